@@ -1,0 +1,87 @@
+"""Message catalogs: ``<locale>.yaml`` files of nested keys, en-US the fallback.
+
+Engines emit message keys with parameters; the bot translates them with the
+catalogs of the core, the bot and each installed game. Placeholders use
+``str.format`` syntax (``"{player} rolled {value}"``); a missing parameter is
+shown as ``{name}`` rather than crashing a post.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+LOCALES = ("en-US", "pt-BR", "it")
+FALLBACK = "en-US"
+CORE_LOCALE_DIR = Path(__file__).parent / "locales"
+
+
+class _Lenient(dict[str, Any]):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def normalise_locale(locale: str | None) -> str:
+    """Map a Discord locale (``pt-BR``, ``it``, ``en-GB``…) to a catalog locale."""
+    if not locale:
+        return FALLBACK
+    for known in LOCALES:
+        if locale.lower() == known.lower():
+            return known
+    prefix = locale.split("-")[0].lower()
+    for known in LOCALES:
+        if known.split("-")[0].lower() == prefix:
+            return known
+    return FALLBACK
+
+
+def flatten(tree: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
+    """Flatten nested catalog mappings into dotted keys."""
+    flat: dict[str, str] = {}
+    for key, value in tree.items():
+        full = f"{prefix}{key}"
+        if isinstance(value, Mapping):
+            flat.update(flatten(value, full + "."))
+        else:
+            flat[full] = str(value)
+    return flat
+
+
+class Catalog:
+    """Translations for every supported locale."""
+
+    def __init__(self) -> None:
+        self.messages: dict[str, dict[str, str]] = {loc: {} for loc in LOCALES}
+
+    def load_dir(self, directory: Path) -> None:
+        """Merge the ``<locale>.yaml`` files of ``directory``."""
+        for locale in LOCALES:
+            path = directory / f"{locale}.yaml"
+            if path.exists():
+                with path.open(encoding="utf-8") as fh:
+                    tree = yaml.safe_load(fh) or {}
+                self.messages[locale].update(flatten(tree))
+
+    @classmethod
+    def from_dirs(cls, directories: Iterable[Path]) -> Catalog:
+        """A catalog with the core messages plus those of ``directories``."""
+        catalog = cls()
+        catalog.load_dir(CORE_LOCALE_DIR)
+        for directory in directories:
+            catalog.load_dir(directory)
+        return catalog
+
+    def has(self, key: str, locale: str = FALLBACK) -> bool:
+        """Whether ``key`` exists in ``locale`` itself (no fallback)."""
+        return key in self.messages[normalise_locale(locale)]
+
+    def translate(self, key: str, locale: str | None = None, /, **params: Any) -> str:
+        """The message for ``key`` in ``locale`` (falling back to en-US, then the key)."""
+        loc = normalise_locale(locale)
+        template = self.messages[loc].get(key) or self.messages[FALLBACK].get(key)
+        if template is None:
+            return key
+        return template.format_map(_Lenient(params))

@@ -1,0 +1,221 @@
+"""Typed data every engine exchanges with the bot: actions, events, decisions."""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+from engines.core.errors import InvalidActionError
+from engines.core.serde import JSON, SerdeError, from_json, to_json
+
+S = TypeVar("S")
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A place at the table. Engines know seats by index; the bot maps them to users."""
+
+    index: int
+    name: str
+
+
+@dataclass(frozen=True)
+class Message:
+    """A localisable text: a catalog key plus the parameters it interpolates."""
+
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, in words a player can read once localised.
+
+    ``redact`` marks hidden content (a drawn card, a face-down reward): only the
+    seats in ``audience`` see it as is; everyone else sees the ``<key>.hidden``
+    message with just the ``public_params``.
+    """
+
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    rule: str | None = None
+    redact: bool = False
+    audience: tuple[int, ...] = ()
+    public_params: tuple[str, ...] = ()
+
+    def for_seat(self, seat: int | None) -> Event:
+        """The event as ``seat`` may see it (``None`` is the public channel)."""
+        if not self.redact or (seat is not None and seat in self.audience):
+            return self
+        return Event(
+            key=f"{self.key}.hidden",
+            params={k: v for k, v in self.params.items() if k in self.public_params},
+            rule=self.rule,
+        )
+
+
+@dataclass(frozen=True)
+class Action:
+    """Base of every action. Subclasses are frozen dataclasses with a ``kind``."""
+
+    kind: ClassVar[str] = ""
+
+
+A = TypeVar("A", bound=Action)
+
+
+class ActionCodec:
+    """Converts a game's actions to and from the JSON stored in the event log."""
+
+    def __init__(self, action_types: Iterable[type[Action]]) -> None:
+        self._types: dict[str, type[Action]] = {}
+        for tp in action_types:
+            if not tp.kind or tp.kind in self._types:
+                raise ValueError(f"action kind {tp.kind!r} is empty or registered twice")
+            self._types[tp.kind] = tp
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """Every action kind this codec knows."""
+        return tuple(self._types)
+
+    def to_json(self, action: Action) -> dict[str, JSON]:
+        """JSON of an action, ``kind`` first."""
+        if self._types.get(action.kind) is not type(action):
+            raise InvalidActionError(
+                f"Unknown action {action.kind!r}.", params={"kind": action.kind}
+            )
+        body = to_json(action)
+        assert isinstance(body, dict)
+        return {"kind": action.kind, **body}
+
+    def from_json(self, data: Mapping[str, JSON]) -> Action:
+        """Parse an action; a malformed one raises :class:`InvalidActionError`."""
+        kind = data.get("kind")
+        tp = self._types.get(kind) if isinstance(kind, str) else None
+        if tp is None:
+            raise InvalidActionError(
+                f"Unknown action {kind!r}.",
+                key="core.error.unknown_action",
+                params={"kind": str(kind)},
+            )
+        body = {k: v for k, v in data.items() if k != "kind"}
+        try:
+            action = from_json(tp, body)
+        except SerdeError as exc:
+            raise InvalidActionError(
+                f"Invalid {kind} action: {exc}",
+                key="core.error.bad_action_field",
+                params={"kind": kind, "detail": str(exc)},
+            ) from None
+        assert isinstance(action, Action)
+        return action
+
+
+@dataclass(frozen=True)
+class Decision:
+    """Who must decide what now.
+
+    ``kinds`` are the action kinds the seat may submit; ``default`` is what
+    happens if the deadline passes, and ``auto_default`` says whether that
+    default may be applied without a referee.
+    """
+
+    seat: int
+    kinds: tuple[str, ...]
+    prompt: Message
+    default: Action | None = None
+    auto_default: bool = False
+
+
+@dataclass(frozen=True)
+class Outcome(Generic[S]):
+    """What ``apply`` returns: the new state and the events, in order."""
+
+    state: S
+    events: tuple[Event, ...] = ()
+
+
+class ResultKind(enum.Enum):
+    """How a match ended."""
+
+    WIN = "win"
+    DRAW = "draw"
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """The end of a match: the winning seats (several in team modes) or a draw."""
+
+    kind: ResultKind
+    winners: tuple[int, ...] = ()
+    reason: Message | None = None
+
+
+@dataclass(frozen=True)
+class View:
+    """What one seat (or the public, ``seat=None``) may see, as JSON-able data.
+
+    Renderers draw from a View only, so anything absent from a public view can
+    never leak into a public image.
+    """
+
+    game: str
+    seat: int | None
+    data: Mapping[str, JSON]
+
+
+class OptionType(enum.Enum):
+    """Types of slash-command options a game command may declare."""
+
+    STRING = "string"
+    INTEGER = "integer"
+    BOOLEAN = "boolean"
+
+
+@dataclass(frozen=True)
+class Choice:
+    """An autocomplete or fixed choice: what the player sees and the value sent."""
+
+    label: Message
+    value: str | int
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option of a game command. Names are lowercase ASCII (Discord rules)."""
+
+    name: str
+    type: OptionType
+    description: Message
+    required: bool = True
+    choices: tuple[Choice, ...] = ()
+    autocomplete: bool = False
+    min_value: int | None = None
+    max_value: int | None = None
+
+
+@dataclass(frozen=True)
+class CommandSpec:
+    """A game sub-command: ``/<game> <name> ...`` builds the action ``action``.
+
+    The command's option values become the action's fields of the same name.
+    """
+
+    name: str
+    description: Message
+    action: str
+    options: tuple[OptionSpec, ...] = ()
+
+
+def replace(obj: S, **changes: Any) -> S:
+    """``dataclasses.replace`` with a type checkers understand."""
+    return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
+
+
+def seat_names(seats: Sequence[Seat]) -> dict[int, str]:
+    """Map seat index to display name."""
+    return {s.index: s.name for s in seats}

@@ -1,0 +1,253 @@
+"""The engine contract every game implements (see docs/architecture.md).
+
+A game subclasses :class:`GameEngine` and fills in the rules; the base class
+supplies the parts that are the same for every game: turn authorisation
+against :meth:`pending`, JSON conversion of states and actions, scenario
+set-up overrides, and option validation.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, ClassVar, Generic, TypeVar
+
+from engines.core.dice import Dice
+from engines.core.errors import (
+    InvalidActionError,
+    MatchOverError,
+    NotYourTurnError,
+    SetupError,
+)
+from engines.core.i18n import Catalog
+from engines.core.model import (
+    Action,
+    ActionCodec,
+    Choice,
+    CommandSpec,
+    Decision,
+    MatchResult,
+    Message,
+    OptionType,
+    Outcome,
+    Seat,
+    View,
+)
+from engines.core.serde import JSON, SerdeError, from_json, to_json
+
+S = TypeVar("S")
+
+
+@dataclasses.dataclass(frozen=True)
+class MatchOption:
+    """A match option chosen at ``/match new`` (``name=value``), with its default."""
+
+    name: str
+    type: OptionType
+    default: str | int | bool
+    description: Message
+    choices: tuple[str | int, ...] = ()
+    min_value: int | None = None
+    max_value: int | None = None
+
+
+class GameEngine(ABC, Generic[S]):
+    """Base class of a game engine: a pure, deterministic state machine."""
+
+    #: Registry id, lowercase ASCII; also the slash-command group name.
+    name: ClassVar[str]
+    #: Catalog key of the game's display name.
+    title_key: ClassVar[str]
+    state_type: ClassVar[type[Any]]
+    action_types: ClassVar[tuple[type[Action], ...]]
+    min_seats: ClassVar[int] = 2
+    max_seats: ClassVar[int] = 2
+    options: ClassVar[tuple[MatchOption, ...]] = ()
+    #: What :meth:`render` can draw; the first is the public board.
+    render_kinds: ClassVar[tuple[str, ...]] = ("board",)
+
+    def __init__(self) -> None:
+        self.codec = ActionCodec(self.action_types)
+
+    # -- rules: every game implements these ---------------------------------
+
+    @abstractmethod
+    def new_match(
+        self, options: Mapping[str, Any], seats: Sequence[Seat], content: Any, dice: Dice
+    ) -> S:
+        """Set up a match per the rulebook; invalid set-ups raise SetupError."""
+
+    @abstractmethod
+    def pending(self, state: S) -> list[Decision]:
+        """Who must decide what now (empty once the match is over)."""
+
+    @abstractmethod
+    def rules_apply(self, state: S, seat: int, action: Action, dice: Dice) -> Outcome[S]:
+        """Apply an action already known to be the seat's to make; enforce the rules."""
+
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> View:
+        """What ``seat`` may see; ``None`` is the public view posted in the channel."""
+
+    @abstractmethod
+    def result(self, state: S) -> MatchResult | None:
+        """How the match ended, or ``None`` while it goes on."""
+
+    @abstractmethod
+    def render(self, view: View, kind: str = "board", locale: str = "en-US") -> bytes:
+        """PNG bytes of a view, labelled in ``locale``; only render modules import PIL."""
+
+    @abstractmethod
+    def commands(self) -> list[CommandSpec]:
+        """The game's slash sub-commands, each building one action kind."""
+
+    # -- shared behaviour ---------------------------------------------------
+
+    def apply(self, state: S, seat: int, action: Action, dice: Dice) -> Outcome[S]:
+        """Validate that ``seat`` may act now, then apply ``action`` by the rules."""
+        if self.result(state) is not None:
+            raise MatchOverError("The match is over.")
+        if type(action) not in self.action_types:
+            raise InvalidActionError(
+                f"Unknown action {action.kind!r}.",
+                key="core.error.unknown_action",
+                params={"kind": action.kind},
+            )
+        decisions = [d for d in self.pending(state) if d.seat == seat]
+        if not decisions:
+            raise NotYourTurnError("It is not your turn to decide.")
+        if not any(action.kind in d.kinds for d in decisions):
+            allowed = sorted({k for d in decisions for k in d.kinds})
+            raise NotYourTurnError(
+                f"You cannot do {action.kind!r} now; you may: {', '.join(allowed)}.",
+                key="core.error.not_now",
+                params={"kind": action.kind, "allowed": ", ".join(allowed)},
+            )
+        return self.rules_apply(state, seat, action, dice)
+
+    def autocomplete(
+        self, state: S | None, seat: int | None, command: str, option: str, current: str
+    ) -> list[Choice]:
+        """Suggestions for an autocompleted option of a game command."""
+        return []
+
+    def undoable(self, action: Action) -> bool:
+        """Whether a player may ask to undo this action (never past hidden info or dice)."""
+        return False
+
+    def load_content(self, pack: str | None) -> Any:
+        """The content (figures, heroes, cards) a match uses; ``None`` if the game has none."""
+        return None
+
+    def parse_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
+        """Validate ``/match new`` options against :attr:`options`, filling defaults."""
+        known = {o.name: o for o in self.options}
+        unknown = sorted(set(raw) - set(known))
+        if unknown:
+            raise SetupError(
+                f"Unknown option(s): {', '.join(unknown)}.",
+                key="core.error.unknown_option",
+                params={"names": ", ".join(unknown), "known": ", ".join(known) or "-"},
+            )
+        parsed: dict[str, Any] = {}
+        for opt in self.options:
+            parsed[opt.name] = (
+                _coerce_option(opt, raw[opt.name]) if opt.name in raw else opt.default
+            )
+        return parsed
+
+    def check_seats(self, count: int) -> None:
+        """Raise SetupError unless ``count`` players may play this game."""
+        if not self.min_seats <= count <= self.max_seats:
+            raise SetupError(
+                f"This game needs {self.min_seats}–{self.max_seats} players, not {count}.",
+                key="core.error.seat_count",
+                params={"min": self.min_seats, "max": self.max_seats, "count": count},
+            )
+
+    def state_to_json(self, state: S) -> JSON:
+        """Lossless JSON of a state (used for snapshots)."""
+        return to_json(state)
+
+    def state_from_json(self, data: JSON) -> S:
+        """Rebuild a state from :meth:`state_to_json` output."""
+        state: S = from_json(self.state_type, data)
+        return state
+
+    def action_to_json(self, action: Action) -> dict[str, JSON]:
+        """JSON of an action for the event log."""
+        return self.codec.to_json(action)
+
+    def parse_action(self, data: Mapping[str, JSON]) -> Action:
+        """Parse an action from JSON; malformed input raises InvalidActionError."""
+        return self.codec.from_json(data)
+
+    def apply_setup(self, state: S, overrides: Mapping[str, JSON]) -> S:
+        """Scenario set-up: place anything the state can hold.
+
+        The default deep-merges ``overrides`` into the state's JSON and parses
+        the result, so any field of the state can be set; a game may override
+        this with a friendlier schema (documented in docs/scenarios.md).
+        """
+        merged = _deep_merge(self.state_to_json(state), overrides)
+        try:
+            return self.state_from_json(merged)
+        except SerdeError as exc:
+            raise SetupError(
+                f"Invalid scenario setup: {exc}",
+                key="core.error.setup_override",
+                params={"detail": str(exc)},
+            ) from None
+
+    def catalog(self) -> Catalog:
+        """The core messages plus this game's, for labels drawn in renders."""
+        directory = self.locale_dir()
+        return Catalog.from_dirs([directory] if directory else [])
+
+    def locale_dir(self) -> Path | None:
+        """Directory of the game's message catalogs (``<locale>.yaml``)."""
+        module = importlib.import_module(type(self).__module__)
+        path = Path(module.__file__ or "").parent / "locales"
+        return path if path.is_dir() else None
+
+
+def _coerce_option(opt: MatchOption, value: Any) -> str | int | bool:
+    def bad() -> SetupError:
+        return SetupError(
+            f"Option {opt.name}: {value!r} is not valid.",
+            key="core.error.bad_option",
+            params={"name": opt.name, "value": str(value)},
+        )
+
+    result: str | int | bool
+    if opt.type is OptionType.INTEGER:
+        try:
+            result = int(value)
+        except (TypeError, ValueError):
+            raise bad() from None
+        if (opt.min_value is not None and result < opt.min_value) or (
+            opt.max_value is not None and result > opt.max_value
+        ):
+            raise bad()
+    elif opt.type is OptionType.BOOLEAN:
+        text = str(value).strip().lower()
+        if text not in ("true", "false", "yes", "no", "1", "0", "on", "off"):
+            raise bad()
+        result = text in ("true", "yes", "1", "on")
+    else:
+        result = str(value)
+    if opt.choices and result not in opt.choices:
+        raise bad()
+    return result
+
+
+def _deep_merge(base: JSON, overrides: JSON) -> JSON:
+    if isinstance(base, dict) and isinstance(overrides, Mapping):
+        merged = dict(base)
+        for key, value in overrides.items():
+            merged[str(key)] = _deep_merge(base.get(str(key)), value) if str(key) in base else value
+        return merged
+    return overrides

@@ -1,0 +1,88 @@
+"""Pillow helpers shared by the games' renderers: fonts, text, banners, PNG.
+
+This is the engine kit's render module; like every ``render`` module it is
+allowed to import PIL, and nothing else in ``engines.core`` imports it.
+"""
+
+from __future__ import annotations
+
+import io
+from functools import cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+from engines.core import theme
+
+Font = ImageFont.FreeTypeFont
+
+
+@cache
+def font(size: int = theme.BODY_TEXT_PX, bold: bool = False) -> Font:
+    """The shipped font (DejaVu Sans) at ``size`` px; never a system font."""
+    path = theme.FONT_BOLD if bold else theme.FONT_REGULAR
+    return ImageFont.truetype(str(path), size=max(size, 1))
+
+
+def canvas(height: int, width: int = theme.CANVAS_WIDTH) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A blank themed image and its drawing context."""
+    image = Image.new("RGB", (width, height), theme.BACKGROUND)
+    return image, ImageDraw.Draw(image)
+
+
+def text_width(text: str, fnt: Font) -> float:
+    """Width in pixels of ``text`` drawn with ``fnt``."""
+    return fnt.getlength(text)
+
+
+def fit_text(text: str, max_width: float, size: int, bold: bool = False) -> tuple[str, Font]:
+    """Shrink ``text`` down to the minimum legible size, then ellipsise, to fit."""
+    for px in range(size, theme.MIN_TEXT_PX - 1, -2):
+        fnt = font(px, bold)
+        if text_width(text, fnt) <= max_width:
+            return text, fnt
+    fnt = font(theme.MIN_TEXT_PX, bold)
+    while text and text_width(text + "…", fnt) > max_width:
+        text = text[:-1]
+    return text + "…", fnt
+
+
+def draw_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    *,
+    max_width: float,
+    size: int = theme.BODY_TEXT_PX,
+    bold: bool = False,
+    fill: theme.RGB = theme.TEXT,
+    anchor: str = "la",
+) -> float:
+    """Draw one line that never overflows ``max_width``; returns its height."""
+    fitted, fnt = fit_text(text, max_width, size, bold)
+    draw.text(xy, fitted, font=fnt, fill=fill, anchor=anchor)
+    return float(fnt.size) * 1.25
+
+
+def banner(draw: ImageDraw.ImageDraw, text: str, colour: theme.RGB, y: int = 0) -> int:
+    """A full-width header band (e.g. whose turn it is); returns its bottom edge."""
+    width = draw.im.size[0]
+    height = theme.TITLE_TEXT_PX + 2 * 18
+    draw.rectangle((0, y, width, y + height), fill=colour)
+    draw_text(
+        draw,
+        (theme.MARGIN, y + height / 2),
+        text,
+        max_width=width - 2 * theme.MARGIN,
+        size=theme.TITLE_TEXT_PX,
+        bold=True,
+        fill=(255, 255, 255),
+        anchor="lm",
+    )
+    return y + height
+
+
+def to_png(image: Image.Image) -> bytes:
+    """Encode as PNG without metadata, so equal images give equal bytes."""
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=True)
+    return out.getvalue()

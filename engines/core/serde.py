@@ -1,0 +1,170 @@
+"""Lossless JSON conversion of plain engine data (dataclasses, enums, containers).
+
+Engine states, actions and views are plain dataclasses; this module turns them
+into JSON-compatible values and back, driven by their type hints, so that every
+game gets snapshots and action logs without writing (or pickling) anything.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import types
+import typing
+from collections.abc import Mapping
+from functools import cache
+from typing import Any, TypeVar, Union, get_args, get_origin
+
+T = TypeVar("T")
+
+JSON = Any  # JSON-compatible value: None, bool, int, float, str, list, dict[str, JSON]
+
+
+class SerdeError(ValueError):
+    """Raised when a JSON value does not fit the expected type; names the path."""
+
+
+def to_json(value: Any) -> JSON:
+    """Convert a value made of dataclasses, enums and containers to JSON data."""
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, enum.Enum):
+        return value.value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, Mapping):
+        return {_key_to_json(k): to_json(v) for k, v in value.items()}
+    if isinstance(value, frozenset | set):
+        return sorted((to_json(v) for v in value), key=_sort_key)
+    if isinstance(value, list | tuple):
+        return [to_json(v) for v in value]
+    raise SerdeError(f"cannot convert {type(value).__name__} to JSON")
+
+
+def from_json(tp: Any, data: JSON, path: str = "$") -> Any:
+    """Rebuild a value of type ``tp`` from JSON data produced by :func:`to_json`."""
+    if tp is Any:
+        return data
+    if isinstance(tp, str):
+        raise SerdeError(f"{path}: unresolved forward reference {tp!r}")
+    origin = get_origin(tp)
+    if origin is Union or origin is types.UnionType:
+        return _from_union(tp, data, path)
+    if origin is typing.Literal:
+        if data not in get_args(tp):
+            raise SerdeError(f"{path}: expected one of {get_args(tp)!r}, got {data!r}")
+        return data
+    if origin in (list, tuple, frozenset, set, dict) or origin is Mapping:
+        return _from_container(tp, origin, data, path)
+    if isinstance(tp, type):
+        if issubclass(tp, enum.Enum):
+            try:
+                return tp(data)
+            except ValueError:
+                raise SerdeError(f"{path}: {data!r} is not a valid {tp.__name__}") from None
+        if dataclasses.is_dataclass(tp):
+            return _from_dataclass(tp, data, path)
+        if tp is float and isinstance(data, int) and not isinstance(data, bool):
+            return float(data)
+        if tp in (bool, int, float, str):
+            if not isinstance(data, tp) or (tp is int and isinstance(data, bool)):
+                raise SerdeError(f"{path}: expected {tp.__name__}, got {data!r}")
+            return data
+        if tp is type(None):
+            if data is not None:
+                raise SerdeError(f"{path}: expected null, got {data!r}")
+            return None
+    raise SerdeError(f"{path}: unsupported type {tp!r}")
+
+
+def _from_union(tp: Any, data: JSON, path: str) -> Any:
+    args = get_args(tp)
+    if data is None and type(None) in args:
+        return None
+    errors = []
+    for arg in args:
+        if arg is type(None):
+            continue
+        try:
+            return from_json(arg, data, path)
+        except SerdeError as exc:
+            errors.append(str(exc))
+    raise SerdeError("; ".join(errors) or f"{path}: no type matches {data!r}")
+
+
+def _from_container(tp: Any, origin: Any, data: JSON, path: str) -> Any:
+    args = get_args(tp)
+    if origin in (dict, Mapping):
+        if not isinstance(data, dict):
+            raise SerdeError(f"{path}: expected an object, got {data!r}")
+        key_tp, val_tp = args or (Any, Any)
+        return {
+            _key_from_json(key_tp, k, path): from_json(val_tp, v, f"{path}.{k}")
+            for k, v in data.items()
+        }
+    if not isinstance(data, list):
+        raise SerdeError(f"{path}: expected a list, got {data!r}")
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(from_json(args[0], v, f"{path}[{i}]") for i, v in enumerate(data))
+        if len(args) != len(data):
+            raise SerdeError(f"{path}: expected {len(args)} items, got {len(data)}")
+        return tuple(
+            from_json(a, v, f"{path}[{i}]") for i, (a, v) in enumerate(zip(args, data, strict=True))
+        )
+    item_tp = args[0] if args else Any
+    items = [from_json(item_tp, v, f"{path}[{i}]") for i, v in enumerate(data)]
+    if origin is frozenset:
+        return frozenset(items)
+    if origin is set:
+        return set(items)
+    return items
+
+
+def _from_dataclass(tp: type[T], data: JSON, path: str) -> T:
+    if not isinstance(data, dict):
+        raise SerdeError(f"{path}: expected an object for {tp.__name__}, got {data!r}")
+    hints = _hints(tp)  # type: ignore[arg-type]
+    kwargs: dict[str, Any] = {}
+    for f in dataclasses.fields(tp):  # type: ignore[arg-type]
+        if not f.init:
+            continue
+        if f.name in data:
+            kwargs[f.name] = from_json(hints[f.name], data[f.name], f"{path}.{f.name}")
+        elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+            raise SerdeError(f"{path}: missing field {f.name!r}")
+    unknown = set(data) - {f.name for f in dataclasses.fields(tp)}  # type: ignore[arg-type]
+    if unknown:
+        raise SerdeError(f"{path}: unknown field(s) {', '.join(sorted(unknown))}")
+    return tp(**kwargs)
+
+
+@cache
+def _hints(tp: type) -> dict[str, Any]:
+    return typing.get_type_hints(tp)
+
+
+def _key_to_json(key: Any) -> str:
+    if isinstance(key, enum.Enum):
+        return str(key.value)
+    if isinstance(key, bool) or not isinstance(key, int | str):
+        raise SerdeError(f"unsupported mapping key {key!r}")
+    return str(key)
+
+
+def _key_from_json(tp: Any, key: str, path: str) -> Any:
+    if tp is int:
+        try:
+            return int(key)
+        except ValueError:
+            raise SerdeError(f"{path}: key {key!r} is not an integer") from None
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        for member in tp:
+            if str(member.value) == key:
+                return member
+        raise SerdeError(f"{path}: key {key!r} is not a valid {tp.__name__}")
+    return key
+
+
+def _sort_key(value: JSON) -> tuple[str, str]:
+    return (type(value).__name__, repr(value))

@@ -1,0 +1,52 @@
+"""Every message exists in en-US, pt-BR and it, with the same placeholders."""
+
+from __future__ import annotations
+
+import string
+from pathlib import Path
+
+import pytest
+
+from engines.core.i18n import CORE_LOCALE_DIR, LOCALES, Catalog
+
+ROOT = Path(__file__).resolve().parents[2]
+CATALOG_DIRS = sorted(
+    {
+        p.parent
+        for top in ("engines", "bot", "tests")
+        for p in (ROOT / top).rglob("locales/en-US.yaml")
+    }
+)
+
+
+def _placeholders(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+@pytest.mark.parametrize("directory", CATALOG_DIRS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_catalog_is_complete_in_every_locale(directory: Path) -> None:
+    catalog = Catalog()
+    catalog.load_dir(directory)
+    english = catalog.messages["en-US"]
+    assert english
+    for locale in LOCALES:
+        missing = sorted(set(english) - set(catalog.messages[locale]))
+        extra = sorted(set(catalog.messages[locale]) - set(english))
+        assert (missing, extra) == ([], []), f"{locale}: missing {missing}, extra {extra}"
+        for key, text in catalog.messages[locale].items():
+            assert _placeholders(text) == _placeholders(english[key]), f"{locale}: {key}"
+
+
+def test_catalog_dirs_include_core_and_bot() -> None:
+    assert CORE_LOCALE_DIR in CATALOG_DIRS
+    assert ROOT / "bot" / "locales" in CATALOG_DIRS
+
+
+def test_translation_falls_back_to_english_and_tolerates_missing_params() -> None:
+    catalog = Catalog.from_dirs([])
+    assert catalog.translate("core.error.not_your_turn", "pt-BR") == "Não é a sua vez de decidir."
+    assert catalog.translate("core.error.not_your_turn", "fr") == "It is not your turn to decide."
+    assert catalog.translate("core.error.not_now", "it", kind="play") == (
+        "Non puoi fare play adesso; puoi: {allowed}."
+    )
+    assert catalog.translate("no.such.key", "it") == "no.such.key"

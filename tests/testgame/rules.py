@@ -1,0 +1,236 @@
+"""Rules of the test game, as a :class:`GameEngine`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engines.core import (
+    Action,
+    Choice,
+    CommandSpec,
+    Decision,
+    Dice,
+    Event,
+    GameEngine,
+    IllegalActionError,
+    MatchOption,
+    MatchResult,
+    Message,
+    OptionSpec,
+    OptionType,
+    Outcome,
+    ResultKind,
+    Seat,
+    View,
+)
+from engines.core.model import replace
+from tests.testgame.actions import Play, Roll
+from tests.testgame.state import TRANSITIONS, Phase, Player, State
+
+DECK = tuple(range(1, 10)) * 2
+
+
+class HighCardDice(GameEngine[State]):
+    """Engine of the test game."""
+
+    name = "testgame"
+    title_key = "testgame.title"
+    state_type = State
+    action_types = (Roll, Play)
+    options = (
+        MatchOption(
+            "target",
+            OptionType.INTEGER,
+            30,
+            Message("testgame.option.target"),
+            min_value=5,
+            max_value=200,
+        ),
+        MatchOption(
+            "hand", OptionType.INTEGER, 3, Message("testgame.option.hand"), min_value=1, max_value=6
+        ),
+    )
+    render_kinds = ("board", "hand")
+
+    def new_match(
+        self, options: Mapping[str, Any], seats: Sequence[Seat], content: Any, dice: Dice
+    ) -> State:
+        self.check_seats(len(seats))
+        opts = self.parse_options(options)
+        deck = tuple(dice.shuffle(DECK, "deck"))
+        size = int(opts["hand"])
+        players = tuple(
+            Player(name=s.name, hand=deck[i * size : (i + 1) * size]) for i, s in enumerate(seats)
+        )
+        first = 0 if dice.coin("first player") else 1
+        return State(
+            seats=tuple(seats),
+            players=players,
+            deck=deck[len(seats) * size :],
+            target=int(opts["target"]),
+            active=first,
+            phase=Phase.ROLL,
+        )
+
+    def pending(self, state: State) -> list[Decision]:
+        if state.phase is Phase.OVER:
+            return []
+        if state.phase is Phase.ROLL:
+            return [
+                Decision(
+                    state.active,
+                    ("roll",),
+                    Message("testgame.prompt.roll"),
+                    default=Roll(),
+                    auto_default=True,
+                )
+            ]
+        lowest = min(state.players[state.active].hand)
+        return [
+            Decision(
+                state.active,
+                ("play",),
+                Message("testgame.prompt.play"),
+                default=Play(lowest),
+                auto_default=True,
+            )
+        ]
+
+    def rules_apply(self, state: State, seat: int, action: Action, dice: Dice) -> Outcome[State]:
+        name = state.players[seat].name
+        if isinstance(action, Roll):
+            value = dice.roll(6, "turn die")
+            new = _goto(state, Phase.PLAY, last_roll=value)
+            return Outcome(new, (Event("testgame.event.rolled", {"player": name, "value": value}),))
+        assert isinstance(action, Play)
+        return self._play(state, seat, action.card)
+
+    def _play(self, state: State, seat: int, card: int) -> Outcome[State]:
+        player = state.players[seat]
+        if card not in player.hand:
+            raise IllegalActionError(
+                f"You have no {card} in your hand.",
+                key="testgame.error.no_such_card",
+                params={"card": card},
+                rule="2",
+            )
+        hand = list(player.hand)
+        hand.remove(card)
+        total = card + (state.last_roll or 0)
+        events = [
+            Event(
+                "testgame.event.played",
+                {"player": player.name, "card": card, "total": total},
+                rule="2",
+            )
+        ]
+        deck = state.deck
+        if deck:
+            hand.append(deck[0])
+            events.append(
+                Event(
+                    "testgame.event.drew",
+                    {"player": player.name, "card": deck[0]},
+                    redact=True,
+                    audience=(seat,),
+                    public_params=("player",),
+                )
+            )
+            deck = deck[1:]
+        players = list(state.players)
+        players[seat] = replace(player, hand=tuple(hand), score=player.score + total)
+        new = replace(state, players=tuple(players), deck=deck)
+        if players[seat].score >= state.target:
+            events.append(Event("testgame.event.won", {"player": player.name}, rule="3"))
+            return Outcome(_goto(new, Phase.OVER, winner=seat), tuple(events))
+        if not any(p.hand for p in players):
+            return self._end_on_cards(new, events)
+        nxt = (seat + 1) % len(players)
+        if not players[nxt].hand:
+            nxt = seat
+        return Outcome(
+            _goto(new, Phase.ROLL, active=nxt, last_roll=None, turn=state.turn + 1), tuple(events)
+        )
+
+    def _end_on_cards(self, state: State, events: list[Event]) -> Outcome[State]:
+        scores = [p.score for p in state.players]
+        best = max(scores)
+        if scores.count(best) > 1:
+            events.append(Event("testgame.event.draw", {}, rule="3"))
+            return Outcome(_goto(state, Phase.OVER, draw=True), tuple(events))
+        winner = scores.index(best)
+        events.append(Event("testgame.event.won", {"player": state.players[winner].name}, rule="3"))
+        return Outcome(_goto(state, Phase.OVER, winner=winner), tuple(events))
+
+    def result(self, state: State) -> MatchResult | None:
+        if state.winner is not None:
+            return MatchResult(ResultKind.WIN, (state.winner,))
+        if state.draw:
+            return MatchResult(ResultKind.DRAW)
+        return None
+
+    def view(self, state: State, seat: int | None) -> View:
+        data: dict[str, Any] = {
+            "turn": state.turn,
+            "phase": state.phase.value,
+            "active": state.active,
+            "target": state.target,
+            "last_roll": state.last_roll,
+            "deck_size": len(state.deck),
+            "winner": state.winner,
+            "draw": state.draw,
+            "players": [
+                {"seat": i, "name": p.name, "score": p.score, "hand_size": len(p.hand)}
+                for i, p in enumerate(state.players)
+            ],
+        }
+        if seat is not None:
+            data["hand"] = list(state.players[seat].hand)
+        return View(self.name, seat, data)
+
+    def render(self, view: View, kind: str = "board", locale: str = "en-US") -> bytes:
+        from tests.testgame import render
+
+        return render.render(view, kind, self.catalog(), locale)
+
+    def commands(self) -> list[CommandSpec]:
+        return [
+            CommandSpec("roll", Message("testgame.command.roll"), "roll"),
+            CommandSpec(
+                "play",
+                Message("testgame.command.play"),
+                "play",
+                (
+                    OptionSpec(
+                        "card",
+                        OptionType.INTEGER,
+                        Message("testgame.command.card"),
+                        autocomplete=True,
+                        min_value=1,
+                        max_value=9,
+                    ),
+                ),
+            ),
+        ]
+
+    def autocomplete(
+        self, state: State | None, seat: int | None, command: str, option: str, current: str
+    ) -> list[Choice]:
+        if state is None or seat is None or (command, option) != ("play", "card"):
+            return []
+        return [
+            Choice(Message("testgame.choice.card", {"card": c}), c)
+            for c in sorted(set(state.players[seat].hand))
+            if str(c).startswith(current.strip())
+        ]
+
+    def undoable(self, action: Action) -> bool:
+        # A play draws a hidden card and a roll is dice: neither may be undone by players.
+        return False
+
+
+def _goto(state: State, phase: Phase, **changes: Any) -> State:
+    if phase not in TRANSITIONS[state.phase]:
+        raise AssertionError(f"no transition {state.phase} -> {phase}")
+    return replace(state, phase=phase, **changes)
