@@ -1,0 +1,1 @@
+"""The Discord adapter: slash commands and buttons routed into the game engines."""

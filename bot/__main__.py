@@ -1,0 +1,85 @@
+"""Command line: ``python -m bot run`` and ``python -m bot db upgrade``."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+from collections.abc import Sequence
+
+from bot.config import Settings
+
+NO_TOKEN = """\
+DISCORD_TOKEN is not set, so the bot cannot log in to Discord.
+
+  1. Create an application at https://discord.com/developers/applications,
+     open "Bot", press "Reset Token" and copy the token.
+  2. Put it in a file named .env at the top of the repository:
+         DISCORD_TOKEN=your-token-here
+     (see .env.example for every setting), or export DISCORD_TOKEN.
+  3. Invite the bot with the "bot" and "applications.commands" scopes.
+  4. Run `make run` again.
+
+The database was prepared at: {url}
+"""
+
+
+def configure_logging(level: str) -> None:
+    """Log to stderr at ``level``; discord.py's own logs included."""
+    logging.basicConfig(
+        level=level.upper(),
+        format="%(asctime)s %(levelname)-7s %(name)s: %(message)s",
+    )
+
+
+def point_at(settings: Settings) -> None:
+    """Use other Discord REST/gateway URLs (e.g. the local emulator) when configured."""
+    import discord
+    import yarl
+
+    if settings.discord_api_base:
+        discord.http.Route.BASE = settings.discord_api_base.rstrip("/")
+    if settings.discord_gateway_url:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.discord_gateway_url)
+
+
+async def _run(settings: Settings) -> int:
+    from bot.client import TabletopBot
+    from bot.store import db
+
+    await db.upgrade(settings.database_url)
+    token = settings.token
+    if token is None:
+        print(NO_TOKEN.format(url=settings.database_url), file=sys.stderr)
+        return 2
+    point_at(settings)
+    async with TabletopBot(settings) as bot:
+        await bot.start(token)
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point; returns the exit code."""
+    parser = argparse.ArgumentParser(prog="python -m bot")
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("run", help="apply migrations and start the bot")
+    db_parser = sub.add_parser("db", help="database maintenance")
+    db_parser.add_argument("action", choices=["upgrade"])
+    args = parser.parse_args(argv)
+    settings = Settings()
+    configure_logging(settings.log_level)
+    if args.command == "db":
+        from bot.store import db
+
+        asyncio.run(db.upgrade(settings.database_url))
+        print(f"database upgraded: {settings.database_url}")
+        return 0
+    try:
+        return asyncio.run(_run(settings))
+    except KeyboardInterrupt:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,87 @@
+"""The Bot subclass: opens the database, loads cogs, registers buttons, syncs commands."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord.ext import commands
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from bot.config import Settings
+from bot.flow import Flow
+from bot.i18n import BotTranslator, Texts, build_catalog
+from bot.presenter import Presenter
+from bot.service import MatchService
+from bot.store import db
+from bot.views import MatchButton
+from engines.core.registry import load_games
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = (
+    "bot.cogs.matches",
+    "bot.cogs.guild_setup",
+    "bot.cogs.referee",
+    "bot.cogs.games",
+)
+
+
+class TabletopBot(commands.AutoShardedBot):
+    """The bot. All match state lives in the database, so any number of
+    processes (one per group of shards) can serve the same guilds."""
+
+    def __init__(self, settings: Settings, **kwargs: Any) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True  # threads and channels; no message content is ever read
+        shard_options: dict[str, Any] = {}
+        if settings.shard_count:
+            shard_options["shard_count"] = settings.shard_count
+            if settings.shard_ids:
+                shard_options["shard_ids"] = settings.shard_ids
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+            **shard_options,
+            **kwargs,
+        )
+        self.settings = settings
+        self.engines = load_games(settings.games)
+        self.texts = Texts(build_catalog(self.engines))
+        self.presenter = Presenter(self.texts)
+        self.flow = Flow(self)
+        self.db_engine: AsyncEngine | None = None
+        self.service: MatchService
+
+    async def setup_hook(self) -> None:
+        await db.upgrade(self.settings.database_url)
+        self.db_engine = db.make_engine(self.settings.database_url)
+        self.service = MatchService(db.make_sessionmaker(self.db_engine))
+        await self.tree.set_translator(BotTranslator(self.texts.catalog))
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        self.add_dynamic_items(MatchButton)
+        await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        """Guild-scoped sync while developing (instant), global otherwise."""
+        if self.settings.dev_guild_ids:
+            for guild_id in self.settings.dev_guild_ids:
+                guild = discord.Object(guild_id)
+                self.tree.copy_global_to(guild=guild)
+                synced = await self.tree.sync(guild=guild)
+                log.info("synced %d commands to guild %s", len(synced), guild_id)
+        else:
+            synced = await self.tree.sync()
+            log.info("synced %d global commands", len(synced))
+
+    async def on_ready(self) -> None:
+        log.info("ready as %s in %d guild(s)", self.user, len(self.guilds))
+
+    async def close(self) -> None:
+        await super().close()
+        if self.db_engine is not None:
+            await self.db_engine.dispose()

@@ -1,0 +1,1 @@
+"""Cogs: one thin cog per concern; each loads as an extension."""

@@ -1,0 +1,159 @@
+"""Slash-command groups generated from each engine's ``commands()`` spec.
+
+``/<game> <command> [options…] [match]`` builds the action
+``{"kind": spec.action, <option>: value…}`` and sends it through the same
+flow as a button; the bot knows nothing of the game's rules. Option
+autocomplete is forwarded to the engine with the user's seat and the state.
+"""
+
+from __future__ import annotations
+
+import inspect
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs.matches import my_match_choices
+from bot.errors import UserError
+from bot.i18n import key
+from bot.replies import user_locale
+from engines.core import CommandSpec, GameEngine, OptionSpec, OptionType
+from engines.core.registry import installed
+
+if TYPE_CHECKING:
+    from bot.client import TabletopBot
+
+_PY_TYPES: dict[OptionType, type] = {
+    OptionType.STRING: str,
+    OptionType.INTEGER: int,
+    OptionType.BOOLEAN: bool,
+}
+
+
+def _annotation(opt: OptionSpec) -> Any:
+    base: Any = _PY_TYPES[opt.type]
+    if opt.type is OptionType.INTEGER and (opt.min_value is not None or opt.max_value is not None):
+        base = app_commands.Range[int, opt.min_value, opt.max_value]  # type: ignore[misc]
+    return base if opt.required else base | None
+
+
+def build_command(
+    bot: TabletopBot, engine: GameEngine[Any], spec: CommandSpec
+) -> app_commands.Command[Any, Any, None]:
+    """One generated sub-command."""
+
+    async def callback(interaction: discord.Interaction, **values: Any) -> None:
+        explicit = values.pop("match", None)
+        action = {"kind": spec.action, **{k: v for k, v in values.items() if v is not None}}
+        try:
+            match_id = await bot.service.match_for_channel(interaction.channel_id, explicit)
+        except UserError as exc:
+            text = bot.texts(exc.key, user_locale(interaction), **exc.params)
+            await interaction.response.send_message(text, ephemeral=True)
+            return
+        await bot.flow.act(interaction, match_id, action)
+
+    params = [
+        inspect.Parameter(
+            "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
+        )
+    ]
+    ordered = sorted(spec.options, key=lambda o: not o.required)  # required options first
+    for opt in ordered:
+        params.append(
+            inspect.Parameter(
+                opt.name,
+                inspect.Parameter.KEYWORD_ONLY,
+                annotation=_annotation(opt),
+                default=inspect.Parameter.empty if opt.required else None,
+            )
+        )
+    params.append(
+        inspect.Parameter(
+            "match", inspect.Parameter.KEYWORD_ONLY, annotation=int | None, default=None
+        )
+    )
+    callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    descriptions: dict[str, Any] = {o.name: key(o.description.key) for o in spec.options}
+    descriptions["match"] = key("bot.command.match_option", "Match number (default: this thread's)")
+    callback.__discord_app_commands_param_description__ = descriptions  # type: ignore[attr-defined]
+    autocompletes: dict[str, Any] = {"match": my_match_choices}
+    for opt in spec.options:
+        if opt.autocomplete:
+            autocompletes[opt.name] = _autocompleter(bot, engine, spec, opt)
+    callback.__discord_app_commands_param_autocomplete__ = autocompletes  # type: ignore[attr-defined]
+    choices = {
+        o.name: [
+            app_commands.Choice(name=key(c.label.key, str(c.value)), value=c.value)
+            for c in o.choices
+        ]
+        for o in spec.options
+        if o.choices
+    }
+    if choices:
+        callback.__discord_app_commands_param_choices__ = choices  # type: ignore[attr-defined]
+    return app_commands.Command(
+        # A game may translate its command names under "<game>.command_name.<name>".
+        name=key(f"{engine.name}.command_name.{spec.name}", spec.name),
+        description=key(spec.description.key, bot.texts(spec.description.key, "en-US")[:100]),
+        callback=callback,
+    )
+
+
+def _autocompleter(
+    bot: TabletopBot, engine: GameEngine[Any], spec: CommandSpec, opt: OptionSpec
+) -> Any:
+    async def autocomplete(
+        interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[Any]]:
+        explicit = getattr(interaction.namespace, "match", None)
+        state = seat = None
+        try:
+            match_id = await bot.service.match_for_channel(interaction.channel_id, explicit)
+            snap = await bot.service.load(match_id)
+            state, seat = snap.state, snap.seat_of(interaction.user.id)
+        except UserError:
+            pass  # outside a match the engine may still suggest something
+        locale = user_locale(interaction)
+        found = engine.autocomplete(state, seat, spec.name, opt.name, str(current))
+        return [
+            app_commands.Choice(name=bot.texts.message(c.label, locale)[:100], value=c.value)
+            for c in found
+        ][:25]
+
+    return autocomplete
+
+
+def build_group(bot: TabletopBot, engine: GameEngine[Any]) -> app_commands.Group:
+    """The ``/<game>`` group with every command the engine declares."""
+    group = app_commands.Group(
+        name=engine.name,
+        description=key(engine.title_key, bot.texts(engine.title_key, "en-US")[:100]),
+        guild_only=True,
+    )
+    for spec in engine.commands():
+        group.add_command(build_command(bot, engine, spec))
+    return group
+
+
+class Games(commands.Cog):
+    """Holds the generated game groups so they load and unload together."""
+
+    def __init__(self, bot: TabletopBot) -> None:
+        self.bot = bot
+        self.groups = [build_group(bot, engine) for engine in installed()]
+
+    async def cog_load(self) -> None:
+        for group in self.groups:
+            self.bot.tree.add_command(group, override=True)
+
+    async def cog_unload(self) -> None:
+        for group in self.groups:
+            self.bot.tree.remove_command(group.name)
+
+
+async def setup(bot: TabletopBot) -> None:
+    """Extension entry point."""
+    await bot.add_cog(Games(bot))

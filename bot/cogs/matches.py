@@ -1,0 +1,343 @@
+"""``/match``: propose, accept, start, status, board, hand, log, resign, list."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.i18n import key
+from bot.presenter import ButtonSpec, Post
+from bot.replies import followup, guarded, send_kwargs, user_locale
+from bot.service import MatchSnapshot, Player, engine_for
+from engines.core.registry import installed
+
+if TYPE_CHECKING:
+    from bot.client import TabletopBot
+
+LOG_PAGE = 15
+
+
+def _player(user: discord.abc.User) -> Player:
+    return Player(user.id, user.display_name, user.bot)
+
+
+async def game_choices(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """Autocomplete of installed games, by their localised title."""
+    bot: TabletopBot = interaction.client  # type: ignore[assignment]
+    locale = user_locale(interaction)
+    choices = [
+        app_commands.Choice(name=bot.texts(e.title_key, locale), value=e.name) for e in installed()
+    ]
+    return [c for c in choices if current.lower() in c.name.lower() or current in c.value][:25]
+
+
+async def my_match_choices(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[int]]:
+    """Autocomplete of the user's open matches in this guild."""
+    bot: TabletopBot = interaction.client  # type: ignore[assignment]
+    if interaction.guild_id is None:
+        return []
+    rows = await bot.service.matches(interaction.guild_id, interaction.user.id)
+    locale = user_locale(interaction)
+    choices = []
+    for match, seats in rows:
+        names = " vs ".join(s.display_name for s in seats)
+        label = f"#{match.id} {bot.texts(engine_for(match.game).title_key, locale)}: {names}"
+        choices.append(app_commands.Choice(name=label[:100], value=match.id))
+    return [c for c in choices if current in c.name][:25]
+
+
+class Matches(
+    commands.GroupCog,
+    group_name=key("bot.command.match.name", "match"),
+    group_description=key("bot.command.match.description", "Play-by-post matches"),
+):
+    """Match lifecycle for every installed game."""
+
+    def __init__(self, bot: TabletopBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(
+        name=key("bot.command.new.name", "new"),
+        description=key("bot.command.new.description", "Propose a match"),
+    )
+    @app_commands.describe(
+        game=key("bot.command.new.game", "Which game"),
+        opponent=key("bot.command.new.opponent", "Who you challenge"),
+        opponent2=key("bot.command.new.opponent2", "A third player, for games that allow one"),
+        opponent3=key("bot.command.new.opponent3", "A fourth player, for games that allow one"),
+        options=key("bot.command.new.options", "Match options as name=value pairs"),
+    )
+    @app_commands.autocomplete(game=game_choices)
+    @app_commands.guild_only()
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        opponent: discord.Member,
+        opponent2: discord.Member | None = None,
+        opponent3: discord.Member | None = None,
+        options: str | None = None,
+    ) -> None:
+        """Propose a match; the opponents accept with a button."""
+
+        async def work() -> Post:
+            others = [o for o in (opponent, opponent2, opponent3) if o is not None]
+            match, seats = await self.bot.service.create(
+                guild_id=interaction.guild_id or 0,
+                channel_id=interaction.channel_id or 0,
+                game=game,
+                creator=_player(interaction.user),
+                opponents=[_player(o) for o in others],
+                options_text=options,
+            )
+            locale = await self.bot.flow.public_locale(interaction.guild_id)
+            title = self._title(match.game, match.id, [s.display_name for s in seats], locale)
+            return self.bot.presenter.invitation(title, match.id, [o.id for o in others], locale)
+
+        async with guarded(interaction):
+            await interaction.response.defer(thinking=True)
+            try:
+                post = await work()
+            except Exception:
+                await self.bot.flow._drop_original(interaction)
+                raise
+            await followup(interaction, post)
+
+    async def answer_invite(
+        self, interaction: discord.Interaction, match_id: int, accept: bool
+    ) -> None:
+        """Accept/decline button; when everyone accepted, open the thread and start."""
+        async with guarded(interaction):
+            await interaction.response.defer()
+            outcome = await self.bot.service.respond_invite(match_id, interaction.user.id, accept)
+            locale = await self.bot.flow.public_locale(interaction.guild_id)
+            names = [s.display_name for s in outcome.seats]
+            title = self._title(outcome.match.game, match_id, names, locale)
+            if outcome.cancelled:
+                text = self.bot.texts(
+                    "bot.match.declined", locale, user=interaction.user.display_name, title=title
+                )
+                await interaction.followup.send(text)
+                return
+            if not outcome.everyone_accepted:
+                text = self.bot.texts(
+                    "bot.match.accepted", locale, user=interaction.user.display_name
+                )
+                await interaction.followup.send(text)
+                return
+            await self._start(interaction, match_id, title, locale)
+
+    async def _start(
+        self, interaction: discord.Interaction, match_id: int, title: str, locale: str
+    ) -> None:
+        channel = interaction.channel
+        if not isinstance(channel, discord.TextChannel):
+            channel = await self.bot.fetch_channel(interaction.channel_id or 0)
+        assert isinstance(channel, discord.TextChannel)
+        thread = await channel.create_thread(
+            name=title[:100], type=discord.ChannelType.public_thread, auto_archive_duration=10080
+        )
+        snap = await self.bot.service.start(match_id, thread.id)
+        header = [
+            f"**{title}**",
+            self.bot.texts("bot.match.seed_hash", locale, hash=snap.match.seed_hash),
+        ]
+        post = await self.bot.presenter.public(snap, locale, header)
+        await thread.send(**send_kwargs(post))
+        await interaction.followup.send(
+            self.bot.texts("bot.match.started", locale, title=title, thread=thread.mention)
+        )
+
+    @app_commands.command(
+        name=key("bot.command.status.name", "status"),
+        description=key(
+            "bot.command.status.description", "Where the match stands and who must play"
+        ),
+    )
+    @app_commands.describe(
+        match=key("bot.command.match_option", "Match number (default: this thread's)")
+    )
+    @app_commands.autocomplete(match=my_match_choices)
+    async def status(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        """Ephemeral: the public board and whose decision it is."""
+        async with guarded(interaction):
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            match_id = await self.bot.service.match_for_channel(interaction.channel_id, match)
+            snap = await self.bot.service.load(match_id)
+            locale = user_locale(interaction)
+            post = await self.bot.presenter.public(
+                snap, locale, [f"**{self._snap_title(snap, locale)}**"]
+            )
+            post.ephemeral, post.mentions, post.buttons = True, [], []
+            await followup(interaction, post)
+
+    @app_commands.command(
+        name=key("bot.command.board.name", "board"),
+        description=key("bot.command.board.description", "Post the public board in the channel"),
+    )
+    @app_commands.describe(
+        match=key("bot.command.match_option", "Match number (default: this thread's)")
+    )
+    @app_commands.autocomplete(match=my_match_choices)
+    async def board(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        """Public: the board as everyone may see it."""
+        async with guarded(interaction):
+            await interaction.response.defer(thinking=True)
+            try:
+                match_id = await self.bot.service.match_for_channel(interaction.channel_id, match)
+                snap = await self.bot.service.load(match_id)
+            except Exception:
+                await self.bot.flow._drop_original(interaction)
+                raise
+            locale = await self.bot.flow.public_locale(interaction.guild_id)
+            post = await self.bot.presenter.public(
+                snap, locale, [f"**{self._snap_title(snap, locale)}**"]
+            )
+            post.mentions = []  # a board on request pings nobody
+            await followup(interaction, post)
+
+    @app_commands.command(
+        name=key("bot.command.hand.name", "hand"),
+        description=key(
+            "bot.command.hand.description", "See your own hand and hidden information (only you)"
+        ),
+    )
+    @app_commands.describe(
+        match=key("bot.command.match_option", "Match number (default: this thread's)")
+    )
+    @app_commands.autocomplete(match=my_match_choices)
+    async def hand(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        """Ephemeral: the user's seat view."""
+        async with guarded(interaction):
+            match_id = await self.bot.service.match_for_channel(interaction.channel_id, match)
+        if not interaction.response.is_done():
+            await self.bot.flow.private_view(interaction, match_id)
+
+    @app_commands.command(
+        name=key("bot.command.log.name", "log"),
+        description=key("bot.command.log.description", "The match's event log"),
+    )
+    @app_commands.describe(
+        match=key("bot.command.match_option", "Match number (default: this thread's)"),
+        page=key("bot.command.log.page", "Page number"),
+    )
+    @app_commands.autocomplete(match=my_match_choices)
+    async def log(
+        self,
+        interaction: discord.Interaction,
+        match: int | None = None,
+        page: app_commands.Range[int, 1] = 1,
+    ) -> None:
+        """Ephemeral: one page of the event log, as this user may see it."""
+        async with guarded(interaction):
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            match_id = await self.bot.service.match_for_channel(interaction.channel_id, match)
+            snap = await self.bot.service.load(match_id)
+            rows, pages = await self.bot.service.log(match_id, page, LOG_PAGE)
+            locale = user_locale(interaction)
+            seat = snap.seat_of(interaction.user.id)
+            lines = [
+                self.bot.texts(
+                    "bot.log.header",
+                    locale,
+                    title=self._snap_title(snap, locale),
+                    page=min(page, pages),
+                    pages=pages,
+                )
+            ]
+            for row in rows:
+                lines.append(self.bot.presenter.log_line(row, seat, locale, snap))
+            await followup(interaction, Post(lines=lines, ephemeral=True))
+
+    @app_commands.command(
+        name=key("bot.command.resign.name", "resign"),
+        description=key("bot.command.resign.description", "Concede the match"),
+    )
+    @app_commands.describe(
+        match=key("bot.command.match_option", "Match number (default: this thread's)")
+    )
+    @app_commands.autocomplete(match=my_match_choices)
+    async def resign(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        """Ask for confirmation with a button before conceding."""
+        async with guarded(interaction):
+            match_id = await self.bot.service.match_for_channel(interaction.channel_id, match)
+            if not await self.bot.service.is_seated(match_id, interaction.user.id):
+                await interaction.response.send_message(
+                    self.bot.texts("bot.error.not_a_player", user_locale(interaction)),
+                    ephemeral=True,
+                )
+                return
+            locale = user_locale(interaction)
+            post = Post(
+                lines=[self.bot.texts("bot.match.resign_confirm", locale, match=match_id)],
+                buttons=[
+                    ButtonSpec(
+                        self.bot.texts("bot.button.resign", locale),
+                        f"tt:resign:{match_id}",
+                        "danger",
+                    )
+                ],
+            )
+            await interaction.response.send_message(
+                ephemeral=True, **{k: v for k, v in send_kwargs(post).items() if k != "files"}
+            )
+
+    async def confirm_resign(self, interaction: discord.Interaction, match_id: int) -> None:
+        """The confirmation button: concede and announce it in the thread."""
+
+        async def work() -> tuple[MatchSnapshot, Post]:
+            await self.bot.service.resign(match_id, interaction.user.id)
+            snap = await self.bot.service.load(match_id)
+            locale = await self.bot.flow.public_locale(interaction.guild_id)
+            header = [
+                self.bot.texts("bot.match.resigned", locale, user=interaction.user.display_name)
+            ]
+            return snap, await self.bot.presenter.public(snap, locale, header)
+
+        await self.bot.flow.public_change(interaction, work)
+
+    @app_commands.command(
+        name=key("bot.command.list.name", "list"),
+        description=key("bot.command.list.description", "Open matches in this server"),
+    )
+    @app_commands.describe(mine=key("bot.command.list.mine", "Only matches you play in"))
+    @app_commands.guild_only()
+    async def list_(self, interaction: discord.Interaction, mine: bool = False) -> None:
+        """Ephemeral: proposed and active matches, with links to their threads."""
+        async with guarded(interaction):
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            user = interaction.user.id if mine else None
+            rows = await self.bot.service.matches(interaction.guild_id or 0, user)
+            locale = user_locale(interaction)
+            lines = [self.bot.texts("bot.list.header", locale, count=len(rows))]
+            for match, seats in rows:
+                where = f"<#{match.thread_id}>" if match.thread_id else f"<#{match.channel_id}>"
+                title = self._title(match.game, match.id, [s.display_name for s in seats], locale)
+                status = self.bot.texts(f"bot.status.{match.status}", locale)
+                lines.append(f"• {title} — {status} — {where}")
+            await followup(interaction, Post(lines=lines, ephemeral=True))
+
+    def _title(self, game: str, match_id: int, names: list[str], locale: str) -> str:
+        return self.bot.texts(
+            "bot.match.title",
+            locale,
+            game=self.bot.texts(engine_for(game).title_key, locale),
+            id=match_id,
+            players=" vs ".join(names),
+        )
+
+    def _snap_title(self, snap: MatchSnapshot, locale: str) -> str:
+        return self.bot.presenter.title(snap, locale)
+
+
+async def setup(bot: TabletopBot) -> None:
+    """Extension entry point."""
+    await bot.add_cog(Matches(bot))

@@ -1,0 +1,147 @@
+"""Interaction flow shared by commands and buttons.
+
+Every handler follows the same path: acknowledge within Discord's 3 seconds
+(defer) → ask the service (load → authorise → apply → commit) → render in a
+worker thread → post. Errors go through :func:`bot.replies.guarded`.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.errors import UserError
+from bot.presenter import Post
+from bot.replies import EXPECTED, followup, guarded, send_kwargs, user_locale
+from bot.service import MatchService, MatchSnapshot
+
+if TYPE_CHECKING:
+    from bot.client import TabletopBot
+
+log = logging.getLogger(__name__)
+
+Work = Callable[[], Awaitable[tuple[MatchSnapshot, Post]]]
+
+
+class Flow:
+    """Routes interactions to the service and posts the results."""
+
+    def __init__(self, bot: TabletopBot) -> None:
+        self.bot = bot
+
+    @property
+    def service(self) -> MatchService:
+        return self.bot.service
+
+    async def public_locale(self, guild_id: int | None) -> str:
+        """Locale of public posts in a guild."""
+        return await self.bot.service.guild_locale(guild_id, self.bot.settings.default_locale)
+
+    # -- public state changes -------------------------------------------------
+
+    async def public_change(self, interaction: discord.Interaction, work: Work) -> None:
+        """Defer, run ``work`` (one committed change), then post the result publicly."""
+        async with guarded(interaction):
+            is_command = interaction.type is discord.InteractionType.application_command
+            if not interaction.response.is_done():
+                if is_command:
+                    await interaction.response.defer(thinking=True)
+                else:
+                    await interaction.response.defer()
+            try:
+                snap, post = await work()
+            except EXPECTED:
+                if is_command:
+                    # The public "thinking…" message must not become a public error.
+                    await self._drop_original(interaction)
+                raise
+            await self.deliver(interaction, snap, post)
+
+    async def deliver(
+        self, interaction: discord.Interaction, snap: MatchSnapshot, post: Post
+    ) -> None:
+        """Post in the match thread: as the follow-up if we are there, else directly."""
+        thread_id = snap.match.thread_id
+        if thread_id is None or interaction.channel_id == thread_id:
+            await followup(interaction, post)
+            return
+        thread = self.bot.get_channel(thread_id) or await self.bot.fetch_channel(thread_id)
+        assert isinstance(thread, discord.abc.Messageable)
+        await thread.send(**send_kwargs(post))
+        note = self.bot.texts(
+            "bot.match.posted_in", user_locale(interaction), thread=f"<#{thread_id}>"
+        )
+        await interaction.followup.send(note, ephemeral=True)
+
+    async def act(
+        self, interaction: discord.Interaction, match_id: int, action: dict[str, Any]
+    ) -> None:
+        """A player's game action, from a slash command or a button."""
+
+        async def work() -> tuple[MatchSnapshot, Post]:
+            snap = await self.service.act(match_id, interaction.user.id, action)
+            locale = await self.public_locale(interaction.guild_id)
+            return snap, await self.bot.presenter.public(snap, locale)
+
+        await self.public_change(interaction, work)
+
+    # -- private replies ------------------------------------------------------
+
+    async def private_view(self, interaction: discord.Interaction, match_id: int) -> None:
+        """Ephemeral: the user's own seat view (hand and other hidden information)."""
+        async with guarded(interaction):
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            snap = await self.service.load(match_id)
+            seat = snap.seat_of(interaction.user.id)
+            if seat is None:
+                raise UserError("bot.error.not_a_player")
+            post = await self.bot.presenter.private(snap, seat, user_locale(interaction))
+            await followup(interaction, post)
+
+    # -- buttons --------------------------------------------------------------
+
+    async def may_press(self, interaction: discord.Interaction, verb: str, args: list[str]) -> bool:
+        """Whether this user may press this button; if not, say why (ephemeral)."""
+        try:
+            match_id = int(args[0])
+        except (IndexError, ValueError):
+            return False
+        allowed = True
+        refusal = "bot.error.not_your_button"
+        if verb == "act" and len(args) > 1:
+            allowed = await self.service.owes(match_id, interaction.user.id, args[1])
+            refusal = "bot.error.not_your_decision"
+        elif verb in ("invite", "mine", "resign"):
+            allowed = await self.service.is_seated(match_id, interaction.user.id)
+            refusal = "bot.error.not_invited" if verb == "invite" else "bot.error.not_a_player"
+        if not allowed:
+            text = self.bot.texts(refusal, user_locale(interaction))
+            await interaction.response.send_message(text, ephemeral=True)
+        return allowed
+
+    async def press(self, interaction: discord.Interaction, verb: str, args: list[str]) -> None:
+        """Route a button press (already allowed by :meth:`may_press`)."""
+        match_id = int(args[0])
+        if verb == "act":
+            await self.act(interaction, match_id, {"kind": args[1]})
+        elif verb == "mine":
+            await self.private_view(interaction, match_id)
+        elif verb == "invite":
+            await self.bot.get_cog("Matches").answer_invite(  # type: ignore[union-attr]
+                interaction, match_id, args[1] == "yes"
+            )
+        elif verb == "resign":
+            await self.bot.get_cog("Matches").confirm_resign(  # type: ignore[union-attr]
+                interaction, match_id
+            )
+        else:
+            log.warning("unknown button verb %s", verb)
+
+    async def _drop_original(self, interaction: discord.Interaction) -> None:
+        try:
+            await interaction.delete_original_response()
+        except discord.HTTPException:
+            log.info("could not delete the thinking message of %s", interaction.id)

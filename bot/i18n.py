@@ -1,0 +1,97 @@
+"""Localisation for the bot: message catalogs and the slash-command translator."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from engines.core import EngineError, Event, GameEngine, Message
+from engines.core.i18n import LOCALES, Catalog, normalise_locale
+
+BOT_LOCALE_DIR = Path(__file__).parent / "locales"
+
+
+def build_catalog(engines: Iterable[GameEngine[Any]]) -> Catalog:
+    """Core, bot and every installed game's messages."""
+    dirs = [BOT_LOCALE_DIR]
+    dirs.extend(d for e in engines if (d := e.locale_dir()) is not None)
+    return Catalog.from_dirs(dirs)
+
+
+def discord_locale(locale: discord.Locale | str | None) -> str:
+    """A Discord locale as one of ours (``en-US``, ``pt-BR``, ``it``)."""
+    if isinstance(locale, discord.Locale):
+        locale = locale.value
+    return normalise_locale(locale)
+
+
+def key(text_key: str, fallback: str | None = None) -> app_commands.locale_str:
+    """A translatable command string: shown as the en-US text, translated by key."""
+    return app_commands.locale_str(fallback or text_key, key=text_key)
+
+
+class Texts:
+    """Translating helper bound to a catalog."""
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+
+    def __call__(self, key: str, locale: str, /, **params: Any) -> str:
+        return self.catalog.translate(key, locale, **params)
+
+    def message(self, message: Message, locale: str) -> str:
+        """Translate an engine :class:`Message`."""
+        return self.catalog.translate(message.key, locale, **dict(message.params))
+
+    def event(self, event: Event, locale: str) -> str:
+        """One line for an event, with its rule reference."""
+        text = self.catalog.translate(event.key, locale, **dict(event.params))
+        if event.rule:
+            text += f" ({self.catalog.translate('core.rule', locale, rule=event.rule)})"
+        return text
+
+    def error(self, exc: EngineError, locale: str) -> str:
+        """A player-safe error message, with its rule reference."""
+        text = self.catalog.translate(exc.key, locale, **exc.params)
+        if text == exc.key:  # no catalog entry: the engine's English text is still safe
+            text = exc.message
+        if exc.rule:
+            text += f" ({self.catalog.translate('core.rule', locale, rule=exc.rule)})"
+        return text
+
+    def all_locales(self, key: str, **params: Any) -> Mapping[str, str]:
+        """The message in every supported locale."""
+        return {loc: self.catalog.translate(key, loc, **params) for loc in LOCALES}
+
+
+_DISCORD_LOCALES = {
+    "en-US": (discord.Locale.american_english, discord.Locale.british_english),
+    "pt-BR": (discord.Locale.brazil_portuguese,),
+    "it": (discord.Locale.italian,),
+}
+
+
+class BotTranslator(app_commands.Translator):
+    """Translates command names, descriptions and choices from the catalogs."""
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        text_key = string.extras.get("key")
+        if not text_key:
+            return None
+        for ours, theirs in _DISCORD_LOCALES.items():
+            if locale in theirs and self.catalog.has(text_key, ours):
+                params = string.extras.get("params") or {}
+                return self.catalog.translate(text_key, ours, **params)
+        return None

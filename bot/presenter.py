@@ -1,0 +1,183 @@
+"""Turns match snapshots into posts: localised text, renders, mentions, buttons.
+
+Rendering runs in a worker thread so a slow image never blocks the gateway.
+Public posts only ever use the public view (``seat=None``) and the events as
+the public may see them; seat views go to ephemeral replies only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.i18n import Texts
+from bot.service import MatchSnapshot
+from bot.store.models import MatchEvent
+from engines.core import Event, ResultKind
+from engines.core.serde import from_json
+
+MAX_CONTENT = 1900
+
+
+@dataclass(frozen=True)
+class ButtonSpec:
+    """A button to attach: its label and the persistent custom id it carries."""
+
+    label: str
+    custom_id: str
+    style: str = "primary"
+
+
+@dataclass
+class Post:
+    """A message to send, independent of discord.py."""
+
+    lines: list[str] = field(default_factory=list)
+    images: list[tuple[str, bytes]] = field(default_factory=list)
+    mentions: list[int] = field(default_factory=list)
+    buttons: list[ButtonSpec] = field(default_factory=list)
+    ephemeral: bool = False
+
+    @property
+    def content(self) -> str:
+        """The text, cut to fit one Discord message."""
+        text = "\n".join(line for line in self.lines if line)
+        return text if len(text) <= MAX_CONTENT else text[: MAX_CONTENT - 1] + "…"
+
+
+def act_id(match_id: int, kind: str) -> str:
+    """Custom id of a decision button."""
+    return f"tt:act:{match_id}:{kind}"
+
+
+def seat_view_id(match_id: int) -> str:
+    """Custom id of the "my view" button."""
+    return f"tt:mine:{match_id}"
+
+
+def invite_id(match_id: int, accept: bool) -> str:
+    """Custom id of an invitation's accept/decline button."""
+    return f"tt:invite:{match_id}:{'yes' if accept else 'no'}"
+
+
+class Presenter:
+    """Builds the posts of a match in a given locale."""
+
+    def __init__(self, texts: Texts) -> None:
+        self.t = texts
+
+    def title(self, snap: MatchSnapshot, locale: str) -> str:
+        """ "High Card Dice #12: Alice vs Bruno"."""
+        names = " vs ".join(s.display_name for s in sorted(snap.seats, key=lambda s: s.seat))
+        game = self.t(snap.engine.title_key, locale)
+        return self.t("bot.match.title", locale, game=game, id=snap.match.id, players=names)
+
+    async def public(
+        self, snap: MatchSnapshot, locale: str, header: list[str] | None = None
+    ) -> Post:
+        """The post after a state change: events, public render, who owes what."""
+        post = Post(lines=list(header or []))
+        post.lines.extend(f"• {self.t.event(e.for_seat(None), locale)}" for e in snap.events)
+        post.lines.extend(self._status_lines(snap, locale, post))
+        view = snap.engine.view(snap.state, None)
+        kind = snap.engine.render_kinds[0]
+        png = await asyncio.to_thread(snap.engine.render, view, kind, locale)
+        post.images.append((f"match-{snap.match.id}-{snap.match.version}.png", png))
+        return post
+
+    async def private(self, snap: MatchSnapshot, seat: int, locale: str) -> Post:
+        """A seat's own view (hand, hidden cards): for ephemeral replies only."""
+        view = snap.engine.view(snap.state, seat)
+        post = Post(
+            ephemeral=True,
+            lines=[self.t("bot.match.your_view", locale, title=self.title(snap, locale))],
+        )
+        for kind in snap.engine.render_kinds:
+            png = await asyncio.to_thread(snap.engine.render, view, kind, locale)
+            post.images.append((f"match-{snap.match.id}-{kind}.png", png))
+        return post
+
+    def events_text(self, events: list[Event], seat: int | None, locale: str) -> list[str]:
+        """Event lines as ``seat`` may see them."""
+        return [self.t.event(e.for_seat(seat), locale) for e in events]
+
+    def log_line(self, row: MatchEvent, seat: int | None, locale: str, snap: MatchSnapshot) -> str:
+        """One event of the log, as ``seat`` may see it."""
+        names = {s.seat: s.display_name for s in snap.seats}
+        actor = f"<@{row.actor_id}>" if row.actor_id else "—"
+        if row.kind == "revert":
+            text = self.t(
+                "bot.log.revert",
+                locale,
+                actor=actor,
+                seq=row.action.get("to_seq"),
+                reason=row.reason or "—",
+            )
+        elif row.kind == "resign":
+            text = self.t("bot.log.resign", locale, player=names.get(row.seat or 0, actor))
+        elif row.kind == "start":
+            text = self.t("bot.log.start", locale)
+        else:
+            events = [from_json(Event, e) for e in row.events or []]
+            text = "; ".join(self.events_text(events, seat, locale)) or row.kind
+        return f"`#{row.seq}` {text}"
+
+    def _status_lines(self, snap: MatchSnapshot, locale: str, post: Post) -> list[str]:
+        match = snap.match
+        if match.status == "finished":
+            return [self._result_line(snap, locale)]
+        if match.status == "paused":
+            return [self.t("bot.match.paused", locale)]
+        lines = []
+        for decision in snap.pending():
+            user = snap.user_of(decision.seat)
+            post.mentions.append(user)
+            lines.append(
+                self.t(
+                    "bot.match.owes",
+                    locale,
+                    user=f"<@{user}>",
+                    prompt=self.t.message(decision.prompt, locale),
+                )
+            )
+            for kind in decision.kinds:
+                spec = next((c for c in snap.engine.commands() if c.action == kind), None)
+                if spec is not None and not spec.options:
+                    label = self.t.message(spec.description, locale)[:80]
+                    post.buttons.append(ButtonSpec(label, act_id(match.id, kind)))
+        if post.mentions:
+            post.buttons.append(
+                ButtonSpec(
+                    self.t("bot.button.my_view", locale), seat_view_id(match.id), "secondary"
+                )
+            )
+        return lines
+
+    def _result_line(self, snap: MatchSnapshot, locale: str) -> str:
+        result: dict[str, Any] = snap.match.result or {}
+        if result.get("kind") == ResultKind.DRAW.value:
+            return self.t("core.result.draw", locale)
+        names = ", ".join(
+            s.display_name for s in snap.seats if s.seat in (result.get("winners") or [])
+        )
+        line = self.t("core.result.win", locale, winners=names)
+        if result.get("reason") == "resign":
+            line += " " + self.t("bot.match.by_resignation", locale)
+        return line
+
+    def invitation(self, snap_title: str, match_id: int, invited: list[int], locale: str) -> Post:
+        """The public invitation with accept/decline buttons."""
+        mentions = " ".join(f"<@{u}>" for u in invited)
+        return Post(
+            lines=[self.t("bot.match.invitation", locale, title=snap_title, players=mentions)],
+            mentions=list(invited),
+            buttons=[
+                ButtonSpec(
+                    self.t("bot.button.accept", locale), invite_id(match_id, True), "success"
+                ),
+                ButtonSpec(
+                    self.t("bot.button.decline", locale), invite_id(match_id, False), "danger"
+                ),
+            ],
+        )

@@ -1,0 +1,292 @@
+"""The match flow, free of Discord: load → authorise → apply → commit.
+
+Cogs and views call these methods with plain ids and get plain results back;
+every database write happens inside one transaction per call, so an action is
+either fully stored or not at all (see bot/store).
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from bot.errors import UserError
+from bot.store import repository as repo
+from bot.store.models import Match, MatchEvent, MatchSeat
+from engines.core import Decision, EngineError, Event, GameEngine, SetupError
+from engines.core.registry import UnknownGameError, get
+from engines.core.serde import from_json
+
+PROPOSED, ACTIVE, FINISHED, CANCELLED = "proposed", "active", "finished", "cancelled"
+
+
+@dataclass(frozen=True)
+class Player:
+    """A Discord user as the service needs them."""
+
+    user_id: int
+    name: str
+    bot: bool = False
+
+
+@dataclass
+class MatchSnapshot:
+    """A match row, its seats and current engine state, after a committed change."""
+
+    engine: GameEngine[Any]
+    match: Match
+    seats: list[MatchSeat]
+    state: Any
+    events: list[Event] = field(default_factory=list)
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat a user plays, if any."""
+        return next((s.seat for s in self.seats if s.user_id == user_id), None)
+
+    def user_of(self, seat: int) -> int:
+        """The user playing a seat."""
+        return next(s.user_id for s in self.seats if s.seat == seat)
+
+    def pending(self) -> list[Decision]:
+        """Decisions owed now (none unless the match is active)."""
+        if self.match.status != ACTIVE:
+            return []
+        return self.engine.pending(self.state)
+
+
+@dataclass(frozen=True)
+class InviteOutcome:
+    """What an accept/decline click changed."""
+
+    match: Match
+    seats: list[MatchSeat]
+    everyone_accepted: bool
+    cancelled: bool
+
+
+def parse_option_text(text: str | None) -> dict[str, str]:
+    """``"target=20 hand=4"`` → ``{"target": "20", "hand": "4"}``."""
+    options: dict[str, str] = {}
+    for token in shlex.split(text or ""):
+        name, sep, value = token.partition("=")
+        if not sep or not name:
+            raise UserError("bot.error.option_syntax", token=token)
+        options[name.strip().lower()] = value.strip()
+    return options
+
+
+def engine_for(game: str) -> GameEngine[Any]:
+    """The installed engine of ``game``, or a user-facing error."""
+    try:
+        return get(game)
+    except UnknownGameError:
+        raise UserError("bot.error.unknown_game", game=game) from None
+
+
+class MatchService:
+    """Match operations, each in its own transaction."""
+
+    def __init__(self, sessions: async_sessionmaker[AsyncSession]) -> None:
+        self.sessions = sessions
+
+    async def create(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        game: str,
+        creator: Player,
+        opponents: Sequence[Player],
+        options_text: str | None,
+    ) -> tuple[Match, list[MatchSeat]]:
+        """Propose a match; every opponent must accept before it starts."""
+        engine = engine_for(game)
+        players = [creator, *opponents]
+        if any(p.bot for p in opponents):
+            raise UserError("bot.error.bot_opponent")
+        if len({p.user_id for p in players}) != len(players):
+            raise UserError("bot.error.duplicate_player")
+        engine.check_seats(len(players))
+        options = engine.parse_options(parse_option_text(options_text))
+        async with self.sessions.begin() as session:
+            match = await repo.create_match(
+                session,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                game=engine.name,
+                seats=[(p.user_id, p.name) for p in players],
+                options=options,
+                created_by=creator.user_id,
+            )
+            seats = await repo.get_seats(session, match.id)
+        return match, seats
+
+    async def respond_invite(self, match_id: int, user_id: int, accept: bool) -> InviteOutcome:
+        """Accept or decline an invitation; a decline cancels the proposal."""
+        async with self.sessions.begin() as session:
+            match = await self._match(session, match_id, lock=True)
+            seats = await repo.get_seats(session, match_id)
+            seat = next((s for s in seats if s.user_id == user_id), None)
+            if seat is None:
+                raise UserError("bot.error.not_invited")
+            if match.status != PROPOSED:
+                raise UserError("bot.error.not_proposed")
+            if not accept:
+                match.status = CANCELLED
+                return InviteOutcome(match, seats, False, True)
+            everyone = await repo.accept_seat(session, match, user_id)
+            seats = await repo.get_seats(session, match_id)
+        return InviteOutcome(match, seats, everyone, False)
+
+    async def start(self, match_id: int, thread_id: int) -> MatchSnapshot:
+        """Set the match up in its thread (event 0) once everyone accepted."""
+        async with self.sessions.begin() as session:
+            match = await self._match(session, match_id, lock=True)
+            if match.status != PROPOSED:
+                raise UserError("bot.error.not_proposed")
+            engine = engine_for(match.game)
+            loaded = await repo.start_match(session, match, engine, thread_id)
+            first = await repo.list_events(session, match_id, 0, 1)
+        return MatchSnapshot(
+            engine, loaded.match, loaded.seats, loaded.state, _events_of(first[0]) if first else []
+        )
+
+    async def load(self, match_id: int) -> MatchSnapshot:
+        """The current state of a started match."""
+        async with self.sessions.begin() as session:
+            match = await self._match(session, match_id)
+            if match.status in (PROPOSED, CANCELLED):
+                raise UserError("bot.error.not_started", match=match_id)
+            engine = engine_for(match.game)
+            loaded = await repo.load_match(session, match_id, engine)
+        return MatchSnapshot(engine, loaded.match, loaded.seats, loaded.state)
+
+    async def act(self, match_id: int, user_id: int, action: dict[str, Any]) -> MatchSnapshot:
+        """Apply a player's action and store it; engine errors change nothing."""
+        async with self.sessions.begin() as session:
+            match = await self._match(session, match_id)
+            if match.status != ACTIVE:
+                raise UserError("bot.error.not_active", match=match_id)
+            engine = engine_for(match.game)
+            loaded = await repo.load_match(session, match_id, engine)
+            seat = next((s.seat for s in loaded.seats if s.user_id == user_id), None)
+            if seat is None:
+                raise UserError("bot.error.not_a_player")
+            parsed = engine.parse_action(action)
+            result = await repo.append_action(
+                session, loaded, seat=seat, actor_id=user_id, action=parsed
+            )
+        return MatchSnapshot(
+            engine, loaded.match, loaded.seats, result.outcome.state, list(result.outcome.events)
+        )
+
+    async def owes(self, match_id: int, user_id: int, kind: str | None = None) -> bool:
+        """Whether ``user_id`` has a decision pending (allowing ``kind``, if given)."""
+        try:
+            snap = await self.load(match_id)
+        except UserError:
+            return False
+        seat = snap.seat_of(user_id)
+        return any(d.seat == seat and (kind is None or kind in d.kinds) for d in snap.pending())
+
+    async def is_seated(self, match_id: int, user_id: int) -> bool:
+        """Whether ``user_id`` has a seat (invited or playing) in the match."""
+        async with self.sessions.begin() as session:
+            seats = await repo.get_seats(session, match_id)
+        return any(s.user_id == user_id for s in seats)
+
+    async def resign(self, match_id: int, user_id: int) -> MatchSnapshot:
+        """A player concedes; the other seat(s) win."""
+        async with self.sessions.begin() as session:
+            match = await self._match(session, match_id)
+            if match.status != ACTIVE:
+                raise UserError("bot.error.not_active", match=match_id)
+            engine = engine_for(match.game)
+            loaded = await repo.load_match(session, match_id, engine)
+            seat = next((s.seat for s in loaded.seats if s.user_id == user_id), None)
+            if seat is None:
+                raise UserError("bot.error.not_a_player")
+            await repo.resign(session, loaded, seat=seat, actor_id=user_id)
+        return MatchSnapshot(engine, loaded.match, loaded.seats, loaded.state)
+
+    async def referee_undo(self, match_id: int, actor_id: int, reason: str) -> MatchSnapshot:
+        """Revert the last event, as a new event recording the referee and reason."""
+        async with self.sessions.begin() as session:
+            match = await self._match(session, match_id)
+            engine = engine_for(match.game)
+            loaded = await repo.load_match(session, match_id, engine)
+            if loaded.match.version < 1:
+                raise UserError("bot.error.nothing_to_undo")
+            reverted = await repo.revert_to(
+                session, loaded, to_seq=loaded.match.version - 1, actor_id=actor_id, reason=reason
+            )
+        return MatchSnapshot(engine, reverted.match, reverted.seats, reverted.state)
+
+    async def match_for_channel(self, channel_id: int | None, explicit: int | None) -> int:
+        """The match a command is about: the explicit id, else the thread's match."""
+        if explicit is not None:
+            return explicit
+        async with self.sessions.begin() as session:
+            match = await repo.match_by_thread(session, channel_id) if channel_id else None
+        if match is None:
+            raise UserError("bot.error.no_match_here")
+        return match.id
+
+    async def log(self, match_id: int, page: int, per_page: int) -> tuple[list[MatchEvent], int]:
+        """A page (1-based) of the event log and the number of pages."""
+        async with self.sessions.begin() as session:
+            await self._match(session, match_id)
+            total = await repo.count_events(session, match_id)
+            pages = max(1, -(-total // per_page))
+            page = min(max(page, 1), pages)
+            rows = await repo.list_events(session, match_id, (page - 1) * per_page, per_page)
+        return rows, pages
+
+    async def matches(
+        self,
+        guild_id: int,
+        user_id: int | None = None,
+        statuses: Sequence[str] = (PROPOSED, ACTIVE),
+    ) -> list[tuple[Match, list[MatchSeat]]]:
+        """Open matches of a guild (optionally only a user's), with their seats."""
+        async with self.sessions.begin() as session:
+            rows = await repo.list_matches(
+                session, guild_id=guild_id, user_id=user_id, statuses=list(statuses)
+            )
+            return [(m, await repo.get_seats(session, m.id)) for m in rows]
+
+    async def guild_locale(self, guild_id: int | None, fallback: str) -> str:
+        """The locale public posts of a guild use."""
+        if guild_id is None:
+            return fallback
+        async with self.sessions.begin() as session:
+            settings = await repo.get_guild_settings(session, guild_id)
+        return settings.locale if settings and settings.locale else fallback
+
+    async def referee_role(self, guild_id: int) -> int | None:
+        """The guild's referee role, if configured."""
+        async with self.sessions.begin() as session:
+            settings = await repo.get_guild_settings(session, guild_id)
+        return settings.referee_role_id if settings else None
+
+    async def configure(self, guild_id: int, **fields: Any) -> None:
+        """Change guild settings (referee role, locale)."""
+        async with self.sessions.begin() as session:
+            await repo.update_guild_settings(session, guild_id, **fields)
+
+    async def _match(self, session: AsyncSession, match_id: int, lock: bool = False) -> Match:
+        match = await repo.get_match(session, match_id, lock=lock)
+        if match is None:
+            raise UserError("bot.error.no_such_match", match=match_id)
+        return match
+
+
+def _events_of(row: MatchEvent) -> list[Event]:
+    return [from_json(Event, e) for e in row.events or []]
+
+
+__all__ = ["EngineError", "MatchService", "MatchSnapshot", "Player", "SetupError", "UserError"]

@@ -1,0 +1,9 @@
+"""Persistence: the only package that touches the database.
+
+* :mod:`bot.store.models` — tables (SQLAlchemy 2.0 typed models).
+* :mod:`bot.store.db` — engines, sessions, ``upgrade()`` (Alembic migrations).
+* :mod:`bot.store.repository` — the match log API (create, start, load, append,
+  revert, resign) and queries; the caller owns each transaction.
+* :mod:`bot.store.errors` — :class:`StoreError` and its subclasses, notably
+  :class:`MatchChangedError` ("the match changed, here is the new state").
+"""

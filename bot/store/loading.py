@@ -1,0 +1,185 @@
+"""Rebuilding a match's engine state: latest snapshot, then replay of later events.
+
+Replay re-applies each stored action with ``SeededDice(seed, seq)``, which
+draws exactly the dice the original move drew. Meta events (resignations,
+referee notes) do not change the engine state; every revert has a snapshot at
+its own seq, so a load never replays across one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, cast
+
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.store.errors import MatchNotFoundError, MatchStateError, ReplayError, StoreError
+from bot.store.models import EventKind, Match, MatchEvent, MatchSeat, Snapshot
+from engines.core import EngineError, GameEngine, Seat, SeededDice
+from engines.core.serde import SerdeError
+
+
+@dataclass
+class LoadedMatch:
+    """A started match and its engine state as of ``match.version``.
+
+    ``replayed`` is how many events were read after the latest snapshot to
+    rebuild ``state`` (0 right after a start, revert or snapshot).
+    """
+
+    match: Match
+    seats: tuple[MatchSeat, ...]
+    state: Any
+    engine: GameEngine[Any]
+    replayed: int = 0
+
+    @property
+    def version(self) -> int:
+        """The seq of the match's last event."""
+        return self.match.version
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat index of ``user_id``, or ``None`` if they do not play."""
+        return next((s.seat for s in self.seats if s.user_id == user_id), None)
+
+    def engine_seats(self) -> list[Seat]:
+        """The seats as the engine knows them."""
+        return [Seat(s.seat, s.display_name) for s in self.seats]
+
+
+async def load_match(session: AsyncSession, match_id: int, engine: GameEngine[Any]) -> LoadedMatch:
+    """Load a started match: its latest snapshot plus the events after it.
+
+    Raises :class:`MatchNotFoundError`, or :class:`MatchStateError` if the
+    match has not started (there is no state yet).
+    """
+    match = await fresh_match(session, match_id)
+    if match is None:
+        raise MatchNotFoundError(match_id)
+    if match.version < 0:
+        raise MatchStateError("This match has not started yet.", key="store.error.not_started")
+    check_game(match, engine)
+    state, replayed = await rebuild_state(session, match, engine, match.version)
+    return LoadedMatch(match, tuple(match.seats), state, engine, replayed)
+
+
+async def state_at(
+    session: AsyncSession, loaded_or_match: LoadedMatch | Match, seq: int, engine: GameEngine[Any]
+) -> Any:
+    """The engine state right after event ``seq`` (for replays, previews and reverts)."""
+    if isinstance(loaded_or_match, LoadedMatch):
+        if seq == loaded_or_match.version:
+            return loaded_or_match.state
+        match = loaded_or_match.match
+    else:
+        match = loaded_or_match
+    if not 0 <= seq <= match.version:
+        raise StoreError(
+            f"Match {match.id} has no event {seq} (its events are 0–{match.version}).",
+            key="store.error.no_such_event",
+            params={"match": match.id, "seq": seq, "last": match.version},
+        )
+    state, _ = await rebuild_state(session, match, engine, seq)
+    return state
+
+
+async def rebuild_state(
+    session: AsyncSession,
+    match: Match,
+    engine: GameEngine[Any],
+    seq: int,
+    *,
+    from_scratch: bool = False,
+) -> tuple[Any, int]:
+    """State after event ``seq``: nearest snapshot at or before it, then replay.
+
+    Returns the state and the number of events read after the snapshot.
+    Only events up to ``seq`` (at most the version we read) are used, so a
+    writer committing meanwhile cannot make the state and version disagree.
+    ``from_scratch`` starts at snapshot 0 (benchmarks and consistency checks).
+    """
+    start = 0 if from_scratch else seq
+    snap_seq = await session.scalar(
+        select(func.max(Snapshot.seq)).where(Snapshot.match_id == match.id, Snapshot.seq <= start)
+    )
+    if snap_seq is None:
+        raise ReplayError(match.id, 0, "no snapshot")
+    state = await _snapshot_state(session, match, engine, snap_seq)
+    rows = await session.execute(
+        select(MatchEvent.seq, MatchEvent.kind, MatchEvent.seat, MatchEvent.action)
+        .where(MatchEvent.match_id == match.id, MatchEvent.seq > snap_seq, MatchEvent.seq <= seq)
+        .order_by(MatchEvent.seq)
+    )
+    seed = seed_of(match)
+    replayed = 0
+    for row in rows:
+        replayed += 1
+        if row.kind == EventKind.ACTION:
+            try:
+                action = engine.parse_action(row.action)
+                state = engine.apply(state, row.seat, action, SeededDice(seed, row.seq)).state
+            except EngineError as exc:
+                raise ReplayError(match.id, row.seq, str(exc)) from exc
+        elif row.kind == EventKind.REVERT:
+            # Only reached from scratch: every revert has a snapshot at its own seq.
+            state = await _snapshot_state(session, match, engine, row.seq)
+        # Other kinds (resign, referee notes…) do not change the engine state.
+    return state, replayed
+
+
+async def _snapshot_state(
+    session: AsyncSession, match: Match, engine: GameEngine[Any], seq: int
+) -> Any:
+    data = await session.scalar(
+        select(Snapshot.state).where(Snapshot.match_id == match.id, Snapshot.seq == seq)
+    )
+    if data is None:
+        raise ReplayError(match.id, seq, "snapshot missing")
+    try:
+        return engine.state_from_json(data)
+    except SerdeError as exc:
+        raise ReplayError(match.id, seq, f"snapshot does not parse: {exc}") from exc
+
+
+async def meta_result_at(session: AsyncSession, match: Match, seq: int) -> dict[str, Any] | None:
+    """The result a meta event (e.g. a resignation) had given the match as of event ``seq``.
+
+    Walks back through the meta events, following earlier reverts to the
+    point they restored.
+    """
+    rows = await session.execute(
+        select(MatchEvent.seq, MatchEvent.kind, MatchEvent.action)
+        .where(
+            MatchEvent.match_id == match.id,
+            MatchEvent.seq <= seq,
+            MatchEvent.kind.not_in([EventKind.START, EventKind.ACTION]),
+        )
+        .order_by(MatchEvent.seq.desc())
+    )
+    limit = seq
+    for row in rows:
+        if row.seq > limit:
+            continue
+        if row.kind == EventKind.REVERT:
+            limit = int(row.action["to_seq"])
+        elif "result" in row.action:
+            return cast(dict[str, Any], row.action["result"])
+    return None
+
+
+def seed_of(match: Match) -> bytes:
+    """The match's dice seed as bytes."""
+    return bytes.fromhex(match.seed)
+
+
+def check_game(match: Match, engine: GameEngine[Any]) -> None:
+    """Refuse to replay a match with another game's engine."""
+    if match.game != engine.name:
+        raise StoreError(f"Match {match.id} is a {match.game} match, not {engine.name}.")
+
+
+async def fresh_match(session: AsyncSession, match_id: int) -> Match | None:
+    """The match re-read from the database even if this session already holds it."""
+    stmt = select(Match).where(Match.id == match_id).execution_options(populate_existing=True)
+    return await session.scalar(stmt)

@@ -1,0 +1,218 @@
+"""Database tables of the bot: guild settings, matches, seats, the event log, snapshots.
+
+The schema is created and changed only by the Alembic migrations in ``alembic/``;
+these models are what the migrations are checked against (``tests/store`` asserts
+that autogenerate finds no difference), so edit both together.
+"""
+
+from __future__ import annotations
+
+import enum
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    DateTime,
+    Dialect,
+    Enum,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+from sqlalchemy.types import TypeDecorator, TypeEngine
+
+# Explicit constraint names, so migrations can drop or alter them by name on both
+# PostgreSQL and SQLite (batch mode recreates tables and needs the names).
+NAMING_CONVENTION = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+#: JSON everywhere; JSONB on PostgreSQL (smaller, indexable).
+JSONType: TypeEngine[Any] = JSON().with_variant(JSONB(), "postgresql")
+
+
+def utcnow() -> datetime:
+    """The current time, timezone-aware UTC (every timestamp the store writes)."""
+    return datetime.now(UTC)
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """A timestamp that is always timezone-aware UTC in Python.
+
+    PostgreSQL stores ``timestamptz``; SQLite has no time zones, so the value is
+    stored as naive UTC and the zone is put back when it is read.
+    """
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("naive datetime given to a UTC column; use datetime.now(UTC)")
+        value = value.astimezone(UTC)
+        return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is not None and value.tzinfo is None:
+            return value.replace(tzinfo=UTC)
+        return value
+
+
+class Base(DeclarativeBase):
+    """Declarative base; ``Base.metadata`` is the migrations' target."""
+
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+
+class MatchStatus(enum.StrEnum):
+    """Life cycle of a match: proposed → active ⇄ paused → finished (or cancelled)."""
+
+    PROPOSED = "proposed"
+    ACTIVE = "active"
+    PAUSED = "paused"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+class EventKind(enum.StrEnum):
+    """Kinds of rows in ``match_events``; only ``action`` changes engine state by replay."""
+
+    START = "start"
+    ACTION = "action"
+    REVERT = "revert"
+    RESIGN = "resign"
+    REFEREE = "referee"
+
+
+class GuildSettings(Base):
+    """Per-guild configuration."""
+
+    __tablename__ = "guild_settings"
+
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    referee_role_id: Mapped[int | None] = mapped_column(BigInteger)
+    locale: Mapped[str] = mapped_column(String(16), default="en-US")
+    default_deadline_hours: Mapped[int | None] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, onupdate=utcnow)
+
+
+class Match(Base):
+    """One match; its moves live in ``match_events``."""
+
+    __tablename__ = "matches"
+    __table_args__ = (Index("ix_matches_guild_id_status", "guild_id", "status"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    guild_id: Mapped[int] = mapped_column(BigInteger)
+    channel_id: Mapped[int] = mapped_column(BigInteger)
+    thread_id: Mapped[int | None] = mapped_column(BigInteger, index=True)
+    game: Mapped[str] = mapped_column(String(64))
+    # A string column with a CHECK, not a native PG enum: adding a status later is
+    # then a one-line migration on both databases.
+    status: Mapped[MatchStatus] = mapped_column(
+        Enum(
+            MatchStatus,
+            name="match_status",
+            native_enum=False,
+            create_constraint=True,
+            length=16,
+            values_callable=lambda e: [m.value for m in e],
+        ),
+        default=MatchStatus.PROPOSED,
+    )
+    options: Mapped[dict[str, Any]] = mapped_column(JSONType)
+    content_pack: Mapped[str | None] = mapped_column(String(128))
+    # The dice seed (hex). Secret until the match ends; only seed_hash is published.
+    seed: Mapped[str] = mapped_column(String(64))
+    seed_hash: Mapped[str] = mapped_column(String(64))
+    # seq of the last event; -1 until the match starts. Writers guard on it.
+    version: Mapped[int] = mapped_column(Integer, default=-1)
+    created_by: Mapped[int] = mapped_column(BigInteger)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, onupdate=utcnow)
+    deadline_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSONType)
+
+    # Seats are always needed with the match and are few: load them eagerly
+    # (async sessions cannot lazy-load on attribute access).
+    seats: Mapped[list[MatchSeat]] = relationship(
+        back_populates="match",
+        lazy="selectin",
+        order_by="MatchSeat.seat",
+        cascade="all, delete-orphan",
+        passive_deletes=True,
+    )
+
+    def __repr__(self) -> str:
+        return f"<Match {self.id} {self.game} {self.status} v{self.version}>"
+
+
+class MatchSeat(Base):
+    """A player's place in a match; ``seat`` is the engine's seat index."""
+
+    __tablename__ = "match_seats"
+    __table_args__ = (UniqueConstraint("match_id", "user_id"),)
+
+    match_id: Mapped[int] = mapped_column(
+        ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    user_id: Mapped[int] = mapped_column(BigInteger, index=True)
+    display_name: Mapped[str] = mapped_column(String(100))
+    accepted: Mapped[bool] = mapped_column(default=False)
+
+    match: Mapped[Match] = relationship(back_populates="seats")
+
+
+class MatchEvent(Base):
+    """One entry of a match's append-only log.
+
+    ``events`` holds the engine's events unredacted: the database is private and
+    the bot redacts per viewer when it shows them.
+    """
+
+    __tablename__ = "match_events"
+    __table_args__ = (UniqueConstraint("match_id", "seq"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"))
+    seq: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(32))
+    actor_id: Mapped[int | None] = mapped_column(BigInteger)
+    seat: Mapped[int | None] = mapped_column(Integer)
+    action: Mapped[dict[str, Any]] = mapped_column(JSONType)
+    dice: Mapped[list[Any]] = mapped_column(JSONType)
+    events: Mapped[list[Any]] = mapped_column(JSONType)
+    reason: Mapped[str | None] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+    def __repr__(self) -> str:
+        return f"<MatchEvent match={self.match_id} seq={self.seq} {self.kind}>"
+
+
+class Snapshot(Base):
+    """The engine state right after event ``seq`` (JSON from ``engine.state_to_json``)."""
+
+    __tablename__ = "snapshots"
+
+    match_id: Mapped[int] = mapped_column(
+        ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True
+    )
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    state: Mapped[Any] = mapped_column(JSONType)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)

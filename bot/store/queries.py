@@ -1,0 +1,150 @@
+"""Read-side queries (matches, the event log) and guild settings.
+
+Re-exported by :mod:`bot.store.repository`; the same transaction rules apply
+(the caller owns the session's transaction, nothing here commits).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.store.models import GuildSettings, Match, MatchEvent, MatchSeat, MatchStatus, utcnow
+
+
+async def get_match(session: AsyncSession, match_id: int, *, lock: bool = False) -> Match | None:
+    """The match with this id (seats loaded, re-read from the database), or ``None``.
+
+    ``lock=True`` adds ``FOR UPDATE`` on PostgreSQL: other transactions that lock
+    or write the row wait until this one ends. SQLite has no row locks (the
+    clause is omitted); its writers are serialised by the database lock anyway.
+    """
+    stmt = select(Match).where(Match.id == match_id).execution_options(populate_existing=True)
+    if lock:
+        stmt = stmt.with_for_update(of=Match)
+    return await session.scalar(stmt)
+
+
+async def get_seats(session: AsyncSession, match_id: int) -> list[MatchSeat]:
+    """The seats of a match in seat order, re-read from the database."""
+    stmt = (
+        select(MatchSeat)
+        .where(MatchSeat.match_id == match_id)
+        .order_by(MatchSeat.seat)
+        .execution_options(populate_existing=True)
+    )
+    return list((await session.scalars(stmt)).all())
+
+
+async def match_by_thread(session: AsyncSession, thread_id: int) -> Match | None:
+    """The match played in this Discord thread (the newest if several), or ``None``."""
+    stmt = (
+        select(Match)
+        .where(Match.thread_id == thread_id)
+        .order_by(Match.id.desc())
+        .limit(1)
+        .execution_options(populate_existing=True)
+    )
+    return await session.scalar(stmt)
+
+
+async def list_matches(
+    session: AsyncSession,
+    *,
+    guild_id: int | None = None,
+    channel_id: int | None = None,
+    user_id: int | None = None,
+    statuses: Collection[MatchStatus] | None = None,
+    limit: int | None = None,
+) -> Sequence[Match]:
+    """Matches matching every filter given, newest first. ``user_id``: matches they sit in."""
+    stmt = select(Match).order_by(Match.id.desc())
+    if guild_id is not None:
+        stmt = stmt.where(Match.guild_id == guild_id)
+    if channel_id is not None:
+        stmt = stmt.where(Match.channel_id == channel_id)
+    if user_id is not None:
+        seated = select(MatchSeat.match_id).where(MatchSeat.user_id == user_id)
+        stmt = stmt.where(Match.id.in_(seated))
+    if statuses is not None:
+        stmt = stmt.where(Match.status.in_(list(statuses)))
+    if limit is not None:
+        stmt = stmt.limit(limit)
+    return (await session.scalars(stmt)).all()
+
+
+async def list_events(
+    session: AsyncSession, match_id: int, offset: int = 0, limit: int = 50
+) -> Sequence[MatchEvent]:
+    """One page of a match's log in seq order (``offset`` counts events, not seqs)."""
+    stmt = (
+        select(MatchEvent)
+        .where(MatchEvent.match_id == match_id)
+        .order_by(MatchEvent.seq)
+        .offset(offset)
+        .limit(limit)
+    )
+    return (await session.scalars(stmt)).all()
+
+
+async def count_events(session: AsyncSession, match_id: int) -> int:
+    """How many events a match's log holds (for pagination)."""
+    stmt = select(func.count()).select_from(MatchEvent).where(MatchEvent.match_id == match_id)
+    return int(await session.scalar(stmt) or 0)
+
+
+#: Columns of ``guild_settings`` that :func:`update_guild_settings` may set.
+GUILD_SETTINGS_FIELDS = frozenset({"referee_role_id", "locale", "default_deadline_hours"})
+
+
+async def get_guild_settings(session: AsyncSession, guild_id: int) -> GuildSettings:
+    """The guild's settings; a guild never configured gets the defaults.
+
+    The defaults object is not added to the session (nothing is written) and its
+    timestamps are ``None``.
+    """
+    stmt = (
+        select(GuildSettings)
+        .where(GuildSettings.guild_id == guild_id)
+        .execution_options(populate_existing=True)
+    )
+    found = await session.scalar(stmt)
+    if found is not None:
+        return found
+    return GuildSettings(
+        guild_id=guild_id, referee_role_id=None, locale="en-US", default_deadline_hours=None
+    )
+
+
+async def update_guild_settings(
+    session: AsyncSession, guild_id: int, **fields: Any
+) -> GuildSettings:
+    """Insert or update the guild's settings (one atomic upsert); return the stored row.
+
+    Only :data:`GUILD_SETTINGS_FIELDS` may be given; fields not given keep their
+    value (or default, for a new row).
+    """
+    unknown = set(fields) - GUILD_SETTINGS_FIELDS
+    if unknown:
+        raise TypeError(f"unknown guild setting(s): {', '.join(sorted(unknown))}")
+    now = utcnow()
+    dialect = (await session.connection()).dialect.name
+    insert = pg_insert if dialect == "postgresql" else sqlite_insert
+    stmt = insert(GuildSettings).values(guild_id=guild_id, created_at=now, updated_at=now, **fields)
+    # ON CONFLICT rather than read-then-write: two concurrent first writes cannot collide.
+    stmt = stmt.on_conflict_do_update(
+        index_elements=[GuildSettings.guild_id], set_={**fields, "updated_at": now}
+    )
+    await session.execute(stmt)
+    stored = await session.scalar(
+        select(GuildSettings)
+        .where(GuildSettings.guild_id == guild_id)
+        .execution_options(populate_existing=True)
+    )
+    assert stored is not None  # just upserted in this transaction
+    return stored

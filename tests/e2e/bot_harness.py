@@ -1,0 +1,92 @@
+"""Runs the project's real TabletopBot against the emulator, on a temporary database."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from bot.client import TabletopBot
+from bot.config import Settings
+from tests.e2e.conftest import StartBot
+from tests.emulator import DiscordEmulator, EmuGuild, EmuUser, RunningBot, StoredMessage
+
+PNG = b"\x89PNG\r\n\x1a\n"
+MENTION = re.compile(r"<@!?(\d+)>")
+
+
+def settings_for(db_path: Path, **overrides: object) -> Settings:
+    """Settings of a test bot: its own SQLite file and the test game installed."""
+    values: dict[str, object] = {
+        "discord_token": "emulator-token",
+        "database_url": f"sqlite+aiosqlite:///{db_path}",
+        "games": ["tests.testgame"],
+        "default_locale": "en-US",
+    }
+    values.update(overrides)
+    return Settings(_env_file=None, **values)  # type: ignore[arg-type]
+
+
+@dataclass
+class Table:
+    """A guild with three members (two players and a bystander) and a referee role."""
+
+    emu: DiscordEmulator
+    guild: EmuGuild
+    alice: EmuUser
+    bruno: EmuUser
+    carol: EmuUser
+    admin: EmuUser
+    referee_role: int
+
+    @classmethod
+    def build(cls, emu: DiscordEmulator) -> Table:
+        guild = emu.add_guild("Krosfans", locale="en-US")
+        role = emu.add_role(guild.id, "Referee")
+        return cls(
+            emu=emu,
+            guild=guild,
+            alice=emu.add_user("alice", locale="en-US", guild_id=guild.id),
+            bruno=emu.add_user("bruno", locale="pt-BR", guild_id=guild.id),
+            carol=emu.add_user("carol", locale="it", guild_id=guild.id),
+            # Manage Server (0x20) makes a member an administrator of the bot.
+            admin=emu.add_user("admin", locale="en-US", guild_id=guild.id, permissions=0x20),
+            referee_role=role.id,
+        )
+
+
+async def start_tabletop(start_bot: StartBot, db_path: Path, **overrides: object) -> RunningBot:
+    """Start a TabletopBot and wait until it is ready."""
+    bot = TabletopBot(settings_for(db_path, **overrides), guild_ready_timeout=0.1)
+    return await start_bot(bot, timeout=20)
+
+
+def mentioned(message: StoredMessage) -> set[int]:
+    """User ids mentioned in a message's text."""
+    return {int(m) for m in MENTION.findall(message.content or "")}
+
+
+def png_attachments(message: StoredMessage) -> list[bytes]:
+    """The PNG files attached to a message."""
+    return [a.data for a in message.attachments if a.data.startswith(PNG)]
+
+
+async def answer(inter: object, timeout: float = 10.0) -> StoredMessage:
+    """The message a command or click produced for its user.
+
+    A "thinking" defer is answered by a follow-up that replaces the loading
+    message (or, if the bot deleted it to answer privately, a new one); a
+    deferred button click by a new follow-up; an immediate reply carries it.
+    """
+    from tests.emulator import EmulatedInteraction
+
+    assert isinstance(inter, EmulatedInteraction)
+    response = await inter.wait_response(timeout)
+    if response.type == 4 and response.message is not None:
+        return response.message
+
+    def visible() -> list[StoredMessage]:
+        return [m for m in inter.followups if not m.deleted]
+
+    await inter.emu.wait_for(lambda: visible(), timeout, what=f"an answer to {inter!r}")
+    return visible()[0]

@@ -1,0 +1,263 @@
+"""End to end: the real bot, the real discord.py client, the local Discord emulator."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.bot_harness import Table, answer, mentioned, png_attachments, start_tabletop
+from tests.e2e.conftest import StartBot
+from tests.emulator import DiscordEmulator, StoredMessage
+
+pytestmark = pytest.mark.e2e
+
+
+async def open_match(
+    emu: DiscordEmulator, table: Table, options: str = "target=200"
+) -> tuple[int, StoredMessage]:
+    """Alice challenges Bruno, Bruno accepts; returns the thread id and its first post."""
+    inter = await emu.slash(
+        table.alice.id,
+        "match new",
+        {"game": "testgame", "opponent": table.bruno.id, "options": options},
+        channel_id=table.guild.channel_id,
+    )
+    invitation = await answer(inter)
+    assert not invitation.ephemeral
+    assert mentioned(invitation) == {table.bruno.id}
+    accept = next(c for c in invitation.custom_ids if c.endswith(":yes"))
+    await answer(await emu.click(table.bruno.id, invitation.id, accept))
+    await emu.wait_for(lambda: len(emu.threads) == 1, 10, what="the match thread")
+    thread_id = int(emu.threads[0]["id"])
+    await emu.wait_for(lambda: emu.channel_messages(thread_id), 10, what="the first post")
+    return thread_id, emu.channel_messages(thread_id)[0]
+
+
+def owner_of_turn(table: Table, post: StoredMessage) -> tuple[int, int]:
+    """(player who owes the decision, the other player), read from a post's mention."""
+    owed = mentioned(post)
+    assert len(owed) == 1, post.content
+    (player,) = owed
+    other = table.bruno.id if player == table.alice.id else table.alice.id
+    return player, other
+
+
+async def test_a_match_from_invitation_to_actions(
+    emulator: DiscordEmulator, start_bot: StartBot, tmp_path: Path
+) -> None:
+    emu = emulator
+    table = Table.build(emu)
+    await start_tabletop(start_bot, tmp_path / "bot.sqlite3")
+    assert any(c["name"] == "match" for c in emu.commands[None])
+    assert any(c["name"] == "testgame" for c in emu.commands[None])
+
+    thread_id, first = await open_match(emu, table)
+    assert "SHA-256" in first.content
+    assert len(png_attachments(first)) == 1
+    player, other = owner_of_turn(table, first)
+    roll_button = next(c for c in first.custom_ids if c.startswith("tt:act:"))
+
+    # The player who does not owe the decision is refused, privately, and nothing happens.
+    refused = await answer(await emu.click(other, first.id, roll_button))
+    assert refused.ephemeral
+    assert len(emu.channel_messages(thread_id, include_ephemeral=False)) == 1
+
+    # The slash command of the game acts in the match thread.
+    inter = await emu.slash(player, "testgame roll", channel_id=thread_id)
+    rolled = await answer(inter)
+    assert not rolled.ephemeral
+    assert "rolled" in rolled.content or "rolou" in rolled.content
+    assert len(png_attachments(rolled)) == 1
+    assert mentioned(rolled) == {player}
+
+    # Autocomplete offers exactly the player's hand; the private view shows it, ephemerally.
+    choices = await emu.autocomplete(
+        player, "testgame play", {"card": ""}, focused="card", channel_id=thread_id
+    )
+    hand = sorted({int(c["value"]) for c in choices})
+    assert hand and all(1 <= c <= 9 for c in hand)
+    mine = await answer(
+        await emu.click(player, rolled.id, f"tt:mine:{rolled.custom_ids[0].split(':')[2]}")
+    )
+    assert mine.ephemeral
+    assert len(png_attachments(mine)) == 2  # board and hand
+
+    played = await answer(
+        await emu.slash(player, "testgame play", {"card": hand[0]}, channel_id=thread_id)
+    )
+    assert not played.ephemeral
+    # A public post says a card was drawn, never which one.
+    assert "drew a card" in played.content or "comprou uma carta" in played.content
+    assert mentioned(played) == {other}
+
+
+async def test_illegal_actions_are_refused_privately_in_the_users_language(
+    emulator: DiscordEmulator, start_bot: StartBot, tmp_path: Path
+) -> None:
+    emu = emulator
+    table = Table.build(emu)
+    await start_tabletop(start_bot, tmp_path / "bot.sqlite3")
+    thread_id, first = await open_match(emu, table)
+    player, other = owner_of_turn(table, first)
+    before = len(emu.channel_messages(thread_id, include_ephemeral=False))
+
+    refused = await answer(
+        await emu.slash(other, "testgame roll", channel_id=thread_id, locale="it")
+    )
+    assert refused.ephemeral
+    assert "Non tocca a te" in refused.content
+
+    await answer(await emu.slash(player, "testgame roll", channel_id=thread_id))
+    wrong = await answer(
+        await emu.slash(player, "testgame play", {"card": 9}, channel_id=thread_id, locale="pt-BR")
+    )
+    hand_has_nine = "Você não tem 9 na mão" not in wrong.content
+    if not hand_has_nine:
+        assert wrong.ephemeral
+        assert "(regra 2)" in wrong.content
+    # Only the roll produced a public post; refusals left no trace in the thread.
+    public = [m for m in emu.channel_messages(thread_id) if not m.ephemeral and not m.deleted]
+    assert len(public) == before + (2 if hand_has_nine else 1)
+
+
+async def test_persistent_buttons_survive_a_restart(
+    emulator: DiscordEmulator, start_bot: StartBot, tmp_path: Path
+) -> None:
+    emu = emulator
+    table = Table.build(emu)
+    db = tmp_path / "bot.sqlite3"
+    running = await start_tabletop(start_bot, db)
+    _thread_id, first = await open_match(emu, table)
+    player, _ = owner_of_turn(table, first)
+    roll_button = next(c for c in first.custom_ids if c.startswith("tt:act:"))
+    await running.stop()
+
+    await start_tabletop(start_bot, db)
+    rolled = await answer(await emu.click(player, first.id, roll_button))
+    assert not rolled.ephemeral
+    assert "rolled" in rolled.content
+    assert len(png_attachments(rolled)) == 1
+
+
+async def test_a_bystander_cannot_accept_and_a_decline_cancels(
+    emulator: DiscordEmulator, start_bot: StartBot, tmp_path: Path
+) -> None:
+    emu = emulator
+    table = Table.build(emu)
+    await start_tabletop(start_bot, tmp_path / "bot.sqlite3")
+    inter = await emu.slash(
+        table.alice.id,
+        "match new",
+        {"game": "testgame", "opponent": table.bruno.id},
+        channel_id=table.guild.channel_id,
+    )
+    invitation = await answer(inter)
+    accept = next(c for c in invitation.custom_ids if c.endswith(":yes"))
+    decline = next(c for c in invitation.custom_ids if c.endswith(":no"))
+    refused = await answer(await emu.click(table.carol.id, invitation.id, accept))
+    assert refused.ephemeral and "Non sei invitato" in refused.content
+    declined = await answer(await emu.click(table.bruno.id, invitation.id, decline))
+    assert "cancel" in declined.content
+    late = await answer(await emu.click(table.bruno.id, invitation.id, accept))
+    assert late.ephemeral
+    assert emu.threads == []
+
+
+async def test_bad_match_requests_explain_themselves(
+    emulator: DiscordEmulator, start_bot: StartBot, tmp_path: Path
+) -> None:
+    emu = emulator
+    table = Table.build(emu)
+    await start_tabletop(start_bot, tmp_path / "bot.sqlite3")
+    cases = [
+        ({"game": "chess", "opponent": table.bruno.id}, "no game called"),
+        ({"game": "testgame", "opponent": table.alice.id}, "only one seat"),
+        ({"game": "testgame", "opponent": table.bruno.id, "options": "target=2"}, "target"),
+        (
+            {"game": "testgame", "opponent": table.bruno.id, "options": "colour=red"},
+            "Unknown option",
+        ),
+        ({"game": "testgame", "opponent": table.bruno.id, "options": "oops"}, "name=value"),
+    ]
+    for options, text in cases:
+        reply = await answer(
+            await emu.slash(table.alice.id, "match new", options, channel_id=table.guild.channel_id)
+        )
+        assert reply.ephemeral, options
+        assert text in reply.content, (options, reply.content)
+    # No invitation was left behind in the channel.
+    assert not [
+        m
+        for m in emu.channel_messages(table.guild.channel_id)
+        if not m.ephemeral and not m.deleted and m.custom_ids
+    ]
+
+
+async def test_referee_undo_and_the_log(
+    emulator: DiscordEmulator, start_bot: StartBot, tmp_path: Path
+) -> None:
+    emu = emulator
+    table = Table.build(emu)
+    await start_tabletop(start_bot, tmp_path / "bot.sqlite3")
+    thread_id, first = await open_match(emu, table)
+    player, other = owner_of_turn(table, first)
+    await answer(await emu.slash(player, "testgame roll", channel_id=thread_id))
+
+    # Not a referee: refused.
+    refused = await answer(
+        await emu.slash(table.carol.id, "ref undo", {"reason": "oops"}, channel_id=thread_id)
+    )
+    assert refused.ephemeral and "arbitri" in refused.content
+
+    # The admin names the referee role; a member of it undoes the roll.
+    await answer(
+        await emu.slash(
+            table.admin.id,
+            "setup referee-role",
+            {"role": table.referee_role},
+            channel_id=table.guild.channel_id,
+        )
+    )
+    emu.add_member_role(table.guild.id, table.carol.id, table.referee_role)
+    undone = await answer(
+        await emu.slash(
+            table.carol.id, "ref undo", {"reason": "misclick"}, channel_id=thread_id, locale="it"
+        )
+    )
+    assert not undone.ephemeral
+    assert "misclick" in undone.content
+    assert mentioned(undone) >= {player}
+
+    # The roll is owed again, and the log keeps every event including the revert.
+    again = await answer(await emu.slash(player, "testgame roll", channel_id=thread_id))
+    assert "rolled" in again.content
+    log = await answer(await emu.slash(other, "match log", channel_id=thread_id))
+    assert log.ephemeral
+    assert "`#0`" in log.content and "`#2`" in log.content and "misclick" in log.content
+    assert "`#3`" in log.content
+
+
+async def test_guild_locale_sets_the_language_of_public_posts(
+    emulator: DiscordEmulator, start_bot: StartBot, tmp_path: Path
+) -> None:
+    emu = emulator
+    table = Table.build(emu)
+    await start_tabletop(start_bot, tmp_path / "bot.sqlite3")
+    forbidden = await answer(
+        await emu.slash(
+            table.alice.id, "setup locale", {"locale": "pt-BR"}, channel_id=table.guild.channel_id
+        )
+    )
+    assert forbidden.ephemeral
+    done = await answer(
+        await emu.slash(
+            table.admin.id, "setup locale", {"locale": "pt-BR"}, channel_id=table.guild.channel_id
+        )
+    )
+    assert done.ephemeral and "Português" in done.content
+    thread_id, first = await open_match(emu, table)
+    assert "semente" in first.content
+    player, _ = owner_of_turn(table, first)
+    rolled = await answer(await emu.slash(player, "testgame roll", channel_id=thread_id))
+    assert "rolou" in rolled.content
