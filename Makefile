@@ -10,8 +10,9 @@ STAMP := $(VENV)/.installed
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	@$(BIN)/python -m pip install --quiet --upgrade pip
-	@$(BIN)/python -m pip install --quiet -e '.[dev]'
+	@echo "Installing dependencies into $(VENV) (log: $(VENV)/install.log)…"
+	@( $(BIN)/python -m pip install --upgrade pip && $(BIN)/python -m pip install -e '.[dev]' ) \
+		> $(VENV)/install.log 2>&1 || { tail -n 40 $(VENV)/install.log; exit 1; }
 	@touch $(STAMP)
 
 venv: $(STAMP)

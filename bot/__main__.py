@@ -31,6 +31,9 @@ def configure_logging(level: str) -> None:
         level=level.upper(),
         format="%(asctime)s %(levelname)-7s %(name)s: %(message)s",
     )
+    if logging.getLogger().level > logging.DEBUG:
+        # Alembic announces each of its plugins at INFO; only the migrations matter.
+        logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)
 
 
 def point_at(settings: Settings) -> None:
@@ -48,12 +51,13 @@ async def _run(settings: Settings) -> int:
     from bot.client import TabletopBot
     from bot.store import db
 
-    await db.upgrade(settings.database_url)
     token = settings.token
     if token is None:
+        # Prepare the database anyway, so the next run only needs the token.
+        await db.upgrade(settings.database_url)
         print(NO_TOKEN.format(url=settings.database_url), file=sys.stderr)
         return 2
-    point_at(settings)
+    point_at(settings)  # the bot's setup_hook applies the migrations
     async with TabletopBot(settings) as bot:
         await bot.start(token)
     return 0

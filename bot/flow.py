@@ -15,8 +15,9 @@ import discord
 
 from bot.errors import UserError
 from bot.presenter import Post
-from bot.replies import EXPECTED, followup, guarded, send_kwargs, user_locale
+from bot.replies import EXPECTED, error_text, followup, guarded, send_kwargs, user_locale
 from bot.service import MatchService, MatchSnapshot
+from bot.store.errors import MatchChangedError
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot
@@ -53,12 +54,26 @@ class Flow:
                     await interaction.response.defer()
             try:
                 snap, post = await work()
-            except EXPECTED:
+            except EXPECTED as exc:
                 if is_command:
                     # The public "thinking…" message must not become a public error.
                     await self._drop_original(interaction)
+                if isinstance(exc, MatchChangedError):
+                    await self._show_new_state(interaction, exc)
+                    return
                 raise
             await self.deliver(interaction, snap, post)
+
+    async def _show_new_state(
+        self, interaction: discord.Interaction, exc: MatchChangedError
+    ) -> None:
+        """Someone else moved first: say so and show the match as it is now, privately."""
+        locale = user_locale(interaction)
+        snap = await self.service.load(exc.match_id)
+        header = [error_text(self.bot, interaction, exc)]
+        post = await self.bot.presenter.public(snap, locale, header)
+        post.ephemeral, post.mentions, post.buttons = True, [], []
+        await followup(interaction, post)
 
     async def deliver(
         self, interaction: discord.Interaction, snap: MatchSnapshot, post: Post

@@ -13,7 +13,7 @@ import discord
 from bot.errors import UserError
 from bot.i18n import discord_locale
 from bot.presenter import Post
-from bot.store.repository import MatchChangedError
+from bot.store.errors import ReplayError, StoreError
 from bot.views import build_view
 from engines.core import EngineError
 
@@ -66,12 +66,14 @@ def error_text(bot: TabletopBot, interaction: discord.Interaction, exc: BaseExce
         return bot.texts.error(exc, locale)
     if isinstance(exc, UserError):
         return bot.texts(exc.key, locale, **exc.params)
-    if isinstance(exc, MatchChangedError):
-        return bot.texts("bot.error.match_changed", locale)
+    if isinstance(exc, StoreError):
+        text = bot.texts(exc.key, locale, **exc.params)
+        return exc.message if text == exc.key else text
     return bot.texts("bot.error.unexpected", locale)
 
 
-EXPECTED = (EngineError, UserError, MatchChangedError)
+#: Refusals a user should read; anything else is a bug, logged with its traceback.
+EXPECTED = (EngineError, UserError, StoreError)
 
 
 @asynccontextmanager
@@ -85,6 +87,9 @@ async def guarded(interaction: discord.Interaction) -> AsyncIterator[None]:
     bot: TabletopBot = interaction.client  # type: ignore[assignment]
     try:
         yield
+    except ReplayError as exc:  # a bug or a missing data migration: say so, keep the traceback
+        log.error("match history does not replay", exc_info=exc)
+        await reply_error(interaction, error_text(bot, interaction, exc))
     except EXPECTED as exc:
         await reply_error(interaction, error_text(bot, interaction, exc))
     except discord.HTTPException as exc:

@@ -136,7 +136,7 @@ class MatchService:
             if match.status != PROPOSED:
                 raise UserError("bot.error.not_proposed")
             if not accept:
-                match.status = CANCELLED
+                await repo.cancel_match(session, match, actor_id=user_id, reason="declined")
                 return InviteOutcome(match, seats, False, True)
             everyone = await repo.accept_seat(session, match, user_id)
             seats = await repo.get_seats(session, match_id)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import re
 from pathlib import Path
 
 import pytest
@@ -109,16 +111,20 @@ async def test_illegal_actions_are_refused_privately_in_the_users_language(
     assert "Non tocca a te" in refused.content
 
     await answer(await emu.slash(player, "testgame roll", channel_id=thread_id))
-    wrong = await answer(
-        await emu.slash(player, "testgame play", {"card": 9}, channel_id=thread_id, locale="pt-BR")
+    choices = await emu.autocomplete(
+        player, "testgame play", {"card": ""}, focused="card", channel_id=thread_id
     )
-    hand_has_nine = "Você não tem 9 na mão" not in wrong.content
-    if not hand_has_nine:
-        assert wrong.ephemeral
-        assert "(regra 2)" in wrong.content
+    missing = min(set(range(1, 10)) - {int(c["value"]) for c in choices})
+    wrong = await answer(
+        await emu.slash(
+            player, "testgame play", {"card": missing}, channel_id=thread_id, locale="pt-BR"
+        )
+    )
+    assert wrong.ephemeral
+    assert f"Você não tem {missing} na mão. (regra 2)" in wrong.content
     # Only the roll produced a public post; refusals left no trace in the thread.
-    public = [m for m in emu.channel_messages(thread_id) if not m.ephemeral and not m.deleted]
-    assert len(public) == before + (2 if hand_has_nine else 1)
+    public = [m for m in emu.channel_messages(thread_id, include_ephemeral=False) if not m.deleted]
+    assert len(public) == before + 1
 
 
 async def test_persistent_buttons_survive_a_restart(
@@ -261,3 +267,66 @@ async def test_guild_locale_sets_the_language_of_public_posts(
     player, _ = owner_of_turn(table, first)
     rolled = await answer(await emu.slash(player, "testgame roll", channel_id=thread_id))
     assert "rolou" in rolled.content
+
+
+async def test_commands_are_localised_for_discord_clients(
+    emulator: DiscordEmulator, start_bot: StartBot, tmp_path: Path
+) -> None:
+    emu = emulator
+    await start_tabletop(start_bot, tmp_path / "bot.sqlite3")
+    match = next(c for c in emu.commands[None] if c["name"] == "match")
+    assert {"pt-BR": "partida", "it": "partita"}.items() <= match["name_localizations"].items()
+    new = next(o for o in match["options"] if o["name"] == "new")
+    assert new["name_localizations"]["pt-BR"] == "nova"
+    assert new["description_localizations"]["it"] == "Proponi una partita"
+    game = next(c for c in emu.commands[None] if c["name"] == "testgame")
+    assert game["description_localizations"]["pt-BR"] == "Dado e Carta Alta"
+
+
+async def test_two_clicks_on_the_same_decision_make_exactly_one_move(
+    emulator: DiscordEmulator, start_bot: StartBot, tmp_path: Path
+) -> None:
+    emu = emulator
+    table = Table.build(emu)
+    await start_tabletop(start_bot, tmp_path / "bot.sqlite3")
+    thread_id, first = await open_match(emu, table)
+    player, _ = owner_of_turn(table, first)
+    roll = next(c for c in first.custom_ids if c.startswith("tt:act:"))
+    clicks = await asyncio.gather(*(emu.click(player, first.id, roll) for _ in range(2)))
+    answers = [await answer(c) for c in clicks]
+    moved = [a for a in answers if not a.ephemeral]
+    refused = [a for a in answers if a.ephemeral]
+    assert len(moved) == 1 and len(refused) == 1, [a.content for a in answers]
+    # The loser is told, in their language, that the match changed, and sees it as it is now
+    # (or, if the winner's move landed before the click was checked, that it is not theirs).
+    loser_text = refused[0].content
+    assert any(t in loser_text for t in ("changed", "mudou", "not yours", "não cabe")), loser_text
+    if "changed" in loser_text or "mudou" in loser_text:
+        assert len(png_attachments(refused[0])) == 1
+    public = [m for m in emu.channel_messages(thread_id, include_ephemeral=False)]
+    assert sum("rolled" in m.content for m in public) == 1
+
+
+async def test_public_posts_never_show_a_hand(
+    emulator: DiscordEmulator, start_bot: StartBot, tmp_path: Path
+) -> None:
+    emu = emulator
+    table = Table.build(emu)
+    await start_tabletop(start_bot, tmp_path / "bot.sqlite3")
+    thread_id, first = await open_match(emu, table)
+    player, other = owner_of_turn(table, first)
+    for _ in range(3):  # a few turns of both players, playing their lowest card
+        for who in (player, other):
+            await answer(await emu.slash(who, "testgame roll", channel_id=thread_id))
+            choices = await emu.autocomplete(
+                who, "testgame play", {"card": ""}, focused="card", channel_id=thread_id
+            )
+            card = min(int(c["value"]) for c in choices)
+            await answer(
+                await emu.slash(who, "testgame play", {"card": card}, channel_id=thread_id)
+            )
+    public = emu.channel_messages(thread_id, include_ephemeral=False)
+    assert len(public) == 1 + 12
+    for message in public:
+        assert "drew a card" in message.content or "drew" not in message.content
+        assert re.search(r"drew an? \d", message.content) is None

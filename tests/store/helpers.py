@@ -27,7 +27,11 @@ async def started_match(
     game: GameEngine[Any] = TESTGAME,
     options: dict[str, Any] | None = None,
 ) -> repo.LoadedMatch:
-    """Create, accept and start a two-player match; committed."""
+    """Create, accept and start a two-player match; committed.
+
+    The test game defaults to a target no one reaches before the 18 cards run
+    out (36 moves), so tests can play a dozen moves on any seed.
+    """
     async with sessions.begin() as session:
         match = await repo.create_match(
             session,
@@ -35,7 +39,7 @@ async def started_match(
             channel_id=CHANNEL,
             game=game.name,
             seats=[(ALICE, "Alice"), (BOB, "Bob")],
-            options=game.parse_options(options or {}),
+            options=game.parse_options(options or ({"target": 200} if game is TESTGAME else {})),
             created_by=ALICE,
         )
         assert await repo.accept_seat(session, match, BOB)
