@@ -105,10 +105,14 @@ class Flow:
 
     # -- private replies ------------------------------------------------------
 
-    async def private_view(self, interaction: discord.Interaction, match_id: int) -> None:
-        """Ephemeral: the user's own seat view (hand and other hidden information)."""
+    async def private_view(self, interaction: discord.Interaction, match_id: int | None) -> None:
+        """Ephemeral: the user's own seat view (hand and other hidden information).
+
+        ``match_id`` ``None`` means the match of the thread the user is in.
+        """
         async with guarded(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
+            match_id = await self.service.match_for_channel(interaction.channel_id, match_id)
             snap = await self.service.load(match_id)
             seat = snap.seat_of(interaction.user.id)
             if seat is None:

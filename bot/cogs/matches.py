@@ -216,10 +216,7 @@ class Matches(
     @app_commands.autocomplete(match=my_match_choices)
     async def hand(self, interaction: discord.Interaction, match: int | None = None) -> None:
         """Ephemeral: the user's seat view."""
-        async with guarded(interaction):
-            match_id = await self.bot.service.match_for_channel(interaction.channel_id, match)
-        if not interaction.response.is_done():
-            await self.bot.flow.private_view(interaction, match_id)
+        await self.bot.flow.private_view(interaction, match)
 
     @app_commands.command(
         name=key("bot.command.log.name", "log"),
@@ -286,9 +283,7 @@ class Matches(
                     )
                 ],
             )
-            await interaction.response.send_message(
-                ephemeral=True, **{k: v for k, v in send_kwargs(post).items() if k != "files"}
-            )
+            await interaction.response.send_message(ephemeral=True, **send_kwargs(post))
 
     async def confirm_resign(self, interaction: discord.Interaction, match_id: int) -> None:
         """The confirmation button: concede and announce it in the thread."""

@@ -90,3 +90,20 @@ async def answer(inter: object, timeout: float = 10.0) -> StoredMessage:
 
     await inter.emu.wait_for(lambda: visible(), timeout, what=f"an answer to {inter!r}")
     return visible()[0]
+
+
+def pinged(emu: DiscordEmulator, message: StoredMessage) -> set[int]:
+    """Users a message notifies, as Discord decides: mentioned *and* allowed to be pinged."""
+    sent = [
+        r.json
+        for r in emu.requests
+        if isinstance(r.response, dict)
+        and str(r.response.get("id")) == str(message.id)
+        and isinstance(r.json, dict)
+    ]
+    assert sent, f"no request created message {message.id}"
+    allowed = sent[-1].get("allowed_mentions")
+    users = mentioned(message)
+    if allowed is None or "users" in allowed.get("parse", []):
+        return users
+    return users & {int(u) for u in allowed.get("users", [])}

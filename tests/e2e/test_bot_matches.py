@@ -8,7 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.bot_harness import Table, answer, mentioned, png_attachments, start_tabletop
+from tests.e2e.bot_harness import (
+    Table,
+    answer,
+    mentioned,
+    pinged,
+    png_attachments,
+    start_tabletop,
+)
 from tests.e2e.conftest import StartBot
 from tests.emulator import DiscordEmulator, StoredMessage
 
@@ -27,7 +34,7 @@ async def open_match(
     )
     invitation = await answer(inter)
     assert not invitation.ephemeral
-    assert mentioned(invitation) == {table.bruno.id}
+    assert pinged(emu, invitation) == {table.bruno.id}
     accept = next(c for c in invitation.custom_ids if c.endswith(":yes"))
     await answer(await emu.click(table.bruno.id, invitation.id, accept))
     await emu.wait_for(lambda: len(emu.threads) == 1, 10, what="the match thread")
@@ -58,6 +65,7 @@ async def test_a_match_from_invitation_to_actions(
     assert "SHA-256" in first.content
     assert len(png_attachments(first)) == 1
     player, other = owner_of_turn(table, first)
+    assert pinged(emu, first) == {player}
     roll_button = next(c for c in first.custom_ids if c.startswith("tt:act:"))
 
     # The player who does not owe the decision is refused, privately, and nothing happens.
@@ -71,7 +79,7 @@ async def test_a_match_from_invitation_to_actions(
     assert not rolled.ephemeral
     assert "rolled" in rolled.content or "rolou" in rolled.content
     assert len(png_attachments(rolled)) == 1
-    assert mentioned(rolled) == {player}
+    assert pinged(emu, rolled) == {player}
 
     # Autocomplete offers exactly the player's hand; the private view shows it, ephemerally.
     choices = await emu.autocomplete(
@@ -91,7 +99,7 @@ async def test_a_match_from_invitation_to_actions(
     assert not played.ephemeral
     # A public post says a card was drawn, never which one.
     assert "drew a card" in played.content or "comprou uma carta" in played.content
-    assert mentioned(played) == {other}
+    assert pinged(emu, played) == {other}
 
 
 async def test_illegal_actions_are_refused_privately_in_the_users_language(
@@ -332,3 +340,63 @@ async def test_public_posts_never_show_a_hand(
     for message in public:
         assert "drew a card" in message.content or "drew" not in message.content
         assert re.search(r"drew an? \d", message.content) is None
+
+
+async def test_status_board_hand_and_list_from_outside_the_thread(
+    emulator: DiscordEmulator, start_bot: StartBot, tmp_path: Path
+) -> None:
+    emu = emulator
+    table = Table.build(emu)
+    await start_tabletop(start_bot, tmp_path / "bot.sqlite3")
+    thread_id, _ = await open_match(emu, table)
+    channel = table.guild.channel_id
+
+    # Outside the thread without a match number: a clear refusal.
+    lost = await answer(await emu.slash(table.alice.id, "match status", channel_id=channel))
+    assert lost.ephemeral and "not a match thread" in lost.content
+
+    status = await answer(
+        await emu.slash(table.carol.id, "match status", {"match": 1}, channel_id=channel)
+    )
+    assert status.ephemeral and len(png_attachments(status)) == 1
+    assert "Dado e Carta Alta n. 1" in status.content  # Carol reads Italian
+
+    board = await answer(await emu.slash(table.carol.id, "match board", channel_id=thread_id))
+    assert not board.ephemeral and len(png_attachments(board)) == 1
+    assert pinged(emu, board) == set()  # a board on request names whose turn it is, pings nobody
+
+    hand = await answer(
+        await emu.slash(table.bruno.id, "match hand", {"match": 1}, channel_id=channel)
+    )
+    assert hand.ephemeral and len(png_attachments(hand)) == 2
+    nosy = await answer(await emu.slash(table.carol.id, "match hand", channel_id=thread_id))
+    assert nosy.ephemeral and not png_attachments(nosy)
+    assert "Non stai giocando" in nosy.content
+
+    mine = await answer(
+        await emu.slash(table.bruno.id, "match list", {"mine": True}, channel_id=channel)
+    )
+    assert mine.ephemeral and f"<#{thread_id}>" in mine.content
+    assert "em andamento" in mine.content
+
+
+async def test_resigning_ends_the_match_for_everyone(
+    emulator: DiscordEmulator, start_bot: StartBot, tmp_path: Path
+) -> None:
+    emu = emulator
+    table = Table.build(emu)
+    await start_tabletop(start_bot, tmp_path / "bot.sqlite3")
+    thread_id, first = await open_match(emu, table)
+    confirm = await answer(await emu.slash(table.alice.id, "match resign", channel_id=thread_id))
+    assert confirm.ephemeral and "resign" in confirm.content
+    button = next(c for c in confirm.custom_ids if c.startswith("tt:resign:"))
+    done = await answer(await emu.click(table.alice.id, confirm.id, button))
+    assert not done.ephemeral
+    assert "alice resigned" in done.content
+    assert "bruno won. (by resignation)" in done.content
+    assert pinged(emu, done) == set()  # nobody owes anything any more
+
+    player, _ = owner_of_turn(table, first)
+    late = await answer(await emu.slash(player, "testgame roll", channel_id=thread_id))
+    assert late.ephemeral
+    assert "not in progress" in late.content or "não está em andamento" in late.content
