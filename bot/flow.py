@@ -75,6 +75,19 @@ class Flow:
         post.ephemeral, post.mentions, post.buttons = True, [], []
         await followup(interaction, post)
 
+    async def public_reply(
+        self, interaction: discord.Interaction, work: Callable[[], Awaitable[Post]]
+    ) -> None:
+        """A public answer that changes no match (an invitation, a board on request)."""
+        async with guarded(interaction):
+            await interaction.response.defer(thinking=True)
+            try:
+                post = await work()
+            except Exception:
+                await self._drop_original(interaction)  # errors are answered privately
+                raise
+            await followup(interaction, post)
+
     async def deliver(
         self, interaction: discord.Interaction, snap: MatchSnapshot, post: Post
     ) -> None:

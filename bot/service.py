@@ -165,23 +165,34 @@ class MatchService:
             loaded = await repo.load_match(session, match_id, engine)
         return MatchSnapshot(engine, loaded.match, loaded.seats, loaded.state)
 
+    async def _seated(
+        self, session: AsyncSession, match_id: int, user_id: int
+    ) -> tuple[repo.LoadedMatch, int]:
+        """Load an active match and the seat ``user_id`` plays in it (or refuse)."""
+        match = await self._match(session, match_id)
+        if match.status != ACTIVE:
+            raise UserError("bot.error.not_active", match=match_id)
+        loaded = await repo.load_match(session, match_id, engine_for(match.game))
+        seat = loaded.seat_of(user_id)
+        if seat is None:
+            raise UserError("bot.error.not_a_player")
+        return loaded, seat
+
     async def act(self, match_id: int, user_id: int, action: dict[str, Any]) -> MatchSnapshot:
         """Apply a player's action and store it; engine errors change nothing."""
         async with self.sessions.begin() as session:
-            match = await self._match(session, match_id)
-            if match.status != ACTIVE:
-                raise UserError("bot.error.not_active", match=match_id)
-            engine = engine_for(match.game)
-            loaded = await repo.load_match(session, match_id, engine)
-            seat = next((s.seat for s in loaded.seats if s.user_id == user_id), None)
-            if seat is None:
-                raise UserError("bot.error.not_a_player")
+            loaded, seat = await self._seated(session, match_id, user_id)
+            engine = loaded.engine
             parsed = engine.parse_action(action)
             result = await repo.append_action(
                 session, loaded, seat=seat, actor_id=user_id, action=parsed
             )
         return MatchSnapshot(
-            engine, loaded.match, loaded.seats, result.outcome.state, list(result.outcome.events)
+            engine,
+            loaded.match,
+            list(loaded.seats),
+            result.outcome.state,
+            list(result.outcome.events),
         )
 
     async def owes(self, match_id: int, user_id: int, kind: str | None = None) -> bool:
@@ -202,16 +213,9 @@ class MatchService:
     async def resign(self, match_id: int, user_id: int) -> MatchSnapshot:
         """A player concedes; the other seat(s) win."""
         async with self.sessions.begin() as session:
-            match = await self._match(session, match_id)
-            if match.status != ACTIVE:
-                raise UserError("bot.error.not_active", match=match_id)
-            engine = engine_for(match.game)
-            loaded = await repo.load_match(session, match_id, engine)
-            seat = next((s.seat for s in loaded.seats if s.user_id == user_id), None)
-            if seat is None:
-                raise UserError("bot.error.not_a_player")
+            loaded, seat = await self._seated(session, match_id, user_id)
             await repo.resign(session, loaded, seat=seat, actor_id=user_id)
-        return MatchSnapshot(engine, loaded.match, loaded.seats, loaded.state)
+        return MatchSnapshot(loaded.engine, loaded.match, list(loaded.seats), loaded.state)
 
     async def referee_undo(self, match_id: int, actor_id: int, reason: str) -> MatchSnapshot:
         """Revert the last event, as a new event recording the referee and reason."""

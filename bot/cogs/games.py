@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.matches import my_match_choices
+from bot.cogs.matches import MATCH_OPTION, my_match_choices
 from bot.errors import UserError
 from bot.i18n import key
 from bot.replies import user_locale
@@ -77,7 +77,7 @@ def build_command(
     )
     callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     descriptions: dict[str, Any] = {o.name: key(o.description.key) for o in spec.options}
-    descriptions["match"] = key("bot.command.match_option", "Match number (default: this thread's)")
+    descriptions["match"] = MATCH_OPTION
     callback.__discord_app_commands_param_description__ = descriptions  # type: ignore[attr-defined]
     autocompletes: dict[str, Any] = {"match": my_match_choices}
     for opt in spec.options:

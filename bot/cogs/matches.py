@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.errors import UserError
 from bot.i18n import key
 from bot.presenter import ButtonSpec, Post
 from bot.replies import followup, guarded, send_kwargs, user_locale
@@ -18,6 +19,8 @@ if TYPE_CHECKING:
     from bot.client import TabletopBot
 
 LOG_PAGE = 15
+#: Description of the optional ``match`` option of every per-match command.
+MATCH_OPTION = key("bot.command.match_option", "Match number (default: this thread's)")
 
 
 def _player(user: discord.abc.User) -> Player:
@@ -102,14 +105,7 @@ class Matches(
             title = self._title(match.game, match.id, [s.display_name for s in seats], locale)
             return self.bot.presenter.invitation(title, match.id, [o.id for o in others], locale)
 
-        async with guarded(interaction):
-            await interaction.response.defer(thinking=True)
-            try:
-                post = await work()
-            except Exception:
-                await self.bot.flow._drop_original(interaction)
-                raise
-            await followup(interaction, post)
+        await self.bot.flow.public_reply(interaction, work)
 
     async def answer_invite(
         self, interaction: discord.Interaction, match_id: int, accept: bool
@@ -138,10 +134,11 @@ class Matches(
     async def _start(
         self, interaction: discord.Interaction, match_id: int, title: str, locale: str
     ) -> None:
-        channel = interaction.channel
+        channel = interaction.channel or await self.bot.fetch_channel(interaction.channel_id or 0)
+        if isinstance(channel, discord.Thread) and channel.parent is not None:
+            channel = channel.parent  # proposed inside a thread: the match gets a sibling thread
         if not isinstance(channel, discord.TextChannel):
-            channel = await self.bot.fetch_channel(interaction.channel_id or 0)
-        assert isinstance(channel, discord.TextChannel)
+            raise UserError("bot.error.text_channel_only")
         thread = await channel.create_thread(
             name=title[:100], type=discord.ChannelType.public_thread, auto_archive_duration=10080
         )
@@ -162,9 +159,7 @@ class Matches(
             "bot.command.status.description", "Where the match stands and who must play"
         ),
     )
-    @app_commands.describe(
-        match=key("bot.command.match_option", "Match number (default: this thread's)")
-    )
+    @app_commands.describe(match=MATCH_OPTION)
     @app_commands.autocomplete(match=my_match_choices)
     async def status(self, interaction: discord.Interaction, match: int | None = None) -> None:
         """Ephemeral: the public board and whose decision it is."""
@@ -183,26 +178,22 @@ class Matches(
         name=key("bot.command.board.name", "board"),
         description=key("bot.command.board.description", "Post the public board in the channel"),
     )
-    @app_commands.describe(
-        match=key("bot.command.match_option", "Match number (default: this thread's)")
-    )
+    @app_commands.describe(match=MATCH_OPTION)
     @app_commands.autocomplete(match=my_match_choices)
     async def board(self, interaction: discord.Interaction, match: int | None = None) -> None:
         """Public: the board as everyone may see it."""
-        async with guarded(interaction):
-            await interaction.response.defer(thinking=True)
-            try:
-                match_id = await self.bot.service.match_for_channel(interaction.channel_id, match)
-                snap = await self.bot.service.load(match_id)
-            except Exception:
-                await self.bot.flow._drop_original(interaction)
-                raise
+
+        async def work() -> Post:
+            match_id = await self.bot.service.match_for_channel(interaction.channel_id, match)
+            snap = await self.bot.service.load(match_id)
             locale = await self.bot.flow.public_locale(interaction.guild_id)
             post = await self.bot.presenter.public(
                 snap, locale, [f"**{self._snap_title(snap, locale)}**"]
             )
-            post.mentions = []  # a board on request pings nobody
-            await followup(interaction, post)
+            post.mentions = []  # a board on request names whose turn it is but pings nobody
+            return post
+
+        await self.bot.flow.public_reply(interaction, work)
 
     @app_commands.command(
         name=key("bot.command.hand.name", "hand"),
@@ -210,9 +201,7 @@ class Matches(
             "bot.command.hand.description", "See your own hand and hidden information (only you)"
         ),
     )
-    @app_commands.describe(
-        match=key("bot.command.match_option", "Match number (default: this thread's)")
-    )
+    @app_commands.describe(match=MATCH_OPTION)
     @app_commands.autocomplete(match=my_match_choices)
     async def hand(self, interaction: discord.Interaction, match: int | None = None) -> None:
         """Ephemeral: the user's seat view."""
@@ -223,7 +212,7 @@ class Matches(
         description=key("bot.command.log.description", "The match's event log"),
     )
     @app_commands.describe(
-        match=key("bot.command.match_option", "Match number (default: this thread's)"),
+        match=MATCH_OPTION,
         page=key("bot.command.log.page", "Page number"),
     )
     @app_commands.autocomplete(match=my_match_choices)
@@ -258,9 +247,7 @@ class Matches(
         name=key("bot.command.resign.name", "resign"),
         description=key("bot.command.resign.description", "Concede the match"),
     )
-    @app_commands.describe(
-        match=key("bot.command.match_option", "Match number (default: this thread's)")
-    )
+    @app_commands.describe(match=MATCH_OPTION)
     @app_commands.autocomplete(match=my_match_choices)
     async def resign(self, interaction: discord.Interaction, match: int | None = None) -> None:
         """Ask for confirmation with a button before conceding."""

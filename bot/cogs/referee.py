@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.matches import my_match_choices
+from bot.cogs.matches import MATCH_OPTION, my_match_choices
 from bot.errors import UserError
 from bot.i18n import key
 from bot.presenter import Post
@@ -48,7 +48,7 @@ class Referee(
     )
     @app_commands.describe(
         reason=key("bot.command.undo.reason", "Why (shown in the log)"),
-        match=key("bot.command.match_option", "Match number (default: this thread's)"),
+        match=MATCH_OPTION,
     )
     @app_commands.autocomplete(match=my_match_choices)
     async def undo(

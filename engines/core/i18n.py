@@ -14,6 +14,8 @@ from typing import Any
 
 import yaml
 
+from engines.core.model import Message
+
 LOCALES = ("en-US", "pt-BR", "it")
 FALLBACK = "en-US"
 CORE_LOCALE_DIR = Path(__file__).parent / "locales"
@@ -79,9 +81,22 @@ class Catalog:
         return key in self.messages[normalise_locale(locale)]
 
     def translate(self, key: str, locale: str | None = None, /, **params: Any) -> str:
-        """The message for ``key`` in ``locale`` (falling back to en-US, then the key)."""
+        """The message for ``key`` in ``locale`` (falling back to en-US, then the key).
+
+        A parameter may itself be a localisable message (a :class:`Message`,
+        or its JSON ``{"key": ..., "params": {...}}`` as stored in the event
+        log); it is translated into the same locale first.
+        """
         loc = normalise_locale(locale)
         template = self.messages[loc].get(key) or self.messages[FALLBACK].get(key)
         if template is None:
             return key
-        return template.format_map(_Lenient(params))
+        values = {name: self._param(value, loc) for name, value in params.items()}
+        return template.format_map(_Lenient(values))
+
+    def _param(self, value: Any, locale: str) -> Any:
+        if isinstance(value, Message):
+            return self.translate(value.key, locale, **dict(value.params))
+        if isinstance(value, Mapping) and set(value) == {"key", "params"}:
+            return self.translate(str(value["key"]), locale, **dict(value["params"] or {}))
+        return value

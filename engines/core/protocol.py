@@ -124,7 +124,12 @@ class GameEngine(ABC, Generic[S]):
             raise NotYourTurnError(
                 f"You cannot do {action.kind!r} now; you may: {', '.join(allowed)}.",
                 key="core.error.not_now",
-                params={"kind": action.kind, "allowed": ", ".join(allowed)},
+                # The decision's own prompt tells the player, in their words, what is owed.
+                params={
+                    "kind": action.kind,
+                    "allowed": ", ".join(allowed),
+                    "prompt": decisions[0].prompt,
+                },
             )
         return self.rules_apply(state, seat, action, dice)
 

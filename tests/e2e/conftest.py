@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 import discord
 import pytest
@@ -55,3 +56,13 @@ async def start_bot(emulator: DiscordEmulator) -> AsyncIterator[StartBot]:
             errors.append(exc)
     if errors:
         raise errors[0]
+
+
+@pytest.fixture
+async def table(emulator: DiscordEmulator, start_bot: StartBot, tmp_path: Path) -> Any:
+    """A guild with players, and the project's bot running on a fresh SQLite database."""
+    from tests.e2e.bot_harness import Table, start_tabletop
+
+    built = Table.build(emulator)
+    await start_tabletop(start_bot, tmp_path / "bot.sqlite3")
+    return built

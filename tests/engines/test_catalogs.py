@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from engines.core import Message
 from engines.core.i18n import CORE_LOCALE_DIR, LOCALES, Catalog
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,7 +47,18 @@ def test_translation_falls_back_to_english_and_tolerates_missing_params() -> Non
     catalog = Catalog.from_dirs([])
     assert catalog.translate("core.error.not_your_turn", "pt-BR") == "Não é a sua vez de decidir."
     assert catalog.translate("core.error.not_your_turn", "fr") == "It is not your turn to decide."
-    assert catalog.translate("core.error.not_now", "it", kind="play") == (
-        "Non puoi fare play adesso; puoi: {allowed}."
+    assert catalog.translate("core.error.bad_option", "it", name="target") == (
+        "Opzione target: “{value}” non è valido."
     )
     assert catalog.translate("no.such.key", "it") == "no.such.key"
+
+
+def test_message_parameters_are_translated_into_the_same_locale() -> None:
+    catalog = Catalog.from_dirs([ROOT / "tests" / "testgame" / "locales"])
+    prompt = Message("testgame.prompt.play")
+    assert catalog.translate("core.error.not_now", "pt-BR", prompt=prompt) == (
+        "Não é isso que a partida espera de você agora. Agora: Jogue uma carta."
+    )
+    # As read back from the event log, a message parameter is plain JSON.
+    stored = {"key": "testgame.choice.card", "params": {"card": 7}}
+    assert catalog.translate("core.error.not_now", "it", prompt=stored).endswith("Ora: Carta 7.")

@@ -38,6 +38,7 @@ def test_only_the_seat_owing_a_decision_may_act() -> None:
         ENGINE.apply(state, 0, Play(1), RiggedDice())
     assert err.value.key == "core.error.not_now"
     assert err.value.params["allowed"] == "roll"
+    assert err.value.params["prompt"].key == "testgame.prompt.roll"
 
 
 def test_rule_violations_carry_the_rule_and_change_nothing() -> None:
