@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
+from engines.core.errors import LocalisedError
 
-class UserError(Exception):
+
+class UserError(LocalisedError):
     """A refusal the user should read (not a bug): not a player, no such match…"""
 
     def __init__(self, key: str, **params: Any) -> None:
-        super().__init__(key)
-        self.key = key
-        self.params: Mapping[str, Any] = params
+        super().__init__(key, key=key, params=params)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
@@ -21,6 +21,7 @@ from bot.store.errors import MatchChangedError
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot
+    from bot.cogs.matches import Matches
 
 log = logging.getLogger(__name__)
 
@@ -162,15 +163,19 @@ class Flow:
         elif verb == "mine":
             await self.private_view(interaction, match_id)
         elif verb == "invite":
-            await self.bot.get_cog("Matches").answer_invite(  # type: ignore[union-attr]
-                interaction, match_id, args[1] == "yes"
-            )
+            await self._matches().answer_invite(interaction, match_id, args[1] == "yes")
         elif verb == "resign":
-            await self.bot.get_cog("Matches").confirm_resign(  # type: ignore[union-attr]
-                interaction, match_id
-            )
+            await self._matches().confirm_resign(interaction, match_id)
         else:
             log.warning("unknown button verb %s", verb)
+
+    def _matches(self) -> Matches:
+        # By name, not isinstance: each bot's load_extension re-executes the cog's
+        # module, so two bots in one process (tests, shards) have distinct classes.
+        cog = self.bot.get_cog("Matches")
+        if cog is None:
+            raise RuntimeError("the Matches cog is not loaded")
+        return cast("Matches", cog)
 
     async def _drop_original(self, interaction: discord.Interaction) -> None:
         try:

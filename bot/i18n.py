@@ -9,7 +9,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from engines.core import EngineError, Event, GameEngine, Message
+from engines.core import Event, GameEngine, Message
+from engines.core.errors import LocalisedError
 from engines.core.i18n import LOCALES, Catalog, normalise_locale
 
 BOT_LOCALE_DIR = Path(__file__).parent / "locales"
@@ -54,7 +55,7 @@ class Texts:
             text += f" ({self.catalog.translate('core.rule', locale, rule=event.rule)})"
         return text
 
-    def error(self, exc: EngineError, locale: str) -> str:
+    def error(self, exc: LocalisedError, locale: str) -> str:
         """A player-safe error message, with its rule reference."""
         text = self.catalog.translate(exc.key, locale, **exc.params)
         if text == exc.key:  # no catalog entry: the engine's English text is still safe

@@ -10,12 +10,11 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.errors import UserError
 from bot.i18n import discord_locale
 from bot.presenter import Post
-from bot.store.errors import ReplayError, StoreError
+from bot.store.errors import ReplayError
 from bot.views import build_view
-from engines.core import EngineError
+from engines.core.errors import LocalisedError
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot
@@ -62,18 +61,14 @@ async def reply_error(interaction: discord.Interaction, text: str) -> None:
 def error_text(bot: TabletopBot, interaction: discord.Interaction, exc: BaseException) -> str:
     """The localised, player-safe text of an expected error."""
     locale = user_locale(interaction)
-    if isinstance(exc, EngineError):
+    if isinstance(exc, LocalisedError):
         return bot.texts.error(exc, locale)
-    if isinstance(exc, UserError):
-        return bot.texts(exc.key, locale, **exc.params)
-    if isinstance(exc, StoreError):
-        text = bot.texts(exc.key, locale, **exc.params)
-        return exc.message if text == exc.key else text
     return bot.texts("bot.error.unexpected", locale)
 
 
-#: Refusals a user should read; anything else is a bug, logged with its traceback.
-EXPECTED = (EngineError, UserError, StoreError)
+#: Refusals a user should read (engine, store and bot errors alike); anything
+#: else is a bug, logged with its traceback.
+EXPECTED = (LocalisedError,)
 
 
 @asynccontextmanager

@@ -16,7 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.errors import UserError
 from bot.store import repository as repo
-from bot.store.models import Match, MatchEvent, MatchSeat
+from bot.store.models import Match, MatchEvent, MatchSeat, MatchStatus
 from engines.core import Decision, EngineError, Event, GameEngine, SetupError
 from engines.core.registry import UnknownGameError, get
 from engines.core.serde import from_json
@@ -39,7 +39,7 @@ class MatchSnapshot:
 
     engine: GameEngine[Any]
     match: Match
-    seats: list[MatchSeat]
+    seats: Sequence[MatchSeat]
     state: Any
     events: list[Event] = field(default_factory=list)
 
@@ -190,7 +190,7 @@ class MatchService:
         return MatchSnapshot(
             engine,
             loaded.match,
-            list(loaded.seats),
+            loaded.seats,
             result.outcome.state,
             list(result.outcome.events),
         )
@@ -215,7 +215,7 @@ class MatchService:
         async with self.sessions.begin() as session:
             loaded, seat = await self._seated(session, match_id, user_id)
             await repo.resign(session, loaded, seat=seat, actor_id=user_id)
-        return MatchSnapshot(loaded.engine, loaded.match, list(loaded.seats), loaded.state)
+        return MatchSnapshot(loaded.engine, loaded.match, loaded.seats, loaded.state)
 
     async def referee_undo(self, match_id: int, actor_id: int, reason: str) -> MatchSnapshot:
         """Revert the last event, as a new event recording the referee and reason."""
@@ -240,7 +240,9 @@ class MatchService:
             raise UserError("bot.error.no_match_here")
         return match.id
 
-    async def log(self, match_id: int, page: int, per_page: int) -> tuple[list[MatchEvent], int]:
+    async def log(
+        self, match_id: int, page: int, per_page: int
+    ) -> tuple[Sequence[MatchEvent], int]:
         """A page (1-based) of the event log and the number of pages."""
         async with self.sessions.begin() as session:
             await self._match(session, match_id)
@@ -259,7 +261,10 @@ class MatchService:
         """Open matches of a guild (optionally only a user's), with their seats."""
         async with self.sessions.begin() as session:
             rows = await repo.list_matches(
-                session, guild_id=guild_id, user_id=user_id, statuses=list(statuses)
+                session,
+                guild_id=guild_id,
+                user_id=user_id,
+                statuses=[MatchStatus(s) for s in statuses],
             )
             return [(m, await repo.get_seats(session, m.id)) for m in rows]
 

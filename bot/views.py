@@ -55,10 +55,12 @@ class MatchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPL
     async def from_custom_id(
         cls,
         interaction: discord.Interaction,
-        item: discord.ui.Button[Any],
+        item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> MatchButton:
-        return cls(item.custom_id or match.string, item.label, item.style)
+        if isinstance(item, discord.ui.Button):
+            return cls(item.custom_id or match.string, item.label, item.style)
+        return cls(match.string)
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         bot: TabletopBot = interaction.client  # type: ignore[assignment]

@@ -6,22 +6,13 @@ bot localise it (``store.error.*`` in the bot's catalogs).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from engines.core.errors import LocalisedError
 
 
-class StoreError(Exception):
+class StoreError(LocalisedError):
     """Base of every error the store raises on purpose."""
 
     default_key = "store.error.generic"
-
-    def __init__(
-        self, message: str, *, key: str | None = None, params: Mapping[str, Any] | None = None
-    ) -> None:
-        super().__init__(message)
-        self.message = message
-        self.key = key or self.default_key
-        self.params: dict[str, Any] = dict(params or {})
 
 
 class MatchNotFoundError(StoreError):

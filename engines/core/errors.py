@@ -11,8 +11,13 @@ from collections.abc import Mapping
 from typing import Any
 
 
-class EngineError(Exception):
-    """Base of every error an engine raises on purpose."""
+class LocalisedError(Exception):
+    """An error whose message a user may read: a catalog key, its parameters,
+    an English fallback and optionally the rule it enforces.
+
+    The engines, the store and the bot all raise subclasses, so the bot turns
+    every expected refusal into a reply the same way.
+    """
 
     default_key = "core.error.generic"
 
@@ -32,6 +37,12 @@ class EngineError(Exception):
 
     def __str__(self) -> str:
         return f"{self.message} [{self.rule}]" if self.rule else self.message
+
+
+class EngineError(LocalisedError):
+    """Base of every error an engine raises on purpose."""
+
+    default_key = "core.error.generic"
 
 
 class IllegalActionError(EngineError):
