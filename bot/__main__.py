@@ -8,6 +8,8 @@ import logging
 import sys
 from collections.abc import Sequence
 
+from pydantic import ValidationError
+
 from bot.config import Settings
 
 NO_TOKEN = """\
@@ -22,6 +24,13 @@ DISCORD_TOKEN is not set, so the bot cannot log in to Discord.
   4. Run `make run` again.
 
 The database was prepared at: {url}
+"""
+
+
+BAD_TOKEN = """\
+Discord refused DISCORD_TOKEN: it is not a valid bot token (it may have been reset).
+Get a new one at https://discord.com/developers/applications → your app → Bot →
+"Reset Token", and put it in .env as DISCORD_TOKEN=…
 """
 
 
@@ -58,8 +67,14 @@ async def _run(settings: Settings) -> int:
         print(NO_TOKEN.format(url=settings.database_url), file=sys.stderr)
         return 2
     point_at(settings)  # the bot's setup_hook applies the migrations
+    import discord
+
     async with TabletopBot(settings) as bot:
-        await bot.start(token)
+        try:
+            await bot.start(token)
+        except discord.LoginFailure:
+            print(BAD_TOKEN, file=sys.stderr)
+            return 2
     return 0
 
 
@@ -71,7 +86,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     db_parser = sub.add_parser("db", help="database maintenance")
     db_parser.add_argument("action", choices=["upgrade"])
     args = parser.parse_args(argv)
-    settings = Settings()
+    try:
+        settings = Settings()
+    except ValidationError as exc:
+        problems = "\n".join(
+            f"  {'.'.join(str(p) for p in e['loc']).upper()}: {e['msg']}" for e in exc.errors()
+        )
+        print(f"Invalid settings (environment or .env):\n{problems}", file=sys.stderr)
+        return 2
     configure_logging(settings.log_level)
     if args.command == "db":
         from bot.store import db

@@ -70,3 +70,10 @@ def test_settings_read_lists_from_comma_separated_environment(
     assert settings.games == ["tests.testgame"]
     assert settings.token is None
     assert Settings(_env_file=None).database_url.endswith("data/bot.sqlite3")  # type: ignore[call-arg]
+
+
+def test_a_malformed_setting_is_named_without_a_traceback(tmp_path: Path) -> None:
+    done = run_bot("run", db=tmp_path / "bot.sqlite3", DEV_GUILD_IDS="my-server")
+    assert done.returncode == 2
+    assert "Invalid settings" in done.stderr and "DEV_GUILD_IDS" in done.stderr
+    assert "Traceback" not in done.stderr

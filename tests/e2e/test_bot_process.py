@@ -61,3 +61,29 @@ async def test_the_bot_process_logs_in_syncs_and_answers(
         _, stderr = await asyncio.wait_for(proc.communicate(), 30)
     assert proc.returncode == 0, stderr.decode()
     assert b"Traceback" not in stderr
+
+
+async def test_a_rejected_token_is_explained(emulator: DiscordEmulator, tmp_path: Path) -> None:
+    emulator.rejected_tokens.add("reset-token")
+    env = {
+        **os.environ,
+        "DISCORD_TOKEN": "reset-token",
+        "DISCORD_API_BASE": f"{emulator.base_url}/api/v10",
+        "DISCORD_GATEWAY_URL": emulator.ws_url,
+        "DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}",
+        "LOG_LEVEL": "INFO",
+    }
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        "run",
+        cwd=ROOT,
+        env=env,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    _, stderr = await asyncio.wait_for(proc.communicate(), 60)
+    assert proc.returncode == 2
+    assert "Discord refused DISCORD_TOKEN" in stderr.decode()
+    assert b"Traceback" not in stderr

@@ -99,7 +99,8 @@ class Rest(ChannelRoutes):
     ) -> Callable[[web.Request], Awaitable[web.Response]]:
         async def wrapped(request: web.Request) -> web.Response:
             rec = request[RECORD]
-            if auth and not request.headers.get("Authorization", "").startswith("Bot "):
+            header = request.headers.get("Authorization", "")
+            if auth and (not header.startswith("Bot ") or header[4:] in self.emu.rejected_tokens):
                 raise ApiError(401, 0, "401: Unauthorized")
             body = await handler(request, rec)
             rec.response = body

@@ -50,6 +50,8 @@ class DiscordEmulator(UserActions):
         self.interactions: dict[int, EmulatedInteraction] = {}
         self.requests: list[RecordedRequest] = []
         self.unknown_routes: list[RecordedRequest] = []
+        #: Bot tokens Discord answers with 401 (e.g. one that was reset).
+        self.rejected_tokens: set[str] = set()
         self.api_errors: list[tuple[RecordedRequest, ApiError]] = []
         self.internal_errors: list[tuple[RecordedRequest, BaseException]] = []
         self.bot_errors: list[logging.LogRecord] = []  # ERROR logs of the "discord" logger
