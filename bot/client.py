@@ -9,6 +9,7 @@ import discord
 from discord.ext import commands
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from bot.clock import Clock, SystemClock
 from bot.config import Settings
 from bot.flow import Flow
 from bot.i18n import BotTranslator, Texts, build_catalog
@@ -25,6 +26,7 @@ EXTENSIONS = (
     "bot.cogs.guild_setup",
     "bot.cogs.referee",
     "bot.cogs.games",
+    "bot.cogs.scheduler",
 )
 
 
@@ -32,7 +34,7 @@ class TabletopBot(commands.AutoShardedBot):
     """The bot. All match state lives in the database, so any number of
     processes (one per group of shards) can serve the same guilds."""
 
-    def __init__(self, settings: Settings, **kwargs: Any) -> None:
+    def __init__(self, settings: Settings, clock: Clock | None = None, **kwargs: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # threads and channels; no message content is ever read
         shard_options: dict[str, Any] = {}
@@ -53,13 +55,14 @@ class TabletopBot(commands.AutoShardedBot):
         self.texts = Texts(build_catalog(self.engines))
         self.presenter = Presenter(self.texts)
         self.flow = Flow(self)
+        self.clock: Clock = clock or SystemClock()
         self.db_engine: AsyncEngine | None = None
         self.service: MatchService
 
     async def setup_hook(self) -> None:
         await db.upgrade(self.settings.database_url)
         self.db_engine = db.make_engine(self.settings.database_url)
-        self.service = MatchService(db.make_sessionmaker(self.db_engine))
+        self.service = MatchService(db.make_sessionmaker(self.db_engine), self.clock)
         await self.tree.set_translator(BotTranslator(self.texts.catalog))
         for extension in EXTENSIONS:
             await self.load_extension(extension)

@@ -33,6 +33,11 @@ class Settings(BaseSettings):
     #: Extra game modules to install besides the built-in games.
     games: Annotated[list[str], NoDecode] = Field(default_factory=list)
     snapshot_every: int = 50
+    #: How often this process runs due reminders and deadline expiries (0: never;
+    #: tests tick the scheduler by hand).
+    scheduler_seconds: float = 30
+    #: Vacation days each player may take per calendar year.
+    vacation_days_per_year: int = 21
 
     @field_validator("dev_guild_ids", "shard_ids", mode="before")
     @classmethod

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from bot.i18n import Texts
@@ -36,6 +37,8 @@ class Post:
     lines: list[str] = field(default_factory=list)
     images: list[tuple[str, bytes]] = field(default_factory=list)
     mentions: list[int] = field(default_factory=list)
+    #: Roles pinged (the referee role when a match needs a referee).
+    roles: list[int] = field(default_factory=list)
     buttons: list[ButtonSpec] = field(default_factory=list)
     ephemeral: bool = False
 
@@ -44,6 +47,13 @@ class Post:
         """The text, cut to fit one Discord message."""
         text = "\n".join(line for line in self.lines if line)
         return text if len(text) <= MAX_CONTENT else text[: MAX_CONTENT - 1] + "…"
+
+
+def discord_time(when: datetime | None, style: str = "R") -> str:
+    """A Discord timestamp, shown in each reader's own time zone and language."""
+    if when is None:
+        return "—"
+    return f"<t:{int(when.timestamp())}:{style}>"
 
 
 def act_id(match_id: int, kind: str) -> str:
@@ -133,14 +143,19 @@ class Presenter:
         for decision in snap.pending():
             user = snap.user_of(decision.seat)
             post.mentions.append(user)
-            lines.append(
-                self.t(
-                    "bot.match.owes",
-                    locale,
-                    user=f"<@{user}>",
-                    prompt=self.t.message(decision.prompt, locale),
+            prompt = self.t.message(decision.prompt, locale)
+            if match.deadline_at is not None:
+                lines.append(
+                    self.t(
+                        "bot.match.owes_by",
+                        locale,
+                        user=f"<@{user}>",
+                        prompt=prompt,
+                        deadline=discord_time(match.deadline_at),
+                    )
                 )
-            )
+            else:
+                lines.append(self.t("bot.match.owes", locale, user=f"<@{user}>", prompt=prompt))
             for kind in decision.kinds:
                 spec = next((c for c in snap.engine.commands() if c.action == kind), None)
                 if spec is not None and not spec.options:

@@ -29,7 +29,9 @@ def send_kwargs(post: Post) -> dict[str, Any]:
         "files": [discord.File(io.BytesIO(data), filename=name) for name, data in post.images],
         # Ping exactly the players who owe a decision, never roles or @everyone.
         "allowed_mentions": discord.AllowedMentions(
-            everyone=False, roles=False, users=[discord.Object(u) for u in post.mentions]
+            everyone=False,
+            roles=[discord.Object(r) for r in post.roles],
+            users=[discord.Object(u) for u in post.mentions],
         ),
     }
     if post.buttons:

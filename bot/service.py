@@ -14,9 +14,12 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from bot.clock import Clock, SystemClock
+from bot.deadlines import schedule
 from bot.errors import UserError
+from bot.pace import Pace
 from bot.store import repository as repo
-from bot.store.models import Match, MatchEvent, MatchSeat, MatchStatus
+from bot.store.models import EventKind, Match, MatchEvent, MatchSeat, MatchStatus
 from engines.core import Decision, EngineError, Event, GameEngine, SetupError
 from engines.core.registry import UnknownGameError, get
 from engines.core.serde import from_json
@@ -88,10 +91,17 @@ def engine_for(game: str) -> GameEngine[Any]:
 
 
 class MatchService:
-    """Match operations, each in its own transaction."""
+    """Match operations, each in its own transaction.
 
-    def __init__(self, sessions: async_sessionmaker[AsyncSession]) -> None:
+    Every operation that leaves new decisions owed also schedules their
+    deadlines and reminders, in the same transaction (bot/deadlines.py).
+    """
+
+    def __init__(
+        self, sessions: async_sessionmaker[AsyncSession], clock: Clock | None = None
+    ) -> None:
         self.sessions = sessions
+        self.clock: Clock = clock or SystemClock()
 
     async def create(
         self,
@@ -102,6 +112,7 @@ class MatchService:
         creator: Player,
         opponents: Sequence[Player],
         options_text: str | None,
+        pace: Pace | None = None,
     ) -> tuple[Match, list[MatchSeat]]:
         """Propose a match; every opponent must accept before it starts."""
         engine = engine_for(game)
@@ -122,6 +133,7 @@ class MatchService:
                 options=options,
                 created_by=creator.user_id,
             )
+            match.pace = (pace or Pace()).to_data()
             seats = await repo.get_seats(session, match.id)
         return match, seats
 
@@ -150,6 +162,7 @@ class MatchService:
                 raise UserError("bot.error.not_proposed")
             engine = engine_for(match.game)
             loaded = await repo.start_match(session, match, engine, thread_id)
+            await schedule(session, loaded.match, engine, loaded.state, self.clock.now())
             first = await repo.list_events(session, match_id, 0, 1)
         return MatchSnapshot(
             engine, loaded.match, loaded.seats, loaded.state, _events_of(first[0]) if first else []
@@ -187,6 +200,7 @@ class MatchService:
             result = await repo.append_action(
                 session, loaded, seat=seat, actor_id=user_id, action=parsed
             )
+            await schedule(session, loaded.match, engine, loaded.state, self.clock.now())
         return MatchSnapshot(
             engine,
             loaded.match,
@@ -215,6 +229,7 @@ class MatchService:
         async with self.sessions.begin() as session:
             loaded, seat = await self._seated(session, match_id, user_id)
             await repo.resign(session, loaded, seat=seat, actor_id=user_id)
+            await schedule(session, loaded.match, loaded.engine, loaded.state, self.clock.now())
         return MatchSnapshot(loaded.engine, loaded.match, loaded.seats, loaded.state)
 
     async def referee_undo(self, match_id: int, actor_id: int, reason: str) -> MatchSnapshot:
@@ -228,7 +243,41 @@ class MatchService:
             reverted = await repo.revert_to(
                 session, loaded, to_seq=loaded.match.version - 1, actor_id=actor_id, reason=reason
             )
+            await schedule(session, reverted.match, engine, reverted.state, self.clock.now())
         return MatchSnapshot(engine, reverted.match, reverted.seats, reverted.state)
+
+    async def pause(self, match_id: int, actor_id: int, reason: str) -> MatchSnapshot:
+        """A referee pauses a match: no deadlines run until it is resumed."""
+        return await self._set_paused(match_id, actor_id, reason, paused=True)
+
+    async def resume(self, match_id: int, actor_id: int, reason: str) -> MatchSnapshot:
+        """A referee resumes a paused match; every owed decision gets a fresh deadline."""
+        return await self._set_paused(match_id, actor_id, reason, paused=False)
+
+    async def _set_paused(
+        self, match_id: int, actor_id: int, reason: str, *, paused: bool
+    ) -> MatchSnapshot:
+        async with self.sessions.begin() as session:
+            match = await self._match(session, match_id)
+            wanted_from = MatchStatus.ACTIVE if paused else MatchStatus.PAUSED
+            if match.status != wanted_from:
+                raise UserError(
+                    "bot.error.not_active" if paused else "bot.error.not_paused", match=match_id
+                )
+            engine = engine_for(match.game)
+            loaded = await repo.load_match(session, match_id, engine)
+            await repo.append_meta(
+                session,
+                loaded,
+                kind=EventKind.REFEREE,
+                actor_id=actor_id,
+                seat=None,
+                payload={"pause": paused},
+                reason=reason,
+                status=MatchStatus.PAUSED if paused else MatchStatus.ACTIVE,
+            )
+            await schedule(session, loaded.match, engine, loaded.state, self.clock.now())
+        return MatchSnapshot(engine, loaded.match, loaded.seats, loaded.state)
 
     async def match_for_channel(self, channel_id: int | None, explicit: int | None) -> int:
         """The match a command is about: the explicit id, else the thread's match."""
@@ -275,6 +324,12 @@ class MatchService:
         async with self.sessions.begin() as session:
             settings = await repo.get_guild_settings(session, guild_id)
         return settings.locale if settings and settings.locale else fallback
+
+    async def default_deadline(self, guild_id: int) -> int | None:
+        """The guild's default deadline in hours (0: none), if it set one."""
+        async with self.sessions.begin() as session:
+            settings = await repo.get_guild_settings(session, guild_id)
+        return settings.default_deadline_hours if settings else None
 
     async def referee_role(self, guild_id: int) -> int | None:
         """The guild's referee role, if configured."""

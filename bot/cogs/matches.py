@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from bot.errors import UserError
 from bot.i18n import key
+from bot.pace import DEADLINE_CHOICES, Pace
 from bot.presenter import ButtonSpec, Post
 from bot.replies import followup, guarded, send_kwargs, user_locale
 from bot.service import MatchSnapshot, Player, engine_for
@@ -77,6 +78,13 @@ class Matches(
         opponent2=key("bot.command.new.opponent2", "A third player, for games that allow one"),
         opponent3=key("bot.command.new.opponent3", "A fourth player, for games that allow one"),
         options=key("bot.command.new.options", "Match options as name=value pairs"),
+        deadline=key("bot.command.new.deadline", "Time each player has for each decision"),
+    )
+    @app_commands.choices(
+        deadline=[
+            app_commands.Choice(name=key(f"bot.deadline_choice.h{h}", f"{h} h"), value=h)
+            for h in DEADLINE_CHOICES
+        ]
     )
     @app_commands.autocomplete(game=game_choices)
     @app_commands.guild_only()
@@ -88,6 +96,7 @@ class Matches(
         opponent2: discord.Member | None = None,
         opponent3: discord.Member | None = None,
         options: str | None = None,
+        deadline: int | None = None,
     ) -> None:
         """Propose a match; the opponents accept with a button."""
 
@@ -100,6 +109,7 @@ class Matches(
                 creator=_player(interaction.user),
                 opponents=[_player(o) for o in others],
                 options_text=options,
+                pace=await self._pace(interaction.guild_id, deadline),
             )
             locale = await self.bot.flow.public_locale(interaction.guild_id)
             title = self._title(match.game, match.id, [s.display_name for s in seats], locale)
@@ -306,6 +316,14 @@ class Matches(
                 status = self.bot.texts(f"bot.status.{match.status}", locale)
                 lines.append(f"• {title} — {status} — {where}")
             await followup(interaction, Post(lines=lines, ephemeral=True))
+
+    async def _pace(self, guild_id: int | None, deadline: int | None) -> Pace:
+        """The pace chosen, else the guild's default deadline, else the bot's."""
+        if deadline is None and guild_id is not None:
+            deadline = await self.bot.service.default_deadline(guild_id)
+        if deadline is None:
+            return Pace()
+        return Pace(deadline_hours=deadline or None)
 
     def _title(self, game: str, match_id: int, names: list[str], locale: str) -> str:
         return self.bot.texts(

@@ -24,6 +24,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    text,
 )
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
@@ -96,6 +97,8 @@ class EventKind(enum.StrEnum):
     REVERT = "revert"
     RESIGN = "resign"
     REFEREE = "referee"
+    #: A missed deadline that paused the match or forfeited a player.
+    DEADLINE = "deadline"
 
 
 class GuildSettings(Base):
@@ -147,6 +150,11 @@ class Match(Base):
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, onupdate=utcnow)
     deadline_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
     result: Mapped[dict[str, Any] | None] = mapped_column(JSONType)
+    # Play-by-post pace, chosen at /match new (bot.pace.Pace as JSON): the
+    # deadline of each decision, when to remind, what happens on expiry.
+    pace: Mapped[dict[str, Any]] = mapped_column(
+        JSONType, default=dict, server_default=text("'{}'")
+    )
 
     # Seats are always needed with the match and are few: load them eagerly
     # (async sessions cannot lazy-load on attribute access).
@@ -215,4 +223,101 @@ class Snapshot(Base):
     )
     seq: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
     state: Mapped[Any] = mapped_column(JSONType)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
+class JobKind(enum.StrEnum):
+    """What a scheduled job does when it is due."""
+
+    REMINDER = "reminder"
+    EXPIRY = "expiry"
+
+
+class ScheduledJob(Base):
+    """A reminder or a deadline expiry, due at ``due_at``, for one match version.
+
+    A job belongs to the state the match was in when it was scheduled
+    (``version``); once the match has moved on it is obsolete and is closed
+    without effect. ``done_at`` is set in the same transaction as the job's
+    effect, so a job never acts twice; ``claimed_by``/``claimed_until`` let
+    several bot processes share the queue without two working on one job.
+    """
+
+    __tablename__ = "scheduled_jobs"
+    __table_args__ = (
+        UniqueConstraint("match_id", "version", "kind", "seat", "due_at"),
+        Index("ix_scheduled_jobs_pending", "done_at", "due_at"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"))
+    version: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(16))
+    seat: Mapped[int] = mapped_column(Integer)
+    user_id: Mapped[int] = mapped_column(BigInteger)
+    due_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    claimed_by: Mapped[str | None] = mapped_column(String(64))
+    claimed_until: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    done_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    outcome: Mapped[str | None] = mapped_column(String(32))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+    def __repr__(self) -> str:
+        return f"<ScheduledJob {self.id} {self.kind} match={self.match_id} v{self.version}>"
+
+
+class PlayerSettings(Base):
+    """A player's own settings, the same in every guild: time zone, quiet hours, vacation."""
+
+    __tablename__ = "player_settings"
+
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    timezone: Mapped[str] = mapped_column(String(64), default="UTC")
+    # Reminders due between these local hours are held until the end (None: no quiet hours).
+    quiet_start: Mapped[int | None] = mapped_column(Integer)
+    quiet_end: Mapped[int | None] = mapped_column(Integer)
+    vacation_year: Mapped[int | None] = mapped_column(Integer)
+    vacation_days_used: Mapped[int] = mapped_column(Integer, default=0)
+    vacation_until: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, onupdate=utcnow)
+
+
+class DisputeStatus(enum.StrEnum):
+    """A dispute is open until a referee rules on it."""
+
+    OPEN = "open"
+    RESOLVED = "resolved"
+
+
+class Dispute(Base):
+    """A player's dispute about a match at event ``seq``, and the referee's ruling."""
+
+    __tablename__ = "disputes"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    opened_by: Mapped[int] = mapped_column(BigInteger)
+    reason: Mapped[str] = mapped_column(Text)
+    status: Mapped[str] = mapped_column(String(16), default=DisputeStatus.OPEN)
+    ruling: Mapped[str | None] = mapped_column(Text)
+    resolved_by: Mapped[int | None] = mapped_column(BigInteger)
+    resolved_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
+class UndoRequest(Base):
+    """A player's request to take back the last event, pending the opponents' consent."""
+
+    __tablename__ = "undo_requests"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), index=True)
+    # The match version the request is about; it lapses once the match moves on.
+    version: Mapped[int] = mapped_column(Integer)
+    requested_by: Mapped[int] = mapped_column(BigInteger)
+    status: Mapped[str] = mapped_column(String(16), default="open")
+    # user id (as text) -> True/False for each opponent who answered.
+    answers: Mapped[dict[str, bool]] = mapped_column(JSONType, default=dict)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)

@@ -290,6 +290,7 @@ async def append_action(
     actor_id: int | None,
     action: Action,
     snapshot_every: int | None = None,
+    reason: str | None = None,
 ) -> AppendResult:
     """Apply ``action`` for ``seat`` and append it as event ``version + 1``.
 
@@ -317,6 +318,7 @@ async def append_action(
         action=engine.action_to_json(action),
         dice=to_json(dice.outcomes),
         events=to_json(outcome.events),
+        reason=reason,
     )
     changes: dict[str, Any] = {}
     if result is not None:

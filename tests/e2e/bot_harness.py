@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.client import TabletopBot
+from bot.clock import Clock
 from bot.config import Settings
 from tests.e2e.conftest import StartBot
 from tests.emulator import DiscordEmulator, EmuGuild, EmuUser, RunningBot, StoredMessage
@@ -22,6 +23,7 @@ def settings_for(db_path: Path, **overrides: object) -> Settings:
         "database_url": f"sqlite+aiosqlite:///{db_path}",
         "games": ["tests.testgame"],
         "default_locale": "en-US",
+        "scheduler_seconds": 0,  # tests tick the scheduler with a frozen clock
     }
     values.update(overrides)
     return Settings(_env_file=None, **values)  # type: ignore[arg-type]
@@ -55,9 +57,11 @@ class Table:
         )
 
 
-async def start_tabletop(start_bot: StartBot, db_path: Path, **overrides: object) -> RunningBot:
+async def start_tabletop(
+    start_bot: StartBot, db_path: Path, clock: Clock | None = None, **overrides: object
+) -> RunningBot:
     """Start a TabletopBot and wait until it is ready."""
-    bot = TabletopBot(settings_for(db_path, **overrides), guild_ready_timeout=0.1)
+    bot = TabletopBot(settings_for(db_path, **overrides), clock=clock, guild_ready_timeout=0.1)
     return await start_bot(bot, timeout=20)
 
 

@@ -9,13 +9,24 @@ from typing import Any
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, inspect
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.store import db
 from bot.store.models import Base
 
-TABLES = {"guild_settings", "matches", "match_seats", "match_events", "snapshots"}
+TABLES = {
+    "guild_settings",
+    "matches",
+    "match_seats",
+    "match_events",
+    "snapshots",
+    "scheduled_jobs",
+    "player_settings",
+    "disputes",
+    "undo_requests",
+}
 
 
 def _drift(connection: Connection) -> list[Any]:
@@ -42,7 +53,25 @@ async def test_upgrade_from_empty_and_no_drift(db_url: str, engine: AsyncEngine)
         # What `alembic revision --autogenerate` would write: nothing.
         assert await conn.run_sync(_drift) == []
         version = (await conn.exec_driver_sql("SELECT version_num FROM alembic_version")).scalar()
-    assert version == "0001"
+    assert version == ScriptDirectory.from_config(db.alembic_config(db_url)).get_current_head()
+
+
+async def test_each_migration_upgrades_a_database_holding_data(
+    db_url: str, engine: AsyncEngine
+) -> None:
+    # Real databases are upgraded with matches in them: start at 0001 with a row.
+    await db.downgrade(db_url, "base")
+    await db.upgrade(db_url, "0001")
+    async with engine.begin() as conn:
+        await conn.exec_driver_sql(
+            "INSERT INTO matches (guild_id, channel_id, game, status, options, seed, seed_hash,"
+            " version, created_by, created_at, updated_at) VALUES (1, 2, 'testgame', 'active',"
+            " '{}', 'ab', 'cd', 0, 3, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
+        )
+    await db.upgrade(db_url)
+    async with engine.connect() as conn:
+        pace = (await conn.exec_driver_sql("SELECT pace FROM matches")).scalar()
+    assert pace in ({}, "{}")
 
 
 def test_alembic_config_needs_a_url(monkeypatch: pytest.MonkeyPatch) -> None:

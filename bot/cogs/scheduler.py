@@ -1,0 +1,108 @@
+"""Runs due reminders and deadline expiries, and announces them in the match threads.
+
+The queue lives in the database (bot/deadlines.py); this cog only ticks it
+every ``SCHEDULER_SECONDS`` and turns outcomes into posts. Tests set the
+interval to 0 and call :meth:`Scheduler.tick` with a frozen clock.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import socket
+from typing import TYPE_CHECKING
+
+import discord
+from discord.ext import commands, tasks
+
+from bot.deadlines import DeadlineRunner, JobOutcome
+from bot.presenter import Post, discord_time
+from bot.replies import send_kwargs
+
+if TYPE_CHECKING:
+    from bot.client import TabletopBot
+
+log = logging.getLogger(__name__)
+
+
+class Scheduler(commands.Cog):
+    """Deadline and reminder processing for this bot process."""
+
+    def __init__(self, bot: TabletopBot) -> None:
+        self.bot = bot
+        worker = f"{socket.gethostname()}:{os.getpid()}:{id(bot):x}"
+        self.runner = DeadlineRunner(bot.service.sessions, bot.service.clock, worker)
+        self.loop = tasks.loop(seconds=max(bot.settings.scheduler_seconds, 1))(self._loop)
+
+    async def cog_load(self) -> None:
+        if self.bot.settings.scheduler_seconds > 0:
+            self.loop.start()
+
+    async def cog_unload(self) -> None:
+        self.loop.cancel()
+
+    async def _loop(self) -> None:
+        try:
+            await self.tick()
+        except Exception:  # keep ticking: one bad job must not stop every deadline
+            log.exception("scheduler tick failed")
+
+    async def tick(self) -> list[JobOutcome]:
+        """Run every due job and announce the outcomes; returns them."""
+        outcomes = await self.runner.run_due()
+        for outcome in outcomes:
+            try:
+                await self.announce(outcome)
+            except discord.HTTPException:
+                log.warning("could not announce %s for match %s", outcome.outcome, outcome.match_id)
+        return outcomes
+
+    async def announce(self, outcome: JobOutcome) -> None:
+        """Post one outcome in the match thread, pinging exactly who must know."""
+        if outcome.thread_id is None:
+            return
+        bot = self.bot
+        locale = await bot.flow.public_locale(outcome.guild_id)
+        user = f"<@{outcome.user_id}>"
+        if outcome.outcome == "sent":
+            snap = await bot.service.load(outcome.match_id)
+            decision = next((d for d in snap.pending() if d.seat == outcome.seat), None)
+            prompt = bot.texts.message(decision.prompt, locale) if decision else "—"
+            deadline = discord_time(snap.match.deadline_at)
+            post = Post(
+                lines=[
+                    bot.texts(
+                        "bot.deadline.reminder", locale, user=user, prompt=prompt, deadline=deadline
+                    )
+                ],
+                mentions=[outcome.user_id],
+            )
+        else:
+            snap = await bot.service.load(outcome.match_id)
+            snap.events = outcome.events
+            prompt = bot.texts.message(outcome.decision.prompt, locale) if outcome.decision else "—"
+            header = [
+                bot.texts(
+                    f"bot.deadline.{outcome.outcome}",
+                    locale,
+                    user=user,
+                    prompt=prompt,
+                    missed=outcome.missed,
+                )
+            ]
+            post = await bot.presenter.public(snap, locale, header)
+            if outcome.outcome == "paused":
+                role = await bot.service.referee_role(outcome.guild_id)
+                if role is not None:
+                    post.lines.append(
+                        bot.texts("bot.deadline.call_referees", locale, role=f"<@&{role}>")
+                    )
+                    post.roles.append(role)
+        thread = bot.get_channel(outcome.thread_id) or await bot.fetch_channel(outcome.thread_id)
+        assert isinstance(thread, discord.abc.Messageable)
+        await thread.send(**send_kwargs(post))
+
+
+async def setup(bot: TabletopBot) -> None:
+    """Extension entry point."""
+    await bot.add_cog(Scheduler(bot))

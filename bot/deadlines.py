@@ -1,0 +1,227 @@
+"""Deadlines of decisions: scheduling reminders and expiries, and running them.
+
+Scheduling happens inside the transaction of the state change that created
+the decisions, so a committed move always has its deadline and a rolled-back
+one never leaves jobs behind. Running a job happens in its own transaction,
+which also records the job as done: a reminder is sent at most once and a
+default is applied at most once, across restarts and bot processes.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from bot.clock import Clock
+from bot.pace import ExpiryPolicy, Pace, after_quiet_hours
+from bot.store import jobs, players
+from bot.store import repository as repo
+from bot.store.errors import MatchChangedError
+from bot.store.models import EventKind, JobKind, Match, MatchStatus, ScheduledJob
+from engines.core import Decision, Event, GameEngine
+from engines.core.registry import UnknownGameError, get
+
+log = logging.getLogger(__name__)
+
+
+async def schedule(
+    session: AsyncSession, match: Match, engine: GameEngine[Any], state: Any, now: datetime
+) -> None:
+    """Replace a match's jobs with those of the decisions owed in ``state``.
+
+    Sets ``match.deadline_at`` to the earliest deadline (``None`` when nothing
+    is owed, the match is not active, or its pace has no deadlines). A player on
+    vacation gets the full allowed time counted from the end of the vacation.
+    """
+    await jobs.close_open_jobs(session, match.id, now, "superseded")
+    pace = Pace.from_data(match.pace)
+    match.deadline_at = None
+    if match.status != MatchStatus.ACTIVE or not pace.deadline_hours:
+        return
+    owed = sorted({d.seat for d in engine.pending(state)})
+    users = {s.seat: s.user_id for s in match.seats}
+    settings = await players.players(session, users.values())
+    new_jobs = []
+    for seat in owed:
+        user = users[seat]
+        away = settings.get(user)
+        start = now
+        if away is not None and away.vacation_until is not None and away.vacation_until > now:
+            start = away.vacation_until
+        deadline = pace.deadline(start)
+        assert deadline is not None
+        for when in pace.reminders(start):
+            new_jobs.append(_job(match, seat, user, JobKind.REMINDER, when))
+        new_jobs.append(_job(match, seat, user, JobKind.EXPIRY, deadline))
+        match.deadline_at = min(filter(None, (match.deadline_at, deadline)))
+    await jobs.add_jobs(session, new_jobs)
+
+
+def _job(match: Match, seat: int, user: int, kind: JobKind, due: datetime) -> ScheduledJob:
+    return ScheduledJob(
+        match_id=match.id, version=match.version, kind=kind, seat=seat, user_id=user, due_at=due
+    )
+
+
+@dataclass
+class JobOutcome:
+    """What a due job did, for the bot to announce in the match thread."""
+
+    match_id: int
+    kind: str
+    outcome: str  # sent | applied | paused | forfeit
+    seat: int
+    user_id: int
+    thread_id: int | None
+    guild_id: int
+    deadline: datetime | None = None
+    decision: Decision | None = None
+    missed: int = 0
+    events: list[Event] = field(default_factory=list)
+
+
+class DeadlineRunner:
+    """Runs due jobs; any number of runners (one per bot process) may share the queue."""
+
+    def __init__(self, sessions: async_sessionmaker[AsyncSession], clock: Clock, worker: str):
+        self.sessions = sessions
+        self.clock = clock
+        self.worker = worker
+
+    async def run_due(self) -> list[JobOutcome]:
+        """Claim and run every job due now; returns what should be announced."""
+        now = self.clock.now()
+        async with self.sessions.begin() as session:
+            claimed = await jobs.claim_due(session, now, self.worker)
+        outcomes = []
+        for job_id in claimed:
+            try:
+                outcome = await self._run(job_id, now)
+            except MatchChangedError:
+                # A player moved while the deadline passed: the move wins, the job
+                # lapses (it belongs to the old version) when its lease runs out.
+                log.info("job %s lost a race with a move", job_id)
+                continue
+            if outcome is not None:
+                outcomes.append(outcome)
+        return outcomes
+
+    async def _run(self, job_id: int, now: datetime) -> JobOutcome | None:
+        async with self.sessions.begin() as session:
+            job = await jobs.get_claimed(session, job_id, self.worker)
+            if job is None:
+                return None
+            match = await repo.get_match(session, job.match_id)
+            if match is None or match.status != MatchStatus.ACTIVE or match.version != job.version:
+                jobs.finish(job, now, "stale")
+                return None
+            away = await players.get_player(session, job.user_id)
+            if away is not None and away.vacation_until is not None and away.vacation_until > now:
+                pace = Pace.from_data(match.pace)
+                extra = timedelta(hours=pace.deadline_hours or 0)
+                jobs.postpone(
+                    job,
+                    away.vacation_until + (extra if job.kind == JobKind.EXPIRY else timedelta()),
+                )
+                return None
+            if job.kind == JobKind.REMINDER:
+                return await self._remind(session, job, match, away, now)
+            return await self._expire(session, job, match, now)
+
+    async def _remind(
+        self, session: AsyncSession, job: ScheduledJob, match: Match, away: Any, now: datetime
+    ) -> JobOutcome | None:
+        # A scheduler catching up (after downtime) must not send a pile of reminders:
+        # none once the deadline itself is due, and only the latest of those due now.
+        if match.deadline_at is not None and match.deadline_at <= now:
+            jobs.finish(job, now, "late")
+            return None
+        if await jobs.later_reminder_due(session, job, now):
+            jobs.finish(job, now, "superseded")
+            return None
+        if away is not None:
+            held = after_quiet_hours(now, away.timezone, away.quiet_start, away.quiet_end)
+            if held > now:
+                jobs.postpone(job, held)
+                return None
+        jobs.finish(job, now, "sent")
+        return JobOutcome(
+            match.id,
+            job.kind,
+            "sent",
+            job.seat,
+            job.user_id,
+            match.thread_id,
+            match.guild_id,
+            deadline=match.deadline_at,
+        )
+
+    async def _expire(
+        self, session: AsyncSession, job: ScheduledJob, match: Match, now: datetime
+    ) -> JobOutcome | None:
+        try:
+            engine = get(match.game)
+        except UnknownGameError:
+            jobs.finish(job, now, "stale")
+            return None
+        loaded = await repo.load_match(session, match.id, engine)
+        decision = next((d for d in engine.pending(loaded.state) if d.seat == job.seat), None)
+        if decision is None:
+            jobs.finish(job, now, "stale")
+            return None
+        pace = Pace.from_data(match.pace)
+        missed = await jobs.count_expiries(session, match.id, job.seat) + 1
+        base = JobOutcome(
+            match.id,
+            job.kind,
+            "",
+            job.seat,
+            job.user_id,
+            match.thread_id,
+            match.guild_id,
+            decision=decision,
+            missed=missed,
+        )
+        if pace.forfeit_after and missed >= pace.forfeit_after:
+            winners = [s.seat for s in loaded.seats if s.seat != job.seat]
+            await repo.append_meta(
+                session,
+                loaded,
+                kind=EventKind.DEADLINE,
+                actor_id=None,
+                seat=job.seat,
+                payload={"forfeit": True, "missed": missed},
+                reason="deadline",
+                result={"kind": "win", "winners": winners, "reason": "forfeit"},
+            )
+            base.outcome = "forfeit"
+        elif pace.policy is ExpiryPolicy.AUTO and decision.auto_default and decision.default:
+            result = await repo.append_action(
+                session,
+                loaded,
+                seat=job.seat,
+                actor_id=None,
+                action=decision.default,
+                reason="deadline",
+            )
+            base.outcome, base.events = "applied", list(result.outcome.events)
+        else:
+            await repo.append_meta(
+                session,
+                loaded,
+                kind=EventKind.DEADLINE,
+                actor_id=None,
+                seat=job.seat,
+                payload={"pause": True, "missed": missed},
+                reason="deadline",
+                status=MatchStatus.PAUSED,
+            )
+            base.outcome = "paused"
+        jobs.finish(job, now, base.outcome)
+        await session.flush()
+        await schedule(session, match, engine, loaded.state, now)
+        return base

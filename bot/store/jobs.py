@@ -1,0 +1,137 @@
+"""Scheduled jobs: the reminders and deadline expiries of every match.
+
+Jobs are rows, so they survive restarts. Several bot processes share them:
+a process *claims* a due job with a guarded UPDATE (and, on PostgreSQL,
+``FOR UPDATE SKIP LOCKED`` so racing processes pick different rows), then
+does the job and sets ``done_at`` in the same transaction as its effect, so a
+job never acts twice. A claim expires after a lease, so a process that died
+mid-job does not leave it stuck.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import datetime, timedelta
+
+from sqlalchemy import CursorResult, and_, func, or_, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.store.models import JobKind, ScheduledJob
+
+#: How long a claim protects a job from other processes.
+LEASE = timedelta(minutes=5)
+
+
+async def add_jobs(session: AsyncSession, jobs: Iterable[ScheduledJob]) -> None:
+    """Insert jobs (in the caller's transaction, with the state change they belong to)."""
+    session.add_all(list(jobs))
+    await session.flush()
+
+
+async def claim_due(
+    session: AsyncSession, now: datetime, worker: str, limit: int = 20
+) -> list[int]:
+    """Claim up to ``limit`` due jobs for ``worker``; returns their ids (oldest first)."""
+    free = or_(ScheduledJob.claimed_until.is_(None), ScheduledJob.claimed_until < now)
+    due = and_(ScheduledJob.done_at.is_(None), ScheduledJob.due_at <= now, free)
+    candidates = (
+        await session.scalars(
+            select(ScheduledJob.id)
+            .where(due)
+            .order_by(ScheduledJob.due_at, ScheduledJob.id)
+            .limit(limit)
+            .with_for_update(skip_locked=True)  # PostgreSQL; SQLite serialises writers anyway
+        )
+    ).all()
+    claimed = []
+    for job_id in candidates:
+        result = await session.execute(
+            update(ScheduledJob)
+            .where(ScheduledJob.id == job_id, due)
+            .values(claimed_by=worker, claimed_until=now + LEASE)
+        )
+        if isinstance(result, CursorResult) and result.rowcount == 1:
+            claimed.append(job_id)
+    return claimed
+
+
+async def get_claimed(session: AsyncSession, job_id: int, worker: str) -> ScheduledJob | None:
+    """The job if ``worker`` still holds it and it is not done (locked on PostgreSQL)."""
+    job = await session.scalar(
+        select(ScheduledJob)
+        .where(
+            ScheduledJob.id == job_id,
+            ScheduledJob.claimed_by == worker,
+            ScheduledJob.done_at.is_(None),
+        )
+        .with_for_update()
+    )
+    return job
+
+
+def finish(job: ScheduledJob, now: datetime, outcome: str) -> None:
+    """Mark a job done (flushed with the caller's transaction)."""
+    job.done_at = now
+    job.outcome = outcome
+    job.claimed_until = None
+
+
+def postpone(job: ScheduledJob, until: datetime) -> None:
+    """Release a job to run again at ``until`` (quiet hours, vacation)."""
+    job.due_at = until
+    job.claimed_by = None
+    job.claimed_until = None
+
+
+async def close_open_jobs(session: AsyncSession, match_id: int, now: datetime, outcome: str) -> int:
+    """Close every open job of a match (it changed, paused or ended); returns how many."""
+    result = await session.execute(
+        update(ScheduledJob)
+        .where(ScheduledJob.match_id == match_id, ScheduledJob.done_at.is_(None))
+        .values(done_at=now, outcome=outcome, claimed_until=None)
+    )
+    return result.rowcount if isinstance(result, CursorResult) else 0
+
+
+async def open_jobs(session: AsyncSession, match_id: int) -> Sequence[ScheduledJob]:
+    """A match's jobs still to run, soonest first."""
+    return (
+        await session.scalars(
+            select(ScheduledJob)
+            .where(ScheduledJob.match_id == match_id, ScheduledJob.done_at.is_(None))
+            .order_by(ScheduledJob.due_at, ScheduledJob.id)
+        )
+    ).all()
+
+
+async def count_expiries(session: AsyncSession, match_id: int, seat: int) -> int:
+    """Deadlines a seat has already missed in a match."""
+    count = await session.scalar(
+        select(func.count())
+        .select_from(ScheduledJob)
+        .where(
+            ScheduledJob.match_id == match_id,
+            ScheduledJob.seat == seat,
+            ScheduledJob.kind == JobKind.EXPIRY,
+            ScheduledJob.outcome.in_(("applied", "paused", "forfeit")),
+        )
+    )
+    return int(count or 0)
+
+
+async def later_reminder_due(session: AsyncSession, job: ScheduledJob, now: datetime) -> bool:
+    """Whether a later reminder of the same decision is also due already."""
+    later = await session.scalar(
+        select(func.count())
+        .select_from(ScheduledJob)
+        .where(
+            ScheduledJob.match_id == job.match_id,
+            ScheduledJob.version == job.version,
+            ScheduledJob.seat == job.seat,
+            ScheduledJob.kind == JobKind.REMINDER,
+            ScheduledJob.done_at.is_(None),
+            ScheduledJob.due_at > job.due_at,
+            ScheduledJob.due_at <= now,
+        )
+    )
+    return bool(later)

@@ -1,0 +1,99 @@
+"""Deadlines end to end: a frozen clock, the scheduler ticked by hand, restarts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import cast
+
+import pytest
+
+from bot.client import TabletopBot
+from bot.clock import FrozenClock
+from bot.cogs.scheduler import Scheduler
+from tests.e2e.bot_harness import Table, answer, mentioned, pinged, start_tabletop
+from tests.e2e.conftest import StartBot
+from tests.emulator import DiscordEmulator, RunningBot
+
+pytestmark = pytest.mark.e2e
+
+
+async def tick(running: RunningBot) -> int:
+    bot = cast(TabletopBot, running.client)
+    scheduler = bot.get_cog("Scheduler")
+    assert scheduler is not None
+    return len(await cast(Scheduler, scheduler).tick())
+
+
+async def test_reminder_then_expiry_across_a_restart(
+    emulator: DiscordEmulator, start_bot: StartBot, tmp_path: Path
+) -> None:
+    emu = emulator
+    table = Table.build(emu)
+    db, clock = tmp_path / "bot.sqlite3", FrozenClock()
+    first_bot = await start_tabletop(start_bot, db, clock)
+    invite = await answer(
+        await emu.slash(
+            table.alice.id,
+            "match new",
+            {
+                "game": "testgame",
+                "opponent": table.bruno.id,
+                "options": "target=200",
+                "deadline": 24,
+            },
+            channel_id=table.guild.channel_id,
+        )
+    )
+    accept = next(c for c in invite.custom_ids if c.endswith(":yes"))
+    await answer(await emu.click(table.bruno.id, invite.id, accept))
+    await emu.wait_for(lambda: len(emu.threads) == 1, 10, what="the match thread")
+    thread_id = int(emu.threads[0]["id"])
+    await emu.wait_for(lambda: emu.channel_messages(thread_id), 10, what="the first post")
+    first = emu.channel_messages(thread_id)[0]
+    (player,) = mentioned(first)
+    deadline = int(clock.now().timestamp() + 24 * 3600)
+    assert f"(deadline <t:{deadline}:R>)" in first.content
+
+    def posts() -> list[str]:
+        return [m.content for m in emu.channel_messages(thread_id, include_ephemeral=False)]
+
+    clock.advance(hours=11)
+    assert await tick(first_bot) == 0
+    clock.advance(hours=1)
+    assert await tick(first_bot) == 1
+    await emu.wait_for(lambda: len(posts()) == 2, 10, what="the reminder")
+    reminder = emu.channel_messages(thread_id, include_ephemeral=False)[-1]
+    assert "reminder" in reminder.content and f"<t:{deadline}:R>" in reminder.content
+    assert pinged(emu, reminder) == {player}
+    assert await tick(first_bot) == 0  # sent once
+
+    # The bot restarts; the deadline passes while it is down.
+    await first_bot.stop()
+    clock.advance(hours=13)
+    second_bot = await start_tabletop(start_bot, db, clock)
+    assert await tick(second_bot) == 1
+    await emu.wait_for(lambda: len(posts()) == 3, 10, what="the expiry post")
+    expired = emu.channel_messages(thread_id, include_ephemeral=False)[-1]
+    assert "let the deadline pass" in expired.content and "rolled" in expired.content
+    assert pinged(emu, expired) == {player}  # the same player now owes the card to play
+    assert await tick(second_bot) == 0
+    log = await answer(await emu.slash(player, "match log", channel_id=thread_id))
+    assert "`#1`" in log.content
+
+
+async def test_a_match_without_deadline_never_expires(table: Table) -> None:
+    emu = table.emu
+    invite = await answer(
+        await emu.slash(
+            table.alice.id,
+            "match new",
+            {"game": "testgame", "opponent": table.bruno.id, "deadline": 0},
+            channel_id=table.guild.channel_id,
+        )
+    )
+    accept = next(c for c in invite.custom_ids if c.endswith(":yes"))
+    await answer(await emu.click(table.bruno.id, invite.id, accept))
+    await emu.wait_for(lambda: len(emu.threads) == 1, 10, what="the match thread")
+    thread_id = int(emu.threads[0]["id"])
+    await emu.wait_for(lambda: emu.channel_messages(thread_id), 10, what="the first post")
+    assert "deadline" not in emu.channel_messages(thread_id)[0].content

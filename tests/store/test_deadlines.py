@@ -1,0 +1,195 @@
+"""Deadlines, reminders and expiries with a frozen clock, on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from bot.clock import FrozenClock
+from bot.deadlines import DeadlineRunner
+from bot.pace import ExpiryPolicy, Pace
+from bot.service import MatchService, Player
+from bot.store import players
+from bot.store.models import MatchEvent, ScheduledJob
+from engines.core.registry import register
+from tests.testgame import ENGINE as TESTGAME
+
+ALICE, BRUNO = Player(11, "Alice"), Player(22, "Bruno")
+
+
+async def started(
+    sessions: async_sessionmaker[AsyncSession], clock: FrozenClock, pace: Pace
+) -> tuple[MatchService, int]:
+    register(TESTGAME)
+    service = MatchService(sessions, clock)
+    match, _ = await service.create(
+        guild_id=1,
+        channel_id=2,
+        game="testgame",
+        creator=ALICE,
+        opponents=[BRUNO],
+        options_text="target=200",
+        pace=pace,
+    )
+    await service.respond_invite(match.id, BRUNO.user_id, accept=True)
+    await service.start(match.id, thread_id=3)
+    return service, match.id
+
+
+def owing(snap_pending: list[object]) -> int:
+    (decision,) = snap_pending
+    return decision.seat  # type: ignore[attr-defined, no-any-return]
+
+
+async def test_reminders_at_half_time_and_two_hours_before_each_once(
+    sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    clock = FrozenClock()
+    service, match_id = await started(sessions, clock, Pace(deadline_hours=24))
+    snap = await service.load(match_id)
+    assert snap.match.deadline_at == clock.now() + timedelta(hours=24)
+    runner = DeadlineRunner(sessions, clock, "w1")
+
+    clock.advance(hours=11, minutes=59)
+    assert await runner.run_due() == []
+    clock.advance(minutes=1)
+    (first,) = await runner.run_due()
+    assert (first.kind, first.outcome) == ("reminder", "sent")
+    assert first.user_id == snap.user_of(owing(snap.pending()))
+    assert await runner.run_due() == []  # never twice
+
+    clock.advance(hours=10)
+    (second,) = await runner.run_due()
+    assert second.kind == "reminder"
+    assert await runner.run_due() == []
+
+
+async def test_a_late_scheduler_sends_only_the_latest_reminder(
+    sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    clock = FrozenClock()
+    await started(sessions, clock, Pace(deadline_hours=24))
+    clock.advance(hours=23)  # down since before half time: both reminders are due
+    outcomes = await DeadlineRunner(sessions, clock, "w1").run_due()
+    assert [(o.kind, o.outcome) for o in outcomes] == [("reminder", "sent")]
+
+
+async def test_an_expired_decision_with_an_automatic_default_is_applied_once(
+    sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    clock = FrozenClock()
+    service, match_id = await started(sessions, clock, Pace(deadline_hours=12))
+    seat = owing((await service.load(match_id)).pending())
+    clock.advance(hours=12)
+    outcomes = await DeadlineRunner(sessions, clock, "w1").run_due()
+    expiry = [o for o in outcomes if o.kind == "expiry"]
+    assert [o.outcome for o in expiry] == ["applied"]
+    snap = await service.load(match_id)
+    assert snap.match.version == 1
+    async with sessions.begin() as session:
+        event = await session.scalar(select(MatchEvent).where(MatchEvent.seq == 1))
+    assert event is not None and event.actor_id is None and event.reason == "deadline"
+    assert event.action == {"kind": "roll"} and event.seat == seat
+    # The next decision (play a card) has a fresh deadline from now.
+    assert snap.match.deadline_at == clock.now() + timedelta(hours=12)
+    assert await DeadlineRunner(sessions, clock, "w2").run_due() == []
+
+
+async def test_a_move_before_the_deadline_makes_its_jobs_obsolete(
+    sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    clock = FrozenClock()
+    service, match_id = await started(sessions, clock, Pace(deadline_hours=12))
+    snap = await service.load(match_id)
+    clock.advance(hours=6)
+    await service.act(match_id, snap.user_of(owing(snap.pending())), {"kind": "roll"})
+    clock.advance(hours=6)  # the old deadline; the new one is 12 h after the roll
+    outcomes = await DeadlineRunner(sessions, clock, "w1").run_due()
+    assert [o.outcome for o in outcomes if o.kind == "expiry"] == []
+    clock.advance(hours=6)
+    outcomes = await DeadlineRunner(sessions, clock, "w1").run_due()
+    assert [o.outcome for o in outcomes if o.kind == "expiry"] == ["applied"]
+
+
+async def test_pause_policy_and_forfeit_after_repeated_expiries(
+    sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    clock = FrozenClock()
+    service, match_id = await started(
+        sessions, clock, Pace(deadline_hours=12, policy=ExpiryPolicy.PAUSE, forfeit_after=2)
+    )
+    runner = DeadlineRunner(sessions, clock, "w1")
+    clock.advance(hours=12)
+    (paused,) = [o for o in await runner.run_due() if o.kind == "expiry"]
+    assert paused.outcome == "paused"
+    snap = await service.load(match_id)
+    assert snap.match.status == "paused" and snap.match.deadline_at is None
+    assert await runner.run_due() == []
+
+    await service.resume(match_id, actor_id=99, reason="back on track")
+    clock.advance(hours=12)
+    (forfeit,) = [o for o in await runner.run_due() if o.kind == "expiry"]
+    assert (forfeit.outcome, forfeit.missed) == ("forfeit", 2)
+    snap = await service.load(match_id)
+    assert snap.match.status == "finished"
+    assert snap.match.result == {"kind": "win", "winners": [1 - forfeit.seat], "reason": "forfeit"}
+
+
+async def test_no_deadline_means_no_jobs(sessions: async_sessionmaker[AsyncSession]) -> None:
+    clock = FrozenClock()
+    service, match_id = await started(sessions, clock, Pace(deadline_hours=None))
+    assert (await service.load(match_id)).match.deadline_at is None
+    clock.advance(days=30)
+    assert await DeadlineRunner(sessions, clock, "w1").run_due() == []
+
+
+async def test_quiet_hours_hold_reminders_and_vacation_moves_the_deadline(
+    sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    clock = FrozenClock()  # 2026-01-05 12:00 UTC = 09:00 in São Paulo
+    service, match_id = await started(sessions, clock, Pace(deadline_hours=24))
+    snap = await service.load(match_id)
+    user = snap.user_of(owing(snap.pending()))
+    async with sessions.begin() as session:
+        me = await players.player_for_update(session, user)
+        me.timezone, me.quiet_start, me.quiet_end = "America/Sao_Paulo", 20, 23
+    runner = DeadlineRunner(sessions, clock, "w1")
+    clock.advance(hours=12)  # half time: 21:00 in São Paulo, inside quiet hours
+    assert await runner.run_due() == []
+    clock.advance(hours=2)  # 23:00 local: quiet hours are over
+    (held,) = await runner.run_due()
+    assert held.kind == "reminder"
+
+    # A vacation pushes the expiry to the end of the vacation plus the full allowed time.
+    async with sessions.begin() as session:
+        me = await players.player_for_update(session, user)
+        me.vacation_until = clock.now() + timedelta(days=3)
+    clock.advance(hours=10)  # the original deadline
+    assert [o for o in await runner.run_due() if o.kind == "expiry"] == []
+    async with sessions.begin() as session:
+        expiry = await session.scalar(
+            select(ScheduledJob).where(
+                ScheduledJob.kind == "expiry", ScheduledJob.done_at.is_(None)
+            )
+        )
+    assert expiry is not None
+    assert expiry.due_at == clock.now() - timedelta(hours=10) + timedelta(days=3, hours=24)
+
+
+async def test_two_schedulers_racing_run_each_job_once(
+    sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    clock = FrozenClock()
+    matches = [await started(sessions, clock, Pace(deadline_hours=12)) for _ in range(4)]
+    clock.advance(hours=12)
+    runners = [DeadlineRunner(sessions, clock, f"w{i}") for i in range(2)]
+    results = await asyncio.gather(*(r.run_due() for r in runners))
+    expiries = [o for batch in results for o in batch if o.kind == "expiry"]
+    reminders = [o for batch in results for o in batch if o.kind == "reminder"]
+    assert sorted(o.match_id for o in expiries) == sorted(m for _, m in matches)
+    assert reminders == []  # the deadlines are due: late reminders are dropped, not sent
+    for service, match_id in matches:
+        assert (await service.load(match_id)).match.version == 1  # one default each, not two
