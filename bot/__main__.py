@@ -7,6 +7,7 @@ import asyncio
 import logging
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from pydantic import ValidationError
 
@@ -78,6 +79,37 @@ async def _run(settings: Settings) -> int:
     return 0
 
 
+def verify_file(path: Path, locale: str) -> int:
+    """``python -m bot verify EXPORT.json``: 0 if every roll is honest, 1 if not."""
+    import json
+    import os
+
+    from bot.i18n import Texts, build_catalog
+    from bot.verify import verify_export
+    from engines.core.registry import UnknownGameError, get, load_games
+
+    games = [m.strip() for m in os.environ.get("GAMES", "").split(",") if m.strip()]
+    texts = Texts(build_catalog(load_games(games)))
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        engine = get(str(data["match"]["game"]))
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        print(texts("bot.verify.unreadable", locale, detail=str(exc)), file=sys.stderr)
+        return 2
+    except UnknownGameError as exc:
+        print(texts("bot.error.unknown_game", locale, game=str(exc)), file=sys.stderr)
+        return 2
+    report = verify_export(data, engine)
+    for problem in report.problems:
+        print(texts.message(problem, locale))
+    if report.ok:
+        print(
+            texts("bot.verify.ok", locale, events=report.checked_events, draws=report.checked_draws)
+        )
+        return 0
+    return 1
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the exit code."""
     parser = argparse.ArgumentParser(prog="python -m bot")
@@ -85,7 +117,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     sub.add_parser("run", help="apply migrations and start the bot")
     db_parser = sub.add_parser("db", help="database maintenance")
     db_parser.add_argument("action", choices=["upgrade"])
+    verify_parser = sub.add_parser("verify", help="re-derive every roll of a match export")
+    verify_parser.add_argument("export", type=Path, help="the JSON file from /match export")
+    verify_parser.add_argument("--locale", default="en-US")
     args = parser.parse_args(argv)
+    if args.command == "verify":
+        return verify_file(args.export, args.locale)
     try:
         settings = Settings()
     except ValidationError as exc:

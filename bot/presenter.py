@@ -96,6 +96,13 @@ class Presenter:
         post.images.append((f"match-{snap.match.id}-{snap.match.version}.png", png))
         return post
 
+    async def board_only(self, snap: MatchSnapshot, locale: str, header: list[str]) -> Post:
+        """The public render with a header and nothing owed (replays, previews)."""
+        view = snap.engine.view(snap.state, None)
+        kind = snap.engine.render_kinds[0]
+        png = await asyncio.to_thread(snap.engine.render, view, kind, locale)
+        return Post(lines=list(header), images=[(f"match-{snap.match.id}-replay.png", png)])
+
     async def private(self, snap: MatchSnapshot, seat: int, locale: str) -> Post:
         """A seat's own view (hand, hidden cards): for ephemeral replies only."""
         view = snap.engine.view(snap.state, seat)
@@ -172,14 +179,18 @@ class Presenter:
     def _result_line(self, snap: MatchSnapshot, locale: str) -> str:
         result: dict[str, Any] = snap.match.result or {}
         if result.get("kind") == ResultKind.DRAW.value:
-            return self.t("core.result.draw", locale)
+            return self.t("core.result.draw", locale) + "\n" + self.seed_line(snap, locale)
         names = ", ".join(
             s.display_name for s in snap.seats if s.seat in (result.get("winners") or [])
         )
         line = self.t("core.result.win", locale, winners=names)
-        if result.get("reason") == "resign":
-            line += " " + self.t("bot.match.by_resignation", locale)
-        return line
+        if result.get("reason") in ("resign", "forfeit"):
+            line += " " + self.t(f"bot.match.by_{result['reason']}", locale)
+        return line + "\n" + self.seed_line(snap, locale)
+
+    def seed_line(self, snap: MatchSnapshot, locale: str) -> str:
+        """The secret seed, revealed once the match has ended, and how to check it."""
+        return self.t("bot.match.seed_revealed", locale, seed=snap.match.seed)
 
     def invitation(self, snap_title: str, match_id: int, invited: list[int], locale: str) -> Post:
         """The public invitation with accept/decline buttons."""

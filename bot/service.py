@@ -20,6 +20,7 @@ from bot.errors import UserError
 from bot.pace import Pace
 from bot.store import repository as repo
 from bot.store.models import EventKind, Match, MatchEvent, MatchSeat, MatchStatus
+from bot.verify import build_export
 from engines.core import Decision, EngineError, Event, GameEngine, SetupError
 from engines.core.registry import UnknownGameError, get
 from engines.core.serde import from_json
@@ -278,6 +279,28 @@ class MatchService:
             )
             await schedule(session, loaded.match, engine, loaded.state, self.clock.now())
         return MatchSnapshot(engine, loaded.match, loaded.seats, loaded.state)
+
+    async def export(self, match_id: int) -> dict[str, Any]:
+        """The whole match as JSON (the seed and hidden details only once it ended)."""
+        async with self.sessions.begin() as session:
+            match = await self._match(session, match_id)
+            seats = await repo.get_seats(session, match_id)
+            total = await repo.count_events(session, match_id)
+            events = await repo.list_events(session, match_id, 0, max(total, 1))
+            return build_export(match, seats, events)
+
+    async def state_after(self, match_id: int, seq: int) -> MatchSnapshot:
+        """The match as it was right after event ``seq`` (for replays and previews)."""
+        async with self.sessions.begin() as session:
+            match = await self._match(session, match_id)
+            if match.status in (PROPOSED, CANCELLED) and match.version < 0:
+                raise UserError("bot.error.not_started", match=match_id)
+            engine = engine_for(match.game)
+            if not 0 <= seq <= match.version:
+                raise UserError("bot.error.no_such_event", seq=seq, last=match.version)
+            state = await repo.state_at(session, match, seq, engine)
+            seats = await repo.get_seats(session, match_id)
+        return MatchSnapshot(engine, match, seats, state)
 
     async def match_for_channel(self, channel_id: int | None, explicit: int | None) -> int:
         """The match a command is about: the explicit id, else the thread's match."""

@@ -8,6 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.common import MATCH_OPTION, my_match_choices
+from bot.cogs.match_history import HistoryCommands
 from bot.errors import UserError
 from bot.i18n import key
 from bot.pace import DEADLINE_CHOICES, Pace
@@ -20,8 +22,6 @@ if TYPE_CHECKING:
     from bot.client import TabletopBot
 
 LOG_PAGE = 15
-#: Description of the optional ``match`` option of every per-match command.
-MATCH_OPTION = key("bot.command.match_option", "Match number (default: this thread's)")
 
 
 def _player(user: discord.abc.User) -> Player:
@@ -40,24 +40,8 @@ async def game_choices(
     return [c for c in choices if current.lower() in c.name.lower() or current in c.value][:25]
 
 
-async def my_match_choices(
-    interaction: discord.Interaction, current: str
-) -> list[app_commands.Choice[int]]:
-    """Autocomplete of the user's open matches in this guild."""
-    bot: TabletopBot = interaction.client  # type: ignore[assignment]
-    if interaction.guild_id is None:
-        return []
-    rows = await bot.service.matches(interaction.guild_id, interaction.user.id)
-    locale = user_locale(interaction)
-    choices = []
-    for match, seats in rows:
-        names = " vs ".join(s.display_name for s in seats)
-        label = f"#{match.id} {bot.texts(engine_for(match.game).title_key, locale)}: {names}"
-        choices.append(app_commands.Choice(name=label[:100], value=match.id))
-    return [c for c in choices if current in c.name][:25]
-
-
 class Matches(
+    HistoryCommands,
     commands.GroupCog,
     group_name=key("bot.command.match.name", "match"),
     group_description=key("bot.command.match.description", "Play-by-post matches"),

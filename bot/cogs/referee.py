@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.matches import MATCH_OPTION, my_match_choices
+from bot.cogs.common import MATCH_OPTION, my_match_choices
 from bot.errors import UserError
 from bot.i18n import key
 from bot.presenter import Post

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import re
 from pathlib import Path
 
@@ -367,3 +369,33 @@ async def test_resigning_ends_the_match_for_everyone(table: Table) -> None:
     late = await answer(await emu.slash(player, "testgame roll", channel_id=thread_id))
     assert late.ephemeral
     assert "not in progress" in late.content or "não está em andamento" in late.content
+
+
+async def test_the_seed_is_revealed_at_the_end_and_verifies(table: Table) -> None:
+    emu = table.emu
+    thread_id, first = await open_match(emu, table)
+    player, _ = owner_of_turn(table, first)
+    await answer(await emu.slash(player, "testgame roll", channel_id=thread_id))
+    early = await answer(await emu.slash(table.carol.id, "match verify", channel_id=thread_id))
+    assert early.ephemeral and "non è ancora rivelato" in early.content  # Carol reads Italian
+
+    confirm = await answer(await emu.slash(table.alice.id, "match resign", channel_id=thread_id))
+    button = next(c for c in confirm.custom_ids if c.startswith("tt:resign:"))
+    done = await answer(await emu.click(table.alice.id, confirm.id, button))
+    seed = re.search(r"`([0-9a-f]{64})`", done.content)
+    assert seed is not None, done.content
+    assert hashlib.sha256(bytes.fromhex(seed[1])).hexdigest() in first.content
+
+    verified = await answer(await emu.slash(table.bruno.id, "match verify", channel_id=thread_id))
+    assert verified.ephemeral and "conferem com a semente" in verified.content  # pt-BR
+
+    exported = await answer(await emu.slash(table.alice.id, "match export", channel_id=thread_id))
+    assert exported.ephemeral
+    data = json.loads(exported.attachments[0].data)
+    assert data["match"]["seed"] == seed[1] and data["match"]["result"]["reason"] == "resign"
+
+    replay = await answer(
+        await emu.slash(table.alice.id, "match replay", {"event": 0}, channel_id=thread_id)
+    )
+    assert replay.ephemeral and len(png_attachments(replay)) == 1 and "#0" in replay.content
+    assert pinged(emu, replay) == set()

@@ -1,0 +1,115 @@
+"""``/match verify``, ``/match export`` and ``/match replay``: the match's history.
+
+A mixin of the ``/match`` group cog (bot/cogs/matches.py), kept apart so each
+file reads in one sitting.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs.common import MATCH_OPTION, my_match_choices
+from bot.i18n import key
+from bot.presenter import Post
+from bot.replies import followup, guarded, user_locale
+from bot.verify import verify_export
+
+if TYPE_CHECKING:
+    from bot.client import TabletopBot
+
+
+class HistoryCommands(commands.Cog):
+    """Verification, export and replay of a match (mixed into the ``/match`` group)."""
+
+    bot: TabletopBot
+
+    @app_commands.command(
+        name=key("bot.command.verify.name", "verify"),
+        description=key(
+            "bot.command.verify.description",
+            "Check every dice roll of a finished match against its seed",
+        ),
+    )
+    @app_commands.describe(match=MATCH_OPTION)
+    @app_commands.autocomplete(match=my_match_choices)
+    async def verify(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        """Ephemeral: re-derive every roll from the revealed seed and report."""
+        async with guarded(interaction):
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            match_id = await self.bot.service.match_for_channel(interaction.channel_id, match)
+            export = await self.bot.service.export(match_id)
+            snap = await self.bot.service.load(match_id)
+            locale = user_locale(interaction)
+            report = verify_export(export, snap.engine)
+            lines = [f"**{self.bot.presenter.title(snap, locale)}**"]
+            lines += [f"❌ {self.bot.texts.message(p, locale)}" for p in report.problems]
+            if report.ok:
+                lines.append(
+                    "✅ "
+                    + self.bot.texts(
+                        "bot.verify.ok",
+                        locale,
+                        events=report.checked_events,
+                        draws=report.checked_draws,
+                    )
+                )
+            await followup(interaction, Post(lines=lines, ephemeral=True))
+
+    @app_commands.command(
+        name=key("bot.command.export.name", "export"),
+        description=key("bot.command.export.description", "Download the whole match as JSON"),
+    )
+    @app_commands.describe(match=MATCH_OPTION)
+    @app_commands.autocomplete(match=my_match_choices)
+    async def export(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        """Ephemeral: the export file (hidden details and the seed only after the end)."""
+        async with guarded(interaction):
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            match_id = await self.bot.service.match_for_channel(interaction.channel_id, match)
+            data = json.dumps(
+                await self.bot.service.export(match_id), indent=1, ensure_ascii=False
+            ).encode()
+            text = self.bot.texts("bot.export.ready", user_locale(interaction), match=match_id)
+            await interaction.followup.send(
+                text,
+                ephemeral=True,
+                file=discord.File(io.BytesIO(data), filename=f"match-{match_id}.json"),
+            )
+
+    @app_commands.command(
+        name=key("bot.command.replay.name", "replay"),
+        description=key("bot.command.replay.description", "See the board as it was after an event"),
+    )
+    @app_commands.describe(
+        event=key("bot.command.replay.event", "Event number (see /match log)"), match=MATCH_OPTION
+    )
+    @app_commands.autocomplete(match=my_match_choices)
+    async def replay(
+        self,
+        interaction: discord.Interaction,
+        event: app_commands.Range[int, 0],
+        match: int | None = None,
+    ) -> None:
+        """Ephemeral: the public render of the state right after event ``event``."""
+        async with guarded(interaction):
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            match_id = await self.bot.service.match_for_channel(interaction.channel_id, match)
+            snap = await self.bot.service.state_after(match_id, event)
+            locale = user_locale(interaction)
+            header = [
+                self.bot.texts(
+                    "bot.replay.header",
+                    locale,
+                    title=self.bot.presenter.title(snap, locale),
+                    seq=event,
+                )
+            ]
+            post = await self.bot.presenter.board_only(snap, locale, header)
+            post.ephemeral = True
+            await followup(interaction, post)

@@ -1,0 +1,24 @@
+"""A real MatchService on a migrated temporary SQLite database, with a frozen clock."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.clock import FrozenClock
+from bot.service import MatchService
+from bot.store import db
+from engines.core.registry import register
+from tests.testgame import ENGINE as TESTGAME
+
+
+@pytest.fixture
+async def service(tmp_path: Path) -> AsyncIterator[MatchService]:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
+    await db.upgrade(url)
+    engine = db.make_engine(url)
+    register(TESTGAME)
+    yield MatchService(db.make_sessionmaker(engine), FrozenClock())
+    await engine.dispose()
