@@ -29,13 +29,20 @@ log = logging.getLogger(__name__)
 
 
 async def schedule(
-    session: AsyncSession, match: Match, engine: GameEngine[Any], state: Any, now: datetime
+    session: AsyncSession,
+    match: Match,
+    engine: GameEngine[Any],
+    state: Any,
+    now: datetime,
+    start: datetime | None = None,
 ) -> None:
     """Replace a match's jobs with those of the decisions owed in ``state``.
 
-    Sets ``match.deadline_at`` to the earliest deadline (``None`` when nothing
-    is owed, the match is not active, or its pace has no deadlines). A player on
-    vacation gets the full allowed time counted from the end of the vacation.
+    The allowed time counts from ``start`` (default: now; a referee's extension
+    moves it later). Sets ``match.deadline_at`` to the earliest deadline
+    (``None`` when nothing is owed, the match is not active, or its pace has no
+    deadlines). A player on vacation gets the full allowed time counted from the
+    end of the vacation.
     """
     await jobs.close_open_jobs(session, match.id, now, "superseded")
     pace = Pace.from_data(match.pace)
@@ -49,13 +56,14 @@ async def schedule(
     for seat in owed:
         user = users[seat]
         away = settings.get(user)
-        start = now
-        if away is not None and away.vacation_until is not None and away.vacation_until > now:
-            start = away.vacation_until
-        deadline = pace.deadline(start)
+        begin = start or now
+        if away is not None and away.vacation_until is not None and away.vacation_until > begin:
+            begin = away.vacation_until
+        deadline = pace.deadline(begin)
         assert deadline is not None
-        for when in pace.reminders(start):
-            new_jobs.append(_job(match, seat, user, JobKind.REMINDER, when))
+        for when in pace.reminders(begin):
+            if when > now:
+                new_jobs.append(_job(match, seat, user, JobKind.REMINDER, when))
         new_jobs.append(_job(match, seat, user, JobKind.EXPIRY, deadline))
         match.deadline_at = min(filter(None, (match.deadline_at, deadline)))
     await jobs.add_jobs(session, new_jobs)

@@ -22,6 +22,7 @@ from bot.store.errors import MatchChangedError
 if TYPE_CHECKING:
     from bot.client import TabletopBot
     from bot.cogs.matches import Matches
+    from bot.cogs.referee import Referee as RefereeCog
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +42,23 @@ class Flow:
     async def public_locale(self, guild_id: int | None) -> str:
         """Locale of public posts in a guild."""
         return await self.bot.service.guild_locale(guild_id, self.bot.settings.default_locale)
+
+    async def is_referee(self, interaction: discord.Interaction) -> bool:
+        """Members of the guild's referee role, or anyone who may manage the server."""
+        if interaction.permissions.manage_guild:
+            return True
+        role_id = await self.service.referee_role(interaction.guild_id or 0)
+        member = interaction.user
+        return (
+            role_id is not None
+            and isinstance(member, discord.Member)
+            and any(r.id == role_id for r in member.roles)
+        )
+
+    async def require_referee(self, interaction: discord.Interaction) -> None:
+        """Refuse (privately) anyone who is not a referee."""
+        if not await self.is_referee(interaction):
+            raise UserError("bot.error.not_referee")
 
     # -- public state changes -------------------------------------------------
 
@@ -147,7 +165,10 @@ class Flow:
         if verb == "act" and len(args) > 1:
             allowed = await self.service.owes(match_id, interaction.user.id, args[1])
             refusal = "bot.error.not_your_decision"
-        elif verb in ("invite", "mine", "resign"):
+        elif verb == "confirm":
+            allowed = await self.is_referee(interaction)
+            refusal = "bot.error.not_referee"
+        elif verb in ("invite", "mine", "resign", "undo"):
             allowed = await self.service.is_seated(match_id, interaction.user.id)
             refusal = "bot.error.not_invited" if verb == "invite" else "bot.error.not_a_player"
         if not allowed:
@@ -166,6 +187,12 @@ class Flow:
             await self._matches().answer_invite(interaction, match_id, args[1] == "yes")
         elif verb == "resign":
             await self._matches().confirm_resign(interaction, match_id)
+        elif verb == "undo":
+            await self._matches().answer_undo(interaction, match_id, int(args[1]), args[2] == "yes")
+        elif verb == "confirm":
+            referee = self.bot.get_cog("Referee")
+            assert referee is not None
+            await cast("RefereeCog", referee).confirm_rollback(interaction, match_id, int(args[1]))
         else:
             log.warning("unknown button verb %s", verb)
 

@@ -135,10 +135,38 @@ class Presenter:
             text = self.t("bot.log.resign", locale, player=names.get(row.seat or 0, actor))
         elif row.kind == "start":
             text = self.t("bot.log.start", locale)
+        elif row.kind in ("referee", "deadline"):
+            text = self._meta_line(row, actor, names.get(row.seat or 0, "—"), locale)
         else:
             events = [from_json(Event, e) for e in row.events or []]
             text = "; ".join(self.events_text(events, seat, locale)) or row.kind
+            if row.reason == "deadline":
+                text += " " + self.t("bot.log.by_deadline", locale)
         return f"`#{row.seq}` {text}"
+
+    def _meta_line(self, row: MatchEvent, actor: str, player: str, locale: str) -> str:
+        """A referee act or a missed deadline, in words."""
+        action = row.action or {}
+        reason = row.reason or "—"
+        if row.kind == "deadline":
+            what = "forfeit" if action.get("forfeit") else "paused"
+            return self.t(f"bot.log.deadline_{what}", locale, player=player)
+        for field_name, what in (
+            ("ruling", "ruled"),
+            ("extend_hours", "extended"),
+            ("set_result", "result"),
+            ("cancel", "cancelled"),
+        ):
+            if field_name in action:
+                return self.t(
+                    f"bot.log.{what}",
+                    locale,
+                    actor=actor,
+                    reason=reason,
+                    hours=action.get("extend_hours"),
+                )
+        what = "paused" if action.get("pause") else "resumed"
+        return self.t(f"bot.log.{what}", locale, actor=actor, reason=reason)
 
     def _status_lines(self, snap: MatchSnapshot, locale: str, post: Post) -> list[str]:
         match = snap.match

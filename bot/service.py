@@ -18,6 +18,8 @@ from bot.clock import Clock, SystemClock
 from bot.deadlines import schedule
 from bot.errors import UserError
 from bot.pace import Pace
+from bot.referee import Referee
+from bot.requests import Requests
 from bot.store import repository as repo
 from bot.store.models import EventKind, Match, MatchEvent, MatchSeat, MatchStatus
 from bot.verify import build_export
@@ -103,6 +105,8 @@ class MatchService:
     ) -> None:
         self.sessions = sessions
         self.clock: Clock = clock or SystemClock()
+        self.requests = Requests(self)
+        self.referee = Referee(self)
 
     async def create(
         self,

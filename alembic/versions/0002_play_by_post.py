@@ -1,4 +1,4 @@
-"""Play by post: match pace, scheduled jobs, player settings, disputes, undo requests.
+"""Play by post: match pace, scheduled jobs, player settings, disputes, match requests.
 
 Revision ID: 0002
 Revises: 0001
@@ -95,11 +95,17 @@ def upgrade() -> None:
         batch_op.create_index("ix_scheduled_jobs_pending", ["done_at", "due_at"], unique=False)
 
     op.create_table(
-        "undo_requests",
+        "match_requests",
         sa.Column("id", sa.Integer(), autoincrement=True, nullable=False),
         sa.Column("match_id", sa.Integer(), nullable=False),
         sa.Column("version", sa.Integer(), nullable=False),
+        sa.Column("kind", sa.String(length=16), nullable=False),
         sa.Column("requested_by", sa.BigInteger(), nullable=False),
+        sa.Column(
+            "payload",
+            sa.JSON().with_variant(postgresql.JSONB(astext_type=sa.Text()), "postgresql"),
+            nullable=False,
+        ),
         sa.Column("status", sa.String(length=16), nullable=False),
         sa.Column(
             "answers",
@@ -110,13 +116,13 @@ def upgrade() -> None:
         sa.ForeignKeyConstraint(
             ["match_id"],
             ["matches.id"],
-            name=op.f("fk_undo_requests_match_id_matches"),
+            name=op.f("fk_match_requests_match_id_matches"),
             ondelete="CASCADE",
         ),
-        sa.PrimaryKeyConstraint("id", name=op.f("pk_undo_requests")),
+        sa.PrimaryKeyConstraint("id", name=op.f("pk_match_requests")),
     )
-    with op.batch_alter_table("undo_requests", schema=None) as batch_op:
-        batch_op.create_index(batch_op.f("ix_undo_requests_match_id"), ["match_id"], unique=False)
+    with op.batch_alter_table("match_requests", schema=None) as batch_op:
+        batch_op.create_index(batch_op.f("ix_match_requests_match_id"), ["match_id"], unique=False)
 
     with op.batch_alter_table("matches", schema=None) as batch_op:
         batch_op.add_column(
@@ -135,10 +141,10 @@ def downgrade() -> None:
     with op.batch_alter_table("matches", schema=None) as batch_op:
         batch_op.drop_column("pace")
 
-    with op.batch_alter_table("undo_requests", schema=None) as batch_op:
-        batch_op.drop_index(batch_op.f("ix_undo_requests_match_id"))
+    with op.batch_alter_table("match_requests", schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f("ix_match_requests_match_id"))
 
-    op.drop_table("undo_requests")
+    op.drop_table("match_requests")
     with op.batch_alter_table("scheduled_jobs", schema=None) as batch_op:
         batch_op.drop_index("ix_scheduled_jobs_pending")
 

@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from bot.cogs.common import MATCH_OPTION, my_match_choices
 from bot.cogs.match_history import HistoryCommands
+from bot.cogs.match_players import PlayerCommands
 from bot.errors import UserError
 from bot.i18n import key
 from bot.pace import DEADLINE_CHOICES, Pace
@@ -42,6 +43,7 @@ async def game_choices(
 
 class Matches(
     HistoryCommands,
+    PlayerCommands,
     commands.GroupCog,
     group_name=key("bot.command.match.name", "match"),
     group_description=key("bot.command.match.description", "Play-by-post matches"),

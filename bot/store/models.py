@@ -307,17 +307,23 @@ class Dispute(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
 
-class UndoRequest(Base):
-    """A player's request to take back the last event, pending the opponents' consent."""
+class MatchRequest(Base):
+    """Something waiting for a confirmation: a player's undo (the opponents consent)
+    or a referee's rollback (confirmed after seeing the preview).
 
-    __tablename__ = "undo_requests"
+    It is about the match as it was at ``version`` and lapses once the match moves on.
+    """
+
+    __tablename__ = "match_requests"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), index=True)
-    # The match version the request is about; it lapses once the match moves on.
     version: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(16))
     requested_by: Mapped[int] = mapped_column(BigInteger)
+    # What to do once confirmed, e.g. {"to_seq": 4, "reason": "misclick"}.
+    payload: Mapped[dict[str, Any]] = mapped_column(JSONType, default=dict)
     status: Mapped[str] = mapped_column(String(16), default="open")
-    # user id (as text) -> True/False for each opponent who answered.
+    # user id (as text) -> True/False for each player who answered.
     answers: Mapped[dict[str, bool]] = mapped_column(JSONType, default=dict)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)

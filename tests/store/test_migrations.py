@@ -25,7 +25,7 @@ TABLES = {
     "scheduled_jobs",
     "player_settings",
     "disputes",
-    "undo_requests",
+    "match_requests",
 }
 
 

@@ -21,3 +21,11 @@ class Play(Action):
 
     kind: ClassVar[str] = "play"
     card: int
+
+
+@dataclass(frozen=True)
+class Sort(Action):
+    """Sort the hand (highest first or lowest first): no dice, nothing revealed."""
+
+    kind: ClassVar[str] = "sort"
+    descending: bool = False

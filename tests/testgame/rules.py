@@ -25,7 +25,7 @@ from engines.core import (
     View,
 )
 from engines.core.model import replace
-from tests.testgame.actions import Play, Roll
+from tests.testgame.actions import Play, Roll, Sort
 from tests.testgame.state import TRANSITIONS, Phase, Player, State
 
 DECK = tuple(range(1, 10)) * 2
@@ -37,7 +37,7 @@ class HighCardDice(GameEngine[State]):
     name = "testgame"
     title_key = "testgame.title"
     state_type = State
-    action_types = (Roll, Play)
+    action_types = (Roll, Play, Sort)
     options = (
         MatchOption(
             "target",
@@ -90,7 +90,7 @@ class HighCardDice(GameEngine[State]):
         return [
             Decision(
                 state.active,
-                ("play",),
+                ("play", "sort"),
                 Message("testgame.prompt.play"),
                 default=Play(lowest),
                 auto_default=True,
@@ -103,6 +103,12 @@ class HighCardDice(GameEngine[State]):
             value = dice.roll(6, "turn die")
             new = _goto(state, Phase.PLAY, last_roll=value)
             return Outcome(new, (Event("testgame.event.rolled", {"player": name, "value": value}),))
+        if isinstance(action, Sort):
+            players = list(state.players)
+            hand = tuple(sorted(players[seat].hand, reverse=action.descending))
+            players[seat] = replace(players[seat], hand=hand)
+            sorted_event = Event("testgame.event.sorted", {"player": name})
+            return Outcome(replace(state, players=tuple(players)), (sorted_event,))
         assert isinstance(action, Play)
         return self._play(state, seat, action.card)
 
@@ -198,6 +204,19 @@ class HighCardDice(GameEngine[State]):
         return [
             CommandSpec("roll", Message("testgame.command.roll"), "roll"),
             CommandSpec(
+                "sort",
+                Message("testgame.command.sort"),
+                "sort",
+                (
+                    OptionSpec(
+                        "descending",
+                        OptionType.BOOLEAN,
+                        Message("testgame.command.descending"),
+                        required=False,
+                    ),
+                ),
+            ),
+            CommandSpec(
                 "play",
                 Message("testgame.command.play"),
                 "play",
@@ -226,8 +245,9 @@ class HighCardDice(GameEngine[State]):
         ]
 
     def undoable(self, action: Action) -> bool:
-        # A play draws a hidden card and a roll is dice: neither may be undone by players.
-        return False
+        # A play draws a hidden card and a roll is dice: neither may be undone by
+        # players. Sorting one's own hand reveals nothing and rolls nothing.
+        return isinstance(action, Sort)
 
 
 def _goto(state: State, phase: Phase, **changes: Any) -> State:

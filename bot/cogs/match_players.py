@@ -1,0 +1,163 @@
+"""``/match undo``, ``/match dispute`` and ``/match mine``: a mixin of the ``/match`` cog."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs.common import MATCH_OPTION, my_match_choices
+from bot.i18n import key
+from bot.presenter import ButtonSpec, Post, discord_time
+from bot.replies import followup, guarded, user_locale
+from bot.service import MatchSnapshot
+
+if TYPE_CHECKING:
+    from bot.client import TabletopBot
+
+
+class PlayerCommands(commands.Cog):
+    """What players ask of their matches besides moves."""
+
+    bot: TabletopBot
+
+    @app_commands.command(
+        name=key("bot.command.takeback.name", "undo"),
+        description=key(
+            "bot.command.takeback.description", "Ask your opponents to take back your last move"
+        ),
+    )
+    @app_commands.describe(match=MATCH_OPTION)
+    @app_commands.autocomplete(match=my_match_choices)
+    async def undo(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        """Public: the request, with buttons for the opponents."""
+
+        async def work() -> Post:
+            match_id = await self.bot.service.match_for_channel(interaction.channel_id, match)
+            request = await self.bot.service.requests.request_undo(match_id, interaction.user.id)
+            snap = await self.bot.service.load(match_id)
+            locale = await self.bot.flow.public_locale(interaction.guild_id)
+            others = [s.user_id for s in snap.seats if s.user_id != interaction.user.id]
+            base = f"tt:undo:{match_id}:{request.id}"
+            return Post(
+                lines=[
+                    self.bot.texts(
+                        "bot.undo.asked",
+                        locale,
+                        user=interaction.user.mention,
+                        seq=snap.match.version,
+                        opponents=" ".join(f"<@{u}>" for u in others),
+                    )
+                ],
+                mentions=others,
+                buttons=[
+                    ButtonSpec(
+                        self.bot.texts("bot.button.accept", locale), f"{base}:yes", "success"
+                    ),
+                    ButtonSpec(
+                        self.bot.texts("bot.button.decline", locale), f"{base}:no", "danger"
+                    ),
+                ],
+            )
+
+        await self.bot.flow.public_reply(interaction, work)
+
+    async def answer_undo(
+        self, interaction: discord.Interaction, match_id: int, request_id: int, accept: bool
+    ) -> None:
+        """An opponent's answer; once all accepted, the move is taken back."""
+
+        async def work() -> tuple[MatchSnapshot, Post]:
+            outcome = await self.bot.service.requests.answer_undo(
+                request_id, interaction.user.id, accept
+            )
+            snap = outcome.snapshot or await self.bot.service.load(match_id)
+            locale = await self.bot.flow.public_locale(interaction.guild_id)
+            user = interaction.user.mention
+            if outcome.snapshot is not None:
+                header = [
+                    self.bot.texts("bot.undo.done", locale, user=user, seq=snap.match.version)
+                ]
+                return snap, await self.bot.presenter.public(snap, locale, header)
+            text_key = "bot.undo.declined" if not accept else "bot.undo.waiting"
+            return snap, Post(lines=[self.bot.texts(text_key, locale, user=user)])
+
+        await self.bot.flow.public_change(interaction, work)
+
+    @app_commands.command(
+        name=key("bot.command.dispute.name", "dispute"),
+        description=key("bot.command.dispute.description", "Call a referee about this match"),
+    )
+    @app_commands.describe(
+        reason=key("bot.command.dispute.reason", "What is wrong"), match=MATCH_OPTION
+    )
+    @app_commands.autocomplete(match=my_match_choices)
+    async def dispute(
+        self,
+        interaction: discord.Interaction,
+        reason: app_commands.Range[str, 1, 1000],
+        match: int | None = None,
+    ) -> None:
+        """Public: the dispute, pinging the referee role, with the board as it stands."""
+
+        async def work() -> Post:
+            match_id = await self.bot.service.match_for_channel(interaction.channel_id, match)
+            dispute = await self.bot.service.referee.open_dispute(
+                match_id, interaction.user.id, reason
+            )
+            snap = await self.bot.service.load(match_id)
+            locale = await self.bot.flow.public_locale(interaction.guild_id)
+            role = await self.bot.service.referee_role(interaction.guild_id or 0)
+            referees = f"<@&{role}>" if role else self.bot.texts("bot.dispute.no_role", locale)
+            header = [
+                self.bot.texts(
+                    "bot.dispute.opened",
+                    locale,
+                    id=dispute.id,
+                    user=interaction.user.mention,
+                    seq=dispute.seq,
+                    reason=reason,
+                    referees=referees,
+                )
+            ]
+            post = await self.bot.presenter.board_only(snap, locale, header)
+            post.roles = [role] if role else []
+            return post
+
+        await self.bot.flow.public_reply(interaction, work)
+
+    @app_commands.command(
+        name=key("bot.command.mine.name", "mine"),
+        description=key("bot.command.mine.description", "Matches where you owe a decision"),
+    )
+    @app_commands.guild_only()
+    async def mine(self, interaction: discord.Interaction) -> None:
+        """Ephemeral: every match of this guild waiting for the user, with links."""
+        async with guarded(interaction):
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            locale = user_locale(interaction)
+            lines = []
+            rows = await self.bot.service.matches(
+                interaction.guild_id or 0, interaction.user.id, statuses=("active",)
+            )
+            for match, _ in rows:
+                snap = await self.bot.service.load(match.id)
+                seat = snap.seat_of(interaction.user.id)
+                for decision in (d for d in snap.pending() if d.seat == seat):
+                    where = f"<#{match.thread_id}>" if match.thread_id else f"#{match.id}"
+                    lines.append(
+                        self.bot.texts(
+                            "bot.mine.line",
+                            locale,
+                            title=self.bot.presenter.title(snap, locale),
+                            prompt=self.bot.texts.message(decision.prompt, locale),
+                            where=where,
+                            deadline=discord_time(match.deadline_at),
+                        )
+                    )
+            header = self.bot.texts(
+                "bot.mine.header" if lines else "bot.mine.none", locale, count=len(lines)
+            )
+            await followup(interaction, Post(lines=[header, *lines], ephemeral=True))

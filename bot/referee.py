@@ -1,0 +1,146 @@
+"""Referee operations: extend deadlines, rule, settle disputes, set results.
+
+Every act is an event in the match log with its author and reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import timedelta
+from typing import TYPE_CHECKING
+
+from sqlalchemy import select
+
+from bot.deadlines import schedule
+from bot.errors import UserError
+from bot.pace import Pace
+from bot.store import repository as repo
+from bot.store.models import Dispute, DisputeStatus, EventKind, Match, MatchStatus, utcnow
+
+if TYPE_CHECKING:
+    from bot.service import MatchService, MatchSnapshot
+
+
+class Referee:
+    """Referee acts on matches (``service.referee``); the caller checks the role."""
+
+    def __init__(self, service: MatchService) -> None:
+        self.service = service
+
+    async def extend(self, match_id: int, actor: int, hours: int, reason: str) -> MatchSnapshot:
+        """Push every owed decision's deadline back by ``hours``."""
+        from bot.service import MatchSnapshot, engine_for
+
+        async with self.service.sessions.begin() as session:
+            match = await self.service._match(session, match_id)
+            if match.status != MatchStatus.ACTIVE or match.deadline_at is None:
+                raise UserError("bot.error.no_deadline", match=match_id)
+            old = match.deadline_at
+            engine = engine_for(match.game)
+            loaded = await repo.load_match(session, match_id, engine)
+            await repo.append_meta(
+                session,
+                loaded,
+                kind=EventKind.REFEREE,
+                actor_id=actor,
+                seat=None,
+                payload={"extend_hours": hours},
+                reason=reason,
+            )
+            allowed = timedelta(hours=Pace.from_data(match.pace).deadline_hours or 0)
+            start = old + timedelta(hours=hours) - allowed
+            await schedule(
+                session, loaded.match, engine, loaded.state, self.service.clock.now(), start=start
+            )
+        return MatchSnapshot(engine, loaded.match, loaded.seats, loaded.state)
+
+    async def set_result(
+        self, match_id: int, actor: int, winners: Sequence[int], reason: str
+    ) -> MatchSnapshot:
+        """End the match with these winning seats (none: a draw)."""
+        from bot.service import MatchSnapshot, engine_for
+
+        async with self.service.sessions.begin() as session:
+            match = await self.service._match(session, match_id)
+            if match.status not in (MatchStatus.ACTIVE, MatchStatus.PAUSED):
+                raise UserError("bot.error.not_active", match=match_id)
+            engine = engine_for(match.game)
+            loaded = await repo.load_match(session, match_id, engine)
+            result = {
+                "kind": "win" if winners else "draw",
+                "winners": list(winners),
+                "reason": "referee",
+            }
+            await repo.append_meta(
+                session,
+                loaded,
+                kind=EventKind.REFEREE,
+                actor_id=actor,
+                seat=None,
+                payload={"set_result": True},
+                reason=reason,
+                result=result,
+            )
+            await schedule(session, loaded.match, engine, loaded.state, self.service.clock.now())
+        return MatchSnapshot(engine, loaded.match, loaded.seats, loaded.state)
+
+    async def rule(
+        self, match_id: int, actor: int, ruling: str, dispute_id: int | None = None
+    ) -> MatchSnapshot:
+        """Record a ruling in the log (settling a dispute, if given)."""
+        from bot.service import MatchSnapshot, engine_for
+
+        async with self.service.sessions.begin() as session:
+            match = await self.service._match(session, match_id)
+            engine = engine_for(match.game)
+            loaded = await repo.load_match(session, match_id, engine)
+            payload: dict[str, object] = {"ruling": ruling}
+            if dispute_id is not None:
+                dispute = await session.get(Dispute, dispute_id, with_for_update=True)
+                if dispute is None or dispute.match_id != match_id:
+                    raise UserError("bot.error.no_such_dispute", dispute=dispute_id)
+                if dispute.status != DisputeStatus.OPEN:
+                    raise UserError("bot.error.dispute_closed", dispute=dispute_id)
+                dispute.status, dispute.ruling = DisputeStatus.RESOLVED, ruling
+                dispute.resolved_by, dispute.resolved_at = actor, utcnow()
+                payload["dispute"] = dispute_id
+            await repo.append_meta(
+                session,
+                loaded,
+                kind=EventKind.REFEREE,
+                actor_id=actor,
+                seat=None,
+                payload=payload,
+                reason=ruling,
+            )
+            # A ruling changes nothing on the board: the owed decisions keep their time.
+            await schedule(session, loaded.match, engine, loaded.state, self.service.clock.now())
+        return MatchSnapshot(engine, loaded.match, loaded.seats, loaded.state)
+
+    async def open_dispute(self, match_id: int, user_id: int, reason: str) -> Dispute:
+        """A player disputes the match as it stands (at the current event number)."""
+        async with self.service.sessions.begin() as session:
+            match = await self.service._match(session, match_id)
+            if not any(s.user_id == user_id for s in match.seats):
+                raise UserError("bot.error.not_a_player")
+            dispute = Dispute(
+                match_id=match_id,
+                seq=match.version,
+                opened_by=user_id,
+                reason=reason,
+                status=DisputeStatus.OPEN,
+            )
+            session.add(dispute)
+            await session.flush()
+            return dispute
+
+    async def open_disputes(self, guild_id: int) -> list[tuple[Dispute, Match]]:
+        """Every open dispute of a guild, oldest first."""
+        async with self.service.sessions.begin() as session:
+            rows = await session.execute(
+                select(Dispute, Match)
+                .join(Match, Match.id == Dispute.match_id)
+                .where(Match.guild_id == guild_id, Dispute.status == DisputeStatus.OPEN)
+                .order_by(Dispute.id)
+            )
+            return [(row[0], row[1]) for row in rows]

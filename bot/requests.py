@@ -1,0 +1,150 @@
+"""Requests that wait for a confirmation: a player's undo and a referee's rollback.
+
+A request is a database row tied to the match version it is about, so it
+survives restarts and lapses by itself once the match moves on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.deadlines import schedule
+from bot.errors import UserError
+from bot.store import repository as repo
+from bot.store.models import MatchRequest, MatchStatus
+
+if TYPE_CHECKING:
+    from bot.service import MatchService, MatchSnapshot
+
+UNDO, ROLLBACK = "undo", "rollback"
+OPEN, DONE, DECLINED, LAPSED = "open", "done", "declined", "lapsed"
+
+
+@dataclass
+class RequestOutcome:
+    """What answering a request did; ``snapshot`` is set once it was carried out."""
+
+    request: MatchRequest
+    snapshot: MatchSnapshot | None = None
+    waiting_for: list[int] | None = None
+
+
+class Requests:
+    """Undo-with-consent and rollback-with-preview operations (``service.requests``)."""
+
+    def __init__(self, service: MatchService) -> None:
+        self.service = service
+
+    async def request_undo(self, match_id: int, user_id: int) -> MatchRequest:
+        """Ask the opponents to take back the user's last move.
+
+        Only a move the engine marks undoable, with no dice and nothing hidden
+        revealed, may be undone by players; a referee can undo anything.
+        """
+        async with self.service.sessions.begin() as session:
+            loaded, seat = await self.service._seated(session, match_id, user_id)
+            rows = await repo.list_events(session, match_id, loaded.match.version, 1)
+            last = rows[0] if rows else None
+            if last is None or last.kind != "action" or last.seat != seat:
+                raise UserError("bot.error.undo_not_yours")
+            hidden = any(e.get("redact") for e in last.events or [])
+            action = loaded.engine.parse_action(last.action)
+            if last.dice or hidden or not loaded.engine.undoable(action):
+                raise UserError("bot.error.undo_not_allowed")
+            request = MatchRequest(
+                match_id=match_id,
+                version=loaded.match.version,
+                kind=UNDO,
+                requested_by=user_id,
+                payload={"to_seq": loaded.match.version - 1},
+                status=OPEN,
+                answers={},
+            )
+            session.add(request)
+            await session.flush()
+            return request
+
+    async def answer_undo(self, request_id: int, user_id: int, accept: bool) -> RequestOutcome:
+        """An opponent accepts or declines; the undo happens once all have accepted."""
+        async with self.service.sessions.begin() as session:
+            request = await self._open_request(session, request_id, UNDO)
+            seats = await repo.get_seats(session, request.match_id)
+            opponents = [s.user_id for s in seats if s.user_id != request.requested_by]
+            if user_id not in opponents:
+                raise UserError("bot.error.not_your_answer")
+            if not accept:
+                request.status = DECLINED
+                return RequestOutcome(request)
+            request.answers = {**request.answers, str(user_id): True}
+            waiting = [u for u in opponents if str(u) not in request.answers]
+            if waiting:
+                return RequestOutcome(request, waiting_for=waiting)
+            snap = await self._revert(session, request, request.requested_by, "undo")
+            request.status = DONE
+            return RequestOutcome(request, snapshot=snap)
+
+    async def request_rollback(
+        self, match_id: int, referee_id: int, to_seq: int, reason: str
+    ) -> MatchRequest:
+        """A referee's rollback, carried out after they confirm the preview."""
+        async with self.service.sessions.begin() as session:
+            match = await self.service._match(session, match_id)
+            if not 0 <= to_seq < match.version:
+                raise UserError("bot.error.no_such_event", seq=to_seq, last=match.version - 1)
+            request = MatchRequest(
+                match_id=match_id,
+                version=match.version,
+                kind=ROLLBACK,
+                requested_by=referee_id,
+                payload={"to_seq": to_seq, "reason": reason},
+                status=OPEN,
+                answers={},
+            )
+            session.add(request)
+            await session.flush()
+            return request
+
+    async def confirm_rollback(self, request_id: int, referee_id: int) -> MatchSnapshot:
+        """Carry out a previewed rollback, as a new event with the referee and reason."""
+        async with self.service.sessions.begin() as session:
+            request = await self._open_request(session, request_id, ROLLBACK)
+            if request.requested_by != referee_id:
+                raise UserError("bot.error.not_your_button")
+            snap = await self._revert(session, request, referee_id, str(request.payload["reason"]))
+            request.status = DONE
+            return snap
+
+    async def _open_request(
+        self, session: AsyncSession, request_id: int, kind: str
+    ) -> MatchRequest:
+        request = await session.scalar(
+            select(MatchRequest).where(MatchRequest.id == request_id).with_for_update()
+        )
+        if request is None or request.kind != kind or request.status != OPEN:
+            raise UserError("bot.error.request_closed")
+        match = await self.service._match(session, request.match_id)
+        if match.version != request.version:
+            request.status = LAPSED
+            await session.flush()
+            raise UserError("bot.error.request_lapsed")
+        return request
+
+    async def _revert(
+        self, session: AsyncSession, request: MatchRequest, actor: int, reason: str
+    ) -> MatchSnapshot:
+        from bot.service import MatchSnapshot, engine_for
+
+        match = await self.service._match(session, request.match_id)
+        if match.status not in (MatchStatus.ACTIVE, MatchStatus.PAUSED, MatchStatus.FINISHED):
+            raise UserError("bot.error.not_started", match=match.id)
+        engine = engine_for(match.game)
+        loaded = await repo.load_match(session, match.id, engine)
+        reverted = await repo.revert_to(
+            session, loaded, to_seq=int(request.payload["to_seq"]), actor_id=actor, reason=reason
+        )
+        await schedule(session, reverted.match, engine, reverted.state, self.service.clock.now())
+        return MatchSnapshot(engine, reverted.match, reverted.seats, reverted.state)

@@ -1,0 +1,205 @@
+"""Undo with consent, referee tools and disputes, end to end."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.bot_harness import Table, answer, mentioned, pinged, png_attachments
+from tests.e2e.test_bot_matches import open_match, owner_of_turn
+
+pytestmark = pytest.mark.e2e
+
+
+async def make_referee(table: Table) -> None:
+    emu = table.emu
+    await answer(
+        await emu.slash(
+            table.admin.id,
+            "setup referee-role",
+            {"role": table.referee_role},
+            channel_id=table.guild.channel_id,
+        )
+    )
+    emu.add_member_role(table.guild.id, table.carol.id, table.referee_role)
+
+
+async def test_undo_needs_the_opponents_consent_and_never_crosses_a_roll(table: Table) -> None:
+    emu = table.emu
+    thread_id, first = await open_match(emu, table)
+    player, other = owner_of_turn(table, first)
+
+    # The last move rolled a die: players cannot take it back.
+    await answer(await emu.slash(player, "testgame roll", channel_id=thread_id))
+    refused = await answer(await emu.slash(player, "match undo", channel_id=thread_id))
+    assert refused.ephemeral and (
+        "cannot be taken back" in refused.content or "não pode ser desfeita" in refused.content
+    )
+
+    # Sorting the hand rolls nothing and reveals nothing: it can be undone with consent.
+    await answer(
+        await emu.slash(player, "testgame sort", {"descending": True}, channel_id=thread_id)
+    )
+    nosy = await answer(await emu.slash(other, "match undo", channel_id=thread_id))
+    assert nosy.ephemeral  # only the mover asks
+    asked = await answer(await emu.slash(player, "match undo", channel_id=thread_id))
+    assert not asked.ephemeral and pinged(emu, asked) == {other}
+    yes = next(c for c in asked.custom_ids if c.endswith(":yes"))
+    mine = await answer(await emu.click(player, asked.id, yes))
+    assert mine.ephemeral  # the mover cannot consent for the opponent
+    done = await answer(await emu.click(other, asked.id, yes))
+    assert not done.ephemeral and "taken back" in done.content
+    late = await answer(await emu.click(other, asked.id, yes))
+    assert late.ephemeral  # a request is carried out once
+
+    log = await answer(await emu.slash(player, "match log", channel_id=thread_id))
+    assert "`#3`" in log.content
+    assert "reverted the match to event #1" in log.content or "ao evento nº 1" in log.content
+
+
+async def test_referee_rollback_with_preview(table: Table) -> None:
+    emu = table.emu
+    await make_referee(table)
+    thread_id, first = await open_match(emu, table)
+    player, _ = owner_of_turn(table, first)
+    await answer(await emu.slash(player, "testgame roll", channel_id=thread_id))
+    before = len(emu.channel_messages(thread_id, include_ephemeral=False))
+
+    preview = await answer(
+        await emu.slash(
+            table.carol.id,
+            "ref rollback",
+            {"event": 0, "reason": "wrong die"},
+            channel_id=thread_id,
+        )
+    )
+    assert preview.ephemeral and len(png_attachments(preview)) == 1
+    assert "n. 0" in preview.content and "wrong die" in preview.content  # Carol reads Italian
+    # Nothing changed until the referee confirms.
+    assert len(emu.channel_messages(thread_id, include_ephemeral=False)) == before
+    confirm = next(c for c in preview.custom_ids if c.startswith("tt:confirm:"))
+    done = await answer(await emu.click(table.carol.id, preview.id, confirm))
+    assert not done.ephemeral and "rolled the match back" in done.content  # guild: English
+    assert pinged(emu, done) == {player}  # the roll is owed again
+
+    again = await answer(await emu.click(table.carol.id, preview.id, confirm))
+    assert again.ephemeral  # the same preview cannot be confirmed twice
+
+
+async def test_a_dispute_round_trip(table: Table) -> None:
+    emu = table.emu
+    await make_referee(table)
+    thread_id, _ = await open_match(emu, table)
+    opened = await answer(
+        await emu.slash(
+            table.bruno.id,
+            "match dispute",
+            {"reason": "the die fell off the table"},
+            channel_id=thread_id,
+        )
+    )
+    assert not opened.ephemeral and len(png_attachments(opened)) == 1
+    assert f"<@&{table.referee_role}>" in opened.content and "event #0" in opened.content
+    requests = [
+        r
+        for r in emu.requests
+        if isinstance(r.response, dict) and str(r.response.get("id")) == str(opened.id)
+    ]
+    assert [int(r) for r in requests[-1].json["allowed_mentions"]["roles"]] == [table.referee_role]
+
+    listing = await answer(
+        await emu.slash(table.carol.id, "ref disputes", channel_id=table.guild.channel_id)
+    )
+    assert "the die fell off the table" in listing.content
+    ruled = await answer(
+        await emu.slash(
+            table.carol.id,
+            "ref rule",
+            {"ruling": "Re-roll it.", "dispute": 1},
+            channel_id=thread_id,
+        )
+    )
+    assert not ruled.ephemeral and "Re-roll it." in ruled.content
+    empty = await answer(
+        await emu.slash(table.carol.id, "ref disputes", channel_id=table.guild.channel_id)
+    )
+    assert "Contestazioni aperte: 0" in empty.content  # Carol reads Italian
+
+
+async def test_pause_resume_extend_result_and_inspect(table: Table) -> None:
+    emu = table.emu
+    await make_referee(table)
+    thread_id, first = await open_match(emu, table)
+    player, other = owner_of_turn(table, first)
+
+    peek = await answer(
+        await emu.slash(table.carol.id, "ref inspect", {"player": player}, channel_id=thread_id)
+    )
+    assert peek.ephemeral and len(png_attachments(peek)) == 2
+    paused = await answer(
+        await emu.slash(table.carol.id, "ref pause", {"reason": "holiday"}, channel_id=thread_id)
+    )
+    assert "paused" in paused.content and pinged(emu, paused) == set()
+    blocked = await answer(await emu.slash(player, "testgame roll", channel_id=thread_id))
+    assert blocked.ephemeral
+    resumed = await answer(
+        await emu.slash(table.carol.id, "ref resume", {"reason": "back"}, channel_id=thread_id)
+    )
+    assert pinged(emu, resumed) == {player}
+    extended = await answer(
+        await emu.slash(
+            table.carol.id, "ref extend", {"hours": 24, "reason": "travel"}, channel_id=thread_id
+        )
+    )
+    assert "24" in extended.content
+    ended = await answer(
+        await emu.slash(
+            table.carol.id,
+            "ref result",
+            {"winner": other, "reason": "agreed draw refused"},
+            channel_id=thread_id,
+        )
+    )
+    assert "won" in ended.content and "`" in ended.content  # the seed is revealed
+    log = await answer(await emu.slash(table.carol.id, "match log", channel_id=thread_id))
+    for words in (
+        "ha messo in pausa la partita. Motivo: holiday",
+        "ha ripreso la partita",
+        "ha prorogato la scadenza di 24 h",
+        "ha stabilito il risultato",
+    ):
+        assert words in log.content, log.content
+    assert "bot.log" not in log.content
+
+
+async def test_a_non_referee_is_refused_every_referee_command(table: Table) -> None:
+    emu = table.emu
+    thread_id, first = await open_match(emu, table)
+    player, _ = owner_of_turn(table, first)
+    commands = [
+        ("ref undo", {"reason": "x"}),
+        ("ref pause", {"reason": "x"}),
+        ("ref resume", {"reason": "x"}),
+        ("ref extend", {"hours": 2, "reason": "x"}),
+        ("ref rule", {"ruling": "x"}),
+        ("ref result", {"reason": "x"}),
+        ("ref inspect", {"player": player}),
+        ("ref rollback", {"event": 0, "reason": "x"}),
+        ("ref disputes", {}),
+    ]
+    before = len(emu.channel_messages(thread_id, include_ephemeral=False))
+    for name, options in commands:
+        reply = await answer(await emu.slash(player, name, options, channel_id=thread_id))
+        assert reply.ephemeral, name
+        assert "Only referees" in reply.content or "Só juízes" in reply.content, name
+    assert len(emu.channel_messages(thread_id, include_ephemeral=False)) == before
+
+
+async def test_mine_lists_exactly_the_matches_waiting_for_me(table: Table) -> None:
+    emu = table.emu
+    thread_id, first = await open_match(emu, table)
+    player, other = owner_of_turn(table, first)
+    waiting = await answer(await emu.slash(player, "match mine", channel_id=table.guild.channel_id))
+    assert waiting.ephemeral and f"<#{thread_id}>" in waiting.content
+    idle = await answer(await emu.slash(other, "match mine", channel_id=table.guild.channel_id))
+    assert f"<#{thread_id}>" not in idle.content
+    assert mentioned(idle) == set()
