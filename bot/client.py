@@ -27,6 +27,7 @@ EXTENSIONS = (
     "bot.cogs.referee",
     "bot.cogs.games",
     "bot.cogs.scheduler",
+    "bot.cogs.player",
 )
 
 
@@ -62,7 +63,9 @@ class TabletopBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         await db.upgrade(self.settings.database_url)
         self.db_engine = db.make_engine(self.settings.database_url)
-        self.service = MatchService(db.make_sessionmaker(self.db_engine), self.clock)
+        self.service = MatchService(
+            db.make_sessionmaker(self.db_engine), self.clock, self.settings.vacation_days_per_year
+        )
         await self.tree.set_translator(BotTranslator(self.texts.catalog))
         for extension in EXTENSIONS:
             await self.load_extension(extension)

@@ -18,6 +18,7 @@ from bot.clock import Clock, SystemClock
 from bot.deadlines import schedule
 from bot.errors import UserError
 from bot.pace import Pace
+from bot.players import Players
 from bot.referee import Referee
 from bot.requests import Requests
 from bot.store import repository as repo
@@ -101,12 +102,16 @@ class MatchService:
     """
 
     def __init__(
-        self, sessions: async_sessionmaker[AsyncSession], clock: Clock | None = None
+        self,
+        sessions: async_sessionmaker[AsyncSession],
+        clock: Clock | None = None,
+        vacation_days_per_year: int = 21,
     ) -> None:
         self.sessions = sessions
         self.clock: Clock = clock or SystemClock()
         self.requests = Requests(self)
         self.referee = Referee(self)
+        self.players = Players(self, vacation_days_per_year)
 
     async def create(
         self,

@@ -10,6 +10,7 @@ from discord import app_commands
 from bot.i18n import key
 from bot.replies import user_locale
 from bot.service import engine_for
+from engines.core.registry import installed
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot
@@ -33,3 +34,15 @@ async def my_match_choices(
         label = f"#{match.id} {bot.texts(engine_for(match.game).title_key, locale)}: {names}"
         choices.append(app_commands.Choice(name=label[:100], value=match.id))
     return [c for c in choices if current in c.name][:25]
+
+
+async def game_choices(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """Autocomplete of installed games, by their localised title."""
+    bot: TabletopBot = interaction.client  # type: ignore[assignment]
+    locale = user_locale(interaction)
+    choices = [
+        app_commands.Choice(name=bot.texts(e.title_key, locale), value=e.name) for e in installed()
+    ]
+    return [c for c in choices if current.lower() in c.name.lower() or current in c.value][:25]

@@ -14,10 +14,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.common import MATCH_OPTION, my_match_choices
+from bot.cogs.common import MATCH_OPTION, game_choices, my_match_choices
 from bot.i18n import key
 from bot.presenter import Post
 from bot.replies import followup, guarded, user_locale
+from bot.service import engine_for
 from bot.verify import verify_export
 
 if TYPE_CHECKING:
@@ -81,6 +82,46 @@ class HistoryCommands(commands.Cog):
                 ephemeral=True,
                 file=discord.File(io.BytesIO(data), filename=f"match-{match_id}.json"),
             )
+
+    @app_commands.command(
+        name=key("bot.command.leaderboard.name", "leaderboard"),
+        description=key(
+            "bot.command.leaderboard.description", "Wins, losses and draws of a game in this server"
+        ),
+    )
+    @app_commands.describe(game=key("bot.command.new.game", "Which game"))
+    @app_commands.autocomplete(game=game_choices)
+    @app_commands.guild_only()
+    async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
+        """Public: the standings of a game in this guild."""
+
+        async def work() -> Post:
+            engine = engine_for(game)
+            rows = await self.bot.service.players.standings(interaction.guild_id or 0, engine.name)
+            locale = await self.bot.flow.public_locale(interaction.guild_id)
+            lines = [
+                self.bot.texts(
+                    "bot.leaderboard.header", locale, game=self.bot.texts(engine.title_key, locale)
+                )
+            ]
+            for rank, s in enumerate(rows[:20], start=1):
+                lines.append(
+                    self.bot.texts(
+                        "bot.leaderboard.line",
+                        locale,
+                        rank=rank,
+                        name=s.name,
+                        wins=s.wins,
+                        losses=s.losses,
+                        draws=s.draws,
+                        points=f"{s.points:g}",
+                    )
+                )
+            if not rows:
+                lines.append(self.bot.texts("bot.leaderboard.empty", locale))
+            return Post(lines=lines)
+
+        await self.bot.flow.public_reply(interaction, work)
 
     @app_commands.command(
         name=key("bot.command.replay.name", "replay"),

@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.common import MATCH_OPTION, my_match_choices
+from bot.cogs.common import MATCH_OPTION, game_choices, my_match_choices
 from bot.cogs.match_history import HistoryCommands
 from bot.cogs.match_players import PlayerCommands
 from bot.errors import UserError
@@ -17,7 +17,6 @@ from bot.pace import DEADLINE_CHOICES, Pace
 from bot.presenter import ButtonSpec, Post
 from bot.replies import followup, guarded, send_kwargs, user_locale
 from bot.service import MatchSnapshot, Player, engine_for
-from engines.core.registry import installed
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot
@@ -27,18 +26,6 @@ LOG_PAGE = 15
 
 def _player(user: discord.abc.User) -> Player:
     return Player(user.id, user.display_name, user.bot)
-
-
-async def game_choices(
-    interaction: discord.Interaction, current: str
-) -> list[app_commands.Choice[str]]:
-    """Autocomplete of installed games, by their localised title."""
-    bot: TabletopBot = interaction.client  # type: ignore[assignment]
-    locale = user_locale(interaction)
-    choices = [
-        app_commands.Choice(name=bot.texts(e.title_key, locale), value=e.name) for e in installed()
-    ]
-    return [c for c in choices if current.lower() in c.name.lower() or current in c.value][:25]
 
 
 class Matches(

@@ -203,3 +203,43 @@ async def test_mine_lists_exactly_the_matches_waiting_for_me(table: Table) -> No
     idle = await answer(await emu.slash(other, "match mine", channel_id=table.guild.channel_id))
     assert f"<#{thread_id}>" not in idle.content
     assert mentioned(idle) == set()
+
+
+async def test_vacation_tells_the_opponents_and_the_leaderboard_counts(table: Table) -> None:
+    emu = table.emu
+    thread_id, _first = await open_match(emu, table)
+    away = await answer(
+        await emu.slash(
+            table.bruno.id, "player vacation", {"days": 7}, channel_id=table.guild.channel_id
+        )
+    )
+    assert away.ephemeral and "14" in away.content  # 21 - 7 days left
+    await emu.wait_for(
+        lambda: any(
+            "vacation" in m.content
+            for m in emu.channel_messages(thread_id, include_ephemeral=False)
+        ),
+        10,
+        what="the vacation notice",
+    )
+    notice = next(
+        m
+        for m in emu.channel_messages(thread_id, include_ephemeral=False)
+        if "vacation" in m.content
+    )
+    assert pinged(emu, notice) == set()
+
+    confirm = await answer(await emu.slash(table.alice.id, "match resign", channel_id=thread_id))
+    button = next(c for c in confirm.custom_ids if c.startswith("tt:resign:"))
+    await answer(await emu.click(table.alice.id, confirm.id, button))
+    board = await answer(
+        await emu.slash(
+            table.carol.id,
+            "match leaderboard",
+            {"game": "testgame"},
+            channel_id=table.guild.channel_id,
+        )
+    )
+    assert not board.ephemeral
+    assert "1. bruno — 1 pts (1 W, 0 L, 0 D)" in board.content
+    assert "2. alice — 0 pts (0 W, 1 L, 0 D)" in board.content

@@ -1,0 +1,136 @@
+"""Players' own settings (time zone, quiet hours, vacation) and per-guild standings."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.errors import UserError
+from bot.pace import is_valid_zone
+from bot.store import players
+from bot.store.models import Match, MatchSeat, MatchStatus, PlayerSettings
+
+if TYPE_CHECKING:
+    from bot.service import MatchService
+
+
+@dataclass(frozen=True)
+class Vacation:
+    """A vacation that started: until when, days left this year, threads to tell."""
+
+    until: datetime
+    days_left: int
+    threads: list[int]
+
+
+@dataclass
+class Standing:
+    """One player's record in a game in one guild."""
+
+    user_id: int
+    name: str
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+
+    @property
+    def played(self) -> int:
+        """Finished matches."""
+        return self.wins + self.losses + self.draws
+
+    @property
+    def points(self) -> float:
+        """1 per win, ½ per draw."""
+        return self.wins + self.draws / 2
+
+
+class Players:
+    """Player settings and standings (``service.players``)."""
+
+    def __init__(self, service: MatchService, vacation_days_per_year: int = 21) -> None:
+        self.service = service
+        self.vacation_days_per_year = vacation_days_per_year
+
+    async def settings(self, user_id: int) -> PlayerSettings | None:
+        """A player's settings, if any were set."""
+        async with self.service.sessions.begin() as session:
+            return await players.get_player(session, user_id)
+
+    async def set_timezone(self, user_id: int, zone: str) -> None:
+        """Set the time zone quiet hours are read in (an IANA name)."""
+        if not is_valid_zone(zone):
+            raise UserError("bot.error.bad_timezone", zone=zone)
+        async with self.service.sessions.begin() as session:
+            (await players.player_for_update(session, user_id)).timezone = zone
+
+    async def set_quiet_hours(self, user_id: int, start: int, end: int) -> None:
+        """Hold reminders between these local hours (equal hours: no quiet hours)."""
+        async with self.service.sessions.begin() as session:
+            row = await players.player_for_update(session, user_id)
+            row.quiet_start, row.quiet_end = (None, None) if start == end else (start, end)
+
+    async def start_vacation(self, user_id: int, days: int) -> Vacation:
+        """Take ``days`` from this year's bank; deadlines wait until the vacation ends."""
+        now = self.service.clock.now()
+        async with self.service.sessions.begin() as session:
+            row = await players.player_for_update(session, user_id)
+            if row.vacation_year != now.year:
+                row.vacation_year, row.vacation_days_used = now.year, 0
+            left = self.vacation_days_per_year - row.vacation_days_used
+            if days > left:
+                raise UserError("bot.error.vacation_bank", days=days, left=left)
+            start = max(now, row.vacation_until or now)
+            row.vacation_until = start + timedelta(days=days)
+            row.vacation_days_used += days
+            threads = await self._active_threads(session, user_id)
+            return Vacation(row.vacation_until, left - days, threads)
+
+    async def end_vacation(self, user_id: int) -> Vacation:
+        """Come back early; whole unused days return to the bank."""
+        now = self.service.clock.now()
+        async with self.service.sessions.begin() as session:
+            row = await players.player_for_update(session, user_id)
+            if row.vacation_until is None or row.vacation_until <= now:
+                raise UserError("bot.error.no_vacation")
+            unused = math.floor((row.vacation_until - now) / timedelta(days=1))
+            row.vacation_days_used = max(0, row.vacation_days_used - unused)
+            row.vacation_until = now
+            threads = await self._active_threads(session, user_id)
+            return Vacation(now, self.vacation_days_per_year - row.vacation_days_used, threads)
+
+    async def _active_threads(self, session: AsyncSession, user_id: int) -> list[int]:
+        rows = await session.scalars(
+            select(Match.thread_id)
+            .join(MatchSeat, MatchSeat.match_id == Match.id)
+            .where(MatchSeat.user_id == user_id, Match.status == MatchStatus.ACTIVE)
+        )
+        return [t for t in rows if t is not None]
+
+    async def standings(self, guild_id: int, game: str) -> list[Standing]:
+        """Wins, losses and draws of every player of a game in a guild, best first."""
+        async with self.service.sessions.begin() as session:
+            rows = await session.execute(
+                select(Match.result, MatchSeat.seat, MatchSeat.user_id, MatchSeat.display_name)
+                .join(MatchSeat, MatchSeat.match_id == Match.id)
+                .where(
+                    Match.guild_id == guild_id,
+                    Match.game == game,
+                    Match.status == MatchStatus.FINISHED,
+                )
+            )
+            table: dict[int, Standing] = {}
+            for result, seat, user_id, name in rows:
+                entry = table.setdefault(user_id, Standing(user_id, name))
+                entry.name = name
+                if not result or result.get("kind") == "draw":
+                    entry.draws += 1
+                elif seat in (result.get("winners") or []):
+                    entry.wins += 1
+                else:
+                    entry.losses += 1
+        return sorted(table.values(), key=lambda s: (-s.points, -s.wins, s.played, s.name))
