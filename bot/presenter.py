@@ -135,6 +135,8 @@ class Presenter:
             text = self.t("bot.log.resign", locale, player=names.get(row.seat or 0, actor))
         elif row.kind == "start":
             text = self.t("bot.log.start", locale)
+        elif row.kind == "adjust":
+            text = self.t("bot.log.adjusted", locale, actor=actor, reason=row.reason or "—")
         elif row.kind in ("referee", "deadline"):
             text = self._meta_line(row, actor, names.get(row.seat or 0, "—"), locale)
         else:

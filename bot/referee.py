@@ -16,6 +16,8 @@ from bot.errors import UserError
 from bot.pace import Pace
 from bot.store import repository as repo
 from bot.store.models import Dispute, DisputeStatus, EventKind, Match, MatchStatus, utcnow
+from bot.verify import apply_changes
+from engines.core.serde import SerdeError
 
 if TYPE_CHECKING:
     from bot.service import MatchService, MatchSnapshot
@@ -114,6 +116,26 @@ class Referee:
                 reason=ruling,
             )
             # A ruling changes nothing on the board: the owed decisions keep their time.
+            await schedule(session, loaded.match, engine, loaded.state, self.service.clock.now())
+        return MatchSnapshot(engine, loaded.match, loaded.seats, loaded.state)
+
+    async def adjust(
+        self, match_id: int, actor: int, changes: dict[str, object], reason: str
+    ) -> MatchSnapshot:
+        """Change the state by hand, where a card's text overrides what the engine does."""
+        from bot.service import MatchSnapshot, engine_for
+
+        async with self.service.sessions.begin() as session:
+            match = await self.service._match(session, match_id)
+            engine = engine_for(match.game)
+            loaded = await repo.load_match(session, match_id, engine)
+            try:
+                state = apply_changes(engine, loaded.state, changes)
+            except (SerdeError, KeyError, IndexError, ValueError, TypeError) as exc:
+                raise UserError("bot.error.bad_adjustment", detail=str(exc)) from None
+            await repo.adjust(
+                session, loaded, state=state, changes=changes, actor_id=actor, reason=reason
+            )
             await schedule(session, loaded.match, engine, loaded.state, self.service.clock.now())
         return MatchSnapshot(engine, loaded.match, loaded.seats, loaded.state)
 

@@ -64,12 +64,16 @@ def build_export(
 def _event(row: MatchEvent, ended: bool) -> dict[str, Any]:
     dice = row.dice if ended else [_public_outcome(d) for d in row.dice]
     shown = row.events if ended else [_public_event(e) for e in row.events]
+    action = row.action
+    if row.kind == "adjust" and not ended:
+        # A referee's change may set hidden things (a hand, a face-down reward).
+        action = {"kind": "core.adjust", "changes": None}
     return {
         "seq": row.seq,
         "kind": str(row.kind),
         "actor_id": None if row.actor_id is None else str(row.actor_id),
         "seat": row.seat,
-        "action": row.action,
+        "action": action,
         "dice": dice,
         "events": shown,
         "reason": row.reason,
@@ -136,6 +140,8 @@ def verify_export(data: Mapping[str, Any], engine: GameEngine[Any]) -> Verificat
                 state = engine.apply(state, int(row["seat"]), action, dice).state
             elif kind == "revert":
                 state = states[int(row["action"]["to_seq"])]
+            elif kind == "adjust":
+                state = apply_changes(engine, state, row["action"]["changes"])
         except (EngineError, KeyError, TypeError, ValueError) as exc:
             report.problems.append(
                 Message("bot.verify.no_replay", {"seq": seq, "detail": str(exc)})
@@ -154,6 +160,28 @@ def verify_export(data: Mapping[str, Any], engine: GameEngine[Any]) -> Verificat
         report.checked_draws += len(derived)
         states[seq] = state
     return report
+
+
+def apply_changes(engine: GameEngine[Any], state: Any, changes: Mapping[str, Any]) -> Any:
+    """A state with ``changes`` applied: ``{"players.0.score": 12, "deck": [3, 1]}``.
+
+    Keys are dotted paths into the state's JSON (list items by index); the
+    result must still be a valid state, else :class:`SerdeError`.
+    """
+    data = engine.state_to_json(state)
+    for path, value in changes.items():
+        parts = str(path).split(".")
+        target = data
+        for part in parts[:-1]:
+            target = target[int(part)] if isinstance(target, list) else target[part]
+        last = parts[-1]
+        if isinstance(target, list):
+            target[int(last)] = value
+        elif isinstance(target, dict) and last in target:
+            target[last] = value
+        else:
+            raise SerdeError(f"{path}: no such field")
+    return engine.state_from_json(data)
 
 
 def _short(outcomes: Sequence[Mapping[str, Any]]) -> str:

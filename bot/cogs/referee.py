@@ -6,6 +6,7 @@ who can manage the server may use them; everyone else is refused privately.
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING
 
 import discord
@@ -221,6 +222,42 @@ class Referee(
             )
 
         await self._public(interaction, match, "bot.ref.result", act, reason=reason)
+
+    @app_commands.command(
+        name=key("bot.command.adjust.name", "adjust"),
+        description=key(
+            "bot.command.adjust.description", "Change the match by hand where a card's text says so"
+        ),
+    )
+    @app_commands.describe(
+        changes=key(
+            "bot.command.adjust.changes", 'JSON of dotted paths, e.g. {"players.0.score": 12}'
+        ),
+        reason=REASON,
+        match=MATCH_OPTION,
+    )
+    @app_commands.autocomplete(match=my_match_choices)
+    async def adjust(
+        self,
+        interaction: discord.Interaction,
+        changes: app_commands.Range[str, 2, 1500],
+        reason: app_commands.Range[str, 1, 300],
+        match: int | None = None,
+    ) -> None:
+        """Apply a manual change to the state, logged with the referee and reason."""
+        user = interaction.user.id
+
+        async def act(match_id: int) -> MatchSnapshot:
+            try:
+                parsed = json.loads(changes)
+            except ValueError as exc:
+                raise UserError("bot.error.bad_adjustment", detail=str(exc)) from None
+            if not isinstance(parsed, dict) or not parsed:
+                raise UserError("bot.error.bad_adjustment", detail=changes)
+            return await self.bot.service.referee.adjust(match_id, user, parsed, reason)
+
+        # The public post names the act and the reason, never the changes: they may be hidden.
+        await self._public(interaction, match, "bot.ref.adjusted", act, reason=reason)
 
     @app_commands.command(
         name=key("bot.command.inspect.name", "inspect"),

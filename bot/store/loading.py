@@ -121,8 +121,8 @@ async def rebuild_state(
                 state = engine.apply(state, row.seat, action, SeededDice(seed, row.seq)).state
             except EngineError as exc:
                 raise ReplayError(match.id, row.seq, str(exc)) from exc
-        elif row.kind == EventKind.REVERT:
-            # Only reached from scratch: every revert has a snapshot at its own seq.
+        elif row.kind in (EventKind.REVERT, EventKind.ADJUST):
+            # Only reached from scratch: reverts and adjustments have a snapshot at their seq.
             state = await _snapshot_state(session, match, engine, row.seq)
         # Other kinds (resign, referee notes…) do not change the engine state.
     return state, replayed

@@ -99,6 +99,8 @@ class EventKind(enum.StrEnum):
     REFEREE = "referee"
     #: A missed deadline that paused the match or forfeited a player.
     DEADLINE = "deadline"
+    #: A referee's manual change of the state (has a snapshot, like a revert).
+    ADJUST = "adjust"
 
 
 class GuildSettings(Base):

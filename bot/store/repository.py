@@ -84,6 +84,7 @@ __all__ = [
     "SeatError",
     "StoreError",
     "accept_seat",
+    "adjust",
     "append_action",
     "append_meta",
     "cancel_match",
@@ -471,6 +472,44 @@ async def revert_to(
     snapshot = _snapshot(loaded, seq, state)
     with match_write(match.id):
         await _advance(session, match, status=status, result=result)
+        session.add_all([event, snapshot])
+        await session.flush()
+    loaded.state = state
+    loaded.replayed = 0
+    return loaded
+
+
+async def adjust(
+    session: AsyncSession,
+    loaded: LoadedMatch,
+    *,
+    state: Any,
+    changes: Mapping[str, Any],
+    actor_id: int | None,
+    reason: str,
+) -> LoadedMatch:
+    """Replace the engine state by hand (a referee applying a card's text, say).
+
+    Stored as an ``adjust`` event with the ``changes`` and a snapshot of the new
+    state, so replay never has to re-apply it. Returns ``loaded``, updated.
+    """
+    match = loaded.match
+    if match.status not in (MatchStatus.ACTIVE, MatchStatus.PAUSED):
+        raise MatchStateError("This match is not being played.", key="store.error.not_active")
+    seq = match.version + 1
+    event = MatchEvent(
+        match_id=match.id,
+        seq=seq,
+        kind=EventKind.ADJUST,
+        actor_id=actor_id,
+        action={"kind": "core.adjust", "changes": dict(changes)},
+        dice=[],
+        events=[],
+        reason=reason,
+    )
+    snapshot = _snapshot(loaded, seq, state)
+    with match_write(match.id):
+        await _advance(session, match)
         session.add_all([event, snapshot])
         await session.flush()
     loaded.state = state

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tests.e2e.bot_harness import Table, answer, mentioned, pinged, png_attachments
@@ -185,6 +187,7 @@ async def test_a_non_referee_is_refused_every_referee_command(table: Table) -> N
         ("ref inspect", {"player": player}),
         ("ref rollback", {"event": 0, "reason": "x"}),
         ("ref disputes", {}),
+        ("ref adjust", {"changes": '{"turn": 9}', "reason": "x"}),
     ]
     before = len(emu.channel_messages(thread_id, include_ephemeral=False))
     for name, options in commands:
@@ -243,3 +246,42 @@ async def test_vacation_tells_the_opponents_and_the_leaderboard_counts(table: Ta
     assert not board.ephemeral
     assert "1. bruno — 1 pts (1 W, 0 L, 0 D)" in board.content
     assert "2. alice — 0 pts (0 W, 1 L, 0 D)" in board.content
+
+
+async def test_a_manual_adjustment_is_logged_hidden_during_play_and_verifiable(
+    table: Table,
+) -> None:
+    emu = table.emu
+    await make_referee(table)
+    thread_id, _first = await open_match(emu, table)
+    bad = await answer(
+        await emu.slash(
+            table.carol.id,
+            "ref adjust",
+            {"changes": '{"players.0.luck": 3}', "reason": "x"},
+            channel_id=thread_id,
+        )
+    )
+    assert bad.ephemeral
+    done = await answer(
+        await emu.slash(
+            table.carol.id,
+            "ref adjust",
+            {"changes": '{"players.0.score": 25}', "reason": "Card text: +25"},
+            channel_id=thread_id,
+        )
+    )
+    assert not done.ephemeral and "Card text: +25" in done.content
+    assert "players.0.score" not in done.content
+    exported = await answer(await emu.slash(table.alice.id, "match export", channel_id=thread_id))
+    adjust = json.loads(exported.attachments[0].data)["events"][-1]
+    assert adjust["kind"] == "adjust" and adjust["action"]["changes"] is None
+
+    confirm = await answer(await emu.slash(table.alice.id, "match resign", channel_id=thread_id))
+    button = next(c for c in confirm.custom_ids if c.startswith("tt:resign:"))
+    await answer(await emu.click(table.alice.id, confirm.id, button))
+    exported = await answer(await emu.slash(table.alice.id, "match export", channel_id=thread_id))
+    data = json.loads(exported.attachments[0].data)
+    assert data["events"][1]["action"]["changes"] == {"players.0.score": 25}
+    verified = await answer(await emu.slash(table.alice.id, "match verify", channel_id=thread_id))
+    assert "match the seed" in verified.content

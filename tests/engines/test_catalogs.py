@@ -62,3 +62,14 @@ def test_message_parameters_are_translated_into_the_same_locale() -> None:
     # As read back from the event log, a message parameter is plain JSON.
     stored = {"key": "testgame.choice.card", "params": {"card": 7}}
     assert catalog.translate("core.error.not_now", "it", prompt=stored).endswith("Ora: Carta 7.")
+
+
+@pytest.mark.parametrize("directory", CATALOG_DIRS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_message_formats(directory: Path) -> None:
+    catalog = Catalog()
+    catalog.load_dir(directory)
+    for locale in LOCALES:
+        for key, text in catalog.messages[locale].items():
+            names = _placeholders(text)
+            # Must not raise: a stray brace would break a post or the command sync.
+            catalog.translate(key, locale, **dict.fromkeys(names, "x"))
