@@ -357,11 +357,11 @@ class MatchService:
             settings = await repo.get_guild_settings(session, guild_id)
         return settings.locale if settings and settings.locale else fallback
 
-    async def default_deadline(self, guild_id: int) -> int | None:
-        """The guild's default deadline in hours (0: none), if it set one."""
+    async def guild_pace(self, guild_id: int) -> Pace:
+        """The pace new matches of a guild start from (``/setup deadlines``)."""
         async with self.sessions.begin() as session:
             settings = await repo.get_guild_settings(session, guild_id)
-        return settings.default_deadline_hours if settings else None
+        return Pace.from_data(settings.pace if settings else None)
 
     async def referee_role(self, guild_id: int) -> int | None:
         """The guild's referee role, if configured."""

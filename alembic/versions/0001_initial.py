@@ -30,7 +30,12 @@ def upgrade() -> None:
         sa.Column("guild_id", sa.BigInteger(), autoincrement=False, nullable=False),
         sa.Column("referee_role_id", sa.BigInteger(), nullable=True),
         sa.Column("locale", sa.String(length=16), nullable=False),
-        sa.Column("default_deadline_hours", sa.Integer(), nullable=True),
+        sa.Column(
+            "pace",
+            sa.JSON().with_variant(postgresql.JSONB(astext_type=sa.Text()), "postgresql"),
+            server_default=sa.text("'{}'"),
+            nullable=False,
+        ),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
         sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
         sa.PrimaryKeyConstraint("guild_id", name=op.f("pk_guild_settings")),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 import discord
@@ -10,6 +11,7 @@ from discord.ext import commands
 
 from bot.errors import UserError
 from bot.i18n import key
+from bot.pace import DEADLINE_CHOICES, ExpiryPolicy, Pace
 from bot.replies import guarded, user_locale
 from engines.core.i18n import LOCALES
 
@@ -79,6 +81,86 @@ class GuildSetup(
                 language=self.bot.texts(f"bot.locale_name.{locale}", locale),
             )
             await interaction.followup.send(text, ephemeral=True)
+
+    @app_commands.command(
+        name=key("bot.command.deadlines.name", "deadlines"),
+        description=key(
+            "bot.command.deadlines.description",
+            "How long decisions may take in new matches here, and what happens after",
+        ),
+    )
+    @app_commands.describe(
+        deadline=key("bot.command.new.deadline", "Time each player has for each decision"),
+        half_time=key("bot.command.deadlines.half_time", "Remind at half time"),
+        hours_before=key(
+            "bot.command.deadlines.hours_before",
+            "Remind this many hours before the deadline (0: no)",
+        ),
+        forfeit_after=key(
+            "bot.command.deadlines.forfeit_after",
+            "Missed deadlines that forfeit a match (0: never)",
+        ),
+        on_expiry=key("bot.command.deadlines.on_expiry", "When a deadline passes"),
+    )
+    @app_commands.choices(
+        deadline=[
+            app_commands.Choice(name=key(f"bot.deadline_choice.h{h}", f"{h} h"), value=h)
+            for h in DEADLINE_CHOICES
+        ]
+    )
+    @app_commands.choices(
+        on_expiry=[
+            app_commands.Choice(name=key(f"bot.expiry_choice.{p.value}", p.value), value=p.value)
+            for p in ExpiryPolicy
+        ]
+    )
+    async def deadlines(
+        self,
+        interaction: discord.Interaction,
+        deadline: int | None = None,
+        half_time: bool | None = None,
+        hours_before: app_commands.Range[int, 0, 24] | None = None,
+        forfeit_after: app_commands.Range[int, 0, 10] | None = None,
+        on_expiry: str | None = None,
+    ) -> None:
+        """Change the guild's default pace; options not given keep their value."""
+        async with guarded(interaction):
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            require_manager(interaction)
+            pace = await self.bot.service.guild_pace(interaction.guild_id or 0)
+            changes: dict[str, object] = {}
+            if deadline is not None:
+                changes["deadline_hours"] = deadline or None
+            if half_time is not None:
+                changes["remind_fractions"] = (0.5,) if half_time else ()
+            if hours_before is not None:
+                changes["remind_hours_before"] = (hours_before,) if hours_before else ()
+            if forfeit_after is not None:
+                changes["forfeit_after"] = forfeit_after or None
+            if on_expiry is not None:
+                changes["policy"] = ExpiryPolicy(on_expiry)
+            pace = dataclasses.replace(pace, **changes)  # type: ignore[arg-type]
+            await self.bot.service.configure(interaction.guild_id or 0, pace=pace.to_data())
+            locale = user_locale(interaction)
+            await interaction.followup.send(self.describe_pace(pace, locale), ephemeral=True)
+
+    def describe_pace(self, pace: Pace, locale: str) -> str:
+        """The pace in words."""
+        t = self.bot.texts
+        if not pace.deadline_hours:
+            return t("bot.setup.pace_none", locale)
+        reminders = [f"{int(f * 100)}%" for f in pace.remind_fractions]
+        reminders += [
+            t("bot.setup.hours_before", locale, hours=h) for h in pace.remind_hours_before
+        ]
+        return t(
+            "bot.setup.pace",
+            locale,
+            hours=pace.deadline_hours,
+            reminders=", ".join(reminders) or "—",
+            expiry=t(f"bot.expiry_choice.{pace.policy.value}", locale),
+            forfeit=pace.forfeit_after or "—",
+        )
 
 
 async def setup(bot: TabletopBot) -> None:

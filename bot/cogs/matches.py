@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 import discord
@@ -291,12 +292,11 @@ class Matches(
             await followup(interaction, Post(lines=lines, ephemeral=True))
 
     async def _pace(self, guild_id: int | None, deadline: int | None) -> Pace:
-        """The pace chosen, else the guild's default deadline, else the bot's."""
-        if deadline is None and guild_id is not None:
-            deadline = await self.bot.service.default_deadline(guild_id)
+        """The guild's pace (``/setup deadlines``), with the deadline chosen here, if any."""
+        pace = await self.bot.service.guild_pace(guild_id) if guild_id is not None else Pace()
         if deadline is None:
-            return Pace()
-        return Pace(deadline_hours=deadline or None)
+            return pace
+        return dataclasses.replace(pace, deadline_hours=deadline or None)
 
     def _title(self, game: str, match_id: int, names: list[str], locale: str) -> str:
         return self.bot.texts(

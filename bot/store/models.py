@@ -111,7 +111,10 @@ class GuildSettings(Base):
     guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
     referee_role_id: Mapped[int | None] = mapped_column(BigInteger)
     locale: Mapped[str] = mapped_column(String(16), default="en-US")
-    default_deadline_hours: Mapped[int | None] = mapped_column(Integer)
+    # The guild's default pace for new matches (bot.pace.Pace as JSON).
+    pace: Mapped[dict[str, Any]] = mapped_column(
+        JSONType, default=dict, server_default=text("'{}'")
+    )
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, onupdate=utcnow)
 

@@ -99,7 +99,7 @@ async def count_events(session: AsyncSession, match_id: int) -> int:
 
 
 #: Columns of ``guild_settings`` that :func:`update_guild_settings` may set.
-GUILD_SETTINGS_FIELDS = frozenset({"referee_role_id", "locale", "default_deadline_hours"})
+GUILD_SETTINGS_FIELDS = frozenset({"referee_role_id", "locale", "pace"})
 
 
 async def get_guild_settings(session: AsyncSession, guild_id: int) -> GuildSettings:
@@ -116,9 +116,7 @@ async def get_guild_settings(session: AsyncSession, guild_id: int) -> GuildSetti
     found = await session.scalar(stmt)
     if found is not None:
         return found
-    return GuildSettings(
-        guild_id=guild_id, referee_role_id=None, locale="en-US", default_deadline_hours=None
-    )
+    return GuildSettings(guild_id=guild_id, referee_role_id=None, locale="en-US", pace={})
 
 
 async def update_guild_settings(

@@ -97,3 +97,39 @@ async def test_a_match_without_deadline_never_expires(table: Table) -> None:
     thread_id = int(emu.threads[0]["id"])
     await emu.wait_for(lambda: emu.channel_messages(thread_id), 10, what="the first post")
     assert "deadline" not in emu.channel_messages(thread_id)[0].content
+
+
+async def test_the_guild_pace_applies_to_new_matches(table: Table) -> None:
+    emu = table.emu
+    refused = await answer(
+        await emu.slash(
+            table.alice.id, "setup deadlines", {"deadline": 12}, channel_id=table.guild.channel_id
+        )
+    )
+    assert refused.ephemeral and "manage this server" in refused.content
+    done = await answer(
+        await emu.slash(
+            table.admin.id,
+            "setup deadlines",
+            {
+                "deadline": 72,
+                "half_time": False,
+                "hours_before": 6,
+                "forfeit_after": 0,
+                "on_expiry": "pause",
+            },
+            channel_id=table.guild.channel_id,
+        )
+    )
+    assert done.ephemeral
+    assert "72 h per decision; reminders: 6 h before; on expiry: Always pause" in done.content
+    assert "forfeit after — missed" in done.content
+    again = await answer(
+        await emu.slash(
+            table.admin.id,
+            "setup deadlines",
+            {"hours_before": 0},
+            channel_id=table.guild.channel_id,
+        )
+    )
+    assert "72 h per decision; reminders: —" in again.content  # the rest was kept

@@ -125,12 +125,12 @@ async def test_guild_settings_upsert(sessions: async_sessionmaker[AsyncSession])
         first_update = created.updated_at
     async with sessions.begin() as session:
         updated = await repo.update_guild_settings(
-            session, GUILD, locale="pt-BR", default_deadline_hours=48
+            session, GUILD, locale="pt-BR", pace={"deadline_hours": 72}
         )
-    assert (updated.locale, updated.referee_role_id, updated.default_deadline_hours) == (
+    assert (updated.locale, updated.referee_role_id, updated.pace) == (
         "pt-BR",
         GUILD + 1,  # untouched fields keep their value
-        48,
+        {"deadline_hours": 72},
     )
     assert updated.created_at.tzinfo is not None
     assert updated.updated_at >= first_update >= updated.created_at
