@@ -16,6 +16,7 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from bot.autoplay import settle
 from bot.clock import Clock
 from bot.pace import ExpiryPolicy, Pace, after_quiet_hours
 from bot.store import jobs, players
@@ -216,7 +217,8 @@ class DeadlineRunner:
                 action=decision.default,
                 reason="deadline",
             )
-            base.outcome, base.events = "applied", list(result.outcome.events)
+            automatic = await settle(session, loaded)
+            base.outcome, base.events = "applied", [*result.outcome.events, *automatic]
         else:
             await repo.append_meta(
                 session,

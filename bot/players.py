@@ -14,6 +14,7 @@ from bot.errors import UserError
 from bot.pace import is_valid_zone
 from bot.store import players
 from bot.store.models import Match, MatchSeat, MatchStatus, PlayerSettings
+from engines.core.registry import installed
 
 if TYPE_CHECKING:
     from bot.service import MatchService
@@ -67,6 +68,14 @@ class Players:
             raise UserError("bot.error.bad_timezone", zone=zone)
         async with self.service.sessions.begin() as session:
             (await players.player_for_update(session, user_id)).timezone = zone
+
+    async def set_preference(self, user_id: int, key: str, enabled: bool) -> None:
+        """Turn a standing preference (declared by an installed game) on or off."""
+        if key not in {p.key for e in installed() for p in e.preferences}:
+            raise UserError("bot.error.unknown_preference", preference=key)
+        async with self.service.sessions.begin() as session:
+            row = await players.player_for_update(session, user_id)
+            row.preferences = {**(row.preferences or {}), key: enabled}
 
     async def set_quiet_hours(self, user_id: int, start: int, end: int) -> None:
         """Hold reminders between these local hours (equal hours: no quiet hours)."""

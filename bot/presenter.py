@@ -142,8 +142,8 @@ class Presenter:
         else:
             events = [from_json(Event, e) for e in row.events or []]
             text = "; ".join(self.events_text(events, seat, locale)) or row.kind
-            if row.reason == "deadline":
-                text += " " + self.t("bot.log.by_deadline", locale)
+            if row.reason in ("deadline", "preference"):
+                text += " " + self.t(f"bot.log.by_{row.reason}", locale)
         return f"`#{row.seq}` {text}"
 
     def _meta_line(self, row: MatchEvent, actor: str, player: str, locale: str) -> str:

@@ -14,6 +14,7 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from bot.autoplay import settle
 from bot.clock import Clock, SystemClock
 from bot.deadlines import schedule
 from bot.errors import UserError
@@ -172,10 +173,15 @@ class MatchService:
                 raise UserError("bot.error.not_proposed")
             engine = engine_for(match.game)
             loaded = await repo.start_match(session, match, engine, thread_id)
+            automatic = await settle(session, loaded)
             await schedule(session, loaded.match, engine, loaded.state, self.clock.now())
             first = await repo.list_events(session, match_id, 0, 1)
         return MatchSnapshot(
-            engine, loaded.match, loaded.seats, loaded.state, _events_of(first[0]) if first else []
+            engine,
+            loaded.match,
+            loaded.seats,
+            loaded.state,
+            [*(_events_of(first[0]) if first else []), *automatic],
         )
 
     async def load(self, match_id: int) -> MatchSnapshot:
@@ -210,13 +216,10 @@ class MatchService:
             result = await repo.append_action(
                 session, loaded, seat=seat, actor_id=user_id, action=parsed
             )
+            automatic = await settle(session, loaded)
             await schedule(session, loaded.match, engine, loaded.state, self.clock.now())
         return MatchSnapshot(
-            engine,
-            loaded.match,
-            loaded.seats,
-            result.outcome.state,
-            list(result.outcome.events),
+            engine, loaded.match, loaded.seats, loaded.state, [*result.outcome.events, *automatic]
         )
 
     async def owes(self, match_id: int, user_id: int, kind: str | None = None) -> bool:

@@ -34,6 +34,12 @@ def upgrade() -> None:
         sa.Column("vacation_year", sa.Integer(), nullable=True),
         sa.Column("vacation_days_used", sa.Integer(), nullable=False),
         sa.Column("vacation_until", sa.DateTime(timezone=True), nullable=True),
+        sa.Column(
+            "preferences",
+            sa.JSON().with_variant(postgresql.JSONB(astext_type=sa.Text()), "postgresql"),
+            server_default=sa.text("'{}'"),
+            nullable=False,
+        ),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
         sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
         sa.PrimaryKeyConstraint("user_id", name=op.f("pk_player_settings")),

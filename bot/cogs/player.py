@@ -12,6 +12,7 @@ from discord.ext import commands
 from bot.i18n import key
 from bot.presenter import discord_time
 from bot.replies import guarded, user_locale
+from engines.core.registry import installed
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot
@@ -25,6 +26,22 @@ async def zone_choices(
     """IANA time zones containing what was typed (``sao`` → America/Sao_Paulo)."""
     typed = current.lower().replace(" ", "_")
     return [app_commands.Choice(name=z, value=z) for z in ZONES if typed in z.lower()][:25]
+
+
+async def preference_choices(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """The standing preferences of every installed game, in the user's language."""
+    bot: TabletopBot = interaction.client  # type: ignore[assignment]
+    locale = user_locale(interaction)
+    choices = []
+    for engine in installed():
+        game = bot.texts(engine.title_key, locale)
+        for pref in engine.preferences:
+            label = f"{game}: {bot.texts.message(pref.description, locale)}"[:100]
+            if current.lower() in label.lower():
+                choices.append(app_commands.Choice(name=label, value=pref.key))
+    return choices[:25]
 
 
 class PlayerSettingsCog(
@@ -79,6 +96,34 @@ class PlayerSettingsCog(
             await interaction.followup.send(
                 self.bot.texts(text_key, user_locale(interaction), start=start, end=end),
                 ephemeral=True,
+            )
+
+    @app_commands.command(
+        name=key("bot.command.auto.name", "auto"),
+        description=key(
+            "bot.command.auto.description", "Decisions the bot may take for you without asking"
+        ),
+    )
+    @app_commands.describe(
+        preference=key("bot.command.auto.preference", "Which decision"),
+        enabled=key("bot.command.auto.enabled", "On or off"),
+    )
+    @app_commands.autocomplete(preference=preference_choices)
+    async def auto(self, interaction: discord.Interaction, preference: str, enabled: bool) -> None:
+        """Turn a standing preference on or off."""
+        async with guarded(interaction):
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.bot.service.players.set_preference(interaction.user.id, preference, enabled)
+            locale = user_locale(interaction)
+            label = next(
+                self.bot.texts.message(p.description, locale)
+                for e in installed()
+                for p in e.preferences
+                if p.key == preference
+            )
+            text_key = "bot.player.auto_on" if enabled else "bot.player.auto_off"
+            await interaction.followup.send(
+                self.bot.texts(text_key, locale, preference=label), ephemeral=True
             )
 
     @app_commands.command(

@@ -284,6 +284,10 @@ class PlayerSettings(Base):
     vacation_year: Mapped[int | None] = mapped_column(Integer)
     vacation_days_used: Mapped[int] = mapped_column(Integer, default=0)
     vacation_until: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    # Standing preferences turned on, by key ("testgame.auto_roll": true).
+    preferences: Mapped[dict[str, bool]] = mapped_column(
+        JSONType, default=dict, server_default=text("'{}'")
+    )
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, onupdate=utcnow)
 

@@ -121,7 +121,9 @@ class Decision:
 
     ``kinds`` are the action kinds the seat may submit; ``default`` is what
     happens if the deadline passes, and ``auto_default`` says whether that
-    default may be applied without a referee.
+    default may be applied without a referee. ``preference`` names a standing
+    preference (declared in the engine's ``preferences``): a player who turned
+    it on has ``default`` applied at once instead of being asked.
     """
 
     seat: int
@@ -129,6 +131,15 @@ class Decision:
     prompt: Message
     default: Action | None = None
     auto_default: bool = False
+    preference: str | None = None
+
+
+@dataclass(frozen=True)
+class Preference:
+    """A standing preference a player may turn on, e.g. "pass when I can do nothing"."""
+
+    key: str
+    description: Message
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,7 @@ from engines.core.model import (
     Message,
     OptionType,
     Outcome,
+    Preference,
     Seat,
     View,
 )
@@ -68,6 +69,8 @@ class GameEngine(ABC, Generic[S]):
     options: ClassVar[tuple[MatchOption, ...]] = ()
     #: What :meth:`render` can draw; the first is the public board.
     render_kinds: ClassVar[tuple[str, ...]] = ("board",)
+    #: Standing preferences players may turn on (see ``Decision.preference``).
+    preferences: ClassVar[tuple[Preference, ...]] = ()
 
     def __init__(self) -> None:
         self.codec = ActionCodec(self.action_types)

@@ -133,3 +133,64 @@ async def test_the_guild_pace_applies_to_new_matches(table: Table) -> None:
         )
     )
     assert "72 h per decision; reminders: —" in again.content  # the rest was kept
+
+
+async def test_a_standing_preference_answers_for_the_player(table: Table) -> None:
+    emu = table.emu
+    for user in (table.alice, table.bruno):
+        done = await answer(
+            await emu.slash(
+                user.id,
+                "player auto",
+                {"preference": "testgame.auto_roll", "enabled": True},
+                channel_id=table.guild.channel_id,
+            )
+        )
+        assert done.ephemeral
+    unknown = await answer(
+        await emu.slash(
+            table.alice.id,
+            "player auto",
+            {"preference": "chess.resign", "enabled": True},
+            channel_id=table.guild.channel_id,
+        )
+    )
+    assert "no preference" in unknown.content
+    choices = await emu.autocomplete(
+        table.alice.id,
+        "player auto",
+        {"preference": "roll"},
+        focused="preference",
+        channel_id=table.guild.channel_id,
+    )
+    assert [c["value"] for c in choices] == ["testgame.auto_roll"]
+
+    invite = await answer(
+        await emu.slash(
+            table.alice.id,
+            "match new",
+            {"game": "testgame", "opponent": table.bruno.id},
+            channel_id=table.guild.channel_id,
+        )
+    )
+    accept = next(c for c in invite.custom_ids if c.endswith(":yes"))
+    await answer(await emu.click(table.bruno.id, invite.id, accept))
+    await emu.wait_for(lambda: len(emu.threads) == 1, 10, what="the match thread")
+    thread_id = int(emu.threads[0]["id"])
+    await emu.wait_for(lambda: emu.channel_messages(thread_id), 10, what="the first post")
+    first = emu.channel_messages(thread_id)[0]
+    # Nobody is asked to roll: the first player's die was rolled at once, by preference.
+    assert "rolled" in first.content
+    (player,) = mentioned(first)
+    choices = await emu.autocomplete(
+        player, "testgame play", {"card": ""}, focused="card", channel_id=thread_id
+    )
+    played = await answer(
+        await emu.slash(
+            player, "testgame play", {"card": int(choices[0]["value"])}, channel_id=thread_id
+        )
+    )
+    assert "rolled" in played.content  # the opponent's roll followed automatically
+    assert pinged(emu, played) == {player} ^ {table.alice.id, table.bruno.id}
+    log = await answer(await emu.slash(player, "match log", channel_id=thread_id))
+    assert "standing preference" in log.content or "preferência do jogador" in log.content

@@ -20,6 +20,7 @@ from engines.core import (
     OptionSpec,
     OptionType,
     Outcome,
+    Preference,
     ResultKind,
     Seat,
     View,
@@ -52,6 +53,7 @@ class HighCardDice(GameEngine[State]):
         ),
     )
     render_kinds = ("board", "hand")
+    preferences = (Preference("testgame.auto_roll", Message("testgame.preference.auto_roll")),)
 
     def new_match(
         self, options: Mapping[str, Any], seats: Sequence[Seat], content: Any, dice: Dice
@@ -84,6 +86,7 @@ class HighCardDice(GameEngine[State]):
                     Message("testgame.prompt.roll"),
                     default=Roll(),
                     auto_default=True,
+                    preference="testgame.auto_roll",
                 )
             ]
         lowest = min(state.players[state.active].hand)
