@@ -8,10 +8,11 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 
-from bench import store_load
+from bench import engines, store_load
 
 BENCHMARKS: dict[str, Callable[[list[str] | None], None]] = {
     "store_load": store_load.main,
+    "engines": engines.main,
 }
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from engines.core.protocol import GameEngine
 
 #: Games shipped with the bot; each game issue adds its package here.
-BUILTIN_GAME_MODULES: tuple[str, ...] = ()
+BUILTIN_GAME_MODULES: tuple[str, ...] = ("engines.dicethrone",)
 
 _ENGINES: dict[str, GameEngine[Any]] = {}
 

@@ -1,0 +1,74 @@
+"""Per-game engine costs: one move (``apply``), a state's JSON round trip, a render.
+
+Plays whole matches on seeded dice, taking every decision's default, so the
+numbers cover the moves real matches make. Prints a Markdown table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from typing import Any
+
+from engines.core import GameEngine, Seat, SeededDice
+from engines.core.registry import load_games
+
+
+def _ms(samples: list[float]) -> str:
+    return f"{statistics.median(samples) * 1000:.2f} ms" if samples else "—"
+
+
+def measure(engine: GameEngine[Any], matches: int, max_moves: int) -> dict[str, str]:
+    """Median costs over ``matches`` matches of at most ``max_moves`` moves."""
+    applies: list[float] = []
+    trips: list[float] = []
+    renders: list[float] = []
+    seats = [Seat(i, f"Player {i + 1}") for i in range(engine.min_seats)]
+    for game in range(matches):
+        seed = game.to_bytes(32, "big")
+        state = engine.new_match({}, seats, engine.load_content(None), SeededDice(seed, 0))
+        for seq in range(1, max_moves + 1):
+            pending = engine.pending(state)
+            if not pending or pending[0].default is None:
+                break
+            decision = pending[0]
+            start = time.perf_counter()
+            state = engine.apply(
+                state, decision.seat, decision.default, SeededDice(seed, seq)
+            ).state
+            applies.append(time.perf_counter() - start)
+            start = time.perf_counter()
+            engine.state_from_json(engine.state_to_json(state))
+            trips.append(time.perf_counter() - start)
+            if seq % 10 == 1:
+                start = time.perf_counter()
+                engine.render(engine.view(state, None), engine.render_kinds[0], "en-US")
+                renders.append(time.perf_counter() - start)
+    return {
+        "moves": str(len(applies)),
+        "apply": _ms(applies),
+        "json": _ms(trips),
+        "render": _ms(renders),
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    """``python -m bench engines [--matches N] [--moves N] [--games mod,…]``."""
+    parser = argparse.ArgumentParser(prog="python -m bench engines")
+    parser.add_argument("--matches", type=int, default=5)
+    parser.add_argument("--moves", type=int, default=300)
+    parser.add_argument("--games", default="tests.testgame", help="extra game modules")
+    args, _ = parser.parse_known_args(argv)
+    engines = load_games([m for m in args.games.split(",") if m])
+    print("| game | moves | apply (median) | state JSON round trip | board render |")
+    print("|---|---:|---:|---:|---:|")
+    for engine in engines:
+        row = measure(engine, args.matches, args.moves)
+        print(
+            f"| {engine.name} | {row['moves']} | {row['apply']} | {row['json']} | {row['render']} |"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,215 @@
+"""Playing cards and spending status effects ("Cartas de Herói", "Efeitos de Status").
+
+Who may play what and when:
+
+* Hero Upgrades and Main-Phase actions: the active player's Main (1)/(2);
+  an upgrade over an upgraded slot (II -> III) costs only the difference.
+* Roll-Phase actions: during the offensive/defensive roll, any player.
+* Instant actions and spendable status effects: whenever the player has a
+  decision (this slice opens reaction windows in the roll phases).
+* Attack Modifiers only change an Attack; nobody may act against an Ultimate
+  Ability once it is activated ("Habilidade Suprema").
+"""
+
+from __future__ import annotations
+
+from engines.core.model import replace
+from engines.dicethrone.content import CardDef, Side, Timing, text_for
+from engines.dicethrone.effects import Ctx, paused, put
+from engines.dicethrone.settle import settle
+from engines.dicethrone.state import Phase, State, Step
+from engines.dicethrone.turn import Flow, illegal
+
+ROLL_PHASES = (Phase.OFFENSIVE, Phase.DEFENSIVE)
+
+
+def _locked(flow: Flow, state: State, seat: int) -> bool:
+    """Whether the seat is an opponent of an activated Ultimate Ability."""
+    return (
+        state.phase in ROLL_PHASES
+        and state.roll.activated
+        and state.roll.ultimate
+        and seat != state.active
+    )
+
+
+def _side_ok(state: State, seat: int, side: Side) -> bool:
+    if side is Side.ATTACKING:
+        return any(inc.attack and inc.source == seat for inc in state.ledger)
+    if side is Side.DEFENDING:
+        return any(inc.attack and inc.target == seat for inc in state.ledger)
+    return True
+
+
+def card_cost(flow: Flow, state: State, seat: int, card: CardDef) -> int:
+    """What the card costs now (an upgrade over an upgrade pays the difference)."""
+    if card.upgrade is None:
+        return card.cost
+    current = state.players[seat].upgrades.get(card.upgrade.slot)
+    previous = flow.hero(state, seat).card(current) if current else None
+    return max(0, card.cost - (previous.cost if previous else 0))
+
+
+def check_card(flow: Flow, state: State, seat: int, card_id: str) -> CardDef:
+    """The card's definition if the seat may play it now; raise otherwise."""
+    player = state.players[seat]
+    card = flow.hero(state, seat).card(card_id)
+    if card_id not in player.hand or card is None:
+        raise illegal(
+            f"You have no {card_id!r} in your hand.", "no_card", "Cartas de Herói", card=card_id
+        )
+    if _locked(flow, state, seat):
+        raise illegal(
+            "Nothing can answer an Ultimate Ability.", "ultimate_lock", "Habilidade Suprema"
+        )
+    if state.queued is not None and card.timing is not Timing.INSTANT:
+        # Only Instant Actions answer an instant action ("Conflitos de Timing").
+        raise illegal(
+            "Only an Instant Action card can answer now.", "timing_instant", "Conflitos de Timing"
+        )
+    own_main = seat == state.active and state.phase in (Phase.MAIN1, Phase.MAIN2)
+    if state.choice is not None and state.choice.pause:
+        own_main = False  # "Então" lets instant and roll-phase cards in, not Main ones
+    if card.timing in (Timing.MAIN, Timing.UPGRADE) and not own_main:
+        raise illegal(
+            "Play this card in your own Main phase.",
+            "timing_main",
+            "Cartas de Ação da Fase Principal",
+        )
+    if card.timing is Timing.ROLL and state.phase not in ROLL_PHASES:
+        raise illegal(
+            "Play this card during a roll phase.",
+            "timing_roll",
+            "Cartas de Ação da Fase de Rolagem",
+        )
+    if card.upgrade is not None:
+        current = state.players[seat].upgrades.get(card.upgrade.slot)
+        previous = flow.hero(state, seat).card(current) if current else None
+        if previous and previous.upgrade and previous.upgrade.level >= card.upgrade.level:
+            raise illegal(
+                "That ability is already at this level or higher.",
+                "upgrade_level",
+                "Aprimoramentos",
+            )
+    if not _side_ok(state, seat, card.side) or (
+        card.attack_modifier and not _side_ok(state, seat, Side.ATTACKING)
+    ):
+        key = (
+            "needs_attack"
+            if card.attack_modifier or card.side is Side.ATTACKING
+            else "needs_defending"
+        )
+        raise illegal("This card needs an Attack to change.", key, "Modificadores de Ataque")
+    for step in card.effect:
+        # "Tchau-Tchau" cannot be played to remove a token that is not there.
+        if step.op == "remove" and step.status:
+            target = seat if step.target == "self" else state.opponent(seat)
+            if not state.players[target].statuses.get(step.status):
+                raise illegal(
+                    "There is no such token to remove.",
+                    "nothing_to_remove",
+                    "Conflitos de Timing",
+                    status=step.status,
+                )
+    cost = card_cost(flow, state, seat, card)
+    if player.cp < cost:
+        raise illegal(
+            f"This card costs {cost} CP; you have {player.cp}.",
+            "no_cp",
+            "Pontos de Combate",
+            cost=cost,
+            cp=player.cp,
+        )
+    return card
+
+
+def play_card(flow: Flow, state: State, seat: int, card_id: str) -> State:
+    """Pay for and play a card, resolving its effect."""
+    card = check_card(flow, state, seat, card_id)
+    player = state.players[seat]
+    cost = card_cost(flow, state, seat, card)
+    hand = list(player.hand)
+    hand.remove(card_id)
+    name = text_for(card.name, "en-US")
+    if card.upgrade is not None:
+        upgrades = {**player.upgrades, card.upgrade.slot: card.id}
+        state = put(
+            state,
+            seat,
+            hand=tuple(hand),
+            cp=player.cp - cost,
+            board=(*player.board, card.id),
+            upgrades=upgrades,
+        )
+        flow.emit(
+            "upgraded",
+            "Aprimoramentos",
+            player=flow.name(state, seat),
+            card=name,
+            level=card.upgrade.level,
+            cost=cost,
+        )
+        return state
+    state = put(
+        state, seat, hand=tuple(hand), cp=player.cp - cost, discard=(*player.discard, card.id)
+    )
+    flow.emit("played", "Cartas de Ação", player=flow.name(state, seat), card=name, cost=cost)
+    dice = state.roll.dice if seat == state.active else state.roll.defense_dice
+    ctx = Ctx(seat, flow.hero(state, seat), dice, resume="card")
+    after = flow.interp.run(state, card.effect, ctx)
+    return after if paused(state, after) else after_action(after, flow, seat)
+
+
+def spendable(flow: Flow, state: State, seat: int) -> list[str]:
+    """The status effects the seat may spend now."""
+    if _locked(flow, state, seat):
+        return []
+    out = []
+    for status, count in sorted(state.players[seat].statuses.items()):
+        definition = flow.content.status(status)
+        if count and definition.spendable and _side_ok(state, seat, definition.spend_side):
+            out.append(status)
+    return out
+
+
+def spend(flow: Flow, state: State, seat: int, status: str) -> State:
+    """Spend one token for its effect ("Efeitos de Status Gastáveis")."""
+    if status not in spendable(flow, state, seat):
+        raise illegal(
+            "You cannot spend that status effect now.",
+            "cannot_spend",
+            "Efeitos de Status Gastáveis",
+            status=status,
+        )
+    player = state.players[seat]
+    remaining = player.statuses[status] - 1
+    statuses = {k: v for k, v in player.statuses.items() if k != status}
+    if remaining:
+        statuses[status] = remaining
+    state = put(state, seat, statuses=statuses)
+    definition = flow.content.status(status)
+    flow.emit(
+        "spent",
+        "Efeitos de Status Gastáveis",
+        player=flow.name(state, seat),
+        status=text_for(definition.name, "en-US"),
+    )
+    ctx = Ctx(seat, flow.hero(state, seat), resume="card")
+    after = flow.interp.run(state, definition.spend, ctx)
+    return after if paused(state, after) else after_action(after, flow, seat)
+
+
+def after_action(state: State, flow: Flow, seat: int) -> State:
+    """What follows a card or a spent token.
+
+    Outside a roll phase damage and healing apply at once; in a window, all may answer.
+    """
+    if state.choice is not None and state.choice.pause:
+        # Back in a "Then" pause: everyone may answer again.
+        return replace(state, passed=(), priority=seat)
+    if state.phase not in ROLL_PHASES:
+        return settle(state, flow.events)
+    if state.step in (Step.RESPONSE, Step.FINAL):
+        # Everyone may answer again; the player who acted keeps priority.
+        return replace(state, passed=(), priority=seat)
+    return state

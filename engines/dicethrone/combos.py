@@ -1,0 +1,53 @@
+"""Activation requirements on the Final Dice Result ("Requisito de Ativação").
+
+Symbols count dice faces through the hero's die legend; straights and
+"n-of-a-kind" look at the numbers, not the symbols ("Referências rápidas":
+2/3/4/5-de um tipo, Pequena/Grande Sequência).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from engines.dicethrone.content import Ability, Hero, Requirement, Variant
+
+
+def symbol_counts(hero: Hero, values: Sequence[int]) -> Counter[str]:
+    """How many dice show each symbol."""
+    return Counter(hero.symbol(v) for v in values)
+
+
+def longest_run(values: Sequence[int]) -> int:
+    """Length of the longest run of consecutive numbers among the dice."""
+    present = set(values)
+    best = 0
+    for start in present:
+        if start - 1 in present:
+            continue
+        length = 1
+        while start + length in present:
+            length += 1
+        best = max(best, length)
+    return best
+
+
+def meets(hero: Hero, values: Sequence[int], req: Requirement) -> bool:
+    """Whether the dice meet a requirement."""
+    counts = symbol_counts(hero, values)
+    if any(counts[sym] < need for sym, need in req.symbols.items()):
+        return False
+    if req.straight and longest_run(values) < req.straight:
+        return False
+    return not (req.of_a_kind and max(Counter(values).values(), default=0) < req.of_a_kind)
+
+
+def best_variant(hero: Hero, ability: Ability, level: int, values: Sequence[int]) -> Variant | None:
+    """The last-listed (strongest) row of the ability at ``level`` that the dice meet."""
+    met = [v for v in ability.levels[level] if meets(hero, values, v.requirement)]
+    return met[-1] if met else None
+
+
+def usable_level(ability: Ability, upgraded: int) -> int:
+    """The level printed on the board for this slot given its upgrade (1 if none)."""
+    return max(lv for lv in ability.levels if lv <= max(upgraded, 1))

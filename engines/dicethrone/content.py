@@ -1,0 +1,259 @@
+"""Content schema of Dice Throne: heroes, abilities, status effects and cards.
+
+Heroes are data (``assets/content/dicethrone/``); this module holds the typed
+shape of that data. The YAML loader that builds it (with errors naming file,
+line and field) is :mod:`engines.dicethrone.loader`; the effect vocabulary is
+documented in ``docs/dicethrone.md`` and interpreted by
+:mod:`engines.dicethrone.effects`.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+
+class DamageKind(enum.Enum):
+    """The five damage types ("Tipos de Dano")."""
+
+    NORMAL = "normal"
+    UNDEFENDABLE = "undefendable"
+    PURE = "pure"
+    COLLATERAL = "collateral"
+    ULTIMATE = "ultimate"
+
+    @property
+    def defendable(self) -> bool:
+        """Whether a Defensive Ability may answer it ("Tabela de Tipo de Dano")."""
+        return self is DamageKind.NORMAL
+
+    @property
+    def avoidable(self) -> bool:
+        """Whether cards and status effects may reduce or prevent it."""
+        return self is not DamageKind.ULTIMATE
+
+    @property
+    def enhanceable(self) -> bool:
+        """Whether Attack Modifiers may add to it."""
+        return self in (DamageKind.NORMAL, DamageKind.UNDEFENDABLE, DamageKind.ULTIMATE)
+
+
+class Timing(enum.Enum):
+    """When a card may be played ("Cartas de Herói")."""
+
+    INSTANT = "instant"
+    MAIN = "main"
+    ROLL = "roll"
+    UPGRADE = "upgrade"
+
+
+class Side(enum.Enum):
+    """Whose side of an Attack a spend or roll-phase card needs its owner on."""
+
+    ANY = "any"
+    ATTACKING = "attacking"
+    DEFENDING = "defending"
+
+
+#: Localised text: locale -> text (en-US is required, others fall back to it).
+Text = Mapping[str, str]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of an effect script (see the vocabulary in docs/dicethrone.md).
+
+    A single generic record keeps scripts JSON-able and easy to extend: ``op``
+    names the step and only the fields that op uses are set.
+    """
+
+    op: str
+    amount: int = 0
+    kind: DamageKind = DamageKind.NORMAL
+    per: str | None = None
+    roll_sum: bool = False
+    status: str | None = None
+    target: str = "opponent"
+    dice: int = 0
+    symbols: Mapping[str, int] = field(default_factory=dict)
+    sum_at_least: int = 0
+    #: ``with``: at least one die shows one of these numbers (e.g. "on 1–2").
+    numbers: tuple[int, ...] = ()
+    steps: tuple[Step, ...] = ()
+    #: ``opposed``: what happens when the owner's die does not win.
+    otherwise: tuple[Step, ...] = ()
+    #: ``opposed``: whether a tie counts as the owner's win.
+    ties_win: bool = False
+    #: ``option`` (inside ``or``): how the choice is shown to the player.
+    text: Text = field(default_factory=dict)
+
+
+Script = tuple[Step, ...]
+
+
+@dataclass(frozen=True)
+class Requirement:
+    """An activation requirement ("Requisito de Ativação").
+
+    ``symbols`` needs at least that many dice showing each symbol;
+    ``straight`` 4 (small) or 5 (large) numbers in sequence; ``of_a_kind`` that
+    many dice showing the same number.
+    """
+
+    symbols: Mapping[str, int] = field(default_factory=dict)
+    straight: int = 0
+    of_a_kind: int = 0
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One row of an ability: a requirement and what it does."""
+
+    requirement: Requirement
+    effect: Script
+
+
+@dataclass(frozen=True)
+class Ability:
+    """An Offensive Ability slot, with its rows at each upgrade level (1–3)."""
+
+    id: str
+    name: Text
+    levels: Mapping[int, tuple[Variant, ...]]
+    source: str
+    verified: bool
+    ultimate: bool = False
+
+
+@dataclass(frozen=True)
+class Defense:
+    """A Defensive Ability: how many dice it rolls once, its effect per level."""
+
+    id: str
+    name: Text
+    dice: int
+    levels: Mapping[int, Script]
+    source: str
+    verified: bool
+
+
+@dataclass(frozen=True)
+class Passive:
+    """A Passive Ability: scripts run in its owner's Upkeep or Income phase."""
+
+    id: str
+    name: Text
+    text: Text
+    source: str
+    verified: bool
+    upkeep: Script = ()
+    income: Script = ()
+
+
+@dataclass(frozen=True)
+class StatusDef:
+    """A status effect token ("Efeitos de Status")."""
+
+    id: str
+    name: Text
+    text: Text
+    positive: bool
+    stack_limit: int
+    source: str
+    verified: bool
+    spendable: bool = False
+    persistent: bool = False
+    unique: bool = False
+    spend_side: Side = Side.ANY
+    spend: Script = ()
+    upkeep: Script = ()
+    skip_income: bool = False
+
+
+@dataclass(frozen=True)
+class Upgrade:
+    """What a Hero Upgrade card improves: an ability (or defense/passive) slot."""
+
+    slot: str
+    level: int
+
+
+@dataclass(frozen=True)
+class CardDef:
+    """A hero card: cost, timing, copies in the deck, and its effect."""
+
+    id: str
+    name: Text
+    text: Text
+    cost: int
+    timing: Timing
+    copies: int
+    source: str
+    verified: bool
+    side: Side = Side.ANY
+    attack_modifier: bool = False
+    effect: Script = ()
+    upgrade: Upgrade | None = None
+
+
+@dataclass(frozen=True)
+class Hero:
+    """A hero: dice faces, board, status effects, deck and set-up steps."""
+
+    id: str
+    name: Text
+    complexity: int
+    faces: tuple[str, ...]
+    abilities: tuple[Ability, ...]
+    defenses: tuple[Defense, ...]
+    statuses: tuple[StatusDef, ...]
+    cards: tuple[CardDef, ...]
+    source: str
+    verified: bool
+    passives: tuple[Passive, ...] = ()
+    setup: Script = ()
+    #: Display names of the die symbols (the legend, "Legendas dos dados").
+    symbol_names: Mapping[str, Text] = field(default_factory=dict)
+
+    def ability(self, ability_id: str) -> Ability | None:
+        """The offensive ability with that id, if the hero has one."""
+        return next((a for a in self.abilities if a.id == ability_id), None)
+
+    def defense(self, defense_id: str) -> Defense | None:
+        """The defensive ability with that id, if the hero has one."""
+        return next((d for d in self.defenses if d.id == defense_id), None)
+
+    def card(self, card_id: str) -> CardDef | None:
+        """The card with that id in this hero's deck."""
+        return next((c for c in self.cards if c.id == card_id), None)
+
+    def symbol(self, value: int) -> str:
+        """The symbol a die of this hero shows on face ``value`` (1–6)."""
+        return self.faces[value - 1]
+
+    def symbol_text(self, value: int) -> Text:
+        """The localised name of the symbol on face ``value`` (its id if unnamed)."""
+        symbol = self.symbol(value)
+        return self.symbol_names.get(symbol) or {"en-US": symbol}
+
+
+@dataclass(frozen=True)
+class Content:
+    """A content pack: heroes by id, and every status definition by id."""
+
+    pack: str
+    heroes: Mapping[str, Hero]
+
+    def status(self, status_id: str) -> StatusDef:
+        """A status definition by id, from whichever hero brings it."""
+        for hero in self.heroes.values():
+            for status in hero.statuses:
+                if status.id == status_id:
+                    return status
+        raise KeyError(status_id)
+
+
+def text_for(text: Text, locale: str) -> str:
+    """A content text in ``locale``, falling back to en-US."""
+    return text.get(locale) or text.get("en-US") or next(iter(text.values()), "")

@@ -1,0 +1,280 @@
+"""YAML loader of Dice Throne content packs, with errors naming file, line and field.
+
+A pack is a directory under ``assets/content/dicethrone/<pack>/`` holding one
+``heroes/<id>.yaml`` per hero. The format is a public interface for community
+packs and is documented in ``docs/dicethrone.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+import yaml
+
+from engines.core import ContentError
+from engines.dicethrone.content import (
+    Ability,
+    CardDef,
+    Content,
+    Defense,
+    Hero,
+    Passive,
+    Requirement,
+    Script,
+    Side,
+    StatusDef,
+    Step,
+    Timing,
+    Upgrade,
+    Variant,
+)
+from engines.dicethrone.vocab import counts, enum_value, ident, script, text
+from engines.dicethrone.yamlnode import Fields, Node
+
+CONTENT_ROOT = Path(__file__).resolve().parents[2] / "assets" / "content" / "dicethrone"
+T = TypeVar("T")
+
+
+def _requirement(node: Node) -> Requirement:
+    f = Fields(node, {"symbols", "small_straight", "large_straight", "of_a_kind"})
+    req = Requirement(
+        symbols=f.get("symbols", counts, {}),
+        straight=4
+        if f.get("small_straight", Node.bool, False)
+        else 5
+        if f.get("large_straight", Node.bool, False)
+        else 0,
+        of_a_kind=f.get("of_a_kind", lambda n: n.int(2, 5), 0),
+    )
+    if not req.symbols and not req.straight and not req.of_a_kind:
+        raise node.fail("a requirement needs symbols, a straight or of_a_kind")
+    return req
+
+
+def _levels(node: Node, read: Callable[[Node], T]) -> dict[int, T]:
+    levels: dict[int, T] = {}
+    for key, child in node.mapping().items():
+        if key not in ("1", "2", "3"):
+            raise child.fail("levels are 1, 2 or 3")
+        levels[int(key)] = read(child)
+    if 1 not in levels:
+        raise node.fail("level 1 (the printed board) is required")
+    return levels
+
+
+def _variants(node: Node) -> tuple[Variant, ...]:
+    out = []
+    for item in node.items():
+        f = Fields(item, {"requirement", "effect"})
+        out.append(Variant(f.need("requirement", _requirement), f.need("effect", script)))
+    return tuple(out)
+
+
+PROVENANCE = {"source", "verified"}
+
+
+def _ability(node: Node) -> Ability:
+    f = Fields(node, {"id", "name", "ultimate", "levels"} | PROVENANCE)
+    return Ability(
+        id=f.need("id", ident),
+        name=f.need("name", text),
+        levels=f.need("levels", lambda n: _levels(n, _variants)),
+        source=f.need("source", Node.str),
+        verified=f.need("verified", Node.bool),
+        ultimate=f.get("ultimate", Node.bool, False),
+    )
+
+
+def _defense(node: Node) -> Defense:
+    f = Fields(node, {"id", "name", "dice", "levels"} | PROVENANCE)
+    return Defense(
+        id=f.need("id", ident),
+        name=f.need("name", text),
+        dice=f.need("dice", lambda n: n.int(1, 5)),
+        levels=f.need("levels", lambda n: _levels(n, script)),
+        source=f.need("source", Node.str),
+        verified=f.need("verified", Node.bool),
+    )
+
+
+def _passive(node: Node) -> Passive:
+    f = Fields(node, {"id", "name", "text", "upkeep", "income"} | PROVENANCE)
+    return Passive(
+        id=f.need("id", ident),
+        name=f.need("name", text),
+        text=f.need("text", text),
+        source=f.need("source", Node.str),
+        verified=f.need("verified", Node.bool),
+        upkeep=f.get("upkeep", script, ()),
+        income=f.get("income", script, ()),
+    )
+
+
+def _status(node: Node) -> StatusDef:
+    allowed = {"id", "name", "text", "positive", "stack_limit", "spendable", "persistent"}
+    allowed |= {"unique", "spend_side", "spend", "upkeep", "skip_income"} | PROVENANCE
+    f = Fields(node, allowed)
+    status = StatusDef(
+        id=f.need("id", ident),
+        name=f.need("name", text),
+        text=f.need("text", text),
+        positive=f.need("positive", Node.bool),
+        stack_limit=f.need("stack_limit", lambda n: n.int(1, 10)),
+        source=f.need("source", Node.str),
+        verified=f.need("verified", Node.bool),
+        spendable=f.get("spendable", Node.bool, False),
+        persistent=f.get("persistent", Node.bool, False),
+        unique=f.get("unique", Node.bool, False),
+        spend_side=f.get("spend_side", lambda n: enum_value(n, Side), Side.ANY),
+        spend=f.get("spend", script, ()),
+        upkeep=f.get("upkeep", script, ()),
+        skip_income=f.get("skip_income", Node.bool, False),
+    )
+    if status.spendable != bool(status.spend):
+        raise node.fail("a spendable status needs a 'spend' script (and only then)")
+    return status
+
+
+def _card(node: Node) -> CardDef:
+    allowed = {"id", "name", "text", "cost", "timing", "copies", "side", "attack_modifier"}
+    allowed |= {"effect", "upgrade"} | PROVENANCE
+    f = Fields(node, allowed)
+    card = CardDef(
+        id=f.need("id", ident),
+        name=f.need("name", text),
+        text=f.need("text", text),
+        cost=f.need("cost", lambda n: n.int(0, 15)),
+        timing=f.need("timing", lambda n: enum_value(n, Timing)),
+        copies=f.get("copies", lambda n: n.int(1, 6), 1),
+        source=f.need("source", Node.str),
+        verified=f.need("verified", Node.bool),
+        side=f.get("side", lambda n: enum_value(n, Side), Side.ANY),
+        attack_modifier=f.get("attack_modifier", Node.bool, False),
+        effect=f.get("effect", script, ()),
+        upgrade=f.get("upgrade", _upgrade, None),
+    )
+    if (card.timing is Timing.UPGRADE) != (card.upgrade is not None):
+        raise node.fail("upgrade cards (and only they) need 'upgrade: {slot, level}'")
+    return card
+
+
+def _upgrade(node: Node) -> Upgrade:
+    f = Fields(node, {"slot", "level"})
+    return Upgrade(slot=f.need("slot", ident), level=f.need("level", lambda n: n.int(2, 3)))
+
+
+def load_hero(path: Path) -> Hero:
+    """Load and validate one hero file."""
+    try:
+        root = yaml.compose(path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as exc:
+        raise ContentError(
+            f"{path.name}: invalid YAML: {exc}",
+            key="dicethrone.error.content",
+            params={"file": path.name, "line": 0, "field": "-", "detail": str(exc)},
+        ) from None
+    if root is None:
+        raise ContentError(
+            f"{path.name}: empty file",
+            key="dicethrone.error.content",
+            params={"file": path.name, "line": 0, "field": "-", "detail": "empty file"},
+        )
+    top = Node(root, path.name, "")
+    allowed = {"id", "name", "complexity", "dice", "abilities", "defenses", "passives"}
+    allowed |= {"statuses", "cards", "setup", "symbols"} | PROVENANCE
+    f = Fields(top, allowed)
+    hero = Hero(
+        id=f.need("id", ident),
+        name=f.need("name", text),
+        complexity=f.need("complexity", lambda n: n.int(1, 6)),
+        faces=f.need("dice", _faces),
+        abilities=f.need("abilities", lambda n: tuple(_ability(i) for i in n.items())),
+        defenses=f.need("defenses", lambda n: tuple(_defense(i) for i in n.items())),
+        statuses=f.get("statuses", lambda n: tuple(_status(i) for i in n.items()), ()),
+        cards=f.need("cards", lambda n: tuple(_card(i) for i in n.items())),
+        source=f.need("source", Node.str),
+        verified=f.need("verified", Node.bool),
+        passives=f.get("passives", lambda n: tuple(_passive(i) for i in n.items()), ()),
+        setup=f.get("setup", script, ()),
+        symbol_names=f.get("symbols", lambda n: {k: text(v) for k, v in n.mapping().items()}, {}),
+    )
+    _cross_check(hero, top)
+    return hero
+
+
+def _faces(node: Node) -> tuple[str, ...]:
+    faces = node.mapping()
+    if sorted(faces) != ["1", "2", "3", "4", "5", "6"]:
+        raise node.fail("dice map each face 1..6 to a symbol")
+    return tuple(ident(faces[str(i)]) for i in range(1, 7))
+
+
+def _cross_check(hero: Hero, top: Node) -> None:
+    """References between entries: symbols, statuses and upgrade slots must exist."""
+    symbols = set(hero.faces)
+    for name in hero.symbol_names:
+        if name not in symbols:
+            raise top.fail(f"symbols: {name!r} is on no face of the dice")
+    slots: dict[str, set[int]] = {a.id: set(a.levels) for a in hero.abilities}
+    slots.update({d.id: set(d.levels) for d in hero.defenses})
+    statuses = {s.id for s in hero.statuses}
+    # Set-up and Income scripts run where the turn cannot wait for a player.
+    for where, steps in [("setup", hero.setup), *(("income", p.income) for p in hero.passives)]:
+        if any(step.op in ("or", "manual") for step in _walk(steps)):
+            raise top.fail(f"{where} scripts cannot stop for a player ('or', 'manual')")
+    scripts: list[tuple[str, Script]] = [("setup", hero.setup)]
+    for a in hero.abilities:
+        for level, variants in a.levels.items():
+            for v in variants:
+                scripts.append((f"abilities.{a.id}.{level}", v.effect))
+                for sym in v.requirement.symbols:
+                    if sym not in symbols:
+                        raise top.fail(f"ability {a.id}: unknown dice symbol {sym!r}")
+    scripts += [(f"defenses.{d.id}.{lv}", s) for d in hero.defenses for lv, s in d.levels.items()]
+    scripts += [(f"statuses.{s.id}", s.spend + s.upkeep) for s in hero.statuses]
+    scripts += [(f"cards.{c.id}", c.effect) for c in hero.cards]
+    for card in hero.cards:
+        if card.upgrade and card.upgrade.level not in slots.get(card.upgrade.slot, set()):
+            raise top.fail(f"card {card.id}: no level {card.upgrade.level} of {card.upgrade.slot}")
+    for where, steps in scripts:
+        for step in _walk(steps):
+            if step.per and step.per not in symbols:
+                raise top.fail(f"{where}: unknown dice symbol {step.per!r}")
+            for sym in step.symbols:
+                if sym not in symbols:
+                    raise top.fail(f"{where}: unknown dice symbol {sym!r}")
+            if step.status and step.status not in statuses and step.op != "remove":
+                raise top.fail(f"{where}: unknown status {step.status!r}")
+
+
+def _walk(steps: Script) -> list[Step]:
+    out: list[Step] = []
+    for step in steps:
+        out.append(step)
+        out.extend(_walk(step.steps))
+        out.extend(_walk(step.otherwise))
+    return out
+
+
+def load_pack(pack: str = "base", root: Path = CONTENT_ROOT) -> Content:
+    """Load every hero of a pack directory."""
+    directory = root / pack / "heroes"
+    if not directory.is_dir():
+        raise ContentError(
+            f"Unknown content pack {pack!r}.",
+            key="dicethrone.error.no_pack",
+            params={"pack": pack},
+        )
+    heroes: dict[str, Hero] = {}
+    for path in sorted(directory.glob("*.yaml")):
+        hero = load_hero(path)
+        if hero.id in heroes:
+            raise ContentError(
+                f"{path.name}: hero {hero.id!r} is defined twice",
+                key="dicethrone.error.content",
+                params={"file": path.name, "line": 1, "field": "id", "detail": "duplicate hero"},
+            )
+        heroes[hero.id] = hero
+    return Content(pack=pack, heroes=heroes)

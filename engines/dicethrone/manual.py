@@ -1,0 +1,54 @@
+"""Manual steps: text the effect vocabulary cannot express (docs/dicethrone.md).
+
+A ``manual`` step pauses its script; the owner applies the printed text with
+``adjust`` actions (health, CP, status tokens of any seat, each logged so a
+referee can check and undo it) and then ``resolved`` lets the script go on.
+"""
+
+from __future__ import annotations
+
+from engines.core import IllegalActionError
+from engines.dicethrone.actions import Adjust
+from engines.dicethrone.effects import put, remove_status
+from engines.dicethrone.settle import check_defeat
+from engines.dicethrone.state import CP_CAP, HEAL_ABOVE_START, START_HEALTH, State
+from engines.dicethrone.turn import Flow
+
+
+def adjust(flow: Flow, state: State, seat: int, action: Adjust) -> State:
+    """Apply one hand adjustment during a manual step."""
+    target = action.seat - 1
+    if not 0 <= target < len(state.players):
+        raise IllegalActionError(
+            f"There is no seat {action.seat}.",
+            key="dicethrone.error.bad_seat",
+            params={"seat": action.seat},
+        )
+    player = state.players[target]
+    # Bounds still hold by hand: "Vitalidade" (+10 above start) and 15 CP.
+    health = max(0, min(START_HEALTH + HEAL_ABOVE_START, player.health + action.health))
+    cp = max(0, min(CP_CAP, player.cp + action.cp))
+    state = put(state, target, health=health, cp=cp)
+    if action.status:
+        try:
+            flow.content.status(action.status)
+        except KeyError:
+            raise IllegalActionError(
+                f"There is no status effect {action.status!r}.",
+                key="dicethrone.error.no_status",
+                params={"status": action.status},
+            ) from None
+        if action.count > 0:
+            state = flow.interp.add_status(state, target, action.status, action.count)
+        elif action.count < 0:
+            state = remove_status(
+                state, target, action.status, -action.count, flow.content, flow.events
+            )
+    flow.emit(
+        "adjusted",
+        player=flow.name(state, seat),
+        target=flow.name(state, target),
+        health=health,
+        cp=cp,
+    )
+    return check_defeat(state, flow.events)

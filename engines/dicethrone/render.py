@@ -1,0 +1,340 @@
+"""Hero boards (public) and the hand (private) as PNG, drawn from a View only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import ImageDraw
+
+from engines.core import View, theme
+from engines.core.i18n import Catalog
+from engines.core.render import banner, canvas, draw_text, font, text_width, to_png
+
+PANEL_H = 250
+DIE = 150
+SMALL = theme.MIN_TEXT_PX
+GOOD: theme.RGB = (0, 158, 115)  # Okabe-Ito bluish green: positive status effects
+BAD: theme.RGB = (213, 94, 0)  # vermillion: negative status effects
+
+
+def render(view: View, kind: str, catalog: Catalog, locale: str) -> bytes:
+    """PNG of the hero boards (any view) or the seat's hand (seat views only)."""
+    if kind == "hand":
+        return _hand(view, catalog, locale)
+    return _board(view, catalog, locale)
+
+
+def _name(text: Any, locale: str) -> str:
+    if isinstance(text, dict):
+        return str(text.get(locale) or text.get("en-US") or "")
+    return str(text or "")
+
+
+def _board(view: View, catalog: Catalog, locale: str) -> bytes:
+    data: dict[str, Any] = dict(view.data)
+    t = catalog.translate
+    players = data["players"]
+    roll = data["roll"]
+    lines = _info_lines(data, t, locale)
+    dice_rows = sum(1 for key in ("dice", "effect_dice", "defense_dice") if roll[key])
+    # Banner, hero panels, each dice row (label + dice + kept mark), the text lines.
+    height = 104 + len(players) * (PANEL_H + 16) + 8 + dice_rows * (44 + DIE + 60)
+    height += len(lines) * 44 + 32
+    image, draw = canvas(height)
+    width = image.width - 2 * theme.MARGIN
+    active = players[data["active"]]
+    if data["winner"] is not None:
+        title = t("dicethrone.render.winner", locale, player=players[data["winner"]]["name"])
+        colour = theme.seat_colour(data["winner"])
+    elif data["draw"]:
+        title, colour = t("dicethrone.render.draw", locale), theme.PANEL_ACTIVE
+    else:
+        phase = t(f"dicethrone.render.phase.{data['phase']}", locale)
+        title = t("dicethrone.render.turn", locale, turn=data["turn"], player=active["name"])
+        title = f"{title} · {phase}"
+        colour = theme.seat_colour(data["active"])
+    y = banner(draw, title, colour) + 24
+    for p in players:
+        _panel(draw, p, data, y, width, t, locale)
+        y += PANEL_H + 16
+    y += 8
+    if roll["dice"]:
+        label = t("dicethrone.render.attempt", locale, attempt=roll["attempts"])
+        draw_text(
+            draw, (theme.MARGIN, y), f"{active['name']} · {label}", max_width=width, bold=True
+        )
+        y = _dice(draw, y + 44, roll["dice"], roll["symbols"], roll["kept"], t, locale)
+    if roll["effect_dice"]:
+        owner = players[roll["effect_owner"]]["name"]
+        label = t("dicethrone.render.effect_roll", locale)
+        draw_text(draw, (theme.MARGIN, y), f"{owner} · {label}", max_width=width, bold=True)
+        y = _dice(draw, y + 44, roll["effect_dice"], roll["effect_symbols"], [], t, locale)
+    if roll["defense_dice"]:
+        defender = players[1 - data["active"]]["name"]
+        label = t("dicethrone.render.defense", locale)
+        draw_text(draw, (theme.MARGIN, y), f"{defender} · {label}", max_width=width, bold=True)
+        y = _dice(draw, y + 44, roll["defense_dice"], roll["defense_symbols"], [], t, locale)
+    for text in lines:
+        draw_text(draw, (theme.MARGIN, y), text, max_width=width, size=SMALL, fill=theme.TEXT)
+        y += 44
+    return to_png(image)
+
+
+def _info_lines(data: dict[str, Any], t: Any, locale: str) -> list[str]:
+    """Announced ability, incoming damage, the last breakdown and who is awaited."""
+    roll, players = data["roll"], data["players"]
+    out = []
+    if roll["announced"]:
+        key = "activated" if roll["activated"] else "announced"
+        name = _name(roll["announced"], locale)
+        out.append(t(f"dicethrone.render.{key}", locale, ability=name))
+    elif data["abilities_met"] and data["step"] == "rolling":
+        names = ", ".join(_name(n, locale) for n in data["abilities_met"])
+        out.append(t("dicethrone.render.met", locale, abilities=names))
+    for inc in data["incoming"]:
+        player = players[inc["target"]]["name"]
+        out.append(
+            t(
+                "dicethrone.render.incoming",
+                locale,
+                amount=inc["amount"],
+                kind=t(f"dicethrone.render.kind.{inc['kind']}", locale),
+                player=player,
+                prevented=inc["prevented"],
+                halves=inc["halves"],
+                reflects=inc["reflects"],
+            )
+        )
+    for rep in data["reports"]:
+        player = players[rep["target"]]["name"]
+        out.append(
+            t(
+                "dicethrone.render.report",
+                locale,
+                player=player,
+                incoming=rep["incoming"],
+                subtotal=rep["subtotal"],
+                total=rep["total"],
+            )
+        )
+    if data["queued"] is not None:
+        player = players[data["queued"]]["name"]
+        out.append(t("dicethrone.render.queued", locale, player=player))
+    if data["pause"]:
+        out.append(t("dicethrone.render.pause", locale))
+    if data["manual"]:
+        out.append(t("dicethrone.render.manual", locale, text=_name(data["manual"], locale)))
+    if data["choice"] is not None:
+        player = players[data["choice"]["seat"]]["name"]
+        out.append(t("dicethrone.render.choice", locale, player=player))
+        # One line per option, so long option texts stay readable on a phone.
+        for i, label in enumerate(data["choice"]["options"], 1):
+            out.append(f"  {i}) {_name(label, locale)}")
+    for seat in data["waiting"]:
+        out.append(t("dicethrone.render.waiting", locale, player=players[seat]["name"]))
+    return out
+
+
+def _panel(
+    draw: ImageDraw.ImageDraw,
+    p: dict[str, Any],
+    data: dict[str, Any],
+    y: int,
+    width: int,
+    t: Any,
+    locale: str,
+) -> None:
+    is_active = p["seat"] == data["active"] and data["phase"] != "over"
+    x0, x1 = theme.MARGIN, theme.MARGIN + width
+    fill = theme.PANEL_ACTIVE if is_active else theme.PANEL
+    draw.rounded_rectangle((x0, y, x1, y + PANEL_H), 14, fill=fill)
+    draw.rounded_rectangle((x0, y, x0 + 16, y + PANEL_H), 6, fill=theme.seat_colour(p["seat"]))
+    marker = "▶ " if is_active else ""
+    hero = _name(p["hero_name"], locale)
+    draw_text(
+        draw,
+        (x0 + 36, y + 14),
+        f"{marker}{p['seat'] + 1}. {p['name']} — {hero}",
+        max_width=width * 0.62,
+        bold=True,
+    )
+    health = t("dicethrone.render.health", locale, health=p["health"])
+    draw_text(
+        draw, (x1 - 24, y + 10), health, max_width=width * 0.34, size=40, bold=True, anchor="ra"
+    )
+    cp = t("dicethrone.render.cp", locale, cp=p["cp"])
+    draw_text(
+        draw,
+        (x1 - 24, y + 64),
+        cp,
+        max_width=width * 0.34,
+        bold=True,
+        anchor="ra",
+        fill=theme.HIGHLIGHT,
+    )
+    cards = t(
+        "dicethrone.render.cards",
+        locale,
+        hand=p["hand_size"],
+        deck=p["deck_size"],
+        discard=p["discard_size"],
+    )
+    draw_text(
+        draw, (x0 + 36, y + 66), cards, max_width=width * 0.6, size=SMALL, fill=theme.TEXT_MUTED
+    )
+    upgrades = [_name(u["name"], locale) for u in p["upgrades"]]
+    if upgrades:
+        draw_text(draw, (x0 + 36, y + 112), " · ".join(upgrades), max_width=width - 60, size=SMALL)
+    _statuses(draw, p["statuses"], x0 + 36, y + 170, x1 - 24, t, locale)
+
+
+def _statuses(
+    draw: ImageDraw.ImageDraw,
+    statuses: list[dict[str, Any]],
+    x: int,
+    y: int,
+    right: int,
+    t: Any,
+    locale: str,
+) -> None:
+    if not statuses:
+        draw_text(
+            draw,
+            (x, y),
+            t("dicethrone.render.no_status", locale),
+            max_width=right - x,
+            size=SMALL,
+            fill=theme.TEXT_MUTED,
+        )
+        return
+    fnt = font(SMALL, bold=True)
+    for s in statuses:
+        label = f"{_name(s['name'], locale)} {s['count']}/{s['limit']}"
+        w = text_width(label, fnt) + 32
+        if x + w > right:
+            break
+        colour = GOOD if s["positive"] else BAD
+        draw.rounded_rectangle((x, y - 4, x + w, y + 50), 24, fill=colour)
+        draw.text((x + 16, y + 23), label, font=fnt, fill=(255, 255, 255), anchor="lm")
+        x += int(w) + 12
+
+
+def _dice(
+    draw: ImageDraw.ImageDraw,
+    y: int,
+    values: list[int],
+    symbols: list[Any],
+    kept: list[bool],
+    t: Any,
+    locale: str,
+) -> int:
+    x = theme.MARGIN
+    for i, (value, symbol) in enumerate(zip(values, symbols, strict=True)):
+        is_kept = bool(kept and kept[i])
+        outline = theme.HIGHLIGHT if is_kept else (120, 124, 134)
+        draw.rounded_rectangle(
+            (x, y, x + DIE, y + DIE),
+            18,
+            fill=(250, 250, 250),
+            outline=outline,
+            width=8 if is_kept else 3,
+        )
+        draw.text(
+            (x + DIE / 2, y + 52),
+            str(value),
+            font=font(56, bold=True),
+            fill=(20, 20, 20),
+            anchor="mm",
+        )
+        draw_text(
+            draw,
+            (x + DIE / 2, y + 112),
+            _name(symbol, locale),
+            max_width=DIE - 12,
+            size=SMALL,
+            fill=(20, 20, 20),
+            anchor="mm",
+        )
+        if is_kept:
+            draw.text(
+                (x + DIE / 2, y + DIE + 22),
+                t("dicethrone.render.kept", locale),
+                font=font(SMALL, bold=True),
+                fill=theme.HIGHLIGHT,
+                anchor="mm",
+            )
+        x += DIE + 20
+    return y + DIE + 60
+
+
+def _wrap(text: str, max_width: float, size: int) -> list[str]:
+    fnt = font(size)
+    lines, line = [], ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if text_width(trial, fnt) <= max_width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines
+
+
+def _hand(view: View, catalog: Catalog, locale: str) -> bytes:
+    if view.seat is None:
+        raise ValueError("the public view has no hand")
+    t = catalog.translate
+    hand = list(view.data.get("hand", []))
+    width = theme.CANVAS_WIDTH - 2 * theme.MARGIN
+    blocks = []
+    for card in hand:
+        lines = _wrap(_name(card["text"], locale), width - 48, SMALL)
+        if not card["verified"]:
+            # A reconstruction is never mistaken for a printed card.
+            lines.append(f"✱ {t('dicethrone.render.unverified', locale)}")
+        blocks.append((card, lines))
+    height = (
+        96 + 24 + sum(70 + 40 * len(lines) + 30 for _, lines in blocks) + (80 if not hand else 24)
+    )
+    image, draw = canvas(height)
+    player = view.data["players"][view.seat]
+    y = (
+        banner(
+            draw,
+            t("dicethrone.render.your_hand", locale, player=player["name"]),
+            theme.seat_colour(view.seat),
+        )
+        + 24
+    )
+    if not hand:
+        draw_text(draw, (theme.MARGIN, y), t("dicethrone.render.empty", locale), max_width=width)
+    for card, lines in blocks:
+        h = 70 + 40 * len(lines) + 14
+        draw.rounded_rectangle((theme.MARGIN, y, theme.MARGIN + width, y + h), 14, fill=theme.PANEL)
+        timing = t(f"dicethrone.render.timing.{card['timing']}", locale)
+        cost = t("dicethrone.render.cost", locale, cost=card["cost"])
+        draw_text(
+            draw,
+            (theme.MARGIN + 24, y + 12),
+            _name(card["name"], locale),
+            max_width=width * 0.55,
+            bold=True,
+        )
+        tail = f"{timing} · {cost}"
+        draw_text(
+            draw,
+            (theme.MARGIN + width - 24, y + 16),
+            tail,
+            max_width=width * 0.42,
+            size=SMALL,
+            anchor="ra",
+            fill=theme.HIGHLIGHT,
+        )
+        ty = y + 62
+        for line in lines:
+            draw.text((theme.MARGIN + 24, ty), line, font=font(SMALL), fill=theme.TEXT_MUTED)
+            ty += 40
+        y += h + 16
+    return to_png(image)

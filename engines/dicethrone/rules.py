@@ -1,0 +1,385 @@
+"""Dice Throne (rules 2.2) as a :class:`GameEngine`: 1 v 1 matches."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engines.core import (
+    Action,
+    Choice,
+    CommandSpec,
+    Decision,
+    Dice,
+    GameEngine,
+    IllegalActionError,
+    MatchOption,
+    MatchResult,
+    Message,
+    OptionType,
+    Outcome,
+    ResultKind,
+    Seat,
+    SetupError,
+    View,
+)
+from engines.core.model import replace
+from engines.dicethrone import actions as a
+from engines.dicethrone.cards import after_action, check_card, play_card, spend, spendable
+from engines.dicethrone.commands import COMMANDS
+from engines.dicethrone.content import Content
+from engines.dicethrone.effects import Ctx, paused
+from engines.dicethrone.loader import load_pack
+from engines.dicethrone.manual import adjust
+from engines.dicethrone.priority import interrupts, queue, resolve_queued
+from engines.dicethrone.state import HAND_START, Phase, Player, Queued, State, Step
+from engines.dicethrone.turn import Flow
+from engines.dicethrone.views import build_view
+
+DEFAULT_PACK = "base"
+
+
+_INSTALLED: dict[str, Content] = {}
+
+
+def install_pack(content: Content) -> None:
+    """Make a pack loaded from elsewhere (a community directory, a test) playable."""
+    _INSTALLED[content.pack] = content
+
+
+def pack(name: str) -> Content:
+    """A content pack by name: an installed one, else the built-in directory."""
+    if name not in _INSTALLED:
+        _INSTALLED[name] = load_pack(name)
+    return _INSTALLED[name]
+
+
+class DiceThrone(GameEngine[State]):
+    """The Dice Throne engine."""
+
+    name = "dicethrone"
+    title_key = "dicethrone.title"
+    state_type = State
+    action_types = a.ACTION_TYPES
+    options = (
+        MatchOption("hero1", OptionType.STRING, "barbarian", Message("dicethrone.option.hero1")),
+        MatchOption("hero2", OptionType.STRING, "paladin", Message("dicethrone.option.hero2")),
+        MatchOption("autopass", OptionType.BOOLEAN, False, Message("dicethrone.option.autopass")),
+    )
+    render_kinds = ("board", "hand")
+
+    def load_content(self, pack_name: str | None) -> Content:
+        return pack(pack_name or DEFAULT_PACK)
+
+    def new_match(
+        self, options: Mapping[str, Any], seats: Sequence[Seat], content: Any, dice: Dice
+    ) -> State:
+        """ "Preparação": heroes, 50 health, 2 CP, shuffled decks, 4 cards, first player."""
+        self.check_seats(len(seats))
+        opts = self.parse_options(options)
+        content = content if isinstance(content, Content) else self.load_content(None)
+        players = []
+        for key in ("hero1", "hero2"):
+            hero = content.heroes.get(str(opts[key]))
+            if hero is None:
+                raise SetupError(
+                    f"Unknown hero {opts[key]!r}.",
+                    key="dicethrone.error.unknown_hero",
+                    params={"hero": str(opts[key]), "known": ", ".join(sorted(content.heroes))},
+                    rule="Preparação",
+                )
+            cards = tuple(c.id for c in hero.cards for _ in range(c.copies))
+            deck = tuple(dice.shuffle(cards, f"{hero.id} deck"))
+            players.append(Player(hero=hero.id, hand=deck[:HAND_START], deck=deck[HAND_START:]))
+        first = _first_player(dice)
+        state = State(
+            seats=tuple(seats),
+            pack=content.pack,
+            players=tuple(players),
+            active=first,
+            first=first,
+            phase=Phase.UPKEEP,
+            auto_pass=tuple(range(len(seats))) if opts["autopass"] else (),
+        )
+        flow = Flow(content, dice)
+        for seat in range(len(seats)):  # "Preparação" 8: hero-specific set-up
+            hero = flow.hero(state, seat)
+            state = flow.interp.run(state, hero.setup, Ctx(seat, hero))
+        return flow.start_turn(state)
+
+    def apply_setup(self, state: State, overrides: Mapping[str, Any]) -> State:
+        """Scenario set-up; ``players`` may be a mapping by seat index that merges fields.
+
+        ``{players: {1: {statuses: {protect: 1}, hand: [absolution]}}}`` changes
+        only those fields of seat 1 (the default would replace the whole list).
+        """
+        rest = dict(overrides)
+        players = rest.pop("players", None)
+        if isinstance(players, Mapping):
+            merged = list(self.state_to_json(state)["players"])
+            for key, fields in players.items():
+                merged[int(key)] = {**merged[int(key)], **dict(fields)}
+            rest["players"] = merged
+        elif players is not None:
+            rest["players"] = players
+        return super().apply_setup(state, rest)
+
+    def flow(self, state: State, dice: Dice) -> Flow:
+        """A Flow for this state's content pack."""
+        return Flow(self.load_content(state.pack), dice)
+
+    def pending(self, state: State) -> list[Decision]:
+        # Anyone with a decision may also change their auto-pass preference.
+        return [replace(d, kinds=(*d.kinds, "autopass")) for d in self._pending(state)]
+
+    def _pending(self, state: State) -> list[Decision]:
+        if state.phase is Phase.OVER:
+            return []
+        if state.choice is not None and state.choice.manual:
+            text = state.choice.manual.get("en-US", "")
+            prompt = Message("dicethrone.prompt.manual", {"text": text})
+            return [Decision(state.choice.seat, ("adjust", "resolved"), prompt, a.Resolved())]
+        if state.queued is not None:
+            # "Conflitos de Timing": the active player may answer an instant action first.
+            flow = self.flow(state, _NoDice())
+            kinds = ("pass", *self._extras(flow, state, state.active))  # instant answers only
+            prompt = Message("dicethrone.prompt.priority")
+            return [Decision(state.active, kinds, prompt, a.Pass(), True)]
+        if state.choice is not None and state.choice.pause:
+            # "Então": anyone may play instant/roll cards or spend tokens, then pass.
+            waiting = self.flow(state, _NoDice()).window_seat(state)
+            assert waiting is not None
+            kinds = ("pass", *self._extras(self.flow(state, _NoDice()), state, waiting))
+            prompt = Message("dicethrone.prompt.then")
+            return [Decision(waiting, kinds, prompt, a.Pass(), True)]
+        if state.choice is not None:
+            # "Ou": the script waits for its owner's pick; the first option by default.
+            prompt = Message("dicethrone.prompt.choose", {"count": len(state.choice.options)})
+            return [Decision(state.choice.seat, ("choose",), prompt, a.Choose(1), True)]
+        flow = self.flow(state, _NoDice())
+        seat = state.active
+        extras = self._extras(flow, state, seat)
+        if state.phase in (Phase.MAIN1, Phase.MAIN2):
+            return [
+                Decision(seat, ("sell", "end_phase", *extras), _prompt(state), a.EndPhase(), True)
+            ]
+        if state.phase is Phase.DISCARD:
+            hand = state.players[seat].hand
+            default: Action = a.Sell(hand[-1]) if len(hand) > 6 else a.EndPhase()
+            return [Decision(seat, ("sell", "end_phase"), _prompt(state), default, True)]
+        if state.step is Step.ROLLING:
+            return [self._rolling(flow, state, extras)]
+        if state.step is Step.DEFENSE:
+            defender = state.opponent(seat)
+            kinds = ("defend", *self._extras(flow, state, defender))
+            return [Decision(defender, kinds, _prompt(state), a.Defend(), True)]
+        waiting = flow.window_seat(state)
+        if waiting is None:
+            return []
+        kinds = ("pass", *self._extras(flow, state, waiting))
+        if state.step is Step.RESPONSE and waiting == seat:
+            kinds = (*kinds, "announce", "no_ability")  # 4.3: re-announce after changed dice
+        return [Decision(waiting, kinds, _prompt(state), a.Pass(), True)]
+
+    def _rolling(self, flow: Flow, state: State, extras: tuple[str, ...]) -> Decision:
+        attempts = state.roll.attempts
+        kinds: tuple[str, ...] = ("roll",) if attempts < 3 else ()
+        if attempts:
+            kinds += (("keep",) if attempts < 3 else ()) + ("announce", "no_ability")
+        met = [
+            ab.id
+            for ab in flow.hero(state, state.active).abilities
+            if attempts and flow.met(state, state.active, ab)
+        ]
+        default: Action = (
+            a.RollDice() if not attempts else a.Announce(met[-1]) if met else a.NoAbility()
+        )
+        return Decision(state.active, (*kinds, *extras), _prompt(state), default, False)
+
+    def _extras(self, flow: Flow, state: State, seat: int) -> tuple[str, ...]:
+        out: tuple[str, ...] = ()
+        if self.playable(flow, state, seat):
+            out += ("play",)
+        if spendable(flow, state, seat):
+            out += ("spend",)
+        return out
+
+    def playable(self, flow: Flow, state: State, seat: int) -> list[str]:
+        """Cards in the seat's hand it may play right now."""
+        out = []
+        for card in dict.fromkeys(state.players[seat].hand):
+            try:
+                check_card(flow, state, seat, card)
+            except IllegalActionError:
+                continue
+            out.append(card)
+        return out
+
+    def rules_apply(self, state: State, seat: int, action: Action, dice: Dice) -> Outcome[State]:
+        flow = self.flow(state, dice)
+        if isinstance(action, a.RollDice):
+            state = flow.roll(state)
+        elif isinstance(action, a.Keep):
+            state = flow.keep(state, action.dice)
+        elif isinstance(action, a.Announce):
+            state = flow.announce(state, action.ability)
+        elif isinstance(action, a.NoAbility):
+            state = flow.no_ability(state)
+        elif isinstance(action, a.Defend):
+            state = flow.defend(state, seat, action.defense)
+        elif isinstance(action, a.Pass):
+            state = self._pass(flow, state, seat)
+        elif isinstance(action, a.PlayCard):
+            if self._waits(flow, state, seat, "play", action.card):
+                state = queue(flow, state, seat, "play", action.card)
+            else:
+                state = play_card(flow, state, seat, action.card)
+        elif isinstance(action, a.Sell):
+            state = flow.sell(state, seat, action.card)
+        elif isinstance(action, a.Spend):
+            if self._waits(flow, state, seat, "spend", action.status):
+                state = queue(flow, state, seat, "spend", action.status)
+            else:
+                state = spend(flow, state, seat, action.status)
+        elif isinstance(action, a.Choose):
+            state = self._choose(flow, state, seat, action.option)
+        elif isinstance(action, a.Adjust):
+            state = adjust(flow, state, seat, action)
+        elif isinstance(action, a.Resolved):
+            state = self._resume(flow, state, 0)
+        elif isinstance(action, a.AutoPass):
+            others = tuple(s for s in state.auto_pass if s != seat)
+            state = replace(state, auto_pass=(*others, seat) if action.on else others)
+            flow.emit("autopass_on" if action.on else "autopass_off", player=flow.name(state, seat))
+        else:
+            assert isinstance(action, a.EndPhase)
+            state = flow.end_phase(state)
+        return Outcome(self._auto_pass(flow, state), tuple(flow.events))
+
+    def _choose(self, flow: Flow, state: State, seat: int, option: int) -> State:
+        """Resume a paused script with the chosen option, then what came after it."""
+        assert state.choice is not None
+        count = len(state.choice.options)
+        if not 1 <= option <= count:
+            raise IllegalActionError(
+                f"Choose an option from 1 to {count}.",
+                key="dicethrone.error.bad_option",
+                params={"count": count},
+                rule="Ou",
+            )
+        return self._resume(flow, state, option - 1)
+
+    def _resume(self, flow: Flow, state: State, index: int) -> State:
+        """Go on with the innermost paused script, then with what came after it."""
+        ch = state.choice
+        assert ch is not None
+        depth = replace(state, stack=state.stack[:-1])
+        after = flow.interp.resume(state, index, flow.hero(state, ch.seat))
+        if paused(depth, after):
+            return after
+        if ch.resume == "activate":
+            return flow.after_activation(after)
+        if ch.resume == "defend":
+            return flow.after_defense(after)
+        if ch.resume == "upkeep":
+            return flow.after_upkeep(after)
+        return after_action(after, flow, ch.seat)
+
+    def _waits(self, flow: Flow, state: State, seat: int, kind: str, what: str) -> bool:
+        """A non-active instant action waits unless the active player could not answer
+        and asked to pass automatically."""
+        if not interrupts(flow, state, seat, kind, what):
+            return False
+        active = state.active
+        # The active player is asked unless they chose to pass automatically and hold
+        # no instant answer (an instant card or a token to spend).
+        answers = replace(state, queued=Queued(seat, kind, what))
+        return active not in state.auto_pass or bool(self._extras(flow, answers, active))
+
+    def _pass(self, flow: Flow, state: State, seat: int) -> State:
+        """Pass a window or a "Then" pause; the last pass closes it."""
+        if state.queued is not None:
+            return resolve_queued(flow, state)
+        if state.choice is None or not state.choice.pause:
+            return flow.pass_window(state, seat)
+        state = replace(state, passed=(*state.passed, seat))
+        if flow.window_seat(state) is not None:
+            return state
+        return self._resume(flow, state, 0)
+
+    def _auto_pass(self, flow: Flow, state: State) -> State:
+        """Close windows at once for seats that asked to pass when nothing is playable."""
+        while self._in_window(state):
+            seat = flow.window_seat(state)
+            if seat is None or seat not in state.auto_pass or self._extras(flow, state, seat):
+                break
+            if state.choice is None and state.step is Step.RESPONSE and seat == state.active:
+                break  # the active player may want to re-announce (4.3)
+            flow.emit("auto_passed", player=flow.name(state, seat))
+            state = self._pass(flow, state, seat)
+        return state
+
+    @staticmethod
+    def _in_window(state: State) -> bool:
+        if state.choice is not None:
+            return state.choice.pause
+        return state.step in (Step.RESPONSE, Step.FINAL)
+
+    def result(self, state: State) -> MatchResult | None:
+        if state.winner is not None:
+            return MatchResult(ResultKind.WIN, (state.winner,))
+        if state.draw:
+            return MatchResult(ResultKind.DRAW, reason=Message("dicethrone.result.draw"))
+        return None
+
+    def view(self, state: State, seat: int | None) -> View:
+        flow = self.flow(state, _NoDice())
+        return View(self.name, seat, build_view(flow, state, seat, self.pending(state)))
+
+    def render(self, view: View, kind: str = "board", locale: str = "en-US") -> bytes:
+        from engines.dicethrone import render
+
+        return render.render(view, kind, self.catalog(), locale)
+
+    def commands(self) -> list[CommandSpec]:
+        return list(COMMANDS)
+
+    def undoable(self, action: Action) -> bool:
+        # Choosing dice to keep and the auto-pass preference reveal and roll nothing;
+        # everything else rolls dice, draws cards or gives the opponent a window.
+        return isinstance(action, a.Keep | a.AutoPass)
+
+    def autocomplete(
+        self, state: State | None, seat: int | None, command: str, option: str, current: str
+    ) -> list[Choice]:
+        if state is None or seat is None or state.phase is Phase.OVER:
+            return []
+        from engines.dicethrone.views import suggestions
+
+        flow = self.flow(state, _NoDice())
+        return suggestions(
+            flow, state, seat, command, option, current, self.playable(flow, state, seat)
+        )
+
+
+def _prompt(state: State) -> Message:
+    key = state.step.value if state.step else state.phase.value
+    return Message(f"dicethrone.prompt.{key}")
+
+
+def _first_player(dice: Dice) -> int:
+    """ "Preparação" 7: each rolls a die, the highest starts; ties re-roll."""
+    while True:
+        first, second = dice.roll(6, "first player: seat 1"), dice.roll(6, "first player: seat 2")
+        if first != second:
+            return 0 if first > second else 1
+
+
+class _NoDice(Dice):
+    """Dice for read-only questions (pending, view): drawing from it is a bug."""
+
+    def _die(self, sides: int, faces: Sequence[str] | None) -> int:
+        raise AssertionError("no dice may be rolled here")
+
+    def _permutation(self, n: int) -> tuple[int, ...]:
+        raise AssertionError("no shuffle may happen here")

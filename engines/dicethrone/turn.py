@@ -1,0 +1,344 @@
+"""The turn sequence: Upkeep, Income, Main, the roll phases and Discard.
+
+Each function takes a state and returns the next one; the :class:`Flow` holds
+the content, the dice and the events produced. Rule references are to the
+section titles of the Dice Throne 2.2 rulebook ("Subdivisões do Turno" n.m
+for its numbered steps).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engines.core import Dice, Event, IllegalActionError
+from engines.core.model import replace
+from engines.dicethrone.combos import best_variant, usable_level
+from engines.dicethrone.content import Ability, Content, Hero, text_for
+from engines.dicethrone.content import Step as ScriptStep
+from engines.dicethrone.effects import Ctx, Interpreter, draw_card, paused, put, remove_status
+from engines.dicethrone.settle import settle
+from engines.dicethrone.state import (
+    ATTEMPTS,
+    CP_CAP,
+    DICE,
+    HAND_LIMIT,
+    TRANSITIONS,
+    Phase,
+    Roll,
+    State,
+    Step,
+)
+
+
+def goto(state: State, phase: Phase, **changes: object) -> State:
+    """Move to ``phase`` along an allowed transition."""
+    if phase not in TRANSITIONS[state.phase]:
+        raise AssertionError(f"no transition {state.phase} -> {phase}")
+    return replace(state, phase=phase, **changes)
+
+
+def illegal(message: str, key: str, rule: str, **params: object) -> IllegalActionError:
+    """An IllegalActionError with a dicethrone message key."""
+    return IllegalActionError(message, key=f"dicethrone.error.{key}", params=params, rule=rule)
+
+
+@dataclass
+class Flow:
+    """Applies the turn structure with one content pack and one dice source."""
+
+    content: Content
+    dice: Dice
+    events: list[Event] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.interp = Interpreter(self.content, self.dice, self.events)
+
+    def hero(self, state: State, seat: int) -> Hero:
+        """The hero a seat plays."""
+        return self.content.heroes[state.players[seat].hero]
+
+    def emit(self, key: str, rule: str | None = None, **params: object) -> None:
+        """Record an event."""
+        self.events.append(Event(f"dicethrone.event.{key}", params, rule=rule))
+
+    def name(self, state: State, seat: int) -> str:
+        """A seat's player name."""
+        return state.seats[seat].name
+
+    # -- Upkeep and Income ---------------------------------------------------
+
+    def start_turn(self, state: State) -> State:
+        """Upkeep then Income, which need no decision, then Main (1)."""
+        seat = state.active
+        self.emit("turn", "Fases do Turno", player=self.name(state, seat), turn=state.turn)
+        hero = self.hero(state, seat)
+        # "Fase de Manutenção" 1: status effects and passives act, once per token;
+        # one script, so a choice ("Or") inside it can pause and resume it.
+        steps: list[ScriptStep] = []
+        for status, count in sorted(state.players[seat].statuses.items()):
+            steps += list(self.content.status(status).upkeep) * count
+        for passive in hero.passives:
+            steps += passive.upkeep
+        after = self.interp.run(state, tuple(steps), Ctx(seat, hero, resume="upkeep"))
+        return after if paused(state, after) else self.after_upkeep(after)
+
+    def after_upkeep(self, state: State) -> State:
+        """1.3: damage and healing applied together; then Income and Main (1)."""
+        state = settle(state, self.events)
+        if state.phase is Phase.OVER:
+            return state
+        state = goto(state, Phase.INCOME)
+        return goto(self.income(state), Phase.MAIN1)
+
+    def income(self, state: State) -> State:
+        """ "Fase de Recursos": +1 CP (to 15) and draw 1; the first player skips turn 1."""
+        seat = state.active
+        if state.turn == 1:
+            self.emit("income_skipped_first", "Fase de Recursos", player=self.name(state, seat))
+            return state
+        for status in sorted(state.players[seat].statuses):
+            if self.content.status(status).skip_income:
+                self.emit(
+                    "income_skipped_status", "Fase de Recursos", player=self.name(state, seat)
+                )
+                return remove_status(state, seat, status, 1, self.content, self.events)
+        player = state.players[seat]
+        state = put(state, seat, cp=min(CP_CAP, player.cp + 1))
+        self.emit(
+            "income", "Fase de Recursos", player=self.name(state, seat), cp=state.players[seat].cp
+        )
+        state = draw_card(state, seat, self.dice, self.events, self.content)
+        hero = self.hero(state, seat)
+        for passive in hero.passives:
+            state = self.interp.run(state, passive.income, Ctx(seat, hero))
+        return state
+
+    # -- Main phases and Discard ---------------------------------------------
+
+    def sell(self, state: State, seat: int, card: str) -> State:
+        """Sell a card from the hand for 1 CP ("Vender")."""
+        player = state.players[seat]
+        if card not in player.hand:
+            raise illegal(f"You have no {card!r} in your hand.", "no_card", "Vender", card=card)
+        hand = list(player.hand)
+        hand.remove(card)
+        cp = min(CP_CAP, player.cp + 1)
+        state = put(state, seat, hand=tuple(hand), discard=(*player.discard, card), cp=cp)
+        self.emit(
+            "sold",
+            "Vender",
+            player=self.name(state, seat),
+            card=self._card_name(state, seat, card),
+            cp=cp,
+        )
+        return state
+
+    def end_phase(self, state: State) -> State:
+        """Leave Main (1), Main (2) or Discard."""
+        if state.phase is Phase.MAIN1:
+            return goto(state, Phase.OFFENSIVE, step=Step.ROLLING, roll=Roll(), reports=())
+        if state.phase is Phase.MAIN2:
+            return goto(state, Phase.DISCARD)
+        hand = len(state.players[state.active].hand)
+        if hand > HAND_LIMIT:
+            raise illegal(
+                f"Sell cards down to {HAND_LIMIT} first (you have {hand}).",
+                "hand_limit",
+                "Fase de Descarte",
+                limit=HAND_LIMIT,
+                count=hand,
+            )
+        nxt = state.opponent(state.active)
+        state = goto(state, Phase.UPKEEP, active=nxt, turn=state.turn + 1, step=None)
+        return self.start_turn(state)
+
+    def _card_name(self, state: State, seat: int, card: str) -> str:
+        definition = self.hero(state, seat).card(card)
+        return text_for(definition.name, "en-US") if definition else card
+
+    # -- Offensive roll --------------------------------------------------------
+
+    def roll(self, state: State) -> State:
+        """One roll attempt ("Fase de Rolagem Ofensiva" 4.1)."""
+        r = state.roll
+        if r.attempts >= ATTEMPTS:
+            raise illegal("You have used your three roll attempts.", "no_attempts", "4.1")
+        kept = r.kept if r.attempts else (False,) * DICE
+        values = tuple(
+            old if keep else self.dice.roll(6, f"die {i + 1}")
+            for i, (old, keep) in enumerate(zip(r.dice or (0,) * DICE, kept, strict=True))
+        )
+        state = replace(state, roll=replace(r, dice=values, kept=kept, attempts=r.attempts + 1))
+        hero = self.hero(state, state.active)
+        self.emit(
+            "rolled",
+            "4.1",
+            player=self.name(state, state.active),
+            attempt=r.attempts + 1,
+            dice=" ".join(f"{v}({hero.symbol(v)})" for v in values),
+        )
+        return state
+
+    def keep(self, state: State, text: str) -> State:
+        """Mark the dice to keep for the next attempt (the others are re-rolled)."""
+        if not state.roll.attempts or state.roll.attempts >= ATTEMPTS:
+            raise illegal("Keep dice between roll attempts.", "keep_when", "4.1")
+        chosen: set[int] = set()
+        for part in text.replace(",", " ").split():
+            if not part.isdigit() or not 1 <= int(part) <= DICE:
+                raise illegal(f"Dice are numbered 1 to {DICE}.", "bad_die", "4.1", die=part)
+            chosen.add(int(part) - 1)
+        kept = tuple(i in chosen for i in range(DICE))
+        self.emit(
+            "kept",
+            "4.1",
+            player=self.name(state, state.active),
+            dice=" ".join(str(i + 1) for i in sorted(chosen)) or "-",
+        )
+        return replace(state, roll=replace(state.roll, kept=kept))
+
+    def met(self, state: State, seat: int, ability: Ability) -> bool:
+        """Whether the seat's current dice meet the ability at its current level."""
+        level = usable_level(ability, self._level(state, seat, ability.id))
+        return best_variant(self.hero(state, seat), ability, level, state.roll.dice) is not None
+
+    def _level(self, state: State, seat: int, slot: str) -> int:
+        card = state.players[seat].upgrades.get(slot)
+        definition = self.hero(state, seat).card(card) if card else None
+        return definition.upgrade.level if definition and definition.upgrade else 1
+
+    def announce(self, state: State, ability_id: str) -> State:
+        """Announce an ability the final dice meet; the opponent may respond (4.2)."""
+        if not state.roll.attempts:
+            raise illegal("Roll the dice first.", "roll_first", "4.1")
+        ability = self.hero(state, state.active).ability(ability_id)
+        if ability is None or not self.met(state, state.active, ability):
+            raise illegal(
+                "Your dice do not meet that ability's requirement.",
+                "not_met",
+                "Requisito de Ativação",
+                ability=ability_id,
+            )
+        self.emit(
+            "announced",
+            "4.2",
+            player=self.name(state, state.active),
+            ability=text_for(ability.name, "en-US"),
+        )
+        roll = replace(state.roll, announced=ability_id, ultimate=ability.ultimate)
+        return replace(state, roll=roll, step=Step.RESPONSE, passed=(state.active,), priority=None)
+
+    def no_ability(self, state: State) -> State:
+        """End the offensive roll without an ability (4.2)."""
+        if not state.roll.attempts:
+            raise illegal("Roll the dice first.", "roll_first", "4.1")
+        self.emit("no_ability", "4.2", player=self.name(state, state.active))
+        return self.finish_roll_phase(state)
+
+    def activate(self, state: State) -> State:
+        """Activate the announced ability (4.4); an Attack opens the defensive roll."""
+        seat = state.active
+        hero = self.hero(state, seat)
+        ability = hero.ability(state.roll.announced or "")
+        assert ability is not None
+        level = usable_level(ability, self._level(state, seat, ability.id))
+        variant = best_variant(hero, ability, level, state.roll.dice)
+        if variant is None:
+            # 4.3: the dice changed; announce another ability or use unused attempts.
+            self.emit("no_longer_met", "4.3", ability=text_for(ability.name, "en-US"))
+            return replace(
+                state,
+                step=Step.ROLLING,
+                roll=replace(state.roll, announced=None),
+                passed=(),
+                priority=None,
+            )
+        self.emit(
+            "activated",
+            "4.4",
+            player=self.name(state, seat),
+            ability=text_for(ability.name, "en-US"),
+        )
+        state = replace(state, roll=replace(state.roll, activated=True))
+        ctx = Ctx(seat, hero, state.roll.dice, True, ability.ultimate, resume="activate")
+        after = self.interp.run(state, variant.effect, ctx)
+        return after if paused(state, after) else self.after_activation(after)
+
+    def after_activation(self, state: State) -> State:
+        """An Attack opens the defensive roll (6.1); otherwise the last window."""
+        seat = state.active
+        attacks = [inc for inc in state.ledger if inc.attack and inc.source == seat]
+        if not attacks:
+            return replace(state, step=Step.FINAL, passed=(), priority=None)
+        defender = state.opponent(seat)
+        # 6.2: only defendable damage lets the defender roll a Defensive Ability.
+        defendable = any(inc.kind.defendable for inc in attacks)
+        can_defend = defendable and bool(self.hero(state, defender).defenses)
+        step = Step.DEFENSE if can_defend else Step.FINAL
+        return goto(state, Phase.DEFENSIVE, step=step, passed=(), priority=None)
+
+    # -- Defensive roll and the last window ------------------------------------
+
+    def defend(self, state: State, seat: int, defense_id: str) -> State:
+        """Roll the Defensive Ability's dice once and resolve it (6.2–6.4)."""
+        hero = self.hero(state, seat)
+        if defense_id:
+            defense = hero.defense(defense_id)
+        elif len(hero.defenses) == 1:
+            defense = hero.defenses[0]
+        else:
+            raise illegal("Choose which Defensive Ability to use.", "choose_defense", "6.2")
+        if defense is None:
+            raise illegal(
+                f"No defensive ability {defense_id!r}.", "no_defense", "6.2", defense=defense_id
+            )
+        values = tuple(self.dice.roll(6, f"defence die {i + 1}") for i in range(defense.dice))
+        self.emit(
+            "defended",
+            "6.3",
+            player=self.name(state, seat),
+            ability=text_for(defense.name, "en-US"),
+            dice=" ".join(f"{v}({hero.symbol(v)})" for v in values),
+        )
+        level = max(lv for lv in defense.levels if lv <= self._level(state, seat, defense.id))
+        state = replace(state, roll=replace(state.roll, defense=defense.id, defense_dice=values))
+        ctx = Ctx(seat, hero, values, resume="defend")
+        after = self.interp.run(state, defense.levels[level], ctx)
+        return after if paused(state, after) else self.after_defense(after)
+
+    def after_defense(self, state: State) -> State:
+        """6.5: the last chance for everyone to spend tokens or play cards."""
+        return replace(state, step=Step.FINAL, passed=(), priority=None)
+
+    def window_order(self, state: State) -> tuple[int, ...]:
+        """Who may act in the open window: the active player first ("Conflitos de Timing").
+
+        Once an Ultimate Ability is activated its opponents may do nothing.
+        """
+        rolling = state.phase in (Phase.OFFENSIVE, Phase.DEFENSIVE)
+        if rolling and state.roll.activated and state.roll.ultimate:
+            return (state.active,)
+        return (state.active, state.opponent(state.active))
+
+    def window_seat(self, state: State) -> int | None:
+        """The seat the open window waits for, if any."""
+        order = self.window_order(state)
+        if state.priority in order and state.priority not in state.passed:
+            return state.priority
+        return next((s for s in order if s not in state.passed), None)
+
+    def pass_window(self, state: State, seat: int) -> State:
+        """Pass; when everyone has passed the window closes."""
+        state = replace(state, passed=(*state.passed, seat))
+        if self.window_seat(state) is not None:
+            return state
+        if state.step is Step.RESPONSE:
+            return self.activate(state)
+        return self.finish_roll_phase(state)
+
+    def finish_roll_phase(self, state: State) -> State:
+        """6.6: apply the accumulated damage and healing, then Main (2)."""
+        state = settle(state, self.events)
+        if state.phase is Phase.OVER:
+            return state
+        return goto(state, Phase.MAIN2, step=None, passed=(), priority=None)

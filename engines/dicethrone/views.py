@@ -1,0 +1,224 @@
+"""What each seat may see (the public view never holds a hand or a deck order)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core import Choice, Decision, Message
+from engines.dicethrone.cards import card_cost, spendable
+from engines.dicethrone.combos import usable_level
+from engines.dicethrone.content import CardDef, Step, Text
+from engines.dicethrone.state import HAND_LIMIT, State
+from engines.dicethrone.turn import Flow
+
+
+def _text(text: Text) -> dict[str, str]:
+    return dict(text)
+
+
+def _card(flow: Flow, state: State, seat: int, card: CardDef) -> dict[str, Any]:
+    return {
+        "id": card.id,
+        "name": _text(card.name),
+        "text": _text(card.text),
+        "cost": card_cost(flow, state, seat, card),
+        "timing": card.timing.value,
+        "verified": card.verified,
+    }
+
+
+def build_view(
+    flow: Flow, state: State, seat: int | None, pending: list[Decision]
+) -> dict[str, Any]:
+    """The view's data; ``seat`` adds that seat's own hand."""
+    players = []
+    for i, p in enumerate(state.players):
+        hero = flow.hero(state, i)
+        statuses = []
+        for status, count in sorted(p.statuses.items()):
+            d = flow.content.status(status)
+            limit = d.stack_limit + p.stack_bonus.get(status, 0)
+            statuses.append(
+                {
+                    "id": status,
+                    "name": _text(d.name),
+                    "count": count,
+                    "limit": limit,
+                    "positive": d.positive,
+                }
+            )
+        levels = {ab.id: usable_level(ab, flow._level(state, i, ab.id)) for ab in hero.abilities}
+        levels.update({d.id: flow._level(state, i, d.id) for d in hero.defenses})
+        players.append(
+            {
+                "seat": i,
+                "name": state.seats[i].name,
+                "hero": hero.id,
+                "hero_name": _text(hero.name),
+                "health": p.health,
+                "cp": p.cp,
+                "statuses": statuses,
+                "levels": levels,
+                "hand_size": len(p.hand),
+                "deck_size": len(p.deck),
+                "discard_size": len(p.discard),
+                "discard_top": p.discard[-1] if p.discard else None,
+                "upgrades": [
+                    {"name": _text(c.name), "level": c.upgrade.level}
+                    for cid in p.upgrades.values()
+                    if (c := hero.card(cid)) is not None and c.upgrade is not None
+                ],
+            }
+        )
+    active_hero = flow.hero(state, state.active)
+    defender_hero = flow.hero(state, state.opponent(state.active))
+    announced = active_hero.ability(state.roll.announced or "")
+    data: dict[str, Any] = {
+        "phase": state.phase.value,
+        "step": state.step.value if state.step else None,
+        "turn": state.turn,
+        "active": state.active,
+        "first": state.first,
+        "winner": state.winner,
+        "draw": state.draw,
+        "hand_limit": HAND_LIMIT,
+        "players": players,
+        "roll": {
+            "dice": list(state.roll.dice),
+            "symbols": [_text(active_hero.symbol_text(v)) for v in state.roll.dice],
+            "kept": list(state.roll.kept),
+            "attempts": state.roll.attempts,
+            "announced": _text(announced.name) if announced else None,
+            "activated": state.roll.activated,
+            "ultimate": state.roll.ultimate,
+            "defense_dice": list(state.roll.defense_dice),
+            "effect_dice": list(state.roll.effect_dice),
+            "effect_owner": state.roll.effect_owner,
+            "effect_symbols": [
+                _text(flow.hero(state, state.roll.effect_owner).symbol_text(v))
+                for v in state.roll.effect_dice
+                if state.roll.effect_owner is not None
+            ],
+            "defense_symbols": [
+                _text(defender_hero.symbol_text(v)) for v in state.roll.defense_dice
+            ],
+        },
+        "abilities_met": [
+            _text(ab.name)
+            for ab in active_hero.abilities
+            if state.roll.attempts and flow.met(state, state.active, ab)
+        ],
+        "incoming": [
+            {
+                "target": inc.target,
+                "amount": inc.amount + inc.added,
+                "kind": inc.kind.value,
+                "prevented": inc.prevented,
+                "halves": inc.halves,
+                "reflects": inc.reflects,
+            }
+            for inc in state.ledger
+        ],
+        "reports": [
+            {
+                "target": r.target,
+                "incoming": r.incoming,
+                "subtotal": r.subtotal,
+                "total": r.total,
+                "kind": r.kind,
+            }
+            for r in state.reports
+        ],
+        "waiting": [d.seat for d in pending],
+        "pause": bool(state.choice and state.choice.pause),
+        # Which instant action waits is not said: a card in hand stays hidden until played.
+        "queued": None if state.queued is None else state.queued.seat,
+        "manual": _text(state.choice.manual) if state.choice and state.choice.manual else None,
+        "choice": None
+        if state.choice is None or state.choice.pause or state.choice.manual
+        else {
+            "seat": state.choice.seat,
+            "options": [option_label(o) for o in state.choice.options],
+        },
+    }
+    if seat is not None:
+        hero = flow.hero(state, seat)
+        data["hand"] = [
+            _card(flow, state, seat, c)
+            for c in (hero.card(cid) for cid in state.players[seat].hand)
+            if c is not None
+        ]
+    return data
+
+
+def describe(steps: tuple[Step, ...]) -> str:
+    """A compact description of a script, for options that carry no text."""
+    parts = []
+    for step in steps:
+        if step.op in ("gain", "inflict", "remove", "remove_all"):
+            parts.append(
+                f"{step.op} {step.status}" + (f" ×{step.amount}" if step.amount > 1 else "")
+            )
+        elif step.steps:
+            parts.append(f"{step.op} ({describe(step.steps)})")
+        elif step.per:
+            parts.append(f"{step.op} {step.amount}×{step.per}")
+        elif step.op in ("prevent_half", "reflect_half", "prevent_all", "then"):
+            parts.append(step.op)
+        else:
+            kind = (
+                f" {step.kind.value}" if step.op == "damage" and step.kind.value != "normal" else ""
+            )
+            parts.append(f"{step.op} {step.amount}{kind}")
+    return " · ".join(parts).replace("_", " ")
+
+
+def option_label(option: Step) -> dict[str, str]:
+    """An "Or" option's text in every locale it has (a description otherwise)."""
+    return dict(option.text) if option.text else {"en-US": describe(option.steps)}
+
+
+def suggestions(
+    flow: Flow,
+    state: State,
+    seat: int,
+    command: str,
+    option: str,
+    current: str,
+    playable: list[str],
+) -> list[Choice]:
+    """Autocomplete: only what the seat may choose now."""
+    hero = flow.hero(state, seat)
+    typed = current.strip().lower()
+    pairs: list[tuple[str, Text]] = []
+    if option == "card":
+        pairs = [(cid, c.name) for cid in playable if (c := hero.card(cid)) is not None]
+        if command == "sell":
+            pairs += [
+                (cid, c.name)
+                for cid in dict.fromkeys(state.players[seat].hand)
+                if cid not in playable and (c := hero.card(cid)) is not None
+            ]
+    elif option == "ability" and seat == state.active:
+        pairs = [
+            (ab.id, ab.name)
+            for ab in hero.abilities
+            if state.roll.attempts and flow.met(state, seat, ab)
+        ]
+    elif option == "defense":
+        pairs = [(d.id, d.name) for d in hero.defenses]
+    elif option == "status":
+        pairs = [(s, flow.content.status(s).name) for s in spendable(flow, state, seat)]
+    ch = state.choice
+    if option == "option" and ch is not None and ch.seat == seat and ch.options and not ch.manual:
+        return [
+            Choice(Message("dicethrone.choice.option", {"n": i, "text": label["en-US"]}), i)
+            for i, label in enumerate(map(option_label, ch.options), start=1)
+        ]
+    out = []
+    for value, name in pairs:
+        label = name.get("en-US", value)
+        if typed and typed not in value and typed not in label.lower():
+            continue
+        out.append(Choice(Message("dicethrone.choice.named", {"name": label}), value))
+    return out[:25]

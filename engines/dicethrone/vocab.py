@@ -1,0 +1,172 @@
+"""Parser of effect scripts: the effect vocabulary as YAML (docs/dicethrone.md).
+
+Each step is a mapping with one key, the step's name ("damage", "roll", "or"…),
+or a bare name for steps without arguments ("prevent_half", "then").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+
+from engines.dicethrone.content import DamageKind, Script, Step, Text
+from engines.dicethrone.yamlnode import Fields, Node
+
+#: Step ops and the argument shape they take (see docs/dicethrone.md).
+AMOUNT_OPS = frozenset(
+    {"heal", "gain_cp", "steal_cp", "prevent", "add_damage", "draw", "self_damage"}
+)
+FLAG_OPS = frozenset({"prevent_half", "reflect_half", "then", "prevent_all"})
+STATUS_OPS = frozenset({"gain", "inflict", "remove", "remove_all"})
+NESTED_OPS = frozenset({"roll", "with", "additionally", "or", "opposed"})
+OPS = AMOUNT_OPS | FLAG_OPS | STATUS_OPS | NESTED_OPS | {"damage", "manual"}
+
+
+def text(node: Node) -> Text:
+    if isinstance(node.node, yaml.ScalarNode):
+        return {"en-US": node.str()}
+    texts = {k: v.str() for k, v in node.mapping().items()}
+    if "en-US" not in texts:
+        raise node.fail("texts need an en-US entry")
+    return texts
+
+
+def ident(node: Node) -> str:
+    value = node.str()
+    if not value.replace("_", "").isalnum() or value.lower() != value:
+        raise node.fail(f"ids are lowercase letters, digits and _, not {value!r}")
+    return value
+
+
+def counts(node: Node) -> dict[str, int]:
+    return {k: v.int(1, 5) for k, v in node.mapping().items()}
+
+
+def script(node: Node) -> Script:
+    """Parse an effect script: a list of steps."""
+    return tuple(_step(item) for item in node.items())
+
+
+def _step(node: Node) -> Step:
+    if isinstance(node.node, yaml.ScalarNode):
+        op = node.str()
+        if op not in FLAG_OPS:
+            raise node.fail(f"unknown step {op!r} (known: {', '.join(sorted(OPS))})")
+        return Step(op=op, amount=1)
+    children = node.mapping()
+    if len(children) != 1:
+        raise node.fail("a step is a mapping with exactly one key, the step's name")
+    op, arg = next(iter(children.items()))
+    if op not in OPS:
+        raise arg.fail(f"unknown step {op!r} (known: {', '.join(sorted(OPS))})")
+    if op in FLAG_OPS:
+        if arg.bool() is not True:
+            raise arg.fail(f"write '{op}' alone or '{op}: true'")
+        return Step(op=op, amount=1)
+    if op in AMOUNT_OPS:
+        if isinstance(arg.node, yaml.ScalarNode):
+            return Step(op=op, amount=arg.int(1, 50), target="self")
+        f = Fields(arg, {"per", "times", "target"})
+        return Step(
+            op=op,
+            amount=f.get("times", lambda n: n.int(1, 50), 1),
+            per=f.get("per", ident, None),
+            target=f.get("target", _target, "opponent" if op == "damage" else "self"),
+        )
+    if op == "damage":
+        return _damage(arg)
+    if op in STATUS_OPS:
+        if isinstance(arg.node, yaml.ScalarNode):
+            return Step(op=op, status=ident(arg), amount=1, target=_default_target(op))
+        f = Fields(arg, {"status", "count", "target"})
+        return Step(
+            op=op,
+            status=f.need("status", ident),
+            amount=f.get("count", lambda n: n.int(1, 10), 1),
+            target=f.get("target", _target, _default_target(op)),
+        )
+    if op == "or":
+        return _or(arg)
+    if op == "manual":
+        return Step(op=op, text=text(arg))
+    if op == "opposed":
+        f = Fields(arg, {"win", "lose", "ties"})
+        ties = f.get("ties", Node.str, "lose")
+        if ties not in ("win", "lose"):
+            raise arg.fail("ties is 'win' or 'lose'")
+        return Step(
+            op=op,
+            steps=f.get("win", script, ()),
+            otherwise=f.get("lose", script, ()),
+            ties_win=ties == "win",
+        )
+    if op == "additionally":
+        return Step(op=op, steps=script(arg))
+    if op == "roll":
+        f = Fields(arg, {"dice", "do"})
+        return Step(op=op, dice=f.need("dice", lambda n: n.int(1, 5)), steps=f.need("do", script))
+    f = Fields(arg, {"symbols", "sum_at_least", "numbers", "do"})
+    step = Step(
+        op=op,
+        symbols=f.get("symbols", counts, {}),
+        sum_at_least=f.get("sum_at_least", lambda n: n.int(1, 30), 0),
+        numbers=f.get("numbers", lambda n: tuple(i.int(1, 6) for i in n.items()), ()),
+        steps=f.need("do", script),
+    )
+    if not step.symbols and not step.sum_at_least and not step.numbers:
+        raise arg.fail("'with' needs symbols, numbers or sum_at_least")
+    return step
+
+
+def _or(arg: Node) -> Step:
+    """ "Ou": two or more options, each a script or ``{text, do}``."""
+    options = []
+    for item in arg.items():
+        if isinstance(item.node, yaml.SequenceNode):
+            options.append(Step(op="option", steps=script(item)))
+        else:
+            f = Fields(item, {"text", "do"})
+            options.append(Step(op="option", steps=f.need("do", script), text=f.need("text", text)))
+    if len(options) < 2:
+        raise arg.fail("'or' needs at least two options")
+    return Step(op="or", steps=tuple(options))
+
+
+def _damage(arg: Node) -> Step:
+    if isinstance(arg.node, yaml.ScalarNode):
+        return Step(op="damage", amount=arg.int(1, 50))
+    f = Fields(arg, {"amount", "kind", "per", "times", "roll_sum", "target"})
+    kind = f.get("kind", lambda n: enum_value(n, DamageKind), DamageKind.NORMAL)
+    step = Step(
+        op="damage",
+        amount=f.get("amount", lambda n: n.int(1, 50), 0)
+        or f.get("times", lambda n: n.int(1, 50), 0),
+        kind=kind,
+        per=f.get("per", ident, None),
+        roll_sum=f.get("roll_sum", Node.bool, False),
+        target=f.get("target", _target, "opponent"),
+    )
+    if not step.amount and not step.roll_sum:
+        raise arg.fail("damage needs amount, per/times or roll_sum")
+    return step
+
+
+def _target(node: Node) -> str:
+    value = node.str()
+    if value not in ("self", "opponent"):
+        raise node.fail("target is 'self' or 'opponent'")
+    return value
+
+
+def _default_target(op: str) -> str:
+    return "opponent" if op == "inflict" else "self"
+
+
+def enum_value(node: Node, tp: Any) -> Any:
+    value = node.str()
+    try:
+        return tp(value)
+    except ValueError:
+        known = ", ".join(m.value for m in tp)
+        raise node.fail(f"{value!r} is not one of {known}") from None

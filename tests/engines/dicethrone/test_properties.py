@@ -1,0 +1,108 @@
+"""Invariants under random legal play: bounds, card conservation, stack limits."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engines.core import Action, EngineError, SeededDice
+from engines.dicethrone import ENGINE
+from engines.dicethrone import actions as a
+from engines.dicethrone.cards import spendable
+from engines.dicethrone.content import Content
+from engines.dicethrone.state import CP_CAP, HEAL_ABOVE_START, START_HEALTH, State
+from tests.engines.dicethrone.helpers import MINI, SEATS
+
+CONTENT = ENGINE.load_content(None)
+
+
+def _candidates(
+    state: State, seat: int, kinds: tuple[str, ...], rng: random.Random
+) -> list[Action]:
+    flow = ENGINE.flow(state, SeededDice(b"-", 0))
+    player = state.players[seat]
+    hero = flow.hero(state, seat)
+    out: list[Action] = []
+    for kind in kinds:
+        if kind == "roll":
+            out.append(a.RollDice())
+        elif kind == "keep":
+            out.append(a.Keep(" ".join(str(i) for i in range(1, 6) if rng.random() < 0.5)))
+        elif kind == "announce":
+            out += [a.Announce(ab.id) for ab in hero.abilities if flow.met(state, seat, ab)]
+        elif kind == "no_ability":
+            out.append(a.NoAbility())
+        elif kind == "defend":
+            out.append(a.Defend())
+        elif kind == "pass":
+            out.append(a.Pass())
+        elif kind == "play":
+            out += [a.PlayCard(c) for c in ENGINE.playable(flow, state, seat)]
+        elif kind == "sell":
+            out += [a.Sell(c) for c in player.hand]
+        elif kind == "spend":
+            out += [a.Spend(s) for s in spendable(flow, state, seat)]
+        elif kind == "end_phase":
+            out.append(a.EndPhase())
+        elif kind == "choose" and state.choice is not None:
+            out += [a.Choose(i) for i in range(1, len(state.choice.options) + 1)]
+        elif kind == "adjust":
+            other = 2 - seat  # the 1-based number of the other seat
+            out.append(a.Adjust(seat=other, health=rng.randint(-8, 8), cp=rng.randint(-3, 3)))
+        elif kind == "resolved":
+            out.append(a.Resolved())
+    return out
+
+
+def _check(state: State, decks: list[Counter[str]], content: Content) -> None:
+    for seat, player in enumerate(state.players):
+        assert 0 <= player.health <= START_HEALTH + HEAL_ABOVE_START
+        assert 0 <= player.cp <= CP_CAP
+        cards = Counter(player.hand + player.deck + player.discard + player.board)
+        assert cards == decks[seat]
+        for status, count in player.statuses.items():
+            limit = content.status(status).stack_limit + player.stack_bonus.get(status, 0)
+            assert 0 < count <= limit
+
+
+def _random_match(content: Content, heroes: list[str], seed: int) -> None:
+    rng = random.Random(seed)
+    key = seed.to_bytes(8, "big")
+    options = {"hero1": heroes[0], "hero2": heroes[1]}
+    state = ENGINE.new_match(options, SEATS, content, SeededDice(key, 0))
+    decks = [
+        Counter(c.id for c in content.heroes[p.hero].cards for _ in range(c.copies))
+        for p in state.players
+    ]
+    _check(state, decks, content)
+    for n in range(1, 250):
+        if ENGINE.result(state) is not None:
+            break
+        (decision,) = ENGINE.pending(state)
+        options_ = _candidates(state, decision.seat, decision.kinds, rng)
+        rng.shuffle(options_)
+        for action in [*options_, decision.default]:
+            assert action is not None
+            try:
+                state = ENGINE.apply(state, decision.seat, action, SeededDice(key, n)).state
+                break
+            except EngineError:
+                continue
+        else:
+            raise AssertionError(f"no legal action among {decision.kinds}")
+        _check(state, decks, content)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32), heroes=st.permutations(["barbarian", "paladin"]))
+def test_random_legal_play_keeps_the_invariants(seed: int, heroes: list[str]) -> None:
+    _random_match(CONTENT, heroes, seed)
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_random_play_with_choices_and_manual_steps(seed: int) -> None:
+    _random_match(MINI, ["duelist", "duelist"], seed)

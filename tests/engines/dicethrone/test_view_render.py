@@ -1,0 +1,127 @@
+"""Views hide hands and decks; renders are readable PNGs; commands and autocomplete."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import typing
+
+from PIL import Image
+
+from engines.core import OptionType, RiggedDice
+from engines.dicethrone import ENGINE
+from engines.dicethrone import actions as a
+from tests.engines.dicethrone.helpers import act, start, with_player
+
+
+def _png(data: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(data))
+    assert image.format == "PNG"
+    return image
+
+
+def test_public_view_holds_no_hand_or_deck() -> None:
+    state = with_player(start(), 0, hand=("grab_someone", "slap_2"))
+    public = json.dumps(ENGINE.view(state, None).data)
+    assert "grab_someone" not in public and "slap_2" not in public
+    assert "hand" not in ENGINE.view(state, None).data
+    own = ENGINE.view(state, 0).data
+    assert [c["id"] for c in own["hand"]] == ["grab_someone", "slap_2"]
+    assert "hand" in own and own["players"][1]["hand_size"] == 4
+
+
+def test_renders_in_every_locale() -> None:
+    state, _ = act(start(), 0, a.EndPhase())
+    state, _ = act(state, 0, a.RollDice(), 1, 2, 3, 6, 6)
+    state, _ = act(state, 0, a.Keep("1 2 3"))
+    for locale in ("en-US", "pt-BR", "it"):
+        board = _png(ENGINE.render(ENGINE.view(state, None), "board", locale))
+        assert board.width == 960
+        hand = _png(ENGINE.render(ENGINE.view(state, 1), "hand", locale))
+        assert hand.width == 960
+
+
+def test_hand_render_needs_a_seat_view() -> None:
+    import pytest
+
+    with pytest.raises(ValueError):
+        ENGINE.render(ENGINE.view(start(), None), "hand")
+
+
+def test_state_round_trips_through_json() -> None:
+    state, _ = act(start(), 0, a.EndPhase())
+    state, _ = act(state, 0, a.RollDice(), 1, 2, 3, 6, 6)
+    state, _ = act(state, 0, a.Announce("slap"))
+    state, _ = act(state, 1, a.Pass())
+    assert ENGINE.state_from_json(ENGINE.state_to_json(state)) == state
+
+
+def test_commands_build_known_actions() -> None:
+    kinds = {c.action for c in ENGINE.commands()}
+    assert kinds == {t.kind for t in a.ACTION_TYPES}
+    for command in ENGINE.commands():
+        assert command.name.replace("-", "").isalnum() and command.name.islower()
+        action = next(t for t in a.ACTION_TYPES if t.kind == command.action)
+        hints = typing.get_type_hints(action)
+        for option in command.options:
+            # The bot turns option values into the action's fields of the same name.
+            types = {int: OptionType.INTEGER, bool: OptionType.BOOLEAN, str: OptionType.STRING}
+            expected = types[hints[option.name]]
+            assert option.type is expected, (command.name, option.name)
+
+
+def test_autocomplete_offers_only_playable_cards_and_met_abilities() -> None:
+    state = with_player(start(), 0, hand=("battle_cry", "wild_swing", "grab_someone"), cp=1)
+    play = [c.value for c in ENGINE.autocomplete(state, 0, "play", "card", "")]
+    assert play == ["battle_cry"]  # 1 CP: Battle Cry only; Grab Someone needs an Attack
+    sell = [c.value for c in ENGINE.autocomplete(state, 0, "sell", "card", "")]
+    assert sorted(sell) == ["battle_cry", "grab_someone", "wild_swing"]
+    state, _ = act(state, 0, a.EndPhase())
+    state, _ = act(state, 0, a.RollDice(), 1, 2, 3, 4, 5)
+    met = [c.value for c in ENGINE.autocomplete(state, 0, "announce", "ability", "")]
+    assert met == ["slap", "powerful_strike"]
+    assert [c.value for c in ENGINE.autocomplete(state, 0, "announce", "ability", "pow")] == [
+        "powerful_strike"
+    ]
+
+
+def test_defaults_keep_a_match_moving() -> None:
+    state = start()
+    for _ in range(60):
+        (decision,) = ENGINE.pending(state)
+        assert decision.default is not None
+        dice = RiggedDice([3] * 8)
+        state = ENGINE.apply(state, decision.seat, decision.default, dice).state
+    assert state.turn > 3
+
+
+def test_command_names_are_translated_into_valid_discord_names() -> None:
+    catalog = ENGINE.catalog()
+    for command in ENGINE.commands():
+        for locale in ("en-US", "pt-BR", "it"):
+            name = catalog.translate(f"dicethrone.command_name.{command.name}", locale)
+            assert re.fullmatch(r"[a-z0-9_-]{1,32}", name), (locale, name)
+        assert catalog.translate(f"dicethrone.command_name.{command.name}", "en-US") == (
+            command.name
+        )
+
+
+def test_only_harmless_actions_are_undoable() -> None:
+    assert ENGINE.undoable(a.Keep("1 2")) and ENGINE.undoable(a.AutoPass(on=True))
+    assert not ENGINE.undoable(a.RollDice()) and not ENGINE.undoable(a.EndPhase())
+
+
+def test_board_shows_every_line_without_clipping() -> None:
+    from PIL import ImageStat
+
+    state = with_player(start(), 1, statuses={"protect": 1}, hand=("absolution",), cp=5)
+    state, _ = act(state, 0, a.EndPhase())
+    state, _ = act(state, 0, a.RollDice(), 6, 6, 6, 1, 2)
+    state, _ = act(state, 0, a.Announce("suppress"))
+    state, _ = act(state, 1, a.Pass(), 6, 6, 6)
+    state, _ = act(state, 1, a.Defend(), 3, 4, 6)
+    image = _png(ENGINE.render(ENGINE.view(state, None), "board", "en-US")).convert("L")
+    # The bottom margin is empty background: the last text line was not cut off.
+    bottom = image.crop((0, image.height - 20, image.width, image.height))
+    assert ImageStat.Stat(bottom).extrema[0][1] < 60
