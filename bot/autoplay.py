@@ -29,7 +29,7 @@ async def settle(session: AsyncSession, loaded: repo.LoadedMatch) -> list[Event]
         if loaded.match.status != MatchStatus.ACTIVE:
             break
         chosen = None
-        for decision in engine.pending(loaded.state):
+        for decision in (d for d in engine.pending(loaded.state) if not d.optional):
             mine = settings.get(users[decision.seat])
             wanted = bool(
                 mine and decision.preference and mine.preferences.get(decision.preference)

@@ -50,7 +50,7 @@ async def schedule(
     match.deadline_at = None
     if match.status != MatchStatus.ACTIVE or not pace.deadline_hours:
         return
-    owed = sorted({d.seat for d in engine.pending(state)})
+    owed = sorted({d.seat for d in engine.pending(state) if not d.optional})
     users = {s.seat: s.user_id for s in match.seats}
     settings = await players.players(session, users.values())
     new_jobs = []
@@ -178,7 +178,10 @@ class DeadlineRunner:
             jobs.finish(job, now, "stale")
             return None
         loaded = await repo.load_match(session, match.id, engine)
-        decision = next((d for d in engine.pending(loaded.state) if d.seat == job.seat), None)
+        decision = next(
+            (d for d in engine.pending(loaded.state) if d.seat == job.seat and not d.optional),
+            None,
+        )
         if decision is None:
             jobs.finish(job, now, "stale")
             return None

@@ -59,11 +59,12 @@ class MatchSnapshot:
         """The user playing a seat."""
         return next(s.user_id for s in self.seats if s.seat == seat)
 
-    def pending(self) -> list[Decision]:
-        """Decisions owed now (none unless the match is active)."""
+    def pending(self, optional: bool = False) -> list[Decision]:
+        """Decisions owed now (none unless the match is active); ``optional`` adds the
+        ones a seat may take without anyone waiting (never pinged, no deadline)."""
         if self.match.status != ACTIVE:
             return []
-        return self.engine.pending(self.state)
+        return [d for d in self.engine.pending(self.state) if optional or not d.optional]
 
 
 @dataclass(frozen=True)
@@ -229,7 +230,10 @@ class MatchService:
         except UserError:
             return False
         seat = snap.seat_of(user_id)
-        return any(d.seat == seat and (kind is None or kind in d.kinds) for d in snap.pending())
+        return any(
+            d.seat == seat and (kind is None or kind in d.kinds)
+            for d in snap.pending(optional=True)
+        )
 
     async def is_seated(self, match_id: int, user_id: int) -> bool:
         """Whether ``user_id`` has a seat (invited or playing) in the match."""

@@ -85,7 +85,8 @@ class Catalog:
 
         A parameter may itself be a localisable message (a :class:`Message`,
         or its JSON ``{"key": ..., "params": {...}}`` as stored in the event
-        log); it is translated into the same locale first.
+        log), or a text per locale (``{"en-US": ..., "pt-BR": ...}``, as content
+        packs give names); either is shown in the same locale.
         """
         loc = normalise_locale(locale)
         template = self.messages[loc].get(key) or self.messages[FALLBACK].get(key)
@@ -99,4 +100,7 @@ class Catalog:
             return self.translate(value.key, locale, **dict(value.params))
         if isinstance(value, Mapping) and set(value) == {"key", "params"}:
             return self.translate(str(value["key"]), locale, **dict(value["params"] or {}))
+        if isinstance(value, Mapping) and value and set(value) <= set(LOCALES):
+            # Content text given per locale ({"en-US": "Grab Someone", "pt-BR": "Pegar Alguém"}).
+            return value.get(locale) or value.get(FALLBACK) or next(iter(value.values()))
         return value

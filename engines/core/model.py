@@ -123,7 +123,10 @@ class Decision:
     happens if the deadline passes, and ``auto_default`` says whether that
     default may be applied without a referee. ``preference`` names a standing
     preference (declared in the engine's ``preferences``): a player who turned
-    it on has ``default`` applied at once instead of being asked.
+    it on has ``default`` applied at once instead of being asked. An
+    ``optional`` decision is something a seat *may* do now (an instant card
+    in Dice Throne, playable at any time) without anyone waiting for it: it is
+    never pinged, has no deadline and is never applied automatically.
     """
 
     seat: int
@@ -132,6 +135,7 @@ class Decision:
     default: Action | None = None
     auto_default: bool = False
     preference: str | None = None
+    optional: bool = False
 
 
 @dataclass(frozen=True)

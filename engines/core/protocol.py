@@ -120,9 +120,11 @@ class GameEngine(ABC, Generic[S]):
                 params={"kind": action.kind},
             )
         decisions = [d for d in self.pending(state) if d.seat == seat]
-        if not decisions:
-            raise NotYourTurnError("It is not your turn to decide.")
         if not any(action.kind in d.kinds for d in decisions):
+            owed = [d for d in decisions if not d.optional]
+            if not owed:  # optional things a waiting seat may do do not make it their turn
+                raise NotYourTurnError("It is not your turn to decide.")
+            decisions = owed
             allowed = sorted({k for d in decisions for k in d.kinds})
             raise NotYourTurnError(
                 f"You cannot do {action.kind!r} now; you may: {', '.join(allowed)}.",

@@ -399,3 +399,17 @@ async def test_the_seed_is_revealed_at_the_end_and_verifies(table: Table) -> Non
     )
     assert replay.ephemeral and len(png_attachments(replay)) == 1 and "#0" in replay.content
     assert pinged(emu, replay) == set()
+
+
+async def test_an_optional_decision_is_allowed_but_never_pinged(table: Table) -> None:
+    emu = table.emu
+    thread_id, first = await open_match(emu, table)
+    player, other = owner_of_turn(table, first)
+    assert pinged(emu, first) == {player}  # the waiting player may sort, but is not waited for
+    sorted_ = await answer(await emu.slash(other, "testgame sort", channel_id=thread_id))
+    assert not sorted_.ephemeral and ("sorted" in sorted_.content or "ordenou" in sorted_.content)
+    assert pinged(emu, sorted_) == {player}
+    refused = await answer(await emu.slash(other, "testgame roll", channel_id=thread_id))
+    assert refused.ephemeral and (
+        "not your turn" in refused.content or "sua vez" in refused.content
+    )

@@ -73,3 +73,10 @@ def test_every_message_formats(directory: Path) -> None:
             names = _placeholders(text)
             # Must not raise: a stray brace would break a post or the command sync.
             catalog.translate(key, locale, **dict.fromkeys(names, "x"))
+
+
+def test_content_text_given_per_locale_is_shown_in_the_readers_locale() -> None:
+    catalog = Catalog.from_dirs([ROOT / "tests" / "testgame" / "locales"])
+    name = {"en-US": "Grab Someone", "pt-BR": "Pegar Alguém"}
+    assert catalog.translate("testgame.event.won", "pt-BR", player=name) == "Pegar Alguém venceu!"
+    assert catalog.translate("testgame.event.won", "it", player=name) == "Grab Someone vince!"

@@ -78,27 +78,31 @@ class HighCardDice(GameEngine[State]):
     def pending(self, state: State) -> list[Decision]:
         if state.phase is Phase.OVER:
             return []
-        if state.phase is Phase.ROLL:
-            return [
-                Decision(
-                    state.active,
-                    ("roll",),
-                    Message("testgame.prompt.roll"),
-                    default=Roll(),
-                    auto_default=True,
-                    preference="testgame.auto_roll",
-                )
-            ]
-        lowest = min(state.players[state.active].hand)
-        return [
-            Decision(
-                state.active,
-                ("play", "sort"),
-                Message("testgame.prompt.play"),
-                default=Play(lowest),
-                auto_default=True,
-            )
+        # Whoever waits may sort their hand meanwhile: nobody waits for that.
+        waiting = [
+            Decision(seat, ("sort",), Message("testgame.prompt.sort"), optional=True)
+            for seat in range(len(state.players))
+            if seat != state.active and state.players[seat].hand
         ]
+        if state.phase is Phase.ROLL:
+            owed = Decision(
+                state.active,
+                ("roll",),
+                Message("testgame.prompt.roll"),
+                default=Roll(),
+                auto_default=True,
+                preference="testgame.auto_roll",
+            )
+            return [owed, *waiting]
+        lowest = min(state.players[state.active].hand)
+        owed = Decision(
+            state.active,
+            ("play", "sort"),
+            Message("testgame.prompt.play"),
+            default=Play(lowest),
+            auto_default=True,
+        )
+        return [owed, *waiting]
 
     def rules_apply(self, state: State, seat: int, action: Action, dice: Dice) -> Outcome[State]:
         name = state.players[seat].name
