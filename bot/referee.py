@@ -31,15 +31,16 @@ class Referee:
 
     async def extend(self, match_id: int, actor: int, hours: int, reason: str) -> MatchSnapshot:
         """Push every owed decision's deadline back by ``hours``."""
-        from bot.service import MatchSnapshot, engine_for
+        from bot.service import MatchSnapshot
 
         async with self.service.sessions.begin() as session:
-            match = await self.service._match(session, match_id)
-            if match.status != MatchStatus.ACTIVE or match.deadline_at is None:
-                raise UserError("bot.error.no_deadline", match=match_id)
+            loaded = await self.service.loaded(
+                session, match_id, [MatchStatus.ACTIVE], "bot.error.no_deadline"
+            )
+            match, engine = loaded.match, loaded.engine
             old = match.deadline_at
-            engine = engine_for(match.game)
-            loaded = await repo.load_match(session, match_id, engine)
+            if old is None:
+                raise UserError("bot.error.no_deadline", match=match_id)
             await repo.append_meta(
                 session,
                 loaded,
@@ -54,20 +55,19 @@ class Referee:
             await schedule(
                 session, loaded.match, engine, loaded.state, self.service.clock.now(), start=start
             )
-        return MatchSnapshot(engine, loaded.match, loaded.seats, loaded.state)
+        return MatchSnapshot.of(loaded)
 
     async def set_result(
         self, match_id: int, actor: int, winners: Sequence[int], reason: str
     ) -> MatchSnapshot:
         """End the match with these winning seats (none: a draw)."""
-        from bot.service import MatchSnapshot, engine_for
+        from bot.service import MatchSnapshot
 
         async with self.service.sessions.begin() as session:
-            match = await self.service._match(session, match_id)
-            if match.status not in (MatchStatus.ACTIVE, MatchStatus.PAUSED):
-                raise UserError("bot.error.not_active", match=match_id)
-            engine = engine_for(match.game)
-            loaded = await repo.load_match(session, match_id, engine)
+            loaded = await self.service.loaded(
+                session, match_id, [MatchStatus.ACTIVE, MatchStatus.PAUSED]
+            )
+            engine = loaded.engine
             result = {
                 "kind": "win" if winners else "draw",
                 "winners": list(winners),
@@ -84,18 +84,17 @@ class Referee:
                 result=result,
             )
             await schedule(session, loaded.match, engine, loaded.state, self.service.clock.now())
-        return MatchSnapshot(engine, loaded.match, loaded.seats, loaded.state)
+        return MatchSnapshot.of(loaded)
 
     async def rule(
         self, match_id: int, actor: int, ruling: str, dispute_id: int | None = None
     ) -> MatchSnapshot:
         """Record a ruling in the log (settling a dispute, if given)."""
-        from bot.service import MatchSnapshot, engine_for
+        from bot.service import MatchSnapshot
 
         async with self.service.sessions.begin() as session:
-            match = await self.service._match(session, match_id)
-            engine = engine_for(match.game)
-            loaded = await repo.load_match(session, match_id, engine)
+            loaded = await self.service.loaded(session, match_id)
+            engine = loaded.engine
             payload: dict[str, object] = {"ruling": ruling}
             if dispute_id is not None:
                 dispute = await session.get(Dispute, dispute_id, with_for_update=True)
@@ -117,18 +116,17 @@ class Referee:
             )
             # A ruling changes nothing on the board: the owed decisions keep their time.
             await schedule(session, loaded.match, engine, loaded.state, self.service.clock.now())
-        return MatchSnapshot(engine, loaded.match, loaded.seats, loaded.state)
+        return MatchSnapshot.of(loaded)
 
     async def adjust(
         self, match_id: int, actor: int, changes: dict[str, object], reason: str
     ) -> MatchSnapshot:
         """Change the state by hand, where a card's text overrides what the engine does."""
-        from bot.service import MatchSnapshot, engine_for
+        from bot.service import MatchSnapshot
 
         async with self.service.sessions.begin() as session:
-            match = await self.service._match(session, match_id)
-            engine = engine_for(match.game)
-            loaded = await repo.load_match(session, match_id, engine)
+            loaded = await self.service.loaded(session, match_id)
+            engine = loaded.engine
             try:
                 state = apply_changes(engine, loaded.state, changes)
             except (SerdeError, KeyError, IndexError, ValueError, TypeError) as exc:
@@ -137,7 +135,7 @@ class Referee:
                 session, loaded, state=state, changes=changes, actor_id=actor, reason=reason
             )
             await schedule(session, loaded.match, engine, loaded.state, self.service.clock.now())
-        return MatchSnapshot(engine, loaded.match, loaded.seats, loaded.state)
+        return MatchSnapshot.of(loaded)
 
     async def open_dispute(self, match_id: int, user_id: int, reason: str) -> Dispute:
         """A player disputes the match as it stands (at the current event number)."""

@@ -136,15 +136,15 @@ class Requests:
     async def _revert(
         self, session: AsyncSession, request: MatchRequest, actor: int, reason: str
     ) -> MatchSnapshot:
-        from bot.service import MatchSnapshot, engine_for
+        from bot.service import MatchSnapshot
 
-        match = await self.service._match(session, request.match_id)
-        if match.status not in (MatchStatus.ACTIVE, MatchStatus.PAUSED, MatchStatus.FINISHED):
-            raise UserError("bot.error.not_started", match=match.id)
-        engine = engine_for(match.game)
-        loaded = await repo.load_match(session, match.id, engine)
+        started = [MatchStatus.ACTIVE, MatchStatus.PAUSED, MatchStatus.FINISHED]
+        loaded = await self.service.loaded(
+            session, request.match_id, started, "bot.error.not_started"
+        )
         reverted = await repo.revert_to(
             session, loaded, to_seq=int(request.payload["to_seq"]), actor_id=actor, reason=reason
         )
-        await schedule(session, reverted.match, engine, reverted.state, self.service.clock.now())
-        return MatchSnapshot(engine, reverted.match, reverted.seats, reverted.state)
+        now = self.service.clock.now()
+        await schedule(session, reverted.match, reverted.engine, reverted.state, now)
+        return MatchSnapshot.of(reverted)

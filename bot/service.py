@@ -51,6 +51,11 @@ class MatchSnapshot:
     state: Any
     events: list[Event] = field(default_factory=list)
 
+    @classmethod
+    def of(cls, loaded: repo.LoadedMatch, events: Sequence[Event] = ()) -> MatchSnapshot:
+        """The snapshot of a loaded match (and the events that led to it)."""
+        return cls(loaded.engine, loaded.match, loaded.seats, loaded.state, list(events))
+
     def seat_of(self, user_id: int) -> int | None:
         """The seat a user plays, if any."""
         return next((s.seat for s in self.seats if s.user_id == user_id), None)
@@ -188,12 +193,24 @@ class MatchService:
     async def load(self, match_id: int) -> MatchSnapshot:
         """The current state of a started match."""
         async with self.sessions.begin() as session:
-            match = await self._match(session, match_id)
-            if match.status in (PROPOSED, CANCELLED):
-                raise UserError("bot.error.not_started", match=match_id)
-            engine = engine_for(match.game)
-            loaded = await repo.load_match(session, match_id, engine)
-        return MatchSnapshot(engine, loaded.match, loaded.seats, loaded.state)
+            loaded = await self.loaded(session, match_id)
+        return MatchSnapshot.of(loaded)
+
+    async def loaded(
+        self,
+        session: AsyncSession,
+        match_id: int,
+        statuses: Sequence[str] | None = None,
+        refusal: str = "bot.error.not_active",
+    ) -> repo.LoadedMatch:
+        """A started match with its engine and state; ``statuses`` restricts which
+        statuses are accepted (else ``refusal`` is raised)."""
+        match = await self._match(session, match_id)
+        if match.status in (PROPOSED, CANCELLED) and match.version < 0:
+            raise UserError("bot.error.not_started", match=match_id)
+        if statuses is not None and match.status not in statuses:
+            raise UserError(refusal, match=match_id)
+        return await repo.load_match(session, match_id, engine_for(match.game))
 
     async def _seated(
         self, session: AsyncSession, match_id: int, user_id: int
@@ -252,16 +269,16 @@ class MatchService:
     async def referee_undo(self, match_id: int, actor_id: int, reason: str) -> MatchSnapshot:
         """Revert the last event, as a new event recording the referee and reason."""
         async with self.sessions.begin() as session:
-            match = await self._match(session, match_id)
-            engine = engine_for(match.game)
-            loaded = await repo.load_match(session, match_id, engine)
+            loaded = await self.loaded(session, match_id)
             if loaded.match.version < 1:
                 raise UserError("bot.error.nothing_to_undo")
             reverted = await repo.revert_to(
                 session, loaded, to_seq=loaded.match.version - 1, actor_id=actor_id, reason=reason
             )
-            await schedule(session, reverted.match, engine, reverted.state, self.clock.now())
-        return MatchSnapshot(engine, reverted.match, reverted.seats, reverted.state)
+            await schedule(
+                session, reverted.match, reverted.engine, reverted.state, self.clock.now()
+            )
+        return MatchSnapshot.of(reverted)
 
     async def pause(self, match_id: int, actor_id: int, reason: str) -> MatchSnapshot:
         """A referee pauses a match: no deadlines run until it is resumed."""
@@ -275,14 +292,12 @@ class MatchService:
         self, match_id: int, actor_id: int, reason: str, *, paused: bool
     ) -> MatchSnapshot:
         async with self.sessions.begin() as session:
-            match = await self._match(session, match_id)
-            wanted_from = MatchStatus.ACTIVE if paused else MatchStatus.PAUSED
-            if match.status != wanted_from:
-                raise UserError(
-                    "bot.error.not_active" if paused else "bot.error.not_paused", match=match_id
-                )
-            engine = engine_for(match.game)
-            loaded = await repo.load_match(session, match_id, engine)
+            loaded = await self.loaded(
+                session,
+                match_id,
+                [MatchStatus.ACTIVE if paused else MatchStatus.PAUSED],
+                "bot.error.not_active" if paused else "bot.error.not_paused",
+            )
             await repo.append_meta(
                 session,
                 loaded,
@@ -293,8 +308,8 @@ class MatchService:
                 reason=reason,
                 status=MatchStatus.PAUSED if paused else MatchStatus.ACTIVE,
             )
-            await schedule(session, loaded.match, engine, loaded.state, self.clock.now())
-        return MatchSnapshot(engine, loaded.match, loaded.seats, loaded.state)
+            await schedule(session, loaded.match, loaded.engine, loaded.state, self.clock.now())
+        return MatchSnapshot.of(loaded)
 
     async def export(self, match_id: int) -> dict[str, Any]:
         """The whole match as JSON (the seed and hidden details only once it ended)."""

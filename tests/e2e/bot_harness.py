@@ -111,3 +111,38 @@ def pinged(emu: DiscordEmulator, message: StoredMessage) -> set[int]:
     if allowed is None or "users" in allowed.get("parse", []):
         return users
     return users & {int(u) for u in allowed.get("users", [])}
+
+
+async def open_match(
+    emu: DiscordEmulator,
+    table: Table,
+    options: str | None = "target=200",
+    game: str = "testgame",
+    **extra: object,
+) -> tuple[int, StoredMessage]:
+    """Alice challenges Bruno, Bruno accepts; returns the thread id and its first post.
+
+    ``extra`` are more /match new options (``deadline=24``).
+    """
+    values: dict[str, object] = {"game": game, "opponent": table.bruno.id, **extra}
+    if options is not None:
+        values["options"] = options
+    inter = await emu.slash(table.alice.id, "match new", values, channel_id=table.guild.channel_id)
+    invitation = await answer(inter)
+    assert not invitation.ephemeral
+    assert pinged(emu, invitation) == {table.bruno.id}
+    accept = next(c for c in invitation.custom_ids if c.endswith(":yes"))
+    await answer(await emu.click(table.bruno.id, invitation.id, accept))
+    await emu.wait_for(lambda: len(emu.threads) == 1, 10, what="the match thread")
+    thread_id = int(emu.threads[0]["id"])
+    await emu.wait_for(lambda: emu.channel_messages(thread_id), 10, what="the first post")
+    return thread_id, emu.channel_messages(thread_id)[0]
+
+
+def owner_of_turn(table: Table, post: StoredMessage) -> tuple[int, int]:
+    """(player who owes the decision, the other player), read from a post's mention."""
+    owed = mentioned(post)
+    assert len(owed) == 1, post.content
+    (player,) = owed
+    other = table.bruno.id if player == table.alice.id else table.alice.id
+    return player, other

@@ -10,7 +10,14 @@ import pytest
 from bot.client import TabletopBot
 from bot.clock import FrozenClock
 from bot.cogs.scheduler import Scheduler
-from tests.e2e.bot_harness import Table, answer, mentioned, pinged, start_tabletop
+from tests.e2e.bot_harness import (
+    Table,
+    answer,
+    mentioned,
+    open_match,
+    pinged,
+    start_tabletop,
+)
 from tests.e2e.conftest import StartBot
 from tests.emulator import DiscordEmulator, RunningBot
 
@@ -31,25 +38,7 @@ async def test_reminder_then_expiry_across_a_restart(
     table = Table.build(emu)
     db, clock = tmp_path / "bot.sqlite3", FrozenClock()
     first_bot = await start_tabletop(start_bot, db, clock)
-    invite = await answer(
-        await emu.slash(
-            table.alice.id,
-            "match new",
-            {
-                "game": "testgame",
-                "opponent": table.bruno.id,
-                "options": "target=200",
-                "deadline": 24,
-            },
-            channel_id=table.guild.channel_id,
-        )
-    )
-    accept = next(c for c in invite.custom_ids if c.endswith(":yes"))
-    await answer(await emu.click(table.bruno.id, invite.id, accept))
-    await emu.wait_for(lambda: len(emu.threads) == 1, 10, what="the match thread")
-    thread_id = int(emu.threads[0]["id"])
-    await emu.wait_for(lambda: emu.channel_messages(thread_id), 10, what="the first post")
-    first = emu.channel_messages(thread_id)[0]
+    thread_id, first = await open_match(emu, table, deadline=24)
     (player,) = mentioned(first)
     deadline = int(clock.now().timestamp() + 24 * 3600)
     assert f"(deadline <t:{deadline}:R>)" in first.content
@@ -83,20 +72,8 @@ async def test_reminder_then_expiry_across_a_restart(
 
 async def test_a_match_without_deadline_never_expires(table: Table) -> None:
     emu = table.emu
-    invite = await answer(
-        await emu.slash(
-            table.alice.id,
-            "match new",
-            {"game": "testgame", "opponent": table.bruno.id, "deadline": 0},
-            channel_id=table.guild.channel_id,
-        )
-    )
-    accept = next(c for c in invite.custom_ids if c.endswith(":yes"))
-    await answer(await emu.click(table.bruno.id, invite.id, accept))
-    await emu.wait_for(lambda: len(emu.threads) == 1, 10, what="the match thread")
-    thread_id = int(emu.threads[0]["id"])
-    await emu.wait_for(lambda: emu.channel_messages(thread_id), 10, what="the first post")
-    assert "deadline" not in emu.channel_messages(thread_id)[0].content
+    _, first = await open_match(emu, table, deadline=0)
+    assert "deadline" not in first.content
 
 
 async def test_the_guild_pace_applies_to_new_matches(table: Table) -> None:
@@ -165,20 +142,7 @@ async def test_a_standing_preference_answers_for_the_player(table: Table) -> Non
     )
     assert [c["value"] for c in choices] == ["testgame.auto_roll"]
 
-    invite = await answer(
-        await emu.slash(
-            table.alice.id,
-            "match new",
-            {"game": "testgame", "opponent": table.bruno.id},
-            channel_id=table.guild.channel_id,
-        )
-    )
-    accept = next(c for c in invite.custom_ids if c.endswith(":yes"))
-    await answer(await emu.click(table.bruno.id, invite.id, accept))
-    await emu.wait_for(lambda: len(emu.threads) == 1, 10, what="the match thread")
-    thread_id = int(emu.threads[0]["id"])
-    await emu.wait_for(lambda: emu.channel_messages(thread_id), 10, what="the first post")
-    first = emu.channel_messages(thread_id)[0]
+    thread_id, first = await open_match(emu, table, options=None)
     # Nobody is asked to roll: the first player's die was rolled at once, by preference.
     assert "rolled" in first.content
     (player,) = mentioned(first)

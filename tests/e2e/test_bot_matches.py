@@ -14,44 +14,16 @@ from tests.e2e.bot_harness import (
     Table,
     answer,
     mentioned,
+    open_match,
+    owner_of_turn,
     pinged,
     png_attachments,
     start_tabletop,
 )
 from tests.e2e.conftest import StartBot
-from tests.emulator import DiscordEmulator, StoredMessage
+from tests.emulator import DiscordEmulator
 
 pytestmark = pytest.mark.e2e
-
-
-async def open_match(
-    emu: DiscordEmulator, table: Table, options: str = "target=200"
-) -> tuple[int, StoredMessage]:
-    """Alice challenges Bruno, Bruno accepts; returns the thread id and its first post."""
-    inter = await emu.slash(
-        table.alice.id,
-        "match new",
-        {"game": "testgame", "opponent": table.bruno.id, "options": options},
-        channel_id=table.guild.channel_id,
-    )
-    invitation = await answer(inter)
-    assert not invitation.ephemeral
-    assert pinged(emu, invitation) == {table.bruno.id}
-    accept = next(c for c in invitation.custom_ids if c.endswith(":yes"))
-    await answer(await emu.click(table.bruno.id, invitation.id, accept))
-    await emu.wait_for(lambda: len(emu.threads) == 1, 10, what="the match thread")
-    thread_id = int(emu.threads[0]["id"])
-    await emu.wait_for(lambda: emu.channel_messages(thread_id), 10, what="the first post")
-    return thread_id, emu.channel_messages(thread_id)[0]
-
-
-def owner_of_turn(table: Table, post: StoredMessage) -> tuple[int, int]:
-    """(player who owes the decision, the other player), read from a post's mention."""
-    owed = mentioned(post)
-    assert len(owed) == 1, post.content
-    (player,) = owed
-    other = table.bruno.id if player == table.alice.id else table.alice.id
-    return player, other
 
 
 async def test_a_match_from_invitation_to_actions(table: Table) -> None:

@@ -6,8 +6,15 @@ import json
 
 import pytest
 
-from tests.e2e.bot_harness import Table, answer, mentioned, pinged, png_attachments
-from tests.e2e.test_bot_matches import open_match, owner_of_turn
+from tests.e2e.bot_harness import (
+    Table,
+    answer,
+    mentioned,
+    open_match,
+    owner_of_turn,
+    pinged,
+    png_attachments,
+)
 
 pytestmark = pytest.mark.e2e
 

@@ -5,7 +5,14 @@ from __future__ import annotations
 import pytest
 
 from engines.core.registry import BUILTIN_GAME_MODULES
-from tests.e2e.bot_harness import Table, answer, mentioned, pinged, png_attachments
+from tests.e2e.bot_harness import (
+    Table,
+    answer,
+    mentioned,
+    open_match,
+    pinged,
+    png_attachments,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -14,20 +21,7 @@ pytestmark = pytest.mark.e2e
 async def test_a_builtin_game_plays_through_discord(table: Table, game: str) -> None:
     emu = table.emu
     assert any(c["name"] == game for c in emu.commands[None])
-    invite = await answer(
-        await emu.slash(
-            table.alice.id,
-            "match new",
-            {"game": game, "opponent": table.bruno.id},
-            channel_id=table.guild.channel_id,
-        )
-    )
-    accept = next(c for c in invite.custom_ids if c.endswith(":yes"))
-    await answer(await emu.click(table.bruno.id, invite.id, accept))
-    await emu.wait_for(lambda: len(emu.threads) == 1, 10, what="the match thread")
-    thread_id = int(emu.threads[0]["id"])
-    await emu.wait_for(lambda: emu.channel_messages(thread_id), 10, what="the first post")
-    first = emu.channel_messages(thread_id)[0]
+    thread_id, first = await open_match(emu, table, options=None, game=game)
     assert len(png_attachments(first)) == 1
     (player,) = mentioned(first)
     assert pinged(emu, first) == {player}
