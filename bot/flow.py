@@ -137,10 +137,13 @@ class Flow:
 
     # -- private replies ------------------------------------------------------
 
-    async def private_view(self, interaction: discord.Interaction, match_id: int | None) -> None:
+    async def private_view(
+        self, interaction: discord.Interaction, match_id: int | None, dm: bool = False
+    ) -> None:
         """Ephemeral: the user's own seat view (hand and other hidden information).
 
-        ``match_id`` ``None`` means the match of the thread the user is in.
+        ``match_id`` ``None`` means the match of the thread the user is in; with
+        ``dm`` the same view is also sent to the user's direct messages.
         """
         async with guarded(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
@@ -149,7 +152,14 @@ class Flow:
             seat = snap.seat_of(interaction.user.id)
             if seat is None:
                 raise UserError("bot.error.not_a_player")
-            post = await self.bot.presenter.private(snap, seat, user_locale(interaction))
+            locale = user_locale(interaction)
+            post = await self.bot.presenter.private(snap, seat, locale)
+            if dm:
+                try:
+                    await interaction.user.send(**send_kwargs(post))
+                    post.lines.append(self.bot.texts("bot.match.sent_by_dm", locale))
+                except discord.Forbidden:  # the user does not accept DMs from this server
+                    post.lines.append(self.bot.texts("bot.error.dm_closed", locale))
             await followup(interaction, post)
 
     # -- buttons --------------------------------------------------------------

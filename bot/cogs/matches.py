@@ -185,11 +185,16 @@ class Matches(
             "bot.command.hand.description", "See your own hand and hidden information (only you)"
         ),
     )
-    @app_commands.describe(match=MATCH_OPTION)
+    @app_commands.describe(
+        match=MATCH_OPTION,
+        dm=key("bot.command.hand.dm", "Also send it to your direct messages"),
+    )
     @app_commands.autocomplete(match=my_match_choices)
-    async def hand(self, interaction: discord.Interaction, match: int | None = None) -> None:
-        """Ephemeral: the user's seat view."""
-        await self.bot.flow.private_view(interaction, match)
+    async def hand(
+        self, interaction: discord.Interaction, match: int | None = None, dm: bool = False
+    ) -> None:
+        """Ephemeral (and by DM on request): the user's seat view."""
+        await self.bot.flow.private_view(interaction, match, dm=dm)
 
     @app_commands.command(
         name=key("bot.command.log.name", "log"),

@@ -385,3 +385,15 @@ async def test_an_optional_decision_is_allowed_but_never_pinged(table: Table) ->
     assert refused.ephemeral and (
         "not your turn" in refused.content or "sua vez" in refused.content
     )
+
+
+async def test_the_hand_by_direct_message_on_request(table: Table) -> None:
+    emu = table.emu
+    thread_id, _first = await open_match(emu, table)
+    hand = await answer(
+        await emu.slash(table.alice.id, "match hand", {"dm": True}, channel_id=thread_id)
+    )
+    assert hand.ephemeral and "direct messages" in hand.content
+    dm = emu.channel_messages(emu.dm_channel(table.alice.id))
+    assert len(dm) == 1 and len(png_attachments(dm[0])) == 2
+    assert emu.channel_messages(emu.dm_channel(table.bruno.id)) == []
