@@ -123,9 +123,15 @@ class Matches(
             channel = channel.parent  # proposed inside a thread: the match gets a sibling thread
         if not isinstance(channel, discord.TextChannel):
             raise UserError("bot.error.text_channel_only")
-        thread = await channel.create_thread(
-            name=title[:100], type=discord.ChannelType.public_thread, auto_archive_duration=10080
-        )
+        try:
+            thread = await channel.create_thread(
+                name=title[:100],
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=10080,
+            )
+        except discord.Forbidden:
+            # Nothing was started: accepting again once the permission is granted works.
+            raise UserError("bot.error.cannot_create_thread") from None
         snap = await self.bot.service.start(match_id, thread.id)
         header = [
             f"**{title}**",

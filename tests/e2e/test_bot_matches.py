@@ -397,3 +397,29 @@ async def test_the_hand_by_direct_message_on_request(table: Table) -> None:
     dm = emu.channel_messages(emu.dm_channel(table.alice.id))
     assert len(dm) == 1 and len(png_attachments(dm[0])) == 2
     assert emu.channel_messages(emu.dm_channel(table.bruno.id)) == []
+
+
+async def test_missing_thread_permission_is_explained_and_nothing_starts(
+    emulator: DiscordEmulator, start_bot: StartBot, tmp_path: Path
+) -> None:
+    create_public_threads = 1 << 35
+    table = Table.build(emulator)
+    for role in table.guild.roles.values():  # neither @everyone nor the bot's own role
+        role.permissions &= ~create_public_threads
+    await start_tabletop(start_bot, tmp_path / "bot.sqlite3")
+    invitation = await answer(
+        await emulator.slash(
+            table.alice.id,
+            "match new",
+            {"game": "testgame", "opponent": table.bruno.id},
+            channel_id=table.guild.channel_id,
+        )
+    )
+    accept = next(c for c in invitation.custom_ids if c.endswith(":yes"))
+    refused = await answer(await emulator.click(table.bruno.id, invitation.id, accept))
+    assert refused.ephemeral and "Criar tópicos públicos" in refused.content  # Bruno: pt-BR
+    assert emulator.threads == []
+    listing = await answer(
+        await emulator.slash(table.alice.id, "match list", channel_id=table.guild.channel_id)
+    )
+    assert "waiting for players" in listing.content  # still proposed: accepting again works
