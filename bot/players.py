@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
@@ -12,6 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.errors import UserError
 from bot.pace import is_valid_zone
+from bot.ratings import Rating, rate_matches
 from bot.store import players
 from bot.store.models import Match, MatchSeat, MatchStatus, PlayerSettings
 from engines.core.registry import installed
@@ -38,6 +39,7 @@ class Standing:
     wins: int = 0
     losses: int = 0
     draws: int = 0
+    rating: Rating = field(default_factory=Rating)
 
     @property
     def played(self) -> int:
@@ -121,25 +123,40 @@ class Players:
         return [t for t in rows if t is not None]
 
     async def standings(self, guild_id: int, game: str) -> list[Standing]:
-        """Wins, losses and draws of every player of a game in a guild, best first."""
+        """Every player of a game in a guild with wins, losses, draws and a Glicko-2
+        rating over the guild's finished matches in the order they ended; best first."""
         async with self.service.sessions.begin() as session:
             rows = await session.execute(
-                select(Match.result, MatchSeat.seat, MatchSeat.user_id, MatchSeat.display_name)
+                select(
+                    Match.id,
+                    Match.result,
+                    MatchSeat.seat,
+                    MatchSeat.user_id,
+                    MatchSeat.display_name,
+                )
                 .join(MatchSeat, MatchSeat.match_id == Match.id)
                 .where(
                     Match.guild_id == guild_id,
                     Match.game == game,
                     Match.status == MatchStatus.FINISHED,
                 )
+                .order_by(Match.updated_at, Match.id, MatchSeat.seat)
             )
             table: dict[int, Standing] = {}
-            for result, seat, user_id, name in rows:
+            outcomes: dict[int, tuple[list[int], list[int]]] = {}
+            for match_id, result, seat, user_id, name in rows:
                 entry = table.setdefault(user_id, Standing(user_id, name))
                 entry.name = name
+                winners, losers = outcomes.setdefault(match_id, ([], []))
                 if not result or result.get("kind") == "draw":
                     entry.draws += 1
+                    winners.append(user_id)
                 elif seat in (result.get("winners") or []):
                     entry.wins += 1
+                    winners.append(user_id)
                 else:
                     entry.losses += 1
-        return sorted(table.values(), key=lambda s: (-s.points, -s.wins, s.played, s.name))
+                    losers.append(user_id)
+        for user_id, rating in rate_matches(outcomes.values()).items():
+            table[user_id].rating = rating
+        return sorted(table.values(), key=lambda s: (-s.rating.rating, -s.points, s.name))

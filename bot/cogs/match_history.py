@@ -115,6 +115,8 @@ class HistoryCommands(commands.Cog):
                         losses=s.losses,
                         draws=s.draws,
                         points=f"{s.points:g}",
+                        rating=round(s.rating.rating),
+                        deviation=round(s.rating.deviation),
                     )
                 )
             if not rows:

@@ -62,5 +62,7 @@ async def test_standings_count_wins_losses_and_draws(service: MatchService) -> N
     assert {r.user_id for r in rows} == {ALICE.user_id, BRUNO.user_id}
     assert all(r.played == 3 for r in rows)
     assert sum(r.wins for r in rows) + sum(r.draws for r in rows) // 2 == 3
-    assert rows[0].points >= rows[1].points
+    # Sorted by Glicko-2 rating, which weighs who was beaten and when, not points.
+    assert rows[0].rating.rating >= rows[1].rating.rating
+    assert all(r.rating.deviation < 350 for r in rows)
     assert await service.players.standings(1, "chess") == []

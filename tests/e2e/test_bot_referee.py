@@ -251,8 +251,8 @@ async def test_vacation_tells_the_opponents_and_the_leaderboard_counts(table: Ta
         )
     )
     assert not board.ephemeral
-    assert "1. bruno — 1 pts (1 W, 0 L, 0 D)" in board.content
-    assert "2. alice — 0 pts (0 W, 1 L, 0 D)" in board.content
+    assert "1. bruno — rating 1662 ± 290 · 1 pts (1 W, 0 L, 0 D)" in board.content
+    assert "2. alice — rating 1338 ± 290 · 0 pts (0 W, 1 L, 0 D)" in board.content
 
 
 async def test_a_manual_adjustment_is_logged_hidden_during_play_and_verifiable(
