@@ -14,7 +14,11 @@ from typing import Any
 from engines.core.protocol import GameEngine
 
 #: Games shipped with the bot; each game issue adds its package here.
-BUILTIN_GAME_MODULES: tuple[str, ...] = ("engines.dicethrone",)
+BUILTIN_GAME_MODULES: tuple[str, ...] = (
+    "engines.battlescenes",
+    "engines.dicethrone",
+    "engines.krosmaster",
+)
 
 _ENGINES: dict[str, GameEngine[Any]] = {}
 

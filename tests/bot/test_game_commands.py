@@ -49,3 +49,7 @@ def test_commands_fit_discord(engine: object) -> None:
             assert NAME.match(localized) and localized == localized.lower(), localized
     title = catalog.translate(engine.title_key, "en-US")
     assert 1 <= len(title) <= 100
+    for pref in engine.preferences:
+        # Players' preferences are one namespace across games: keys carry the game's name.
+        assert pref.key.startswith(f"{engine.name}."), pref.key
+        assert catalog.translate(pref.description.key, "pt-BR") != pref.description.key

@@ -40,6 +40,16 @@ class Table:
     carol: EmuUser
     admin: EmuUser
     referee_role: int
+    #: The bot under test, once started (the ``table`` fixture starts one).
+    running: RunningBot | None = None
+
+    @property
+    def bot(self) -> TabletopBot:
+        """The running bot (to read its state, never to drive it: tests act through Discord)."""
+        assert self.running is not None
+        bot = self.running.client
+        assert isinstance(bot, TabletopBot)
+        return bot
 
     @classmethod
     def build(cls, emu: DiscordEmulator) -> Table:

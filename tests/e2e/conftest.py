@@ -64,5 +64,5 @@ async def table(emulator: DiscordEmulator, start_bot: StartBot, tmp_path: Path) 
     from tests.e2e.bot_harness import Table, start_tabletop
 
     built = Table.build(emulator)
-    await start_tabletop(start_bot, tmp_path / "bot.sqlite3")
+    built.running = await start_tabletop(start_bot, tmp_path / "bot.sqlite3")
     return built

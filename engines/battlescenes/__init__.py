@@ -1,0 +1,7 @@
+"""Marvel Battle Scenes (comprehensive rules 2.0): zones, effect tree, damage, renderer."""
+
+from __future__ import annotations
+
+from engines.battlescenes.rules import BattleScenes
+
+ENGINE = BattleScenes()

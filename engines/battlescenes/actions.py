@@ -1,0 +1,172 @@
+"""Actions of Battle Scenes: every player decision is one of these.
+
+Card references are instance numbers (shown by the views, offered by
+autocomplete). Lists are text ("12, 15"), as a slash command sends them;
+empty means "the default choice".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from engines.core import Action, InvalidActionError
+
+
+def card_list(text: str) -> tuple[int, ...]:
+    """Parse "12, 15 16" (card numbers, as slash-command text) into numbers."""
+    parts = text.replace(",", " ").split()
+    if not all(p.lstrip("#").isdigit() for p in parts):
+        raise InvalidActionError(
+            f"Not a list of card numbers: {text!r}.",
+            key="battlescenes.error.card_list",
+            params={"text": text},
+        )
+    return tuple(int(p.lstrip("#")) for p in parts)
+
+
+@dataclass(frozen=True)
+class ChooseFirst(Action):
+    """6.1 (1): the draw winner says who starts (seat number 1 or 2)."""
+
+    kind: ClassVar[str] = "choose_first"
+    starter: int
+
+
+@dataclass(frozen=True)
+class Mulligan(Action):
+    """6.1 (4): ``reveal`` (≤ 1 character: same size, once) or ``smaller`` (two fewer)."""
+
+    kind: ClassVar[str] = "mulligan"
+    mode: str
+
+
+@dataclass(frozen=True)
+class KeepHand(Action):
+    """6.1 (4)-(5): keep the hand and end the mulligans."""
+
+    kind: ClassVar[str] = "keep"
+
+
+@dataclass(frozen=True)
+class InitialResources(Action):
+    """6.1 (6): put these cards of the hand into the resources."""
+
+    kind: ClassVar[str] = "initial_resources"
+    cards: str = ""
+
+
+@dataclass(frozen=True)
+class Capacitate(Action):
+    """6.2 C.1 (basic: discard any card) or C.2 (extra: discard a same-alter-ego character)."""
+
+    kind: ClassVar[str] = "capacitate"
+    character: int
+    discard: int
+
+
+@dataclass(frozen=True)
+class PlayCard(Action):
+    """6.2 C.3: put a character, support or scenario into the scene (4.4).
+
+    ``load`` lists the resources to load, in preference order; missing ones
+    are taken from the top of the resources pile. ``evolve`` is the card base
+    an EV character evolves from (4.4.2.1 A.2).
+    """
+
+    kind: ClassVar[str] = "play"
+    card: int
+    load: str = ""
+    evolve: int = -1
+    materialize: bool = False  # 7.2 Materializar: load from the top of the deck instead
+
+
+@dataclass(frozen=True)
+class Discard(Action):
+    """6.2 C.4: discard a card of the hand."""
+
+    kind: ClassVar[str] = "discard"
+    card: int
+
+
+@dataclass(frozen=True)
+class Yield(Action):
+    """6.2 C.5: knock out one's own character in scene since the start of the turn, draw 1."""
+
+    kind: ClassVar[str] = "yield"
+    character: int
+
+
+@dataclass(frozen=True)
+class UseAction(Action):
+    """4.6.2: a character uses an action by name, with targets and the value of X."""
+
+    kind: ClassVar[str] = "use"
+    character: int
+    action: str
+    targets: str = ""
+    x: int = 0
+    unload: str = ""  # 4.8.1: which of the targets' cards its damage unloads, in order
+    mode: str = ""  # 4.6.2 B: the option chosen, for actions with options
+
+
+@dataclass(frozen=True)
+class Keyword(Action):
+    """7.2 activated keywords (item_magico, aprimoramento): load ``card`` from the resources
+    on ``character``, then unload ``unload`` (-1: the character's oldest card)."""
+
+    kind: ClassVar[str] = "keyword"
+    keyword: str
+    card: int
+    character: int
+    unload: int = -1
+
+
+@dataclass(frozen=True)
+class Activate(Action):
+    """5.1: activate the ``text``-th permanent text of ``card`` (a card you control)."""
+
+    kind: ClassVar[str] = "activate"
+    card: int
+    text: int = 0
+
+
+@dataclass(frozen=True)
+class Adjust(Action):
+    """6.2 D: the cards to unload (D.1) or discard (D.2) now; empty = the default."""
+
+    kind: ClassVar[str] = "adjust"
+    cards: str = ""
+
+
+@dataclass(frozen=True)
+class Choose(Action):
+    """Answer a choice inside an effect (which effect first, which card, skip)."""
+
+    kind: ClassVar[str] = "choose"
+    option: str
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    """End the Preparation phase, the Anticipation step or the Attack step."""
+
+    kind: ClassVar[str] = "pass"
+
+
+ALL = (
+    ChooseFirst,
+    Mulligan,
+    KeepHand,
+    InitialResources,
+    Capacitate,
+    PlayCard,
+    Discard,
+    Yield,
+    UseAction,
+    Keyword,
+    Activate,
+    Adjust,
+    Choose,
+    Pass,
+)

@@ -1,0 +1,298 @@
+"""Card definitions (the content model) of Marvel Battle Scenes.
+
+These are the data a content pack (YAML under ``assets/content/battlescenes``)
+describes; ``content.py`` validates and builds them. Effects are data: a card
+text is either a list of :class:`Step` procedures (9.1.1) the interpreter in
+``effects.py`` executes, or ``manual`` — its text is resolved by the players or
+a referee, and the engine logs that it stopped there.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+
+class CardType(enum.Enum):
+    """The four card types of chapter 2."""
+
+    CHARACTER = "character"
+    SUPPORT = "support"
+    SCENARIO = "scenario"
+    ABILITY = "ability"
+
+
+class ActionKind(enum.Enum):
+    """Action types of 4.6.2 C.5: normal, Antecipar ▲, Imprevista ☒, or both."""
+
+    NORMAL = "normal"
+    ANTICIPATE = "anticipate"
+    UNFORESEEN = "unforeseen"
+    UNFORESEEN_ANTICIPATE = "unforeseen_anticipate"
+
+
+class Trigger(enum.Enum):
+    """Triggers the interpreter recognises (5.2)."""
+
+    ENTERS_SCENE = "enters_scene"  # this card enters the scene (4.4.2.2 A.2)
+    LOADED_FROM_RESOURCES = "loaded_from_resources"  # this card is loaded from resources
+    OPPONENT_SEARCHES_DECK = "opponent_searches_deck"  # an opponent searches their deck
+    LOADED_ONTO_THIS = "loaded_onto_this"  # a card is loaded on this card base (once per card)
+    # Start and end of the turn, its phases and steps (6.2); see Text.whose_turn.
+    TURN_START = "turn_start"
+    COUNTDOWN_START = "countdown_start"
+    COUNTDOWN_END = "countdown_end"
+    DRAW_START = "draw_start"
+    DRAW_END = "draw_end"
+    ADJUSTMENT_START = "adjustment_start"
+    ADJUSTMENT_END = "adjustment_end"
+    COMBAT_START = "combat_start"
+    ANTICIPATION_START = "anticipation_start"
+    ANTICIPATION_END = "anticipation_end"
+    ATTACK_START = "attack_start"
+    ATTACK_END = "attack_end"
+    COMBAT_END = "combat_end"
+    TURN_END = "turn_end"
+    # 4.6.2 H: an action is used (``whose_turn`` then says whose character used it).
+    ACTION_USED = "action_used"
+
+
+#: Keywords of 7.1/7.2 a card may list; ``KEYWORDS_ENFORCED`` are applied by the engine.
+KEYWORDS = frozenset(
+    {
+        "acao_unica",
+        "clarividencia",
+        "energia_cosmica",
+        "singularidade",
+        "antecipacao_surpresa",
+        "aprimoramento",
+        "ataque_surpresa",
+        "atrasar",
+        "clone",
+        "espionar",
+        "interligar",
+        "item_magico",
+        "item_unico",
+        "liderar",
+        "materializar",
+        "metamorfo",
+        "pelotao",
+        "potencializar",
+        "predador",
+        "prontidao",
+        "reviver",
+    }
+)
+KEYWORDS_ENFORCED = frozenset(
+    {
+        "item_unico",
+        "pelotao",
+        "clone",
+        "prontidao",
+        "acao_unica",
+        "singularidade",
+        "energia_cosmica",
+        "clarividencia",
+        "item_magico",
+        "aprimoramento",
+        "reviver",
+        "espionar",
+        "predador",
+        "interligar",
+        "materializar",
+    }
+)
+
+#: Procedure kinds of the effect language (see docs/battlescenes.md).
+STEP_OPS = frozenset(
+    {
+        "damage",
+        "draw",
+        "incapacitate",
+        "capacitate",
+        "shield",
+        "unload",
+        "shield_set",
+        "load_resources",
+        "set_aside_top",
+        "return_set_aside",
+        "load_from_resources",
+        "search_deck",
+        "take_from_deck",
+        "lose_texts",
+        "mark",
+        "surprise_reveal",
+        "surprise_load",
+        "manual",
+    }
+)
+#: Who a procedure applies to.
+STEP_TO = frozenset(
+    {
+        "target",
+        "this",
+        "chosen_character",
+        "chosen_opponent_character",
+        "chosen_own_character",
+        "chosen_card",
+        "self",
+    }
+)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One procedure of an effect (9.1.1), e.g. ``damage 2 to target``.
+
+    ``amount`` is the base value; ``per`` optionally adds one per counted thing
+    (e.g. ``loaded_cards``). ``filter_*`` narrow what a search or load may pick.
+    ``optional`` steps ask their controller first ("você pode").
+    """
+
+    op: str
+    amount: int = 0
+    to: str = "target"
+    penetrating: bool = False
+    optional: bool = False
+    if_done: bool = False  # "Se o fizer": skipped when an earlier optional step was declined
+    filter_type: str = ""
+    filter_power: str = ""
+    filter_alignment: str = ""
+    filter_affiliation: str = ""
+    from_power_of: str = ""
+    plus: str = ""  # adds X to ``amount``: "x" (the action's X), "loaded", "opponent_prizes:<aff>"
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """A damage-modifying effect (5.3) applied in the calculation of 4.8.3.
+
+    ``stage`` is B (``add``), C (``mul``/``div``) or D (``fixed``);
+    conditions are all optional and must all hold.
+    """
+
+    op: str
+    value: int
+    applies_to: str = "this"  # this | dealt | friendly | marked | any (see damage.modifiers)
+    if_source_lacks_affiliation: str = ""
+    if_source_alignment: str = ""
+    if_action_kind: str = ""
+    if_opponent_preparation: bool = False
+    if_target_affiliation: str = ""
+    if_target_alter_ego: str = ""
+    if_source_affiliation: str = ""
+    if_action: bool = False  # only damage caused by actions
+
+
+@dataclass(frozen=True)
+class Text:
+    """A permanent text: a trigger with procedures, a static bonus, or manual."""
+
+    text: str
+    trigger: Trigger | None = None
+    steps: tuple[Step, ...] = ()
+    shield_bonus: int = 0
+    shield_per_loaded: bool = False
+    shield_set: int = -1  # 4.8.6 A: the shield *is* this value (-1: not a setting text)
+    if_loaded_at_most: int = -1  # the shield text works only with at most / at least
+    if_loaded_at_least: int = -1  # this many cards loaded (e.g. Hulk V1)
+    if_power: str = ""  # the shield text works only while the holder has this power
+    if_combat: bool = False  # a trigger that works only during the Combat phase
+    modifiers: tuple[Modifier, ...] = ()
+    redirect: bool = False  # 4.8.3.1: may give damage to this a new destination you control
+    activated: bool = False  # 5.1: a player activates it in their Preparation phase
+    once_per_turn: bool = False
+    if_all_affiliation: str = ""  # "se cada personagem que você controlar tiver a afiliação X"
+    if_controls_character: bool = False  # "se você controlar um personagem"
+    replace_search_with_draw: bool = False  # 5.5 (Cidade Fantasma)
+    untargetable_first: bool = False  # F.2.2: not a target of an opponent's first targeted action
+    whose_turn: str = "own"  # turn/phase triggers: in its controller's turn, the opponent's, any
+    manual: bool = False
+
+
+@dataclass(frozen=True)
+class Mode:
+    """One option of an action with options (4.6.2 B): its targets and procedures."""
+
+    name: str
+    steps: tuple[Step, ...]
+    targets: int = 0
+
+
+@dataclass(frozen=True)
+class ActionDef:
+    """An action box (4.6.1): power, type, incapacitation cost, targets, procedures."""
+
+    name: str
+    power: str
+    kind: ActionKind
+    cost: int | None  # None: no incapacitation cost; -1: X (0..2 chosen)
+    text: str
+    targets: int = 0
+    target_type: str = "character"  # character | support | any
+    target_controller: str = "opponent"  # opponent | self | any
+    steps: tuple[Step, ...] = ()
+    cosmic: int = 0  # Energia Cósmica N (E.2.1)
+    keywords: tuple[str, ...] = ()
+    distribute: bool = False  # 4.8.4.2: ``targets`` points split among targets (repeats)
+    modes: tuple[Mode, ...] = ()  # 4.6.2 B: "… OU …": the player picks one
+    manual: bool = False
+
+
+@dataclass(frozen=True)
+class CardDef:
+    """One card as printed; ``key`` is unique in a pack (e.g. ``hulk_v3``)."""
+
+    key: str
+    type: CardType
+    name: str
+    version: str = ""
+    alter_ego: str = ""
+    alignment: str = ""
+    affiliations: tuple[str, ...] = ()
+    powers: tuple[str, ...] = ()
+    energy: int = 0
+    shield: int = 0
+    ev_requirement: str = ""  # EV panel: affiliation/name the evolved card must have
+    accretion: int = 0  # Valor de Acréscimo (+N) of an EV character
+    keywords: tuple[str, ...] = ()
+    texts: tuple[Text, ...] = ()
+    actions: tuple[ActionDef, ...] = ()
+    source: str = ""
+    verified: bool = False
+
+    @property
+    def is_ev(self) -> bool:
+        """Whether this is a Personagem-EV (2.1.1)."""
+        return bool(self.ev_requirement)
+
+    @property
+    def identity(self) -> str:
+        """Alter ego, or name when there is none (4.4.2.1 A.4)."""
+        return self.alter_ego or self.name
+
+    @property
+    def title(self) -> str:
+        """``Name V2`` as printed."""
+        return f"{self.name} {self.version}".strip()
+
+
+@dataclass(frozen=True)
+class DeckList:
+    """A named deck of a pack: card keys with counts."""
+
+    key: str
+    name: str
+    cards: tuple[tuple[str, int], ...]
+    source: str = ""
+    verified: bool = False
+
+
+@dataclass(frozen=True)
+class Pack:
+    """A content pack: its cards and decks."""
+
+    name: str
+    cards: dict[str, CardDef]
+    decks: dict[str, DeckList]

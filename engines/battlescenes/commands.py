@@ -1,0 +1,166 @@
+"""Slash commands (``/battlescenes …``) and their autocomplete (legal choices only)."""
+
+from __future__ import annotations
+
+from engines.battlescenes import activated, use, zones
+from engines.battlescenes.state import State
+from engines.battlescenes.view import option_label
+from engines.core import Choice, CommandSpec, Message, OptionSpec, OptionType
+
+
+def _opt(
+    name: str, kind: OptionType = OptionType.INTEGER, required: bool = True, auto: bool = True
+) -> OptionSpec:
+    return OptionSpec(
+        name, kind, Message(f"battlescenes.command.opt.{name}"), required, autocomplete=auto
+    )
+
+
+def command_specs() -> list[CommandSpec]:
+    """One command per action kind; card options autocomplete with legal cards."""
+
+    def c(name: str, action: str, *options: OptionSpec) -> CommandSpec:
+        return CommandSpec(name, Message(f"battlescenes.command.{name}"), action, options)
+
+    text = OptionType.STRING
+    return [
+        c(
+            "first",
+            "choose_first",
+            OptionSpec(
+                "starter",
+                OptionType.INTEGER,
+                Message("battlescenes.command.opt.starter"),
+                min_value=1,
+                max_value=2,
+            ),
+        ),
+        c(
+            "mulligan",
+            "mulligan",
+            OptionSpec(
+                "mode",
+                text,
+                Message("battlescenes.command.opt.mode"),
+                choices=(
+                    Choice(Message("battlescenes.choice.reveal"), "reveal"),
+                    Choice(Message("battlescenes.choice.smaller"), "smaller"),
+                ),
+            ),
+        ),
+        c("keep", "keep"),
+        c("capacitate", "capacitate", _opt("character"), _opt("discard")),
+        c(
+            "play",
+            "play",
+            _opt("card"),
+            _opt("load", text, False, False),
+            OptionSpec(
+                "evolve",
+                OptionType.INTEGER,
+                Message("battlescenes.command.opt.evolve"),
+                False,
+                autocomplete=True,
+            ),
+            OptionSpec(
+                "materialize",
+                OptionType.BOOLEAN,
+                Message("battlescenes.command.opt.materialize"),
+                False,
+            ),
+        ),
+        c("discard", "discard", _opt("card")),
+        c("yield", "yield", _opt("character")),
+        c(
+            "use",
+            "use",
+            _opt("character"),
+            _opt("action", text),
+            _opt("targets", text, False),
+            OptionSpec(
+                "x",
+                OptionType.INTEGER,
+                Message("battlescenes.command.opt.x"),
+                False,
+                min_value=0,
+                max_value=2,
+            ),
+            _opt("unload", text, False, False),
+            _opt("mode", text, False, False),
+        ),
+        c(
+            "keyword",
+            "keyword",
+            OptionSpec(
+                "keyword",
+                text,
+                Message("battlescenes.command.opt.keyword"),
+                choices=(
+                    Choice(Message("battlescenes.choice.item_magico"), "item_magico"),
+                    Choice(Message("battlescenes.choice.aprimoramento"), "aprimoramento"),
+                    Choice(Message("battlescenes.choice.metamorfo"), "metamorfo"),
+                ),
+            ),
+            _opt("card"),
+            _opt("character"),
+        ),
+        c(
+            "activate",
+            "activate",
+            _opt("card"),
+            OptionSpec(
+                "text",
+                OptionType.INTEGER,
+                Message("battlescenes.command.opt.text"),
+                False,
+                min_value=0,
+                max_value=9,
+            ),
+        ),
+        c("adjust", "adjust"),
+        c("choose", "choose", _opt("option", text)),
+        c("pass", "pass"),
+    ]
+
+
+def _card_choice(state: State, card: int) -> Choice:
+    return Choice(
+        Message("battlescenes.choice.card", {"card": zones.title(state, card), "id": card}), card
+    )
+
+
+def autocomplete(state: State, seat: int, command: str, option: str, current: str) -> list[Choice]:
+    """Only legal values: cards in hand, own characters, usable actions, open options."""
+    player = state.players[seat]
+    found: list[Choice] = []
+    if command == "activate" and option == "card":
+        found = [
+            _card_choice(state, c)
+            for c in dict.fromkeys(c for c, _i, _t in activated.activatable(state, seat))
+        ]
+    elif command == "keyword" and option == "card":
+        found = [_card_choice(state, c) for c in player.resources]
+    elif option in ("card", "discard"):
+        found = [_card_choice(state, c) for c in player.hand]
+    elif option in ("character", "evolve"):
+        found = [_card_choice(state, s.card) for s in zones.characters(state, seat)]
+    elif option == "action":
+        found = [
+            Choice(
+                Message(
+                    "battlescenes.choice.action",
+                    {"card": zones.title(state, item.card), "action": a.name},
+                ),
+                a.name,
+            )
+            for item, a in use.usable(state, seat)
+        ]
+    elif option == "targets":
+        found = [_card_choice(state, s.card) for s in state.scene]
+    elif option == "option" and state.choice is not None and state.choice.seat == seat:
+        found = [
+            Choice(Message("battlescenes.choice.option", {"label": option_label(state, o)}), o)
+            for o in state.choice.options
+        ]
+    needle = current.strip().lower()
+    return [c for c in found if needle in str(c.label.params).lower()][:25]

@@ -1,0 +1,93 @@
+"""Helpers shared by the procedures of the effect language (see effects.py)."""
+
+from __future__ import annotations
+
+from engines.battlescenes import zones
+from engines.battlescenes.cards import CardType, Step
+from engines.battlescenes.state import Choice, Pending, State
+from engines.core import Dice
+from engines.core.model import replace
+
+SKIP = "skip"
+
+CHOSEN = ("chosen_character", "chosen_opponent_character", "chosen_own_character", "chosen_card")
+
+#: Procedures whose own choice already offers "skip" when optional.
+ASKS_ITSELF = ("load_from_resources", "take_from_deck", "manual")
+
+
+def ask(
+    state: State, effect: Pending, seat: int, prompt: str, options: list[str], optional: bool
+) -> State:
+    """Open a :class:`Choice` for ``seat`` inside ``effect`` (with "skip" when optional)."""
+    if optional:
+        options = [*options, SKIP]
+    return replace(state, choice=Choice(seat, effect.uid, prompt, tuple(options), optional))
+
+
+def targets_of(state: State, effect: Pending, step: Step) -> list[int]:
+    """The cards a procedure applies to: the targets, this card, or the chosen card."""
+    if step.to == "target":
+        return [t for t in dict.fromkeys(effect.targets) if zones.find(state, t) is not None]
+    if step.to == "this":
+        return [effect.this] if zones.find(state, effect.this) is not None else []
+    if step.to in CHOSEN:
+        return [int(effect.answers[0])] if effect.answers and effect.answers[0] != SKIP else []
+    return []
+
+
+def chosen_pool(state: State, effect: Pending, step: Step) -> list[int]:
+    """What a ``chosen_…`` procedure may choose among (filters narrow it)."""
+    seat = effect.controller
+    if step.to == "chosen_card":  # any card base in the scene, or the scenario
+        cards = [s.card for s in state.scene if s.card != effect.source]
+        return cards + ([state.scenario] if state.scenario is not None else [])
+    whose = {"chosen_opponent_character": 1 - seat, "chosen_own_character": seat}.get(step.to)
+    # Filters narrow the pool (e.g. Liderar/Atrasar "N – característica", 7.2).
+    return [
+        s.card
+        for s in zones.characters(state, whose)
+        if matches(state, s.card, step)
+        and (
+            not step.filter_alignment
+            or zones.defn(state, s.card).alignment == step.filter_alignment
+        )
+    ]
+
+
+def matches(state: State, card: int, step: Step, powers: tuple[str, ...] = ()) -> bool:
+    """Whether a card passes a procedure's filters (type, power, affiliation, powers)."""
+    d = zones.defn(state, card)
+    if step.filter_type and d.type.value != step.filter_type:
+        return False
+    if step.filter_power and step.filter_power not in d.powers:
+        return False
+    if step.filter_affiliation and step.filter_affiliation not in d.affiliations:
+        return False
+    return not powers or bool(set(powers) & set(d.powers))
+
+
+def shuffle(state: State, seat: int, dice: Dice) -> State:
+    """Shuffle a player's deck with the injected dice."""
+    player = state.players[seat]
+    deck = tuple(dice.shuffle(player.deck, f"shuffle deck {seat}"))
+    return zones.set_player(state, seat, replace(player, deck=deck))
+
+
+def plus(state: State, effect: Pending, step: Step) -> int:
+    """The X a step adds to its amount (e.g. Sussurro Aniquilador's 3+X, 5.7 A.1)."""
+    if step.plus == "x":
+        return effect.x
+    if step.plus == "loaded":
+        found = zones.find(state, effect.this)
+        return len(state.scene[found].loaded) if found is not None else 0
+    if step.plus.startswith("opponent_prizes:"):
+        affiliation = step.plus.split(":", 1)[1]
+        prizes = state.players[1 - effect.controller].prizes
+        return sum(
+            1
+            for c in prizes
+            if zones.defn(state, c).type is CardType.CHARACTER
+            and affiliation in zones.defn(state, c).affiliations
+        )
+    return 0

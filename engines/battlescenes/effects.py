@@ -1,0 +1,104 @@
+"""The interpreter of the effect language: runs pending effects procedure by procedure.
+
+:func:`run` resolves the Effect Tree until it is empty, a player must choose
+(which effect first, which card, whether to use a "você pode"), or the match
+ends. Each procedure (9.1.1) may trigger effects; they go one level up and
+pause the running effect after that procedure (9.1.2.1).
+"""
+
+from __future__ import annotations
+
+from engines.battlescenes import proc_cards, proc_damage, tree, zones
+from engines.battlescenes.cards import Step
+from engines.battlescenes.common import ASKS_ITSELF, CHOSEN, SKIP, ask, chosen_pool, shuffle
+from engines.battlescenes.proc_cards import surprise as surprise
+from engines.battlescenes.proc_damage import fire_prizes as fire_prizes
+from engines.battlescenes.state import Pending, Phase, State
+from engines.battlescenes.triggers import fire as fire
+from engines.core import Dice, Event
+from engines.core.model import replace
+
+
+def run(state: State, dice: Dice) -> tuple[State, list[Event]]:
+    """Resolve pending effects until the tree is empty or someone must decide."""
+    events: list[Event] = []
+    while state.tree and state.choice is None and state.phase is not Phase.OVER:
+        options = tree.candidates(state)
+        if len(options) > 1:
+            return tree.ask_order(state, options), events
+        state, more = _resolve(replace(state, pick=0), options[0].uid, dice)
+        events.extend(more)
+    if not state.tree:
+        state = replace(state, after_level=None, pick=0)
+    return state, events
+
+
+def answer(state: State, value: str, dice: Dice) -> tuple[State, list[Event]]:
+    """A player answered the open :class:`Choice`; resolution continues."""
+    choice = state.choice
+    assert choice is not None
+    state = replace(state, choice=None)
+    if choice.pending == 0:  # which effect resolves next
+        return run(replace(state, pick=int(value)), dice)
+    effect = tree.get(state, choice.pending)
+    state = tree.put(state, replace(effect, answers=(*effect.answers, value)))
+    return run(replace(state, pick=effect.uid), dice)
+
+
+def _resolve(state: State, uid: int, dice: Dice) -> tuple[State, list[Event]]:
+    effect = replace(tree.get(state, uid), paused=False)
+    state = tree.put(state, effect)
+    events: list[Event] = []
+    if effect.next_step == 0 and not effect.answers:
+        events.append(Event("battlescenes.event.resolving", {"effect": effect.label}, rule="9.1.2"))
+    for index in range(effect.next_step, len(effect.steps)):
+        before = {p.uid for p in state.tree}
+        effect = tree.get(state, uid)
+        # Statics as they stand, then a new tick: when this procedure's effects start.
+        state = zones.refresh_shields(state)
+        state = replace(state, clock=state.clock + 1)
+        state, more, done = _step(state, effect, effect.steps[index], dice)
+        state = zones.refresh_shields(state)
+        events.extend(more)
+        if state.phase is Phase.OVER:
+            return state, events
+        if not done:  # waiting for a choice inside this procedure
+            return tree.put(state, replace(tree.get(state, uid), next_step=index)), events
+        effect = replace(tree.get(state, uid), answers=())
+        if {p.uid for p in state.tree} - before:  # triggered: pause after this procedure
+            effect = replace(effect, next_step=index + 1, paused=True)
+            return replace(tree.put(state, effect), after_level=None), events
+        state = tree.put(state, replace(effect, next_step=index + 1))
+    return tree.remove(state, uid), events
+
+
+def _step(state: State, effect: Pending, step: Step, dice: Dice) -> tuple[State, list[Event], bool]:
+    """Execute one procedure; ``False`` when it is waiting for a choice."""
+    if step.if_done and effect.declined:
+        return state, [], True
+    if step.to in CHOSEN and not effect.answers:
+        pool = [str(c) for c in chosen_pool(state, effect, step)]
+        if not pool:
+            return state, [], True  # 8.C: as much as possible, here nothing
+        prompt = "battlescenes.choice.character"
+        return ask(state, effect, effect.controller, prompt, pool, step.optional), [], False
+    if step.to in CHOSEN and effect.answers[0] == SKIP:
+        return tree.put(state, replace(effect, declined=True)), [], True
+    if step.optional and not effect.answers and step.op not in ASKS_ITSELF:
+        # "Você pode …": ask first (the default, on a deadline, is not to).
+        return (
+            ask(state, effect, effect.controller, "battlescenes.choice.may", ["yes"], True),
+            [],
+            False,
+        )
+    if step.op != "damage" and effect.answers and effect.answers[-1] == SKIP:
+        # "Você pode": declined. A declined search still shuffles the searched deck.
+        state = tree.put(state, replace(effect, declined=True))
+        if step.op == "take_from_deck":
+            return shuffle(state, effect.controller, dice), [], True
+        return state, [], True
+    handler = _HANDLERS[step.op]
+    return handler(state, effect, step, dice)
+
+
+_HANDLERS = {**proc_damage.HANDLERS, **proc_cards.HANDLERS}

@@ -1,0 +1,237 @@
+"""Procedures about damage and the card bases' state: damage, (in)capacitate, shield, unload.
+
+Also the keyword triggers that damage and knock-outs cause (Predador, Espionar).
+"""
+
+from __future__ import annotations
+
+from engines.battlescenes import damage, tree, zones
+from engines.battlescenes.cards import CardType, Step
+from engines.battlescenes.common import SKIP, ask, plus, targets_of
+from engines.battlescenes.state import (
+    DamageProgress,
+    InScene,
+    Pending,
+    Phase,
+    ShieldEntry,
+    State,
+)
+from engines.core import Dice, Event
+from engines.core.model import replace
+
+
+def _damage(
+    state: State, effect: Pending, step: Step, dice: Dice
+) -> tuple[State, list[Event], bool]:
+    """A damage procedure per destination (4.8.4.1), calculated (4.8.3) and maybe redirected."""
+    events: list[Event] = []
+    source = effect.this if effect.is_action else effect.source
+    ctx = damage.DamageContext(effect.controller, source, effect.action_kind)
+    prog = effect.damage or DamageProgress(
+        targets=tuple(targets_of(state, effect, step)), answers_used=len(effect.answers)
+    )
+    while prog.index < len(prog.targets):
+        if prog.destination == -1:
+            target = prog.targets[prog.index]
+            if zones.find(state, target) is None:
+                prog = replace(prog, index=prog.index + 1)
+                continue
+            # 4.8.4.2: a target listed n times receives n times the amount, as one procedure.
+            amount0 = step.amount + plus(state, effect, step)
+            base = amount0 * effect.targets.count(target) if step.to == "target" else amount0
+            amount, applied = damage.calculate(state, base, ctx, zones.in_scene(state, target))
+            prog = replace(prog, destination=target, amount=amount, applied=applied)
+        if prog.offered and len(effect.answers) > prog.answers_used:
+            answer = effect.answers[prog.answers_used]
+            used = (*prog.redirects_used, prog.offered)
+            prog = replace(
+                prog, offered="", answers_used=prog.answers_used + 1, redirects_used=used
+            )
+            if answer != SKIP:  # E then F: recalculate with what was not applied yet
+                new = int(answer)
+                amount, applied = damage.calculate(
+                    state, prog.amount, ctx, zones.in_scene(state, new), prog.applied
+                )
+                events.append(
+                    Event(
+                        "battlescenes.event.redirected",
+                        {"card": zones.title(state, new), "amount": amount},
+                        rule="4.8.3.1",
+                    )
+                )
+                prog = replace(prog, destination=new, amount=amount, applied=prog.applied + applied)
+        if prog.amount > 0:
+            offers = damage.redirects(state, prog.destination, prog.redirects_used)
+            places = damage.new_destinations(state, prog.destination)
+            if offers and places:
+                key, seat = offers[0]
+                prog = replace(prog, offered=key)
+                state = tree.put(state, replace(tree.get(state, effect.uid), damage=prog))
+                effect = tree.get(state, effect.uid)
+                options = [str(c) for c in places]
+                state = ask(state, effect, seat, "battlescenes.choice.redirect", options, True)
+                return state, events, False
+            state, more = damage.apply(
+                state, prog.destination, prog.amount, step.penetrating, effect.preference
+            )
+            events.extend(more)
+            state = _predator(state, tree.get(state, effect.uid), prog.destination)
+            state, more = knock_outs(state, effect.level + 1)
+            events.extend(more)
+        else:
+            events.append(
+                Event(
+                    "battlescenes.event.no_damage",
+                    {"card": zones.title(state, prog.destination)},
+                    rule="4.8.3",
+                )
+            )
+        prog = DamageProgress(
+            targets=prog.targets, index=prog.index + 1, answers_used=prog.answers_used
+        )
+        if state.phase is Phase.OVER:
+            return state, events, True
+    state = tree.put(state, replace(tree.get(state, effect.uid), damage=None))
+    return state, events, True
+
+
+def knock_outs(state: State, level: int) -> tuple[State, list[Event]]:
+    """4.7 after a procedure, then Espionar for what reached the prizes (7.2)."""
+    before = {c for p in state.players for c in p.prizes}
+    state, events = zones.knock_outs(state)
+    if state.phase is Phase.OVER:
+        return state, events
+    arrived = tuple((c, False) for p in state.players for c in p.prizes if c not in before)
+    return fire_prizes(state, arrived, level), events
+
+
+def _predator(state: State, effect: Pending, destination: int) -> State:
+    """7.2 Predador: the first time an action of this character damages a character you do
+    not control, you may load a card from your resources on it (pending one level up)."""
+    if not effect.is_action or effect.predator_fired or zones.find(state, effect.this) is None:
+        return state
+    target = zones.find(state, destination)
+    if target is None:
+        return state  # knocked out by the damage: still a character it damaged
+    item = state.scene[target]
+    if item.controller == effect.controller or (
+        zones.defn(state, destination).type is not CardType.CHARACTER
+    ):
+        return state
+    if "predador" not in zones.keywords(state, effect.this):
+        return state
+    state = tree.put(state, replace(effect, predator_fired=True))
+    steps = (Step(op="load_from_resources", to="this", optional=True),)
+    found = Pending(
+        uid=0,
+        level=effect.level + 1,
+        controller=effect.controller,
+        source=effect.this,
+        label="Predador",
+        steps=steps,
+        this=effect.this,
+    )
+    return tree.add(state, [found], effect.level + 1)
+
+
+def fire_prizes(state: State, arrived: tuple[tuple[int, bool], ...], level: int) -> State:
+    """7.2 Espionar: a character card with it put into the prizes area may draw its owner a
+    card (two if it was yielded). ``arrived`` lists (card, yielded)."""
+    found = []
+    for card, yielded in arrived:
+        if "espionar" not in zones.defn(state, card).keywords:
+            continue
+        steps = (Step(op="draw", amount=2 if yielded else 1, to="self", optional=True),)
+        found.append(
+            Pending(
+                uid=0,
+                level=level,
+                controller=zones.owner(state, card),
+                source=card,
+                label=zones.title(state, card),
+                steps=steps,
+            )
+        )
+    return tree.add(state, found, level) if found else state
+
+
+def _stage(
+    state: State, effect: Pending, step: Step, dice: Dice
+) -> tuple[State, list[Event], bool]:
+    events = []
+    for target in targets_of(state, effect, step):
+        if zones.defn(state, target).type is not CardType.CHARACTER:
+            continue
+        if step.op == "capacitate":
+            state = zones.capacitate(state, target, step.amount)
+        else:
+            state = zones.incapacitate(state, target, step.amount)
+        events.append(
+            Event(
+                f"battlescenes.event.{step.op}",
+                {"card": zones.title(state, target), "amount": step.amount},
+                rule="4.5.1",
+            )
+        )
+    return state, events, True
+
+
+def _entry(state: State, step: Step, item: InScene) -> ShieldEntry:
+    """A timed shield effect until the end of the turn (4.8.6)."""
+    if step.op == "shield_set":
+        return ShieldEntry("set", step.amount, state.clock)
+    if step.amount >= 0:
+        return ShieldEntry("bonus", step.amount, state.clock)
+    # 4.8.6: a penalty applies only down to 0; what it could not take is lost for good.
+    return ShieldEntry("penalty", min(-step.amount, zones.shield(state, item)), state.clock)
+
+
+def _shield(
+    state: State, effect: Pending, step: Step, dice: Dice
+) -> tuple[State, list[Event], bool]:
+    events = []
+    for target in targets_of(state, effect, step):
+        item = zones.in_scene(state, target)
+        state = zones.set_in_scene(
+            state, replace(item, shield_log=(*item.shield_log, _entry(state, step, item)))
+        )
+        events.append(
+            Event(
+                "battlescenes.event.shield_set"
+                if step.op == "shield_set"
+                else "battlescenes.event.shield_change",
+                {"card": zones.title(state, target), "amount": step.amount},
+                rule="4.8.6",
+            )
+        )
+    return state, events, True
+
+
+def _unload(
+    state: State, effect: Pending, step: Step, dice: Dice
+) -> tuple[State, list[Event], bool]:
+    events = []
+    for target in targets_of(state, effect, step):
+        item = zones.in_scene(state, target)
+        cards = list(reversed(item.loaded))[: step.amount]
+        state = zones.unload(state, target, cards)
+        events.append(
+            Event(
+                "battlescenes.event.unloaded",
+                {"card": zones.title(state, target), "count": len(cards)},
+                rule="4.8.2.1",
+            )
+        )
+    state, more = knock_outs(state, effect.level + 1)
+    return state, events + more, True
+
+
+#: Procedure kind → its handler (see effects._step).
+HANDLERS = {
+    "damage": _damage,
+    "incapacitate": _stage,
+    "capacitate": _stage,
+    "shield": _shield,
+    "shield_set": _shield,
+    "unload": _unload,
+}

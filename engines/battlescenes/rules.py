@@ -1,0 +1,313 @@
+"""Marvel Battle Scenes as a :class:`GameEngine`: decisions, dispatch, views."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engines.battlescenes import actions as act
+from engines.battlescenes import (
+    activated,
+    effects,
+    keywords,
+    position,
+    scene,
+    setup,
+    turn,
+    use,
+    zones,
+)
+from engines.battlescenes.cards import Pack
+from engines.battlescenes.commands import autocomplete, command_specs
+from engines.battlescenes.content import load_pack
+from engines.battlescenes.state import Phase, State
+from engines.battlescenes.view import build_view
+from engines.core import (
+    Action,
+    Choice,
+    CommandSpec,
+    Decision,
+    Dice,
+    Event,
+    GameEngine,
+    IllegalActionError,
+    MatchOption,
+    MatchResult,
+    Message,
+    OptionType,
+    Outcome,
+    Preference,
+    ResultKind,
+    Seat,
+    SetupError,
+    View,
+)
+from engines.core.model import replace
+
+TURN_PHASES = frozenset(
+    {
+        Phase.START,
+        Phase.COUNTDOWN,
+        Phase.DRAW,
+        Phase.PREPARATION,
+        Phase.ADJUSTMENT,
+        Phase.ANTICIPATION,
+        Phase.ATTACK,
+        Phase.END,
+    }
+)
+#: Standing preferences: pass the opponent's Anticipation step; decline "você pode" effects.
+PASS_ANTICIPATION = "battlescenes.pass_anticipation"
+SKIP_OPTIONAL = "battlescenes.skip_optional"
+PREP_KINDS = ("capacitate", "play", "discard", "yield", "use", "keyword", "activate", "pass")
+
+
+class BattleScenes(GameEngine[State]):
+    """Engine of Marvel Battle Scenes (comprehensive rules 2.0)."""
+
+    name = "battlescenes"
+    title_key = "battlescenes.title"
+    state_type = State
+    action_types = act.ALL
+    options = (
+        MatchOption("deck_a", OptionType.STRING, "herois", Message("battlescenes.option.deck_a")),
+        MatchOption("deck_b", OptionType.STRING, "viloes", Message("battlescenes.option.deck_b")),
+        MatchOption(
+            "deck_size",
+            OptionType.INTEGER,
+            60,
+            Message("battlescenes.option.deck_size"),
+            min_value=10,
+            max_value=200,
+        ),
+        MatchOption(
+            "min_characters",
+            OptionType.INTEGER,
+            15,
+            Message("battlescenes.option.min_characters"),
+            min_value=0,
+            max_value=200,
+        ),
+    )
+    render_kinds = ("board", "hand")
+    preferences = (
+        Preference(PASS_ANTICIPATION, Message("battlescenes.preference.pass_anticipation")),
+        Preference(SKIP_OPTIONAL, Message("battlescenes.preference.skip_optional")),
+    )
+
+    def load_content(self, pack: str | None) -> Pack:
+        """The card pack (``starter`` by default)."""
+        return load_pack(pack or "starter")
+
+    def new_match(
+        self, options: Mapping[str, Any], seats: Sequence[Seat], content: Any, dice: Dice
+    ) -> State:
+        self.check_seats(len(seats))
+        opts = self.parse_options(options)
+        pack = content if isinstance(content, Pack) else self.load_content(None)
+        decks = []
+        for name in (opts["deck_a"], opts["deck_b"]):
+            if name not in pack.decks:
+                raise SetupError(
+                    f"No deck {name!r}.",
+                    key="battlescenes.error.no_deck",
+                    params={"deck": name, "known": ", ".join(pack.decks)},
+                )
+            decks.append(pack.decks[name])
+        return setup.new_state(
+            pack, decks, seats, int(opts["deck_size"]), int(opts["min_characters"]), dice
+        )
+
+    def apply_setup(self, state: State, overrides: Mapping[str, Any]) -> State:
+        """Scenario set-up by card keys (see position.py and docs/battlescenes.md)."""
+        return position.build(state, overrides, self.load_content(state.pack).cards)
+
+    def pending(self, state: State) -> list[Decision]:
+        if state.phase is Phase.OVER:
+            return []
+        if state.choice is not None:
+            c = state.choice
+            default = act.Choose("skip") if "skip" in c.options else None
+            if c.pending == 0:
+                default = act.Choose(c.options[0])
+            skip = SKIP_OPTIONAL if c.pending and "skip" in c.options else None
+            return [
+                Decision(c.seat, ("choose",), Message(c.prompt), default, default is not None, skip)
+            ]
+        if state.phase is Phase.CHOOSE_FIRST:
+            return [
+                Decision(
+                    state.draw_winner,
+                    ("choose_first",),
+                    Message("battlescenes.prompt.choose_first"),
+                    act.ChooseFirst(state.draw_winner + 1),
+                    True,
+                )
+            ]
+        if state.phase is Phase.MULLIGAN:
+            return [
+                Decision(
+                    setup.mulligan_seat(state),
+                    ("mulligan", "keep"),
+                    Message("battlescenes.prompt.mulligan"),
+                    act.KeepHand(),
+                    True,
+                )
+            ]
+        if state.phase is Phase.INITIAL_RESOURCES:
+            return [
+                Decision(
+                    setup.resources_seat(state),
+                    ("initial_resources",),
+                    Message("battlescenes.prompt.initial_resources"),
+                    act.InitialResources(),
+                    True,
+                )
+            ]
+        if state.phase is Phase.PREPARATION:
+            return [
+                Decision(
+                    state.active,
+                    PREP_KINDS,
+                    Message("battlescenes.prompt.preparation"),
+                    act.Pass(),
+                    False,
+                )
+            ]
+        if state.phase is Phase.ADJUSTMENT:
+            return [
+                Decision(
+                    state.active,
+                    ("adjust",),
+                    Message("battlescenes.prompt.adjust"),
+                    act.Adjust(),
+                    True,
+                )
+            ]
+        if state.phase is Phase.ANTICIPATION:
+            return [
+                Decision(
+                    1 - state.active,
+                    ("use", "pass"),
+                    Message("battlescenes.prompt.anticipation"),
+                    act.Pass(),
+                    True,
+                    PASS_ANTICIPATION,
+                )
+            ]
+        if state.phase is Phase.ATTACK:
+            prompt = Message("battlescenes.prompt.attack")
+            return [Decision(state.active, ("use", "pass"), prompt, act.Pass(), False)]
+        return []  # automatic steps never wait without a choice (turn.proceed)
+
+    def rules_apply(self, state: State, seat: int, action: Action, dice: Dice) -> Outcome[State]:
+        state = replace(zones.refresh_shields(state), clock=state.clock + 1)
+        new, events = self._dispatch(state, seat, action, dice)
+        if new.phase is Phase.INITIAL_RESOURCES and all(p.resources_done for p in new.players):
+            # 6.1: the game starts with the first player's turn.
+            new = turn.goto(replace(new, active=new.first, step="begin"), Phase.START)
+        if new.phase in TURN_PHASES:
+            new, more = turn.proceed(new, dice)
+            events.extend(more)
+        new = zones.refresh_shields(new)  # static shield texts that started or stopped (4.8.6)
+        new = replace(new, last_action=action.kind, last_cards=_involved(action))
+        return Outcome(new, tuple(events))
+
+    def _dispatch(
+        self, state: State, seat: int, action: Action, dice: Dice
+    ) -> tuple[State, list[Event]]:
+        if isinstance(action, act.Choose):
+            assert state.choice is not None
+            if action.option not in state.choice.options:
+                raise IllegalActionError(
+                    "That is not one of the options.",
+                    key="battlescenes.error.bad_option",
+                    params={"options": ", ".join(state.choice.options)},
+                    rule="9.1.2",
+                )
+            return effects.answer(state, action.option, dice)
+        if isinstance(action, act.ChooseFirst):
+            return setup.choose_first(state, action.starter)
+        if isinstance(action, act.Mulligan):
+            return setup.mulligan(state, seat, action.mode, dice)
+        if isinstance(action, act.KeepHand):
+            return setup.keep(state, seat)
+        if isinstance(action, act.InitialResources):
+            return setup.initial_resources(state, seat, act.card_list(action.cards))
+        if isinstance(action, act.Capacitate):
+            return turn.capacitate(state, seat, action.character, action.discard)
+        if isinstance(action, act.PlayCard):
+            return scene.play(
+                state,
+                seat,
+                action.card,
+                act.card_list(action.load),
+                action.evolve,
+                dice,
+                materialize=action.materialize,
+            )
+        if isinstance(action, act.Discard):
+            return turn.discard(state, seat, action.card)
+        if isinstance(action, act.Yield):
+            return turn.yield_character(state, seat, action.character, dice)
+        if isinstance(action, act.UseAction):
+            return use.use(
+                state,
+                seat,
+                action.character,
+                action.action,
+                act.card_list(action.targets),
+                action.x,
+                dice,
+                act.card_list(action.unload),
+                action.mode,
+            )
+        if isinstance(action, act.Keyword):
+            return keywords.activate(
+                state, seat, action.keyword, action.card, action.character, action.unload, dice
+            )
+        if isinstance(action, act.Activate):
+            return activated.activate(state, seat, action.card, action.text, dice)
+        if isinstance(action, act.Adjust):
+            new, events = turn.adjust(state, seat, act.card_list(action.cards))
+            new, more = turn.pass_step(new, dice)
+            return new, events + more
+        assert isinstance(action, act.Pass)
+        return turn.pass_step(state, dice)
+
+    def result(self, state: State) -> MatchResult | None:
+        if state.winner is not None:
+            return MatchResult(ResultKind.WIN, (state.winner,))
+        if state.draw:
+            return MatchResult(ResultKind.DRAW)
+        return None
+
+    def view(self, state: State, seat: int | None) -> View:
+        return View(self.name, seat, build_view(state, seat, self.pending(state)))
+
+    def render(self, view: View, kind: str = "board", locale: str = "en-US") -> bytes:
+        # Imported here so that only rendering pulls in Pillow.
+        from engines.battlescenes.render import render as draw_png
+
+        return draw_png(view, kind, self.catalog(), locale)
+
+    def commands(self) -> list[CommandSpec]:
+        return command_specs()
+
+    def autocomplete(
+        self, state: State | None, seat: int | None, command: str, option: str, current: str
+    ) -> list[Choice]:
+        if state is None or seat is None:
+            return []
+        return autocomplete(state, seat, command, option, current)
+
+
+def _involved(action: Action) -> tuple[int, ...]:
+    """The cards an action names, so the render can highlight them."""
+    if isinstance(action, act.UseAction):
+        return (action.character, *act.card_list(action.targets))
+    if isinstance(action, act.PlayCard):
+        return (action.card,)
+    if isinstance(action, act.Capacitate | act.Keyword | act.Yield):
+        return (action.character,)
+    return ()

@@ -1,0 +1,219 @@
+"""Putting cards into the scene (4.4): scenarios (4.4.1), characters and supports (4.4.2).
+
+Every requirement is checked before anything moves, so a failed requirement
+leaves the match exactly as it was (the rollback of 4.4.2.1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engines.battlescenes import effects, zones
+from engines.battlescenes.cards import CardDef, CardType, Trigger
+from engines.battlescenes.state import InScene, Pending, State
+from engines.core import Dice, Event, IllegalActionError
+from engines.core.model import replace
+
+
+def _refuse(message: str, key: str, rule: str, **params: object) -> IllegalActionError:
+    return IllegalActionError(message, key=f"battlescenes.error.{key}", params=params, rule=rule)
+
+
+def play(
+    state: State,
+    seat: int,
+    card: int,
+    load: Sequence[int],
+    evolve: int,
+    dice: Dice,
+    materialize: bool = False,
+) -> tuple[State, list[Event]]:
+    """6.2 C.3: put ``card`` from the hand (or the resources, with Reviver) into the scene."""
+    player = state.players[seat]
+    d = zones.defn(state, card)
+    from_resources = card in player.resources and "reviver" in d.keywords
+    if card not in player.hand and not from_resources:
+        raise _refuse("That card is not in your hand.", "not_in_hand", "4.4.2.1")
+    if d.type is CardType.ABILITY:
+        raise _refuse(
+            "Ability cards enter the scene only loaded on a card base.",
+            "ability_not_playable",
+            "4.4",
+        )
+    if d.type is CardType.SCENARIO:
+        return _scenario(state, seat, card, dice)
+    if materialize and "materializar" not in d.keywords:
+        raise _refuse("Only a card with Materializar loads from the deck.", "materialize", "7.2")
+    return _base(state, seat, card, d, load, evolve, materialize, dice)
+
+
+def _remove_from_origin(state: State, seat: int, card: int) -> State:
+    player = state.players[seat]
+    player = replace(
+        player,
+        hand=tuple(c for c in player.hand if c != card),
+        resources=tuple(c for c in player.resources if c != card),
+    )
+    return zones.set_player(state, seat, player)
+
+
+def _scenario(state: State, seat: int, card: int, dice: Dice) -> tuple[State, list[Event]]:
+    player = state.players[seat]
+    if player.scenario_played:
+        raise _refuse(
+            "You already put a scenario into the scene this turn.", "scenario_once", "4.4.1"
+        )
+    events: list[Event] = []
+    state = _remove_from_origin(state, seat, card)
+    if state.scenario is not None:  # C: the old scenario goes to its owner's resources
+        events.append(
+            Event(
+                "battlescenes.event.scenario_replaced",
+                {"card": zones.title(state, state.scenario)},
+                rule="4.4.1",
+            )
+        )
+        state = zones.to_resources(state, [state.scenario])
+    state = replace(state, scenario=card)  # E
+    state = zones.set_player(state, seat, replace(state.players[seat], scenario_played=True))
+    events.append(
+        Event(
+            "battlescenes.event.played",
+            {"player": player.name, "card": zones.title(state, card), "count": 0},
+            rule="4.4.1",
+        )
+    )
+    found = [
+        Pending(
+            uid=0,
+            level=1,
+            controller=seat,
+            source=card,
+            label=zones.title(state, card),
+            steps=t.steps,
+            this=card,
+        )
+        for t in zones.defn(state, card).texts
+        if t.trigger is Trigger.ENTERS_SCENE
+    ]
+    if found:  # F
+        from engines.battlescenes import tree
+
+        state = tree.add(state, found, 1)
+    state, more = effects.run(state, dice)
+    return state, events + more
+
+
+def _identity_clash(state: State, seat: int, d: CardDef, evolve: int) -> bool:
+    for item in zones.characters(state, seat) if d.type is CardType.CHARACTER else []:
+        if item.card == evolve:
+            continue
+        other = zones.defn(state, item.card)
+        if other.identity != d.identity:
+            continue
+        theirs = zones.keywords(state, item.card)
+        if "pelotao" in d.keywords or "pelotao" in theirs:
+            continue  # 7.2 Pelotão
+        if ("clone" in d.keywords or "clone" in theirs) and other.name != d.name:
+            continue  # 7.2 Clone: same alter ego, different names
+        return True
+    if d.type is CardType.SUPPORT:  # A.4c
+        return any(
+            zones.defn(state, s.card).type is CardType.SUPPORT
+            and zones.defn(state, s.card).name == d.name
+            for s in state.scene
+            if s.controller == seat
+        )
+    return False
+
+
+def _ev_base_ok(state: State, seat: int, d: CardDef, evolve: int) -> bool:
+    index = zones.find(state, evolve)
+    if index is None:
+        return False
+    item = state.scene[index]
+    base = zones.defn(state, evolve)
+    req = d.ev_requirement
+    matches = req in (base.name, base.identity, base.title) or req in zones.affiliations(
+        state, item
+    )
+    return item.controller == seat and item.entered_turn < state.turn and matches
+
+
+def _base(
+    state: State,
+    seat: int,
+    card: int,
+    d: CardDef,
+    load: Sequence[int],
+    evolve: int,
+    from_deck: bool,
+    dice: Dice,
+) -> tuple[State, list[Event]]:
+    player = state.players[seat]
+    # A.1 ATENÇÃO: with Materializar the cards come from the top of the deck (7.2).
+    pool = list(player.deck) if from_deck else [c for c in player.resources if c != card]
+    need = d.accretion if d.is_ev else d.energy
+    if len(pool) < need:  # A.1
+        raise _refuse(
+            f"You need {need} cards in your resources.",
+            "not_enough_resources",
+            "4.4.2.1",
+            need=need,
+            have=len(pool),
+        )
+    if d.is_ev and not _ev_base_ok(state, seat, d, evolve):  # A.2
+        raise _refuse(
+            "An EV character needs a card base you control since the start of the turn "
+            "that meets its EV panel.",
+            "ev_requirement",
+            "4.4.2.1",
+            requirement=d.ev_requirement,
+        )
+    if _identity_clash(state, seat, d, evolve if d.is_ev else -1):  # A.4
+        raise _refuse(
+            "You already control a card with that alter ego or name.",
+            "same_identity",
+            "4.4.2.1",
+            card=d.title,
+        )
+    if any(c not in pool for c in load) or len(set(load)) != len(load):
+        raise _refuse("You can only load cards from your resources.", "bad_load", "4.4.2.2")
+    if from_deck:
+        chosen = pool[:need]
+    else:
+        chosen = list(load)[:need]
+        chosen += [c for c in reversed(pool) if c not in chosen][: need - len(chosen)]
+    events: list[Event] = []
+    state = _remove_from_origin(state, seat, card)
+    carried: tuple[int, ...] = ()
+    if d.is_ev:  # A.3a: the evolved card and all it carries are loaded, not unloaded
+        old = zones.in_scene(state, evolve)
+        carried = (evolve, *old.loaded)
+        state = replace(state, scene=tuple(s for s in state.scene if s.card != evolve))
+    item = InScene(card=card, controller=seat, entered_turn=state.turn, ready=d.is_ev)
+    state = replace(state, scene=(*state.scene, item))  # A.1: enters, statics work
+    state = effects.fire(state, Trigger.ENTERS_SCENE, 1, card=card)  # A.2: pending
+    player = state.players[seat]
+    state = zones.set_player(
+        state,
+        seat,
+        replace(
+            player,
+            resources=tuple(c for c in player.resources if c not in chosen),
+            deck=tuple(c for c in player.deck if c not in chosen),
+        ),
+    )
+    state = zones.set_in_scene(state, replace(item, loaded=(*carried, *chosen)))  # A.3
+    for loaded in chosen if not from_deck else ():  # A.4: loading triggers pending
+        state = effects.fire(state, Trigger.LOADED_FROM_RESOURCES, 1, card=loaded, base=card)
+        state = effects.fire(state, Trigger.LOADED_ONTO_THIS, 1, card=loaded, base=card)
+    events.append(
+        Event(
+            "battlescenes.event.played",
+            {"player": player.name, "card": d.title, "count": len(chosen)},
+            rule="4.4.2.2",
+        )
+    )
+    state, more = effects.run(state, dice)  # A.5
+    return state, events + more

@@ -1,0 +1,93 @@
+"""Views: what a seat (or the public) may see. Hands, decks and private choices stay hidden."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.battlescenes import zones
+from engines.battlescenes.state import State
+from engines.core import Decision
+
+
+def _card(state: State, card: int) -> dict[str, Any]:
+    d = zones.defn(state, card)
+    return {"id": card, "title": d.title, "type": d.type.value, "energy": d.energy}
+
+
+def option_label(state: State, option: str) -> str:
+    """A readable label for a choice option (card numbers become titles)."""
+    if option == "skip" or option == "done":
+        return option
+    if ">" in option:
+        card, base = option.split(">")
+        return f"{zones.title(state, int(card))} → {zones.title(state, int(base))}"
+    if option.isdigit() and int(option) < len(state.cards):
+        return f"{zones.title(state, int(option))} (#{option})"
+    return option
+
+
+def build_view(state: State, seat: int | None, pending: list[Decision]) -> dict[str, Any]:
+    """JSON-able view data for ``seat`` (``None``: public)."""
+    scene = []
+    for item in state.scene:
+        d = zones.defn(state, item.card)
+        scene.append(
+            {
+                "id": item.card,
+                "controller": item.controller,
+                "title": d.title,
+                "alter_ego": d.alter_ego,
+                "type": d.type.value,
+                "powers": list(zones.powers(state, item)),
+                "stage": item.stage,
+                "shield": zones.shield(state, item),
+                "full_shield": zones.full_shield(state, item),
+                "energy": len(item.loaded),
+                "initial_energy": d.energy,
+                "loaded": [_card(state, c) for c in item.loaded],
+                "new": item.entered_turn == state.turn,
+            }
+        )
+    players = []
+    for i, p in enumerate(state.players):
+        players.append(
+            {
+                "seat": i,
+                "name": p.name,
+                "deck": len(p.deck),
+                "hand": len(p.hand),
+                "resources": [_card(state, c) for c in p.resources],
+                "prizes": [_card(state, c) for c in p.prizes],
+                "points": zones.prize_points(state, i),
+            }
+        )
+    data: dict[str, Any] = {
+        "phase": state.phase.value,
+        "turn": state.turn,
+        "active": state.active,
+        "first": state.first,
+        "deciding": [d.seat for d in pending],
+        "prompt": pending[0].prompt.key if pending else "",
+        "players": players,
+        "scene": scene,
+        "scenario": _card(state, state.scenario) if state.scenario is not None else None,
+        "tree": [
+            {"uid": p.uid, "level": p.level, "label": p.label, "paused": p.paused}
+            for p in state.tree
+        ],
+        "winner": state.winner,
+        "last_action": state.last_action,
+        "last_cards": list(state.last_cards),
+    }
+    if state.choice is not None and state.choice.seat == seat:
+        data["choice"] = {
+            "prompt": state.choice.prompt,
+            "options": [
+                {"value": o, "label": option_label(state, o)} for o in state.choice.options
+            ],
+        }
+    if seat is not None:
+        player = state.players[seat]
+        data["hand"] = [_card(state, c) for c in player.hand]
+        data["set_aside"] = [_card(state, c) for c in player.set_aside]
+    return data

@@ -1,0 +1,7 @@
+"""Krosmaster Arena (tournament rules 2.7): duel engine, content loader, renderer."""
+
+from __future__ import annotations
+
+from engines.krosmaster.rules import Krosmaster
+
+ENGINE = Krosmaster()

@@ -1,0 +1,79 @@
+"""Manual adjustments (1.5.1: card text beats the rules) for what the engine does not automate.
+
+The active player applies what a ``manual`` effect says: wounds, tokens,
+gauges, a figure's square or kamas. Each adjustment is an event naming its
+author and reason, so the thread keeps a readable log.
+"""
+
+from __future__ import annotations
+
+from engines.core import Event
+from engines.core.model import replace
+from engines.krosmaster.board import is_free, on_board, replace_unit
+from engines.krosmaster.errors import illegal, invalid
+from engines.krosmaster.geometry import label, parse_label
+from engines.krosmaster.state import State, Unit
+from engines.krosmaster.units import add_tokens, is_down, knock_out
+
+WHAT = ("wounds", "ap", "mp", "ap_tokens", "mp_tokens", "square", "kamas")
+
+
+def _number(value: str) -> int:
+    try:
+        return int(value.strip())
+    except ValueError:
+        raise invalid("bad_number", f"{value!r} is not a number.", value=value) from None
+
+
+def adjust(
+    state: State, seat: int, unit: Unit, what: str, value: str, reason: str
+) -> tuple[State, list[Event]]:
+    """Apply one adjustment; wounds reaching HP knock the unit out (4.10.2)."""
+    if what not in WHAT:
+        raise invalid("bad_adjust", f"Cannot adjust {what!r}.", what=what, known=", ".join(WHAT))
+    if not reason.strip():
+        raise illegal("adjust_reason", "Say why (the card text you apply).", "1.5.1")
+    if unit.pos is None and what != "kamas":
+        raise illegal("not_on_board", "This figure is not in the arena.", "1.5.1")
+    events: list[Event] = []
+    fig = state.fig(unit)
+    if what == "square":
+        square = parse_label(value)
+        if square is None:
+            raise invalid("bad_square", f"{value!r} is not a square.", square=value)
+        if not is_free(state, square):
+            raise illegal("bad_step", "That square is not free.", "4.17.3", square=label(square))
+        state = replace_unit(state, replace(unit, pos=square))
+    elif what == "wounds":
+        wounds = max(0, min(fig.hp, unit.wounds + _number(value)))
+        state = replace_unit(state, replace(unit, wounds=wounds))
+    elif what in ("ap", "mp"):
+        gauge = max(0, getattr(unit, what) + _number(value))
+        state = replace_unit(state, replace(unit, **{what: gauge}))
+    elif what in ("ap_tokens", "mp_tokens"):
+        n = _number(value)
+        state, *_ = add_tokens(state, unit.id, **{what[:2]: n})  # 4.11.6–4.11.8 still apply
+    else:
+        player = state.players[unit.owner]
+        delta = max(-player.kamas, min(_number(value), state.reserve_kamas))  # 4.5.1
+        players = list(state.players)
+        players[unit.owner] = replace(player, kamas=player.kamas + delta)
+        state = replace(state, players=tuple(players), reserve_kamas=state.reserve_kamas - delta)
+    events.append(
+        Event(
+            "krosmaster.event.adjusted",
+            {
+                "author": state.players[seat].name,
+                "unit": fig.name,
+                "what": what,
+                "value": value,
+                "reason": reason.strip(),
+            },
+            rule="1.5.1",
+        )
+    )
+    for u in list(on_board(state)):
+        if is_down(state, u.id):
+            state, more = knock_out(state, u.id)
+            events += more
+    return state, events

@@ -1,0 +1,151 @@
+"""Questions about the arena as it stands: who is where, what blocks what."""
+
+from __future__ import annotations
+
+from engines.krosmaster.content import Gear, Power, RewardDef, RewardKind
+from engines.krosmaster.faces import Face
+from engines.krosmaster.geometry import Square, in_grid, line_of_sight, neighbours
+from engines.krosmaster.state import State, Unit
+
+#: Inspiration dice grant powers (5.3.1).
+INSPIRED: dict[Face, Power] = {
+    Face.CRIT: Power.CRITICAL,
+    Face.ARMOUR: Power.ARMOUR,
+    Face.DODGE: Power.DODGE,
+    Face.LOCK: Power.LOCK,
+}
+
+
+def on_board(state: State) -> list[Unit]:
+    """Units currently in the arena."""
+    return [u for u in state.units if u.pos is not None and not u.ko]
+
+
+def units_at(state: State, square: Square) -> list[Unit]:
+    """Every unit on a square (a trap may share a square with a character)."""
+    return [u for u in on_board(state) if u.pos == square]
+
+
+def revealed_rewards(state: State, unit: Unit) -> list[RewardDef]:
+    """Face-up buffs and equipment on the card (boosts are used up when revealed)."""
+    return [state.rewards[h.reward] for h in unit.rewards if h.revealed]
+
+
+def has_power(state: State, unit: Unit, power: Power) -> bool:
+    """Printed powers, inspiration dice and revealed rewards (4.9.1: never had twice)."""
+    if state.fig(unit).has(power):
+        return True
+    if any(power in r.powers for r in revealed_rewards(state, unit)):
+        return True
+    return any(INSPIRED.get(f) is power for f in unit.inspiration)
+
+
+def max_ap(state: State, unit: Unit) -> int | None:
+    """The AP characteristic, raised by revealed equipment (4.7.5.c); None for a dash."""
+    base = state.fig(unit).ap
+    if base is None:
+        return None
+    return base + sum(r.ap for r in revealed_rewards(state, unit) if r.kind is RewardKind.EQUIPMENT)
+
+
+def max_mp(state: State, unit: Unit) -> int | None:
+    """The MP characteristic, raised by revealed equipment (4.7.5.c); None for a dash."""
+    base = state.fig(unit).mp
+    if base is None:
+        return None
+    return base + sum(r.mp for r in revealed_rewards(state, unit) if r.kind is RewardKind.EQUIPMENT)
+
+
+def equipment_range(state: State, unit: Unit) -> int:
+    """Range bonus of revealed equipment for variable spells (4.7.5.c)."""
+    return sum(r.range for r in revealed_rewards(state, unit) if r.kind is RewardKind.EQUIPMENT)
+
+
+def techniques(state: State, unit: Unit) -> int:
+    """Revealed Techniques: each lowers the Punch's cost by 1 AP (4.7.11.f)."""
+    return sum(1 for r in revealed_rewards(state, unit) if r.gear is Gear.TECHNIQUE)
+
+
+def is_character(state: State, unit: Unit) -> bool:
+    """Units with an MP characteristic are characters; the rest mechanisms (4.3.4)."""
+    return state.fig(unit).mp is not None
+
+
+def is_krosmaster(state: State, unit: Unit) -> bool:
+    """Krosmasters have a level card; summons do not (4.3.3)."""
+    return not state.fig(unit).summon
+
+
+def is_bomb(state: State, unit: Unit) -> bool:
+    """Summons of the Bomb family (4.19.2.a), which explode when knocked out (4.19.5)."""
+    fig = state.fig(unit)
+    return fig.summon and any(t.lower() in ("bomb", "bomba") for t in fig.types)
+
+
+def is_trap(state: State, unit: Unit) -> bool:
+    """Summons of the Trap family (4.19.2.b)."""
+    fig = state.fig(unit)
+    return fig.summon and any(t.lower() in ("trap", "armadilha") for t in fig.types)
+
+
+def is_obstacle_unit(state: State, unit: Unit) -> bool:
+    """Characters, bombs and towers are obstacles (4.17.4, 4.19.5.b, 4.19.6.b); traps
+    are not (4.19.7.b). Tombstones (4.19.8.b) are not in the content yet."""
+    return not is_trap(state, unit)
+
+
+def trap_at(state: State, square: Square) -> Unit | None:
+    """The trap lying on a square, if any."""
+    return next((u for u in units_at(state, square) if is_trap(state, u)), None)
+
+
+def scenery_obstacle(state: State, square: Square) -> bool:
+    """Trees and bushes are impassable (4.17.5.a–b); boxes are free (4.17.5.c)."""
+    return square in state.arena.trees or square in state.arena.bushes
+
+
+def is_free(state: State, square: Square) -> bool:
+    """A free square: on the grid, no tree, bush or obstacle unit (4.17.3–4.17.4)."""
+    if not in_grid(square, state.arena.width, state.arena.height):
+        return False
+    if scenery_obstacle(state, square):
+        return False
+    return not any(is_obstacle_unit(state, u) for u in units_at(state, square))
+
+
+def blocks_sight(state: State, square: Square) -> bool:
+    """4.15.9.a–b: Krosmasters (unless Peketito), Estorvo summons and trees block."""
+    if square in state.arena.trees:
+        return True
+    for u in units_at(state, square):
+        if has_power(state, u, Power.PEKETITO):
+            continue
+        if is_krosmaster(state, u) or has_power(state, u, Power.OBSTRUCT):
+            return True
+    return False
+
+
+def sight(state: State, a: Square, b: Square) -> bool:
+    """Line of sight between two squares (4.15.9)."""
+    return line_of_sight(a, b, lambda s: blocks_sight(state, s))
+
+
+def adjacent_enemy_characters(state: State, unit: Unit) -> list[Unit]:
+    """Enemy characters next to ``unit``, in timeline order (4.14.1)."""
+    if unit.pos is None:
+        return []
+    around = set(neighbours(unit.pos, state.arena.width, state.arena.height))
+    order = {uid: i for p in state.players for i, uid in enumerate(p.timeline)}
+    found = [
+        u
+        for u in on_board(state)
+        if u.owner != unit.owner and u.pos in around and is_character(state, u)
+    ]
+    return sorted(found, key=lambda u: (u.owner, order.get(u.id, 99)))
+
+
+def replace_unit(state: State, unit: Unit) -> State:
+    """The state with ``unit`` swapped in for the unit of the same id."""
+    from engines.core.model import replace
+
+    return replace(state, units=tuple(unit if u.id == unit.id else u for u in state.units))

@@ -1,0 +1,148 @@
+"""Step 3 additional effects of 7.5: tokens, forced movement, steals, immediate gains."""
+
+from __future__ import annotations
+
+from engines.core import Event
+from engines.core.model import replace
+from engines.krosmaster.board import has_power, is_character, is_free, replace_unit, trap_at
+from engines.krosmaster.content import Effect, EffectKind, Power
+from engines.krosmaster.geometry import Facing, Square, facings, label, straight_path
+from engines.krosmaster.state import State, Unit
+from engines.krosmaster.summons import place_summon
+from engines.krosmaster.traps import spring
+from engines.krosmaster.units import add_tokens, gain_now
+
+MOVERS = (EffectKind.PUSH, EffectKind.PULL, EffectKind.RETREAT, EffectKind.APPROACH)
+
+
+def _direction(src: Square, dst: Square, preferred: Facing | None) -> Facing | None:
+    options = facings(src, dst)
+    if not options:
+        return None
+    return preferred if preferred in options else options[0]
+
+
+def _opposite(f: Facing) -> Facing:
+    return {
+        Facing.NORTH: Facing.SOUTH,
+        Facing.SOUTH: Facing.NORTH,
+        Facing.EAST: Facing.WEST,
+        Facing.WEST: Facing.EAST,
+    }[f]
+
+
+def slide(state: State, unit: Unit, facing: Facing, count: int) -> tuple[State, int]:
+    """Move ``count`` squares in a straight line, "as far as possible" (7.5.9.b, 4.18.5).
+
+    Insensitive units are not moved by another's effect (4.9.17); the caller
+    decides whose effect it is.
+    """
+    assert unit.pos is not None
+    moved = 0
+    here = unit.pos
+    for sq in straight_path(unit.pos, facing, count):
+        if not is_free(state, sq):
+            break
+        here, moved = sq, moved + 1
+    state = replace_unit(state, replace(unit, pos=here))
+    trap = trap_at(state, here) if moved else None
+    if trap is not None and is_character(state, unit):
+        # 4.19.7.c–d: only a forced move that *ends* on the trap springs it.
+        state, _ = spring(state, trap.id)
+    return state, moved
+
+
+def apply_effect(
+    state: State,
+    caster: Unit,
+    effect: Effect,
+    targets: list[Unit],
+    main: Square,
+    facing: Facing | None,
+    control: int = 0,
+) -> tuple[State, list[Event]]:
+    """One additional effect of step 3 (7.2.4), applied to every target it names."""
+    events: list[Event] = []
+    kind, n = effect.kind, effect.amount
+    if kind is EffectKind.MP or kind is EffectKind.AP:
+        for t in targets:
+            state, *_ = add_tokens(
+                state,
+                t.id,
+                ap=n if kind is EffectKind.AP else 0,
+                mp=n if kind is EffectKind.MP else 0,
+            )
+            events.append(_evt("tokens", state, t, kind=kind.value, amount=n, rule="7.5.1"))
+    elif kind in (EffectKind.STEAL_MP, EffectKind.STEAL_AP):
+        is_ap = kind is EffectKind.STEAL_AP
+        for t in targets:
+            state, ap_placed, mp_placed = add_tokens(
+                state, t.id, ap=-n if is_ap else 0, mp=0 if is_ap else -n
+            )
+            placed = ap_placed if is_ap else mp_placed
+            # 7.5.12–13: one + token on the caster per − token really placed.
+            state, *_ = add_tokens(
+                state, caster.id, ap=placed if is_ap else 0, mp=0 if is_ap else placed
+            )
+            events.append(
+                _evt("steal", state, t, what="ap" if is_ap else "mp", amount=placed, rule="7.5.12")
+            )
+    elif kind in (EffectKind.GAIN_AP, EffectKind.GAIN_MP):
+        is_ap = kind is EffectKind.GAIN_AP
+        state = gain_now(state, caster.id, ap=n if is_ap else 0, mp=0 if is_ap else n)
+    elif kind in (EffectKind.PUSH, EffectKind.PULL):
+        for t in targets:
+            t = state.unit(t.id)
+            if t.id == caster.id or t.pos is None or caster.pos is None:
+                continue
+            if has_power(state, t, Power.INSENSITIVE):
+                events.append(_evt("insensitive", state, t, rule="4.9.17"))
+                continue
+            away = _direction(caster.pos, t.pos, facing)
+            if away is None:
+                continue
+            way = away if kind is EffectKind.PUSH else _opposite(away)
+            state, moved = slide(state, t, way, n)
+            events.append(
+                _evt(
+                    "pushed",
+                    state,
+                    t,
+                    amount=moved,
+                    to=label(state.unit(t.id).pos or main),
+                    rule="7.5.9",
+                )
+            )
+    elif kind in (EffectKind.RETREAT, EffectKind.APPROACH):
+        me = state.unit(caster.id)
+        if me.pos is not None and me.pos != main:
+            towards = _direction(me.pos, main, facing)
+            if towards is not None:
+                way = towards if kind is EffectKind.APPROACH else _opposite(towards)
+                state, moved = slide(state, me, way, n)
+                events.append(
+                    _evt(
+                        "pushed",
+                        state,
+                        me,
+                        amount=moved,
+                        to=label(state.unit(me.id).pos or main),
+                        rule="7.5.16",
+                    )
+                )
+    elif kind is EffectKind.SUMMON and effect.figure:
+        state, more = place_summon(state, caster.id, effect.figure, main, control)
+        events += more
+    elif kind is EffectKind.MANUAL:
+        events.append(
+            Event(
+                "krosmaster.event.manual_effect",
+                {"unit": state.fig(caster).name, "text": effect.text},
+                rule="1.5.1",
+            )
+        )
+    return state, events
+
+
+def _evt(name: str, state: State, unit: Unit, rule: str, **params: object) -> Event:
+    return Event(f"krosmaster.event.{name}", {"unit": state.fig(unit).name, **params}, rule=rule)

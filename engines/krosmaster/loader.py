@@ -1,0 +1,375 @@
+"""Loads and validates Krosmaster content YAML (assets/content/krosmaster/).
+
+Errors are :class:`ContentError`s naming the file, the line and the field, so
+a community editing a pack sees exactly what to fix. The format is the public
+interface documented in docs/krosmaster.md.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import yaml
+
+from engines.core import ContentError
+from engines.krosmaster.content import (
+    ArenaDef,
+    ContentPack,
+    Effect,
+    EffectKind,
+    Element,
+    FigureDef,
+    Limit,
+    NameColour,
+    Power,
+    PowerDef,
+    RangeKind,
+    SpellDef,
+    SpellKind,
+    Team,
+)
+from engines.krosmaster.geometry import Square, Zone, parse_label
+
+CONTENT_DIR = Path(__file__).resolve().parents[2] / "assets" / "content" / "krosmaster"
+E = TypeVar("E", bound=enum.Enum)
+
+#: Map characters of an arena (docs/krosmaster.md).
+MAP_LEGEND = {
+    ".": "free",
+    "T": "tree",
+    "b": "bush",
+    "x": "box",
+    "D": "demonic",
+    "1": "start0",
+    "2": "start1",
+}
+
+
+class _Node:
+    """A YAML node plus where it came from, for error messages."""
+
+    def __init__(self, node: yaml.Node, file: str, path: str) -> None:
+        self.node, self.file, self.path = node, file, path
+
+    def fail(self, problem: str) -> ContentError:
+        line = self.node.start_mark.line + 1
+        where = f"{self.file}:{line}: {self.path}"
+        return ContentError(
+            f"{where}: {problem}",
+            key="krosmaster.error.content",
+            params={"file": self.file, "line": line, "field": self.path, "problem": problem},
+        )
+
+    def mapping(
+        self, allowed: set[str], required: frozenset[str] | set[str] = frozenset()
+    ) -> dict[str, _Node]:
+        if not isinstance(self.node, yaml.MappingNode):
+            raise self.fail("expected a mapping")
+        out: dict[str, _Node] = {}
+        for key_node, value in self.node.value:
+            key = str(key_node.value)
+            child = _Node(value, self.file, f"{self.path}.{key}" if self.path else key)
+            if key not in allowed:
+                raise _Node(key_node, self.file, child.path).fail(
+                    f"unknown field (allowed: {', '.join(sorted(allowed))})"
+                )
+            if key in out:
+                raise child.fail("field given twice")
+            out[key] = child
+        missing = sorted(required - set(out))
+        if missing:
+            raise self.fail(f"missing field(s): {', '.join(missing)}")
+        return out
+
+    def items(self) -> list[_Node]:
+        if not isinstance(self.node, yaml.SequenceNode):
+            raise self.fail("expected a list")
+        return [_Node(v, self.file, f"{self.path}[{i}]") for i, v in enumerate(self.node.value)]
+
+    def scalar(self) -> Any:
+        if not isinstance(self.node, yaml.ScalarNode):
+            raise self.fail("expected a single value")
+        return yaml.safe_load(yaml.serialize(self.node))
+
+    def text(self) -> str:
+        value = self.scalar()
+        if not isinstance(value, str) or not value.strip():
+            raise self.fail("expected non-empty text")
+        return value.strip()
+
+    def integer(self, low: int = 0, high: int = 99) -> int:
+        value = self.scalar()
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise self.fail(f"expected a whole number from {low} to {high}")
+        return value
+
+    def boolean(self) -> bool:
+        value = self.scalar()
+        if not isinstance(value, bool):
+            raise self.fail("expected true or false")
+        return value
+
+    def choice(self, enum_type: type[E]) -> E:
+        value = self.scalar()
+        for member in enum_type:
+            if member.value == value:
+                return member
+        names = ", ".join(str(m.value) for m in enum_type)
+        raise self.fail(f"{value!r} is not one of: {names}")
+
+    def square(self) -> Square:
+        sq = parse_label(str(self.scalar()))
+        if sq is None:
+            raise self.fail("expected a square such as C5")
+        return sq
+
+
+def _opt(fields: dict[str, _Node], name: str, read: Callable[[_Node], Any], default: Any) -> Any:
+    return read(fields[name]) if name in fields else default
+
+
+def _effect(node: _Node) -> Effect:
+    if isinstance(node.node, yaml.ScalarNode):
+        kind = node.choice(EffectKind)
+        if kind not in (EffectKind.LIFESTEAL, EffectKind.ARMOUR_PIERCING):
+            raise node.fail(f"{kind.value} needs an amount, e.g. {{{kind.value}: 1}}")
+        return Effect(kind)
+    names = {k.value for k in EffectKind}
+    f = node.mapping(names | {"element", "per_adjacent"})
+    kinds = [k for k in f if k in names]
+    if len(kinds) != 1:
+        raise node.fail("an effect has exactly one kind, e.g. {push: 2}")
+    kind = EffectKind(kinds[0])
+    if kind is EffectKind.MANUAL:
+        return Effect(kind, text=f["manual"].text())
+    if kind is EffectKind.SUMMON:
+        return Effect(kind, amount=1, figure=f["summon"].text())
+    amount = f[kind.value].integer(-9, 9)
+    element = _opt(f, "element", lambda n: n.choice(Element), None)
+    if kind is EffectKind.BONUS_DAMAGE and element is None:
+        raise node.fail("bonus_damage needs an element (7.5.5–7.5.8)")
+    per = _opt(f, "per_adjacent", _Node.text, None)
+    return Effect(kind, amount=amount, element=element, per_adjacent=per)
+
+
+def _spell(node: _Node) -> SpellDef:
+    f = node.mapping(
+        {"id", "name", "kind", "element", "range", "cost", "amount", "zone", "limit"}
+        | {"effects", "keywords", "control"},
+        {"id", "name", "kind", "range"},
+    )
+    r = f["range"].mapping({"kind", "min", "max", "variable"}, {"kind"})
+    range_kind = r["kind"].choice(RangeKind)
+    has_bounds = range_kind in (RangeKind.RANGED, RangeKind.LINE, RangeKind.NO_LOS)
+    low = _opt(r, "min", lambda n: n.integer(0, 30), 1 if has_bounds else 0)
+    high = _opt(r, "max", lambda n: n.integer(0, 30), 1 if has_bounds else 0)
+    if has_bounds and ("min" not in r or "max" not in r):
+        raise f["range"].fail(f"{range_kind.value} range needs min and max (4.15.3)")
+    if not has_bounds and ("min" in r or "max" in r):
+        raise f["range"].fail(f"{range_kind.value} range has no min/max (4.15.2, 4.15.6)")
+    if low > high:
+        raise r["min"].fail("min is above max")
+    cost = f["cost"].mapping({"ap", "mp", "wounds", "fixed"}) if "cost" in f else {}
+    keywords = [k.text() for k in f["keywords"].items()] if "keywords" in f else []
+    for i, k in enumerate(keywords):
+        if k not in ("tracking", "invasion"):
+            raise f["keywords"].items()[i].fail("keywords are: tracking, invasion")
+    kind = f["kind"].choice(SpellKind)
+    effects = tuple(_effect(e) for e in f["effects"].items()) if "effects" in f else ()
+    control = _opt(f, "control", lambda n: n.integer(1, 20), 0)
+    if any(e.kind is EffectKind.SUMMON for e in effects) != (control > 0):
+        raise node.fail("a summoning spell has both a summon effect and a control value (4.19.9)")
+    return SpellDef(
+        id=f["id"].text(),
+        name=f["name"].text(),
+        kind=kind,
+        range_kind=range_kind,
+        element=_opt(f, "element", lambda n: n.choice(Element), Element.NEUTRAL),
+        range_min=1 if range_kind is RangeKind.MELEE else low,
+        range_max=1 if range_kind is RangeKind.MELEE else high,
+        # 4.15.2: melee range can never be modified.
+        variable=range_kind is not RangeKind.MELEE
+        and _opt(r, "variable", _Node.boolean, range_kind is not RangeKind.PERSONAL),
+        ap=_opt(cost, "ap", lambda n: n.integer(0, 20), 0),
+        mp=_opt(cost, "mp", lambda n: n.integer(0, 20), 0),
+        wounds=_opt(cost, "wounds", lambda n: n.integer(0, 20), 0),
+        fixed_cost=_opt(cost, "fixed", _Node.boolean, False),
+        amount=_opt(f, "amount", lambda n: n.integer(0, 30), 0),
+        zone=_opt(f, "zone", lambda n: n.choice(Zone), Zone.SINGLE),
+        limit=_opt(f, "limit", lambda n: n.choice(Limit), Limit.UNLIMITED),
+        effects=effects,
+        control=control,
+        tracking="tracking" in keywords,
+        invasion="invasion" in keywords,
+    )
+
+
+def _power(node: _Node) -> PowerDef:
+    if isinstance(node.node, yaml.ScalarNode):
+        power = node.choice(Power)
+        if power in (Power.MANUAL, Power.LOOT):
+            raise node.fail("write {manual: Name, text: ...} or {loot: X}")
+        return PowerDef(power)
+    if isinstance(node.node, yaml.MappingNode) and any(
+        k.value == "loot" for k, _ in node.node.value
+    ):
+        f = node.mapping({"loot"}, {"loot"})
+        return PowerDef(Power.LOOT, amount=f["loot"].integer(1, 20))  # 4.9.29 Saque X
+    f = node.mapping({"manual", "text"}, {"manual", "text"})
+    return PowerDef(Power.MANUAL, name=f["manual"].text(), text=f["text"].text())
+
+
+def _figure(node: _Node, summon: bool) -> FigureDef:
+    base = {"id", "name", "hp", "mp", "ap", "source", "verified", "types", "spells", "powers"}
+    hero = {"version", "colour", "level", "initiative"}
+    f = node.mapping(base | (set() if summon else hero), {"id", "name", "hp", "source", "verified"})
+    if not summon:
+        for key in ("level", "initiative", "mp", "ap", "colour"):
+            if key not in f:
+                raise node.fail(f"missing field: {key}")
+
+    def dash(n: _Node) -> int | None:
+        # 4.3.4.b / 4.11.1: a dash (written "-" or null) means no such characteristic.
+        return None if n.scalar() in ("-", None) else n.integer(0, 20)
+
+    spells = tuple(_spell(s) for s in f["spells"].items()) if "spells" in f else ()
+    ids = [s.id for s in spells]
+    if len(set(ids)) != len(ids) or "punch" in ids:
+        raise f["spells"].fail("spell ids must be unique and not 'punch' (4.8.5 is built in)")
+    return FigureDef(
+        id=f["id"].text(),
+        name=f["name"].text(),
+        hp=f["hp"].integer(0 if summon else 1, 99),  # 4.19.7: traps have no HP
+        mp=_opt(f, "mp", dash, None),
+        ap=_opt(f, "ap", dash, None),
+        source=f["source"].text(),
+        verified=f["verified"].boolean(),
+        version=_opt(f, "version", lambda n: str(n.scalar() or ""), ""),
+        colour=_opt(f, "colour", lambda n: n.choice(NameColour), NameColour.BLACK),
+        types=tuple(t.text() for t in f["types"].items()) if "types" in f else (),
+        level=_opt(f, "level", lambda n: n.integer(0, 12), 0),
+        initiative=_opt(f, "initiative", lambda n: n.integer(0, 30), 0),
+        summon=summon,
+        spells=spells,
+        powers=tuple(_power(p) for p in f["powers"].items()) if "powers" in f else (),
+    )
+
+
+def _arena(node: _Node) -> ArenaDef:
+    f = node.mapping({"id", "name", "source", "verified", "map", "kamas"}, {"id", "name", "map"})
+    rows = [r.split() for r in f["map"].text().splitlines() if r.strip()]
+    width = len(rows[0])
+    cells: dict[str, list[Square]] = {v: [] for v in MAP_LEGEND.values()}
+    for y, row in enumerate(rows):
+        if len(row) != width:
+            raise f["map"].fail(f"row {y + 1} has {len(row)} squares, expected {width}")
+        for x, ch in enumerate(row):
+            if ch not in MAP_LEGEND:
+                raise f["map"].fail(f"unknown map character {ch!r} at {x + 1},{y + 1}")
+            cells[MAP_LEGEND[ch]].append((x, y))
+    kamas: list[tuple[Square, int]] = []
+    if "kamas" in f:
+        for key_node, value in (
+            f["kamas"].node.value if isinstance(f["kamas"].node, yaml.MappingNode) else []
+        ):
+            where = _Node(key_node, node.file, f"{f['kamas'].path}.{key_node.value}")
+            sq = where.square()
+            if sq in cells["tree"] or sq in cells["bush"]:
+                raise where.fail("kamas cannot lie on a tree or bush")
+            kamas.append((sq, _Node(value, node.file, where.path).integer(1, 9)))
+    if not cells["start0"] or not cells["start1"]:
+        raise f["map"].fail("the map needs starting squares 1 and 2 (1.3.9)")
+    return ArenaDef(
+        id=f["id"].text(),
+        name=f["name"].text(),
+        width=width,
+        height=len(rows),
+        source=f["source"].text(),
+        verified=f["verified"].boolean(),
+        trees=tuple(cells["tree"]),
+        bushes=tuple(cells["bush"]),
+        boxes=tuple(cells["box"]),
+        demonic=tuple(cells["demonic"]),
+        kamas=tuple(kamas),
+        starts=(tuple(cells["start0"]), tuple(cells["start1"])),
+    )
+
+
+def load_file(path: Path, pack: ContentPack, name: str | None = None) -> None:
+    """Validate one YAML file and add its entries to ``pack``."""
+    shown = name or path.name
+    try:
+        root = yaml.compose(path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as exc:
+        raise ContentError(
+            f"{shown}: invalid YAML: {exc}",
+            key="krosmaster.error.content",
+            params={"file": shown, "line": 0, "field": "-", "problem": str(exc)},
+        ) from None
+    if root is None:
+        return
+    top = _Node(root, shown, "").mapping({"figures", "summons", "arenas", "teams", "rewards"})
+    for key, summon in (("figures", False), ("summons", True)):
+        for item in top[key].items() if key in top else []:
+            fig = _figure(item, summon)
+            if fig.id in pack.figures:
+                raise item.fail(f"duplicate id {fig.id!r}")
+            pack.figures[fig.id] = fig
+    for item in top["arenas"].items() if "arenas" in top else []:
+        arena = _arena(item)
+        if arena.id in pack.arenas:
+            raise item.fail(f"duplicate arena id {arena.id!r}")
+        pack.arenas[arena.id] = arena
+    from engines.krosmaster.loader_rewards import parse_reward  # it builds on _Node
+
+    for item in top["rewards"].items() if "rewards" in top else []:
+        reward = parse_reward(item)
+        if reward.id in pack.rewards:
+            raise item.fail(f"duplicate reward id {reward.id!r}")
+        pack.rewards[reward.id] = reward
+    for item in top["teams"].items() if "teams" in top else []:
+        t = item.mapping({"id", "name", "figures"}, {"id", "name", "figures"})
+        team = Team(t["id"].text(), t["name"].text(), tuple(x.text() for x in t["figures"].items()))
+        pack.teams[team.id] = team
+
+
+def load_dir(directory: Path = CONTENT_DIR) -> ContentPack:
+    """Load every ``*.yaml`` under ``directory`` (sorted) and cross-check references."""
+    pack = ContentPack()
+    for path in sorted(directory.rglob("*.yaml")):
+        load_file(path, pack, str(path.relative_to(directory)))
+    for fig in pack.figures.values():
+        for spell in fig.spells:
+            for e in spell.effects:
+                wanted = pack.figures.get(e.figure or "")
+                if e.kind is EffectKind.SUMMON and (wanted is None or not wanted.summon):
+                    raise ContentError(
+                        f"{fig.id}.{spell.id}: unknown summon {e.figure!r}",
+                        key="krosmaster.error.content",
+                        params={
+                            "file": "-",
+                            "line": 0,
+                            "field": f"{fig.id}.{spell.id}",
+                            "problem": f"unknown summon {e.figure!r}",
+                        },
+                    )
+    for team in pack.teams.values():
+        for fid in team.figures:
+            if fid not in pack.figures or pack.figures[fid].summon:
+                raise ContentError(
+                    f"team {team.id}: unknown Krosmaster {fid!r}",
+                    key="krosmaster.error.content",
+                    params={"file": "-", "line": 0, "field": f"teams.{team.id}", "problem": fid},
+                )
+    return pack
+
+
+def effects_from_data(data: Any, where: str) -> tuple[Effect, ...]:
+    """Parse a list of effects given as plain data (scenario set-ups), same rules as files."""
+    node = yaml.compose(yaml.safe_dump(list(data)))
+    if node is None:
+        return ()
+    return tuple(_effect(n) for n in _Node(node, where, "effects").items())

@@ -1,0 +1,50 @@
+"""Validating loader for demonic reward tokens (4.7); same error style as the loader."""
+
+from __future__ import annotations
+
+from engines.krosmaster.content import (
+    Effect,
+    EffectKind,
+    Element,
+    Gear,
+    Power,
+    RewardDef,
+    RewardKind,
+    Tier,
+)
+from engines.krosmaster.loader import _Node, _opt
+
+FIELDS = {"id", "name", "tier", "kind", "gear", "ap", "mp", "range", "bonus_damage", "powers"}
+FIELDS |= {"text", "source", "verified"}
+
+
+def parse_reward(node: _Node) -> RewardDef:
+    """One reward token; equipment needs its type, boosts and buffs must not have one."""
+    f = node.mapping(FIELDS, {"id", "name", "tier", "kind", "source", "verified"})
+    kind = f["kind"].choice(RewardKind)
+    gear = _opt(f, "gear", lambda n: n.choice(Gear), None)
+    if (kind is RewardKind.EQUIPMENT) != (gear is not None):
+        raise node.fail("equipment has a gear type (4.7.11); boosts and buffs have none")
+    damage: tuple[Effect, ...] = ()
+    if "bonus_damage" in f:
+        d = f["bonus_damage"].mapping({"amount", "element"}, {"amount", "element"})
+        element = d["element"].choice(Element)
+        damage = (Effect(EffectKind.BONUS_DAMAGE, d["amount"].integer(1, 9), element),)
+    powers = tuple(p.choice(Power) for p in f["powers"].items()) if "powers" in f else ()
+    if Power.MANUAL in powers or Power.LOOT in powers:
+        raise f["powers"].fail("reward powers are keywords; write card text under `text`")
+    return RewardDef(
+        id=f["id"].text(),
+        name=f["name"].text(),
+        tier=f["tier"].choice(Tier),
+        kind=kind,
+        source=f["source"].text(),
+        verified=f["verified"].boolean(),
+        gear=gear,
+        ap=_opt(f, "ap", lambda n: n.integer(-6, 6), 0),
+        mp=_opt(f, "mp", lambda n: n.integer(-6, 6), 0),
+        range=_opt(f, "range", lambda n: n.integer(-6, 6), 0),
+        damage=damage,
+        powers=powers,
+        text=_opt(f, "text", _Node.text, ""),
+    )

@@ -1,0 +1,35 @@
+"""Step 8 of a spell and start-of-turn effects: the single queue of 7.2.9 / 6.2.1.d."""
+
+from __future__ import annotations
+
+from engines.core import Dice, Event
+from engines.core.model import replace
+from engines.krosmaster.board import replace_unit
+from engines.krosmaster.casting import explode, knock_outs
+from engines.krosmaster.state import PendingKind, State
+from engines.krosmaster.units import wound
+
+
+def resolve(state: State, index: int, dice: Dice) -> tuple[State, list[Event]]:
+    """Resolve one queued effect (7.2.9); one that cannot resolve just vanishes (7.2.9.b)."""
+    item = state.pending[index]
+    state = replace(state, pending=state.pending[:index] + state.pending[index + 1 :])
+    if item.kind in (PendingKind.EXPLOSION, PendingKind.TRAP):
+        assert item.square is not None
+        return explode(state, item.source, item.square, dice)
+    target = state.unit(item.target)
+    if target.pos is None or target.ko:
+        lost = Event("krosmaster.event.pending_lost", {"effect": item.kind.value}, rule="7.2.9.b")
+        return state, [lost]
+    name = state.fig(target).name
+    if item.kind is PendingKind.LIFESTEAL:  # 7.5.18
+        before = target.wounds
+        state = replace_unit(state, replace(target, wounds=max(0, before - item.amount)))
+        healed = before - state.unit(target.id).wounds
+        return state, [
+            Event("krosmaster.event.lifesteal", {"unit": name, "count": healed}, rule="7.5.18")
+        ]
+    state, placed = wound(state, target.id, item.amount, source=item.source)  # 4.9.15
+    events = [Event("krosmaster.event.counter", {"unit": name, "wounds": placed}, rule="4.9.15")]
+    state, more = knock_outs(state)
+    return state, events + more

@@ -1,0 +1,149 @@
+"""The activation phase (6.3) and deployment (1.3.9): one function per action."""
+
+from __future__ import annotations
+
+from engines.core import Dice, Event
+from engines.core.model import replace
+from engines.krosmaster import casting, movement
+from engines.krosmaster.board import is_free, is_krosmaster, replace_unit
+from engines.krosmaster.errors import illegal, invalid
+from engines.krosmaster.geometry import label, parse_label
+from engines.krosmaster.state import State, Unit
+from engines.krosmaster.targeting import find_spell
+from engines.krosmaster.turns import continue_after_queue, start_player_turn
+from engines.krosmaster.units import buy_gg, check_victory
+
+GG_PRICE = 12  # 4.6.3
+
+
+def find_unit(state: State, seat: int, text: str) -> Unit:
+    """One of ``seat``'s units by id or name (case-insensitive)."""
+    wanted = text.strip().lower()
+    mine = [u for u in state.units if u.owner == seat]
+    for u in mine:
+        if u.id.lower() == wanted:
+            return u
+    named = [u for u in mine if state.fig(u).name.lower() == wanted]
+    if len(named) == 1:
+        return named[0]
+    raise invalid("unknown_unit", f"No unit {text!r} of yours.", unit=text)
+
+
+def deploy(
+    state: State, seat: int, figure: str, square_text: str, dice: Dice
+) -> tuple[State, list[Event]]:
+    """1.3.9: second player first, every figure on a free starting square of its side."""
+    unit = find_unit(state, seat, figure)
+    if unit.pos is not None or unit.summoner is not None:
+        raise illegal("already_deployed", "That figure is already in the arena.", "1.3.9")
+    square = parse_label(square_text)
+    if square is None:
+        raise invalid("bad_square", f"{square_text!r} is not a square.", square=square_text)
+    if square not in state.arena.starts[seat] or not is_free(state, square):
+        raise illegal(
+            "not_start",
+            "Deploy on one of your free starting squares.",
+            "1.3.9",
+            square=label(square),
+        )
+    state = replace_unit(state, replace(unit, pos=square))
+    events = [
+        Event(
+            "krosmaster.event.deployed",
+            {"unit": state.fig(unit).name, "square": label(square)},
+            rule="1.3.9",
+        )
+    ]
+    if any(u.pos is None and not u.ko for u in state.units if u.owner == seat):
+        return state, events
+    if seat != state.first_player:
+        return replace(state, deploying=state.first_player), events
+    # 1.3.10: the fight begins with the first player's turn.
+    state = replace(state, active_player=state.first_player, player_turn=1)
+    state, more = start_player_turn(state, dice)
+    return state, events + more
+
+
+def active(state: State) -> Unit:
+    """The active component (6.1.1)."""
+    assert state.active_unit is not None
+    return state.unit(state.active_unit)
+
+
+def do_move(state: State, to: str, path: str, dice: Dice) -> tuple[State, list[Event]]:
+    """6.3.2: walk to a square, lock tests on the way."""
+    unit = active(state)
+    if unit.mp < 1:
+        raise illegal("no_mp", "No MP left to move.", "6.3.2")
+    squares = movement.parse_path(state, unit, to, path)
+    return movement.move(state, unit.id, squares, dice)
+
+
+def do_cast(
+    state: State, spell_text: str, target: str, facing: str, dice: Dice
+) -> tuple[State, list[Event]]:
+    """6.3.5 / 7: cast a spell at a square."""
+    unit = active(state)
+    spell = find_spell(state, unit, spell_text)
+    square = parse_label(target)
+    if square is None:
+        raise invalid("bad_square", f"{target!r} is not a square.", square=target)
+    return casting.cast(state, unit.id, spell, square, facing, dice)
+
+
+def collect(state: State, count: int) -> tuple[State, list[Event]]:
+    """6.3.3: 1 AP per kama picked up from the Krosmaster's own square."""
+    unit = active(state)
+    if not is_krosmaster(state, unit):
+        raise illegal("krosmaster_only", "Only Krosmasters collect kamas.", "6.3.3")
+    assert unit.pos is not None
+    here = label(unit.pos)
+    lying = state.floor_kamas.get(here, 0)
+    if count < 1 or count > lying:
+        raise illegal("no_kama", "Not that many kamas on this square.", "6.3.3", count=lying)
+    if unit.ap < count:
+        raise illegal("cost_ap", "Not enough AP.", "6.3.3", need=count, have=unit.ap)
+    floor = dict(state.floor_kamas)
+    floor[here] = lying - count
+    if not floor[here]:
+        del floor[here]
+    players = list(state.players)
+    players[unit.owner] = replace(players[unit.owner], kamas=players[unit.owner].kamas + count)
+    state = replace(state, floor_kamas=floor, players=tuple(players))
+    state = replace_unit(state, replace(unit, ap=unit.ap - count, collected=unit.collected + count))
+    return state, [
+        Event(
+            "krosmaster.event.collected",
+            {"unit": state.fig(unit).name, "count": count},
+            rule="6.3.3",
+        )
+    ]
+
+
+def buy(state: State) -> tuple[State, list[Event]]:
+    """6.3.4: on a demonic square, 1 AP and 12 kamas, once per player turn."""
+    unit = active(state)
+    if not is_krosmaster(state, unit):
+        raise illegal("krosmaster_only", "Only Krosmasters buy GG.", "6.3.4")
+    if unit.pos not in state.arena.demonic:
+        raise illegal("not_demonic", "Stand on a demonic square to buy a GG.", "4.6.3")
+    if state.gg_bought:
+        raise illegal("gg_once", "Only one GG may be bought per turn.", "6.3.4")
+    player = state.players[unit.owner]
+    if unit.ap < 1:
+        raise illegal("cost_ap", "Not enough AP.", "6.3.4", need=1, have=unit.ap)
+    if player.kamas < GG_PRICE:
+        raise illegal("cost_kamas", "Not enough kamas.", "4.5.3", need=GG_PRICE, have=player.kamas)
+    players = list(state.players)
+    players[unit.owner] = replace(player, kamas=player.kamas - GG_PRICE)
+    state = replace(
+        state, players=tuple(players), reserve_kamas=state.reserve_kamas + GG_PRICE, gg_bought=True
+    )
+    state = replace_unit(state, replace(unit, ap=unit.ap - 1))
+    state = check_victory(buy_gg(state, unit.owner))
+    return state, [Event("krosmaster.event.bought_gg", {"player": player.name}, rule="6.3.4")]
+
+
+def settle(state: State, events: list[Event], dice: Dice) -> tuple[State, list[Event]]:
+    """After an activation action: step 8 (7.2.9), then end a knocked-out unit's turn."""
+    return continue_after_queue(state, events, dice)

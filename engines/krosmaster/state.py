@@ -1,0 +1,174 @@
+"""State of a Krosmaster match: frozen, JSON-serialisable data.
+
+A match embeds the definitions of the figures and arena it uses, so replays
+never depend on content files changing later.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+from engines.core import Seat
+from engines.krosmaster.content import ArenaDef, Effect, FigureDef, RewardDef
+from engines.krosmaster.faces import Face
+from engines.krosmaster.geometry import Square
+
+
+class Phase(enum.Enum):
+    """Where the match stands; :data:`TRANSITIONS` lists the legal moves."""
+
+    DEPLOY = "deploy"  # 1.3.9
+    TENSION = "tension"  # 5.2: roll
+    TENSION_ROLLED = "tension_rolled"  # 5.2.2: re-roll or keep
+    INSPIRATION = "inspiration"  # 5.3 / 5.4
+    ACTIVATION = "activation"  # 6.3
+    PENDING = "pending"  # 7.2.9: the active player orders pending effects
+    ASSIGN = "assign"  # 4.7.8: give the reward just bought to a Krosmaster
+    OVER = "over"
+
+
+TRANSITIONS: dict[Phase, frozenset[Phase]] = {
+    Phase.DEPLOY: frozenset({Phase.DEPLOY, Phase.ACTIVATION, Phase.INSPIRATION, Phase.OVER}),
+    Phase.TENSION: frozenset({Phase.TENSION_ROLLED}),
+    Phase.TENSION_ROLLED: frozenset({Phase.INSPIRATION, Phase.OVER}),
+    Phase.INSPIRATION: frozenset({Phase.ACTIVATION, Phase.TENSION, Phase.OVER}),
+    Phase.ACTIVATION: frozenset(
+        {Phase.ACTIVATION, Phase.PENDING, Phase.ASSIGN, Phase.TENSION, Phase.OVER}
+    ),
+    Phase.ASSIGN: frozenset({Phase.ACTIVATION}),
+    Phase.PENDING: frozenset({Phase.PENDING, Phase.ACTIVATION, Phase.TENSION, Phase.OVER}),
+    Phase.OVER: frozenset(),
+}
+
+
+@dataclass(frozen=True)
+class Held:
+    """A demonic reward on a Krosmaster's card (4.7.8.b): face down until revealed.
+
+    ``public`` marks a token bought face up, which everyone has seen (4.7.7).
+    """
+
+    reward: str
+    revealed: bool = False
+    public: bool = False
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A Krosmaster or summon on (or off) the arena.
+
+    AP/MP tokens are signed counts: +2 is two +1 tokens, −1 one −1 token. A
+    +1 and a −1 cancel as soon as placed (4.11.8), so a unit can never hold
+    both kinds — the representation makes that state impossible.
+    """
+
+    id: str
+    figure: str
+    owner: int
+    pos: Square | None = None
+    wounds: int = 0
+    ap: int = 0
+    mp: int = 0
+    ap_tokens: int = 0
+    mp_tokens: int = 0
+    range_tokens: int = 0
+    range_bonus: int = 0  # 4.12.1: applied for the current turn
+    inspiration: tuple[Face, ...] = ()  # 5.3: powers until its owner's next turn
+    ko: bool = False
+    summoner: str | None = None
+    cast_this_turn: tuple[str, ...] = ()  # spell ids (4.8.3 blue)
+    targets_this_turn: tuple[str, ...] = ()  # "spell>target" (4.8.3 purple)
+    cast_this_game: tuple[str, ...] = ()  # spell ids (4.8.3 red)
+    #: Bonuses for the next spell cast, consumed by it (4.7.5.a boosts), e.g. +2 AIR.
+    boost: tuple[Effect, ...] = ()
+    collected: int = 0  # kamas picked up during its current turn (4.9.28)
+    wounded_by: str | None = None  # source of the last wound inflicted (4.10.6.b)
+    rewards: tuple[Held, ...] = ()
+    revealed_this_turn: bool = False  # 4.7.10: one reveal per figure turn
+
+
+@dataclass(frozen=True)
+class Player:
+    """A player's stock (4.5.1), Gallons of Glory (4.6) and timeline (2.4.3.d)."""
+
+    name: str
+    gg: int
+    kamas: int = 0
+    timeline: tuple[str, ...] = ()
+    prefer_crit_dodge: Face = Face.CRIT
+    prefer_dofus: Face = Face.ARMOUR
+
+
+class PendingKind(enum.Enum):
+    """Effects waiting for step 8 of a spell (7.2.9)."""
+
+    LIFESTEAL = "lifesteal"  # 7.5.18
+    COUNTER_ATTACK = "counter_attack"  # 4.9.15
+    EXPLOSION = "explosion"  # 4.19.5: a knocked-out bomb casts its spell
+    TRAP = "trap"  # 4.19.7: a sprung trap casts Estalo
+
+
+@dataclass(frozen=True)
+class Pending:
+    """One effect in the single queue of 7.2.9.d."""
+
+    kind: PendingKind
+    source: str  # unit id that owns the effect
+    target: str  # unit id it acts on
+    amount: int = 0
+    square: Square | None = None  # where an exploding bomb stood
+
+
+@dataclass(frozen=True)
+class LastAction:
+    """What the renderer highlights: a path walked, or a spell's target and zone."""
+
+    unit: str = ""
+    path: tuple[Square, ...] = ()
+    target: Square | None = None
+    zone: tuple[Square, ...] = ()
+
+
+@dataclass(frozen=True)
+class State:
+    """The whole match."""
+
+    seats: tuple[Seat, ...]
+    players: tuple[Player, ...]
+    units: tuple[Unit, ...]
+    figures: dict[str, FigureDef]
+    arena: ArenaDef
+    floor_kamas: dict[str, int]  # square label → kamas lying there (1.3.3)
+    reserve_kamas: int  # 1.3.4
+    wild_gg: int  # 1.3.6
+    first_player: int
+    active_player: int
+    phase: Phase
+    fmt: str = "constructed"
+    lock_rule: str = "2.7"  # "classic": the additional rules' lock, as a named option
+    player_turn: int = 1  # counts player turns; 5.2.4 skips tension on turn 1
+    active_unit: str | None = None
+    tension: tuple[Face, ...] = ()  # the final faces of the tension dice
+    tension_rolled: tuple[Face, ...] = ()  # as rolled, before 1.6.2 turning
+    rerolled: bool = False
+    gg_bought: bool = False  # 6.3.4: once per player turn
+    gg_lost: int = 0  # GG lost to tension doubles (5.2.3), kept for conservation checks
+    pending: tuple[Pending, ...] = ()
+    last: LastAction = LastAction()
+    winner: int | None = None
+    draw: bool = False
+    deploying: int = 0
+    rewards: dict[str, RewardDef] = field(default_factory=dict)
+    piles: tuple[tuple[str, ...], ...] = ()  # 1.3.7: face down, top first
+    shown: tuple[str, ...] = ()  # the face-up token next to each pile ("" for none)
+    bought: str = ""  # a reward waiting for 4.7.8's assignment
+    bought_public: bool = False
+
+    def unit(self, unit_id: str) -> Unit:
+        """The unit with this id."""
+        return next(u for u in self.units if u.id == unit_id)
+
+    def fig(self, unit: Unit) -> FigureDef:
+        """The definition behind a unit."""
+        return self.figures[unit.figure]

@@ -1,0 +1,63 @@
+"""Putting summons in play (4.19): control value, placement and the timeline."""
+
+from __future__ import annotations
+
+from engines.core import Event
+from engines.core.model import replace
+from engines.krosmaster.board import is_character, is_free, is_trap, on_board, trap_at, units_at
+from engines.krosmaster.geometry import Square, label
+from engines.krosmaster.state import State, Unit
+from engines.krosmaster.traps import spring
+
+
+def controlled_summons(state: State, player: int) -> list[Unit]:
+    """Summons of ``player`` in play: what a control value counts (4.19.9.c examples)."""
+    return [u for u in on_board(state) if u.owner == player and state.fig(u).summon]
+
+
+def place_summon(
+    state: State, summoner_id: str, figure: str, square: Square, control: int
+) -> tuple[State, list[Event]]:
+    """Summon one ``figure`` on ``square`` if the control value and the square allow it."""
+    summoner = state.unit(summoner_id)
+    name = state.figures[figure].name
+    if len(controlled_summons(state, summoner.owner)) >= control:
+        # 4.19.9.c: the spell still resolves; it just summons nothing.
+        return state, [
+            Event(
+                "krosmaster.event.summon_limit", {"summon": name, "limit": control}, rule="4.19.9.c"
+            )
+        ]
+    # 4.19.1.b, except that a monster may be summoned onto a trap (4.19.7.c).
+    others = [u for u in units_at(state, square) if not is_trap(state, u)]
+    if not is_free(state, square) or others:
+        return state, [
+            Event(
+                "krosmaster.event.summon_blocked",
+                {"summon": name, "square": label(square)},
+                rule="4.19.1.a",
+            )
+        ]
+    taken = {u.id for u in state.units}
+    n = 1
+    while f"{summoner.owner}.{figure}.{n}" in taken:
+        n += 1
+    uid = f"{summoner.owner}.{figure}.{n}"
+    unit = Unit(id=uid, figure=figure, owner=summoner.owner, pos=square, summoner=summoner_id)
+    line = list(state.players[summoner.owner].timeline)
+    # 4.19.1.g: it plays after its summoner (and after that summoner's earlier summons).
+    at = line.index(summoner_id) + 1 if summoner_id in line else len(line)
+    while at < len(line) and state.unit(line[at]).summoner == summoner_id:
+        at += 1
+    line.insert(at, uid)
+    players = list(state.players)
+    players[summoner.owner] = replace(players[summoner.owner], timeline=tuple(line))
+    state = replace(state, units=(*state.units, unit), players=tuple(players))
+    events = [
+        Event("krosmaster.event.summoned", {"summon": name, "square": label(square)}, rule="4.19.1")
+    ]
+    trap = trap_at(state, square)
+    if trap is not None and is_character(state, unit):  # 4.19.7.c: a monster, not a bomb
+        state, more = spring(state, trap.id)
+        events += more
+    return state, events

@@ -1,0 +1,198 @@
+"""Tokens, wounds, heals and knock-outs (4.10, 4.11, 1.4): the bookkeeping of units."""
+
+from __future__ import annotations
+
+from engines.core import Event
+from engines.core.model import replace
+from engines.krosmaster.board import (
+    has_power,
+    is_bomb,
+    is_krosmaster,
+    max_ap,
+    max_mp,
+    on_board,
+    replace_unit,
+)
+from engines.krosmaster.content import Power
+from engines.krosmaster.state import Pending, PendingKind, Phase, State, Unit
+
+
+def _tokens(current: int, delta: int, maximum: int | None) -> int:
+    """New signed token count after placing ``delta`` tokens (4.11.6–4.11.8)."""
+    if maximum is None:
+        return current  # 4.11.6: no characteristic, no tokens
+    total = current + delta  # 4.11.8: +1 and −1 cancel on placement
+    return max(total, -maximum)  # 4.11.7: never more −1 tokens than the maximum
+
+
+def add_tokens(state: State, unit_id: str, ap: int = 0, mp: int = 0) -> tuple[State, int, int]:
+    """Place ±AP/±MP tokens; returns the state and how many tokens really changed."""
+    unit = state.unit(unit_id)
+    new_ap = _tokens(unit.ap_tokens, ap, max_ap(state, unit))
+    new_mp = _tokens(unit.mp_tokens, mp, max_mp(state, unit))
+    changed = replace(unit, ap_tokens=new_ap, mp_tokens=new_mp)
+    return replace_unit(state, changed), abs(new_ap - unit.ap_tokens), abs(new_mp - unit.mp_tokens)
+
+
+def gain_now(state: State, unit_id: str, ap: int = 0, mp: int = 0) -> State:
+    """Immediate AP/MP gain or loss: only the active unit's gauges move (4.11.4)."""
+    if state.active_unit != unit_id:
+        return state
+    unit = state.unit(unit_id)
+    fig = state.fig(unit)
+    return replace_unit(
+        state,
+        replace(
+            unit,
+            ap=max(0, unit.ap + ap) if fig.ap is not None else unit.ap,
+            mp=max(0, unit.mp + mp) if fig.mp is not None else unit.mp,
+        ),
+    )
+
+
+def wound(state: State, unit_id: str, amount: int, source: str | None = None) -> tuple[State, int]:
+    """Place up to ``amount`` wounds, never above HP (4.10.1, 4.10.8).
+
+    ``source`` is the unit inflicting them (4.10.6.b); cost wounds have none (4.10.6.c).
+    """
+    unit = state.unit(unit_id)
+    placed = max(0, min(amount, state.fig(unit).hp - unit.wounds))
+    by = source if placed and source else unit.wounded_by
+    return replace_unit(state, replace(unit, wounds=unit.wounds + placed, wounded_by=by)), placed
+
+
+def heal(state: State, unit_id: str, amount: int) -> tuple[State, int]:
+    """Remove up to ``amount`` wounds; heals beyond the wounds are lost (4.10.5)."""
+    unit = state.unit(unit_id)
+    removed = max(0, min(amount, unit.wounds))
+    return replace_unit(state, replace(unit, wounds=unit.wounds - removed)), removed
+
+
+def is_down(state: State, unit_id: str) -> bool:
+    """On the board with wounds equal to HP: due to be knocked out (4.10.2)."""
+    unit = state.unit(unit_id)
+    hp = state.fig(unit).hp
+    return hp > 0 and not unit.ko and unit.pos is not None and unit.wounds >= hp
+
+
+def knock_out(state: State, unit_id: str) -> tuple[State, list[Event]]:
+    """The knock-out sequence of 4.10.2.a, then the victory check (1.4)."""
+    unit = state.unit(unit_id)
+    fig = state.fig(unit)
+    events = [Event("krosmaster.event.ko", {"unit": fig.name}, rule="4.10.2")]
+    if is_krosmaster(state, unit) and fig.level > 0:
+        state, gained = _award_gg(state, 1 - unit.owner, fig.level)
+        events.append(
+            Event(
+                "krosmaster.event.gg_gained",
+                {"player": state.players[1 - unit.owner].name, "count": gained},
+                rule="4.6.2",
+            )
+        )
+    if is_bomb(state, unit) and fig.spells:
+        # 4.19.5.c–d: the bomb casts Explosion from its square, as a pending effect (7.2.8).
+        boom = Pending(PendingKind.EXPLOSION, unit.id, unit.id, square=unit.pos)
+        state = replace(state, pending=(*state.pending, boom))
+    state, more = _ko_powers(state, unit)
+    events += more
+    # 4.10.2.a: tokens go, the unit leaves the arena, its summons too, wounds last.
+    state = replace_unit(
+        state,
+        replace(
+            unit,
+            ko=True,
+            pos=None,
+            wounds=0,
+            ap_tokens=0,
+            mp_tokens=0,
+            range_tokens=0,
+            inspiration=(),
+            wounded_by=None,
+            rewards=(),  # 4.7.12: removed without being revealed
+        ),
+    )
+    for summon in [u for u in on_board(state) if u.summoner == unit_id]:
+        state = replace_unit(state, replace(summon, ko=True, pos=None, wounds=0))
+    return check_victory(state), events
+
+
+def _ko_powers(state: State, victim: Unit) -> tuple[State, list[Event]]:
+    """Powers that fire when a unit knocks another out: 4.9.25, 4.9.26, 4.9.29."""
+    if victim.wounded_by is None:
+        return state, []
+    killer = state.unit(victim.wounded_by)
+    if killer.owner == victim.owner:
+        return state, []
+    events: list[Event] = []
+    side = killer.owner
+    both_krosmasters = is_krosmaster(state, killer) and is_krosmaster(state, victim)
+
+    def boss(u: Unit) -> bool:
+        return any(t.lower() in ("boss", "chefe") for t in state.fig(u).types)
+
+    if both_krosmasters and (
+        (has_power(state, killer, Power.WISDOM) and boss(victim))
+        or (has_power(state, victim, Power.WISDOM) and boss(killer))
+    ):
+        state, gained = _award_gg(state, side, 1)  # 4.9.25
+        events.append(
+            Event(
+                "krosmaster.event.gg_gained",
+                {"player": state.players[side].name, "count": gained},
+                rule="4.9.25",
+            )
+        )
+    kamas = 0
+    if both_krosmasters:  # 4.9.26: each of the killer's side's prospectors
+        kamas += sum(
+            1 for u in on_board(state) if u.owner == side and has_power(state, u, Power.PROSPECTING)
+        )
+    kamas += sum(p.amount for p in state.fig(victim).powers if p.power is Power.LOOT)  # 4.9.29
+    kamas = min(kamas, state.reserve_kamas)
+    if kamas:
+        players = list(state.players)
+        players[side] = replace(players[side], kamas=players[side].kamas + kamas)
+        state = replace(state, players=tuple(players), reserve_kamas=state.reserve_kamas - kamas)
+        events.append(
+            Event(
+                "krosmaster.event.ko_kamas",
+                {"player": players[side].name, "count": kamas},
+                rule="4.9.26",
+            )
+        )
+    return state, events
+
+
+def _award_gg(state: State, player: int, count: int) -> tuple[State, int]:
+    """The wild GG first, the rest stolen from the opponent (4.6.2)."""
+    wild = min(state.wild_gg, count)
+    loser = 1 - player
+    stolen = min(state.players[loser].gg, count - wild)
+    players = list(state.players)
+    players[player] = replace(players[player], gg=players[player].gg + wild + stolen)
+    players[loser] = replace(players[loser], gg=players[loser].gg - stolen)
+    return replace(state, players=tuple(players), wild_gg=state.wild_gg - wild), wild + stolen
+
+
+def buy_gg(state: State, player: int) -> State:
+    """Take the wild GG, or steal one from the opponent (4.6.3)."""
+    return _award_gg(state, player, 1)[0]
+
+
+def check_victory(state: State) -> State:
+    """1.4.1: once the wild GG is gone, the only player with GG wins; 1.4.3 last standing."""
+    if state.phase is Phase.OVER or state.phase is Phase.DEPLOY:
+        return state
+    alive = {u.owner for u in on_board(state) if is_krosmaster(state, u)}
+    if len(alive) == 1:
+        return replace(state, phase=Phase.OVER, winner=alive.pop(), active_unit=None)
+    if not alive:
+        return replace(state, phase=Phase.OVER, draw=True, active_unit=None)
+    if state.wild_gg > 0:
+        return state  # 1.4.2: nobody wins while the wild GG is in play
+    holders = [i for i, p in enumerate(state.players) if p.gg > 0]
+    if len(holders) == 1:
+        return replace(state, phase=Phase.OVER, winner=holders[0], active_unit=None)
+    if not holders:
+        return replace(state, phase=Phase.OVER, draw=True, active_unit=None)
+    return state

@@ -1,0 +1,139 @@
+"""The view of a match: what one seat (or the public) may see, as JSON-able data.
+
+The only hidden information of a duel is a face-down demonic reward: its name
+appears only in its owner's view (and the buyer's, while assigning it). The
+piles show counts and their face-up token only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.krosmaster.board import is_trap
+from engines.krosmaster.geometry import label
+from engines.krosmaster.movement import reachable
+from engines.krosmaster.rewards import pile_name
+from engines.krosmaster.state import Phase, State, Unit
+from engines.krosmaster.targeting import in_range, legal_targets, reaches, spells_of
+
+
+def _squares(squares: Any) -> list[str]:
+    return [label(s) for s in squares]
+
+
+def _held(state: State, unit: Unit, seat: int | None) -> list[dict[str, Any]]:
+    """Rewards on a card: face-down ones are named only to their owner (4.7.8.b)."""
+    out = []
+    for h in unit.rewards:
+        known = h.revealed or h.public or seat == unit.owner
+        out.append(
+            {"name": state.rewards[h.reward].name if known else None, "revealed": h.revealed}
+        )
+    return out
+
+
+def build_view(state: State, seat: int | None = None) -> dict[str, Any]:
+    """What ``seat`` may see (``None``: the public); the renderer draws only from this."""
+    arena = state.arena
+    units = []
+    for u in state.units:
+        fig = state.fig(u)
+        units.append(
+            {
+                "id": u.id,
+                "name": fig.name,
+                "owner": u.owner,
+                "square": label(u.pos) if u.pos is not None else None,
+                "hp": fig.hp,
+                "wounds": u.wounds,
+                "ap": u.ap,
+                "mp": u.mp,
+                "ap_tokens": u.ap_tokens,
+                "mp_tokens": u.mp_tokens,
+                "inspiration": [f.value for f in u.inspiration],
+                "ko": u.ko,
+                "summon": fig.summon,
+                "trap": is_trap(state, u),
+                "level": fig.level,
+                "rewards": _held(state, u, seat),
+                "initiative": fig.initiative,
+            }
+        )
+    return {
+        "arena": {
+            "name": arena.name,
+            "width": arena.width,
+            "height": arena.height,
+            "trees": _squares(arena.trees),
+            "bushes": _squares(arena.bushes),
+            "boxes": _squares(arena.boxes),
+            "demonic": _squares(arena.demonic),
+            "starts": [_squares(s) for s in arena.starts],
+        },
+        "kamas": dict(state.floor_kamas),
+        "reserve": state.reserve_kamas,
+        "wild_gg": state.wild_gg,
+        "players": [
+            {"name": p.name, "gg": p.gg, "kamas": p.kamas, "timeline": list(p.timeline)}
+            for p in state.players
+        ],
+        "units": units,
+        "phase": state.phase.value,
+        "active_player": state.active_player,
+        "active_unit": state.active_unit,
+        "deploying": state.deploying,
+        "first_player": state.first_player,
+        "turn": state.player_turn,
+        "tension": [f.value for f in state.tension],
+        "tension_rolled": [f.value for f in state.tension_rolled],
+        "pending": [
+            {"kind": p.kind.value, "source": p.source, "target": p.target} for p in state.pending
+        ],
+        "last": {
+            "unit": state.last.unit,
+            "path": _squares(state.last.path),
+            "target": label(state.last.target) if state.last.target else None,
+            "zone": _squares(state.last.zone),
+        },
+        "winner": state.winner,
+        "draw": state.draw,
+        "preview": preview(state),
+        "piles": [
+            {
+                "pile": pile_name(i),
+                "count": len(p),
+                "shown": state.rewards[state.shown[i]].name if state.shown[i] else None,
+            }
+            for i, p in enumerate(state.piles)
+        ],
+        "bought": (
+            state.rewards[state.bought].name
+            if state.bought and (state.bought_public or seat == state.active_player)
+            else None
+        ),
+    }
+
+
+def preview(state: State) -> dict[str, Any] | None:
+    """For the active unit: reachable squares, legal targets, squares in range but unseen."""
+    if state.phase is not Phase.ACTIVATION or state.active_unit is None:
+        return None
+    unit = state.unit(state.active_unit)
+    if unit.pos is None:
+        return None
+    targets: dict[str, list[str]] = {}
+    unseen: set[str] = set()
+    for spell in spells_of(state, unit):
+        legal = legal_targets(state, unit, spell)
+        for sq in legal:
+            targets.setdefault(label(sq), []).append(spell.name)
+        squares = [(x, y) for y in range(state.arena.height) for x in range(state.arena.width)]
+        for sq in squares:
+            if in_range(state, unit, spell, sq) and not reaches(state, unit, spell, sq):
+                unseen.add(label(sq))
+    return {
+        "unit": unit.id,
+        "reach": {label(sq): cost for sq, cost in reachable(state, unit).items()},
+        "targets": targets,
+        "unseen": sorted(unseen - set(targets)),
+    }

@@ -1,0 +1,107 @@
+"""Invariants over random legal play: cards conserved, shields ≥ 0, tree empty between turns."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engines.battlescenes import ENGINE, use, zones
+from engines.battlescenes import actions as a
+from engines.battlescenes.state import Phase, State
+from engines.core import Action, EngineError, Seat, SeededDice
+from tests.engines.battlescenes.helpers import pack
+
+
+def locations(state: State) -> Counter[int]:
+    seen: Counter[int] = Counter()
+    for p in state.players:
+        for zone in (p.deck, p.hand, p.resources, p.prizes, p.set_aside):
+            seen.update(zone)
+    for item in state.scene:
+        seen[item.card] += 1
+        seen.update(item.loaded)
+    if state.scenario is not None:
+        seen[state.scenario] += 1
+    return seen
+
+
+def candidates(state: State, seat: int, kinds: tuple[str, ...], rng: random.Random) -> list[Action]:
+    player = state.players[seat]
+    hand = list(player.hand)
+    mine = [s.card for s in zones.characters(state, seat)]
+    found: list[Action] = []
+    if "choose" in kinds and state.choice is not None:
+        found += [a.Choose(o) for o in state.choice.options]
+    if "choose_first" in kinds:
+        found.append(a.ChooseFirst(rng.choice((1, 2))))
+    if "keep" in kinds:
+        found += [a.KeepHand(), a.Mulligan("smaller"), a.Mulligan("reveal")]
+    if "initial_resources" in kinds:
+        picks = rng.sample(hand, k=rng.randint(0, len(hand)))
+        found.append(a.InitialResources(" ".join(map(str, picks))))
+    if "play" in kinds:
+        found += [a.PlayCard(c) for c in hand] * 3
+        found += [a.Capacitate(c, rng.choice(hand)) for c in mine if hand]
+        found += [a.Discard(c) for c in hand[:1]] + [a.Yield(c) for c in mine[:1]]
+    if "activate" in kinds:
+        from engines.battlescenes import activated
+
+        found += [a.Activate(c, i) for c, i, _t in activated.activatable(state, seat)]
+    if "keyword" in kinds:
+        found += [a.Keyword("item_magico", r, c) for r in player.resources[-3:] for c in mine[:2]]
+    if "adjust" in kinds:
+        found.append(a.Adjust(""))
+    if "use" in kinds:
+        for item, action in use.usable(state, seat):
+            pool = [s.card for s in state.scene]
+            targets = rng.sample(pool, k=min(action.targets, len(pool)))
+            found += [a.UseAction(item.card, action.name, " ".join(map(str, targets)), 1)] * 4
+    if "pass" in kinds:
+        found.append(a.Pass())
+    return found
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(min_value=0, max_value=2**31))
+def test_random_play_keeps_the_invariants(seed: int) -> None:
+    rng = random.Random(seed)
+    seats = [Seat(0, "Ana"), Seat(1, "Bruno")]
+    state = ENGINE.new_match({}, seats, pack(), SeededDice(seed.to_bytes(8, "big"), 0))
+    total = len(state.cards)
+    catalog = ENGINE.catalog()
+    for n in range(1, 160):
+        decisions = ENGINE.pending(state)
+        if not decisions:
+            assert ENGINE.result(state) is not None
+            break
+        decision = decisions[0]
+        assert catalog.has(decision.prompt.key), decision.prompt.key
+        # The tree is empty whenever the decision is not a choice inside its resolution.
+        if "choose" not in decision.kinds:
+            assert state.tree == () and state.choice is None
+        options = candidates(state, decision.seat, decision.kinds, rng)
+        rng.shuffle(options)
+        dice = SeededDice(seed.to_bytes(8, "big"), n)
+        for action in options:
+            try:
+                outcome = ENGINE.apply(state, decision.seat, action, dice)
+            except EngineError as exc:  # every refusal has words for the player
+                assert catalog.has(exc.key), exc.key
+                continue
+            for event in outcome.events:
+                assert catalog.has(event.for_seat(None).key), event.key
+                assert catalog.has(event.key), event.key
+            state = outcome.state
+            break
+        else:
+            raise AssertionError(f"no legal action among {options} for {decision}")
+        seen = locations(state)
+        assert sorted(seen) == list(range(total)) and set(seen.values()) == {1}
+        for item in state.scene:
+            assert zones.shield(state, item) >= 0 and 0 <= item.stage <= 2
+            assert item.controller == state.cards[item.card].owner  # 8.D
+        if state.phase is Phase.OVER:
+            break

@@ -1,0 +1,62 @@
+"""The turn sequence (6.2): triggers at the start and end of phases, in order."""
+
+from __future__ import annotations
+
+from engines.battlescenes import ENGINE, zones
+from engines.battlescenes.actions import Choose, Pass
+from engines.battlescenes.state import Phase
+from tests.engines.battlescenes.helpers import Placed, Side, act, build, keys, sid
+
+FILL = ["excentricidade"] * 5
+
+
+def test_cubo_cosmico_unloads_at_the_start_of_the_adjustment_phase() -> None:
+    # 6.2 D.1 ATENÇÃO: cards unloaded at the start of the Adjustment come before D.1/D.2.
+    state = build(
+        Side(scene=[Placed("umar_v1", ["cubo_cosmico", *FILL[:3]])]),
+        Side(),
+        phase=Phase.PREPARATION,
+    )
+    umar = sid(state, "umar_v1")
+    state, events = act(state, 0, Pass())
+    assert "battlescenes.event.unloaded" in keys(events)
+    assert len(zones.in_scene(state, umar).loaded) == 3
+    assert state.phase is Phase.ATTACK  # nothing to adjust, no anticipation: straight on
+
+
+def test_gata_negra_asks_at_the_end_of_the_opponents_countdown() -> None:
+    # Bruno controls no character: his Countdown mills, and at its end Gata Negra V2 (Ana's)
+    # prompts Ana to apply her printed text by hand (or skip, the default).
+    state = build(
+        Side(scene=[Placed("gata_negra_v2", FILL[:4])]),
+        Side(deck=["protecao"] * 10),
+        phase=Phase.ATTACK,
+    )
+    state, events = act(state, 0, Pass())
+    assert "battlescenes.event.countdown" in keys(events)
+    assert state.phase is Phase.COUNTDOWN and state.choice is not None
+    decision = ENGINE.pending(state)[0]
+    assert decision.seat == 0 and decision.default == Choose("skip") and decision.auto_default
+    state, _ = act(state, 0, Choose("skip"))
+    # The turn goes on: Bruno draws and reaches his Preparation phase.
+    assert state.phase is Phase.PREPARATION and state.active == 1
+    assert len(state.players[1].hand) == 1
+
+
+def test_two_start_of_turn_effects_let_the_active_player_order_them() -> None:
+    from engines.battlescenes.cards import Step, Text, Trigger
+    from engines.core.model import replace
+
+    draw = Text(text="draw", trigger=Trigger.TURN_START, steps=(Step(op="draw", amount=1),))
+    state = build(
+        Side(),
+        Side(deck=["protecao"] * 10, scene=[Placed("umar_v1", FILL), Placed("capuz_v2", FILL)]),
+    )
+    for key in ("umar_v1", "capuz_v2"):
+        state = replace(state, defs={**state.defs, key: replace(state.defs[key], texts=(draw,))})
+    state, _ = act(state, 0, Pass())
+    assert state.phase is Phase.START and state.choice is not None and state.choice.seat == 1
+    assert state.choice.prompt == "battlescenes.choice.order"
+    state, _ = act(state, 1, Choose(state.choice.options[1]))
+    # Both resolved (2 cards), then the Draw phase (2 more, Bruno controls characters).
+    assert len(state.players[1].hand) == 4 and state.phase is Phase.PREPARATION

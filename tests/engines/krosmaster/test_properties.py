@@ -1,0 +1,91 @@
+"""Random legal play never crashes and keeps the invariants of the rules."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engines.core import Action, EngineError, SeededDice
+from engines.krosmaster import ENGINE
+from engines.krosmaster import actions as A
+from engines.krosmaster.board import is_obstacle_unit, on_board, scenery_obstacle
+from engines.krosmaster.geometry import label
+from engines.krosmaster.movement import reachable
+from engines.krosmaster.state import Phase, State
+from engines.krosmaster.targeting import legal_targets, spells_of
+from tests.engines.krosmaster.helpers import new_match
+
+TOTAL_GG = 6 + 6 + 1
+TOTAL_KAMAS = 60
+
+
+def candidates(state: State) -> list[Action]:
+    """A sample of the actions the rules allow now."""
+    phase = state.phase
+    decision = ENGINE.pending(state)[0]
+    assert decision.default is not None
+    if phase is Phase.TENSION_ROLLED:
+        return [A.Keep()] + ([] if state.rerolled else [A.Reroll()])
+    if phase is Phase.INSPIRATION:
+        mine = [
+            u.id
+            for u in on_board(state)
+            if u.owner == state.active_player and not state.fig(u).summon
+        ]
+        return [A.EndInspiration()] + [A.Inspire(1, u) for u in mine[:2] if state.tension]
+    if phase is Phase.PENDING:
+        return [A.Resolve(i + 1) for i in range(len(state.pending))]
+    if phase is not Phase.ACTIVATION:
+        return [decision.default]
+    unit = state.unit(state.active_unit or "")
+    out: list[Action] = [A.EndTurn()]
+    for spell in spells_of(state, unit):
+        out += [A.Cast(spell.id, label(s)) for s in legal_targets(state, unit, spell)[:4]]
+    out += [A.Move(label(s)) for s in list(reachable(state, unit))[:6]]
+    if unit.pos is not None and state.floor_kamas.get(label(unit.pos)):
+        out.append(A.CollectKama(1))
+    if unit.pos in state.arena.demonic:
+        out.append(A.BuyGG())
+        out += [A.BuyReward(f"{tier}-{n}", "down") for tier in ("granite", "jade") for n in (1, 2)]
+    out += [A.Reveal(h.reward) for h in unit.rewards if not h.revealed]
+    return out
+
+
+def check_invariants(state: State) -> None:
+    for unit in state.units:
+        fig = state.fig(unit)
+        assert 0 <= unit.wounds <= fig.hp  # 4.10.1
+        assert fig.ap is None or unit.ap_tokens >= -fig.ap  # 4.11.7
+        assert fig.mp is None or unit.mp_tokens >= -fig.mp
+        if unit.pos is not None:
+            assert not scenery_obstacle(state, unit.pos)
+    squares = [u.pos for u in on_board(state) if is_obstacle_unit(state, u)]
+    assert len(squares) == len(set(squares))  # one obstacle per square
+    gg = sum(p.gg for p in state.players) + state.wild_gg + state.gg_lost
+    assert gg == TOTAL_GG  # GG move between players and the wild GG, or are lost to tension
+    kamas = sum(state.floor_kamas.values()) + sum(p.kamas for p in state.players)
+    assert kamas + state.reserve_kamas == TOTAL_KAMAS
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.data(),
+    st.binary(min_size=4, max_size=4),
+    st.sampled_from(["bonta-guard", "tofu-court", "rat-pack"]),
+    st.sampled_from(["training-grounds", "tofu-glade"]),
+)
+def test_random_legal_play_keeps_the_invariants(
+    data: st.DataObject, seed: bytes, team2: str, arena: str
+) -> None:
+    state = new_match(team2=team2, arena=arena)
+    for n in range(1, 120):
+        if ENGINE.result(state) is not None:
+            break
+        action = data.draw(st.sampled_from(candidates(state)))
+        seat = ENGINE.pending(state)[0].seat
+        try:
+            state = ENGINE.apply(state, seat, action, SeededDice(seed, n)).state
+        except EngineError:
+            continue  # a refused action changes nothing
+        check_invariants(state)
+    assert ENGINE.state_from_json(ENGINE.state_to_json(state)) == state
