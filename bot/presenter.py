@@ -135,6 +135,16 @@ class Presenter:
             text = self.t("bot.log.resign", locale, player=names.get(row.seat or 0, actor))
         elif row.kind == "start":
             text = self.t("bot.log.start", locale)
+        elif row.kind == "referee_action":
+            events = [from_json(Event, e) for e in row.events or []]
+            text = self.t(
+                "bot.log.referee_action",
+                locale,
+                actor=actor,
+                player=names.get(row.seat or 0, "—"),
+                events="; ".join(self.events_text(events, seat, locale)) or "—",
+                reason=row.reason or "—",
+            )
         elif row.kind == "adjust":
             text = self.t("bot.log.adjusted", locale, actor=actor, reason=row.reason or "—")
         elif row.kind in ("referee", "deadline"):

@@ -137,6 +137,34 @@ class Referee:
             await schedule(session, loaded.match, engine, loaded.state, self.service.clock.now())
         return MatchSnapshot.of(loaded)
 
+    async def act(
+        self, match_id: int, actor: int, seat: int, action: dict[str, object], reason: str
+    ) -> MatchSnapshot:
+        """Apply a game action for ``seat`` on the referee's authority (e.g. a game's
+        own manual-adjustment action), whoever's turn it is; logged with the reason."""
+        from bot.service import MatchSnapshot
+
+        async with self.service.sessions.begin() as session:
+            loaded = await self.service.loaded(
+                session, match_id, [MatchStatus.ACTIVE, MatchStatus.PAUSED]
+            )
+            if seat not in {s.seat for s in loaded.seats}:
+                raise UserError("bot.error.not_a_player")
+            parsed = loaded.engine.parse_action(action)
+            result = await repo.append_action(
+                session,
+                loaded,
+                seat=seat,
+                actor_id=actor,
+                action=parsed,
+                reason=reason,
+                referee=True,
+            )
+            await schedule(
+                session, loaded.match, loaded.engine, loaded.state, self.service.clock.now()
+            )
+        return MatchSnapshot.of(loaded, result.outcome.events)
+
     async def open_dispute(self, match_id: int, user_id: int, reason: str) -> Dispute:
         """A player disputes the match as it stands (at the current event number)."""
         async with self.service.sessions.begin() as session:

@@ -135,9 +135,10 @@ def verify_export(data: Mapping[str, Any], engine: GameEngine[Any]) -> Verificat
             if kind == "start":
                 content = engine.load_content(match.get("content_pack"))
                 state = engine.new_match(match.get("options") or {}, seats, content, dice)
-            elif kind == "action":
+            elif kind in ("action", "referee_action"):
                 action = engine.parse_action(row["action"])
-                state = engine.apply(state, int(row["seat"]), action, dice).state
+                apply = engine.apply if kind == "action" else engine.referee_apply
+                state = apply(state, int(row["seat"]), action, dice).state
             elif kind == "revert":
                 state = states[int(row["action"]["to_seq"])]
             elif kind == "adjust":

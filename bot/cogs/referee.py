@@ -260,6 +260,47 @@ class Referee(
         await self._public(interaction, match, "bot.ref.adjusted", act, reason=reason)
 
     @app_commands.command(
+        name=key("bot.command.act.name", "act"),
+        description=key(
+            "bot.command.act.description", "Make a game action for a player (e.g. an adjustment)"
+        ),
+    )
+    @app_commands.describe(
+        player=key("bot.command.act.player", "For whom"),
+        action=key("bot.command.act.action", 'The action as JSON, e.g. {"kind": "adjust"}'),
+        reason=REASON,
+        match=MATCH_OPTION,
+    )
+    @app_commands.autocomplete(match=my_match_choices)
+    async def act(
+        self,
+        interaction: discord.Interaction,
+        player: discord.Member,
+        action: app_commands.Range[str, 2, 1500],
+        reason: app_commands.Range[str, 1, 300],
+        match: int | None = None,
+    ) -> None:
+        """Apply a game action on a player's behalf, whoever's turn it is."""
+        user = interaction.user.id
+
+        async def run(match_id: int) -> MatchSnapshot:
+            try:
+                parsed = json.loads(action)
+            except ValueError as exc:
+                raise UserError("bot.error.bad_adjustment", detail=str(exc)) from None
+            if not isinstance(parsed, dict):
+                raise UserError("bot.error.bad_adjustment", detail=action)
+            snap = await self.bot.service.load(match_id)
+            seat = snap.seat_of(player.id)
+            if seat is None:
+                raise UserError("bot.error.not_a_player")
+            return await self.bot.service.referee.act(match_id, user, seat, parsed, reason)
+
+        await self._public(
+            interaction, match, "bot.ref.acted", run, player=player.display_name, reason=reason
+        )
+
+    @app_commands.command(
         name=key("bot.command.inspect.name", "inspect"),
         description=key(
             "bot.command.inspect.description", "See a player's hidden information (only you)"

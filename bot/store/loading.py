@@ -115,10 +115,11 @@ async def rebuild_state(
     replayed = 0
     for row in rows:
         replayed += 1
-        if row.kind == EventKind.ACTION:
+        if row.kind in (EventKind.ACTION, EventKind.REFEREE_ACTION):
             try:
                 action = engine.parse_action(row.action)
-                state = engine.apply(state, row.seat, action, SeededDice(seed, row.seq)).state
+                apply = engine.apply if row.kind == EventKind.ACTION else engine.referee_apply
+                state = apply(state, row.seat, action, SeededDice(seed, row.seq)).state
             except EngineError as exc:
                 raise ReplayError(match.id, row.seq, str(exc)) from exc
         elif row.kind in (EventKind.REVERT, EventKind.ADJUST):

@@ -101,6 +101,8 @@ class EventKind(enum.StrEnum):
     DEADLINE = "deadline"
     #: A referee's manual change of the state (has a snapshot, like a revert).
     ADJUST = "adjust"
+    #: A game action applied on a referee's authority (``engine.referee_apply``).
+    REFEREE_ACTION = "referee_action"
 
 
 class GuildSettings(Base):

@@ -292,6 +292,7 @@ async def append_action(
     action: Action,
     snapshot_every: int | None = None,
     reason: str | None = None,
+    referee: bool = False,
 ) -> AppendResult:
     """Apply ``action`` for ``seat`` and append it as event ``version + 1``.
 
@@ -300,7 +301,9 @@ async def append_action(
     Raises :class:`MatchChangedError` if another writer appended first.
     """
     match, engine = loaded.match, loaded.engine
-    if match.status is not MatchStatus.ACTIVE:
+    # Referees may also act in a paused match (typically why it was paused).
+    allowed = (MatchStatus.ACTIVE, MatchStatus.PAUSED) if referee else (MatchStatus.ACTIVE,)
+    if match.status not in allowed:
         raise MatchStateError(
             f"This match is {match.status.value}; no moves are accepted.",
             key="store.error.not_active",
@@ -308,12 +311,14 @@ async def append_action(
         )
     seq = match.version + 1
     dice = SeededDice(seed_of(match), seq)
-    outcome = engine.apply(loaded.state, seat, action, dice)
+    # A referee acts whoever's turn it is; the event kind tells replay to do the same.
+    apply = engine.referee_apply if referee else engine.apply
+    outcome = apply(loaded.state, seat, action, dice)
     result = engine.result(outcome.state)
     event = MatchEvent(
         match_id=match.id,
         seq=seq,
-        kind=EventKind.ACTION,
+        kind=EventKind.REFEREE_ACTION if referee else EventKind.ACTION,
         actor_id=actor_id,
         seat=seat,
         action=engine.action_to_json(action),

@@ -138,6 +138,21 @@ class GameEngine(ABC, Generic[S]):
             )
         return self.rules_apply(state, seat, action, dice)
 
+    def referee_apply(self, state: S, seat: int, action: Action, dice: Dice) -> Outcome[S]:
+        """Apply an action for ``seat`` on a referee's authority, whoever's turn it is.
+
+        The rules still judge the action itself (``rules_apply``); only the turn
+        check is skipped, so a referee can apply a game's manual adjustments or
+        make a move a player cannot make in time.
+        """
+        if type(action) not in self.action_types:
+            raise InvalidActionError(
+                f"Unknown action {action.kind!r}.",
+                key="core.error.unknown_action",
+                params={"kind": action.kind},
+            )
+        return self.rules_apply(state, seat, action, dice)
+
     def autocomplete(
         self, state: S | None, seat: int | None, command: str, option: str, current: str
     ) -> list[Choice]:

@@ -195,6 +195,7 @@ async def test_a_non_referee_is_refused_every_referee_command(table: Table) -> N
         ("ref rollback", {"event": 0, "reason": "x"}),
         ("ref disputes", {}),
         ("ref adjust", {"changes": '{"turn": 9}', "reason": "x"}),
+        ("ref act", {"player": player, "action": '{"kind": "roll"}', "reason": "x"}),
     ]
     before = len(emu.channel_messages(thread_id, include_ephemeral=False))
     for name, options in commands:
@@ -290,5 +291,45 @@ async def test_a_manual_adjustment_is_logged_hidden_during_play_and_verifiable(
     exported = await answer(await emu.slash(table.alice.id, "match export", channel_id=thread_id))
     data = json.loads(exported.attachments[0].data)
     assert data["events"][1]["action"]["changes"] == {"players.0.score": 25}
+    verified = await answer(await emu.slash(table.alice.id, "match verify", channel_id=thread_id))
+    assert "match the seed" in verified.content
+
+
+async def test_a_referee_acts_for_a_player_and_it_replays(table: Table) -> None:
+    emu = table.emu
+    await make_referee(table)
+    thread_id, first = await open_match(emu, table)
+    player, _ = owner_of_turn(table, first)
+    await answer(
+        await emu.slash(table.carol.id, "ref pause", {"reason": "away"}, channel_id=thread_id)
+    )
+    acted = await answer(
+        await emu.slash(
+            table.carol.id,
+            "ref act",
+            {"player": player, "action": '{"kind": "roll"}', "reason": "rolled at the table"},
+            channel_id=thread_id,
+        )
+    )
+    assert not acted.ephemeral and "rolled at the table" in acted.content
+    assert "rolled" in acted.content  # the game's own event
+    illegal = await answer(
+        await emu.slash(
+            table.carol.id,
+            "ref act",
+            {"player": player, "action": '{"kind": "play", "card": 99}', "reason": "x"},
+            channel_id=thread_id,
+        )
+    )
+    assert illegal.ephemeral  # the rules still judge the action itself
+
+    await answer(
+        await emu.slash(table.carol.id, "ref resume", {"reason": "back"}, channel_id=thread_id)
+    )
+    log = await answer(await emu.slash(table.carol.id, "match log", channel_id=thread_id))
+    assert "ha agito per" in log.content and "rolled at the table" in log.content
+    confirm = await answer(await emu.slash(table.alice.id, "match resign", channel_id=thread_id))
+    button = next(c for c in confirm.custom_ids if c.startswith("tt:resign:"))
+    await answer(await emu.click(table.alice.id, confirm.id, button))
     verified = await answer(await emu.slash(table.alice.id, "match verify", channel_id=thread_id))
     assert "match the seed" in verified.content
