@@ -59,6 +59,8 @@ class PlayCard(Action):
 
     kind: ClassVar[str] = "play"
     card: str
+    #: For cards that pick a token: ``"<seat>:<status>"`` (seat from 1), e.g. ``"2:evasive"``.
+    target: str = ""
 
 
 @dataclass(frozen=True)
@@ -114,14 +116,6 @@ class Resolved(Action):
     kind: ClassVar[str] = "resolved"
 
 
-@dataclass(frozen=True)
-class AutoPass(Action):
-    """Turn on/off passing reaction windows automatically when nothing is playable."""
-
-    kind: ClassVar[str] = "autopass"
-    on: bool
-
-
 ACTION_TYPES: tuple[type[Action], ...] = (
     RollDice,
     Keep,
@@ -136,5 +130,4 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Choose,
     Adjust,
     Resolved,
-    AutoPass,
 )

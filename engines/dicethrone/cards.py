@@ -14,10 +14,12 @@ Who may play what and when:
 from __future__ import annotations
 
 from engines.core.model import replace
-from engines.dicethrone.content import CardDef, Side, Timing, text_for
+from engines.dicethrone.content import CardDef, Side, Timing
+from engines.dicethrone.dice_cards import dice_in_play, dice_step, parse
 from engines.dicethrone.effects import Ctx, paused, put
 from engines.dicethrone.settle import settle
 from engines.dicethrone.state import Phase, State, Step
+from engines.dicethrone.statuses import parse_pick, tokens_in_play
 from engines.dicethrone.turn import Flow, illegal
 
 ROLL_PHASES = (Phase.OFFENSIVE, Phase.DEFENSIVE)
@@ -50,8 +52,19 @@ def card_cost(flow: Flow, state: State, seat: int, card: CardDef) -> int:
     return max(0, card.cost - (previous.cost if previous else 0))
 
 
-def check_card(flow: Flow, state: State, seat: int, card_id: str) -> CardDef:
-    """The card's definition if the seat may play it now; raise otherwise."""
+def picks(card: CardDef) -> bool:
+    """Whether the card picks a token when played (``remove_chosen``)."""
+    return any(step.op == "remove_chosen" for step in card.effect)
+
+
+def check_card(
+    flow: Flow, state: State, seat: int, card_id: str, target: str | None = None
+) -> CardDef:
+    """The card's definition if the seat may play it now; raise otherwise.
+
+    ``target`` is the token a picking card names; ``None`` asks whether any
+    token could be picked (for listing playable cards).
+    """
     player = state.players[seat]
     card = flow.hero(state, seat).card(card_id)
     if card_id not in player.hand or card is None:
@@ -103,14 +116,41 @@ def check_card(flow: Flow, state: State, seat: int, card_id: str) -> CardDef:
     for step in card.effect:
         # "Tchau-Tchau" cannot be played to remove a token that is not there.
         if step.op == "remove" and step.status:
-            target = seat if step.target == "self" else state.opponent(seat)
-            if not state.players[target].statuses.get(step.status):
+            holder = seat if step.target == "self" else state.opponent(seat)
+            if not state.players[holder].statuses.get(step.status):
                 raise illegal(
                     "There is no such token to remove.",
                     "nothing_to_remove",
                     "Conflitos de Timing",
                     status=step.status,
                 )
+    changer = dice_step(card)
+    if changer is not None:
+        # Dice cards need the offensive dice in play, and (when played) which to change.
+        fits = dice_in_play(state) and (
+            target is None or parse(changer, state.roll.dice, target) is not None
+        )
+        if not fits:
+            raise illegal(
+                "Name dice of the offensive roll to change, e.g. 3=6.",
+                "pick_dice",
+                "4.3",
+                target=target or "-",
+            )
+    if picks(card):
+        by = flow.hero(state, seat).id
+        ok = (
+            bool(tokens_in_play(flow.content, state, by))
+            if target is None
+            else parse_pick(flow.content, state, target, by)
+        )
+        if not ok:
+            raise illegal(
+                "Name a status effect token in play, e.g. 2:evasive.",
+                "pick_token",
+                "Conflitos de Timing",
+                target=target or "-",
+            )
     cost = card_cost(flow, state, seat, card)
     if player.cp < cost:
         raise illegal(
@@ -123,14 +163,14 @@ def check_card(flow: Flow, state: State, seat: int, card_id: str) -> CardDef:
     return card
 
 
-def play_card(flow: Flow, state: State, seat: int, card_id: str) -> State:
+def play_card(flow: Flow, state: State, seat: int, card_id: str, target: str = "") -> State:
     """Pay for and play a card, resolving its effect."""
-    card = check_card(flow, state, seat, card_id)
+    card = check_card(flow, state, seat, card_id, target)
     player = state.players[seat]
     cost = card_cost(flow, state, seat, card)
     hand = list(player.hand)
     hand.remove(card_id)
-    name = text_for(card.name, "en-US")
+    name = dict(card.name)
     if card.upgrade is not None:
         upgrades = {**player.upgrades, card.upgrade.slot: card.id}
         state = put(
@@ -155,7 +195,7 @@ def play_card(flow: Flow, state: State, seat: int, card_id: str) -> State:
     )
     flow.emit("played", "Cartas de Ação", player=flow.name(state, seat), card=name, cost=cost)
     dice = state.roll.dice if seat == state.active else state.roll.defense_dice
-    ctx = Ctx(seat, flow.hero(state, seat), dice, resume="card")
+    ctx = Ctx(seat, flow.hero(state, seat), dice, resume="card", pick=target)
     after = flow.interp.run(state, card.effect, ctx)
     return after if paused(state, after) else after_action(after, flow, seat)
 
@@ -192,7 +232,7 @@ def spend(flow: Flow, state: State, seat: int, status: str) -> State:
         "spent",
         "Efeitos de Status Gastáveis",
         player=flow.name(state, seat),
-        status=text_for(definition.name, "en-US"),
+        status=dict(definition.name),
     )
     ctx = Ctx(seat, flow.hero(state, seat), resume="card")
     after = flow.interp.run(state, definition.spend, ctx)

@@ -26,7 +26,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("no-ability", _m("no_ability"), "no_ability"),
     CommandSpec("defend", _m("defend"), "defend", (_option("defense", required=False),)),
     CommandSpec("pass", _m("pass"), "pass"),
-    CommandSpec("play", _m("play"), "play", (_option("card"),)),
+    CommandSpec("play", _m("play"), "play", (_option("card"), _option("target", required=False))),
     CommandSpec("sell", _m("sell"), "sell", (_option("card"),)),
     CommandSpec("spend", _m("spend"), "spend", (_option("status"),)),
     CommandSpec("end-phase", _m("end_phase"), "end_phase"),
@@ -53,10 +53,4 @@ COMMANDS: tuple[CommandSpec, ...] = (
         ),
     ),
     CommandSpec("resolved", _m("resolved"), "resolved"),
-    CommandSpec(
-        "autopass",
-        _m("autopass"),
-        "autopass",
-        (OptionSpec("on", OptionType.BOOLEAN, _m("opt_on")),),
-    ),
 )

@@ -87,6 +87,8 @@ class Step:
     ties_win: bool = False
     #: ``option`` (inside ``or``): how the choice is shown to the player.
     text: Text = field(default_factory=dict)
+    #: ``or``: what the choice is about, for the prompt ("" = an "Or" of a text).
+    topic: str = ""
 
 
 Script = tuple[Step, ...]
@@ -169,6 +171,34 @@ class StatusDef:
     spend: Script = ()
     upkeep: Script = ()
     skip_income: bool = False
+    #: Per-holder limit on players other than the hero who brings it ("5/3").
+    stack_limit_others: int | None = None
+    #: Upkeep runs only for players other than the hero who brings it.
+    upkeep_others_only: bool = False
+    #: Run for the holder, once per token, when the holder's Attack activates.
+    when_attacking: Script = ()
+    #: Run for the holder, once per token, when the holder is Attacked.
+    when_attacked: Script = ()
+    #: Run for the holder when they gain a token while at the limit (the token is then gained).
+    overflow: Script = ()
+    #: Removed when the roll phase of the holder's own turn concludes.
+    expires_after_roll: bool = False
+    #: Only the bringing hero's effects may remove or move it (the Cursed Doubloon).
+    protected: bool = False
+    #: If set, the bringing hero may refuse to gain it; the text labels that option.
+    decline: Text = field(default_factory=dict)
+    #: The hero that brings this status (set by the loader).
+    hero: str = ""
+
+    def removable_by(self, hero: str) -> bool:
+        """Whether effects of ``hero`` may remove or move this status's tokens."""
+        return not self.protected or hero == self.hero
+
+    def limit(self, holder_hero: str) -> int:
+        """The stack limit on a player of ``holder_hero`` ("Limite de Empilhamento")."""
+        if self.stack_limit_others is not None and holder_hero != self.hero:
+            return self.stack_limit_others
+        return self.stack_limit
 
 
 @dataclass(frozen=True)

@@ -13,8 +13,10 @@ from typing import Any
 
 from engines.core import Dice, Event
 from engines.core.model import replace
+from engines.dicethrone import dice_cards
+from engines.dicethrone import statuses as status_rules
 from engines.dicethrone.combos import symbol_counts
-from engines.dicethrone.content import Content, DamageKind, Hero, Script, Step, text_for
+from engines.dicethrone.content import Content, DamageKind, Hero, Script, Step
 from engines.dicethrone.damage import Incoming
 from engines.dicethrone.state import CP_CAP, Frame, Heal, Player, State, Suspended
 
@@ -33,6 +35,8 @@ class Ctx:
     attack: bool = False
     ultimate: bool = False
     resume: str = ""
+    #: The token a card picks (``"<seat>:<status>"``, seat from 1), e.g. for Bye-Bye.
+    pick: str = ""
 
 
 @dataclass
@@ -56,7 +60,7 @@ class Interpreter:
         """Go on with a paused script after its owner picked ``option``."""
         ch = state.choice
         assert ch is not None
-        ctx = Ctx(ch.seat, hero, ch.dice, ch.attack, ch.ultimate, ch.resume)
+        ctx = Ctx(ch.seat, hero, ch.dice, ch.attack, ch.ultimate, ch.resume, ch.pick)
         steps = ch.options[option].steps if ch.options else ()
         frames = [*ch.frames, Frame(steps, ch.dice)]
         state = replace(state, stack=state.stack[:-1])
@@ -71,7 +75,7 @@ class Interpreter:
             if not top.steps:
                 frames.pop()
                 continue
-            step = top.steps[0]
+            step = status_rules.offer_decline(self, state, top.steps[0], ctx)
             frames[-1] = Frame(top.steps[1:], top.dice)
             here = replace(ctx, dice=top.dice)
             if step.op == "additionally":
@@ -101,6 +105,7 @@ class Interpreter:
                         ctx.ultimate,
                         ctx.resume,
                         pause=True,
+                        pick=ctx.pick,
                     )
                     self._emit("then", "Então", player=_name(state, ctx.owner))
                     return replace(state, stack=(*state.stack, pause), passed=(), priority=None)
@@ -116,10 +121,12 @@ class Interpreter:
                     ctx.ultimate,
                     ctx.resume,
                     step.text if manual else {},
+                    pick=ctx.pick,
+                    topic=step.topic,
                 )
                 if manual:
                     # Never skip a card's text silently: stop until it is applied by hand.
-                    text = step.text.get("en-US", "")
+                    text = dict(step.text)
                     self._emit("manual", player=_name(state, ctx.owner), text=text)
                 else:
                     count = len(step.steps)
@@ -197,10 +204,22 @@ class Interpreter:
                 state, self._target(state, step, ctx), step.status or "", step.amount
             )
         if op in ("remove", "remove_all"):
+            if not self._removable(step.status or "", ctx.hero.id):
+                return state  # e.g. Cursed Doubloons: only the Pirate's abilities remove them
             target = self._target(state, step, ctx)
             count = 99 if op == "remove_all" else step.amount
             return remove_status(state, target, step.status or "", count, self.content, self.events)
+        if op in dice_cards.DICE_STEPS:
+            return dice_cards.step(self, state, step, ctx)
+        if op in status_rules.STATUS_STEPS:
+            return status_rules.step(self, state, step, ctx)
         return self._modify(state, step, ctx)
+
+    def _removable(self, status: str, hero: str) -> bool:
+        try:
+            return self.content.status(status).removable_by(hero)
+        except KeyError:  # a status of another pack: nothing to protect
+            return True
 
     def _damage(self, state: State, step: Step, ctx: Ctx) -> State:
         amount = self._amount(step, ctx)
@@ -225,7 +244,11 @@ class Interpreter:
     def _modify(self, state: State, step: Step, ctx: Ctx) -> State:
         """Prevention and Attack Modifiers change incoming damage in the ledger."""
         ledger = list(state.ledger)
-        if step.op == "add_damage":
+        if step.op == "add_damage" and step.target == "opponent":
+            # The Attacker's damage against the owner grows (e.g. Bounty, when Attacked).
+            other = state.opponent(ctx.owner)
+            index = _find(ledger, lambda inc: inc.attack and inc.source == other)
+        elif step.op == "add_damage":
             index = _find(ledger, lambda inc: inc.attack and inc.source == ctx.owner)
         else:
             index = _find(ledger, lambda inc: inc.target == ctx.owner and inc.attack)
@@ -269,8 +292,9 @@ class Interpreter:
     def add_status(self, state: State, seat: int, status: str, count: int) -> State:
         """Gain or inflict tokens, never beyond the stack limit ("Limites de Empilhamento")."""
         definition = self.content.status(status)
+        state = status_rules.before_gain(self, state, seat, status)
         player = state.players[seat]
-        limit = definition.stack_limit + player.stack_bonus.get(status, 0)
+        limit = status_rules.limit(self, state, seat, status)
         have = player.statuses.get(status, 0)
         new = min(limit, have + count)
         statuses = {**player.statuses, status: new}
@@ -278,7 +302,7 @@ class Interpreter:
             "status_gained",
             "Limites de Empilhamento",
             player=_name(state, seat),
-            status=text_for(definition.name, "en-US"),
+            status=dict(definition.name),
             count=new - have,
             total=new,
             limit=limit,
@@ -327,7 +351,7 @@ def remove_status(
             "dicethrone.event.status_removed",
             {
                 "player": _name(state, seat),
-                "status": text_for(content.status(status).name, "en-US"),
+                "status": dict(content.status(status).name),
                 "count": gone,
             },
         )
@@ -347,7 +371,7 @@ def draw_card(state: State, seat: int, dice: Dice, events: list[Event], content:
         return state
     card = deck[0]
     definition = content.heroes[player.hero].card(card)
-    name = text_for(definition.name, "en-US") if definition else card
+    name: object = dict(definition.name) if definition else card
     events.append(
         Event(
             "dicethrone.event.drew",

@@ -7,6 +7,7 @@ packs and is documented in ``docs/dicethrone.md``.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
@@ -115,6 +116,8 @@ def _passive(node: Node) -> Passive:
 def _status(node: Node) -> StatusDef:
     allowed = {"id", "name", "text", "positive", "stack_limit", "spendable", "persistent"}
     allowed |= {"unique", "spend_side", "spend", "upkeep", "skip_income"} | PROVENANCE
+    allowed |= {"stack_limit_others", "upkeep_others_only", "when_attacking", "when_attacked"}
+    allowed |= {"overflow", "expires_after_roll", "protected", "decline"}
     f = Fields(node, allowed)
     status = StatusDef(
         id=f.need("id", ident),
@@ -131,6 +134,14 @@ def _status(node: Node) -> StatusDef:
         spend=f.get("spend", script, ()),
         upkeep=f.get("upkeep", script, ()),
         skip_income=f.get("skip_income", Node.bool, False),
+        stack_limit_others=f.get("stack_limit_others", lambda n: n.int(1, 10), None),
+        upkeep_others_only=f.get("upkeep_others_only", Node.bool, False),
+        when_attacking=f.get("when_attacking", script, ()),
+        when_attacked=f.get("when_attacked", script, ()),
+        overflow=f.get("overflow", script, ()),
+        expires_after_roll=f.get("expires_after_roll", Node.bool, False),
+        protected=f.get("protected", Node.bool, False),
+        decline=f.get("decline", text, {}),
     )
     if status.spendable != bool(status.spend):
         raise node.fail("a spendable status needs a 'spend' script (and only then)")
@@ -201,7 +212,9 @@ def load_hero(path: Path) -> Hero:
         symbol_names=f.get("symbols", lambda n: {k: text(v) for k, v in n.mapping().items()}, {}),
     )
     _cross_check(hero, top)
-    return hero
+    # Per-holder limits ("5/3") tell the bringing hero from everyone else.
+    statuses = tuple(dataclasses.replace(s, hero=hero.id) for s in hero.statuses)
+    return dataclasses.replace(hero, statuses=statuses)
 
 
 def _faces(node: Node) -> tuple[str, ...]:
@@ -220,9 +233,13 @@ def _cross_check(hero: Hero, top: Node) -> None:
     slots: dict[str, set[int]] = {a.id: set(a.levels) for a in hero.abilities}
     slots.update({d.id: set(d.levels) for d in hero.defenses})
     statuses = {s.id for s in hero.statuses}
-    # Set-up and Income scripts run where the turn cannot wait for a player.
-    for where, steps in [("setup", hero.setup), *(("income", p.income) for p in hero.passives)]:
-        if any(step.op in ("or", "manual") for step in _walk(steps)):
+    # Set-up, Income and trigger scripts run where the turn cannot wait for a player.
+    waitless = [("setup", hero.setup), *(("income", p.income) for p in hero.passives)]
+    waitless += [
+        (f"statuses.{s.id}", s.when_attacking + s.when_attacked + s.overflow) for s in hero.statuses
+    ]
+    for where, steps in waitless:
+        if any(step.op in ("or", "manual", "then") for step in _walk(steps)):
             raise top.fail(f"{where} scripts cannot stop for a player ('or', 'manual')")
     scripts: list[tuple[str, Script]] = [("setup", hero.setup)]
     for a in hero.abilities:
@@ -233,7 +250,10 @@ def _cross_check(hero: Hero, top: Node) -> None:
                     if sym not in symbols:
                         raise top.fail(f"ability {a.id}: unknown dice symbol {sym!r}")
     scripts += [(f"defenses.{d.id}.{lv}", s) for d in hero.defenses for lv, s in d.levels.items()]
-    scripts += [(f"statuses.{s.id}", s.spend + s.upkeep) for s in hero.statuses]
+    scripts += [
+        (f"statuses.{s.id}", s.spend + s.upkeep + s.when_attacking + s.when_attacked + s.overflow)
+        for s in hero.statuses
+    ]
     scripts += [(f"cards.{c.id}", c.effect) for c in hero.cards]
     for card in hero.cards:
         if card.upgrade and card.upgrade.level not in slots.get(card.upgrade.slot, set()):

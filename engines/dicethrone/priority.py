@@ -28,10 +28,10 @@ def interrupts(flow: Flow, state: State, seat: int, kind: str, what: str) -> boo
     return card is not None and card.timing is Timing.INSTANT
 
 
-def queue(flow: Flow, state: State, seat: int, kind: str, what: str) -> State:
+def queue(flow: Flow, state: State, seat: int, kind: str, what: str, target: str = "") -> State:
     """Check the action is legal now, then let the active player answer first."""
     if kind == "play":
-        check_card(flow, state, seat, what)
+        check_card(flow, state, seat, what, target)
     elif what not in spendable(flow, state, seat):
         raise illegal(
             "You cannot spend that status effect now.",
@@ -40,7 +40,7 @@ def queue(flow: Flow, state: State, seat: int, kind: str, what: str) -> State:
             status=what,
         )
     flow.emit("queued", "Conflitos de Timing", player=flow.name(state, seat))
-    return replace(state, queued=Queued(seat, kind, what))
+    return replace(state, queued=Queued(seat, kind, what, target))
 
 
 def resolve_queued(flow: Flow, state: State) -> State:
@@ -50,7 +50,7 @@ def resolve_queued(flow: Flow, state: State) -> State:
     state = replace(state, queued=None)
     try:
         if queued.kind == "play":
-            return play_card(flow, state, queued.seat, queued.what)
+            return play_card(flow, state, queued.seat, queued.what, queued.target)
         return spend(flow, state, queued.seat, queued.what)
     except IllegalActionError:
         flow.emit("fizzled", "Conflitos de Timing", player=flow.name(state, queued.seat))

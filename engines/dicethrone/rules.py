@@ -18,6 +18,7 @@ from engines.core import (
     Message,
     OptionType,
     Outcome,
+    Preference,
     ResultKind,
     Seat,
     SetupError,
@@ -25,14 +26,15 @@ from engines.core import (
 )
 from engines.core.model import replace
 from engines.dicethrone import actions as a
-from engines.dicethrone.cards import after_action, check_card, play_card, spend, spendable
+from engines.dicethrone.cards import after_action, play_card, spend
 from engines.dicethrone.commands import COMMANDS
 from engines.dicethrone.content import Content
+from engines.dicethrone.decisions import AUTOPASS, pending, playable
 from engines.dicethrone.effects import Ctx, paused
 from engines.dicethrone.loader import load_pack
 from engines.dicethrone.manual import adjust
 from engines.dicethrone.priority import interrupts, queue, resolve_queued
-from engines.dicethrone.state import HAND_START, Phase, Player, Queued, State, Step
+from engines.dicethrone.state import HAND_START, Phase, Player, State
 from engines.dicethrone.turn import Flow
 from engines.dicethrone.views import build_view
 
@@ -64,9 +66,9 @@ class DiceThrone(GameEngine[State]):
     options = (
         MatchOption("hero1", OptionType.STRING, "barbarian", Message("dicethrone.option.hero1")),
         MatchOption("hero2", OptionType.STRING, "paladin", Message("dicethrone.option.hero2")),
-        MatchOption("autopass", OptionType.BOOLEAN, False, Message("dicethrone.option.autopass")),
     )
     render_kinds = ("board", "hand")
+    preferences = (Preference(AUTOPASS, Message("dicethrone.preference.autopass")),)
 
     def load_content(self, pack_name: str | None) -> Content:
         return pack(pack_name or DEFAULT_PACK)
@@ -99,7 +101,6 @@ class DiceThrone(GameEngine[State]):
             active=first,
             first=first,
             phase=Phase.UPKEEP,
-            auto_pass=tuple(range(len(seats))) if opts["autopass"] else (),
         )
         flow = Flow(content, dice)
         for seat in range(len(seats)):  # "Preparação" 8: hero-specific set-up
@@ -124,96 +125,23 @@ class DiceThrone(GameEngine[State]):
             rest["players"] = players
         return super().apply_setup(state, rest)
 
+    def state_from_json(self, data: Any) -> State:
+        """Rebuild a state; snapshots from before the auto-pass preference carry an
+        ``auto_pass`` field (now a player preference kept by the bot), dropped here."""
+        if isinstance(data, Mapping) and "auto_pass" in data:
+            data = {k: v for k, v in data.items() if k != "auto_pass"}
+        return super().state_from_json(data)
+
     def flow(self, state: State, dice: Dice) -> Flow:
         """A Flow for this state's content pack."""
         return Flow(self.load_content(state.pack), dice)
 
     def pending(self, state: State) -> list[Decision]:
-        # Anyone with a decision may also change their auto-pass preference.
-        return [replace(d, kinds=(*d.kinds, "autopass")) for d in self._pending(state)]
-
-    def _pending(self, state: State) -> list[Decision]:
-        if state.phase is Phase.OVER:
-            return []
-        if state.choice is not None and state.choice.manual:
-            text = state.choice.manual.get("en-US", "")
-            prompt = Message("dicethrone.prompt.manual", {"text": text})
-            return [Decision(state.choice.seat, ("adjust", "resolved"), prompt, a.Resolved())]
-        if state.queued is not None:
-            # "Conflitos de Timing": the active player may answer an instant action first.
-            flow = self.flow(state, _NoDice())
-            kinds = ("pass", *self._extras(flow, state, state.active))  # instant answers only
-            prompt = Message("dicethrone.prompt.priority")
-            return [Decision(state.active, kinds, prompt, a.Pass(), True)]
-        if state.choice is not None and state.choice.pause:
-            # "Então": anyone may play instant/roll cards or spend tokens, then pass.
-            waiting = self.flow(state, _NoDice()).window_seat(state)
-            assert waiting is not None
-            kinds = ("pass", *self._extras(self.flow(state, _NoDice()), state, waiting))
-            prompt = Message("dicethrone.prompt.then")
-            return [Decision(waiting, kinds, prompt, a.Pass(), True)]
-        if state.choice is not None:
-            # "Ou": the script waits for its owner's pick; the first option by default.
-            prompt = Message("dicethrone.prompt.choose", {"count": len(state.choice.options)})
-            return [Decision(state.choice.seat, ("choose",), prompt, a.Choose(1), True)]
-        flow = self.flow(state, _NoDice())
-        seat = state.active
-        extras = self._extras(flow, state, seat)
-        if state.phase in (Phase.MAIN1, Phase.MAIN2):
-            return [
-                Decision(seat, ("sell", "end_phase", *extras), _prompt(state), a.EndPhase(), True)
-            ]
-        if state.phase is Phase.DISCARD:
-            hand = state.players[seat].hand
-            default: Action = a.Sell(hand[-1]) if len(hand) > 6 else a.EndPhase()
-            return [Decision(seat, ("sell", "end_phase"), _prompt(state), default, True)]
-        if state.step is Step.ROLLING:
-            return [self._rolling(flow, state, extras)]
-        if state.step is Step.DEFENSE:
-            defender = state.opponent(seat)
-            kinds = ("defend", *self._extras(flow, state, defender))
-            return [Decision(defender, kinds, _prompt(state), a.Defend(), True)]
-        waiting = flow.window_seat(state)
-        if waiting is None:
-            return []
-        kinds = ("pass", *self._extras(flow, state, waiting))
-        if state.step is Step.RESPONSE and waiting == seat:
-            kinds = (*kinds, "announce", "no_ability")  # 4.3: re-announce after changed dice
-        return [Decision(waiting, kinds, _prompt(state), a.Pass(), True)]
-
-    def _rolling(self, flow: Flow, state: State, extras: tuple[str, ...]) -> Decision:
-        attempts = state.roll.attempts
-        kinds: tuple[str, ...] = ("roll",) if attempts < 3 else ()
-        if attempts:
-            kinds += (("keep",) if attempts < 3 else ()) + ("announce", "no_ability")
-        met = [
-            ab.id
-            for ab in flow.hero(state, state.active).abilities
-            if attempts and flow.met(state, state.active, ab)
-        ]
-        default: Action = (
-            a.RollDice() if not attempts else a.Announce(met[-1]) if met else a.NoAbility()
-        )
-        return Decision(state.active, (*kinds, *extras), _prompt(state), default, False)
-
-    def _extras(self, flow: Flow, state: State, seat: int) -> tuple[str, ...]:
-        out: tuple[str, ...] = ()
-        if self.playable(flow, state, seat):
-            out += ("play",)
-        if spendable(flow, state, seat):
-            out += ("spend",)
-        return out
+        return pending(self.flow(state, _NoDice()), state)
 
     def playable(self, flow: Flow, state: State, seat: int) -> list[str]:
         """Cards in the seat's hand it may play right now."""
-        out = []
-        for card in dict.fromkeys(state.players[seat].hand):
-            try:
-                check_card(flow, state, seat, card)
-            except IllegalActionError:
-                continue
-            out.append(card)
-        return out
+        return playable(flow, state, seat)
 
     def rules_apply(self, state: State, seat: int, action: Action, dice: Dice) -> Outcome[State]:
         flow = self.flow(state, dice)
@@ -231,9 +159,9 @@ class DiceThrone(GameEngine[State]):
             state = self._pass(flow, state, seat)
         elif isinstance(action, a.PlayCard):
             if self._waits(flow, state, seat, "play", action.card):
-                state = queue(flow, state, seat, "play", action.card)
+                state = queue(flow, state, seat, "play", action.card, action.target)
             else:
-                state = play_card(flow, state, seat, action.card)
+                state = play_card(flow, state, seat, action.card, action.target)
         elif isinstance(action, a.Sell):
             state = flow.sell(state, seat, action.card)
         elif isinstance(action, a.Spend):
@@ -247,14 +175,10 @@ class DiceThrone(GameEngine[State]):
             state = adjust(flow, state, seat, action)
         elif isinstance(action, a.Resolved):
             state = self._resume(flow, state, 0)
-        elif isinstance(action, a.AutoPass):
-            others = tuple(s for s in state.auto_pass if s != seat)
-            state = replace(state, auto_pass=(*others, seat) if action.on else others)
-            flow.emit("autopass_on" if action.on else "autopass_off", player=flow.name(state, seat))
         else:
             assert isinstance(action, a.EndPhase)
             state = flow.end_phase(state)
-        return Outcome(self._auto_pass(flow, state), tuple(flow.events))
+        return Outcome(state, tuple(flow.events))
 
     def _choose(self, flow: Flow, state: State, seat: int, option: int) -> State:
         """Resume a paused script with the chosen option, then what came after it."""
@@ -285,16 +209,10 @@ class DiceThrone(GameEngine[State]):
             return flow.after_upkeep(after)
         return after_action(after, flow, ch.seat)
 
-    def _waits(self, flow: Flow, state: State, seat: int, kind: str, what: str) -> bool:
-        """A non-active instant action waits unless the active player could not answer
-        and asked to pass automatically."""
-        if not interrupts(flow, state, seat, kind, what):
-            return False
-        active = state.active
-        # The active player is asked unless they chose to pass automatically and hold
-        # no instant answer (an instant card or a token to spend).
-        answers = replace(state, queued=Queued(seat, kind, what))
-        return active not in state.auto_pass or bool(self._extras(flow, answers, active))
+    @staticmethod
+    def _waits(flow: Flow, state: State, seat: int, kind: str, what: str) -> bool:
+        """A non-active player's instant action waits for the active player's answer."""
+        return interrupts(flow, state, seat, kind, what)
 
     def _pass(self, flow: Flow, state: State, seat: int) -> State:
         """Pass a window or a "Then" pause; the last pass closes it."""
@@ -306,24 +224,6 @@ class DiceThrone(GameEngine[State]):
         if flow.window_seat(state) is not None:
             return state
         return self._resume(flow, state, 0)
-
-    def _auto_pass(self, flow: Flow, state: State) -> State:
-        """Close windows at once for seats that asked to pass when nothing is playable."""
-        while self._in_window(state):
-            seat = flow.window_seat(state)
-            if seat is None or seat not in state.auto_pass or self._extras(flow, state, seat):
-                break
-            if state.choice is None and state.step is Step.RESPONSE and seat == state.active:
-                break  # the active player may want to re-announce (4.3)
-            flow.emit("auto_passed", player=flow.name(state, seat))
-            state = self._pass(flow, state, seat)
-        return state
-
-    @staticmethod
-    def _in_window(state: State) -> bool:
-        if state.choice is not None:
-            return state.choice.pause
-        return state.step in (Step.RESPONSE, Step.FINAL)
 
     def result(self, state: State) -> MatchResult | None:
         if state.winner is not None:
@@ -345,9 +245,9 @@ class DiceThrone(GameEngine[State]):
         return list(COMMANDS)
 
     def undoable(self, action: Action) -> bool:
-        # Choosing dice to keep and the auto-pass preference reveal and roll nothing;
-        # everything else rolls dice, draws cards or gives the opponent a window.
-        return isinstance(action, a.Keep | a.AutoPass)
+        # Choosing dice to keep reveals and rolls nothing; everything else rolls
+        # dice, draws cards or gives the opponent a window.
+        return isinstance(action, a.Keep)
 
     def autocomplete(
         self, state: State | None, seat: int | None, command: str, option: str, current: str
@@ -360,11 +260,6 @@ class DiceThrone(GameEngine[State]):
         return suggestions(
             flow, state, seat, command, option, current, self.playable(flow, state, seat)
         )
-
-
-def _prompt(state: State) -> Message:
-    key = state.step.value if state.step else state.phase.value
-    return Message(f"dicethrone.prompt.{key}")
 
 
 def _first_player(dice: Dice) -> int:

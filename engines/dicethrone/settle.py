@@ -19,7 +19,7 @@ from engines.dicethrone.state import HEAL_ABOVE_START, START_HEALTH, Phase, Repo
 def settle(state: State, events: list[Event]) -> State:
     """Apply the ledger and the pending heals at once; decide defeats."""
     if not state.ledger and not state.heals:
-        return state
+        return check_defeat(state, events)  # stolen health may have reached 0
     damage = [0] * len(state.players)
     reports: list[Report] = []
     for inc in state.ledger:

@@ -127,6 +127,10 @@ class Suspended:
     manual: Mapping[str, str] = field(default_factory=dict)
     #: A "Then" pause: a window where every player may play cards or spend tokens.
     pause: bool = False
+    #: The token or dice a card picked (``Ctx.pick``), kept across the pause.
+    pick: str = ""
+    #: What an "Or" is about ("upkeep_order"), for the prompt; "" for a text's "Or".
+    topic: str = ""
 
 
 @dataclass(frozen=True)
@@ -137,6 +141,7 @@ class Queued:
     seat: int
     kind: str  # "play" or "spend"
     what: str  # card or status id
+    target: str = ""  # the token a picking card names
 
 
 @dataclass(frozen=True)
@@ -176,8 +181,6 @@ class State:
     queued: Queued | None = None
     #: Paused scripts, innermost last (a card played during a pause may pause too).
     stack: tuple[Suspended, ...] = ()
-    #: Seats whose reaction windows close at once when they have nothing to play.
-    auto_pass: tuple[int, ...] = ()
 
     @property
     def choice(self) -> Suspended | None:

@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 
 from engines.core import Dice, Event, IllegalActionError
 from engines.core.model import replace
+from engines.dicethrone import statuses
 from engines.dicethrone.combos import best_variant, usable_level
-from engines.dicethrone.content import Ability, Content, Hero, text_for
+from engines.dicethrone.content import Ability, Content, Hero
 from engines.dicethrone.content import Step as ScriptStep
 from engines.dicethrone.effects import Ctx, Interpreter, draw_card, paused, put, remove_status
 from engines.dicethrone.settle import settle
@@ -74,12 +75,18 @@ class Flow:
         hero = self.hero(state, seat)
         # "Fase de Manutenção" 1: status effects and passives act, once per token;
         # one script, so a choice ("Or") inside it can pause and resume it.
-        steps: list[ScriptStep] = []
+        sources: list[tuple[dict[str, str], tuple[ScriptStep, ...]]] = []
         for status, count in sorted(state.players[seat].statuses.items()):
-            steps += list(self.content.status(status).upkeep) * count
+            definition = self.content.status(status)
+            if definition.upkeep_others_only and definition.hero == hero.id:
+                continue  # e.g. the Cursed Doubloon does not hurt the Pirate herself
+            if definition.upkeep:
+                sources.append((dict(definition.name), tuple(definition.upkeep) * count))
         for passive in hero.passives:
-            steps += passive.upkeep
-        after = self.interp.run(state, tuple(steps), Ctx(seat, hero, resume="upkeep"))
+            if passive.upkeep:
+                sources.append((dict(passive.name), tuple(passive.upkeep)))
+        steps = upkeep_order(sources)
+        after = self.interp.run(state, steps, Ctx(seat, hero, resume="upkeep"))
         return after if paused(state, after) else self.after_upkeep(after)
 
     def after_upkeep(self, state: State) -> State:
@@ -152,9 +159,10 @@ class Flow:
         state = goto(state, Phase.UPKEEP, active=nxt, turn=state.turn + 1, step=None)
         return self.start_turn(state)
 
-    def _card_name(self, state: State, seat: int, card: str) -> str:
+    def _card_name(self, state: State, seat: int, card: str) -> object:
+        """The card's name per locale (events show it in the reader's locale)."""
         definition = self.hero(state, seat).card(card)
-        return text_for(definition.name, "en-US") if definition else card
+        return dict(definition.name) if definition else card
 
     # -- Offensive roll --------------------------------------------------------
 
@@ -223,7 +231,7 @@ class Flow:
             "announced",
             "4.2",
             player=self.name(state, state.active),
-            ability=text_for(ability.name, "en-US"),
+            ability=dict(ability.name),
         )
         roll = replace(state.roll, announced=ability_id, ultimate=ability.ultimate)
         return replace(state, roll=roll, step=Step.RESPONSE, passed=(state.active,), priority=None)
@@ -245,7 +253,7 @@ class Flow:
         variant = best_variant(hero, ability, level, state.roll.dice)
         if variant is None:
             # 4.3: the dice changed; announce another ability or use unused attempts.
-            self.emit("no_longer_met", "4.3", ability=text_for(ability.name, "en-US"))
+            self.emit("no_longer_met", "4.3", ability=dict(ability.name))
             return replace(
                 state,
                 step=Step.ROLLING,
@@ -257,7 +265,7 @@ class Flow:
             "activated",
             "4.4",
             player=self.name(state, seat),
-            ability=text_for(ability.name, "en-US"),
+            ability=dict(ability.name),
         )
         state = replace(state, roll=replace(state.roll, activated=True))
         ctx = Ctx(seat, hero, state.roll.dice, True, ability.ultimate, resume="activate")
@@ -270,6 +278,8 @@ class Flow:
         attacks = [inc for inc in state.ledger if inc.attack and inc.source == seat]
         if not attacks:
             return replace(state, step=Step.FINAL, passed=(), priority=None)
+        # Status triggers of the Attacker and of the Attacked player (Fade, Negotiate…).
+        state = statuses.attack_triggers(self.interp, state)
         defender = state.opponent(seat)
         # 6.2: only defendable damage lets the defender roll a Defensive Ability.
         defendable = any(inc.kind.defendable for inc in attacks)
@@ -297,7 +307,7 @@ class Flow:
             "defended",
             "6.3",
             player=self.name(state, seat),
-            ability=text_for(defense.name, "en-US"),
+            ability=dict(defense.name),
             dice=" ".join(f"{v}({hero.symbol(v)})" for v in values),
         )
         level = max(lv for lv in defense.levels if lv <= self._level(state, seat, defense.id))
@@ -339,6 +349,26 @@ class Flow:
     def finish_roll_phase(self, state: State) -> State:
         """6.6: apply the accumulated damage and healing, then Main (2)."""
         state = settle(state, self.events)
+        state = statuses.expire_after_roll(self.interp, state)
         if state.phase is Phase.OVER:
             return state
         return goto(state, Phase.MAIN2, step=None, passed=(), priority=None)
+
+
+#: Up to this many Upkeep sources the active player orders them (4! = 24 paths).
+MAX_ORDERED = 4
+
+
+def upkeep_order(
+    sources: list[tuple[dict[str, str], tuple[ScriptStep, ...]]],
+) -> tuple[ScriptStep, ...]:
+    """The Upkeep script: with several sources, the active player picks which resolves
+    next ("Fase de Manutenção" 1.2: "o Jogador Ativo pode escolher a ordem"), as nested
+    "Or"s; beyond :data:`MAX_ORDERED` sources they resolve in the listed order."""
+    if len(sources) < 2 or len(sources) > MAX_ORDERED:
+        return tuple(step for _, script in sources for step in script)
+    options = []
+    for i, (name, script) in enumerate(sources):
+        rest = upkeep_order(sources[:i] + sources[i + 1 :])
+        options.append(ScriptStep(op="option", steps=script + rest, text=name))
+    return (ScriptStep(op="or", steps=tuple(options), topic="upkeep_order"),)

@@ -9,6 +9,7 @@ from engines.dicethrone.cards import card_cost, spendable
 from engines.dicethrone.combos import usable_level
 from engines.dicethrone.content import CardDef, Step, Text
 from engines.dicethrone.state import HAND_LIMIT, State
+from engines.dicethrone.statuses import tokens_in_play
 from engines.dicethrone.turn import Flow
 
 
@@ -37,7 +38,7 @@ def build_view(
         statuses = []
         for status, count in sorted(p.statuses.items()):
             d = flow.content.status(status)
-            limit = d.stack_limit + p.stack_bonus.get(status, 0)
+            limit = d.limit(p.hero) + p.stack_bonus.get(status, 0)
             statuses.append(
                 {
                     "id": status,
@@ -129,7 +130,7 @@ def build_view(
             }
             for r in state.reports
         ],
-        "waiting": [d.seat for d in pending],
+        "waiting": [d.seat for d in pending if not d.optional],
         "pause": bool(state.choice and state.choice.pause),
         # Which instant action waits is not said: a card in hand stays hidden until played.
         "queued": None if state.queued is None else state.queued.seat,
@@ -207,18 +208,31 @@ def suggestions(
         ]
     elif option == "defense":
         pairs = [(d.id, d.name) for d in hero.defenses]
+    elif option == "target":
+        # Tokens in play for a card that picks one ("Tchau-Tchau"): "2:evasive".
+        return [
+            Choice(
+                Message(
+                    "dicethrone.choice.token",
+                    {"player": state.seats[i].name, "status": dict(flow.content.status(s).name)},
+                ),
+                f"{i + 1}:{s}",
+            )
+            for i, s in tokens_in_play(flow.content, state, hero.id)
+        ][:25]
     elif option == "status":
         pairs = [(s, flow.content.status(s).name) for s in spendable(flow, state, seat)]
     ch = state.choice
     if option == "option" and ch is not None and ch.seat == seat and ch.options and not ch.manual:
         return [
-            Choice(Message("dicethrone.choice.option", {"n": i, "text": label["en-US"]}), i)
+            Choice(Message("dicethrone.choice.option", {"n": i, "text": dict(label)}), i)
             for i, label in enumerate(map(option_label, ch.options), start=1)
         ]
     out = []
     for value, name in pairs:
-        label = name.get("en-US", value)
-        if typed and typed not in value and typed not in label.lower():
+        # What the player typed may match the id or the name in any locale.
+        labels = " ".join(name.values()).lower()
+        if typed and typed not in value and typed not in labels:
             continue
-        out.append(Choice(Message("dicethrone.choice.named", {"name": label}), value))
+        out.append(Choice(Message("dicethrone.choice.named", {"name": dict(name)}), value))
     return out[:25]

@@ -16,9 +16,12 @@ from engines.dicethrone.yamlnode import Fields, Node
 #: Step ops and the argument shape they take (see docs/dicethrone.md).
 AMOUNT_OPS = frozenset(
     {"heal", "gain_cp", "steal_cp", "prevent", "add_damage", "draw", "self_damage"}
+    | {"steal_health", "lessen_attack", "set_dice", "nudge_dice", "reroll_dice"}
 )
-FLAG_OPS = frozenset({"prevent_half", "reflect_half", "then", "prevent_all"})
-STATUS_OPS = frozenset({"gain", "inflict", "remove", "remove_all"})
+FLAG_OPS = frozenset(
+    {"prevent_half", "reflect_half", "then", "prevent_all", "cancel_attack", "remove_chosen"}
+)
+STATUS_OPS = frozenset({"gain", "inflict", "remove", "remove_all", "move"})
 NESTED_OPS = frozenset({"roll", "with", "additionally", "or", "opposed"})
 OPS = AMOUNT_OPS | FLAG_OPS | STATUS_OPS | NESTED_OPS | {"damage", "manual"}
 
@@ -160,7 +163,7 @@ def _target(node: Node) -> str:
 
 
 def _default_target(op: str) -> str:
-    return "opponent" if op == "inflict" else "self"
+    return "opponent" if op in ("inflict", "move") else "self"
 
 
 def enum_value(node: Node, tp: Any) -> Any:

@@ -27,10 +27,13 @@ def test_or_in_an_ability_waits_for_the_owner_then_goes_on() -> None:
     state = _attack(_start(), 1, 2, 3, 6, 6, ability="trick")
     state, events = act(state, 1, a.Pass())
     assert "choose" in keys(events) and state.choice is not None
-    (decision,) = ENGINE.pending(state)
-    assert decision.seat == 0 and decision.kinds == ("choose", "autopass")
+    decision = ENGINE.pending(state)[0]
+    assert decision.seat == 0 and decision.kinds == ("choose",)
     assert state.players[0].cp == 3  # the step before the "Or" resolved
-    labels = [c.label.params["text"] for c in ENGINE.autocomplete(state, 0, "choose", "option", "")]
+    labels = [
+        c.label.params["text"]["en-US"]
+        for c in ENGINE.autocomplete(state, 0, "choose", "option", "")
+    ]
     assert labels == ["Deal 4 damage", "gain focus · damage 2"]
     with pytest.raises(IllegalActionError):
         act(state, 0, a.Choose(3))
@@ -102,9 +105,9 @@ def test_manual_step_stops_until_applied_by_hand() -> None:
     state = with_player(_start(), 0, hand=("odd_one",), cp=2)
     state, events = act(state, 0, a.PlayCard("odd_one"))
     assert "manual" in keys(events)
-    (decision,) = ENGINE.pending(state)
-    assert decision.kinds == ("adjust", "resolved", "autopass") and not decision.auto_default
-    assert decision.prompt.params["text"].startswith("Your opponent discards")
+    decision = ENGINE.pending(state)[0]
+    assert decision.kinds == ("adjust", "resolved") and not decision.auto_default
+    assert decision.prompt.params["text"]["en-US"].startswith("Your opponent discards")
     state, events = act(state, 0, a.Adjust(seat=2, health=-3, status="focus", count=1))
     assert state.players[1].health == 47 and state.players[1].statuses == {"focus": 1}
     assert "adjusted" in keys(events) and state.choice is not None
@@ -155,10 +158,10 @@ def test_then_pauses_for_cards_and_tokens_before_the_rest() -> None:
     state, events = act(state, 1, a.Pass())
     assert "then" in keys(events) and state.choice is not None and state.choice.pause
     assert state.players[0].statuses == {"protect": 1} and state.ledger == ()
-    (decision,) = ENGINE.pending(state)
+    decision = ENGINE.pending(state)[0]
     assert decision.seat == 0 and "pass" in decision.kinds  # active player first
     state, _ = act(state, 0, a.Pass())
-    (decision,) = ENGINE.pending(state)
+    decision = ENGINE.pending(state)[0]
     assert decision.seat == 1 and "play" in decision.kinds
     # The Barbarian's instant card interrupts; the paused ability waits.
     state, _ = act(state, 1, a.PlayCard("wild_swing"))
@@ -201,7 +204,7 @@ def test_active_players_instant_goes_first_bye_bye_vs_evasive() -> None:
     state, _ = act(state, 0, a.Pass())
     state, events = act(state, 1, a.Spend("dodge"))
     assert "queued" in keys(events) and state.players[1].statuses == {"dodge": 1}
-    (decision,) = ENGINE.pending(state)
+    decision = ENGINE.pending(state)[0]
     assert decision.seat == 0 and "play" in decision.kinds
     state, _ = act(state, 0, a.PlayCard("strip_dodge"))
     assert state.players[1].statuses == {}

@@ -11,13 +11,15 @@ from engines.dicethrone import ENGINE
 from engines.dicethrone.loader import load_hero, load_pack
 
 
-def test_shipped_pack_loads_with_two_playable_heroes() -> None:
+def test_shipped_pack_loads_with_three_playable_heroes() -> None:
     content = ENGINE.load_content(None)
-    assert {"barbarian", "paladin"} <= set(content.heroes)
+    assert {"barbarian", "paladin", "gunslinger"} <= set(content.heroes)
     for hero in content.heroes.values():
         assert len(hero.faces) == 6
         assert hero.abilities and hero.defenses and hero.cards
-        assert sum(1 for a in hero.abilities if a.ultimate) == 1
+        # The rulebook does not print the Gunslinger's Ultimate: none is invented.
+        expected = 0 if hero.id == "gunslinger" else 1
+        assert sum(1 for a in hero.abilities if a.ultimate) == expected
 
 
 def test_every_entry_says_where_it_comes_from() -> None:

@@ -22,7 +22,7 @@ def _play(seed: bytes, moves: int) -> State:
     for n in range(1, moves):
         if ENGINE.result(state) is not None:
             break
-        (decision,) = ENGINE.pending(state)
+        decision = ENGINE.pending(state)[0]
         assert decision.default is not None
         state = ENGINE.apply(state, decision.seat, decision.default, SeededDice(seed, n)).state
     return state
@@ -82,3 +82,10 @@ def test_a_finished_match_accepts_nothing() -> None:
     assert ENGINE.result(state) is not None
     with pytest.raises(MatchOverError):
         act(state, 0, a.EndPhase())
+
+
+def test_snapshots_from_before_the_autopass_preference_still_load() -> None:
+    state = start()
+    data = ENGINE.state_to_json(state)
+    assert isinstance(data, dict)
+    assert ENGINE.state_from_json({**data, "auto_pass": [0]}) == state

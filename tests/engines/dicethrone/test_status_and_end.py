@@ -50,8 +50,9 @@ def test_spending_needs_the_right_moment() -> None:
     state = with_player(start(), 1, statuses={"protect": 1})
     # Nothing is attacking the Paladin in the Barbarian's Main phase.
     assert "spend" not in ENGINE.pending(state)[0].kinds
-    with pytest.raises(NotYourTurnError):
+    with pytest.raises(IllegalActionError) as info:
         act(state, 1, a.Spend("protect"))
+    assert info.value.key == "dicethrone.error.cannot_spend"
 
 
 def test_heal_stops_ten_above_starting_health() -> None:

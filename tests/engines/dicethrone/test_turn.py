@@ -7,6 +7,7 @@ import pytest
 from engines.core import IllegalActionError, NotYourTurnError, RiggedDice
 from engines.dicethrone import ENGINE
 from engines.dicethrone import actions as a
+from engines.dicethrone.decisions import AUTOPASS
 from engines.dicethrone.state import CP_CAP, Phase, Step
 from tests.engines.dicethrone.helpers import SEATS, act, keys, start, with_player
 
@@ -82,7 +83,7 @@ def test_discard_phase_sells_down_to_six() -> None:
     with pytest.raises(IllegalActionError) as info:
         act(state, 0, a.EndPhase())
     assert info.value.key == "dicethrone.error.hand_limit"
-    (decision,) = ENGINE.pending(state)
+    decision = ENGINE.pending(state)[0]
     assert decision.default == a.Sell("slap_2") and decision.auto_default
     state, _ = act(state, 0, decision.default)
     assert state.players[0].cp == 1 and len(state.players[0].hand) == 6
@@ -106,8 +107,9 @@ def test_upgrade_two_to_three_pays_the_difference() -> None:
 
 def test_upgrades_only_in_your_own_main_phase() -> None:
     state = with_player(start(), 1, hand=("holy_defense_2",), cp=5)
-    with pytest.raises(NotYourTurnError):
+    with pytest.raises(IllegalActionError) as info:
         act(state, 1, a.PlayCard("holy_defense_2"))
+    assert info.value.key == "dicethrone.error.timing_main"
 
 
 def test_three_roll_attempts_keep_dice() -> None:
@@ -158,33 +160,17 @@ def test_undefendable_attack_skips_the_defensive_ability() -> None:
     assert state.players[1].health == 46
 
 
-def test_autopass_closes_windows_when_nothing_is_playable() -> None:
-    dice = RiggedDice([6, 1])
-    options = {"autopass": "true"}
-    state = ENGINE.new_match(options, SEATS, ENGINE.load_content(None), dice)
-    state = with_player(state, 1, hand=("holy_defense_2",))  # nothing for a roll phase
-    state, _ = act(state, 0, a.EndPhase())
-    state, _ = act(state, 0, a.RollDice(), 1, 2, 3, 4, 6)
-    state, events = act(state, 0, a.Announce("slap"))
-    assert "auto_passed" in keys(events) and state.step is Step.DEFENSE
-    state, _ = act(state, 1, a.Defend(), 1, 1, 1)
-    # Alice has no card either: the last window closes for both at once.
-    state, events = act(state, 0, a.Pass())
-    assert state.phase is Phase.MAIN2 and state.players[1].health == 46
-
-
-def test_a_player_may_turn_autopass_on_for_themselves() -> None:
-    state = start()
-    state = with_player(state, 1, hand=("holy_defense_2",))
-    state, _ = act(state, 0, a.AutoPass(on=True))
-    assert state.auto_pass == (0,)
+def test_windows_carry_the_autopass_preference_only_when_nothing_is_playable() -> None:
+    state = with_player(start(), 1, hand=("holy_defense_2",))  # nothing for a roll phase
     state, _ = act(state, 0, a.EndPhase())
     state, _ = act(state, 0, a.RollDice(), 1, 2, 3, 4, 6)
     state, _ = act(state, 0, a.Announce("slap"))
-    assert ENGINE.pending(state)[0].seat == 1  # Bruno did not ask for it
-    state, events = act(state, 1, a.AutoPass(on=True))
-    assert "auto_passed" in keys(events) and state.step is Step.DEFENSE  # closed at once
+    window = ENGINE.pending(state)[0]
+    assert window.seat == 1 and window.kinds == ("pass",) and window.preference == AUTOPASS
+    assert window.default == a.Pass()
+    state, _ = act(state, 1, a.Pass())
     state, _ = act(state, 1, a.Defend(), 1, 1, 1)
-    assert state.step is Step.FINAL  # Alice can still play Grab Someone: she is asked
-    state, _ = act(state, 0, a.AutoPass(on=False))
-    assert state.auto_pass == (1,)
+    # Alice may still play Grab Someone in the last window: she is asked, never skipped.
+    final = ENGINE.pending(state)[0]
+    assert final.seat == 0 and "play" in final.kinds and final.preference is None
+    assert [p.key for p in ENGINE.preferences] == [AUTOPASS]

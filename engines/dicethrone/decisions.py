@@ -1,0 +1,158 @@
+"""Who must (or may) decide what now: the engine's ``pending`` ("Subdivisões do Turno").
+
+Owed decisions follow the turn: the active player's Main and Discard phases
+and offensive roll, the defender's Defensive Ability, reaction windows (one
+seat at a time, the active player first: "Conflitos de Timing"), paused
+scripts ("Ou", "Então", manual steps) and a non-active player's waiting
+instant action. Besides these, a seat that owes nothing may act at any time
+while nothing is being resolved ("Cartas de Ação Instantânea", "Efeitos de
+Status Gastáveis": an *optional* decision, never awaited): play an Instant
+Action card or spend a token, and during the opponent's offensive roll play
+Roll-Phase cards between roll attempts ("Cartas de Ação da Fase de Rolagem").
+
+Windows carry the standing preference ``dicethrone.autopass``: a player who
+turned it on passes at once when they hold nothing to play or spend.
+"""
+
+from __future__ import annotations
+
+from engines.core import Action, Decision, IllegalActionError, Message
+from engines.dicethrone import actions as a
+from engines.dicethrone.cards import check_card, spendable
+from engines.dicethrone.state import Phase, State, Step
+from engines.dicethrone.turn import Flow
+
+AUTOPASS = "dicethrone.autopass"
+
+
+def pending(flow: Flow, state: State) -> list[Decision]:
+    """Owed decisions first (the first is who the match waits for), then optional ones."""
+    if state.phase is Phase.OVER:
+        return []
+    owed = _owed(flow, state)
+    return [*owed, *_any_time(state, {d.seat for d in owed})]
+
+
+def _any_time(state: State, owing: set[int]) -> list[Decision]:
+    """Instant actions of seats that owe nothing, while nothing is being resolved.
+
+    The kinds do not depend on the hand, so pending decisions reveal no card;
+    playing checks the timing and costs like any other play.
+    """
+    if state.stack or state.queued is not None:
+        return []  # a script resolves or an instant action waits: windows handle those
+    quiet = state.phase in (Phase.MAIN1, Phase.MAIN2, Phase.DISCARD) or state.step in (
+        Step.ROLLING,
+        Step.DEFENSE,
+    )
+    if not quiet:
+        return []
+    prompt = Message("dicethrone.prompt.any_time")
+    return [
+        Decision(seat, ("play", "spend"), prompt, optional=True)
+        for seat in range(len(state.players))
+        if seat not in owing
+    ]
+
+
+def _owed(flow: Flow, state: State) -> list[Decision]:
+    ch = state.choice
+    if ch is not None and ch.manual:
+        prompt = Message("dicethrone.prompt.manual", {"text": dict(ch.manual)})
+        return [Decision(ch.seat, ("adjust", "resolved"), prompt, a.Resolved())]
+    if state.queued is not None:
+        # "Conflitos de Timing": the active player may answer an instant action first.
+        return [_window(flow, state, state.active, "dicethrone.prompt.priority")]
+    if ch is not None and ch.pause:
+        # "Então": anyone may play instant/roll cards or spend tokens, then pass.
+        waiting = flow.window_seat(state)
+        assert waiting is not None
+        return [_window(flow, state, waiting, "dicethrone.prompt.then")]
+    if ch is not None:
+        # "Ou": the script waits for its owner's pick; the first option by default.
+        key = f"choose_{ch.topic}" if ch.topic else "choose"
+        prompt = Message(f"dicethrone.prompt.{key}", {"count": len(ch.options)})
+        return [Decision(ch.seat, ("choose",), prompt, a.Choose(1), True)]
+    seat = state.active
+    if state.phase in (Phase.MAIN1, Phase.MAIN2):
+        kinds = ("sell", "end_phase", *extras(flow, state, seat))
+        return [Decision(seat, kinds, _prompt(state), a.EndPhase(), True)]
+    if state.phase is Phase.DISCARD:
+        hand = state.players[seat].hand
+        default: Action = a.Sell(hand[-1]) if len(hand) > 6 else a.EndPhase()
+        kinds = ("sell", "end_phase", *extras(flow, state, seat))  # instants: any time
+        return [Decision(seat, kinds, _prompt(state), default, True)]
+    if state.step is Step.ROLLING:
+        return [_rolling(flow, state)]
+    if state.step is Step.DEFENSE:
+        defender = state.opponent(seat)
+        kinds = ("defend", *extras(flow, state, defender))
+        return [Decision(defender, kinds, _prompt(state), a.Defend(), True)]
+    waiting = flow.window_seat(state)
+    if waiting is None:
+        return []
+    if state.step is Step.RESPONSE and waiting == seat:
+        # 4.3: the active player may re-announce after changed dice, so is always asked.
+        kinds = ("pass", *extras(flow, state, seat), "announce", "no_ability")
+        return [Decision(waiting, kinds, _prompt(state), a.Pass(), True)]
+    return [_window(flow, state, waiting, f"dicethrone.prompt.{_key(state)}")]
+
+
+def _window(flow: Flow, state: State, seat: int, prompt: str) -> Decision:
+    """Pass, or answer with what the seat may play or spend; auto-pass when nothing."""
+    more = extras(flow, state, seat)
+    return Decision(
+        seat,
+        ("pass", *more),
+        Message(prompt),
+        a.Pass(),
+        True,
+        preference=None if more else AUTOPASS,
+    )
+
+
+def _rolling(flow: Flow, state: State) -> Decision:
+    attempts = state.roll.attempts
+    kinds: tuple[str, ...] = ("roll",) if attempts < 3 else ()
+    if attempts:
+        kinds += (("keep",) if attempts < 3 else ()) + ("announce", "no_ability")
+    met = [
+        ab.id
+        for ab in flow.hero(state, state.active).abilities
+        if attempts and flow.met(state, state.active, ab)
+    ]
+    default: Action = (
+        a.RollDice() if not attempts else a.Announce(met[-1]) if met else a.NoAbility()
+    )
+    kinds += extras(flow, state, state.active)
+    return Decision(state.active, kinds, _prompt(state), default, False)
+
+
+def extras(flow: Flow, state: State, seat: int) -> tuple[str, ...]:
+    """``play`` and ``spend`` when the seat has a card to play or a token to spend now."""
+    out: tuple[str, ...] = ()
+    if playable(flow, state, seat):
+        out += ("play",)
+    if spendable(flow, state, seat):
+        out += ("spend",)
+    return out
+
+
+def playable(flow: Flow, state: State, seat: int) -> list[str]:
+    """Cards in the seat's hand it may play right now."""
+    out = []
+    for card in dict.fromkeys(state.players[seat].hand):
+        try:
+            check_card(flow, state, seat, card)
+        except IllegalActionError:
+            continue
+        out.append(card)
+    return out
+
+
+def _key(state: State) -> str:
+    return state.step.value if state.step else state.phase.value
+
+
+def _prompt(state: State) -> Message:
+    return Message(f"dicethrone.prompt.{_key(state)}")
