@@ -118,7 +118,12 @@ def _autocompleter(
         except UserError:
             pass  # outside a match the engine may still suggest something
         locale = user_locale(interaction)
-        found = engine.autocomplete(state, seat, spec.name, opt.name, str(current))
+        typed = {
+            name: value
+            for name, value in vars(interaction.namespace).items()
+            if name not in (opt.name, "match") and value is not None
+        }
+        found = engine.autocomplete(state, seat, spec.name, opt.name, str(current), typed)
         return [
             app_commands.Choice(name=bot.texts.message(c.label, locale)[:100], value=c.value)
             for c in found

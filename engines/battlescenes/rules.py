@@ -295,7 +295,13 @@ class BattleScenes(GameEngine[State]):
         return command_specs()
 
     def autocomplete(
-        self, state: State | None, seat: int | None, command: str, option: str, current: str
+        self,
+        state: State | None,
+        seat: int | None,
+        command: str,
+        option: str,
+        current: str,
+        values: Mapping[str, Any],
     ) -> list[Choice]:
         if state is None or seat is None:
             return []

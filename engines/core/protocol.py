@@ -154,9 +154,19 @@ class GameEngine(ABC, Generic[S]):
         return self.rules_apply(state, seat, action, dice)
 
     def autocomplete(
-        self, state: S | None, seat: int | None, command: str, option: str, current: str
+        self,
+        state: S | None,
+        seat: int | None,
+        command: str,
+        option: str,
+        current: str,
+        values: Mapping[str, Any],
     ) -> list[Choice]:
-        """Suggestions for an autocompleted option of a game command."""
+        """Suggestions for an autocompleted option of a game command.
+
+        ``values`` are the command's other options the player has already
+        filled in (e.g. the spell, when suggesting its targets).
+        """
         return []
 
     def undoable(self, action: Action) -> bool:

@@ -250,7 +250,13 @@ class DiceThrone(GameEngine[State]):
         return isinstance(action, a.Keep)
 
     def autocomplete(
-        self, state: State | None, seat: int | None, command: str, option: str, current: str
+        self,
+        state: State | None,
+        seat: int | None,
+        command: str,
+        option: str,
+        current: str,
+        values: Mapping[str, Any],
     ) -> list[Choice]:
         if state is None or seat is None or state.phase is Phase.OVER:
             return []

@@ -272,7 +272,13 @@ class Krosmaster(GameEngine[State]):
         return command_specs()
 
     def autocomplete(
-        self, state: State | None, seat: int | None, command: str, option: str, current: str
+        self,
+        state: State | None,
+        seat: int | None,
+        command: str,
+        option: str,
+        current: str,
+        values: Mapping[str, Any],
     ) -> list[Choice]:
         if state is None or seat is None:
             return []

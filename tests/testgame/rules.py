@@ -241,7 +241,13 @@ class HighCardDice(GameEngine[State]):
         ]
 
     def autocomplete(
-        self, state: State | None, seat: int | None, command: str, option: str, current: str
+        self,
+        state: State | None,
+        seat: int | None,
+        command: str,
+        option: str,
+        current: str,
+        values: Mapping[str, Any],
     ) -> list[Choice]:
         if state is None or seat is None or (command, option) != ("play", "card"):
             return []

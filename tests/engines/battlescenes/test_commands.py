@@ -30,12 +30,12 @@ def test_autocomplete_offers_hand_cards_and_usable_actions_only() -> None:
         Side(scene=[Placed("abutre_v1", ["protecao"] * 4)]),
         phase=Phase.ATTACK,
     )
-    cards = ENGINE.autocomplete(state, 0, "play", "card", "")
+    cards = ENGINE.autocomplete(state, 0, "play", "card", "", {})
     assert [c.value for c in cards] == [zone_id(state, 0, "hand", "umar_v1")]
-    actions = ENGINE.autocomplete(state, 0, "use", "action", "")
+    actions = ENGINE.autocomplete(state, 0, "use", "action", "", {})
     # Umar entered this turn (no Prontidão): only Triton's action is offered.
     assert [c.value for c in actions] == ["Golpe Aquático"]
-    assert ENGINE.autocomplete(state, 1, "use", "action", "") == []
+    assert ENGINE.autocomplete(state, 1, "use", "action", "", {}) == []
 
 
 def test_manual_action_stops_for_the_player_and_is_logged() -> None:

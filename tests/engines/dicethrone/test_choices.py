@@ -32,7 +32,7 @@ def test_or_in_an_ability_waits_for_the_owner_then_goes_on() -> None:
     assert state.players[0].cp == 3  # the step before the "Or" resolved
     labels = [
         c.label.params["text"]["en-US"]
-        for c in ENGINE.autocomplete(state, 0, "choose", "option", "")
+        for c in ENGINE.autocomplete(state, 0, "choose", "option", "", {})
     ]
     assert labels == ["Deal 4 damage", "gain focus · damage 2"]
     with pytest.raises(IllegalActionError):

@@ -124,7 +124,7 @@ def test_bye_bye_removes_a_token_of_the_players_choice() -> None:
     state = start("gunslinger", "paladin")
     state = with_player(state, 0, hand=("bye_bye",), cp=3, statuses={"reload": 1})
     state = with_player(state, 1, statuses={"protect": 2, "retribution": 1})
-    labels = ENGINE.autocomplete(state, 0, "play", "target", "")
+    labels = ENGINE.autocomplete(state, 0, "play", "target", "", {})
     assert [c.value for c in labels] == ["1:reload", "2:protect", "2:retribution"]
     with pytest.raises(IllegalActionError) as info:
         act(state, 0, a.PlayCard("bye_bye", "2:evasive"))
@@ -167,7 +167,7 @@ def test_the_active_player_orders_several_upkeep_effects() -> None:
     state = _match("duelist", "duelist")
     state = with_player(state, 1, statuses={"bleed": 1, "focus": 1})
     state = ENGINE.flow(state, RiggedDice([])).start_turn(replace_phase(state, 1))
-    labels = ENGINE.autocomplete(state, 1, "choose", "option", "")
+    labels = ENGINE.autocomplete(state, 1, "choose", "option", "", {})
     assert [c.label.params["text"]["en-US"] for c in labels] == ["Bleed", "Focus"]
     assert ENGINE.pending(state)[0].prompt.key == "dicethrone.prompt.choose_upkeep_order"
     state, _ = act(state, 1, a.Choose(2))  # Focus first: its own "Or" comes next
@@ -185,7 +185,7 @@ def test_cursed_doubloons_can_only_be_removed_by_the_pirate() -> None:
     state = _match("duelist", "corsair")
     state = with_player(state, 1, statuses={"cursed_doubloon": 2, "fade": 1})
     # A picking card offers only the tokens its hero may remove.
-    assert [c.value for c in ENGINE.autocomplete(state, 0, "play", "target", "")] == ["2:fade"]
+    assert [c.value for c in ENGINE.autocomplete(state, 0, "play", "target", "", {})] == ["2:fade"]
     interp = ENGINE.flow(state, RiggedDice([])).interp
     removal = (ScriptStep(op="remove_all", status="cursed_doubloon", target="opponent"),)
     after = interp.run(state, removal, Ctx(0, MINI.heroes["duelist"]))
@@ -213,7 +213,7 @@ def test_the_pirate_may_refuse_a_cursed_doubloon() -> None:
     state, _ = act(state, 0, a.RollDice(), 4, 5, 4, 1, 6)
     state, _ = act(state, 0, a.Announce("hoard"))
     state, _ = act(state, 1, a.Pass())
-    labels = ENGINE.autocomplete(state, 0, "choose", "option", "")
+    labels = ENGINE.autocomplete(state, 0, "choose", "option", "", {})
     assert [c.label.params["text"]["pt-BR"] for c in labels] == ["Dobrão Amaldiçoado", "Não ganhar"]
     state, _ = act(state, 0, a.Choose(2))
     assert "cursed_doubloon" not in state.players[0].statuses and state.players[0].cp == 3

@@ -73,15 +73,15 @@ def test_commands_build_known_actions() -> None:
 
 def test_autocomplete_offers_only_playable_cards_and_met_abilities() -> None:
     state = with_player(start(), 0, hand=("battle_cry", "wild_swing", "grab_someone"), cp=1)
-    play = [c.value for c in ENGINE.autocomplete(state, 0, "play", "card", "")]
+    play = [c.value for c in ENGINE.autocomplete(state, 0, "play", "card", "", {})]
     assert play == ["battle_cry"]  # 1 CP: Battle Cry only; Grab Someone needs an Attack
-    sell = [c.value for c in ENGINE.autocomplete(state, 0, "sell", "card", "")]
+    sell = [c.value for c in ENGINE.autocomplete(state, 0, "sell", "card", "", {})]
     assert sorted(sell) == ["battle_cry", "grab_someone", "wild_swing"]
     state, _ = act(state, 0, a.EndPhase())
     state, _ = act(state, 0, a.RollDice(), 1, 2, 3, 4, 5)
-    met = [c.value for c in ENGINE.autocomplete(state, 0, "announce", "ability", "")]
+    met = [c.value for c in ENGINE.autocomplete(state, 0, "announce", "ability", "", {})]
     assert met == ["slap", "powerful_strike"]
-    assert [c.value for c in ENGINE.autocomplete(state, 0, "announce", "ability", "pow")] == [
+    assert [c.value for c in ENGINE.autocomplete(state, 0, "announce", "ability", "pow", {})] == [
         "powerful_strike"
     ]
 

@@ -49,24 +49,25 @@ def test_autocomplete_offers_only_legal_choices() -> None:
             "active": "0.vigg-arysta",
         }
     )
-    spells = {c.value for c in ENGINE.autocomplete(state, 0, "cast", "spell", "")}
+    spells = {c.value for c in ENGINE.autocomplete(state, 0, "cast", "spell", "", {})}
     assert spells == {"burla", "engano", "punch"}
     targets = {
-        c.value: c.label.params["text"] for c in ENGINE.autocomplete(state, 0, "cast", "target", "")
+        c.value: c.label.params["text"]
+        for c in ENGINE.autocomplete(state, 0, "cast", "target", "", {})
     }
     assert "C5" not in targets  # Gasper blocks the line of sight
     assert "Burla" in targets["C4"]
-    moves = {c.value for c in ENGINE.autocomplete(state, 0, "move", "to", "")}
+    moves = {c.value for c in ENGINE.autocomplete(state, 0, "move", "to", "", {})}
     assert "C4" not in moves and "D3" in moves
-    assert ENGINE.autocomplete(state, 1, "move", "to", "") == []  # not Bruno's unit
+    assert ENGINE.autocomplete(state, 1, "move", "to", "", {}) == []  # not Bruno's unit
 
 
 def test_deploy_autocomplete_lists_undeployed_figures_and_free_start_squares() -> None:
     state = new_match()
-    figures = {c.value for c in ENGINE.autocomplete(state, 0, "deploy", "figure", "")}
+    figures = {c.value for c in ENGINE.autocomplete(state, 0, "deploy", "figure", "", {})}
     assert "0.tristepan" in figures
     state = act(state, A.Deploy("0.tristepan", "B1"))
-    squares = {c.value for c in ENGINE.autocomplete(state, 0, "deploy", "square", "")}
+    squares = {c.value for c in ENGINE.autocomplete(state, 0, "deploy", "square", "", {})}
     assert "B1" not in squares and "D1" in squares
 
 
