@@ -199,7 +199,8 @@ class DeadlineRunner:
             missed=missed,
         )
         if pace.forfeit_after and missed >= pace.forfeit_after:
-            winners = [s.seat for s in loaded.seats if s.seat != job.seat]
+            seats = [s.seat for s in loaded.seats]
+            winners = list(engine.concede(loaded.state, job.seat, seats).winners)
             await repo.append_meta(
                 session,
                 loaded,

@@ -411,13 +411,14 @@ async def resign(
     actor_id: int | None,
     reason: str | None = None,
 ) -> MatchEvent:
-    """``seat`` resigns: the match ends with every other seat winning."""
+    """``seat`` resigns: the match ends as the engine says a concession ends it
+    (every other seat wins, unless the game has teams)."""
     seats = [s.seat for s in loaded.seats]
     if seat not in seats:
         raise SeatError(f"There is no seat {seat} in this match.")
     if loaded.match.status not in (MatchStatus.ACTIVE, MatchStatus.PAUSED):
         raise MatchStateError("This match is not being played.", key="store.error.not_active")
-    winners = [s for s in seats if s != seat]
+    winners = list(loaded.engine.concede(loaded.state, seat, seats).winners)
     return await append_meta(
         session,
         loaded,

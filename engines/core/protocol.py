@@ -34,6 +34,7 @@ from engines.core.model import (
     OptionType,
     Outcome,
     Preference,
+    ResultKind,
     Seat,
     View,
 )
@@ -137,6 +138,11 @@ class GameEngine(ABC, Generic[S]):
                 },
             )
         return self.rules_apply(state, seat, action, dice)
+
+    def concede(self, state: S, seat: int, seats: Sequence[int]) -> MatchResult:
+        """The result when ``seat`` (of ``seats``) resigns or forfeits: by default
+        every other seat wins; team games override it so a teammate shares the loss."""
+        return MatchResult(ResultKind.WIN, tuple(s for s in seats if s != seat))
 
     def referee_apply(self, state: S, seat: int, action: Action, dice: Dice) -> Outcome[S]:
         """Apply an action for ``seat`` on a referee's authority, whoever's turn it is.
