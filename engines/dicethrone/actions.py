@@ -116,6 +116,14 @@ class Resolved(Action):
     kind: ClassVar[str] = "resolved"
 
 
+@dataclass(frozen=True)
+class Target(Action):
+    """Name the Defender in the targeting phase ("Fase de Rolagem de Alvo"); seat from 1."""
+
+    kind: ClassVar[str] = "target"
+    player: int
+
+
 ACTION_TYPES: tuple[type[Action], ...] = (
     RollDice,
     Keep,
@@ -130,4 +138,5 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Choose,
     Adjust,
     Resolved,
+    Target,
 )

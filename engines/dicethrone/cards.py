@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from engines.core.model import replace
 from engines.dicethrone.content import CardDef, Side, Timing
-from engines.dicethrone.dice_cards import dice_in_play, dice_step, parse
-from engines.dicethrone.effects import Ctx, paused, put
+from engines.dicethrone.content import Step as ScriptStep
+from engines.dicethrone.dice_cards import current_dice, dice_in_play, dice_step, parse
+from engines.dicethrone.effects import Ctx, chosen_player, paused, put
 from engines.dicethrone.settle import settle
 from engines.dicethrone.state import Phase, State, Step
 from engines.dicethrone.statuses import parse_pick, tokens_in_play
@@ -31,7 +32,7 @@ def _locked(flow: Flow, state: State, seat: int) -> bool:
         state.phase in ROLL_PHASES
         and state.roll.activated
         and state.roll.ultimate
-        and seat != state.active
+        and state.team(seat) != state.team(state.active)
     )
 
 
@@ -55,6 +56,48 @@ def card_cost(flow: Flow, state: State, seat: int, card: CardDef) -> int:
 def picks(card: CardDef) -> bool:
     """Whether the card picks a token when played (``remove_chosen``)."""
     return any(step.op == "remove_chosen" for step in card.effect)
+
+
+def picks_player(card: CardDef) -> bool:
+    """Whether the card names a player when played (a step with ``target: chosen``)."""
+
+    def chosen(steps: tuple[ScriptStep, ...]) -> bool:
+        return any(
+            st.target == "chosen" or chosen(st.steps) or chosen(st.otherwise) for st in steps
+        )
+
+    return chosen(card.effect)
+
+
+#: Steps whose "opponent" matters (prevention and modifiers follow the ledger instead).
+_AIMED = frozenset(
+    {"damage", "inflict", "gain", "remove", "remove_all", "steal_cp", "steal_health", "move"}
+    | {"heal", "gain_cp", "draw"}
+)
+#: Steps that always take from (or roll against) an opponent.
+_STEALS = frozenset({"steal_cp", "steal_health", "opposed"})
+
+
+def names_foe(state: State, seat: int, card: CardDef) -> bool:
+    """Whether the card must name which opponent it aims at: with several opponents
+    and no Defender of the seat's own Attack to aim at (3–4 players)."""
+    if len(state.opponents(seat)) < 2:
+        return False
+    if state.target is not None and state.team(seat) == state.team(state.active):
+        return False
+    if dice_step(card) is not None or picks(card):
+        return False  # the card's target names dice or a token
+
+    def aims(steps: tuple[ScriptStep, ...]) -> bool:
+        return any(
+            (st.op in _AIMED and st.target == "opponent")
+            or st.op in _STEALS
+            or aims(st.steps)
+            or aims(st.otherwise)
+            for st in steps
+        )
+
+    return aims(card.effect)
 
 
 def check_card(
@@ -127,8 +170,8 @@ def check_card(
     changer = dice_step(card)
     if changer is not None:
         # Dice cards need the offensive dice in play, and (when played) which to change.
-        fits = dice_in_play(state) and (
-            target is None or parse(changer, state.roll.dice, target) is not None
+        fits = dice_in_play(state, changer.dice_of) and (
+            target is None or parse(changer, current_dice(state), target) is not None
         )
         if not fits:
             raise illegal(
@@ -137,6 +180,21 @@ def check_card(
                 "4.3",
                 target=target or "-",
             )
+    named = chosen_player(state, target) if target is not None else None
+    if names_foe(state, seat, card) and target is not None and named not in state.opponents(seat):
+        raise illegal(
+            "Name the opponent this card aims at by seat number, e.g. 2.",
+            "pick_foe",
+            "Fase de Rolagem de Alvo",
+            target=target or "-",
+        )
+    if picks_player(card) and target is not None and chosen_player(state, target) is None:
+        raise illegal(
+            "Name a player by seat number, e.g. 2.",
+            "pick_player",
+            "Um jogador escolhido",
+            target=target or "-",
+        )
     if picks(card):
         by = flow.hero(state, seat).id
         ok = (
@@ -195,7 +253,8 @@ def play_card(flow: Flow, state: State, seat: int, card_id: str, target: str = "
     )
     flow.emit("played", "Cartas de Ação", player=flow.name(state, seat), card=name, cost=cost)
     dice = state.roll.dice if seat == state.active else state.roll.defense_dice
-    ctx = Ctx(seat, flow.hero(state, seat), dice, resume="card", pick=target)
+    foe = chosen_player(state, target) if names_foe(state, seat, card) else None
+    ctx = Ctx(seat, flow.hero(state, seat), dice, resume="card", pick=target, foe=foe)
     after = flow.interp.run(state, card.effect, ctx)
     return after if paused(state, after) else after_action(after, flow, seat)
 
@@ -247,9 +306,15 @@ def after_action(state: State, flow: Flow, seat: int) -> State:
     if state.choice is not None and state.choice.pause:
         # Back in a "Then" pause: everyone may answer again.
         return replace(state, passed=(), priority=seat)
+    if state.step is Step.UPKEEP_END:
+        # The Upkeep's damage waits for the end of the phase (1.3); everyone may answer.
+        return replace(state, passed=(), priority=seat)
     if state.phase not in ROLL_PHASES:
-        return settle(state, flow.events)
-    if state.step in (Step.RESPONSE, Step.FINAL):
+        state = settle(state, flow.events)
+        if state.phase is not Phase.OVER and not state.alive(state.active):
+            return flow.next_turn(state)  # King of the Hill: the turn of a defeated player ends
+        return state
+    if state.step in (Step.RESPONSE, Step.TARGET_ROLLED, Step.DEFENSE_ROLLED, Step.FINAL):
         # Everyone may answer again; the player who acted keeps priority.
         return replace(state, passed=(), priority=seat)
     return state

@@ -53,4 +53,14 @@ COMMANDS: tuple[CommandSpec, ...] = (
         ),
     ),
     CommandSpec("resolved", _m("resolved"), "resolved"),
+    CommandSpec(
+        "target",
+        _m("target"),
+        "target",
+        (
+            OptionSpec(
+                "player", OptionType.INTEGER, _m("opt_player"), autocomplete=True, min_value=1
+            ),
+        ),
+    ),
 )

@@ -89,6 +89,11 @@ class Step:
     text: Text = field(default_factory=dict)
     #: ``or``: what the choice is about, for the prompt ("" = an "Or" of a text).
     topic: str = ""
+    #: ``damage``: an isolated instance, dealt at once instead of with the phase's
+    #: damage (the Powder Keg's explosion, FAQ R2); defeat still waits for the phase's end.
+    isolated: bool = False
+    #: dice-changing steps: which dice they change ("offensive", "defensive", "any").
+    dice_of: str = "offensive"
 
 
 Script = tuple[Step, ...]

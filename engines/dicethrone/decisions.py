@@ -19,6 +19,7 @@ from __future__ import annotations
 from engines.core import Action, Decision, IllegalActionError, Message
 from engines.dicethrone import actions as a
 from engines.dicethrone.cards import check_card, spendable
+from engines.dicethrone.content import Timing
 from engines.dicethrone.state import Phase, State, Step
 from engines.dicethrone.turn import Flow
 
@@ -30,14 +31,18 @@ def pending(flow: Flow, state: State) -> list[Decision]:
     if state.phase is Phase.OVER:
         return []
     owed = _owed(flow, state)
-    return [*owed, *_any_time(state, {d.seat for d in owed})]
+    return [*owed, *_any_time(flow, state, {d.seat for d in owed})]
 
 
-def _any_time(state: State, owing: set[int]) -> list[Decision]:
-    """Instant actions of seats that owe nothing, while nothing is being resolved.
+def _any_time(flow: Flow, state: State, owing: set[int]) -> list[Decision]:
+    """Instant actions of seats that owe nothing, while nothing is being resolved
+    or while a window waits for someone else.
 
     The kinds do not depend on the hand, so pending decisions reveal no card;
-    playing checks the timing and costs like any other play.
+    playing checks the timing and costs like any other play. In an open window
+    a seat that is not being waited on may only use an Instant Action (an
+    instant card or a token), which waits for the active player's answer
+    ("Conflitos de Timing").
     """
     if state.stack or state.queued is not None:
         return []  # a script resolves or an instant action waits: windows handle those
@@ -45,14 +50,36 @@ def _any_time(state: State, owing: set[int]) -> list[Decision]:
         Step.ROLLING,
         Step.DEFENSE,
     )
-    if not quiet:
+    if not quiet and flow.window_seat(state) is None:
         return []
+    # In a window only its seats may act (an activated Ultimate locks its opponents out).
+    seats = range(len(state.players)) if quiet else flow.window_order(state)
     prompt = Message("dicethrone.prompt.any_time")
     return [
         Decision(seat, ("play", "spend"), prompt, optional=True)
-        for seat in range(len(state.players))
-        if seat not in owing
+        for seat in sorted(seats)
+        if seat not in owing and state.alive(seat)
     ]
+
+
+def out_of_turn(flow: Flow, state: State, seat: int, kind: str, what: str) -> None:
+    """In an open window only the seat waited on plays freely; others may use an
+    Instant Action (instant card or token), never a Roll-Phase card."""
+    waiting = flow.window_seat(state)
+    if waiting is None or waiting == seat or state.stack or state.queued is not None:
+        return
+    windows = (Step.UPKEEP_END, Step.RESPONSE, Step.TARGET_ROLLED, Step.DEFENSE_ROLLED, Step.FINAL)
+    if state.step not in windows:
+        return
+    if kind == "spend":
+        return
+    card = flow.hero(state, seat).card(what)
+    if card is not None and card.timing is not Timing.INSTANT:
+        raise IllegalActionError(
+            "Wait for your turn in this window (only Instant Actions answer now).",
+            key="dicethrone.error.wait_window",
+            rule="Conflitos de Timing",
+        )
 
 
 def _owed(flow: Flow, state: State) -> list[Decision]:
@@ -67,7 +94,8 @@ def _owed(flow: Flow, state: State) -> list[Decision]:
         # "Então": anyone may play instant/roll cards or spend tokens, then pass.
         waiting = flow.window_seat(state)
         assert waiting is not None
-        return [_window(flow, state, waiting, "dicethrone.prompt.then")]
+        key = "effect_rolled" if ch.rolled else "then"
+        return [_window(flow, state, waiting, f"dicethrone.prompt.{key}")]
     if ch is not None:
         # "Ou": the script waits for its owner's pick; the first option by default.
         key = f"choose_{ch.topic}" if ch.topic else "choose"
@@ -84,6 +112,14 @@ def _owed(flow: Flow, state: State) -> list[Decision]:
         return [Decision(seat, kinds, _prompt(state), default, True)]
     if state.step is Step.ROLLING:
         return [_rolling(flow, state)]
+    if state.step is Step.TARGET:
+        # "Fase de Rolagem de Alvo": the chooser names the Defender (default: the
+        # first opponent in turn order, i.e. on the active player's left).
+        chooser = state.roll.target_chooser
+        assert chooser is not None
+        default = a.Target(state.opponents(seat)[0] + 1)
+        key = "target_team" if chooser != seat else "target"
+        return [Decision(chooser, ("target",), Message(f"dicethrone.prompt.{key}"), default)]
     if state.step is Step.DEFENSE:
         defender = state.opponent(seat)
         kinds = ("defend", *extras(flow, state, defender))

@@ -1,10 +1,14 @@
-"""Cards that change or re-roll the offensive dice (e.g. "Duas vezes Selvagem").
+"""Cards that change or re-roll dice (e.g. "Duas vezes Selvagem").
 
-They work while the offensive dice are still in play: after a roll attempt
-and before the announced ability activates (4.1–4.3). Any player may change
-them, so an opponent can break the ability the active player announced; the
-activation then re-checks the dice ("4.3": announce another ability or go
-back to unused roll attempts).
+They work on the offensive dice while those are still in play: after a roll
+attempt and before the announced ability activates (4.1–4.3). Any player may
+change them, so an opponent can break the ability the active player
+announced; the activation then re-checks the dice ("4.3": announce another
+ability or go back to unused roll attempts). They also work on the defensive
+dice once rolled and before the Defensive Ability resolves (6.3–6.4: a window
+where every player, the active one first, may change them; in 2 v 2 a
+teammate may help, "Os jogadores podem alterar os dados"), and — cards that
+change any die (``of: any``) — on the 2 v 2 targeting die (5).
 
 The player names the dice in the card's ``target``:
 
@@ -19,11 +23,15 @@ from typing import TYPE_CHECKING
 
 from engines.core import Event
 from engines.core.model import replace
-from engines.dicethrone.content import CardDef, Step
-from engines.dicethrone.state import DICE, Phase, State
+from engines.dicethrone.content import CardDef, Content, Step
+from engines.dicethrone.state import Phase, State
+from engines.dicethrone.state import Step as TurnStep
 
 if TYPE_CHECKING:
     from engines.dicethrone.effects import Ctx, Interpreter
+
+#: The rule a dice change cites, by roll step (the offensive dice otherwise: 4.3).
+_RULES = {"defense_rolled": "6.3", "target_rolled": "5"}
 
 DICE_STEPS = frozenset({"set_dice", "nudge_dice", "reroll_dice"})
 
@@ -33,9 +41,45 @@ def dice_step(card: CardDef) -> Step | None:
     return next((s for s in card.effect if s.op in DICE_STEPS), None)
 
 
-def dice_in_play(state: State) -> bool:
-    """Whether the offensive dice may still be changed (rolled, not yet activated)."""
-    return state.phase is Phase.OFFENSIVE and state.roll.attempts > 0 and not state.roll.activated
+def effect_dice_changeable(content: Content, state: State) -> bool:
+    """Whether a hero at the table has a card that changes any dice (``of: any``),
+    so effect rolls pause for it (public: a hero's deck list is public)."""
+    for hero_id in dict.fromkeys(p.hero for p in state.players):
+        for card in content.heroes[hero_id].cards:
+            step = dice_step(card)
+            if step is not None and step.dice_of == "any":
+                return True
+    return False
+
+
+def _effect_roll(state: State) -> bool:
+    ch = state.stack[-1] if state.stack else None
+    return ch is not None and ch.rolled
+
+
+def dice_in_play(state: State, of: str = "any") -> bool:
+    """Whether dice a card changes (``of``: offensive, defensive, any) may be changed
+    now: the offensive dice (rolled, not yet activated) or the defensive dice
+    (rolled, not yet resolved)."""
+    if _effect_roll(state):
+        return of == "any"  # an effect's "Roll [#]", paused for this
+    if state.step is TurnStep.DEFENSE_ROLLED:
+        return of in ("defensive", "any")
+    if state.step is TurnStep.TARGET_ROLLED:
+        return of == "any"  # the 2 v 2 targeting die
+    offensive = (
+        state.phase is Phase.OFFENSIVE and state.roll.attempts > 0 and not state.roll.activated
+    )
+    return offensive and of in ("offensive", "any")
+
+
+def current_dice(state: State) -> tuple[int, ...]:
+    """The dice a dice-changing card acts on now."""
+    if _effect_roll(state):
+        return state.stack[-1].dice
+    if state.step is TurnStep.TARGET_ROLLED:
+        return (state.roll.target_die,)
+    return state.roll.defense_dice if state.step is TurnStep.DEFENSE_ROLLED else state.roll.dice
 
 
 def parse(step: Step, dice: tuple[int, ...], target: str) -> dict[int, int] | None:
@@ -43,7 +87,11 @@ def parse(step: Step, dice: tuple[int, ...], target: str) -> dict[int, int] | No
     changes: dict[int, int] = {}
     for part in target.replace(",", " ").split():
         die_text, eq, face_text = part.partition("=")
-        if not die_text.isdigit() or not 1 <= int(die_text) <= DICE or int(die_text) - 1 in changes:
+        if (
+            not die_text.isdigit()
+            or not 1 <= int(die_text) <= len(dice)
+            or int(die_text) - 1 in changes
+        ):
             return None
         index = int(die_text) - 1
         if step.op == "reroll_dice":
@@ -63,9 +111,9 @@ def parse(step: Step, dice: tuple[int, ...], target: str) -> dict[int, int] | No
 
 
 def step(interp: Interpreter, state: State, st: Step, ctx: Ctx) -> State:
-    """Change the offensive dice as the card's ``target`` says (checked when played)."""
-    dice = list(state.roll.dice)
-    changes = parse(st, state.roll.dice, ctx.pick) if dice_in_play(state) else None
+    """Change the dice in play as the card's ``target`` says (checked when played)."""
+    dice = list(current_dice(state))
+    changes = parse(st, current_dice(state), ctx.pick) if dice_in_play(state, st.dice_of) else None
     if changes is None:
         return state
     for index, face in sorted(changes.items()):
@@ -74,7 +122,20 @@ def step(interp: Interpreter, state: State, st: Step, ctx: Ctx) -> State:
         Event(
             "dicethrone.event.dice_changed",
             {"player": state.seats[ctx.owner].name, "dice": " ".join(map(str, dice))},
-            rule="4.3",
+            rule="Role [#]"
+            if _effect_roll(state)
+            else _RULES.get(state.step.value if state.step else "", "4.3"),
         )
     )
+    if _effect_roll(state):
+        # The paused roll's dice: the frame its nested steps read, and the render's.
+        ch = state.stack[-1]
+        frames = (*ch.frames[:-1], replace(ch.frames[-1], dice=tuple(dice)))
+        ch = replace(ch, dice=tuple(dice), frames=frames)
+        roll = replace(state.roll, effect_dice=tuple(dice))
+        return replace(state, stack=(*state.stack[:-1], ch), roll=roll)
+    if state.step is TurnStep.DEFENSE_ROLLED:
+        return replace(state, roll=replace(state.roll, defense_dice=tuple(dice)))
+    if state.step is TurnStep.TARGET_ROLLED:
+        return replace(state, roll=replace(state.roll, target_die=dice[0]))
     return replace(state, roll=replace(state.roll, dice=tuple(dice)))

@@ -18,6 +18,7 @@ from engines.dicethrone import statuses as status_rules
 from engines.dicethrone.combos import symbol_counts
 from engines.dicethrone.content import Content, DamageKind, Hero, Script, Step
 from engines.dicethrone.damage import Incoming
+from engines.dicethrone.modes import set_health
 from engines.dicethrone.state import CP_CAP, Frame, Heal, Player, State, Suspended
 
 
@@ -37,6 +38,8 @@ class Ctx:
     resume: str = ""
     #: The token a card picks (``"<seat>:<status>"``, seat from 1), e.g. for Bye-Bye.
     pick: str = ""
+    #: The opponent a card named (3–4 players); None: the default opponent.
+    foe: int | None = None
 
 
 @dataclass
@@ -60,7 +63,7 @@ class Interpreter:
         """Go on with a paused script after its owner picked ``option``."""
         ch = state.choice
         assert ch is not None
-        ctx = Ctx(ch.seat, hero, ch.dice, ch.attack, ch.ultimate, ch.resume, ch.pick)
+        ctx = Ctx(ch.seat, hero, ch.dice, ch.attack, ch.ultimate, ch.resume, ch.pick, ch.foe)
         steps = ch.options[option].steps if ch.options else ()
         frames = [*ch.frames, Frame(steps, ch.dice)]
         state = replace(state, stack=state.stack[:-1])
@@ -85,6 +88,24 @@ class Interpreter:
                 roll = replace(state.roll, effect_dice=values, effect_owner=ctx.owner)
                 state = replace(state, roll=roll)
                 frames.append(Frame(step.steps, values))
+                if ctx.resume and dice_cards.effect_dice_changeable(self.content, state):
+                    # The effect's dice may be changed before they count (a pause
+                    # only when a hero at the table has a card that can do it).
+                    pause = Suspended(
+                        ctx.owner,
+                        (),
+                        tuple(frames),
+                        tuple(later),
+                        values,
+                        ctx.attack,
+                        ctx.ultimate,
+                        ctx.resume,
+                        pause=True,
+                        pick=ctx.pick,
+                        foe=ctx.foe,
+                        rolled=True,
+                    )
+                    return replace(state, stack=(*state.stack, pause), passed=(), priority=None)
             elif step.op == "with":
                 if self._with(step, here):
                     frames.append(Frame(step.steps, top.dice))
@@ -106,6 +127,7 @@ class Interpreter:
                         ctx.resume,
                         pause=True,
                         pick=ctx.pick,
+                        foe=ctx.foe,
                     )
                     self._emit("then", "Então", player=_name(state, ctx.owner))
                     return replace(state, stack=(*state.stack, pause), passed=(), priority=None)
@@ -123,6 +145,7 @@ class Interpreter:
                     step.text if manual else {},
                     pick=ctx.pick,
                     topic=step.topic,
+                    foe=ctx.foe,
                 )
                 if manual:
                     # Never skip a card's text silently: stop until it is applied by hand.
@@ -158,7 +181,7 @@ class Interpreter:
         mine = self.dice.roll(6, "opposed roll: owner")
         theirs = self.dice.roll(6, "opposed roll: opponent")
         won = mine > theirs or (mine == theirs and step.ties_win)
-        other = state.opponent(ctx.owner)
+        other = self.foe(state, ctx)
         self._emit(
             "opposed",
             player=_name(state, ctx.owner),
@@ -172,7 +195,16 @@ class Interpreter:
         self.events.append(Event(f"dicethrone.event.{key}", params, rule=rule))
 
     def _target(self, state: State, step: Step, ctx: Ctx) -> int:
-        return ctx.owner if step.target == "self" else state.opponent(ctx.owner)
+        if step.target == "chosen":
+            # "Um jogador escolhido": the player the card names when played (any
+            # player, a teammate too); without a pick, the default opponent.
+            chosen = chosen_player(state, ctx.pick)
+            return chosen if chosen is not None else self.foe(state, ctx)
+        return ctx.owner if step.target == "self" else self.foe(state, ctx)
+
+    def foe(self, state: State, ctx: Ctx) -> int:
+        """The opponent the script aims at: the one a card named, else the default."""
+        return ctx.foe if ctx.foe is not None else state.opponent(ctx.owner)
 
     def _amount(self, step: Step, ctx: Ctx) -> int:
         if step.roll_sum:
@@ -193,7 +225,7 @@ class Interpreter:
         if op == "gain_cp":
             return self._gain_cp(state, self._target(state, step, ctx), self._amount(step, ctx))
         if op == "steal_cp":
-            return self._steal_cp(state, ctx.owner, self._amount(step, ctx))
+            return self._steal_cp(state, ctx.owner, self.foe(state, ctx), self._amount(step, ctx))
         if op == "draw":
             for _ in range(self._amount(step, ctx)):
                 target = self._target(state, step, ctx)
@@ -231,6 +263,11 @@ class Interpreter:
         attack = ctx.attack and at_opponent and kind is not DamageKind.COLLATERAL
         if amount <= 0:
             return state
+        if step.isolated:
+            # "Uma instância isolada": taken at once, never part of an Attack's total.
+            health = max(0, state.players[target].health - amount)
+            self._emit("damage_isolated", player=_name(state, target), amount=amount, health=health)
+            return set_health(state, target, health)
         ledger = list(state.ledger)
         for i, inc in enumerate(ledger):
             if (inc.target, inc.source, inc.kind, inc.attack) == (target, ctx.owner, kind, attack):
@@ -246,14 +283,16 @@ class Interpreter:
         ledger = list(state.ledger)
         if step.op == "add_damage" and step.target == "opponent":
             # The Attacker's damage against the owner grows (e.g. Bounty, when Attacked).
-            other = state.opponent(ctx.owner)
+            other = self.foe(state, ctx)
             index = _find(ledger, lambda inc: inc.attack and inc.source == other)
         elif step.op == "add_damage":
             index = _find(ledger, lambda inc: inc.attack and inc.source == ctx.owner)
         else:
-            index = _find(ledger, lambda inc: inc.target == ctx.owner and inc.attack)
+            # Prevention protects the owner, or the player a card names ("Não Desta Vez!").
+            who = self._target(state, step, ctx) if step.target == "chosen" else ctx.owner
+            index = _find(ledger, lambda inc: inc.target == who and inc.attack)
             if index is None:
-                index = _find(ledger, lambda inc: inc.target == ctx.owner)
+                index = _find(ledger, lambda inc: inc.target == who)
         if index is None:
             self._emit("nothing_to_modify", player=_name(state, ctx.owner))
             return state
@@ -281,8 +320,7 @@ class Interpreter:
         self._emit("cp_gained", player=_name(state, seat), amount=cp - player.cp, cp=cp)
         return put(state, seat, cp=cp)
 
-    def _steal_cp(self, state: State, seat: int, amount: int) -> State:
-        other = state.opponent(seat)
+    def _steal_cp(self, state: State, seat: int, other: int, amount: int) -> State:
         # "Roube": take what the opponent has, up to the amount.
         taken = min(amount, state.players[other].cp)
         state = put(state, other, cp=state.players[other].cp - taken)
@@ -308,6 +346,15 @@ class Interpreter:
             limit=limit,
         )
         return put(state, seat, statuses=statuses)
+
+
+def chosen_player(state: State, pick: str) -> int | None:
+    """The seat a card names by its 1-based number ("3"), if it is still in the match."""
+    text = pick.strip()
+    if not text.isdigit() or not 1 <= int(text) <= len(state.players):
+        return None
+    seat = int(text) - 1
+    return seat if state.alive(seat) else None
 
 
 def paused(before: State, after: State) -> bool:

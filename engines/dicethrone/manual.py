@@ -10,8 +10,9 @@ from __future__ import annotations
 from engines.core import IllegalActionError
 from engines.dicethrone.actions import Adjust
 from engines.dicethrone.effects import put, remove_status
+from engines.dicethrone.modes import health_cap, set_health
 from engines.dicethrone.settle import check_defeat
-from engines.dicethrone.state import CP_CAP, HEAL_ABOVE_START, START_HEALTH, State
+from engines.dicethrone.state import CP_CAP, State
 from engines.dicethrone.turn import Flow
 
 
@@ -26,9 +27,9 @@ def adjust(flow: Flow, state: State, seat: int, action: Adjust) -> State:
         )
     player = state.players[target]
     # Bounds still hold by hand: "Vitalidade" (+10 above start) and 15 CP.
-    health = max(0, min(START_HEALTH + HEAL_ABOVE_START, player.health + action.health))
+    health = max(0, min(health_cap(state), player.health + action.health))
     cp = max(0, min(CP_CAP, player.cp + action.cp))
-    state = put(state, target, health=health, cp=cp)
+    state = set_health(put(state, target, cp=cp), target, health)
     if action.status:
         try:
             flow.content.status(action.status)

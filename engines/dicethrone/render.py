@@ -70,7 +70,7 @@ def _board(view: View, catalog: Catalog, locale: str) -> bytes:
         draw_text(draw, (theme.MARGIN, y), f"{owner} · {label}", max_width=width, bold=True)
         y = _dice(draw, y + 44, roll["effect_dice"], roll["effect_symbols"], [], t, locale)
     if roll["defense_dice"]:
-        defender = players[1 - data["active"]]["name"]
+        defender = players[data["defender"]]["name"]
         label = t("dicethrone.render.defense", locale)
         draw_text(draw, (theme.MARGIN, y), f"{defender} · {label}", max_width=width, bold=True)
         y = _dice(draw, y + 44, roll["defense_dice"], roll["defense_symbols"], [], t, locale)
@@ -117,6 +117,11 @@ def _info_lines(data: dict[str, Any], t: Any, locale: str) -> list[str]:
                 total=rep["total"],
             )
         )
+    if data["target_die"]:
+        out.append(t("dicethrone.render.target_die", locale, value=data["target_die"]))
+    if data["target_chooser"] is not None:
+        player = players[data["target_chooser"]]["name"]
+        out.append(t("dicethrone.render.chooses_target", locale, player=player))
     if data["queued"] is not None:
         player = players[data["queued"]]["name"]
         out.append(t("dicethrone.render.queued", locale, player=player))
@@ -182,10 +187,27 @@ def _panel(
     draw_text(
         draw, (x0 + 36, y + 66), cards, max_width=width * 0.6, size=SMALL, fill=theme.TEXT_MUTED
     )
-    upgrades = [_name(u["name"], locale) for u in p["upgrades"]]
+    upgrades = [
+        *_tags(p["seat"], data, t, locale),
+        *(_name(u["name"], locale) for u in p["upgrades"]),
+    ]
     if upgrades:
         draw_text(draw, (x0 + 36, y + 112), " · ".join(upgrades), max_width=width - 60, size=SMALL)
     _statuses(draw, p["statuses"], x0 + 36, y + 170, x1 - 24, t, locale)
+
+
+def _tags(seat: int, data: dict[str, Any], t: Any, locale: str) -> list[str]:
+    """Team, Leader, Defender and defeat marks of a panel (3–4 player matches)."""
+    out = []
+    if data["mode"] == "teams":
+        out.append(t("dicethrone.render.team", locale, team="AB"[data["teams"][seat]]))
+    if seat in data["out"]:
+        out.append(t("dicethrone.render.out", locale))
+    elif seat in data["leaders"]:
+        out.append("♛ " + t("dicethrone.render.leader", locale))
+    if data["target"] == seat and data["phase"] in ("offensive", "defensive"):
+        out.append("◎ " + t("dicethrone.render.target", locale))
+    return out
 
 
 def _statuses(
@@ -295,8 +317,19 @@ def _hand(view: View, catalog: Catalog, locale: str) -> bytes:
             # A reconstruction is never mistaken for a printed card.
             lines.append(f"✱ {t('dicethrone.render.unverified', locale)}")
         blocks.append((card, lines))
+    mates = []
+    for mate in view.data.get("team_hands", []):
+        # 2 v 2: the teammate's hand, by card name ("ver as mãos uns dos outros").
+        names = ", ".join(_name(n, locale) for n in mate["cards"]) or "—"
+        who = view.data["players"][mate["seat"]]["name"]
+        text = t("dicethrone.render.team_hand", locale, player=who, cards=names)
+        mates.extend(_wrap(text, width, SMALL))
     height = (
-        96 + 24 + sum(70 + 40 * len(lines) + 30 for _, lines in blocks) + (80 if not hand else 24)
+        96
+        + 24
+        + sum(70 + 40 * len(lines) + 30 for _, lines in blocks)
+        + (80 if not hand else 24)
+        + 40 * len(mates)
     )
     image, draw = canvas(height)
     player = view.data["players"][view.seat]
@@ -337,4 +370,9 @@ def _hand(view: View, catalog: Catalog, locale: str) -> bytes:
             draw.text((theme.MARGIN + 24, ty), line, font=font(SMALL), fill=theme.TEXT_MUTED)
             ty += 40
         y += h + 16
+    if not hand:
+        y += 56
+    for line in mates:
+        draw.text((theme.MARGIN, y), line, font=font(SMALL), fill=theme.TEXT)
+        y += 40
     return to_png(image)

@@ -1,4 +1,4 @@
-"""Dice Throne (rules 2.2) as a :class:`GameEngine`: 1 v 1 matches."""
+"""Dice Throne (rules 2.2) as a :class:`GameEngine`: 1 v 1, 2 v 2 and King of the Hill."""
 
 from __future__ import annotations
 
@@ -26,15 +26,27 @@ from engines.core import (
 )
 from engines.core.model import replace
 from engines.dicethrone import actions as a
+from engines.dicethrone import targeting
 from engines.dicethrone.cards import after_action, play_card, spend
 from engines.dicethrone.commands import COMMANDS
 from engines.dicethrone.content import Content
-from engines.dicethrone.decisions import AUTOPASS, pending, playable
+from engines.dicethrone.decisions import AUTOPASS, out_of_turn, pending, playable
 from engines.dicethrone.effects import Ctx, paused
 from engines.dicethrone.loader import load_pack
 from engines.dicethrone.manual import adjust
+from engines.dicethrone.modes import MODE_BY_SEATS, SEATS
 from engines.dicethrone.priority import interrupts, queue, resolve_queued
-from engines.dicethrone.state import HAND_START, Phase, Player, State
+from engines.dicethrone.state import (
+    DUEL,
+    HAND_START,
+    KING,
+    KING_HEALTH,
+    START_HEALTH,
+    TEAMS,
+    Phase,
+    Player,
+    State,
+)
 from engines.dicethrone.turn import Flow
 from engines.dicethrone.views import build_view
 
@@ -63,9 +75,20 @@ class DiceThrone(GameEngine[State]):
     title_key = "dicethrone.title"
     state_type = State
     action_types = a.ACTION_TYPES
+    min_seats = 2
+    max_seats = 4
     options = (
         MatchOption("hero1", OptionType.STRING, "barbarian", Message("dicethrone.option.hero1")),
         MatchOption("hero2", OptionType.STRING, "paladin", Message("dicethrone.option.hero2")),
+        MatchOption("hero3", OptionType.STRING, "gunslinger", Message("dicethrone.option.hero3")),
+        MatchOption("hero4", OptionType.STRING, "barbarian", Message("dicethrone.option.hero4")),
+        MatchOption(
+            "mode",
+            OptionType.STRING,
+            "auto",
+            Message("dicethrone.option.mode"),
+            choices=("auto", DUEL, KING, TEAMS),
+        ),
     )
     render_kinds = ("board", "hand")
     preferences = (Preference(AUTOPASS, Message("dicethrone.preference.autopass")),)
@@ -76,12 +99,23 @@ class DiceThrone(GameEngine[State]):
     def new_match(
         self, options: Mapping[str, Any], seats: Sequence[Seat], content: Any, dice: Dice
     ) -> State:
-        """ "Preparação": heroes, 50 health, 2 CP, shuffled decks, 4 cards, first player."""
+        """ "Preparação": heroes, 50 health (35 in King of the Hill), 2 CP, shuffled
+        decks, 4 cards, first player. The number of players picks the mode (3: King
+        of the Hill, 4: 2 v 2 teams); the ``mode`` option may only confirm it."""
         self.check_seats(len(seats))
         opts = self.parse_options(options)
+        mode = MODE_BY_SEATS[len(seats)]
+        if opts["mode"] not in ("auto", mode):
+            raise SetupError(
+                f"Mode {opts['mode']} needs {SEATS[str(opts['mode'])]} players.",
+                key="dicethrone.error.mode_seats",
+                params={"mode": str(opts["mode"]), "count": SEATS[str(opts["mode"])]},
+                rule="Partidas com 3/4 jogadores",
+            )
         content = content if isinstance(content, Content) else self.load_content(None)
+        health = KING_HEALTH if mode == KING else START_HEALTH
         players = []
-        for key in ("hero1", "hero2"):
+        for key in (f"hero{i + 1}" for i in range(len(seats))):
             hero = content.heroes.get(str(opts[key]))
             if hero is None:
                 raise SetupError(
@@ -92,8 +126,10 @@ class DiceThrone(GameEngine[State]):
                 )
             cards = tuple(c.id for c in hero.cards for _ in range(c.copies))
             deck = tuple(dice.shuffle(cards, f"{hero.id} deck"))
-            players.append(Player(hero=hero.id, hand=deck[:HAND_START], deck=deck[HAND_START:]))
-        first = _first_player(dice)
+            players.append(
+                Player(hero=hero.id, health=health, hand=deck[:HAND_START], deck=deck[HAND_START:])
+            )
+        first = _first_player(dice, len(seats))
         state = State(
             seats=tuple(seats),
             pack=content.pack,
@@ -101,6 +137,7 @@ class DiceThrone(GameEngine[State]):
             active=first,
             first=first,
             phase=Phase.UPKEEP,
+            mode=mode,
         )
         flow = Flow(content, dice)
         for seat in range(len(seats)):  # "Preparação" 8: hero-specific set-up
@@ -158,6 +195,7 @@ class DiceThrone(GameEngine[State]):
         elif isinstance(action, a.Pass):
             state = self._pass(flow, state, seat)
         elif isinstance(action, a.PlayCard):
+            out_of_turn(flow, state, seat, "play", action.card)
             if self._waits(flow, state, seat, "play", action.card):
                 state = queue(flow, state, seat, "play", action.card, action.target)
             else:
@@ -165,6 +203,7 @@ class DiceThrone(GameEngine[State]):
         elif isinstance(action, a.Sell):
             state = flow.sell(state, seat, action.card)
         elif isinstance(action, a.Spend):
+            out_of_turn(flow, state, seat, "spend", action.status)
             if self._waits(flow, state, seat, "spend", action.status):
                 state = queue(flow, state, seat, "spend", action.status)
             else:
@@ -173,6 +212,8 @@ class DiceThrone(GameEngine[State]):
             state = self._choose(flow, state, seat, action.option)
         elif isinstance(action, a.Adjust):
             state = adjust(flow, state, seat, action)
+        elif isinstance(action, a.Target):
+            state = targeting.choose(flow, state, seat, action.player)
         elif isinstance(action, a.Resolved):
             state = self._resume(flow, state, 0)
         else:
@@ -225,9 +266,15 @@ class DiceThrone(GameEngine[State]):
             return state
         return self._resume(flow, state, 0)
 
+    def concede(self, state: State, seat: int, seats: Sequence[int]) -> MatchResult:
+        """A resignation or forfeit: in 2 v 2 the whole team loses ("Partidas de Equipes")."""
+        return MatchResult(
+            ResultKind.WIN, tuple(s for s in seats if state.team(s) != state.team(seat))
+        )
+
     def result(self, state: State) -> MatchResult | None:
         if state.winner is not None:
-            return MatchResult(ResultKind.WIN, (state.winner,))
+            return MatchResult(ResultKind.WIN, state.winners or (state.winner,))
         if state.draw:
             return MatchResult(ResultKind.DRAW, reason=Message("dicethrone.result.draw"))
         return None
@@ -263,17 +310,21 @@ class DiceThrone(GameEngine[State]):
         from engines.dicethrone.views import suggestions
 
         flow = self.flow(state, _NoDice())
-        return suggestions(
-            flow, state, seat, command, option, current, self.playable(flow, state, seat)
-        )
+        playable = self.playable(flow, state, seat)
+        card = str(values.get("card") or "")
+        return suggestions(flow, state, seat, command, option, current, playable, card)
 
 
-def _first_player(dice: Dice) -> int:
-    """ "Preparação" 7: each rolls a die, the highest starts; ties re-roll."""
+def _first_player(dice: Dice, count: int = 2) -> int:
+    """ "Preparação" 7: each rolls a die, the highest starts; a tie for the highest
+    re-rolls between the tied players."""
+    rolling = list(range(count))
     while True:
-        first, second = dice.roll(6, "first player: seat 1"), dice.roll(6, "first player: seat 2")
-        if first != second:
-            return 0 if first > second else 1
+        values = {s: dice.roll(6, f"first player: seat {s + 1}") for s in rolling}
+        top = max(values.values())
+        rolling = [s for s in rolling if values[s] == top]
+        if len(rolling) == 1:
+            return rolling[0]
 
 
 class _NoDice(Dice):

@@ -12,8 +12,8 @@ from __future__ import annotations
 from engines.core import Event
 from engines.core.model import replace
 from engines.dicethrone.damage import resolve
-from engines.dicethrone.effects import put
-from engines.dicethrone.state import HEAL_ABOVE_START, START_HEALTH, Phase, Report, State
+from engines.dicethrone.modes import health_cap, set_health
+from engines.dicethrone.state import Phase, Report, State
 
 
 def settle(state: State, events: list[Event]) -> State:
@@ -35,19 +35,26 @@ def settle(state: State, events: list[Event]) -> State:
     healing = [0] * len(state.players)
     for heal in state.heals:
         healing[heal.target] += heal.amount
-    cap = START_HEALTH + HEAL_ABOVE_START
+    cap = health_cap(state)
+    done: set[int] = set()
     for seat, player in enumerate(state.players):
-        if not damage[seat] and not healing[seat]:
+        # 2 v 2: teammates share one disc; damage to both at once is combined.
+        side = state.teammates(seat)
+        if state.team(seat) in done:
             continue
-        health = max(0, min(cap, player.health - damage[seat] + healing[seat]))
-        state = put(state, seat, health=health)
+        done.add(state.team(seat))
+        hurt, healed = sum(damage[s] for s in side), sum(healing[s] for s in side)
+        if not hurt and not healed:
+            continue
+        health = max(0, min(cap, player.health - hurt + healed))
+        state = set_health(state, seat, health)
         events.append(
             Event(
                 "dicethrone.event.health",
                 {
-                    "player": state.seats[seat].name,
-                    "damage": damage[seat],
-                    "heal": healing[seat],
+                    "player": " & ".join(state.seats[s].name for s in side),
+                    "damage": hurt,
+                    "heal": healed,
                     "health": health,
                 },
                 rule="Dano Final Total",
@@ -58,15 +65,37 @@ def settle(state: State, events: list[Event]) -> State:
 
 
 def check_defeat(state: State, events: list[Event]) -> State:
-    """End the match if a hero is at 0 health (a draw if all are)."""
-    alive = [i for i, p in enumerate(state.players) if p.health > 0]
-    if len(alive) == len(state.players):
+    """Defeat at 0 health; the match ends when one side is left (a draw if none is).
+
+    King of the Hill goes on without a defeated player; in 2 v 2 a team's
+    shared disc at 0 defeats both teammates.
+    """
+    fallen = [
+        s for s in range(len(state.players)) if s not in state.out and state.players[s].health <= 0
+    ]
+    if not fallen:
         return state
-    if not alive:
+    standing = [s for s in range(len(state.players)) if s not in state.out and s not in fallen]
+    sides = {state.team(s) for s in standing}
+    if len(sides) > 1:
+        for seat in fallen:
+            events.append(
+                Event(
+                    "dicethrone.event.defeated",
+                    {"player": state.seats[seat].name},
+                    rule="Vitalidade",
+                )
+            )
+        return replace(state, out=(*state.out, *fallen))
+    if not sides:
         events.append(Event("dicethrone.event.draw", {}, rule="Vitalidade"))
         return replace(state, phase=Phase.OVER, step=None, draw=True)
-    winner = alive[0]
+    winners = state.teammates(standing[0])
     events.append(
-        Event("dicethrone.event.won", {"player": state.seats[winner].name}, rule="Vitalidade")
+        Event(
+            "dicethrone.event.won",
+            {"player": " & ".join(state.seats[s].name for s in winners)},
+            rule="Vitalidade",
+        )
     )
-    return replace(state, phase=Phase.OVER, step=None, winner=winner)
+    return replace(state, phase=Phase.OVER, step=None, winner=winners[0], winners=winners)

@@ -1,4 +1,4 @@
-"""State of a Dice Throne match (1 v 1), as frozen, JSON-serialisable data."""
+"""State of a Dice Throne match (1 v 1, 2 v 2 teams, King of the Hill), as frozen data."""
 
 from __future__ import annotations
 
@@ -10,7 +10,9 @@ from engines.core import Seat
 from engines.dicethrone.content import Step as ScriptStep
 from engines.dicethrone.damage import Incoming
 
-START_HEALTH = 50  # "Preparação" 4: 50 health in a 1 v 1 match
+START_HEALTH = 50  # "Preparação" 4: 50 health in a 1 v 1 match (and a 2 v 2 team's disc)
+KING_HEALTH = 35  # "O Rei da Montanha": each player starts with 35
+DUEL, TEAMS, KING = "duel", "teams", "king"
 START_CP = 2  # "Preparação" 5
 CP_CAP = 15  # "Pontos de Combate": at most 15 CP
 HEAL_ABOVE_START = 10  # "Vitalidade": heal at most 10 above the starting health
@@ -34,12 +36,13 @@ class Phase(enum.Enum):
 
 
 TRANSITIONS: dict[Phase, frozenset[Phase]] = {
-    Phase.UPKEEP: frozenset({Phase.INCOME, Phase.OVER}),
+    # A defeated player's turn ends at once (King of the Hill): -> UPKEEP of the next.
+    Phase.UPKEEP: frozenset({Phase.INCOME, Phase.UPKEEP, Phase.OVER}),
     Phase.INCOME: frozenset({Phase.MAIN1}),
-    Phase.MAIN1: frozenset({Phase.OFFENSIVE, Phase.OVER}),
-    Phase.OFFENSIVE: frozenset({Phase.DEFENSIVE, Phase.MAIN2, Phase.OVER}),
-    Phase.DEFENSIVE: frozenset({Phase.MAIN2, Phase.OVER}),
-    Phase.MAIN2: frozenset({Phase.DISCARD, Phase.OVER}),
+    Phase.MAIN1: frozenset({Phase.OFFENSIVE, Phase.UPKEEP, Phase.OVER}),
+    Phase.OFFENSIVE: frozenset({Phase.DEFENSIVE, Phase.MAIN2, Phase.UPKEEP, Phase.OVER}),
+    Phase.DEFENSIVE: frozenset({Phase.MAIN2, Phase.UPKEEP, Phase.OVER}),
+    Phase.MAIN2: frozenset({Phase.DISCARD, Phase.UPKEEP, Phase.OVER}),
     Phase.DISCARD: frozenset({Phase.UPKEEP, Phase.OVER}),
     Phase.OVER: frozenset(),
 }
@@ -50,8 +53,16 @@ class Step(enum.Enum):
 
     ROLLING = "rolling"  # offensive roll attempts, keep, announce
     RESPONSE = "response"  # the opponent may change dice before activation (4.2)
-    DEFENSE = "defense"  # the defender rolls a Defensive Ability once (6.2–6.4)
+    DEFENSE = "defense"  # the defender rolls a Defensive Ability once (6.2–6.3)
+    #: The defensive dice are rolled: anyone may change them before they resolve (6.4).
+    DEFENSE_ROLLED = "defense_rolled"
     FINAL = "final"  # last chance to spend status effects or play cards (6.5)
+    #: Upkeep effects resolved, their damage and healing not yet applied (1.3): a
+    #: window for Instant Actions (e.g. prevent Upkeep damage).
+    UPKEEP_END = "upkeep_end"
+    TARGET = "target"  # "Fase de Rolagem de Alvo" (5): a player picks the Defender
+    #: 2 v 2: the targeting die is rolled; anyone may change it with a card (5).
+    TARGET_ROLLED = "target_rolled"
 
 
 @dataclass(frozen=True)
@@ -96,6 +107,10 @@ class Roll:
     #: The latest "Roll [#]" of an effect this roll phase, and whose it was.
     effect_dice: tuple[int, ...] = ()
     effect_owner: int | None = None
+    #: "Fase de Rolagem de Alvo" (2 v 2): the targeting die (0 = not rolled) and,
+    #: on a 5 or 6 (or in King of the Hill), the seat who picks the Defender.
+    target_die: int = 0
+    target_chooser: int | None = None
 
 
 @dataclass(frozen=True)
@@ -131,6 +146,10 @@ class Suspended:
     pick: str = ""
     #: What an "Or" is about ("upkeep_order"), for the prompt; "" for a text's "Or".
     topic: str = ""
+    #: The opponent a card named (3–4 players), kept across the pause.
+    foe: int | None = None
+    #: A pause right after an effect's "Roll [#]": cards may change those dice.
+    rolled: bool = False
 
 
 @dataclass(frozen=True)
@@ -181,12 +200,55 @@ class State:
     queued: Queued | None = None
     #: Paused scripts, innermost last (a card played during a pause may pause too).
     stack: tuple[Suspended, ...] = ()
+    #: "duel" (1 v 1), "teams" (2 v 2: seats 0 & 2 against 1 & 3, so the seat
+    #: order is the zig-zag turn order) or "king" (3 players, King of the Hill).
+    mode: str = DUEL
+    #: The Defender of this roll phase once the targeting phase has chosen one.
+    target: int | None = None
+    #: Seats already defeated (King of the Hill goes on without them).
+    out: tuple[int, ...] = ()
+    #: Every winning seat (both teammates in 2 v 2); ``winner`` is the first.
+    winners: tuple[int, ...] = ()
 
     @property
     def choice(self) -> Suspended | None:
         """The innermost paused script, if any."""
         return self.stack[-1] if self.stack else None
 
+    def team(self, seat: int) -> int:
+        """The seat's side: teammates share it (2 v 2), otherwise each seat is its own."""
+        return seat % 2 if self.mode == TEAMS else seat
+
+    def teammates(self, seat: int) -> tuple[int, ...]:
+        """The seats of the seat's side, itself included."""
+        return tuple(s for s in range(len(self.players)) if self.team(s) == self.team(seat))
+
+    def alive(self, seat: int) -> bool:
+        """Whether the seat is still in the match (defeat is decided when a phase
+        concludes, "Vitalidade": at 0 health mid-phase a hero may still be healed)."""
+        return seat not in self.out
+
+    def order_from(self, seat: int) -> tuple[int, ...]:
+        """Every seat still in the match, in turn order, starting after ``seat``."""
+        n = len(self.players)
+        return tuple(s for i in range(1, n + 1) if self.alive(s := (seat + i) % n))
+
+    def opponents(self, seat: int) -> tuple[int, ...]:
+        """Living opponents in turn order after the seat (the first is on its left)."""
+        return tuple(s for s in self.order_from(seat) if self.team(s) != self.team(seat))
+
     def opponent(self, seat: int) -> int:
-        """The other seat of a 1 v 1 match."""
-        return 1 - seat
+        """The opponent an effect of the seat aims at by default.
+
+        1 v 1: the other seat. With more players the active side aims at the
+        Defender chosen in the targeting phase (before it: the first opponent),
+        everybody else at the active player.
+        """
+        if len(self.players) == 2:
+            return 1 - seat
+        if self.team(seat) == self.team(self.active):
+            if self.target is not None:
+                return self.target
+            others = self.opponents(seat)
+            return others[0] if others else seat
+        return self.active

@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING
 from engines.core import Event
 from engines.core.model import replace
 from engines.dicethrone.content import Content, Step
-from engines.dicethrone.state import HEAL_ABOVE_START, START_HEALTH, State
+from engines.dicethrone.modes import health_cap, set_health
+from engines.dicethrone.state import State
 
 if TYPE_CHECKING:
     from engines.dicethrone.effects import Ctx, Interpreter
@@ -79,9 +80,9 @@ def before_gain(interp: Interpreter, state: State, seat: int, status: str) -> St
 
 def step(interp: Interpreter, state: State, st: Step, ctx: Ctx) -> State:
     """Resolve one of :data:`STATUS_STEPS`."""
-    from engines.dicethrone.effects import put, remove_status
+    from engines.dicethrone.effects import remove_status
 
-    owner, other = ctx.owner, state.opponent(ctx.owner)
+    owner, other = ctx.owner, interp.foe(state, ctx)
     if st.op == "remove_chosen":
         # "Tchau-Tchau": one token of the player's choice, from any player.
         picked = parse_pick(interp.content, state, ctx.pick, ctx.hero.id)
@@ -100,9 +101,9 @@ def step(interp: Interpreter, state: State, st: Step, ctx: Ctx) -> State:
         # "Roube": take what the opponent has, up to the amount; the thief heals at
         # most 10 above the starting health ("Vitalidade").
         taken = min(st.amount, state.players[other].health)
-        cap = START_HEALTH + HEAL_ABOVE_START
-        state = put(state, other, health=state.players[other].health - taken)
-        state = put(state, owner, health=min(cap, state.players[owner].health + taken))
+        cap = health_cap(state)
+        state = set_health(state, other, state.players[other].health - taken)
+        state = set_health(state, owner, min(cap, state.players[owner].health + taken))
         interp.events.append(
             Event(
                 "dicethrone.event.health_stolen",
@@ -170,7 +171,7 @@ def offer_decline(interp: Interpreter, state: State, step: Step, ctx: Ctx) -> St
         definition = interp.content.status(step.status)
     except KeyError:
         return step
-    holder = ctx.owner if step.target == "self" else state.opponent(ctx.owner)
+    holder = ctx.owner if step.target == "self" else interp.foe(state, ctx)
     # Only the gaining hero herself is asked (the "Or" belongs to the script's owner).
     if holder != ctx.owner or not definition.decline:
         return step

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from engines.core import Dice, Event, IllegalActionError
 from engines.core.model import replace
-from engines.dicethrone import statuses
+from engines.dicethrone import statuses, targeting
 from engines.dicethrone.combos import best_variant, usable_level
 from engines.dicethrone.content import Ability, Content, Hero
 from engines.dicethrone.content import Step as ScriptStep
@@ -90,10 +90,22 @@ class Flow:
         return after if paused(state, after) else self.after_upkeep(after)
 
     def after_upkeep(self, state: State) -> State:
-        """1.3: damage and healing applied together; then Income and Main (1)."""
+        """1.3: damage and healing applied together; then Income and Main (1).
+
+        When there is damage or healing to apply, a window first lets every
+        player (the active one first) use Instant Actions ("a qualquer momento").
+        """
+        if (state.ledger or state.heals) and state.step is not Step.UPKEEP_END:
+            return replace(state, step=Step.UPKEEP_END, passed=(), priority=None)
+        return self.close_upkeep(replace(state, step=None, passed=(), priority=None))
+
+    def close_upkeep(self, state: State) -> State:
+        """Apply the Upkeep's damage and healing; then Income and Main (1)."""
         state = settle(state, self.events)
         if state.phase is Phase.OVER:
             return state
+        if not state.alive(state.active):
+            return self.next_turn(state)
         state = goto(state, Phase.INCOME)
         return goto(self.income(state), Phase.MAIN1)
 
@@ -143,7 +155,9 @@ class Flow:
     def end_phase(self, state: State) -> State:
         """Leave Main (1), Main (2) or Discard."""
         if state.phase is Phase.MAIN1:
-            return goto(state, Phase.OFFENSIVE, step=Step.ROLLING, roll=Roll(), reports=())
+            return goto(
+                state, Phase.OFFENSIVE, step=Step.ROLLING, roll=Roll(), reports=(), target=None
+            )
         if state.phase is Phase.MAIN2:
             return goto(state, Phase.DISCARD)
         hand = len(state.players[state.active].hand)
@@ -155,8 +169,12 @@ class Flow:
                 limit=HAND_LIMIT,
                 count=hand,
             )
-        nxt = state.opponent(state.active)
-        state = goto(state, Phase.UPKEEP, active=nxt, turn=state.turn + 1, step=None)
+        return self.next_turn(state)
+
+    def next_turn(self, state: State) -> State:
+        """The next living seat in turn order (zig-zag in 2 v 2) starts its turn."""
+        nxt = state.order_from(state.active)[0]
+        state = goto(state, Phase.UPKEEP, active=nxt, turn=state.turn + 1, step=None, target=None)
         return self.start_turn(state)
 
     def _card_name(self, state: State, seat: int, card: str) -> object:
@@ -268,6 +286,23 @@ class Flow:
             ability=dict(ability.name),
         )
         state = replace(state, roll=replace(state.roll, activated=True))
+        if state.target is None and len(state.opponents(seat)) > 1:
+            return targeting.start(self, state)
+        if len(state.players) > 2 and state.target is None:
+            # One opponent left (King of the Hill): no choice, but the Leader bonus holds.
+            return targeting.set_target(self, state, state.opponents(seat)[0])
+        return self.run_ability(state)
+
+    def run_ability(self, state: State) -> State:
+        """Resolve the activated ability's effects against the Defender (4.4, 6.1)."""
+        seat = state.active
+        hero = self.hero(state, seat)
+        ability = hero.ability(state.roll.announced or "")
+        assert ability is not None
+        level = usable_level(ability, self._level(state, seat, ability.id))
+        variant = best_variant(hero, ability, level, state.roll.dice)
+        assert variant is not None
+        state = replace(state, step=Step.RESPONSE)
         ctx = Ctx(seat, hero, state.roll.dice, True, ability.ultimate, resume="activate")
         after = self.interp.run(state, variant.effect, ctx)
         return after if paused(state, after) else self.after_activation(after)
@@ -310,9 +345,19 @@ class Flow:
             ability=dict(defense.name),
             dice=" ".join(f"{v}({hero.symbol(v)})" for v in values),
         )
+        # 6.3–6.4: every player may change the defensive dice before they resolve.
+        roll = replace(state.roll, defense=defense.id, defense_dice=values)
+        return replace(state, roll=roll, step=Step.DEFENSE_ROLLED, passed=(), priority=None)
+
+    def resolve_defense(self, state: State) -> State:
+        """6.4: the Defensive Ability resolves with the final defensive dice."""
+        seat = state.opponent(state.active)
+        hero = self.hero(state, seat)
+        defense = hero.defense(state.roll.defense or "")
+        assert defense is not None
         level = max(lv for lv in defense.levels if lv <= self._level(state, seat, defense.id))
-        state = replace(state, roll=replace(state.roll, defense=defense.id, defense_dice=values))
-        ctx = Ctx(seat, hero, values, resume="defend")
+        state = replace(state, step=Step.DEFENSE)
+        ctx = Ctx(seat, hero, state.roll.defense_dice, resume="defend")
         after = self.interp.run(state, defense.levels[level], ctx)
         return after if paused(state, after) else self.after_defense(after)
 
@@ -326,9 +371,10 @@ class Flow:
         Once an Ultimate Ability is activated its opponents may do nothing.
         """
         rolling = state.phase in (Phase.OFFENSIVE, Phase.DEFENSIVE)
+        others = state.order_from(state.active)
         if rolling and state.roll.activated and state.roll.ultimate:
-            return (state.active,)
-        return (state.active, state.opponent(state.active))
+            others = tuple(s for s in others if state.team(s) == state.team(state.active))
+        return (state.active, *others)
 
     def window_seat(self, state: State) -> int | None:
         """The seat the open window waits for, if any."""
@@ -344,6 +390,12 @@ class Flow:
             return state
         if state.step is Step.RESPONSE:
             return self.activate(state)
+        if state.step is Step.DEFENSE_ROLLED:
+            return self.resolve_defense(state)
+        if state.step is Step.TARGET_ROLLED:
+            return targeting.resolve_die(self, state)
+        if state.step is Step.UPKEEP_END:
+            return self.after_upkeep(state)
         return self.finish_roll_phase(state)
 
     def finish_roll_phase(self, state: State) -> State:
@@ -352,6 +404,8 @@ class Flow:
         state = statuses.expire_after_roll(self.interp, state)
         if state.phase is Phase.OVER:
             return state
+        if not state.alive(state.active):
+            return self.next_turn(state)  # King of the Hill: a defeated player's turn ends
         return goto(state, Phase.MAIN2, step=None, passed=(), priority=None)
 
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core import Choice, Decision, Message
-from engines.dicethrone.cards import card_cost, spendable
+from engines.dicethrone.cards import card_cost, names_foe, picks_player, spendable
 from engines.dicethrone.combos import usable_level
 from engines.dicethrone.content import CardDef, Step, Text
-from engines.dicethrone.state import HAND_LIMIT, State
+from engines.dicethrone.modes import leaders
+from engines.dicethrone.state import HAND_LIMIT, KING, State
 from engines.dicethrone.statuses import tokens_in_play
 from engines.dicethrone.turn import Flow
 
@@ -131,6 +132,14 @@ def build_view(
             for r in state.reports
         ],
         "waiting": [d.seat for d in pending if not d.optional],
+        "mode": state.mode,
+        "teams": [state.team(i) for i in range(len(state.players))],
+        "out": list(state.out),
+        "leaders": list(leaders(state)) if state.mode == KING else [],
+        "target": state.target,
+        "defender": state.opponent(state.active),
+        "target_die": state.roll.target_die,
+        "target_chooser": state.roll.target_chooser,
         "pause": bool(state.choice and state.choice.pause),
         # Which instant action waits is not said: a card in hand stays hidden until played.
         "queued": None if state.queued is None else state.queued.seat,
@@ -148,6 +157,19 @@ def build_view(
             _card(flow, state, seat, c)
             for c in (hero.card(cid) for cid in state.players[seat].hand)
             if c is not None
+        ]
+        # 2 v 2: teammates are encouraged to see each other's hands ("ver as mãos").
+        data["team_hands"] = [
+            {
+                "seat": mate,
+                "cards": [
+                    _text(c.name)
+                    for c in (flow.hero(state, mate).card(cid) for cid in state.players[mate].hand)
+                    if c is not None
+                ],
+            }
+            for mate in state.teammates(seat)
+            if mate != seat
         ]
     return data
 
@@ -187,8 +209,9 @@ def suggestions(
     option: str,
     current: str,
     playable: list[str],
+    card: str = "",
 ) -> list[Choice]:
-    """Autocomplete: only what the seat may choose now."""
+    """Autocomplete: only what the seat may choose now (``card``: the card being played)."""
     hero = flow.hero(state, seat)
     typed = current.strip().lower()
     pairs: list[tuple[str, Text]] = []
@@ -208,6 +231,19 @@ def suggestions(
         ]
     elif option == "defense":
         pairs = [(d.id, d.name) for d in hero.defenses]
+    elif option == "target" and (c := hero.card(card)) is not None and names_foe(state, seat, c):
+        # 3–4 players: the opponent the card aims at.
+        return [
+            Choice(Message("dicethrone.choice.named", {"name": state.seats[i].name}), str(i + 1))
+            for i in state.opponents(seat)
+        ]
+    elif option == "target" and (c := hero.card(card)) is not None and picks_player(c):
+        # "Um jogador escolhido": any player still in the match, by seat number.
+        return [
+            Choice(Message("dicethrone.choice.named", {"name": state.seats[i].name}), str(i + 1))
+            for i in range(len(state.players))
+            if state.alive(i)
+        ]
     elif option == "target":
         # Tokens in play for a card that picks one ("Tchau-Tchau"): "2:evasive".
         return [
@@ -222,6 +258,12 @@ def suggestions(
         ][:25]
     elif option == "status":
         pairs = [(s, flow.content.status(s).name) for s in spendable(flow, state, seat)]
+    elif option == "player" and seat == state.roll.target_chooser:
+        # The targeting phase: the opponents the Defender may be chosen from.
+        return [
+            Choice(Message("dicethrone.choice.named", {"name": state.seats[i].name}), i + 1)
+            for i in state.opponents(state.active)
+        ]
     ch = state.choice
     if option == "option" and ch is not None and ch.seat == seat and ch.options and not ch.manual:
         return [

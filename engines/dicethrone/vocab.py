@@ -70,12 +70,13 @@ def _step(node: Node) -> Step:
     if op in AMOUNT_OPS:
         if isinstance(arg.node, yaml.ScalarNode):
             return Step(op=op, amount=arg.int(1, 50), target="self")
-        f = Fields(arg, {"per", "times", "target"})
+        f = Fields(arg, {"per", "times", "target", "of"})
         return Step(
             op=op,
             amount=f.get("times", lambda n: n.int(1, 50), 1),
             per=f.get("per", ident, None),
             target=f.get("target", _target, "opponent" if op == "damage" else "self"),
+            dice_of=f.get("of", _dice_of, "offensive"),
         )
     if op == "damage":
         return _damage(arg)
@@ -139,7 +140,7 @@ def _or(arg: Node) -> Step:
 def _damage(arg: Node) -> Step:
     if isinstance(arg.node, yaml.ScalarNode):
         return Step(op="damage", amount=arg.int(1, 50))
-    f = Fields(arg, {"amount", "kind", "per", "times", "roll_sum", "target"})
+    f = Fields(arg, {"amount", "kind", "per", "times", "roll_sum", "target", "isolated"})
     kind = f.get("kind", lambda n: enum_value(n, DamageKind), DamageKind.NORMAL)
     step = Step(
         op="damage",
@@ -149,6 +150,7 @@ def _damage(arg: Node) -> Step:
         per=f.get("per", ident, None),
         roll_sum=f.get("roll_sum", Node.bool, False),
         target=f.get("target", _target, "opponent"),
+        isolated=f.get("isolated", Node.bool, False),
     )
     if not step.amount and not step.roll_sum:
         raise arg.fail("damage needs amount, per/times or roll_sum")
@@ -157,8 +159,15 @@ def _damage(arg: Node) -> Step:
 
 def _target(node: Node) -> str:
     value = node.str()
-    if value not in ("self", "opponent"):
-        raise node.fail("target is 'self' or 'opponent'")
+    if value not in ("self", "opponent", "chosen"):
+        raise node.fail("target is 'self', 'opponent' or 'chosen' (the player a card names)")
+    return value
+
+
+def _dice_of(node: Node) -> str:
+    value = node.str()
+    if value not in ("offensive", "defensive", "any"):
+        raise node.fail("of is 'offensive', 'defensive' or 'any' (which dice a card changes)")
     return value
 
 

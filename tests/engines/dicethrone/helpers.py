@@ -40,6 +40,39 @@ def act(state: State, seat: int, action: Action, *forced: Any) -> tuple[State, l
     return out.state, list(out.events)
 
 
+def defend(state: State, seat: int, *forced: Any) -> tuple[State, list[Event]]:
+    """Roll the Defensive Ability, then everyone lets the defensive dice stand (6.3–6.4).
+
+    Forced dice left after the defensive roll go to the defence's own rolls,
+    which happen when the dice window closes (e.g. the Duel's opposed roll).
+    """
+    from engines.dicethrone import actions as a
+    from engines.dicethrone.state import Step
+
+    dice = RiggedDice(list(forced))
+    out = ENGINE.apply(state, seat, a.Defend(), dice)
+    state, events = out.state, list(out.events)
+    while state.step is Step.DEFENSE_ROLLED:
+        decision = ENGINE.pending(state)[0]
+        out = ENGINE.apply(state, decision.seat, a.Pass(), dice)
+        state, events = out.state, [*events, *out.events]
+    assert not dice.queue, f"unused forced dice {list(dice.queue)}"
+    return state, events
+
+
+def close_upkeep(state: State) -> tuple[State, list[Event]]:
+    """Everyone passes the window before the Upkeep's damage applies (1.3)."""
+    from engines.dicethrone import actions as a
+    from engines.dicethrone.state import Step
+
+    events: list[Event] = []
+    while state.step is Step.UPKEEP_END:
+        decision = ENGINE.pending(state)[0]
+        out = ENGINE.apply(state, decision.seat, a.Pass(), RiggedDice([]))
+        state, events = out.state, [*events, *out.events]
+    return state, events
+
+
 def with_player(state: State, seat: int, **changes: Any) -> State:
     """The state with one player's fields replaced."""
     return put(state, seat, **changes)
@@ -50,4 +83,14 @@ def keys(events: list[Event]) -> list[str]:
     return [e.key.removeprefix("dicethrone.event.") for e in events]
 
 
-__all__ = ["MINI", "SEATS", "act", "keys", "replace", "start", "with_player"]
+__all__ = [
+    "MINI",
+    "SEATS",
+    "act",
+    "close_upkeep",
+    "defend",
+    "keys",
+    "replace",
+    "start",
+    "with_player",
+]

@@ -15,7 +15,7 @@ from engines.core import IllegalActionError, NotYourTurnError, RiggedDice
 from engines.dicethrone import ENGINE
 from engines.dicethrone import actions as a
 from engines.dicethrone.state import Phase, State, Step
-from tests.engines.dicethrone.helpers import MINI, SEATS, act, keys, start, with_player
+from tests.engines.dicethrone.helpers import MINI, SEATS, act, defend, keys, start, with_player
 
 
 def _duel() -> State:
@@ -155,3 +155,72 @@ def test_the_active_player_may_play_an_instant_in_their_own_discard_phase() -> N
     assert state.phase is Phase.DISCARD and "play" in ENGINE.pending(state)[0].kinds
     state, _ = act(state, 0, a.PlayCard("wild_swing"))
     assert state.players[1].health == 48 and state.phase is Phase.DISCARD
+
+
+def _wardens() -> State:
+    dice = RiggedDice([6, 1])
+    return ENGINE.new_match({"hero1": "warden", "hero2": "warden"}, SEATS, MINI, dice)
+
+
+def test_defensive_dice_can_be_changed_before_they_resolve() -> None:
+    # 6.3–6.4: the Defensive Ability resolves with the final defensive dice.
+    state = with_player(_wardens(), 1, hand=("steady_hand", "loaded_die"))
+    state, _ = act(state, 0, a.EndPhase())
+    state, _ = act(state, 0, a.RollDice(), 1, 1, 1, 6, 6)
+    state, _ = act(state, 0, a.Announce("bash"))
+    state, _ = act(state, 1, a.Pass())
+    state, _ = act(state, 1, a.Defend(), 1, 1)  # no shield yet
+    assert state.step is Step.DEFENSE_ROLLED and ENGINE.pending(state)[0].seat == 0
+    state, _ = act(state, 0, a.Pass())
+    with pytest.raises(IllegalActionError) as info:
+        act(state, 1, a.PlayCard("loaded_die", "1=6"))  # offensive dice only
+    assert info.value.key == "dicethrone.error.pick_dice"
+    state, events = act(state, 1, a.PlayCard("steady_hand", "2=6"))
+    assert state.roll.defense_dice == (1, 6) and "dice_changed" in keys(events)
+    # Bruno keeps priority until he passes, then Alice may answer; then the
+    # defence resolves: prevent 2 per shield.
+    state, _ = act(state, 1, a.Pass())
+    state, _ = act(state, 0, a.Pass())
+    assert state.step is Step.FINAL
+    state, _ = act(state, 0, a.Pass())
+    state, _ = act(state, 1, a.Pass())
+    assert state.players[1].health == 48
+
+
+def test_a_seat_not_waited_on_may_use_an_instant_action_inside_a_window() -> None:
+    # The last window (6.5) asks Alice (active) first; Bruno need not wait for his
+    # turn to spend a token, but his Instant Action waits for Alice's answer.
+    state = with_player(start(), 1, statuses={"protect": 1}, hand=("absolution",), cp=5)
+    state, _ = act(state, 0, a.EndPhase())
+    state, _ = act(state, 0, a.RollDice(), 1, 2, 3, 4, 6)
+    state, _ = act(state, 0, a.Announce("slap"))
+    state, _ = act(state, 1, a.Pass())
+    state, _ = defend(state, 1, 3, 1, 5)  # one helm: prevent 1
+    owed, *optional = ENGINE.pending(state)
+    assert owed.seat == 0 and [d.seat for d in optional if d.optional] == [1]
+    with pytest.raises(IllegalActionError) as info:
+        act(state, 1, a.PlayCard("absolution"))  # a Roll-Phase card waits for his turn
+    assert info.value.key == "dicethrone.error.wait_window"
+    state, events = act(state, 1, a.Spend("protect"))
+    assert "queued" in keys(events) and ENGINE.pending(state)[0].seat == 0
+    state, _ = act(state, 0, a.Pass())  # Alice lets it resolve
+    assert "protect" not in state.players[1].statuses
+    state, _ = act(state, 1, a.Pass())
+    state, _ = act(state, 0, a.Pass())
+    assert state.phase is Phase.MAIN2 and state.players[1].health == 50 - 1
+
+
+def test_an_effect_roll_pauses_so_a_card_can_change_its_dice() -> None:
+    # A hero at the table has a card that changes any dice, so "Roll [#]" waits.
+    state = with_player(_wardens(), 0, hand=("steady_hand",))
+    state, _ = act(state, 0, a.EndPhase())
+    state, _ = act(state, 0, a.RollDice(), 6, 6, 1, 1, 2)
+    state, _ = act(state, 0, a.Announce("gamble"))
+    state, _ = act(state, 1, a.Pass(), 2)  # the effect die: a hammer
+    assert state.choice is not None and state.choice.rolled
+    assert ENGINE.pending(state)[0].prompt.key == "dicethrone.prompt.effect_rolled"
+    state, _ = act(state, 0, a.PlayCard("steady_hand", "1=6"))
+    assert state.roll.effect_dice == (6,)
+    state, _ = act(state, 0, a.Pass())
+    state, _ = act(state, 1, a.Pass())
+    assert state.step is Step.DEFENSE and state.ledger[0].amount == 6  # 5 + 1

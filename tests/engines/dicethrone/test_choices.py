@@ -8,7 +8,16 @@ from engines.core import IllegalActionError, RiggedDice
 from engines.dicethrone import ENGINE
 from engines.dicethrone import actions as a
 from engines.dicethrone.state import Phase, State, Step
-from tests.engines.dicethrone.helpers import MINI, SEATS, act, keys, start, with_player
+from tests.engines.dicethrone.helpers import (
+    MINI,
+    SEATS,
+    act,
+    close_upkeep,
+    defend,
+    keys,
+    start,
+    with_player,
+)
 
 
 def _start() -> State:
@@ -56,7 +65,7 @@ def test_opposed_roll_ties_count_as_a_win_for_showdown() -> None:
 def test_defence_with_an_opposed_roll_and_a_choice() -> None:
     state = _attack(_start(), 1, 2, 3, 4, 6, ability="showdown")
     state, _ = act(state, 1, a.Pass(), 6, 1)  # 7 incoming
-    state, _ = act(state, 1, a.Defend(), 5, 6, 2)  # defence die 5; duel: 6 beats 2
+    state, _ = defend(state, 1, 5, 6, 2)  # defence die 5; duel: 6 beats 2
     assert state.choice is not None and state.choice.seat == 1
     state, _ = act(state, 1, a.Choose(2))  # prevent half
     assert state.step is Step.FINAL
@@ -132,7 +141,8 @@ def _to_bruno_upkeep(state: State) -> tuple[State, list[str]]:
     state, _ = act(state, 0, a.NoAbility())
     state, _ = act(state, 0, a.EndPhase())
     state, events = act(state, 0, a.EndPhase())
-    return state, keys(events)
+    state, more = close_upkeep(state)
+    return state, keys(events + more)
 
 
 def test_upkeep_damage_is_applied_at_the_end_of_upkeep() -> None:
@@ -183,7 +193,7 @@ def test_with_numbers_and_prevent_all() -> None:
         state, _ = act(state, 1, a.Pass(), 6, 1)  # 7 incoming
         state, _ = act(state, 1, a.Spend("dodge"))
         state, _ = act(state, 0, a.Pass(), die)  # Alice lets it resolve: the dodge roll
-        state, _ = act(state, 1, a.Defend(), 5, 1, 6)  # the duel is lost: 1 back
+        state, _ = defend(state, 1, 5, 1, 6)  # the duel is lost: 1 back
         state, _ = act(state, 0, a.Pass())
         state, _ = act(state, 1, a.Pass())
         assert state.players[1].health == health
@@ -193,7 +203,7 @@ def _final_window(alice: dict[str, object], bruno: dict[str, object]) -> State:
     state = with_player(with_player(_start(), 0, **alice), 1, **bruno)
     state = _attack(state, 1, 2, 3, 4, 6, ability="showdown")
     state, _ = act(state, 1, a.Pass(), 6, 1)  # 7 incoming
-    state, _ = act(state, 1, a.Defend(), 5, 6, 6)  # duel tied and lost: 1 damage back
+    state, _ = defend(state, 1, 5, 6, 6)  # duel tied and lost: 1 damage back
     return state
 
 
@@ -246,3 +256,21 @@ def test_a_waiting_instant_card_stays_hidden_until_it_resolves() -> None:
     public = ENGINE.view(state, None).data
     assert public["queued"] == 1 and "strip_aim" not in str(public)
     assert ENGINE.render(ENGINE.view(state, None)).startswith(b"\x89PNG")
+
+
+def test_an_instant_action_in_upkeep_prevents_upkeep_damage() -> None:
+    # Upkeep damage waits for the end of the phase (1.3): Alice's instant card on
+    # "a chosen player" answers it; as a non-active player's action it waits for Bruno.
+    state = with_player(_start(), 1, statuses={"bleed": 2})
+    state = with_player(state, 0, hand=("not_this_time",))
+    state, _ = act(state, 0, a.EndPhase())
+    state, _ = act(state, 0, a.RollDice(), 4, 4, 5, 5, 6)
+    state, _ = act(state, 0, a.NoAbility())
+    state, _ = act(state, 0, a.EndPhase())
+    state, _ = act(state, 0, a.EndPhase())
+    assert state.step is Step.UPKEEP_END and state.players[1].health == 50
+    assert ENGINE.pending(state)[0].seat == 1
+    state, _ = act(state, 0, a.PlayCard("not_this_time", "2"))
+    state, _ = act(state, 1, a.Pass())  # Bruno lets it resolve
+    state, _ = close_upkeep(state)
+    assert state.phase is Phase.MAIN1 and state.players[1].health == 49  # 4 - 3

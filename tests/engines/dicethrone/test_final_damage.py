@@ -6,7 +6,7 @@ from engines.dicethrone import actions as a
 from engines.dicethrone.content import DamageKind
 from engines.dicethrone.damage import Incoming, half_up, resolve
 from engines.dicethrone.state import Phase, Step
-from tests.engines.dicethrone.helpers import act, keys, start, with_player
+from tests.engines.dicethrone.helpers import act, defend, keys, start, with_player
 
 
 def test_procedure_alone_gives_zero_taken_and_nine_back() -> None:
@@ -61,7 +61,7 @@ def test_barbarian_vs_paladin_through_the_engine() -> None:
     state, _ = act(state, 0, a.Pass())
     state, _ = act(state, 1, a.Spend("protect"))  # 3.
     state, _ = act(state, 0, a.Pass())
-    state, _ = act(state, 1, a.Defend(), 3, 4, 6)  # 4. helm, helm, pray: prevent 3, gain Protect
+    state, _ = defend(state, 1, 3, 4, 6)  # 4. helm, helm, pray: prevent 3, gain Protect
     assert state.players[1].statuses == {"protect": 1}
     assert state.step is Step.FINAL
     state, _ = act(state, 0, a.PlayCard("grab_someone"))  # 5. Concussion, +5

@@ -8,7 +8,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engines.core import Action, EngineError, SeededDice
+from engines.core import Action, EngineError, Seat, SeededDice
 from engines.dicethrone import ENGINE
 from engines.dicethrone import actions as a
 from engines.dicethrone.cards import spendable
@@ -44,6 +44,7 @@ def _candidates(
             picks = [f"{i + 1}:{s}" for i, s in tokens_in_play(flow.content, state, hero.id)]
             die = rng.randint(1, 5)
             picks += [f"{die}={rng.randint(1, 6)}", f"{die} {6 - die}", ""]
+            picks.append(str(rng.randint(1, len(state.players))))  # a chosen player
             out += [a.PlayCard(c, rng.choice(picks)) for c in ENGINE.playable(flow, state, seat)]
         elif kind == "sell":
             out += [a.Sell(c) for c in player.hand]
@@ -53,8 +54,10 @@ def _candidates(
             out.append(a.EndPhase())
         elif kind == "choose" and state.choice is not None:
             out += [a.Choose(i) for i in range(1, len(state.choice.options) + 1)]
+        elif kind == "target":
+            out += [a.Target(o + 1) for o in state.opponents(state.active)]
         elif kind == "adjust":
-            other = 2 - seat  # the 1-based number of the other seat
+            other = rng.randint(1, len(state.players))  # a 1-based seat number
             out.append(a.Adjust(seat=other, health=rng.randint(-8, 8), cp=rng.randint(-3, 3)))
         elif kind == "resolved":
             out.append(a.Resolved())
@@ -64,6 +67,8 @@ def _candidates(
 def _check(state: State, decks: list[Counter[str]], content: Content) -> None:
     for seat, player in enumerate(state.players):
         assert 0 <= player.health <= START_HEALTH + HEAL_ABOVE_START
+        # 2 v 2: teammates share one health disc.
+        assert all(state.players[m].health == player.health for m in state.teammates(seat))
         assert 0 <= player.cp <= CP_CAP
         cards = Counter(player.hand + player.deck + player.discard + player.board)
         assert cards == decks[seat]
@@ -75,8 +80,9 @@ def _check(state: State, decks: list[Counter[str]], content: Content) -> None:
 def _random_match(content: Content, heroes: list[str], seed: int) -> None:
     rng = random.Random(seed)
     key = seed.to_bytes(8, "big")
-    options = {"hero1": heroes[0], "hero2": heroes[1]}
-    state = ENGINE.new_match(options, SEATS, content, SeededDice(key, 0))
+    options = {f"hero{i + 1}": hero for i, hero in enumerate(heroes)}
+    seats = [*SEATS, Seat(2, "Carla"), Seat(3, "Davi")][: len(heroes)]
+    state = ENGINE.new_match(options, seats, content, SeededDice(key, 0))
     decks = [
         Counter(c.id for c in content.heroes[p.hero].cards for _ in range(c.copies))
         for p in state.players
@@ -133,3 +139,14 @@ def test_random_legal_play_keeps_the_invariants(seed: int, heroes: list[str]) ->
 )
 def test_random_play_with_choices_and_manual_steps(seed: int, heroes: list[str]) -> None:
     _random_match(MINI, heroes, seed)
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    heroes=st.lists(
+        st.sampled_from(["barbarian", "paladin", "gunslinger"]), min_size=3, max_size=4
+    ),
+)
+def test_random_play_in_king_of_the_hill_and_2v2(seed: int, heroes: list[str]) -> None:
+    _random_match(CONTENT, heroes, seed)

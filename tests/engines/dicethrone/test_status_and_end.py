@@ -9,7 +9,7 @@ from engines.dicethrone import ENGINE
 from engines.dicethrone import actions as a
 from engines.dicethrone.effects import Interpreter
 from engines.dicethrone.state import Phase, Step
-from tests.engines.dicethrone.helpers import act, keys, start, with_player
+from tests.engines.dicethrone.helpers import act, defend, keys, start, with_player
 
 
 def test_stack_limit_caps_gained_tokens() -> None:
@@ -79,7 +79,7 @@ def test_simultaneous_defeat_is_a_draw() -> None:
     state, events = act(state, 1, a.Spend("retribution"))
     assert "queued" in keys(events)  # the Barbarian, active, may answer first
     state, _ = act(state, 0, a.Pass())
-    state, _ = act(state, 1, a.Defend(), 1, 2, 5)  # no helm: nothing prevented
+    state, _ = defend(state, 1, 1, 2, 5)  # no helm: nothing prevented
     state, _ = act(state, 0, a.Pass())
     state, events = act(state, 1, a.Pass())
     assert [p.health for p in state.players] == [0, 0]
@@ -95,7 +95,7 @@ def test_a_defeated_hero_loses() -> None:
     state, _ = act(state, 0, a.RollDice(), 1, 2, 3, 4, 6)
     state, _ = act(state, 0, a.Announce("slap"))
     state, _ = act(state, 1, a.Pass())
-    state, _ = act(state, 1, a.Defend(), 1, 1, 5)
+    state, _ = defend(state, 1, 1, 1, 5)
     state, _ = act(state, 0, a.Pass())
     state, _ = act(state, 1, a.Pass())
     result = ENGINE.result(state)

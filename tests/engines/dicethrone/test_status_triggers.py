@@ -12,7 +12,16 @@ from engines.dicethrone import actions as a
 from engines.dicethrone.content import Step as ScriptStep
 from engines.dicethrone.effects import Ctx
 from engines.dicethrone.state import Phase, State, Step
-from tests.engines.dicethrone.helpers import MINI, SEATS, act, keys, start, with_player
+from tests.engines.dicethrone.helpers import (
+    MINI,
+    SEATS,
+    act,
+    close_upkeep,
+    defend,
+    keys,
+    start,
+    with_player,
+)
 
 
 def _match(hero1: str = "corsair", hero2: str = "corsair") -> State:
@@ -29,7 +38,7 @@ def _attack(state: State, dice: tuple[int, ...], ability: str) -> State:
 
 def _finish(state: State, *defence: int) -> State:
     if state.step is Step.DEFENSE:
-        state, _ = act(state, 1, a.Defend(), *defence)
+        state, _ = defend(state, 1, *defence)
     state, _ = act(state, 0, a.Pass())
     state, _ = act(state, 1, a.Pass())
     return state
@@ -52,6 +61,8 @@ def test_cursed_doubloons_hurt_everyone_but_the_pirate_in_upkeep() -> None:
     pirate = flow.start_turn(replace_phase(state, active=0))
     assert pirate.players[0].health == 50
     other = flow.start_turn(replace_phase(state, active=1))
+    assert other.players[1].health == 50  # applied at the end of the phase (1.3)
+    other, _ = close_upkeep(other)
     assert other.players[1].health == 48
 
 
@@ -100,9 +111,20 @@ def test_a_second_powder_keg_makes_the_first_explode() -> None:
     state = with_player(_match(), 1, statuses={"powder_keg": 1})
     state = _attack(state, (6, 6, 1, 2, 4), "keg_toss")
     assert state.players[1].statuses["powder_keg"] == 1  # the new one
+    # FAQ R2: the explosion is an isolated instance, taken at once.
+    assert state.players[1].health == 47
     state = _finish(state, 3)
     # 2 (Keg Toss) - 1 (Parry) + 3 undefendable from the explosion.
     assert state.players[1].health == 46
+
+
+def test_an_explosion_at_zero_defeats_only_when_the_phase_concludes() -> None:
+    state = with_player(_match(), 1, statuses={"powder_keg": 1}, health=3)
+    state = _attack(state, (6, 6, 1, 2, 4), "keg_toss")
+    assert state.players[1].health == 0 and ENGINE.result(state) is None
+    state = _finish(state, 3)
+    result = ENGINE.result(state)
+    assert result is not None and result.winners == (0,)
 
 
 def test_stealing_health_moves_it_between_heroes() -> None:
@@ -140,7 +162,7 @@ def test_bye_bye_on_the_attackers_reload_fizzles_when_it_is_spent_first() -> Non
     state = with_player(state, 0, statuses={"reload": 1})
     state = with_player(state, 1, hand=("bye_bye",), cp=3)
     state = _attack(state, (4, 5, 4, 1, 2), "cover")
-    state, _ = act(state, 1, a.Defend(), 6, 1, 2)  # Duel: Bruno wins… and chooses
+    state, _ = defend(state, 1, 6, 1, 2)  # Duel: Bruno wins… and chooses
     if state.choice is not None:
         state, _ = act(state, 1, a.Choose(2))
     assert state.step is Step.FINAL
@@ -173,6 +195,7 @@ def test_the_active_player_orders_several_upkeep_effects() -> None:
     state, _ = act(state, 1, a.Choose(2))  # Focus first: its own "Or" comes next
     assert state.choice is not None and len(state.choice.options) == 2
     state, _ = act(state, 1, a.Choose(1))  # +1 CP; then Bleed resolves by itself
+    state, _ = close_upkeep(state)
     assert state.phase is Phase.MAIN1
     assert state.players[1].health == 48 and state.players[1].cp == 2 + 1 + 1
 

@@ -9,7 +9,7 @@ from engines.dicethrone import ENGINE
 from engines.dicethrone import actions as a
 from engines.dicethrone.decisions import AUTOPASS
 from engines.dicethrone.state import CP_CAP, Phase, Step
-from tests.engines.dicethrone.helpers import SEATS, act, keys, start, with_player
+from tests.engines.dicethrone.helpers import SEATS, act, defend, keys, start, with_player
 
 
 def test_setup_gives_fifty_health_two_cp_and_four_cards() -> None:
@@ -143,7 +143,7 @@ def test_slap_attack_is_defended_and_applied_at_the_end() -> None:
     state, _ = act(state, 0, a.Announce("slap"))
     state, _ = act(state, 1, a.Pass())
     assert state.step is Step.DEFENSE and state.players[1].health == 50
-    state, _ = act(state, 1, a.Defend(), 3, 1, 5)  # one helm: prevent 1
+    state, _ = defend(state, 1, 3, 1, 5)  # one helm: prevent 1
     state, _ = act(state, 0, a.Pass())
     state, _ = act(state, 1, a.Pass())
     assert state.players[1].health == 47 and state.phase is Phase.MAIN2
@@ -169,7 +169,7 @@ def test_windows_carry_the_autopass_preference_only_when_nothing_is_playable() -
     assert window.seat == 1 and window.kinds == ("pass",) and window.preference == AUTOPASS
     assert window.default == a.Pass()
     state, _ = act(state, 1, a.Pass())
-    state, _ = act(state, 1, a.Defend(), 1, 1, 1)
+    state, _ = defend(state, 1, 1, 1, 1)
     # Alice may still play Grab Someone in the last window: she is asked, never skipped.
     final = ENGINE.pending(state)[0]
     assert final.seat == 0 and "play" in final.kinds and final.preference is None

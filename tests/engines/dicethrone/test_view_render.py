@@ -12,7 +12,7 @@ from PIL import Image
 from engines.core import OptionType, RiggedDice
 from engines.dicethrone import ENGINE
 from engines.dicethrone import actions as a
-from tests.engines.dicethrone.helpers import act, start, with_player
+from tests.engines.dicethrone.helpers import act, defend, start, with_player
 
 
 def _png(data: bytes) -> Image.Image:
@@ -120,7 +120,7 @@ def test_board_shows_every_line_without_clipping() -> None:
     state, _ = act(state, 0, a.RollDice(), 6, 6, 6, 1, 2)
     state, _ = act(state, 0, a.Announce("suppress"))
     state, _ = act(state, 1, a.Pass(), 6, 6, 6)
-    state, _ = act(state, 1, a.Defend(), 3, 4, 6)
+    state, _ = defend(state, 1, 3, 4, 6)
     image = _png(ENGINE.render(ENGINE.view(state, None), "board", "en-US")).convert("L")
     # The bottom margin is empty background: the last text line was not cut off.
     bottom = image.crop((0, image.height - 20, image.width, image.height))
