@@ -13,6 +13,14 @@ from engines.core import Action
 
 
 @dataclass(frozen=True)
+class Side(Action):
+    """Choose your side of the arena (1.3.2): the starting squares marked 1 or 2."""
+
+    kind: ClassVar[str] = "side"
+    squares: str
+
+
+@dataclass(frozen=True)
 class Deploy(Action):
     """Place a figure on one of your starting squares (1.3.9)."""
 
@@ -67,6 +75,7 @@ class Move(Action):
     kind: ClassVar[str] = "move"
     to: str
     path: str = ""
+    lock_order: str = ""  # 4.14.2: the adjacent enemies' test order (default: timeline)
 
 
 @dataclass(frozen=True)
@@ -77,6 +86,8 @@ class Cast(Action):
     spell: str
     target: str
     facing: str = ""
+    ko_order: str = ""  # 4.10.2: the order of simultaneous knock-outs (default: board)
+    summon_order: str = ""  # 4.19.1.g: e.g. "2,1": the second token summoned plays first
 
 
 @dataclass(frozen=True)
@@ -107,6 +118,7 @@ class Resolve(Action):
 
     kind: ClassVar[str] = "resolve"
     effect: int = 1
+    ko_order: str = ""  # 4.10.2: the order of simultaneous knock-outs (default: board)
 
 
 @dataclass(frozen=True)
@@ -121,13 +133,20 @@ class Prefer(Action):
 @dataclass(frozen=True)
 class Adjust(Action):
     """Apply card text by hand (1.5.1): change a figure's wounds, tokens, gauges,
-    square, or its side's kamas, with the reason logged."""
+    square, or its side's kamas or GG, with the reason logged."""
 
     kind: ClassVar[str] = "adjust"
     unit: str
     what: str
     value: str
     reason: str
+
+
+@dataclass(frozen=True)
+class Applied(Action):
+    """Say the card text play is waiting for has been applied (1.5.1)."""
+
+    kind: ClassVar[str] = "applied"
 
 
 @dataclass(frozen=True)
@@ -156,6 +175,7 @@ class Reveal(Action):
 
 
 ALL_ACTIONS: tuple[type[Action], ...] = (
+    Side,
     Deploy,
     Tension,
     Reroll,
@@ -170,6 +190,7 @@ ALL_ACTIONS: tuple[type[Action], ...] = (
     Resolve,
     Prefer,
     Adjust,
+    Applied,
     BuyReward,
     Assign,
     Reveal,

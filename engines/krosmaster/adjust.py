@@ -1,7 +1,7 @@
 """Manual adjustments (1.5.1: card text beats the rules) for what the engine does not automate.
 
 The active player applies what a ``manual`` effect says: wounds, tokens,
-gauges, a figure's square or kamas. Each adjustment is an event naming its
+gauges, a figure's square, kamas or GG. Each adjustment is an event naming its
 author and reason, so the thread keeps a readable log.
 """
 
@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from engines.core import Event
 from engines.core.model import replace
-from engines.krosmaster.board import is_free, on_board, replace_unit
+from engines.krosmaster.board import chosen_order, is_free, on_board, replace_unit
 from engines.krosmaster.errors import illegal, invalid
 from engines.krosmaster.geometry import label, parse_label
 from engines.krosmaster.state import State, Unit
-from engines.krosmaster.units import add_tokens, is_down, knock_out
+from engines.krosmaster.units import add_tokens, check_victory, is_down, knock_out
 
-WHAT = ("wounds", "ap", "mp", "ap_tokens", "mp_tokens", "square", "kamas")
+WHAT = ("wounds", "ap", "mp", "ap_tokens", "mp_tokens", "square", "kamas", "gg", "marker")
 
 
 def _number(value: str) -> int:
@@ -33,7 +33,7 @@ def adjust(
         raise invalid("bad_adjust", f"Cannot adjust {what!r}.", what=what, known=", ".join(WHAT))
     if not reason.strip():
         raise illegal("adjust_reason", "Say why (the card text you apply).", "1.5.1")
-    if unit.pos is None and what != "kamas":
+    if unit.pos is None and what not in ("kamas", "gg"):
         raise illegal("not_on_board", "This figure is not in the arena.", "1.5.1")
     events: list[Event] = []
     fig = state.fig(unit)
@@ -53,6 +53,26 @@ def adjust(
     elif what in ("ap_tokens", "mp_tokens"):
         n = _number(value)
         state, *_ = add_tokens(state, unit.id, **{what[:2]: n})  # 4.11.6–4.11.8 still apply
+    elif what == "marker":
+        # 4.13.2: the bearer's marker of that name goes, only if this side placed it.
+        name = value.strip().lstrip("-").strip().lower()
+        mine = {u.id for u in state.units if u.owner == seat}
+        found = [
+            m
+            for m in state.markers
+            if m.target == unit.id and m.name.lower() == name and m.placer in mine
+        ]
+        if not found:
+            raise illegal("not_your_marker", "You placed no such marker there.", "4.13.2")
+        state = replace(state, markers=tuple(m for m in state.markers if m not in found))
+    elif what == "gg":
+        # GG a card creates or destroys are counted with those lost to tension (5.2.3),
+        # so the GG in the match stay accounted for.
+        player = state.players[unit.owner]
+        delta = max(-player.gg, _number(value))
+        players = list(state.players)
+        players[unit.owner] = replace(player, gg=player.gg + delta)
+        state = replace(state, players=tuple(players), gg_lost=state.gg_lost - delta)
     else:
         player = state.players[unit.owner]
         delta = max(-player.kamas, min(_number(value), state.reserve_kamas))  # 4.5.1
@@ -72,8 +92,8 @@ def adjust(
             rule="1.5.1",
         )
     )
-    for u in list(on_board(state)):
+    for u in chosen_order(state, list(on_board(state))):  # 4.18.3.b
         if is_down(state, u.id):
             state, more = knock_out(state, u.id)
             events += more
-    return state, events
+    return check_victory(state), events

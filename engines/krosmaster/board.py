@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.krosmaster.content import Gear, Power, RewardDef, RewardKind
+from engines.krosmaster.content import Gear, Power, PowerDef, RewardDef, RewardKind
 from engines.krosmaster.faces import Face
 from engines.krosmaster.geometry import Square, in_grid, line_of_sight, neighbours
 from engines.krosmaster.state import State, Unit
@@ -33,11 +33,34 @@ def revealed_rewards(state: State, unit: Unit) -> list[RewardDef]:
 
 def has_power(state: State, unit: Unit, power: Power) -> bool:
     """Printed powers, inspiration dice and revealed rewards (4.9.1: never had twice)."""
-    if state.fig(unit).has(power):
+    if any(p.power is power and gate_open(state, unit, p) for p in state.fig(unit).powers):
         return True
     if any(power in r.powers for r in revealed_rewards(state, unit)):
         return True
     return any(INSPIRED.get(f) is power for f in unit.inspiration)
+
+
+ALLIES = frozenset({"aliado", "ally", "alleato"})
+GATE_TYPES = {
+    "retribution": ALLIES | {"justiceiro", "justicier", "giustiziere"},  # 4.9.19
+    "revenge": ALLIES | {"vilão", "vilao", "villain", "cattivo"},  # 4.9.20
+}
+
+
+def gate_met(state: State, owner: int, gate: str, count: int) -> bool:
+    """At least ``count`` enemy Allies or Justiciers/Villains in the arena (4.9.19–4.9.20)."""
+    wanted = GATE_TYPES[gate]
+    enemies = [
+        u
+        for u in on_board(state)
+        if u.owner != owner and any(t.lower() in wanted for t in state.fig(u).types)
+    ]
+    return len(enemies) >= count
+
+
+def gate_open(state: State, unit: Unit, power: PowerDef) -> bool:
+    """A printed power counts unless it follows Retribuição/Revanche X not met now."""
+    return not power.gate or gate_met(state, unit.owner, power.gate, power.gate_count)
 
 
 def max_ap(state: State, unit: Unit) -> int | None:
@@ -88,10 +111,25 @@ def is_trap(state: State, unit: Unit) -> bool:
     return fig.summon and any(t.lower() in ("trap", "armadilha") for t in fig.types)
 
 
+def is_tombstone(state: State, unit: Unit) -> bool:
+    """Tombstones (4.19.8): mechanisms with Profanação (4.9.31)."""
+    fig = state.fig(unit)
+    return fig.summon and any(
+        t.lower() in ("tombstone", "lápide", "lapide", "túmulo") for t in fig.types
+    )
+
+
 def is_obstacle_unit(state: State, unit: Unit) -> bool:
     """Characters, bombs and towers are obstacles (4.17.4, 4.19.5.b, 4.19.6.b); traps
-    are not (4.19.7.b). Tombstones (4.19.8.b) are not in the content yet."""
-    return not is_trap(state, unit)
+    (4.19.7.b) and tombstones (4.19.8.b) are not."""
+    return not (is_trap(state, unit) or is_tombstone(state, unit))
+
+
+def profaned_at(state: State, square: Square) -> Unit | None:
+    """A unit with Profanação on a square, if any (4.9.31)."""
+    return next(
+        (u for u in units_at(state, square) if has_power(state, u, Power.PROFANATION)), None
+    )
 
 
 def trap_at(state: State, square: Square) -> Unit | None:
@@ -141,7 +179,18 @@ def adjacent_enemy_characters(state: State, unit: Unit) -> list[Unit]:
         for u in on_board(state)
         if u.owner != unit.owner and u.pos in around and is_character(state, u)
     ]
-    return sorted(found, key=lambda u: (u.owner, order.get(u.id, 99)))
+    return chosen_order(state, sorted(found, key=lambda u: (u.owner, order.get(u.id, 99))))
+
+
+def chosen_order(state: State, units: list[Unit]) -> list[Unit]:
+    """``units`` with those the active player put in ``state.order`` first, in that order.
+
+    4.14.2.b (which adjacent enemy tests lock next) and 4.18.3.b (simultaneous
+    effects such as knock-outs) leave the order to the active player; the rest
+    keep their default order.
+    """
+    rank = {uid: i for i, uid in enumerate(state.order)}
+    return sorted(units, key=lambda u: rank.get(u.id, len(rank)))
 
 
 def replace_unit(state: State, unit: Unit) -> State:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from engines.core import Dice, Event
 from engines.core.model import replace
 from engines.krosmaster import faces
-from engines.krosmaster.board import has_power, on_board, replace_unit
+from engines.krosmaster.board import chosen_order, gate_met, has_power, on_board, replace_unit
 from engines.krosmaster.content import Effect, EffectKind, Element, Power, SpellDef, SpellKind
 from engines.krosmaster.effects import apply_effect
 from engines.krosmaster.errors import illegal
@@ -23,12 +23,21 @@ from engines.krosmaster.geometry import (
     label,
     zone_squares,
 )
-from engines.krosmaster.state import LastAction, Pending, PendingKind, Phase, State, Unit
+from engines.krosmaster.state import (
+    LastAction,
+    Pending,
+    PendingKind,
+    Phase,
+    State,
+    Suspended,
+    Unit,
+)
 from engines.krosmaster.targeting import (
     ELEMENT_POWER,
     check_cast,
     in_enemy_territory,
     legal_targets,
+    spells_of,
     target_key,
     unit_targets,
 )
@@ -122,17 +131,64 @@ def cast(
     # Step 2 — the squares and every unit on them become targets (7.2.3).
     c.targets = tuple(u.id for u in unit_targets(state, c.squares))
     # Step 3 — additional effects, in card order (7.2.4.e).
-    for effect in c.effects:
-        targets = c.units(state)
+    return _step3(state, c, 0, dice, events)
+
+
+def _step3(
+    state: State, c: Cast, start: int, dice: Dice, events: list[Event]
+) -> tuple[State, list[Event]]:
+    """Step 3 from effect ``start`` on, then steps 4–7.
+
+    Card text the engine cannot apply pauses the spell right there (1.5.1): the
+    rest waits in ``state.suspended`` until the player says it is applied.
+    """
+    spell = c.spell
+    for index in range(start, len(c.effects)):
+        effect = c.effects[index]
+        if effect.kind in (EffectKind.RETRIBUTION, EffectKind.REVENGE):
+            if not gate_holds(state, c.caster, effect):
+                events.append(
+                    Event(
+                        "krosmaster.event.gate_closed",
+                        {"spell": spell.name, "count": effect.amount},
+                        rule="4.9.19" if effect.kind is EffectKind.RETRIBUTION else "4.9.20",
+                    )
+                )
+                break  # everything after the keyword is skipped
+            continue
         state, more = apply_effect(
-            state, state.unit(caster_id), effect, targets, square, facing, spell.control
+            state,
+            state.unit(c.caster.id),
+            effect,
+            c.units(state),
+            c.main,
+            c.facing,
+            spell.control,
+            tuple(c.squares[1:]),
         )
         events += more
+        if effect.kind is EffectKind.MANUAL:
+            pause = Suspended(
+                c.caster.id, spell.id, c.main, c.facing, tuple(c.squares), c.targets, index + 1
+            )
+            return replace(state, suspended=pause), events
     state, more = knock_outs(state)  # 7.2.4.d
     events += more
     if state.phase is Phase.OVER or spell.kind is SpellKind.SPECIAL:  # 7.4.2: no steps 4–7
         return state, events
     return _roll_and_wound(state, c, dice, events)
+
+
+def resume(state: State, dice: Dice) -> tuple[State, list[Event]]:
+    """Go on with a spell paused for card text (1.5.1), from its next effect."""
+    pause = state.suspended
+    assert pause is not None
+    state = replace(state, suspended=None)
+    caster = state.unit(pause.caster)
+    spell = next(s for s in spells_of(state, caster) if s.id == pause.spell)
+    c = Cast(caster, spell, pause.main, pause.facing, list(pause.squares), spell.effects)
+    c.targets = pause.targets
+    return _step3(state, c, pause.next_effect, dice, [])
 
 
 def _record_use(state: State, caster: Unit, spell: SpellDef, square: Square) -> State:
@@ -265,6 +321,11 @@ def _roll_and_wound(
     return state, events + more
 
 
+def gate_holds(state: State, caster: Unit, effect: Effect) -> bool:
+    """4.9.19 / 4.9.20: at least X enemy Allies or Justiciers (Villains) in the arena."""
+    return gate_met(state, caster.owner, effect.kind.value, effect.amount)
+
+
 def queue(state: State, item: Pending) -> State:
     return replace(state, pending=(*state.pending, item))
 
@@ -272,7 +333,7 @@ def queue(state: State, item: Pending) -> State:
 def knock_outs(state: State) -> tuple[State, list[Event]]:
     """Remove every unit whose wounds reach its HP; stop at a victory (7.2.2.b, 7.2.8.c)."""
     events: list[Event] = []
-    for u in list(on_board(state)):
+    for u in chosen_order(state, list(on_board(state))):  # 4.18.3.b
         if state.phase is Phase.OVER:
             break
         if is_down(state, u.id):

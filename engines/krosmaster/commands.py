@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from itertools import permutations
+from typing import Any
+
 from engines.core import Choice, CommandSpec, EngineError, Message, OptionSpec, OptionType
 from engines.krosmaster.adjust import WHAT
-from engines.krosmaster.board import is_free, is_krosmaster, on_board
-from engines.krosmaster.geometry import label
-from engines.krosmaster.movement import reachable
+from engines.krosmaster.board import adjacent_enemy_characters, is_free, is_krosmaster, on_board
+from engines.krosmaster.content import SpellDef
+from engines.krosmaster.geometry import Facing, facings, label, parse_label
+from engines.krosmaster.movement import reachable, shortest_path
 from engines.krosmaster.rewards import can_receive, pile_name
-from engines.krosmaster.state import Phase, State
+from engines.krosmaster.state import Phase, State, Unit
 from engines.krosmaster.targeting import legal_targets, spells_of
 
 LIMIT = 25  # Discord shows at most 25 suggestions
@@ -40,6 +45,7 @@ def _cmd(name: str, action: str, *options: OptionSpec) -> CommandSpec:
 def command_specs() -> list[CommandSpec]:
     """One command per action kind; option names match the action fields."""
     return [
+        _cmd("side", "side", _opt("squares", auto=True)),
         _cmd("deploy", "deploy", _opt("figure", auto=True), _opt("square", auto=True)),
         _cmd("tension", "tension"),
         _cmd("reroll", "reroll"),
@@ -56,13 +62,21 @@ def command_specs() -> list[CommandSpec]:
             _opt("figure", auto=True),
         ),
         _cmd("done-inspiring", "end_inspiration"),
-        _cmd("move", "move", _opt("to", auto=True), _opt("path", required=False)),
+        _cmd(
+            "move",
+            "move",
+            _opt("to", auto=True),
+            _opt("path", required=False, auto=True),
+            _opt("lock_order", required=False, auto=True),
+        ),
         _cmd(
             "cast",
             "cast",
             _opt("spell", auto=True),
             _opt("target", auto=True),
             _opt("facing", required=False, auto=True),
+            _opt("ko_order", required=False),
+            _opt("summon_order", required=False, auto=True),
         ),
         _cmd(
             "collect",
@@ -71,11 +85,17 @@ def command_specs() -> list[CommandSpec]:
         ),
         _cmd("buy-gg", "buy_gg"),
         _cmd("end-turn", "end_turn"),
-        _cmd("resolve", "resolve", _opt("effect", OptionType.INTEGER, min_value=1, max_value=20)),
+        _cmd(
+            "resolve",
+            "resolve",
+            _opt("effect", OptionType.INTEGER, min_value=1, max_value=20),
+            _opt("ko_order", required=False),
+        ),
         _cmd("prefer", "prefer", _opt("crit_dodge", auto=True), _opt("dofus", auto=True)),
         _cmd("buy-reward", "buy_reward", _opt("pile", auto=True), _opt("face", auto=True)),
         _cmd("assign", "assign", _opt("figure", auto=True)),
         _cmd("reveal", "reveal", _opt("reward", auto=True)),
+        _cmd("applied", "applied"),
         _cmd(
             "adjust",
             "adjust",
@@ -97,8 +117,27 @@ def _choices(pairs: list[tuple[str, str]], current: str) -> list[Choice]:
     return out[:LIMIT]
 
 
-def autocomplete(state: State, seat: int, command: str, option: str, current: str) -> list[Choice]:
-    """Suggestions that are legal now for this seat."""
+def autocomplete(
+    state: State,
+    seat: int,
+    command: str,
+    option: str,
+    current: str,
+    values: Mapping[str, Any] | None = None,
+) -> list[Choice]:
+    """Suggestions that are legal now for this seat.
+
+    ``values`` are the options already typed: the chosen spell narrows ``cast
+    target`` to that spell's legal targets, the chosen square narrows ``move
+    path`` to the paths leading there, and so on.
+    """
+    typed = {k: str(v) for k, v in (values or {}).items() if v not in (None, "")}
+    if command == "side":
+        pairs = []
+        for i, starts in enumerate(state.arena.starts):
+            rows = sorted({y + 1 for _, y in starts})
+            pairs.append((f"{i + 1} ({', '.join(str(r) for r in rows)})", str(i + 1)))
+        return _choices(pairs, current)
     if command == "deploy" and option == "figure":
         pairs = [
             (state.fig(u).name, u.id) for u in state.units if u.owner == seat and u.pos is None
@@ -143,33 +182,110 @@ def autocomplete(state: State, seat: int, command: str, option: str, current: st
         return _choices([(w, w) for w in WHAT], current)
     if command == "adjust" and option == "unit":
         return _choices([(state.fig(u).name, u.id) for u in on_board(state)], current)
+    if command == "adjust" and option == "value":
+        if typed.get("what") == "marker":  # 4.13.2: markers this side placed
+            mine = {u.id for u in state.units if u.owner == seat}
+            names = sorted({m.name for m in state.markers if m.placer in mine})
+            return _choices([(n, n) for n in names], current)
+        return _adjust_values(state, typed.get("what", ""), current)
     if state.phase is not Phase.ACTIVATION or state.active_unit is None:
         return []
     unit = state.unit(state.active_unit)
     if unit.owner != seat:
         return []
-    if command == "move" and option == "to":
+    if command == "move":
+        return _move_choices(state, unit, option, current, typed)
+    if command == "cast":
+        return _cast_choices(state, unit, option, current, typed)
+    return []
+
+
+def _adjust_values(state: State, what: str, current: str) -> list[Choice]:
+    """Free squares for ``square``; small signed numbers for the rest."""
+    if what == "square":
+        w, h = state.arena.width, state.arena.height
+        free = [label((x, y)) for y in range(h) for x in range(w) if is_free(state, (x, y))]
+        return _choices([(s, s) for s in free], current)
+    if what in WHAT:
+        return _choices([(f"{n:+d}", f"{n:+d}") for n in (-3, -2, -1, 1, 2, 3)], current)
+    return []
+
+
+def _move_choices(
+    state: State, unit: Unit, option: str, current: str, typed: Mapping[str, str]
+) -> list[Choice]:
+    """Destinations of the active figure; the path to the chosen one; the lock order."""
+    if option == "to":
         squares = sorted(reachable(state, unit).items(), key=lambda kv: kv[1])
         return _choices([(f"{label(s)} ({d} MP)", label(s)) for s, d in squares], current)
-    if command == "cast" and option == "spell":
+    if option == "path":
+        goal = parse_label(typed.get("to", ""))
+        found = shortest_path(state, unit, goal) if goal is not None else None
+        if not found or len(found) > unit.mp:
+            return []
+        text = " ".join(label(s) for s in found)
+        return _choices([(text, text)], current)
+    if option == "lock_order":
+        return _orders(state, [u.id for u in adjacent_enemy_characters(state, unit)], current)
+    return []
+
+
+def _orders(state: State, ids: list[str], current: str) -> list[Choice]:
+    """Every order of a few figures (4.14.2: the active player chooses)."""
+    if len(ids) < 2:
+        return []
+    pairs = []
+    for perm in permutations(ids):
+        names = ", ".join(state.fig(state.unit(u)).name for u in perm)
+        pairs.append((names, ",".join(perm)))
+    return _choices(pairs, current)
+
+
+def _cast_choices(
+    state: State, unit: Unit, option: str, current: str, typed: Mapping[str, str]
+) -> list[Choice]:
+    """Spells with a target; the chosen spell's targets; facings at a diagonal target."""
+    spell = _spell(state, unit, typed.get("spell", ""))
+    if option == "spell":
+        wanted = typed.get("target", "")
         pairs = [
             (f"{s.name} ({s.ap} AP)", s.id)
             for s in spells_of(state, unit)
-            if _targets(state, unit.id, s.id)
+            if (targets := _targets(state, unit.id, s.id)) and (not wanted or wanted in targets)
         ]
         return _choices(pairs, current)
-    if command == "cast" and option == "target":
-        # Autocomplete sees only this option, so each square lists the spells reaching it.
+    if option == "target":
+        if spell is not None:
+            return _choices([(sq, sq) for sq in _targets(state, unit.id, spell.id)], current)
+        # No spell typed yet: each square lists the spells reaching it.
         reach: dict[str, list[str]] = {}
-        for spell in spells_of(state, unit):
-            for sq in _targets(state, unit.id, spell.id):
-                reach.setdefault(sq, []).append(spell.name)
+        for s in spells_of(state, unit):
+            for sq in _targets(state, unit.id, s.id):
+                reach.setdefault(sq, []).append(s.name)
         return _choices(
             [(f"{sq} — {', '.join(names)}", sq) for sq, names in reach.items()], current
         )
-    if command == "cast" and option == "facing":
-        return _choices([(f, f) for f in ("north", "east", "south", "west")], current)
+    if option == "summon_order":
+        count = max((e.amount for e in spell.effects if e.figure), default=0) if spell else 0
+        if count < 2:
+            return []
+        orders = [",".join(str(i + 1) for i in p) for p in permutations(range(min(count, 4)))]
+        return _choices([(o, o) for o in orders], current)
+    if option == "facing":
+        square = parse_label(typed.get("target", ""))
+        if square is None or unit.pos is None:
+            return _choices([(f.value, f.value) for f in Facing], current)
+        return _choices([(f.value, f.value) for f in facings(unit.pos, square)], current)
     return []
+
+
+def _spell(state: State, unit: Unit, text: str) -> SpellDef | None:
+    wanted = text.strip().lower()
+    if not wanted:
+        return None
+    return next(
+        (s for s in spells_of(state, unit) if wanted in (s.id.lower(), s.name.lower())), None
+    )
 
 
 def _targets(state: State, unit_id: str, spell_id: str) -> list[str]:

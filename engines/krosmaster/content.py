@@ -77,6 +77,9 @@ class EffectKind(enum.Enum):
     LIFESTEAL = "lifesteal"  # 7.5.18 (step 8)
     BONUS_HEAL = "bonus_heal"  # 7.3.2.b
     SUMMON = "summon"  # 4.19.9: put a summon token on the targeted square
+    MARKER = "marker"  # 4.13: put the named special marker on the targeted Krosmaster
+    RETRIBUTION = "retribution"  # 4.9.19: what follows needs X enemy Allies/Justiciers
+    REVENGE = "revenge"  # 4.9.20: what follows needs X enemy Allies/Villains
     MANUAL = "manual"  # text the vocabulary cannot express: players apply it
 
 
@@ -123,6 +126,9 @@ class Power(enum.Enum):
     FARMER = "farmer"  # 4.9.28 Fazendeiro
     LOOT = "loot"  # 4.9.29 Saque X
     WEAR = "wear"  # 4.9.30 Desgastar
+    PROFANATION = "profanation"  # 4.9.31 Profanação (tombstones, 4.19.8.c)
+    ARTISAN = "artisan"  # 4.9.27 Artesão
+    INNER_FIRE = "inner_fire"  # 4.9.18 Fogo Interior: only with Frigost's rules (no effect here)
     MANUAL = "manual"
 
 
@@ -134,6 +140,11 @@ class PowerDef:
     name: str = ""
     text: str = ""
     amount: int = 0  # X of "Saque X"
+    start_of_fight: bool = False  # 1.3.10: a manual power applied when the fight begins
+    # 4.9.19 / 4.9.20: the power only counts with `gate_count` enemy Allies or
+    # Justiciers ("retribution") / Villains ("revenge") in the arena.
+    gate: str = ""
+    gate_count: int = 0
 
 
 @dataclass(frozen=True)
@@ -227,6 +238,9 @@ class Tier(enum.Enum):
 
 #: Kamas per tier (4.7.6, 8.1.3).
 PRICES: dict[Tier, int] = {Tier.GRANITE: 3, Tier.JADE: 6, Tier.SILVER: 9, Tier.GOLD: 12}
+#: 4.9.27 Artesão: the first purchase of the activation costs no AP and these kamas
+#: (ruby, 15, is not a tier of this content yet).
+ARTISAN_PRICES: dict[Tier, int] = {Tier.GRANITE: 3, Tier.JADE: 5, Tier.SILVER: 7, Tier.GOLD: 10}
 
 
 class RewardKind(enum.Enum):

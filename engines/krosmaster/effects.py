@@ -4,13 +4,20 @@ from __future__ import annotations
 
 from engines.core import Event
 from engines.core.model import replace
-from engines.krosmaster.board import has_power, is_character, is_free, replace_unit, trap_at
+from engines.krosmaster.board import (
+    has_power,
+    is_character,
+    is_free,
+    is_krosmaster,
+    replace_unit,
+    trap_at,
+)
 from engines.krosmaster.content import Effect, EffectKind, Power
 from engines.krosmaster.geometry import Facing, Square, facings, label, straight_path
-from engines.krosmaster.state import State, Unit
+from engines.krosmaster.state import Marker, State, Unit
 from engines.krosmaster.summons import place_summon
 from engines.krosmaster.traps import spring
-from engines.krosmaster.units import add_tokens, gain_now
+from engines.krosmaster.units import add_tokens, gain_now, profane
 
 MOVERS = (EffectKind.PUSH, EffectKind.PULL, EffectKind.RETREAT, EffectKind.APPROACH)
 
@@ -31,7 +38,7 @@ def _opposite(f: Facing) -> Facing:
     }[f]
 
 
-def slide(state: State, unit: Unit, facing: Facing, count: int) -> tuple[State, int]:
+def slide(state: State, unit: Unit, facing: Facing, count: int) -> tuple[State, int, list[Event]]:
     """Move ``count`` squares in a straight line, "as far as possible" (7.5.9.b, 4.18.5).
 
     Insensitive units are not moved by another's effect (4.9.17); the caller
@@ -49,7 +56,10 @@ def slide(state: State, unit: Unit, facing: Facing, count: int) -> tuple[State, 
     if trap is not None and is_character(state, unit):
         # 4.19.7.c–d: only a forced move that *ends* on the trap springs it.
         state, _ = spring(state, trap.id)
-    return state, moved
+    more: list[Event] = []
+    if moved:  # 4.9.31: a Krosmaster moved onto a tombstone profanes it
+        state, more = profane(state, unit.id, here)
+    return state, moved, more
 
 
 def apply_effect(
@@ -60,6 +70,7 @@ def apply_effect(
     main: Square,
     facing: Facing | None,
     control: int = 0,
+    zone: tuple[Square, ...] = (),
 ) -> tuple[State, list[Event]]:
     """One additional effect of step 3 (7.2.4), applied to every target it names."""
     events: list[Event] = []
@@ -102,7 +113,7 @@ def apply_effect(
             if away is None:
                 continue
             way = away if kind is EffectKind.PUSH else _opposite(away)
-            state, moved = slide(state, t, way, n)
+            state, moved, more = slide(state, t, way, n)
             events.append(
                 _evt(
                     "pushed",
@@ -113,13 +124,15 @@ def apply_effect(
                     rule="7.5.9",
                 )
             )
+            events += more
     elif kind in (EffectKind.RETREAT, EffectKind.APPROACH):
         me = state.unit(caster.id)
         if me.pos is not None and me.pos != main:
             towards = _direction(me.pos, main, facing)
             if towards is not None:
                 way = towards if kind is EffectKind.APPROACH else _opposite(towards)
-                state, moved = slide(state, me, way, n)
+                state, moved, more = slide(state, me, way, n)
+                events += more
                 events.append(
                     _evt(
                         "pushed",
@@ -131,8 +144,20 @@ def apply_effect(
                     )
                 )
     elif kind is EffectKind.SUMMON and effect.figure:
-        state, more = place_summon(state, caster.id, effect.figure, main, control)
-        events += more
+        # 4.19.9.b–c: as many as the effect says and the control value allows, on the
+        # targeted square first, then on the zone's squares in order (blocked ones skipped).
+        placed = 0
+        for square in (main, *zone):
+            if placed == n:
+                break
+            state, more = place_summon(state, caster.id, effect.figure, square, control)
+            events += more
+            placed += any(e.key == "krosmaster.event.summoned" for e in more)
+    elif kind is EffectKind.MARKER:
+        krosmasters = [t for t in targets if is_krosmaster(state, t)]
+        if krosmasters:
+            state, more = place_marker(state, caster, effect.text, krosmasters[0])
+            events += more
     elif kind is EffectKind.MANUAL:
         events.append(
             Event(
@@ -142,6 +167,21 @@ def apply_effect(
             )
         )
     return state, events
+
+
+def place_marker(state: State, placer: Unit, name: str, target: Unit) -> tuple[State, list[Event]]:
+    """4.13.1–4.13.2: one marker of a name per team, one marker per placer: an older one
+    of the same name from this team, or this placer's last one, moves to the new target."""
+    team = {u.id for u in state.units if u.owner == placer.owner}
+    kept = tuple(
+        m
+        for m in state.markers
+        if m.placer != placer.id and not (m.name == name and m.placer in team)
+    )
+    state = replace(state, markers=(*kept, Marker(name, placer.id, target.id)))
+    return state, [
+        _evt("marker", state, target, rule="4.13.2", marker=name, by=state.fig(placer).name)
+    ]
 
 
 def _evt(name: str, state: State, unit: Unit, rule: str, **params: object) -> Event:

@@ -138,15 +138,19 @@ def _effect(node: _Node) -> Effect:
             raise node.fail(f"{kind.value} needs an amount, e.g. {{{kind.value}: 1}}")
         return Effect(kind)
     names = {k.value for k in EffectKind}
-    f = node.mapping(names | {"element", "per_adjacent"})
+    f = node.mapping(names | {"element", "per_adjacent", "count"})
     kinds = [k for k in f if k in names]
     if len(kinds) != 1:
         raise node.fail("an effect has exactly one kind, e.g. {push: 2}")
     kind = EffectKind(kinds[0])
-    if kind is EffectKind.MANUAL:
-        return Effect(kind, text=f["manual"].text())
+    if kind in (EffectKind.MANUAL, EffectKind.MARKER):
+        return Effect(kind, text=f[kind.value].text())
     if kind is EffectKind.SUMMON:
-        return Effect(kind, amount=1, figure=f["summon"].text())
+        # 4.19.9.b: the effect says how many tokens; they go on the target, then the zone.
+        count = _opt(f, "count", lambda n: n.integer(1, 9), 1)
+        return Effect(kind, amount=count, figure=f["summon"].text())
+    if "count" in f:
+        raise f["count"].fail("count is for summon effects only (4.19.9.b)")
     amount = f[kind.value].integer(-9, 9)
     element = _opt(f, "element", lambda n: n.choice(Element), None)
     if kind is EffectKind.BONUS_DAMAGE and element is None:
@@ -214,12 +218,30 @@ def _power(node: _Node) -> PowerDef:
             raise node.fail("write {manual: Name, text: ...} or {loot: X}")
         return PowerDef(power)
     if isinstance(node.node, yaml.MappingNode) and any(
+        k.value == "power" for k, _ in node.node.value
+    ):
+        # {power: armour, retribution: 2}: a keyword after Retribuição/Revanche X.
+        f = node.mapping({"power", "retribution", "revenge"}, {"power"})
+        power = f["power"].choice(Power)
+        gates = [g for g in ("retribution", "revenge") if g in f]
+        if len(gates) != 1 or power in (Power.MANUAL, Power.LOOT):
+            raise node.fail("write {power: keyword, retribution: X} or {..., revenge: X}")
+        return PowerDef(power, gate=gates[0], gate_count=f[gates[0]].integer(1, 9))
+    if isinstance(node.node, yaml.MappingNode) and any(
         k.value == "loot" for k, _ in node.node.value
     ):
         f = node.mapping({"loot"}, {"loot"})
         return PowerDef(Power.LOOT, amount=f["loot"].integer(1, 20))  # 4.9.29 Saque X
-    f = node.mapping({"manual", "text"}, {"manual", "text"})
-    return PowerDef(Power.MANUAL, name=f["manual"].text(), text=f["text"].text())
+    f = node.mapping({"manual", "text", "when"}, {"manual", "text"})
+    when = _opt(f, "when", _Node.text, "")
+    if when not in ("", "start_of_fight"):
+        raise f["when"].fail("when is: start_of_fight (1.3.10)")
+    return PowerDef(
+        Power.MANUAL,
+        name=f["manual"].text(),
+        text=f["text"].text(),
+        start_of_fight=when == "start_of_fight",
+    )
 
 
 def _figure(node: _Node, summon: bool) -> FigureDef:

@@ -21,6 +21,7 @@ from engines.krosmaster.faces import Face
 from engines.krosmaster.geometry import Square, adjacent, label, neighbours, parse_label
 from engines.krosmaster.state import LastAction, State, Unit
 from engines.krosmaster.traps import spring
+from engines.krosmaster.units import profane
 
 
 def reachable(state: State, unit: Unit) -> dict[Square, int]:
@@ -201,6 +202,8 @@ def move(state: State, unit_id: str, path: list[Square], dice: Dice) -> tuple[St
                     break
             state = replace_unit(state, replace(unit, pos=step, mp=unit.mp - 1))
         walked.append(step)
+        state, profaned = profane(state, unit_id, step)  # 4.9.31: each time it walks on
+        trap_events += profaned
         trap = trap_at(state, step)
         if trap is not None:  # 4.19.7.c: it springs; the walk stops there, Estalo resolves next
             state, sprung = spring(state, trap.id)

@@ -8,7 +8,7 @@ from engines.krosmaster import casting, movement
 from engines.krosmaster.board import is_free, is_krosmaster, replace_unit
 from engines.krosmaster.errors import illegal, invalid
 from engines.krosmaster.geometry import label, parse_label
-from engines.krosmaster.state import State, Unit
+from engines.krosmaster.state import ManualNote, Phase, State, Unit
 from engines.krosmaster.targeting import find_spell
 from engines.krosmaster.turns import continue_after_queue, start_player_turn
 from engines.krosmaster.units import buy_gg, check_victory
@@ -60,8 +60,65 @@ def deploy(
         return replace(state, deploying=state.first_player), events
     # 1.3.10: the fight begins with the first player's turn.
     state = replace(state, active_player=state.first_player, player_turn=1)
+    state, events = start_of_fight(state, events)
     state, more = start_player_turn(state, dice)
     return state, events + more
+
+
+def any_unit(state: State, text: str) -> Unit:
+    """Any unit by id, name or a unique start of its name, case-insensitive."""
+    wanted = text.strip().lower()
+    exact = [u for u in state.units if wanted in (u.id.lower(), state.fig(u).name.lower())]
+    # A unique start of a name is enough ("Gultar" for "Gultar o Bárbaro").
+    found = exact or [u for u in state.units if state.fig(u).name.lower().startswith(wanted)]
+    if len(found) != 1 or not wanted:
+        raise invalid("unknown_unit", "No such figure.", unit=text)
+    return found[0]
+
+
+def parse_order(state: State, text: str) -> tuple[str, ...]:
+    """Unit ids from a comma-separated list of figure names or ids (4.14.2.b, 4.18.3.b)."""
+    return tuple(any_unit(state, part).id for part in text.split(",") if part.strip())
+
+
+def choose_side(state: State, seat: int, squares: str) -> tuple[State, list[Event]]:
+    """1.3.2: the second player takes the starting squares marked ``squares``; the first
+    player sits opposite. The arena's sets are swapped when the second player takes ``1``."""
+    if squares.strip() not in ("1", "2"):
+        raise invalid("bad_side", "Choose the starting squares 1 or 2.", side=squares)
+    wanted = int(squares.strip()) - 1
+    printed = state.arena.starts  # still as printed: seat s would deploy on set s + 1
+    new = [printed[0], printed[1]]
+    new[seat], new[1 - seat] = printed[wanted], printed[1 - wanted]
+    arena = replace(state.arena, starts=(new[0], new[1]))
+    event = Event(
+        "krosmaster.event.side",
+        {"player": state.players[seat].name, "side": squares.strip()},
+        rule="1.3.2",
+    )
+    return replace(state, arena=arena, phase=Phase.DEPLOY), [event]
+
+
+def start_of_fight(state: State, events: list[Event]) -> tuple[State, list[Event]]:
+    """1.3.10: "at the start of the fight" powers, the first player's Krosmasters by
+    initiative (highest first), then the second player's. They are card text, so each
+    waits for its player to apply it (1.5.1); 1.3.10.b: that player picks the order."""
+    notes: list[ManualNote] = []
+    for seat in (state.first_player, 1 - state.first_player):
+        mine = [u for u in state.units if u.owner == seat and u.pos is not None]
+        for unit in sorted(mine, key=lambda u: -state.fig(u).initiative):
+            fig = state.fig(unit)
+            for power in fig.powers:
+                if power.start_of_fight:
+                    notes.append(ManualNote(seat, fig.name, f"{power.name}: {power.text}"))
+                    events.append(
+                        Event(
+                            "krosmaster.event.start_power",
+                            {"unit": fig.name, "text": f"{power.name}: {power.text}"},
+                            rule="1.3.10",
+                        )
+                    )
+    return replace(state, manual=(*state.manual, *notes)), events
 
 
 def active(state: State) -> Unit:
@@ -146,4 +203,6 @@ def buy(state: State) -> tuple[State, list[Event]]:
 
 def settle(state: State, events: list[Event], dice: Dice) -> tuple[State, list[Event]]:
     """After an activation action: step 8 (7.2.9), then end a knocked-out unit's turn."""
+    if state.suspended is not None:  # the spell waits for its card text (1.5.1)
+        return state, events
     return continue_after_queue(state, events, dice)

@@ -13,6 +13,7 @@ from PIL import ImageDraw
 from engines.core import View, theme
 from engines.core.i18n import Catalog
 from engines.core.render import banner, canvas, draw_text, fit_text, font, to_png
+from engines.krosmaster.render_text import notes, wrap
 
 LABEL_W = 44  # row numbers on the left edge
 LABEL_H = 40  # column letters on the top edge
@@ -62,10 +63,11 @@ def render(view: View, catalog: Catalog, locale: str, preview: bool = False) -> 
     shown = [p["shown"] for p in data.get("piles", []) if p["shown"]]
     width = theme.CANVAS_WIDTH - 2 * theme.MARGIN
     shown_lines = (
-        _wrap(catalog.translate("krosmaster.render.shown", locale, names=" · ".join(shown)), width)
+        wrap(catalog.translate("krosmaster.render.shown", locale, names=" · ".join(shown)), width)
         if shown
         else []
     )
+    shown_lines += notes(data, catalog, locale, width)
     height = 96 + LABEL_H + cell * h + 24 + len(players) * (panel_h + 16) + 60
     height += 40 * len(shown_lines)
     image, draw = canvas(height)
@@ -109,26 +111,19 @@ def render(view: View, catalog: Catalog, locale: str, preview: bool = False) -> 
     return to_png(image)
 
 
-def _wrap(text: str, width: float) -> list[str]:
-    """Greedy word wrap at the minimum legible size."""
-    fnt = font(theme.MIN_TEXT_PX)
-    lines: list[str] = []
-    for word in text.split(" "):
-        if lines and fnt.getlength(f"{lines[-1]} {word}") <= width:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
-    return lines
-
-
 def _title(data: dict[str, Any], t: Any, locale: str) -> str:
     players = data["players"]
     if data["winner"] is not None:
         return str(t("krosmaster.render.winner", locale, player=players[data["winner"]]["name"]))
     if data["draw"]:
         return str(t("krosmaster.render.draw", locale))
-    if data["phase"] == "deploy":
-        return str(t("krosmaster.render.deploy", locale, player=players[data["deploying"]]["name"]))
+    if data["phase"] in ("deploy", "side"):
+        rows = [sorted({int(sq[1:]) for sq in s}) for s in data["arena"]["starts"]]
+        spans = [f"{r[0]}–{r[-1]}" if r else "–" for r in rows]
+        key = f"krosmaster.render.{data['phase']}"
+        return str(
+            t(key, locale, player=players[data["deploying"]]["name"], one=spans[0], two=spans[1])
+        )
     who = players[data["active_player"]]["name"]
     unit = next((u["name"] for u in data["units"] if u["id"] == data["active_unit"]), None)
     step = t(f"krosmaster.render.phase.{data['phase']}", locale)
@@ -144,7 +139,7 @@ def _title_colour(data: dict[str, Any]) -> theme.RGB:
         return theme.seat_colour(data["winner"])
     if data["draw"]:
         return theme.PANEL_ACTIVE
-    seat = data["deploying"] if data["phase"] == "deploy" else data["active_player"]
+    seat = data["deploying"] if data["phase"] in ("deploy", "side") else data["active_player"]
     return theme.seat_colour(seat)
 
 
@@ -183,7 +178,7 @@ def _grid(draw: ImageDraw.ImageDraw, data: dict[str, Any], gx: int, gy: int, cel
         for x in range(w):
             sq = f"{chr(ord('A') + x)}{y + 1}"
             fill = FLOOR if (x + y) % 2 == 0 else FLOOR_ALT
-            if data["phase"] == "deploy" and sq in starts:
+            if data["phase"] in ("deploy", "side") and sq in starts:
                 fill = _tint(theme.seat_colour(starts[sq]), fill)
             draw.rectangle(_box(gx, gy, cell, sq), fill=fill, outline=GRID)
     for sq in arena["demonic"]:
@@ -292,7 +287,7 @@ def _units(
             continue
         x0, y0, x1, y1 = _box(gx, gy, cell, u["square"], 2)
         colour = theme.seat_colour(u["owner"])
-        if u.get("trap"):  # a trap is a diamond on the floor, not a standing token
+        if u.get("trap") or u.get("floor"):  # traps, tombstones: diamonds on the floor
             mx, my = (x0 + x1) / 2, (y0 + y1) / 2
             half = (x1 - x0) / 2 + 1
             draw.polygon(
@@ -316,6 +311,8 @@ def _units(
         draw.text(
             ((x0 + x1) / 2, (y0 + y1 - 9) / 2), text, font=fnt, fill=(255, 255, 255), anchor="mm"
         )
+        if u.get("markers"):  # 4.13: a special marker lies on it (named under the panels)
+            draw.ellipse((x1 - 20, y0, x1, y0 + 20), fill=theme.HIGHLIGHT, outline=DARK, width=2)
         # HP bar: the remaining share of HP, under the token.
         left = max(0, u["hp"] - u["wounds"]) / max(1, u["hp"])
         draw.rectangle((x0 + 2, y1 - 9, x1 - 2, y1), fill=HP_BG)
@@ -334,7 +331,9 @@ def _panel(
     locale: str,
 ) -> None:
     x0, x1 = theme.MARGIN, theme.CANVAS_WIDTH - theme.MARGIN
-    is_active = seat == data["active_player"] and data["winner"] is None and not data["draw"]
+    setting_up = data["phase"] in ("deploy", "side")
+    turn = data["deploying"] if setting_up else data["active_player"]
+    is_active = seat == turn and data["winner"] is None and not data["draw"]
     draw.rounded_rectangle(
         (x0, y, x1, y + panel_h), 14, fill=theme.PANEL_ACTIVE if is_active else theme.PANEL
     )

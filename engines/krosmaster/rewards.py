@@ -4,8 +4,22 @@ from __future__ import annotations
 
 from engines.core import Dice, Event
 from engines.core.model import replace
-from engines.krosmaster.board import is_krosmaster, on_board, replace_unit, revealed_rewards
-from engines.krosmaster.content import PRICES, Gear, RewardDef, RewardKind, Tier
+from engines.krosmaster.board import (
+    has_power,
+    is_krosmaster,
+    on_board,
+    replace_unit,
+    revealed_rewards,
+)
+from engines.krosmaster.content import (
+    ARTISAN_PRICES,
+    PRICES,
+    Gear,
+    Power,
+    RewardDef,
+    RewardKind,
+    Tier,
+)
 from engines.krosmaster.errors import illegal, invalid
 from engines.krosmaster.state import Held, Phase, State, Unit
 from engines.krosmaster.units import gain_now
@@ -89,16 +103,18 @@ def buy(state: State, unit: Unit, pile: str, face: str) -> tuple[State, list[Eve
     reward = state.shown[index] if up else (state.piles[index][0] if state.piles[index] else "")
     if not reward:
         raise illegal("no_reward", "There is no such reward to buy.", "4.7.4", pile=pile)
-    price = PRICES[PILE_TIERS[index]]
+    artisan = has_power(state, unit, Power.ARTISAN) and not unit.bought_this_turn  # 4.9.27
+    price = (ARTISAN_PRICES if artisan else PRICES)[PILE_TIERS[index]]
+    ap_cost = 0 if artisan else 1
     player = state.players[unit.owner]
-    if unit.ap < 1:
+    if unit.ap < ap_cost:
         raise illegal("cost_ap", "Not enough AP.", "6.3.6", need=1, have=unit.ap)
     if player.kamas < price:
         raise illegal("cost_kamas", "Not enough kamas.", "4.5.3", need=price, have=player.kamas)
     players = list(state.players)
     players[unit.owner] = replace(player, kamas=player.kamas - price)
     state = replace(state, players=tuple(players), reserve_kamas=state.reserve_kamas + price)
-    state = replace_unit(state, replace(unit, ap=unit.ap - 1))
+    state = replace_unit(state, replace(unit, ap=unit.ap - ap_cost, bought_this_turn=True))
     if up:
         state = replace(state, shown=(*state.shown[:index], "", *state.shown[index + 1 :]))
         state, events = reveal_top(state, index)  # 4.7.7: replaced before the assignment

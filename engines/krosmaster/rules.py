@@ -25,15 +25,14 @@ from engines.core import (
 )
 from engines.core.model import replace
 from engines.krosmaster import actions as A
-from engines.krosmaster import pending, play, rewards, turns
+from engines.krosmaster import choices, pending, play, rewards, turns
 from engines.krosmaster.commands import autocomplete, command_specs
 from engines.krosmaster.content import ContentPack
 from engines.krosmaster.errors import invalid, setup
-from engines.krosmaster.faces import Face
 from engines.krosmaster.geometry import label
 from engines.krosmaster.loader import load_dir
 from engines.krosmaster.setup import CONSTRUCTED, LIMITED, new_state, resolve_team
-from engines.krosmaster.state import Phase, State
+from engines.krosmaster.state import ManualNote, Phase, State
 from engines.krosmaster.view import build_view
 
 #: Standing preference: roll the tension test and keep the dice (by the `prefer` faces).
@@ -89,6 +88,13 @@ class Krosmaster(GameEngine[State]):
             "team1", OptionType.STRING, "brakmar-raiders", Message("krosmaster.option.team1")
         ),
         MatchOption("team2", OptionType.STRING, "bonta-guard", Message("krosmaster.option.team2")),
+        MatchOption(
+            "sides",
+            OptionType.STRING,
+            "fixed",
+            Message("krosmaster.option.sides"),
+            choices=("fixed", "choose"),
+        ),
     )
 
     def load_content(self, pack: str | None) -> Any:
@@ -117,12 +123,35 @@ class Krosmaster(GameEngine[State]):
         teams = [resolve_team(pack, str(opts["team1"])), resolve_team(pack, str(opts["team2"]))]
         summons = {k: f for k, f in pack.figures.items() if f.summon}
         state, _ = new_state(seats, teams, arena, str(opts["format"]), dice, summons, pack.rewards)
-        return replace(state, lock_rule=str(opts["lock"]))
+        state = replace(state, lock_rule=str(opts["lock"]))
+        if opts["sides"] == "choose":  # 1.3.2; tournaments fix the sides ("fixed")
+            state = replace(state, phase=Phase.SIDE)
+        return state
 
     def pending(self, state: State) -> list[Decision]:
+        owed = self._owed(state)
+        # 1.6.2: a waiting player may set the faces their tension dice turn to at any time.
+        waiting = {d.seat for d in owed}
+        return owed + [
+            Decision(s, ("prefer",), Message("krosmaster.prompt.prefer"), optional=True)
+            for s in range(len(state.players))
+            if s not in waiting and owed
+        ]
+
+    def _owed(self, state: State) -> list[Decision]:
         phase, p = state.phase, state.active_player
         if phase is Phase.OVER:
             return []
+        if phase is Phase.SIDE:
+            return [
+                Decision(
+                    state.deploying,
+                    ("side",),
+                    Message("krosmaster.prompt.side"),
+                    default=A.Side(str(state.deploying + 1)),
+                    auto_default=True,
+                )
+            ]
         if phase is Phase.DEPLOY:
             return [
                 Decision(
@@ -176,6 +205,17 @@ class Krosmaster(GameEngine[State]):
                     auto_default=True,
                 )
             ]
+        if state.manual:  # 1.5.1: nothing goes on until the card text is applied
+            note = state.manual[0]
+            return [
+                Decision(
+                    note.seat,
+                    ("adjust", "applied", "prefer"),
+                    Message("krosmaster.prompt.manual", {"unit": note.unit, "text": note.text}),
+                    default=A.Applied(),
+                    auto_default=False,
+                )
+            ]
         if phase is Phase.PENDING:
             return [
                 Decision(
@@ -198,14 +238,30 @@ class Krosmaster(GameEngine[State]):
         ]
 
     def rules_apply(self, state: State, seat: int, action: Action, dice: Dice) -> Outcome[State]:
+        text = getattr(action, "lock_order", "") or getattr(action, "ko_order", "")
+        if text:  # 4.14.2.b / 4.18.3.b: the active player's order, for this action only
+            state = replace(state, order=play.parse_order(state, text))
         new, events = self._apply(state, seat, action, dice)
-        return Outcome(new, tuple(events))
+        if isinstance(action, A.Cast) and action.summon_order.strip():
+            from engines.krosmaster.summons import reorder_new_summons
+
+            new = reorder_new_summons(state, new, action.summon_order)
+        notes = tuple(
+            ManualNote(seat, str(e.params["unit"]), str(e.params["text"]))
+            for e in events
+            if e.key == "krosmaster.event.manual_effect"
+        )
+        if new.phase is Phase.OVER:
+            notes, new = (), replace(new, manual=(), suspended=None)
+        return Outcome(replace(new, order=(), manual=(*new.manual, *notes)), tuple(events))
 
     def _apply(
         self, state: State, seat: int, action: Action, dice: Dice
     ) -> tuple[State, list[Any]]:
         if isinstance(action, A.Prefer):
-            return _prefer(state, seat, action), []
+            return choices.prefer(state, seat, action), []
+        if isinstance(action, A.Side):
+            return play.choose_side(state, seat, action.squares)
         if isinstance(action, A.Deploy):
             return play.deploy(state, seat, action.figure, action.square, dice)
         if isinstance(action, A.Tension):
@@ -226,13 +282,13 @@ class Krosmaster(GameEngine[State]):
         if isinstance(action, A.Adjust):
             from engines.krosmaster.adjust import adjust
 
-            target = next(
-                (u for u in state.units if action.unit in (u.id, state.fig(u).name)), None
-            )
-            if target is None:
-                raise invalid("unknown_unit", "No such figure.", unit=action.unit)
+            target = play.any_unit(state, action.unit)
             state, events = adjust(state, seat, target, action.what, action.value, action.reason)
+            if state.manual or state.phase not in (Phase.ACTIVATION, Phase.PENDING):
+                return state, events  # a referee's fix outside an activation changes nothing else
             return play.settle(state, events, dice)
+        if isinstance(action, A.Applied):
+            return choices.applied(state, seat, dice)
         if isinstance(action, A.Assign):
             return rewards.assign(state, play.find_unit(state, seat, action.figure))
         if isinstance(action, A.BuyReward):
@@ -282,7 +338,7 @@ class Krosmaster(GameEngine[State]):
     ) -> list[Choice]:
         if state is None or seat is None:
             return []
-        return autocomplete(state, seat, command, option, current)
+        return autocomplete(state, seat, command, option, current, values)
 
     def apply_setup(self, state: State, overrides: Mapping[str, Any]) -> State:
         """Krosmaster's scenario schema (docs/krosmaster.md), not the raw state JSON."""
@@ -308,24 +364,3 @@ def _default_deploy(state: State) -> A.Deploy:
     taken = {u.pos for u in state.units}
     square = next(s for s in state.arena.starts[seat] if s not in taken)
     return A.Deploy(unit.id, label(square))
-
-
-def _prefer(state: State, seat: int, action: A.Prefer) -> State:
-    by_value = {f.value: f for f in Face}
-    cd, dofus = by_value.get(action.crit_dodge), by_value.get(action.dofus)
-    if cd not in (Face.CRIT, Face.DODGE) or dofus not in (
-        Face.CRIT,
-        Face.ARMOUR,
-        Face.LOCK,
-        Face.DODGE,
-    ):
-        raise invalid(
-            "bad_face",
-            "Choose crit or dodge, and crit, armour, lock or dodge.",
-            face=f"{action.crit_dodge}/{action.dofus}",
-            rolled="-",
-        )
-    assert cd is not None and dofus is not None
-    players = list(state.players)
-    players[seat] = replace(players[seat], prefer_crit_dodge=cd, prefer_dofus=dofus)
-    return replace(state, players=tuple(players))

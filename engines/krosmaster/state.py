@@ -12,12 +12,13 @@ from dataclasses import dataclass, field
 from engines.core import Seat
 from engines.krosmaster.content import ArenaDef, Effect, FigureDef, RewardDef
 from engines.krosmaster.faces import Face
-from engines.krosmaster.geometry import Square
+from engines.krosmaster.geometry import Facing, Square
 
 
 class Phase(enum.Enum):
     """Where the match stands; :data:`TRANSITIONS` lists the legal moves."""
 
+    SIDE = "side"  # 1.3.2: the second player chooses a side of the arena
     DEPLOY = "deploy"  # 1.3.9
     TENSION = "tension"  # 5.2: roll
     TENSION_ROLLED = "tension_rolled"  # 5.2.2: re-roll or keep
@@ -29,14 +30,16 @@ class Phase(enum.Enum):
 
 
 TRANSITIONS: dict[Phase, frozenset[Phase]] = {
+    Phase.SIDE: frozenset({Phase.DEPLOY}),
     Phase.DEPLOY: frozenset({Phase.DEPLOY, Phase.ACTIVATION, Phase.INSPIRATION, Phase.OVER}),
-    Phase.TENSION: frozenset({Phase.TENSION_ROLLED}),
+    # OVER from anywhere: a referee's adjustment (1.5.1) may end the match at any time.
+    Phase.TENSION: frozenset({Phase.TENSION_ROLLED, Phase.OVER}),
     Phase.TENSION_ROLLED: frozenset({Phase.INSPIRATION, Phase.OVER}),
     Phase.INSPIRATION: frozenset({Phase.ACTIVATION, Phase.TENSION, Phase.OVER}),
     Phase.ACTIVATION: frozenset(
         {Phase.ACTIVATION, Phase.PENDING, Phase.ASSIGN, Phase.TENSION, Phase.OVER}
     ),
-    Phase.ASSIGN: frozenset({Phase.ACTIVATION}),
+    Phase.ASSIGN: frozenset({Phase.ACTIVATION, Phase.OVER}),
     Phase.PENDING: frozenset({Phase.PENDING, Phase.ACTIVATION, Phase.TENSION, Phase.OVER}),
     Phase.OVER: frozenset(),
 }
@@ -86,6 +89,7 @@ class Unit:
     wounded_by: str | None = None  # source of the last wound inflicted (4.10.6.b)
     rewards: tuple[Held, ...] = ()
     revealed_this_turn: bool = False  # 4.7.10: one reveal per figure turn
+    bought_this_turn: bool = False  # 4.9.27: Artesão's discount is for the first purchase
 
 
 @dataclass(frozen=True)
@@ -118,6 +122,37 @@ class Pending:
     target: str  # unit id it acts on
     amount: int = 0
     square: Square | None = None  # where an exploding bomb stood
+
+
+@dataclass(frozen=True)
+class Marker:
+    """A special marker (4.13): a named reminder a Krosmaster put on another."""
+
+    name: str
+    placer: str  # unit id of the Krosmaster that placed it
+    target: str  # unit id it lies on
+
+
+@dataclass(frozen=True)
+class Suspended:
+    """A spell paused in step 3 for card text (1.5.1); it goes on from ``next_effect``."""
+
+    caster: str
+    spell: str
+    main: Square
+    facing: Facing | None
+    squares: tuple[Square, ...]
+    targets: tuple[str, ...]
+    next_effect: int
+
+
+@dataclass(frozen=True)
+class ManualNote:
+    """Card text the engine cannot apply (1.5.1): play waits until it is applied."""
+
+    seat: int  # who applies it: the player whose action produced it
+    unit: str  # the figure's name, for the prompt
+    text: str
 
 
 @dataclass(frozen=True)
@@ -164,6 +199,12 @@ class State:
     shown: tuple[str, ...] = ()  # the face-up token next to each pile ("" for none)
     bought: str = ""  # a reward waiting for 4.7.8's assignment
     bought_public: bool = False
+    # The active player's order for this action's lock tests (4.14.2) and
+    # simultaneous knock-outs (4.10.2): unit ids first in that order, then the rest.
+    order: tuple[str, ...] = ()
+    manual: tuple[ManualNote, ...] = ()  # 1.5.1: applied by hand before play goes on
+    markers: tuple[Marker, ...] = ()  # 4.13
+    suspended: Suspended | None = None  # a spell waiting for its card text (1.5.1)
 
     def unit(self, unit_id: str) -> Unit:
         """The unit with this id."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engines.core import Event
 from engines.core.model import replace
 from engines.krosmaster.board import is_character, is_free, is_trap, on_board, trap_at, units_at
+from engines.krosmaster.errors import invalid
 from engines.krosmaster.geometry import Square, label
 from engines.krosmaster.state import State, Unit
 from engines.krosmaster.traps import spring
@@ -61,3 +62,31 @@ def place_summon(
         state, more = spring(state, trap.id)
         events += more
     return state, events
+
+
+def reorder_new_summons(before: State, after: State, order: str) -> State:
+    """4.19.1.g: the active player orders the tokens one effect put in play.
+
+    ``order`` lists positions in placement order ("2,1,3"); the tokens take those
+    places among themselves on the timeline.
+    """
+    old = {u.id for u in before.units}
+    new = [u.id for u in after.units if u.id not in old]
+    try:
+        picks = [int(p) - 1 for p in order.replace(" ", "").split(",") if p]
+    except ValueError:
+        picks = []
+    if sorted(picks) != list(range(len(new))) or len(new) < 2:
+        raise invalid(
+            "bad_summon_order",
+            "Give each new summon's position once, e.g. 2,1.",
+            order=order,
+            count=len(new),
+        )
+    wanted = [new[i] for i in picks]
+    players = list(after.players)
+    for seat, player in enumerate(players):
+        slots = iter(wanted)
+        line = tuple(next(slots) if uid in new else uid for uid in player.timeline)
+        players[seat] = replace(player, timeline=line)
+    return replace(after, players=tuple(players))

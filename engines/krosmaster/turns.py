@@ -196,7 +196,7 @@ def begin_unit(state: State, uid: str) -> State:
         for h in unit.rewards
         if not (h.revealed and state.rewards[h.reward].kind is RewardKind.BUFF)
     )
-    unit = replace(unit, rewards=kept, revealed_this_turn=False)
+    unit = replace(unit, rewards=kept, revealed_this_turn=False, bought_this_turn=False)
     top_ap, top_mp = max_ap(state, unit), max_mp(state, unit)
     # 6.2.1.b: gauges refilled, modified by ±tokens, which are discarded (4.11.5).
     fresh = replace(

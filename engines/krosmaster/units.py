@@ -11,9 +11,11 @@ from engines.krosmaster.board import (
     max_ap,
     max_mp,
     on_board,
+    profaned_at,
     replace_unit,
 )
 from engines.krosmaster.content import Power
+from engines.krosmaster.geometry import Square
 from engines.krosmaster.state import Pending, PendingKind, Phase, State, Unit
 
 
@@ -56,6 +58,8 @@ def wound(state: State, unit_id: str, amount: int, source: str | None = None) ->
     ``source`` is the unit inflicting them (4.10.6.b); cost wounds have none (4.10.6.c).
     """
     unit = state.unit(unit_id)
+    if has_power(state, unit, Power.PROFANATION):
+        return state, 0  # 4.9.31: only Profanação itself places its wounds
     placed = max(0, min(amount, state.fig(unit).hp - unit.wounds))
     by = source if placed and source else unit.wounded_by
     return replace_unit(state, replace(unit, wounds=unit.wounds + placed, wounded_by=by)), placed
@@ -64,8 +68,36 @@ def wound(state: State, unit_id: str, amount: int, source: str | None = None) ->
 def heal(state: State, unit_id: str, amount: int) -> tuple[State, int]:
     """Remove up to ``amount`` wounds; heals beyond the wounds are lost (4.10.5)."""
     unit = state.unit(unit_id)
+    if has_power(state, unit, Power.PROFANATION):
+        return state, 0  # 4.9.31: its wounds are never removed
     removed = max(0, min(amount, unit.wounds))
     return replace_unit(state, replace(unit, wounds=unit.wounds - removed)), removed
+
+
+def profane(state: State, mover_id: str, square: Square) -> tuple[State, list[Event]]:
+    """4.9.31: a Krosmaster moved onto a unit with Profanação puts a wound on it.
+
+    Walking onto it and a forced move ending on it both count (the reading of
+    4.19.7.c for traps); a tombstone whose wounds reach its HP is knocked out.
+    """
+    mover = state.unit(mover_id)
+    tomb = profaned_at(state, square)
+    if tomb is None or not is_krosmaster(state, mover):
+        return state, []
+    hp = state.fig(tomb).hp
+    tomb = replace(tomb, wounds=min(hp, tomb.wounds + 1))
+    state = replace_unit(state, tomb)
+    events = [
+        Event(
+            "krosmaster.event.profaned",
+            {"unit": state.fig(mover).name, "tomb": state.fig(tomb).name},
+            rule="4.9.31",
+        )
+    ]
+    if is_down(state, tomb.id):
+        state, more = knock_out(state, tomb.id)
+        events += more
+    return state, events
 
 
 def is_down(state: State, unit_id: str) -> bool:
@@ -111,6 +143,9 @@ def knock_out(state: State, unit_id: str) -> tuple[State, list[Event]]:
             rewards=(),  # 4.7.12: removed without being revealed
         ),
     )
+    # 4.13.3: the markers it placed go with it, and so do those lying on it (its tokens).
+    kept = tuple(m for m in state.markers if unit_id not in (m.placer, m.target))
+    state = replace(state, markers=kept)
     for summon in [u for u in on_board(state) if u.summoner == unit_id]:
         state = replace_unit(state, replace(summon, ko=True, pos=None, wounds=0))
     return check_victory(state), events

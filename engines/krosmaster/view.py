@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.krosmaster.board import is_trap
+from engines.krosmaster.board import is_obstacle_unit, is_trap
 from engines.krosmaster.geometry import label
 from engines.krosmaster.movement import reachable
 from engines.krosmaster.rewards import pile_name
@@ -54,9 +54,11 @@ def build_view(state: State, seat: int | None = None) -> dict[str, Any]:
                 "ko": u.ko,
                 "summon": fig.summon,
                 "trap": is_trap(state, u),
+                "floor": not is_obstacle_unit(state, u),  # traps and tombstones lie flat
                 "level": fig.level,
                 "rewards": _held(state, u, seat),
                 "initiative": fig.initiative,
+                "markers": [m.name for m in state.markers if m.target == u.id],
             }
         )
     return {
@@ -95,6 +97,15 @@ def build_view(state: State, seat: int | None = None) -> dict[str, Any]:
             "target": label(state.last.target) if state.last.target else None,
             "zone": _squares(state.last.zone),
         },
+        "manual": [{"seat": n.seat, "unit": n.unit, "text": n.text} for n in state.manual],
+        "markers": [
+            {
+                "name": m.name,
+                "by": state.fig(state.unit(m.placer)).name,
+                "on": state.fig(state.unit(m.target)).name,
+            }
+            for m in state.markers
+        ],
         "winner": state.winner,
         "draw": state.draw,
         "preview": preview(state),

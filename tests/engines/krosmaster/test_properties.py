@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -9,6 +11,7 @@ from engines.core import Action, EngineError, SeededDice
 from engines.krosmaster import ENGINE
 from engines.krosmaster import actions as A
 from engines.krosmaster.board import is_obstacle_unit, on_board, scenery_obstacle
+from engines.krosmaster.content import Effect, EffectKind
 from engines.krosmaster.geometry import label
 from engines.krosmaster.movement import reachable
 from engines.krosmaster.state import Phase, State
@@ -24,6 +27,10 @@ def candidates(state: State) -> list[Action]:
     phase = state.phase
     decision = ENGINE.pending(state)[0]
     assert decision.default is not None
+    if state.manual:  # card text waits (1.5.1): the player applies it and says so
+        return [A.Applied()]
+    if phase is Phase.SIDE:
+        return [A.Side("1"), A.Side("2")]
     if phase is Phase.TENSION_ROLLED:
         return [A.Keep()] + ([] if state.rerolled else [A.Reroll()])
     if phase is Phase.INSPIRATION:
@@ -65,6 +72,24 @@ def check_invariants(state: State) -> None:
     assert gg == TOTAL_GG  # GG move between players and the wild GG, or are lost to tension
     kamas = sum(state.floor_kamas.values()) + sum(p.kamas for p in state.players)
     assert kamas + state.reserve_kamas == TOTAL_KAMAS
+    placers = [m.placer for m in state.markers]
+    assert len(placers) == len(set(placers))  # 4.13.2: one marker per placer
+    assert all(state.unit(m.target).pos is not None for m in state.markers)
+    assert state.suspended is None or state.manual  # a paused spell always waits for text
+
+
+def _with_card_text(state: State) -> State:
+    """Every figure's first spell also places a special marker and then pauses for card
+    text (4.13, 1.5.1), so random play goes through both."""
+    figures = dict(state.figures)
+    for fid, fig in figures.items():
+        if fig.summon or not fig.spells:
+            continue
+        first = fig.spells[0]
+        extra = (Effect(EffectKind.MARKER, text="Mark"), Effect(EffectKind.MANUAL, text="x"))
+        spell = replace(first, effects=(*first.effects, *extra))
+        figures[fid] = replace(fig, spells=(spell, *fig.spells[1:]))
+    return replace(state, figures=figures)
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -77,7 +102,7 @@ def check_invariants(state: State) -> None:
 def test_random_legal_play_keeps_the_invariants(
     data: st.DataObject, seed: bytes, team2: str, arena: str
 ) -> None:
-    state = new_match(team2=team2, arena=arena)
+    state = _with_card_text(new_match(team2=team2, arena=arena, sides="choose"))
     for n in range(1, 120):
         if ENGINE.result(state) is not None:
             break

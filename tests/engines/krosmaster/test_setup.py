@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from engines.core import RiggedDice, SetupError
+from engines.core import EngineError, RiggedDice, SetupError
 from engines.krosmaster import ENGINE
 from engines.krosmaster import actions as A
 from engines.krosmaster.content import FigureDef, NameColour
@@ -151,3 +151,23 @@ def test_state_round_trips_through_json() -> None:
     state = new_match()
     state = replace(state, tension=())
     assert ENGINE.state_from_json(ENGINE.state_to_json(state)) == state
+
+
+def test_the_second_player_chooses_a_side_when_the_match_asks_for_it() -> None:
+    """1.3.2: with `sides=choose` the second player picks the starting squares; the
+    first player takes the opposite ones. Tournaments fix them (the default)."""
+    fixed = new_match()
+    assert fixed.phase is Phase.DEPLOY
+    state = new_match(sides="choose")
+    second = 1 - state.first_player
+    decision = ENGINE.pending(state)[0]
+    assert (decision.seat, decision.kinds) == (second, ("side",))
+    printed = state.arena.starts
+    chosen = act(state, A.Side(str(state.first_player + 1)))  # take the first player's set
+    assert chosen.phase is Phase.DEPLOY
+    assert chosen.arena.starts[second] == printed[state.first_player]
+    assert chosen.arena.starts[state.first_player] == printed[second]
+    kept = act(state, decision.default)
+    assert kept.arena.starts == printed
+    with pytest.raises(EngineError):
+        act(state, A.Side("3"))

@@ -1,0 +1,36 @@
+"""Wrapped text lines under the Krosmaster panels: markers (4.13), card text waiting."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core import theme
+from engines.core.i18n import Catalog
+from engines.core.render import font
+
+
+def notes(data: dict[str, Any], catalog: Catalog, locale: str, width: float) -> list[str]:
+    """Special markers (4.13) and the card text play waits for (1.5.1), wrapped."""
+    t = catalog.translate
+    lines: list[str] = []
+    for m in data.get("markers", []):
+        lines += wrap(t("krosmaster.render.marker", locale, **m), width)
+    for n in data.get("manual", [])[:1]:
+        who = data["players"][n["seat"]]["name"]
+        lines += wrap(
+            t("krosmaster.render.manual", locale, player=who, unit=n["unit"], text=n["text"]),
+            width,
+        )
+    return lines
+
+
+def wrap(text: str, width: float) -> list[str]:
+    """Greedy word wrap at the minimum legible size."""
+    fnt = font(theme.MIN_TEXT_PX)
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and fnt.getlength(f"{lines[-1]} {word}") <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
