@@ -107,7 +107,8 @@ class UseAction(Action):
     targets: str = ""
     x: int = 0
     unload: str = ""  # 4.8.1: which of the targets' cards its damage unloads, in order
-    mode: str = ""  # 4.6.2 B: the option chosen, for actions with options
+    mode: str = ""  # 4.6.2 B: the option(s) chosen ("a, b" when several may be), by name
+    pay: str = ""  # 4.6.2 E.2: the cards given for additional costs (discarded / unloaded)
 
 
 @dataclass(frozen=True)

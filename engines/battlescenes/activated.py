@@ -43,6 +43,9 @@ def _problem(state: State, seat: int, card: int, index: int, text: Text) -> str 
     if text.once_per_turn and f"{card}:{index}" in state.activated_used:
         return "activated_once"
     mine = zones.characters(state, seat)
+    holder = next((s for s in state.scene if card == s.card or card in s.loaded), None)
+    if text.if_since_start_of_turn and (holder is None or holder.entered_turn >= state.turn):
+        return "activated_condition"
     if text.if_controls_character and not mine:
         return "activated_condition"
     if text.if_all_affiliation and not all(
@@ -56,12 +59,14 @@ def activate(
     state: State, seat: int, card: int, index: int, dice: Dice
 ) -> tuple[State, list[Event]]:
     """Activate the ``index``-th text of ``card`` (5.1)."""
-    if state.phase is not Phase.PREPARATION or seat != state.active:
-        raise _refuse("Activated effects are used in your Preparation phase.", "activated_phase")
     match = [(c, i, t) for c, i, t in activatable(state, seat) if (c, i) == (card, index)]
     if not match:
         raise _refuse("You control no such activated effect.", "activated_none")
     _c, _i, text = match[0]
+    # 5.1: in the Preparation phase; 7.2 Potencializar: in the Attack step.
+    phase = Phase.ATTACK if text.activated_in == "attack" else Phase.PREPARATION
+    if state.phase is not phase or seat != state.active or state.choice is not None:
+        raise _refuse("That effect is not activated now.", "activated_phase")
     problem = _problem(state, seat, card, index, text)
     if problem is not None:
         raise _refuse("Its conditions are not met now.", problem)

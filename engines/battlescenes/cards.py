@@ -121,6 +121,12 @@ STEP_OPS = frozenset(
         "take_from_deck",
         "lose_texts",
         "mark",
+        "empower",
+        "discard_from_hand",
+        "keep_set_aside",
+        "return_in_order",
+        "permute",
+        "reveal",
         "surprise_reveal",
         "surprise_load",
         "manual",
@@ -185,6 +191,34 @@ class Modifier:
     if_action: bool = False  # only damage caused by actions
 
 
+#: What an :class:`ActionRule` does (4.6.2 D, E.1, F.2).
+ACTION_RULE_EFFECTS = frozenset(
+    {"forbid", "cost", "free", "must_target", "only_targeting", "forbid_untargeted"}
+)
+#: Whose actions an :class:`ActionRule` concerns, relative to the card holding the text.
+ACTION_RULE_WHOSE = frozenset({"own", "opponent", "any", "this", "marked"})
+
+
+@dataclass(frozen=True)
+class ActionRule:
+    """A static text about using actions (4.6.2): ``forbid`` (D), ``cost`` — the
+    incapacitation cost becomes ``value`` (``cost_op: set``) or printed + ``value``
+    (``add``), the highest of several wins (E.1 ATENÇÃO) — ``free`` (E.1: the cost is not
+    paid), ``must_target`` (F.2.1: the holder must be a target when it can be),
+    ``only_targeting`` (F.2.3: no action may be used without the holder as a target) and
+    ``forbid_untargeted`` (F.2.4). The ``if_*`` filters must all hold."""
+
+    effect: str
+    whose: str = "opponent"  # own | opponent | any | this (the holder) | marked (by its text)
+    value: int = 0
+    cost_op: str = "set"  # set | add
+    if_power: str = ""
+    if_kind: str = ""  # an ActionKind value
+    if_damage: bool = False  # only actions (in the chosen option) that deal damage
+    if_name: str = ""
+    if_stage_at_most: int = -1  # the user's stage of capacitation is at most this
+
+
 @dataclass(frozen=True)
 class Text:
     """A permanent text: a trigger with procedures, a static bonus, or manual."""
@@ -201,13 +235,21 @@ class Text:
     if_combat: bool = False  # a trigger that works only during the Combat phase
     modifiers: tuple[Modifier, ...] = ()
     redirect: bool = False  # 4.8.3.1: may give damage to this a new destination you control
+    redirect_marked: bool = False  # 4.8.3.1: may take on this the damage of the marked card
     activated: bool = False  # 5.1: a player activates it in their Preparation phase
+    activated_in: str = "preparation"  # or "attack" (7.2 Potencializar: the Attack step)
+    ready_for: str = ""  # 7.2 "Prontidão – característica": all | power:X | kind:K | action:Name
     once_per_turn: bool = False
     if_all_affiliation: str = ""  # "se cada personagem que você controlar tiver a afiliação X"
     if_controls_character: bool = False  # "se você controlar um personagem"
+    if_since_start_of_turn: bool = False  # "se você controlar este personagem desde o início"
     replace_search_with_draw: bool = False  # 5.5 (Cidade Fantasma)
+    forbid_search: bool = False  # "os jogadores não podem procurar cards nos decks" (8.B)
+    replace_leave_with_prizes: bool = False  # 5.5 (Hela V1): own effect → opponents' prizes
     untargetable_first: bool = False  # F.2.2: not a target of an opponent's first targeted action
+    action_rules: tuple[ActionRule, ...] = ()  # 4.6.2 D, E.1, F.2.1/F.2.3/F.2.4
     whose_turn: str = "own"  # turn/phase triggers: in its controller's turn, the opponent's, any
+    from_zone: str = ""  # 5.2.1: the trigger works from the hand, resources or prizes instead
     manual: bool = False
 
 
@@ -237,6 +279,9 @@ class ActionDef:
     keywords: tuple[str, ...] = ()
     distribute: bool = False  # 4.8.4.2: ``targets`` points split among targets (repeats)
     modes: tuple[Mode, ...] = ()  # 4.6.2 B: "… OU …": the player picks one
+    max_modes: int = 1  # B: "some actions let you choose more than one option"
+    discard_cost: int = 0  # E.2: additional cost, discard this many cards of the hand
+    unload_cost: int = 0  # E.2: additional cost, unload this many cards of the user
     manual: bool = False
 
 

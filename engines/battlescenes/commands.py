@@ -1,10 +1,7 @@
-"""Slash commands (``/battlescenes …``) and their autocomplete (legal choices only)."""
+"""Slash commands (``/battlescenes …``); their autocomplete is in ``complete.py``."""
 
 from __future__ import annotations
 
-from engines.battlescenes import activated, use, zones
-from engines.battlescenes.state import State
-from engines.battlescenes.view import option_label
 from engines.core import Choice, CommandSpec, Message, OptionSpec, OptionType
 
 
@@ -85,8 +82,9 @@ def command_specs() -> list[CommandSpec]:
                 min_value=0,
                 max_value=2,
             ),
-            _opt("unload", text, False, False),
-            _opt("mode", text, False, False),
+            _opt("unload", text, False),
+            _opt("mode", text, False),
+            _opt("pay", text, False),
         ),
         c(
             "keyword",
@@ -121,46 +119,3 @@ def command_specs() -> list[CommandSpec]:
         c("choose", "choose", _opt("option", text)),
         c("pass", "pass"),
     ]
-
-
-def _card_choice(state: State, card: int) -> Choice:
-    return Choice(
-        Message("battlescenes.choice.card", {"card": zones.title(state, card), "id": card}), card
-    )
-
-
-def autocomplete(state: State, seat: int, command: str, option: str, current: str) -> list[Choice]:
-    """Only legal values: cards in hand, own characters, usable actions, open options."""
-    player = state.players[seat]
-    found: list[Choice] = []
-    if command == "activate" and option == "card":
-        found = [
-            _card_choice(state, c)
-            for c in dict.fromkeys(c for c, _i, _t in activated.activatable(state, seat))
-        ]
-    elif command == "keyword" and option == "card":
-        found = [_card_choice(state, c) for c in player.resources]
-    elif option in ("card", "discard"):
-        found = [_card_choice(state, c) for c in player.hand]
-    elif option in ("character", "evolve"):
-        found = [_card_choice(state, s.card) for s in zones.characters(state, seat)]
-    elif option == "action":
-        found = [
-            Choice(
-                Message(
-                    "battlescenes.choice.action",
-                    {"card": zones.title(state, item.card), "action": a.name},
-                ),
-                a.name,
-            )
-            for item, a in use.usable(state, seat)
-        ]
-    elif option == "targets":
-        found = [_card_choice(state, s.card) for s in state.scene]
-    elif option == "option" and state.choice is not None and state.choice.seat == seat:
-        found = [
-            Choice(Message("battlescenes.choice.option", {"label": option_label(state, o)}), o)
-            for o in state.choice.options
-        ]
-    needle = current.strip().lower()
-    return [c for c in found if needle in str(c.label.params).lower()][:25]

@@ -13,7 +13,7 @@ SKIP = "skip"
 CHOSEN = ("chosen_character", "chosen_opponent_character", "chosen_own_character", "chosen_card")
 
 #: Procedures whose own choice already offers "skip" when optional.
-ASKS_ITSELF = ("load_from_resources", "take_from_deck", "manual")
+ASKS_ITSELF = ("load_from_resources", "take_from_deck", "manual", "discard_from_hand")
 
 
 def ask(
@@ -47,7 +47,9 @@ def chosen_pool(state: State, effect: Pending, step: Step) -> list[int]:
     return [
         s.card
         for s in zones.characters(state, whose)
-        if matches(state, s.card, step)
+        # 7.2 Potencializar: "outro personagem … que ainda não tenha sido potencializado"
+        if not (step.op == "empower" and (s.card == effect.this or s.empowered))
+        and matches(state, s.card, step)
         and (
             not step.filter_alignment
             or zones.defn(state, s.card).alignment == step.filter_alignment

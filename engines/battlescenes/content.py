@@ -23,12 +23,12 @@ from engines.battlescenes.cards import (
     CardType,
     DeckList,
     Mode,
-    Modifier,
     Pack,
     Step,
     Text,
     Trigger,
 )
+from engines.battlescenes.content_rules import action_rule, modifier
 from engines.battlescenes.yamlnode import Node
 from engines.core import ContentError
 
@@ -157,13 +157,21 @@ def _text(node: Node) -> Text:
             "if_combat",
             "modifiers",
             "redirect",
+            "redirect_marked",
             "activated",
+            "activated_in",
+            "ready_for",
             "once_per_turn",
             "if_all_affiliation",
             "if_controls_character",
+            "if_since_start_of_turn",
             "replace_search_with_draw",
+            "forbid_search",
+            "replace_leave_with_prizes",
             "whose_turn",
+            "from_zone",
             "untargetable_first",
+            "action_rules",
             "manual",
         },
         {"text"},
@@ -180,18 +188,33 @@ def _text(node: Node) -> Text:
         if_loaded_at_least=node.scalar("if_loaded_at_least", int, -1),
         if_power=node.scalar("if_power", str, ""),
         if_combat=node.scalar("if_combat", bool, False),
-        modifiers=tuple(_modifier(n) for n in node.children("modifiers")),
+        modifiers=tuple(modifier(n) for n in node.children("modifiers")),
         redirect=node.scalar("redirect", bool, False),
+        redirect_marked=node.scalar("redirect_marked", bool, False),
         activated=node.scalar("activated", bool, False),
+        activated_in=node.scalar("activated_in", str, "preparation"),
+        ready_for=node.scalar("ready_for", str, ""),
         once_per_turn=node.scalar("once_per_turn", bool, False),
         if_all_affiliation=node.scalar("if_all_affiliation", str, ""),
         if_controls_character=node.scalar("if_controls_character", bool, False),
+        if_since_start_of_turn=node.scalar("if_since_start_of_turn", bool, False),
         replace_search_with_draw=node.scalar("replace_search_with_draw", bool, False),
+        forbid_search=node.scalar("forbid_search", bool, False),
+        replace_leave_with_prizes=node.scalar("replace_leave_with_prizes", bool, False),
         whose_turn=node.scalar("whose_turn", str, "own"),
+        from_zone=node.scalar("from_zone", str, ""),
         untargetable_first=node.scalar("untargetable_first", bool, False),
+        action_rules=tuple(action_rule(n) for n in node.children("action_rules")),
         manual=node.scalar("manual", bool, False),
     )
     _check(node, "whose_turn", text.whose_turn, {"own", "opponent", "any"})
+    _check(node, "from_zone", text.from_zone, {"", "hand", "resources", "prizes"})
+    if text.from_zone and (text.trigger is None or not text.steps):
+        raise node.fail("from_zone", "a text working from another zone is a trigger (5.2.1)")
+    _check(node, "activated_in", text.activated_in, {"preparation", "attack"})
+    kind = text.ready_for.partition(":")[0]
+    if text.ready_for and kind not in ("all", "power", "kind", "action"):
+        raise node.fail("ready_for", "ready_for is all, power:X, kind:K or action:Name (7.2)")
     scripted = (
         text.steps
         or text.shield_set >= 0
@@ -199,8 +222,13 @@ def _text(node: Node) -> Text:
         or text.shield_per_loaded
         or text.modifiers
         or text.redirect
+        or text.redirect_marked
+        or text.ready_for
         or text.replace_search_with_draw
+        or text.forbid_search
+        or text.replace_leave_with_prizes
         or text.untargetable_first
+        or text.action_rules
     )
     if not scripted and not text.manual:
         raise node.fail("manual", "a text with no steps, bonus or modifiers must say manual: true")
@@ -225,6 +253,9 @@ _ACTION_FIELDS = {
     "keywords",
     "distribute",
     "modes",
+    "max_modes",
+    "discard_cost",
+    "unload_cost",
     "manual",
 }
 
@@ -255,6 +286,9 @@ def _action(node: Node) -> ActionDef:
         keywords=node.strings("keywords"),
         distribute=node.scalar("distribute", bool, False),
         modes=tuple(_mode(n) for n in node.children("modes")),
+        max_modes=node.scalar("max_modes", int, 1),
+        discard_cost=node.scalar("discard_cost", int, 0),
+        unload_cost=node.scalar("unload_cost", int, 0),
         manual=node.scalar("manual", bool, False),
     )
     _check(node, "target_type", action.target_type, {"character", "support", "any"})
@@ -321,41 +355,6 @@ def _step(node: Node) -> Step:
     if step.op == "manual" and not step.text:
         raise node.fail("text", "a manual step needs the text to resolve")
     return step
-
-
-def _modifier(node: Node) -> Modifier:
-    node.check_keys(
-        {
-            "op",
-            "value",
-            "applies_to",
-            "if_source_lacks_affiliation",
-            "if_source_alignment",
-            "if_action_kind",
-            "if_opponent_preparation",
-            "if_target_affiliation",
-            "if_target_alter_ego",
-            "if_source_affiliation",
-            "if_action",
-        },
-        {"op", "value"},
-    )
-    mod = Modifier(
-        op=node.scalar("op", str),
-        value=node.scalar("value", int),
-        applies_to=node.scalar("applies_to", str, "this"),
-        if_source_lacks_affiliation=node.scalar("if_source_lacks_affiliation", str, ""),
-        if_source_alignment=node.scalar("if_source_alignment", str, ""),
-        if_action_kind=node.scalar("if_action_kind", str, ""),
-        if_opponent_preparation=node.scalar("if_opponent_preparation", bool, False),
-        if_target_affiliation=node.scalar("if_target_affiliation", str, ""),
-        if_target_alter_ego=node.scalar("if_target_alter_ego", str, ""),
-        if_source_affiliation=node.scalar("if_source_affiliation", str, ""),
-        if_action=node.scalar("if_action", bool, False),
-    )
-    _check(node, "op", mod.op, {"add", "mul", "div", "fixed"})
-    _check(node, "applies_to", mod.applies_to, {"this", "any", "dealt", "friendly", "marked"})
-    return mod
 
 
 def _deck(node: Node) -> DeckList:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engines.battlescenes import zones
+from engines.battlescenes import shields, zones
 from engines.battlescenes.cards import Modifier, Text
 from engines.battlescenes.state import InScene, Phase, ShieldEntry, State
 from engines.core import Event
@@ -131,16 +131,31 @@ def calculate(
     return max(0, value), tuple(used)
 
 
-def redirects(state: State, destination: int, used: tuple[str, ...]) -> list[tuple[str, int]]:
-    """Redirect effects on ``destination`` not yet used in this procedure, with controllers."""
+def redirects(
+    state: State, destination: int, used: tuple[str, ...]
+) -> list[tuple[str, int, list[int]]]:
+    """Redirect effects that could send damage on ``destination`` elsewhere, not yet used in
+    this procedure: (key, controller, new destinations). ``redirect`` texts on the
+    destination send it to another card of the same player; ``redirect_marked`` texts send
+    the damage of the card their text chose (a ``mark``) to the card holding the text."""
     item = zones.in_scene(state, destination)
     found = []
     for card, text in zones.texts(state, item):
-        if text.redirect:
+        key = f"{card}:{zones.defn(state, card).texts.index(text)}"
+        if text.redirect and key not in used:
+            found.append((key, item.controller, new_destinations(state, destination)))
+    for holder in state.scene:
+        if holder.card == destination:
+            continue
+        for card, text in zones.texts(state, holder):
             key = f"{card}:{zones.defn(state, card).texts.index(text)}"
-            if key not in used:
-                found.append((key, item.controller))
-    return found
+            if (
+                text.redirect_marked
+                and key not in used
+                and _marked(state, holder.card, card, destination)
+            ):
+                found.append((key, holder.controller, [holder.card]))
+    return [f for f in found if f[2]]
 
 
 def new_destinations(state: State, destination: int) -> list[int]:
@@ -162,7 +177,7 @@ def apply(
     events: list[Event] = []
     absorbed = 0
     if not penetrating:
-        absorbed = min(amount, zones.shield(state, target))
+        absorbed = min(amount, shields.shield(state, target))
     remaining = amount - absorbed
     order = [c for c in preference if c in target.loaded]
     order += [c for c in reversed(target.loaded) if c not in order]
@@ -191,5 +206,8 @@ def apply(
 
 def restore_shields(state: State) -> State:
     """End of turn: every shield returns to its value, turn bonuses end (6.2, 4.8.1.1)."""
-    scene = tuple(replace(s, shield_log=()) for s in state.scene)
+    scene = tuple(
+        replace(s, shield_log=(), statics=tuple(replace(x, void=False) for x in s.statics))
+        for s in state.scene
+    )
     return replace(state, scene=scene)

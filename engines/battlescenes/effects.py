@@ -8,7 +8,7 @@ pause the running effect after that procedure (9.1.2.1).
 
 from __future__ import annotations
 
-from engines.battlescenes import proc_cards, proc_damage, tree, zones
+from engines.battlescenes import elsewhere, proc_cards, proc_damage, proc_more, shields, tree, zones
 from engines.battlescenes.cards import Step
 from engines.battlescenes.common import ASKS_ITSELF, CHOSEN, SKIP, ask, chosen_pool, shuffle
 from engines.battlescenes.proc_cards import surprise as surprise
@@ -50,15 +50,23 @@ def _resolve(state: State, uid: int, dice: Dice) -> tuple[State, list[Event]]:
     state = tree.put(state, effect)
     events: list[Event] = []
     if effect.next_step == 0 and not effect.answers:
-        events.append(Event("battlescenes.event.resolving", {"effect": effect.label}, rule="9.1.2"))
+        label = "?" if elsewhere.concealed(effect) else effect.label  # 5.2.1: not revealed yet
+        events.append(Event("battlescenes.event.resolving", {"effect": label}, rule="9.1.2"))
     for index in range(effect.next_step, len(effect.steps)):
         before = {p.uid for p in state.tree}
         effect = tree.get(state, uid)
+        if effect.stopped:
+            return tree.remove(state, uid), events
+        if not effect.is_action and zones.source_lost(state, effect.source):
+            # 5.8: a text that lost its effect while resolving (or still pending) is
+            # interrupted at once; what it already did stays done.
+            event = Event("battlescenes.event.interrupted", {"effect": effect.label}, rule="5.8")
+            return tree.remove(state, uid), [*events, event]
         # Statics as they stand, then a new tick: when this procedure's effects start.
-        state = zones.refresh_shields(state)
+        state = shields.refresh_shields(state)
         state = replace(state, clock=state.clock + 1)
         state, more, done = _step(state, effect, effect.steps[index], dice)
-        state = zones.refresh_shields(state)
+        state = shields.refresh_shields(state)
         events.extend(more)
         if state.phase is Phase.OVER:
             return state, events
@@ -91,6 +99,8 @@ def _step(state: State, effect: Pending, step: Step, dice: Dice) -> tuple[State,
             [],
             False,
         )
+    if step.op == "reveal" and effect.answers and effect.answers[-1] == SKIP:
+        return tree.put(state, replace(effect, stopped=True)), [], True  # 5.2.1: kept hidden
     if step.op != "damage" and effect.answers and effect.answers[-1] == SKIP:
         # "Você pode": declined. A declined search still shuffles the searched deck.
         state = tree.put(state, replace(effect, declined=True))
@@ -101,4 +111,9 @@ def _step(state: State, effect: Pending, step: Step, dice: Dice) -> tuple[State,
     return handler(state, effect, step, dice)
 
 
-_HANDLERS = {**proc_damage.HANDLERS, **proc_cards.HANDLERS}
+_HANDLERS = {
+    **proc_damage.HANDLERS,
+    **proc_cards.HANDLERS,
+    **proc_more.HANDLERS,
+    "reveal": elsewhere.reveal,
+}

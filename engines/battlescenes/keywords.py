@@ -110,17 +110,17 @@ def _metamorph(
                 "keyword_card",
                 "7.2",
             )
-    state = zones.unload(state, character, item.loaded)
-    state = replace(state, scene=tuple(s for s in state.scene if s.card != character))
-    state = zones.to_resources(state, [character])  # not knocked out (4.7 ATENÇÃO)
+    # Not knocked out (4.7 ATENÇÃO); Hela V1 may replace where it goes (5.5).
+    state, moved = zones.leave_to_resources(state, character)
     events = [
         Event(
             "battlescenes.event.metamorph",
             {"player": state.players[seat].name, "card": zones.title(state, character)},
             rule="7.2",
-        )
+        ),
+        *moved,
     ]
-    if card == -1:
+    if card == -1 or state.phase is Phase.OVER:
         return state, events
     state, more = scene.play(state, seat, card, (), -1, dice)
     return state, events + more

@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from engines.battlescenes.cards import CardDef
+from engines.battlescenes.shields import refresh_shields
 from engines.battlescenes.state import CardRef, InScene, Phase, PlayerState, State
-from engines.battlescenes.zones import refresh_shields
 from engines.core import SetupError
 from engines.core.model import replace
 

@@ -114,6 +114,15 @@ def _search_deck(
     state: State, effect: Pending, step: Step, dice: Dice
 ) -> tuple[State, list[Event], bool]:
     name = state.players[effect.controller].name
+    statics = [
+        *zones.scenario_texts(state),
+        *(t for s in state.scene for _c, t in zones.texts(state, s)),
+    ]
+    if any(t.forbid_search for t in statics):
+        # 8.B: what forbids wins over what allows: no search, nothing to take or replace.
+        state = tree.put(state, replace(tree.get(state, effect.uid), search_replaced=True))
+        event = Event("battlescenes.event.search_forbidden", {"player": name}, rule="8.B")
+        return state, [event], True
     if any(
         t.replace_search_with_draw for t in zones.scenario_texts(state)
     ):  # 5.5: the search does not happen (and triggers nothing); a draw happens instead
@@ -255,20 +264,28 @@ def _surprise_reveal(
 def _surprise_load(
     state: State, effect: Pending, step: Step, dice: Dice
 ) -> tuple[State, list[Event], bool]:
-    """Load the revealed card from the hand on the chosen character, then unload one."""
+    """Load the revealed card from the hand on the chosen character, then unload one card
+    of that character: its controller picks which, among the cards it carried before (7.2
+    "descarregue um card daquele personagem"; unloading the card just loaded would undo the
+    surprise, so it is not offered)."""
     seat = effect.controller
     targets = targets_of(state, effect, step)
     player = state.players[seat]
     if not targets or effect.source not in player.hand:
         return state, [], True
     base = targets[0]
+    item = zones.in_scene(state, base)
+    if len(item.loaded) > 1 and len(effect.answers) < 2:
+        prompt = "battlescenes.choice.surprise_unload"
+        return ask(state, effect, seat, prompt, [str(c) for c in item.loaded], False), [], False
+    gone = int(effect.answers[1]) if len(effect.answers) > 1 else None
+    if gone is None and item.loaded:
+        gone = item.loaded[0]
     player = replace(player, hand=tuple(c for c in player.hand if c != effect.source))
     state = zones.set_player(state, seat, player)
-    item = zones.in_scene(state, base)
-    oldest = item.loaded[0] if item.loaded else None
     state = zones.set_in_scene(state, replace(item, loaded=(*item.loaded, effect.source)))
-    if oldest is not None:
-        state = zones.unload(state, base, [oldest])
+    if gone is not None:
+        state = zones.unload(state, base, [gone])
     event = Event(
         "battlescenes.event.loaded",
         {"card": zones.title(state, effect.source), "base": zones.title(state, base)},

@@ -5,7 +5,7 @@ Also the keyword triggers that damage and knock-outs cause (Predador, Espionar).
 
 from __future__ import annotations
 
-from engines.battlescenes import damage, tree, zones
+from engines.battlescenes import damage, shields, tree, zones
 from engines.battlescenes.cards import CardType, Step
 from engines.battlescenes.common import SKIP, ask, plus, targets_of
 from engines.battlescenes.state import (
@@ -39,16 +39,17 @@ def _damage(
             # 4.8.4.2: a target listed n times receives n times the amount, as one procedure.
             amount0 = step.amount + plus(state, effect, step)
             base = amount0 * effect.targets.count(target) if step.to == "target" else amount0
+            base += effect.bonus  # 7.2 Potencializar: +N on each of its targets
             amount, applied = damage.calculate(state, base, ctx, zones.in_scene(state, target))
             prog = replace(prog, destination=target, amount=amount, applied=applied)
         if prog.offered and len(effect.answers) > prog.answers_used:
             answer = effect.answers[prog.answers_used]
-            used = (*prog.redirects_used, prog.offered)
+            used = _used(state, prog, answer)
             prog = replace(
                 prog, offered="", answers_used=prog.answers_used + 1, redirects_used=used
             )
             if answer != SKIP:  # E then F: recalculate with what was not applied yet
-                new = int(answer)
+                new = int(answer.rpartition(">")[2])
                 amount, applied = damage.calculate(
                     state, prog.amount, ctx, zones.in_scene(state, new), prog.applied
                 )
@@ -62,14 +63,18 @@ def _damage(
                 prog = replace(prog, destination=new, amount=amount, applied=prog.applied + applied)
         if prog.amount > 0:
             offers = damage.redirects(state, prog.destination, prog.redirects_used)
-            places = damage.new_destinations(state, prog.destination)
-            if offers and places:
-                key, seat = offers[0]
+            if offers:
+                key, seat, places = offers[0]
+                options = [str(c) for c in places]
+                prompt = "battlescenes.choice.redirect"
+                if len(offers) > 1:  # 4.8.3.1 F.E: "a escolha … cabe ao Jogador Ativo"
+                    key, seat = SEVERAL, tree.active_player(state)
+                    options = [f"{k.split(':')[0]}>{c}" for k, _s, cards in offers for c in cards]
+                    prompt = "battlescenes.choice.redirect_which"
                 prog = replace(prog, offered=key)
                 state = tree.put(state, replace(tree.get(state, effect.uid), damage=prog))
                 effect = tree.get(state, effect.uid)
-                options = [str(c) for c in places]
-                state = ask(state, effect, seat, "battlescenes.choice.redirect", options, True)
+                state = ask(state, effect, seat, prompt, options, True)
                 return state, events, False
             state, more = damage.apply(
                 state, prog.destination, prog.amount, step.penetrating, effect.preference
@@ -93,6 +98,23 @@ def _damage(
             return state, events, True
     state = tree.put(state, replace(tree.get(state, effect.uid), damage=None))
     return state, events, True
+
+
+#: ``DamageProgress.offered`` when several redirects could apply and the active player picks.
+SEVERAL = "*"
+
+
+def _used(state: State, prog: DamageProgress, answer: str) -> tuple[str, ...]:
+    """The redirects spent by ``answer``: the one offered, or — when the active player chose
+    among several (``source>destination``) — the chosen one; declining spends them all."""
+    if prog.offered != SEVERAL:
+        return (*prog.redirects_used, prog.offered)
+    offers = [k for k, _s, _c in damage.redirects(state, prog.destination, prog.redirects_used)]
+    if answer == SKIP:
+        return (*prog.redirects_used, *offers)
+    source = answer.partition(">")[0]
+    chosen = next(k for k in offers if k.split(":")[0] == source)
+    return (*prog.redirects_used, chosen)
 
 
 def knock_outs(state: State, level: int) -> tuple[State, list[Event]]:
@@ -183,7 +205,7 @@ def _entry(state: State, step: Step, item: InScene) -> ShieldEntry:
     if step.amount >= 0:
         return ShieldEntry("bonus", step.amount, state.clock)
     # 4.8.6: a penalty applies only down to 0; what it could not take is lost for good.
-    return ShieldEntry("penalty", min(-step.amount, zones.shield(state, item)), state.clock)
+    return ShieldEntry("penalty", min(-step.amount, shields.shield(state, item)), state.clock)
 
 
 def _shield(
@@ -227,7 +249,30 @@ def _unload(
 
 
 #: Procedure kind → its handler (see effects._step).
+def _empower(
+    state: State, effect: Pending, step: Step, dice: Dice
+) -> tuple[State, list[Event], bool]:
+    """7.2 Potencializar (N): the chosen character's next action that deals damage this turn
+    deals +N on each of its targets; it counts as empowered for the rest of the turn."""
+    events = []
+    for card in targets_of(state, effect, step):
+        item = zones.in_scene(state, card)
+        bonus = step.amount + plus(state, effect, step)
+        state = zones.set_in_scene(
+            state, replace(item, empower=item.empower + bonus, empowered=True)
+        )
+        events.append(
+            Event(
+                "battlescenes.event.empowered",
+                {"card": zones.title(state, card), "amount": bonus},
+                rule="7.2",
+            )
+        )
+    return state, events, True
+
+
 HANDLERS = {
+    "empower": _empower,
     "damage": _damage,
     "incapacitate": _stage,
     "capacitate": _stage,

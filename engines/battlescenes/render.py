@@ -26,6 +26,10 @@ def render(view: View, kind: str, catalog: Catalog, locale: str) -> bytes:
     """PNG of the scene (any view) or of the hand (seat views only)."""
     if kind == "hand":
         return _hand(view, catalog, locale)
+    if kind == "card":  # a lookup view (see lookup.py)
+        from engines.battlescenes.render_card import render_card
+
+        return render_card(view, catalog, locale)
     return _board(view, catalog, locale)
 
 

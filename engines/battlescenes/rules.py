@@ -10,15 +10,17 @@ from engines.battlescenes import (
     activated,
     effects,
     keywords,
+    lookup,
     position,
     scene,
     setup,
+    shields,
     turn,
     use,
-    zones,
 )
 from engines.battlescenes.cards import Pack
-from engines.battlescenes.commands import autocomplete, command_specs
+from engines.battlescenes.commands import command_specs
+from engines.battlescenes.complete import autocomplete
 from engines.battlescenes.content import load_pack
 from engines.battlescenes.state import Phase, State
 from engines.battlescenes.view import build_view
@@ -197,11 +199,12 @@ class BattleScenes(GameEngine[State]):
             ]
         if state.phase is Phase.ATTACK:
             prompt = Message("battlescenes.prompt.attack")
-            return [Decision(state.active, ("use", "pass"), prompt, act.Pass(), False)]
+            kinds = ("use", "activate", "pass")  # 7.2 Potencializar is activated here
+            return [Decision(state.active, kinds, prompt, act.Pass(), False)]
         return []  # automatic steps never wait without a choice (turn.proceed)
 
     def rules_apply(self, state: State, seat: int, action: Action, dice: Dice) -> Outcome[State]:
-        state = replace(zones.refresh_shields(state), clock=state.clock + 1)
+        state = replace(shields.refresh_shields(state), clock=state.clock + 1)
         new, events = self._dispatch(state, seat, action, dice)
         if new.phase is Phase.INITIAL_RESOURCES and all(p.resources_done for p in new.players):
             # 6.1: the game starts with the first player's turn.
@@ -209,7 +212,7 @@ class BattleScenes(GameEngine[State]):
         if new.phase in TURN_PHASES:
             new, more = turn.proceed(new, dice)
             events.extend(more)
-        new = zones.refresh_shields(new)  # static shield texts that started or stopped (4.8.6)
+        new = shields.refresh_shields(new)  # static shield texts that started or stopped (4.8.6)
         new = replace(new, last_action=action.kind, last_cards=_involved(action))
         return Outcome(new, tuple(events))
 
@@ -261,6 +264,7 @@ class BattleScenes(GameEngine[State]):
                 dice,
                 act.card_list(action.unload),
                 action.mode,
+                act.card_list(action.pay),
             )
         if isinstance(action, act.Keyword):
             return keywords.activate(
@@ -291,6 +295,16 @@ class BattleScenes(GameEngine[State]):
 
         return draw_png(view, kind, self.catalog(), locale)
 
+    def lookup(self, state: State, seat: int | None, query: str) -> View | None:
+        """One visible card's printed data (number or part of its title), rendered with
+        ``render(view, "card")`` — for an ephemeral reply; ``None`` when nothing matches."""
+        data = lookup.lookup(state, seat, query)
+        return None if data is None else View(self.name, seat, data)
+
+    def lookup_choices(self, state: State, seat: int | None, current: str) -> list[Choice]:
+        """Autocomplete for :meth:`lookup`: visible cards only."""
+        return lookup.choices(state, seat, current)
+
     def commands(self) -> list[CommandSpec]:
         return command_specs()
 
@@ -305,7 +319,7 @@ class BattleScenes(GameEngine[State]):
     ) -> list[Choice]:
         if state is None or seat is None:
             return []
-        return autocomplete(state, seat, command, option, current)
+        return autocomplete(state, seat, command, option, current, values)
 
 
 def _involved(action: Action) -> tuple[int, ...]:

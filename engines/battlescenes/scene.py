@@ -127,7 +127,8 @@ def _identity_clash(state: State, seat: int, d: CardDef, evolve: int) -> bool:
     return False
 
 
-def _ev_base_ok(state: State, seat: int, d: CardDef, evolve: int) -> bool:
+def ev_base_ok(state: State, seat: int, d: CardDef, evolve: int) -> bool:
+    """4.4.2.2 A.2: may ``evolve`` (controlled since the start of the turn) carry EV ``d``?"""
     index = zones.find(state, evolve)
     if index is None:
         return False
@@ -162,7 +163,7 @@ def _base(
             need=need,
             have=len(pool),
         )
-    if d.is_ev and not _ev_base_ok(state, seat, d, evolve):  # A.2
+    if d.is_ev and not ev_base_ok(state, seat, d, evolve):  # A.2
         raise _refuse(
             "An EV character needs a card base you control since the start of the turn "
             "that meets its EV panel.",

@@ -66,12 +66,14 @@ class CardRef:
 @dataclass(frozen=True)
 class ShieldEntry:
     """A timed shield effect or penalty (4.8.6): ``set`` to a value, ``bonus`` or ``penalty``
-    (absorbed damage and reductions), from clock ``start`` until ``end`` (-1: working)."""
+    (absorbed damage and reductions), from clock ``start`` until ``end`` (-1: working);
+    ``stopped``: the static bonus text ``key`` stopped working at ``start``."""
 
     kind: str
     value: int
     start: int
     end: int = -1
+    key: str = ""
 
 
 @dataclass(frozen=True)
@@ -82,6 +84,7 @@ class StaticShield:
     kind: str  # set | bonus
     value: int
     since: int
+    void: bool = False  # a returning bonus that does not apply (4.8.6 ATENÇÃO 1–2)
 
 
 @dataclass(frozen=True)
@@ -101,6 +104,8 @@ class InScene:
     damaged_this_turn: bool = False
     keywords_used: tuple[str, ...] = ()  # once-per-turn keywords used (Aprimoramento, 7.2)
     ready: bool = False  # Prontidão for every action (EV evolution, 4.4.2.2 A.5)
+    empower: int = 0  # 7.2 Potencializar: +N to its next damaging action this turn
+    empowered: bool = False  # chosen for a Potencializar effect this turn
 
 
 @dataclass(frozen=True)
@@ -168,10 +173,12 @@ class Pending:
     action_kind: str = ""
     answers: tuple[str, ...] = ()  # choices already made for the current step
     x: int = 0  # the value chosen for X when the action was used
+    bonus: int = 0  # 7.2 Potencializar: +N damage on each of the action's targets
     damage: DamageProgress | None = None
     search_replaced: bool = False  # 5.5: its search became a draw; nothing to take
     predator_fired: bool = False  # 7.2 Predador fires once per action
     declined: bool = False  # an optional step was declined: "se o fizer" steps are skipped
+    stopped: bool = False  # 5.2.1: its card was not revealed; nothing more happens
     preference: tuple[int, ...] = ()  # cards its damage unloads first (4.8.1: source's choice)
 
 

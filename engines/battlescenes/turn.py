@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engines.battlescenes import damage, effects, tree, use, zones
+from engines.battlescenes import damage, effects, elsewhere, tree, use, zones
 from engines.battlescenes.cards import CardType, Trigger
 from engines.battlescenes.state import TRANSITIONS, Pending, Phase, State
 from engines.core import Dice, Event, IllegalActionError
@@ -238,6 +238,7 @@ def _fire_phase(state: State, name: str) -> State:
                 [(state.scenario, t) for t in zones.scenario_texts(state)],
             )
         )
+    holders.extend(elsewhere.holders(state))  # 5.2.1: from the hand, resources, prizes
     for controller, base, texts in holders:
         own = controller == state.active
         for source, text in texts:
@@ -252,7 +253,7 @@ def _fire_phase(state: State, name: str) -> State:
                     controller=controller,
                     source=source,
                     label=zones.title(state, source),
-                    steps=text.steps,
+                    steps=elsewhere.steps_of(text),
                     this=base,
                 )
             )
@@ -292,6 +293,8 @@ def _cleanup(state: State) -> tuple[State, list[Event]]:
             damaged_this_turn=False,
             keywords_used=(),
             ready=False,
+            empower=0,
+            empowered=False,
         )
         for s in state.scene
     )

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.battlescenes import zones
-from engines.battlescenes.state import State
+from engines.battlescenes import shields, zones
+from engines.battlescenes.elsewhere import concealed
+from engines.battlescenes.state import Pending, State
 from engines.core import Decision
 
 
@@ -14,10 +15,20 @@ def _card(state: State, card: int) -> dict[str, Any]:
     return {"id": card, "title": d.title, "type": d.type.value, "energy": d.energy}
 
 
-def option_label(state: State, option: str) -> str:
-    """A readable label for a choice option (card numbers become titles)."""
+def effect_label(effect: Pending, seat: int | None) -> str:
+    """A pending effect's name, hidden from others until its card is revealed (5.2.1)."""
+    return "?" if concealed(effect) and seat != effect.controller else effect.label
+
+
+def option_label(state: State, option: str, seat: int | None = None) -> str:
+    """A readable label for a choice option (card numbers become titles; when the choice is
+    which pending effect resolves first, the options are effects)."""
     if option == "skip" or option == "done":
         return option
+    if state.choice is not None and state.choice.pending == 0 and option.isdigit():
+        for effect in state.tree:
+            if effect.uid == int(option):
+                return effect_label(effect, seat)
     if ">" in option:
         card, base = option.split(">")
         return f"{zones.title(state, int(card))} → {zones.title(state, int(base))}"
@@ -40,8 +51,8 @@ def build_view(state: State, seat: int | None, pending: list[Decision]) -> dict[
                 "type": d.type.value,
                 "powers": list(zones.powers(state, item)),
                 "stage": item.stage,
-                "shield": zones.shield(state, item),
-                "full_shield": zones.full_shield(state, item),
+                "shield": shields.shield(state, item),
+                "full_shield": shields.full_shield(state, item),
                 "energy": len(item.loaded),
                 "initial_energy": d.energy,
                 "loaded": [_card(state, c) for c in item.loaded],
@@ -72,7 +83,7 @@ def build_view(state: State, seat: int | None, pending: list[Decision]) -> dict[
         "scene": scene,
         "scenario": _card(state, state.scenario) if state.scenario is not None else None,
         "tree": [
-            {"uid": p.uid, "level": p.level, "label": p.label, "paused": p.paused}
+            {"uid": p.uid, "level": p.level, "label": effect_label(p, seat), "paused": p.paused}
             for p in state.tree
         ],
         "winner": state.winner,
@@ -83,7 +94,7 @@ def build_view(state: State, seat: int | None, pending: list[Decision]) -> dict[
         data["choice"] = {
             "prompt": state.choice.prompt,
             "options": [
-                {"value": o, "label": option_label(state, o)} for o in state.choice.options
+                {"value": o, "label": option_label(state, o, seat)} for o in state.choice.options
             ],
         }
     if seat is not None:

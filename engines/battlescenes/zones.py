@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engines.battlescenes.cards import CardDef, CardType, Text
-from engines.battlescenes.state import InScene, PlayerState, ShieldEntry, State, StaticShield
+from engines.battlescenes.state import InScene, PlayerState, State
 from engines.core import Event
 from engines.core.model import replace
 
@@ -178,12 +178,26 @@ def in_play(state: State, card: int) -> bool:
     return card == state.scenario or find(state, card) is not None
 
 
-def texts_lost(state: State, card: int) -> bool:
-    """5.8: a working effect says this card's permanent texts have no effect."""
+def texts_lost(state: State, card: int, seen: frozenset[int] = frozenset()) -> bool:
+    """5.8: a working effect says this card's permanent texts have no effect. Such an effect
+    works only while its own card keeps its texts (5.8: "Todos os Efeitos Contínuos com
+    Duração Indefinida dos cards afetados vão parar de funcionar", example 5)."""
     return any(
-        c.kind == "lose_texts" and c.target == card and in_play(state, c.source)
+        c.kind == "lose_texts"
+        and c.target == card
+        and in_play(state, c.source)
+        and c.source not in seen
+        and not texts_lost(state, c.source, seen | {card})
         for c in state.continuous
     )
+
+
+def source_lost(state: State, card: int) -> bool:
+    """5.8: the permanent texts of ``card`` have no effect — its own, or those of the card
+    base carrying it (example 3: what a base carries loses its texts with it)."""
+    if texts_lost(state, card):
+        return True
+    return any(card in item.loaded and texts_lost(state, item.card) for item in state.scene)
 
 
 def keywords(state: State, card: int) -> tuple[str, ...]:
@@ -195,16 +209,17 @@ def scenario_texts(state: State) -> list[Text]:
     """The permanent texts of the scenario in the scene, if it has any working."""
     if state.scenario is None or texts_lost(state, state.scenario):
         return []
-    return list(defn(state, state.scenario).texts)
+    return [t for t in defn(state, state.scenario).texts if not t.from_zone]
 
 
 def texts(state: State, item: InScene) -> list[tuple[int, Text]]:
     """Permanent texts working on a card base: its own and the granted ones (none if lost)."""
     if texts_lost(state, item.card):  # 5.8, also what it carries (example 3)
         return []
-    own = [(item.card, t) for t in defn(state, item.card).texts]
+    own = [(item.card, t) for t in defn(state, item.card).texts if not t.from_zone]
     for card in granted_cards(state, item):
-        own.extend((card, t) for t in defn(state, card).texts)
+        if not texts_lost(state, card):  # a named loaded card loses its own texts (5.8)
+            own.extend((card, t) for t in defn(state, card).texts if not t.from_zone)
     return own
 
 
@@ -226,86 +241,6 @@ def affiliations(state: State, item: InScene) -> tuple[str, ...]:
         if d.type is not CardType.ABILITY:
             result.extend(a for a in d.affiliations if a not in result)
     return tuple(result)
-
-
-def _shield_texts(state: State, item: InScene) -> list[tuple[str, str, int]]:
-    """(key, set|bonus, value) of the static shield texts working on a card base now."""
-    found = []
-    count = len(item.loaded)
-    for card, text in texts(state, item):
-        if text.if_loaded_at_most >= 0 and count > text.if_loaded_at_most:
-            continue
-        if text.if_loaded_at_least >= 0 and count < text.if_loaded_at_least:
-            continue
-        if text.if_power and text.if_power not in powers(state, item):
-            continue
-        key = f"{card}:{defn(state, card).texts.index(text)}"
-        if text.shield_set >= 0:
-            found.append((key, "set", text.shield_set))
-        bonus = text.shield_bonus + (count if text.shield_per_loaded else 0)
-        if bonus:
-            found.append((key, "bonus", bonus))
-    return found
-
-
-def current_statics(state: State, item: InScene) -> list[StaticShield]:
-    """The working static shield texts, with the clock they started at (new ones: now)."""
-    known = {(s.key, s.kind, s.value): s.since for s in item.statics}
-    return [
-        StaticShield(key, kind, value, known.get((key, kind, value), state.clock))
-        for key, kind, value in _shield_texts(state, item)
-    ]
-
-
-def refresh_shields(state: State) -> State:
-    """Record when static shield texts start and stop working (4.8.6: a stopped setting
-    text is an ended effect; a changed value is a new effect)."""
-    scene = []
-    for item in state.scene:
-        now = current_statics(state, item)
-        if tuple(now) != item.statics:
-            ended = tuple(
-                ShieldEntry("set", s.value, s.since, state.clock)
-                for s in item.statics
-                if s.kind == "set" and s not in now
-            )
-            item = replace(item, statics=tuple(now), shield_log=item.shield_log + ended)
-        scene.append(item)
-    return replace(state, scene=tuple(scene))
-
-
-def shield_parts(state: State, item: InScene) -> tuple[int, int, int]:
-    """4.8.6 A–C: (base, total bonus, penalties) as they count now.
-
-    The base is the printed shield, or the latest working setting effect; bonuses and
-    penalties that started before it, or during a setting effect that has ended, do not
-    count.
-    """
-    statics = current_statics(state, item)
-    sets = [(e.start, e.value) for e in item.shield_log if e.kind == "set" and e.end < 0]
-    sets += [(s.since, s.value) for s in statics if s.kind == "set"]
-    since, base = max(sets) if sets else (-1, defn(state, item.card).shield)
-    ended = [(e.start, e.end) for e in item.shield_log if e.kind == "set" and e.end >= 0]
-
-    def counts(start: int) -> bool:
-        return start >= since and not any(a <= start < b for a, b in ended)
-
-    bonus = sum(s.value for s in statics if s.kind == "bonus" and counts(s.since))
-    bonus += sum(e.value for e in item.shield_log if e.kind == "bonus" and counts(e.start))
-    penalty = sum(e.value for e in item.shield_log if e.kind == "penalty" and counts(e.start))
-    return base, bonus, penalty
-
-
-def full_shield(state: State, item: InScene) -> int:
-    """Base plus total bonus, before penalties (4.8.6 A–B)."""
-    base, bonus, _penalty = shield_parts(state, item)
-    return max(0, base + bonus)
-
-
-def shield(state: State, item: InScene) -> int:
-    """Current shield: penalties after base and bonuses, never negative (4.8.1, 4.8.6 C)."""
-    base, bonus, penalty = shield_parts(state, item)
-    return max(0, base + bonus - penalty)
 
 
 def prize_points(state: State, seat: int) -> int:
@@ -340,6 +275,29 @@ def knock_outs(state: State) -> tuple[State, list[Event]]:
             state = to_resources(state, [item.card])
             events.append(Event("battlescenes.event.destroyed", {"card": d.title}, rule="4.7"))
     return check_victory(state, events)
+
+
+def leave_to_resources(state: State, card: int) -> tuple[State, list[Event]]:
+    """A character its controller's own effect takes out of the scene into the resources
+    (7.2 Metamorfo) — unless a replacement effect (5.5, Hela V1) puts it "nos prêmios dos
+    oponentes daquele jogador" instead: its owner's prizes area, worth points to the
+    opponent (4.9), without being knocked out."""
+    item = in_scene(state, card)
+    state = unload(state, card, item.loaded)
+    state = replace(state, scene=tuple(s for s in state.scene if s.card != card))
+    hela = any(t.replace_leave_with_prizes for s in state.scene for _c, t in texts(state, s))
+    hela = (
+        hela
+        or any(t.replace_leave_with_prizes for t in scenario_texts(state))
+        or any(t.replace_leave_with_prizes for _c, t in texts(state, item))
+    )  # Hela herself leaving: her text still works as she leaves (it replaces that move)
+    if not hela or defn(state, card).type is not CardType.CHARACTER:
+        return to_resources(state, [card]), []
+    seat = owner(state, card)
+    player = state.players[seat]
+    state = set_player(state, seat, replace(player, prizes=(*player.prizes, card)))
+    event = Event("battlescenes.event.replaced_to_prizes", {"card": title(state, card)}, rule="5.5")
+    return check_victory(state, [event])
 
 
 def check_victory(state: State, events: list[Event]) -> tuple[State, list[Event]]:

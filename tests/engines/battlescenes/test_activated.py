@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from engines.battlescenes import shields
 from engines.battlescenes.actions import Activate, Choose, UseAction
 from engines.battlescenes.state import Phase
 from engines.core import IllegalActionError
@@ -89,16 +90,16 @@ def test_gerador_pem_removes_texts_while_it_stays_in_the_scene() -> None:
         phase=Phase.PREPARATION,
     )
     medusa = sid(state, "medusa_v2")
-    assert zones.shield(state, zones.in_scene(state, medusa)) == 4  # 0 + 2 loaded + Proteção 2
+    assert shields.shield(state, zones.in_scene(state, medusa)) == 4  # 0 + 2 loaded + Proteção 2
     state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "gerador_pem")))
     assert state.choice is not None and str(medusa) in state.choice.options
     state, events = act(state, 0, Choose(str(medusa)))
     assert "battlescenes.event.texts_lost" in keys(events)
-    assert zones.shield(state, zones.in_scene(state, medusa)) == 0
+    assert shields.shield(state, zones.in_scene(state, medusa)) == 0
     gerador = sid(state, "gerador_pem")
     state = zones.unload(state, gerador, zones.in_scene(state, gerador).loaded)
     state, _ = zones.knock_outs(state)  # destroyed: the effect stops (5.7 A.2.2)
-    assert zones.shield(state, zones.in_scene(state, medusa)) == 4
+    assert shields.shield(state, zones.in_scene(state, medusa)) == 4
 
 
 def test_liderar_as_an_activated_text_capacitates_a_matching_character() -> None:
@@ -136,3 +137,21 @@ def test_liderar_as_an_activated_text_capacitates_a_matching_character() -> None
     assert state.choice is not None and state.choice.options == (str(triton),)
     state, _ = act(state, 0, Choose(str(triton)))
     assert zones.in_scene(state, triton).stage == 1
+
+
+def test_planos_frustrados_prevails_over_raio_negro_v2s_search() -> None:
+    # 8.B: "O controlador de Raio Negro V2 não poderá procurar cards de personagens com a
+    # afiliação Inumanos no deck se o efeito do cenário Planos Frustrados estiver
+    # funcionando." Nothing is searched, taken or shuffled; Heimdall's "searches" trigger
+    # stays quiet.
+    state = build(
+        Side(deck=["protecao", "karnak_v1", "umar_v1"], scene=[Placed("raio_negro_v2", FILL)]),
+        Side(scene=[Placed("heimdall_v1", FILL)]),
+        phase=Phase.PREPARATION,
+        scenario="planos_frustrados_v1",
+    )
+    deck = state.players[0].deck
+    state, events = act(state, 0, Activate(sid(state, "raio_negro_v2")))
+    assert "battlescenes.event.search_forbidden" in keys(events)
+    assert "battlescenes.event.searched" not in keys(events)
+    assert state.players[0].deck == deck and state.tree == () and state.choice is None

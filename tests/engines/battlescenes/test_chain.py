@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.battlescenes import zones
+from engines.battlescenes import shields, zones
 from engines.battlescenes.actions import Choose, UseAction
 from engines.battlescenes.cards import Modifier, Text
 from engines.battlescenes.state import Continuous, Phase, State
@@ -75,4 +75,45 @@ def test_kraven_chain_8_4_redirect_6_3() -> None:
     state, events = act(state, 1, Choose("skip"))
     hit = [e for e in events if e.key == "battlescenes.event.damage"]
     assert hit[0].params["card"] == "Mulher-Hulk V1" and hit[0].params["amount"] == 3
-    assert zones.shield(state, zones.in_scene(state, mh1)) == 0
+    assert shields.shield(state, zones.in_scene(state, mh1)) == 0
+
+
+def test_f_e_with_several_redirects_the_active_player_chooses() -> None:
+    # 4.8.3.1 F.E: at 3 on MH1 both MH1's own redirect (to MH2 or the vehicle) and the
+    # vehicle's (its text is directed to MH1) could apply: "a escolha em relação ao
+    # redirecionamento cabe ao Jogador Ativo" — player B (Kraven's, seat 0 here).
+    state = table()
+    mh1, mh2 = sid(state, "mulher_hulk_v1", 1, 0), sid(state, "mulher_hulk_v1", 1, 1)
+    vehicle = sid(state, "veiculo_shield_v3")
+    state = replace(state, continuous=(*state.continuous, Continuous(vehicle, mh1, "mark")))
+    state, _ = act(state, 0, UseAction(sid(state, "kraven_v1"), "Impossível de se Ver", str(mh2)))
+    # E on MH2: only MH2's own redirect applies: player A decides.
+    assert state.choice is not None and state.choice.seat == 1
+    state, _ = act(state, 1, Choose(str(mh1)))
+    assert state.choice is not None and state.choice.seat == 0
+    assert state.choice.prompt == "battlescenes.choice.redirect_which"
+    own = zones.in_scene(state, mh1).loaded[1]  # MH1's Mulher-Hulk V2 grants its redirect
+    assert set(state.choice.options) == {
+        f"{own}>{mh2}",
+        f"{own}>{vehicle}",
+        f"{vehicle}>{vehicle}",
+        "skip",
+    }
+    state, events = act(state, 0, Choose(f"{vehicle}>{vehicle}"))
+    # The vehicle's redirect is spent; on the vehicle no other effect applies: 3 damage.
+    hit = [e for e in events if e.key == "battlescenes.event.damage"]
+    assert hit[0].params["card"] == "Veículo de Combate S.H.I.E.L.D. V3"
+    assert hit[0].params["amount"] == 3
+    assert state.choice is None
+
+
+def test_f_e_declining_spends_every_redirect_offered() -> None:
+    state = table()
+    mh1, mh2 = sid(state, "mulher_hulk_v1", 1, 0), sid(state, "mulher_hulk_v1", 1, 1)
+    vehicle = sid(state, "veiculo_shield_v3")
+    state = replace(state, continuous=(*state.continuous, Continuous(vehicle, mh1, "mark")))
+    state, _ = act(state, 0, UseAction(sid(state, "kraven_v1"), "Impossível de se Ver", str(mh2)))
+    state, _ = act(state, 1, Choose(str(mh1)))
+    state, events = act(state, 0, Choose("skip"))
+    hit = [e for e in events if e.key == "battlescenes.event.damage"]
+    assert hit[0].params["card"] == "Mulher-Hulk V1" and state.choice is None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.battlescenes import damage, zones
+from engines.battlescenes import damage, shields, zones
 from engines.battlescenes.actions import Pass, UseAction
 from engines.battlescenes.state import Phase
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, keys, sid
@@ -22,7 +22,7 @@ def test_hulk_v3_takes_2_then_4_then_3_and_unloads_six() -> None:
     item = zones.in_scene(state, hulk)
     assert len(item.loaded) == 2
     assert len(state.players[0].resources) == 6
-    assert zones.shield(state, item) == 0
+    assert shields.shield(state, item) == 0
 
 
 def test_penetrating_damage_ignores_the_shield_without_zeroing_it() -> None:
@@ -30,7 +30,7 @@ def test_penetrating_damage_ignores_the_shield_without_zeroing_it() -> None:
     hulk = sid(state, "hulk_v3")
     state, _ = damage.apply(state, hulk, 2, penetrating=True)
     item = zones.in_scene(state, hulk)
-    assert len(item.loaded) == 6 and zones.shield(state, item) == 3  # 4.8.2
+    assert len(item.loaded) == 6 and shields.shield(state, item) == 3  # 4.8.2
 
 
 def test_shields_are_restored_at_the_end_of_the_turn() -> None:
@@ -42,10 +42,10 @@ def test_shields_are_restored_at_the_end_of_the_turn() -> None:
         state, 0, UseAction(sid(state, "triton_v1"), "Golpe Aquático", str(sid(state, "hulk_v3")))
     )
     hulk = zones.in_scene(state, sid(state, "hulk_v3"))
-    assert zones.shield(state, hulk) == 1
+    assert shields.shield(state, hulk) == 1
     state, events = act(state, 0, Pass())
     assert "battlescenes.event.end_turn" in keys(events)
-    assert zones.shield(state, zones.in_scene(state, hulk.card)) == 3
+    assert shields.shield(state, zones.in_scene(state, hulk.card)) == 3
 
 
 def test_excentricidade_shield_penalty_never_makes_a_shield_negative() -> None:
@@ -59,7 +59,7 @@ def test_excentricidade_shield_penalty_never_makes_a_shield_negative() -> None:
     item = zones.in_scene(state, abutre)
     # Proteção gives Escudo +2 → 2; -1 → 1; 2 damage: 1 absorbed, 1 card unloaded.
     assert len(item.loaded) == 3
-    assert zones.shield(state, item) == 0
+    assert shields.shield(state, item) == 0
 
 
 def test_knock_out_goes_to_the_prizes_and_fifteen_points_win() -> None:
@@ -87,7 +87,7 @@ def test_capanga_pancadaria_on_triton_is_reduced_by_one_situation_a() -> None:
     assert damage.calculate(state, 2, ctx, zones.in_scene(state, triton))[0] == 1
     state, _ = act(state, 0, UseAction(capanga, "Pancadaria", str(triton)))
     item = zones.in_scene(state, triton)
-    assert len(item.loaded) == 4 and zones.shield(state, item) == 0
+    assert len(item.loaded) == 4 and shields.shield(state, item) == 0
 
 
 def test_karnak_takes_no_damage_in_an_opponents_preparation_situation_b() -> None:
@@ -100,7 +100,7 @@ def test_karnak_takes_no_damage_in_an_opponents_preparation_situation_b() -> Non
     capanga, karnak = sid(state, "capanga_do_rei_v2"), sid(state, "karnak_v1")
     state, events = act(state, 0, UseAction(capanga, "Pancadaria", str(karnak)))
     assert "battlescenes.event.no_damage" in keys(events)
-    assert zones.shield(state, zones.in_scene(state, karnak)) == 2
+    assert shields.shield(state, zones.in_scene(state, karnak)) == 2
 
 
 def test_essencia_do_medo_halves_anticipate_actions_rounding_down() -> None:

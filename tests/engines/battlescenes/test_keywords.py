@@ -91,3 +91,29 @@ def test_metamorfo_becomes_an_opposing_character() -> None:
     # Abutre and its four cards went to the resources, then five of those six were loaded.
     assert len(new.loaded) == 5 and abutre in (*new.loaded, *state.players[0].resources)
     assert abutre not in state.players[1].prizes + state.players[0].prizes  # not a knock-out
+
+
+def test_hela_replaces_leaving_by_metamorfo_with_the_opponents_prizes() -> None:
+    # 5.5 Hela V1: "Quando um efeito controlado por um jogador fizer com que um personagem que
+    # aquele jogador controla saia de cena e seja colocado … nos recursos, ao invés disso
+    # aquele personagem deve ser colocado nos prêmios dos oponentes daquele jogador."
+    state = build(
+        Side(
+            hand=["heimdall_v1"],
+            resources=["excentricidade"] * 5,
+            scene=[Placed("abutre_v1", ["protecao"] * 4)],
+        ),
+        Side(scene=[Placed("heimdall_v1", ["protecao"] * 5), Placed("hela_v1", ["protecao"])]),
+        phase=Phase.PREPARATION,
+    )
+    abutre_def = replace(state.defs["abutre_v1"], keywords=("metamorfo",))
+    state = replace(state, defs={**state.defs, "abutre_v1": abutre_def})
+    abutre = sid(state, "abutre_v1")
+    heimdall = zone_id(state, 0, "hand", "heimdall_v1")
+    state, events = act(state, 0, Keyword("metamorfo", heimdall, abutre))
+    assert "battlescenes.event.replaced_to_prizes" in [e.key for e in events]
+    # Into its owner's "Prêmios do Oponente" area (worth points to the opponent), not the
+    # resources; its loaded cards still went to the resources (only the character moves).
+    assert abutre in state.players[0].prizes
+    assert abutre not in state.players[0].resources
+    assert zones.prize_points(state, 1) > 0

@@ -101,6 +101,11 @@ def test_antecipacao_surpresa_reveals_at_the_start_of_the_opponents_anticipation
     state, events = act(state, 1, Choose(str(card)))
     assert "battlescenes.event.surprise" in keys(events)
     state, _ = act(state, 1, Choose(str(abutre)))  # on which character
+    # 7.2 "descarregue um card daquele personagem": Bruno picks which (here not the oldest).
+    before = zones.in_scene(state, abutre).loaded
+    assert state.choice is not None and state.choice.prompt.endswith("surprise_unload")
+    assert state.choice.options == tuple(str(c) for c in before)
+    state, _ = act(state, 1, Choose(str(before[2])))
     loaded = zones.in_scene(state, abutre).loaded
-    assert card in loaded and oldest not in loaded and len(loaded) == 4
+    assert card in loaded and oldest in loaded and before[2] not in loaded and len(loaded) == 4
     assert card not in state.players[1].hand

@@ -8,7 +8,7 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engines.battlescenes import ENGINE, use, zones
+from engines.battlescenes import ENGINE, shields, use, zones
 from engines.battlescenes import actions as a
 from engines.battlescenes.state import Phase, State
 from engines.core import Action, EngineError, Seat, SeededDice
@@ -101,7 +101,7 @@ def test_random_play_keeps_the_invariants(seed: int) -> None:
         seen = locations(state)
         assert sorted(seen) == list(range(total)) and set(seen.values()) == {1}
         for item in state.scene:
-            assert zones.shield(state, item) >= 0 and 0 <= item.stage <= 2
+            assert shields.shield(state, item) >= 0 and 0 <= item.stage <= 2
             assert item.controller == state.cards[item.card].owner  # 8.D
         if state.phase is Phase.OVER:
             break

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.battlescenes import effects, tree, zones
+from engines.battlescenes import effects, shields, tree, zones
 from engines.battlescenes.actions import Choose, UseAction
 from engines.battlescenes.cards import Step
 from engines.battlescenes.state import Pending, Phase, State
@@ -34,7 +34,7 @@ def test_situation_a_redirect_to_triton_reduces_by_one() -> None:
     assert "battlescenes.event.redirected" in keys(events)
     # F.B: Capanga has no Inumanos affiliation → −1; Triton's shield absorbs the 1.
     item = zones.in_scene(state, triton)
-    assert len(item.loaded) == 4 and zones.shield(state, item) == 0
+    assert len(item.loaded) == 4 and shields.shield(state, item) == 0
     assert len(zones.in_scene(state, maximus).loaded) == 4 and state.tree == ()
 
 
@@ -45,7 +45,7 @@ def test_situation_b_redirect_to_karnak_in_preparation_makes_no_damage() -> None
     state, events = act(state, 1, Choose(str(karnak)))
     # F.D: during another player's Preparation Karnak's damage becomes 0: no damage.
     assert "battlescenes.event.no_damage" in keys(events)
-    assert zones.shield(state, zones.in_scene(state, karnak)) == 2
+    assert shields.shield(state, zones.in_scene(state, karnak)) == 2
 
 
 def test_declining_the_redirect_keeps_the_destination() -> None:
@@ -53,7 +53,7 @@ def test_declining_the_redirect_keeps_the_destination() -> None:
     maximus = sid(state, "maximus_v1")
     state, _ = act(state, 0, UseAction(sid(state, "capanga_do_rei_v2"), "Pancadaria", str(maximus)))
     state, _ = act(state, 1, Choose("skip"))
-    assert zones.shield(state, zones.in_scene(state, maximus)) == 0  # shield 1 absorbed, 1 card
+    assert shields.shield(state, zones.in_scene(state, maximus)) == 0  # shield 1 absorbed, 1 card
     assert len(zones.in_scene(state, maximus).loaded) == 3
 
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from engines.battlescenes import effects, tree, zones
+from engines.battlescenes import effects, shields, tree, zones
 from engines.battlescenes.cards import Step, Text
 from engines.battlescenes.damage import restore_shields
-from engines.battlescenes.state import Pending, State
+from engines.battlescenes.state import Continuous, Pending, State
 from engines.core import RiggedDice
 from engines.core.model import replace
 from tests.engines.battlescenes.helpers import Placed, Side, build, sid
@@ -38,11 +38,11 @@ def load(state: State, base: int, key: str) -> State:
     )
     item = zones.in_scene(state, base)
     state = zones.set_in_scene(state, replace(item, loaded=(*item.loaded, card)))
-    return zones.refresh_shields(replace(state, clock=state.clock + 1))
+    return shields.refresh_shields(replace(state, clock=state.clock + 1))
 
 
 def shield(state: State, card: int) -> int:
-    return zones.shield(state, zones.in_scene(state, card))
+    return shields.shield(state, zones.in_scene(state, card))
 
 
 BONUS = Step(op="shield", amount=1)  # Barreira Telecinética: Escudo +1 until the end of turn
@@ -113,7 +113,7 @@ def test_abutre_keeps_a_bonus_that_started_during_amarrar() -> None:
         Side(resources=["protecao"], scene=[Placed("abutre_v1", ["protecao", X])]), Side()
     )
     abutre = sid(state, "abutre_v1")
-    state = zones.refresh_shields(state)
+    state = shields.refresh_shields(state)
     assert shield(state, abutre) == 2
     state = steps(state, abutre, ZERO)
     assert shield(state, abutre) == 0
@@ -144,13 +144,115 @@ def test_homem_aranha_v4_bonus_returns_with_what_was_left() -> None:
     defs["mulher_hulk_v1"] = replace(defs["mulher_hulk_v1"], powers=())
     defs["mulher_hulk_v2"] = replace(defs["mulher_hulk_v2"], powers=("aranha",), texts=())
     defs["protecao"] = replace(defs["protecao"], texts=(armour,))
-    state = zones.refresh_shields(replace(state, defs=defs))
+    state = shields.refresh_shields(replace(state, defs=defs))
     spider = sid(state, "mulher_hulk_v1")
     assert shield(state, spider) == 4
     state = steps(state, spider, Step(op="damage", amount=3))
     assert shield(state, spider) == 1
     v3 = zones.in_scene(state, spider).loaded[0]
-    state = zones.refresh_shields(replace(zones.unload(state, spider, [v3]), clock=state.clock + 1))
+    state = shields.refresh_shields(
+        replace(zones.unload(state, spider, [v3]), clock=state.clock + 1)
+    )
     assert shield(state, spider) == 0
     state = load(state, spider, "mulher_hulk_v2")
     assert shield(state, spider) == 1
+
+
+def tick(state: State) -> State:
+    """A new moment of the game: statics that started or stopped are recorded."""
+    return shields.refresh_shields(replace(state, clock=state.clock + 1))
+
+
+def test_homem_aranha_v4_armour_loaded_again_is_a_new_effect() -> None:
+    # ATENÇÃO, second Homem-Aranha V4 example. The book prints 3; that number contradicts
+    # 4.8.6 C ("os danos … sempre devem ser aplicados primeiro ao Escudo Base") and the first
+    # example (which needs C to give 0 then 1). Reading chosen (4.8.6 C + "reiniciado em +2,
+    # por tratar-se de um novo efeito"): of the 3 damage, 2 went on the base and 1 on the
+    # armour's +2; the armour leaving takes its 1 with it, and loaded again it gives a fresh
+    # +2 on a base that is still 0: 2 + 2 − 2 = 2.
+    state = build(
+        Side(
+            resources=["protecao"],
+            scene=[Placed("mulher_hulk_v1", ["mulher_hulk_v2", "protecao", X])],
+        ),
+        Side(),
+    )
+    armour = Text("Escudo +2 com o poder", shield_bonus=2, if_power="aranha")
+    defs = dict(state.defs)
+    defs["mulher_hulk_v1"] = replace(defs["mulher_hulk_v1"], powers=())
+    defs["mulher_hulk_v2"] = replace(defs["mulher_hulk_v2"], powers=("aranha",), texts=())
+    defs["protecao"] = replace(defs["protecao"], texts=(armour,))
+    state = shields.refresh_shields(replace(state, defs=defs))
+    spider = sid(state, "mulher_hulk_v1")
+    state = steps(state, spider, Step(op="damage", amount=3))
+    assert shield(state, spider) == 1
+    worn = zones.in_scene(state, spider).loaded[1]
+    state = tick(zones.unload(state, spider, [worn]))
+    assert shield(state, spider) == 0
+    state = load(state, spider, "protecao")
+    assert shield(state, spider) == 2
+
+
+def mansion(loaded: list[str]) -> tuple[State, int, int, int]:
+    """Hulk V1 carrying ``loaded``; the first card stands in for Mansão dos Vingadores V1's
+    +1 (a text the Gerador de P.E.M. can name); a Gerador is in the opponent's scene."""
+    state = hulk_v1(
+        build(
+            Side(resources=[X], scene=[Placed("hulk_v3", loaded)]),
+            Side(scene=[Placed("gerador_pem", [X])]),
+        )
+    )
+    plus_one = Text("Escudo +1 (Mansão dos Vingadores)", shield_bonus=1)
+    state = replace(
+        state, defs={**state.defs, "protecao": replace(state.defs["protecao"], texts=(plus_one,))}
+    )
+    state = shields.refresh_shields(state)
+    hulk = sid(state, "hulk_v3")
+    return state, hulk, zones.in_scene(state, hulk).loaded[0], sid(state, "gerador_pem")
+
+
+def test_mansion_note_1_a_bonus_back_after_the_setting_effect_ended_is_not_applied() -> None:
+    # 4.8.6 ATENÇÃO (valor específico) 1: Hulk carrying one card: 0 + 1 = 1; the Gerador names
+    # the Mansão → 0; a card loaded → 3; the Gerador destroyed → still 3.
+    state, hulk, mansao, gerador = mansion(["protecao"])
+    assert shield(state, hulk) == 1
+    state = tick(replace(state, continuous=(Continuous(gerador, mansao, "lose_texts"),)))
+    assert shield(state, hulk) == 0
+    state = load(state, hulk, X)
+    assert shield(state, hulk) == 3
+    state = tick(replace(state, continuous=()))
+    assert shield(state, hulk) == 3
+
+
+def test_mansion_note_2_a_setting_effect_between_stop_and_return_voids_the_bonus() -> None:
+    # 2: Hulk carrying two cards: 3 + 1 = 4; the Gerador → 3; a card unloaded → 0; the
+    # Gerador destroyed → still 0.
+    state, hulk, mansao, gerador = mansion(["protecao", X])
+    assert shield(state, hulk) == 4
+    state = tick(replace(state, continuous=(Continuous(gerador, mansao, "lose_texts"),)))
+    assert shield(state, hulk) == 3
+    other = zones.in_scene(state, hulk).loaded[1]
+    state = tick(zones.unload(state, hulk, [other]))
+    assert shield(state, hulk) == 0
+    state = tick(replace(state, continuous=()))
+    assert shield(state, hulk) == 0
+
+
+def test_a_suspended_bonus_without_setting_effects_comes_back() -> None:
+    # Without any setting effect in between, the Mansão's +1 simply works again.
+    state = build(
+        Side(scene=[Placed("abutre_v1", ["protecao", X])]),
+        Side(scene=[Placed("gerador_pem", [X])]),
+    )
+    plus_one = Text("Escudo +1", shield_bonus=1)
+    state = replace(
+        state, defs={**state.defs, "protecao": replace(state.defs["protecao"], texts=(plus_one,))}
+    )
+    state = shields.refresh_shields(state)
+    abutre, gerador = sid(state, "abutre_v1"), sid(state, "gerador_pem")
+    mansao = zones.in_scene(state, abutre).loaded[0]
+    assert shield(state, abutre) == 1
+    state = tick(replace(state, continuous=(Continuous(gerador, mansao, "lose_texts"),)))
+    assert shield(state, abutre) == 0
+    state = tick(replace(state, continuous=()))
+    assert shield(state, abutre) == 1

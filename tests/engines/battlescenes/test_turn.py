@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engines.battlescenes import ENGINE, zones
+from engines.battlescenes import ENGINE, shields, zones
 from engines.battlescenes.actions import (
     Adjust,
     Capacitate,
@@ -240,4 +240,4 @@ def test_per_turn_counters_reset_at_the_end_of_the_turn() -> None:
     state, _ = act(state, 0, Pass())
     assert state.players[0].targeted_actions == 0
     assert zones.in_scene(state, triton).actions_used == 0
-    assert zones.shield(state, zones.in_scene(state, abutre)) == 0  # Abutre's printed shield
+    assert shields.shield(state, zones.in_scene(state, abutre)) == 0  # Abutre's printed shield

@@ -1,0 +1,93 @@
+"""Loaders of parts of a text: the static texts about using actions (4.6.2 D, E.1, F.2 —
+:class:`engines.battlescenes.cards.ActionRule`) and damage modifiers (5.3). See
+docs/battlescenes.md."""
+
+from __future__ import annotations
+
+from engines.battlescenes.cards import (
+    ACTION_RULE_EFFECTS,
+    ACTION_RULE_WHOSE,
+    ActionKind,
+    ActionRule,
+    Modifier,
+)
+from engines.battlescenes.yamlnode import Node
+
+_FIELDS = {
+    "effect",
+    "whose",
+    "value",
+    "cost_op",
+    "if_power",
+    "if_kind",
+    "if_damage",
+    "if_name",
+    "if_stage_at_most",
+}
+
+
+def action_rule(node: Node) -> ActionRule:
+    """One ``action_rules:`` entry of a text."""
+    node.check_keys(_FIELDS, {"effect"})
+    rule = ActionRule(
+        effect=node.scalar("effect", str),
+        whose=node.scalar("whose", str, "opponent"),
+        value=node.scalar("value", int, 0),
+        cost_op=node.scalar("cost_op", str, "set"),
+        if_power=node.scalar("if_power", str, ""),
+        if_kind=node.scalar("if_kind", str, ""),
+        if_damage=node.scalar("if_damage", bool, False),
+        if_name=node.scalar("if_name", str, ""),
+        if_stage_at_most=node.scalar("if_stage_at_most", int, -1),
+    )
+    allowed = {
+        "effect": (rule.effect, ACTION_RULE_EFFECTS),
+        "whose": (rule.whose, ACTION_RULE_WHOSE),
+        "cost_op": (rule.cost_op, frozenset({"set", "add"})),
+        "if_kind": (rule.if_kind, frozenset({"", *(k.value for k in ActionKind)})),
+    }
+    for field, (value, choices) in allowed.items():
+        if value not in choices:
+            raise node.fail(field, f"{value!r} is not one of: {', '.join(sorted(choices))}")
+    return rule
+
+
+def modifier(node: Node) -> Modifier:
+    """One ``modifiers:`` entry of a text (5.3, applied in 4.8.3 B–D)."""
+    node.check_keys(
+        {
+            "op",
+            "value",
+            "applies_to",
+            "if_source_lacks_affiliation",
+            "if_source_alignment",
+            "if_action_kind",
+            "if_opponent_preparation",
+            "if_target_affiliation",
+            "if_target_alter_ego",
+            "if_source_affiliation",
+            "if_action",
+        },
+        {"op", "value"},
+    )
+    mod = Modifier(
+        op=node.scalar("op", str),
+        value=node.scalar("value", int),
+        applies_to=node.scalar("applies_to", str, "this"),
+        if_source_lacks_affiliation=node.scalar("if_source_lacks_affiliation", str, ""),
+        if_source_alignment=node.scalar("if_source_alignment", str, ""),
+        if_action_kind=node.scalar("if_action_kind", str, ""),
+        if_opponent_preparation=node.scalar("if_opponent_preparation", bool, False),
+        if_target_affiliation=node.scalar("if_target_affiliation", str, ""),
+        if_target_alter_ego=node.scalar("if_target_alter_ego", str, ""),
+        if_source_affiliation=node.scalar("if_source_affiliation", str, ""),
+        if_action=node.scalar("if_action", bool, False),
+    )
+    _check(node, "op", mod.op, {"add", "mul", "div", "fixed"})
+    _check(node, "applies_to", mod.applies_to, {"this", "any", "dealt", "friendly", "marked"})
+    return mod
+
+
+def _check(node: Node, field: str, value: str, allowed: set[str]) -> None:
+    if value not in allowed:
+        raise node.fail(field, f"{value!r} is not one of: {', '.join(sorted(allowed))}")

@@ -1,0 +1,111 @@
+"""Card lookup: one card's full printed data, for an ephemeral "show me this card" reply.
+
+Only cards the asking seat may see can be looked up: the scene (bases and what they carry),
+the scenario, both players' resources and prizes (public zones, 3), and the seat's own
+hand and set-aside cards. Decks and the opponent's hand stay hidden — and since a match
+only knows the cards of its two decks, a lookup by name searches those visible cards only
+(a name search over every card of the match would tell what an opponent's deck holds).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+from engines.battlescenes import zones
+from engines.battlescenes.cards import CardDef
+from engines.battlescenes.state import State
+from engines.core import Choice, Message
+
+LIMIT = 25
+
+
+def fold(text: str) -> str:
+    """Lower case without accents, so "veiculo" finds "Veículo"."""
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def visible(state: State, seat: int | None) -> dict[int, str]:
+    """Card instance → the zone it is in, for every card ``seat`` may look at."""
+    found: dict[int, str] = {}
+    for item in state.scene:
+        found[item.card] = "scene"
+        found.update((c, "loaded") for c in item.loaded)
+    if state.scenario is not None:
+        found[state.scenario] = "scenario"
+    for player in state.players:
+        found.update((c, "resources") for c in player.resources)
+        found.update((c, "prizes") for c in player.prizes)
+    if seat is not None:
+        own = state.players[seat]
+        found.update((c, "hand") for c in own.hand)
+        found.update((c, "set_aside") for c in own.set_aside)
+    return found
+
+
+def find(state: State, seat: int | None, query: str) -> int | None:
+    """The card a query names: an instance number ("12", "#12") or part of a title."""
+    seen = visible(state, seat)
+    text = fold(query.strip().lstrip("#"))
+    if text.isdigit():
+        return int(text) if int(text) in seen else None
+    for card in seen:
+        if text and text in fold(zones.title(state, card)):
+            return card
+    return None
+
+
+def card_data(state: State, card: int, zone: str) -> dict[str, Any]:
+    """JSON-able printed data of one card instance (and where it is)."""
+    d: CardDef = zones.defn(state, card)
+    return {
+        "id": card,
+        "zone": zone,
+        "owner": zones.owner(state, card),
+        "title": d.title,
+        "type": d.type.value,
+        "alter_ego": d.alter_ego,
+        "alignment": d.alignment,
+        "affiliations": list(d.affiliations),
+        "powers": list(d.powers),
+        "energy": d.energy,
+        "shield": d.shield,
+        "ev_requirement": d.ev_requirement,
+        "accretion": d.accretion,
+        "keywords": list(d.keywords),
+        "texts": [t.text for t in d.texts],
+        "actions": [
+            {
+                "name": a.name,
+                "power": a.power,
+                "kind": a.kind.value,
+                "cost": "X" if a.cost == -1 else ("" if a.cost is None else str(a.cost)),
+                "cosmic": a.cosmic,
+                "text": a.text,
+            }
+            for a in d.actions
+        ],
+        "verified": d.verified,
+    }
+
+
+def lookup(state: State, seat: int | None, query: str) -> dict[str, Any] | None:
+    """The view data of the looked-up card, or ``None`` when none visible matches."""
+    card = find(state, seat, query)
+    if card is None:
+        return None
+    return {"card": card_data(state, card, visible(state, seat)[card])}
+
+
+def choices(state: State, seat: int | None, current: str) -> list[Choice]:
+    """Autocomplete: visible cards whose number or title matches what is typed."""
+    text = fold(current.strip().lstrip("#"))
+    found = []
+    for card in visible(state, seat):
+        title = zones.title(state, card)
+        if text and not (str(card).startswith(text) or text in fold(title)):
+            continue
+        label = Message("battlescenes.choice.card", {"card": title, "id": card})
+        found.append(Choice(label, str(card)))
+    return found[:LIMIT]

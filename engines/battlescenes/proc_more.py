@@ -1,0 +1,129 @@
+"""More procedures about cards: discarding from the hand as part of an effect (the "você
+pode descartar … Se o fizer" costs of activated texts, e.g. Odin V1, 5.1) and looking at the
+top of the deck — keeping any number in the resources and putting the others back in any
+order."""
+
+from __future__ import annotations
+
+from engines.battlescenes import zones
+from engines.battlescenes.cards import Step
+from engines.battlescenes.common import SKIP, ask, matches, targets_of
+from engines.battlescenes.state import Pending, State
+from engines.core import Dice, Event
+from engines.core.model import replace
+
+DONE = "done"
+
+
+def _discard_from_hand(
+    state: State, effect: Pending, step: Step, dice: Dice
+) -> tuple[State, list[Event], bool]:
+    """Discard a card of the hand that passes the filters (into the resources, 6.2 C.4)."""
+    seat = effect.controller
+    player = state.players[seat]
+    if not effect.answers:
+        cards = [str(c) for c in player.hand if matches(state, c, step)]
+        if not cards:  # nothing to discard: a "se o fizer" effect does not go on
+            return _declined(state, effect), [], True
+        prompt = "battlescenes.choice.discard"
+        return ask(state, effect, seat, prompt, cards, step.optional), [], False
+    card = int(effect.answers[-1])
+    player = replace(
+        player,
+        hand=tuple(c for c in player.hand if c != card),
+        resources=(*player.resources, card),
+    )
+    event = Event(
+        "battlescenes.event.discarded",
+        {"player": player.name, "card": zones.title(state, card)},
+        rule="5.1",
+    )
+    return zones.set_player(state, seat, player), [event], True
+
+
+def _declined(state: State, effect: Pending) -> State:
+    """Mark ``effect`` as not done ("se o fizer" steps after it are skipped)."""
+    tree = tuple(replace(p, declined=True) if p.uid == effect.uid else p for p in state.tree)
+    return replace(state, tree=tree)
+
+
+def _keep_set_aside(
+    state: State, effect: Pending, step: Step, dice: Dice
+) -> tuple[State, list[Event], bool]:
+    """Put any number of the set-aside cards into the resources, one pick at a time."""
+    seat = effect.controller
+    player = state.players[seat]
+    chosen = [int(a) for a in effect.answers if a not in (DONE, SKIP)]
+    left = [str(c) for c in player.set_aside if c not in chosen]
+    finished = effect.answers and effect.answers[-1] == DONE
+    if left and not finished:
+        prompt = "battlescenes.choice.keep"
+        return ask(state, effect, seat, prompt, [*left, DONE], False), [], False
+    player = replace(
+        player,
+        set_aside=tuple(c for c in player.set_aside if c not in chosen),
+        resources=(*player.resources, *chosen),
+    )
+    event = Event(
+        "battlescenes.event.kept", {"player": player.name, "count": len(chosen)}, rule="5.1"
+    )
+    return zones.set_player(state, seat, player), [event], True
+
+
+def _return_in_order(
+    state: State, effect: Pending, step: Step, dice: Dice
+) -> tuple[State, list[Event], bool]:
+    """Put the set-aside cards back on top of the deck in the order the player picks (the
+    first picked ends on top)."""
+    seat = effect.controller
+    player = state.players[seat]
+    order = [int(a) for a in effect.answers]
+    left = [str(c) for c in player.set_aside if c not in order]
+    if len(left) > 1:
+        prompt = "battlescenes.choice.top_order"
+        return ask(state, effect, seat, prompt, left, False), [], False
+    top = (*order, *(int(c) for c in left))
+    player = replace(player, deck=top + player.deck, set_aside=())
+    event = Event("battlescenes.event.returned_set_aside", {"player": player.name}, rule="5.1")
+    return zones.set_player(state, seat, player), [event], True
+
+
+def _permute(
+    state: State, effect: Pending, step: Step, dice: Dice
+) -> tuple[State, list[Event], bool]:
+    """4.2: swap a card carried by this card base with one carried by the other base; each
+    takes the other's place. No load/unload triggers (4.2 ATENÇÃO). Both bases must be of
+    one player, whose own cards they carry (8.D)."""
+    seat = effect.controller
+    others = [t for t in targets_of(state, effect, step) if t != effect.this]
+    if not others or zones.find(state, effect.this) is None:
+        return state, [], True
+    mine, theirs = zones.in_scene(state, effect.this), zones.in_scene(state, others[0])
+    if mine.controller != theirs.controller:
+        return state, [], True
+    picked = [a for a in effect.answers if ">" in a]
+    if not picked:
+        options = [f"{a}>{b}" for a in mine.loaded for b in theirs.loaded]
+        if not options:
+            return state, [], True
+        return ask(state, effect, seat, "battlescenes.choice.permute", options, False), [], False
+    a, b = (int(x) for x in picked[-1].split(">"))
+    swap = {a: b, b: a}
+    for item in (mine, theirs):
+        loaded = tuple(swap.get(c, c) for c in item.loaded)
+        state = zones.set_in_scene(state, replace(item, loaded=loaded))
+    event = Event(
+        "battlescenes.event.permuted",
+        {"card": zones.title(state, a), "other": zones.title(state, b)},
+        rule="4.2",
+    )
+    return state, [event], True
+
+
+#: Procedure kind → its handler (see effects._step).
+HANDLERS = {
+    "discard_from_hand": _discard_from_hand,
+    "keep_set_aside": _keep_set_aside,
+    "return_in_order": _return_in_order,
+    "permute": _permute,
+}

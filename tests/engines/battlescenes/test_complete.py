@@ -1,0 +1,135 @@
+"""Autocomplete follows the options already typed (``values``): a ``use``'s actions follow the
+character, its options and targets the action (4.6.2 B, F), what to unload the targets (4.8.1)."""
+
+from __future__ import annotations
+
+from engines.battlescenes import ENGINE
+from engines.battlescenes.state import Phase, State
+from engines.core.model import replace
+from tests.engines.battlescenes.helpers import Placed, Side, build, sid, zone_id
+from tests.engines.battlescenes.test_options import DOUBLE
+
+FILL = ["excentricidade"] * 4
+
+
+def values(state: State, seat: int, command: str, option: str, **typed: object) -> list[object]:
+    return [c.value for c in ENGINE.autocomplete(state, seat, command, option, "", typed)]
+
+
+def table() -> State:
+    state = build(
+        Side(scene=[Placed("umar_v1", FILL), Placed("triton_v1", FILL)]),
+        Side(scene=[Placed("abutre_v1", ["protecao", "excentricidade"]), Placed("heimdall_v1")]),
+    )
+    umar = replace(state.defs["umar_v1"], actions=(DOUBLE,))
+    return replace(state, defs={**state.defs, "umar_v1": umar})
+
+
+def test_actions_follow_the_chosen_character() -> None:
+    state = table()
+    umar, triton = sid(state, "umar_v1"), sid(state, "triton_v1")
+    assert set(values(state, 0, "use", "character")) == {umar, triton}
+    # (The loaded Excentricidade's action is offered to whoever carries it, once.)
+    assert values(state, 0, "use", "action", character=umar) == ["Golpe Duplo", "Excentricidade"]
+    assert values(state, 0, "use", "action", character=triton)[0] == "Golpe Aquático"
+    assert "Golpe Aquático" not in values(state, 0, "use", "action", character=umar)
+    assert {"Golpe Aquático", "Golpe Duplo"} <= set(values(state, 0, "use", "action"))
+
+
+def test_options_and_targets_follow_the_chosen_action() -> None:
+    state = table()
+    umar, abutre, heimdall = (sid(state, k) for k in ("umar_v1", "abutre_v1", "heimdall_v1"))
+    typed = {"character": umar, "action": "golpe duplo"}
+    assert values(state, 0, "use", "mode", **typed) == ["dano", "incapacitar"]
+    # F.1: one opposing character; the user's own cards are not offered.
+    assert values(state, 0, "use", "targets", **typed) == [str(abutre), str(heimdall)]
+    # The single target already typed: nothing more to add.
+    done = ENGINE.autocomplete(state, 0, "use", "targets", f"{abutre}, ", typed)
+    assert [c.value for c in done] == [str(abutre)]
+
+
+def test_several_targets_are_typed_one_after_another() -> None:
+    state = build(
+        Side(scene=[Placed("umar_v1", FILL)]),
+        Side(scene=[Placed("abutre_v1"), Placed("heimdall_v1"), Placed("triton_v1")]),
+    )
+    umar = sid(state, "umar_v1")
+    abutre, heimdall, triton = (sid(state, k) for k in ("abutre_v1", "heimdall_v1", "triton_v1"))
+    action = replace(DOUBLE, modes=(), targets=2, name="Dois Alvos")
+    state = replace(
+        state, defs={**state.defs, "umar_v1": replace(state.defs["umar_v1"], actions=(action,))}
+    )
+    typed = {"character": umar, "action": "Dois Alvos"}
+    got = ENGINE.autocomplete(state, 0, "use", "targets", f"{abutre} ", typed)
+    assert [c.value for c in got] == [f"{abutre}, {heimdall}", f"{abutre}, {triton}"]
+    # Typing part of the next card's name narrows the list.
+    got = ENGINE.autocomplete(state, 0, "use", "targets", f"{abutre}, tri", typed)
+    assert [c.value for c in got] == [f"{abutre}, {triton}"]
+
+
+def test_cards_to_unload_follow_the_targets() -> None:
+    state = table()
+    umar, abutre = sid(state, "umar_v1"), sid(state, "abutre_v1")
+    loaded = values(state, 0, "use", "unload", character=umar, targets=str(abutre))
+    assert loaded == [str(abutre + 1), str(abutre + 2)]
+
+
+def test_self_targeted_action_offers_own_cards() -> None:
+    state = build(
+        Side(scene=[Placed("umar_v1", ["barreira_telecinetica", *FILL])]),
+        Side(scene=[Placed("abutre_v1")]),
+        phase=Phase.ANTICIPATION,
+        active=1,
+    )
+    umar = sid(state, "umar_v1")
+    typed = {"character": umar, "action": "Barreira Telecinética"}
+    assert values(state, 0, "use", "targets", **typed) == [str(umar)]
+
+
+def test_extra_capacitation_offers_only_same_alter_ego_characters() -> None:
+    state = build(
+        Side(
+            hand=["excentricidade", "mulher_hulk_v2"],
+            scene=[Placed("mulher_hulk_v1", FILL, stage=0)],
+        ),
+        Side(scene=[Placed("abutre_v1")]),
+        phase=Phase.PREPARATION,
+    )
+    she = sid(state, "mulher_hulk_v1")
+    both = values(state, 0, "capacitate", "discard", character=she)
+    assert len(both) == 2
+    state = replace(
+        state,
+        scene=tuple(
+            replace(s, basic_capacitated=True) if s.card == she else s for s in state.scene
+        ),
+    )
+    only = values(state, 0, "capacitate", "discard", character=she)
+    assert only == [zone_id(state, 0, "hand", "mulher_hulk_v2")]
+
+
+def test_additional_cost_cards_follow_the_action() -> None:
+    from tests.engines.battlescenes.test_restrict import STUDY
+
+    state = build(
+        Side(hand=["protecao"], scene=[Placed("umar_v1", ["excentricidade"])]),
+        Side(scene=[Placed("abutre_v1")]),
+    )
+    costly = replace(STUDY, discard_cost=1)
+    state = replace(
+        state, defs={**state.defs, "umar_v1": replace(state.defs["umar_v1"], actions=(costly,))}
+    )
+    umar = sid(state, "umar_v1")
+    offered = values(state, 0, "use", "pay", character=umar, action="Estudar")
+    assert offered == [str(zone_id(state, 0, "hand", "protecao")), str(umar + 1)]
+    assert values(state, 0, "use", "pay", character=umar, action="Nada") != []
+
+
+def test_several_options_are_offered_when_the_action_allows_them() -> None:
+    state = table()
+    both = replace(DOUBLE, max_modes=2)
+    state = replace(
+        state, defs={**state.defs, "umar_v1": replace(state.defs["umar_v1"], actions=(both,))}
+    )
+    typed = {"character": sid(state, "umar_v1"), "action": "Golpe Duplo"}
+    assert values(state, 0, "use", "mode", **typed) == ["dano", "incapacitar", "dano, incapacitar"]
