@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING
 
 import discord
@@ -9,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.common import MATCH_OPTION, my_match_choices
+from bot.errors import UserError
 from bot.i18n import key
 from bot.presenter import ButtonSpec, Post, discord_time
 from bot.replies import followup, guarded, user_locale
@@ -16,6 +18,25 @@ from bot.service import MatchSnapshot
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot
+
+
+async def lookup_choices(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """What the user may look up in the match of this thread (or the ``match`` given)."""
+    bot: TabletopBot = interaction.client  # type: ignore[assignment]
+    explicit = getattr(interaction.namespace, "match", None)
+    try:
+        match_id = await bot.service.match_for_channel(interaction.channel_id, explicit)
+        snap = await bot.service.load(match_id)
+    except UserError:
+        return []
+    locale = user_locale(interaction)
+    found = snap.engine.lookup_choices(snap.state, snap.seat_of(interaction.user.id), current)
+    return [
+        app_commands.Choice(name=bot.texts.message(c.label, locale)[:100], value=str(c.value))
+        for c in found
+    ][:25]
 
 
 class PlayerCommands(commands.Cog):
@@ -127,6 +148,34 @@ class PlayerCommands(commands.Cog):
             return post
 
         await self.bot.flow.public_reply(interaction, work)
+
+    @app_commands.command(
+        name=key("bot.command.lookup.name", "lookup"),
+        description=key("bot.command.lookup.description", "Look at a card or figure (only you)"),
+    )
+    @app_commands.describe(
+        query=key("bot.command.lookup.query", "Its name or number"), match=MATCH_OPTION
+    )
+    @app_commands.autocomplete(query=lookup_choices)
+    @app_commands.autocomplete(match=my_match_choices)
+    async def lookup(
+        self,
+        interaction: discord.Interaction,
+        query: app_commands.Range[str, 1, 100],
+        match: int | None = None,
+    ) -> None:
+        """Ephemeral: the render of one thing the user may see (never hidden information)."""
+        async with guarded(interaction):
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            match_id = await self.bot.service.match_for_channel(interaction.channel_id, match)
+            snap = await self.bot.service.load(match_id)
+            locale = user_locale(interaction)
+            view = snap.engine.lookup(snap.state, snap.seat_of(interaction.user.id), query)
+            if view is None:
+                raise UserError("bot.error.nothing_found", query=query)
+            png = await asyncio.to_thread(snap.engine.render, view, snap.engine.lookup_kind, locale)
+            post = Post(images=[(f"match-{match_id}-lookup.png", png)], ephemeral=True)
+            await followup(interaction, post)
 
     @app_commands.command(
         name=key("bot.command.mine.name", "mine"),

@@ -70,6 +70,8 @@ class GameEngine(ABC, Generic[S]):
     options: ClassVar[tuple[MatchOption, ...]] = ()
     #: What :meth:`render` can draw; the first is the public board.
     render_kinds: ClassVar[tuple[str, ...]] = ("board",)
+    #: The render kind of :meth:`lookup` views (e.g. one card).
+    lookup_kind: ClassVar[str] = "card"
     #: Standing preferences players may turn on (see ``Decision.preference``).
     preferences: ClassVar[tuple[Preference, ...]] = ()
 
@@ -173,6 +175,16 @@ class GameEngine(ABC, Generic[S]):
         ``values`` are the command's other options the player has already
         filled in (e.g. the spell, when suggesting its targets).
         """
+        return []
+
+    def lookup(self, state: S, seat: int | None, query: str) -> View | None:
+        """One thing ``seat`` may see (a card, a figure) found by ``query``, as a view
+        rendered with ``render(view, lookup_kind)``; ``None`` when nothing matches.
+        Never finds hidden things (an opponent's hand, a deck)."""
+        return None
+
+    def lookup_choices(self, state: S, seat: int | None, current: str) -> list[Choice]:
+        """Autocomplete for :meth:`lookup`: only what ``seat`` may see."""
         return []
 
     def undoable(self, action: Action) -> bool:

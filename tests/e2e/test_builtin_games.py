@@ -13,10 +13,26 @@ from tests.e2e.bot_harness import (
     pinged,
     png_attachments,
 )
+from tests.emulator import StoredMessage
 
 pytestmark = pytest.mark.e2e
 
 SLASH_TYPES = (str, int, bool)
+
+
+async def play_default(table: Table, game: str, thread_id: int) -> StoredMessage:
+    """The owed decision's default, made the way a player would: with the game's command."""
+    engine = get(game)
+    snap = await table.bot.service.load(1)
+    decision = snap.pending()[0]
+    assert decision.default is not None
+    action = engine.action_to_json(decision.default)
+    spec = next(s for s in engine.commands() if s.action == action["kind"])
+    options = {o.name: action[o.name] for o in spec.options if o.name in action}
+    assert all(isinstance(v, SLASH_TYPES) for v in options.values()), options
+    user = snap.user_of(decision.seat)
+    inter = await table.emu.slash(user, f"{game} {spec.name}", options, channel_id=thread_id)
+    return await answer(inter)
 
 
 @pytest.mark.parametrize("game", [m.split(".")[-1] for m in BUILTIN_GAME_MODULES])
@@ -31,18 +47,36 @@ async def test_a_builtin_game_plays_through_discord(table: Table, game: str) -> 
     hand = await answer(await emu.slash(player, "match hand", channel_id=thread_id))
     assert hand.ephemeral and png_attachments(hand)
 
-    # The owed decision's default, made the way a player would: with the game's command.
-    engine = get(game)
-    snap = await table.bot.service.load(1)
-    decision = snap.pending()[0]
-    assert decision.default is not None
-    action = engine.action_to_json(decision.default)
-    spec = next(s for s in engine.commands() if s.action == action["kind"])
-    options = {o.name: action[o.name] for o in spec.options if o.name in action}
-    assert all(isinstance(v, SLASH_TYPES) for v in options.values()), options
-    moved = await answer(
-        await emu.slash(player, f"{game} {spec.name}", options, channel_id=thread_id)
-    )
+    version = (await table.bot.service.load(1)).match.version
+    moved = await play_default(table, game, thread_id)
     assert not moved.ephemeral, moved.content
     assert len(png_attachments(moved)) == 1
-    assert (await table.bot.service.load(1)).match.version == 1 + snap.match.version
+    assert (await table.bot.service.load(1)).match.version == 1 + version
+
+
+async def test_a_card_lookup_shows_only_what_the_player_may_see(table: Table) -> None:
+    emu = table.emu
+    thread_id, _ = await open_match(emu, table, options=None, game="battlescenes")
+    player, other = table.alice.id, table.bruno.id
+
+    async def offered(user: int) -> list[dict[str, object]]:
+        return await emu.autocomplete(
+            user, "match lookup", {"query": ""}, focused="query", channel_id=thread_id
+        )
+
+    for _ in range(6):  # who starts, then the hands are drawn
+        if await offered(player) and await offered(other):
+            break
+        await play_default(table, "battlescenes", thread_id)
+    mine, theirs = await offered(player), await offered(other)
+    assert mine, "a player can look at the cards in their own hand"
+    # Nobody is offered the other player's hand: the two lists share no card.
+    assert not {c["value"] for c in mine} & {c["value"] for c in theirs}
+    looked = await answer(
+        await emu.slash(player, "match lookup", {"query": mine[0]["value"]}, channel_id=thread_id)
+    )
+    assert looked.ephemeral and len(png_attachments(looked)) == 1
+    nosy = await answer(
+        await emu.slash(other, "match lookup", {"query": mine[0]["value"]}, channel_id=thread_id)
+    )
+    assert nosy.ephemeral and not png_attachments(nosy)
