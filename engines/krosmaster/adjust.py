@@ -9,13 +9,32 @@ from __future__ import annotations
 
 from engines.core import Event
 from engines.core.model import replace
-from engines.krosmaster.board import chosen_order, is_free, on_board, replace_unit
+from engines.krosmaster.board import (
+    chosen_order,
+    is_free,
+    is_krosmaster,
+    on_board,
+    replace_unit,
+)
+from engines.krosmaster.content import UNGAINABLE, Power
+from engines.krosmaster.effects import gain_power, place_marker
 from engines.krosmaster.errors import illegal, invalid
 from engines.krosmaster.geometry import label, parse_label
 from engines.krosmaster.state import State, Unit
 from engines.krosmaster.units import add_tokens, check_victory, is_down, knock_out
 
-WHAT = ("wounds", "ap", "mp", "ap_tokens", "mp_tokens", "square", "kamas", "gg", "marker")
+WHAT = (
+    "wounds",
+    "ap",
+    "mp",
+    "ap_tokens",
+    "mp_tokens",
+    "square",
+    "kamas",
+    "gg",
+    "marker",
+    "power",
+)
 
 
 def _number(value: str) -> int:
@@ -33,7 +52,8 @@ def adjust(
         raise invalid("bad_adjust", f"Cannot adjust {what!r}.", what=what, known=", ".join(WHAT))
     if not reason.strip():
         raise illegal("adjust_reason", "Say why (the card text you apply).", "1.5.1")
-    if unit.pos is None and what not in ("kamas", "gg"):
+    # A knocked-out figure may only be put back on a square (card text that returns it).
+    if unit.pos is None and what not in ("kamas", "gg", "square"):
         raise illegal("not_on_board", "This figure is not in the arena.", "1.5.1")
     events: list[Event] = []
     fig = state.fig(unit)
@@ -43,7 +63,9 @@ def adjust(
             raise invalid("bad_square", f"{value!r} is not a square.", square=value)
         if not is_free(state, square):
             raise illegal("bad_step", "That square is not free.", "4.17.3", square=label(square))
-        state = replace_unit(state, replace(unit, pos=square))
+        # 1.5.1: card text may return a knocked-out figure; it comes back unwounded
+        # (4.10.2.a cleared its wounds and tokens) and takes its turns again.
+        state = replace_unit(state, replace(unit, pos=square, ko=False))
     elif what == "wounds":
         wounds = max(0, min(fig.hp, unit.wounds + _number(value)))
         state = replace_unit(state, replace(unit, wounds=wounds))
@@ -54,17 +76,9 @@ def adjust(
         n = _number(value)
         state, *_ = add_tokens(state, unit.id, **{what[:2]: n})  # 4.11.6–4.11.8 still apply
     elif what == "marker":
-        # 4.13.2: the bearer's marker of that name goes, only if this side placed it.
-        name = value.strip().lstrip("-").strip().lower()
-        mine = {u.id for u in state.units if u.owner == seat}
-        found = [
-            m
-            for m in state.markers
-            if m.target == unit.id and m.name.lower() == name and m.placer in mine
-        ]
-        if not found:
-            raise illegal("not_your_marker", "You placed no such marker there.", "4.13.2")
-        state = replace(state, markers=tuple(m for m in state.markers if m not in found))
+        state = _marker(state, seat, unit, value)
+    elif what == "power":
+        state = _power(state, unit, value)
     elif what == "gg":
         # GG a card creates or destroys are counted with those lost to tension (5.2.3),
         # so the GG in the match stay accounted for.
@@ -97,3 +111,57 @@ def adjust(
             state, more = knock_out(state, u.id)
             events += more
     return check_victory(state), events
+
+
+def _marker(state: State, seat: int, unit: Unit, value: str) -> State:
+    """``+Name`` (or ``+Name@figure``) places a special marker; ``Name`` removes one."""
+    text = value.strip()
+    if text.startswith("+"):
+        name, _, by = text[1:].partition("@")
+        placer = _placer(state, seat, by.strip())
+        state, _ = place_marker(state, placer, name.strip(), unit)  # 4.13.1–4.13.2
+        return state
+    # 4.13.2: the bearer's marker of that name goes, only if this side placed it.
+    name = text.lstrip("-").strip().lower()
+    mine = {u.id for u in state.units if u.owner == seat}
+    found = [
+        m
+        for m in state.markers
+        if m.target == unit.id and m.name.lower() == name and m.placer in mine
+    ]
+    if not found:
+        raise illegal("not_your_marker", "You placed no such marker there.", "4.13.2")
+    return replace(state, markers=tuple(m for m in state.markers if m not in found))
+
+
+def _placer(state: State, seat: int, by: str) -> Unit:
+    """The Krosmaster of ``seat`` placing a marker: the one named, else the active one (4.13.1)."""
+    if by:
+        wanted = by.lower()
+        found = [u for u in on_board(state) if wanted in (u.id.lower(), state.fig(u).name.lower())]
+    elif state.active_unit is not None:
+        found = [state.unit(state.active_unit)]
+    else:
+        found = []
+    found = [u for u in found if u.owner == seat and u.pos is not None and is_krosmaster(state, u)]
+    if not found:
+        raise illegal("marker_placer", "Name a Krosmaster of yours: +Name@figure.", "4.13.1")
+    return found[0]
+
+
+def _power(state: State, unit: Unit, value: str) -> State:
+    """``+armour`` gives a power until the end of the fight (1.3.10.a); ``-armour`` ends it."""
+    text = value.strip().lower()
+    name = text.lstrip("+-").strip()
+    try:
+        power = Power(name)
+    except ValueError:
+        power = Power.MANUAL
+    if power in UNGAINABLE:
+        known = ", ".join(p.value for p in Power if p not in UNGAINABLE)
+        raise invalid("bad_power", f"{name!r} is not a power.", power=name, known=known)
+    if text.startswith("-"):
+        gained = tuple(p for p in unit.gained if p is not power)
+        return replace_unit(state, replace(unit, gained=gained))
+    state, _ = gain_power(state, unit.id, power)
+    return state

@@ -37,6 +37,8 @@ def has_power(state: State, unit: Unit, power: Power) -> bool:
         return True
     if any(power in r.powers for r in revealed_rewards(state, unit)):
         return True
+    if power in unit.gained:  # 1.3.10.a: until the end of the fight
+        return True
     return any(INSPIRED.get(f) is power for f in unit.inspiration)
 
 

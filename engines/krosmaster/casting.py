@@ -347,7 +347,7 @@ def explode(state: State, bomb_id: str, square: Square, dice: Dice) -> tuple[Sta
 
     Cast because the bomb was knocked out, so it has no prerequisites or costs
     (4.8.2); as a pending effect it has no step 8 of its own (7.2.9.d): new
-    pending effects join the single queue.
+    pending effects join the single queue. A trap's Estalo (4.19.7) resolves here too.
     """
     bomb = state.unit(bomb_id)
     spell = state.fig(bomb).spells[0]
@@ -363,9 +363,5 @@ def explode(state: State, bomb_id: str, square: Square, dice: Dice) -> tuple[Sta
         )
     ]
     state = replace(state, last=LastAction(unit=bomb_id, target=square, zone=tuple(squares[1:])))
-    for effect in c.effects:
-        state, more = apply_effect(state, bomb, effect, c.units(state), square, None)
-        events += more
-    if spell.kind is SpellKind.SPECIAL:
-        return state, events
-    return _roll_and_wound(state, c, dice, events)
+    # Steps 3–7 as for any spell: card text pauses it like a caster's (1.5.1).
+    return _step3(state, c, 0, dice, events)

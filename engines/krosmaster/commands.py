@@ -9,7 +9,7 @@ from typing import Any
 from engines.core import Choice, CommandSpec, EngineError, Message, OptionSpec, OptionType
 from engines.krosmaster.adjust import WHAT
 from engines.krosmaster.board import adjacent_enemy_characters, is_free, is_krosmaster, on_board
-from engines.krosmaster.content import SpellDef
+from engines.krosmaster.content import UNGAINABLE, Power, SpellDef
 from engines.krosmaster.geometry import Facing, facings, label, parse_label
 from engines.krosmaster.movement import reachable, shortest_path
 from engines.krosmaster.rewards import can_receive, pile_name
@@ -181,11 +181,17 @@ def autocomplete(
     if command == "adjust" and option == "what":
         return _choices([(w, w) for w in WHAT], current)
     if command == "adjust" and option == "unit":
-        return _choices([(state.fig(u).name, u.id) for u in on_board(state)], current)
+        units = list(on_board(state))
+        if typed.get("what") == "square":  # card text may return a knocked-out figure
+            units += [u for u in state.units if u.ko]
+        return _choices([(state.fig(u).name, u.id) for u in units], current)
     if command == "adjust" and option == "value":
         if typed.get("what") == "marker":  # 4.13.2: markers this side placed
             mine = {u.id for u in state.units if u.owner == seat}
             names = sorted({m.name for m in state.markers if m.placer in mine})
+            typed_name = current.strip()
+            if typed_name.startswith("+") and len(typed_name) > 1:  # 4.13.1: a new one
+                names.insert(0, typed_name)
             return _choices([(n, n) for n in names], current)
         return _adjust_values(state, typed.get("what", ""), current)
     if state.phase is not Phase.ACTIVATION or state.active_unit is None:
@@ -206,6 +212,10 @@ def _adjust_values(state: State, what: str, current: str) -> list[Choice]:
         w, h = state.arena.width, state.arena.height
         free = [label((x, y)) for y in range(h) for x in range(w) if is_free(state, (x, y))]
         return _choices([(s, s) for s in free], current)
+    if what == "power":  # 1.3.10.a: gain one until the end of the fight, or end it
+        names = [p.value for p in Power if p not in UNGAINABLE]
+        pairs = [(f"{sign}{n}", f"{sign}{n}") for sign in "+-" for n in names]
+        return _choices(pairs, current)
     if what in WHAT:
         return _choices([(f"{n:+d}", f"{n:+d}") for n in (-3, -2, -1, 1, 2, 3)], current)
     return []

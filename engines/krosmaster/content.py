@@ -80,6 +80,8 @@ class EffectKind(enum.Enum):
     MARKER = "marker"  # 4.13: put the named special marker on the targeted Krosmaster
     RETRIBUTION = "retribution"  # 4.9.19: what follows needs X enemy Allies/Justiciers
     REVENGE = "revenge"  # 4.9.20: what follows needs X enemy Allies/Villains
+    # 1.3.10.a / 4.18.4: each target (or the caster) gains a power until the end of the fight.
+    GAIN_POWER = "gain_power"
     MANUAL = "manual"  # text the vocabulary cannot express: players apply it
 
 
@@ -97,6 +99,8 @@ class Effect:
     per_adjacent: str | None = None
     text: str = ""
     figure: str | None = None  # the summon a SUMMON effect puts in play
+    power: Power | None = None  # the power a GAIN_POWER effect grants
+    to_caster: bool = False  # GAIN_POWER: the caster gains it rather than the targets
 
 
 class Power(enum.Enum):
@@ -130,6 +134,10 @@ class Power(enum.Enum):
     ARTISAN = "artisan"  # 4.9.27 Artesão
     INNER_FIRE = "inner_fire"  # 4.9.18 Fogo Interior: only with Frigost's rules (no effect here)
     MANUAL = "manual"
+
+
+#: Powers an effect cannot grant by keyword alone: card text, or a number ("Saque X").
+UNGAINABLE = frozenset({Power.MANUAL, Power.LOOT})
 
 
 @dataclass(frozen=True)
@@ -279,6 +287,8 @@ class RewardDef:
     damage: tuple[Effect, ...] = ()  # boosts: bonus damage for the next spell (4.7.5.a)
     powers: tuple[Power, ...] = ()
     text: str = ""
+    spells: tuple[SpellDef, ...] = ()  # equipment's own spells, e.g. a weapon's (4.7.11)
+    punch: tuple[Effect, ...] = ()  # 4.7.11.e: a Technique's additional Punch effects
 
 
 @dataclass(frozen=True)
@@ -291,10 +301,11 @@ class ContentPack:
     rewards: dict[str, RewardDef] = field(default_factory=dict)
 
 
-def punch(techniques: int = 0) -> SpellDef:
+def punch(techniques: int = 0, effects: tuple[Effect, ...] = ()) -> SpellDef:
     """The Punch every Krosmaster has (4.8.5): 5 AP, melee, 1 neutral, once per turn.
 
-    Each revealed Technique lowers its cost by 1 AP, down to 0 (4.7.11.f).
+    Each revealed Technique lowers its cost by 1 AP, down to 0 (4.7.11.f), and adds
+    its additional effects (4.7.11.e), in the order the Techniques were revealed.
     """
     return SpellDef(
         id="punch",
@@ -305,4 +316,5 @@ def punch(techniques: int = 0) -> SpellDef:
         amount=1,
         variable=False,
         limit=Limit.PER_TURN,
+        effects=effects,
     )

@@ -158,6 +158,10 @@ def apply_effect(
         if krosmasters:
             state, more = place_marker(state, caster, effect.text, krosmasters[0])
             events += more
+    elif kind is EffectKind.GAIN_POWER and effect.power is not None:
+        for t in [caster] if effect.to_caster else targets:
+            state, more = gain_power(state, t.id, effect.power)
+            events += more
     elif kind is EffectKind.MANUAL:
         events.append(
             Event(
@@ -186,3 +190,12 @@ def place_marker(state: State, placer: Unit, name: str, target: Unit) -> tuple[S
 
 def _evt(name: str, state: State, unit: Unit, rule: str, **params: object) -> Event:
     return Event(f"krosmaster.event.{name}", {"unit": state.fig(unit).name, **params}, rule=rule)
+
+
+def gain_power(state: State, unit_id: str, power: Power) -> tuple[State, list[Event]]:
+    """1.3.10.a / 4.18.4.f: the unit has the power at once, until the end of the fight."""
+    unit = state.unit(unit_id)
+    if unit.pos is None or power in unit.gained:  # 4.9.1: a power is never had twice
+        return state, []
+    state = replace_unit(state, replace(unit, gained=(*unit.gained, power)))
+    return state, [_evt("gained_power", state, unit, power=power.value, rule="1.3.10.a")]

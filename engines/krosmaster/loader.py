@@ -16,6 +16,7 @@ import yaml
 
 from engines.core import ContentError
 from engines.krosmaster.content import (
+    UNGAINABLE,
     ArenaDef,
     ContentPack,
     Effect,
@@ -138,7 +139,7 @@ def _effect(node: _Node) -> Effect:
             raise node.fail(f"{kind.value} needs an amount, e.g. {{{kind.value}: 1}}")
         return Effect(kind)
     names = {k.value for k in EffectKind}
-    f = node.mapping(names | {"element", "per_adjacent", "count"})
+    f = node.mapping(names | {"element", "per_adjacent", "count", "caster"})
     kinds = [k for k in f if k in names]
     if len(kinds) != 1:
         raise node.fail("an effect has exactly one kind, e.g. {push: 2}")
@@ -149,6 +150,15 @@ def _effect(node: _Node) -> Effect:
         # 4.19.9.b: the effect says how many tokens; they go on the target, then the zone.
         count = _opt(f, "count", lambda n: n.integer(1, 9), 1)
         return Effect(kind, amount=count, figure=f["summon"].text())
+    if kind is EffectKind.GAIN_POWER:
+        # 1.3.10.a: "until the end of the fight"; only keywords without a number.
+        power = f[kind.value].choice(Power)
+        if power in UNGAINABLE:
+            raise f[kind.value].fail(f"{power.value} cannot be gained by an effect")
+        caster = _opt(f, "caster", _Node.boolean, False)
+        return Effect(kind, power=power, to_caster=caster)
+    if "caster" in f:
+        raise f["caster"].fail("caster is for gain_power effects only")
     if "count" in f:
         raise f["count"].fail("count is for summon effects only (4.19.9.b)")
     amount = f[kind.value].integer(-9, 9)

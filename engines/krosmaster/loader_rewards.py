@@ -12,10 +12,10 @@ from engines.krosmaster.content import (
     RewardKind,
     Tier,
 )
-from engines.krosmaster.loader import _Node, _opt
+from engines.krosmaster.loader import _effect, _Node, _opt, _spell
 
 FIELDS = {"id", "name", "tier", "kind", "gear", "ap", "mp", "range", "bonus_damage", "powers"}
-FIELDS |= {"text", "source", "verified"}
+FIELDS |= {"text", "source", "verified", "spells", "punch"}
 
 
 def parse_reward(node: _Node) -> RewardDef:
@@ -33,6 +33,12 @@ def parse_reward(node: _Node) -> RewardDef:
     powers = tuple(p.choice(Power) for p in f["powers"].items()) if "powers" in f else ()
     if Power.MANUAL in powers or Power.LOOT in powers:
         raise f["powers"].fail("reward powers are keywords; write card text under `text`")
+    spells = tuple(_spell(s) for s in f["spells"].items()) if "spells" in f else ()
+    if spells and kind is not RewardKind.EQUIPMENT:
+        raise f["spells"].fail("only equipment has spells of its own (4.7.5.c, 4.7.11)")
+    added = tuple(_effect(e) for e in f["punch"].items()) if "punch" in f else ()
+    if added and gear is not Gear.TECHNIQUE:
+        raise f["punch"].fail("only Techniques add effects to the Punch (4.7.11.e)")
     return RewardDef(
         id=f["id"].text(),
         name=f["name"].text(),
@@ -47,4 +53,6 @@ def parse_reward(node: _Node) -> RewardDef:
         damage=damage,
         powers=powers,
         text=_opt(f, "text", _Node.text, ""),
+        spells=spells,
+        punch=added,
     )

@@ -12,14 +12,14 @@ from typing import Any
 
 from engines.core import SetupError
 from engines.core.model import replace
-from engines.krosmaster.content import ContentPack
+from engines.krosmaster.content import UNGAINABLE, ContentPack, Power
 from engines.krosmaster.faces import Face
 from engines.krosmaster.geometry import parse_label
 from engines.krosmaster.loader import effects_from_data
 from engines.krosmaster.state import Held, Phase, State, Unit
 
 UNIT_FIELDS = {"id", "square", "wounds", "ap", "mp", "ap_tokens", "mp_tokens", "range_tokens"}
-UNIT_FIELDS |= {"inspiration", "boost", "ko", "rewards"}
+UNIT_FIELDS |= {"inspiration", "boost", "ko", "rewards", "gained"}
 KNOWN = {"units", "add", "players", "wild_gg", "reserve_kamas", "floor_kamas", "active", "turn"}
 
 
@@ -68,6 +68,12 @@ def _unit(state: State, spec: Mapping[str, Any]) -> Unit:
             up = bool(item.get("revealed", False)) if isinstance(item, Mapping) else False
             held.append(Held(rid, revealed=up, public=up))
         changes["rewards"] = tuple(held)
+    if "gained" in spec:  # powers gained until the end of the fight (1.3.10.a)
+        names = {p.value: p for p in Power if p not in UNGAINABLE}
+        bad = [str(n) for n in spec["gained"] if str(n) not in names]
+        if bad:
+            raise _fail(f"unknown power(s) {bad} in gained")
+        changes["gained"] = tuple(names[str(n)] for n in spec["gained"])
     if "boost" in spec:
         changes["boost"] = effects_from_data(spec["boost"], "setup")
     return replace(unit, **changes)

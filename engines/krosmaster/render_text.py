@@ -10,11 +10,17 @@ from engines.core.render import font
 
 
 def notes(data: dict[str, Any], catalog: Catalog, locale: str, width: float) -> list[str]:
-    """Special markers (4.13) and the card text play waits for (1.5.1), wrapped."""
+    """Special markers (4.13), gained powers (1.3.10.a), card text waiting (1.5.1), wrapped."""
     t = catalog.translate
     lines: list[str] = []
     for m in data.get("markers", []):
         lines += wrap(t("krosmaster.render.marker", locale, **m), width)
+    for u in data.get("units", []):  # 1.3.10.a: powers gained until the end of the fight
+        if u.get("gained") and u.get("square"):
+            powers = ", ".join(u["gained"])
+            lines += wrap(
+                t("krosmaster.render.gained", locale, unit=u["name"], powers=powers), width
+            )
     for n in data.get("manual", [])[:1]:
         who = data["players"][n["seat"]]["name"]
         lines += wrap(

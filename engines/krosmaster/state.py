@@ -10,7 +10,7 @@ import enum
 from dataclasses import dataclass, field
 
 from engines.core import Seat
-from engines.krosmaster.content import ArenaDef, Effect, FigureDef, RewardDef
+from engines.krosmaster.content import ArenaDef, Effect, FigureDef, Power, RewardDef
 from engines.krosmaster.faces import Face
 from engines.krosmaster.geometry import Facing, Square
 
@@ -90,6 +90,8 @@ class Unit:
     rewards: tuple[Held, ...] = ()
     revealed_this_turn: bool = False  # 4.7.10: one reveal per figure turn
     bought_this_turn: bool = False  # 4.9.27: Artesão's discount is for the first purchase
+    #: Powers gained "until the end of the fight" (1.3.10.a, 4.18.4); a knock-out ends them.
+    gained: tuple[Power, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -7,11 +7,20 @@ from engines.krosmaster.board import (
     equipment_range,
     is_krosmaster,
     on_board,
+    revealed_rewards,
     sight,
     techniques,
     units_at,
 )
-from engines.krosmaster.content import Element, Limit, Power, RangeKind, SpellDef, punch
+from engines.krosmaster.content import (
+    Element,
+    Limit,
+    Power,
+    RangeKind,
+    RewardKind,
+    SpellDef,
+    punch,
+)
 from engines.krosmaster.errors import illegal, invalid
 from engines.krosmaster.geometry import Square, adjacent, aligned, distance, label
 from engines.krosmaster.state import State, Unit
@@ -28,10 +37,16 @@ ELEMENT_POWER: dict[Element, Power] = {
 
 
 def spells_of(state: State, unit: Unit) -> list[SpellDef]:
-    """The card's spells plus the Punch every Krosmaster has (4.8.5)."""
+    """The card's spells, face-up equipment's spells, and the Punch (4.8.5) with the
+    revealed Techniques' effects (4.7.11.e)."""
     spells = list(state.fig(unit).spells)
     if is_krosmaster(state, unit):
-        spells.append(punch(techniques(state, unit)))
+        gear = [r for r in revealed_rewards(state, unit) if r.kind is RewardKind.EQUIPMENT]
+        known = {s.id for s in spells}
+        # 4.7.5.c: a face-up equipment's spells are the Krosmaster's until the end.
+        spells += [s for r in gear for s in r.spells if s.id not in known]
+        extra = tuple(e for r in gear for e in r.punch)  # 4.7.11.e
+        spells.append(punch(techniques(state, unit), extra))
     return spells
 
 

@@ -176,6 +176,8 @@ def continue_after_queue(
             return replace(state, phase=Phase.PENDING), events
         state, more = pending.resolve(state, 0, dice)
         events = events + more
+        if state.suspended is not None:  # a bomb's or trap's card text waits (1.5.1)
+            return state, events
     state = check_victory(state)
     if state.phase is Phase.OVER:
         return state, events

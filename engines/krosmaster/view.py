@@ -59,6 +59,7 @@ def build_view(state: State, seat: int | None = None) -> dict[str, Any]:
                 "rewards": _held(state, u, seat),
                 "initiative": fig.initiative,
                 "markers": [m.name for m in state.markers if m.target == u.id],
+                "gained": [p.value for p in u.gained],  # 1.3.10.a: until the end of the fight
             }
         )
     return {
