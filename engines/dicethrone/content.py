@@ -94,6 +94,8 @@ class Step:
     isolated: bool = False
     #: dice-changing steps: which dice they change ("offensive", "defensive", "any").
     dice_of: str = "offensive"
+    #: ``gain_companion`` / ``lose_companion``: the companion's id ("Companheiros").
+    companion: str | None = None
 
 
 Script = tuple[Step, ...]
@@ -207,6 +209,20 @@ class StatusDef:
 
 
 @dataclass(frozen=True)
+class CompanionDef:
+    """A companion ("Companheiros"): not a status effect, so status-changing cards and
+    abilities never touch it; only its own rules (its hero's scripts) gain or lose it."""
+
+    id: str
+    name: Text
+    text: Text
+    #: How many of it the hero may have at once (its tokens or discs).
+    limit: int
+    source: str
+    verified: bool
+
+
+@dataclass(frozen=True)
 class Upgrade:
     """What a Hero Upgrade card improves: an ability (or defense/passive) slot."""
 
@@ -250,6 +266,11 @@ class Hero:
     setup: Script = ()
     #: Display names of the die symbols (the legend, "Legendas dos dados").
     symbol_names: Mapping[str, Text] = field(default_factory=dict)
+    companions: tuple[CompanionDef, ...] = ()
+
+    def companion(self, companion_id: str) -> CompanionDef | None:
+        """The companion with that id, if the hero has one."""
+        return next((c for c in self.companions if c.id == companion_id), None)
 
     def ability(self, ability_id: str) -> Ability | None:
         """The offensive ability with that id, if the hero has one."""

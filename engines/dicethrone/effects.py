@@ -13,7 +13,7 @@ from typing import Any
 
 from engines.core import Dice, Event
 from engines.core.model import replace
-from engines.dicethrone import dice_cards
+from engines.dicethrone import companions, dice_cards, foes
 from engines.dicethrone import statuses as status_rules
 from engines.dicethrone.combos import symbol_counts
 from engines.dicethrone.content import Content, DamageKind, Hero, Script, Step
@@ -79,39 +79,39 @@ class Interpreter:
                 frames.pop()
                 continue
             step = status_rules.offer_decline(self, state, top.steps[0], ctx)
+            step = foes.ask_foe(state, step, ctx)
             frames[-1] = Frame(top.steps[1:], top.dice)
             here = replace(ctx, dice=top.dice)
-            if step.op == "additionally":
+            if step.op == "foe":
+                # The opponent picked for the rest of this effect (-1: back to the default).
+                ctx = replace(ctx, foe=step.amount if step.amount >= 0 else None)
+            elif step.op == "additionally":
                 later.append(Frame(step.steps, top.dice))
             elif step.op == "roll":
                 values = self._roll(state, step, here)
                 roll = replace(state.roll, effect_dice=values, effect_owner=ctx.owner)
-                state = replace(state, roll=roll)
+                state = replace(state, roll=replace(roll, effect_foe=None))
                 frames.append(Frame(step.steps, values))
-                if ctx.resume and dice_cards.effect_dice_changeable(self.content, state):
-                    # The effect's dice may be changed before they count (a pause
-                    # only when a hero at the table has a card that can do it).
-                    pause = Suspended(
-                        ctx.owner,
-                        (),
-                        tuple(frames),
-                        tuple(later),
-                        values,
-                        ctx.attack,
-                        ctx.ultimate,
-                        ctx.resume,
-                        pause=True,
-                        pick=ctx.pick,
-                        foe=ctx.foe,
-                        rolled=True,
-                    )
-                    return replace(state, stack=(*state.stack, pause), passed=(), priority=None)
+                if self._dice_pause(state, ctx):
+                    return self._pause_rolled(state, frames, later, values, ctx)
             elif step.op == "with":
                 if self._with(step, here):
                     frames.append(Frame(step.steps, top.dice))
             elif step.op == "opposed":
-                won = self._opposed(state, step, here)
-                frames.append(Frame(step.steps if won else step.otherwise, top.dice))
+                # Each player's die is in play (die 1 the owner's, 2 the opponent's) and
+                # may be changed before they are compared; the branches keep the
+                # enclosing dice (carried in the comparing step's ``numbers``).
+                values = self._opposed(state, here)
+                result = replace(step, op="opposed_result", numbers=top.dice)
+                frames.append(Frame((result,), values))
+                if self._dice_pause(state, ctx):
+                    roll = replace(state.roll, effect_dice=values, effect_owner=ctx.owner)
+                    foe = self.foe(state, ctx)
+                    state = replace(state, roll=replace(roll, effect_foe=foe))
+                    return self._pause_rolled(state, frames, later, values, ctx)
+            elif step.op == "opposed_result":
+                won = top.dice[0] > top.dice[1] or (top.dice[0] == top.dice[1] and step.ties_win)
+                frames.append(Frame(step.steps if won else step.otherwise, step.numbers))
             elif step.op == "then":
                 # "Então": a pause where anyone may play cards or spend tokens,
                 # if anything is left to resolve (and not during set-up).
@@ -176,11 +176,40 @@ class Interpreter:
             return False
         return ok and sum(ctx.dice) >= step.sum_at_least
 
-    def _opposed(self, state: State, step: Step, ctx: Ctx) -> bool:
-        """Owner and opponent roll 1 die each; higher wins (ties as the step says)."""
+    def _dice_pause(self, state: State, ctx: Ctx) -> bool:
+        """Whether an effect's dice pause to be changed: only when a hero at the table
+        has a card that changes any dice, and never in set-up or trigger scripts."""
+        return bool(ctx.resume) and dice_cards.effect_dice_changeable(self.content, state)
+
+    def _pause_rolled(
+        self,
+        state: State,
+        frames: list[Frame],
+        later: list[Frame],
+        values: tuple[int, ...],
+        ctx: Ctx,
+    ) -> State:
+        """Pause after an effect's roll so cards may change its dice before they count."""
+        pause = Suspended(
+            ctx.owner,
+            (),
+            tuple(frames),
+            tuple(later),
+            values,
+            ctx.attack,
+            ctx.ultimate,
+            ctx.resume,
+            pause=True,
+            pick=ctx.pick,
+            foe=ctx.foe,
+            rolled=True,
+        )
+        return replace(state, stack=(*state.stack, pause), passed=(), priority=None)
+
+    def _opposed(self, state: State, ctx: Ctx) -> tuple[int, int]:
+        """Owner and opponent roll 1 die each; the higher wins (ties as the step says)."""
         mine = self.dice.roll(6, "opposed roll: owner")
         theirs = self.dice.roll(6, "opposed roll: opponent")
-        won = mine > theirs or (mine == theirs and step.ties_win)
         other = self.foe(state, ctx)
         self._emit(
             "opposed",
@@ -189,7 +218,7 @@ class Interpreter:
             opponent=_name(state, other),
             other=theirs,
         )
-        return won
+        return mine, theirs
 
     def _emit(self, key: str, rule: str | None = None, **params: Any) -> None:
         self.events.append(Event(f"dicethrone.event.{key}", params, rule=rule))
@@ -241,6 +270,8 @@ class Interpreter:
             target = self._target(state, step, ctx)
             count = 99 if op == "remove_all" else step.amount
             return remove_status(state, target, step.status or "", count, self.content, self.events)
+        if op in companions.COMPANION_STEPS:
+            return companions.step(self, state, step, ctx)
         if op in dice_cards.DICE_STEPS:
             return dice_cards.step(self, state, step, ctx)
         if op in status_rules.STATUS_STEPS:

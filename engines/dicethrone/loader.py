@@ -18,6 +18,7 @@ from engines.core import ContentError
 from engines.dicethrone.content import (
     Ability,
     CardDef,
+    CompanionDef,
     Content,
     Defense,
     Hero,
@@ -171,6 +172,18 @@ def _card(node: Node) -> CardDef:
     return card
 
 
+def _companion(node: Node) -> CompanionDef:
+    f = Fields(node, {"id", "name", "text", "limit"} | PROVENANCE)
+    return CompanionDef(
+        id=f.need("id", ident),
+        name=f.need("name", text),
+        text=f.need("text", text),
+        limit=f.get("limit", lambda n: n.int(1, 10), 1),
+        source=f.need("source", Node.str),
+        verified=f.need("verified", Node.bool),
+    )
+
+
 def _upgrade(node: Node) -> Upgrade:
     f = Fields(node, {"slot", "level"})
     return Upgrade(slot=f.need("slot", ident), level=f.need("level", lambda n: n.int(2, 3)))
@@ -194,7 +207,7 @@ def load_hero(path: Path) -> Hero:
         )
     top = Node(root, path.name, "")
     allowed = {"id", "name", "complexity", "dice", "abilities", "defenses", "passives"}
-    allowed |= {"statuses", "cards", "setup", "symbols"} | PROVENANCE
+    allowed |= {"statuses", "cards", "setup", "symbols", "companions"} | PROVENANCE
     f = Fields(top, allowed)
     hero = Hero(
         id=f.need("id", ident),
@@ -210,6 +223,7 @@ def load_hero(path: Path) -> Hero:
         passives=f.get("passives", lambda n: tuple(_passive(i) for i in n.items()), ()),
         setup=f.get("setup", script, ()),
         symbol_names=f.get("symbols", lambda n: {k: text(v) for k, v in n.mapping().items()}, {}),
+        companions=f.get("companions", lambda n: tuple(_companion(i) for i in n.items()), ()),
     )
     _cross_check(hero, top)
     # Per-holder limits ("5/3") tell the bringing hero from everyone else.
@@ -267,6 +281,8 @@ def _cross_check(hero: Hero, top: Node) -> None:
                     raise top.fail(f"{where}: unknown dice symbol {sym!r}")
             if step.status and step.status not in statuses and step.op != "remove":
                 raise top.fail(f"{where}: unknown status {step.status!r}")
+            if step.companion and hero.companion(step.companion) is None:
+                raise top.fail(f"{where}: unknown companion {step.companion!r} of this hero")
 
 
 def _walk(steps: Script) -> list[Step]:

@@ -1,7 +1,7 @@
 """Manual steps: text the effect vocabulary cannot express (docs/dicethrone.md).
 
 A ``manual`` step pauses its script; the owner applies the printed text with
-``adjust`` actions (health, CP, status tokens of any seat, each logged so a
+``adjust`` actions (health, CP, status tokens or companions of any seat, each logged so a
 referee can check and undo it) and then ``resolved`` lets the script go on.
 """
 
@@ -30,7 +30,14 @@ def adjust(flow: Flow, state: State, seat: int, action: Adjust) -> State:
     health = max(0, min(health_cap(state), player.health + action.health))
     cp = max(0, min(CP_CAP, player.cp + action.cp))
     state = set_health(put(state, target, cp=cp), target, health)
-    if action.status:
+    companion = flow.hero(state, target).companion(action.status) if action.status else None
+    if companion is not None:
+        # A companion's own rules (often manual text) call or dismiss it ("Companheiros").
+        have = player.companions.get(companion.id, 0)
+        new = max(0, min(companion.limit, have + action.count))
+        companions = {**player.companions, companion.id: new}
+        state = put(state, target, companions={k: v for k, v in companions.items() if v})
+    elif action.status:
         try:
             flow.content.status(action.status)
         except KeyError:

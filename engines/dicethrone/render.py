@@ -15,6 +15,7 @@ DIE = 150
 SMALL = theme.MIN_TEXT_PX
 GOOD: theme.RGB = (0, 158, 115)  # Okabe-Ito bluish green: positive status effects
 BAD: theme.RGB = (213, 94, 0)  # vermillion: negative status effects
+COMPANION: theme.RGB = (0, 114, 178)  # Okabe-Ito blue: companions (not status effects)
 
 
 def render(view: View, kind: str, catalog: Catalog, locale: str) -> bytes:
@@ -67,6 +68,9 @@ def _board(view: View, catalog: Catalog, locale: str) -> bytes:
     if roll["effect_dice"]:
         owner = players[roll["effect_owner"]]["name"]
         label = t("dicethrone.render.effect_roll", locale)
+        if roll.get("effect_foe") is not None:  # die 1 the owner's, die 2 the opponent's
+            foe = players[roll["effect_foe"]]["name"]
+            label = t("dicethrone.render.opposed_roll", locale, opponent=foe)
         draw_text(draw, (theme.MARGIN, y), f"{owner} · {label}", max_width=width, bold=True)
         y = _dice(draw, y + 44, roll["effect_dice"], roll["effect_symbols"], [], t, locale)
     if roll["defense_dice"]:
@@ -193,7 +197,8 @@ def _panel(
     ]
     if upgrades:
         draw_text(draw, (x0 + 36, y + 112), " · ".join(upgrades), max_width=width - 60, size=SMALL)
-    _statuses(draw, p["statuses"], x0 + 36, y + 170, x1 - 24, t, locale)
+    chips = [*p["statuses"], *({**c, "companion": True} for c in p.get("companions", []))]
+    _statuses(draw, chips, x0 + 36, y + 170, x1 - 24, t, locale)
 
 
 def _tags(seat: int, data: dict[str, Any], t: Any, locale: str) -> list[str]:
@@ -235,7 +240,8 @@ def _statuses(
         w = text_width(label, fnt) + 32
         if x + w > right:
             break
-        colour = GOOD if s["positive"] else BAD
+        # Companions (not status effects) get their own colour.
+        colour = COMPANION if s.get("companion") else GOOD if s["positive"] else BAD
         draw.rounded_rectangle((x, y - 4, x + w, y + 50), 24, fill=colour)
         draw.text((x + 16, y + 23), label, font=fnt, fill=(255, 255, 255), anchor="lm")
         x += int(w) + 12

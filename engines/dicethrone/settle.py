@@ -86,7 +86,13 @@ def check_defeat(state: State, events: list[Event]) -> State:
                     rule="Vitalidade",
                 )
             )
-        return replace(state, out=(*state.out, *fallen))
+        # King of the Hill: the defeated player's own tokens and companions leave the
+        # table with them; status effects they inflicted on others stay in play
+        # ("Efeitos de Status": "permanecem em jogo").
+        players = list(state.players)
+        for seat in fallen:
+            players[seat] = replace(players[seat], statuses={}, companions={})
+        return replace(state, players=tuple(players), out=(*state.out, *fallen))
     if not sides:
         events.append(Event("dicethrone.event.draw", {}, rule="Vitalidade"))
         return replace(state, phase=Phase.OVER, step=None, draw=True)

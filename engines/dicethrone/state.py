@@ -82,6 +82,8 @@ class Player:
     statuses: Mapping[str, int] = field(default_factory=dict)
     #: Raised stack limits, per status ("Aumentando o limite de empilhamento").
     stack_bonus: Mapping[str, int] = field(default_factory=dict)
+    #: Companions ("Companheiros"): companion id -> how many; never status effects.
+    companions: Mapping[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -107,6 +109,8 @@ class Roll:
     #: The latest "Roll [#]" of an effect this roll phase, and whose it was.
     effect_dice: tuple[int, ...] = ()
     effect_owner: int | None = None
+    #: An opposed roll's opponent: the effect dice are (owner's die, their die).
+    effect_foe: int | None = None
     #: "Fase de Rolagem de Alvo" (2 v 2): the targeting die (0 = not rolled) and,
     #: on a 5 or 6 (or in King of the Hill), the seat who picks the Defender.
     target_die: int = 0

@@ -17,6 +17,7 @@ from engines.dicethrone.combos import best_variant, usable_level
 from engines.dicethrone.content import Ability, Content, Hero
 from engines.dicethrone.content import Step as ScriptStep
 from engines.dicethrone.effects import Ctx, Interpreter, draw_card, paused, put, remove_status
+from engines.dicethrone.foes import FOE_RESET
 from engines.dicethrone.settle import settle
 from engines.dicethrone.state import (
     ATTEMPTS,
@@ -81,10 +82,12 @@ class Flow:
             if definition.upkeep_others_only and definition.hero == hero.id:
                 continue  # e.g. the Cursed Doubloon does not hurt the Pirate herself
             if definition.upkeep:
-                sources.append((dict(definition.name), tuple(definition.upkeep) * count))
+                # Each token's effect asks anew which opponent it aims at (3–4 players).
+                script = (FOE_RESET, *definition.upkeep) * count
+                sources.append((dict(definition.name), script))
         for passive in hero.passives:
             if passive.upkeep:
-                sources.append((dict(passive.name), tuple(passive.upkeep)))
+                sources.append((dict(passive.name), (FOE_RESET, *passive.upkeep)))
         steps = upkeep_order(sources)
         after = self.interp.run(state, steps, Ctx(seat, hero, resume="upkeep"))
         return after if paused(state, after) else self.after_upkeep(after)

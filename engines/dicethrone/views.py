@@ -49,6 +49,12 @@ def build_view(
                     "positive": d.positive,
                 }
             )
+        # Companions are shown apart from status effects ("Companheiros").
+        companions = [
+            {"id": c.id, "name": _text(c.name), "count": n, "limit": c.limit}
+            for c in hero.companions
+            if (n := p.companions.get(c.id, 0))
+        ]
         levels = {ab.id: usable_level(ab, flow._level(state, i, ab.id)) for ab in hero.abilities}
         levels.update({d.id: flow._level(state, i, d.id) for d in hero.defenses})
         players.append(
@@ -60,6 +66,7 @@ def build_view(
                 "health": p.health,
                 "cp": p.cp,
                 "statuses": statuses,
+                "companions": companions,
                 "levels": levels,
                 "hand_size": len(p.hand),
                 "deck_size": len(p.deck),
@@ -96,11 +103,8 @@ def build_view(
             "defense_dice": list(state.roll.defense_dice),
             "effect_dice": list(state.roll.effect_dice),
             "effect_owner": state.roll.effect_owner,
-            "effect_symbols": [
-                _text(flow.hero(state, state.roll.effect_owner).symbol_text(v))
-                for v in state.roll.effect_dice
-                if state.roll.effect_owner is not None
-            ],
+            "effect_foe": state.roll.effect_foe,
+            "effect_symbols": _effect_symbols(flow, state),
             "defense_symbols": [
                 _text(defender_hero.symbol_text(v)) for v in state.roll.defense_dice
             ],
@@ -194,6 +198,17 @@ def describe(steps: tuple[Step, ...]) -> str:
             )
             parts.append(f"{step.op} {step.amount}{kind}")
     return " · ".join(parts).replace("_", " ")
+
+
+def _effect_symbols(flow: Flow, state: State) -> list[Any]:
+    """The effect dice's symbols; an opposed roll's second die is the opponent's."""
+    owner, foe = state.roll.effect_owner, state.roll.effect_foe
+    if owner is None:
+        return []
+    return [
+        _text(flow.hero(state, foe if i == 1 and foe is not None else owner).symbol_text(v))
+        for i, v in enumerate(state.roll.effect_dice)
+    ]
 
 
 def option_label(option: Step) -> dict[str, str]:

@@ -23,7 +23,9 @@ FLAG_OPS = frozenset(
 )
 STATUS_OPS = frozenset({"gain", "inflict", "remove", "remove_all", "move"})
 NESTED_OPS = frozenset({"roll", "with", "additionally", "or", "opposed"})
-OPS = AMOUNT_OPS | FLAG_OPS | STATUS_OPS | NESTED_OPS | {"damage", "manual"}
+#: Companions are gained and lost only by their own hero's scripts, always on the owner.
+COMPANION_OPS = frozenset({"gain_companion", "lose_companion"})
+OPS = AMOUNT_OPS | FLAG_OPS | STATUS_OPS | NESTED_OPS | COMPANION_OPS | {"damage", "manual"}
 
 
 def text(node: Node) -> Text:
@@ -89,6 +91,16 @@ def _step(node: Node) -> Step:
             status=f.need("status", ident),
             amount=f.get("count", lambda n: n.int(1, 10), 1),
             target=f.get("target", _target, _default_target(op)),
+        )
+    if op in COMPANION_OPS:
+        if isinstance(arg.node, yaml.ScalarNode):
+            return Step(op=op, companion=ident(arg), amount=1, target="self")
+        f = Fields(arg, {"companion", "count"})
+        return Step(
+            op=op,
+            companion=f.need("companion", ident),
+            amount=f.get("count", lambda n: n.int(1, 10), 1),
+            target="self",
         )
     if op == "or":
         return _or(arg)

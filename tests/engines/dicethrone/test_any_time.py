@@ -224,3 +224,28 @@ def test_an_effect_roll_pauses_so_a_card_can_change_its_dice() -> None:
     state, _ = act(state, 0, a.Pass())
     state, _ = act(state, 1, a.Pass())
     assert state.step is Step.DEFENSE and state.ledger[0].amount == 6  # 5 + 1
+
+
+def test_an_opposed_roll_pauses_so_a_card_can_change_either_die() -> None:
+    # The Warden's Steady Hand changes any die: the Duelist's "Showdown" opposed roll
+    # (die 1 the Duelist's, die 2 the Warden's) waits before the dice are compared.
+    state = ENGINE.new_match(
+        {"hero1": "duelist", "hero2": "warden"}, SEATS, MINI, RiggedDice([6, 1])
+    )
+    state = with_player(state, 1, hand=("steady_hand",))
+    state, _ = act(state, 0, a.EndPhase())
+    state, _ = act(state, 0, a.RollDice(), 1, 2, 3, 4, 6)
+    state, _ = act(state, 0, a.Announce("showdown"))
+    state, events = act(state, 1, a.Pass(), 4, 2)  # the Duelist's 4 beats the Warden's 2
+    assert "opposed" in keys(events) and state.choice is not None and state.choice.rolled
+    assert state.roll.effect_dice == (4, 2) and not state.ledger
+    # The board shows each die with its own hero's symbol (the Warden's 2: a hammer).
+    symbols = ENGINE.view(state, None).data["roll"]["effect_symbols"]
+    assert symbols[1] == dict(MINI.heroes["warden"].symbol_text(2))
+    state, _ = act(state, 0, a.Pass())
+    state, _ = act(state, 1, a.PlayCard("steady_hand", "2=6"))
+    assert state.roll.effect_dice == (4, 6)
+    state, _ = act(state, 1, a.Pass())  # whoever played keeps priority until passing
+    state, _ = act(state, 0, a.Pass())
+    # 4 against 6: the Duelist loses the opposed roll and deals 5, not 7.
+    assert state.choice is None and state.ledger[0].amount == 5

@@ -141,11 +141,16 @@ def test_a_sole_leader_gets_no_bonus_but_a_tie_with_the_attacker_does() -> None:
 
 
 def test_a_defeated_player_leaves_and_the_last_one_standing_wins() -> None:
-    state = with_player(start_n(3, hero2="barbarian"), 2, health=3)
+    state = with_player(start_n(3, hero2="barbarian"), 2, health=3, statuses={"evasive": 1})
+    # The Gunslinger (seat 2) put a Bounty on seat 1 earlier: it stays in play after her
+    # defeat ("os Efeitos de Status que ele infligiu a outros jogadores permanecem").
+    state = with_player(state, 1, statuses={"bounty": 1})
     state = attack(state, (1, 2, 6, 6, 4), "all_out_strike")
     state, _ = act(state, 0, a.Target(3))
     state, events = pass_windows(state)
     assert "defeated" in events and state.out == (2,) and ENGINE.result(state) is None
+    # The defeated player's own tokens leave the table with them.
+    assert state.players[2].statuses == {} and state.players[1].statuses == {"bounty": 1}
     assert state.phase is Phase.MAIN2
     state, _ = act(state, 0, a.EndPhase())
     state, _ = act(state, 0, a.EndPhase())
@@ -321,3 +326,49 @@ def test_a_resignation_in_2v2_loses_for_the_whole_team() -> None:
     state = start_n(4)
     assert ENGINE.concede(state, 0, [0, 1, 2, 3]).winners == (1, 3)
     assert ENGINE.concede(start_n(3), 1, [0, 1, 2]).winners == (0, 2)  # King of the Hill
+
+
+# -- Upkeep effects aimed at "the opponent" with several opponents -----------------
+
+
+def _keg_upkeep(count: int) -> State:
+    """Seat 1's Upkeep with a Powder Keg that rolls a 6 ("pass it to another player")."""
+    heroes = {f"hero{i}": "corsair" for i in range(1, count + 1)}
+    state = with_player(start_n(count, content=MINI, **heroes), 1, statuses={"powder_keg": 1})
+    state = replace(state, active=1, phase=Phase.UPKEEP, turn=2)
+    state = ENGINE.flow(state, RiggedDice([6])).start_turn(state)
+    state, _ = act(state, 1, a.Choose(1))  # "Pass it on"
+    return state
+
+
+def test_an_upkeep_effect_asks_which_opponent_it_aims_at() -> None:
+    state = _keg_upkeep(3)
+    decision = ENGINE.pending(state)[0]
+    assert decision.seat == 1 and decision.kinds == ("choose",)
+    assert decision.prompt.key == "dicethrone.prompt.choose_foe"
+    # The default is the first opponent in turn order (on the player's left).
+    assert decision.default == a.Choose(1)
+    labels = ENGINE.autocomplete(state, 1, "choose", "option", "", {})
+    assert [c.label.params["text"]["en-US"] for c in labels] == ["3. Carla", "1. Alice"]
+    state, _ = act(state, 1, a.Choose(2))
+    assert state.players[0].statuses.get("powder_keg") == 1
+    assert "powder_keg" not in state.players[2].statuses
+    assert state.phase is Phase.MAIN1 and state.active == 1
+
+
+def test_the_upkeep_opponent_is_asked_in_2v2_but_not_in_a_duel() -> None:
+    state = _keg_upkeep(4)
+    assert ENGINE.pending(state)[0].prompt.key == "dicethrone.prompt.choose_foe"
+    state, _ = act(state, 1, a.Choose(1))
+    assert state.players[2].statuses.get("powder_keg") == 1
+    duel = _keg_upkeep(2)
+    assert duel.players[0].statuses.get("powder_keg") == 1 and duel.phase is Phase.MAIN1
+
+
+def test_a_defeated_opponent_is_not_offered() -> None:
+    heroes = {f"hero{i}": "corsair" for i in range(1, 4)}
+    state = with_player(start_n(3, content=MINI, **heroes), 1, statuses={"powder_keg": 1})
+    state = replace(state, active=1, phase=Phase.UPKEEP, turn=2, out=(0,))
+    state = ENGINE.flow(state, RiggedDice([6])).start_turn(state)
+    state, _ = act(state, 1, a.Choose(1))
+    assert state.players[2].statuses.get("powder_keg") == 1 and state.phase is Phase.MAIN1
