@@ -35,6 +35,7 @@ class Trigger(enum.Enum):
     """Triggers the interpreter recognises (5.2)."""
 
     ENTERS_SCENE = "enters_scene"  # this card enters the scene (4.4.2.2 A.2)
+    LEAVES_SCENE = "leaves_scene"  # this scenario leaves the scene (replaced, 4.4.1 C)
     LOADED_FROM_RESOURCES = "loaded_from_resources"  # this card is loaded from resources
     OPPONENT_SEARCHES_DECK = "opponent_searches_deck"  # an opponent searches their deck
     LOADED_ONTO_THIS = "loaded_onto_this"  # a card is loaded on this card base (once per card)
@@ -121,6 +122,12 @@ STEP_OPS = frozenset(
         "take_from_deck",
         "lose_texts",
         "mark",
+        "put_into_scene",
+        "cancel_action",
+        "forbid_action_this_turn",
+        "forbid_search_this_turn",
+        "gain_trait",
+        "lose_trait",
         "empower",
         "discard_from_hand",
         "keep_set_aside",
@@ -168,6 +175,7 @@ class Step:
     from_power_of: str = ""
     plus: str = ""  # adds X to ``amount``: "x" (the action's X), "loaded", "opponent_prizes:<aff>"
     text: str = ""
+    trait: str = ""  # gain_trait / lose_trait: "power:<p>", "affiliation:<a>", "action_kind:<k>"
 
 
 @dataclass(frozen=True)
@@ -219,6 +227,27 @@ class ActionRule:
     if_stage_at_most: int = -1  # the user's stage of capacitation is at most this
 
 
+#: 8.B.1 / 8.B.2: what a characteristic change may concern, and which cards it reaches.
+CHARACTERISTIC_KINDS = frozenset({"power", "affiliation", "action_kind"})
+CHARACTERISTIC_TO = frozenset({"this", "own_characters", "opponent_characters", "all_characters"})
+
+
+@dataclass(frozen=True)
+class Characteristic:
+    """A static text making card bases gain or lose a characteristic (8.B.1/B.2: when one
+    effect gives and another takes away the same thing, losing wins). ``kind`` ``power`` or
+    ``affiliation`` with ``value`` (``*`` when losing: all of them), or ``action_kind`` with
+    ``value`` ``anticipate`` / ``unforeseen`` — optionally only for the action ``if_name``.
+    ``to``: the holder (``this``) or the characters of its controller, of the opponents, or
+    all."""
+
+    change: str  # gain | lose
+    kind: str
+    value: str
+    to: str = "this"
+    if_name: str = ""
+
+
 @dataclass(frozen=True)
 class Text:
     """A permanent text: a trigger with procedures, a static bonus, or manual."""
@@ -232,6 +261,8 @@ class Text:
     if_loaded_at_most: int = -1  # the shield text works only with at most / at least
     if_loaded_at_least: int = -1  # this many cards loaded (e.g. Hulk V1)
     if_power: str = ""  # the shield text works only while the holder has this power
+    shield_to: str = ""  # "" the holder; own_characters: each character its controller has
+    shield_if_affiliation: str = ""  # shield_to: only characters with this affiliation
     if_combat: bool = False  # a trigger that works only during the Combat phase
     modifiers: tuple[Modifier, ...] = ()
     redirect: bool = False  # 4.8.3.1: may give damage to this a new destination you control
@@ -246,8 +277,11 @@ class Text:
     replace_search_with_draw: bool = False  # 5.5 (Cidade Fantasma)
     forbid_search: bool = False  # "os jogadores não podem procurar cards nos decks" (8.B)
     replace_leave_with_prizes: bool = False  # 5.5 (Hela V1): own effect → opponents' prizes
+    replace_knock_out: str = ""  # 5.5: knocked out → resources | hand | deck_bottom instead
+    replace_for: str = "this"  # whose knock-out: this (the holder) | own_characters
     untargetable_first: bool = False  # F.2.2: not a target of an opponent's first targeted action
     action_rules: tuple[ActionRule, ...] = ()  # 4.6.2 D, E.1, F.2.1/F.2.3/F.2.4
+    characteristics: tuple[Characteristic, ...] = ()  # 8.B.1 / 8.B.2
     whose_turn: str = "own"  # turn/phase triggers: in its controller's turn, the opponent's, any
     from_zone: str = ""  # 5.2.1: the trigger works from the hand, resources or prizes instead
     manual: bool = False

@@ -28,7 +28,7 @@ from engines.battlescenes.cards import (
     Text,
     Trigger,
 )
-from engines.battlescenes.content_rules import action_rule, modifier
+from engines.battlescenes.content_rules import action_rule, characteristic, check_trait, modifier
 from engines.battlescenes.yamlnode import Node
 from engines.core import ContentError
 
@@ -154,6 +154,8 @@ def _text(node: Node) -> Text:
             "if_loaded_at_most",
             "if_loaded_at_least",
             "if_power",
+            "shield_to",
+            "shield_if_affiliation",
             "if_combat",
             "modifiers",
             "redirect",
@@ -168,10 +170,13 @@ def _text(node: Node) -> Text:
             "replace_search_with_draw",
             "forbid_search",
             "replace_leave_with_prizes",
+            "replace_knock_out",
+            "replace_for",
             "whose_turn",
             "from_zone",
             "untargetable_first",
             "action_rules",
+            "characteristics",
             "manual",
         },
         {"text"},
@@ -187,6 +192,8 @@ def _text(node: Node) -> Text:
         if_loaded_at_most=node.scalar("if_loaded_at_most", int, -1),
         if_loaded_at_least=node.scalar("if_loaded_at_least", int, -1),
         if_power=node.scalar("if_power", str, ""),
+        shield_to=node.scalar("shield_to", str, ""),
+        shield_if_affiliation=node.scalar("shield_if_affiliation", str, ""),
         if_combat=node.scalar("if_combat", bool, False),
         modifiers=tuple(modifier(n) for n in node.children("modifiers")),
         redirect=node.scalar("redirect", bool, False),
@@ -201,10 +208,13 @@ def _text(node: Node) -> Text:
         replace_search_with_draw=node.scalar("replace_search_with_draw", bool, False),
         forbid_search=node.scalar("forbid_search", bool, False),
         replace_leave_with_prizes=node.scalar("replace_leave_with_prizes", bool, False),
+        replace_knock_out=node.scalar("replace_knock_out", str, ""),
+        replace_for=node.scalar("replace_for", str, "this"),
         whose_turn=node.scalar("whose_turn", str, "own"),
         from_zone=node.scalar("from_zone", str, ""),
         untargetable_first=node.scalar("untargetable_first", bool, False),
         action_rules=tuple(action_rule(n) for n in node.children("action_rules")),
+        characteristics=tuple(characteristic(n) for n in node.children("characteristics")),
         manual=node.scalar("manual", bool, False),
     )
     _check(node, "whose_turn", text.whose_turn, {"own", "opponent", "any"})
@@ -212,6 +222,11 @@ def _text(node: Node) -> Text:
     if text.from_zone and (text.trigger is None or not text.steps):
         raise node.fail("from_zone", "a text working from another zone is a trigger (5.2.1)")
     _check(node, "activated_in", text.activated_in, {"preparation", "attack"})
+    _check(node, "shield_to", text.shield_to, {"", "own_characters"})
+    _check(
+        node, "replace_knock_out", text.replace_knock_out, {"", "resources", "hand", "deck_bottom"}
+    )
+    _check(node, "replace_for", text.replace_for, {"this", "own_characters"})
     kind = text.ready_for.partition(":")[0]
     if text.ready_for and kind not in ("all", "power", "kind", "action"):
         raise node.fail("ready_for", "ready_for is all, power:X, kind:K or action:Name (7.2)")
@@ -227,8 +242,10 @@ def _text(node: Node) -> Text:
         or text.replace_search_with_draw
         or text.forbid_search
         or text.replace_leave_with_prizes
+        or text.replace_knock_out
         or text.untargetable_first
         or text.action_rules
+        or text.characteristics
     )
     if not scripted and not text.manual:
         raise node.fail("manual", "a text with no steps, bonus or modifiers must say manual: true")
@@ -316,6 +333,7 @@ _STEP_FIELDS = {
     "from_power_of",
     "plus",
     "text",
+    "trait",
 }
 
 
@@ -347,7 +365,9 @@ def _step(node: Node) -> Step:
         from_power_of=node.scalar("from_power_of", str, ""),
         plus=node.scalar("plus", str, ""),
         text=node.scalar("text", str, ""),
+        trait=node.scalar("trait", str, ""),
     )
+    check_trait(node, step)
     _check(node, "op", step.op, set(STEP_OPS))
     _check(node, "to", step.to, set(STEP_TO))
     if step.plus and not (step.plus in ("x", "loaded") or step.plus.startswith("opponent_prizes:")):

@@ -7,9 +7,13 @@ from __future__ import annotations
 from engines.battlescenes.cards import (
     ACTION_RULE_EFFECTS,
     ACTION_RULE_WHOSE,
+    CHARACTERISTIC_KINDS,
+    CHARACTERISTIC_TO,
     ActionKind,
     ActionRule,
+    Characteristic,
     Modifier,
+    Step,
 )
 from engines.battlescenes.yamlnode import Node
 
@@ -91,3 +95,38 @@ def modifier(node: Node) -> Modifier:
 def _check(node: Node, field: str, value: str, allowed: set[str]) -> None:
     if value not in allowed:
         raise node.fail(field, f"{value!r} is not one of: {', '.join(sorted(allowed))}")
+
+
+def characteristic(node: Node) -> Characteristic:
+    """One ``characteristics:`` entry of a text (8.B.1 / 8.B.2)."""
+    node.check_keys({"change", "kind", "value", "to", "if_name"}, {"change", "kind", "value"})
+    found = Characteristic(
+        change=node.scalar("change", str),
+        kind=node.scalar("kind", str),
+        value=node.scalar("value", str),
+        to=node.scalar("to", str, "this"),
+        if_name=node.scalar("if_name", str, ""),
+    )
+    for field, value, allowed in (
+        ("change", found.change, {"gain", "lose"}),
+        ("kind", found.kind, CHARACTERISTIC_KINDS),
+        ("to", found.to, CHARACTERISTIC_TO),
+    ):
+        if value not in allowed:
+            raise node.fail(field, f"{value!r} is not one of: {', '.join(sorted(allowed))}")
+    if found.kind == "action_kind" and found.value not in ("anticipate", "unforeseen"):
+        raise node.fail("value", "an action type is anticipate or unforeseen (8.B.1)")
+    if found.value == "*" and found.change != "lose":
+        raise node.fail("value", "'*' (all of them) only for losing")
+    return found
+
+
+def check_trait(node: Node, step: Step) -> None:
+    """``gain_trait`` / ``lose_trait`` steps need ``trait: kind:value`` (8.B.2)."""
+    if step.op not in ("gain_trait", "lose_trait"):
+        return
+    kind, _sep, value = step.trait.partition(":")
+    if kind not in CHARACTERISTIC_KINDS or not value:
+        raise node.fail("trait", "trait is power:<p>, affiliation:<a> or action_kind:<k>")
+    if value == "*" and step.op == "gain_trait":
+        raise node.fail("trait", "'*' (all of them) only for losing")

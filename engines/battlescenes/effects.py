@@ -8,7 +8,16 @@ pause the running effect after that procedure (9.1.2.1).
 
 from __future__ import annotations
 
-from engines.battlescenes import elsewhere, proc_cards, proc_damage, proc_more, shields, tree, zones
+from engines.battlescenes import (
+    elsewhere,
+    proc_cards,
+    proc_damage,
+    proc_more,
+    proc_turn,
+    shields,
+    tree,
+    zones,
+)
 from engines.battlescenes.cards import Step
 from engines.battlescenes.common import ASKS_ITSELF, CHOSEN, SKIP, ask, chosen_pool, shuffle
 from engines.battlescenes.proc_cards import surprise as surprise
@@ -115,5 +124,6 @@ _HANDLERS = {
     **proc_damage.HANDLERS,
     **proc_cards.HANDLERS,
     **proc_more.HANDLERS,
+    **proc_turn.HANDLERS,
     "reveal": elsewhere.reveal,
 }

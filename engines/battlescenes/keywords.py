@@ -7,7 +7,7 @@ Preparation decision guarantees.
 
 from __future__ import annotations
 
-from engines.battlescenes import effects, zones
+from engines.battlescenes import effects, leaving, zones
 from engines.battlescenes.cards import CardType, Trigger
 from engines.battlescenes.state import Phase, State
 from engines.core import Dice, Event, IllegalActionError
@@ -111,7 +111,7 @@ def _metamorph(
                 "7.2",
             )
     # Not knocked out (4.7 ATENÇÃO); Hela V1 may replace where it goes (5.5).
-    state, moved = zones.leave_to_resources(state, character)
+    state, moved = leaving.leave_to_resources(state, character)
     events = [
         Event(
             "battlescenes.event.metamorph",

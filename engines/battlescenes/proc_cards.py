@@ -118,7 +118,7 @@ def _search_deck(
         *zones.scenario_texts(state),
         *(t for s in state.scene for _c, t in zones.texts(state, s)),
     ]
-    if any(t.forbid_search for t in statics):
+    if state.no_search_this_turn or any(t.forbid_search for t in statics):
         # 8.B: what forbids wins over what allows: no search, nothing to take or replace.
         state = tree.put(state, replace(tree.get(state, effect.uid), search_replaced=True))
         event = Event("battlescenes.event.search_forbidden", {"player": name}, rule="8.B")

@@ -5,7 +5,7 @@ Also the keyword triggers that damage and knock-outs cause (Predador, Espionar).
 
 from __future__ import annotations
 
-from engines.battlescenes import damage, shields, tree, zones
+from engines.battlescenes import damage, leaving, shields, tree, zones
 from engines.battlescenes.cards import CardType, Step
 from engines.battlescenes.common import SKIP, ask, plus, targets_of
 from engines.battlescenes.state import (
@@ -120,7 +120,7 @@ def _used(state: State, prog: DamageProgress, answer: str) -> tuple[str, ...]:
 def knock_outs(state: State, level: int) -> tuple[State, list[Event]]:
     """4.7 after a procedure, then Espionar for what reached the prizes (7.2)."""
     before = {c for p in state.players for c in p.prizes}
-    state, events = zones.knock_outs(state)
+    state, events = leaving.knock_outs(state)
     if state.phase is Phase.OVER:
         return state, events
     arrived = tuple((c, False) for p in state.players for c in p.prizes if c not in before)

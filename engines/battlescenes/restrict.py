@@ -22,7 +22,8 @@ class Working:
 
 
 def working(state: State) -> Iterator[Working]:
-    """Every action rule of the scene's permanent texts and of the scenario."""
+    """Every action rule of the scene's permanent texts, of the scenario, and of the
+    effects validated for the rest of the turn."""
     for item in state.scene:
         for source, text in zones.texts(state, item):
             for rule in text.action_rules:
@@ -31,6 +32,8 @@ def working(state: State) -> Iterator[Working]:
         for text in zones.scenario_texts(state):
             for rule in text.action_rules:
                 yield Working(rule, None, state.scenario, zones.owner(state, state.scenario))
+    for turn_rule in state.turn_rules:  # validated effects: no text needed any more (5.8)
+        yield Working(turn_rule.rule, None, turn_rule.source, turn_rule.controller)
 
 
 def _marked(state: State, w: Working, card: int) -> bool:
@@ -57,7 +60,7 @@ def concerns(
     return (
         whose
         and (not r.if_power or action.power == r.if_power)
-        and (not r.if_kind or action.kind.value == r.if_kind)
+        and (not r.if_kind or zones.action_kind(state, user, action).value == r.if_kind)
         and (not r.if_damage or any(s.op == "damage" for s in steps))
         and (not r.if_name or action.name.lower() == r.if_name.lower())
         and (r.if_stage_at_most < 0 or user.stage <= r.if_stage_at_most)

@@ -65,6 +65,7 @@ def _scenario(state: State, seat: int, card: int, dice: Dice) -> tuple[State, li
         )
     events: list[Event] = []
     state = _remove_from_origin(state, seat, card)
+    leaving = _leaving_scenario(state)
     if state.scenario is not None:  # C: the old scenario goes to its owner's resources
         events.append(
             Event(
@@ -96,12 +97,34 @@ def _scenario(state: State, seat: int, card: int, dice: Dice) -> tuple[State, li
         for t in zones.defn(state, card).texts
         if t.trigger is Trigger.ENTERS_SCENE
     ]
+    found = leaving + found  # "quando este cenário sair de cena" and "entrar": both pending
     if found:  # F
         from engines.battlescenes import tree
 
         state = tree.add(state, found, 1)
     state, more = effects.run(state, dice)
     return state, events + more
+
+
+def _leaving_scenario(state: State) -> list[Pending]:
+    """Effects of the scenario in the scene triggered by its leaving (``leaves_scene``),
+    if its texts still work as it leaves."""
+    old = state.scenario
+    if old is None or zones.texts_lost(state, old):
+        return []
+    return [
+        Pending(
+            uid=0,
+            level=1,
+            controller=zones.owner(state, old),
+            source=old,
+            label=zones.title(state, old),
+            steps=t.steps,
+            this=old,
+        )
+        for t in zones.defn(state, old).texts
+        if t.trigger is Trigger.LEAVES_SCENE
+    ]
 
 
 def _identity_clash(state: State, seat: int, d: CardDef, evolve: int) -> bool:
@@ -155,10 +178,10 @@ def _base(
     # A.1 ATENÇÃO: with Materializar the cards come from the top of the deck (7.2).
     pool = list(player.deck) if from_deck else [c for c in player.resources if c != card]
     need = d.accretion if d.is_ev else d.energy
-    if len(pool) < need:  # A.1
+    if len(pool) < need:  # A.1 (ATENÇÃO: counted in the zone the cards come from)
         raise _refuse(
-            f"You need {need} cards in your resources.",
-            "not_enough_resources",
+            f"You need {need} cards in your {'deck' if from_deck else 'resources'}.",
+            "not_enough_deck" if from_deck else "not_enough_resources",
             "4.4.2.1",
             need=need,
             have=len(pool),

@@ -6,16 +6,38 @@ timed effects in the card base's ledger (``InScene.shield_log``)."""
 
 from __future__ import annotations
 
+from engines.battlescenes.cards import CardType, Text
 from engines.battlescenes.state import InScene, ShieldEntry, State, StaticShield
-from engines.battlescenes.zones import defn, powers, texts
+from engines.battlescenes.zones import affiliations, defn, find, powers, texts
 from engines.core.model import replace
 
 
+def _granted(state: State, item: InScene) -> list[tuple[int, Text]]:
+    """Shield texts of *other* card bases (and what they carry) that give shields to the
+    characters their controller controls (e.g. Mansão dos Vingadores V1, 4.8.6)."""
+    if defn(state, item.card).type is not CardType.CHARACTER:
+        return []
+    found = []
+    for other in state.scene:
+        if other.card == item.card or other.controller != item.controller:
+            continue
+        for card, text in texts(state, other):
+            wanted = text.shield_if_affiliation
+            if text.shield_to == "own_characters" and (
+                not wanted or wanted in affiliations(state, item)
+            ):
+                found.append((card, text))
+    return found
+
+
 def _shield_texts(state: State, item: InScene) -> list[tuple[str, str, int]]:
-    """(key, set|bonus, value) of the static shield texts working on a card base now."""
+    """(key, set|bonus, value) of the static shield texts working on a card base now: its
+    own (and its loaded cards') and those other cards give it. Conditions (loaded cards,
+    power) look at the card receiving the shield."""
     found = []
     count = len(item.loaded)
-    for card, text in texts(state, item):
+    own = [(card, text) for card, text in texts(state, item) if not text.shield_to]
+    for card, text in own + _granted(state, item):
         if text.if_loaded_at_most >= 0 and count > text.if_loaded_at_most:
             continue
         if text.if_loaded_at_least >= 0 and count < text.if_loaded_at_least:
@@ -61,9 +83,13 @@ def _returns_void(item: InScene, key: str, texts_now: list[tuple[str, str, int]]
     return any((a <= stop < b) or a > stop for a, b in windows)
 
 
-def _attached(item: InScene, key: str) -> bool:
+def _attached(state: State, item: InScene, key: str) -> bool:
+    """Whether the card of a shield text is still where it gives the shield: on the base,
+    or — for a text giving shields to other cards — still in the scene."""
     card = int(key.split(":")[0])
-    return card == item.card or card in item.loaded
+    if card == item.card or card in item.loaded:
+        return True
+    return find(state, card) is not None or any(card in s.loaded for s in state.scene)
 
 
 def refresh_shields(state: State) -> State:
@@ -88,9 +114,11 @@ def refresh_shields(state: State) -> State:
             log += tuple(
                 ShieldEntry("stopped", s.value, state.clock, key=s.key)
                 for s in bonuses
-                if _attached(item, s.key)
+                if _attached(state, item, s.key)
             )
-            ended = sum(s.value for s in bonuses if not _attached(item, s.key) and not s.void)
+            ended = sum(
+                s.value for s in bonuses if not _attached(state, item, s.key) and not s.void
+            )
             if ended:
                 base, bonus, penalty = _parts(item.statics, item, defn(state, item.card).shield)
                 share = min(ended, bonus, max(0, penalty - base))

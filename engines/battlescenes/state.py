@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-from engines.battlescenes.cards import CardDef, Step
+from engines.battlescenes.cards import ActionRule, CardDef, Characteristic, Step
 from engines.core import Seat
 
 
@@ -119,6 +119,24 @@ class Continuous:
 
 
 @dataclass(frozen=True)
+class TurnRule:
+    """An action rule an effect validated for the rest of the turn (5.7 A.2.1): it keeps
+    working even if ``source`` leaves the scene or loses its texts (5.8 example 4)."""
+
+    rule: ActionRule
+    source: int
+    controller: int
+
+
+@dataclass(frozen=True)
+class TurnTrait:
+    """A characteristic ``target`` gains or loses until the end of the turn (8.B.1/B.2)."""
+
+    target: int
+    change: Characteristic
+
+
+@dataclass(frozen=True)
 class PlayerState:
     """One player's individual zones (3): deck (top first), hand, resources, prizes."""
 
@@ -219,6 +237,9 @@ class State:
     deck_size: int = 60
     min_characters: int = 15
     continuous: tuple[Continuous, ...] = ()
+    turn_rules: tuple[TurnRule, ...] = ()  # "até o final do turno" action rules (5.8 ex. 4)
+    turn_traits: tuple[TurnTrait, ...] = ()  # characteristics gained/lost this turn (8.B.2)
+    no_search_this_turn: bool = False  # "não podem procurar … até o final do turno" (5.7)
     activated_used: tuple[str, ...] = ()  # "uma vez por turno" activated texts used (5.1)
     winner: int | None = None
     draw: bool = False

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engines.battlescenes import damage, effects, elsewhere, tree, use, zones
+from engines.battlescenes import damage, effects, elsewhere, leaving, tree, use, zones
 from engines.battlescenes.cards import CardType, Trigger
 from engines.battlescenes.state import TRANSITIONS, Pending, Phase, State
 from engines.core import Dice, Event, IllegalActionError
@@ -146,7 +146,7 @@ def yield_character(
             rule="6.2 C.5",
         )
     ]
-    state, more = zones.knock_outs(state)
+    state, more = leaving.knock_outs(state)
     events.extend(more)
     if state.phase is not Phase.OVER:
         state, drawn = zones.draw(state, seat, 1)
@@ -315,6 +315,9 @@ def _cleanup(state: State) -> tuple[State, list[Event]]:
         active=1 - state.active,
         activated_used=(),
         continuous=live,
+        turn_rules=(),  # "até o final do turno" (5.7 A.2.1)
+        no_search_this_turn=False,
+        turn_traits=(),
     )
     return state, [Event("battlescenes.event.end_turn", {}, rule="6.2")]
 

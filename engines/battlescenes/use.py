@@ -41,7 +41,10 @@ def problems(state: State, seat: int, item: InScene, action: ActionDef) -> str |
     ready = (
         item.ready
         or "prontidao" in zones.keywords(state, item.card)
-        or any(_ready_for(t.ready_for, action) for _c, t in zones.texts(state, item))
+        or any(
+            _ready_for(t.ready_for, action, zones.action_kind(state, item, action).value)
+            for _c, t in zones.texts(state, item)
+        )
     )
     if item.entered_turn >= state.turn and not ready:
         return "not_ready"  # C.1
@@ -49,7 +52,7 @@ def problems(state: State, seat: int, item: InScene, action: ActionDef) -> str |
         return "no_power"  # C.2
     if item.actions_used >= 1:
         return "one_action"  # C.4
-    if not kind_allowed(state, seat, action.kind):
+    if not kind_allowed(state, seat, zones.action_kind(state, item, action)):  # 8.B.1
         return "wrong_step"  # C.5
     if "acao_unica" in action.keywords and action.name in item.used_names:
         return "unique_action"
@@ -78,13 +81,13 @@ def _targets_exist(state: State, seat: int, action: ActionDef) -> bool:
     return any(c <= legal for c in counts)
 
 
-def _ready_for(spec: str, action: ActionDef) -> bool:
+def _ready_for(spec: str, action: ActionDef, kind_now: str) -> bool:
     """7.2 "Prontidão – característica": the action has the named characteristic."""
     kind, _sep, value = spec.partition(":")
     return {
         "all": True,
         "power": action.power == value,
-        "kind": action.kind.value == value,
+        "kind": kind_now == value,
         "action": action.name.lower() == value.lower(),
     }.get(kind, False)
 
@@ -348,7 +351,7 @@ def use(
         targets=tuple(targets),
         this=character,
         is_action=True,
-        action_kind=action.kind.value,
+        action_kind=zones.action_kind(state, item, action).value,
         preference=tuple(unload),
         x=x,
         bonus=bonus,

@@ -8,7 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engines.battlescenes.cards import CardDef, CardType, Text
+from engines.battlescenes.cards import (
+    ActionDef,
+    ActionKind,
+    CardDef,
+    CardType,
+    Characteristic,
+    Text,
+)
 from engines.battlescenes.state import InScene, PlayerState, State
 from engines.core import Event
 from engines.core.model import replace
@@ -223,24 +230,87 @@ def texts(state: State, item: InScene) -> list[tuple[int, Text]]:
     return own
 
 
+def changes(state: State, item: InScene, kind: str) -> list[Characteristic]:
+    """8.B.1/B.2: the working characteristic changes of ``kind`` that reach ``item``."""
+    character = defn(state, item.card).type is CardType.CHARACTER
+    found = []
+    for other in state.scene:
+        for _card, text in texts(state, other):
+            for change in text.characteristics:
+                if change.kind != kind:
+                    continue
+                reaches = {
+                    "this": other.card == item.card,
+                    "own_characters": character and other.controller == item.controller,
+                    "opponent_characters": character and other.controller != item.controller,
+                    "all_characters": character,
+                }[change.to]
+                if reaches:
+                    found.append(change)
+    found += [
+        t.change for t in state.turn_traits if t.target == item.card and t.change.kind == kind
+    ]
+    return found
+
+
+def _changed(state: State, item: InScene, kind: str, have: list[str]) -> tuple[str, ...]:
+    """Gains added, then every loss removed: losing always wins (8.B.2)."""
+    found = changes(state, item, kind)
+    have += [c.value for c in found if c.change == "gain" and c.value not in have]
+    lost = {c.value for c in found if c.change == "lose"}
+    return () if "*" in lost else tuple(v for v in have if v not in lost)
+
+
 def powers(state: State, item: InScene) -> tuple[str, ...]:
-    """Powers of a character, including those granted by same-alter-ego cards (A.1.2a)."""
+    """Powers of a character, including those granted by same-alter-ego cards (A.1.2a) and
+    by texts, minus those texts take away (8.B.2)."""
     result = list(defn(state, item.card).powers)
     for card in granted_cards(state, item):
         d = defn(state, card)
         if d.type is not CardType.ABILITY:
             result.extend(p for p in d.powers if p not in result)
-    return tuple(result)
+    return _changed(state, item, "power", result)
 
 
 def affiliations(state: State, item: InScene) -> tuple[str, ...]:
-    """Affiliations of a card base, including granted ones (A.1.2a, A.2b)."""
+    """Affiliations of a card base, including granted ones (A.1.2a, A.2b), gained and lost
+    ones (8.B.2)."""
     result = list(defn(state, item.card).affiliations)
     for card in granted_cards(state, item):
         d = defn(state, card)
         if d.type is not CardType.ABILITY:
             result.extend(a for a in d.affiliations if a not in result)
-    return tuple(result)
+    return _changed(state, item, "affiliation", result)
+
+
+_KINDS = {
+    (False, False): ActionKind.NORMAL,
+    (True, False): ActionKind.ANTICIPATE,
+    (False, True): ActionKind.UNFORESEEN,
+    (True, True): ActionKind.UNFORESEEN_ANTICIPATE,
+}
+
+
+def action_kind(state: State, item: InScene, action: ActionDef) -> ActionKind:
+    """The type of ``item``'s action now: printed, plus types gained, minus types lost —
+    "se uma ação ganha e perde um tipo, ela irá perder aquele tipo" (8.B.1)."""
+    found = [
+        c
+        for c in changes(state, item, "action_kind")
+        if not c.if_name or c.if_name.lower() == action.name.lower()
+    ]
+    printed = action.kind.value
+    flags = {
+        "anticipate": "anticipate" in printed,
+        "unforeseen": "unforeseen" in printed,
+    }
+    for c in found:
+        if c.change == "gain":
+            flags[c.value] = True
+    for c in found:
+        if c.change == "lose":
+            flags[c.value] = False
+    return _KINDS[(flags["anticipate"], flags["unforeseen"])]
 
 
 def prize_points(state: State, seat: int) -> int:
@@ -249,55 +319,6 @@ def prize_points(state: State, seat: int) -> int:
     return sum(
         defn(state, c).energy for c in other.prizes if defn(state, c).type is CardType.CHARACTER
     )
-
-
-def knock_outs(state: State) -> tuple[State, list[Event]]:
-    """4.7: characters carrying nothing are knocked out, supports destroyed; then 4.9.1."""
-    events: list[Event] = []
-    for item in list(state.scene):
-        if item.loaded:
-            continue
-        d = defn(state, item.card)
-        scene = tuple(s for s in state.scene if s.card != item.card)
-        state = replace(state, scene=scene)
-        seat = owner(state, item.card)
-        player = state.players[seat]
-        if d.type is CardType.CHARACTER:
-            state = set_player(state, seat, replace(player, prizes=(*player.prizes, item.card)))
-            events.append(
-                Event(
-                    "battlescenes.event.knocked_out",
-                    {"card": d.title, "player": player.name},
-                    rule="4.7",
-                )
-            )
-        else:
-            state = to_resources(state, [item.card])
-            events.append(Event("battlescenes.event.destroyed", {"card": d.title}, rule="4.7"))
-    return check_victory(state, events)
-
-
-def leave_to_resources(state: State, card: int) -> tuple[State, list[Event]]:
-    """A character its controller's own effect takes out of the scene into the resources
-    (7.2 Metamorfo) — unless a replacement effect (5.5, Hela V1) puts it "nos prêmios dos
-    oponentes daquele jogador" instead: its owner's prizes area, worth points to the
-    opponent (4.9), without being knocked out."""
-    item = in_scene(state, card)
-    state = unload(state, card, item.loaded)
-    state = replace(state, scene=tuple(s for s in state.scene if s.card != card))
-    hela = any(t.replace_leave_with_prizes for s in state.scene for _c, t in texts(state, s))
-    hela = (
-        hela
-        or any(t.replace_leave_with_prizes for t in scenario_texts(state))
-        or any(t.replace_leave_with_prizes for _c, t in texts(state, item))
-    )  # Hela herself leaving: her text still works as she leaves (it replaces that move)
-    if not hela or defn(state, card).type is not CardType.CHARACTER:
-        return to_resources(state, [card]), []
-    seat = owner(state, card)
-    player = state.players[seat]
-    state = set_player(state, seat, replace(player, prizes=(*player.prizes, card)))
-    event = Event("battlescenes.event.replaced_to_prizes", {"card": title(state, card)}, rule="5.5")
-    return check_victory(state, [event])
 
 
 def check_victory(state: State, events: list[Event]) -> tuple[State, list[Event]]:

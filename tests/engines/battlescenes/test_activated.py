@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engines.battlescenes import shields
+from engines.battlescenes import leaving, shields
 from engines.battlescenes.actions import Activate, Choose, UseAction
 from engines.battlescenes.state import Phase
 from engines.core import IllegalActionError
@@ -98,7 +98,7 @@ def test_gerador_pem_removes_texts_while_it_stays_in_the_scene() -> None:
     assert shields.shield(state, zones.in_scene(state, medusa)) == 0
     gerador = sid(state, "gerador_pem")
     state = zones.unload(state, gerador, zones.in_scene(state, gerador).loaded)
-    state, _ = zones.knock_outs(state)  # destroyed: the effect stops (5.7 A.2.2)
+    state, _ = leaving.knock_outs(state)  # destroyed: the effect stops (5.7 A.2.2)
     assert shields.shield(state, zones.in_scene(state, medusa)) == 4
 
 

@@ -1,0 +1,123 @@
+"""Procedures that answer an action being used (4.6.2 H) and effects of defined duration
+(5.7 A.2.1): a card put into the scene by its own effect (Homem-Formiga V1, from the hand,
+5.2.1), the action's effect cancelled, and "that action cannot be used until the end of the
+turn" — validated once, it keeps working even if its card later loses its texts (5.8
+example 4)."""
+
+from __future__ import annotations
+
+from engines.battlescenes import zones
+from engines.battlescenes.cards import ActionRule, Characteristic, Step, Trigger
+from engines.battlescenes.common import targets_of
+from engines.battlescenes.state import InScene, Pending, State, TurnRule, TurnTrait
+from engines.battlescenes.triggers import fire
+from engines.core import Dice, Event
+from engines.core.model import replace
+
+
+def _root(state: State) -> Pending | None:
+    """The action whose use triggered the effect: the root of the tree (level 0, 9.1.2)."""
+    return next((p for p in state.tree if p.is_action and p.level == 0), None)
+
+
+def _put_into_scene(
+    state: State, effect: Pending, step: Step, dice: Dice
+) -> tuple[State, list[Event], bool]:
+    """The effect's own card enters the scene from the hand or the resources, under the
+    effect's controller, loading its Energia Inicial from the newest resources (as many as
+    there are, 8.C — a card base carrying nothing would be knocked out, 4.7); its "enters"
+    and loading texts become pending."""
+    card, seat = effect.source, effect.controller
+    player = state.players[seat]
+    if card not in player.hand and card not in player.resources:
+        return state, [], True  # 8.C: it is no longer there; nothing happens
+    player = replace(
+        player,
+        hand=tuple(c for c in player.hand if c != card),
+        resources=tuple(c for c in player.resources if c != card),
+    )
+    need = zones.defn(state, card).energy
+    chosen = player.resources[len(player.resources) - need :] if need else ()
+    player = replace(player, resources=player.resources[: len(player.resources) - len(chosen)])
+    state = zones.set_player(state, seat, player)
+    item = InScene(card=card, controller=seat, entered_turn=state.turn, loaded=chosen)
+    state = replace(state, scene=(*state.scene, item))
+    state = fire(state, Trigger.ENTERS_SCENE, effect.level + 1, card=card)
+    for loaded in chosen:
+        state = fire(state, Trigger.LOADED_FROM_RESOURCES, effect.level + 1, card=loaded, base=card)
+        state = fire(state, Trigger.LOADED_ONTO_THIS, effect.level + 1, card=loaded, base=card)
+    event = Event(
+        "battlescenes.event.put_into_scene",
+        {"player": player.name, "card": zones.title(state, card)},
+        rule="5.2.1",
+    )
+    return state, [event], True
+
+
+def _cancel_action(
+    state: State, effect: Pending, step: Step, dice: Dice
+) -> tuple[State, list[Event], bool]:
+    """ "A ação não tem efeito": the action's effect (still pending at the root) never
+    happens; the action stays used (4.6.2 H already happened)."""
+    root = _root(state)
+    if root is None or root.next_step > 0:
+        return state, [], True
+    state = replace(
+        state, tree=tuple(replace(p, stopped=True) if p.uid == root.uid else p for p in state.tree)
+    )
+    event = Event("battlescenes.event.action_cancelled", {"action": root.label}, rule="4.6.2")
+    return state, [event], True
+
+
+def _forbid_action_this_turn(
+    state: State, effect: Pending, step: Step, dice: Dice
+) -> tuple[State, list[Event], bool]:
+    """The opponents cannot use actions with the used action's name until the end of the
+    turn (4.6.2 D): a continuous effect of defined duration, not tied to the text (5.8)."""
+    root = _root(state)
+    if root is None:
+        return state, [], True
+    rule = ActionRule(effect="forbid", whose="opponent", if_name=root.label)
+    entry = TurnRule(rule=rule, source=effect.source, controller=effect.controller)
+    state = replace(state, turn_rules=(*state.turn_rules, entry))
+    event = Event("battlescenes.event.action_forbidden", {"action": root.label}, rule="5.7")
+    return state, [event], True
+
+
+def _forbid_search_this_turn(
+    state: State, effect: Pending, step: Step, dice: Dice
+) -> tuple[State, list[Event], bool]:
+    """ "Os jogadores não podem procurar cards nos decks até o final do turno" (Planos
+    Frustrados V1 leaving, 5.7 A.2.1): a prohibition that wins over permissions (8.B)."""
+    event = Event("battlescenes.event.search_forbidden_turn", {}, rule="5.7")
+    return replace(state, no_search_this_turn=True), [event], True
+
+
+def _trait(
+    state: State, effect: Pending, step: Step, dice: Dice
+) -> tuple[State, list[Event], bool]:
+    """The targets gain or lose a power, affiliation or action type until the end of the
+    turn (5.7 A.2.1); a loss wins over any gain (8.B.1/B.2)."""
+    kind, _sep, value = step.trait.partition(":")
+    change = Characteristic("gain" if step.op == "gain_trait" else "lose", kind, value)
+    events = []
+    for target in targets_of(state, effect, step):
+        state = replace(state, turn_traits=(*state.turn_traits, TurnTrait(target, change)))
+        events.append(
+            Event(
+                f"battlescenes.event.trait_{change.change}",
+                {"card": zones.title(state, target), "trait": value},
+                rule="8.B.2",
+            )
+        )
+    return state, events, True
+
+
+HANDLERS = {
+    "gain_trait": _trait,
+    "lose_trait": _trait,
+    "forbid_search_this_turn": _forbid_search_this_turn,
+    "put_into_scene": _put_into_scene,
+    "cancel_action": _cancel_action,
+    "forbid_action_this_turn": _forbid_action_this_turn,
+}
