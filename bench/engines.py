@@ -1,4 +1,6 @@
-"""Per-game engine costs: one move (``apply``), a state's JSON round trip, a render.
+"""Per-game engine costs: one move (``apply``), a state's JSON round trip, a render,
+and the enumeration of legal choices behind autocomplete (e.g. Krosmaster's
+legal spell targets).
 
 Plays whole matches on seeded dice, taking every decision's default, so the
 numbers cover the moves real matches make. Prints a Markdown table.
@@ -24,6 +26,8 @@ def measure(engine: GameEngine[Any], matches: int, max_moves: int) -> dict[str, 
     applies: list[float] = []
     trips: list[float] = []
     renders: list[float] = []
+    choices: list[float] = []
+    completions = [(c.name, o.name) for c in engine.commands() for o in c.options if o.autocomplete]
     seats = [Seat(i, f"Player {i + 1}") for i in range(engine.min_seats)]
     for game in range(matches):
         seed = game.to_bytes(32, "big")
@@ -45,11 +49,19 @@ def measure(engine: GameEngine[Any], matches: int, max_moves: int) -> dict[str, 
                 start = time.perf_counter()
                 engine.render(engine.view(state, None), engine.render_kinds[0], "en-US")
                 renders.append(time.perf_counter() - start)
+                owing = engine.pending(state)
+                seat = owing[0].seat if owing else 0
+                for command, option in completions:
+                    start = time.perf_counter()
+                    engine.autocomplete(state, seat, command, option, "", {})
+                    choices.append(time.perf_counter() - start)
     return {
         "moves": str(len(applies)),
         "apply": _ms(applies),
         "json": _ms(trips),
         "render": _ms(renders),
+        # The slowest suggestion matters most: Discord drops an autocomplete after 3 s.
+        "choices": f"{_ms(choices)}, max {max(choices) * 1000:.1f} ms" if choices else "—",
     }
 
 
@@ -61,12 +73,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", default="tests.testgame", help="extra game modules")
     args, _ = parser.parse_known_args(argv)
     engines = load_games([m for m in args.games.split(",") if m])
-    print("| game | moves | apply (median) | state JSON round trip | board render |")
-    print("|---|---:|---:|---:|---:|")
+    print(
+        "| game | moves | apply (median) | state JSON round trip | board render"
+        " | autocomplete (median, max) |"
+    )
+    print("|---|---:|---:|---:|---:|---:|")
     for engine in engines:
         row = measure(engine, args.matches, args.moves)
         print(
-            f"| {engine.name} | {row['moves']} | {row['apply']} | {row['json']} | {row['render']} |"
+            f"| {engine.name} | {row['moves']} | {row['apply']} | {row['json']} "
+            f"| {row['render']} | {row['choices']} |"
         )
 
 
