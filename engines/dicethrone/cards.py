@@ -313,6 +313,9 @@ def after_action(state: State, flow: Flow, seat: int) -> State:
         state = settle(state, flow.events)
         if state.phase is not Phase.OVER and not state.alive(state.active):
             return flow.next_turn(state)  # King of the Hill: the turn of a defeated player ends
+        if state.step is Step.INCOME_END and state.phase is not Phase.OVER:
+            # The Income window (an option) stays open: everyone may answer again.
+            return replace(state, passed=(), priority=seat)
         return state
     if state.step in (Step.RESPONSE, Step.TARGET_ROLLED, Step.DEFENSE_ROLLED, Step.FINAL):
         # Everyone may answer again; the player who acted keeps priority.

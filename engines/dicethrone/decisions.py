@@ -21,6 +21,7 @@ from engines.dicethrone import actions as a
 from engines.dicethrone.cards import check_card, spendable
 from engines.dicethrone.content import Timing
 from engines.dicethrone.state import Phase, State, Step
+from engines.dicethrone.targeting import choosers
 from engines.dicethrone.turn import Flow
 
 AUTOPASS = "dicethrone.autopass"
@@ -31,7 +32,8 @@ def pending(flow: Flow, state: State) -> list[Decision]:
     if state.phase is Phase.OVER:
         return []
     owed = _owed(flow, state)
-    return [*owed, *_any_time(flow, state, {d.seat for d in owed})]
+    owing = {d.seat for d in owed if not d.optional}
+    return [*owed, *_any_time(flow, state, owing)]
 
 
 def _any_time(flow: Flow, state: State, owing: set[int]) -> list[Decision]:
@@ -68,7 +70,14 @@ def out_of_turn(flow: Flow, state: State, seat: int, kind: str, what: str) -> No
     waiting = flow.window_seat(state)
     if waiting is None or waiting == seat or state.stack or state.queued is not None:
         return
-    windows = (Step.UPKEEP_END, Step.RESPONSE, Step.TARGET_ROLLED, Step.DEFENSE_ROLLED, Step.FINAL)
+    windows = (
+        Step.UPKEEP_END,
+        Step.INCOME_END,
+        Step.RESPONSE,
+        Step.TARGET_ROLLED,
+        Step.DEFENSE_ROLLED,
+        Step.FINAL,
+    )
     if state.step not in windows:
         return
     if kind == "spend":
@@ -119,7 +128,10 @@ def _owed(flow: Flow, state: State) -> list[Decision]:
         assert chooser is not None
         default = a.Target(state.opponents(seat)[0] + 1)
         key = "target_team" if chooser != seat else "target"
-        return [Decision(chooser, ("target",), Message(f"dicethrone.prompt.{key}"), default)]
+        prompt = Message(f"dicethrone.prompt.{key}")
+        # On a 5 the teammate may answer for the team too, without being awaited.
+        others = [Decision(s, ("target",), prompt, optional=True) for s in choosers(state)[1:]]
+        return [Decision(chooser, ("target",), prompt, default), *others]
     if state.step is Step.DEFENSE:
         defender = state.opponent(seat)
         kinds = ("defend", *extras(flow, state, defender))

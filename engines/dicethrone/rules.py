@@ -89,6 +89,13 @@ class DiceThrone(GameEngine[State]):
             Message("dicethrone.option.mode"),
             choices=("auto", DUEL, KING, TEAMS),
         ),
+        # Off by default: a window after every Income lengthens play-by-post turns.
+        MatchOption(
+            "income_window",
+            OptionType.BOOLEAN,
+            False,
+            Message("dicethrone.option.income_window"),
+        ),
     )
     render_kinds = ("board", "hand")
     preferences = (Preference(AUTOPASS, Message("dicethrone.preference.autopass")),)
@@ -138,6 +145,7 @@ class DiceThrone(GameEngine[State]):
             first=first,
             phase=Phase.UPKEEP,
             mode=mode,
+            income_window=bool(opts["income_window"]),
         )
         flow = Flow(content, dice)
         for seat in range(len(seats)):  # "Preparação" 8: hero-specific set-up
@@ -244,6 +252,8 @@ class DiceThrone(GameEngine[State]):
             return after
         if ch.resume == "activate":
             return flow.after_activation(after)
+        if ch.resume == "early":
+            return targeting.start(flow, after)
         if ch.resume == "defend":
             return flow.after_defense(after)
         if ch.resume == "upkeep":

@@ -38,7 +38,8 @@ class Phase(enum.Enum):
 TRANSITIONS: dict[Phase, frozenset[Phase]] = {
     # A defeated player's turn ends at once (King of the Hill): -> UPKEEP of the next.
     Phase.UPKEEP: frozenset({Phase.INCOME, Phase.UPKEEP, Phase.OVER}),
-    Phase.INCOME: frozenset({Phase.MAIN1}),
+    # A card played in the optional Income window may end the turn or the match.
+    Phase.INCOME: frozenset({Phase.MAIN1, Phase.UPKEEP, Phase.OVER}),
     Phase.MAIN1: frozenset({Phase.OFFENSIVE, Phase.UPKEEP, Phase.OVER}),
     Phase.OFFENSIVE: frozenset({Phase.DEFENSIVE, Phase.MAIN2, Phase.UPKEEP, Phase.OVER}),
     Phase.DEFENSIVE: frozenset({Phase.MAIN2, Phase.UPKEEP, Phase.OVER}),
@@ -60,6 +61,9 @@ class Step(enum.Enum):
     #: Upkeep effects resolved, their damage and healing not yet applied (1.3): a
     #: window for Instant Actions (e.g. prevent Upkeep damage).
     UPKEEP_END = "upkeep_end"
+    #: Income done (``income_window`` match option): a window for Instant Actions
+    #: before Main (1) ("a qualquer momento").
+    INCOME_END = "income_end"
     TARGET = "target"  # "Fase de Rolagem de Alvo" (5): a player picks the Defender
     #: 2 v 2: the targeting die is rolled; anyone may change it with a card (5).
     TARGET_ROLLED = "target_rolled"
@@ -115,6 +119,8 @@ class Roll:
     #: on a 5 or 6 (or in King of the Hill), the seat who picks the Defender.
     target_die: int = 0
     target_chooser: int | None = None
+    #: The activated ability's effects needing no target already resolved (4.4).
+    early_done: bool = False
 
 
 @dataclass(frozen=True)
@@ -213,6 +219,8 @@ class State:
     out: tuple[int, ...] = ()
     #: Every winning seat (both teammates in 2 v 2); ``winner`` is the first.
     winners: tuple[int, ...] = ()
+    #: The ``income_window`` match option: a window for Instant Actions after Income.
+    income_window: bool = False
 
     @property
     def choice(self) -> Suspended | None:

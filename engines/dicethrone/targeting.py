@@ -13,13 +13,30 @@ from typing import TYPE_CHECKING
 
 from engines.core import IllegalActionError
 from engines.core.model import replace
-from engines.dicethrone import modes
+from engines.dicethrone import aim, modes
 from engines.dicethrone.combos import best_variant, usable_level
-from engines.dicethrone.effects import draw_card
+from engines.dicethrone.content import Script
+from engines.dicethrone.effects import Ctx, draw_card, paused
 from engines.dicethrone.state import KING, TEAMS, State, Step
 
 if TYPE_CHECKING:
     from engines.dicethrone.turn import Flow
+
+
+def begin(flow: Flow, state: State, script: Script) -> State:
+    """4.4 with several opponents: an ability aiming at nobody needs no targeting
+    phase; otherwise the effects needing no target resolve first (4.4), then 5."""
+    if not aim.aims_anyone(script):
+        flow.emit("no_target", "5", player=flow.name(state, state.active))
+        return flow.run_ability(state)
+    first, _ = aim.split(script)
+    state = replace(state, roll=replace(state.roll, early_done=True))
+    if not first:
+        return start(flow, state)
+    hero = flow.hero(state, state.active)
+    ctx = Ctx(state.active, hero, state.roll.dice, True, state.roll.ultimate, resume="early")
+    after = flow.interp.run(state, first, ctx)
+    return after if paused(state, after) else start(flow, after)
 
 
 def start(flow: Flow, state: State) -> State:
@@ -48,7 +65,7 @@ def resolve_die(flow: Flow, state: State) -> State:
 
 def choose(flow: Flow, state: State, seat: int, player: int) -> State:
     """The chooser names the Defender (seat numbers from 1)."""
-    if state.step is not Step.TARGET or seat != state.roll.target_chooser:
+    if state.step is not Step.TARGET or seat not in choosers(state):
         raise IllegalActionError(
             "You do not choose the target now.", key="dicethrone.error.target_when", rule="5"
         )
@@ -61,6 +78,17 @@ def choose(flow: Flow, state: State, seat: int, player: int) -> State:
             rule="5",
         )
     return set_target(flow, state, target)
+
+
+def choosers(state: State) -> tuple[int, ...]:
+    """Who may name the Defender now: on a 5 "your opponents choose", so either
+    living opponent may answer for the team (the one on the left is awaited)."""
+    chooser = state.roll.target_chooser
+    if chooser is None:
+        return ()
+    if state.mode == TEAMS and state.roll.target_die == 5:
+        return (chooser, *(s for s in state.opponents(state.active) if s != chooser))
+    return (chooser,)
 
 
 def set_target(flow: Flow, state: State, target: int) -> State:

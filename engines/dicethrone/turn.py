@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from engines.core import Dice, Event, IllegalActionError
 from engines.core.model import replace
-from engines.dicethrone import statuses, targeting
+from engines.dicethrone import aim, statuses, targeting
 from engines.dicethrone.combos import best_variant, usable_level
 from engines.dicethrone.content import Ability, Content, Hero
 from engines.dicethrone.content import Step as ScriptStep
@@ -110,7 +110,7 @@ class Flow:
         if not state.alive(state.active):
             return self.next_turn(state)
         state = goto(state, Phase.INCOME)
-        return goto(self.income(state), Phase.MAIN1)
+        return self.after_income(self.income(state))
 
     def income(self, state: State) -> State:
         """ "Fase de Recursos": +1 CP (to 15) and draw 1; the first player skips turn 1."""
@@ -134,6 +134,14 @@ class Flow:
         for passive in hero.passives:
             state = self.interp.run(state, passive.income, Ctx(seat, hero))
         return state
+
+    def after_income(self, state: State) -> State:
+        """Main (1); with the ``income_window`` option a window (active player first)
+        first lets everyone use Instant Actions ("a qualquer momento"). The first
+        player's skipped first Income ("Fase de Recursos") opens none."""
+        if state.income_window and state.turn > 1:
+            return replace(state, step=Step.INCOME_END, passed=(), priority=None)
+        return goto(state, Phase.MAIN1)
 
     # -- Main phases and Discard ---------------------------------------------
 
@@ -290,7 +298,7 @@ class Flow:
         )
         state = replace(state, roll=replace(state.roll, activated=True))
         if state.target is None and len(state.opponents(seat)) > 1:
-            return targeting.start(self, state)
+            return targeting.begin(self, state, variant.effect)
         if len(state.players) > 2 and state.target is None:
             # One opponent left (King of the Hill): no choice, but the Leader bonus holds.
             return targeting.set_target(self, state, state.opponents(seat)[0])
@@ -307,7 +315,9 @@ class Flow:
         assert variant is not None
         state = replace(state, step=Step.RESPONSE)
         ctx = Ctx(seat, hero, state.roll.dice, True, ability.ultimate, resume="activate")
-        after = self.interp.run(state, variant.effect, ctx)
+        # With several opponents the effects needing no target resolved at 4.4.
+        effect = aim.split(variant.effect)[1] if state.roll.early_done else variant.effect
+        after = self.interp.run(state, effect, ctx)
         return after if paused(state, after) else self.after_activation(after)
 
     def after_activation(self, state: State) -> State:
@@ -399,6 +409,8 @@ class Flow:
             return targeting.resolve_die(self, state)
         if state.step is Step.UPKEEP_END:
             return self.after_upkeep(state)
+        if state.step is Step.INCOME_END:
+            return goto(state, Phase.MAIN1, step=None, passed=(), priority=None)
         return self.finish_roll_phase(state)
 
     def finish_roll_phase(self, state: State) -> State:

@@ -80,7 +80,8 @@ def _check(state: State, decks: list[Counter[str]], content: Content) -> None:
 def _random_match(content: Content, heroes: list[str], seed: int) -> None:
     rng = random.Random(seed)
     key = seed.to_bytes(8, "big")
-    options = {f"hero{i + 1}": hero for i, hero in enumerate(heroes)}
+    options: dict[str, object] = {f"hero{i + 1}": hero for i, hero in enumerate(heroes)}
+    options["income_window"] = rng.random() < 0.5  # the opt-in window after Income
     seats = [*SEATS, Seat(2, "Carla"), Seat(3, "Davi")][: len(heroes)]
     state = ENGINE.new_match(options, seats, content, SeededDice(key, 0))
     decks = [

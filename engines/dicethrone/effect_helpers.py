@@ -1,0 +1,118 @@
+"""Small helpers shared by the effect interpreter and the rules modules.
+
+``Ctx`` (who resolves a script), player updates, status removal and drawing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engines.core import Dice, Event
+from engines.core.model import replace
+from engines.dicethrone.content import Content, Hero
+from engines.dicethrone.damage import Incoming
+from engines.dicethrone.state import Player, State
+
+
+@dataclass(frozen=True)
+class Ctx:
+    """Who resolves a script and with which dice.
+
+    ``attack`` marks the damage as an Attack's (the active player's offensive
+    ability against the opponent); ``ultimate`` turns it into ultimate damage.
+    """
+
+    owner: int
+    hero: Hero
+    dice: tuple[int, ...] = ()
+    attack: bool = False
+    ultimate: bool = False
+    resume: str = ""
+    #: The token a card picks (``"<seat>:<status>"``, seat from 1), e.g. for Bye-Bye.
+    pick: str = ""
+    #: The opponent a card named (3–4 players); None: the default opponent.
+    foe: int | None = None
+
+
+def chosen_player(state: State, pick: str) -> int | None:
+    """The seat a card names by its 1-based number ("3"), if it is still in the match."""
+    text = pick.strip()
+    if not text.isdigit() or not 1 <= int(text) <= len(state.players):
+        return None
+    seat = int(text) - 1
+    return seat if state.alive(seat) else None
+
+
+def paused(before: State, after: State) -> bool:
+    """Whether running a script left a new paused script on the stack."""
+    return len(after.stack) > len(before.stack)
+
+
+def find(ledger: list[Incoming], pred: Any) -> int | None:
+    return next((i for i, inc in enumerate(ledger) if pred(inc)), None)
+
+
+def put(state: State, seat: int, **changes: Any) -> State:
+    """The state with one player's fields changed."""
+    players = list(state.players)
+    players[seat] = replace(players[seat], **changes)
+    return replace(state, players=tuple(players))
+
+
+def seat_name(state: State, seat: int) -> str:
+    return state.seats[seat].name
+
+
+def dice_text(values: tuple[int, ...], symbols: list[str]) -> str:
+    return " ".join(f"{v}({s})" for v, s in zip(values, symbols, strict=True))
+
+
+def remove_status(
+    state: State, seat: int, status: str, count: int, content: Content, events: list[Event]
+) -> State:
+    """Remove up to ``count`` tokens of a status ("Removendo Efeitos de Status")."""
+    player = state.players[seat]
+    have = player.statuses.get(status, 0)
+    gone = min(have, count)
+    if not gone:
+        return state
+    statuses: dict[str, int] = {k: v for k, v in player.statuses.items() if k != status}
+    if have - gone:
+        statuses[status] = have - gone
+    events.append(
+        Event(
+            "dicethrone.event.status_removed",
+            {
+                "player": seat_name(state, seat),
+                "status": dict(content.status(status).name),
+                "count": gone,
+            },
+        )
+    )
+    return put(state, seat, statuses=statuses)
+
+
+def draw_card(state: State, seat: int, dice: Dice, events: list[Event], content: Content) -> State:
+    """Draw the top card, first shuffling the discard pile into an empty deck."""
+    player: Player = state.players[seat]
+    deck, discard = player.deck, player.discard
+    if not deck and discard:
+        # "Cartas de Herói": an empty deck is rebuilt from the shuffled discard pile.
+        deck, discard = tuple(dice.shuffle(discard, "reshuffle")), ()
+        events.append(Event("dicethrone.event.reshuffled", {"player": seat_name(state, seat)}))
+    if not deck:
+        return state
+    card = deck[0]
+    definition = content.heroes[player.hero].card(card)
+    name: object = dict(definition.name) if definition else card
+    events.append(
+        Event(
+            "dicethrone.event.drew",
+            {"player": seat_name(state, seat), "card": name},
+            redact=True,
+            audience=(seat,),
+            public_params=("player",),
+        )
+    )
+    return put(state, seat, deck=deck[1:], discard=discard, hand=(*player.hand, card))

@@ -1,0 +1,88 @@
+"""Targeting phase details ("Subdivisões do Turno" 4.4 and 5) with several opponents."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.core import Event, IllegalActionError, NotYourTurnError
+from engines.dicethrone import ENGINE
+from engines.dicethrone import actions as a
+from engines.dicethrone.state import Phase, State, Step
+from tests.engines.dicethrone.helpers import act
+from tests.engines.dicethrone.test_modes import attack, pass_windows, start_n
+
+
+@pytest.mark.parametrize("count", [3, 4])
+def test_an_ability_that_aims_at_nobody_needs_no_targeting_phase(count: int) -> None:
+    # Steadfast only heals the Barbarian: no targeting die, nobody chooses a target.
+    state = attack(start_n(count), (4, 4, 5, 1, 1), "steadfast")
+    assert state.roll.activated and state.roll.target_die == 0 and state.target is None
+    assert state.step is Step.FINAL and ENGINE.pending(state)[0].kinds[0] == "pass"
+    state, _ = pass_windows(state)
+    assert state.phase is Phase.MAIN2 and state.players[0].health == 54 - 15 * (count == 3)
+
+
+def test_effects_needing_no_target_resolve_before_the_targeting_phase() -> None:
+    # Righteous Prayer: gain Protect, gain 2 CP (4.4, no target); then 8 damage (5).
+    state = attack(start_n(4, hero1="paladin"), (6, 6, 6, 6, 1), "righteous_prayer", 6)
+    assert state.step is Step.TARGET and ENGINE.pending(state)[0].seat == 0
+    assert state.players[0].statuses == {"protect": 1} and state.players[0].cp == 4
+    assert state.ledger == ()
+    state, _ = target(state, 0, 2)
+    # The rest resolves once: the "Then" pause, then the damage against Bruno.
+    assert state.players[0].statuses == {"protect": 1} and state.players[0].cp == 4
+    assert state.choice is not None and state.choice.pause
+    state, _ = pass_windows(state)
+    assert [inc.amount for inc in state.ledger if inc.target == 1] == [8]
+
+
+def test_without_several_opponents_the_order_is_unchanged() -> None:
+    # 1 v 1: no targeting phase, the script resolves in its printed order.
+    state, _ = act(start_n(2, hero1="paladin"), 0, a.EndPhase())
+    state, _ = act(state, 0, a.RollDice(), 6, 6, 6, 6, 1)
+    state, _ = act(state, 0, a.Announce("righteous_prayer"))
+    state, _ = act(state, 1, a.Pass())
+    assert state.choice is not None and state.choice.pause
+    assert state.players[0].statuses == {"protect": 1} and state.players[0].cp == 4
+
+
+def test_on_a_5_either_opponent_may_choose_for_the_team() -> None:
+    five = attack(start_n(4), (1, 2, 6, 6, 4), "all_out_strike", 5)
+    owed, *rest = ENGINE.pending(five)
+    # Bruno (on the left) is awaited; Davi may answer too, without being awaited.
+    assert owed.seat == 1 and not owed.optional
+    davi = [d for d in rest if d.seat == 3 and "target" in d.kinds]
+    assert davi and davi[0].optional
+    with pytest.raises(IllegalActionError):
+        target(five, 3, 3)  # Carla is the attacker's teammate
+    five, _ = target(five, 3, 2)
+    assert five.target == 1
+
+
+def test_on_a_6_only_the_attacker_chooses() -> None:
+    six = attack(start_n(4), (1, 2, 6, 6, 4), "all_out_strike", 6)
+    with pytest.raises((IllegalActionError, NotYourTurnError)):
+        target(six, 3, 2)
+    with pytest.raises((IllegalActionError, NotYourTurnError)):
+        target(six, 1, 2)
+
+
+def target(state: State, seat: int, player: int) -> tuple[State, list[Event]]:
+    """The seat names the Defender (seat numbers from 1)."""
+    return act(state, seat, a.Target(player))
+
+
+def test_splitting_a_script_keeps_every_step_once() -> None:
+    # Every shipped ability row: the 4.4 part aims at nobody and nothing is lost.
+    from collections import Counter
+
+    from engines.dicethrone import aim
+
+    content = ENGINE.load_content(None)
+    for hero in content.heroes.values():
+        for ability in hero.abilities:
+            for rows in ability.levels.values():
+                for row in rows:
+                    first, rest = aim.split(row.effect)
+                    assert not aim.aims_anyone(first)
+                    assert Counter(map(repr, first + rest)) == Counter(map(repr, row.effect))
