@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines.krosmaster.content import Gear, Power, PowerDef, RewardDef, RewardKind
 from engines.krosmaster.faces import Face
-from engines.krosmaster.geometry import Square, in_grid, line_of_sight, neighbours
+from engines.krosmaster.geometry import Square, adjacent, in_grid, line_of_sight, neighbours
 from engines.krosmaster.state import State, Unit
 
 #: Inspiration dice grant powers (5.3.1).
@@ -32,14 +32,31 @@ def revealed_rewards(state: State, unit: Unit) -> list[RewardDef]:
 
 
 def has_power(state: State, unit: Unit, power: Power) -> bool:
-    """Printed powers, inspiration dice and revealed rewards (4.9.1: never had twice)."""
-    if any(p.power is power and gate_open(state, unit, p) for p in state.fig(unit).powers):
+    """Printed powers, inspiration dice, revealed rewards, gained powers and the auras of
+    adjacent units (4.9.1: never had twice)."""
+    printed = state.fig(unit).powers
+    if any(p.power is power and not p.aura and gate_open(state, unit, p) for p in printed):
+        return True
+    if unit.pos is not None and _aura_gives(state, unit, power):
         return True
     if any(power in r.powers for r in revealed_rewards(state, unit)):
         return True
     if power in unit.gained:  # 1.3.10.a: until the end of the fight
         return True
     return any(INSPIRED.get(f) is power for f in unit.inspiration)
+
+
+def _aura_gives(state: State, unit: Unit, power: Power) -> bool:
+    """4.18.4.e: applied whenever the condition holds — a neighbour's aura of that power."""
+    assert unit.pos is not None
+    for other in state.units:
+        if other.pos is None or other.id == unit.id or not adjacent(other.pos, unit.pos):
+            continue
+        side = "allies" if other.owner == unit.owner else "enemies"
+        for p in state.fig(other).powers:
+            if p.power is power and p.aura in (side, "all"):
+                return True
+    return False
 
 
 ALLIES = frozenset({"aliado", "ally", "alleato"})
@@ -65,20 +82,29 @@ def gate_open(state: State, unit: Unit, power: PowerDef) -> bool:
     return not power.gate or gate_met(state, unit.owner, power.gate, power.gate_count)
 
 
+def lasting(unit: Unit, stat: str, spell: str | None = None) -> int:
+    """Sum of the unit's continuous changes of ``stat`` (4.18.4); damage ones may name a spell."""
+    return sum(x.amount for x in unit.lasting if x.stat == stat and x.spell in (None, spell))
+
+
 def max_ap(state: State, unit: Unit) -> int | None:
-    """The AP characteristic, raised by revealed equipment (4.7.5.c); None for a dash."""
+    """The AP characteristic, raised by revealed equipment (4.7.5.c) and lasting effects
+    (4.18.4); None for a dash."""
     base = state.fig(unit).ap
     if base is None:
         return None
-    return base + sum(r.ap for r in revealed_rewards(state, unit) if r.kind is RewardKind.EQUIPMENT)
+    gear = sum(r.ap for r in revealed_rewards(state, unit) if r.kind is RewardKind.EQUIPMENT)
+    return max(0, base + gear + lasting(unit, "ap"))
 
 
 def max_mp(state: State, unit: Unit) -> int | None:
-    """The MP characteristic, raised by revealed equipment (4.7.5.c); None for a dash."""
+    """The MP characteristic, raised by revealed equipment (4.7.5.c) and lasting effects
+    (4.18.4); None for a dash."""
     base = state.fig(unit).mp
     if base is None:
         return None
-    return base + sum(r.mp for r in revealed_rewards(state, unit) if r.kind is RewardKind.EQUIPMENT)
+    gear = sum(r.mp for r in revealed_rewards(state, unit) if r.kind is RewardKind.EQUIPMENT)
+    return max(0, base + gear + lasting(unit, "mp"))
 
 
 def equipment_range(state: State, unit: Unit) -> int:

@@ -7,7 +7,14 @@ from dataclasses import dataclass
 from engines.core import Dice, Event
 from engines.core.model import replace
 from engines.krosmaster import faces
-from engines.krosmaster.board import chosen_order, gate_met, has_power, on_board, replace_unit
+from engines.krosmaster.board import (
+    chosen_order,
+    gate_met,
+    has_power,
+    lasting,
+    on_board,
+    replace_unit,
+)
 from engines.krosmaster.content import Effect, EffectKind, Element, Power, SpellDef, SpellKind
 from engines.krosmaster.effects import apply_effect
 from engines.krosmaster.errors import illegal
@@ -254,6 +261,9 @@ def damage(state: State, c: Cast, target: Unit, crits: int, armours: int) -> int
     """The total of 7.2.7.c, floored at 0 (7.2.7.d)."""
     modifier = 1 if crits > armours else -1 if armours > crits else 0  # 7.2.7.b
     total = c.spell.amount + _bonus(state, c, target, EffectKind.BONUS_DAMAGE) + modifier
+    # 4.18.4: lasting damage changes the caster had when the spell was cast (4.18.3.d: one
+    # its own step 3 applies is for the *next* cast).
+    total += lasting(c.caster, "damage", c.spell.id)
     if c.spell.element is not Element.NEUTRAL:
         if has_power(state, target, Power.IMMUNE):  # 4.9.12
             return 0
@@ -315,10 +325,26 @@ def _roll_and_wound(
                 state = queue(state, Pending(PendingKind.COUNTER_ATTACK, t.id, caster.id, 1))
     if c.caster.boost:  # 4.7.5.a: the next spell consumes the boost
         state = replace_unit(state, replace(state.unit(caster.id), boost=()))
+    state = use_up(state, c.caster, c.spell.id)
     if placed_total and any(e.kind is EffectKind.LIFESTEAL for e in c.effects):
         state = queue(state, Pending(PendingKind.LIFESTEAL, caster.id, caster.id, placed_total))
     state, more = knock_outs(state)  # 7.2.8.c
     return state, events + more
+
+
+def use_up(state: State, before: Unit, spell: str) -> State:
+    """4.18.3.d: "the next damage" of a spell: each ``once`` change the caster had when
+    casting is used up; one added by this very cast stays for the next."""
+    spent = [
+        x for x in before.lasting if x.once and x.stat == "damage" and x.spell in (None, spell)
+    ]
+    if not spent:
+        return state
+    left = list(state.unit(before.id).lasting)
+    for x in spent:
+        if x in left:
+            left.remove(x)
+    return replace_unit(state, replace(state.unit(before.id), lasting=tuple(left)))
 
 
 def gate_holds(state: State, caster: Unit, effect: Effect) -> bool:

@@ -82,7 +82,12 @@ class EffectKind(enum.Enum):
     REVENGE = "revenge"  # 4.9.20: what follows needs X enemy Allies/Villains
     # 1.3.10.a / 4.18.4: each target (or the caster) gains a power until the end of the fight.
     GAIN_POWER = "gain_power"
+    LASTING = "lasting"  # 4.18.4: ±X AP/MP/range/damage until the end of the turn or fight
     MANUAL = "manual"  # text the vocabulary cannot express: players apply it
+
+
+#: Characteristics a lasting effect (4.18.4) may change.
+LASTING_STATS = ("ap", "mp", "range", "damage")
 
 
 @dataclass(frozen=True)
@@ -100,7 +105,11 @@ class Effect:
     text: str = ""
     figure: str | None = None  # the summon a SUMMON effect puts in play
     power: Power | None = None  # the power a GAIN_POWER effect grants
-    to_caster: bool = False  # GAIN_POWER: the caster gains it rather than the targets
+    to_caster: bool = False  # GAIN_POWER/LASTING: the caster gains it rather than the targets
+    stat: str = ""  # LASTING: ap, mp, range or damage
+    until: str = ""  # LASTING: "turn" (the player turn) or "fight"
+    spell: str | None = None  # LASTING damage: only this spell id (None: every spell)
+    once: bool = False  # LASTING damage: used up by the next spell it applies to
 
 
 class Power(enum.Enum):
@@ -153,6 +162,9 @@ class PowerDef:
     # Justiciers ("retribution") / Villains ("revenge") in the arena.
     gate: str = ""
     gate_count: int = 0
+    #: 4.18.4.e: a static effect on the *adjacent* units ("allies", "enemies" or "all"),
+    #: applied whenever they stand next to the bearer; the bearer itself does not have it.
+    aura: str = ""
 
 
 @dataclass(frozen=True)
@@ -204,8 +216,8 @@ class FigureDef:
     powers: tuple[PowerDef, ...] = ()
 
     def has(self, power: Power) -> bool:
-        """Whether the card prints this power."""
-        return any(p.power is power for p in self.powers)
+        """Whether the card prints this power for itself (an aura is for its neighbours)."""
+        return any(p.power is power and not p.aura for p in self.powers)
 
 
 @dataclass(frozen=True)

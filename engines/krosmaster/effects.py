@@ -14,6 +14,7 @@ from engines.krosmaster.board import (
 )
 from engines.krosmaster.content import Effect, EffectKind, Power
 from engines.krosmaster.geometry import Facing, Square, facings, label, straight_path
+from engines.krosmaster.lasting import add_lasting
 from engines.krosmaster.state import Marker, State, Unit
 from engines.krosmaster.summons import place_summon
 from engines.krosmaster.traps import spring
@@ -162,6 +163,10 @@ def apply_effect(
         for t in [caster] if effect.to_caster else targets:
             state, more = gain_power(state, t.id, effect.power)
             events += more
+    elif kind is EffectKind.LASTING:
+        for t in [caster] if effect.to_caster else targets:
+            state, more = add_lasting(state, t.id, effect)
+            events += more
     elif kind is EffectKind.MANUAL:
         events.append(
             Event(
@@ -198,4 +203,5 @@ def gain_power(state: State, unit_id: str, power: Power) -> tuple[State, list[Ev
     if unit.pos is None or power in unit.gained:  # 4.9.1: a power is never had twice
         return state, []
     state = replace_unit(state, replace(unit, gained=(*unit.gained, power)))
-    return state, [_evt("gained_power", state, unit, power=power.value, rule="1.3.10.a")]
+    name = {"key": f"krosmaster.power.{power.value}", "params": {}}  # reader's locale
+    return state, [_evt("gained_power", state, unit, power=name, rule="1.3.10.a")]

@@ -16,6 +16,7 @@ import yaml
 
 from engines.core import ContentError
 from engines.krosmaster.content import (
+    LASTING_STATS,
     UNGAINABLE,
     ArenaDef,
     ContentPack,
@@ -139,7 +140,9 @@ def _effect(node: _Node) -> Effect:
             raise node.fail(f"{kind.value} needs an amount, e.g. {{{kind.value}: 1}}")
         return Effect(kind)
     names = {k.value for k in EffectKind}
-    f = node.mapping(names | {"element", "per_adjacent", "count", "caster"})
+    f = node.mapping(
+        names | {"element", "per_adjacent", "count", "caster", "stat", "until", "spell", "once"}
+    )
     kinds = [k for k in f if k in names]
     if len(kinds) != 1:
         raise node.fail("an effect has exactly one kind, e.g. {push: 2}")
@@ -157,8 +160,13 @@ def _effect(node: _Node) -> Effect:
             raise f[kind.value].fail(f"{power.value} cannot be gained by an effect")
         caster = _opt(f, "caster", _Node.boolean, False)
         return Effect(kind, power=power, to_caster=caster)
+    if kind is EffectKind.LASTING:
+        return _lasting(f)
+    for extra in ("stat", "until", "spell", "once"):
+        if extra in f:
+            raise f[extra].fail(f"{extra} is for lasting effects only (4.18.4)")
     if "caster" in f:
-        raise f["caster"].fail("caster is for gain_power effects only")
+        raise f["caster"].fail("caster is for gain_power and lasting effects only")
     if "count" in f:
         raise f["count"].fail("count is for summon effects only (4.19.9.b)")
     amount = f[kind.value].integer(-9, 9)
@@ -167,6 +175,40 @@ def _effect(node: _Node) -> Effect:
         raise node.fail("bonus_damage needs an element (7.5.5–7.5.8)")
     per = _opt(f, "per_adjacent", _Node.text, None)
     return Effect(kind, amount=amount, element=element, per_adjacent=per)
+
+
+def _lasting(f: dict[str, _Node]) -> Effect:
+    """4.18.4: ``{lasting: 1, stat: damage, until: turn, spell: retrocesso, once: true}``."""
+    for need in ("stat", "until"):
+        if need not in f:
+            raise f["lasting"].fail(f"a lasting effect needs {need}")
+    stat = f["stat"].text()
+    if stat not in LASTING_STATS:
+        raise f["stat"].fail(f"stat is one of: {', '.join(LASTING_STATS)}")
+    until = f["until"].text()
+    if until not in ("turn", "fight"):
+        raise f["until"].fail("until is one of: turn, fight")
+    if stat != "damage" and ("spell" in f or "once" in f):
+        raise f["stat"].fail("spell and once are for stat: damage")
+    return Effect(
+        EffectKind.LASTING,
+        amount=f["lasting"].integer(-9, 9),
+        to_caster=_opt(f, "caster", _Node.boolean, False),
+        stat=stat,
+        until=until,
+        spell=_opt(f, "spell", _Node.text, None),
+        once=_opt(f, "once", _Node.boolean, False),
+    )
+
+
+def _aura(f: dict[str, _Node], power: Power) -> PowerDef:
+    """A keyword the units adjacent to the bearer have while they stand there (4.18.4.e)."""
+    to = f["aura"].text()
+    if to not in ("allies", "enemies", "all"):
+        raise f["aura"].fail("aura is one of: allies, enemies, all")
+    if power in UNGAINABLE or len(f) != 2:
+        raise f["power"].fail("an aura gives one keyword power, without Retribuição/Revanche")
+    return PowerDef(power, aura=to)
 
 
 def _spell(node: _Node) -> SpellDef:
@@ -231,8 +273,10 @@ def _power(node: _Node) -> PowerDef:
         k.value == "power" for k, _ in node.node.value
     ):
         # {power: armour, retribution: 2}: a keyword after Retribuição/Revanche X.
-        f = node.mapping({"power", "retribution", "revenge"}, {"power"})
+        f = node.mapping({"power", "retribution", "revenge", "aura"}, {"power"})
         power = f["power"].choice(Power)
+        if "aura" in f:  # 4.18.4.e: {power: resist_all, aura: allies}
+            return _aura(f, power)
         gates = [g for g in ("retribution", "revenge") if g in f]
         if len(gates) != 1 or power in (Power.MANUAL, Power.LOOT):
             raise node.fail("write {power: keyword, retribution: X} or {..., revenge: X}")

@@ -10,17 +10,21 @@ from engines.core.render import font
 
 
 def notes(data: dict[str, Any], catalog: Catalog, locale: str, width: float) -> list[str]:
-    """Special markers (4.13), gained powers (1.3.10.a), card text waiting (1.5.1), wrapped."""
+    """Special markers (4.13), gained powers (1.3.10.a) and lasting changes (4.18.4),
+    card text waiting (1.5.1), wrapped."""
     t = catalog.translate
     lines: list[str] = []
     for m in data.get("markers", []):
         lines += wrap(t("krosmaster.render.marker", locale, **m), width)
     for u in data.get("units", []):  # 1.3.10.a: powers gained until the end of the fight
         if u.get("gained") and u.get("square"):
-            powers = ", ".join(u["gained"])
+            powers = ", ".join(t(f"krosmaster.power.{p}", locale) for p in u["gained"])
             lines += wrap(
                 t("krosmaster.render.gained", locale, unit=u["name"], powers=powers), width
             )
+        for x in u.get("lasting", []) if u.get("square") else []:  # 4.18.4
+            key = f"krosmaster.event.lasting_{x['until']}_{x['stat']}"
+            lines += wrap("◷ " + t(key, locale, unit=u["name"], **x), width)
     for n in data.get("manual", [])[:1]:
         who = data["players"][n["seat"]]["name"]
         lines += wrap(

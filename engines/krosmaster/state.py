@@ -58,6 +58,22 @@ class Held:
 
 
 @dataclass(frozen=True)
+class Lasting:
+    """A continuous change of a characteristic or a spell's damage (4.18.4, 4.18.3.d).
+
+    ``until`` is "turn" (ends with the active component's turn, 6.4.1) or "fight" (ends
+    when the unit is knocked out, as it leaves the arena); ``once`` damage is used up by
+    the next spell.
+    """
+
+    stat: str
+    amount: int
+    until: str
+    spell: str | None = None
+    once: bool = False
+
+
+@dataclass(frozen=True)
 class Unit:
     """A Krosmaster or summon on (or off) the arena.
 
@@ -92,6 +108,8 @@ class Unit:
     bought_this_turn: bool = False  # 4.9.27: Artesão's discount is for the first purchase
     #: Powers gained "until the end of the fight" (1.3.10.a, 4.18.4); a knock-out ends them.
     gained: tuple[Power, ...] = ()
+    #: Continuous changes of AP, MP, range or damage (4.18.4), see :class:`Lasting`.
+    lasting: tuple[Lasting, ...] = ()
 
 
 @dataclass(frozen=True)

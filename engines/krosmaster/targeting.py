@@ -6,6 +6,7 @@ from engines.core import EngineError
 from engines.krosmaster.board import (
     equipment_range,
     is_krosmaster,
+    lasting,
     on_board,
     revealed_rewards,
     sight,
@@ -64,7 +65,7 @@ def max_range(state: State, unit: Unit, spell: SpellDef) -> int:
     if not spell.variable:
         return spell.range_max
     on_box = 1 if unit.pos in state.arena.boxes else 0
-    gear = equipment_range(state, unit)
+    gear = equipment_range(state, unit) + lasting(unit, "range")  # 4.18.4
     return max(0, spell.range_max + unit.range_bonus + on_box + gear)
 
 

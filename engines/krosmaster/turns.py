@@ -18,6 +18,7 @@ from engines.krosmaster.casting import knock_outs
 from engines.krosmaster.content import Power, RewardKind
 from engines.krosmaster.errors import illegal, invalid
 from engines.krosmaster.faces import Face
+from engines.krosmaster.lasting import end_of_turn
 from engines.krosmaster.rewards import scheduled_reveals
 from engines.krosmaster.state import TRANSITIONS, Phase, State
 from engines.krosmaster.units import check_victory, wound
@@ -223,6 +224,7 @@ def end_component(state: State, dice: Dice) -> tuple[State, list[Event]]:
     unit = state.unit(uid)
     # 6.3.8 unspent points are lost; 4.7.5.a an unused boost bonus too.
     state = replace_unit(state, replace(unit, ap=0, mp=0, range_bonus=0, boost=()))
+    state = end_of_turn(state)  # 6.4.1 / 4.18.4: changes "until the end of the turn" end
     events: list[Event] = []
     if unit.collected and has_power(state, unit, Power.FARMER) and state.reserve_kamas:
         # 4.9.28: one more kama from the reserve after a turn that picked one up.

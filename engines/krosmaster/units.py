@@ -140,6 +140,7 @@ def knock_out(state: State, unit_id: str) -> tuple[State, list[Event]]:
             range_tokens=0,
             inspiration=(),
             gained=(),  # 4.18.4: effects on it end as it leaves the arena
+            lasting=(),
             wounded_by=None,
             rewards=(),  # 4.7.12: removed without being revealed
         ),

@@ -13,7 +13,7 @@ from engines.krosmaster.board import is_obstacle_unit, is_trap
 from engines.krosmaster.geometry import label
 from engines.krosmaster.movement import reachable
 from engines.krosmaster.rewards import pile_name
-from engines.krosmaster.state import Phase, State, Unit
+from engines.krosmaster.state import Lasting, Phase, State, Unit
 from engines.krosmaster.targeting import in_range, legal_targets, reaches, spells_of
 
 
@@ -60,6 +60,7 @@ def build_view(state: State, seat: int | None = None) -> dict[str, Any]:
                 "initiative": fig.initiative,
                 "markers": [m.name for m in state.markers if m.target == u.id],
                 "gained": [p.value for p in u.gained],  # 1.3.10.a: until the end of the fight
+                "lasting": [_lasting(state, u, x) for x in u.lasting],  # 4.18.4
             }
         )
     return {
@@ -149,3 +150,9 @@ def preview(state: State) -> dict[str, Any] | None:
         "targets": targets,
         "unseen": sorted(unseen - set(targets)),
     }
+
+
+def _lasting(state: State, unit: Unit, x: Lasting) -> dict[str, object]:
+    """A continuous change (4.18.4) as the render's note shows it."""
+    spell = next((s.name for s in state.fig(unit).spells if s.id == x.spell), x.spell or "")
+    return {"stat": x.stat, "amount": f"{x.amount:+d}", "until": x.until, "spell": spell}

@@ -7,11 +7,13 @@ from dataclasses import replace
 import pytest
 
 from engines.core import ContentError, EngineError
+from engines.core.dice import RiggedDice
 from engines.krosmaster import ENGINE
 from engines.krosmaster import actions as A
 from engines.krosmaster.board import has_power
 from engines.krosmaster.content import Effect, EffectKind, Power
 from engines.krosmaster.loader import effects_from_data
+from engines.krosmaster.render_text import notes
 from engines.krosmaster.state import State
 from tests.engines.krosmaster.helpers import act, events, position
 
@@ -106,3 +108,17 @@ def test_scenarios_set_gained_powers() -> None:
     assert state.unit("1.gultar").gained == (Power.DODGE,)
     with pytest.raises(EngineError):
         ENGINE.apply_setup(board(), {"units": [{"id": "1.gultar", "gained": ["loot"]}]})
+
+
+@pytest.mark.parametrize(
+    ("locale", "name"), [("en-US", "Insensitive"), ("pt-BR", "Insensível"), ("it", "Insensibile")]
+)
+def test_gained_powers_are_named_in_the_readers_locale(locale: str, name: str) -> None:
+    """The event and the line under the panels translate the power's name."""
+    state = board(Effect(EffectKind.GAIN_POWER, power=Power.INSENSITIVE, to_caster=True))
+    out = ENGINE.apply(state, 0, A.Cast("dark-blade", "C4"), RiggedDice(["Armour", "Lock"]))
+    catalog = ENGINE.catalog()
+    gained = next(e for e in out.events if e.key == "krosmaster.event.gained_power")
+    assert name in catalog.translate(gained.key, locale, **dict(gained.params))
+    lines = notes(dict(ENGINE.view(out.state, None).data), catalog, locale, 900)
+    assert any(name in line and "insensitive" not in line for line in lines)

@@ -1,0 +1,53 @@
+"""Continuous effects of 4.18.4 with a duration: AP, MP, range or a spell's damage changed
+"until the end of the turn" or "until the end of the fight"."""
+
+from __future__ import annotations
+
+from engines.core import Event
+from engines.core.model import replace
+from engines.krosmaster.board import replace_unit
+from engines.krosmaster.content import Effect
+from engines.krosmaster.state import Lasting, State
+from engines.krosmaster.units import add_tokens
+
+
+def add_lasting(state: State, unit_id: str, effect: Effect) -> tuple[State, list[Event]]:
+    """4.18.3.d: the change applies only to a unit on the board, from now on.
+
+    A lower AP/MP characteristic also lowers how many −1 tokens it can hold (4.11.7), so
+    they are re-capped; a gauge already filled this turn is not refilled (6.2.1.b): the
+    new characteristic counts from the unit's next preliminary phase.
+    """
+    unit = state.unit(unit_id)
+    if unit.pos is None:
+        return state, []
+    change = Lasting(effect.stat, effect.amount, effect.until, effect.spell, effect.once)
+    state = replace_unit(state, replace(unit, lasting=(*unit.lasting, change)))
+    if effect.stat in ("ap", "mp"):
+        state, *_ = add_tokens(state, unit_id)  # re-cap against the new maximum
+    params: dict[str, object] = {
+        "unit": state.fig(unit).name,
+        "stat": effect.stat,
+        "amount": f"{effect.amount:+d}",
+        "spell": _spell_name(state, unit_id, effect.spell),
+    }
+    key = "lasting_turn" if effect.until == "turn" else "lasting_fight"
+    return state, [Event(f"krosmaster.event.{key}_{effect.stat}", params, rule="4.18.4")]
+
+
+def _spell_name(state: State, unit_id: str, spell: str | None) -> str:
+    for s in state.fig(state.unit(unit_id)).spells:
+        if s.id == spell:
+            return s.name
+    return spell or ""
+
+
+def end_of_turn(state: State) -> State:
+    """6.4.1: changes "until the end of the turn" end with the active component's turn,
+    on whichever unit they were applied (Gui Yermetel's example)."""
+    for u in state.units:
+        if any(x.until == "turn" for x in u.lasting):
+            kept = tuple(x for x in u.lasting if x.until != "turn")
+            state = replace_unit(state, replace(state.unit(u.id), lasting=kept))
+            state, *_ = add_tokens(state, u.id)
+    return state
