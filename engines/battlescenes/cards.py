@@ -35,10 +35,14 @@ class Trigger(enum.Enum):
     """Triggers the interpreter recognises (5.2)."""
 
     ENTERS_SCENE = "enters_scene"  # this card enters the scene (4.4.2.2 A.2)
-    LEAVES_SCENE = "leaves_scene"  # this scenario leaves the scene (replaced, 4.4.1 C)
+    LEAVES_SCENE = "leaves_scene"  # this card base or scenario leaves the scene (5.2)
     LOADED_FROM_RESOURCES = "loaded_from_resources"  # this card is loaded from resources
     OPPONENT_SEARCHES_DECK = "opponent_searches_deck"  # an opponent searches their deck
     LOADED_ONTO_THIS = "loaded_onto_this"  # a card is loaded on this card base (once per card)
+    # 6.2 D: cards were unloaded from this card base by the Energy Adjustment (D.1) / its
+    # controller discarded cards in the Hand Adjustment (D.2).
+    UNLOADED_IN_ADJUSTMENT = "unloaded_in_adjustment"
+    DISCARDED_IN_ADJUSTMENT = "discarded_in_adjustment"
     # Start and end of the turn, its phases and steps (6.2); see Text.whose_turn.
     TURN_START = "turn_start"
     COUNTDOWN_START = "countdown_start"
@@ -228,7 +232,9 @@ class ActionRule:
 
 
 #: 8.B.1 / 8.B.2: what a characteristic change may concern, and which cards it reaches.
-CHARACTERISTIC_KINDS = frozenset({"power", "affiliation", "action_kind"})
+CHARACTERISTIC_KINDS = frozenset(
+    {"power", "affiliation", "alignment", "name", "alter_ego", "action_kind"}
+)
 CHARACTERISTIC_TO = frozenset({"this", "own_characters", "opponent_characters", "all_characters"})
 
 
@@ -236,7 +242,9 @@ CHARACTERISTIC_TO = frozenset({"this", "own_characters", "opponent_characters", 
 class Characteristic:
     """A static text making card bases gain or lose a characteristic (8.B.1/B.2: when one
     effect gives and another takes away the same thing, losing wins). ``kind`` ``power`` or
-    ``affiliation`` with ``value`` (``*`` when losing: all of them), or ``action_kind`` with
+    ``affiliation``, ``alignment``, ``name`` or ``alter_ego`` with ``value`` (``*`` when
+    losing: all of them), or
+    ``action_kind`` with
     ``value`` ``anticipate`` / ``unforeseen`` — optionally only for the action ``if_name``.
     ``to``: the holder (``this``) or the characters of its controller, of the opponents, or
     all."""
@@ -279,6 +287,9 @@ class Text:
     replace_leave_with_prizes: bool = False  # 5.5 (Hela V1): own effect → opponents' prizes
     replace_knock_out: str = ""  # 5.5: knocked out → resources | hand | deck_bottom instead
     replace_for: str = "this"  # whose knock-out: this (the holder) | own_characters
+    replace_draw: str = ""  # 5.5: a draw → resources (as many from the deck top) | nothing
+    replace_discard: str = ""  # 5.5: a discard from the hand → deck_bottom instead
+    replace_player: str = "self"  # whose draws/discards: self (its controller) | opponent | all
     untargetable_first: bool = False  # F.2.2: not a target of an opponent's first targeted action
     action_rules: tuple[ActionRule, ...] = ()  # 4.6.2 D, E.1, F.2.1/F.2.3/F.2.4
     characteristics: tuple[Characteristic, ...] = ()  # 8.B.1 / 8.B.2

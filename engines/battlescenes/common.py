@@ -50,10 +50,7 @@ def chosen_pool(state: State, effect: Pending, step: Step) -> list[int]:
         # 7.2 Potencializar: "outro personagem … que ainda não tenha sido potencializado"
         if not (step.op == "empower" and (s.card == effect.this or s.empowered))
         and matches(state, s.card, step)
-        and (
-            not step.filter_alignment
-            or zones.defn(state, s.card).alignment == step.filter_alignment
-        )
+        and (not step.filter_alignment or zones.has_alignment(state, s.card, step.filter_alignment))
     ]
 
 

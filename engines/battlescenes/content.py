@@ -28,7 +28,13 @@ from engines.battlescenes.cards import (
     Text,
     Trigger,
 )
-from engines.battlescenes.content_rules import action_rule, characteristic, check_trait, modifier
+from engines.battlescenes.content_rules import (
+    action_rule,
+    characteristic,
+    check_replacements,
+    check_trait,
+    modifier,
+)
 from engines.battlescenes.yamlnode import Node
 from engines.core import ContentError
 
@@ -172,6 +178,9 @@ def _text(node: Node) -> Text:
             "replace_leave_with_prizes",
             "replace_knock_out",
             "replace_for",
+            "replace_draw",
+            "replace_discard",
+            "replace_player",
             "whose_turn",
             "from_zone",
             "untargetable_first",
@@ -210,6 +219,9 @@ def _text(node: Node) -> Text:
         replace_leave_with_prizes=node.scalar("replace_leave_with_prizes", bool, False),
         replace_knock_out=node.scalar("replace_knock_out", str, ""),
         replace_for=node.scalar("replace_for", str, "this"),
+        replace_draw=node.scalar("replace_draw", str, ""),
+        replace_discard=node.scalar("replace_discard", str, ""),
+        replace_player=node.scalar("replace_player", str, "self"),
         whose_turn=node.scalar("whose_turn", str, "own"),
         from_zone=node.scalar("from_zone", str, ""),
         untargetable_first=node.scalar("untargetable_first", bool, False),
@@ -223,10 +235,7 @@ def _text(node: Node) -> Text:
         raise node.fail("from_zone", "a text working from another zone is a trigger (5.2.1)")
     _check(node, "activated_in", text.activated_in, {"preparation", "attack"})
     _check(node, "shield_to", text.shield_to, {"", "own_characters"})
-    _check(
-        node, "replace_knock_out", text.replace_knock_out, {"", "resources", "hand", "deck_bottom"}
-    )
-    _check(node, "replace_for", text.replace_for, {"this", "own_characters"})
+    check_replacements(node, text)
     kind = text.ready_for.partition(":")[0]
     if text.ready_for and kind not in ("all", "power", "kind", "action"):
         raise node.fail("ready_for", "ready_for is all, power:X, kind:K or action:Name (7.2)")
@@ -243,6 +252,8 @@ def _text(node: Node) -> Text:
         or text.forbid_search
         or text.replace_leave_with_prizes
         or text.replace_knock_out
+        or text.replace_draw
+        or text.replace_discard
         or text.untargetable_first
         or text.action_rules
         or text.characteristics

@@ -14,6 +14,7 @@ from engines.battlescenes.cards import (
     Characteristic,
     Modifier,
     Step,
+    Text,
 )
 from engines.battlescenes.yamlnode import Node
 
@@ -97,6 +98,18 @@ def _check(node: Node, field: str, value: str, allowed: set[str]) -> None:
         raise node.fail(field, f"{value!r} is not one of: {', '.join(sorted(allowed))}")
 
 
+def check_replacements(node: Node, text: Text) -> None:
+    """5.5 replacement fields: where a knock-out, a draw or a discard goes instead."""
+    for field, value, allowed in (
+        ("replace_knock_out", text.replace_knock_out, {"", "resources", "hand", "deck_bottom"}),
+        ("replace_for", text.replace_for, {"this", "own_characters"}),
+        ("replace_draw", text.replace_draw, {"", "resources", "nothing"}),
+        ("replace_discard", text.replace_discard, {"", "deck_bottom"}),
+        ("replace_player", text.replace_player, {"self", "opponent", "all"}),
+    ):
+        _check(node, field, value, allowed)
+
+
 def characteristic(node: Node) -> Characteristic:
     """One ``characteristics:`` entry of a text (8.B.1 / 8.B.2)."""
     node.check_keys({"change", "kind", "value", "to", "if_name"}, {"change", "kind", "value"})
@@ -127,6 +140,10 @@ def check_trait(node: Node, step: Step) -> None:
         return
     kind, _sep, value = step.trait.partition(":")
     if kind not in CHARACTERISTIC_KINDS or not value:
-        raise node.fail("trait", "trait is power:<p>, affiliation:<a> or action_kind:<k>")
+        raise node.fail(
+            "trait",
+            "trait is <kind>:<value>, kind power, affiliation, alignment, name, alter_ego "
+            "or action_kind",
+        )
     if value == "*" and step.op == "gain_trait":
         raise node.fail("trait", "'*' (all of them) only for losing")

@@ -41,7 +41,7 @@ def _applies(state: State, mod: Modifier, ctx: DamageContext, target: InScene) -
     ):
         return False
     if mod.if_source_alignment and (
-        ctx.source < 0 or zones.defn(state, ctx.source).alignment != mod.if_source_alignment
+        ctx.source < 0 or not zones.has_alignment(state, ctx.source, mod.if_source_alignment)
     ):
         return False
     if mod.if_action_kind and mod.if_action_kind not in ctx.action_kind.split("_"):
@@ -52,8 +52,8 @@ def _applies(state: State, mod: Modifier, ctx: DamageContext, target: InScene) -
         state, target
     ):
         return False
-    if mod.if_target_alter_ego and zones.defn(state, target.card).alter_ego != (
-        mod.if_target_alter_ego
+    if mod.if_target_alter_ego and mod.if_target_alter_ego not in zones.alter_egos(
+        state, target.card
     ):
         return False
     return not mod.if_opponent_preparation or (

@@ -50,7 +50,7 @@ def activate(
             raise _refuse(
                 "No Aprimoramento left this turn for that character.", "keyword_once", "7.2"
             )
-        if d.type is not CardType.CHARACTER or d.identity != base.identity:
+        if d.type is not CardType.CHARACTER or d.identity not in zones.identities(state, character):
             raise _refuse(
                 "Aprimoramento loads a character with the same alter ego.", "keyword_card", "7.2"
             )
@@ -98,8 +98,9 @@ def _metamorph(
         )
     if card != -1:
         d = zones.defn(state, card)
-        names = {zones.defn(state, s.card).name for s in zones.characters(state, 1 - seat)}
-        egos = {zones.defn(state, s.card).alter_ego for s in zones.characters(state, 1 - seat)}
+        opposing = zones.characters(state, 1 - seat)
+        names = {n for s in opposing for n in zones.names(state, s.card)}  # 8.B.2 too
+        egos = {e for s in opposing for e in zones.alter_egos(state, s.card)}
         if (
             card not in state.players[seat].hand
             or d.type is not CardType.CHARACTER
@@ -120,7 +121,10 @@ def _metamorph(
         ),
         *moved,
     ]
-    if card == -1 or state.phase is Phase.OVER:
+    if state.phase is Phase.OVER:
         return state, events
+    if card == -1:  # its "sair de cena" effects (if any) resolve now
+        state, more = effects.run(state, dice)
+        return state, events + more
     state, more = scene.play(state, seat, card, (), -1, dice)
     return state, events + more

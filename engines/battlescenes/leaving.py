@@ -1,12 +1,15 @@
 """Cards leaving the scene (4.7) and the replacement effects that change where they go
 (5.5): Hela V1 ("nos prêmios dos oponentes" instead of the resources) and texts replacing a
 knock-out ("se um personagem … fosse nocauteado, ao invés disso …"). A replaced move does not
-happen, so nothing that move would trigger triggers (no prize points, no Espionar)."""
+happen, so nothing that move would trigger triggers (no prize points, no Espionar). A card
+base leaving the scene — wherever it goes — makes its "quando … sair de cena" effects
+(``trigger: leaves_scene``) pending, if its texts still work as it leaves (5.2, 5.8)."""
 
 from __future__ import annotations
 
-from engines.battlescenes.cards import CardType, Text
-from engines.battlescenes.state import InScene, State
+from engines.battlescenes import tree
+from engines.battlescenes.cards import CardType, Text, Trigger
+from engines.battlescenes.state import InScene, Pending, State
 from engines.battlescenes.zones import (
     check_victory,
     defn,
@@ -36,6 +39,24 @@ def _replacing(state: State, item: InScene, leaving: list[tuple[int, Text]]) -> 
     return found
 
 
+def _leaves(state: State, item: InScene, own: list[tuple[int, Text]]) -> list[Pending]:
+    """The ``leaves_scene`` effects of a card base leaving, from the texts working on it just
+    before it left (its own and those of what it carried; none if it had lost them, 5.8)."""
+    return [
+        Pending(
+            uid=0,
+            level=1,
+            controller=item.controller,
+            source=source,
+            label=title(state, source),
+            steps=t.steps,
+            this=item.card,
+        )
+        for source, t in own
+        if t.trigger is Trigger.LEAVES_SCENE
+    ]
+
+
 def _put(state: State, card: int, zone: str) -> State:
     """Put a card in one of its owner's zones (8.D): resources, hand or the deck's bottom."""
     if zone == "resources":
@@ -47,15 +68,18 @@ def _put(state: State, card: int, zone: str) -> State:
     return set_player(state, seat, replace(player, deck=(*player.deck, card)))
 
 
-def knock_outs(state: State) -> tuple[State, list[Event]]:
+def knock_outs(state: State, level: int = 1) -> tuple[State, list[Event]]:
     """4.7: characters carrying nothing are knocked out, supports destroyed; then 4.9.1. A
-    knock-out replacement (5.5, ``replace_knock_out``) sends the character elsewhere."""
+    knock-out replacement (5.5, ``replace_knock_out``) sends the character elsewhere. Their
+    ``leaves_scene`` effects become pending at ``level`` (the caller runs the tree)."""
     events: list[Event] = []
+    left: list[Pending] = []
     for item in list(state.scene):
         if item.loaded:
             continue
         d = defn(state, item.card)
         own = texts(state, item)
+        left.extend(_leaves(state, item, own))
         scene = tuple(s for s in state.scene if s.card != item.card)
         seat = owner(state, item.card)
         player = state.players[seat]
@@ -80,6 +104,8 @@ def knock_outs(state: State) -> tuple[State, list[Event]]:
         else:
             state = to_resources(replace(state, scene=scene), [item.card])
             events.append(Event("battlescenes.event.destroyed", {"card": d.title}, rule="4.7"))
+    if left:
+        state = tree.add(state, left, level)
     return check_victory(state, events)
 
 
@@ -89,6 +115,9 @@ def leave_to_resources(state: State, card: int) -> tuple[State, list[Event]]:
     oponentes daquele jogador" instead: its owner's prizes area, worth points to the
     opponent (4.9), without being knocked out."""
     item = in_scene(state, card)
+    left = _leaves(state, item, texts(state, item))
+    if left:  # pending at level 1: the caller runs the tree
+        state = tree.add(state, left, 1)
     state = unload(state, card, item.loaded)
     state = replace(state, scene=tuple(s for s in state.scene if s.card != card))
     hela = any(t.replace_leave_with_prizes for s in state.scene for _c, t in texts(state, s))

@@ -54,7 +54,7 @@ def _load_from_resources(
             for s in zones.characters(state, seat)
             if (
                 not step.filter_alignment
-                or zones.defn(state, s.card).alignment == step.filter_alignment
+                or zones.has_alignment(state, s.card, step.filter_alignment)
             )
             and (step.to != "this" or s.card == effect.this)
         ]

@@ -120,7 +120,7 @@ def _used(state: State, prog: DamageProgress, answer: str) -> tuple[str, ...]:
 def knock_outs(state: State, level: int) -> tuple[State, list[Event]]:
     """4.7 after a procedure, then Espionar for what reached the prizes (7.2)."""
     before = {c for p in state.players for c in p.prizes}
-    state, events = leaving.knock_outs(state)
+    state, events = leaving.knock_outs(state, level)
     if state.phase is Phase.OVER:
         return state, events
     arrived = tuple((c, False) for p in state.players for c in p.prizes if c not in before)

@@ -5,7 +5,7 @@ order."""
 
 from __future__ import annotations
 
-from engines.battlescenes import zones
+from engines.battlescenes import replacing, zones
 from engines.battlescenes.cards import Step
 from engines.battlescenes.common import SKIP, ask, matches, targets_of
 from engines.battlescenes.state import Pending, State
@@ -28,17 +28,13 @@ def _discard_from_hand(
         prompt = "battlescenes.choice.discard"
         return ask(state, effect, seat, prompt, cards, step.optional), [], False
     card = int(effect.answers[-1])
-    player = replace(
-        player,
-        hand=tuple(c for c in player.hand if c != card),
-        resources=(*player.resources, card),
-    )
     event = Event(
         "battlescenes.event.discarded",
         {"player": player.name, "card": zones.title(state, card)},
         rule="5.1",
     )
-    return zones.set_player(state, seat, player), [event], True
+    state, instead = replacing.discard(state, seat, [card])
+    return state, [event, *instead], True
 
 
 def _declined(state: State, effect: Pending) -> State:

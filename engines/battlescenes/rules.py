@@ -274,7 +274,9 @@ class BattleScenes(GameEngine[State]):
             return activated.activate(state, seat, action.card, action.text, dice)
         if isinstance(action, act.Adjust):
             new, events = turn.adjust(state, seat, act.card_list(action.cards))
-            new, more = turn.pass_step(new, dice)
+            # 6.2 D ATENÇÃO: its triggered effects resolve; then turn.proceed (rules_apply)
+            # asks for the Adjustment again while something is owed (it repeats).
+            new, more = effects.run(new, dice)
             return new, events + more
         assert isinstance(action, act.Pass)
         return turn.pass_step(state, dice)

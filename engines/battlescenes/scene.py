@@ -131,19 +131,20 @@ def _identity_clash(state: State, seat: int, d: CardDef, evolve: int) -> bool:
     for item in zones.characters(state, seat) if d.type is CardType.CHARACTER else []:
         if item.card == evolve:
             continue
-        other = zones.defn(state, item.card)
-        if other.identity != d.identity:
+        if d.identity not in zones.identities(state, item.card):  # gained/lost too (8.B.2)
             continue
         theirs = zones.keywords(state, item.card)
         if "pelotao" in d.keywords or "pelotao" in theirs:
             continue  # 7.2 Pelotão
-        if ("clone" in d.keywords or "clone" in theirs) and other.name != d.name:
+        if ("clone" in d.keywords or "clone" in theirs) and d.name not in zones.names(
+            state, item.card
+        ):
             continue  # 7.2 Clone: same alter ego, different names
         return True
     if d.type is CardType.SUPPORT:  # A.4c
         return any(
             zones.defn(state, s.card).type is CardType.SUPPORT
-            and zones.defn(state, s.card).name == d.name
+            and d.name in zones.names(state, s.card)
             for s in state.scene
             if s.controller == seat
         )
@@ -158,9 +159,8 @@ def ev_base_ok(state: State, seat: int, d: CardDef, evolve: int) -> bool:
     item = state.scene[index]
     base = zones.defn(state, evolve)
     req = d.ev_requirement
-    matches = req in (base.name, base.identity, base.title) or req in zones.affiliations(
-        state, item
-    )
+    own = (*zones.names(state, evolve), *zones.identities(state, evolve), base.title)
+    matches = req in own or req in zones.affiliations(state, item)
     return item.controller == seat and item.entered_turn < state.turn and matches
 
 

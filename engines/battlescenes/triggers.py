@@ -15,6 +15,7 @@ def fire(
     card: int = -1,
     base: int = -1,
     searcher: int = -1,
+    player: int = -1,
 ) -> State:
     """Make every effect with ``trigger`` that this event meets pending at ``level``."""
     found: list[Pending] = []
@@ -46,6 +47,22 @@ def fire(
                 if text.trigger is trigger:
                     found.append(
                         proto(card, item.controller, base, zones.title(state, card), text.steps)
+                    )
+    elif trigger is Trigger.UNLOADED_IN_ADJUSTMENT:
+        item = zones.in_scene(state, base)
+        for source, text in zones.texts(state, item):
+            if text.trigger is trigger:
+                found.append(
+                    proto(source, item.controller, base, zones.title(state, source), text.steps)
+                )
+    elif trigger is Trigger.DISCARDED_IN_ADJUSTMENT:
+        for item in state.scene:
+            if item.controller != player:
+                continue
+            for source, text in zones.texts(state, item):
+                if text.trigger is trigger:
+                    found.append(
+                        proto(source, player, item.card, zones.title(state, source), text.steps)
                     )
     elif trigger is Trigger.LOADED_ONTO_THIS:
         item = zones.in_scene(state, base)

@@ -11,7 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engines.battlescenes import damage, effects, elsewhere, leaving, tree, use, zones
+from engines.battlescenes import (
+    damage,
+    effects,
+    elsewhere,
+    leaving,
+    replacing,
+    tree,
+    use,
+    zones,
+)
 from engines.battlescenes.cards import CardType, Trigger
 from engines.battlescenes.state import TRANSITIONS, Pending, Phase, State
 from engines.core import Dice, Event, IllegalActionError
@@ -74,17 +83,12 @@ def capacitate(state: State, seat: int, character: int, discard: int) -> tuple[S
     if item.stage >= 2:
         raise _refuse("A character at stage 2 cannot be capacitated.", "stage_two", "4.5.1")
     d = zones.defn(state, discard)
-    extra = d.type is CardType.CHARACTER and d.identity == zones.defn(state, character).identity
+    extra = d.type is CardType.CHARACTER and d.identity in zones.identities(state, character)
     if not extra and item.basic_capacitated:
         raise _refuse(
             "That character already had its basic capacitation this turn.", "basic_once", "6.2 C.1"
         )
-    player = replace(
-        player,
-        hand=tuple(c for c in player.hand if c != discard),
-        resources=(*player.resources, discard),
-    )
-    state = zones.set_player(state, seat, player)
+    state, instead = replacing.discard(state, seat, [discard])
     item = replace(
         item, stage=item.stage + 1, basic_capacitated=item.basic_capacitated or not extra
     )
@@ -99,7 +103,8 @@ def capacitate(state: State, seat: int, character: int, discard: int) -> tuple[S
                 "stage": item.stage,
             },
             rule="6.2 C.2" if extra else "6.2 C.1",
-        )
+        ),
+        *instead,
     ]
 
 
@@ -108,16 +113,14 @@ def discard(state: State, seat: int, card: int) -> tuple[State, list[Event]]:
     player = state.players[seat]
     if card not in player.hand:
         raise _refuse("That card is not in your hand.", "not_in_hand", "6.2 C.4")
-    player = replace(
-        player, hand=tuple(c for c in player.hand if c != card), resources=(*player.resources, card)
-    )
-    state = zones.set_player(state, seat, player)
+    state, instead = replacing.discard(state, seat, [card])
     return state, [
         Event(
             "battlescenes.event.discarded",
             {"player": player.name, "card": zones.title(state, card)},
             rule="6.2 C.4",
-        )
+        ),
+        *instead,
     ]
 
 
@@ -173,7 +176,10 @@ def adjust(state: State, seat: int, cards: Sequence[int]) -> tuple[State, list[E
     """6.2 D.1 energy down to the initial energy, then D.2 hand down to seven.
 
     ``cards`` are the player's picks (loaded cards to unload, hand cards to
-    discard); the rest of what is owed is taken newest first.
+    discard); the rest of what is owed is taken newest first. Effects these adjustments
+    trigger (``unloaded_in_adjustment``, ``discarded_in_adjustment``) are left pending at
+    level 1; once they resolved, the turn stays in the Adjustment while anything is owed
+    again (6.2 D.1/D.2 ATENÇÃO: "este ajuste irá ocorrer novamente").
     """
     events: list[Event] = []
     for item in [s for s in state.scene if s.controller == seat]:
@@ -190,17 +196,13 @@ def adjust(state: State, seat: int, cards: Sequence[int]) -> tuple[State, list[E
                 rule="6.2 D.1",
             )
         )
+        state = effects.fire(state, Trigger.UNLOADED_IN_ADJUSTMENT, 1, base=item.card)
     player = state.players[seat]
     excess = len(player.hand) - HAND_LIMIT
     if excess > 0:
         picks = [c for c in cards if c in player.hand][:excess]
         picks += [c for c in reversed(player.hand) if c not in picks][: excess - len(picks)]
-        player = replace(
-            player,
-            hand=tuple(c for c in player.hand if c not in picks),
-            resources=player.resources + tuple(picks),
-        )
-        state = zones.set_player(state, seat, player)
+        state, instead = replacing.discard(state, seat, picks)
         events.append(
             Event(
                 "battlescenes.event.hand_adjusted",
@@ -208,6 +210,8 @@ def adjust(state: State, seat: int, cards: Sequence[int]) -> tuple[State, list[E
                 rule="6.2 D.2",
             )
         )
+        events.extend(instead)
+        state = effects.fire(state, Trigger.DISCARDED_IN_ADJUSTMENT, 1, player=seat)
     return state, events
 
 

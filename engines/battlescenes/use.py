@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engines.battlescenes import effects, elsewhere, restrict, tree, zones
+from engines.battlescenes import effects, elsewhere, replacing, restrict, tree, zones
 from engines.battlescenes.cards import ActionDef, ActionKind, CardType, Step, Trigger
 from engines.battlescenes.state import InScene, Pending, Phase, State
 from engines.core import Dice, Event, IllegalActionError
@@ -314,17 +314,14 @@ def use(
         player = replace(
             player, resources=player.resources[action.cosmic :], deck=player.deck + moved
         )
-    if discards:  # E.2: discarded cards go to the resources (6.2 C.4)
-        player = replace(
-            player,
-            hand=tuple(c for c in player.hand if c not in discards),
-            resources=(*player.resources, *discards),
-        )
     if "singularidade" in action.keywords:
         player = replace(player, singularity_used=True)
     if targets:
         player = replace(player, targeted_actions=player.targeted_actions + 1)
     state = zones.set_player(state, seat, player)
+    if discards:  # E.2: discarded cards go to the resources (6.2 C.4) unless replaced (5.5)
+        state, instead = replacing.discard(state, seat, discards)
+        events.extend(instead)
     if unloads:  # E.2: unloading the user's cards (to their owner's resources)
         state = zones.unload(state, character, unloads)
     item = zones.in_scene(state, character)

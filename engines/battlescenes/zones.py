@@ -80,7 +80,13 @@ def characters(state: State, seat: int | None = None) -> list[InScene]:
 
 
 def draw(state: State, seat: int, count: int) -> tuple[State, list[Event]]:
-    """Draw ``count`` cards; an empty deck when a draw is owed loses the game (4.9.2)."""
+    """Draw ``count`` cards; an empty deck when a draw is owed loses the game (4.9.2). A
+    replacement effect (5.5) may make something else happen instead."""
+    from engines.battlescenes import replacing
+
+    instead = replacing.draw(state, seat, count)
+    if instead is not None:
+        return instead
     player = state.players[seat]
     events: list[Event] = []
     take = player.deck[:count]
@@ -281,6 +287,42 @@ def affiliations(state: State, item: InScene) -> tuple[str, ...]:
         if d.type is not CardType.ABILITY:
             result.extend(a for a in d.affiliations if a not in result)
     return _changed(state, item, "affiliation", result)
+
+
+def alignments(state: State, card: int) -> tuple[str, ...]:
+    """Alignments of a card: the printed one; for a card base in the scene, plus those texts
+    give and minus those they take away (8.B.2: losing wins)."""
+    printed = [defn(state, card).alignment] if defn(state, card).alignment else []
+    index = find(state, card)
+    if index is None:
+        return tuple(printed)
+    return _changed(state, state.scene[index], "alignment", printed)
+
+
+def _printed_or_changed(state: State, card: int, kind: str, printed: str) -> tuple[str, ...]:
+    have = [printed] if printed else []
+    index = find(state, card)
+    return tuple(have) if index is None else _changed(state, state.scene[index], kind, have)
+
+
+def names(state: State, card: int) -> tuple[str, ...]:
+    """Names of a card: printed; in the scene, plus gained, minus lost ones (8.B.2)."""
+    return _printed_or_changed(state, card, "name", defn(state, card).name)
+
+
+def alter_egos(state: State, card: int) -> tuple[str, ...]:
+    """Alter egos of a card: printed; in the scene, plus gained, minus lost (8.B.2)."""
+    return _printed_or_changed(state, card, "alter_ego", defn(state, card).alter_ego)
+
+
+def identities(state: State, card: int) -> tuple[str, ...]:
+    """What A.4 compares: the alter egos, or the names when it has none (4.4.2.1)."""
+    return alter_egos(state, card) or names(state, card)
+
+
+def has_alignment(state: State, card: int, alignment: str) -> bool:
+    """Whether ``card`` has ``alignment`` now (8.B.2)."""
+    return alignment in alignments(state, card)
 
 
 _KINDS = {

@@ -1,0 +1,71 @@
+"""5.5 replacement effects on a player's draws and discards: "se um jogador fosse comprar
+cards, ao invés disso …" (``replace_draw``) and "se … fosse descartar um card, ao invés
+disso …" (``replace_discard``). The replaced procedure does not happen — nothing it would
+trigger triggers, and a draw owed from an empty deck (4.9.2) is not owed any more — and the
+new one happens instead. ``replace_player`` says whose draws or discards: the text's
+controller's (``self``), the opponents' or everybody's."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engines.battlescenes import zones
+from engines.battlescenes.state import State
+from engines.core import Event
+from engines.core.model import replace
+
+
+def _working(state: State, seat: int, field: str) -> list[str]:
+    """Distinct outcomes of the working texts replacing ``seat``'s ``field`` procedure, in
+    scene order, then the scenario's."""
+    holders = [(s.controller, t) for s in state.scene for _c, t in zones.texts(state, s)]
+    if state.scenario is not None:
+        owner = zones.owner(state, state.scenario)
+        holders.extend((owner, t) for t in zones.scenario_texts(state))
+    found: list[str] = []
+    for controller, text in holders:
+        value = str(getattr(text, field))
+        reaches = {
+            "self": controller == seat,
+            "opponent": controller != seat,
+            "all": True,
+        }[text.replace_player]
+        if value and reaches and value not in found:
+            found.append(value)
+    return found
+
+
+def draw(state: State, seat: int, count: int) -> tuple[State, list[Event]] | None:
+    """``seat`` would draw ``count``: what happens instead, or ``None`` (not replaced).
+
+    Two different replacements: the first found applies (see docs: the active player's
+    choice is not offered yet)."""
+    found = _working(state, seat, "replace_draw")
+    if not found or count <= 0:
+        return None
+    player = state.players[seat]
+    params = {"player": player.name, "count": count}
+    if found[0] == "resources":  # as many as there are (8.C)
+        moved = player.deck[:count]
+        player = replace(player, deck=player.deck[len(moved) :])
+        state = zones.to_resources(zones.set_player(state, seat, player), moved)
+        params["count"] = len(moved)
+    key = f"battlescenes.event.replaced_draw_{found[0]}"
+    return state, [Event(key, params, rule="5.5")]
+
+
+def discard(state: State, seat: int, cards: Sequence[int]) -> tuple[State, list[Event]]:
+    """Discard ``cards`` from ``seat``'s hand: into the resources (6.2 C.4), or where a
+    replacement says (5.5)."""
+    player = state.players[seat]
+    player = replace(player, hand=tuple(c for c in player.hand if c not in cards))
+    found = _working(state, seat, "replace_discard")
+    if not found or not cards:
+        return zones.to_resources(zones.set_player(state, seat, player), cards), []
+    player = replace(player, deck=(*player.deck, *cards))  # deck_bottom
+    event = Event(
+        "battlescenes.event.replaced_discard_deck_bottom",
+        {"player": player.name, "count": len(cards)},
+        rule="5.5",
+    )
+    return zones.set_player(state, seat, player), [event]
