@@ -43,6 +43,9 @@ class Trigger(enum.Enum):
     # controller discarded cards in the Hand Adjustment (D.2).
     UNLOADED_IN_ADJUSTMENT = "unloaded_in_adjustment"
     DISCARDED_IN_ADJUSTMENT = "discarded_in_adjustment"
+    # Its controller discarded cards from the hand, for any reason (6.2 C.1/C.2/C.4, D.2,
+    # costs E.2, effects); not when a replacement (5.5) sent them elsewhere instead.
+    DISCARDED = "discarded"
     # Start and end of the turn, its phases and steps (6.2); see Text.whose_turn.
     TURN_START = "turn_start"
     COUNTDOWN_START = "countdown_start"

@@ -176,12 +176,12 @@ def _capacitate_discard(state: State, seat: int, values: Mapping[str, Any]) -> l
     hand = state.players[seat].hand
     if item is None:
         return [_card_choice(state, c) for c in hand]
-    base = zones.defn(state, item.card)
+    # 8.B.2: the character's current alter egos (names); a hand card has its printed ones
+    egos = zones.identities(state, item.card)
     extra = [
         c
         for c in hand
-        if zones.defn(state, c).type is CardType.CHARACTER
-        and zones.defn(state, c).identity == base.identity
+        if zones.defn(state, c).type is CardType.CHARACTER and zones.defn(state, c).identity in egos
     ]
     legal = extra if item.basic_capacitated else list(hand)
     return [_card_choice(state, c) for c in legal] if item.stage < 2 else []
@@ -216,7 +216,7 @@ def _keyword(state: State, seat: int, option: str, values: Mapping[str, Any]) ->
     card = _int(values, "card")
     if keyword == "aprimoramento" and card is not None and card in player.resources:
         ego = zones.defn(state, card).identity
-        own = [s for s in own if zones.defn(state, s.card).identity == ego]
+        own = [s for s in own if ego in zones.identities(state, s.card)]  # 8.B.2
     return [_card_choice(state, s.card) for s in own]
 
 

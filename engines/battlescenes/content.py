@@ -15,26 +15,15 @@ import yaml
 
 from engines.battlescenes.cards import (
     KEYWORDS,
-    STEP_OPS,
-    STEP_TO,
     ActionDef,
     ActionKind,
     CardDef,
     CardType,
     DeckList,
-    Mode,
     Pack,
-    Step,
-    Text,
-    Trigger,
 )
-from engines.battlescenes.content_rules import (
-    action_rule,
-    characteristic,
-    check_replacements,
-    check_trait,
-    modifier,
-)
+from engines.battlescenes.content_steps import check_choice, parse_mode, parse_step
+from engines.battlescenes.content_text import parse_text
 from engines.battlescenes.yamlnode import Node
 from engines.core import ContentError
 
@@ -136,7 +125,7 @@ def _card(node: Node) -> CardDef:
         ev_requirement=node.scalar("ev_requirement", str, ""),
         accretion=node.scalar("accretion", int, 0),
         keywords=keywords,
-        texts=tuple(_text(n) for n in node.children("texts")),
+        texts=tuple(parse_text(n) for n in node.children("texts")),
         actions=tuple(_action(n) for n in node.children("actions")),
         source=node.scalar("source", str),
         verified=node.scalar("verified", bool),
@@ -146,125 +135,6 @@ def _card(node: Node) -> CardDef:
     if card.actions and card.type not in (CardType.CHARACTER, CardType.ABILITY):
         raise node.fail("actions", "only characters and ability cards have actions (4.6)")
     return card
-
-
-def _text(node: Node) -> Text:
-    node.check_keys(
-        {
-            "text",
-            "trigger",
-            "steps",
-            "shield_bonus",
-            "shield_per_loaded",
-            "shield_set",
-            "if_loaded_at_most",
-            "if_loaded_at_least",
-            "if_power",
-            "shield_to",
-            "shield_if_affiliation",
-            "if_combat",
-            "modifiers",
-            "redirect",
-            "redirect_marked",
-            "activated",
-            "activated_in",
-            "ready_for",
-            "once_per_turn",
-            "if_all_affiliation",
-            "if_controls_character",
-            "if_since_start_of_turn",
-            "replace_search_with_draw",
-            "forbid_search",
-            "replace_leave_with_prizes",
-            "replace_knock_out",
-            "replace_for",
-            "replace_draw",
-            "replace_discard",
-            "replace_player",
-            "whose_turn",
-            "from_zone",
-            "untargetable_first",
-            "action_rules",
-            "characteristics",
-            "manual",
-        },
-        {"text"},
-    )
-    trigger = node.enum("trigger", Trigger) if node.raw("trigger") is not None else None
-    text = Text(
-        text=node.scalar("text", str),
-        trigger=trigger,
-        steps=tuple(_step(n) for n in node.children("steps")),
-        shield_bonus=node.scalar("shield_bonus", int, 0),
-        shield_per_loaded=node.scalar("shield_per_loaded", bool, False),
-        shield_set=node.scalar("shield_set", int, -1),
-        if_loaded_at_most=node.scalar("if_loaded_at_most", int, -1),
-        if_loaded_at_least=node.scalar("if_loaded_at_least", int, -1),
-        if_power=node.scalar("if_power", str, ""),
-        shield_to=node.scalar("shield_to", str, ""),
-        shield_if_affiliation=node.scalar("shield_if_affiliation", str, ""),
-        if_combat=node.scalar("if_combat", bool, False),
-        modifiers=tuple(modifier(n) for n in node.children("modifiers")),
-        redirect=node.scalar("redirect", bool, False),
-        redirect_marked=node.scalar("redirect_marked", bool, False),
-        activated=node.scalar("activated", bool, False),
-        activated_in=node.scalar("activated_in", str, "preparation"),
-        ready_for=node.scalar("ready_for", str, ""),
-        once_per_turn=node.scalar("once_per_turn", bool, False),
-        if_all_affiliation=node.scalar("if_all_affiliation", str, ""),
-        if_controls_character=node.scalar("if_controls_character", bool, False),
-        if_since_start_of_turn=node.scalar("if_since_start_of_turn", bool, False),
-        replace_search_with_draw=node.scalar("replace_search_with_draw", bool, False),
-        forbid_search=node.scalar("forbid_search", bool, False),
-        replace_leave_with_prizes=node.scalar("replace_leave_with_prizes", bool, False),
-        replace_knock_out=node.scalar("replace_knock_out", str, ""),
-        replace_for=node.scalar("replace_for", str, "this"),
-        replace_draw=node.scalar("replace_draw", str, ""),
-        replace_discard=node.scalar("replace_discard", str, ""),
-        replace_player=node.scalar("replace_player", str, "self"),
-        whose_turn=node.scalar("whose_turn", str, "own"),
-        from_zone=node.scalar("from_zone", str, ""),
-        untargetable_first=node.scalar("untargetable_first", bool, False),
-        action_rules=tuple(action_rule(n) for n in node.children("action_rules")),
-        characteristics=tuple(characteristic(n) for n in node.children("characteristics")),
-        manual=node.scalar("manual", bool, False),
-    )
-    _check(node, "whose_turn", text.whose_turn, {"own", "opponent", "any"})
-    _check(node, "from_zone", text.from_zone, {"", "hand", "resources", "prizes"})
-    if text.from_zone and (text.trigger is None or not text.steps):
-        raise node.fail("from_zone", "a text working from another zone is a trigger (5.2.1)")
-    _check(node, "activated_in", text.activated_in, {"preparation", "attack"})
-    _check(node, "shield_to", text.shield_to, {"", "own_characters"})
-    check_replacements(node, text)
-    kind = text.ready_for.partition(":")[0]
-    if text.ready_for and kind not in ("all", "power", "kind", "action"):
-        raise node.fail("ready_for", "ready_for is all, power:X, kind:K or action:Name (7.2)")
-    scripted = (
-        text.steps
-        or text.shield_set >= 0
-        or text.shield_bonus
-        or text.shield_per_loaded
-        or text.modifiers
-        or text.redirect
-        or text.redirect_marked
-        or text.ready_for
-        or text.replace_search_with_draw
-        or text.forbid_search
-        or text.replace_leave_with_prizes
-        or text.replace_knock_out
-        or text.replace_draw
-        or text.replace_discard
-        or text.untargetable_first
-        or text.action_rules
-        or text.characteristics
-    )
-    if not scripted and not text.manual:
-        raise node.fail("manual", "a text with no steps, bonus or modifiers must say manual: true")
-    if text.steps and text.trigger is None and not text.activated:
-        raise node.fail("trigger", "a text with steps needs a trigger or activated: true")
-    if text.activated and (text.trigger is not None or not text.steps):
-        raise node.fail("activated", "an activated text has steps and no trigger (5.1)")
-    return text
 
 
 _ACTION_FIELDS = {
@@ -309,18 +179,18 @@ def _action(node: Node) -> ActionDef:
         targets=node.scalar("targets", int, 0),
         target_type=node.scalar("target_type", str, "character"),
         target_controller=node.scalar("target_controller", str, "opponent"),
-        steps=tuple(_step(n) for n in node.children("steps")),
+        steps=tuple(parse_step(n) for n in node.children("steps")),
         cosmic=node.scalar("cosmic", int, 0),
         keywords=node.strings("keywords"),
         distribute=node.scalar("distribute", bool, False),
-        modes=tuple(_mode(n) for n in node.children("modes")),
+        modes=tuple(parse_mode(n) for n in node.children("modes")),
         max_modes=node.scalar("max_modes", int, 1),
         discard_cost=node.scalar("discard_cost", int, 0),
         unload_cost=node.scalar("unload_cost", int, 0),
         manual=node.scalar("manual", bool, False),
     )
-    _check(node, "target_type", action.target_type, {"character", "support", "any"})
-    _check(node, "target_controller", action.target_controller, {"opponent", "self", "any"})
+    check_choice(node, "target_type", action.target_type, {"character", "support", "any"})
+    check_choice(node, "target_controller", action.target_controller, {"opponent", "self", "any"})
     if not action.steps and not action.modes and not action.manual:
         raise node.fail("manual", "an action with no steps or modes must say manual: true")
     if action.steps and action.modes:
@@ -328,64 +198,6 @@ def _action(node: Node) -> ActionDef:
     if any(s.to == "target" for s in action.steps) and action.targets < 1:
         raise node.fail("targets", "steps refer to the target but the action has no targets")
     return action
-
-
-_STEP_FIELDS = {
-    "op",
-    "amount",
-    "to",
-    "penetrating",
-    "optional",
-    "if_done",
-    "filter_type",
-    "filter_power",
-    "filter_alignment",
-    "filter_affiliation",
-    "from_power_of",
-    "plus",
-    "text",
-    "trait",
-}
-
-
-def _mode(node: Node) -> Mode:
-    node.check_keys({"name", "targets", "steps"}, {"name", "steps"})
-    mode = Mode(
-        name=node.scalar("name", str),
-        steps=tuple(_step(n) for n in node.children("steps")),
-        targets=node.scalar("targets", int, 0),
-    )
-    if any(s.to == "target" for s in mode.steps) and mode.targets < 1:
-        raise node.fail("targets", "steps refer to the target but the mode has no targets")
-    return mode
-
-
-def _step(node: Node) -> Step:
-    node.check_keys(_STEP_FIELDS, {"op"})
-    step = Step(
-        op=node.scalar("op", str),
-        amount=node.scalar("amount", int, 0),
-        to=node.scalar("to", str, "target"),
-        penetrating=node.scalar("penetrating", bool, False),
-        optional=node.scalar("optional", bool, False),
-        if_done=node.scalar("if_done", bool, False),
-        filter_type=node.scalar("filter_type", str, ""),
-        filter_power=node.scalar("filter_power", str, ""),
-        filter_alignment=node.scalar("filter_alignment", str, ""),
-        filter_affiliation=node.scalar("filter_affiliation", str, ""),
-        from_power_of=node.scalar("from_power_of", str, ""),
-        plus=node.scalar("plus", str, ""),
-        text=node.scalar("text", str, ""),
-        trait=node.scalar("trait", str, ""),
-    )
-    check_trait(node, step)
-    _check(node, "op", step.op, set(STEP_OPS))
-    _check(node, "to", step.to, set(STEP_TO))
-    if step.plus and not (step.plus in ("x", "loaded") or step.plus.startswith("opponent_prizes:")):
-        raise node.fail("plus", "plus is x, loaded or opponent_prizes:<affiliation>")
-    if step.op == "manual" and not step.text:
-        raise node.fail("text", "a manual step needs the text to resolve")
-    return step
 
 
 def _deck(node: Node) -> DeckList:
@@ -401,8 +213,3 @@ def _deck(node: Node) -> DeckList:
         source=node.scalar("source", str, ""),
         verified=node.scalar("verified", bool, False),
     )
-
-
-def _check(node: Node, field: str, value: str, allowed: set[str]) -> None:
-    if value not in allowed:
-        raise node.fail(field, f"{value!r} is not one of: {', '.join(sorted(allowed))}")

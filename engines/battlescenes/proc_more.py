@@ -33,7 +33,7 @@ def _discard_from_hand(
         {"player": player.name, "card": zones.title(state, card)},
         rule="5.1",
     )
-    state, instead = replacing.discard(state, seat, [card])
+    state, instead = replacing.discard(state, seat, [card], effect.level + 1)
     return state, [event, *instead], True
 
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engines.battlescenes import zones
+from engines.battlescenes import triggers, zones
+from engines.battlescenes.cards import Trigger
 from engines.battlescenes.state import State
 from engines.core import Event
 from engines.core.model import replace
@@ -54,14 +55,20 @@ def draw(state: State, seat: int, count: int) -> tuple[State, list[Event]] | Non
     return state, [Event(key, params, rule="5.5")]
 
 
-def discard(state: State, seat: int, cards: Sequence[int]) -> tuple[State, list[Event]]:
+def discard(
+    state: State, seat: int, cards: Sequence[int], level: int = 1
+) -> tuple[State, list[Event]]:
     """Discard ``cards`` from ``seat``'s hand: into the resources (6.2 C.4), or where a
-    replacement says (5.5)."""
+    replacement says (5.5). Effects triggered by the discard (``discarded``, 5.2) become
+    pending at ``level``; a replaced discard triggers nothing (5.5)."""
     player = state.players[seat]
     player = replace(player, hand=tuple(c for c in player.hand if c not in cards))
     found = _working(state, seat, "replace_discard")
-    if not found or not cards:
-        return zones.to_resources(zones.set_player(state, seat, player), cards), []
+    if not cards:
+        return zones.set_player(state, seat, player), []
+    if not found:
+        state = zones.to_resources(zones.set_player(state, seat, player), cards)
+        return triggers.fire(state, Trigger.DISCARDED, level, player=seat), []
     player = replace(player, deck=(*player.deck, *cards))  # deck_bottom
     event = Event(
         "battlescenes.event.replaced_discard_deck_bottom",

@@ -237,8 +237,14 @@ class BattleScenes(GameEngine[State]):
             return setup.keep(state, seat)
         if isinstance(action, act.InitialResources):
             return setup.initial_resources(state, seat, act.card_list(action.cards))
-        if isinstance(action, act.Capacitate):
-            return turn.capacitate(state, seat, action.character, action.discard)
+        if isinstance(action, act.Capacitate | act.Discard):
+            # 5.2: effects the discard triggers (``discarded``) resolve at once
+            if isinstance(action, act.Capacitate):
+                new, events = turn.capacitate(state, seat, action.character, action.discard)
+            else:
+                new, events = turn.discard(state, seat, action.card)
+            new, more = effects.run(new, dice)
+            return new, events + more
         if isinstance(action, act.PlayCard):
             return scene.play(
                 state,
@@ -249,8 +255,6 @@ class BattleScenes(GameEngine[State]):
                 dice,
                 materialize=action.materialize,
             )
-        if isinstance(action, act.Discard):
-            return turn.discard(state, seat, action.card)
         if isinstance(action, act.Yield):
             return turn.yield_character(state, seat, action.character, dice)
         if isinstance(action, act.UseAction):

@@ -55,7 +55,7 @@ def fire(
                 found.append(
                     proto(source, item.controller, base, zones.title(state, source), text.steps)
                 )
-    elif trigger is Trigger.DISCARDED_IN_ADJUSTMENT:
+    elif trigger in (Trigger.DISCARDED_IN_ADJUSTMENT, Trigger.DISCARDED):
         for item in state.scene:
             if item.controller != player:
                 continue

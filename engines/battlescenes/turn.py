@@ -211,7 +211,8 @@ def adjust(state: State, seat: int, cards: Sequence[int]) -> tuple[State, list[E
             )
         )
         events.extend(instead)
-        state = effects.fire(state, Trigger.DISCARDED_IN_ADJUSTMENT, 1, player=seat)
+        if not instead:  # 5.5: a replaced discard triggers nothing
+            state = effects.fire(state, Trigger.DISCARDED_IN_ADJUSTMENT, 1, player=seat)
     return state, events
 
 

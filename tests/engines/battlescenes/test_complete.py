@@ -3,10 +3,13 @@ character, its options and targets the action (4.6.2 B, F), what to unload the t
 
 from __future__ import annotations
 
-from engines.battlescenes import ENGINE
+from engines.battlescenes import ENGINE, zones
+from engines.battlescenes.actions import Capacitate
+from engines.battlescenes.cards import Characteristic
 from engines.battlescenes.state import Phase, State
 from engines.core.model import replace
-from tests.engines.battlescenes.helpers import Placed, Side, build, sid, zone_id
+from tests.engines.battlescenes.helpers import Placed, Side, act, build, sid, zone_id
+from tests.engines.battlescenes.test_names import with_texts
 from tests.engines.battlescenes.test_options import DOUBLE
 
 FILL = ["excentricidade"] * 4
@@ -133,3 +136,35 @@ def test_several_options_are_offered_when_the_action_allows_them() -> None:
     )
     typed = {"character": sid(state, "umar_v1"), "action": "Golpe Duplo"}
     assert values(state, 0, "use", "mode", **typed) == ["dano", "incapacitar", "dano, incapacitar"]
+
+
+def test_autocomplete_reads_gained_alter_egos() -> None:
+    # 8.B.2: Abutre "ganha o alter ego Heimdall": C.2 offers (and accepts) discarding
+    # Heimdall V1 for it; Aprimoramento offers Abutre for a Heimdall card of the resources.
+    state = build(
+        Side(
+            hand=["excentricidade", "heimdall_v1"],
+            resources=["heimdall_v1"],
+            scene=[Placed("abutre_v1", FILL, stage=0)],
+        ),
+        Side(scene=[Placed("triton_v1")]),
+        phase=Phase.PREPARATION,
+    )
+    abutre = sid(state, "abutre_v1")
+    state = replace(
+        state,
+        scene=tuple(
+            replace(s, basic_capacitated=True) if s.card == abutre else s for s in state.scene
+        ),
+    )
+    heimdall = zone_id(state, 0, "hand", "heimdall_v1")
+    twin = zone_id(state, 0, "resources", "heimdall_v1")
+    assert values(state, 0, "capacitate", "discard", character=abutre) == []
+    assert values(state, 0, "keyword", "character", keyword="aprimoramento", card=twin) == []
+    gain = Characteristic("gain", "alter_ego", "Heimdall")
+    state = with_texts(state, "abutre_v1", gain, keywords=("aprimoramento",))
+    assert values(state, 0, "capacitate", "discard", character=abutre) == [heimdall]
+    offered = values(state, 0, "keyword", "character", keyword="aprimoramento", card=twin)
+    assert offered == [abutre]
+    state, _ = act(state, 0, Capacitate(abutre, heimdall))
+    assert zones.in_scene(state, abutre).stage == 1
