@@ -60,6 +60,11 @@ class Side(enum.Enum):
 Text = Mapping[str, str]
 
 
+#: Collateral damage's named victims ("Regras Especiais de Alvo": the card says
+#: who takes it, no targeting phase): every living opponent, or every living player.
+SPREAD_TARGETS = ("each_opponent", "everyone")
+
+
 @dataclass(frozen=True)
 class Step:
     """One step of an effect script (see the vocabulary in docs/dicethrone.md).

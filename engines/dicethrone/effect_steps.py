@@ -111,8 +111,18 @@ class StepRunner:
             return True
 
     def _damage(self, state: State, step: Step, ctx: Ctx) -> State:
+        if step.target == "each_opponent":
+            victims = state.opponents(ctx.owner)
+        elif step.target == "everyone":
+            victims = state.order_from(ctx.owner)  # the owner last
+        else:
+            victims = (ctx.owner if step.op == "self_damage" else self._target(state, step, ctx),)
+        for target in victims:
+            state = self._damage_one(state, step, ctx, target)
+        return state
+
+    def _damage_one(self, state: State, step: Step, ctx: Ctx, target: int) -> State:
         amount = self._amount(step, ctx)
-        target = ctx.owner if step.op == "self_damage" else self._target(state, step, ctx)
         kind = DamageKind.PURE if step.op == "self_damage" else step.kind
         at_opponent = target != ctx.owner
         if ctx.ultimate and at_opponent:

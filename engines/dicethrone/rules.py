@@ -96,6 +96,13 @@ class DiceThrone(GameEngine[State]):
             False,
             Message("dicethrone.option.income_window"),
         ),
+        # Off by default, likewise: Upkeeps with damage or healing to apply always wait.
+        MatchOption(
+            "upkeep_window",
+            OptionType.BOOLEAN,
+            False,
+            Message("dicethrone.option.upkeep_window"),
+        ),
     )
     render_kinds = ("board", "hand")
     preferences = (Preference(AUTOPASS, Message("dicethrone.preference.autopass")),)
@@ -146,6 +153,7 @@ class DiceThrone(GameEngine[State]):
             phase=Phase.UPKEEP,
             mode=mode,
             income_window=bool(opts["income_window"]),
+            upkeep_window=bool(opts["upkeep_window"]),
         )
         flow = Flow(content, dice)
         for seat in range(len(seats)):  # "Preparação" 8: hero-specific set-up

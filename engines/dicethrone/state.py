@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from engines.core import Seat
+from engines.core.model import replace
 from engines.dicethrone.content import Step as ScriptStep
 from engines.dicethrone.damage import Incoming
 
@@ -59,7 +60,8 @@ class Step(enum.Enum):
     DEFENSE_ROLLED = "defense_rolled"
     FINAL = "final"  # last chance to spend status effects or play cards (6.5)
     #: Upkeep effects resolved, their damage and healing not yet applied (1.3): a
-    #: window for Instant Actions (e.g. prevent Upkeep damage).
+    #: window for Instant Actions (e.g. prevent Upkeep damage); with the
+    #: ``upkeep_window`` match option also when there is nothing to apply.
     UPKEEP_END = "upkeep_end"
     #: Income done (``income_window`` match option): a window for Instant Actions
     #: before Main (1) ("a qualquer momento").
@@ -221,6 +223,9 @@ class State:
     winners: tuple[int, ...] = ()
     #: The ``income_window`` match option: a window for Instant Actions after Income.
     income_window: bool = False
+    #: The ``upkeep_window`` match option: the Upkeep window opens even when the
+    #: Upkeep has no damage or healing to apply.
+    upkeep_window: bool = False
 
     @property
     def choice(self) -> Suspended | None:
@@ -264,3 +269,10 @@ class State:
             others = self.opponents(seat)
             return others[0] if others else seat
         return self.active
+
+
+def goto(state: State, phase: Phase, **changes: object) -> State:
+    """Move to ``phase`` along an allowed transition."""
+    if phase not in TRANSITIONS[state.phase]:
+        raise AssertionError(f"no transition {state.phase} -> {phase}")
+    return replace(state, phase=phase, **changes)

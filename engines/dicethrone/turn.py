@@ -12,31 +12,22 @@ from dataclasses import dataclass, field
 
 from engines.core import Dice, Event, IllegalActionError
 from engines.core.model import replace
-from engines.dicethrone import aim, statuses, targeting
+from engines.dicethrone import aim, statuses, targeting, upkeep
 from engines.dicethrone.combos import best_variant, usable_level
 from engines.dicethrone.content import Ability, Content, Hero
-from engines.dicethrone.content import Step as ScriptStep
-from engines.dicethrone.effects import Ctx, Interpreter, draw_card, paused, put, remove_status
-from engines.dicethrone.foes import FOE_RESET
+from engines.dicethrone.effects import Ctx, Interpreter, paused, put
 from engines.dicethrone.settle import settle
 from engines.dicethrone.state import (
     ATTEMPTS,
     CP_CAP,
     DICE,
     HAND_LIMIT,
-    TRANSITIONS,
     Phase,
     Roll,
     State,
     Step,
+    goto,
 )
-
-
-def goto(state: State, phase: Phase, **changes: object) -> State:
-    """Move to ``phase`` along an allowed transition."""
-    if phase not in TRANSITIONS[state.phase]:
-        raise AssertionError(f"no transition {state.phase} -> {phase}")
-    return replace(state, phase=phase, **changes)
 
 
 def illegal(message: str, key: str, rule: str, **params: object) -> IllegalActionError:
@@ -67,81 +58,15 @@ class Flow:
         """A seat's player name."""
         return state.seats[seat].name
 
-    # -- Upkeep and Income ---------------------------------------------------
+    # -- Upkeep and Income (engines.dicethrone.upkeep) -------------------------
 
     def start_turn(self, state: State) -> State:
         """Upkeep then Income, which need no decision, then Main (1)."""
-        seat = state.active
-        self.emit("turn", "Fases do Turno", player=self.name(state, seat), turn=state.turn)
-        hero = self.hero(state, seat)
-        # "Fase de Manutenção" 1: status effects and passives act, once per token;
-        # one script, so a choice ("Or") inside it can pause and resume it.
-        sources: list[tuple[dict[str, str], tuple[ScriptStep, ...]]] = []
-        for status, count in sorted(state.players[seat].statuses.items()):
-            definition = self.content.status(status)
-            if definition.upkeep_others_only and definition.hero == hero.id:
-                continue  # e.g. the Cursed Doubloon does not hurt the Pirate herself
-            if definition.upkeep:
-                # Each token's effect asks anew which opponent it aims at (3–4 players).
-                script = (FOE_RESET, *definition.upkeep) * count
-                sources.append((dict(definition.name), script))
-        for passive in hero.passives:
-            if passive.upkeep:
-                sources.append((dict(passive.name), (FOE_RESET, *passive.upkeep)))
-        steps = upkeep_order(sources)
-        after = self.interp.run(state, steps, Ctx(seat, hero, resume="upkeep"))
-        return after if paused(state, after) else self.after_upkeep(after)
+        return upkeep.start_turn(self, state)
 
     def after_upkeep(self, state: State) -> State:
-        """1.3: damage and healing applied together; then Income and Main (1).
-
-        When there is damage or healing to apply, a window first lets every
-        player (the active one first) use Instant Actions ("a qualquer momento").
-        """
-        if (state.ledger or state.heals) and state.step is not Step.UPKEEP_END:
-            return replace(state, step=Step.UPKEEP_END, passed=(), priority=None)
-        return self.close_upkeep(replace(state, step=None, passed=(), priority=None))
-
-    def close_upkeep(self, state: State) -> State:
-        """Apply the Upkeep's damage and healing; then Income and Main (1)."""
-        state = settle(state, self.events)
-        if state.phase is Phase.OVER:
-            return state
-        if not state.alive(state.active):
-            return self.next_turn(state)
-        state = goto(state, Phase.INCOME)
-        return self.after_income(self.income(state))
-
-    def income(self, state: State) -> State:
-        """ "Fase de Recursos": +1 CP (to 15) and draw 1; the first player skips turn 1."""
-        seat = state.active
-        if state.turn == 1:
-            self.emit("income_skipped_first", "Fase de Recursos", player=self.name(state, seat))
-            return state
-        for status in sorted(state.players[seat].statuses):
-            if self.content.status(status).skip_income:
-                self.emit(
-                    "income_skipped_status", "Fase de Recursos", player=self.name(state, seat)
-                )
-                return remove_status(state, seat, status, 1, self.content, self.events)
-        player = state.players[seat]
-        state = put(state, seat, cp=min(CP_CAP, player.cp + 1))
-        self.emit(
-            "income", "Fase de Recursos", player=self.name(state, seat), cp=state.players[seat].cp
-        )
-        state = draw_card(state, seat, self.dice, self.events, self.content)
-        hero = self.hero(state, seat)
-        for passive in hero.passives:
-            state = self.interp.run(state, passive.income, Ctx(seat, hero))
-        return state
-
-    def after_income(self, state: State) -> State:
-        """Main (1); with the ``income_window`` option a window (active player first)
-        first lets everyone use Instant Actions ("a qualquer momento"). The first
-        player's skipped first Income ("Fase de Recursos") opens none."""
-        if state.income_window and state.turn > 1:
-            return replace(state, step=Step.INCOME_END, passed=(), priority=None)
-        return goto(state, Phase.MAIN1)
+        """1.3: damage and healing applied together (after a window if any)."""
+        return upkeep.after_upkeep(self, state)
 
     # -- Main phases and Discard ---------------------------------------------
 
@@ -185,7 +110,16 @@ class Flow:
     def next_turn(self, state: State) -> State:
         """The next living seat in turn order (zig-zag in 2 v 2) starts its turn."""
         nxt = state.order_from(state.active)[0]
-        state = goto(state, Phase.UPKEEP, active=nxt, turn=state.turn + 1, step=None, target=None)
+        # A fresh roll: the previous player's dice are not this turn's ("Fases do Turno").
+        state = goto(
+            state,
+            Phase.UPKEEP,
+            active=nxt,
+            turn=state.turn + 1,
+            step=None,
+            target=None,
+            roll=Roll(),
+        )
         return self.start_turn(state)
 
     def _card_name(self, state: State, seat: int, card: str) -> object:
@@ -422,22 +356,3 @@ class Flow:
         if not state.alive(state.active):
             return self.next_turn(state)  # King of the Hill: a defeated player's turn ends
         return goto(state, Phase.MAIN2, step=None, passed=(), priority=None)
-
-
-#: Up to this many Upkeep sources the active player orders them (4! = 24 paths).
-MAX_ORDERED = 4
-
-
-def upkeep_order(
-    sources: list[tuple[dict[str, str], tuple[ScriptStep, ...]]],
-) -> tuple[ScriptStep, ...]:
-    """The Upkeep script: with several sources, the active player picks which resolves
-    next ("Fase de Manutenção" 1.2: "o Jogador Ativo pode escolher a ordem"), as nested
-    "Or"s; beyond :data:`MAX_ORDERED` sources they resolve in the listed order."""
-    if len(sources) < 2 or len(sources) > MAX_ORDERED:
-        return tuple(step for _, script in sources for step in script)
-    options = []
-    for i, (name, script) in enumerate(sources):
-        rest = upkeep_order(sources[:i] + sources[i + 1 :])
-        options.append(ScriptStep(op="option", steps=script + rest, text=name))
-    return (ScriptStep(op="or", steps=tuple(options), topic="upkeep_order"),)

@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core import Choice, Decision, Message
+from engines.core.model import replace
 from engines.dicethrone.cards import card_cost, names_foe, picks_player, spendable
 from engines.dicethrone.combos import usable_level
 from engines.dicethrone.content import CardDef, Step, Text
 from engines.dicethrone.modes import leaders
-from engines.dicethrone.state import HAND_LIMIT, KING, State
+from engines.dicethrone.state import HAND_LIMIT, KING, Phase, Roll, State
 from engines.dicethrone.statuses import tokens_in_play
 from engines.dicethrone.turn import Flow
 
@@ -29,10 +30,31 @@ def _card(flow: Flow, state: State, seat: int, card: CardDef) -> dict[str, Any]:
     }
 
 
+#: The phases whose roll dice are current; elsewhere the last roll is history.
+ROLL_PHASES = (Phase.OFFENSIVE, Phase.DEFENSIVE)
+
+
+def shown_roll(state: State) -> Roll:
+    """The dice the board shows: the offensive and defensive dice only in the roll
+    phases (in Upkeep, Income and Main (1) they would be the previous player's),
+    effect dice and the target die whenever rolled (the roll is reset each turn)."""
+    if state.phase in ROLL_PHASES:
+        return state.roll
+    r = state.roll
+    return Roll(
+        effect_dice=r.effect_dice,
+        effect_owner=r.effect_owner,
+        effect_foe=r.effect_foe,
+        target_die=r.target_die,
+        target_chooser=r.target_chooser,
+    )
+
+
 def build_view(
     flow: Flow, state: State, seat: int | None, pending: list[Decision]
 ) -> dict[str, Any]:
     """The view's data; ``seat`` adds that seat's own hand."""
+    state = replace(state, roll=shown_roll(state))
     players = []
     for i, p in enumerate(state.players):
         hero = flow.hero(state, i)

@@ -10,7 +10,7 @@ from typing import Any
 
 import yaml
 
-from engines.dicethrone.content import DamageKind, Script, Step, Text
+from engines.dicethrone.content import SPREAD_TARGETS, DamageKind, Script, Step, Text
 from engines.dicethrone.yamlnode import Fields, Node
 
 #: Step ops and the argument shape they take (see docs/dicethrone.md).
@@ -161,12 +161,25 @@ def _damage(arg: Node) -> Step:
         kind=kind,
         per=f.get("per", ident, None),
         roll_sum=f.get("roll_sum", Node.bool, False),
-        target=f.get("target", _target, "opponent"),
+        target=f.get("target", _damage_target, "opponent"),
         isolated=f.get("isolated", Node.bool, False),
     )
     if not step.amount and not step.roll_sum:
         raise arg.fail("damage needs amount, per/times or roll_sum")
+    if step.target in SPREAD_TARGETS and kind is not DamageKind.COLLATERAL:
+        # "Regras Especiais de Alvo" belong to collateral damage alone ("Tipos de Dano").
+        raise arg.fail(f"target {step.target!r} is for collateral damage only")
     return step
+
+
+def _damage_target(node: Node) -> str:
+    value = node.str()
+    if value not in ("self", "opponent", "chosen", *SPREAD_TARGETS):
+        raise node.fail(
+            "target is 'self', 'opponent', 'chosen' (the player a card names) or, for "
+            "collateral damage, 'each_opponent' or 'everyone'"
+        )
+    return value
 
 
 def _target(node: Node) -> str:

@@ -82,6 +82,7 @@ def _random_match(content: Content, heroes: list[str], seed: int) -> None:
     key = seed.to_bytes(8, "big")
     options: dict[str, object] = {f"hero{i + 1}": hero for i, hero in enumerate(heroes)}
     options["income_window"] = rng.random() < 0.5  # the opt-in window after Income
+    options["upkeep_window"] = rng.random() < 0.5  # the opt-in window after Upkeep
     seats = [*SEATS, Seat(2, "Carla"), Seat(3, "Davi")][: len(heroes)]
     state = ENGINE.new_match(options, seats, content, SeededDice(key, 0))
     decks = [

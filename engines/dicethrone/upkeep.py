@@ -1,0 +1,117 @@
+"""The Upkeep ("Fase de Manutenção") and Income ("Fase de Recursos") phases.
+
+Functions of a :class:`~engines.dicethrone.turn.Flow` (its content, dice and
+events); the Flow's ``start_turn`` and ``after_upkeep`` delegate here.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engines.core.model import replace
+from engines.dicethrone.content import Step as ScriptStep
+from engines.dicethrone.effects import Ctx, draw_card, paused, put, remove_status
+from engines.dicethrone.foes import FOE_RESET
+from engines.dicethrone.settle import settle
+from engines.dicethrone.state import CP_CAP, Phase, State, Step, goto
+
+if TYPE_CHECKING:
+    from engines.dicethrone.turn import Flow
+
+
+def start_turn(flow: Flow, state: State) -> State:
+    """Upkeep then Income, which need no decision, then Main (1)."""
+    seat = state.active
+    flow.emit("turn", "Fases do Turno", player=flow.name(state, seat), turn=state.turn)
+    hero = flow.hero(state, seat)
+    # "Fase de Manutenção" 1: status effects and passives act, once per token;
+    # one script, so a choice ("Or") inside it can pause and resume it.
+    sources: list[tuple[dict[str, str], tuple[ScriptStep, ...]]] = []
+    for status, count in sorted(state.players[seat].statuses.items()):
+        definition = flow.content.status(status)
+        if definition.upkeep_others_only and definition.hero == hero.id:
+            continue  # e.g. the Cursed Doubloon does not hurt the Pirate herself
+        if definition.upkeep:
+            # Each token's effect asks anew which opponent it aims at (3–4 players).
+            script = (FOE_RESET, *definition.upkeep) * count
+            sources.append((dict(definition.name), script))
+    for passive in hero.passives:
+        if passive.upkeep:
+            sources.append((dict(passive.name), (FOE_RESET, *passive.upkeep)))
+    steps = upkeep_order(sources)
+    after = flow.interp.run(state, steps, Ctx(seat, hero, resume="upkeep"))
+    return after if paused(state, after) else after_upkeep(flow, after)
+
+
+def after_upkeep(flow: Flow, state: State) -> State:
+    """1.3: damage and healing applied together; then Income and Main (1).
+
+    When there is damage or healing to apply (or always, with the ``upkeep_window``
+    option), a window first lets every player (the active one first) use Instant
+    Actions ("a qualquer momento").
+    """
+    wanted = state.ledger or state.heals or state.upkeep_window
+    if wanted and state.step is not Step.UPKEEP_END:
+        return replace(state, step=Step.UPKEEP_END, passed=(), priority=None)
+    return close_upkeep(flow, replace(state, step=None, passed=(), priority=None))
+
+
+def close_upkeep(flow: Flow, state: State) -> State:
+    """Apply the Upkeep's damage and healing; then Income and Main (1)."""
+    state = settle(state, flow.events)
+    if state.phase is Phase.OVER:
+        return state
+    if not state.alive(state.active):
+        return flow.next_turn(state)
+    state = goto(state, Phase.INCOME)
+    return after_income(flow, income(flow, state))
+
+
+def income(flow: Flow, state: State) -> State:
+    """ "Fase de Recursos": +1 CP (to 15) and draw 1; the first player skips turn 1."""
+    seat = state.active
+    if state.turn == 1:
+        flow.emit("income_skipped_first", "Fase de Recursos", player=flow.name(state, seat))
+        return state
+    for status in sorted(state.players[seat].statuses):
+        if flow.content.status(status).skip_income:
+            flow.emit("income_skipped_status", "Fase de Recursos", player=flow.name(state, seat))
+            return remove_status(state, seat, status, 1, flow.content, flow.events)
+    player = state.players[seat]
+    state = put(state, seat, cp=min(CP_CAP, player.cp + 1))
+    flow.emit(
+        "income", "Fase de Recursos", player=flow.name(state, seat), cp=state.players[seat].cp
+    )
+    state = draw_card(state, seat, flow.dice, flow.events, flow.content)
+    hero = flow.hero(state, seat)
+    for passive in hero.passives:
+        state = flow.interp.run(state, passive.income, Ctx(seat, hero))
+    return state
+
+
+def after_income(flow: Flow, state: State) -> State:
+    """Main (1); with the ``income_window`` option a window (active player first)
+    first lets everyone use Instant Actions ("a qualquer momento"). The first
+    player's skipped first Income ("Fase de Recursos") opens none."""
+    if state.income_window and state.turn > 1:
+        return replace(state, step=Step.INCOME_END, passed=(), priority=None)
+    return goto(state, Phase.MAIN1)
+
+
+#: Up to this many Upkeep sources the active player orders them (4! = 24 paths).
+MAX_ORDERED = 4
+
+
+def upkeep_order(
+    sources: list[tuple[dict[str, str], tuple[ScriptStep, ...]]],
+) -> tuple[ScriptStep, ...]:
+    """The Upkeep script: with several sources, the active player picks which resolves
+    next ("Fase de Manutenção" 1.2: "o Jogador Ativo pode escolher a ordem"), as nested
+    "Or"s; beyond :data:`MAX_ORDERED` sources they resolve in the listed order."""
+    if len(sources) < 2 or len(sources) > MAX_ORDERED:
+        return tuple(step for _, script in sources for step in script)
+    options = []
+    for i, (name, script) in enumerate(sources):
+        rest = upkeep_order(sources[:i] + sources[i + 1 :])
+        options.append(ScriptStep(op="option", steps=script + rest, text=name))
+    return (ScriptStep(op="or", steps=tuple(options), topic="upkeep_order"),)
