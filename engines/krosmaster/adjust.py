@@ -7,19 +7,21 @@ author and reason, so the thread keeps a readable log.
 
 from __future__ import annotations
 
-from engines.core import Event
+from engines.core import Event, InvalidActionError
 from engines.core.model import replace
 from engines.krosmaster.board import (
     chosen_order,
     is_free,
     is_krosmaster,
+    max_hp,
     on_board,
     replace_unit,
 )
-from engines.krosmaster.content import UNGAINABLE, Power
+from engines.krosmaster.content import LASTING_STATS, UNGAINABLE, Effect, EffectKind, Power
 from engines.krosmaster.effects import gain_power, place_marker
 from engines.krosmaster.errors import illegal, invalid
 from engines.krosmaster.geometry import label, parse_label
+from engines.krosmaster.lasting import add_lasting, end_lasting
 from engines.krosmaster.state import State, Unit
 from engines.krosmaster.units import add_tokens, check_victory, is_down, knock_out
 
@@ -34,6 +36,7 @@ WHAT = (
     "gg",
     "marker",
     "power",
+    "lasting",
 )
 
 
@@ -67,7 +70,7 @@ def adjust(
         # (4.10.2.a cleared its wounds and tokens) and takes its turns again.
         state = replace_unit(state, replace(unit, pos=square, ko=False))
     elif what == "wounds":
-        wounds = max(0, min(fig.hp, unit.wounds + _number(value)))
+        wounds = max(0, min(max_hp(state, unit), unit.wounds + _number(value)))
         state = replace_unit(state, replace(unit, wounds=wounds))
     elif what in ("ap", "mp"):
         gauge = max(0, getattr(unit, what) + _number(value))
@@ -79,6 +82,8 @@ def adjust(
         state = _marker(state, seat, unit, value)
     elif what == "power":
         state = _power(state, unit, value)
+    elif what == "lasting":
+        state = _lasting(state, unit, value)
     elif what == "gg":
         # GG a card creates or destroys are counted with those lost to tension (5.2.3),
         # so the GG in the match stay accounted for.
@@ -165,3 +170,39 @@ def _power(state: State, unit: Unit, value: str) -> State:
         return replace_unit(state, replace(unit, gained=gained))
     state, _ = gain_power(state, unit.id, power)
     return state
+
+
+def _lasting(state: State, unit: Unit, value: str) -> State:
+    """``hp +2 turn`` (``stat amount until [spell] [once]``) adds a lasting change (4.18.4);
+    ``end hp`` ends the unit's changes of that characteristic (``end`` alone: all of them)."""
+    words = value.split()
+    if words and words[0].lower() == "end":
+        stat = words[1].lower() if len(words) > 1 else None
+        if stat is not None and stat not in LASTING_STATS:
+            raise _bad_lasting(value)
+        return end_lasting(state, unit.id, stat)
+    if len(words) < 3 or words[0].lower() not in LASTING_STATS:
+        raise _bad_lasting(value)
+    stat, until = words[0].lower(), words[2].lower()
+    extra = [w.lower() for w in words[3:]]
+    once = "once" in extra
+    spell = next((w for w in extra if w != "once"), None)
+    if until not in ("turn", "fight") or ((spell or once) and stat != "damage"):
+        raise _bad_lasting(value)
+    amount = _number(words[1])
+    if not amount or (stat == "powers" and amount != -1):  # 4.18.4.g: only the loss
+        raise _bad_lasting(value)
+    effect = Effect(
+        EffectKind.LASTING, amount=amount, stat=stat, until=until, spell=spell, once=once
+    )
+    state, _ = add_lasting(state, unit.id, effect)
+    return state
+
+
+def _bad_lasting(value: str) -> InvalidActionError:
+    return invalid(
+        "bad_lasting",
+        f"{value!r}: write 'hp +2 turn' or 'end hp'.",
+        value=value,
+        stats=", ".join(LASTING_STATS),
+    )

@@ -33,7 +33,9 @@ def revealed_rewards(state: State, unit: Unit) -> list[RewardDef]:
 
 def has_power(state: State, unit: Unit, power: Power) -> bool:
     """Printed powers, inspiration dice, revealed rewards, gained powers and the auras of
-    adjacent units (4.9.1: never had twice)."""
+    adjacent units (4.9.1: never had twice) — none while it has lost its powers (4.18.4.g)."""
+    if powerless(unit):
+        return False
     printed = state.fig(unit).powers
     if any(p.power is power and not p.aura and gate_open(state, unit, p) for p in printed):
         return True
@@ -51,6 +53,8 @@ def _aura_gives(state: State, unit: Unit, power: Power) -> bool:
     assert unit.pos is not None
     for other in state.units:
         if other.pos is None or other.id == unit.id or not adjacent(other.pos, unit.pos):
+            continue
+        if powerless(other):  # a bearer without powers has no aura to give (4.18.4.g)
             continue
         side = "allies" if other.owner == unit.owner else "enemies"
         for p in state.fig(other).powers:
@@ -82,9 +86,43 @@ def gate_open(state: State, unit: Unit, power: PowerDef) -> bool:
     return not power.gate or gate_met(state, unit.owner, power.gate, power.gate_count)
 
 
+def powerless(unit: Unit) -> bool:
+    """4.18.4.g: a unit that lost its powers (Kriss's Fraude) has none, whatever else
+    would give it one — printed, gained, inspired, equipment or a neighbour's aura."""
+    return any(x.stat == "powers" for x in unit.lasting)
+
+
 def lasting(unit: Unit, stat: str, spell: str | None = None) -> int:
     """Sum of the unit's continuous changes of ``stat`` (4.18.4); damage ones may name a spell."""
     return sum(x.amount for x in unit.lasting if x.stat == stat and x.spell in (None, spell))
+
+
+def group_lasting(state: State, unit: Unit, stat: str) -> int:
+    """4.18.4.c–d: the match's group changes of ``stat`` that reach this unit now — also a
+    unit that entered play after the change began."""
+    total = 0
+    for r in state.rule_changes:
+        if r.stat != stat:
+            continue
+        side = "allies" if unit.owner == r.seat else "enemies"
+        if r.side not in (side, "all"):
+            continue
+        kind = "krosmasters" if is_krosmaster(state, unit) else "summons"
+        if r.who in (kind, "units"):
+            total += r.amount
+    return total
+
+
+def max_hp(state: State, unit: Unit) -> int:
+    """The unit's current HP: the card's, changed by lasting effects (4.18.4).
+
+    A unit printed without HP (a trap) never gets any; one with HP keeps at least 1, so a
+    lowered HP knocks out a unit whose wounds reach it (4.10.2) but never makes it a trap.
+    """
+    base = state.fig(unit).hp
+    if base <= 0:
+        return 0
+    return max(1, base + lasting(unit, "hp") + group_lasting(state, unit, "hp"))
 
 
 def max_ap(state: State, unit: Unit) -> int | None:
@@ -94,7 +132,7 @@ def max_ap(state: State, unit: Unit) -> int | None:
     if base is None:
         return None
     gear = sum(r.ap for r in revealed_rewards(state, unit) if r.kind is RewardKind.EQUIPMENT)
-    return max(0, base + gear + lasting(unit, "ap"))
+    return max(0, base + gear + lasting(unit, "ap") + group_lasting(state, unit, "ap"))
 
 
 def max_mp(state: State, unit: Unit) -> int | None:
@@ -104,7 +142,7 @@ def max_mp(state: State, unit: Unit) -> int | None:
     if base is None:
         return None
     gear = sum(r.mp for r in revealed_rewards(state, unit) if r.kind is RewardKind.EQUIPMENT)
-    return max(0, base + gear + lasting(unit, "mp"))
+    return max(0, base + gear + lasting(unit, "mp") + group_lasting(state, unit, "mp"))
 
 
 def equipment_range(state: State, unit: Unit) -> int:

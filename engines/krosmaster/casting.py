@@ -10,8 +10,10 @@ from engines.krosmaster import faces
 from engines.krosmaster.board import (
     chosen_order,
     gate_met,
+    group_lasting,
     has_power,
     lasting,
+    max_hp,
     on_board,
     replace_unit,
 )
@@ -264,6 +266,7 @@ def damage(state: State, c: Cast, target: Unit, crits: int, armours: int) -> int
     # 4.18.4: lasting damage changes the caster had when the spell was cast (4.18.3.d: one
     # its own step 3 applies is for the *next* cast).
     total += lasting(c.caster, "damage", c.spell.id)
+    total += group_lasting(state, c.caster, "damage")  # 4.18.4.c
     if c.spell.element is not Element.NEUTRAL:
         if has_power(state, target, Power.IMMUNE):  # 4.9.12
             return 0
@@ -282,7 +285,7 @@ def _roll_and_wound(
         dice, crit_dice(state, caster, c.spell), Face.CRIT, "critical test (7.2.5)"
     )
     events.append(Event("krosmaster.event.crit", {"count": crits}, rule="7.2.5"))
-    targets = [t for t in c.units(state) if state.fig(t).hp > 0]
+    targets = [t for t in c.units(state) if max_hp(state, t) > 0]
     piercing = any(e.kind is EffectKind.ARMOUR_PIERCING for e in c.effects)
     placed_total = 0
     if c.spell.kind is SpellKind.HEAL:

@@ -216,6 +216,12 @@ def _adjust_values(state: State, what: str, current: str) -> list[Choice]:
         names = [p.value for p in Power if p not in UNGAINABLE]
         pairs = [(f"{sign}{n}", f"{sign}{n}") for sign in "+-" for n in names]
         return _choices(pairs, current)
+    if what == "lasting":  # 4.18.4: add a change, or end the unit's changes of a stat
+        stats = ("hp", "ap", "mp", "range", "damage")
+        texts = [f"{st} {n:+d} {u}" for st in stats for n in (1, -1) for u in ("turn", "fight")]
+        texts += [f"powers -1 {u}" for u in ("turn", "fight")]  # 4.18.4.g
+        texts += [f"end {st}" for st in (*stats, "powers")] + ["end"]
+        return _choices([(t, t) for t in texts], current)
     if what in WHAT:
         return _choices([(f"{n:+d}", f"{n:+d}") for n in (-3, -2, -1, 1, 2, 3)], current)
     return []

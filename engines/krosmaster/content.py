@@ -82,12 +82,17 @@ class EffectKind(enum.Enum):
     REVENGE = "revenge"  # 4.9.20: what follows needs X enemy Allies/Villains
     # 1.3.10.a / 4.18.4: each target (or the caster) gains a power until the end of the fight.
     GAIN_POWER = "gain_power"
-    LASTING = "lasting"  # 4.18.4: ±X AP/MP/range/damage until the end of the turn or fight
+    # 4.18.4: ±X AP/MP/range/damage/HP, or no powers, until the end of the turn or fight
+    LASTING = "lasting"
     MANUAL = "manual"  # text the vocabulary cannot express: players apply it
 
 
-#: Characteristics a lasting effect (4.18.4) may change.
-LASTING_STATS = ("ap", "mp", "range", "damage")
+#: Characteristics a lasting effect (4.18.4) may change; "powers" (only −1) is the loss of
+#: all powers, which takes priority over every other continuous effect (4.18.4.g).
+LASTING_STATS = ("ap", "mp", "range", "damage", "hp", "powers")
+#: What a group's change (4.18.4.c) may name.
+GROUP_SIDES = ("allies", "enemies", "all")
+GROUP_WHO = ("units", "krosmasters", "summons")
 
 
 @dataclass(frozen=True)
@@ -106,10 +111,12 @@ class Effect:
     figure: str | None = None  # the summon a SUMMON effect puts in play
     power: Power | None = None  # the power a GAIN_POWER effect grants
     to_caster: bool = False  # GAIN_POWER/LASTING: the caster gains it rather than the targets
-    stat: str = ""  # LASTING: ap, mp, range or damage
+    stat: str = ""  # LASTING: one of LASTING_STATS
     until: str = ""  # LASTING: "turn" (the player turn) or "fight"
     spell: str | None = None  # LASTING damage: only this spell id (None: every spell)
     once: bool = False  # LASTING damage: used up by the next spell it applies to
+    side: str = ""  # LASTING for a group (4.18.4.c): allies | enemies | all of the caster's
+    who: str = "units"  # ... units | krosmasters | summons of that side
 
 
 class Power(enum.Enum):

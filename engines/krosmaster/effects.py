@@ -14,7 +14,7 @@ from engines.krosmaster.board import (
 )
 from engines.krosmaster.content import Effect, EffectKind, Power
 from engines.krosmaster.geometry import Facing, Square, facings, label, straight_path
-from engines.krosmaster.lasting import add_lasting
+from engines.krosmaster.lasting import add_group_change, add_lasting
 from engines.krosmaster.state import Marker, State, Unit
 from engines.krosmaster.summons import place_summon
 from engines.krosmaster.traps import spring
@@ -163,6 +163,9 @@ def apply_effect(
         for t in [caster] if effect.to_caster else targets:
             state, more = gain_power(state, t.id, effect.power)
             events += more
+    elif kind is EffectKind.LASTING and effect.side:  # 4.18.4.c: once, for the group
+        state, more = add_group_change(state, caster.owner, effect)
+        events += more
     elif kind is EffectKind.LASTING:
         for t in [caster] if effect.to_caster else targets:
             state, more = add_lasting(state, t.id, effect)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from engines.core import Event
 from engines.core.model import replace
-from engines.krosmaster.board import replace_unit
+from engines.krosmaster.board import on_board, replace_unit
 from engines.krosmaster.content import Effect
-from engines.krosmaster.state import Lasting, State
+from engines.krosmaster.state import Lasting, RuleChange, State
 from engines.krosmaster.units import add_tokens
 
 
@@ -42,12 +42,52 @@ def _spell_name(state: State, unit_id: str, spell: str | None) -> str:
     return spell or ""
 
 
+def add_group_change(state: State, seat: int, effect: Effect) -> tuple[State, list[Event]]:
+    """4.18.4.c: a change of the rules for a group of units (``side``/``who`` of ``seat``):
+    it reaches the group's units now and those entering play later (4.18.4.d)."""
+    change = RuleChange(seat, effect.side, effect.who, effect.stat, effect.amount, effect.until)
+    state = replace(state, rule_changes=(*state.rule_changes, change))
+    for u in on_board(state):
+        state, *_ = add_tokens(state, u.id)  # re-cap against the new maxima (4.11.7)
+    params: dict[str, object] = {
+        "unit": group_name(state, change),
+        "stat": effect.stat,
+        "amount": f"{effect.amount:+d}",
+        "spell": "",
+    }
+    key = "lasting_turn" if effect.until == "turn" else "lasting_fight"
+    return state, [Event(f"krosmaster.event.{key}_{effect.stat}", params, rule="4.18.4.c")]
+
+
+def group_name(state: State, change: RuleChange) -> dict[str, object]:
+    """The group ("Alice's summons") in the reader's locale: a nested message parameter."""
+    return {
+        "key": f"krosmaster.group.{change.side}_{change.who}",
+        "params": {"player": state.players[change.seat].name},
+    }
+
+
 def end_of_turn(state: State) -> State:
     """6.4.1: changes "until the end of the turn" end with the active component's turn,
-    on whichever unit they were applied (Gui Yermetel's example)."""
+    on whichever unit they were applied (Gui Yermetel's example), and so do the match's
+    group changes (4.18.4.c)."""
+    if any(r.until == "turn" for r in state.rule_changes):
+        rules = tuple(r for r in state.rule_changes if r.until != "turn")
+        state = replace(state, rule_changes=rules)
+        for u in on_board(state):
+            state, *_ = add_tokens(state, u.id)
     for u in state.units:
         if any(x.until == "turn" for x in u.lasting):
             kept = tuple(x for x in u.lasting if x.until != "turn")
             state = replace_unit(state, replace(state.unit(u.id), lasting=kept))
             state, *_ = add_tokens(state, u.id)
+    return state
+
+
+def end_lasting(state: State, unit_id: str, stat: str | None = None) -> State:
+    """End a unit's lasting changes of ``stat`` (all of them for None) by hand (1.5.1)."""
+    unit = state.unit(unit_id)
+    kept = tuple(x for x in unit.lasting if stat is not None and x.stat != stat)
+    state = replace_unit(state, replace(unit, lasting=kept))
+    state, *_ = add_tokens(state, unit_id)  # re-cap against the restored maximum (4.11.7)
     return state

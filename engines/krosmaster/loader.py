@@ -16,6 +16,8 @@ import yaml
 
 from engines.core import ContentError
 from engines.krosmaster.content import (
+    GROUP_SIDES,
+    GROUP_WHO,
     LASTING_STATS,
     UNGAINABLE,
     ArenaDef,
@@ -141,7 +143,9 @@ def _effect(node: _Node) -> Effect:
         return Effect(kind)
     names = {k.value for k in EffectKind}
     f = node.mapping(
-        names | {"element", "per_adjacent", "count", "caster", "stat", "until", "spell", "once"}
+        names
+        | {"element", "per_adjacent", "count", "caster", "stat", "until", "spell", "once"}
+        | {"side", "who"}
     )
     kinds = [k for k in f if k in names]
     if len(kinds) != 1:
@@ -162,7 +166,7 @@ def _effect(node: _Node) -> Effect:
         return Effect(kind, power=power, to_caster=caster)
     if kind is EffectKind.LASTING:
         return _lasting(f)
-    for extra in ("stat", "until", "spell", "once"):
+    for extra in ("stat", "until", "spell", "once", "side", "who"):
         if extra in f:
             raise f[extra].fail(f"{extra} is for lasting effects only (4.18.4)")
     if "caster" in f:
@@ -190,9 +194,28 @@ def _lasting(f: dict[str, _Node]) -> Effect:
         raise f["until"].fail("until is one of: turn, fight")
     if stat != "damage" and ("spell" in f or "once" in f):
         raise f["stat"].fail("spell and once are for stat: damage")
+    amount = f["lasting"].integer(-9, 9)
+    if stat == "powers" and amount != -1:
+        raise f["lasting"].fail("stat: powers takes -1: the unit loses all its powers (4.18.4.g)")
+    side = _opt(f, "side", _Node.text, "")
+    who = _opt(f, "who", _Node.text, "units")
+    if "who" in f and not side:
+        raise f["who"].fail("who needs side: allies, enemies or all (4.18.4.c)")
+    if side:
+        if side not in GROUP_SIDES:
+            raise f["side"].fail(f"side is one of: {', '.join(GROUP_SIDES)}")
+        if who not in GROUP_WHO:
+            raise f["who"].fail(f"who is one of: {', '.join(GROUP_WHO)}")
+        for extra in ("caster", "spell", "once"):
+            if extra in f:
+                raise f[extra].fail(f"{extra} is not for a group's change (4.18.4.c)")
+        if stat == "powers":
+            raise f["stat"].fail("a group cannot lose its powers here; target each unit")
     return Effect(
         EffectKind.LASTING,
-        amount=f["lasting"].integer(-9, 9),
+        side=side,
+        who=who,
+        amount=amount,
         to_caster=_opt(f, "caster", _Node.boolean, False),
         stat=stat,
         until=until,

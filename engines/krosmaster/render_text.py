@@ -25,6 +25,10 @@ def notes(data: dict[str, Any], catalog: Catalog, locale: str, width: float) -> 
         for x in u.get("lasting", []) if u.get("square") else []:  # 4.18.4
             key = f"krosmaster.event.lasting_{x['until']}_{x['stat']}"
             lines += wrap("◷ " + t(key, locale, unit=u["name"], **x), width)
+    for r in data.get("rule_changes", []):  # 4.18.4.c
+        group = t(r["group"], locale, player=r["player"])
+        key = f"krosmaster.event.lasting_{r['until']}_{r['stat']}"
+        lines += wrap("◷ " + t(key, locale, unit=group, amount=r["amount"], spell=""), width)
     for n in data.get("manual", [])[:1]:
         who = data["players"][n["seat"]]["name"]
         lines += wrap(

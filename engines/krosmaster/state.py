@@ -74,6 +74,23 @@ class Lasting:
 
 
 @dataclass(frozen=True)
+class RuleChange:
+    """4.18.4.c: a continuous change of the match's rules for a group of units — it reaches
+    units of the group that enter play later too, from the moment they enter (4.18.4.d).
+
+    ``side`` is read from ``seat`` (allies, enemies or all); ``who`` is units, krosmasters or
+    summons. Changes "until the end of the turn" end with the active component's turn.
+    """
+
+    seat: int
+    side: str
+    who: str
+    stat: str
+    amount: int
+    until: str
+
+
+@dataclass(frozen=True)
 class Unit:
     """A Krosmaster or summon on (or off) the arena.
 
@@ -224,6 +241,7 @@ class State:
     order: tuple[str, ...] = ()
     manual: tuple[ManualNote, ...] = ()  # 1.5.1: applied by hand before play goes on
     markers: tuple[Marker, ...] = ()  # 4.13
+    rule_changes: tuple[RuleChange, ...] = ()  # 4.18.4.c
     suspended: Suspended | None = None  # a spell waiting for its card text (1.5.1)
 
     def unit(self, unit_id: str) -> Unit:

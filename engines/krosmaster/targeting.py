@@ -5,8 +5,10 @@ from __future__ import annotations
 from engines.core import EngineError
 from engines.krosmaster.board import (
     equipment_range,
+    group_lasting,
     is_krosmaster,
     lasting,
+    max_hp,
     on_board,
     revealed_rewards,
     sight,
@@ -66,6 +68,7 @@ def max_range(state: State, unit: Unit, spell: SpellDef) -> int:
         return spell.range_max
     on_box = 1 if unit.pos in state.arena.boxes else 0
     gear = equipment_range(state, unit) + lasting(unit, "range")  # 4.18.4
+    gear += group_lasting(state, unit, "range")  # 4.18.4.c
     return max(0, spell.range_max + unit.range_bonus + on_box + gear)
 
 
@@ -123,7 +126,7 @@ def check_costs(state: State, unit: Unit, spell: SpellDef) -> None:
         raise illegal("cost_ap", "Not enough AP.", "7.1.4.a", need=spell.ap, have=unit.ap)
     if unit.mp < spell.mp:
         raise illegal("cost_mp", "Not enough MP.", "7.1.4.b", need=spell.mp, have=unit.mp)
-    room = state.fig(unit).hp - unit.wounds
+    room = max_hp(state, unit) - unit.wounds
     if room < spell.wounds:
         raise illegal("cost_wounds", "Cannot take the wound cost.", "7.1.4.c", need=spell.wounds)
 

@@ -225,7 +225,10 @@ def end_component(state: State, dice: Dice) -> tuple[State, list[Event]]:
     # 6.3.8 unspent points are lost; 4.7.5.a an unused boost bonus too.
     state = replace_unit(state, replace(unit, ap=0, mp=0, range_bonus=0, boost=()))
     state = end_of_turn(state)  # 6.4.1 / 4.18.4: changes "until the end of the turn" end
-    events: list[Event] = []
+    # 4.10.2: an HP raise ending may leave wounds at the HP.
+    state, events = knock_outs(state)
+    if state.phase is Phase.OVER:
+        return state, events
     if unit.collected and has_power(state, unit, Power.FARMER) and state.reserve_kamas:
         # 4.9.28: one more kama from the reserve after a turn that picked one up.
         players = list(state.players)

@@ -9,8 +9,10 @@ from engines.krosmaster.board import (
     is_bomb,
     is_krosmaster,
     max_ap,
+    max_hp,
     max_mp,
     on_board,
+    powerless,
     profaned_at,
     replace_unit,
 )
@@ -60,7 +62,7 @@ def wound(state: State, unit_id: str, amount: int, source: str | None = None) ->
     unit = state.unit(unit_id)
     if has_power(state, unit, Power.PROFANATION):
         return state, 0  # 4.9.31: only Profanação itself places its wounds
-    placed = max(0, min(amount, state.fig(unit).hp - unit.wounds))
+    placed = max(0, min(amount, max_hp(state, unit) - unit.wounds))
     by = source if placed and source else unit.wounded_by
     return replace_unit(state, replace(unit, wounds=unit.wounds + placed, wounded_by=by)), placed
 
@@ -84,7 +86,7 @@ def profane(state: State, mover_id: str, square: Square) -> tuple[State, list[Ev
     tomb = profaned_at(state, square)
     if tomb is None or not is_krosmaster(state, mover):
         return state, []
-    hp = state.fig(tomb).hp
+    hp = max_hp(state, tomb)
     tomb = replace(tomb, wounds=min(hp, tomb.wounds + 1))
     state = replace_unit(state, tomb)
     events = [
@@ -103,7 +105,7 @@ def profane(state: State, mover_id: str, square: Square) -> tuple[State, list[Ev
 def is_down(state: State, unit_id: str) -> bool:
     """On the board with wounds equal to HP: due to be knocked out (4.10.2)."""
     unit = state.unit(unit_id)
-    hp = state.fig(unit).hp
+    hp = max_hp(state, unit)  # 4.18.4: lasting HP changes count
     return hp > 0 and not unit.ko and unit.pos is not None and unit.wounds >= hp
 
 
@@ -184,7 +186,8 @@ def _ko_powers(state: State, victim: Unit) -> tuple[State, list[Event]]:
         kamas += sum(
             1 for u in on_board(state) if u.owner == side and has_power(state, u, Power.PROSPECTING)
         )
-    kamas += sum(p.amount for p in state.fig(victim).powers if p.power is Power.LOOT)  # 4.9.29
+    if not powerless(victim):  # 4.18.4.g: a unit without powers has no Saque
+        kamas += sum(p.amount for p in state.fig(victim).powers if p.power is Power.LOOT)  # 4.9.29
     kamas = min(kamas, state.reserve_kamas)
     if kamas:
         players = list(state.players)

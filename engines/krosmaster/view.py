@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.krosmaster.board import is_obstacle_unit, is_trap
+from engines.krosmaster.board import is_obstacle_unit, is_trap, max_hp
 from engines.krosmaster.geometry import label
 from engines.krosmaster.movement import reachable
 from engines.krosmaster.rewards import pile_name
@@ -44,7 +44,7 @@ def build_view(state: State, seat: int | None = None) -> dict[str, Any]:
                 "name": fig.name,
                 "owner": u.owner,
                 "square": label(u.pos) if u.pos is not None else None,
-                "hp": fig.hp,
+                "hp": max_hp(state, u),  # 4.18.4
                 "wounds": u.wounds,
                 "ap": u.ap,
                 "mp": u.mp,
@@ -107,6 +107,16 @@ def build_view(state: State, seat: int | None = None) -> dict[str, Any]:
                 "on": state.fig(state.unit(m.target)).name,
             }
             for m in state.markers
+        ],
+        "rule_changes": [  # 4.18.4.c: group changes, also for units entering play later
+            {
+                "group": f"krosmaster.group.{r.side}_{r.who}",
+                "player": state.players[r.seat].name,
+                "stat": r.stat,
+                "amount": f"{r.amount:+d}",
+                "until": r.until,
+            }
+            for r in state.rule_changes
         ],
         "winner": state.winner,
         "draw": state.draw,
