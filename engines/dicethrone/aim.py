@@ -8,7 +8,7 @@ Defender is known.
 
 from __future__ import annotations
 
-from engines.dicethrone.content import SPREAD_TARGETS, Script, Step
+from engines.dicethrone.content import DamageKind, Script, Step
 
 #: Steps that may resolve at 4.4 when they aim at their owner: plain steps that
 #: neither modify the Attack in the ledger nor roll dice (a roll may pause).
@@ -31,9 +31,11 @@ def aims(step: Step) -> bool:
     if step.op in ("opposed", "manual"):
         # An opposed roll is against an opponent; a manual text may name anyone.
         return True
-    if step.op == "damage" and step.target in SPREAD_TARGETS:
-        # Collateral damage naming its victims needs no targeting phase
-        # ("Regras Especiais de Alvo").
+    if step.op == "damage" and step.kind is DamageKind.COLLATERAL:
+        # "Regras Especiais de Alvo": the ability or card names who takes collateral
+        # damage, so no targeting phase is needed for it ("Nenhuma Fase de Alvo").
+        # Written as "the opponent" it hits the Defender when other effects call
+        # for one, else the default opponent (the one on the left).
         return False
     return step.target != "self"
 

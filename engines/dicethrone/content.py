@@ -61,8 +61,10 @@ Text = Mapping[str, str]
 
 
 #: Collateral damage's named victims ("Regras Especiais de Alvo": the card says
-#: who takes it, no targeting phase): every living opponent, or every living player.
-SPREAD_TARGETS = ("each_opponent", "everyone")
+#: who takes it, no targeting phase): every living opponent, every living player,
+#: the player on the owner's left (next in turn order) or right (previous), or each
+#: living teammate (2 v 2).
+SPREAD_TARGETS = ("each_opponent", "everyone", "left", "right", "teammates")
 
 
 @dataclass(frozen=True)

@@ -115,6 +115,13 @@ class StepRunner:
             victims = state.opponents(ctx.owner)
         elif step.target == "everyone":
             victims = state.order_from(ctx.owner)  # the owner last
+        elif step.target in ("left", "right"):
+            # Left = next in turn order (as the 2 v 2 targeting die reads it).
+            others = tuple(s for s in state.order_from(ctx.owner) if s != ctx.owner)
+            victims = others[:1] if step.target == "left" else others[-1:]
+        elif step.target == "teammates":
+            team = state.teammates(ctx.owner)
+            victims = tuple(s for s in state.order_from(ctx.owner) if s in team and s != ctx.owner)
         else:
             victims = (ctx.owner if step.op == "self_damage" else self._target(state, step, ctx),)
         for target in victims:

@@ -20,6 +20,9 @@ FOE_OPS = frozenset({"steal_cp", "steal_health", "move", "opposed"})
 TARGETED_OPS = frozenset(
     {"damage", "heal", "gain_cp", "draw", "gain", "inflict", "remove", "remove_all"}
 )
+#: Scripts that may stop to ask: Upkeep, and Income when the ``income_window``
+#: option makes the turn wait after it anyway.
+ASKING = frozenset({"upkeep", "income"})
 #: Marks the start of one Upkeep effect: its opponent is asked afresh.
 FOE_RESET = Step(op="foe", amount=-1)
 
@@ -35,7 +38,7 @@ def ask_foe(state: State, step: Step, ctx: Ctx) -> Step:
     """With 2+ living opponents, an Upkeep effect (status or passive) aimed at "the
     opponent" asks its owner which one, as an "Or" of the opponents (the first in
     turn order by default); the pick holds for the rest of that effect."""
-    if ctx.resume != "upkeep" or ctx.foe is not None or not aims_at_foe(step):
+    if ctx.resume not in ASKING or ctx.foe is not None or not aims_at_foe(step):
         return step
     foes = state.opponents(ctx.owner)
     if len(foes) < 2:

@@ -26,7 +26,7 @@ from engines.core import (
 )
 from engines.core.model import replace
 from engines.dicethrone import actions as a
-from engines.dicethrone import targeting
+from engines.dicethrone import targeting, upkeep
 from engines.dicethrone.cards import after_action, play_card, spend
 from engines.dicethrone.commands import COMMANDS
 from engines.dicethrone.content import Content
@@ -266,6 +266,8 @@ class DiceThrone(GameEngine[State]):
             return flow.after_defense(after)
         if ch.resume == "upkeep":
             return flow.after_upkeep(after)
+        if ch.resume == "income":
+            return upkeep.after_income(flow, after)
         return after_action(after, flow, ch.seat)
 
     @staticmethod

@@ -64,7 +64,8 @@ def close_upkeep(flow: Flow, state: State) -> State:
     if not state.alive(state.active):
         return flow.next_turn(state)
     state = goto(state, Phase.INCOME)
-    return after_income(flow, income(flow, state))
+    after = income(flow, state)
+    return after if paused(state, after) else after_income(flow, after)
 
 
 def income(flow: Flow, state: State) -> State:
@@ -84,9 +85,12 @@ def income(flow: Flow, state: State) -> State:
     )
     state = draw_card(state, seat, flow.dice, flow.events, flow.content)
     hero = flow.hero(state, seat)
-    for passive in hero.passives:
-        state = flow.interp.run(state, passive.income, Ctx(seat, hero))
-    return state
+    # With the ``income_window`` option the turn waits after Income anyway, so a
+    # passive aimed at "the opponent" asks which one (3–4 players), as in Upkeep;
+    # without it nobody can be waited for and the default opponent is taken.
+    resume = "income" if state.income_window else ""
+    script = tuple(s for p in hero.passives if p.income for s in (FOE_RESET, *p.income))
+    return flow.interp.run(state, script, Ctx(seat, hero, resume=resume)) if script else state
 
 
 def after_income(flow: Flow, state: State) -> State:

@@ -177,7 +177,7 @@ def _damage_target(node: Node) -> str:
     if value not in ("self", "opponent", "chosen", *SPREAD_TARGETS):
         raise node.fail(
             "target is 'self', 'opponent', 'chosen' (the player a card names) or, for "
-            "collateral damage, 'each_opponent' or 'everyone'"
+            "collateral damage, 'each_opponent', 'everyone', 'left', 'right' or 'teammates'"
         )
     return value
 

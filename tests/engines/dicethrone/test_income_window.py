@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+from dataclasses import replace as dc_replace
+
 from engines.core import RiggedDice
+from engines.core.model import replace
 from engines.dicethrone import ENGINE
 from engines.dicethrone import actions as a
+from engines.dicethrone.content import Passive
+from engines.dicethrone.content import Step as ScriptStep
+from engines.dicethrone.rules import install_pack
 from engines.dicethrone.state import Phase, State, Step
-from tests.engines.dicethrone.helpers import SEATS, act, keys, start, with_player
+from tests.engines.dicethrone.helpers import MINI, SEATS, act, keys, start, with_player
+from tests.engines.dicethrone.test_modes import start_n
 
 
 def _start(income_window: bool) -> State:
@@ -79,3 +86,58 @@ def test_play_cards_of_other_timings_wait_for_their_phase() -> None:
     state = _to_bruno(_start(True))
     decision = ENGINE.pending(state)[0]
     assert decision.kinds == ("pass",)  # Absolution (a roll card) is not playable here
+
+
+# -- Income passives aimed at "the opponent" with several opponents ----------------
+
+
+def _tithe(income_window: bool, count: int = 3) -> State:
+    """Seat 1 (a Warden whose Income passive inflicts Bleed on "the opponent")
+    reaches its Income in a match of ``count`` players."""
+    tithe = Passive(
+        id="tithe",
+        name={"en-US": "Tithe"},
+        text={"en-US": "Income: inflict Bleed on the opponent."},
+        source="test fixture",
+        verified=False,
+        income=(ScriptStep(op="inflict", status="bleed", amount=1, target="opponent"),),
+    )
+    warden = dc_replace(MINI.heroes["warden"], passives=(tithe,))
+    pack = dc_replace(MINI, pack="mini_tithe", heroes={**MINI.heroes, "warden": warden})
+    install_pack(pack)
+    heroes = {f"hero{i}": "warden" for i in range(1, count + 1)}
+    state = start_n(count, content=pack, income_window=str(income_window).lower(), **heroes)
+    state = replace(state, active=1, phase=Phase.UPKEEP, turn=2)
+    return ENGINE.flow(state, RiggedDice([])).start_turn(state)
+
+
+def test_an_income_passive_asks_which_opponent_when_the_window_exists() -> None:
+    state = _tithe(True)
+    assert state.phase is Phase.INCOME
+    decision = ENGINE.pending(state)[0]
+    assert decision.seat == 1 and decision.prompt.key == "dicethrone.prompt.choose_foe"
+    assert decision.default == a.Choose(1)  # the opponent on the left
+    state, _ = act(state, 1, a.Choose(2))  # "1. Alice"
+    assert state.players[0].statuses.get("bleed") == 1
+    assert "bleed" not in state.players[2].statuses
+    # Then the Income window, as usual with the option on.
+    assert state.step is Step.INCOME_END
+
+
+def test_without_the_window_the_income_passive_takes_the_default_opponent() -> None:
+    state = _tithe(False)
+    assert state.phase is Phase.MAIN1 and state.choice is None
+    assert state.players[2].statuses.get("bleed") == 1  # the opponent on the left
+    duel = _tithe(True, count=2)
+    assert duel.players[0].statuses.get("bleed") == 1 and duel.step is Step.INCOME_END
+
+
+def test_in_2v2_the_income_passive_offers_only_the_opponents() -> None:
+    state = _tithe(True, count=4)
+    labels = ENGINE.autocomplete(state, 1, "choose", "option", "", {})
+    # Seat 2 (Bruno) is on the team of seats 2 & 4: only Carla and Alice are offered.
+    assert [c.label.params["text"]["en-US"] for c in labels] == ["3. Carla", "1. Alice"]
+    view = ENGINE.view(state, 1)
+    assert ENGINE.render(view)  # the board shows the pending choice in Income
+    state, _ = act(state, 1, a.Choose(1))
+    assert state.players[2].statuses.get("bleed") == 1 and state.step is Step.INCOME_END
