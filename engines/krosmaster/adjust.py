@@ -17,11 +17,19 @@ from engines.krosmaster.board import (
     on_board,
     replace_unit,
 )
-from engines.krosmaster.content import LASTING_STATS, UNGAINABLE, Effect, EffectKind, Power
+from engines.krosmaster.content import (
+    GROUP_SIDES,
+    GROUP_WHO,
+    LASTING_STATS,
+    UNGAINABLE,
+    Effect,
+    EffectKind,
+    Power,
+)
 from engines.krosmaster.effects import gain_power, place_marker
 from engines.krosmaster.errors import illegal, invalid
 from engines.krosmaster.geometry import label, parse_label
-from engines.krosmaster.lasting import add_lasting, end_lasting
+from engines.krosmaster.lasting import add_group_change, add_lasting, end_group, end_lasting
 from engines.krosmaster.state import State, Unit
 from engines.krosmaster.units import add_tokens, check_victory, is_down, knock_out
 
@@ -37,6 +45,7 @@ WHAT = (
     "marker",
     "power",
     "lasting",
+    "group",
 )
 
 
@@ -56,7 +65,7 @@ def adjust(
     if not reason.strip():
         raise illegal("adjust_reason", "Say why (the card text you apply).", "1.5.1")
     # A knocked-out figure may only be put back on a square (card text that returns it).
-    if unit.pos is None and what not in ("kamas", "gg", "square"):
+    if unit.pos is None and what not in ("kamas", "gg", "square", "group"):
         raise illegal("not_on_board", "This figure is not in the arena.", "1.5.1")
     events: list[Event] = []
     fig = state.fig(unit)
@@ -84,6 +93,8 @@ def adjust(
         state = _power(state, unit, value)
     elif what == "lasting":
         state = _lasting(state, unit, value)
+    elif what == "group":
+        state = _group(state, unit.owner, value)
     elif what == "gg":
         # GG a card creates or destroys are counted with those lost to tension (5.2.3),
         # so the GG in the match stay accounted for.
@@ -174,6 +185,7 @@ def _power(state: State, unit: Unit, value: str) -> State:
 
 def _lasting(state: State, unit: Unit, value: str) -> State:
     """``hp +2 turn`` (``stat amount until [spell] [once]``) adds a lasting change (4.18.4);
+    ``powers -1 turn`` loses every power, ``powers -1 turn lock`` only that one (4.18.4.g);
     ``end hp`` ends the unit's changes of that characteristic (``end`` alone: all of them)."""
     words = value.split()
     if words and words[0].lower() == "end":
@@ -181,22 +193,66 @@ def _lasting(state: State, unit: Unit, value: str) -> State:
         if stat is not None and stat not in LASTING_STATS:
             raise _bad_lasting(value)
         return end_lasting(state, unit.id, stat)
+    state, _ = add_lasting(state, unit.id, _change(words, value))
+    return state
+
+
+def _change(words: list[str], value: str) -> Effect:
+    """``stat amount until [spell] [once]`` or ``powers -1 until [power]`` as an effect."""
     if len(words) < 3 or words[0].lower() not in LASTING_STATS:
         raise _bad_lasting(value)
     stat, until = words[0].lower(), words[2].lower()
     extra = [w.lower() for w in words[3:]]
     once = "once" in extra
-    spell = next((w for w in extra if w != "once"), None)
-    if until not in ("turn", "fight") or ((spell or once) and stat != "damage"):
+    named = next((w for w in extra if w != "once"), None)
+    if until not in ("turn", "fight") or ((named or once) and stat not in ("damage", "powers")):
         raise _bad_lasting(value)
     amount = _number(words[1])
-    if not amount or (stat == "powers" and amount != -1):  # 4.18.4.g: only the loss
+    if not amount or (stat == "powers" and (amount != -1 or once)):  # 4.18.4.g: only the loss
         raise _bad_lasting(value)
-    effect = Effect(
-        EffectKind.LASTING, amount=amount, stat=stat, until=until, spell=spell, once=once
+    power = None
+    if stat == "powers" and named is not None:  # 4.18.4.g: one named power
+        if named not in {p.value for p in Power} or named == Power.MANUAL.value:
+            raise _bad_lasting(value)
+        power, named = Power(named), None
+    return Effect(
+        EffectKind.LASTING,
+        amount=amount,
+        stat=stat,
+        until=until,
+        spell=named,
+        once=once,
+        power=power,
     )
-    state, _ = add_lasting(state, unit.id, effect)
+
+
+def _group(state: State, seat: int, value: str) -> State:
+    """``enemies summons mp -1 turn`` changes the rules for a group read from ``seat`` (the
+    named unit's owner, 4.18.4.c–d); ``all units powers -1 fight`` takes their powers
+    (4.18.4.g); ``end mp`` ends that seat's group changes of MP (``end`` alone: all)."""
+    words = value.lower().split()
+    if words and words[0] == "end":
+        stat = words[1] if len(words) > 1 else None
+        if len(words) > 2 or (stat is not None and stat not in LASTING_STATS):
+            raise _bad_group(value)
+        return end_group(state, seat, stat)
+    if len(words) < 5 or words[0] not in GROUP_SIDES or words[1] not in GROUP_WHO:
+        raise _bad_group(value)
+    effect = _change(words[2:], value)
+    if effect.spell or effect.once:  # a group's change has no spell of its own (4.18.4.c)
+        raise _bad_group(value)
+    state, _ = add_group_change(state, seat, replace(effect, side=words[0], who=words[1]))
     return state
+
+
+def _bad_group(value: str) -> InvalidActionError:
+    return invalid(
+        "bad_group",
+        f"{value!r}: write 'enemies summons mp -1 turn' or 'end mp'.",
+        value=value,
+        sides=", ".join(GROUP_SIDES),
+        groups=", ".join(GROUP_WHO),
+    )
 
 
 def _bad_lasting(value: str) -> InvalidActionError:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engines.krosmaster.content import Gear, Power, PowerDef, RewardDef, RewardKind
 from engines.krosmaster.faces import Face
 from engines.krosmaster.geometry import Square, adjacent, in_grid, line_of_sight, neighbours
-from engines.krosmaster.state import State, Unit
+from engines.krosmaster.state import RuleChange, State, Unit
 
 #: Inspiration dice grant powers (5.3.1).
 INSPIRED: dict[Face, Power] = {
@@ -34,7 +34,7 @@ def revealed_rewards(state: State, unit: Unit) -> list[RewardDef]:
 def has_power(state: State, unit: Unit, power: Power) -> bool:
     """Printed powers, inspiration dice, revealed rewards, gained powers and the auras of
     adjacent units (4.9.1: never had twice) — none while it has lost its powers (4.18.4.g)."""
-    if powerless(unit):
+    if lost_power(state, unit, power):
         return False
     printed = state.fig(unit).powers
     if any(p.power is power and not p.aura and gate_open(state, unit, p) for p in printed):
@@ -54,7 +54,7 @@ def _aura_gives(state: State, unit: Unit, power: Power) -> bool:
     for other in state.units:
         if other.pos is None or other.id == unit.id or not adjacent(other.pos, unit.pos):
             continue
-        if powerless(other):  # a bearer without powers has no aura to give (4.18.4.g)
+        if lost_power(state, other, power):  # a bearer without it gives no aura (4.18.4.g)
             continue
         side = "allies" if other.owner == unit.owner else "enemies"
         for p in state.fig(other).powers:
@@ -86,10 +86,32 @@ def gate_open(state: State, unit: Unit, power: PowerDef) -> bool:
     return not power.gate or gate_met(state, unit.owner, power.gate, power.gate_count)
 
 
-def powerless(unit: Unit) -> bool:
-    """4.18.4.g: a unit that lost its powers (Kriss's Fraude) has none, whatever else
-    would give it one — printed, gained, inspired, equipment or a neighbour's aura."""
-    return any(x.stat == "powers" for x in unit.lasting)
+def powerless(state: State, unit: Unit) -> bool:
+    """4.18.4.g: a unit that lost its powers (Kriss's Fraude), by itself or with its group
+    (4.18.4.c), has none, whatever else would give it one — printed, gained, inspired,
+    equipment or a neighbour's aura."""
+    return lost_power(state, unit, None)
+
+
+def lost_power(state: State, unit: Unit, power: Power | None) -> bool:
+    """Has the unit lost ``power`` (None: all its powers) by a lasting change of its own or
+    of a group it belongs to (4.18.4.g, 4.18.4.c)? Losing all of them loses each one."""
+    names = ("", power.value) if power is not None else ("",)
+    if any(x.stat == "powers" and x.power in names for x in unit.lasting):
+        return True
+    return any(
+        r.stat == "powers" and r.power in names and group_reaches(state, unit, r)
+        for r in state.rule_changes
+    )
+
+
+def group_reaches(state: State, unit: Unit, r: RuleChange) -> bool:
+    """Is the unit in the group of the change (4.18.4.c), read from the change's seat?"""
+    side = "allies" if unit.owner == r.seat else "enemies"
+    if r.side not in (side, "all"):
+        return False
+    kind = "krosmasters" if is_krosmaster(state, unit) else "summons"
+    return r.who in (kind, "units")
 
 
 def lasting(unit: Unit, stat: str, spell: str | None = None) -> int:
@@ -102,13 +124,7 @@ def group_lasting(state: State, unit: Unit, stat: str) -> int:
     unit that entered play after the change began."""
     total = 0
     for r in state.rule_changes:
-        if r.stat != stat:
-            continue
-        side = "allies" if unit.owner == r.seat else "enemies"
-        if r.side not in (side, "all"):
-            continue
-        kind = "krosmasters" if is_krosmaster(state, unit) else "summons"
-        if r.who in (kind, "units"):
+        if r.stat == stat and group_reaches(state, unit, r):
             total += r.amount
     return total
 

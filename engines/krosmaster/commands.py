@@ -9,7 +9,7 @@ from typing import Any
 from engines.core import Choice, CommandSpec, EngineError, Message, OptionSpec, OptionType
 from engines.krosmaster.adjust import WHAT
 from engines.krosmaster.board import adjacent_enemy_characters, is_free, is_krosmaster, on_board
-from engines.krosmaster.content import UNGAINABLE, Power, SpellDef
+from engines.krosmaster.content import GROUP_SIDES, GROUP_WHO, UNGAINABLE, Power, SpellDef
 from engines.krosmaster.geometry import Facing, facings, label, parse_label
 from engines.krosmaster.movement import reachable, shortest_path
 from engines.krosmaster.rewards import can_receive, pile_name
@@ -17,6 +17,7 @@ from engines.krosmaster.state import Phase, State, Unit
 from engines.krosmaster.targeting import legal_targets, spells_of
 
 LIMIT = 25  # Discord shows at most 25 suggestions
+LOSABLE = [p for p in Power if p is not Power.MANUAL]  # 4.18.4.g: powers one may lose
 
 
 def _opt(
@@ -221,10 +222,24 @@ def _adjust_values(state: State, what: str, current: str) -> list[Choice]:
         texts = [f"{st} {n:+d} {u}" for st in stats for n in (1, -1) for u in ("turn", "fight")]
         texts += [f"powers -1 {u}" for u in ("turn", "fight")]  # 4.18.4.g
         texts += [f"end {st}" for st in (*stats, "powers")] + ["end"]
+        texts += [f"powers -1 {u} {p.value}" for u in ("turn", "fight") for p in LOSABLE]
         return _choices([(t, t) for t in texts], current)
+    if what == "group":  # 4.18.4.c: a change for a group, read from the unit's owner
+        return _choices([(t, t) for t in _group_texts()], current)
     if what in WHAT:
         return _choices([(f"{n:+d}", f"{n:+d}") for n in (-3, -2, -1, 1, 2, 3)], current)
     return []
+
+
+def _group_texts() -> list[str]:
+    """Group changes (4.18.4.c) an ``adjust … what:group`` may write, ends first."""
+    stats = ("ap", "mp", "range", "hp", "damage")
+    texts = [f"end {st}" for st in (*stats, "powers")] + ["end"]
+    for side in GROUP_SIDES:
+        for who in GROUP_WHO:
+            texts += [f"{side} {who} {st} {n:+d} turn" for st in stats for n in (1, -1)]
+            texts += [f"{side} {who} powers -1 {u}" for u in ("turn", "fight")]  # 4.18.4.g
+    return texts
 
 
 def _move_choices(

@@ -21,7 +21,8 @@ def add_lasting(state: State, unit_id: str, effect: Effect) -> tuple[State, list
     unit = state.unit(unit_id)
     if unit.pos is None:
         return state, []
-    change = Lasting(effect.stat, effect.amount, effect.until, effect.spell, effect.once)
+    lost = effect.power.value if effect.power is not None else ""  # 4.18.4.g: one power
+    change = Lasting(effect.stat, effect.amount, effect.until, effect.spell, effect.once, lost)
     state = replace_unit(state, replace(unit, lasting=(*unit.lasting, change)))
     if effect.stat in ("ap", "mp"):
         state, *_ = add_tokens(state, unit_id)  # re-cap against the new maximum
@@ -31,8 +32,15 @@ def add_lasting(state: State, unit_id: str, effect: Effect) -> tuple[State, list
         "amount": f"{effect.amount:+d}",
         "spell": _spell_name(state, unit_id, effect.spell),
     }
-    key = "lasting_turn" if effect.until == "turn" else "lasting_fight"
-    return state, [Event(f"krosmaster.event.{key}_{effect.stat}", params, rule="4.18.4")]
+    key = f"lasting_{effect.until}_{effect.stat}"
+    if lost:
+        key, params["power"] = f"lasting_{effect.until}_power", power_name(lost)
+    return state, [Event(f"krosmaster.event.{key}", params, rule="4.18.4")]
+
+
+def power_name(power: str) -> dict[str, object]:
+    """A power's name in the reader's locale (a nested message parameter)."""
+    return {"key": f"krosmaster.power.{power}", "params": {}}
 
 
 def _spell_name(state: State, unit_id: str, spell: str | None) -> str:
@@ -45,7 +53,10 @@ def _spell_name(state: State, unit_id: str, spell: str | None) -> str:
 def add_group_change(state: State, seat: int, effect: Effect) -> tuple[State, list[Event]]:
     """4.18.4.c: a change of the rules for a group of units (``side``/``who`` of ``seat``):
     it reaches the group's units now and those entering play later (4.18.4.d)."""
-    change = RuleChange(seat, effect.side, effect.who, effect.stat, effect.amount, effect.until)
+    lost = effect.power.value if effect.power is not None else ""  # 4.18.4.g: one power
+    change = RuleChange(
+        seat, effect.side, effect.who, effect.stat, effect.amount, effect.until, lost
+    )
     state = replace(state, rule_changes=(*state.rule_changes, change))
     for u in on_board(state):
         state, *_ = add_tokens(state, u.id)  # re-cap against the new maxima (4.11.7)
@@ -55,8 +66,11 @@ def add_group_change(state: State, seat: int, effect: Effect) -> tuple[State, li
         "amount": f"{effect.amount:+d}",
         "spell": "",
     }
-    key = "lasting_turn" if effect.until == "turn" else "lasting_fight"
-    return state, [Event(f"krosmaster.event.{key}_{effect.stat}", params, rule="4.18.4.c")]
+    key = f"lasting_{effect.until}_{effect.stat}"
+    if effect.stat == "powers":  # 4.18.4.g for a group: plural wording
+        key = f"group_{effect.until}_power" if lost else f"group_{effect.until}_powers"
+        params["power"] = power_name(lost) if lost else ""
+    return state, [Event(f"krosmaster.event.{key}", params, rule="4.18.4.c")]
 
 
 def group_name(state: State, change: RuleChange) -> dict[str, object]:
@@ -90,4 +104,15 @@ def end_lasting(state: State, unit_id: str, stat: str | None = None) -> State:
     kept = tuple(x for x in unit.lasting if stat is not None and x.stat != stat)
     state = replace_unit(state, replace(unit, lasting=kept))
     state, *_ = add_tokens(state, unit_id)  # re-cap against the restored maximum (4.11.7)
+    return state
+
+
+def end_group(state: State, seat: int, stat: str | None = None) -> State:
+    """End ``seat``'s group changes of ``stat`` (all of them for None) by hand (1.5.1)."""
+    kept = tuple(
+        r for r in state.rule_changes if r.seat != seat or (stat is not None and r.stat != stat)
+    )
+    state = replace(state, rule_changes=kept)
+    for u in on_board(state):
+        state, *_ = add_tokens(state, u.id)  # re-cap against the restored maxima (4.11.7)
     return state

@@ -7,22 +7,15 @@ interface documented in docs/krosmaster.md.
 
 from __future__ import annotations
 
-import enum
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
 
 import yaml
 
 from engines.core import ContentError
 from engines.krosmaster.content import (
-    GROUP_SIDES,
-    GROUP_WHO,
-    LASTING_STATS,
     UNGAINABLE,
     ArenaDef,
     ContentPack,
-    Effect,
     EffectKind,
     Element,
     FigureDef,
@@ -35,10 +28,11 @@ from engines.krosmaster.content import (
     SpellKind,
     Team,
 )
-from engines.krosmaster.geometry import Square, Zone, parse_label
+from engines.krosmaster.geometry import Square, Zone
+from engines.krosmaster.loader_effects import parse_effect
+from engines.krosmaster.loader_node import Node, opt
 
 CONTENT_DIR = Path(__file__).resolve().parents[2] / "assets" / "content" / "krosmaster"
-E = TypeVar("E", bound=enum.Enum)
 
 #: Map characters of an arena (docs/krosmaster.md).
 MAP_LEGEND = {
@@ -52,179 +46,7 @@ MAP_LEGEND = {
 }
 
 
-class _Node:
-    """A YAML node plus where it came from, for error messages."""
-
-    def __init__(self, node: yaml.Node, file: str, path: str) -> None:
-        self.node, self.file, self.path = node, file, path
-
-    def fail(self, problem: str) -> ContentError:
-        line = self.node.start_mark.line + 1
-        where = f"{self.file}:{line}: {self.path}"
-        return ContentError(
-            f"{where}: {problem}",
-            key="krosmaster.error.content",
-            params={"file": self.file, "line": line, "field": self.path, "problem": problem},
-        )
-
-    def mapping(
-        self, allowed: set[str], required: frozenset[str] | set[str] = frozenset()
-    ) -> dict[str, _Node]:
-        if not isinstance(self.node, yaml.MappingNode):
-            raise self.fail("expected a mapping")
-        out: dict[str, _Node] = {}
-        for key_node, value in self.node.value:
-            key = str(key_node.value)
-            child = _Node(value, self.file, f"{self.path}.{key}" if self.path else key)
-            if key not in allowed:
-                raise _Node(key_node, self.file, child.path).fail(
-                    f"unknown field (allowed: {', '.join(sorted(allowed))})"
-                )
-            if key in out:
-                raise child.fail("field given twice")
-            out[key] = child
-        missing = sorted(required - set(out))
-        if missing:
-            raise self.fail(f"missing field(s): {', '.join(missing)}")
-        return out
-
-    def items(self) -> list[_Node]:
-        if not isinstance(self.node, yaml.SequenceNode):
-            raise self.fail("expected a list")
-        return [_Node(v, self.file, f"{self.path}[{i}]") for i, v in enumerate(self.node.value)]
-
-    def scalar(self) -> Any:
-        if not isinstance(self.node, yaml.ScalarNode):
-            raise self.fail("expected a single value")
-        return yaml.safe_load(yaml.serialize(self.node))
-
-    def text(self) -> str:
-        value = self.scalar()
-        if not isinstance(value, str) or not value.strip():
-            raise self.fail("expected non-empty text")
-        return value.strip()
-
-    def integer(self, low: int = 0, high: int = 99) -> int:
-        value = self.scalar()
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise self.fail(f"expected a whole number from {low} to {high}")
-        return value
-
-    def boolean(self) -> bool:
-        value = self.scalar()
-        if not isinstance(value, bool):
-            raise self.fail("expected true or false")
-        return value
-
-    def choice(self, enum_type: type[E]) -> E:
-        value = self.scalar()
-        for member in enum_type:
-            if member.value == value:
-                return member
-        names = ", ".join(str(m.value) for m in enum_type)
-        raise self.fail(f"{value!r} is not one of: {names}")
-
-    def square(self) -> Square:
-        sq = parse_label(str(self.scalar()))
-        if sq is None:
-            raise self.fail("expected a square such as C5")
-        return sq
-
-
-def _opt(fields: dict[str, _Node], name: str, read: Callable[[_Node], Any], default: Any) -> Any:
-    return read(fields[name]) if name in fields else default
-
-
-def _effect(node: _Node) -> Effect:
-    if isinstance(node.node, yaml.ScalarNode):
-        kind = node.choice(EffectKind)
-        if kind not in (EffectKind.LIFESTEAL, EffectKind.ARMOUR_PIERCING):
-            raise node.fail(f"{kind.value} needs an amount, e.g. {{{kind.value}: 1}}")
-        return Effect(kind)
-    names = {k.value for k in EffectKind}
-    f = node.mapping(
-        names
-        | {"element", "per_adjacent", "count", "caster", "stat", "until", "spell", "once"}
-        | {"side", "who"}
-    )
-    kinds = [k for k in f if k in names]
-    if len(kinds) != 1:
-        raise node.fail("an effect has exactly one kind, e.g. {push: 2}")
-    kind = EffectKind(kinds[0])
-    if kind in (EffectKind.MANUAL, EffectKind.MARKER):
-        return Effect(kind, text=f[kind.value].text())
-    if kind is EffectKind.SUMMON:
-        # 4.19.9.b: the effect says how many tokens; they go on the target, then the zone.
-        count = _opt(f, "count", lambda n: n.integer(1, 9), 1)
-        return Effect(kind, amount=count, figure=f["summon"].text())
-    if kind is EffectKind.GAIN_POWER:
-        # 1.3.10.a: "until the end of the fight"; only keywords without a number.
-        power = f[kind.value].choice(Power)
-        if power in UNGAINABLE:
-            raise f[kind.value].fail(f"{power.value} cannot be gained by an effect")
-        caster = _opt(f, "caster", _Node.boolean, False)
-        return Effect(kind, power=power, to_caster=caster)
-    if kind is EffectKind.LASTING:
-        return _lasting(f)
-    for extra in ("stat", "until", "spell", "once", "side", "who"):
-        if extra in f:
-            raise f[extra].fail(f"{extra} is for lasting effects only (4.18.4)")
-    if "caster" in f:
-        raise f["caster"].fail("caster is for gain_power and lasting effects only")
-    if "count" in f:
-        raise f["count"].fail("count is for summon effects only (4.19.9.b)")
-    amount = f[kind.value].integer(-9, 9)
-    element = _opt(f, "element", lambda n: n.choice(Element), None)
-    if kind is EffectKind.BONUS_DAMAGE and element is None:
-        raise node.fail("bonus_damage needs an element (7.5.5–7.5.8)")
-    per = _opt(f, "per_adjacent", _Node.text, None)
-    return Effect(kind, amount=amount, element=element, per_adjacent=per)
-
-
-def _lasting(f: dict[str, _Node]) -> Effect:
-    """4.18.4: ``{lasting: 1, stat: damage, until: turn, spell: retrocesso, once: true}``."""
-    for need in ("stat", "until"):
-        if need not in f:
-            raise f["lasting"].fail(f"a lasting effect needs {need}")
-    stat = f["stat"].text()
-    if stat not in LASTING_STATS:
-        raise f["stat"].fail(f"stat is one of: {', '.join(LASTING_STATS)}")
-    until = f["until"].text()
-    if until not in ("turn", "fight"):
-        raise f["until"].fail("until is one of: turn, fight")
-    if stat != "damage" and ("spell" in f or "once" in f):
-        raise f["stat"].fail("spell and once are for stat: damage")
-    amount = f["lasting"].integer(-9, 9)
-    if stat == "powers" and amount != -1:
-        raise f["lasting"].fail("stat: powers takes -1: the unit loses all its powers (4.18.4.g)")
-    side = _opt(f, "side", _Node.text, "")
-    who = _opt(f, "who", _Node.text, "units")
-    if "who" in f and not side:
-        raise f["who"].fail("who needs side: allies, enemies or all (4.18.4.c)")
-    if side:
-        if side not in GROUP_SIDES:
-            raise f["side"].fail(f"side is one of: {', '.join(GROUP_SIDES)}")
-        if who not in GROUP_WHO:
-            raise f["who"].fail(f"who is one of: {', '.join(GROUP_WHO)}")
-        for extra in ("caster", "spell", "once"):
-            if extra in f:
-                raise f[extra].fail(f"{extra} is not for a group's change (4.18.4.c)")
-        if stat == "powers":
-            raise f["stat"].fail("a group cannot lose its powers here; target each unit")
-    return Effect(
-        EffectKind.LASTING,
-        side=side,
-        who=who,
-        amount=amount,
-        to_caster=_opt(f, "caster", _Node.boolean, False),
-        stat=stat,
-        until=until,
-        spell=_opt(f, "spell", _Node.text, None),
-        once=_opt(f, "once", _Node.boolean, False),
-    )
-
-
-def _aura(f: dict[str, _Node], power: Power) -> PowerDef:
+def _aura(f: dict[str, Node], power: Power) -> PowerDef:
     """A keyword the units adjacent to the bearer have while they stand there (4.18.4.e)."""
     to = f["aura"].text()
     if to not in ("allies", "enemies", "all"):
@@ -234,7 +56,7 @@ def _aura(f: dict[str, _Node], power: Power) -> PowerDef:
     return PowerDef(power, aura=to)
 
 
-def _spell(node: _Node) -> SpellDef:
+def parse_spell(node: Node) -> SpellDef:
     f = node.mapping(
         {"id", "name", "kind", "element", "range", "cost", "amount", "zone", "limit"}
         | {"effects", "keywords", "control"},
@@ -243,8 +65,8 @@ def _spell(node: _Node) -> SpellDef:
     r = f["range"].mapping({"kind", "min", "max", "variable"}, {"kind"})
     range_kind = r["kind"].choice(RangeKind)
     has_bounds = range_kind in (RangeKind.RANGED, RangeKind.LINE, RangeKind.NO_LOS)
-    low = _opt(r, "min", lambda n: n.integer(0, 30), 1 if has_bounds else 0)
-    high = _opt(r, "max", lambda n: n.integer(0, 30), 1 if has_bounds else 0)
+    low = opt(r, "min", lambda n: n.integer(0, 30), 1 if has_bounds else 0)
+    high = opt(r, "max", lambda n: n.integer(0, 30), 1 if has_bounds else 0)
     if has_bounds and ("min" not in r or "max" not in r):
         raise f["range"].fail(f"{range_kind.value} range needs min and max (4.15.3)")
     if not has_bounds and ("min" in r or "max" in r):
@@ -257,8 +79,8 @@ def _spell(node: _Node) -> SpellDef:
         if k not in ("tracking", "invasion"):
             raise f["keywords"].items()[i].fail("keywords are: tracking, invasion")
     kind = f["kind"].choice(SpellKind)
-    effects = tuple(_effect(e) for e in f["effects"].items()) if "effects" in f else ()
-    control = _opt(f, "control", lambda n: n.integer(1, 20), 0)
+    effects = tuple(parse_effect(e) for e in f["effects"].items()) if "effects" in f else ()
+    control = opt(f, "control", lambda n: n.integer(1, 20), 0)
     if any(e.kind is EffectKind.SUMMON for e in effects) != (control > 0):
         raise node.fail("a summoning spell has both a summon effect and a control value (4.19.9)")
     return SpellDef(
@@ -266,19 +88,19 @@ def _spell(node: _Node) -> SpellDef:
         name=f["name"].text(),
         kind=kind,
         range_kind=range_kind,
-        element=_opt(f, "element", lambda n: n.choice(Element), Element.NEUTRAL),
+        element=opt(f, "element", lambda n: n.choice(Element), Element.NEUTRAL),
         range_min=1 if range_kind is RangeKind.MELEE else low,
         range_max=1 if range_kind is RangeKind.MELEE else high,
         # 4.15.2: melee range can never be modified.
         variable=range_kind is not RangeKind.MELEE
-        and _opt(r, "variable", _Node.boolean, range_kind is not RangeKind.PERSONAL),
-        ap=_opt(cost, "ap", lambda n: n.integer(0, 20), 0),
-        mp=_opt(cost, "mp", lambda n: n.integer(0, 20), 0),
-        wounds=_opt(cost, "wounds", lambda n: n.integer(0, 20), 0),
-        fixed_cost=_opt(cost, "fixed", _Node.boolean, False),
-        amount=_opt(f, "amount", lambda n: n.integer(0, 30), 0),
-        zone=_opt(f, "zone", lambda n: n.choice(Zone), Zone.SINGLE),
-        limit=_opt(f, "limit", lambda n: n.choice(Limit), Limit.UNLIMITED),
+        and opt(r, "variable", Node.boolean, range_kind is not RangeKind.PERSONAL),
+        ap=opt(cost, "ap", lambda n: n.integer(0, 20), 0),
+        mp=opt(cost, "mp", lambda n: n.integer(0, 20), 0),
+        wounds=opt(cost, "wounds", lambda n: n.integer(0, 20), 0),
+        fixed_cost=opt(cost, "fixed", Node.boolean, False),
+        amount=opt(f, "amount", lambda n: n.integer(0, 30), 0),
+        zone=opt(f, "zone", lambda n: n.choice(Zone), Zone.SINGLE),
+        limit=opt(f, "limit", lambda n: n.choice(Limit), Limit.UNLIMITED),
         effects=effects,
         control=control,
         tracking="tracking" in keywords,
@@ -286,7 +108,7 @@ def _spell(node: _Node) -> SpellDef:
     )
 
 
-def _power(node: _Node) -> PowerDef:
+def _power(node: Node) -> PowerDef:
     if isinstance(node.node, yaml.ScalarNode):
         power = node.choice(Power)
         if power in (Power.MANUAL, Power.LOOT):
@@ -310,7 +132,7 @@ def _power(node: _Node) -> PowerDef:
         f = node.mapping({"loot"}, {"loot"})
         return PowerDef(Power.LOOT, amount=f["loot"].integer(1, 20))  # 4.9.29 Saque X
     f = node.mapping({"manual", "text", "when"}, {"manual", "text"})
-    when = _opt(f, "when", _Node.text, "")
+    when = opt(f, "when", Node.text, "")
     if when not in ("", "start_of_fight"):
         raise f["when"].fail("when is: start_of_fight (1.3.10)")
     return PowerDef(
@@ -321,7 +143,7 @@ def _power(node: _Node) -> PowerDef:
     )
 
 
-def _figure(node: _Node, summon: bool) -> FigureDef:
+def _figure(node: Node, summon: bool) -> FigureDef:
     base = {"id", "name", "hp", "mp", "ap", "source", "verified", "types", "spells", "powers"}
     hero = {"version", "colour", "level", "initiative"}
     f = node.mapping(base | (set() if summon else hero), {"id", "name", "hp", "source", "verified"})
@@ -330,11 +152,11 @@ def _figure(node: _Node, summon: bool) -> FigureDef:
             if key not in f:
                 raise node.fail(f"missing field: {key}")
 
-    def dash(n: _Node) -> int | None:
+    def dash(n: Node) -> int | None:
         # 4.3.4.b / 4.11.1: a dash (written "-" or null) means no such characteristic.
         return None if n.scalar() in ("-", None) else n.integer(0, 20)
 
-    spells = tuple(_spell(s) for s in f["spells"].items()) if "spells" in f else ()
+    spells = tuple(parse_spell(s) for s in f["spells"].items()) if "spells" in f else ()
     ids = [s.id for s in spells]
     if len(set(ids)) != len(ids) or "punch" in ids:
         raise f["spells"].fail("spell ids must be unique and not 'punch' (4.8.5 is built in)")
@@ -342,22 +164,22 @@ def _figure(node: _Node, summon: bool) -> FigureDef:
         id=f["id"].text(),
         name=f["name"].text(),
         hp=f["hp"].integer(0 if summon else 1, 99),  # 4.19.7: traps have no HP
-        mp=_opt(f, "mp", dash, None),
-        ap=_opt(f, "ap", dash, None),
+        mp=opt(f, "mp", dash, None),
+        ap=opt(f, "ap", dash, None),
         source=f["source"].text(),
         verified=f["verified"].boolean(),
-        version=_opt(f, "version", lambda n: str(n.scalar() or ""), ""),
-        colour=_opt(f, "colour", lambda n: n.choice(NameColour), NameColour.BLACK),
+        version=opt(f, "version", lambda n: str(n.scalar() or ""), ""),
+        colour=opt(f, "colour", lambda n: n.choice(NameColour), NameColour.BLACK),
         types=tuple(t.text() for t in f["types"].items()) if "types" in f else (),
-        level=_opt(f, "level", lambda n: n.integer(0, 12), 0),
-        initiative=_opt(f, "initiative", lambda n: n.integer(0, 30), 0),
+        level=opt(f, "level", lambda n: n.integer(0, 12), 0),
+        initiative=opt(f, "initiative", lambda n: n.integer(0, 30), 0),
         summon=summon,
         spells=spells,
         powers=tuple(_power(p) for p in f["powers"].items()) if "powers" in f else (),
     )
 
 
-def _arena(node: _Node) -> ArenaDef:
+def _arena(node: Node) -> ArenaDef:
     f = node.mapping({"id", "name", "source", "verified", "map", "kamas"}, {"id", "name", "map"})
     rows = [r.split() for r in f["map"].text().splitlines() if r.strip()]
     width = len(rows[0])
@@ -374,11 +196,11 @@ def _arena(node: _Node) -> ArenaDef:
         for key_node, value in (
             f["kamas"].node.value if isinstance(f["kamas"].node, yaml.MappingNode) else []
         ):
-            where = _Node(key_node, node.file, f"{f['kamas'].path}.{key_node.value}")
+            where = Node(key_node, node.file, f"{f['kamas'].path}.{key_node.value}")
             sq = where.square()
             if sq in cells["tree"] or sq in cells["bush"]:
                 raise where.fail("kamas cannot lie on a tree or bush")
-            kamas.append((sq, _Node(value, node.file, where.path).integer(1, 9)))
+            kamas.append((sq, Node(value, node.file, where.path).integer(1, 9)))
     if not cells["start0"] or not cells["start1"]:
         raise f["map"].fail("the map needs starting squares 1 and 2 (1.3.9)")
     return ArenaDef(
@@ -410,7 +232,7 @@ def load_file(path: Path, pack: ContentPack, name: str | None = None) -> None:
         ) from None
     if root is None:
         return
-    top = _Node(root, shown, "").mapping({"figures", "summons", "arenas", "teams", "rewards"})
+    top = Node(root, shown, "").mapping({"figures", "summons", "arenas", "teams", "rewards"})
     for key, summon in (("figures", False), ("summons", True)):
         for item in top[key].items() if key in top else []:
             fig = _figure(item, summon)
@@ -422,7 +244,7 @@ def load_file(path: Path, pack: ContentPack, name: str | None = None) -> None:
         if arena.id in pack.arenas:
             raise item.fail(f"duplicate arena id {arena.id!r}")
         pack.arenas[arena.id] = arena
-    from engines.krosmaster.loader_rewards import parse_reward  # it builds on _Node
+    from engines.krosmaster.loader_rewards import parse_reward  # it builds on Node
 
     for item in top["rewards"].items() if "rewards" in top else []:
         reward = parse_reward(item)
@@ -464,11 +286,3 @@ def load_dir(directory: Path = CONTENT_DIR) -> ContentPack:
                     params={"file": "-", "line": 0, "field": f"teams.{team.id}", "problem": fid},
                 )
     return pack
-
-
-def effects_from_data(data: Any, where: str) -> tuple[Effect, ...]:
-    """Parse a list of effects given as plain data (scenario set-ups), same rules as files."""
-    node = yaml.compose(yaml.safe_dump(list(data)))
-    if node is None:
-        return ()
-    return tuple(_effect(n) for n in _Node(node, where, "effects").items())

@@ -12,17 +12,19 @@ from engines.krosmaster.content import (
     RewardKind,
     Tier,
 )
-from engines.krosmaster.loader import _effect, _Node, _opt, _spell
+from engines.krosmaster.loader import parse_spell
+from engines.krosmaster.loader_effects import parse_effect
+from engines.krosmaster.loader_node import Node, opt
 
 FIELDS = {"id", "name", "tier", "kind", "gear", "ap", "mp", "range", "bonus_damage", "powers"}
 FIELDS |= {"text", "source", "verified", "spells", "punch"}
 
 
-def parse_reward(node: _Node) -> RewardDef:
+def parse_reward(node: Node) -> RewardDef:
     """One reward token; equipment needs its type, boosts and buffs must not have one."""
     f = node.mapping(FIELDS, {"id", "name", "tier", "kind", "source", "verified"})
     kind = f["kind"].choice(RewardKind)
-    gear = _opt(f, "gear", lambda n: n.choice(Gear), None)
+    gear = opt(f, "gear", lambda n: n.choice(Gear), None)
     if (kind is RewardKind.EQUIPMENT) != (gear is not None):
         raise node.fail("equipment has a gear type (4.7.11); boosts and buffs have none")
     damage: tuple[Effect, ...] = ()
@@ -33,10 +35,10 @@ def parse_reward(node: _Node) -> RewardDef:
     powers = tuple(p.choice(Power) for p in f["powers"].items()) if "powers" in f else ()
     if Power.MANUAL in powers or Power.LOOT in powers:
         raise f["powers"].fail("reward powers are keywords; write card text under `text`")
-    spells = tuple(_spell(s) for s in f["spells"].items()) if "spells" in f else ()
+    spells = tuple(parse_spell(s) for s in f["spells"].items()) if "spells" in f else ()
     if spells and kind is not RewardKind.EQUIPMENT:
         raise f["spells"].fail("only equipment has spells of its own (4.7.5.c, 4.7.11)")
-    added = tuple(_effect(e) for e in f["punch"].items()) if "punch" in f else ()
+    added = tuple(parse_effect(e) for e in f["punch"].items()) if "punch" in f else ()
     if added and gear is not Gear.TECHNIQUE:
         raise f["punch"].fail("only Techniques add effects to the Punch (4.7.11.e)")
     return RewardDef(
@@ -47,12 +49,12 @@ def parse_reward(node: _Node) -> RewardDef:
         source=f["source"].text(),
         verified=f["verified"].boolean(),
         gear=gear,
-        ap=_opt(f, "ap", lambda n: n.integer(-6, 6), 0),
-        mp=_opt(f, "mp", lambda n: n.integer(-6, 6), 0),
-        range=_opt(f, "range", lambda n: n.integer(-6, 6), 0),
+        ap=opt(f, "ap", lambda n: n.integer(-6, 6), 0),
+        mp=opt(f, "mp", lambda n: n.integer(-6, 6), 0),
+        range=opt(f, "range", lambda n: n.integer(-6, 6), 0),
         damage=damage,
         powers=powers,
-        text=_opt(f, "text", _Node.text, ""),
+        text=opt(f, "text", Node.text, ""),
         spells=spells,
         punch=added,
     )

@@ -15,7 +15,7 @@ from engines.core.model import replace
 from engines.krosmaster.content import UNGAINABLE, ContentPack, Power
 from engines.krosmaster.faces import Face
 from engines.krosmaster.geometry import parse_label
-from engines.krosmaster.loader import effects_from_data
+from engines.krosmaster.loader_effects import effects_from_data
 from engines.krosmaster.state import Held, Phase, State, Unit
 
 UNIT_FIELDS = {"id", "square", "wounds", "ap", "mp", "ap_tokens", "mp_tokens", "range_tokens"}

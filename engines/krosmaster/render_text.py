@@ -24,11 +24,19 @@ def notes(data: dict[str, Any], catalog: Catalog, locale: str, width: float) -> 
             )
         for x in u.get("lasting", []) if u.get("square") else []:  # 4.18.4
             key = f"krosmaster.event.lasting_{x['until']}_{x['stat']}"
-            lines += wrap("◷ " + t(key, locale, unit=u["name"], **x), width)
+            if x.get("power"):  # 4.18.4.g: one named power lost
+                key = f"krosmaster.event.lasting_{x['until']}_power"
+            power = t(f"krosmaster.power.{x['power']}", locale) if x.get("power") else ""
+            args = {**x, "power": power}
+            lines += wrap("◷ " + t(key, locale, unit=u["name"], **args), width)
     for r in data.get("rule_changes", []):  # 4.18.4.c
         group = t(r["group"], locale, player=r["player"])
         key = f"krosmaster.event.lasting_{r['until']}_{r['stat']}"
-        lines += wrap("◷ " + t(key, locale, unit=group, amount=r["amount"], spell=""), width)
+        if r["stat"] == "powers":  # 4.18.4.g for a group
+            key = f"krosmaster.event.group_{r['until']}_power{'' if r['power'] else 's'}"
+        power = t(f"krosmaster.power.{r['power']}", locale) if r.get("power") else ""
+        text = t(key, locale, unit=group, amount=r["amount"], spell="", power=power)
+        lines += wrap("◷ " + text, width)
     for n in data.get("manual", [])[:1]:
         who = data["players"][n["seat"]]["name"]
         lines += wrap(

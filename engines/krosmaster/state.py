@@ -71,6 +71,7 @@ class Lasting:
     until: str
     spell: str | None = None
     once: bool = False
+    power: str = ""  # stat "powers": the one power lost (4.18.4.g); empty: all of them
 
 
 @dataclass(frozen=True)
@@ -88,6 +89,7 @@ class RuleChange:
     stat: str
     amount: int
     until: str
+    power: str = ""  # stat "powers": the one power the group loses; empty: all of them
 
 
 @dataclass(frozen=True)

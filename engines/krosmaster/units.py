@@ -8,11 +8,11 @@ from engines.krosmaster.board import (
     has_power,
     is_bomb,
     is_krosmaster,
+    lost_power,
     max_ap,
     max_hp,
     max_mp,
     on_board,
-    powerless,
     profaned_at,
     replace_unit,
 )
@@ -186,7 +186,7 @@ def _ko_powers(state: State, victim: Unit) -> tuple[State, list[Event]]:
         kamas += sum(
             1 for u in on_board(state) if u.owner == side and has_power(state, u, Power.PROSPECTING)
         )
-    if not powerless(victim):  # 4.18.4.g: a unit without powers has no Saque
+    if not lost_power(state, victim, Power.LOOT):  # 4.18.4.g: a unit without powers
         kamas += sum(p.amount for p in state.fig(victim).powers if p.power is Power.LOOT)  # 4.9.29
     kamas = min(kamas, state.reserve_kamas)
     if kamas:

@@ -115,6 +115,7 @@ def build_view(state: State, seat: int | None = None) -> dict[str, Any]:
                 "stat": r.stat,
                 "amount": f"{r.amount:+d}",
                 "until": r.until,
+                "power": r.power,
             }
             for r in state.rule_changes
         ],
@@ -165,4 +166,5 @@ def preview(state: State) -> dict[str, Any] | None:
 def _lasting(state: State, unit: Unit, x: Lasting) -> dict[str, object]:
     """A continuous change (4.18.4) as the render's note shows it."""
     spell = next((s.name for s in state.fig(unit).spells if s.id == x.spell), x.spell or "")
-    return {"stat": x.stat, "amount": f"{x.amount:+d}", "until": x.until, "spell": spell}
+    out = {"stat": x.stat, "amount": f"{x.amount:+d}", "until": x.until, "spell": spell}
+    return {**out, "power": x.power}  # 4.18.4.g: the one power lost, or "" for all

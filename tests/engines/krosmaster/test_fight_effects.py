@@ -12,7 +12,7 @@ from engines.krosmaster import ENGINE
 from engines.krosmaster import actions as A
 from engines.krosmaster.board import has_power
 from engines.krosmaster.content import Effect, EffectKind, Power
-from engines.krosmaster.loader import effects_from_data
+from engines.krosmaster.loader_effects import effects_from_data
 from engines.krosmaster.render_text import notes
 from engines.krosmaster.state import State
 from tests.engines.krosmaster.helpers import act, events, position

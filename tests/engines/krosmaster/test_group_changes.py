@@ -14,7 +14,7 @@ from engines.krosmaster import ENGINE
 from engines.krosmaster import actions as A
 from engines.krosmaster.board import max_hp, max_mp
 from engines.krosmaster.content import Effect, EffectKind
-from engines.krosmaster.loader import effects_from_data
+from engines.krosmaster.loader_effects import effects_from_data
 from engines.krosmaster.render_text import notes
 from engines.krosmaster.state import RuleChange, State
 from engines.krosmaster.view import build_view
@@ -77,7 +77,7 @@ def test_group_changes_load_with_side_and_who() -> None:
         {**data, "who": "bombs"},
         {"lasting": 1, "stat": "mp", "until": "turn", "who": "summons"},
         {**data, "caster": True},
-        {"lasting": -1, "stat": "powers", "until": "turn", "side": "all"},
+        {**data, "power": "lock"},  # a named power is for stat: powers only
         {"push": 1, "side": "all"},
     ):
         with pytest.raises(ContentError):

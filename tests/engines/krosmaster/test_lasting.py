@@ -12,7 +12,7 @@ from engines.krosmaster import ENGINE
 from engines.krosmaster import actions as A
 from engines.krosmaster.board import max_ap, max_mp
 from engines.krosmaster.content import Effect, EffectKind, Limit, RangeKind
-from engines.krosmaster.loader import effects_from_data
+from engines.krosmaster.loader_effects import effects_from_data
 from engines.krosmaster.state import Lasting, State
 from engines.krosmaster.targeting import max_range
 from tests.engines.krosmaster.helpers import act, events, position
@@ -87,7 +87,9 @@ def test_retrocesso_bonus_does_not_help_another_spell_and_ends_with_the_turn() -
     assert len(state.unit("0.tristepan").lasting) == 1  # nor used up by it
     view = ENGINE.view(state, None)
     lines = [u["lasting"] for u in view.data["units"] if u["lasting"]]
-    assert lines == [[{"stat": "damage", "amount": "+1", "until": "turn", "spell": "Retrocesso"}]]
+    assert lines == [
+        [{"stat": "damage", "amount": "+1", "until": "turn", "spell": "Retrocesso", "power": ""}]
+    ]
     state = act(state, A.EndTurn())
     assert state.active_player == 1
     assert state.unit("0.tristepan").lasting == ()  # 4.18.4: "until the end of the turn"

@@ -11,7 +11,7 @@ from engines.krosmaster import ENGINE
 from engines.krosmaster import actions as A
 from engines.krosmaster.board import has_power
 from engines.krosmaster.content import Effect, EffectKind, Limit, Power, PowerDef
-from engines.krosmaster.loader import effects_from_data
+from engines.krosmaster.loader_effects import effects_from_data
 from engines.krosmaster.state import Lasting, State
 from tests.engines.krosmaster.helpers import act, events, position
 
