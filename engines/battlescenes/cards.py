@@ -42,6 +42,9 @@ class Trigger(enum.Enum):
     # 6.2 D: cards were unloaded from this card base by the Energy Adjustment (D.1) / its
     # controller discarded cards in the Hand Adjustment (D.2).
     UNLOADED_IN_ADJUSTMENT = "unloaded_in_adjustment"
+    # Cards were unloaded from this card base: unload steps, unload costs (6.2 E.2),
+    # Aprimoramento and Surpresa (7.2), the Energy Adjustment (D.1). Not yet by damage (4.8).
+    UNLOADED = "unloaded"
     DISCARDED_IN_ADJUSTMENT = "discarded_in_adjustment"
     # Its controller discarded cards from the hand, for any reason (6.2 C.1/C.2/C.4, D.2,
     # costs E.2, effects); not when a replacement (5.5) sent them elsewhere instead.

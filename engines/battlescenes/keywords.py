@@ -64,6 +64,7 @@ def activate(
     state = effects.fire(state, Trigger.LOADED_ONTO_THIS, 1, card=card, base=character)
     gone = unload if unload != -1 else item.loaded[0]
     state = zones.unload(state, character, [gone])
+    state = effects.fire(state, Trigger.UNLOADED, 1, base=character)  # 5.2
     events = [
         Event(
             "battlescenes.event.keyword",

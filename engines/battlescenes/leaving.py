@@ -7,7 +7,7 @@ base leaving the scene — wherever it goes — makes its "quando … sair de ce
 
 from __future__ import annotations
 
-from engines.battlescenes import tree
+from engines.battlescenes import replacing, tree
 from engines.battlescenes.cards import CardType, Text, Trigger
 from engines.battlescenes.state import InScene, Pending, State
 from engines.battlescenes.zones import (
@@ -70,7 +70,8 @@ def _put(state: State, card: int, zone: str) -> State:
 
 def knock_outs(state: State, level: int = 1) -> tuple[State, list[Event]]:
     """4.7: characters carrying nothing are knocked out, supports destroyed; then 4.9.1. A
-    knock-out replacement (5.5, ``replace_knock_out``) sends the character elsewhere. Their
+    knock-out replacement (5.5, ``replace_knock_out``) sends the character elsewhere; two
+    different ones wait for the active player's choice (``replacing.defer``). Their
     ``leaves_scene`` effects become pending at ``level`` (the caller runs the tree)."""
     events: list[Event] = []
     left: list[Pending] = []
@@ -84,11 +85,18 @@ def knock_outs(state: State, level: int = 1) -> tuple[State, list[Event]]:
         seat = owner(state, item.card)
         player = state.players[seat]
         if d.type is CardType.CHARACTER:
-            instead = [
-                t.replace_knock_out for t in _replacing(state, item, own) if t.replace_knock_out
-            ]
+            instead = list(
+                dict.fromkeys(
+                    t.replace_knock_out for t in _replacing(state, item, own) if t.replace_knock_out
+                )
+            )
             state = replace(state, scene=scene)
-            if instead:  # 5.5: not knocked out; goes where the (first) replacement says
+            if len(instead) > 1:  # 5.5: the active player chooses; held set aside meanwhile
+                held = replace(player, set_aside=(*player.set_aside, item.card))
+                state = set_player(state, seat, held)
+                state = replacing.defer(state, "knock_out", item.card, 1, instead, level)
+                continue
+            if instead:  # 5.5: not knocked out; goes where the replacement says
                 state = _put(state, item.card, instead[0])
                 key = f"battlescenes.event.replaced_ko_{instead[0]}"
                 events.append(Event(key, {"card": d.title}, rule="5.5"))
@@ -107,6 +115,17 @@ def knock_outs(state: State, level: int = 1) -> tuple[State, list[Event]]:
     if left:
         state = tree.add(state, left, level)
     return check_victory(state, events)
+
+
+def put_replaced(state: State, card: int, zone: str) -> tuple[State, list[Event]]:
+    """A knock-out replaced by the active player's choice (5.5): the held card goes to
+    ``zone`` instead of the prizes."""
+    seat = owner(state, card)
+    player = state.players[seat]
+    held = replace(player, set_aside=tuple(c for c in player.set_aside if c != card))
+    state = _put(set_player(state, seat, held), card, zone)
+    key = f"battlescenes.event.replaced_ko_{zone}"
+    return state, [Event(key, {"card": title(state, card)}, rule="5.5")]
 
 
 def leave_to_resources(state: State, card: int) -> tuple[State, list[Event]]:

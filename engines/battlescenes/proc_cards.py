@@ -286,6 +286,7 @@ def _surprise_load(
     state = zones.set_in_scene(state, replace(item, loaded=(*item.loaded, effect.source)))
     if gone is not None:
         state = zones.unload(state, base, [gone])
+        state = fire(state, Trigger.UNLOADED, effect.level + 1, base=base)  # 5.2
     event = Event(
         "battlescenes.event.loaded",
         {"card": zones.title(state, effect.source), "base": zones.title(state, base)},

@@ -5,8 +5,8 @@ Also the keyword triggers that damage and knock-outs cause (Predador, Espionar).
 
 from __future__ import annotations
 
-from engines.battlescenes import damage, leaving, shields, tree, zones
-from engines.battlescenes.cards import CardType, Step
+from engines.battlescenes import damage, leaving, shields, tree, triggers, zones
+from engines.battlescenes.cards import CardType, Step, Trigger
 from engines.battlescenes.common import SKIP, ask, plus, targets_of
 from engines.battlescenes.state import (
     DamageProgress,
@@ -237,6 +237,8 @@ def _unload(
         item = zones.in_scene(state, target)
         cards = list(reversed(item.loaded))[: step.amount]
         state = zones.unload(state, target, cards)
+        if cards:  # 5.2 "quando cards forem descarregados deste personagem"
+            state = triggers.fire(state, Trigger.UNLOADED, effect.level + 1, base=target)
         events.append(
             Event(
                 "battlescenes.event.unloaded",

@@ -116,10 +116,30 @@ def _permute(
     return state, [event], True
 
 
+def _choose_replacement(
+    state: State, effect: Pending, step: Step, dice: Dice
+) -> tuple[State, list[Event], bool]:
+    """5.5: the active player picks which of two different replacement effects applies to
+    one event (``step.text``: ``draw`` / ``knock_out``; outcomes in ``step.trait``)."""
+    if not effect.answers:
+        options = step.trait.split(",")
+        prompt = "battlescenes.choice.replacement"
+        return ask(state, effect, state.active, prompt, options, False), [], False
+    outcome = effect.answers[-1]
+    if step.text == "draw":
+        state, events = replacing.apply_draw(state, effect.this, step.amount, outcome)
+        return state, events, True
+    from engines.battlescenes import leaving  # leaving imports replacing
+
+    state, events = leaving.put_replaced(state, effect.this, outcome)
+    return state, events, True
+
+
 #: Procedure kind → its handler (see effects._step).
 HANDLERS = {
     "discard_from_hand": _discard_from_hand,
     "keep_set_aside": _keep_set_aside,
     "return_in_order": _return_in_order,
     "permute": _permute,
+    "choose_replacement": _choose_replacement,
 }

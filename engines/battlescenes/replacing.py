@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engines.battlescenes import triggers, zones
-from engines.battlescenes.cards import Trigger
-from engines.battlescenes.state import State
+from engines.battlescenes import tree, triggers, zones
+from engines.battlescenes.cards import Step, Trigger
+from engines.battlescenes.state import Pending, State
 from engines.core import Event
 from engines.core.model import replace
 
@@ -39,11 +39,19 @@ def _working(state: State, seat: int, field: str) -> list[str]:
 def draw(state: State, seat: int, count: int) -> tuple[State, list[Event]] | None:
     """``seat`` would draw ``count``: what happens instead, or ``None`` (not replaced).
 
-    Two different replacements: the first found applies (see docs: the active player's
-    choice is not offered yet)."""
+    Two different replacements: neither applies yet; the active player chooses one (5.5)
+    in a pending effect (:func:`defer`)."""
     found = _working(state, seat, "replace_draw")
     if not found or count <= 0:
         return None
+    if len(found) > 1:
+        return defer(state, "draw", seat, count, found), []
+    return apply_draw(state, seat, count, found[0])
+
+
+def apply_draw(state: State, seat: int, count: int, outcome: str) -> tuple[State, list[Event]]:
+    """What a draw replaced by ``outcome`` (``resources`` | ``nothing``) does instead."""
+    found = [outcome]
     player = state.players[seat]
     params = {"player": player.name, "count": count}
     if found[0] == "resources":  # as many as there are (8.C)
@@ -53,6 +61,22 @@ def draw(state: State, seat: int, count: int) -> tuple[State, list[Event]] | Non
         params["count"] = len(moved)
     key = f"battlescenes.event.replaced_draw_{found[0]}"
     return state, [Event(key, params, rule="5.5")]
+
+
+def defer(
+    state: State, event: str, subject: int, count: int, outcomes: list[str], level: int = 0
+) -> State:
+    """5.5: two different replacement effects apply to one event (``draw`` of ``count``
+    cards by seat ``subject``, or ``knock_out`` of card ``subject``): neither applies now; a
+    pending effect one level deeper than the deepest pending one asks the active player
+    which (``choose_replacement``; the default is the first found) and does that. ``level``
+    0: one deeper than the deepest pending effect (the one resolving), or 1."""
+    step = Step(op="choose_replacement", amount=count, text=event, trait=",".join(outcomes))
+    effect = Pending(
+        uid=0, level=0, controller=state.active, source=-1, label="5.5", steps=(step,), this=subject
+    )
+    level = level or max((p.level for p in state.tree), default=0) + 1
+    return tree.add(state, [effect], level)
 
 
 def discard(

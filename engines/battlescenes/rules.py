@@ -130,8 +130,8 @@ class BattleScenes(GameEngine[State]):
         if state.choice is not None:
             c = state.choice
             default = act.Choose("skip") if "skip" in c.options else None
-            if c.pending == 0:
-                default = act.Choose(c.options[0])
+            if c.pending == 0 or c.prompt == "battlescenes.choice.replacement":
+                default = act.Choose(c.options[0])  # 5.5: the first replacement found
             skip = SKIP_OPTIONAL if c.pending and "skip" in c.options else None
             return [
                 Decision(c.seat, ("choose",), Message(c.prompt), default, default is not None, skip)

@@ -48,7 +48,7 @@ def fire(
                     found.append(
                         proto(card, item.controller, base, zones.title(state, card), text.steps)
                     )
-    elif trigger is Trigger.UNLOADED_IN_ADJUSTMENT:
+    elif trigger in (Trigger.UNLOADED_IN_ADJUSTMENT, Trigger.UNLOADED):
         item = zones.in_scene(state, base)
         for source, text in zones.texts(state, item):
             if text.trigger is trigger:

@@ -197,6 +197,7 @@ def adjust(state: State, seat: int, cards: Sequence[int]) -> tuple[State, list[E
             )
         )
         state = effects.fire(state, Trigger.UNLOADED_IN_ADJUSTMENT, 1, base=item.card)
+        state = effects.fire(state, Trigger.UNLOADED, 1, base=item.card)  # any unload, 5.2
     player = state.players[seat]
     excess = len(player.hand) - HAND_LIMIT
     if excess > 0:
@@ -378,6 +379,11 @@ def proceed(state: State, dice: Dice) -> tuple[State, list[Event]]:
             events.extend(more)
             if state.phase is Phase.OVER:
                 break
+            if state.tree:  # e.g. the active player's choice between replacements (5.5)
+                state = replace(state, step=f"{name}!")
+                state, more = effects.run(state, dice)
+                events.extend(more)
+                continue
         state = _enter(state, index + 1)
     return state, events
 

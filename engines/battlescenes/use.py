@@ -324,6 +324,8 @@ def use(
         events.extend(instead)
     if unloads:  # E.2: unloading the user's cards (to their owner's resources)
         state = zones.unload(state, character, unloads)
+        # 5.2: its effects resolve before the action's effect (9.1.2 d), as a discard's do.
+        state = effects.fire(state, Trigger.UNLOADED, 1, base=character)
     item = zones.in_scene(state, character)
     # 7.2 Potencializar: the next action that deals damage takes the bonus with it.
     bonus = item.empower if any(s.op == "damage" for s in steps) else 0
