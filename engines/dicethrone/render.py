@@ -11,6 +11,8 @@ from engines.core.i18n import Catalog
 from engines.core.render import banner, canvas, draw_text, font, text_width, to_png
 
 PANEL_H = 250
+#: A hero not involved in the current attack (3–4 heroes): name, health, marks, statuses.
+COMPACT_H = 132
 DIE = 150
 SMALL = theme.MIN_TEXT_PX
 GOOD: theme.RGB = (0, 158, 115)  # Okabe-Ito bluish green: positive status effects
@@ -36,13 +38,16 @@ def _board(view: View, catalog: Catalog, locale: str) -> bytes:
     t = catalog.translate
     players = data["players"]
     roll = data["roll"]
-    lines = _info_lines(data, t, locale)
+    width = theme.CANVAS_WIDTH - 2 * theme.MARGIN
+    # Long lines (a damage breakdown in pt-BR) wrap instead of being cut off.
+    lines = [part for text in _info_lines(data, t, locale) for part in _wrap_line(text, width)]
     dice_rows = sum(1 for key in ("dice", "effect_dice", "defense_dice") if roll[key])
+    involved = _involved(data)
+    heights = [PANEL_H if p["seat"] in involved else COMPACT_H for p in players]
     # Banner, hero panels, each dice row (label + dice + kept mark), the text lines.
-    height = 104 + len(players) * (PANEL_H + 16) + 8 + dice_rows * (44 + DIE + 60)
+    height = 104 + sum(h + 16 for h in heights) + 8 + dice_rows * (44 + DIE + 60)
     height += len(lines) * 44 + 32
     image, draw = canvas(height)
-    width = image.width - 2 * theme.MARGIN
     active = players[data["active"]]
     if data["winner"] is not None:
         title = t("dicethrone.render.winner", locale, player=players[data["winner"]]["name"])
@@ -55,9 +60,12 @@ def _board(view: View, catalog: Catalog, locale: str) -> bytes:
         title = f"{title} · {phase}"
         colour = theme.seat_colour(data["active"])
     y = banner(draw, title, colour) + 24
-    for p in players:
-        _panel(draw, p, data, y, width, t, locale)
-        y += PANEL_H + 16
+    for p, h in zip(players, heights, strict=True):
+        if h == PANEL_H:
+            _panel(draw, p, data, y, width, t, locale)
+        else:
+            _compact(draw, p, data, y, width, t, locale)
+        y += h + 16
     y += 8
     if roll["dice"]:
         label = t("dicethrone.render.attempt", locale, attempt=roll["attempts"])
@@ -142,6 +150,66 @@ def _info_lines(data: dict[str, Any], t: Any, locale: str) -> list[str]:
     for seat in data["waiting"]:
         out.append(t("dicethrone.render.waiting", locale, player=players[seat]["name"]))
     return out
+
+
+def _involved(data: dict[str, Any]) -> set[int]:
+    """Seats drawn in full: every seat in a duel; with 3–4 heroes the active
+    player, the target/defender and anyone about to take damage, so the board
+    fits a phone screen with less scrolling."""
+    players = data["players"]
+    if len(players) <= 2 or data["phase"] == "over":
+        return {p["seat"] for p in players}
+    seats = {data["active"]}
+    if data["target"] is not None:
+        seats.add(data["target"])
+    if data["phase"] == "defensive":
+        seats.add(data["defender"])
+    seats.update(inc["target"] for inc in data["incoming"])
+    seats.update(rep["target"] for rep in data["reports"])
+    return seats
+
+
+def _compact(
+    draw: ImageDraw.ImageDraw,
+    p: dict[str, Any],
+    data: dict[str, Any],
+    y: int,
+    width: int,
+    t: Any,
+    locale: str,
+) -> None:
+    """A condensed panel: name and hero, health and CP, marks and status chips."""
+    x0, x1 = theme.MARGIN, theme.MARGIN + width
+    draw.rounded_rectangle((x0, y, x1, y + COMPACT_H), 14, fill=theme.PANEL)
+    draw.rounded_rectangle((x0, y, x0 + 16, y + COMPACT_H), 6, fill=theme.seat_colour(p["seat"]))
+    hero = _name(p["hero_name"], locale)
+    draw_text(
+        draw,
+        (x0 + 36, y + 12),
+        f"{p['seat'] + 1}. {p['name']} — {hero}",
+        max_width=width * 0.56,
+        bold=True,
+    )
+    health = t("dicethrone.render.health", locale, health=p["health"])
+    cp = t("dicethrone.render.cp", locale, cp=p["cp"])
+    draw_text(
+        draw,
+        (x1 - 24, y + 14),
+        f"{health} · {cp}",
+        max_width=width * 0.4,
+        bold=True,
+        anchor="ra",
+    )
+    x = x0 + 36
+    tags = " · ".join(_tags(p["seat"], data, t, locale))
+    if tags:
+        fnt = font(SMALL, bold=True)
+        tags_w = min(text_width(tags, fnt), width * 0.5)
+        draw_text(draw, (x, y + 68), tags, max_width=tags_w, size=SMALL, bold=True)
+        x += int(tags_w) + 20
+    chips = [*p["statuses"], *({**c, "companion": True} for c in p.get("companions", []))]
+    if chips or not tags:
+        _statuses(draw, chips, x, y + 70, x1 - 24, t, locale)
 
 
 def _panel(
@@ -293,6 +361,13 @@ def _dice(
             )
         x += DIE + 20
     return y + DIE + 60
+
+
+def _wrap_line(text: str, max_width: float) -> list[str]:
+    """An info line wrapped to the board, keeping its indent (choice options)."""
+    indent = text[: len(text) - len(text.lstrip())]
+    parts = _wrap(text, max_width - text_width(indent, font(SMALL)), SMALL)
+    return [indent + part for part in parts] or [""]
 
 
 def _wrap(text: str, max_width: float, size: int) -> list[str]:
