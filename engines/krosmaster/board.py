@@ -119,12 +119,12 @@ def lasting(unit: Unit, stat: str, spell: str | None = None) -> int:
     return sum(x.amount for x in unit.lasting if x.stat == stat and x.spell in (None, spell))
 
 
-def group_lasting(state: State, unit: Unit, stat: str) -> int:
+def group_lasting(state: State, unit: Unit, stat: str, spell: str | None = None) -> int:
     """4.18.4.c–d: the match's group changes of ``stat`` that reach this unit now — also a
-    unit that entered play after the change began."""
+    unit that entered play after the change began; damage ones may name one spell."""
     total = 0
     for r in state.rule_changes:
-        if r.stat == stat and group_reaches(state, unit, r):
+        if r.stat == stat and r.spell in (None, spell) and group_reaches(state, unit, r):
             total += r.amount
     return total
 

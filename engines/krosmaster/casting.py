@@ -266,7 +266,7 @@ def damage(state: State, c: Cast, target: Unit, crits: int, armours: int) -> int
     # 4.18.4: lasting damage changes the caster had when the spell was cast (4.18.3.d: one
     # its own step 3 applies is for the *next* cast).
     total += lasting(c.caster, "damage", c.spell.id)
-    total += group_lasting(state, c.caster, "damage")  # 4.18.4.c
+    total += group_lasting(state, c.caster, "damage", c.spell.id)  # 4.18.4.c
     if c.spell.element is not Element.NEUTRAL:
         if has_power(state, target, Power.IMMUNE):  # 4.9.12
             return 0

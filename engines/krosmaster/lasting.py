@@ -55,7 +55,7 @@ def add_group_change(state: State, seat: int, effect: Effect) -> tuple[State, li
     it reaches the group's units now and those entering play later (4.18.4.d)."""
     lost = effect.power.value if effect.power is not None else ""  # 4.18.4.g: one power
     change = RuleChange(
-        seat, effect.side, effect.who, effect.stat, effect.amount, effect.until, lost
+        seat, effect.side, effect.who, effect.stat, effect.amount, effect.until, lost, effect.spell
     )
     state = replace(state, rule_changes=(*state.rule_changes, change))
     for u in on_board(state):
@@ -64,13 +64,22 @@ def add_group_change(state: State, seat: int, effect: Effect) -> tuple[State, li
         "unit": group_name(state, change),
         "stat": effect.stat,
         "amount": f"{effect.amount:+d}",
-        "spell": "",
+        "spell": spell_name(state, effect.spell),
     }
     key = f"lasting_{effect.until}_{effect.stat}"
     if effect.stat == "powers":  # 4.18.4.g for a group: plural wording
         key = f"group_{effect.until}_power" if lost else f"group_{effect.until}_powers"
         params["power"] = power_name(lost) if lost else ""
     return state, [Event(f"krosmaster.event.{key}", params, rule="4.18.4.c")]
+
+
+def spell_name(state: State, spell: str | None) -> str:
+    """The name of a spell id on any figure in the match (a group's change names one)."""
+    for fig in state.figures.values():
+        for s in fig.spells:
+            if s.id == spell:
+                return s.name
+    return spell or ""
 
 
 def group_name(state: State, change: RuleChange) -> dict[str, object]:

@@ -94,7 +94,7 @@ def _lasting(f: dict[str, Node]) -> Effect:
             raise f["side"].fail(f"side is one of: {', '.join(GROUP_SIDES)}")
         if who not in GROUP_WHO:
             raise f["who"].fail(f"who is one of: {', '.join(GROUP_WHO)}")
-        for extra in ("caster", "spell", "once"):
+        for extra in ("caster", "once"):
             if extra in f:
                 raise f[extra].fail(f"{extra} is not for a group's change (4.18.4.c)")
     return Effect(

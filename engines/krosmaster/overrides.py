@@ -12,15 +12,17 @@ from typing import Any
 
 from engines.core import SetupError
 from engines.core.model import replace
-from engines.krosmaster.content import UNGAINABLE, ContentPack, Power
+from engines.krosmaster.content import UNGAINABLE, ContentPack, EffectKind, Power
 from engines.krosmaster.faces import Face
 from engines.krosmaster.geometry import parse_label
+from engines.krosmaster.lasting import add_group_change, add_lasting
 from engines.krosmaster.loader_effects import effects_from_data
 from engines.krosmaster.state import Held, Phase, State, Unit
 
 UNIT_FIELDS = {"id", "square", "wounds", "ap", "mp", "ap_tokens", "mp_tokens", "range_tokens"}
-UNIT_FIELDS |= {"inspiration", "boost", "ko", "rewards", "gained"}
+UNIT_FIELDS |= {"inspiration", "boost", "ko", "rewards", "gained", "lasting"}
 KNOWN = {"units", "add", "players", "wild_gg", "reserve_kamas", "floor_kamas", "active", "turn"}
+KNOWN |= {"groups"}
 
 
 def _fail(detail: str) -> SetupError:
@@ -89,6 +91,9 @@ def apply(state: State, overrides: Mapping[str, Any], pack: ContentPack) -> Stat
     for spec in overrides.get("units", []):
         unit = _unit(state, spec)
         state = replace(state, units=tuple(unit if u.id == unit.id else u for u in state.units))
+        state = _unit_lasting(state, unit.id, spec.get("lasting", []))
+    for spec in overrides.get("groups", []):
+        state = _group(state, spec)
     players = list(state.players)
     for i, spec in enumerate(overrides.get("players", [])):
         players[i] = replace(
@@ -106,6 +111,32 @@ def apply(state: State, overrides: Mapping[str, Any], pack: ContentPack) -> Stat
         state = replace(state, player_turn=int(overrides["turn"]))
     if "active" in overrides:
         state = _activate(state, str(overrides["active"]))
+    return state
+
+
+def _unit_lasting(state: State, uid: str, data: Any) -> State:
+    """4.18.4: lasting changes already on the unit, written as spell effects
+    (``{lasting: -1, stat: mp, until: turn}``); only a unit in the arena keeps them."""
+    for effect in effects_from_data(data, f"setup unit {uid}"):
+        if effect.kind is not EffectKind.LASTING or effect.side:
+            raise _fail(f"unit {uid}: lasting takes lasting effects without side")
+        if state.unit(uid).pos is None:
+            raise _fail(f"unit {uid}: lasting needs a square (4.18.3.d)")
+        state, _ = add_lasting(state, uid, effect)
+    return state
+
+
+def _group(state: State, spec: Mapping[str, Any]) -> State:
+    """4.18.4.c: a group change in place, ``{seat: 0, lasting: 1, stat: mp, until: fight,
+    side: allies, who: summons}`` — the side is read from that seat."""
+    data = dict(spec)
+    seat = int(data.pop("seat", -1))
+    if seat not in range(len(state.players)):
+        raise _fail(f"group change {dict(spec)} needs seat: 0 or 1")
+    (effect,) = effects_from_data([data], "setup groups")
+    if effect.kind is not EffectKind.LASTING or not effect.side:
+        raise _fail(f"group change {dict(spec)} needs lasting and side (4.18.4.c)")
+    state, _ = add_group_change(state, seat, effect)
     return state
 
 

@@ -35,7 +35,7 @@ def notes(data: dict[str, Any], catalog: Catalog, locale: str, width: float) -> 
         if r["stat"] == "powers":  # 4.18.4.g for a group
             key = f"krosmaster.event.group_{r['until']}_power{'' if r['power'] else 's'}"
         power = t(f"krosmaster.power.{r['power']}", locale) if r.get("power") else ""
-        text = t(key, locale, unit=group, amount=r["amount"], spell="", power=power)
+        text = t(key, locale, unit=group, amount=r["amount"], spell=r.get("spell", ""), power=power)
         lines += wrap("◷ " + text, width)
     for n in data.get("manual", [])[:1]:
         who = data["players"][n["seat"]]["name"]

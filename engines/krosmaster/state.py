@@ -90,6 +90,7 @@ class RuleChange:
     amount: int
     until: str
     power: str = ""  # stat "powers": the one power the group loses; empty: all of them
+    spell: str | None = None  # stat "damage": only this spell id (None: every spell)
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from typing import Any
 
 from engines.krosmaster.board import is_obstacle_unit, is_trap, max_hp
 from engines.krosmaster.geometry import label
+from engines.krosmaster.lasting import spell_name
 from engines.krosmaster.movement import reachable
 from engines.krosmaster.rewards import pile_name
 from engines.krosmaster.state import Lasting, Phase, State, Unit
@@ -116,6 +117,7 @@ def build_view(state: State, seat: int | None = None) -> dict[str, Any]:
                 "amount": f"{r.amount:+d}",
                 "until": r.until,
                 "power": r.power,
+                "spell": spell_name(state, r.spell),
             }
             for r in state.rule_changes
         ],
