@@ -243,7 +243,7 @@ def autocomplete(
     if found is None:
         found = _generic(state, seat, option)
     needle = current.strip().lower()
-    return [c for c in found if needle in str(c.label.params).lower()][:LIMIT]
+    return [c for c in found if needle in f"{c.label.params} {c.value}".lower()][:LIMIT]
 
 
 def _generic(state: State, seat: int, option: str) -> list[Choice]:
@@ -253,10 +253,5 @@ def _generic(state: State, seat: int, option: str) -> list[Choice]:
     if option == "character":
         return [_card_choice(state, s.card) for s in zones.characters(state, seat)]
     if option == "option" and state.choice is not None and state.choice.seat == seat:
-        return [
-            Choice(
-                Message("battlescenes.choice.option", {"label": option_label(state, o, seat)}), o
-            )
-            for o in state.choice.options
-        ]
+        return [Choice(option_label(state, o, seat), o) for o in state.choice.options]
     return []

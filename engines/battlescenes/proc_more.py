@@ -126,13 +126,21 @@ def _choose_replacement(
         prompt = "battlescenes.choice.replacement"
         return ask(state, effect, state.active, prompt, options, False), [], False
     outcome = effect.answers[-1]
+    chosen = Event(
+        "battlescenes.event.replacement_chosen",
+        {
+            "player": state.players[state.active].name,
+            "option": {"key": f"battlescenes.answer.{outcome}", "params": {}},
+        },
+        rule="5.5",
+    )
     if step.text == "draw":
         state, events = replacing.apply_draw(state, effect.this, step.amount, outcome)
-        return state, events, True
+        return state, [chosen, *events], True
     from engines.battlescenes import leaving  # leaving imports replacing
 
     state, events = leaving.put_replaced(state, effect.this, outcome)
-    return state, events, True
+    return state, [chosen, *events], True
 
 
 #: Procedure kind → its handler (see effects._step).

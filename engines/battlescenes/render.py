@@ -238,7 +238,9 @@ def _hand(view: View, catalog: Catalog, locale: str) -> bytes:
         raise ValueError("the public view has no hand")
     t = catalog.translate
     hand = list(view.data.get("hand", []))
-    image, draw = canvas(100 + max(1, len(hand)) * 68 + 40)
+    choice = view.data.get("choice")
+    extra = 64 + 60 * len(choice["options"]) if choice else 0
+    image, draw = canvas(100 + max(1, len(hand)) * 68 + 40 + extra)
     player = view.data["players"][view.seat]
     title = t("battlescenes.render.your_hand", locale, player=player["name"])
     y = banner(draw, title, theme.seat_colour(view.seat)) + 20
@@ -271,4 +273,18 @@ def _hand(view: View, catalog: Catalog, locale: str) -> bytes:
         )
     if not hand:
         draw_text(draw, (theme.MARGIN, y), t("battlescenes.render.empty", locale), max_width=width)
+    if choice:
+        _choice(draw, y + max(1, len(hand)) * 68 + 20, choice, t, locale)
     return to_png(image)
+
+
+def _choice(
+    draw: ImageDraw.ImageDraw, y: float, choice: dict[str, Any], t: Any, locale: str
+) -> None:
+    """The seat's open question and its answers, each in the reader's language."""
+    width = theme.CANVAS_WIDTH - 2 * theme.MARGIN
+    draw_text(draw, (theme.MARGIN, y), t(choice["prompt"], locale), max_width=width, bold=True)
+    for i, option in enumerate(choice["options"]):
+        line = t("battlescenes.render.answer", locale, value=option["value"], label=option["label"])
+        top = y + 64 + i * 60
+        draw_text(draw, (theme.MARGIN + 16, top), line, max_width=width - 16, size=28)

@@ -7,7 +7,7 @@ from typing import Any
 from engines.battlescenes import shields, zones
 from engines.battlescenes.elsewhere import concealed
 from engines.battlescenes.state import Pending, State
-from engines.core import Decision
+from engines.core import Decision, Message
 
 
 def _card(state: State, card: int) -> dict[str, Any]:
@@ -20,21 +20,34 @@ def effect_label(effect: Pending, seat: int | None) -> str:
     return "?" if concealed(effect) and seat != effect.controller else effect.label
 
 
-def option_label(state: State, option: str, seat: int | None = None) -> str:
-    """A readable label for a choice option (card numbers become titles; when the choice is
-    which pending effect resolves first, the options are effects)."""
-    if option == "skip" or option == "done":
-        return option
+#: Choice options that are words, not cards: each has a catalog key ``battlescenes.answer.<word>``.
+WORDS = ("skip", "done", "yes", "resources", "nothing", "hand", "deck_bottom", "prizes", "deck")
+
+
+def option_label(state: State, option: str, seat: int | None = None) -> Message:
+    """A localisable label for a choice option (words such as ``deck_bottom`` get catalog
+    texts, card numbers become titles; when the choice is which pending effect resolves
+    first, the options are effects)."""
+    if option in WORDS:
+        return Message(f"battlescenes.answer.{option}")
     if state.choice is not None and state.choice.pending == 0 and option.isdigit():
         for effect in state.tree:
             if effect.uid == int(option):
-                return effect_label(effect, seat)
+                return Message("battlescenes.answer.text", {"text": effect_label(effect, seat)})
     if ">" in option:
         card, base = option.split(">")
-        return f"{zones.title(state, int(card))} → {zones.title(state, int(base))}"
+        params = {"card": zones.title(state, int(card)), "base": zones.title(state, int(base))}
+        return Message("battlescenes.answer.onto", params)
     if option.isdigit() and int(option) < len(state.cards):
-        return f"{zones.title(state, int(option))} (#{option})"
-    return option
+        return Message(
+            "battlescenes.answer.card", {"card": zones.title(state, int(option)), "id": option}
+        )
+    return Message("battlescenes.answer.text", {"text": option})
+
+
+def label_json(label: Message) -> dict[str, Any]:
+    """``label`` as JSON (``{"key", "params"}``), which catalogs translate as a parameter."""
+    return {"key": label.key, "params": dict(label.params)}
 
 
 def build_view(state: State, seat: int | None, pending: list[Decision]) -> dict[str, Any]:
@@ -94,7 +107,8 @@ def build_view(state: State, seat: int | None, pending: list[Decision]) -> dict[
         data["choice"] = {
             "prompt": state.choice.prompt,
             "options": [
-                {"value": o, "label": option_label(state, o, seat)} for o in state.choice.options
+                {"value": o, "label": label_json(option_label(state, o, seat))}
+                for o in state.choice.options
             ],
         }
     if seat is not None:

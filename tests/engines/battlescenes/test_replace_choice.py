@@ -89,7 +89,10 @@ def test_two_knock_out_replacements_wait_for_the_active_players_choice() -> None
     state, events = effects.answer(state, "resources", RiggedDice())
     assert abutre in state.players[0].resources and abutre not in state.players[0].set_aside
     assert zones.prize_points(state, 1) == 0 and not state.tree
-    assert keys(tuple(events)) == ["battlescenes.event.replaced_ko_resources"]
+    assert keys(tuple(events)) == [
+        "battlescenes.event.replacement_chosen",
+        "battlescenes.event.replaced_ko_resources",
+    ]
 
 
 def test_the_active_player_chooses_for_the_opponents_character_hit_by_an_action() -> None:
