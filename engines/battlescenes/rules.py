@@ -23,7 +23,7 @@ from engines.battlescenes.commands import command_specs
 from engines.battlescenes.complete import autocomplete
 from engines.battlescenes.content import load_pack
 from engines.battlescenes.state import Phase, State
-from engines.battlescenes.view import build_view
+from engines.battlescenes.view import build_view, options_message
 from engines.core import (
     Action,
     Choice,
@@ -225,7 +225,7 @@ class BattleScenes(GameEngine[State]):
                 raise IllegalActionError(
                     "That is not one of the options.",
                     key="battlescenes.error.bad_option",
-                    params={"options": ", ".join(state.choice.options)},
+                    params={"options": options_message(state, seat)},
                     rule="9.1.2",
                 )
             return effects.answer(state, action.option, dice)

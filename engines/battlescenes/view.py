@@ -45,6 +45,23 @@ def option_label(state: State, option: str, seat: int | None = None) -> Message:
     return Message("battlescenes.answer.text", {"text": option})
 
 
+def options_message(state: State, seat: int | None = None) -> Message:
+    """The open choice's options as one message, each ``value: label`` in the reader's
+    language (joined right to left through ``battlescenes.error.options_more``, because a
+    catalog translates :class:`Message` parameters recursively)."""
+    assert state.choice is not None
+    pairs = [
+        Message("battlescenes.render.answer", {"value": o, "label": option_label(state, o, seat)})
+        for o in state.choice.options
+    ]
+    if not pairs:
+        return Message("battlescenes.answer.text", {"text": ""})
+    joined = pairs[-1]
+    for pair in reversed(pairs[:-1]):
+        joined = Message("battlescenes.error.options_more", {"first": pair, "rest": joined})
+    return joined
+
+
 def label_json(label: Message) -> dict[str, Any]:
     """``label`` as JSON (``{"key", "params"}``), which catalogs translate as a parameter."""
     return {"key": label.key, "params": dict(label.params)}

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import pytest
 from PIL import Image
 
 from engines.battlescenes import ENGINE
@@ -13,7 +14,7 @@ from engines.battlescenes.actions import Choose, Pass
 from engines.battlescenes.cards import Text
 from engines.battlescenes.state import State
 from engines.battlescenes.view import WORDS, option_label
-from engines.core import Message
+from engines.core import IllegalActionError, Message
 from engines.core.model import replace
 from tests.engines.battlescenes.helpers import Placed, Side, act, build
 
@@ -89,3 +90,22 @@ def test_the_hand_render_lists_the_open_choice(tmp_path: Path) -> None:
         image = Image.open(io.BytesIO(png))
         assert image.width == 960
         (tmp_path / f"choice-{locale}.png").write_bytes(png)
+
+
+def test_a_wrong_answer_lists_each_option_with_its_label_in_the_readers_language() -> None:
+    state = asked()
+    with pytest.raises(IllegalActionError) as refused:
+        act(state, 1, Choose("deck"))
+    assert refused.value.key == "battlescenes.error.bad_option"
+    assert refused.value.rule == "9.1.2"
+    catalog = ENGINE.catalog()
+    params = dict(refused.value.params)
+    en = catalog.translate(refused.value.key, "en-US", **params)
+    pt = catalog.translate(refused.value.key, "pt-BR", **params)
+    assert en == (
+        "That is not one of the options: "
+        "nothing: Nothing (draw no card); resources: Into the resources."
+    )
+    assert pt == (
+        "Essa não é uma das opções: nothing: Nada (não comprar cards); resources: Para os recursos."
+    )
