@@ -228,8 +228,9 @@ def _change(words: list[str], value: str) -> Effect:
 
 def _group(state: State, seat: int, value: str) -> State:
     """``enemies summons mp -1 turn`` changes the rules for a group read from ``seat`` (the
-    named unit's owner, 4.18.4.c–d); ``all units powers -1 fight`` takes their powers
-    (4.18.4.g); ``end mp`` ends that seat's group changes of MP (``end`` alone: all)."""
+    named unit's owner, 4.18.4.c–d); ``allies units damage +1 fight burla`` only that
+    spell's damage; ``all units powers -1 fight`` takes their powers (4.18.4.g);
+    ``end mp`` ends that seat's group changes of MP (``end`` alone: all)."""
     words = value.lower().split()
     if words and words[0] == "end":
         stat = words[1] if len(words) > 1 else None
@@ -239,10 +240,17 @@ def _group(state: State, seat: int, value: str) -> State:
     if len(words) < 5 or words[0] not in GROUP_SIDES or words[1] not in GROUP_WHO:
         raise _bad_group(value)
     effect = _change(words[2:], value)
-    if effect.spell or effect.once:  # a group's change has no spell of its own (4.18.4.c)
+    # 4.18.4.c: a group's change is never used up by one spell (no ``once``); ``damage +1
+    # fight burla`` reaches only that spell, which must be on a figure in the match.
+    if effect.once or (effect.spell and effect.spell not in _match_spells(state)):
         raise _bad_group(value)
     state, _ = add_group_change(state, seat, replace(effect, side=words[0], who=words[1]))
     return state
+
+
+def _match_spells(state: State) -> set[str]:
+    """Spell ids printed on the match's figures (what a group's change may name)."""
+    return {s.id for fig in state.figures.values() for s in fig.spells}
 
 
 def _bad_group(value: str) -> InvalidActionError:

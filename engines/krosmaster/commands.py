@@ -225,20 +225,23 @@ def _adjust_values(state: State, what: str, current: str) -> list[Choice]:
         texts += [f"powers -1 {u} {p.value}" for u in ("turn", "fight") for p in LOSABLE]
         return _choices([(t, t) for t in texts], current)
     if what == "group":  # 4.18.4.c: a change for a group, read from the unit's owner
-        return _choices([(t, t) for t in _group_texts()], current)
+        return _choices([(t, t) for t in _group_texts(state)], current)
     if what in WHAT:
         return _choices([(f"{n:+d}", f"{n:+d}") for n in (-3, -2, -1, 1, 2, 3)], current)
     return []
 
 
-def _group_texts() -> list[str]:
-    """Group changes (4.18.4.c) an ``adjust … what:group`` may write, ends first."""
+def _group_texts(state: State) -> list[str]:
+    """Group changes (4.18.4.c) an ``adjust … what:group`` may write, ends first; one
+    spell's damage for the spells printed on the match's figures."""
     stats = ("ap", "mp", "range", "hp", "damage")
     texts = [f"end {st}" for st in (*stats, "powers")] + ["end"]
+    spells = sorted({s.id for fig in state.figures.values() for s in fig.spells})
     for side in GROUP_SIDES:
         for who in GROUP_WHO:
             texts += [f"{side} {who} {st} {n:+d} turn" for st in stats for n in (1, -1)]
             texts += [f"{side} {who} powers -1 {u}" for u in ("turn", "fight")]  # 4.18.4.g
+            texts += [f"{side} {who} damage {n:+d} fight {sp}" for sp in spells for n in (1, -1)]
     return texts
 
 

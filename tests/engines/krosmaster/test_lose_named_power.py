@@ -122,7 +122,7 @@ def test_adjust_group_refuses_what_it_cannot_read() -> None:
     for value in ("friends units mp -1 turn", "all bombs mp -1 turn", "all units mp", "end x"):
         with pytest.raises(InvalidActionError):
             act(queen(), A.Adjust("1.gultar", "group", value, "card"))
-    with pytest.raises(InvalidActionError):  # a group change names no spell of its own
+    with pytest.raises(InvalidActionError):  # no spell "x" on any figure of the match
         act(queen(), A.Adjust("1.gultar", "group", "all units damage +1 turn x", "card"))
 
 
