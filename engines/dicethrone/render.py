@@ -9,6 +9,7 @@ from PIL import ImageDraw
 from engines.core import View, theme
 from engines.core.i18n import Catalog
 from engines.core.render import banner, canvas, draw_text, font, text_width, to_png
+from engines.dicethrone.chips import fit as fit_chips
 
 PANEL_H = 250
 #: A hero not involved in the current attack (3–4 heroes): name, health, marks, statuses.
@@ -18,6 +19,7 @@ SMALL = theme.MIN_TEXT_PX
 GOOD: theme.RGB = (0, 158, 115)  # Okabe-Ito bluish green: positive status effects
 BAD: theme.RGB = (213, 94, 0)  # vermillion: negative status effects
 COMPANION: theme.RGB = (0, 114, 178)  # Okabe-Ito blue: companions (not status effects)
+MORE: theme.RGB = (96, 100, 110)  # neutral grey: the "+N" chip for chips that did not fit
 
 
 def render(view: View, kind: str, catalog: Catalog, locale: str) -> bytes:
@@ -303,16 +305,25 @@ def _statuses(
         )
         return
     fnt = font(SMALL, bold=True)
-    for s in statuses:
-        label = f"{_name(s['name'], locale)} {s['count']}/{s['limit']}"
-        w = text_width(label, fnt) + 32
-        if x + w > right:
-            break
+    labels = [f"{_name(s['name'], locale)} {s['count']}/{s['limit']}" for s in statuses]
+    widths = [text_width(label, fnt) + 32 for label in labels]
+    shown = fit_chips(widths, right - x, 12, lambda n: text_width(f"+{n}", fnt) + 32)
+    for s, label, w in zip(statuses[:shown], labels, widths, strict=False):
         # Companions (not status effects) get their own colour.
         colour = COMPANION if s.get("companion") else GOOD if s["positive"] else BAD
-        draw.rounded_rectangle((x, y - 4, x + w, y + 50), 24, fill=colour)
-        draw.text((x + 16, y + 23), label, font=fnt, fill=(255, 255, 255), anchor="lm")
+        _chip(draw, x, y, w, label, colour, fnt)
         x += int(w) + 12
+    if shown < len(statuses):
+        # The rest did not fit on the row: say how many rather than drop them silently.
+        more = f"+{len(statuses) - shown}"
+        _chip(draw, x, y, text_width(more, fnt) + 32, more, MORE, fnt)
+
+
+def _chip(
+    draw: ImageDraw.ImageDraw, x: int, y: int, w: float, label: str, colour: theme.RGB, fnt: Any
+) -> None:
+    draw.rounded_rectangle((x, y - 4, x + w, y + 50), 24, fill=colour)
+    draw.text((x + 16, y + 23), label, font=fnt, fill=(255, 255, 255), anchor="lm")
 
 
 def _dice(

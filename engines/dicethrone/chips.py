@@ -1,0 +1,31 @@
+"""How many status chips fit on one row of a hero panel (pure layout arithmetic).
+
+Statuses are public, so nothing is hidden for secrecy: chips that do not fit are
+summarised by a final "+N" chip instead of silently disappearing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+
+def fit(
+    widths: Sequence[float], space: float, gap: float, more_width: Callable[[int], float]
+) -> int:
+    """How many leading chips to draw so they (and a "+N" chip for the rest) fit in `space`.
+
+    `widths` are the chips' widths in order, `gap` the space after each chip and
+    `more_width(n)` the width of the "+n" chip. Every chip is drawn when all fit;
+    otherwise the longest prefix that leaves room for the "+N" chip is kept.
+    """
+    if sum(widths) + gap * max(len(widths) - 1, 0) <= space:
+        return len(widths)
+    used = 0.0
+    shown = 0
+    for i, w in enumerate(widths):
+        rest = len(widths) - (i + 1)
+        if used + w + gap + more_width(rest) > space:
+            break
+        used += w + gap
+        shown = i + 1
+    return shown
