@@ -12,7 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from bot.clock import Clock, SystemClock
 from bot.config import Settings
 from bot.flow import Flow
-from bot.i18n import BotTranslator, Texts, build_catalog
+from bot.i18n import BotTranslator, Texts, build_catalog, localise_option_names
 from bot.presenter import Presenter
 from bot.service import MatchService
 from bot.store import db
@@ -70,6 +70,7 @@ class TabletopBot(commands.AutoShardedBot):
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(MatchButton)
+        localise_option_names(self.tree, self.texts.catalog)
         await self.sync_commands()
 
     async def sync_commands(self) -> None:

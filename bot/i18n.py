@@ -96,3 +96,30 @@ class BotTranslator(app_commands.Translator):
                 params = string.extras.get("params") or {}
                 return self.catalog.translate(text_key, ours, **params)
         return None
+
+
+def localise_option_names(tree: app_commands.CommandTree[Any], catalog: Catalog) -> int:
+    """Give every slash-command option a translated name where the catalogs have one.
+
+    A game's own ``<game>.option_name.<option>`` wins over the bot's shared
+    ``bot.option_name.<option>``; an option already renamed is left alone.
+    Returns how many options were renamed.
+    """
+    renamed = 0
+    for command in tree.walk_commands():
+        if not isinstance(command, app_commands.Command):
+            continue
+        root = command.root_parent.name if command.root_parent else command.name
+        names: dict[str, str | app_commands.locale_str] = {}
+        for param in command.parameters:
+            # discord.py turns every name into a locale_str; ours carry a key.
+            if param.locale_name is not None and param.locale_name.extras.get("key"):
+                continue
+            for text_key in (f"{root}.option_name.{param.name}", f"bot.option_name.{param.name}"):
+                if any(catalog.has(text_key, locale) for locale in LOCALES if locale != "en-US"):
+                    names[param.name] = app_commands.locale_str(param.name, key=text_key)
+                    break
+        if names:
+            app_commands.rename(**names)(command)
+            renamed += len(names)
+    return renamed

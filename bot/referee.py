@@ -60,7 +60,7 @@ class Referee:
     async def set_result(
         self, match_id: int, actor: int, winners: Sequence[int], reason: str
     ) -> MatchSnapshot:
-        """End the match with these winning seats (none: a draw)."""
+        """End the match with these winning seats and their teammates (none: a draw)."""
         from bot.service import MatchSnapshot
 
         async with self.service.sessions.begin() as session:
@@ -68,9 +68,18 @@ class Referee:
                 session, match_id, [MatchStatus.ACTIVE, MatchStatus.PAUSED]
             )
             engine = loaded.engine
+            seats = [s.seat for s in loaded.seats]
+            # A team game's winner wins with the whole team (the engine knows teams).
+            winning = sorted(
+                {
+                    side
+                    for seat in winners
+                    for side in engine.winning_side(loaded.state, seat, seats)
+                }
+            )
             result = {
-                "kind": "win" if winners else "draw",
-                "winners": list(winners),
+                "kind": "win" if winning else "draw",
+                "winners": winning,
                 "reason": "referee",
             }
             await repo.append_meta(

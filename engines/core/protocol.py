@@ -146,6 +146,15 @@ class GameEngine(ABC, Generic[S]):
         every other seat wins; team games override it so a teammate shares the loss."""
         return MatchResult(ResultKind.WIN, tuple(s for s in seats if s != seat))
 
+    def winning_side(self, state: S, seat: int, seats: Sequence[int]) -> tuple[int, ...]:
+        """The seats that win when a referee declares ``seat`` the winner.
+
+        ``seat``'s side is every seat that would *not* win if ``seat`` conceded,
+        so a game whose ``concede`` knows its teams needs nothing more.
+        """
+        opponents = set(self.concede(state, seat, seats).winners)
+        return tuple(s for s in seats if s not in opponents)
+
     def referee_apply(self, state: S, seat: int, action: Action, dice: Dice) -> Outcome[S]:
         """Apply an action for ``seat`` on a referee's authority, whoever's turn it is.
 

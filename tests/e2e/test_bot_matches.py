@@ -7,6 +7,7 @@ import hashlib
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -239,6 +240,46 @@ async def test_commands_are_localised_for_discord_clients(
     assert new["description_localizations"]["it"] == "Proponi una partita"
     game = next(c for c in emu.commands[None] if c["name"] == "testgame")
     assert game["description_localizations"]["pt-BR"] == "Dado e Carta Alta"
+    new_options = {o["name"]: o.get("name_localizations") or {} for o in new["options"]}
+    assert {"pt-BR": "oponente", "it": "avversario"}.items() <= new_options["opponent"].items()
+    # Discord refuses the whole sync for one bad name: check every option of every command.
+    for command in emu.commands[None]:
+        for path, options in _option_lists(command):
+            for locale in ("pt-BR", "it"):
+                shown = [
+                    (o.get("name_localizations") or {}).get(locale, o["name"]) for o in options
+                ]
+                assert len(set(shown)) == len(shown), (path, locale, shown)
+                for name in shown:
+                    assert OPTION_NAME.match(name) and name == name.lower(), (path, name)
+    reason = _find_option(emu.commands[None], "ref", "result", "reason")
+    assert {"pt-BR": "motivo", "it": "motivo"}.items() <= reason["name_localizations"].items()
+    match_option = _find_option(emu.commands[None], "testgame", "roll", "match")
+    assert match_option["name_localizations"]["pt-BR"] == "partida"
+
+
+OPTION_NAME = re.compile(r"^[-_\w]{1,32}$")
+
+
+def _option_lists(command: dict[str, Any]) -> list[tuple[str, list[dict[str, Any]]]]:
+    """Every list of leaf options (a sub-command's parameters) below ``command``."""
+    found: list[tuple[str, list[dict[str, Any]]]] = []
+    stack = [(command["name"], command)]
+    while stack:
+        path, node = stack.pop()
+        options = node.get("options") or []
+        leaves = [o for o in options if o["type"] not in (1, 2)]
+        if leaves:
+            found.append((path, leaves))
+        stack += [(f"{path} {o['name']}", o) for o in options if o["type"] in (1, 2)]
+    return found
+
+
+def _find_option(commands: list[dict[str, Any]], *path: str) -> dict[str, Any]:
+    node: dict[str, Any] = {"options": commands}
+    for name in path:
+        node = next(o for o in node["options"] if o["name"] == name)
+    return node
 
 
 async def test_two_clicks_on_the_same_decision_make_exactly_one_move(table: Table) -> None:
