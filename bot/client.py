@@ -16,7 +16,7 @@ from bot.i18n import BotTranslator, Texts, build_catalog, localise_option_names
 from bot.presenter import Presenter
 from bot.service import MatchService
 from bot.store import db
-from bot.views import MatchButton
+from bot.views import MatchButton, MatchSelect
 from engines.core.registry import load_games
 
 log = logging.getLogger(__name__)
@@ -69,7 +69,7 @@ class TabletopBot(commands.AutoShardedBot):
         await self.tree.set_translator(BotTranslator(self.texts.catalog))
         for extension in EXTENSIONS:
             await self.load_extension(extension)
-        self.add_dynamic_items(MatchButton)
+        self.add_dynamic_items(MatchButton, MatchSelect)
         localise_option_names(self.tree, self.texts.catalog)
         await self.sync_commands()
 

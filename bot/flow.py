@@ -91,7 +91,7 @@ class Flow:
         snap = await self.service.load(exc.match_id)
         header = [error_text(self.bot, interaction, exc)]
         post = await self.bot.presenter.public(snap, locale, header)
-        post.ephemeral, post.mentions, post.buttons = True, [], []
+        post.ephemeral, post.mentions, post.buttons, post.selects = True, [], [], []
         await followup(interaction, post)
 
     async def public_reply(
@@ -129,6 +129,40 @@ class Flow:
         """A player's game action, from a slash command or a button."""
 
         async def work() -> tuple[MatchSnapshot, Post]:
+            snap = await self.service.act(match_id, interaction.user.id, action)
+            locale = await self.public_locale(interaction.guild_id)
+            return snap, await self.bot.presenter.public(snap, locale)
+
+        await self.public_change(interaction, work)
+
+    async def choose(
+        self,
+        interaction: discord.Interaction,
+        match_id: int,
+        kind: str,
+        field_name: str,
+        values: list[str],
+    ) -> None:
+        """Values chosen in a decision's menu: the action they make, as if typed."""
+
+        async def work() -> tuple[MatchSnapshot, Post]:
+            snap = await self.service.load(match_id)
+            seat = snap.seat_of(interaction.user.id)
+            selection = next(
+                (
+                    sel
+                    for decision in snap.pending()
+                    if decision.seat == seat
+                    for sel in decision.selections
+                    if (sel.kind, sel.field_name) == (kind, field_name)
+                ),
+                None,
+            )
+            by_text = {str(o.value): o.value for o in selection.options} if selection else {}
+            if selection is None or not values or any(v not in by_text for v in values):
+                # The menu belongs to a decision that is over (or its options changed).
+                raise UserError("bot.error.stale_menu")
+            action = selection.action([by_text[v] for v in values])
             snap = await self.service.act(match_id, interaction.user.id, action)
             locale = await self.public_locale(interaction.guild_id)
             return snap, await self.bot.presenter.public(snap, locale)

@@ -15,7 +15,7 @@ from typing import Any
 from bot.i18n import Texts
 from bot.service import MatchSnapshot
 from bot.store.models import MatchEvent
-from engines.core import Event, ResultKind
+from engines.core import Decision, Event, ResultKind, Selection
 from engines.core.serde import from_json
 
 MAX_CONTENT = 1900
@@ -30,6 +30,17 @@ class ButtonSpec:
     style: str = "primary"
 
 
+@dataclass(frozen=True)
+class SelectSpec:
+    """A select menu to attach: persistent custom id, placeholder, (label, value) options."""
+
+    custom_id: str
+    placeholder: str
+    options: list[tuple[str, str, bool]]
+    min_values: int = 1
+    max_values: int = 1
+
+
 @dataclass
 class Post:
     """A message to send, independent of discord.py."""
@@ -40,6 +51,7 @@ class Post:
     #: Roles pinged (the referee role when a match needs a referee).
     roles: list[int] = field(default_factory=list)
     buttons: list[ButtonSpec] = field(default_factory=list)
+    selects: list[SelectSpec] = field(default_factory=list)
     ephemeral: bool = False
 
     @property
@@ -59,6 +71,15 @@ def discord_time(when: datetime | None, style: str = "R") -> str:
 def act_id(match_id: int, kind: str) -> str:
     """Custom id of a decision button."""
     return f"tt:act:{match_id}:{kind}"
+
+
+def select_id(match_id: int, selection: Selection) -> str:
+    """Custom id of a decision's select menu (``ts:`` so it never matches a button)."""
+    return f"ts:{match_id}:{selection.kind}:{selection.field_name}"
+
+
+#: Discord's limits on a select menu.
+MAX_SELECT_OPTIONS, MAX_OPTION_LABEL, MAX_PLACEHOLDER = 25, 100, 150
 
 
 def seat_view_id(match_id: int) -> str:
@@ -113,7 +134,42 @@ class Presenter:
         for kind in snap.engine.render_kinds:
             png = await asyncio.to_thread(snap.engine.render, view, kind, locale)
             post.images.append((f"match-{snap.match.id}-{kind}.png", png))
+        if snap.match.status == "active":
+            for decision in snap.pending():
+                if decision.seat == seat:
+                    post.selects.extend(self.selects(snap.match.id, decision, locale, public=False))
         return post
+
+    def selects(
+        self, match_id: int, decision: Decision, locale: str, *, public: bool
+    ) -> list[SelectSpec]:
+        """The menus answering ``decision``; in a public post only those marked public
+        (a menu of a hand's cards would show everyone the hand)."""
+        specs = []
+        for selection in decision.selections:
+            if public and not selection.public:
+                continue
+            if not 0 < len(selection.options) <= MAX_SELECT_OPTIONS:
+                continue  # too many to list: the slash command's autocomplete serves
+            options = [
+                (
+                    self.t.message(o.label, locale)[:MAX_OPTION_LABEL] or str(o.value),
+                    str(o.value),
+                    o.chosen,
+                )
+                for o in selection.options
+            ]
+            low, high = (selection.min_values, selection.max_values) if selection.many else (1, 1)
+            specs.append(
+                SelectSpec(
+                    select_id(match_id, selection),
+                    self.t.message(selection.placeholder, locale)[:MAX_PLACEHOLDER],
+                    options,
+                    min(max(low, 0), len(options)),
+                    min(max(high, 1), len(options)),
+                )
+            )
+        return specs
 
     def events_text(self, events: list[Event], seat: int | None, locale: str) -> list[str]:
         """Event lines as ``seat`` may see them."""
@@ -203,6 +259,7 @@ class Presenter:
                 )
             else:
                 lines.append(self.t("bot.match.owes", locale, user=f"<@{user}>", prompt=prompt))
+            post.selects.extend(self.selects(match.id, decision, locale, public=True))
             for kind in decision.kinds:
                 spec = next((c for c in snap.engine.commands() if c.action == kind), None)
                 if spec is not None and not spec.options:

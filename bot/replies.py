@@ -34,8 +34,8 @@ def send_kwargs(post: Post) -> dict[str, Any]:
             users=[discord.Object(u) for u in post.mentions],
         ),
     }
-    if post.buttons:
-        kwargs["view"] = build_view(post.buttons)
+    if post.buttons or post.selects:
+        kwargs["view"] = build_view(post.buttons, post.selects)
     return kwargs
 
 

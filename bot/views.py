@@ -1,8 +1,9 @@
-"""Persistent buttons: one DynamicItem whose custom id carries the match id.
+"""Persistent buttons and menus: DynamicItems whose custom id carries the match id.
 
-``tt:<verb>:<args>`` — the same button keeps working after a restart because
-discord.py matches the template, not a view kept in memory. The item holds no
-rule: it asks the flow whether the user may press it, then routes the click.
+``tt:<verb>:<args>`` (buttons) and ``ts:<match>:<kind>:<field>`` (a decision's
+select menu) keep working after a restart because discord.py matches the
+template, not a view kept in memory. The items hold no rule: they ask the flow
+whether the user may use them, then route the click or the chosen values.
 """
 
 from __future__ import annotations
@@ -12,12 +13,13 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.presenter import ButtonSpec
+from bot.presenter import ButtonSpec, SelectSpec
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot
 
 TEMPLATE = r"tt:(?P<verb>[a-z]+):(?P<args>[0-9A-Za-z:._-]+)"
+SELECT_TEMPLATE = r"ts:(?P<match>[0-9]+):(?P<kind>[0-9A-Za-z_.-]+):(?P<field>[0-9A-Za-z_]+)"
 
 _STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -71,9 +73,55 @@ class MatchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPL
         await bot.flow.press(interaction, self.verb, self.args)
 
 
-def build_view(buttons: list[ButtonSpec]) -> discord.ui.View:
-    """A view of match buttons for a post."""
+class MatchSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_TEMPLATE):
+    """A decision's select menu: the chosen values become one field of an action."""
+
+    def __init__(self, custom_id: str, spec: SelectSpec | None = None) -> None:
+        select: discord.ui.Select[Any] = discord.ui.Select(custom_id=custom_id)
+        if spec is not None:
+            select.placeholder = spec.placeholder or None
+            select.min_values, select.max_values = spec.min_values, spec.max_values
+            for label, value, chosen in spec.options:
+                select.add_option(label=label, value=value, default=chosen)
+        super().__init__(select)
+        found = re.fullmatch(SELECT_TEMPLATE, custom_id)
+        if found is None:
+            raise ValueError(f"not a match menu id: {custom_id}")
+        self.match_id, self.kind, self.field = int(found["match"]), found["kind"], found["field"]
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> MatchSelect:
+        return cls(match.string)
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        bot: TabletopBot = interaction.client  # type: ignore[assignment]
+        return await bot.flow.may_press(interaction, "act", [str(self.match_id), self.kind])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: TabletopBot = interaction.client  # type: ignore[assignment]
+        values = list(self.item.values)  # refreshed from the interaction by discord.py
+        await bot.flow.choose(interaction, self.match_id, self.kind, self.field, values)
+
+
+#: Discord allows five rows: a select menu fills one, buttons share the others.
+MAX_ROWS, BUTTONS_PER_ROW = 5, 5
+
+
+def build_view(
+    buttons: list[ButtonSpec], selects: list[SelectSpec] | None = None
+) -> discord.ui.View:
+    """A view of match buttons (and decision menus, one row each) for a post."""
     view = discord.ui.View(timeout=None)
-    for spec in buttons[:25]:
+    menus = (selects or [])[: MAX_ROWS - 1]
+    for row, menu in enumerate(menus):
+        item = MatchSelect(menu.custom_id, menu)
+        item.item.row = row
+        view.add_item(item)
+    for spec in buttons[: (MAX_ROWS - len(menus)) * BUTTONS_PER_ROW]:
         view.add_item(MatchButton.from_spec(spec))
     return view

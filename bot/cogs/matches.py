@@ -161,7 +161,7 @@ class Matches(
             post = await self.bot.presenter.public(
                 snap, locale, [f"**{self._snap_title(snap, locale)}**"]
             )
-            post.ephemeral, post.mentions, post.buttons = True, [], []
+            post.ephemeral, post.mentions, post.buttons, post.selects = True, [], [], []
             await followup(interaction, post)
 
     @app_commands.command(

@@ -36,6 +36,8 @@ from engines.core.model import (
     Preference,
     ResultKind,
     Seat,
+    Selection,
+    SelectOption,
     View,
 )
 from engines.core.protocol import GameEngine, MatchOption
@@ -69,6 +71,8 @@ __all__ = [
     "RiggedDice",
     "Seat",
     "SeededDice",
+    "SelectOption",
+    "Selection",
     "SetupError",
     "View",
     "new_seed",

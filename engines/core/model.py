@@ -116,6 +116,44 @@ class ActionCodec:
 
 
 @dataclass(frozen=True)
+class SelectOption:
+    """One entry of a :class:`Selection`: the value put in the action and its label."""
+
+    value: str | int
+    label: Message
+    #: Pre-selected when the menu is shown (e.g. the dice a player already keeps).
+    chosen: bool = False
+
+
+@dataclass(frozen=True)
+class Selection:
+    """A menu answering a decision: the chosen values fill one field of an action.
+
+    With ``many`` the field receives the list of chosen values (between
+    ``min_values`` and ``max_values`` of them: "keep these dice"); otherwise
+    exactly one value ("play this card"). ``params`` are the action's other
+    fields, fixed. A selection whose options are hidden information (a hand)
+    must leave ``public`` false: the bot then offers it only in the seat's own
+    private view, never in a public post.
+    """
+
+    kind: str
+    field_name: str
+    options: tuple[SelectOption, ...]
+    placeholder: Message
+    many: bool = False
+    min_values: int = 1
+    max_values: int = 1
+    public: bool = False
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def action(self, values: Sequence[str | int]) -> dict[str, Any]:
+        """The action (as JSON) for these chosen values."""
+        chosen: Any = list(values) if self.many else values[0]
+        return {**self.params, "kind": self.kind, self.field_name: chosen}
+
+
+@dataclass(frozen=True)
 class Decision:
     """Who must decide what now.
 
@@ -136,6 +174,8 @@ class Decision:
     auto_default: bool = False
     preference: str | None = None
     optional: bool = False
+    #: Menus that answer this decision (Discord select menus); slash commands stay.
+    selections: tuple[Selection, ...] = ()
 
 
 @dataclass(frozen=True)

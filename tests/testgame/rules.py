@@ -23,6 +23,8 @@ from engines.core import (
     Preference,
     ResultKind,
     Seat,
+    Selection,
+    SelectOption,
     View,
 )
 from engines.core.model import replace
@@ -94,13 +96,24 @@ class HighCardDice(GameEngine[State]):
                 preference="testgame.auto_roll",
             )
             return [owed, *waiting]
-        lowest = min(state.players[state.active].hand)
+        hand = state.players[state.active].hand
+        # The hand is hidden: its menu is offered in the player's own view only.
+        pick = Selection(
+            "play",
+            "card",
+            tuple(
+                SelectOption(card, Message("testgame.choice.card", {"card": card}))
+                for card in sorted(set(hand))
+            ),
+            Message("testgame.prompt.play"),
+        )
         owed = Decision(
             state.active,
             ("play", "sort"),
             Message("testgame.prompt.play"),
-            default=Play(lowest),
+            default=Play(min(hand)),
             auto_default=True,
+            selections=(pick,),
         )
         return [owed, *waiting]
 

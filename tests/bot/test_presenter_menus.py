@@ -1,0 +1,59 @@
+"""Decision menus as the presenter builds them: hidden ones never public, Discord's limits kept."""
+
+from __future__ import annotations
+
+from bot.i18n import Texts, build_catalog
+from bot.presenter import Presenter
+from engines.core import Decision, Message, Selection, SelectOption
+from tests.testgame import ENGINE as TESTGAME
+
+PRESENTER = Presenter(Texts(build_catalog([TESTGAME])))
+
+
+def _options(count: int) -> tuple[SelectOption, ...]:
+    return tuple(
+        SelectOption(n, Message("testgame.choice.card", {"card": n}), chosen=n == 2)
+        for n in range(1, count + 1)
+    )
+
+
+def _decision(*selections: Selection) -> Decision:
+    return Decision(0, ("play",), Message("testgame.prompt.play"), selections=selections)
+
+
+def test_a_hidden_menu_is_left_out_of_public_posts_only() -> None:
+    hand = Selection("play", "card", _options(3), Message("testgame.prompt.play"))
+    dice = Selection(
+        "keep",
+        "dice",
+        _options(5),
+        Message("testgame.prompt.roll"),
+        many=True,
+        max_values=5,
+        min_values=0,
+        public=True,
+    )
+    decision = _decision(hand, dice)
+    public = PRESENTER.selects(7, decision, "pt-BR", public=True)
+    private = PRESENTER.selects(7, decision, "pt-BR", public=False)
+    assert [s.custom_id for s in public] == ["ts:7:keep:dice"]
+    assert [s.custom_id for s in private] == ["ts:7:play:card", "ts:7:keep:dice"]
+    keep = public[0]
+    assert (keep.min_values, keep.max_values) == (0, 5)
+    assert keep.options[1] == ("Carta 2", "2", True)  # translated, value as text, pre-chosen
+    assert keep.placeholder == "Role o dado"
+
+
+def test_menus_respect_discords_limits() -> None:
+    too_many = Selection("play", "card", _options(26), Message("testgame.prompt.play"))
+    none = Selection("play", "card", (), Message("testgame.prompt.play"))
+    # More values allowed than options exist: capped to the options.
+    wide = Selection(
+        "keep", "dice", _options(3), Message("testgame.prompt.roll"), many=True, max_values=9
+    )
+    (only,) = PRESENTER.selects(1, _decision(too_many, none, wide), "en-US", public=False)
+    assert only.custom_id == "ts:1:keep:dice" and only.max_values == 3
+    assert Selection("keep", "dice", (), Message("x"), many=True).action([1, 3]) == {
+        "kind": "keep",
+        "dice": [1, 3],
+    }

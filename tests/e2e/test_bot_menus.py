@@ -1,0 +1,41 @@
+"""Decision menus (select menus): a hand's menu only in the player's own view, and a
+choice there makes the move exactly as the slash command would."""
+
+from __future__ import annotations
+
+from tests.e2e.bot_harness import Table, answer, open_match, owner_of_turn, pinged
+
+
+async def test_a_hand_menu_is_private_and_playing_from_it_makes_the_move(table: Table) -> None:
+    emu = table.emu
+    thread_id, first = await open_match(emu, table)
+    player, other = owner_of_turn(table, first)
+    rolled = await answer(await emu.slash(player, "testgame roll", channel_id=thread_id))
+    match_id = rolled.custom_ids[0].split(":")[2]
+    menu_id = f"ts:{match_id}:play:card"
+    # The public post never lists the hand: no menu there.
+    assert not any(c.startswith("ts:") for c in rolled.custom_ids), rolled.custom_ids
+
+    mine = await answer(await emu.click(player, rolled.id, f"tt:mine:{match_id}"))
+    assert mine.ephemeral and menu_id in mine.custom_ids
+    menu = mine.component(menu_id)
+    hand = [int(o["value"]) for o in menu["options"]]
+    # Labels and placeholder in the player's own language (Alice: en-US, Bruno: pt-BR).
+    word, prompt = ("Card", "Play a card") if player == table.alice.id else ("Carta", "Jogue")
+    assert hand and [o["label"] for o in menu["options"]] == [f"{word} {c}" for c in hand]
+    assert menu["placeholder"].startswith(prompt), menu["placeholder"]
+
+    # Only the player sees that reply; the opponent's own view offers no such menu.
+    theirs = await answer(await emu.click(other, rolled.id, f"tt:mine:{match_id}"))
+    assert theirs.ephemeral and not any(c.startswith("ts:") for c in theirs.custom_ids)
+
+    played = await answer(await emu.select(player, mine.id, menu_id, [str(hand[-1])]))
+    assert not played.ephemeral
+    assert f"played {hand[-1]}" in played.content, played.content
+    assert pinged(emu, played) == {other}
+
+    # The same menu again: that decision is over, so it is refused and nothing moves.
+    after = len(emu.channel_messages(thread_id, include_ephemeral=False))
+    again = await answer(await emu.select(player, mine.id, menu_id, [str(hand[0])]))
+    assert again.ephemeral
+    assert len(emu.channel_messages(thread_id, include_ephemeral=False)) == after
