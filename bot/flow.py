@@ -159,7 +159,8 @@ class Flow:
                 None,
             )
             by_text = {str(o.value): o.value for o in selection.options} if selection else {}
-            if selection is None or not values or any(v not in by_text for v in values):
+            fewest = (selection.min_values if selection.many else 1) if selection else 1
+            if selection is None or len(values) < fewest or any(v not in by_text for v in values):
                 # The menu belongs to a decision that is over (or its options changed).
                 raise UserError("bot.error.stale_menu")
             action = selection.action([by_text[v] for v in values])

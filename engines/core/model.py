@@ -131,10 +131,10 @@ class Selection:
 
     With ``many`` the field receives the list of chosen values (between
     ``min_values`` and ``max_values`` of them: "keep these dice"); otherwise
-    exactly one value ("play this card"). ``params`` are the action's other
-    fields, fixed. A selection whose options are hidden information (a hand)
-    must leave ``public`` false: the bot then offers it only in the seat's own
-    private view, never in a public post.
+    exactly one value ("play this card"); ``joined`` makes the list one text.
+    ``params`` are the action's other fields, fixed. A selection whose options
+    are hidden information (a hand) must leave ``public`` false: the bot then
+    offers it only in the seat's own private view, never in a public post.
     """
 
     kind: str
@@ -146,10 +146,15 @@ class Selection:
     max_values: int = 1
     public: bool = False
     params: Mapping[str, Any] = field(default_factory=dict)
+    #: With ``many``: the values joined into one text by this separator, for an
+    #: action whose field is text ("1 3 5") rather than a list.
+    joined: str | None = None
 
     def action(self, values: Sequence[str | int]) -> dict[str, Any]:
         """The action (as JSON) for these chosen values."""
         chosen: Any = list(values) if self.many else values[0]
+        if self.many and self.joined is not None:
+            chosen = self.joined.join(str(v) for v in values)
         return {**self.params, "kind": self.kind, self.field_name: chosen}
 
 

@@ -57,3 +57,6 @@ def test_menus_respect_discords_limits() -> None:
         "kind": "keep",
         "dice": [1, 3],
     }
+    text = Selection("keep", "dice", (), Message("x"), many=True, joined=" ", params={"n": 1})
+    assert text.action([1, 3]) == {"n": 1, "kind": "keep", "dice": "1 3"}
+    assert text.action([]) == {"n": 1, "kind": "keep", "dice": ""}
