@@ -132,7 +132,13 @@ def check_card(
             "timing_main",
             "Cartas de Ação da Fase Principal",
         )
-    if card.timing is Timing.ROLL and state.phase not in ROLL_PHASES:
+    if state.phase is Phase.SETUP and dice_step(card) is None:
+        raise illegal(
+            "Before the match starts only cards that change dice may be played.",
+            "timing_setup",
+            "Preparação 7",
+        )
+    if card.timing is Timing.ROLL and state.phase not in (*ROLL_PHASES, Phase.SETUP):
         raise illegal(
             "Play this card during a roll phase.",
             "timing_roll",
@@ -305,6 +311,9 @@ def after_action(state: State, flow: Flow, seat: int) -> State:
     """
     if state.choice is not None and state.choice.pause:
         # Back in a "Then" pause: everyone may answer again.
+        return replace(state, passed=(), priority=seat)
+    if state.step is Step.FIRST_ROLLED:
+        # "Preparação" 7: the changed dice are answered again before they count.
         return replace(state, passed=(), priority=seat)
     if state.step is Step.UPKEEP_END:
         # The Upkeep's damage waits for the end of the phase (1.3); everyone may answer.

@@ -29,3 +29,36 @@ def fit(
         used += w + gap
         shown = i + 1
     return shown
+
+
+def rows(
+    widths: Sequence[float],
+    space: float,
+    gap: float,
+    max_rows: int,
+    more_width: Callable[[int], float],
+) -> tuple[list[int], int]:
+    """Wrap chips onto rows of `space` px: how many chips each row draws, in order,
+    and how many are left for a final "+N" chip (0 when every chip is named).
+
+    Rows are filled greedily; when the chips need more than `max_rows` rows, the
+    last row keeps room for the "+N" chip (:func:`fit`). A chip wider than a row
+    still gets a row of its own, so no chip is ever counted before a narrower one.
+    """
+    counts: list[int] = []
+    start = 0
+    while start < len(widths):
+        if len(counts) == max_rows - 1:
+            rest = widths[start:]
+            shown = fit(rest, space, gap, more_width)
+            counts.append(shown)
+            return counts, len(rest) - shown
+        used, n = 0.0, 0
+        for w in widths[start:]:
+            if n and used + gap + w > space:
+                break
+            used += (gap if n else 0) + w
+            n += 1
+        counts.append(n)
+        start += n
+    return counts, 0

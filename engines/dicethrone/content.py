@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 
 class DamageKind(enum.Enum):
@@ -201,6 +201,11 @@ class StatusDef:
     protected: bool = False
     #: If set, the bringing hero may refuse to gain it; the text labels that option.
     decline: Text = field(default_factory=dict)
+    #: Run for the bringing hero when a gain brings her tokens to her stack limit
+    #: (the Cursed Doubloons: at 5 the Pirate's board flips to its cursed side).
+    when_full: Script = ()
+    #: Offensive roll attempts the holder loses while holding it, per token (Knockout).
+    fewer_attempts: int = 0
     #: The hero that brings this status (set by the loader).
     hero: str = ""
 
@@ -256,6 +261,20 @@ class CardDef:
 
 
 @dataclass(frozen=True)
+class BoardSide:
+    """The other side of a double-sided hero board (the Cursed Pirate's "cursed"
+    side): its name and the abilities that replace the printed side's once the
+    board flips. A flip is for the rest of the match (Cursed Pirate FAQ Q1)."""
+
+    name: Text
+    abilities: tuple[Ability, ...]
+    defenses: tuple[Defense, ...]
+    source: str
+    verified: bool
+    passives: tuple[Passive, ...] = ()
+
+
+@dataclass(frozen=True)
 class Hero:
     """A hero: dice faces, board, status effects, deck and set-up steps."""
 
@@ -274,6 +293,21 @@ class Hero:
     #: Display names of the die symbols (the legend, "Legendas dos dados").
     symbol_names: Mapping[str, Text] = field(default_factory=dict)
     companions: tuple[CompanionDef, ...] = ()
+    #: The other side of the hero board, if it has one (``flip`` turns to it).
+    flip_side: BoardSide | None = None
+
+    def on_side(self, flipped: bool) -> Hero:
+        """The hero as its board currently reads: flipped, the other side's
+        abilities, defences and passives replace the printed side's."""
+        side = self.flip_side
+        if not flipped or side is None:
+            return self
+        return replace(
+            self,
+            abilities=side.abilities,
+            defenses=side.defenses,
+            passives=side.passives or self.passives,
+        )
 
     def companion(self, companion_id: str) -> CompanionDef | None:
         """The companion with that id, if the hero has one."""

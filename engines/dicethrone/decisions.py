@@ -75,6 +75,7 @@ def out_of_turn(flow: Flow, state: State, seat: int, kind: str, what: str) -> No
         Step.INCOME_END,
         Step.RESPONSE,
         Step.TARGET_ROLLED,
+        Step.FIRST_ROLLED,
         Step.DEFENSE_ROLLED,
         Step.FINAL,
     )
@@ -109,7 +110,7 @@ def _owed(flow: Flow, state: State) -> list[Decision]:
         # "Ou": the script waits for its owner's pick; the first option by default.
         key = f"choose_{ch.topic}" if ch.topic else "choose"
         prompt = Message(f"dicethrone.prompt.{key}", {"count": len(ch.options)})
-        return [Decision(ch.seat, ("choose",), prompt, a.Choose(1), True)]
+        return [Decision(ch.picker, ("choose",), prompt, a.Choose(1), True)]
     seat = state.active
     if state.phase in (Phase.MAIN1, Phase.MAIN2):
         kinds = ("sell", "end_phase", *extras(flow, state, seat))
@@ -161,9 +162,10 @@ def _window(flow: Flow, state: State, seat: int, prompt: str) -> Decision:
 
 def _rolling(flow: Flow, state: State) -> Decision:
     attempts = state.roll.attempts
-    kinds: tuple[str, ...] = ("roll",) if attempts < 3 else ()
+    more = attempts < flow.max_attempts(state, state.active)  # 4.1 (fewer with Knockout)
+    kinds: tuple[str, ...] = ("roll",) if more else ()
     if attempts:
-        kinds += (("keep",) if attempts < 3 else ()) + ("announce", "no_ability")
+        kinds += (("keep",) if more else ()) + ("announce", "no_ability")
     met = [
         ab.id
         for ab in flow.hero(state, state.active).abilities

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from engines.dicethrone.effects import Ctx, Interpreter
 
 #: The rule a dice change cites, by roll step (the offensive dice otherwise: 4.3).
-_RULES = {"defense_rolled": "6.3", "target_rolled": "5"}
+_RULES = {"defense_rolled": "6.3", "target_rolled": "5", "first_rolled": "Preparação 7"}
 
 DICE_STEPS = frozenset({"set_dice", "nudge_dice", "reroll_dice"})
 
@@ -65,8 +65,8 @@ def dice_in_play(state: State, of: str = "any") -> bool:
         return of == "any"  # an effect's "Roll [#]", paused for this
     if state.step is TurnStep.DEFENSE_ROLLED:
         return of in ("defensive", "any")
-    if state.step is TurnStep.TARGET_ROLLED:
-        return of == "any"  # the 2 v 2 targeting die
+    if state.step in (TurnStep.TARGET_ROLLED, TurnStep.FIRST_ROLLED):
+        return of == "any"  # the 2 v 2 targeting die; the first-player dice
     offensive = (
         state.phase is Phase.OFFENSIVE and state.roll.attempts > 0 and not state.roll.activated
     )
@@ -79,6 +79,8 @@ def current_dice(state: State) -> tuple[int, ...]:
         return state.stack[-1].dice
     if state.step is TurnStep.TARGET_ROLLED:
         return (state.roll.target_die,)
+    if state.step is TurnStep.FIRST_ROLLED:
+        return state.roll.first_dice
     return state.roll.defense_dice if state.step is TurnStep.DEFENSE_ROLLED else state.roll.dice
 
 
@@ -94,6 +96,8 @@ def parse(step: Step, dice: tuple[int, ...], target: str) -> dict[int, int] | No
         ):
             return None
         index = int(die_text) - 1
+        if not dice[index]:
+            return None  # a seat out of this first-player re-roll has no die
         if step.op == "reroll_dice":
             if eq:
                 return None
@@ -138,4 +142,6 @@ def step(interp: Interpreter, state: State, st: Step, ctx: Ctx) -> State:
         return replace(state, roll=replace(state.roll, defense_dice=tuple(dice)))
     if state.step is TurnStep.TARGET_ROLLED:
         return replace(state, roll=replace(state.roll, target_die=dice[0]))
+    if state.step is TurnStep.FIRST_ROLLED:
+        return replace(state, roll=replace(state.roll, first_dice=tuple(dice)))
     return replace(state, roll=replace(state.roll, dice=tuple(dice)))

@@ -91,6 +91,8 @@ class StepRunner:
             target = self._target(state, step, ctx)
             count = 99 if op == "remove_all" else step.amount
             return remove_status(state, target, step.status or "", count, self.content, self.events)
+        if op == "flip":
+            return self.flip(state, ctx.owner)
         if op in companions.COMPANION_STEPS:
             return companions.step(self._whole(), state, step, ctx)
         if op in dice_cards.DICE_STEPS:
@@ -223,4 +225,19 @@ class StepRunner:
             total=new,
             limit=limit,
         )
-        return put(state, seat, statuses=statuses)
+        state = put(state, seat, statuses=statuses)
+        if have < limit <= new and definition.when_full and player.hero == definition.hero:
+            # The bringing hero's stack reaches her limit (the Pirate's 5th Doubloon).
+            hero = self.content.heroes[player.hero]
+            state = self._whole().run(state, definition.when_full, Ctx(seat, hero))
+        return state
+
+    def flip(self, state: State, seat: int) -> State:
+        """Turn the seat's hero board to its other side, for good (Cursed Pirate FAQ
+        Q1: there is no way back); nothing happens to a one-sided or flipped board."""
+        player = state.players[seat]
+        side = self.content.heroes[player.hero].flip_side
+        if side is None or player.flipped:
+            return state
+        self._emit("flipped", player=seat_name(state, seat), side=dict(side.name))
+        return put(state, seat, flipped=True)

@@ -14,7 +14,7 @@ from engines.core.model import replace
 from engines.dicethrone import dice_cards, foes
 from engines.dicethrone import statuses as status_rules
 from engines.dicethrone.combos import symbol_counts
-from engines.dicethrone.content import Hero, Script, Step
+from engines.dicethrone.content import Content, Hero, Script, Step, text_for
 from engines.dicethrone.effect_helpers import (
     Ctx,
     chosen_player,
@@ -104,7 +104,21 @@ class Interpreter(StepRunner):
                     return self._pause_rolled(state, frames, later, values, ctx)
             elif step.op == "opposed_result":
                 won = top.dice[0] > top.dice[1] or (top.dice[0] == top.dice[1] and step.ties_win)
+                if not won and self._may_reroll(state, step, ctx):
+                    # "Se você gastar um Recarregar, você pode re-rolar aquele dado uma vez."
+                    offer = reroll_offer(self.content, step)
+                    frames.append(Frame((offer,), top.dice))
+                    continue
                 frames.append(Frame(step.steps if won else step.otherwise, step.numbers))
+            elif step.op == "opposed_reroll":
+                # The owner's die is rolled again, once; the opponent's stays.
+                values = (self.dice.roll(6, "opposed roll: owner again"), top.dice[1])
+                self._emit("opposed_reroll", player=seat_name(state, ctx.owner), value=values[0])
+                frames.append(Frame((replace(step, op="opposed_result"),), values))
+                roll = replace(state.roll, effect_dice=values, effect_owner=ctx.owner)
+                state = replace(state, roll=replace(roll, effect_foe=self.foe(state, ctx)))
+                if self._dice_pause(state, ctx):
+                    return self._pause_rolled(state, frames, later, values, ctx)
             elif step.op == "then":
                 # "Então": a pause where anyone may play cards or spend tokens,
                 # if anything is left to resolve (and not during set-up).
@@ -139,6 +153,8 @@ class Interpreter(StepRunner):
                     pick=ctx.pick,
                     topic=step.topic,
                     foe=ctx.foe,
+                    # A synthetic "Or" may name another chooser: ``amount`` = seat + 1.
+                    chooser=step.amount - 1 if step.op == "or" and step.amount else None,
                 )
                 if manual:
                     # Never skip a card's text silently: stop until it is applied by hand.
@@ -146,11 +162,18 @@ class Interpreter(StepRunner):
                     self._emit("manual", player=seat_name(state, ctx.owner), text=text)
                 else:
                     count = len(step.steps)
-                    self._emit("choose", "Ou", player=seat_name(state, ctx.owner), count=count)
+                    who = choice.picker
+                    self._emit("choose", "Ou", player=seat_name(state, who), count=count)
                 return replace(state, stack=(*state.stack, choice))
             else:
                 state = self._step(state, step, here)
         return state
+
+    def _may_reroll(self, state: State, step: Step, ctx: Ctx) -> bool:
+        """Whether the owner may spend a token to re-roll her losing opposed die."""
+        if not step.status or not ctx.resume:
+            return False  # set-up and trigger scripts cannot wait for a choice
+        return state.players[ctx.owner].statuses.get(step.status, 0) > 0
 
     def _roll(self, state: State, step: Step, ctx: Ctx) -> tuple[int, ...]:
         """ "Role [#]": fresh dice, rolled once; earlier dice do not count."""
@@ -215,3 +238,26 @@ class Interpreter(StepRunner):
             other=theirs,
         )
         return mine, theirs
+
+
+#: Labels of the re-roll offer ("{status}" is the spent status's name).
+REROLL_TEXT = {
+    "en-US": ("Spend {status}: re-roll your die", "Keep the dice"),
+    "pt-BR": ("Gastar {status}: re-rolar seu dado", "Manter os dados"),
+    "it": ("Spendi {status}: ritira il tuo dado", "Tieni i dadi"),
+}
+
+
+def reroll_offer(content: Content, result: Step) -> Step:
+    """An "Or" after a losing opposed roll: spend one token of ``result.status`` to
+    re-roll the owner's die once (then compare again), or keep the dice."""
+    name = content.status(result.status or "").name
+    again = replace(result, status=None)
+    spend = Step(op="remove", status=result.status, amount=1, target="self")
+    reroll = Step(
+        op="option",
+        steps=(spend, replace(again, op="opposed_reroll")),
+        text={k: v[0].format(status=text_for(name, k)) for k, v in REROLL_TEXT.items()},
+    )
+    keep = Step(op="option", steps=(again,), text={k: v[1] for k, v in REROLL_TEXT.items()})
+    return Step(op="or", steps=(keep, reroll))  # keeping is the default

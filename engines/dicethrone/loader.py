@@ -17,6 +17,7 @@ import yaml
 from engines.core import ContentError
 from engines.dicethrone.content import (
     Ability,
+    BoardSide,
     CardDef,
     CompanionDef,
     Content,
@@ -118,7 +119,8 @@ def _status(node: Node) -> StatusDef:
     allowed = {"id", "name", "text", "positive", "stack_limit", "spendable", "persistent"}
     allowed |= {"unique", "spend_side", "spend", "upkeep", "skip_income"} | PROVENANCE
     allowed |= {"stack_limit_others", "upkeep_others_only", "when_attacking", "when_attacked"}
-    allowed |= {"overflow", "expires_after_roll", "protected", "decline"}
+    allowed |= {"overflow", "expires_after_roll", "protected", "decline", "when_full"}
+    allowed |= {"fewer_attempts"}
     f = Fields(node, allowed)
     status = StatusDef(
         id=f.need("id", ident),
@@ -143,6 +145,8 @@ def _status(node: Node) -> StatusDef:
         expires_after_roll=f.get("expires_after_roll", Node.bool, False),
         protected=f.get("protected", Node.bool, False),
         decline=f.get("decline", text, {}),
+        when_full=f.get("when_full", script, ()),
+        fewer_attempts=f.get("fewer_attempts", lambda n: n.int(1, 2), 0),
     )
     if status.spendable != bool(status.spend):
         raise node.fail("a spendable status needs a 'spend' script (and only then)")
@@ -184,6 +188,19 @@ def _companion(node: Node) -> CompanionDef:
     )
 
 
+def _side(node: Node) -> BoardSide:
+    """The other side of a double-sided hero board (``flip``)."""
+    f = Fields(node, {"name", "abilities", "defenses", "passives"} | PROVENANCE)
+    return BoardSide(
+        name=f.need("name", text),
+        abilities=f.need("abilities", lambda n: tuple(_ability(i) for i in n.items())),
+        defenses=f.need("defenses", lambda n: tuple(_defense(i) for i in n.items())),
+        source=f.need("source", Node.str),
+        verified=f.need("verified", Node.bool),
+        passives=f.get("passives", lambda n: tuple(_passive(i) for i in n.items()), ()),
+    )
+
+
 def _upgrade(node: Node) -> Upgrade:
     f = Fields(node, {"slot", "level"})
     return Upgrade(slot=f.need("slot", ident), level=f.need("level", lambda n: n.int(2, 3)))
@@ -207,7 +224,7 @@ def load_hero(path: Path) -> Hero:
         )
     top = Node(root, path.name, "")
     allowed = {"id", "name", "complexity", "dice", "abilities", "defenses", "passives"}
-    allowed |= {"statuses", "cards", "setup", "symbols", "companions"} | PROVENANCE
+    allowed |= {"statuses", "cards", "setup", "symbols", "companions", "flip"} | PROVENANCE
     f = Fields(top, allowed)
     hero = Hero(
         id=f.need("id", ident),
@@ -224,8 +241,13 @@ def load_hero(path: Path) -> Hero:
         setup=f.get("setup", script, ()),
         symbol_names=f.get("symbols", lambda n: {k: text(v) for k, v in n.mapping().items()}, {}),
         companions=f.get("companions", lambda n: tuple(_companion(i) for i in n.items()), ()),
+        flip_side=f.get("flip", _side, None),
     )
     _cross_check(hero, top)
+    if hero.flip_side is not None:
+        # The other side's entries obey the same references (its own abilities'
+        # slots for upgrades are checked against either side).
+        _cross_check(hero.on_side(True), top)
     # Per-holder limits ("5/3") tell the bringing hero from everyone else.
     statuses = tuple(dataclasses.replace(s, hero=hero.id) for s in hero.statuses)
     return dataclasses.replace(hero, statuses=statuses)
@@ -244,13 +266,19 @@ def _cross_check(hero: Hero, top: Node) -> None:
     for name in hero.symbol_names:
         if name not in symbols:
             raise top.fail(f"symbols: {name!r} is on no face of the dice")
-    slots: dict[str, set[int]] = {a.id: set(a.levels) for a in hero.abilities}
-    slots.update({d.id: set(d.levels) for d in hero.defenses})
+    slots: dict[str, set[int]] = {}
+    sides = [hero] if hero.flip_side is None else [hero, hero.on_side(True)]
+    for side in sides:
+        for ab in side.abilities:
+            slots.setdefault(ab.id, set()).update(ab.levels)
+        for de in side.defenses:
+            slots.setdefault(de.id, set()).update(de.levels)
     statuses = {s.id for s in hero.statuses}
     # Set-up, Income and trigger scripts run where the turn cannot wait for a player.
     waitless = [("setup", hero.setup), *(("income", p.income) for p in hero.passives)]
     waitless += [
-        (f"statuses.{s.id}", s.when_attacking + s.when_attacked + s.overflow) for s in hero.statuses
+        (f"statuses.{s.id}", s.when_attacking + s.when_attacked + s.overflow + s.when_full)
+        for s in hero.statuses
     ]
     for where, steps in waitless:
         if any(step.op in ("or", "manual", "then") for step in _walk(steps)):
@@ -265,7 +293,10 @@ def _cross_check(hero: Hero, top: Node) -> None:
                         raise top.fail(f"ability {a.id}: unknown dice symbol {sym!r}")
     scripts += [(f"defenses.{d.id}.{lv}", s) for d in hero.defenses for lv, s in d.levels.items()]
     scripts += [
-        (f"statuses.{s.id}", s.spend + s.upkeep + s.when_attacking + s.when_attacked + s.overflow)
+        (
+            f"statuses.{s.id}",
+            s.spend + s.upkeep + s.when_attacking + s.when_attacked + s.overflow + s.when_full,
+        )
         for s in hero.statuses
     ]
     scripts += [(f"cards.{c.id}", c.effect) for c in hero.cards]

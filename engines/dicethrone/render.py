@@ -9,11 +9,18 @@ from PIL import ImageDraw
 from engines.core import View, theme
 from engines.core.i18n import Catalog
 from engines.core.render import banner, canvas, draw_text, font, text_width, to_png
-from engines.dicethrone.chips import fit as fit_chips
+from engines.dicethrone.chips import rows as chip_rows
 
+#: A full panel with one row of status chips; every further row adds CHIP_ROW.
 PANEL_H = 250
-#: A hero not involved in the current attack (3–4 heroes): name, health, marks, statuses.
-COMPACT_H = 132
+#: A hero not involved in the current attack (3–4 heroes): name, health · CP, marks
+#: and card counts; then its status chips (if any), one CHIP_ROW per row.
+COMPACT_H = 112
+CHIP_ROW = 62
+#: Status chips wrap onto at most this many rows; a "+N" chip counts the rest.
+CHIP_ROWS = 3
+#: Left indent of a panel's text and chips (after the seat colour bar), right margin.
+INDENT, RIGHT = 36, 24
 DIE = 150
 SMALL = theme.MIN_TEXT_PX
 GOOD: theme.RGB = (0, 158, 115)  # Okabe-Ito bluish green: positive status effects
@@ -43,9 +50,13 @@ def _board(view: View, catalog: Catalog, locale: str) -> bytes:
     width = theme.CANVAS_WIDTH - 2 * theme.MARGIN
     # Long lines (a damage breakdown in pt-BR) wrap instead of being cut off.
     lines = [part for text in _info_lines(data, t, locale) for part in _wrap_line(text, width)]
-    dice_rows = sum(1 for key in ("dice", "effect_dice", "defense_dice") if roll[key])
+    keys = ("dice", "effect_dice", "defense_dice", "first_dice")
+    dice_rows = sum(1 for key in keys if roll.get(key))
     involved = _involved(data)
-    heights = [PANEL_H if p["seat"] in involved else COMPACT_H for p in players]
+    full = [p["seat"] in involved for p in players]
+    heights = [
+        _panel_height(p, is_full, width, locale) for p, is_full in zip(players, full, strict=True)
+    ]
     # Banner, hero panels, each dice row (label + dice + kept mark), the text lines.
     height = 104 + sum(h + 16 for h in heights) + 8 + dice_rows * (44 + DIE + 60)
     height += len(lines) * 44 + 32
@@ -56,21 +67,32 @@ def _board(view: View, catalog: Catalog, locale: str) -> bytes:
         colour = theme.seat_colour(data["winner"])
     elif data["draw"]:
         title, colour = t("dicethrone.render.draw", locale), theme.PANEL_ACTIVE
+    elif data["phase"] == "setup":
+        # "Preparação" 7: nobody's turn yet, the dice decide who starts.
+        title, colour = t("dicethrone.render.phase.setup", locale), theme.PANEL_ACTIVE
     else:
         phase = t(f"dicethrone.render.phase.{data['phase']}", locale)
         title = t("dicethrone.render.turn", locale, turn=data["turn"], player=active["name"])
         title = f"{title} · {phase}"
         colour = theme.seat_colour(data["active"])
     y = banner(draw, title, colour) + 24
-    for p, h in zip(players, heights, strict=True):
-        if h == PANEL_H:
-            _panel(draw, p, data, y, width, t, locale)
+    for p, h, is_full in zip(players, heights, full, strict=True):
+        if is_full:
+            _panel(draw, p, data, y, h, width, t, locale)
         else:
-            _compact(draw, p, data, y, width, t, locale)
+            _compact(draw, p, data, y, h, width, t, locale)
         y += h + 16
     y += 8
+    if roll.get("first_dice"):
+        # "Preparação" 7: each die under the name of the seat that rolled it.
+        label = t("dicethrone.render.first_roll", locale)
+        draw_text(draw, (theme.MARGIN, y), label, max_width=width, bold=True)
+        rolled = [(s, v) for s, v in enumerate(roll["first_dice"]) if v]
+        names = [f"{s + 1}. {players[s]['name']}" for s, _ in rolled]
+        y = _dice(draw, y + 44, [v for _, v in rolled], names, [], t, locale)
     if roll["dice"]:
-        label = t("dicethrone.render.attempt", locale, attempt=roll["attempts"])
+        of = roll.get("max_attempts", 3)
+        label = t("dicethrone.render.attempt", locale, attempt=roll["attempts"], of=of)
         draw_text(
             draw, (theme.MARGIN, y), f"{active['name']} · {label}", max_width=width, bold=True
         )
@@ -176,18 +198,20 @@ def _compact(
     p: dict[str, Any],
     data: dict[str, Any],
     y: int,
+    height: int,
     width: int,
     t: Any,
     locale: str,
 ) -> None:
-    """A condensed panel: name and hero, health and CP, marks and status chips."""
+    """A condensed panel: name and hero, health · CP, marks and card counts, then
+    every status chip (wrapped onto rows, so each one is named)."""
     x0, x1 = theme.MARGIN, theme.MARGIN + width
-    draw.rounded_rectangle((x0, y, x1, y + COMPACT_H), 14, fill=theme.PANEL)
-    draw.rounded_rectangle((x0, y, x0 + 16, y + COMPACT_H), 6, fill=theme.seat_colour(p["seat"]))
+    draw.rounded_rectangle((x0, y, x1, y + height), 14, fill=theme.PANEL)
+    draw.rounded_rectangle((x0, y, x0 + 16, y + height), 6, fill=theme.seat_colour(p["seat"]))
     hero = _name(p["hero_name"], locale)
     draw_text(
         draw,
-        (x0 + 36, y + 12),
+        (x0 + INDENT, y + 12),
         f"{p['seat'] + 1}. {p['name']} — {hero}",
         max_width=width * 0.56,
         bold=True,
@@ -196,22 +220,56 @@ def _compact(
     cp = t("dicethrone.render.cp", locale, cp=p["cp"])
     draw_text(
         draw,
-        (x1 - 24, y + 14),
+        (x1 - RIGHT, y + 14),
         f"{health} · {cp}",
         max_width=width * 0.4,
         bold=True,
         anchor="ra",
     )
-    x = x0 + 36
+    x = x0 + INDENT
     tags = " · ".join(_tags(p["seat"], data, t, locale))
     if tags:
         fnt = font(SMALL, bold=True)
         tags_w = min(text_width(tags, fnt), width * 0.5)
-        draw_text(draw, (x, y + 68), tags, max_width=tags_w, size=SMALL, bold=True)
+        draw_text(draw, (x, y + 62), tags, max_width=tags_w, size=SMALL, bold=True)
         x += int(tags_w) + 20
-    chips = [*p["statuses"], *({**c, "companion": True} for c in p.get("companions", []))]
-    if chips or not tags:
-        _statuses(draw, chips, x, y + 70, x1 - 24, t, locale)
+    draw_text(
+        draw,
+        (x, y + 62),
+        _cards(p, t, locale),
+        max_width=x1 - RIGHT - x,
+        size=SMALL,
+        fill=theme.TEXT_MUTED,
+    )
+    chips = _chips(p)
+    if chips:
+        _statuses(draw, chips, x0 + INDENT, y + 112, x1 - RIGHT, t, locale)
+
+
+def _chips(p: dict[str, Any]) -> list[dict[str, Any]]:
+    """A panel's chips: status effects, then companions (not status effects)."""
+    return [*p["statuses"], *({**c, "companion": True} for c in p.get("companions", []))]
+
+
+def _cards(p: dict[str, Any], t: Any, locale: str) -> str:
+    return str(
+        t(
+            "dicethrone.render.cards",
+            locale,
+            hand=p["hand_size"],
+            deck=p["deck_size"],
+            discard=p["discard_size"],
+        )
+    )
+
+
+def _panel_height(p: dict[str, Any], full: bool, width: int, locale: str) -> int:
+    """A panel's height: one more CHIP_ROW for each further row of status chips."""
+    chips = _chips(p)
+    counts, _ = _chip_layout(chips, width - INDENT - RIGHT, locale)
+    if full:
+        return PANEL_H + CHIP_ROW * max(0, len(counts) - 1)
+    return COMPACT_H + CHIP_ROW * len(counts) if chips else COMPACT_H - 8
 
 
 def _panel(
@@ -219,15 +277,16 @@ def _panel(
     p: dict[str, Any],
     data: dict[str, Any],
     y: int,
+    height: int,
     width: int,
     t: Any,
     locale: str,
 ) -> None:
-    is_active = p["seat"] == data["active"] and data["phase"] != "over"
+    is_active = p["seat"] == data["active"] and data["phase"] not in ("over", "setup")
     x0, x1 = theme.MARGIN, theme.MARGIN + width
     fill = theme.PANEL_ACTIVE if is_active else theme.PANEL
-    draw.rounded_rectangle((x0, y, x1, y + PANEL_H), 14, fill=fill)
-    draw.rounded_rectangle((x0, y, x0 + 16, y + PANEL_H), 6, fill=theme.seat_colour(p["seat"]))
+    draw.rounded_rectangle((x0, y, x1, y + height), 14, fill=fill)
+    draw.rounded_rectangle((x0, y, x0 + 16, y + height), 6, fill=theme.seat_colour(p["seat"]))
     marker = "▶ " if is_active else ""
     hero = _name(p["hero_name"], locale)
     draw_text(
@@ -251,13 +310,7 @@ def _panel(
         anchor="ra",
         fill=theme.HIGHLIGHT,
     )
-    cards = t(
-        "dicethrone.render.cards",
-        locale,
-        hand=p["hand_size"],
-        deck=p["deck_size"],
-        discard=p["discard_size"],
-    )
+    cards = _cards(p, t, locale)
     draw_text(
         draw, (x0 + 36, y + 66), cards, max_width=width * 0.6, size=SMALL, fill=theme.TEXT_MUTED
     )
@@ -267,13 +320,16 @@ def _panel(
     ]
     if upgrades:
         draw_text(draw, (x0 + 36, y + 112), " · ".join(upgrades), max_width=width - 60, size=SMALL)
-    chips = [*p["statuses"], *({**c, "companion": True} for c in p.get("companions", []))]
-    _statuses(draw, chips, x0 + 36, y + 170, x1 - 24, t, locale)
+    _statuses(draw, _chips(p), x0 + INDENT, y + 170, x1 - RIGHT, t, locale)
 
 
 def _tags(seat: int, data: dict[str, Any], t: Any, locale: str) -> list[str]:
-    """Team, Leader, Defender and defeat marks of a panel (3–4 player matches)."""
+    """The side of a flipped board, then Team, Leader, Defender and defeat marks of
+    a panel (3–4 player matches)."""
     out = []
+    side = data["players"][seat].get("side")
+    if side:
+        out.append("☠ " + t("dicethrone.render.side", locale, side=_name(side, locale)))
     if data["mode"] == "teams":
         out.append(t("dicethrone.render.team", locale, team="AB"[data["teams"][seat]]))
     if seat in data["out"]:
@@ -285,6 +341,17 @@ def _tags(seat: int, data: dict[str, Any], t: Any, locale: str) -> list[str]:
     return out
 
 
+def _chip_layout(statuses: list[dict[str, Any]], space: int, locale: str) -> tuple[list[int], int]:
+    """Chips per row and how many a "+N" chip counts (see :func:`chips.rows`)."""
+    fnt = font(SMALL, bold=True)
+    widths = [text_width(_chip_label(s, locale), fnt) + 32 for s in statuses]
+    return chip_rows(widths, space, 12, CHIP_ROWS, lambda n: text_width(f"+{n}", fnt) + 32)
+
+
+def _chip_label(s: dict[str, Any], locale: str) -> str:
+    return f"{_name(s['name'], locale)} {s['count']}/{s['limit']}"
+
+
 def _statuses(
     draw: ImageDraw.ImageDraw,
     statuses: list[dict[str, Any]],
@@ -294,6 +361,8 @@ def _statuses(
     t: Any,
     locale: str,
 ) -> None:
+    """Status chips from (x, y), wrapped onto rows of CHIP_ROW px (statuses are
+    public: each is named; only beyond CHIP_ROWS rows a "+N" chip counts the rest)."""
     if not statuses:
         draw_text(
             draw,
@@ -305,18 +374,24 @@ def _statuses(
         )
         return
     fnt = font(SMALL, bold=True)
-    labels = [f"{_name(s['name'], locale)} {s['count']}/{s['limit']}" for s in statuses]
-    widths = [text_width(label, fnt) + 32 for label in labels]
-    shown = fit_chips(widths, right - x, 12, lambda n: text_width(f"+{n}", fnt) + 32)
-    for s, label, w in zip(statuses[:shown], labels, widths, strict=False):
-        # Companions (not status effects) get their own colour.
-        colour = COMPANION if s.get("companion") else GOOD if s["positive"] else BAD
-        _chip(draw, x, y, w, label, colour, fnt)
-        x += int(w) + 12
-    if shown < len(statuses):
-        # The rest did not fit on the row: say how many rather than drop them silently.
-        more = f"+{len(statuses) - shown}"
-        _chip(draw, x, y, text_width(more, fnt) + 32, more, MORE, fnt)
+    counts, hidden = _chip_layout(statuses, right - x, locale)
+    queue = list(statuses)
+    cx = x
+    for row, count in enumerate(counts):
+        cx = x
+        for s in queue[:count]:
+            label = _chip_label(s, locale)
+            w = text_width(label, fnt) + 32
+            # Companions (not status effects) get their own colour.
+            colour = COMPANION if s.get("companion") else GOOD if s["positive"] else BAD
+            _chip(draw, cx, y + row * CHIP_ROW, w, label, colour, fnt)
+            cx += int(w) + 12
+        queue = queue[count:]
+    if hidden:
+        # Beyond the last row: say how many rather than drop them silently.
+        more = f"+{hidden}"
+        last = y + (len(counts) - 1) * CHIP_ROW
+        _chip(draw, cx, last, text_width(more, fnt) + 32, more, MORE, fnt)
 
 
 def _chip(

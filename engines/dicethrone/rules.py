@@ -26,12 +26,12 @@ from engines.core import (
 )
 from engines.core.model import replace
 from engines.dicethrone import actions as a
-from engines.dicethrone import targeting, upkeep
+from engines.dicethrone import first_roll, targeting, upkeep
 from engines.dicethrone.cards import after_action, play_card, spend
 from engines.dicethrone.commands import COMMANDS
 from engines.dicethrone.content import Content
 from engines.dicethrone.decisions import AUTOPASS, out_of_turn, pending, playable
-from engines.dicethrone.effects import Ctx, paused
+from engines.dicethrone.effects import paused
 from engines.dicethrone.loader import load_pack
 from engines.dicethrone.manual import adjust
 from engines.dicethrone.modes import MODE_BY_SEATS, SEATS
@@ -143,23 +143,20 @@ class DiceThrone(GameEngine[State]):
             players.append(
                 Player(hero=hero.id, health=health, hand=deck[:HAND_START], deck=deck[HAND_START:])
             )
-        first = _first_player(dice, len(seats))
         state = State(
             seats=tuple(seats),
             pack=content.pack,
             players=tuple(players),
-            active=first,
-            first=first,
+            active=0,
+            first=0,
             phase=Phase.UPKEEP,
             mode=mode,
             income_window=bool(opts["income_window"]),
             upkeep_window=bool(opts["upkeep_window"]),
         )
-        flow = Flow(content, dice)
-        for seat in range(len(seats)):  # "Preparação" 8: hero-specific set-up
-            hero = flow.hero(state, seat)
-            state = flow.interp.run(state, hero.setup, Ctx(seat, hero))
-        return flow.start_turn(state)
+        # "Preparação" 7 (first player, with a window when a card could change the
+        # dice), then 8 (hero-specific set-up) and the first turn.
+        return first_roll.begin(Flow(content, dice), state)
 
     def apply_setup(self, state: State, overrides: Mapping[str, Any]) -> State:
         """Scenario set-up; ``players`` may be a mapping by seat index that merges fields.
@@ -333,18 +330,6 @@ class DiceThrone(GameEngine[State]):
         playable = self.playable(flow, state, seat)
         card = str(values.get("card") or "")
         return suggestions(flow, state, seat, command, option, current, playable, card)
-
-
-def _first_player(dice: Dice, count: int = 2) -> int:
-    """ "Preparação" 7: each rolls a die, the highest starts; a tie for the highest
-    re-rolls between the tied players."""
-    rolling = list(range(count))
-    while True:
-        values = {s: dice.roll(6, f"first player: seat {s + 1}") for s in rolling}
-        top = max(values.values())
-        rolling = [s for s in rolling if values[s] == top]
-        if len(rolling) == 1:
-            return rolling[0]
 
 
 class _NoDice(Dice):

@@ -26,6 +26,8 @@ ATTEMPTS = 3  # "Fase de Rolagem Ofensiva": up to three roll attempts
 class Phase(enum.Enum):
     """Turn phases ("Fases do Turno"); Upkeep and Income resolve by themselves."""
 
+    #: "Preparação" 7 with a window: the first-player dice may still be changed.
+    SETUP = "setup"
     UPKEEP = "upkeep"
     INCOME = "income"
     MAIN1 = "main1"
@@ -37,6 +39,8 @@ class Phase(enum.Enum):
 
 
 TRANSITIONS: dict[Phase, frozenset[Phase]] = {
+    # The first player is known ("Preparação" 7): set-up 8 and the first Upkeep.
+    Phase.SETUP: frozenset({Phase.UPKEEP}),
     # A defeated player's turn ends at once (King of the Hill): -> UPKEEP of the next.
     Phase.UPKEEP: frozenset({Phase.INCOME, Phase.UPKEEP, Phase.OVER}),
     # A card played in the optional Income window may end the turn or the match.
@@ -69,6 +73,9 @@ class Step(enum.Enum):
     TARGET = "target"  # "Fase de Rolagem de Alvo" (5): a player picks the Defender
     #: 2 v 2: the targeting die is rolled; anyone may change it with a card (5).
     TARGET_ROLLED = "target_rolled"
+    #: "Preparação" 7: the first-player dice are rolled and a card at the table can
+    #: change any die: a window before the highest die decides who starts.
+    FIRST_ROLLED = "first_rolled"
 
 
 @dataclass(frozen=True)
@@ -90,6 +97,9 @@ class Player:
     stack_bonus: Mapping[str, int] = field(default_factory=dict)
     #: Companions ("Companheiros"): companion id -> how many; never status effects.
     companions: Mapping[str, int] = field(default_factory=dict)
+    #: The hero board turned to its other side (the Cursed Pirate's cursed side);
+    #: there is no way back (Cursed Pirate FAQ Q1).
+    flipped: bool = False
 
 
 @dataclass(frozen=True)
@@ -123,6 +133,8 @@ class Roll:
     target_chooser: int | None = None
     #: The activated ability's effects needing no target already resolved (4.4).
     early_done: bool = False
+    #: "Preparação" 7 in its window: die N is seat N's (0: not in this re-roll).
+    first_dice: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -162,6 +174,14 @@ class Suspended:
     foe: int | None = None
     #: A pause right after an effect's "Roll [#]": cards may change those dice.
     rolled: bool = False
+    #: Who picks the "Or" when not the script's owner (a Cursed Pirate refusing a
+    #: Doubloon another player's effect gives her); None: the owner.
+    chooser: int | None = None
+
+    @property
+    def picker(self) -> int:
+        """The seat that picks an option of this "Or"."""
+        return self.seat if self.chooser is None else self.chooser
 
 
 @dataclass(frozen=True)

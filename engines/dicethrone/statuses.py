@@ -32,6 +32,9 @@ from engines.dicethrone.state import State
 if TYPE_CHECKING:
     from engines.dicethrone.effects import Ctx, Interpreter
 
+#: Marks a gain its hero chose to accept after a ``decline`` offer.
+ACCEPTED = "accepted"
+
 STATUS_STEPS = frozenset(
     {"move", "steal_health", "lessen_attack", "cancel_attack", "remove_chosen"}
 )
@@ -167,16 +170,20 @@ def offer_decline(interp: Interpreter, state: State, step: Step, ctx: Ctx) -> St
     Dobrão Amaldiçoado, ela pode escolher não ganhar") becomes an "Or"."""
     if step.op not in ("gain", "inflict") or not ctx.resume or not step.status:
         return step  # set-up and trigger scripts cannot wait for a choice
+    if step.topic == ACCEPTED:
+        return step  # she already chose to gain it: no second offer
     try:
         definition = interp.content.status(step.status)
     except KeyError:
         return step
     holder = ctx.owner if step.target == "self" else interp.foe(state, ctx)
-    # Only the gaining hero herself is asked (the "Or" belongs to the script's owner).
-    if holder != ctx.owner or not definition.decline:
+    if not definition.decline or state.players[holder].hero != definition.hero:
         return step
-    if state.players[holder].hero != definition.hero:
-        return step
-    gain = Step(op="option", steps=(step,), text=definition.name)
+    if holder != ctx.owner and ctx.ultimate:
+        return step  # nothing answers an Ultimate Ability ("Habilidade Suprema")
+    gain = Step(op="option", steps=(replace(step, topic=ACCEPTED),), text=definition.name)
     refuse = Step(op="option", text=definition.decline)
-    return Step(op="or", steps=(gain, refuse))
+    # "Sempre que a Pirata for ganhar": she is asked even when another player's effect
+    # (a mirror match's Pirate) gives it; the script stays its owner's.
+    chooser = 0 if holder == ctx.owner else holder + 1
+    return Step(op="or", steps=(gain, refuse), amount=chooser)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from engines.core import Dice, Event, IllegalActionError
 from engines.core.model import replace
-from engines.dicethrone import aim, statuses, targeting, upkeep
+from engines.dicethrone import aim, first_roll, statuses, targeting, upkeep
 from engines.dicethrone.combos import best_variant, usable_level
 from engines.dicethrone.content import Ability, Content, Hero
 from engines.dicethrone.effects import Ctx, Interpreter, paused, put
@@ -47,8 +47,9 @@ class Flow:
         self.interp = Interpreter(self.content, self.dice, self.events)
 
     def hero(self, state: State, seat: int) -> Hero:
-        """The hero a seat plays."""
-        return self.content.heroes[state.players[seat].hero]
+        """The hero a seat plays, as its board currently reads (flipped or not)."""
+        player = state.players[seat]
+        return self.content.heroes[player.hero].on_side(player.flipped)
 
     def emit(self, key: str, rule: str | None = None, **params: object) -> None:
         """Record an event."""
@@ -132,7 +133,16 @@ class Flow:
     def roll(self, state: State) -> State:
         """One roll attempt ("Fase de Rolagem Ofensiva" 4.1)."""
         r = state.roll
-        if r.attempts >= ATTEMPTS:
+        limit = self.max_attempts(state, state.active)
+        if r.attempts >= limit < ATTEMPTS:
+            raise illegal(
+                f"You have only {limit} roll attempts this turn.",
+                "fewer_attempts",
+                "4.1",
+                count=limit,
+                status=self._attempt_takers(state, state.active),
+            )
+        if r.attempts >= limit:
             raise illegal("You have used your three roll attempts.", "no_attempts", "4.1")
         kept = r.kept if r.attempts else (False,) * DICE
         values = tuple(
@@ -150,9 +160,26 @@ class Flow:
         )
         return state
 
+    def max_attempts(self, state: State, seat: int) -> int:
+        """4.1: three roll attempts, fewer while holding a status that takes some
+        (the Gunslinger's Knockout, "Nocaute"); always at least one."""
+        fewer = sum(
+            self.content.status(s).fewer_attempts * n
+            for s, n in state.players[seat].statuses.items()
+        )
+        return max(1, ATTEMPTS - fewer)
+
+    def _attempt_takers(self, state: State, seat: int) -> object:
+        """The name of the first status taking roll attempts (for the error)."""
+        for status in sorted(state.players[seat].statuses):
+            definition = self.content.status(status)
+            if definition.fewer_attempts:
+                return dict(definition.name)
+        return ""
+
     def keep(self, state: State, text: str) -> State:
         """Mark the dice to keep for the next attempt (the others are re-rolled)."""
-        if not state.roll.attempts or state.roll.attempts >= ATTEMPTS:
+        if not state.roll.attempts or state.roll.attempts >= self.max_attempts(state, state.active):
             raise illegal("Keep dice between roll attempts.", "keep_when", "4.1")
         chosen: set[int] = set()
         for part in text.replace(",", " ").split():
@@ -341,6 +368,8 @@ class Flow:
             return self.resolve_defense(state)
         if state.step is Step.TARGET_ROLLED:
             return targeting.resolve_die(self, state)
+        if state.step is Step.FIRST_ROLLED:
+            return first_roll.resolve(self, state)
         if state.step is Step.UPKEEP_END:
             return self.after_upkeep(state)
         if state.step is Step.INCOME_END:

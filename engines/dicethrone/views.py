@@ -10,7 +10,7 @@ from engines.dicethrone.cards import card_cost, names_foe, picks_player, spendab
 from engines.dicethrone.combos import usable_level
 from engines.dicethrone.content import CardDef, Step, Text
 from engines.dicethrone.modes import leaders
-from engines.dicethrone.state import HAND_LIMIT, KING, Phase, Roll, State
+from engines.dicethrone.state import HAND_LIMIT, KING, Phase, Player, Roll, State
 from engines.dicethrone.statuses import tokens_in_play
 from engines.dicethrone.turn import Flow
 
@@ -30,6 +30,11 @@ def _card(flow: Flow, state: State, seat: int, card: CardDef) -> dict[str, Any]:
     }
 
 
+def _side_name(flow: Flow, player: Player) -> dict[str, str] | None:
+    side = flow.content.heroes[player.hero].flip_side
+    return _text(side.name) if side is not None and player.flipped else None
+
+
 #: The phases whose roll dice are current; elsewhere the last roll is history.
 ROLL_PHASES = (Phase.OFFENSIVE, Phase.DEFENSIVE)
 
@@ -42,6 +47,7 @@ def shown_roll(state: State) -> Roll:
         return state.roll
     r = state.roll
     return Roll(
+        first_dice=r.first_dice,
         effect_dice=r.effect_dice,
         effect_owner=r.effect_owner,
         effect_foe=r.effect_foe,
@@ -85,6 +91,8 @@ def build_view(
                 "name": state.seats[i].name,
                 "hero": hero.id,
                 "hero_name": _text(hero.name),
+                # The other side of a double-sided board, once flipped (Cursed Pirate).
+                "side": _side_name(flow, p),
                 "health": p.health,
                 "cp": p.cp,
                 "statuses": statuses,
@@ -119,11 +127,14 @@ def build_view(
             "symbols": [_text(active_hero.symbol_text(v)) for v in state.roll.dice],
             "kept": list(state.roll.kept),
             "attempts": state.roll.attempts,
+            "max_attempts": flow.max_attempts(state, state.active),
             "announced": _text(announced.name) if announced else None,
             "activated": state.roll.activated,
             "ultimate": state.roll.ultimate,
             "defense_dice": list(state.roll.defense_dice),
             "effect_dice": list(state.roll.effect_dice),
+            # "Preparação" 7 in its window: die N is seat N's (0: not re-rolling).
+            "first_dice": list(state.roll.first_dice),
             "effect_owner": state.roll.effect_owner,
             "effect_foe": state.roll.effect_foe,
             "effect_symbols": _effect_symbols(flow, state),
@@ -173,7 +184,7 @@ def build_view(
         "choice": None
         if state.choice is None or state.choice.pause or state.choice.manual
         else {
-            "seat": state.choice.seat,
+            "seat": state.choice.picker,
             "options": [option_label(o) for o in state.choice.options],
         },
     }
@@ -302,7 +313,7 @@ def suggestions(
             for i in state.opponents(state.active)
         ]
     ch = state.choice
-    if option == "option" and ch is not None and ch.seat == seat and ch.options and not ch.manual:
+    if option == "option" and ch is not None and ch.picker == seat and ch.options and not ch.manual:
         return [
             Choice(Message("dicethrone.choice.option", {"n": i, "text": dict(label)}), i)
             for i, label in enumerate(map(option_label, ch.options), start=1)

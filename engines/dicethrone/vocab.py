@@ -20,6 +20,7 @@ AMOUNT_OPS = frozenset(
 )
 FLAG_OPS = frozenset(
     {"prevent_half", "reflect_half", "then", "prevent_all", "cancel_attack", "remove_chosen"}
+    | {"flip"}
 )
 STATUS_OPS = frozenset({"gain", "inflict", "remove", "remove_all", "move"})
 NESTED_OPS = frozenset({"roll", "with", "additionally", "or", "opposed"})
@@ -107,7 +108,7 @@ def _step(node: Node) -> Step:
     if op == "manual":
         return Step(op=op, text=text(arg))
     if op == "opposed":
-        f = Fields(arg, {"win", "lose", "ties"})
+        f = Fields(arg, {"win", "lose", "ties", "reroll_with"})
         ties = f.get("ties", Node.str, "lose")
         if ties not in ("win", "lose"):
             raise arg.fail("ties is 'win' or 'lose'")
@@ -116,6 +117,8 @@ def _step(node: Node) -> Step:
             steps=f.get("win", script, ()),
             otherwise=f.get("lose", script, ()),
             ties_win=ties == "win",
+            # The owner may spend one token of this status to re-roll her die once.
+            status=f.get("reroll_with", ident, None),
         )
     if op == "additionally":
         return Step(op=op, steps=script(arg))

@@ -73,6 +73,18 @@ def close_upkeep(state: State) -> tuple[State, list[Event]]:
     return state, events
 
 
+def through_first_roll(state: State) -> State:
+    """Everyone lets the first-player dice stand ("Preparação" 7: the window opens
+    when a hero at the table has a card that changes any die, e.g. the Warden)."""
+    from engines.dicethrone import actions as a
+    from engines.dicethrone.state import Step
+
+    while state.step is Step.FIRST_ROLLED:
+        decision = ENGINE.pending(state)[0]
+        state = ENGINE.apply(state, decision.seat, a.Pass(), RiggedDice([])).state
+    return state
+
+
 def with_player(state: State, seat: int, **changes: Any) -> State:
     """The state with one player's fields replaced."""
     return put(state, seat, **changes)
@@ -92,5 +104,6 @@ __all__ = [
     "keys",
     "replace",
     "start",
+    "through_first_roll",
     "with_player",
 ]

@@ -15,7 +15,16 @@ from engines.core import IllegalActionError, NotYourTurnError, RiggedDice
 from engines.dicethrone import ENGINE
 from engines.dicethrone import actions as a
 from engines.dicethrone.state import Phase, State, Step
-from tests.engines.dicethrone.helpers import MINI, SEATS, act, defend, keys, start, with_player
+from tests.engines.dicethrone.helpers import (
+    MINI,
+    SEATS,
+    act,
+    defend,
+    keys,
+    start,
+    through_first_roll,
+    with_player,
+)
 
 
 def _duel() -> State:
@@ -159,7 +168,8 @@ def test_the_active_player_may_play_an_instant_in_their_own_discard_phase() -> N
 
 def _wardens() -> State:
     dice = RiggedDice([6, 1])
-    return ENGINE.new_match({"hero1": "warden", "hero2": "warden"}, SEATS, MINI, dice)
+    state = ENGINE.new_match({"hero1": "warden", "hero2": "warden"}, SEATS, MINI, dice)
+    return through_first_roll(state)
 
 
 def test_defensive_dice_can_be_changed_before_they_resolve() -> None:
@@ -232,6 +242,7 @@ def test_an_opposed_roll_pauses_so_a_card_can_change_either_die() -> None:
     state = ENGINE.new_match(
         {"hero1": "duelist", "hero2": "warden"}, SEATS, MINI, RiggedDice([6, 1])
     )
+    state = through_first_roll(state)
     state = with_player(state, 1, hand=("steady_hand",))
     state, _ = act(state, 0, a.EndPhase())
     state, _ = act(state, 0, a.RollDice(), 1, 2, 3, 4, 6)

@@ -14,14 +14,15 @@ from engines.dicethrone.effects import Ctx
 from engines.dicethrone.loader import load_hero
 from engines.dicethrone.state import State
 from engines.dicethrone.statuses import parse_pick, tokens_in_play
-from tests.engines.dicethrone.helpers import MINI, SEATS, keys, with_player
+from tests.engines.dicethrone.helpers import MINI, SEATS, keys, through_first_roll, with_player
 
 
 def _match() -> State:
     # Seat 0 (duelist) starts; seat 1 is the Warden with her Hound.
-    return ENGINE.new_match(
+    state = ENGINE.new_match(
         {"hero1": "duelist", "hero2": "warden"}, SEATS, MINI, RiggedDice([6, 1])
     )
+    return through_first_roll(state)  # the Warden's Steady Hand opens "Preparação" 7
 
 
 def test_the_hero_set_up_brings_the_companion_apart_from_status_effects() -> None:

@@ -11,20 +11,23 @@ from engines.dicethrone import ENGINE
 from engines.dicethrone.loader import load_hero, load_pack
 
 
-def test_shipped_pack_loads_with_three_playable_heroes() -> None:
+def test_shipped_pack_loads_the_four_heroes_of_the_rulebook() -> None:
     content = ENGINE.load_content(None)
-    assert {"barbarian", "paladin", "gunslinger"} <= set(content.heroes)
+    assert {"barbarian", "paladin", "gunslinger", "cursed_pirate"} <= set(content.heroes)
     for hero in content.heroes.values():
         assert len(hero.faces) == 6
         assert hero.abilities and hero.defenses and hero.cards
-        # The rulebook does not print the Gunslinger's Ultimate: none is invented.
-        expected = 0 if hero.id == "gunslinger" else 1
-        assert sum(1 for a in hero.abilities if a.ultimate) == expected
+        # One Ultimate Ability per board (reconstructed where the rulebook has none).
+        assert sum(1 for a in hero.abilities if a.ultimate) == 1
 
 
 def test_every_entry_says_where_it_comes_from() -> None:
     for hero in ENGINE.load_content(None).heroes.values():
         entries = [hero, *hero.abilities, *hero.defenses, *hero.statuses, *hero.cards]
+        entries += [*hero.passives]
+        if hero.flip_side is not None:  # the other side of a double-sided board
+            side = hero.flip_side
+            entries += [side, *side.abilities, *side.defenses, *side.passives]
         for entry in entries:
             assert entry.source.strip(), entry
             assert isinstance(entry.verified, bool)
@@ -123,3 +126,35 @@ def test_setup_may_not_stop_for_a_player(tmp_path: Path) -> None:
     text = GOOD.replace("cards: []", f"cards: []\npassives: [{passive}]")
     with pytest.raises(ContentError, match="income scripts cannot stop"):
         load_hero(_write(tmp_path, text))
+
+
+FLIP = """
+flip:
+  name: Dark
+  source: test
+  verified: false
+  abilities:
+    - {id: hit, name: Dark Hit, source: test, verified: false,
+       levels: {1: [{requirement: {symbols: {SYMBOL: 3}}, effect: [{damage: 5}]}]}}
+  defenses:
+    - {id: block, name: Block, dice: 2, source: test, verified: false, levels: {1: [flip]}}
+"""
+
+
+def test_a_double_sided_board_loads_and_its_side_is_checked(tmp_path: Path) -> None:
+    hero = load_hero(_write(tmp_path, GOOD + FLIP.replace("SYMBOL", "a")))
+    assert hero.flip_side is not None and hero.flip_side.name == {"en-US": "Dark"}
+    dark = hero.on_side(True)
+    assert dark.ability("hit") is not None and dark.ability("hit").name["en-US"] == "Dark Hit"  # type: ignore[union-attr]
+    assert hero.on_side(False) is hero
+    with pytest.raises(ContentError, match="unknown dice symbol 'z'"):
+        load_hero(_write(tmp_path, GOOD + FLIP.replace("SYMBOL", "z")))
+
+
+def test_when_full_may_not_stop_for_a_player(tmp_path: Path) -> None:
+    status = (
+        "statuses:\n  - {id: coin, name: Coin, text: T, positive: true, stack_limit: 2,"
+        " source: s, verified: false, when_full: [{or: [[flip], [{gain_cp: 1}]]}]}\n"
+    )
+    with pytest.raises(ContentError, match="cannot stop"):
+        load_hero(_write(tmp_path, GOOD + status))

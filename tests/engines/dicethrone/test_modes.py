@@ -20,7 +20,15 @@ from engines.dicethrone.content import DamageKind
 from engines.dicethrone.damage import Incoming
 from engines.dicethrone.settle import settle
 from engines.dicethrone.state import Phase, State, Step
-from tests.engines.dicethrone.helpers import MINI, act, defend, keys, replace, with_player
+from tests.engines.dicethrone.helpers import (
+    MINI,
+    act,
+    defend,
+    keys,
+    replace,
+    through_first_roll,
+    with_player,
+)
 
 NAMES = ["Alice", "Bruno", "Carla", "Davi"]
 
@@ -33,7 +41,7 @@ def start_n(
     seats = [Seat(i, NAMES[i]) for i in range(count)]
     state = ENGINE.new_match(options, seats, content or ENGINE.load_content(None), dice)
     assert not dice.queue
-    return state
+    return through_first_roll(state)
 
 
 def pass_windows(state: State, *forced: int) -> tuple[State, list[str]]:

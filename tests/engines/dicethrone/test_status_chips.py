@@ -1,4 +1,5 @@
-"""Status chips that do not fit on a panel's row are counted by a "+N" chip."""
+"""Status chips wrap onto up to three rows so each is named; only beyond those
+rows a "+N" chip counts the rest. Condensed panels show card counts too."""
 
 from __future__ import annotations
 
@@ -13,12 +14,12 @@ from PIL import Image
 from engines.core import theme
 from engines.dicethrone import ENGINE
 from engines.dicethrone import render as dt_render
-from engines.dicethrone.chips import fit
+from engines.dicethrone.chips import fit, rows
 from engines.dicethrone.state import State
 from tests.engines.dicethrone.helpers import start, with_player
 from tests.engines.dicethrone.test_compact_render import _attacked
 
-#: Every status effect of the base heroes (statuses are public information).
+#: Status effects of the Season 1 heroes and the Gunslinger (public information).
 MANY = {
     "protect": 1,
     "retribution": 1,
@@ -27,6 +28,8 @@ MANY = {
     "reload": 1,
     "bounty": 1,
 }
+#: Every status effect of the shipped pack (the Cursed Pirate's four too).
+ALL = {s.id: 1 for h in ENGINE.load_content(None).heroes.values() for s in h.statuses}
 
 
 def _more(n: int) -> float:
@@ -79,29 +82,80 @@ def _chips_drawn(state: State, locale: str, monkeypatch: pytest.MonkeyPatch) -> 
     return drawn
 
 
+def test_chips_wrap_onto_rows_before_any_is_counted() -> None:
+    # Six chips of 100 px in rows of 300 px: three rows of two, nobody counted.
+    assert rows([100] * 6, 300, 12, 3, _more) == ([2, 2, 2], 0)
+    assert rows([100] * 6, 324, 12, 3, _more) == ([3, 3], 0)  # 3 × 100 + 2 × 12 fit
+    # Eight: the third row keeps room for "+N" (two chips and "+2" need 274 px).
+    assert rows([100] * 8, 300, 12, 3, _more) == ([2, 2, 2], 2)
+    assert rows([100] * 8, 260, 12, 3, _more) == ([2, 2, 1], 3)
+    # A chip wider than the row still gets a row of its own.
+    assert rows([400, 100], 324, 12, 3, _more) == ([1, 1], 0)
+    assert rows([], 324, 12, 3, _more) == ([], 0)
+
+
+@given(
+    st.lists(st.integers(20, 300), max_size=14),
+    st.integers(60, 900),
+    st.integers(0, 20),
+    st.integers(1, 4),
+)
+def test_rows_account_for_every_chip_and_never_overflow(
+    widths: list[int], space: int, gap: int, max_rows: int
+) -> None:
+    counts, hidden = rows(widths, space, gap, max_rows, _more)
+    assert sum(counts) + hidden == len(widths)
+    assert len(counts) <= max_rows
+    assert hidden == 0 or len(counts) == max_rows
+    start = 0
+    for i, n in enumerate(counts):
+        row = widths[start : start + n]
+        used = sum(row) + gap * max(n - 1, 0)
+        if i == len(counts) - 1 and hidden:
+            assert used + (gap if n else 0) + _more(hidden) <= space or n == 0
+        else:
+            assert n >= 1 and (used <= space or n == 1)
+        start += n
+
+
+def _chips_drawn(state: State, locale: str, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The labels drawn on chips (status names with count/limit, and "+N")."""
+    drawn: list[str] = []
+    real = dt_render._chip
+
+    def spy(draw: Any, x: int, y: int, w: float, label: str, *rest: Any) -> None:
+        # Every chip stays inside the 960 px canvas, right margin included.
+        assert x + w <= 960 - theme.MARGIN
+        drawn.append(label)
+        real(draw, x, y, w, label, *rest)
+
+    monkeypatch.setattr(dt_render, "_chip", spy)
+    png = ENGINE.render(ENGINE.view(state, None), "board", locale)
+    assert Image.open(io.BytesIO(png)).width == 960
+    return drawn
+
+
 @pytest.mark.parametrize("locale", ["en-US", "pt-BR", "it"])
-def test_a_full_panel_counts_the_statuses_it_cannot_show(
+def test_a_full_panel_names_six_statuses_on_more_rows(
     locale: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     state = with_player(start(), 0, statuses=MANY)
     drawn = _chips_drawn(state, locale, monkeypatch)
-    more = [label for label in drawn if label.startswith("+")]
-    assert len(more) == 1
-    # Chips shown plus the "+N" count add up to every status Alice holds.
-    assert len(drawn) - 1 + int(more[0][1:]) == len(MANY)
+    assert len(drawn) == len(MANY) and not any(label.startswith("+") for label in drawn)
 
 
-def test_a_compact_panel_counts_the_statuses_it_cannot_show(
-    monkeypatch: pytest.MonkeyPatch,
+@pytest.mark.parametrize("locale", ["en-US", "pt-BR", "it"])
+def test_beyond_three_rows_a_plus_chip_counts_the_rest(
+    locale: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Davi (4 heroes, outside the attack) gets a condensed panel.
-    state = with_player(_attacked(4), 3, statuses=MANY)
-    drawn = _chips_drawn(state, "pt-BR", monkeypatch)
+    state = with_player(_attacked(4), 3, statuses=ALL)
+    drawn = _chips_drawn(state, locale, monkeypatch)
     more = [label for label in drawn if label.startswith("+")]
-    assert more, drawn
     # Alice's single Protect chip and Davi's chips + "+N" cover every status.
     shown_or_counted = len(drawn) - len(more) + sum(int(m[1:]) for m in more)
-    assert shown_or_counted == len(MANY) + 1
+    assert shown_or_counted == len(ALL) + 1
+    assert len(drawn) - len(more) >= 7  # at least three rows' worth are named
 
 
 def test_a_few_statuses_get_no_plus_chip(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -109,3 +163,28 @@ def test_a_few_statuses_get_no_plus_chip(monkeypatch: pytest.MonkeyPatch) -> Non
     drawn = _chips_drawn(state, "en-US", monkeypatch)
     assert len(drawn) == 2
     assert not any(label.startswith("+") for label in drawn)
+
+
+def test_panels_grow_with_their_chip_rows() -> None:
+    few = Image.open(io.BytesIO(ENGINE.render(ENGINE.view(start(), None), "board", "en-US")))
+    state = with_player(start(), 0, statuses=MANY)
+    many = Image.open(io.BytesIO(ENGINE.render(ENGINE.view(state, None), "board", "en-US")))
+    assert many.height - few.height in (dt_render.CHIP_ROW, 2 * dt_render.CHIP_ROW)
+
+
+def test_a_condensed_panel_shows_card_counts(monkeypatch: pytest.MonkeyPatch) -> None:
+    texts: list[str] = []
+    real = dt_render.draw_text
+
+    def spy(draw: Any, xy: Any, text: str, **kw: Any) -> float:
+        texts.append(text)
+        return real(draw, xy, text, **kw)
+
+    monkeypatch.setattr(dt_render, "draw_text", spy)
+    state = _attacked(4)
+    dt_render.render(ENGINE.view(state, None), "board", ENGINE.catalog(), "en-US")
+    carla = state.players[2]
+    counts = f"Hand {len(carla.hand)} · deck {len(carla.deck)} · discard {len(carla.discard)}"
+    assert texts.count(counts) >= 1 and 2 not in dt_render._involved(
+        dict(ENGINE.view(state, None).data)
+    )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engines.core import IllegalActionError, RiggedDice
+from engines.core import IllegalActionError, NotYourTurnError, RiggedDice
 from engines.core.model import replace
 from engines.dicethrone import ENGINE
 from engines.dicethrone import actions as a
@@ -71,9 +71,16 @@ def replace_phase(state: State, active: int) -> State:
     return replace(state, active=active, phase=Phase.UPKEEP, turn=2)
 
 
+def _accept(state: State) -> State:
+    """The Attacked Pirate takes the Doubloon Plunder inflicts (she may refuse it)."""
+    assert ENGINE.pending(state)[0].seat == 1 and state.choice is not None
+    state, _ = act(state, 1, a.Choose(1))
+    return state
+
+
 def test_negotiate_cancels_the_attacks_damage_but_not_its_other_effects() -> None:
     state = with_player(_match(), 0, statuses={"negotiate": 1})
-    state = _attack(state, (1, 2, 3, 4, 5), "plunder")
+    state = _accept(_attack(state, (1, 2, 3, 4, 5), "plunder"))
     assert state.ledger[0].prevent_all
     state = _finish(state, 3)
     assert state.players[1].health == 50
@@ -85,7 +92,7 @@ def test_negotiate_cancels_the_attacks_damage_but_not_its_other_effects() -> Non
 
 def test_fade_lessens_the_attackers_damage_per_token_and_stays() -> None:
     state = with_player(_match(), 0, statuses={"fade": 2})
-    state = _attack(state, (1, 2, 3, 4, 5), "plunder")
+    state = _accept(_attack(state, (1, 2, 3, 4, 5), "plunder"))
     assert state.ledger[0].prevented == 2  # before the defence: 3 - 2
     state = _finish(state, 3)  # Parry prevents 1 more
     assert state.players[1].health == 50 and state.players[0].statuses["fade"] == 2
@@ -252,3 +259,23 @@ def test_stack_limit_example_powder_keg_and_two_fades() -> None:
     state = interp.add_status(state, 1, "powder_keg", 1)
     assert state.players[1].statuses == {"fade": 2, "powder_keg": 1}
     assert MINI.status("fade").persistent
+
+
+def test_a_pirate_may_refuse_a_doubloon_another_pirate_inflicts() -> None:
+    # "Sempre que a Pirata for ganhar um Dobrão Amaldiçoado, ela pode escolher não
+    # ganhar": in a mirror match the Attacked Pirate is asked, not the Attacker.
+    state = _attack(_match(), (1, 2, 3, 4, 5), "plunder")
+    decision = ENGINE.pending(state)[0]
+    assert decision.seat == 1 and decision.kinds == ("choose",)
+    assert ENGINE.view(state, None).data["choice"]["seat"] == 1
+    with pytest.raises(NotYourTurnError):
+        act(state, 0, a.Choose(2))
+    state, _ = act(state, 1, a.Choose(2))  # "Não ganhar"
+    assert "cursed_doubloon" not in state.players[1].statuses
+    # The rest of Plunder is still its Attacker's: 3 damage waits for the defence.
+    assert state.step is Step.DEFENSE and state.ledger[0].source == 0
+
+
+def test_another_hero_cannot_refuse_a_doubloon() -> None:
+    state = _attack(_match("corsair", "duelist"), (1, 2, 3, 4, 5), "plunder")
+    assert state.choice is None and state.players[1].statuses["cursed_doubloon"] == 1
