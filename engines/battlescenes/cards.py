@@ -43,8 +43,15 @@ class Trigger(enum.Enum):
     # controller discarded cards in the Hand Adjustment (D.2).
     UNLOADED_IN_ADJUSTMENT = "unloaded_in_adjustment"
     # Cards were unloaded from this card base: unload steps, unload costs (6.2 E.2),
-    # Aprimoramento and Surpresa (7.2), the Energy Adjustment (D.1). Not yet by damage (4.8).
+    # Aprimoramento and Surpresa (7.2), the Energy Adjustment (D.1), damage (4.8).
     UNLOADED = "unloaded"
+    # A character was incapacitated by an effect (4.5.1; Cristalys V1): see Text.trigger_for,
+    # trigger_if_affiliation and trigger_by.
+    INCAPACITATED = "incapacitated"
+    # Damage was caused to this card base (4.8; absorbed by the shield or not; not when a
+    # replacement, 5.5, took its place). Its effect's target is the damage's source when that
+    # is a card base in the scene ("o personagem que causou aquele dano").
+    DAMAGED = "damaged"
     DISCARDED_IN_ADJUSTMENT = "discarded_in_adjustment"
     # Its controller discarded cards from the hand, for any reason (6.2 C.1/C.2/C.4, D.2,
     # costs E.2, effects); not when a replacement (5.5) sent them elsewhere instead.
@@ -142,7 +149,12 @@ STEP_OPS = frozenset(
         "discard_from_hand",
         "keep_set_aside",
         "return_in_order",
+        "reveal_set_aside",
+        "hand_to_deck_top",
         "permute",
+        "unload_chosen",
+        "generate",
+        "return_to_hand",
         "reveal",
         "surprise_reveal",
         "surprise_load",
@@ -158,6 +170,7 @@ STEP_TO = frozenset(
         "chosen_opponent_character",
         "chosen_own_character",
         "chosen_card",
+        "chosen_target_side",
         "self",
     }
 )
@@ -186,6 +199,10 @@ class Step:
     plus: str = ""  # adds X to ``amount``: "x" (the action's X), "loaded", "opponent_prizes:<aff>"
     text: str = ""
     trait: str = ""  # gain_trait / lose_trait: "power:<p>", "affiliation:<a>", "action_kind:<k>"
+    if_damaged: bool = False  # only on targets that suffered damage this turn (Adaga Psíquica)
+    other: bool = False  # chosen_…: "outro personagem" — not the card base of the effect
+    source: str = ""  # damage: "" (the action / the text's card) | target ("aquele personagem
+    # causa …", 4.8.5: the action's target is the source; not an action's damage)
 
 
 @dataclass(frozen=True)
@@ -198,7 +215,7 @@ class Modifier:
 
     op: str
     value: int
-    applies_to: str = "this"  # this | dealt | friendly | marked | any (see damage.modifiers)
+    applies_to: str = "this"  # this | dealt | friendly | marked | target | any (damage.modifiers)
     if_source_lacks_affiliation: str = ""
     if_source_alignment: str = ""
     if_action_kind: str = ""
@@ -207,6 +224,7 @@ class Modifier:
     if_target_alter_ego: str = ""
     if_source_affiliation: str = ""
     if_action: bool = False  # only damage caused by actions
+    if_own_source: bool = False  # only damage whose source its holder's controller controls
 
 
 #: What an :class:`ActionRule` does (4.6.2 D, E.1, F.2).
@@ -274,7 +292,8 @@ class Text:
     shield_set: int = -1  # 4.8.6 A: the shield *is* this value (-1: not a setting text)
     if_loaded_at_most: int = -1  # the shield text works only with at most / at least
     if_loaded_at_least: int = -1  # this many cards loaded (e.g. Hulk V1)
-    if_power: str = ""  # the shield text works only while the holder has this power
+    if_power: str = ""  # shield texts: while the holder has this power; loaded_from_resources:
+    # only onto a character with it (Adaga Psíquica)
     shield_to: str = ""  # "" the holder; own_characters: each character its controller has
     shield_if_affiliation: str = ""  # shield_to: only characters with this affiliation
     if_combat: bool = False  # a trigger that works only during the Combat phase
@@ -292,15 +311,23 @@ class Text:
     forbid_search: bool = False  # "os jogadores não podem procurar cards nos decks" (8.B)
     replace_leave_with_prizes: bool = False  # 5.5 (Hela V1): own effect → opponents' prizes
     replace_knock_out: str = ""  # 5.5: knocked out → resources | hand | deck_bottom instead
-    replace_for: str = "this"  # whose knock-out: this (the holder) | own_characters
+    replace_for: str = "this"  # whose knock-out/damage/loading: this | own_characters | opponent_…
+    replace_damage: str = ""  # 5.5: final damage received → prevent | mill instead
+    replace_load: str = ""  # 5.5: a card an effect loads → hand | deck_bottom | resources instead
     replace_draw: str = ""  # 5.5: a draw → resources (as many from the deck top) | nothing
     replace_discard: str = ""  # 5.5: a discard from the hand → deck_bottom instead
     replace_player: str = "self"  # whose draws/discards: self (its controller) | opponent | all
     untargetable_first: bool = False  # F.2.2: not a target of an opponent's first targeted action
     action_rules: tuple[ActionRule, ...] = ()  # 4.6.2 D, E.1, F.2.1/F.2.3/F.2.4
     characteristics: tuple[Characteristic, ...] = ()  # 8.B.1 / 8.B.2
+    trigger_for: str = "this"  # incapacitated: this character | own_characters
+    trigger_if_affiliation: str = ""  # incapacitated: only characters with this affiliation
+    trigger_by: str = "any"  # incapacitated: by any effect | an effect an opponent controls
     whose_turn: str = "own"  # turn/phase triggers: in its controller's turn, the opponent's, any
     from_zone: str = ""  # 5.2.1: the trigger works from the hand, resources or prizes instead
+    # 5.7 B "[Efeito Gerado]": not a permanent text; a ``generate`` step of the same card names
+    # it and makes it work until the end of the turn, about the target of that action.
+    generated: str = ""
     manual: bool = False
 
 

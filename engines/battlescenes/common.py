@@ -10,7 +10,13 @@ from engines.core.model import replace
 
 SKIP = "skip"
 
-CHOSEN = ("chosen_character", "chosen_opponent_character", "chosen_own_character", "chosen_card")
+CHOSEN = (
+    "chosen_character",
+    "chosen_opponent_character",
+    "chosen_own_character",
+    "chosen_card",
+    "chosen_target_side",  # "outro personagem … controlado pelo jogador que controla o alvo"
+)
 
 #: Procedures whose own choice already offers "skip" when optional.
 ASKS_ITSELF = ("load_from_resources", "take_from_deck", "manual", "discard_from_hand")
@@ -28,7 +34,10 @@ def ask(
 def targets_of(state: State, effect: Pending, step: Step) -> list[int]:
     """The cards a procedure applies to: the targets, this card, or the chosen card."""
     if step.to == "target":
-        return [t for t in dict.fromkeys(effect.targets) if zones.find(state, t) is not None]
+        found = [t for t in dict.fromkeys(effect.targets) if zones.find(state, t) is not None]
+        if step.if_damaged:  # "se aquele personagem tiver sofrido dano neste turno"
+            found = [t for t in found if zones.in_scene(state, t).damaged_this_turn]
+        return found
     if step.to == "this":
         return [effect.this] if zones.find(state, effect.this) is not None else []
     if step.to in CHOSEN:
@@ -42,6 +51,15 @@ def chosen_pool(state: State, effect: Pending, step: Step) -> list[int]:
     if step.to == "chosen_card":  # any card base in the scene, or the scenario
         cards = [s.card for s in state.scene if s.card != effect.source]
         return cards + ([state.scenario] if state.scenario is not None else [])
+    if step.to == "chosen_target_side":  # another character of the target's controller
+        if not effect.targets or zones.find(state, effect.targets[0]) is None:
+            return []
+        target = zones.in_scene(state, effect.targets[0])
+        return [
+            s.card
+            for s in zones.characters(state, target.controller)
+            if s.card != target.card and matches(state, s.card, step)
+        ]
     whose = {"chosen_opponent_character": 1 - seat, "chosen_own_character": seat}.get(step.to)
     # Filters narrow the pool (e.g. Liderar/Atrasar "N – característica", 7.2).
     return [
@@ -49,6 +67,7 @@ def chosen_pool(state: State, effect: Pending, step: Step) -> list[int]:
         for s in zones.characters(state, whose)
         # 7.2 Potencializar: "outro personagem … que ainda não tenha sido potencializado"
         if not (step.op == "empower" and (s.card == effect.this or s.empowered))
+        and not (step.other and s.card == effect.this)
         and matches(state, s.card, step)
         and (not step.filter_alignment or zones.has_alignment(state, s.card, step.filter_alignment))
     ]

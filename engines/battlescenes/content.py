@@ -134,6 +134,12 @@ def _card(node: Node) -> CardDef:
         raise node.fail("energy", "energy and shield cannot be negative")
     if card.actions and card.type not in (CardType.CHARACTER, CardType.ABILITY):
         raise node.fail("actions", "only characters and ability cards have actions (4.6)")
+    names = {t.generated for t in card.texts if t.generated}
+    for action in card.actions:
+        steps = [*action.steps, *(s for m in action.modes for s in m.steps)]
+        for step in steps:
+            if step.op == "generate" and step.text not in names:
+                raise node.fail("actions", f"no text with generated: {step.text!r} (5.7 B)")
     return card
 
 

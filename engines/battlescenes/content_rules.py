@@ -72,6 +72,7 @@ def modifier(node: Node) -> Modifier:
             "if_target_alter_ego",
             "if_source_affiliation",
             "if_action",
+            "if_own_source",
         },
         {"op", "value"},
     )
@@ -87,9 +88,12 @@ def modifier(node: Node) -> Modifier:
         if_target_alter_ego=node.scalar("if_target_alter_ego", str, ""),
         if_source_affiliation=node.scalar("if_source_affiliation", str, ""),
         if_action=node.scalar("if_action", bool, False),
+        if_own_source=node.scalar("if_own_source", bool, False),
     )
     _check(node, "op", mod.op, {"add", "mul", "div", "fixed"})
-    _check(node, "applies_to", mod.applies_to, {"this", "any", "dealt", "friendly", "marked"})
+    _check(
+        node, "applies_to", mod.applies_to, {"this", "any", "dealt", "friendly", "marked", "target"}
+    )
     return mod
 
 
@@ -102,7 +106,9 @@ def check_replacements(node: Node, text: Text) -> None:
     """5.5 replacement fields: where a knock-out, a draw or a discard goes instead."""
     for field, value, allowed in (
         ("replace_knock_out", text.replace_knock_out, {"", "resources", "hand", "deck_bottom"}),
-        ("replace_for", text.replace_for, {"this", "own_characters"}),
+        ("replace_for", text.replace_for, {"this", "own_characters", "opponent_characters"}),
+        ("replace_damage", text.replace_damage, {"", "prevent", "mill"}),
+        ("replace_load", text.replace_load, {"", "hand", "deck_bottom", "resources"}),
         ("replace_draw", text.replace_draw, {"", "resources", "nothing"}),
         ("replace_discard", text.replace_discard, {"", "deck_bottom"}),
         ("replace_player", text.replace_player, {"self", "opponent", "all"}),

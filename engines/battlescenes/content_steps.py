@@ -24,6 +24,9 @@ STEP_FIELDS = {
     "plus",
     "text",
     "trait",
+    "if_damaged",
+    "other",
+    "source",
 }
 
 
@@ -58,12 +61,18 @@ def parse_step(node: Node) -> Step:
         plus=node.scalar("plus", str, ""),
         text=node.scalar("text", str, ""),
         trait=node.scalar("trait", str, ""),
+        if_damaged=node.scalar("if_damaged", bool, False),
+        other=node.scalar("other", bool, False),
+        source=node.scalar("source", str, ""),
     )
     check_trait(node, step)
     check_choice(node, "op", step.op, set(STEP_OPS))
     check_choice(node, "to", step.to, set(STEP_TO))
     if step.plus and not (step.plus in ("x", "loaded") or step.plus.startswith("opponent_prizes:")):
         raise node.fail("plus", "plus is x, loaded or opponent_prizes:<affiliation>")
+    check_choice(node, "source", step.source, {"", "target"})
+    if step.op == "generate" and not step.text:
+        raise node.fail("text", "a generate step names its generated text (5.7 B)")
     if step.op == "manual" and not step.text:
         raise node.fail("text", "a manual step needs the text to resolve")
     return step

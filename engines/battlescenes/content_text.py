@@ -47,10 +47,16 @@ def parse_text(node: Node) -> Text:
             "replace_leave_with_prizes",
             "replace_knock_out",
             "replace_for",
+            "replace_damage",
+            "replace_load",
             "replace_draw",
             "replace_discard",
             "replace_player",
             "whose_turn",
+            "generated",
+            "trigger_for",
+            "trigger_if_affiliation",
+            "trigger_by",
             "from_zone",
             "untargetable_first",
             "action_rules",
@@ -88,10 +94,16 @@ def parse_text(node: Node) -> Text:
         replace_leave_with_prizes=node.scalar("replace_leave_with_prizes", bool, False),
         replace_knock_out=node.scalar("replace_knock_out", str, ""),
         replace_for=node.scalar("replace_for", str, "this"),
+        replace_damage=node.scalar("replace_damage", str, ""),
+        replace_load=node.scalar("replace_load", str, ""),
         replace_draw=node.scalar("replace_draw", str, ""),
         replace_discard=node.scalar("replace_discard", str, ""),
         replace_player=node.scalar("replace_player", str, "self"),
         whose_turn=node.scalar("whose_turn", str, "own"),
+        generated=node.scalar("generated", str, ""),
+        trigger_for=node.scalar("trigger_for", str, "this"),
+        trigger_if_affiliation=node.scalar("trigger_if_affiliation", str, ""),
+        trigger_by=node.scalar("trigger_by", str, "any"),
         from_zone=node.scalar("from_zone", str, ""),
         untargetable_first=node.scalar("untargetable_first", bool, False),
         action_rules=tuple(action_rule(n) for n in node.children("action_rules")),
@@ -99,6 +111,8 @@ def parse_text(node: Node) -> Text:
         manual=node.scalar("manual", bool, False),
     )
     check_choice(node, "whose_turn", text.whose_turn, {"own", "opponent", "any"})
+    check_choice(node, "trigger_for", text.trigger_for, {"this", "own_characters"})
+    check_choice(node, "trigger_by", text.trigger_by, {"any", "opponent"})
     check_choice(node, "from_zone", text.from_zone, {"", "hand", "resources", "prizes"})
     if text.from_zone and (text.trigger is None or not text.steps):
         raise node.fail("from_zone", "a text working from another zone is a trigger (5.2.1)")
@@ -121,6 +135,8 @@ def parse_text(node: Node) -> Text:
         or text.forbid_search
         or text.replace_leave_with_prizes
         or text.replace_knock_out
+        or text.replace_damage
+        or text.replace_load
         or text.replace_draw
         or text.replace_discard
         or text.untargetable_first

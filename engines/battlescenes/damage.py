@@ -96,10 +96,23 @@ def modifiers(state: State, ctx: DamageContext, target: InScene) -> list[tuple[s
                 "dealt": holder == ctx.source,
                 "friendly": controller == target.controller,
                 "marked": _marked(state, holder, card, target.card),
+                "target": False,
                 "any": True,
             }[m.applies_to]
-            if wanted:
+            if wanted and not (m.if_own_source and ctx.controller != controller):
                 found.append((f"{card}:{index}:{i}", m))
+    for n, made, text in zones.generated_texts(state):  # 5.7 B, "o alvo desta ação"
+        for i, m in enumerate(text.modifiers):
+            wanted = {
+                "this": made.this == target.card,
+                "dealt": made.this == ctx.source,
+                "friendly": made.controller == target.controller,
+                "marked": False,
+                "target": made.target == target.card,
+                "any": True,
+            }[m.applies_to]
+            if wanted and not (m.if_own_source and ctx.controller != made.controller):
+                found.append((f"g{n}:{i}", m))
     return [(key, m) for key, m in found if _applies(state, m, ctx, target)]
 
 

@@ -26,19 +26,6 @@ from engines.core import Event
 from engines.core.model import replace
 
 
-def _replacing(state: State, item: InScene, leaving: list[tuple[int, Text]]) -> list[Text]:
-    """Texts that may replace ``item`` leaving: its own (they still work as it leaves — they
-    replace that very move), those of its controller's other cards for ``own_characters``,
-    and the scenario's."""
-    found = [t for _c, t in leaving if t.replace_for == "this"]
-    for other in state.scene:
-        if other.controller == item.controller and other.card != item.card:
-            found.extend(t for _c, t in texts(state, other) if t.replace_for == "own_characters")
-    found.extend(t for t in scenario_texts(state) if t.replace_for == "own_characters")
-    found.extend(t for _c, t in leaving if t.replace_for == "own_characters")
-    return found
-
-
 def _leaves(state: State, item: InScene, own: list[tuple[int, Text]]) -> list[Pending]:
     """The ``leaves_scene`` effects of a card base leaving, from the texts working on it just
     before it left (its own and those of what it carried; none if it had lost them, 5.8)."""
@@ -68,11 +55,28 @@ def _put(state: State, card: int, zone: str) -> State:
     return set_player(state, seat, replace(player, deck=(*player.deck, card)))
 
 
-def knock_outs(state: State, level: int = 1) -> tuple[State, list[Event]]:
+def _hela(state: State, item: InScene) -> bool:
+    """Whether Hela V1's replacement works (any card base in the scene, the scenario, or the
+    character leaving — its text still works as it leaves: it replaces that very move)."""
+    return (
+        any(t.replace_leave_with_prizes for s in state.scene for _c, t in texts(state, s))
+        or any(t.replace_leave_with_prizes for t in scenario_texts(state))
+        or any(t.replace_leave_with_prizes for _c, t in texts(state, item))
+    )
+
+
+def knock_outs(state: State, level: int = 1, cause: int = -1) -> tuple[State, list[Event]]:
     """4.7: characters carrying nothing are knocked out, supports destroyed; then 4.9.1. A
     knock-out replacement (5.5, ``replace_knock_out``) sends the character elsewhere; two
     different ones wait for the active player's choice (``replacing.defer``). Their
-    ``leaves_scene`` effects become pending at ``level`` (the caller runs the tree)."""
+    ``leaves_scene`` effects become pending at ``level`` (the caller runs the tree).
+
+    Hela V1 (5.5): when the knock-out was caused by an effect its controller controls
+    (``cause``) and a knock-out replacement would put the character in the hand, the
+    resources or the deck, Hela's replacement applies to that same move too — "nos prêmios
+    dos oponentes" (``prizes``: not a knock-out) is one more outcome, so the active player
+    chooses (alone, Hela has nothing to replace: a knocked-out character goes to the prizes
+    anyway)."""
     events: list[Event] = []
     left: list[Pending] = []
     for item in list(state.scene):
@@ -85,11 +89,9 @@ def knock_outs(state: State, level: int = 1) -> tuple[State, list[Event]]:
         seat = owner(state, item.card)
         player = state.players[seat]
         if d.type is CardType.CHARACTER:
-            instead = list(
-                dict.fromkeys(
-                    t.replace_knock_out for t in _replacing(state, item, own) if t.replace_knock_out
-                )
-            )
+            instead = replacing.outcomes(state, item.card, "replace_knock_out")
+            if instead and cause == item.controller and _hela(state, item):
+                instead.append("prizes")
             state = replace(state, scene=scene)
             if len(instead) > 1:  # 5.5: the active player chooses; held set aside meanwhile
                 held = replace(player, set_aside=(*player.set_aside, item.card))
@@ -97,9 +99,8 @@ def knock_outs(state: State, level: int = 1) -> tuple[State, list[Event]]:
                 state = replacing.defer(state, "knock_out", item.card, 1, instead, level)
                 continue
             if instead:  # 5.5: not knocked out; goes where the replacement says
-                state = _put(state, item.card, instead[0])
-                key = f"battlescenes.event.replaced_ko_{instead[0]}"
-                events.append(Event(key, {"card": d.title}, rule="5.5"))
+                state, more = put_replaced(state, item.card, instead[0])
+                events.extend(more)
                 continue
             state = set_player(state, seat, replace(player, prizes=(*player.prizes, item.card)))
             events.append(
@@ -123,7 +124,13 @@ def put_replaced(state: State, card: int, zone: str) -> tuple[State, list[Event]
     seat = owner(state, card)
     player = state.players[seat]
     held = replace(player, set_aside=tuple(c for c in player.set_aside if c != card))
-    state = _put(set_player(state, seat, held), card, zone)
+    state = set_player(state, seat, held)
+    if zone == "prizes":  # Hela V1: the owner's prizes area, points to the opponent (4.9)
+        player = state.players[seat]
+        state = set_player(state, seat, replace(player, prizes=(*player.prizes, card)))
+        params = {"card": title(state, card)}
+        return check_victory(state, [Event("battlescenes.event.replaced_to_prizes", params, "5.5")])
+    state = _put(state, card, zone)
     key = f"battlescenes.event.replaced_ko_{zone}"
     return state, [Event(key, {"card": title(state, card)}, rule="5.5")]
 
@@ -133,20 +140,30 @@ def leave_to_resources(state: State, card: int) -> tuple[State, list[Event]]:
     (7.2 Metamorfo) — unless a replacement effect (5.5, Hela V1) puts it "nos prêmios dos
     oponentes daquele jogador" instead: its owner's prizes area, worth points to the
     opponent (4.9), without being knocked out."""
+    return leave_to(state, card, "resources", in_scene(state, card).controller)
+
+
+def leave_to(
+    state: State, card: int, zone: str, cause: int, level: int = 1
+) -> tuple[State, list[Event]]:
+    """An effect ``cause`` controls takes a card base out of the scene to its owner's
+    ``zone`` (resources, hand): its cards are unloaded first, so it is not knocked out (4.7
+    ATENÇÃO: Bater em Retirada, Metamorfo); its ``leaves_scene`` effects become pending at
+    ``level`` (the caller runs the tree). Hela V1 (5.5): a character its controller's own
+    effect moves there goes to the owner's prizes area instead (points to the opponent)."""
     item = in_scene(state, card)
     left = _leaves(state, item, texts(state, item))
-    if left:  # pending at level 1: the caller runs the tree
-        state = tree.add(state, left, 1)
+    if left:
+        state = tree.add(state, left, level)
     state = unload(state, card, item.loaded)
     state = replace(state, scene=tuple(s for s in state.scene if s.card != card))
-    hela = any(t.replace_leave_with_prizes for s in state.scene for _c, t in texts(state, s))
-    hela = (
-        hela
-        or any(t.replace_leave_with_prizes for t in scenario_texts(state))
-        or any(t.replace_leave_with_prizes for _c, t in texts(state, item))
-    )  # Hela herself leaving: her text still works as she leaves (it replaces that move)
-    if not hela or defn(state, card).type is not CardType.CHARACTER:
-        return to_resources(state, [card]), []
+    own = cause == item.controller and defn(state, card).type is CardType.CHARACTER
+    if not own or not _hela(state, item):
+        state = _put(state, card, zone)
+        if zone == "resources":
+            return state, []
+        event = Event(f"battlescenes.event.left_to_{zone}", {"card": title(state, card)}, "4.7")
+        return state, [event]
     seat = owner(state, card)
     player = state.players[seat]
     state = set_player(state, seat, replace(player, prizes=(*player.prizes, card)))

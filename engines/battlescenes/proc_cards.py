@@ -5,7 +5,7 @@ Also the surprise keywords (7.2), which reveal from the hand.
 
 from __future__ import annotations
 
-from engines.battlescenes import tree, zones
+from engines.battlescenes import replacing, tree, zones
 from engines.battlescenes.cards import Step, Trigger
 from engines.battlescenes.common import ask, matches, shuffle, targets_of
 from engines.battlescenes.state import Continuous, Pending, State
@@ -71,6 +71,10 @@ def _load_from_resources(
     state = zones.set_player(
         state, seat, replace(player, resources=tuple(c for c in player.resources if c != card))
     )
+    instead = replacing.load(state, card, base, effect.level + 1)
+    if instead is not None:  # 5.5: not loaded, so no "carregado" trigger
+        state, events = instead
+        return state, events, True
     item = zones.in_scene(state, base)
     state = zones.set_in_scene(state, replace(item, loaded=(*item.loaded, card)))
     event = Event(
@@ -92,9 +96,18 @@ def _load_resources(
     if zones.find(state, effect.this) is None:
         return state, [], True
     player = state.players[seat]
-    cards = list(reversed(player.resources))[: step.amount]
-    player = replace(player, resources=tuple(c for c in player.resources if c not in cards))
+    taken = list(reversed(player.resources))[: step.amount]
+    player = replace(player, resources=tuple(c for c in player.resources if c not in taken))
     state = zones.set_player(state, seat, player)
+    cards: list[int] = []
+    events: list[Event] = []
+    for card in taken:  # 5.5: each card's loading may be replaced
+        instead = replacing.load(state, card, effect.this, effect.level + 1)
+        if instead is None:
+            cards.append(card)
+        else:
+            state, more = instead
+            events.extend(more)
     item = zones.in_scene(state, effect.this)
     state = zones.set_in_scene(state, replace(item, loaded=(*item.loaded, *cards)))
     for card in cards:
@@ -107,7 +120,7 @@ def _load_resources(
         {"base": zones.title(state, effect.this), "count": len(cards)},
         rule="4.1",
     )
-    return state, [event], True
+    return state, [event, *events], True
 
 
 def _search_deck(

@@ -5,7 +5,7 @@ Also the keyword triggers that damage and knock-outs cause (Predador, Espionar).
 
 from __future__ import annotations
 
-from engines.battlescenes import damage, leaving, shields, tree, triggers, zones
+from engines.battlescenes import damage, leaving, replacing, shields, tree, triggers, zones
 from engines.battlescenes.cards import CardType, Step, Trigger
 from engines.battlescenes.common import SKIP, ask, plus, targets_of
 from engines.battlescenes.state import (
@@ -27,6 +27,9 @@ def _damage(
     events: list[Event] = []
     source = effect.this if effect.is_action else effect.source
     ctx = damage.DamageContext(effect.controller, source, effect.action_kind)
+    if step.source == "target":  # 4.8.5 "AQUELE PERSONAGEM CAUSA": not an action's damage
+        source = effect.targets[0] if effect.targets else -1
+        ctx = damage.DamageContext(effect.controller, source)
     prog = effect.damage or DamageProgress(
         targets=tuple(targets_of(state, effect, step)), answers_used=len(effect.answers)
     )
@@ -42,7 +45,11 @@ def _damage(
             base += effect.bonus  # 7.2 Potencializar: +N on each of its targets
             amount, applied = damage.calculate(state, base, ctx, zones.in_scene(state, target))
             prog = replace(prog, destination=target, amount=amount, applied=applied)
-        if prog.offered and len(effect.answers) > prog.answers_used:
+        if prog.offered == REPLACING and len(effect.answers) > prog.answers_used:
+            outcome = effect.answers[prog.answers_used]
+            prog = replace(prog, offered="", answers_used=prog.answers_used + 1, replaced=outcome)
+            events.append(_chosen(state, outcome))
+        elif prog.offered and len(effect.answers) > prog.answers_used:
             answer = effect.answers[prog.answers_used]
             used = _used(state, prog, answer)
             prog = replace(
@@ -76,13 +83,21 @@ def _damage(
                 effect = tree.get(state, effect.uid)
                 state = ask(state, effect, seat, prompt, options, True)
                 return state, events, False
-            state, more = damage.apply(
-                state, prog.destination, prog.amount, step.penetrating, effect.preference
-            )
-            events.extend(more)
-            state = _predator(state, tree.get(state, effect.uid), prog.destination)
-            state, more = knock_outs(state, effect.level + 1)
-            events.extend(more)
+            instead = replacing.outcomes(state, prog.destination, "replace_damage")
+            if len(instead) > 1 and not prog.replaced:  # 5.5: the active player chooses
+                prog = replace(prog, offered=REPLACING)
+                state = tree.put(state, replace(tree.get(state, effect.uid), damage=prog))
+                effect = tree.get(state, effect.uid)
+                prompt = "battlescenes.choice.replacement"
+                state = ask(state, effect, tree.active_player(state), prompt, instead, False)
+                return state, events, False
+            if instead:  # 5.5: no damage happens, so nothing it would trigger triggers
+                outcome = prog.replaced or instead[0]
+                state, more = replacing.apply_damage(state, prog.destination, prog.amount, outcome)
+                events.extend(more)
+            else:
+                state, more = _deal(state, effect, step, prog)
+                events.extend(more)
         else:
             events.append(
                 Event(
@@ -102,6 +117,41 @@ def _damage(
 
 #: ``DamageProgress.offered`` when several redirects could apply and the active player picks.
 SEVERAL = "*"
+#: ``DamageProgress.offered`` while the active player picks between damage replacements (5.5).
+REPLACING = "5.5"
+
+
+def _chosen(state: State, outcome: str) -> Event:
+    return Event(
+        "battlescenes.event.replacement_chosen",
+        {
+            "player": state.players[tree.active_player(state)].name,
+            "option": {"key": f"battlescenes.answer.{outcome}", "params": {}},
+        },
+        rule="5.5",
+    )
+
+
+def _deal(
+    state: State, effect: Pending, step: Step, prog: DamageProgress
+) -> tuple[State, list[Event]]:
+    """The final damage happens (4.8.1/4.8.2). Cards it unloads fire "quando cards forem
+    descarregados deste personagem" (5.2, ``unloaded``) while the character is still in the
+    scene — one level above the damaging effect, which pauses (9.1.2.1) —; then Predador
+    (7.2) and the knock-outs (4.7), whose "sai de cena" effects join that level. The
+    ``unloaded`` effect still resolves if its character was knocked out: its procedures on
+    "este personagem" then find nothing (the card left the scene)."""
+    before = len(zones.in_scene(state, prog.destination).loaded)
+    state, events = damage.apply(
+        state, prog.destination, prog.amount, step.penetrating, effect.preference
+    )
+    state = _damaged(state, effect, step, prog.destination)
+    if len(zones.in_scene(state, prog.destination).loaded) < before:
+        state = triggers.fire(state, Trigger.UNLOADED, effect.level + 1, base=prog.destination)
+    if not step.source:  # 7.2 Predador: damage of this character's action
+        state = _predator(state, tree.get(state, effect.uid), prog.destination)
+    state, more = knock_outs(state, effect.level + 1, effect.controller)
+    return state, events + more
 
 
 def _used(state: State, prog: DamageProgress, answer: str) -> tuple[str, ...]:
@@ -117,10 +167,60 @@ def _used(state: State, prog: DamageProgress, answer: str) -> tuple[str, ...]:
     return (*prog.redirects_used, chosen)
 
 
-def knock_outs(state: State, level: int) -> tuple[State, list[Event]]:
-    """4.7 after a procedure, then Espionar for what reached the prizes (7.2)."""
+def _damaged(state: State, effect: Pending, step: Step, destination: int) -> State:
+    """5.2 "quando este personagem sofrer dano" (``damaged``): the texts of the damaged card
+    base, and effects generated this turn about "este personagem" (5.7 B: Surpresa
+    Dolorosa's "toda vez que um personagem causar dano a este personagem, este personagem
+    causa 2 pontos de dano no personagem que causou aquele dano" — only when a character
+    is the source; that damage is the character's, not an action's, 4.8.5 ATENÇÃO)."""
+    if step.source == "target":
+        source = effect.targets[0] if effect.targets else -1
+    else:
+        source = effect.this if effect.is_action else effect.source
+    item = zones.in_scene(state, destination)
+    targets = (source,) if zones.find(state, source) is not None else ()
+    found: list[Pending] = []
+    for holder, text in zones.texts(state, item):
+        if text.trigger is Trigger.DAMAGED:
+            label = zones.title(state, holder)
+            found.append(
+                Pending(
+                    0,
+                    0,
+                    item.controller,
+                    holder,
+                    label,
+                    text.steps,
+                    targets=targets,
+                    this=destination,
+                )
+            )
+    character = bool(targets) and zones.defn(state, source).type is CardType.CHARACTER
+    for _n, made, text in zones.generated_texts(state):
+        if text.trigger is Trigger.DAMAGED and made.this == destination and character:
+            label = zones.title(state, made.source)
+            steps = text.steps
+            found.append(
+                Pending(
+                    0,
+                    0,
+                    made.controller,
+                    made.source,
+                    label,
+                    steps,
+                    targets=targets,
+                    this=destination,
+                    is_action=True,
+                )
+            )
+    return tree.add(state, found, effect.level + 1) if found else state
+
+
+def knock_outs(state: State, level: int, cause: int = -1) -> tuple[State, list[Event]]:
+    """4.7 after a procedure, then Espionar for what reached the prizes (7.2). ``cause``:
+    the player controlling the effect that caused it (Hela V1, 5.5)."""
     before = {c for p in state.players for c in p.prizes}
-    state, events = leaving.knock_outs(state, level)
+    state, events = leaving.knock_outs(state, level, cause)
     if state.phase is Phase.OVER:
         return state, events
     arrived = tuple((c, False) for p in state.players for c in p.prizes if c not in before)
@@ -130,7 +230,7 @@ def knock_outs(state: State, level: int) -> tuple[State, list[Event]]:
 def _predator(state: State, effect: Pending, destination: int) -> State:
     """7.2 Predador: the first time an action of this character damages a character you do
     not control, you may load a card from your resources on it (pending one level up)."""
-    if not effect.is_action or effect.predator_fired or zones.find(state, effect.this) is None:
+    if not effect.action_kind or effect.predator_fired or zones.find(state, effect.this) is None:
         return state
     target = zones.find(state, destination)
     if target is None:
@@ -187,7 +287,13 @@ def _stage(
         if step.op == "capacitate":
             state = zones.capacitate(state, target, step.amount)
         else:
+            before = zones.in_scene(state, target).stage
             state = zones.incapacitate(state, target, step.amount)
+            if zones.in_scene(state, target).stage < before:  # 5.2 (Cristalys V1)
+                level = effect.level + 1
+                state = triggers.fire(
+                    state, Trigger.INCAPACITATED, level, base=target, player=effect.controller
+                )
         events.append(
             Event(
                 f"battlescenes.event.{step.op}",
@@ -246,7 +352,7 @@ def _unload(
                 rule="4.8.2.1",
             )
         )
-    state, more = knock_outs(state, effect.level + 1)
+    state, more = knock_outs(state, effect.level + 1, effect.controller)
     return state, events + more, True
 
 

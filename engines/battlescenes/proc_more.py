@@ -6,7 +6,7 @@ order."""
 from __future__ import annotations
 
 from engines.battlescenes import replacing, zones
-from engines.battlescenes.cards import Step
+from engines.battlescenes.cards import Step, Trigger
 from engines.battlescenes.common import SKIP, ask, matches, targets_of
 from engines.battlescenes.state import Pending, State
 from engines.core import Dice, Event
@@ -84,6 +84,90 @@ def _return_in_order(
     return zones.set_player(state, seat, player), [event], True
 
 
+def _reveal_set_aside(
+    state: State, effect: Pending, step: Step, dice: Dice
+) -> tuple[State, list[Event], bool]:
+    """7.1 Clarividência: "olhe-os e revele quantos quiser" — any number of the set-aside
+    cards, one pick at a time, then ``done``; the revealed ones are named to everybody."""
+    seat = effect.controller
+    player = state.players[seat]
+    chosen = [int(a) for a in effect.answers if a not in (DONE, SKIP)]
+    left = [str(c) for c in player.set_aside if c not in chosen]
+    finished = effect.answers and effect.answers[-1] == DONE
+    if left and not finished:
+        prompt = "battlescenes.choice.reveal_set_aside"
+        return ask(state, effect, seat, prompt, [*left, DONE], False), [], False
+    if not chosen:
+        return state, [], True
+    titles = ", ".join(zones.title(state, c) for c in chosen)
+    event = Event(
+        "battlescenes.event.revealed_set_aside",
+        {"player": player.name, "cards": titles, "count": len(chosen)},
+        rule="7.1",
+    )
+    return state, [event], True
+
+
+def _hand_to_deck_top(
+    state: State, effect: Pending, step: Step, dice: Dice
+) -> tuple[State, list[Event], bool]:
+    """ "Coloque um card de sua mão no topo do seu deck" (Enviar Para o Futuro V1, 5.7 B): the
+    controller picks ``amount`` cards of the hand (as many as there are, 8.C), one at a time;
+    the first picked ends on top. Hidden: the opponent learns only how many."""
+    seat = effect.controller
+    player = state.players[seat]
+    chosen = [int(a) for a in effect.answers if a not in (DONE, SKIP)]
+    left = [str(c) for c in player.hand if c not in chosen]
+    if left and len(chosen) < max(1, step.amount):
+        prompt = "battlescenes.choice.hand_to_deck_top"
+        return ask(state, effect, seat, prompt, left, False), [], False
+    player = replace(
+        player,
+        hand=tuple(c for c in player.hand if c not in chosen),
+        deck=(*chosen, *player.deck),
+    )
+    event = Event(
+        "battlescenes.event.hand_to_deck_top",
+        {"player": player.name, "count": len(chosen)},
+        rule="5.7",
+    )
+    return zones.set_player(state, seat, player), [event], True
+
+
+def _unload_chosen(
+    state: State, effect: Pending, step: Step, dice: Dice
+) -> tuple[State, list[Event], bool]:
+    """ "Descarregue até N cards que estiverem sendo carregados por personagens ou suportes"
+    (Fantasma do Espaço V1, Sumiço Fantasma): the controller picks up to ``amount`` carried
+    cards anywhere in the scene, one at a time, then ``done``. Not damage (4.8.2.1). Each
+    card base that lost cards fires "quando cards forem descarregados" (5.2); then 4.7."""
+    from engines.battlescenes import proc_damage, triggers  # proc_damage → leaving → …
+
+    seat = effect.controller
+    chosen = [int(a) for a in effect.answers if a not in (DONE, SKIP)]
+    finished = effect.answers and effect.answers[-1] == DONE
+    left = [str(c) for s in state.scene for c in s.loaded if c not in chosen]
+    if left and not finished and len(chosen) < step.amount:
+        prompt = "battlescenes.choice.unload_chosen"
+        return ask(state, effect, seat, prompt, [*left, DONE], False), [], False
+    events: list[Event] = []
+    for item in list(state.scene):
+        cards = [c for c in item.loaded if c in chosen]
+        if not cards:
+            continue
+        state = zones.unload(state, item.card, cards)
+        state = triggers.fire(state, Trigger.UNLOADED, effect.level + 1, base=item.card)
+        events.append(
+            Event(
+                "battlescenes.event.unloaded",
+                {"card": zones.title(state, item.card), "count": len(cards)},
+                rule="4.8.2.1",
+            )
+        )
+    state, more = proc_damage.knock_outs(state, effect.level + 1, effect.controller)
+    return state, events + more, True
+
+
 def _permute(
     state: State, effect: Pending, step: Step, dice: Dice
 ) -> tuple[State, list[Event], bool]:
@@ -120,7 +204,7 @@ def _choose_replacement(
     state: State, effect: Pending, step: Step, dice: Dice
 ) -> tuple[State, list[Event], bool]:
     """5.5: the active player picks which of two different replacement effects applies to
-    one event (``step.text``: ``draw`` / ``knock_out``; outcomes in ``step.trait``)."""
+    one event (``step.text``: ``draw`` / ``knock_out`` / ``load``; outcomes in ``step.trait``)."""
     if not effect.answers:
         options = step.trait.split(",")
         prompt = "battlescenes.choice.replacement"
@@ -137,6 +221,9 @@ def _choose_replacement(
     if step.text == "draw":
         state, events = replacing.apply_draw(state, effect.this, step.amount, outcome)
         return state, [chosen, *events], True
+    if step.text == "load":  # the held card goes elsewhere instead of onto the base
+        state, events = replacing.apply_load(state, effect.this, step.amount, outcome)
+        return state, [chosen, *events], True
     from engines.battlescenes import leaving  # leaving imports replacing
 
     state, events = leaving.put_replaced(state, effect.this, outcome)
@@ -148,6 +235,9 @@ HANDLERS = {
     "discard_from_hand": _discard_from_hand,
     "keep_set_aside": _keep_set_aside,
     "return_in_order": _return_in_order,
+    "reveal_set_aside": _reveal_set_aside,
+    "hand_to_deck_top": _hand_to_deck_top,
+    "unload_chosen": _unload_chosen,
     "permute": _permute,
     "choose_replacement": _choose_replacement,
 }

@@ -9,7 +9,14 @@ from __future__ import annotations
 from engines.battlescenes import zones
 from engines.battlescenes.cards import ActionRule, Characteristic, Step, Trigger
 from engines.battlescenes.common import targets_of
-from engines.battlescenes.state import InScene, Pending, State, TurnRule, TurnTrait
+from engines.battlescenes.state import (
+    Generated,
+    InScene,
+    Pending,
+    State,
+    TurnRule,
+    TurnTrait,
+)
 from engines.battlescenes.triggers import fire
 from engines.core import Dice, Event
 from engines.core.model import replace
@@ -113,7 +120,41 @@ def _trait(
     return state, events, True
 
 
+def _return_to_hand(
+    state: State, effect: Pending, step: Step, dice: Dice
+) -> tuple[State, list[Event], bool]:
+    """4.7 ATENÇÃO (Bater em Retirada): the card base goes from the scene to its owner's
+    hand, its cards unloaded — not a knock-out; Hela V1 may replace it (5.5)."""
+    from engines.battlescenes import leaving  # leaving → replacing → triggers → …
+
+    events: list[Event] = []
+    for card in targets_of(state, effect, step):
+        state, more = leaving.leave_to(state, card, "hand", effect.controller, effect.level + 1)
+        events.extend(more)
+    return state, events, True
+
+
+def _generate(
+    state: State, effect: Pending, step: Step, dice: Dice
+) -> tuple[State, list[Event], bool]:
+    """5.7 B "[Efeito Gerado]": the text of this card named ``step.text`` works until the end
+    of the turn (5.7 A.2.1: validated, it stays even if the card later loses its texts or
+    leaves), about the action's target — Gamora V1's "toda vez que o alvo usar uma ação
+    neste turno …", Colleen Wing V1's "+1 no alvo desta ação"."""
+    if not any(t.generated == step.text for t in zones.defn(state, effect.source).texts):
+        return state, [], True
+    target = effect.targets[0] if effect.targets else -1
+    made = Generated(
+        effect.source, step.text, effect.controller, target, effect.this, effect.action_kind
+    )
+    state = replace(state, turn_generated=(*state.turn_generated, made))
+    params = {"card": zones.title(state, effect.source), "effect": step.text}
+    return state, [Event("battlescenes.event.generated", params, rule="5.7")], True
+
+
 HANDLERS = {
+    "return_to_hand": _return_to_hand,
+    "generate": _generate,
     "gain_trait": _trait,
     "lose_trait": _trait,
     "forbid_search_this_turn": _forbid_search_this_turn,

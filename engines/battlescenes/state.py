@@ -129,6 +129,19 @@ class TurnRule:
 
 
 @dataclass(frozen=True)
+class Generated:
+    """5.7 B: an effect an action generated, working until the end of the turn (A.2.1):
+    the text of ``source`` named ``name``, about the action's ``target``."""
+
+    source: int  # the card the action is printed on
+    name: str  # Text.generated
+    controller: int
+    target: int  # "o alvo desta ação" (-1: none)
+    this: int  # the character that used the action
+    action_kind: str  # the action's type: the damage it makes is an action's (4.8.5)
+
+
+@dataclass(frozen=True)
 class TurnTrait:
     """A characteristic ``target`` gains or loses until the end of the turn (8.B.1/B.2)."""
 
@@ -164,7 +177,8 @@ class DamageProgress:
     amount: int = 0
     applied: tuple[str, ...] = ()  # modifiers already applied in this procedure
     redirects_used: tuple[str, ...] = ()  # each redirect fires once per procedure
-    offered: str = ""  # the redirect whose controller is being asked
+    offered: str = ""  # the redirect whose controller is being asked (or 5.5's choice)
+    replaced: str = ""  # 5.5: the damage replacement the active player chose
     answers_used: int = 0
 
 
@@ -238,6 +252,7 @@ class State:
     min_characters: int = 15
     continuous: tuple[Continuous, ...] = ()
     turn_rules: tuple[TurnRule, ...] = ()  # "até o final do turno" action rules (5.8 ex. 4)
+    turn_generated: tuple[Generated, ...] = ()  # 5.7 B effects generated this turn
     turn_traits: tuple[TurnTrait, ...] = ()  # characteristics gained/lost this turn (8.B.2)
     no_search_this_turn: bool = False  # "não podem procurar … até o final do turno" (5.7)
     activated_used: tuple[str, ...] = ()  # "uma vez por turno" activated texts used (5.1)

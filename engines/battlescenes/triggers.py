@@ -36,7 +36,7 @@ def fire(
     if trigger is Trigger.ENTERS_SCENE:
         item = zones.in_scene(state, card)
         for text in zones.defn(state, card).texts:
-            if text.trigger is trigger:
+            if text.trigger is trigger and not text.generated:
                 found.append(
                     proto(card, item.controller, card, zones.title(state, card), text.steps)
                 )
@@ -44,7 +44,11 @@ def fire(
         item = zones.in_scene(state, base)
         if zones.defn(state, base).type is CardType.CHARACTER:
             for text in zones.defn(state, card).texts:
-                if text.trigger is trigger:
+                if (
+                    text.trigger is trigger
+                    and not text.generated
+                    and (not text.if_power or text.if_power in zones.powers(state, item))
+                ):
                     found.append(
                         proto(card, item.controller, base, zones.title(state, card), text.steps)
                     )
@@ -72,6 +76,26 @@ def fire(
                 found.append(
                     proto(source, item.controller, base, zones.title(state, source), text.steps)
                 )
+    elif trigger is Trigger.INCAPACITATED:
+        # ``base`` was incapacitated by an effect ``player`` controls: texts of the card base
+        # itself (``this``) or of any card base of its controller (``own_characters``).
+        item = zones.in_scene(state, base)
+        for holder in state.scene:
+            if holder.controller != item.controller:
+                continue
+            for source, text in zones.texts(state, holder):
+                if (
+                    text.trigger is trigger
+                    and (text.trigger_for == "own_characters" or holder.card == base)
+                    and (
+                        not text.trigger_if_affiliation
+                        or text.trigger_if_affiliation in zones.affiliations(state, item)
+                    )
+                    and (text.trigger_by == "any" or player not in (-1, item.controller))
+                ):
+                    found.append(
+                        proto(source, item.controller, base, zones.title(state, source), text.steps)
+                    )
     elif trigger is Trigger.OPPONENT_SEARCHES_DECK:
         for item in state.scene:
             if item.controller == searcher:

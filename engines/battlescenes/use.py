@@ -247,6 +247,25 @@ def _action_used(state: State, seat: int, character: int) -> State:
                     this=base,
                 )
             )
+    for _n, made, text in zones.generated_texts(state):
+        # 5.7 B: "toda vez que o alvo usar uma ação neste turno" — the generated effect's
+        # target used an action. The action's own effect (its source: the action and the
+        # character that used it, 4.8.5), validated for the turn (no 5.8 interruption).
+        if text.trigger is Trigger.ACTION_USED and made.target == character:
+            found.append(
+                Pending(
+                    uid=0,
+                    level=1,
+                    controller=made.controller,
+                    source=made.source,
+                    label=zones.title(state, made.source),
+                    steps=text.steps,
+                    targets=(character,),
+                    this=made.this,
+                    is_action=True,
+                    action_kind=made.action_kind,
+                )
+            )
     return tree.add(state, found, 1) if found else state
 
 

@@ -21,7 +21,19 @@ def effect_label(effect: Pending, seat: int | None) -> str:
 
 
 #: Choice options that are words, not cards: each has a catalog key ``battlescenes.answer.<word>``.
-WORDS = ("skip", "done", "yes", "resources", "nothing", "hand", "deck_bottom", "prizes", "deck")
+WORDS = (
+    "skip",
+    "done",
+    "yes",
+    "resources",
+    "nothing",
+    "hand",
+    "deck_bottom",
+    "prizes",
+    "deck",
+    "prevent",
+    "mill",
+)
 
 
 def option_label(state: State, option: str, seat: int | None = None) -> Message:

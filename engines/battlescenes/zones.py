@@ -16,7 +16,7 @@ from engines.battlescenes.cards import (
     Characteristic,
     Text,
 )
-from engines.battlescenes.state import InScene, PlayerState, State
+from engines.battlescenes.state import Generated, InScene, PlayerState, State
 from engines.core import Event
 from engines.core.model import replace
 
@@ -162,13 +162,19 @@ def incapacitate(state: State, card: int, amount: int) -> State:
 def granted_cards(state: State, item: InScene) -> list[int]:
     """Loaded cards whose texts work for this base (4.4.2.3).
 
-    Ability cards on characters; for characters, one copy per version of
-    loaded characters with the same alter ego (or name) but another version;
-    for supports, loaded supports of the same name and another version.
+    Ability cards on characters; for characters, one copy per version of loaded characters
+    with the same alter ego (or name, A.1.2b) but another version; for supports, loaded
+    supports of the same name and another version (A.2b).
+
+    The base's alter egos / names are its *current* ones (8.B.2), read without the texts
+    these very cards grant (:func:`_plain_identities`): whether a card grants its texts
+    cannot depend on what those texts would change, so a loaded card's own "ganha o alter
+    ego …" does not make it grant itself, and this reading never loops.
     """
     base = defn(state, item.card)
     result: list[int] = []
     seen: set[str] = set()
+    current: tuple[tuple[str, ...], tuple[str, ...]] | None = None
     for card in item.loaded:
         d = defn(state, card)
         if base.type is CardType.CHARACTER and d.type is CardType.ABILITY:
@@ -176,14 +182,72 @@ def granted_cards(state: State, item: InScene) -> list[int]:
         elif (
             d.type is base.type
             and d.type in (CardType.CHARACTER, CardType.SUPPORT)
-            and (d.identity if d.type is CardType.CHARACTER else d.name)
-            == (base.identity if base.type is CardType.CHARACTER else base.name)
             and d.version != base.version
             and d.key not in seen  # A.1.2a: two copies grant once
         ):
-            seen.add(d.key)
-            result.append(card)
+            if current is None:
+                current = _plain_identities(state, item)
+            egos, names = current
+            if (d.alter_ego in egos) if egos else (d.name in names):
+                seen.add(d.key)
+                result.append(card)
     return result
+
+
+def _plain_texts(state: State, item: InScene) -> list[tuple[int, Text]]:
+    """The texts working on a card base that do not depend on A.1.2a/A.2b: its own and, for
+    a character, those of the ability cards it carries (A.1.1)."""
+    if texts_lost(state, item.card):
+        return []
+    own = [(item.card, t) for t in defn(state, item.card).texts if _permanent(t)]
+    if defn(state, item.card).type is CardType.CHARACTER:
+        for card in item.loaded:
+            if defn(state, card).type is CardType.ABILITY and not texts_lost(state, card):
+                own.extend((card, t) for t in defn(state, card).texts if _permanent(t))
+    return own
+
+
+def _identity_changes(state: State) -> bool:
+    """Whether anything in play could change a name or an alter ego (8.B.2)."""
+    kinds = ("alter_ego", "name")
+    if any(t.change.kind in kinds for t in state.turn_traits):
+        return True
+    return any(
+        c.kind in kinds
+        for s in state.scene
+        for card in (s.card, *s.loaded)
+        for t in defn(state, card).texts
+        for c in t.characteristics
+    )
+
+
+def _plain_identities(state: State, item: InScene) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """What A.1.2a/A.1.2b/A.2b compare: a character's current alter egos — with none, its
+    names (A.1.2b) —, a support's names. Printed, plus gained, minus lost (8.B.2) by every
+    working text except those granted by same-identity cards, and by the turn's changes."""
+    base = defn(state, item.card)
+    if not _identity_changes(state):  # the common case, without walking every text
+        return ((base.alter_ego,) if base.alter_ego else ()), (base.name,)
+    egos: tuple[str, ...] = ()
+    if base.type is CardType.CHARACTER:
+        egos = _changed(state, item, "alter_ego", [base.alter_ego] if base.alter_ego else [], True)
+    return egos, _changed(state, item, "name", [base.name], True)
+
+
+def generated_texts(state: State) -> list[tuple[int, Generated, Text]]:
+    """(index, generated effect, its text) of the effects generated this turn (5.7 B)."""
+    return [
+        (n, g, t)
+        for n, g in enumerate(state.turn_generated)
+        for t in defn(state, g.source).texts
+        if t.generated == g.name
+    ]
+
+
+def _permanent(text: Text) -> bool:
+    """A text working in the scene: not one working from another zone (5.2.1), not a
+    generated effect (5.7 B: it works only once an action generated it)."""
+    return not (text.from_zone or text.generated)
 
 
 def in_play(state: State, card: int) -> bool:
@@ -222,26 +286,28 @@ def scenario_texts(state: State) -> list[Text]:
     """The permanent texts of the scenario in the scene, if it has any working."""
     if state.scenario is None or texts_lost(state, state.scenario):
         return []
-    return [t for t in defn(state, state.scenario).texts if not t.from_zone]
+    return [t for t in defn(state, state.scenario).texts if not (t.from_zone or t.generated)]
 
 
 def texts(state: State, item: InScene) -> list[tuple[int, Text]]:
     """Permanent texts working on a card base: its own and the granted ones (none if lost)."""
     if texts_lost(state, item.card):  # 5.8, also what it carries (example 3)
         return []
-    own = [(item.card, t) for t in defn(state, item.card).texts if not t.from_zone]
+    own = [(item.card, t) for t in defn(state, item.card).texts if _permanent(t)]
     for card in granted_cards(state, item):
         if not texts_lost(state, card):  # a named loaded card loses its own texts (5.8)
-            own.extend((card, t) for t in defn(state, card).texts if not t.from_zone)
+            own.extend((card, t) for t in defn(state, card).texts if _permanent(t))
     return own
 
 
-def changes(state: State, item: InScene, kind: str) -> list[Characteristic]:
-    """8.B.1/B.2: the working characteristic changes of ``kind`` that reach ``item``."""
+def changes(state: State, item: InScene, kind: str, plain: bool = False) -> list[Characteristic]:
+    """8.B.1/B.2: the working characteristic changes of ``kind`` that reach ``item``
+    (``plain``: leaving out the texts granted under A.1.2a/A.2b, see :func:`granted_cards`)."""
     character = defn(state, item.card).type is CardType.CHARACTER
     found = []
     for other in state.scene:
-        for _card, text in texts(state, other):
+        working = _plain_texts(state, other) if plain else texts(state, other)
+        for _card, text in working:
             for change in text.characteristics:
                 if change.kind != kind:
                     continue
@@ -259,9 +325,11 @@ def changes(state: State, item: InScene, kind: str) -> list[Characteristic]:
     return found
 
 
-def _changed(state: State, item: InScene, kind: str, have: list[str]) -> tuple[str, ...]:
+def _changed(
+    state: State, item: InScene, kind: str, have: list[str], plain: bool = False
+) -> tuple[str, ...]:
     """Gains added, then every loss removed: losing always wins (8.B.2)."""
-    found = changes(state, item, kind)
+    found = changes(state, item, kind, plain)
     have += [c.value for c in found if c.change == "gain" and c.value not in have]
     lost = {c.value for c in found if c.change == "lose"}
     return () if "*" in lost else tuple(v for v in have if v not in lost)
