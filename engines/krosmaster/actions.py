@@ -100,9 +100,12 @@ class CollectKama(Action):
 
 @dataclass(frozen=True)
 class BuyGG(Action):
-    """Buy a GG on a demonic square: 1 AP and 12 kamas (6.3.4)."""
+    """Buy a GG on a demonic square: 1 AP and 12 kamas (6.3.4). With several opponents,
+    ``player`` names the one it is stolen from once the wild GG are gone (default: the
+    opponent with the most GG)."""
 
     kind: ClassVar[str] = "buy_gg"
+    player: str = ""
 
 
 @dataclass(frozen=True)
@@ -174,6 +177,24 @@ class Reveal(Action):
     reward: str
 
 
+@dataclass(frozen=True)
+class Give(Action):
+    """9.2.5: give the GG owed for knocking out your own Krosmaster to this opponent
+    (a name or the player number; blank: the opponent with the fewest GG)."""
+
+    kind: ClassVar[str] = "give"
+    player: str = ""
+
+
+@dataclass(frozen=True)
+class Doubles(Action):
+    """9.2.6: after tension doubles, choose the player who loses 1 GG (blank: the
+    opponent with the most GG)."""
+
+    kind: ClassVar[str] = "doubles"
+    player: str = ""
+
+
 ALL_ACTIONS: tuple[type[Action], ...] = (
     Side,
     Deploy,
@@ -194,4 +215,6 @@ ALL_ACTIONS: tuple[type[Action], ...] = (
     BuyReward,
     Assign,
     Reveal,
+    Give,
+    Doubles,
 )

@@ -56,7 +56,7 @@ def _aura_gives(state: State, unit: Unit, power: Power) -> bool:
             continue
         if lost_power(state, other, power):  # a bearer without it gives no aura (4.18.4.g)
             continue
-        side = "allies" if other.owner == unit.owner else "enemies"
+        side = "allies" if state.allied(other.owner, unit.owner) else "enemies"
         for p in state.fig(other).powers:
             if p.power is power and p.aura in (side, "all"):
                 return True
@@ -76,7 +76,7 @@ def gate_met(state: State, owner: int, gate: str, count: int) -> bool:
     enemies = [
         u
         for u in on_board(state)
-        if u.owner != owner and any(t.lower() in wanted for t in state.fig(u).types)
+        if not state.allied(u.owner, owner) and any(t.lower() in wanted for t in state.fig(u).types)
     ]
     return len(enemies) >= count
 
@@ -107,7 +107,7 @@ def lost_power(state: State, unit: Unit, power: Power | None) -> bool:
 
 def group_reaches(state: State, unit: Unit, r: RuleChange) -> bool:
     """Is the unit in the group of the change (4.18.4.c), read from the change's seat?"""
-    side = "allies" if unit.owner == r.seat else "enemies"
+    side = "allies" if state.allied(unit.owner, r.seat) else "enemies"
     if r.side not in (side, "all"):
         return False
     kind = "krosmasters" if is_krosmaster(state, unit) else "summons"
@@ -259,7 +259,7 @@ def adjacent_enemy_characters(state: State, unit: Unit) -> list[Unit]:
     found = [
         u
         for u in on_board(state)
-        if u.owner != unit.owner and u.pos in around and is_character(state, u)
+        if not state.allied(u.owner, unit.owner) and u.pos in around and is_character(state, u)
     ]
     return chosen_order(state, sorted(found, key=lambda u: (u.owner, order.get(u.id, 99))))
 

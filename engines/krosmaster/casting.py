@@ -324,7 +324,9 @@ def _roll_and_wound(
                 )
             )
             counter = has_power(state, t, Power.COUNTER_ATTACK)
-            if placed and counter and t.owner != caster.owner and t.owner != state.active_player:
+            # 4.9.15: during an opponent's turn, wounds from an opposing unit.
+            enemy = not state.allied(t.owner, caster.owner)
+            if placed and counter and enemy and not state.allied(t.owner, state.active_player):
                 state = queue(state, Pending(PendingKind.COUNTER_ATTACK, t.id, caster.id, 1))
     if c.caster.boost:  # 4.7.5.a: the next spell consumes the boost
         state = replace_unit(state, replace(state.unit(caster.id), boost=()))

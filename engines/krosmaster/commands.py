@@ -84,7 +84,7 @@ def command_specs() -> list[CommandSpec]:
             "collect",
             _opt("count", OptionType.INTEGER, required=False, min_value=1, max_value=9),
         ),
-        _cmd("buy-gg", "buy_gg"),
+        _cmd("buy-gg", "buy_gg", _opt("player", required=False, auto=True)),
         _cmd("end-turn", "end_turn"),
         _cmd(
             "resolve",
@@ -97,6 +97,8 @@ def command_specs() -> list[CommandSpec]:
         _cmd("assign", "assign", _opt("figure", auto=True)),
         _cmd("reveal", "reveal", _opt("reward", auto=True)),
         _cmd("applied", "applied"),
+        _cmd("give", "give", _opt("player", required=False, auto=True)),
+        _cmd("doubles", "doubles", _opt("player", required=False, auto=True)),
         _cmd(
             "adjust",
             "adjust",
@@ -134,11 +136,12 @@ def autocomplete(
     """
     typed = {k: str(v) for k, v in (values or {}).items() if v not in (None, "")}
     if command == "side":
-        pairs = []
-        for i, starts in enumerate(state.arena.starts):
-            rows = sorted({y + 1 for _, y in starts})
-            pairs.append((f"{i + 1} ({', '.join(str(r) for r in rows)})", str(i + 1)))
+        pairs = [
+            (f"{i + 1} ({side_text(s)})", str(i + 1)) for i, s in enumerate(state.arena.starts)
+        ]
         return _choices(pairs, current)
+    if option == "player":
+        return _players(state, seat, command, current)
     if command == "deploy" and option == "figure":
         pairs = [
             (state.fig(u).name, u.id) for u in state.units if u.owner == seat and u.pos is None
@@ -205,6 +208,40 @@ def autocomplete(
     if command == "cast":
         return _cast_choices(state, unit, option, current, typed)
     return []
+
+
+def side_text(starts: tuple[tuple[int, int], ...]) -> str:
+    """The rows of a side's starting squares ("1, 2"), or its columns ("A, B") for a side
+    on the left or right edge of a four-sided arena (9.2.4)."""
+    rows = sorted({y for _, y in starts})
+    cols = sorted({x for x, _ in starts})
+    if len(cols) < len(rows):
+        return ", ".join(chr(ord("A") + x) for x in cols)
+    return ", ".join(str(y + 1) for y in rows)
+
+
+def _players(state: State, seat: int, command: str, current: str) -> list[Choice]:
+    """Players ``seat`` may name: for an owed choice (9.2.5, 9.2.6) the legal ones, the
+    default first; for ``buy-gg`` its opponents (4.6.3)."""
+    from engines.krosmaster import multiplayer, seats
+
+    if command in ("give", "doubles"):
+        owed = state.owed[0] if state.owed and state.owed[0].seat == seat else None
+        if owed is None:
+            return []
+        first = multiplayer.default_choice(state, owed)
+        found = multiplayer.candidates(state, owed)
+        found = [first] + [s for s in found if s != first]
+    else:
+        found = seats.opponents(state, seat)
+    pairs = [
+        (
+            f"{seats.player_number(state, s)}. {state.players[s].name} (GG {state.players[s].gg})",
+            str(seats.player_number(state, s)),
+        )
+        for s in found
+    ]
+    return _choices(pairs, current)
 
 
 def _adjust_values(state: State, what: str, current: str) -> list[Choice]:

@@ -43,6 +43,8 @@ MAP_LEGEND = {
     "D": "demonic",
     "1": "start0",
     "2": "start1",
+    "3": "start2",  # 9.2.4: four-sided arenas number their sides 1-4 clockwise
+    "4": "start3",
 }
 
 
@@ -203,6 +205,9 @@ def _arena(node: Node) -> ArenaDef:
             kamas.append((sq, Node(value, node.file, where.path).integer(1, 9)))
     if not cells["start0"] or not cells["start1"]:
         raise f["map"].fail("the map needs starting squares 1 and 2 (1.3.9)")
+    if bool(cells["start2"]) != bool(cells["start3"]):
+        raise f["map"].fail("a four-sided map needs starting squares 1, 2, 3 and 4 (9.2.4)")
+    sides = ("start0", "start1", "start2", "start3") if cells["start2"] else ("start0", "start1")
     return ArenaDef(
         id=f["id"].text(),
         name=f["name"].text(),
@@ -215,7 +220,7 @@ def _arena(node: Node) -> ArenaDef:
         boxes=tuple(cells["box"]),
         demonic=tuple(cells["demonic"]),
         kamas=tuple(kamas),
-        starts=(tuple(cells["start0"]), tuple(cells["start1"])),
+        starts=tuple(tuple(cells[side]) for side in sides),
     )
 
 

@@ -132,7 +132,7 @@ def _group(state: State, spec: Mapping[str, Any]) -> State:
     data = dict(spec)
     seat = int(data.pop("seat", -1))
     if seat not in range(len(state.players)):
-        raise _fail(f"group change {dict(spec)} needs seat: 0 or 1")
+        raise _fail(f"group change {dict(spec)} needs seat: a seat number")
     (effect,) = effects_from_data([data], "setup groups")
     if effect.kind is not EffectKind.LASTING or not effect.side:
         raise _fail(f"group change {dict(spec)} needs lasting and side (4.18.4.c)")

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from engines.core import Dice, Event
 from engines.core.model import replace
-from engines.krosmaster import casting, movement
+from engines.krosmaster import casting, movement, seats
 from engines.krosmaster.board import is_free, is_krosmaster, replace_unit
+from engines.krosmaster.content import ArenaDef
 from engines.krosmaster.errors import illegal, invalid
 from engines.krosmaster.geometry import label, parse_label
 from engines.krosmaster.state import ManualNote, Phase, State, Unit
@@ -56,7 +57,10 @@ def deploy(
     ]
     if any(u.pos is None and not u.ko for u in state.units if u.owner == seat):
         return state, events
-    if seat != state.first_player:
+    line = seats.order(state)
+    if seats.multiplayer(state) and seat != line[-1]:  # 9.2.4: the next player in turn order
+        return replace(state, deploying=line[line.index(seat) + 1]), events
+    if not seats.multiplayer(state) and seat != state.first_player:
         return replace(state, deploying=state.first_player), events
     # 1.3.10: the fight begins with the first player's turn.
     state = replace(state, active_player=state.first_player, player_turn=1)
@@ -83,28 +87,47 @@ def parse_order(state: State, text: str) -> tuple[str, ...]:
 
 def choose_side(state: State, seat: int, squares: str) -> tuple[State, list[Event]]:
     """1.3.2: the second player takes the starting squares marked ``squares``; the first
-    player sits opposite. The arena's sets are swapped when the second player takes ``1``."""
-    if squares.strip() not in ("1", "2"):
-        raise invalid("bad_side", "Choose the starting squares 1 or 2.", side=squares)
-    wanted = int(squares.strip()) - 1
+    player sits opposite. The arena's sets are swapped when the second player takes ``1``.
+    9.2.2: with four players player 1 turns the arena — takes a side — and the others
+    follow clockwise in play order (9.2.1, 9.2.4)."""
     printed = state.arena.starts  # still as printed: seat s would deploy on set s + 1
-    new = [printed[0], printed[1]]
-    new[seat], new[1 - seat] = printed[wanted], printed[1 - wanted]
-    arena = replace(state.arena, starts=(new[0], new[1]))
+    names = [str(i + 1) for i in range(len(printed))]
+    if squares.strip() not in names:
+        raise invalid("bad_side", "Choose one of the arena's sides.", side=squares)
     event = Event(
         "krosmaster.event.side",
         {"player": state.players[seat].name, "side": squares.strip()},
-        rule="1.3.2",
+        rule="9.2.2" if seats.multiplayer(state) else "1.3.2",
     )
+    arena = arrange_sides(state, seat, int(squares.strip()) - 1)
     return replace(state, arena=arena, phase=Phase.DEPLOY), [event]
+
+
+def arrange_sides(state: State, seat: int, wanted: int) -> ArenaDef:
+    """The arena with ``starts`` indexed by seat once ``seat`` took printed side ``wanted``
+    (0-based): in a duel the other player sits opposite (1.3.2), with four players the
+    next ones follow clockwise (sides 1–4 are printed clockwise, 9.2.4)."""
+    printed = state.arena.starts
+    count = len(printed)
+    if not seats.multiplayer(state):
+        new = [printed[0], printed[0]]
+        new[seat], new[1 - seat] = printed[wanted], printed[(wanted + count // 2) % count]
+        return replace(state.arena, starts=(new[0], new[1]))
+    line = seats.order(state)
+    start = wanted - line.index(seat)
+    by_seat = [printed[0]] * len(state.players)
+    for k, s in enumerate(line):
+        by_seat[s] = printed[(start + k) % count]
+    return replace(state.arena, starts=tuple(by_seat))
 
 
 def start_of_fight(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     """1.3.10: "at the start of the fight" powers, the first player's Krosmasters by
-    initiative (highest first), then the second player's. They are card text, so each
-    waits for its player to apply it (1.5.1); 1.3.10.b: that player picks the order."""
+    initiative (highest first), then the second player's (the others' in play order,
+    9.2.1). They are card text, so each waits for its player to apply it (1.5.1);
+    1.3.10.b: that player picks the order."""
     notes: list[ManualNote] = []
-    for seat in (state.first_player, 1 - state.first_player):
+    for seat in seats.order(state):
         mine = [u for u in state.units if u.owner == seat and u.pos is not None]
         for unit in sorted(mine, key=lambda u: -state.fig(u).initiative):
             fig = state.fig(unit)
@@ -177,8 +200,9 @@ def collect(state: State, count: int) -> tuple[State, list[Event]]:
     ]
 
 
-def buy(state: State) -> tuple[State, list[Event]]:
-    """6.3.4: on a demonic square, 1 AP and 12 kamas, once per player turn."""
+def buy(state: State, victim: str = "") -> tuple[State, list[Event]]:
+    """6.3.4: on a demonic square, 1 AP and 12 kamas, once per player turn; with several
+    opponents the buyer names the one it steals from once the wild GG are gone."""
     unit = active(state)
     if not is_krosmaster(state, unit):
         raise illegal("krosmaster_only", "Only Krosmasters buy GG.", "6.3.4")
@@ -191,14 +215,39 @@ def buy(state: State) -> tuple[State, list[Event]]:
         raise illegal("cost_ap", "Not enough AP.", "6.3.4", need=1, have=unit.ap)
     if player.kamas < GG_PRICE:
         raise illegal("cost_kamas", "Not enough kamas.", "4.5.3", need=GG_PRICE, have=player.kamas)
+    source = steal_from(state, unit.owner, victim)
     players = list(state.players)
     players[unit.owner] = replace(player, kamas=player.kamas - GG_PRICE)
     state = replace(
         state, players=tuple(players), reserve_kamas=state.reserve_kamas + GG_PRICE, gg_bought=True
     )
     state = replace_unit(state, replace(unit, ap=unit.ap - 1))
-    state = check_victory(buy_gg(state, unit.owner))
+    state = check_victory(buy_gg(state, unit.owner, source))
     return state, [Event("krosmaster.event.bought_gg", {"player": player.name}, rule="6.3.4")]
+
+
+def steal_from(state: State, buyer: int, text: str) -> int:
+    """4.6.3: the opponent a bought GG is stolen from — the named one, by default the
+    opponent with the most GG (the only one in a duel)."""
+    rivals = seats.opponents(state, buyer)
+    if not text.strip():
+        return max(rivals, key=lambda s: state.players[s].gg) if rivals else 1 - buyer
+    chosen = find_player(state, text)
+    if chosen not in rivals:
+        raise illegal("not_opponent", "Steal from an opponent.", "4.6.3", player=text)
+    return chosen
+
+
+def find_player(state: State, text: str) -> int:
+    """A seat by its player number in play order (as the board shows it) or its name."""
+    wanted = text.strip().lower()
+    line = seats.order(state)
+    if wanted.isdigit() and 1 <= int(wanted) <= len(line):
+        return line[int(wanted) - 1]
+    named = [i for i, p in enumerate(state.players) if p.name.lower() == wanted]
+    if len(named) == 1:
+        return named[0]
+    raise invalid("unknown_player", f"No player {text!r}.", player=text)
 
 
 def settle(state: State, events: list[Event], dice: Dice) -> tuple[State, list[Event]]:

@@ -85,8 +85,9 @@ def render(view: View, catalog: Catalog, locale: str, preview: bool = False) -> 
     if preview and data.get("preview"):
         _rings(draw, data["preview"], gx, gy, cell)
     y = gy + cell * h + 24
-    for seat, p in enumerate(players):
-        _panel(draw, data, seat, p, names, y, panel_h, t, locale)
+    multi = data.get("mode", "duel") != "duel"
+    for seat in data["order"] if multi else range(len(players)):  # 9.2.1: in play order
+        _panel(draw, data, seat, players[seat], names, y, panel_h, t, locale)
         y += panel_h + 16
     footer = t(
         "krosmaster.render.footer",
@@ -113,6 +114,9 @@ def render(view: View, catalog: Catalog, locale: str, preview: bool = False) -> 
 
 def _title(data: dict[str, Any], t: Any, locale: str) -> str:
     players = data["players"]
+    if len(data.get("winners") or []) > 1:  # 9.3.2: a team wins
+        names = " & ".join(players[s]["name"] for s in data["winners"])
+        return str(t("krosmaster.render.winners", locale, players=names))
     if data["winner"] is not None:
         return str(t("krosmaster.render.winner", locale, player=players[data["winner"]]["name"]))
     if data["draw"]:
@@ -121,6 +125,8 @@ def _title(data: dict[str, Any], t: Any, locale: str) -> str:
         rows = [sorted({int(sq[1:]) for sq in s}) for s in data["arena"]["starts"]]
         spans = [f"{r[0]}–{r[-1]}" if r else "–" for r in rows]
         key = f"krosmaster.render.{data['phase']}"
+        if data["phase"] == "side" and len(spans) > 2:  # 9.2.2 / 1.3.2: four sides
+            key = "krosmaster.render.side_four"
         return str(
             t(key, locale, player=players[data["deploying"]]["name"], one=spans[0], two=spans[1])
         )
@@ -178,9 +184,19 @@ def _grid(draw: ImageDraw.ImageDraw, data: dict[str, Any], gx: int, gy: int, cel
         for x in range(w):
             sq = f"{chr(ord('A') + x)}{y + 1}"
             fill = FLOOR if (x + y) % 2 == 0 else FLOOR_ALT
-            if data["phase"] in ("deploy", "side") and sq in starts:
+            if data["phase"] == "deploy" and sq in starts:
                 fill = _tint(theme.seat_colour(starts[sq]), fill)
+            if data["phase"] == "side" and sq in starts:  # sides as printed, not yet seats
+                fill = _tint(theme.PANEL_ACTIVE, fill)
             draw.rectangle(_box(gx, gy, cell, sq), fill=fill, outline=GRID)
+            if data["phase"] == "side" and sq in starts:  # the side's number to choose
+                draw.text(
+                    _centre(gx, gy, cell, sq),
+                    str(starts[sq] + 1),
+                    font=font(theme.MIN_TEXT_PX, True),
+                    fill=DARK,
+                    anchor="mm",
+                )
     for sq in arena["demonic"]:
         draw.rectangle(_box(gx, gy, cell, sq, 3), fill=DEMONIC)
         draw.text(
@@ -339,15 +355,17 @@ def _panel(
     )
     draw.rounded_rectangle((x0, y, x0 + 14, y + panel_h), 6, fill=theme.seat_colour(seat))
     marker = "▶ " if is_active else ""
-    draw_text(
-        draw,
-        (x0 + 30, y + 10),
-        f"{marker}{seat + 1}. {p['name']}",
-        max_width=(x1 - x0) * 0.5,
-        bold=True,
-    )
+    title = f"{marker}{seat + 1}. {p['name']}"
+    if data.get("mode", "duel") != "duel":  # chapter 9: player number, team, out
+        number = t("krosmaster.render.player_no", locale, number=p["number"])
+        title = f"{marker}{number} {p['name']}"
+        if data["mode"] == "2v2":
+            title += " · " + t("krosmaster.render.team", locale, team="AB"[p["team"]])
+        if p.get("out"):
+            title += " · " + t("krosmaster.render.out", locale)
+    draw_text(draw, (x0 + 30, y + 10), title, max_width=(x1 - x0) * 0.52, bold=True)
     stock = t("krosmaster.render.stock", locale, gg=p["gg"], kamas=p["kamas"])
-    draw_text(draw, (x1 - 20, y + 10), stock, max_width=(x1 - x0) * 0.45, anchor="ra")
+    draw_text(draw, (x1 - 20, y + 10), stock, max_width=(x1 - x0) * 0.4, anchor="ra")
     units = {u["id"]: u for u in data["units"]}
     chip_w = (x1 - x0 - 40) // 4
     for i, uid in enumerate(p["timeline"]):

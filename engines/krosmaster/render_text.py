@@ -37,6 +37,10 @@ def notes(data: dict[str, Any], catalog: Catalog, locale: str, width: float) -> 
         power = t(f"krosmaster.power.{r['power']}", locale) if r.get("power") else ""
         text = t(key, locale, unit=group, amount=r["amount"], spell=r.get("spell", ""), power=power)
         lines += wrap("◷ " + text, width)
+    for o in data.get("owed", [])[:1]:  # 9.2.5 / 9.2.6: a player names another
+        who = data["players"][o["seat"]]["name"]
+        key = f"krosmaster.render.owed_{o['kind']}"
+        lines += wrap(t(key, locale, player=who, count=o["count"]), width)
     for n in data.get("manual", [])[:1]:
         who = data["players"][n["seat"]]["name"]
         lines += wrap(

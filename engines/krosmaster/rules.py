@@ -10,6 +10,7 @@ from engines.core import (
     Action,
     Choice,
     CommandSpec,
+    ContentError,
     Decision,
     Dice,
     GameEngine,
@@ -24,13 +25,15 @@ from engines.core import (
     View,
 )
 from engines.core.model import replace
+from engines.core.packs import community_pack
 from engines.krosmaster import actions as A
-from engines.krosmaster import choices, pending, play, rewards, turns
+from engines.krosmaster import choices, multiplayer, pending, play, rewards, turns
 from engines.krosmaster.commands import autocomplete, command_specs
 from engines.krosmaster.content import ContentPack
 from engines.krosmaster.errors import invalid, setup
 from engines.krosmaster.geometry import label
 from engines.krosmaster.loader import load_dir
+from engines.krosmaster.seats import DUEL, FFA, TEAMS, eliminated, player_number
 from engines.krosmaster.setup import CONSTRUCTED, LIMITED, new_state, resolve_team
 from engines.krosmaster.state import ManualNote, Phase, State
 from engines.krosmaster.view import build_view
@@ -57,10 +60,17 @@ def default_pack() -> ContentPack:
     return load_dir()
 
 
+#: Chapter 9 defaults when a multiplayer match names no team or arena of its own.
+DUO_TEAMS = ("duo-bonta", "duo-tofu", "duo-brakmar", "duo-rats")
+FOUR_SIDED_ARENA = "four-winds"
+
+
 class Krosmaster(GameEngine[State]):
-    """Engine of Krosmaster Arena, duel (1 v 1)."""
+    """Engine of Krosmaster Arena: duel (1 v 1), free-for-all and 2 v 2 (chapter 9)."""
 
     name = "krosmaster"
+    min_seats = 2
+    max_seats = 4
     title_key = "krosmaster.title"
     state_type = State
     action_types = A.ALL_ACTIONS
@@ -88,6 +98,23 @@ class Krosmaster(GameEngine[State]):
             "team1", OptionType.STRING, "brakmar-raiders", Message("krosmaster.option.team1")
         ),
         MatchOption("team2", OptionType.STRING, "bonta-guard", Message("krosmaster.option.team2")),
+        MatchOption("team3", OptionType.STRING, DUO_TEAMS[2], Message("krosmaster.option.team3")),
+        MatchOption("team4", OptionType.STRING, DUO_TEAMS[3], Message("krosmaster.option.team4")),
+        MatchOption(
+            "mode",
+            OptionType.STRING,
+            "auto",
+            Message("krosmaster.option.mode"),
+            choices=("auto", DUEL, FFA, TEAMS),
+        ),
+        MatchOption(
+            "level",
+            OptionType.INTEGER,
+            0,
+            Message("krosmaster.option.level"),
+            min_value=0,
+            max_value=24,
+        ),
         MatchOption(
             "sides",
             OptionType.STRING,
@@ -98,12 +125,16 @@ class Krosmaster(GameEngine[State]):
     )
 
     def load_content(self, pack: str | None) -> Any:
-        """The built-in pack (``None``/"default") or a directory of YAML files."""
+        """The built-in pack (``None``/"default") or an installed community pack
+        (``engines.core.packs``: a directory of YAML files laid out like the built-in one)."""
         if pack in (None, "", "default"):
             return default_pack()
-        from pathlib import Path
-
-        return load_dir(Path(pack))
+        directory = community_pack(self.name, pack)
+        if directory is None:
+            raise ContentError(
+                f"No content pack {pack!r}.", key="core.error.content", params={"detail": pack}
+            )
+        return load_dir(directory)
 
     def new_match(
         self, options: Mapping[str, Any], seats: Sequence[Seat], content: Any, dice: Dice
@@ -120,12 +151,37 @@ class Krosmaster(GameEngine[State]):
                 arena=str(opts["arena"]),
                 known=", ".join(sorted(pack.arenas)),
             )
-        teams = [resolve_team(pack, str(opts["team1"])), resolve_team(pack, str(opts["team2"]))]
+        mode = _mode(str(opts["mode"]), len(seats))
+        if mode != DUEL and "arena" not in options:
+            arena = pack.arenas.get(FOUR_SIDED_ARENA, arena)
+        if mode != DUEL and len(arena.starts) < 4:
+            raise setup(
+                "arena_sides", "A four-player arena has four sides.", "9.2.4", arena=arena.id
+            )
+        names = []
+        for i in range(len(seats)):
+            key = f"team{i + 1}"
+            default = DUO_TEAMS[i] if mode != DUEL and key not in options else opts[key]
+            names.append(str(default))
+        teams = [resolve_team(pack, name) for name in names]
         summons = {k: f for k, f in pack.figures.items() if f.summon}
-        state, _ = new_state(seats, teams, arena, str(opts["format"]), dice, summons, pack.rewards)
+        state, _ = new_state(
+            seats,
+            teams,
+            arena,
+            str(opts["format"]),
+            dice,
+            summons,
+            pack.rewards,
+            mode=mode,
+            max_level=int(opts["level"]),
+        )
         state = replace(state, lock_rule=str(opts["lock"]))
-        if opts["sides"] == "choose":  # 1.3.2; tournaments fix the sides ("fixed")
-            state = replace(state, phase=Phase.SIDE)
+        if opts["sides"] == "choose":  # 1.3.2 / 9.2.2; tournaments fix the sides ("fixed")
+            return replace(state, phase=Phase.SIDE)
+        if mode != DUEL or len(arena.starts) > 2:  # sides as printed: player k on side k
+            seat = state.turn_order[0] if mode != DUEL else 0
+            state = replace(state, arena=play.arrange_sides(state, seat, 0))
         return state
 
     def pending(self, state: State) -> list[Decision]:
@@ -142,13 +198,19 @@ class Krosmaster(GameEngine[State]):
         phase, p = state.phase, state.active_player
         if phase is Phase.OVER:
             return []
+        if state.owed:  # 9.2.5 / 9.2.6: a player chooses another before play goes on
+            return [_owed_decision(state)]
         if phase is Phase.SIDE:
             return [
                 Decision(
                     state.deploying,
                     ("side",),
-                    Message("krosmaster.prompt.side"),
-                    default=A.Side(str(state.deploying + 1)),
+                    Message(
+                        "krosmaster.prompt.side_four"
+                        if len(state.arena.starts) > 2
+                        else "krosmaster.prompt.side"
+                    ),
+                    default=A.Side("1" if state.turn_order else str(state.deploying + 1)),
                     auto_default=True,
                 )
             ]
@@ -242,6 +304,8 @@ class Krosmaster(GameEngine[State]):
         if text:  # 4.14.2.b / 4.18.3.b: the active player's order, for this action only
             state = replace(state, order=play.parse_order(state, text))
         new, events = self._apply(state, seat, action, dice)
+        if new.owed:
+            new = multiplayer.prune(new)
         if isinstance(action, A.Cast) and action.summon_order.strip():
             from engines.krosmaster.summons import reorder_new_summons
 
@@ -252,7 +316,7 @@ class Krosmaster(GameEngine[State]):
             if e.key == "krosmaster.event.manual_effect"
         )
         if new.phase is Phase.OVER:
-            notes, new = (), replace(new, manual=(), suspended=None)
+            notes, new = (), replace(new, manual=(), suspended=None, owed=())
         return Outcome(replace(new, order=(), manual=(*new.manual, *notes)), tuple(events))
 
     def _apply(
@@ -260,6 +324,9 @@ class Krosmaster(GameEngine[State]):
     ) -> tuple[State, list[Any]]:
         if isinstance(action, A.Prefer):
             return choices.prefer(state, seat, action), []
+        if isinstance(action, A.Give | A.Doubles):
+            kind = multiplayer.GIFT if isinstance(action, A.Give) else multiplayer.DOUBLES
+            return multiplayer.choose(state, seat, kind, action.player, dice)
         if isinstance(action, A.Side):
             return play.choose_side(state, seat, action.squares)
         if isinstance(action, A.Deploy):
@@ -306,15 +373,26 @@ class Krosmaster(GameEngine[State]):
             state, events = play.collect(state, action.count)
         else:
             assert isinstance(action, A.BuyGG)
-            state, events = play.buy(state)
+            state, events = play.buy(state, action.player)
         return play.settle(state, events, dice)
 
     def result(self, state: State) -> MatchResult | None:
         if state.winner is not None:
-            return MatchResult(ResultKind.WIN, (state.winner,))
+            return MatchResult(ResultKind.WIN, state.winners or (state.winner,))
         if state.draw:
             return MatchResult(ResultKind.DRAW)
         return None
+
+    def concede(self, state: State, seat: int, seats: Sequence[int]) -> MatchResult:
+        """A resignation or forfeit: in 2 v 2 the whole team loses (9.3.2); in a
+        free-for-all every player still in the match wins."""
+        others = [s for s in seats if not state.allied(s, seat)]
+        still_in = [s for s in others if not eliminated(state, s)]
+        return MatchResult(ResultKind.WIN, tuple(still_in or others))
+
+    def winning_side(self, state: State, seat: int, seats: Sequence[int]) -> tuple[int, ...]:
+        """A referee's winner: the seat and its teammate (9.3.2), never a player who is out."""
+        return tuple(s for s in seats if state.allied(s, seat))
 
     def view(self, state: State, seat: int | None) -> View:
         return View(self.name, seat, build_view(state, seat))
@@ -349,6 +427,31 @@ class Krosmaster(GameEngine[State]):
     def undoable(self, action: Action) -> bool:
         # Only choices that roll no dice and reveal nothing may be taken back.
         return isinstance(action, A.Deploy | A.Inspire | A.Prefer)
+
+
+def _mode(text: str, count: int) -> str:
+    """The match's format from the ``mode`` option and the number of players (chapter 9:
+    2 v 2 needs four; "auto" is a duel for two, a free-for-all for three or four)."""
+    if text == "auto":
+        return DUEL if count == 2 else FFA
+    needed = {DUEL: (2,), FFA: (3, 4), TEAMS: (4,)}[text]
+    if count not in needed:
+        raise setup(
+            "mode_seats", "Wrong number of players for this mode.", "9.1.1", mode=text, count=count
+        )
+    return text
+
+
+def _owed_decision(state: State) -> Decision:
+    """9.2.5 (give GG) or 9.2.6 (who loses 1 GG): the first choice owed, with its default."""
+    owed = state.owed[0]
+    pick = multiplayer.default_choice(state, owed)
+    name, number = state.players[pick].name, str(player_number(state, pick))
+    if owed.kind == multiplayer.GIFT:
+        prompt = Message("krosmaster.prompt.give", {"count": owed.amount, "player": name})
+        return Decision(owed.seat, ("give",), prompt, default=A.Give(number), auto_default=True)
+    prompt = Message("krosmaster.prompt.doubles", {"player": name})
+    return Decision(owed.seat, ("doubles",), prompt, default=A.Doubles(number), auto_default=True)
 
 
 def _default_assign(state: State) -> A.Assign:

@@ -32,11 +32,31 @@ def resolve_team(pack: ContentPack, text: str) -> list[FigureDef]:
     return figures
 
 
-def validate_team(figures: Sequence[FigureDef], fmt: str) -> None:
-    """Team-building rules: constructed (1.1.1) or limited (1.1.2)."""
+def validate_team(
+    figures: Sequence[FigureDef], fmt: str, multiplayer: bool = False, max_level: int = 0
+) -> None:
+    """Team-building rules: constructed (1.1.1) or limited (1.1.2); with four players each
+    plays 2 Krosmasters (9.1.2) and the total level is capped only by ``max_level``."""
+    total = sum(f.level for f in figures)
+    if multiplayer:
+        if len(figures) != 2:
+            raise setup(
+                "team_size_multi", "Each player plays 2 Krosmasters.", "9.1.2", count=len(figures)
+            )
+        if max_level and total > max_level:
+            raise setup(
+                "team_level_multi",
+                "Total level over the match's limit.",
+                "9.1.2",
+                total=total,
+                limit=max_level,
+            )
+        if fmt == LIMITED:
+            return
+        _copies_and_boss(figures)
+        return
     if not 3 <= len(figures) <= 8:
         raise setup("team_size", "A team has 3 to 8 Krosmasters.", "1.1.1.a", count=len(figures))
-    total = sum(f.level for f in figures)
     if fmt == LIMITED:
         if total > 12:
             raise setup(
@@ -45,6 +65,11 @@ def validate_team(figures: Sequence[FigureDef], fmt: str) -> None:
         return
     if total != 12:
         raise setup("team_level", "Total level must be exactly 12.", "1.1.1.b", total=total)
+    _copies_and_boss(figures)
+
+
+def _copies_and_boss(figures: Sequence[FigureDef]) -> None:
+    """1.1.1.c–g: unique heroes, white and black names, one Boss."""
     # 2.1.2: versions of one Krosmaster count as the same Krosmaster.
     copies = Counter(f.name.lower() for f in figures)
     colour = {f.name.lower(): f.colour for f in figures}
@@ -78,8 +103,38 @@ def first_player(teams: Sequence[Sequence[FigureDef]], dice: Dice) -> tuple[int,
     return (0 if dice.coin("first player (1.3.1.c)") else 1), "1.3.1.c"
 
 
-def starting_gg(fmt: str, levels: Sequence[int]) -> list[int]:
-    """GG per player (1.3.5.a–b); in limited the lower-level team steals by difference."""
+def _key(team: Sequence[FigureDef]) -> tuple[int, tuple[int, ...]]:
+    """1.3.1 / 1.3.1.a–b as one comparable key: the total initiative, then the timeline's
+    initiatives one by one (a team that runs out first, with fewer Krosmasters, is lower)."""
+    return sum(f.initiative for f in team), tuple(team[i].initiative for i in timeline_order(team))
+
+
+def play_order(
+    teams: Sequence[Sequence[FigureDef]], dice: Dice, mode: str
+) -> tuple[tuple[int, ...], str]:
+    """Seats in play order and the rule that decided it: a duel's first player (1.3.1);
+    players 1–4 by decreasing initiative (9.2.1), ties broken as in 1.3.1.a–c; in 2 v 2
+    player 1's teammate is player 3 and the other team's best player 2 (9.3.3)."""
+    if mode == "duel":
+        first, why = first_player(teams, dice)
+        return (first, 1 - first), why
+    keys = [_key(t) for t in teams]
+    ranked: list[int] = []
+    for key in sorted(set(keys), reverse=True):
+        tied = [i for i, k in enumerate(keys) if k == key]
+        ranked += dice.shuffle(tied, "player order (1.3.1.c)") if len(tied) > 1 else tied
+    if mode != "2v2":
+        return tuple(ranked), "9.2.1"
+    one = ranked[0]
+    two = next(s for s in ranked if s % 2 != one % 2)
+    return (one, two, (one + 2) % 4, (two + 2) % 4), "9.3.3"
+
+
+def starting_gg(fmt: str, levels: Sequence[int], multiplayer: bool = False) -> list[int]:
+    """GG per player (1.3.5.a–b); in limited the lower-level team steals by difference.
+    With four players each starts with 3 GG (9.2.3), whatever the format."""
+    if multiplayer:
+        return [3] * len(levels)
     if fmt != LIMITED:
         return [6, 6]
     total = sum(levels)
@@ -102,12 +157,17 @@ def new_state(
     dice: Dice,
     extra: dict[str, FigureDef],
     rewards: dict[str, RewardDef] | None = None,
+    mode: str = "duel",
+    max_level: int = 0,
 ) -> tuple[State, str]:
-    """The state after 1.3.1–1.3.8, ready for deployment (1.3.9)."""
+    """The state after 1.3.1–1.3.8, ready for deployment (1.3.9); with four players after
+    9.2.1–9.2.3 (play order, 3 GG each and 3 wild GG), ready for 9.2.4."""
+    many = mode != "duel"
     for team in teams:
-        validate_team(team, fmt)
-    first, why = first_player(teams, dice)
-    gg = starting_gg(fmt, [sum(f.level for f in t) for t in teams])
+        validate_team(team, fmt, many, max_level)
+    line_up, why = play_order(teams, dice, mode)
+    first = line_up[0]
+    gg = starting_gg(fmt, [sum(f.level for f in t) for t in teams], many)
     units: list[Unit] = []
     players: list[Player] = []
     for seat, team in enumerate(teams):
@@ -131,14 +191,17 @@ def new_state(
         floor_kamas=floor,
         # 1.3.4: the kamas not on the arena form the reserve (a box holds 60 in all).
         reserve_kamas=max(0, 60 - sum(floor.values())),
-        wild_gg=1,
+        wild_gg=3 if many else 1,  # 1.3.6; 9.2.3: three wild GG
         first_player=first,
-        active_player=1 - first,
+        active_player=line_up[1] if not many else first,
         phase=Phase.DEPLOY,
         fmt=fmt,
-        deploying=1 - first,  # 1.3.9: the second player deploys first
+        # 1.3.9: the second player deploys first; 9.2.4: the first player, then in turn order
+        deploying=line_up[1] if not many else first,
         rewards=dict(rewards or {}),
         piles=deal(rewards or {}, dice),
         shown=("",) * 6,
+        mode=mode,
+        turn_order=line_up if many else (),
     )
     return state, why

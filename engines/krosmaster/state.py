@@ -196,6 +196,22 @@ class ManualNote:
 
 
 @dataclass(frozen=True)
+class Owed:
+    """A choice between players that chapter 9 owes before play goes on.
+
+    ``kind`` "gift" (9.2.5): ``seat`` knocked out a Krosmaster of its own (or of its team)
+    and gives ``amount`` GG of its own to an opponent it chooses. ``kind`` "doubles"
+    (9.2.6): ``seat`` chooses a player who loses 1 GG; ``step`` 1 is the active player
+    choosing an opponent, step 2 that opponent choosing another player.
+    """
+
+    kind: str
+    seat: int
+    amount: int = 0
+    step: int = 1
+
+
+@dataclass(frozen=True)
 class LastAction:
     """What the renderer highlights: a path walked, or a spell's target and zone."""
 
@@ -246,6 +262,12 @@ class State:
     markers: tuple[Marker, ...] = ()  # 4.13
     rule_changes: tuple[RuleChange, ...] = ()  # 4.18.4.c
     suspended: Suspended | None = None  # a spell waiting for its card text (1.5.1)
+    # Chapter 9: "duel" (1 v 1), "ffa" (free-for-all) or "2v2"; the seats in play order
+    # (player 1, 2, … of 9.2.1; empty in a duel: first, then second player).
+    mode: str = "duel"
+    turn_order: tuple[int, ...] = ()
+    owed: tuple[Owed, ...] = ()  # 9.2.5 / 9.2.6: choices between players, oldest first
+    winners: tuple[int, ...] = ()  # every winning seat (both of a team, 9.3.2)
 
     def unit(self, unit_id: str) -> Unit:
         """The unit with this id."""
@@ -254,3 +276,8 @@ class State:
     def fig(self, unit: Unit) -> FigureDef:
         """The definition behind a unit."""
         return self.figures[unit.figure]
+
+    def allied(self, a: int, b: int) -> bool:
+        """Are seats ``a`` and ``b`` on one team (4.1.2)? In 2 v 2 seats 1 & 3 and 2 & 4
+        (indices 0 & 2, 1 & 3) are; otherwise each player is their own team."""
+        return a % 2 == b % 2 if self.mode == "2v2" else a == b

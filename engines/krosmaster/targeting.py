@@ -157,13 +157,26 @@ def legal_targets(state: State, unit: Unit, spell: SpellDef) -> list[Square]:
 
 
 def in_enemy_territory(state: State, unit: Unit) -> bool:
-    """4.20.1: the five rows on the side where the opponent deployed."""
+    """4.20.1: the five rows on the side where an opponent deployed (with four players,
+    any opponent's side; a side on the left or right edge counts five columns)."""
     if unit.pos is None:
         return False
-    starts = state.arena.starts[1 - unit.owner]
-    top = sum(y for _, y in starts) * 2 < len(starts) * (state.arena.height - 1)
-    y = unit.pos[1]
-    return y < 5 if top else y >= state.arena.height - 5
+    for seat, starts in enumerate(state.arena.starts):
+        if seat >= len(state.players) or state.allied(seat, unit.owner) or not starts:
+            continue
+        if _from_edge(state, starts, unit.pos) < 5:
+            return True
+    return False
+
+
+def _from_edge(state: State, starts: tuple[Square, ...], square: Square) -> int:
+    """How many rows (or columns) ``square`` lies from the edge the starting squares are on."""
+    w, h = state.arena.width, state.arena.height
+    cx = sum(x for x, _ in starts) / len(starts)
+    cy = sum(y for _, y in starts) / len(starts)
+    x, y = square
+    edges = [(cy, y), (h - 1 - cy, h - 1 - y), (cx, x), (w - 1 - cx, w - 1 - x)]
+    return min(edges, key=lambda e: e[0])[1]
 
 
 def unit_targets(state: State, squares: list[Square]) -> list[Unit]:

@@ -20,6 +20,7 @@ from engines.krosmaster.errors import illegal, invalid
 from engines.krosmaster.faces import Face
 from engines.krosmaster.lasting import end_of_turn
 from engines.krosmaster.rewards import scheduled_reveals
+from engines.krosmaster.seats import multiplayer, next_player
 from engines.krosmaster.state import TRANSITIONS, Phase, State
 from engines.krosmaster.units import check_victory, wound
 
@@ -92,6 +93,14 @@ def keep_tension(state: State, face1: str, face2: str) -> tuple[State, list[Even
     )
     state = replace(goto(state, Phase.INSPIRATION), tension=chosen)
     events: list[Event] = []
+    if len(chosen) == 2 and chosen[0] is chosen[1] and not state.rerolled and multiplayer(state):
+        # 9.2.6: a chain of two chosen players instead of every player losing 1 GG.
+        from engines.krosmaster.multiplayer import owe_doubles
+
+        face = {"face": chosen[0].value}
+        events.append(Event("krosmaster.event.doubles_chain", face, rule="9.2.6"))
+        state, more = owe_doubles(state)
+        return state, events + more
     if len(chosen) == 2 and chosen[0] is chosen[1] and not state.rerolled:
         players = tuple(replace(p, gg=max(0, p.gg - 1)) for p in state.players)
         lost = sum(p.gg for p in state.players) - sum(p.gg for p in players)
@@ -242,14 +251,15 @@ def end_component(state: State, dice: Dice) -> tuple[State, list[Event]]:
 
 
 def end_player_turn(state: State, dice: Dice) -> tuple[State, list[Event]]:
-    """5.6: the opponent becomes the active player."""
+    """5.6: the opponent (with four players the next one still in, 9.2.1) becomes the
+    active player."""
     state = check_victory(state)
     if state.phase is Phase.OVER:
         return state, []
     state, shown = scheduled_reveals(state, at_start=False)  # 4.7.4
     state = replace(
         state,
-        active_player=1 - state.active_player,
+        active_player=next_player(state),  # 9.2.1: in play order, skipping players out
         player_turn=state.player_turn + 1,
         active_unit=None,
     )

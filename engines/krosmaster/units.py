@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engines.core import Event
 from engines.core.model import replace
+from engines.krosmaster import seats
 from engines.krosmaster.board import (
     has_power,
     is_bomb,
@@ -115,14 +116,8 @@ def knock_out(state: State, unit_id: str) -> tuple[State, list[Event]]:
     fig = state.fig(unit)
     events = [Event("krosmaster.event.ko", {"unit": fig.name}, rule="4.10.2")]
     if is_krosmaster(state, unit) and fig.level > 0:
-        state, gained = _award_gg(state, 1 - unit.owner, fig.level)
-        events.append(
-            Event(
-                "krosmaster.event.gg_gained",
-                {"player": state.players[1 - unit.owner].name, "count": gained},
-                rule="4.6.2",
-            )
-        )
+        state, more = _ko_gg(state, unit, fig.level)
+        events += more
     if is_bomb(state, unit) and fig.spells:
         # 4.19.5.c–d: the bomb casts Explosion from its square, as a pending effect (7.2.8).
         boom = Pending(PendingKind.EXPLOSION, unit.id, unit.id, square=unit.pos)
@@ -152,7 +147,75 @@ def knock_out(state: State, unit_id: str) -> tuple[State, list[Event]]:
     state = replace(state, markers=kept)
     for summon in [u for u in on_board(state) if u.summoner == unit_id]:
         state = replace_unit(state, replace(summon, ko=True, pos=None, wounds=0))
+    if (
+        is_krosmaster(state, unit)
+        and seats.multiplayer(state)
+        and not seats.in_play(state, unit.owner)
+    ):
+        state, more = _eliminate(state, unit)
+        events += more
     return check_victory(state), events
+
+
+def ko_player(state: State, victim: Unit) -> int:
+    """The player who knocked ``victim`` out: the owner of the unit that inflicted its last
+    wound (4.10.6.b), else the active player (a cost or card text of theirs)."""
+    if victim.wounded_by is not None:
+        return state.unit(victim.wounded_by).owner
+    return state.active_player
+
+
+def _ko_gg(state: State, unit: Unit, level: int) -> tuple[State, list[Event]]:
+    """4.10.2.a / 4.6.2: the opponent takes GG equal to the level, the wild GG first, the
+    rest stolen from the Krosmaster's player. With several opponents (chapter 9) that is
+    the player who knocked it out; one who knocked out their own (or a teammate's) gives
+    that many GG of their own to an opponent they choose (9.2.5)."""
+    if not seats.multiplayer(state):
+        return _gg_event(state, 1 - unit.owner, level, unit.owner, "4.6.2")
+    killer = ko_player(state, unit)
+    if not seats.same_team(state, killer, unit.owner):
+        return _gg_event(state, killer, level, unit.owner, "4.6.2")
+    from engines.krosmaster.multiplayer import owe_gift
+
+    return owe_gift(state, killer, level)
+
+
+def _gg_event(
+    state: State, player: int, count: int, loser: int, rule: str
+) -> tuple[State, list[Event]]:
+    state, gained = _award_gg(state, player, count, loser)
+    event = Event(
+        "krosmaster.event.gg_gained",
+        {"player": state.players[player].name, "count": gained},
+        rule=rule,
+    )
+    return state, [event]
+
+
+def _eliminate(state: State, unit: Unit) -> tuple[State, list[Event]]:
+    """9.2.5: the player's last Krosmaster is out, so the player is; their other units
+    leave the arena with it. 9.2.3: the player who knocked it out steals all their GG."""
+    seat = unit.owner
+    for other in [u for u in on_board(state) if u.owner == seat]:
+        state = replace_unit(state, replace(other, ko=True, pos=None, wounds=0))
+    events = [
+        Event("krosmaster.event.eliminated", {"player": state.players[seat].name}, rule="9.2.5")
+    ]
+    killer = ko_player(state, unit)
+    left = state.players[seat].gg
+    if left and not seats.same_team(state, killer, seat):
+        players = list(state.players)
+        players[killer] = replace(players[killer], gg=players[killer].gg + left)
+        players[seat] = replace(players[seat], gg=0)
+        state = replace(state, players=tuple(players))
+        events.append(
+            Event(
+                "krosmaster.event.gg_gained",
+                {"player": players[killer].name, "count": left},
+                rule="9.2.3",
+            )
+        )
+    return state, events
 
 
 def _ko_powers(state: State, victim: Unit) -> tuple[State, list[Event]]:
@@ -160,7 +223,7 @@ def _ko_powers(state: State, victim: Unit) -> tuple[State, list[Event]]:
     if victim.wounded_by is None:
         return state, []
     killer = state.unit(victim.wounded_by)
-    if killer.owner == victim.owner:
+    if seats.same_team(state, killer.owner, victim.owner):
         return state, []
     events: list[Event] = []
     side = killer.owner
@@ -173,7 +236,7 @@ def _ko_powers(state: State, victim: Unit) -> tuple[State, list[Event]]:
         (has_power(state, killer, Power.WISDOM) and boss(victim))
         or (has_power(state, victim, Power.WISDOM) and boss(killer))
     ):
-        state, gained = _award_gg(state, side, 1)  # 4.9.25
+        state, gained = _award_gg(state, side, 1, victim.owner)  # 4.9.25
         events.append(
             Event(
                 "krosmaster.event.gg_gained",
@@ -203,10 +266,9 @@ def _ko_powers(state: State, victim: Unit) -> tuple[State, list[Event]]:
     return state, events
 
 
-def _award_gg(state: State, player: int, count: int) -> tuple[State, int]:
-    """The wild GG first, the rest stolen from the opponent (4.6.2)."""
+def _award_gg(state: State, player: int, count: int, loser: int) -> tuple[State, int]:
+    """The wild GG first, the rest stolen from ``loser`` (4.6.2)."""
     wild = min(state.wild_gg, count)
-    loser = 1 - player
     stolen = min(state.players[loser].gg, count - wild)
     players = list(state.players)
     players[player] = replace(players[player], gg=players[player].gg + wild + stolen)
@@ -214,25 +276,42 @@ def _award_gg(state: State, player: int, count: int) -> tuple[State, int]:
     return replace(state, players=tuple(players), wild_gg=state.wild_gg - wild), wild + stolen
 
 
-def buy_gg(state: State, player: int) -> State:
+def buy_gg(state: State, player: int, loser: int | None = None) -> State:
     """Take the wild GG, or steal one from the opponent (4.6.3)."""
-    return _award_gg(state, player, 1)[0]
+    return _award_gg(state, player, 1, 1 - player if loser is None else loser)[0]
 
 
 def check_victory(state: State) -> State:
-    """1.4.1: once the wild GG is gone, the only player with GG wins; 1.4.3 last standing."""
+    """1.4.1: once the wild GG is gone, the only player with GG wins; 1.4.3 last standing.
+    Chapter 9: players out of the match (9.2.5) no longer count; in 2 v 2 a team wins
+    (9.3.2). Nothing is decided while a player still owes GG from a knock-out (9.2.5)."""
     if state.phase is Phase.OVER or state.phase is Phase.DEPLOY:
         return state
-    alive = {u.owner for u in on_board(state) if is_krosmaster(state, u)}
+    if any(o.kind == "gift" for o in state.owed):
+        return state
+    alive = {seats.team(state, u.owner) for u in on_board(state) if is_krosmaster(state, u)}
     if len(alive) == 1:
-        return replace(state, phase=Phase.OVER, winner=alive.pop(), active_unit=None)
+        return _won(state, alive.pop())
     if not alive:
         return replace(state, phase=Phase.OVER, draw=True, active_unit=None)
     if state.wild_gg > 0:
         return state  # 1.4.2: nobody wins while the wild GG is in play
-    holders = [i for i, p in enumerate(state.players) if p.gg > 0]
+    holders = {
+        seats.team(state, i)
+        for i, p in enumerate(state.players)
+        if p.gg > 0 and not seats.eliminated(state, i)
+    }
     if len(holders) == 1:
-        return replace(state, phase=Phase.OVER, winner=holders[0], active_unit=None)
+        return _won(state, holders.pop())
     if not holders:
         return replace(state, phase=Phase.OVER, draw=True, active_unit=None)
     return state
+
+
+def _won(state: State, side: int) -> State:
+    """The match is over: ``side`` (a seat, or a 2 v 2 team) wins."""
+    winners = tuple(s for s in range(len(state.players)) if seats.team(state, s) == side)
+    if not seats.multiplayer(state):
+        winners = ()
+    first = winners[0] if winners else side
+    return replace(state, phase=Phase.OVER, winner=first, winners=winners, active_unit=None)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engines.krosmaster import seats
 from engines.krosmaster.board import is_obstacle_unit, is_trap, max_hp
 from engines.krosmaster.geometry import label
 from engines.krosmaster.lasting import spell_name
@@ -79,9 +80,20 @@ def build_view(state: State, seat: int | None = None) -> dict[str, Any]:
         "reserve": state.reserve_kamas,
         "wild_gg": state.wild_gg,
         "players": [
-            {"name": p.name, "gg": p.gg, "kamas": p.kamas, "timeline": list(p.timeline)}
-            for p in state.players
+            {
+                "name": p.name,
+                "gg": p.gg,
+                "kamas": p.kamas,
+                "timeline": list(p.timeline),
+                "number": seats.player_number(state, i),  # 9.2.1: player 1, 2, 3, 4
+                "team": seats.team(state, i),  # 9.3: teammates share it
+                "out": seats.eliminated(state, i),  # 9.2.5
+            }
+            for i, p in enumerate(state.players)
         ],
+        "mode": state.mode,
+        "order": list(seats.order(state)),
+        "owed": [{"kind": o.kind, "seat": o.seat, "count": o.amount} for o in state.owed],
         "units": units,
         "phase": state.phase.value,
         "active_player": state.active_player,
@@ -122,6 +134,7 @@ def build_view(state: State, seat: int | None = None) -> dict[str, Any]:
             for r in state.rule_changes
         ],
         "winner": state.winner,
+        "winners": list(state.winners or ([] if state.winner is None else [state.winner])),
         "draw": state.draw,
         "preview": preview(state),
         "piles": [

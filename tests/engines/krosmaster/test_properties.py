@@ -14,9 +14,11 @@ from engines.krosmaster.board import is_obstacle_unit, on_board, scenery_obstacl
 from engines.krosmaster.content import Effect, EffectKind
 from engines.krosmaster.geometry import label
 from engines.krosmaster.movement import reachable
+from engines.krosmaster.seats import eliminated
 from engines.krosmaster.state import Phase, State
 from engines.krosmaster.targeting import legal_targets, spells_of
 from tests.engines.krosmaster.helpers import new_match
+from tests.engines.krosmaster.helpers_multi import new4
 
 TOTAL_GG = 6 + 6 + 1
 TOTAL_KAMAS = 60
@@ -27,6 +29,11 @@ def candidates(state: State) -> list[Action]:
     phase = state.phase
     decision = ENGINE.pending(state)[0]
     assert decision.default is not None
+    if state.owed:  # 9.2.5 / 9.2.6: a player names another
+        return [
+            decision.default,
+            *(kind(str(n)) for n in range(1, 5) for kind in (A.Give, A.Doubles)),
+        ]
     if state.manual:  # card text waits (1.5.1): the player applies it and says so
         return [A.Applied()]
     if phase is Phase.SIDE:
@@ -53,12 +60,13 @@ def candidates(state: State) -> list[Action]:
         out.append(A.CollectKama(1))
     if unit.pos in state.arena.demonic:
         out.append(A.BuyGG())
+        out += [A.BuyGG(str(n)) for n in range(1, len(state.players) + 1)]
         out += [A.BuyReward(f"{tier}-{n}", "down") for tier in ("granite", "jade") for n in (1, 2)]
     out += [A.Reveal(h.reward) for h in unit.rewards if not h.revealed]
     return out
 
 
-def check_invariants(state: State) -> None:
+def check_invariants(state: State, total_gg: int = TOTAL_GG) -> None:
     for unit in state.units:
         fig = state.fig(unit)
         assert 0 <= unit.wounds <= fig.hp  # 4.10.1
@@ -69,7 +77,7 @@ def check_invariants(state: State) -> None:
     squares = [u.pos for u in on_board(state) if is_obstacle_unit(state, u)]
     assert len(squares) == len(set(squares))  # one obstacle per square
     gg = sum(p.gg for p in state.players) + state.wild_gg + state.gg_lost
-    assert gg == TOTAL_GG  # GG move between players and the wild GG, or are lost to tension
+    assert gg == total_gg  # GG move between players and the wild GG, or are lost to tension
     kamas = sum(state.floor_kamas.values()) + sum(p.kamas for p in state.players)
     assert kamas + state.reserve_kamas == TOTAL_KAMAS
     placers = [m.placer for m in state.markers]
@@ -113,4 +121,32 @@ def test_random_legal_play_keeps_the_invariants(
         except EngineError:
             continue  # a refused action changes nothing
         check_invariants(state)
+    assert ENGINE.state_from_json(ENGINE.state_to_json(state)) == state
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.data(),
+    st.binary(min_size=4, max_size=4),
+    st.sampled_from([("ffa", 3), ("ffa", 4), ("2v2", 4)]),
+)
+def test_random_multiplayer_play_keeps_the_invariants(
+    data: st.DataObject, seed: bytes, mode: tuple[str, int]
+) -> None:
+    """Chapter 9: the same invariants with 3 or 4 players; GG stay between the players,
+    the three wild GG and the tension losses; nobody out of the match ever plays."""
+    name, seats = mode
+    state = _with_card_text(new4(name, seats=seats, sides="choose"))
+    for n in range(1, 150):
+        if ENGINE.result(state) is not None:
+            break
+        action = data.draw(st.sampled_from(candidates(state)))
+        seat = ENGINE.pending(state)[0].seat
+        try:
+            state = ENGINE.apply(state, seat, action, SeededDice(seed, n)).state
+        except EngineError:
+            continue
+        check_invariants(state, total_gg=3 * seats + 3)
+        if state.phase is not Phase.OVER and not state.owed:
+            assert not eliminated(state, state.active_player)
     assert ENGINE.state_from_json(ENGINE.state_to_json(state)) == state
