@@ -1,4 +1,4 @@
-"""Command line: ``python -m bot run`` and ``python -m bot db upgrade``."""
+"""Command line: ``python -m bot run``, ``db upgrade``, ``verify`` and ``content check``."""
 
 from __future__ import annotations
 
@@ -110,6 +110,37 @@ def verify_file(path: Path, locale: str) -> int:
     return 1
 
 
+def check_pack(path: Path, locale: str) -> int:
+    """``python -m bot content check DIR/<game>/<pack>``: 0 if the pack loads, 1 if not."""
+    import os
+
+    from bot.i18n import Texts, build_catalog
+    from engines.core.errors import LocalisedError
+    from engines.core.packs import set_content_roots
+    from engines.core.registry import UnknownGameError, get, load_games
+
+    games = [m.strip() for m in os.environ.get("GAMES", "").split(",") if m.strip()]
+    texts = Texts(build_catalog(load_games(games)))
+    path = path.resolve()
+    if not path.is_dir():
+        print(texts("bot.content.not_a_pack", locale, path=str(path)), file=sys.stderr)
+        return 2
+    game, name = path.parent.name, path.name
+    try:
+        engine = get(game)
+    except UnknownGameError:
+        print(texts("bot.error.unknown_game", locale, game=game), file=sys.stderr)
+        return 2
+    set_content_roots([path.parent.parent])
+    try:
+        engine.load_content(name)
+    except LocalisedError as exc:
+        print(texts.error(exc, locale))
+        return 1
+    print(texts("bot.content.ok", locale, pack=name, game=texts(engine.title_key, locale)))
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the exit code."""
     parser = argparse.ArgumentParser(prog="python -m bot")
@@ -120,9 +151,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     verify_parser = sub.add_parser("verify", help="re-derive every roll of a match export")
     verify_parser.add_argument("export", type=Path, help="the JSON file from /match export")
     verify_parser.add_argument("--locale", default="en-US")
+    content_parser = sub.add_parser("content", help="community content packs")
+    content_parser.add_argument("action", choices=["check"])
+    content_parser.add_argument("pack", type=Path, help="the pack directory: DIR/<game>/<pack>")
+    content_parser.add_argument("--locale", default="en-US")
     args = parser.parse_args(argv)
     if args.command == "verify":
         return verify_file(args.export, args.locale)
+    if args.command == "content":
+        return check_pack(args.pack, args.locale)
     try:
         settings = Settings()
     except ValidationError as exc:

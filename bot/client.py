@@ -17,6 +17,7 @@ from bot.presenter import Presenter
 from bot.service import MatchService
 from bot.store import db
 from bot.views import MatchButton, MatchSelect
+from engines.core.packs import set_content_roots
 from engines.core.registry import load_games
 
 log = logging.getLogger(__name__)
@@ -53,6 +54,7 @@ class TabletopBot(commands.AutoShardedBot):
         )
         self.settings = settings
         self.engines = load_games(settings.games)
+        set_content_roots(settings.content_dirs)
         self.texts = Texts(build_catalog(self.engines))
         self.presenter = Presenter(self.texts)
         self.flow = Flow(self)

@@ -38,6 +38,8 @@ class Settings(BaseSettings):
     scheduler_seconds: float = 30
     #: Vacation days each player may take per calendar year.
     vacation_days_per_year: int = 21
+    #: Directories of community content packs: ``<dir>/<game>/<pack>/`` (engines.core.packs).
+    content_dirs: Annotated[list[str], NoDecode] = Field(default_factory=list)
 
     @field_validator("dev_guild_ids", "shard_ids", mode="before")
     @classmethod
@@ -46,7 +48,7 @@ class Settings(BaseSettings):
             return [int(v) for v in value.replace(" ", "").split(",") if v]
         return value
 
-    @field_validator("games", mode="before")
+    @field_validator("games", "content_dirs", mode="before")
     @classmethod
     def _str_list(cls, value: object) -> object:
         if isinstance(value, str):

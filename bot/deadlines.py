@@ -82,7 +82,7 @@ class JobOutcome:
 
     match_id: int
     kind: str
-    outcome: str  # sent | applied | paused | forfeit
+    outcome: str  # sent | applied | paused | forfeit | withdrawn
     seat: int
     user_id: int
     thread_id: int | None
@@ -198,7 +198,17 @@ class DeadlineRunner:
             decision=decision,
             missed=missed,
         )
-        if pace.forfeit_after and missed >= pace.forfeit_after:
+        forfeits = bool(pace.forfeit_after and missed >= pace.forfeit_after)
+        withdrawn = (
+            await repo.withdraw(session, loaded, seat=job.seat, actor_id=None, reason="forfeit")
+            if forfeits
+            else None
+        )
+        if withdrawn is not None:
+            # The game goes on without this player (a free-for-all).
+            automatic = await settle(session, loaded)
+            base.outcome, base.events = "withdrawn", [*withdrawn.outcome.events, *automatic]
+        elif forfeits:
             seats = [s.seat for s in loaded.seats]
             winners = list(engine.concede(loaded.state, job.seat, seats).winners)
             await repo.append_meta(

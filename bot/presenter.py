@@ -189,6 +189,14 @@ class Presenter:
             )
         elif row.kind == "resign":
             text = self.t("bot.log.resign", locale, player=names.get(row.seat or 0, actor))
+        elif row.kind == "withdraw":
+            events = [from_json(Event, e) for e in row.events or []]
+            text = self.t(
+                "bot.log.withdraw",
+                locale,
+                player=names.get(row.seat or 0, actor),
+                events="; ".join(self.events_text(events, seat, locale)) or "—",
+            )
         elif row.kind == "start":
             text = self.t("bot.log.start", locale)
         elif row.kind == "referee_action":

@@ -26,6 +26,7 @@ from bot.store import repository as repo
 from bot.store.models import EventKind, Match, MatchEvent, MatchSeat, MatchStatus
 from bot.verify import build_export
 from engines.core import Decision, EngineError, Event, GameEngine, SetupError
+from engines.core.packs import community_packs
 from engines.core.registry import UnknownGameError, get
 from engines.core.serde import from_json
 
@@ -130,8 +131,14 @@ class MatchService:
         opponents: Sequence[Player],
         options_text: str | None,
         pace: Pace | None = None,
+        pack: str | None = None,
     ) -> tuple[Match, list[MatchSeat]]:
-        """Propose a match; every opponent must accept before it starts."""
+        """Propose a match; every opponent must accept before it starts.
+
+        ``pack`` names an installed community content pack of the game
+        (``engines.core.packs``); it is loaded now, so a broken pack is refused
+        with its file, line and field before anyone accepts.
+        """
         engine = engine_for(game)
         players = [creator, *opponents]
         if any(p.bot for p in opponents):
@@ -140,6 +147,10 @@ class MatchService:
             raise UserError("bot.error.duplicate_player")
         engine.check_seats(len(players))
         options = engine.parse_options(parse_option_text(options_text))
+        if pack:
+            if pack not in community_packs(engine.name):
+                raise UserError("bot.error.unknown_pack", pack=pack, game=engine.name)
+            engine.load_content(pack)
         async with self.sessions.begin() as session:
             match = await repo.create_match(
                 session,
@@ -149,6 +160,7 @@ class MatchService:
                 seats=[(p.user_id, p.name) for p in players],
                 options=options,
                 created_by=creator.user_id,
+                content_pack=pack or None,
             )
             match.pace = (pace or Pace()).to_data()
             seats = await repo.get_seats(session, match.id)
@@ -259,12 +271,18 @@ class MatchService:
         return any(s.user_id == user_id for s in seats)
 
     async def resign(self, match_id: int, user_id: int) -> MatchSnapshot:
-        """A player concedes; the other seat(s) win."""
+        """A player concedes: the other seat(s) win, or, where the game goes on
+        without them (a free-for-all), the player withdraws."""
         async with self.sessions.begin() as session:
             loaded, seat = await self._seated(session, match_id, user_id)
-            await repo.resign(session, loaded, seat=seat, actor_id=user_id)
+            withdrawn = await repo.withdraw(session, loaded, seat=seat, actor_id=user_id)
+            if withdrawn is None:
+                await repo.resign(session, loaded, seat=seat, actor_id=user_id)
+                events: list[Event] = []
+            else:
+                events = [*withdrawn.outcome.events, *await settle(session, loaded)]
             await schedule(session, loaded.match, loaded.engine, loaded.state, self.clock.now())
-        return MatchSnapshot(loaded.engine, loaded.match, loaded.seats, loaded.state)
+        return MatchSnapshot(loaded.engine, loaded.match, loaded.seats, loaded.state, events)
 
     async def referee_undo(self, match_id: int, actor_id: int, reason: str) -> MatchSnapshot:
         """Revert the last event, as a new event recording the referee and reason."""

@@ -135,7 +135,7 @@ def verify_export(data: Mapping[str, Any], engine: GameEngine[Any]) -> Verificat
             if kind == "start":
                 content = engine.load_content(match.get("content_pack"))
                 state = engine.new_match(match.get("options") or {}, seats, content, dice)
-            elif kind in ("action", "referee_action"):
+            elif kind in ("action", "referee_action", "withdraw"):
                 action = engine.parse_action(row["action"])
                 apply = engine.apply if kind == "action" else engine.referee_apply
                 state = apply(state, int(row["seat"]), action, dice).state

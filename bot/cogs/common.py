@@ -10,6 +10,7 @@ from discord import app_commands
 from bot.i18n import key
 from bot.replies import user_locale
 from bot.service import engine_for
+from engines.core.packs import community_packs
 from engines.core.registry import installed
 
 if TYPE_CHECKING:
@@ -46,3 +47,16 @@ async def game_choices(
         app_commands.Choice(name=bot.texts(e.title_key, locale), value=e.name) for e in installed()
     ]
     return [c for c in choices if current.lower() in c.name.lower() or current in c.value][:25]
+
+
+async def pack_choices(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """Autocomplete of the community packs installed for the game already chosen."""
+    game = getattr(interaction.namespace, "game", None)
+    if not isinstance(game, str) or not game:
+        return []
+    names = community_packs(game)
+    return [app_commands.Choice(name=n, value=n) for n in names if current.lower() in n.lower()][
+        :25
+    ]

@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.common import MATCH_OPTION, game_choices, my_match_choices
+from bot.cogs.common import MATCH_OPTION, game_choices, my_match_choices, pack_choices
 from bot.cogs.match_history import HistoryCommands
 from bot.cogs.match_players import PlayerCommands
 from bot.errors import UserError
@@ -53,6 +53,7 @@ class Matches(
         opponent3=key("bot.command.new.opponent3", "A fourth player, for games that allow one"),
         options=key("bot.command.new.options", "Match options as name=value pairs"),
         deadline=key("bot.command.new.deadline", "Time each player has for each decision"),
+        pack=key("bot.command.new.pack", "A community content pack this server installed"),
     )
     @app_commands.choices(
         deadline=[
@@ -60,7 +61,7 @@ class Matches(
             for h in DEADLINE_CHOICES
         ]
     )
-    @app_commands.autocomplete(game=game_choices)
+    @app_commands.autocomplete(game=game_choices, pack=pack_choices)
     @app_commands.guild_only()
     async def new(
         self,
@@ -71,6 +72,7 @@ class Matches(
         opponent3: discord.Member | None = None,
         options: str | None = None,
         deadline: int | None = None,
+        pack: str | None = None,
     ) -> None:
         """Propose a match; the opponents accept with a button."""
 
@@ -84,6 +86,7 @@ class Matches(
                 opponents=[_player(o) for o in others],
                 options_text=options,
                 pace=await self._pace(interaction.guild_id, deadline),
+                pack=pack,
             )
             locale = await self.bot.flow.public_locale(interaction.guild_id)
             title = self._title(match.game, match.id, [s.display_name for s in seats], locale)
@@ -271,8 +274,7 @@ class Matches(
         """The confirmation button: concede and announce it in the thread."""
 
         async def work() -> tuple[MatchSnapshot, Post]:
-            await self.bot.service.resign(match_id, interaction.user.id)
-            snap = await self.bot.service.load(match_id)
+            snap = await self.bot.service.resign(match_id, interaction.user.id)
             locale = await self.bot.flow.public_locale(interaction.guild_id)
             header = [
                 self.bot.texts("bot.match.resigned", locale, user=interaction.user.display_name)

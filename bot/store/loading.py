@@ -115,7 +115,7 @@ async def rebuild_state(
     replayed = 0
     for row in rows:
         replayed += 1
-        if row.kind in (EventKind.ACTION, EventKind.REFEREE_ACTION):
+        if row.kind in (EventKind.ACTION, EventKind.REFEREE_ACTION, EventKind.WITHDRAW):
             try:
                 action = engine.parse_action(row.action)
                 apply = engine.apply if row.kind == EventKind.ACTION else engine.referee_apply

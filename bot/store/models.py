@@ -103,6 +103,9 @@ class EventKind(enum.StrEnum):
     ADJUST = "adjust"
     #: A game action applied on a referee's authority (``engine.referee_apply``).
     REFEREE_ACTION = "referee_action"
+    #: A player leaving a match that goes on without them (``engine.withdrawal``,
+    #: applied and replayed like a referee action).
+    WITHDRAW = "withdraw"
 
 
 class GuildSettings(Base):

@@ -293,6 +293,7 @@ async def append_action(
     snapshot_every: int | None = None,
     reason: str | None = None,
     referee: bool = False,
+    kind: EventKind | None = None,
 ) -> AppendResult:
     """Apply ``action`` for ``seat`` and append it as event ``version + 1``.
 
@@ -318,7 +319,7 @@ async def append_action(
     event = MatchEvent(
         match_id=match.id,
         seq=seq,
-        kind=EventKind.REFEREE_ACTION if referee else EventKind.ACTION,
+        kind=kind or (EventKind.REFEREE_ACTION if referee else EventKind.ACTION),
         actor_id=actor_id,
         seat=seat,
         action=engine.action_to_json(action),
@@ -412,12 +413,16 @@ async def resign(
     reason: str | None = None,
 ) -> MatchEvent:
     """``seat`` resigns: the match ends as the engine says a concession ends it
-    (every other seat wins, unless the game has teams)."""
+    (every other seat wins, unless the game has teams) — or, where the game lets
+    the others play on, the seat withdraws (:func:`withdraw`)."""
     seats = [s.seat for s in loaded.seats]
     if seat not in seats:
         raise SeatError(f"There is no seat {seat} in this match.")
     if loaded.match.status not in (MatchStatus.ACTIVE, MatchStatus.PAUSED):
         raise MatchStateError("This match is not being played.", key="store.error.not_active")
+    withdrawn = await withdraw(session, loaded, seat=seat, actor_id=actor_id, reason=reason)
+    if withdrawn is not None:
+        return withdrawn.event
     winners = list(loaded.engine.concede(loaded.state, seat, seats).winners)
     return await append_meta(
         session,
@@ -428,6 +433,31 @@ async def resign(
         payload={},
         reason=reason,
         result={"kind": "win", "winners": winners, "reason": "resign"},
+    )
+
+
+async def withdraw(
+    session: AsyncSession,
+    loaded: LoadedMatch,
+    *,
+    seat: int,
+    actor_id: int | None,
+    reason: str | None = None,
+) -> AppendResult | None:
+    """``seat`` leaves and the match goes on, if the game allows it now
+    (``engine.withdrawal``); ``None`` if leaving would end the match instead."""
+    action = loaded.engine.withdrawal(loaded.state, seat)
+    if action is None:
+        return None
+    return await append_action(
+        session,
+        loaded,
+        seat=seat,
+        actor_id=actor_id,
+        action=action,
+        reason=reason,
+        referee=True,
+        kind=EventKind.WITHDRAW,
     )
 
 

@@ -146,6 +146,16 @@ class GameEngine(ABC, Generic[S]):
         every other seat wins; team games override it so a teammate shares the loss."""
         return MatchResult(ResultKind.WIN, tuple(s for s in seats if s != seat))
 
+    def withdrawal(self, state: S, seat: int) -> Action | None:
+        """The action by which ``seat`` leaves a match that goes on without them.
+
+        ``None`` (the default) means leaving ends the match as :meth:`concede`
+        says. A game where the others play on (a free-for-all with three or more
+        players still in) returns an action; the bot applies it on the player's
+        authority, whoever's turn it is, when they resign or forfeit.
+        """
+        return None
+
     def winning_side(self, state: S, seat: int, seats: Sequence[int]) -> tuple[int, ...]:
         """The seats that win when a referee declares ``seat`` the winner.
 
