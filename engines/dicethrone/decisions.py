@@ -20,6 +20,7 @@ from engines.core import Action, Decision, IllegalActionError, Message
 from engines.dicethrone import actions as a
 from engines.dicethrone.cards import check_card, spendable
 from engines.dicethrone.content import Timing
+from engines.dicethrone.menus import with_menus
 from engines.dicethrone.state import Phase, State, Step
 from engines.dicethrone.targeting import choosers
 from engines.dicethrone.turn import Flow
@@ -33,7 +34,7 @@ def pending(flow: Flow, state: State) -> list[Decision]:
         return []
     owed = _owed(flow, state)
     owing = {d.seat for d in owed if not d.optional}
-    return [*owed, *_any_time(flow, state, owing)]
+    return [with_menus(flow, state, d) for d in (*owed, *_any_time(flow, state, owing))]
 
 
 def _any_time(flow: Flow, state: State, owing: set[int]) -> list[Decision]:
@@ -136,7 +137,10 @@ def _owed(flow: Flow, state: State) -> list[Decision]:
     if state.step is Step.DEFENSE:
         defender = state.opponent(seat)
         kinds = ("defend", *extras(flow, state, defender))
-        return [Decision(defender, kinds, _prompt(state), a.Defend(), True)]
+        # 6.2: with several Defensive Abilities the default names the first.
+        defenses = flow.hero(state, defender).defenses
+        default = a.Defend(defenses[0].id if len(defenses) > 1 else "")
+        return [Decision(defender, kinds, _prompt(state), default, True)]
     waiting = flow.window_seat(state)
     if waiting is None:
         return []

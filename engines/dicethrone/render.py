@@ -14,8 +14,10 @@ from engines.dicethrone.chips import rows as chip_rows
 #: A full panel with one row of status chips; every further row adds CHIP_ROW.
 PANEL_H = 250
 #: A hero not involved in the current attack (3–4 heroes): name, health · CP, marks
-#: and card counts; then its status chips (if any), one CHIP_ROW per row.
+#: and card counts; then its applied upgrades (one UPGRADE_ROW per wrapped line,
+#: none without upgrades) and its status chips (if any), one CHIP_ROW per row.
 COMPACT_H = 112
+UPGRADE_ROW = 44
 CHIP_ROW = 62
 #: Status chips wrap onto at most this many rows; a "+N" chip counts the rest.
 CHIP_ROWS = 3
@@ -55,7 +57,8 @@ def _board(view: View, catalog: Catalog, locale: str) -> bytes:
     involved = _involved(data)
     full = [p["seat"] in involved for p in players]
     heights = [
-        _panel_height(p, is_full, width, locale) for p, is_full in zip(players, full, strict=True)
+        _panel_height(p, is_full, width, t, locale)
+        for p, is_full in zip(players, full, strict=True)
     ]
     # Banner, hero panels, each dice row (label + dice + kept mark), the text lines.
     height = 104 + sum(h + 16 for h in heights) + 8 + dice_rows * (44 + DIE + 60)
@@ -203,8 +206,9 @@ def _compact(
     t: Any,
     locale: str,
 ) -> None:
-    """A condensed panel: name and hero, health · CP, marks and card counts, then
-    every status chip (wrapped onto rows, so each one is named)."""
+    """A condensed panel: name and hero, health · CP, marks and card counts, the
+    applied upgrades ("Aprimoramentos", wrapped), then every status chip (wrapped
+    onto rows, so each one is named)."""
     x0, x1 = theme.MARGIN, theme.MARGIN + width
     draw.rounded_rectangle((x0, y, x1, y + height), 14, fill=theme.PANEL)
     draw.rounded_rectangle((x0, y, x0 + 16, y + height), 6, fill=theme.seat_colour(p["seat"]))
@@ -241,9 +245,28 @@ def _compact(
         size=SMALL,
         fill=theme.TEXT_MUTED,
     )
+    upgrades = _upgrade_lines(p, width, t, locale)
+    for i, line in enumerate(upgrades):
+        draw_text(
+            draw,
+            (x0 + INDENT, y + 100 + i * UPGRADE_ROW),
+            line,
+            max_width=width - INDENT - RIGHT,
+            size=SMALL,
+        )
     chips = _chips(p)
     if chips:
-        _statuses(draw, chips, x0 + INDENT, y + 112, x1 - RIGHT, t, locale)
+        top = y + COMPACT_H + UPGRADE_ROW * len(upgrades)
+        _statuses(draw, chips, x0 + INDENT, top, x1 - RIGHT, t, locale)
+
+
+def _upgrade_lines(p: dict[str, Any], width: int, t: Any, locale: str) -> list[str]:
+    """A condensed panel's applied upgrades, wrapped to its width (none: no line)."""
+    names = [_name(u["name"], locale) for u in p["upgrades"]]
+    if not names:
+        return []
+    text = t("dicethrone.render.upgrades", locale, cards=" · ".join(names))
+    return _wrap(text, width - INDENT - RIGHT, SMALL)
 
 
 def _chips(p: dict[str, Any]) -> list[dict[str, Any]]:
@@ -263,13 +286,15 @@ def _cards(p: dict[str, Any], t: Any, locale: str) -> str:
     )
 
 
-def _panel_height(p: dict[str, Any], full: bool, width: int, locale: str) -> int:
-    """A panel's height: one more CHIP_ROW for each further row of status chips."""
+def _panel_height(p: dict[str, Any], full: bool, width: int, t: Any, locale: str) -> int:
+    """A panel's height: one more CHIP_ROW for each further row of status chips
+    (a condensed one also grows by its lines of upgrades)."""
     chips = _chips(p)
     counts, _ = _chip_layout(chips, width - INDENT - RIGHT, locale)
     if full:
         return PANEL_H + CHIP_ROW * max(0, len(counts) - 1)
-    return COMPACT_H + CHIP_ROW * len(counts) if chips else COMPACT_H - 8
+    upgrades = UPGRADE_ROW * len(_upgrade_lines(p, width, t, locale))
+    return COMPACT_H + upgrades + (CHIP_ROW * len(counts) if chips else -8)
 
 
 def _panel(

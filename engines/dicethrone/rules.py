@@ -25,6 +25,7 @@ from engines.core import (
     View,
 )
 from engines.core.model import replace
+from engines.core.packs import community_pack
 from engines.dicethrone import actions as a
 from engines.dicethrone import first_roll, targeting, upkeep
 from engines.dicethrone.cards import after_action, play_card, spend
@@ -32,7 +33,7 @@ from engines.dicethrone.commands import COMMANDS
 from engines.dicethrone.content import Content
 from engines.dicethrone.decisions import AUTOPASS, out_of_turn, pending, playable
 from engines.dicethrone.effects import paused
-from engines.dicethrone.loader import load_pack
+from engines.dicethrone.loader import CONTENT_ROOT, load_pack
 from engines.dicethrone.manual import adjust
 from engines.dicethrone.modes import MODE_BY_SEATS, SEATS
 from engines.dicethrone.priority import interrupts, queue, resolve_queued
@@ -62,9 +63,14 @@ def install_pack(content: Content) -> None:
 
 
 def pack(name: str) -> Content:
-    """A content pack by name: an installed one, else the built-in directory."""
+    """A content pack by name: an installed one, else the built-in directory, else a
+    community pack (``engines.core.packs``; built-in names cannot be shadowed)."""
     if name not in _INSTALLED:
-        _INSTALLED[name] = load_pack(name)
+        community = community_pack("dicethrone", name)
+        if (CONTENT_ROOT / name).is_dir() or community is None:
+            _INSTALLED[name] = load_pack(name)
+        else:
+            _INSTALLED[name] = load_pack(name, community.parent)
     return _INSTALLED[name]
 
 

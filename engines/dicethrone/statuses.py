@@ -12,8 +12,8 @@
   Attacked holder; ``expires_after_roll`` tokens are removed when the roll
   phase of the holder's turn concludes (Negotiate).
 * ``protected`` tokens are removed or moved only by the bringing hero's
-  effects, and ``decline`` lets the bringing hero refuse to gain one (both the
-  Cursed Doubloon).
+  effects, and ``decline`` lets the bringing hero refuse to gain one, also one
+  passed to her with ``move`` (both the Cursed Doubloon).
 * Steps: ``move`` (pass a token to the opponent: the Powder Keg on a 6),
   ``steal_health`` ("Roube"), ``lessen_attack`` and ``cancel_attack`` (reduce
   or cancel the owner's own Attack).
@@ -167,8 +167,13 @@ def expire_after_roll(interp: Interpreter, state: State) -> State:
 
 def offer_decline(interp: Interpreter, state: State, step: Step, ctx: Ctx) -> Step:
     """A status its bringing hero may refuse ("Sempre que a Pirata for ganhar um
-    Dobrão Amaldiçoado, ela pode escolher não ganhar") becomes an "Or"."""
-    if step.op not in ("gain", "inflict") or not ctx.resume or not step.status:
+    Dobrão Amaldiçoado, ela pode escolher não ganhar") becomes an "Or".
+
+    A token passed to her (``move``: another Pirate's board, a mirror match) is
+    one she would gain too; refused, it stays with the player passing it (the
+    move does not happen). A move that could not happen offers nothing.
+    """
+    if step.op not in ("gain", "inflict", "move") or not ctx.resume or not step.status:
         return step  # set-up and trigger scripts cannot wait for a choice
     if step.topic == ACCEPTED:
         return step  # she already chose to gain it: no second offer
@@ -179,6 +184,12 @@ def offer_decline(interp: Interpreter, state: State, step: Step, ctx: Ctx) -> St
     holder = ctx.owner if step.target == "self" else interp.foe(state, ctx)
     if not definition.decline or state.players[holder].hero != definition.hero:
         return step
+    if step.op == "move" and (
+        holder == ctx.owner
+        or not state.players[ctx.owner].statuses.get(step.status)
+        or not definition.removable_by(ctx.hero.id)
+    ):
+        return step  # nothing would be passed to her
     if holder != ctx.owner and ctx.ultimate:
         return step  # nothing answers an Ultimate Ability ("Habilidade Suprema")
     gain = Step(op="option", steps=(replace(step, topic=ACCEPTED),), text=definition.name)

@@ -12,6 +12,7 @@ from engines.dicethrone.content import CardDef, Step, Text
 from engines.dicethrone.modes import leaders
 from engines.dicethrone.state import HAND_LIMIT, KING, Phase, Player, Roll, State
 from engines.dicethrone.statuses import tokens_in_play
+from engines.dicethrone.targeting import choosers
 from engines.dicethrone.turn import Flow
 
 
@@ -306,8 +307,9 @@ def suggestions(
         ][:25]
     elif option == "status":
         pairs = [(s, flow.content.status(s).name) for s in spendable(flow, state, seat)]
-    elif option == "player" and seat == state.roll.target_chooser:
-        # The targeting phase: the opponents the Defender may be chosen from.
+    elif option == "player" and seat in choosers(state):
+        # The targeting phase: the opponents the Defender may be chosen from (on a
+        # 2 v 2 die of 5 either opponent may answer for the team).
         return [
             Choice(Message("dicethrone.choice.named", {"name": state.seats[i].name}), i + 1)
             for i in state.opponents(state.active)

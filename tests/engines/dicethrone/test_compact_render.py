@@ -9,6 +9,7 @@ import pytest
 from PIL import Image
 
 from engines.core import render as core_render
+from engines.core import theme
 from engines.dicethrone import ENGINE
 from engines.dicethrone import actions as a
 from engines.dicethrone import render as dt_render
@@ -65,7 +66,8 @@ def test_no_board_text_is_cut_off_or_too_small(
         return core_render.draw_text(draw, xy, text, **kw)
 
     monkeypatch.setattr(dt_render, "draw_text", spy)
-    _board(_attacked(count) if count > 2 else start_n(2), locale)
+    state = _attacked(count) if count > 2 else start_n(2)
+    _board(_upgraded(state) if count == 4 else state, locale)  # Davi's upgrades too
     assert drawn
     assert all(text == fitted for text, fitted, _ in drawn), drawn
     assert all(size >= 28 for *_, size in drawn)
@@ -81,3 +83,50 @@ def test_the_condensed_panel_keeps_the_leader_mark(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(dt_render, "draw_text", spy)
     _board(_attacked(3), "en-US")  # Carla (35 health, not attacked) leads with Alice
     assert drawn.count("♛ Leader") == 2 and "3. Carla — Gunslinger" in drawn
+
+
+def _upgraded(state: State) -> State:
+    """Davi (Barbarian, condensed on a 4-hero board) with two applied upgrades."""
+    return with_player(
+        state, 3, upgrades={"slap": "slap_2", "thick_skin": "thick_skin_2"}, board=("slap_2",)
+    )
+
+
+@pytest.mark.parametrize(
+    ("locale", "line"),
+    [
+        ("en-US", "Upgrades: Slap II · Thick Skin II"),
+        ("pt-BR", "Aprimoramentos: Tapa II · Pele Grossa II"),
+        ("it", "Potenziamenti: Schiaffo II · Pelle Dura II"),
+    ],
+)
+def test_the_condensed_panel_shows_applied_upgrades(
+    locale: str, line: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    drawn: list[str] = []
+
+    def spy(draw: Any, xy: Any, text: str, **kw: Any) -> float:
+        drawn.append(text)
+        return core_render.draw_text(draw, xy, text, **kw)
+
+    state = _attacked(4)
+    assert 3 not in dt_render._involved(dict(ENGINE.view(state, None).data))
+    monkeypatch.setattr(dt_render, "draw_text", spy)
+    plain = _board(state, locale).height
+    assert line not in drawn
+    drawn.clear()
+    upgraded = _board(_upgraded(state), locale)
+    assert line in drawn
+    # The panel grows by one line for them; the chips below stay in place.
+    assert upgraded.height == plain + dt_render.UPGRADE_ROW
+
+
+def test_many_upgrades_wrap_onto_lines_of_the_panel() -> None:
+    names = [{"name": {"en-US": f"Righteous Combat {n}"}, "level": 2} for n in range(8)]
+    width = theme.CANVAS_WIDTH - 2 * theme.MARGIN
+    lines = dt_render._upgrade_lines({"upgrades": names}, width, ENGINE.catalog().translate, "it")
+    assert len(lines) > 1 and all("…" not in line for line in lines)
+    assert " ".join(lines).count("Righteous Combat") == 8
+    font = core_render.font(dt_render.SMALL)
+    room = width - dt_render.INDENT - dt_render.RIGHT
+    assert all(core_render.text_width(line, font) <= room for line in lines)

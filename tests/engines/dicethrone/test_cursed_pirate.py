@@ -109,6 +109,33 @@ def test_the_cursed_side_uses_its_own_abilities_and_never_flips_back() -> None:
     assert flow.interp.flip(state, 0) is state  # already flipped: nothing happens
 
 
+@pytest.mark.parametrize("option", [1, 2])
+def test_a_pirate_may_refuse_a_doubloon_passed_to_her(option: int) -> None:
+    # "Sempre que a Pirata for ganhar um Dobrão Amaldiçoado, ela pode escolher não
+    # ganhar": a Doubloon another Pirate's cursed board passes on (a mirror match)
+    # is one she would gain. Refused, it stays with the Pirate passing it.
+    state = start("cursed_pirate", "cursed_pirate")
+    state = with_player(state, 0, statuses={"cursed_doubloon": 4}, flipped=True)
+    state = _announce(state, (1, 2, 3, 4, 4), "plunder")  # Cursed Plunder: move one
+    decision = ENGINE.pending(state)[0]
+    assert decision.seat == 1 and decision.kinds == ("choose",)
+    refuse = decision.selections[0].options[1].label.params["text"]["pt-BR"]
+    assert decision.selections[0].public and refuse == "Não ganhar"
+    state, _ = act(state, 1, a.Choose(option))
+    moved = option == 1
+    assert state.players[0].statuses["cursed_doubloon"] == (3 if moved else 4)
+    assert state.players[1].statuses["cursed_doubloon"] == (3 if moved else 2)
+    # The rest of Cursed Plunder is still its Attacker's: 7 damage waits.
+    assert state.step is Step.DEFENSE and state.ledger[0].amount == 7
+
+
+def test_a_doubloon_passed_to_another_hero_is_not_offered_for_refusal() -> None:
+    state = start("cursed_pirate", "barbarian")
+    state = with_player(state, 0, statuses={"cursed_doubloon": 4}, flipped=True)
+    state = _announce(state, (1, 2, 3, 4, 4), "plunder")
+    assert state.choice is None and state.players[1].statuses["cursed_doubloon"] == 1
+
+
 def test_moving_a_doubloon_needs_her_board_and_hurts_the_holder_in_upkeep() -> None:
     state = start("barbarian", "cursed_pirate")
     state = with_player(state, 0, statuses={"cursed_doubloon": 3})

@@ -1,0 +1,203 @@
+"""Select menus answering a decision (Discord select menus; the slash commands stay).
+
+Each menu offers exactly what the matching command would accept now, so a
+choice made in it applies like the typed command:
+
+* keep dice between roll attempts (4.1): the five dice, the kept ones chosen;
+* announce an ability (4.2, 4.3): only the abilities the dice meet;
+* choose a Defensive Ability (6.2), only when the hero has several;
+* spend a status effect ("Efeitos de Status Gastáveis"): the spendable tokens;
+* pick an option of an "Or", and the Defender in the targeting phase (5);
+* play a card: only cards playable now *without* a target (a card naming
+  dice, a token or a player is left to ``/dicethrone play card target``);
+  sell a card: the whole hand. Both are hidden information, so private.
+
+Dice, abilities, tokens, options and seats are public: their menus are shown
+in the public post of the decision that owes them. An optional ("at any
+time") decision gets only private menus: several seats may hold one at once,
+and a post never shows the same menu twice.
+"""
+
+from __future__ import annotations
+
+from engines.core import Decision, IllegalActionError, Message, Selection, SelectOption
+from engines.core.model import replace
+from engines.dicethrone.cards import card_cost, check_card, spendable
+from engines.dicethrone.state import DICE, State, Step
+from engines.dicethrone.turn import Flow
+from engines.dicethrone.views import option_label
+
+#: Discord shows at most 25 options in a menu; longer lists stay with autocomplete.
+MAX_OPTIONS = 25
+
+
+def with_menus(flow: Flow, state: State, decision: Decision) -> Decision:
+    """The decision with the menus that answer it."""
+    menus = tuple(m for m in _menus(flow, state, decision) if 0 < len(m.options) <= MAX_OPTIONS)
+    return replace(decision, selections=menus) if menus else decision
+
+
+def _menus(flow: Flow, state: State, decision: Decision) -> list[Selection]:
+    seat, kinds = decision.seat, decision.kinds
+    public = not decision.optional
+    out: list[Selection] = []
+    if "keep" in kinds:
+        out.append(keep_menu(flow, state))
+    if "announce" in kinds:
+        out.append(_announce(flow, state, seat))
+    if "choose" in kinds:
+        out.append(_choose(state, public))
+    if "target" in kinds:
+        out.append(_target(state, public))
+    if "defend" in kinds and len(flow.hero(state, seat).defenses) > 1:
+        out.append(_defend(flow, state, seat))
+    if "spend" in kinds:
+        out.append(_spend(flow, state, seat, public))
+    if "play" in kinds:
+        out.append(_play(flow, state, seat))
+    if "sell" in kinds:
+        out.append(_sell(flow, state, seat))
+    return out
+
+
+def _m(key: str) -> Message:
+    return Message(f"dicethrone.menu.{key}")
+
+
+def keep_menu(flow: Flow, state: State) -> Selection:
+    """The dice to keep (4.1): die N with its value and symbol; the kept ones chosen.
+
+    Any number may be chosen (none re-rolls all five); the action's ``dice`` is
+    the numbers joined by spaces, as typed in ``/dicethrone keep dice:"1 3 5"``.
+    """
+    hero = flow.hero(state, state.active)
+    kept = state.roll.kept or (False,) * DICE
+    options = tuple(
+        SelectOption(
+            n,
+            Message(
+                "dicethrone.choice.die",
+                {"n": n, "value": value, "symbol": dict(hero.symbol_text(value))},
+            ),
+            chosen=kept[n - 1],
+        )
+        for n, value in enumerate(state.roll.dice, start=1)
+    )
+    return Selection(
+        "keep",
+        "dice",
+        options,
+        _m("keep"),
+        many=True,
+        min_values=0,
+        max_values=DICE,
+        public=True,
+        joined=" ",
+    )
+
+
+def _named(value: str | int, name: object) -> SelectOption:
+    return SelectOption(value, Message("dicethrone.choice.named", {"name": name}))
+
+
+def _announce(flow: Flow, state: State, seat: int) -> Selection:
+    """4.2 (and 4.3 after changed dice): the abilities the final dice meet."""
+    hero = flow.hero(state, seat)
+    options = tuple(
+        _named(ab.id, dict(ab.name))
+        for ab in hero.abilities
+        if state.roll.attempts and flow.met(state, seat, ab)
+    )
+    return Selection("announce", "ability", options, _m("announce"), public=True)
+
+
+def _choose(state: State, public: bool) -> Selection:
+    """An "Or" (or which opponent an effect aims at): its options, numbered from 1."""
+    ch = state.choice
+    options: tuple[SelectOption, ...] = ()
+    if ch is not None and not ch.manual and not ch.pause:
+        options = tuple(
+            SelectOption(
+                n, Message("dicethrone.choice.option", {"n": n, "text": option_label(option)})
+            )
+            for n, option in enumerate(ch.options, start=1)
+        )
+    return Selection("choose", "option", options, _m("choose"), public=public)
+
+
+def _target(state: State, public: bool) -> Selection:
+    """The targeting phase (5): the opponents the Defender may be chosen from."""
+    options: tuple[SelectOption, ...] = ()
+    if state.step is Step.TARGET:
+        options = tuple(_named(i + 1, state.seats[i].name) for i in state.opponents(state.active))
+    return Selection("target", "player", options, _m("target"), public=public)
+
+
+def _defend(flow: Flow, state: State, seat: int) -> Selection:
+    """6.2: which Defensive Ability to roll, when the hero has several."""
+    options = tuple(_named(d.id, dict(d.name)) for d in flow.hero(state, seat).defenses)
+    return Selection("defend", "defense", options, _m("defend"), public=True)
+
+
+def _spend(flow: Flow, state: State, seat: int, public: bool) -> Selection:
+    """The status effects the seat may spend now, with how many tokens it holds."""
+    tokens = state.players[seat].statuses
+    options = tuple(
+        SelectOption(
+            status,
+            Message(
+                "dicethrone.choice.status",
+                {"name": dict(flow.content.status(status).name), "count": tokens[status]},
+            ),
+        )
+        for status in spendable(flow, state, seat)
+    )
+    return Selection("spend", "status", options, _m("spend"), public=public)
+
+
+def menu_playable(flow: Flow, state: State, seat: int) -> list[str]:
+    """Cards the seat may play now with no target named (the menu's cards).
+
+    A card that names dice, a token or a player needs ``target`` and stays with
+    the slash command; in an open window a seat not waited on may only answer
+    with an Instant Action ("Conflitos de Timing").
+    """
+    from engines.dicethrone.decisions import out_of_turn
+
+    out = []
+    for card in dict.fromkeys(state.players[seat].hand):
+        try:
+            check_card(flow, state, seat, card, "")
+            out_of_turn(flow, state, seat, "play", card)
+        except IllegalActionError:
+            continue
+        out.append(card)
+    return out
+
+
+def _play(flow: Flow, state: State, seat: int) -> Selection:
+    """Cards playable now, with what they cost: private (the hand is hidden)."""
+    hero = flow.hero(state, seat)
+    options = tuple(
+        SelectOption(
+            cid,
+            Message(
+                "dicethrone.choice.card",
+                {"name": dict(c.name), "cost": card_cost(flow, state, seat, c)},
+            ),
+        )
+        for cid in menu_playable(flow, state, seat)
+        if (c := hero.card(cid)) is not None
+    )
+    return Selection("play", "card", options, _m("play"))
+
+
+def _sell(flow: Flow, state: State, seat: int) -> Selection:
+    """Any card of the hand, for 1 CP ("Vender"): private."""
+    hero = flow.hero(state, seat)
+    options = tuple(
+        _named(cid, dict(c.name))
+        for cid in dict.fromkeys(state.players[seat].hand)
+        if (c := hero.card(cid)) is not None
+    )
+    return Selection("sell", "card", options, _m("sell"))
