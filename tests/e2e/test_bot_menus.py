@@ -39,3 +39,29 @@ async def test_a_hand_menu_is_private_and_playing_from_it_makes_the_move(table: 
     again = await answer(await emu.select(player, mine.id, menu_id, [str(hand[0])]))
     assert again.ephemeral
     assert len(emu.channel_messages(thread_id, include_ephemeral=False)) == after
+
+
+async def test_dice_on_the_table_are_kept_from_a_public_menu(table: Table) -> None:
+    emu = table.emu
+    thread_id, _ = await open_match(emu, table, options=None, game="dicethrone")
+    snap = await table.bot.service.load(1)
+    while "roll" not in snap.pending()[0].kinds:  # the first player's Income/Main first
+        decision = snap.pending()[0]
+        assert decision.default is not None
+        user = snap.user_of(decision.seat)
+        snap = await table.bot.service.act(1, user, snap.engine.action_to_json(decision.default))
+    player = snap.user_of(snap.pending()[0].seat)
+    other = table.bruno.id if player == table.alice.id else table.alice.id
+    rolled = await answer(await emu.slash(player, "dicethrone roll", channel_id=thread_id))
+    menu_id = "ts:1:keep:dice"
+    assert menu_id in rolled.custom_ids, rolled.custom_ids
+    menu = rolled.component(menu_id)
+    assert len(menu["options"]) == 5 and menu["min_values"] == 0 and menu["max_values"] == 5
+
+    refused = await answer(await emu.select(other, rolled.id, menu_id, ["1", "3"]))
+    assert refused.ephemeral
+
+    kept = await answer(await emu.select(player, rolled.id, menu_id, ["1", "3"]))
+    assert not kept.ephemeral
+    state = (await table.bot.service.load(1)).state
+    assert state.roll.kept == (True, False, True, False, False), state.roll
