@@ -35,7 +35,8 @@ class ChooseFirst(Action):
 
 @dataclass(frozen=True)
 class Mulligan(Action):
-    """6.1 (4): ``reveal`` (≤ 1 character: same size, once) or ``smaller`` (two fewer)."""
+    """6.1 (4): ``reveal`` (≤ 1 character: same size, once) or ``smaller`` (two fewer);
+    ``keep`` ends the mulligans like :class:`KeepHand` (one menu answers both)."""
 
     kind: ClassVar[str] = "mulligan"
     mode: str

@@ -52,6 +52,12 @@ class Trigger(enum.Enum):
     # replacement, 5.5, took its place). Its effect's target is the damage's source when that
     # is a card base in the scene ("o personagem que causou aquele dano").
     DAMAGED = "damaged"
+    # A character caused damage to a character or support (4.8.3 D: more than 0; not when a
+    # replacement, 5.5, took its place): "quando um personagem … que você controla causar
+    # dano em …" (Atacar até Derrubar). See Text.trigger_for (this character | own
+    # characters), trigger_if_affiliation (the dealer's) and victim_without_affiliation. Its
+    # effect's target is the damaged card ("naquele personagem ou suporte").
+    DEALT_DAMAGE = "dealt_damage"
     DISCARDED_IN_ADJUSTMENT = "discarded_in_adjustment"
     # Its controller discarded cards from the hand, for any reason (6.2 C.1/C.2/C.4, D.2,
     # costs E.2, effects); not when a replacement (5.5) sent them elsewhere instead.
@@ -155,6 +161,8 @@ STEP_OPS = frozenset(
         "unload_chosen",
         "generate",
         "return_to_hand",
+        "choose_affiliation",
+        "to_resources",
         "reveal",
         "surprise_reveal",
         "surprise_load",
@@ -200,9 +208,12 @@ class Step:
     text: str = ""
     trait: str = ""  # gain_trait / lose_trait: "power:<p>", "affiliation:<a>", "action_kind:<k>"
     if_damaged: bool = False  # only on targets that suffered damage this turn (Adaga Psíquica)
-    other: bool = False  # chosen_…: "outro personagem" — not the card base of the effect
+    other: bool = False  # chosen_…: "outro personagem" — not the card base of the effect (nor
+    # the damage's source when ``source`` names another character)
     source: str = ""  # damage: "" (the action / the text's card) | target ("aquele personagem
-    # causa …", 4.8.5: the action's target is the source; not an action's damage)
+    # causa …", 4.8.5: the action's target is the source; not an action's damage) | chosen (the
+    # character an earlier step of this effect chose: Garras Imoladoras' "aquele personagem")
+    # | marked (the card this card marked: Cassandra Nova's "o personagem escolhido")
 
 
 @dataclass(frozen=True)
@@ -215,7 +226,8 @@ class Modifier:
 
     op: str
     value: int
-    applies_to: str = "this"  # this | dealt | friendly | marked | target | any (damage.modifiers)
+    applies_to: str = "this"  # this | dealt | friendly | marked | target | any |
+    # chosen_affiliation (a generated effect's: to characters with the affiliation chosen)
     if_source_lacks_affiliation: str = ""
     if_source_alignment: str = ""
     if_action_kind: str = ""
@@ -225,6 +237,7 @@ class Modifier:
     if_source_affiliation: str = ""
     if_action: bool = False  # only damage caused by actions
     if_own_source: bool = False  # only damage whose source its holder's controller controls
+    if_not_action: bool = False  # only damage not caused by actions ("que não seja de ações")
 
 
 #: What an :class:`ActionRule` does (4.6.2 D, E.1, F.2).
@@ -323,6 +336,7 @@ class Text:
     trigger_for: str = "this"  # incapacitated: this character | own_characters
     trigger_if_affiliation: str = ""  # incapacitated: only characters with this affiliation
     trigger_by: str = "any"  # incapacitated: by any effect | an effect an opponent controls
+    victim_without_affiliation: str = ""  # dealt_damage: only to cards without this affiliation
     whose_turn: str = "own"  # turn/phase triggers: in its controller's turn, the opponent's, any
     from_zone: str = ""  # 5.2.1: the trigger works from the hand, resources or prizes instead
     # 5.7 B "[Efeito Gerado]": not a permanent text; a ``generate`` step of the same card names

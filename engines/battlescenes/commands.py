@@ -38,14 +38,16 @@ def command_specs() -> list[CommandSpec]:
             OptionSpec(
                 "mode",
                 text,
-                Message("battlescenes.command.opt.mode"),
+                Message("battlescenes.command.opt.mulligan_mode"),
                 choices=(
+                    Choice(Message("battlescenes.choice.keep_hand"), "keep"),
                     Choice(Message("battlescenes.choice.reveal"), "reveal"),
                     Choice(Message("battlescenes.choice.smaller"), "smaller"),
                 ),
             ),
         ),
         c("keep", "keep"),
+        c("resources", "initial_resources", _opt("cards", text, False)),
         c("capacitate", "capacitate", _opt("character"), _opt("discard")),
         c(
             "play",
@@ -101,6 +103,13 @@ def command_specs() -> list[CommandSpec]:
             ),
             _opt("card"),
             _opt("character"),
+            OptionSpec(
+                "unload",
+                OptionType.INTEGER,
+                Message("battlescenes.command.opt.keyword_unload"),
+                False,
+                autocomplete=True,
+            ),
         ),
         c(
             "activate",
@@ -115,7 +124,7 @@ def command_specs() -> list[CommandSpec]:
                 max_value=9,
             ),
         ),
-        c("adjust", "adjust"),
+        c("adjust", "adjust", _opt("cards", text, False)),
         c("choose", "choose", _opt("option", text)),
         c("pass", "pass"),
     ]

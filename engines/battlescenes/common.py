@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines.battlescenes import zones
 from engines.battlescenes.cards import CardType, Step
-from engines.battlescenes.state import Choice, Pending, State
+from engines.battlescenes.state import Choice, Continuous, Pending, State
 from engines.core import Dice
 from engines.core.model import replace
 
@@ -67,7 +67,7 @@ def chosen_pool(state: State, effect: Pending, step: Step) -> list[int]:
         for s in zones.characters(state, whose)
         # 7.2 Potencializar: "outro personagem … que ainda não tenha sido potencializado"
         if not (step.op == "empower" and (s.card == effect.this or s.empowered))
-        and not (step.other and s.card == effect.this)
+        and not (step.other and s.card in (effect.this, _other_source(state, effect)))
         and matches(state, s.card, step)
         and (not step.filter_alignment or zones.has_alignment(state, s.card, step.filter_alignment))
     ]
@@ -109,3 +109,29 @@ def plus(state: State, effect: Pending, step: Step) -> int:
             and affiliation in zones.defn(state, c).affiliations
         )
     return 0
+
+
+def damage_source(state: State, effect: Pending, step: Step) -> int:
+    """4.8.5: who causes a damage procedure's damage — the character using the action (an
+    action's damage), the effect's card, or another character the text names ("AQUELE
+    PERSONAGEM CAUSA": ``source: target``, the effect's target; ``chosen``, the character an
+    earlier step of the effect chose; ``marked``, the card this card marked)."""
+    if step.source == "target":
+        return effect.targets[0] if effect.targets else -1
+    if step.source == "chosen":
+        return effect.chosen
+    if step.source == "marked":
+        return next((c.target for c in state.continuous if _marks(c, effect)), -1)
+    return effect.this if effect.is_action else effect.source
+
+
+def _marks(mark: Continuous, effect: Pending) -> bool:
+    """A mark this effect's card made ("o personagem escolhido")."""
+    return mark.kind == "mark" and mark.source == effect.source
+
+
+def _other_source(state: State, effect: Pending) -> int:
+    """The character named as the source of this effect's damage, if a step names one
+    ("O PERSONAGEM ESCOLHIDO CAUSE 2 pontos de dano em um outro personagem")."""
+    named = [s for s in effect.steps if s.op == "damage" and s.source in ("chosen", "marked")]
+    return damage_source(state, effect, named[0]) if named else -1

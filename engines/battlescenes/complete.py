@@ -11,6 +11,7 @@ from typing import Any
 from engines.battlescenes import activated, scene, use, zones
 from engines.battlescenes.actions import card_list
 from engines.battlescenes.cards import ActionDef, CardType
+from engines.battlescenes.menus import adjust_pool
 from engines.battlescenes.state import InScene, State
 from engines.battlescenes.view import option_label
 from engines.core import Choice, InvalidActionError, Message
@@ -229,11 +230,21 @@ def autocomplete(
         found = _use(state, seat, option, current, values)
         if option in ("targets", "unload", "pay") and found is not None:
             return found  # list options filter by the last number typed
+    elif command in ("resources", "adjust") and option == "cards":
+        # 6.1 (6) any hand cards; 6.2 D the loaded cards over the energy, the hand over seven
+        if command == "resources":
+            hand = list(state.players[seat].hand)
+            return _list_choices(state, current, hand, len(hand), False)
+        pool, owed = adjust_pool(state, seat)
+        return _list_choices(state, current, pool, owed, False)
     elif command == "activate" and option == "card":
         found = [
             _card_choice(state, c)
             for c in dict.fromkeys(c for c, _i, _t in activated.activatable(state, seat))
         ]
+    elif command == "keyword" and option == "unload":  # 7.2: a card the character carries
+        item = _own(state, seat, values)
+        found = [_card_choice(state, c) for c in (item.loaded if item is not None else ())]
     elif command == "keyword" and option in ("card", "character"):
         found = _keyword(state, seat, option, values)
     elif command == "capacitate" and option == "discard":

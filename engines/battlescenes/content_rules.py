@@ -73,6 +73,7 @@ def modifier(node: Node) -> Modifier:
             "if_source_affiliation",
             "if_action",
             "if_own_source",
+            "if_not_action",
         },
         {"op", "value"},
     )
@@ -89,10 +90,14 @@ def modifier(node: Node) -> Modifier:
         if_source_affiliation=node.scalar("if_source_affiliation", str, ""),
         if_action=node.scalar("if_action", bool, False),
         if_own_source=node.scalar("if_own_source", bool, False),
+        if_not_action=node.scalar("if_not_action", bool, False),
     )
     _check(node, "op", mod.op, {"add", "mul", "div", "fixed"})
     _check(
-        node, "applies_to", mod.applies_to, {"this", "any", "dealt", "friendly", "marked", "target"}
+        node,
+        "applies_to",
+        mod.applies_to,
+        {"this", "any", "dealt", "friendly", "marked", "target", "chosen_affiliation"},
     )
     return mod
 

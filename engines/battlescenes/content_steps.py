@@ -70,7 +70,7 @@ def parse_step(node: Node) -> Step:
     check_choice(node, "to", step.to, set(STEP_TO))
     if step.plus and not (step.plus in ("x", "loaded") or step.plus.startswith("opponent_prizes:")):
         raise node.fail("plus", "plus is x, loaded or opponent_prizes:<affiliation>")
-    check_choice(node, "source", step.source, {"", "target"})
+    check_choice(node, "source", step.source, {"", "target", "chosen", "marked"})
     if step.op == "generate" and not step.text:
         raise node.fail("text", "a generate step names its generated text (5.7 B)")
     if step.op == "manual" and not step.text:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engines.battlescenes import shields, zones
-from engines.battlescenes.cards import Modifier, Text
+from engines.battlescenes.cards import CardType, Modifier, Text
 from engines.battlescenes.state import InScene, Phase, ShieldEntry, State
 from engines.core import Event
 from engines.core.model import replace
@@ -47,6 +47,8 @@ def _applies(state: State, mod: Modifier, ctx: DamageContext, target: InScene) -
     if mod.if_action_kind and mod.if_action_kind not in ctx.action_kind.split("_"):
         return False
     if mod.if_action and not ctx.action_kind:
+        return False
+    if mod.if_not_action and ctx.action_kind:
         return False
     if mod.if_target_affiliation and mod.if_target_affiliation not in zones.affiliations(
         state, target
@@ -97,6 +99,7 @@ def modifiers(state: State, ctx: DamageContext, target: InScene) -> list[tuple[s
                 "friendly": controller == target.controller,
                 "marked": _marked(state, holder, card, target.card),
                 "target": False,
+                "chosen_affiliation": False,
                 "any": True,
             }[m.applies_to]
             if wanted and not (m.if_own_source and ctx.controller != controller):
@@ -109,6 +112,8 @@ def modifiers(state: State, ctx: DamageContext, target: InScene) -> list[tuple[s
                 "friendly": made.controller == target.controller,
                 "marked": False,
                 "target": made.target == target.card,
+                "chosen_affiliation": made.affiliation in zones.affiliations(state, target)
+                and zones.defn(state, target.card).type is CardType.CHARACTER,
                 "any": True,
             }[m.applies_to]
             if wanted and not (m.if_own_source and ctx.controller != made.controller):

@@ -81,7 +81,11 @@ def _resolve(state: State, uid: int, dice: Dice) -> tuple[State, list[Event]]:
             return state, events
         if not done:  # waiting for a choice inside this procedure
             return tree.put(state, replace(tree.get(state, uid), next_step=index)), events
-        effect = replace(tree.get(state, uid), answers=())
+        effect = tree.get(state, uid)
+        picked = effect.answers[0] if effect.answers else SKIP
+        if effect.steps[index].to in CHOSEN and picked.isdigit():  # "aquele personagem" later
+            effect = replace(effect, chosen=int(picked))
+        effect = replace(effect, answers=())
         if {p.uid for p in state.tree} - before:  # triggered: pause after this procedure
             effect = replace(effect, next_step=index + 1, paused=True)
             return replace(tree.put(state, effect), after_level=None), events

@@ -7,7 +7,7 @@ base leaving the scene — wherever it goes — makes its "quando … sair de ce
 
 from __future__ import annotations
 
-from engines.battlescenes import replacing, tree
+from engines.battlescenes import replacing, tree, triggers
 from engines.battlescenes.cards import CardType, Text, Trigger
 from engines.battlescenes.state import InScene, Pending, State
 from engines.battlescenes.zones import (
@@ -148,14 +148,18 @@ def leave_to(
 ) -> tuple[State, list[Event]]:
     """An effect ``cause`` controls takes a card base out of the scene to its owner's
     ``zone`` (resources, hand): its cards are unloaded first, so it is not knocked out (4.7
-    ATENÇÃO: Bater em Retirada, Metamorfo); its ``leaves_scene`` effects become pending at
-    ``level`` (the caller runs the tree). Hela V1 (5.5): a character its controller's own
-    effect moves there goes to the owner's prizes area instead (points to the opponent)."""
+    ATENÇÃO: Bater em Retirada, Metamorfo); its ``leaves_scene`` effects, and its
+    ``unloaded`` effects (the unload happens while it is still in the scene, with the texts
+    left on it), become pending at ``level`` (the caller runs the tree). Hela V1 (5.5): a
+    character its controller's own effect moves there goes to the owner's prizes area
+    instead (points to the opponent)."""
     item = in_scene(state, card)
     left = _leaves(state, item, texts(state, item))
     if left:
         state = tree.add(state, left, level)
     state = unload(state, card, item.loaded)
+    if item.loaded:  # 4.7 ATENÇÃO: "irão descarregar os cards" — an unload (5.2, see docs)
+        state = triggers.fire(state, Trigger.UNLOADED, level, base=card)
     state = replace(state, scene=tuple(s for s in state.scene if s.card != card))
     own = cause == item.controller and defn(state, card).type is CardType.CHARACTER
     if not own or not _hela(state, item):

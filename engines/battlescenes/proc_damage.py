@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engines.battlescenes import damage, leaving, replacing, shields, tree, triggers, zones
 from engines.battlescenes.cards import CardType, Step, Trigger
-from engines.battlescenes.common import SKIP, ask, plus, targets_of
+from engines.battlescenes.common import SKIP, ask, damage_source, plus, targets_of
 from engines.battlescenes.state import (
     DamageProgress,
     InScene,
@@ -25,10 +25,9 @@ def _damage(
 ) -> tuple[State, list[Event], bool]:
     """A damage procedure per destination (4.8.4.1), calculated (4.8.3) and maybe redirected."""
     events: list[Event] = []
-    source = effect.this if effect.is_action else effect.source
+    source = damage_source(state, effect, step)
     ctx = damage.DamageContext(effect.controller, source, effect.action_kind)
-    if step.source == "target":  # 4.8.5 "AQUELE PERSONAGEM CAUSA": not an action's damage
-        source = effect.targets[0] if effect.targets else -1
+    if step.source:  # 4.8.5 "AQUELE PERSONAGEM CAUSA": not an action's damage
         ctx = damage.DamageContext(effect.controller, source)
     prog = effect.damage or DamageProgress(
         targets=tuple(targets_of(state, effect, step)), answers_used=len(effect.answers)
@@ -146,6 +145,10 @@ def _deal(
         state, prog.destination, prog.amount, step.penetrating, effect.preference
     )
     state = _damaged(state, effect, step, prog.destination)
+    # 5.2 "quando um personagem … causar dano em …" (dealt_damage), at the same level
+    state = triggers.dealt(
+        state, damage_source(state, effect, step), prog.destination, effect.level + 1
+    )
     if len(zones.in_scene(state, prog.destination).loaded) < before:
         state = triggers.fire(state, Trigger.UNLOADED, effect.level + 1, base=prog.destination)
     if not step.source:  # 7.2 Predador: damage of this character's action
@@ -173,10 +176,7 @@ def _damaged(state: State, effect: Pending, step: Step, destination: int) -> Sta
     Dolorosa's "toda vez que um personagem causar dano a este personagem, este personagem
     causa 2 pontos de dano no personagem que causou aquele dano" — only when a character
     is the source; that damage is the character's, not an action's, 4.8.5 ATENÇÃO)."""
-    if step.source == "target":
-        source = effect.targets[0] if effect.targets else -1
-    else:
-        source = effect.this if effect.is_action else effect.source
+    source = damage_source(state, effect, step)
     item = zones.in_scene(state, destination)
     targets = (source,) if zones.find(state, source) is not None else ()
     found: list[Pending] = []

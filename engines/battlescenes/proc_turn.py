@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engines.battlescenes import zones
 from engines.battlescenes.cards import ActionRule, Characteristic, Step, Trigger
-from engines.battlescenes.common import targets_of
+from engines.battlescenes.common import ask, targets_of
 from engines.battlescenes.state import (
     Generated,
     InScene,
@@ -134,6 +134,51 @@ def _return_to_hand(
     return state, events, True
 
 
+def _to_resources(
+    state: State, effect: Pending, step: Step, dice: Dice
+) -> tuple[State, list[Event], bool]:
+    """ "Coloque este cenário nos recursos de seu dono" (Atacar até Derrubar, 4.8.5): this
+    card leaves the scene for its owner's resources — a scenario with its ``leaves_scene``
+    effects pending one level up; a card base unloaded first, not knocked out (4.7
+    ATENÇÃO). If it is no longer in the scene, it is not done ("Se o fizer" stops)."""
+    from engines.battlescenes import leaving, scene, tree  # they import the procedures
+
+    card = effect.this
+    events: list[Event] = []
+    if card != -1 and card == state.scenario:
+        left = scene.leaving_scenario(state, effect.level + 1)
+        state = zones.to_resources(replace(state, scenario=None), [card])
+        if left:
+            state = tree.add(state, left, effect.level + 1)
+    elif zones.find(state, card) is not None:
+        state, events = leaving.leave_to(
+            state, card, "resources", effect.controller, effect.level + 1
+        )
+    else:
+        return tree.put(state, replace(effect, declined=True)), [], True
+    if not events:  # (Hela V1 may have sent a character to the prizes instead, 5.5)
+        params = {"card": zones.title(state, card)}
+        events = [Event("battlescenes.event.left_to_resources", params, rule="4.7")]
+    return state, events, True
+
+
+def _choose_affiliation(
+    state: State, effect: Pending, step: Step, dice: Dice
+) -> tuple[State, list[Event], bool]:
+    """ "Escolha uma afiliação" (União Inabalável V1): its controller names one of the
+    affiliations of the match's cards; a later ``generate`` step of the effect keeps it."""
+    from engines.battlescenes import tree
+
+    if not effect.answers:
+        options = sorted({a for d in state.defs.values() for a in d.affiliations})
+        prompt = "battlescenes.choice.affiliation"
+        return ask(state, effect, effect.controller, prompt, options, False), [], False
+    chosen = effect.answers[0]
+    state = tree.put(state, replace(effect, affiliation=chosen))
+    params = {"player": state.players[effect.controller].name, "affiliation": chosen}
+    return state, [Event("battlescenes.event.affiliation_chosen", params)], True
+
+
 def _generate(
     state: State, effect: Pending, step: Step, dice: Dice
 ) -> tuple[State, list[Event], bool]:
@@ -145,7 +190,13 @@ def _generate(
         return state, [], True
     target = effect.targets[0] if effect.targets else -1
     made = Generated(
-        effect.source, step.text, effect.controller, target, effect.this, effect.action_kind
+        effect.source,
+        step.text,
+        effect.controller,
+        target,
+        effect.this,
+        effect.action_kind,
+        effect.affiliation,
     )
     state = replace(state, turn_generated=(*state.turn_generated, made))
     params = {"card": zones.title(state, effect.source), "effect": step.text}
@@ -154,6 +205,8 @@ def _generate(
 
 HANDLERS = {
     "return_to_hand": _return_to_hand,
+    "to_resources": _to_resources,
+    "choose_affiliation": _choose_affiliation,
     "generate": _generate,
     "gain_trait": _trait,
     "lose_trait": _trait,

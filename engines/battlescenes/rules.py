@@ -21,7 +21,8 @@ from engines.battlescenes import (
 from engines.battlescenes.cards import Pack
 from engines.battlescenes.commands import command_specs
 from engines.battlescenes.complete import autocomplete
-from engines.battlescenes.content import load_pack
+from engines.battlescenes.content import CONTENT_ROOT, load_pack
+from engines.battlescenes.menus import with_menus
 from engines.battlescenes.state import Phase, State
 from engines.battlescenes.view import build_view, options_message
 from engines.core import (
@@ -45,6 +46,7 @@ from engines.core import (
     View,
 )
 from engines.core.model import replace
+from engines.core.packs import community_pack
 
 TURN_PHASES = frozenset(
     {
@@ -98,8 +100,13 @@ class BattleScenes(GameEngine[State]):
     )
 
     def load_content(self, pack: str | None) -> Pack:
-        """The card pack (``starter`` by default)."""
-        return load_pack(pack or "starter")
+        """The card pack (``starter`` by default): built-in, else a community pack
+        (``engines.core.packs``; built-in names cannot be shadowed)."""
+        name = pack or "starter"
+        community = community_pack(self.name, name)
+        if (CONTENT_ROOT / name).is_dir() or community is None:
+            return load_pack(name)
+        return load_pack(name, community.parent)
 
     def new_match(
         self, options: Mapping[str, Any], seats: Sequence[Seat], content: Any, dice: Dice
@@ -125,6 +132,9 @@ class BattleScenes(GameEngine[State]):
         return position.build(state, overrides, self.load_content(state.pack).cards)
 
     def pending(self, state: State) -> list[Decision]:
+        return [with_menus(state, d) for d in self._decisions(state)]
+
+    def _decisions(self, state: State) -> list[Decision]:
         if state.phase is Phase.OVER:
             return []
         if state.choice is not None:
@@ -231,9 +241,9 @@ class BattleScenes(GameEngine[State]):
             return effects.answer(state, action.option, dice)
         if isinstance(action, act.ChooseFirst):
             return setup.choose_first(state, action.starter)
-        if isinstance(action, act.Mulligan):
+        if isinstance(action, act.Mulligan) and action.mode != "keep":
             return setup.mulligan(state, seat, action.mode, dice)
-        if isinstance(action, act.KeepHand):
+        if isinstance(action, act.KeepHand | act.Mulligan):  # mode "keep": the menu's answer
             return setup.keep(state, seat)
         if isinstance(action, act.InitialResources):
             return setup.initial_resources(state, seat, act.card_list(action.cards))

@@ -65,7 +65,7 @@ def _scenario(state: State, seat: int, card: int, dice: Dice) -> tuple[State, li
         )
     events: list[Event] = []
     state = _remove_from_origin(state, seat, card)
-    leaving = _leaving_scenario(state)
+    leaving = leaving_scenario(state)
     if state.scenario is not None:  # C: the old scenario goes to its owner's resources
         events.append(
             Event(
@@ -106,16 +106,16 @@ def _scenario(state: State, seat: int, card: int, dice: Dice) -> tuple[State, li
     return state, events + more
 
 
-def _leaving_scenario(state: State) -> list[Pending]:
+def leaving_scenario(state: State, level: int = 1) -> list[Pending]:
     """Effects of the scenario in the scene triggered by its leaving (``leaves_scene``),
-    if its texts still work as it leaves."""
+    if its texts still work as it leaves; pending at ``level``."""
     old = state.scenario
     if old is None or zones.texts_lost(state, old):
         return []
     return [
         Pending(
             uid=0,
-            level=1,
+            level=level,
             controller=zones.owner(state, old),
             source=old,
             label=zones.title(state, old),

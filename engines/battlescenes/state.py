@@ -139,6 +139,7 @@ class Generated:
     target: int  # "o alvo desta ação" (-1: none)
     this: int  # the character that used the action
     action_kind: str  # the action's type: the damage it makes is an action's (4.8.5)
+    affiliation: str = ""  # "escolha uma afiliação" before generating it (União Inabalável V1)
 
 
 @dataclass(frozen=True)
@@ -204,6 +205,8 @@ class Pending:
     is_action: bool = False
     action_kind: str = ""
     answers: tuple[str, ...] = ()  # choices already made for the current step
+    chosen: int = -1  # the card the last ``chosen_…`` step of this effect chose (4.8.5)
+    affiliation: str = ""  # the affiliation a ``choose_affiliation`` step chose
     x: int = 0  # the value chosen for X when the action was used
     bonus: int = 0  # 7.2 Potencializar: +N damage on each of the action's targets
     damage: DamageProgress | None = None

@@ -114,3 +114,48 @@ def fire(
     if not found:
         return state
     return tree.add(state, found, level)
+
+
+def dealt(state: State, source: int, destination: int, level: int) -> State:
+    """5.2 "quando um personagem [com a afiliação X] que você controla causar dano em um
+    personagem ou suporte [que não tenha a afiliação Y]" (``dealt_damage``): the texts of the
+    card bases and the scenario of the dealer's controller (``trigger_for: own_characters``)
+    or of the dealer itself (``this``). Only a *character* deals it (4.8.5: an action's
+    damage is its user's; a scenario's or an ability's is not a character's); the effect's
+    target is the damaged card, ``this`` the card whose text it is."""
+    index = zones.find(state, source)
+    victim = zones.find(state, destination)
+    if index is None or victim is None:
+        return state
+    dealer = state.scene[index]
+    if zones.defn(state, source).type is not CardType.CHARACTER:
+        return state
+    holders = [
+        (holder.card, card, text)
+        for holder in state.scene
+        if holder.controller == dealer.controller
+        for card, text in zones.texts(state, holder)
+    ]
+    scenario = state.scenario
+    if scenario is not None and zones.owner(state, scenario) == dealer.controller:
+        holders.extend((scenario, scenario, t) for t in zones.scenario_texts(state))
+    affiliations = zones.affiliations(state, dealer)
+    damaged = zones.affiliations(state, state.scene[victim])
+    found = [
+        Pending(
+            uid=0,
+            level=level,
+            controller=dealer.controller,
+            source=card,
+            label=zones.title(state, card),
+            steps=text.steps,
+            targets=(destination,),
+            this=holder,
+        )
+        for holder, card, text in holders
+        if text.trigger is Trigger.DEALT_DAMAGE
+        and (text.trigger_for == "own_characters" or holder == source)
+        and (not text.trigger_if_affiliation or text.trigger_if_affiliation in affiliations)
+        and (not text.victim_without_affiliation or text.victim_without_affiliation not in damaged)
+    ]
+    return tree.add(state, found, level) if found else state

@@ -142,6 +142,8 @@ def yield_character(
             "6.2 C.5",
         )
     state = zones.unload(state, character, item.loaded)
+    if item.loaded:  # C.5 "descarregue os cards que ele estiver carregando": an unload (5.2)
+        state = effects.fire(state, Trigger.UNLOADED, 1, base=character)
     events = [
         Event(
             "battlescenes.event.yielded",
