@@ -53,3 +53,13 @@ def test_commands_fit_discord(engine: object) -> None:
         # Players' preferences are one namespace across games: keys carry the game's name.
         assert pref.key.startswith(f"{engine.name}."), pref.key
         assert catalog.translate(pref.description.key, "pt-BR") != pref.description.key
+
+
+@pytest.mark.parametrize("engine", GAMES, ids=lambda e: e.name)
+def test_every_action_a_player_may_owe_has_a_command(engine: object) -> None:
+    """A decision nobody can answer from Discord would stall a match until a referee acts."""
+    from engines.core import GameEngine
+
+    assert isinstance(engine, GameEngine)
+    commanded = {spec.action for spec in engine.commands()}
+    assert set(engine.codec.kinds) <= commanded, sorted(set(engine.codec.kinds) - commanded)

@@ -1,0 +1,114 @@
+"""Community content packs: installed by the operator, chosen with /match new … pack:,
+checked before anyone accepts, and never a way to read an arbitrary path."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from bot.__main__ import main
+from bot.errors import UserError
+from bot.service import MatchService, Player
+from engines.core import ContentError, Seat, SeededDice
+from engines.core.packs import community_pack, community_packs, set_content_roots
+from engines.core.registry import get, load_games
+
+ROOT = Path(__file__).resolve().parents[2]
+CONTENT = ROOT / "assets" / "content"
+ALICE, BRUNO = Player(11, "Alice"), Player(22, "Bruno")
+
+
+@pytest.fixture
+def packs(tmp_path: Path) -> Iterator[Path]:
+    """A packs directory with a copy of each game's built-in content named "club"."""
+    load_games()
+    shutil.copytree(CONTENT / "krosmaster", tmp_path / "krosmaster" / "club")
+    shutil.copytree(CONTENT / "dicethrone" / "base", tmp_path / "dicethrone" / "club")
+    shutil.copytree(CONTENT / "battlescenes" / "starter", tmp_path / "battlescenes" / "club")
+    figures = tmp_path / "krosmaster" / "club" / "figures" / "rulebook.yaml"
+    figures.write_text(figures.read_text().replace("name: Tristepan\n", "name: Tristepan Club\n"))
+    set_content_roots([tmp_path])
+    yield tmp_path
+    set_content_roots([])
+
+
+def test_packs_are_listed_per_game_and_names_are_never_paths(packs: Path) -> None:
+    assert community_packs("krosmaster") == ["club"]
+    assert community_pack("krosmaster", "club") == packs / "krosmaster" / "club"
+    for sneaky in ("../krosmaster/club", "/etc", "club/../club", ".."):
+        assert community_pack("krosmaster", sneaky) is None
+    with pytest.raises(ContentError):
+        get("krosmaster").load_content("/etc")
+
+
+@pytest.mark.parametrize("game", ["krosmaster", "dicethrone", "battlescenes"])
+def test_each_game_plays_a_community_pack(packs: Path, game: str) -> None:
+    engine = get(game)
+    seats = [Seat(0, "Alice"), Seat(1, "Bruno")]
+    state = engine.new_match({}, seats, engine.load_content("club"), SeededDice(b"p" * 32, 0))
+    assert engine.pending(state)
+    with pytest.raises(ContentError):
+        engine.load_content("nowhere")
+
+
+async def test_a_match_uses_the_chosen_pack(service: MatchService, packs: Path) -> None:
+    with pytest.raises(UserError) as unknown:
+        await service.create(
+            guild_id=1,
+            channel_id=2,
+            game="krosmaster",
+            creator=ALICE,
+            opponents=[BRUNO],
+            options_text=None,
+            pack="nowhere",
+        )
+    assert unknown.value.key == "bot.error.unknown_pack"
+
+    match, _ = await service.create(
+        guild_id=1,
+        channel_id=2,
+        game="krosmaster",
+        creator=ALICE,
+        opponents=[BRUNO],
+        options_text=None,
+        pack="club",
+    )
+    assert match.content_pack == "club"
+    await service.respond_invite(match.id, BRUNO.user_id, accept=True)
+    snap = await service.start(match.id, thread_id=3)
+    assert "Tristepan Club" in json.dumps(snap.engine.state_to_json(snap.state))
+
+
+async def test_a_broken_pack_is_refused_before_anyone_accepts(
+    service: MatchService, packs: Path
+) -> None:
+    figures = packs / "krosmaster" / "club" / "figures" / "rulebook.yaml"
+    figures.write_text(figures.read_text().replace("    level: 3\n", "    levle: 3\n", 1))
+    with pytest.raises(ContentError) as broken:
+        await service.create(
+            guild_id=1,
+            channel_id=2,
+            game="krosmaster",
+            creator=ALICE,
+            opponents=[BRUNO],
+            options_text=None,
+            pack="club",
+        )
+    assert "rulebook.yaml" in str(broken.value) and "levle" in str(broken.value)
+
+
+def test_the_check_command_names_the_broken_file(
+    packs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["content", "check", str(packs / "dicethrone" / "club")]) == 0
+    assert "loads without errors" in capsys.readouterr().out
+    figures = packs / "krosmaster" / "club" / "figures" / "rulebook.yaml"
+    figures.write_text(figures.read_text().replace("    level: 3\n", "    levle: 3\n", 1))
+    assert main(["content", "check", str(packs / "krosmaster" / "club"), "--locale", "pt-BR"]) == 1
+    out = capsys.readouterr().out
+    assert "rulebook.yaml" in out and "levle" in out
+    assert main(["content", "check", str(packs / "nothing")]) == 2
