@@ -195,6 +195,14 @@ class Doubles(Action):
     player: str = ""
 
 
+@dataclass(frozen=True)
+class Withdraw(Action):
+    """Leave a free-for-all that goes on without you (``/match resign`` applies it too):
+    your units leave the arena and your turns are skipped (docs/krosmaster.md)."""
+
+    kind: ClassVar[str] = "withdraw"
+
+
 ALL_ACTIONS: tuple[type[Action], ...] = (
     Side,
     Deploy,
@@ -217,4 +225,5 @@ ALL_ACTIONS: tuple[type[Action], ...] = (
     Reveal,
     Give,
     Doubles,
+    Withdraw,
 )

@@ -111,6 +111,11 @@ def group_reaches(state: State, unit: Unit, r: RuleChange) -> bool:
     if r.side not in (side, "all"):
         return False
     kind = "krosmasters" if is_krosmaster(state, unit) else "summons"
+    if r.of:  # "your Tofus": a type on the card (2.2) or the figure's name
+        fig = state.fig(unit)
+        wanted = r.of.strip().lower()
+        if wanted not in {t.lower() for t in fig.types} and wanted != fig.name.lower():
+            return False
     return r.who in (kind, "units")
 
 

@@ -211,6 +211,7 @@ def _record_use(state: State, caster: Unit, spell: SpellDef, square: Square) -> 
                 f"{spell.id}>{target_key(state, square)}",
             ),
             cast_this_game=(*caster.cast_this_game, spell.id),
+            boost_spells=(),  # 4.7.5.a: a boost's spell is cast now, or lost to this one
         ),
     )
 

@@ -49,6 +49,7 @@ def command_specs() -> list[CommandSpec]:
         _cmd("side", "side", _opt("squares", auto=True)),
         _cmd("deploy", "deploy", _opt("figure", auto=True), _opt("square", auto=True)),
         _cmd("tension", "tension"),
+        _cmd("leave", "withdraw"),
         _cmd("reroll", "reroll"),
         _cmd(
             "keep",
@@ -155,7 +156,10 @@ def autocomplete(
         return _choices([(n, n) for n in names], current)
     if command == "buy-reward" and option == "pile":
         return _choices(
-            [(f"{pile_name(i)} ({len(p)})", pile_name(i)) for i, p in enumerate(state.piles)],
+            [
+                (f"{pile_name(state, i)} ({len(p)})", pile_name(state, i))
+                for i, p in enumerate(state.piles)
+            ],
             current,
         )
     if command == "buy-reward" and option == "face":

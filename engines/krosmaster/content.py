@@ -117,6 +117,7 @@ class Effect:
     once: bool = False  # LASTING damage: used up by the next spell it applies to
     side: str = ""  # LASTING for a group (4.18.4.c): allies | enemies | all of the caster's
     who: str = "units"  # ... units | krosmasters | summons of that side
+    of: str = ""  # ... only those of this type or figure name ("Tofu": your Tofus)
 
 
 class Power(enum.Enum):
@@ -172,6 +173,9 @@ class PowerDef:
     #: 4.18.4.e: a static effect on the *adjacent* units ("allies", "enemies" or "all"),
     #: applied whenever they stand next to the bearer; the bearer itself does not have it.
     aura: str = ""
+    #: A card power "when this unit is knocked out, put a <token> on its square": the id
+    #: of the summon left there (a tombstone, 4.19.8), e.g. ``leaves: lapide``.
+    leaves: str = ""
 
 
 @dataclass(frozen=True)

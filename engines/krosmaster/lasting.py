@@ -55,7 +55,15 @@ def add_group_change(state: State, seat: int, effect: Effect) -> tuple[State, li
     it reaches the group's units now and those entering play later (4.18.4.d)."""
     lost = effect.power.value if effect.power is not None else ""  # 4.18.4.g: one power
     change = RuleChange(
-        seat, effect.side, effect.who, effect.stat, effect.amount, effect.until, lost, effect.spell
+        seat,
+        effect.side,
+        effect.who,
+        effect.stat,
+        effect.amount,
+        effect.until,
+        lost,
+        effect.spell,
+        effect.of,
     )
     state = replace(state, rule_changes=(*state.rule_changes, change))
     for u in on_board(state):
@@ -84,6 +92,11 @@ def spell_name(state: State, spell: str | None) -> str:
 
 def group_name(state: State, change: RuleChange) -> dict[str, object]:
     """The group ("Alice's summons") in the reader's locale: a nested message parameter."""
+    if change.of:  # "Alice's Tofus"
+        return {
+            "key": f"krosmaster.group.{change.side}_of",
+            "params": {"player": state.players[change.seat].name, "of": change.of},
+        }
     return {
         "key": f"krosmaster.group.{change.side}_{change.who}",
         "params": {"player": state.players[change.seat].name},

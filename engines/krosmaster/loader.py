@@ -133,15 +133,18 @@ def _power(node: Node) -> PowerDef:
     ):
         f = node.mapping({"loot"}, {"loot"})
         return PowerDef(Power.LOOT, amount=f["loot"].integer(1, 20))  # 4.9.29 Saque X
-    f = node.mapping({"manual", "text", "when"}, {"manual", "text"})
+    f = node.mapping({"manual", "text", "when", "leaves"}, {"manual", "text"})
     when = opt(f, "when", Node.text, "")
     if when not in ("", "start_of_fight"):
         raise f["when"].fail("when is: start_of_fight (1.3.10)")
+    if "when" in f and "leaves" in f:
+        raise f["leaves"].fail("leaves is a knock-out power, not a start-of-fight one")
     return PowerDef(
         Power.MANUAL,
         name=f["manual"].text(),
         text=f["text"].text(),
         start_of_fight=when == "start_of_fight",
+        leaves=opt(f, "leaves", Node.text, ""),
     )
 
 
@@ -282,6 +285,20 @@ def load_dir(directory: Path = CONTENT_DIR) -> ContentPack:
                             "problem": f"unknown summon {e.figure!r}",
                         },
                     )
+    for fig in pack.figures.values():
+        for power in fig.powers:
+            left = pack.figures.get(power.leaves)
+            if power.leaves and (left is None or not left.summon):
+                raise ContentError(
+                    f"{fig.id}: unknown token {power.leaves!r} left on a knock-out",
+                    key="krosmaster.error.content",
+                    params={
+                        "file": "-",
+                        "line": 0,
+                        "field": f"{fig.id}.powers",
+                        "problem": f"unknown summon {power.leaves!r}",
+                    },
+                )
     for team in pack.teams.values():
         for fid in team.figures:
             if fid not in pack.figures or pack.figures[fid].summon:

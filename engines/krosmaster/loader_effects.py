@@ -30,7 +30,7 @@ def parse_effect(node: Node) -> Effect:
     f = node.mapping(
         names
         | {"element", "per_adjacent", "count", "caster", "stat", "until", "spell", "once"}
-        | {"side", "who", "power"}
+        | {"side", "who", "power", "of"}
     )
     kinds = [k for k in f if k in names]
     if len(kinds) != 1:
@@ -51,7 +51,7 @@ def parse_effect(node: Node) -> Effect:
         return Effect(kind, power=power, to_caster=caster)
     if kind is EffectKind.LASTING:
         return _lasting(f)
-    for extra in ("stat", "until", "spell", "once", "side", "who", "power"):
+    for extra in ("stat", "until", "spell", "once", "side", "who", "power", "of"):
         if extra in f:
             raise f[extra].fail(f"{extra} is for lasting effects only (4.18.4)")
     if "caster" in f:
@@ -87,8 +87,9 @@ def _lasting(f: dict[str, Node]) -> Effect:
         raise f["power"].fail("power is for stat: powers (the one power lost, 4.18.4.g)")
     side = opt(f, "side", Node.text, "")
     who = opt(f, "who", Node.text, "units")
-    if "who" in f and not side:
-        raise f["who"].fail("who needs side: allies, enemies or all (4.18.4.c)")
+    for key in ("who", "of"):
+        if key in f and not side:
+            raise f[key].fail(f"{key} needs side: allies, enemies or all (4.18.4.c)")
     if side:
         if side not in GROUP_SIDES:
             raise f["side"].fail(f"side is one of: {', '.join(GROUP_SIDES)}")
@@ -108,6 +109,7 @@ def _lasting(f: dict[str, Node]) -> Effect:
         spell=opt(f, "spell", Node.text, None),
         once=opt(f, "once", Node.boolean, False),
         power=power,
+        of=opt(f, "of", Node.text, ""),
     )
 
 

@@ -36,8 +36,8 @@ def parse_reward(node: Node) -> RewardDef:
     if Power.MANUAL in powers or Power.LOOT in powers:
         raise f["powers"].fail("reward powers are keywords; write card text under `text`")
     spells = tuple(parse_spell(s) for s in f["spells"].items()) if "spells" in f else ()
-    if spells and kind is not RewardKind.EQUIPMENT:
-        raise f["spells"].fail("only equipment has spells of its own (4.7.5.c, 4.7.11)")
+    if spells and kind is RewardKind.BUFF:
+        raise f["spells"].fail("only equipment and boosts give spells (4.7.5.a, 4.7.5.c)")
     added = tuple(parse_effect(e) for e in f["punch"].items()) if "punch" in f else ()
     if added and gear is not Gear.TECHNIQUE:
         raise f["punch"].fail("only Techniques add effects to the Punch (4.7.11.e)")

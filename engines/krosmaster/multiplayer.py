@@ -126,6 +126,17 @@ def _lose(state: State, owed: Owed, who: int) -> tuple[State, list[Event]]:
     return state, events
 
 
+def answer_by_default(state: State, owed: Owed) -> tuple[State, list[Event]]:
+    """Answer ``owed`` (already taken off the queue) with its default player — for a
+    player who leaves the match while owing it (leaving.py); nothing if nobody is left."""
+    if not candidates(state, owed):
+        return state, []
+    chosen = default_choice(state, owed)
+    if owed.kind == GIFT:
+        return _give(state, owed, chosen)
+    return _lose(state, owed, chosen)
+
+
 def prune(state: State) -> State:
     """Drop owed choices left without a player to choose (everyone else went out in the
     same action), then check victory once nothing is owed any more."""

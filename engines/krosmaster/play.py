@@ -57,13 +57,23 @@ def deploy(
     ]
     if any(u.pos is None and not u.ko for u in state.units if u.owner == seat):
         return state, events
+    return next_deployer(state, seat, events, dice)
+
+
+def next_deployer(
+    state: State, seat: int, events: list[Event], dice: Dice
+) -> tuple[State, list[Event]]:
+    """``seat`` has deployed (or left): the next player deploys, or the fight begins."""
     line = seats.order(state)
-    if seats.multiplayer(state) and seat != line[-1]:  # 9.2.4: the next player in turn order
-        return replace(state, deploying=line[line.index(seat) + 1]), events
-    if not seats.multiplayer(state) and seat != state.first_player:
+    if seats.multiplayer(state):  # 9.2.4: the next player in turn order (not one who left)
+        later = [s for s in line[line.index(seat) + 1 :] if s not in state.left]
+        if later:
+            return replace(state, deploying=later[0]), events
+    elif seat != state.first_player:
         return replace(state, deploying=state.first_player), events
-    # 1.3.10: the fight begins with the first player's turn.
-    state = replace(state, active_player=state.first_player, player_turn=1)
+    # 1.3.10: the fight begins with the first player's turn (9.2.1: the first still in).
+    first = next(s for s in line if s not in state.left)
+    state = replace(state, active_player=first, player_turn=1)
     state, events = start_of_fight(state, events)
     state, more = start_player_turn(state, dice)
     return state, events + more

@@ -30,7 +30,7 @@ def notes(data: dict[str, Any], catalog: Catalog, locale: str, width: float) -> 
             args = {**x, "power": power}
             lines += wrap("◷ " + t(key, locale, unit=u["name"], **args), width)
     for r in data.get("rule_changes", []):  # 4.18.4.c
-        group = t(r["group"], locale, player=r["player"])
+        group = t(r["group"], locale, player=r["player"], of=r.get("of", ""))
         key = f"krosmaster.event.lasting_{r['until']}_{r['stat']}"
         if r["stat"] == "powers":  # 4.18.4.g for a group
             key = f"krosmaster.event.group_{r['until']}_power{'' if r['power'] else 's'}"

@@ -24,19 +24,31 @@ from engines.krosmaster.errors import illegal, invalid
 from engines.krosmaster.state import Held, Phase, State, Unit
 from engines.krosmaster.units import gain_now
 
-#: 1.3.7: two face-down piles per level.
-PILE_TIERS: tuple[Tier, ...] = (Tier.GRANITE,) * 2 + (Tier.JADE,) * 2 + (Tier.SILVER,) * 2
+#: The levels of the piles, two piles each: 1.3.7 (KROSMaster ARENA 2.0, the tournament
+#: box, 4.7.1) or 8.1.2 (the original base box: GOLD instead of SILVER, 12 kamas, 8.1.3).
+BOX_TIERS: dict[str, tuple[Tier, ...]] = {
+    "2.0": (Tier.GRANITE, Tier.JADE, Tier.SILVER),
+    "original": (Tier.GRANITE, Tier.JADE, Tier.GOLD),
+}
 
 
-def pile_name(index: int) -> str:
-    """``granite-1`` … ``silver-2``."""
-    return f"{PILE_TIERS[index].value}-{index % 2 + 1}"
+def pile_tier(state: State, index: int) -> Tier:
+    """The level of pile ``index`` (two piles per level)."""
+    return BOX_TIERS[state.box][index // 2]
 
 
-def deal(rewards: dict[str, RewardDef], dice: Dice) -> tuple[tuple[str, ...], ...]:
-    """Shuffle each level's tokens and deal them into its two piles of at most 10 (1.3.7)."""
+def pile_name(state: State, index: int) -> str:
+    """``granite-1`` … ``silver-2`` (``gold-2`` with the original box)."""
+    return f"{pile_tier(state, index).value}-{index % 2 + 1}"
+
+
+def deal(
+    rewards: dict[str, RewardDef], dice: Dice, box: str = "2.0"
+) -> tuple[tuple[str, ...], ...]:
+    """Shuffle each level's tokens and deal them into its two piles of at most 10 (1.3.7,
+    8.1.2)."""
     piles: list[tuple[str, ...]] = []
-    for tier in (Tier.GRANITE, Tier.JADE, Tier.SILVER):
+    for tier in BOX_TIERS[box]:
         ids = sorted(r.id for r in rewards.values() if r.tier is tier)
         mixed = dice.shuffle(ids, f"{tier.value} rewards (1.3.7)")[:20]
         piles += [tuple(mixed[0::2]), tuple(mixed[1::2])]
@@ -52,7 +64,7 @@ def reveal_top(state: State, index: int) -> tuple[State, list[Event]]:
     shown = (*state.shown[:index], top, *state.shown[index + 1 :])
     event = Event(
         "krosmaster.event.reward_shown",
-        {"reward": state.rewards[top].name, "pile": pile_name(index)},
+        {"reward": state.rewards[top].name, "pile": pile_name(state, index)},
         rule="4.7.4",
     )
     return replace(state, piles=piles, shown=shown), [event]
@@ -95,7 +107,7 @@ def buy(state: State, unit: Unit, pile: str, face: str) -> tuple[State, list[Eve
         raise illegal("krosmaster_only", "Only Krosmasters buy rewards.", "6.3.6")
     if unit.pos not in state.arena.demonic:
         raise illegal("not_demonic", "Stand on a demonic square to buy a reward.", "4.7.6")
-    names = [pile_name(i) for i in range(len(state.piles))]
+    names = [pile_name(state, i) for i in range(len(state.piles))]
     if pile not in names:
         raise invalid("bad_pile", f"No pile {pile!r}.", pile=pile, known=", ".join(names))
     index = names.index(pile)
@@ -104,7 +116,7 @@ def buy(state: State, unit: Unit, pile: str, face: str) -> tuple[State, list[Eve
     if not reward:
         raise illegal("no_reward", "There is no such reward to buy.", "4.7.4", pile=pile)
     artisan = has_power(state, unit, Power.ARTISAN) and not unit.bought_this_turn  # 4.9.27
-    price = (ARTISAN_PRICES if artisan else PRICES)[PILE_TIERS[index]]
+    price = (ARTISAN_PRICES if artisan else PRICES)[pile_tier(state, index)]
     ap_cost = 0 if artisan else 1
     player = state.players[unit.owner]
     if unit.ap < ap_cost:
@@ -179,6 +191,8 @@ def reveal(state: State, unit: Unit, text: str) -> tuple[State, list[Event]]:
     if reward.kind is not RewardKind.BOOST:  # 4.7.5.a: a boost is removed once used
         rest = (*rest, Held(reward.id, revealed=True, public=True))
     unit = replace(unit, rewards=rest, revealed_this_turn=True, boost=(*unit.boost, *reward.damage))
+    if reward.kind is RewardKind.BOOST and reward.spells:  # 4.7.5.a: cast it next, or lose it
+        unit = replace(unit, boost_spells=(*unit.boost_spells, reward.id))
     state = replace_unit(state, unit)
     # Gains go straight to the gauges (4.7.5.c, additional rules "Potenziamenti").
     state = gain_now(state, unit.id, ap=reward.ap, mp=reward.mp)

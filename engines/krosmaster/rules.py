@@ -27,12 +27,13 @@ from engines.core import (
 from engines.core.model import replace
 from engines.core.packs import community_pack
 from engines.krosmaster import actions as A
-from engines.krosmaster import choices, multiplayer, pending, play, rewards, turns
+from engines.krosmaster import choices, leaving, multiplayer, pending, play, rewards, turns
 from engines.krosmaster.commands import autocomplete, command_specs
 from engines.krosmaster.content import ContentPack
 from engines.krosmaster.errors import invalid, setup
 from engines.krosmaster.geometry import label
 from engines.krosmaster.loader import load_dir
+from engines.krosmaster.menus import with_menus
 from engines.krosmaster.seats import DUEL, FFA, TEAMS, eliminated, player_number
 from engines.krosmaster.setup import CONSTRUCTED, LIMITED, new_state, resolve_team
 from engines.krosmaster.state import ManualNote, Phase, State
@@ -116,6 +117,13 @@ class Krosmaster(GameEngine[State]):
             max_value=24,
         ),
         MatchOption(
+            "box",
+            OptionType.STRING,
+            "2.0",
+            Message("krosmaster.option.box"),
+            choices=("2.0", "original"),
+        ),
+        MatchOption(
             "sides",
             OptionType.STRING,
             "fixed",
@@ -175,6 +183,7 @@ class Krosmaster(GameEngine[State]):
             pack.rewards,
             mode=mode,
             max_level=int(opts["level"]),
+            box=str(opts["box"]),
         )
         state = replace(state, lock_rule=str(opts["lock"]))
         if opts["sides"] == "choose":  # 1.3.2 / 9.2.2; tournaments fix the sides ("fixed")
@@ -185,14 +194,21 @@ class Krosmaster(GameEngine[State]):
         return state
 
     def pending(self, state: State) -> list[Decision]:
-        owed = self._owed(state)
+        owed = [with_menus(state, d) for d in self._owed(state)]
         # 1.6.2: a waiting player may set the faces their tension dice turn to at any time.
         waiting = {d.seat for d in owed}
-        return owed + [
+        optional = [
             Decision(s, ("prefer",), Message("krosmaster.prompt.prefer"), optional=True)
             for s in range(len(state.players))
-            if s not in waiting and owed
+            if s not in waiting and owed and not eliminated(state, s)
         ]
+        # A free-for-all goes on without a player who leaves (/krosmaster leave).
+        optional += [
+            Decision(s, ("withdraw",), Message("krosmaster.prompt.leave"), optional=True)
+            for s in range(len(state.players))
+            if owed and not eliminated(state, s) and leaving.can_leave(state, s)
+        ]
+        return owed + optional
 
     def _owed(self, state: State) -> list[Decision]:
         phase, p = state.phase, state.active_player
@@ -324,6 +340,8 @@ class Krosmaster(GameEngine[State]):
     ) -> tuple[State, list[Any]]:
         if isinstance(action, A.Prefer):
             return choices.prefer(state, seat, action), []
+        if isinstance(action, A.Withdraw):
+            return leaving.withdraw(state, seat, dice)
         if isinstance(action, A.Give | A.Doubles):
             kind = multiplayer.GIFT if isinstance(action, A.Give) else multiplayer.DOUBLES
             return multiplayer.choose(state, seat, kind, action.player, dice)
@@ -336,7 +354,10 @@ class Krosmaster(GameEngine[State]):
         if isinstance(action, A.Reroll):
             return turns.reroll(state, dice)
         if isinstance(action, A.Keep):
-            return turns.keep_tension(state, action.face1, action.face2)
+            face1, face2 = action.face1, action.face2
+            if not face2.strip() and len(face1.split()) == 2:  # the menu's "crit armour"
+                face1, face2 = face1.split()
+            return turns.keep_tension(state, face1, face2)
         if isinstance(action, A.Inspire):
             return turns.inspire(state, action.die, play.find_unit(state, seat, action.figure).id)
         if isinstance(action, A.EndInspiration):
@@ -389,6 +410,12 @@ class Krosmaster(GameEngine[State]):
         others = [s for s in seats if not state.allied(s, seat)]
         still_in = [s for s in others if not eliminated(state, s)]
         return MatchResult(ResultKind.WIN, tuple(still_in or others))
+
+    def withdrawal(self, state: State, seat: int) -> Action | None:
+        """A free-for-all with two more players still in goes on without ``seat``
+        (``leaving.py``); a duel or 2 v 2 ends as ``concede`` says (9.3.2: a team's
+        victory or defeat is shared, so one teammate leaving concedes for both)."""
+        return A.Withdraw() if leaving.can_leave(state, seat) else None
 
     def winning_side(self, state: State, seat: int, seats: Sequence[int]) -> tuple[int, ...]:
         """A referee's winner: the seat and its teammate (9.3.2), never a player who is out."""

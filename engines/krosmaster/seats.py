@@ -50,7 +50,10 @@ def in_play(state: State, seat: int) -> bool:
 
 def eliminated(state: State, seat: int) -> bool:
     """9.2.5: a player is out once none of their Krosmasters is in play (losing every GG
-    does not eliminate them). Nobody is out before the fight begins."""
+    does not eliminate them). Nobody is out before the fight begins, except a player who
+    left the match (withdrew from a free-for-all, ``leaving.py``)."""
+    if seat in state.left:
+        return True
     if state.phase in (Phase.SIDE, Phase.DEPLOY) or not multiplayer(state):
         return False
     return not in_play(state, seat)

@@ -159,6 +159,7 @@ def new_state(
     rewards: dict[str, RewardDef] | None = None,
     mode: str = "duel",
     max_level: int = 0,
+    box: str = "2.0",
 ) -> tuple[State, str]:
     """The state after 1.3.1–1.3.8, ready for deployment (1.3.9); with four players after
     9.2.1–9.2.3 (play order, 3 GG each and 3 wild GG), ready for 9.2.4."""
@@ -199,7 +200,8 @@ def new_state(
         # 1.3.9: the second player deploys first; 9.2.4: the first player, then in turn order
         deploying=line_up[1] if not many else first,
         rewards=dict(rewards or {}),
-        piles=deal(rewards or {}, dice),
+        piles=deal(rewards or {}, dice, box),
+        box=box,
         shown=("",) * 6,
         mode=mode,
         turn_order=line_up if many else (),

@@ -91,6 +91,7 @@ class RuleChange:
     until: str
     power: str = ""  # stat "powers": the one power the group loses; empty: all of them
     spell: str | None = None  # stat "damage": only this spell id (None: every spell)
+    of: str = ""  # only units of this type or figure name ("your Tofus"); empty: all
 
 
 @dataclass(frozen=True)
@@ -121,6 +122,9 @@ class Unit:
     cast_this_game: tuple[str, ...] = ()  # spell ids (4.8.3 red)
     #: Bonuses for the next spell cast, consumed by it (4.7.5.a boosts), e.g. +2 AIR.
     boost: tuple[Effect, ...] = ()
+    #: Revealed boosts whose spells it may cast (4.7.5.a): only as its next spell, and
+    #: only this turn — lost once another spell is cast or the turn ends.
+    boost_spells: tuple[str, ...] = ()
     collected: int = 0  # kamas picked up during its current turn (4.9.28)
     wounded_by: str | None = None  # source of the last wound inflicted (4.10.6.b)
     rewards: tuple[Held, ...] = ()
@@ -268,6 +272,8 @@ class State:
     turn_order: tuple[int, ...] = ()
     owed: tuple[Owed, ...] = ()  # 9.2.5 / 9.2.6: choices between players, oldest first
     winners: tuple[int, ...] = ()  # every winning seat (both of a team, 9.3.2)
+    box: str = "2.0"  # "original": the original base box's reward piles (8.1.2)
+    left: tuple[int, ...] = ()  # seats that withdrew from a free-for-all (leaving.py)
 
     def unit(self, unit_id: str) -> Unit:
         """The unit with this id."""

@@ -64,6 +64,47 @@ def place_summon(
     return state, events
 
 
+def leave_token(state: State, victim: Unit, square: Square) -> tuple[State, list[Event]]:
+    """A knocked-out unit's card power "put a <token> on its square" (a tombstone, 4.19.8):
+    the token belongs to the unit's player, is nobody's summon (so the knock-out that made
+    it does not remove it, 4.10.2.a, and no control value counts it) and plays right after
+    the unit on the timeline if it has AP or MP. A square still holding a unit gets none."""
+    events: list[Event] = []
+    for power in state.fig(victim).powers:
+        fig = state.figures.get(power.leaves) if power.leaves else None
+        if fig is None:
+            continue
+        if units_at(state, square):
+            events.append(
+                Event(
+                    "krosmaster.event.summon_blocked",
+                    {"summon": fig.name, "square": label(square)},
+                    rule="4.19.1.a",
+                )
+            )
+            continue
+        taken = {u.id for u in state.units}
+        n = 1
+        while f"{victim.owner}.{fig.id}.{n}" in taken:
+            n += 1
+        uid = f"{victim.owner}.{fig.id}.{n}"
+        token = Unit(id=uid, figure=fig.id, owner=victim.owner, pos=square)
+        line = list(state.players[victim.owner].timeline)
+        at = line.index(victim.id) + 1 if victim.id in line else len(line)
+        line.insert(at, uid)
+        players = list(state.players)
+        players[victim.owner] = replace(players[victim.owner], timeline=tuple(line))
+        state = replace(state, units=(*state.units, token), players=tuple(players))
+        events.append(
+            Event(
+                "krosmaster.event.left_token",
+                {"unit": state.fig(victim).name, "summon": fig.name, "square": label(square)},
+                rule="4.19.8",
+            )
+        )
+    return state, events
+
+
 def reorder_new_summons(before: State, after: State, order: str) -> State:
     """4.19.1.g: the active player orders the tokens one effect put in play.
 

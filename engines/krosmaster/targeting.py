@@ -40,14 +40,18 @@ ELEMENT_POWER: dict[Element, Power] = {
 
 
 def spells_of(state: State, unit: Unit) -> list[SpellDef]:
-    """The card's spells, face-up equipment's spells, and the Punch (4.8.5) with the
-    revealed Techniques' effects (4.7.11.e)."""
+    """The card's spells, face-up equipment's spells, a just revealed boost's spell
+    (4.7.5.a), and the Punch (4.8.5) with the revealed Techniques' effects (4.7.11.e)."""
     spells = list(state.fig(unit).spells)
     if is_krosmaster(state, unit):
         gear = [r for r in revealed_rewards(state, unit) if r.kind is RewardKind.EQUIPMENT]
         known = {s.id for s in spells}
         # 4.7.5.c: a face-up equipment's spells are the Krosmaster's until the end.
         spells += [s for r in gear for s in r.spells if s.id not in known]
+        # 4.7.5.a: a revealed boost's spell, until another spell is cast or the turn ends.
+        known = {s.id for s in spells}
+        boosts = [state.rewards[r] for r in unit.boost_spells if r in state.rewards]
+        spells += [s for r in boosts for s in r.spells if s.id not in known]
         extra = tuple(e for r in gear for e in r.punch)  # 4.7.11.e
         spells.append(punch(techniques(state, unit), extra))
     return spells

@@ -232,7 +232,7 @@ def end_component(state: State, dice: Dice) -> tuple[State, list[Event]]:
     assert uid is not None
     unit = state.unit(uid)
     # 6.3.8 unspent points are lost; 4.7.5.a an unused boost bonus too.
-    state = replace_unit(state, replace(unit, ap=0, mp=0, range_bonus=0, boost=()))
+    state = replace_unit(state, replace(unit, ap=0, mp=0, range_bonus=0, boost=(), boost_spells=()))
     state = end_of_turn(state)  # 6.4.1 / 4.18.4: changes "until the end of the turn" end
     # 4.10.2: an HP raise ending may leave wounds at the HP.
     state, events = knock_outs(state)

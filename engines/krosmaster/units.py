@@ -147,6 +147,11 @@ def knock_out(state: State, unit_id: str) -> tuple[State, list[Event]]:
     state = replace(state, markers=kept)
     for summon in [u for u in on_board(state) if u.summoner == unit_id]:
         state = replace_unit(state, replace(summon, ko=True, pos=None, wounds=0))
+    if unit.pos is not None and any(p.leaves for p in fig.powers):
+        from engines.krosmaster.summons import leave_token  # a tombstone on its square
+
+        state, more = leave_token(state, unit, unit.pos)
+        events += more
     if (
         is_krosmaster(state, unit)
         and seats.multiplayer(state)

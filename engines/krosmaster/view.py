@@ -123,8 +123,9 @@ def build_view(state: State, seat: int | None = None) -> dict[str, Any]:
         ],
         "rule_changes": [  # 4.18.4.c: group changes, also for units entering play later
             {
-                "group": f"krosmaster.group.{r.side}_{r.who}",
+                "group": f"krosmaster.group.{r.side}_{r.who if not r.of else 'of'}",
                 "player": state.players[r.seat].name,
+                "of": r.of,
                 "stat": r.stat,
                 "amount": f"{r.amount:+d}",
                 "until": r.until,
@@ -139,7 +140,7 @@ def build_view(state: State, seat: int | None = None) -> dict[str, Any]:
         "preview": preview(state),
         "piles": [
             {
-                "pile": pile_name(i),
+                "pile": pile_name(state, i),
                 "count": len(p),
                 "shown": state.rewards[state.shown[i]].name if state.shown[i] else None,
             }

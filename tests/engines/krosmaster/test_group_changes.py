@@ -82,3 +82,27 @@ def test_group_changes_load_with_side_and_who() -> None:
     ):
         with pytest.raises(ContentError):
             effects_from_data([bad], "test")
+
+
+def test_a_group_by_type_reaches_only_units_of_that_type_or_name() -> None:
+    """ "Your Tofus have +1 MP": ``of: Tofu`` names a type (2.2) or a figure's name; a
+    Tofu has it; the Queen only if her card has the type; the enemy does not."""
+    data = {"lasting": 1, "stat": "mp", "until": "fight", "side": "all", "of": "tofu"}
+    (effect,) = effects_from_data([data], "t")
+    assert effect.of == "tofu" and effect.who == "units"
+    state = ENGINE.apply_setup(queen(tofus=1), {"groups": [{"seat": 0, **data}]})
+    fig = state.figures["rainha-dos-tofus"]
+    before = queen(tofus=1)
+    assert mp(state, "0.tofu.1") == (mp(before, "0.tofu.1") or 0) + 1
+    queen_gets = "tofu" in {t.lower() for t in fig.types}
+    assert (mp(state, "0.rainha-dos-tofus") != mp(before, "0.rainha-dos-tofus")) == queen_gets
+    assert mp(state, "1.gultar") == mp(before, "1.gultar")
+    by_name = {**data, "of": state.figures["gultar"].name}
+    named = ENGINE.apply_setup(queen(tofus=1), {"groups": [{"seat": 0, **by_name}]})
+    assert mp(named, "1.gultar") == (mp(before, "1.gultar") or 0) + 1
+    assert mp(named, "0.tofu.1") == mp(before, "0.tofu.1")
+    catalog = Catalog.from_dirs([Path("engines/krosmaster/locales")])
+    lines = notes(build_view(state), catalog, "pt-BR", 900)
+    assert any("Todas as unidades “tofu”" in line for line in lines)
+    with pytest.raises(ContentError):
+        effects_from_data([{"lasting": 1, "stat": "mp", "until": "turn", "of": "Tofu"}], "t")

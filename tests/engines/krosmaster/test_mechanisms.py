@@ -168,11 +168,11 @@ def test_artisan_buys_the_first_reward_without_ap_and_cheaper() -> None:
     jade = next(i for i in piles if i >= 2)  # piles 0–1 granite, 2–3 jade (4.7.2)
     from engines.krosmaster.rewards import pile_name
 
-    state = act(state, A.BuyReward(pile_name(jade)))
+    state = act(state, A.BuyReward(pile_name(state, jade)))
     state = act(state, A.Assign("0.tristepan"))
     t = state.unit("0.tristepan")
     assert (t.ap, state.players[0].kamas) == (6, 15)
-    state = act(state, A.BuyReward(pile_name(jade)))
+    state = act(state, A.BuyReward(pile_name(state, jade)))
     assert (state.unit("0.tristepan").ap, state.players[0].kamas) == (5, 9)
 
 
