@@ -124,6 +124,15 @@ class Target(Action):
     player: int
 
 
+@dataclass(frozen=True)
+class Aim(Action):
+    """Name the target of a card played without one (a token "2:evasive", a seat
+    "3", a die change "3=6" or "done" once some dice are named)."""
+
+    kind: ClassVar[str] = "aim"
+    target: str
+
+
 ACTION_TYPES: tuple[type[Action], ...] = (
     RollDice,
     Keep,
@@ -139,4 +148,5 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Adjust,
     Resolved,
     Target,
+    Aim,
 )

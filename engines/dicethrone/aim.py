@@ -4,10 +4,16 @@ With more than one opponent, 4.4 resolves every effect that needs no target
 (gain Evasive, heal 5, gain CP…) before the targeting phase (5), and an ability
 that aims at nobody needs no targeting phase at all. The rest resolves once the
 Defender is known.
+
+4.4 also says "Determine seus efeitos variáveis": a top-level "Role [#]" is
+rolled then (Suppress's three dice are known before the target is chosen); its
+nested effects needing no target resolve with it, and the rest reads the same
+dice once the Defender is known (the dice are kept in ``Roll.early_dice``).
 """
 
 from __future__ import annotations
 
+from engines.core.model import replace
 from engines.dicethrone.content import DamageKind, Script, Step
 
 #: Steps that may resolve at 4.4 when they aim at their owner: plain steps that
@@ -19,7 +25,13 @@ EARLY_OPS = frozenset(
 #: Steps holding other steps; they aim at someone when a nested step does.
 NESTING_OPS = frozenset({"or", "option", "roll", "with", "additionally"})
 #: Steps that aim at nobody whatever their fields say.
-AIMLESS_OPS = frozenset({"then", "self_damage", "set_dice", "nudge_dice", "reroll_dice"})
+AIMLESS_OPS = frozenset(
+    {"then", "self_damage", "set_dice", "nudge_dice", "reroll_dice", "keep_dice"}
+)
+#: A "Role [#]" rolled at 4.4 whose dice the rest of the ability reads again.
+REUSE = "early_dice"
+#: Ends a 4.4 roll: keeps its final dice (after any card changed them) for the rest.
+KEEP_DICE = Step(op="keep_dice")
 
 
 def aims(step: Step) -> bool:
@@ -54,7 +66,22 @@ def early(step: Step) -> bool:
 
 
 def split(script: Script) -> tuple[Script, Script]:
-    """The effects resolved at 4.4 and those waiting for the Defender (order kept)."""
-    first = tuple(s for s in script if early(s))
-    rest = tuple(s for s in script if not early(s))
-    return first, rest
+    """The effects resolved at 4.4 and those waiting for the Defender (order kept).
+
+    A top-level roll that also holds effects needing a target is rolled at 4.4
+    with its other effects; the waiting part reuses its dice (``REUSE``).
+    """
+    first: list[Step] = []
+    rest: list[Step] = []
+    for step in script:
+        if early(step):
+            first.append(step)
+        elif step.op == "roll":
+            # Only this roll's own steps are split (a roll nested in it waits whole).
+            now = tuple(s for s in step.steps if early(s))
+            later = tuple(s for s in step.steps if not early(s))
+            first.append(replace(step, steps=(*now, KEEP_DICE)))
+            rest.append(replace(step, steps=later, topic=REUSE))
+        else:
+            rest.append(step)
+    return tuple(first), tuple(rest)

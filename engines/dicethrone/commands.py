@@ -27,6 +27,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("defend", _m("defend"), "defend", (_option("defense", required=False),)),
     CommandSpec("pass", _m("pass"), "pass"),
     CommandSpec("play", _m("play"), "play", (_option("card"), _option("target", required=False))),
+    CommandSpec("aim", _m("aim"), "aim", (_option("target"),)),
     CommandSpec("sell", _m("sell"), "sell", (_option("card"),)),
     CommandSpec("spend", _m("spend"), "spend", (_option("status"),)),
     CommandSpec("end-phase", _m("end_phase"), "end_phase"),

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from engines.core import Action, Decision, IllegalActionError, Message
 from engines.dicethrone import actions as a
+from engines.dicethrone.aiming import target_options
 from engines.dicethrone.cards import check_card, spendable
 from engines.dicethrone.content import Timing
 from engines.dicethrone.menus import with_menus
@@ -47,8 +48,8 @@ def _any_time(flow: Flow, state: State, owing: set[int]) -> list[Decision]:
     instant card or a token), which waits for the active player's answer
     ("Conflitos de Timing").
     """
-    if state.stack or state.queued is not None:
-        return []  # a script resolves or an instant action waits: windows handle those
+    if state.stack or state.queued is not None or state.aiming is not None:
+        return []  # a script resolves, an instant action or a card's target waits
     quiet = state.phase in (Phase.MAIN1, Phase.MAIN2, Phase.DISCARD) or state.step in (
         Step.ROLLING,
         Step.DEFENSE,
@@ -94,6 +95,10 @@ def out_of_turn(flow: Flow, state: State, seat: int, kind: str, what: str) -> No
 
 
 def _owed(flow: Flow, state: State) -> list[Decision]:
+    if state.aiming is not None:
+        # A card announced without its target: its player names one (by default
+        # the first legal one, never applied automatically).
+        return [_aim(flow, state)]
     ch = state.choice
     if ch is not None and ch.manual:
         prompt = Message("dicethrone.prompt.manual", {"text": dict(ch.manual)})
@@ -149,6 +154,21 @@ def _owed(flow: Flow, state: State) -> list[Decision]:
         kinds = ("pass", *extras(flow, state, seat), "announce", "no_ability")
         return [Decision(waiting, kinds, _prompt(state), a.Pass(), True)]
     return [_window(flow, state, waiting, f"dicethrone.prompt.{_key(state)}")]
+
+
+def _aim(flow: Flow, state: State) -> Decision:
+    aiming = state.aiming
+    assert aiming is not None
+    card = flow.hero(state, aiming.seat).card(aiming.card)
+    name = dict(card.name) if card is not None else aiming.card
+    options = target_options(flow, state, aiming.seat, aiming.card, aiming.partial)
+    default = a.Aim(options[0][0]) if options else None
+    prompt = (
+        Message("dicethrone.prompt.aim_more", {"card": name, "dice": aiming.partial})
+        if aiming.partial
+        else Message("dicethrone.prompt.aim", {"card": name})
+    )
+    return Decision(aiming.seat, ("aim",), prompt, default)
 
 
 def _window(flow: Flow, state: State, seat: int, prompt: str) -> Decision:

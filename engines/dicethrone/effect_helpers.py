@@ -35,6 +35,17 @@ class Ctx:
     foe: int | None = None
 
 
+#: Scripts that may stop only to ask which opponent they aim at (3–4 players): a
+#: hero's set-up and, without the ``income_window`` option, Income passives. No
+#: window opens there, so no other pause ("Or" offers, "Então", dice pauses).
+FOE_ONLY = frozenset({"setup", "income_quiet"})
+
+
+def may_wait(ctx: Ctx) -> bool:
+    """Whether the script may pause for a window or an offer (not only for a foe)."""
+    return bool(ctx.resume) and ctx.resume not in FOE_ONLY
+
+
 def chosen_player(state: State, pick: str) -> int | None:
     """The seat a card names by its 1-based number ("3"), if it is still in the match."""
     text = pick.strip()

@@ -83,7 +83,7 @@ class StepRunner:
             return state
         if op in ("gain", "inflict"):
             return self.add_status(
-                state, self._target(state, step, ctx), step.status or "", step.amount
+                state, self._target(state, step, ctx), step.status or "", step.amount, ctx.owner
             )
         if op in ("remove", "remove_all"):
             if not self._removable(step.status or "", ctx.hero.id):
@@ -207,10 +207,13 @@ class StepRunner:
         self._emit("cp_stolen", player=seat_name(state, seat), amount=taken)
         return put(state, seat, cp=min(CP_CAP, state.players[seat].cp + taken))
 
-    def add_status(self, state: State, seat: int, status: str, count: int) -> State:
-        """Gain or inflict tokens, never beyond the stack limit ("Limites de Empilhamento")."""
+    def add_status(
+        self, state: State, seat: int, status: str, count: int, giver: int | None = None
+    ) -> State:
+        """Gain or inflict tokens, never beyond the stack limit ("Limites de Empilhamento");
+        ``giver``: whose effect gives them (the overflow's opponent)."""
         definition = self.content.status(status)
-        state = status_rules.before_gain(self._whole(), state, seat, status)
+        state = status_rules.before_gain(self._whole(), state, seat, status, giver)
         player = state.players[seat]
         limit = status_rules.limit(self._whole(), state, seat, status)
         have = player.statuses.get(status, 0)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engines.core.model import replace
-from engines.dicethrone import dice_cards, foes
+from engines.dicethrone import aim, dice_cards, foes
 from engines.dicethrone import statuses as status_rules
 from engines.dicethrone.combos import symbol_counts
 from engines.dicethrone.content import Content, Hero, Script, Step, text_for
@@ -20,6 +20,7 @@ from engines.dicethrone.effect_helpers import (
     chosen_player,
     dice_text,
     draw_card,
+    may_wait,
     paused,
     put,
     remove_status,
@@ -80,6 +81,14 @@ class Interpreter(StepRunner):
                 ctx = replace(ctx, foe=step.amount if step.amount >= 0 else None)
             elif step.op == "additionally":
                 later.append(Frame(step.steps, top.dice))
+            elif step.op == "roll" and step.topic == aim.REUSE and state.roll.early_dice:
+                # Rolled at 4.4 ("Determine seus efeitos variáveis"): the same dice.
+                values, *left = state.roll.early_dice
+                state = replace(state, roll=replace(state.roll, early_dice=tuple(left)))
+                frames.append(Frame(step.steps, values))
+            elif step.op == "keep_dice":
+                kept = (*state.roll.early_dice, top.dice)
+                state = replace(state, roll=replace(state.roll, early_dice=kept))
             elif step.op == "roll":
                 values = self._roll(state, step, here)
                 roll = replace(state.roll, effect_dice=values, effect_owner=ctx.owner)
@@ -122,7 +131,7 @@ class Interpreter(StepRunner):
             elif step.op == "then":
                 # "Então": a pause where anyone may play cards or spend tokens,
                 # if anything is left to resolve (and not during set-up).
-                if ctx.resume and (later or any(f.steps for f in frames)):
+                if may_wait(ctx) and (later or any(f.steps for f in frames)):
                     pause = Suspended(
                         ctx.owner,
                         (),
@@ -171,7 +180,7 @@ class Interpreter(StepRunner):
 
     def _may_reroll(self, state: State, step: Step, ctx: Ctx) -> bool:
         """Whether the owner may spend a token to re-roll her losing opposed die."""
-        if not step.status or not ctx.resume:
+        if not step.status or not may_wait(ctx):
             return False  # set-up and trigger scripts cannot wait for a choice
         return state.players[ctx.owner].statuses.get(step.status, 0) > 0
 
@@ -198,7 +207,7 @@ class Interpreter(StepRunner):
     def _dice_pause(self, state: State, ctx: Ctx) -> bool:
         """Whether an effect's dice pause to be changed: only when a hero at the table
         has a card that changes any dice, and never in set-up or trigger scripts."""
-        return bool(ctx.resume) and dice_cards.effect_dice_changeable(self.content, state)
+        return may_wait(ctx) and dice_cards.effect_dice_changeable(self.content, state)
 
     def _pause_rolled(
         self,

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from engines.core import Dice
 from engines.core.model import replace
 from engines.dicethrone.dice_cards import effect_dice_changeable
-from engines.dicethrone.effects import Ctx
+from engines.dicethrone.effects import Ctx, paused
 from engines.dicethrone.state import Phase, Roll, State, Step, goto
 
 if TYPE_CHECKING:
@@ -87,9 +87,19 @@ def resolve(flow: Flow, state: State) -> State:
 def start(flow: Flow, state: State) -> State:
     """The first player is known: heroes' set-up (8), then the first turn."""
     flow.emit("first_player", RULE, player=state.seats[state.first].name)
-    for seat in range(len(state.players)):  # "Preparação" 8: hero-specific set-up
+    return set_up(flow, state, 0)
+
+
+def set_up(flow: Flow, state: State, first_seat: int) -> State:
+    """ "Preparação" 8: each hero's own set-up from ``first_seat`` on, then the first
+    turn. A set-up aimed at "the opponent" with several opponents asks its owner
+    which one (nothing in the rules names one); the others wait for that answer."""
+    for seat in range(first_seat, len(state.players)):
         hero = flow.hero(state, seat)
-        state = flow.interp.run(state, hero.setup, Ctx(seat, hero))
+        after = flow.interp.run(state, hero.setup, Ctx(seat, hero, resume="setup"))
+        if paused(state, after):
+            return after
+        state = after
     return flow.start_turn(state)
 
 

@@ -1,8 +1,11 @@
 """Which opponent a script aims at when there are several (3–4 players).
 
-Cards name their opponent when played and Attacks have their Defender; an
-Upkeep effect (a status token's or a passive's) asks its owner instead, as an
-"Or" of the living opponents, the first in turn order by default.
+Cards name their opponent when played and Attacks have their Defender (the
+Attacker's ``when_attacking`` tokens aim at the Defender, the Defender's
+``when_attacked`` ones at the Attacker; an ``overflow`` at whoever gave the
+token). An Upkeep effect (a status token's or a passive's), an Income passive
+and a hero's set-up script ask their owner instead, as an "Or" of the living
+opponents, the first in turn order by default: nothing in the rules names one.
 """
 
 from __future__ import annotations
@@ -20,9 +23,10 @@ FOE_OPS = frozenset({"steal_cp", "steal_health", "move", "opposed"})
 TARGETED_OPS = frozenset(
     {"damage", "heal", "gain_cp", "draw", "gain", "inflict", "remove", "remove_all"}
 )
-#: Scripts that may stop to ask: Upkeep, and Income when the ``income_window``
-#: option makes the turn wait after it anyway.
-ASKING = frozenset({"upkeep", "income"})
+#: Scripts that may stop to ask: Upkeep, Income (``income`` with the
+#: ``income_window`` option, ``income_quiet`` without: there the turn waits only
+#: for this question) and a hero's set-up ("Preparação" 8).
+ASKING = frozenset({"upkeep", "income", "income_quiet", "setup"})
 #: Marks the start of one Upkeep effect: its opponent is asked afresh.
 FOE_RESET = Step(op="foe", amount=-1)
 
@@ -35,9 +39,10 @@ def aims_at_foe(step: Step) -> bool:
 
 
 def ask_foe(state: State, step: Step, ctx: Ctx) -> Step:
-    """With 2+ living opponents, an Upkeep effect (status or passive) aimed at "the
-    opponent" asks its owner which one, as an "Or" of the opponents (the first in
-    turn order by default); the pick holds for the rest of that effect."""
+    """With 2+ living opponents, an Upkeep effect (status or passive), an Income
+    passive or a set-up script aimed at "the opponent" asks its owner which one, as
+    an "Or" of the opponents (the first in turn order by default); the pick holds
+    for the rest of that effect."""
     if ctx.resume not in ASKING or ctx.foe is not None or not aims_at_foe(step):
         return step
     foes = state.opponents(ctx.owner)

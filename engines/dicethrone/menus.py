@@ -8,9 +8,10 @@ choice made in it applies like the typed command:
 * choose a Defensive Ability (6.2), only when the hero has several;
 * spend a status effect ("Efeitos de Status Gastáveis"): the spendable tokens;
 * pick an option of an "Or", and the Defender in the targeting phase (5);
-* play a card: only cards playable now *without* a target (a card naming
-  dice, a token or a player is left to ``/dicethrone play card target``);
-  sell a card: the whole hand. Both are hidden information, so private.
+* play a card: the cards playable now (one that names dice, a token or a
+  player is then announced and asks for its target, ``aiming``); sell a card:
+  the whole hand. Both are hidden information, so private;
+* the target of an announced card: the legal targets (public).
 
 Dice, abilities, tokens, options and seats are public: their menus are shown
 in the public post of the decision that owes them. An optional ("at any
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 from engines.core import Decision, IllegalActionError, Message, Selection, SelectOption
 from engines.core.model import replace
+from engines.dicethrone.aiming import target_options
 from engines.dicethrone.cards import card_cost, check_card, spendable
 from engines.dicethrone.state import DICE, State, Step
 from engines.dicethrone.turn import Flow
@@ -53,6 +55,8 @@ def _menus(flow: Flow, state: State, decision: Decision) -> list[Selection]:
         out.append(_defend(flow, state, seat))
     if "spend" in kinds:
         out.append(_spend(flow, state, seat, public))
+    if "aim" in kinds:
+        out.append(_aim(flow, state))
     if "play" in kinds:
         out.append(_play(flow, state, seat))
     if "sell" in kinds:
@@ -133,6 +137,16 @@ def _target(state: State, public: bool) -> Selection:
     return Selection("target", "player", options, _m("target"), public=public)
 
 
+def _aim(flow: Flow, state: State) -> Selection:
+    """The targets an announced card accepts (tokens, seats, dice: all public)."""
+    aiming = state.aiming
+    options: tuple[SelectOption, ...] = ()
+    if aiming is not None:
+        found = target_options(flow, state, aiming.seat, aiming.card, aiming.partial)
+        options = tuple(SelectOption(value, label) for value, label in found)
+    return Selection("aim", "target", options, _m("aim"), public=True)
+
+
 def _defend(flow: Flow, state: State, seat: int) -> Selection:
     """6.2: which Defensive Ability to roll, when the hero has several."""
     options = tuple(_named(d.id, dict(d.name)) for d in flow.hero(state, seat).defenses)
@@ -156,18 +170,19 @@ def _spend(flow: Flow, state: State, seat: int, public: bool) -> Selection:
 
 
 def menu_playable(flow: Flow, state: State, seat: int) -> list[str]:
-    """Cards the seat may play now with no target named (the menu's cards).
+    """Cards the seat may play now (the menu's cards).
 
-    A card that names dice, a token or a player needs ``target`` and stays with
-    the slash command; in an open window a seat not waited on may only answer
-    with an Instant Action ("Conflitos de Timing").
+    A card that names dice, a token or a player is listed when some target is
+    legal: chosen here, it is announced and asks for its target (``aim``); in an
+    open window a seat not waited on may only answer with an Instant Action
+    ("Conflitos de Timing").
     """
     from engines.dicethrone.decisions import out_of_turn
 
     out = []
     for card in dict.fromkeys(state.players[seat].hand):
         try:
-            check_card(flow, state, seat, card, "")
+            check_card(flow, state, seat, card)
             out_of_turn(flow, state, seat, "play", card)
         except IllegalActionError:
             continue

@@ -164,6 +164,10 @@ def _info_lines(data: dict[str, Any], t: Any, locale: str) -> list[str]:
     if data["queued"] is not None:
         player = players[data["queued"]]["name"]
         out.append(t("dicethrone.render.queued", locale, player=player))
+    if data.get("aiming"):
+        player = players[data["aiming"]["seat"]]["name"]
+        card = _name(data["aiming"]["card"], locale)
+        out.append(t("dicethrone.render.aiming", locale, player=player, card=card))
     if data["pause"]:
         out.append(t("dicethrone.render.pause", locale))
     if data["manual"]:

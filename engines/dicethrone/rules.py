@@ -27,7 +27,7 @@ from engines.core import (
 from engines.core.model import replace
 from engines.core.packs import community_pack
 from engines.dicethrone import actions as a
-from engines.dicethrone import first_roll, targeting, upkeep
+from engines.dicethrone import aiming, first_roll, targeting, upkeep
 from engines.dicethrone.cards import after_action, play_card, spend
 from engines.dicethrone.commands import COMMANDS
 from engines.dicethrone.content import Content
@@ -215,10 +215,18 @@ class DiceThrone(GameEngine[State]):
             state = self._pass(flow, state, seat)
         elif isinstance(action, a.PlayCard):
             out_of_turn(flow, state, seat, "play", action.card)
-            if self._waits(flow, state, seat, "play", action.card):
-                state = queue(flow, state, seat, "play", action.card, action.target)
-            else:
-                state = play_card(flow, state, seat, action.card, action.target)
+            target: str | None = action.target
+            card = flow.hero(state, seat).card(action.card)
+            if not target and card is not None and aiming.needs_target(state, seat, card):
+                # Announced; its player names the target unless only one is legal.
+                state, target = aiming.start(flow, state, seat, action.card)
+            if target is not None:
+                state = self._play(flow, state, seat, action.card, target)
+        elif isinstance(action, a.Aim):
+            card_id = state.aiming.card if state.aiming else ""
+            state, target = aiming.aim(flow, state, seat, action.target)
+            if target is not None:
+                state = self._play(flow, state, seat, card_id, target)
         elif isinstance(action, a.Sell):
             state = flow.sell(state, seat, action.card)
         elif isinstance(action, a.Spend):
@@ -269,9 +277,17 @@ class DiceThrone(GameEngine[State]):
             return flow.after_defense(after)
         if ch.resume == "upkeep":
             return flow.after_upkeep(after)
-        if ch.resume == "income":
+        if ch.resume in ("income", "income_quiet"):
             return upkeep.after_income(flow, after)
+        if ch.resume == "setup":
+            return first_roll.set_up(flow, after, ch.seat + 1)
         return after_action(after, flow, ch.seat)
+
+    def _play(self, flow: Flow, state: State, seat: int, card: str, target: str) -> State:
+        """Play a card with its target; a non-active player's Instant Action waits."""
+        if self._waits(flow, state, seat, "play", card):
+            return queue(flow, state, seat, "play", card, target)
+        return play_card(flow, state, seat, card, target)
 
     @staticmethod
     def _waits(flow: Flow, state: State, seat: int, kind: str, what: str) -> bool:

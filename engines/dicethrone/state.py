@@ -133,6 +133,9 @@ class Roll:
     target_chooser: int | None = None
     #: The activated ability's effects needing no target already resolved (4.4).
     early_done: bool = False
+    #: Dice of the ability's "Role [#]"s rolled at 4.4, read again by the effects
+    #: that waited for the Defender (first rolled first).
+    early_dice: tuple[tuple[int, ...], ...] = ()
     #: "Preparação" 7 in its window: die N is seat N's (0: not in this re-roll).
     first_dice: tuple[int, ...] = ()
 
@@ -196,6 +199,21 @@ class Queued:
 
 
 @dataclass(frozen=True)
+class Aiming:
+    """A card played without its target while several are legal: announced, it
+    waits for its player to name the target (``aim``), then is played as if the
+    target had been given. Nothing is paid and the card stays in hand until then.
+
+    ``partial`` holds the dice changes already named for a card that changes
+    several dice (one die per answer, e.g. "1=6" then "3=6").
+    """
+
+    seat: int
+    card: str
+    partial: str = ""
+
+
+@dataclass(frozen=True)
 class Report:
     """The final damage breakdown of the last roll phase, for the board render."""
 
@@ -230,6 +248,8 @@ class State:
     draw: bool = False
     #: A non-active player's instant action waiting for the active player's answer.
     queued: Queued | None = None
+    #: A card announced without its target, waiting for its player to name one.
+    aiming: Aiming | None = None
     #: Paused scripts, innermost last (a card played during a pause may pause too).
     stack: tuple[Suspended, ...] = ()
     #: "duel" (1 v 1), "teams" (2 v 2: seats 0 & 2 against 1 & 3, so the seat

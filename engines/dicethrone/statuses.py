@@ -69,8 +69,17 @@ def limit(interp: Interpreter, state: State, seat: int, status: str) -> int:
     return definition.limit(player.hero) + player.stack_bonus.get(status, 0)
 
 
-def before_gain(interp: Interpreter, state: State, seat: int, status: str) -> State:
-    """A holder at the limit runs the status's ``overflow`` script first."""
+def before_gain(
+    interp: Interpreter, state: State, seat: int, status: str, giver: int | None = None
+) -> State:
+    """A holder at the limit runs the status's ``overflow`` script first.
+
+    "The opponent" of that script is the player whose effect gives the token
+    ("se um jogador for afetado … enquanto já estiver afetado": the one
+    afflicting), when an opponent of the holder; otherwise (her own effect, a
+    teammate's, a referee's adjustment) the default opponent. It runs inside
+    another effect, so it cannot stop to ask.
+    """
     definition = interp.content.status(status)
     have = state.players[seat].statuses.get(status, 0)
     if not definition.overflow or have < limit(interp, state, seat, status):
@@ -78,7 +87,8 @@ def before_gain(interp: Interpreter, state: State, seat: int, status: str) -> St
     from engines.dicethrone.effects import Ctx
 
     hero = interp.content.heroes[state.players[seat].hero]
-    return interp.run(state, definition.overflow, Ctx(seat, hero))
+    foe = giver if giver is not None and giver in state.opponents(seat) else None
+    return interp.run(state, definition.overflow, Ctx(seat, hero, foe=foe))
 
 
 def step(interp: Interpreter, state: State, st: Step, ctx: Ctx) -> State:
@@ -99,7 +109,7 @@ def step(interp: Interpreter, state: State, st: Step, ctx: Ctx) -> State:
         if not state.players[owner].statuses.get(status) or not movable:
             return state
         state = remove_status(state, owner, status, 1, interp.content, interp.events)
-        return interp.add_status(state, other, status, 1)
+        return interp.add_status(state, other, status, 1, giver=owner)
     if st.op == "steal_health":
         # "Roube": take what the opponent has, up to the amount; the thief heals at
         # most 10 above the starting health ("Vitalidade").
@@ -143,14 +153,20 @@ def attack_triggers(interp: Interpreter, state: State) -> State:
     from engines.dicethrone.effects import Ctx
 
     attacker = state.active
-    for seat, field in ((attacker, "when_attacking"), (state.opponent(attacker), "when_attacked")):
+    defender = state.opponent(attacker)
+    # "The opponent" of these scripts is named by the rules: the Attacked player
+    # ("o Defensor", chosen in the targeting phase 5) for the Attacker's, the
+    # Attacker ("quando você é Atacado por um oponente") for the Defender's.
+    pairs = ((attacker, "when_attacking", defender), (defender, "when_attacked", attacker))
+    for seat, field, foe in pairs:
         player = state.players[seat]
         hero = interp.content.heroes[player.hero]
         steps: list[Step] = []
         for status, count in sorted(player.statuses.items()):
             steps += list(getattr(interp.content.status(status), field)) * count
         if steps:
-            state = interp.run(state, tuple(steps), Ctx(seat, hero, attack=seat == attacker))
+            ctx = Ctx(seat, hero, attack=seat == attacker, foe=foe)
+            state = interp.run(state, tuple(steps), ctx)
     return state
 
 
@@ -173,7 +189,9 @@ def offer_decline(interp: Interpreter, state: State, step: Step, ctx: Ctx) -> St
     one she would gain too; refused, it stays with the player passing it (the
     move does not happen). A move that could not happen offers nothing.
     """
-    if step.op not in ("gain", "inflict", "move") or not ctx.resume or not step.status:
+    from engines.dicethrone.effect_helpers import may_wait
+
+    if step.op not in ("gain", "inflict", "move") or not may_wait(ctx) or not step.status:
         return step  # set-up and trigger scripts cannot wait for a choice
     if step.topic == ACCEPTED:
         return step  # she already chose to gain it: no second offer

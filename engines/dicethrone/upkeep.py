@@ -85,10 +85,10 @@ def income(flow: Flow, state: State) -> State:
     )
     state = draw_card(state, seat, flow.dice, flow.events, flow.content)
     hero = flow.hero(state, seat)
-    # With the ``income_window`` option the turn waits after Income anyway, so a
-    # passive aimed at "the opponent" asks which one (3–4 players), as in Upkeep;
-    # without it nobody can be waited for and the default opponent is taken.
-    resume = "income" if state.income_window else ""
+    # A passive aimed at "the opponent" asks which one (3–4 players), as in Upkeep:
+    # nothing in the rules names one, so its owner chooses. Without the
+    # ``income_window`` option that question is the only pause ("income_quiet").
+    resume = "income" if state.income_window else "income_quiet"
     script = tuple(s for p in hero.passives if p.income for s in (FOE_RESET, *p.income))
     return flow.interp.run(state, script, Ctx(seat, hero, resume=resume)) if script else state
 

@@ -6,7 +6,8 @@ from typing import Any
 
 from engines.core import Choice, Decision, Message
 from engines.core.model import replace
-from engines.dicethrone.cards import card_cost, names_foe, picks_player, spendable
+from engines.dicethrone.aiming import needs_target, target_options
+from engines.dicethrone.cards import card_cost, spendable
 from engines.dicethrone.combos import usable_level
 from engines.dicethrone.content import CardDef, Step, Text
 from engines.dicethrone.modes import leaders
@@ -181,6 +182,10 @@ def build_view(
         "pause": bool(state.choice and state.choice.pause),
         # Which instant action waits is not said: a card in hand stays hidden until played.
         "queued": None if state.queued is None else state.queued.seat,
+        # A card announced without its target (public: it was announced).
+        "aiming": None
+        if state.aiming is None
+        else {"seat": state.aiming.seat, "card": _card_name(flow, state, state.aiming.seat)},
         "manual": _text(state.choice.manual) if state.choice and state.choice.manual else None,
         "choice": None
         if state.choice is None or state.choice.pause or state.choice.manual
@@ -210,6 +215,12 @@ def build_view(
             if mate != seat
         ]
     return data
+
+
+def _card_name(flow: Flow, state: State, seat: int) -> dict[str, str] | str:
+    card_id = state.aiming.card if state.aiming else ""
+    card = flow.hero(state, seat).card(card_id)
+    return _text(card.name) if card is not None else card_id
 
 
 def describe(steps: tuple[Step, ...]) -> str:
@@ -243,6 +254,11 @@ def _effect_symbols(flow: Flow, state: State) -> list[Any]:
         _text(flow.hero(state, foe if i == 1 and foe is not None else owner).symbol_text(v))
         for i, v in enumerate(state.roll.effect_dice)
     ]
+
+
+def _matching(found: list[tuple[str, Message]], typed: str) -> list[Choice]:
+    """Targets whose value holds what the player typed (all when nothing is)."""
+    return [Choice(label, value) for value, label in found if typed in value.lower()][:25]
 
 
 def option_label(option: Step) -> dict[str, str]:
@@ -280,19 +296,17 @@ def suggestions(
         ]
     elif option == "defense":
         pairs = [(d.id, d.name) for d in hero.defenses]
-    elif option == "target" and (c := hero.card(card)) is not None and names_foe(state, seat, c):
-        # 3–4 players: the opponent the card aims at.
-        return [
-            Choice(Message("dicethrone.choice.named", {"name": state.seats[i].name}), str(i + 1))
-            for i in state.opponents(seat)
-        ]
-    elif option == "target" and (c := hero.card(card)) is not None and picks_player(c):
-        # "Um jogador escolhido": any player still in the match, by seat number.
-        return [
-            Choice(Message("dicethrone.choice.named", {"name": state.seats[i].name}), str(i + 1))
-            for i in range(len(state.players))
-            if state.alive(i)
-        ]
+    elif option == "target" and command == "aim":
+        # The announced card's target (or next die): what the aim menu offers.
+        aiming = state.aiming
+        if aiming is None or aiming.seat != seat:
+            return []
+        found = target_options(flow, state, seat, aiming.card, aiming.partial)
+        return _matching(found, typed)
+    elif option == "target" and (c := hero.card(card)) is not None and needs_target(state, seat, c):
+        # The targets the card accepts now: the opponent it aims at (3–4 players), a
+        # player ("um jogador escolhido"), a token ("Tchau-Tchau") or a die change.
+        return _matching(target_options(flow, state, seat, card), typed)
     elif option == "target":
         # Tokens in play for a card that picks one ("Tchau-Tchau"): "2:evasive".
         return [

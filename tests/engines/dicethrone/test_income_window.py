@@ -124,12 +124,37 @@ def test_an_income_passive_asks_which_opponent_when_the_window_exists() -> None:
     assert state.step is Step.INCOME_END
 
 
-def test_without_the_window_the_income_passive_takes_the_default_opponent() -> None:
+def test_without_the_window_the_income_passive_still_asks_which_opponent() -> None:
+    # Nothing in the rules names "the opponent" of an Income passive with several
+    # opponents, so its owner chooses even without the window; the turn then goes
+    # straight on to Main (1).
     state = _tithe(False)
-    assert state.phase is Phase.MAIN1 and state.choice is None
-    assert state.players[2].statuses.get("bleed") == 1  # the opponent on the left
+    assert state.phase is Phase.INCOME
+    decision = ENGINE.pending(state)[0]
+    assert decision.seat == 1 and decision.prompt.key == "dicethrone.prompt.choose_foe"
+    assert decision.default == a.Choose(1) and decision.auto_default
+    choose = next(s for s in decision.selections if s.kind == "choose")
+    assert choose.public and [o.value for o in choose.options] == [1, 2]
+    state, _ = act(state, 1, a.Choose(2))  # "1. Alice"
+    assert state.players[0].statuses.get("bleed") == 1
+    assert "bleed" not in state.players[2].statuses
+    assert state.phase is Phase.MAIN1 and state.step is None and state.choice is None
+    # One opponent (a duel) is never asked about.
     duel = _tithe(True, count=2)
     assert duel.players[0].statuses.get("bleed") == 1 and duel.step is Step.INCOME_END
+    quiet_duel = _tithe(False, count=2)
+    assert quiet_duel.players[0].statuses.get("bleed") == 1
+    assert quiet_duel.phase is Phase.MAIN1
+
+
+def test_without_the_window_only_the_opponent_question_pauses_income() -> None:
+    # 2 v 2 without the window: the default (the opponent on the left) when the
+    # deadline passes, and no Income window afterwards.
+    state = _tithe(False, count=4)
+    decision = ENGINE.pending(state)[0]
+    state, _ = act(state, 1, decision.default)
+    assert state.players[2].statuses.get("bleed") == 1
+    assert state.phase is Phase.MAIN1 and state.step is None
 
 
 def test_in_2v2_the_income_passive_offers_only_the_opponents() -> None:

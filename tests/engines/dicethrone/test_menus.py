@@ -98,16 +98,15 @@ def test_announce_menu_offers_only_the_abilities_the_dice_meet() -> None:
     assert state.step is Step.RESPONSE and state.roll.announced == "slap"
 
 
-def test_cards_are_offered_privately_and_only_when_playable_without_a_target() -> None:
+def test_cards_are_offered_privately_those_naming_a_target_too() -> None:
     state = start("gunslinger", "barbarian")
     hand = ("quick_reload", "bye_bye", "twice_as_wild", "hot_lead")
     state = with_player(state, 0, hand=hand, cp=5, statuses={"reload": 1})
     decision = owed(state)
     play, sell = menu(decision, "play"), menu(decision, "sell")
     assert not play.public and not sell.public
-    # Bye-Bye must name a token (slash command only); roll-phase cards wait for a roll.
-    assert "bye_bye" in suggested(state, 0, "play", "card")
-    assert values(play) == ["quick_reload"]
+    # Bye-Bye names a token (asked for once played); roll-phase cards wait for a roll.
+    assert values(play) == ["quick_reload", "bye_bye"]
     assert set(values(play)) <= set(suggested(state, 0, "play", "card"))
     assert label(play.options[0].label, "en-US").endswith("· 1 CP")
     assert values(sell) == list(hand) == suggested(state, 0, "sell", "card")

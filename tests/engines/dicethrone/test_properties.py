@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from engines.core import Action, EngineError, Seat, SeededDice
 from engines.dicethrone import ENGINE
 from engines.dicethrone import actions as a
+from engines.dicethrone.aiming import target_options
 from engines.dicethrone.cards import spendable
 from engines.dicethrone.content import Content
 from engines.dicethrone.state import CP_CAP, HEAL_ABOVE_START, START_HEALTH, State
@@ -46,6 +47,11 @@ def _candidates(
             picks += [f"{die}={rng.randint(1, 6)}", f"{die} {6 - die}", ""]
             picks.append(str(rng.randint(1, len(state.players))))  # a chosen player
             out += [a.PlayCard(c, rng.choice(picks)) for c in ENGINE.playable(flow, state, seat)]
+        elif kind == "aim" and state.aiming is not None:
+            # An announced card's target: the offered ones, "done", and a wrong one.
+            found = target_options(flow, state, seat, state.aiming.card, state.aiming.partial)
+            out += [a.Aim(value) for value, _ in found]
+            out += [a.Aim("done"), a.Aim(f"{rng.randint(1, 5)}={rng.randint(1, 6)}")]
         elif kind == "sell":
             out += [a.Sell(c) for c in player.hand]
         elif kind == "spend":
