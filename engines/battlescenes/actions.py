@@ -59,11 +59,12 @@ class InitialResources(Action):
 
 @dataclass(frozen=True)
 class Capacitate(Action):
-    """6.2 C.1 (basic: discard any card) or C.2 (extra: discard a same-alter-ego character)."""
+    """6.2 C.1 (basic: discard any card) or C.2 (extra: discard a same-alter-ego character).
+    ``discard`` -1 (the menus' first step): the character is chosen, the card comes next."""
 
     kind: ClassVar[str] = "capacitate"
     character: int
-    discard: int
+    discard: int = -1
 
 
 @dataclass(frozen=True)

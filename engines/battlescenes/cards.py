@@ -79,6 +79,15 @@ class Trigger(enum.Enum):
     TURN_END = "turn_end"
     # 4.6.2 H: an action is used (``whose_turn`` then says whose character used it).
     ACTION_USED = "action_used"
+    # 5.2 "quando um personagem com ◆ entrar em cena sob seu controle" (Quebrar com Tudo): a
+    # character enters under this text's controller (``if_power``: only one with that power).
+    # Its effect's target is the character that entered ("aquele personagem").
+    CHARACTER_ENTERS = "character_enters"
+    # 5.2 "toda vez que o efeito de uma ação de ☺ de um personagem que você controla fizer com
+    # que você compre um ou mais cards" (Experimentos Sabotados): a draw procedure of an
+    # action's effect drew cards for this text's controller (``action_power``: only an
+    # action of that power; ``if_power``: while the holder has it; ``if_combat``).
+    DREW_BY_ACTION = "drew_by_action"
 
 
 #: Keywords of 7.1/7.2 a card may list; ``KEYWORDS_ENFORCED`` are applied by the engine.
@@ -163,6 +172,7 @@ STEP_OPS = frozenset(
         "return_to_hand",
         "choose_affiliation",
         "to_resources",
+        "mill",
         "reveal",
         "surprise_reveal",
         "surprise_load",
@@ -179,6 +189,8 @@ STEP_TO = frozenset(
         "chosen_own_character",
         "chosen_card",
         "chosen_target_side",
+        "chosen_base",
+        "distributed",
         "self",
     }
 )
@@ -214,6 +226,11 @@ class Step:
     # causa …", 4.8.5: the action's target is the source; not an action's damage) | chosen (the
     # character an earlier step of this effect chose: Garras Imoladoras' "aquele personagem")
     # | marked (the card this card marked: Cassandra Nova's "o personagem escolhido")
+    up_to: int = 0  # to: distributed — at most this many destinations (0: ``amount``)
+    filter_lacks_power: str = ""  # chosen_…: characters with this power are not offered
+    # "se cada personagem que você controlar tiver a afiliação A [e/ou B]" ("A|B"): checked
+    # when the procedure is reached; unmet, it is not done ("Se o fizer" steps are skipped)
+    if_all_affiliation: str = ""
 
 
 @dataclass(frozen=True)
@@ -338,6 +355,8 @@ class Text:
     trigger_by: str = "any"  # incapacitated: by any effect | an effect an opponent controls
     victim_without_affiliation: str = ""  # dealt_damage: only to cards without this affiliation
     whose_turn: str = "own"  # turn/phase triggers: in its controller's turn, the opponent's, any
+    # — or "marked": the turn of the controller of the card this card marked (Cassandra Nova)
+    action_power: str = ""  # drew_by_action: only the effect of an action with this power
     from_zone: str = ""  # 5.2.1: the trigger works from the hand, resources or prizes instead
     # 5.7 B "[Efeito Gerado]": not a permanent text; a ``generate`` step of the same card names
     # it and makes it work until the end of the turn, about the target of that action.

@@ -16,6 +16,7 @@ CHOSEN = (
     "chosen_own_character",
     "chosen_card",
     "chosen_target_side",  # "outro personagem … controlado pelo jogador que controla o alvo"
+    "chosen_base",  # "um personagem ou suporte" (any controller; filters narrow it)
 )
 
 #: Procedures whose own choice already offers "skip" when optional.
@@ -42,7 +43,35 @@ def targets_of(state: State, effect: Pending, step: Step) -> list[int]:
         return [effect.this] if zones.find(state, effect.this) is not None else []
     if step.to in CHOSEN:
         return [int(effect.answers[0])] if effect.answers and effect.answers[0] != SKIP else []
+    if step.to == "distributed":  # each destination once (4.8.4.1), in the order picked
+        return [int(a) for a in dict.fromkeys(points(state, effect, step))]
     return []
+
+
+def points(state: State, effect: Pending, step: Step) -> list[str]:
+    """4.8.4.2 in an effect ("N pontos de dano distribuídos entre até M personagens e/ou
+    suportes"): the destinations picked so far, one answer per point."""
+    return list(effect.answers[: step.amount + plus(state, effect, step)])
+
+
+def distribute_pool(state: State, effect: Pending, step: Step) -> list[int]:
+    """Where the next point of a distributed damage may go: any card base that passes the
+    filters — only those already picked once ``up_to`` different ones are."""
+    picked = list(dict.fromkeys(int(a) for a in points(state, effect, step)))
+    if len(picked) >= (step.up_to or step.amount + plus(state, effect, step)):
+        return [c for c in picked if zones.find(state, c) is not None]
+    return chosen_pool(state, effect, step)
+
+
+def unmet(state: State, effect: Pending, step: Step) -> bool:
+    """A procedure that is not done: its condition fails ("se cada personagem que você
+    controlar tiver …", checked as it is reached) or it has nothing to do (0 cards to put)."""
+    if step.if_all_affiliation:
+        wanted = set(step.if_all_affiliation.split("|"))
+        mine = zones.characters(state, effect.controller)
+        if not all(wanted & set(zones.affiliations(state, c)) for c in mine):
+            return True
+    return step.op == "mill" and step.amount + plus(state, effect, step) <= 0
 
 
 def chosen_pool(state: State, effect: Pending, step: Step) -> list[int]:
@@ -59,6 +88,13 @@ def chosen_pool(state: State, effect: Pending, step: Step) -> list[int]:
             s.card
             for s in zones.characters(state, target.controller)
             if s.card != target.card and matches(state, s.card, step)
+        ]
+    if step.to in ("chosen_base", "distributed"):  # a character or a support, anyone's
+        return [
+            s.card
+            for s in state.scene
+            if not (step.other and s.card in (effect.this, _other_source(state, effect)))
+            and matches(state, s.card, step)
         ]
     whose = {"chosen_opponent_character": 1 - seat, "chosen_own_character": seat}.get(step.to)
     # Filters narrow the pool (e.g. Liderar/Atrasar "N – característica", 7.2).
@@ -82,6 +118,11 @@ def matches(state: State, card: int, step: Step, powers: tuple[str, ...] = ()) -
         return False
     if step.filter_affiliation and step.filter_affiliation not in d.affiliations:
         return False
+    if step.filter_lacks_power and d.type is CardType.CHARACTER:  # "que não tenha ◆"
+        index = zones.find(state, card)
+        have = zones.powers(state, state.scene[index]) if index is not None else d.powers
+        if step.filter_lacks_power in have:
+            return False
     return not powers or bool(set(powers) & set(d.powers))
 
 
@@ -96,6 +137,8 @@ def plus(state: State, effect: Pending, step: Step) -> int:
     """The X a step adds to its amount (e.g. Sussurro Aniquilador's 3+X, 5.7 A.1)."""
     if step.plus == "x":
         return effect.x
+    if step.plus == "countdown":  # "o número de cards que aquele oponente colocou" (6.2 A)
+        return state.countdown_count
     if step.plus == "loaded":
         found = zones.find(state, effect.this)
         return len(state.scene[found].loaded) if found is not None else 0

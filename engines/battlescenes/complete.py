@@ -13,6 +13,7 @@ from engines.battlescenes.actions import card_list
 from engines.battlescenes.cards import ActionDef, CardType
 from engines.battlescenes.menus import adjust_pool
 from engines.battlescenes.state import InScene, State
+from engines.battlescenes.turn import capacitate_discards
 from engines.battlescenes.view import option_label
 from engines.core import Choice, InvalidActionError, Message
 
@@ -178,14 +179,7 @@ def _capacitate_discard(state: State, seat: int, values: Mapping[str, Any]) -> l
     if item is None:
         return [_card_choice(state, c) for c in hand]
     # 8.B.2: the character's current alter egos (names); a hand card has its printed ones
-    egos = zones.identities(state, item.card)
-    extra = [
-        c
-        for c in hand
-        if zones.defn(state, c).type is CardType.CHARACTER and zones.defn(state, c).identity in egos
-    ]
-    legal = extra if item.basic_capacitated else list(hand)
-    return [_card_choice(state, c) for c in legal] if item.stage < 2 else []
+    return [_card_choice(state, c) for c in capacitate_discards(state, seat, item.card)]
 
 
 def _evolve(state: State, seat: int, values: Mapping[str, Any]) -> list[Choice]:

@@ -27,6 +27,9 @@ STEP_FIELDS = {
     "if_damaged",
     "other",
     "source",
+    "up_to",
+    "filter_lacks_power",
+    "if_all_affiliation",
 }
 
 
@@ -64,12 +67,21 @@ def parse_step(node: Node) -> Step:
         if_damaged=node.scalar("if_damaged", bool, False),
         other=node.scalar("other", bool, False),
         source=node.scalar("source", str, ""),
+        up_to=node.scalar("up_to", int, 0),
+        filter_lacks_power=node.scalar("filter_lacks_power", str, ""),
+        if_all_affiliation=node.scalar("if_all_affiliation", str, ""),
     )
     check_trait(node, step)
     check_choice(node, "op", step.op, set(STEP_OPS))
     check_choice(node, "to", step.to, set(STEP_TO))
-    if step.plus and not (step.plus in ("x", "loaded") or step.plus.startswith("opponent_prizes:")):
-        raise node.fail("plus", "plus is x, loaded or opponent_prizes:<affiliation>")
+    if step.to == "distributed" and (step.op != "damage" or step.amount < 1 or step.optional):
+        raise node.fail(
+            "to", "distributed is for a damage step (not optional) of at least 1 point (4.8.4.2)"
+        )
+    if step.plus and not (
+        step.plus in ("x", "loaded", "countdown") or step.plus.startswith("opponent_prizes:")
+    ):
+        raise node.fail("plus", "plus is x, loaded, countdown or opponent_prizes:<affiliation>")
     check_choice(node, "source", step.source, {"", "target", "chosen", "marked"})
     if step.op == "generate" and not step.text:
         raise node.fail("text", "a generate step names its generated text (5.7 B)")

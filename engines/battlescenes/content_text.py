@@ -53,6 +53,7 @@ def parse_text(node: Node) -> Text:
             "replace_discard",
             "replace_player",
             "whose_turn",
+            "action_power",
             "generated",
             "trigger_for",
             "trigger_if_affiliation",
@@ -101,6 +102,7 @@ def parse_text(node: Node) -> Text:
         replace_discard=node.scalar("replace_discard", str, ""),
         replace_player=node.scalar("replace_player", str, "self"),
         whose_turn=node.scalar("whose_turn", str, "own"),
+        action_power=node.scalar("action_power", str, ""),
         generated=node.scalar("generated", str, ""),
         trigger_for=node.scalar("trigger_for", str, "this"),
         trigger_if_affiliation=node.scalar("trigger_if_affiliation", str, ""),
@@ -112,7 +114,7 @@ def parse_text(node: Node) -> Text:
         characteristics=tuple(characteristic(n) for n in node.children("characteristics")),
         manual=node.scalar("manual", bool, False),
     )
-    check_choice(node, "whose_turn", text.whose_turn, {"own", "opponent", "any"})
+    check_choice(node, "whose_turn", text.whose_turn, {"own", "opponent", "any", "marked"})
     check_choice(node, "trigger_for", text.trigger_for, {"this", "own_characters"})
     check_choice(node, "trigger_by", text.trigger_by, {"any", "opponent"})
     check_choice(node, "from_zone", text.from_zone, {"", "hand", "resources", "prizes"})

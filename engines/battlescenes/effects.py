@@ -19,7 +19,18 @@ from engines.battlescenes import (
     zones,
 )
 from engines.battlescenes.cards import Step
-from engines.battlescenes.common import ASKS_ITSELF, CHOSEN, SKIP, ask, chosen_pool, shuffle
+from engines.battlescenes.common import (
+    ASKS_ITSELF,
+    CHOSEN,
+    SKIP,
+    ask,
+    chosen_pool,
+    distribute_pool,
+    plus,
+    points,
+    shuffle,
+    unmet,
+)
 from engines.battlescenes.proc_cards import surprise as surprise
 from engines.battlescenes.proc_damage import fire_prizes as fire_prizes
 from engines.battlescenes.state import Pending, Phase, State
@@ -97,6 +108,15 @@ def _step(state: State, effect: Pending, step: Step, dice: Dice) -> tuple[State,
     """Execute one procedure; ``False`` when it is waiting for a choice."""
     if step.if_done and effect.declined:
         return state, [], True
+    if not effect.answers and unmet(state, effect, step):
+        return tree.put(state, replace(effect, declined=True)), [], True
+    if step.to == "distributed" and effect.damage is None:
+        # 4.8.4.2: one point at a time, among at most ``up_to`` different destinations
+        total = step.amount + plus(state, effect, step)
+        pool = [str(c) for c in distribute_pool(state, effect, step)]
+        if len(points(state, effect, step)) < total and pool:
+            prompt = "battlescenes.choice.distribute"
+            return ask(state, effect, effect.controller, prompt, pool, False), [], False
     if step.to in CHOSEN and not effect.answers:
         pool = [str(c) for c in chosen_pool(state, effect, step)]
         if not pool:

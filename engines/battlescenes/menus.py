@@ -15,16 +15,26 @@ that command's:
   information (every card named is in the scene, a resources pile or a prizes area,
   and no effect is still concealed, 5.2.1); otherwise private.
 
-A list longer than 25 options is left to the slash command and its autocomplete.
+* 6.2 C the Preparation phase — ``play`` (C.3, private: the hand cards that can enter now,
+  loaded with the default order — the newest resources; EV characters, Materializar and a
+  chosen loading stay with the command), ``capacitate`` in two steps (C.1/C.2: a menu
+  of the characters that can be capacitated now — public, unless one is listed only for a
+  same-alter-ego character in the hand (C.2); once one is chosen, a private menu of the hand
+  cards it may discard), ``yield`` (C.5, public: characters controlled since the start
+  of the turn).
+
+A list longer than 25 options is left to the slash command and its autocomplete. ``use``
+(character → action → option → targets → cards to unload or pay) and ``activate`` stay
+with the slash commands, whose autocomplete follows each option already typed.
 """
 
 from __future__ import annotations
 
-from engines.battlescenes import zones
+from engines.battlescenes import scene, zones
 from engines.battlescenes.cards import CardType
 from engines.battlescenes.elsewhere import concealed
 from engines.battlescenes.state import Phase, State
-from engines.battlescenes.turn import HAND_LIMIT
+from engines.battlescenes.turn import HAND_LIMIT, capacitate_discards
 from engines.battlescenes.view import WORDS, option_label
 from engines.core import Decision, Message, Selection, SelectOption
 from engines.core.model import replace
@@ -51,7 +61,45 @@ def _menus(state: State, decision: Decision) -> list[Selection]:
         return [_resources(state, seat)]
     if "adjust" in kinds and state.phase is Phase.ADJUSTMENT:
         return [_adjust(state, seat)]
+    if "play" in kinds and state.phase is Phase.PREPARATION:
+        return _preparation(state, seat)
     return []
+
+
+def _preparation(state: State, seat: int) -> list[Selection]:
+    """6.2 C.3, C.1/C.2 and C.5 (see the module's docstring)."""
+    hand = state.players[seat].hand
+    play = tuple(_card(state, c) for c in hand if scene.can_enter(state, seat, c))
+    mine = zones.characters(state, seat)
+    ready = [s for s in mine if capacitate_discards(state, seat, s.card)]
+    # A character already capacitated this turn is listed only because the hand holds a
+    # character with its alter ego (C.2): hidden information, so the menu is then private.
+    public = not any(s.basic_capacitated for s in ready)
+    menus = [
+        Selection("play", "card", play, _m("play")),
+        Selection(
+            "capacitate",
+            "character",
+            tuple(_card(state, s.card) for s in ready),
+            _m("capacitate"),
+            public=public,
+            params={"discard": -1},
+        ),
+    ]
+    if state.capacitating != -1:
+        character = state.capacitating
+        options = tuple(_card(state, c) for c in capacitate_discards(state, seat, character))
+        placeholder = Message(
+            "battlescenes.menu.capacitate_discard", {"card": zones.title(state, character)}
+        )
+        menus.append(
+            Selection(
+                "capacitate", "discard", options, placeholder, params={"character": character}
+            )
+        )
+    veterans = tuple(_card(state, s.card) for s in mine if s.entered_turn < state.turn)
+    menus.append(Selection("yield", "character", veterans, _m("yield"), public=True))
+    return menus
 
 
 def _m(key: str) -> Message:

@@ -5,7 +5,7 @@ Also the surprise keywords (7.2), which reveal from the hand.
 
 from __future__ import annotations
 
-from engines.battlescenes import replacing, tree, zones
+from engines.battlescenes import replacing, tree, triggers, zones
 from engines.battlescenes.cards import Step, Trigger
 from engines.battlescenes.common import ask, matches, shuffle, targets_of
 from engines.battlescenes.state import Continuous, Pending, State
@@ -18,7 +18,11 @@ def _draw(state: State, effect: Pending, step: Step, dice: Dice) -> tuple[State,
     amount = step.amount
     if step.optional:  # 4.9.2: only a draw the player is obliged to make can lose the game
         amount = min(amount, len(state.players[effect.controller].deck))
+    before = len(state.players[effect.controller].hand)
     state, events = zones.draw(state, effect.controller, amount)
+    if effect.is_action and len(state.players[effect.controller].hand) > before:
+        # 5.2 "toda vez que o efeito de uma ação … fizer com que você compre" (drew_by_action)
+        state = triggers.drew(state, effect, effect.level + 1)
     return state, events, True
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engines.battlescenes import damage, leaving, replacing, shields, tree, triggers, zones
 from engines.battlescenes.cards import CardType, Step, Trigger
-from engines.battlescenes.common import SKIP, ask, damage_source, plus, targets_of
+from engines.battlescenes.common import SKIP, ask, damage_source, plus, points, targets_of
 from engines.battlescenes.state import (
     DamageProgress,
     InScene,
@@ -41,6 +41,8 @@ def _damage(
             # 4.8.4.2: a target listed n times receives n times the amount, as one procedure.
             amount0 = step.amount + plus(state, effect, step)
             base = amount0 * effect.targets.count(target) if step.to == "target" else amount0
+            if step.to == "distributed":  # one point per time it was picked (4.8.4.2)
+                base = points(state, effect, step).count(str(target))
             base += effect.bonus  # 7.2 Potencializar: +N on each of its targets
             amount, applied = damage.calculate(state, base, ctx, zones.in_scene(state, target))
             prog = replace(prog, destination=target, amount=amount, applied=applied)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engines.battlescenes import zones
 from engines.battlescenes.cards import ActionRule, Characteristic, Step, Trigger
-from engines.battlescenes.common import ask, targets_of
+from engines.battlescenes.common import ask, plus, targets_of
 from engines.battlescenes.state import (
     Generated,
     InScene,
@@ -203,7 +203,19 @@ def _generate(
     return state, [Event("battlescenes.event.generated", params, rule="5.7")], True
 
 
+def _mill(state: State, effect: Pending, step: Step, dice: Dice) -> tuple[State, list[Event], bool]:
+    """ "Coloque N cards do topo de seu próprio deck em seus recursos" (Gata Negra V2, with
+    ``plus: countdown``: as many as the opponent's Countdown put, 6.2 A): as many as there
+    are (8.C); nothing is drawn, so an empty deck loses nothing."""
+    seat = effect.controller
+    count = min(step.amount + plus(state, effect, step), len(state.players[seat].deck))
+    state = zones.mill(state, seat, count)
+    params = {"player": state.players[seat].name, "count": count}
+    return state, [Event("battlescenes.event.milled", params, rule="5.2")], True
+
+
 HANDLERS = {
+    "mill": _mill,
     "return_to_hand": _return_to_hand,
     "to_resources": _to_resources,
     "choose_affiliation": _choose_affiliation,

@@ -17,6 +17,7 @@ from engines.battlescenes import (
     shields,
     turn,
     use,
+    zones,
 )
 from engines.battlescenes.cards import Pack
 from engines.battlescenes.commands import command_specs
@@ -177,11 +178,15 @@ class BattleScenes(GameEngine[State]):
                 )
             ]
         if state.phase is Phase.PREPARATION:
+            prompt = Message("battlescenes.prompt.preparation")
+            if state.capacitating != -1:
+                card = zones.title(state, state.capacitating)
+                prompt = Message("battlescenes.prompt.capacitating", {"card": card})
             return [
                 Decision(
                     state.active,
                     PREP_KINDS,
-                    Message("battlescenes.prompt.preparation"),
+                    prompt,
                     act.Pass(),
                     False,
                 )
@@ -216,6 +221,8 @@ class BattleScenes(GameEngine[State]):
     def rules_apply(self, state: State, seat: int, action: Action, dice: Dice) -> Outcome[State]:
         state = replace(shields.refresh_shields(state), clock=state.clock + 1)
         new, events = self._dispatch(state, seat, action, dice)
+        if not (isinstance(action, act.Capacitate) and action.discard == -1):
+            new = replace(new, capacitating=-1)  # the menus' chosen character: done or dropped
         if new.phase is Phase.INITIAL_RESOURCES and all(p.resources_done for p in new.players):
             # 6.1: the game starts with the first player's turn.
             new = turn.goto(replace(new, active=new.first, step="begin"), Phase.START)

@@ -47,6 +47,20 @@ def play(
     return _base(state, seat, card, d, load, evolve, materialize, dice)
 
 
+def can_enter(state: State, seat: int, card: int) -> bool:
+    """Whether ``card`` of the hand can be put into the scene now with the default loading
+    (the newest resources): a scenario not yet one this turn (4.4.1), or a character or
+    support whose A.1 count the resources meet and that clashes with nothing (A.4). EV
+    characters (which need a base, A.2) and Materializar loads are left to the command."""
+    player = state.players[seat]
+    d = zones.defn(state, card)
+    if card not in player.hand or d.type is CardType.ABILITY or d.is_ev:
+        return False
+    if d.type is CardType.SCENARIO:
+        return not player.scenario_played
+    return len(player.resources) >= d.energy and not _identity_clash(state, seat, d, -1)
+
+
 def _remove_from_origin(state: State, seat: int, card: int) -> State:
     player = state.players[seat]
     player = replace(

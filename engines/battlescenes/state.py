@@ -204,6 +204,7 @@ class Pending:
     this: int = -1  # "este personagem": the character using the action / holding the card
     is_action: bool = False
     action_kind: str = ""
+    action_power: str = ""  # the power of the action whose effect this is (drew_by_action)
     answers: tuple[str, ...] = ()  # choices already made for the current step
     chosen: int = -1  # the card the last ``chosen_…`` step of this effect chose (4.8.5)
     affiliation: str = ""  # the affiliation a ``choose_affiliation`` step chose
@@ -259,6 +260,8 @@ class State:
     turn_traits: tuple[TurnTrait, ...] = ()  # characteristics gained/lost this turn (8.B.2)
     no_search_this_turn: bool = False  # "não podem procurar … até o final do turno" (5.7)
     activated_used: tuple[str, ...] = ()  # "uma vez por turno" activated texts used (5.1)
+    capacitating: int = -1  # 6.2 C.1/C.2 chosen from a menu; the discard is picked next
+    countdown_count: int = 0  # cards this turn's Countdown put into the resources (6.2 A)
     winner: int | None = None
     draw: bool = False
     last_action: str = ""

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from engines.battlescenes import tree, zones
-from engines.battlescenes.cards import CardType, Step, Trigger
-from engines.battlescenes.state import Pending, Phase, State
+from engines.battlescenes.cards import CardType, Step, Text, Trigger
+from engines.battlescenes.state import InScene, Pending, Phase, State
 
 
 def fire(
@@ -40,6 +40,7 @@ def fire(
                 found.append(
                     proto(card, item.controller, card, zones.title(state, card), text.steps)
                 )
+        found.extend(_character_enters(state, item, level))
     elif trigger is Trigger.LOADED_FROM_RESOURCES:
         item = zones.in_scene(state, base)
         if zones.defn(state, base).type is CardType.CHARACTER:
@@ -114,6 +115,75 @@ def fire(
     if not found:
         return state
     return tree.add(state, found, level)
+
+
+def _holders(state: State, seat: int) -> list[tuple[int, int, Text]]:
+    """(holder, card, text) of every working text of ``seat``'s card bases and scenario."""
+    found = [
+        (holder.card, card, text)
+        for holder in state.scene
+        if holder.controller == seat
+        for card, text in zones.texts(state, holder)
+    ]
+    scenario = state.scenario
+    if scenario is not None and zones.owner(state, scenario) == seat:
+        found.extend((scenario, scenario, t) for t in zones.scenario_texts(state))
+    return found
+
+
+def _character_enters(state: State, item: InScene, level: int) -> list[Pending]:
+    """5.2 "quando um personagem com ◆ entrar em cena sob seu controle" (Quebrar com Tudo,
+    ``character_enters`` with ``if_power``): texts of the card bases and the scenario of the
+    entering character's controller; the effect's target is that character."""
+    if zones.defn(state, item.card).type is not CardType.CHARACTER:
+        return []
+    powers = zones.powers(state, item)
+    return [
+        Pending(
+            uid=0,
+            level=level,
+            controller=item.controller,
+            source=card,
+            label=zones.title(state, card),
+            steps=text.steps,
+            targets=(item.card,),
+            this=holder,
+        )
+        for holder, card, text in _holders(state, item.controller)
+        if text.trigger is Trigger.CHARACTER_ENTERS
+        and (not text.if_power or text.if_power in powers)
+    ]
+
+
+def drew(state: State, effect: Pending, level: int) -> State:
+    """5.2 "toda vez que o efeito de uma ação de ☺ de um personagem que você controla fizer
+    com que você compre um ou mais cards durante a Fase de Combate" (Experimentos
+    Sabotados, ``drew_by_action``): ``effect`` (an action's) just made its controller draw.
+    ``action_power`` filters the action's power, ``if_power`` the holder's ("enquanto este
+    personagem tiver ☺"), ``if_combat`` the phase."""
+    combat = state.phase in (Phase.ANTICIPATION, Phase.ATTACK)
+    found = [
+        Pending(
+            uid=0,
+            level=level,
+            controller=effect.controller,
+            source=card,
+            label=zones.title(state, card),
+            steps=text.steps,
+            this=holder,
+        )
+        for holder, card, text in _holders(state, effect.controller)
+        if text.trigger is Trigger.DREW_BY_ACTION
+        and (combat or not text.if_combat)
+        and (not text.action_power or text.action_power == effect.action_power)
+        and (not text.if_power or _has_power(state, holder, text.if_power))
+    ]
+    return tree.add(state, found, level) if found else state
+
+
+def _has_power(state: State, card: int, power: str) -> bool:
+    index = zones.find(state, card)
+    return index is not None and power in zones.powers(state, state.scene[index])
 
 
 def dealt(state: State, source: int, destination: int, level: int) -> State:

@@ -69,8 +69,40 @@ def _refuse(message: str, key: str, rule: str, **params: object) -> IllegalActio
     return IllegalActionError(message, key=f"battlescenes.error.{key}", params=params, rule=rule)
 
 
+def capacitate_discards(state: State, seat: int, character: int) -> list[int]:
+    """The hand cards that may be discarded to capacitate ``character`` now: any card for
+    the basic capacitation (C.1, once per turn), a character with one of its alter egos for
+    an extra one (C.2); none at stage 2 (4.5.1) or for a card base that is not one's own
+    character."""
+    index = zones.find(state, character)
+    if index is None or state.scene[index].controller != seat:
+        return []
+    item = state.scene[index]
+    if zones.defn(state, character).type is not CardType.CHARACTER or item.stage >= 2:
+        return []
+    identities = zones.identities(state, character)
+    return [
+        c
+        for c in state.players[seat].hand
+        if not item.basic_capacitated
+        or (
+            zones.defn(state, c).type is CardType.CHARACTER
+            and zones.defn(state, c).identity in identities
+        )
+    ]
+
+
 def capacitate(state: State, seat: int, character: int, discard: int) -> tuple[State, list[Event]]:
-    """6.2 C.1/C.2: discard a card to capacitate a character in 1."""
+    """6.2 C.1/C.2: discard a card to capacitate a character in 1. With ``discard`` -1 the
+    character is only chosen (a menu's first step): the card to discard is picked next."""
+    if discard == -1:
+        if not capacitate_discards(state, seat, character):
+            raise _refuse(
+                "That character cannot be capacitated now.", "cannot_capacitate", "6.2 C.1"
+            )
+        params = {"player": state.players[seat].name, "card": zones.title(state, character)}
+        event = Event("battlescenes.event.capacitating", params, rule="6.2 C.1")
+        return replace(state, capacitating=character), [event]
     player = state.players[seat]
     index = zones.find(state, character)
     if index is None or state.scene[index].controller != seat:
@@ -254,6 +286,8 @@ def _fire_phase(state: State, name: str) -> State:
                 continue
             if (text.whose_turn == "own" and not own) or (text.whose_turn == "opponent" and own):
                 continue
+            if text.whose_turn == "marked" and not _marked_turn(state, source):
+                continue
             found.append(
                 Pending(
                     uid=0,
@@ -269,13 +303,24 @@ def _fire_phase(state: State, name: str) -> State:
     return effects.surprise(state, name)
 
 
+def _marked_turn(state: State, source: int) -> bool:
+    """Cassandra Nova: "no início do turno do controlador do personagem escolhido" — the
+    turn of whoever controls the card ``source`` marked, while it is in the scene."""
+    marked = [c.target for c in state.continuous if c.kind == "mark" and c.source == source]
+    return any(
+        zones.find(state, m) is not None and zones.in_scene(state, m).controller == state.active
+        for m in marked
+    )
+
+
 def _countdown(state: State) -> tuple[State, list[Event]]:
     seat = state.active
     if zones.characters(state, seat):  # A: only without characters
         return state, []
     other = state.players[1 - seat]
     count = 1 + len(zones.characters(state, 1 - seat)) + len(other.prizes)
-    state = zones.mill(state, seat, count)
+    put = min(count, len(state.players[seat].deck))  # as many as there are (8.C)
+    state = replace(zones.mill(state, seat, count), countdown_count=put)
     name = state.players[seat].name
     return state, [
         Event("battlescenes.event.countdown", {"player": name, "count": count}, rule="6.2 A")
@@ -332,7 +377,7 @@ def _cleanup(state: State) -> tuple[State, list[Event]]:
 
 
 def _begin(state: State) -> tuple[State, list[Event]]:
-    state = replace(state, turn=state.turn + 1)
+    state = replace(state, turn=state.turn + 1, countdown_count=0)
     name = state.players[state.active].name
     return state, [
         Event("battlescenes.event.turn", {"player": name, "turn": state.turn}, rule="6.2")

@@ -370,6 +370,7 @@ def use(
         this=character,
         is_action=True,
         action_kind=zones.action_kind(state, item, action).value,
+        action_power=action.power,
         preference=tuple(unload),
         x=x,
         bonus=bonus,

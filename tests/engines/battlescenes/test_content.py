@@ -84,3 +84,45 @@ def test_unknown_step_op_is_refused() -> None:
     with pytest.raises(ContentError) as err:
         load_text(text, "m.yaml")
     assert "explode" in str(err.value)
+
+
+def scenario_text(step: str, extra: str = "trigger: enters_scene") -> str:
+    return f"""cards:
+  - key: x
+    type: scenario
+    name: X
+    source: test
+    verified: false
+    texts:
+      - text: t
+        {extra}
+        steps: [{step}]
+"""
+
+
+def test_distributed_is_only_for_damage() -> None:
+    # 4.8.4.2: points of damage are distributed, nothing else.
+    with pytest.raises(ContentError) as err:
+        load_text(scenario_text("{op: draw, amount: 2, to: distributed}"), "m.yaml")
+    assert "m.yaml:" in str(err.value) and "distributed" in str(err.value)
+    ok = load_text(scenario_text("{op: damage, amount: 3, to: distributed, up_to: 3}"), "m.yaml")
+    assert ok.cards["x"].texts[0].steps[0].up_to == 3
+
+
+def test_new_trigger_words_are_validated() -> None:
+    marked = load_text(
+        scenario_text("{op: draw, amount: 1}", "trigger: turn_start\n        whose_turn: marked"),
+        "m.yaml",
+    )
+    assert marked.cards["x"].texts[0].whose_turn == "marked"
+    with pytest.raises(ContentError) as err:
+        load_text(
+            scenario_text(
+                "{op: draw, amount: 1}", "trigger: turn_start\n        whose_turn: chosen"
+            ),
+            "m.yaml",
+        )
+    assert "whose_turn" in str(err.value)
+    with pytest.raises(ContentError) as err:
+        load_text(scenario_text("{op: mill, plus: counted}"), "m.yaml")
+    assert "plus" in str(err.value)

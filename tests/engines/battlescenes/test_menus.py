@@ -5,7 +5,14 @@ from __future__ import annotations
 
 from engines.battlescenes import ENGINE, tree, zones
 from engines.battlescenes import effects as fx
-from engines.battlescenes.actions import Activate, ChooseFirst, KeepHand, Pass, UseAction
+from engines.battlescenes.actions import (
+    Activate,
+    Capacitate,
+    ChooseFirst,
+    KeepHand,
+    Pass,
+    UseAction,
+)
 from engines.battlescenes.cards import CardType, Step
 from engines.battlescenes.state import Pending, Phase, State
 from engines.core import RiggedDice, Seat, Selection
@@ -197,13 +204,19 @@ def test_ordering_with_a_concealed_effect_stays_private() -> None:
     assert not menu(order_table(concealed=True), "choose").public
 
 
-def test_menus_never_exceed_25_options_and_preparation_has_none() -> None:
+def test_menus_never_exceed_25_options() -> None:
     state = build(
         Side(hand=["protecao"] * 30, scene=[Placed("umar_v1", ["excentricidade"] * 5)]),
         Side(scene=[Placed("medusa_v2", ["protecao"] * 5)]),
         phase=Phase.PREPARATION,
     )
-    assert ENGINE.pending(state)[0].selections == ()
+    # Abilities cannot enter (no play menu); Umar entered this turn's past (turn 0 < 3):
+    # capacitate and yield menus list it; 30 discards would be the command's job.
+    kinds = {(s.kind, s.field_name) for s in ENGINE.pending(state)[0].selections}
+    assert kinds == {("capacitate", "character"), ("yield", "character")}
+    state, _ = act(state, 0, Capacitate(sid(state, "umar_v1")))
+    kinds = {(s.kind, s.field_name) for s in ENGINE.pending(state)[0].selections}
+    assert ("capacitate", "discard") not in kinds  # 30 hand cards: the command's job
     state, _ = act(state, 0, Pass())
     assert state.phase is Phase.ADJUSTMENT
     assert ENGINE.pending(state)[0].selections == ()  # 30 hand cards: the command's job

@@ -1,4 +1,7 @@
-"""Invariants over random legal play: cards conserved, shields ≥ 0, tree empty between turns."""
+"""Invariants over random legal play: cards conserved, shields ≥ 0, tree empty between turns;
+every menu option a decision offers is accepted. The villains' deck swaps four cards for the
+scripted 4.8.5 cards (Cassandra Nova V1, Experimentos Sabotados, Garras Imoladoras, Quebrar
+com Tudo), so random play reaches their vocabulary too."""
 
 from __future__ import annotations
 
@@ -10,9 +13,26 @@ from hypothesis import strategies as st
 
 from engines.battlescenes import ENGINE, shields, use, zones
 from engines.battlescenes import actions as a
+from engines.battlescenes.cards import Pack
 from engines.battlescenes.state import Phase, State
-from engines.core import Action, EngineError, Seat, SeededDice
+from engines.core import Action, Decision, EngineError, Seat, SeededDice
+from engines.core.model import replace
 from tests.engines.battlescenes.helpers import pack
+
+SWAPS = {
+    "maximus_v1": "cassandra_nova_v1",
+    "planos_de_infiltracao": "experimentos_sabotados",
+    "cidade_fantasma": "garras_imoladoras",
+    "a_essencia_do_medo": "quebrar_com_tudo",
+}
+
+
+def play_pack() -> Pack:
+    """The starter pack with the villains' deck swapping four cards (see the docstring)."""
+    base = pack()
+    villains = base.decks["viloes"]
+    cards = tuple((SWAPS.get(key, key), count) for key, count in villains.cards)
+    return replace(base, decks={**base.decks, "viloes": replace(villains, cards=cards)})
 
 
 def locations(state: State) -> Counter[int]:
@@ -64,12 +84,25 @@ def candidates(state: State, seat: int, kinds: tuple[str, ...], rng: random.Rand
     return found
 
 
+def menu_actions(decision: Decision, rng: random.Random) -> list[Action]:
+    """One action per menu of ``decision``, with random values among its options."""
+    found: list[Action] = []
+    for selection in decision.selections:
+        values = [o.value for o in selection.options]
+        count = rng.randint(max(selection.min_values, 1), max(selection.max_values, 1))
+        chosen = rng.sample(values, k=min(count, len(values))) if selection.many else values[:1]
+        if not selection.many:
+            chosen = [rng.choice(values)]
+        found.append(ENGINE.parse_action(selection.action(chosen)))
+    return found
+
+
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(min_value=0, max_value=2**31))
 def test_random_play_keeps_the_invariants(seed: int) -> None:
     rng = random.Random(seed)
     seats = [Seat(0, "Ana"), Seat(1, "Bruno")]
-    state = ENGINE.new_match({}, seats, pack(), SeededDice(seed.to_bytes(8, "big"), 0))
+    state = ENGINE.new_match({}, seats, play_pack(), SeededDice(seed.to_bytes(8, "big"), 0))
     total = len(state.cards)
     catalog = ENGINE.catalog()
     for n in range(1, 160):
@@ -82,9 +115,12 @@ def test_random_play_keeps_the_invariants(seed: int) -> None:
         # The tree is empty whenever the decision is not a choice inside its resolution.
         if "choose" not in decision.kinds:
             assert state.tree == () and state.choice is None
-        options = candidates(state, decision.seat, decision.kinds, rng)
-        rng.shuffle(options)
         dice = SeededDice(seed.to_bytes(8, "big"), n)
+        menus = menu_actions(decision, rng)
+        for action in menus:  # what a menu offers, the engine accepts
+            ENGINE.apply(state, decision.seat, action, dice)
+        options = candidates(state, decision.seat, decision.kinds, rng) + menus * 2
+        rng.shuffle(options)
         for action in options:
             try:
                 outcome = ENGINE.apply(state, decision.seat, action, dice)

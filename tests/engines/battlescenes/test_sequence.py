@@ -25,8 +25,8 @@ def test_cubo_cosmico_unloads_at_the_start_of_the_adjustment_phase() -> None:
 
 
 def test_gata_negra_asks_at_the_end_of_the_opponents_countdown() -> None:
-    # Bruno controls no character: his Countdown mills, and at its end Gata Negra V2 (Ana's)
-    # prompts Ana to apply her printed text by hand (or skip, the default).
+    # Bruno controls no character: his Countdown puts 1 + 1 (Ana's Gata) = 2 cards into his
+    # resources, and at its end Gata Negra V2 (Ana's) asks Ana whether to do the same (5.2).
     state = build(
         Side(scene=[Placed("gata_negra_v2", FILL[:4])]),
         Side(deck=["protecao"] * 10),
@@ -38,9 +38,48 @@ def test_gata_negra_asks_at_the_end_of_the_opponents_countdown() -> None:
     decision = ENGINE.pending(state)[0]
     assert decision.seat == 0 and decision.default == Choose("skip") and decision.auto_default
     state, _ = act(state, 0, Choose("skip"))
-    # The turn goes on: Bruno draws and reaches his Preparation phase.
+    # The turn goes on: Bruno draws and reaches his Preparation phase; Ana put nothing.
     assert state.phase is Phase.PREPARATION and state.active == 1
-    assert len(state.players[1].hand) == 1
+    assert len(state.players[1].hand) == 1 and state.players[0].resources == ()
+
+
+def test_gata_negra_puts_as_many_cards_as_the_opponents_countdown() -> None:
+    # "conte o número de cards que aquele oponente colocou … Você pode colocar aquele mesmo
+    # número de cards do topo de seu próprio deck em seus recursos": 2 and 2.
+    state = build(
+        Side(scene=[Placed("gata_negra_v2", FILL[:4])]),
+        Side(deck=["protecao"] * 10),
+        phase=Phase.ATTACK,
+    )
+    top = state.players[0].deck[:2]
+    state, _ = act(state, 0, Pass())
+    assert len(state.players[1].resources) == 2
+    state, events = act(state, 0, Choose("yes"))
+    assert "battlescenes.event.milled" in keys(events)
+    assert state.players[0].resources == top and len(state.players[0].deck) == 8
+
+
+def test_gata_negra_needs_every_own_character_defensores_or_herois_de_aluguel() -> None:
+    # Medusa V2 (Inumanos) is neither: the condition fails, nothing is asked or put.
+    state = build(
+        Side(scene=[Placed("gata_negra_v2", FILL[:4]), Placed("medusa_v2", FILL[:4])]),
+        Side(deck=["protecao"] * 10),
+        phase=Phase.ATTACK,
+    )
+    state, _ = act(state, 0, Pass())
+    assert state.choice is None and state.phase is Phase.PREPARATION
+    assert state.players[0].resources == ()
+
+
+def test_gata_negra_asks_nothing_when_the_countdown_put_nothing() -> None:
+    # Bruno controls a character: no Countdown (6.2 A), so there is nothing to match.
+    state = build(
+        Side(scene=[Placed("gata_negra_v2", FILL[:4])]),
+        Side(deck=["protecao"] * 10, scene=[Placed("umar_v1", FILL)]),
+        phase=Phase.ATTACK,
+    )
+    state, _ = act(state, 0, Pass())
+    assert state.choice is None and state.players[0].resources == ()
 
 
 def test_two_start_of_turn_effects_let_the_active_player_order_them() -> None:
