@@ -10,8 +10,10 @@ from engines.krosmaster import faces
 from engines.krosmaster.board import (
     adjacent_enemy_characters,
     has_power,
+    is_character,
     is_free,
     is_krosmaster,
+    on_board,
     replace_unit,
     trap_at,
 )
@@ -47,9 +49,19 @@ def shortest_path(state: State, unit: Unit, goal: Square) -> list[Square] | None
     assert unit.pos is not None
     width, height = state.arena.width, state.arena.height
 
+    # What adjacent_enemy_characters would find with the unit on ``sq`` (4.14.1),
+    # without building a state per square: the other units do not move meanwhile.
+    enemies = {
+        u.pos
+        for u in on_board(state)
+        if u.id != unit.id and not state.allied(u.owner, unit.owner) and is_character(state, u)
+    }
+    memo: dict[Square, int] = {}
+
     def locked(sq: Square) -> int:
-        moved = replace(unit, pos=sq)
-        return 1 if adjacent_enemy_characters(replace_unit(state, moved), moved) else 0
+        if sq not in memo:
+            memo[sq] = int(any(n in enemies for n in neighbours(sq, width, height)))
+        return memo[sq]
 
     # Dijkstra on (steps, locked squares left) — small grids, so a simple queue is enough.
     start = unit.pos
