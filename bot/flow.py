@@ -7,6 +7,7 @@ worker thread → post. Errors go through :func:`bot.replies.guarded`.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, cast
@@ -171,6 +172,30 @@ class Flow:
         await self.public_change(interaction, work)
 
     # -- private replies ------------------------------------------------------
+
+    async def preview(
+        self, interaction: discord.Interaction, match_id: int, action: dict[str, Any]
+    ) -> None:
+        """Ephemeral: what ``action`` would do (the engine's preview), nothing applied."""
+        async with guarded(interaction):
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            snap = await self.service.load(match_id)
+            seat = snap.seat_of(interaction.user.id)
+            if seat is None:
+                raise UserError("bot.error.not_a_player")
+            engine = snap.engine
+            view = engine.preview(snap.state, seat, engine.parse_action(action))
+            if view is None:
+                raise UserError("bot.error.no_preview")
+            kind = "preview" if "preview" in engine.render_kinds else engine.render_kinds[0]
+            locale = user_locale(interaction)
+            png = await asyncio.to_thread(engine.render, view, kind, locale)
+            post = Post(
+                lines=[self.bot.texts("bot.match.preview", locale)],
+                images=[(f"match-{match_id}-preview.png", png)],
+                ephemeral=True,
+            )
+            await followup(interaction, post)
 
     async def private_view(
         self, interaction: discord.Interaction, match_id: int | None, dm: bool = False

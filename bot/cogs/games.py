@@ -25,6 +25,12 @@ from engines.core.registry import installed
 if TYPE_CHECKING:
     from bot.client import TabletopBot
 
+#: The option previewable commands get: show the move to the player, do not make it.
+PREVIEW = "preview"
+PREVIEW_OPTION = key(
+    "bot.command.preview_option", "Only show what this would do (to you alone); nothing moves"
+)
+
 _PY_TYPES: dict[OptionType, type] = {
     OptionType.STRING: str,
     OptionType.INTEGER: int,
@@ -46,6 +52,7 @@ def build_command(
 
     async def callback(interaction: discord.Interaction, **values: Any) -> None:
         explicit = values.pop("match", None)
+        preview = bool(values.pop(PREVIEW, None))
         action = {"kind": spec.action, **{k: v for k, v in values.items() if v is not None}}
         try:
             match_id = await bot.service.match_for_channel(interaction.channel_id, explicit)
@@ -53,7 +60,10 @@ def build_command(
             text = bot.texts(exc.key, user_locale(interaction), **exc.params)
             await interaction.response.send_message(text, ephemeral=True)
             return
-        await bot.flow.act(interaction, match_id, action)
+        if preview:
+            await bot.flow.preview(interaction, match_id, action)
+        else:
+            await bot.flow.act(interaction, match_id, action)
 
     params = [
         inspect.Parameter(
@@ -70,6 +80,12 @@ def build_command(
                 default=inspect.Parameter.empty if opt.required else None,
             )
         )
+    if spec.previewable:
+        params.append(
+            inspect.Parameter(
+                PREVIEW, inspect.Parameter.KEYWORD_ONLY, annotation=bool | None, default=None
+            )
+        )
     params.append(
         inspect.Parameter(
             "match", inspect.Parameter.KEYWORD_ONLY, annotation=int | None, default=None
@@ -78,6 +94,8 @@ def build_command(
     callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     descriptions: dict[str, Any] = {o.name: key(o.description.key) for o in spec.options}
     descriptions["match"] = MATCH_OPTION
+    if spec.previewable:
+        descriptions[PREVIEW] = PREVIEW_OPTION
     callback.__discord_app_commands_param_description__ = descriptions  # type: ignore[attr-defined]
     autocompletes: dict[str, Any] = {"match": my_match_choices}
     for opt in spec.options:
@@ -121,7 +139,7 @@ def _autocompleter(
         typed = {
             name: value
             for name, value in vars(interaction.namespace).items()
-            if name not in (opt.name, "match") and value is not None
+            if name not in (opt.name, "match", PREVIEW) and value is not None
         }
         found = engine.autocomplete(state, seat, spec.name, opt.name, str(current), typed)
         return [

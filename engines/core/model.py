@@ -269,6 +269,9 @@ class CommandSpec:
     description: Message
     action: str
     options: tuple[OptionSpec, ...] = ()
+    #: The bot adds a ``preview`` option: the action is shown (``GameEngine.preview``)
+    #: to the player alone, without being made.
+    previewable: bool = False
 
 
 def replace(obj: S, **changes: Any) -> S:

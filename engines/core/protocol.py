@@ -146,6 +146,16 @@ class GameEngine(ABC, Generic[S]):
         every other seat wins; team games override it so a teammate shares the loss."""
         return MatchResult(ResultKind.WIN, tuple(s for s in seats if s != seat))
 
+    def preview(self, state: S, seat: int, action: Action) -> View | None:
+        """What ``action`` would do for ``seat``, without doing it: a view for
+        ``seat``'s eyes, rendered with the ``"preview"`` render kind if the game
+        has one (else its first). E.g. a move's path and the squares where lock
+        tests happen, a spell's zone and line of sight. Raises what ``apply``
+        would raise for an illegal action; ``None`` if there is nothing to show.
+        Commands offer it when their ``CommandSpec.previewable`` is set.
+        """
+        return None
+
     def withdrawal(self, state: S, seat: int) -> Action | None:
         """The action by which ``seat`` leaves a match that goes on without them.
 

@@ -3,7 +3,7 @@ choice there makes the move exactly as the slash command would."""
 
 from __future__ import annotations
 
-from tests.e2e.bot_harness import Table, answer, open_match, owner_of_turn, pinged
+from tests.e2e.bot_harness import Table, answer, open_match, owner_of_turn, pinged, png_attachments
 
 
 async def test_a_hand_menu_is_private_and_playing_from_it_makes_the_move(table: Table) -> None:
@@ -65,3 +65,40 @@ async def test_dice_on_the_table_are_kept_from_a_public_menu(table: Table) -> No
     assert not kept.ephemeral
     state = (await table.bot.service.load(1)).state
     assert state.roll.kept == (True, False, True, False, False), state.roll
+
+
+async def test_a_previewable_command_shows_the_move_privately_and_makes_nothing(
+    table: Table,
+) -> None:
+    emu = table.emu
+    thread_id, first = await open_match(emu, table)
+    player, _ = owner_of_turn(table, first)
+    await answer(await emu.slash(player, "testgame roll", channel_id=thread_id))
+    hand = (
+        (await table.bot.service.load(1))
+        .state.players[(await table.bot.service.load(1)).seat_of(player)]
+        .hand
+    )
+    version = (await table.bot.service.load(1)).match.version
+
+    shown = await answer(
+        await emu.slash(
+            player, "testgame play", {"card": hand[0], "preview": True}, channel_id=thread_id
+        )
+    )
+    assert shown.ephemeral and len(png_attachments(shown)) == 1
+    assert "Preview only" in shown.content or "Só uma prévia" in shown.content
+    missing = next(c for c in range(1, 10) if c not in hand)
+    refused = await answer(
+        await emu.slash(
+            player, "testgame play", {"card": missing, "preview": True}, channel_id=thread_id
+        )
+    )
+    assert refused.ephemeral and not png_attachments(refused)
+    assert (await table.bot.service.load(1)).match.version == version  # nothing moved
+
+    played = await answer(
+        await emu.slash(player, "testgame play", {"card": hand[0]}, channel_id=thread_id)
+    )
+    assert not played.ephemeral
+    assert (await table.bot.service.load(1)).match.version == version + 1

@@ -21,7 +21,7 @@ def render(view: View, kind: str, catalog: Catalog, locale: str) -> bytes:
 def _board(view: View, catalog: Catalog, locale: str) -> bytes:
     data: dict[str, Any] = dict(view.data)
     players = data["players"]
-    height = 96 + 40 + len(players) * (PANEL_H + 16) + 90
+    height = 96 + 40 + len(players) * (PANEL_H + 16) + 90 + (56 if data.get("preview") else 0)
     image, draw = canvas(height)
     t = catalog.translate
     active = players[data["active"]]
@@ -71,6 +71,10 @@ def _board(view: View, catalog: Catalog, locale: str) -> bytes:
             fill=theme.seat_colour(p["seat"]),
         )
         y += PANEL_H + 16
+    if data.get("preview"):
+        line = t("testgame.render.preview", locale, **data["preview"])
+        draw_text(draw, (theme.MARGIN, y), line, max_width=width, bold=True)
+        y += 56
     roll = data["last_roll"]
     footer = t(
         "testgame.render.footer",

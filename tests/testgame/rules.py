@@ -132,6 +132,23 @@ class HighCardDice(GameEngine[State]):
         assert isinstance(action, Play)
         return self._play(state, seat, action.card)
 
+    def preview(self, state: State, seat: int, action: Action) -> View | None:
+        """A card play shown before it is made: the card and the score it would give.
+        (The card drawn after it stays hidden: it is the deck's next card.)"""
+        if not isinstance(action, Play):
+            return None
+        if action.card not in state.players[seat].hand:
+            raise IllegalActionError(
+                f"You have no {action.card} in your hand.",
+                key="testgame.error.no_such_card",
+                params={"card": action.card},
+            )
+        seen = self.view(state, seat)
+        score = state.players[seat].score + action.card + (state.last_roll or 0)
+        return View(
+            self.name, seat, {**seen.data, "preview": {"card": action.card, "score": score}}
+        )
+
     def _play(self, state: State, seat: int, card: int) -> Outcome[State]:
         player = state.players[seat]
         if card not in player.hand:
@@ -240,7 +257,8 @@ class HighCardDice(GameEngine[State]):
                 "play",
                 Message("testgame.command.play"),
                 "play",
-                (
+                previewable=True,
+                options=(
                     OptionSpec(
                         "card",
                         OptionType.INTEGER,
