@@ -1,4 +1,5 @@
-"""Per-game engine costs: one move (``apply``), a state's JSON round trip, a render,
+"""Per-game engine costs: one move (``apply``), the pending decisions with their menus,
+a state's JSON round trip, a render,
 and the enumeration of legal choices behind autocomplete (e.g. Krosmaster's
 legal spell targets).
 
@@ -24,6 +25,7 @@ def _ms(samples: list[float]) -> str:
 def measure(engine: GameEngine[Any], matches: int, max_moves: int) -> dict[str, str]:
     """Median costs over ``matches`` matches of at most ``max_moves`` moves."""
     applies: list[float] = []
+    pendings: list[float] = []
     trips: list[float] = []
     renders: list[float] = []
     choices: list[float] = []
@@ -33,7 +35,10 @@ def measure(engine: GameEngine[Any], matches: int, max_moves: int) -> dict[str, 
         seed = game.to_bytes(32, "big")
         state = engine.new_match({}, seats, engine.load_content(None), SeededDice(seed, 0))
         for seq in range(1, max_moves + 1):
+            start = time.perf_counter()
             pending = engine.pending(state)
+            # Decisions and their menus: the bot asks for them several times per move.
+            pendings.append(time.perf_counter() - start)
             if not pending or pending[0].default is None:
                 break
             decision = pending[0]
@@ -58,6 +63,7 @@ def measure(engine: GameEngine[Any], matches: int, max_moves: int) -> dict[str, 
     return {
         "moves": str(len(applies)),
         "apply": _ms(applies),
+        "pending": _ms(pendings),
         "json": _ms(trips),
         "render": _ms(renders),
         # The slowest suggestion matters most: Discord drops an autocomplete after 3 s.
@@ -74,14 +80,14 @@ def main(argv: list[str] | None = None) -> None:
     args, _ = parser.parse_known_args(argv)
     engines = load_games([m for m in args.games.split(",") if m])
     print(
-        "| game | moves | apply (median) | state JSON round trip | board render"
-        " | autocomplete (median, max) |"
+        "| game | moves | apply (median) | pending + menus | state JSON round trip"
+        " | board render | autocomplete (median, max) |"
     )
-    print("|---|---:|---:|---:|---:|---:|")
+    print("|---|---:|---:|---:|---:|---:|---:|")
     for engine in engines:
         row = measure(engine, args.matches, args.moves)
         print(
-            f"| {engine.name} | {row['moves']} | {row['apply']} | {row['json']} "
+            f"| {engine.name} | {row['moves']} | {row['apply']} | {row['pending']} | {row['json']} "
             f"| {row['render']} | {row['choices']} |"
         )
 
