@@ -64,6 +64,10 @@ def default_pack() -> ContentPack:
 #: Chapter 9 defaults when a multiplayer match names no team or arena of its own.
 DUO_TEAMS = ("duo-bonta", "duo-tofu", "duo-brakmar", "duo-rats")
 FOUR_SIDED_ARENA = "four-winds"
+#: What a duel plays when the match names no arena or teams ("auto").
+DUEL_ARENA = "training-grounds"
+DUEL_TEAMS = ("brakmar-raiders", "bonta-guard")
+AUTO = "auto"
 
 
 class Krosmaster(GameEngine[State]):
@@ -85,9 +89,7 @@ class Krosmaster(GameEngine[State]):
             Message("krosmaster.option.format"),
             choices=(CONSTRUCTED, LIMITED),
         ),
-        MatchOption(
-            "arena", OptionType.STRING, "training-grounds", Message("krosmaster.option.arena")
-        ),
+        MatchOption("arena", OptionType.STRING, AUTO, Message("krosmaster.option.arena")),
         MatchOption(
             "lock",
             OptionType.STRING,
@@ -95,12 +97,10 @@ class Krosmaster(GameEngine[State]):
             Message("krosmaster.option.lock"),
             choices=("2.7", "classic"),
         ),
-        MatchOption(
-            "team1", OptionType.STRING, "brakmar-raiders", Message("krosmaster.option.team1")
-        ),
-        MatchOption("team2", OptionType.STRING, "bonta-guard", Message("krosmaster.option.team2")),
-        MatchOption("team3", OptionType.STRING, DUO_TEAMS[2], Message("krosmaster.option.team3")),
-        MatchOption("team4", OptionType.STRING, DUO_TEAMS[3], Message("krosmaster.option.team4")),
+        MatchOption("team1", OptionType.STRING, AUTO, Message("krosmaster.option.team1")),
+        MatchOption("team2", OptionType.STRING, AUTO, Message("krosmaster.option.team2")),
+        MatchOption("team3", OptionType.STRING, AUTO, Message("krosmaster.option.team3")),
+        MatchOption("team4", OptionType.STRING, AUTO, Message("krosmaster.option.team4")),
         MatchOption(
             "mode",
             OptionType.STRING,
@@ -150,18 +150,20 @@ class Krosmaster(GameEngine[State]):
         self.check_seats(len(seats))
         opts = self.parse_options(options)
         pack: ContentPack = content if isinstance(content, ContentPack) else default_pack()
-        arena = pack.arenas.get(str(opts["arena"]))
+        mode = _mode(str(opts["mode"]), len(seats))
+        # "auto" (the default): the duel arena and teams, or chapter 9's for multiplayer.
+        arena_name = str(opts["arena"])
+        if arena_name == AUTO:
+            arena_name = DUEL_ARENA if mode == DUEL else FOUR_SIDED_ARENA
+        arena = pack.arenas.get(arena_name)
         if arena is None:
             raise setup(
                 "unknown_arena",
                 "Unknown arena.",
                 "1.3.2",
-                arena=str(opts["arena"]),
+                arena=arena_name,
                 known=", ".join(sorted(pack.arenas)),
             )
-        mode = _mode(str(opts["mode"]), len(seats))
-        if mode != DUEL and "arena" not in options:
-            arena = pack.arenas.get(FOUR_SIDED_ARENA, arena)
         if mode != DUEL and len(arena.starts) < 4:
             raise setup(
                 "arena_sides", "A four-player arena has four sides.", "9.2.4", arena=arena.id
@@ -169,8 +171,10 @@ class Krosmaster(GameEngine[State]):
         names = []
         for i in range(len(seats)):
             key = f"team{i + 1}"
-            default = DUO_TEAMS[i] if mode != DUEL and key not in options else opts[key]
-            names.append(str(default))
+            name = str(opts[key])
+            if name == AUTO:
+                name = DUO_TEAMS[i] if mode != DUEL else DUEL_TEAMS[i]
+            names.append(name)
         teams = [resolve_team(pack, name) for name in names]
         summons = {k: f for k, f in pack.figures.items() if f.summon}
         state, _ = new_state(

@@ -168,3 +168,17 @@ def test_a_duel_on_a_four_sided_arena_uses_opposite_sides() -> None:
     chosen = ENGINE.apply(chosen, second, A.Side("4"), _dice()).state
     assert chosen.arena.starts[second] == printed[3]
     assert chosen.arena.starts[1 - second] == printed[1]
+
+
+def test_options_as_the_bot_stores_them_start_a_free_for_all_on_four_sides() -> None:
+    """The bot stores every option with its default filled in: "auto" arena and teams must
+    still pick chapter 9's four-sided arena and duos (a fixed duel default would refuse)."""
+    from engines.core import Seat, SeededDice
+    from engines.krosmaster import ENGINE
+
+    seats = [Seat(i, name) for i, name in enumerate(("Ana", "Bia", "Caio"))]
+    stored = ENGINE.parse_options({})
+    state = ENGINE.new_match(stored, seats, ENGINE.load_content(None), SeededDice(b"s" * 32, 0))
+    assert state.mode == "ffa" and state.arena.id == "four-winds"
+    duel = ENGINE.new_match(stored, seats[:2], ENGINE.load_content(None), SeededDice(b"s" * 32, 0))
+    assert duel.mode == "duel" and duel.arena.id == "training-grounds"
