@@ -231,21 +231,39 @@ def _group(state: State, seat: int, value: str) -> State:
     named unit's owner, 4.18.4.c–d); ``allies units damage +1 fight burla`` only that
     spell's damage; ``all units powers -1 fight`` takes their powers (4.18.4.g);
     ``end mp`` ends that seat's group changes of MP (``end`` alone: all)."""
-    words = value.lower().split()
+    written = value.split()
+    words = [w.lower() for w in written]
     if words and words[0] == "end":
         stat = words[1] if len(words) > 1 else None
         if len(words) > 2 or (stat is not None and stat not in LASTING_STATS):
             raise _bad_group(value)
         return end_group(state, seat, stat)
-    if len(words) < 5 or words[0] not in GROUP_SIDES or words[1] not in GROUP_WHO:
+    # The group runs from the second word to the stat: "units", "summons", … or a type or
+    # figure name ("allies Tofu mp +1 fight", "enemies of:Gultar o Bárbaro mp -1 turn").
+    at = next((i for i in range(2, len(words) - 2) if words[i] in LASTING_STATS), None)
+    if at is None or words[0] not in GROUP_SIDES:
         raise _bad_group(value)
-    effect = _change(words[2:], value)
+    group = " ".join(written[1:at])
+    group = group[3:] if group.lower().startswith("of:") else group
+    who, of = (group.lower(), "") if group.lower() in GROUP_WHO else ("units", group.strip())
+    if of and not _known_group(state, of):
+        raise _bad_group(value)
+    effect = _change(words[at:], value)
     # 4.18.4.c: a group's change is never used up by one spell (no ``once``); ``damage +1
     # fight burla`` reaches only that spell, which must be on a figure in the match.
     if effect.once or (effect.spell and effect.spell not in _match_spells(state)):
         raise _bad_group(value)
-    state, _ = add_group_change(state, seat, replace(effect, side=words[0], who=words[1]))
+    state, _ = add_group_change(state, seat, replace(effect, side=words[0], who=who, of=of))
     return state
+
+
+def _known_group(state: State, of: str) -> bool:
+    """A type (2.2) or figure name some figure of the match has ("Tofu": the Tofus)."""
+    wanted = of.lower()
+    return any(
+        wanted == fig.name.lower() or wanted in {t.lower() for t in fig.types}
+        for fig in state.figures.values()
+    )
 
 
 def _match_spells(state: State) -> set[str]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.krosmaster.content import Gear, Power, PowerDef, RewardDef, RewardKind
+from engines.krosmaster.content import Condition, Gear, Power, PowerDef, RewardDef, RewardKind
 from engines.krosmaster.faces import Face
 from engines.krosmaster.geometry import Square, adjacent, in_grid, line_of_sight, neighbours
 from engines.krosmaster.state import RuleChange, State, Unit
@@ -58,7 +58,7 @@ def _aura_gives(state: State, unit: Unit, power: Power) -> bool:
             continue
         side = "allies" if state.allied(other.owner, unit.owner) else "enemies"
         for p in state.fig(other).powers:
-            if p.power is power and p.aura in (side, "all"):
+            if p.power is power and p.aura in (side, "all") and gate_open(state, other, p):
                 return True
     return False
 
@@ -82,8 +82,48 @@ def gate_met(state: State, owner: int, gate: str, count: int) -> bool:
 
 
 def gate_open(state: State, unit: Unit, power: PowerDef) -> bool:
-    """A printed power counts unless it follows Retribuição/Revanche X not met now."""
-    return not power.gate or gate_met(state, unit.owner, power.gate, power.gate_count)
+    """A printed power counts unless it follows Retribuição/Revanche X not met now, or its
+    condition does not hold now (4.18.4.e)."""
+    if power.gate and not gate_met(state, unit.owner, power.gate, power.gate_count):
+        return False
+    return power.condition is None or condition_holds(state, unit, power.condition)
+
+
+def condition_holds(state: State, unit: Unit, c: Condition) -> bool:
+    """4.18.4.e: is the static effect's condition met right now (for ``unit``, its bearer)?"""
+    if c.wounds_at_least and unit.wounds < c.wounds_at_least:
+        return False
+    if c.wounds_below and unit.wounds >= c.wounds_below:
+        return False
+    if c.turn == "own" and state.active_player != unit.owner:
+        return False
+    if c.turn == "other" and state.active_player == unit.owner:
+        return False
+    if c.turn == "active" and state.active_unit != unit.id:
+        return False
+    if c.adjacent:
+        if unit.pos is None:
+            return False
+        wanted = c.adjacent.strip().lower()
+        for other in on_board(state):
+            if other.id == unit.id or other.pos is None or not adjacent(other.pos, unit.pos):
+                continue
+            side = "allies" if state.allied(other.owner, unit.owner) else "enemies"
+            fig = state.fig(other)
+            named = wanted in {t.lower() for t in fig.types} or wanted == fig.name.lower()
+            if named and c.side in (side, "all"):
+                return True
+        return False
+    return True
+
+
+def static_change(state: State, unit: Unit, stat: str) -> int:
+    """4.18.4.a/e: the card's static changes of ``stat`` whose condition holds now — none
+    while the unit has lost its powers (4.18.4.g: the loss has priority)."""
+    changes = [p for p in state.fig(unit).powers if p.stat == stat]
+    if not changes or powerless(state, unit):
+        return 0
+    return sum(p.amount for p in changes if gate_open(state, unit, p))
 
 
 def powerless(state: State, unit: Unit) -> bool:
@@ -127,7 +167,7 @@ def lasting(unit: Unit, stat: str, spell: str | None = None) -> int:
 def group_lasting(state: State, unit: Unit, stat: str, spell: str | None = None) -> int:
     """4.18.4.c–d: the match's group changes of ``stat`` that reach this unit now — also a
     unit that entered play after the change began; damage ones may name one spell."""
-    total = 0
+    total = static_change(state, unit, stat)  # 4.18.4.a/e: the card's own, while they hold
     for r in state.rule_changes:
         if r.stat == stat and r.spell in (None, spell) and group_reaches(state, unit, r):
             total += r.amount

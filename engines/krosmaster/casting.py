@@ -103,6 +103,16 @@ def choose_facing(caster: Unit, spell: SpellDef, square: Square, text: str) -> F
     return options[0]
 
 
+def cast_squares(
+    state: State, caster: Unit, spell: SpellDef, square: Square, facing: Facing | None
+) -> list[Square]:
+    """The targeted square first, then the rest of the zone (4.16) inside the arena."""
+    zone = [square, *zone_squares(spell.zone, square, facing)]
+    if spell.zone is Zone.MULTIPLE:  # 7.2.3.c: every other square it could have targeted
+        zone += legal_targets(state, caster, spell)
+    return clip(zone, state.arena.width, state.arena.height)
+
+
 def cast(
     state: State, caster_id: str, spell: SpellDef, square: Square, facing_text: str, dice: Dice
 ) -> tuple[State, list[Event]]:
@@ -110,14 +120,11 @@ def cast(
     caster = state.unit(caster_id)
     check_cast(state, caster, spell, square)
     facing = choose_facing(caster, spell, square, facing_text)
-    w, h = state.arena.width, state.arena.height
-    zone = [square, *zone_squares(spell.zone, square, facing)]
-    if spell.zone is Zone.MULTIPLE:  # 7.2.3.c: every other square it could have targeted
-        zone += legal_targets(state, caster, spell)
     gated = (spell.tracking and not (caster.pos and aligned(caster.pos, square))) or (
         spell.invasion and not in_enemy_territory(state, caster)
     )  # 7.5.21–7.5.22: effects only when the keyword's condition holds
-    c = Cast(caster, spell, square, facing, clip(zone, w, h), () if gated else spell.effects)
+    squares = cast_squares(state, caster, spell, square, facing)
+    c = Cast(caster, spell, square, facing, squares, () if gated else spell.effects)
     events = [
         Event(
             "krosmaster.event.cast",
@@ -218,16 +225,19 @@ def _record_use(state: State, caster: Unit, spell: SpellDef, square: Square) -> 
 
 def crit_dice(state: State, caster: Unit, spell: SpellDef) -> int:
     """1 die, +1 Critical, +1 element power; never more than 1 for neutral (4.10.3.b)."""
+    # 4.18.4: lasting, group and static changes of the crit dice ("crit" stat).
+    change = lasting(caster, "crit") + group_lasting(state, caster, "crit")
     if spell.element is Element.NEUTRAL:
-        return 1
-    count = 1 + has_power(state, caster, Power.CRITICAL)
+        return max(0, min(1, 1 + change))
+    count = 1 + has_power(state, caster, Power.CRITICAL) + change
     power = ELEMENT_POWER.get(spell.element)
-    return count + (1 if power and has_power(state, caster, power) else 0)
+    return max(0, count + (1 if power and has_power(state, caster, power) else 0))
 
 
 def armour_dice(state: State, target: Unit, spell: SpellDef, piercing: bool) -> int:
     """1 die, +1 Armour, +1 element power, −1 armour piercing (7.2.6)."""
     count = 1 + has_power(state, target, Power.ARMOUR)
+    count += lasting(target, "armour") + group_lasting(state, target, "armour")  # 4.18.4
     power = ELEMENT_POWER.get(spell.element)
     count += 1 if power and has_power(state, target, power) else 0
     return max(0, count - (1 if piercing else 0))

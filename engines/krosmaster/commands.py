@@ -40,7 +40,11 @@ def _opt(
 
 
 def _cmd(name: str, action: str, *options: OptionSpec) -> CommandSpec:
-    return CommandSpec(name, Message(f"krosmaster.command.{name}"), action, tuple(options))
+    # A move or a cast can be shown first (``preview:true``, ``Krosmaster.preview``).
+    previewable = action in ("move", "cast")
+    return CommandSpec(
+        name, Message(f"krosmaster.command.{name}"), action, tuple(options), previewable=previewable
+    )
 
 
 def command_specs() -> list[CommandSpec]:

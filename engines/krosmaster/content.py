@@ -89,7 +89,13 @@ class EffectKind(enum.Enum):
 
 #: Characteristics a lasting effect (4.18.4) may change; "powers" (only −1) is the loss of
 #: all powers, which takes priority over every other continuous effect (4.18.4.g).
-LASTING_STATS = ("ap", "mp", "range", "damage", "hp", "powers")
+#: "crit" and "armour" add dice to the unit's critical tests (7.2.5) and armour tests
+#: (7.2.6); "loot" changes the kamas taken for knocking it out (Saque X, 4.9.29).
+LASTING_STATS = ("ap", "mp", "range", "damage", "hp", "powers", "crit", "armour", "loot")
+#: What a card's conditional static effect (4.18.4.a/e) may change: a number, not powers.
+STATIC_STATS = tuple(s for s in LASTING_STATS if s != "powers")
+#: 4.18.4.e: the turns a condition may name: its player's, another player's, its activation.
+CONDITION_TURNS = ("own", "other", "active")
 #: What a group's change (4.18.4.c) may name.
 GROUP_SIDES = ("allies", "enemies", "all")
 GROUP_WHO = ("units", "krosmasters", "summons")
@@ -158,6 +164,19 @@ UNGAINABLE = frozenset({Power.MANUAL, Power.LOOT})
 
 
 @dataclass(frozen=True)
+class Condition:
+    """When a static effect applies (4.18.4.e: at once whenever it holds, checked at every
+    use). Every condition given must hold; ``adjacent`` reads a type (2.2) or a figure
+    name of any unit next to the bearer (4.18.9: whoever controls it, unless ``side``)."""
+
+    adjacent: str = ""
+    side: str = "all"  # the adjacent unit's side, read from the bearer: allies | enemies | all
+    wounds_at_least: int = 0  # the bearer has at least this many wounds
+    wounds_below: int = 0  # ... fewer than this many (0: no such condition)
+    turn: str = ""  # one of CONDITION_TURNS
+
+
+@dataclass(frozen=True)
 class PowerDef:
     """A power on a card: a known keyword or a named manual text."""
 
@@ -176,6 +195,11 @@ class PowerDef:
     #: A card power "when this unit is knocked out, put a <token> on its square": the id
     #: of the summon left there (a tombstone, 4.19.8), e.g. ``leaves: lapide``.
     leaves: str = ""
+    #: 4.18.4.a/e: the power (or the static change below) counts only while this holds.
+    condition: Condition | None = None
+    #: A static change of a number (one of STATIC_STATS) by ``amount`` while ``condition``
+    #: holds: "while adjacent to a Tofu, this unit has +1 MP" (``power`` is MANUAL).
+    stat: str = ""
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ interface documented in docs/krosmaster.md.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import yaml
@@ -29,6 +30,7 @@ from engines.krosmaster.content import (
     Team,
 )
 from engines.krosmaster.geometry import Square, Zone
+from engines.krosmaster.loader_conditions import parse_condition, parse_static
 from engines.krosmaster.loader_effects import parse_effect
 from engines.krosmaster.loader_node import Node, opt
 
@@ -119,15 +121,26 @@ def _power(node: Node) -> PowerDef:
     if isinstance(node.node, yaml.MappingNode) and any(
         k.value == "power" for k, _ in node.node.value
     ):
-        # {power: armour, retribution: 2}: a keyword after Retribuição/Revanche X.
-        f = node.mapping({"power", "retribution", "revenge", "aura"}, {"power"})
+        # {power: armour, retribution: 2}: a keyword after Retribuição/Revanche X;
+        # {power: armour, while: {adjacent: Tofu}}: only while the condition holds (4.18.4.e).
+        f = node.mapping({"power", "retribution", "revenge", "aura", "while"}, {"power"})
         power = f["power"].choice(Power)
+        condition = parse_condition(f.pop("while")) if "while" in f else None
         if "aura" in f:  # 4.18.4.e: {power: resist_all, aura: allies}
-            return _aura(f, power)
+            return replace(_aura(f, power), condition=condition)
         gates = [g for g in ("retribution", "revenge") if g in f]
-        if len(gates) != 1 or power in (Power.MANUAL, Power.LOOT):
+        if power in (Power.MANUAL, Power.LOOT) or len(gates) > 1:
             raise node.fail("write {power: keyword, retribution: X} or {..., revenge: X}")
-        return PowerDef(power, gate=gates[0], gate_count=f[gates[0]].integer(1, 9))
+        if not gates:
+            if condition is None:
+                raise node.fail("write {power: keyword, while: {...}} or {..., retribution: X}")
+            return PowerDef(power, condition=condition)
+        gate, count = gates[0], f[gates[0]].integer(1, 9)
+        return PowerDef(power, gate=gate, gate_count=count, condition=condition)
+    if isinstance(node.node, yaml.MappingNode) and any(
+        k.value == "static" for k, _ in node.node.value
+    ):
+        return parse_static(node)  # 4.18.4.a/e: {static: 1, stat: mp, while: {...}}
     if isinstance(node.node, yaml.MappingNode) and any(
         k.value == "loot" for k, _ in node.node.value
     ):

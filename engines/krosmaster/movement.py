@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import deque
+from dataclasses import dataclass
 
 from engines.core import Dice, Event
 from engines.core.model import replace
@@ -24,6 +25,14 @@ from engines.krosmaster.geometry import Square, adjacent, label, neighbours, par
 from engines.krosmaster.state import LastAction, State, Unit
 from engines.krosmaster.traps import spring
 from engines.krosmaster.units import profane
+
+
+@dataclass(frozen=True)
+class Lock:
+    """A lock test a walk would meet: on leaving ``square``, these enemies test (4.14.2)."""
+
+    square: Square
+    enemies: tuple[str, ...]
 
 
 def reachable(state: State, unit: Unit) -> dict[Square, int]:
@@ -173,6 +182,45 @@ def classic_lock_test(state: State, mover: Unit, dice: Dice) -> tuple[State, lis
     return state, events, blocked
 
 
+def check_path(state: State, unit: Unit, path: list[Square]) -> None:
+    """Each step a free square next to the last (4.17.3), and MP for all of them (6.3.2)."""
+    assert unit.pos is not None
+    here = unit.pos
+    for step in path:
+        if not adjacent(here, step) or not is_free(state, step):
+            raise illegal(
+                "bad_step",
+                "That square is not a free adjacent square.",
+                "4.17.3",
+                square=label(step),
+            )
+        here = step
+    if len(path) > unit.mp:
+        raise illegal("no_mp", "Not enough MP for that path.", "6.3.2", need=len(path), mp=unit.mp)
+
+
+def lock_plan(state: State, unit: Unit, path: list[Square]) -> tuple[list[Square], list[Lock]]:
+    """What a walk along ``path`` meets before any die: the squares it would walk (up to
+    a trap, where it stops, 4.19.7.c) and, for each square it would leave, the adjacent
+    enemy characters that test lock there (4.14.1; none with Peketito, 4.14.7). Lock
+    results may stop it earlier (4.14.2.f)."""
+    walked: list[Square] = []
+    locks: list[Lock] = []
+    here = unit.pos
+    assert here is not None
+    for step in path:
+        standing = replace(unit, pos=here)
+        if not has_power(state, standing, Power.PEKETITO):
+            enemies = adjacent_enemy_characters(replace_unit(state, standing), standing)
+            if enemies:
+                locks.append(Lock(here, tuple(e.id for e in enemies)))
+        walked.append(step)
+        here = step
+        if trap_at(state, step) is not None:
+            break
+    return walked, locks
+
+
 def move(state: State, unit_id: str, path: list[Square], dice: Dice) -> tuple[State, list[Event]]:
     """Walk ``path`` one square at a time (6.3.2), testing lock on leaving (4.14)."""
     events: list[Event] = []
@@ -184,18 +232,7 @@ def move(state: State, unit_id: str, path: list[Square], dice: Dice) -> tuple[St
     if state.fig(unit).mp is None:
         raise illegal("cannot_move", "A mechanism cannot move.", "6.3.2")
     start = unit.pos
-    here = start
-    for step in path:  # the whole path is checked before any die is rolled
-        if not adjacent(here, step) or not is_free(state, step):
-            raise illegal(
-                "bad_step",
-                "That square is not a free adjacent square.",
-                "4.17.3",
-                square=label(step),
-            )
-        here = step
-    if len(path) > unit.mp:
-        raise illegal("no_mp", "Not enough MP for that path.", "6.3.2", need=len(path), mp=unit.mp)
+    check_path(state, unit, path)  # the whole path is checked before any die is rolled
     for step in path:
         unit = state.unit(unit_id)
         tested = not has_power(state, unit, Power.PEKETITO)  # 4.14.7

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from engines.core import Dice, Event
 from engines.core.model import replace
-from engines.krosmaster.board import replace_unit
+from engines.krosmaster.board import has_power, replace_unit
 from engines.krosmaster.casting import explode, knock_outs
+from engines.krosmaster.content import Power
 from engines.krosmaster.state import PendingKind, State
 from engines.krosmaster.units import wound
 
@@ -18,6 +19,12 @@ def resolve(state: State, index: int, dice: Dice) -> tuple[State, list[Event]]:
         assert item.square is not None
         return explode(state, item.source, item.square, dice)
     target = state.unit(item.target)
+    source = state.unit(item.source)
+    if item.kind is PendingKind.COUNTER_ATTACK and not has_power(
+        state, source, Power.COUNTER_ATTACK
+    ):  # 4.18.3.c: the power it came from was lost meanwhile (Yugo's wounds)
+        lost = Event("krosmaster.event.pending_lost", {"effect": item.kind.value}, rule="4.18.3.c")
+        return state, [lost]
     if target.pos is None or target.ko:
         lost = Event("krosmaster.event.pending_lost", {"effect": item.kind.value}, rule="7.2.9.b")
         return state, [lost]

@@ -13,6 +13,7 @@ from PIL import ImageDraw
 from engines.core import View, theme
 from engines.core.i18n import Catalog
 from engines.core.render import banner, canvas, draw_text, fit_text, font, to_png
+from engines.krosmaster import render_plan
 from engines.krosmaster.render_text import notes, wrap
 
 LABEL_W = 44  # row numbers on the left edge
@@ -68,23 +69,34 @@ def render(view: View, catalog: Catalog, locale: str, preview: bool = False) -> 
         else []
     )
     shown_lines += notes(data, catalog, locale, width)
+    plan = data.get("plan") if preview else None  # a move's or a cast's preview
+    plan_lines = render_plan.legend(plan, catalog, locale, width) if plan else []
     height = 96 + LABEL_H + cell * h + 24 + len(players) * (panel_h + 16) + 60
-    height += 40 * len(shown_lines)
+    height += 40 * (len(shown_lines) + len(plan_lines)) + (8 if plan_lines else 0)
     image, draw = canvas(height)
     t = catalog.translate
     y0 = banner(draw, _title(data, t, locale), _title_colour(data)) + 8
     gx, gy = EDGE + LABEL_W, y0 + LABEL_H
     names = short_names(data["units"])
     _grid(draw, data, gx, gy, cell)
-    if preview and data.get("preview"):
+    if plan:
+        render_plan.under(draw, plan, gx, gy, cell)
+    elif preview and data.get("preview"):
         _preview(draw, data["preview"], gx, gy, cell)
     else:
         _last(draw, data, gx, gy, cell)
     _units(draw, data, names, gx, gy, cell)
     _overlays(draw, data, gx, gy, cell)
-    if preview and data.get("preview"):
+    if plan:
+        where = {u["id"]: u["square"] for u in data["units"] if u["square"]}
+        render_plan.over(draw, plan, where, gx, gy, cell)
+    elif preview and data.get("preview"):
         _rings(draw, data["preview"], gx, gy, cell)
     y = gy + cell * h + 24
+    for line in plan_lines:  # the preview in words, right under the arena
+        draw_text(draw, (theme.MARGIN, y), line, max_width=width, size=theme.MIN_TEXT_PX)
+        y += 40
+    y += 8 if plan_lines else 0
     multi = data.get("mode", "duel") != "duel"
     for seat in data["order"] if multi else range(len(players)):  # 9.2.1: in play order
         _panel(draw, data, seat, players[seat], names, y, panel_h, t, locale)
@@ -96,7 +108,7 @@ def render(view: View, catalog: Catalog, locale: str, preview: bool = False) -> 
         reserve=data["reserve"],
         tension=" ".join(data["tension"]) or "–",
     )
-    if preview and data.get("preview"):
+    if preview and data.get("preview") and not plan:
         footer = t("krosmaster.render.legend", locale)
     for line in shown_lines:  # the face-up demonic rewards next to the piles (4.7.4)
         draw_text(draw, (theme.MARGIN, y + 4), line, max_width=width, size=theme.MIN_TEXT_PX)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from contextlib import suppress
 from functools import cache
 from typing import Any
 
@@ -13,6 +14,7 @@ from engines.core import (
     ContentError,
     Decision,
     Dice,
+    DiceExhaustedError,
     GameEngine,
     MatchOption,
     MatchResult,
@@ -21,6 +23,7 @@ from engines.core import (
     Outcome,
     Preference,
     ResultKind,
+    RiggedDice,
     Seat,
     View,
 )
@@ -427,6 +430,22 @@ class Krosmaster(GameEngine[State]):
 
     def view(self, state: State, seat: int | None) -> View:
         return View(self.name, seat, build_view(state, seat))
+
+    def preview(self, state: State, seat: int, action: Action) -> View | None:
+        """A move's path and lock tests, or a cast's range, sight and zone, shown to
+        ``seat`` before it is made. The action first goes through ``apply`` itself
+        against dice that refuse to roll, so an illegal one raises exactly what ``apply``
+        would, and nothing is rolled; the result is thrown away."""
+        if not isinstance(action, A.Move | A.Cast):
+            return None
+        with suppress(DiceExhaustedError):  # every check passed: the preview stops at a die
+            self.apply(state, seat, action, RiggedDice())
+        from engines.krosmaster.preview import cast_plan, move_plan
+
+        if text := getattr(action, "lock_order", "") or getattr(action, "ko_order", ""):
+            state = replace(state, order=play.parse_order(state, text))
+        plan = move_plan(state, action) if isinstance(action, A.Move) else cast_plan(state, action)
+        return View(self.name, seat, {**build_view(state, seat), "plan": plan})
 
     def render(self, view: View, kind: str = "board", locale: str = "en-US") -> bytes:
         from engines.krosmaster import render

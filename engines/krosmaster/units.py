@@ -6,9 +6,11 @@ from engines.core import Event
 from engines.core.model import replace
 from engines.krosmaster import seats
 from engines.krosmaster.board import (
+    group_lasting,
     has_power,
     is_bomb,
     is_krosmaster,
+    lasting,
     lost_power,
     max_ap,
     max_hp,
@@ -255,7 +257,9 @@ def _ko_powers(state: State, victim: Unit) -> tuple[State, list[Event]]:
             1 for u in on_board(state) if u.owner == side and has_power(state, u, Power.PROSPECTING)
         )
     if not lost_power(state, victim, Power.LOOT):  # 4.18.4.g: a unit without powers
-        kamas += sum(p.amount for p in state.fig(victim).powers if p.power is Power.LOOT)  # 4.9.29
+        loot = sum(p.amount for p in state.fig(victim).powers if p.power is Power.LOOT)  # 4.9.29
+        loot += lasting(victim, "loot") + group_lasting(state, victim, "loot")  # 4.18.4
+        kamas += max(0, loot)
     kamas = min(kamas, state.reserve_kamas)
     if kamas:
         players = list(state.players)

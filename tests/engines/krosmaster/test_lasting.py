@@ -151,7 +151,7 @@ def test_lasting_effects_load_from_content() -> None:
     assert effects_from_data([{"lasting": -1, "stat": "mp", "until": "fight"}], "t")[0].stat == "mp"
     assert effects_from_data([{"lasting": 2, "stat": "hp", "until": "turn"}], "t")[0].stat == "hp"
     for bad in (
-        {"lasting": 1, "stat": "crit", "until": "turn"},
+        {"lasting": 1, "stat": "level", "until": "turn"},
         {"lasting": 1, "stat": "ap", "until": "round"},
         {"lasting": 1, "stat": "ap"},
         {"lasting": 1, "stat": "ap", "until": "turn", "once": True},

@@ -110,7 +110,7 @@ def test_end_removes_changes_by_hand_and_recaps_tokens() -> None:
         "hp",
         "hp +2",
         "hp 2 round",
-        "crit +1 turn",
+        "level +1 turn",
         "hp +0 turn",
         "ap +1 turn x",
         "end x",
