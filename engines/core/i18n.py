@@ -3,7 +3,9 @@
 Engines emit message keys with parameters; the bot translates them with the
 catalogs of the core, the bot and each installed game. Placeholders use
 ``str.format`` syntax (``"{player} rolled {value}"``); a missing parameter is
-shown as ``{name}`` rather than crashing a post.
+shown as ``{name}`` rather than crashing a post. A message whose wording
+depends on a number is a mapping ``{one: "…", other: "…"}`` (``one`` for
+exactly 1, in all three languages); the ``count`` parameter chooses.
 """
 
 from __future__ import annotations
@@ -77,8 +79,10 @@ class Catalog:
         return catalog
 
     def has(self, key: str, locale: str = FALLBACK) -> bool:
-        """Whether ``key`` exists in ``locale`` itself (no fallback)."""
-        return key in self.messages[normalise_locale(locale)]
+        """Whether ``key`` exists in ``locale`` itself (no fallback); a plural
+        message counts by its ``key.other`` form."""
+        messages = self.messages[normalise_locale(locale)]
+        return key in messages or f"{key}.other" in messages
 
     def translate(self, key: str, locale: str | None = None, /, **params: Any) -> str:
         """The message for ``key`` in ``locale`` (falling back to en-US, then the key).
@@ -89,11 +93,31 @@ class Catalog:
         packs give names); either is shown in the same locale.
         """
         loc = normalise_locale(locale)
-        template = self.messages[loc].get(key) or self.messages[FALLBACK].get(key)
+        template = self._template(self.messages[loc], key, params)
+        if template is None:
+            template = self._template(self.messages[FALLBACK], key, params)
         if template is None:
             return key
         values = {name: self._param(value, loc) for name, value in params.items()}
         return template.format_map(_Lenient(values))
+
+    @staticmethod
+    def _template(messages: Mapping[str, str], key: str, params: Mapping[str, Any]) -> str | None:
+        """``key``'s text; a plural message (``key.one`` / ``key.other``) picks its form
+        by the ``count`` parameter (else the first whole-number one): "one" for 1."""
+        if key in messages:
+            return messages[key]
+        if f"{key}.other" not in messages:
+            return None
+        count = params.get("count")
+        if not isinstance(count, int) or isinstance(count, bool):
+            count = next(
+                (v for v in params.values() if isinstance(v, int) and not isinstance(v, bool)),
+                None,
+            )
+        if count == 1 and f"{key}.one" in messages:
+            return messages[f"{key}.one"]
+        return messages[f"{key}.other"]
 
     def _param(self, value: Any, locale: str) -> Any:
         if isinstance(value, Message):

@@ -80,3 +80,18 @@ def test_content_text_given_per_locale_is_shown_in_the_readers_locale() -> None:
     name = {"en-US": "Grab Someone", "pt-BR": "Pegar Alguém"}
     assert catalog.translate("testgame.event.won", "pt-BR", player=name) == "Pegar Alguém venceu!"
     assert catalog.translate("testgame.event.won", "it", player=name) == "Grab Someone vince!"
+
+
+def test_plural_messages_pick_their_form_by_count_in_every_locale() -> None:
+    catalog = Catalog.from_dirs([ROOT / "tests" / "testgame" / "locales"])
+    key = "testgame.render.hand_size"
+    assert catalog.has(key, "pt-BR")
+    assert catalog.translate(key, "en-US", count=1) == "1 card in hand"
+    assert catalog.translate(key, "en-US", count=0) == "0 cards in hand"
+    assert catalog.translate(key, "pt-BR", count=1) == "1 carta na mão"
+    assert catalog.translate(key, "pt-BR", count=4) == "4 cartas na mão"
+    assert catalog.translate(key, "it", count=1) == "1 carta in mano"
+    assert catalog.translate(key, "it", count=2) == "2 carte in mano"
+    # As a parameter of another message, and read back from the log as JSON.
+    stored = {"key": key, "params": {"count": 1}}
+    assert catalog.translate("core.error.not_now", "it", prompt=stored).endswith("1 carta in mano.")
