@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.common import MATCH_OPTION, game_choices, my_match_choices, pack_choices
+from bot.cogs.match_help import HelpCommands
 from bot.cogs.match_history import HistoryCommands
 from bot.cogs.match_players import PlayerCommands
 from bot.errors import UserError
@@ -30,6 +31,7 @@ def _player(user: discord.abc.User) -> Player:
 
 
 class Matches(
+    HelpCommands,
     HistoryCommands,
     PlayerCommands,
     commands.GroupCog,
