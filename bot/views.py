@@ -117,7 +117,10 @@ def build_view(
 ) -> discord.ui.View:
     """A view of match buttons (and decision menus, one row each) for a post."""
     view = discord.ui.View(timeout=None)
-    menus = (selects or [])[: MAX_ROWS - 1]
+    # Discord refuses a whole message with a repeated custom id (two seats owing the
+    # same kind of decision share one button; the flow asks who pressed it).
+    menus = _unique(selects or [])[: MAX_ROWS - 1]
+    buttons = _unique(buttons)
     for row, menu in enumerate(menus):
         item = MatchSelect(menu.custom_id, menu)
         item.item.row = row
@@ -125,3 +128,14 @@ def build_view(
     for spec in buttons[: (MAX_ROWS - len(menus)) * BUTTONS_PER_ROW]:
         view.add_item(MatchButton.from_spec(spec))
     return view
+
+
+def _unique(items: list[Any]) -> list[Any]:
+    """``items`` without later repeats of a custom id."""
+    seen: set[str] = set()
+    kept = []
+    for item in items:
+        if item.custom_id not in seen:
+            seen.add(item.custom_id)
+            kept.append(item)
+    return kept

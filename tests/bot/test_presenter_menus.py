@@ -60,3 +60,14 @@ def test_menus_respect_discords_limits() -> None:
     text = Selection("keep", "dice", (), Message("x"), many=True, joined=" ", params={"n": 1})
     assert text.action([1, 3]) == {"n": 1, "kind": "keep", "dice": "1 3"}
     assert text.action([]) == {"n": 1, "kind": "keep", "dice": ""}
+
+
+def test_a_message_never_repeats_a_custom_id() -> None:
+    from bot.presenter import ButtonSpec, SelectSpec
+    from bot.views import build_view
+
+    button = ButtonSpec("Pass", "tt:act:1:pass")
+    menu = SelectSpec("ts:1:play:card", "Play", [("Card 1", "1", False)])
+    view = build_view([button, button, ButtonSpec("Mine", "tt:mine:1")], [menu, menu])
+    ids = [item.custom_id for item in view.children]  # type: ignore[attr-defined]
+    assert sorted(ids) == ["ts:1:play:card", "tt:act:1:pass", "tt:mine:1"]
