@@ -149,7 +149,14 @@ class Presenter:
         for selection in decision.selections:
             if public and not selection.public:
                 continue
-            if not 0 < len(selection.options) <= MAX_SELECT_OPTIONS:
+            # Discord refuses a menu whose options repeat a value (two copies of a card).
+            seen: set[str] = set()
+            distinct = []
+            for option in selection.options:
+                if str(option.value) not in seen:
+                    seen.add(str(option.value))
+                    distinct.append(option)
+            if not 0 < len(distinct) <= MAX_SELECT_OPTIONS:
                 continue  # too many to list: the slash command's autocomplete serves
             options = [
                 (
@@ -157,7 +164,7 @@ class Presenter:
                     str(o.value),
                     o.chosen,
                 )
-                for o in selection.options
+                for o in distinct
             ]
             low, high = (selection.min_values, selection.max_values) if selection.many else (1, 1)
             specs.append(

@@ -71,3 +71,10 @@ def test_a_message_never_repeats_a_custom_id() -> None:
     view = build_view([button, button, ButtonSpec("Mine", "tt:mine:1")], [menu, menu])
     ids = [item.custom_id for item in view.children]  # type: ignore[attr-defined]
     assert sorted(ids) == ["ts:1:play:card", "tt:act:1:pass", "tt:mine:1"]
+
+
+def test_a_menu_never_repeats_a_value() -> None:
+    twice = (*_options(3), SelectOption(2, Message("testgame.choice.card", {"card": 2})))
+    pick = Selection("play", "card", twice, Message("testgame.prompt.play"))
+    (menu,) = PRESENTER.selects(1, _decision(pick), "en-US", public=False)
+    assert [value for _, value, _ in menu.options] == ["1", "2", "3"]
