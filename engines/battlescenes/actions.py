@@ -72,7 +72,8 @@ class PlayCard(Action):
     """6.2 C.3: put a character, support or scenario into the scene (4.4).
 
     ``load`` lists the resources to load, in preference order; missing ones
-    are taken from the top of the resources pile. ``evolve`` is the card base
+    are taken in the player's standing loading order (``LoadOrder``; newest first
+    by default). ``evolve`` is the card base
     an EV character evolves from (4.4.2.1 A.2).
     """
 
@@ -111,6 +112,8 @@ class UseAction(Action):
     unload: str = ""  # 4.8.1: which of the targets' cards its damage unloads, in order
     mode: str = ""  # 4.6.2 B: the option(s) chosen ("a, b" when several may be), by name
     pay: str = ""  # 4.6.2 E.2: the cards given for additional costs (discarded / unloaded)
+    #: The menus' one-field-at-a-time use (use_menus.py): the field this menu filled.
+    step: str = ""
 
 
 @dataclass(frozen=True)
@@ -127,11 +130,21 @@ class Keyword(Action):
 
 @dataclass(frozen=True)
 class Activate(Action):
-    """5.1: activate the ``text``-th permanent text of ``card`` (a card you control)."""
+    """5.1: activate the ``text``-th permanent text of ``card`` (a card you control);
+    ``text`` -1 (the menus'): the one text of that card that can be activated now."""
 
     kind: ClassVar[str] = "activate"
     card: int
     text: int = 0
+
+
+@dataclass(frozen=True)
+class LoadOrder(Action):
+    """The player's standing loading order (``loading.LOAD_ORDERS``): which resources load
+    first when the player names none (4.4.2.2 A.3). Any seat, at any time."""
+
+    kind: ClassVar[str] = "load_order"
+    order: str
 
 
 @dataclass(frozen=True)
@@ -172,4 +185,5 @@ ALL = (
     Adjust,
     Choose,
     Pass,
+    LoadOrder,
 )

@@ -55,17 +55,37 @@ def _problem(state: State, seat: int, card: int, index: int, text: Text) -> str 
     return None
 
 
+def _phase(text: Text) -> Phase:
+    """5.1: activated in the Preparation phase; 7.2 Potencializar: in the Attack step."""
+    return Phase.ATTACK if text.activated_in == "attack" else Phase.PREPARATION
+
+
+def activatable_now(state: State, seat: int) -> list[tuple[int, int, Text]]:
+    """The activated texts ``seat`` could activate at this moment (phase, turn, conditions)."""
+    if seat != state.active or state.choice is not None:
+        return []
+    return [
+        (c, i, t)
+        for c, i, t in activatable(state, seat)
+        if _phase(t) is state.phase and _problem(state, seat, c, i, t) is None
+    ]
+
+
 def activate(
     state: State, seat: int, card: int, index: int, dice: Dice
 ) -> tuple[State, list[Event]]:
-    """Activate the ``index``-th text of ``card`` (5.1)."""
+    """Activate the ``index``-th text of ``card`` (5.1); ``index`` -1 (the menu's): the one
+    text of that card that can be activated now."""
+    if index == -1:
+        now = [i for c, i, _t in activatable_now(state, seat) if c == card]
+        if len(now) > 1:
+            raise _refuse("That card has several activated texts: say which.", "activated_which")
+        index = now[0] if now else 0
     match = [(c, i, t) for c, i, t in activatable(state, seat) if (c, i) == (card, index)]
     if not match:
         raise _refuse("You control no such activated effect.", "activated_none")
     _c, _i, text = match[0]
-    # 5.1: in the Preparation phase; 7.2 Potencializar: in the Attack step.
-    phase = Phase.ATTACK if text.activated_in == "attack" else Phase.PREPARATION
-    if state.phase is not phase or seat != state.active or state.choice is not None:
+    if state.phase is not _phase(text) or seat != state.active or state.choice is not None:
         raise _refuse("That effect is not activated now.", "activated_phase")
     problem = _problem(state, seat, card, index, text)
     if problem is not None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engines.battlescenes.loading import LOAD_ORDERS
 from engines.core import Choice, CommandSpec, Message, OptionSpec, OptionType
 
 
@@ -125,6 +126,21 @@ def command_specs() -> list[CommandSpec]:
             ),
         ),
         c("adjust", "adjust", _opt("cards", text, False)),
+        CommandSpec(
+            "load-order",
+            Message("battlescenes.command.load_order"),
+            "load_order",
+            (
+                OptionSpec(
+                    "order",
+                    text,
+                    Message("battlescenes.command.opt.order"),
+                    choices=tuple(
+                        Choice(Message(f"battlescenes.load_order.{o}"), o) for o in LOAD_ORDERS
+                    ),
+                ),
+            ),
+        ),
         c("choose", "choose", _opt("option", text)),
         c("pass", "pass"),
     ]

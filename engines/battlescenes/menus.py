@@ -15,22 +15,35 @@ that command's:
   information (every card named is in the scene, a resources pile or a prizes area,
   and no effect is still concealed, 5.2.1); otherwise private.
 
-* 6.2 C the Preparation phase — ``play`` (C.3, private: the hand cards that can enter now,
-  loaded with the default order — the newest resources; EV characters, Materializar and a
-  chosen loading stay with the command), ``capacitate`` in two steps (C.1/C.2: a menu
-  of the characters that can be capacitated now — public, unless one is listed only for a
-  same-alter-ego character in the hand (C.2); once one is chosen, a private menu of the hand
-  cards it may discard), ``yield`` (C.5, public: characters controlled since the start
-  of the turn).
+* 6.2 C the Preparation phase — while a capacitation's character is chosen, the private
+  menu of the hand cards it may discard comes first (C.1/C.2, the second step); then
+  ``play`` (C.3, private: the hand cards that can enter now, loaded in the player's loading
+  order — ``loading.py``; EV characters, Materializar and a chosen loading stay with the
+  command), ``capacitate`` (the first step: the characters that can be capacitated now —
+  public, unless one is listed only for a same-alter-ego character in the hand, C.2),
+  ``discard`` (C.4, private: the hand), ``yield`` (C.5, public: characters controlled since
+  the start of the turn) and ``activate`` (5.1, public: the cards in the scene or the
+  scenario with a text that can be activated now; a card with two such texts is left to the
+  command's ``text`` option), and ``use`` (below);
+* 6.2 E the Attack step — ``use`` (below) and ``activate`` (7.2 Potencializar), as above;
+* ``use`` (4.6.2: the unforeseen actions in the Preparation phase, C.5.2; the Attack step;
+  the opponent's Anticipation step) field by field — ``use_menus.py``: the characters with
+  an action usable now (public), then follow-up menus of a draft kept in the state: the
+  action, its option(s), targets, X, and the cards paying additional costs (private: the
+  hand). Any other action drops the draft.
 
-A list longer than 25 options is left to the slash command and its autocomplete. ``use``
-(character → action → option → targets → cards to unload or pay) and ``activate`` stay
-with the slash commands, whose autocomplete follows each option already typed.
+A list longer than 25 options is left to the slash command and its autocomplete; the bot
+shows at most four menus a post (``bot/views.py``), in this order — the public post holds the
+public ones, the player's own view the first four. ``keyword`` (keyword → resource card →
+character → unload, each keyword choosing different things) stays with the slash command,
+whose autocomplete follows each option already typed.
 """
 
 from __future__ import annotations
 
-from engines.battlescenes import scene, zones
+from collections import Counter
+
+from engines.battlescenes import activated, scene, use_menus, zones
 from engines.battlescenes.cards import CardType
 from engines.battlescenes.elsewhere import concealed
 from engines.battlescenes.state import Phase, State
@@ -63,11 +76,15 @@ def _menus(state: State, decision: Decision) -> list[Selection]:
         return [_adjust(state, seat)]
     if "play" in kinds and state.phase is Phase.PREPARATION:
         return _preparation(state, seat)
+    if "activate" in kinds and state.phase is Phase.ATTACK:  # 7.2 Potencializar
+        return [*use_menus.menus(state, seat), _activate(state, seat)]
+    if "use" in kinds and state.phase is Phase.ANTICIPATION:
+        return use_menus.menus(state, seat)
     return []
 
 
 def _preparation(state: State, seat: int) -> list[Selection]:
-    """6.2 C.3, C.1/C.2 and C.5 (see the module's docstring)."""
+    """6.2 C.1–C.6 (see the module's docstring)."""
     hand = state.players[seat].hand
     play = tuple(_card(state, c) for c in hand if scene.can_enter(state, seat, c))
     mine = zones.characters(state, seat)
@@ -75,18 +92,11 @@ def _preparation(state: State, seat: int) -> list[Selection]:
     # A character already capacitated this turn is listed only because the hand holds a
     # character with its alter ego (C.2): hidden information, so the menu is then private.
     public = not any(s.basic_capacitated for s in ready)
-    menus = [
-        Selection("play", "card", play, _m("play")),
-        Selection(
-            "capacitate",
-            "character",
-            tuple(_card(state, s.card) for s in ready),
-            _m("capacitate"),
-            public=public,
-            params={"discard": -1},
-        ),
-    ]
-    if state.capacitating != -1:
+    menus: list[Selection] = []
+    drafted = use_menus.next_menu(state, seat)  # 4.6.2 C.5.2 unforeseen actions, field by field
+    if drafted is not None:
+        menus.append(drafted)
+    if state.capacitating != -1:  # the second step first: it is what the player is doing
         character = state.capacitating
         options = tuple(_card(state, c) for c in capacitate_discards(state, seat, character))
         placeholder = Message(
@@ -97,9 +107,41 @@ def _preparation(state: State, seat: int) -> list[Selection]:
                 "capacitate", "discard", options, placeholder, params={"character": character}
             )
         )
+    menus += [
+        Selection("play", "card", play, _m("play")),
+        Selection(
+            "capacitate",
+            "character",
+            tuple(_card(state, s.card) for s in ready),
+            _m("capacitate"),
+            public=public,
+            params={"discard": -1},
+        ),
+        # C.4: any card of the hand (private)
+        Selection("discard", "card", tuple(_card(state, c) for c in hand), _m("discard")),
+    ]
     veterans = tuple(_card(state, s.card) for s in mine if s.entered_turn < state.turn)
     menus.append(Selection("yield", "character", veterans, _m("yield"), public=True))
+    menus.append(_activate(state, seat))
+    menus.append(use_menus.first_menu(state, seat))
     return menus
+
+
+def _activate(state: State, seat: int) -> Selection:
+    """5.1 / 7.2 Potencializar: the cards with a text that can be activated now — public
+    (they are in the scene or the scenario). A card with several such texts is left to the
+    command (its ``text`` option); the menu's ``text`` -1 means "its one text"."""
+    now = activated.activatable_now(state, seat)
+    counts = Counter(c for c, _i, _t in now)
+    cards = [c for c in dict.fromkeys(c for c, _i, _t in now) if counts[c] == 1]
+    return Selection(
+        "activate",
+        "card",
+        tuple(_card(state, c) for c in cards),
+        _m("activate"),
+        public=all(_public_card(state, c) for c in cards),
+        params={"text": -1},
+    )
 
 
 def _m(key: str) -> Message:

@@ -5,7 +5,7 @@ Also the surprise keywords (7.2), which reveal from the hand.
 
 from __future__ import annotations
 
-from engines.battlescenes import replacing, tree, triggers, zones
+from engines.battlescenes import loading, replacing, tree, triggers, zones
 from engines.battlescenes.cards import Step, Trigger
 from engines.battlescenes.common import ask, matches, shuffle, targets_of
 from engines.battlescenes.state import Continuous, Pending, State
@@ -62,6 +62,8 @@ def _load_from_resources(
             )
             and (step.to != "this" or s.card == effect.this)
         ]
+        if bases:  # listed in the player's loading order (7.2 Predador, 4.4.2.2 A.3)
+            cards = loading.ordered(state, seat, cards, bases[0])
         options = [f"{c}>{b}" for c in cards for b in bases]
         if not options:
             return state, [], True
@@ -94,13 +96,14 @@ def _load_from_resources(
 def _load_resources(
     state: State, effect: Pending, step: Step, dice: Dice
 ) -> tuple[State, list[Event], bool]:
-    """Load up to ``amount`` cards from the resources (newest first) on this card base;
+    """Load up to ``amount`` cards from the resources (in the controller's loading order,
+    newest first by default) on this card base;
     each loaded card triggers "loaded on this" effects separately (4.8.4.3)."""
     seat = effect.controller
     if zones.find(state, effect.this) is None:
         return state, [], True
     player = state.players[seat]
-    taken = list(reversed(player.resources))[: step.amount]
+    taken = loading.ordered(state, seat, player.resources, effect.this)[: step.amount]
     player = replace(player, resources=tuple(c for c in player.resources if c not in taken))
     state = zones.set_player(state, seat, player)
     cards: list[int] = []

@@ -6,7 +6,7 @@ example 4)."""
 
 from __future__ import annotations
 
-from engines.battlescenes import zones
+from engines.battlescenes import loading, zones
 from engines.battlescenes.cards import ActionRule, Characteristic, Step, Trigger
 from engines.battlescenes.common import ask, plus, targets_of
 from engines.battlescenes.state import (
@@ -31,7 +31,7 @@ def _put_into_scene(
     state: State, effect: Pending, step: Step, dice: Dice
 ) -> tuple[State, list[Event], bool]:
     """The effect's own card enters the scene from the hand or the resources, under the
-    effect's controller, loading its Energia Inicial from the newest resources (as many as
+    effect's controller, loading its Energia Inicial in that player's loading order (as many as
     there are, 8.C — a card base carrying nothing would be knocked out, 4.7); its "enters"
     and loading texts become pending."""
     card, seat = effect.source, effect.controller
@@ -44,8 +44,9 @@ def _put_into_scene(
         resources=tuple(c for c in player.resources if c != card),
     )
     need = zones.defn(state, card).energy
-    chosen = player.resources[len(player.resources) - need :] if need else ()
-    player = replace(player, resources=player.resources[: len(player.resources) - len(chosen)])
+    # 4.4.2.2 A.3: the player's standing loading order (newest first by default)
+    chosen = tuple(loading.ordered(state, seat, player.resources, card)[:need])
+    player = replace(player, resources=tuple(c for c in player.resources if c not in chosen))
     state = zones.set_player(state, seat, player)
     item = InScene(card=card, controller=seat, entered_turn=state.turn, loaded=chosen)
     state = replace(state, scene=(*state.scene, item))

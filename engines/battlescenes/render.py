@@ -240,7 +240,7 @@ def _hand(view: View, catalog: Catalog, locale: str) -> bytes:
     hand = list(view.data.get("hand", []))
     choice = view.data.get("choice")
     extra = 64 + 60 * len(choice["options"]) if choice else 0
-    image, draw = canvas(100 + max(1, len(hand)) * 68 + 40 + extra)
+    image, draw = canvas(100 + max(1, len(hand)) * 68 + 40 + 50 + extra)
     player = view.data["players"][view.seat]
     title = t("battlescenes.render.your_hand", locale, player=player["name"])
     y = banner(draw, title, theme.seat_colour(view.seat)) + 20
@@ -273,8 +273,12 @@ def _hand(view: View, catalog: Catalog, locale: str) -> bytes:
         )
     if not hand:
         draw_text(draw, (theme.MARGIN, y), t("battlescenes.render.empty", locale), max_width=width)
+    below = y + max(1, len(hand)) * 68 + 10
+    order = t(f"battlescenes.load_order.{player.get('load_order', 'newest')}", locale)
+    line = t("battlescenes.render.load_order", locale, order=order)
+    draw_text(draw, (theme.MARGIN, below), line, max_width=width, size=28, fill=theme.TEXT_MUTED)
     if choice:
-        _choice(draw, y + max(1, len(hand)) * 68 + 20, choice, t, locale)
+        _choice(draw, below + 60, choice, t, locale)
     return to_png(image)
 
 

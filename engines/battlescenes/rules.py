@@ -10,6 +10,7 @@ from engines.battlescenes import (
     activated,
     effects,
     keywords,
+    loading,
     lookup,
     position,
     scene,
@@ -17,6 +18,7 @@ from engines.battlescenes import (
     shields,
     turn,
     use,
+    use_menus,
     zones,
 )
 from engines.battlescenes.cards import Pack
@@ -133,7 +135,16 @@ class BattleScenes(GameEngine[State]):
         return position.build(state, overrides, self.load_content(state.pack).cards)
 
     def pending(self, state: State) -> list[Decision]:
-        return [with_menus(state, d) for d in self._decisions(state)]
+        owed = [with_menus(state, d) for d in self._decisions(state)]
+        # Issue #5: any seat may set its standing loading order at any time (4.4.2.2 A.3);
+        # nobody waits for it.
+        prompt = Message("battlescenes.prompt.load_order")
+        optional = [
+            Decision(s, ("load_order",), prompt, optional=True)
+            for s in range(len(state.players))
+            if owed
+        ]
+        return owed + optional
 
     def _decisions(self, state: State) -> list[Decision]:
         if state.phase is Phase.OVER:
@@ -182,6 +193,7 @@ class BattleScenes(GameEngine[State]):
             if state.capacitating != -1:
                 card = zones.title(state, state.capacitating)
                 prompt = Message("battlescenes.prompt.capacitating", {"card": card})
+            prompt = _using(state) or prompt
             return [
                 Decision(
                     state.active,
@@ -206,23 +218,29 @@ class BattleScenes(GameEngine[State]):
                 Decision(
                     1 - state.active,
                     ("use", "pass"),
-                    Message("battlescenes.prompt.anticipation"),
+                    _using(state) or Message("battlescenes.prompt.anticipation"),
                     act.Pass(),
                     True,
                     PASS_ANTICIPATION,
                 )
             ]
         if state.phase is Phase.ATTACK:
-            prompt = Message("battlescenes.prompt.attack")
+            prompt = _using(state) or Message("battlescenes.prompt.attack")
             kinds = ("use", "activate", "pass")  # 7.2 Potencializar is activated here
             return [Decision(state.active, kinds, prompt, act.Pass(), False)]
         return []  # automatic steps never wait without a choice (turn.proceed)
 
     def rules_apply(self, state: State, seat: int, action: Action, dice: Dice) -> Outcome[State]:
+        if isinstance(action, act.LoadOrder):  # a standing preference: the game does not move
+            new, events = loading.set_order(state, seat, action.order)
+            return Outcome(new, tuple(events))
         state = replace(shields.refresh_shields(state), clock=state.clock + 1)
         new, events = self._dispatch(state, seat, action, dice)
         if not (isinstance(action, act.Capacitate) and action.discard == -1):
             new = replace(new, capacitating=-1)  # the menus' chosen character: done or dropped
+        if isinstance(action, act.UseAction) and action.step and new.using != -1:
+            return Outcome(new, tuple(events))  # a use being chosen field by field: no move yet
+        new = use_menus.clear(new)  # done, or dropped by another action
         if new.phase is Phase.INITIAL_RESOURCES and all(p.resources_done for p in new.players):
             # 6.1: the game starts with the first player's turn.
             new = turn.goto(replace(new, active=new.first, step="begin"), Phase.START)
@@ -274,6 +292,8 @@ class BattleScenes(GameEngine[State]):
             )
         if isinstance(action, act.Yield):
             return turn.yield_character(state, seat, action.character, dice)
+        if isinstance(action, act.UseAction) and action.step:
+            return use_menus.step(state, seat, action, dice)
         if isinstance(action, act.UseAction):
             return use.use(
                 state,
@@ -343,6 +363,14 @@ class BattleScenes(GameEngine[State]):
         if state is None or seat is None:
             return []
         return autocomplete(state, seat, command, option, current, values)
+
+
+def _using(state: State) -> Message | None:
+    """The prompt while a use is chosen from the menus, field by field (4.6.2)."""
+    if state.using == -1:
+        return None
+    card = zones.title(state, state.using)
+    return Message("battlescenes.prompt.using", {"card": card})
 
 
 def _involved(action: Action) -> tuple[int, ...]:

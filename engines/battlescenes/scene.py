@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engines.battlescenes import effects, zones
+from engines.battlescenes import effects, loading, zones
 from engines.battlescenes.cards import CardDef, CardType, Trigger
 from engines.battlescenes.state import InScene, Pending, State
 from engines.core import Dice, Event, IllegalActionError
@@ -49,7 +49,7 @@ def play(
 
 def can_enter(state: State, seat: int, card: int) -> bool:
     """Whether ``card`` of the hand can be put into the scene now with the default loading
-    (the newest resources): a scenario not yet one this turn (4.4.1), or a character or
+    (the player's loading order): a scenario not yet one this turn (4.4.1), or a character or
     support whose A.1 count the resources meet and that clashes with nothing (A.4). EV
     characters (which need a base, A.2) and Materializar loads are left to the command."""
     player = state.players[seat]
@@ -178,6 +178,14 @@ def ev_base_ok(state: State, seat: int, d: CardDef, evolve: int) -> bool:
     return item.controller == seat and item.entered_turn < state.turn and matches
 
 
+def _evolved(state: State, evolve: int) -> tuple[int, ...]:
+    """A.3a: the card base an EV character evolves from and what it carries."""
+    index = zones.find(state, evolve)
+    if index is None:
+        return ()
+    return (evolve, *state.scene[index].loaded)
+
+
 def _base(
     state: State,
     seat: int,
@@ -221,7 +229,10 @@ def _base(
         chosen = pool[:need]
     else:
         chosen = list(load)[:need]
-        chosen += [c for c in reversed(pool) if c not in chosen][: need - len(chosen)]
+        # A.3: the rest in the player's standing loading order (newest first by default)
+        carrying = _evolved(state, evolve) if d.is_ev else ()
+        rest = [c for c in loading.ordered(state, seat, pool, card, carrying) if c not in chosen]
+        chosen += rest[: need - len(chosen)]
     events: list[Event] = []
     state = _remove_from_origin(state, seat, card)
     carried: tuple[int, ...] = ()

@@ -166,6 +166,7 @@ class PlayerState:
     scenario_played: bool = False  # 6.2 C.3: one scenario per turn
     singularity_used: bool = False  # 7.1 Singularidade
     targeted_actions: int = 0  # actions with targets used this turn (F.2, Garota-Aranha V1)
+    load_order: str = "newest"  # the standing loading order (loading.LOAD_ORDERS, 4.4.2.2 A.3)
 
 
 @dataclass(frozen=True)
@@ -261,6 +262,13 @@ class State:
     no_search_this_turn: bool = False  # "não podem procurar … até o final do turno" (5.7)
     activated_used: tuple[str, ...] = ()  # "uma vez por turno" activated texts used (5.1)
     capacitating: int = -1  # 6.2 C.1/C.2 chosen from a menu; the discard is picked next
+    # 4.6.2 from the menus (use_menus.py): the character, and the answers so far
+    using: int = -1
+    using_action: str = ""
+    using_mode: str = ""
+    using_targets: str = ""
+    using_x: int = 0
+    using_next: str = ""  # the field the next menu asks
     countdown_count: int = 0  # cards this turn's Countdown put into the resources (6.2 A)
     winner: int | None = None
     draw: bool = False

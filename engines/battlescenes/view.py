@@ -112,6 +112,7 @@ def build_view(state: State, seat: int | None, pending: list[Decision]) -> dict[
                 "resources": [_card(state, c) for c in p.resources],
                 "prizes": [_card(state, c) for c in p.prizes],
                 "points": zones.prize_points(state, i),
+                "load_order": p.load_order,  # a standing preference, not hidden (4.4.2.2 A.3)
             }
         )
     data: dict[str, Any] = {
@@ -119,7 +120,7 @@ def build_view(state: State, seat: int | None, pending: list[Decision]) -> dict[
         "turn": state.turn,
         "active": state.active,
         "first": state.first,
-        "deciding": [d.seat for d in pending],
+        "deciding": [d.seat for d in pending if not d.optional],
         "prompt": pending[0].prompt.key if pending else "",
         "players": players,
         "scene": scene,
