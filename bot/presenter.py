@@ -39,6 +39,8 @@ class SelectSpec:
     options: list[tuple[str, str, bool]]
     min_values: int = 1
     max_values: int = 1
+    #: Also shown in the public post (a private view lists its private menus first).
+    public: bool = False
 
 
 @dataclass
@@ -138,6 +140,8 @@ class Presenter:
             for decision in snap.pending():
                 if decision.seat == seat:
                     post.selects.extend(self.selects(snap.match.id, decision, locale, public=False))
+            # Only so many menus fit a message: those nobody else sees come first.
+            post.selects.sort(key=lambda spec: spec.public)
         return post
 
     def selects(
@@ -174,6 +178,7 @@ class Presenter:
                     options,
                     min(max(low, 0), len(options)),
                     min(max(high, 1), len(options)),
+                    selection.public,
                 )
             )
         return specs

@@ -119,8 +119,8 @@ def build_view(
     view = discord.ui.View(timeout=None)
     # Discord refuses a whole message with a repeated custom id (two seats owing the
     # same kind of decision share one button; the flow asks who pressed it).
-    menus = _unique(selects or [])[: MAX_ROWS - 1]
     buttons = _unique(buttons)
+    menus = _unique(selects or [])[: MAX_ROWS - (1 if buttons else 0)]
     for row, menu in enumerate(menus):
         item = MatchSelect(menu.custom_id, menu)
         item.item.row = row

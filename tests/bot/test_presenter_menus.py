@@ -78,3 +78,13 @@ def test_a_menu_never_repeats_a_value() -> None:
     pick = Selection("play", "card", twice, Message("testgame.prompt.play"))
     (menu,) = PRESENTER.selects(1, _decision(pick), "en-US", public=False)
     assert [value for _, value, _ in menu.options] == ["1", "2", "3"]
+
+
+def test_five_menus_fit_a_message_without_buttons_and_four_beside_them() -> None:
+    from bot.presenter import ButtonSpec, SelectSpec
+    from bot.views import build_view
+
+    menus = [SelectSpec(f"ts:1:k{i}:f", "x", [("a", "1", False)]) for i in range(7)]
+    assert len(build_view([], menus).children) == 5
+    with_button = build_view([ButtonSpec("Mine", "tt:mine:1")], menus)
+    assert len(with_button.children) == 5  # four menus and the button
