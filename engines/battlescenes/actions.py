@@ -156,6 +156,23 @@ class Adjust(Action):
 
 
 @dataclass(frozen=True)
+class Manual(Action):
+    """A printed text applied by hand (manual.py, 8.A): ``what`` (manual.WHAT) on ``card``,
+    to the zone ``to`` or ``onto`` a card base, ``count`` times (signed for ``shield``), on
+    the deck of ``player`` (1 or 2; 0: yours), logged with the ``reason``. Only while a
+    manual text of yours is open — or by a referee (``/ref act``) at any time."""
+
+    kind: ClassVar[str] = "manual"
+    what: str
+    card: int = -1
+    to: str = ""
+    onto: int = -1
+    count: int = 1
+    player: int = 0
+    reason: str = ""
+
+
+@dataclass(frozen=True)
 class Choose(Action):
     """Answer a choice inside an effect (which effect first, which card, skip)."""
 
@@ -186,4 +203,5 @@ ALL = (
     Choose,
     Pass,
     LoadOrder,
+    Manual,
 )

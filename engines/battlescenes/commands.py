@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engines.battlescenes.loading import LOAD_ORDERS
+from engines.battlescenes.manual import DESTINATIONS, WHAT
 from engines.core import Choice, CommandSpec, Message, OptionSpec, OptionType
 
 
@@ -142,5 +143,41 @@ def command_specs() -> list[CommandSpec]:
             ),
         ),
         c("choose", "choose", _opt("option", text)),
+        c(
+            "manual",
+            "manual",
+            OptionSpec(
+                "what",
+                text,
+                Message("battlescenes.command.opt.what"),
+                choices=tuple(Choice(Message(f"battlescenes.manual.what.{w}"), w) for w in WHAT),
+            ),
+            _opt("card", required=False),
+            OptionSpec(
+                "to",
+                text,
+                Message("battlescenes.command.opt.to"),
+                False,
+                choices=tuple(Choice(Message(f"battlescenes.zone.{z}"), z) for z in DESTINATIONS),
+            ),
+            _opt("onto", required=False),
+            OptionSpec(
+                "count",
+                OptionType.INTEGER,
+                Message("battlescenes.command.opt.count"),
+                False,
+                min_value=-60,
+                max_value=60,
+            ),
+            OptionSpec(
+                "player",
+                OptionType.INTEGER,
+                Message("battlescenes.command.opt.player"),
+                False,
+                min_value=1,
+                max_value=2,
+            ),
+            _opt("reason", text, False, False),
+        ),
         c("pass", "pass"),
     ]

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from itertools import combinations
 from typing import Any
 
-from engines.battlescenes import activated, scene, use, zones
+from engines.battlescenes import activated, manual, scene, use, zones
 from engines.battlescenes.actions import card_list
 from engines.battlescenes.cards import ActionDef, CardType
 from engines.battlescenes.menus import adjust_pool
@@ -245,10 +245,46 @@ def autocomplete(
         found = _capacitate_discard(state, seat, values)
     elif command == "play" and option == "evolve":
         found = _evolve(state, seat, values)
+    elif command == "manual" and option in ("card", "onto"):
+        found = _manual(state, seat, option, values)
     if found is None:
         found = _generic(state, seat, option)
     needle = current.strip().lower()
     return [c for c in found if needle in f"{c.label.params} {c.value}".lower()][:LIMIT]
+
+
+def _manual(state: State, seat: int, option: str, values: Mapping[str, Any]) -> list[Choice]:
+    """Cards a manual adjustment (manual.py) may name, with where each is: the card bases
+    for ``onto`` and the base adjustments; else every card this seat can see (its own hand,
+    set-aside cards and — sorted by name, so the order stays secret — its deck)."""
+    what = str(values.get("what") or "")
+    bases = [s.card for s in state.scene]
+    if option == "onto" or what in ("shield", "damage"):
+        cards = bases
+    elif what in ("capacitate", "incapacitate"):
+        cards = [s.card for s in zones.characters(state)]
+    else:
+        me = state.players[seat]
+        deck = sorted(me.deck, key=lambda c: (zones.title(state, c), c))
+        cards = [*bases, *(c for s in state.scene for c in s.loaded)]
+        cards += [state.scenario] if state.scenario is not None else []
+        for p in state.players:
+            cards += [*p.resources, *p.prizes]
+        cards += [*me.hand, *me.set_aside, *(deck if what == "move" else ())]
+    return [
+        Choice(
+            Message(
+                "battlescenes.choice.manual_card",
+                {
+                    "card": zones.title(state, c),
+                    "id": c,
+                    "zone": Message(f"battlescenes.zone.{manual.where(state, c)[0]}"),
+                },
+            ),
+            c,
+        )
+        for c in cards
+    ]
 
 
 def _generic(state: State, seat: int, option: str) -> list[Choice]:

@@ -12,6 +12,7 @@ from engines.battlescenes import (
     keywords,
     loading,
     lookup,
+    manual,
     position,
     scene,
     setup,
@@ -38,6 +39,7 @@ from engines.core import (
     GameEngine,
     IllegalActionError,
     MatchOption,
+    MatchOverError,
     MatchResult,
     Message,
     OptionType,
@@ -155,9 +157,11 @@ class BattleScenes(GameEngine[State]):
             if c.pending == 0 or c.prompt == "battlescenes.choice.replacement":
                 default = act.Choose(c.options[0])  # 5.5: the first replacement found
             skip = SKIP_OPTIONAL if c.pending and "skip" in c.options else None
-            return [
-                Decision(c.seat, ("choose",), Message(c.prompt), default, default is not None, skip)
-            ]
+            # A text applied by hand: its player adjusts (``manual``), then confirms (8.A).
+            kinds: tuple[str, ...] = (
+                ("choose", "manual") if c.prompt == manual.PROMPT else ("choose",)
+            )
+            return [Decision(c.seat, kinds, Message(c.prompt), default, default is not None, skip)]
         if state.phase is Phase.CHOOSE_FIRST:
             return [
                 Decision(
@@ -230,7 +234,36 @@ class BattleScenes(GameEngine[State]):
             return [Decision(state.active, kinds, prompt, act.Pass(), False)]
         return []  # automatic steps never wait without a choice (turn.proceed)
 
+    def apply(self, state: State, seat: int, action: Action, dice: Dice) -> Outcome[State]:
+        # A player adjusts by hand only while a manual text of theirs is open (8.A).
+        over = state.phase is Phase.OVER
+        if isinstance(action, act.Manual) and not over and not manual.open_for(state, seat):
+            raise manual.closed()
+        return super().apply(state, seat, action, dice)
+
+    def referee_apply(self, state: State, seat: int, action: Action, dice: Dice) -> Outcome[State]:
+        if isinstance(action, act.Manual):  # on a referee's authority, at any time
+            return self._manual(state, seat, action, dice, True)
+        return super().referee_apply(state, seat, action, dice)
+
+    def _manual(
+        self, state: State, seat: int, action: act.Manual, dice: Dice, referee: bool
+    ) -> Outcome[State]:
+        """A text applied by hand (manual.py): only the adjustment, logged; the open
+        choice (or decision) stays as it was."""
+        if state.phase is Phase.OVER:
+            raise MatchOverError("The match is over.")
+        state = replace(shields.refresh_shields(state), clock=state.clock + 1)
+        new, events = manual.apply(state, seat, action, dice, referee)
+        new = shields.refresh_shields(new)  # loads and unloads change static shield texts
+        # highlighted in the render: only cards in the scene (never a hidden card's number)
+        cards = tuple(c for c in (action.card, action.onto) if zones.find(new, c) is not None)
+        new = replace(new, last_action=action.kind, last_cards=cards)
+        return Outcome(new, tuple(events))
+
     def rules_apply(self, state: State, seat: int, action: Action, dice: Dice) -> Outcome[State]:
+        if isinstance(action, act.Manual):
+            return self._manual(state, seat, action, dice, False)
         if isinstance(action, act.LoadOrder):  # a standing preference: the game does not move
             new, events = loading.set_order(state, seat, action.order)
             return Outcome(new, tuple(events))

@@ -48,7 +48,8 @@ def test_manual_action_stops_for_the_player_and_is_logged() -> None:
     state, events = act(state, 0, UseAction(hulk, "Esmagar", str(abutre)))
     assert "battlescenes.event.manual" in keys(events)
     decision = ENGINE.pending(state)[0]
-    assert decision.kinds == ("choose",) and decision.default is None
+    # the player applies the text by hand (``manual``, test_manual.py), then confirms
+    assert decision.kinds == ("choose", "manual") and decision.default is None
     state, events = act(state, 0, Choose("done"))
     assert "battlescenes.event.manual_done" in keys(events)
     assert state.tree == () and state.log_manual
