@@ -112,7 +112,10 @@ def check_card(
     card = flow.hero(state, seat).card(card_id)
     if card_id not in player.hand or card is None:
         raise illegal(
-            f"You have no {card_id!r} in your hand.", "no_card", "Cartas de Herói", card=card_id
+            f"You have no {card_id!r} in your hand.",
+            "no_card",
+            "Cartas de Herói",
+            card=dict(card.name) if card else card_id,  # its name in the reader's language
         )
     if _locked(flow, state, seat):
         raise illegal(
@@ -171,7 +174,7 @@ def check_card(
                     "There is no such token to remove.",
                     "nothing_to_remove",
                     "Conflitos de Timing",
-                    status=step.status,
+                    status=flow.content.status_label(step.status),
                 )
     changer = dice_step(card)
     if changer is not None:
@@ -284,7 +287,7 @@ def spend(flow: Flow, state: State, seat: int, status: str) -> State:
             "You cannot spend that status effect now.",
             "cannot_spend",
             "Efeitos de Status Gastáveis",
-            status=status,
+            status=flow.content.status_label(status),
         )
     player = state.players[seat]
     remaining = player.statuses[status] - 1

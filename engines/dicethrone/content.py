@@ -342,6 +342,13 @@ class Content:
     pack: str
     heroes: Mapping[str, Hero]
 
+    def status_label(self, status_id: str) -> dict[str, str] | str:
+        """A status's name per locale, for messages; the id itself if unknown (as typed)."""
+        try:
+            return dict(self.status(status_id).name)
+        except KeyError:
+            return status_id
+
     def status(self, status_id: str) -> StatusDef:
         """A status definition by id, from whichever hero brings it."""
         for hero in self.heroes.values():

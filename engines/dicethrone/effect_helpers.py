@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from engines.core import Dice, Event
-from engines.core.model import replace
-from engines.dicethrone.content import Content, Hero
+from engines.core.model import Message, replace
+from engines.dicethrone.content import Content, DamageKind, Hero
 from engines.dicethrone.damage import Incoming
 from engines.dicethrone.state import Player, State
 
@@ -75,8 +75,22 @@ def seat_name(state: State, seat: int) -> str:
     return state.seats[seat].name
 
 
-def dice_text(values: tuple[int, ...], symbols: list[str]) -> str:
-    return " ".join(f"{v}({s})" for v, s in zip(values, symbols, strict=True))
+def dice_message(hero: Hero, values: tuple[int, ...]) -> Message | str:
+    """Dice as "2 (Cutelo), 5 (Caveira)": each value with its symbol's name in the
+    reader's language (the hero's ``symbol_names``, as the menus show them)."""
+    if not values:
+        return "-"
+    first, *rest = values
+    die = Message("dicethrone.dice.die", {"value": first, "symbol": dict(hero.symbol_text(first))})
+    if not rest:
+        return die
+    return Message("dicethrone.dice.list", {"first": die, "rest": dice_message(hero, tuple(rest))})
+
+
+def damage_kind(kind: DamageKind, amount: int) -> Message:
+    """A damage type ("indefensável", "puri") in the reader's language, agreeing with
+    ``amount``."""
+    return Message(f"dicethrone.damage_kind.{kind.value}", {"count": amount})
 
 
 def remove_status(

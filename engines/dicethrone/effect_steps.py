@@ -20,6 +20,7 @@ from engines.dicethrone.damage import Incoming
 from engines.dicethrone.effect_helpers import (
     Ctx,
     chosen_player,
+    damage_kind,
     draw_card,
     find,
     put,
@@ -154,7 +155,10 @@ class StepRunner:
         else:
             ledger.append(Incoming(target, ctx.owner, amount, kind, attack))
         self._emit(
-            "damage_pending", player=seat_name(state, target), amount=amount, kind=kind.value
+            "damage_pending",
+            player=seat_name(state, target),
+            amount=amount,
+            kind=damage_kind(kind, amount),
         )
         return replace(state, ledger=tuple(ledger))
 

@@ -18,7 +18,7 @@ from engines.dicethrone.content import Content, Hero, Script, Step, text_for
 from engines.dicethrone.effect_helpers import (
     Ctx,
     chosen_player,
-    dice_text,
+    dice_message,
     draw_card,
     may_wait,
     paused,
@@ -187,12 +187,11 @@ class Interpreter(StepRunner):
     def _roll(self, state: State, step: Step, ctx: Ctx) -> tuple[int, ...]:
         """ "Role [#]": fresh dice, rolled once; earlier dice do not count."""
         values = tuple(self.dice.roll(6, "effect roll") for _ in range(step.dice))
-        symbols = [ctx.hero.symbol(v) for v in values]
         self._emit(
             "effect_roll",
             "Role [#]",
             player=seat_name(state, ctx.owner),
-            dice=dice_text(values, symbols),
+            dice=dice_message(ctx.hero, values),
         )
         return values
 

@@ -37,7 +37,7 @@ def queue(flow: Flow, state: State, seat: int, kind: str, what: str, target: str
             "You cannot spend that status effect now.",
             "cannot_spend",
             "Efeitos de Status Gastáveis",
-            status=what,
+            status=flow.content.status_label(what),
         )
     flow.emit("queued", "Conflitos de Timing", player=flow.name(state, seat))
     return replace(state, queued=Queued(seat, kind, what, target))

@@ -15,6 +15,7 @@ from engines.core.model import replace
 from engines.dicethrone import aim, first_roll, statuses, targeting, upkeep
 from engines.dicethrone.combos import best_variant, usable_level
 from engines.dicethrone.content import Ability, Content, Hero
+from engines.dicethrone.effect_helpers import dice_message
 from engines.dicethrone.effects import Ctx, Interpreter, paused, put
 from engines.dicethrone.settle import settle
 from engines.dicethrone.state import (
@@ -75,7 +76,12 @@ class Flow:
         """Sell a card from the hand for 1 CP ("Vender")."""
         player = state.players[seat]
         if card not in player.hand:
-            raise illegal(f"You have no {card!r} in your hand.", "no_card", "Vender", card=card)
+            raise illegal(
+                f"You have no {card!r} in your hand.",
+                "no_card",
+                "Vender",
+                card=self._card_name(state, seat, card),
+            )
         hand = list(player.hand)
         hand.remove(card)
         cp = min(CP_CAP, player.cp + 1)
@@ -156,7 +162,7 @@ class Flow:
             "4.1",
             player=self.name(state, state.active),
             attempt=r.attempts + 1,
-            dice=" ".join(f"{v}({hero.symbol(v)})" for v in values),
+            dice=dice_message(hero, values),
         )
         return state
 
@@ -215,7 +221,7 @@ class Flow:
                 "Your dice do not meet that ability's requirement.",
                 "not_met",
                 "Requisito de Ativação",
-                ability=ability_id,
+                ability=dict(ability.name) if ability else ability_id,
             )
         self.emit(
             "announced",
@@ -317,7 +323,7 @@ class Flow:
             "6.3",
             player=self.name(state, seat),
             ability=dict(defense.name),
-            dice=" ".join(f"{v}({hero.symbol(v)})" for v in values),
+            dice=dice_message(hero, values),
         )
         # 6.3–6.4: every player may change the defensive dice before they resolve.
         roll = replace(state.roll, defense=defense.id, defense_dice=values)

@@ -26,7 +26,7 @@ from engines.krosmaster.content import (
     EffectKind,
     Power,
 )
-from engines.krosmaster.effects import gain_power, place_marker
+from engines.krosmaster.effects import gain_power, place_marker, stat_name
 from engines.krosmaster.errors import illegal, invalid
 from engines.krosmaster.geometry import label, parse_label
 from engines.krosmaster.lasting import add_group_change, add_lasting, end_group, end_lasting
@@ -115,7 +115,7 @@ def adjust(
             {
                 "author": state.players[seat].name,
                 "unit": fig.name,
-                "what": what,
+                "what": stat_name(what),  # shown in the reader's language
                 "value": value,
                 "reason": reason.strip(),
             },

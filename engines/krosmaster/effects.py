@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines.core import Event
-from engines.core.model import replace
+from engines.core.model import Message, replace
 from engines.krosmaster.board import (
     has_power,
     is_character,
@@ -84,7 +84,9 @@ def apply_effect(
                 ap=n if kind is EffectKind.AP else 0,
                 mp=n if kind is EffectKind.MP else 0,
             )
-            events.append(_evt("tokens", state, t, kind=kind.value, amount=n, rule="7.5.1"))
+            events.append(
+                _evt("tokens", state, t, kind=stat_name(kind.value), amount=n, rule="7.5.1")
+            )
     elif kind in (EffectKind.STEAL_MP, EffectKind.STEAL_AP):
         is_ap = kind is EffectKind.STEAL_AP
         for t in targets:
@@ -97,7 +99,14 @@ def apply_effect(
                 state, caster.id, ap=placed if is_ap else 0, mp=0 if is_ap else placed
             )
             events.append(
-                _evt("steal", state, t, what="ap" if is_ap else "mp", amount=placed, rule="7.5.12")
+                _evt(
+                    "steal",
+                    state,
+                    t,
+                    what=stat_name("ap" if is_ap else "mp"),
+                    amount=placed,
+                    rule="7.5.12",
+                )
             )
     elif kind in (EffectKind.GAIN_AP, EffectKind.GAIN_MP):
         is_ap = kind is EffectKind.GAIN_AP
@@ -194,6 +203,11 @@ def place_marker(state: State, placer: Unit, name: str, target: Unit) -> tuple[S
     return state, [
         _evt("marker", state, target, rule="4.13.2", marker=name, by=state.fig(placer).name)
     ]
+
+
+def stat_name(stat: str) -> Message:
+    """A stat or adjustable quantity ("ap", "mp_tokens"…) in the reader's language (PA, PM…)."""
+    return Message(f"krosmaster.stat.{stat}")
 
 
 def _evt(name: str, state: State, unit: Unit, rule: str, **params: object) -> Event:

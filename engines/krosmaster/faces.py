@@ -13,6 +13,7 @@ import enum
 from collections.abc import Sequence
 
 from engines.core import Dice
+from engines.core.model import Message
 
 
 class Face(enum.Enum):
@@ -57,6 +58,24 @@ FACE_NAMES: dict[Face, str] = {
     Face.DOFUS: "Dofus",
 }
 _NAMED = tuple(FACE_NAMES[f] for f in DIE)
+
+
+def face_message(face: Face) -> Message:
+    """A face in the reader's language (the rulebook's name), for events, menus and errors."""
+    return Message(f"krosmaster.face.{face.value}")
+
+
+def faces_message(faces: Sequence[Face]) -> Message | str:
+    """One or two faces in the reader's language ("Crítico, Esquiva"); "–" for none."""
+    if not faces:
+        return "–"
+    if len(faces) == 1:
+        return face_message(faces[0])
+    first, *rest = faces
+    return Message(
+        "krosmaster.face.list",
+        {"first": face_message(first), "rest": faces_message(rest)},
+    )
 
 
 def roll(dice: Dice, label: str) -> Face:

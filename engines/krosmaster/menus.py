@@ -26,7 +26,7 @@ from engines.core import Decision, Message, Selection, SelectOption
 from engines.core.model import replace
 from engines.krosmaster import multiplayer, seats
 from engines.krosmaster.board import is_free, is_krosmaster
-from engines.krosmaster.faces import TURNS_TO, Face, default_tension_faces
+from engines.krosmaster.faces import TURNS_TO, Face, default_tension_faces, face_message
 from engines.krosmaster.geometry import label
 from engines.krosmaster.play import GG_PRICE
 from engines.krosmaster.rewards import can_receive
@@ -76,7 +76,7 @@ def _text(text: str) -> Message:
 
 def face_name(face: Face) -> Message:
     """A final tension face in the reader's language."""
-    return Message(f"krosmaster.face.{face.value}")
+    return face_message(face)
 
 
 def _side(state: State) -> Selection:

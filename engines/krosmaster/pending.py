@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines.core import Dice, Event
-from engines.core.model import replace
+from engines.core.model import Message, replace
 from engines.krosmaster.board import has_power, replace_unit
 from engines.krosmaster.casting import explode, knock_outs
 from engines.krosmaster.content import Power
@@ -23,10 +23,10 @@ def resolve(state: State, index: int, dice: Dice) -> tuple[State, list[Event]]:
     if item.kind is PendingKind.COUNTER_ATTACK and not has_power(
         state, source, Power.COUNTER_ATTACK
     ):  # 4.18.3.c: the power it came from was lost meanwhile (Yugo's wounds)
-        lost = Event("krosmaster.event.pending_lost", {"effect": item.kind.value}, rule="4.18.3.c")
+        lost = Event("krosmaster.event.pending_lost", {"effect": _kind(item.kind)}, rule="4.18.3.c")
         return state, [lost]
     if target.pos is None or target.ko:
-        lost = Event("krosmaster.event.pending_lost", {"effect": item.kind.value}, rule="7.2.9.b")
+        lost = Event("krosmaster.event.pending_lost", {"effect": _kind(item.kind)}, rule="7.2.9.b")
         return state, [lost]
     name = state.fig(target).name
     if item.kind is PendingKind.LIFESTEAL:  # 7.5.18
@@ -40,3 +40,8 @@ def resolve(state: State, index: int, dice: Dice) -> tuple[State, list[Event]]:
     events = [Event("krosmaster.event.counter", {"unit": name, "wounds": placed}, rule="4.9.15")]
     state, more = knock_outs(state)
     return state, events + more
+
+
+def _kind(kind: PendingKind) -> Message:
+    """The waiting effect's name in the reader's language (as in the resolve menu)."""
+    return Message(f"krosmaster.menu.pending_{kind.value}")

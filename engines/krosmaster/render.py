@@ -6,6 +6,7 @@ public view can appear in a public image.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from PIL import ImageDraw
@@ -14,6 +15,7 @@ from engines.core import View, theme
 from engines.core.i18n import Catalog
 from engines.core.render import banner, canvas, draw_text, fit_text, font, to_png
 from engines.krosmaster import render_plan
+from engines.krosmaster.faces import Face, faces_message
 from engines.krosmaster.render_text import notes, wrap
 
 LABEL_W = 44  # row numbers on the left edge
@@ -101,13 +103,7 @@ def render(view: View, catalog: Catalog, locale: str, preview: bool = False) -> 
     for seat in data["order"] if multi else range(len(players)):  # 9.2.1: in play order
         _panel(draw, data, seat, players[seat], names, y, panel_h, t, locale)
         y += panel_h + 16
-    footer = t(
-        "krosmaster.render.footer",
-        locale,
-        wild=data["wild_gg"],
-        reserve=data["reserve"],
-        tension=" ".join(data["tension"]) or "–",
-    )
+    footer = footer_text(data, catalog, locale)
     if preview and data.get("preview") and not plan:
         footer = t("krosmaster.render.legend", locale)
     for line in shown_lines:  # the face-up demonic rewards next to the piles (4.7.4)
@@ -122,6 +118,17 @@ def render(view: View, catalog: Catalog, locale: str, preview: bool = False) -> 
         fill=theme.TEXT_MUTED,
     )
     return to_png(image)
+
+
+def footer_text(data: Mapping[str, Any], catalog: Catalog, locale: str) -> str:
+    """The wild GG, the reserve and the tension dice kept, faces in the reader's language."""
+    return catalog.translate(
+        "krosmaster.render.footer",
+        locale,
+        wild=data["wild_gg"],
+        reserve=data["reserve"],
+        tension=faces_message([Face(f) for f in data["tension"]]),
+    )
 
 
 def _title(data: dict[str, Any], t: Any, locale: str) -> str:

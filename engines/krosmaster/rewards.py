@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines.core import Dice, Event
-from engines.core.model import replace
+from engines.core.model import Message, replace
 from engines.krosmaster.board import (
     has_power,
     is_krosmaster,
@@ -42,6 +42,13 @@ def pile_name(state: State, index: int) -> str:
     return f"{pile_tier(state, index).value}-{index % 2 + 1}"
 
 
+def pile_message(state: State, index: int) -> Message:
+    """A pile in the reader's language ("Granito 1"), for events; ``pile_name`` is what
+    players type."""
+    tier = Message(f"krosmaster.tier.{pile_tier(state, index).value}")
+    return Message("krosmaster.pile", {"tier": tier, "number": index % 2 + 1})
+
+
 def deal(
     rewards: dict[str, RewardDef], dice: Dice, box: str = "2.0"
 ) -> tuple[tuple[str, ...], ...]:
@@ -64,7 +71,7 @@ def reveal_top(state: State, index: int) -> tuple[State, list[Event]]:
     shown = (*state.shown[:index], top, *state.shown[index + 1 :])
     event = Event(
         "krosmaster.event.reward_shown",
-        {"reward": state.rewards[top].name, "pile": pile_name(state, index)},
+        {"reward": state.rewards[top].name, "pile": pile_message(state, index)},
         rule="4.7.4",
     )
     return replace(state, piles=piles, shown=shown), [event]
@@ -137,7 +144,7 @@ def buy(state: State, unit: Unit, pile: str, face: str) -> tuple[State, list[Eve
     name = state.rewards[reward].name
     bought = Event(
         "krosmaster.event.reward_bought",
-        {"player": player.name, "pile": pile, "reward": name},
+        {"player": player.name, "pile": pile_message(state, index), "reward": name},
         rule="4.7.6",
         redact=not up,
         audience=(unit.owner,),

@@ -54,7 +54,7 @@ def roll_tension(state: State, dice: Dice) -> tuple[State, list[Event]]:
     """5.2.1: two dice."""
     rolled = tuple(faces.roll(dice, "tension test (5.2.1)") for _ in range(2))
     state = replace(goto(state, Phase.TENSION_ROLLED), tension_rolled=rolled)
-    names = ", ".join(f.value for f in rolled)
+    names = faces.faces_message(rolled)
     return state, [Event("krosmaster.event.tension", {"faces": names}, rule="5.2.1")]
 
 
@@ -64,7 +64,9 @@ def reroll(state: State, dice: Dice) -> tuple[State, list[Event]]:
         raise illegal("rerolled", "The tension test was already re-rolled.", "5.2.2")
     rolled = (faces.roll(dice, "tension re-roll (5.2.2)"),)
     state = replace(state, tension_rolled=rolled, rerolled=True)
-    return state, [Event("krosmaster.event.tension", {"faces": rolled[0].value}, rule="5.2.2")]
+    return state, [
+        Event("krosmaster.event.tension", {"faces": faces.face_message(rolled[0])}, rule="5.2.2")
+    ]
 
 
 def _face(text: str, rolled: Face, default: Face) -> Face:
@@ -76,7 +78,7 @@ def _face(text: str, rolled: Face, default: Face) -> Face:
             "bad_face",
             f"A {rolled.value} die cannot show {text!r}.",
             face=text,
-            rolled=rolled.value,
+            rolled=faces.face_message(rolled),
         )
     return wanted
 
@@ -97,7 +99,7 @@ def keep_tension(state: State, face1: str, face2: str) -> tuple[State, list[Even
         # 9.2.6: a chain of two chosen players instead of every player losing 1 GG.
         from engines.krosmaster.multiplayer import owe_doubles
 
-        face = {"face": chosen[0].value}
+        face = {"face": faces.face_message(chosen[0])}
         events.append(Event("krosmaster.event.doubles_chain", face, rule="9.2.6"))
         state, more = owe_doubles(state)
         return state, events + more
@@ -105,7 +107,9 @@ def keep_tension(state: State, face1: str, face2: str) -> tuple[State, list[Even
         players = tuple(replace(p, gg=max(0, p.gg - 1)) for p in state.players)
         lost = sum(p.gg for p in state.players) - sum(p.gg for p in players)
         state = replace(state, players=players, gg_lost=state.gg_lost + lost)
-        events.append(Event("krosmaster.event.doubles", {"face": chosen[0].value}, rule="5.2.3"))
+        events.append(
+            Event("krosmaster.event.doubles", {"face": faces.face_message(chosen[0])}, rule="5.2.3")
+        )
         broke = [i for i, p in enumerate(players) if p.gg == 0]
         if len(broke) == 1:
             state = replace(goto(state, Phase.OVER), winner=1 - broke[0])
@@ -127,7 +131,7 @@ def inspire(state: State, die: int, unit_id: str) -> tuple[State, list[Event]]:
     return state, [
         Event(
             "krosmaster.event.inspired",
-            {"unit": state.fig(unit).name, "face": face.value},
+            {"unit": state.fig(unit).name, "face": faces.face_message(face)},
             rule="5.3.1",
         )
     ]
