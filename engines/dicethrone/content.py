@@ -56,7 +56,7 @@ class Side(enum.Enum):
     DEFENDING = "defending"
 
 
-#: Localised text: locale -> text (en-US is required, others fall back to it).
+#: Localised text: locale -> text (a missing locale falls back to en-US, then to any).
 Text = Mapping[str, str]
 
 
@@ -359,5 +359,5 @@ class Content:
 
 
 def text_for(text: Text, locale: str) -> str:
-    """A content text in ``locale``, falling back to en-US."""
+    """A content text in ``locale``, falling back to en-US, then to any given locale."""
     return text.get(locale) or text.get("en-US") or next(iter(text.values()), "")

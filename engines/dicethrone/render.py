@@ -10,6 +10,7 @@ from engines.core import View, theme
 from engines.core.i18n import Catalog
 from engines.core.render import banner, canvas, draw_text, font, text_width, to_png
 from engines.dicethrone.chips import rows as chip_rows
+from engines.dicethrone.content import text_for
 
 #: A full panel with one row of status chips; every further row adds CHIP_ROW.
 PANEL_H = 250
@@ -39,8 +40,9 @@ def render(view: View, kind: str, catalog: Catalog, locale: str) -> bytes:
 
 
 def _name(text: Any, locale: str) -> str:
+    """A content name in ``locale`` (en-US, then any given locale); a plain string as is."""
     if isinstance(text, dict):
-        return str(text.get(locale) or text.get("en-US") or "")
+        return text_for(text, locale)
     return str(text or "")
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 import yaml
 
+from engines.core.i18n import LOCALES
 from engines.dicethrone.content import SPREAD_TARGETS, DamageKind, Script, Step, Text
 from engines.dicethrone.yamlnode import Fields, Node
 
@@ -30,11 +31,19 @@ OPS = AMOUNT_OPS | FLAG_OPS | STATUS_OPS | NESTED_OPS | COMPANION_OPS | {"damage
 
 
 def text(node: Node) -> Text:
+    """A name or text: plain (``name: Slap``, shown to every reader as is) or per
+    locale (``name: {en-US: Slap, pt-BR: Tapa}``). A locale left out falls back
+    to en-US, then to any given one; a locale the bot does not speak is refused."""
     if isinstance(node.node, yaml.ScalarNode):
         return {"en-US": node.str()}
-    texts = {k: v.str() for k, v in node.mapping().items()}
-    if "en-US" not in texts:
-        raise node.fail("texts need an en-US entry")
+    children = node.mapping()
+    if not children:
+        raise node.fail(f"give the text, or a mapping of locales ({', '.join(LOCALES)}) to texts")
+    texts: dict[str, str] = {}
+    for locale, child in children.items():
+        if locale not in LOCALES:
+            raise child.fail(f"unknown locale {locale!r} (known: {', '.join(LOCALES)})")
+        texts[locale] = child.str()
     return texts
 
 

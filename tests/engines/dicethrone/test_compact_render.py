@@ -97,7 +97,8 @@ def _upgraded(state: State) -> State:
     [
         ("en-US", "Upgrades: Slap II · Thick Skin II"),
         ("pt-BR", "Aprimoramentos: Tapa II · Pele Grossa II"),
-        ("it", "Potenziamenti: Schiaffo II · Pelle Dura II"),
+        # No Italian source names Dice Throne content: Italian readers see the English names.
+        ("it", "Potenziamenti: Slap II · Thick Skin II"),
     ],
 )
 def test_the_condensed_panel_shows_applied_upgrades(

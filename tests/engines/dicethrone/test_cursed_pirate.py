@@ -86,11 +86,7 @@ def test_the_fifth_doubloon_flips_her_board_to_the_cursed_side() -> None:
     # The ability already activated resolves as announced (the printed side's 4).
     state = _finish(state, 3, 3, 3)  # Holy Defense: helms prevent
     view = ENGINE.view(state, None).data
-    assert view["players"][0]["side"] == {
-        "en-US": "Cursed",
-        "pt-BR": "Amaldiçoado",
-        "it": "Maledetto",
-    }
+    assert view["players"][0]["side"] == {"en-US": "Cursed", "pt-BR": "Amaldiçoado"}
 
 
 def test_the_cursed_side_uses_its_own_abilities_and_never_flips_back() -> None:
