@@ -30,6 +30,7 @@ from engines.krosmaster.effects import gain_power, place_marker, stat_name
 from engines.krosmaster.errors import illegal, invalid
 from engines.krosmaster.geometry import label, parse_label
 from engines.krosmaster.lasting import add_group_change, add_lasting, end_group, end_lasting
+from engines.krosmaster.names import known, local_name
 from engines.krosmaster.state import State, Unit
 from engines.krosmaster.units import add_tokens, check_victory, is_down, knock_out
 
@@ -114,7 +115,7 @@ def adjust(
             "krosmaster.event.adjusted",
             {
                 "author": state.players[seat].name,
-                "unit": fig.name,
+                "unit": local_name(fig),
                 "what": stat_name(what),  # shown in the reader's language
                 "value": value,
                 "reason": reason.strip(),
@@ -154,7 +155,9 @@ def _placer(state: State, seat: int, by: str) -> Unit:
     """The Krosmaster of ``seat`` placing a marker: the one named, else the active one (4.13.1)."""
     if by:
         wanted = by.lower()
-        found = [u for u in on_board(state) if wanted in (u.id.lower(), state.fig(u).name.lower())]
+        found = [
+            u for u in on_board(state) if wanted == u.id.lower() or wanted in known(state.fig(u))
+        ]
     elif state.active_unit is not None:
         found = [state.unit(state.active_unit)]
     else:
@@ -261,7 +264,7 @@ def _known_group(state: State, of: str) -> bool:
     """A type (2.2) or figure name some figure of the match has ("Tofu": the Tofus)."""
     wanted = of.lower()
     return any(
-        wanted == fig.name.lower() or wanted in {t.lower() for t in fig.types}
+        wanted in known(fig) or wanted in {t.lower() for t in fig.types}
         for fig in state.figures.values()
     )
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engines.krosmaster.content import Condition, Gear, Power, PowerDef, RewardDef, RewardKind
 from engines.krosmaster.faces import Face
 from engines.krosmaster.geometry import Square, adjacent, in_grid, line_of_sight, neighbours
+from engines.krosmaster.names import known
 from engines.krosmaster.state import RuleChange, State, Unit
 
 #: Inspiration dice grant powers (5.3.1).
@@ -110,7 +111,7 @@ def condition_holds(state: State, unit: Unit, c: Condition) -> bool:
                 continue
             side = "allies" if state.allied(other.owner, unit.owner) else "enemies"
             fig = state.fig(other)
-            named = wanted in {t.lower() for t in fig.types} or wanted == fig.name.lower()
+            named = wanted in {t.lower() for t in fig.types} or wanted in known(fig)
             if named and c.side in (side, "all"):
                 return True
         return False
@@ -154,7 +155,7 @@ def group_reaches(state: State, unit: Unit, r: RuleChange) -> bool:
     if r.of:  # "your Tofus": a type on the card (2.2) or the figure's name
         fig = state.fig(unit)
         wanted = r.of.strip().lower()
-        if wanted not in {t.lower() for t in fig.types} and wanted != fig.name.lower():
+        if wanted not in {t.lower() for t in fig.types} and wanted not in known(fig):
             return False
     return r.who in (kind, "units")
 

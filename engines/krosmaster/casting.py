@@ -32,6 +32,7 @@ from engines.krosmaster.geometry import (
     label,
     zone_squares,
 )
+from engines.krosmaster.names import known, local_name
 from engines.krosmaster.state import (
     LastAction,
     Pending,
@@ -128,7 +129,11 @@ def cast(
     events = [
         Event(
             "krosmaster.event.cast",
-            {"unit": state.fig(caster).name, "spell": spell.name, "square": label(square)},
+            {
+                "unit": local_name(state.fig(caster)),
+                "spell": local_name(spell),
+                "square": label(square),
+            },
             rule="7",
         )
     ]
@@ -166,7 +171,7 @@ def _step3(
                 events.append(
                     Event(
                         "krosmaster.event.gate_closed",
-                        {"spell": spell.name, "count": effect.amount},
+                        {"spell": local_name(spell), "count": effect.amount},
                         rule="4.9.19" if effect.kind is EffectKind.RETRIBUTION else "4.9.20",
                     )
                 )
@@ -264,9 +269,7 @@ def _adjacent_count(state: State, target: Unit, kind: str) -> int:
         for u in on_board(state)
         if u.pos is not None
         and adjacent(u.pos, target.pos)
-        and (
-            state.fig(u).name.lower() == wanted or wanted in (t.lower() for t in state.fig(u).types)
-        )
+        and (wanted in known(state.fig(u)) or wanted in (t.lower() for t in state.fig(u).types))
     )
 
 
@@ -309,7 +312,7 @@ def _roll_and_wound(
             events.append(
                 Event(
                     "krosmaster.event.healed",
-                    {"unit": state.fig(t).name, "count": healed},
+                    {"unit": local_name(state.fig(t)), "count": healed},
                     rule="4.10.5",
                 )
             )
@@ -326,7 +329,7 @@ def _roll_and_wound(
                 Event(
                     "krosmaster.event.damage",
                     {
-                        "unit": state.fig(t).name,
+                        "unit": local_name(state.fig(t)),
                         "armour": armours,
                         "damage": dealt,
                         "wounds": placed,
@@ -400,7 +403,11 @@ def explode(state: State, bomb_id: str, square: Square, dice: Dice) -> tuple[Sta
     events = [
         Event(
             "krosmaster.event.cast",
-            {"unit": state.fig(bomb).name, "spell": spell.name, "square": label(square)},
+            {
+                "unit": local_name(state.fig(bomb)),
+                "spell": local_name(spell),
+                "square": label(square),
+            },
             rule="4.19.5",
         )
     ]

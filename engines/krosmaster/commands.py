@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from itertools import permutations
 from typing import Any
 
@@ -12,6 +12,7 @@ from engines.krosmaster.board import adjacent_enemy_characters, is_free, is_kros
 from engines.krosmaster.content import GROUP_SIDES, GROUP_WHO, UNGAINABLE, Power, SpellDef
 from engines.krosmaster.geometry import Facing, facings, label, parse_label
 from engines.krosmaster.movement import reachable, shortest_path
+from engines.krosmaster.names import Shown, join, known, local_name, text_of
 from engines.krosmaster.rewards import can_receive, pile_name
 from engines.krosmaster.state import Phase, State, Unit
 from engines.krosmaster.targeting import legal_targets, spells_of
@@ -115,12 +116,14 @@ def command_specs() -> list[CommandSpec]:
     ]
 
 
-def _choices(pairs: list[tuple[str, str]], current: str) -> list[Choice]:
+def _choices(pairs: Sequence[tuple[Shown, str]], current: str) -> list[Choice]:
+    """Autocomplete entries; a name given per locale is shown in the reader's and matches
+    what is typed in any of them."""
     typed = current.strip().lower()
     out = [
         Choice(Message("krosmaster.choice.plain", {"text": text}), value)
         for text, value in pairs
-        if typed in text.lower() or typed in value.lower()
+        if typed in text_of(text).lower() or typed in value.lower()
     ]
     return out[:LIMIT]
 
@@ -140,6 +143,7 @@ def autocomplete(
     path`` to the paths leading there, and so on.
     """
     typed = {k: str(v) for k, v in (values or {}).items() if v not in (None, "")}
+    pairs: list[tuple[Shown, str]]
     if command == "side":
         pairs = [
             (f"{i + 1} ({side_text(s)})", str(i + 1)) for i, s in enumerate(state.arena.starts)
@@ -149,7 +153,9 @@ def autocomplete(
         return _players(state, seat, command, current)
     if command == "deploy" and option == "figure":
         pairs = [
-            (state.fig(u).name, u.id) for u in state.units if u.owner == seat and u.pos is None
+            (local_name(state.fig(u)), u.id)
+            for u in state.units
+            if u.owner == seat and u.pos is None
         ]
         return _choices(pairs, current)
     if command == "deploy" and option == "square":
@@ -170,22 +176,20 @@ def autocomplete(
         return _choices([("down", "down"), ("up", "up")], current)
     if command == "assign":
         pairs = [
-            (state.fig(u).name, u.id)
+            (local_name(state.fig(u)), u.id)
             for u in state.units
             if u.owner == seat and can_receive(state, u)
         ]
         return _choices(pairs, current)
     if command == "reveal" and state.active_unit is not None:
         unit = state.unit(state.active_unit)
-        names = [
-            state.rewards[h.reward].name
-            for h in unit.rewards
-            if unit.owner == seat and not h.revealed
+        hidden = [
+            state.rewards[h.reward] for h in unit.rewards if unit.owner == seat and not h.revealed
         ]
-        return _choices([(n, n) for n in names], current)
+        return _choices([(local_name(r), r.name) for r in hidden], current)
     if command == "inspire":
         pairs = [
-            (state.fig(u).name, u.id)
+            (local_name(state.fig(u)), u.id)
             for u in state.units
             if u.owner == seat and is_krosmaster(state, u) and not u.ko
         ]
@@ -196,7 +200,7 @@ def autocomplete(
         units = list(on_board(state))
         if typed.get("what") == "square":  # card text may return a knocked-out figure
             units += [u for u in state.units if u.ko]
-        return _choices([(state.fig(u).name, u.id) for u in units], current)
+        return _choices([(local_name(state.fig(u)), u.id) for u in units], current)
     if command == "adjust" and option == "value":
         if typed.get("what") == "marker":  # 4.13.2: markers this side placed
             mine = {u.id for u in state.units if u.owner == seat}
@@ -315,7 +319,7 @@ def _orders(state: State, ids: list[str], current: str) -> list[Choice]:
         return []
     pairs = []
     for perm in permutations(ids):
-        names = ", ".join(state.fig(state.unit(u)).name for u in perm)
+        names = join(local_name(state.fig(state.unit(u))) for u in perm)
         pairs.append((names, ",".join(perm)))
     return _choices(pairs, current)
 
@@ -327,8 +331,8 @@ def _cast_choices(
     spell = _spell(state, unit, typed.get("spell", ""))
     if option == "spell":
         wanted = typed.get("target", "")
-        pairs = [
-            (f"{s.name} ({s.ap} AP)", s.id)
+        pairs: list[tuple[Shown, str]] = [
+            (join([local_name(s), f"({s.ap} AP)"], " "), s.id)
             for s in spells_of(state, unit)
             if (targets := _targets(state, unit.id, s.id)) and (not wanted or wanted in targets)
         ]
@@ -337,12 +341,12 @@ def _cast_choices(
         if spell is not None:
             return _choices([(sq, sq) for sq in _targets(state, unit.id, spell.id)], current)
         # No spell typed yet: each square lists the spells reaching it.
-        reach: dict[str, list[str]] = {}
+        reach: dict[str, list[Shown]] = {}
         for s in spells_of(state, unit):
             for sq in _targets(state, unit.id, s.id):
-                reach.setdefault(sq, []).append(s.name)
+                reach.setdefault(sq, []).append(local_name(s))
         return _choices(
-            [(f"{sq} — {', '.join(names)}", sq) for sq, names in reach.items()], current
+            [(join([sq, join(names)], " — "), sq) for sq, names in reach.items()], current
         )
     if option == "summon_order":
         count = max((e.amount for e in spell.effects if e.figure), default=0) if spell else 0
@@ -363,7 +367,7 @@ def _spell(state: State, unit: Unit, text: str) -> SpellDef | None:
     if not wanted:
         return None
     return next(
-        (s for s in spells_of(state, unit) if wanted in (s.id.lower(), s.name.lower())), None
+        (s for s in spells_of(state, unit) if (wanted == s.id.lower() or wanted in known(s))), None
     )
 
 

@@ -12,6 +12,7 @@ import enum
 from dataclasses import dataclass, field
 
 from engines.krosmaster.geometry import Square, Zone
+from engines.krosmaster.names import Names
 
 
 class Element(enum.Enum):
@@ -225,6 +226,7 @@ class SpellDef:
     control: int = 0  # 4.19.9.c: the number in parentheses of a summoning spell
     tracking: bool = False  # 7.5.21 Rastreio
     invasion: bool = False  # 7.5.22 Invasão
+    names: Names = ()  # the name per locale (engines.krosmaster.names)
 
 
 @dataclass(frozen=True)
@@ -249,6 +251,7 @@ class FigureDef:
     summon: bool = False
     spells: tuple[SpellDef, ...] = ()
     powers: tuple[PowerDef, ...] = ()
+    names: Names = ()  # the name per locale (engines.krosmaster.names)
 
     def has(self, power: Power) -> bool:
         """Whether the card prints this power for itself (an aura is for its neighbours)."""
@@ -271,6 +274,7 @@ class ArenaDef:
     demonic: tuple[Square, ...] = ()
     kamas: tuple[tuple[Square, int], ...] = ()
     starts: tuple[tuple[Square, ...], ...] = ((), ())
+    names: Names = ()  # the name per locale (engines.krosmaster.names)
 
 
 @dataclass(frozen=True)
@@ -280,6 +284,7 @@ class Team:
     id: str
     name: str
     figures: tuple[str, ...]
+    names: Names = ()  # the name per locale (engines.krosmaster.names)
 
 
 class Tier(enum.Enum):
@@ -336,6 +341,7 @@ class RewardDef:
     text: str = ""
     spells: tuple[SpellDef, ...] = ()  # equipment's own spells, e.g. a weapon's (4.7.11)
     punch: tuple[Effect, ...] = ()  # 4.7.11.e: a Technique's additional Punch effects
+    names: Names = ()  # the name per locale (engines.krosmaster.names)
 
 
 @dataclass(frozen=True)
@@ -357,6 +363,8 @@ def punch(techniques: int = 0, effects: tuple[Effect, ...] = ()) -> SpellDef:
     return SpellDef(
         id="punch",
         name="Punch",
+        # 4.8.5 "Golpe"; the Italian supplement's "Pugno".
+        names=(("en-US", "Punch"), ("pt-BR", "Golpe"), ("it", "Pugno")),
         kind=SpellKind.ATTACK,
         range_kind=RangeKind.MELEE,
         ap=max(0, 5 - techniques),

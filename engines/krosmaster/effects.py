@@ -15,6 +15,7 @@ from engines.krosmaster.board import (
 from engines.krosmaster.content import Effect, EffectKind, Power
 from engines.krosmaster.geometry import Facing, Square, facings, label, straight_path
 from engines.krosmaster.lasting import add_group_change, add_lasting
+from engines.krosmaster.names import local_name
 from engines.krosmaster.state import Marker, State, Unit
 from engines.krosmaster.summons import place_summon
 from engines.krosmaster.traps import spring
@@ -183,7 +184,7 @@ def apply_effect(
         events.append(
             Event(
                 "krosmaster.event.manual_effect",
-                {"unit": state.fig(caster).name, "text": effect.text},
+                {"unit": local_name(state.fig(caster)), "text": effect.text},
                 rule="1.5.1",
             )
         )
@@ -201,7 +202,7 @@ def place_marker(state: State, placer: Unit, name: str, target: Unit) -> tuple[S
     )
     state = replace(state, markers=(*kept, Marker(name, placer.id, target.id)))
     return state, [
-        _evt("marker", state, target, rule="4.13.2", marker=name, by=state.fig(placer).name)
+        _evt("marker", state, target, rule="4.13.2", marker=name, by=local_name(state.fig(placer)))
     ]
 
 
@@ -211,7 +212,9 @@ def stat_name(stat: str) -> Message:
 
 
 def _evt(name: str, state: State, unit: Unit, rule: str, **params: object) -> Event:
-    return Event(f"krosmaster.event.{name}", {"unit": state.fig(unit).name, **params}, rule=rule)
+    return Event(
+        f"krosmaster.event.{name}", {"unit": local_name(state.fig(unit)), **params}, rule=rule
+    )
 
 
 def gain_power(state: State, unit_id: str, power: Power) -> tuple[State, list[Event]]:

@@ -7,6 +7,7 @@ from engines.core import Event
 from engines.core.model import replace
 from engines.krosmaster.board import on_board, replace_unit
 from engines.krosmaster.content import Effect
+from engines.krosmaster.names import Shown, local_name
 from engines.krosmaster.state import Lasting, RuleChange, State
 from engines.krosmaster.units import add_tokens
 
@@ -27,7 +28,7 @@ def add_lasting(state: State, unit_id: str, effect: Effect) -> tuple[State, list
     if effect.stat in ("ap", "mp"):
         state, *_ = add_tokens(state, unit_id)  # re-cap against the new maximum
     params: dict[str, object] = {
-        "unit": state.fig(unit).name,
+        "unit": local_name(state.fig(unit)),
         "stat": effect.stat,
         "amount": f"{effect.amount:+d}",
         "spell": _spell_name(state, unit_id, effect.spell),
@@ -43,10 +44,10 @@ def power_name(power: str) -> dict[str, object]:
     return {"key": f"krosmaster.power.{power}", "params": {}}
 
 
-def _spell_name(state: State, unit_id: str, spell: str | None) -> str:
+def _spell_name(state: State, unit_id: str, spell: str | None) -> Shown:
     for s in state.fig(state.unit(unit_id)).spells:
         if s.id == spell:
-            return s.name
+            return local_name(s)
     return spell or ""
 
 
@@ -81,12 +82,12 @@ def add_group_change(state: State, seat: int, effect: Effect) -> tuple[State, li
     return state, [Event(f"krosmaster.event.{key}", params, rule="4.18.4.c")]
 
 
-def spell_name(state: State, spell: str | None) -> str:
+def spell_name(state: State, spell: str | None) -> Shown:
     """The name of a spell id on any figure in the match (a group's change names one)."""
     for fig in state.figures.values():
         for s in fig.spells:
             if s.id == spell:
-                return s.name
+                return local_name(s)
     return spell or ""
 
 

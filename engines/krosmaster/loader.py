@@ -87,9 +87,11 @@ def parse_spell(node: Node) -> SpellDef:
     control = opt(f, "control", lambda n: n.integer(1, 20), 0)
     if any(e.kind is EffectKind.SUMMON for e in effects) != (control > 0):
         raise node.fail("a summoning spell has both a summon effect and a control value (4.19.9)")
+    name, names = f["name"].name()
     return SpellDef(
         id=f["id"].text(),
-        name=f["name"].text(),
+        name=name,
+        names=names,
         kind=kind,
         range_kind=range_kind,
         element=opt(f, "element", lambda n: n.choice(Element), Element.NEUTRAL),
@@ -178,9 +180,11 @@ def _figure(node: Node, summon: bool) -> FigureDef:
     ids = [s.id for s in spells]
     if len(set(ids)) != len(ids) or "punch" in ids:
         raise f["spells"].fail("spell ids must be unique and not 'punch' (4.8.5 is built in)")
+    name, names = f["name"].name()
     return FigureDef(
         id=f["id"].text(),
-        name=f["name"].text(),
+        name=name,
+        names=names,
         hp=f["hp"].integer(0 if summon else 1, 99),  # 4.19.7: traps have no HP
         mp=opt(f, "mp", dash, None),
         ap=opt(f, "ap", dash, None),
@@ -224,9 +228,11 @@ def _arena(node: Node) -> ArenaDef:
     if bool(cells["start2"]) != bool(cells["start3"]):
         raise f["map"].fail("a four-sided map needs starting squares 1, 2, 3 and 4 (9.2.4)")
     sides = ("start0", "start1", "start2", "start3") if cells["start2"] else ("start0", "start1")
+    name, names = f["name"].name()
     return ArenaDef(
         id=f["id"].text(),
-        name=f["name"].text(),
+        name=name,
+        names=names,
         width=width,
         height=len(rows),
         source=f["source"].text(),
@@ -274,7 +280,9 @@ def load_file(path: Path, pack: ContentPack, name: str | None = None) -> None:
         pack.rewards[reward.id] = reward
     for item in top["teams"].items() if "teams" in top else []:
         t = item.mapping({"id", "name", "figures"}, {"id", "name", "figures"})
-        team = Team(t["id"].text(), t["name"].text(), tuple(x.text() for x in t["figures"].items()))
+        name, names = t["name"].name()
+        figures = tuple(x.text() for x in t["figures"].items())
+        team = Team(t["id"].text(), name, figures, names)
         pack.teams[team.id] = team
 
 

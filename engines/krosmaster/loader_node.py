@@ -10,7 +10,9 @@ from typing import Any, TypeVar
 import yaml
 
 from engines.core import ContentError
+from engines.core.i18n import LOCALES
 from engines.krosmaster.geometry import Square, parse_label
+from engines.krosmaster.names import Names, canonical
 
 E = TypeVar("E", bound=enum.Enum)
 
@@ -66,6 +68,18 @@ class Node:
         if not isinstance(value, str) or not value.strip():
             raise self.fail("expected non-empty text")
         return value.strip()
+
+    def name(self) -> tuple[str, Names]:
+        """A name: one text (``name: Tofu``) or one per locale (``name: {pt-BR: Golpe, it:
+        Pugno}``). Returns the canonical name (en-US, else the first given) and the
+        per-locale names, empty for a single text."""
+        if not isinstance(self.node, yaml.MappingNode):
+            return self.text(), ()
+        fields = self.mapping(set(LOCALES))
+        if not fields:
+            raise self.fail(f"expected a name, or one per locale ({', '.join(LOCALES)})")
+        names = tuple((locale, value.text()) for locale, value in fields.items())
+        return canonical(names), names
 
     def integer(self, low: int = 0, high: int = 99) -> int:
         value = self.scalar()

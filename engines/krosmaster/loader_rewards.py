@@ -41,9 +41,11 @@ def parse_reward(node: Node) -> RewardDef:
     added = tuple(parse_effect(e) for e in f["punch"].items()) if "punch" in f else ()
     if added and gear is not Gear.TECHNIQUE:
         raise f["punch"].fail("only Techniques add effects to the Punch (4.7.11.e)")
+    name, names = f["name"].name()
     return RewardDef(
         id=f["id"].text(),
-        name=f["name"].text(),
+        name=name,
+        names=names,
         tier=f["tier"].choice(Tier),
         kind=kind,
         source=f["source"].text(),

@@ -28,6 +28,7 @@ from engines.krosmaster import multiplayer, seats
 from engines.krosmaster.board import is_free, is_krosmaster
 from engines.krosmaster.faces import TURNS_TO, Face, default_tension_faces, face_message
 from engines.krosmaster.geometry import label
+from engines.krosmaster.names import Shown, local_name
 from engines.krosmaster.play import GG_PRICE
 from engines.krosmaster.rewards import can_receive
 from engines.krosmaster.state import Phase, State
@@ -70,7 +71,7 @@ def _m(key: str, **params: object) -> Message:
     return Message(f"krosmaster.menu.{key}", params)
 
 
-def _text(text: str) -> Message:
+def _text(text: Shown) -> Message:
     return Message("krosmaster.choice.plain", {"text": text})
 
 
@@ -91,7 +92,7 @@ def _deploy(state: State, seat: int) -> list[Selection]:
         return []
     free = [label(s) for s in state.arena.starts[seat] if is_free(state, s)]
     options = tuple(SelectOption(s, _text(s)) for s in free)
-    placeholder = _m("deploy", unit=state.fig(unit).name)
+    placeholder = _m("deploy", unit=local_name(state.fig(unit)))
     return [
         Selection("deploy", "square", options, placeholder, public=True, params={"figure": unit.id})
     ]
@@ -123,7 +124,7 @@ def _inspire(state: State, seat: int) -> list[Selection]:
         for u in state.units
         if u.owner == seat and is_krosmaster(state, u) and not u.ko and u.pos is not None
     ]
-    options = tuple(SelectOption(u.id, _text(state.fig(u).name)) for u in mine)
+    options = tuple(SelectOption(u.id, _text(local_name(state.fig(u)))) for u in mine)
     if not state.tension:
         return []
     # One menu (a post holds one menu per kind and field): the first die left; once it
@@ -149,8 +150,8 @@ def _owed(state: State) -> Selection:
 
 
 def _resolve(state: State) -> Selection:
-    def name(uid: str) -> str:
-        return state.fig(state.unit(uid)).name
+    def name(uid: str) -> Shown:
+        return local_name(state.fig(state.unit(uid)))
 
     options = tuple(
         SelectOption(
@@ -172,8 +173,8 @@ def _assign(state: State, seat: int) -> Selection:
     """4.7.8: a token bought face down is named only in its buyer's view, so its menu is
     private; one bought face up is public."""
     room = [u for u in state.units if u.owner == seat and can_receive(state, u)]
-    options = tuple(SelectOption(u.id, _text(state.fig(u).name)) for u in room)
-    reward = state.rewards[state.bought].name if state.bought in state.rewards else ""
+    options = tuple(SelectOption(u.id, _text(local_name(state.fig(u)))) for u in room)
+    reward = local_name(state.rewards[state.bought]) if state.bought in state.rewards else ""
     return Selection(
         "assign", "figure", options, _m("assign", reward=reward), public=state.bought_public
     )

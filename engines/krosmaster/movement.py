@@ -22,6 +22,7 @@ from engines.krosmaster.content import Power
 from engines.krosmaster.errors import illegal, invalid
 from engines.krosmaster.faces import Face
 from engines.krosmaster.geometry import Square, adjacent, label, neighbours, parse_label
+from engines.krosmaster.names import local_name
 from engines.krosmaster.state import LastAction, State, Unit
 from engines.krosmaster.traps import spring
 from engines.krosmaster.units import profane
@@ -142,8 +143,8 @@ def lock_test(state: State, mover: Unit, dice: Dice) -> tuple[State, list[Event]
             Event(
                 f"krosmaster.event.lock_{result}",
                 {
-                    "unit": state.fig(mover).name,
-                    "enemy": state.fig(enemy).name,
+                    "unit": local_name(state.fig(mover)),
+                    "enemy": local_name(state.fig(enemy)),
                     "locks": locks,
                     "dodges": dodges,
                 },
@@ -171,8 +172,8 @@ def classic_lock_test(state: State, mover: Unit, dice: Dice) -> tuple[State, lis
         blocked = blocked or locks > dodges
         result = "classic_blocked" if locks > dodges else "escaped"
         params = {
-            "unit": state.fig(mover).name,
-            "enemy": state.fig(enemy).name,
+            "unit": local_name(state.fig(mover)),
+            "enemy": local_name(state.fig(enemy)),
             "locks": locks,
             "dodges": dodges,
         }
@@ -263,7 +264,11 @@ def move(state: State, unit_id: str, path: list[Square], dice: Dice) -> tuple[St
             0,
             Event(
                 "krosmaster.event.moved",
-                {"unit": state.fig(unit).name, "from": label(start), "to": label(walked[-1])},
+                {
+                    "unit": local_name(state.fig(unit)),
+                    "from": label(start),
+                    "to": label(walked[-1]),
+                },
                 rule="6.3.2",
             ),
         )

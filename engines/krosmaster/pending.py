@@ -7,6 +7,7 @@ from engines.core.model import Message, replace
 from engines.krosmaster.board import has_power, replace_unit
 from engines.krosmaster.casting import explode, knock_outs
 from engines.krosmaster.content import Power
+from engines.krosmaster.names import local_name
 from engines.krosmaster.state import PendingKind, State
 from engines.krosmaster.units import wound
 
@@ -28,7 +29,7 @@ def resolve(state: State, index: int, dice: Dice) -> tuple[State, list[Event]]:
     if target.pos is None or target.ko:
         lost = Event("krosmaster.event.pending_lost", {"effect": _kind(item.kind)}, rule="7.2.9.b")
         return state, [lost]
-    name = state.fig(target).name
+    name = local_name(state.fig(target))
     if item.kind is PendingKind.LIFESTEAL:  # 7.5.18
         before = target.wounds
         state = replace_unit(state, replace(target, wounds=max(0, before - item.amount)))

@@ -9,6 +9,7 @@ from engines.krosmaster.board import is_free, is_krosmaster, replace_unit
 from engines.krosmaster.content import ArenaDef
 from engines.krosmaster.errors import illegal, invalid
 from engines.krosmaster.geometry import label, parse_label
+from engines.krosmaster.names import known, local_name
 from engines.krosmaster.state import ManualNote, Phase, State, Unit
 from engines.krosmaster.targeting import find_spell
 from engines.krosmaster.turns import continue_after_queue, start_player_turn
@@ -24,7 +25,7 @@ def find_unit(state: State, seat: int, text: str) -> Unit:
     for u in mine:
         if u.id.lower() == wanted:
             return u
-    named = [u for u in mine if state.fig(u).name.lower() == wanted]
+    named = [u for u in mine if wanted in known(state.fig(u))]
     if len(named) == 1:
         return named[0]
     raise invalid("unknown_unit", f"No unit {text!r} of yours.", unit=text)
@@ -51,7 +52,7 @@ def deploy(
     events = [
         Event(
             "krosmaster.event.deployed",
-            {"unit": state.fig(unit).name, "square": label(square)},
+            {"unit": local_name(state.fig(unit)), "square": label(square)},
             rule="1.3.9",
         )
     ]
@@ -82,9 +83,11 @@ def next_deployer(
 def any_unit(state: State, text: str) -> Unit:
     """Any unit by id, name or a unique start of its name, case-insensitive."""
     wanted = text.strip().lower()
-    exact = [u for u in state.units if wanted in (u.id.lower(), state.fig(u).name.lower())]
+    exact = [u for u in state.units if wanted == u.id.lower() or wanted in known(state.fig(u))]
     # A unique start of a name is enough ("Gultar" for "Gultar o Bárbaro").
-    found = exact or [u for u in state.units if state.fig(u).name.lower().startswith(wanted)]
+    found = exact or [
+        u for u in state.units if any(n.startswith(wanted) for n in known(state.fig(u)))
+    ]
     if len(found) != 1 or not wanted:
         raise invalid("unknown_unit", "No such figure.", unit=text)
     return found[0]
@@ -147,7 +150,7 @@ def start_of_fight(state: State, events: list[Event]) -> tuple[State, list[Event
                     events.append(
                         Event(
                             "krosmaster.event.start_power",
-                            {"unit": fig.name, "text": f"{power.name}: {power.text}"},
+                            {"unit": local_name(fig), "text": f"{power.name}: {power.text}"},
                             rule="1.3.10",
                         )
                     )
@@ -204,7 +207,7 @@ def collect(state: State, count: int) -> tuple[State, list[Event]]:
     return state, [
         Event(
             "krosmaster.event.collected",
-            {"unit": state.fig(unit).name, "count": count},
+            {"unit": local_name(state.fig(unit)), "count": count},
             rule="6.3.3",
         )
     ]

@@ -16,6 +16,7 @@ from engines.krosmaster.board import trap_at
 from engines.krosmaster.casting import cast_squares, choose_facing
 from engines.krosmaster.content import RangeKind
 from engines.krosmaster.geometry import label, parse_label
+from engines.krosmaster.names import local_name
 from engines.krosmaster.state import State
 from engines.krosmaster.targeting import find_spell, in_range, reaches, unit_targets
 
@@ -30,7 +31,7 @@ def move_plan(state: State, action: A.Move) -> dict[str, Any]:
     trap = walked[-1] if walked and trap_at(state, walked[-1]) is not None else None
     return {
         "kind": "move",
-        "unit": state.fig(unit).name,
+        "unit": local_name(state.fig(unit)),
         "from": label(unit.pos),
         "path": [label(s) for s in walked],
         "steps": len(walked),
@@ -38,7 +39,7 @@ def move_plan(state: State, action: A.Move) -> dict[str, Any]:
         "locks": [
             {
                 "square": label(x.square),
-                "enemies": [state.fig(state.unit(e)).name for e in x.enemies],
+                "enemies": [local_name(state.fig(state.unit(e))) for e in x.enemies],
                 "ids": list(x.enemies),
             }
             for x in locks
@@ -67,8 +68,8 @@ def cast_plan(state: State, action: A.Cast) -> dict[str, Any]:
     hit = unit_targets(state, zone)
     return {
         "kind": "cast",
-        "unit": state.fig(caster).name,
-        "spell": spell.name,
+        "unit": local_name(state.fig(caster)),
+        "spell": local_name(spell),
         "from": label(caster.pos),
         "target": label(square),
         "facing": facing.value if facing is not None else None,
@@ -76,6 +77,6 @@ def cast_plan(state: State, action: A.Cast) -> dict[str, Any]:
         "range": seen,
         "blocked": blocked,
         "zone": [label(s) for s in zone],
-        "hit": [state.fig(u).name for u in hit],
+        "hit": [local_name(state.fig(u)) for u in hit],
         "hit_ids": [u.id for u in hit],
     }

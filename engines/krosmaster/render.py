@@ -16,6 +16,7 @@ from engines.core.i18n import Catalog
 from engines.core.render import banner, canvas, draw_text, fit_text, font, to_png
 from engines.krosmaster import render_plan
 from engines.krosmaster.faces import Face, faces_message
+from engines.krosmaster.names import localise
 from engines.krosmaster.render_text import notes, wrap
 
 LABEL_W = 44  # row numbers on the left edge
@@ -56,7 +57,8 @@ def short_names(units: list[dict[str, Any]]) -> dict[str, str]:
 
 def render(view: View, catalog: Catalog, locale: str, preview: bool = False) -> bytes:
     """PNG of the arena and both sides' status; ``preview`` overlays the active unit's options."""
-    data: dict[str, Any] = dict(view.data)
+    # Content names given per locale (engines.krosmaster.names) are read in ``locale``.
+    data: dict[str, Any] = localise(dict(view.data), locale)
     arena = data["arena"]
     w, h = arena["width"], arena["height"]
     cell = (theme.CANVAS_WIDTH - 2 * EDGE - LABEL_W) // w

@@ -21,6 +21,7 @@ from engines.krosmaster.content import (
     Tier,
 )
 from engines.krosmaster.errors import illegal, invalid
+from engines.krosmaster.names import known, local_name
 from engines.krosmaster.state import Held, Phase, State, Unit
 from engines.krosmaster.units import gain_now
 
@@ -71,7 +72,7 @@ def reveal_top(state: State, index: int) -> tuple[State, list[Event]]:
     shown = (*state.shown[:index], top, *state.shown[index + 1 :])
     event = Event(
         "krosmaster.event.reward_shown",
-        {"reward": state.rewards[top].name, "pile": pile_message(state, index)},
+        {"reward": local_name(state.rewards[top]), "pile": pile_message(state, index)},
         rule="4.7.4",
     )
     return replace(state, piles=piles, shown=shown), [event]
@@ -141,7 +142,7 @@ def buy(state: State, unit: Unit, pile: str, face: str) -> tuple[State, list[Eve
         rest = state.piles[index][1:]
         state = replace(state, piles=(*state.piles[:index], rest, *state.piles[index + 1 :]))
         events = []
-    name = state.rewards[reward].name
+    name = local_name(state.rewards[reward])
     bought = Event(
         "krosmaster.event.reward_bought",
         {"player": player.name, "pile": pile_message(state, index), "reward": name},
@@ -168,7 +169,9 @@ def assign(state: State, unit: Unit) -> tuple[State, list[Event]]:
         raise illegal("cannot_receive", "That Krosmaster cannot take another reward.", "4.7.9")
     held = Held(state.bought, revealed=False, public=state.bought_public)
     state = replace_unit(state, replace(unit, rewards=(*unit.rewards, held)))
-    event = Event("krosmaster.event.reward_assigned", {"unit": state.fig(unit).name}, rule="4.7.8")
+    event = Event(
+        "krosmaster.event.reward_assigned", {"unit": local_name(state.fig(unit))}, rule="4.7.8"
+    )
     return replace(state, bought="", bought_public=False, phase=Phase.ACTIVATION), [event]
 
 
@@ -181,7 +184,7 @@ def reveal(state: State, unit: Unit, text: str) -> tuple[State, list[Event]]:
         (
             i
             for i, h in enumerate(unit.rewards)
-            if not h.revealed and wanted in (h.reward, state.rewards[h.reward].name.lower())
+            if not h.revealed and (wanted == h.reward or wanted in known(state.rewards[h.reward]))
         ),
         None,
     )
@@ -206,7 +209,7 @@ def reveal(state: State, unit: Unit, text: str) -> tuple[State, list[Event]]:
     events = [
         Event(
             "krosmaster.event.reward_revealed",
-            {"unit": state.fig(unit).name, "reward": reward.name},
+            {"unit": local_name(state.fig(unit)), "reward": local_name(reward)},
             rule="4.7.10",
         )
     ]
@@ -214,7 +217,7 @@ def reveal(state: State, unit: Unit, text: str) -> tuple[State, list[Event]]:
         events.append(
             Event(
                 "krosmaster.event.manual_effect",
-                {"unit": state.fig(unit).name, "text": reward.text},
+                {"unit": local_name(state.fig(unit)), "text": reward.text},
                 rule="1.5.1",
             )
         )

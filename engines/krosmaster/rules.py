@@ -37,6 +37,7 @@ from engines.krosmaster.errors import invalid, setup
 from engines.krosmaster.geometry import label
 from engines.krosmaster.loader import load_dir
 from engines.krosmaster.menus import with_menus
+from engines.krosmaster.names import local_name
 from engines.krosmaster.seats import DUEL, FFA, TEAMS, eliminated, player_number
 from engines.krosmaster.setup import CONSTRUCTED, LIMITED, new_state, resolve_team
 from engines.krosmaster.state import ManualNote, Phase, State
@@ -316,7 +317,7 @@ class Krosmaster(GameEngine[State]):
             Decision(
                 p,
                 ACTIVATION_KINDS,
-                Message("krosmaster.prompt.activate", {"unit": state.fig(unit).name}),
+                Message("krosmaster.prompt.activate", {"unit": local_name(state.fig(unit))}),
                 default=A.EndTurn(),
                 auto_default=True,
             )

@@ -9,6 +9,7 @@ from engines.core import Dice, Seat
 from engines.krosmaster.content import ArenaDef, ContentPack, FigureDef, NameColour, RewardDef
 from engines.krosmaster.errors import setup
 from engines.krosmaster.geometry import label
+from engines.krosmaster.names import known
 from engines.krosmaster.rewards import deal
 from engines.krosmaster.state import Phase, Player, State, Unit
 
@@ -23,7 +24,8 @@ def resolve_team(pack: ContentPack, text: str) -> list[FigureDef]:
     else:
         names = [n.strip() for n in text.split(",") if n.strip()]
     figures = []
-    by_name = {f.name.lower(): f for f in pack.figures.values() if not f.summon}
+    # A figure may be named in any locale its content gives (engines.krosmaster.names).
+    by_name = {n: f for f in pack.figures.values() if not f.summon for n in known(f)}
     for name in names:
         fig = pack.figures.get(name) or by_name.get(name.lower())
         if fig is None or fig.summon:

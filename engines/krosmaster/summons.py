@@ -7,6 +7,7 @@ from engines.core.model import replace
 from engines.krosmaster.board import is_character, is_free, is_trap, on_board, trap_at, units_at
 from engines.krosmaster.errors import invalid
 from engines.krosmaster.geometry import Square, label
+from engines.krosmaster.names import local_name
 from engines.krosmaster.state import State, Unit
 from engines.krosmaster.traps import spring
 
@@ -21,7 +22,7 @@ def place_summon(
 ) -> tuple[State, list[Event]]:
     """Summon one ``figure`` on ``square`` if the control value and the square allow it."""
     summoner = state.unit(summoner_id)
-    name = state.figures[figure].name
+    name = local_name(state.figures[figure])
     if len(controlled_summons(state, summoner.owner)) >= control:
         # 4.19.9.c: the spell still resolves; it just summons nothing.
         return state, [
@@ -78,7 +79,7 @@ def leave_token(state: State, victim: Unit, square: Square) -> tuple[State, list
             events.append(
                 Event(
                     "krosmaster.event.summon_blocked",
-                    {"summon": fig.name, "square": label(square)},
+                    {"summon": local_name(fig), "square": label(square)},
                     rule="4.19.1.a",
                 )
             )
@@ -98,7 +99,11 @@ def leave_token(state: State, victim: Unit, square: Square) -> tuple[State, list
         events.append(
             Event(
                 "krosmaster.event.left_token",
-                {"unit": state.fig(victim).name, "summon": fig.name, "square": label(square)},
+                {
+                    "unit": local_name(state.fig(victim)),
+                    "summon": local_name(fig),
+                    "square": label(square),
+                },
                 rule="4.19.8",
             )
         )

@@ -26,6 +26,7 @@ from engines.krosmaster.content import (
 )
 from engines.krosmaster.errors import illegal, invalid
 from engines.krosmaster.geometry import Square, adjacent, aligned, distance, label
+from engines.krosmaster.names import known, local_name
 from engines.krosmaster.state import State, Unit
 
 #: Powers adding a die to crit tests with, and armour tests against, an element (4.9.21–24).
@@ -61,7 +62,7 @@ def find_spell(state: State, unit: Unit, text: str) -> SpellDef:
     """A spell of the unit by id or name (case-insensitive)."""
     wanted = text.strip().lower()
     for spell in spells_of(state, unit):
-        if wanted in (spell.id.lower(), spell.name.lower()):
+        if wanted == spell.id.lower() or wanted in known(spell):
             return spell
     raise invalid("unknown_spell", f"{state.fig(unit).name} has no spell {text!r}.", spell=text)
 
@@ -110,17 +111,26 @@ def check_limits(state: State, unit: Unit, spell: SpellDef, square: Square) -> N
     """7.1.3: once per turn, once per turn per target, once per game."""
     if spell.limit is Limit.PER_TURN and spell.id in unit.cast_this_turn:
         raise illegal(
-            "limit_turn", "This spell was already cast this turn.", "7.1.3.a", spell=spell.name
+            "limit_turn",
+            "This spell was already cast this turn.",
+            "7.1.3.a",
+            spell=local_name(spell),
         )
     if spell.limit is Limit.PER_TARGET and (
         f"{spell.id}>{target_key(state, square)}" in unit.targets_this_turn
     ):
         raise illegal(
-            "limit_target", "Already cast on that target this turn.", "7.1.3.b", spell=spell.name
+            "limit_target",
+            "Already cast on that target this turn.",
+            "7.1.3.b",
+            spell=local_name(spell),
         )
     if spell.limit is Limit.PER_GAME and spell.id in unit.cast_this_game:
         raise illegal(
-            "limit_game", "This spell was already used this game.", "7.1.3.c", spell=spell.name
+            "limit_game",
+            "This spell was already used this game.",
+            "7.1.3.c",
+            spell=local_name(spell),
         )
 
 

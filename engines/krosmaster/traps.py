@@ -6,6 +6,7 @@ from engines.core import Event
 from engines.core.model import replace
 from engines.krosmaster.board import replace_unit
 from engines.krosmaster.geometry import label
+from engines.krosmaster.names import local_name
 from engines.krosmaster.state import Pending, PendingKind, State
 
 
@@ -14,7 +15,7 @@ def spring(state: State, trap_id: str) -> tuple[State, list[Event]]:
     trap = state.unit(trap_id)
     assert trap.pos is not None
     item = Pending(PendingKind.TRAP, trap.id, trap.id, square=trap.pos)
-    name = state.fig(trap).name
+    name = local_name(state.fig(trap))
     state = replace_unit(state, replace(trap, pos=None, ko=True))
     state = replace(state, pending=(*state.pending, item))
     return state, [

@@ -19,6 +19,7 @@ from engines.krosmaster.content import Power, RewardKind
 from engines.krosmaster.errors import illegal, invalid
 from engines.krosmaster.faces import Face
 from engines.krosmaster.lasting import end_of_turn
+from engines.krosmaster.names import local_name
 from engines.krosmaster.rewards import scheduled_reveals
 from engines.krosmaster.seats import multiplayer, next_player
 from engines.krosmaster.state import TRANSITIONS, Phase, State
@@ -131,7 +132,7 @@ def inspire(state: State, die: int, unit_id: str) -> tuple[State, list[Event]]:
     return state, [
         Event(
             "krosmaster.event.inspired",
-            {"unit": state.fig(unit).name, "face": faces.face_message(face)},
+            {"unit": local_name(state.fig(unit)), "face": faces.face_message(face)},
             rule="5.3.1",
         )
     ]
@@ -166,7 +167,7 @@ def start_component(state: State, after: str | None, dice: Dice) -> tuple[State,
         if fig.ap is None and fig.mp is None:
             continue  # a mechanism with neither AP nor MP (a bomb) can do nothing (6.3)
         state = goto(begin_unit(state, uid), Phase.ACTIVATION)
-        events = [Event("krosmaster.event.unit_turn", {"unit": fig.name}, rule="6.1")]
+        events = [Event("krosmaster.event.unit_turn", {"unit": local_name(fig)}, rule="6.1")]
         state, more = start_of_turn(state, uid)
         return continue_after_queue(state, events + more, dice)
     return end_player_turn(state, dice)
@@ -248,7 +249,7 @@ def end_component(state: State, dice: Dice) -> tuple[State, list[Event]]:
         players[unit.owner] = replace(players[unit.owner], kamas=players[unit.owner].kamas + 1)
         state = replace(state, players=tuple(players), reserve_kamas=state.reserve_kamas - 1)
         events.append(
-            Event("krosmaster.event.farmer", {"unit": state.fig(unit).name}, rule="4.9.28")
+            Event("krosmaster.event.farmer", {"unit": local_name(state.fig(unit))}, rule="4.9.28")
         )
     state, more = start_component(state, uid, dice)
     return state, events + more

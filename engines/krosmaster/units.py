@@ -21,6 +21,7 @@ from engines.krosmaster.board import (
 )
 from engines.krosmaster.content import Power
 from engines.krosmaster.geometry import Square
+from engines.krosmaster.names import local_name
 from engines.krosmaster.state import Pending, PendingKind, Phase, State, Unit
 
 
@@ -95,7 +96,7 @@ def profane(state: State, mover_id: str, square: Square) -> tuple[State, list[Ev
     events = [
         Event(
             "krosmaster.event.profaned",
-            {"unit": state.fig(mover).name, "tomb": state.fig(tomb).name},
+            {"unit": local_name(state.fig(mover)), "tomb": local_name(state.fig(tomb))},
             rule="4.9.31",
         )
     ]
@@ -116,7 +117,7 @@ def knock_out(state: State, unit_id: str) -> tuple[State, list[Event]]:
     """The knock-out sequence of 4.10.2.a, then the victory check (1.4)."""
     unit = state.unit(unit_id)
     fig = state.fig(unit)
-    events = [Event("krosmaster.event.ko", {"unit": fig.name}, rule="4.10.2")]
+    events = [Event("krosmaster.event.ko", {"unit": local_name(fig)}, rule="4.10.2")]
     if is_krosmaster(state, unit) and fig.level > 0:
         state, more = _ko_gg(state, unit, fig.level)
         events += more

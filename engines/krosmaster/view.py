@@ -14,6 +14,7 @@ from engines.krosmaster.board import is_obstacle_unit, is_trap, max_hp
 from engines.krosmaster.geometry import label
 from engines.krosmaster.lasting import spell_name
 from engines.krosmaster.movement import reachable
+from engines.krosmaster.names import Shown, local_name
 from engines.krosmaster.rewards import pile_name
 from engines.krosmaster.state import Lasting, Phase, State, Unit
 from engines.krosmaster.targeting import in_range, legal_targets, reaches, spells_of
@@ -29,7 +30,7 @@ def _held(state: State, unit: Unit, seat: int | None) -> list[dict[str, Any]]:
     for h in unit.rewards:
         known = h.revealed or h.public or seat == unit.owner
         out.append(
-            {"name": state.rewards[h.reward].name if known else None, "revealed": h.revealed}
+            {"name": local_name(state.rewards[h.reward]) if known else None, "revealed": h.revealed}
         )
     return out
 
@@ -43,7 +44,7 @@ def build_view(state: State, seat: int | None = None) -> dict[str, Any]:
         units.append(
             {
                 "id": u.id,
-                "name": fig.name,
+                "name": local_name(fig),
                 "owner": u.owner,
                 "square": label(u.pos) if u.pos is not None else None,
                 "hp": max_hp(state, u),  # 4.18.4
@@ -67,7 +68,7 @@ def build_view(state: State, seat: int | None = None) -> dict[str, Any]:
         )
     return {
         "arena": {
-            "name": arena.name,
+            "name": local_name(arena),
             "width": arena.width,
             "height": arena.height,
             "trees": _squares(arena.trees),
@@ -116,8 +117,8 @@ def build_view(state: State, seat: int | None = None) -> dict[str, Any]:
         "markers": [
             {
                 "name": m.name,
-                "by": state.fig(state.unit(m.placer)).name,
-                "on": state.fig(state.unit(m.target)).name,
+                "by": local_name(state.fig(state.unit(m.placer))),
+                "on": local_name(state.fig(state.unit(m.target))),
             }
             for m in state.markers
         ],
@@ -142,12 +143,12 @@ def build_view(state: State, seat: int | None = None) -> dict[str, Any]:
             {
                 "pile": pile_name(state, i),
                 "count": len(p),
-                "shown": state.rewards[state.shown[i]].name if state.shown[i] else None,
+                "shown": local_name(state.rewards[state.shown[i]]) if state.shown[i] else None,
             }
             for i, p in enumerate(state.piles)
         ],
         "bought": (
-            state.rewards[state.bought].name
+            local_name(state.rewards[state.bought])
             if state.bought and (state.bought_public or seat == state.active_player)
             else None
         ),
@@ -161,12 +162,12 @@ def preview(state: State) -> dict[str, Any] | None:
     unit = state.unit(state.active_unit)
     if unit.pos is None:
         return None
-    targets: dict[str, list[str]] = {}
+    targets: dict[str, list[Shown]] = {}
     unseen: set[str] = set()
     for spell in spells_of(state, unit):
         legal = legal_targets(state, unit, spell)
         for sq in legal:
-            targets.setdefault(label(sq), []).append(spell.name)
+            targets.setdefault(label(sq), []).append(local_name(spell))
         squares = [(x, y) for y in range(state.arena.height) for x in range(state.arena.width)]
         for sq in squares:
             if in_range(state, unit, spell, sq) and not reaches(state, unit, spell, sq):
@@ -181,6 +182,6 @@ def preview(state: State) -> dict[str, Any] | None:
 
 def _lasting(state: State, unit: Unit, x: Lasting) -> dict[str, object]:
     """A continuous change (4.18.4) as the render's note shows it."""
-    spell = next((s.name for s in state.fig(unit).spells if s.id == x.spell), x.spell or "")
+    spell = next((local_name(s) for s in state.fig(unit).spells if s.id == x.spell), x.spell or "")
     out = {"stat": x.stat, "amount": f"{x.amount:+d}", "until": x.until, "spell": spell}
     return {**out, "power": x.power}  # 4.18.4.g: the one power lost, or "" for all

@@ -9,6 +9,7 @@ from engines.core import RiggedDice
 from engines.krosmaster import ENGINE
 from engines.krosmaster import actions as A
 from engines.krosmaster.content import Power
+from engines.krosmaster.names import pick
 from engines.krosmaster.state import State
 from tests.engines.krosmaster.helpers import act, position, sq, with_power
 
@@ -109,7 +110,11 @@ def test_the_active_player_orders_the_lock_tests() -> None:
     )
 
     def tests(out: Any) -> list[tuple[str, str]]:
-        return [(e.params["enemy"], e.key.rsplit("_", 1)[1]) for e in out.events if "lock" in e.key]
+        return [
+            (pick(e.params["enemy"], "pt-BR"), e.key.rsplit("_", 1)[1])
+            for e in out.events
+            if "lock" in e.key
+        ]
 
     # Timeline order: Evangelyne (Lock v Lock) blocks; Gultar (Dodge, Armour v Dodge) is dodged.
     assert tests(default) == [("Evangelyne", "blocked"), ("Gultar o Bárbaro", "escaped")]

@@ -52,11 +52,11 @@ def test_autocomplete_offers_only_legal_choices() -> None:
     spells = {c.value for c in ENGINE.autocomplete(state, 0, "cast", "spell", "", {})}
     assert spells == {"burla", "engano", "punch"}
     targets = {
-        c.value: c.label.params["text"]
+        c.value: ENGINE.catalog().translate(c.label.key, "en-US", **c.label.params)
         for c in ENGINE.autocomplete(state, 0, "cast", "target", "", {})
     }
     assert "C5" not in targets  # Gasper blocks the line of sight
-    assert "Burla" in targets["C4"]
+    assert "Burla" in targets["C4"] and "Punch" in targets["C4"]
     moves = {c.value for c in ENGINE.autocomplete(state, 0, "move", "to", "", {})}
     assert "C4" not in moves and "D3" in moves
     assert ENGINE.autocomplete(state, 1, "move", "to", "", {}) == []  # not Bruno's unit

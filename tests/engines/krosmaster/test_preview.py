@@ -14,6 +14,7 @@ from engines.core import EngineError, RiggedDice
 from engines.krosmaster import ENGINE
 from engines.krosmaster import actions as A
 from engines.krosmaster.geometry import label
+from engines.krosmaster.names import localise
 from engines.krosmaster.state import State
 
 from .helpers import act, empty_arena, events, position, sq
@@ -52,7 +53,9 @@ def test_the_move_preview_shows_the_path_move_then_walks_and_the_lock_test() -> 
     plan = _plan(state, A.Move("E2"))
     assert plan["path"] == ["E4", "E3", "E2"] and (plan["steps"], plan["mp"]) == (3, 4)
     # 4.14.1: leaving E5, Gultar (adjacent enemy character) tests; nowhere else.
-    assert plan["locks"] == [{"square": "E5", "enemies": ["Gultar o Bárbaro"], "ids": ["1.gultar"]}]
+    locks = localise(plan["locks"], "pt-BR")
+    assert locks == [{"square": "E5", "enemies": ["Gultar o Bárbaro"], "ids": ["1.gultar"]}]
+    assert localise(plan["locks"], "it")[0]["enemies"] == ["Gultard il Barbaro"]
     # Gultar rolls Armour, Vigg Dodge: escaped (4.14.2.d), the walk goes on.
     moved = act(state, A.Move("E2"), ["Armour", "Dodge"])
     assert [label(s) for s in moved.last.path[1:]] == plan["path"]
@@ -112,7 +115,8 @@ def test_the_cast_preview_shows_range_sight_and_the_units_the_cast_hits() -> Non
     assert "E7" in plan["range"] and "E6" not in plan["range"]  # 2–3 squares (4.15)
     assert {"G5", "H5"} <= set(plan["blocked"])  # behind Tristepan (4.15.9)
     assert {"B5", "C5"} <= set(plan["blocked"])  # behind Gultar
-    assert plan["hit"] == ["Evangelyne"]
+    assert localise(plan["hit"], "en-US") == ["Evangelyne"]
+    assert localise(plan["hit"], "it") == ["Evangeline"]
 
 
 def test_the_zone_lists_the_units_the_cast_then_hits() -> None:
