@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import string
 from pathlib import Path
 
@@ -95,3 +96,21 @@ def test_plural_messages_pick_their_form_by_count_in_every_locale() -> None:
     # As a parameter of another message, and read back from the log as JSON.
     stored = {"key": key, "params": {"count": 1}}
     assert catalog.translate("core.error.not_now", "it", prompt=stored).endswith("1 carta in mano.")
+
+
+#: "kama(s)", "decisão(ões)", "ferita/e", "bersaglio/i": a plural hedged instead of agreed.
+HEDGED = re.compile(r"\w\((?:s|es|a|as|os|i|e|ões)\)|\w/[aeio]\b")
+
+
+@pytest.mark.parametrize("directory", CATALOG_DIRS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_message_hedges_its_plural(directory: Path) -> None:
+    """Counts agree with their nouns: a `{one, other}` message or a "noun: {count}" phrasing."""
+    catalog = Catalog()
+    catalog.load_dir(directory)
+    hedged = {
+        (locale, key): text
+        for locale in LOCALES
+        for key, text in catalog.messages[locale].items()
+        if HEDGED.search(text)
+    }
+    assert hedged == {}
