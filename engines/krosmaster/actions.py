@@ -203,7 +203,17 @@ class Withdraw(Action):
     kind: ClassVar[str] = "withdraw"
 
 
+@dataclass(frozen=True)
+class Team(Action):
+    """Submit your team (match option ``teams: submit``): figure ids or names separated by
+    commas, checked by 1.1 / 9.1.2 and hidden until every player has submitted one."""
+
+    kind: ClassVar[str] = "team"
+    figures: str
+
+
 ALL_ACTIONS: tuple[type[Action], ...] = (
+    Team,
     Side,
     Deploy,
     Tension,

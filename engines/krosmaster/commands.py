@@ -51,6 +51,7 @@ def _cmd(name: str, action: str, *options: OptionSpec) -> CommandSpec:
 def command_specs() -> list[CommandSpec]:
     """One command per action kind; option names match the action fields."""
     return [
+        _cmd("team", "team", _opt("figures", auto=True)),
         _cmd("side", "side", _opt("squares", auto=True)),
         _cmd("deploy", "deploy", _opt("figure", auto=True), _opt("square", auto=True)),
         _cmd("tension", "tension"),
@@ -128,6 +129,24 @@ def _choices(pairs: Sequence[tuple[Shown, str]], current: str) -> list[Choice]:
     return out[:LIMIT]
 
 
+def _team_list(state: State, current: str) -> list[Choice]:
+    """A growing list: the figures already typed, then each Krosmaster matching the last
+    name being typed (names in any locale; summons are never team members, 1.1)."""
+    done, _, typed = current.rpartition(",")
+    prefix = f"{done.strip()}, " if done.strip() else ""
+    word = typed.strip().lower()
+    out = []
+    for fig in sorted(state.figures.values(), key=lambda f: f.id):
+        shown = local_name(fig)
+        value = prefix + fig.id
+        if fig.summon or len(value) > 100:  # Discord caps a choice's value at 100
+            continue
+        if word in text_of(shown).lower() or word in fig.id:
+            label = join([prefix, shown], "") if prefix else shown
+            out.append(Choice(Message("krosmaster.choice.plain", {"text": label}), value))
+    return out[:LIMIT]
+
+
 def autocomplete(
     state: State,
     seat: int,
@@ -151,6 +170,8 @@ def autocomplete(
         return _choices(pairs, current)
     if option == "player":
         return _players(state, seat, command, current)
+    if command == "team" and option == "figures":
+        return _team_list(state, current)
     if command == "deploy" and option == "figure":
         pairs = [
             (local_name(state.fig(u)), u.id)

@@ -47,7 +47,8 @@ TURN_PHASES = (
 def can_leave(state: State, seat: int) -> bool:
     """The match goes on without ``seat``: a free-for-all with two more players still in
     (a player already out may always leave). A duel or 2 v 2 ends with a resignation."""
-    if state.mode != seats.FFA or state.phase is Phase.OVER:
+    # Before the teams are in (Phase.TEAMS) there is no play to go on: a resignation concedes.
+    if state.mode != seats.FFA or state.phase in (Phase.OVER, Phase.TEAMS):
         return False
     if seats.eliminated(state, seat):
         return True

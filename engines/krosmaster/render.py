@@ -142,6 +142,9 @@ def _title(data: dict[str, Any], t: Any, locale: str) -> str:
         return str(t("krosmaster.render.winner", locale, player=players[data["winner"]]["name"]))
     if data["draw"]:
         return str(t("krosmaster.render.draw", locale))
+    if data["phase"] == "teams":  # teams being submitted, hidden until all are in
+        done = len(data.get("teams_in", []))
+        return str(t("krosmaster.render.teams", locale, done=done, total=len(players)))
     if data["phase"] in ("deploy", "side"):
         rows = [sorted({int(sq[1:]) for sq in s}) for s in data["arena"]["starts"]]
         spans = [f"{r[0]}–{r[-1]}" if r else "–" for r in rows]
@@ -164,7 +167,7 @@ def _title(data: dict[str, Any], t: Any, locale: str) -> str:
 def _title_colour(data: dict[str, Any]) -> theme.RGB:
     if data["winner"] is not None:
         return theme.seat_colour(data["winner"])
-    if data["draw"]:
+    if data["draw"] or data["phase"] == "teams":
         return theme.PANEL_ACTIVE
     seat = data["deploying"] if data["phase"] in ("deploy", "side") else data["active_player"]
     return theme.seat_colour(seat)
@@ -371,6 +374,8 @@ def _panel(
     setting_up = data["phase"] in ("deploy", "side")
     turn = data["deploying"] if setting_up else data["active_player"]
     is_active = seat == turn and data["winner"] is None and not data["draw"]
+    if data["phase"] == "teams":  # every seat that still owes its team
+        is_active = seat not in data.get("teams_in", [])
     draw.rounded_rectangle(
         (x0, y, x1, y + panel_h), 14, fill=theme.PANEL_ACTIVE if is_active else theme.PANEL
     )

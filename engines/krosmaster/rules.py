@@ -30,7 +30,16 @@ from engines.core import (
 from engines.core.model import replace
 from engines.core.packs import community_pack
 from engines.krosmaster import actions as A
-from engines.krosmaster import choices, leaving, multiplayer, pending, play, rewards, turns
+from engines.krosmaster import (
+    choices,
+    leaving,
+    multiplayer,
+    pending,
+    play,
+    rewards,
+    teams,
+    turns,
+)
 from engines.krosmaster.commands import autocomplete, command_specs
 from engines.krosmaster.content import ContentPack
 from engines.krosmaster.errors import invalid, setup
@@ -39,7 +48,7 @@ from engines.krosmaster.loader import load_dir
 from engines.krosmaster.menus import with_menus
 from engines.krosmaster.names import local_name
 from engines.krosmaster.seats import DUEL, FFA, TEAMS, eliminated, player_number
-from engines.krosmaster.setup import CONSTRUCTED, LIMITED, new_state, resolve_team
+from engines.krosmaster.setup import CONSTRUCTED, LIMITED, resolve_team
 from engines.krosmaster.state import ManualNote, Phase, State
 from engines.krosmaster.view import build_view
 
@@ -128,6 +137,13 @@ class Krosmaster(GameEngine[State]):
             choices=("2.0", "original"),
         ),
         MatchOption(
+            "teams",
+            OptionType.STRING,
+            teams.OPTIONS,
+            Message("krosmaster.option.teams"),
+            choices=(teams.OPTIONS, teams.SUBMIT),
+        ),
+        MatchOption(
             "sides",
             OptionType.STRING,
             "fixed",
@@ -172,6 +188,17 @@ class Krosmaster(GameEngine[State]):
             raise setup(
                 "arena_sides", "A four-player arena has four sides.", "9.2.4", arena=arena.id
             )
+        summons = {k: f for k, f in pack.figures.items() if f.summon}
+        settings = {
+            "mode": mode,
+            "max_level": int(opts["level"]),
+            "box": str(opts["box"]),
+            "lock": str(opts["lock"]),
+            "choose_sides": opts["sides"] == "choose",
+        }
+        fmt = str(opts["format"])
+        if opts["teams"] == teams.SUBMIT:  # each player submits a team (Phase.TEAMS)
+            return teams.waiting(seats, arena, fmt, pack.figures, pack.rewards, **settings)
         names = []
         for i in range(len(seats)):
             key = f"team{i + 1}"
@@ -179,29 +206,13 @@ class Krosmaster(GameEngine[State]):
             if name == AUTO:
                 name = DUO_TEAMS[i] if mode != DUEL else DUEL_TEAMS[i]
             names.append(name)
-        teams = [resolve_team(pack, name) for name in names]
-        summons = {k: f for k, f in pack.figures.items() if f.summon}
-        state, _ = new_state(
-            seats,
-            teams,
-            arena,
-            str(opts["format"]),
-            dice,
-            summons,
-            pack.rewards,
-            mode=mode,
-            max_level=int(opts["level"]),
-            box=str(opts["box"]),
-        )
-        state = replace(state, lock_rule=str(opts["lock"]))
-        if opts["sides"] == "choose":  # 1.3.2 / 9.2.2; tournaments fix the sides ("fixed")
-            return replace(state, phase=Phase.SIDE)
-        if mode != DUEL or len(arena.starts) > 2:  # sides as printed: player k on side k
-            seat = state.turn_order[0] if mode != DUEL else 0
-            state = replace(state, arena=play.arrange_sides(state, seat, 0))
+        chosen = [resolve_team(pack, name) for name in names]
+        state, _ = teams.start(seats, chosen, arena, fmt, dice, summons, pack.rewards, **settings)
         return state
 
     def pending(self, state: State) -> list[Decision]:
+        if state.phase is Phase.TEAMS:  # nothing else can be done before the teams are in
+            return self._owed(state)
         owed = [with_menus(state, d) for d in self._owed(state)]
         # 1.6.2: a waiting player may set the faces their tension dice turn to at any time.
         waiting = {d.seat for d in owed}
@@ -224,6 +235,17 @@ class Krosmaster(GameEngine[State]):
             return []
         if state.owed:  # 9.2.5 / 9.2.6: a player chooses another before play goes on
             return [_owed_decision(state)]
+        if phase is Phase.TEAMS:  # every seat owes a team; none is played by default
+            return [
+                Decision(
+                    s,
+                    ("team",),
+                    Message("krosmaster.prompt.team_again" if ids else "krosmaster.prompt.team"),
+                    auto_default=False,
+                    optional=bool(ids),
+                )
+                for s, ids in enumerate(state.submitted)
+            ]
         if phase is Phase.SIDE:
             return [
                 Decision(
@@ -353,6 +375,8 @@ class Krosmaster(GameEngine[State]):
         if isinstance(action, A.Give | A.Doubles):
             kind = multiplayer.GIFT if isinstance(action, A.Give) else multiplayer.DOUBLES
             return multiplayer.choose(state, seat, kind, action.player, dice)
+        if isinstance(action, A.Team):
+            return teams.submit(state, seat, action.figures, dice)
         if isinstance(action, A.Side):
             return play.choose_side(state, seat, action.squares)
         if isinstance(action, A.Deploy):

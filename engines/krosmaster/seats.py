@@ -35,6 +35,8 @@ def order(state: State) -> tuple[int, ...]:
     """The seats in play order (9.2.1); a duel is first player, then second."""
     if state.turn_order:
         return state.turn_order
+    if state.phase is Phase.TEAMS:  # no play order before the teams are in (9.2.1)
+        return tuple(range(len(state.players)))
     return (state.first_player, 1 - state.first_player)
 
 
@@ -54,7 +56,7 @@ def eliminated(state: State, seat: int) -> bool:
     left the match (withdrew from a free-for-all, ``leaving.py``)."""
     if seat in state.left:
         return True
-    if state.phase in (Phase.SIDE, Phase.DEPLOY) or not multiplayer(state):
+    if state.phase in (Phase.TEAMS, Phase.SIDE, Phase.DEPLOY) or not multiplayer(state):
         return False
     return not in_play(state, seat)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from engines.core import Dice, Seat
 from engines.krosmaster.content import ArenaDef, ContentPack, FigureDef, NameColour, RewardDef
@@ -23,11 +23,16 @@ def resolve_team(pack: ContentPack, text: str) -> list[FigureDef]:
         names = list(pack.teams[text.strip()].figures)
     else:
         names = [n.strip() for n in text.split(",") if n.strip()]
+    return resolve_figures(pack.figures, names)
+
+
+def resolve_figures(pool: Mapping[str, FigureDef], names: Sequence[str]) -> list[FigureDef]:
+    """Krosmasters (never summons) by id or by name in any locale their content gives."""
     figures = []
     # A figure may be named in any locale its content gives (engines.krosmaster.names).
-    by_name = {n: f for f in pack.figures.values() if not f.summon for n in known(f)}
+    by_name = {n: f for f in pool.values() if not f.summon for n in known(f)}
     for name in names:
-        fig = pack.figures.get(name) or by_name.get(name.lower())
+        fig = pool.get(name) or by_name.get(name.lower())
         if fig is None or fig.summon:
             raise setup("unknown_figure", f"Unknown Krosmaster {name!r}.", "1.1", name=name)
         figures.append(fig)

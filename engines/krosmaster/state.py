@@ -18,6 +18,7 @@ from engines.krosmaster.geometry import Facing, Square
 class Phase(enum.Enum):
     """Where the match stands; :data:`TRANSITIONS` lists the legal moves."""
 
+    TEAMS = "teams"  # 1.1: each player submits a team, hidden until all are in
     SIDE = "side"  # 1.3.2: the second player chooses a side of the arena
     DEPLOY = "deploy"  # 1.3.9
     TENSION = "tension"  # 5.2: roll
@@ -30,6 +31,7 @@ class Phase(enum.Enum):
 
 
 TRANSITIONS: dict[Phase, frozenset[Phase]] = {
+    Phase.TEAMS: frozenset({Phase.TEAMS, Phase.SIDE, Phase.DEPLOY}),
     Phase.SIDE: frozenset({Phase.DEPLOY}),
     Phase.DEPLOY: frozenset({Phase.DEPLOY, Phase.ACTIVATION, Phase.INSPIRATION, Phase.OVER}),
     # OVER from anywhere: a referee's adjustment (1.5.1) may end the match at any time.
@@ -274,6 +276,11 @@ class State:
     winners: tuple[int, ...] = ()  # every winning seat (both of a team, 9.3.2)
     box: str = "2.0"  # "original": the original base box's reward piles (8.1.2)
     left: tuple[int, ...] = ()  # seats that withdrew from a free-for-all (leaving.py)
+    # Phase.TEAMS (match option ``teams: submit``): each seat's submitted figure ids, kept
+    # hidden until every seat has one ("" none yet), and what set-up needs afterwards.
+    submitted: tuple[tuple[str, ...], ...] = ()
+    max_level: int = 0  # 9.1.2: the match's top total level (0: none)
+    choose_sides: bool = False  # option ``sides: choose`` (1.3.2 / 9.2.2)
 
     def unit(self, unit_id: str) -> Unit:
         """The unit with this id."""

@@ -93,6 +93,12 @@ def build_view(state: State, seat: int | None = None) -> dict[str, Any]:
             for i, p in enumerate(state.players)
         ],
         "mode": state.mode,
+        # Phase.TEAMS: who has submitted a team; only the seat's own team is shown to it.
+        "teams_in": [s for s, ids in enumerate(state.submitted) if ids],
+        "my_team": [
+            local_name(state.figures[i])
+            for i in (state.submitted[seat] if seat is not None and state.submitted else ())
+        ],
         "order": list(seats.order(state)),
         "owed": [{"kind": o.kind, "seat": o.seat, "count": o.amount} for o in state.owed],
         "units": units,
