@@ -107,3 +107,31 @@ __all__ = [
     "through_first_roll",
     "with_player",
 ]
+
+
+#: A minimal valid hero, for loader tests to break one field at a time.
+GOOD = """\
+id: tiny
+name: Tiny
+complexity: 1
+source: test
+verified: false
+dice: {1: a, 2: a, 3: a, 4: b, 5: b, 6: c}
+abilities:
+  - id: hit
+    name: Hit
+    source: test
+    verified: false
+    levels:
+      1: [{requirement: {symbols: {a: 3}}, effect: [{damage: 3}]}]
+defenses:
+  - {id: block, name: Block, dice: 2, source: test, verified: false, levels: {1: [{prevent: 1}]}}
+cards: []
+"""
+
+
+def write_hero_file(tmp_path: Path, text: str) -> Path:
+    """A hero YAML file under ``tmp_path`` (the loader tests' input)."""
+    path = tmp_path / "tiny.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path

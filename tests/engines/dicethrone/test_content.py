@@ -9,6 +9,7 @@ import pytest
 from engines.core import ContentError
 from engines.dicethrone import ENGINE
 from engines.dicethrone.loader import load_hero, load_pack
+from tests.engines.dicethrone.helpers import GOOD, write_hero_file
 
 
 def test_shipped_pack_loads_the_four_heroes_of_the_rulebook() -> None:
@@ -35,34 +36,8 @@ def test_every_entry_says_where_it_comes_from() -> None:
         assert not any(e.verified for e in entries)
 
 
-GOOD = """\
-id: tiny
-name: Tiny
-complexity: 1
-source: test
-verified: false
-dice: {1: a, 2: a, 3: a, 4: b, 5: b, 6: c}
-abilities:
-  - id: hit
-    name: Hit
-    source: test
-    verified: false
-    levels:
-      1: [{requirement: {symbols: {a: 3}}, effect: [{damage: 3}]}]
-defenses:
-  - {id: block, name: Block, dice: 2, source: test, verified: false, levels: {1: [{prevent: 1}]}}
-cards: []
-"""
-
-
-def _write(tmp_path: Path, text: str) -> Path:
-    path = tmp_path / "tiny.yaml"
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
 def test_a_minimal_hero_loads(tmp_path: Path) -> None:
-    hero = load_hero(_write(tmp_path, GOOD))
+    hero = load_hero(write_hero_file(tmp_path, GOOD))
     assert hero.ability("hit") is not None and hero.symbol(6) == "c"
 
 
@@ -79,7 +54,7 @@ def test_errors_name_file_line_and_field(
     tmp_path: Path, change: tuple[str, str], line: int, field: str
 ) -> None:
     with pytest.raises(ContentError) as info:
-        load_hero(_write(tmp_path, GOOD.replace(*change)))
+        load_hero(write_hero_file(tmp_path, GOOD.replace(*change)))
     err = info.value
     assert err.key == "dicethrone.error.content"
     assert err.params["file"] == "tiny.yaml"
@@ -90,7 +65,7 @@ def test_errors_name_file_line_and_field(
 def test_missing_provenance_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ContentError, match="missing field 'verified'"):
         load_hero(
-            _write(
+            write_hero_file(
                 tmp_path, GOOD.replace("source: test\nverified: false\ndice", "source: test\ndice")
             )
         )
@@ -115,17 +90,17 @@ def test_unknown_pack(tmp_path: Path) -> None:
 def test_script_errors_are_explained(tmp_path: Path, effect: str, message: str) -> None:
     text = GOOD.replace("effect: [{damage: 3}]", f"effect: {effect}")
     with pytest.raises(ContentError, match=message):
-        load_hero(_write(tmp_path, text))
+        load_hero(write_hero_file(tmp_path, text))
 
 
 def test_setup_may_not_stop_for_a_player(tmp_path: Path) -> None:
     text = GOOD.replace("cards: []", "cards: []\nsetup: [{manual: Do something}]")
     with pytest.raises(ContentError, match="setup scripts cannot stop"):
-        load_hero(_write(tmp_path, text))
+        load_hero(write_hero_file(tmp_path, text))
     passive = "{id: p, name: P, text: T, source: s, verified: false, income: [{manual: X}]}"
     text = GOOD.replace("cards: []", f"cards: []\npassives: [{passive}]")
     with pytest.raises(ContentError, match="income scripts cannot stop"):
-        load_hero(_write(tmp_path, text))
+        load_hero(write_hero_file(tmp_path, text))
 
 
 FLIP = """
@@ -142,13 +117,13 @@ flip:
 
 
 def test_a_double_sided_board_loads_and_its_side_is_checked(tmp_path: Path) -> None:
-    hero = load_hero(_write(tmp_path, GOOD + FLIP.replace("SYMBOL", "a")))
+    hero = load_hero(write_hero_file(tmp_path, GOOD + FLIP.replace("SYMBOL", "a")))
     assert hero.flip_side is not None and hero.flip_side.name == {"en-US": "Dark"}
     dark = hero.on_side(True)
     assert dark.ability("hit") is not None and dark.ability("hit").name["en-US"] == "Dark Hit"  # type: ignore[union-attr]
     assert hero.on_side(False) is hero
     with pytest.raises(ContentError, match="unknown dice symbol 'z'"):
-        load_hero(_write(tmp_path, GOOD + FLIP.replace("SYMBOL", "z")))
+        load_hero(write_hero_file(tmp_path, GOOD + FLIP.replace("SYMBOL", "z")))
 
 
 def test_when_full_may_not_stop_for_a_player(tmp_path: Path) -> None:
@@ -157,4 +132,4 @@ def test_when_full_may_not_stop_for_a_player(tmp_path: Path) -> None:
         " source: s, verified: false, when_full: [{or: [[flip], [{gain_cp: 1}]]}]}\n"
     )
     with pytest.raises(ContentError, match="cannot stop"):
-        load_hero(_write(tmp_path, GOOD + status))
+        load_hero(write_hero_file(tmp_path, GOOD + status))

@@ -23,7 +23,7 @@ from engines.dicethrone import actions as a
 from engines.dicethrone import render as dt_render
 from engines.dicethrone.loader import load_hero
 from engines.dicethrone.state import State
-from tests.engines.dicethrone.helpers import MINI, SEATS, act, start
+from tests.engines.dicethrone.helpers import GOOD, MINI, SEATS, act, start, write_hero_file
 
 CATALOG = ENGINE.catalog()
 
@@ -112,30 +112,8 @@ def test_a_pack_with_plain_names_loads_and_shows_them_to_every_reader(
         assert any("Duelist" in t for t in _board_texts(state, locale, monkeypatch))
 
 
-GOOD = """\
-id: tiny
-name: Tiny
-complexity: 1
-source: test
-verified: false
-dice: {1: a, 2: a, 3: a, 4: b, 5: b, 6: c}
-abilities:
-  - id: hit
-    name: Hit
-    source: test
-    verified: false
-    levels:
-      1: [{requirement: {symbols: {a: 3}}, effect: [{damage: 3}]}]
-defenses:
-  - {id: block, name: Block, dice: 2, source: test, verified: false, levels: {1: [{prevent: 1}]}}
-cards: []
-"""
-
-
 def _hero(tmp_path: Path, text: str) -> Any:
-    path = tmp_path / "tiny.yaml"
-    path.write_text(text, encoding="utf-8")
-    return load_hero(path)
+    return load_hero(write_hero_file(tmp_path, text))
 
 
 def test_a_name_given_in_some_locales_falls_back_to_en_us_then_any(tmp_path: Path) -> None:
