@@ -51,7 +51,7 @@ from engines.core import (
     View,
 )
 from engines.core.model import replace
-from engines.core.packs import community_pack
+from engines.core.packs import pack_root
 
 TURN_PHASES = frozenset(
     {
@@ -108,10 +108,7 @@ class BattleScenes(GameEngine[State]):
         """The card pack (``starter`` by default): built-in, else a community pack
         (``engines.core.packs``; built-in names cannot be shadowed)."""
         name = pack or "starter"
-        community = community_pack(self.name, name)
-        if (CONTENT_ROOT / name).is_dir() or community is None:
-            return load_pack(name)
-        return load_pack(name, community.parent)
+        return load_pack(name, pack_root(self.name, name, CONTENT_ROOT))
 
     def new_match(
         self, options: Mapping[str, Any], seats: Sequence[Seat], content: Any, dice: Dice

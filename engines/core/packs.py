@@ -51,3 +51,14 @@ def community_pack(game: str, name: str) -> Path | None:
         if candidate.is_dir():
             return candidate
     return None
+
+
+def pack_root(game: str, name: str, builtin: Path) -> Path:
+    """The directory holding pack ``name`` of ``game``: the built-in content root
+    ``builtin`` if it has that pack (built-in names cannot be shadowed), else the
+    community root that has it, else ``builtin`` (whose loader then reports the
+    unknown pack)."""
+    community = community_pack(game, name)
+    if (builtin / name).is_dir() or community is None:
+        return builtin
+    return community.parent

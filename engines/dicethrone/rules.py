@@ -25,7 +25,7 @@ from engines.core import (
     View,
 )
 from engines.core.model import replace
-from engines.core.packs import community_pack
+from engines.core.packs import pack_root
 from engines.dicethrone import actions as a
 from engines.dicethrone import aiming, first_roll, targeting, upkeep
 from engines.dicethrone.cards import after_action, play_card, spend
@@ -66,11 +66,7 @@ def pack(name: str) -> Content:
     """A content pack by name: an installed one, else the built-in directory, else a
     community pack (``engines.core.packs``; built-in names cannot be shadowed)."""
     if name not in _INSTALLED:
-        community = community_pack("dicethrone", name)
-        if (CONTENT_ROOT / name).is_dir() or community is None:
-            _INSTALLED[name] = load_pack(name)
-        else:
-            _INSTALLED[name] = load_pack(name, community.parent)
+        _INSTALLED[name] = load_pack(name, pack_root("dicethrone", name, CONTENT_ROOT))
     return _INSTALLED[name]
 
 
