@@ -24,6 +24,7 @@ import yaml
 
 from engines.core import EngineError, GameEngine, RiggedDice, Seat
 from engines.core.i18n import Catalog
+from engines.core.packs import set_content_roots
 from engines.core.registry import UnknownGameError, get, load_games
 from engines.core.serde import to_json
 
@@ -214,6 +215,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     run_p.add_argument("--events", action="store_true", help="also print the events")
     run_p.add_argument("--locale", default="en-US", help="language of error messages")
     args = parser.parse_args(argv)
+    # Community packs, as the bot finds them (comma-separated directories).
+    set_content_roots(d.strip() for d in os.environ.get("CONTENT_DIRS", "").split(",") if d.strip())
     try:
         scenario = load(args.file)
         result = run(scenario)

@@ -116,3 +116,23 @@ def test_running_out_of_forced_dice_is_reported(
     path = write(tmp_path, BASE + "steps:\n  - {seat: 0, action: roll}\n")
     assert scenario.main(["run", str(path)]) == scenario.EXIT_ILLEGAL
     assert "No forced dice result left" in capsys.readouterr().err
+
+
+def test_a_scenario_can_play_a_community_pack(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import shutil
+
+    from engines.core.packs import set_content_roots
+
+    root = Path(__file__).resolve().parents[2]
+    shutil.copytree(root / "assets/content/dicethrone/base", tmp_path / "packs/dicethrone/club")
+    path = tmp_path / "club.yaml"
+    text = "game: dicethrone\nseats: [Ana, Bia]\ncontent: club\ndice: [6, 1]\n"
+    path.write_text(text, encoding="utf-8")
+    monkeypatch.setenv("CONTENT_DIRS", str(tmp_path / "packs"))
+    try:
+        assert scenario.main(["run", str(path)]) == 0
+    finally:
+        set_content_roots([])
+    assert '"view"' in capsys.readouterr().out
