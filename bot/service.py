@@ -25,7 +25,7 @@ from bot.requests import Requests
 from bot.store import repository as repo
 from bot.store.models import EventKind, Match, MatchEvent, MatchSeat, MatchStatus
 from bot.verify import build_export
-from engines.core import Decision, EngineError, Event, GameEngine, SetupError
+from engines.core import Decision, EngineError, Event, GameEngine, Message, SetupError
 from engines.core.packs import community_packs
 from engines.core.registry import UnknownGameError, get
 from engines.core.serde import from_json
@@ -149,7 +149,7 @@ class MatchService:
         options = engine.parse_options(parse_option_text(options_text))
         if pack:
             if pack not in community_packs(engine.name):
-                raise UserError("bot.error.unknown_pack", pack=pack, game=engine.name)
+                raise UserError("bot.error.unknown_pack", pack=pack, game=Message(engine.title_key))
             engine.load_content(pack)
         async with self.sessions.begin() as session:
             match = await repo.create_match(
