@@ -17,7 +17,7 @@ import discord
 from bot.errors import UserError
 from bot.presenter import Post
 from bot.replies import EXPECTED, error_text, followup, guarded, send_kwargs, user_locale
-from bot.service import MatchService, MatchSnapshot
+from bot.service import MatchRef, MatchService, MatchSnapshot
 from bot.store.errors import MatchChangedError
 
 if TYPE_CHECKING:
@@ -44,11 +44,36 @@ class Flow:
         """Locale of public posts in a guild."""
         return await self.bot.service.guild_locale(guild_id, self.bot.settings.default_locale)
 
-    async def is_referee(self, interaction: discord.Interaction) -> bool:
-        """Members of the guild's referee role, or anyone who may manage the server."""
+    async def match_of(self, interaction: discord.Interaction, explicit: int | None) -> int:
+        """The match an interaction may reach (see :meth:`resolve`)."""
+        return (await self.resolve(interaction, explicit)).id
+
+    async def resolve(self, interaction: discord.Interaction, explicit: int | None) -> MatchRef:
+        """The match of ``explicit`` (else of the thread), only among the matches of
+        the interaction's server, or in DMs the user's own (:meth:`MatchService.resolve`)."""
+        return await self.service.resolve(
+            guild_id=interaction.guild_id,
+            user_id=interaction.user.id,
+            channel_id=interaction.channel_id,
+            explicit=explicit,
+        )
+
+    async def refereed_match(self, interaction: discord.Interaction, explicit: int | None) -> int:
+        """The match a referee tool acts on, once the user is a referee of its server."""
+        ref = await self.resolve(interaction, explicit)
+        if not await self.is_referee(interaction, ref.guild_id):
+            raise UserError("bot.error.not_referee")
+        return ref.id
+
+    async def is_referee(self, interaction: discord.Interaction, guild_id: int | None) -> bool:
+        """Whether the user referees in ``guild_id``: a member of that server's referee
+        role, or one who may manage that server, asking from inside it (rights held
+        in another server, or outside any server, count for nothing)."""
+        if guild_id is None or interaction.guild_id != guild_id:
+            return False
         if interaction.permissions.manage_guild:
             return True
-        role_id = await self.service.referee_role(interaction.guild_id or 0)
+        role_id = await self.service.referee_role(guild_id)
         member = interaction.user
         return (
             role_id is not None
@@ -57,8 +82,8 @@ class Flow:
         )
 
     async def require_referee(self, interaction: discord.Interaction) -> None:
-        """Refuse (privately) anyone who is not a referee."""
-        if not await self.is_referee(interaction):
+        """Refuse (privately) anyone who is not a referee of the interaction's server."""
+        if not await self.is_referee(interaction, interaction.guild_id):
             raise UserError("bot.error.not_referee")
 
     # -- public state changes -------------------------------------------------
@@ -131,7 +156,7 @@ class Flow:
 
         async def work() -> tuple[MatchSnapshot, Post]:
             snap = await self.service.act(match_id, interaction.user.id, action)
-            locale = await self.public_locale(interaction.guild_id)
+            locale = await self.public_locale(snap.match.guild_id)
             return snap, await self.bot.presenter.public(snap, locale)
 
         await self.public_change(interaction, work)
@@ -166,7 +191,7 @@ class Flow:
                 raise UserError("bot.error.stale_menu")
             action = selection.action([by_text[v] for v in values])
             snap = await self.service.act(match_id, interaction.user.id, action)
-            locale = await self.public_locale(interaction.guild_id)
+            locale = await self.public_locale(snap.match.guild_id)
             return snap, await self.bot.presenter.public(snap, locale)
 
         await self.public_change(interaction, work)
@@ -207,7 +232,7 @@ class Flow:
         """
         async with guarded(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
-            match_id = await self.service.match_for_channel(interaction.channel_id, match_id)
+            match_id = await self.match_of(interaction, match_id)
             snap = await self.service.load(match_id)
             seat = snap.seat_of(interaction.user.id)
             if seat is None:
@@ -225,10 +250,22 @@ class Flow:
     # -- buttons --------------------------------------------------------------
 
     async def may_press(self, interaction: discord.Interaction, verb: str, args: list[str]) -> bool:
-        """Whether this user may press this button; if not, say why (ephemeral)."""
+        """Whether this user may press this button; if not, say why (ephemeral).
+
+        The match named in the custom id must be reachable from here
+        (:meth:`resolve`): a control naming another server's match is refused like
+        one naming no match at all.
+        """
         try:
             match_id = int(args[0])
         except (IndexError, ValueError):
+            return False
+        try:
+            ref = await self.resolve(interaction, match_id)
+        except UserError as exc:
+            await interaction.response.send_message(
+                error_text(self.bot, interaction, exc), ephemeral=True
+            )
             return False
         allowed = True
         refusal = "bot.error.not_your_button"
@@ -236,7 +273,7 @@ class Flow:
             allowed = await self.service.owes(match_id, interaction.user.id, args[1])
             refusal = "bot.error.not_your_decision"
         elif verb == "confirm":
-            allowed = await self.is_referee(interaction)
+            allowed = await self.is_referee(interaction, ref.guild_id)
             refusal = "bot.error.not_referee"
         elif verb in ("invite", "mine", "resign", "undo"):
             allowed = await self.service.is_seated(match_id, interaction.user.id)

@@ -7,14 +7,11 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
-from sqlalchemy import select
-from sqlalchemy.ext.asyncio import AsyncSession
-
 from bot.errors import UserError
 from bot.pace import is_valid_zone
 from bot.ratings import Rating, rate_matches
 from bot.store import players
-from bot.store.models import Match, MatchSeat, MatchStatus, PlayerSettings
+from bot.store.models import PlayerSettings
 from engines.core.registry import installed
 
 if TYPE_CHECKING:
@@ -23,11 +20,12 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Vacation:
-    """A vacation that started: until when, days left this year, threads to tell."""
+    """A vacation that started: until when, days left this year, and the
+    ``(guild id, thread id)`` of each active match to tell."""
 
     until: datetime
     days_left: int
-    threads: list[int]
+    threads: list[tuple[int, int]]
 
 
 @dataclass
@@ -98,7 +96,7 @@ class Players:
             start = max(now, row.vacation_until or now)
             row.vacation_until = start + timedelta(days=days)
             row.vacation_days_used += days
-            threads = await self._active_threads(session, user_id)
+            threads = await players.active_threads(session, user_id)
             return Vacation(row.vacation_until, left - days, threads)
 
     async def end_vacation(self, user_id: int) -> Vacation:
@@ -111,52 +109,29 @@ class Players:
             unused = math.floor((row.vacation_until - now) / timedelta(days=1))
             row.vacation_days_used = max(0, row.vacation_days_used - unused)
             row.vacation_until = now
-            threads = await self._active_threads(session, user_id)
+            threads = await players.active_threads(session, user_id)
             return Vacation(now, self.vacation_days_per_year - row.vacation_days_used, threads)
-
-    async def _active_threads(self, session: AsyncSession, user_id: int) -> list[int]:
-        rows = await session.scalars(
-            select(Match.thread_id)
-            .join(MatchSeat, MatchSeat.match_id == Match.id)
-            .where(MatchSeat.user_id == user_id, Match.status == MatchStatus.ACTIVE)
-        )
-        return [t for t in rows if t is not None]
 
     async def standings(self, guild_id: int, game: str) -> list[Standing]:
         """Every player of a game in a guild with wins, losses, draws and a Glicko-2
         rating over the guild's finished matches in the order they ended; best first."""
         async with self.service.sessions.begin() as session:
-            rows = await session.execute(
-                select(
-                    Match.id,
-                    Match.result,
-                    MatchSeat.seat,
-                    MatchSeat.user_id,
-                    MatchSeat.display_name,
-                )
-                .join(MatchSeat, MatchSeat.match_id == Match.id)
-                .where(
-                    Match.guild_id == guild_id,
-                    Match.game == game,
-                    Match.status == MatchStatus.FINISHED,
-                )
-                .order_by(Match.updated_at, Match.id, MatchSeat.seat)
-            )
-            table: dict[int, Standing] = {}
-            outcomes: dict[int, tuple[list[int], list[int]]] = {}
-            for match_id, result, seat, user_id, name in rows:
-                entry = table.setdefault(user_id, Standing(user_id, name))
-                entry.name = name
-                winners, losers = outcomes.setdefault(match_id, ([], []))
-                if not result or result.get("kind") == "draw":
-                    entry.draws += 1
-                    winners.append(user_id)
-                elif seat in (result.get("winners") or []):
-                    entry.wins += 1
-                    winners.append(user_id)
-                else:
-                    entry.losses += 1
-                    losers.append(user_id)
+            rows = await players.finished_seats(session, guild_id, game)
+        table: dict[int, Standing] = {}
+        outcomes: dict[int, tuple[list[int], list[int]]] = {}
+        for row in rows:
+            entry = table.setdefault(row.user_id, Standing(row.user_id, row.name))
+            entry.name = row.name
+            winners, losers = outcomes.setdefault(row.match_id, ([], []))
+            if not row.result or row.result.get("kind") == "draw":
+                entry.draws += 1
+                winners.append(row.user_id)
+            elif row.seat in (row.result.get("winners") or []):
+                entry.wins += 1
+                winners.append(row.user_id)
+            else:
+                entry.losses += 1
+                losers.append(row.user_id)
         for user_id, rating in rate_matches(outcomes.values()).items():
             table[user_id].rating = rating
         return sorted(table.values(), key=lambda s: (-s.rating.rating, -s.points, s.name))

@@ -9,12 +9,11 @@ from collections.abc import Sequence
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
-from sqlalchemy import select
-
 from bot.deadlines import schedule
 from bot.errors import UserError
 from bot.pace import Pace
 from bot.store import repository as repo
+from bot.store import requests as stored
 from bot.store.models import Dispute, DisputeStatus, EventKind, Match, MatchStatus, utcnow
 from bot.verify import apply_changes
 from engines.core.serde import SerdeError
@@ -106,7 +105,7 @@ class Referee:
             engine = loaded.engine
             payload: dict[str, object] = {"ruling": ruling}
             if dispute_id is not None:
-                dispute = await session.get(Dispute, dispute_id, with_for_update=True)
+                dispute = await stored.dispute_for_update(session, dispute_id)
                 if dispute is None or dispute.match_id != match_id:
                     raise UserError("bot.error.no_such_dispute", dispute=dispute_id)
                 if dispute.status != DisputeStatus.OPEN:
@@ -180,24 +179,11 @@ class Referee:
             match = await self.service._match(session, match_id)
             if not any(s.user_id == user_id for s in match.seats):
                 raise UserError("bot.error.not_a_player")
-            dispute = Dispute(
-                match_id=match_id,
-                seq=match.version,
-                opened_by=user_id,
-                reason=reason,
-                status=DisputeStatus.OPEN,
+            return await stored.add_dispute(
+                session, match_id=match_id, seq=match.version, opened_by=user_id, reason=reason
             )
-            session.add(dispute)
-            await session.flush()
-            return dispute
 
     async def open_disputes(self, guild_id: int) -> list[tuple[Dispute, Match]]:
         """Every open dispute of a guild, oldest first."""
         async with self.service.sessions.begin() as session:
-            rows = await session.execute(
-                select(Dispute, Match)
-                .join(Match, Match.id == Dispute.match_id)
-                .where(Match.guild_id == guild_id, Dispute.status == DisputeStatus.OPEN)
-                .order_by(Dispute.id)
-            )
-            return [(row[0], row[1]) for row in rows]
+            return await stored.open_disputes(session, guild_id)

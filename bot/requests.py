@@ -9,12 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.deadlines import schedule
 from bot.errors import UserError
 from bot.store import repository as repo
+from bot.store import requests as stored
 from bot.store.models import MatchRequest, MatchStatus
 
 if TYPE_CHECKING:
@@ -55,23 +55,21 @@ class Requests:
             action = loaded.engine.parse_action(last.action)
             if last.dice or hidden or not loaded.engine.undoable(action):
                 raise UserError("bot.error.undo_not_allowed")
-            request = MatchRequest(
+            return await stored.add_request(
+                session,
                 match_id=match_id,
                 version=loaded.match.version,
                 kind=UNDO,
                 requested_by=user_id,
                 payload={"to_seq": loaded.match.version - 1},
-                status=OPEN,
-                answers={},
             )
-            session.add(request)
-            await session.flush()
-            return request
 
-    async def answer_undo(self, request_id: int, user_id: int, accept: bool) -> RequestOutcome:
+    async def answer_undo(
+        self, match_id: int, request_id: int, user_id: int, accept: bool
+    ) -> RequestOutcome:
         """An opponent accepts or declines; the undo happens once all have accepted."""
         async with self.service.sessions.begin() as session:
-            request = await self._open_request(session, request_id, UNDO)
+            request = await self._open_request(session, match_id, request_id, UNDO)
             seats = await repo.get_seats(session, request.match_id)
             opponents = [s.user_id for s in seats if s.user_id != request.requested_by]
             if user_id not in opponents:
@@ -95,23 +93,21 @@ class Requests:
             match = await self.service._match(session, match_id)
             if not 0 <= to_seq < match.version:
                 raise UserError("bot.error.no_such_event", seq=to_seq, last=match.version - 1)
-            request = MatchRequest(
+            return await stored.add_request(
+                session,
                 match_id=match_id,
                 version=match.version,
                 kind=ROLLBACK,
                 requested_by=referee_id,
                 payload={"to_seq": to_seq, "reason": reason},
-                status=OPEN,
-                answers={},
             )
-            session.add(request)
-            await session.flush()
-            return request
 
-    async def confirm_rollback(self, request_id: int, referee_id: int) -> MatchSnapshot:
+    async def confirm_rollback(
+        self, match_id: int, request_id: int, referee_id: int
+    ) -> MatchSnapshot:
         """Carry out a previewed rollback, as a new event with the referee and reason."""
         async with self.service.sessions.begin() as session:
-            request = await self._open_request(session, request_id, ROLLBACK)
+            request = await self._open_request(session, match_id, request_id, ROLLBACK)
             if request.requested_by != referee_id:
                 raise UserError("bot.error.not_your_button")
             snap = await self._revert(session, request, referee_id, str(request.payload["reason"]))
@@ -119,12 +115,17 @@ class Requests:
             return snap
 
     async def _open_request(
-        self, session: AsyncSession, request_id: int, kind: str
+        self, session: AsyncSession, match_id: int, request_id: int, kind: str
     ) -> MatchRequest:
-        request = await session.scalar(
-            select(MatchRequest).where(MatchRequest.id == request_id).with_for_update()
-        )
-        if request is None or request.kind != kind or request.status != OPEN:
+        """The open request ``request_id`` about ``match_id`` (the match the control
+        was resolved to: a request of any other match is refused as closed)."""
+        request = await stored.request_for_update(session, request_id)
+        if (
+            request is None
+            or request.match_id != match_id
+            or request.kind != kind
+            or request.status != OPEN
+        ):
             raise UserError("bot.error.request_closed")
         match = await self.service._match(session, request.match_id)
         if match.version != request.version:

@@ -74,6 +74,14 @@ class MatchSnapshot:
 
 
 @dataclass(frozen=True)
+class MatchRef:
+    """A match an interaction may reach (see :meth:`MatchService.resolve`)."""
+
+    id: int
+    guild_id: int
+
+
+@dataclass(frozen=True)
 class InviteOutcome:
     """What an accept/decline click changed."""
 
@@ -351,15 +359,36 @@ class MatchService:
             seats = await repo.get_seats(session, match_id)
         return MatchSnapshot(engine, match, seats, state)
 
-    async def match_for_channel(self, channel_id: int | None, explicit: int | None) -> int:
-        """The match a command is about: the explicit id, else the thread's match."""
-        if explicit is not None:
-            return explicit
+    async def resolve(
+        self,
+        *,
+        guild_id: int | None,
+        user_id: int,
+        channel_id: int | None,
+        explicit: int | None,
+    ) -> MatchRef:
+        """The match an interaction is about (the explicit id, else the thread's),
+        as seen from where the interaction happens.
+
+        This is the one gate between an interaction and a match. Servers are
+        tenants: in a server (``guild_id``) only that server's matches exist; in
+        direct messages (``guild_id`` ``None``) only the matches ``user_id`` has a
+        seat in. Any other match is refused exactly like an id that exists nowhere,
+        so nothing about it leaks.
+        """
         async with self.sessions.begin() as session:
-            match = await repo.match_by_thread(session, channel_id) if channel_id else None
-        if match is None:
-            raise UserError("bot.error.no_match_here")
-        return match.id
+            match = await repo.visible_match(
+                session,
+                guild_id=guild_id,
+                user_id=user_id,
+                match_id=explicit,
+                thread_id=channel_id if explicit is None else None,
+            )
+        if match is not None:
+            return MatchRef(match.id, match.guild_id)
+        if explicit is not None:
+            raise UserError("bot.error.no_such_match", match=explicit)
+        raise UserError("bot.error.no_match_here")
 
     async def log(
         self, match_id: int, page: int, per_page: int
@@ -375,11 +404,14 @@ class MatchService:
 
     async def matches(
         self,
-        guild_id: int,
+        guild_id: int | None,
         user_id: int | None = None,
         statuses: Sequence[str] = (PROPOSED, ACTIVE),
     ) -> list[tuple[Match, list[MatchSeat]]]:
-        """Open matches of a guild (optionally only a user's), with their seats."""
+        """Open matches of a guild (optionally only a user's), with their seats;
+        ``guild_id`` ``None`` (direct messages): the user's matches in every guild."""
+        if guild_id is None and user_id is None:
+            raise ValueError("matches of every guild need a user")
         async with self.sessions.begin() as session:
             rows = await repo.list_matches(
                 session,
@@ -425,4 +457,12 @@ def _events_of(row: MatchEvent) -> list[Event]:
     return [from_json(Event, e) for e in row.events or []]
 
 
-__all__ = ["EngineError", "MatchService", "MatchSnapshot", "Player", "SetupError", "UserError"]
+__all__ = [
+    "EngineError",
+    "MatchRef",
+    "MatchService",
+    "MatchSnapshot",
+    "Player",
+    "SetupError",
+    "UserError",
+]

@@ -1,4 +1,4 @@
-"""What several cogs share: the ``match`` option and its autocomplete."""
+"""What several cogs share: the ``match`` option, its autocomplete, the DM refusal."""
 
 from __future__ import annotations
 
@@ -23,10 +23,9 @@ MATCH_OPTION = key("bot.command.match_option", "Match number (default: this thre
 async def my_match_choices(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[int]]:
-    """Autocomplete of the user's open matches in this guild."""
+    """Autocomplete of the user's open matches in this guild (in direct messages:
+    theirs in every guild); never another guild's match."""
     bot: TabletopBot = interaction.client  # type: ignore[assignment]
-    if interaction.guild_id is None:
-        return []
     rows = await bot.service.matches(interaction.guild_id, interaction.user.id)
     locale = user_locale(interaction)
     choices = []
@@ -35,6 +34,22 @@ async def my_match_choices(
         label = f"#{match.id} {bot.texts(engine_for(match.game).title_key, locale)}: {names}"
         choices.append(app_commands.Choice(name=label[:100], value=match.id))
     return [c for c in choices if current in c.name][:25]
+
+
+async def server_of(interaction: discord.Interaction) -> int | None:
+    """The server a command that needs one runs in; in direct messages ``None``,
+    after a private refusal that changes nothing.
+
+    A subcommand's ``guild_only`` never reaches Discord (only a top-level
+    command's contexts do), so ``/match`` subcommands can be typed in DMs and
+    those that need a server refuse here, at run time.
+    """
+    if interaction.guild_id is not None:
+        return interaction.guild_id
+    bot: TabletopBot = interaction.client  # type: ignore[assignment]
+    text = bot.texts("bot.error.server_only", user_locale(interaction))
+    await interaction.response.send_message(text, ephemeral=True)
+    return None
 
 
 async def game_choices(

@@ -55,7 +55,7 @@ def build_command(
         preview = bool(values.pop(PREVIEW, None))
         action = {"kind": spec.action, **{k: v for k, v in values.items() if v is not None}}
         try:
-            match_id = await bot.service.match_for_channel(interaction.channel_id, explicit)
+            match_id = await bot.flow.match_of(interaction, explicit)
         except UserError as exc:
             text = bot.texts(exc.key, user_locale(interaction), **exc.params)
             await interaction.response.send_message(text, ephemeral=True)
@@ -130,7 +130,7 @@ def _autocompleter(
         explicit = getattr(interaction.namespace, "match", None)
         state = seat = None
         try:
-            match_id = await bot.service.match_for_channel(interaction.channel_id, explicit)
+            match_id = await bot.flow.match_of(interaction, explicit)
             snap = await bot.service.load(match_id)
             state, seat = snap.state, snap.seat_of(interaction.user.id)
         except UserError:

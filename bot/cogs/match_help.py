@@ -52,9 +52,7 @@ class HelpCommands(commands.Cog):
             t = self.bot.texts
             if game is None:
                 try:
-                    match_id = await self.bot.service.match_for_channel(
-                        interaction.channel_id, None
-                    )
+                    match_id = await self.bot.flow.match_of(interaction, None)
                     game = (await self.bot.service.load(match_id)).match.game
                 except UserError:
                     game = None

@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.common import MATCH_OPTION, game_choices, my_match_choices
+from bot.cogs.common import MATCH_OPTION, game_choices, my_match_choices, server_of
 from bot.i18n import key
 from bot.presenter import Post
 from bot.replies import followup, guarded, user_locale
@@ -43,7 +43,7 @@ class HistoryCommands(commands.Cog):
         """Ephemeral: re-derive every roll from the revealed seed and report."""
         async with guarded(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
-            match_id = await self.bot.service.match_for_channel(interaction.channel_id, match)
+            match_id = await self.bot.flow.match_of(interaction, match)
             export = await self.bot.service.export(match_id)
             snap = await self.bot.service.load(match_id)
             locale = user_locale(interaction)
@@ -72,7 +72,7 @@ class HistoryCommands(commands.Cog):
         """Ephemeral: the export file (hidden details and the seed only after the end)."""
         async with guarded(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
-            match_id = await self.bot.service.match_for_channel(interaction.channel_id, match)
+            match_id = await self.bot.flow.match_of(interaction, match)
             data = json.dumps(
                 await self.bot.service.export(match_id), indent=1, ensure_ascii=False
             ).encode()
@@ -94,11 +94,14 @@ class HistoryCommands(commands.Cog):
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
         """Public: the standings of a game in this guild."""
+        guild_id = await server_of(interaction)
+        if guild_id is None:
+            return
 
         async def work() -> Post:
             engine = engine_for(game)
-            rows = await self.bot.service.players.standings(interaction.guild_id or 0, engine.name)
-            locale = await self.bot.flow.public_locale(interaction.guild_id)
+            rows = await self.bot.service.players.standings(guild_id, engine.name)
+            locale = await self.bot.flow.public_locale(guild_id)
             lines = [
                 self.bot.texts(
                     "bot.leaderboard.header", locale, game=self.bot.texts(engine.title_key, locale)
@@ -142,7 +145,7 @@ class HistoryCommands(commands.Cog):
         """Ephemeral: the public render of the state right after event ``event``."""
         async with guarded(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
-            match_id = await self.bot.service.match_for_channel(interaction.channel_id, match)
+            match_id = await self.bot.flow.match_of(interaction, match)
             snap = await self.bot.service.state_after(match_id, event)
             locale = user_locale(interaction)
             header = [

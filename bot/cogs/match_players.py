@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.common import MATCH_OPTION, my_match_choices
+from bot.cogs.common import MATCH_OPTION, my_match_choices, server_of
 from bot.errors import UserError
 from bot.i18n import key
 from bot.presenter import ButtonSpec, Post, discord_time
@@ -27,7 +27,7 @@ async def lookup_choices(
     bot: TabletopBot = interaction.client  # type: ignore[assignment]
     explicit = getattr(interaction.namespace, "match", None)
     try:
-        match_id = await bot.service.match_for_channel(interaction.channel_id, explicit)
+        match_id = await bot.flow.match_of(interaction, explicit)
         snap = await bot.service.load(match_id)
     except UserError:
         return []
@@ -53,10 +53,13 @@ class PlayerCommands(commands.Cog):
     @app_commands.describe(match=MATCH_OPTION)
     @app_commands.autocomplete(match=my_match_choices)
     async def undo(self, interaction: discord.Interaction, match: int | None = None) -> None:
-        """Public: the request, with buttons for the opponents."""
+        """Public: the request, with buttons for the opponents (so only in a server,
+        where they can answer)."""
+        if await server_of(interaction) is None:
+            return
 
         async def work() -> Post:
-            match_id = await self.bot.service.match_for_channel(interaction.channel_id, match)
+            match_id = await self.bot.flow.match_of(interaction, match)
             request = await self.bot.service.requests.request_undo(match_id, interaction.user.id)
             snap = await self.bot.service.load(match_id)
             locale = await self.bot.flow.public_locale(interaction.guild_id)
@@ -92,7 +95,7 @@ class PlayerCommands(commands.Cog):
 
         async def work() -> tuple[MatchSnapshot, Post]:
             outcome = await self.bot.service.requests.answer_undo(
-                request_id, interaction.user.id, accept
+                match_id, request_id, interaction.user.id, accept
             )
             snap = outcome.snapshot or await self.bot.service.load(match_id)
             locale = await self.bot.flow.public_locale(interaction.guild_id)
@@ -121,16 +124,20 @@ class PlayerCommands(commands.Cog):
         reason: app_commands.Range[str, 1, 1000],
         match: int | None = None,
     ) -> None:
-        """Public: the dispute, pinging the referee role, with the board as it stands."""
+        """Public: the dispute, pinging the referee role, with the board as it stands
+        (so only in a server, where its referees read it)."""
+        guild_id = await server_of(interaction)
+        if guild_id is None:
+            return
 
         async def work() -> Post:
-            match_id = await self.bot.service.match_for_channel(interaction.channel_id, match)
+            match_id = await self.bot.flow.match_of(interaction, match)
             dispute = await self.bot.service.referee.open_dispute(
                 match_id, interaction.user.id, reason
             )
             snap = await self.bot.service.load(match_id)
             locale = await self.bot.flow.public_locale(interaction.guild_id)
-            role = await self.bot.service.referee_role(interaction.guild_id or 0)
+            role = await self.bot.service.referee_role(guild_id)
             referees = f"<@&{role}>" if role else self.bot.texts("bot.dispute.no_role", locale)
             header = [
                 self.bot.texts(
@@ -167,7 +174,7 @@ class PlayerCommands(commands.Cog):
         """Ephemeral: the render of one thing the user may see (never hidden information)."""
         async with guarded(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
-            match_id = await self.bot.service.match_for_channel(interaction.channel_id, match)
+            match_id = await self.bot.flow.match_of(interaction, match)
             snap = await self.bot.service.load(match_id)
             locale = user_locale(interaction)
             view = snap.engine.lookup(snap.state, snap.seat_of(interaction.user.id), query)
@@ -183,13 +190,14 @@ class PlayerCommands(commands.Cog):
     )
     @app_commands.guild_only()
     async def mine(self, interaction: discord.Interaction) -> None:
-        """Ephemeral: every match of this guild waiting for the user, with links."""
+        """Ephemeral: every match of this guild waiting for the user, with links (in
+        direct messages: of every guild)."""
         async with guarded(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
             locale = user_locale(interaction)
             lines = []
             rows = await self.bot.service.matches(
-                interaction.guild_id or 0, interaction.user.id, statuses=("active",)
+                interaction.guild_id, interaction.user.id, statuses=("active",)
             )
             for match, _ in rows:
                 snap = await self.bot.service.load(match.id)

@@ -9,7 +9,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.common import MATCH_OPTION, game_choices, my_match_choices, pack_choices
+from bot.cogs.common import (
+    MATCH_OPTION,
+    game_choices,
+    my_match_choices,
+    pack_choices,
+    server_of,
+)
 from bot.cogs.match_help import HelpCommands
 from bot.cogs.match_history import HistoryCommands
 from bot.cogs.match_players import PlayerCommands
@@ -77,20 +83,23 @@ class Matches(
         pack: str | None = None,
     ) -> None:
         """Propose a match; the opponents accept with a button."""
+        guild_id = await server_of(interaction)
+        if guild_id is None:
+            return
 
         async def work() -> Post:
             others = [o for o in (opponent, opponent2, opponent3) if o is not None]
             match, seats = await self.bot.service.create(
-                guild_id=interaction.guild_id or 0,
+                guild_id=guild_id,
                 channel_id=interaction.channel_id or 0,
                 game=game,
                 creator=_player(interaction.user),
                 opponents=[_player(o) for o in others],
                 options_text=options,
-                pace=await self._pace(interaction.guild_id, deadline),
+                pace=await self._pace(guild_id, deadline),
                 pack=pack,
             )
-            locale = await self.bot.flow.public_locale(interaction.guild_id)
+            locale = await self.bot.flow.public_locale(guild_id)
             title = self._title(match.game, match.id, [s.display_name for s in seats], locale)
             return self.bot.presenter.invitation(title, match.id, [o.id for o in others], locale)
 
@@ -160,7 +169,7 @@ class Matches(
         """Ephemeral: the public board and whose decision it is."""
         async with guarded(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
-            match_id = await self.bot.service.match_for_channel(interaction.channel_id, match)
+            match_id = await self.bot.flow.match_of(interaction, match)
             snap = await self.bot.service.load(match_id)
             locale = user_locale(interaction)
             post = await self.bot.presenter.public(
@@ -179,7 +188,7 @@ class Matches(
         """Public: the board as everyone may see it."""
 
         async def work() -> Post:
-            match_id = await self.bot.service.match_for_channel(interaction.channel_id, match)
+            match_id = await self.bot.flow.match_of(interaction, match)
             snap = await self.bot.service.load(match_id)
             locale = await self.bot.flow.public_locale(interaction.guild_id)
             post = await self.bot.presenter.public(
@@ -225,7 +234,7 @@ class Matches(
         """Ephemeral: one page of the event log, as this user may see it."""
         async with guarded(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
-            match_id = await self.bot.service.match_for_channel(interaction.channel_id, match)
+            match_id = await self.bot.flow.match_of(interaction, match)
             snap = await self.bot.service.load(match_id)
             rows, pages = await self.bot.service.log(match_id, page, LOG_PAGE)
             locale = user_locale(interaction)
@@ -252,7 +261,7 @@ class Matches(
     async def resign(self, interaction: discord.Interaction, match: int | None = None) -> None:
         """Ask for confirmation with a button before conceding."""
         async with guarded(interaction):
-            match_id = await self.bot.service.match_for_channel(interaction.channel_id, match)
+            match_id = await self.bot.flow.match_of(interaction, match)
             if not await self.bot.service.is_seated(match_id, interaction.user.id):
                 await interaction.response.send_message(
                     self.bot.texts("bot.error.not_a_player", user_locale(interaction)),
@@ -277,7 +286,7 @@ class Matches(
 
         async def work() -> tuple[MatchSnapshot, Post]:
             snap = await self.bot.service.resign(match_id, interaction.user.id)
-            locale = await self.bot.flow.public_locale(interaction.guild_id)
+            locale = await self.bot.flow.public_locale(snap.match.guild_id)
             header = [
                 self.bot.texts("bot.match.resigned", locale, user=interaction.user.display_name)
             ]
@@ -292,11 +301,12 @@ class Matches(
     @app_commands.describe(mine=key("bot.command.list.mine", "Only matches you play in"))
     @app_commands.guild_only()
     async def list_(self, interaction: discord.Interaction, mine: bool = False) -> None:
-        """Ephemeral: proposed and active matches, with links to their threads."""
+        """Ephemeral: proposed and active matches, with links to their threads (in
+        direct messages: the user's own, in every server)."""
         async with guarded(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
-            user = interaction.user.id if mine else None
-            rows = await self.bot.service.matches(interaction.guild_id or 0, user)
+            user = interaction.user.id if mine or interaction.guild_id is None else None
+            rows = await self.bot.service.matches(interaction.guild_id, user)
             locale = user_locale(interaction)
             lines = [self.bot.texts("bot.list.header", locale, count=len(rows))]
             for match, seats in rows:

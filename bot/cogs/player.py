@@ -167,12 +167,17 @@ class PlayerSettingsCog(
             )
 
     async def _tell(
-        self, interaction: discord.Interaction, threads: list[int], text_key: str, **params: object
+        self,
+        interaction: discord.Interaction,
+        threads: list[tuple[int, int]],
+        text_key: str,
+        **params: object,
     ) -> None:
-        """Opponents are told, in each active match thread (no ping: it is news, not a turn)."""
-        locale = await self.bot.flow.public_locale(interaction.guild_id)
-        text = self.bot.texts(text_key, locale, user=interaction.user.mention, **params)
-        for thread_id in threads:
+        """Opponents are told, in each active match thread, in the language of that
+        match's server (no ping: it is news, not a turn)."""
+        for guild_id, thread_id in threads:
+            locale = await self.bot.flow.public_locale(guild_id)
+            text = self.bot.texts(text_key, locale, user=interaction.user.mention, **params)
             thread = self.bot.get_channel(thread_id) or await self.bot.fetch_channel(thread_id)
             if isinstance(thread, discord.abc.Messageable):
                 await thread.send(text, allowed_mentions=discord.AllowedMentions.none())

@@ -46,11 +46,11 @@ class Referee(
         act: object,
         **params: object,
     ) -> None:
-        """Check the referee, run ``act(match_id)``, post the new state publicly."""
+        """Resolve the match (of this server only) and check the user referees there,
+        run ``act(match_id)``, post the new state publicly."""
 
         async def work() -> tuple[MatchSnapshot, Post]:
-            await self.bot.flow.require_referee(interaction)
-            match_id = await self.bot.service.match_for_channel(interaction.channel_id, match)
+            match_id = await self.bot.flow.refereed_match(interaction, match)
             snap: MatchSnapshot = await act(match_id)  # type: ignore[operator]
             locale = await self.bot.flow.public_locale(interaction.guild_id)
             header = [
@@ -316,8 +316,7 @@ class Referee(
         """Ephemeral: any seat's private view."""
         async with guarded(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
-            await self.bot.flow.require_referee(interaction)
-            match_id = await self.bot.service.match_for_channel(interaction.channel_id, match)
+            match_id = await self.bot.flow.refereed_match(interaction, match)
             snap = await self.bot.service.load(match_id)
             seat = snap.seat_of(player.id)
             if seat is None:
@@ -351,8 +350,7 @@ class Referee(
         """Ephemeral preview of the state after ``event`` with a button to confirm."""
         async with guarded(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
-            await self.bot.flow.require_referee(interaction)
-            match_id = await self.bot.service.match_for_channel(interaction.channel_id, match)
+            match_id = await self.bot.flow.refereed_match(interaction, match)
             request = await self.bot.service.requests.request_rollback(
                 match_id, interaction.user.id, event, reason
             )
@@ -376,7 +374,9 @@ class Referee(
         """The preview's confirm button."""
 
         async def work() -> tuple[MatchSnapshot, Post]:
-            snap = await self.bot.service.requests.confirm_rollback(request_id, interaction.user.id)
+            snap = await self.bot.service.requests.confirm_rollback(
+                match_id, request_id, interaction.user.id
+            )
             locale = await self.bot.flow.public_locale(interaction.guild_id)
             header = [
                 self.bot.texts(
@@ -399,7 +399,8 @@ class Referee(
         async with guarded(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
             await self.bot.flow.require_referee(interaction)
-            rows = await self.bot.service.referee.open_disputes(interaction.guild_id or 0)
+            assert interaction.guild_id is not None  # only referees of a server get here
+            rows = await self.bot.service.referee.open_disputes(interaction.guild_id)
             locale = user_locale(interaction)
             lines = [self.bot.texts("bot.dispute.list_header", locale, count=len(rows))]
             for dispute, match in rows:

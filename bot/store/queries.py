@@ -53,6 +53,34 @@ async def match_by_thread(session: AsyncSession, thread_id: int) -> Match | None
     return await session.scalar(stmt)
 
 
+async def visible_match(
+    session: AsyncSession,
+    *,
+    guild_id: int | None,
+    user_id: int,
+    match_id: int | None = None,
+    thread_id: int | None = None,
+) -> Match | None:
+    """The match with this id (else the newest played in this thread), if it is
+    visible from where the user is: in a guild (``guild_id``) only that guild's
+    matches, in direct messages (``guild_id`` ``None``) only those the user has a
+    seat in. ``None`` otherwise, whether or not the match exists elsewhere.
+    """
+    if match_id is not None:
+        stmt = select(Match).where(Match.id == match_id)
+    elif thread_id is not None:
+        stmt = select(Match).where(Match.thread_id == thread_id)
+    else:
+        return None
+    if guild_id is not None:
+        stmt = stmt.where(Match.guild_id == guild_id)
+    else:
+        seated = select(MatchSeat.match_id).where(MatchSeat.user_id == user_id)
+        stmt = stmt.where(Match.id.in_(seated))
+    stmt = stmt.order_by(Match.id.desc()).limit(1).execution_options(populate_existing=True)
+    return await session.scalar(stmt)
+
+
 async def list_matches(
     session: AsyncSession,
     *,

@@ -58,6 +58,7 @@ from bot.store.queries import (  # re-exported
     list_matches,
     match_by_thread,
     update_guild_settings,
+    visible_match,
 )
 from engines.core import (
     Action,
@@ -102,6 +103,7 @@ __all__ = [
     "start_match",
     "state_at",
     "update_guild_settings",
+    "visible_match",
 ]
 
 #: Snapshot the state at every event whose seq is a multiple of this, so a load
