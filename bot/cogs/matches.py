@@ -75,9 +75,10 @@ class Matches(
         self,
         interaction: discord.Interaction,
         game: str,
-        opponent: discord.Member,
-        opponent2: discord.Member | None = None,
-        opponent3: discord.Member | None = None,
+        # Member | User: in DMs Discord sends a user, and the refusal below must run.
+        opponent: discord.Member | discord.User,
+        opponent2: discord.Member | discord.User | None = None,
+        opponent3: discord.Member | discord.User | None = None,
         options: str | None = None,
         deadline: int | None = None,
         pack: str | None = None,
