@@ -54,6 +54,23 @@ async def test_list_matches_and_lookups(sessions: async_sessionmaker[AsyncSessio
     assert await ids(guild_id=GUILD, statuses=[MatchStatus.FINISHED]) == []
     assert await ids(limit=1) == [e]
 
+    async def visible(guild: int | None, user: int, **where: int) -> int | None:
+        async with sessions.begin() as session:
+            found = await repo.visible_match(session, guild_id=guild, user_id=user, **where)
+            return found.id if found else None
+
+    # In a guild, its own matches (by id or by thread) and nothing of another guild.
+    assert await visible(GUILD, CAROL, match_id=a) == a
+    assert await visible(GUILD, CAROL, thread_id=THREAD) == a
+    assert await visible(GUILD, ALICE, match_id=e) is None
+    assert await visible(9, ALICE, match_id=a) is None
+    assert await visible(9, ALICE, thread_id=THREAD) is None
+    # In DMs (no guild), only the matches the user sits in, whatever their guild.
+    assert await visible(None, ALICE, match_id=a) == a
+    assert await visible(None, ALICE, match_id=e) == e
+    assert await visible(None, CAROL, match_id=a) is None
+    assert await visible(GUILD, ALICE) is None  # nothing named, nothing found
+
     async with sessions.begin() as session:
         found = await repo.match_by_thread(session, THREAD)
         assert found is not None and found.id == a
