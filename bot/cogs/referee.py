@@ -1,7 +1,9 @@
 """``/ref``: referee tools. Every act is an event with its author and reason.
 
-Only members of the guild's referee role (``/setup referee-role``) or members
-who can manage the server may use them; everyone else is refused privately.
+Only members of the referee role (``/setup referee-role``) or members who can
+manage the server *of the match's server* may use them, from inside it
+(``Flow.refereed_match``); everyone else is refused privately, and a match of
+another server is refused as if it did not exist.
 """
 
 from __future__ import annotations
