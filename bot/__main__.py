@@ -70,12 +70,16 @@ async def _run(settings: Settings) -> int:
     point_at(settings)  # the bot's setup_hook applies the migrations
     import discord
 
+    from bot.command_payload import InvalidCommandTree
+
     async with TabletopBot(settings) as bot:
         try:
             await bot.start(token)
         except discord.LoginFailure:
             print(BAD_TOKEN, file=sys.stderr)
             return 2
+        except InvalidCommandTree:
+            return 2  # setup_hook logged every violation
     return 0
 
 

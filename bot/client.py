@@ -10,6 +10,7 @@ from discord.ext import commands
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.clock import Clock, SystemClock
+from bot.command_payload import InvalidCommandTree, tree_violations
 from bot.config import Settings
 from bot.flow import Flow
 from bot.i18n import BotTranslator, Texts, build_catalog, localise_option_names
@@ -68,24 +69,38 @@ class TabletopBot(commands.AutoShardedBot):
         self.service = MatchService(
             db.make_sessionmaker(self.db_engine), self.clock, self.settings.vacation_days_per_year
         )
+        await self.add_commands()
+        self.add_dynamic_items(MatchButton, MatchSelect)
+        await self.sync_commands()
+
+    async def add_commands(self) -> None:
+        """Load every cog and make the command tree ready to sync, translations included."""
         await self.tree.set_translator(BotTranslator(self.texts.catalog))
         for extension in EXTENSIONS:
             await self.load_extension(extension)
-        self.add_dynamic_items(MatchButton, MatchSelect)
         localise_option_names(self.tree, self.texts.catalog)
-        await self.sync_commands()
 
     async def sync_commands(self) -> None:
-        """Guild-scoped sync while developing (instant), global otherwise."""
+        """Guild-scoped sync while developing (instant), global otherwise.
+
+        The payload is checked against Discord's limits first: Discord refuses a whole
+        upload for one bad field, so a violation stops the start with the list of them.
+        """
+        scopes: list[discord.Object | None] = [None]
         if self.settings.dev_guild_ids:
-            for guild_id in self.settings.dev_guild_ids:
-                guild = discord.Object(guild_id)
+            guilds = [discord.Object(guild_id) for guild_id in self.settings.dev_guild_ids]
+            for guild in guilds:
                 self.tree.copy_global_to(guild=guild)
-                synced = await self.tree.sync(guild=guild)
-                log.info("synced %d commands to guild %s", len(synced), guild_id)
-        else:
-            synced = await self.tree.sync()
-            log.info("synced %d global commands", len(synced))
+            scopes = list(guilds)
+        problems = await tree_violations(self.tree, scopes)
+        if problems:
+            error = InvalidCommandTree(problems)
+            log.error("%s", error)
+            raise error
+        for scope in scopes:
+            synced = await self.tree.sync(guild=scope)
+            where = "global" if scope is None else f"guild {scope.id}"
+            log.info("synced %d commands (%s)", len(synced), where)
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d guild(s)", self.user, len(self.guilds))

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from bot.client import TabletopBot
 
 #: Description of the optional ``match`` option of every per-match command.
-MATCH_OPTION = key("bot.command.match_option", "Match number (default: this thread's)")
+MATCH_OPTION = key("bot.command.match_option", "Match (default: this thread's)")
 
 
 async def my_match_choices(

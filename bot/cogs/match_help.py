@@ -9,11 +9,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.common import game_choices
+from bot.cogs.games import command_path
 from bot.errors import UserError
 from bot.i18n import key
 from bot.presenter import MAX_CONTENT, Post
 from bot.replies import followup, guarded, user_locale
 from bot.service import engine_for
+from engines.core import Section
 from engines.core.registry import installed
 
 if TYPE_CHECKING:
@@ -64,10 +66,11 @@ class HelpCommands(commands.Cog):
                 lines = [t("bot.help.title", locale, game=t(engine.title_key, locale))]
                 if t.catalog.has(f"{engine.name}.help.intro", locale):
                     lines.append(t(f"{engine.name}.help.intro", locale))
-                for spec in engine.commands():
-                    name_key = f"{engine.name}.command_name.{spec.name}"
-                    name = t(name_key, locale) if t.catalog.has(name_key, locale) else spec.name
-                    lines.append(f"`/{engine.name} {name}` — {t.message(spec.description, locale)}")
+                # Grouped as Discord lists them: /<game>, then /<game>-setup, /<game>-manual.
+                for section in Section:
+                    for spec in (s for s in engine.commands() if s.section is section):
+                        path = command_path(t, engine, spec, locale)
+                        lines.append(f"`/{path}` — {t.message(spec.description, locale)}")
                 lines.append(t("bot.help.common", locale))
             for group in chunks(lines):
                 await followup(interaction, Post(lines=group, ephemeral=True))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines.battlescenes.loading import LOAD_ORDERS
 from engines.battlescenes.manual import DESTINATIONS, WHAT
-from engines.core import Choice, CommandSpec, Message, OptionSpec, OptionType
+from engines.core import Choice, CommandSpec, Message, OptionSpec, OptionType, Section
 
 
 def _opt(
@@ -15,11 +15,25 @@ def _opt(
     )
 
 
+#: Commands typed only before the first turn (who starts, mulligan, initial resources)
+#: and for card text applied by hand.
+SECTIONS = {
+    "first": Section.SETUP,
+    "mulligan": Section.SETUP,
+    "keep": Section.SETUP,
+    "resources": Section.SETUP,
+    "apply": Section.MANUAL,
+}
+
+
 def command_specs() -> list[CommandSpec]:
     """One command per action kind; card options autocomplete with legal cards."""
 
     def c(name: str, action: str, *options: OptionSpec) -> CommandSpec:
-        return CommandSpec(name, Message(f"battlescenes.command.{name}"), action, options)
+        section = SECTIONS.get(name, Section.PLAY)
+        return CommandSpec(
+            name, Message(f"battlescenes.command.{name}"), action, options, section=section
+        )
 
     text = OptionType.STRING
     return [
@@ -144,7 +158,7 @@ def command_specs() -> list[CommandSpec]:
         ),
         c("choose", "choose", _opt("option", text)),
         c(
-            "manual",
+            "apply",
             "manual",
             OptionSpec(
                 "what",

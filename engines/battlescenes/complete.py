@@ -245,7 +245,7 @@ def autocomplete(
         found = _capacitate_discard(state, seat, values)
     elif command == "play" and option == "evolve":
         found = _evolve(state, seat, values)
-    elif command == "manual" and option in ("card", "onto"):
+    elif command == "apply" and option in ("card", "onto"):
         found = _manual(state, seat, option, values)
     if found is None:
         found = _generic(state, seat, option)

@@ -258,6 +258,23 @@ class OptionSpec:
     max_value: int | None = None
 
 
+class Section(enum.Enum):
+    """Which of a game's top-level slash commands a command belongs to.
+
+    Discord caps the size of one top-level command, and a phone shows a long list
+    badly, so a game's commands are split by when a player types them. The engine
+    only declares the section; the bot names the commands (``/<game>``,
+    ``/<game>-setup``, ``/<game>-manual``, translated) and omits empty ones.
+    """
+
+    #: What a player types during the match, turn after turn: ``/<game> …``.
+    PLAY = "play"
+    #: Only before the first turn (teams, sides, deployment, mulligans): ``/<game>-setup …``.
+    SETUP = "setup"
+    #: Card text applied by hand, and saying it is applied: ``/<game>-manual …``.
+    MANUAL = "manual"
+
+
 @dataclass(frozen=True)
 class CommandSpec:
     """A game sub-command: ``/<game> <name> ...`` builds the action ``action``.
@@ -272,6 +289,8 @@ class CommandSpec:
     #: The bot adds a ``preview`` option: the action is shown (``GameEngine.preview``)
     #: to the player alone, without being made.
     previewable: bool = False
+    #: The top-level command it is listed under (see :class:`Section`).
+    section: Section = Section.PLAY
 
 
 def replace(obj: S, **changes: Any) -> S:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.core import CommandSpec, Message, OptionSpec, OptionType
+from engines.core import CommandSpec, Message, OptionSpec, OptionType, Section
 
 
 def _m(key: str) -> Message:
@@ -52,8 +52,9 @@ COMMANDS: tuple[CommandSpec, ...] = (
             _option("status", required=False, autocomplete=False),
             _int("count"),
         ),
+        section=Section.MANUAL,
     ),
-    CommandSpec("resolved", _m("resolved"), "resolved"),
+    CommandSpec("resolved", _m("resolved"), "resolved", section=Section.MANUAL),
     CommandSpec(
         "target",
         _m("target"),

@@ -6,7 +6,15 @@ from collections.abc import Mapping, Sequence
 from itertools import permutations
 from typing import Any
 
-from engines.core import Choice, CommandSpec, EngineError, Message, OptionSpec, OptionType
+from engines.core import (
+    Choice,
+    CommandSpec,
+    EngineError,
+    Message,
+    OptionSpec,
+    OptionType,
+    Section,
+)
 from engines.krosmaster.adjust import WHAT
 from engines.krosmaster.board import adjacent_enemy_characters, is_free, is_krosmaster, on_board
 from engines.krosmaster.content import GROUP_SIDES, GROUP_WHO, UNGAINABLE, Power, SpellDef
@@ -40,11 +48,26 @@ def _opt(
     )
 
 
+#: Commands typed only before the first turn (1.1, 1.3) and for card text applied by hand.
+SECTIONS = {
+    "team": Section.SETUP,
+    "side": Section.SETUP,
+    "deploy": Section.SETUP,
+    "adjust": Section.MANUAL,
+    "applied": Section.MANUAL,
+}
+
+
 def _cmd(name: str, action: str, *options: OptionSpec) -> CommandSpec:
     # A move or a cast can be shown first (``preview:true``, ``Krosmaster.preview``).
     previewable = action in ("move", "cast")
     return CommandSpec(
-        name, Message(f"krosmaster.command.{name}"), action, tuple(options), previewable=previewable
+        name,
+        Message(f"krosmaster.command.{name}"),
+        action,
+        tuple(options),
+        previewable=previewable,
+        section=SECTIONS.get(name, Section.PLAY),
     )
 
 

@@ -190,7 +190,7 @@ def test_a_manual_draw_from_an_empty_deck_loses_and_mill_is_public() -> None:
 
 def test_autocomplete_offers_what_the_player_can_see() -> None:
     state, hulk, triton = _hulk_smashes()
-    mine = ENGINE.autocomplete(state, 0, "manual", "card", "", {"what": "move"})
+    mine = ENGINE.autocomplete(state, 0, "apply", "card", "", {"what": "move"})
     values = {c.value for c in mine}
     assert zone_id(state, 0, "hand", "protecao") in values
     assert set(state.players[0].deck) <= values  # searching one's own deck
@@ -198,7 +198,7 @@ def test_autocomplete_offers_what_the_player_can_see() -> None:
     deck = [c for c in mine if c.value in state.players[0].deck]
     titles = [str(c.label.params["card"]) for c in deck]
     assert titles == sorted(titles)  # the deck's order stays secret
-    onto = ENGINE.autocomplete(state, 0, "manual", "onto", "", {})
+    onto = ENGINE.autocomplete(state, 0, "apply", "onto", "", {})
     assert {c.value for c in onto} == {hulk, triton}
     spec = next(s for s in ENGINE.commands() if s.name == "manual")
     assert [o.name for o in spec.options] == [
