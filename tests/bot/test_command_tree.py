@@ -136,4 +136,3 @@ async def test_a_tree_breaking_a_limit_is_not_synced(
         await bot.sync_commands()  # no application id: reaching Discord would raise otherwise
     assert refused.value.problems == ["global: /loud: description is 101 characters (1-100)"]
     assert "/loud: description is 101 characters" in caplog.text
-
