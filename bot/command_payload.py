@@ -191,12 +191,18 @@ def _text(path: str, data: Mapping[str, Any], field: str, what: str) -> list[str
 
 
 def _siblings(path: str, items: Sequence[Mapping[str, Any]], what: str) -> list[str]:
-    """Names (options, or choices) unique in every locale, as each locale's users see them."""
-    found = []
+    """Names (commands, options or choices) unique in every locale, as each locale's users
+    see them; a repeated default name is reported once, not once per locale."""
+
+    def repeated(names: list[Any]) -> list[str]:
+        return sorted({str(n) for n in names if names.count(n) > 1})
+
+    default = repeated([i.get("name") for i in items])
+    found = [f"{path}: {what} {', '.join(default)} repeated"] if default else []
     for loc in sorted(DISCORD_LOCALES):
         names = [(i.get("name_localizations") or {}).get(loc) or i.get("name") for i in items]
-        dupes = sorted({str(n) for n in names if names.count(n) > 1})
-        if dupes:
+        dupes = repeated(names)
+        if dupes and dupes != default:
             found.append(f"{path}: {what} {', '.join(dupes)} repeated in {loc}")
     return found
 

@@ -66,7 +66,7 @@ class HelpCommands(commands.Cog):
                 lines = [t("bot.help.title", locale, game=t(engine.title_key, locale))]
                 if t.catalog.has(f"{engine.name}.help.intro", locale):
                     lines.append(t(f"{engine.name}.help.intro", locale))
-                # Grouped as Discord lists them: /<game>, then /<game>-setup, /<game>-manual.
+                # In the order they are needed: /<game>-setup, /<game>, /<game>-manual.
                 for section in Section:
                     for spec in (s for s in engine.commands() if s.section is section):
                         path = command_path(t, engine, spec, locale)

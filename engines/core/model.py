@@ -267,10 +267,10 @@ class Section(enum.Enum):
     ``/<game>-setup``, ``/<game>-manual``, translated) and omits empty ones.
     """
 
-    #: What a player types during the match, turn after turn: ``/<game> …``.
-    PLAY = "play"
     #: Only before the first turn (teams, sides, deployment, mulligans): ``/<game>-setup …``.
     SETUP = "setup"
+    #: What a player types during the match, turn after turn: ``/<game> …``.
+    PLAY = "play"
     #: Card text applied by hand, and saying it is applied: ``/<game>-manual …``.
     MANUAL = "manual"
 

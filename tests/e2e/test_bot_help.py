@@ -18,11 +18,21 @@ ROOT = Path(__file__).resolve().parents[2]
 async def test_help_lists_the_games_commands_in_the_readers_language(table: Table) -> None:
     emu = table.emu
     thread_id, _ = await open_match(emu, table, options=None, game="krosmaster")
-    english = await answer(await emu.slash(table.alice.id, "match help", channel_id=thread_id))
+    asked = await emu.slash(table.alice.id, "match help", channel_id=thread_id)
+    english = await answer(asked)
     assert english.ephemeral and "**Krosmaster Arena**" in english.content
     assert "`/krosmaster move`" in english.content
+    assert "`/krosmaster-setup team`" in english.content
+    # The list goes on in further private messages, down to the manual commands.
+    await emu.wait_for(
+        lambda: any("`/krosmaster-manual adjust`" in m.content for m in asked.followups),
+        10,
+        what="the manual commands in the help",
+    )
+    assert all(m.ephemeral for m in asked.followups)
     portuguese = await answer(await emu.slash(table.bruno.id, "match help", channel_id=thread_id))
     assert "Krosmaster" in portuguese.content and "comandos" in portuguese.content
+    assert "`/krosmaster-preparo team`" in portuguese.content  # set-up comes first
 
     elsewhere = await answer(
         await emu.slash(table.carol.id, "match help", channel_id=table.guild.channel_id)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.cogs.games import command_path
 from engines.core.registry import BUILTIN_GAME_MODULES, get
 from tests.e2e.bot_harness import (
     Table,
@@ -31,7 +32,8 @@ async def play_default(table: Table, game: str, thread_id: int) -> StoredMessage
     options = {o.name: action[o.name] for o in spec.options if o.name in action}
     assert all(isinstance(v, SLASH_TYPES) for v in options.values()), options
     user = snap.user_of(decision.seat)
-    inter = await table.emu.slash(user, f"{game} {spec.name}", options, channel_id=thread_id)
+    path = command_path(table.bot.texts, engine, spec)  # e.g. "krosmaster-setup team"
+    inter = await table.emu.slash(user, path, options, channel_id=thread_id)
     return await answer(inter)
 
 

@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from bot.cogs.games import command_path
 from engines.core.registry import get
 from tests.e2e.bot_harness import Table, answer, open_match, pinged, png_attachments
 from tests.e2e.test_builtin_games import SLASH_TYPES
@@ -48,7 +49,9 @@ async def test_a_builtin_game_plays_many_moves_through_discord(table: Table, gam
             break  # a default a slash command cannot type (a list): enough for this test
         user = snap.user_of(decision.seat)
         post = await answer(
-            await emu.slash(user, f"{game} {spec.name}", options, channel_id=thread_id)
+            await emu.slash(
+                user, command_path(table.bot.texts, engine, spec), options, channel_id=thread_id
+            )
         )
         assert not post.ephemeral, post.content
         posts.append(post)

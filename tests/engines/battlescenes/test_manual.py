@@ -1,5 +1,5 @@
-"""Manual adjustments (``/battlescenes manual``, manual.py): a printed text the effect language
-cannot express is applied by hand while its choice is open (8.A), logged, hidden cards
+"""Manual adjustments (``/battlescenes-manual apply``, manual.py): a printed text the effect
+language cannot express is applied by hand while its choice is open (8.A), logged, hidden cards
 staying hidden; refused otherwise; a referee may adjust at any time (``referee_apply``)."""
 
 from __future__ import annotations
