@@ -200,7 +200,7 @@ def test_autocomplete_offers_what_the_player_can_see() -> None:
     assert titles == sorted(titles)  # the deck's order stays secret
     onto = ENGINE.autocomplete(state, 0, "apply", "onto", "", {})
     assert {c.value for c in onto} == {hulk, triton}
-    spec = next(s for s in ENGINE.commands() if s.name == "manual")
+    spec = next(s for s in ENGINE.commands() if s.name == "apply")
     assert [o.name for o in spec.options] == [
         "what",
         "card",
