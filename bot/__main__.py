@@ -84,16 +84,22 @@ async def _run(settings: Settings) -> int:
 
 
 def verify_file(path: Path, locale: str) -> int:
-    """``python -m bot verify EXPORT.json``: 0 if every roll is honest, 1 if not."""
+    """``python -m bot verify EXPORT.json``: 0 if the whole match checks out, 1 if
+    something is wrong, 2 if the file cannot be read, 3 if the match was still running
+    (only the log's numbering could be checked). Community packs are looked up in
+    ``CONTENT_DIRS``, as the bot does."""
     import json
     import os
 
     from bot.i18n import Texts, build_catalog
     from bot.verify import verify_export
+    from engines.core.packs import set_content_roots
     from engines.core.registry import UnknownGameError, get, load_games
 
     games = [m.strip() for m in os.environ.get("GAMES", "").split(",") if m.strip()]
     texts = Texts(build_catalog(load_games(games)))
+    dirs = os.environ.get("CONTENT_DIRS", "")
+    set_content_roots(d.strip() for d in dirs.split(",") if d.strip())
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
         engine = get(str(data["match"]["game"]))
@@ -106,6 +112,9 @@ def verify_file(path: Path, locale: str) -> int:
     report = verify_export(data, engine)
     for problem in report.problems:
         print(texts.message(problem, locale))
+    if report.ok and not report.complete:
+        print(texts("bot.verify.partial", locale, events=report.checked_events))
+        return 3
     if report.ok:
         print(
             texts("bot.verify.ok", locale, events=report.checked_events, draws=report.checked_draws)

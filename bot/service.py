@@ -18,13 +18,13 @@ from bot.autoplay import settle
 from bot.clock import Clock, SystemClock
 from bot.deadlines import schedule
 from bot.errors import UserError
+from bot.export import build_export
 from bot.pace import Pace
 from bot.players import Players
 from bot.referee import Referee
 from bot.requests import Requests
 from bot.store import repository as repo
 from bot.store.models import EventKind, Match, MatchEvent, MatchSeat, MatchStatus
-from bot.verify import build_export
 from engines.core import Decision, EngineError, Event, GameEngine, Message, SetupError
 from engines.core.packs import community_packs
 from engines.core.registry import UnknownGameError, get
@@ -344,7 +344,11 @@ class MatchService:
             seats = await repo.get_seats(session, match_id)
             total = await repo.count_events(session, match_id)
             events = await repo.list_events(session, match_id, 0, max(total, 1))
-            return build_export(match, seats, events)
+            engine = engine_for(match.game)
+            final = None
+            if match.version >= 0:
+                final = await repo.state_at(session, match, match.version, engine)
+            return build_export(match, seats, events, engine, final)
 
     async def state_after(self, match_id: int, seq: int) -> MatchSnapshot:
         """The match as it was right after event ``seq`` (for replays and previews)."""

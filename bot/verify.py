@@ -1,108 +1,51 @@
-"""Match exports and dice verification, shared by ``/match verify`` and the CLI.
+"""Verifying a match export (``/match verify`` and ``python -m bot verify EXPORT.json``).
 
-An export is the whole match as JSON: options, seats, every event with its
-dice outcomes, and — once the match has ended — the secret seed. Verifying
-re-plays the log through the engine with ``SeededDice(seed, seq)`` and checks
-that every recorded roll, flip and shuffle is the one the seed produces, and
-that the seed is the one whose SHA-256 was published when the match started.
+First the log's shape, which any export can show: events numbered 0, 1, 2… with
+none missing, repeated or out of order, the last one the ``final`` version the
+export names. A running match's export stops there (``complete`` is false): its
+seed, shuffles and secret action fields are hidden, so rolls, moves and the final
+state can only be checked once the match is over.
 
-While a match goes on, exports hide what players may not see: the seed,
-shuffle orders and hidden event details.
+An ended match's export is then replayed through the engine with
+``SeededDice(seed, seq)``: the seed must be the one whose SHA-256 was published
+when the match started, every recorded roll, flip and shuffle must be the one the
+seed produces, every move's recorded events the ones the replay gives, and the
+result and the SHA-256 of the final state those the export states.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.store.models import Match, MatchEvent, MatchSeat
+from bot.export import EXPORT_FORMAT, EXPORT_VERSION, FINISHED, state_digest
 from engines.core import (
     EngineError,
-    Event,
     GameEngine,
     Message,
     Seat,
     SeededDice,
     seed_commitment,
 )
-from engines.core.serde import SerdeError, from_json, to_json
+from engines.core.packs import community_packs
+from engines.core.serde import SerdeError, to_json
 
-EXPORT_FORMAT = "tabletop-bot/match-export"
-EXPORT_VERSION = 1
-FINISHED = ("finished", "cancelled")
-
-
-def build_export(
-    match: Match, seats: Sequence[MatchSeat], events: Sequence[MatchEvent]
-) -> dict[str, Any]:
-    """The match as JSON; the seed and hidden details only once it has ended."""
-    ended = str(match.status) in FINISHED
-    return {
-        "format": EXPORT_FORMAT,
-        "version": EXPORT_VERSION,
-        "match": {
-            "id": match.id,
-            "game": match.game,
-            "guild_id": str(match.guild_id),
-            "status": str(match.status),
-            "options": match.options,
-            "pace": match.pace,
-            "content_pack": match.content_pack,
-            "result": match.result,
-            "seed_hash": match.seed_hash,
-            "seed": match.seed if ended else None,
-            "created_at": match.created_at.isoformat(),
-        },
-        "seats": [
-            {"seat": s.seat, "user_id": str(s.user_id), "name": s.display_name} for s in seats
-        ],
-        "events": [_event(e, ended) for e in events],
-    }
-
-
-def _event(row: MatchEvent, ended: bool) -> dict[str, Any]:
-    dice = row.dice if ended else [_public_outcome(d) for d in row.dice]
-    shown = row.events if ended else [_public_event(e) for e in row.events]
-    action = row.action
-    if row.kind == "adjust" and not ended:
-        # A referee's change may set hidden things (a hand, a face-down reward).
-        action = {"kind": "core.adjust", "changes": None}
-    return {
-        "seq": row.seq,
-        "kind": str(row.kind),
-        "actor_id": None if row.actor_id is None else str(row.actor_id),
-        "seat": row.seat,
-        "action": action,
-        "dice": dice,
-        "events": shown,
-        "reason": row.reason,
-        "at": row.created_at.isoformat(),
-    }
-
-
-def _public_outcome(outcome: Mapping[str, Any]) -> Mapping[str, Any]:
-    # A shuffle's order is a deck's hidden order until the match ends.
-    if outcome.get("kind") == "shuffle":
-        return {**outcome, "value": None}
-    return outcome
-
-
-def _public_event(data: Any) -> Any:
-    try:
-        event = from_json(Event, data)
-    except SerdeError:
-        return data
-    return to_json(event.for_seat(None))
+ACTIONS = ("action", "referee_action", "withdraw")
+META = ("resign", "referee", "deadline")
 
 
 @dataclass
 class Verification:
-    """The result of checking an export: empty ``problems`` means every roll is honest."""
+    """The result of checking an export: empty ``problems`` means nothing was found
+    wrong; ``complete`` is false when only the log's shape could be checked (a match
+    still running)."""
 
     checked_events: int = 0
     checked_draws: int = 0
     problems: list[Message] = field(default_factory=list)
+    complete: bool = True
 
     @property
     def ok(self) -> bool:
@@ -111,43 +54,123 @@ class Verification:
 
 
 def verify_export(data: Mapping[str, Any], engine: GameEngine[Any]) -> Verification:
-    """Re-derive every roll of an export from its seed and compare with the log."""
+    """Check an export's shape and, once the match has ended, replay and check it all."""
     report = Verification()
+    if data.get("format") != EXPORT_FORMAT or data.get("version") != EXPORT_VERSION:
+        report.problems.append(Message("bot.verify.format", {"version": EXPORT_VERSION}))
+        return report
     match = data.get("match") or {}
+    rows = list(data.get("events") or [])
+    report.problems.extend(check_sequence(rows, (data.get("final") or {}).get("version")))
+    if report.problems:
+        return report
+    if str(match.get("status")) not in FINISHED:
+        report.complete = False
+        report.checked_events = len(rows)
+        return report
+    pack = match.get("content_pack")
+    if pack is not None and pack not in community_packs(engine.name):
+        # Only a plain name of an installed pack: never a path read from a file.
+        report.problems.append(Message("bot.verify.bad_pack", {"pack": str(pack)[:80]}))
+        return report
+    seed = _seed(match, report)  # a seed that is not the published one is still replayed
+    if seed is None:
+        return report
+    _replay(data, rows, engine, seed, report)
+    return report
+
+
+def check_sequence(rows: Sequence[Mapping[str, Any]], final: Any) -> list[Message]:
+    """Problems with the numbering: events must be 0…N in order, each once, N = ``final``."""
+    try:
+        seqs = [int(row["seq"]) for row in rows]
+    except (KeyError, TypeError, ValueError):
+        return [Message("bot.verify.bad_seq")]
+    if not isinstance(final, int) or isinstance(final, bool):
+        return [Message("bot.verify.no_final")]
+    problems = []
+    seen: set[int] = set()
+    for seq in seqs:
+        if seq in seen:
+            problems.append(Message("bot.verify.duplicate", {"seq": seq}))
+        seen.add(seq)
+    last = max(seqs, default=-1)
+    problems += [
+        Message("bot.verify.missing", {"seq": seq}) for seq in range(last + 1) if seq not in seen
+    ]
+    if not problems:
+        moved = next((i for i, seq in enumerate(seqs) if seq != i), None)
+        if moved is not None:
+            problems.append(Message("bot.verify.out_of_order", {"seq": seqs[moved], "at": moved}))
+    if last != final:
+        problems.append(Message("bot.verify.truncated", {"last": last, "final": final}))
+    return problems
+
+
+def _seed(match: Mapping[str, Any], report: Verification) -> bytes | None:
     seed_hex = match.get("seed")
     if not seed_hex:
         report.problems.append(Message("bot.verify.no_seed"))
-        return report
+        return None
     try:
-        seed = bytes.fromhex(seed_hex)
+        seed = bytes.fromhex(str(seed_hex))
     except ValueError:
         report.problems.append(Message("bot.verify.bad_seed"))
-        return report
+        return None
     if seed_commitment(seed) != match.get("seed_hash"):
         report.problems.append(Message("bot.verify.wrong_commitment"))
+    return seed
+
+
+def _replay(
+    data: Mapping[str, Any],
+    rows: Sequence[Mapping[str, Any]],
+    engine: GameEngine[Any],
+    seed: bytes,
+    report: Verification,
+) -> None:
+    """Replay every event, comparing dice and events; then the result and final state."""
+    match = data["match"]
     seats = [Seat(int(s["seat"]), str(s["name"])) for s in data.get("seats", [])]
     states: dict[int, Any] = {}
+    results: dict[int, Any] = {}  # the match's result as of each event
+    meta: dict[int, Any] = {}  # the last result a meta event gave, as of each event
     state: Any = None
-    for row in data.get("events", []):
-        seq, kind = int(row["seq"]), row["kind"]
+    for row in rows:
+        seq, kind = int(row["seq"]), row.get("kind")
         dice = SeededDice(seed, seq)
+        result, given = results.get(seq - 1), meta.get(seq - 1)
+        events: Any = []
         try:
             if kind == "start":
                 content = engine.load_content(match.get("content_pack"))
                 state = engine.new_match(match.get("options") or {}, seats, content, dice)
-            elif kind in ("action", "referee_action", "withdraw"):
+            elif kind in ACTIONS:
                 action = engine.parse_action(row["action"])
                 apply = engine.apply if kind == "action" else engine.referee_apply
-                state = apply(state, int(row["seat"]), action, dice).state
+                outcome = apply(state, int(row["seat"]), action, dice)
+                state, events = outcome.state, to_json(outcome.events)
+                ended = engine.result(state)
+                result = to_json(ended) if ended is not None else result
             elif kind == "revert":
-                state = states[int(row["action"]["to_seq"])]
+                to_seq = int(row["action"]["to_seq"])
+                state, given = states[to_seq], meta[to_seq]
+                ended = engine.result(state)
+                result = given if given is not None else to_json(ended) if ended else None
             elif kind == "adjust":
                 state = apply_changes(engine, state, row["action"]["changes"])
-        except (EngineError, KeyError, TypeError, ValueError) as exc:
-            report.problems.append(
-                Message("bot.verify.no_replay", {"seq": seq, "detail": str(exc)})
-            )
-            return report
+            elif kind in META:
+                if "result" in row["action"]:
+                    result = given = row["action"]["result"]
+            else:
+                raise ValueError(f"unknown event kind {kind!r}")
+        except EngineError as exc:
+            _no_replay(report, seq, Message(exc.key, exc.params))
+            return
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            # A hand-edited file (SerdeError is a ValueError).
+            _no_replay(report, seq, Message("bot.verify.malformed", {"detail": str(exc)[:200]}))
+            return
         recorded = row.get("dice") or []
         derived = to_json(dice.outcomes)
         if recorded != derived:
@@ -157,10 +180,29 @@ def verify_export(data: Mapping[str, Any], engine: GameEngine[Any]) -> Verificat
                     {"seq": seq, "recorded": _short(recorded), "derived": _short(derived)},
                 )
             )
+        if _norm(row.get("events") or []) != _norm(events):
+            report.problems.append(Message("bot.verify.events", {"seq": seq}))
         report.checked_events += 1
         report.checked_draws += len(derived)
-        states[seq] = state
-    return report
+        states[seq], results[seq], meta[seq] = state, result, given
+    _check_end(data, engine, state, results.get(len(rows) - 1), report)
+
+
+def _check_end(
+    data: Mapping[str, Any], engine: GameEngine[Any], state: Any, result: Any, report: Verification
+) -> None:
+    recorded = data["match"].get("result")
+    if _norm(recorded) != _norm(result):
+        report.problems.append(
+            Message("bot.verify.result", {"recorded": _brief(recorded), "derived": _brief(result)})
+        )
+    stated = (data.get("final") or {}).get("state_sha256")
+    if state is not None and stated != state_digest(engine, state):
+        report.problems.append(Message("bot.verify.final_state"))
+
+
+def _no_replay(report: Verification, seq: int, detail: Message) -> None:
+    report.problems.append(Message("bot.verify.no_replay", {"seq": seq, "detail": detail}))
 
 
 def apply_changes(engine: GameEngine[Any], state: Any, changes: Mapping[str, Any]) -> Any:
@@ -183,6 +225,15 @@ def apply_changes(engine: GameEngine[Any], state: Any, changes: Mapping[str, Any
         else:
             raise SerdeError(f"{path}: no such field")
     return engine.state_from_json(data)
+
+
+def _norm(value: Any) -> Any:
+    """JSON as it reads back from a file (tuples become lists)."""
+    return json.loads(json.dumps(value))
+
+
+def _brief(result: Any) -> str:
+    return "—" if result is None else json.dumps(result, ensure_ascii=False)[:120]
 
 
 def _short(outcomes: Sequence[Mapping[str, Any]]) -> str:

@@ -40,7 +40,7 @@ class HistoryCommands(commands.Cog):
     @app_commands.describe(match=MATCH_OPTION)
     @app_commands.autocomplete(match=my_match_choices)
     async def verify(self, interaction: discord.Interaction, match: int | None = None) -> None:
-        """Ephemeral: re-derive every roll from the revealed seed and report."""
+        """Ephemeral: check the log; once the match has ended, replay it from the seed."""
         async with guarded(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
             match_id = await self.bot.flow.match_of(interaction, match)
@@ -50,7 +50,11 @@ class HistoryCommands(commands.Cog):
             report = verify_export(export, snap.engine)
             lines = [f"**{self.bot.presenter.title(snap, locale)}**"]
             lines += [f"❌ {self.bot.texts.message(p, locale)}" for p in report.problems]
-            if report.ok:
+            if report.ok and not report.complete:
+                # A running match: only the log's shape can be checked until the seed is out.
+                events = report.checked_events
+                lines.append("⏳ " + self.bot.texts("bot.verify.partial", locale, events=events))
+            elif report.ok:
                 lines.append(
                     "✅ "
                     + self.bot.texts(
@@ -69,7 +73,8 @@ class HistoryCommands(commands.Cog):
     @app_commands.describe(match=MATCH_OPTION)
     @app_commands.autocomplete(match=my_match_choices)
     async def export(self, interaction: discord.Interaction, match: int | None = None) -> None:
-        """Ephemeral: the export file (hidden details and the seed only after the end)."""
+        """Ephemeral: the export file (secrets, hidden details and the seed only after
+        the end, see bot/export.py)."""
         async with guarded(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
             match_id = await self.bot.flow.match_of(interaction, match)

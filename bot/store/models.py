@@ -218,6 +218,10 @@ class MatchEvent(Base):
     events: Mapped[list[Any]] = mapped_column(JSONType)
     reason: Mapped[str | None] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    #: The action's fields that are hidden information (``GameEngine.secret_fields``),
+    #: blanked in exports until the match ends. ``None`` on rows that are not game
+    #: actions and on actions stored before migration 0003.
+    secret: Mapped[list[str] | None] = mapped_column(JSONType, nullable=True)
 
     def __repr__(self) -> str:
         return f"<MatchEvent match={self.match_id} seq={self.seq} {self.kind}>"

@@ -328,6 +328,7 @@ async def append_action(
         dice=to_json(dice.outcomes),
         events=to_json(outcome.events),
         reason=reason,
+        secret=list(engine.secret_fields(loaded.state, seat, action, outcome)),
     )
     changes: dict[str, Any] = {}
     if result is not None:

@@ -163,6 +163,8 @@ class Manual(Action):
     manual text of yours is open — or by a referee (``/ref act``) at any time."""
 
     kind: ClassVar[str] = "manual"
+    #: May move a card between hidden zones (secrets.py).
+    secret: ClassVar[tuple[str, ...]] = ("card",)
     what: str
     card: int = -1
     to: str = ""
@@ -177,6 +179,8 @@ class Choose(Action):
     """Answer a choice inside an effect (which effect first, which card, skip)."""
 
     kind: ClassVar[str] = "choose"
+    #: May name a card that stays hidden (secrets.py).
+    secret: ClassVar[tuple[str, ...]] = ("option",)
     option: str
 
 

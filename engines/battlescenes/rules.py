@@ -15,6 +15,7 @@ from engines.battlescenes import (
     manual,
     position,
     scene,
+    secrets,
     setup,
     shields,
     turn,
@@ -351,6 +352,12 @@ class BattleScenes(GameEngine[State]):
             return new, events + more
         assert isinstance(action, act.Pass)
         return turn.pass_step(state, dice)
+
+    def secret_fields(
+        self, before: State, seat: int, action: Action, outcome: Outcome[State]
+    ) -> tuple[str, ...]:
+        """An answer or manual move naming a card that stays hidden (secrets.py)."""
+        return secrets.secret_fields(before, outcome.state, action)
 
     def result(self, state: State) -> MatchResult | None:
         if state.winner is not None:

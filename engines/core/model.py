@@ -62,6 +62,19 @@ class Action:
     """Base of every action. Subclasses are frozen dataclasses with a ``kind``."""
 
     kind: ClassVar[str] = ""
+    #: Fields that may carry hidden information (a team being submitted, a card named
+    #: from a hand): the most :meth:`GameEngine.secret_fields` may hide. ``"kind"``
+    #: hides the whole action, even which kind it was.
+    secret: ClassVar[tuple[str, ...]] = ()
+
+
+def redact_action(data: Mapping[str, JSON], fields: Iterable[str]) -> dict[str, JSON]:
+    """An action's JSON with its ``fields`` blanked (``None``), as someone who may not
+    see them is shown it; with ``"kind"`` among them every field is blanked."""
+    hidden = set(fields)
+    if "kind" in hidden:
+        return {"kind": None}
+    return {k: (None if k in hidden else v) for k, v in data.items()}
 
 
 A = TypeVar("A", bound=Action)

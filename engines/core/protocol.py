@@ -216,6 +216,22 @@ class GameEngine(ABC, Generic[S]):
         """Autocomplete for :meth:`lookup`: only what ``seat`` may see."""
         return []
 
+    def secret_fields(
+        self, before: S, seat: int, action: Action, outcome: Outcome[S]
+    ) -> tuple[str, ...]:
+        """The fields of ``action`` (made by ``seat`` in state ``before``, giving
+        ``outcome``) that are hidden information: a team submitted while the others
+        still choose, a card named from a hand that stays hidden. The bot stores the
+        answer with the move and blanks those fields (``redact_action``) in exports
+        until the match has ended; ``seat`` sees its own secrets in its private view.
+
+        The default hides every field the action type declares in ``Action.secret``
+        (nothing, for most); a game narrows that to the cases that hide something
+        (e.g. only a card that waits unnamed). Never more than ``Action.secret``:
+        rows stored before this answer existed are redacted by that declaration.
+        """
+        return type(action).secret
+
     def undoable(self, action: Action) -> bool:
         """Whether a player may ask to undo this action (never past hidden info or dice)."""
         return False

@@ -58,6 +58,8 @@ class PlayCard(Action):
     """Play a card from the hand (paying its CP cost)."""
 
     kind: ClassVar[str] = "play"
+    #: A non-active player's Instant Action waits unnamed (priority.py): hidden in full.
+    secret: ClassVar[tuple[str, ...]] = ("kind", "card", "target")
     card: str
     #: For cards that pick a token: ``"<seat>:<status>"`` (seat from 1), e.g. ``"2:evasive"``.
     target: str = ""
@@ -76,6 +78,8 @@ class Spend(Action):
     """Spend a status effect token for its effect."""
 
     kind: ClassVar[str] = "spend"
+    #: Spending counts as an Instant Action: it may wait unnamed like a card.
+    secret: ClassVar[tuple[str, ...]] = ("kind", "status")
     status: str
 
 

@@ -326,6 +326,17 @@ class DiceThrone(GameEngine[State]):
     def commands(self) -> list[CommandSpec]:
         return list(COMMANDS)
 
+    def secret_fields(
+        self, before: State, seat: int, action: Action, outcome: Outcome[State]
+    ) -> tuple[str, ...]:
+        """A non-active player's Instant Action that waits for the active player's answer
+        ("Conflitos de Timing") is not said, not even whether it is a card or a token:
+        the whole action stays hidden. Anything played at once is public."""
+        queued = outcome.state.queued
+        if isinstance(action, a.PlayCard | a.Spend) and queued is not None and queued.seat == seat:
+            return type(action).secret
+        return ()
+
     def undoable(self, action: Action) -> bool:
         # Choosing dice to keep reveals and rolls nothing; everything else rolls
         # dice, draws cards or gives the opponent a window.

@@ -209,6 +209,8 @@ class Team(Action):
     commas, checked by 1.1 / 9.1.2 and hidden until every player has submitted one."""
 
     kind: ClassVar[str] = "team"
+    #: Hidden in exports until the match ends (the reveal itself is an event).
+    secret: ClassVar[tuple[str, ...]] = ("figures",)
     figures: str
 
 

@@ -1,4 +1,4 @@
-"""Exports and dice verification: honest logs pass, any tampering is caught."""
+"""Exports and verification: honest logs pass, any tampering is caught and named."""
 
 from __future__ import annotations
 
@@ -7,8 +7,11 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from bot.service import MatchService, Player
 from bot.verify import verify_export
@@ -16,9 +19,10 @@ from tests.testgame import ENGINE as TESTGAME
 
 ROOT = Path(__file__).resolve().parents[2]
 ALICE, BRUNO = Player(11, "Alice"), Player(22, "Bruno")
+Export = dict[str, Any]
 
 
-async def play_to_the_end(service: MatchService, target: int = 20) -> int:
+async def new_match(service: MatchService, target: int) -> int:
     match, _ = await service.create(
         guild_id=1,
         channel_id=2,
@@ -28,22 +32,44 @@ async def play_to_the_end(service: MatchService, target: int = 20) -> int:
         options_text=f"target={target}",
     )
     await service.respond_invite(match.id, BRUNO.user_id, accept=True)
-    snap = await service.start(match.id, thread_id=3)
+    await service.start(match.id, thread_id=3)
+    return match.id
+
+
+async def play_to_the_end(service: MatchService, target: int = 20) -> int:
+    """A whole match of defaults, with one hand sorted by the waiting player on the way."""
+    match_id = await new_match(service, target)
+    snap = await service.load(match_id)
+    sorted_once = False
     while pending := snap.pending():
         decision = pending[0]
+        if not sorted_once and snap.state.phase.value == "play":
+            waiting = 1 - decision.seat  # sorting reveals nothing and rolls nothing
+            sort = {"kind": "sort", "descending": False}
+            snap = await service.act(match_id, snap.user_of(waiting), sort)
+            sorted_once = True
+            continue
         assert decision.default is not None
         action = TESTGAME.action_to_json(decision.default)
-        snap = await service.act(match.id, snap.user_of(decision.seat), action)
-    return match.id
+        snap = await service.act(match_id, snap.user_of(decision.seat), action)
+    return match_id
+
+
+def problems(export: Export) -> list[tuple[str, dict[str, Any]]]:
+    return [(p.key, dict(p.params)) for p in verify_export(export, TESTGAME).problems]
 
 
 async def test_an_honest_finished_match_verifies(service: MatchService) -> None:
     match_id = await play_to_the_end(service)
     export = await service.export(match_id)
     assert export["match"]["status"] == "finished" and export["match"]["seed"]
+    assert export["final"]["version"] == export["events"][-1]["seq"]
+    assert export["final"]["state_sha256"]
     report = verify_export(export, TESTGAME)
-    assert report.ok, report.problems
+    assert report.ok and report.complete, report.problems
     assert report.checked_events == len(export["events"]) and report.checked_draws > 3
+    # A file read back (tuples become lists) verifies the same.
+    assert verify_export(json.loads(json.dumps(export)), TESTGAME).ok
 
 
 async def test_tampering_with_a_roll_the_seed_or_a_move_is_caught(service: MatchService) -> None:
@@ -53,53 +79,158 @@ async def test_tampering_with_a_roll_the_seed_or_a_move_is_caught(service: Match
     tampered = copy.deepcopy(export)
     roll = next(e for e in tampered["events"] if e["seq"] == rolls[0]["seq"])
     roll["dice"][0]["value"] = roll["dice"][0]["value"] % 6 + 1  # a friendlier die
-    (problem,) = verify_export(tampered, TESTGAME).problems
-    assert (problem.key, problem.params["seq"]) == ("bot.verify.mismatch", rolls[0]["seq"])
+    keys = [k for k, _ in problems(tampered)]
+    assert keys[0] == "bot.verify.mismatch" and problems(tampered)[0][1]["seq"] == rolls[0]["seq"]
 
     other_seed = copy.deepcopy(export)
     other_seed["match"]["seed"] = "00" * 32
-    keys = [p.key for p in verify_export(other_seed, TESTGAME).problems]
+    keys = [k for k, _ in problems(other_seed)]
     assert keys[0] == "bot.verify.wrong_commitment" and "bot.verify.mismatch" in keys
 
     played = copy.deepcopy(export)
     play = next(e for e in played["events"] if e["action"].get("kind") == "play")
     play["action"]["card"] = 99
-    problems = verify_export(played, TESTGAME).problems
-    assert problems[-1].key == "bot.verify.no_replay"
+    assert problems(played)[-1][0] == "bot.verify.no_replay"
+
+
+def _events(export: Export) -> list[dict[str, Any]]:
+    events: list[dict[str, Any]] = export["events"]
+    return events
+
+
+def _delete_middle(export: Export) -> None:
+    del export["events"][3]
+
+
+def _delete_last(export: Export) -> None:
+    export["events"].pop()
+
+
+def _delete_last_and_its_version(export: Export) -> None:
+    export["events"].pop()
+    export["final"]["version"] -= 1
+
+
+def _duplicate(export: Export) -> None:
+    export["events"].insert(4, copy.deepcopy(export["events"][4]))
+
+
+def _swap(export: Export) -> None:
+    events = _events(export)
+    events[2], events[3] = events[3], events[2]
+
+
+def _sort_the_other_way(export: Export) -> None:
+    # Same dice, same events ("X sorted their hand"): only the final state differs.
+    sort = next(e for e in _events(export) if e["action"]["kind"] == "sort")
+    sort["action"]["descending"] = True
+
+
+def _rewrite_what_happened(export: Export) -> None:
+    roll = next(e for e in _events(export) if e["action"]["kind"] == "roll")
+    roll["events"][0]["params"]["value"] = 7
+
+
+def _other_winner(export: Export) -> None:
+    export["match"]["result"]["winners"] = [1 - export["match"]["result"]["winners"][0]]
+
+
+def _other_final_hash(export: Export) -> None:
+    export["final"]["state_sha256"] = "0" * 64
+
+
+def _no_final(export: Export) -> None:
+    del export["final"]
+
+
+def _old_format(export: Export) -> None:
+    export["version"] = 1
+
+
+@pytest.mark.parametrize(
+    ("tamper", "expected"),
+    [
+        (_delete_middle, {"bot.verify.missing"}),
+        (_delete_last, {"bot.verify.truncated"}),
+        (_delete_last_and_its_version, {"bot.verify.result", "bot.verify.final_state"}),
+        (_duplicate, {"bot.verify.duplicate"}),
+        (_swap, {"bot.verify.out_of_order"}),
+        (_sort_the_other_way, {"bot.verify.final_state"}),
+        (_rewrite_what_happened, {"bot.verify.events"}),
+        (_other_winner, {"bot.verify.result"}),
+        (_other_final_hash, {"bot.verify.final_state"}),
+        (_no_final, {"bot.verify.no_final"}),
+        (_old_format, {"bot.verify.format"}),
+    ],
+)
+async def test_every_kind_of_tampering_is_named(
+    service: MatchService, tamper: Callable[[Export], None], expected: set[str]
+) -> None:
+    export = await service.export(await play_to_the_end(service))
+    tampered = copy.deepcopy(export)
+    tamper(tampered)
+    assert {key for key, _ in problems(tampered)} == expected
+
+
+async def test_the_problems_name_the_events(service: MatchService) -> None:
+    export = await service.export(await play_to_the_end(service))
+    last = export["events"][-1]["seq"]
+    cut = copy.deepcopy(export)
+    _delete_last(cut)
+    assert problems(cut) == [("bot.verify.truncated", {"last": last - 1, "final": last})]
+    gap = copy.deepcopy(export)
+    _delete_middle(gap)
+    assert problems(gap) == [("bot.verify.missing", {"seq": 3})]
+    swapped = copy.deepcopy(export)
+    _swap(swapped)
+    assert problems(swapped) == [("bot.verify.out_of_order", {"seq": 3, "at": 2})]
+
+
+@pytest.mark.parametrize("pack", ["../../../etc", "/etc", "starter/../x", "C:\\x", "not-installed"])
+async def test_a_pack_name_from_an_export_never_names_a_path(
+    service: MatchService, pack: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    export = await service.export(await play_to_the_end(service))
+    export["match"]["content_pack"] = pack
+    read: list[Any] = []
+    monkeypatch.setattr(TESTGAME, "load_content", read.append, raising=False)
+    assert problems(export) == [("bot.verify.bad_pack", {"pack": pack})]
+    assert read == []  # refused before any content is loaded
 
 
 async def test_an_export_during_the_match_hides_the_seed_and_hidden_details(
     service: MatchService,
 ) -> None:
-    match, _ = await service.create(
-        guild_id=1,
-        channel_id=2,
-        game="testgame",
-        creator=ALICE,
-        opponents=[BRUNO],
-        options_text="target=200",
-    )
-    await service.respond_invite(match.id, BRUNO.user_id, accept=True)
-    snap = await service.start(match.id, thread_id=3)
+    match_id = await new_match(service, target=200)
+    snap = await service.load(match_id)
     for _ in range(2):  # roll, then play a card (which draws one, hidden)
         decision = snap.pending()[0]
         assert decision.default is not None
         snap = await service.act(
-            match.id, snap.user_of(decision.seat), TESTGAME.action_to_json(decision.default)
+            match_id, snap.user_of(decision.seat), TESTGAME.action_to_json(decision.default)
         )
-    export = await service.export(match.id)
-    assert export["match"]["seed"] is None
+    export = await service.export(match_id)
+    assert export["match"]["seed"] is None and export["final"] == {
+        "version": 2,
+        "state_sha256": None,  # a hash of hidden cards would let anyone test guesses
+    }
     shuffle = export["events"][0]["dice"][0]
     assert shuffle["kind"] == "shuffle" and shuffle["value"] is None
     drew = [e for ev in export["events"] for e in ev["events"] if "drew" in e["key"]]
     assert drew and all(e["key"].endswith(".hidden") and "card" not in e["params"] for e in drew)
-    assert [p.key for p in verify_export(export, TESTGAME).problems] == ["bot.verify.no_seed"]
+    # Only the log's numbering can be checked until the seed is revealed …
+    report = verify_export(export, TESTGAME)
+    assert report.ok and not report.complete and report.checked_events == 3
+    # … and that still catches a missing or reordered event.
+    gap = copy.deepcopy(export)
+    gap["events"].pop()
+    assert problems(gap) == [("bot.verify.truncated", {"last": 1, "final": 2})]
 
 
-def run_verify(path: Path) -> subprocess.CompletedProcess[str]:
+def run_verify(path: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "GAMES": "tests.testgame"}
     return subprocess.run(
-        [sys.executable, "-m", "bot", "verify", str(path)],
+        [sys.executable, "-m", "bot", "verify", str(path), *args],
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -126,6 +257,23 @@ async def test_the_offline_command_verifies_an_export_file(
     assert done.returncode == 1
     assert "Event #1: the log says" in done.stdout
 
+    del export["events"][2]
+    tampered.write_text(json.dumps(export), encoding="utf-8")
+    done = run_verify(tampered, "--locale", "pt-BR")
+    assert done.returncode == 1
+    assert done.stdout.strip() == "Falta o evento nº 2."
+
     garbage = tmp_path / "garbage.json"
     garbage.write_text("{not json", encoding="utf-8")
     assert run_verify(garbage).returncode == 2
+
+
+async def test_the_offline_command_says_a_running_match_is_only_partly_checked(
+    service: MatchService, tmp_path: Path
+) -> None:
+    match_id = await new_match(service, target=200)
+    running = tmp_path / "running.json"
+    running.write_text(json.dumps(await service.export(match_id)), encoding="utf-8")
+    done = run_verify(running)
+    assert done.returncode == 3, done.stdout + done.stderr
+    assert "still being played" in done.stdout
