@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import update
 
 from bot.clock import FrozenClock
 from bot.i18n import Texts, build_catalog
@@ -23,6 +24,7 @@ from bot.presenter import Presenter
 from bot.service import MatchService, Player
 from bot.store import db
 from bot.store import repository as repo
+from bot.store.models import MatchEvent
 from engines.core.packs import content_roots, set_content_roots
 from engines.core.registry import load_games
 
@@ -175,3 +177,17 @@ async def test_a_battle_scenes_card_put_back_face_down_stays_hidden(services: Se
     (manual,) = [e["action"] for e in export["events"] if e.get("redacted")]
     assert manual["card"] is None and manual["to"] == "deck_top"
     await assert_revealed_at_the_end(worlds)
+
+
+async def test_a_move_stored_before_secrets_were_recorded_hides_all_it_may(
+    services: Services,
+) -> None:
+    service = await services()
+    match_id = await start(service, "krosmaster", "teams=submit")
+    team = "gultar, evangelyne, quentin-flush, gasper-feyto"
+    await service.act(match_id, ALICE.user_id, {"kind": "team", "figures": team})
+    async with service.sessions.begin() as session:  # as migration 0003 leaves older rows
+        await session.execute(update(MatchEvent).values(secret=None))
+    export = await service.export(match_id)
+    assert export["events"][1]["action"] == {"kind": "team", "figures": None}
+    assert "gultar" not in str(export).lower()
