@@ -117,7 +117,13 @@ def verify_file(path: Path, locale: str) -> int:
         return 3
     if report.ok:
         print(
-            texts("bot.verify.ok", locale, events=report.checked_events, draws=report.checked_draws)
+            texts(
+                "bot.verify.ok",
+                locale,
+                events=report.checked_events,
+                draws=report.checked_draws,
+                digest=report.final_digest,
+            )
         )
         return 0
     return 1

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from bot.export import state_digest
 from bot.i18n import Texts
 from bot.service import MatchSnapshot
 from bot.store.models import MatchEvent
@@ -306,8 +307,10 @@ class Presenter:
         return line + "\n" + self.seed_line(snap, locale)
 
     def seed_line(self, snap: MatchSnapshot, locale: str) -> str:
-        """The secret seed, revealed once the match has ended, and how to check it."""
-        return self.t("bot.match.seed_revealed", locale, seed=snap.match.seed)
+        """The secret seed, revealed once the match has ended, and how to check it; with
+        the SHA-256 of the final state, so an export cut short is caught by comparison."""
+        digest = state_digest(snap.engine, snap.state)
+        return self.t("bot.match.seed_revealed", locale, seed=snap.match.seed, digest=digest)
 
     def invitation(self, snap_title: str, match_id: int, invited: list[int], locale: str) -> Post:
         """The public invitation with accept/decline buttons."""

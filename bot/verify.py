@@ -46,6 +46,8 @@ class Verification:
     checked_draws: int = 0
     problems: list[Message] = field(default_factory=list)
     complete: bool = True
+    #: SHA-256 of the replayed final state (also in the match's final post).
+    final_digest: str = ""
 
     @property
     def ok(self) -> bool:
@@ -56,11 +58,11 @@ class Verification:
 def verify_export(data: Mapping[str, Any], engine: GameEngine[Any]) -> Verification:
     """Check an export's shape and, once the match has ended, replay and check it all."""
     report = Verification()
-    if data.get("format") != EXPORT_FORMAT or data.get("version") != EXPORT_VERSION:
+    if not _well_formed(data):
         report.problems.append(Message("bot.verify.format", {"version": EXPORT_VERSION}))
         return report
-    match = data.get("match") or {}
-    rows = list(data.get("events") or [])
+    match = data["match"]
+    rows = list(data["events"])
     report.problems.extend(check_sequence(rows, (data.get("final") or {}).get("version")))
     if report.problems:
         return report
@@ -78,6 +80,23 @@ def verify_export(data: Mapping[str, Any], engine: GameEngine[Any]) -> Verificat
         return report
     _replay(data, rows, engine, seed, report)
     return report
+
+
+def _well_formed(data: Any) -> bool:
+    """An export of this format and version, its parts of the right JSON types."""
+    if not isinstance(data, Mapping):
+        return False
+    events, seats = data.get("events"), data.get("seats", [])
+    return (
+        data.get("format") == EXPORT_FORMAT
+        and data.get("version") == EXPORT_VERSION
+        and isinstance(data.get("match"), Mapping)
+        and isinstance(events, list)
+        and all(isinstance(row, Mapping) for row in events)
+        and isinstance(seats, list)
+        and all(isinstance(seat, Mapping) for seat in seats)
+        and isinstance(data.get("final", {}), Mapping)
+    )
 
 
 def check_sequence(rows: Sequence[Mapping[str, Any]], final: Any) -> list[Message]:
@@ -131,7 +150,11 @@ def _replay(
 ) -> None:
     """Replay every event, comparing dice and events; then the result and final state."""
     match = data["match"]
-    seats = [Seat(int(s["seat"]), str(s["name"])) for s in data.get("seats", [])]
+    try:
+        seats = [Seat(int(s["seat"]), str(s["name"])) for s in data.get("seats", [])]
+    except (KeyError, TypeError, ValueError) as exc:
+        _no_replay(report, 0, Message("bot.verify.malformed", {"detail": str(exc)[:200]}))
+        return
     states: dict[int, Any] = {}
     results: dict[int, Any] = {}  # the match's result as of each event
     meta: dict[int, Any] = {}  # the last result a meta event gave, as of each event
@@ -167,8 +190,9 @@ def _replay(
         except EngineError as exc:
             _no_replay(report, seq, Message(exc.key, exc.params))
             return
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-            # A hand-edited file (SerdeError is a ValueError).
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError, AssertionError) as exc:
+            # A hand-edited file (SerdeError is a ValueError) may even drive an engine
+            # into one of its internal assertions: still a refusal, never a crash.
             _no_replay(report, seq, Message("bot.verify.malformed", {"detail": str(exc)[:200]}))
             return
         recorded = row.get("dice") or []
@@ -197,7 +221,8 @@ def _check_end(
             Message("bot.verify.result", {"recorded": _brief(recorded), "derived": _brief(result)})
         )
     stated = (data.get("final") or {}).get("state_sha256")
-    if state is not None and stated != state_digest(engine, state):
+    report.final_digest = "" if state is None else state_digest(engine, state)
+    if state is not None and stated != report.final_digest:
         report.problems.append(Message("bot.verify.final_state"))
 
 

@@ -62,6 +62,7 @@ class HistoryCommands(commands.Cog):
                         locale,
                         events=report.checked_events,
                         draws=report.checked_draws,
+                        digest=report.final_digest,
                     )
                 )
             await followup(interaction, Post(lines=lines, ephemeral=True))

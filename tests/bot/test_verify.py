@@ -13,6 +13,8 @@ from typing import Any
 
 import pytest
 
+from bot.i18n import Texts, build_catalog
+from bot.presenter import Presenter
 from bot.service import MatchService, Player
 from bot.verify import verify_export
 from tests.testgame import ENGINE as TESTGAME
@@ -70,6 +72,16 @@ async def test_an_honest_finished_match_verifies(service: MatchService) -> None:
     assert report.checked_events == len(export["events"]) and report.checked_draws > 3
     # A file read back (tuples become lists) verifies the same.
     assert verify_export(json.loads(json.dumps(export)), TESTGAME).ok
+
+
+async def test_the_final_post_shows_the_final_state_hash_an_export_must_match(
+    service: MatchService,
+) -> None:
+    match_id = await play_to_the_end(service)
+    presenter = Presenter(Texts(build_catalog([TESTGAME])))
+    line = presenter.seed_line(await service.load(match_id), "en-US")
+    export = await service.export(match_id)
+    assert export["match"]["seed"] in line and export["final"]["state_sha256"] in line
 
 
 async def test_tampering_with_a_roll_the_seed_or_a_move_is_caught(service: MatchService) -> None:
@@ -249,6 +261,7 @@ async def test_the_offline_command_verifies_an_export_file(
     done = run_verify(honest)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "match the seed" in done.stdout
+    assert export["final"]["state_sha256"] in done.stdout
 
     export["events"][1]["dice"][0]["value"] = export["events"][1]["dice"][0]["value"] % 6 + 1
     tampered = tmp_path / "tampered.json"
@@ -277,3 +290,42 @@ async def test_the_offline_command_says_a_running_match_is_only_partly_checked(
     done = run_verify(running)
     assert done.returncode == 3, done.stdout + done.stderr
     assert "still being played" in done.stdout
+
+
+def _not_a_mapping(export: Export) -> Any:
+    return [export]
+
+
+def _events_not_a_list(export: Export) -> Any:
+    return {**export, "events": {"0": export["events"][0]}}
+
+
+def _an_event_not_a_mapping(export: Export) -> Any:
+    return {**export, "events": [*export["events"][:-1], "event"]}
+
+
+def _an_action_not_a_mapping(export: Export) -> Any:
+    events = copy.deepcopy(export["events"])
+    events[1]["action"] = ["roll"]
+    return {**export, "events": events}
+
+
+def _a_seat_without_a_name(export: Export) -> Any:
+    return {**export, "seats": [{"seat": 0}]}
+
+
+@pytest.mark.parametrize(
+    ("mangle", "expected"),
+    [
+        (_not_a_mapping, "bot.verify.format"),
+        (_events_not_a_list, "bot.verify.format"),
+        (_an_event_not_a_mapping, "bot.verify.format"),
+        (_an_action_not_a_mapping, "bot.verify.no_replay"),
+        (_a_seat_without_a_name, "bot.verify.no_replay"),
+    ],
+)
+async def test_a_malformed_export_is_refused_with_a_reason_not_a_crash(
+    service: MatchService, mangle: Callable[[Export], Any], expected: str
+) -> None:
+    export = await service.export(await play_to_the_end(service))
+    assert [key for key, _ in problems(mangle(export))] == [expected]
