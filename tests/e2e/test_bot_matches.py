@@ -390,7 +390,7 @@ async def test_the_seed_is_revealed_at_the_end_and_verifies(table: Table) -> Non
     player, _ = owner_of_turn(table, first)
     await answer(await emu.slash(player, "testgame roll", channel_id=thread_id))
     early = await answer(await emu.slash(table.carol.id, "match verify", channel_id=thread_id))
-    assert early.ephemeral and "non è ancora rivelato" in early.content  # Carol reads Italian
+    assert early.ephemeral and "ancora in corso" in early.content  # Carol reads Italian
 
     confirm = await answer(await emu.slash(table.alice.id, "match resign", channel_id=thread_id))
     button = next(c for c in confirm.custom_ids if c.startswith("tt:resign:"))
