@@ -329,3 +329,25 @@ async def test_a_malformed_export_is_refused_with_a_reason_not_a_crash(
 ) -> None:
     export = await service.export(await play_to_the_end(service))
     assert [key for key, _ in problems(mangle(export))] == [expected]
+
+
+async def test_reverts_adjustments_and_a_resignation_replay_to_the_recorded_end(
+    service: MatchService,
+) -> None:
+    match_id = await new_match(service, target=200)
+    snap = await service.load(match_id)
+    for _ in range(3):
+        decision = snap.pending()[0]
+        assert decision.default is not None
+        action = TESTGAME.action_to_json(decision.default)
+        snap = await service.act(match_id, snap.user_of(decision.seat), action)
+    await service.referee_undo(match_id, 99, "misclick")
+    await service.referee.adjust(match_id, 99, {"players.0.score": 150}, "card text")
+    await service.resign(match_id, BRUNO.user_id)
+    export = await service.export(match_id)
+    kinds = [e["kind"] for e in export["events"]]
+    assert kinds[-3:] == ["revert", "adjust", "resign"]
+    assert verify_export(export, TESTGAME).ok
+    # The resignation gave the result: a different winner is caught.
+    _other_winner(export)
+    assert [key for key, _ in problems(export)] == ["bot.verify.result"]
