@@ -34,6 +34,8 @@ from engines.core.serde import SerdeError, to_json
 
 ACTIONS = ("action", "referee_action", "withdraw")
 META = ("resign", "referee", "deadline")
+#: Problems listed before "and N more" (one ephemeral reply holds them).
+MAX_PROBLEMS = 10
 
 
 @dataclass
@@ -57,6 +59,10 @@ class Verification:
 
 def verify_export(data: Mapping[str, Any], engine: GameEngine[Any]) -> Verification:
     """Check an export's shape and, once the match has ended, replay and check it all."""
+    return _capped(_verify(data, engine))
+
+
+def _verify(data: Mapping[str, Any], engine: GameEngine[Any]) -> Verification:
     report = Verification()
     if not _well_formed(data):
         report.problems.append(Message("bot.verify.format", {"version": EXPORT_VERSION}))
@@ -66,7 +72,7 @@ def verify_export(data: Mapping[str, Any], engine: GameEngine[Any]) -> Verificat
     report.problems.extend(check_sequence(rows, (data.get("final") or {}).get("version")))
     if report.problems:
         return report
-    if str(match.get("status")) not in FINISHED:
+    if str(match.get("status")) not in FINISHED and not match.get("seed"):
         report.complete = False
         report.checked_events = len(rows)
         return report
@@ -79,6 +85,14 @@ def verify_export(data: Mapping[str, Any], engine: GameEngine[Any]) -> Verificat
     if seed is None:
         return report
     _replay(data, rows, engine, seed, report)
+    return report
+
+
+def _capped(report: Verification) -> Verification:
+    """At most :data:`MAX_PROBLEMS` problems, then how many more: one reply must hold them."""
+    if len(report.problems) > MAX_PROBLEMS:
+        more = len(report.problems) - MAX_PROBLEMS + 1
+        report.problems[MAX_PROBLEMS - 1 :] = [Message("bot.verify.more", {"count": more})]
     return report
 
 
@@ -105,6 +119,8 @@ def check_sequence(rows: Sequence[Mapping[str, Any]], final: Any) -> list[Messag
         seqs = [int(row["seq"]) for row in rows]
     except (KeyError, TypeError, ValueError):
         return [Message("bot.verify.bad_seq")]
+    if any(seq < 0 for seq in seqs):
+        return [Message("bot.verify.bad_seq")]
     if not isinstance(final, int) or isinstance(final, bool):
         return [Message("bot.verify.no_final")]
     problems = []
@@ -114,8 +130,11 @@ def check_sequence(rows: Sequence[Mapping[str, Any]], final: Any) -> list[Messag
             problems.append(Message("bot.verify.duplicate", {"seq": seq}))
         seen.add(seq)
     last = max(seqs, default=-1)
+    # Numbers past the count of events imply missing ones below it: no need to list them all.
     problems += [
-        Message("bot.verify.missing", {"seq": seq}) for seq in range(last + 1) if seq not in seen
+        Message("bot.verify.missing", {"seq": seq})
+        for seq in range(min(last, len(seqs) - 1) + 1)
+        if seq not in seen
     ]
     if not problems:
         moved = next((i for i, seq in enumerate(seqs) if seq != i), None)

@@ -16,6 +16,7 @@ import pytest
 from bot.i18n import Texts, build_catalog
 from bot.presenter import Presenter
 from bot.service import MatchService, Player
+from bot.store import repository as repo
 from bot.verify import verify_export
 from tests.testgame import ENGINE as TESTGAME
 
@@ -55,6 +56,13 @@ async def play_to_the_end(service: MatchService, target: int = 20) -> int:
         action = TESTGAME.action_to_json(decision.default)
         snap = await service.act(match_id, snap.user_of(decision.seat), action)
     return match_id
+
+
+@pytest.fixture(autouse=True)
+def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same dice every run, so a tampering's effect does not depend on luck (with
+    these, the hand sorted during the match is still in sorted order at its end)."""
+    monkeypatch.setattr(repo, "new_seed", lambda: bytes([2]) * 32)
 
 
 def problems(export: Export) -> list[tuple[str, dict[str, Any]]]:
@@ -351,3 +359,16 @@ async def test_reverts_adjustments_and_a_resignation_replay_to_the_recorded_end(
     # The resignation gave the result: a different winner is caught.
     _other_winner(export)
     assert [key for key, _ in problems(export)] == ["bot.verify.result"]
+
+
+async def test_a_report_lists_at_most_ten_problems(service: MatchService) -> None:
+    export = await service.export(await play_to_the_end(service, target=60))
+    for event in export["events"][1:]:  # every die now differs from the seed's
+        for outcome in event["dice"]:
+            outcome["value"] = outcome["value"] % 6 + 1
+    listed = problems(export)
+    assert len(listed) == 10 and listed[-1][0] == "bot.verify.more"
+    far = copy.deepcopy(export)
+    far["events"][-1]["seq"] = 10**12  # a huge number lists no trillion missing events
+    keys = [key for key, _ in problems(far)]
+    assert keys == ["bot.verify.missing", "bot.verify.truncated"]
