@@ -21,7 +21,12 @@ from engines.core import Action
 
 def hidden(state: State, card: int) -> bool:
     """Whether ``card`` lies in a zone only its owner may see (hand, deck, set aside)."""
-    return 0 <= card < len(state.cards) and where(state, card)[0] in HIDDEN
+    if not 0 <= card < len(state.cards):
+        return False  # not a card: a word, an effect or a number out of range
+    try:
+        return where(state, card)[0] in HIDDEN
+    except KeyError:  # nowhere to be seen (never, by 8.D): then nobody saw it either
+        return True
 
 
 def secret_fields(before: State, after: State, action: Action) -> tuple[str, ...]:
