@@ -16,6 +16,7 @@ from .interaction import (
 )
 from .messages import MessageWorld
 from .models import (
+    ADMINISTRATOR,
     DEFAULT_EVERYONE_PERMISSIONS,
     RequestPart,
     StoredAttachment,
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("tests.emulator")
 T = TypeVar("T")
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
+USE_APPLICATION_COMMANDS = 1 << 31
 SELECT_TYPES = (3, 5, 6, 7, 8)
 
 
@@ -42,6 +44,7 @@ class UserActions(MessageWorld):
     commands: dict[int | None, list[dict[str, Any]]]
     interactions: dict[int, EmulatedInteraction]
     modals: list[tuple[EmulatedInteraction, dict[str, Any]]]
+    command_overrides: set[tuple[int, str, int]]
 
     def live_sessions(self, guild_id: int | None = None) -> list[GatewaySession]:
         raise NotImplementedError
@@ -188,6 +191,44 @@ class UserActions(MessageWorld):
                     return cmd
         return None
 
+    def allow_command(self, guild_id: int, command: str, user_id: int) -> None:
+        """A server manager lets ``user_id`` use ``command`` despite its default permissions.
+
+        Discord's Server Settings → Integrations can do this; the bot must check anyway.
+        """
+        self.command_overrides.add((guild_id, command, as_id(user_id)))
+
+    def _check_offered(
+        self, definition: dict[str, Any], user_id: int, guild_id: int | None
+    ) -> None:
+        """Refuse what the Discord client would not offer: only the top-level command counts.
+
+        ``contexts`` (or the legacy ``dm_permission``) decides where a command exists, and
+        ``default_member_permissions`` who sees it in a guild; subcommands have neither.
+        """
+        name = definition["name"]
+        contexts = definition.get("contexts")
+        if guild_id is None:
+            allowed = (
+                1 in contexts if contexts is not None else definition.get("dm_permission", True)
+            )
+            if not allowed:
+                raise ValueError(f"/{name} is not available in DMs (contexts={contexts})")
+            return
+        if contexts is not None and 0 not in contexts:
+            raise ValueError(f"/{name} is not available in guilds (contexts={contexts})")
+        needed = definition.get("default_member_permissions")
+        if needed is None or (guild_id, name, user_id) in self.command_overrides:
+            return
+        perms, bits = self.permissions(self.guild(guild_id), user_id), int(needed)
+        if bits == 0:  # "0": administrators only
+            bits = ADMINISTRATOR
+        if bits & perms != bits or not perms & USE_APPLICATION_COMMANDS:
+            raise ValueError(
+                f"/{name} needs permissions {needed}: the client hides it from this member"
+                " (emu.allow_command() is the server's override)"
+            )
+
     def _command_data(
         self,
         user_id: int,
@@ -202,6 +243,8 @@ class UserActions(MessageWorld):
         definition = self.find_command(path[0], guild_id)
         if definition is None:
             log.warning("/%s is not synced; inferring option types from values", path[0])
+        else:
+            self._check_offered(definition, user_id, guild_id)
         builder = OptionBuilder(self, guild_id, channel_id, user_id)
         data = builder.build(definition, path, options or {}, focused=focused)
         data["id"] = definition["id"] if definition else str(self.new_id())

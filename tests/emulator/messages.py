@@ -120,7 +120,17 @@ class MessageWorld(World):
     def edit_message(
         self, msg: StoredMessage, payload: dict[str, Any], parts: Sequence[RequestPart] = ()
     ) -> None:
-        validate_message(payload, len([p for p in parts if p.name.startswith("files[")]), edit=True)
+        n_files = len([p for p in parts if p.name.startswith("files[")])
+        validate_message(payload, n_files, edit=True)
+        after = {
+            "content": payload.get("content", msg.content),
+            "embeds": payload.get("embeds", msg.embeds),
+            "components": payload.get("components", msg.components),
+            "attachments": payload.get("attachments", msg.attachments),
+            "poll": msg.poll,
+        }
+        if not any(after.values()) and not n_files:
+            raise ApiError(400, 50006, "Cannot send an empty message")
         if "content" in payload:
             msg.content = str(payload["content"] or "")
         if "embeds" in payload:

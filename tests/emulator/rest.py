@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import BodyPartReader, web
 
+from .command_rules import validate_commands
 from .gateway import gateway_handler
 from .http_util import NO_CONTENT, json_response, path_id
-from .interaction import ALLOWED_CALLBACKS, APPLICATION_COMMAND, EmulatedInteraction
+from .interaction import ALLOWED_CALLBACKS, APPLICATION_COMMAND, AUTOCOMPLETE, EmulatedInteraction
 from .models import (
     EPHEMERAL,
     LOADING,
@@ -27,7 +28,6 @@ from .validation import (
     form_error,
     not_found,
     validate_choices,
-    validate_commands,
     validate_message,
     validate_modal,
 )
@@ -225,7 +225,7 @@ class Rest(ChannelRoutes):
         pool = self.emu.commands.setdefault(guild_id, [])
         key = (cmd.get("name"), cmd.get("type", 1))
         prev = next((c for c in pool if (c["name"], c.get("type", 1)) == key), None)
-        validate_commands([cmd])
+        validate_commands([c for c in pool if c is not prev] + [cmd])
         stored = self._store_command(guild_id, cmd, prev)
         pool[:] = [c for c in pool if c is not prev] + [stored]
         return stored
@@ -242,7 +242,9 @@ class Rest(ChannelRoutes):
         return self._command(request)[1]
 
     async def patch_command(self, request: web.Request, rec: RecordedRequest) -> Any:
-        _, cmd = self._command(request)
+        pool, cmd = self._command(request)
+        changed = {**cmd, **(rec.json or {})}
+        validate_commands([c for c in pool if c is not cmd] + [changed])
         cmd.update(rec.json or {})
         cmd["version"] = str(self.emu.new_id())
         return cmd
@@ -360,12 +362,16 @@ class Rest(ChannelRoutes):
         if path_id(request, "app_id") == self.emu.application_id:
             for inter in reversed(self.emu.interactions.values()):
                 if inter.token == token:
+                    lifetime = self.emu.token_lifetime
+                    if lifetime is not None and time.monotonic() - inter.created > lifetime:
+                        # Interaction tokens are valid for 15 minutes.
+                        raise ApiError(401, 50027, "Invalid Webhook Token")
                     return inter
         raise not_found("Webhook", 10015)
 
     async def execute_webhook(self, request: web.Request, rec: RecordedRequest) -> Any:
         inter = self._webhook_interaction(request)
-        if inter.response is None:
+        if inter.response is None or inter.type == AUTOCOMPLETE:
             raise not_found("Webhook", 10015)  # follow-ups need an acknowledged interaction
         payload = rec.json or {}
         original = inter.original

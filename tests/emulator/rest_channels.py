@@ -15,6 +15,9 @@ if TYPE_CHECKING:
     from .server import DiscordEmulator
 
 MANAGE_ROLES, CREATE_PUBLIC_THREADS, CREATE_PRIVATE_THREADS = 1 << 28, 1 << 35, 1 << 36
+MANAGE_CHANNELS, ADD_REACTIONS, VIEW_CHANNEL, SEND_MESSAGES = 1 << 4, 1 << 6, 1 << 10, 1 << 11
+MANAGE_MESSAGES, ATTACH_FILES, READ_MESSAGE_HISTORY = 1 << 13, 1 << 15, 1 << 16
+MANAGE_NICKNAMES, MANAGE_THREADS, SEND_MESSAGES_IN_THREADS = 1 << 27, 1 << 34, 1 << 38
 
 
 def _missing_permissions() -> ApiError:
@@ -25,17 +28,36 @@ class ChannelRoutes:
     def __init__(self, emu: DiscordEmulator) -> None:
         self.emu = emu
 
+    def _require(self, channel_id: int, bits: int) -> None:
+        """403 50013 unless the bot has all ``bits`` in the channel (50001 if it cannot see it)."""
+        perms = self.emu.channel_permissions(channel_id, self.emu.bot.id)
+        if not perms & VIEW_CHANNEL:
+            raise ApiError(403, 50001, "Missing Access")
+        if perms & bits != bits:
+            raise _missing_permissions()
+
+    def _is_thread(self, channel_id: int) -> bool:
+        return self.emu.channel(channel_id)["type"] in THREAD_TYPES
+
     # -- channels ----------------------------------------------------------------------
     async def get_channel(self, request: web.Request, rec: RecordedRequest) -> Any:
         return self.emu.channel_payload(path_id(request, "channel_id"))
 
     async def patch_channel(self, request: web.Request, rec: RecordedRequest) -> Any:
-        return dict(self.emu.update_channel(path_id(request, "channel_id"), rec.json or {}))
+        cid = path_id(request, "channel_id")
+        channel, body = self.emu.channel(cid), rec.json or {}
+        if channel.get("guild_id"):
+            if not self._is_thread(cid):
+                self._require(cid, MANAGE_CHANNELS)
+            elif "locked" in body or channel["owner_id"] != str(self.emu.bot.id):
+                self._require(cid, MANAGE_THREADS)  # the owner may rename or archive its own
+        return dict(self.emu.update_channel(cid, body))
 
     async def delete_channel(self, request: web.Request, rec: RecordedRequest) -> Any:
         emu = self.emu
         cid = path_id(request, "channel_id")
-        emu.channel(cid)  # 404 if unknown
+        if emu.channel(cid).get("guild_id"):  # 404 if unknown
+            self._require(cid, MANAGE_THREADS if self._is_thread(cid) else MANAGE_CHANNELS)
         channel = emu.channels.pop(cid)
         guild_id = int(channel["guild_id"]) if channel.get("guild_id") else None
         event = "THREAD_DELETE" if channel["type"] in THREAD_TYPES else "CHANNEL_DELETE"
@@ -48,10 +70,18 @@ class ChannelRoutes:
 
     # -- messages ----------------------------------------------------------------------
     def _message(self, request: web.Request) -> StoredMessage:
-        return self.emu.message(path_id(request, "message_id"), path_id(request, "channel_id"))
+        """A channel's message; ephemeral ones exist only for their interaction's webhook."""
+        msg = self.emu.message(path_id(request, "message_id"), path_id(request, "channel_id"))
+        if msg.ephemeral:
+            raise not_found("Message", 10008)
+        if msg.guild_id is not None:
+            self._require(msg.channel_id, READ_MESSAGE_HISTORY)
+        return msg
 
     async def list_messages(self, request: web.Request, rec: RecordedRequest) -> Any:
         emu = self.emu
+        if emu.channel(path_id(request, "channel_id")).get("guild_id"):
+            self._require(path_id(request, "channel_id"), READ_MESSAGE_HISTORY)
         msgs = emu.channel_messages(path_id(request, "channel_id"), include_ephemeral=False)
         if "before" in rec.query:
             msgs = [m for m in msgs if m.id < int(rec.query["before"])]
@@ -62,6 +92,14 @@ class ChannelRoutes:
 
     async def post_message(self, request: web.Request, rec: RecordedRequest) -> Any:
         emu = self.emu
+        cid = path_id(request, "channel_id")
+        if emu.channel(cid).get("guild_id"):
+            bits = SEND_MESSAGES_IN_THREADS if self._is_thread(cid) else SEND_MESSAGES
+            if rec.files:
+                bits |= ATTACH_FILES
+            if (rec.json or {}).get("message_reference"):
+                bits |= READ_MESSAGE_HISTORY
+            self._require(cid, bits)
         msg = emu.create_message(
             path_id(request, "channel_id"), emu.bot.id, rec.json or {}, rec.parts
         )
@@ -78,11 +116,16 @@ class ChannelRoutes:
         return self.emu.message_payload(msg)
 
     async def delete_message(self, request: web.Request, rec: RecordedRequest) -> Any:
-        self.emu.delete_message(self._message(request))
+        msg = self._message(request)
+        if msg.author_id != self.emu.bot.id and msg.guild_id is not None:
+            self._require(msg.channel_id, MANAGE_MESSAGES)
+        self.emu.delete_message(msg)
         return NO_CONTENT
 
     async def put_reaction(self, request: web.Request, rec: RecordedRequest) -> Any:
         msg = self._message(request)
+        if msg.guild_id is not None:
+            self._require(msg.channel_id, ADD_REACTIONS)
         emoji = request.match_info["emoji"]
         if emoji not in msg.reactions:
             msg.reactions.append(emoji)
@@ -95,16 +138,16 @@ class ChannelRoutes:
         return NO_CONTENT
 
     async def pin(self, request: web.Request, rec: RecordedRequest) -> Any:
-        self._message(request).pinned = request.method == "PUT"
+        msg = self._message(request)
+        if msg.guild_id is not None:
+            self._require(msg.channel_id, MANAGE_MESSAGES)
+        msg.pinned = request.method == "PUT"
         return NO_CONTENT
 
     # -- threads -----------------------------------------------------------------------
     def _check_thread_permission(self, channel_id: int, private: bool) -> None:
-        guild = self.emu.guild_of_channel(channel_id)
-        if guild is not None:
-            needed = CREATE_PRIVATE_THREADS if private else CREATE_PUBLIC_THREADS
-            if not self.emu.permissions(guild, self.emu.bot.id) & needed:
-                raise _missing_permissions()
+        if self.emu.guild_of_channel(channel_id) is not None:
+            self._require(channel_id, CREATE_PRIVATE_THREADS if private else CREATE_PUBLIC_THREADS)
 
     async def start_thread(self, request: web.Request, rec: RecordedRequest) -> Any:
         """``POST /channels/{id}/threads`` (no starter message; forum posts carry ``message``)."""
@@ -165,12 +208,17 @@ class ChannelRoutes:
 
     async def add_thread_member(self, request: web.Request, rec: RecordedRequest) -> Any:
         tid, uid = self._thread_member_target(request)
+        self._require(tid, SEND_MESSAGES_IN_THREADS)
+        if self.emu.channels[tid]["thread_metadata"]["archived"]:
+            raise ApiError(400, 50083, "Thread is archived")
         self.emu.thread_members.setdefault(tid, set()).add(uid)
         self.emu.channels[tid]["member_count"] = len(self.emu.thread_members[tid])
         return NO_CONTENT
 
     async def remove_thread_member(self, request: web.Request, rec: RecordedRequest) -> Any:
         tid, uid = self._thread_member_target(request)
+        if uid != self.emu.bot.id:
+            self._require(tid, MANAGE_THREADS)
         self.emu.thread_members.setdefault(tid, set()).discard(uid)
         self.emu.channels[tid]["member_count"] = len(self.emu.thread_members[tid])
         return NO_CONTENT
@@ -260,6 +308,8 @@ class ChannelRoutes:
                 self._check_role_hierarchy(guild.id, rid)
             member.roles = wanted
         if "nick" in body:
+            if not self.emu.permissions(guild, emu.bot.id) & MANAGE_NICKNAMES:
+                raise _missing_permissions()
             member.nick = body["nick"]
         emu._member_updated(guild, member)
         return emu.member_payload(guild, member)

@@ -39,12 +39,17 @@ class DiscordEmulator(UserActions):
         bot_name: str = "EmulatedBot",
         shard_count: int = 1,
         ack_deadline: float | None = 3.0,
+        token_lifetime: float | None = 15 * 60,
         application_flags: int = 0,
         **world: Any,
     ) -> None:
         super().__init__(application_id=application_id, bot_name=bot_name, **world)
         self.shard_count = shard_count
         self.ack_deadline = ack_deadline  # Discord drops interactions not acked within 3 s
+        self.token_lifetime = token_lifetime  # interaction tokens (follow-ups) last 15 minutes
+        #: (guild id, command name, user id) a server manager allowed despite the command's
+        #: ``default_member_permissions`` (Server Settings → Integrations).
+        self.command_overrides: set[tuple[int, str, int]] = set()
         self.application_flags = application_flags
         self.commands: dict[int | None, list[dict[str, Any]]] = {None: []}
         self.interactions: dict[int, EmulatedInteraction] = {}

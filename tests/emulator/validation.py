@@ -31,9 +31,11 @@ class ApiError(Exception):
 
 
 def form_error(path: str, message: str, code: str = "BASE_TYPE_BAD") -> ApiError:
-    return ApiError(
-        400, 50035, "Invalid Form Body", {path: {"_errors": [{"code": code, "message": message}]}}
-    )
+    """400 50035 with Discord's nested ``errors``: ``"embeds.0.title"`` → {embeds: {0: ...}}."""
+    errors: dict[str, Any] = {"_errors": [{"code": code, "message": message}]}
+    for key in reversed([k for k in path.split(".") if k and k != "_errors"]):
+        errors = {key: errors}
+    return ApiError(400, 50035, "Invalid Form Body", errors)
 
 
 def not_found(what: str, code: int) -> ApiError:
@@ -70,48 +72,95 @@ def validate_embeds(embeds: list[dict[str, Any]]) -> None:
         raise form_error("embeds", "Embed size exceeds maximum size of 6000")
 
 
+def _length(value: Any, lo: int, hi: int, path: str) -> None:
+    if value is None or not lo <= len(str(value)) <= hi:
+        raise form_error(path, f"Must be between {lo} and {hi} in length.", "BASE_TYPE_BAD_LENGTH")
+
+
 def validate_components(components: list[dict[str, Any]], flags: int) -> None:
+    """Action rows, buttons and selects (and the components v2 layout types)."""
     v2 = bool(flags & IS_COMPONENTS_V2)
     if not v2 and len(components) > 5:
         raise form_error("components", "Must be 5 or fewer in length.", "BASE_TYPE_MAX_LENGTH")
+    if not v2 and any(c.get("type") != 1 for c in components):
+        raise form_error("components", "Top-level components must be action rows")
     seen: set[str] = set()
     for comp in walk_components(components):
         ctype = comp.get("type")
         if not v2 and ctype not in (1, 2, 3, 4, 5, 6, 7, 8):
             raise form_error("components", f"Component type {ctype} requires IS_COMPONENTS_V2")
         if ctype == 1:
-            children = comp.get("components") or []
-            if not children or len(children) > 5:
-                raise form_error("components", "An action row needs 1 to 5 components")
-            if any(c.get("type") != 2 for c in children) and len(children) > 1:
-                raise form_error("components", "A select menu must be alone in its action row")
+            _check_row(comp.get("components") or [])
         custom_id = comp.get("custom_id")
         if custom_id is not None:
-            _max_len(custom_id, 100, "components.custom_id")
+            _length(custom_id, 1, 100, "components.custom_id")
             if custom_id in seen:
                 raise form_error(
-                    "components", f"Component custom id cannot be duplicated: {custom_id}"
+                    "components",
+                    f"Component custom id cannot be duplicated: {custom_id}",
+                    "COMPONENT_CUSTOM_ID_DUPLICATED",
                 )
             seen.add(custom_id)
         if ctype == 2:
-            _max_len(comp.get("label"), 80, "components.label")
-            if comp.get("style") == 5:
-                if not comp.get("url"):
-                    raise form_error("components", "Link buttons need a url")
-            elif comp.get("style") != 6 and not custom_id:
-                raise form_error("components", "Buttons need a custom_id")
-        if ctype == 3:
-            options = comp.get("options") or []
-            if not options or len(options) > 25:
-                raise form_error("components.options", "A select needs 1 to 25 options")
-            for opt in options:
-                _max_len(opt.get("label"), 100, "components.options.label")
-                _max_len(opt.get("value"), 100, "components.options.value")
-                _max_len(opt.get("description"), 100, "components.options.description")
+            _check_button(comp, custom_id)
         if ctype in (3, 5, 6, 7, 8):
-            _max_len(comp.get("placeholder"), 150, "components.placeholder")
+            _check_select(comp)
         if ctype == 10:
             _max_len(comp.get("content"), 4000, "components.content")
+
+
+def _check_row(children: list[dict[str, Any]]) -> None:
+    if not children:
+        raise form_error("components", "An action row needs at least one component")
+    if any(c.get("type") in (3, 5, 6, 7, 8) for c in children) and len(children) > 1:
+        raise form_error("components", "A select menu must be alone in its action row")
+    if len(children) > 5:
+        raise form_error(
+            "components.components", "Must be 5 or fewer in length.", "BASE_TYPE_MAX_LENGTH"
+        )
+
+
+def _check_button(comp: dict[str, Any], custom_id: str | None) -> None:
+    style = comp.get("style")
+    if style not in (1, 2, 3, 4, 5, 6):
+        raise form_error("components.style", "Value must be one of (1, 2, 3, 4, 5, 6).")
+    _max_len(comp.get("label"), 80, "components.label")
+    if style == 5:
+        if not comp.get("url") or custom_id is not None:
+            raise form_error("components", "Link buttons need a url and no custom_id")
+    elif style == 6:
+        if not comp.get("sku_id"):
+            raise form_error("components", "Premium buttons need a sku_id")
+    else:
+        if not custom_id or comp.get("url"):
+            raise form_error("components.custom_id", "This field is required")
+        if not comp.get("label") and not comp.get("emoji"):
+            raise form_error("components", "A button needs a label or an emoji")
+
+
+def _check_select(comp: dict[str, Any]) -> None:
+    _max_len(comp.get("placeholder"), 150, "components.placeholder")
+    lo, hi = comp.get("min_values", 1), comp.get("max_values", 1)
+    if not 0 <= lo <= 25 or not 1 <= hi <= 25 or lo > hi:
+        raise form_error("components.min_values", f"min_values {lo} / max_values {hi} invalid")
+    if comp.get("type") != 3:
+        return
+    options = comp.get("options") or []
+    if not 1 <= len(options) <= 25:
+        raise form_error("components.options", "Must be between 1 and 25 in length.")
+    if hi > len(options) or lo > len(options):
+        raise form_error("components.max_values", "Must be less than or equal to the options")
+    values: set[str] = set()
+    for k, opt in enumerate(options):
+        where = f"components.options.{k}"
+        _length(opt.get("label"), 1, 100, f"{where}.label")
+        _length(opt.get("value"), 1, 100, f"{where}.value")
+        _max_len(opt.get("description"), 100, f"{where}.description")
+        if opt.get("value") in values:
+            raise form_error(f"{where}.value", "Select option values must be unique")
+        values.add(opt.get("value"))
+    if sum(1 for o in options if o.get("default")) > hi:
+        raise form_error("components.options", "More default options than max_values")
 
 
 def validate_message(payload: dict[str, Any], n_files: int, *, edit: bool = False) -> None:
@@ -125,6 +174,7 @@ def validate_message(payload: dict[str, Any], n_files: int, *, edit: bool = Fals
     validate_components(components, flags)
     if flags & IS_COMPONENTS_V2 and (content or embeds):
         raise form_error("content", "Cannot send content or embeds with IS_COMPONENTS_V2")
+    validate_attachments(payload.get("attachments") or [], n_files)
     has_attachments = n_files > 0 or bool(payload.get("attachments"))
     if (
         not edit
@@ -136,6 +186,14 @@ def validate_message(payload: dict[str, Any], n_files: int, *, edit: bool = Fals
         and not payload.get("sticker_ids")
     ):
         raise ApiError(400, 50006, "Cannot send an empty message")
+
+
+def validate_attachments(specs: list[dict[str, Any]], n_files: int) -> None:
+    """At most 10 files a message; alt text (``description``) at most 1,024 characters."""
+    if max(len(specs), n_files) > 10:
+        raise form_error("attachments", "Must be 10 or fewer in length.", "BASE_TYPE_MAX_LENGTH")
+    for i, spec in enumerate(specs):
+        _max_len(spec.get("description"), 1024, f"attachments.{i}.description")
 
 
 def validate_choices(choices: list[dict[str, Any]]) -> None:
@@ -156,46 +214,3 @@ def validate_modal(data: dict[str, Any]) -> None:
     _max_len(data["title"], 45, "data.title")
     if len(data["components"]) > 5:
         raise form_error("data.components", "Must be 5 or fewer in length.")
-
-
-def validate_commands(commands: list[dict[str, Any]]) -> None:
-    """The checks Discord applies to ``PUT .../commands`` that discord.py does not."""
-    seen: set[tuple[str, int]] = set()
-    if sum(1 for c in commands if c.get("type", 1) == 1) > 100:
-        raise form_error("commands", "Maximum number of chat input commands reached (100)")
-    for i, cmd in enumerate(commands):
-        key = (cmd.get("name", ""), cmd.get("type", 1))
-        if key in seen:
-            raise form_error(f"{i}.name", "Application command names must be unique")
-        seen.add(key)
-        if key[1] == 1:
-            _check_chat_input(cmd, str(i))
-
-
-def _check_chat_input(item: dict[str, Any], path: str) -> None:
-    name = str(item.get("name", ""))
-    if not 1 <= len(name) <= 32 or name != name.lower() or " " in name:
-        raise form_error(f"{path}.name", f"Invalid chat input name {name!r}")
-    if not 1 <= len(str(item.get("description", ""))) <= 100:
-        raise form_error(f"{path}.description", "Must be between 1 and 100 in length.")
-    options = item.get("options") or []
-    if len(options) > 25:
-        raise form_error(f"{path}.options", "Must be 25 or fewer in length.")
-    optional_seen = False
-    for j, opt in enumerate(options):
-        if opt.get("type") in (1, 2):
-            _check_chat_input(opt, f"{path}.options.{j}")
-            continue
-        _check_chat_input({**opt, "options": []}, f"{path}.options.{j}")
-        if opt.get("required"):
-            if optional_seen:
-                raise form_error(
-                    f"{path}.options.{j}",
-                    "Required options must be placed before non-required options",
-                )
-        else:
-            optional_seen = True
-        if len(opt.get("choices") or []) > 25:
-            raise form_error(f"{path}.options.{j}.choices", "Must be 25 or fewer in length.")
-        if opt.get("choices") and opt.get("autocomplete"):
-            raise form_error(f"{path}.options.{j}", "Autocomplete cannot be used with choices")

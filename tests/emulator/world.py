@@ -295,14 +295,41 @@ class World:
 
     def permissions(self, guild: EmuGuild, user_id: int) -> int:
         member = self.member(guild, user_id)
-        if member.permissions is not None:
-            return member.permissions
+        if member.permissions is not None:  # a test's override: Administrator still implies all
+            return ALL_PERMISSIONS if member.permissions & ADMINISTRATOR else member.permissions
         if user_id == guild.owner_id:
             return ALL_PERMISSIONS
         perms = guild.roles[guild.id].permissions
         for rid in member.roles:
             perms |= guild.roles[rid].permissions
         return ALL_PERMISSIONS if perms & ADMINISTRATOR else perms
+
+    def channel_permissions(self, channel_id: int, user_id: int) -> int:
+        """Permissions in a channel: the guild's, then the channel's (or thread parent's)
+        overwrites, like Discord computes them; Administrator implies everything."""
+        channel = self.channel(channel_id)
+        guild = self.guild_of_channel(channel_id)
+        if guild is None:
+            return ALL_PERMISSIONS  # a DM: nothing the bot can be refused by permissions
+        perms = self.permissions(guild, user_id)
+        if perms & ADMINISTRATOR:
+            return ALL_PERMISSIONS
+        if channel["type"] in THREAD_TYPES and channel.get("parent_id"):
+            channel = self.channel(int(channel["parent_id"]))
+        overwrites = {str(o["id"]): o for o in channel.get("permission_overwrites") or []}
+        member = self.member(guild, user_id)
+
+        def apply(perms: int, *ids: int) -> int:
+            allow = deny = 0
+            for oid in ids:
+                over = overwrites.get(str(oid))
+                if over is not None:
+                    allow, deny = allow | int(over["allow"]), deny | int(over["deny"])
+            return (perms & ~deny) | allow
+
+        perms = apply(perms, guild.id)
+        perms = apply(perms, *member.roles)
+        return apply(perms, user_id)
 
     @property
     def threads(self) -> list[dict[str, Any]]:
