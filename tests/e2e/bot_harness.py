@@ -11,6 +11,7 @@ from bot.clock import Clock
 from bot.config import Settings
 from tests.e2e.conftest import StartBot
 from tests.emulator import DiscordEmulator, EmuGuild, EmuUser, RunningBot, StoredMessage
+from tests.emulator.models import DEFAULT_EVERYONE_PERMISSIONS
 
 PNG = b"\x89PNG\r\n\x1a\n"
 MENTION = re.compile(r"<@!?(\d+)>")
@@ -61,8 +62,14 @@ class Table:
             alice=emu.add_user("alice", locale="en-US", guild_id=guild.id),
             bruno=emu.add_user("bruno", locale="pt-BR", guild_id=guild.id),
             carol=emu.add_user("carol", locale="it", guild_id=guild.id),
-            # Manage Server (0x20) makes a member an administrator of the bot.
-            admin=emu.add_user("admin", locale="en-US", guild_id=guild.id, permissions=0x20),
+            # Manage Server (0x20) makes a member an administrator of the bot (on top of
+            # what every member may do, such as using application commands).
+            admin=emu.add_user(
+                "admin",
+                locale="en-US",
+                guild_id=guild.id,
+                permissions=DEFAULT_EVERYONE_PERMISSIONS | 0x20,
+            ),
             referee_role=role.id,
         )
 

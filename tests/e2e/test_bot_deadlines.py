@@ -78,6 +78,9 @@ async def test_a_match_without_deadline_never_expires(table: Table) -> None:
 
 async def test_the_guild_pace_applies_to_new_matches(table: Table) -> None:
     emu = table.emu
+    # Discord hides /setup from non-managers; a server's Integrations settings can show it
+    # anyway, and then the bot itself must refuse.
+    emu.allow_command(table.guild.id, "setup", table.alice.id)
     refused = await answer(
         await emu.slash(
             table.alice.id, "setup deadlines", {"deadline": 12}, channel_id=table.guild.channel_id

@@ -209,6 +209,9 @@ async def test_referee_undo_and_the_log(table: Table) -> None:
 
 async def test_guild_locale_sets_the_language_of_public_posts(table: Table) -> None:
     emu = table.emu
+    # Discord hides /setup from non-managers; a server's Integrations settings can show it
+    # anyway, and then the bot itself must refuse.
+    emu.allow_command(table.guild.id, "setup", table.alice.id)
     forbidden = await answer(
         await emu.slash(
             table.alice.id, "setup locale", {"locale": "pt-BR"}, channel_id=table.guild.channel_id
