@@ -16,7 +16,7 @@ import discord
 
 from bot.errors import UserError
 from bot.presenter import Post
-from bot.replies import EXPECTED, error_text, followup, guarded, send_kwargs, user_locale
+from bot.replies import error_text, followup, guarded, send_kwargs, user_locale
 from bot.service import MatchRef, MatchService, MatchSnapshot
 from bot.store.errors import MatchChangedError
 
@@ -88,25 +88,29 @@ class Flow:
 
     # -- public state changes -------------------------------------------------
 
+    async def defer_private(self, interaction: discord.Interaction) -> None:
+        """Acknowledge within Discord's 3 seconds without showing anything in public.
+
+        A command's "thinking…" is ephemeral, so an error can edit it privately (the
+        first follow-up after a deferral replaces it and keeps its visibility); a
+        click or menu is deferred silently (its follow-ups are new messages).
+        """
+        if interaction.response.is_done():
+            return
+        if interaction.type is discord.InteractionType.application_command:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        else:
+            await interaction.response.defer()
+
     async def public_change(self, interaction: discord.Interaction, work: Work) -> None:
-        """Defer, run ``work`` (one committed change), then post the result publicly."""
+        """Defer privately, run ``work`` (one committed change), then publish the result."""
         async with guarded(interaction):
-            is_command = interaction.type is discord.InteractionType.application_command
-            if not interaction.response.is_done():
-                if is_command:
-                    await interaction.response.defer(thinking=True)
-                else:
-                    await interaction.response.defer()
+            await self.defer_private(interaction)
             try:
                 snap, post = await work()
-            except EXPECTED as exc:
-                if is_command:
-                    # The public "thinking…" message must not become a public error.
-                    await self._drop_original(interaction)
-                if isinstance(exc, MatchChangedError):
-                    await self._show_new_state(interaction, exc)
-                    return
-                raise
+            except MatchChangedError as exc:
+                await self._show_new_state(interaction, exc)
+                return
             await self.deliver(interaction, snap, post)
 
     async def _show_new_state(
@@ -125,29 +129,49 @@ class Flow:
     ) -> None:
         """A public answer that changes no match (an invitation, a board on request)."""
         async with guarded(interaction):
-            await interaction.response.defer(thinking=True)
-            try:
-                post = await work()
-            except Exception:
-                await self._drop_original(interaction)  # errors are answered privately
-                raise
-            await followup(interaction, post)
+            await self.defer_private(interaction)
+            post = await work()
+            await self.publish(interaction, post)
 
     async def deliver(
         self, interaction: discord.Interaction, snap: MatchSnapshot, post: Post
     ) -> None:
-        """Post in the match thread: as the follow-up if we are there, else directly."""
+        """Publish a state change in the match thread (the interaction's channel if none)."""
         thread_id = snap.match.thread_id
-        if thread_id is None or interaction.channel_id == thread_id:
+        thread: discord.abc.Messageable | None = None
+        if thread_id is not None and thread_id != interaction.channel_id:
+            found = self.bot.get_channel(thread_id) or await self.bot.fetch_channel(thread_id)
+            assert isinstance(found, discord.abc.Messageable)
+            thread = found
+        await self.publish(interaction, post, thread)
+
+    async def publish(
+        self,
+        interaction: discord.Interaction,
+        post: Post,
+        channel: discord.abc.Messageable | None = None,
+    ) -> None:
+        """One new public message in ``channel`` (default: the interaction's).
+
+        A command's private deferral then becomes a short confirmation linking to it.
+        A click's result is its follow-up (a new message) when it lands where the
+        button is; elsewhere it is posted there and the clicker gets a private link.
+        """
+        if post.ephemeral:
             await followup(interaction, post)
             return
-        thread = self.bot.get_channel(thread_id) or await self.bot.fetch_channel(thread_id)
-        assert isinstance(thread, discord.abc.Messageable)
-        await thread.send(**send_kwargs(post))
-        note = self.bot.texts(
-            "bot.match.posted_in", user_locale(interaction), thread=f"<#{thread_id}>"
-        )
-        await interaction.followup.send(note, ephemeral=True)
+        is_command = interaction.type is discord.InteractionType.application_command
+        if channel is None and not is_command:
+            await followup(interaction, post)
+            return
+        target = channel or interaction.channel
+        assert isinstance(target, discord.abc.Messageable)
+        message = await target.send(**send_kwargs(post))
+        note = self.bot.texts("bot.match.posted", user_locale(interaction), link=message.jump_url)
+        if is_command:
+            await interaction.edit_original_response(content=note)
+        else:
+            await interaction.followup.send(note, ephemeral=True)
 
     async def act(
         self, interaction: discord.Interaction, match_id: int, action: dict[str, Any]
@@ -310,9 +334,3 @@ class Flow:
         if cog is None:
             raise RuntimeError("the Matches cog is not loaded")
         return cast("Matches", cog)
-
-    async def _drop_original(self, interaction: discord.Interaction) -> None:
-        try:
-            await interaction.delete_original_response()
-        except discord.HTTPException:
-            log.info("could not delete the thinking message of %s", interaction.id)

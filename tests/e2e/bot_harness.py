@@ -15,6 +15,7 @@ from tests.emulator.models import DEFAULT_EVERYONE_PERMISSIONS
 
 PNG = b"\x89PNG\r\n\x1a\n"
 MENTION = re.compile(r"<@!?(\d+)>")
+JUMP_URL = re.compile(r"https://discord\.com/channels/(?:\d+|@me)/\d+/(\d+)")
 
 
 def settings_for(db_path: Path, **overrides: object) -> Settings:
@@ -95,9 +96,9 @@ def png_attachments(message: StoredMessage) -> list[bytes]:
 async def answer(inter: object, timeout: float = 10.0) -> StoredMessage:
     """The message a command or click produced for its user.
 
-    A "thinking" defer is answered by a follow-up that replaces the loading
-    message (or, if the bot deleted it to answer privately, a new one); a
-    deferred button click by a new follow-up; an immediate reply carries it.
+    A command's private "thinking…" ends as the private answer (an error, a view), or
+    as a confirmation linking to the public post it made: then that post is returned.
+    A deferred click is answered by a new follow-up; an immediate reply carries it.
     """
     from tests.emulator import EmulatedInteraction
 
@@ -105,6 +106,13 @@ async def answer(inter: object, timeout: float = 10.0) -> StoredMessage:
     response = await inter.wait_response(timeout)
     if response.type == 4 and response.message is not None:
         return response.message
+    if response.type == 5:
+        original = await inter.wait_original(timeout=timeout)
+        link = JUMP_URL.search(original.content or "")
+        if link is None:
+            return original
+        assert original.ephemeral, "a confirmation is private"
+        return inter.emu.message(int(link.group(1)))
 
     def visible() -> list[StoredMessage]:
         return [m for m in inter.followups if not m.deleted]
