@@ -17,7 +17,6 @@ from bot.i18n import BotTranslator, Texts, build_catalog, localise_option_names
 from bot.presenter import Presenter
 from bot.service import MatchService
 from bot.store import db
-from bot.tree import Tree
 from bot.views import MatchButton, MatchSelect
 from engines.core.packs import set_content_roots
 from engines.core.registry import load_games
@@ -50,7 +49,6 @@ class TabletopBot(commands.AutoShardedBot):
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
-            tree_cls=Tree,
             allowed_mentions=discord.AllowedMentions.none(),
             **shard_options,
             **kwargs,

@@ -46,14 +46,3 @@ async def test_each_state_change_is_one_new_post_in_the_thread(table: Table) -> 
     assert f"/{thread_id}/{posted.id}" in confirmation.content
     assert "rolled" in posted.content
     assert emu.channel_messages(table.guild.channel_id, include_ephemeral=False)[-1].id != posted.id
-
-
-async def test_a_guild_only_subcommand_from_a_dm_is_refused_privately(table: Table) -> None:
-    emu = table.emu
-    # /match is offered in DMs, so Discord delivers its subcommands there, "new" included.
-    inter = await emu.slash(
-        table.alice.id, "match new", {"game": "testgame", "opponent": table.bruno.id}, dm=True
-    )
-    reply = await answer(inter)
-    assert reply.ephemeral and "server" in reply.content
-    assert emu.threads == [] and emu.bot_errors == []
