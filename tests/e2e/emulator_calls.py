@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 import aiohttp
@@ -18,7 +19,7 @@ async def call(
     path: str,
     body: Any = None,
     *,
-    files: list[tuple[str, bytes]] = (),  # type: ignore[assignment]
+    files: Sequence[tuple[str, bytes]] = (),
     auth: bool = True,
 ) -> tuple[int, Any]:
     """``(status, decoded body)`` of one request, sent like discord.py sends it."""
