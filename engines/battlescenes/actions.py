@@ -209,3 +209,28 @@ ALL = (
     LoadOrder,
     Manual,
 )
+
+
+#: Fields holding one card number; -1 ("none") is allowed where it is the default.
+_CARD_FIELDS = ("card", "character", "discard", "evolve", "onto")
+#: Text fields holding a list of card numbers (``card_list``).
+_CARD_LISTS = ("cards", "load", "targets", "pay")
+
+
+def named_cards(action: Action) -> tuple[int, ...]:
+    """Every card number ``action`` names (its card fields and card lists, the
+    ``-1`` "none" defaults left out), so the rules can refuse unknown numbers
+    before looking any card up; a malformed list raises InvalidActionError."""
+    found: list[int] = []
+    for name in _CARD_FIELDS:
+        value = getattr(action, name, -1)
+        if isinstance(value, int) and value != -1:
+            found.append(value)
+    lists = [str(getattr(action, name, "")) for name in _CARD_LISTS]
+    if isinstance(action, UseAction):
+        lists.append(action.unload)  # here a list; Keyword's unload is one card
+    elif isinstance(action, Keyword) and action.unload != -1:
+        found.append(action.unload)
+    for text in lists:
+        found.extend(card_list(text))
+    return tuple(found)

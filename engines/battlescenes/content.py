@@ -26,6 +26,14 @@ from engines.battlescenes.content_steps import check_choice, parse_mode, parse_s
 from engines.battlescenes.content_text import parse_text
 from engines.battlescenes.yamlnode import Node
 from engines.core import ContentError
+from engines.core.packs import (
+    PackError,
+    PackFileError,
+    compose_yaml,
+    pack_files,
+    read_yaml,
+    valid_pack_name,
+)
 
 CONTENT_ROOT = Path(__file__).resolve().parents[2] / "assets" / "content" / "battlescenes"
 
@@ -33,13 +41,17 @@ CONTENT_ROOT = Path(__file__).resolve().parents[2] / "assets" / "content" / "bat
 def load_pack(name: str, root: Path = CONTENT_ROOT) -> Pack:
     """Load and validate the pack ``name`` (a directory of YAML files)."""
     directory = root / name
-    if not directory.is_dir():
+    if not valid_pack_name(name) or not directory.is_dir():
         raise ContentError(
             f"No content pack {name!r}.", key="core.error.content", params={"detail": name}
         )
     cards: dict[str, CardDef] = {}
     decks: dict[str, DeckList] = {}
-    for path in sorted(directory.glob("*.yaml")):
+    try:
+        paths = pack_files(directory, CONTENT_ROOT)
+    except PackError as exc:
+        raise _file_error(exc.path, 0, exc.problem) from None
+    for path in paths:
         _load_file(path, cards, decks)
     for deck in decks.values():
         for key, _count in deck.cards:
@@ -53,20 +65,31 @@ def load_text(text: str, file: str = "<text>") -> Pack:
     """Validate one YAML document (used by tests and by pack authors' tooling)."""
     cards: dict[str, CardDef] = {}
     decks: dict[str, DeckList] = {}
-    _parse(text, file, cards, decks)
+    try:
+        root = compose_yaml(text)
+    except PackFileError as exc:
+        raise _file_error(file, exc.line, exc.problem) from None
+    _parse(root, file, cards, decks)
     return Pack(file, cards, decks)
 
 
+def _file_error(file: str, line: int, problem: str) -> ContentError:
+    """A file that cannot be read (size, UTF-8, YAML, links), worded like any content error."""
+    detail = f"{file}:{line}: {problem}"
+    return ContentError(detail, key="core.error.content", params={"detail": detail})
+
+
 def _load_file(path: Path, cards: dict[str, CardDef], decks: dict[str, DeckList]) -> None:
-    _parse(path.read_text(encoding="utf-8"), path.name, cards, decks)
-
-
-def _parse(text: str, file: str, cards: dict[str, CardDef], decks: dict[str, DeckList]) -> None:
     try:
-        root = yaml.compose(text)
-    except yaml.YAMLError as exc:
-        detail = f"{file}: invalid YAML: {exc}"
-        raise ContentError(detail, key="core.error.content", params={"detail": detail}) from None
+        root = read_yaml(path)
+    except PackFileError as exc:
+        raise _file_error(path.name, exc.line, exc.problem) from None
+    _parse(root, path.name, cards, decks)
+
+
+def _parse(
+    root: yaml.Node | None, file: str, cards: dict[str, CardDef], decks: dict[str, DeckList]
+) -> None:
     if root is None:
         return
     top = Node(file, root, "$")

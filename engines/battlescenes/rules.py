@@ -100,6 +100,8 @@ class BattleScenes(GameEngine[State]):
         ),
     )
     render_kinds = ("board", "hand")
+    #: A referee adjusts by hand (``manual``, 8.A) at any time.
+    referee_kinds = ("manual",)
     preferences = (
         Preference(PASS_ANTICIPATION, Message("battlescenes.preference.pass_anticipation")),
         Preference(SKIP_OPTIONAL, Message("battlescenes.preference.skip_optional")),
@@ -260,6 +262,13 @@ class BattleScenes(GameEngine[State]):
         return Outcome(new, tuple(events))
 
     def rules_apply(self, state: State, seat: int, action: Action, dice: Dice) -> Outcome[State]:
+        for card in act.named_cards(action):  # a typed number may name no card at all
+            if not 0 <= card < len(state.cards):
+                raise IllegalActionError(
+                    f"There is no card #{card}.",
+                    key="battlescenes.error.manual_card",
+                    params={"card": card},
+                )
         if isinstance(action, act.Manual):
             return self._manual(state, seat, action, dice, False)
         if isinstance(action, act.LoadOrder):  # a standing preference: the game does not move

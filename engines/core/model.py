@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
 from engines.core.errors import InvalidActionError
-from engines.core.serde import JSON, SerdeError, from_json, to_json
+from engines.core.serde import JSON, SerdeError, from_json, loads, to_json
 
 S = TypeVar("S")
 
@@ -105,8 +105,25 @@ class ActionCodec:
         assert isinstance(body, dict)
         return {"kind": action.kind, **body}
 
-    def from_json(self, data: Mapping[str, JSON]) -> Action:
+    def from_text(self, text: str) -> Action:
+        """Parse an action typed as JSON text (``/ref act``); bad JSON, JSON that is
+        not an object and malformed actions all raise :class:`InvalidActionError`."""
+        try:
+            data = loads(text)
+        except SerdeError as exc:
+            raise InvalidActionError(
+                f"The action is not valid JSON: {exc}",
+                key="core.error.bad_action_json",
+                params={"detail": str(exc)},
+            ) from None
+        return self.from_json(data)
+
+    def from_json(self, data: JSON) -> Action:
         """Parse an action; a malformed one raises :class:`InvalidActionError`."""
+        if not isinstance(data, Mapping):
+            raise InvalidActionError(
+                "An action is a JSON object with a kind.", key="core.error.action_not_object"
+            )
         kind = data.get("kind")
         tp = self._types.get(kind) if isinstance(kind, str) else None
         if tp is None:

@@ -14,6 +14,8 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
+import yaml
+
 #: A pack name: a plain directory name, never a path.
 PACK_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 
@@ -44,7 +46,7 @@ def community_packs(game: str) -> list[str]:
 
 def community_pack(game: str, name: str) -> Path | None:
     """The directory of ``game``'s community pack ``name``, or ``None``."""
-    if not PACK_NAME.match(name) or ".." in name:
+    if not valid_pack_name(name):
         return None
     for root in _ROOTS:
         candidate = root / game / name
@@ -62,3 +64,137 @@ def pack_root(game: str, name: str, builtin: Path) -> Path:
     if (builtin / name).is_dir() or community is None:
         return builtin
     return community.parent
+
+
+# -- reading a pack's files safely ---------------------------------------------
+# A pack is data an operator copied from someone else: nothing in it may make the
+# bot read outside the content directories, or spend unbounded memory or recursion.
+
+#: The largest YAML file a pack may hold (1 MiB: the biggest built-in file is ~60 KiB).
+MAX_FILE_BYTES = 1 << 20
+#: The most a pack may hold in all (10 MiB, 2,000 YAML files).
+MAX_PACK_BYTES = 10 << 20
+MAX_PACK_FILES = 2000
+#: The deepest YAML nesting accepted (the built-in content needs fewer than 10 levels).
+MAX_DEPTH = 40
+
+
+class PackFileError(ValueError):
+    """A pack file that cannot be read: the 1-based ``line`` (0 when the problem is
+    the whole file) and the ``problem``; each game's loader turns it into its
+    ContentError naming the file, like invalid YAML."""
+
+    def __init__(self, line: int, problem: str) -> None:
+        super().__init__(problem)
+        self.line = line
+        self.problem = problem
+
+
+class PackError(ValueError):
+    """A pack that cannot be read as a whole: ``path`` is the file or folder at fault
+    (relative to the pack) and ``problem`` says why."""
+
+    def __init__(self, path: str, problem: str) -> None:
+        super().__init__(f"{path}: {problem}")
+        self.path = path
+        self.problem = problem
+
+
+def valid_pack_name(name: str) -> bool:
+    """Whether ``name`` can name a pack: a plain directory name, never ``..``, an
+    absolute path or a name with a separator."""
+    return bool(PACK_NAME.match(name)) and ".." not in name
+
+
+def pack_files(directory: Path, builtin: Path, *, recursive: bool = False) -> list[Path]:
+    """The ``*.yaml`` files of the pack ``directory`` (sorted; in sub-folders too if
+    ``recursive``), refusing with :class:`PackError` a file or folder that is a link
+    pointing out of the content directories (``builtin``, the community roots and
+    ``directory`` itself),
+    a file over :data:`MAX_FILE_BYTES` and a pack over :data:`MAX_PACK_BYTES` or
+    :data:`MAX_PACK_FILES` files."""
+    allowed = [builtin.resolve(), *_ROOTS]
+
+    def check(path: Path) -> None:
+        real = path.resolve()
+        if not any(real == root or real.is_relative_to(root) for root in allowed):
+            shown = path.name if path == directory else str(path.relative_to(directory))
+            raise PackError(shown, "a link pointing out of the content directories")
+
+    if directory.is_symlink():  # an installed pack that is itself a link
+        check(directory)
+    allowed.append(directory.resolve())  # what a loader is given is content (tests: tmp)
+    files: list[Path] = []
+    total = 0
+    folders, seen = [directory], set()
+    while folders:
+        folder = folders.pop()
+        if folder.resolve() in seen:  # a link back to a folder already read
+            continue
+        seen.add(folder.resolve())
+        for entry in sorted(folder.iterdir()):
+            if entry.is_symlink():
+                check(entry)
+            if entry.is_dir():
+                if recursive:
+                    folders.append(entry)
+            elif entry.suffix == ".yaml" and entry.is_file():
+                shown = str(entry.relative_to(directory))
+                size = entry.stat().st_size
+                if size > MAX_FILE_BYTES:
+                    raise PackError(shown, f"larger than {MAX_FILE_BYTES // 1024} KiB")
+                total += size
+                files.append(entry)
+                if total > MAX_PACK_BYTES or len(files) > MAX_PACK_FILES:
+                    limit = f"{MAX_PACK_BYTES >> 20} MiB or {MAX_PACK_FILES} files"
+                    raise PackError(shown, f"the pack holds more than {limit}")
+    return sorted(files)
+
+
+def read_yaml(path: Path) -> yaml.Node | None:
+    """Compose one pack file (``None`` if empty), refusing with :class:`PackFileError`
+    a file over :data:`MAX_FILE_BYTES`, invalid UTF-8, invalid YAML, aliases and
+    nesting deeper than :data:`MAX_DEPTH`, each with its line."""
+    with path.open("rb") as handle:
+        raw = handle.read(MAX_FILE_BYTES + 1)
+    if len(raw) > MAX_FILE_BYTES:
+        raise PackFileError(0, f"larger than {MAX_FILE_BYTES // 1024} KiB")
+    return compose_yaml(raw)
+
+
+def compose_yaml(raw: bytes | str) -> yaml.Node | None:
+    """Compose YAML text or UTF-8 bytes with the checks of :func:`read_yaml`."""
+    if isinstance(raw, bytes):
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            line = raw[: exc.start].count(b"\n") + 1
+            raise PackFileError(line, f"not valid UTF-8 ({exc.reason})") from None
+    else:
+        text = raw
+    try:
+        _check_events(text)
+        return yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark is not None else 0
+        raise PackFileError(line, f"invalid YAML: {exc.problem or exc}") from None
+    except yaml.YAMLError as exc:  # e.g. a character YAML does not allow
+        raise PackFileError(0, f"invalid YAML: {exc}") from None
+
+
+def _check_events(text: str) -> None:
+    """Walk the YAML events (an iterative parser, no recursion) before composing:
+    the composer and every loader recurse once per level, and aliases could make a
+    small file expand without bound."""
+    depth = 0
+    for event in yaml.parse(text, Loader=yaml.SafeLoader):
+        line = event.start_mark.line + 1 if event.start_mark is not None else 0
+        if isinstance(event, yaml.AliasEvent):
+            raise PackFileError(line, "aliases (*name) are not allowed in a pack")
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise PackFileError(line, f"nested more than {MAX_DEPTH} levels deep")
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1

@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from engines.core.dice import Dice
 from engines.core.errors import (
+    IllegalActionError,
     InvalidActionError,
     MatchOverError,
     NotYourTurnError,
@@ -74,6 +75,9 @@ class GameEngine(ABC, Generic[S]):
     lookup_kind: ClassVar[str] = "card"
     #: Standing preferences players may turn on (see ``Decision.preference``).
     preferences: ClassVar[tuple[Preference, ...]] = ()
+    #: Kinds a referee may apply whatever the match waits for (manual adjustments);
+    #: any other kind must be one some seat may make now (see :meth:`referee_apply`).
+    referee_kinds: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self) -> None:
         self.codec = ActionCodec(self.action_types)
@@ -180,13 +184,25 @@ class GameEngine(ABC, Generic[S]):
 
         The rules still judge the action itself (``rules_apply``); only the turn
         check is skipped, so a referee can apply a game's manual adjustments or
-        make a move a player cannot make in time.
+        make a move a player cannot make in time. The moment still counts: the
+        kind must be one some seat may make now, or one of :attr:`referee_kinds`,
+        so no rule ever sees an action of another phase.
         """
+        if self.result(state) is not None:
+            raise MatchOverError("The match is over.")
         if type(action) not in self.action_types:
             raise InvalidActionError(
                 f"Unknown action {action.kind!r}.",
                 key="core.error.unknown_action",
                 params={"kind": action.kind},
+            )
+        allowed = {k for d in self.pending(state) for k in d.kinds}
+        if action.kind not in allowed and action.kind not in self.referee_kinds:
+            waited = ", ".join(sorted(allowed | set(self.referee_kinds))) or "-"
+            raise IllegalActionError(
+                f"Nobody can do {action.kind!r} now; the match waits for: {waited}.",
+                key="core.error.not_now_anyone",
+                params={"kind": action.kind, "allowed": waited},
             )
         return self.rules_apply(state, seat, action, dice)
 
@@ -282,6 +298,11 @@ class GameEngine(ABC, Generic[S]):
     def parse_action(self, data: Mapping[str, JSON]) -> Action:
         """Parse an action from JSON; malformed input raises InvalidActionError."""
         return self.codec.from_json(data)
+
+    def parse_action_text(self, text: str) -> Action:
+        """Parse an action typed as JSON text (``/ref act``); invalid JSON, too deep
+        nesting and malformed actions raise InvalidActionError."""
+        return self.codec.from_text(text)
 
     def apply_setup(self, state: S, overrides: Mapping[str, JSON]) -> S:
         """Scenario set-up: place anything the state can hold.

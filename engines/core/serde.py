@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import json
 import types
 import typing
 from collections.abc import Mapping
@@ -22,6 +23,39 @@ JSON = Any  # JSON-compatible value: None, bool, int, float, str, list, dict[str
 
 class SerdeError(ValueError):
     """Raised when a JSON value does not fit the expected type; names the path."""
+
+
+#: The deepest nesting :func:`loads` accepts: no action or adjustment needs more, and
+#: deeper text would only exhaust the recursion of the parser or of :func:`from_json`.
+MAX_DEPTH = 32
+
+
+def loads(text: str) -> JSON:
+    """Parse JSON text typed by a user; invalid or too deeply nested text raises
+    :class:`SerdeError` with the parser's explanation."""
+    if _depth(text) > MAX_DEPTH:
+        raise SerdeError(f"nested more than {MAX_DEPTH} levels deep")
+    try:
+        return json.loads(text)
+    except ValueError as exc:  # JSONDecodeError, or an integer too long to convert
+        raise SerdeError(str(exc)) from None
+
+
+def _depth(text: str) -> int:
+    """The deepest bracket nesting of JSON text, brackets inside strings aside."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            escaped, in_string = (False, True) if escaped else (char == "\\", char != '"')
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
 
 
 def to_json(value: Any) -> JSON:

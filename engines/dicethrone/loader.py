@@ -12,9 +12,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-import yaml
-
 from engines.core import ContentError
+from engines.core.packs import PackError, PackFileError, pack_files, read_yaml, valid_pack_name
 from engines.dicethrone.content import (
     Ability,
     BoardSide,
@@ -206,22 +205,23 @@ def _upgrade(node: Node) -> Upgrade:
     return Upgrade(slot=f.need("slot", ident), level=f.need("level", lambda n: n.int(2, 3)))
 
 
+def _file_error(name: str, line: int, problem: str) -> ContentError:
+    """A file that cannot be read (size, UTF-8, YAML, links), worded like any content error."""
+    return ContentError(
+        f"{name}, line {line}: {problem}",
+        key="dicethrone.error.content",
+        params={"file": name, "line": line, "field": "-", "detail": problem},
+    )
+
+
 def load_hero(path: Path) -> Hero:
     """Load and validate one hero file."""
     try:
-        root = yaml.compose(path.read_text(encoding="utf-8"))
-    except yaml.YAMLError as exc:
-        raise ContentError(
-            f"{path.name}: invalid YAML: {exc}",
-            key="dicethrone.error.content",
-            params={"file": path.name, "line": 0, "field": "-", "detail": str(exc)},
-        ) from None
+        root = read_yaml(path)
+    except PackFileError as exc:
+        raise _file_error(path.name, exc.line, exc.problem) from None
     if root is None:
-        raise ContentError(
-            f"{path.name}: empty file",
-            key="dicethrone.error.content",
-            params={"file": path.name, "line": 0, "field": "-", "detail": "empty file"},
-        )
+        raise _file_error(path.name, 0, "empty file")
     top = Node(root, path.name, "")
     allowed = {"id", "name", "complexity", "dice", "abilities", "defenses", "passives"}
     allowed |= {"statuses", "cards", "setup", "symbols", "companions", "flip"} | PROVENANCE
@@ -328,14 +328,18 @@ def _walk(steps: Script) -> list[Step]:
 def load_pack(pack: str = "base", root: Path = CONTENT_ROOT) -> Content:
     """Load every hero of a pack directory."""
     directory = root / pack / "heroes"
-    if not directory.is_dir():
+    if not valid_pack_name(pack) or not directory.is_dir():
         raise ContentError(
             f"Unknown content pack {pack!r}.",
             key="dicethrone.error.no_pack",
             params={"pack": pack},
         )
     heroes: dict[str, Hero] = {}
-    for path in sorted(directory.glob("*.yaml")):
+    try:
+        paths = pack_files(directory, CONTENT_ROOT)
+    except PackError as exc:
+        raise _file_error(exc.path, 0, exc.problem) from None
+    for path in paths:
         hero = load_hero(path)
         if hero.id in heroes:
             raise ContentError(

@@ -107,6 +107,8 @@ class DiceThrone(GameEngine[State]):
         ),
     )
     render_kinds = ("board", "hand")
+    #: A referee applies card text by hand (``adjust``) at any time.
+    referee_kinds = ("adjust",)
     preferences = (Preference(AUTOPASS, Message("dicethrone.preference.autopass")),)
 
     def load_content(self, pack_name: str | None) -> Content:

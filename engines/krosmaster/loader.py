@@ -13,6 +13,7 @@ from pathlib import Path
 import yaml
 
 from engines.core import ContentError
+from engines.core.packs import PackError, PackFileError, pack_files, read_yaml
 from engines.krosmaster.content import (
     UNGAINABLE,
     ArenaDef,
@@ -246,17 +247,22 @@ def _arena(node: Node) -> ArenaDef:
     )
 
 
+def _file_error(shown: str, line: int, problem: str) -> ContentError:
+    """A file that cannot be read (size, UTF-8, YAML, links), worded like any content error."""
+    return ContentError(
+        f"{shown}, line {line}: {problem}",
+        key="krosmaster.error.content",
+        params={"file": shown, "line": line, "field": "-", "problem": problem},
+    )
+
+
 def load_file(path: Path, pack: ContentPack, name: str | None = None) -> None:
     """Validate one YAML file and add its entries to ``pack``."""
     shown = name or path.name
     try:
-        root = yaml.compose(path.read_text(encoding="utf-8"))
-    except yaml.YAMLError as exc:
-        raise ContentError(
-            f"{shown}: invalid YAML: {exc}",
-            key="krosmaster.error.content",
-            params={"file": shown, "line": 0, "field": "-", "problem": str(exc)},
-        ) from None
+        root = read_yaml(path)
+    except PackFileError as exc:
+        raise _file_error(shown, exc.line, exc.problem) from None
     if root is None:
         return
     top = Node(root, shown, "").mapping({"figures", "summons", "arenas", "teams", "rewards"})
@@ -289,7 +295,11 @@ def load_file(path: Path, pack: ContentPack, name: str | None = None) -> None:
 def load_dir(directory: Path = CONTENT_DIR) -> ContentPack:
     """Load every ``*.yaml`` under ``directory`` (sorted) and cross-check references."""
     pack = ContentPack()
-    for path in sorted(directory.rglob("*.yaml")):
+    try:
+        paths = pack_files(directory, CONTENT_DIR, recursive=True)
+    except PackError as exc:
+        raise _file_error(exc.path, 0, exc.problem) from None
+    for path in paths:
         load_file(path, pack, str(path.relative_to(directory)))
     for fig in pack.figures.values():
         for spell in fig.spells:

@@ -93,6 +93,8 @@ class Krosmaster(GameEngine[State]):
     state_type = State
     action_types = A.ALL_ACTIONS
     render_kinds = ("board", "preview")
+    #: A referee fixes the state (``adjust``) or withdraws a leaving player at any time.
+    referee_kinds = ("adjust", "withdraw")
     preferences = (Preference(AUTO_TENSION, Message("krosmaster.preference.auto_tension")),)
     options = (
         MatchOption(
