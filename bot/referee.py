@@ -146,10 +146,11 @@ class Referee:
         return MatchSnapshot.of(loaded)
 
     async def act(
-        self, match_id: int, actor: int, seat: int, action: dict[str, object], reason: str
+        self, match_id: int, actor: int, seat: int, action: str, reason: str
     ) -> MatchSnapshot:
         """Apply a game action for ``seat`` on the referee's authority (e.g. a game's
-        own manual-adjustment action), whoever's turn it is; logged with the reason."""
+        own manual-adjustment action), whoever's turn it is; logged with the reason.
+        ``action`` is JSON text, parsed by the game (bad JSON: InvalidActionError)."""
         from bot.service import MatchSnapshot
 
         async with self.service.sessions.begin() as session:
@@ -158,7 +159,7 @@ class Referee:
             )
             if seat not in {s.seat for s in loaded.seats}:
                 raise UserError("bot.error.not_a_player")
-            parsed = loaded.engine.parse_action(action)
+            parsed = loaded.engine.parse_action_text(action)
             result = await repo.append_action(
                 session,
                 loaded,

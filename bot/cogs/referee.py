@@ -8,7 +8,6 @@ another server is refused as if it did not exist.
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING
 
 import discord
@@ -21,6 +20,7 @@ from bot.i18n import key
 from bot.presenter import ButtonSpec, Post
 from bot.replies import followup, guarded, user_locale
 from bot.service import MatchSnapshot
+from engines.core.serde import SerdeError, loads
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot
@@ -251,8 +251,8 @@ class Referee(
 
         async def act(match_id: int) -> MatchSnapshot:
             try:
-                parsed = json.loads(changes)
-            except ValueError as exc:
+                parsed = loads(changes)
+            except SerdeError as exc:  # invalid, or nested too deep to be a state change
                 raise UserError("bot.error.bad_adjustment", detail=str(exc)) from None
             if not isinstance(parsed, dict) or not parsed:
                 raise UserError("bot.error.bad_adjustment", detail=changes)
@@ -286,17 +286,12 @@ class Referee(
         user = interaction.user.id
 
         async def run(match_id: int) -> MatchSnapshot:
-            try:
-                parsed = json.loads(action)
-            except ValueError as exc:
-                raise UserError("bot.error.bad_adjustment", detail=str(exc)) from None
-            if not isinstance(parsed, dict):
-                raise UserError("bot.error.bad_adjustment", detail=action)
             snap = await self.bot.service.load(match_id)
             seat = snap.seat_of(player.id)
             if seat is None:
                 raise UserError("bot.error.not_a_player")
-            return await self.bot.service.referee.act(match_id, user, seat, parsed, reason)
+            # The game's codec parses the text: bad JSON is refused in the game's words.
+            return await self.bot.service.referee.act(match_id, user, seat, action, reason)
 
         await self._public(
             interaction, match, "bot.ref.acted", run, player=player.display_name, reason=reason

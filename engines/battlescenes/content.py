@@ -48,7 +48,7 @@ def load_pack(name: str, root: Path = CONTENT_ROOT) -> Pack:
     cards: dict[str, CardDef] = {}
     decks: dict[str, DeckList] = {}
     try:
-        paths = pack_files(directory, CONTENT_ROOT)
+        paths = pack_files(directory, root)
     except PackError as exc:
         raise _file_error(exc.path, 0, exc.problem) from None
     for path in paths:

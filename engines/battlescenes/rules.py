@@ -295,7 +295,10 @@ class BattleScenes(GameEngine[State]):
         self, state: State, seat: int, action: Action, dice: Dice
     ) -> tuple[State, list[Event]]:
         if isinstance(action, act.Choose):
-            assert state.choice is not None
+            if state.choice is None:
+                raise IllegalActionError(
+                    "No choice is waiting.", key="battlescenes.error.no_choice"
+                )
             if action.option not in state.choice.options:
                 raise IllegalActionError(
                     "That is not one of the options.",

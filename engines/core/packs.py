@@ -20,6 +20,8 @@ import yaml
 PACK_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 
 _ROOTS: list[Path] = []
+#: Where each game's built-in content lives (``<game>/`` below it).
+BUILTIN_CONTENT = Path(__file__).resolve().parents[2] / "assets" / "content"
 
 
 def set_content_roots(roots: Iterable[str | Path]) -> None:
@@ -106,24 +108,21 @@ def valid_pack_name(name: str) -> bool:
     return bool(PACK_NAME.match(name)) and ".." not in name
 
 
-def pack_files(directory: Path, builtin: Path, *, recursive: bool = False) -> list[Path]:
-    """The ``*.yaml`` files of the pack ``directory`` (sorted; in sub-folders too if
-    ``recursive``), refusing with :class:`PackError` a file or folder that is a link
-    pointing out of the content directories (``builtin``, the community roots and
-    ``directory`` itself),
-    a file over :data:`MAX_FILE_BYTES` and a pack over :data:`MAX_PACK_BYTES` or
-    :data:`MAX_PACK_FILES` files."""
-    allowed = [builtin.resolve(), *_ROOTS]
+def pack_files(directory: Path, root: Path, *, recursive: bool = False) -> list[Path]:
+    """The ``*.yaml`` files of the pack ``directory`` found under ``root`` (sorted; in
+    sub-folders too if ``recursive``). Refuses with :class:`PackError` a pack, file or
+    folder that is a link pointing out of the content directories (``root``, the
+    built-in content and the community roots), a file over :data:`MAX_FILE_BYTES` and
+    a pack over :data:`MAX_PACK_BYTES` or :data:`MAX_PACK_FILES` files."""
+    allowed = [root.resolve(), BUILTIN_CONTENT, *_ROOTS]
 
     def check(path: Path) -> None:
         real = path.resolve()
-        if not any(real == root or real.is_relative_to(root) for root in allowed):
+        if not any(real.is_relative_to(place) for place in allowed):
             shown = path.name if path == directory else str(path.relative_to(directory))
             raise PackError(shown, "a link pointing out of the content directories")
 
-    if directory.is_symlink():  # an installed pack that is itself a link
-        check(directory)
-    allowed.append(directory.resolve())  # what a loader is given is content (tests: tmp)
+    check(directory)
     files: list[Path] = []
     total = 0
     folders, seen = [directory], set()
@@ -142,7 +141,7 @@ def pack_files(directory: Path, builtin: Path, *, recursive: bool = False) -> li
                 shown = str(entry.relative_to(directory))
                 size = entry.stat().st_size
                 if size > MAX_FILE_BYTES:
-                    raise PackError(shown, f"larger than {MAX_FILE_BYTES // 1024} KiB")
+                    raise PackError(shown, f"larger than {MAX_FILE_BYTES >> 10} KiB")
                 total += size
                 files.append(entry)
                 if total > MAX_PACK_BYTES or len(files) > MAX_PACK_FILES:
@@ -158,7 +157,7 @@ def read_yaml(path: Path) -> yaml.Node | None:
     with path.open("rb") as handle:
         raw = handle.read(MAX_FILE_BYTES + 1)
     if len(raw) > MAX_FILE_BYTES:
-        raise PackFileError(0, f"larger than {MAX_FILE_BYTES // 1024} KiB")
+        raise PackFileError(0, f"larger than {MAX_FILE_BYTES >> 10} KiB")
     return compose_yaml(raw)
 
 

@@ -336,7 +336,7 @@ def load_pack(pack: str = "base", root: Path = CONTENT_ROOT) -> Content:
         )
     heroes: dict[str, Hero] = {}
     try:
-        paths = pack_files(directory, CONTENT_ROOT)
+        paths = pack_files(directory, root)
     except PackError as exc:
         raise _file_error(exc.path, 0, exc.problem) from None
     for path in paths:

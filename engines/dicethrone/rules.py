@@ -240,6 +240,8 @@ class DiceThrone(GameEngine[State]):
         elif isinstance(action, a.Target):
             state = targeting.choose(flow, state, seat, action.player)
         elif isinstance(action, a.Resolved):
+            if state.choice is None:  # nothing applied by hand is open
+                raise IllegalActionError("No choice is waiting.", key="dicethrone.error.no_choice")
             state = self._resume(flow, state, 0)
         else:
             assert isinstance(action, a.EndPhase)
@@ -248,7 +250,8 @@ class DiceThrone(GameEngine[State]):
 
     def _choose(self, flow: Flow, state: State, seat: int, option: int) -> State:
         """Resume a paused script with the chosen option, then what came after it."""
-        assert state.choice is not None
+        if state.choice is None:
+            raise IllegalActionError("No choice is waiting.", key="dicethrone.error.no_choice")
         count = len(state.choice.options)
         if not 1 <= option <= count:
             raise IllegalActionError(

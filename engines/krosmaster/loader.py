@@ -292,11 +292,12 @@ def load_file(path: Path, pack: ContentPack, name: str | None = None) -> None:
         pack.teams[team.id] = team
 
 
-def load_dir(directory: Path = CONTENT_DIR) -> ContentPack:
-    """Load every ``*.yaml`` under ``directory`` (sorted) and cross-check references."""
+def load_dir(directory: Path = CONTENT_DIR, root: Path | None = None) -> ContentPack:
+    """Load every ``*.yaml`` under ``directory`` (sorted) and cross-check references;
+    ``root`` is the content directory it was found in (``engines.core.packs``)."""
     pack = ContentPack()
     try:
-        paths = pack_files(directory, CONTENT_DIR, recursive=True)
+        paths = pack_files(directory, root or directory, recursive=True)
     except PackError as exc:
         raise _file_error(exc.path, 0, exc.problem) from None
     for path in paths:

@@ -164,7 +164,7 @@ class Krosmaster(GameEngine[State]):
             raise ContentError(
                 f"No content pack {pack!r}.", key="core.error.content", params={"detail": pack}
             )
-        return load_dir(directory)
+        return load_dir(directory, directory.parent)
 
     def new_match(
         self, options: Mapping[str, Any], seats: Sequence[Seat], content: Any, dice: Dice

@@ -322,6 +322,20 @@ async def test_a_referee_acts_for_a_player_and_it_replays(table: Table) -> None:
         )
     )
     assert illegal.ephemeral  # the rules still judge the action itself
+    # Bad JSON, JSON nested past any parser's patience, an action of another phase:
+    # each a private, worded refusal (issue 10 §7), never an unexpected error.
+    for text in ('{"kind": ', "[" * 600 + "]" * 600, '["roll"]', '{"kind": "choose", "option": 1}'):
+        refused = await answer(
+            await emu.slash(
+                table.carol.id,
+                "ref act",
+                {"player": player, "action": text, "reason": "x"},
+                channel_id=thread_id,
+            )
+        )
+        assert refused.ephemeral, refused.content
+        # bot.error.unexpected, in any of its words, would mean an exception escaped
+        assert not any(w in refused.content for w in ("went wrong", "storto", "deu errado"))
 
     await answer(
         await emu.slash(table.carol.id, "ref resume", {"reason": "back"}, channel_id=thread_id)

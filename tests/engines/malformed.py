@@ -79,16 +79,17 @@ def vocabulary(data: JSON, found: set[str | int] | None = None, depth: int = 0) 
     return found
 
 
-def templates(engine: GameEngine[Any], state: Any) -> list[dict[str, JSON]]:
-    """Well-formed actions the match waits for now: defaults, menu choices, kinds."""
-    found: list[dict[str, JSON]] = []
+def templates(engine: GameEngine[Any], state: Any) -> list[tuple[int, dict[str, JSON]]]:
+    """Well-formed actions the match waits for now (defaults, menu choices, kinds),
+    with the seat that may make them."""
+    found: list[tuple[int, dict[str, JSON]]] = []
     for decision in engine.pending(state):
         if decision.default is not None:
-            found.append(engine.action_to_json(decision.default))
+            found.append((decision.seat, engine.action_to_json(decision.default)))
         for selection in decision.selections:
             for option in selection.options[:6]:
-                found.append(selection.action([option.value]))
-        found += [{"kind": kind} for kind in decision.kinds]
+                found.append((decision.seat, selection.action([option.value])))
+        found += [(decision.seat, {"kind": kind}) for kind in decision.kinds]
     return found
 
 
@@ -100,8 +101,11 @@ def _fields(engine: GameEngine[Any], kind: str) -> dict[str, Any]:
     return {}
 
 
-def junk_actions(engine: GameEngine[Any], state: Any) -> st.SearchStrategy[dict[str, JSON]]:
-    """Action JSON of every sort, mostly well-typed (so the rules see it) but not always."""
+def junk_actions(
+    engine: GameEngine[Any], state: Any, seats: int
+) -> st.SearchStrategy[tuple[int, dict[str, JSON]]]:
+    """A seat and action JSON of every sort, mostly well-typed (so the rules see it) but
+    not always; half of them what the match waits for, from the seat it waits for."""
     words = sorted(vocabulary(engine.state_to_json(state)), key=repr)
     texts = [w for w in words if isinstance(w, str)]
     numbers = [w for w in words if isinstance(w, int)]
@@ -115,6 +119,7 @@ def junk_actions(engine: GameEngine[Any], state: Any) -> st.SearchStrategy[dict[
     anything = text | number | st.sampled_from(JUNK_OTHER)
     starts = [{"kind": kind} for kind in engine.codec.kinds]
     waited = templates(engine, state)
+    any_seat = st.integers(0, seats - 1)
 
     def junk_for(tp: Any) -> st.SearchStrategy[JSON]:
         if tp is int:
@@ -124,29 +129,31 @@ def junk_actions(engine: GameEngine[Any], state: Any) -> st.SearchStrategy[dict[
         return text
 
     @st.composite
-    def build(draw: st.DrawFn) -> dict[str, JSON]:
-        action = dict(
-            draw(
-                st.sampled_from(waited)
-                if waited and draw(st.booleans())
-                else st.sampled_from(starts)
-            )
-        )
-        if draw(st.integers(0, 19)) == 0:
+    def build(draw: st.DrawFn) -> tuple[int, dict[str, JSON]]:
+        if waited and draw(st.booleans()):
+            seat, start = draw(st.sampled_from(waited))
+            seat = draw(any_seat) if draw(st.integers(0, 9)) == 5 else seat
+        else:
+            seat, start = draw(any_seat), draw(st.sampled_from(starts))
+        action = dict(start)
+        # Hypothesis favours 0 and the bounds, so the rare spoils are middle values.
+        if draw(st.integers(0, 29)) == 13:
             action["kind"] = draw(st.sampled_from(("", "KEEP", "nope", 1, None, ["x"])))
         fields = _fields(engine, str(action["kind"]))
-        spoil = draw(st.integers(1, 2)) if len(action) > 1 else len(fields)
-        for name in draw(st.permutations(sorted(fields)))[:spoil]:
-            roll = draw(st.integers(0, 15))
-            if roll == 0:
-                action.pop(name, None)  # a missing field
-            elif roll == 1:
+        for name, tp in fields.items():  # a bare kind gets well-typed values
+            if name not in action:
+                action[name] = draw(junk_for(tp))
+        for name in draw(st.permutations(sorted(fields)))[: draw(st.integers(0, 2))]:
+            roll = draw(st.integers(0, 19))
+            if roll == 7:
+                del action[name]  # a missing field
+            elif roll == 11:
                 action[name] = draw(anything)  # often the wrong type
             else:
                 action[name] = draw(junk_for(fields[name]))
-        if draw(st.integers(0, 15)) == 0:
+        if draw(st.integers(0, 29)) == 17:
             action[draw(st.sampled_from(("extra", "seat", "__class__")))] = draw(anything)
-        return action
+        return seat, action
 
     return build()
 
@@ -182,19 +189,13 @@ class Spot:
 
     state: Any
     before: JSON
-    actions: st.SearchStrategy[dict[str, JSON]]
-    seats: st.SearchStrategy[int]
+    moves: st.SearchStrategy[tuple[int, dict[str, JSON]]]
 
 
 def spots(engine: GameEngine[Any], states: list[tuple[Any, int]]) -> tuple[Spot, ...]:
     """A :class:`Spot` for each ``(state, seat count)``."""
     return tuple(
-        Spot(
-            state,
-            engine.state_to_json(state),
-            junk_actions(engine, state),
-            seats_to_try(engine, state, count),
-        )
+        Spot(state, engine.state_to_json(state), junk_actions(engine, state, count))
         for state, count in states
     )
 
@@ -202,8 +203,7 @@ def spots(engine: GameEngine[Any], states: list[tuple[Any, int]]) -> tuple[Spot,
 def throw_junk(engine: GameEngine[Any], data: st.DataObject, places: tuple[Spot, ...]) -> None:
     """The property: one junk action at one spot, by a player or a referee."""
     spot = data.draw(st.sampled_from(places))
-    action = data.draw(spot.actions)
-    seat = data.draw(spot.seats)
+    seat, action = data.draw(spot.moves)
     referee = data.draw(st.booleans())
     dice = SeededDice(b"junk", 1)
     refuses_or_applies(engine, spot.state, seat, action, dice, referee, spot.before)
@@ -239,10 +239,3 @@ def walk(
             break  # nothing legal found: the walk ends here
         states.append(state)
     return states
-
-
-def seats_to_try(engine: GameEngine[Any], state: Any, count: int) -> st.SearchStrategy[int]:
-    """Mostly the seats the match waits for (so the junk passes the turn check), but any."""
-    waiting = sorted({d.seat for d in engine.pending(state)})
-    every = st.integers(0, count - 1)
-    return st.sampled_from(waiting) | every if waiting else every
