@@ -169,3 +169,35 @@ def test_phases_only_move_along_declared_transitions() -> None:
         from tests.testgame.rules import _goto
 
         _goto(state, Phase.PLAY)
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ('{"kind": ', "core.error.bad_action_json"),
+        ("[" * 600 + "]" * 600, "core.error.bad_action_json"),  # json.loads would recurse
+        ("1" * 5000, "core.error.bad_action_json"),  # too long for an int
+        ('["roll"]', "core.error.action_not_object"),
+        ("null", "core.error.action_not_object"),
+        ('{"kind": "fly"}', "core.error.unknown_action"),
+        ('{"kind": "play", "card": "1"}', "core.error.bad_action_field"),
+        ('{"kind": "play", "card": 1, "extra": 2}', "core.error.bad_action_field"),
+        ('{"kind": "play"}', "core.error.bad_action_field"),
+    ],
+)
+def test_action_text_that_is_not_an_action_gets_a_declared_error(text: str, key: str) -> None:
+    """``/ref act`` parses its JSON through the codec: every mistake is worded."""
+    with pytest.raises(InvalidActionError) as err:
+        ENGINE.parse_action_text(text)
+    assert err.value.key == key
+    assert ENGINE.parse_action_text('{"kind": "play", "card": 2}') == Play(2)
+
+
+def test_a_referee_acts_only_in_the_phase_that_allows_the_kind() -> None:
+    """The turn check is skipped on a referee's authority, the moment is not."""
+    state = new()  # the match waits for a roll
+    with pytest.raises(IllegalActionError) as err:
+        ENGINE.referee_apply(state, 1, Play(1), RiggedDice())
+    assert err.value.key == "core.error.not_now_anyone"
+    assert err.value.params == {"kind": "play", "allowed": "roll, sort"}  # sort: optional
+    assert ENGINE.referee_apply(state, 1, Roll(), RiggedDice([3])).state != state
