@@ -158,8 +158,9 @@ def start_of_fight(state: State, events: list[Event]) -> tuple[State, list[Event
 
 
 def active(state: State) -> Unit:
-    """The active component (6.1.1)."""
-    assert state.active_unit is not None
+    """The active component (6.1.1); an activation's action without one is refused."""
+    if state.active_unit is None:
+        raise illegal("no_active", "No figure is being activated now.", "6.1.1")
     return state.unit(state.active_unit)
 
 

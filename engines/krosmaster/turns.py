@@ -234,7 +234,8 @@ def begin_unit(state: State, uid: str) -> State:
 def end_component(state: State, dice: Dice) -> tuple[State, list[Event]]:
     """6.4: "this turn" effects end and unspent AP/MP are lost (6.3.8)."""
     uid = state.active_unit
-    assert uid is not None
+    if uid is None:  # end_turn with no figure activated
+        raise illegal("no_active", "No figure is being activated now.", "6.1.1")
     unit = state.unit(uid)
     # 6.3.8 unspent points are lost; 4.7.5.a an unused boost bonus too.
     state = replace_unit(state, replace(unit, ap=0, mp=0, range_bonus=0, boost=(), boost_spells=()))

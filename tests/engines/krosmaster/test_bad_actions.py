@@ -71,3 +71,15 @@ def test_a_referee_cannot_make_a_move_of_another_phase() -> None:
         else:
             raise AssertionError(f"{kind} was applied during deployment")
     assert ENGINE.state_to_json(state) == before
+
+
+def test_the_rules_themselves_refuse_an_activation_action_with_no_figure_active() -> None:
+    """Behind the phase check, the rules still word it (no assert guards player input)."""
+    state = new_match()
+    for action in (A.EndTurn(), A.Move("A1"), A.CollectKama(1)):
+        try:
+            ENGINE.rules_apply(state, 0, action, RiggedDice())
+        except IllegalActionError as exc:
+            assert exc.key == "krosmaster.error.no_active"
+        else:
+            raise AssertionError(f"{action} was applied with no figure active")
