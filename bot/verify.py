@@ -184,6 +184,9 @@ def _replay(
         result, given = results.get(seq - 1), meta.get(seq - 1)
         events: Any = []
         try:
+            if (kind == "start") != (state is None):
+                # One start, first: anything else would replay actions on no match at all.
+                raise ValueError(f"event {seq}: a match starts with its first event only")
             if kind == "start":
                 content = engine.load_content(match.get("content_pack"))
                 state = engine.new_match(match.get("options") or {}, seats, content, dice)
@@ -209,9 +212,8 @@ def _replay(
         except EngineError as exc:
             _no_replay(report, seq, Message(exc.key, exc.params))
             return
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError, AssertionError) as exc:
-            # A hand-edited file (SerdeError is a ValueError) may even drive an engine
-            # into one of its internal assertions: still a refusal, never a crash.
+        except (KeyError, TypeError, ValueError) as exc:
+            # A hand-edited row (a missing key, a wrong type; SerdeError is a ValueError).
             _no_replay(report, seq, Message("bot.verify.malformed", {"detail": str(exc)[:200]}))
             return
         recorded = row.get("dice") or []
@@ -260,15 +262,31 @@ def apply_changes(engine: GameEngine[Any], state: Any, changes: Mapping[str, Any
         parts = str(path).split(".")
         target = data
         for part in parts[:-1]:
-            target = target[int(part)] if isinstance(target, list) else target[part]
+            target = _step(target, part, path)
         last = parts[-1]
         if isinstance(target, list):
-            target[int(last)] = value
+            target[_index(target, last, path)] = value
         elif isinstance(target, dict) and last in target:
             target[last] = value
         else:
             raise SerdeError(f"{path}: no such field")
     return engine.state_from_json(data)
+
+
+def _index(items: list[Any], part: str, path: object) -> int:
+    """``part`` as a valid index of ``items``, else the path names nothing."""
+    if not part.isdigit() or int(part) >= len(items):
+        raise SerdeError(f"{path}: no such field")
+    return int(part)
+
+
+def _step(target: Any, part: str, path: object) -> Any:
+    """One step down a dotted path; a step into nothing is a :class:`SerdeError`."""
+    if isinstance(target, list):
+        return target[_index(target, part, path)]
+    if isinstance(target, dict) and part in target:
+        return target[part]
+    raise SerdeError(f"{path}: no such field")
 
 
 def _norm(value: Any) -> Any:

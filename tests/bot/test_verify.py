@@ -322,6 +322,18 @@ def _a_seat_without_a_name(export: Export) -> Any:
     return {**export, "seats": [{"seat": 0}]}
 
 
+def _no_start(export: Export) -> Any:
+    events = copy.deepcopy(export["events"])
+    events[0] = {**events[1], "seq": 0}  # a move where the match should start
+    return {**export, "events": events}
+
+
+def _an_adjustment_past_the_end_of_a_list(export: Export) -> Any:
+    events = copy.deepcopy(export["events"])
+    events[1] = {**events[1], "kind": "adjust", "action": {"changes": {"players.9.score": 1}}}
+    return {**export, "events": events}
+
+
 @pytest.mark.parametrize(
     ("mangle", "expected"),
     [
@@ -330,6 +342,8 @@ def _a_seat_without_a_name(export: Export) -> Any:
         (_an_event_not_a_mapping, "bot.verify.format"),
         (_an_action_not_a_mapping, "bot.verify.no_replay"),
         (_a_seat_without_a_name, "bot.verify.no_replay"),
+        (_no_start, "bot.verify.no_replay"),
+        (_an_adjustment_past_the_end_of_a_list, "bot.verify.no_replay"),
     ],
 )
 async def test_a_malformed_export_is_refused_with_a_reason_not_a_crash(
