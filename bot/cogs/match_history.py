@@ -97,7 +97,6 @@ class HistoryCommands(commands.Cog):
     )
     @app_commands.describe(game=key("bot.command.new.game", "Which game"))
     @app_commands.autocomplete(game=game_choices)
-    @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
         """Public: the standings of a game in this guild."""
         guild_id = await server_of(interaction)

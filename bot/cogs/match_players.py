@@ -188,7 +188,6 @@ class PlayerCommands(commands.Cog):
         name=key("bot.command.mine.name", "mine"),
         description=key("bot.command.mine.description", "Matches where you owe a decision"),
     )
-    @app_commands.guild_only()
     async def mine(self, interaction: discord.Interaction) -> None:
         """Ephemeral: every match of this guild waiting for the user, with links (in
         direct messages: of every guild)."""

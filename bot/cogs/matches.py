@@ -70,7 +70,6 @@ class Matches(
         ]
     )
     @app_commands.autocomplete(game=game_choices, pack=pack_choices)
-    @app_commands.guild_only()
     async def new(
         self,
         interaction: discord.Interaction,
@@ -300,7 +299,6 @@ class Matches(
         description=key("bot.command.list.description", "Open matches in this server"),
     )
     @app_commands.describe(mine=key("bot.command.list.mine", "Only matches you play in"))
-    @app_commands.guild_only()
     async def list_(self, interaction: discord.Interaction, mine: bool = False) -> None:
         """Ephemeral: proposed and active matches, with links to their threads (in
         direct messages: the user's own, in every server)."""
