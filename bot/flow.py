@@ -14,10 +14,19 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
+from bot.controls import Target, button_target
 from bot.errors import UserError
 from bot.presenter import Post
-from bot.replies import error_text, followup, guarded, send_kwargs, user_locale
-from bot.service import MatchRef, MatchService, MatchSnapshot
+from bot.replies import (
+    EXPECTED,
+    error_text,
+    followup,
+    guarded,
+    reply_error,
+    send_kwargs,
+    user_locale,
+)
+from bot.service import MatchRef, MatchService, MatchSnapshot, stale
 from bot.store.errors import MatchChangedError
 
 if TYPE_CHECKING:
@@ -143,15 +152,18 @@ class Flow:
             found = self.bot.get_channel(thread_id) or await self.bot.fetch_channel(thread_id)
             assert isinstance(found, discord.abc.Messageable)
             thread = found
-        await self.publish(interaction, post, thread)
+        message = await self.publish(interaction, post, thread)
+        if message is not None:
+            await self.posted(snap, message)
 
     async def publish(
         self,
         interaction: discord.Interaction,
         post: Post,
         channel: discord.abc.Messageable | None = None,
-    ) -> None:
-        """One new public message in ``channel`` (default: the interaction's).
+    ) -> discord.Message | discord.WebhookMessage | None:
+        """One new public message in ``channel`` (default: the interaction's); returns
+        it (``None`` for a private post).
 
         A command's private deferral then becomes a short confirmation linking to it.
         A click's result is its follow-up (a new message) when it lands where the
@@ -159,11 +171,10 @@ class Flow:
         """
         if post.ephemeral:
             await followup(interaction, post)
-            return
+            return None
         is_command = interaction.type is discord.InteractionType.application_command
         if channel is None and not is_command:
-            await followup(interaction, post)
-            return
+            return await followup(interaction, post)
         target = channel or interaction.channel
         assert isinstance(target, discord.abc.Messageable)
         message = await target.send(**send_kwargs(post))
@@ -172,49 +183,62 @@ class Flow:
             await interaction.edit_original_response(content=note)
         else:
             await interaction.followup.send(note, ephemeral=True)
+        return message
+
+    async def posted(self, snap: MatchSnapshot, message: discord.abc.Snowflake) -> None:
+        """Remember ``message`` as the match's newest state post: an outdated control
+        links to it."""
+        await self.service.record_state_post(snap.match.id, message.id, snap.match.version)
 
     async def act(
-        self, interaction: discord.Interaction, match_id: int, action: dict[str, Any]
+        self,
+        interaction: discord.Interaction,
+        match_id: int,
+        action: dict[str, Any],
+        version: int | None = None,
     ) -> None:
-        """A player's game action, from a slash command or a button."""
+        """A player's game action, from a slash command or a button (``version``: the
+        match version the button was posted for; the move is made only at it)."""
 
         async def work() -> tuple[MatchSnapshot, Post]:
-            snap = await self.service.act(match_id, interaction.user.id, action)
+            snap = await self.service.act(match_id, interaction.user.id, action, version)
             locale = await self.public_locale(snap.match.guild_id)
             return snap, await self.bot.presenter.public(snap, locale)
 
         await self.public_change(interaction, work)
 
     async def choose(
-        self,
-        interaction: discord.Interaction,
-        match_id: int,
-        kind: str,
-        field_name: str,
-        values: list[str],
+        self, interaction: discord.Interaction, target: Target, values: list[str]
     ) -> None:
-        """Values chosen in a decision's menu: the action they make, as if typed."""
+        """Values chosen in a decision's menu (none: its "none" button): the action
+        they make, as if typed, made only if the match is still at the menu's version."""
 
         async def work() -> tuple[MatchSnapshot, Post]:
-            snap = await self.service.load(match_id)
+            snap = await self.service.load(target.match_id)
+            if target.version != snap.match.version:
+                raise stale(snap.match)
             seat = snap.seat_of(interaction.user.id)
             selection = next(
                 (
                     sel
-                    for decision in snap.pending()
+                    for decision in snap.pending(optional=True)
                     if decision.seat == seat
                     for sel in decision.selections
-                    if (sel.kind, sel.field_name) == (kind, field_name)
+                    if (sel.kind, sel.field_name) == (target.kind, target.field_name)
                 ),
                 None,
             )
             by_text = {str(o.value): o.value for o in selection.options} if selection else {}
             fewest = (selection.min_values if selection.many else 1) if selection else 1
+            if not values and selection is not None and selection.none is not None:
+                fewest = 0
             if selection is None or len(values) < fewest or any(v not in by_text for v in values):
-                # The menu belongs to a decision that is over (or its options changed).
+                # Only a changed engine could offer a menu its decision does not hold.
                 raise UserError("bot.error.stale_menu")
             action = selection.action([by_text[v] for v in values])
-            snap = await self.service.act(match_id, interaction.user.id, action)
+            snap = await self.service.act(
+                target.match_id, interaction.user.id, action, target.version
+            )
             locale = await self.public_locale(snap.match.guild_id)
             return snap, await self.bot.presenter.public(snap, locale)
 
@@ -280,23 +304,19 @@ class Flow:
         (:meth:`resolve`): a control naming another server's match is refused like
         one naming no match at all.
         """
+        target = button_target(verb, args)
+        if target is not None:
+            return await self.may_use(interaction, target)
         try:
             match_id = int(args[0])
         except (IndexError, ValueError):
             return False
-        try:
-            ref = await self.resolve(interaction, match_id)
-        except UserError as exc:
-            await interaction.response.send_message(
-                error_text(self.bot, interaction, exc), ephemeral=True
-            )
+        ref = await self._reachable(interaction, match_id)
+        if ref is None:
             return False
-        allowed = True
+        allowed = verb in ("invite", "mine", "resign", "undo", "confirm")
         refusal = "bot.error.not_your_button"
-        if verb == "act" and len(args) > 1:
-            allowed = await self.service.owes(match_id, interaction.user.id, args[1])
-            refusal = "bot.error.not_your_decision"
-        elif verb == "confirm":
+        if verb == "confirm":
             allowed = await self.is_referee(interaction, ref.guild_id)
             refusal = "bot.error.not_referee"
         elif verb in ("invite", "mine", "resign", "undo"):
@@ -307,12 +327,44 @@ class Flow:
             await interaction.response.send_message(text, ephemeral=True)
         return allowed
 
+    async def may_use(self, interaction: discord.Interaction, target: Target) -> bool:
+        """Whether a decision's button or menu is this user's to use now; if not, say
+        privately why: the match is not reachable from here, the post is out of date
+        (with a link to the current one), or what the user owes instead. The move
+        checks the version again, atomically."""
+        if await self._reachable(interaction, target.match_id) is None:
+            return False
+        try:
+            await self.service.check_control(
+                target.match_id, interaction.user.id, target.version, target.kind
+            )
+        except EXPECTED as exc:
+            await reply_error(interaction, error_text(self.bot, interaction, exc))
+            return False
+        return True
+
+    async def _reachable(self, interaction: discord.Interaction, match_id: int) -> MatchRef | None:
+        """The match, if this interaction may reach it (:meth:`resolve`); else ``None``,
+        once the user was told why."""
+        try:
+            return await self.resolve(interaction, match_id)
+        except UserError as exc:
+            await interaction.response.send_message(
+                error_text(self.bot, interaction, exc), ephemeral=True
+            )
+            return None
+
     async def press(self, interaction: discord.Interaction, verb: str, args: list[str]) -> None:
         """Route a button press (already allowed by :meth:`may_press`)."""
+        target = button_target(verb, args)
+        if target is not None and verb == "act":
+            await self.act(interaction, target.match_id, {"kind": target.kind}, target.version)
+            return
+        if target is not None:  # a menu's "none" button: the menu, with nothing chosen
+            await self.choose(interaction, target, [])
+            return
         match_id = int(args[0])
-        if verb == "act":
-            await self.act(interaction, match_id, {"kind": args[1]})
-        elif verb == "mine":
+        if verb == "mine":
             await self.private_view(interaction, match_id)
         elif verb == "invite":
             await self._matches().answer_invite(interaction, match_id, args[1] == "yes")

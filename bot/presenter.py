@@ -12,36 +12,22 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from bot.controls import (
+    ButtonSpec,
+    ControlBuilder,
+    Controls,
+    SelectSpec,
+    invite_id,
+    seat_view_id,
+)
 from bot.export import state_digest
 from bot.i18n import Texts
 from bot.service import MatchSnapshot
 from bot.store.models import MatchEvent
-from engines.core import Decision, Event, ResultKind, Selection
+from engines.core import Decision, Event, ResultKind
 from engines.core.serde import from_json
 
 MAX_CONTENT = 1900
-
-
-@dataclass(frozen=True)
-class ButtonSpec:
-    """A button to attach: its label and the persistent custom id it carries."""
-
-    label: str
-    custom_id: str
-    style: str = "primary"
-
-
-@dataclass(frozen=True)
-class SelectSpec:
-    """A select menu to attach: persistent custom id, placeholder, (label, value) options."""
-
-    custom_id: str
-    placeholder: str
-    options: list[tuple[str, str, bool]]
-    min_values: int = 1
-    max_values: int = 1
-    #: Also shown in the public post (a private view lists its private menus first).
-    public: bool = False
 
 
 @dataclass
@@ -71,35 +57,12 @@ def discord_time(when: datetime | None, style: str = "R") -> str:
     return f"<t:{int(when.timestamp())}:{style}>"
 
 
-def act_id(match_id: int, kind: str) -> str:
-    """Custom id of a decision button."""
-    return f"tt:act:{match_id}:{kind}"
-
-
-def select_id(match_id: int, selection: Selection) -> str:
-    """Custom id of a decision's select menu (``ts:`` so it never matches a button)."""
-    return f"ts:{match_id}:{selection.kind}:{selection.field_name}"
-
-
-#: Discord's limits on a select menu.
-MAX_SELECT_OPTIONS, MAX_OPTION_LABEL, MAX_PLACEHOLDER = 25, 100, 150
-
-
-def seat_view_id(match_id: int) -> str:
-    """Custom id of the "my view" button."""
-    return f"tt:mine:{match_id}"
-
-
-def invite_id(match_id: int, accept: bool) -> str:
-    """Custom id of an invitation's accept/decline button."""
-    return f"tt:invite:{match_id}:{'yes' if accept else 'no'}"
-
-
 class Presenter:
     """Builds the posts of a match in a given locale."""
 
     def __init__(self, texts: Texts) -> None:
         self.t = texts
+        self.builder = ControlBuilder(texts)
 
     def title(self, snap: MatchSnapshot, locale: str) -> str:
         """ "High Card Dice #12: Alice vs Bruno"."""
@@ -137,52 +100,20 @@ class Presenter:
         for kind in snap.engine.render_kinds:
             png = await asyncio.to_thread(snap.engine.render, view, kind, locale)
             post.images.append((f"match-{snap.match.id}-{kind}.png", png))
-        if snap.match.status == "active":
-            for decision in snap.pending():
-                if decision.seat == seat:
-                    post.selects.extend(self.selects(snap.match.id, decision, locale, public=False))
-            # Only so many menus fit a message: those nobody else sees come first.
-            post.selects.sort(key=lambda spec: spec.public)
+        for decision in snap.pending(optional=True):
+            if decision.seat == seat:
+                found = self.controls(snap, decision, locale)
+                post.selects.extend([*found.private, *found.public])
+                post.buttons.extend([*found.buttons, *found.private_buttons])
+        # Only so many menus fit a message: those nobody else sees come first.
+        post.selects.sort(key=lambda spec: spec.public)
         return post
 
-    def selects(
-        self, match_id: int, decision: Decision, locale: str, *, public: bool
-    ) -> list[SelectSpec]:
-        """The menus answering ``decision``; in a public post only those marked public
-        (a menu of a hand's cards would show everyone the hand)."""
-        specs = []
-        for selection in decision.selections:
-            if public and not selection.public:
-                continue
-            # Discord refuses a menu whose options repeat a value (two copies of a card).
-            seen: set[str] = set()
-            distinct = []
-            for option in selection.options:
-                if str(option.value) not in seen:
-                    seen.add(str(option.value))
-                    distinct.append(option)
-            if not 0 < len(distinct) <= MAX_SELECT_OPTIONS:
-                continue  # too many to list: the slash command's autocomplete serves
-            options = [
-                (
-                    self.t.message(o.label, locale)[:MAX_OPTION_LABEL] or str(o.value),
-                    str(o.value),
-                    o.chosen,
-                )
-                for o in distinct
-            ]
-            low, high = (selection.min_values, selection.max_values) if selection.many else (1, 1)
-            specs.append(
-                SelectSpec(
-                    select_id(match_id, selection),
-                    self.t.message(selection.placeholder, locale)[:MAX_PLACEHOLDER],
-                    options,
-                    min(max(low, 0), len(options)),
-                    min(max(high, 1), len(options)),
-                    selection.public,
-                )
-            )
-        return specs
+    def controls(self, snap: MatchSnapshot, decision: Decision, locale: str) -> Controls:
+        """The buttons and menus answering ``decision`` in the match as it is now."""
+        return self.builder.controls(
+            snap.engine, snap.match.id, snap.match.version, decision, locale
+        )
 
     def events_text(self, events: list[Event], seat: int | None, locale: str) -> list[str]:
         """Event lines as ``seat`` may see them."""
@@ -280,19 +211,42 @@ class Presenter:
                 )
             else:
                 lines.append(self.t("bot.match.owes", locale, user=f"<@{user}>", prompt=prompt))
-            post.selects.extend(self.selects(match.id, decision, locale, public=True))
-            for kind in decision.kinds:
-                spec = next((c for c in snap.engine.commands() if c.action == kind), None)
-                if spec is not None and not spec.options:
-                    label = self.t.message(spec.description, locale)[:80]
-                    post.buttons.append(ButtonSpec(label, act_id(match.id, kind)))
+            lines.extend(self._add_decision_controls(post, snap, decision, locale))
         if post.mentions:
-            post.buttons.append(
-                ButtonSpec(
-                    self.t("bot.button.my_view", locale), seat_view_id(match.id), "secondary"
-                )
-            )
+            post.buttons.append(self._view_button(snap, locale))
         return lines
+
+    def add_controls(
+        self, post: Post, snap: MatchSnapshot, decision: Decision, locale: str
+    ) -> None:
+        """Give ``post`` (a reminder) the controls answering ``decision`` and the
+        "my view" button."""
+        post.lines.extend(self._add_decision_controls(post, snap, decision, locale))
+        post.buttons.append(self._view_button(snap, locale))
+
+    def _add_decision_controls(
+        self, post: Post, snap: MatchSnapshot, decision: Decision, locale: str
+    ) -> list[str]:
+        found = self.controls(snap, decision, locale)
+        post.selects.extend(found.public)
+        post.buttons.extend(found.buttons)
+        return self._where_to_answer(found, locale)
+
+    def _view_button(self, snap: MatchSnapshot, locale: str) -> ButtonSpec:
+        return ButtonSpec(
+            self.t("bot.button.my_view", locale), seat_view_id(snap.match.id), "secondary"
+        )
+
+    def _where_to_answer(self, found: Controls, locale: str) -> list[str]:
+        """A line under a decision whose choices are not (all) in the post itself:
+        in the player's own view (hidden cards), or only in the game's commands."""
+        view = self.t("bot.button.my_view", locale)
+        if found.private or found.private_buttons:
+            key = "bot.match.more_in_view" if found.in_post else "bot.match.answer_in_view"
+            return [self.t(key, locale, button=view)]
+        if not found.in_post:
+            return [self.t("bot.match.answer_by_command", locale)]
+        return []
 
     def _result_line(self, snap: MatchSnapshot, locale: str) -> str:
         result: dict[str, Any] = snap.match.result or {}

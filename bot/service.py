@@ -17,7 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from bot.autoplay import settle
 from bot.clock import Clock, SystemClock
 from bot.deadlines import schedule
-from bot.errors import UserError
+from bot.errors import StaleControlError, UserError
 from bot.export import build_export
 from bot.pace import Pace
 from bot.players import Players
@@ -245,10 +245,24 @@ class MatchService:
             raise UserError("bot.error.not_a_player")
         return loaded, seat
 
-    async def act(self, match_id: int, user_id: int, action: dict[str, Any]) -> MatchSnapshot:
-        """Apply a player's action and store it; engine errors change nothing."""
+    async def act(
+        self,
+        match_id: int,
+        user_id: int,
+        action: dict[str, Any],
+        expected_version: int | None = None,
+    ) -> MatchSnapshot:
+        """Apply a player's action and store it; engine errors change nothing.
+
+        ``expected_version`` is the match version a button or menu was posted for:
+        if the match has moved on since, :class:`StaleControlError` and nothing
+        happens. The check holds until the commit: the append is guarded by the
+        same loaded version (a writer in between makes it ``MatchChangedError``).
+        """
         async with self.sessions.begin() as session:
             loaded, seat = await self._seated(session, match_id, user_id)
+            if expected_version is not None and loaded.match.version != expected_version:
+                raise stale(loaded.match)
             engine = loaded.engine
             parsed = engine.parse_action(action)
             result = await repo.append_action(
@@ -260,17 +274,31 @@ class MatchService:
             engine, loaded.match, loaded.seats, loaded.state, [*result.outcome.events, *automatic]
         )
 
-    async def owes(self, match_id: int, user_id: int, kind: str | None = None) -> bool:
-        """Whether ``user_id`` has a decision pending (allowing ``kind``, if given)."""
-        try:
-            snap = await self.load(match_id)
-        except UserError:
-            return False
+    async def check_control(
+        self, match_id: int, user_id: int, version: int | None, kind: str
+    ) -> MatchSnapshot:
+        """The match, if a control of ``kind`` posted at ``version`` is this user's to
+        use now; else why not: :class:`StaleControlError` when the match has moved on
+        since (``None``: a control of a post made before controls carried a version),
+        or what the user owes instead. The move itself checks the version again."""
+        snap = await self.load(match_id)
+        if version != snap.match.version:
+            raise stale(snap.match)
         seat = snap.seat_of(user_id)
-        return any(
-            d.seat == seat and (kind is None or kind in d.kinds)
-            for d in snap.pending(optional=True)
-        )
+        if seat is None:
+            raise UserError("bot.error.not_a_player")
+        mine = [d for d in snap.pending(optional=True) if d.seat == seat]
+        if any(kind in d.kinds for d in mine):
+            return snap
+        owed = [d for d in mine if not d.optional]
+        if owed:
+            raise UserError("bot.error.owe_other", prompt=owed[0].prompt)
+        raise UserError("bot.error.owe_nothing")
+
+    async def record_state_post(self, match_id: int, message_id: int, version: int) -> None:
+        """Remember the newest public post of the match's state (for outdated controls)."""
+        async with self.sessions.begin() as session:
+            await repo.record_state_post(session, match_id, message_id, version)
 
     async def is_seated(self, match_id: int, user_id: int) -> bool:
         """Whether ``user_id`` has a seat (invited or playing) in the match."""
@@ -455,6 +483,11 @@ class MatchService:
         if match is None:
             raise UserError("bot.error.no_such_match", match=match_id)
         return match
+
+
+def stale(match: Match) -> StaleControlError:
+    """The refusal of a control posted for an earlier version of ``match``."""
+    return StaleControlError(match.id, match.guild_id, match.thread_id, match.state_post_id)
 
 
 def _events_of(row: MatchEvent) -> list[Event]:

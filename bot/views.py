@@ -1,9 +1,10 @@
 """Persistent buttons and menus: DynamicItems whose custom id carries the match id.
 
-``tt:<verb>:<args>`` (buttons) and ``ts:<match>:<kind>:<field>`` (a decision's
-select menu) keep working after a restart because discord.py matches the
-template, not a view kept in memory. The items hold no rule: they ask the flow
-whether the user may use them, then route the click or the chosen values.
+``tt:<verb>:<args>`` (buttons) and ``ts:<match>:<version>:<kind>:<field>`` (a
+decision's select menu) keep working after a restart because discord.py matches the
+template, not a view kept in memory (``bot/controls.py`` lists the ids). The items
+hold no rule: they ask the flow whether the user may use them, then route the click
+or the chosen values.
 """
 
 from __future__ import annotations
@@ -13,13 +14,12 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.presenter import ButtonSpec, SelectSpec
+from bot.controls import BUTTON_TEMPLATE, SELECT_TEMPLATE, ButtonSpec, SelectSpec, select_target
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot
 
-TEMPLATE = r"tt:(?P<verb>[a-z]+):(?P<args>[0-9A-Za-z:._-]+)"
-SELECT_TEMPLATE = r"ts:(?P<match>[0-9]+):(?P<kind>[0-9A-Za-z_.-]+):(?P<field>[0-9A-Za-z_]+)"
+TEMPLATE = BUTTON_TEMPLATE
 
 _STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -84,10 +84,10 @@ class MatchSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELEC
             for label, value, chosen in spec.options:
                 select.add_option(label=label, value=value, default=chosen)
         super().__init__(select)
-        found = re.fullmatch(SELECT_TEMPLATE, custom_id)
-        if found is None:
+        target = select_target(custom_id)
+        if target is None:
             raise ValueError(f"not a match menu id: {custom_id}")
-        self.match_id, self.kind, self.field = int(found["match"]), found["kind"], found["field"]
+        self.target = target
 
     @classmethod
     async def from_custom_id(
@@ -100,12 +100,12 @@ class MatchSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELEC
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         bot: TabletopBot = interaction.client  # type: ignore[assignment]
-        return await bot.flow.may_press(interaction, "act", [str(self.match_id), self.kind])
+        return await bot.flow.may_use(interaction, self.target)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: TabletopBot = interaction.client  # type: ignore[assignment]
         values = list(self.item.values)  # refreshed from the interaction by discord.py
-        await bot.flow.choose(interaction, self.match_id, self.kind, self.field, values)
+        await bot.flow.choose(interaction, self.target, values)
 
 
 #: Discord allows five rows: a select menu fills one, buttons share the others.

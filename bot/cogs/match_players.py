@@ -10,9 +10,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.common import MATCH_OPTION, my_match_choices, server_of
+from bot.controls import ButtonSpec
 from bot.errors import UserError
 from bot.i18n import key
-from bot.presenter import ButtonSpec, Post, discord_time
+from bot.presenter import Post, discord_time
 from bot.replies import followup, guarded, user_locale
 from bot.service import MatchSnapshot
 

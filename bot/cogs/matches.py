@@ -19,10 +19,11 @@ from bot.cogs.common import (
 from bot.cogs.match_help import HelpCommands
 from bot.cogs.match_history import HistoryCommands
 from bot.cogs.match_players import PlayerCommands
+from bot.controls import ButtonSpec
 from bot.errors import UserError
 from bot.i18n import key
 from bot.pace import DEADLINE_CHOICES, Pace
-from bot.presenter import ButtonSpec, Post
+from bot.presenter import Post
 from bot.replies import followup, guarded, send_kwargs, user_locale
 from bot.service import MatchSnapshot, Player, engine_for
 
@@ -152,7 +153,7 @@ class Matches(
             self.bot.texts("bot.match.seed_hash", locale, hash=snap.match.seed_hash),
         ]
         post = await self.bot.presenter.public(snap, locale, header)
-        await thread.send(**send_kwargs(post))
+        await self.bot.flow.posted(snap, await thread.send(**send_kwargs(post)))
         await interaction.followup.send(
             self.bot.texts("bot.match.started", locale, title=title, thread=thread.mention)
         )

@@ -15,9 +15,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.common import MATCH_OPTION, my_match_choices
+from bot.controls import ButtonSpec
 from bot.errors import UserError
 from bot.i18n import key
-from bot.presenter import ButtonSpec, Post
+from bot.presenter import Post
 from bot.replies import followup, guarded, user_locale
 from bot.service import MatchSnapshot
 from engines.core.serde import SerdeError, loads

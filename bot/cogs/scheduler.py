@@ -77,6 +77,8 @@ class Scheduler(commands.Cog):
                 ],
                 mentions=[outcome.user_id],
             )
+            if decision is not None:  # the reminder carries what answers the decision
+                bot.presenter.add_controls(post, snap, decision, locale)
         else:
             snap = await bot.service.load(outcome.match_id)
             snap.events = outcome.events
@@ -100,7 +102,9 @@ class Scheduler(commands.Cog):
                     post.roles.append(role)
         thread = bot.get_channel(outcome.thread_id) or await bot.fetch_channel(outcome.thread_id)
         assert isinstance(thread, discord.abc.Messageable)
-        await thread.send(**send_kwargs(post))
+        message = await thread.send(**send_kwargs(post))
+        if outcome.outcome != "sent":  # a new state: the post outdated controls link to
+            await bot.flow.posted(snap, message)
 
 
 async def setup(bot: TabletopBot) -> None:

@@ -160,6 +160,10 @@ class Match(Base):
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, onupdate=utcnow)
     deadline_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
     result: Mapped[dict[str, Any] | None] = mapped_column(JSONType)
+    # The newest public post of the match's state in its thread (a Discord message id)
+    # and the version it shows: an outdated button or menu answers with a link to it.
+    state_post_id: Mapped[int | None] = mapped_column(BigInteger)
+    state_post_version: Mapped[int | None] = mapped_column(Integer)
     # Play-by-post pace, chosen at /match new (bot.pace.Pace as JSON): the
     # deadline of each decision, when to remind, what happens on expiry.
     pace: Mapped[dict[str, Any]] = mapped_column(

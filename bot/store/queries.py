@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -79,6 +79,26 @@ async def visible_match(
         stmt = stmt.where(Match.id.in_(seated))
     stmt = stmt.order_by(Match.id.desc()).limit(1).execution_options(populate_existing=True)
     return await session.scalar(stmt)
+
+
+async def record_state_post(
+    session: AsyncSession, match_id: int, message_id: int, version: int
+) -> None:
+    """Remember ``message_id`` as the match's newest state post, showing ``version``.
+
+    Posts may be sent out of order (two moves answered at once): a post of an older
+    version never replaces a newer one. Neither the version nor ``updated_at`` moves.
+    """
+    stmt = (
+        update(Match)
+        .where(
+            Match.id == match_id,
+            (Match.state_post_version.is_(None)) | (Match.state_post_version <= version),
+        )
+        .values(state_post_id=message_id, state_post_version=version, updated_at=Match.updated_at)
+        .execution_options(synchronize_session=False)
+    )
+    await session.execute(stmt)
 
 
 async def list_matches(

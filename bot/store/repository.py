@@ -57,6 +57,7 @@ from bot.store.queries import (  # re-exported
     list_events,
     list_matches,
     match_by_thread,
+    record_state_post,
     update_guild_settings,
     visible_match,
 )
@@ -98,6 +99,7 @@ __all__ = [
     "list_matches",
     "load_match",
     "match_by_thread",
+    "record_state_post",
     "resign",
     "revert_to",
     "start_match",

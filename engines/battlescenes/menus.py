@@ -6,10 +6,12 @@ that command's:
 * 6.1 (1) who starts — public (seat names);
 * 6.1 (4)-(5) keep the hand or a mulligan — private: which mulligans are legal depends
   on the characters in the hand (reveal needs at most one);
-* 6.1 (6) the initial resources — private, any number of hand cards (none keeps them all);
+* 6.1 (6) the initial resources — private, any number of hand cards (none keeps them all:
+  a button of its own, since a menu cannot be sent empty);
 * 6.2 D the Adjustment — the loaded cards over the initial energy (D.1) and, when the
   hand is over seven, the hand (D.2): any number up to what is owed, the rest is taken
-  newest first; private as soon as hand cards are in it;
+  newest first (a button leaves it all to that order); private as soon as hand cards
+  are in it;
 * an open choice of the effect tree (9.1.2: which card, which redirect, "você pode", and
   which simultaneous effect resolves first) — public only when no option is hidden
   information (every card named is in the scene, a resources pile or a prizes area,
@@ -189,6 +191,7 @@ def _resources(state: State, seat: int) -> Selection:
         min_values=0,
         max_values=max(1, len(hand)),
         joined=", ",
+        none=_m("resources_none"),
     )
 
 
@@ -230,6 +233,7 @@ def _adjust(state: State, seat: int) -> Selection:
         max_values=max(1, min(owed, len(options))),
         public=not any(c in hand for c in pool),
         joined=", ",
+        none=_m("adjust_none"),
     )
 
 

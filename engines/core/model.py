@@ -179,6 +179,10 @@ class Selection:
     #: With ``many``: the values joined into one text by this separator, for an
     #: action whose field is text ("1 3 5") rather than a list.
     joined: str | None = None
+    #: With ``many`` and ``min_values`` 0: the label of a button choosing no value at
+    #: all ("put no card into your resources"). A menu cannot send an empty choice
+    #: unless something was pre-selected, so choosing nothing needs its own button.
+    none: Message | None = None
 
     def action(self, values: Sequence[str | int]) -> dict[str, Any]:
         """The action (as JSON) for these chosen values."""

@@ -13,6 +13,10 @@ the typed command:
 * the Krosmaster a bought reward goes to (4.7.8): public for a token bought face up, in
   the buyer's own view only for one bought face down (its name is hidden information).
 
+* the team a player submits (``teams: submit``, 1.1 / 9.1.2): the pack's Krosmasters with
+  their levels, 3 to 8 of them in a duel, 2 with four players. The list is the pack's
+  (public); what a player picks reaches only the bot, so the menu is public too.
+
 Sides, squares, dice, players and pending effects are public: those menus go in the
 public post. Optional decisions get none. A post holds at most one menu per action kind
 and field (the bot's custom id ``ts:<match>:<kind>:<field>``).
@@ -48,6 +52,8 @@ def with_menus(state: State, decision: Decision) -> Decision:
 def _menus(state: State, decision: Decision) -> list[Selection]:
     kinds, seat = decision.kinds, decision.seat
     out: list[Selection] = []
+    if "team" in kinds:
+        out.append(_team(state))
     if "side" in kinds:
         out.append(_side(state))
     if "deploy" in kinds:
@@ -78,6 +84,27 @@ def _text(text: Shown) -> Message:
 def face_name(face: Face) -> Message:
     """A final tension face in the reader's language."""
     return face_message(face)
+
+
+def _team(state: State) -> Selection:
+    """1.1.1 (3 to 8 Krosmasters) or 9.1.2 (2 each with four players); the other team
+    rules are checked when the team is submitted, as for the typed command."""
+    figures = sorted((f for f in state.figures.values() if not f.summon), key=lambda f: f.id)
+    options = tuple(
+        SelectOption(f.id, _m("team_figure", name=local_name(f), level=f.level)) for f in figures
+    )
+    low, high = (2, 2) if state.mode != seats.DUEL else (3, 8)
+    return Selection(
+        "team",
+        "figures",
+        options,
+        _m("team"),
+        many=True,
+        min_values=low,
+        max_values=high,
+        public=True,
+        joined=", ",
+    )
 
 
 def _side(state: State) -> Selection:

@@ -214,7 +214,7 @@ class Krosmaster(GameEngine[State]):
 
     def pending(self, state: State) -> list[Decision]:
         if state.phase is Phase.TEAMS:  # nothing else can be done before the teams are in
-            return self._owed(state)
+            return [with_menus(state, d) for d in self._owed(state)]
         owed = [with_menus(state, d) for d in self._owed(state)]
         # 1.6.2: a waiting player may set the faces their tension dice turn to at any time.
         waiting = {d.seat for d in owed}

@@ -12,7 +12,8 @@ async def test_a_hand_menu_is_private_and_playing_from_it_makes_the_move(table: 
     player, other = owner_of_turn(table, first)
     rolled = await answer(await emu.slash(player, "testgame roll", channel_id=thread_id))
     match_id = rolled.custom_ids[0].split(":")[2]
-    menu_id = f"ts:{match_id}:play:card"
+    version = (await table.bot.service.load(int(match_id))).match.version
+    menu_id = f"ts:{match_id}:{version}:play:card"
     # The public post never lists the hand: no menu there.
     assert not any(c.startswith("ts:") for c in rolled.custom_ids), rolled.custom_ids
 
@@ -37,7 +38,8 @@ async def test_a_hand_menu_is_private_and_playing_from_it_makes_the_move(table: 
     # The same menu again: that decision is over, so it is refused and nothing moves.
     after = len(emu.channel_messages(thread_id, include_ephemeral=False))
     again = await answer(await emu.select(player, mine.id, menu_id, [str(hand[0])]))
-    assert again.ephemeral
+    # Out of date, with a link to the post that is current now (the one the move made).
+    assert again.ephemeral and f"/{thread_id}/{played.id}" in again.content, again.content
     assert len(emu.channel_messages(thread_id, include_ephemeral=False)) == after
 
 
@@ -53,7 +55,7 @@ async def test_dice_on_the_table_are_kept_from_a_public_menu(table: Table) -> No
     player = snap.user_of(snap.pending()[0].seat)
     other = table.bruno.id if player == table.alice.id else table.alice.id
     rolled = await answer(await emu.slash(player, "dicethrone roll", channel_id=thread_id))
-    menu_id = "ts:1:keep:dice"
+    menu_id = f"ts:1:{(await table.bot.service.load(1)).match.version}:keep:dice"
     assert menu_id in rolled.custom_ids, rolled.custom_ids
     menu = rolled.component(menu_id)
     assert len(menu["options"]) == 5 and menu["min_values"] == 0 and menu["max_values"] == 5

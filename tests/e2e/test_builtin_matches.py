@@ -60,15 +60,14 @@ async def test_a_builtin_game_plays_many_moves_through_discord(table: Table, gam
 
     final = await table.bot.service.load(1)
     hidden_menus = {
-        f"ts:1:{s.kind}:{s.field_name}"
-        for d in final.pending()
-        for s in d.selections
-        if not s.public
+        (s.kind, s.field_name) for d in final.pending() for s in d.selections if not s.public
     }
     for post in posts:
         assert len(png_attachments(post)) == 1, post.content
         assert not RAW_KEY.search(post.content), post.content
-        assert not hidden_menus & set(post.custom_ids)
+        # ts:<match>:<version>:<kind>:<field>
+        menus = {tuple(c.split(":")[3:5]) for c in post.custom_ids if c.startswith("ts:")}
+        assert not hidden_menus & menus
     last = posts[-1]
     owing = {final.user_of(d.seat) for d in final.pending() if not d.optional}
     assert pinged(emu, last) == owing
