@@ -76,7 +76,7 @@ class Presenter:
         """The post after a state change: events, public render, who owes what."""
         post = Post(lines=list(header or []))
         post.lines.extend(f"• {self.t.event(e.for_seat(None), locale)}" for e in snap.events)
-        post.lines.extend(self._status_lines(snap, locale, post))
+        post.lines.extend(self.status_lines(snap, locale, post))
         view = snap.engine.view(snap.state, None)
         kind = snap.engine.render_kinds[0]
         png = await asyncio.to_thread(snap.engine.render, view, kind, locale)
@@ -188,7 +188,9 @@ class Presenter:
         what = "paused" if action.get("pause") else "resumed"
         return self.t(f"bot.log.{what}", locale, actor=actor, reason=reason)
 
-    def _status_lines(self, snap: MatchSnapshot, locale: str, post: Post) -> list[str]:
+    def status_lines(self, snap: MatchSnapshot, locale: str, post: Post) -> list[str]:
+        """Where the match stands: the result, or who owes what; adds to ``post`` the
+        mentions and the controls answering each owed decision."""
         match = snap.match
         if match.status == "finished":
             return [self._result_line(snap, locale)]

@@ -349,6 +349,11 @@ class UserActions(MessageWorld):
             bad = [v for v in values if v not in allowed]
             if bad:
                 raise ValueError(f"{bad} not among the options {allowed} of {custom_id!r}")
+            # Discord's client sends nothing when the menu closes as it opened (the
+            # pre-selected options chosen again): no interaction reaches the bot.
+            preset = {o["value"] for o in comp.get("options", []) if o.get("default")}
+            if {str(v) for v in values} == preset:
+                raise ValueError(f"choosing {custom_id!r}'s pre-selected options sends nothing")
             data["values"] = [str(v) for v in values]
         else:
             data.update(
