@@ -104,7 +104,10 @@ class Presenter:
             if decision.seat == seat:
                 found = self.controls(snap, decision, locale)
                 post.selects.extend([*found.private, *found.public])
-                post.buttons.extend([*found.buttons, *found.private_buttons])
+                # What a seat may do without anyone waiting gets its menus only: no
+                # one-click button for it (Krosmaster's "leave the match").
+                buttons = [] if decision.optional else found.buttons
+                post.buttons.extend([*buttons, *found.private_buttons])
         # Only so many menus fit a message: those nobody else sees come first.
         post.selects.sort(key=lambda spec: spec.public)
         return post
