@@ -28,6 +28,7 @@ from bot.replies import (
 )
 from bot.service import MatchRef, MatchService, MatchSnapshot, stale
 from bot.store.errors import MatchChangedError
+from bot.views import build_view
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot
@@ -186,9 +187,24 @@ class Flow:
         return message
 
     async def posted(self, snap: MatchSnapshot, message: discord.abc.Snowflake) -> None:
-        """Remember ``message`` as the match's newest state post: an outdated control
-        links to it."""
-        await self.service.record_state_post(snap.match.id, message.id, snap.match.version)
+        """Remember ``message`` as the match's newest state post (an outdated control
+        links to it) and take the decision controls off the post it supersedes.
+
+        Taking them off is a courtesy (a click may already be on its way, and boards
+        on request keep theirs): the version check on every press is the guarantee.
+        """
+        old = await self.service.record_state_post(snap.match.id, message.id, snap.match.version)
+        thread_id = snap.match.thread_id
+        if old is None or thread_id is None:
+            return
+        locale = await self.public_locale(snap.match.guild_id)
+        view = build_view([self.bot.presenter.view_button(snap, locale)])
+        try:
+            await (
+                self.bot.get_partial_messageable(thread_id).get_partial_message(old).edit(view=view)
+            )
+        except discord.HTTPException as exc:  # deleted, or the thread archived: no matter
+            log.info("could not retire the controls of message %s: %s", old, exc)
 
     async def act(
         self,

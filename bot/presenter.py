@@ -218,7 +218,7 @@ class Presenter:
                 lines.append(self.t("bot.match.owes", locale, user=f"<@{user}>", prompt=prompt))
             lines.extend(self._add_decision_controls(post, snap, decision, locale))
         if post.mentions:
-            post.buttons.append(self._view_button(snap, locale))
+            post.buttons.append(self.view_button(snap, locale))
         return lines
 
     def add_controls(
@@ -227,7 +227,7 @@ class Presenter:
         """Give ``post`` (a reminder) the controls answering ``decision`` and the
         "my view" button."""
         post.lines.extend(self._add_decision_controls(post, snap, decision, locale))
-        post.buttons.append(self._view_button(snap, locale))
+        post.buttons.append(self.view_button(snap, locale))
 
     def _add_decision_controls(
         self, post: Post, snap: MatchSnapshot, decision: Decision, locale: str
@@ -237,7 +237,8 @@ class Presenter:
         post.buttons.extend(found.buttons)
         return self._where_to_answer(found, locale)
 
-    def _view_button(self, snap: MatchSnapshot, locale: str) -> ButtonSpec:
+    def view_button(self, snap: MatchSnapshot, locale: str) -> ButtonSpec:
+        """The "my view" button (hand and hidden information), valid at any time."""
         return ButtonSpec(
             self.t("bot.button.my_view", locale), seat_view_id(snap.match.id), "secondary"
         )

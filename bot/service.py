@@ -295,10 +295,11 @@ class MatchService:
             raise UserError("bot.error.owe_other", prompt=owed[0].prompt)
         raise UserError("bot.error.owe_nothing")
 
-    async def record_state_post(self, match_id: int, message_id: int, version: int) -> None:
-        """Remember the newest public post of the match's state (for outdated controls)."""
+    async def record_state_post(self, match_id: int, message_id: int, version: int) -> int | None:
+        """Remember the newest public post of the match's state (for outdated controls);
+        returns the id of the post it supersedes, whose controls are now outdated."""
         async with self.sessions.begin() as session:
-            await repo.record_state_post(session, match_id, message_id, version)
+            return await repo.record_state_post(session, match_id, message_id, version)
 
     async def is_seated(self, match_id: int, user_id: int) -> bool:
         """Whether ``user_id`` has a seat (invited or playing) in the match."""

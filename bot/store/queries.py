@@ -83,12 +83,17 @@ async def visible_match(
 
 async def record_state_post(
     session: AsyncSession, match_id: int, message_id: int, version: int
-) -> None:
-    """Remember ``message_id`` as the match's newest state post, showing ``version``.
+) -> int | None:
+    """Remember ``message_id`` as the match's newest state post, showing ``version``;
+    returns the post it supersedes (one of an older version), if any.
 
     Posts may be sent out of order (two moves answered at once): a post of an older
     version never replaces a newer one. Neither the version nor ``updated_at`` moves.
     """
+    before = await session.execute(
+        select(Match.state_post_id, Match.state_post_version).where(Match.id == match_id)
+    )
+    row = before.one_or_none()
     stmt = (
         update(Match)
         .where(
@@ -99,6 +104,9 @@ async def record_state_post(
         .execution_options(synchronize_session=False)
     )
     await session.execute(stmt)
+    if row is None or row[0] is None or row[1] is None or row[1] >= version:
+        return None
+    return int(row[0])
 
 
 async def list_matches(

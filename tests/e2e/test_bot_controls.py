@@ -37,7 +37,10 @@ async def test_an_outdated_button_changes_nothing_and_links_the_current_post(
     emu = table.emu
     thread_id, first = await open_match(emu, table)
     alice, bruno = owner_of_turn(table, first)
-    old_roll = _button(first, "tt:act:1:")
+    # A board posted on request carries the same controls (and keeps them).
+    board = await answer(await emu.slash(bruno, "match board", channel_id=thread_id))
+    old_roll = _button(board, "tt:act:1:")
+    assert old_roll == _button(first, "tt:act:1:")
 
     # Two full turns, by the posts' own buttons and the game's command.
     post = first
@@ -52,13 +55,18 @@ async def test_an_outdated_button_changes_nothing_and_links_the_current_post(
             await emu.slash(player, "testgame play", {"card": hand[0]}, channel_id=thread_id)
         )
         assert not rolled.ephemeral and not post.ephemeral
-    # Alice owes a roll again, and the first post's roll button still shows "roll".
+    # Alice owes a roll again, and the board's roll button still shows "roll".
     assert pinged(emu, post) == {alice} and old_roll.endswith(":roll")
+    # Each new state post took the decision controls off the one before (not My hand).
+    older = [m for m in _public(table, thread_id) if m.id not in (post.id, board.id)]
+    assert len(older) >= 4
+    await emu.wait_for(
+        lambda: all(m.custom_ids in ([], ["tt:mine:1"]) for m in older), 10, what="retired"
+    )
     version = (await table.bot.service.load(1)).match.version
     count = len(_public(table, thread_id))
-    await _current(table, post)
 
-    stale = await answer(await emu.click(alice, first.id, old_roll))
+    stale = await answer(await emu.click(alice, board.id, old_roll))
     assert stale.ephemeral
     assert f"https://discord.com/channels/{table.guild.id}/{thread_id}/{post.id}" in stale.content
     assert "out of date" in stale.content or "desatualizada" in stale.content, stale.content
@@ -126,10 +134,9 @@ async def test_krosmaster_teams_are_submitted_from_the_first_post(table: Table) 
     assert not sent.ephemeral
     assert "Tristepan" not in sent.content, sent.content
     assert pinged(emu, sent) == {table.bruno.id}
-    # Bruno answers from the first post too: it is outdated now, and says so.
+    # The first post's menu is gone (outdated): Bruno answers from the new post.
     await _current(table, sent)
-    late = await answer(await emu.select(table.bruno.id, first.id, menu, guard))
-    assert late.ephemeral and str(sent.id) in late.content
+    await emu.wait_for(lambda: menu not in first.custom_ids, 10, what="the old menu retired")
     done = await answer(await emu.select(table.bruno.id, sent.id, _button(sent, "ts:1:"), guard))
     assert not done.ephemeral
     state = (await table.bot.service.load(1)).state
