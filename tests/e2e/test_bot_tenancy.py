@@ -192,12 +192,13 @@ async def test_players_reach_no_match_of_another_server(table: Table) -> None:
     await refused(inter, world.no_such_match(player))
 
     # Buttons and menus whose custom id names match A, on a message of Elsewhere.
-    roll = f"tt:act:{a}:roll"
-    assert roll in world.first.custom_ids
+    # tt:act:<match>:<version>:roll (the version of the decision the post was made for)
+    roll = next(c for c in world.first.custom_ids if c.startswith(f"tt:act:{a}:"))
+    assert roll.endswith(":roll")
     crafted = craft(world, [button(roll), button(f"tt:mine:{a}"), button(f"tt:resign:{a}")])
     for custom_id in (roll, f"tt:mine:{a}", f"tt:resign:{a}"):
         await refused(await emu.click(player, crafted.id, custom_id), world.no_such_match(player))
-    menu_id = f"ts:{a}:play:card"
+    menu_id = f"ts:{a}:{roll.split(':')[3]}:play:card"
     menu = {
         "type": 3,
         "custom_id": menu_id,
