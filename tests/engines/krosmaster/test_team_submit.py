@@ -128,3 +128,27 @@ def test_the_board_shows_who_still_owes_a_team() -> None:
     image = ENGINE.render(ENGINE.view(state, None), "board", "en-US")
     assert image.startswith(b"\x89PNG")
     assert ENGINE.view(state, None).data["phase"] == "teams"
+
+
+def test_a_team_is_submitted_from_its_menu() -> None:
+    """The menu lists the pack's Krosmasters (no summons) with their levels: 3 to 8 in a
+    duel, 2 each with four players; the values it sends make the typed command's team."""
+    state = _start()
+    (menu,) = ENGINE.pending(state)[0].selections
+    pool = {k for k, f in state.figures.items() if not f.summon}
+    assert menu.public and menu.many and (menu.min_values, menu.max_values) == (3, 8)
+    assert {o.value for o in menu.options} == pool and not any(o.chosen for o in menu.options)
+    label = ENGINE.catalog().translate(
+        menu.options[0].label.key, "pt-BR", **dict(menu.options[0].label.params)
+    )
+    assert "Nível" in label, label
+    chosen = menu.action(RAIDERS.split(", "))
+    state = ENGINE.apply(state, 0, ENGINE.parse_action(chosen), RiggedDice()).state
+    assert state.submitted[0] == tuple(RAIDERS.split(", "))
+    # Submitted: that seat's re-submission is optional and offers no menu of its own.
+    assert [d.selections for d in ENGINE.pending(state) if d.seat == 0] == [()]
+
+    four = [Seat(i, n) for i, n in enumerate(("A", "B", "C", "D"))]
+    duos = ENGINE.new_match({"teams": "submit"}, four, ENGINE.load_content(None), RiggedDice())
+    (menu,) = ENGINE.pending(duos)[0].selections
+    assert (menu.min_values, menu.max_values) == (2, 2)
