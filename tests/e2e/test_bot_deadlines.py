@@ -54,6 +54,9 @@ async def test_reminder_then_expiry_across_a_restart(
     reminder = emu.channel_messages(thread_id, include_ephemeral=False)[-1]
     assert "reminder" in reminder.content and f"<t:{deadline}:R>" in reminder.content
     assert pinged(emu, reminder) == {player}
+    # The reminder carries what answers the decision: the roll of this very version.
+    version = (await cast(TabletopBot, first_bot.client).service.load(1)).match.version
+    assert set(reminder.custom_ids) == {f"tt:act:1:{version}:roll", "tt:mine:1"}
     assert await tick(first_bot) == 0  # sent once
 
     # The bot restarts; the deadline passes while it is down.
@@ -65,6 +68,8 @@ async def test_reminder_then_expiry_across_a_restart(
     expired = emu.channel_messages(thread_id, include_ephemeral=False)[-1]
     assert "let the deadline pass" in expired.content and "rolled" in expired.content
     assert pinged(emu, expired) == {player}  # the same player now owes the card to play
+    # The expiry post is the current one now: the first post's roll button is gone.
+    await emu.wait_for(lambda: first.custom_ids == ["tt:mine:1"], 10, what="retired")
     assert await tick(second_bot) == 0
     log = await answer(await emu.slash(player, "match log", channel_id=thread_id))
     assert "`#1`" in log.content
