@@ -153,38 +153,42 @@ class Flow:
             found = self.bot.get_channel(thread_id) or await self.bot.fetch_channel(thread_id)
             assert isinstance(found, discord.abc.Messageable)
             thread = found
-        message = await self.publish(interaction, post, thread)
-        if message is not None:
-            await self.posted(snap, message)
+        await self.publish(interaction, post, thread, snap)
 
     async def publish(
         self,
         interaction: discord.Interaction,
         post: Post,
         channel: discord.abc.Messageable | None = None,
-    ) -> discord.Message | discord.WebhookMessage | None:
-        """One new public message in ``channel`` (default: the interaction's); returns
-        it (``None`` for a private post).
+        state: MatchSnapshot | None = None,
+    ) -> None:
+        """One new public message in ``channel`` (default: the interaction's).
 
         A command's private deferral then becomes a short confirmation linking to it.
         A click's result is its follow-up (a new message) when it lands where the
         button is; elsewhere it is posted there and the clicker gets a private link.
+        With ``state`` the message is the match's new state post (:meth:`posted`),
+        recorded as soon as it exists.
         """
         if post.ephemeral:
             await followup(interaction, post)
-            return None
+            return
         is_command = interaction.type is discord.InteractionType.application_command
         if channel is None and not is_command:
-            return await followup(interaction, post)
+            message: discord.Message | discord.WebhookMessage = await followup(interaction, post)
+            if state is not None:
+                await self.posted(state, message)
+            return
         target = channel or interaction.channel
         assert isinstance(target, discord.abc.Messageable)
         message = await target.send(**send_kwargs(post))
+        if state is not None:
+            await self.posted(state, message)
         note = self.bot.texts("bot.match.posted", user_locale(interaction), link=message.jump_url)
         if is_command:
             await interaction.edit_original_response(content=note)
         else:
             await interaction.followup.send(note, ephemeral=True)
-        return message
 
     async def posted(self, snap: MatchSnapshot, message: discord.abc.Snowflake) -> None:
         """Remember ``message`` as the match's newest state post (an outdated control

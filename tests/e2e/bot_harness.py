@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -171,3 +172,13 @@ def owner_of_turn(table: Table, post: StoredMessage) -> tuple[int, int]:
     (player,) = owed
     other = table.bruno.id if player == table.alice.id else table.alice.id
     return player, other
+
+
+async def recorded(table: Table, post: StoredMessage, match_id: int = 1) -> None:
+    """Wait until the bot has recorded ``post`` as the match's current state post (it
+    does so right after Discord accepted the message, a moment after a test sees it)."""
+    for _ in range(100):
+        if (await table.bot.service.load(match_id)).match.state_post_id == post.id:
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"post {post.id} was never recorded as the current one")

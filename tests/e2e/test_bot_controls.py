@@ -3,11 +3,9 @@ and links the current post), and each game's pinged decisions can be made from t
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
-from tests.e2e.bot_harness import Table, answer, open_match, owner_of_turn, pinged
+from tests.e2e.bot_harness import Table, answer, open_match, owner_of_turn, pinged, recorded
 from tests.emulator import StoredMessage
 
 pytestmark = pytest.mark.e2e
@@ -19,16 +17,6 @@ def _public(table: Table, thread_id: int) -> list[StoredMessage]:
 
 def _button(post: StoredMessage, prefix: str) -> str:
     return next(c for c in post.custom_ids if c.startswith(prefix))
-
-
-async def _current(table: Table, post: StoredMessage) -> None:
-    """Wait until the bot has recorded ``post`` as the match's current one (it does so
-    right after Discord accepted the message, a moment after the test sees it)."""
-    for _ in range(100):
-        if (await table.bot.service.load(1)).match.state_post_id == post.id:
-            return
-        await asyncio.sleep(0.05)
-    raise AssertionError(f"post {post.id} was never recorded as the current one")
 
 
 async def test_an_outdated_button_changes_nothing_and_links_the_current_post(
@@ -135,7 +123,7 @@ async def test_krosmaster_teams_are_submitted_from_the_first_post(table: Table) 
     assert "Tristepan" not in sent.content, sent.content
     assert pinged(emu, sent) == {table.bruno.id}
     # The first post's menu is gone (outdated): Bruno answers from the new post.
-    await _current(table, sent)
+    await recorded(table, sent)
     await emu.wait_for(lambda: menu not in first.custom_ids, 10, what="the old menu retired")
     done = await answer(await emu.select(table.bruno.id, sent.id, _button(sent, "ts:1:"), guard))
     assert not done.ephemeral

@@ -3,7 +3,15 @@ choice there makes the move exactly as the slash command would."""
 
 from __future__ import annotations
 
-from tests.e2e.bot_harness import Table, answer, open_match, owner_of_turn, pinged, png_attachments
+from tests.e2e.bot_harness import (
+    Table,
+    answer,
+    open_match,
+    owner_of_turn,
+    pinged,
+    png_attachments,
+    recorded,
+)
 
 
 async def test_a_hand_menu_is_private_and_playing_from_it_makes_the_move(table: Table) -> None:
@@ -36,6 +44,7 @@ async def test_a_hand_menu_is_private_and_playing_from_it_makes_the_move(table: 
     assert pinged(emu, played) == {other}
 
     # The same menu again: that decision is over, so it is refused and nothing moves.
+    await recorded(table, played)
     after = len(emu.channel_messages(thread_id, include_ephemeral=False))
     again = await answer(await emu.select(player, mine.id, menu_id, [str(hand[0])]))
     # Out of date, with a link to the post that is current now (the one the move made).
