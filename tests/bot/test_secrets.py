@@ -10,6 +10,7 @@ the export shows the difference.
 
 from __future__ import annotations
 
+import json
 import shutil
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
@@ -145,7 +146,7 @@ async def test_a_waiting_dice_throne_instant_stays_unnamed(
             match_id = await start(service, "dicethrone", "hero1=duelist hero2=duelist", "mini")
             for status in ("dodge", "aim"):  # Bruno, the active player, gets both tokens
                 adjust = {"kind": "adjust", "seat": 2, "status": status, "count": 1}
-                await service.referee.act(match_id, REFEREE, 1, adjust, "test")
+                await service.referee.act(match_id, REFEREE, 1, json.dumps(adjust), "test")
             # Alice's Instant Action waits for Bruno's answer, unnamed.
             await service.act(match_id, ALICE.user_id, {"kind": "play", "card": card})
             worlds.append((service, match_id))
@@ -171,7 +172,8 @@ async def test_a_battle_scenes_card_put_back_face_down_stays_hidden(services: Se
         titles = [snap.state.cards[c].key for c in hand]
         card = hand[next(i for i, t in enumerate(titles) if t != titles[0]) if pick else 0]
         move = {"kind": "manual", "what": "move", "card": card, "to": "deck_top"}
-        await service.referee.act(match_id, REFEREE, 0, {**move, "reason": "8.A"}, "card text")
+        text = json.dumps({**move, "reason": "8.A"})
+        await service.referee.act(match_id, REFEREE, 0, text, "card text")
         worlds.append((service, match_id))
     export = await assert_hidden(worlds, 0, "manual")
     (manual,) = [e["action"] for e in export["events"] if e.get("redacted")]
