@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from engines.core import Action, Decision, Dice, EngineError, GameEngine, SeededDice
@@ -200,6 +201,29 @@ def spots(engine: GameEngine[Any], states: list[tuple[Any, int]]) -> tuple[Spot,
     )
 
 
+Candidates = Callable[[Any, Decision, random.Random], list[Action]]
+
+#: Every game's junk property: deterministic in CI, a few seconds per game.
+JUNK_SETTINGS = settings(
+    max_examples=200,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+
+
+def walked_spots(
+    engine: GameEngine[Any], starts: list[tuple[Any, int]], candidates: Candidates, steps: int
+) -> tuple[Spot, ...]:
+    """The :func:`spots` of one random legal game (:func:`walk`, seeded by its place in
+    ``starts``) from each ``(start state, seat count)``."""
+    found: list[tuple[Any, int]] = []
+    for seed, (start, seats) in enumerate(starts):
+        found += [(state, seats) for state in walk(engine, start, candidates, seed, steps)]
+    return spots(engine, found)
+
+
 def throw_junk(engine: GameEngine[Any], data: st.DataObject, places: tuple[Spot, ...]) -> None:
     """The property: one junk action at one spot, by a player or a referee."""
     spot = data.draw(st.sampled_from(places))
@@ -207,9 +231,6 @@ def throw_junk(engine: GameEngine[Any], data: st.DataObject, places: tuple[Spot,
     referee = data.draw(st.booleans())
     dice = SeededDice(b"junk", 1)
     refuses_or_applies(engine, spot.state, seat, action, dice, referee, spot.before)
-
-
-Candidates = Callable[[Any, Decision, random.Random], list[Action]]
 
 
 def walk(

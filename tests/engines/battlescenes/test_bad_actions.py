@@ -8,14 +8,14 @@ import random
 from functools import cache
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from engines.battlescenes import ENGINE
 from engines.battlescenes.state import State
 from engines.core import Action, Decision, EngineError, RiggedDice, Seat, SeededDice
 from tests.engines.battlescenes.test_properties import candidates, menu_actions, play_pack
-from tests.engines.malformed import Spot, spots, throw_junk, walk
+from tests.engines.malformed import JUNK_SETTINGS, Spot, throw_junk, walked_spots
 
 SEATS = [Seat(0, "Ana"), Seat(1, "Bruno")]
 
@@ -32,19 +32,10 @@ def _start(seed: int) -> State:
 @cache
 def places() -> tuple[Spot, ...]:
     """States of a few random games (computed once)."""
-    found: list[tuple[State, int]] = []
-    for seed in range(3):
-        found += [(s, 2) for s in walk(ENGINE, _start(seed), _candidates, seed, 80)]
-    return spots(ENGINE, found)
+    return walked_spots(ENGINE, [(_start(seed), 2) for seed in range(3)], _candidates, 80)
 
 
-@settings(
-    max_examples=200,
-    deadline=None,
-    derandomize=True,
-    database=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
+@JUNK_SETTINGS
 @given(st.data())
 def test_any_action_json_is_applied_or_refused_with_a_declared_error(data: st.DataObject) -> None:
     throw_junk(ENGINE, data, places())

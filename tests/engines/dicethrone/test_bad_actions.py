@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from functools import cache
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from engines.core import Action, Decision, IllegalActionError, RiggedDice, Seat, SeededDice
@@ -18,7 +18,7 @@ from engines.dicethrone.state import State
 from tests.engines.dicethrone.helpers import MINI, SEATS
 from tests.engines.dicethrone.test_properties import CONTENT
 from tests.engines.dicethrone.test_properties import _candidates as legal
-from tests.engines.malformed import Spot, spots, throw_junk, walk
+from tests.engines.malformed import JUNK_SETTINGS, Spot, throw_junk, walked_spots
 
 
 def _candidates(state: State, decision: Decision, rng: random.Random) -> list[Action]:
@@ -41,19 +41,10 @@ def places() -> tuple[Spot, ...]:
         (_start(MINI, minis[:2], 2), 2),
         (_start(CONTENT, ["gunslinger", "barbarian", "paladin"], 3), 3),
     ]
-    found: list[tuple[State, int]] = []
-    for seed, (start, seats) in enumerate(starts):
-        found += [(s, seats) for s in walk(ENGINE, start, _candidates, seed, 70)]
-    return spots(ENGINE, found)
+    return walked_spots(ENGINE, starts, _candidates, 70)
 
 
-@settings(
-    max_examples=200,
-    deadline=None,
-    derandomize=True,
-    database=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
+@JUNK_SETTINGS
 @given(st.data())
 def test_any_action_json_is_applied_or_refused_with_a_declared_error(data: st.DataObject) -> None:
     throw_junk(ENGINE, data, places())

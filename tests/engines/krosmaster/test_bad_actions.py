@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from functools import cache
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from engines.core import Action, Decision, IllegalActionError, RiggedDice
@@ -18,7 +18,7 @@ from engines.krosmaster.state import Phase, State
 from tests.engines.krosmaster.helpers import SEATS, new_match
 from tests.engines.krosmaster.helpers_multi import new4
 from tests.engines.krosmaster.test_properties import _with_card_text, candidates
-from tests.engines.malformed import Spot, spots, throw_junk, walk
+from tests.engines.malformed import JUNK_SETTINGS, Spot, throw_junk, walked_spots
 
 
 def _candidates(state: State, decision: Decision, rng: random.Random) -> list[Action]:
@@ -37,19 +37,10 @@ def places() -> tuple[Spot, ...]:
         (teams, 2),
         (_with_card_text(new4("ffa", seats=3, sides="choose")), 3),
     ]
-    found: list[tuple[State, int]] = []
-    for seed, (start, seats) in enumerate(starts):
-        found += [(s, seats) for s in walk(ENGINE, start, _candidates, seed, 70)]
-    return spots(ENGINE, found)
+    return walked_spots(ENGINE, starts, _candidates, 70)
 
 
-@settings(
-    max_examples=200,
-    deadline=None,
-    derandomize=True,
-    database=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
+@JUNK_SETTINGS
 @given(st.data())
 def test_any_action_json_is_applied_or_refused_with_a_declared_error(data: st.DataObject) -> None:
     throw_junk(ENGINE, data, places())
