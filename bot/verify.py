@@ -204,6 +204,8 @@ def _replay(
                 result = given if given is not None else to_json(ended) if ended else None
             elif kind == "adjust":
                 state = apply_changes(engine, state, row["action"]["changes"])
+                ended = engine.result(state)  # an adjustment may end the match (settle)
+                result = to_json(ended) if ended is not None else result
             elif kind in META:
                 if "result" in row["action"]:
                     result = given = row["action"]["result"]
@@ -255,7 +257,11 @@ def apply_changes(engine: GameEngine[Any], state: Any, changes: Mapping[str, Any
     """A state with ``changes`` applied: ``{"players.0.score": 12, "deck": [3, 1]}``.
 
     Keys are dotted paths into the state's JSON (list items by index); the
-    result must still be a valid state, else :class:`SerdeError`.
+    result must still be a valid state, else :class:`SerdeError`, and one the
+    game's invariants accept, else :class:`InvalidStateError` naming the broken
+    one. The rules' consequences follow (``engine.adjusted``: a figure at 0 HP is
+    knocked out, a match may end). The live ``/ref adjust`` and the replay both
+    call this, so they always agree.
     """
     data = engine.state_to_json(state)
     for path, value in changes.items():
@@ -270,7 +276,7 @@ def apply_changes(engine: GameEngine[Any], state: Any, changes: Mapping[str, Any
             target[last] = value
         else:
             raise SerdeError(f"{path}: no such field")
-    return engine.state_from_json(data)
+    return engine.adjusted(engine.state_from_json(data))
 
 
 def _index(items: list[Any], part: str, path: object) -> int:

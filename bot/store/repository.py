@@ -532,7 +532,8 @@ async def adjust(
     """Replace the engine state by hand (a referee applying a card's text, say).
 
     Stored as an ``adjust`` event with the ``changes`` and a snapshot of the new
-    state, so replay never has to re-apply it. Returns ``loaded``, updated.
+    state, so replay never has to re-apply it; a state the engine says has ended
+    finishes the match with that result. Returns ``loaded``, updated.
     """
     match = loaded.match
     if match.status not in (MatchStatus.ACTIVE, MatchStatus.PAUSED):
@@ -549,8 +550,11 @@ async def adjust(
         reason=reason,
     )
     snapshot = _snapshot(loaded, seq, state)
+    # The adjusted state may have ended the match (a last figure knocked out).
+    ended = loaded.engine.result(state)
+    finished = {} if ended is None else {"status": MatchStatus.FINISHED, "result": to_json(ended)}
     with match_write(match.id):
-        await _advance(session, match)
+        await _advance(session, match, **finished)
         session.add_all([event, snapshot])
         await session.flush()
     loaded.state = state

@@ -9,6 +9,7 @@ from engines.battlescenes import actions as act
 from engines.battlescenes import (
     activated,
     effects,
+    invariants,
     keywords,
     loading,
     lookup,
@@ -377,6 +378,12 @@ class BattleScenes(GameEngine[State]):
         if state.draw:
             return MatchResult(ResultKind.DRAW)
         return None
+
+    def check_state(self, state: State) -> list[Message]:
+        return invariants.check_state(state)
+
+    def settle(self, state: State) -> State:
+        return invariants.settle(state)
 
     def view(self, state: State, seat: int | None) -> View:
         return View(self.name, seat, build_view(state, seat, self.pending(state)))

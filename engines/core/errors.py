@@ -85,3 +85,10 @@ class DiceExhaustedError(EngineError):
     """A rigged dice source ran out of forced results (tests and scenarios only)."""
 
     default_key = "core.error.dice_exhausted"
+
+
+class InvalidStateError(EngineError):
+    """A state the game's invariants refuse (a referee's hand change): the parameter
+    ``invariant`` is the broken invariant's own message, so the refusal names it."""
+
+    default_key = "core.error.invariant"

@@ -19,6 +19,7 @@ from engines.core.dice import Dice
 from engines.core.errors import (
     IllegalActionError,
     InvalidActionError,
+    InvalidStateError,
     MatchOverError,
     NotYourTurnError,
     SetupError,
@@ -251,6 +252,35 @@ class GameEngine(ABC, Generic[S]):
     def undoable(self, action: Action) -> bool:
         """Whether a player may ask to undo this action (never past hidden info or dice)."""
         return False
+
+    def check_state(self, state: S) -> list[Message]:
+        """Every invariant ``state`` breaks (ranges, caps, zones, counts), each as a
+        message naming it; empty when the state is one the rules can reach. Checked on
+        every referee adjustment (:meth:`adjusted`); the default declares none."""
+        return []
+
+    def settle(self, state: S) -> S:
+        """``state`` with the consequences the rules give it, after a hand change: a
+        figure at 0 HP knocked out, a player at 0 health defeated, a match won. The
+        default has none."""
+        return state
+
+    def adjusted(self, state: S) -> S:
+        """A referee's hand-changed ``state``, checked and settled: refused with
+        :class:`InvalidStateError` naming the first invariant it breaks, else the state
+        after :meth:`settle` (which must itself keep every invariant)."""
+        self._refuse_broken(state)
+        settled = self.settle(state)
+        self._refuse_broken(settled)
+        return settled
+
+    def _refuse_broken(self, state: S) -> None:
+        problems = self.check_state(state)
+        if problems:
+            raise InvalidStateError(
+                f"The change breaks an invariant: {problems[0].key}",
+                params={"invariant": problems[0]},
+            )
 
     def load_content(self, pack: str | None) -> Any:
         """The content (figures, heroes, cards) a match uses; ``None`` if the game has none."""

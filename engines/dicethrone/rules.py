@@ -27,7 +27,7 @@ from engines.core import (
 from engines.core.model import replace
 from engines.core.packs import pack_root
 from engines.dicethrone import actions as a
-from engines.dicethrone import aiming, first_roll, targeting, upkeep
+from engines.dicethrone import aiming, first_roll, invariants, targeting, upkeep
 from engines.dicethrone.cards import after_action, play_card, spend
 from engines.dicethrone.commands import COMMANDS
 from engines.dicethrone.content import Content
@@ -318,6 +318,12 @@ class DiceThrone(GameEngine[State]):
         if state.draw:
             return MatchResult(ResultKind.DRAW, reason=Message("dicethrone.result.draw"))
         return None
+
+    def check_state(self, state: State) -> list[Message]:
+        return invariants.check_state(state)
+
+    def settle(self, state: State) -> State:
+        return invariants.settle(state)
 
     def view(self, state: State, seat: int | None) -> View:
         flow = self.flow(state, _NoDice())

@@ -32,6 +32,7 @@ from engines.core.packs import community_pack
 from engines.krosmaster import actions as A
 from engines.krosmaster import (
     choices,
+    invariants,
     leaving,
     multiplayer,
     pending,
@@ -437,6 +438,12 @@ class Krosmaster(GameEngine[State]):
         if state.draw:
             return MatchResult(ResultKind.DRAW)
         return None
+
+    def check_state(self, state: State) -> list[Message]:
+        return invariants.check_state(state)
+
+    def settle(self, state: State) -> State:
+        return invariants.settle(state)
 
     def concede(self, state: State, seat: int, seats: Sequence[int]) -> MatchResult:
         """A resignation or forfeit: in 2 v 2 the whole team loses (9.3.2); in a

@@ -206,6 +206,22 @@ class HighCardDice(GameEngine[State]):
         events.append(Event("testgame.event.won", {"player": state.players[winner].name}, rule="3"))
         return Outcome(_goto(state, Phase.OVER, winner=winner), tuple(events))
 
+    def check_state(self, state: State) -> list[Message]:
+        """Scores are never negative."""
+        return [
+            Message("testgame.invariant.score", {"player": p.name, "value": p.score})
+            for p in state.players
+            if p.score < 0
+        ]
+
+    def settle(self, state: State) -> State:
+        """Rule 3: a score reaching the target wins (the highest, if several do)."""
+        reached = [i for i, p in enumerate(state.players) if p.score >= state.target]
+        if state.phase is Phase.OVER or not reached:
+            return state
+        best = max(reached, key=lambda i: state.players[i].score)
+        return replace(state, phase=Phase.OVER, winner=best)
+
     def result(self, state: State) -> MatchResult | None:
         if state.winner is not None:
             return MatchResult(ResultKind.WIN, (state.winner,))
