@@ -322,13 +322,15 @@ class MatchService:
         return MatchSnapshot(loaded.engine, loaded.match, loaded.seats, loaded.state, events)
 
     async def referee_undo(self, match_id: int, actor_id: int, reason: str) -> MatchSnapshot:
-        """Revert the last event, as a new event recording the referee and reason."""
+        """Revert the last event still in effect (an earlier undo's revert counts as the
+        event it returned to), as a new event recording the referee and reason."""
         async with self.sessions.begin() as session:
             loaded = await self.loaded(session, match_id)
-            if loaded.match.version < 1:
+            target = await repo.undo_target(session, match_id, loaded.match.version)
+            if target is None:
                 raise UserError("bot.error.nothing_to_undo")
             reverted = await repo.revert_to(
-                session, loaded, to_seq=loaded.match.version - 1, actor_id=actor_id, reason=reason
+                session, loaded, to_seq=target, actor_id=actor_id, reason=reason
             )
             await schedule(
                 session, reverted.match, reverted.engine, reverted.state, self.clock.now()

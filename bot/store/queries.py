@@ -14,7 +14,15 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.store.models import GuildSettings, Match, MatchEvent, MatchSeat, MatchStatus, utcnow
+from bot.store.models import (
+    EventKind,
+    GuildSettings,
+    Match,
+    MatchEvent,
+    MatchSeat,
+    MatchStatus,
+    utcnow,
+)
 
 
 async def get_match(session: AsyncSession, match_id: int, *, lock: bool = False) -> Match | None:
@@ -146,6 +154,24 @@ async def list_events(
         .limit(limit)
     )
     return (await session.scalars(stmt)).all()
+
+
+async def undo_target(session: AsyncSession, match_id: int, version: int) -> int | None:
+    """The event a referee's undo at ``version`` returns the match to, or ``None``.
+
+    A revert to event *n* leaves the match as it stood after *n*, so it stands for
+    *n*: the undo looks through reverts to the last event still in effect and goes
+    one before it. Undoing twice thus goes two moves back, never re-applying what
+    the first undo took back; at the start there is nothing left to undo.
+    """
+    stmt = select(MatchEvent.seq, MatchEvent.action).where(
+        MatchEvent.match_id == match_id, MatchEvent.kind == EventKind.REVERT
+    )
+    reverts = {seq: int(action["to_seq"]) for seq, action in (await session.execute(stmt)).all()}
+    current = version
+    while current in reverts:  # a revert always goes back (to_seq < seq): this ends
+        current = reverts[current]
+    return current - 1 if current >= 1 else None
 
 
 async def count_events(session: AsyncSession, match_id: int) -> int:

@@ -58,6 +58,7 @@ from bot.store.queries import (  # re-exported
     list_matches,
     match_by_thread,
     record_state_post,
+    undo_target,
     update_guild_settings,
     visible_match,
 )
@@ -104,6 +105,7 @@ __all__ = [
     "revert_to",
     "start_match",
     "state_at",
+    "undo_target",
     "update_guild_settings",
     "visible_match",
 ]

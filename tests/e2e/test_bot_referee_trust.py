@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
-from tests.e2e.bot_harness import Table, answer, open_match
+from tests.e2e.bot_harness import Table, answer, open_match, owner_of_turn
 from tests.e2e.test_bot_referee import make_referee
 
 pytestmark = pytest.mark.e2e
@@ -76,3 +77,36 @@ async def test_an_adjustment_reaching_the_target_ends_the_match_and_verifies(
     assert data["events"][-1]["kind"] == "adjust"
     verified = await answer(await emu.slash(table.alice.id, "match verify", channel_id=thread_id))
     assert "match the seed" in verified.content
+
+
+async def test_undo_twice_goes_two_events_back_and_never_redoes(table: Table) -> None:
+    emu = table.emu
+    await make_referee(table)
+    thread_id, first = await open_match(emu, table)
+    player, _other = owner_of_turn(table, first)
+    _, start = await current(table)
+    await answer(await emu.slash(player, "testgame roll", channel_id=thread_id))
+    _, rolled = await current(table)
+    await answer(
+        await emu.slash(player, "testgame sort", {"descending": True}, channel_id=thread_id)
+    )
+
+    async def undo() -> Any:
+        return await answer(
+            await emu.slash(
+                table.carol.id,
+                "ref undo",
+                {"reason": "table talk"},
+                channel_id=thread_id,
+                locale="en-US",
+            )
+        )
+
+    await undo()
+    assert await current(table) == (3, rolled)  # the sort is undone
+    await undo()
+    assert await current(table) == (4, start)  # then the roll: never the sort again
+    before = await current(table)
+    refused = await undo()
+    assert refused.ephemeral and "nothing to undo" in refused.content
+    await unchanged(table, before)
