@@ -12,9 +12,10 @@ checks the version, and the move is appended only if the version is still the
 one it carries). Buttons that are about no decision carry no version and keep
 working: ``tt:mine:<match>`` (the seat's own view), ``tt:invite:<match>:yes|no``
 (the service checks the match is still proposed), ``tt:resign:<match>`` (allowed
-at any point of the match) and the requests ``tt:undo:<match>:<request>:yes|no``
-and ``tt:confirm:<match>:<request>``, which lapse by themselves when the match moves
-on (``bot/requests.py``).
+at any point of the match) and the requests ``tt:undo:<match>:<request>:yes|no``,
+``tt:consent:<match>:<request>:yes|no`` (the players' consent to an act of a referee
+who plays in the match) and ``tt:confirm:<match>:<request>``, which lapse by
+themselves when the match moves on (``bot/requests.py``).
 """
 
 from __future__ import annotations

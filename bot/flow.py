@@ -334,12 +334,12 @@ class Flow:
         ref = await self._reachable(interaction, match_id)
         if ref is None:
             return False
-        allowed = verb in ("invite", "mine", "resign", "undo", "confirm")
+        allowed = verb in ("invite", "mine", "resign", "undo", "confirm", "consent")
         refusal = "bot.error.not_your_button"
         if verb == "confirm":
             allowed = await self.is_referee(interaction, ref.guild_id)
             refusal = "bot.error.not_referee"
-        elif verb in ("invite", "mine", "resign", "undo"):
+        elif verb in ("invite", "mine", "resign", "undo", "consent"):
             allowed = await self.service.is_seated(match_id, interaction.user.id)
             refusal = "bot.error.not_invited" if verb == "invite" else "bot.error.not_a_player"
         if not allowed:
@@ -392,6 +392,12 @@ class Flow:
             await self._matches().confirm_resign(interaction, match_id)
         elif verb == "undo":
             await self._matches().answer_undo(interaction, match_id, int(args[1]), args[2] == "yes")
+        elif verb == "consent":
+            referee = self.bot.get_cog("Referee")
+            assert referee is not None
+            await cast("RefereeCog", referee).answer_consent(
+                interaction, match_id, int(args[1]), args[2] == "yes"
+            )
         elif verb == "confirm":
             referee = self.bot.get_cog("Referee")
             assert referee is not None

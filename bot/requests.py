@@ -1,4 +1,5 @@
-"""Requests that wait for a confirmation: a player's undo and a referee's rollback.
+"""Requests that wait for a confirmation: a player's undo, a referee's rollback, and
+a referee's act on a match they play in (every other player must agree to it).
 
 A request is a database row tied to the match version it is about, so it
 survives restarts and lapses by itself once the match moves on.
@@ -20,7 +21,7 @@ from bot.store.models import MatchRequest, MatchStatus
 if TYPE_CHECKING:
     from bot.service import MatchService, MatchSnapshot
 
-UNDO, ROLLBACK = "undo", "rollback"
+UNDO, ROLLBACK, CONSENT = "undo", "rollback", "consent"
 OPEN, DONE, DECLINED, LAPSED = "open", "done", "declined", "lapsed"
 
 
@@ -31,6 +32,8 @@ class RequestOutcome:
     request: MatchRequest
     snapshot: MatchSnapshot | None = None
     waiting_for: list[int] | None = None
+    #: Everyone who agreed, once all have (a referee's act then goes ahead).
+    agreed: list[int] | None = None
 
 
 class Requests:
@@ -72,18 +75,63 @@ class Requests:
             request = await self._open_request(session, match_id, request_id, UNDO)
             seats = await repo.get_seats(session, request.match_id)
             opponents = [s.user_id for s in seats if s.user_id != request.requested_by]
-            if user_id not in opponents:
-                raise UserError("bot.error.not_your_answer")
-            if not accept:
-                request.status = DECLINED
-                return RequestOutcome(request)
-            request.answers = {**request.answers, str(user_id): True}
-            waiting = [u for u in opponents if str(u) not in request.answers]
-            if waiting:
+            waiting = _answer(request, opponents, user_id, accept)
+            if waiting is None or waiting:
                 return RequestOutcome(request, waiting_for=waiting)
             snap = await self._revert(session, request, request.requested_by, "undo")
             request.status = DONE
             return RequestOutcome(request, snapshot=snap)
+
+    async def request_consent(
+        self, match_id: int, referee_id: int, act: dict[str, object]
+    ) -> tuple[MatchRequest, list[int]]:
+        """A referee who plays in the match asks every other player to agree to ``act``
+        (the command and its arguments); returns the request and whom it waits for."""
+        async with self.service.sessions.begin() as session:
+            match = await self.service._match(session, match_id)
+            seats = await repo.get_seats(session, match_id)
+            others = sorted({s.user_id for s in seats if s.user_id != referee_id})
+            request = await stored.add_request(
+                session,
+                match_id=match_id,
+                version=match.version,
+                kind=CONSENT,
+                requested_by=referee_id,
+                payload=dict(act),
+            )
+            return request, others
+
+    async def answer_consent(
+        self, match_id: int, request_id: int, user_id: int, accept: bool
+    ) -> RequestOutcome:
+        """Another player agrees or declines; once all agreed the request is done and
+        ``agreed`` lists them (the caller then carries out the act). A match that
+        moved on since the request lapses it, as for an undo."""
+        async with self.service.sessions.begin() as session:
+            request = await self._open_request(session, match_id, request_id, CONSENT)
+            seats = await repo.get_seats(session, request.match_id)
+            others = sorted({s.user_id for s in seats if s.user_id != request.requested_by})
+            waiting = _answer(request, others, user_id, accept)
+            if waiting is None or waiting:
+                return RequestOutcome(request, waiting_for=waiting)
+            request.status = DONE
+            return RequestOutcome(request, agreed=others)
+
+    async def rollback_agreed(
+        self, match_id: int, referee_id: int, to_seq: int, reason: str
+    ) -> MatchSnapshot:
+        """A rollback the other players agreed to (:meth:`answer_consent`): no preview."""
+        from bot.service import MatchSnapshot
+
+        async with self.service.sessions.begin() as session:
+            started = [MatchStatus.ACTIVE, MatchStatus.PAUSED, MatchStatus.FINISHED]
+            loaded = await self.service.loaded(session, match_id, started, "bot.error.not_started")
+            reverted = await repo.revert_to(
+                session, loaded, to_seq=to_seq, actor_id=referee_id, reason=reason
+            )
+            now = self.service.clock.now()
+            await schedule(session, reverted.match, reverted.engine, reverted.state, now)
+            return MatchSnapshot.of(reverted)
 
     async def request_rollback(
         self, match_id: int, referee_id: int, to_seq: int, reason: str
@@ -149,3 +197,17 @@ class Requests:
         now = self.service.clock.now()
         await schedule(session, reverted.match, reverted.engine, reverted.state, now)
         return MatchSnapshot.of(reverted)
+
+
+def _answer(
+    request: MatchRequest, answering: list[int], user_id: int, accept: bool
+) -> list[int] | None:
+    """Record ``user_id``'s answer to ``request``, which ``answering`` must all accept:
+    ``None`` once declined, else who has still to answer (empty: everyone agreed)."""
+    if user_id not in answering:
+        raise UserError("bot.error.not_your_answer")
+    if not accept:
+        request.status = DECLINED
+        return None
+    request.answers = {**request.answers, str(user_id): True}
+    return [u for u in answering if str(u) not in request.answers]

@@ -8,7 +8,8 @@ another server is refused as if it did not exist.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -27,6 +28,31 @@ if TYPE_CHECKING:
     from bot.client import TabletopBot
 
 REASON = key("bot.command.ref.reason", "Why (shown in the log)")
+#: A referee act's arguments, as stored while the players are asked to agree (JSON).
+Args = dict[str, Any]
+#: Checks an act against its match and gathers its arguments.
+Prepare = Callable[[int], Awaitable[Args]]
+#: The public header of each act's post.
+HEADERS = {
+    "undo": "bot.ref.undone",
+    "pause": "bot.ref.paused",
+    "resume": "bot.ref.resumed",
+    "extend": "bot.ref.extended",
+    "rule": "bot.ref.ruled",
+    "result": "bot.ref.result",
+    "adjust": "bot.ref.adjusted",
+    "act": "bot.ref.acted",
+    "rollback": "bot.ref.rolled_back",
+}
+
+
+def given(args: Args) -> Prepare:
+    """An act whose arguments need no look-up in the match."""
+
+    async def prepare(match_id: int) -> Args:
+        return args
+
+    return prepare
 
 
 @app_commands.guild_only()
@@ -45,29 +71,141 @@ class Referee(
         self,
         interaction: discord.Interaction,
         match: int | None,
-        header_key: str,
-        act: object,
-        **params: object,
+        command: str,
+        prepare: Prepare,
     ) -> None:
-        """Resolve the match (of this server only) and check the user referees there,
-        run ``act(match_id)``, post the new state publicly."""
+        """Resolve the match (of this server only) and check the user referees there;
+        ``prepare(match_id)`` checks and gathers the act's arguments. A referee who
+        plays in the match only asks the other players to agree (:meth:`_ask_consent`);
+        anyone else's act is carried out and the new state posted publicly."""
+        match_id: int | None = None
+        args: Args = {}
+        async with guarded(interaction):
+            await self.bot.flow.defer_private(interaction)
+            match_id = await self.bot.flow.refereed_match(interaction, match)
+            args = await prepare(match_id)
+            if await self.bot.service.is_seated(match_id, interaction.user.id):
+                await self._ask_consent(interaction, match_id, command, args)
+                match_id = None  # nothing happens until the others agree
+        if match_id is not None:
+            await self._carry_out(interaction, match_id, interaction.user.id, command, args)
+
+    async def _carry_out(
+        self,
+        interaction: discord.Interaction,
+        match_id: int,
+        referee: int,
+        command: str,
+        args: Args,
+    ) -> None:
+        """Run the act and post the new state, headed by what the referee did."""
 
         async def work() -> tuple[MatchSnapshot, Post]:
-            match_id = await self.bot.flow.refereed_match(interaction, match)
-            snap: MatchSnapshot = await act(match_id)  # type: ignore[operator]
+            snap = await self._run(command, match_id, referee, args)
             locale = await self.bot.flow.public_locale(interaction.guild_id)
+            params = {k: v for k, v in args.items() if isinstance(v, str | int)}
             header = [
                 self.bot.texts(
-                    header_key,
+                    HEADERS[command],
                     locale,
-                    referee=interaction.user.mention,
-                    seq=snap.match.version,
-                    **params,
+                    **{**params, "referee": f"<@{referee}>", "seq": snap.match.version},
                 )
             ]
             return snap, await self.bot.presenter.public(snap, locale, header)
 
         await self.bot.flow.public_change(interaction, work)
+
+    async def _run(self, command: str, match_id: int, actor: int, args: Args) -> MatchSnapshot:
+        """One referee act, from its stored arguments (also after the players agreed)."""
+        service, referee = self.bot.service, self.bot.service.referee
+        reason = str(args.get("reason", ""))
+        if command == "undo":
+            return await service.referee_undo(match_id, actor, reason)
+        if command in ("pause", "resume"):
+            toggle = service.pause if command == "pause" else service.resume
+            return await toggle(match_id, actor, reason)
+        if command == "extend":
+            return await referee.extend(match_id, actor, int(args["hours"]), reason)
+        if command == "rule":
+            dispute = args.get("dispute")
+            number = None if dispute is None else int(dispute)
+            return await referee.rule(match_id, actor, str(args["ruling"]), number)
+        if command == "result":
+            winners = [int(w) for w in args["winners"]]
+            return await referee.set_result(match_id, actor, winners, reason)
+        if command == "adjust":
+            return await referee.adjust(match_id, actor, dict(args["changes"]), reason)
+        if command == "act":
+            return await referee.act(
+                match_id, actor, int(args["seat"]), str(args["action"]), reason
+            )
+        if command == "rollback":
+            to_seq = int(args["to_seq"])
+            return await service.requests.rollback_agreed(match_id, actor, to_seq, reason)
+        raise UserError("bot.error.request_closed")  # a request of an older version
+
+    async def _ask_consent(
+        self, interaction: discord.Interaction, match_id: int, command: str, args: Args
+    ) -> None:
+        """Post the seated referee's request, pinging the players who must agree."""
+        request, others = await self.bot.service.requests.request_consent(
+            match_id, interaction.user.id, {"command": command, "args": args}
+        )
+        locale = await self.bot.flow.public_locale(interaction.guild_id)
+        base = f"tt:consent:{match_id}:{request.id}"
+        post = Post(
+            lines=[
+                self.bot.texts(
+                    "bot.ref.consent_asked",
+                    locale,
+                    referee=interaction.user.mention,
+                    command=f"/ref {command}",
+                    reason=str(args.get("reason") or args.get("ruling") or "-"),
+                    players=" ".join(f"<@{u}>" for u in others),
+                )
+            ],
+            mentions=others,
+            buttons=[
+                ButtonSpec(self.bot.texts("bot.button.accept", locale), f"{base}:yes", "success"),
+                ButtonSpec(self.bot.texts("bot.button.decline", locale), f"{base}:no", "danger"),
+            ],
+        )
+        await self.bot.flow.publish(interaction, post)
+
+    async def answer_consent(
+        self, interaction: discord.Interaction, match_id: int, request_id: int, accept: bool
+    ) -> None:
+        """Another player's answer to a seated referee's request; once all agreed the
+        act is carried out, its reason naming who agreed (so the log says it)."""
+        outcome = None
+        async with guarded(interaction):
+            await self.bot.flow.defer_private(interaction)
+            outcome = await self.bot.service.requests.answer_consent(
+                match_id, request_id, interaction.user.id, accept
+            )
+            request = outcome.request
+            if outcome.agreed is None:
+                locale = await self.bot.flow.public_locale(interaction.guild_id)
+                declined = outcome.waiting_for is None
+                text = self.bot.texts(
+                    "bot.ref.consent_declined" if declined else "bot.ref.consent_waiting",
+                    locale,
+                    user=interaction.user.mention,
+                    referee=f"<@{request.requested_by}>",
+                )
+                mentions = [request.requested_by] if declined else []
+                await self.bot.flow.publish(interaction, Post(lines=[text], mentions=mentions))
+                outcome = None
+        if outcome is None or outcome.agreed is None:
+            return
+        snap = await self.bot.service.load(match_id)
+        names = [s.display_name for s in snap.seats if s.user_id in outcome.agreed]
+        payload = dict(outcome.request.payload)
+        args: Args = dict(payload["args"])
+        field = "ruling" if payload["command"] == "rule" else "reason"
+        args[field] = f"{args.get(field, '')} (✔ {', '.join(names)})"
+        referee = outcome.request.requested_by
+        await self._carry_out(interaction, match_id, referee, str(payload["command"]), args)
 
     @app_commands.command(
         name=key("bot.command.undo.name", "undo"),
@@ -82,14 +220,7 @@ class Referee(
         match: int | None = None,
     ) -> None:
         """Revert the last event as a new event; history is kept."""
-        user = interaction.user.id
-        await self._public(
-            interaction,
-            match,
-            "bot.ref.undone",
-            lambda m: self.bot.service.referee_undo(m, user, reason),
-            reason=reason,
-        )
+        await self._public(interaction, match, "undo", given({"reason": reason}))
 
     @app_commands.command(
         name=key("bot.command.pause.name", "pause"),
@@ -106,14 +237,7 @@ class Referee(
         match: int | None = None,
     ) -> None:
         """Pause the match."""
-        user = interaction.user.id
-        await self._public(
-            interaction,
-            match,
-            "bot.ref.paused",
-            lambda m: self.bot.service.pause(m, user, reason),
-            reason=reason,
-        )
+        await self._public(interaction, match, "pause", given({"reason": reason}))
 
     @app_commands.command(
         name=key("bot.command.resume.name", "resume"),
@@ -130,14 +254,7 @@ class Referee(
         match: int | None = None,
     ) -> None:
         """Resume the match."""
-        user = interaction.user.id
-        await self._public(
-            interaction,
-            match,
-            "bot.ref.resumed",
-            lambda m: self.bot.service.resume(m, user, reason),
-            reason=reason,
-        )
+        await self._public(interaction, match, "resume", given({"reason": reason}))
 
     @app_commands.command(
         name=key("bot.command.extend.name", "extend"),
@@ -157,15 +274,7 @@ class Referee(
         match: int | None = None,
     ) -> None:
         """Push the current deadline back."""
-        user = interaction.user.id
-        await self._public(
-            interaction,
-            match,
-            "bot.ref.extended",
-            lambda m: self.bot.service.referee.extend(m, user, hours, reason),
-            hours=hours,
-            reason=reason,
-        )
+        await self._public(interaction, match, "extend", given({"hours": hours, "reason": reason}))
 
     @app_commands.command(
         name=key("bot.command.rule.name", "rule"),
@@ -185,13 +294,8 @@ class Referee(
         match: int | None = None,
     ) -> None:
         """Record a ruling in the log."""
-        user = interaction.user.id
         await self._public(
-            interaction,
-            match,
-            "bot.ref.ruled",
-            lambda m: self.bot.service.referee.rule(m, user, ruling, dispute),
-            ruling=ruling,
+            interaction, match, "rule", given({"ruling": ruling, "dispute": dispute})
         )
 
     @app_commands.command(
@@ -215,16 +319,14 @@ class Referee(
     ) -> None:
         """Set the result: a forfeit, a decision after a dispute…"""
 
-        async def act(match_id: int) -> MatchSnapshot:
+        async def prepare(match_id: int) -> Args:
             snap = await self.bot.service.load(match_id)
             seats = [] if winner is None else [snap.seat_of(winner.id)]
             if None in seats:
                 raise UserError("bot.error.not_a_player")
-            return await self.bot.service.referee.set_result(
-                match_id, interaction.user.id, [s for s in seats if s is not None], reason
-            )
+            return {"winners": seats, "reason": reason}
 
-        await self._public(interaction, match, "bot.ref.result", act, reason=reason)
+        await self._public(interaction, match, "result", prepare)
 
     @app_commands.command(
         name=key("bot.command.adjust.name", "adjust"),
@@ -248,19 +350,18 @@ class Referee(
         match: int | None = None,
     ) -> None:
         """Apply a manual change to the state, logged with the referee and reason."""
-        user = interaction.user.id
 
-        async def act(match_id: int) -> MatchSnapshot:
+        async def prepare(match_id: int) -> Args:
             try:
                 parsed = loads(changes)
             except SerdeError as exc:  # invalid, or nested too deep to be a state change
                 raise UserError("bot.error.bad_adjustment", detail=str(exc)) from None
             if not isinstance(parsed, dict) or not parsed:
                 raise UserError("bot.error.bad_adjustment", detail=changes)
-            return await self.bot.service.referee.adjust(match_id, user, parsed, reason)
+            return {"changes": parsed, "reason": reason}
 
         # The public post names the act and the reason, never the changes: they may be hidden.
-        await self._public(interaction, match, "bot.ref.adjusted", act, reason=reason)
+        await self._public(interaction, match, "adjust", prepare)
 
     @app_commands.command(
         name=key("bot.command.act.name", "act"),
@@ -284,19 +385,18 @@ class Referee(
         match: int | None = None,
     ) -> None:
         """Apply a game action on a player's behalf, whoever's turn it is."""
-        user = interaction.user.id
 
-        async def run(match_id: int) -> MatchSnapshot:
+        async def prepare(match_id: int) -> Args:
             snap = await self.bot.service.load(match_id)
             seat = snap.seat_of(player.id)
             if seat is None:
                 raise UserError("bot.error.not_a_player")
-            # The game's codec parses the text: bad JSON is refused in the game's words.
-            return await self.bot.service.referee.act(match_id, user, seat, action, reason)
+            # The game's codec parses the text (when the act runs): bad JSON is refused
+            # in the game's words.
+            snap.engine.parse_action_text(action)
+            return {"seat": seat, "player": player.display_name, "action": action, "reason": reason}
 
-        await self._public(
-            interaction, match, "bot.ref.acted", run, player=player.display_name, reason=reason
-        )
+        await self._public(interaction, match, "act", prepare)
 
     @app_commands.command(
         name=key("bot.command.inspect.name", "inspect"),
@@ -316,6 +416,9 @@ class Referee(
             await interaction.response.defer(ephemeral=True, thinking=True)
             match_id = await self.bot.flow.refereed_match(interaction, match)
             snap = await self.bot.service.load(match_id)
+            if snap.seat_of(interaction.user.id) is not None:
+                # A player never sees another's hidden cards, whoever agrees.
+                raise UserError("bot.error.referee_plays")
             seat = snap.seat_of(player.id)
             if seat is None:
                 raise UserError("bot.error.not_a_player")
@@ -349,6 +452,14 @@ class Referee(
         async with guarded(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
             match_id = await self.bot.flow.refereed_match(interaction, match)
+            if await self.bot.service.is_seated(match_id, interaction.user.id):
+                current = await self.bot.service.load(match_id)
+                if not 0 <= event < current.match.version:
+                    last = current.match.version - 1
+                    raise UserError("bot.error.no_such_event", seq=event, last=last)
+                args = {"to_seq": event, "reason": reason}
+                await self._ask_consent(interaction, match_id, "rollback", args)
+                return
             request = await self.bot.service.requests.request_rollback(
                 match_id, interaction.user.id, event, reason
             )

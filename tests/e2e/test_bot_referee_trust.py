@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.bot_harness import Table, answer, open_match, owner_of_turn
+from tests.e2e.bot_harness import Table, answer, open_match, owner_of_turn, pinged
 from tests.e2e.test_bot_referee import make_referee
 
 pytestmark = pytest.mark.e2e
@@ -110,3 +110,75 @@ async def test_undo_twice_goes_two_events_back_and_never_redoes(table: Table) ->
     refused = await undo()
     assert refused.ephemeral and "nothing to undo" in refused.content
     await unchanged(table, before)
+
+
+async def test_a_referee_who_plays_needs_every_other_players_consent(table: Table) -> None:
+    emu = table.emu
+    await make_referee(table)
+    emu.add_member_role(table.guild.id, table.alice.id, table.referee_role)
+    thread_id, _first = await open_match(emu, table)
+    before = await current(table)
+
+    async def ask() -> Any:
+        return await answer(
+            await emu.slash(
+                table.alice.id,
+                "ref adjust",
+                {"changes": '{"players.0.score": 25}', "reason": "Card text: +25"},
+                channel_id=thread_id,
+                locale="en-US",
+            )
+        )
+
+    asked = await ask()
+    assert not asked.ephemeral and pinged(emu, asked) == {table.bruno.id}
+    assert "/ref adjust" in asked.content and "Card text: +25" in asked.content
+    await unchanged(table, before)  # nothing happens before the others agree
+    yes = next(c for c in asked.custom_ids if c.endswith(":yes"))
+    no = next(c for c in asked.custom_ids if c.endswith(":no"))
+    herself = await answer(await emu.click(table.alice.id, asked.id, yes))
+    assert herself.ephemeral  # the referee cannot agree for the others
+    outsider = await answer(await emu.click(table.carol.id, asked.id, yes))
+    assert outsider.ephemeral
+    declined = await answer(await emu.click(table.bruno.id, asked.id, no))
+    assert not declined.ephemeral and pinged(emu, declined) == {table.alice.id}
+    await unchanged(table, before)
+    late = await answer(await emu.click(table.bruno.id, asked.id, yes))
+    assert late.ephemeral  # a declined request stays declined
+    await unchanged(table, before)
+
+    asked = await ask()
+    yes = next(c for c in asked.custom_ids if c.endswith(":yes"))
+    done = await answer(await emu.click(table.bruno.id, asked.id, yes))
+    assert not done.ephemeral and "Card text: +25 (✔ bruno)" in done.content
+    snap = await table.bot.service.load(1)
+    assert snap.state.players[0].score == 25 and snap.match.version == before[0] + 1
+    log = await answer(await emu.slash(table.bruno.id, "match log", channel_id=thread_id))
+    assert "(✔ bruno)" in log.content  # the log says who agreed
+
+    # Another player's hidden information stays hidden from a referee who plays.
+    peek = await answer(
+        await emu.slash(
+            table.alice.id,
+            "ref inspect",
+            {"player": table.bruno.id},
+            channel_id=thread_id,
+            locale="en-US",
+        )
+    )
+    assert peek.ephemeral and "You play in this match" in peek.content
+    assert not peek.attachments
+
+    # A rollback asks the same way and, agreed, goes back to the event named.
+    asked = await answer(
+        await emu.slash(
+            table.alice.id,
+            "ref rollback",
+            {"event": 0, "reason": "wrong set-up"},
+            channel_id=thread_id,
+        )
+    )
+    assert not asked.ephemeral and pinged(emu, asked) == {table.bruno.id}
+    yes = next(c for c in asked.custom_ids if c.endswith(":yes"))
+    await answer(await emu.click(table.bruno.id, asked.id, yes))
+    assert (await current(table))[1] == before[1]
