@@ -15,8 +15,8 @@ from bot.pace import Pace
 from bot.store import repository as repo
 from bot.store import requests as stored
 from bot.store.models import Dispute, DisputeStatus, EventKind, Match, MatchStatus, utcnow
-from bot.verify import apply_changes
-from engines.core.serde import SerdeError
+from bot.verify import NoSuchPath, apply_changes
+from engines.core.serde import SerdeError, field_name
 
 if TYPE_CHECKING:
     from bot.service import MatchService, MatchSnapshot
@@ -137,8 +137,11 @@ class Referee:
             engine = loaded.engine
             try:
                 state = apply_changes(engine, loaded.state, changes)
-            except (SerdeError, KeyError, IndexError, ValueError, TypeError) as exc:
-                raise UserError("bot.error.bad_adjustment", detail=str(exc)) from None
+            except NoSuchPath as exc:
+                raise UserError("bot.error.adjust_no_path", path=exc.path) from None
+            except SerdeError as exc:  # a value of the wrong kind for its field
+                where = field_name(exc.path) or ", ".join(str(path) for path in changes)
+                raise UserError("bot.error.adjust_bad_value", path=where) from None
             await repo.adjust(
                 session, loaded, state=state, changes=changes, actor_id=actor, reason=reason
             )

@@ -253,11 +253,16 @@ def _no_replay(report: Verification, seq: int, detail: Message) -> None:
     report.problems.append(Message("bot.verify.no_replay", {"seq": seq, "detail": detail}))
 
 
+class NoSuchPath(SerdeError):
+    """An adjustment's path names nothing in the state (``path``: as the user wrote it)."""
+
+
 def apply_changes(engine: GameEngine[Any], state: Any, changes: Mapping[str, Any]) -> Any:
     """A state with ``changes`` applied: ``{"players.0.score": 12, "deck": [3, 1]}``.
 
     Keys are dotted paths into the state's JSON (list items by index); the
-    result must still be a valid state, else :class:`SerdeError`, and one the
+    result must still be a valid state, else :class:`SerdeError` (:class:`NoSuchPath`
+    for a path naming nothing), and one the
     game's invariants accept, else :class:`InvalidStateError` naming the broken
     one. The rules' consequences follow (``engine.adjusted``: a figure at 0 HP is
     knocked out, a match may end). The live ``/ref adjust`` and the replay both
@@ -275,14 +280,14 @@ def apply_changes(engine: GameEngine[Any], state: Any, changes: Mapping[str, Any
         elif isinstance(target, dict) and last in target:
             target[last] = value
         else:
-            raise SerdeError(f"{path}: no such field")
+            raise NoSuchPath(f"{path}: no such field", path=str(path))
     return engine.adjusted(engine.state_from_json(data))
 
 
 def _index(items: list[Any], part: str, path: object) -> int:
     """``part`` as a valid index of ``items``, else the path names nothing."""
     if not part.isdigit() or int(part) >= len(items):
-        raise SerdeError(f"{path}: no such field")
+        raise NoSuchPath(f"{path}: no such field", path=str(path))
     return int(part)
 
 
@@ -292,7 +297,7 @@ def _step(target: Any, part: str, path: object) -> Any:
         return target[_index(target, part, path)]
     if isinstance(target, dict) and part in target:
         return target[part]
-    raise SerdeError(f"{path}: no such field")
+    raise NoSuchPath(f"{path}: no such field", path=str(path))
 
 
 def _norm(value: Any) -> Any:

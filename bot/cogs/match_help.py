@@ -60,7 +60,11 @@ class HelpCommands(commands.Cog):
                     game = None
             if game is None:
                 titles = ", ".join(t(e.title_key, locale) for e in installed())
-                lines = [t("bot.help.games", locale, games=titles), t("bot.help.common", locale)]
+                lines = [
+                    t("bot.help.games", locale, games=titles),
+                    t("bot.help.common", locale),
+                    t("bot.help.referee", locale),
+                ]
             else:
                 engine = engine_for(game)
                 lines = [t("bot.help.title", locale, game=t(engine.title_key, locale))]
@@ -71,6 +75,6 @@ class HelpCommands(commands.Cog):
                     for spec in (s for s in engine.commands() if s.section is section):
                         path = command_path(t, engine, spec, locale)
                         lines.append(f"`/{path}` — {t.message(spec.description, locale)}")
-                lines.append(t("bot.help.common", locale))
+                lines += [t("bot.help.common", locale), t("bot.help.referee", locale)]
             for group in chunks(lines):
                 await followup(interaction, Post(lines=group, ephemeral=True))

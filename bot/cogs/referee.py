@@ -354,10 +354,10 @@ class Referee(
         async def prepare(match_id: int) -> Args:
             try:
                 parsed = loads(changes)
-            except SerdeError as exc:  # invalid, or nested too deep to be a state change
-                raise UserError("bot.error.bad_adjustment", detail=str(exc)) from None
+            except SerdeError:  # invalid, or nested too deep to be a state change
+                raise UserError("bot.error.adjust_json") from None
             if not isinstance(parsed, dict) or not parsed:
-                raise UserError("bot.error.bad_adjustment", detail=changes)
+                raise UserError("bot.error.adjust_json")
             return {"changes": parsed, "reason": reason}
 
         # The public post names the act and the reason, never the changes: they may be hidden.

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
 from engines.core.errors import InvalidActionError
-from engines.core.serde import JSON, SerdeError, from_json, loads, to_json
+from engines.core.serde import JSON, SerdeError, field_name, from_json, loads, to_json
 
 S = TypeVar("S")
 
@@ -114,7 +114,6 @@ class ActionCodec:
             raise InvalidActionError(
                 f"The action is not valid JSON: {exc}",
                 key="core.error.bad_action_json",
-                params={"detail": str(exc)},
             ) from None
         return self.from_json(data)
 
@@ -139,7 +138,7 @@ class ActionCodec:
             raise InvalidActionError(
                 f"Invalid {kind} action: {exc}",
                 key="core.error.bad_action_field",
-                params={"kind": kind, "detail": str(exc)},
+                params={"kind": kind, "field": field_name(exc.path) or kind},
             ) from None
         assert isinstance(action, Action)
         return action

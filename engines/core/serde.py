@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import json
+import re
 import types
 import typing
 from collections.abc import Mapping
@@ -22,7 +23,20 @@ JSON = Any  # JSON-compatible value: None, bool, int, float, str, list, dict[str
 
 
 class SerdeError(ValueError):
-    """Raised when a JSON value does not fit the expected type; names the path."""
+    """Raised when a JSON value does not fit the expected type; names the path.
+
+    ``path`` is where in the value it went wrong (``$.players[0].score``; empty when
+    unknown), so a caller can say which field in the user's words (:func:`field_name`).
+    """
+
+    def __init__(self, message: str, path: str = "") -> None:
+        super().__init__(message)
+        self.path = path
+
+
+def field_name(path: str) -> str:
+    """A :class:`SerdeError` path as a user writes it: ``players.0.score``."""
+    return re.sub(r"\[(\d+)\]", r".\1", path).removeprefix("$").removeprefix(".")
 
 
 #: The deepest nesting :func:`loads` accepts: no action or adjustment needs more, and
@@ -80,13 +94,13 @@ def from_json(tp: Any, data: JSON, path: str = "$") -> Any:
     if tp is Any:
         return data
     if isinstance(tp, str):
-        raise SerdeError(f"{path}: unresolved forward reference {tp!r}")
+        raise SerdeError(f"{path}: unresolved forward reference {tp!r}", path=path)
     origin = get_origin(tp)
     if origin is Union or origin is types.UnionType:
         return _from_union(tp, data, path)
     if origin is typing.Literal:
         if data not in get_args(tp):
-            raise SerdeError(f"{path}: expected one of {get_args(tp)!r}, got {data!r}")
+            raise SerdeError(f"{path}: expected one of {get_args(tp)!r}, got {data!r}", path=path)
         return data
     if origin in (list, tuple, frozenset, set, dict) or origin is Mapping:
         return _from_container(tp, origin, data, path)
@@ -95,20 +109,22 @@ def from_json(tp: Any, data: JSON, path: str = "$") -> Any:
             try:
                 return tp(data)
             except ValueError:
-                raise SerdeError(f"{path}: {data!r} is not a valid {tp.__name__}") from None
+                raise SerdeError(
+                    f"{path}: {data!r} is not a valid {tp.__name__}", path=path
+                ) from None
         if dataclasses.is_dataclass(tp):
             return _from_dataclass(tp, data, path)
         if tp is float and isinstance(data, int) and not isinstance(data, bool):
             return float(data)
         if tp in (bool, int, float, str):
             if not isinstance(data, tp) or (tp is int and isinstance(data, bool)):
-                raise SerdeError(f"{path}: expected {tp.__name__}, got {data!r}")
+                raise SerdeError(f"{path}: expected {tp.__name__}, got {data!r}", path=path)
             return data
         if tp is type(None):
             if data is not None:
-                raise SerdeError(f"{path}: expected null, got {data!r}")
+                raise SerdeError(f"{path}: expected null, got {data!r}", path=path)
             return None
-    raise SerdeError(f"{path}: unsupported type {tp!r}")
+    raise SerdeError(f"{path}: unsupported type {tp!r}", path=path)
 
 
 def _from_union(tp: Any, data: JSON, path: str) -> Any:
@@ -123,26 +139,26 @@ def _from_union(tp: Any, data: JSON, path: str) -> Any:
             return from_json(arg, data, path)
         except SerdeError as exc:
             errors.append(str(exc))
-    raise SerdeError("; ".join(errors) or f"{path}: no type matches {data!r}")
+    raise SerdeError("; ".join(errors) or f"{path}: no type matches {data!r}", path=path)
 
 
 def _from_container(tp: Any, origin: Any, data: JSON, path: str) -> Any:
     args = get_args(tp)
     if origin in (dict, Mapping):
         if not isinstance(data, dict):
-            raise SerdeError(f"{path}: expected an object, got {data!r}")
+            raise SerdeError(f"{path}: expected an object, got {data!r}", path=path)
         key_tp, val_tp = args or (Any, Any)
         return {
             _key_from_json(key_tp, k, path): from_json(val_tp, v, f"{path}.{k}")
             for k, v in data.items()
         }
     if not isinstance(data, list):
-        raise SerdeError(f"{path}: expected a list, got {data!r}")
+        raise SerdeError(f"{path}: expected a list, got {data!r}", path=path)
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
             return tuple(from_json(args[0], v, f"{path}[{i}]") for i, v in enumerate(data))
         if len(args) != len(data):
-            raise SerdeError(f"{path}: expected {len(args)} items, got {len(data)}")
+            raise SerdeError(f"{path}: expected {len(args)} items, got {len(data)}", path=path)
         return tuple(
             from_json(a, v, f"{path}[{i}]") for i, (a, v) in enumerate(zip(args, data, strict=True))
         )
@@ -157,7 +173,7 @@ def _from_container(tp: Any, origin: Any, data: JSON, path: str) -> Any:
 
 def _from_dataclass(tp: type[T], data: JSON, path: str) -> T:
     if not isinstance(data, dict):
-        raise SerdeError(f"{path}: expected an object for {tp.__name__}, got {data!r}")
+        raise SerdeError(f"{path}: expected an object for {tp.__name__}, got {data!r}", path=path)
     hints = _hints(tp)  # type: ignore[arg-type]
     kwargs: dict[str, Any] = {}
     for f in dataclasses.fields(tp):  # type: ignore[arg-type]
@@ -166,10 +182,13 @@ def _from_dataclass(tp: type[T], data: JSON, path: str) -> T:
         if f.name in data:
             kwargs[f.name] = from_json(hints[f.name], data[f.name], f"{path}.{f.name}")
         elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-            raise SerdeError(f"{path}: missing field {f.name!r}")
+            raise SerdeError(f"{path}: missing field {f.name!r}", path=f"{path}.{f.name}")
     unknown = set(data) - {f.name for f in dataclasses.fields(tp)}  # type: ignore[arg-type]
     if unknown:
-        raise SerdeError(f"{path}: unknown field(s) {', '.join(sorted(unknown))}")
+        first = sorted(unknown)[0]
+        raise SerdeError(
+            f"{path}: unknown field(s) {', '.join(sorted(unknown))}", path=f"{path}.{first}"
+        )
     return tp(**kwargs)
 
 
@@ -191,12 +210,12 @@ def _key_from_json(tp: Any, key: str, path: str) -> Any:
         try:
             return int(key)
         except ValueError:
-            raise SerdeError(f"{path}: key {key!r} is not an integer") from None
+            raise SerdeError(f"{path}: key {key!r} is not an integer", path=path) from None
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
         for member in tp:
             if str(member.value) == key:
                 return member
-        raise SerdeError(f"{path}: key {key!r} is not a valid {tp.__name__}")
+        raise SerdeError(f"{path}: key {key!r} is not a valid {tp.__name__}", path=path)
     return key
 
 

@@ -182,3 +182,59 @@ async def test_a_referee_who_plays_needs_every_other_players_consent(table: Tabl
     yes = next(c for c in asked.custom_ids if c.endswith(":yes"))
     await answer(await emu.click(table.bruno.id, asked.id, yes))
     assert (await current(table))[1] == before[1]
+
+
+#: Python's own words, which a refusal must never show.
+INTERNALS = ("Expecting", "line 1 column", "list index", "'nosuch'", "$.", "expected int", "char 0")
+
+
+@pytest.mark.parametrize(
+    ("locale", "how_json", "how_path", "how_value", "how_action"),
+    [
+        ("en-US", "double quotes", "numbered from 0", "cannot hold", "its field “card”"),
+        ("pt-BR", "aspas duplas", "numerados a partir de 0", "não aceita", "o campo “card”"),
+        ("it", "virgolette doppie", "numerati da 0", "non può contenere", "il campo “card”"),
+    ],
+)
+async def test_refusals_say_what_was_wrong_and_how_json_is_written(
+    table: Table, locale: str, how_json: str, how_path: str, how_value: str, how_action: str
+) -> None:
+    emu = table.emu
+    await make_referee(table)
+    thread_id, first = await open_match(emu, table)
+    player, _other = owner_of_turn(table, first)
+    before = await current(table)
+
+    async def refused(command: str, options: dict[str, Any], words: str) -> None:
+        reply = await answer(
+            await emu.slash(
+                table.carol.id,
+                command,
+                {**options, "reason": "x"},
+                channel_id=thread_id,
+                locale=locale,
+            )
+        )
+        assert reply.ephemeral and words in reply.content, reply.content
+        assert not any(w in reply.content for w in (*INTERNALS, *UNEXPECTED)), reply.content
+        await unchanged(table, before)
+
+    for text in ("not json", "[1]", "{}", '{"players.0.score": }'):
+        await refused("ref adjust", {"changes": text}, how_json)
+    for text in ('{"nosuch": 1}', '{"players.9.score": 1}', '{"players.x.score": 1}'):
+        await refused("ref adjust", {"changes": text}, how_path)
+    await refused("ref adjust", {"changes": '{"players.0.score": "x"}'}, how_value)
+    await refused("ref act", {"player": player, "action": '{"kind": '}, how_json)
+    await refused(
+        "ref act", {"player": player, "action": '{"kind": "play", "card": "x"}'}, how_action
+    )
+    await refused(
+        "ref act",
+        {"player": player, "action": '{"kind": "play", "card": 1, "nosuch": 1}'},
+        "nosuch",
+    )
+
+    helped = await answer(
+        await emu.slash(table.carol.id, "match help", channel_id=thread_id, locale=locale)
+    )
+    assert '/ref adjust changes:{"players.0.score": 12}' in helped.content
