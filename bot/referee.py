@@ -6,7 +6,7 @@ Every act is an event in the match log with its author and reason.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from bot.deadlines import schedule
@@ -102,7 +102,7 @@ class Referee:
 
         async with self.service.sessions.begin() as session:
             loaded = await self.service.loaded(session, match_id)
-            engine = loaded.engine
+            engine, match = loaded.engine, loaded.match
             payload: dict[str, object] = {"ruling": ruling}
             if dispute_id is not None:
                 dispute = await stored.dispute_for_update(session, dispute_id)
@@ -122,8 +122,10 @@ class Referee:
                 payload=payload,
                 reason=ruling,
             )
-            # A ruling changes nothing on the board: the owed decisions keep their time.
-            await schedule(session, loaded.match, engine, loaded.state, self.service.clock.now())
+            # A ruling changes nothing on the board: the owed decisions keep their time,
+            # an extension included (the jobs are re-made for the new version).
+            now = self.service.clock.now()
+            await schedule(session, loaded.match, engine, loaded.state, now, start=_kept(match))
         return MatchSnapshot.of(loaded)
 
     async def adjust(
@@ -191,3 +193,12 @@ class Referee:
         """Every open dispute of a guild, oldest first."""
         async with self.service.sessions.begin() as session:
             return await stored.open_disputes(session, guild_id)
+
+
+def _kept(match: Match) -> datetime | None:
+    """When the current decisions' time started counting, as their deadline says (an
+    extension moved it later), so rescheduling after an event that changes nothing
+    owed keeps that deadline; ``None`` (count from now) when there is none."""
+    if match.deadline_at is None:
+        return None
+    return match.deadline_at - timedelta(hours=Pace.from_data(match.pace).deadline_hours or 0)

@@ -238,3 +238,22 @@ async def test_refusals_say_what_was_wrong_and_how_json_is_written(
         await emu.slash(table.carol.id, "match help", channel_id=thread_id, locale=locale)
     )
     assert '/ref adjust changes:{"players.0.score": 12}' in helped.content
+
+
+async def test_an_extension_survives_a_ruling(table: Table) -> None:
+    emu = table.emu
+    await make_referee(table)
+    thread_id, _first = await open_match(emu, table)
+    before = (await table.bot.service.load(1)).match.deadline_at
+    assert before is not None
+    await answer(
+        await emu.slash(
+            table.carol.id, "ref extend", {"hours": 48, "reason": "travel"}, channel_id=thread_id
+        )
+    )
+    extended = (await table.bot.service.load(1)).match.deadline_at
+    assert extended is not None and (extended - before).total_seconds() == 48 * 3600
+    await answer(
+        await emu.slash(table.carol.id, "ref rule", {"ruling": "play on"}, channel_id=thread_id)
+    )
+    assert (await table.bot.service.load(1)).match.deadline_at == extended
