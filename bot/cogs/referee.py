@@ -3,7 +3,10 @@
 Only members of the referee role (``/setup referee-role``) or members who can
 manage the server *of the match's server* may use them, from inside it
 (``Flow.refereed_match``); everyone else is refused privately, and a match of
-another server is refused as if it did not exist.
+another server is refused as if it did not exist. A referee who plays in the
+match only asks: the act waits until every other player agrees (``tt:consent``
+buttons), and its logged reason names who agreed; such a referee never inspects
+another seat.
 """
 
 from __future__ import annotations
