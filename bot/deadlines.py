@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -102,7 +102,11 @@ class DeadlineRunner:
         self.worker = worker
 
     async def run_due(self) -> list[JobOutcome]:
-        """Claim and run every job due now; returns what should be announced."""
+        """Claim and run every job due now; returns what should be announced.
+
+        Each job runs in its own transaction: one that fails is rolled back,
+        counted and retried later (then set aside), and the others still run.
+        """
         now = self.clock.now()
         async with self.sessions.begin() as session:
             claimed = await jobs.claim_due(session, now, self.worker)
@@ -115,14 +119,45 @@ class DeadlineRunner:
                 # lapses (it belongs to the old version) when its lease runs out.
                 log.info("job %s lost a race with a move", job_id)
                 continue
+            except Exception:  # any bug or bad row: isolate this job, run the others
+                log.exception("job %s failed", job_id)
+                outcome = await self._failed(job_id, now)
             if outcome is not None:
                 outcomes.append(outcome)
         return outcomes
+
+    async def _failed(self, job_id: int, now: datetime) -> JobOutcome | None:
+        async with self.sessions.begin() as session:
+            job = await jobs.record_failure(session, job_id, now)
+            if job is None:
+                return None
+            log.error(
+                "job %s (%s of match %s) set aside after %s failed attempts",
+                job.id,
+                job.kind,
+                job.match_id,
+                job.attempts,
+            )
+            match = await session.get(Match, job.match_id)
+            if match is None:
+                return None
+            return JobOutcome(
+                match.id,
+                job.kind,
+                "failed",
+                job.seat,
+                job.user_id,
+                match.thread_id,
+                match.guild_id,
+            )
 
     async def _run(self, job_id: int, now: datetime) -> JobOutcome | None:
         async with self.sessions.begin() as session:
             job = await jobs.get_claimed(session, job_id, self.worker)
             if job is None:
+                return None
+            if job.due_at > now:  # moved later since it was claimed (a late reminder)
+                jobs.release(job)
                 return None
             match = await repo.get_match(session, job.match_id)
             if match is None or match.status != MatchStatus.ACTIVE or match.version != job.version:
@@ -130,24 +165,40 @@ class DeadlineRunner:
                 return None
             away = await players.get_player(session, job.user_id)
             if away is not None and away.vacation_until is not None and away.vacation_until > now:
-                pace = Pace.from_data(match.pace)
-                extra = timedelta(hours=pace.deadline_hours or 0)
-                jobs.postpone(
-                    job,
-                    away.vacation_until + (extra if job.kind == JobKind.EXPIRY else timedelta()),
-                )
+                await self._after_vacation(session, job, match, away.vacation_until, now)
                 return None
             if job.kind == JobKind.REMINDER:
                 return await self._remind(session, job, match, away, now)
-            return await self._expire(session, job, match, now)
+            return await self._expire(session, job, match, away, now)
+
+    async def _after_vacation(
+        self, session: AsyncSession, job: ScheduledJob, match: Match, until: datetime, now: datetime
+    ) -> None:
+        """The decision waits: its reminders and deadline start over when the vacation ends."""
+        pace = Pace.from_data(match.pace)
+        for old in await jobs.seat_jobs(session, job):
+            jobs.finish(old, now, "vacation")
+        await session.flush()
+        deadline = pace.deadline(until)
+        fresh = [
+            _job(match, job.seat, job.user_id, JobKind.REMINDER, t) for t in pace.reminders(until)
+        ]
+        if deadline is not None:
+            fresh.append(_job(match, job.seat, job.user_id, JobKind.EXPIRY, deadline))
+        await jobs.add_jobs(session, fresh)
+        match.deadline_at = await jobs.earliest_expiry(session, match.id)
 
     async def _remind(
         self, session: AsyncSession, job: ScheduledJob, match: Match, away: Any, now: datetime
     ) -> JobOutcome | None:
         # A scheduler catching up (after downtime) must not send a pile of reminders:
-        # none once the deadline itself is due, and only the latest of those due now.
-        if match.deadline_at is not None and match.deadline_at <= now:
-            jobs.finish(job, now, "late")
+        # only the latest of those due now, and none once the deadline has come if one
+        # was sent already (else this one goes out late, with time to answer).
+        expiry = next(
+            (j for j in await jobs.seat_jobs(session, job) if j.kind == JobKind.EXPIRY), None
+        )
+        if expiry is None:
+            jobs.finish(job, now, "stale")
             return None
         if await jobs.later_reminder_due(session, job, now):
             jobs.finish(job, now, "superseded")
@@ -155,22 +206,54 @@ class DeadlineRunner:
         if away is not None:
             held = after_quiet_hours(now, away.timezone, away.quiet_start, away.quiet_end)
             if held > now:
-                jobs.postpone(job, held)
+                await jobs.postpone(session, job, held, now)
                 return None
+        if expiry.due_at <= now:
+            if await jobs.was_reminded(session, job):
+                jobs.finish(job, now, "late")
+                return None
+            return await self._late_reminder(session, job, expiry, match, now)
         jobs.finish(job, now, "sent")
+        return self._sent(job, match, match.deadline_at)
+
+    async def _late_reminder(
+        self,
+        session: AsyncSession,
+        job: ScheduledJob,
+        expiry: ScheduledJob,
+        match: Match,
+        now: datetime,
+    ) -> JobOutcome:
+        """Remind a player who never was, and move their deadline to give them time."""
+        for other in await jobs.seat_jobs(session, job):
+            if other.kind == JobKind.REMINDER and other.id != job.id:
+                jobs.finish(other, now, "superseded")
+        if job.kind == JobKind.REMINDER:
+            jobs.finish(job, now, "sent")
+        else:  # the expiry itself: a reminder goes out (recorded as sent) and it waits
+            sent = _job(match, job.seat, job.user_id, JobKind.REMINDER, now)
+            jobs.finish(sent, now, "sent")
+            session.add(sent)
+        await jobs.postpone(session, expiry, now + Pace.from_data(match.pace).late_grace(), now)
+        await session.flush()
+        match.deadline_at = await jobs.earliest_expiry(session, match.id)
+        return self._sent(job, match, expiry.due_at)
+
+    @staticmethod
+    def _sent(job: ScheduledJob, match: Match, deadline: datetime | None) -> JobOutcome:
         return JobOutcome(
             match.id,
-            job.kind,
+            JobKind.REMINDER,
             "sent",
             job.seat,
             job.user_id,
             match.thread_id,
             match.guild_id,
-            deadline=match.deadline_at,
+            deadline=deadline,
         )
 
     async def _expire(
-        self, session: AsyncSession, job: ScheduledJob, match: Match, now: datetime
+        self, session: AsyncSession, job: ScheduledJob, match: Match, away: Any, now: datetime
     ) -> JobOutcome | None:
         try:
             engine = get(match.game)
@@ -185,6 +268,17 @@ class DeadlineRunner:
         if decision is None:
             jobs.finish(job, now, "stale")
             return None
+        if not await jobs.was_reminded(session, job):
+            # Nobody loses on time unreminded: the reminder goes out (once quiet hours
+            # are over) and the deadline moves to leave time to answer it.
+            if away is not None:
+                held = after_quiet_hours(now, away.timezone, away.quiet_start, away.quiet_end)
+                if held > now:
+                    await jobs.postpone(session, job, held, now)
+                    await session.flush()
+                    match.deadline_at = await jobs.earliest_expiry(session, match.id)
+                    return None
+            return await self._late_reminder(session, job, job, match, now)
         pace = Pace.from_data(match.pace)
         missed = await jobs.count_expiries(session, match.id, job.seat) + 1
         base = JobOutcome(

@@ -64,6 +64,13 @@ class Pace:
             return None
         return start + timedelta(hours=self.deadline_hours)
 
+    def late_grace(self) -> timedelta:
+        """Time left after a reminder sent only once the deadline had come (the bot was
+        down, quiet hours held every reminder): the last reminder's lead, 2 h by default,
+        never more than the allowed time itself."""
+        lead = min((h for h in self.remind_hours_before if h > 0), default=2)
+        return timedelta(hours=min(lead, self.deadline_hours or lead))
+
     def reminders(self, start: datetime) -> list[datetime]:
         """When to remind about a decision owed from ``start``, in order, without repeats."""
         deadline = self.deadline(start)

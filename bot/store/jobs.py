@@ -5,7 +5,9 @@ a process *claims* a due job with a guarded UPDATE (and, on PostgreSQL,
 ``FOR UPDATE SKIP LOCKED`` so racing processes pick different rows), then
 does the job and sets ``done_at`` in the same transaction as its effect, so a
 job never acts twice. A claim expires after a lease, so a process that died
-mid-job does not leave it stuck.
+mid-job does not leave it stuck. A job whose run fails is retried with
+back-off (its claim is simply held longer) and set aside after
+``MAX_ATTEMPTS``; it never holds up the jobs behind it.
 """
 
 from __future__ import annotations
@@ -20,6 +22,10 @@ from bot.store.models import JobKind, ScheduledJob
 
 #: How long a claim protects a job from other processes.
 LEASE = timedelta(minutes=5)
+#: Failed runs after which a job is set aside (and the referees told).
+MAX_ATTEMPTS = 3
+#: Wait before retrying a failed job; doubles with each failure.
+BACKOFF = timedelta(minutes=5)
 
 
 async def add_jobs(session: AsyncSession, jobs: Iterable[ScheduledJob]) -> None:
@@ -76,11 +82,55 @@ def finish(job: ScheduledJob, now: datetime, outcome: str) -> None:
     job.claimed_until = None
 
 
-def postpone(job: ScheduledJob, until: datetime) -> None:
-    """Release a job to run again at ``until`` (quiet hours, vacation)."""
-    job.due_at = until
+def release(job: ScheduledJob) -> None:
+    """Give a claimed job back to the queue unchanged (it is not due after all)."""
     job.claimed_by = None
     job.claimed_until = None
+
+
+async def postpone(
+    session: AsyncSession, job: ScheduledJob, until: datetime, now: datetime
+) -> bool:
+    """Release a job to run again at ``until`` (quiet hours, a late reminder).
+
+    Two reminders of one decision pushed to the same moment become one: if an
+    open twin already waits at ``until``, this job is closed as ``merged``
+    instead. Returns whether the job itself still waits.
+    """
+    twin = await session.scalar(
+        select(ScheduledJob.id).where(
+            ScheduledJob.match_id == job.match_id,
+            ScheduledJob.version == job.version,
+            ScheduledJob.kind == job.kind,
+            ScheduledJob.seat == job.seat,
+            ScheduledJob.due_at == until,
+            ScheduledJob.done_at.is_(None),
+            ScheduledJob.id != job.id,
+        )
+    )
+    if twin is not None:
+        finish(job, now, "merged")
+        return False
+    job.due_at = until
+    release(job)
+    return True
+
+
+async def record_failure(session: AsyncSession, job_id: int, now: datetime) -> ScheduledJob | None:
+    """Count a failed run of a job: it waits ``BACKOFF`` (doubling) before the next
+    try, and after ``MAX_ATTEMPTS`` it is closed as ``failed``. Returns the job when
+    it was set aside (so the referees can be told), else ``None``."""
+    job = await session.get(ScheduledJob, job_id, with_for_update=True)
+    if job is None or job.done_at is not None:
+        return None
+    job.attempts = (job.attempts or 0) + 1
+    if job.attempts >= MAX_ATTEMPTS:
+        finish(job, now, "failed")
+        return job
+    # Held by nobody but not claimable until then: the other jobs run meanwhile.
+    job.claimed_by = None
+    job.claimed_until = now + BACKOFF * 2 ** (job.attempts - 1)
+    return None
 
 
 async def close_open_jobs(session: AsyncSession, match_id: int, now: datetime, outcome: str) -> int:
@@ -102,6 +152,49 @@ async def open_jobs(session: AsyncSession, match_id: int) -> Sequence[ScheduledJ
             .order_by(ScheduledJob.due_at, ScheduledJob.id)
         )
     ).all()
+
+
+async def seat_jobs(session: AsyncSession, job: ScheduledJob) -> Sequence[ScheduledJob]:
+    """The open jobs of the decision ``job`` belongs to (same match, version and seat)."""
+    return (
+        await session.scalars(
+            select(ScheduledJob)
+            .where(
+                ScheduledJob.match_id == job.match_id,
+                ScheduledJob.version == job.version,
+                ScheduledJob.seat == job.seat,
+                ScheduledJob.done_at.is_(None),
+            )
+            .order_by(ScheduledJob.due_at, ScheduledJob.id)
+        )
+    ).all()
+
+
+async def was_reminded(session: AsyncSession, job: ScheduledJob) -> bool:
+    """Whether the player owing ``job``'s decision got a reminder of it."""
+    sent = await session.scalar(
+        select(func.count())
+        .select_from(ScheduledJob)
+        .where(
+            ScheduledJob.match_id == job.match_id,
+            ScheduledJob.version == job.version,
+            ScheduledJob.seat == job.seat,
+            ScheduledJob.kind == JobKind.REMINDER,
+            ScheduledJob.outcome == "sent",
+        )
+    )
+    return bool(sent)
+
+
+async def earliest_expiry(session: AsyncSession, match_id: int) -> datetime | None:
+    """When the match's next open deadline falls (``matches.deadline_at``)."""
+    return await session.scalar(
+        select(func.min(ScheduledJob.due_at)).where(
+            ScheduledJob.match_id == match_id,
+            ScheduledJob.kind == JobKind.EXPIRY,
+            ScheduledJob.done_at.is_(None),
+        )
+    )
 
 
 async def count_expiries(session: AsyncSession, match_id: int, seat: int) -> int:

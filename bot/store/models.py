@@ -259,11 +259,24 @@ class ScheduledJob(Base):
     without effect. ``done_at`` is set in the same transaction as the job's
     effect, so a job never acts twice; ``claimed_by``/``claimed_until`` let
     several bot processes share the queue without two working on one job.
+    Only *open* jobs are unique per decision and moment (a job closed at 20:00
+    does not forbid a new one at 20:00); ``attempts`` counts failed runs, so a
+    job that keeps failing is retried with back-off and then set aside.
     """
 
     __tablename__ = "scheduled_jobs"
     __table_args__ = (
-        UniqueConstraint("match_id", "version", "kind", "seat", "due_at"),
+        Index(
+            "uq_scheduled_jobs_open",
+            "match_id",
+            "version",
+            "kind",
+            "seat",
+            "due_at",
+            unique=True,
+            sqlite_where=text("done_at IS NULL"),
+            postgresql_where=text("done_at IS NULL"),
+        ),
         Index("ix_scheduled_jobs_pending", "done_at", "due_at"),
     )
 
@@ -278,6 +291,7 @@ class ScheduledJob(Base):
     claimed_until: Mapped[datetime | None] = mapped_column(UTCDateTime())
     done_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
     outcome: Mapped[str | None] = mapped_column(String(32))
+    attempts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
     def __repr__(self) -> str:

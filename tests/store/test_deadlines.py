@@ -83,7 +83,9 @@ async def test_an_expired_decision_with_an_automatic_default_is_applied_once(
     clock = FrozenClock()
     service, match_id = await started(sessions, clock, Pace(deadline_hours=12))
     seat = owing((await service.load(match_id)).pending())
-    clock.advance(hours=12)
+    clock.advance(hours=10)  # two hours before: the player is reminded
+    assert [o.kind for o in await DeadlineRunner(sessions, clock, "w1").run_due()] == ["reminder"]
+    clock.advance(hours=2)
     outcomes = await DeadlineRunner(sessions, clock, "w1").run_due()
     expiry = [o for o in outcomes if o.kind == "expiry"]
     assert [o.outcome for o in expiry] == ["applied"]
@@ -122,7 +124,9 @@ async def test_pause_policy_and_forfeit_after_repeated_expiries(
         sessions, clock, Pace(deadline_hours=12, policy=ExpiryPolicy.PAUSE, forfeit_after=2)
     )
     runner = DeadlineRunner(sessions, clock, "w1")
-    clock.advance(hours=12)
+    clock.advance(hours=10)
+    assert [o.kind for o in await runner.run_due()] == ["reminder"]
+    clock.advance(hours=2)
     (paused,) = [o for o in await runner.run_due() if o.kind == "expiry"]
     assert paused.outcome == "paused"
     snap = await service.load(match_id)
@@ -130,7 +134,9 @@ async def test_pause_policy_and_forfeit_after_repeated_expiries(
     assert await runner.run_due() == []
 
     await service.resume(match_id, actor_id=99, reason="back on track")
-    clock.advance(hours=12)
+    clock.advance(hours=10)
+    assert [o.kind for o in await runner.run_due()] == ["reminder"]
+    clock.advance(hours=2)
     (forfeit,) = [o for o in await runner.run_due() if o.kind == "expiry"]
     assert (forfeit.outcome, forfeit.missed) == ("forfeit", 2)
     snap = await service.load(match_id)
@@ -184,12 +190,14 @@ async def test_two_schedulers_racing_run_each_job_once(
 ) -> None:
     clock = FrozenClock()
     matches = [await started(sessions, clock, Pace(deadline_hours=12)) for _ in range(4)]
-    clock.advance(hours=12)
+    clock.advance(hours=10)
     runners = [DeadlineRunner(sessions, clock, f"w{i}") for i in range(2)]
     results = await asyncio.gather(*(r.run_due() for r in runners))
-    expiries = [o for batch in results for o in batch if o.kind == "expiry"]
     reminders = [o for batch in results for o in batch if o.kind == "reminder"]
+    assert sorted(o.match_id for o in reminders) == sorted(m for _, m in matches)
+    clock.advance(hours=2)
+    results = await asyncio.gather(*(r.run_due() for r in runners))
+    expiries = [o for batch in results for o in batch if o.kind == "expiry"]
     assert sorted(o.match_id for o in expiries) == sorted(m for _, m in matches)
-    assert reminders == []  # the deadlines are due: late reminders are dropped, not sent
     for service, match_id in matches:
         assert (await service.load(match_id)).match.version == 1  # one default each, not two
