@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from datetime import timedelta
 
-from sqlalchemy import select
+from sqlalchemy import delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.clock import FrozenClock
@@ -13,7 +13,7 @@ from bot.deadlines import DeadlineRunner
 from bot.pace import ExpiryPolicy, Pace
 from bot.service import MatchService, Player
 from bot.store import players
-from bot.store.models import MatchEvent, ScheduledJob
+from bot.store.models import MatchEvent, ScheduledJob, Snapshot
 from engines.core.registry import register
 from tests.testgame import ENGINE as TESTGAME
 
@@ -201,3 +201,162 @@ async def test_two_schedulers_racing_run_each_job_once(
     assert sorted(o.match_id for o in expiries) == sorted(m for _, m in matches)
     for service, match_id in matches:
         assert (await service.load(match_id)).match.version == 1  # one default each, not two
+
+
+async def open_reminders(sessions: async_sessionmaker[AsyncSession]) -> list[ScheduledJob]:
+    async with sessions.begin() as session:
+        return list(
+            await session.scalars(
+                select(ScheduledJob).where(
+                    ScheduledJob.kind == "reminder", ScheduledJob.done_at.is_(None)
+                )
+            )
+        )
+
+
+async def test_two_reminders_held_by_quiet_hours_become_one(
+    sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    # The bug of issue 11: both reminders pushed to the end of quiet hours collided.
+    clock = FrozenClock()  # 12:00 UTC; reminders at 18:00 and 22:00, deadline 00:00
+    service, match_id = await started(sessions, clock, Pace(deadline_hours=12))
+    snap = await service.load(match_id)
+    user = snap.user_of(owing(snap.pending()))
+    async with sessions.begin() as session:
+        me = await players.player_for_update(session, user)
+        me.timezone, me.quiet_start, me.quiet_end = "UTC", 17, 23
+    runner = DeadlineRunner(sessions, clock, "w1")
+    clock.advance(hours=6)
+    assert await runner.run_due() == []
+    clock.advance(hours=4)
+    assert await runner.run_due() == []
+    assert [j.due_at.hour for j in await open_reminders(sessions)] == [23]  # one, not two
+    clock.advance(hours=1)
+    (reminder,) = await runner.run_due()
+    assert (reminder.kind, reminder.outcome, reminder.user_id) == ("reminder", "sent", user)
+    assert reminder.deadline == clock.now() + timedelta(hours=1)
+    clock.advance(hours=1)
+    assert [o.outcome for o in await runner.run_due()] == ["applied"]
+
+
+async def test_quiet_hours_over_the_deadline_hold_it_until_a_reminder_went_out(
+    sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    clock = FrozenClock()  # 12:00 UTC; deadline at 00:00, inside quiet hours 17–02
+    service, match_id = await started(sessions, clock, Pace(deadline_hours=12))
+    snap = await service.load(match_id)
+    user = snap.user_of(owing(snap.pending()))
+    async with sessions.begin() as session:
+        me = await players.player_for_update(session, user)
+        me.timezone, me.quiet_start, me.quiet_end = "UTC", 17, 2
+    runner = DeadlineRunner(sessions, clock, "w1")
+    clock.advance(hours=12)  # the deadline: never reminded, so it waits for 02:00
+    assert await runner.run_due() == []
+    assert (await service.load(match_id)).match.deadline_at == clock.now() + timedelta(hours=2)
+    clock.advance(hours=2)
+    (late,) = await runner.run_due()
+    assert (late.kind, late.outcome) == ("reminder", "sent")
+    # Sent late, not dropped, with the last reminder's lead (2 h) to answer.
+    assert late.deadline == clock.now() + timedelta(hours=2)
+    assert (await service.load(match_id)).match.deadline_at == late.deadline
+    clock.advance(hours=1, minutes=59)
+    assert await runner.run_due() == []
+    clock.advance(minutes=1)
+    assert [o.outcome for o in await runner.run_due()] == ["applied"]
+
+
+async def test_a_scheduler_down_past_the_deadline_reminds_before_applying(
+    sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    clock = FrozenClock()
+    service, match_id = await started(sessions, clock, Pace(deadline_hours=12))
+    runner = DeadlineRunner(sessions, clock, "w1")
+    clock.advance(hours=30)  # both reminders and the deadline are long due
+    (late,) = await runner.run_due()
+    assert (late.kind, late.outcome) == ("reminder", "sent")
+    assert late.deadline == clock.now() + timedelta(hours=2)
+    assert (await service.load(match_id)).match.version == 0  # nothing applied yet
+    clock.advance(hours=2)
+    assert [o.outcome for o in await runner.run_due()] == ["applied"]
+
+
+async def test_a_move_after_a_late_reminder_cancels_the_postponed_deadline(
+    sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    clock = FrozenClock()
+    service, match_id = await started(sessions, clock, Pace(deadline_hours=12))
+    runner = DeadlineRunner(sessions, clock, "w1")
+    clock.advance(hours=13)
+    assert [o.kind for o in await runner.run_due()] == ["reminder"]
+    snap = await service.load(match_id)
+    await service.act(match_id, snap.user_of(owing(snap.pending())), {"kind": "roll"})
+    clock.advance(hours=2)  # the postponed deadline belonged to the roll: nothing happens
+    assert await runner.run_due() == []
+
+
+async def test_after_a_vacation_the_reminders_start_over_for_the_new_deadline(
+    sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    clock = FrozenClock()
+    service, match_id = await started(sessions, clock, Pace(deadline_hours=12))
+    snap = await service.load(match_id)
+    user = snap.user_of(owing(snap.pending()))
+    clock.advance(hours=1)
+    away = await service.players.start_vacation(user, 1)
+    runner = DeadlineRunner(sessions, clock, "w1")
+    clock.advance(hours=5)  # half time, on vacation: everything starts over at the return
+    assert await runner.run_due() == []
+    assert (await service.load(match_id)).match.deadline_at == away.until + timedelta(hours=12)
+    assert sorted(j.due_at for j in await open_reminders(sessions)) == [
+        away.until + timedelta(hours=6),
+        away.until + timedelta(hours=10),
+    ]
+    clock.current = away.until + timedelta(hours=6)
+    (first,) = await runner.run_due()
+    assert (first.kind, first.deadline) == ("reminder", away.until + timedelta(hours=12))
+    clock.advance(hours=4)
+    assert [o.kind for o in await runner.run_due()] == ["reminder"]
+    clock.advance(hours=2)
+    assert [o.outcome for o in await runner.run_due()] == ["applied"]
+
+
+async def test_a_failing_job_is_set_aside_and_never_blocks_other_matches(
+    sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    clock = FrozenClock()
+    broken = await started(sessions, clock, Pace(deadline_hours=12))
+    clock.advance(minutes=1)  # the others' jobs fall due after the broken one's
+    others = [await started(sessions, clock, Pace(deadline_hours=12)) for _ in range(2)]
+    async with sessions.begin() as session:
+        # A corrupt match: its state can no longer be rebuilt, so its jobs fail.
+        await session.execute(delete(Snapshot).where(Snapshot.match_id == broken[1]))
+        await session.execute(
+            update(ScheduledJob)
+            .where(ScheduledJob.kind == "reminder")
+            .values(done_at=clock.now(), outcome="sent")
+        )
+    runner = DeadlineRunner(sessions, clock, "w1")
+    clock.advance(hours=12)
+    first = await runner.run_due()
+    assert sorted((o.match_id, o.outcome) for o in first) == [
+        (m, "applied") for _, m in others
+    ]
+    for service, match_id in others:
+        assert (await service.load(match_id)).match.version == 1
+    async with sessions.begin() as session:
+        job = await session.scalar(
+            select(ScheduledJob).where(
+                ScheduledJob.match_id == broken[1], ScheduledJob.kind == "expiry"
+            )
+        )
+    assert job is not None and job.attempts == 1 and job.done_at is None
+    assert await runner.run_due() == []  # backing off: not retried at once
+    clock.advance(minutes=6)
+    assert await runner.run_due() == []  # second failure
+    clock.advance(minutes=9)
+    assert await runner.run_due() == []  # still backing off (10 minutes now)
+    clock.advance(minutes=2)
+    (aside,) = await runner.run_due()
+    assert (aside.match_id, aside.kind, aside.outcome) == (broken[1], "expiry", "failed")
+    clock.advance(days=1)  # set aside for good (the other matches go on)
+    assert broken[1] not in {o.match_id for o in await runner.run_due()}
