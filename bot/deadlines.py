@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.autoplay import settle
@@ -22,7 +23,7 @@ from bot.pace import ExpiryPolicy, Pace, after_quiet_hours
 from bot.store import jobs, players
 from bot.store import repository as repo
 from bot.store.errors import MatchChangedError
-from bot.store.models import EventKind, JobKind, Match, MatchStatus, ScheduledJob
+from bot.store.models import EventKind, JobKind, Match, MatchSeat, MatchStatus, ScheduledJob
 from engines.core import Decision, Event, GameEngine
 from engines.core.registry import UnknownGameError, get
 
@@ -91,6 +92,8 @@ class JobOutcome:
     decision: Decision | None = None
     missed: int = 0
     events: list[Event] = field(default_factory=list)
+    #: The player's display name (for posts that must not load the match's state).
+    name: str = ""
 
 
 class DeadlineRunner:
@@ -141,6 +144,11 @@ class DeadlineRunner:
             match = await session.get(Match, job.match_id)
             if match is None:
                 return None
+            name = await session.scalar(
+                select(MatchSeat.display_name).where(
+                    MatchSeat.match_id == match.id, MatchSeat.user_id == job.user_id
+                )
+            )
             return JobOutcome(
                 match.id,
                 job.kind,
@@ -149,6 +157,7 @@ class DeadlineRunner:
                 job.user_id,
                 match.thread_id,
                 match.guild_id,
+                name=name or "",
             )
 
     async def _run(self, job_id: int, now: datetime) -> JobOutcome | None:

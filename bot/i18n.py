@@ -35,6 +35,18 @@ def key(text_key: str, fallback: str | None = None) -> app_commands.locale_str:
     return app_commands.locale_str(fallback or text_key, key=text_key)
 
 
+def deadline_choices(hours: Iterable[int]) -> list[app_commands.Choice[int]]:
+    """The deadline options of ``/match new`` and ``/setup deadlines``: "12 hours"…,
+    and 0 labelled "No deadline" (Discord shows the default name, not "0 h", to
+    users whose language has no translation)."""
+    return [
+        app_commands.Choice(
+            name=key(f"bot.deadline_choice.h{h}", f"{h} hours" if h else "No deadline"), value=h
+        )
+        for h in hours
+    ]
+
+
 class Texts:
     """Translating helper bound to a catalog."""
 

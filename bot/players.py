@@ -20,12 +20,12 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Vacation:
-    """A vacation that started: until when, days left this year, and the
-    ``(guild id, thread id)`` of each active match to tell."""
+    """A vacation that started: until when, days left this year, and each
+    active match to tell (its thread and the opponents it concerns)."""
 
     until: datetime
     days_left: int
-    threads: list[tuple[int, int]]
+    threads: list[players.ActiveThread]
 
 
 @dataclass

@@ -24,7 +24,7 @@ from bot.export import state_digest
 from bot.i18n import Texts
 from bot.service import MatchSnapshot
 from bot.store.models import MatchEvent
-from engines.core import Decision, Event, ResultKind
+from engines.core import Decision, Event, GameEngine, ResultKind
 from engines.core.serde import from_json
 
 MAX_CONTENT = 1900
@@ -122,10 +122,17 @@ class Presenter:
         """Event lines as ``seat`` may see them."""
         return [self.t.event(e.for_seat(seat), locale) for e in events]
 
+    def action_label(self, engine: GameEngine[Any], kind: str, locale: str) -> str:
+        """What an action kind does, in words: its command's description ("End the
+        main phase"), or the kind itself for an action no command submits."""
+        spec = next((c for c in engine.commands() if c.action == kind), None)
+        return self.t.message(spec.description, locale) if spec is not None else kind
+
     def log_line(self, row: MatchEvent, seat: int | None, locale: str, snap: MatchSnapshot) -> str:
-        """One event of the log, as ``seat`` may see it."""
+        """One event of the log, as ``seat`` may see it (players by name, not mention)."""
         names = {s.seat: s.display_name for s in snap.seats}
-        actor = f"<@{row.actor_id}>" if row.actor_id else "—"
+        by_user = {s.user_id: s.display_name for s in snap.seats}
+        actor = by_user.get(row.actor_id, f"<@{row.actor_id}>") if row.actor_id else "—"
         if row.kind == "revert":
             text = self.t(
                 "bot.log.revert",
@@ -163,8 +170,16 @@ class Presenter:
         else:
             events = [from_json(Event, e) for e in row.events or []]
             text = "; ".join(self.events_text(events, seat, locale)) or row.kind
-            if row.reason in ("deadline", "preference"):
-                text += " " + self.t(f"bot.log.by_{row.reason}", locale)
+            if row.reason == "deadline":
+                text = self.t(
+                    "bot.log.by_deadline",
+                    locale,
+                    player=names.get(row.seat or 0, "—"),
+                    default=self.action_label(snap.engine, str(row.action.get("kind")), locale),
+                    events=text,
+                )
+            elif row.reason == "preference":
+                text += " " + self.t("bot.log.by_preference", locale)
         return f"`#{row.seq}` {text}"
 
     def _meta_line(self, row: MatchEvent, actor: str, player: str, locale: str) -> str:

@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import UserError
-from bot.i18n import key
+from bot.i18n import deadline_choices, key
 from bot.pace import DEADLINE_CHOICES, ExpiryPolicy, Pace
 from bot.replies import guarded, user_locale
 from engines.core.i18n import LOCALES
@@ -102,12 +102,7 @@ class GuildSetup(
         ),
         on_expiry=key("bot.command.deadlines.on_expiry", "When a deadline passes"),
     )
-    @app_commands.choices(
-        deadline=[
-            app_commands.Choice(name=key(f"bot.deadline_choice.h{h}", f"{h} h"), value=h)
-            for h in DEADLINE_CHOICES
-        ]
-    )
+    @app_commands.choices(deadline=deadline_choices(DEADLINE_CHOICES))
     @app_commands.choices(
         on_expiry=[
             app_commands.Choice(name=key(f"bot.expiry_choice.{p.value}", p.value), value=p.value)

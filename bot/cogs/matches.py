@@ -21,7 +21,7 @@ from bot.cogs.match_history import HistoryCommands
 from bot.cogs.match_players import PlayerCommands
 from bot.controls import ButtonSpec
 from bot.errors import UserError
-from bot.i18n import key
+from bot.i18n import deadline_choices, key
 from bot.pace import DEADLINE_CHOICES, Pace
 from bot.presenter import Post
 from bot.replies import followup, guarded, send_kwargs, user_locale
@@ -64,12 +64,7 @@ class Matches(
         deadline=key("bot.command.new.deadline", "Time each player has for each decision"),
         pack=key("bot.command.new.pack", "A community content pack this server installed"),
     )
-    @app_commands.choices(
-        deadline=[
-            app_commands.Choice(name=key(f"bot.deadline_choice.h{h}", f"{h} h"), value=h)
-            for h in DEADLINE_CHOICES
-        ]
-    )
+    @app_commands.choices(deadline=deadline_choices(DEADLINE_CHOICES))
     @app_commands.autocomplete(game=game_choices, pack=pack_choices)
     async def new(
         self,

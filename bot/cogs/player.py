@@ -12,6 +12,7 @@ from discord.ext import commands
 from bot.i18n import key
 from bot.presenter import discord_time
 from bot.replies import guarded, user_locale
+from bot.store.players import ActiveThread
 from engines.core.registry import installed
 
 if TYPE_CHECKING:
@@ -169,18 +170,29 @@ class PlayerSettingsCog(
     async def _tell(
         self,
         interaction: discord.Interaction,
-        threads: list[tuple[int, int]],
+        threads: list[ActiveThread],
         text_key: str,
         **params: object,
     ) -> None:
         """Opponents are told, in each active match thread, in the language of that
-        match's server (no ping: it is news, not a turn)."""
-        for guild_id, thread_id in threads:
-            locale = await self.bot.flow.public_locale(guild_id)
-            text = self.bot.texts(text_key, locale, user=interaction.user.mention, **params)
-            thread = self.bot.get_channel(thread_id) or await self.bot.fetch_channel(thread_id)
+        match's server: they are mentioned (their waits change), nobody else is."""
+        for where in threads:
+            locale = await self.bot.flow.public_locale(where.guild_id)
+            opponents = " ".join(f"<@{u}>" for u in where.opponents) or "—"
+            text = self.bot.texts(
+                text_key, locale, user=interaction.user.mention, opponents=opponents, **params
+            )
+            thread = self.bot.get_channel(where.thread_id) or await self.bot.fetch_channel(
+                where.thread_id
+            )
             if isinstance(thread, discord.abc.Messageable):
-                await thread.send(text, allowed_mentions=discord.AllowedMentions.none())
+                pinged = [discord.Object(u) for u in where.opponents]
+                await thread.send(
+                    text,
+                    allowed_mentions=discord.AllowedMentions(
+                        everyone=False, roles=False, users=pinged
+                    ),
+                )
 
 
 async def setup(bot: TabletopBot) -> None:

@@ -68,7 +68,8 @@ class Scheduler(commands.Cog):
             snap = await bot.service.load(outcome.match_id)
             decision = next((d for d in snap.pending() if d.seat == outcome.seat), None)
             prompt = bot.texts.message(decision.prompt, locale) if decision else "—"
-            deadline = discord_time(snap.match.deadline_at)
+            # The player's own deadline (a late reminder moved it; seats may differ).
+            deadline = discord_time(outcome.deadline or snap.match.deadline_at)
             post = Post(
                 lines=[
                     bot.texts(
@@ -79,32 +80,58 @@ class Scheduler(commands.Cog):
             )
             if decision is not None:  # the reminder carries what answers the decision
                 bot.presenter.add_controls(post, snap, decision, locale)
+        elif outcome.outcome == "failed":
+            post = Post(
+                lines=[
+                    bot.texts(
+                        f"bot.deadline.failed_{outcome.kind}",
+                        locale,
+                        player=outcome.name or user,
+                    )
+                ]
+            )
+            await self._call_referees(post, outcome.guild_id, locale)
         else:
             snap = await bot.service.load(outcome.match_id)
             snap.events = outcome.events
-            prompt = bot.texts.message(outcome.decision.prompt, locale) if outcome.decision else "—"
+            decision = outcome.decision
+            prompt = bot.texts.message(decision.prompt, locale) if decision else "—"
+            default = (
+                bot.presenter.action_label(snap.engine, decision.default.kind, locale)
+                if decision is not None and decision.default is not None
+                else "—"
+            )
+            others = [s.user_id for s in snap.seats if s.user_id != outcome.user_id]
             header = [
                 bot.texts(
                     f"bot.deadline.{outcome.outcome}",
                     locale,
                     user=user,
                     prompt=prompt,
+                    default=default,
                     missed=outcome.missed,
+                    opponents=" ".join(f"<@{u}>" for u in others) or "—",
                 )
             ]
             post = await bot.presenter.public(snap, locale, header)
+            if outcome.outcome == "forfeit":  # the match is over: both sides must know
+                post.mentions = [outcome.user_id, *others]
             if outcome.outcome == "paused":
-                role = await bot.service.referee_role(outcome.guild_id)
-                if role is not None:
-                    post.lines.append(
-                        bot.texts("bot.deadline.call_referees", locale, role=f"<@&{role}>")
-                    )
-                    post.roles.append(role)
+                await self._call_referees(post, outcome.guild_id, locale)
         thread = bot.get_channel(outcome.thread_id) or await bot.fetch_channel(outcome.thread_id)
         assert isinstance(thread, discord.abc.Messageable)
         message = await thread.send(**send_kwargs(post))
-        if outcome.outcome != "sent":  # a new state: the post outdated controls link to
+        if outcome.outcome not in ("sent", "failed"):  # a new state: outdated controls link here
             await bot.flow.posted(snap, message)
+
+    async def _call_referees(self, post: Post, guild_id: int, locale: str) -> None:
+        """Add the call to the server's referee role (pinged), if it has one."""
+        role = await self.bot.service.referee_role(guild_id)
+        if role is not None:
+            post.lines.append(
+                self.bot.texts("bot.deadline.call_referees", locale, role=f"<@&{role}>")
+            )
+            post.roles.append(role)
 
 
 async def setup(bot: TabletopBot) -> None:

@@ -34,15 +34,37 @@ async def player_for_update(session: AsyncSession, user_id: int) -> PlayerSettin
     return row
 
 
-async def active_threads(session: AsyncSession, user_id: int) -> list[tuple[int, int]]:
-    """``(guild id, thread id)`` of every active match the user has a seat in."""
+@dataclass(frozen=True)
+class ActiveThread:
+    """An active match a player sits in: where to post, and whom it concerns."""
+
+    guild_id: int
+    thread_id: int
+    #: The user ids of the player's opponents in that match.
+    opponents: tuple[int, ...]
+
+
+async def active_threads(session: AsyncSession, user_id: int) -> list[ActiveThread]:
+    """Every active match (with a thread) the user has a seat in, with the opponents."""
+    mine = select(MatchSeat.match_id).where(MatchSeat.user_id == user_id)
     rows = await session.execute(
-        select(Match.guild_id, Match.thread_id)
+        select(Match.id, Match.guild_id, Match.thread_id, MatchSeat.user_id)
         .join(MatchSeat, MatchSeat.match_id == Match.id)
-        .where(MatchSeat.user_id == user_id, Match.status == MatchStatus.ACTIVE)
-        .order_by(Match.id)
+        .where(
+            Match.id.in_(mine),
+            Match.status == MatchStatus.ACTIVE,
+            Match.thread_id.is_not(None),
+        )
+        .order_by(Match.id, MatchSeat.seat)
     )
-    return [(guild, thread) for guild, thread in rows if thread is not None]
+    found: dict[int, ActiveThread] = {}
+    for match_id, guild, thread, seated in rows:
+        if thread is None:  # not started in a thread (excluded above; for the type checker)
+            continue
+        entry = found.setdefault(match_id, ActiveThread(guild, thread, ()))
+        if seated != user_id:
+            found[match_id] = ActiveThread(guild, thread, (*entry.opponents, seated))
+    return list(found.values())
 
 
 @dataclass(frozen=True)
