@@ -55,6 +55,10 @@ class Scheduler(commands.Cog):
                 await self.announce(outcome)
             except discord.HTTPException:
                 log.warning("could not announce %s for match %s", outcome.outcome, outcome.match_id)
+            except Exception:  # a match that cannot be shown must not silence the others
+                log.exception(
+                    "announcing %s for match %s failed", outcome.outcome, outcome.match_id
+                )
         return outcomes
 
     async def announce(self, outcome: JobOutcome) -> None:

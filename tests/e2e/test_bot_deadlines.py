@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sqlite3
+from datetime import timedelta
 from pathlib import Path
 from typing import cast
 
@@ -19,7 +21,7 @@ from tests.e2e.bot_harness import (
     start_tabletop,
 )
 from tests.e2e.conftest import StartBot
-from tests.emulator import DiscordEmulator, RunningBot
+from tests.emulator import DiscordEmulator, RunningBot, StoredMessage
 
 pytestmark = pytest.mark.e2e
 
@@ -166,3 +168,203 @@ async def test_a_standing_preference_answers_for_the_player(table: Table) -> Non
     assert pinged(emu, played) == {player} ^ {table.alice.id, table.bruno.id}
     log = await answer(await emu.slash(player, "match log", channel_id=thread_id))
     assert "standing preference" in log.content or "preferência do jogador" in log.content
+
+
+def public(emu: DiscordEmulator, thread_id: int) -> list[StoredMessage]:
+    return emu.channel_messages(thread_id, include_ephemeral=False)
+
+
+async def posted(emu: DiscordEmulator, thread_id: int, count: int, what: str) -> StoredMessage:
+    """Wait until the thread holds ``count`` public posts; returns the last."""
+    await emu.wait_for(lambda: len(public(emu, thread_id)) == count, 10, what=what)
+    return public(emu, thread_id)[-1]
+
+
+async def open_another(emu: DiscordEmulator, table: Table) -> tuple[int, StoredMessage]:
+    """A further match between Alice and Bruno (open_match expects the first thread)."""
+    before = len(emu.threads)
+    inter = await emu.slash(
+        table.alice.id,
+        "match new",
+        {"game": "testgame", "opponent": table.bruno.id, "options": "target=200", "deadline": 12},
+        channel_id=table.guild.channel_id,
+    )
+    invitation = await answer(inter)
+    accept = next(c for c in invitation.custom_ids if c.endswith(":yes"))
+    await answer(await emu.click(table.bruno.id, invitation.id, accept))
+    await emu.wait_for(lambda: len(emu.threads) == before + 1, 10, what="the new thread")
+    thread_id = int(emu.threads[-1]["id"])
+    await emu.wait_for(lambda: public(emu, thread_id), 10, what="the first post")
+    return thread_id, public(emu, thread_id)[0]
+
+
+async def test_reminders_held_by_quiet_hours_become_one_and_the_default_is_named(
+    emulator: DiscordEmulator, start_bot: StartBot, tmp_path: Path
+) -> None:
+    emu = emulator
+    table = Table.build(emu)
+    clock = FrozenClock()  # 12:00 UTC: reminders at 18:00 and 22:00, deadline at 00:00
+    running = await start_tabletop(start_bot, tmp_path / "bot.sqlite3", clock)
+    thread_id, first = await open_match(emu, table, deadline=12)
+    (player,) = mentioned(first)
+    for command, values in (
+        ("player timezone", {"zone": "UTC"}),
+        ("player quiet-hours", {"start": 17, "end": 23}),
+    ):
+        done = await answer(
+            await emu.slash(player, command, values, channel_id=table.guild.channel_id)
+        )
+        assert done.ephemeral
+    clock.advance(hours=10)  # both reminder times passed inside quiet hours
+    assert await tick(running) == 0
+    clock.advance(hours=1)  # 23:00: one reminder, not two (and no failure)
+    assert await tick(running) == 1
+    reminder = await posted(emu, thread_id, 2, "the reminder")
+    assert "reminder" in reminder.content and pinged(emu, reminder) == {player}
+    assert await tick(running) == 0
+    clock.advance(hours=1)
+    assert await tick(running) == 1
+    expired = await posted(emu, thread_id, 3, "the expiry post")
+    assert "the default was applied for them: Roll the turn's die." in expired.content
+    name = "alice" if player == table.alice.id else "bruno"
+    log = await answer(await emu.slash(player, "match log", channel_id=thread_id))
+    assert (
+        f"{name} let the deadline pass; the default was applied (Roll the turn's die):"
+        in log.content
+    )
+    assert "<@" not in log.content  # names, not raw mentions
+
+
+async def test_one_failing_job_never_stalls_the_other_matches(
+    emulator: DiscordEmulator, start_bot: StartBot, tmp_path: Path
+) -> None:
+    emu = emulator
+    table = Table.build(emu)
+    db, clock = tmp_path / "bot.sqlite3", FrozenClock()
+    running = await start_tabletop(start_bot, db, clock)
+    await answer(
+        await emu.slash(
+            table.admin.id,
+            "setup referee-role",
+            {"role": table.referee_role},
+            channel_id=table.guild.channel_id,
+        )
+    )
+    broken_thread, _ = await open_match(emu, table, deadline=12)
+    clock.advance(minutes=1)  # the other match's jobs fall due just after the broken one's
+    other_thread, other_first = await open_another(emu, table)
+    (other_player,) = mentioned(other_first)
+    clock.advance(hours=10)
+    assert await tick(running) == 2  # a reminder in each match
+    await posted(emu, broken_thread, 2, "the first match's reminder")
+    # The first match's stored state is damaged: its deadline cannot be applied.
+    with sqlite3.connect(db) as conn:
+        conn.execute("DELETE FROM snapshots WHERE match_id = 1")
+    clock.advance(hours=2, minutes=1)
+    assert await tick(running) == 1  # the broken job failed; the other match went on
+    expired = await posted(emu, other_thread, 3, "the other match's expiry post")
+    assert "let the deadline pass" in expired.content
+    assert pinged(emu, expired) == {other_player}
+    assert len(public(emu, broken_thread)) == 2
+    clock.advance(minutes=6)
+    assert await tick(running) == 0  # failed again, retried after a back-off
+    clock.advance(minutes=11)
+    assert await tick(running) == 1  # the third failure sets it aside and says so
+    note = await posted(emu, broken_thread, 3, "the note to the referees")
+    assert "could not apply" in note.content and "set it aside" in note.content
+    assert f"<@&{table.referee_role}>" in note.content
+    sent = [r.json for r in emu.requests if isinstance(r.json, dict) and r.json.get("content")]
+    assert [int(r) for r in sent[-1]["allowed_mentions"]["roles"]] == [table.referee_role]
+    clock.advance(days=1)
+    await tick(running)
+    assert len(public(emu, broken_thread)) == 3  # never retried again
+
+
+async def test_vacation_pings_the_opponent_and_restarts_the_reminders(
+    emulator: DiscordEmulator, start_bot: StartBot, tmp_path: Path
+) -> None:
+    emu = emulator
+    table = Table.build(emu)
+    clock = FrozenClock()
+    running = await start_tabletop(start_bot, tmp_path / "bot.sqlite3", clock)
+    thread_id, first = await open_match(emu, table, deadline=12)
+    (player,) = mentioned(first)
+    opponent = ({table.alice.id, table.bruno.id} - {player}).pop()
+    clock.advance(hours=1)
+    done = await answer(
+        await emu.slash(player, "player vacation", {"days": 1}, channel_id=table.guild.channel_id)
+    )
+    assert done.ephemeral
+    notice = await posted(emu, thread_id, 2, "the vacation notice")
+    assert "on vacation" in notice.content
+    assert mentioned(notice) == {player, opponent} and pinged(emu, notice) == {opponent}
+    back = clock.now() + timedelta(days=1)
+    clock.advance(hours=11)  # the old reminders and the old deadline all pass on vacation
+    assert await tick(running) == 0
+    clock.current = back + timedelta(hours=6)  # half time of the deadline after the vacation
+    assert await tick(running) == 1
+    reminder = await posted(emu, thread_id, 3, "the reminder after the vacation")
+    assert f"<t:{int((back + timedelta(hours=12)).timestamp())}:R>" in reminder.content
+    assert pinged(emu, reminder) == {player}
+
+
+async def test_a_bot_down_past_the_deadline_reminds_before_applying_it(
+    emulator: DiscordEmulator, start_bot: StartBot, tmp_path: Path
+) -> None:
+    emu = emulator
+    table = Table.build(emu)
+    clock = FrozenClock()
+    running = await start_tabletop(start_bot, tmp_path / "bot.sqlite3", clock)
+    thread_id, first = await open_match(emu, table, deadline=12)
+    (player,) = mentioned(first)
+    clock.advance(hours=20)
+    assert await tick(running) == 1
+    late = await posted(emu, thread_id, 2, "the late reminder")
+    assert "reminder" in late.content and pinged(emu, late) == {player}
+    assert f"<t:{int((clock.now() + timedelta(hours=2)).timestamp())}:R>" in late.content
+    clock.advance(hours=2)
+    assert await tick(running) == 1
+    expired = await posted(emu, thread_id, 3, "the expiry post")
+    assert "let the deadline pass" in expired.content
+
+
+async def test_a_forfeit_notifies_both_players(
+    emulator: DiscordEmulator, start_bot: StartBot, tmp_path: Path
+) -> None:
+    emu = emulator
+    table = Table.build(emu)
+    clock = FrozenClock()
+    running = await start_tabletop(start_bot, tmp_path / "bot.sqlite3", clock)
+    await answer(
+        await emu.slash(
+            table.admin.id,
+            "setup deadlines",
+            {"deadline": 12, "forfeit_after": 1},
+            channel_id=table.guild.channel_id,
+        )
+    )
+    thread_id, first = await open_match(emu, table)
+    mentioned(first)
+    clock.advance(hours=10)
+    assert await tick(running) == 1
+    clock.advance(hours=2)
+    assert await tick(running) == 1
+    forfeit = await posted(emu, thread_id, 3, "the forfeit post")
+    assert "forfeits the match against" in forfeit.content
+    assert pinged(emu, forfeit) == {table.alice.id, table.bruno.id}
+
+
+async def test_no_deadline_is_labelled_as_such(table: Table) -> None:
+    emu = table.emu
+    for name in ("new", "deadlines"):
+        (command,) = [
+            o
+            for c in emu.commands[None]
+            for o in c.get("options", [])
+            if o["name"] == name and c["name"] in ("match", "setup")
+        ]
+        (deadline,) = [o for o in command["options"] if o["name"] == "deadline"]
+        (none,) = [c for c in deadline["choices"] if c["value"] == 0]
+        assert none["name"] == "No deadline"
+        assert none["name_localizations"]["pt-BR"] == "Sem prazo"
+        assert none["name_localizations"]["it"] == "Nessuna scadenza"

@@ -338,9 +338,7 @@ async def test_a_failing_job_is_set_aside_and_never_blocks_other_matches(
     runner = DeadlineRunner(sessions, clock, "w1")
     clock.advance(hours=12)
     first = await runner.run_due()
-    assert sorted((o.match_id, o.outcome) for o in first) == [
-        (m, "applied") for _, m in others
-    ]
+    assert sorted((o.match_id, o.outcome) for o in first) == [(m, "applied") for _, m in others]
     for service, match_id in others:
         assert (await service.load(match_id)).match.version == 1
     async with sessions.begin() as session:
