@@ -5,7 +5,9 @@ from __future__ import annotations
 import asyncio
 from datetime import timedelta
 
+import pytest
 from sqlalchemy import delete, select, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.clock import FrozenClock
@@ -358,3 +360,29 @@ async def test_a_failing_job_is_set_aside_and_never_blocks_other_matches(
     assert (aside.match_id, aside.kind, aside.outcome) == (broken[1], "expiry", "failed")
     clock.advance(days=1)  # set aside for good (the other matches go on)
     assert broken[1] not in {o.match_id for o in await runner.run_due()}
+
+
+async def test_only_open_jobs_are_unique_per_moment(
+    sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    clock = FrozenClock()
+    await started(sessions, clock, Pace(deadline_hours=12))
+    due = clock.now() + timedelta(hours=1)
+
+    def job(done: bool) -> ScheduledJob:
+        return ScheduledJob(
+            match_id=1,
+            version=0,
+            kind="reminder",
+            seat=0,
+            user_id=11,
+            due_at=due,
+            done_at=clock.now() if done else None,
+            outcome="sent" if done else None,
+        )
+
+    async with sessions.begin() as session:  # closed twins never collide with an open one
+        session.add_all([job(True), job(True), job(False)])
+    with pytest.raises(IntegrityError):
+        async with sessions.begin() as session:
+            session.add(job(False))
