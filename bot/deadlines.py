@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.autoplay import settle
@@ -23,7 +22,7 @@ from bot.pace import ExpiryPolicy, Pace, after_quiet_hours
 from bot.store import jobs, players
 from bot.store import repository as repo
 from bot.store.errors import MatchChangedError
-from bot.store.models import EventKind, JobKind, Match, MatchSeat, MatchStatus, ScheduledJob
+from bot.store.models import EventKind, JobKind, Match, MatchStatus, ScheduledJob
 from engines.core import Decision, Event, GameEngine
 from engines.core.registry import UnknownGameError, get
 
@@ -141,14 +140,10 @@ class DeadlineRunner:
                 job.match_id,
                 job.attempts,
             )
-            match = await session.get(Match, job.match_id)
-            if match is None:
+            found = await jobs.job_match(session, job)
+            if found is None:
                 return None
-            name = await session.scalar(
-                select(MatchSeat.display_name).where(
-                    MatchSeat.match_id == match.id, MatchSeat.user_id == job.user_id
-                )
-            )
+            match, name = found
             return JobOutcome(
                 match.id,
                 job.kind,
@@ -242,7 +237,7 @@ class DeadlineRunner:
         else:  # the expiry itself: a reminder goes out (recorded as sent) and it waits
             sent = _job(match, job.seat, job.user_id, JobKind.REMINDER, now)
             jobs.finish(sent, now, "sent")
-            session.add(sent)
+            await jobs.add_jobs(session, [sent])
         await jobs.postpone(session, expiry, now + Pace.from_data(match.pace).late_grace(), now)
         await session.flush()
         match.deadline_at = await jobs.earliest_expiry(session, match.id)

@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import CursorResult, and_, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.store.models import JobKind, ScheduledJob
+from bot.store.models import JobKind, Match, MatchSeat, ScheduledJob
 
 #: How long a claim protects a job from other processes.
 LEASE = timedelta(minutes=5)
@@ -152,6 +152,20 @@ async def open_jobs(session: AsyncSession, match_id: int) -> Sequence[ScheduledJ
             .order_by(ScheduledJob.due_at, ScheduledJob.id)
         )
     ).all()
+
+
+async def job_match(session: AsyncSession, job: ScheduledJob) -> tuple[Match, str] | None:
+    """The match a job belongs to and the display name of the player it concerns,
+    read without rebuilding the match's state (which may be what fails)."""
+    match = await session.get(Match, job.match_id)
+    if match is None:
+        return None
+    name = await session.scalar(
+        select(MatchSeat.display_name).where(
+            MatchSeat.match_id == match.id, MatchSeat.user_id == job.user_id
+        )
+    )
+    return match, name or ""
 
 
 async def seat_jobs(session: AsyncSession, job: ScheduledJob) -> Sequence[ScheduledJob]:

@@ -238,7 +238,7 @@ async def test_vacation_tells_the_opponents_and_the_leaderboard_counts(table: Ta
         for m in emu.channel_messages(thread_id, include_ephemeral=False)
         if "vacation" in m.content
     )
-    assert pinged(emu, notice) == set()
+    assert pinged(emu, notice) == {table.alice.id}  # the opponent it concerns, not Bruno
 
     confirm = await answer(await emu.slash(table.alice.id, "match resign", channel_id=thread_id))
     button = next(c for c in confirm.custom_ids if c.startswith("tt:resign:"))
