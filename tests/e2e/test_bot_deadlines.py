@@ -227,7 +227,7 @@ async def test_reminders_held_by_quiet_hours_become_one_and_the_default_is_named
     expired = await posted(emu, thread_id, 3, "the expiry post")
     assert "the default was applied for them: Roll the turn's die." in expired.content
     name = "alice" if player == table.alice.id else "bruno"
-    log = await answer(await emu.slash(player, "match log", channel_id=thread_id))
+    log = await answer(await emu.slash(player, "match log", channel_id=thread_id, locale="en-US"))
     assert (
         f"{name} let the deadline pass; the default was applied (Roll the turn's die):"
         in log.content
