@@ -76,6 +76,42 @@ def _job(match: Match, seat: int, user: int, kind: JobKind, due: datetime) -> Sc
     )
 
 
+async def restart_after(
+    session: AsyncSession, job: ScheduledJob, match: Match, begin: datetime, now: datetime
+) -> None:
+    """The decision ``job`` belongs to starts over at ``begin`` (the end of a vacation):
+    its reminders and expiry are scheduled again as if it were owed from then."""
+    pace = Pace.from_data(match.pace)
+    for old in await jobs.seat_jobs(session, job):
+        jobs.finish(old, now, "vacation")
+    await session.flush()
+    deadline = pace.deadline(begin)
+    fresh = [
+        _job(match, job.seat, job.user_id, JobKind.REMINDER, t)
+        for t in pace.reminders(begin)
+        if t > now
+    ]
+    if deadline is not None:
+        fresh.append(_job(match, job.seat, job.user_id, JobKind.EXPIRY, deadline))
+    await jobs.add_jobs(session, fresh)
+    match.deadline_at = await jobs.earliest_expiry(session, match.id)
+
+
+async def vacation_changed(
+    session: AsyncSession, user_id: int, until: datetime, now: datetime
+) -> None:
+    """A player's vacation now ends at ``until`` (taken, or cut short with ``until = now``):
+    every decision they owe gets its full allowed time counted from then."""
+    for job in await jobs.owed_by(session, user_id):
+        match = await repo.get_match(session, job.match_id)
+        if (
+            match is not None
+            and match.status == MatchStatus.ACTIVE
+            and match.version == job.version
+        ):
+            await restart_after(session, job, match, until, now)
+
+
 @dataclass
 class JobOutcome:
     """What a due job did, for the bot to announce in the match thread."""
@@ -169,28 +205,11 @@ class DeadlineRunner:
                 return None
             away = await players.get_player(session, job.user_id)
             if away is not None and away.vacation_until is not None and away.vacation_until > now:
-                await self._after_vacation(session, job, match, away.vacation_until, now)
+                await restart_after(session, job, match, away.vacation_until, now)
                 return None
             if job.kind == JobKind.REMINDER:
                 return await self._remind(session, job, match, away, now)
             return await self._expire(session, job, match, away, now)
-
-    async def _after_vacation(
-        self, session: AsyncSession, job: ScheduledJob, match: Match, until: datetime, now: datetime
-    ) -> None:
-        """The decision waits: its reminders and deadline start over when the vacation ends."""
-        pace = Pace.from_data(match.pace)
-        for old in await jobs.seat_jobs(session, job):
-            jobs.finish(old, now, "vacation")
-        await session.flush()
-        deadline = pace.deadline(until)
-        fresh = [
-            _job(match, job.seat, job.user_id, JobKind.REMINDER, t) for t in pace.reminders(until)
-        ]
-        if deadline is not None:
-            fresh.append(_job(match, job.seat, job.user_id, JobKind.EXPIRY, deadline))
-        await jobs.add_jobs(session, fresh)
-        match.deadline_at = await jobs.earliest_expiry(session, match.id)
 
     async def _remind(
         self, session: AsyncSession, job: ScheduledJob, match: Match, away: Any, now: datetime

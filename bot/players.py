@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
+from bot.deadlines import vacation_changed
 from bot.errors import UserError
 from bot.pace import is_valid_zone
 from bot.ratings import Rating, rate_matches
@@ -84,7 +85,8 @@ class Players:
             row.quiet_start, row.quiet_end = (None, None) if start == end else (start, end)
 
     async def start_vacation(self, user_id: int, days: int) -> Vacation:
-        """Take ``days`` from this year's bank; deadlines wait until the vacation ends."""
+        """Take ``days`` from this year's bank; the decisions owed start over (reminders
+        and deadline) when the vacation ends."""
         now = self.service.clock.now()
         async with self.service.sessions.begin() as session:
             row = await players.player_for_update(session, user_id)
@@ -96,11 +98,13 @@ class Players:
             start = max(now, row.vacation_until or now)
             row.vacation_until = start + timedelta(days=days)
             row.vacation_days_used += days
+            await vacation_changed(session, user_id, row.vacation_until, now)
             threads = await players.active_threads(session, user_id)
             return Vacation(row.vacation_until, left - days, threads)
 
     async def end_vacation(self, user_id: int) -> Vacation:
-        """Come back early; whole unused days return to the bank."""
+        """Come back early; whole unused days return to the bank, and the decisions
+        owed get their full time counted from now."""
         now = self.service.clock.now()
         async with self.service.sessions.begin() as session:
             row = await players.player_for_update(session, user_id)
@@ -109,6 +113,7 @@ class Players:
             unused = math.floor((row.vacation_until - now) / timedelta(days=1))
             row.vacation_days_used = max(0, row.vacation_days_used - unused)
             row.vacation_until = now
+            await vacation_changed(session, user_id, now, now)
             threads = await players.active_threads(session, user_id)
             return Vacation(now, self.vacation_days_per_year - row.vacation_days_used, threads)
 

@@ -168,6 +168,21 @@ async def job_match(session: AsyncSession, job: ScheduledJob) -> tuple[Match, st
     return match, name or ""
 
 
+async def owed_by(session: AsyncSession, user_id: int) -> list[ScheduledJob]:
+    """One open expiry for each decision ``user_id`` owes, in any match."""
+    return list(
+        await session.scalars(
+            select(ScheduledJob)
+            .where(
+                ScheduledJob.user_id == user_id,
+                ScheduledJob.kind == JobKind.EXPIRY,
+                ScheduledJob.done_at.is_(None),
+            )
+            .order_by(ScheduledJob.match_id, ScheduledJob.seat)
+        )
+    )
+
+
 async def seat_jobs(session: AsyncSession, job: ScheduledJob) -> Sequence[ScheduledJob]:
     """The open jobs of the decision ``job`` belongs to (same match, version and seat)."""
     return (

@@ -386,3 +386,23 @@ async def test_only_open_jobs_are_unique_per_moment(
     with pytest.raises(IntegrityError):
         async with sessions.begin() as session:
             session.add(job(False))
+
+
+async def test_a_vacation_moves_the_deadline_at_once_and_coming_back_restarts_it(
+    sessions: async_sessionmaker[AsyncSession],
+) -> None:
+    clock = FrozenClock()
+    service, match_id = await started(sessions, clock, Pace(deadline_hours=72))
+    snap = await service.load(match_id)
+    user = snap.user_of(owing(snap.pending()))
+    clock.advance(hours=1)
+    # No job falls due during this vacation: the deadline still moves when it starts.
+    away = await service.players.start_vacation(user, 1)
+    assert (await service.load(match_id)).match.deadline_at == away.until + timedelta(hours=72)
+    clock.advance(hours=5)
+    await service.players.end_vacation(user)  # back early: the full time from now
+    assert (await service.load(match_id)).match.deadline_at == clock.now() + timedelta(hours=72)
+    assert sorted(j.due_at for j in await open_reminders(sessions)) == [
+        clock.now() + timedelta(hours=36),
+        clock.now() + timedelta(hours=70),
+    ]
