@@ -368,3 +368,9 @@ async def test_no_deadline_is_labelled_as_such(table: Table) -> None:
         assert none["name"] == "No deadline"
         assert none["name_localizations"]["pt-BR"] == "Sem prazo"
         assert none["name_localizations"]["it"] == "Nessuna scadenza"
+    done = await answer(
+        await emu.slash(
+            table.admin.id, "setup deadlines", {"deadline": 0}, channel_id=table.guild.channel_id
+        )
+    )
+    assert "have no deadlines" in done.content and "0 h" not in done.content
