@@ -237,7 +237,7 @@ class DeadlineRunner:
                 return None
             return await self._late_reminder(session, job, expiry, match, now)
         jobs.finish(job, now, "sent")
-        return self._sent(job, match, match.deadline_at)
+        return self._sent(job, match, expiry.due_at)  # this player's own deadline
 
     async def _late_reminder(
         self,
