@@ -182,3 +182,21 @@ async def recorded(table: Table, post: StoredMessage, match_id: int = 1) -> None
             return
         await asyncio.sleep(0.05)
     raise AssertionError(f"post {post.id} was never recorded as the current one")
+
+
+async def name_referee_role(table: Table) -> None:
+    """The server's admin names the table's referee role with ``/setup referee-role``."""
+    await answer(
+        await table.emu.slash(
+            table.admin.id,
+            "setup referee-role",
+            {"role": table.referee_role},
+            channel_id=table.guild.channel_id,
+        )
+    )
+
+
+async def make_referee(table: Table) -> None:
+    """The referee role is named and Carol (the bystander) is given it."""
+    await name_referee_role(table)
+    table.emu.add_member_role(table.guild.id, table.carol.id, table.referee_role)

@@ -16,6 +16,7 @@ from tests.e2e.bot_harness import (
     Table,
     answer,
     mentioned,
+    name_referee_role,
     open_match,
     pinged,
     start_tabletop,
@@ -242,14 +243,7 @@ async def test_one_failing_job_never_stalls_the_other_matches(
     table = Table.build(emu)
     db, clock = tmp_path / "bot.sqlite3", FrozenClock()
     running = await start_tabletop(start_bot, db, clock)
-    await answer(
-        await emu.slash(
-            table.admin.id,
-            "setup referee-role",
-            {"role": table.referee_role},
-            channel_id=table.guild.channel_id,
-        )
-    )
+    await name_referee_role(table)
     broken_thread, _ = await open_match(emu, table, deadline=12)
     clock.advance(minutes=1)  # the other match's jobs fall due just after the broken one's
     other_thread, other_first = await open_another(emu, table)

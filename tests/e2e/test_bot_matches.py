@@ -14,6 +14,7 @@ import pytest
 from tests.e2e.bot_harness import (
     Table,
     answer,
+    make_referee,
     mentioned,
     open_match,
     owner_of_turn,
@@ -180,15 +181,7 @@ async def test_referee_undo_and_the_log(table: Table) -> None:
     assert refused.ephemeral and "arbitri" in refused.content
 
     # The admin names the referee role; a member of it undoes the roll.
-    await answer(
-        await emu.slash(
-            table.admin.id,
-            "setup referee-role",
-            {"role": table.referee_role},
-            channel_id=table.guild.channel_id,
-        )
-    )
-    emu.add_member_role(table.guild.id, table.carol.id, table.referee_role)
+    await make_referee(table)
     undone = await answer(
         await emu.slash(
             table.carol.id, "ref undo", {"reason": "misclick"}, channel_id=thread_id, locale="it"

@@ -9,6 +9,7 @@ import pytest
 from tests.e2e.bot_harness import (
     Table,
     answer,
+    make_referee,
     mentioned,
     open_match,
     owner_of_turn,
@@ -17,19 +18,6 @@ from tests.e2e.bot_harness import (
 )
 
 pytestmark = pytest.mark.e2e
-
-
-async def make_referee(table: Table) -> None:
-    emu = table.emu
-    await answer(
-        await emu.slash(
-            table.admin.id,
-            "setup referee-role",
-            {"role": table.referee_role},
-            channel_id=table.guild.channel_id,
-        )
-    )
-    emu.add_member_role(table.guild.id, table.carol.id, table.referee_role)
 
 
 async def test_undo_needs_the_opponents_consent_and_never_crosses_a_roll(table: Table) -> None:

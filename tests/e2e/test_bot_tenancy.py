@@ -17,7 +17,7 @@ import pytest
 
 from bot.store import repository as repo
 from bot.store import requests as stored
-from tests.e2e.bot_harness import Table, answer, open_match, owner_of_turn
+from tests.e2e.bot_harness import Table, answer, make_referee, open_match, owner_of_turn
 from tests.emulator import EmuGuild, EmuUser, StoredMessage
 
 pytestmark = pytest.mark.e2e
@@ -62,15 +62,7 @@ class TwoServers:
 
 async def two_servers(table: Table) -> TwoServers:
     emu = table.emu
-    await answer(
-        await emu.slash(
-            table.admin.id,
-            "setup referee-role",
-            {"role": table.referee_role},
-            channel_id=table.guild.channel_id,
-        )
-    )
-    emu.add_member_role(table.guild.id, table.carol.id, table.referee_role)
+    await make_referee(table)
     thread_id, first = await open_match(emu, table)
     match_id = int(next(c for c in first.custom_ids if c.startswith("tt:")).split(":")[2])
     other = emu.add_guild("Elsewhere", locale="en-US")
