@@ -426,16 +426,17 @@ class MatchService:
         raise UserError("bot.error.no_match_here")
 
     async def log(
-        self, match_id: int, page: int, per_page: int
-    ) -> tuple[Sequence[MatchEvent], int]:
-        """A page (1-based) of the event log and the number of pages."""
+        self, match_id: int, page: int | None, per_page: int
+    ) -> tuple[Sequence[MatchEvent], int, int]:
+        """A page (1-based; ``None``: the latest) of the event log, with the page
+        shown and the number of pages."""
         async with self.sessions.begin() as session:
             await self._match(session, match_id)
             total = await repo.count_events(session, match_id)
             pages = max(1, -(-total // per_page))
-            page = min(max(page, 1), pages)
+            page = pages if page is None else min(max(page, 1), pages)
             rows = await repo.list_events(session, match_id, (page - 1) * per_page, per_page)
-        return rows, pages
+        return rows, page, pages
 
     async def matches(
         self,

@@ -218,21 +218,22 @@ class Matches(
     )
     @app_commands.describe(
         match=MATCH_OPTION,
-        page=key("bot.command.log.page", "Page number"),
+        page=key("bot.command.log.page", "Page number (default: the latest)"),
     )
     @app_commands.autocomplete(match=my_match_choices)
     async def log(
         self,
         interaction: discord.Interaction,
         match: int | None = None,
-        page: app_commands.Range[int, 1] = 1,
+        page: app_commands.Range[int, 1] | None = None,
     ) -> None:
-        """Ephemeral: one page of the event log, as this user may see it."""
+        """Ephemeral: one page of the event log (by default the latest, where a player
+        catching up looks first), as this user may see it."""
         async with guarded(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
             match_id = await self.bot.flow.match_of(interaction, match)
             snap = await self.bot.service.load(match_id)
-            rows, pages = await self.bot.service.log(match_id, page, LOG_PAGE)
+            rows, page, pages = await self.bot.service.log(match_id, page, LOG_PAGE)
             locale = user_locale(interaction)
             seat = snap.seat_of(interaction.user.id)
             lines = [
@@ -240,7 +241,7 @@ class Matches(
                     "bot.log.header",
                     locale,
                     title=self._snap_title(snap, locale),
-                    page=min(page, pages),
+                    page=page,
                     pages=pages,
                 )
             ]

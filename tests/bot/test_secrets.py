@@ -81,7 +81,7 @@ async def seen_by(service: MatchService, match_id: int, viewer: int | None) -> d
     """What ``viewer`` (a seat; ``None``: the public) gets from export, log and replay."""
     snap = await service.load(match_id)
     presenter = Presenter(Texts(build_catalog([snap.engine])))
-    rows, _ = await service.log(match_id, 1, 1000)
+    rows, _, _ = await service.log(match_id, 1, 1000)
     replays = []
     for seq in range(snap.match.version + 1):
         post = await presenter.board_only(await service.state_after(match_id, seq), "en-US", [])

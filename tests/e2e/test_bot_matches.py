@@ -23,6 +23,7 @@ from tests.e2e.bot_harness import (
     start_tabletop,
 )
 from tests.e2e.conftest import StartBot
+from tests.e2e.test_builtin_games import play_default
 from tests.emulator import DiscordEmulator
 
 pytestmark = pytest.mark.e2e
@@ -198,6 +199,20 @@ async def test_referee_undo_and_the_log(table: Table) -> None:
     assert log.ephemeral
     assert "`#0`" in log.content and "`#2`" in log.content and "misclick" in log.content
     assert "`#3`" in log.content
+
+
+async def test_the_log_opens_on_its_latest_page(table: Table) -> None:
+    emu = table.emu
+    thread_id, _ = await open_match(emu, table)
+    for _ in range(16):  # eight turns of a roll and a play: events #1 to #16 after the start
+        assert not (await play_default(table, "testgame", thread_id)).ephemeral
+    player = table.alice.id
+    latest = await answer(await emu.slash(player, "match log", channel_id=thread_id))
+    assert latest.ephemeral and "page 2/2" in latest.content
+    assert "`#16`" in latest.content and "`#0`" not in latest.content
+    first = await answer(await emu.slash(player, "match log", {"page": 1}, channel_id=thread_id))
+    assert "page 1/2" in first.content and "`#0`" in first.content
+    assert "`#16`" not in first.content
 
 
 async def test_guild_locale_sets_the_language_of_public_posts(table: Table) -> None:
