@@ -79,10 +79,11 @@ class HistoryCommands(commands.Cog):
         async with guarded(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
             match_id = await self.bot.flow.match_of(interaction, match)
-            data = json.dumps(
-                await self.bot.service.export(match_id), indent=1, ensure_ascii=False
-            ).encode()
-            text = self.bot.texts("bot.export.ready", user_locale(interaction), match=match_id)
+            exported = await self.bot.service.export(match_id)
+            data = json.dumps(exported, indent=1, ensure_ascii=False).encode()
+            # Once the match is over the file holds the seed: say so, not that it will.
+            ready = "bot.export.ready_final" if exported["match"]["seed"] else "bot.export.ready"
+            text = self.bot.texts(ready, user_locale(interaction), match=match_id)
             await interaction.followup.send(
                 text,
                 ephemeral=True,

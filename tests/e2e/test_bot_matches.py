@@ -396,6 +396,10 @@ async def test_the_seed_is_revealed_at_the_end_and_verifies(table: Table) -> Non
     early = await answer(await emu.slash(table.carol.id, "match verify", channel_id=thread_id))
     assert early.ephemeral and "ancora in corso" in early.content  # Carol reads Italian
 
+    running = await answer(await emu.slash(table.alice.id, "match export", channel_id=thread_id))
+    assert "only after the match has ended" in running.content
+    assert json.loads(running.attachments[0].data)["match"]["seed"] is None
+
     confirm = await answer(await emu.slash(table.alice.id, "match resign", channel_id=thread_id))
     button = next(c for c in confirm.custom_ids if c.startswith("tt:resign:"))
     done = await answer(await emu.click(table.alice.id, confirm.id, button))
@@ -410,6 +414,7 @@ async def test_the_seed_is_revealed_at_the_end_and_verifies(table: Table) -> Non
     assert exported.ephemeral
     data = json.loads(exported.attachments[0].data)
     assert data["match"]["seed"] == seed[1] and data["match"]["result"]["reason"] == "resign"
+    assert "with the dice seed" in exported.content and "only after" not in exported.content
 
     replay = await answer(
         await emu.slash(table.alice.id, "match replay", {"event": 0}, channel_id=thread_id)
