@@ -237,6 +237,8 @@ class MatchService:
     ) -> tuple[repo.LoadedMatch, int]:
         """Load an active match and the seat ``user_id`` plays in it (or refuse)."""
         match = await self._match(session, match_id)
+        if match.status == MatchStatus.PAUSED:
+            raise await self._paused(session, match_id)
         if match.status != ACTIVE:
             raise UserError("bot.error.not_active", match=match_id)
         loaded = await repo.load_match(session, match_id, engine_for(match.game))
@@ -282,6 +284,9 @@ class MatchService:
         since (``None``: a control of a post made before controls carried a version),
         or what the user owes instead. The move itself checks the version again."""
         snap = await self.load(match_id)
+        if snap.match.status == MatchStatus.PAUSED:
+            async with self.sessions.begin() as session:
+                raise await self._paused(session, match_id)
         if version != snap.match.version:
             raise stale(snap.match)
         seat = snap.seat_of(user_id)
@@ -294,6 +299,14 @@ class MatchService:
         if owed:
             raise UserError("bot.error.owe_other", prompt=owed[0].prompt)
         raise UserError("bot.error.owe_nothing")
+
+    async def _paused(self, session: AsyncSession, match_id: int) -> UserError:
+        """Why a paused match takes no move: a referee's pause with its reason, or a
+        missed deadline waiting for a referee."""
+        cause = await repo.pause_cause(session, match_id)
+        if cause is not None and cause.kind == EventKind.REFEREE:
+            return UserError("bot.error.paused_by_referee", match=match_id, reason=cause.reason)
+        return UserError("bot.error.paused_by_deadline", match=match_id)
 
     async def record_state_post(self, match_id: int, message_id: int, version: int) -> int | None:
         """Remember the newest public post of the match's state (for outdated controls);

@@ -156,6 +156,24 @@ async def list_events(
     return (await session.scalars(stmt)).all()
 
 
+async def pause_cause(session: AsyncSession, match_id: int) -> MatchEvent | None:
+    """The event that paused the match (a referee's pause, or a missed deadline), the
+    latest one with ``{"pause": true}``; ``None`` if no event paused it."""
+    stmt = (
+        select(MatchEvent)
+        .where(
+            MatchEvent.match_id == match_id,
+            MatchEvent.kind.in_((EventKind.REFEREE, EventKind.DEADLINE)),
+        )
+        .order_by(MatchEvent.seq.desc())
+        .limit(50)
+    )
+    for event in (await session.scalars(stmt)).all():
+        if isinstance(event.action, dict) and "pause" in event.action:
+            return event if event.action["pause"] else None
+    return None
+
+
 async def undo_target(session: AsyncSession, match_id: int, version: int) -> int | None:
     """The event a referee's undo at ``version`` returns the match to, or ``None``.
 

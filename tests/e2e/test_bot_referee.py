@@ -132,12 +132,18 @@ async def test_pause_resume_extend_result_and_inspect(table: Table) -> None:
         await emu.slash(table.carol.id, "ref inspect", {"player": player}, channel_id=thread_id)
     )
     assert peek.ephemeral and len(png_attachments(peek)) == 2
+    # A board on request keeps its controls: its roll button is pressed once paused.
+    board = await answer(await emu.slash(player, "match board", channel_id=thread_id))
+    roll = next(c for c in board.custom_ids if c.startswith("tt:act:"))
     paused = await answer(
         await emu.slash(table.carol.id, "ref pause", {"reason": "holiday"}, channel_id=thread_id)
     )
     assert "paused" in paused.content and pinged(emu, paused) == set()
     blocked = await answer(await emu.slash(player, "testgame roll", channel_id=thread_id))
-    assert blocked.ephemeral
+    said = ("paused by a referee: holiday", "pausada por um árbitro: holiday")
+    assert blocked.ephemeral and any(words in blocked.content for words in said), blocked.content
+    pressed = await answer(await emu.click(player, board.id, roll))
+    assert pressed.ephemeral and any(words in pressed.content for words in said), pressed.content
     resumed = await answer(
         await emu.slash(table.carol.id, "ref resume", {"reason": "back"}, channel_id=thread_id)
     )

@@ -12,6 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.clock import FrozenClock
 from bot.deadlines import DeadlineRunner
+from bot.errors import UserError
 from bot.pace import ExpiryPolicy, Pace
 from bot.service import MatchService, Player
 from bot.store import players
@@ -134,6 +135,10 @@ async def test_pause_policy_and_forfeit_after_repeated_expiries(
     snap = await service.load(match_id)
     assert snap.match.status == "paused" and snap.match.deadline_at is None
     assert await runner.run_due() == []
+    # A move now is refused saying why: the missed deadline, not "not in progress".
+    with pytest.raises(UserError) as refused:
+        await service.act(match_id, snap.user_of(paused.seat), {"kind": "roll"})
+    assert refused.value.key == "bot.error.paused_by_deadline"
 
     await service.resume(match_id, actor_id=99, reason="back on track")
     clock.advance(hours=10)
