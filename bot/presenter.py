@@ -43,6 +43,14 @@ class Post:
     selects: list[SelectSpec] = field(default_factory=list)
     ephemeral: bool = False
 
+    def notify(self, users: list[int]) -> None:
+        """Ping ``users`` too (a line of mentions, allowed for exactly them), when no
+        decision of theirs would: a pause, a resignation that ends the match."""
+        fresh = [user for user in users if user not in self.mentions]
+        if fresh:
+            self.lines.append(" ".join(f"<@{user}>" for user in fresh))
+            self.mentions.extend(fresh)
+
     @property
     def content(self) -> str:
         """The text, cut to fit one Discord message."""

@@ -287,7 +287,10 @@ class Matches(
             header = [
                 self.bot.texts("bot.match.resigned", locale, user=interaction.user.display_name)
             ]
-            return snap, await self.bot.presenter.public(snap, locale, header)
+            post = await self.bot.presenter.public(snap, locale, header)
+            if snap.match.status == "finished":  # the others learn they won, or how it ended
+                post.notify([s.user_id for s in snap.seats if s.user_id != interaction.user.id])
+            return snap, post
 
         await self.bot.flow.public_change(interaction, work)
 

@@ -114,7 +114,10 @@ class Referee(
                     **{**params, "referee": f"<@{referee}>", "seq": snap.match.version},
                 )
             ]
-            return snap, await self.bot.presenter.public(snap, locale, header)
+            post = await self.bot.presenter.public(snap, locale, header)
+            if command == "pause":  # nobody owes anything now: every player learns why
+                post.notify([s.user_id for s in snap.seats])
+            return snap, post
 
         await self.bot.flow.public_change(interaction, work)
 

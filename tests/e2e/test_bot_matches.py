@@ -380,7 +380,8 @@ async def test_resigning_ends_the_match_for_everyone(table: Table) -> None:
     assert not done.ephemeral
     assert "alice resigned" in done.content
     assert "bruno won. (by resignation)" in done.content
-    assert pinged(emu, done) == set()  # nobody owes anything any more
+    # Nobody owes anything any more, but Bruno learns at once that he won.
+    assert pinged(emu, done) == {table.bruno.id}
 
     player, _ = owner_of_turn(table, first)
     late = await answer(await emu.slash(player, "testgame roll", channel_id=thread_id))

@@ -138,7 +138,7 @@ async def test_pause_resume_extend_result_and_inspect(table: Table) -> None:
     paused = await answer(
         await emu.slash(table.carol.id, "ref pause", {"reason": "holiday"}, channel_id=thread_id)
     )
-    assert "paused" in paused.content and pinged(emu, paused) == set()
+    assert "paused" in paused.content and pinged(emu, paused) == {player, other}
     blocked = await answer(await emu.slash(player, "testgame roll", channel_id=thread_id))
     said = ("paused by a referee: holiday", "pausada por um árbitro: holiday")
     assert blocked.ephemeral and any(words in blocked.content for words in said), blocked.content
