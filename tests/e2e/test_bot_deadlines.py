@@ -34,6 +34,14 @@ async def tick(running: RunningBot) -> int:
     return len(await cast(Scheduler, scheduler).tick())
 
 
+async def clocked_table(
+    emu: DiscordEmulator, start_bot: StartBot, tmp_path: Path
+) -> tuple[Table, FrozenClock, RunningBot]:
+    """A table and a running bot whose clock the test moves."""
+    table, clock = Table.build(emu), FrozenClock()
+    return table, clock, await start_tabletop(start_bot, tmp_path / "bot.sqlite3", clock)
+
+
 async def test_reminder_then_expiry_across_a_restart(
     emulator: DiscordEmulator, start_bot: StartBot, tmp_path: Path
 ) -> None:
@@ -203,9 +211,9 @@ async def test_reminders_held_by_quiet_hours_become_one_and_the_default_is_named
     emulator: DiscordEmulator, start_bot: StartBot, tmp_path: Path
 ) -> None:
     emu = emulator
-    table = Table.build(emu)
-    clock = FrozenClock()  # 12:00 UTC: reminders at 18:00 and 22:00, deadline at 00:00
-    running = await start_tabletop(start_bot, tmp_path / "bot.sqlite3", clock)
+    table, clock, running = await clocked_table(
+        emu, start_bot, tmp_path
+    )  # 12:00 UTC: reminders at 18:00 and 22:00, deadline at 00:00
     thread_id, first = await open_match(emu, table, deadline=12)
     (player,) = mentioned(first)
     for command, values in (
@@ -278,9 +286,7 @@ async def test_vacation_pings_the_opponent_and_restarts_the_reminders(
     emulator: DiscordEmulator, start_bot: StartBot, tmp_path: Path
 ) -> None:
     emu = emulator
-    table = Table.build(emu)
-    clock = FrozenClock()
-    running = await start_tabletop(start_bot, tmp_path / "bot.sqlite3", clock)
+    table, clock, running = await clocked_table(emu, start_bot, tmp_path)
     thread_id, first = await open_match(emu, table, deadline=12)
     (player,) = mentioned(first)
     opponent = ({table.alice.id, table.bruno.id} - {player}).pop()
@@ -306,9 +312,7 @@ async def test_a_bot_down_past_the_deadline_reminds_before_applying_it(
     emulator: DiscordEmulator, start_bot: StartBot, tmp_path: Path
 ) -> None:
     emu = emulator
-    table = Table.build(emu)
-    clock = FrozenClock()
-    running = await start_tabletop(start_bot, tmp_path / "bot.sqlite3", clock)
+    table, clock, running = await clocked_table(emu, start_bot, tmp_path)
     thread_id, first = await open_match(emu, table, deadline=12)
     (player,) = mentioned(first)
     clock.advance(hours=20)
@@ -326,9 +330,7 @@ async def test_a_forfeit_notifies_both_players(
     emulator: DiscordEmulator, start_bot: StartBot, tmp_path: Path
 ) -> None:
     emu = emulator
-    table = Table.build(emu)
-    clock = FrozenClock()
-    running = await start_tabletop(start_bot, tmp_path / "bot.sqlite3", clock)
+    table, clock, running = await clocked_table(emu, start_bot, tmp_path)
     await answer(
         await emu.slash(
             table.admin.id,
