@@ -7,7 +7,6 @@ worker thread → post. Errors go through :func:`bot.replies.guarded`.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, cast
@@ -16,7 +15,7 @@ import discord
 
 from bot.controls import Target, button_target
 from bot.errors import UserError
-from bot.presenter import Post
+from bot.presenter import Post, picture
 from bot.replies import (
     EXPECTED,
     error_text,
@@ -282,10 +281,11 @@ class Flow:
                 raise UserError("bot.error.no_preview")
             kind = "preview" if "preview" in engine.render_kinds else engine.render_kinds[0]
             locale = user_locale(interaction)
-            png = await asyncio.to_thread(engine.render, view, kind, locale)
+            text = self.bot.texts("bot.match.preview", locale)
+            image = await picture(engine, view, kind, locale, f"match-{match_id}-preview.png", text)
             post = Post(
-                lines=[self.bot.texts("bot.match.preview", locale)],
-                images=[(f"match-{match_id}-preview.png", png)],
+                lines=[text],
+                images=[image],
                 ephemeral=True,
             )
             await followup(interaction, post)

@@ -28,6 +28,29 @@ from engines.core import Decision, Event, GameEngine, ResultKind
 from engines.core.serde import from_json
 
 MAX_CONTENT = 1900
+#: Discord refuses attachment descriptions longer than 1,024 characters.
+MAX_ALT_TEXT = 1024
+
+
+@dataclass(frozen=True)
+class Picture:
+    """One attached image and its alt text (Discord's attachment description)."""
+
+    name: str
+    data: bytes
+    alt: str = ""
+
+
+async def picture(
+    engine: GameEngine[Any], view: Any, kind: str, locale: str, name: str, fallback: str
+) -> Picture:
+    """Render ``view`` off the event loop, with the engine's alt text (``fallback``,
+    e.g. the match title, when the engine gives none)."""
+    png = await asyncio.to_thread(engine.render, view, kind, locale)
+    alt = engine.describe(view, kind, locale).strip() or fallback
+    if len(alt) > MAX_ALT_TEXT:
+        alt = alt[: MAX_ALT_TEXT - 1] + "…"
+    return Picture(name, png, alt)
 
 
 @dataclass
@@ -35,7 +58,7 @@ class Post:
     """A message to send, independent of discord.py."""
 
     lines: list[str] = field(default_factory=list)
-    images: list[tuple[str, bytes]] = field(default_factory=list)
+    images: list[Picture] = field(default_factory=list)
     mentions: list[int] = field(default_factory=list)
     #: Roles pinged (the referee role when a match needs a referee).
     roles: list[int] = field(default_factory=list)
@@ -87,16 +110,19 @@ class Presenter:
         post.lines.extend(self.status_lines(snap, locale, post))
         view = snap.engine.view(snap.state, None)
         kind = snap.engine.render_kinds[0]
-        png = await asyncio.to_thread(snap.engine.render, view, kind, locale)
-        post.images.append((f"match-{snap.match.id}-{snap.match.version}.png", png))
+        name = f"match-{snap.match.id}-{snap.match.version}.png"
+        post.images.append(
+            await picture(snap.engine, view, kind, locale, name, self.title(snap, locale))
+        )
         return post
 
     async def board_only(self, snap: MatchSnapshot, locale: str, header: list[str]) -> Post:
         """The public render with a header and nothing owed (replays, previews)."""
         view = snap.engine.view(snap.state, None)
         kind = snap.engine.render_kinds[0]
-        png = await asyncio.to_thread(snap.engine.render, view, kind, locale)
-        return Post(lines=list(header), images=[(f"match-{snap.match.id}-replay.png", png)])
+        name = f"match-{snap.match.id}-replay.png"
+        image = await picture(snap.engine, view, kind, locale, name, self.title(snap, locale))
+        return Post(lines=list(header), images=[image])
 
     async def private(self, snap: MatchSnapshot, seat: int, locale: str) -> Post:
         """A seat's own view (hand, hidden cards): for ephemeral replies only."""
@@ -106,8 +132,10 @@ class Presenter:
             lines=[self.t("bot.match.your_view", locale, title=self.title(snap, locale))],
         )
         for kind in snap.engine.render_kinds:
-            png = await asyncio.to_thread(snap.engine.render, view, kind, locale)
-            post.images.append((f"match-{snap.match.id}-{kind}.png", png))
+            name = f"match-{snap.match.id}-{kind}.png"
+            post.images.append(
+                await picture(snap.engine, view, kind, locale, name, self.title(snap, locale))
+            )
         for decision in snap.pending(optional=True):
             if decision.seat == seat:
                 found = self.controls(snap, decision, locale)

@@ -26,7 +26,10 @@ def send_kwargs(post: Post) -> dict[str, Any]:
     """Keyword arguments for ``send``/``followup.send`` carrying a post."""
     kwargs: dict[str, Any] = {
         "content": post.content or None,
-        "files": [discord.File(io.BytesIO(data), filename=name) for name, data in post.images],
+        "files": [
+            discord.File(io.BytesIO(image.data), filename=image.name, description=image.alt or None)
+            for image in post.images
+        ],
         # Ping exactly the players who owe a decision, never roles or @everyone.
         "allowed_mentions": discord.AllowedMentions(
             everyone=False,

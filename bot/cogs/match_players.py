@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from typing import TYPE_CHECKING
 
 import discord
@@ -13,7 +12,7 @@ from bot.cogs.common import MATCH_OPTION, my_match_choices, server_of
 from bot.controls import ButtonSpec
 from bot.errors import UserError
 from bot.i18n import key
-from bot.presenter import Post, discord_time
+from bot.presenter import Post, discord_time, picture
 from bot.replies import followup, guarded, user_locale
 from bot.service import MatchSnapshot
 
@@ -181,8 +180,9 @@ class PlayerCommands(commands.Cog):
             view = snap.engine.lookup(snap.state, snap.seat_of(interaction.user.id), query)
             if view is None:
                 raise UserError("bot.error.nothing_found", query=query)
-            png = await asyncio.to_thread(snap.engine.render, view, snap.engine.lookup_kind, locale)
-            post = Post(images=[(f"match-{match_id}-lookup.png", png)], ephemeral=True)
+            name = f"match-{match_id}-lookup.png"
+            image = await picture(snap.engine, view, snap.engine.lookup_kind, locale, name, query)
+            post = Post(images=[image], ephemeral=True)
             await followup(interaction, post)
 
     @app_commands.command(

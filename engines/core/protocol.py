@@ -111,6 +111,12 @@ class GameEngine(ABC, Generic[S]):
     def render(self, view: View, kind: str = "board", locale: str = "en-US") -> bytes:
         """PNG bytes of a view, labelled in ``locale``; only render modules import PIL."""
 
+    def describe(self, view: View, kind: str = "board", locale: str = "en-US") -> str:
+        """Alt text for ``render(view, kind, locale)``: what a screen reader says about
+        the image (who owes what, the score, the last action), in ``locale``, at most
+        1,000 characters. The default is empty; the bot then uses the match title."""
+        return ""
+
     @abstractmethod
     def commands(self) -> list[CommandSpec]:
         """The game's slash sub-commands, each building one action kind."""

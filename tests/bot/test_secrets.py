@@ -85,7 +85,7 @@ async def seen_by(service: MatchService, match_id: int, viewer: int | None) -> d
     replays = []
     for seq in range(snap.match.version + 1):
         post = await presenter.board_only(await service.state_after(match_id, seq), "en-US", [])
-        replays.append([png for _, png in post.images])
+        replays.append([image.data for image in post.images])
     return {
         "export": _no_times(await service.export(match_id)),
         "log": [presenter.log_line(row, viewer, "en-US", snap) for row in rows],

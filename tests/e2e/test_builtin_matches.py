@@ -64,6 +64,8 @@ async def test_a_builtin_game_plays_many_moves_through_discord(table: Table, gam
     }
     for post in posts:
         assert len(png_attachments(post)) == 1, post.content
+        # A screen reader gets words for every board (Discord's attachment description).
+        assert all(a.description for a in post.attachments), post.content
         assert not RAW_KEY.search(post.content), post.content
         # ts:<match>:<version>:<kind>:<field>
         menus = {tuple(c.split(":")[3:5]) for c in post.custom_ids if c.startswith("ts:")}
