@@ -10,6 +10,7 @@ from __future__ import annotations
 import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -355,7 +356,8 @@ class MatchService:
         return await self._set_paused(match_id, actor_id, reason, paused=True)
 
     async def resume(self, match_id: int, actor_id: int, reason: str) -> MatchSnapshot:
-        """A referee resumes a paused match; every owed decision gets a fresh deadline."""
+        """A referee resumes a paused match: each owed decision gets back the time it
+        had left when paused (a fresh allowance after a pause for a missed deadline)."""
         return await self._set_paused(match_id, actor_id, reason, paused=False)
 
     async def _set_paused(
@@ -368,18 +370,43 @@ class MatchService:
                 [MatchStatus.ACTIVE if paused else MatchStatus.PAUSED],
                 "bot.error.not_active" if paused else "bot.error.not_paused",
             )
+            now = self.clock.now()
+            payload: dict[str, Any] = {"pause": paused}
+            start = None
+            if paused and loaded.match.deadline_at is not None:
+                # The time left is kept, so the resumed decision gets it back: an
+                # extension or a vacation granted before the pause is not lost.
+                left = loaded.match.deadline_at - now
+                payload["remaining_s"] = max(0, int(left.total_seconds()))
+            elif not paused:
+                start = await self._resumed_start(session, match_id, loaded.match, now)
             await repo.append_meta(
                 session,
                 loaded,
                 kind=EventKind.REFEREE,
                 actor_id=actor_id,
                 seat=None,
-                payload={"pause": paused},
+                payload=payload,
                 reason=reason,
                 status=MatchStatus.PAUSED if paused else MatchStatus.ACTIVE,
             )
-            await schedule(session, loaded.match, loaded.engine, loaded.state, self.clock.now())
+            await schedule(session, loaded.match, loaded.engine, loaded.state, now, start=start)
         return MatchSnapshot.of(loaded)
+
+    async def _resumed_start(
+        self, session: AsyncSession, match_id: int, match: Match, now: datetime
+    ) -> datetime | None:
+        """When the resumed decisions' time counts from so that they get back exactly
+        the time they had left when a referee paused (``None``: a full allowance, after
+        a pause for a missed deadline or one with no deadline running)."""
+        cause = await repo.pause_cause(session, match_id)
+        if cause is None or not isinstance(cause.action, dict):
+            return None
+        left = cause.action.get("remaining_s")
+        allowed = Pace.from_data(match.pace).deadline_hours
+        if not isinstance(left, int) or not allowed:
+            return None
+        return now + timedelta(seconds=left) - timedelta(hours=allowed)
 
     async def export(self, match_id: int) -> dict[str, Any]:
         """The whole match as JSON (the seed and hidden details only once it ended)."""

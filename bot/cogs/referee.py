@@ -248,7 +248,8 @@ class Referee(
     @app_commands.command(
         name=key("bot.command.resume.name", "resume"),
         description=key(
-            "bot.command.resume.description", "Resume a paused match with fresh deadlines"
+            "bot.command.resume.description",
+            "Resume a paused match; each decision gets back the time it had left",
         ),
     )
     @app_commands.describe(reason=REASON, match=MATCH_OPTION)

@@ -15,6 +15,7 @@ from bot.cogs.scheduler import Scheduler
 from tests.e2e.bot_harness import (
     Table,
     answer,
+    make_referee,
     mentioned,
     name_referee_role,
     open_match,
@@ -39,7 +40,8 @@ async def clocked_table(
 ) -> tuple[Table, FrozenClock, RunningBot]:
     """A table and a running bot whose clock the test moves."""
     table, clock = Table.build(emu), FrozenClock()
-    return table, clock, await start_tabletop(start_bot, tmp_path / "bot.sqlite3", clock)
+    table.running = await start_tabletop(start_bot, tmp_path / "bot.sqlite3", clock)
+    return table, clock, table.running
 
 
 async def test_reminder_then_expiry_across_a_restart(
@@ -370,3 +372,31 @@ async def test_no_deadline_is_labelled_as_such(table: Table) -> None:
         )
     )
     assert "have no deadlines" in done.content and "0 h" not in done.content
+
+
+async def test_pause_and_resume_give_back_the_time_left_extension_included(
+    emulator: DiscordEmulator, start_bot: StartBot, tmp_path: Path
+) -> None:
+    emu = emulator
+    table, clock, _running = await clocked_table(emu, start_bot, tmp_path)
+    await make_referee(table)
+    thread_id, _first = await open_match(emu, table, deadline=24)
+
+    async def deadline() -> object:
+        return (await table.bot.service.load(1)).match.deadline_at
+
+    async def ref(command: str, options: dict[str, object]) -> StoredMessage:
+        return await answer(
+            await emu.slash(table.carol.id, f"ref {command}", options, channel_id=thread_id)
+        )
+
+    await ref("extend", {"hours": 48, "reason": "travel"})
+    extended = await deadline()
+    assert extended == clock.now() + timedelta(hours=72)
+    clock.advance(hours=10)
+    await ref("pause", {"reason": "rules question"})
+    assert await deadline() is None
+    clock.advance(hours=30)  # paused time does not count
+    resumed = await ref("resume", {"reason": "answered"})
+    assert await deadline() == extended + timedelta(hours=30)
+    assert f"<t:{int((extended + timedelta(hours=30)).timestamp())}:R>" in resumed.content
