@@ -8,6 +8,8 @@ the public may see them; seat views go to ephemeral replies only.
 from __future__ import annotations
 
 import asyncio
+import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -24,10 +26,13 @@ from bot.export import state_digest
 from bot.i18n import Texts
 from bot.service import MatchSnapshot
 from bot.store.models import MatchEvent
+from bot.verify import StateChange
 from engines.core import Decision, Event, GameEngine, ResultKind
 from engines.core.serde import from_json
 
 MAX_CONTENT = 1900
+#: How many taken-back events an undo or rollback post lists.
+REVERT_LINES = 8
 #: Discord refuses attachment descriptions longer than 1,024 characters.
 MAX_ALT_TEXT = 1024
 
@@ -218,6 +223,40 @@ class Presenter:
                 text += " " + self.t("bot.log.by_preference", locale)
         return f"`#{row.seq}` {text}"
 
+    def revert_lines(
+        self, snap: MatchSnapshot, undone: Sequence[MatchEvent], locale: str
+    ) -> list[str]:
+        """The events an undo or a rollback took back, in words as the public may see
+        them (the last few; the log has the rest)."""
+        shown = list(undone)[-REVERT_LINES:]
+        lines = [
+            self.t("bot.ref.taken_back", locale, event=self.log_line(row, None, locale, snap))
+            for row in shown
+        ]
+        if len(undone) > len(shown):
+            more = len(undone) - len(shown)
+            lines.insert(0, self.t("bot.ref.taken_back_more", locale, count=more))
+        return lines
+
+    def change_lines(self, changes: Sequence[StateChange], locale: str) -> list[str]:
+        """A hand adjustment, value by value: ``before → after`` where the public may
+        see it, else only what was changed (a hand, a deck, a face-down reward)."""
+        lines = []
+        for change in changes:
+            if change.shown:
+                lines.append(
+                    self.t(
+                        "bot.ref.change_shown",
+                        locale,
+                        path=change.path,
+                        before=_plain_json(change.before),
+                        after=_plain_json(change.after),
+                    )
+                )
+            else:
+                lines.append(self.t("bot.ref.change_hidden", locale, path=change.path))
+        return lines
+
     def _meta_line(self, row: MatchEvent, actor: str, player: str, locale: str) -> str:
         """A referee act or a missed deadline, in words."""
         action = row.action or {}
@@ -338,3 +377,8 @@ class Presenter:
                 ),
             ],
         )
+
+
+def _plain_json(value: Any) -> str:
+    """A plain value as a player reads it: ``12``, ``yes``/``no`` as JSON, a word."""
+    return value if isinstance(value, str) else json.dumps(value)

@@ -15,7 +15,7 @@ from bot.pace import Pace
 from bot.store import repository as repo
 from bot.store import requests as stored
 from bot.store.models import Dispute, DisputeStatus, EventKind, Match, MatchStatus, utcnow
-from bot.verify import NoSuchPath, apply_changes
+from bot.verify import NoSuchPath, apply_changes, describe_changes
 from engines.core.serde import SerdeError, field_name
 
 if TYPE_CHECKING:
@@ -144,11 +144,14 @@ class Referee:
             except SerdeError as exc:  # a value of the wrong kind for its field
                 where = field_name(exc.path) or ", ".join(str(path) for path in changes)
                 raise UserError("bot.error.adjust_bad_value", path=where) from None
+            described = describe_changes(engine, loaded.state, state, changes)
             await repo.adjust(
                 session, loaded, state=state, changes=changes, actor_id=actor, reason=reason
             )
             await schedule(session, loaded.match, engine, loaded.state, self.service.clock.now())
-        return MatchSnapshot.of(loaded)
+        snap = MatchSnapshot.of(loaded)
+        snap.changes = described
+        return snap
 
     async def act(
         self, match_id: int, actor: int, seat: int, action: str, reason: str

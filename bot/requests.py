@@ -78,7 +78,9 @@ class Requests:
             waiting = _answer(request, opponents, user_id, accept)
             if waiting is None or waiting:
                 return RequestOutcome(request, waiting_for=waiting)
-            snap = await self._revert(session, request, request.requested_by, "undo")
+            # The log says who agreed (by name, as the match's seats know them).
+            agreed = ", ".join(s.display_name for s in seats if s.user_id in opponents)
+            snap = await self._revert(session, request, request.requested_by, f"undo ✔ {agreed}")
             request.status = DONE
             return RequestOutcome(request, snapshot=snap)
 

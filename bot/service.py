@@ -26,6 +26,7 @@ from bot.referee import Referee
 from bot.requests import Requests
 from bot.store import repository as repo
 from bot.store.models import EventKind, Match, MatchEvent, MatchSeat, MatchStatus
+from bot.verify import StateChange
 from engines.core import Decision, EngineError, Event, GameEngine, Message, SetupError
 from engines.core.packs import community_packs
 from engines.core.registry import UnknownGameError, get
@@ -52,6 +53,8 @@ class MatchSnapshot:
     seats: Sequence[MatchSeat]
     state: Any
     events: list[Event] = field(default_factory=list)
+    #: What a referee's hand adjustment changed (``/ref adjust``), for its post.
+    changes: list[StateChange] = field(default_factory=list)
 
     @classmethod
     def of(cls, loaded: repo.LoadedMatch, events: Sequence[Event] = ()) -> MatchSnapshot:
@@ -477,6 +480,19 @@ class MatchService:
             page = pages if page is None else min(max(page, 1), pages)
             rows = await repo.list_events(session, match_id, (page - 1) * per_page, per_page)
         return rows, page, pages
+
+    async def reverted(self, match_id: int) -> tuple[int, Sequence[MatchEvent], str]:
+        """What the match's latest event, a revert (an undo or a rollback), took back:
+        the event it returned to, the events after it that no longer count, and the
+        revert's logged reason."""
+        async with self.sessions.begin() as session:
+            match = await self._match(session, match_id)
+            (last,) = await repo.list_events(session, match_id, match.version, 1)
+            if last.kind != EventKind.REVERT:
+                return match.version, [], ""
+            to_seq = int(last.action["to_seq"])
+            rows = await repo.list_events(session, match_id, to_seq + 1, match.version - to_seq - 1)
+        return to_seq, rows, last.reason or ""
 
     async def matches(
         self,

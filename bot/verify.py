@@ -15,6 +15,7 @@ result and the SHA-256 of the final state those the export states.
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -270,18 +271,75 @@ def apply_changes(engine: GameEngine[Any], state: Any, changes: Mapping[str, Any
     """
     data = engine.state_to_json(state)
     for path, value in changes.items():
-        parts = str(path).split(".")
-        target = data
-        for part in parts[:-1]:
-            target = _step(target, part, path)
-        last = parts[-1]
-        if isinstance(target, list):
-            target[_index(target, last, path)] = value
-        elif isinstance(target, dict) and last in target:
-            target[last] = value
-        else:
-            raise NoSuchPath(f"{path}: no such field", path=str(path))
+        _set_at(data, str(path), value)
     return engine.adjusted(engine.state_from_json(data))
+
+
+@dataclass(frozen=True)
+class StateChange:
+    """One value a referee changed by hand: ``before`` → ``after`` (JSON), ``shown``
+    only when the public view shows that value (never a card in a hand or a deck)."""
+
+    path: str
+    before: Any
+    after: Any
+    shown: bool
+
+
+def describe_changes(
+    engine: GameEngine[Any], state: Any, adjusted: Any, changes: Mapping[str, Any]
+) -> list[StateChange]:
+    """What ``changes`` (applied to ``state``, giving ``adjusted``) changed, path by
+    path. A value is shown only if it is a plain value (a number, a word, yes/no) and
+    changing it alone changes what the public sees; anything else (a hand, a deck, a
+    face-down reward) is named by its path but its values stay hidden."""
+    data = engine.state_to_json(state)
+    public = engine.view(state, None)
+    after_data = engine.state_to_json(adjusted)
+    found = []
+    for path, value in changes.items():
+        before = _value_at(data, str(path))
+        after = _value_at(after_data, str(path), default=value)
+        shown = False
+        if _plain(before) and _plain(after):
+            alone = copy.deepcopy(data)
+            _set_at(alone, str(path), value)
+            try:
+                shown = engine.view(engine.state_from_json(alone), None) != public
+            except SerdeError:  # valid only with the other changes: say nothing
+                shown = False
+        found.append(StateChange(str(path), before, after, shown))
+    return found
+
+
+def _plain(value: Any) -> bool:
+    return value is None or isinstance(value, bool | int | float | str)
+
+
+def _value_at(data: Any, path: str, default: Any = None) -> Any:
+    target = data
+    for part in path.split("."):
+        if isinstance(target, list) and part.isdigit() and int(part) < len(target):
+            target = target[int(part)]
+        elif isinstance(target, dict) and part in target:
+            target = target[part]
+        else:
+            return default
+    return target
+
+
+def _set_at(data: Any, path: str, value: Any) -> None:
+    parts = path.split(".")
+    target = data
+    for part in parts[:-1]:
+        target = _step(target, part, path)
+    last = parts[-1]
+    if isinstance(target, list):
+        target[_index(target, last, path)] = value
+    elif isinstance(target, dict) and last in target:
+        target[last] = value
+    else:
+        raise NoSuchPath(f"{path}: no such field", path=path)
 
 
 def _index(items: list[Any], part: str, path: object) -> int:

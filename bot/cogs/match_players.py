@@ -100,13 +100,26 @@ class PlayerCommands(commands.Cog):
             snap = outcome.snapshot or await self.bot.service.load(match_id)
             locale = await self.bot.flow.public_locale(interaction.guild_id)
             user = interaction.user.mention
+            if outcome.snapshot is not None or not accept:
+                # The request is decided: its buttons go (a silent click's deferral
+                # edits the message it is on).
+                await interaction.edit_original_response(view=None)
             if outcome.snapshot is not None:
+                target, undone, _ = await self.bot.service.reverted(match_id)
                 header = [
-                    self.bot.texts("bot.undo.done", locale, user=user, seq=snap.match.version)
+                    self.bot.texts(
+                        "bot.undo.done", locale, user=user, seq=snap.match.version, target=target
+                    ),
+                    *self.bot.presenter.revert_lines(snap, undone, locale),
                 ]
                 return snap, await self.bot.presenter.public(snap, locale, header)
-            text_key = "bot.undo.declined" if not accept else "bot.undo.waiting"
-            return snap, Post(lines=[self.bot.texts(text_key, locale, user=user)])
+            if not accept:  # the player who asked learns it at once
+                asker = outcome.request.requested_by
+                text = self.bot.texts(
+                    "bot.undo.declined", locale, user=user, requester=f"<@{asker}>"
+                )
+                return snap, Post(lines=[text], mentions=[asker])
+            return snap, Post(lines=[self.bot.texts("bot.undo.waiting", locale, user=user)])
 
         await self.bot.flow.public_change(interaction, work)
 

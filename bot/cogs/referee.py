@@ -107,12 +107,20 @@ class Referee(
             snap = await self._run(command, match_id, referee, args)
             locale = await self.bot.flow.public_locale(interaction.guild_id)
             params = {k: v for k, v in args.items() if isinstance(v, str | int)}
+            details: list[str] = []
+            if command in ("undo", "rollback"):
+                target, undone, _ = await self.bot.service.reverted(match_id)
+                params.update(target=target, count=len(undone))
+                details = self.bot.presenter.revert_lines(snap, undone, locale)
+            elif command == "adjust":
+                details = self.bot.presenter.change_lines(snap.changes, locale)
             header = [
                 self.bot.texts(
                     HEADERS[command],
                     locale,
                     **{**params, "referee": f"<@{referee}>", "seq": snap.match.version},
-                )
+                ),
+                *details,
             ]
             post = await self.bot.presenter.public(snap, locale, header)
             if command == "pause":  # nobody owes anything now: every player learns why
@@ -190,6 +198,9 @@ class Referee(
                 match_id, request_id, interaction.user.id, accept
             )
             request = outcome.request
+            if outcome.agreed is not None or outcome.waiting_for is None:
+                # Agreed or declined, the request is decided: its buttons go.
+                await interaction.edit_original_response(view=None)
             if outcome.agreed is None:
                 locale = await self.bot.flow.public_locale(interaction.guild_id)
                 declined = outcome.waiting_for is None
@@ -494,14 +505,22 @@ class Referee(
                 match_id, request_id, interaction.user.id
             )
             locale = await self.bot.flow.public_locale(interaction.guild_id)
+            target, undone, reason = await self.bot.service.reverted(match_id)
             header = [
                 self.bot.texts(
                     "bot.ref.rolled_back",
                     locale,
                     referee=interaction.user.mention,
                     seq=snap.match.version,
-                )
+                    target=target,
+                    count=len(undone),
+                    reason=reason,
+                ),
+                *self.bot.presenter.revert_lines(snap, undone, locale),
             ]
+            # The preview's button is spent: take it off (a click deferred silently
+            # edits the message it is on).
+            await interaction.edit_original_response(view=None)
             return snap, await self.bot.presenter.public(snap, locale, header)
 
         await self.bot.flow.public_change(interaction, work)

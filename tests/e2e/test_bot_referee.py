@@ -45,12 +45,18 @@ async def test_undo_needs_the_opponents_consent_and_never_crosses_a_roll(table: 
     assert mine.ephemeral  # the mover cannot consent for the opponent
     done = await answer(await emu.click(other, asked.id, yes))
     assert not done.ephemeral and "taken back" in done.content
-    late = await answer(await emu.click(other, asked.id, yes))
-    assert late.ephemeral  # a request is carried out once
+    # What was taken back, in words, and where the match stands now.
+    assert "as it stood after event #1 (now at event #3)" in done.content
+    assert "↩ Taken back: `#2`" in done.content
+    # A decided request keeps no buttons: it is carried out once.
+    assert emu.messages[asked.id].custom_ids == []
 
     log = await answer(await emu.slash(player, "match log", channel_id=thread_id))
     assert "`#3`" in log.content
     assert "reverted the match to event #1" in log.content or "ao evento nº 1" in log.content
+    seats = (await table.bot.service.load(1)).seats
+    other_name = next(s.display_name for s in seats if s.user_id == other)
+    assert f"undo ✔ {other_name}" in log.content  # the log says who agreed
 
 
 async def test_referee_rollback_with_preview(table: Table) -> None:
@@ -77,9 +83,11 @@ async def test_referee_rollback_with_preview(table: Table) -> None:
     done = await answer(await emu.click(table.carol.id, preview.id, confirm))
     assert not done.ephemeral and "rolled the match back" in done.content  # guild: English
     assert pinged(emu, done) == {player}  # the roll is owed again
-
-    again = await answer(await emu.click(table.carol.id, preview.id, confirm))
-    assert again.ephemeral  # the same preview cannot be confirmed twice
+    # To which event, what no longer counts, and why.
+    assert "back to event #0: 1 event no longer counts (now at event #2)" in done.content
+    assert "Reason: wrong die" in done.content and "↩ Taken back: `#1`" in done.content
+    # The spent preview keeps no button: it cannot be confirmed twice.
+    assert emu.messages[preview.id].custom_ids == []
 
 
 async def test_a_dispute_round_trip(table: Table) -> None:
@@ -269,12 +277,18 @@ async def test_a_manual_adjustment_is_logged_hidden_during_play_and_verifiable(
         await emu.slash(
             table.carol.id,
             "ref adjust",
-            {"changes": '{"players.0.score": 25}', "reason": "Card text: +25"},
+            {
+                "changes": '{"players.0.score": 25, "players.0.hand.0": 6}',
+                "reason": "Card text: +25",
+            },
             channel_id=thread_id,
         )
     )
     assert not done.ephemeral and "Card text: +25" in done.content
-    assert "players.0.score" not in done.content
+    # The post says what changed: a public value from → to, a hidden one only by name.
+    assert "🛠 players.0.score: 0 → 25" in done.content
+    assert "🛠 players.0.hand.0: changed (hidden information, not shown)" in done.content
+    assert "→ 6" not in done.content
     exported = await answer(await emu.slash(table.alice.id, "match export", channel_id=thread_id))
     adjust = json.loads(exported.attachments[0].data)["events"][-1]
     assert adjust["kind"] == "adjust" and adjust["action"]["changes"] is None
@@ -284,7 +298,7 @@ async def test_a_manual_adjustment_is_logged_hidden_during_play_and_verifiable(
     await answer(await emu.click(table.alice.id, confirm.id, button))
     exported = await answer(await emu.slash(table.alice.id, "match export", channel_id=thread_id))
     data = json.loads(exported.attachments[0].data)
-    assert data["events"][1]["action"]["changes"] == {"players.0.score": 25}
+    assert data["events"][1]["action"]["changes"] == {"players.0.score": 25, "players.0.hand.0": 6}
     verified = await answer(await emu.slash(table.alice.id, "match verify", channel_id=thread_id))
     assert "match the seed" in verified.content
 
