@@ -97,19 +97,31 @@ class Referee:
     async def rule(
         self, match_id: int, actor: int, ruling: str, dispute_id: int | None = None
     ) -> MatchSnapshot:
-        """Record a ruling in the log (settling a dispute, if given)."""
+        """Record a ruling in the log, settling dispute ``dispute_id``; without one it
+        settles the match's only open dispute, and asks which when several are open."""
         from bot.service import MatchSnapshot
 
         async with self.service.sessions.begin() as session:
             loaded = await self.service.loaded(session, match_id)
             engine, match = loaded.engine, loaded.match
             payload: dict[str, object] = {"ruling": ruling}
+            dispute: Dispute | None = None
             if dispute_id is not None:
                 dispute = await stored.dispute_for_update(session, dispute_id)
                 if dispute is None or dispute.match_id != match_id:
                     raise UserError("bot.error.no_such_dispute", dispute=dispute_id)
                 if dispute.status != DisputeStatus.OPEN:
                     raise UserError("bot.error.dispute_closed", dispute=dispute_id)
+            else:
+                waiting = await stored.open_match_disputes(session, match_id)
+                if len(waiting) > 1:
+                    raise UserError(
+                        "bot.error.which_dispute",
+                        disputes=", ".join(f"#{d.id} (“{d.reason}”)" for d in waiting),
+                    )
+                dispute = waiting[0] if waiting else None
+            if dispute is not None:
+                dispute_id = dispute.id
                 dispute.status, dispute.ruling = DisputeStatus.RESOLVED, ruling
                 dispute.resolved_by, dispute.resolved_at = actor, utcnow()
                 payload["dispute"] = dispute_id
@@ -126,7 +138,9 @@ class Referee:
             # an extension included (the jobs are re-made for the new version).
             now = self.service.clock.now()
             await schedule(session, loaded.match, engine, loaded.state, now, start=_kept(match))
-        return MatchSnapshot.of(loaded)
+        snap = MatchSnapshot.of(loaded)
+        snap.dispute = dispute
+        return snap
 
     async def adjust(
         self, match_id: int, actor: int, changes: dict[str, object], reason: str

@@ -25,7 +25,7 @@ from bot.players import Players
 from bot.referee import Referee
 from bot.requests import Requests
 from bot.store import repository as repo
-from bot.store.models import EventKind, Match, MatchEvent, MatchSeat, MatchStatus
+from bot.store.models import Dispute, EventKind, Match, MatchEvent, MatchSeat, MatchStatus
 from bot.verify import StateChange
 from engines.core import Decision, EngineError, Event, GameEngine, Message, SetupError
 from engines.core.packs import community_packs
@@ -55,6 +55,8 @@ class MatchSnapshot:
     events: list[Event] = field(default_factory=list)
     #: What a referee's hand adjustment changed (``/ref adjust``), for its post.
     changes: list[StateChange] = field(default_factory=list)
+    #: The dispute a referee's ruling settled (``/ref rule``), for its post.
+    dispute: Dispute | None = None
 
     @classmethod
     def of(cls, loaded: repo.LoadedMatch, events: Sequence[Event] = ()) -> MatchSnapshot:

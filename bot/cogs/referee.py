@@ -114,9 +114,17 @@ class Referee(
                 details = self.bot.presenter.revert_lines(snap, undone, locale)
             elif command == "adjust":
                 details = self.bot.presenter.change_lines(snap.changes, locale)
+            if command == "rule" and snap.dispute is not None:
+                settled = snap.dispute
+                params.update(
+                    dispute=settled.id, opener=f"<@{settled.opened_by}>", claim=settled.reason
+                )
+            text_key = HEADERS[command]
+            if command == "rule" and snap.dispute is not None:
+                text_key = "bot.ref.ruled_dispute"
             header = [
                 self.bot.texts(
-                    HEADERS[command],
+                    text_key,
                     locale,
                     **{**params, "referee": f"<@{referee}>", "seq": snap.match.version},
                 ),
@@ -125,6 +133,10 @@ class Referee(
             post = await self.bot.presenter.public(snap, locale, header)
             if command == "pause":  # nobody owes anything now: every player learns why
                 post.notify([s.user_id for s in snap.seats])
+            answered = snap.dispute if command == "rule" else None
+            if answered is not None and answered.opened_by not in post.mentions:
+                # The header names who opened the dispute: the answer pings them.
+                post.mentions.append(answered.opened_by)
             return snap, post
 
         await self.bot.flow.public_change(interaction, work)
@@ -300,7 +312,7 @@ class Referee(
     )
     @app_commands.describe(
         ruling=key("bot.command.rule.ruling", "The ruling, as players will read it"),
-        dispute=key("bot.command.rule.dispute", "Dispute number it settles"),
+        dispute=key("bot.command.rule.dispute", "Dispute it settles (default: the only open one)"),
         match=MATCH_OPTION,
     )
     @app_commands.autocomplete(match=my_match_choices)

@@ -74,3 +74,15 @@ async def open_disputes(session: AsyncSession, guild_id: int) -> list[tuple[Disp
         .order_by(Dispute.id)
     )
     return [(row[0], row[1]) for row in rows]
+
+
+async def open_match_disputes(session: AsyncSession, match_id: int) -> list[Dispute]:
+    """The open disputes about one match, oldest first, locked until the transaction
+    ends (a ruling settles one)."""
+    rows = await session.scalars(
+        select(Dispute)
+        .where(Dispute.match_id == match_id, Dispute.status == DisputeStatus.OPEN)
+        .order_by(Dispute.id)
+        .with_for_update()
+    )
+    return list(rows)

@@ -256,3 +256,82 @@ async def test_an_extension_survives_a_ruling(table: Table) -> None:
         await emu.slash(table.carol.id, "ref rule", {"ruling": "play on"}, channel_id=thread_id)
     )
     assert (await table.bot.service.load(1)).match.deadline_at == extended
+
+
+#: What each take-back and ruling post says, in the server's language.
+SAID = {
+    "en-US": {
+        "which": "several open disputes: #1 (“too far”), #2 (“wrong die”)",
+        "ruled": "on dispute #1 (<@{bruno}>: “too far”): It was in range.",
+        "only": "on dispute #2 (<@{bruno}>: “wrong die”): Keep it.",
+        "shown": "🛠 players.0.score: 0 → 25",
+        "hidden": "🛠 players.0.hand.0: changed (hidden information, not shown)",
+        "undone": "the match is back as it stood after event #{target} (now at event #{seq})",
+        "taken": "↩ Taken back: `#{undone}`",
+    },
+    "pt-BR": {
+        "which": "várias contestações abertas: #1 (“too far”), #2 (“wrong die”)",
+        "ruled": "sobre a contestação nº 1 (<@{bruno}>: “too far”): It was in range.",
+        "only": "sobre a contestação nº 2 (<@{bruno}>: “wrong die”): Keep it.",
+        "shown": "🛠 players.0.score: 0 → 25",
+        "hidden": "🛠 players.0.hand.0: alterado (informação oculta, não mostrada)",
+        "undone": "voltou a como estava após o evento nº {target} (agora no evento nº {seq})",
+        "taken": "↩ Desfeito: `#{undone}`",
+    },
+    "it": {
+        "which": "più contestazioni aperte: #1 (“too far”), #2 (“wrong die”)",
+        "ruled": "sulla contestazione n. 1 (<@{bruno}>: “too far”): It was in range.",
+        "only": "sulla contestazione n. 2 (<@{bruno}>: “wrong die”): Keep it.",
+        "shown": "🛠 players.0.score: 0 → 25",
+        "hidden": "🛠 players.0.hand.0: modificato (informazione nascosta, non mostrata)",
+        "undone": "tornata com'era dopo l'evento n. {target} (ora all'evento n. {seq})",
+        "taken": "↩ Annullato: `#{undone}`",
+    },
+}
+
+
+@pytest.mark.parametrize("locale", sorted(SAID))
+async def test_rulings_and_take_backs_say_what_they_answer_and_change(
+    table: Table, locale: str
+) -> None:
+    emu, said = table.emu, SAID[locale]
+    await answer(
+        await emu.slash(
+            table.admin.id, "setup locale", {"locale": locale}, channel_id=table.guild.channel_id
+        )
+    )
+    await make_referee(table)
+    thread_id, _first = await open_match(emu, table)
+    bruno = table.bruno.id
+
+    async def ref(command: str, options: dict[str, object]) -> Any:
+        return await answer(
+            await emu.slash(
+                table.carol.id, f"ref {command}", options, channel_id=thread_id, locale=locale
+            )
+        )
+
+    for claim in ("too far", "wrong die"):
+        await answer(
+            await emu.slash(bruno, "match dispute", {"reason": claim}, channel_id=thread_id)
+        )
+    before = await current(table)
+    asked = await ref("rule", {"ruling": "It was in range."})
+    assert asked.ephemeral and said["which"] in asked.content, asked.content
+    await unchanged(table, before)  # two open disputes: the referee is asked which
+    ruled = await ref("rule", {"ruling": "It was in range.", "dispute": 1})
+    assert said["ruled"].format(bruno=bruno) in ruled.content, ruled.content
+    assert bruno in pinged(emu, ruled)  # who opened the dispute hears the answer
+    only = await ref("rule", {"ruling": "Keep it."})  # the one still open
+    assert said["only"].format(bruno=bruno) in only.content, only.content
+    assert bruno in pinged(emu, only)
+
+    adjusted = await ref(
+        "adjust", {"changes": '{"players.0.score": 25, "players.0.hand.0": 6}', "reason": "card"}
+    )
+    assert said["shown"] in adjusted.content and said["hidden"] in adjusted.content
+    assert "→ 6" not in adjusted.content  # a card in a hand stays hidden
+    seq = (await current(table))[0]
+    undone = await ref("undo", {"reason": "too generous"})
+    assert said["undone"].format(target=seq - 1, seq=seq + 1) in undone.content, undone.content
+    assert said["taken"].format(undone=seq) in undone.content
