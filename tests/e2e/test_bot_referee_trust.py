@@ -335,3 +335,40 @@ async def test_rulings_and_take_backs_say_what_they_answer_and_change(
     undone = await ref("undo", {"reason": "too generous"})
     assert said["undone"].format(target=seq - 1, seq=seq + 1) in undone.content, undone.content
     assert said["taken"].format(undone=seq) in undone.content
+
+
+@pytest.mark.parametrize(
+    ("locale", "paused", "exported"),
+    [
+        ("en-US", "is paused by a referee: holiday", "with the dice seed and every hidden detail"),
+        ("pt-BR", "foi pausada por um árbitro: holiday", "com a semente dos dados"),
+        ("it", "messa in pausa da un arbitro: holiday", "con il seme dei dadi"),
+    ],
+)
+async def test_a_paused_match_says_why_and_the_final_export_has_the_seed(
+    table: Table, locale: str, paused: str, exported: str
+) -> None:
+    emu = table.emu
+    await make_referee(table)
+    thread_id, first = await open_match(emu, table)
+    player, other = owner_of_turn(table, first)
+    await answer(
+        await emu.slash(table.carol.id, "ref pause", {"reason": "holiday"}, channel_id=thread_id)
+    )
+    blocked = await answer(
+        await emu.slash(player, "testgame roll", channel_id=thread_id, locale=locale)
+    )
+    assert blocked.ephemeral and paused in blocked.content, blocked.content
+    await answer(
+        await emu.slash(table.carol.id, "ref resume", {"reason": "back"}, channel_id=thread_id)
+    )
+    confirm = await answer(
+        await emu.slash(other, "match resign", channel_id=thread_id, locale=locale)
+    )
+    button = next(c for c in confirm.custom_ids if c.startswith("tt:resign:"))
+    await answer(await emu.click(other, confirm.id, button, locale=locale))
+    done = await answer(
+        await emu.slash(player, "match export", channel_id=thread_id, locale=locale)
+    )
+    assert exported in done.content, done.content
+    assert json.loads(done.attachments[0].data)["match"]["seed"]
