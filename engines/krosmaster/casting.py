@@ -35,6 +35,7 @@ from engines.krosmaster.geometry import (
 from engines.krosmaster.names import known, local_name
 from engines.krosmaster.state import (
     LastAction,
+    LastHit,
     Pending,
     PendingKind,
     Phase,
@@ -138,9 +139,10 @@ def cast(
         )
     ]
     state = _record_use(state, caster, spell, square)
-    state = replace(
-        state, last=LastAction(unit=caster_id, target=square, zone=tuple(c.squares[1:]))
+    last = LastAction(
+        unit=caster_id, target=square, zone=tuple(c.squares[1:]), spell=spell.id, origin=caster.pos
     )
+    state = replace(state, last=last)
     # Step 1 — costs (7.2.2); a wound cost is not "inflicted" (4.10.6.c).
     me = state.unit(caster_id)
     state = replace_unit(state, replace(me, ap=me.ap - spell.ap, mp=me.mp - spell.mp))
@@ -302,6 +304,7 @@ def _roll_and_wound(
     targets = [t for t in c.units(state) if max_hp(state, t) > 0]
     piercing = any(e.kind is EffectKind.ARMOUR_PIERCING for e in c.effects)
     placed_total = 0
+    hits: list[LastHit] = []  # for the render's caption of the last action
     if c.spell.kind is SpellKind.HEAL:
         for t in targets:  # 7.3.2: no armour test; +1 per crit success at least once
             amount = c.spell.amount + _bonus(state, c, t, EffectKind.BONUS_HEAL)
@@ -309,6 +312,7 @@ def _roll_and_wound(
             before = state.unit(t.id).wounds
             state = replace_unit(state, replace(state.unit(t.id), wounds=max(0, before - amount)))
             healed = before - state.unit(t.id).wounds
+            hits.append(LastHit(t.id, healed=healed))
             events.append(
                 Event(
                     "krosmaster.event.healed",
@@ -325,6 +329,7 @@ def _roll_and_wound(
             dealt = damage(state, c, t, crits, armours)
             state, placed = wound(state, t.id, dealt, source=caster.id)
             placed_total += placed
+            hits.append(LastHit(t.id, wounds=placed, armour=armours))
             events.append(
                 Event(
                     "krosmaster.event.damage",
@@ -342,6 +347,8 @@ def _roll_and_wound(
             enemy = not state.allied(t.owner, caster.owner)
             if placed and counter and enemy and not state.allied(t.owner, state.active_player):
                 state = queue(state, Pending(PendingKind.COUNTER_ATTACK, t.id, caster.id, 1))
+    if state.last.unit == c.caster.id and state.last.spell == c.spell.id:
+        state = replace(state, last=replace(state.last, crits=crits, hits=tuple(hits)))
     if c.caster.boost:  # 4.7.5.a: the next spell consumes the boost
         state = replace_unit(state, replace(state.unit(caster.id), boost=()))
     state = use_up(state, c.caster, c.spell.id)
@@ -411,6 +418,7 @@ def explode(state: State, bomb_id: str, square: Square, dice: Dice) -> tuple[Sta
             rule="4.19.5",
         )
     ]
-    state = replace(state, last=LastAction(unit=bomb_id, target=square, zone=tuple(squares[1:])))
+    last = LastAction(unit=bomb_id, target=square, zone=tuple(squares[1:]), spell=spell.id)
+    state = replace(state, last=last)
     # Steps 3–7 as for any spell: card text pauses it like a caster's (1.5.1).
     return _step3(state, c, 0, dice, events)

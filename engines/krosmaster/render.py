@@ -1,27 +1,41 @@
-"""The arena as a PNG a phone can read: grid, terrain, kamas, figures, timeline.
+"""The arena as a PNG a phone can read: who owes what, the last action, the board with
+the figures' chips beside it, and a legend.
 
-Draws from a :class:`View` only (never the state), so nothing absent from the
-public view can appear in a public image.
+Layout (960 px wide, at most about 1,100 tall, so text of 28 px stays ≥ 11 px on a
+400-px phone screen): the banner names who owes the decision now in their seat colour;
+a caption says the last action in words; the 12 × 12 arena (56-px squares) takes the
+left; beside it the timeline of each player (the figures in initiative order, the active
+one marked) as chips with HP, AP, MP, tokens, dice and rewards; under both, the terrain
+legend, who holds which reward, notes and the tension dice.
+
+Draws from a :class:`View` only (typed back into a
+:class:`~engines.krosmaster.view.KrosmasterView`), so nothing absent from the public view
+can appear in a public image.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from PIL import ImageDraw
 
 from engines.core import View, theme
 from engines.core.i18n import Catalog
-from engines.core.render import banner, canvas, draw_text, fit_text, font, to_png
-from engines.krosmaster import render_plan
-from engines.krosmaster.faces import Face, faces_message
-from engines.krosmaster.names import localise
+from engines.core.render import canvas, draw_text, fit_text, font, to_png
+from engines.krosmaster import render_plan, words
 from engines.krosmaster.render_text import notes, wrap
+from engines.krosmaster.view import KrosmasterView, PreviewView, UnitView
 
-LABEL_W = 44  # row numbers on the left edge
-LABEL_H = 40  # column letters on the top edge
+LABEL_W = 32  # row numbers on the left edge
+LABEL_H = 32  # column letters on the top edge
 EDGE = 8  # outer margin around the grid
+BOARD_PX = 648  # the grid's side: 54-px squares on a 12 × 12 arena
+GAP = 10  # between the board and the chips
+SIDE_X = EDGE + LABEL_W + BOARD_PX + GAP  # where the chips column starts
+LINE = 34  # one line of 28-px text
+TEXT_X = 16  # where text under the board starts
+CHIP_LINE = 30  # a line inside a chip
+BANNER_H = 76
 TREE = (34, 92, 52)
 BUSH = (96, 150, 70)
 BOX = (150, 105, 60)
@@ -33,144 +47,341 @@ KAMA = (236, 190, 40)
 HP_OK = (0, 158, 115)
 HP_BG = (60, 60, 60)
 DARK = (20, 20, 20)
+WHITE = (255, 255, 255)
 REACH = (120, 200, 235)  # sky blue: squares the active unit can walk to
 UNSEEN = (110, 110, 110)
+#: The last action's arrow and target: Okabe-Ito yellow, which no seat uses.
+LAST = theme.HIGHLIGHT
 
 
 def _square(text: str) -> tuple[int, int]:
     return ord(text[0].upper()) - ord("A"), int(text[1:]) - 1
 
 
-def short_names(units: list[dict[str, Any]]) -> dict[str, str]:
-    """Three-letter token names; duplicates get a digit so every token is unique."""
+def short_names(units: Any) -> dict[str, str]:
+    """Three-letter token names; duplicates get a digit so every token is unique.
+
+    ``units`` are :class:`UnitView` s or their JSON (``{"id", "name"}``)."""
     out: dict[str, str] = {}
     taken: set[str] = set()
     for u in units:
-        base = "".join(ch for ch in u["name"].upper() if ch.isalpha())[:3] or "?"
-        name, n = base, 2
-        while name in taken:
-            name, n = base[:2] + str(n), n + 1
-        taken.add(name)
-        out[u["id"]] = name
+        uid, shown = (u["id"], u["name"]) if isinstance(u, dict) else (u.id, u.name)
+        base = "".join(ch for ch in words.name(shown).upper() if ch.isalpha())[:3] or "?"
+        token, n = base, 2
+        while token in taken:
+            token, n = base[:2] + str(n), n + 1
+        taken.add(token)
+        out[uid] = token
     return out
 
 
 def render(view: View, catalog: Catalog, locale: str, preview: bool = False) -> bytes:
-    """PNG of the arena and both sides' status; ``preview`` overlays the active unit's options."""
-    # Content names given per locale (engines.krosmaster.names) are read in ``locale``.
-    data: dict[str, Any] = localise(dict(view.data), locale)
-    arena = data["arena"]
-    w, h = arena["width"], arena["height"]
-    cell = (theme.CANVAS_WIDTH - 2 * EDGE - LABEL_W) // w
-    players = data["players"]
-    rows_per_player = max(1, (max(len(p["timeline"]) for p in players) + 3) // 4)
-    panel_h = 56 + rows_per_player * 50
-    shown = [p["shown"] for p in data.get("piles", []) if p["shown"]]
-    width = theme.CANVAS_WIDTH - 2 * theme.MARGIN
-    shown_lines = (
-        wrap(catalog.translate("krosmaster.render.shown", locale, names=" · ".join(shown)), width)
-        if shown
-        else []
-    )
-    shown_lines += notes(data, catalog, locale, width)
-    plan = data.get("plan") if preview else None  # a move's or a cast's preview
-    plan_lines = render_plan.legend(plan, catalog, locale, width) if plan else []
-    height = 96 + LABEL_H + cell * h + 24 + len(players) * (panel_h + 16) + 60
-    height += 40 * (len(shown_lines) + len(plan_lines)) + (8 if plan_lines else 0)
-    image, draw = canvas(height)
+    """PNG of the arena and every side's status; ``preview`` overlays the active unit's
+    options (or the plan of a move or cast ``Krosmaster.preview`` made)."""
+    v = words.localised(view.data, locale)
     t = catalog.translate
-    y0 = banner(draw, _title(data, t, locale), _title_colour(data)) + 8
-    gx, gy = EDGE + LABEL_W, y0 + LABEL_H
-    names = short_names(data["units"])
-    _grid(draw, data, gx, gy, cell)
+    arena = v.arena
+    cell = BOARD_PX // max(arena.width, arena.height)
+    width = theme.CANVAS_WIDTH - 2 * theme.MARGIN
+    plan = v.plan if preview else None
+    turn = t("krosmaster.render.turn_no", locale, turn=v.turn)
+    last = words.caption(v, catalog, locale)
+    top = [f"{turn} · {last}" if last else turn] if not plan else []
+    if v.winner is not None or v.draw:
+        top.insert(0, words.score(v, catalog, locale))
+    caption_lines = [line for text in top if text for line in wrap(text, width)]
+    plan_lines = render_plan.legend(plan, catalog, locale, SIDE_X - GAP - TEXT_X) if plan else []
+    if plan:  # the preview in words goes under the board, beside the chips
+        caption_lines = wrap(t("krosmaster.describe.preview", locale), width)
+    names = short_names(v.units)
+    chips = _chips(v, names, catalog, locale)
+    # Under the board, beside the chips when they run longer: legend, rewards, notes.
+    left = SIDE_X - GAP - TEXT_X
+    below = list(plan_lines)
+    if preview:  # a private preview beside the board post: its key only
+        if not plan:
+            below += wrap(t("krosmaster.render.legend", locale), left)
+    else:
+        below += [line for text in words.held(v, catalog, locale) for line in wrap(text, left)]
+        shown = [words.name(p.shown) for p in v.piles if p.shown]
+        if shown:
+            below += wrap(t("krosmaster.render.shown", locale, names=" · ".join(shown)), left)
+        below += notes(v, catalog, locale, left)
+        footer = words.tension(v, catalog, locale)
+        below += wrap(words.kamas(v, catalog, locale) + " · " + footer, left)
+    y_board = BANNER_H + 10 + LINE * len(caption_lines) + (6 if caption_lines else 0)
+    board_bottom = y_board + LABEL_H + cell * arena.height
+    side_bottom = y_board + sum(h for h, _ in chips)
+    rows = _legend_rows(v, catalog, locale, left)
+    left_bottom = board_bottom + 12 + len(rows) * (LINE + 4) + LINE * len(below)
+    height = max(left_bottom, side_bottom) + 12
+    image, draw = canvas(height)
+    _banner(draw, v, catalog, locale)
+    y = BANNER_H + 8
+    for line in caption_lines:
+        draw_text(draw, (theme.MARGIN, y), line, max_width=width, size=theme.MIN_TEXT_PX)
+        y += LINE
+    gx, gy = EDGE + LABEL_W, y_board + LABEL_H
+    _grid(draw, v, gx, gy, cell)
     if plan:
         render_plan.under(draw, plan, gx, gy, cell)
-    elif preview and data.get("preview"):
-        _preview(draw, data["preview"], gx, gy, cell)
-    else:
-        _last(draw, data, gx, gy, cell)
-    _units(draw, data, names, gx, gy, cell)
-    _overlays(draw, data, gx, gy, cell)
+    elif preview and v.preview:
+        _preview(draw, v.preview, gx, gy, cell)
+    _units(draw, v, names, gx, gy, cell)
+    _overlays(draw, v, gx, gy, cell)
     if plan:
-        where = {u["id"]: u["square"] for u in data["units"] if u["square"]}
+        where = {u.id: u.square for u in v.units if u.square}
         render_plan.over(draw, plan, where, gx, gy, cell)
-    elif preview and data.get("preview"):
-        _rings(draw, data["preview"], gx, gy, cell)
-    y = gy + cell * h + 24
-    for line in plan_lines:  # the preview in words, right under the arena
-        draw_text(draw, (theme.MARGIN, y), line, max_width=width, size=theme.MIN_TEXT_PX)
-        y += 40
-    y += 8 if plan_lines else 0
-    multi = data.get("mode", "duel") != "duel"
-    for seat in data["order"] if multi else range(len(players)):  # 9.2.1: in play order
-        _panel(draw, data, seat, players[seat], names, y, panel_h, t, locale)
-        y += panel_h + 16
-    footer = footer_text(data, catalog, locale)
-    if preview and data.get("preview") and not plan:
-        footer = t("krosmaster.render.legend", locale)
-    for line in shown_lines:  # the face-up demonic rewards next to the piles (4.7.4)
-        draw_text(draw, (theme.MARGIN, y + 4), line, max_width=width, size=theme.MIN_TEXT_PX)
-        y += 40
-    draw_text(
-        draw,
-        (theme.MARGIN, y + 4),
-        footer,
-        max_width=theme.CANVAS_WIDTH - 2 * theme.MARGIN,
-        size=theme.MIN_TEXT_PX,
-        fill=theme.TEXT_MUTED,
-    )
+    elif preview and v.preview:
+        _rings(draw, v.preview, gx, gy, cell)
+    else:
+        _last(draw, v, gx, gy, cell)
+        _badges(draw, v, gx, gy, cell)
+    y = y_board
+    for h, paint in chips:
+        paint(draw, y)
+        y += h
+    y = board_bottom + 12
+    y += _legend(draw, rows, y)
+    for line in below:
+        draw_text(draw, (TEXT_X, y), line, max_width=left, size=theme.MIN_TEXT_PX)
+        y += LINE
     return to_png(image)
 
 
-def footer_text(data: Mapping[str, Any], catalog: Catalog, locale: str) -> str:
-    """The wild GG, the reserve and the tension dice kept, faces in the reader's language."""
-    return catalog.translate(
-        "krosmaster.render.footer",
-        locale,
-        wild=data["wild_gg"],
-        reserve=data["reserve"],
-        tension=faces_message([Face(f) for f in data["tension"]]),
+def footer_text(data: Any, catalog: Catalog, locale: str) -> str:
+    """The wild GG, the reserve and the tension dice kept (``View.data`` or typed)."""
+    v = data if isinstance(data, KrosmasterView) else words.localised(data, locale)
+    return words.tension(v, catalog, locale)
+
+
+def _banner(draw: ImageDraw.ImageDraw, v: KrosmasterView, catalog: Catalog, locale: str) -> None:
+    """Who owes the decision now, each name on their seat colour, then what it is."""
+    seats, what = words.banner(v, catalog, locale)
+    fill = theme.seat_colour(seats[0]) if len(seats) == 1 else theme.PANEL_ACTIVE
+    draw.rectangle((0, 0, theme.CANVAS_WIDTH, BANNER_H), fill=fill)
+    x = float(theme.MARGIN)
+    mid = BANNER_H / 2
+    right = theme.CANVAS_WIDTH - theme.MARGIN
+    size = theme.TITLE_TEXT_PX - 6
+    chips = len(seats) > 1  # several owers: a chip of each one's colour on a neutral banner
+    for seat in seats:
+        label = v.players[seat].name
+        if not chips:
+            label += ":"
+        text, fnt = fit_text(label, max(60.0, (right - x) * 0.4), size, True)
+        w = fnt.getlength(text)
+        if chips:
+            box = (x - 8, 12, x + w + 8, BANNER_H - 12)
+            draw.rounded_rectangle(box, 10, fill=theme.seat_colour(seat), outline=WHITE, width=2)
+        draw.text((x, mid), text, font=fnt, fill=WHITE, anchor="lm")
+        x += w + (24 if chips else 18)
+    if chips:
+        draw.text((x - 14, mid), ":", font=font(size, True), fill=WHITE, anchor="lm")
+        x += 4
+    draw_text(
+        draw,
+        (x, mid),
+        what,
+        max_width=right - x,
+        size=size,
+        bold=not seats,
+        fill=WHITE,
+        anchor="lm",
     )
 
 
-def _title(data: dict[str, Any], t: Any, locale: str) -> str:
-    players = data["players"]
-    if len(data.get("winners") or []) > 1:  # 9.3.2: a team wins
-        names = " & ".join(players[s]["name"] for s in data["winners"])
-        return str(t("krosmaster.render.winners", locale, players=names))
-    if data["winner"] is not None:
-        return str(t("krosmaster.render.winner", locale, player=players[data["winner"]]["name"]))
-    if data["draw"]:
-        return str(t("krosmaster.render.draw", locale))
-    if data["phase"] == "teams":  # teams being submitted, hidden until all are in
-        done = len(data.get("teams_in", []))
-        return str(t("krosmaster.render.teams", locale, done=done, total=len(players)))
-    if data["phase"] in ("deploy", "side"):
-        rows = [sorted({int(sq[1:]) for sq in s}) for s in data["arena"]["starts"]]
-        spans = [f"{r[0]}–{r[-1]}" if r else "–" for r in rows]
-        key = f"krosmaster.render.{data['phase']}"
-        if data["phase"] == "side" and len(spans) > 2:  # 9.2.2 / 1.3.2: four sides
-            key = "krosmaster.render.side_four"
-        return str(
-            t(key, locale, player=players[data["deploying"]]["name"], one=spans[0], two=spans[1])
-        )
-    who = players[data["active_player"]]["name"]
-    unit = next((u["name"] for u in data["units"] if u["id"] == data["active_unit"]), None)
-    step = t(f"krosmaster.render.phase.{data['phase']}", locale)
-    if unit and data["phase"] in ("activation", "pending"):
-        return str(
-            t("krosmaster.render.unit_turn", locale, turn=data["turn"], player=who, unit=unit)
-        )
-    return str(t("krosmaster.render.turn", locale, turn=data["turn"], player=who, step=step))
+Paint = Any  # a callable drawing one block of the chips column at a given y
 
 
-def _title_colour(data: dict[str, Any]) -> theme.RGB:
-    if data["winner"] is not None:
-        return theme.seat_colour(data["winner"])
-    if data["draw"] or data["phase"] == "teams":
-        return theme.PANEL_ACTIVE
-    seat = data["deploying"] if data["phase"] in ("deploy", "side") else data["active_player"]
-    return theme.seat_colour(seat)
+def _chips(
+    v: KrosmasterView, names: dict[str, str], catalog: Catalog, locale: str
+) -> list[tuple[int, Paint]]:
+    """The column beside the board: the turn, then each player (in play order) with their
+    GG and kamas and their timeline as chips, the active figure marked."""
+    t = catalog.translate
+    x0, x1 = SIDE_X, theme.CANVAS_WIDTH - EDGE
+    w = x1 - x0
+    blocks: list[tuple[int, Paint]] = []
+    units = {u.id: u for u in v.units}
+    multi = v.mode != "duel"
+    owing = set(words.owers(v))
+    for seat in v.order if multi else range(len(v.players)):
+        p = v.players[seat]
+        title = p.name
+        if multi:
+            title = t("krosmaster.render.player_no", locale, number=p.number) + " " + p.name
+            if v.mode == "2v2":
+                title += " · " + t("krosmaster.render.team", locale, team="AB"[p.team])
+        if p.out:
+            title += " · " + t("krosmaster.render.out", locale)
+        gg = t("krosmaster.render.gg", locale, gg=p.gg)
+
+        def paint_head(
+            draw: ImageDraw.ImageDraw, y: int, seat: int = seat, title: str = title, gg: str = gg
+        ) -> None:
+            draw.rounded_rectangle((x0, y, x1, y + LINE + 6), 10, fill=theme.seat_colour(seat))
+            bold = font(theme.MIN_TEXT_PX, True)
+            mark = "▶ " if seat in owing else ""
+            draw_text(
+                draw,
+                (x0 + 8, y + 3),
+                mark + title,
+                max_width=w - bold.getlength(gg) - 26,
+                size=theme.MIN_TEXT_PX,
+                bold=True,
+                fill=WHITE,
+            )
+            draw.text((x1 - 8, y + 3), gg, font=bold, fill=WHITE, anchor="ra")
+
+        blocks.append((LINE + 12, paint_head))
+        for uid in p.timeline:
+            u = units.get(uid)
+            if u is None:
+                continue
+            active = uid == v.active_unit
+            lines = _pack(*words.chip(u, active, catalog, locale), w)
+            h = len(lines) * CHIP_LINE + 10
+
+            def paint_unit(
+                draw: ImageDraw.ImageDraw,
+                y: int,
+                u: UnitView = u,
+                active: bool = active,
+                lines: tuple[str, ...] = lines,
+                h: int = h,
+            ) -> None:
+                _chip(draw, u, names[u.id], active, lines, (x0, x1, y, h))
+
+            blocks.append((h + 4, paint_unit))
+        blocks.append((6, lambda draw, y: None))
+    return blocks
+
+
+def _pack(hp: str, gauges: str, extras: list[str], width: int) -> tuple[str, ...]:
+    """A chip's lines: HP beside the token, then the gauges; each extra joins the first
+    line with room for it, so a chip stays two lines high whenever it can."""
+    fnt = font(theme.MIN_TEXT_PX)
+    room = [width - 76, width - 14]
+    lines = [hp, gauges] if gauges else [hp]
+    for extra in extras:
+        for i, line in enumerate(lines):
+            wider = f"{line}  {extra}" if line else extra
+            if fnt.getlength(wider) <= (room[0] if i == 0 else room[1]):
+                lines[i] = wider
+                break
+        else:
+            lines.append(extra)
+    return tuple(lines)
+
+
+def _chip(
+    draw: ImageDraw.ImageDraw,
+    u: UnitView,
+    token: str,
+    active: bool,
+    lines: tuple[str, ...],
+    where: tuple[int, int, int, int],
+) -> None:
+    """One figure of a timeline: its token as on the board and its HP, then AP and MP,
+    tokens, dice and rewards across the chip (``where``: left, right, top, height)."""
+    x0, x1, y, h = where
+    fill = theme.HIGHLIGHT if active else theme.PANEL
+    ink = DARK if active else (theme.TEXT_MUTED if u.ko else theme.TEXT)
+    draw.rounded_rectangle((x0, y, x1, y + h), 8, fill=fill)
+    box = (x0 + 5, y + 5, x0 + 63, y + 5 + CHIP_LINE)
+    colour = UNSEEN if u.ko else theme.seat_colour(u.owner)
+    draw.rounded_rectangle(box, 6, fill=colour, outline=DARK, width=2)
+    text, fnt = _fit(token, box[2] - box[0] - 4)
+    centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+    draw.text(centre, text, font=fnt, fill=WHITE, anchor="mm")
+    ty = y + 5
+    for i, line in enumerate(lines):
+        x = x0 + 70 if i == 0 else x0 + 7
+        draw_text(draw, (x, ty), line, max_width=x1 - x - 6, size=theme.MIN_TEXT_PX, fill=ink)
+        ty += CHIP_LINE
+
+
+def _fit(text: str, width: float, bold: bool = False) -> tuple[str, Any]:
+    """A token's three letters at the largest size from 28 px down to 22 px that fits."""
+    for px in range(theme.MIN_TEXT_PX, 21, -1):
+        fnt = font(px, bold)
+        if fnt.getlength(text) <= width:
+            return text, fnt
+    return text, font(22, bold)
+
+
+def _legend_rows(
+    v: KrosmasterView, catalog: Catalog, locale: str, width: int
+) -> list[list[tuple[str, str]]]:
+    """The terrain legend's entries (kind, word), in rows that fit ``width``."""
+    t = catalog.translate
+    a = v.arena
+    kinds = [
+        k
+        for k, present in (
+            ("tree", a.trees),
+            ("bush", a.bushes),
+            ("box", a.boxes),
+            ("demonic", a.demonic),
+            ("kamas", v.kamas),
+        )
+        if present
+    ]
+    fnt = font(theme.MIN_TEXT_PX)
+    rows: list[list[tuple[str, str]]] = [[]]
+    used = 0.0
+    for kind in kinds:
+        word = t(f"krosmaster.render.terrain.{kind}", locale)
+        need = 40 + fnt.getlength(word) + 22
+        if rows[-1] and used + need > width:
+            rows.append([])
+            used = 0.0
+        rows[-1].append((kind, word))
+        used += need
+    return rows
+
+
+def _legend(draw: ImageDraw.ImageDraw, rows: list[list[tuple[str, str]]], y: int) -> int:
+    """Each swatch drawn as on the board, then its word; returns the height used."""
+    fnt = font(theme.MIN_TEXT_PX)
+    for row in rows:
+        x = float(TEXT_X)
+        for kind, word in row:
+            _swatch(draw, kind, (int(x), y + 2, int(x) + 32, y + 34))
+            draw.text((x + 40, y + 18), word, font=fnt, fill=theme.TEXT, anchor="lm")
+            x += 40 + fnt.getlength(word) + 22
+        y += LINE + 4
+    return len(rows) * (LINE + 4)
+
+
+def _swatch(draw: ImageDraw.ImageDraw, kind: str, box: tuple[int, int, int, int]) -> None:
+    x0, y0, x1, y1 = box
+    draw.rectangle(box, fill=FLOOR)
+    if kind == "tree":
+        _tree(draw, (x0, y0, x1, y1))
+    elif kind == "bush":
+        _bush(draw, (x0, y0, x1, y1))
+    elif kind == "box":
+        _crate(draw, (x0 + 3, y0 + 3, x1 - 3, y1 - 3), 2)
+    elif kind == "demonic":
+        draw.rectangle(box, fill=DEMONIC)
+        draw.text(
+            ((x0 + x1) / 2, (y0 + y1) / 2),
+            "✦",
+            font=font(24, True),
+            fill=(235, 200, 255),
+            anchor="mm",
+        )
+    elif kind == "kamas":
+        draw.ellipse((x0 + 3, y0 + 3, x1 - 3, y1 - 3), fill=KAMA, outline=DARK, width=2)
+    elif kind == "last":
+        draw.rectangle(box, outline=DARK, width=6)
+        draw.rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), outline=LAST, width=4)
+    elif kind == "active":
+        draw.rectangle(box, fill=FLOOR)
+        draw.rounded_rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), 6, outline=WHITE, width=4)
+        draw.rounded_rectangle((x0 + 5, y0 + 5, x1 - 5, y1 - 5), 4, outline=DARK, width=2)
 
 
 def _box(gx: int, gy: int, cell: int, sq: str, inset: int = 0) -> tuple[int, int, int, int]:
@@ -183,9 +394,34 @@ def _box(gx: int, gy: int, cell: int, sq: str, inset: int = 0) -> tuple[int, int
     )
 
 
-def _grid(draw: ImageDraw.ImageDraw, data: dict[str, Any], gx: int, gy: int, cell: int) -> None:
-    arena = data["arena"]
-    w, h = arena["width"], arena["height"]
+def _tree(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
+    x0, y0, x1, y1 = box
+    s = (x1 - x0) / 8
+    draw.rectangle(box, fill=TREE)
+    mid = (x0 + x1) / 2
+    draw.polygon([(mid, y0 + s), (x1 - s, y1 - 2 * s), (x0 + s, y1 - 2 * s)], fill=(20, 60, 30))
+    draw.rectangle((mid - s * 0.6, y1 - 2 * s, mid + s * 0.6, y1 - s * 0.5), fill=(90, 60, 30))
+
+
+def _bush(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
+    x0, y0, x1, y1 = box
+    r = (x1 - x0) / 4
+    for cx, cy in ((x0 + r, y1 - r), (x1 - r, y1 - r), ((x0 + x1) / 2, y0 + r * 1.3)):
+        draw.ellipse(
+            (cx - r * 1.1, cy - r * 1.1, cx + r * 1.1, cy + r * 1.1), fill=BUSH, outline=DARK
+        )
+
+
+def _crate(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], width: int) -> None:
+    x0, y0, x1, y1 = box
+    draw.rectangle(box, fill=BOX, outline=DARK, width=width)
+    draw.line((x0, y0, x1, y1), fill=DARK, width=width)
+    draw.line((x0, y1, x1, y0), fill=DARK, width=width)
+
+
+def _grid(draw: ImageDraw.ImageDraw, v: KrosmasterView, gx: int, gy: int, cell: int) -> None:
+    arena = v.arena
+    w, h = arena.width, arena.height
     label_font = font(theme.MIN_TEXT_PX, bold=True)
     for x in range(w):  # coordinates on the top edge…
         draw.text(
@@ -197,23 +433,23 @@ def _grid(draw: ImageDraw.ImageDraw, data: dict[str, Any], gx: int, gy: int, cel
         )
     for y in range(h):  # …and on the left edge
         draw.text(
-            (gx - LABEL_W / 2 - 4, gy + y * cell + cell / 2),
+            (gx - LABEL_W / 2 - 2, gy + y * cell + cell / 2),
             str(y + 1),
-            font=label_font,
+            font=font(theme.MIN_TEXT_PX - 2 if y >= 9 else theme.MIN_TEXT_PX, bold=True),
             fill=theme.TEXT,
             anchor="mm",
         )
-    starts = {sq: seat for seat, squares in enumerate(arena["starts"]) for sq in squares}
+    starts = {sq: seat for seat, squares in enumerate(arena.starts) for sq in squares}
     for y in range(h):
         for x in range(w):
             sq = f"{chr(ord('A') + x)}{y + 1}"
             fill = FLOOR if (x + y) % 2 == 0 else FLOOR_ALT
-            if data["phase"] == "deploy" and sq in starts:
+            if v.phase == "deploy" and sq in starts:
                 fill = _tint(theme.seat_colour(starts[sq]), fill)
-            if data["phase"] == "side" and sq in starts:  # sides as printed, not yet seats
+            if v.phase == "side" and sq in starts:  # sides as printed, not yet seats
                 fill = _tint(theme.PANEL_ACTIVE, fill)
             draw.rectangle(_box(gx, gy, cell, sq), fill=fill, outline=GRID)
-            if data["phase"] == "side" and sq in starts:  # the side's number to choose
+            if v.phase == "side" and sq in starts:  # the side's number to choose
                 draw.text(
                     _centre(gx, gy, cell, sq),
                     str(starts[sq] + 1),
@@ -221,48 +457,37 @@ def _grid(draw: ImageDraw.ImageDraw, data: dict[str, Any], gx: int, gy: int, cel
                     fill=DARK,
                     anchor="mm",
                 )
-    for sq in arena["demonic"]:
+    for sq in arena.demonic:
         draw.rectangle(_box(gx, gy, cell, sq, 3), fill=DEMONIC)
         draw.text(
-            _centre(gx, gy, cell, sq), "✦", font=font(36, True), fill=(235, 200, 255), anchor="mm"
+            _centre(gx, gy, cell, sq), "✦", font=font(30, True), fill=(235, 200, 255), anchor="mm"
         )
-    for sq in arena["boxes"]:
-        x0, y0, x1, y1 = _box(gx, gy, cell, sq, 10)
-        draw.rectangle((x0, y0, x1, y1), fill=BOX, outline=DARK, width=3)
-        draw.line((x0, y0, x1, y1), fill=DARK, width=3)
-        draw.line((x0, y1, x1, y0), fill=DARK, width=3)
-    for sq in arena["bushes"]:
-        x0, y0, x1, y1 = _box(gx, gy, cell, sq, 6)
-        r = (x1 - x0) / 4
-        for cx, cy in ((x0 + r, y1 - r), (x1 - r, y1 - r), ((x0 + x1) / 2, y0 + r * 1.3)):
-            draw.ellipse(
-                (cx - r * 1.2, cy - r * 1.2, cx + r * 1.2, cy + r * 1.2), fill=BUSH, outline=DARK
-            )
-    for sq in arena["trees"]:
-        x0, y0, x1, y1 = _box(gx, gy, cell, sq, 4)
-        draw.rectangle((x0, y0, x1, y1), fill=TREE)
-        mid = (x0 + x1) / 2
-        draw.polygon([(mid, y0 + 6), (x1 - 8, y1 - 14), (x0 + 8, y1 - 14)], fill=(20, 60, 30))
-        draw.rectangle((mid - 5, y1 - 14, mid + 5, y1 - 4), fill=(90, 60, 30))
+    for sq in arena.boxes:
+        _crate(draw, _box(gx, gy, cell, sq, 8), 3)
+    for sq in arena.bushes:
+        _bush(draw, _box(gx, gy, cell, sq, 5))
+    for sq in arena.trees:
+        _tree(draw, _box(gx, gy, cell, sq, 3))
 
 
-def _overlays(draw: ImageDraw.ImageDraw, data: dict[str, Any], gx: int, gy: int, cell: int) -> None:
+def _overlays(draw: ImageDraw.ImageDraw, v: KrosmasterView, gx: int, gy: int, cell: int) -> None:
     """Kamas and a box marker drawn over figures, so a figure never hides them."""
-    occupied = {u["square"] for u in data["units"] if u["square"]}
-    for sq in data["arena"]["boxes"]:
+    occupied = {u.square for u in v.units if u.square}
+    for sq in v.arena.boxes:
         if sq in occupied:  # a small crate in the corner: this figure has +1 range (4.17.5.c)
             x0, y0, _, _ = _box(gx, gy, cell, sq)
-            draw.rectangle((x0 + 2, y0 + 2, x0 + 22, y0 + 22), fill=BOX, outline=DARK, width=2)
-            draw.line((x0 + 2, y0 + 2, x0 + 22, y0 + 22), fill=DARK, width=2)
-    for sq, count in data["kamas"].items():
+            _crate(draw, (x0 + 2, y0 + 2, x0 + 18, y0 + 18), 2)
+    for sq, count in v.kamas.items():
         cx, cy = _centre(gx, gy, cell, sq)
-        r = cell * 0.26
-        cx, cy = cx + cell * 0.2, cy - cell * 0.2
+        r = cell * 0.28
+        cx, cy = cx + cell * 0.18, cy - cell * 0.18
         if sq in occupied:  # pushed to the corner so the figure's name stays readable
-            x0, y0, x1, _ = _box(gx, gy, cell, sq)
-            cx, cy, r = x1 - 6, y0 + 6, 16
+            x0, y0, _, _ = _box(gx, gy, cell, sq)
+            cx, cy, r = x0 + 4, y0 + 4, 15
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=KAMA, outline=DARK, width=2)
-        draw.text((cx, cy), str(count), font=font(theme.MIN_TEXT_PX, True), fill=DARK, anchor="mm")
+        draw.text(
+            (cx, cy), str(count), font=font(theme.MIN_TEXT_PX - 4, True), fill=DARK, anchor="mm"
+        )
 
 
 def _tint(colour: theme.RGB, base: theme.RGB) -> theme.RGB:
@@ -275,23 +500,60 @@ def _centre(gx: int, gy: int, cell: int, sq: str) -> tuple[float, float]:
     return (x0 + x1) / 2, (y0 + y1) / 2
 
 
-def _last(draw: ImageDraw.ImageDraw, data: dict[str, Any], gx: int, gy: int, cell: int) -> None:
-    last = data["last"]
-    path = last["path"]
-    if len(path) > 1:  # the path walked, as a line ending in a dot
-        points = [_centre(gx, gy, cell, sq) for sq in path]
-        draw.line(points, fill=theme.HIGHLIGHT, width=8, joint="curve")
-        ex, ey = points[-1]
-        draw.ellipse((ex - 10, ey - 10, ex + 10, ey + 10), fill=theme.HIGHLIGHT)
-    for sq in last["zone"]:
-        draw.rectangle(_box(gx, gy, cell, sq, 4), outline=(213, 94, 0), width=4)
-    if last["target"]:
-        draw.rectangle(_box(gx, gy, cell, last["target"], 2), outline=(213, 94, 0), width=7)
+def _last(draw: ImageDraw.ImageDraw, v: KrosmasterView, gx: int, gy: int, cell: int) -> None:
+    """The last action: a move's path as an arrow; a cast's line from the caster to its
+    target, the target and zone framed, each unit hit badged with its wounds."""
+    last = v.last
+    if not last.name:
+        return
+    if not last.spell and len(last.path) > 1:
+        points = [_centre(gx, gy, cell, sq) for sq in last.path]
+        points[-1] = render_plan._towards(points[-1], points[-2], cell * 0.45)
+        render_plan._arrow(draw, points, LAST, 7)
+        draw.rectangle(_box(gx, gy, cell, last.path[-1], 1), outline=DARK, width=6)
+        draw.rectangle(_box(gx, gy, cell, last.path[-1], 3), outline=LAST, width=3)
+        return
+    if last.target is None:
+        return
+    for sq in last.zone:
+        draw.rectangle(_box(gx, gy, cell, sq, 2), outline=DARK, width=5)
+        draw.rectangle(_box(gx, gy, cell, sq, 4), outline=LAST, width=3)
+    draw.rectangle(_box(gx, gy, cell, last.target, 0), outline=DARK, width=8)
+    draw.rectangle(_box(gx, gy, cell, last.target, 2), outline=LAST, width=5)
+    if last.origin and last.origin != last.target:
+        start, end = _centre(gx, gy, cell, last.origin), _centre(gx, gy, cell, last.target)
+        render_plan._arrow(
+            draw,
+            [
+                render_plan._towards(start, end, cell * 0.45),
+                render_plan._towards(end, start, cell * 0.5),
+            ],
+            LAST,
+            6,
+        )
 
 
-def _preview(draw: ImageDraw.ImageDraw, p: dict[str, Any], gx: int, gy: int, cell: int) -> None:
+def _badges(draw: ImageDraw.ImageDraw, v: KrosmasterView, gx: int, gy: int, cell: int) -> None:
+    """What the last spell did, on each unit it hit: −2 (wounds) or +2 (healed)."""
+    where = {u.id: u.square for u in v.units if u.square}
+    for h in v.last.hits:
+        sq = where.get(h.unit)
+        if sq is None or (not h.wounds and not h.healed):
+            continue
+        text = f"+{h.healed}" if h.healed else f"−{h.wounds}"
+        _, y0, x1, _ = _box(gx, gy, cell, sq)
+        fnt = font(theme.MIN_TEXT_PX - 4, True)
+        tw = fnt.getlength(text)
+        box = (x1 - tw - 10, y0 - 6, x1 + 4, y0 + 22)
+        draw.rounded_rectangle(box, 8, fill=DARK, outline=LAST, width=2)
+        draw.text(
+            ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), text, font=fnt, fill=LAST, anchor="mm"
+        )
+
+
+def _preview(draw: ImageDraw.ImageDraw, p: PreviewView, gx: int, gy: int, cell: int) -> None:
     """Reachable squares with their MP cost, legal targets ringed, unseen squares crossed."""
-    for sq, cost in p["reach"].items():
+    for sq, cost in p.reach.items():
         draw.rectangle(_box(gx, gy, cell, sq, 3), fill=REACH)
         draw.text(
             _centre(gx, gy, cell, sq),
@@ -300,34 +562,35 @@ def _preview(draw: ImageDraw.ImageDraw, p: dict[str, Any], gx: int, gy: int, cel
             fill=DARK,
             anchor="mm",
         )
-    for sq in p["unseen"]:
-        x0, y0, x1, y1 = _box(gx, gy, cell, sq, 14)
-        if sq in p["reach"]:  # keep the MP number readable: a small cross in the corner
-            x0, y0, x1, y1 = x0 - 10, y0 - 10, x0 + 8, y0 + 8
-        draw.line((x0, y0, x1, y1), fill=UNSEEN, width=5)
-        draw.line((x0, y1, x1, y0), fill=UNSEEN, width=5)
+    for sq in p.unseen:
+        x0, y0, x1, y1 = _box(gx, gy, cell, sq, 12)
+        if sq in p.reach:  # keep the MP number readable: a small cross in the corner
+            x0, y0, x1, y1 = x0 - 8, y0 - 8, x0 + 6, y0 + 6
+        draw.line((x0, y0, x1, y1), fill=UNSEEN, width=4)
+        draw.line((x0, y1, x1, y0), fill=UNSEEN, width=4)
 
 
-def _rings(draw: ImageDraw.ImageDraw, p: dict[str, Any], gx: int, gy: int, cell: int) -> None:
+def _rings(draw: ImageDraw.ImageDraw, p: PreviewView, gx: int, gy: int, cell: int) -> None:
     """Legal targets, drawn over the figures standing on them."""
-    for sq in p["targets"]:
-        draw.ellipse(_box(gx, gy, cell, sq, 1), outline=(213, 94, 0), width=6)
+    for sq in p.targets:
+        draw.ellipse(_box(gx, gy, cell, sq, 1), outline=DARK, width=7)
+        draw.ellipse(_box(gx, gy, cell, sq, 3), outline=LAST, width=4)
 
 
 def _units(
     draw: ImageDraw.ImageDraw,
-    data: dict[str, Any],
+    v: KrosmasterView,
     names: dict[str, str],
     gx: int,
     gy: int,
     cell: int,
 ) -> None:
-    for u in data["units"]:
-        if u["square"] is None:
+    for u in v.units:
+        if u.square is None or u.ko:
             continue
-        x0, y0, x1, y1 = _box(gx, gy, cell, u["square"], 2)
-        colour = theme.seat_colour(u["owner"])
-        if u.get("trap") or u.get("floor"):  # traps, tombstones: diamonds on the floor
+        x0, y0, x1, y1 = _box(gx, gy, cell, u.square, 2)
+        colour = theme.seat_colour(u.owner)
+        if u.trap or u.floor:  # traps, tombstones: diamonds on the floor
             mx, my = (x0 + x1) / 2, (y0 + y1) / 2
             half = (x1 - x0) / 2 + 1
             draw.polygon(
@@ -336,83 +599,19 @@ def _units(
                 outline=colour,
                 width=4,
             )
-            text, fnt = fit_text(names[u["id"]], x1 - x0 - 6, theme.MIN_TEXT_PX)
-            draw.text((mx, my), text, font=fnt, fill=(255, 255, 255), anchor="mm")
+            text, fnt = _fit(names[u.id], x1 - x0 - 6)
+            draw.text((mx, my), text, font=fnt, fill=WHITE, anchor="mm")
             continue
-        if u["id"] == data["active_unit"]:
-            draw.rounded_rectangle(
-                (x0 - 2, y0 - 2, x1 + 2, y1 + 2), 12, outline=theme.HIGHLIGHT, width=6
-            )
+        if u.id == v.active_unit:  # white and black: never a seat's or the last action's
+            draw.rounded_rectangle((x0 - 3, y0 - 3, x1 + 3, y1 + 3), 10, outline=WHITE, width=5)
         draw.rounded_rectangle(
-            (x0 + 3, y0 + 3, x1 - 3, y1 - 12), 12, fill=colour, outline=(255, 255, 255), width=2
+            (x0 + 2, y0 + 2, x1 - 2, y1 - 10), 10, fill=colour, outline=DARK, width=2
         )
-        # Regular weight: three letters at the minimum legible size fit a 75-px square.
-        text, fnt = fit_text(names[u["id"]], x1 - x0 - 6, theme.MIN_TEXT_PX)
-        draw.text(
-            ((x0 + x1) / 2, (y0 + y1 - 9) / 2), text, font=fnt, fill=(255, 255, 255), anchor="mm"
-        )
-        if u.get("markers"):  # 4.13: a special marker lies on it (named under the panels)
-            draw.ellipse((x1 - 20, y0, x1, y0 + 20), fill=theme.HIGHLIGHT, outline=DARK, width=2)
+        text, fnt = _fit(names[u.id], x1 - x0 - 6)
+        draw.text(((x0 + x1) / 2, (y0 + y1 - 8) / 2), text, font=fnt, fill=WHITE, anchor="mm")
+        if u.markers:  # 4.13: a special marker lies on it (named under the board)
+            draw.ellipse((x1 - 16, y1 - 26, x1, y1 - 10), fill=WHITE, outline=DARK, width=2)
         # HP bar: the remaining share of HP, under the token.
-        left = max(0, u["hp"] - u["wounds"]) / max(1, u["hp"])
-        draw.rectangle((x0 + 2, y1 - 9, x1 - 2, y1), fill=HP_BG)
-        draw.rectangle((x0 + 2, y1 - 9, x0 + 2 + (x1 - x0 - 4) * left, y1), fill=HP_OK)
-
-
-def _panel(
-    draw: ImageDraw.ImageDraw,
-    data: dict[str, Any],
-    seat: int,
-    p: dict[str, Any],
-    names: dict[str, str],
-    y: int,
-    panel_h: int,
-    t: Any,
-    locale: str,
-) -> None:
-    x0, x1 = theme.MARGIN, theme.CANVAS_WIDTH - theme.MARGIN
-    setting_up = data["phase"] in ("deploy", "side")
-    turn = data["deploying"] if setting_up else data["active_player"]
-    is_active = seat == turn and data["winner"] is None and not data["draw"]
-    if data["phase"] == "teams":  # every seat that still owes its team
-        is_active = seat not in data.get("teams_in", [])
-    draw.rounded_rectangle(
-        (x0, y, x1, y + panel_h), 14, fill=theme.PANEL_ACTIVE if is_active else theme.PANEL
-    )
-    draw.rounded_rectangle((x0, y, x0 + 14, y + panel_h), 6, fill=theme.seat_colour(seat))
-    marker = "▶ " if is_active else ""
-    title = f"{marker}{seat + 1}. {p['name']}"
-    if data.get("mode", "duel") != "duel":  # chapter 9: player number, team, out
-        number = t("krosmaster.render.player_no", locale, number=p["number"])
-        title = f"{marker}{number} {p['name']}"
-        if data["mode"] == "2v2":
-            title += " · " + t("krosmaster.render.team", locale, team="AB"[p["team"]])
-        if p.get("out"):
-            title += " · " + t("krosmaster.render.out", locale)
-    draw_text(draw, (x0 + 30, y + 10), title, max_width=(x1 - x0) * 0.52, bold=True)
-    stock = t("krosmaster.render.stock", locale, gg=p["gg"], kamas=p["kamas"])
-    draw_text(draw, (x1 - 20, y + 10), stock, max_width=(x1 - x0) * 0.4, anchor="ra")
-    units = {u["id"]: u for u in data["units"]}
-    chip_w = (x1 - x0 - 40) // 4
-    for i, uid in enumerate(p["timeline"]):
-        u = units[uid]
-        cx = x0 + 30 + (i % 4) * chip_w
-        cy = y + 56 + (i // 4) * 50
-        active = uid == data["active_unit"]
-        fill = theme.HIGHLIGHT if active else theme.BACKGROUND
-        ink = DARK if active else (theme.TEXT_MUTED if u["ko"] else theme.TEXT)
-        draw.rounded_rectangle((cx, cy, cx + chip_w - 10, cy + 44), 10, fill=fill)
-        label = f"{names[uid]} {u['hp'] - u['wounds']}/{u['hp']}" if u["hp"] else names[uid]
-        if u.get("rewards"):  # how many demonic rewards (face-down ones stay unnamed)
-            label += f" ◆{len(u['rewards'])}"
-        if u["ko"]:
-            label = f"{names[uid]} KO"
-        draw_text(
-            draw,
-            (cx + 8, cy + 22),
-            label,
-            max_width=chip_w - 26,
-            size=theme.MIN_TEXT_PX,
-            fill=ink,
-            anchor="lm",
-        )
+        left = max(0, u.hp - u.wounds) / max(1, u.hp)
+        draw.rectangle((x0 + 2, y1 - 8, x1 - 2, y1), fill=HP_BG)
+        draw.rectangle((x0 + 2, y1 - 8, x0 + 2 + (x1 - x0 - 4) * left, y1), fill=HP_OK)

@@ -1,50 +1,63 @@
-"""Wrapped text lines under the Krosmaster panels: markers (4.13), card text waiting."""
+"""Wrapped text lines under the Krosmaster board: markers (4.13), gained powers, lasting
+changes, choices owed between players, card text waiting."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from engines.core import theme
 from engines.core.i18n import Catalog
 from engines.core.render import font
+from engines.krosmaster.view import KrosmasterView, read_view
 
 
-def notes(data: dict[str, Any], catalog: Catalog, locale: str, width: float) -> list[str]:
+def notes(
+    data: KrosmasterView | Mapping[str, Any], catalog: Catalog, locale: str, width: float
+) -> list[str]:
     """Special markers (4.13), gained powers (1.3.10.a) and lasting changes (4.18.4),
     card text waiting (1.5.1), wrapped."""
+    v = data if isinstance(data, KrosmasterView) else read_view(data)
     t = catalog.translate
     lines: list[str] = []
-    for m in data.get("markers", []):
-        lines += wrap(t("krosmaster.render.marker", locale, **m), width)
-    for u in data.get("units", []):  # 1.3.10.a: powers gained until the end of the fight
-        if u.get("gained") and u.get("square"):
-            powers = ", ".join(t(f"krosmaster.power.{p}", locale) for p in u["gained"])
-            lines += wrap(
-                t("krosmaster.render.gained", locale, unit=u["name"], powers=powers), width
+    for m in v.markers:
+        lines += wrap(t("krosmaster.render.marker", locale, name=m.name, by=m.by, on=m.on), width)
+    for u in v.units:  # 1.3.10.a: powers gained until the end of the fight
+        if u.gained and u.square:
+            powers = ", ".join(t(f"krosmaster.power.{p}", locale) for p in u.gained)
+            lines += wrap(t("krosmaster.render.gained", locale, unit=u.name, powers=powers), width)
+        for x in u.lasting if u.square else ():  # 4.18.4
+            key = f"krosmaster.event.lasting_{x.until}_{x.stat}"
+            if x.power:  # 4.18.4.g: one named power lost
+                key = f"krosmaster.event.lasting_{x.until}_power"
+            power = t(f"krosmaster.power.{x.power}", locale) if x.power else ""
+            text = t(
+                key,
+                locale,
+                unit=u.name,
+                stat=x.stat,
+                amount=x.amount,
+                until=x.until,
+                spell=x.spell,
+                power=power,
             )
-        for x in u.get("lasting", []) if u.get("square") else []:  # 4.18.4
-            key = f"krosmaster.event.lasting_{x['until']}_{x['stat']}"
-            if x.get("power"):  # 4.18.4.g: one named power lost
-                key = f"krosmaster.event.lasting_{x['until']}_power"
-            power = t(f"krosmaster.power.{x['power']}", locale) if x.get("power") else ""
-            args = {**x, "power": power}
-            lines += wrap("◷ " + t(key, locale, unit=u["name"], **args), width)
-    for r in data.get("rule_changes", []):  # 4.18.4.c
-        group = t(r["group"], locale, player=r["player"], of=r.get("of", ""))
-        key = f"krosmaster.event.lasting_{r['until']}_{r['stat']}"
-        if r["stat"] == "powers":  # 4.18.4.g for a group
-            key = f"krosmaster.event.group_{r['until']}_power{'' if r['power'] else 's'}"
-        power = t(f"krosmaster.power.{r['power']}", locale) if r.get("power") else ""
-        text = t(key, locale, unit=group, amount=r["amount"], spell=r.get("spell", ""), power=power)
+            lines += wrap("◷ " + text, width)
+    for r in v.rule_changes:  # 4.18.4.c
+        group = t(r.group, locale, player=r.player, of=r.of)
+        key = f"krosmaster.event.lasting_{r.until}_{r.stat}"
+        if r.stat == "powers":  # 4.18.4.g for a group
+            key = f"krosmaster.event.group_{r.until}_power{'' if r.power else 's'}"
+        power = t(f"krosmaster.power.{r.power}", locale) if r.power else ""
+        text = t(key, locale, unit=group, amount=r.amount, spell=r.spell, power=power)
         lines += wrap("◷ " + text, width)
-    for o in data.get("owed", [])[:1]:  # 9.2.5 / 9.2.6: a player names another
-        who = data["players"][o["seat"]]["name"]
-        key = f"krosmaster.render.owed_{o['kind']}"
-        lines += wrap(t(key, locale, player=who, count=o["count"]), width)
-    for n in data.get("manual", [])[:1]:
-        who = data["players"][n["seat"]]["name"]
+    for o in v.owed[:1]:  # 9.2.5 / 9.2.6: a player names another
+        who = v.players[o.seat].name
+        key = f"krosmaster.render.owed_{o.kind}"
+        lines += wrap(t(key, locale, player=who, count=o.count), width)
+    for n in v.manual[:1]:
+        who = v.players[n.seat].name
         lines += wrap(
-            t("krosmaster.render.manual", locale, player=who, unit=n["unit"], text=n["text"]),
+            t("krosmaster.render.manual", locale, player=who, unit=n.unit, text=n.text),
             width,
         )
     return lines

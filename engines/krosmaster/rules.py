@@ -463,7 +463,7 @@ class Krosmaster(GameEngine[State]):
         return tuple(s for s in seats if state.allied(s, seat))
 
     def view(self, state: State, seat: int | None) -> View:
-        return View(self.name, seat, build_view(state, seat))
+        return View(self.name, seat, build_view(state, seat, self._owed(state)))
 
     def preview(self, state: State, seat: int, action: Action) -> View | None:
         """A move's path and lock tests, or a cast's range, sight and zone, shown to
@@ -479,12 +479,19 @@ class Krosmaster(GameEngine[State]):
         if text := getattr(action, "lock_order", "") or getattr(action, "ko_order", ""):
             state = replace(state, order=play.parse_order(state, text))
         plan = move_plan(state, action) if isinstance(action, A.Move) else cast_plan(state, action)
-        return View(self.name, seat, {**build_view(state, seat), "plan": plan})
+        data = {**build_view(state, seat, self._owed(state)), "plan": plan}
+        return View(self.name, seat, data)
 
     def render(self, view: View, kind: str = "board", locale: str = "en-US") -> bytes:
         from engines.krosmaster import render
 
         return render.render(view, self.catalog(), locale, preview=kind == "preview")
+
+    def describe(self, view: View, kind: str = "board", locale: str = "en-US") -> str:
+        """Alt text: who owes what, the last action, each player's GG and figures' HP."""
+        from engines.krosmaster import words
+
+        return words.describe(view.data, kind, self.catalog(), locale)
 
     def commands(self) -> list[CommandSpec]:
         return command_specs()

@@ -218,13 +218,29 @@ class Owed:
 
 
 @dataclass(frozen=True)
+class LastHit:
+    """What the last spell did to one unit it hit: the render's caption says it."""
+
+    unit: str
+    wounds: int = 0  # wounds placed (7.2.7, capped at HP: 4.10.4)
+    healed: int = 0  # wounds removed (7.3.2)
+    armour: int = 0  # armour successes (7.2.6)
+
+
+@dataclass(frozen=True)
 class LastAction:
-    """What the renderer highlights: a path walked, or a spell's target and zone."""
+    """What the renderer highlights and captions: a path walked, or a spell's target and
+    zone with what it did (older snapshots lack ``spell``, ``origin``, ``crits`` and
+    ``hits``: their defaults are "nothing to say")."""
 
     unit: str = ""
     path: tuple[Square, ...] = ()
     target: Square | None = None
     zone: tuple[Square, ...] = ()
+    spell: str = ""  # the spell id cast
+    origin: Square | None = None  # where the caster stood
+    crits: int = 0  # critical successes (7.2.5)
+    hits: tuple[LastHit, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,268 @@
+"""The board in words: the banner, the last action's caption, the figure chips, the end
+screen's score, and the alt text (``Krosmaster.describe``).
+
+Pure text from a :class:`~engines.krosmaster.view.KrosmasterView` whose names are already
+picked for the reader's locale (:func:`localised`); the renderer draws these words, and
+the alt text says the same for a screen reader. No PIL here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engines.core.i18n import FALLBACK, Catalog
+from engines.core.serde import JSON
+from engines.krosmaster.faces import Face, face_message, faces_message
+from engines.krosmaster.names import Shown, localise, pick
+from engines.krosmaster.view import KrosmasterView, UnitView, read_view
+
+#: Discord allows 1,024 characters of attachment description; keep a margin.
+MAX_ALT = 1000
+
+
+def localised(data: Mapping[str, JSON], locale: str) -> KrosmasterView:
+    """``View.data`` typed, every per-locale name picked for ``locale``."""
+    return read_view(localise(dict(data), locale))
+
+
+def name(value: Shown | None) -> str:
+    """A name already picked for the reader (a stray mapping falls back to en-US)."""
+    if value is None:
+        return ""
+    return value if isinstance(value, str) else str(pick(value, FALLBACK))
+
+
+def owers(v: KrosmasterView) -> list[int]:
+    """The seats that owe a decision now, in seat order, each once."""
+    return sorted({o.seat for o in v.owing})
+
+
+def banner(v: KrosmasterView, catalog: Catalog, locale: str) -> tuple[list[int], str]:
+    """Who the banner names (seats, drawn in their colours) and the words after them:
+    "Alice: play Vigg Arysta's turn", or the result once the match is over."""
+    t = catalog.translate
+    players = v.players
+    if v.winner is not None:
+        won = list(v.winners) or [v.winner]
+        how = v.won_by or "knockouts"
+        key = f"krosmaster.render.won_{how}"
+        return won, t(key, locale, count=len(won))
+    if v.draw:
+        return [], t("krosmaster.render.draw", locale)
+    if not v.owing:
+        return [], t(f"krosmaster.render.phase.{v.phase}", locale)
+    whats: list[str] = []
+    for o in v.owing:
+        params: dict[str, Any] = {k: name(x) for k, x in o.params.items()}
+        text = t(f"krosmaster.render.owe.{o.what}", locale, **params)
+        if text not in whats:
+            whats.append(text)
+    seats = owers(v)
+    if len(whats) > 1:  # different decisions: each player with theirs
+        parts = [
+            f"{players[o.seat].name}: {t(f'krosmaster.render.owe.{o.what}', locale)}"
+            for o in v.owing
+        ]
+        return [], " · ".join(parts)
+    return seats, whats[0]
+
+
+def banner_line(v: KrosmasterView, catalog: Catalog, locale: str) -> str:
+    """The banner as one line of text (alt text, tests): "Alice: play Vigg Arysta's turn"."""
+    seats, what = banner(v, catalog, locale)
+    if not seats:
+        return what
+    names = ", ".join(v.players[s].name for s in seats)
+    return f"{names}: {what}"
+
+
+def caption(v: KrosmasterView, catalog: Catalog, locale: str) -> str:
+    """The last move or cast in plain words ("Vigg Arysta cast Engano D5 → G4: 1 critical;
+    Gultar 2 wounds"), or "" before any."""
+    t = catalog.translate
+    last = v.last
+    who = name(last.name)
+    if not who:
+        return ""
+    if not last.spell and len(last.path) > 1:
+        return t(
+            "krosmaster.render.last_move",
+            locale,
+            unit=who,
+            start=last.path[0],
+            to=last.path[-1],
+            count=len(last.path) - 1,
+        )
+    if not last.spell or last.target is None:
+        return ""
+    if last.origin and last.origin != last.target:
+        head = t(
+            "krosmaster.render.last_cast",
+            locale,
+            unit=who,
+            spell=name(last.spell),
+            start=last.origin,
+            target=last.target,
+        )
+    else:
+        head = t(
+            "krosmaster.render.last_cast_at",
+            locale,
+            unit=who,
+            spell=name(last.spell),
+            target=last.target,
+        )
+    results: list[str] = []
+    if last.crits:
+        results.append(t("krosmaster.render.crits", locale, count=last.crits))
+    for h in last.hits:
+        if h.healed:
+            text = t("krosmaster.render.hit_healed", locale, unit=name(h.name), count=h.healed)
+        else:
+            text = t("krosmaster.render.hit_wounds", locale, unit=name(h.name), count=h.wounds)
+            if h.armour:
+                text += " " + t("krosmaster.render.hit_armour", locale, count=h.armour)
+        if h.ko:
+            text += " " + t("krosmaster.render.hit_ko", locale)
+        results.append(text)
+    if not results:
+        return head
+    return t("krosmaster.render.last_results", locale, head=head, results="; ".join(results))
+
+
+def score(v: KrosmasterView, catalog: Catalog, locale: str) -> str:
+    """The final score: each player's GG and Krosmasters still standing."""
+    t = catalog.translate
+    parts = []
+    for seat, p in enumerate(v.players):
+        standing = sum(
+            1 for u in v.units if u.owner == seat and u.square and not u.ko and not u.summon
+        )
+        parts.append(
+            t("krosmaster.render.score_player", locale, player=p.name, gg=p.gg, count=standing)
+        )
+    return t("krosmaster.render.score", locale, scores=" · ".join(parts))
+
+
+def _signed(count: int) -> str:
+    return f"{count:+d}".replace("-", "−")
+
+
+def chip(u: UnitView, active: bool, catalog: Catalog, locale: str) -> tuple[str, str, list[str]]:
+    """A figure's chip beside the board: HP (or knocked out), its AP and MP (what is left
+    of this turn's gauges for the active figure, else the characteristics), and the
+    extras: ±AP/±MP/±range tokens, inspiration dice, rewards held, markers."""
+    t = catalog.translate
+    if u.ko:
+        return t("krosmaster.render.chip_ko", locale), "", []
+    hp = t("krosmaster.render.hp", locale, left=u.hp - u.wounds, hp=u.hp) if u.hp else ""
+    gauges = ""
+    if active:
+        ap = f"{u.ap}/{u.max_ap}" if u.max_ap is not None else "–"
+        mp = f"{u.mp}/{u.max_mp}" if u.max_mp is not None else "–"
+        gauges = t("krosmaster.render.gauges", locale, ap=ap, mp=mp)
+    elif u.max_ap is not None or u.max_mp is not None:
+        ap = str(u.max_ap) if u.max_ap is not None else "–"
+        mp = str(u.max_mp) if u.max_mp is not None else "–"
+        gauges = t("krosmaster.render.gauges", locale, ap=ap, mp=mp)
+    extras = []
+    for count, key in ((u.ap_tokens, "ap"), (u.mp_tokens, "mp"), (u.range_tokens, "range")):
+        if count:
+            extras.append(t(f"krosmaster.render.token_{key}", locale, amount=_signed(count)))
+    for face in u.inspiration:  # 5.3: tension dice on it
+        die = face_message(Face(face))
+        extras.append("✦" + t(die.key, locale, **dict(die.params)))
+    if u.rewards:
+        extras.append(f"◆{len(u.rewards)}")
+    if u.markers:
+        extras.append("◉" + ", ".join(u.markers))
+    return hp, gauges, extras
+
+
+def held(v: KrosmasterView, catalog: Catalog, locale: str) -> list[str]:
+    """Who holds which reward: named ones by name, face-down ones the viewer may not
+    know counted (4.7.8.b)."""
+    t = catalog.translate
+    out = []
+    for u in v.units:
+        if not u.rewards or u.ko:
+            continue
+        named = [
+            name(h.name) + ("" if h.revealed else " " + t("krosmaster.render.face_down", locale))
+            for h in u.rewards
+            if h.name is not None
+        ]
+        hidden = sum(1 for h in u.rewards if h.name is None)
+        if hidden:
+            named.append(t("krosmaster.render.hidden_rewards", locale, count=hidden))
+        out.append(t("krosmaster.render.held", locale, unit=name(u.name), rewards=", ".join(named)))
+    return out
+
+
+def tension(v: KrosmasterView, catalog: Catalog, locale: str) -> str:
+    """The wild GG, the reserve and the tension dice kept, faces in the reader's language."""
+    return catalog.translate(
+        "krosmaster.render.footer",
+        locale,
+        wild=v.wild_gg,
+        reserve=v.reserve,
+        tension=faces_message([Face(f) for f in v.tension]),
+    )
+
+
+def kamas(v: KrosmasterView, catalog: Catalog, locale: str) -> str:
+    """Each player's kamas (4.5.1)."""
+    each = " · ".join(f"{p.name} {p.kamas}" for p in v.players)
+    return catalog.translate("krosmaster.render.kamas", locale, players=each)
+
+
+def describe(data: Mapping[str, JSON], kind: str, catalog: Catalog, locale: str) -> str:
+    """Alt text: whose decision it is, the last action, each player's GG and figures."""
+    v = localised(data, locale)
+    t = catalog.translate
+    parts = [t("krosmaster.describe.intro", locale, turn=v.turn, arena=name(v.arena.name))]
+    if kind == "preview":
+        parts.append(t("krosmaster.describe.preview", locale))
+    line = banner_line(v, catalog, locale)
+    parts.append(line if line.endswith((".", "!", "?")) else line + ".")
+    if v.winner is not None or v.draw:
+        parts.append(score(v, catalog, locale) + ".")
+    last = caption(v, catalog, locale)
+    if last:
+        parts.append(last.rstrip(".") + ".")
+    players = []
+    for seat, p in enumerate(v.players):
+        units = []
+        for uid in p.timeline:
+            u = next((x for x in v.units if x.id == uid), None)
+            if u is None:
+                continue
+            if u.ko:
+                units.append(t("krosmaster.describe.unit_ko", locale, unit=name(u.name)))
+            elif u.square is None:
+                units.append(t("krosmaster.describe.unit_off", locale, unit=name(u.name)))
+            else:
+                units.append(
+                    t(
+                        "krosmaster.describe.unit",
+                        locale,
+                        unit=name(u.name),
+                        square=u.square,
+                        left=u.hp - u.wounds,
+                        hp=u.hp,
+                    )
+                )
+        players.append(
+            t(
+                "krosmaster.describe.player",
+                locale,
+                player=p.name,
+                number=seat + 1,
+                gg=p.gg,
+                kamas=p.kamas,
+                units="; ".join(units),
+            )
+        )
+    text = " ".join(parts + players)
+    return text if len(text) <= MAX_ALT else text[: MAX_ALT - 1] + "…"
