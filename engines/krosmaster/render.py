@@ -52,6 +52,7 @@ REACH = (120, 200, 235)  # sky blue: squares the active unit can walk to
 UNSEEN = (110, 110, 110)
 #: The last action's arrow and target: Okabe-Ito yellow, which no seat uses.
 LAST = theme.HIGHLIGHT
+LAST_PALE = (245, 238, 150)  # the rest of its path or zone
 
 
 def _square(text: str) -> tuple[int, int]:
@@ -127,6 +128,8 @@ def render(view: View, catalog: Catalog, locale: str, preview: bool = False) -> 
         render_plan.under(draw, plan, gx, gy, cell)
     elif preview and v.preview:
         _preview(draw, v.preview, gx, gy, cell)
+    else:
+        _last_under(draw, v, gx, gy, cell)
     _units(draw, v, names, gx, gy, cell)
     _overlays(draw, v, gx, gy, cell)
     if plan:
@@ -175,10 +178,10 @@ def _banner(draw: ImageDraw.ImageDraw, v: KrosmasterView, catalog: Catalog, loca
             box = (x - 8, 12, x + w + 8, BANNER_H - 12)
             draw.rounded_rectangle(box, 10, fill=theme.seat_colour(seat), outline=WHITE, width=2)
         draw.text((x, mid), text, font=fnt, fill=WHITE, anchor="lm")
-        x += w + (24 if chips else 18)
+        x += w + (26 if chips else 18)
     if chips:
         draw.text((x - 14, mid), ":", font=font(size, True), fill=WHITE, anchor="lm")
-        x += 4
+        x += 12
     draw_text(
         draw,
         (x, mid),
@@ -209,32 +212,45 @@ def _chips(
     for seat in v.order if multi else range(len(v.players)):
         p = v.players[seat]
         title = p.name
+        extra = []  # chapter 9: the team and whether the player is out, on a second line
         if multi:
             title = t("krosmaster.render.player_no", locale, number=p.number) + " " + p.name
             if v.mode == "2v2":
-                title += " · " + t("krosmaster.render.team", locale, team="AB"[p.team])
+                extra.append(t("krosmaster.render.team", locale, team="AB"[p.team]))
         if p.out:
-            title += " · " + t("krosmaster.render.out", locale)
+            extra.append(t("krosmaster.render.out", locale))
         gg = t("krosmaster.render.gg", locale, gg=p.gg)
+        if multi:  # "P2 Bruno" fills the line: the GG go under it with the team
+            extra.insert(0, gg)
+            gg = ""
+        head_h = LINE + 6 + (CHIP_LINE if extra else 0)
 
         def paint_head(
-            draw: ImageDraw.ImageDraw, y: int, seat: int = seat, title: str = title, gg: str = gg
+            draw: ImageDraw.ImageDraw,
+            y: int,
+            seat: int = seat,
+            title: str = title,
+            gg: str = gg,
+            extra: str = " · ".join(extra),
+            h: int = head_h,
         ) -> None:
-            draw.rounded_rectangle((x0, y, x1, y + LINE + 6), 10, fill=theme.seat_colour(seat))
+            draw.rounded_rectangle((x0, y, x1, y + h), 10, fill=theme.seat_colour(seat))
             bold = font(theme.MIN_TEXT_PX, True)
             mark = "▶ " if seat in owing else ""
             draw_text(
                 draw,
                 (x0 + 8, y + 3),
                 mark + title,
-                max_width=w - bold.getlength(gg) - 26,
+                max_width=w - bold.getlength(gg) - 16 - (10 if gg else 0),
                 size=theme.MIN_TEXT_PX,
                 bold=True,
                 fill=WHITE,
             )
             draw.text((x1 - 8, y + 3), gg, font=bold, fill=WHITE, anchor="ra")
+            if extra:
+                draw_text(draw, (x0 + 8, y + LINE), extra, max_width=w - 16, fill=WHITE, size=28)
 
-        blocks.append((LINE + 12, paint_head))
+        blocks.append((head_h + 6, paint_head))
         for uid in p.timeline:
             u = units.get(uid)
             if u is None:
@@ -500,37 +516,43 @@ def _centre(gx: int, gy: int, cell: int, sq: str) -> tuple[float, float]:
     return (x0 + x1) / 2, (y0 + y1) / 2
 
 
-def _last(draw: ImageDraw.ImageDraw, v: KrosmasterView, gx: int, gy: int, cell: int) -> None:
-    """The last action: a move's path as an arrow; a cast's line from the caster to its
-    target, the target and zone framed, each unit hit badged with its wounds."""
+def _last_under(draw: ImageDraw.ImageDraw, v: KrosmasterView, gx: int, gy: int, cell: int) -> None:
+    """The last action's squares, tinted under the figures so their names stay readable:
+    the path walked, or the spell's zone, and the square it ended on or targeted in full
+    yellow (no seat's colour)."""
     last = v.last
     if not last.name:
         return
+    end = last.path[-1] if not last.spell and len(last.path) > 1 else last.target
+    squares = last.path[1:-1] if not last.spell else last.zone
+    for sq in squares:
+        draw.rectangle(_box(gx, gy, cell, sq, 1), fill=LAST_PALE)
+    if end is not None:
+        draw.rectangle(_box(gx, gy, cell, end), fill=LAST, outline=DARK, width=3)
+
+
+def _last(draw: ImageDraw.ImageDraw, v: KrosmasterView, gx: int, gy: int, cell: int) -> None:
+    """Over the figures: a move's path as an arrow, or a cast's line from the caster to its
+    target."""
+    last = v.last
+    if not last.name:
+        return
+    framed = last.path[-1] if not last.spell and len(last.path) > 1 else last.target
+    if framed is not None:  # a frame around the square, outside the figure on it
+        draw.rectangle(_box(gx, gy, cell, framed, -5), outline=DARK, width=3)
+        draw.rectangle(_box(gx, gy, cell, framed, -3), outline=LAST, width=5)
     if not last.spell and len(last.path) > 1:
         points = [_centre(gx, gy, cell, sq) for sq in last.path]
-        points[-1] = render_plan._towards(points[-1], points[-2], cell * 0.45)
-        render_plan._arrow(draw, points, LAST, 7)
-        draw.rectangle(_box(gx, gy, cell, last.path[-1], 1), outline=DARK, width=6)
-        draw.rectangle(_box(gx, gy, cell, last.path[-1], 3), outline=LAST, width=3)
+        points[-1] = render_plan.towards(points[-1], points[-2], cell * 0.5)
+        render_plan.arrow(draw, points, LAST, 7)
         return
-    if last.target is None:
-        return
-    for sq in last.zone:
-        draw.rectangle(_box(gx, gy, cell, sq, 2), outline=DARK, width=5)
-        draw.rectangle(_box(gx, gy, cell, sq, 4), outline=LAST, width=3)
-    draw.rectangle(_box(gx, gy, cell, last.target, 0), outline=DARK, width=8)
-    draw.rectangle(_box(gx, gy, cell, last.target, 2), outline=LAST, width=5)
-    if last.origin and last.origin != last.target:
+    if last.target and last.origin and last.origin != last.target:
         start, end = _centre(gx, gy, cell, last.origin), _centre(gx, gy, cell, last.target)
-        render_plan._arrow(
-            draw,
-            [
-                render_plan._towards(start, end, cell * 0.45),
-                render_plan._towards(end, start, cell * 0.5),
-            ],
-            LAST,
-            6,
-        )
+        line = [
+            render_plan.towards(start, end, cell * 0.45),
+            render_plan.towards(end, start, cell * 0.5),
+        ]
+        render_plan.arrow(draw, line, LAST, 6)
 
 
 def _badges(draw: ImageDraw.ImageDraw, v: KrosmasterView, gx: int, gy: int, cell: int) -> None:
@@ -544,7 +566,7 @@ def _badges(draw: ImageDraw.ImageDraw, v: KrosmasterView, gx: int, gy: int, cell
         _, y0, x1, _ = _box(gx, gy, cell, sq)
         fnt = font(theme.MIN_TEXT_PX - 4, True)
         tw = fnt.getlength(text)
-        box = (x1 - tw - 10, y0 - 6, x1 + 4, y0 + 22)
+        box = (x1 - tw - 8, y0 - 16, x1 + 6, y0 + 12)
         draw.rounded_rectangle(box, 8, fill=DARK, outline=LAST, width=2)
         draw.text(
             ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), text, font=fnt, fill=LAST, anchor="mm"

@@ -80,9 +80,10 @@ def over(
         _cast(draw, plan, squares, gx, gy, cell)
 
 
-def _arrow(
+def arrow(
     draw: ImageDraw.ImageDraw, points: list[tuple[float, float]], colour: theme.RGB, width: int
 ) -> None:
+    """A line through ``points`` with a head at the last one, outlined in black."""
     draw.line(points, fill=DARK, width=width + 6, joint="curve")
     draw.line(points, fill=colour, width=width, joint="curve")
     (ax, ay), (bx, by) = points[-2], points[-1]
@@ -94,7 +95,7 @@ def _arrow(
     draw.polygon([tip, left, right], fill=colour, outline=DARK, width=2)
 
 
-def _towards(a: tuple[float, float], b: tuple[float, float], by: float) -> tuple[float, float]:
+def towards(a: tuple[float, float], b: tuple[float, float], by: float) -> tuple[float, float]:
     """``a`` moved ``by`` pixels towards ``b``."""
     length = max(math.hypot(b[0] - a[0], b[1] - a[1]), 1.0)
     return a[0] + (b[0] - a[0]) * by / length, a[1] + (b[1] - a[1]) * by / length
@@ -119,9 +120,9 @@ def _move(
     if len(points) > 1:
         # From the edge of the figure's square to the edge of the last step's disc, so
         # neither the figure's name nor the last number is covered.
-        points[0] = _towards(points[0], points[1], cell * 0.42)
-        points[-1] = _towards(points[-1], points[-2], r + 2)
-        _arrow(draw, points, theme.HIGHLIGHT, 9)
+        points[0] = towards(points[0], points[1], cell * 0.42)
+        points[-1] = towards(points[-1], points[-2], r + 2)
+        arrow(draw, points, theme.HIGHLIGHT, 9)
     number = font(theme.MIN_TEXT_PX, True)
     for i, sq in enumerate(plan["path"], start=1):
         cx, cy = _centre(gx, gy, cell, sq)
@@ -156,9 +157,9 @@ def _cast(
     end = _centre(gx, gy, cell, plan["target"])
     if plan["from"] != plan["target"]:
         # The line of sight, centre to centre (4.15.9), from the caster's edge to the target's.
-        _arrow(
+        arrow(
             draw,
-            [_towards(start, end, cell * 0.42), _towards(end, start, cell * 0.45)],
+            [towards(start, end, cell * 0.42), towards(end, start, cell * 0.45)],
             theme.HIGHLIGHT,
             6,
         )

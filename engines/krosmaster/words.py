@@ -255,7 +255,7 @@ def describe(data: Mapping[str, JSON], kind: str, catalog: Catalog, locale: str)
                 )
         players.append(
             t(
-                "krosmaster.describe.player",
+                "krosmaster.describe.player" if units else "krosmaster.describe.player_alone",
                 locale,
                 player=p.name,
                 number=seat + 1,
