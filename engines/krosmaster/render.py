@@ -32,7 +32,7 @@ EDGE = 8  # outer margin around the grid
 BOARD_PX = 648  # the grid's side: 54-px squares on a 12 × 12 arena
 GAP = 10  # between the board and the chips
 SIDE_X = EDGE + LABEL_W + BOARD_PX + GAP  # where the chips column starts
-LINE = 34  # one line of 28-px text
+LINE = 33  # one line of 28-px text
 TEXT_X = 16  # where text under the board starts
 CHIP_LINE = 30  # a line inside a chip
 BANNER_H = 76
@@ -96,26 +96,35 @@ def render(view: View, catalog: Catalog, locale: str, preview: bool = False) -> 
         caption_lines = wrap(t("krosmaster.describe.preview", locale), width)
     names = short_names(v.units)
     chips = _chips(v, names, catalog, locale)
-    # Under the board, beside the chips when they run longer: legend, rewards, notes.
+    # Under the board, beside the chips while they run on, then across: legend, rewards
+    # held, notes, kamas and the tension dice.
     left = SIDE_X - GAP - TEXT_X
-    below = list(plan_lines)
+    full = theme.CANVAS_WIDTH - EDGE - TEXT_X
+    paragraphs = list(plan_lines)
     if preview:  # a private preview beside the board post: its key only
         if not plan:
-            below += wrap(t("krosmaster.render.legend", locale), left)
+            paragraphs.append(t("krosmaster.render.legend", locale))
     else:
-        below += [line for text in words.held(v, catalog, locale) for line in wrap(text, left)]
+        paragraphs += words.held(v, catalog, locale)
         shown = [words.name(p.shown) for p in v.piles if p.shown]
         if shown:
-            below += wrap(t("krosmaster.render.shown", locale, names=" · ".join(shown)), left)
-        below += notes(v, catalog, locale, left)
+            paragraphs.append(t("krosmaster.render.shown", locale, names=" · ".join(shown)))
+        paragraphs += notes(v, catalog, locale, float("inf"))
         footer = words.tension(v, catalog, locale)
-        below += wrap(words.kamas(v, catalog, locale) + " · " + footer, left)
+        paragraphs.append(words.kamas(v, catalog, locale) + " · " + footer)
     y_board = BANNER_H + 10 + LINE * len(caption_lines) + (6 if caption_lines else 0)
     board_bottom = y_board + LABEL_H + cell * arena.height
     side_bottom = y_board + sum(h for h, _ in chips)
-    rows = _legend_rows(v, catalog, locale, left)
-    left_bottom = board_bottom + 12 + len(rows) * (LINE + 4) + LINE * len(below)
-    height = max(left_bottom, side_bottom) + 12
+    y_legend = board_bottom + 12
+    rows = _legend_rows(v, catalog, locale, left if y_legend < side_bottom else full)
+    y = y_legend + len(rows) * (LINE + 3)
+    below: list[tuple[int, str, int]] = []  # (top, line, width)
+    for text in paragraphs:
+        room = left if y < side_bottom else full
+        for line in wrap(text, room):
+            below.append((y, line, room))
+            y += LINE
+    height = max(y, side_bottom) + 12
     image, draw = canvas(height)
     _banner(draw, v, catalog, locale)
     y = BANNER_H + 8
@@ -144,11 +153,9 @@ def render(view: View, catalog: Catalog, locale: str, preview: bool = False) -> 
     for h, paint in chips:
         paint(draw, y)
         y += h
-    y = board_bottom + 12
-    y += _legend(draw, rows, y)
-    for line in below:
-        draw_text(draw, (TEXT_X, y), line, max_width=left, size=theme.MIN_TEXT_PX)
-        y += LINE
+    _legend(draw, rows, y_legend)
+    for top_y, line, room in below:
+        draw_text(draw, (TEXT_X, top_y), line, max_width=room, size=theme.MIN_TEXT_PX)
     return to_png(image)
 
 
@@ -341,6 +348,9 @@ def _legend_rows(
             ("box", a.boxes),
             ("demonic", a.demonic),
             ("kamas", v.kamas),
+            ("inspiration", any(u.inspiration for u in v.units)),  # the chips' symbols
+            ("reward", any(u.rewards for u in v.units)),
+            ("marker", any(u.markers for u in v.units)),
         )
         if present
     ]
@@ -364,15 +374,20 @@ def _legend(draw: ImageDraw.ImageDraw, rows: list[list[tuple[str, str]]], y: int
     for row in rows:
         x = float(TEXT_X)
         for kind, word in row:
-            _swatch(draw, kind, (int(x), y + 2, int(x) + 32, y + 34))
-            draw.text((x + 40, y + 18), word, font=fnt, fill=theme.TEXT, anchor="lm")
+            _swatch(draw, kind, (int(x), y + 2, int(x) + 31, y + 33))
+            draw.text((x + 40, y + 17), word, font=fnt, fill=theme.TEXT, anchor="lm")
             x += 40 + fnt.getlength(word) + 22
-        y += LINE + 4
-    return len(rows) * (LINE + 4)
+        y += LINE + 3
+    return len(rows) * (LINE + 3)
 
 
 def _swatch(draw: ImageDraw.ImageDraw, kind: str, box: tuple[int, int, int, int]) -> None:
     x0, y0, x1, y1 = box
+    symbol = {"inspiration": "✦", "reward": "◆", "marker": "◉"}.get(kind)
+    if symbol:  # as the chips write it
+        centre = ((x0 + x1) / 2, (y0 + y1) / 2)
+        draw.text(centre, symbol, font=font(theme.MIN_TEXT_PX), fill=theme.TEXT, anchor="mm")
+        return
     draw.rectangle(box, fill=FLOOR)
     if kind == "tree":
         _tree(draw, (x0, y0, x1, y1))

@@ -217,6 +217,26 @@ def kamas(v: KrosmasterView, catalog: Catalog, locale: str) -> str:
     return catalog.translate("krosmaster.render.kamas", locale, players=each)
 
 
+def _plan(plan: Mapping[str, Any], catalog: Catalog, locale: str) -> str:
+    """A preview's plan in words (the same sentences as the render's legend)."""
+    t = catalog.translate
+    if plan["kind"] == "move":
+        to = plan["path"][-1] if plan["path"] else plan["from"]
+        args = {"unit": plan["unit"], "start": plan["from"], "to": to}
+        return t("krosmaster.plan.move", locale, steps=plan["steps"], mp=plan["mp"], **args)
+    text = t(
+        "krosmaster.plan.cast",
+        locale,
+        unit=plan["unit"],
+        spell=plan["spell"],
+        start=plan["from"],
+        target=plan["target"],
+    )
+    hits = ", ".join(str(name) for name in plan["hit"])
+    more = t("krosmaster.plan.hits", locale, units=hits) if hits else ""
+    return f"{text} {more}".strip()
+
+
 def describe(data: Mapping[str, JSON], kind: str, catalog: Catalog, locale: str) -> str:
     """Alt text: whose decision it is, the last action, each player's GG and figures."""
     v = localised(data, locale)
@@ -224,6 +244,8 @@ def describe(data: Mapping[str, JSON], kind: str, catalog: Catalog, locale: str)
     parts = [t("krosmaster.describe.intro", locale, turn=v.turn, arena=name(v.arena.name))]
     if kind == "preview":
         parts.append(t("krosmaster.describe.preview", locale))
+        if v.plan:
+            parts.append(_plan(v.plan, catalog, locale))
     line = banner_line(v, catalog, locale)
     parts.append(line if line.endswith((".", "!", "?")) else line + ".")
     if v.winner is not None or v.draw:
