@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from engines.core import View, theme
 from engines.core.i18n import Catalog
@@ -315,9 +315,8 @@ def _chip(
     box = (x0 + 5, y + 5, x0 + 63, y + 5 + CHIP_LINE)
     colour = UNSEEN if u.ko else theme.seat_colour(u.owner)
     draw.rounded_rectangle(box, 6, fill=colour, outline=DARK, width=2)
-    text, fnt = _fit(token, box[2] - box[0] - 4)
     centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
-    draw.text(centre, text, font=fnt, fill=WHITE, anchor="mm")
+    _token(draw, centre, token, box[2] - box[0] - 6)
     ty = y + 5
     for i, line in enumerate(lines):
         x = x0 + 70 if i == 0 else x0 + 7
@@ -325,13 +324,19 @@ def _chip(
         ty += CHIP_LINE
 
 
-def _fit(text: str, width: float, bold: bool = False) -> tuple[str, Any]:
-    """A token's three letters at the largest size from 28 px down to 22 px that fits."""
-    for px in range(theme.MIN_TEXT_PX, 21, -1):
-        fnt = font(px, bold)
-        if fnt.getlength(text) <= width:
-            return text, fnt
-    return text, font(22, bold)
+def _token(draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, width: float) -> None:
+    """A token's letters at 28 px (≥ 11 px on a 400-px phone screen), narrowed to
+    ``width`` when they are wider: condensed, not smaller, so they stay legible."""
+    fnt = font(theme.MIN_TEXT_PX)
+    x0, y0, x1, y1 = fnt.getbbox(text)
+    w, h = max(1, round(x1 - x0)), max(1, round(y1 - y0))
+    if w <= width:
+        draw.text(centre, text, font=fnt, fill=WHITE, anchor="mm")
+        return
+    mask = Image.new("L", (w, h))
+    ImageDraw.Draw(mask).text((-x0, -y0), text, font=fnt, fill=255)
+    mask = mask.resize((max(1, int(width)), h), Image.Resampling.LANCZOS)
+    draw.bitmap((round(centre[0] - mask.width / 2), round(centre[1] - h / 2)), mask, fill=WHITE)
 
 
 def _legend_rows(
@@ -636,16 +641,14 @@ def _units(
                 outline=colour,
                 width=4,
             )
-            text, fnt = _fit(names[u.id], x1 - x0 - 6)
-            draw.text((mx, my), text, font=fnt, fill=WHITE, anchor="mm")
+            _token(draw, (mx, my), names[u.id], x1 - x0 - 12)
             continue
         if u.id == v.active_unit:  # white and black: never a seat's or the last action's
             draw.rounded_rectangle((x0 - 3, y0 - 3, x1 + 3, y1 + 3), 10, outline=WHITE, width=5)
         draw.rounded_rectangle(
             (x0 + 2, y0 + 2, x1 - 2, y1 - 10), 10, fill=colour, outline=DARK, width=2
         )
-        text, fnt = _fit(names[u.id], x1 - x0 - 6)
-        draw.text(((x0 + x1) / 2, (y0 + y1 - 8) / 2), text, font=fnt, fill=WHITE, anchor="mm")
+        _token(draw, ((x0 + x1) / 2, (y0 + y1 - 8) / 2), names[u.id], x1 - x0 - 8)
         if u.markers:  # 4.13: a special marker lies on it (named under the board)
             draw.ellipse((x1 - 16, y1 - 26, x1, y1 - 10), fill=WHITE, outline=DARK, width=2)
         # HP bar: the remaining share of HP, under the token.
