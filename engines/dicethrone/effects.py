@@ -234,8 +234,17 @@ class Interpreter(StepRunner):
         return replace(state, stack=(*state.stack, pause), passed=(), priority=None)
 
     def _opposed(self, state: State, ctx: Ctx) -> tuple[int, int]:
-        """Owner and opponent roll 1 die each; the higher wins (ties as the step says)."""
-        mine = self.dice.roll(6, "opposed roll: owner")
+        """Owner and opponent roll 1 die each; the higher wins (ties as the step says).
+
+        In a Defensive Ability the owner's die is her defensive die, already rolled
+        (and perhaps changed by cards, 6.3–6.4): the Gunslinger's Duel ("Você e o
+        atacante rolam 1 cada", ROLAGEM DEFENSIVA 1) rolls one die, which is hers;
+        only the attacker rolls a fresh one.
+        """
+        if ctx.resume == "defend" and ctx.dice:
+            mine = ctx.dice[0]
+        else:
+            mine = self.dice.roll(6, "opposed roll: owner")
         theirs = self.dice.roll(6, "opposed roll: opponent")
         other = self.foe(state, ctx)
         self._emit(

@@ -71,7 +71,7 @@ def test_bye_bye_vs_reload_in_two_steps_the_attacker_still_spends_first() -> Non
     state = with_player(state, 0, statuses={"reload": 1})
     state = with_player(state, 1, hand=("bye_bye",), cp=3)
     state = _attack(state, (4, 5, 4, 1, 2), "cover")
-    state, _ = defend(state, 1, 6, 1, 2)  # Duel: Bruno wins… and chooses
+    state, _ = defend(state, 1, 1, 2)  # Duel: Bruno's 1 loses to 2
     if state.choice is not None:
         state, _ = act(state, 1, a.Choose(2))
     assert state.step is Step.FINAL

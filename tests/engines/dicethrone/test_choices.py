@@ -65,7 +65,7 @@ def test_opposed_roll_ties_count_as_a_win_for_showdown() -> None:
 def test_defence_with_an_opposed_roll_and_a_choice() -> None:
     state = _attack(_start(), 1, 2, 3, 4, 6, ability="showdown")
     state, _ = act(state, 1, a.Pass(), 6, 1)  # 7 incoming
-    state, _ = defend(state, 1, 5, 6, 2)  # defence die 5; duel: 6 beats 2
+    state, _ = defend(state, 1, 6, 2)  # duel: her defence die 6 beats the attacker's 2
     assert state.choice is not None and state.choice.seat == 1
     state, _ = act(state, 1, a.Choose(2))  # prevent half
     assert state.step is Step.FINAL
@@ -193,7 +193,7 @@ def test_with_numbers_and_prevent_all() -> None:
         state, _ = act(state, 1, a.Pass(), 6, 1)  # 7 incoming
         state, _ = act(state, 1, a.Spend("dodge"))
         state, _ = act(state, 0, a.Pass(), die)  # Alice lets it resolve: the dodge roll
-        state, _ = defend(state, 1, 5, 1, 6)  # the duel is lost: 1 back
+        state, _ = defend(state, 1, 1, 6)  # the duel is lost (1 against 6): 1 back
         state, _ = act(state, 0, a.Pass())
         state, _ = act(state, 1, a.Pass())
         assert state.players[1].health == health
@@ -203,7 +203,7 @@ def _final_window(alice: dict[str, object], bruno: dict[str, object]) -> State:
     state = with_player(with_player(_start(), 0, **alice), 1, **bruno)
     state = _attack(state, 1, 2, 3, 4, 6, ability="showdown")
     state, _ = act(state, 1, a.Pass(), 6, 1)  # 7 incoming
-    state, _ = defend(state, 1, 5, 6, 6)  # duel tied and lost: 1 damage back
+    state, _ = defend(state, 1, 6, 6)  # duel tied and lost: 1 damage back
     return state
 
 

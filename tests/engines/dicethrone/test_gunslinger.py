@@ -128,9 +128,73 @@ def test_the_duel_defence_may_re_roll_too() -> None:
     state = start("barbarian", "gunslinger")
     state = with_player(state, 1, statuses={"reload": 1})
     state = _attack(state, (1, 1, 1, 4, 5), "slap")
-    state, _ = defend(state, 1, 3, 2, 6)  # Duel: 2 loses to 6
+    state, _ = defend(state, 1, 2, 6)  # Duel: her defensive 2 loses to the attacker's 6
     assert state.choice is not None and state.choice.seat == 1
     state, _ = act(state, 1, a.Choose(2), 6)  # spend Reload: 6 ties 6, not higher
     assert state.choice is None and "reload" not in state.players[1].statuses
     # "Se sua rolagem não for maior, cause 1 de dano."
     assert any(inc.target == 0 and inc.amount == 1 for inc in state.ledger)
+
+
+# -- Duel ("Duelo"): "Você e o atacante rolam 1 cada" ---------------------------
+# Her Defensive Roll is 1 die ("ROLAGEM DEFENSIVA 1 significa que a Pistoleira rola
+# 1 dado"): that die is hers in the comparison; only the attacker rolls another.
+
+
+def test_the_duel_compares_her_defensive_die_with_one_attacker_die() -> None:
+    state = _attack(start("barbarian", "gunslinger"), (1, 1, 1, 4, 5), "slap")
+    # Exactly two dice: her defensive 5, then the attacker's 2. A third die would be
+    # a fresh one of hers, and the forced queue would run out.
+    state, events = defend(state, 1, 5, 2)
+    assert "opposed" in keys(events)
+    opposed = next(e for e in events if e.key.endswith(".opposed"))
+    assert opposed.params["value"] == 5 and opposed.params["other"] == 2
+    # Higher: she chooses to deal 3 or prevent 3.
+    assert state.choice is not None and state.choice.seat == 1
+
+
+def test_the_duel_loses_when_her_defensive_die_is_not_higher() -> None:
+    state = _attack(start("barbarian", "gunslinger"), (1, 1, 1, 4, 5), "slap")
+    state, _ = defend(state, 1, 3, 3)  # a tie is not higher
+    assert state.choice is None
+    assert any(inc.target == 0 and inc.amount == 1 for inc in state.ledger)
+
+
+def _gunslinger_and_warden() -> State:
+    """The real Gunslinger against the test Warden, whose Steady Hand changes any die."""
+    from engines.core import Seat
+    from engines.dicethrone.content import Content
+    from engines.dicethrone.rules import install_pack
+    from tests.engines.dicethrone.helpers import MINI, through_first_roll
+
+    base = ENGINE.load_content(None)
+    heroes = {"warden": MINI.heroes["warden"], "gunslinger": base.heroes["gunslinger"]}
+    install_pack(Content("duel-test", heroes))
+    seats = [Seat(0, "Alice"), Seat(1, "Bruno")]
+    options = {"hero1": "warden", "hero2": "gunslinger"}
+    content = ENGINE.load_content("duel-test")
+    return through_first_roll(ENGINE.new_match(options, seats, content, RiggedDice([6, 1])))
+
+
+def test_a_card_changing_her_defensive_die_changes_the_duel() -> None:
+    state = with_player(_gunslinger_and_warden(), 0, hand=("steady_hand",))
+    state, _ = act(state, 0, a.EndPhase())
+    state, _ = act(state, 0, a.RollDice(), 1, 1, 1, 6, 6)
+    state, _ = act(state, 0, a.Announce("bash"))
+    state, _ = act(state, 1, a.Pass())
+    state, _ = act(state, 1, a.Defend(), 6)  # her defensive die: a 6, unbeatable
+    assert state.step is Step.DEFENSE_ROLLED
+    # The attacker turns her defensive die into a 1 before the defence resolves.
+    state, _ = act(state, 0, a.PlayCard("steady_hand", "1=1"))
+    assert state.roll.defense_dice == (1,)
+    state, _ = act(state, 0, a.Pass())
+    state, events = act(state, 1, a.Pass(), 4)  # the attacker's die: 4
+    opposed = next(e for e in events if e.key.endswith(".opposed"))
+    assert opposed.params["value"] == 1 and opposed.params["other"] == 4
+    # Steady Hand could change the opposed dice too: everyone lets them stand.
+    while state.choice is not None and state.choice.rolled:
+        state, _ = act(state, ENGINE.pending(state)[0].seat, a.Pass())
+    # 1 is not higher than 4: she deals 1 damage, and takes the Bash's 4.
+    assert state.choice is None and state.step is Step.FINAL
+    assert any(inc.target == 0 and inc.amount == 1 for inc in state.ledger)
+    assert any(inc.target == 1 and inc.amount == 4 for inc in state.ledger)

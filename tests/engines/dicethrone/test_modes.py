@@ -259,7 +259,7 @@ def test_a_card_on_a_chosen_player_protects_a_teammate() -> None:
     assert state.target == 1
     state, _ = act(state, 0, a.Choose(1))  # Trick: "Deal 4 damage"
     assert state.step is Step.DEFENSE
-    state, _ = defend(state, 1, 3, 1, 6)  # Duel lost: 1 damage back to Alice
+    state, _ = defend(state, 1, 1, 6)  # Duel: her 1 loses to 6, 1 damage back to Alice
     state, _ = act(state, 0, a.Pass())
     assert [
         c.value
