@@ -15,7 +15,10 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Mapping, Sequence
+import tempfile
+import typing
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -23,10 +26,13 @@ from typing import Any
 import yaml
 
 from engines.core import EngineError, GameEngine, RiggedDice, Seat
+from engines.core.errors import LocalisedError
 from engines.core.i18n import Catalog
-from engines.core.packs import set_content_roots
+from engines.core.packs import content_roots, set_content_roots
 from engines.core.registry import UnknownGameError, get, load_games
 from engines.core.serde import to_json
+from engines.scenario_content import ContentSpecError, prepare
+from engines.scenario_match import PathError, index_of, lookup, mismatch, tokens
 
 EXIT_ILLEGAL = 1
 EXIT_EXPECTATION = 2
@@ -58,28 +64,44 @@ class Scenario:
     game: str
     seats: list[str]
     options: dict[str, Any] = field(default_factory=dict)
-    content: str | None = None
+    #: A pack name, or a mapping of ``pack``/``path`` and inline ``files``.
+    content: str | dict[str, Any] | None = None
     setup: dict[str, Any] = field(default_factory=dict)
     dice: list[Any] = field(default_factory=list)
     steps: list[Step] = field(default_factory=list)
     expect: dict[str, Any] = field(default_factory=dict)
     modules: list[str] = field(default_factory=list)
+    #: The folder of the scenario file: ``content.path`` is relative to it.
+    base_dir: Path | None = field(default=None, compare=False)
+
+
+#: An action field written ``{ref: PATH}`` takes the value at PATH in the state;
+#: ``{index: PATH}`` the list index of the element PATH picks.
+REF_KEYS = frozenset({"ref", "index"})
+
+#: The keys an ``expect`` mapping may hold.
+EXPECT_KEYS = frozenset(
+    {"result", "state", "view", "seat_view", "pending", "events", "no_events", "setup_error"}
+)
 
 
 @dataclass
 class RunResult:
-    """The state a scenario ended in, and every event it produced."""
+    """The state a scenario ended in, and every event it produced. ``state`` is
+    ``None`` when the set-up was refused as the scenario expected
+    (``setup_error``, the refusal's key)."""
 
     engine: GameEngine[Any]
     state: Any
     events: list[Any]
+    setup_error: str | None = None
 
 
 def parse(data: Any, source: str = "<scenario>") -> Scenario:
     """Validate the YAML data of a scenario."""
     if not isinstance(data, Mapping):
         raise ScenarioError(f"{source}: a scenario is a mapping with at least 'game' and 'seats'")
-    known = set(Scenario.__dataclass_fields__)
+    known = set(Scenario.__dataclass_fields__) - {"base_dir"}
     unknown = sorted(set(data) - known)
     if unknown:
         raise ScenarioError(f"{source}: unknown key(s) {', '.join(unknown)}")
@@ -104,17 +126,52 @@ def parse(data: Any, source: str = "<scenario>") -> Scenario:
         steps.append(
             Step(int(raw["seat"]), dict(action), raw.get("error"), list(raw.get("dice") or []))
         )
+    content = data.get("content")
+    if content is not None and not isinstance(content, str | Mapping):
+        raise ScenarioError(f"{source}: 'content' is a pack name or a mapping")
+    expect = data.get("expect") or {}
+    if not isinstance(expect, Mapping):
+        raise ScenarioError(f"{source}: 'expect' is a mapping")
+    extra = sorted(set(expect) - EXPECT_KEYS)
+    if extra:
+        raise ScenarioError(f"{source}: expect: unknown key(s) {', '.join(map(str, extra))}")
+    _check_paths(expect, source)
     return Scenario(
         game=str(data["game"]),
         seats=list(seats),
         options=dict(data.get("options") or {}),
-        content=data.get("content"),
+        content=dict(content) if isinstance(content, Mapping) else content,
         setup=dict(data.get("setup") or {}),
         dice=list(data.get("dice") or []),
         steps=steps,
-        expect=dict(data.get("expect") or {}),
+        expect=dict(expect),
         modules=list(data.get("modules") or []),
     )
+
+
+def _check_paths(expect: Mapping[str, Any], source: str) -> None:
+    """Refuse unreadable paths at once, rather than as a silent ``None``."""
+    tables: list[tuple[str, Any]] = [("state", expect.get("state")), ("view", expect.get("view"))]
+    seat_views = expect.get("seat_view") or {}
+    if not isinstance(seat_views, Mapping):
+        raise ScenarioError(f"{source}: expect.seat_view maps a seat number to paths")
+    tables += [(f"seat_view.{seat}", paths) for seat, paths in seat_views.items()]
+    for name, table in tables:
+        if table is None:
+            continue
+        if not isinstance(table, Mapping):
+            raise ScenarioError(f"{source}: expect.{name} maps paths to expected values")
+        for path in table:
+            try:
+                tokens(str(path))
+            except PathError as exc:
+                raise ScenarioError(f"{source}: expect.{name}: {exc}") from None
+    for name in ("events", "no_events"):
+        keys = expect.get(name)
+        if keys is not None and not (
+            isinstance(keys, list) and all(isinstance(k, str) for k in keys)
+        ):
+            raise ScenarioError(f"{source}: expect.{name} is a list of event keys")
 
 
 def load(path: Path) -> Scenario:
@@ -123,7 +180,29 @@ def load(path: Path) -> Scenario:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError) as exc:
         raise ScenarioError(f"{path}: {exc}") from None
-    return parse(data, str(path))
+    scenario = parse(data, str(path))
+    scenario.base_dir = path.resolve().parent
+    return scenario
+
+
+@contextmanager
+def _scenario_content(scenario: Scenario) -> Iterator[str | None]:
+    """The pack name to load, with the scenario's own pack (if any) readable while
+    the scenario runs: its scratch folder is a content root until the run ends."""
+    with tempfile.TemporaryDirectory(prefix="scenario-") as scratch:
+        try:
+            name = prepare(scenario.game, scenario.content, scenario.base_dir, Path(scratch))
+        except (ContentSpecError, OSError) as exc:
+            raise ScenarioError(str(exc)) from None
+        if name is None or not name.startswith("scenario-"):
+            yield name
+            return
+        before = content_roots()
+        set_content_roots([*before, scratch])
+        try:
+            yield name
+        finally:
+            set_content_roots(before)
 
 
 def run(scenario: Scenario) -> RunResult:
@@ -133,16 +212,31 @@ def run(scenario: Scenario) -> RunResult:
         engine = get(scenario.game)
     except UnknownGameError:
         raise ScenarioError(f"unknown game {scenario.game!r}") from None
+    with _scenario_content(scenario) as pack:
+        return _play(engine, scenario, pack)
+
+
+def _play(engine: GameEngine[Any], scenario: Scenario, pack: str | None) -> RunResult:
     dice = RiggedDice(scenario.dice)
     seats = [Seat(i, name) for i, name in enumerate(scenario.seats)]
-    state = engine.new_match(scenario.options, seats, engine.load_content(scenario.content), dice)
-    if scenario.setup:
-        state = engine.apply_setup(state, scenario.setup)
+    refusal = scenario.expect.get("setup_error")
+    try:
+        state = engine.new_match(scenario.options, seats, engine.load_content(pack), dice)
+        if scenario.setup:
+            state = engine.apply_setup(state, scenario.setup)
+    except LocalisedError as exc:
+        if refusal is not None and refusal in (exc.key, type(exc).__name__):
+            return RunResult(engine, None, [], setup_error=exc.key)
+        exc.params.setdefault("step", "set-up")
+        raise
+    if refusal is not None:
+        raise ExpectationError(f"set-up: expected error {refusal}, but it was accepted")
     events: list[Any] = []
     for number, step in enumerate(scenario.steps, start=1):
         dice.push(*step.dice)
         try:
-            outcome = engine.apply(state, step.seat, engine.parse_action(step.action), dice)
+            action = _resolve_refs(engine, step.action, engine.state_to_json(state), number)
+            outcome = engine.apply(state, step.seat, engine.parse_action(action), dice)
         except EngineError as exc:
             if step.error is not None and step.error in (exc.key, type(exc).__name__):
                 continue
@@ -157,15 +251,45 @@ def run(scenario: Scenario) -> RunResult:
     return RunResult(engine, state, events)
 
 
+def _resolve_refs(
+    engine: GameEngine[Any], action: Mapping[str, Any], state_json: Any, number: int
+) -> dict[str, Any]:
+    """The action with each ``{ref: PATH}`` field replaced by the value at PATH in
+    the state before the step, and each ``{index: PATH}`` by the list index of the
+    element PATH picks (a card's number found by its key), written as text when the
+    field is text."""
+    resolved = dict(action)
+    hints: dict[str, Any] = {}
+    for cls in engine.action_types:
+        if getattr(cls, "kind", None) == action.get("kind"):
+            hints = typing.get_type_hints(cls)
+    for name, value in action.items():
+        if not (isinstance(value, Mapping) and len(value) == 1 and set(value) <= REF_KEYS):
+            continue
+        how, path = next(iter(value.items()))
+        try:
+            found = (lookup if how == "ref" else index_of)(state_json, str(path))
+        except PathError as exc:
+            raise ScenarioError(f"step {number}: {name}: {exc}") from None
+        if found is None:
+            raise ScenarioError(f"step {number}: {name}: nothing at {path!r}")
+        resolved[name] = str(found) if hints.get(name) is str else found
+    return resolved
+
+
 def check(result: RunResult, expect: Mapping[str, Any]) -> list[str]:
     """Every unmet expectation, in words."""
+    if result.state is None:  # the set-up was refused, as expected: nothing else exists
+        return []
     engine, state = result.engine, result.state
     problems: list[str] = []
     state_json = engine.state_to_json(state)
-    for path, wanted in (expect.get("state") or {}).items():
-        actual = _lookup(state_json, str(path))
-        if actual != wanted:
-            problems.append(f"state.{path}: expected {wanted!r}, got {actual!r}")
+    problems += _compare("state", state_json, expect.get("state") or {})
+    if "view" in expect:
+        problems += _compare("view", view_json(engine, state, None), expect["view"] or {})
+    for seat, paths in (expect.get("seat_view") or {}).items():
+        data = view_json(engine, state, int(seat))
+        problems += _compare(f"seat_view.{seat}", data, paths or {})
     if "pending" in expect:
         actual_pending = [
             {"seat": d.seat, "kinds": list(d.kinds)}
@@ -181,24 +305,35 @@ def check(result: RunResult, expect: Mapping[str, Any]) -> list[str]:
         )
         if actual_result != expect["result"]:
             problems.append(f"result: expected {expect['result']!r}, got {actual_result!r}")
+    keys = [e.key for e in result.events]
     if "events" in expect:
-        keys = [e.key for e in result.events]
         missing = [k for k in expect["events"] if k not in keys]
         if missing:
             problems.append(f"events: missing {missing!r} (got {keys!r})")
+    unwanted = [k for k in expect.get("no_events") or [] if k in keys]
+    if unwanted:
+        problems.append(f"no_events: {unwanted!r} happened")
+    # An event that must not happen, misspelt, would never happen: say so.
+    catalog = engine.catalog()
+    unknown = [k for k in expect.get("no_events") or [] if not catalog.has(k)]
+    if unknown:
+        problems.append(f"no_events: {unknown!r} are not event keys of {engine.name}")
     return problems
 
 
-def _lookup(data: Any, path: str) -> Any:
-    for part in path.split("."):
-        if isinstance(data, list) and part.lstrip("-").isdigit():
-            index = int(part)
-            data = data[index] if -len(data) <= index < len(data) else None
-        elif isinstance(data, Mapping):
-            data = data.get(part)
-        else:
-            return None
-    return data
+def view_json(engine: GameEngine[Any], state: Any, seat: int | None) -> Any:
+    """What ``seat`` (or the public) sees, as JSON data: a view's data whether a
+    game gives it as a mapping or as a dataclass."""
+    return to_json(engine.view(state, seat).data)
+
+
+def _compare(name: str, data: Any, wanted: Mapping[str, Any]) -> list[str]:
+    problems = []
+    for path, value in wanted.items():
+        problem = mismatch(lookup(data, str(path)), value)
+        if problem:
+            problems.append(f"{name}.{path}: {problem}")
+    return problems
 
 
 def _env_modules() -> list[str]:
@@ -227,16 +362,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ExpectationError as exc:
         print(f"expectation not met: {exc}", file=sys.stderr)
         return EXIT_EXPECTATION
-    except EngineError as exc:
+    except LocalisedError as exc:
         engine_dir = _engine_locale_dir(scenario.game)
         catalog = Catalog.from_dirs([engine_dir] if engine_dir else [])
         text = catalog.translate(exc.key, args.locale, **exc.params)
         rule = (
             f" ({catalog.translate('core.rule', args.locale, rule=exc.rule)})" if exc.rule else ""
         )
-        print(f"illegal step {exc.params.get('step', '?')}: {text}{rule}", file=sys.stderr)
+        where = exc.params.get("step", "?")
+        what = "set-up refused" if where == "set-up" else f"illegal step {where}"
+        # The key too: what a step's ``error`` (or ``setup_error``) names to expect it.
+        print(f"{what}: {text}{rule} [{exc.key}]", file=sys.stderr)
         return EXIT_ILLEGAL
-    output: dict[str, Any] = {"view": dict(result.engine.view(result.state, args.seat).data)}
+    if result.state is None:
+        print(json.dumps({"setup_error": result.setup_error}, indent=2))
+        return 0
+    output: dict[str, Any] = {"view": view_json(result.engine, result.state, args.seat)}
     if args.events:
         output["events"] = [to_json(e.for_seat(args.seat)) for e in result.events]
     print(json.dumps(output, indent=2, ensure_ascii=False, sort_keys=True))
