@@ -1,4 +1,5 @@
-"""Command line: ``python -m bot run``, ``db upgrade``, ``verify`` and ``content check``."""
+"""Command line: ``python -m bot run``, ``db upgrade``, ``verify``, ``content check``
+and ``content render``."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import logging
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -129,13 +131,16 @@ def verify_file(path: Path, locale: str) -> int:
     return 1
 
 
-def check_pack(path: Path, locale: str) -> int:
-    """``python -m bot content check DIR/<game>/<pack>``: 0 if the pack loads, 1 if not."""
+def _open_pack(path: Path, locale: str) -> tuple[Any, Any, str, Any] | int:
+    """The engine, the loaded pack, its name and the bot's texts for a pack directory
+    ``DIR/<game>/<pack>`` (or the built-in content, ``assets/content/<game>[/<pack>]``),
+    or the exit code after saying why it cannot be read: 1 for a content error,
+    2 for a path that is no pack."""
     import os
 
     from bot.i18n import Texts, build_catalog
     from engines.core.errors import LocalisedError
-    from engines.core.packs import set_content_roots
+    from engines.core.packs import BUILTIN_CONTENT, set_content_roots
     from engines.core.registry import UnknownGameError, get, load_games
 
     games = [m.strip() for m in os.environ.get("GAMES", "").split(",") if m.strip()]
@@ -144,20 +149,69 @@ def check_pack(path: Path, locale: str) -> int:
     if not path.is_dir():
         print(texts("bot.content.not_a_pack", locale, path=str(path)), file=sys.stderr)
         return 2
-    game, name = path.parent.name, path.name
+    name: str | None
+    if path.parent == BUILTIN_CONTENT:  # a game whose built-in content is its folder
+        game, name = path.name, None
+    else:
+        game, name = path.parent.name, path.name
     try:
         engine = get(game)
     except UnknownGameError:
         print(texts("bot.error.unknown_game", locale, game=game), file=sys.stderr)
         return 2
-    set_content_roots([path.parent.parent])
+    if path.parent.parent != BUILTIN_CONTENT and name is not None:
+        set_content_roots([path.parent.parent])
     try:
-        engine.load_content(name)
+        content = engine.load_content(name)
     except LocalisedError as exc:
         print(texts.error(exc, locale))
         return 1
+    return engine, content, name or game, texts
+
+
+def check_pack(path: Path, locale: str) -> int:
+    """``python -m bot content check DIR/<game>/<pack>``: 0 if the pack loads, 1 if not."""
+    opened = _open_pack(path, locale)
+    if isinstance(opened, int):
+        return opened
+    engine, _content, name, texts = opened
     print(texts("bot.content.ok", locale, pack=name, game=texts(engine.title_key, locale)))
     return 0
+
+
+def render_pack(path: Path, out: Path, locale: str) -> int:
+    """``python -m bot content render DIR/<game>/<pack> OUT/``: a PNG preview of every
+    entry of the pack (a figure, a hero board, a card) in OUT, named by the entry's id,
+    in ``locale``. 0 when every preview was drawn, 1 if the pack (or a preview) fails,
+    2 for a path that is no pack."""
+    import re
+
+    opened = _open_pack(path, locale)
+    if isinstance(opened, int):
+        return opened
+    engine, content, name, texts = opened
+    game = texts(engine.title_key, locale)
+    ids = engine.entry_ids(content)
+    if not ids:
+        print(texts("bot.pack_preview.none", locale, pack=name, game=game))
+        return 1
+    out.mkdir(parents=True, exist_ok=True)
+    failed = 0
+    for entry_id in ids:
+        try:
+            view = engine.entry_view(content, entry_id)
+            png = engine.render_entry(view, locale)
+        except Exception as exc:  # noqa: BLE001 — one broken preview must not hide the rest
+            print(texts("bot.pack_preview.failed", locale, entry=entry_id, detail=repr(exc)))
+            failed += 1
+            continue
+        # An id is a pack's own text: only a plain file name is ever written.
+        (out / f"{re.sub(r'[^A-Za-z0-9_.-]', '_', entry_id)}.png").write_bytes(png)
+    written = len(ids) - failed
+    print(
+        texts("bot.pack_preview.written", locale, count=written, pack=name, game=game, out=str(out))
+    )
+    return 1 if failed else 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -171,12 +225,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     verify_parser.add_argument("export", type=Path, help="the JSON file from /match export")
     verify_parser.add_argument("--locale", default="en-US")
     content_parser = sub.add_parser("content", help="community content packs")
-    content_parser.add_argument("action", choices=["check"])
+    content_parser.add_argument("action", choices=["check", "render"])
     content_parser.add_argument("pack", type=Path, help="the pack directory: DIR/<game>/<pack>")
+    content_parser.add_argument(
+        "out", type=Path, nargs="?", help="render: the folder the PNG previews are written to"
+    )
     content_parser.add_argument("--locale", default="en-US")
     args = parser.parse_args(argv)
     if args.command == "verify":
         return verify_file(args.export, args.locale)
+    if args.command == "content" and args.action == "render":
+        if args.out is None:
+            parser.error("content render needs the output folder: content render DIR OUT/")
+        return render_pack(args.pack, args.out, args.locale)
     if args.command == "content":
         return check_pack(args.pack, args.locale)
     try:

@@ -9,6 +9,7 @@ from engines.battlescenes import actions as act
 from engines.battlescenes import (
     activated,
     effects,
+    entry,
     invariants,
     keywords,
     loading,
@@ -107,6 +108,15 @@ class BattleScenes(GameEngine[State]):
         Preference(PASS_ANTICIPATION, Message("battlescenes.preference.pass_anticipation")),
         Preference(SKIP_OPTIONAL, Message("battlescenes.preference.skip_optional")),
     )
+
+    def entry_ids(self, content: Any) -> list[str]:
+        """Every card, then every deck (``engines.battlescenes.entry``)."""
+        return entry.entry_ids(content) if isinstance(content, Pack) else []
+
+    def entry_view(self, content: Any, entry_id: str) -> View | None:
+        """A card's (or a deck's) preview sheet."""
+        data = entry.entry_data(content, entry_id) if isinstance(content, Pack) else None
+        return None if data is None else View(self.name, None, data)
 
     def load_content(self, pack: str | None) -> Pack:
         """The card pack (``starter`` by default): built-in, else a community pack

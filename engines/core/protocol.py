@@ -239,6 +239,38 @@ class GameEngine(ABC, Generic[S]):
         """Autocomplete for :meth:`lookup`: only what ``seat`` may see."""
         return []
 
+    # -- content previews (engines.core.entry) -----------------------------------
+
+    def entry_ids(self, content: Any) -> list[str]:
+        """The ids of every entry of a loaded pack (``load_content``'s result) that
+        :meth:`entry_view` previews: figures, hero boards, cards. None by default."""
+        return []
+
+    def entry_view(self, content: Any, entry_id: str) -> View | None:
+        """A preview of one entry of a loaded pack, drawn by :meth:`render_entry`
+        (its data is an ``engines.core.entry`` sheet); ``None`` for an unknown id.
+        Content only: no match, so nothing hidden can be in it."""
+        return None
+
+    def render_entry(self, view: View, locale: str = "en-US") -> bytes:
+        """PNG of an :meth:`entry_view`, labelled in ``locale``."""
+        from engines.core.render_entry import render_entry  # only rendering needs PIL
+
+        return render_entry(view.data, self._entry_catalog(), locale)
+
+    def describe_entry(self, view: View, locale: str = "en-US") -> str:
+        """Alt text of :meth:`render_entry`'s image, in ``locale``."""
+        from engines.core.entry import describe
+
+        return describe(view.data, self._entry_catalog(), locale)
+
+    def _entry_catalog(self) -> Catalog:
+        # Read once per engine: a pack's previews are drawn many at a time.
+        cached = self.__dict__.get("_previews_catalog")
+        if cached is None:
+            cached = self.__dict__["_previews_catalog"] = self.catalog()
+        return cached
+
     def secret_fields(
         self, before: S, seat: int, action: Action, outcome: Outcome[S]
     ) -> tuple[str, ...]:

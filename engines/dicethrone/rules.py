@@ -27,7 +27,7 @@ from engines.core import (
 from engines.core.model import replace
 from engines.core.packs import pack_root
 from engines.dicethrone import actions as a
-from engines.dicethrone import aiming, first_roll, invariants, targeting, upkeep
+from engines.dicethrone import aiming, entry, first_roll, invariants, targeting, upkeep
 from engines.dicethrone.cards import after_action, play_card, spend
 from engines.dicethrone.commands import COMMANDS
 from engines.dicethrone.content import Content
@@ -110,6 +110,15 @@ class DiceThrone(GameEngine[State]):
     #: A referee applies card text by hand (``adjust``) at any time.
     referee_kinds = ("adjust",)
     preferences = (Preference(AUTOPASS, Message("dicethrone.preference.autopass")),)
+
+    def entry_ids(self, content: Any) -> list[str]:
+        """Every hero of a pack (``engines.dicethrone.entry``)."""
+        return entry.entry_ids(content) if isinstance(content, Content) else []
+
+    def entry_view(self, content: Any, entry_id: str) -> View | None:
+        """A hero's preview: dice, board, statuses and deck."""
+        data = entry.entry_data(content, entry_id) if isinstance(content, Content) else None
+        return None if data is None else View(self.name, None, data)
 
     def load_content(self, pack_name: str | None) -> Content:
         return pack(pack_name or DEFAULT_PACK)

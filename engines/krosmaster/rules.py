@@ -32,6 +32,7 @@ from engines.core.packs import community_pack
 from engines.krosmaster import actions as A
 from engines.krosmaster import (
     choices,
+    entry,
     invariants,
     leaving,
     multiplayer,
@@ -154,6 +155,15 @@ class Krosmaster(GameEngine[State]):
             choices=("fixed", "choose"),
         ),
     )
+
+    def entry_ids(self, content: Any) -> list[str]:
+        """Figures and summons, rewards, arenas (``engines.krosmaster.entry``)."""
+        return entry.entry_ids(content) if isinstance(content, ContentPack) else []
+
+    def entry_view(self, content: Any, entry_id: str) -> View | None:
+        """A figure's, reward's or arena's preview sheet."""
+        data = entry.entry_data(content, entry_id) if isinstance(content, ContentPack) else None
+        return None if data is None else View(self.name, None, data)
 
     def load_content(self, pack: str | None) -> Any:
         """The built-in pack (``None``/"default") or an installed community pack

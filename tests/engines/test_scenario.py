@@ -136,3 +136,153 @@ def test_a_scenario_can_play_a_community_pack(
     finally:
         set_content_roots([])
     assert '"view"' in capsys.readouterr().out
+
+
+# -- the pack author's test bench (issue 14) -------------------------------------
+
+DOCS = ROOT / "docs" / "examples"
+
+
+@pytest.mark.parametrize("path", sorted((DOCS / "scenarios").glob("*.yaml")), ids=lambda p: p.stem)
+def test_the_worked_examples_scenarios_pass(path: Path) -> None:
+    loaded = scenario.load(path)
+    assert scenario.check(scenario.run(loaded), loaded.expect) == []
+
+
+def test_expectations_on_the_view_by_name_with_matchers(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = BASE + (
+        "steps:\n  - {seat: 0, action: roll, dice: [3]}\n"
+        "expect:\n"
+        "  view:\n"
+        "    players[name=Alice].score: 0\n"
+        "    players[Bruno].score: {$min: 0, $max: 0}\n"
+        "    players: {$len: 2, $has: {name: Bruno}, $lacks: {name: Carla}}\n"
+        "    last_roll: {$not: 4}\n"
+        "  seat_view:\n"
+        "    0: {hand: {$len: 2, $has: [9, 8], $lacks: 1}}\n"
+        "  no_events: [testgame.event.won]\n"
+    )
+    assert scenario.main(["run", str(write(tmp_path, text))]) == 0, capsys.readouterr().err
+
+
+def test_each_unmet_matcher_says_what_it_found(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = BASE + (
+        "steps:\n  - {seat: 0, action: roll, dice: [3]}\n"
+        "expect:\n"
+        "  view:\n"
+        "    players: {$len: 3}\n"
+        "    players[Carla].score: 0\n"
+        "  seat_view:\n"
+        "    1: {hand: {$has: 9}}\n"
+        "  events: [testgame.event.rolled]\n"
+        "  no_events: [testgame.event.rolled, testgame.event.nonsense]\n"
+    )
+    assert scenario.main(["run", str(write(tmp_path, text))]) == scenario.EXIT_EXPECTATION
+    err = capsys.readouterr().err
+    assert "view.players: expected 3 items, got 2" in err
+    assert "view.players[Carla].score: expected 0, got None" in err
+    assert "seat_view.1.hand: [9] not in [1, 1]" in err
+    assert "no_events: ['testgame.event.rolled'] happened" in err
+    assert "['testgame.event.nonsense'] are not event keys of testgame" in err
+
+
+def test_paths_pick_list_elements_by_id_name_or_field() -> None:
+    from engines.scenario_match import index_of, lookup
+
+    data = {
+        "units": [
+            {"id": "0.tofu", "name": {"en-US": "Tofu", "pt-BR": "Tofu"}, "hp": 3},
+            {"id": "1.merkator", "name": "Merkator", "owner": 1, "hp": 17},
+        ]
+    }
+    assert lookup(data, "units[1.merkator].hp") == 17
+    assert lookup(data, "units[merkator].hp") == 17  # text ignores case
+    assert lookup(data, "units[Tofu].hp") == 3  # a name given per language
+    assert lookup(data, "units[owner=1].id") == "1.merkator"
+    assert lookup(data, "units.0.hp") == 3
+    assert lookup(data, "units[nobody].hp") is None
+    assert index_of(data, "units[Merkator]") == 1
+
+
+@pytest.mark.parametrize(
+    ("expect", "problem"),
+    [
+        ("  view: {'units[': 1}\n", "cannot read the path"),
+        ("  view: {'units[].hp': 1}\n", "empty selector"),
+        ("  veiw: {}\n", "unknown key(s) veiw"),
+        ("  no_events: won\n", "expect.no_events is a list"),
+    ],
+)
+def test_a_bad_expectation_is_an_invalid_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], expect: str, problem: str
+) -> None:
+    path = write(tmp_path, BASE + "expect:\n" + expect)
+    assert scenario.main(["run", str(path)]) == scenario.EXIT_INVALID
+    assert problem in capsys.readouterr().err
+
+
+DT = """\
+game: dicethrone
+modules: [engines.dicethrone]
+seats: [Ana, Bia]
+dice: [6, 1]
+"""
+
+
+def test_an_expected_set_up_refusal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    expect = "expect: {setup_error: dicethrone.error.unknown_hero}\n"
+    refused = DT + "options: {hero1: nobody}\n" + expect
+    assert scenario.main(["run", str(write(tmp_path, refused))]) == 0
+    assert json.loads(capsys.readouterr().out) == {"setup_error": "dicethrone.error.unknown_hero"}
+    accepted = DT + expect
+    assert scenario.main(["run", str(write(tmp_path, accepted))]) == scenario.EXIT_EXPECTATION
+    assert "expected error dicethrone.error.unknown_hero" in capsys.readouterr().err
+    other = DT + "options: {hero1: nobody}\n"
+    assert scenario.main(["run", str(write(tmp_path, other))]) == scenario.EXIT_ILLEGAL
+    err = capsys.readouterr().err
+    assert "set-up refused" in err and "[dicethrone.error.unknown_hero]" in err
+
+
+def test_inline_content_is_checked_like_a_pack(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    broken = DT + (
+        "content:\n  pack: base\n  files:\n    heroes/x.yaml: {id: x, name: X, complexity: 9}\n"
+    )
+    assert scenario.main(["run", str(write(tmp_path, broken))]) == scenario.EXIT_ILLEGAL
+    err = capsys.readouterr().err
+    assert "x.yaml" in err and "[dicethrone.error.content]" in err
+
+
+@pytest.mark.parametrize(
+    ("content", "problem"),
+    [
+        ("{path: nowhere}", "no pack directory"),
+        ("{pack: nothing}", "no dicethrone pack named 'nothing'"),
+        ("{pack: base, files: {../escape.yaml: {}}}", "not a .yaml file's path inside"),
+        ("{pack: base, files: {heroes/x.txt: {}}}", "not a .yaml file's path inside"),
+        ("{pack: base, extends: x}", "unknown key(s) extends"),
+    ],
+)
+def test_a_bad_content_entry_is_an_invalid_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str, problem: str
+) -> None:
+    path = write(tmp_path, DT + f"content: {content}\n")
+    assert scenario.main(["run", str(path)]) == scenario.EXIT_INVALID
+    assert problem in capsys.readouterr().err
+
+
+def test_a_scenarios_own_pack_leaves_nothing_behind(tmp_path: Path) -> None:
+    from engines.core.packs import content_roots
+
+    before = content_roots()
+    mini = ROOT / "tests/engines/dicethrone/packs/mini"
+    text = DT + f"content: {{path: {mini}}}\noptions: {{hero1: duelist, hero2: warden}}\n"
+    path = write(tmp_path, text)
+    result = scenario.run(scenario.load(path))
+    assert result.state.pack.startswith("scenario-")
+    assert content_roots() == before
