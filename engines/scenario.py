@@ -26,11 +26,11 @@ from typing import Any
 import yaml
 
 from engines.core import EngineError, GameEngine, RiggedDice, Seat
-from engines.core.errors import LocalisedError
+from engines.core.errors import LocalisedError, SetupError
 from engines.core.i18n import Catalog
 from engines.core.packs import content_roots, set_content_roots
 from engines.core.registry import UnknownGameError, get, load_games
-from engines.core.serde import to_json
+from engines.core.serde import SerdeError, to_json
 from engines.scenario_content import ContentSpecError, prepare
 from engines.scenario_match import PathError, index_of, lookup, mismatch, tokens
 
@@ -71,6 +71,9 @@ class Scenario:
     steps: list[Step] = field(default_factory=list)
     expect: dict[str, Any] = field(default_factory=dict)
     modules: list[str] = field(default_factory=list)
+    #: A whole position (the state's JSON, as ``/ref position`` exports it): the match
+    #: starts from it instead of a new set-up (``setup`` still applies on top).
+    state: dict[str, Any] | None = None
     #: The folder of the scenario file: ``content.path`` is relative to it.
     base_dir: Path | None = field(default=None, compare=False)
 
@@ -126,6 +129,9 @@ def parse(data: Any, source: str = "<scenario>") -> Scenario:
         steps.append(
             Step(int(raw["seat"]), dict(action), raw.get("error"), list(raw.get("dice") or []))
         )
+    position = data.get("state")
+    if position is not None and not isinstance(position, Mapping):
+        raise ScenarioError(f"{source}: 'state' is a whole state, as /ref position exports it")
     content = data.get("content")
     if content is not None and not isinstance(content, str | Mapping):
         raise ScenarioError(f"{source}: 'content' is a pack name or a mapping")
@@ -146,6 +152,7 @@ def parse(data: Any, source: str = "<scenario>") -> Scenario:
         steps=steps,
         expect=dict(expect),
         modules=list(data.get("modules") or []),
+        state=dict(position) if position is not None else None,
     )
 
 
@@ -221,7 +228,11 @@ def _play(engine: GameEngine[Any], scenario: Scenario, pack: str | None) -> RunR
     seats = [Seat(i, name) for i, name in enumerate(scenario.seats)]
     refusal = scenario.expect.get("setup_error")
     try:
-        state = engine.new_match(scenario.options, seats, engine.load_content(pack), dice)
+        content = engine.load_content(pack)
+        if scenario.state is not None:
+            state = _position(engine, scenario.state)
+        else:
+            state = engine.new_match(scenario.options, seats, content, dice)
         if scenario.setup:
             state = engine.apply_setup(state, scenario.setup)
     except LocalisedError as exc:
@@ -249,6 +260,18 @@ def _play(engine: GameEngine[Any], scenario: Scenario, pack: str | None) -> RunR
         state = outcome.state
         events.extend(outcome.events)
     return RunResult(engine, state, events)
+
+
+def _position(engine: GameEngine[Any], data: Mapping[str, Any]) -> Any:
+    """The state a scenario's ``state`` holds, refused like a bad set-up override."""
+    try:
+        return engine.state_from_json(dict(data))
+    except SerdeError as exc:
+        raise SetupError(
+            f"Invalid scenario state: {exc}",
+            key="core.error.setup_override",
+            params={"detail": str(exc)},
+        ) from None
 
 
 def _resolve_refs(

@@ -23,6 +23,7 @@ from bot.controls import ButtonSpec
 from bot.errors import UserError
 from bot.i18n import key
 from bot.presenter import Post
+from bot.ref_position import export_position
 from bot.replies import followup, guarded, user_locale
 from bot.service import MatchSnapshot
 from engines.core.serde import SerdeError, loads
@@ -536,6 +537,27 @@ class Referee(
             return snap, await self.bot.presenter.public(snap, locale, header)
 
         await self.bot.flow.public_change(interaction, work)
+
+    @app_commands.command(
+        name=key("bot.command.position.name", "position"),
+        description=key(
+            "bot.command.position.description",
+            "Export the position at an event as a scenario file (only you: it shows hidden cards)",
+        ),
+    )
+    @app_commands.describe(
+        event=key("bot.command.position.event", "Event number (see /match log)"),
+        match=MATCH_OPTION,
+    )
+    @app_commands.autocomplete(match=my_match_choices)
+    async def position(
+        self,
+        interaction: discord.Interaction,
+        event: app_commands.Range[int, 0],
+        match: int | None = None,
+    ) -> None:
+        """Ephemeral: a scenario file of the position after ``event`` (bot/ref_position.py)."""
+        await export_position(self.bot, interaction, event, match)
 
     @app_commands.command(
         name=key("bot.command.disputes.name", "disputes"),

@@ -105,6 +105,7 @@ async def test_referee_tools_reach_only_the_matches_of_their_own_server(table: T
         "ref act": {"player": table.alice.id, "action": '{"kind": "roll"}', "reason": "x"},
         "ref inspect": {"player": table.alice.id},
         "ref rollback": {"event": 0, "reason": "x"},
+        "ref position": {"event": 0},
     }
     for command, options in every_ref.items():
         inter = await emu.slash(mallory, command, {**options, "match": a}, channel_id=where)

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 
 from engines import scenario
 
@@ -286,3 +287,24 @@ def test_a_scenarios_own_pack_leaves_nothing_behind(tmp_path: Path) -> None:
     result = scenario.run(scenario.load(path))
     assert result.state.pack.startswith("scenario-")
     assert content_roots() == before
+
+
+def test_a_scenario_may_start_from_a_whole_position(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    first = scenario.run(scenario.load(write(tmp_path, BASE)))
+    position = first.engine.state_to_json(first.state)
+    text = yaml.safe_dump(
+        {
+            "game": "testgame",
+            "modules": ["tests.testgame"],
+            "seats": ["Alice", "Bruno"],
+            "state": position,
+            "steps": [{"seat": 0, "action": "roll", "dice": [3]}],
+            "expect": {"state": {"last_roll": 3}, "seat_view": {0: {"hand": [9, 8]}}},
+        }
+    )
+    assert scenario.main(["run", str(write(tmp_path, text))]) == 0, capsys.readouterr().err
+    broken = text.replace("last_roll", "last_roll_").replace("target:", "targt:")
+    assert scenario.main(["run", str(write(tmp_path, broken))]) == scenario.EXIT_ILLEGAL
+    assert "[core.error.setup_override]" in capsys.readouterr().err
