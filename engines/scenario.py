@@ -2,11 +2,15 @@
 
     python -m engines.scenario run FILE.yaml [--seat N] [--events]
 
-A scenario names the game, options, seats, engine-specific ``setup``
-overrides, a queue of forced ``dice`` results, ``steps`` of ``{seat, action}``
-and optional expectations. The exit code is 1 when a step is illegal (the
-engine's message is printed), 2 when an expectation is not met, 3 when the file
-itself is invalid. The format is documented in docs/scenarios.md.
+A scenario names the game, options, seats, its content (a pack by name, a pack
+folder next to the file, entries written inline: ``engines.scenario_content``),
+engine-specific ``setup`` overrides or a whole exported ``state``, a queue of forced
+``dice`` results, ``steps`` of ``{seat, action}`` and optional expectations on the
+state, on what players see, on the events that did or did not happen, or on the
+set-up's refusal (paths and matchers: ``engines.scenario_match``). The exit code is
+1 when a step or the set-up is refused (the engine's message and key are printed),
+2 when an expectation is not met, 3 when the file itself is invalid. The format is
+documented in docs/scenarios.md.
 """
 
 from __future__ import annotations
