@@ -101,3 +101,20 @@ def test_render_refuses_what_is_not_a_pack(tmp_path: Path) -> None:
     assert not (tmp_path / "out").exists()
     with pytest.raises(SystemExit):
         main(["content", "render", str(EXAMPLES / "dicethrone" / "example")])
+
+
+def test_a_very_long_entry_is_cut_and_says_so() -> None:
+    from engines.core.entry import section, sheet
+    from engines.core.render_entry import MAX_HEIGHT, render_entry
+
+    engine = get("dicethrone")
+    words = "word " * 40 + "averyveryveryverylongwordwithoutanyspaceatallthatcannotwrapanywhere" * 3
+    data = sheet(
+        "dicethrone",
+        "huge",
+        kind="Hero",
+        title="Huge",
+        sections=[section("Lines", [words] * 200)],
+    )
+    image = Image.open(io.BytesIO(render_entry(data, engine.catalog(), "en-US")))
+    assert image.size == (960, MAX_HEIGHT)
