@@ -39,6 +39,16 @@ def entry_data(pack: ContentPack, entry_id: str) -> dict[str, Any] | None:
     return None
 
 
+def figure_sheet(fig: FigureDef) -> dict[str, Any]:
+    """A figure's printed card as a sheet (also ``/match lookup`` of a figure in play)."""
+    return _figure(fig)
+
+
+def arena_sheet(arena: ArenaDef) -> dict[str, Any]:
+    """An arena as a sheet (also ``/match lookup`` of the match's arena)."""
+    return _arena(arena)
+
+
 def _k(key: str, **params: Any) -> dict[str, Any]:
     return message(f"krosmaster.entry.{key}", **params)
 

@@ -35,6 +35,7 @@ from engines.krosmaster import (
     entry,
     invariants,
     leaving,
+    lookup,
     multiplayer,
     pending,
     play,
@@ -95,6 +96,7 @@ class Krosmaster(GameEngine[State]):
     state_type = State
     action_types = A.ALL_ACTIONS
     render_kinds = ("board", "preview")
+    lookup_kind = "entry"
     #: A referee fixes the state (``adjust``) or withdraws a leaving player at any time.
     referee_kinds = ("adjust", "withdraw")
     preferences = (Preference(AUTO_TENSION, Message("krosmaster.preference.auto_tension")),)
@@ -493,12 +495,26 @@ class Krosmaster(GameEngine[State]):
         return View(self.name, seat, data)
 
     def render(self, view: View, kind: str = "board", locale: str = "en-US") -> bytes:
+        if kind == self.lookup_kind:  # a figure's or the arena's sheet (/match lookup)
+            return self.render_entry(view, locale)
         from engines.krosmaster import render
 
         return render.render(view, self.catalog(), locale, preview=kind == "preview")
 
+    def lookup(self, state: State, seat: int | None, query: str) -> View | None:
+        """The printed card of a figure in play (by name in any language, figure or
+        unit id), or the arena; everything it finds is on the table for all to see."""
+        data = lookup.lookup(state, query)
+        return None if data is None else View(self.name, seat, data)
+
+    def lookup_choices(self, state: State, seat: int | None, current: str) -> list[Choice]:
+        """Autocomplete for :meth:`lookup`: the figures in play, then the arena."""
+        return lookup.choices(state, current)
+
     def describe(self, view: View, kind: str = "board", locale: str = "en-US") -> str:
         """Alt text: who owes what, the last action, each player's GG and figures' HP."""
+        if kind == self.lookup_kind:
+            return self.describe_entry(view, locale)
         from engines.krosmaster import words
 
         return words.describe(view.data, kind, self.catalog(), locale)

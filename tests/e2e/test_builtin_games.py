@@ -82,3 +82,28 @@ async def test_a_card_lookup_shows_only_what_the_player_may_see(table: Table) ->
         await emu.slash(other, "match lookup", {"query": mine[0]["value"]}, channel_id=thread_id)
     )
     assert nosy.ephemeral and not png_attachments(nosy)
+
+
+async def test_a_krosmaster_lookup_shows_a_figure_in_play_and_the_arena(table: Table) -> None:
+    emu = table.emu
+    thread_id, _ = await open_match(emu, table, options=None, game="krosmaster")
+    snap = await table.bot.service.load(1)
+    unit = snap.state.units[0]
+    figure = snap.state.figures[unit.figure]
+    offered = await emu.autocomplete(
+        table.bruno.id, "match lookup", {"query": ""}, focused="query", channel_id=thread_id
+    )
+    assert unit.id in {c["value"] for c in offered}  # every figure in play is public
+    assert snap.state.arena.id in {c["value"] for c in offered}
+    looked = await answer(
+        await emu.slash(
+            table.bruno.id, "match lookup", {"query": figure.name[:5]}, channel_id=thread_id
+        )
+    )
+    assert looked.ephemeral and len(png_attachments(looked)) == 1
+    (image,) = looked.attachments
+    assert image.description and figure.name in image.description  # alt text names it
+    nothing = await answer(
+        await emu.slash(table.bruno.id, "match lookup", {"query": "zzz"}, channel_id=thread_id)
+    )
+    assert nothing.ephemeral and not png_attachments(nothing)
