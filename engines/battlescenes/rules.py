@@ -29,6 +29,7 @@ from engines.battlescenes.cards import Pack
 from engines.battlescenes.commands import command_specs
 from engines.battlescenes.complete import autocomplete
 from engines.battlescenes.content import CONTENT_ROOT, load_pack
+from engines.battlescenes.describe import describe as describe_view
 from engines.battlescenes.menus import with_menus
 from engines.battlescenes.state import Phase, State
 from engines.battlescenes.view import build_view, options_message
@@ -52,6 +53,7 @@ from engines.core import (
     Seat,
     SetupError,
     View,
+    serde,
 )
 from engines.core.model import replace
 from engines.core.packs import pack_root
@@ -101,7 +103,7 @@ class BattleScenes(GameEngine[State]):
             max_value=200,
         ),
     )
-    render_kinds = ("board", "hand")
+    render_kinds = ("board", "hand", "cards")
     #: A referee adjusts by hand (``manual``, 8.A) at any time.
     referee_kinds = ("manual",)
     preferences = (
@@ -269,7 +271,7 @@ class BattleScenes(GameEngine[State]):
         new = shields.refresh_shields(new)  # loads and unloads change static shield texts
         # highlighted in the render: only cards in the scene (never a hidden card's number)
         cards = tuple(c for c in (action.card, action.onto) if zones.find(new, c) is not None)
-        new = replace(new, last_action=action.kind, last_cards=cards)
+        new = _remember(new, seat, action, cards, events)
         return Outcome(new, tuple(events))
 
     def rules_apply(self, state: State, seat: int, action: Action, dice: Dice) -> Outcome[State]:
@@ -299,7 +301,7 @@ class BattleScenes(GameEngine[State]):
             new, more = turn.proceed(new, dice)
             events.extend(more)
         new = shields.refresh_shields(new)  # static shield texts that started or stopped (4.8.6)
-        new = replace(new, last_action=action.kind, last_cards=_involved(action))
+        new = _remember(new, seat, action, _involved(action), events)
         return Outcome(new, tuple(events))
 
     def _dispatch(
@@ -404,6 +406,11 @@ class BattleScenes(GameEngine[State]):
 
         return draw_png(view, kind, self.catalog(), locale)
 
+    def describe(self, view: View, kind: str = "board", locale: str = "en-US") -> str:
+        """Alt text of a render: who owes what, prize points, each card base's energy,
+        shield and stage, the last move (describe.py); a hand only in its seat's view."""
+        return describe_view(view, kind, self.catalog().translate, locale)
+
     def lookup(self, state: State, seat: int | None, query: str) -> View | None:
         """One visible card's printed data (number or part of its title), rendered with
         ``render(view, "card")`` — for an ephemeral reply; ``None`` when nothing matches."""
@@ -437,6 +444,21 @@ def _using(state: State) -> Message | None:
         return None
     card = zones.title(state, state.using)
     return Message("battlescenes.prompt.using", {"card": card})
+
+
+def _remember(
+    state: State, seat: int, action: Action, cards: tuple[int, ...], events: list[Event]
+) -> State:
+    """The last move, for the renders' caption and highlight: its kind, who made it, the
+    cards in the scene it named and its events (parameters as JSON, so the state
+    round-trips)."""
+    kept = tuple(
+        Event(e.key, serde.to_json(dict(e.params)), e.rule, e.redact, e.audience, e.public_params)
+        for e in events
+    )
+    return replace(
+        state, last_action=action.kind, last_cards=cards, last_seat=seat, last_events=kept
+    )
 
 
 def _involved(action: Action) -> tuple[int, ...]:

@@ -13,7 +13,7 @@ import enum
 from dataclasses import dataclass, field
 
 from engines.battlescenes.cards import ActionRule, CardDef, Characteristic, Step
-from engines.core import Seat
+from engines.core import Event, Seat
 
 
 class Phase(enum.Enum):
@@ -274,4 +274,8 @@ class State:
     draw: bool = False
     last_action: str = ""
     last_cards: tuple[int, ...] = ()  # cards the last action involved (highlighted in renders)
+    last_seat: int = -1  # who made the last move (-1: none yet)
+    # what the last move did (its events, parameters as JSON), captioned under the scene;
+    # hidden ones are redacted per viewer by the views (Event.for_seat)
+    last_events: tuple[Event, ...] = ()
     log_manual: tuple[str, ...] = field(default_factory=tuple)

@@ -1,18 +1,221 @@
-"""Views: what a seat (or the public) may see. Hands, decks and private choices stay hidden."""
+"""Views: what a seat (or the public) may see. Hands, decks and private choices stay hidden.
+
+A view is typed: :class:`BoardView` is what everyone may see (the scene, zone counts,
+public zones, who owes what, the last move as the public saw it) and :class:`SeatView`
+adds one seat's hidden cards (hand, set-aside cards, its open choice). The engine hands
+the bot their JSON (``serde.to_json``); renderers read them back with :func:`parse`, so
+mypy checks every field a renderer draws, and a drawing of the public board, typed
+:class:`BoardView`, cannot reach a hand.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from engines.battlescenes import shields, zones
+from engines.battlescenes.cards import CardDef
 from engines.battlescenes.elsewhere import concealed
 from engines.battlescenes.state import Pending, State
-from engines.core import Decision, Message
+from engines.core import Decision, Event, Message, View, serde
 
 
-def _card(state: State, card: int) -> dict[str, Any]:
+@dataclass(frozen=True)
+class Label:
+    """A catalog key and its parameters (a :class:`Message` as view data)."""
+
+    key: str
+    params: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class ActionFace:
+    """An action printed on a card (4.6.1): name, power, type, incapacitation cost, text."""
+
+    name: str
+    power: str
+    kind: str
+    cost: str  # "" (none), "0", "1", "2" or "X"
+    text: str
+
+
+@dataclass(frozen=True)
+class CardFace:
+    """A card seen face up: its printed data (resources, prizes, loaded cards, scenario)."""
+
+    id: int
+    owner: int
+    title: str
+    name: str
+    version: str
+    type: str
+    energy: int
+    shield: int
+    powers: tuple[str, ...]
+    affiliations: tuple[str, ...]
+    keywords: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class HandCard(CardFace):
+    """A card in its owner's hand: everything needed to play it without a lookup."""
+
+    alter_ego: str
+    alignment: str
+    ev_requirement: str
+    accretion: int
+    texts: tuple[str, ...]
+    actions: tuple[ActionFace, ...]
+
+
+@dataclass(frozen=True)
+class SceneCard:
+    """A character or support in the scene (a card base) as it stands now."""
+
+    id: int
+    controller: int
+    title: str
+    name: str
+    version: str
+    alter_ego: str
+    type: str
+    powers: tuple[str, ...]  # current powers (granted and lost ones counted, 8.B)
+    affiliations: tuple[str, ...]
+    stage: int  # 0, 1 or 2 (4.5)
+    shield: int
+    full_shield: int
+    energy: int  # cards it carries (4.3)
+    initial_energy: int
+    loaded: tuple[CardFace, ...]
+    new: bool  # entered this turn
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """One player's zones as everyone sees them: counts of hidden ones, public ones whole."""
+
+    seat: int
+    name: str
+    deck: int
+    hand: int
+    resources: tuple[CardFace, ...]
+    prizes: tuple[CardFace, ...]
+    points: int
+    load_order: str  # a standing preference, not hidden (4.4.2.2 A.3)
+
+
+@dataclass(frozen=True)
+class Owed:
+    """A decision someone owes now: who, what (the prompt) and the action kinds."""
+
+    seat: int
+    prompt: Label
+    kinds: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class TreeItem:
+    """An effect in the Effect Tree (9.1.2)."""
+
+    uid: int
+    level: int
+    label: str
+    paused: bool
+
+
+@dataclass(frozen=True)
+class ChoiceOption:
+    """One answer of an open choice: what ``/battlescenes choose`` takes, and its label."""
+
+    value: str
+    label: Label
+
+
+@dataclass(frozen=True)
+class ChoiceView:
+    """The open choice of the seat viewing (9.1.2): its question and answers."""
+
+    prompt: str
+    options: tuple[ChoiceOption, ...]
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """What everyone may see."""
+
+    phase: str
+    turn: int
+    active: int
+    first: int
+    deciding: tuple[int, ...]  # seats that owe a decision now (not optional ones)
+    prompt: str  # the first owed decision's message key
+    owed: tuple[Owed, ...]
+    players: tuple[PlayerView, ...]
+    scene: tuple[SceneCard, ...]
+    scenario: CardFace | None
+    tree: tuple[TreeItem, ...]
+    winner: int | None
+    draw: bool
+    end: str  # how the match ended: "points", "deck_out" or "" (still going, or a draw)
+    last_action: str  # the last move's kind ("" before the first)
+    last_seat: int  # who made it (-1: none)
+    last_cards: tuple[int, ...]  # cards in the scene it involved (highlighted)
+    last_events: tuple[Label, ...]  # what it did, as this viewer may read it
+
+
+@dataclass(frozen=True)
+class SeatView(BoardView):
+    """A seat's own view: the board plus its hidden cards and open choice."""
+
+    hand: tuple[HandCard, ...]
+    set_aside: tuple[CardFace, ...]
+    choice: ChoiceView | None
+
+
+def parse(view: View) -> BoardView:
+    """The typed view of ``view`` (a :class:`SeatView` for a seat's view)."""
+    kind: type[BoardView] = BoardView if view.seat is None else SeatView
+    parsed: BoardView = serde.from_json(kind, dict(view.data))
+    return parsed
+
+
+def _face(state: State, card: int) -> CardFace:
     d = zones.defn(state, card)
-    return {"id": card, "title": d.title, "type": d.type.value, "energy": d.energy}
+    return CardFace(
+        card,
+        zones.owner(state, card),
+        d.title,
+        d.name,
+        d.version,
+        d.type.value,
+        d.energy,
+        d.shield,
+        d.powers,
+        d.affiliations,
+        d.keywords,
+    )
+
+
+def _cost(cost: int | None) -> str:
+    return "X" if cost == -1 else ("" if cost is None else str(cost))
+
+
+def hand_card(state: State, card: int) -> HandCard:
+    """A card's full printed data, for its owner's hand view."""
+    d: CardDef = zones.defn(state, card)
+    face = _face(state, card)
+    actions = tuple(
+        ActionFace(a.name, a.power, a.kind.value, _cost(a.cost), a.text) for a in d.actions
+    )
+    return HandCard(
+        **{f: getattr(face, f) for f in face.__dataclass_fields__},
+        alter_ego=d.alter_ego,
+        alignment=d.alignment,
+        ev_requirement=d.ev_requirement,
+        accretion=d.accretion,
+        texts=tuple(t.text for t in d.texts),
+        actions=actions,
+    )
 
 
 def effect_label(effect: Pending, seat: int | None) -> str:
@@ -79,70 +282,104 @@ def label_json(label: Message) -> dict[str, Any]:
     return {"key": label.key, "params": dict(label.params)}
 
 
-def build_view(state: State, seat: int | None, pending: list[Decision]) -> dict[str, Any]:
-    """JSON-able view data for ``seat`` (``None``: public)."""
+def _label(message: Message | Event) -> Label:
+    return Label(message.key, serde.to_json(dict(message.params)))
+
+
+def _end(state: State) -> str:
+    """How the match was won: 15 prize points (4.9.1) or the loser's empty deck (4.9.2)."""
+    if state.winner is None:
+        return ""
+    return (
+        "points" if zones.prize_points(state, state.winner) >= zones.VICTORY_POINTS else "deck_out"
+    )
+
+
+def board_view(state: State, seat: int | None, pending: list[Decision]) -> BoardView:
+    """Everything about the match that ``seat`` may see except its own hidden cards
+    (the whole public view when ``seat`` is ``None``)."""
     scene = []
     for item in state.scene:
         d = zones.defn(state, item.card)
         scene.append(
-            {
-                "id": item.card,
-                "controller": item.controller,
-                "title": d.title,
-                "alter_ego": d.alter_ego,
-                "type": d.type.value,
-                "powers": list(zones.powers(state, item)),
-                "stage": item.stage,
-                "shield": shields.shield(state, item),
-                "full_shield": shields.full_shield(state, item),
-                "energy": len(item.loaded),
-                "initial_energy": d.energy,
-                "loaded": [_card(state, c) for c in item.loaded],
-                "new": item.entered_turn == state.turn,
-            }
+            SceneCard(
+                item.card,
+                item.controller,
+                d.title,
+                d.name,
+                d.version,
+                d.alter_ego,
+                d.type.value,
+                tuple(zones.powers(state, item)),
+                tuple(zones.affiliations(state, item)),
+                item.stage,
+                shields.shield(state, item),
+                shields.full_shield(state, item),
+                len(item.loaded),
+                d.energy,
+                tuple(_face(state, c) for c in item.loaded),
+                item.entered_turn == state.turn,
+            )
         )
-    players = []
-    for i, p in enumerate(state.players):
-        players.append(
-            {
-                "seat": i,
-                "name": p.name,
-                "deck": len(p.deck),
-                "hand": len(p.hand),
-                "resources": [_card(state, c) for c in p.resources],
-                "prizes": [_card(state, c) for c in p.prizes],
-                "points": zones.prize_points(state, i),
-                "load_order": p.load_order,  # a standing preference, not hidden (4.4.2.2 A.3)
-            }
+    players = tuple(
+        PlayerView(
+            i,
+            p.name,
+            len(p.deck),
+            len(p.hand),
+            tuple(_face(state, c) for c in p.resources),
+            tuple(_face(state, c) for c in p.prizes),
+            zones.prize_points(state, i),
+            p.load_order,
         )
-    data: dict[str, Any] = {
-        "phase": state.phase.value,
-        "turn": state.turn,
-        "active": state.active,
-        "first": state.first,
-        "deciding": [d.seat for d in pending if not d.optional],
-        "prompt": pending[0].prompt.key if pending else "",
-        "players": players,
-        "scene": scene,
-        "scenario": _card(state, state.scenario) if state.scenario is not None else None,
-        "tree": [
-            {"uid": p.uid, "level": p.level, "label": effect_label(p, seat), "paused": p.paused}
-            for p in state.tree
-        ],
-        "winner": state.winner,
-        "last_action": state.last_action,
-        "last_cards": list(state.last_cards),
-    }
+        for i, p in enumerate(state.players)
+    )
+    owed = tuple(Owed(d.seat, _label(d.prompt), d.kinds) for d in pending if not d.optional)
+    return BoardView(
+        phase=state.phase.value,
+        turn=state.turn,
+        active=state.active,
+        first=state.first,
+        deciding=tuple(o.seat for o in owed),
+        prompt=pending[0].prompt.key if pending else "",
+        owed=owed,
+        players=players,
+        scene=tuple(scene),
+        scenario=_face(state, state.scenario) if state.scenario is not None else None,
+        tree=tuple(TreeItem(p.uid, p.level, effect_label(p, seat), p.paused) for p in state.tree),
+        winner=state.winner,
+        draw=state.draw,
+        end=_end(state),
+        last_action=state.last_action,
+        last_seat=state.last_seat,
+        last_cards=state.last_cards,
+        last_events=tuple(_label(e.for_seat(seat)) for e in state.last_events),
+    )
+
+
+def seat_view(state: State, seat: int, pending: list[Decision]) -> SeatView:
+    """``seat``'s own view: the board, its hand and set-aside cards, its open choice."""
+    board = board_view(state, seat, pending)
+    choice = None
     if state.choice is not None and state.choice.seat == seat:
-        data["choice"] = {
-            "prompt": state.choice.prompt,
-            "options": [
-                {"value": o, "label": label_json(option_label(state, o, seat))}
-                for o in state.choice.options
-            ],
-        }
-    if seat is not None:
-        player = state.players[seat]
-        data["hand"] = [_card(state, c) for c in player.hand]
-        data["set_aside"] = [_card(state, c) for c in player.set_aside]
+        choice = ChoiceView(
+            state.choice.prompt,
+            tuple(
+                ChoiceOption(o, _label(option_label(state, o, seat))) for o in state.choice.options
+            ),
+        )
+    player = state.players[seat]
+    return SeatView(
+        **{f: getattr(board, f) for f in board.__dataclass_fields__},
+        hand=tuple(hand_card(state, c) for c in player.hand),
+        set_aside=tuple(_face(state, c) for c in player.set_aside),
+        choice=choice,
+    )
+
+
+def build_view(state: State, seat: int | None, pending: list[Decision]) -> dict[str, Any]:
+    """JSON view data for ``seat`` (``None``: public): a :class:`BoardView` or, for a
+    seat, a :class:`SeatView`, as JSON."""
+    view = board_view(state, None, pending) if seat is None else seat_view(state, seat, pending)
+    data: dict[str, Any] = serde.to_json(view)
     return data

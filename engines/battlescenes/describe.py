@@ -1,0 +1,152 @@
+"""Alt text of the renders (Discord's attachment description): what a screen reader says
+about an image — who owes what, prize points, each card base's energy, shield and stage,
+the scenario and the last move — in the reader's language, at most 1,000 characters.
+
+It reads the same typed views as the renders, so the public description can only say
+what the public board shows (never a hand or a deck's order).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engines.battlescenes.view import BoardView, SceneCard, SeatView, parse
+from engines.core import View
+
+Translate = Callable[..., str]
+LIMIT = 1000
+
+
+def _term(t: Translate, locale: str, group: str, word: str) -> str:
+    key = f"battlescenes.{group}.{word}"
+    text = t(key, locale)
+    return word if text == key else text
+
+
+def owes(data: BoardView, t: Translate, locale: str) -> str:
+    """Who owes what now, every ower named (the banner's words)."""
+    parts = []
+    for owed in data.owed:
+        short = owed.prompt.key.replace(".prompt.", ".short.").replace(".choice.", ".short.")
+        what = t(short, locale, **owed.prompt.params)
+        if what == short:
+            what = t(owed.prompt.key, locale, **owed.prompt.params)
+        name = data.players[owed.seat].name
+        parts.append(t("battlescenes.render.owes", locale, player=name, what=what))
+    return " · ".join(parts)
+
+
+def ending(data: BoardView, t: Translate, locale: str) -> tuple[str, str]:
+    """How the match ended and the final score."""
+    a, b = data.players[0], data.players[1]
+    score = t(
+        "battlescenes.render.score", locale, first=a.name, a=a.points, second=b.name, b=b.points
+    )
+    if data.winner is None:
+        return t("battlescenes.render.draw", locale), score
+    how = "points" if data.end == "points" else "deck_out"
+    winner, loser = data.players[data.winner].name, data.players[1 - data.winner].name
+    points = data.players[data.winner].points
+    head = t(f"battlescenes.render.won.{how}", locale, player=winner, loser=loser, points=points)
+    return head, score
+
+
+def last_move(data: BoardView, t: Translate, locale: str) -> list[str]:
+    """The last move in words: who did what, then what happened (as this viewer may read)."""
+    if not data.last_action:
+        return []
+    valid = 0 <= data.last_seat < len(data.players)
+    who = data.players[data.last_seat].name if valid else ""
+    quiet = ("battlescenes.event.now.", "battlescenes.event.resolving")
+    said = [t(e.key, locale, **e.params) for e in data.last_events if not e.key.startswith(quiet)]
+    if said and who and said[0].startswith(who):  # "Ana: Raio Negro V2 uses …" says it all
+        return [t("battlescenes.render.last_event", locale, text=said[0]), *said[1:]]
+    kind = t(f"battlescenes.render.kind.{data.last_action}", locale)
+    return [t("battlescenes.render.last", locale, player=who, action=kind), *said]
+
+
+def _card(card: SceneCard, t: Translate, locale: str) -> str:
+    key = (
+        "battlescenes.describe.character"
+        if card.type == "character"
+        else ("battlescenes.describe.support")
+    )
+    return t(
+        key,
+        locale,
+        card=card.title,
+        power=", ".join(_term(t, locale, "power", p) for p in card.powers) or "—",
+        energy=card.energy,
+        initial=card.initial_energy,
+        shield=card.shield,
+        full=card.full_shield,
+        stage=card.stage,
+    )
+
+
+def _cut(parts: list[str]) -> str:
+    text = " ".join(p for p in parts if p)
+    return text if len(text) <= LIMIT else text[: LIMIT - 1] + "…"
+
+
+def board(data: BoardView, t: Translate, locale: str) -> str:
+    """The scene in words."""
+    parts: list[str] = []
+    if data.phase == "over":
+        parts.extend(f"{line}." for line in ending(data, t, locale))
+    else:
+        phase = t(f"battlescenes.render.phase.{data.phase}", locale)
+        active = data.players[data.active].name
+        title = t("battlescenes.render.title", locale, turn=data.turn, phase=phase, player=active)
+        if data.turn == 0:
+            title = t("battlescenes.render.setup", locale, phase=phase)
+        parts.append(f"{owes(data, t, locale) or phase}. {title}.")
+        points = "; ".join(
+            t("battlescenes.describe.points", locale, player=p.name, points=p.points)
+            for p in data.players
+        )
+        parts.append(f"{points}.")
+    if data.scenario is not None:
+        parts.append(t("battlescenes.render.scenario", locale, scenario=data.scenario.title) + ".")
+    for p in data.players:
+        cards = [_card(c, t, locale) for c in data.scene if c.controller == p.seat]
+        listed = "; ".join(cards) or t("battlescenes.render.no_cards", locale).rstrip(".")
+        parts.append(t("battlescenes.describe.side", locale, player=p.name, cards=listed))
+    parts.extend(last_move(data, t, locale))
+    return _cut(parts)
+
+
+def hand(data: SeatView, seat: int, t: Translate, locale: str, texts: bool) -> str:
+    """A seat's hand in words: each card with its cost (and, for ``texts``, its texts)."""
+    player = data.players[seat]
+    head = t("battlescenes.render.your_hand", locale, player=player.name, count=len(data.hand))
+    parts = [f"{head}:"]
+    for card in data.hand:
+        kind = t(f"battlescenes.render.type.{card.type}", locale)
+        line = f"#{card.id} {card.title} ({kind}"
+        if card.type in ("character", "support"):
+            cost = t(
+                "battlescenes.render.hand_cost", locale, energy=card.energy, shield=card.shield
+            )
+            line += f", {cost}"
+        line += ")"
+        if texts:
+            line += ": " + " ".join([*card.texts, *(a.text for a in card.actions)])
+        parts.append(line + ";")
+    mine = [o for o in data.owed if o.seat == seat]
+    if mine:
+        parts.append(t("battlescenes.render.options_now", locale) + ":")
+        parts.append(owes(data, t, locale) + ".")
+    return _cut(parts)
+
+
+def describe(view: View, kind: str, translate: Translate, locale: str) -> str:
+    """Alt text for ``render(view, kind, locale)``."""
+    if kind == "card":
+        card = view.data["card"]
+        kind_name = translate(f"battlescenes.render.type.{card['type']}", locale)
+        return _cut([f"#{card['id']} {card['title']} ({kind_name}).", *card["texts"]])
+    data = parse(view)
+    if kind in ("hand", "cards") and isinstance(data, SeatView) and view.seat is not None:
+        return hand(data, view.seat, translate, locale, texts=kind == "cards")
+    return board(data, translate, locale)

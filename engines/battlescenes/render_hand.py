@@ -1,0 +1,352 @@
+"""A seat's private views as PNG. ``hand``: what it owes now and how ("Your options now"),
+its hand one card a line with each cost, set-aside cards, the loading order and a legend
+of every symbol. ``cards``: each card of the hand with its cost and printed texts, enough
+to play from without a lookup (a second image, so neither grows past about 1,100 px).
+
+Card texts are printed in Portuguese on the cards (the game's only edition) and stay as
+printed; every word around them is the reader's. When the hand is too long for about
+1,100 px, each card's texts are cut to fewer lines (ending in "…", the full text a
+``/match lookup`` away).
+"""
+
+from __future__ import annotations
+
+from PIL import ImageDraw
+
+from engines.battlescenes.commands import command_specs
+from engines.battlescenes.render import (
+    ENERGY_PIP,
+    LINE,
+    NEUTRAL,
+    POWER_COLOURS,
+    SHIELD_PIP,
+    SMALL,
+    WIDTH,
+    Translate,
+    banner2,
+    label,
+    owes_text,
+    pip,
+    power_colour,
+    translated,
+    wrap,
+)
+from engines.battlescenes.view import HandCard, SeatView, parse
+from engines.core import View, theme
+from engines.core.i18n import Catalog
+from engines.core.render import canvas, draw_text, font, to_png
+
+MAX_HEIGHT = 1100
+GLYPH_W = 86
+TEXT_X = theme.MARGIN + GLYPH_W + 20
+TEXT_W = theme.CANVAS_WIDTH - TEXT_X - theme.MARGIN
+
+
+def _commands() -> dict[str, str]:
+    """Action kind → the command that makes it."""
+    return {spec.action: spec.name for spec in command_specs()}
+
+
+def options_now(data: SeatView, seat: int, t: Translate, locale: str) -> list[str]:
+    """What ``seat`` can do now, one line per command, and its open choice's answers."""
+    lines: list[str] = []
+    commands = _commands()
+    for owed in data.owed:
+        if owed.seat != seat:
+            continue
+        for kind in owed.kinds:
+            name = commands.get(kind)
+            if name is None:
+                continue
+            group = "battlescenes-manual" if kind == "manual" else "battlescenes"
+            what = t(f"battlescenes.command.{name.replace('-', '_')}", locale)
+            lines.append(
+                t("battlescenes.render.option", locale, command=f"/{group} {name}", what=what)
+            )
+    if data.choice is not None:
+        lines.append(t(data.choice.prompt, locale))
+        for option in data.choice.options:
+            text = label(t, locale, option.label)
+            lines.append(t("battlescenes.render.answer", locale, value=option.value, label=text))
+    return lines
+
+
+def card_rows(card: HandCard, t: Translate, locale: str) -> tuple[list[str], list[str]]:
+    """A hand card's facts (translated) and its printed texts (as printed)."""
+    kind = t(f"battlescenes.render.type.{card.type}", locale)
+    facts = [kind]
+    if card.type in ("character", "support"):
+        facts.append(
+            t("battlescenes.render.hand_cost", locale, energy=card.energy, shield=card.shield)
+        )
+    if card.powers:
+        facts.append(", ".join(translated(t, locale, "power", p) for p in card.powers))
+    if card.alignment:
+        facts.append(translated(t, locale, "alignment", card.alignment))
+    facts.extend(card.affiliations)
+    if card.ev_requirement:
+        facts.append(
+            t("battlescenes.lookup.ev", locale, req=card.ev_requirement, acc=card.accretion)
+        )
+    head = [" · ".join(facts)]
+    if card.keywords:
+        head.append(", ".join(translated(t, locale, "keyword", k) for k in card.keywords))
+    texts = list(card.texts)
+    for action in card.actions:
+        parts = [action.name, translated(t, locale, "power", action.power)]
+        parts.append(t(f"battlescenes.lookup.kind.{action.kind}", locale))
+        if action.cost:
+            parts.append(t("battlescenes.lookup.cost", locale, cost=action.cost))
+        texts.append(
+            t("battlescenes.render.action_text", locale, action=" · ".join(parts), text=action.text)
+        )
+    return head, texts
+
+
+Lines = tuple[HandCard, list[tuple[str, bool, bool]]]
+
+
+def _layout(hand: tuple[HandCard, ...], t: Translate, locale: str, limit: int) -> list[Lines]:
+    """Each card's lines (text, bold, muted), its texts cut to ``limit`` lines each; with
+    ``limit`` 0 a card is one line (title and facts)."""
+    out = []
+    for card in hand:
+        head, texts = card_rows(card, t, locale)
+        title = f"#{card.id} {card.title}"
+        if limit == 0:
+            out.append((card, [(f"{title} — {head[0]}", False, False)]))
+            continue
+        lines: list[tuple[str, bool, bool]] = [(title, True, False)]
+        for text in head:
+            lines.extend((part, False, True) for part in wrap(text, SMALL, TEXT_W))
+        for text in texts:
+            parts = wrap(text, SMALL, TEXT_W)
+            if len(parts) > limit:
+                parts = [*parts[: limit - 1], parts[limit - 1] + " …"]
+            lines.extend((part, False, False) for part in parts)
+        out.append((card, lines))
+    return out
+
+
+def _block(lines: list[tuple[str, bool, bool]]) -> int:
+    """Height of a card's block and the gap after it: its lines, at least the card glyph
+    (one-line cards: a chip)."""
+    return LINE + 14 if len(lines) == 1 else max(len(lines) * LINE, 104) + 12
+
+
+def _glyph(draw: ImageDraw.ImageDraw, x: float, y: float, card: HandCard, height: int) -> None:
+    """A small card in its power's colour with its cost (energy, or the action's cost)."""
+    powers = card.powers or tuple(a.power for a in card.actions)  # abilities: their action's
+    colour = power_colour(powers) if powers else NEUTRAL
+    draw.rounded_rectangle(
+        (x, y, x + GLYPH_W - 14, y + height), 8, fill=(58, 62, 74), outline=colour, width=5
+    )
+    if height > 60:
+        draw.rectangle((x + 6, y + 6, x + GLYPH_W - 20, y + 20), fill=colour)
+    cost = ""
+    if card.type in ("character", "support"):
+        cost = str(card.energy)
+    elif card.actions and card.actions[0].cost:
+        cost = card.actions[0].cost
+    if cost:
+        cy = y + height / 2 + (6 if height > 60 else 0)
+        r = min(24, height / 2 - 4)
+        draw.ellipse((x + 36 - r, cy - r, x + 36 + r, cy + r), fill=ENERGY_PIP)
+        size = 30 if r >= 20 else SMALL
+        draw.text((x + 36, cy), cost, font=font(size, True), fill=(30, 30, 30), anchor="mm")
+
+
+def legend(t: Translate, locale: str, powers: set[str]) -> list[tuple[str, str, theme.RGB]]:
+    """Every symbol of the renders, in words: (shape, text, colour); the power colours
+    of the powers shown."""
+    rows: list[tuple[str, str, theme.RGB]] = [
+        ("cost", t("battlescenes.render.legend.cost", locale), ENERGY_PIP),
+        ("dot", t("battlescenes.render.legend.energy", locale), ENERGY_PIP),
+        ("shield", t("battlescenes.render.legend.shield", locale), SHIELD_PIP),
+        ("last", t("battlescenes.render.legend.last", locale), theme.HIGHLIGHT),
+        ("up", t("battlescenes.render.legend.up", locale), NEUTRAL),
+        ("left", t("battlescenes.render.legend.left", locale), NEUTRAL),
+        ("right", t("battlescenes.render.legend.right", locale), NEUTRAL),
+        ("new", t("battlescenes.render.legend.new", locale), theme.HIGHLIGHT),
+    ]
+    for power in sorted(powers):
+        if power in POWER_COLOURS:
+            rows.append(("swatch", translated(t, locale, "power", power), POWER_COLOURS[power]))
+    return rows
+
+
+def _symbol(draw: ImageDraw.ImageDraw, x: float, y: float, shape: str, colour: theme.RGB) -> None:
+    """A legend's symbol in a 44 × 30 box at (x, y)."""
+    mid = y + 17
+    if shape in ("dot", "shield"):
+        pip(draw, x + 10, mid, colour, shape, True)
+    elif shape == "cost":
+        draw.ellipse((x + 4, mid - 17, x + 38, mid + 17), fill=colour)
+        draw.text((x + 21, mid), "2", font=font(SMALL, True), fill=(30, 30, 30), anchor="mm")
+    elif shape == "new":
+        draw.text((x + 20, mid), "★", font=font(SMALL), fill=colour, anchor="mm")
+    elif shape == "last":
+        draw.rounded_rectangle((x + 2, y + 2, x + 40, y + 32), 5, outline=colour, width=4)
+    elif shape in ("up", "left", "right"):
+        box = (x + 10, y, x + 32, y + 32) if shape == "up" else (x + 2, y + 6, x + 40, y + 28)
+        draw.rectangle(box, fill=(58, 62, 74), outline=colour, width=2)
+        if shape == "up":
+            draw.rectangle((box[0], box[1], box[2], box[1] + 6), fill=(240, 240, 240))
+        elif shape == "left":
+            draw.rectangle((box[0], box[1], box[0] + 6, box[3]), fill=(240, 240, 240))
+        else:
+            draw.rectangle((box[2] - 6, box[1], box[2], box[3]), fill=(240, 240, 240))
+    else:
+        draw.rounded_rectangle((x + 2, y + 4, x + 40, y + 30), 6, fill=colour)
+
+
+def _measure(data: SeatView, t: Translate, locale: str, fixed: int) -> list[Lines]:
+    """The hand's cards laid out to fit ``MAX_HEIGHT`` with ``fixed`` px besides them:
+    whole texts when they fit, else each cut to fewer lines, and for a hand still too
+    long (a ten-card opening hand) the last cards one line each."""
+
+    def height(cards: list[Lines]) -> int:
+        return fixed + sum(_block(lines) for _c, lines in cards)
+
+    cards = _layout(data.hand, t, locale, 99)
+    for limit in (6, 4, 3, 2):
+        if height(cards) <= MAX_HEIGHT:
+            return cards
+        cards = _layout(data.hand, t, locale, limit)
+    short = _layout(data.hand, t, locale, 0)
+    cut = len(cards)
+    while cut > 0 and height(cards[:cut] + short[cut:]) > MAX_HEIGHT:
+        cut -= 1
+    return cards[:cut] + short[cut:]
+
+
+def _draw_cards(draw: ImageDraw.ImageDraw, y: float, cards: list[Lines]) -> float:
+    for card, lines in cards:
+        block = _block(lines) - (6 if len(lines) == 1 else 12)
+        box = (theme.MARGIN - 8, y - 4, theme.MARGIN + WIDTH + 8, y + block + 4)
+        draw.rounded_rectangle(box, 10, fill=theme.PANEL)
+        _glyph(draw, theme.MARGIN, y, card, block if len(lines) == 1 else 100)
+        for i, (text, bold, muted) in enumerate(lines):
+            fill = theme.TEXT_MUTED if muted else theme.TEXT
+            top = y + i * LINE + (4 if len(lines) == 1 else 0)
+            draw_text(draw, (TEXT_X, top), text, max_width=TEXT_W, size=SMALL, bold=bold, fill=fill)
+        y += _block(lines)
+    return y
+
+
+def _seat_view(view: View) -> SeatView:
+    if view.seat is None:
+        raise ValueError("the public view has no hand")
+    data = parse(view)
+    assert isinstance(data, SeatView)
+    return data
+
+
+def render_cards(view: View, catalog: Catalog, locale: str) -> bytes:
+    """The hand's cards with their costs and printed texts, enough to play from (seat
+    views only); a second image beside :func:`render_hand`, so neither grows too tall."""
+    data = _seat_view(view)
+    t = catalog.translate
+    assert view.seat is not None
+    player = data.players[view.seat]
+    fixed = 118 + 20 + LINE
+    cards = _measure(data, t, locale, fixed)
+    abridged = any(
+        len(lines) < len(full)
+        for (_c, lines), (_d, full) in zip(cards, _layout(data.hand, t, locale, 99), strict=True)
+    )
+    body = sum(_block(lines) for _c, lines in cards)
+    image, draw = canvas(int(fixed + max(body, LINE) + (LINE if abridged else 0)))
+    head = t("battlescenes.render.your_cards", locale, player=player.name, count=len(data.hand))
+    sub = t("battlescenes.render.cards_sub", locale)
+    y: float = banner2(draw, head, sub, [theme.seat_colour(view.seat)]) + 20
+    if not data.hand:
+        empty = t("battlescenes.render.empty", locale)
+        draw_text(draw, (theme.MARGIN, y), empty, max_width=WIDTH, size=SMALL)
+    y = _draw_cards(draw, y, cards)
+    if abridged:
+        note = t("battlescenes.render.abridged", locale)
+        draw_text(draw, (theme.MARGIN, y), note, max_width=WIDTH, size=SMALL, fill=theme.TEXT_MUTED)
+    return to_png(image)
+
+
+def render_hand(view: View, catalog: Catalog, locale: str) -> bytes:
+    """What the seat may do now ("Your options now"), its hand one card a line with each
+    cost, the cards it set aside, its loading order and the legend (seat views only)."""
+    data = _seat_view(view)
+    t = catalog.translate
+    seat = view.seat
+    assert seat is not None
+    player = data.players[seat]
+    options = [
+        line
+        for text in options_now(data, seat, t, locale)
+        for line in wrap(text, SMALL, WIDTH - 16)
+    ]
+    owed = any(o.seat == seat for o in data.owed)
+    powers = {p for c in data.hand for p in c.powers} | {p for c in data.scene for p in c.powers}
+    keys = legend(t, locale, powers)
+    swatches = [k for k in keys if k[0] == "swatch"]
+    symbols = [k for k in keys if k[0] != "swatch"]
+    key_rows = (len(symbols) + 1) // 2 + (len(swatches) + 2) // 3
+    order = t(f"battlescenes.load_order.{player.load_order}", locale)
+    cards = _layout(data.hand, t, locale, 0)
+    height = 118 + 20 + (LINE * (len(options) + 1) + 24 if options else 0)
+    height += LINE + 16 + (LINE * (len(data.set_aside) + 1) if data.set_aside else 0)
+    height += LINE * (key_rows + 1) + 24
+    height += sum(_block(lines) for _c, lines in cards) if cards else LINE
+    image, draw = canvas(int(height))
+    head = t("battlescenes.render.your_hand", locale, player=player.name, count=len(data.hand))
+    sub = (
+        owes_text(data, t, locale)
+        if data.owed
+        else t(f"battlescenes.render.phase.{data.phase}", locale)
+    )
+    y: float = banner2(draw, head, sub, [theme.seat_colour(seat)]) + 20
+    if options:
+        title = t("battlescenes.render.options_now", locale)
+        bottom = y + LINE * (len(options) + 1) + 8
+        draw.rounded_rectangle(
+            (theme.MARGIN - 8, y - 6, theme.MARGIN + WIDTH + 8, bottom),
+            10,
+            fill=theme.PANEL_ACTIVE,
+            outline=theme.HIGHLIGHT if owed else None,
+            width=3,
+        )
+        draw_text(draw, (theme.MARGIN, y), title, max_width=WIDTH, size=SMALL, bold=True)
+        for i, line in enumerate(options):
+            top = y + LINE * (i + 1)
+            draw_text(draw, (theme.MARGIN + 16, top), line, max_width=WIDTH - 16, size=SMALL)
+        y += LINE * (len(options) + 1) + 24
+    if not data.hand:
+        empty = t("battlescenes.render.empty", locale)
+        draw_text(draw, (theme.MARGIN, y), empty, max_width=WIDTH, size=SMALL)
+        y += LINE
+    y = _draw_cards(draw, y, cards)
+    if data.set_aside:
+        aside = t("battlescenes.render.set_aside", locale)
+        draw_text(draw, (theme.MARGIN, y), aside, max_width=WIDTH, size=SMALL, bold=True)
+        for i, card in enumerate(data.set_aside):
+            top = y + LINE * (i + 1)
+            name = f"#{card.id} {card.title}"
+            draw_text(draw, (theme.MARGIN + 16, top), name, max_width=WIDTH - 16, size=SMALL)
+        y += LINE * (len(data.set_aside) + 1)
+    line = t("battlescenes.render.load_order", locale, order=order)
+    draw_text(draw, (theme.MARGIN, y + 4), line, max_width=WIDTH, size=SMALL, fill=theme.TEXT_MUTED)
+    y += LINE + 16
+    title = t("battlescenes.render.legend.title", locale)
+    draw_text(draw, (theme.MARGIN, y), title, max_width=WIDTH, size=SMALL, bold=True)
+    half = WIDTH / 2
+    for i, (shape, text, colour) in enumerate(symbols):
+        x = theme.MARGIN + (i % 2) * half
+        top = y + LINE * (i // 2 + 1)
+        _symbol(draw, x, top, shape, colour)
+        draw_text(draw, (x + 52, top), text, max_width=half - 60, size=SMALL)
+    y += LINE * ((len(symbols) + 1) // 2)
+    third = WIDTH / 3
+    for i, (shape, text, colour) in enumerate(swatches):  # the power colours of the frames
+        x = theme.MARGIN + (i % 3) * third
+        top = y + LINE * (i // 3 + 1)
+        _symbol(draw, x, top, shape, colour)
+        draw_text(draw, (x + 52, top), text, max_width=third - 60, size=SMALL)
+    return to_png(image)
