@@ -3,6 +3,8 @@ the render tests and by the reference images in docs/renders/battlescenes/."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from engines.battlescenes import ENGINE
 from engines.battlescenes.actions import UseAction
 from engines.battlescenes.state import Phase, State
@@ -10,6 +12,7 @@ from engines.core import Seat, SeededDice
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, sid
 
 
+@cache
 def start() -> State:
     """A new match of the two starter decks: both players owe their mulligan decision
     after the draw winner chose who starts."""
@@ -56,12 +59,14 @@ def _sussurro(state: State) -> State:
     return state
 
 
+@cache
 def busy() -> State:
     """Turn 5, Attack step: four card bases against three, a scenario, prizes on both
     sides, and Raio Negro V2 has just used Sussurro Aniquilador on Capuz V2."""
     return _sussurro(_table(8, ["triton_v1", "cristalys_v1"]))
 
 
+@cache
 def end() -> State:
     """The same move knocks Capuz V2 out: Ana reaches 15 prize points and wins (4.9.1)."""
     return _sussurro(_table(3, ["triton_v1", "cristalys_v1", "karnak_v1"]))
