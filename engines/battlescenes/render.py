@@ -188,11 +188,13 @@ def pips(
     colour: theme.RGB,
     shape: str,
     width: float,
+    numbers: bool = False,
 ) -> None:
-    """``filled`` of ``total`` pips in a row (a number after ten); shapes: dot, shield."""
+    """``filled`` of ``total`` pips in a row, or one pip and the numbers ("●4/6") when
+    they do not fit ``width`` or ``numbers`` asks; shapes: dot, shield."""
     count = max(filled, total)
     step = 26
-    if count * step > width or count > 10:
+    if numbers or count * step > width or count > 10:
         pip(draw, x, y, colour, shape, True)
         draw_text(draw, (x + 28, y - 17), f"{filled}/{total}", max_width=width - 28, size=SMALL)
         return
@@ -212,10 +214,14 @@ def pip(
 
 
 def card_size(stage: int, slot_w: float, slot_h: float) -> tuple[int, int]:
-    """Width and height of a card base in a slot: portrait upright, landscape turned."""
-    long = int(min(slot_h - 24, (slot_w - 24) * 1.3))
-    short = int(long * 0.74)
-    return (short, long) if stage == 1 else (long, short)
+    """Width and height of a card base in a slot: portrait upright, landscape turned
+    (room left for the fan of carried cards and the cost badge)."""
+    room_w, room_h = slot_w - 44, slot_h - 34
+    if stage == 1:
+        h = room_h
+        return int(min(h * 0.74, room_w)), int(h)
+    w = min(room_w, room_h / 0.74)
+    return int(w), int(min(w * 0.74, room_h))
 
 
 def draw_card_base(
@@ -256,28 +262,44 @@ def draw_card_base(
         inner = (inner[0], inner[1] + strip + 2, inner[2], inner[3])
     left, top, right, bottom = inner
     room = right - left - 8
-    names = wrap(card.title, SMALL, room, bold=True)[: max(1, int((bottom - 64 - top) // 33))]
+    compact = bottom - top < 150  # a small turned card: energy and shield on one row
+    stats_h = 40 if compact else 72
+    bold = room >= 150  # a narrow card's name in the narrower regular weight
+    fits = max(1, int((bottom - stats_h - top) // 33))
+    names = wrap(card.title, SMALL, room, bold=bold)[:fits]
     ty = top + 2
     for line in names:
-        draw_text(draw, (left + 4, ty), line, max_width=room, size=SMALL, bold=True)
+        draw_text(draw, (left + 4, ty), line, max_width=room, size=SMALL, bold=bold)
         ty += 33
     powers = ", ".join(translated(t, locale, "power", p) for p in card.powers)
     if card.type == "support":
         powers = t("battlescenes.render.type.support", locale)
-    if powers and ty + 34 < bottom - 64:
+    if powers and ty + 34 < bottom - stats_h:
         draw_text(draw, (left + 4, ty), powers, max_width=room, size=SMALL, fill=theme.TEXT_MUTED)
-    pips(draw, left + 6, bottom - 52, card.energy, card.initial_energy, ENERGY_PIP, "dot", room)
-    pips(draw, left + 6, bottom - 18, card.shield, card.full_shield, SHIELD_PIP, "shield", room)
-    if card.new:
-        draw_text(
-            draw,
-            (right - 4, bottom - 64),
-            "★",
-            max_width=40,
-            size=SMALL,
-            fill=theme.HIGHLIGHT,
-            anchor="rm",
-        )
+    if compact:  # "●4/6 ⛉2": energy carried of initial, shield now
+        row = bottom - 18
+        pip(draw, left + 6, row, ENERGY_PIP, "dot", True)
+        energy = f"{card.energy}/{card.initial_energy}"
+        end = left + 32 + text_width(energy, font(SMALL))
+        draw.text((left + 32, row), energy, font=font(SMALL), fill=theme.TEXT, anchor="lm")
+        pip(draw, end + 12, row, SHIELD_PIP, "shield", True)
+        draw.text((end + 38, row), str(card.shield), font=font(SMALL), fill=theme.TEXT, anchor="lm")
+    else:
+        pips(draw, left + 6, bottom - 52, card.energy, card.initial_energy, ENERGY_PIP, "dot", room)
+        pips(draw, left + 6, bottom - 18, card.shield, card.full_shield, SHIELD_PIP, "shield", room)
+    badge(draw, x + w - 6, y + 6, str(card.initial_energy))
+    if card.new:  # a star on the bottom corner: it entered this turn
+        cx, cy = x + w - 6, y + h - 6
+        draw.ellipse((cx - 18, cy - 18, cx + 18, cy + 18), fill=theme.HIGHLIGHT)
+        draw.text((cx, cy), "★", font=font(SMALL), fill=(30, 30, 30), anchor="mm")
+
+
+def badge(draw: ImageDraw.ImageDraw, cx: float, cy: float, cost: str) -> None:
+    """The cost to play a card (Initial Energy, 4.4.2 A.1) in a white circle."""
+    draw.ellipse(
+        (cx - 20, cy - 20, cx + 20, cy + 20), fill=ENERGY_PIP, outline=(30, 30, 30), width=2
+    )
+    draw.text((cx, cy), cost, font=font(SMALL, True), fill=(30, 30, 30), anchor="mm")
 
 
 def _side_layout(count: int) -> tuple[int, int, int]:
@@ -371,9 +393,9 @@ def _scenario(
     draw.rounded_rectangle(
         (theme.MARGIN, y + 6, theme.MARGIN + WIDTH, y + SCENARIO_H - 6), 12, fill=theme.PANEL
     )
-    draw.rounded_rectangle(
-        (theme.MARGIN + 12, y + 14, theme.MARGIN + 112, y + SCENARIO_H - 14), 6, fill=fill
-    )
+    glyph = (theme.MARGIN + 14, y + 14, theme.MARGIN + 100, y + SCENARIO_H - 14)
+    draw.rounded_rectangle(glyph, 6, fill=CARD_FACE, outline=fill if scenario else NEUTRAL, width=3)
+    draw.rectangle((glyph[0] + 4, glyph[1] + 4, glyph[0] + 14, glyph[3] - 4), fill=NEUTRAL)
     text = scenario.title if scenario else "—"
     line = t("battlescenes.render.scenario", locale, scenario=text)
     draw_text(

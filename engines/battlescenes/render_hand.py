@@ -32,7 +32,7 @@ from engines.battlescenes.render import (
     wrap,
 )
 from engines.battlescenes.view import HandCard, SeatView, parse
-from engines.core import View, theme
+from engines.core import CommandSpec, View, theme
 from engines.core.i18n import Catalog
 from engines.core.render import canvas, draw_text, font, to_png
 
@@ -42,27 +42,27 @@ TEXT_X = theme.MARGIN + GLYPH_W + 20
 TEXT_W = theme.CANVAS_WIDTH - TEXT_X - theme.MARGIN
 
 
-def _commands() -> dict[str, str]:
+def _commands() -> dict[str, CommandSpec]:
     """Action kind → the command that makes it."""
-    return {spec.action: spec.name for spec in command_specs()}
+    return {spec.action: spec for spec in command_specs()}
 
 
 def options_now(data: SeatView, seat: int, t: Translate, locale: str) -> list[str]:
-    """What ``seat`` can do now, one line per command, and its open choice's answers."""
+    """What ``seat`` can do now, one line per command as the player types it (the bot's
+    ``/<game>``, ``/<game>-setup`` and ``/<game>-manual`` in the reader's language), and
+    its open choice's answers."""
     lines: list[str] = []
     commands = _commands()
     for owed in data.owed:
         if owed.seat != seat:
             continue
         for kind in owed.kinds:
-            name = commands.get(kind)
-            if name is None:
+            spec = commands.get(kind)
+            if spec is None:
                 continue
-            group = "battlescenes-manual" if kind == "manual" else "battlescenes"
-            what = t(f"battlescenes.command.{name.replace('-', '_')}", locale)
-            lines.append(
-                t("battlescenes.render.option", locale, command=f"/{group} {name}", what=what)
-            )
+            path = t(f"battlescenes.render.command.{spec.section.value}", locale, name=spec.name)
+            what = t(spec.description.key, locale, **spec.description.params)
+            lines.append(t("battlescenes.render.option", locale, command=path, what=what))
     if data.choice is not None:
         lines.append(t(data.choice.prompt, locale))
         for option in data.choice.options:
