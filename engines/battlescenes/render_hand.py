@@ -34,7 +34,7 @@ from engines.battlescenes.render import (
 from engines.battlescenes.view import HandCard, SeatView, parse
 from engines.core import CommandSpec, View, theme
 from engines.core.i18n import Catalog
-from engines.core.render import canvas, draw_text, font, to_png
+from engines.core.render import canvas, draw_text, font, text_width, to_png
 
 MAX_HEIGHT = 1100
 GLYPH_W = 86
@@ -122,10 +122,18 @@ def _layout(hand: tuple[HandCard, ...], t: Translate, locale: str, limit: int) -
         for text in texts:
             parts = wrap(text, SMALL, TEXT_W)
             if len(parts) > limit:
-                parts = [*parts[: limit - 1], parts[limit - 1] + " …"]
+                parts = [*parts[: limit - 1], _ellipsis(parts[limit - 1])]
             lines.extend((part, False, False) for part in parts)
         out.append((card, lines))
     return out
+
+
+def _ellipsis(line: str) -> str:
+    """``line`` ending in "…" to say the text goes on, still within the text column."""
+    words = line.split()
+    while len(words) > 1 and text_width(" ".join(words) + " …", font(SMALL)) > TEXT_W:
+        words.pop()
+    return " ".join(words) + " …"
 
 
 def _block(lines: list[tuple[str, bool, bool]]) -> int:
@@ -209,7 +217,7 @@ def _measure(data: SeatView, t: Translate, locale: str, fixed: int) -> list[Line
         return fixed + sum(_block(lines) for _c, lines in cards)
 
     cards = _layout(data.hand, t, locale, 99)
-    for limit in (6, 4, 3, 2):
+    for limit in (6, 4, 3, 2, 1):
         if height(cards) <= MAX_HEIGHT:
             return cards
         cards = _layout(data.hand, t, locale, limit)
@@ -249,14 +257,17 @@ def render_cards(view: View, catalog: Catalog, locale: str) -> bytes:
     t = catalog.translate
     assert view.seat is not None
     player = data.players[view.seat]
-    fixed = 118 + 20 + LINE
+    note = wrap(t("battlescenes.render.abridged", locale), SMALL, WIDTH)
+    fixed = 118 + 20 + LINE * len(note)
     cards = _measure(data, t, locale, fixed)
     abridged = any(
         len(lines) < len(full)
         for (_c, lines), (_d, full) in zip(cards, _layout(data.hand, t, locale, 99), strict=True)
     )
     body = sum(_block(lines) for _c, lines in cards)
-    image, draw = canvas(int(fixed + max(body, LINE) + (LINE if abridged else 0)))
+    if not abridged:
+        fixed, note = fixed - LINE * len(note), []
+    image, draw = canvas(int(fixed + max(body, LINE)))
     head = t("battlescenes.render.your_cards", locale, player=player.name, count=len(data.hand))
     sub = t("battlescenes.render.cards_sub", locale)
     y: float = banner2(draw, head, sub, [theme.seat_colour(view.seat)]) + 20
@@ -264,9 +275,11 @@ def render_cards(view: View, catalog: Catalog, locale: str) -> bytes:
         empty = t("battlescenes.render.empty", locale)
         draw_text(draw, (theme.MARGIN, y), empty, max_width=WIDTH, size=SMALL)
     y = _draw_cards(draw, y, cards)
-    if abridged:
-        note = t("battlescenes.render.abridged", locale)
-        draw_text(draw, (theme.MARGIN, y), note, max_width=WIDTH, size=SMALL, fill=theme.TEXT_MUTED)
+    for i, line in enumerate(note):
+        top = y + i * LINE
+        draw_text(
+            draw, (theme.MARGIN, top), line, max_width=WIDTH, size=SMALL, fill=theme.TEXT_MUTED
+        )
     return to_png(image)
 
 
