@@ -90,6 +90,12 @@ class Trigger(enum.Enum):
     DREW_BY_ACTION = "drew_by_action"
 
 
+#: Powers the catalogs name in every language (``battlescenes.power.<power>``); a pack's
+#: other powers are shown as printed.
+KNOWN_POWERS = frozenset(
+    {"agilidade", "forca", "magia", "tecnologia", "psiquico", "energia", "armas", "metamorfose"}
+)
+
 #: Keywords of 7.1/7.2 a card may list; ``KEYWORDS_ENFORCED`` are applied by the engine.
 KEYWORDS = frozenset(
     {

@@ -70,7 +70,7 @@ def activate(
             "battlescenes.event.keyword",
             {
                 "player": player.name,
-                "keyword": keyword,
+                "keyword": {"key": f"battlescenes.keyword.{keyword}", "params": {}},
                 "card": d.title,
                 "base": base.title,
                 "unloaded": zones.title(state, gone),

@@ -6,8 +6,10 @@ example 4)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from engines.battlescenes import loading, zones
-from engines.battlescenes.cards import ActionRule, Characteristic, Step, Trigger
+from engines.battlescenes.cards import KNOWN_POWERS, ActionRule, Characteristic, Step, Trigger
 from engines.battlescenes.common import ask, plus, targets_of
 from engines.battlescenes.state import (
     Generated,
@@ -114,11 +116,23 @@ def _trait(
         events.append(
             Event(
                 f"battlescenes.event.trait_{change.change}",
-                {"card": zones.title(state, target), "trait": value},
+                {"card": zones.title(state, target), "trait": _trait_words(kind, value)},
                 rule="8.B.2",
             )
         )
     return state, events, True
+
+
+def _trait_words(kind: str, value: str) -> Any:
+    """A gained or lost characteristic as the reader says it: powers, alignments and
+    action types through the catalog (a label), names and affiliations as printed."""
+    if kind == "power" and value in KNOWN_POWERS:
+        return {"key": f"battlescenes.power.{value}", "params": {}}
+    if kind == "alignment" and value in ("heroi", "vilao"):
+        return {"key": f"battlescenes.alignment.{value}", "params": {}}
+    if kind == "action_kind":
+        return {"key": f"battlescenes.lookup.kind.{value}", "params": {}}
+    return value
 
 
 def _return_to_hand(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engines.battlescenes.render import translated
 from engines.core import View, theme
 from engines.core.i18n import Catalog
 from engines.core.render import banner, canvas, font, text_width, to_png
@@ -30,7 +31,8 @@ def _wrap(text: str, size: int, width: float, bold: bool = False) -> list[str]:
 def _blocks(card: dict[str, Any], t: Any, locale: str) -> list[tuple[str, int, bool, bool]]:
     """(text, size, bold, muted) lines, before wrapping."""
     kind = t(f"battlescenes.render.type.{card['type']}", locale)
-    head = " · ".join(x for x in (kind, card["alter_ego"], card["alignment"]) if x)
+    alignment = translated(t, locale, "alignment", card["alignment"]) if card["alignment"] else ""
+    head = " · ".join(x for x in (kind, card["alter_ego"], alignment) if x)
     rows: list[tuple[str, int, bool, bool]] = [(head, 28, False, True)]
     if card["type"] in ("character", "support"):
         rows.append(
@@ -51,7 +53,11 @@ def _blocks(card: dict[str, Any], t: Any, locale: str) -> list[tuple[str, int, b
     if card["powers"]:
         rows.append(
             (
-                t("battlescenes.lookup.powers", locale, powers=", ".join(card["powers"])),
+                t(
+                    "battlescenes.lookup.powers",
+                    locale,
+                    powers=", ".join(translated(t, locale, "power", p) for p in card["powers"]),
+                ),
                 28,
                 False,
                 False,
@@ -61,7 +67,8 @@ def _blocks(card: dict[str, Any], t: Any, locale: str) -> list[tuple[str, int, b
         ev = t("battlescenes.lookup.ev", locale, req=card["ev_requirement"], acc=card["accretion"])
         rows.append((ev, 28, False, False))
     if card["keywords"]:
-        rows.append((", ".join(card["keywords"]), 28, True, False))
+        words = ", ".join(translated(t, locale, "keyword", k) for k in card["keywords"])
+        rows.append((words, 28, True, False))
     for text in card["texts"]:
         rows.append(("", 12, False, False))
         rows.append((text, 28, False, False))
@@ -69,7 +76,8 @@ def _blocks(card: dict[str, Any], t: Any, locale: str) -> list[tuple[str, int, b
         rows.append(("", 12, False, False))
         kind = t(f"battlescenes.lookup.kind.{action['kind']}", locale)
         cost = t("battlescenes.lookup.cost", locale, cost=action["cost"]) if action["cost"] else ""
-        line = " · ".join(x for x in (action["name"], action["power"], kind, cost) if x)
+        power = translated(t, locale, "power", action["power"]) if action["power"] else ""
+        line = " · ".join(x for x in (action["name"], power, kind, cost) if x)
         rows.append((line, 30, True, False))
         rows.append((action["text"], 28, False, False))
     if not card["verified"]:

@@ -13,11 +13,14 @@ from PIL import Image
 
 from engines.battlescenes import ENGINE, render_hand
 from engines.battlescenes import render as board_render
+from engines.battlescenes.actions import Keyword
+from engines.battlescenes.proc_turn import _trait_words
 from engines.battlescenes.render import LAST
-from engines.battlescenes.state import State
+from engines.battlescenes.state import Phase, State
 from engines.battlescenes.view import BoardView, Label, Owed, SeatView, parse
 from engines.core import View
 from tests.engines.battlescenes import reference
+from tests.engines.battlescenes.helpers import Placed, Side, act, build, sid, zone_id
 
 
 @contextmanager
@@ -194,3 +197,23 @@ def test_a_lookup_card_has_alt_text() -> None:
     view = ENGINE.lookup(reference.busy(), 0, "Hulk")
     assert isinstance(view, View)
     assert ENGINE.describe(view, "card", "en-US").startswith(f"#{view.data['card']['id']} Hulk V3")
+
+
+def test_keyword_and_trait_events_speak_the_readers_language() -> None:
+    state = build(
+        Side(
+            resources=["boneco_vodu", "protecao"],
+            scene=[Placed("umar_v1", ["excentricidade", "protecao"])],
+        ),
+        Side(),
+        phase=Phase.PREPARATION,
+    )
+    umar = sid(state, "umar_v1")
+    boneco = zone_id(state, 0, "resources", "boneco_vodu")
+    _state, events = act(state, 0, Keyword("item_magico", boneco, umar))
+    said = [ENGINE.catalog().translate(e.key, "en-US", **e.params) for e in events]
+    assert any(line.startswith("Ana: Magic Item (Item Mágico) loads") for line in said)
+    trait = _trait_words("power", "agilidade")
+    assert "Agilità" in ENGINE.catalog().translate(
+        "battlescenes.event.trait_gain", "it", card="X", trait=trait
+    )
