@@ -64,10 +64,10 @@ def test_views_are_typed_and_the_public_one_holds_no_hidden_cards() -> None:
     mine = parse(ENGINE.view(state, 0))
     assert isinstance(mine, SeatView)
     assert [c.title for c in mine.hand][:3] == ["Medusa V2", "Proteção", "Odin V1"]
-    assert not isinstance(parse(ENGINE.view(state, 1)), SeatView) or all(
-        c.owner == 1
-        for c in parse(ENGINE.view(state, 1)).hand  # type: ignore[attr-defined]
-    )
+    theirs = parse(ENGINE.view(state, 1))
+    assert isinstance(theirs, SeatView) and theirs.choice is None
+    assert {c.owner for c in theirs.hand} == {1}  # each seat sees its own hand only
+    assert {c.id for c in theirs.hand}.isdisjoint(c.id for c in mine.hand)
 
 
 @pytest.mark.parametrize(
