@@ -217,9 +217,9 @@ def card_size(stage: int, slot_w: float, slot_h: float) -> tuple[int, int]:
     """Width and height of a card base in a slot: portrait upright, landscape turned
     (room left for the fan of carried cards and the cost badge)."""
     room_w, room_h = slot_w - 44, slot_h - 34
-    if stage == 1:
+    if stage == 1:  # at least 150 px wide, so a name fits even on a short card
         h = room_h
-        return int(min(h * 0.74, room_w)), int(h)
+        return int(min(max(h * 0.74, 150), room_w)), int(h)
     w = min(room_w, room_h / 0.74)
     return int(w), int(min(w * 0.74, room_h))
 
@@ -262,7 +262,8 @@ def draw_card_base(
         inner = (inner[0], inner[1] + strip + 2, inner[2], inner[3])
     left, top, right, bottom = inner
     room = right - left - 8
-    compact = bottom - top < 150  # a small turned card: energy and shield on one row
+    # a short, wide card (turned, in a crowded row): energy and shield on one row
+    compact = bottom - top < 150 and room >= 130
     stats_h = 40 if compact else 72
     bold = room >= 150  # a narrow card's name in the narrower regular weight
     fits = max(1, int((bottom - stats_h - top) // 33))
@@ -303,10 +304,15 @@ def badge(draw: ImageDraw.ImageDraw, cx: float, cy: float, cost: str) -> None:
 
 
 def _side_layout(count: int) -> tuple[int, int, int]:
-    """Columns, rows and row height of a side holding ``count`` card bases."""
-    cols = 3 if count <= 3 else 4
-    rows = max(1, math.ceil(count / cols))
-    return cols, rows, (244 if cols == 3 else 230)
+    """Columns, rows and row height of a side holding ``count`` card bases: one row of
+    three or four, then rows of three or four smaller cards (a crowded scene is taller
+    rather than unreadable)."""
+    if count <= 3:
+        return 3, 1, 244
+    if count == 4:
+        return 4, 1, 230
+    cols = 3 if count <= 6 else 4
+    return cols, math.ceil(count / cols), 200 if cols == 3 else 190
 
 
 def _strip(
