@@ -401,9 +401,12 @@ def _scenario(
     )
     glyph = (theme.MARGIN + 14, y + 14, theme.MARGIN + 100, y + SCENARIO_H - 14)
     draw.rounded_rectangle(glyph, 6, fill=CARD_FACE, outline=fill if scenario else NEUTRAL, width=3)
-    draw.rectangle((glyph[0] + 4, glyph[1] + 4, glyph[0] + 14, glyph[3] - 4), fill=NEUTRAL)
+    owner = theme.seat_colour(scenario.owner) if scenario else NEUTRAL  # whose it is (4.4.1)
+    draw.rectangle((glyph[0] + 4, glyph[1] + 4, glyph[0] + 14, glyph[3] - 4), fill=owner)
     text = scenario.title if scenario else "—"
     line = t("battlescenes.render.scenario", locale, scenario=text)
+    if scenario:
+        line = f"{line} ({data.players[scenario.owner].name})"
     draw_text(
         draw,
         (theme.MARGIN + 128, y + SCENARIO_H / 2),
