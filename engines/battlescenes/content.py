@@ -31,11 +31,15 @@ from engines.core.packs import (
     PackFileError,
     compose_yaml,
     pack_files,
+    read_manifest,
     read_yaml,
+    unknown_base,
     valid_pack_name,
 )
 
 CONTENT_ROOT = Path(__file__).resolve().parents[2] / "assets" / "content" / "battlescenes"
+#: The built-in packs a community pack may extend (``extends: starter`` in its pack.yaml).
+BUILTIN_PACKS = ("starter",)
 
 
 def load_pack(name: str, root: Path = CONTENT_ROOT) -> Pack:
@@ -48,11 +52,23 @@ def load_pack(name: str, root: Path = CONTENT_ROOT) -> Pack:
     cards: dict[str, CardDef] = {}
     decks: dict[str, DeckList] = {}
     try:
+        manifest = read_manifest(directory)
+        if manifest.extends is not None and (
+            manifest.extends not in BUILTIN_PACKS or root.resolve() == CONTENT_ROOT.resolve()
+        ):
+            raise unknown_base(manifest.extends, BUILTIN_PACKS)
+    except PackFileError as exc:
+        raise _file_error("pack.yaml", exc.line, exc.problem) from None
+    try:
         paths = pack_files(directory, root)
     except PackError as exc:
         raise _file_error(exc.path, 0, exc.problem) from None
     for path in paths:
         _load_file(path, cards, decks)
+    if manifest.extends is not None:
+        # An entry of the pack replaces the built-in one with its key (a correction).
+        base = load_pack(manifest.extends, CONTENT_ROOT)
+        cards, decks = {**base.cards, **cards}, {**base.decks, **decks}
     for deck in decks.values():
         for key, _count in deck.cards:
             if key not in cards:

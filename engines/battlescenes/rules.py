@@ -28,7 +28,7 @@ from engines.battlescenes import (
 from engines.battlescenes.cards import Pack
 from engines.battlescenes.commands import command_specs
 from engines.battlescenes.complete import autocomplete
-from engines.battlescenes.content import CONTENT_ROOT, load_pack
+from engines.battlescenes.content import BUILTIN_PACKS, CONTENT_ROOT, load_pack
 from engines.battlescenes.describe import describe as describe_view
 from engines.battlescenes.menus import with_menus
 from engines.battlescenes.state import Phase, State
@@ -104,6 +104,7 @@ class BattleScenes(GameEngine[State]):
         ),
     )
     render_kinds = ("board", "hand", "cards")
+    builtin_packs = BUILTIN_PACKS
     #: A referee adjusts by hand (``manual``, 8.A) at any time.
     referee_kinds = ("manual",)
     preferences = (
@@ -123,7 +124,7 @@ class BattleScenes(GameEngine[State]):
     def load_content(self, pack: str | None) -> Pack:
         """The card pack (``starter`` by default): built-in, else a community pack
         (``engines.core.packs``; built-in names cannot be shadowed)."""
-        name = pack or "starter"
+        name = pack or BUILTIN_PACKS[0]
         return load_pack(name, pack_root(self.name, name, CONTENT_ROOT))
 
     def new_match(

@@ -10,16 +10,31 @@ never make the bot read an arbitrary path.
 
 from __future__ import annotations
 
+import atexit
+import hashlib
+import io
 import re
-from collections.abc import Iterable
-from pathlib import Path
+import shutil
+import stat
+import tempfile
+import zipfile
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
 
 import yaml
 
 #: A pack name: a plain directory name, never a path.
 PACK_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+#: The key of one version of a pack uploaded through Discord: ``@`` and the SHA-256 of
+#: its files (:func:`upload_key`). No directory name of ``CONTENT_DIRS`` can be one, so
+#: the two never shadow each other; the same key always means the same files.
+UPLOAD_KEY = re.compile(r"^@[0-9a-f]{64}$")
+#: A pack's optional manifest, at its top: ``extends: <built-in pack>`` (see below).
+MANIFEST = "pack.yaml"
 
 _ROOTS: list[Path] = []
+_UPLOADS: list[Path] = []  # this process's copy of the uploaded packs it has read
 #: Where each game's built-in content lives (``<game>/`` below it).
 BUILTIN_CONTENT = Path(__file__).resolve().parents[2] / "assets" / "content"
 
@@ -47,9 +62,13 @@ def community_packs(game: str) -> list[str]:
 
 
 def community_pack(game: str, name: str) -> Path | None:
-    """The directory of ``game``'s community pack ``name``, or ``None``."""
+    """The directory of ``game``'s community pack ``name`` (an uploaded pack's version
+    if ``name`` is an upload key already installed here), or ``None``."""
     if not valid_pack_name(name):
         return None
+    if UPLOAD_KEY.match(name):
+        candidate = _UPLOADS[0] / game / name if _UPLOADS else None
+        return candidate if candidate is not None and candidate.is_dir() else None
     for root in _ROOTS:
         candidate = root / game / name
         if candidate.is_dir():
@@ -103,9 +122,9 @@ class PackError(ValueError):
 
 
 def valid_pack_name(name: str) -> bool:
-    """Whether ``name`` can name a pack: a plain directory name, never ``..``, an
-    absolute path or a name with a separator."""
-    return bool(PACK_NAME.match(name)) and ".." not in name
+    """Whether ``name`` can name a pack: a plain directory name (or an upload key),
+    never ``..``, an absolute path or a name with a separator."""
+    return bool(PACK_NAME.match(name) or UPLOAD_KEY.match(name)) and ".." not in name
 
 
 def pack_files(directory: Path, root: Path, *, recursive: bool = False) -> list[Path]:
@@ -114,7 +133,7 @@ def pack_files(directory: Path, root: Path, *, recursive: bool = False) -> list[
     folder that is a link pointing out of the content directories (``root``, the
     built-in content and the community roots), a file over :data:`MAX_FILE_BYTES` and
     a pack over :data:`MAX_PACK_BYTES` or :data:`MAX_PACK_FILES` files."""
-    allowed = [root.resolve(), BUILTIN_CONTENT, *_ROOTS]
+    allowed = [root.resolve(), BUILTIN_CONTENT, *_ROOTS, *_UPLOADS]
 
     def check(path: Path) -> None:
         real = path.resolve()
@@ -137,6 +156,8 @@ def pack_files(directory: Path, root: Path, *, recursive: bool = False) -> list[
             if entry.is_dir():
                 if recursive:
                     folders.append(entry)
+            elif entry.name == MANIFEST and folder == directory:
+                continue  # the manifest is read by read_manifest, not as content
             elif entry.suffix == ".yaml" and entry.is_file():
                 shown = str(entry.relative_to(directory))
                 size = entry.stat().st_size
@@ -197,3 +218,238 @@ def _check_events(text: str) -> None:
                 raise PackFileError(line, f"nested more than {MAX_DEPTH} levels deep")
         elif isinstance(event, yaml.CollectionEndEvent):
             depth -= 1
+
+
+# -- the manifest: a pack that extends a built-in one ------------------------------
+
+
+@dataclass(frozen=True)
+class Manifest:
+    """A pack's ``pack.yaml``. ``extends`` names a built-in pack of the same game
+    (Krosmaster ``default``, Dice Throne ``base``, Battle Scenes ``starter``): the pack
+    then holds only what it adds, and an entry with the id of a built-in one replaces
+    it (a corrected figure, hero or card, e.g. marked ``verified: true``)."""
+
+    extends: str | None = None
+
+
+def read_manifest(directory: Path) -> Manifest:
+    """The manifest of the pack ``directory`` (an empty one if it has none); raises
+    :class:`PackFileError` for a manifest that is not a mapping of known keys."""
+    path = directory / MANIFEST
+    if not path.is_file():
+        return Manifest()
+    node = read_yaml(path)
+    if node is None:
+        return Manifest()
+    if not isinstance(node, yaml.MappingNode):
+        raise PackFileError(node.start_mark.line + 1, "the manifest is a mapping (extends: …)")
+    extends: str | None = None
+    for key, value in node.value:
+        line = key.start_mark.line + 1
+        if not isinstance(key, yaml.ScalarNode) or key.value != "extends":
+            raise PackFileError(line, f"unknown manifest field {getattr(key, 'value', '?')!r}")
+        if not isinstance(value, yaml.ScalarNode) or not PACK_NAME.match(str(value.value)):
+            raise PackFileError(line, "extends: the name of a built-in pack")
+        extends = str(value.value)
+    return Manifest(extends)
+
+
+def unknown_base(extends: str, known: Iterable[str]) -> PackFileError:
+    """The error of a manifest naming a pack that is not a built-in one."""
+    names = ", ".join(known)
+    return PackFileError(1, f"extends: {extends!r} is not a built-in pack ({names})")
+
+
+# -- packs uploaded through Discord --------------------------------------------------
+# The bot keeps each uploaded version in its database as {relative path: bytes}; before
+# an engine reads one, the bot copies it (once per process) under a private directory
+# as ``<game>/<key>/`` and the loaders read it like any pack, with every check above.
+
+
+class UploadError(ValueError):
+    """An upload that is not a pack: ``problem`` says why (in English, as
+    ``content check`` words it), ``path`` names the archive entry at fault (empty when
+    it is the whole file); ``key`` and ``params`` say it as the message
+    ``core.upload.<key>`` of the catalogs, in the uploader's language."""
+
+    def __init__(self, problem: str, path: str = "", key: str = "", **params: object) -> None:
+        super().__init__(f"{path}: {problem}" if path else problem)
+        self.problem = problem
+        self.path = path
+        self.key = key
+        self.params = params
+
+
+#: The most entries a zip may list (folders and other files included): a zip of
+#: millions of empty entries must not cost more than reading its directory.
+MAX_ZIP_ENTRIES = 4 * MAX_PACK_FILES
+
+
+def safe_member(name: str) -> str | None:
+    """The relative path of a zip entry, or ``None`` if it is not a plain relative path
+    (absolute, a drive, ``..``, backslashes, empty parts): no paths anywhere."""
+    if not name or "\\" in name or name.startswith("/") or ":" in name or "\0" in name:
+        return None
+    parts = name.split("/")
+    if any(p in ("", ".", "..") for p in parts):
+        return None
+    return name
+
+
+def upload_files(
+    filename: str, data: bytes, *, single_folder: str = "", folders: Iterable[str] = ()
+) -> dict[str, bytes]:
+    """The files of an uploaded pack: a zip of the pack's directory (its ``*.yaml`` files
+    and optional ``pack.yaml``; one enclosing folder is dropped unless it is one of the
+    game's ``folders``), or a single YAML file, stored as ``<single_folder>/<file>`` with
+    a manifest extending the game's built-in pack (``extends`` is then implied).
+
+    Refuses with :class:`UploadError` anything over the caps of a pack on disk, zip
+    entries that are links or not plain relative paths, and an upload holding no YAML.
+    """
+    if len(data) > MAX_PACK_BYTES:
+        raise UploadError(
+            f"larger than {MAX_PACK_BYTES >> 20} MiB", "", "upload_size", mib=MAX_PACK_BYTES >> 20
+        )
+    lower = filename.lower()
+    if lower.endswith(".yaml") or lower.endswith(".yml"):
+        if len(data) > MAX_FILE_BYTES:
+            raise UploadError(
+                f"larger than {MAX_FILE_BYTES >> 10} KiB",
+                filename,
+                "file_size",
+                kib=MAX_FILE_BYTES >> 10,
+            )
+        _safe_yaml(filename, data)
+        stem = PurePosixPath(filename).stem
+        name = f"{stem if PACK_NAME.match(stem) else 'entries'}.yaml"
+        return {f"{single_folder}/{name}" if single_folder else name: data}
+    if not lower.endswith(".zip"):
+        raise UploadError("a pack is a .yaml file or a .zip of its folder", "", "kind")
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        infos = archive.infolist()
+    except (zipfile.BadZipFile, OSError, ValueError) as exc:
+        raise UploadError(f"not a readable zip ({exc})", "", "bad_zip", detail=str(exc)) from None
+    if len(infos) > MAX_ZIP_ENTRIES:
+        raise UploadError(
+            f"the zip lists more than {MAX_ZIP_ENTRIES} entries",
+            "",
+            "entries",
+            count=MAX_ZIP_ENTRIES,
+        )
+    files: dict[str, bytes] = {}
+    total = 0
+    for info in infos:
+        path = safe_member(info.filename.rstrip("/") if info.is_dir() else info.filename)
+        if path is None:
+            raise UploadError("not a plain relative path", info.filename[:200], "path")
+        if stat.S_ISLNK(info.external_attr >> 16):
+            raise UploadError("a link", path, "link")
+        if info.is_dir() or not path.endswith(".yaml") or "__MACOSX" in path.split("/"):
+            continue  # folders, notes and pictures: a pack is read from its YAML only
+        if info.file_size > MAX_FILE_BYTES:
+            raise UploadError(
+                f"larger than {MAX_FILE_BYTES >> 10} KiB",
+                path,
+                "file_size",
+                kib=MAX_FILE_BYTES >> 10,
+            )
+        try:
+            with archive.open(info) as member:  # the header's size may lie: read capped
+                content = member.read(MAX_FILE_BYTES + 1)
+        except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError) as exc:
+            raise UploadError(
+                f"cannot be read ({exc})", path, "unreadable", detail=str(exc)
+            ) from None
+        if len(content) > MAX_FILE_BYTES:
+            raise UploadError(
+                f"larger than {MAX_FILE_BYTES >> 10} KiB",
+                path,
+                "file_size",
+                kib=MAX_FILE_BYTES >> 10,
+            )
+        _safe_yaml(path, content)
+        total += len(content)
+        if total > MAX_PACK_BYTES or len(files) >= MAX_PACK_FILES:
+            limit = f"{MAX_PACK_BYTES >> 20} MiB or {MAX_PACK_FILES} files"
+            raise UploadError(
+                f"the pack holds more than {limit}",
+                path,
+                "pack_size",
+                mib=MAX_PACK_BYTES >> 20,
+                files=MAX_PACK_FILES,
+            )
+        files[path] = content
+    if not files:
+        raise UploadError("the zip holds no .yaml file", "", "no_yaml")
+    tops = {p.split("/", 1)[0] for p in files}
+    if len(tops) == 1 and all("/" in p for p in files) and next(iter(tops)) not in folders:
+        files = {p.split("/", 1)[1]: c for p, c in files.items()}
+    return files
+
+
+def _safe_yaml(path: str, content: bytes) -> None:
+    """Refuse a file that is not UTF-8 safe YAML (even one its game would not read):
+    everything stored is text a pack author can read back."""
+    try:
+        compose_yaml(content)
+    except PackFileError as exc:
+        raise UploadError(
+            f"line {exc.line}: {exc.problem}", path, "yaml", line=exc.line, detail=exc.problem
+        ) from None
+
+
+def single_file_manifest(files: Mapping[str, bytes], extends: str) -> dict[str, bytes]:
+    """``files`` with a manifest extending ``extends`` added (a single uploaded file)."""
+    return {**files, MANIFEST: f"extends: {extends}\n".encode()}
+
+
+def upload_key(game: str, files: Mapping[str, bytes]) -> str:
+    """The key of an uploaded version: ``@`` + SHA-256 over the game and every file's
+    path and bytes (length-prefixed, in path order), so equal files get equal keys."""
+    digest = hashlib.sha256(game.encode() + b"\0")
+    for path in sorted(files):
+        raw = path.encode()
+        digest.update(len(raw).to_bytes(4, "big") + raw)
+        digest.update(len(files[path]).to_bytes(8, "big") + files[path])
+    return "@" + digest.hexdigest()
+
+
+def install_upload(game: str, key: str, files: Mapping[str, bytes]) -> None:
+    """Copy an uploaded version's files where the loaders find it by ``key`` (once: a
+    key is the digest of its files, so an installed copy never goes stale)."""
+    if not UPLOAD_KEY.match(key) or PACK_NAME.match(game) is None:
+        raise ValueError(f"not an upload key: {key!r}")
+    if not _UPLOADS:
+        _UPLOADS.append(Path(tempfile.mkdtemp(prefix="tabletop-packs-")).resolve())
+        # The copies are this process's: the database keeps the uploads.
+        atexit.register(shutil.rmtree, _UPLOADS[0], True)
+    target = _UPLOADS[0] / game / key
+    if target.is_dir():
+        return
+    staging = Path(tempfile.mkdtemp(dir=_UPLOADS[0]))
+    for path, content in files.items():
+        relative = safe_member(path)
+        if relative is None:
+            raise ValueError(f"not a plain relative path: {path!r}")
+        out = staging / relative
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_bytes(content)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        staging.rename(target)
+    except OSError:  # installed meanwhile by another thread: the same files
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+def uninstall_upload(game: str, key: str) -> None:
+    """Drop this process's copy of an upload (a refused one leaves nothing behind)."""
+    if _UPLOADS and UPLOAD_KEY.match(key):
+        shutil.rmtree(_UPLOADS[0] / game / key, ignore_errors=True)
+
+
+def is_installed_upload(game: str, key: str) -> bool:
+    """Whether the upload ``key`` of ``game`` is readable in this process."""
+    return bool(UPLOAD_KEY.match(key)) and community_pack(game, key) is not None

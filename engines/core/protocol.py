@@ -76,6 +76,13 @@ class GameEngine(ABC, Generic[S]):
     lookup_kind: ClassVar[str] = "card"
     #: Standing preferences players may turn on (see ``Decision.preference``).
     preferences: ClassVar[tuple[Preference, ...]] = ()
+    #: The game's built-in content packs (``/match new … pack:``); the first is the one
+    #: a pack uploaded as a single YAML file extends (``engines.core.packs``).
+    builtin_packs: ClassVar[tuple[str, ...]] = ()
+    #: The folders of a pack's layout (a zip holding just one of them is not unwrapped).
+    pack_folders: ClassVar[tuple[str, ...]] = ()
+    #: Where a single uploaded YAML file goes in the pack's layout ("" for its top).
+    single_file_folder: ClassVar[str] = ""
     #: Kinds a referee may apply whatever the match waits for (manual adjustments);
     #: any other kind must be one some seat may make now (see :meth:`referee_apply`).
     referee_kinds: ClassVar[tuple[str, ...]] = ()

@@ -13,7 +13,15 @@ from pathlib import Path
 from typing import TypeVar
 
 from engines.core import ContentError
-from engines.core.packs import PackError, PackFileError, pack_files, read_yaml, valid_pack_name
+from engines.core.packs import (
+    PackError,
+    PackFileError,
+    pack_files,
+    read_manifest,
+    read_yaml,
+    unknown_base,
+    valid_pack_name,
+)
 from engines.dicethrone.content import (
     Ability,
     BoardSide,
@@ -36,6 +44,8 @@ from engines.dicethrone.vocab import counts, enum_value, ident, script, text
 from engines.dicethrone.yamlnode import Fields, Node
 
 CONTENT_ROOT = Path(__file__).resolve().parents[2] / "assets" / "content" / "dicethrone"
+#: The built-in packs a community pack may extend (``extends: base`` in its pack.yaml).
+BUILTIN_PACKS = ("base",)
 T = TypeVar("T")
 
 
@@ -336,16 +346,29 @@ def load_pack(pack: str = "base", root: Path = CONTENT_ROOT) -> Content:
         )
     heroes: dict[str, Hero] = {}
     try:
+        manifest = read_manifest(root / pack)
+        if manifest.extends is not None and (
+            manifest.extends not in BUILTIN_PACKS or root.resolve() == CONTENT_ROOT.resolve()
+        ):
+            raise unknown_base(manifest.extends, BUILTIN_PACKS)
+    except PackFileError as exc:
+        raise _file_error("pack.yaml", exc.line, exc.problem) from None
+    if manifest.extends is not None:
+        # An entry of the pack replaces the built-in one with its id (a correction).
+        heroes.update(load_pack(manifest.extends, CONTENT_ROOT).heroes)
+    own: set[str] = set()
+    try:
         paths = pack_files(directory, root)
     except PackError as exc:
         raise _file_error(exc.path, 0, exc.problem) from None
     for path in paths:
         hero = load_hero(path)
-        if hero.id in heroes:
+        if hero.id in own:
             raise ContentError(
                 f"{path.name}: hero {hero.id!r} is defined twice",
                 key="dicethrone.error.content",
                 params={"file": path.name, "line": 1, "field": "id", "detail": "duplicate hero"},
             )
         heroes[hero.id] = hero
+        own.add(hero.id)
     return Content(pack=pack, heroes=heroes)

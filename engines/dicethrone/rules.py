@@ -33,7 +33,7 @@ from engines.dicethrone.commands import COMMANDS
 from engines.dicethrone.content import Content
 from engines.dicethrone.decisions import AUTOPASS, out_of_turn, pending, playable
 from engines.dicethrone.effects import paused
-from engines.dicethrone.loader import CONTENT_ROOT, load_pack
+from engines.dicethrone.loader import BUILTIN_PACKS, CONTENT_ROOT, load_pack
 from engines.dicethrone.manual import adjust
 from engines.dicethrone.modes import MODE_BY_SEATS, SEATS
 from engines.dicethrone.priority import interrupts, queue, resolve_queued
@@ -51,7 +51,7 @@ from engines.dicethrone.state import (
 from engines.dicethrone.turn import Flow
 from engines.dicethrone.views import build_view
 
-DEFAULT_PACK = "base"
+DEFAULT_PACK = BUILTIN_PACKS[0]
 
 
 _INSTALLED: dict[str, Content] = {}
@@ -107,6 +107,9 @@ class DiceThrone(GameEngine[State]):
         ),
     )
     render_kinds = ("board", "hand")
+    builtin_packs = BUILTIN_PACKS
+    pack_folders = ("heroes",)
+    single_file_folder = "heroes"
     #: A referee applies card text by hand (``adjust``) at any time.
     referee_kinds = ("adjust",)
     preferences = (Preference(AUTOPASS, Message("dicethrone.preference.autopass")),)

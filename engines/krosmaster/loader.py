@@ -8,12 +8,20 @@ interface documented in docs/krosmaster.md.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache
 from pathlib import Path
 
 import yaml
 
 from engines.core import ContentError
-from engines.core.packs import PackError, PackFileError, pack_files, read_yaml
+from engines.core.packs import (
+    PackError,
+    PackFileError,
+    pack_files,
+    read_manifest,
+    read_yaml,
+    unknown_base,
+)
 from engines.krosmaster.content import (
     UNGAINABLE,
     ArenaDef,
@@ -36,6 +44,8 @@ from engines.krosmaster.loader_effects import parse_effect
 from engines.krosmaster.loader_node import Node, opt
 
 CONTENT_DIR = Path(__file__).resolve().parents[2] / "assets" / "content" / "krosmaster"
+#: The name a pack's manifest gives the built-in content it extends (``extends: default``).
+BUILTIN_PACK = "default"
 
 #: Map characters of an arena (docs/krosmaster.md).
 MAP_LEGEND = {
@@ -297,11 +307,26 @@ def load_dir(directory: Path = CONTENT_DIR, root: Path | None = None) -> Content
     ``root`` is the content directory it was found in (``engines.core.packs``)."""
     pack = ContentPack()
     try:
+        manifest = read_manifest(directory)
+        if manifest.extends is not None and manifest.extends != BUILTIN_PACK:
+            raise unknown_base(manifest.extends, [BUILTIN_PACK])
+    except PackFileError as exc:
+        raise _file_error("pack.yaml", exc.line, exc.problem) from None
+    try:
         paths = pack_files(directory, root or directory, recursive=True)
     except PackError as exc:
         raise _file_error(exc.path, 0, exc.problem) from None
     for path in paths:
         load_file(path, pack, str(path.relative_to(directory)))
+    if manifest.extends is not None:
+        # An entry of the pack replaces the built-in one with its id (a correction).
+        base = builtin_pack()
+        pack = ContentPack(
+            {**base.figures, **pack.figures},
+            {**base.arenas, **pack.arenas},
+            {**base.teams, **pack.teams},
+            {**base.rewards, **pack.rewards},
+        )
     for fig in pack.figures.values():
         for spell in fig.spells:
             for e in spell.effects:
@@ -340,3 +365,9 @@ def load_dir(directory: Path = CONTENT_DIR, root: Path | None = None) -> Content
                     params={"file": "-", "line": 0, "field": f"teams.{team.id}", "problem": fid},
                 )
     return pack
+
+
+@cache
+def builtin_pack() -> ContentPack:
+    """The built-in content (read once)."""
+    return load_dir()

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from contextlib import suppress
-from functools import cache
 from typing import Any
 
 from engines.core import (
@@ -47,7 +46,7 @@ from engines.krosmaster.commands import autocomplete, command_specs
 from engines.krosmaster.content import ContentPack
 from engines.krosmaster.errors import invalid, setup
 from engines.krosmaster.geometry import label
-from engines.krosmaster.loader import load_dir
+from engines.krosmaster.loader import BUILTIN_PACK, builtin_pack, load_dir
 from engines.krosmaster.menus import with_menus
 from engines.krosmaster.names import local_name
 from engines.krosmaster.seats import DUEL, FFA, TEAMS, eliminated, player_number
@@ -71,10 +70,9 @@ ACTIVATION_KINDS = (
 )
 
 
-@cache
 def default_pack() -> ContentPack:
     """The built-in content under assets/content/krosmaster/."""
-    return load_dir()
+    return builtin_pack()
 
 
 #: Chapter 9 defaults when a multiplayer match names no team or arena of its own.
@@ -97,6 +95,8 @@ class Krosmaster(GameEngine[State]):
     action_types = A.ALL_ACTIONS
     render_kinds = ("board", "preview")
     lookup_kind = "entry"
+    builtin_packs = (BUILTIN_PACK,)
+    pack_folders = ("figures", "arenas")
     #: A referee fixes the state (``adjust``) or withdraws a leaving player at any time.
     referee_kinds = ("adjust", "withdraw")
     preferences = (Preference(AUTO_TENSION, Message("krosmaster.preference.auto_tension")),)
@@ -170,7 +170,7 @@ class Krosmaster(GameEngine[State]):
     def load_content(self, pack: str | None) -> Any:
         """The built-in pack (``None``/"default") or an installed community pack
         (``engines.core.packs``: a directory of YAML files laid out like the built-in one)."""
-        if pack in (None, "", "default"):
+        if pack in (None, "", BUILTIN_PACK):
             return default_pack()
         directory = community_pack(self.name, pack)
         if directory is None:
