@@ -7,6 +7,7 @@
 * :mod:`bot.store.requests` — undo/rollback requests and disputes.
 * :mod:`bot.store.players` — players' settings and their matches (vacation, standings).
 * :mod:`bot.store.jobs` — deadlines and reminders.
+* :mod:`bot.store.packs` — content packs servers uploaded (versioned, per server).
 * :mod:`bot.store.errors` — :class:`StoreError` and its subclasses, notably
   :class:`MatchChangedError` ("the match changed, here is the new state").
 """

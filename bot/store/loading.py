@@ -16,6 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.store.errors import MatchNotFoundError, MatchStateError, ReplayError, StoreError
 from bot.store.models import EventKind, Match, MatchEvent, MatchSeat, Snapshot
+from bot.store.packs import provide
 from engines.core import EngineError, GameEngine, Seat, SeededDice
 from engines.core.serde import SerdeError
 
@@ -99,6 +100,7 @@ async def rebuild_state(
     writer committing meanwhile cannot make the state and version disagree.
     ``from_scratch`` starts at snapshot 0 (benchmarks and consistency checks).
     """
+    await provide(session, match.game, match.content_pack)  # an uploaded pack's files
     start = 0 if from_scratch else seq
     snap_seq = await session.scalar(
         select(func.max(Snapshot.seq)).where(Snapshot.match_id == match.id, Snapshot.seq <= start)

@@ -363,3 +363,41 @@ class MatchRequest(Base):
     # user id (as text) -> True/False for each player who answered.
     answers: Mapped[dict[str, bool]] = mapped_column(JSONType, default=dict)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
+class GuildPack(Base):
+    """A content pack a server uploaded through Discord (``/content upload``), for one
+    game. Only that server sees it; its files live in :class:`GuildPackVersion` rows.
+    ``removed_at`` hides it from new matches (started ones keep their version)."""
+
+    __tablename__ = "content_packs"
+    __table_args__ = (UniqueConstraint("guild_id", "game", "name"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    guild_id: Mapped[int] = mapped_column(BigInteger)
+    game: Mapped[str] = mapped_column(String(64))
+    name: Mapped[str] = mapped_column(String(64))
+    created_by: Mapped[int] = mapped_column(BigInteger)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    removed_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+
+
+class GuildPackVersion(Base):
+    """One upload of a :class:`GuildPack`: its files, validated before they were stored,
+    and never changed or deleted afterwards — a match names the version it uses by
+    ``key`` (``matches.content_pack``) and replays with it for ever."""
+
+    __tablename__ = "content_pack_versions"
+    __table_args__ = (UniqueConstraint("pack_id", "version"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    pack_id: Mapped[int] = mapped_column(ForeignKey("content_packs.id", ondelete="CASCADE"))
+    version: Mapped[int] = mapped_column(Integer)
+    # engines.core.packs.upload_key: "@" + SHA-256 of the game and the files.
+    key: Mapped[str] = mapped_column(String(80), index=True)
+    # {relative path: UTF-8 text} (every file is YAML that was read successfully).
+    files: Mapped[dict[str, str]] = mapped_column(JSONType)
+    size: Mapped[int] = mapped_column(Integer)
+    extends: Mapped[str | None] = mapped_column(String(64))
+    uploaded_by: Mapped[int] = mapped_column(BigInteger)
+    uploaded_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)

@@ -48,6 +48,7 @@ from bot.store.loading import (  # re-exported
     state_at,
 )
 from bot.store.models import EventKind, Match, MatchEvent, MatchSeat, MatchStatus, Snapshot, utcnow
+from bot.store.packs import provide
 from bot.store.queries import (  # re-exported
     GUILD_SETTINGS_FIELDS,
     count_events,
@@ -228,6 +229,7 @@ async def start_match(
     check_game(match, engine)
     dice = SeededDice(seed_of(match), 0)
     seats = [Seat(s.seat, s.display_name) for s in match.seats]
+    await provide(session, match.game, match.content_pack)  # an uploaded pack's files
     state = engine.new_match(match.options, seats, engine.load_content(match.content_pack), dice)
     event = MatchEvent(
         match_id=match.id,

@@ -26,6 +26,8 @@ TABLES = {
     "player_settings",
     "disputes",
     "match_requests",
+    "content_packs",
+    "content_pack_versions",
 }
 
 
