@@ -85,11 +85,13 @@ async def _run(settings: Settings) -> int:
     return 0
 
 
-def verify_file(path: Path, locale: str) -> int:
+def verify_file(path: Path, locale: str, pack: Path | None = None) -> int:
     """``python -m bot verify EXPORT.json``: 0 if the whole match checks out, 1 if
     something is wrong, 2 if the file cannot be read, 3 if the match was still running
     (only the log's numbering could be checked). Community packs are looked up in
-    ``CONTENT_DIRS``, as the bot does."""
+    ``CONTENT_DIRS``, as the bot does; a pack uploaded to the match's server is the
+    ``pack`` file given (``--pack``: the .yaml or .zip uploaded), which must be that
+    very version."""
     import json
     import os
 
@@ -111,6 +113,20 @@ def verify_file(path: Path, locale: str) -> int:
     except UnknownGameError as exc:
         print(texts("bot.error.unknown_game", locale, game=str(exc)), file=sys.stderr)
         return 2
+    if pack is not None:
+        from bot.content import upload_files_for
+        from engines.core.packs import UploadError, install_upload, upload_key
+
+        try:
+            files, _ = upload_files_for(engine, pack.name, pack.read_bytes())
+        except (OSError, UploadError) as exc:
+            print(texts("bot.verify.unreadable", locale, detail=str(exc)), file=sys.stderr)
+            return 2
+        key = upload_key(engine.name, files)
+        if key != data["match"].get("content_pack"):
+            print(texts("bot.verify.other_pack", locale, file=pack.name), file=sys.stderr)
+            return 2
+        install_upload(engine.name, key, files)
     report = verify_export(data, engine)
     for problem in report.problems:
         print(texts.message(problem, locale))
@@ -224,6 +240,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     verify_parser = sub.add_parser("verify", help="re-derive every roll of a match export")
     verify_parser.add_argument("export", type=Path, help="the JSON file from /match export")
     verify_parser.add_argument("--locale", default="en-US")
+    verify_parser.add_argument(
+        "--pack", type=Path, help="the pack file uploaded to the match's server (/content upload)"
+    )
     content_parser = sub.add_parser("content", help="community content packs")
     content_parser.add_argument("action", choices=["check", "render"])
     content_parser.add_argument("pack", type=Path, help="the pack directory: DIR/<game>/<pack>")
@@ -233,7 +252,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     content_parser.add_argument("--locale", default="en-US")
     args = parser.parse_args(argv)
     if args.command == "verify":
-        return verify_file(args.export, args.locale)
+        return verify_file(args.export, args.locale, args.pack)
     if args.command == "content" and args.action == "render":
         if args.out is None:
             parser.error("content render needs the output folder: content render DIR OUT/")

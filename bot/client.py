@@ -30,6 +30,7 @@ EXTENSIONS = (
     "bot.cogs.games",
     "bot.cogs.scheduler",
     "bot.cogs.player",
+    "bot.cogs.content",
 )
 
 

@@ -17,6 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.autoplay import settle
 from bot.clock import Clock, SystemClock
+from bot.content import Packs
 from bot.deadlines import schedule
 from bot.errors import StaleControlError, UserError
 from bot.export import build_export
@@ -27,8 +28,7 @@ from bot.requests import Requests
 from bot.store import repository as repo
 from bot.store.models import Dispute, EventKind, Match, MatchEvent, MatchSeat, MatchStatus
 from bot.verify import StateChange
-from engines.core import Decision, EngineError, Event, GameEngine, Message, SetupError
-from engines.core.packs import community_packs
+from engines.core import Decision, EngineError, Event, GameEngine, SetupError
 from engines.core.registry import UnknownGameError, get
 from engines.core.serde import from_json
 
@@ -134,6 +134,7 @@ class MatchService:
         self.requests = Requests(self)
         self.referee = Referee(self)
         self.players = Players(self, vacation_days_per_year)
+        self.packs = Packs(self)
 
     async def create(
         self,
@@ -149,8 +150,9 @@ class MatchService:
     ) -> tuple[Match, list[MatchSeat]]:
         """Propose a match; every opponent must accept before it starts.
 
-        ``pack`` names an installed community content pack of the game
-        (``engines.core.packs``); it is loaded now, so a broken pack is refused
+        ``pack`` names a content pack of the game: built-in, installed by the operator
+        (``engines.core.packs``) or uploaded to this server (``/content``, stored as
+        its current version's key); it is loaded now, so a broken pack is refused
         with its file, line and field before anyone accepts.
         """
         engine = engine_for(game)
@@ -161,10 +163,8 @@ class MatchService:
             raise UserError("bot.error.duplicate_player")
         engine.check_seats(len(players))
         options = engine.parse_options(parse_option_text(options_text))
-        if pack:
-            if pack not in community_packs(engine.name):
-                raise UserError("bot.error.unknown_pack", pack=pack, game=Message(engine.title_key))
-            engine.load_content(pack)
+        if pack:  # built-in, installed by the operator, or uploaded to this server
+            pack = await self.packs.for_match(guild_id, engine, pack)
         async with self.sessions.begin() as session:
             match = await repo.create_match(
                 session,

@@ -30,7 +30,7 @@ from engines.core import (
     SeededDice,
     seed_commitment,
 )
-from engines.core.packs import community_packs
+from engines.core.packs import UPLOAD_KEY, community_packs, is_installed_upload
 from engines.core.serde import SerdeError, to_json
 
 ACTIONS = ("action", "referee_action", "withdraw")
@@ -78,9 +78,12 @@ def _verify(data: Mapping[str, Any], engine: GameEngine[Any]) -> Verification:
         report.checked_events = len(rows)
         return report
     pack = match.get("content_pack")
-    if pack is not None and pack not in community_packs(engine.name):
+    known = pack in engine.builtin_packs or pack in community_packs(engine.name)
+    if pack is not None and not known and not is_installed_upload(engine.name, str(pack)):
         # Only a plain name of an installed pack: never a path read from a file.
-        report.problems.append(Message("bot.verify.bad_pack", {"pack": str(pack)[:80]}))
+        # An upload's key: its files are in the bot's database, or given with --pack.
+        problem = "bot.verify.need_pack" if UPLOAD_KEY.match(str(pack)) else "bot.verify.bad_pack"
+        report.problems.append(Message(problem, {"pack": str(pack)[:80]}))
         return report
     seed = _seed(match, report)  # a seed that is not the published one is still replayed
     if seed is None:

@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
+from bot.errors import UserError
 from bot.i18n import key
 from bot.replies import user_locale
 from bot.service import engine_for
-from engines.core.packs import community_packs
 from engines.core.registry import installed
 
 if TYPE_CHECKING:
@@ -67,11 +67,23 @@ async def game_choices(
 async def pack_choices(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    """Autocomplete of the community packs installed for the game already chosen."""
+    """Autocomplete of the packs of the game already chosen this server may use: the
+    built-in ones, the operator's (``CONTENT_DIRS``) and this server's uploads (never
+    another server's)."""
+    bot: TabletopBot = interaction.client  # type: ignore[assignment]
     game = getattr(interaction.namespace, "game", None)
     if not isinstance(game, str) or not game:
         return []
-    names = community_packs(game)
-    return [app_commands.Choice(name=n, value=n) for n in names if current.lower() in n.lower()][
-        :25
-    ]
+    try:
+        engine = engine_for(game)
+    except UserError:
+        return []
+    found = await bot.service.packs.choices(interaction.guild_id, engine)
+    locale = user_locale(interaction)
+    choices = []
+    for pack in found:
+        origin = bot.texts(f"bot.content.origin.{pack.origin}", locale, version=pack.version)
+        label = f"{pack.name} · {origin}"
+        if current.lower() in label.lower():
+            choices.append(app_commands.Choice(name=label[:100], value=pack.name))
+    return choices[:25]

@@ -62,7 +62,10 @@ class Matches(
         opponent3=key("bot.command.new.opponent3", "A fourth player, for games that allow one"),
         options=key("bot.command.new.options", "Match options as name=value pairs"),
         deadline=key("bot.command.new.deadline", "Time each player has for each decision"),
-        pack=key("bot.command.new.pack", "A community content pack this server installed"),
+        pack=key(
+            "bot.command.new.pack",
+            "Content pack: built-in, installed with the bot or uploaded here (/content)",
+        ),
     )
     @app_commands.choices(deadline=deadline_choices(DEADLINE_CHOICES))
     @app_commands.autocomplete(game=game_choices, pack=pack_choices)
@@ -97,7 +100,11 @@ class Matches(
             )
             locale = await self.bot.flow.public_locale(guild_id)
             title = self._title(match.game, match.id, [s.display_name for s in seats], locale)
-            return self.bot.presenter.invitation(title, match.id, [o.id for o in others], locale)
+            post = self.bot.presenter.invitation(title, match.id, [o.id for o in others], locale)
+            if match.content_pack:  # which pack, and an upload's version, the match keeps
+                shown = await self.bot.service.packs.shown(guild_id, match.content_pack)
+                post.lines.append(self.bot.texts("bot.content.in_match", locale, pack=shown))
+            return post
 
         await self.bot.flow.public_reply(interaction, work)
 

@@ -14,7 +14,12 @@ from bot.__main__ import main
 from bot.errors import UserError
 from bot.service import MatchService, Player
 from engines.core import ContentError, Seat, SeededDice
-from engines.core.packs import community_pack, community_packs, set_content_roots
+from engines.core.packs import (
+    community_pack,
+    community_packs,
+    set_content_roots,
+    uninstall_upload,
+)
 from engines.core.registry import get, load_games
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -112,3 +117,45 @@ def test_the_check_command_names_the_broken_file(
     out = capsys.readouterr().out
     assert "rulebook.yaml" in out and "levle" in out
     assert main(["content", "check", str(packs / "nothing")]) == 2
+
+
+async def test_an_uploaded_pack_replays_offline_only_with_its_own_file(
+    service: MatchService, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    load_games()
+    engine = get("battlescenes")
+    card = (CONTENT / "battlescenes" / "starter" / "characters.yaml").read_text()
+    upload = tmp_path / "club.yaml"
+    upload.write_text(card.replace("name: Hulk\n", "name: Hulk Club\n", 1))
+    info = await service.packs.upload(
+        guild_id=1,
+        user_id=ALICE.user_id,
+        engine=engine,
+        name="club",
+        filename=upload.name,
+        data=upload.read_bytes(),
+    )
+    assert info.extends == "starter"
+    match, _ = await service.create(
+        guild_id=1,
+        channel_id=2,
+        game="battlescenes",
+        creator=ALICE,
+        opponents=[BRUNO],
+        options_text=None,
+        pack="club",
+    )
+    assert match.content_pack == info.key
+    await service.respond_invite(match.id, BRUNO.user_id, accept=True)
+    await service.start(match.id, thread_id=3)
+    await service.resign(match.id, ALICE.user_id)
+    export = tmp_path / "export.json"
+    export.write_text(json.dumps(await service.export(match.id)))
+
+    uninstall_upload("battlescenes", info.key)  # a machine without the bot's database
+    assert main(["verify", str(export)]) == 1
+    assert "--pack" in capsys.readouterr().out
+    other = tmp_path / "other.yaml"
+    other.write_text(card)
+    assert main(["verify", str(export), "--pack", str(other)]) == 2
+    assert main(["verify", str(export), "--pack", str(upload)]) == 0

@@ -157,3 +157,26 @@ async def test_default_member_permissions_hide_a_command_unless_overridden(
     emulator._check_offered(emulator.commands[None][0], boss.id, guild.id)
     emulator.allow_command(guild.id, "setup", alice.id)
     emulator._check_offered(emulator.commands[None][0], alice.id, guild.id)
+
+
+async def test_an_attachment_option_is_an_ephemeral_upload_within_the_users_limit(
+    emulator: DiscordEmulator,
+) -> None:
+    from tests.emulator.inject import ATTACHMENT_SIZE_LIMIT
+
+    guild = emulator.add_guild()
+    alice = emulator.add_user("alice")
+    assert (await sync(emulator, [cmd("upload", options=[opt("file", 11)])]))[0] == 200
+    data = emulator._command_data(
+        alice.id, "upload", {"file": ("club.zip", b"PK")}, None, guild.channel_id, guild.id
+    )
+    (attachment,) = data["resolved"]["attachments"].values()
+    assert data["options"][0]["value"] == attachment["id"]
+    assert attachment["ephemeral"] is True and attachment["size"] == 2
+    assert attachment["filename"] == "club.zip" and attachment["url"].endswith("/club.zip")
+    # Discord's client sends neither an empty file nor one over the user's upload limit.
+    for bad in (("big.zip", b"x" * (ATTACHMENT_SIZE_LIMIT + 1)), ("empty.yaml", b""), "a path"):
+        with pytest.raises(ValueError):
+            emulator._command_data(
+                alice.id, "upload", {"file": bad}, None, guild.channel_id, guild.id
+            )

@@ -83,11 +83,27 @@ class UserActions(MessageWorld):
         return {k: v for k, v in data.items() if k in keep}
 
     def upload_attachment(self, channel_id: int, value: Any) -> dict[str, Any]:
+        """A file a user attaches to an ``attachment`` option: ``(filename, bytes)`` (or
+        an attachment already stored). As on Discord, it is an ephemeral attachment,
+        and the client cannot send one over the user's upload limit (the interaction's
+        ``attachment_size_limit``) or an empty one."""
         if isinstance(value, StoredAttachment):
             return value.to_payload()
+        if not (
+            isinstance(value, tuple)
+            and len(value) == 2
+            and isinstance(value[0], str)
+            and isinstance(value[1], bytes)
+        ):
+            raise ValueError(f"an attachment option takes (filename, bytes), not {value!r:.80}")
         filename, data = value
+        if not data or len(data) > ATTACHMENT_SIZE_LIMIT:
+            raise ValueError(
+                f"attachment {filename!r}: {len(data)} bytes, Discord's client sends"
+                f" 1 to {ATTACHMENT_SIZE_LIMIT} bytes"
+            )
         part = RequestPart(name="files[0]", filename=filename, content_type=None, data=data)
-        return self.upload(channel_id, part, {}).to_payload()
+        return self.upload(channel_id, part, {}, ephemeral=True).to_payload()
 
     # -- interaction injection ---------------------------------------------------------
     def _where(
