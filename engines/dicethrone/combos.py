@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from itertools import combinations_with_replacement
 
 from engines.dicethrone.content import Ability, Hero, Requirement, Variant
 
@@ -51,3 +52,13 @@ def best_variant(hero: Hero, ability: Ability, level: int, values: Sequence[int]
 def usable_level(ability: Ability, upgraded: int) -> int:
     """The level printed on the board for this slot given its upgrade (1 if none)."""
     return max(lv for lv in ability.levels if lv <= max(upgraded, 1))
+
+
+def reachable(hero: Hero, kept: Sequence[int], free: int, req: Requirement) -> bool:
+    """Whether re-rolling ``free`` dice next to the ``kept`` values could meet ``req``
+    (some faces of the free dice meet it): what the board highlights as still possible.
+    Every multiset of faces is tried (at most 252 for five dice)."""
+    return any(
+        meets(hero, [*kept, *faces], req)
+        for faces in combinations_with_replacement(range(1, 7), free)
+    )

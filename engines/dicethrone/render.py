@@ -1,243 +1,968 @@
-"""Hero boards (public) and the hand (private) as PNG, drawn from a View only."""
+"""Hero boards (public) and the hand (private) as PNG, drawn from a View only.
+
+The board is read on a phone: a 960-px canvas that Discord shows about 400 px
+wide, so no text is smaller than 28 px (11 px there) and a duel's board stays
+near 1,100 px tall. From the top: who owes the decision now and what it is (in
+their seat colour), the last move in words, the dice on the table with their
+face symbols, then one hero board per hero side by side (health bar, CP track,
+status tokens, abilities with their dice combinations, the ones the dice meet
+or can still reach highlighted).
+"""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from PIL import ImageDraw
 
 from engines.core import View, theme
 from engines.core.i18n import Catalog
-from engines.core.render import banner, canvas, draw_text, font, text_width, to_png
+from engines.core.render import canvas, draw_text, fit_text, font, text_width, to_png
 from engines.dicethrone.chips import rows as chip_rows
-from engines.dicethrone.content import text_for
+from engines.dicethrone.content import Step, text_for
+from engines.dicethrone.views import (
+    AbilityRow,
+    AbilityView,
+    BoardView,
+    PlayerView,
+    Requirement,
+    SeatView,
+    Token,
+    typed,
+)
 
-#: A full panel with one row of status chips; every further row adds CHIP_ROW.
-PANEL_H = 250
+Translate = Callable[..., str]
+
 #: A hero not involved in the current attack (3–4 heroes): name, health · CP, marks
 #: and card counts; then its applied upgrades (one UPGRADE_ROW per wrapped line,
 #: none without upgrades) and its status chips (if any), one CHIP_ROW per row.
 COMPACT_H = 112
 UPGRADE_ROW = 44
 CHIP_ROW = 62
-#: Status chips wrap onto at most this many rows; a "+N" chip counts the rest.
+#: Status chips wrap onto at most this many rows (a hero board: COLUMN_CHIP_ROWS);
+#: a "+N" chip counts the rest.
 CHIP_ROWS = 3
+COLUMN_CHIP_ROWS = 6
 #: Left indent of a panel's text and chips (after the seat colour bar), right margin.
-INDENT, RIGHT = 36, 24
-DIE = 150
+INDENT, RIGHT = 28, 16
+#: A die on the table; the gap between dice.
+DIE, DIE_GAP = 132, 12
+#: Dice when two rows of dice share one line (the offensive and defensive dice).
+SMALL_DIE, TRAY_GAP = 96, 28
 SMALL = theme.MIN_TEXT_PX
-GOOD: theme.RGB = (0, 158, 115)  # Okabe-Ito bluish green: positive status effects
-BAD: theme.RGB = (213, 94, 0)  # vermillion: negative status effects
+#: Line height of the 28-px text.
+LINE = 36
+GAP = 16
+GOOD: theme.RGB = (0, 158, 115)  # Okabe-Ito bluish green: positive status effects, health
+BAD: theme.RGB = (213, 94, 0)  # vermillion: negative status effects, low health
 COMPANION: theme.RGB = (0, 114, 178)  # Okabe-Ito blue: companions (not status effects)
 MORE: theme.RGB = (96, 100, 110)  # neutral grey: the "+N" chip for chips that did not fit
+EMPTY: theme.RGB = (90, 94, 104)  # an empty CP pip, the empty part of the health bar
+DIM: theme.RGB = (130, 134, 144)  # an ability the dice can no longer reach this roll
+#: Pictures of the die symbols of the shipped heroes (and the test pack); any other
+#: symbol is drawn as its name's first letter.
+GLYPHS: Mapping[str, str] = {
+    "sword": "⚔",
+    "heart": "♥",
+    "strength": "⚡",
+    "helm": "⬟",
+    "pray": "☀",
+    "cutlass": "⚔",
+    "flintlock": "➹",
+    "doubloon": "◉",
+    "bullet": "●",
+    "dash": "➹",
+    "bullseye": "◎",
+    "blade": "⚔",
+    "coin": "◉",
+    "skull": "☠",
+    "shot": "●",
+    "aim": "◎",
+    "star": "★",
+    "hammer": "⚒",
+    "shield": "⬟",
+}
 
 
 def render(view: View, kind: str, catalog: Catalog, locale: str) -> bytes:
     """PNG of the hero boards (any view) or the seat's hand (seat views only)."""
+    data = typed(view)
     if kind == "hand":
-        return _hand(view, catalog, locale)
-    return _board(view, catalog, locale)
+        if not isinstance(data, SeatView):
+            raise ValueError("the public view has no hand")
+        return _hand(data, catalog.translate, locale)
+    return _board(data, catalog.translate, locale)
 
 
 def _name(text: Any, locale: str) -> str:
     """A content name in ``locale`` (en-US, then any given locale); a plain string as is."""
-    if isinstance(text, dict):
+    if isinstance(text, Mapping):
         return text_for(text, locale)
     return str(text or "")
 
 
-def _board(view: View, catalog: Catalog, locale: str) -> bytes:
-    data: dict[str, Any] = dict(view.data)
-    t = catalog.translate
-    players = data["players"]
-    roll = data["roll"]
-    width = theme.CANVAS_WIDTH - 2 * theme.MARGIN
-    # Long lines (a damage breakdown in pt-BR) wrap instead of being cut off.
-    lines = [part for text in _info_lines(data, t, locale) for part in _wrap_line(text, width)]
-    keys = ("dice", "effect_dice", "defense_dice", "first_dice")
-    dice_rows = sum(1 for key in keys if roll.get(key))
-    involved = _involved(data)
-    full = [p["seat"] in involved for p in players]
-    heights = [
-        _panel_height(p, is_full, width, t, locale)
-        for p, is_full in zip(players, full, strict=True)
-    ]
-    # Banner, hero panels, each dice row (label + dice + kept mark), the text lines.
-    height = 104 + sum(h + 16 for h in heights) + 8 + dice_rows * (44 + DIE + 60)
-    height += len(lines) * 44 + 32
-    image, draw = canvas(height)
-    active = players[data["active"]]
-    if data["winner"] is not None:
-        title = t("dicethrone.render.winner", locale, player=players[data["winner"]]["name"])
-        colour = theme.seat_colour(data["winner"])
-    elif data["draw"]:
-        title, colour = t("dicethrone.render.draw", locale), theme.PANEL_ACTIVE
-    elif data["phase"] == "setup":
-        # "Preparação" 7: nobody's turn yet, the dice decide who starts.
-        title, colour = t("dicethrone.render.phase.setup", locale), theme.PANEL_ACTIVE
-    else:
-        phase = t(f"dicethrone.render.phase.{data['phase']}", locale)
-        title = t("dicethrone.render.turn", locale, turn=data["turn"], player=active["name"])
-        title = f"{title} · {phase}"
-        colour = theme.seat_colour(data["active"])
-    y = banner(draw, title, colour) + 24
-    for p, h, is_full in zip(players, heights, full, strict=True):
-        if is_full:
-            _panel(draw, p, data, y, h, width, t, locale)
-        else:
-            _compact(draw, p, data, y, h, width, t, locale)
-        y += h + 16
-    y += 8
-    if roll.get("first_dice"):
-        # "Preparação" 7: each die under the name of the seat that rolled it.
-        label = t("dicethrone.render.first_roll", locale)
-        draw_text(draw, (theme.MARGIN, y), label, max_width=width, bold=True)
-        rolled = [(s, v) for s, v in enumerate(roll["first_dice"]) if v]
-        names = [f"{s + 1}. {players[s]['name']}" for s, _ in rolled]
-        y = _dice(draw, y + 44, [v for _, v in rolled], names, [], t, locale)
-    if roll["dice"]:
-        of = roll.get("max_attempts", 3)
-        label = t("dicethrone.render.attempt", locale, attempt=roll["attempts"], of=of)
-        draw_text(
-            draw, (theme.MARGIN, y), f"{active['name']} · {label}", max_width=width, bold=True
-        )
-        y = _dice(draw, y + 44, roll["dice"], roll["symbols"], roll["kept"], t, locale)
-    if roll["effect_dice"]:
-        owner = players[roll["effect_owner"]]["name"]
-        label = t("dicethrone.render.effect_roll", locale)
-        if roll.get("effect_foe") is not None:  # die 1 the owner's, die 2 the opponent's
-            foe = players[roll["effect_foe"]]["name"]
-            label = t("dicethrone.render.opposed_roll", locale, opponent=foe)
-        draw_text(draw, (theme.MARGIN, y), f"{owner} · {label}", max_width=width, bold=True)
-        y = _dice(draw, y + 44, roll["effect_dice"], roll["effect_symbols"], [], t, locale)
-    if roll["defense_dice"]:
-        defender = players[data["defender"]]["name"]
-        label = t("dicethrone.render.defense", locale)
-        draw_text(draw, (theme.MARGIN, y), f"{defender} · {label}", max_width=width, bold=True)
-        y = _dice(draw, y + 44, roll["defense_dice"], roll["defense_symbols"], [], t, locale)
-    for text in lines:
-        draw_text(draw, (theme.MARGIN, y), text, max_width=width, size=SMALL, fill=theme.TEXT)
-        y += 44
-    return to_png(image)
+def glyph(symbol: str, names: Mapping[str, str], locale: str) -> str:
+    """The picture of a die symbol (its name's first letter when it has none)."""
+    return GLYPHS.get(symbol) or (_name(names, locale)[:1].upper() or "?")
 
 
-def _info_lines(data: dict[str, Any], t: Any, locale: str) -> list[str]:
-    """Announced ability, incoming damage, the last breakdown and who is awaited."""
-    roll, players = data["roll"], data["players"]
+# -- words ----------------------------------------------------------------------
+
+
+#: A part of the banner: its text, its colour, and whether it is a seat's name
+#: (drawn on a pill of the seat's colour).
+Part = tuple[str, theme.RGB, bool]
+
+
+def owes_parts(data: BoardView, t: Translate, locale: str) -> list[Part]:
+    """The banner as coloured parts: "Bruno: defend" (several owers all named), or
+    the end of the match."""
+    players = data.players
+    white = (255, 255, 255)
+    if data.winner is not None:
+        return [(t("dicethrone.render.winner", locale, player=_winners(data)), white, False)]
+    if data.draw:
+        return [(t("dicethrone.render.draw", locale), white, False)]
+    parts: list[Part] = []
+    for i, owed in enumerate(data.owed):
+        if i:
+            parts.append(("  ·  ", theme.TEXT_MUTED, False))
+        what = _owed_text(owed.prompt, t, locale)
+        parts.append((players[owed.seat].name, theme.seat_colour(owed.seat), True))
+        parts.append((f": {what}", theme.TEXT, False))
+    if not parts:
+        parts.append((t(f"dicethrone.render.phase.{data.phase}", locale), theme.TEXT, False))
+    return parts
+
+
+def _owed_text(prompt_key: str, t: Translate, locale: str) -> str:
+    """A decision in a few words ("defend", "respond or pass")."""
+    short = prompt_key.rsplit(".", 1)[-1]
+    key = f"dicethrone.render.owes.{short}"
+    text = t(key, locale)
+    return text if text != key else t("dicethrone.render.owes.decide", locale)
+
+
+def _winners(data: BoardView) -> str:
+    winner = data.winner
+    if winner is None:
+        return ""
+    return " & ".join(p.name for p in data.players if data.teams[p.seat] == data.teams[winner])
+
+
+def status_line(data: BoardView, t: Translate, locale: str) -> str:
+    """Under the banner: the turn and phase, or how the match ended and the final health."""
+    health = " · ".join(f"{p.name} {p.health}" for p in data.players)
+    if data.winner is not None:
+        losers = [p.name for p in data.players if data.teams[p.seat] != data.teams[data.winner]]
+        how = t("dicethrone.render.won_by_ko", locale, players=", ".join(losers))
+        return f"{how} · {t('dicethrone.render.final_health', locale, health=health)}"
+    if data.draw:
+        return t("dicethrone.render.final_health", locale, health=health)
+    active = data.players[data.active]
+    if data.phase == "setup":
+        return t("dicethrone.render.phase.setup", locale)
+    phase = t(f"dicethrone.render.phase.{data.phase}", locale)
+    return f"{t('dicethrone.render.turn', locale, turn=data.turn, player=active.name)} · {phase}"
+
+
+def damage_lines(data: BoardView, t: Translate, locale: str) -> list[str]:
+    """Damage waiting and damage dealt, as a player says it: "4 damage to Bruno;
+    2 prevented; Bruno takes 2"."""
+    players = data.players
     out = []
-    if roll["announced"]:
-        key = "activated" if roll["activated"] else "announced"
-        name = _name(roll["announced"], locale)
-        out.append(t(f"dicethrone.render.{key}", locale, ability=name))
-    elif data["abilities_met"] and data["step"] == "rolling":
-        names = ", ".join(_name(n, locale) for n in data["abilities_met"])
-        out.append(t("dicethrone.render.met", locale, abilities=names))
-    for inc in data["incoming"]:
-        player = players[inc["target"]]["name"]
-        out.append(
-            t(
-                "dicethrone.render.incoming",
-                locale,
-                amount=inc["amount"],
-                kind=t(f"dicethrone.render.kind.{inc['kind']}", locale),
-                player=player,
-                prevented=inc["prevented"],
-                halves=inc["halves"],
-                reflects=inc["reflects"],
+    for inc in data.incoming:
+        who = players[inc.target].name
+        kind = t(f"dicethrone.render.kind.{inc.kind}", locale)
+        parts = [t("dicethrone.render.dmg.to", locale, amount=inc.amount, kind=kind, player=who)]
+        if inc.added:
+            parts.append(t("dicethrone.render.dmg.added", locale, amount=inc.added))
+        if inc.prevent_all:
+            parts.append(t("dicethrone.render.dmg.prevent_all", locale))
+        elif inc.prevented:
+            parts.append(t("dicethrone.render.dmg.prevents", locale, amount=inc.prevented))
+        if inc.halves:
+            parts.append(t("dicethrone.render.dmg.halved", locale, count=inc.halves))
+        if inc.reflects and inc.source is not None:
+            back = players[inc.source].name
+            parts.append(t("dicethrone.render.dmg.reflects", locale, player=back))
+        out.append(t("dicethrone.render.dmg.pending", locale, text="; ".join(parts)))
+    for rep in data.reports:
+        who = players[rep.target].name
+        kind = t(f"dicethrone.render.kind.{rep.kind}", locale)
+        parts = [t("dicethrone.render.dmg.to", locale, amount=rep.incoming, kind=kind, player=who)]
+        if rep.incoming > rep.total:
+            parts.append(
+                t("dicethrone.render.dmg.prevented", locale, amount=rep.incoming - rep.total)
             )
-        )
-    for rep in data["reports"]:
-        player = players[rep["target"]]["name"]
-        out.append(
-            t(
-                "dicethrone.render.report",
-                locale,
-                player=player,
-                incoming=rep["incoming"],
-                subtotal=rep["subtotal"],
-                total=rep["total"],
-            )
-        )
-    if data["target_die"]:
-        out.append(t("dicethrone.render.target_die", locale, value=data["target_die"]))
-    if data["target_chooser"] is not None:
-        player = players[data["target_chooser"]]["name"]
-        out.append(t("dicethrone.render.chooses_target", locale, player=player))
-    if data["queued"] is not None:
-        player = players[data["queued"]]["name"]
-        out.append(t("dicethrone.render.queued", locale, player=player))
-    if data.get("aiming"):
-        player = players[data["aiming"]["seat"]]["name"]
-        card = _name(data["aiming"]["card"], locale)
-        out.append(t("dicethrone.render.aiming", locale, player=player, card=card))
-    if data["pause"]:
-        out.append(t("dicethrone.render.pause", locale))
-    if data["manual"]:
-        out.append(t("dicethrone.render.manual", locale, text=_name(data["manual"], locale)))
-    if data["choice"] is not None:
-        player = players[data["choice"]["seat"]]["name"]
-        out.append(t("dicethrone.render.choice", locale, player=player))
-        # One line per option, so long option texts stay readable on a phone.
-        for i, label in enumerate(data["choice"]["options"], 1):
-            out.append(f"  {i}) {_name(label, locale)}")
-    for seat in data["waiting"]:
-        out.append(t("dicethrone.render.waiting", locale, player=players[seat]["name"]))
+        parts.append(t("dicethrone.render.dmg.takes", locale, player=who, amount=rep.total))
+        out.append("; ".join(parts))
     return out
 
 
-def _involved(data: dict[str, Any]) -> set[int]:
-    """Seats drawn in full: every seat in a duel; with 3–4 heroes the active
+def last_lines(data: BoardView, t: Translate, locale: str) -> list[str]:
+    """The last move in words (its public events), then what waits to be resolved."""
+    # Damage waiting is said once, in plain words, by the "Waiting:" line.
+    return [t(e.key, locale, **dict(e.params)) for e in data.last if e.key not in _SAID_ELSEWHERE]
+
+
+#: Events of the last move the board says in its own words.
+_SAID_ELSEWHERE = frozenset({"dicethrone.event.damage_pending"})
+
+
+def info_lines(data: BoardView, t: Translate, locale: str) -> list[str]:
+    """What the table waits on besides the owed decision: the announced ability, the
+    targeting die, a waiting instant action, a card's target, a pause, an "Or"."""
+    roll, players = data.roll, data.players
+    out = []
+    if roll.announced and not any(e.key.endswith(("announced", "activated")) for e in data.last):
+        key = "activated" if roll.activated else "announced"
+        player = players[data.active].name
+        out.append(
+            t(
+                f"dicethrone.render.{key}",
+                locale,
+                player=player,
+                ability=_name(roll.announced, locale),
+            )
+        )
+    if data.target_die:
+        out.append(t("dicethrone.render.target_die", locale, value=data.target_die))
+    if data.target_chooser is not None:
+        out.append(
+            t("dicethrone.render.chooses_target", locale, player=players[data.target_chooser].name)
+        )
+    if data.queued is not None:
+        out.append(t("dicethrone.render.queued", locale, player=players[data.queued].name))
+    if data.aiming is not None:
+        card = _name(data.aiming.card, locale)
+        out.append(
+            t("dicethrone.render.aiming", locale, player=players[data.aiming.seat].name, card=card)
+        )
+    if data.pause:
+        out.append(t("dicethrone.render.pause", locale))
+    if data.manual:
+        out.append(t("dicethrone.render.manual", locale, text=_name(data.manual, locale)))
+    if data.choice is not None:
+        out.append(t("dicethrone.render.choice", locale, player=players[data.choice.seat].name))
+        # One line per option, so long option texts stay readable on a phone.
+        for i, label in enumerate(data.choice.options, 1):
+            out.append(f"  {i}) {_name(label, locale)}")
+    return out
+
+
+def requirement_text(
+    req: Requirement, faces: Mapping[str, Mapping[str, str]], t: Translate, locale: str
+) -> str:
+    """A dice combination: "3⚔", "2⚔ 2⚡", "Small Straight", "4 of a kind"."""
+    parts = [f"{n}{glyph(sym, faces.get(sym, {}), locale)}" for sym, n in req.symbols.items()]
+    if req.straight:
+        parts.append(t(f"dicethrone.render.req.straight_{req.straight}", locale))
+    if req.of_a_kind:
+        parts.append(t("dicethrone.render.req.of_a_kind", locale, count=req.of_a_kind))
+    return " ".join(parts)
+
+
+def effect_text(
+    steps: Sequence[Step],
+    statuses: Mapping[str, Mapping[str, str]],
+    faces: Mapping[str, Mapping[str, str]],
+    t: Translate,
+    locale: str,
+) -> str:
+    """An ability's effect in a few words ("4 damage", "heal 4, gain Protect"); the
+    card or board text is in `/match lookup`."""
+    words = []
+    for step in steps:
+        word = _step_text(step, statuses, faces, t, locale)
+        if word:
+            words.append(word)
+    return ", ".join(words)
+
+
+def _step_text(
+    step: Step,
+    statuses: Mapping[str, Mapping[str, str]],
+    faces: Mapping[str, Mapping[str, str]],
+    t: Translate,
+    locale: str,
+) -> str:
+    op = step.op
+    status = _name(statuses.get(step.status or "", {step.status or "": step.status or ""}), locale)
+    if op in ("damage", "self_damage", "heal", "prevent") and step.per:
+        times = step.amount or 1
+        per = glyph(step.per, faces.get(step.per, {}), locale)
+        return t(f"dicethrone.render.fx.{op}_per", locale, times=times, symbol=per)
+    if op == "damage" and step.roll_sum:
+        return t("dicethrone.render.fx.damage_sum", locale)
+    if op == "damage":
+        kind = step.kind.value
+        key = "damage" if kind == "normal" else "damage_kind"
+        return t(
+            f"dicethrone.render.fx.{key}",
+            locale,
+            amount=step.amount,
+            kind=t(f"dicethrone.render.kind.{kind}", locale),
+        )
+    if op in (
+        "heal",
+        "self_damage",
+        "gain_cp",
+        "steal_cp",
+        "draw",
+        "prevent",
+        "add_damage",
+        "steal_health",
+    ):
+        return t(f"dicethrone.render.fx.{op}", locale, amount=step.amount)
+    if op in ("gain", "inflict", "remove", "remove_all", "move"):
+        return t(f"dicethrone.render.fx.{op}", locale, status=status, count=max(step.amount, 1))
+    if op in ("prevent_half", "prevent_all", "reflect_half", "flip", "cancel_attack"):
+        return t(f"dicethrone.render.fx.{op}", locale)
+    if op == "roll":
+        inner = effect_text(step.steps, statuses, faces, t, locale)
+        return t("dicethrone.render.fx.roll", locale, dice=step.dice, then=inner)
+    if op == "with":
+        need = requirement_text(Requirement(step.symbols), faces, t, locale)
+        inner = effect_text(step.steps, statuses, faces, t, locale)
+        return t("dicethrone.render.fx.with", locale, need=need, then=inner)
+    if op == "or":
+        options = [
+            _name(o.text, locale) if o.text else effect_text(o.steps, statuses, faces, t, locale)
+            for o in step.steps
+        ]
+        return t("dicethrone.render.fx.or", locale, options=" / ".join(options))
+    if op in ("additionally",):
+        return effect_text(step.steps, statuses, faces, t, locale)
+    if op == "then":
+        return ""
+    # Rarer steps (opposed rolls, dice changes, manual text): the board says there is more.
+    return t("dicethrone.render.fx.more", locale)
+
+
+# -- the board ------------------------------------------------------------------
+
+
+def _board(data: BoardView, t: Translate, locale: str) -> bytes:
+    width = theme.CANVAS_WIDTH - 2 * theme.MARGIN
+    players = data.players
+    caption = [
+        *(line for text in last_lines(data, t, locale) for line in _wrap(text, width - 40, SMALL)),
+    ]
+    # The caption keeps the last few lines of the move: the rest is in the post.
+    caption = caption[-4:]
+    notes = [
+        line
+        for text in (*damage_lines(data, t, locale), *info_lines(data, t, locale))
+        for line in _wrap_line(text, width - 40)
+    ]
+    trays = _trays(data, t, locale)
+    involved = _involved(data)
+    columns = [p for p in players if p.seat in involved][:2]
+    condensed = [p for p in players if p not in columns]
+    widths = [width]
+    if len(columns) > 1:
+        # A board listing abilities gets more room than one showing its defence only.
+        shares = [0.58 if _focus(p, data) else 0.42 for p in columns]
+        if shares[0] == shares[1]:
+            shares = [0.5, 0.5]
+        first = int((width - GAP) * shares[0])
+        widths = [first, width - GAP - first]
+    statuses = _status_names(data)
+    heights = [
+        _column_height(p, w, data, statuses, t, locale)
+        for p, w in zip(columns, widths, strict=False)
+    ]
+    compact_h = [_compact_height(p, width, t, locale) for p in condensed]
+    height = 88 + 48
+    if caption or notes:
+        height += 24 + LINE * (len(caption) + len(notes)) + GAP
+    # Rows of dice share a line (smaller dice) when they fit side by side.
+    rows_of_trays: list[list[Tray]] = []
+    for tray in trays:
+        if rows_of_trays and _tray_width([*rows_of_trays[-1], tray], SMALL_DIE) <= width:
+            rows_of_trays[-1].append(tray)
+        else:
+            rows_of_trays.append([tray])
+    sizes = [SMALL_DIE if len(row) > 1 else DIE for row in rows_of_trays]
+    height += sum(44 + die + 44 for die in sizes)
+    height += max(heights, default=0) + GAP + sum(h + GAP for h in compact_h) + 16
+    image, draw = canvas(height)
+    y = _banner(draw, owes_parts(data, t, locale), data)
+    draw_text(
+        draw,
+        (theme.MARGIN, y + 8),
+        status_line(data, t, locale),
+        max_width=width,
+        size=SMALL,
+        fill=theme.TEXT_MUTED,
+    )
+    y += 48
+    if caption or notes:
+        box = 24 + LINE * (len(caption) + len(notes))
+        draw.rounded_rectangle(
+            (theme.MARGIN, y, theme.MARGIN + width, y + box), 12, fill=theme.PANEL
+        )
+        # The last move's mark: the highlight colour, which no seat uses.
+        draw.rounded_rectangle(
+            (theme.MARGIN, y, theme.MARGIN + 10, y + box), 4, fill=theme.HIGHLIGHT
+        )
+        ty = y + 12
+        for line in caption:
+            draw_text(
+                draw,
+                (theme.MARGIN + 28, ty),
+                line,
+                max_width=width - 40,
+                size=SMALL,
+                fill=theme.TEXT,
+            )
+            ty += LINE
+        for line in notes:
+            draw_text(
+                draw,
+                (theme.MARGIN + 28, ty),
+                line,
+                max_width=width - 40,
+                size=SMALL,
+                bold=True,
+                fill=theme.HIGHLIGHT,
+            )
+            ty += LINE
+        y += box + GAP
+    for row, die in zip(rows_of_trays, sizes, strict=True):
+        x = theme.MARGIN
+        for tray in row:
+            label, values, faces, names, kept = tray
+            room = _tray_width([tray], die) if len(row) > 1 else width
+            draw_text(draw, (x, y), label, max_width=room, size=SMALL, bold=True)
+            _dice(draw, x, y + 44, die, values, faces, names, kept, t, locale)
+            x += room + TRAY_GAP
+        y += 44 + die + 44
+    x = theme.MARGIN
+    for p, w in zip(columns, widths, strict=False):
+        _column(draw, p, data, x, y, w, max(heights), statuses, t, locale)
+        x += w + GAP
+    y += max(heights, default=0) + GAP
+    for p, h in zip(condensed, compact_h, strict=True):
+        _compact(draw, p, data, y, h, width, t, locale)
+        y += h + GAP
+    return to_png(image)
+
+
+def _banner(draw: ImageDraw.ImageDraw, parts: list[Part], data: BoardView) -> int:
+    """The top band: who owes what, each name in its seat colour (shrunk to fit)."""
+    width = draw.im.size[0]
+    height = 88
+    colour = theme.seat_colour(data.winner) if data.winner is not None else theme.PANEL_ACTIVE
+    draw.rectangle((0, 0, width, height), fill=colour)
+    room = width - 2 * theme.MARGIN
+    size = theme.TITLE_TEXT_PX
+    pad = 12  # room around a name on its pill
+
+    def needed(px: int) -> float:
+        return sum(text_width(p, font(px, True)) + (2 * pad if name else 0) for p, _, name in parts)
+
+    while size > SMALL and needed(size) > room:
+        size -= 2
+    fnt = font(size, True)
+    x = float(theme.MARGIN)
+    for text, fill, name in parts:
+        w = text_width(text, fnt)
+        if x + w > theme.MARGIN + room:
+            text, small = fit_text(text, theme.MARGIN + room - x, size, True)
+            draw.text(
+                (x, height / 2),
+                text,
+                font=small,
+                fill=fill if not name else theme.TEXT,
+                anchor="lm",
+            )
+            break
+        if name:
+            # The name on a pill of the seat's colour, white on it.
+            draw.rounded_rectangle(
+                (x, height / 2 - size * 0.8, x + w + 2 * pad, height / 2 + size * 0.8),
+                12,
+                fill=fill,
+            )
+            draw.text((x + pad, height / 2), text, font=fnt, fill=(255, 255, 255), anchor="lm")
+            x += w + 2 * pad
+            continue
+        draw.text((x, height / 2), text, font=fnt, fill=fill, anchor="lm")
+        x += w
+    return height
+
+
+#: A row of dice: its label, values, symbol ids, symbol names and kept marks.
+Tray = tuple[str, tuple[int, ...], tuple[str, ...], tuple[Mapping[str, str], ...], tuple[bool, ...]]
+
+
+def _trays(data: BoardView, t: Translate, locale: str) -> list[Tray]:
+    """Each row of dice on the table: its label, values, symbols and kept marks."""
+    roll, players = data.roll, data.players
+    out: list[Tray] = []
+    if roll.first_dice:
+        # "Preparação" 7: each die is a seat's; the label names them in order.
+        rolled = [(s, v) for s, v in enumerate(roll.first_dice) if v]
+        names = ", ".join(f"{s + 1}. {players[s].name}" for s, _ in rolled)
+        label = f"{t('dicethrone.render.first_roll', locale)}: {names}"
+        out.append(
+            (
+                label,
+                tuple(v for _, v in rolled),
+                tuple("" for _ in rolled),
+                tuple({"en-US": str(s + 1)} for s, _ in rolled),
+                (),
+            )
+        )
+    if roll.dice:
+        attempt = t(
+            "dicethrone.render.attempt", locale, attempt=roll.attempts, of=roll.max_attempts
+        )
+        out.append(
+            (
+                f"{players[data.active].name} · {attempt}",
+                roll.dice,
+                roll.faces,
+                roll.symbols,
+                roll.kept,
+            )
+        )
+    if roll.effect_dice and roll.effect_owner is not None:
+        label = t("dicethrone.render.effect_roll", locale)
+        if roll.effect_foe is not None:  # die 1 the owner's, die 2 the opponent's
+            label = t(
+                "dicethrone.render.opposed_roll", locale, opponent=players[roll.effect_foe].name
+            )
+        out.append(
+            (
+                f"{players[roll.effect_owner].name} · {label}",
+                roll.effect_dice,
+                roll.effect_faces,
+                roll.effect_symbols,
+                (),
+            )
+        )
+    if roll.defense_dice:
+        label = t("dicethrone.render.defense", locale)
+        if roll.defense is not None:
+            label = f"{label}: {_name(roll.defense, locale)}"
+        out.append(
+            (
+                f"{players[data.defender].name} · {label}",
+                roll.defense_dice,
+                roll.defense_faces,
+                roll.defense_symbols,
+                (),
+            )
+        )
+    return out
+
+
+def _tray_width(trays: Sequence[Tray], die: int) -> int:
+    """The width of trays of dice side by side."""
+    dice = sum(len(tray[1]) for tray in trays)
+    return dice * (die + DIE_GAP) - DIE_GAP + TRAY_GAP * (len(trays) - 1)
+
+
+def _dice(
+    draw: ImageDraw.ImageDraw,
+    x: int,
+    y: int,
+    size: int,
+    values: Sequence[int],
+    faces: Sequence[str],
+    names: Sequence[Mapping[str, str]],
+    kept: Sequence[bool],
+    t: Translate,
+    locale: str,
+) -> None:
+    """Dice with their symbol (picture and name) and number; kept dice marked."""
+    for i, value in enumerate(values):
+        is_kept = bool(kept and kept[i])
+        outline = theme.HIGHLIGHT if is_kept else (120, 124, 134)
+        draw.rounded_rectangle(
+            (x, y, x + size, y + size),
+            18,
+            fill=(250, 250, 250),
+            outline=outline,
+            width=8 if is_kept else 3,
+        )
+        name = _name(names[i], locale) if i < len(names) else ""
+        face = faces[i] if i < len(faces) else ""
+        pic = glyph(face, names[i] if i < len(names) else {}, locale) if face else str(value)
+        draw.text(
+            (x + size / 2, y + size * 0.4),
+            pic,
+            font=font(size * 45 // 100, bold=True),
+            fill=(20, 20, 20),
+            anchor="mm",
+        )
+        if face:
+            # The number in the corner, the symbol's name at the bottom.
+            draw.text(
+                (x + 14, y + 10),
+                str(value),
+                font=font(SMALL, bold=True),
+                fill=(60, 60, 60),
+                anchor="la",
+            )
+            draw_text(
+                draw,
+                (x + size / 2, y + size - 22),
+                name,
+                max_width=size - 10,
+                size=SMALL,
+                fill=(20, 20, 20),
+                anchor="mm",
+            )
+        if is_kept:
+            # A kept die: the highlight outline and a tab with the word under it.
+            label = "✓ " + t("dicethrone.render.kept", locale)
+            if text_width(label, font(SMALL, True)) > size - 12:
+                label = "✓"  # the word does not fit a small die: the mark alone
+            fnt = font(SMALL, True)
+            draw.rounded_rectangle(
+                (x + 4, y + size - 2, x + size - 4, y + size + 34), 8, fill=theme.HIGHLIGHT
+            )
+            draw.text(
+                (x + size / 2, y + size + 16), label, font=fnt, fill=(20, 20, 20), anchor="mm"
+            )
+        x += size + DIE_GAP
+
+
+def _involved(data: BoardView) -> set[int]:
+    """Seats drawn as hero boards: every seat in a duel; with 3–4 heroes the active
     player, the target/defender and anyone about to take damage, so the board
-    fits a phone screen with less scrolling."""
-    players = data["players"]
-    if len(players) <= 2 or data["phase"] == "over":
-        return {p["seat"] for p in players}
-    seats = {data["active"]}
-    if data["target"] is not None:
-        seats.add(data["target"])
-    if data["phase"] == "defensive":
-        seats.add(data["defender"])
-    seats.update(inc["target"] for inc in data["incoming"])
-    seats.update(rep["target"] for rep in data["reports"])
+    fits a phone screen."""
+    players = data.players
+    if len(players) <= 2 or data.phase == "over":
+        return {p.seat for p in players}
+    seats = {data.active}
+    if data.target is not None:
+        seats.add(data.target)
+    if data.phase == "defensive":
+        seats.add(data.defender)
+    seats.update(inc.target for inc in data.incoming)
+    seats.update(rep.target for rep in data.reports)
     return seats
+
+
+def _status_names(data: BoardView) -> dict[str, Mapping[str, str]]:
+    """Every status name on the table (a script naming one the board shows by name)."""
+    return {s.id: s.name for p in data.players for s in p.statuses} | dict(data.status_names)
+
+
+# -- a hero board ---------------------------------------------------------------
+
+
+def _faces(p: PlayerView) -> dict[str, Mapping[str, str]]:
+    return {f.symbol: f.name for f in p.faces}
+
+
+#: One drawn line of a hero board: segments of (text, colour, bold), and its indent.
+Line = tuple[list[tuple[str, theme.RGB, bool]], int]
+
+
+def _ability_lines(
+    p: PlayerView,
+    data: BoardView,
+    width: int,
+    statuses: Mapping[str, Mapping[str, str]],
+    t: Translate,
+    locale: str,
+) -> list[Line]:
+    """The board's abilities as lines: the name, then its rows (on the same line when
+    they fit); what the dice meet in the highlight colour with a ✔, what they can no
+    longer reach this roll dimmed."""
+    if data.phase == "over":
+        return []
+    faces = _faces(p)
+    rolling = p.seat == data.active and data.step == "rolling" and data.roll.attempts > 0
+    bold, regular = font(SMALL, True), font(SMALL)
+    out: list[Line] = []
+
+    def add(name: str, colour: theme.RGB, rows: list[tuple[str, theme.RGB]]) -> None:
+        name_w = text_width(name, bold)
+        first = rows[0] if len(rows) == 1 else None
+        if first is not None and name_w + 16 + text_width(first[0], regular) <= width:
+            out.append(([(name, colour, True), ("  " + first[0], first[1], False)], 0))
+            return
+        for line in _wrap(name, width, SMALL, bold=True):
+            out.append(([(line, colour, True)], 0))
+        for text, row_colour in rows:
+            for line in _wrap(text, width - 12, SMALL):
+                out.append(([(line, row_colour, False)], 12))
+
+    for ab in _focus(p, data):
+        met = any(r.met for r in ab.rows) or (
+            ab.id == data.roll.announced_id and p.seat == data.active
+        )
+
+        reach = any(r.reachable or r.met for r in ab.rows)
+        colour = theme.HIGHLIGHT if met else DIM if rolling and not reach else theme.TEXT
+        mark = "✔ " if met else ""
+        star = "★ " if ab.ultimate else ""
+        level = f" {_roman(ab.level)}" if ab.level > 1 else ""
+        texts = [_row_text(r, faces, statuses, t, locale) for r in ab.rows]
+        merged = _merge(texts)
+        if merged is not None:
+            row_colour = (
+                theme.HIGHLIGHT if met else DIM if rolling and not reach else theme.TEXT_MUTED
+            )
+            rows = [(merged, row_colour)]
+        else:
+            rows = [
+                (
+                    text,
+                    theme.HIGHLIGHT
+                    if row.met
+                    else DIM
+                    if rolling and not row.reachable
+                    else theme.TEXT_MUTED,
+                )
+                for row, text in zip(ab.rows, texts, strict=True)
+            ]
+        add(f"{mark}{star}{_name(ab.name, locale)}{level}", colour, rows)
+    if len(_focus(p, data)) < len(p.abilities):
+        # During an Attack only what is in play: the announced ability, the defence.
+        hidden = t(
+            "dicethrone.render.more_abilities",
+            locale,
+            count=len(p.abilities) - len(_focus(p, data)),
+        )
+        out.append(([(hidden, theme.TEXT_MUTED, False)], 0))
+    for d in p.defenses:
+        level = f" {_roman(d.level)}" if d.level > 1 else ""
+        dice = t("dicethrone.render.defense_dice", locale, count=d.dice)
+        effect = effect_text(d.effect, statuses, faces, t, locale)
+        add(f"⬟ {_name(d.name, locale)}{level} · {dice}", theme.TEXT, [(effect, theme.TEXT_MUTED)])
+    return out
+
+
+def _focus(p: PlayerView, data: BoardView) -> tuple[AbilityView, ...]:
+    """The abilities a hero board lists now: all of them, except during an Attack,
+    where the attacker's board shows the announced ability and the others' boards
+    their defence only (so the board fits a phone screen)."""
+    if data.phase == "over":
+        return ()  # the end screen: the result and the final health say it all
+    if data.phase not in ("offensive", "defensive") or (
+        p.seat == data.active and data.roll.announced_id is None
+    ):
+        return p.abilities
+    if p.seat != data.active:
+        return ()
+    return tuple(ab for ab in p.abilities if ab.id == data.roll.announced_id)
+
+
+_NUMBER = re.compile(r"\d+")
+
+
+def _merge(texts: list[str]) -> str | None:
+    """Rows that differ only in their numbers as one ("3/4/5⚔ → 4/6/8 damage"), as the
+    printed board does; None when they differ in anything else (or there is one)."""
+    if len(texts) < 2:
+        return None
+    skeletons = {_NUMBER.sub("#", text) for text in texts}
+    if len(skeletons) != 1:
+        return None
+    numbers = [_NUMBER.findall(text) for text in texts]
+    merged = ["/".join(dict.fromkeys(column)) for column in zip(*numbers, strict=True)]
+    pieces = _NUMBER.split(texts[0])
+    return "".join(piece + (merged[i] if i < len(merged) else "") for i, piece in enumerate(pieces))
+
+
+def _row_text(
+    row: AbilityRow,
+    faces: Mapping[str, Mapping[str, str]],
+    statuses: Mapping[str, Mapping[str, str]],
+    t: Translate,
+    locale: str,
+) -> str:
+    need = requirement_text(row.requirement, faces, t, locale)
+    return f"{need} → {effect_text(row.effect, statuses, faces, t, locale)}"
+
+
+def _roman(n: int) -> str:
+    return {1: "I", 2: "II", 3: "III", 4: "IV"}.get(n, str(n))
+
+
+def _header(
+    p: PlayerView, data: BoardView, inner: int, t: Translate, locale: str
+) -> list[tuple[str, theme.RGB, bool]]:
+    """A hero board's first lines, wrapped to its width: seat, name and hero; its
+    marks (3–4 players, a flipped board); its cards in hand, deck and discard pile."""
+    is_active = p.seat == data.active and data.phase not in ("over", "setup")
+    marker = "▶ " if is_active else ""
+    title = f"{marker}{p.seat + 1}. {p.name} — {_name(p.hero_name, locale)}"
+    out = [(line, theme.TEXT, True) for line in _wrap(title, inner, SMALL, bold=True)]
+    tags = " · ".join(_tags(p.seat, data, t, locale))
+    out += [(line, theme.HIGHLIGHT, True) for line in _wrap(tags, inner, SMALL, bold=True)]
+    out += [(line, theme.TEXT_MUTED, False) for line in _wrap(_cards(p, t, locale), inner, SMALL)]
+    return out
+
+
+def _column_height(
+    p: PlayerView,
+    width: int,
+    data: BoardView,
+    statuses: Mapping[str, Mapping[str, str]],
+    t: Translate,
+    locale: str,
+) -> int:
+    inner = width - INDENT - RIGHT
+    counts, _ = _chip_layout(_chips(p), inner, locale, COLUMN_CHIP_ROWS)
+    lines = _ability_lines(p, data, inner, statuses, t, locale)
+    return (
+        12
+        + LINE * len(_header(p, data, inner, t, locale))
+        + 4
+        + 52
+        + 44
+        + CHIP_ROW * len(counts)
+        + LINE * len(lines)
+        + 12
+    )
+
+
+def _column(
+    draw: ImageDraw.ImageDraw,
+    p: PlayerView,
+    data: BoardView,
+    x0: int,
+    y: int,
+    width: int,
+    height: int,
+    statuses: Mapping[str, Mapping[str, str]],
+    t: Translate,
+    locale: str,
+) -> None:
+    """One hero board: name, tags, cards, health bar, CP track, tokens, abilities."""
+    is_active = p.seat == data.active and data.phase not in ("over", "setup")
+    x1 = x0 + width
+    draw.rounded_rectangle(
+        (x0, y, x1, y + height), 14, fill=theme.PANEL_ACTIVE if is_active else theme.PANEL
+    )
+    draw.rounded_rectangle((x0, y, x0 + 12, y + height), 6, fill=theme.seat_colour(p.seat))
+    inner = width - INDENT - RIGHT
+    x = x0 + INDENT
+    ty = y + 12
+    for text, colour, bold in _header(p, data, inner, t, locale):
+        draw_text(draw, (x, ty), text, max_width=inner, size=SMALL, bold=bold, fill=colour)
+        ty += LINE
+    ty += 4
+    _health_bar(draw, p, x, ty, inner, t, locale)
+    ty += 52
+    _cp_track(draw, p, x, ty, inner, t, locale)
+    ty += 44
+    if _chips(p):
+        # Tokens with their stacks out of their limits; no row at all without any.
+        _statuses(draw, _chips(p), x, ty + 6, x + inner, t, locale, COLUMN_CHIP_ROWS)
+        counts, _ = _chip_layout(_chips(p), inner, locale, COLUMN_CHIP_ROWS)
+        ty += CHIP_ROW * len(counts)
+    for segments, indent in _ability_lines(p, data, inner, statuses, t, locale):
+        sx = float(x + indent)
+        for text, colour, bold in segments:
+            room = x + inner - sx
+            draw_text(draw, (sx, ty), text, max_width=room, size=SMALL, bold=bold, fill=colour)
+            sx += text_width(text, font(SMALL, bold))
+        ty += LINE
+
+
+def _health_bar(
+    draw: ImageDraw.ImageDraw, p: PlayerView, x: int, y: int, width: int, t: Translate, locale: str
+) -> None:
+    """Health as a bar out of the starting health (healing may pass it: the bar is full)."""
+    full = max(p.max_health, 1)
+    share = max(0.0, min(1.0, p.health / full))
+    colour = GOOD if share > 0.25 else BAD
+    draw.rounded_rectangle((x, y, x + width, y + 44), 10, fill=EMPTY)
+    if share:
+        draw.rounded_rectangle((x, y, x + max(20, int(width * share)), y + 44), 10, fill=colour)
+    label = t("dicethrone.render.health_of", locale, health=p.health, max=p.max_health)
+    draw_text(
+        draw,
+        (x + 14, y + 22),
+        label,
+        max_width=width - 28,
+        size=SMALL,
+        bold=True,
+        fill=(255, 255, 255),
+        anchor="lm",
+    )
+
+
+def _cp_track(
+    draw: ImageDraw.ImageDraw, p: PlayerView, x: int, y: int, width: int, t: Translate, locale: str
+) -> None:
+    """CP as a track of pips (filled up to the player's CP, out of the cap of 15)."""
+    label = t("dicethrone.render.cp", locale, cp=p.cp)
+    fnt = font(SMALL, bold=True)
+    lw = min(text_width(label, fnt), width * 0.4)
+    draw_text(
+        draw,
+        (x, y + 18),
+        label,
+        max_width=width * 0.4,
+        size=SMALL,
+        bold=True,
+        fill=theme.HIGHLIGHT,
+        anchor="lm",
+    )
+    room = width - lw - 12
+    step = room / max(p.cp_cap, 1)
+    r = max(4, min(11, step / 2 - 2))
+    for i in range(p.cp_cap):
+        cx = x + lw + 12 + step * i + step / 2
+        fill = theme.HIGHLIGHT if i < p.cp else EMPTY
+        draw.ellipse((cx - r, y + 18 - r, cx + r, y + 18 + r), fill=fill)
+
+
+def _compact_height(p: PlayerView, width: int, t: Translate, locale: str) -> int:
+    chips = _chips(p)
+    counts, _ = _chip_layout(chips, width - INDENT - RIGHT, locale)
+    upgrades = UPGRADE_ROW * len(_upgrade_lines(p, width, t, locale))
+    return COMPACT_H + upgrades + (CHIP_ROW * len(counts) if chips else -8)
 
 
 def _compact(
     draw: ImageDraw.ImageDraw,
-    p: dict[str, Any],
-    data: dict[str, Any],
+    p: PlayerView,
+    data: BoardView,
     y: int,
     height: int,
     width: int,
-    t: Any,
+    t: Translate,
     locale: str,
 ) -> None:
-    """A condensed panel: name and hero, health · CP, marks and card counts, the
-    applied upgrades ("Aprimoramentos", wrapped), then every status chip (wrapped
-    onto rows, so each one is named)."""
+    """A condensed panel (3–4 heroes, outside the attack): name and hero, health · CP,
+    marks and card counts, the applied upgrades (wrapped), then every status chip."""
     x0, x1 = theme.MARGIN, theme.MARGIN + width
     draw.rounded_rectangle((x0, y, x1, y + height), 14, fill=theme.PANEL)
-    draw.rounded_rectangle((x0, y, x0 + 16, y + height), 6, fill=theme.seat_colour(p["seat"]))
-    hero = _name(p["hero_name"], locale)
+    draw.rounded_rectangle((x0, y, x0 + 12, y + height), 6, fill=theme.seat_colour(p.seat))
+    hero = _name(p.hero_name, locale)
     draw_text(
         draw,
         (x0 + INDENT, y + 12),
-        f"{p['seat'] + 1}. {p['name']} — {hero}",
-        max_width=width * 0.56,
+        f"{p.seat + 1}. {p.name} — {hero}",
+        max_width=width * 0.5,
         bold=True,
     )
-    health = t("dicethrone.render.health", locale, health=p["health"])
-    cp = t("dicethrone.render.cp", locale, cp=p["cp"])
+    health = t("dicethrone.render.health_of", locale, health=p.health, max=p.max_health)
+    cp = t("dicethrone.render.cp", locale, cp=p.cp)
     draw_text(
         draw,
         (x1 - RIGHT, y + 14),
         f"{health} · {cp}",
-        max_width=width * 0.4,
+        max_width=width * 0.48,
         bold=True,
         anchor="ra",
     )
     x = x0 + INDENT
-    tags = " · ".join(_tags(p["seat"], data, t, locale))
+    tags = " · ".join(_tags(p.seat, data, t, locale))
     if tags:
         fnt = font(SMALL, bold=True)
         tags_w = min(text_width(tags, fnt), width * 0.5)
@@ -266,138 +991,79 @@ def _compact(
         _statuses(draw, chips, x0 + INDENT, top, x1 - RIGHT, t, locale)
 
 
-def _upgrade_lines(p: dict[str, Any], width: int, t: Any, locale: str) -> list[str]:
+def _upgrade_lines(p: PlayerView, width: int, t: Translate, locale: str) -> list[str]:
     """A condensed panel's applied upgrades, wrapped to its width (none: no line)."""
-    names = [_name(u["name"], locale) for u in p["upgrades"]]
+    names = [_name(u.name, locale) for u in p.upgrades]
     if not names:
         return []
     text = t("dicethrone.render.upgrades", locale, cards=" · ".join(names))
     return _wrap(text, width - INDENT - RIGHT, SMALL)
 
 
-def _chips(p: dict[str, Any]) -> list[dict[str, Any]]:
+def _chips(p: PlayerView) -> list[Token]:
     """A panel's chips: status effects, then companions (not status effects)."""
-    return [*p["statuses"], *({**c, "companion": True} for c in p.get("companions", []))]
+    return [*p.statuses, *p.companions]
 
 
-def _cards(p: dict[str, Any], t: Any, locale: str) -> str:
-    return str(
-        t(
-            "dicethrone.render.cards",
-            locale,
-            hand=p["hand_size"],
-            deck=p["deck_size"],
-            discard=p["discard_size"],
-        )
+def _cards(p: PlayerView, t: Translate, locale: str) -> str:
+    return t(
+        "dicethrone.render.cards",
+        locale,
+        hand=p.hand_size,
+        deck=p.deck_size,
+        discard=p.discard_size,
     )
 
 
-def _panel_height(p: dict[str, Any], full: bool, width: int, t: Any, locale: str) -> int:
-    """A panel's height: one more CHIP_ROW for each further row of status chips
-    (a condensed one also grows by its lines of upgrades)."""
-    chips = _chips(p)
-    counts, _ = _chip_layout(chips, width - INDENT - RIGHT, locale)
-    if full:
-        return PANEL_H + CHIP_ROW * max(0, len(counts) - 1)
-    upgrades = UPGRADE_ROW * len(_upgrade_lines(p, width, t, locale))
-    return COMPACT_H + upgrades + (CHIP_ROW * len(counts) if chips else -8)
-
-
-def _panel(
-    draw: ImageDraw.ImageDraw,
-    p: dict[str, Any],
-    data: dict[str, Any],
-    y: int,
-    height: int,
-    width: int,
-    t: Any,
-    locale: str,
-) -> None:
-    is_active = p["seat"] == data["active"] and data["phase"] not in ("over", "setup")
-    x0, x1 = theme.MARGIN, theme.MARGIN + width
-    fill = theme.PANEL_ACTIVE if is_active else theme.PANEL
-    draw.rounded_rectangle((x0, y, x1, y + height), 14, fill=fill)
-    draw.rounded_rectangle((x0, y, x0 + 16, y + height), 6, fill=theme.seat_colour(p["seat"]))
-    marker = "▶ " if is_active else ""
-    hero = _name(p["hero_name"], locale)
-    draw_text(
-        draw,
-        (x0 + 36, y + 14),
-        f"{marker}{p['seat'] + 1}. {p['name']} — {hero}",
-        max_width=width * 0.62,
-        bold=True,
-    )
-    health = t("dicethrone.render.health", locale, health=p["health"])
-    draw_text(
-        draw, (x1 - 24, y + 10), health, max_width=width * 0.34, size=40, bold=True, anchor="ra"
-    )
-    cp = t("dicethrone.render.cp", locale, cp=p["cp"])
-    draw_text(
-        draw,
-        (x1 - 24, y + 64),
-        cp,
-        max_width=width * 0.34,
-        bold=True,
-        anchor="ra",
-        fill=theme.HIGHLIGHT,
-    )
-    cards = _cards(p, t, locale)
-    draw_text(
-        draw, (x0 + 36, y + 66), cards, max_width=width * 0.6, size=SMALL, fill=theme.TEXT_MUTED
-    )
-    upgrades = [
-        *_tags(p["seat"], data, t, locale),
-        *(_name(u["name"], locale) for u in p["upgrades"]),
-    ]
-    if upgrades:
-        draw_text(draw, (x0 + 36, y + 112), " · ".join(upgrades), max_width=width - 60, size=SMALL)
-    _statuses(draw, _chips(p), x0 + INDENT, y + 170, x1 - RIGHT, t, locale)
-
-
-def _tags(seat: int, data: dict[str, Any], t: Any, locale: str) -> list[str]:
+def _tags(seat: int, data: BoardView, t: Translate, locale: str) -> list[str]:
     """The side of a flipped board, then Team, Leader, Defender and defeat marks of
     a panel (3–4 player matches)."""
     out = []
-    side = data["players"][seat].get("side")
+    side = data.players[seat].side
     if side:
         out.append("☠ " + t("dicethrone.render.side", locale, side=_name(side, locale)))
-    if data["mode"] == "teams":
-        out.append(t("dicethrone.render.team", locale, team="AB"[data["teams"][seat]]))
-    if seat in data["out"]:
+    if data.mode == "teams":
+        out.append(t("dicethrone.render.team", locale, team="AB"[data.teams[seat]]))
+    if seat in data.out:
         out.append(t("dicethrone.render.out", locale))
-    elif seat in data["leaders"]:
+    elif seat in data.leaders:
         out.append("♛ " + t("dicethrone.render.leader", locale))
-    if data["target"] == seat and data["phase"] in ("offensive", "defensive"):
+    if data.target == seat and data.phase in ("offensive", "defensive"):
         out.append("◎ " + t("dicethrone.render.target", locale))
     return out
 
 
-def _chip_layout(statuses: list[dict[str, Any]], space: int, locale: str) -> tuple[list[int], int]:
-    """Chips per row and how many a "+N" chip counts (see :func:`chips.rows`)."""
+def _chip_layout(
+    statuses: list[Token], space: int, locale: str, max_rows: int = CHIP_ROWS
+) -> tuple[list[int], int]:
+    """Chips per row and how many a "+N" chip counts (see :func:`chips.rows`); a
+    hero board, narrower than a condensed panel, may use COLUMN_CHIP_ROWS rows."""
     fnt = font(SMALL, bold=True)
     widths = [text_width(_chip_label(s, locale), fnt) + 32 for s in statuses]
-    return chip_rows(widths, space, 12, CHIP_ROWS, lambda n: text_width(f"+{n}", fnt) + 32)
+    return chip_rows(widths, space, 12, max_rows, lambda n: text_width(f"+{n}", fnt) + 32)
 
 
-def _chip_label(s: dict[str, Any], locale: str) -> str:
-    return f"{_name(s['name'], locale)} {s['count']}/{s['limit']}"
+def _chip_label(s: Token, locale: str) -> str:
+    return f"{_name(s.name, locale)} {s.count}/{s.limit}"
 
 
 def _statuses(
     draw: ImageDraw.ImageDraw,
-    statuses: list[dict[str, Any]],
+    statuses: list[Token],
     x: int,
     y: int,
     right: int,
-    t: Any,
+    t: Translate,
     locale: str,
+    max_rows: int = CHIP_ROWS,
 ) -> None:
-    """Status chips from (x, y), wrapped onto rows of CHIP_ROW px (statuses are
-    public: each is named; only beyond CHIP_ROWS rows a "+N" chip counts the rest)."""
+    """Status tokens from (x, y) with their stacks and limits, wrapped onto rows of
+    CHIP_ROW px (statuses are public: each is named; only beyond CHIP_ROWS rows a
+    "+N" chip counts the rest)."""
     if not statuses:
         draw_text(
             draw,
-            (x, y),
+            (x, y + 6),
             t("dicethrone.render.no_status", locale),
             max_width=right - x,
             size=SMALL,
@@ -405,7 +1071,7 @@ def _statuses(
         )
         return
     fnt = font(SMALL, bold=True)
-    counts, hidden = _chip_layout(statuses, right - x, locale)
+    counts, hidden = _chip_layout(statuses, right - x, locale, max_rows)
     queue = list(statuses)
     cx = x
     for row, count in enumerate(counts):
@@ -414,7 +1080,7 @@ def _statuses(
             label = _chip_label(s, locale)
             w = text_width(label, fnt) + 32
             # Companions (not status effects) get their own colour.
-            colour = COMPANION if s.get("companion") else GOOD if s["positive"] else BAD
+            colour = COMPANION if s.companion else GOOD if s.positive else BAD
             _chip(draw, cx, y + row * CHIP_ROW, w, label, colour, fnt)
             cx += int(w) + 12
         queue = queue[count:]
@@ -432,63 +1098,15 @@ def _chip(
     draw.text((x + 16, y + 23), label, font=fnt, fill=(255, 255, 255), anchor="lm")
 
 
-def _dice(
-    draw: ImageDraw.ImageDraw,
-    y: int,
-    values: list[int],
-    symbols: list[Any],
-    kept: list[bool],
-    t: Any,
-    locale: str,
-) -> int:
-    x = theme.MARGIN
-    for i, (value, symbol) in enumerate(zip(values, symbols, strict=True)):
-        is_kept = bool(kept and kept[i])
-        outline = theme.HIGHLIGHT if is_kept else (120, 124, 134)
-        draw.rounded_rectangle(
-            (x, y, x + DIE, y + DIE),
-            18,
-            fill=(250, 250, 250),
-            outline=outline,
-            width=8 if is_kept else 3,
-        )
-        draw.text(
-            (x + DIE / 2, y + 52),
-            str(value),
-            font=font(56, bold=True),
-            fill=(20, 20, 20),
-            anchor="mm",
-        )
-        draw_text(
-            draw,
-            (x + DIE / 2, y + 112),
-            _name(symbol, locale),
-            max_width=DIE - 12,
-            size=SMALL,
-            fill=(20, 20, 20),
-            anchor="mm",
-        )
-        if is_kept:
-            draw.text(
-                (x + DIE / 2, y + DIE + 22),
-                t("dicethrone.render.kept", locale),
-                font=font(SMALL, bold=True),
-                fill=theme.HIGHLIGHT,
-                anchor="mm",
-            )
-        x += DIE + 20
-    return y + DIE + 60
-
-
 def _wrap_line(text: str, max_width: float) -> list[str]:
-    """An info line wrapped to the board, keeping its indent (choice options)."""
+    """A line wrapped to the board, keeping its indent (choice options)."""
     indent = text[: len(text) - len(text.lstrip())]
     parts = _wrap(text, max_width - text_width(indent, font(SMALL)), SMALL)
     return [indent + part for part in parts] or [""]
 
 
-def _wrap(text: str, max_width: float, size: int) -> list[str]:
-    fnt = font(size)
+def _wrap(text: str, max_width: float, size: int, bold: bool = False) -> list[str]:
+    fnt = font(size, bold)
     lines, line = [], ""
     for word in text.split():
         trial = f"{line} {word}".strip()
@@ -502,62 +1120,60 @@ def _wrap(text: str, max_width: float, size: int) -> list[str]:
     return lines
 
 
-def _hand(view: View, catalog: Catalog, locale: str) -> bytes:
-    if view.seat is None:
-        raise ValueError("the public view has no hand")
-    t = catalog.translate
-    hand = list(view.data.get("hand", []))
+# -- the hand -------------------------------------------------------------------
+
+
+def _hand(view: SeatView, t: Translate, locale: str) -> bytes:
+    seat = view.viewer
     width = theme.CANVAS_WIDTH - 2 * theme.MARGIN
-    blocks = []
-    for card in hand:
-        lines = _wrap(_name(card["text"], locale), width - 48, SMALL)
-        if not card["verified"]:
-            # A reconstruction is never mistaken for a printed card.
-            lines.append(f"✱ {t('dicethrone.render.unverified', locale)}")
-        blocks.append((card, lines))
+    blocks = [(card, _wrap(_name(card.text, locale), width - 48, SMALL)) for card in view.hand]
     mates = []
-    for mate in view.data.get("team_hands", []):
+    for mate in view.team_hands:
         # 2 v 2: the teammate's hand, by card name ("ver as mãos uns dos outros").
-        names = ", ".join(_name(n, locale) for n in mate["cards"]) or "—"
-        who = view.data["players"][mate["seat"]]["name"]
+        names = ", ".join(_name(n, locale) for n in mate.cards) or "—"
+        who = view.players[mate.seat].name
         text = t("dicethrone.render.team_hand", locale, player=who, cards=names)
         mates.extend(_wrap(text, width, SMALL))
     height = (
-        96
+        88
         + 24
         + sum(70 + 40 * len(lines) + 30 for _, lines in blocks)
-        + (80 if not hand else 24)
+        + (80 if not blocks else 24)
         + 40 * len(mates)
     )
     image, draw = canvas(height)
-    player = view.data["players"][view.seat]
-    y = (
-        banner(
-            draw,
-            t("dicethrone.render.your_hand", locale, player=player["name"]),
-            theme.seat_colour(view.seat),
-        )
-        + 24
+    player = view.players[seat]
+    draw.rectangle((0, 0, theme.CANVAS_WIDTH, 88), fill=theme.seat_colour(seat))
+    draw_text(
+        draw,
+        (theme.MARGIN, 44),
+        t("dicethrone.render.your_hand", locale, player=player.name),
+        max_width=width,
+        size=theme.TITLE_TEXT_PX,
+        bold=True,
+        fill=(255, 255, 255),
+        anchor="lm",
     )
-    if not hand:
+    y = 88 + 24
+    if not blocks:
         draw_text(draw, (theme.MARGIN, y), t("dicethrone.render.empty", locale), max_width=width)
+        y += 56
     for card, lines in blocks:
         h = 70 + 40 * len(lines) + 14
         draw.rounded_rectangle((theme.MARGIN, y, theme.MARGIN + width, y + h), 14, fill=theme.PANEL)
-        timing = t(f"dicethrone.render.timing.{card['timing']}", locale)
-        cost = t("dicethrone.render.cost", locale, cost=card["cost"])
+        timing = t(f"dicethrone.render.timing.{card.timing}", locale)
+        cost = t("dicethrone.render.cost", locale, cost=card.cost)
         draw_text(
             draw,
             (theme.MARGIN + 24, y + 12),
-            _name(card["name"], locale),
+            _name(card.name, locale),
             max_width=width * 0.55,
             bold=True,
         )
-        tail = f"{timing} · {cost}"
         draw_text(
             draw,
             (theme.MARGIN + width - 24, y + 16),
-            tail,
+            f"{timing} · {cost}",
             max_width=width * 0.42,
             size=SMALL,
             anchor="ra",
@@ -568,9 +1184,43 @@ def _hand(view: View, catalog: Catalog, locale: str) -> bytes:
             draw.text((theme.MARGIN + 24, ty), line, font=font(SMALL), fill=theme.TEXT_MUTED)
             ty += 40
         y += h + 16
-    if not hand:
-        y += 56
     for line in mates:
         draw.text((theme.MARGIN, y), line, font=font(SMALL), fill=theme.TEXT)
         y += 40
     return to_png(image)
+
+
+# -- alt text -------------------------------------------------------------------
+
+
+def describe(view: View, kind: str, catalog: Catalog, locale: str) -> str:
+    """Alt text: who owes what, each hero's health, CP and statuses, the last move."""
+    data = typed(view)
+    t = catalog.translate
+    if kind == "hand" and isinstance(data, SeatView):
+        cards = ", ".join(_name(c.name, locale) for c in data.hand) or t(
+            "dicethrone.render.empty", locale
+        )
+        player = data.players[data.viewer].name
+        return t("dicethrone.render.your_hand", locale, player=player) + ": " + cards
+    parts = [
+        "".join(text for text, *_ in owes_parts(data, t, locale)).strip(),
+        status_line(data, t, locale),
+    ]
+    for p in data.players:
+        tokens = ", ".join(_chip_label(s, locale) for s in _chips(p)) or t(
+            "dicethrone.render.no_status", locale
+        )
+        health = t("dicethrone.render.health_of", locale, health=p.health, max=p.max_health)
+        cp = t("dicethrone.render.cp", locale, cp=p.cp)
+        parts.append(f"{p.name} ({_name(p.hero_name, locale)}): {health}, {cp}, {tokens}")
+    roll = data.roll
+    if roll.dice:
+        dice = ", ".join(
+            f"{v} {_name(s, locale)}" for v, s in zip(roll.dice, roll.symbols, strict=True)
+        )
+        parts.append(f"{t('dicethrone.render.dice', locale)}: {dice}")
+    parts.extend(damage_lines(data, t, locale))
+    parts.extend(last_lines(data, t, locale))
+    text = ". ".join(p.rstrip(".") for p in parts if p) + "."
+    return text if len(text) <= 1000 else text[:999] + "…"

@@ -11,6 +11,7 @@ from engines.core import (
     CommandSpec,
     Decision,
     Dice,
+    Event,
     GameEngine,
     IllegalActionError,
     MatchOption,
@@ -26,6 +27,7 @@ from engines.core import (
 )
 from engines.core.model import replace
 from engines.core.packs import pack_root
+from engines.core.serde import from_json, to_json
 from engines.dicethrone import actions as a
 from engines.dicethrone import aiming, entry, first_roll, invariants, targeting, upkeep
 from engines.dicethrone.cards import after_action, play_card, spend
@@ -258,7 +260,12 @@ class DiceThrone(GameEngine[State]):
         else:
             assert isinstance(action, a.EndPhase)
             state = flow.end_phase(state)
-        return Outcome(state, tuple(flow.events))
+        events = tuple(flow.events)
+        # The board's caption: only the public form of each event (a drawn card unnamed).
+        # Stored as their JSON reads back (a Message parameter becomes its mapping), so
+        # a state equals itself after a round trip through the database.
+        last = tuple(from_json(Event, to_json(e.for_seat(None))) for e in events)
+        return Outcome(replace(state, last=last), events)
 
     def _choose(self, flow: Flow, state: State, seat: int, option: int) -> State:
         """Resume a paused script with the chosen option, then what came after it."""
@@ -339,12 +346,21 @@ class DiceThrone(GameEngine[State]):
 
     def view(self, state: State, seat: int | None) -> View:
         flow = self.flow(state, _NoDice())
-        return View(self.name, seat, build_view(flow, state, seat, self.pending(state)))
+        typed = build_view(flow, state, seat, self.pending(state))
+        data = to_json(typed)
+        assert isinstance(data, dict)
+        return View(self.name, seat, data)
 
     def render(self, view: View, kind: str = "board", locale: str = "en-US") -> bytes:
         from engines.dicethrone import render
 
         return render.render(view, kind, self.catalog(), locale)
+
+    def describe(self, view: View, kind: str = "board", locale: str = "en-US") -> str:
+        """Alt text: who owes what, each hero's health, CP and statuses, the last move."""
+        from engines.dicethrone import render
+
+        return render.describe(view, kind, self.catalog(), locale)
 
     def commands(self) -> list[CommandSpec]:
         return list(COMMANDS)

@@ -6,7 +6,7 @@ import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from engines.core import Seat
+from engines.core import Event, Seat
 from engines.core.model import replace
 from engines.dicethrone.content import Step as ScriptStep
 from engines.dicethrone.damage import Incoming
@@ -266,6 +266,9 @@ class State:
     #: The ``upkeep_window`` match option: the Upkeep window opens even when the
     #: Upkeep has no damage or healing to apply.
     upkeep_window: bool = False
+    #: The last move's events as the public may see them (hidden ones in their
+    #: ``.hidden`` form): the board's caption of what just happened.
+    last: tuple[Event, ...] = ()
 
     @property
     def choice(self) -> Suspended | None:

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
-from engines.core import Choice, Decision, Message
+from engines.core import Choice, Decision, Event, Message, View
 from engines.core.model import replace
+from engines.core.serde import from_json
 from engines.dicethrone.aiming import needs_target, target_options
 from engines.dicethrone.cards import card_cost, spendable
-from engines.dicethrone.combos import usable_level
+from engines.dicethrone.combos import best_variant, reachable, usable_level
 from engines.dicethrone.content import CardDef, Step, Text
-from engines.dicethrone.modes import leaders
-from engines.dicethrone.state import HAND_LIMIT, KING, Phase, Player, Roll, State
+from engines.dicethrone.modes import leaders, start_health
+from engines.dicethrone.state import CP_CAP, HAND_LIMIT, KING, Phase, Player, Roll, State
+from engines.dicethrone.state import Step as TurnStep
 from engines.dicethrone.statuses import tokens_in_play
 from engines.dicethrone.targeting import choosers
 from engines.dicethrone.turn import Flow
@@ -21,15 +25,275 @@ def _text(text: Text) -> dict[str, str]:
     return dict(text)
 
 
-def _card(flow: Flow, state: State, seat: int, card: CardDef) -> dict[str, Any]:
-    return {
-        "id": card.id,
-        "name": _text(card.name),
-        "text": _text(card.text),
-        "cost": card_cost(flow, state, seat, card),
-        "timing": card.timing.value,
-        "verified": card.verified,
-    }
+# -- the typed view ---------------------------------------------------------
+#
+# ``build_view`` returns a ``BoardView`` (the public view: never a hand or a deck
+# order) or, for a seat, a ``SeatView`` (the board plus that seat's own hand).
+# ``View.data`` holds its JSON; the renderer reads it back with :func:`typed`, so
+# mypy checks every field the images use, and the hand exists only on SeatView.
+
+
+@dataclass(frozen=True)
+class Token:
+    """A status effect token (or a companion) on a hero: stacks out of its limit."""
+
+    id: str
+    name: Mapping[str, str]
+    count: int
+    limit: int
+    positive: bool = True
+    companion: bool = False
+
+
+@dataclass(frozen=True)
+class Requirement:
+    """What the dice must show for one row of an ability."""
+
+    symbols: Mapping[str, int] = field(default_factory=dict)
+    straight: int = 0
+    of_a_kind: int = 0
+
+
+@dataclass(frozen=True)
+class AbilityRow:
+    """One row of an ability at its current level: requirement and effect."""
+
+    requirement: Requirement
+    effect: tuple[Step, ...]
+    #: The current dice meet it (the strongest met row of the ability).
+    met: bool = False
+    #: Re-rolling the dice not kept could still meet it (attempts left).
+    reachable: bool = False
+
+
+@dataclass(frozen=True)
+class AbilityView:
+    """An Offensive Ability as the board prints it, upgrades applied."""
+
+    id: str
+    name: Mapping[str, str]
+    level: int
+    ultimate: bool
+    rows: tuple[AbilityRow, ...]
+
+
+@dataclass(frozen=True)
+class DefenseView:
+    """A Defensive Ability: dice rolled and effect at its current level."""
+
+    id: str
+    name: Mapping[str, str]
+    level: int
+    dice: int
+    effect: tuple[Step, ...]
+
+
+@dataclass(frozen=True)
+class Face:
+    """A die face: its number, its symbol id (the picture) and the symbol's name."""
+
+    value: int
+    symbol: str
+    name: Mapping[str, str]
+
+
+@dataclass(frozen=True)
+class UpgradeView:
+    """An upgrade card on the hero board."""
+
+    name: Mapping[str, str]
+    level: int
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """One hero at the table, as everyone sees it."""
+
+    seat: int
+    name: str
+    hero: str
+    hero_name: Mapping[str, str]
+    #: The other side of a double-sided board, once flipped (Cursed Pirate).
+    side: Mapping[str, str] | None
+    health: int
+    #: The starting health: the bar's full length (healing may go 10 above it).
+    max_health: int
+    cp: int
+    cp_cap: int
+    statuses: tuple[Token, ...]
+    companions: tuple[Token, ...]
+    levels: Mapping[str, int]
+    hand_size: int
+    deck_size: int
+    discard_size: int
+    discard_top: str | None
+    upgrades: tuple[UpgradeView, ...]
+    abilities: tuple[AbilityView, ...]
+    defenses: tuple[DefenseView, ...]
+    #: The hero's die faces 1–6 (symbol ids and names), for the legend.
+    faces: tuple[Face, ...]
+
+
+@dataclass(frozen=True)
+class RollView:
+    """The dice on the table (see :func:`shown_roll`)."""
+
+    dice: tuple[int, ...]
+    symbols: tuple[Mapping[str, str], ...]
+    faces: tuple[str, ...]
+    kept: tuple[bool, ...]
+    attempts: int
+    max_attempts: int
+    announced: Mapping[str, str] | None
+    activated: bool
+    ultimate: bool
+    defense_dice: tuple[int, ...]
+    defense_faces: tuple[str, ...]
+    effect_dice: tuple[int, ...]
+    effect_faces: tuple[str, ...]
+    #: "Preparação" 7 in its window: die N is seat N's (0: not re-rolling).
+    first_dice: tuple[int, ...]
+    effect_owner: int | None
+    effect_foe: int | None
+    effect_symbols: tuple[Mapping[str, str], ...]
+    defense_symbols: tuple[Mapping[str, str], ...]
+    #: The Defensive Ability rolled, if any.
+    defense: Mapping[str, str] | None = None
+    #: The id of the announced ability (its name is ``announced``).
+    announced_id: str | None = None
+
+
+@dataclass(frozen=True)
+class IncomingView:
+    """Damage waiting to be dealt when the phase concludes, with its modifiers."""
+
+    target: int
+    source: int | None
+    amount: int
+    added: int
+    kind: str
+    prevented: int
+    halves: int
+    reflects: int
+    prevent_all: bool
+
+
+@dataclass(frozen=True)
+class ReportView:
+    """How damage of the last roll phase resolved."""
+
+    target: int
+    incoming: int
+    subtotal: int
+    total: int
+    kind: str
+
+
+@dataclass(frozen=True)
+class Owed:
+    """A decision the match waits for: whose, and its prompt's key."""
+
+    seat: int
+    prompt: str
+
+
+@dataclass(frozen=True)
+class AimingView:
+    """A card announced without its target (public: it was announced)."""
+
+    seat: int
+    card: Mapping[str, str] | str
+
+
+@dataclass(frozen=True)
+class ChoiceView:
+    """An open "Or": who picks, and the options' texts."""
+
+    seat: int
+    options: tuple[Mapping[str, str], ...]
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """The public view: the table as everyone sees it (no hand, no deck order)."""
+
+    phase: str
+    step: str | None
+    turn: int
+    active: int
+    first: int
+    winner: int | None
+    draw: bool
+    hand_limit: int
+    players: tuple[PlayerView, ...]
+    roll: RollView
+    abilities_met: tuple[Mapping[str, str], ...]
+    incoming: tuple[IncomingView, ...]
+    reports: tuple[ReportView, ...]
+    waiting: tuple[int, ...]
+    owed: tuple[Owed, ...]
+    mode: str
+    teams: tuple[int, ...]
+    out: tuple[int, ...]
+    leaders: tuple[int, ...]
+    target: int | None
+    defender: int
+    target_die: int
+    target_chooser: int | None
+    pause: bool
+    #: Which instant action waits is not said: a card in hand stays hidden until played.
+    queued: int | None
+    aiming: AimingView | None
+    manual: Mapping[str, str] | None
+    choice: ChoiceView | None
+    #: The last move's events as the public may see them (its caption).
+    last: tuple[Event, ...] = ()
+    #: The names of the statuses the heroes at the table bring (public content).
+    status_names: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class CardView:
+    """A card in the seat's own hand, with its current cost."""
+
+    id: str
+    name: Mapping[str, str]
+    text: Mapping[str, str]
+    cost: int
+    timing: str
+
+
+@dataclass(frozen=True)
+class TeamHand:
+    """2 v 2: a teammate's hand, by card name ("ver as mãos uns dos outros")."""
+
+    seat: int
+    cards: tuple[Mapping[str, str], ...]
+
+
+@dataclass(frozen=True)
+class SeatView(BoardView):
+    """A seat's own view: the board plus its hand (and a teammate's, 2 v 2)."""
+
+    #: The seat whose view it is.
+    viewer: int = 0
+    hand: tuple[CardView, ...] = ()
+    team_hands: tuple[TeamHand, ...] = ()
+
+
+def typed(view: View) -> BoardView:
+    """The typed view behind ``view.data`` (a SeatView for a seat's own view)."""
+    return from_json(SeatView if view.seat is not None else BoardView, view.data)  # type: ignore[no-any-return]
+
+
+def _card(flow: Flow, state: State, seat: int, card: CardDef) -> CardView:
+    return CardView(
+        card.id,
+        _text(card.name),
+        _text(card.text),
+        card_cost(flow, state, seat, card),
+        card.timing.value,
+    )
 
 
 def _side_name(flow: Flow, player: Player) -> dict[str, str] | None:
@@ -58,63 +322,115 @@ def shown_roll(state: State) -> Roll:
     )
 
 
-def build_view(
-    flow: Flow, state: State, seat: int | None, pending: list[Decision]
-) -> dict[str, Any]:
-    """The view's data; ``seat`` adds that seat's own hand."""
-    state = replace(state, roll=shown_roll(state))
-    players = []
-    for i, p in enumerate(state.players):
-        hero = flow.hero(state, i)
-        statuses = []
-        for status, count in sorted(p.statuses.items()):
-            d = flow.content.status(status)
-            limit = d.limit(p.hero) + p.stack_bonus.get(status, 0)
-            statuses.append(
-                {
-                    "id": status,
-                    "name": _text(d.name),
-                    "count": count,
-                    "limit": limit,
-                    "positive": d.positive,
-                }
+def _abilities(flow: Flow, state: State, seat: int) -> tuple[AbilityView, ...]:
+    """The hero's abilities at their current level; for the active player's dice, the
+    row each meets now and the rows re-rolling the dice not kept could still meet."""
+    hero = flow.hero(state, seat)
+    roll = state.roll
+    rolling = seat == state.active and state.step is TurnStep.ROLLING and roll.attempts > 0
+    more = rolling and roll.attempts < flow.max_attempts(state, seat)
+    kept = [v for v, k in zip(roll.dice, roll.kept, strict=False) if k]
+    out = []
+    for ab in hero.abilities:
+        level = usable_level(ab, flow._level(state, seat, ab.id))
+        best = best_variant(hero, ab, level, roll.dice) if rolling else None
+        rows = tuple(
+            AbilityRow(
+                Requirement(
+                    dict(v.requirement.symbols), v.requirement.straight, v.requirement.of_a_kind
+                ),
+                v.effect,
+                met=v is best,
+                reachable=more and reachable(hero, kept, len(roll.dice) - len(kept), v.requirement),
             )
-        # Companions are shown apart from status effects ("Companheiros").
-        companions = [
-            {"id": c.id, "name": _text(c.name), "count": n, "limit": c.limit}
-            for c in hero.companions
-            if (n := p.companions.get(c.id, 0))
-        ]
-        levels = {ab.id: usable_level(ab, flow._level(state, i, ab.id)) for ab in hero.abilities}
-        levels.update({d.id: flow._level(state, i, d.id) for d in hero.defenses})
-        players.append(
-            {
-                "seat": i,
-                "name": state.seats[i].name,
-                "hero": hero.id,
-                "hero_name": _text(hero.name),
-                # The other side of a double-sided board, once flipped (Cursed Pirate).
-                "side": _side_name(flow, p),
-                "health": p.health,
-                "cp": p.cp,
-                "statuses": statuses,
-                "companions": companions,
-                "levels": levels,
-                "hand_size": len(p.hand),
-                "deck_size": len(p.deck),
-                "discard_size": len(p.discard),
-                "discard_top": p.discard[-1] if p.discard else None,
-                "upgrades": [
-                    {"name": _text(c.name), "level": c.upgrade.level}
-                    for cid in p.upgrades.values()
-                    if (c := hero.card(cid)) is not None and c.upgrade is not None
-                ],
-            }
+            for v in ab.levels[level]
         )
+        out.append(AbilityView(ab.id, _text(ab.name), level, ab.ultimate, rows))
+    return tuple(out)
+
+
+def _player(flow: Flow, state: State, i: int) -> PlayerView:
+    p = state.players[i]
+    hero = flow.hero(state, i)
+    statuses = []
+    for status, count in sorted(p.statuses.items()):
+        d = flow.content.status(status)
+        limit = d.limit(p.hero) + p.stack_bonus.get(status, 0)
+        statuses.append(Token(status, _text(d.name), count, limit, d.positive))
+    # Companions are shown apart from status effects ("Companheiros").
+    companions = tuple(
+        Token(c.id, _text(c.name), n, c.limit, companion=True)
+        for c in hero.companions
+        if (n := p.companions.get(c.id, 0))
+    )
+    levels = {ab.id: usable_level(ab, flow._level(state, i, ab.id)) for ab in hero.abilities}
+    levels.update({d.id: flow._level(state, i, d.id) for d in hero.defenses})
+    defenses = tuple(
+        DefenseView(d.id, _text(d.name), lv, d.dice, d.levels[lv])
+        for d in hero.defenses
+        if (lv := max(x for x in d.levels if x <= levels[d.id])) is not None
+    )
+    return PlayerView(
+        seat=i,
+        name=state.seats[i].name,
+        hero=hero.id,
+        hero_name=_text(hero.name),
+        side=_side_name(flow, p),
+        health=p.health,
+        max_health=start_health(state),
+        cp=p.cp,
+        cp_cap=CP_CAP,
+        statuses=tuple(statuses),
+        companions=companions,
+        levels=levels,
+        hand_size=len(p.hand),
+        deck_size=len(p.deck),
+        discard_size=len(p.discard),
+        discard_top=p.discard[-1] if p.discard else None,
+        upgrades=tuple(
+            UpgradeView(_text(c.name), c.upgrade.level)
+            for cid in p.upgrades.values()
+            if (c := hero.card(cid)) is not None and c.upgrade is not None
+        ),
+        abilities=_abilities(flow, state, i),
+        defenses=defenses,
+        faces=tuple(Face(v, hero.symbol(v), _text(hero.symbol_text(v))) for v in range(1, 7)),
+    )
+
+
+def build_view(flow: Flow, state: State, seat: int | None, pending: list[Decision]) -> BoardView:
+    """The view; ``seat`` adds that seat's own hand (a :class:`SeatView`)."""
+    state = replace(state, roll=shown_roll(state))
     active_hero = flow.hero(state, state.active)
-    defender_hero = flow.hero(state, state.opponent(state.active))
+    defender = state.opponent(state.active)
+    defender_hero = flow.hero(state, defender)
     announced = active_hero.ability(state.roll.announced or "")
-    data: dict[str, Any] = {
+    defense = defender_hero.defense(state.roll.defense or "")
+    r = state.roll
+    roll = RollView(
+        dice=r.dice,
+        symbols=tuple(_text(active_hero.symbol_text(v)) for v in r.dice),
+        faces=tuple(active_hero.symbol(v) for v in r.dice),
+        kept=r.kept,
+        attempts=r.attempts,
+        max_attempts=flow.max_attempts(state, state.active),
+        announced=_text(announced.name) if announced else None,
+        activated=r.activated,
+        ultimate=r.ultimate,
+        defense_dice=r.defense_dice,
+        defense_faces=tuple(defender_hero.symbol(v) for v in r.defense_dice),
+        effect_dice=r.effect_dice,
+        effect_faces=_effect_faces(flow, state),
+        first_dice=r.first_dice,
+        effect_owner=r.effect_owner,
+        effect_foe=r.effect_foe,
+        effect_symbols=_effect_symbols(flow, state),
+        defense_symbols=tuple(_text(defender_hero.symbol_text(v)) for v in r.defense_dice),
+        defense=_text(defense.name) if defense is not None and r.defense_dice else None,
+        announced_id=announced.id if announced else None,
+    )
+    owed = tuple(Owed(d.seat, d.prompt.key) for d in pending if not d.optional)
+    fields: dict[str, Any] = {
         "phase": state.phase.value,
         "step": state.step.value if state.step else None,
         "turn": state.turn,
@@ -123,98 +439,82 @@ def build_view(
         "winner": state.winner,
         "draw": state.draw,
         "hand_limit": HAND_LIMIT,
-        "players": players,
-        "roll": {
-            "dice": list(state.roll.dice),
-            "symbols": [_text(active_hero.symbol_text(v)) for v in state.roll.dice],
-            "kept": list(state.roll.kept),
-            "attempts": state.roll.attempts,
-            "max_attempts": flow.max_attempts(state, state.active),
-            "announced": _text(announced.name) if announced else None,
-            "activated": state.roll.activated,
-            "ultimate": state.roll.ultimate,
-            "defense_dice": list(state.roll.defense_dice),
-            "effect_dice": list(state.roll.effect_dice),
-            # "Preparação" 7 in its window: die N is seat N's (0: not re-rolling).
-            "first_dice": list(state.roll.first_dice),
-            "effect_owner": state.roll.effect_owner,
-            "effect_foe": state.roll.effect_foe,
-            "effect_symbols": _effect_symbols(flow, state),
-            "defense_symbols": [
-                _text(defender_hero.symbol_text(v)) for v in state.roll.defense_dice
-            ],
-        },
-        "abilities_met": [
+        "players": tuple(_player(flow, state, i) for i in range(len(state.players))),
+        "roll": roll,
+        "abilities_met": tuple(
             _text(ab.name)
             for ab in active_hero.abilities
-            if state.roll.attempts and flow.met(state, state.active, ab)
-        ],
-        "incoming": [
-            {
-                "target": inc.target,
-                "amount": inc.amount + inc.added,
-                "kind": inc.kind.value,
-                "prevented": inc.prevented,
-                "halves": inc.halves,
-                "reflects": inc.reflects,
-            }
+            if r.attempts and flow.met(state, state.active, ab)
+        ),
+        "incoming": tuple(
+            IncomingView(
+                inc.target,
+                inc.source,
+                inc.amount,
+                inc.added if inc.kind.enhanceable else 0,
+                inc.kind.value,
+                inc.prevented,
+                inc.halves,
+                inc.reflects,
+                inc.prevent_all,
+            )
             for inc in state.ledger
-        ],
-        "reports": [
-            {
-                "target": r.target,
-                "incoming": r.incoming,
-                "subtotal": r.subtotal,
-                "total": r.total,
-                "kind": r.kind,
-            }
-            for r in state.reports
-        ],
-        "waiting": [d.seat for d in pending if not d.optional],
+        ),
+        "reports": tuple(
+            ReportView(x.target, x.incoming, x.subtotal, x.total, x.kind) for x in state.reports
+        ),
+        "waiting": tuple(o.seat for o in owed),
+        "owed": owed,
         "mode": state.mode,
-        "teams": [state.team(i) for i in range(len(state.players))],
-        "out": list(state.out),
-        "leaders": list(leaders(state)) if state.mode == KING else [],
+        "teams": tuple(state.team(i) for i in range(len(state.players))),
+        "out": tuple(state.out),
+        "leaders": tuple(leaders(state)) if state.mode == KING else (),
         "target": state.target,
-        "defender": state.opponent(state.active),
-        "target_die": state.roll.target_die,
-        "target_chooser": state.roll.target_chooser,
+        "defender": defender,
+        "target_die": r.target_die,
+        "target_chooser": r.target_chooser,
         "pause": bool(state.choice and state.choice.pause),
-        # Which instant action waits is not said: a card in hand stays hidden until played.
         "queued": None if state.queued is None else state.queued.seat,
-        # A card announced without its target (public: it was announced).
         "aiming": None
         if state.aiming is None
-        else {"seat": state.aiming.seat, "card": _card_name(flow, state, state.aiming.seat)},
+        else AimingView(state.aiming.seat, _card_name(flow, state, state.aiming.seat)),
         "manual": _text(state.choice.manual) if state.choice and state.choice.manual else None,
         "choice": None
         if state.choice is None or state.choice.pause or state.choice.manual
-        else {
-            "seat": state.choice.picker,
-            "options": [option_label(o) for o in state.choice.options],
+        else ChoiceView(state.choice.picker, tuple(option_label(o) for o in state.choice.options)),
+        # Already the public forms (rules_apply keeps no hidden event here).
+        "last": state.last,
+        "status_names": {
+            d.id: _text(d.name)
+            for i in range(len(state.players))
+            for d in flow.hero(state, i).statuses
         },
     }
-    if seat is not None:
-        hero = flow.hero(state, seat)
-        data["hand"] = [
+    if seat is None:
+        return BoardView(**fields)
+    hero = flow.hero(state, seat)
+    return SeatView(
+        **fields,
+        viewer=seat,
+        hand=tuple(
             _card(flow, state, seat, c)
             for c in (hero.card(cid) for cid in state.players[seat].hand)
             if c is not None
-        ]
+        ),
         # 2 v 2: teammates are encouraged to see each other's hands ("ver as mãos").
-        data["team_hands"] = [
-            {
-                "seat": mate,
-                "cards": [
+        team_hands=tuple(
+            TeamHand(
+                mate,
+                tuple(
                     _text(c.name)
                     for c in (flow.hero(state, mate).card(cid) for cid in state.players[mate].hand)
                     if c is not None
-                ],
-            }
+                ),
+            )
             for mate in state.teammates(seat)
             if mate != seat
-        ]
-    return data
+        ),
+    )
 
 
 def _card_name(flow: Flow, state: State, seat: int) -> dict[str, str] | str:
@@ -245,15 +545,26 @@ def describe(steps: tuple[Step, ...]) -> str:
     return " · ".join(parts).replace("_", " ")
 
 
-def _effect_symbols(flow: Flow, state: State) -> list[Any]:
+def _effect_symbols(flow: Flow, state: State) -> tuple[Mapping[str, str], ...]:
     """The effect dice's symbols; an opposed roll's second die is the opponent's."""
     owner, foe = state.roll.effect_owner, state.roll.effect_foe
     if owner is None:
-        return []
-    return [
+        return ()
+    return tuple(
         _text(flow.hero(state, foe if i == 1 and foe is not None else owner).symbol_text(v))
         for i, v in enumerate(state.roll.effect_dice)
-    ]
+    )
+
+
+def _effect_faces(flow: Flow, state: State) -> tuple[str, ...]:
+    """The effect dice's symbol ids (the pictures), as :func:`_effect_symbols`."""
+    owner, foe = state.roll.effect_owner, state.roll.effect_foe
+    if owner is None:
+        return ()
+    return tuple(
+        flow.hero(state, foe if i == 1 and foe is not None else owner).symbol(v)
+        for i, v in enumerate(state.roll.effect_dice)
+    )
 
 
 def _matching(found: list[tuple[str, Message]], typed: str) -> list[Choice]:

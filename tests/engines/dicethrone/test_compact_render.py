@@ -14,6 +14,7 @@ from engines.dicethrone import ENGINE
 from engines.dicethrone import actions as a
 from engines.dicethrone import render as dt_render
 from engines.dicethrone.state import State, Step
+from engines.dicethrone.views import UpgradeView, typed
 from tests.engines.dicethrone.helpers import act, with_player
 from tests.engines.dicethrone.test_modes import attack, start_n
 
@@ -43,11 +44,11 @@ def test_a_board_of_many_heroes_fits_a_phone_screen(count: int) -> None:
 
 
 def test_only_heroes_outside_the_attack_are_condensed() -> None:
-    data = dict(ENGINE.view(_attacked(4), None).data)
+    data = typed(ENGINE.view(_attacked(4), None))
     assert dt_render._involved(data) == {0, 1}
-    duel = dict(ENGINE.view(_attacked(3), None).data)
+    duel = typed(ENGINE.view(_attacked(3), None))
     assert dt_render._involved(duel) == {0, 1}
-    two = dict(ENGINE.view(start_n(2), None).data)
+    two = typed(ENGINE.view(start_n(2), None))
     assert dt_render._involved(two) == {0, 1}
 
 
@@ -111,7 +112,7 @@ def test_the_condensed_panel_shows_applied_upgrades(
         return core_render.draw_text(draw, xy, text, **kw)
 
     state = _attacked(4)
-    assert 3 not in dt_render._involved(dict(ENGINE.view(state, None).data))
+    assert 3 not in dt_render._involved(typed(ENGINE.view(state, None)))
     monkeypatch.setattr(dt_render, "draw_text", spy)
     plain = _board(state, locale).height
     assert line not in drawn
@@ -123,9 +124,12 @@ def test_the_condensed_panel_shows_applied_upgrades(
 
 
 def test_many_upgrades_wrap_onto_lines_of_the_panel() -> None:
-    names = [{"name": {"en-US": f"Righteous Combat {n}"}, "level": 2} for n in range(8)]
+    from dataclasses import replace
+
+    names = tuple(UpgradeView({"en-US": f"Righteous Combat {n}"}, 2) for n in range(8))
     width = theme.CANVAS_WIDTH - 2 * theme.MARGIN
-    lines = dt_render._upgrade_lines({"upgrades": names}, width, ENGINE.catalog().translate, "it")
+    player = replace(typed(ENGINE.view(start_n(2), None)).players[0], upgrades=names)
+    lines = dt_render._upgrade_lines(player, width, ENGINE.catalog().translate, "it")
     assert len(lines) > 1 and all("…" not in line for line in lines)
     assert " ".join(lines).count("Righteous Combat") == 8
     font = core_render.font(dt_render.SMALL)

@@ -36,6 +36,8 @@ def test_the_hero_set_up_brings_the_companion_apart_from_status_effects() -> Non
             "name": dict(MINI.heroes["warden"].companions[0].name),
             "count": 1,
             "limit": 2,
+            "positive": True,
+            "companion": True,
         }
     ]
     assert view["statuses"] == []

@@ -16,6 +16,7 @@ from engines.dicethrone import ENGINE
 from engines.dicethrone import render as dt_render
 from engines.dicethrone.chips import fit, rows
 from engines.dicethrone.state import State
+from engines.dicethrone.views import typed
 from tests.engines.dicethrone.helpers import start, with_player
 from tests.engines.dicethrone.test_compact_render import _attacked
 
@@ -169,7 +170,10 @@ def test_panels_grow_with_their_chip_rows() -> None:
     few = Image.open(io.BytesIO(ENGINE.render(ENGINE.view(start(), None), "board", "en-US")))
     state = with_player(start(), 0, statuses=MANY)
     many = Image.open(io.BytesIO(ENGINE.render(ENGINE.view(state, None), "board", "en-US")))
-    assert many.height - few.height in (dt_render.CHIP_ROW, 2 * dt_render.CHIP_ROW)
+    grown = many.height - few.height
+    # A hero board is half the canvas: six chips take up to one row each.
+    assert grown % dt_render.CHIP_ROW == 0
+    assert dt_render.CHIP_ROW <= grown <= dt_render.COLUMN_CHIP_ROWS * dt_render.CHIP_ROW
 
 
 def test_a_condensed_panel_shows_card_counts(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -186,5 +190,5 @@ def test_a_condensed_panel_shows_card_counts(monkeypatch: pytest.MonkeyPatch) ->
     carla = state.players[2]
     counts = f"Hand {len(carla.hand)} · deck {len(carla.deck)} · discard {len(carla.discard)}"
     assert texts.count(counts) >= 1 and 2 not in dt_render._involved(
-        dict(ENGINE.view(state, None).data)
+        typed(ENGINE.view(state, None))
     )
