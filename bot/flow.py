@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
 from bot.controls import Target, button_target
 from bot.errors import UserError
-from bot.presenter import Post, picture
+from bot.presenter import MAX_CONTENT, Post, picture
 from bot.replies import (
     EXPECTED,
     error_text,
@@ -172,6 +173,10 @@ class Flow:
         if post.ephemeral:
             await followup(interaction, post)
             return
+        if post.replaces is not None and state is not None:
+            if await self._update(interaction, post, state):
+                return
+            post = await self._repinged(state)
         is_command = interaction.type is discord.InteractionType.application_command
         if channel is None and not is_command:
             message: discord.Message | discord.WebhookMessage = await followup(interaction, post)
@@ -189,6 +194,51 @@ class Flow:
         else:
             await interaction.followup.send(note, ephemeral=True)
 
+    async def _update(
+        self, interaction: discord.Interaction, post: Post, snap: MatchSnapshot
+    ) -> bool:
+        """Update the open exchange's post (a Dice Throne attack) in place with ``post``,
+        keeping the attack's earlier event lines; an edit pings nobody. False when that
+        message is gone (deleted, thread archived): the caller then posts anew."""
+        assert post.replaces is not None
+        channel_id = snap.match.thread_id or interaction.channel_id
+        if channel_id is None:
+            return False
+        partial = self.bot.get_partial_messageable(channel_id).get_partial_message(post.replaces)
+        try:
+            old = await partial.fetch()
+            earlier = [line for line in old.content.split("\n") if line.startswith("• ")]
+            header = [line for line in post.lines if line.startswith("• ")]
+            rest = post.lines[len(header) :]
+            # The newest lines win when the attack no longer fits one message.
+            while earlier and len("\n".join([*earlier, *post.lines])) > MAX_CONTENT:
+                earlier.pop(0)
+            post.lines = [*earlier, *header, *rest]
+            kwargs = send_kwargs(post)
+            message = await partial.edit(
+                content=kwargs["content"],
+                attachments=kwargs["files"],
+                view=kwargs.get("view"),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+        except discord.HTTPException as exc:
+            log.info("could not update the exchange post %s: %s", post.replaces, exc)
+            return False
+        await self.posted(snap, message)
+        note = self.bot.texts("bot.match.updated", user_locale(interaction), link=message.jump_url)
+        if interaction.type is discord.InteractionType.application_command:
+            await interaction.edit_original_response(content=note)
+        else:
+            await interaction.followup.send(note, ephemeral=True)
+        return True
+
+    async def _repinged(self, snap: MatchSnapshot) -> Post:
+        """The post of a state change as a new message that pings again (the exchange's
+        post could not be updated)."""
+        locale = await self.public_locale(snap.match.guild_id)
+        fresh = replace(snap, before=None, before_version=None)
+        return await self.bot.presenter.public(fresh, locale)
+
     async def posted(self, snap: MatchSnapshot, message: discord.abc.Snowflake) -> None:
         """Remember ``message`` as the match's newest state post (an outdated control
         links to it) and take the decision controls off the post it supersedes.
@@ -198,7 +248,7 @@ class Flow:
         """
         old = await self.service.record_state_post(snap.match.id, message.id, snap.match.version)
         thread_id = snap.match.thread_id
-        if old is None or thread_id is None:
+        if old is None or old == message.id or thread_id is None:
             return
         locale = await self.public_locale(snap.match.guild_id)
         view = build_view([self.bot.presenter.view_button(snap, locale)])

@@ -70,6 +70,9 @@ class Post:
     buttons: list[ButtonSpec] = field(default_factory=list)
     selects: list[SelectSpec] = field(default_factory=list)
     ephemeral: bool = False
+    #: The message this post updates in place instead of being a new one: the post of
+    #: an exchange (a Dice Throne attack) still open, whose players were pinged once.
+    replaces: int | None = None
 
     def notify(self, users: list[int]) -> None:
         """Ping ``users`` too (a line of mentions, allowed for exactly them), when no
@@ -84,6 +87,28 @@ class Post:
         """The text, cut to fit one Discord message."""
         text = "\n".join(line for line in self.lines if line)
         return text if len(text) <= MAX_CONTENT else text[: MAX_CONTENT - 1] + "…"
+
+
+def _exchange(decisions: list[Decision]) -> tuple[str, tuple[int, ...]] | None:
+    """The exchange every owed decision belongs to (its key and seats), if they share one."""
+    keys = {d.exchange for d in decisions}
+    if len(keys) != 1 or None in keys:
+        return None
+    first = decisions[0]
+    assert first.exchange is not None
+    return first.exchange, first.exchange_seats
+
+
+def _continues(snap: MatchSnapshot, key: str) -> bool:
+    """Whether this move went on with exchange ``key`` that was open before it, and the
+    match's state post is still the one made for the state before the move."""
+    if snap.before is None or snap.before_version is None:
+        return False
+    if snap.match.state_post_id is None or snap.match.state_post_version != snap.before_version:
+        return False
+    before = [d for d in snap.engine.pending(snap.before) if not d.optional]
+    found = _exchange(before)
+    return found is not None and found[0] == key
 
 
 def discord_time(when: datetime | None, style: str = "R") -> str:
@@ -290,9 +315,16 @@ class Presenter:
         if match.status == "paused":
             return [self.t("bot.match.paused", locale)]
         lines = []
-        for decision in snap.pending():
+        owed = snap.pending()
+        exchange = _exchange(owed)
+        continuing = exchange is not None and _continues(snap, exchange[0])
+        if continuing:
+            # The attack's post is updated in place: nobody is pinged again.
+            post.replaces = match.state_post_id
+        for decision in owed:
             user = snap.user_of(decision.seat)
-            post.mentions.append(user)
+            if not continuing:
+                post.mentions.append(user)
             prompt = self.t.message(decision.prompt, locale)
             if match.deadline_at is not None:
                 lines.append(
@@ -307,7 +339,14 @@ class Presenter:
             else:
                 lines.append(self.t("bot.match.owes", locale, user=f"<@{user}>", prompt=prompt))
             lines.extend(self._add_decision_controls(post, snap, decision, locale))
-        if post.mentions:
+        if exchange is not None and not continuing:
+            # The exchange opens: everyone it may ask is pinged now, once, and told the
+            # post is where it goes on (whatever they hold: nothing here reads a hand).
+            users = [snap.user_of(seat) for seat in exchange[1]]
+            post.mentions.extend(u for u in users if u not in post.mentions)
+            names = ", ".join(f"<@{u}>" for u in users)
+            lines.append(self.t("bot.match.exchange", locale, players=names))
+        if owed:
             post.buttons.append(self.view_button(snap, locale))
         return lines
 

@@ -57,6 +57,10 @@ class MatchSnapshot:
     changes: list[StateChange] = field(default_factory=list)
     #: The dispute a referee's ruling settled (``/ref rule``), for its post.
     dispute: Dispute | None = None
+    #: A player's move: the state and match version before it (the presenter
+    #: continues the post of an exchange, a Dice Throne attack, that was open then).
+    before: Any = None
+    before_version: int | None = None
 
     @classmethod
     def of(cls, loaded: repo.LoadedMatch, events: Sequence[Event] = ()) -> MatchSnapshot:
@@ -273,13 +277,20 @@ class MatchService:
                 raise stale(loaded.match)
             engine = loaded.engine
             parsed = engine.parse_action(action)
+            before, before_version = loaded.state, loaded.match.version
             result = await repo.append_action(
                 session, loaded, seat=seat, actor_id=user_id, action=parsed
             )
             automatic = await settle(session, loaded)
             await schedule(session, loaded.match, engine, loaded.state, self.clock.now())
         return MatchSnapshot(
-            engine, loaded.match, loaded.seats, loaded.state, [*result.outcome.events, *automatic]
+            engine,
+            loaded.match,
+            loaded.seats,
+            loaded.state,
+            [*result.outcome.events, *automatic],
+            before=before,
+            before_version=before_version,
         )
 
     async def check_control(

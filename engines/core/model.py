@@ -214,6 +214,13 @@ class Decision:
     optional: bool = False
     #: Menus that answer this decision (Discord select menus); slash commands stay.
     selections: tuple[Selection, ...] = ()
+    #: The exchange this decision belongs to (a Dice Throne attack and its response
+    #: windows), if any: decisions one after another with the same key are gathered by
+    #: the bot into one post that pings each of ``exchange_seats`` once. It must depend
+    #: only on public information (never on a hand), like everything in a decision.
+    exchange: str | None = None
+    #: The seats the exchange may ask (pinged once, when it opens).
+    exchange_seats: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

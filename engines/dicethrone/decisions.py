@@ -17,6 +17,7 @@ turned it on passes at once when they hold nothing to play or spend.
 from __future__ import annotations
 
 from engines.core import Action, Decision, IllegalActionError, Message
+from engines.core.model import replace
 from engines.dicethrone import actions as a
 from engines.dicethrone.aiming import target_options
 from engines.dicethrone.cards import check_card, spendable
@@ -33,9 +34,22 @@ def pending(flow: Flow, state: State) -> list[Decision]:
     """Owed decisions first (the first is who the match waits for), then optional ones."""
     if state.phase is Phase.OVER:
         return []
-    owed = _owed(flow, state)
+    owed = [_in_exchange(state, d) for d in _owed(flow, state)]
     owing = {d.seat for d in owed if not d.optional}
     return [with_menus(flow, state, d) for d in (*owed, *_any_time(flow, state, owing))]
+
+
+def _in_exchange(state: State, decision: Decision) -> Decision:
+    """Mark an owed decision of an Attack: from the announcement to the last window
+    ("Subdivisões do Turno" 4.2–6.6) every decision belongs to the active player's
+    attack of this turn, which may ask every player still in the match. Read from
+    the phase and step alone (public), never from what anyone holds."""
+    attacking = state.phase in (Phase.OFFENSIVE, Phase.DEFENSIVE) and state.step is not Step.ROLLING
+    if decision.optional or not attacking:
+        return decision
+    seats = (state.active, *(s for s in state.order_from(state.active) if s != state.active))
+    key = f"attack:{state.turn}:{state.active}"
+    return replace(decision, exchange=key, exchange_seats=seats)
 
 
 def _any_time(flow: Flow, state: State, owing: set[int]) -> list[Decision]:

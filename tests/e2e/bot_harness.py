@@ -123,7 +123,9 @@ async def answer(inter: object, timeout: float = 10.0) -> StoredMessage:
 
 
 def pinged(emu: DiscordEmulator, message: StoredMessage) -> set[int]:
-    """Users a message notifies, as Discord decides: mentioned *and* allowed to be pinged."""
+    """Users a message notifies, as Discord decides: mentioned *and* allowed to be pinged
+    when it was created (an edit notifies nobody: a Dice Throne attack's post is updated
+    in place)."""
     sent = [
         r.json
         for r in emu.requests
@@ -132,8 +134,8 @@ def pinged(emu: DiscordEmulator, message: StoredMessage) -> set[int]:
         and isinstance(r.json, dict)
     ]
     assert sent, f"no request created message {message.id}"
-    allowed = sent[-1].get("allowed_mentions")
-    users = mentioned(message)
+    allowed = sent[0].get("allowed_mentions")
+    users = {int(m) for m in MENTION.findall(str(sent[0].get("content") or ""))}
     if allowed is None or "users" in allowed.get("parse", []):
         return users
     return users & {int(u) for u in allowed.get("users", [])}

@@ -1,0 +1,99 @@
+"""A Dice Throne attack is one post: its response windows update that post in place and
+ping each player once (what anyone holds plays no part: tests/engines/dicethrone/
+test_exchange.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.dicethrone import actions as a
+from engines.dicethrone.state import Phase
+from tests.e2e.bot_harness import Table, answer, open_match, pinged, png_attachments
+
+#: The words of the attack post's note in each locale (bot.match.exchange).
+NOTE = {
+    "en-US": "This attack plays out on this post",
+    "pt-BR": "Este ataque se resolve neste post",
+    "it": "Questo attacco si svolge in questo messaggio",
+}
+#: A window's name in the banner's alt text, per locale (dicethrone.render.owes.*).
+DEFEND = {"en-US": "defend", "pt-BR": "defenda", "it": "difenditi"}
+
+
+async def _to_the_attack(table: Table) -> tuple[int, int, int]:
+    """Play (through the service, no posts) until an ability can be announced.
+    Returns the thread, the attacker and the defender."""
+    service = table.bot.service
+    snap = await service.load(1)
+    while not isinstance(snap.pending()[0].default, a.Announce):
+        decision = snap.pending()[0]
+        assert decision.default is not None
+        snap = await service.act(
+            1, snap.user_of(decision.seat), snap.engine.action_to_json(decision.default)
+        )
+    assert snap.match.thread_id is not None
+    active = snap.state.active
+    return snap.match.thread_id, snap.user_of(active), snap.user_of(1 - active)
+
+
+async def _attack(table: Table, locale: str) -> None:
+    """Announce, then answer every decision of the attack by slash command; returns the
+    public posts of the thread made from the announcement on, and checks them."""
+    emu = table.emu
+    await answer(
+        await emu.slash(
+            table.admin.id, "setup locale", {"locale": locale}, channel_id=table.guild.channel_id
+        )
+    )
+    thread_id, _ = await open_match(emu, table, options=None, game="dicethrone")
+    thread_id, attacker, defender = await _to_the_attack(table)
+    before = {m.id for m in emu.channel_messages(thread_id, include_ephemeral=False)}
+    service = table.bot.service
+    snap = await service.load(1)
+    ability = snap.pending()[0].default
+    assert isinstance(ability, a.Announce)
+    first = await answer(
+        await emu.slash(
+            attacker, "dicethrone announce", {"ability": ability.ability}, channel_id=thread_id
+        )
+    )
+    assert NOTE[locale] in first.content, first.content
+    announced = first.content.split("\n")[0]
+    assert announced.startswith("• "), first.content
+    # The attack's post pings both players, once.
+    assert pinged(emu, first) == {attacker, defender}
+    answered = 0
+    snap = await service.load(1)
+    while snap.state.phase in (Phase.OFFENSIVE, Phase.DEFENSIVE):
+        decision = next(d for d in snap.pending() if not d.optional)
+        assert decision.exchange is not None
+        user = snap.user_of(decision.seat)
+        if "defend" in decision.kinds and "pass" not in decision.kinds:
+            # The banner's alt text names who owes what, in the reader's language.
+            assert any(DEFEND[locale] in att.description for att in first.attachments)
+            command, options = "dicethrone defend", {}
+        else:
+            command, options = "dicethrone pass", {}
+        post = await answer(await emu.slash(user, command, options, channel_id=thread_id))
+        answered += 1
+        snap = await service.load(1)
+        if snap.state.phase in (Phase.OFFENSIVE, Phase.DEFENSIVE):
+            # Every answer inside the attack updates its post: nobody is pinged again.
+            assert post.id == first.id, post.content
+    assert answered >= 3  # the response window, the defence, its windows
+    made = [
+        m for m in emu.channel_messages(thread_id, include_ephemeral=False) if m.id not in before
+    ]
+    # The attack post (updated in place) and the post of Main phase 2 after it.
+    assert len(made) == 2, [m.content for m in made]
+    attack, after = made
+    assert attack.id == first.id and len(png_attachments(attack)) == 1
+    # The post tells the whole attack: the announcement is still its first line.
+    assert attack.content.split("\n")[0] == announced, attack.content
+    assert pinged(emu, attack) == {attacker, defender}
+    assert pinged(emu, after) == {attacker}
+
+
+@pytest.mark.parametrize("locale", ["en-US", "pt-BR", "it"])
+async def test_an_attack_is_one_post_that_pings_each_player_once(table: Table, locale: str) -> None:
+    await _attack(table, locale)
