@@ -365,9 +365,9 @@ def _board(data: BoardView, t: Translate, locale: str) -> bytes:
     widths = [width]
     if len(columns) > 1:
         # A board listing abilities gets more room than one showing its defence only.
-        shares = [0.58 if _focus(p, data) else 0.42 for p in columns]
-        if shares[0] == shares[1]:
-            shares = [0.5, 0.5]
+        # A board listing every ability gets more room than one in focus (an Attack).
+        full = [len(_focus(p, data)) == len(p.abilities) for p in columns]
+        shares = [0.62 if f else 0.38 for f in full] if full[0] != full[1] else [0.5, 0.5]
         first = int((width - GAP) * shares[0])
         widths = [first, width - GAP - first]
     statuses = _status_names(data)
@@ -387,7 +387,11 @@ def _board(data: BoardView, t: Translate, locale: str) -> bytes:
         else:
             rows_of_trays.append([tray])
     sizes = [SMALL_DIE if len(row) > 1 else DIE for row in rows_of_trays]
-    height += sum(44 + die + 44 for die in sizes)
+    # A row of dice keeps room under it for the "kept" tabs only when a die is kept.
+    unders = [44 if any(any(tray[4]) for tray in row) else 12 for row in rows_of_trays]
+    # Labels of dice side by side may take two lines (they are never cut short).
+    tops = [_label_height(row, die, width) for row, die in zip(rows_of_trays, sizes, strict=True)]
+    height += sum(top + die + under for top, die, under in zip(tops, sizes, unders, strict=True))
     height += max(heights, default=0) + GAP + sum(h + GAP for h in compact_h) + 16
     image, draw = canvas(height)
     y = _banner(draw, owes_parts(data, t, locale), data)
@@ -432,15 +436,16 @@ def _board(data: BoardView, t: Translate, locale: str) -> bytes:
             )
             ty += LINE
         y += box + GAP
-    for row, die in zip(rows_of_trays, sizes, strict=True):
+    for row, die, under, top in zip(rows_of_trays, sizes, unders, tops, strict=True):
         x = theme.MARGIN
         for tray in row:
             label, values, faces, names, kept = tray
             room = _tray_width([tray], die) if len(row) > 1 else width
-            draw_text(draw, (x, y), label, max_width=room, size=SMALL, bold=True)
-            _dice(draw, x, y + 44, die, values, faces, names, kept, t, locale)
+            for i, line in enumerate(_wrap(label, room, SMALL, bold=True)):
+                draw_text(draw, (x, y + i * LINE), line, max_width=room, size=SMALL, bold=True)
+            _dice(draw, x, y + top, die, values, faces, names, kept, t, locale)
             x += room + TRAY_GAP
-        y += 44 + die + 44
+        y += top + die + under
     x = theme.MARGIN
     for p, w in zip(columns, widths, strict=False):
         _column(draw, p, data, x, y, w, max(heights), statuses, t, locale)
@@ -547,9 +552,8 @@ def _trays(data: BoardView, t: Translate, locale: str) -> list[Tray]:
             )
         )
     if roll.defense_dice:
+        # The Defensive Ability is named by the caption ("Bruno defends with …").
         label = t("dicethrone.render.defense", locale)
-        if roll.defense is not None:
-            label = f"{label}: {_name(roll.defense, locale)}"
         out.append(
             (
                 f"{players[data.defender].name} · {label}",
@@ -560,6 +564,15 @@ def _trays(data: BoardView, t: Translate, locale: str) -> list[Tray]:
             )
         )
     return out
+
+
+def _label_height(row: list[Tray], die: int, width: int) -> int:
+    """Room above a row of dice for the labels (wrapped when dice share the line)."""
+    lines = max(
+        len(_wrap(tray[0], _tray_width([tray], die) if len(row) > 1 else width, SMALL, True))
+        for tray in row
+    )
+    return 8 + LINE * max(1, lines)
 
 
 def _tray_width(trays: Sequence[Tray], die: int) -> int:
@@ -595,14 +608,15 @@ def _dice(
         face = faces[i] if i < len(faces) else ""
         pic = glyph(face, names[i] if i < len(names) else {}, locale) if face else str(value)
         draw.text(
-            (x + size / 2, y + size * 0.4),
+            (x + size / 2, y + size * (0.4 if size >= DIE else 0.6)),
             pic,
             font=font(size * 45 // 100, bold=True),
             fill=(20, 20, 20),
             anchor="mm",
         )
         if face:
-            # The number in the corner, the symbol's name at the bottom.
+            # The number in the corner, the symbol's name at the bottom (small dice
+            # sharing a line show the picture and the number only).
             draw.text(
                 (x + 14, y + 10),
                 str(value),
@@ -610,6 +624,7 @@ def _dice(
                 fill=(60, 60, 60),
                 anchor="la",
             )
+        if face and size >= DIE:
             draw_text(
                 draw,
                 (x + size / 2, y + size - 22),

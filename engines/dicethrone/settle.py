@@ -48,9 +48,11 @@ def settle(state: State, events: list[Event]) -> State:
             continue
         health = max(0, min(cap, player.health - hurt + healed))
         state = set_health(state, seat, health)
+        # Said as a player would: the damage taken, the healing, or both.
+        key = "health" if hurt and healed else "health_damage" if hurt else "health_heal"
         events.append(
             Event(
-                "dicethrone.event.health",
+                f"dicethrone.event.{key}",
                 {
                     "player": " & ".join(state.seats[s].name for s in side),
                     "damage": hurt,
