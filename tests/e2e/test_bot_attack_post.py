@@ -97,3 +97,27 @@ async def _attack(table: Table, locale: str) -> None:
 @pytest.mark.parametrize("locale", ["en-US", "pt-BR", "it"])
 async def test_an_attack_is_one_post_that_pings_each_player_once(table: Table, locale: str) -> None:
     await _attack(table, locale)
+
+
+async def test_an_attack_announced_from_a_menu_is_updated_in_place_too(table: Table) -> None:
+    # The attack's post is then the menu's follow-up; answering by click updates it and
+    # tells the clicker privately where it is.
+    emu = table.emu
+    thread_id, _ = await open_match(emu, table, options=None, game="dicethrone")
+    thread_id, attacker, defender = await _to_the_attack(table)
+    board = await answer(await emu.slash(attacker, "match board", channel_id=thread_id))
+    snap = await table.bot.service.load(1)
+    ability = snap.pending()[0].default
+    assert isinstance(ability, a.Announce)
+    menu = f"ts:1:{snap.match.version}:announce:ability"
+    first = await answer(await emu.select(attacker, board.id, menu, [ability.ability]))
+    assert not first.ephemeral and pinged(emu, first) == {attacker, defender}
+    snap = await table.bot.service.load(1)
+    decision = next(d for d in snap.pending() if not d.optional)
+    assert "pass" in decision.kinds
+    button = f"tt:act:1:{snap.match.version}:pass"
+    assert button in first.custom_ids, first.custom_ids
+    note = await answer(await emu.click(snap.user_of(decision.seat), first.id, button))
+    assert note.ephemeral and f"/{thread_id}/{first.id}" in note.content, note.content
+    assert (await table.bot.service.load(1)).match.state_post_id == first.id
+    assert len(first.content.split("\n")) > 2  # the announcement, then the answer's events
