@@ -283,7 +283,9 @@ class SeatView(BoardView):
 
 def typed(view: View) -> BoardView:
     """The typed view behind ``view.data`` (a SeatView for a seat's own view)."""
-    return from_json(SeatView if view.seat is not None else BoardView, view.data)  # type: ignore[no-any-return]
+    data = from_json(SeatView if view.seat is not None else BoardView, view.data)
+    assert isinstance(data, BoardView)
+    return data
 
 
 def _card(flow: Flow, state: State, seat: int, card: CardDef) -> CardView:
@@ -368,7 +370,8 @@ def _player(flow: Flow, state: State, i: int) -> PlayerView:
     defenses = tuple(
         DefenseView(d.id, _text(d.name), lv, d.dice, d.levels[lv])
         for d in hero.defenses
-        if (lv := max(x for x in d.levels if x <= levels[d.id])) is not None
+        # The printed level at or below the upgrade's (a defence may skip one).
+        for lv in [max(x for x in d.levels if x <= max(levels[d.id], 1))]
     )
     return PlayerView(
         seat=i,

@@ -8,7 +8,14 @@ import pytest
 
 from engines.dicethrone import actions as a
 from engines.dicethrone.state import Phase
-from tests.e2e.bot_harness import Table, answer, open_match, pinged, png_attachments
+from tests.e2e.bot_harness import (
+    Table,
+    answer,
+    open_match,
+    pinged,
+    png_attachments,
+    recorded,
+)
 
 #: The words of the attack post's note in each locale (bot.match.exchange).
 NOTE = {
@@ -112,6 +119,7 @@ async def test_an_attack_announced_from_a_menu_is_updated_in_place_too(table: Ta
     menu = f"ts:1:{snap.match.version}:announce:ability"
     first = await answer(await emu.select(attacker, board.id, menu, [ability.ability]))
     assert not first.ephemeral and pinged(emu, first) == {attacker, defender}
+    await recorded(table, first)  # the bot records its post a moment after sending it
     snap = await table.bot.service.load(1)
     decision = next(d for d in snap.pending() if not d.optional)
     assert "pass" in decision.kinds
