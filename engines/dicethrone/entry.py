@@ -28,6 +28,11 @@ def entry_data(content: Content, entry_id: str) -> dict[str, Any] | None:
     return None if hero is None else _hero(hero)
 
 
+def hero_sheet(hero: Hero) -> dict[str, Any]:
+    """A hero's board, dice, statuses and deck as a sheet (also ``/match lookup``)."""
+    return _hero(hero)
+
+
 def _hero(hero: Hero) -> dict[str, Any]:
     sections = [
         section(_k("abilities"), [line for a in hero.abilities for line in _ability(hero, a)]),

@@ -29,7 +29,7 @@ from engines.core.model import replace
 from engines.core.packs import pack_root
 from engines.core.serde import from_json, to_json
 from engines.dicethrone import actions as a
-from engines.dicethrone import aiming, entry, first_roll, invariants, targeting, upkeep
+from engines.dicethrone import aiming, entry, first_roll, invariants, lookup, targeting, upkeep
 from engines.dicethrone.cards import after_action, play_card, spend
 from engines.dicethrone.commands import COMMANDS
 from engines.dicethrone.content import Content
@@ -109,6 +109,7 @@ class DiceThrone(GameEngine[State]):
         ),
     )
     render_kinds = ("board", "hand")
+    lookup_kind = "entry"
     builtin_packs = BUILTIN_PACKS
     pack_folders = ("heroes",)
     single_file_folder = "heroes"
@@ -351,13 +352,27 @@ class DiceThrone(GameEngine[State]):
         assert isinstance(data, dict)
         return View(self.name, seat, data)
 
+    def lookup(self, state: State, seat: int | None, query: str) -> View | None:
+        """A card ``seat`` may see (its own hand, any discard pile, an upgrade on a
+        board) or a hero's board, by name in any language or id; never a hidden card."""
+        data = lookup.lookup(self.load_content(state.pack), state, seat, query)
+        return None if data is None else View(self.name, seat, data)
+
+    def lookup_choices(self, state: State, seat: int | None, current: str) -> list[Choice]:
+        """Autocomplete for :meth:`lookup`: visible cards, then the heroes at the table."""
+        return lookup.choices(self.load_content(state.pack), state, seat, current)
+
     def render(self, view: View, kind: str = "board", locale: str = "en-US") -> bytes:
+        if kind == self.lookup_kind:  # a card's or a hero's sheet (/match lookup)
+            return self.render_entry(view, locale)
         from engines.dicethrone import render
 
         return render.render(view, kind, self.catalog(), locale)
 
     def describe(self, view: View, kind: str = "board", locale: str = "en-US") -> str:
         """Alt text: who owes what, each hero's health, CP and statuses, the last move."""
+        if kind == self.lookup_kind:
+            return self.describe_entry(view, locale)
         from engines.dicethrone import render
 
         return render.describe(view, kind, self.catalog(), locale)

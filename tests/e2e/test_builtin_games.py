@@ -107,3 +107,31 @@ async def test_a_krosmaster_lookup_shows_a_figure_in_play_and_the_arena(table: T
         await emu.slash(table.bruno.id, "match lookup", {"query": "zzz"}, channel_id=thread_id)
     )
     assert nothing.ephemeral and not png_attachments(nothing)
+
+
+async def test_a_dice_throne_lookup_shows_a_card_of_ones_own_hand_only(table: Table) -> None:
+    emu = table.emu
+    thread_id, _ = await open_match(emu, table, options=None, game="dicethrone")
+    snap = await table.bot.service.load(1)
+    alice, bruno = snap.seat_of(table.alice.id), snap.seat_of(table.bruno.id)
+    assert alice is not None and bruno is not None
+    card = next(
+        c for c in snap.state.players[alice].hand if c not in snap.state.players[bruno].hand
+    )
+
+    async def offered(user: int) -> set[str]:
+        found = await emu.autocomplete(
+            user, "match lookup", {"query": ""}, focused="query", channel_id=thread_id
+        )
+        return {str(c["value"]) for c in found}
+
+    assert card in await offered(table.alice.id) and card not in await offered(table.bruno.id)
+    looked = await answer(
+        await emu.slash(table.alice.id, "match lookup", {"query": card}, channel_id=thread_id)
+    )
+    assert looked.ephemeral and len(png_attachments(looked)) == 1
+    assert looked.attachments[0].description
+    nosy = await answer(
+        await emu.slash(table.bruno.id, "match lookup", {"query": card}, channel_id=thread_id)
+    )
+    assert nosy.ephemeral and not png_attachments(nosy)
