@@ -64,7 +64,7 @@ class Texts:
         """One line for an event, with its rule reference."""
         text = self.catalog.translate(event.key, locale, **dict(event.params))
         if event.rule:
-            text += f" ({self.catalog.translate('core.rule', locale, rule=event.rule)})"
+            text += f" ({self.catalog.rule(event.rule, locale, event.key)})"
         return text
 
     def error(self, exc: LocalisedError, locale: str) -> str:
@@ -73,7 +73,7 @@ class Texts:
         if text == exc.key:  # no catalog entry: the engine's English text is still safe
             text = exc.message
         if exc.rule:
-            text += f" ({self.catalog.translate('core.rule', locale, rule=exc.rule)})"
+            text += f" ({self.catalog.rule(exc.rule, locale, exc.key)})"
         return text
 
     def all_locales(self, key: str, **params: Any) -> Mapping[str, str]:

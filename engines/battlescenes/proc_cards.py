@@ -326,8 +326,9 @@ def _manual(
         return replace(state, log_manual=(*state.log_manual, step.text)), [event], True
     event = Event(
         "battlescenes.event.manual",
+        # No rule reference: the design note behind manual steps is no rule a player
+        # could look up (it used to show as "(rule ARCHITECTURE:manual)").
         {"effect": effect.label, "text": step.text},
-        rule="ARCHITECTURE:manual",
     )
     prompt = "battlescenes.choice.manual"
     state = ask(state, effect, effect.controller, prompt, ["done"], step.optional)

@@ -10,6 +10,8 @@ exactly 1, in all three languages); the ``count`` parameter chooses.
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -52,6 +54,13 @@ def flatten(tree: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
         else:
             flat[full] = str(value)
     return flat
+
+
+def rule_slug(rule: str) -> str:
+    """The catalogue key part naming a rule reference: "Dano Final Total" →
+    ``dano_final_total``, "Preparação" → ``preparacao`` (accents dropped)."""
+    plain = unicodedata.normalize("NFKD", rule).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "_", plain.lower()).strip("_")
 
 
 class Catalog:
@@ -118,6 +127,18 @@ class Catalog:
         if count == 1 and f"{key}.one" in messages:
             return messages[f"{key}.one"]
         return messages[f"{key}.other"]
+
+    def rule(self, rule: str, locale: str | None, key: str) -> str:
+        """ "rule Final Damage Total": a rule reference of the message ``key``, in
+        ``locale``. A rulebook section named in words is translated by the game's
+        ``<game>.rule_name.<slug>`` (the game being ``key``'s first part) with each
+        edition's own title; a numbered one ("4.7.4") is shown as it is."""
+        game = key.split(".", 1)[0]
+        name_key = f"{game}.rule_name.{rule_slug(rule)}"
+        loc = normalise_locale(locale)
+        if name_key in self.messages[loc] or name_key in self.messages[FALLBACK]:
+            rule = self.translate(name_key, loc)
+        return self.translate("core.rule", loc, rule=rule)
 
     def _param(self, value: Any, locale: str) -> Any:
         if isinstance(value, Message):

@@ -7,13 +7,51 @@ allowed to import PIL, and nothing else in ``engines.core`` imports it.
 from __future__ import annotations
 
 import io
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
 from engines.core import theme
 
 Font = ImageFont.FreeTypeFont
+
+#: The strings drawn while a :func:`recorded_text` block runs (``None`` outside one).
+#: A context variable, so renders in other threads or tasks are not mixed in.
+_RECORDED: ContextVar[list[str] | None] = ContextVar("recorded_text", default=None)
+
+
+@contextmanager
+def recorded_text() -> Iterator[list[str]]:
+    """Collect every string drawn on a :func:`canvas` (and by :func:`draw_text`,
+    :func:`banner`) inside the block, in drawing order: the language test reads a
+    render's words this way instead of from its pixels."""
+    found: list[str] = []
+    token = _RECORDED.set(found)
+    try:
+        yield found
+    finally:
+        _RECORDED.reset(token)
+
+
+def _record(text: str) -> None:
+    found = _RECORDED.get()
+    if found is not None and text:
+        found.append(text)
+
+
+class RecordingDraw(ImageDraw.ImageDraw):
+    """An ``ImageDraw`` that also records the text it draws (see :func:`recorded_text`);
+    the pixels are exactly those of a plain ``ImageDraw``."""
+
+    def text(self, xy: Any, text: Any, *args: Any, **kwargs: Any) -> None:
+        """Draw ``text`` as ``ImageDraw.text`` does, recording it first."""
+        if isinstance(text, str):
+            _record(text)
+        super().text(xy, text, *args, **kwargs)
 
 
 @cache
@@ -24,9 +62,10 @@ def font(size: int = theme.BODY_TEXT_PX, bold: bool = False) -> Font:
 
 
 def canvas(height: int, width: int = theme.CANVAS_WIDTH) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    """A blank themed image and its drawing context."""
+    """A blank themed image and its drawing context (which records its text, see
+    :func:`recorded_text`: draw a render's text on a canvas or through these helpers)."""
     image = Image.new("RGB", (width, height), theme.BACKGROUND)
-    return image, ImageDraw.Draw(image)
+    return image, RecordingDraw(image)
 
 
 def text_width(text: str, fnt: Font) -> float:
@@ -59,7 +98,10 @@ def draw_text(
 ) -> float:
     """Draw one line that never overflows ``max_width``; returns its height."""
     fitted, fnt = fit_text(text, max_width, size, bold)
-    draw.text(xy, fitted, font=fnt, fill=fill, anchor=anchor)
+    # The whole line is recorded, not only what fits: a language check must see the
+    # words even when the line is ellipsised.
+    _record(text)
+    ImageDraw.ImageDraw.text(draw, xy, fitted, font=fnt, fill=fill, anchor=anchor)
     return float(fnt.size) * 1.25
 
 
