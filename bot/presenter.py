@@ -194,6 +194,15 @@ class Presenter:
         spec = next((c for c in engine.commands() if c.action == kind), None)
         return self.t.message(spec.description, locale) if spec is not None else kind
 
+    def action_line(self, engine: GameEngine[Any], kind: str, player: str, locale: str) -> str:
+        """A move in words for the log when it left no event of its own: the game's
+        ``<game>.log.<kind>`` ("Bruno passes."), else who did what by its command."""
+        key = f"{engine.name}.log.{kind}"
+        if self.t.catalog.has(key) or self.t.catalog.has(key, locale):
+            return self.t(key, locale, player=player)
+        label = self.action_label(engine, kind, locale)
+        return self.t("bot.log.action", locale, player=player, action=label)
+
     def log_line(self, row: MatchEvent, seat: int | None, locale: str, snap: MatchSnapshot) -> str:
         """One event of the log, as ``seat`` may see it (players by name, not mention)."""
         names = {s.seat: s.display_name for s in snap.seats}
@@ -235,7 +244,11 @@ class Presenter:
             text = self._meta_line(row, actor, names.get(row.seat or 0, "—"), locale)
         else:
             events = [from_json(Event, e) for e in row.events or []]
-            text = "; ".join(self.events_text(events, seat, locale)) or row.kind
+            kind = str((row.action or {}).get("kind"))
+            player = names.get(row.seat or 0, actor) if row.seat is not None else actor
+            text = "; ".join(self.events_text(events, seat, locale)) or self.action_line(
+                snap.engine, kind, player, locale
+            )
             if row.reason == "deadline":
                 text = self.t(
                     "bot.log.by_deadline",
