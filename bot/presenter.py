@@ -396,17 +396,35 @@ class Presenter:
             return [self.t("bot.match.answer_by_command", locale)]
         return []
 
-    def _result_line(self, snap: MatchSnapshot, locale: str) -> str:
+    def result_lines(self, snap: MatchSnapshot, locale: str) -> list[str]:
+        """How the match ended, in words: who won and how (the game's reason, or a
+        resignation, missed deadlines, a referee's decision), then the final score."""
         result: dict[str, Any] = snap.match.result or {}
+        reason = result.get("reason")
+        # An engine's reason is a message (stored as JSON); the bot's own are words.
+        said = isinstance(reason, dict) and "key" in reason
         if result.get("kind") == ResultKind.DRAW.value:
-            return self.t("core.result.draw", locale) + "\n" + self.seed_line(snap, locale)
-        names = ", ".join(
-            s.display_name for s in snap.seats if s.seat in (result.get("winners") or [])
-        )
-        line = self.t("core.result.win", locale, winners=names)
-        if result.get("reason") in ("resign", "forfeit"):
-            line += " " + self.t(f"bot.match.by_{result['reason']}", locale)
-        return line + "\n" + self.seed_line(snap, locale)
+            line = self.t("bot.match.draw_how", locale, how=reason) if said else None
+            lines = [line or self.t("core.result.draw", locale)]
+        else:
+            names = ", ".join(
+                s.display_name for s in snap.seats if s.seat in (result.get("winners") or [])
+            )
+            if said:
+                line = self.t("bot.match.won_how", locale, winners=names, how=reason)
+            else:
+                line = self.t("core.result.win", locale, winners=names)
+                if reason in ("resign", "forfeit", "referee"):
+                    line += " " + self.t(f"bot.match.by_{reason}", locale)
+            lines = [line]
+        score = [s for s in result.get("score") or () if isinstance(s, dict) and "key" in s]
+        if score:
+            each = [self.t(str(s["key"]), locale, **dict(s.get("params") or {})) for s in score]
+            lines.append(self.t("bot.match.final_score", locale, score=" · ".join(each)))
+        return lines
+
+    def _result_line(self, snap: MatchSnapshot, locale: str) -> str:
+        return "\n".join([*self.result_lines(snap, locale), self.seed_line(snap, locale)])
 
     def seed_line(self, snap: MatchSnapshot, locale: str) -> str:
         """The secret seed, revealed once the match has ended, and how to check it; with

@@ -243,7 +243,7 @@ def _check_end(
     data: Mapping[str, Any], engine: GameEngine[Any], state: Any, result: Any, report: Verification
 ) -> None:
     recorded = data["match"].get("result")
-    if _norm(recorded) != _norm(result):
+    if _decisive(recorded) != _decisive(result):
         report.problems.append(
             Message("bot.verify.result", {"recorded": _brief(recorded), "derived": _brief(result)})
         )
@@ -364,6 +364,23 @@ def _step(target: Any, part: str, path: object) -> Any:
 def _norm(value: Any) -> Any:
     """JSON as it reads back from a file (tuples become lists)."""
     return json.loads(json.dumps(value))
+
+
+def _decisive(result: Any) -> Any:
+    """What a result decides: its kind, winners and the bot's own reason (a resignation,
+    a forfeit, a referee). The words an engine derives from the final state (how it
+    was won, the score) are left out: the final-state hash vouches for that state,
+    and matches that ended before engines gave them still verify."""
+    if not isinstance(result, Mapping):
+        return _norm(result)
+    reason = result.get("reason")
+    return _norm(
+        {
+            "kind": result.get("kind"),
+            "winners": result.get("winners"),
+            "reason": reason if isinstance(reason, str) else None,
+        }
+    )
 
 
 def _brief(result: Any) -> str:

@@ -33,6 +33,7 @@ from engines.battlescenes.describe import describe as describe_view
 from engines.battlescenes.menus import with_menus
 from engines.battlescenes.state import Phase, State
 from engines.battlescenes.view import build_view, options_message
+from engines.battlescenes.zones import VICTORY_POINTS, prize_points
 from engines.core import (
     Action,
     Choice,
@@ -386,10 +387,23 @@ class BattleScenes(GameEngine[State]):
         return secrets.secret_fields(before, outcome.state, action)
 
     def result(self, state: State) -> MatchResult | None:
+        # The final score is each player's prize points (4.9.1).
+        points = [prize_points(state, seat) for seat in range(len(state.players))]
+        score = tuple(
+            Message("battlescenes.result.score", {"player": p.name, "count": n})
+            for p, n in zip(state.players, points, strict=True)
+        )
         if state.winner is not None:
-            return MatchResult(ResultKind.WIN, (state.winner,))
+            # 4.9.1: 15 prize points; else 4.9.2: the loser had to draw from an empty deck.
+            loser = state.players[1 - state.winner].name
+            how = (
+                Message("battlescenes.result.points", {"count": points[state.winner]})
+                if points[state.winner] >= VICTORY_POINTS
+                else Message("battlescenes.result.deck_out", {"player": loser})
+            )
+            return MatchResult(ResultKind.WIN, (state.winner,), how, score)
         if state.draw:
-            return MatchResult(ResultKind.DRAW)
+            return MatchResult(ResultKind.DRAW, score=score)
         return None
 
     def check_state(self, state: State) -> list[Message]:

@@ -248,11 +248,14 @@ class ResultKind(enum.Enum):
 
 @dataclass(frozen=True)
 class MatchResult:
-    """The end of a match: the winning seats (several in team modes) or a draw."""
+    """The end of a match: the winning seats (several in team modes) or a draw;
+    ``reason`` says how it was won in words ("every opposing Krosmaster was knocked
+    out"), ``score`` the final score, one message per seat ("Alice: 15 prize points")."""
 
     kind: ResultKind
     winners: tuple[int, ...] = ()
     reason: Message | None = None
+    score: tuple[Message, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -333,10 +333,18 @@ class DiceThrone(GameEngine[State]):
         )
 
     def result(self, state: State) -> MatchResult | None:
+        # The final score is each hero's health ("Vitalidade").
+        score = tuple(
+            Message("dicethrone.result.score", {"player": seat.name, "count": player.health})
+            for seat, player in zip(state.seats, state.players, strict=True)
+        )
         if state.winner is not None:
-            return MatchResult(ResultKind.WIN, state.winners or (state.winner,))
+            winners = state.winners or (state.winner,)
+            defeated = Message("dicethrone.result.defeated")
+            return MatchResult(ResultKind.WIN, winners, defeated, score)
         if state.draw:
-            return MatchResult(ResultKind.DRAW, reason=Message("dicethrone.result.draw"))
+            draw = Message("dicethrone.result.draw")
+            return MatchResult(ResultKind.DRAW, reason=draw, score=score)
         return None
 
     def check_state(self, state: State) -> list[Message]:

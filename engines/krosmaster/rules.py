@@ -42,6 +42,7 @@ from engines.krosmaster import (
     teams,
     turns,
 )
+from engines.krosmaster.board import is_krosmaster, on_board
 from engines.krosmaster.commands import autocomplete, command_specs
 from engines.krosmaster.content import ContentPack
 from engines.krosmaster.errors import invalid, setup
@@ -445,10 +446,19 @@ class Krosmaster(GameEngine[State]):
         return play.settle(state, events, dice)
 
     def result(self, state: State) -> MatchResult | None:
+        # The final score is each player's Gallons of Glory (1.4).
+        score = tuple(
+            Message("krosmaster.result.score", {"player": p.name, "count": p.gg})
+            for p in state.players
+        )
         if state.winner is not None:
-            return MatchResult(ResultKind.WIN, state.winners or (state.winner,))
+            winners = state.winners or (state.winner,)
+            # 1.4.3: the last side with Krosmasters on the board; else 1.4.1: the GG.
+            standing = {u.owner for u in on_board(state) if is_krosmaster(state, u)}
+            how = "knocked_out" if standing <= set(winners) else "gg"
+            return MatchResult(ResultKind.WIN, winners, Message(f"krosmaster.result.{how}"), score)
         if state.draw:
-            return MatchResult(ResultKind.DRAW)
+            return MatchResult(ResultKind.DRAW, score=score)
         return None
 
     def check_state(self, state: State) -> list[Message]:
