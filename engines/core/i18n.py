@@ -5,7 +5,10 @@ catalogs of the core, the bot and each installed game. Placeholders use
 ``str.format`` syntax (``"{player} rolled {value}"``); a missing parameter is
 shown as ``{name}`` rather than crashing a post. A message whose wording
 depends on a number is a mapping ``{one: "…", other: "…"}`` (``one`` for
-exactly 1, in all three languages); the ``count`` parameter chooses.
+exactly 1, in all three languages); the ``count`` parameter chooses. Such a
+mapping may also give a ``no_<param>`` form, used when that parameter is 0, so a
+sentence leaves out what did not happen ("Bruno takes 5 damage: health 45."
+rather than "…and heals 0").
 """
 
 from __future__ import annotations
@@ -118,6 +121,10 @@ class Catalog:
             return messages[key]
         if f"{key}.other" not in messages:
             return None
+        for name, value in params.items():
+            zero = isinstance(value, int) and not isinstance(value, bool) and value == 0
+            if zero and f"{key}.no_{name}" in messages:
+                return messages[f"{key}.no_{name}"]
         count = params.get("count")
         if not isinstance(count, int) or isinstance(count, bool):
             count = next(

@@ -13,6 +13,7 @@ from engines.krosmaster import ENGINE
 from engines.krosmaster import actions as A
 from engines.krosmaster.board import has_power
 from engines.krosmaster.content import Power
+from engines.krosmaster.names import pick
 from engines.krosmaster.state import Phase, State
 from engines.krosmaster.units import knock_out
 from tests.engines.krosmaster.helpers import act, empty_arena, events, new_match, position
@@ -69,13 +70,14 @@ def test_buying_face_down_hides_the_token_from_everyone_but_the_buyer() -> None:
     assert state.phase is Phase.ASSIGN and state.players[0].kamas == 17
     assert state.unit("0.tristepan").ap == 5  # 1 AP (4.7.6)
     assert ENGINE.view(state, None).data["bought"] is None
-    assert ENGINE.view(state, 0).data["bought"] == "Energy Boost"  # 4.7.8.a
+    assert pick(ENGINE.view(state, 0).data["bought"], "en-US") == "Energy Boost"  # 4.7.8.a
     state = act(state, A.Assign("Koa Gullar"))
     assert state.phase is Phase.ACTIVATION
     public = json.dumps(ENGINE.view(state, None).data)
     assert "Energy Boost" not in public and "energy-boost" not in public
-    assert ENGINE.view(state, 0).data["units"][4]["rewards"] == [
-        {"name": "Energy Boost", "revealed": False}
+    held = ENGINE.view(state, 0).data["units"][4]["rewards"]
+    assert [(pick(r["name"], "pt-BR"), r["revealed"]) for r in held] == [
+        ("Impulso de Energia", False)
     ]
 
 
@@ -90,7 +92,8 @@ def test_buying_face_up_turns_the_next_token_up_at_once() -> None:
     state, keys = events(state, A.BuyReward("granite-1", "up"))
     assert "krosmaster.event.reward_shown" in keys
     assert state.shown[0] == "shell-buff" and state.piles[0] == ()  # 4.7.7
-    assert ENGINE.view(state, None).data["bought"] == "Energy Boost"  # bought in the open
+    bought = ENGINE.view(state, None).data["bought"]  # bought in the open, named per locale
+    assert (pick(bought, "en-US"), pick(bought, "it")) == ("Energy Boost", "Slancio di Energia")
 
 
 def test_a_krosmaster_holds_at_most_its_level_in_rewards() -> None:
