@@ -46,6 +46,9 @@ TRIM = " \t\n.,:;!?()[]{}«»“”\"'·•-—–→←↑↓×/+=*#%…|<>_012
 #: At least this many letters, so articles and prepositions shared by languages
 #: ("de", "di", "a") are never taken for a foreign phrase.
 MIN_LETTERS = 4
+#: Words that are at home in more than one of the languages although a catalogue uses
+#: them in one only (Italian card text says "cura 3", Portuguese events "cura 2").
+SHARED_WORDS = {"cura"}
 
 
 def _fragments(template: str) -> Iterator[str]:
@@ -69,7 +72,7 @@ def foreign_phrases(reader: str, game: str) -> dict[str, str]:
     foreign to ``reader`` (another game's words cannot turn up in this one's posts)."""
     catalog = game_catalog(game)
     mine = catalog.messages[reader]
-    own_text = "\n".join(mine.values())
+    own_text = "\n".join(mine.values()).lower()
     found: dict[str, str] = {}
     for other in LOCALES:
         if other == reader:
@@ -78,7 +81,7 @@ def foreign_phrases(reader: str, game: str) -> dict[str, str]:
             if mine.get(key, value) == value:
                 continue  # the same words in both: a proper name, a symbol, a unit
             for phrase in _fragments(value):
-                if phrase not in own_text:
+                if phrase.lower() not in own_text and phrase.lower() not in SHARED_WORDS:
                     found.setdefault(phrase, f"{other} {key}")
     return found
 
@@ -86,14 +89,16 @@ def foreign_phrases(reader: str, game: str) -> dict[str, str]:
 @cache
 def _pattern(reader: str, game: str) -> re.Pattern[str]:
     phrases = sorted(foreign_phrases(reader, game), key=len, reverse=True)
-    return re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, phrases)) + r")(?!\w)")
+    # Any case: a content id drawn as is ("agilidade") is the catalogue's "Agilidade".
+    alternatives = "|".join(map(re.escape, phrases))
+    return re.compile(r"(?<!\w)(?:" + alternatives + r")(?!\w)", re.IGNORECASE)
 
 
 def foreign_in(text: str, reader: str, game: str) -> list[str]:
     """The foreign phrases of ``game`` (with where they come from) found in ``text``."""
-    table = foreign_phrases(reader, game)
+    table = {phrase.lower(): where for phrase, where in foreign_phrases(reader, game).items()}
     found = _pattern(reader, game).finditer(text)
-    return [f"{m.group(0)!r} ({table[m.group(0)]})" for m in found]
+    return [f"{m.group(0)!r} ({table[m.group(0).lower()]})" for m in found]
 
 
 @dataclass
@@ -105,10 +110,13 @@ class Seen:
     def add(self, where: str, *lines: str) -> None:
         self.texts.setdefault(where, []).extend(line for line in lines if line)
 
-    def problems(self, reader: str, game: str) -> dict[str, list[str]]:
-        """Where the reader met foreign phrases, and which."""
+    def problems(self, reader: str, game: str, renders: bool) -> dict[str, list[str]]:
+        """Where the reader met foreign phrases, and which: in the renders, or in the
+        posts (events, status lines, buttons, logs, errors)."""
         out: dict[str, list[str]] = {}
         for where, lines in self.texts.items():
+            if (where in RENDERS) != renders:
+                continue
             bad = sorted({hit for line in set(lines) for hit in foreign_in(line, reader, game)})
             if bad:
                 out[where] = bad
@@ -163,6 +171,11 @@ def _catalogs_read_once(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.setattr(engine, "catalog", lambda read=READ[engine.name]: read)
 
 
+#: Where render text is gathered (the rest is posts).
+RENDERS = ("board", "private board")
+
+
+@cache
 def play(
     game: str, seats: int, steps: int, seed: int, locales: tuple[str, ...], renders: int = 3
 ) -> dict[str, Seen]:
@@ -234,9 +247,35 @@ CASES = [("krosmaster", 2), ("dicethrone", 2), ("battlescenes", 2)]
 
 
 @pytest.mark.parametrize(("game", "seats"), CASES, ids=[c[0] for c in CASES])
-def test_no_other_languages_text_in_posts_and_renders(game: str, seats: int) -> None:
+def test_no_other_languages_text_in_posts(game: str, seats: int) -> None:
     seen = play(game, seats, 30, 0, LOCALES)
-    problems = {locale: s.problems(locale, game) for locale, s in seen.items()}
+    problems = {locale: s.problems(locale, game, renders=False) for locale, s in seen.items()}
+    assert problems == {locale: {} for locale in LOCALES}
+
+
+#: Renders being redrawn (issue 13) that still show another language's words; strict, so
+#: the mark must go once the render passes.
+UNTRANSLATED_RENDERS = {
+    "battlescenes": "the board draws powers by their content id (agilidade, tecnologia): "
+    "battlescenes.power.<id> names them in each language",
+}
+RENDER_CASES = [
+    pytest.param(
+        game,
+        seats,
+        id=game,
+        marks=[pytest.mark.xfail(strict=True, reason=UNTRANSLATED_RENDERS[game])]
+        if game in UNTRANSLATED_RENDERS
+        else [],
+    )
+    for game, seats in CASES
+]
+
+
+@pytest.mark.parametrize(("game", "seats"), RENDER_CASES)
+def test_no_other_languages_text_in_renders(game: str, seats: int) -> None:
+    seen = play(game, seats, 30, 0, LOCALES)
+    problems = {locale: s.problems(locale, game, renders=True) for locale, s in seen.items()}
     assert problems == {locale: {} for locale in LOCALES}
 
 
