@@ -34,6 +34,7 @@ from engines.core.i18n import LOCALES, Catalog, rule_slug
 from engines.core.registry import get, load_games
 from engines.core.render import recorded_text
 from engines.core.serde import to_json
+from tests.engines.malformed import templates
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = load_games()
@@ -105,6 +106,7 @@ def foreign_in(text: str, reader: str, game: str) -> list[str]:
 class Seen:
     """What a reader saw, by where it was seen."""
 
+    locale: str
     texts: dict[str, list[str]] = field(default_factory=dict)
 
     def add(self, where: str, *lines: str) -> None:
@@ -154,6 +156,25 @@ def _candidates(engine: GameEngine[Any], decision: Decision, rng: random.Random)
     return out
 
 
+def _refusals(engine: GameEngine[Any], state: Any, version: int, locale: str) -> list[str]:
+    """The replies to moves the rules refuse now (a choice made by the wrong seat or
+    out of turn), in ``locale``. Actions that do not even parse are left out: their
+    replies quote the JSON's own kinds and field names, which are typed as they are."""
+    replies = []
+    seats = len(engine.view(state, None).data.get("players") or ()) or 2
+    for seat, given in templates(engine, state)[:8]:
+        try:
+            action = engine.parse_action(given)
+        except EngineError:
+            continue
+        for who in (seat, (seat + 1) % seats):
+            try:
+                engine.apply(state, who, action, SeededDice(SEED, version))
+            except EngineError as exc:
+                replies.append(TEXTS.error(exc, locale))
+    return replies
+
+
 def _render_text(engine: GameEngine[Any], view: Any, kind: str, locale: str) -> list[str]:
     with recorded_text() as drawn:
         engine.render(view, kind, locale)
@@ -186,7 +207,7 @@ def play(
     rng = random.Random(seed)
     players = [Seat(s, f"P{s}") for s in range(seats)]
     state = engine.new_match({}, players, engine.load_content(None), SeededDice(SEED, 0))
-    seen = {locale: Seen() for locale in locales}
+    seen = {locale: Seen(locale) for locale in locales}
     events: list[Event] = []
     rows: list[MatchEvent] = []
     for version in range(1, steps + 1):
@@ -210,6 +231,8 @@ def play(
         decisions = [d for d in engine.pending(state) if not d.optional]
         if not decisions or engine.result(state) is not None:
             break
+        for found in seen.values():
+            found.add("error", *_refusals(engine, state, version, found.locale))
         decision = decisions[0]
         for action in _candidates(engine, decision, rng):
             try:
