@@ -13,6 +13,7 @@ from PIL import Image
 from engines.core import RiggedDice
 from engines.krosmaster import ENGINE
 from engines.krosmaster import actions as A
+from engines.krosmaster.names import pick
 from engines.krosmaster.state import Phase, State
 from engines.krosmaster.view import read_view
 from engines.krosmaster.words import banner_line, caption, localised
@@ -122,7 +123,7 @@ def test_the_typed_public_view_names_no_face_down_reward() -> None:
     vigg = next(u for u in public.units if u.id == "0.vigg-arysta")
     assert [h.name for h in vigg.rewards] == [None]  # face down: only its owner knows it
     mine = next(u for u in own.units if u.id == "0.vigg-arysta")
-    assert mine.rewards[0].name == "Speed Boost"
+    assert pick(mine.rewards[0].name, "en-US") == "Speed Boost"  # named in each language
     # The public render and alt text are the same whatever the face-down reward is.
     other = replace(state, rewards={**state.rewards})
     held = replace(
