@@ -21,7 +21,7 @@ from PIL import Image, ImageDraw
 
 from engines.core import View, theme
 from engines.core.i18n import Catalog
-from engines.core.render import canvas, draw_text, fit_text, font, to_png
+from engines.core.render import RecordingDraw, canvas, draw_text, fit_text, font, to_png
 from engines.krosmaster import render_plan, words
 from engines.krosmaster.render_text import notes, wrap
 from engines.krosmaster.view import KrosmasterView, PreviewView, UnitView
@@ -334,7 +334,8 @@ def _token(draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, wi
         draw.text(centre, text, font=fnt, fill=WHITE, anchor="mm")
         return
     mask = Image.new("L", (w, h))
-    ImageDraw.Draw(mask).text((-x0, -y0), text, font=fnt, fill=255)
+    # Drawn with the recording ImageDraw so the language test reads these letters too.
+    RecordingDraw(mask).text((-x0, -y0), text, font=fnt, fill=255)
     mask = mask.resize((max(1, int(width)), h), Image.Resampling.LANCZOS)
     draw.bitmap((round(centre[0] - mask.width / 2), round(centre[1] - h / 2)), mask, fill=WHITE)
 
