@@ -220,7 +220,8 @@ def play(
             found.add("buttons", *(b.label for b in post.buttons))
             for seat in range(seats):
                 found.add("private event", *PRESENTER.events_text(events, seat, locale))
-            if version not in drawn_at and not (engine.result(state) or not snap.pending()):
+            last = engine.result(state) is not None or not snap.pending()
+            if not renders or (version not in drawn_at and not last):
                 continue
             public = engine.view(state, None)
             found.add("board", *_render_text(engine, public, engine.render_kinds[0], locale))
@@ -269,9 +270,17 @@ def play(
 CASES = [("krosmaster", 2), ("dicethrone", 2), ("battlescenes", 2)]
 
 
-@pytest.mark.parametrize(("game", "seats"), CASES, ids=[c[0] for c in CASES])
+#: Team and free-for-all modes have events of their own (posts only: their boards are
+#: the same drawing code).
+MORE_SEATS = [("krosmaster", 4), ("dicethrone", 3), ("dicethrone", 4)]
+
+
+@pytest.mark.parametrize(
+    ("game", "seats"), CASES + MORE_SEATS, ids=[f"{g}-{n}" for g, n in CASES + MORE_SEATS]
+)
 def test_no_other_languages_text_in_posts(game: str, seats: int) -> None:
-    seen = play(game, seats, 30, 0, LOCALES)
+    renders = 3 if (game, seats) in CASES else 0
+    seen = play(game, seats, 30, 0, LOCALES, renders)
     problems = {locale: s.problems(locale, game, renders=False) for locale, s in seen.items()}
     assert problems == {locale: {} for locale in LOCALES}
 
@@ -297,7 +306,7 @@ RENDER_CASES = [
 
 @pytest.mark.parametrize(("game", "seats"), RENDER_CASES)
 def test_no_other_languages_text_in_renders(game: str, seats: int) -> None:
-    seen = play(game, seats, 30, 0, LOCALES)
+    seen = play(game, seats, 30, 0, LOCALES, 3)
     problems = {locale: s.problems(locale, game, renders=True) for locale, s in seen.items()}
     assert problems == {locale: {} for locale in LOCALES}
 
@@ -310,23 +319,36 @@ def test_a_foreign_phrase_is_caught_and_a_proper_name_is_not() -> None:
 
 
 def _rule_references(game: str) -> dict[str, str]:
-    """Every rule reference in words that ``game``'s code gives an event or an error
-    (``rule="Dano Final Total"``, or an error helper's third argument), with where."""
+    """Every rule reference in words that ``game``'s code gives an event or an error:
+    ``rule="Dano Final Total"``, or the ``rule`` argument of one of its own helpers
+    (``illegal(message, key, rule)``, ``emit(key, rule)``) given by position; with where."""
+    trees = {
+        path.name: ast.parse(path.read_text(encoding="utf-8"))
+        for path in sorted((ROOT / "engines" / game).glob("*.py"))
+    }
+    # The position of a ``rule`` parameter in each of the game's functions and methods.
+    position: dict[str, int] = {}
+    for tree in trees.values():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef):
+                names = [a.arg for a in node.args.args if a.arg != "self"]
+                if "rule" in names:
+                    position[node.name] = names.index("rule")
     found: dict[str, str] = {}
-    for path in sorted((ROOT / "engines" / game).glob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for name, tree in trees.items():
+        for node in ast.walk(tree):
             if not isinstance(node, ast.Call):
                 continue
             given = [k.value for k in node.keywords if k.arg == "rule"]
-            name = getattr(node.func, "id", getattr(node.func, "attr", ""))
-            if name == "illegal" and len(node.args) >= 3:
-                given.append(node.args[2])
+            called = getattr(node.func, "id", getattr(node.func, "attr", ""))
+            if called in position and len(node.args) > position[called]:
+                given.append(node.args[position[called]])
             for expr in given:
                 for sub in ast.walk(expr):
                     value = getattr(sub, "value", None)
                     worded = isinstance(value, str) and value[:1].isalpha()
                     if isinstance(sub, ast.Constant) and worded:
-                        found.setdefault(str(value), f"{path.name}:{node.lineno}")
+                        found.setdefault(str(value), f"{name}:{node.lineno}")
     return found
 
 
