@@ -102,3 +102,14 @@ def test_a_match_ended_by_the_bot_says_why(reason: str, said: str) -> None:
     lines = end_lines(engine, state, {"kind": "win", "winners": [1], "reason": reason})
     assert lines["en-US"] == [said]
     assert "Bruno" in lines["pt-BR"][0] and "(" in lines["pt-BR"][0]
+
+
+def test_a_draw_says_why() -> None:
+    engine, state = started("dicethrone")
+    players = (replace(state.players[0], health=0), replace(state.players[1], health=0))
+    lines = end_lines(engine, replace(state, players=players, draw=True))
+    assert lines["en-US"] == [
+        "Draw: every hero fell at the same time.",
+        "Final score: Alice: 0 health · Bruno: 0 health.",
+    ]
+    assert lines["it"][0] == "Pareggio: tutti gli eroi sono caduti nello stesso momento."
