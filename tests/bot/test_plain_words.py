@@ -61,3 +61,13 @@ def test_tokens_and_locks_are_sentences() -> None:
     assert _line("krosmaster.event.doubles_lose", "pt-BR", **chosen) == (
         "Alice escolhe Bruno, que perde 1 GG."
     )
+
+
+def test_stealing_nothing_says_so() -> None:
+    nothing = {"player": "Alice", "amount": 0}
+    assert _line("dicethrone.event.cp_stolen", "en-US", **nothing) == (
+        "Alice would steal CP, but there is none to take."
+    )
+    assert _line("dicethrone.event.cp_stolen", "pt-BR", player="Alice", amount=2) == (
+        "Alice rouba 2 PC."
+    )
