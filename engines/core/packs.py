@@ -156,7 +156,7 @@ def pack_files(directory: Path, root: Path, *, recursive: bool = False) -> list[
             if entry.is_dir():
                 if recursive:
                     folders.append(entry)
-            elif entry.name == MANIFEST and folder == directory:
+            elif entry.name == MANIFEST and folder == directory and is_manifest(entry):
                 continue  # the manifest is read by read_manifest, not as content
             elif entry.suffix == ".yaml" and entry.is_file():
                 shown = str(entry.relative_to(directory))
@@ -233,11 +233,24 @@ class Manifest:
     extends: str | None = None
 
 
+def is_manifest(path: Path) -> bool:
+    """Whether ``path`` (a pack's top ``pack.yaml``) is a manifest: a mapping that says
+    ``extends``. Packs written before manifests existed may keep content in a file of
+    that name (figures, cards…): without ``extends`` it is read as content."""
+    try:
+        node = read_yaml(path)
+    except PackFileError:
+        return True  # unreadable: let read_manifest name the problem
+    return isinstance(node, yaml.MappingNode) and any(
+        isinstance(key, yaml.ScalarNode) and key.value == "extends" for key, _ in node.value
+    )
+
+
 def read_manifest(directory: Path) -> Manifest:
     """The manifest of the pack ``directory`` (an empty one if it has none); raises
     :class:`PackFileError` for a manifest that is not a mapping of known keys."""
     path = directory / MANIFEST
-    if not path.is_file():
+    if not path.is_file() or not is_manifest(path):
         return Manifest()
     node = read_yaml(path)
     if node is None:

@@ -182,7 +182,10 @@ def test_each_game_extends_its_builtin_pack(uploads: list[tuple[str, str]]) -> N
     [
         ("krosmaster", b"extends: base\n", "'base' is not a built-in pack (default)"),
         ("dicethrone", b"extends: default\n", "'default' is not a built-in pack (base)"),
-        ("battlescenes", b"extend: starter\n", "unknown manifest field 'extend'"),
+        # Without "extends", pack.yaml is content (as in packs older than manifests):
+        # a misspelt manifest is still refused, by the content's own field check.
+        ("battlescenes", b"extend: starter\n", "extend: unknown field"),
+        ("battlescenes", b"extends: starter\nfoo: 1\n", "unknown manifest field 'foo'"),
         ("battlescenes", b"extends: ../starter\n", "extends: the name of a built-in pack"),
     ],
 )
