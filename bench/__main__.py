@@ -8,11 +8,14 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 
-from bench import engines, store_load
+from bench import engines, load, render, store_load
 
 BENCHMARKS: dict[str, Callable[[list[str] | None], None]] = {
     "store_load": store_load.main,
     "engines": engines.main,
+    "render": render.render_main,
+    "memory": render.memory_main,
+    "load": load.main,
 }
 
 

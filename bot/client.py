@@ -9,6 +9,7 @@ import discord
 from discord.ext import commands
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from bot import render_pool
 from bot.clock import Clock, SystemClock
 from bot.command_payload import InvalidCommandTree, tree_violations
 from bot.config import Settings
@@ -65,6 +66,8 @@ class TabletopBot(commands.AutoShardedBot):
         self.service: MatchService
 
     async def setup_hook(self) -> None:
+        render_pool.configure(self.settings.render_processes, self.settings.games)
+        render_pool.start()
         await db.upgrade(self.settings.database_url)
         self.db_engine = db.make_engine(self.settings.database_url)
         self.service = MatchService(

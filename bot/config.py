@@ -33,6 +33,8 @@ class Settings(BaseSettings):
     #: Extra game modules to install besides the built-in games.
     games: Annotated[list[str], NoDecode] = Field(default_factory=list)
     snapshot_every: int = 50
+    #: Worker processes drawing the images (``None``: one per CPU; 0: in a thread).
+    render_processes: int | None = None
     #: How often this process runs due reminders and deadline expiries (0: never;
     #: tests tick the scheduler by hand).
     scheduler_seconds: float = 30

@@ -50,9 +50,9 @@ class Flow:
     def service(self) -> MatchService:
         return self.bot.service
 
-    async def public_locale(self, guild_id: int | None) -> str:
-        """Locale of public posts in a guild."""
-        return await self.bot.service.guild_locale(guild_id, self.bot.settings.default_locale)
+    async def public_locale(self, guild_id: int | None, snap: MatchSnapshot | None = None) -> str:
+        """Locale of public posts in a guild (``snap``'s when its operation read it)."""
+        return await self.bot.service.guild_locale(guild_id, self.bot.settings.default_locale, snap)
 
     async def match_of(self, interaction: discord.Interaction, explicit: int | None) -> int:
         """The match an interaction may reach (see :meth:`resolve`)."""
@@ -250,7 +250,7 @@ class Flow:
         thread_id = snap.match.thread_id
         if old is None or old == message.id or thread_id is None:
             return
-        locale = await self.public_locale(snap.match.guild_id)
+        locale = await self.public_locale(snap.match.guild_id, snap)
         view = build_view([self.bot.presenter.view_button(snap, locale)])
         try:
             await (
@@ -271,7 +271,7 @@ class Flow:
 
         async def work() -> tuple[MatchSnapshot, Post]:
             snap = await self.service.act(match_id, interaction.user.id, action, version)
-            locale = await self.public_locale(snap.match.guild_id)
+            locale = await self.public_locale(snap.match.guild_id, snap)
             return snap, await self.bot.presenter.public(snap, locale)
 
         await self.public_change(interaction, work)
@@ -308,7 +308,7 @@ class Flow:
             snap = await self.service.act(
                 target.match_id, interaction.user.id, action, target.version
             )
-            locale = await self.public_locale(snap.match.guild_id)
+            locale = await self.public_locale(snap.match.guild_id, snap)
             return snap, await self.bot.presenter.public(snap, locale)
 
         await self.public_change(interaction, work)

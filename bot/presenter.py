@@ -1,6 +1,7 @@
 """Turns match snapshots into posts: localised text, renders, mentions, buttons.
 
-Rendering runs in a worker thread so a slow image never blocks the gateway.
+Rendering runs in worker processes (``bot.render_pool``) so a slow image never
+blocks the gateway.
 Public posts only ever use the public view (``seat=None``) and the events as
 the public may see them; seat views go to ephemeral replies only.
 """
@@ -14,6 +15,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from bot import render_pool
 from bot.controls import (
     ButtonSpec,
     ControlBuilder,
@@ -49,9 +51,9 @@ class Picture:
 async def picture(
     engine: GameEngine[Any], view: Any, kind: str, locale: str, name: str, fallback: str
 ) -> Picture:
-    """Render ``view`` off the event loop, with the engine's alt text (``fallback``,
-    e.g. the match title, when the engine gives none)."""
-    png = await asyncio.to_thread(engine.render, view, kind, locale)
+    """Render ``view`` off the event loop (in a worker process), with the engine's alt
+    text (``fallback``, e.g. the match title, when the engine gives none)."""
+    png = await render_pool.render(engine, view, kind, locale)
     alt = engine.describe(view, kind, locale).strip() or fallback
     if len(alt) > MAX_ALT_TEXT:
         alt = alt[: MAX_ALT_TEXT - 1] + "…"

@@ -61,6 +61,10 @@ class MatchSnapshot:
     #: continues the post of an exchange, a Dice Throne attack, that was open then).
     before: Any = None
     before_version: int | None = None
+    #: The guild's configured language for public posts, when the operation read it
+    #: in its own transaction (a move does, so posting it needs no second one);
+    #: ``None``: not read, or the guild has none set.
+    guild_locale: str | None = None
 
     @classmethod
     def of(cls, loaded: repo.LoadedMatch, events: Sequence[Event] = ()) -> MatchSnapshot:
@@ -212,6 +216,7 @@ class MatchService:
             automatic = await settle(session, loaded)
             await schedule(session, loaded.match, engine, loaded.state, self.clock.now())
             first = await repo.list_events(session, match_id, 0, 1)
+        repo.remember(session, loaded)
         return MatchSnapshot(
             engine,
             loaded.match,
@@ -224,6 +229,7 @@ class MatchService:
         """The current state of a started match."""
         async with self.sessions.begin() as session:
             loaded = await self.loaded(session, match_id)
+        repo.remember(session, loaded)  # committed data: the move that follows reuses it
         return MatchSnapshot.of(loaded)
 
     async def loaded(
@@ -283,6 +289,9 @@ class MatchService:
             )
             automatic = await settle(session, loaded)
             await schedule(session, loaded.match, engine, loaded.state, self.clock.now())
+            guild = loaded.match.guild_id
+            settings = None if guild is None else await repo.get_guild_settings(session, guild)
+        repo.remember(session, loaded)  # committed: the next move starts from it
         return MatchSnapshot(
             engine,
             loaded.match,
@@ -291,6 +300,7 @@ class MatchService:
             [*result.outcome.events, *automatic],
             before=before,
             before_version=before_version,
+            guild_locale=settings.locale if settings is not None and settings.locale else None,
         )
 
     async def check_control(
@@ -526,8 +536,13 @@ class MatchService:
             )
             return [(m, await repo.get_seats(session, m.id)) for m in rows]
 
-    async def guild_locale(self, guild_id: int | None, fallback: str) -> str:
-        """The locale public posts of a guild use."""
+    async def guild_locale(
+        self, guild_id: int | None, fallback: str, snap: MatchSnapshot | None = None
+    ) -> str:
+        """The locale public posts of a guild use (``snap``'s, when the operation that
+        made it read it, without another transaction)."""
+        if snap is not None and snap.guild_locale is not None:
+            return snap.guild_locale
         if guild_id is None:
             return fallback
         async with self.sessions.begin() as session:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,7 @@ from sqlalchemy.ext.asyncio import (
     create_async_engine,
 )
 from sqlalchemy.pool import NullPool
+from sqlalchemy.util import await_only
 
 #: Repository root: ``alembic/`` and ``alembic.ini`` live there.
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,6 +36,11 @@ _MIGRATION_LOCK = 0x7461626C
 
 #: How long an SQLite writer waits for another writer's lock before failing.
 SQLITE_BUSY_TIMEOUT_MS = 5000
+
+#: How long a writer of this process queues for its turn at SQLite's write lock
+#: (``_one_writer_at_a_time``) before trying anyway. Long: under load the queue is
+#: where moves wait, and a move waiting is better than a move refused.
+SQLITE_WRITER_QUEUE_SECONDS = 60.0
 
 
 def database_url(url: str | URL | None = None) -> str:
@@ -105,6 +112,9 @@ def configure_sqlite(engine: AsyncEngine, *, migrations: bool = False) -> None:
         finally:
             cursor.close()
 
+    if not migrations:
+        _one_writer_at_a_time(engine)
+
     if migrations:
 
         @event.listens_for(engine.sync_engine, "begin")
@@ -112,6 +122,88 @@ def configure_sqlite(engine: AsyncEngine, *, migrations: bool = False) -> None:
             # IMMEDIATE: take the write lock before reading alembic_version, so
             # two processes upgrading at once run one after the other.
             conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+#: Statements that take SQLite's write lock (the driver sends BEGIN before them).
+_WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE")
+#: Key in a connection's ``info``: the writer lock this connection holds.
+_HOLDS = "tabletop.sqlite_writer"
+
+
+class _WriterQueue:
+    """An asyncio lock that knows which task holds it."""
+
+    def __init__(self) -> None:
+        self.lock = asyncio.Lock()
+        self.holder: asyncio.Task[Any] | None = None
+
+    async def acquire(self) -> bool:
+        """Wait for the lock; ``False`` (not taken) when this very task holds it
+        already (a second transaction opened inside the first) or after
+        :data:`SQLITE_WRITER_QUEUE_SECONDS`."""
+        task = asyncio.current_task()
+        if self.holder is not None and self.holder is task:
+            return False
+        try:
+            await asyncio.wait_for(self.lock.acquire(), SQLITE_WRITER_QUEUE_SECONDS)
+        except TimeoutError:
+            return False
+        self.holder = task
+        return True
+
+    def release(self) -> None:
+        """Let the next writer in."""
+        self.holder = None
+        self.lock.release()
+
+
+def _one_writer_at_a_time(engine: AsyncEngine) -> None:
+    """Let one transaction of this process write to the SQLite file at a time.
+
+    SQLite has one write lock per file. Without this, every task of the bot that
+    writes races for it inside SQLite, which polls with growing sleeps: under load
+    a writer could wait past the busy timeout and fail although it was alone in
+    its match. Here a transaction takes an asyncio lock before its first write
+    (where the driver sends ``BEGIN``) and gives it back when it commits or rolls
+    back, so writers queue in order on the event loop and each finds the file
+    free. Reads are not queued (WAL lets them run beside the writer). A second
+    transaction that a writer opens inside its own (which could never get the
+    lock) and a writer that waited :data:`SQLITE_WRITER_QUEUE_SECONDS` go on
+    without it and let SQLite's busy timeout decide, as before.
+    """
+    queues: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _WriterQueue] = (
+        weakref.WeakKeyDictionary()
+    )
+
+    def release(info: dict[Any, Any]) -> None:
+        queue = info.pop(_HOLDS, None)
+        if queue is not None:
+            queue.release()
+
+    @event.listens_for(engine.sync_engine, "before_cursor_execute")
+    def _before_write(conn: Connection, _cursor: Any, statement: str, *_args: Any) -> None:
+        if _HOLDS in conn.info or not statement.lstrip()[:7].upper().startswith(_WRITES):
+            return
+        queue = queues.setdefault(asyncio.get_running_loop(), _WriterQueue())
+        # This hook runs inside SQLAlchemy's greenlet bridge, so it may wait on the loop.
+        if await_only(queue.acquire()):
+            conn.info[_HOLDS] = queue
+
+    @event.listens_for(engine.sync_engine, "commit")
+    @event.listens_for(engine.sync_engine, "rollback")
+    def _transaction_end(conn: Connection) -> None:
+        release(conn.info)
+
+    # A connection closed, invalidated or reset on its way back to the pool has
+    # ended its transaction too.
+    @event.listens_for(engine.sync_engine, "reset")
+    def _reset(dbapi_connection: Any, connection_record: Any, reset_state: Any) -> None:
+        release(connection_record.info)
+
+    @event.listens_for(engine.sync_engine, "invalidate")
+    @event.listens_for(engine.sync_engine, "close")
+    def _gone(_dbapi: Any, record: Any, *_args: Any) -> None:
+        release(record.info)
 
 
 def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:

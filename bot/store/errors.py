@@ -28,10 +28,10 @@ class MatchNotFoundError(StoreError):
 class MatchChangedError(StoreError):
     """Someone else changed the match first; reload it and show the new state.
 
-    Raised for every lost race between writers: the version guard matched no
-    row, the ``(match_id, seq)`` unique constraint fired, or the database gave
-    up waiting for another writer's lock. Nothing of the failed write is kept
-    once the caller's transaction rolls back.
+    Raised for every lost race between writers of this match: the version guard
+    matched no row, the ``(match_id, seq)`` unique constraint fired, or
+    PostgreSQL gave up waiting for the match's row lock. Nothing of the failed
+    write is kept once the caller's transaction rolls back.
     """
 
     default_key = "store.error.match_changed"
@@ -42,6 +42,17 @@ class MatchChangedError(StoreError):
             params={"match": match_id},
         )
         self.match_id = match_id
+
+
+class DatabaseBusyError(StoreError):
+    """SQLite stayed busy with other writes (anywhere in the file) past its busy
+    timeout. Not a conflict: nothing is known to have changed in this match, and
+    nothing of the failed write is kept; trying again later works."""
+
+    default_key = "store.error.busy"
+
+    def __init__(self) -> None:
+        super().__init__("The database is busy; nothing was changed. Please try again.")
 
 
 class MatchStateError(StoreError):

@@ -8,6 +8,8 @@ its own seq, so a load never replays across one.
 
 from __future__ import annotations
 
+import weakref
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -61,8 +63,58 @@ async def load_match(session: AsyncSession, match_id: int, engine: GameEngine[An
     if match.version < 0:
         raise MatchStateError("This match has not started yet.", key="store.error.not_started")
     check_game(match, engine)
+    states = _states_of(session)
+    key = _state_key(match, engine, match.version)
+    cached = states.get(key)
+    if cached is not None:
+        states.move_to_end(key)
+        return LoadedMatch(match, tuple(match.seats), cached, engine, 0)
     state, replayed = await rebuild_state(session, match, engine, match.version)
     return LoadedMatch(match, tuple(match.seats), state, engine, replayed)
+
+
+#: Engine states of recently used matches, per database engine (the pool of one
+#: database), by (game class, match id, seed, version). The state after a given
+#: event of a match never changes (the log is append-only; an undo is a new event)
+#: and engines never change a state in place, so a state read from the database or
+#: committed by this process can be handed out again instead of parsing the
+#: snapshot and replaying. Per database engine, because match ids and (in tests)
+#: seeds repeat across databases; weakly, so a disposed engine's states go with it.
+_STATES: weakref.WeakKeyDictionary[Any, OrderedDict[tuple[type, int, str, int], Any]] = (
+    weakref.WeakKeyDictionary()
+)
+#: Matches whose state is kept per database (about 10–80 KiB each).
+STATE_CACHE_SIZE = 128
+
+
+def _states_of(session: AsyncSession) -> OrderedDict[tuple[type, int, str, int], Any]:
+    return _STATES.setdefault(session.sync_session.get_bind(), OrderedDict())
+
+
+def _state_key(match: Match, engine: GameEngine[Any], version: int) -> tuple[type, int, str, int]:
+    return (type(engine), match.id, match.seed, version)
+
+
+def forget_states() -> None:
+    """Drop every kept state, so the next loads read the database (for tests that
+    change a stored match behind the bot's back)."""
+    _STATES.clear()
+
+
+def remember(session: AsyncSession, loaded: LoadedMatch) -> None:
+    """Keep ``loaded``'s state for the next load of the match at the same version
+    from ``session``'s database.
+
+    Call it only once the state is committed (or was read from committed data): a
+    state of a transaction that rolled back could be replaced by another event at
+    the same version.
+    """
+    states = _states_of(session)
+    key = _state_key(loaded.match, loaded.engine, loaded.match.version)
+    states[key] = loaded.state
+    states.move_to_end(key)
+    while len(states) > STATE_CACHE_SIZE:
+        states.popitem(last=False)
 
 
 async def state_at(

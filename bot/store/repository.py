@@ -44,6 +44,7 @@ from bot.store.loading import (  # re-exported
     check_game,
     load_match,
     meta_result_at,
+    remember,
     seed_of,
     state_at,
 )
@@ -104,6 +105,7 @@ __all__ = [
     "match_by_thread",
     "pause_cause",
     "record_state_post",
+    "remember",
     "resign",
     "revert_to",
     "start_match",

@@ -9,6 +9,7 @@ set-up overrides, and option validation.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
@@ -397,15 +398,26 @@ class GameEngine(ABC, Generic[S]):
             ) from None
 
     def catalog(self) -> Catalog:
-        """The core messages plus this game's, for labels drawn in renders."""
+        """The core messages plus this game's, for labels drawn in renders.
+
+        Read once per process and shared: parsing the YAML on every render was most
+        of a render's time. The catalog holds every locale side by side and nobody
+        changes it after loading, so sharing it cannot mix languages.
+        """
         directory = self.locale_dir()
-        return Catalog.from_dirs([directory] if directory else [])
+        return _shared_catalog(directory)
 
     def locale_dir(self) -> Path | None:
         """Directory of the game's message catalogs (``<locale>.yaml``)."""
         module = importlib.import_module(type(self).__module__)
         path = Path(module.__file__ or "").parent / "locales"
         return path if path.is_dir() else None
+
+
+@functools.cache
+def _shared_catalog(directory: Path | None) -> Catalog:
+    """The catalog of the core plus ``directory``, loaded on first use."""
+    return Catalog.from_dirs([directory] if directory else [])
 
 
 def _coerce_option(opt: MatchOption, value: Any) -> str | int | bool:

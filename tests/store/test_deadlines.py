@@ -16,6 +16,7 @@ from bot.errors import UserError
 from bot.pace import ExpiryPolicy, Pace
 from bot.service import MatchService, Player
 from bot.store import players
+from bot.store.loading import forget_states
 from bot.store.models import MatchEvent, ScheduledJob, Snapshot
 from engines.core.registry import register
 from tests.testgame import ENGINE as TESTGAME
@@ -342,6 +343,7 @@ async def test_a_failing_job_is_set_aside_and_never_blocks_other_matches(
             .where(ScheduledJob.kind == "reminder")
             .values(done_at=clock.now(), outcome="sent")
         )
+    forget_states()  # the corruption is behind the bot's back: read the database again
     runner = DeadlineRunner(sessions, clock, "w1")
     clock.advance(hours=12)
     first = await runner.run_due()

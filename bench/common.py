@@ -1,0 +1,114 @@
+"""What the performance benchmarks share: percentiles, resident memory, event-loop lag,
+and the reference workload every run measures beside its own numbers.
+
+The reference workload is plain Pillow — a 960 × 1,100 image with bands, boxes and
+40 lines of text in the shipped font, encoded as PNG at zlib level 6 — and never
+goes through the project's code, so a change to the renderers cannot move it.
+Dividing a result by it gives a ratio that can be compared between machines (and
+between runs on a busy machine) far better than milliseconds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import statistics
+import time
+from dataclasses import dataclass, field
+
+from PIL import Image, ImageDraw, ImageFont
+
+from engines.core import theme
+
+
+def percentile(samples: list[float], share: float) -> float:
+    """The ``share`` (0–1) percentile by nearest rank; 0 for no samples."""
+    if not samples:
+        return 0.0
+    ordered = sorted(samples)
+    index = min(len(ordered) - 1, max(0, round(share * len(ordered) + 0.5) - 1))
+    return ordered[index]
+
+
+def median(samples: list[float]) -> float:
+    """The median; 0 for no samples."""
+    return statistics.median(samples) if samples else 0.0
+
+
+def rss_mb() -> tuple[float, float]:
+    """This process's resident memory now and at its peak, in MiB (Linux ``/proc``)."""
+    now = peak = 0.0
+    try:
+        with open("/proc/self/status", encoding="ascii") as fh:
+            for line in fh:
+                if line.startswith("VmRSS:"):
+                    now = int(line.split()[1]) / 1024
+                elif line.startswith("VmHWM:"):
+                    peak = int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return now, peak
+
+
+def reference_image() -> bytes:
+    """One reference drawing: bands, boxes and text like a board, as PNG."""
+    image = Image.new("RGB", (960, 1100), (250, 248, 244))
+    draw = ImageDraw.Draw(image)
+    body = ImageFont.truetype(str(theme.FONT_REGULAR), 28)
+    bold = ImageFont.truetype(str(theme.FONT_BOLD), 36)
+    draw.rectangle((0, 0, 960, 72), fill=(0, 114, 178))
+    white, ink = (255, 255, 255), (20, 20, 20)
+    draw.text((24, 36), "Reference workload — turn 12", font=bold, fill=white, anchor="lm")
+    for row in range(6):
+        for col in range(4):
+            x, y = 24 + col * 232, 96 + row * 80
+            draw.rounded_rectangle((x, y, x + 216, y + 68), 10, outline=(60, 60, 60), width=3)
+            label = f"Card {row * 4 + col}"
+            draw.text((x + 12, y + 34), label, font=body, fill=ink, anchor="lm")
+    for line in range(20):
+        y = 600 + line * 24
+        text = f"• Event {line}: a player rolled {line % 6 + 1} and drew a card"
+        draw.text((24, y), text, font=body, fill=ink)
+    out = io.BytesIO()
+    image.save(out, format="PNG", compress_level=6)
+    return out.getvalue()
+
+
+def reference_ms(repeat: int = 15) -> list[float]:
+    """Times of ``repeat`` reference drawings (after one warm-up), in milliseconds."""
+    reference_image()
+    samples = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        reference_image()
+        samples.append((time.perf_counter() - start) * 1000)
+    return samples
+
+
+@dataclass
+class LagMonitor:
+    """A task that asks to sleep ``interval`` seconds again and again and records by
+    how much each sleep overran: how long the event loop was kept from running."""
+
+    interval: float = 0.01
+    lags_ms: list[float] = field(default_factory=list)
+    _task: asyncio.Task[None] | None = None
+
+    async def _tick(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            start = loop.time()
+            await asyncio.sleep(self.interval)
+            self.lags_ms.append(max(0.0, (loop.time() - start - self.interval) * 1000))
+
+    def start(self) -> None:
+        """Start ticking on the running loop."""
+        self._task = asyncio.get_running_loop().create_task(self._tick())
+
+    async def stop(self) -> None:
+        """Stop ticking."""
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task

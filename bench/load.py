@@ -1,0 +1,347 @@
+"""Load generator: N concurrent matches of every game, each move through the bot's path.
+
+Each match is a task that plays its match to the end (then starts another) by
+taking, as the seat's user, the default of the first decision owed, the way a
+player presses a decision's button. One move makes exactly the calls the bot's
+``Flow.press`` → ``Flow.act`` → ``Flow.publish`` → ``Flow.posted`` make for a
+button, minus Discord's own I/O:
+
+1. ``MatchService.resolve`` (the tenancy gate) and ``check_control`` (``Flow.may_use``);
+2. ``MatchService.act`` (load, apply, append, autoplay, deadlines, commit);
+3. the guild's locale, then ``Presenter.public`` (events, controls, view, render, PNG);
+4. ``MatchService.record_state_post`` and, when an older post is superseded, the
+   guild's locale again for its "my view" button.
+
+It reports, per backend and number of processes: moves per second, each move's
+latency (median, p95, max), conflicts ("the match changed", which must be 0: no two
+tasks ever play the same match) and other errors, the event loop's lag (a ticker
+task asking to sleep 10 ms; how much longer each sleep took), resident memory, and
+the reference workload (``bench.common``) timed in the same process just before.
+
+    python -m bench load --quick                 # a couple of minutes
+    python -m bench load --matches 100 --seconds 60 --backend all --processes 1,2,4
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import multiprocessing
+import os
+import tempfile
+import time
+import traceback
+import uuid
+from collections import defaultdict
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError
+
+from bench.common import LagMonitor, median, percentile, reference_ms, rss_mb
+from bench.store_load import DEFAULT_PG, _pg_admin
+from bot.i18n import Texts, build_catalog
+from bot.presenter import Presenter
+from bot.service import MatchService, MatchSnapshot, Player
+from bot.store import db
+from bot.store.errors import MatchChangedError
+from engines.core.i18n import LOCALES
+from engines.core.registry import load_games
+
+#: Each process plays in its own guilds, users and threads (ids offset by this).
+_PROCESS_SPAN = 10_000_000
+
+
+@dataclass
+class Stats:
+    """What one process measured."""
+
+    moves: int = 0
+    seconds: float = 0.0
+    latencies_ms: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    conflicts: int = 0
+    errors: list[str] = field(default_factory=list)
+    lags_ms: list[float] = field(default_factory=list)
+    rss_mb: float = 0.0
+    peak_mb: float = 0.0
+    reference_ms: list[float] = field(default_factory=list)
+
+    def merge(self, other: Stats) -> None:
+        """Add another process's numbers (moves add up; wall time is the longest)."""
+        self.moves += other.moves
+        self.seconds = max(self.seconds, other.seconds)
+        for game, samples in other.latencies_ms.items():
+            self.latencies_ms[game].extend(samples)
+        self.conflicts += other.conflicts
+        self.errors.extend(other.errors)
+        self.lags_ms.extend(other.lags_ms)
+        self.rss_mb = max(self.rss_mb, other.rss_mb)
+        self.peak_mb = max(self.peak_mb, other.peak_mb)
+        self.reference_ms.extend(other.reference_ms)
+
+
+class Driver:
+    """Plays matches through one process's service and presenter, like the bot."""
+
+    def __init__(self, service: MatchService, presenter: Presenter, process: int) -> None:
+        self.service = service
+        self.presenter = presenter
+        self.base = (process + 1) * _PROCESS_SPAN
+        self.counter = 0
+        self.stats = Stats()
+
+    async def configure_guilds(self) -> None:
+        """One guild per catalog locale, so posts are drawn in all three languages."""
+        for index, locale in enumerate(LOCALES):
+            await self.service.configure(self.base + index, locale=locale)
+
+    async def new_match(self, game: str, seats: int) -> MatchSnapshot:
+        """Propose, accept and start a match of ``game`` (not timed)."""
+        self.counter += 1
+        number = self.counter
+        guild = self.base + number % len(LOCALES)
+        users = [Player(self.base + number * 10 + i, f"P{number}-{i}") for i in range(seats)]
+        match, _ = await self.service.create(
+            guild_id=guild,
+            channel_id=guild,
+            game=game,
+            creator=users[0],
+            opponents=users[1:],
+            options_text=None,
+        )
+        for user in users[1:]:
+            await self.service.respond_invite(match.id, user.user_id, True)
+        return await self.service.start(match.id, self.base + 5_000_000 + number)
+
+    async def move(self, snap: MatchSnapshot) -> MatchSnapshot | None:
+        """One move as a button press; ``None`` when the match needs a new one."""
+        pending = snap.pending()
+        if not pending or pending[0].default is None:
+            return None
+        decision = pending[0]
+        assert decision.default is not None
+        user = snap.user_of(decision.seat)
+        match = snap.match
+        action = snap.engine.action_to_json(decision.default)
+        # Flow.may_press → Flow.may_use: the tenancy gate, then the control's check.
+        await self.service.resolve(
+            guild_id=match.guild_id, user_id=user, channel_id=match.thread_id, explicit=match.id
+        )
+        await self.service.check_control(match.id, user, match.version, str(action["kind"]))
+        # Flow.act's work: the move, then the public post in the guild's language.
+        snap = await self.service.act(match.id, user, action, match.version)
+        locale = await self.service.guild_locale(snap.match.guild_id, "en-US", snap)
+        post = await self.presenter.public(snap, locale)
+        assert post.images and post.images[0].data
+        # Flow.posted: record the new state post; retire the old one's controls.
+        old = await self.service.record_state_post(
+            snap.match.id,
+            1_000_000_000 + snap.match.id * 10_000 + snap.match.version,
+            snap.match.version,
+        )
+        if old is not None:
+            locale = await self.service.guild_locale(snap.match.guild_id, "en-US", snap)
+            self.presenter.view_button(snap, locale)
+        return snap
+
+    async def play(self, game: str, seats: int, until: float, snap: MatchSnapshot | None) -> None:
+        """Play ``snap``'s match, then new ones of ``game``, until ``until`` (monotonic)."""
+        while time.monotonic() < until:
+            start = time.perf_counter()
+            try:
+                if snap is None:
+                    snap = await self.new_match(game, seats)
+                    continue
+                moved = await self.move(snap)
+            except MatchChangedError:
+                # Nobody else plays this match: any conflict here is a spurious one.
+                self.stats.conflicts += 1
+                snap = None
+                continue
+            except Exception:  # noqa: BLE001 — a benchmark reports, it does not stop
+                # Its kind and message, without the SQL and parameters after them.
+                self.stats.errors.append(traceback.format_exc().strip().splitlines()[-1][:160])
+                snap = None
+                continue
+            if moved is None:
+                snap = None
+                continue
+            self.stats.latencies_ms[game].append((time.perf_counter() - start) * 1000)
+            self.stats.moves += 1
+            snap = moved
+
+
+async def drive(url: str, matches: int, seconds: float, process: int, barrier: Any) -> Stats:
+    """Run ``matches`` concurrent matches per game for ``seconds`` in this process."""
+    engines = load_games()
+    engine = db.make_engine(url)
+    service = MatchService(db.make_sessionmaker(engine))
+    presenter = Presenter(Texts(build_catalog(engines)))
+    driver = Driver(service, presenter, process)
+    reference = reference_ms()
+    try:
+        await driver.configure_guilds()
+        # Warm up: one move of each game, so first-use costs (imports, fonts) stay out.
+        for game_engine in engines:
+            await driver.move(await driver.new_match(game_engine.name, game_engine.min_seats))
+        # Every match is created before the clock starts; later ones (after a match
+        # ends) are created inside the window, untimed.
+        tasks = [
+            (game_engine, await driver.new_match(game_engine.name, game_engine.min_seats))
+            for game_engine in engines
+            for _ in range(matches)
+        ]
+        if barrier is not None:
+            await asyncio.to_thread(barrier.wait)
+        monitor = LagMonitor()
+        monitor.start()
+        begin = time.monotonic()
+        until = begin + seconds
+        await asyncio.gather(
+            *(driver.play(game.name, game.min_seats, until, snap) for game, snap in tasks)
+        )
+        driver.stats.seconds = time.monotonic() - begin
+        await monitor.stop()
+        driver.stats.lags_ms = monitor.lags_ms
+    finally:
+        await engine.dispose()
+    driver.stats.rss_mb, driver.stats.peak_mb = rss_mb()
+    driver.stats.reference_ms = reference
+    return driver.stats
+
+
+def _child(url: str, matches: int, seconds: float, process: int, barrier: Any, out: Any) -> None:
+    try:
+        out.put(asyncio.run(drive(url, matches, seconds, process, barrier)))
+    except BaseException:
+        out.put(traceback.format_exc())
+        raise
+
+
+def run_processes(url: str, processes: int, matches: int, seconds: float) -> Stats:
+    """``processes`` bot-like processes on one database, started together."""
+    if processes == 1:
+        return asyncio.run(drive(url, matches, seconds, 0, None))
+    context = multiprocessing.get_context("spawn")
+    barrier = context.Barrier(processes)
+    out = context.Queue()
+    children = [
+        context.Process(target=_child, args=(url, matches, seconds, i, barrier, out))
+        for i in range(processes)
+    ]
+    for child in children:
+        child.start()
+    total = Stats()
+    for _ in children:
+        result = out.get()
+        if isinstance(result, str):
+            raise RuntimeError(f"a load process failed:\n{result}")
+        total.merge(result)
+    for child in children:
+        child.join()
+    return total
+
+
+def _row(backend: str, processes: int, matches: int, stats: Stats) -> str:
+    every = [ms for samples in stats.latencies_ms.values() for ms in samples]
+    rate = stats.moves / stats.seconds if stats.seconds else 0.0
+    ref = median(stats.reference_ms)
+    p95 = percentile(every, 0.95)
+    return (
+        f"| {backend} | {processes} | {matches} | {stats.moves} | {rate:.1f} "
+        f"| {median(every):.0f} ms | {p95:.0f} ms | {max(every, default=0):.0f} ms "
+        f"| {percentile(stats.lags_ms, 0.99):.0f} ms | {max(stats.lags_ms, default=0):.0f} ms "
+        f"| {stats.conflicts} | {len(stats.errors)} | {stats.rss_mb:.0f} MiB "
+        f"| {ref:.1f} ms | {p95 / ref if ref else 0:.1f}× |"
+    )
+
+
+def _game_rows(backend: str, matches: int, stats: Stats) -> list[str]:
+    return [
+        f"| {backend} | {matches} | {game} | {len(samples)} | {median(samples):.0f} ms "
+        f"| {percentile(samples, 0.95):.0f} ms |"
+        for game, samples in sorted(stats.latencies_ms.items())
+    ]
+
+
+def _backends(args: argparse.Namespace) -> list[str]:
+    return ["sqlite", "postgres"] if args.backend == "all" else [args.backend]
+
+
+def _one_run(url_for: Any, args: argparse.Namespace, processes: int, matches: int) -> Stats:
+    with url_for() as url:
+        asyncio.run(db.upgrade(url))
+        return run_processes(url, processes, matches, args.seconds)
+
+
+@contextlib.contextmanager
+def _sqlite_url() -> Iterator[str]:
+    with tempfile.TemporaryDirectory() as tmp:
+        yield f"sqlite+aiosqlite:///{tmp}/load.db"
+
+
+def _postgres_url(admin_url: str) -> Callable[[], contextlib.AbstractContextManager[str]]:
+    @contextlib.contextmanager
+    def scratch() -> Iterator[str]:
+        name = f"load_bench_{uuid.uuid4().hex[:8]}"
+        asyncio.run(_pg_admin(admin_url, f'CREATE DATABASE "{name}"'))
+        try:
+            yield make_url(admin_url).set(database=name).render_as_string(False)
+        finally:
+            asyncio.run(_pg_admin(admin_url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+    return scratch
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Command-line entry point (see the module docstring)."""
+    parser = argparse.ArgumentParser(prog="python -m bench load", description=__doc__)
+    parser.add_argument(
+        "--matches", default="1,33", help="concurrent matches per game, comma-separated"
+    )
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--backend", choices=("sqlite", "postgres", "all"), default="all")
+    parser.add_argument("--processes", default="1", help="comma-separated, e.g. 1,2,4")
+    parser.add_argument("--postgres-url", default=DEFAULT_PG, help="server to create a db on")
+    parser.add_argument("--quick", action="store_true", help="1 and 5 matches per game, 15 s")
+    args, _ = parser.parse_known_args(argv)
+    if args.quick:
+        args.matches, args.seconds = "1,5", 15.0
+    counts = [int(n) for n in args.processes.split(",") if n]
+    sizes = [int(n) for n in args.matches.split(",") if n]
+    rows: list[str] = []
+    game_rows: list[str] = []
+    errors: list[str] = []
+    for backend in _backends(args):
+        url_for = _sqlite_url if backend == "sqlite" else _postgres_url(args.postgres_url)
+        for matches in sizes:
+            for processes in counts:
+                if backend == "sqlite" and processes > 1:
+                    continue  # one SQLite file is for one bot process
+                try:
+                    stats = _one_run(url_for, args, processes, matches)
+                except (OSError, DBAPIError) as exc:
+                    print(f"{backend} skipped: {exc}")
+                    break
+                rows.append(_row(backend, processes, matches * 3 * processes, stats))
+                if processes == 1:
+                    game_rows.extend(_game_rows(backend, matches * 3, stats))
+                errors.extend(stats.errors)
+                print(rows[-1], flush=True)
+    print(f"\nLoad: {args.seconds:.0f} s per row, {os.cpu_count()} CPUs\n")
+    print(
+        "| backend | processes | matches | moves | moves/s | move p50 | move p95 | move max "
+        "| loop lag p99 | loop lag max | conflicts | errors | RSS | reference | p95 / reference |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print("\n".join(rows))
+    print("\n| backend | matches | game | moves | p50 | p95 |\n|---|---:|---|---:|---:|---:|")
+    print("\n".join(game_rows))
+    kinds: dict[str, int] = defaultdict(int)
+    for error in errors:
+        kinds[error] += 1
+    for error, count in sorted(kinds.items(), key=lambda item: -item[1]):
+        print(f"\n{count} × {error}")
