@@ -49,9 +49,12 @@ def render_main(argv: list[str] | None = None) -> None:
     args, _ = parser.parse_known_args(argv)
     if args.quick:
         args.states = 6
-    reference = reference_ms()
+    reference: list[float] = []
     rows = []
     for engine in load_games():
+        # Sampled beside each game, so a machine whose load changes during the run
+        # still gives comparable ratios.
+        reference.extend(reference_ms(6))
         states = states_along(engine, args.every, args.every * args.states)[: args.states]
         kind = engine.render_kinds[0]
         engine.render(engine.view(states[0], None), kind, "en-US")  # warm-up
@@ -67,7 +70,7 @@ def render_main(argv: list[str] | None = None) -> None:
         rows.append(
             f"| {engine.name} | {len(times)} | {median(times):.0f} ms "
             f"| {percentile(times, 0.95):.0f} ms "
-            f"| {median(sizes):.0f} KiB | {median(times) / median(reference):.1f}× |"
+            f"| {median(sizes):.0f} KiB | {median(times) / median(reference):.2f}× |"
         )
     ref = median(reference)
     print(
