@@ -236,6 +236,18 @@ def _child(url: str, matches: int, seconds: float, process: int, barrier: Any, o
     except BaseException:
         out.put(traceback.format_exc())
         raise
+    finally:
+        _stop_render_workers()
+
+
+def _stop_render_workers() -> None:
+    """A multiprocessing child skips atexit and waits for its own children at exit:
+    stop the render workers here, or it would wait for them forever."""
+    try:
+        from bot import render_pool
+    except ImportError:  # an earlier commit, rendering in threads
+        return
+    render_pool.shutdown()
 
 
 def run_processes(url: str, processes: int, matches: int, seconds: float) -> Stats:
