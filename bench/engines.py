@@ -77,7 +77,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--matches", type=int, default=5)
     parser.add_argument("--moves", type=int, default=300)
     parser.add_argument("--games", default="tests.testgame", help="extra game modules")
+    parser.add_argument("--quick", action="store_true", help="2 matches of 100 moves")
     args, _ = parser.parse_known_args(argv)
+    if args.quick:
+        args.matches, args.moves = 2, 100
     engines = load_games([m for m in args.games.split(",") if m])
     print(
         "| game | moves | apply (median) | pending + menus | state JSON round trip"

@@ -167,7 +167,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--repeat", type=int, default=7)
     parser.add_argument("--backend", choices=("sqlite", "postgres", "all"), default="all")
     parser.add_argument("--postgres-url", default=DEFAULT_PG, help="server to create a db on")
+    parser.add_argument("--quick", action="store_true", help="1,000 events, 3 repeats")
     args = parser.parse_args(argv)
+    if args.quick:
+        args.events, args.repeat = 1000, 3
     results = asyncio.run(main_async(args))
     print(f"\nLoading a long match (median of {args.repeat} runs)\n")
     print(
