@@ -8,7 +8,6 @@ the public may see them; seat views go to ephemeral replies only.
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
