@@ -1,8 +1,8 @@
 """What the performance benchmarks share: percentiles, resident memory, event-loop lag,
 and the reference workload every run measures beside its own numbers.
 
-The reference workload is plain Pillow — a 960 × 1,100 image with bands, boxes and
-40 lines of text in the shipped font, encoded as PNG at zlib level 6 — and never
+The reference workload is plain Pillow — a 960 × 1,100 image with a band, 24 boxes and
+45 lines of text in the shipped font, encoded as PNG at zlib level 6 — and never
 goes through the project's code, so a change to the renderers cannot move it.
 Dividing a result by it gives a ratio that can be compared between machines (and
 between runs on a busy machine) far better than milliseconds.
