@@ -63,6 +63,9 @@ async def load_match(session: AsyncSession, match_id: int, engine: GameEngine[An
     if match.version < 0:
         raise MatchStateError("This match has not started yet.", key="store.error.not_started")
     check_game(match, engine)
+    # Even a kept state needs its uploaded pack in this process: views and renders
+    # read the pack (another process may have removed the local copy meanwhile).
+    await provide(session, match.game, match.content_pack)
     states = _states_of(session)
     key = _state_key(match, engine, match.version)
     cached = states.get(key)

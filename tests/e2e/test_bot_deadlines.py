@@ -12,6 +12,7 @@ import pytest
 from bot.client import TabletopBot
 from bot.clock import FrozenClock
 from bot.cogs.scheduler import Scheduler
+from bot.store.loading import forget_states
 from tests.e2e.bot_harness import (
     Table,
     answer,
@@ -264,6 +265,7 @@ async def test_one_failing_job_never_stalls_the_other_matches(
     # The first match's stored state is damaged: its deadline cannot be applied.
     with sqlite3.connect(db) as conn:
         conn.execute("DELETE FROM snapshots WHERE match_id = 1")
+    forget_states()  # the damage is behind the bot's back: it must read the database
     clock.advance(hours=2, minutes=1)
     assert await tick(running) == 1  # the broken job failed; the other match went on
     expired = await posted(emu, other_thread, 3, "the other match's expiry post")
