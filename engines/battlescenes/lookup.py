@@ -9,21 +9,15 @@ only knows the cards of its two decks, a lookup by name searches those visible c
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any
 
 from engines.battlescenes import zones
 from engines.battlescenes.cards import CardDef
 from engines.battlescenes.state import State
 from engines.core import Choice, Message
+from engines.core.i18n import fold
 
 LIMIT = 25
-
-
-def fold(text: str) -> str:
-    """Lower case without accents, so "veiculo" finds "Veículo"."""
-    decomposed = unicodedata.normalize("NFKD", text.lower())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def visible(state: State, seat: int | None) -> dict[int, str]:

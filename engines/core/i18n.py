@@ -47,6 +47,13 @@ def normalise_locale(locale: str | None) -> str:
     return FALLBACK
 
 
+def fold(text: str) -> str:
+    """Lower case without accents, so a search for "veiculo" finds "Veículo" (the
+    games' look-ups match what a player types in any of the languages)."""
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
 def flatten(tree: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
     """Flatten nested catalog mappings into dotted keys."""
     flat: dict[str, str] = {}

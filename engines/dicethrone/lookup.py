@@ -8,24 +8,18 @@ hidden: a name is searched among those visible cards only.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterator
 from typing import Any
 
 from engines.core import Choice, Message
 from engines.core.entry import message, section, sheet
+from engines.core.i18n import fold
 from engines.dicethrone import entry
 from engines.dicethrone.content import CardDef, Content, Hero
 from engines.dicethrone.state import State
 
 LIMIT = 25
 GAME = "dicethrone"
-
-
-def fold(text: str) -> str:
-    """Lower case without accents, so "pocao" finds "Poção"."""
-    decomposed = unicodedata.normalize("NFKD", text.lower())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def _hero(content: Content, state: State, seat: int) -> Hero:

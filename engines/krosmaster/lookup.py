@@ -7,10 +7,10 @@ table itself. Face-down rewards are never found (they are not figures).
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any
 
 from engines.core import Choice, Message
+from engines.core.i18n import fold
 from engines.krosmaster import entry
 from engines.krosmaster.content import FigureDef
 from engines.krosmaster.geometry import label
@@ -18,12 +18,6 @@ from engines.krosmaster.names import local_name
 from engines.krosmaster.state import State, Unit
 
 LIMIT = 25
-
-
-def fold(text: str) -> str:
-    """Lower case without accents, so "bárbaro" finds "Barbaro"."""
-    decomposed = unicodedata.normalize("NFKD", text.lower())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def _names(fig: FigureDef) -> list[str]:
