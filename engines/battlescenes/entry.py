@@ -33,12 +33,16 @@ def entry_data(pack: Pack, entry_id: str) -> dict[str, Any] | None:
 
 def _card(card: CardDef) -> dict[str, Any]:
     kind = message(f"battlescenes.render.type.{card.type.value}")
-    subtitle = {"join": [x for x in (card.alter_ego, card.alignment) if x], "sep": " · "}
+    # Powers, alignment and action kinds in the reader's language; names and texts
+    # stay as printed (Battle Scenes cards exist in Portuguese only).
+    alignment = message(f"battlescenes.alignment.{card.alignment}") if card.alignment else ""
+    subtitle = {"join": [x for x in (card.alter_ego, alignment) if x], "sep": " · "}
     stats: list[Any] = []
     if card.type.value in ("character", "support"):
         stats.append(message("battlescenes.lookup.stats", energy=card.energy, shield=card.shield))
     if card.powers:
-        stats.append(message("battlescenes.lookup.powers", powers=", ".join(card.powers)))
+        powers = {"join": [_power(p) for p in card.powers], "sep": ", "}
+        stats.append(message("battlescenes.lookup.powers", powers=powers))
     if card.ev_requirement:
         stats.append(message("battlescenes.lookup.ev", req=card.ev_requirement, acc=card.accretion))
     facts = [", ".join(card.affiliations)] if card.affiliations else []
@@ -53,7 +57,7 @@ def _card(card: CardDef) -> dict[str, Any]:
         cost = "X" if action.cost == -1 else ("" if action.cost is None else str(action.cost))
         head = [
             action.name,
-            action.power,
+            _power(action.power) if action.power else "",
             message(f"battlescenes.lookup.kind.{action.kind.value}"),
             message("battlescenes.lookup.cost", cost=cost) if cost else "",
         ]
@@ -102,3 +106,8 @@ def _deck(pack: Pack, deck: DeckList) -> dict[str, Any]:
         verified=deck.verified,
         source=deck.source,
     )
+
+
+def _power(power: str) -> Any:
+    """A power's name in the reader's language (its id when the catalogue lacks it)."""
+    return message(f"battlescenes.power.{power}")
