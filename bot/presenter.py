@@ -52,8 +52,8 @@ async def picture(
 ) -> Picture:
     """Render ``view`` off the event loop (in a worker process), with the engine's alt
     text (``fallback``, e.g. the match title, when the engine gives none)."""
-    png = await render_pool.render(engine, view, kind, locale)
-    alt = engine.describe(view, kind, locale).strip() or fallback
+    png, described = await render_pool.picture(engine, view, kind, locale)
+    alt = described.strip() or fallback
     if len(alt) > MAX_ALT_TEXT:
         alt = alt[: MAX_ALT_TEXT - 1] + "…"
     return Picture(name, png, alt)

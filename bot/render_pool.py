@@ -5,7 +5,9 @@ still holds the interpreter lock most of the time, so the event loop (the gatewa
 every other match) stalls behind it and one bot process uses one core. Here a
 process pool draws instead: a render needs only the game's name, the view (plain
 data, cheap to pickle), the kind and the locale, and it returns PNG bytes, which
-are the same bytes an inline render gives.
+are the same bytes an inline render gives. The alt text (``engine.describe``) of a
+post's image is written there too (:func:`picture`): it reads the same view and
+costs the bot's own process a few milliseconds of Python per move otherwise.
 
 The pool is one per process, started on first use (or by :func:`start` when the bot
 starts) with ``RENDER_PROCESSES`` workers (default: one per CPU; 0 renders in a
@@ -23,12 +25,14 @@ import importlib
 import multiprocessing
 import os
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import Any, TypeVar
 
 from engines.core import GameEngine, View
+
+_T = TypeVar("_T")
 
 _lock = threading.Lock()
 _pool: ProcessPoolExecutor | None = None
@@ -63,6 +67,19 @@ def _engine_in_worker(module: str, name: str) -> GameEngine[Any]:
 
 def _render_in_worker(module: str, name: str, view: View, kind: str, locale: str) -> bytes:
     return _engine_in_worker(module, name).render(view, kind, locale)
+
+
+def _drawn(engine: GameEngine[Any], view: View, kind: str, locale: str) -> tuple[bytes, str]:
+    """The PNG and the alt text of ``view``: both read the same view, and the alt
+    text is about as much Python work as a small render (views parsed back into
+    typed data, words looked up), so it is done where the drawing is."""
+    return engine.render(view, kind, locale), engine.describe(view, kind, locale)
+
+
+def _picture_in_worker(
+    module: str, name: str, view: View, kind: str, locale: str
+) -> tuple[bytes, str]:
+    return _drawn(_engine_in_worker(module, name), view, kind, locale)
 
 
 def _warm_worker(modules: tuple[str, ...]) -> None:
@@ -134,19 +151,43 @@ atexit.register(shutdown)
 
 async def render(engine: GameEngine[Any], view: View, kind: str, locale: str) -> bytes:
     """``engine.render(view, kind, locale)`` in a worker process, off the event loop."""
-    pool = _get()
-    if pool is not None:
-        loop = asyncio.get_running_loop()
-        module = type(engine).__module__
-        try:
-            return await loop.run_in_executor(
-                pool, _render_in_worker, module, engine.name, view, kind, locale
-            )
-        except BrokenProcessPool:
-            # A worker died (killed, out of memory): start afresh next time.
-            shutdown()
-        except (_NotInWorker, RuntimeError):
-            # RuntimeError: the pool was shut down under us. A render's own errors
-            # (anything else) are the engine's and propagate as they would inline.
-            pass
+    found = await _pooled(_render_in_worker, engine, view, kind, locale)
+    if found is not None:
+        return found
     return await asyncio.to_thread(engine.render, view, kind, locale)
+
+
+async def picture(engine: GameEngine[Any], view: View, kind: str, locale: str) -> tuple[bytes, str]:
+    """``engine.render`` and ``engine.describe`` of ``view`` (PNG bytes, alt text), both
+    in a worker process: neither holds the event loop nor the bot process's core."""
+    found = await _pooled(_picture_in_worker, engine, view, kind, locale)
+    if found is not None:
+        return found
+    return await asyncio.to_thread(_drawn, engine, view, kind, locale)
+
+
+async def _pooled(
+    work: Callable[[str, str, View, str, str], _T],
+    engine: GameEngine[Any],
+    view: View,
+    kind: str,
+    locale: str,
+) -> _T | None:
+    """``work``'s result from a worker process; ``None`` when the pool cannot do it
+    (no pool, an engine the workers cannot find, a broken or closing pool): the
+    caller then does it in a thread."""
+    pool = _get()
+    if pool is None:
+        return None
+    loop = asyncio.get_running_loop()
+    module = type(engine).__module__
+    try:
+        return await loop.run_in_executor(pool, work, module, engine.name, view, kind, locale)
+    except BrokenProcessPool:
+        # A worker died (killed, out of memory): start afresh next time.
+        shutdown()
+    except (_NotInWorker, RuntimeError):
+        # RuntimeError: the pool was shut down under us. A render's own errors
+        # (anything else) are the engine's and propagate as they would inline.
+        pass
+    return None

@@ -1,4 +1,4 @@
-"""Renders in worker processes give the very bytes an inline render gives."""
+"""Renders in worker processes give the very bytes (and alt text) an inline render gives."""
 
 from __future__ import annotations
 
@@ -41,6 +41,16 @@ async def test_pool_renders_the_same_bytes_as_inline(one_worker: None) -> None:
     assert image.data == TESTGAME.render(_view(TESTGAME), "board", "it")
 
 
+async def test_pool_gives_the_alt_text_an_inline_description_gives(one_worker: None) -> None:
+    for index, engine in enumerate([*load_games(), TESTGAME]):
+        locale = LOCALES[index % len(LOCALES)]
+        view = _view(engine)
+        kind = engine.render_kinds[0]
+        png, alt = await render_pool.picture(engine, view, kind, locale)
+        assert png == engine.render(view, kind, locale), (engine.name, locale)
+        assert alt == engine.describe(view, kind, locale), (engine.name, locale)
+
+
 async def test_an_engine_the_worker_cannot_import_is_drawn_in_a_thread(one_worker: None) -> None:
     class Local(type(TESTGAME)):  # type: ignore[misc]
         """Defined here: a worker finds no ``ENGINE`` of this name to import."""
@@ -51,6 +61,10 @@ async def test_an_engine_the_worker_cannot_import_is_drawn_in_a_thread(one_worke
     view = _view(local)
     assert await render_pool.render(local, view, "board", "en-US") == local.render(
         view, "board", "en-US"
+    )
+    assert await render_pool.picture(local, view, "board", "en-US") == (
+        local.render(view, "board", "en-US"),
+        local.describe(view, "board", "en-US"),
     )
 
 
