@@ -246,7 +246,7 @@ class MatchService:
             raise UserError("bot.error.not_started", match=match_id)
         if statuses is not None and match.status not in statuses:
             raise UserError(refusal, match=match_id)
-        return await repo.load_match(session, match_id, engine_for(match.game))
+        return await repo.load_match(session, match_id, engine_for(match.game), fresh=match)
 
     async def _seated(
         self, session: AsyncSession, match_id: int, user_id: int
@@ -257,7 +257,7 @@ class MatchService:
             raise await self._paused(session, match_id)
         if match.status != ACTIVE:
             raise UserError("bot.error.not_active", match=match_id)
-        loaded = await repo.load_match(session, match_id, engine_for(match.game))
+        loaded = await repo.load_match(session, match_id, engine_for(match.game), fresh=match)
         seat = loaded.seat_of(user_id)
         if seat is None:
             raise UserError("bot.error.not_a_player")

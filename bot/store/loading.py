@@ -51,13 +51,23 @@ class LoadedMatch:
         return [Seat(s.seat, s.display_name) for s in self.seats]
 
 
-async def load_match(session: AsyncSession, match_id: int, engine: GameEngine[Any]) -> LoadedMatch:
+async def load_match(
+    session: AsyncSession,
+    match_id: int,
+    engine: GameEngine[Any],
+    *,
+    fresh: Match | None = None,
+) -> LoadedMatch:
     """Load a started match: its latest snapshot plus the events after it.
+
+    ``fresh``: the match row the caller has just re-read in this same transaction
+    (``populate_existing``, as :func:`fresh_match` does), used instead of reading
+    the row and its seats a second time.
 
     Raises :class:`MatchNotFoundError`, or :class:`MatchStateError` if the
     match has not started (there is no state yet).
     """
-    match = await fresh_match(session, match_id)
+    match = fresh if fresh is not None else await fresh_match(session, match_id)
     if match is None:
         raise MatchNotFoundError(match_id)
     if match.version < 0:
