@@ -47,13 +47,16 @@ async def schedule(
     """
     await jobs.close_open_jobs(session, match.id, now, "superseded")
     pace = Pace.from_data(match.pace)
-    match.deadline_at = None
     if match.status != MatchStatus.ACTIVE or not pace.deadline_hours:
+        match.deadline_at = None
         return
     owed = sorted({d.seat for d in engine.pending(state) if not d.optional})
     users = {s.seat: s.user_id for s in match.seats}
     settings = await players.players(session, users.values())
     new_jobs = []
+    # Set once, after the query above: assigned before it, the query's autoflush
+    # would write the match row twice per move (first NULL, then the deadline).
+    earliest: datetime | None = None
     for seat in owed:
         user = users[seat]
         away = settings.get(user)
@@ -66,7 +69,8 @@ async def schedule(
             if when > now:
                 new_jobs.append(_job(match, seat, user, JobKind.REMINDER, when))
         new_jobs.append(_job(match, seat, user, JobKind.EXPIRY, deadline))
-        match.deadline_at = min(filter(None, (match.deadline_at, deadline)))
+        earliest = deadline if earliest is None else min(earliest, deadline)
+    match.deadline_at = earliest
     await jobs.add_jobs(session, new_jobs)
 
 
