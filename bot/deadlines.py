@@ -71,7 +71,7 @@ async def schedule(
         new_jobs.append(_job(match, seat, user, JobKind.EXPIRY, deadline))
         earliest = deadline if earliest is None else min(earliest, deadline)
     match.deadline_at = earliest
-    await jobs.add_jobs(session, new_jobs)
+    await jobs.insert_jobs(session, new_jobs)
 
 
 def _job(match: Match, seat: int, user: int, kind: JobKind, due: datetime) -> ScheduledJob:

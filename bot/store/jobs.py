@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
 
-from sqlalchemy import CursorResult, and_, func, or_, select, update
+from sqlalchemy import CursorResult, and_, func, insert, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.store.models import JobKind, Match, MatchSeat, ScheduledJob
@@ -32,6 +32,19 @@ async def add_jobs(session: AsyncSession, jobs: Iterable[ScheduledJob]) -> None:
     """Insert jobs (in the caller's transaction, with the state change they belong to)."""
     session.add_all(list(jobs))
     await session.flush()
+
+
+#: The columns a new job is written with (its id and attempts come from the database).
+_NEW_JOB_COLUMNS = ("match_id", "version", "kind", "seat", "user_id", "due_at")
+
+
+async def insert_jobs(session: AsyncSession, jobs: Iterable[ScheduledJob]) -> None:
+    """Insert new jobs in one statement, in the caller's transaction, without adding
+    the objects to the session (their ids stay unset): for the jobs of every move,
+    which nothing reads back in the transaction that schedules them."""
+    rows = [{name: getattr(job, name) for name in _NEW_JOB_COLUMNS} for job in jobs]
+    if rows:
+        await session.execute(insert(ScheduledJob), rows)
 
 
 async def claim_due(
