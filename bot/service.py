@@ -478,15 +478,15 @@ class MatchService:
         so nothing about it leaks.
         """
         async with self.sessions.begin() as session:
-            match = await repo.visible_match(
+            found = await repo.visible_match_id(
                 session,
                 guild_id=guild_id,
                 user_id=user_id,
                 match_id=explicit,
                 thread_id=channel_id if explicit is None else None,
             )
-        if match is not None:
-            return MatchRef(match.id, match.guild_id)
+        if found is not None:
+            return MatchRef(*found)
         if explicit is not None:
             raise UserError("bot.error.no_such_match", match=explicit)
         raise UserError("bot.error.no_match_here")

@@ -13,6 +13,7 @@ from sqlalchemy import func, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.sql.elements import ColumnElement
 
 from bot.store.models import (
     EventKind,
@@ -74,19 +75,54 @@ async def visible_match(
     matches, in direct messages (``guild_id`` ``None``) only those the user has a
     seat in. ``None`` otherwise, whether or not the match exists elsewhere.
     """
+    where = _visible(guild_id=guild_id, user_id=user_id, match_id=match_id, thread_id=thread_id)
+    if where is None:
+        return None
+    stmt = (
+        select(Match)
+        .where(*where)
+        .order_by(Match.id.desc())
+        .limit(1)
+        .execution_options(populate_existing=True)
+    )
+    return await session.scalar(stmt)
+
+
+async def visible_match_id(
+    session: AsyncSession,
+    *,
+    guild_id: int | None,
+    user_id: int,
+    match_id: int | None = None,
+    thread_id: int | None = None,
+) -> tuple[int, int] | None:
+    """The id and guild of the match :func:`visible_match` finds, read without the
+    match row's other columns and its seats (the tenancy gate of every interaction
+    needs no more)."""
+    where = _visible(guild_id=guild_id, user_id=user_id, match_id=match_id, thread_id=thread_id)
+    if where is None:
+        return None
+    stmt = select(Match.id, Match.guild_id).where(*where).order_by(Match.id.desc()).limit(1)
+    row = (await session.execute(stmt)).one_or_none()
+    return None if row is None else (int(row[0]), int(row[1]))
+
+
+def _visible(
+    *, guild_id: int | None, user_id: int, match_id: int | None, thread_id: int | None
+) -> list[ColumnElement[bool]] | None:
+    """The conditions of :func:`visible_match` (``None``: neither an id nor a thread)."""
     if match_id is not None:
-        stmt = select(Match).where(Match.id == match_id)
+        where = [Match.id == match_id]
     elif thread_id is not None:
-        stmt = select(Match).where(Match.thread_id == thread_id)
+        where = [Match.thread_id == thread_id]
     else:
         return None
     if guild_id is not None:
-        stmt = stmt.where(Match.guild_id == guild_id)
+        where.append(Match.guild_id == guild_id)
     else:
         seated = select(MatchSeat.match_id).where(MatchSeat.user_id == user_id)
-        stmt = stmt.where(Match.id.in_(seated))
-    stmt = stmt.order_by(Match.id.desc()).limit(1).execution_options(populate_existing=True)
-    return await session.scalar(stmt)
+        where.append(Match.id.in_(seated))
+    return where
 
 
 async def record_state_post(

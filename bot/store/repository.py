@@ -64,6 +64,7 @@ from bot.store.queries import (  # re-exported
     undo_target,
     update_guild_settings,
     visible_match,
+    visible_match_id,
 )
 from engines.core import (
     Action,
@@ -113,6 +114,7 @@ __all__ = [
     "undo_target",
     "update_guild_settings",
     "visible_match",
+    "visible_match_id",
 ]
 
 #: Snapshot the state at every event whose seq is a multiple of this, so a load

@@ -57,6 +57,9 @@ async def test_list_matches_and_lookups(sessions: async_sessionmaker[AsyncSessio
     async def visible(guild: int | None, user: int, **where: int) -> int | None:
         async with sessions.begin() as session:
             found = await repo.visible_match(session, guild_id=guild, user_id=user, **where)
+            ref = await repo.visible_match_id(session, guild_id=guild, user_id=user, **where)
+            # The tenancy gate's lighter read finds the very same match.
+            assert ref == (None if found is None else (found.id, found.guild_id))
             return found.id if found else None
 
     # In a guild, its own matches (by id or by thread) and nothing of another guild.
