@@ -12,7 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.store import players
 from bot.store import repository as repo
-from bot.store.models import MatchStatus
+from bot.store.models import MatchStatus, PlayerSettings
 from engines.core import Event
 
 #: A safety net: no engine should chain more automatic decisions than this.
@@ -23,18 +23,21 @@ async def settle(session: AsyncSession, loaded: repo.LoadedMatch) -> list[Event]
     """Apply opted-in defaults until someone must really decide; returns their events."""
     engine = loaded.engine
     users = {s.seat: s.user_id for s in loaded.seats}
-    settings = await players.players(session, users.values())
+    # Read only when a decision owed has a preference at all: most moves owe none,
+    # and a move then costs one query fewer.
+    settings: dict[int, PlayerSettings] | None = None
     events: list[Event] = []
     for _ in range(MAX_AUTOMATIC):
         if loaded.match.status != MatchStatus.ACTIVE:
             break
         chosen = None
         for decision in (d for d in engine.pending(loaded.state) if not d.optional):
+            if not decision.preference or decision.default is None:
+                continue
+            if settings is None:
+                settings = await players.players(session, users.values())
             mine = settings.get(users[decision.seat])
-            wanted = bool(
-                mine and decision.preference and mine.preferences.get(decision.preference)
-            )
-            if wanted and decision.default is not None:
+            if mine and mine.preferences.get(decision.preference):
                 chosen = decision
                 break
         if chosen is None or chosen.default is None:
