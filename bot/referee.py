@@ -49,8 +49,9 @@ class Referee:
                 payload={"extend_hours": hours},
                 reason=reason,
             )
-            allowed = timedelta(hours=Pace.from_data(match.pace).deadline_hours or 0)
-            start = old + timedelta(hours=hours) - allowed
+            kept = _kept(match)
+            assert kept is not None  # the match has a deadline (checked above)
+            start = kept + timedelta(hours=hours)
             await schedule(
                 session, loaded.match, engine, loaded.state, self.service.clock.now(), start=start
             )
