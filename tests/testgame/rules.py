@@ -21,14 +21,17 @@ from engines.core import (
     OptionType,
     Outcome,
     Preference,
-    ResultKind,
     Seat,
     Selection,
     SelectOption,
     View,
 )
+from engines.core.effects import Continuations
+from engines.core.menus import Menus
 from engines.core.model import replace
+from engines.core.results import ended
 from tests.testgame.actions import Play, Roll, Sort
+from tests.testgame.effects import INTERPRETER, Ctx, Then, play_script
 from tests.testgame.state import TRANSITIONS, Phase, Player, State
 
 DECK = tuple(range(1, 10)) * 2
@@ -97,24 +100,14 @@ class HighCardDice(GameEngine[State]):
             )
             return [owed, *waiting]
         hand = state.players[state.active].hand
-        # The hand is hidden: its menu is offered in the player's own view only.
-        pick = Selection(
-            "play",
-            "card",
-            tuple(
-                SelectOption(card, Message("testgame.choice.card", {"card": card}))
-                for card in sorted(set(hand))
-            ),
-            Message("testgame.prompt.play"),
-        )
         owed = Decision(
             state.active,
             ("play", "sort"),
             Message("testgame.prompt.play"),
             default=Play(min(hand)),
             auto_default=True,
-            selections=(pick,),
         )
+        owed = MENUS.attach(state, owed)
         return [owed, *waiting]
 
     def rules_apply(self, state: State, seat: int, action: Action, dice: Dice) -> Outcome[State]:
@@ -150,61 +143,15 @@ class HighCardDice(GameEngine[State]):
         )
 
     def _play(self, state: State, seat: int, card: int) -> Outcome[State]:
-        player = state.players[seat]
-        if card not in player.hand:
+        if card not in state.players[seat].hand:
             raise IllegalActionError(
                 f"You have no {card} in your hand.",
                 key="testgame.error.no_such_card",
                 params={"card": card},
                 rule="2",
             )
-        hand = list(player.hand)
-        hand.remove(card)
-        total = card + (state.last_roll or 0)
-        events = [
-            Event(
-                "testgame.event.played",
-                {"player": player.name, "card": card, "total": total},
-                rule="2",
-            )
-        ]
-        deck = state.deck
-        if deck:
-            hand.append(deck[0])
-            events.append(
-                Event(
-                    "testgame.event.drew",
-                    {"player": player.name, "card": deck[0]},
-                    redact=True,
-                    audience=(seat,),
-                    public_params=("player",),
-                )
-            )
-            deck = deck[1:]
-        players = list(state.players)
-        players[seat] = replace(player, hand=tuple(hand), score=player.score + total)
-        new = replace(state, players=tuple(players), deck=deck)
-        if players[seat].score >= state.target:
-            events.append(Event("testgame.event.won", {"player": player.name}, rule="3"))
-            return Outcome(_goto(new, Phase.OVER, winner=seat), tuple(events))
-        if not any(p.hand for p in players):
-            return self._end_on_cards(new, events)
-        nxt = (seat + 1) % len(players)
-        if not players[nxt].hand:
-            nxt = seat
-        return Outcome(
-            _goto(new, Phase.ROLL, active=nxt, last_roll=None, turn=state.turn + 1), tuple(events)
-        )
-
-    def _end_on_cards(self, state: State, events: list[Event]) -> Outcome[State]:
-        scores = [p.score for p in state.players]
-        best = max(scores)
-        if scores.count(best) > 1:
-            events.append(Event("testgame.event.draw", {}, rule="3"))
-            return Outcome(_goto(state, Phase.OVER, draw=True), tuple(events))
-        winner = scores.index(best)
-        events.append(Event("testgame.event.won", {"player": state.players[winner].name}, rule="3"))
-        return Outcome(_goto(state, Phase.OVER, winner=winner), tuple(events))
+        new, run = INTERPRETER.run(state, play_script(card), Ctx(seat), None)
+        return AFTER.after(Then.NEXT_TURN, (seat, list(run.ctx.events)), new)
 
     def check_state(self, state: State) -> list[Message]:
         """Scores are never negative."""
@@ -223,11 +170,8 @@ class HighCardDice(GameEngine[State]):
         return replace(state, phase=Phase.OVER, winner=best)
 
     def result(self, state: State) -> MatchResult | None:
-        if state.winner is not None:
-            return MatchResult(ResultKind.WIN, (state.winner,))
-        if state.draw:
-            return MatchResult(ResultKind.DRAW)
-        return None
+        winners = () if state.winner is None else (state.winner,)
+        return ended(winners, state.draw)
 
     def view(self, state: State, seat: int | None) -> View:
         data: dict[str, Any] = {
@@ -308,6 +252,55 @@ class HighCardDice(GameEngine[State]):
         # A play draws a hidden card and a roll is dice: neither may be undone by
         # players. Sorting one's own hand reveals nothing and rolls nothing.
         return isinstance(action, Sort)
+
+
+def _next_turn(env: tuple[int, list[Event]], state: State) -> Outcome[State]:
+    """Rule 3 after a play: the target reached wins, no cards left ends the match,
+    else the next seat with cards rolls."""
+    seat, events = env
+    players = state.players
+    if players[seat].score >= state.target:
+        events.append(Event("testgame.event.won", {"player": players[seat].name}, rule="3"))
+        return Outcome(_goto(state, Phase.OVER, winner=seat), tuple(events))
+    if not any(p.hand for p in players):
+        return _end_on_cards(state, events)
+    nxt = (seat + 1) % len(players)
+    if not players[nxt].hand:
+        nxt = seat
+    return Outcome(
+        _goto(state, Phase.ROLL, active=nxt, last_roll=None, turn=state.turn + 1), tuple(events)
+    )
+
+
+def _end_on_cards(state: State, events: list[Event]) -> Outcome[State]:
+    scores = [p.score for p in state.players]
+    best = max(scores)
+    if scores.count(best) > 1:
+        events.append(Event("testgame.event.draw", {}, rule="3"))
+        return Outcome(_goto(state, Phase.OVER, draw=True), tuple(events))
+    winner = scores.index(best)
+    events.append(Event("testgame.event.won", {"player": state.players[winner].name}, rule="3"))
+    return Outcome(_goto(state, Phase.OVER, winner=winner), tuple(events))
+
+
+#: The continuations of the test game's scripts (one, here), complete by construction.
+AFTER: Continuations[Then, tuple[int, list[Event]], State, Outcome[State]] = Continuations(
+    Then, {Then.NEXT_TURN: _next_turn}
+)
+
+
+def _play_menu(state: State, decision: Decision) -> list[Selection]:
+    """The cards of the hand: hidden, so the menu is offered in the player's own view only."""
+    hand = state.players[decision.seat].hand
+    cards = tuple(
+        SelectOption(card, Message("testgame.choice.card", {"card": card}))
+        for card in sorted(set(hand))
+    )
+    return [Selection("play", "card", cards, Message("testgame.prompt.play"))]
+
+
+#: The test game's menus, by the action kind they answer.
+MENUS: Menus[State] = Menus({"play": _play_menu})
 
 
 def _goto(state: State, phase: Phase, **changes: Any) -> State:
