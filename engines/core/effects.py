@@ -34,7 +34,7 @@ St = TypeVar("St")  # the game's step base type
 C = TypeVar("C")  # the game's script context (who resolves it, flags)
 D = TypeVar("D")  # data each frame carries (e.g. the dice its steps read)
 K = TypeVar("K", bound=enum.Enum)  # the game's continuation Enum
-E = TypeVar("E")  # what a continuation needs besides the state (the game's rules object)
+E = TypeVar("E")  # the game's services a handler uses (content, dice, events), or None
 R = TypeVar("R")  # what a continuation returns (the state, or an outcome)
 T = TypeVar("T")
 
@@ -61,16 +61,23 @@ class Suspension(Generic[K, St, D]):
     later: tuple[Frame[St, D], ...] = ()
 
 
-class Run(Generic[S, St, C, D]):
+class Run(Generic[S, St, C, D, E]):
     """One resolution of a script: the cursor every handler gets.
 
     ``ctx`` is the script's context (replace it to change it for the rest of the
-    script), ``data`` the data of the frame the current step came from.
+    script), ``data`` the data of the frame the current step came from, ``env`` the
+    game's services the handlers use (its content, dice and event list; fixed).
     """
 
     def __init__(
-        self, frames: list[Frame[St, D]], later: list[Frame[St, D]], ctx: C, data: D
+        self,
+        frames: list[Frame[St, D]],
+        later: list[Frame[St, D]],
+        ctx: C,
+        data: D,
+        env: E,
     ) -> None:
+        self.env = env
         self.frames = frames
         self.later = later
         self.ctx = ctx
@@ -101,17 +108,17 @@ class Run(Generic[S, St, C, D]):
 
 
 #: A step's handler: resolves ``step`` on ``state`` within ``run``, returns the new state.
-Handler = Callable[[Run[S, Any, C, D], S, Any], S]
+Handler = Callable[[Run[S, Any, C, D, E], S, Any], S]
 #: A rewrite applied to each step before its handler is chosen (e.g. an offer to
 #: decline, or asking which opponent an effect aims at): returns the step to resolve.
-Rewrite = Callable[[Run[S, St, C, D], S, St], St]
+Rewrite = Callable[[Run[S, St, C, D, E], S, St], St]
 
 
 class UnknownStepError(TypeError):
     """A script holds a step type no handler was registered for (a programming error)."""
 
 
-class Handlers(Generic[S, St, C, D]):
+class Handlers(Generic[S, St, C, D, E]):
     """The handler table of a game's effect vocabulary, keyed by step type.
 
     Register with the decorator :meth:`on` (``@HANDLERS.on(Damage)``); a step whose
@@ -119,16 +126,18 @@ class Handlers(Generic[S, St, C, D]):
     """
 
     def __init__(self) -> None:
-        self._table: dict[type[Any], Handler[S, C, D]] = {}
+        self._table: dict[type[Any], Handler[S, C, D, E]] = {}
 
     def on(
         self, step_type: type[T]
-    ) -> Callable[[Callable[[Run[S, St, C, D], S, T], S]], Callable[[Run[S, St, C, D], S, T], S]]:
+    ) -> Callable[
+        [Callable[[Run[S, St, C, D, E], S, T], S]], Callable[[Run[S, St, C, D, E], S, T], S]
+    ]:
         """Decorator: the function handles steps of ``step_type``."""
 
         def register(
-            handler: Callable[[Run[S, St, C, D], S, T], S],
-        ) -> Callable[[Run[S, St, C, D], S, T], S]:
+            handler: Callable[[Run[S, St, C, D, E], S, T], S],
+        ) -> Callable[[Run[S, St, C, D, E], S, T], S]:
             if step_type in self._table:
                 raise ValueError(f"{step_type.__name__} already has a handler")
             self._table[step_type] = handler
@@ -136,7 +145,7 @@ class Handlers(Generic[S, St, C, D]):
 
         return register
 
-    def handler(self, step: object) -> Handler[S, C, D]:
+    def handler(self, step: object) -> Handler[S, C, D, E]:
         """The handler of ``step``'s type (or of its nearest registered base class)."""
         for klass in type(step).__mro__:
             found = self._table.get(klass)
@@ -144,24 +153,47 @@ class Handlers(Generic[S, St, C, D]):
                 return found
         raise UnknownStepError(f"no handler for step {type(step).__name__}")
 
+    @classmethod
+    def combine(cls, *tables: Handlers[S, St, C, D, E]) -> Handlers[S, St, C, D, E]:
+        """One table of several (e.g. one per topic module); a type in two is an error."""
+        out: Handlers[S, St, C, D, E] = cls()
+        for table in tables:
+            for step_type, handler in table._table.items():
+                if step_type in out._table:
+                    raise ValueError(f"{step_type.__name__} already has a handler")
+                out._table[step_type] = handler
+        return out
+
     def types(self) -> frozenset[type[Any]]:
         """Every step type with a handler (for tests that the vocabulary is complete)."""
         return frozenset(self._table)
 
 
-class Interpreter(Generic[S, St, C, D]):
-    """Runs scripts of typed steps through a :class:`Handlers` table."""
+class Interpreter(Generic[S, St, C, D, E]):
+    """Runs scripts of typed steps through a :class:`Handlers` table.
+
+    ``rewrites`` change each step before it resolves. ``decode`` is for a game whose
+    scripts are stored as records of another shape (kept as they are, e.g. in saved
+    states): it turns a record into the typed step whose handler then runs — the one
+    place that reads a record's tag.
+    """
 
     def __init__(
-        self, handlers: Handlers[S, St, C, D], rewrites: tuple[Rewrite[S, St, C, D], ...] = ()
+        self,
+        handlers: Handlers[S, St, C, D, E],
+        rewrites: tuple[Rewrite[S, St, C, D, E], ...] = (),
+        decode: Callable[[St], object] | None = None,
     ) -> None:
         self.handlers = handlers
         self.rewrites = rewrites
+        self.decode = decode
 
-    def run(self, state: S, steps: tuple[St, ...], ctx: C, data: D) -> tuple[S, Run[S, St, C, D]]:
+    def run(
+        self, state: S, steps: tuple[St, ...], ctx: C, data: D, env: E
+    ) -> tuple[S, Run[S, St, C, D, E]]:
         """Resolve ``steps`` reading ``data``; returns the state and the run (its
         ``suspended`` says whether the script stopped to wait for a player)."""
-        return self.execute(state, Run([Frame(steps, data)], [], ctx, data))
+        return self.execute(state, Run([Frame(steps, data)], [], ctx, data, env))
 
     def resume(
         self,
@@ -169,15 +201,15 @@ class Interpreter(Generic[S, St, C, D]):
         frames: tuple[Frame[St, D], ...],
         later: tuple[Frame[St, D], ...],
         ctx: C,
-        first: Frame[St, D] | None = None,
-    ) -> tuple[S, Run[S, St, C, D]]:
-        """Go on with a suspended script; ``first`` (e.g. the option a player chose)
-        resolves before the rest."""
-        stack = [*frames, first] if first is not None else list(frames)
-        data = stack[-1].data if stack else (later[0].data if later else None)
-        return self.execute(state, Run(stack, list(later), ctx, data))  # type: ignore[arg-type]
+        env: E,
+        first: Frame[St, D],
+    ) -> tuple[S, Run[S, St, C, D, E]]:
+        """Go on with a suspended script: ``first`` (the option a player chose; no
+        steps for none) resolves before the rest."""
+        run: Run[S, St, C, D, E] = Run([*frames, first], list(later), ctx, first.data, env)
+        return self.execute(state, run)
 
-    def execute(self, state: S, run: Run[S, St, C, D]) -> tuple[S, Run[S, St, C, D]]:
+    def execute(self, state: S, run: Run[S, St, C, D, E]) -> tuple[S, Run[S, St, C, D, E]]:
         """The loop: innermost frame first, deferred frames once every frame is done."""
         frames, later = run.frames, run.later
         while frames or later:
@@ -193,7 +225,8 @@ class Interpreter(Generic[S, St, C, D]):
             step = top.steps[0]
             for rewrite in self.rewrites:
                 step = rewrite(run, state, step)
-            state = self.handlers.handler(step)(run, state, step)
+            typed = step if self.decode is None else self.decode(step)
+            state = self.handlers.handler(typed)(run, state, typed)
             if run.suspended:
                 break
         return state, run

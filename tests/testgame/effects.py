@@ -49,8 +49,8 @@ class Then(enum.Enum):
 
 
 #: One run of a test-game script (the frames carry no data).
-TestRun = Run[State, Step, Ctx, None]
-HANDLERS: Handlers[State, Step, Ctx, None] = Handlers()
+TestRun = Run[State, Step, Ctx, None, None]
+HANDLERS: Handlers[State, Step, Ctx, None, None] = Handlers()
 
 
 def _emit(run: TestRun, event: Event) -> None:
@@ -102,7 +102,7 @@ def _draw(run: TestRun, state: State, step: DrawCard) -> State:
     return replace(state, deck=state.deck[1:])
 
 
-INTERPRETER: Interpreter[State, Step, Ctx, None] = Interpreter(HANDLERS)
+INTERPRETER: Interpreter[State, Step, Ctx, None, None] = Interpreter(HANDLERS)
 
 
 def play_script(card: int) -> tuple[Step, ...]:

@@ -150,7 +150,7 @@ class HighCardDice(GameEngine[State]):
                 params={"card": card},
                 rule="2",
             )
-        new, run = INTERPRETER.run(state, play_script(card), Ctx(seat), None)
+        new, run = INTERPRETER.run(state, play_script(card), Ctx(seat), None, None)
         return AFTER.after(Then.NEXT_TURN, (seat, list(run.ctx.events)), new)
 
     def check_state(self, state: State) -> list[Message]:

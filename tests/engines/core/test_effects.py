@@ -68,8 +68,8 @@ class Bonus(Add):
     """A subclass without its own handler: resolved as an Add."""
 
 
-ToyRun = Run[Board, Step, str, int]
-HANDLERS: Handlers[Board, Step, str, int] = Handlers()
+ToyRun = Run[Board, Step, str, int, None]
+HANDLERS: Handlers[Board, Step, str, int, None] = Handlers()
 
 
 def _note(state: Board, text: str) -> Board:
@@ -111,22 +111,22 @@ INTERP = Interpreter(HANDLERS)
 
 def test_steps_resolve_in_order_with_nested_and_deferred_steps() -> None:
     script = (Additionally((Add(100),)), IfEven((AddDie(), Add(1))), Add(10))
-    state, run = INTERP.run(Board(), script, "me", 4)
+    state, run = INTERP.run(Board(), script, "me", 4, None)
     # The even die's branch resolves before the next step; "Additionally" last.
     assert state.log == ("die 4", "me+1", "me+10", "me+100")
     assert state.score == 115 and not run.suspended
 
 
 def test_a_branch_not_taken_adds_nothing() -> None:
-    state, _ = INTERP.run(Board(), (IfEven((Add(5),)), Add(1)), "me", 3)
+    state, _ = INTERP.run(Board(), (IfEven((Add(5),)), Add(1)), "me", 3, None)
     assert state.score == 1
 
 
 def test_a_subclass_uses_its_base_class_handler_and_an_unknown_step_is_refused() -> None:
-    state, _ = INTERP.run(Board(), (Bonus(3),), "me", 0)
+    state, _ = INTERP.run(Board(), (Bonus(3),), "me", 0, None)
     assert state.score == 3
     with pytest.raises(UnknownStepError, match="Step"):
-        INTERP.run(Board(), (Step(),), "me", 0)
+        INTERP.run(Board(), (Step(),), "me", 0, None)
 
 
 def test_a_type_gets_one_handler_only() -> None:
@@ -136,12 +136,12 @@ def test_a_type_gets_one_handler_only() -> None:
 
 def test_a_suspended_script_resumes_with_the_chosen_steps_first() -> None:
     script = (Add(1), Ask(), Add(2), Additionally((Add(30),)))
-    state, run = INTERP.run(Board(), (Additionally((Add(100),)), *script), "me", 6)
+    state, run = INTERP.run(Board(), (Additionally((Add(100),)), *script), "me", 6, None)
     assert run.suspended and state.score == 1 and run.pending()
     waiting = state.waiting
     assert waiting is not None and waiting.then is Then.DOUBLE
     chosen = Frame[Step, int]((Add(7),), 6)
-    after, run = INTERP.resume(state, waiting.frames, waiting.later, "you", chosen)
+    after, run = INTERP.resume(state, waiting.frames, waiting.later, "you", None, chosen)
     assert after.log == ("me+1", "you+7", "you+2", "you+100", "you+30")
     assert after.score == 140 and not run.suspended
 
@@ -150,8 +150,33 @@ def test_rewrites_change_each_step_before_it_resolves() -> None:
     def doubled(run: ToyRun, state: Board, step: Step) -> Step:
         return Add(step.amount * 2) if isinstance(step, Add) else step
 
-    state, _ = Interpreter(HANDLERS, (doubled,)).run(Board(), (Add(2), Add(3)), "me", 0)
+    state, _ = Interpreter(HANDLERS, (doubled,)).run(Board(), (Add(2), Add(3)), "me", 0, None)
     assert state.score == 10
+
+
+@dataclass(frozen=True)
+class Record:
+    """A stored step of another shape: decoded into a typed step before dispatch."""
+
+    op: str
+    amount: int = 0
+
+
+def test_records_decode_into_typed_steps_and_tables_combine() -> None:
+    extra: Handlers[Board, Step, str, int, None] = Handlers()
+
+    @extra.on(Record)
+    def _never(run: ToyRun, state: Board, step: Record) -> Board:
+        raise AssertionError("records are decoded first")
+
+    table = Handlers.combine(HANDLERS, extra)
+    decode = {"add": lambda r: Add(r.amount), "die": lambda r: AddDie()}
+    interp = Interpreter(table, decode=lambda r: decode[r.op](r) if isinstance(r, Record) else r)
+    script: tuple[Step, ...] = (Record("add", 2), Record("die"), Add(1))  # type: ignore[assignment]
+    state, _ = interp.run(Board(), script, "me", 5, None)
+    assert state.score == 8
+    with pytest.raises(ValueError, match="Add already has a handler"):
+        Handlers.combine(HANDLERS, HANDLERS)
 
 
 def test_continuations_are_complete_and_dispatch_by_enum() -> None:
