@@ -1,12 +1,16 @@
 """The arena as a PNG a phone can read: who owes what, the last action, the board with
 the figures' chips beside it, and a legend.
 
-Layout (960 px wide, at most about 1,100 tall, so text of 28 px stays ≥ 11 px on a
-400-px phone screen): the banner names who owes the decision now in their seat colour;
-a caption says the last action in words; the 12 × 12 arena (56-px squares) takes the
-left; beside it the timeline of each player (the figures in initiative order, the active
-one marked) as chips with HP, AP, MP, tokens, dice and rewards; under both, the terrain
-legend, who holds which reward, notes and the tension dice.
+Layout (960 px wide, at most 1,100 tall, so text of 28 px stays ≥ 11 px on a 400-px
+phone screen): the banner names who owes the decision now in their seat colour; a
+caption says the last action in words; the 12 × 12 arena (54-px squares) takes the left;
+beside it the timeline of each player (the figures in initiative order, the active one
+marked) as chips with HP, AP, MP, tokens, dice and rewards (``render_chips``); under
+both, the terrain legend, who holds which reward, notes and the tension dice.
+
+When a crowded match (eight figures a side with summons, four players) would make the
+image taller, the chips turn compact, then the board's squares shrink (never below
+42 px) so the column beside it is wider and fits more on each line.
 
 Draws from a :class:`View` only (typed back into a
 :class:`~engines.krosmaster.view.KrosmasterView`), so nothing absent from the public view
@@ -15,27 +19,31 @@ can appear in a public image.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import ImageDraw
 
 from engines.core import View, theme
 from engines.core.i18n import Catalog
-from engines.core.render import RecordingDraw, canvas, draw_text, fit_text, font, to_png
-from engines.krosmaster import render_plan, words
-from engines.krosmaster.render_text import notes, wrap
-from engines.krosmaster.view import KrosmasterView, PreviewView, UnitView
+from engines.core.render import canvas, draw_text, fit_text, font, to_png
+from engines.krosmaster import render_chips, render_plan, words
+from engines.krosmaster.render_chips import Block
+from engines.krosmaster.render_text import held_short, notes, wrap
+from engines.krosmaster.view import KrosmasterView, PreviewView
 
 LABEL_W = 32  # row numbers on the left edge
 LABEL_H = 32  # column letters on the top edge
 EDGE = 8  # outer margin around the grid
-BOARD_PX = 648  # the grid's side: 54-px squares on a 12 × 12 arena
 GAP = 10  # between the board and the chips
-SIDE_X = EDGE + LABEL_W + BOARD_PX + GAP  # where the chips column starts
 LINE = 33  # one line of 28-px text
 TEXT_X = 16  # where text under the board starts
-CHIP_LINE = 30  # a line inside a chip
 BANNER_H = 76
+MAX_HEIGHT = 1100  # a phone shows the whole board post without scrolling
+#: The board's side in px and whether the chips are compact, tried in turn until the image
+#: fits MAX_HEIGHT: roomy chips, compact ones, then smaller squares (54 down to 42 px on a
+#: 12 × 12 arena) for a wider chips column. The last one is kept even if still too tall.
+LAYOUTS = ((648, False), (648, True), (600, True), (552, True), (504, True))
 TREE = (34, 92, 52)
 BUSH = (96, 150, 70)
 BOX = (150, 105, 60)
@@ -53,6 +61,8 @@ UNSEEN = (110, 110, 110)
 #: The last action's arrow and target: Okabe-Ito yellow, which no seat uses.
 LAST = theme.HIGHLIGHT
 LAST_PALE = (245, 238, 150)  # the rest of its path or zone
+SYMBOLS = {"inspiration": "✦", "reward": "◆", "marker": "◉"}  # the chips' symbols
+LEGEND_GAP = 22  # between the legend's entries
 
 
 def _square(text: str) -> tuple[int, int]:
@@ -76,13 +86,25 @@ def short_names(units: Any) -> dict[str, str]:
     return out
 
 
+@dataclass(frozen=True)
+class _Layout:
+    """Where everything goes for one board size and chip form, and the height it needs."""
+
+    cell: int
+    chips: list[Block]
+    y_board: int
+    side_x: int  # the chips column's left edge
+    rows: list[list[tuple[str, str]]]  # the legend's rows
+    y_legend: int
+    below: list[tuple[int, str, int]]  # text under the board: (top, line, width)
+    height: int
+
+
 def render(view: View, catalog: Catalog, locale: str, preview: bool = False) -> bytes:
     """PNG of the arena and every side's status; ``preview`` overlays the active unit's
     options (or the plan of a move or cast ``Krosmaster.preview`` made)."""
     v = words.localised(view.data, locale)
     t = catalog.translate
-    arena = v.arena
-    cell = BOARD_PX // max(arena.width, arena.height)
     width = theme.CANVAS_WIDTH - 2 * theme.MARGIN
     plan = v.plan if preview else None
     turn = t("krosmaster.render.turn_no", locale, turn=v.turn)
@@ -91,52 +113,32 @@ def render(view: View, catalog: Catalog, locale: str, preview: bool = False) -> 
     if v.winner is not None or v.draw:
         top.insert(0, words.score(v, catalog, locale))
     caption_lines = [line for text in top if text for line in wrap(text, width)]
-    plan_lines = render_plan.legend(plan, catalog, locale, SIDE_X - GAP - TEXT_X) if plan else []
     if plan:  # the preview in words goes under the board, beside the chips
         caption_lines = wrap(t("krosmaster.describe.preview", locale), width)
     names = short_names(v.units)
-    chips = _chips(v, names, catalog, locale)
-    # Under the board, beside the chips while they run on, then across: legend, rewards
-    # held, notes, kamas and the tension dice.
-    left = SIDE_X - GAP - TEXT_X
-    full = theme.CANVAS_WIDTH - EDGE - TEXT_X
-    paragraphs = list(plan_lines)
-    if preview:  # a private preview beside the board post: its key only
-        if not plan:
-            paragraphs.append(t("krosmaster.render.legend", locale))
-    else:
-        paragraphs += words.held(v, catalog, locale)
-        shown = [words.name(p.shown) for p in v.piles if p.shown]
-        if shown:
-            paragraphs.append(t("krosmaster.render.shown", locale, names=" · ".join(shown)))
-        paragraphs += notes(v, catalog, locale, float("inf"))
-        footer = words.tension(v, catalog, locale)
-        paragraphs.append(words.kamas(v, catalog, locale) + " · " + footer)
     y_board = BANNER_H + 10 + LINE * len(caption_lines) + (6 if caption_lines else 0)
-    board_bottom = y_board + LABEL_H + cell * arena.height
-    side_bottom = y_board + sum(h for h, _ in chips)
-    y_legend = board_bottom + 12
-    rows = _legend_rows(v, catalog, locale, left if y_legend < side_bottom else full)
-    y = y_legend + len(rows) * (LINE + 3)
-    below: list[tuple[int, str, int]] = []  # (top, line, width)
-    for text in paragraphs:
-        room = left if y < side_bottom else full
-        for line in wrap(text, room):
-            below.append((y, line, room))
-            y += LINE
-    height = max(y, side_bottom) + 12
-    image, draw = canvas(height)
+    layouts = []
+    for board_px, compact in LAYOUTS:
+        text = _paragraphs(v, names, catalog, locale, preview, compact)
+        form = (board_px, compact)
+        layouts.append(_layout(v, names, catalog, locale, form, y_board, plan, text))
+        if layouts[-1].height <= MAX_HEIGHT:
+            break
+    layout = min(layouts, key=lambda found: found.height)  # the first that fits, or the least tall
+    image, draw = canvas(layout.height)
     _banner(draw, v, catalog, locale)
     y = BANNER_H + 8
     for line in caption_lines:
         draw_text(draw, (theme.MARGIN, y), line, max_width=width, size=theme.MIN_TEXT_PX)
         y += LINE
+    cell = layout.cell
     gx, gy = EDGE + LABEL_W, y_board + LABEL_H
-    _grid(draw, v, gx, gy, cell)
+    reach = v.preview.reach if preview and v.preview and not plan else {}
+    _grid(draw, v, gx, gy, cell, set(reach))
     if plan:
         render_plan.under(draw, plan, gx, gy, cell)
     elif preview and v.preview:
-        _preview(draw, v.preview, gx, gy, cell)
+        _preview(draw, v, v.preview, gx, gy, cell)
     else:
         _last_under(draw, v, gx, gy, cell)
     _units(draw, v, names, gx, gy, cell)
@@ -150,13 +152,77 @@ def render(view: View, catalog: Catalog, locale: str, preview: bool = False) -> 
         _last(draw, v, gx, gy, cell)
         _badges(draw, v, gx, gy, cell)
     y = y_board
-    for h, paint in chips:
-        paint(draw, y)
-        y += h
-    _legend(draw, rows, y_legend)
-    for top_y, line, room in below:
+    for block in layout.chips:
+        block.paint(draw, y)
+        y += block.height
+    _legend(draw, layout.rows, layout.y_legend)
+    for top_y, line, room in layout.below:
         draw_text(draw, (TEXT_X, top_y), line, max_width=room, size=theme.MIN_TEXT_PX)
     return to_png(image)
+
+
+def _paragraphs(
+    v: KrosmasterView,
+    names: dict[str, str],
+    catalog: Catalog,
+    locale: str,
+    preview: bool,
+    compact: bool,
+) -> list[str]:
+    """What goes under the board, beside the chips while they run on, then across: the
+    rewards held, notes, kamas and the tension dice (a private preview: its key only)."""
+    t = catalog.translate
+    if preview:
+        return [] if v.plan else [t("krosmaster.render.legend", locale)]
+    if compact:
+        paragraphs = held_short(v, names, catalog, locale)
+    else:
+        paragraphs = words.held(v, catalog, locale)
+    shown = [words.name(p.shown) for p in v.piles if p.shown]
+    if shown:
+        paragraphs.append(t("krosmaster.render.shown", locale, names=" · ".join(shown)))
+    paragraphs += notes(v, catalog, locale, float("inf"))
+    footer = words.tension(v, catalog, locale)
+    paragraphs.append(words.kamas(v, catalog, locale) + " · " + footer)
+    return paragraphs
+
+
+def _layout(
+    v: KrosmasterView,
+    names: dict[str, str],
+    catalog: Catalog,
+    locale: str,
+    form: tuple[int, bool],
+    y_board: int,
+    plan: dict[str, Any] | None,
+    paragraphs: list[str],
+) -> _Layout:
+    """Place the board, the chips column and the text under them for one board size and
+    chip form (``form``: the board's side in px, compact chips or not)."""
+    board_px, compact = form
+    arena = v.arena
+    cell = board_px // max(arena.width, arena.height)
+    side_x = EDGE + LABEL_W + cell * arena.width + GAP
+    chips = render_chips.column(
+        v, names, catalog, locale, (side_x, theme.CANVAS_WIDTH - EDGE), compact
+    )
+    left = side_x - GAP - TEXT_X
+    full = theme.CANVAS_WIDTH - EDGE - TEXT_X
+    if plan:  # the plan's legend first, at the width it will have beside the chips
+        paragraphs = [*render_plan.legend(plan, catalog, locale, left), *paragraphs]
+    board_bottom = y_board + LABEL_H + cell * arena.height
+    side_bottom = y_board + sum(b.height for b in chips)
+    y_legend = board_bottom + 12
+    rows = _legend_rows(v, catalog, locale, left if y_legend < side_bottom else full)
+    y = y_legend + len(rows) * (LINE + 3)
+    below: list[tuple[int, str, int]] = []
+    for text in paragraphs:
+        room = left if y < side_bottom else full
+        for line in wrap(text, room):
+            below.append((y, line, room))
+            y += LINE
+    height = max(y, side_bottom) + 12
+    return _Layout(cell, chips, y_board, side_x, rows, y_legend, below, height)
 
 
 def footer_text(data: Any, catalog: Catalog, locale: str) -> str:
@@ -201,145 +267,6 @@ def _banner(draw: ImageDraw.ImageDraw, v: KrosmasterView, catalog: Catalog, loca
     )
 
 
-Paint = Any  # a callable drawing one block of the chips column at a given y
-
-
-def _chips(
-    v: KrosmasterView, names: dict[str, str], catalog: Catalog, locale: str
-) -> list[tuple[int, Paint]]:
-    """The column beside the board: the turn, then each player (in play order) with their
-    GG and kamas and their timeline as chips, the active figure marked."""
-    t = catalog.translate
-    x0, x1 = SIDE_X, theme.CANVAS_WIDTH - EDGE
-    w = x1 - x0
-    blocks: list[tuple[int, Paint]] = []
-    units = {u.id: u for u in v.units}
-    multi = v.mode != "duel"
-    owing = set(words.owers(v))
-    for seat in v.order if multi else range(len(v.players)):
-        p = v.players[seat]
-        title = p.name
-        extra = []  # chapter 9: the team and whether the player is out, on a second line
-        if multi:
-            title = t("krosmaster.render.player_no", locale, number=p.number) + " " + p.name
-            if v.mode == "2v2":
-                extra.append(t("krosmaster.render.team", locale, team="AB"[p.team]))
-        if p.out:
-            extra.append(t("krosmaster.render.out", locale))
-        gg = t("krosmaster.render.gg", locale, gg=p.gg)
-        if multi:  # "P2 Bruno" fills the line: the GG go under it with the team
-            extra.insert(0, gg)
-            gg = ""
-        head_h = LINE + 6 + (CHIP_LINE if extra else 0)
-
-        def paint_head(
-            draw: ImageDraw.ImageDraw,
-            y: int,
-            seat: int = seat,
-            title: str = title,
-            gg: str = gg,
-            extra: str = " · ".join(extra),
-            h: int = head_h,
-        ) -> None:
-            draw.rounded_rectangle((x0, y, x1, y + h), 10, fill=theme.seat_colour(seat))
-            bold = font(theme.MIN_TEXT_PX, True)
-            mark = "▶ " if seat in owing else ""
-            draw_text(
-                draw,
-                (x0 + 8, y + 3),
-                mark + title,
-                max_width=w - bold.getlength(gg) - 16 - (10 if gg else 0),
-                size=theme.MIN_TEXT_PX,
-                bold=True,
-                fill=WHITE,
-            )
-            draw.text((x1 - 8, y + 3), gg, font=bold, fill=WHITE, anchor="ra")
-            if extra:
-                draw_text(draw, (x0 + 8, y + LINE), extra, max_width=w - 16, fill=WHITE, size=28)
-
-        blocks.append((head_h + 6, paint_head))
-        for uid in p.timeline:
-            u = units.get(uid)
-            if u is None:
-                continue
-            active = uid == v.active_unit
-            lines = _pack(*words.chip(u, active, catalog, locale), w)
-            h = len(lines) * CHIP_LINE + 10
-
-            def paint_unit(
-                draw: ImageDraw.ImageDraw,
-                y: int,
-                u: UnitView = u,
-                active: bool = active,
-                lines: tuple[str, ...] = lines,
-                h: int = h,
-            ) -> None:
-                _chip(draw, u, names[u.id], active, lines, (x0, x1, y, h))
-
-            blocks.append((h + 4, paint_unit))
-        blocks.append((6, lambda draw, y: None))
-    return blocks
-
-
-def _pack(hp: str, gauges: str, extras: list[str], width: int) -> tuple[str, ...]:
-    """A chip's lines: HP beside the token, then the gauges; each extra joins the first
-    line with room for it, so a chip stays two lines high whenever it can."""
-    fnt = font(theme.MIN_TEXT_PX)
-    room = [width - 76, width - 14]
-    lines = [hp, gauges] if gauges else [hp]
-    for extra in extras:
-        for i, line in enumerate(lines):
-            wider = f"{line}  {extra}" if line else extra
-            if fnt.getlength(wider) <= (room[0] if i == 0 else room[1]):
-                lines[i] = wider
-                break
-        else:
-            lines.append(extra)
-    return tuple(lines)
-
-
-def _chip(
-    draw: ImageDraw.ImageDraw,
-    u: UnitView,
-    token: str,
-    active: bool,
-    lines: tuple[str, ...],
-    where: tuple[int, int, int, int],
-) -> None:
-    """One figure of a timeline: its token as on the board and its HP, then AP and MP,
-    tokens, dice and rewards across the chip (``where``: left, right, top, height)."""
-    x0, x1, y, h = where
-    fill = theme.HIGHLIGHT if active else theme.PANEL
-    ink = DARK if active else (theme.TEXT_MUTED if u.ko else theme.TEXT)
-    draw.rounded_rectangle((x0, y, x1, y + h), 8, fill=fill)
-    box = (x0 + 5, y + 5, x0 + 63, y + 5 + CHIP_LINE)
-    colour = UNSEEN if u.ko else theme.seat_colour(u.owner)
-    draw.rounded_rectangle(box, 6, fill=colour, outline=DARK, width=2)
-    centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
-    _token(draw, centre, token, box[2] - box[0] - 6)
-    ty = y + 5
-    for i, line in enumerate(lines):
-        x = x0 + 70 if i == 0 else x0 + 7
-        draw_text(draw, (x, ty), line, max_width=x1 - x - 6, size=theme.MIN_TEXT_PX, fill=ink)
-        ty += CHIP_LINE
-
-
-def _token(draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, width: float) -> None:
-    """A token's letters at 28 px (≥ 11 px on a 400-px phone screen), narrowed to
-    ``width`` when they are wider: condensed, not smaller, so they stay legible."""
-    fnt = font(theme.MIN_TEXT_PX)
-    x0, y0, x1, y1 = fnt.getbbox(text)
-    w, h = max(1, round(x1 - x0)), max(1, round(y1 - y0))
-    if w <= width:
-        draw.text(centre, text, font=fnt, fill=WHITE, anchor="mm")
-        return
-    mask = Image.new("L", (w, h))
-    # Drawn with the recording ImageDraw so the language test reads these letters too.
-    RecordingDraw(mask).text((-x0, -y0), text, font=fnt, fill=255)
-    mask = mask.resize((max(1, int(width)), h), Image.Resampling.LANCZOS)
-    draw.bitmap((round(centre[0] - mask.width / 2), round(centre[1] - h / 2)), mask, fill=WHITE)
-
-
 def _legend_rows(
     v: KrosmasterView, catalog: Catalog, locale: str, width: int
 ) -> list[list[tuple[str, str]]]:
@@ -365,13 +292,18 @@ def _legend_rows(
     used = 0.0
     for kind in kinds:
         word = t(f"krosmaster.render.terrain.{kind}", locale)
-        need = 40 + fnt.getlength(word) + 22
-        if rows[-1] and used + need > width:
+        need = _lead(kind) + fnt.getlength(word)
+        if rows[-1] and used + LEGEND_GAP + need > width:
             rows.append([])
-            used = 0.0
+            used = -LEGEND_GAP
         rows[-1].append((kind, word))
-        used += need
+        used += LEGEND_GAP + need
     return rows
+
+
+def _lead(kind: str) -> int:
+    """Room before a legend entry's word: a swatch, or a chips' symbol (narrower)."""
+    return 30 if kind in SYMBOLS else 40
 
 
 def _legend(draw: ImageDraw.ImageDraw, rows: list[list[tuple[str, str]]], y: int) -> int:
@@ -381,17 +313,17 @@ def _legend(draw: ImageDraw.ImageDraw, rows: list[list[tuple[str, str]]], y: int
         x = float(TEXT_X)
         for kind, word in row:
             _swatch(draw, kind, (int(x), y + 2, int(x) + 31, y + 33))
-            draw.text((x + 40, y + 17), word, font=fnt, fill=theme.TEXT, anchor="lm")
-            x += 40 + fnt.getlength(word) + 22
+            draw.text((x + _lead(kind), y + 17), word, font=fnt, fill=theme.TEXT, anchor="lm")
+            x += _lead(kind) + fnt.getlength(word) + LEGEND_GAP
         y += LINE + 3
     return len(rows) * (LINE + 3)
 
 
 def _swatch(draw: ImageDraw.ImageDraw, kind: str, box: tuple[int, int, int, int]) -> None:
     x0, y0, x1, y1 = box
-    symbol = {"inspiration": "✦", "reward": "◆", "marker": "◉"}.get(kind)
+    symbol = SYMBOLS.get(kind)
     if symbol:  # as the chips write it
-        centre = ((x0 + x1) / 2, (y0 + y1) / 2)
+        centre = (x0 + 12, (y0 + y1) / 2)
         draw.text(centre, symbol, font=font(theme.MIN_TEXT_PX), fill=theme.TEXT, anchor="mm")
         return
     draw.rectangle(box, fill=FLOOR)
@@ -406,7 +338,7 @@ def _swatch(draw: ImageDraw.ImageDraw, kind: str, box: tuple[int, int, int, int]
         draw.text(
             ((x0 + x1) / 2, (y0 + y1) / 2),
             "✦",
-            font=font(24, True),
+            font=font(theme.MIN_TEXT_PX, True),
             fill=(235, 200, 255),
             anchor="mm",
         )
@@ -456,7 +388,11 @@ def _crate(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], width: int
     draw.line((x0, y1, x1, y0), fill=DARK, width=width)
 
 
-def _grid(draw: ImageDraw.ImageDraw, v: KrosmasterView, gx: int, gy: int, cell: int) -> None:
+def _grid(
+    draw: ImageDraw.ImageDraw, v: KrosmasterView, gx: int, gy: int, cell: int, reach: set[str]
+) -> None:
+    """The squares, their coordinates and the scenery; a demonic square the preview
+    numbers (in ``reach``) keeps its colour and leaves its centre to the number."""
     arena = v.arena
     w, h = arena.width, arena.height
     label_font = font(theme.MIN_TEXT_PX, bold=True)
@@ -468,11 +404,11 @@ def _grid(draw: ImageDraw.ImageDraw, v: KrosmasterView, gx: int, gy: int, cell: 
             fill=theme.TEXT,
             anchor="mm",
         )
-    for y in range(h):  # …and on the left edge
+    for y in range(h):  # …and on the left edge; 10–12 in regular weight to fit beside it
         draw.text(
-            (gx - LABEL_W / 2 - 2, gy + y * cell + cell / 2),
+            (gx - LABEL_W / 2 - (4 if y >= 9 else 2), gy + y * cell + cell / 2),
             str(y + 1),
-            font=font(theme.MIN_TEXT_PX - 2 if y >= 9 else theme.MIN_TEXT_PX, bold=True),
+            font=font(theme.MIN_TEXT_PX, bold=y < 9),
             fill=theme.TEXT,
             anchor="mm",
         )
@@ -496,6 +432,8 @@ def _grid(draw: ImageDraw.ImageDraw, v: KrosmasterView, gx: int, gy: int, cell: 
                 )
     for sq in arena.demonic:
         draw.rectangle(_box(gx, gy, cell, sq, 3), fill=DEMONIC)
+        if sq in reach:
+            continue
         draw.text(
             _centre(gx, gy, cell, sq), "✦", font=font(30, True), fill=(235, 200, 255), anchor="mm"
         )
@@ -516,15 +454,13 @@ def _overlays(draw: ImageDraw.ImageDraw, v: KrosmasterView, gx: int, gy: int, ce
             _crate(draw, (x0 + 2, y0 + 2, x0 + 18, y0 + 18), 2)
     for sq, count in v.kamas.items():
         cx, cy = _centre(gx, gy, cell, sq)
-        r = cell * 0.28
+        r = max(cell * 0.28, 16.0)  # room for a 28-px number (≥ 11 px on a phone)
         cx, cy = cx + cell * 0.18, cy - cell * 0.18
         if sq in occupied:  # pushed to the corner so the figure's name stays readable
             x0, y0, _, _ = _box(gx, gy, cell, sq)
-            cx, cy, r = x0 + 4, y0 + 4, 15
+            cx, cy, r = x0 + 4, y0 + 4, 16
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=KAMA, outline=DARK, width=2)
-        draw.text(
-            (cx, cy), str(count), font=font(theme.MIN_TEXT_PX - 4, True), fill=DARK, anchor="mm"
-        )
+        draw.text((cx, cy), str(count), font=font(theme.MIN_TEXT_PX, True), fill=DARK, anchor="mm")
 
 
 def _tint(colour: theme.RGB, base: theme.RGB) -> theme.RGB:
@@ -585,26 +521,33 @@ def _badges(draw: ImageDraw.ImageDraw, v: KrosmasterView, gx: int, gy: int, cell
             continue
         text = f"+{h.healed}" if h.healed else f"−{h.wounds}"
         _, y0, x1, _ = _box(gx, gy, cell, sq)
-        fnt = font(theme.MIN_TEXT_PX - 4, True)
+        fnt = font(theme.MIN_TEXT_PX, True)
         tw = fnt.getlength(text)
-        box = (x1 - tw - 8, y0 - 16, x1 + 6, y0 + 12)
+        box = (x1 - tw - 8, y0 - 18, x1 + 6, y0 + 14)
         draw.rounded_rectangle(box, 8, fill=DARK, outline=LAST, width=2)
         draw.text(
             ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), text, font=fnt, fill=LAST, anchor="mm"
         )
 
 
-def _preview(draw: ImageDraw.ImageDraw, p: PreviewView, gx: int, gy: int, cell: int) -> None:
-    """Reachable squares with their MP cost, legal targets ringed, unseen squares crossed."""
+def _preview(
+    draw: ImageDraw.ImageDraw, v: KrosmasterView, p: PreviewView, gx: int, gy: int, cell: int
+) -> None:
+    """Reachable squares with their MP cost, legal targets ringed, unseen squares crossed.
+    A demonic square stays purple inside a sky-blue frame; on a square with kamas (their
+    coin in the top right corner) the cost moves to the bottom left."""
+    demonic = set(v.arena.demonic)
+    fnt = font(theme.MIN_TEXT_PX, True)
     for sq, cost in p.reach.items():
-        draw.rectangle(_box(gx, gy, cell, sq, 3), fill=REACH)
-        draw.text(
-            _centre(gx, gy, cell, sq),
-            str(cost),
-            font=font(theme.MIN_TEXT_PX, True),
-            fill=DARK,
-            anchor="mm",
-        )
+        centre = _centre(gx, gy, cell, sq)
+        if sq in demonic:
+            draw.rectangle(_box(gx, gy, cell, sq, 2), outline=REACH, width=5)
+        else:
+            draw.rectangle(_box(gx, gy, cell, sq, 3), fill=REACH)
+        ink = WHITE if sq in demonic else DARK
+        if sq in v.kamas:
+            centre = (centre[0] - cell * 0.22, centre[1] + cell * 0.2)
+        draw.text(centre, str(cost), font=fnt, fill=ink, anchor="mm")
     for sq in p.unseen:
         x0, y0, x1, y1 = _box(gx, gy, cell, sq, 12)
         if sq in p.reach:  # keep the MP number readable: a small cross in the corner
@@ -642,14 +585,14 @@ def _units(
                 outline=colour,
                 width=4,
             )
-            _token(draw, (mx, my), names[u.id], x1 - x0 - 12)
+            render_chips.token(draw, (mx, my), names[u.id], x1 - x0 - 12)
             continue
         if u.id == v.active_unit:  # white and black: never a seat's or the last action's
             draw.rounded_rectangle((x0 - 3, y0 - 3, x1 + 3, y1 + 3), 10, outline=WHITE, width=5)
         draw.rounded_rectangle(
             (x0 + 2, y0 + 2, x1 - 2, y1 - 10), 10, fill=colour, outline=DARK, width=2
         )
-        _token(draw, ((x0 + x1) / 2, (y0 + y1 - 8) / 2), names[u.id], x1 - x0 - 8)
+        render_chips.token(draw, ((x0 + x1) / 2, (y0 + y1 - 8) / 2), names[u.id], x1 - x0 - 8)
         if u.markers:  # 4.13: a special marker lies on it (named under the board)
             draw.ellipse((x1 - 16, y1 - 26, x1, y1 - 10), fill=WHITE, outline=DARK, width=2)
         # HP bar: the remaining share of HP, under the token.

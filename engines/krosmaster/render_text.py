@@ -9,6 +9,7 @@ from typing import Any
 from engines.core import theme
 from engines.core.i18n import Catalog
 from engines.core.render import font
+from engines.krosmaster import words
 from engines.krosmaster.view import KrosmasterView, read_view
 
 
@@ -73,3 +74,26 @@ def wrap(text: str, width: float) -> list[str]:
         else:
             lines.append(word)
     return lines
+
+
+def held_short(
+    v: KrosmasterView, names: Mapping[str, str], catalog: Catalog, locale: str
+) -> list[str]:
+    """Who holds which reward, for the compact chips, in one paragraph (at most one
+    item): each figure by its token (as in its chip and on the board), and only those
+    holding a reward the reader may know by name; the chips already count every reward
+    (◆2), face-down ones included (4.7.8.b)."""
+    t = catalog.translate
+    out = []
+    for u in v.units:
+        known = [h for h in u.rewards if h.name is not None]
+        if not known or u.ko:
+            continue
+        down = " " + t("krosmaster.render.face_down", locale)
+        named = [words.name(h.name) + ("" if h.revealed else down) for h in known]
+        hidden = len(u.rewards) - len(known)
+        if hidden:
+            named.append(t("krosmaster.render.hidden_rewards", locale, count=hidden))
+        out.append(t("krosmaster.render.held", locale, unit=names[u.id], rewards=", ".join(named)))
+    # Each "◆ VIG:" kept together (a no-break space), so a line never ends on a bare ◆.
+    return [" ".join(item.replace("◆ ", "◆\u00a0", 1) for item in out)] if out else []
