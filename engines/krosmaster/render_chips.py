@@ -6,7 +6,7 @@ Two forms, so a side of eight figures with summons still fits a phone's image of
 with room for it) while they fit, else *compact* rows: the numbers of every figure under
 one header (HP, AP, MP), the extras beside them or under them, and a player's
 knocked-out figures together in one chip. The active figure is highlighted in both, with
-what is left of its AP and MP out of its characteristics ("1/6").
+what is left of its AP and MP (roomy: out of its characteristics, "1/6").
 """
 
 from __future__ import annotations
@@ -200,15 +200,10 @@ def _roomy(
 
 def _stats(u: UnitView, active: bool) -> tuple[str, str, str]:
     """A compact row's numbers: HP left of HP, then AP and MP: the characteristics, or
-    for the active figure what is left of them this turn (as in ``words.chip``)."""
+    for the active figure (its row highlighted) what is left of them this turn."""
     hp = f"{u.hp - u.wounds}/{u.hp}" if u.hp else "–"
-    if active:
-        ap = f"{u.ap}/{u.max_ap}" if u.max_ap is not None else "–"
-        mp = f"{u.mp}/{u.max_mp}" if u.max_mp is not None else "–"
-        return hp, ap, mp
-    ap = str(u.max_ap) if u.max_ap is not None else "–"
-    mp = str(u.max_mp) if u.max_mp is not None else "–"
-    return hp, ap, mp
+    ap, mp = (u.ap, u.mp) if active else (u.max_ap, u.max_mp)
+    return hp, "–" if u.max_ap is None else str(ap), "–" if u.max_mp is None else str(mp)
 
 
 def _columns(

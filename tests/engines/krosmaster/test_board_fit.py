@@ -16,7 +16,9 @@ from PIL import Image, ImageDraw
 
 from engines.core import View
 from engines.krosmaster import ENGINE
+from engines.krosmaster.render import short_names
 from engines.krosmaster.state import State
+from engines.krosmaster.words import localised
 from tests.engines.krosmaster import reference
 
 LOCALES = ("en-US", "pt-BR", "it")
@@ -73,8 +75,8 @@ def check(view: View, kind: str, locale: str) -> tuple[int, int]:
     for d in texts:
         assert d.px * PHONE / width >= MIN_PHONE_PX, (d.text, d.px)
         assert not d.text.endswith("…"), d.text  # nothing cut short
-        x0, y0, x1, y1 = d.box
-        assert x0 >= 0 and y0 >= 0 and x1 <= width and y1 <= height, (d.text, d.box)
+        x0, y0, x1, y1 = d.box  # inside the image, clear of its 8-px right margin
+        assert x0 >= 0 and y0 >= 0 and x1 <= width - 8 and y1 <= height, (d.text, d.box)
     # Boxes include the room for accents and descenders, so neighbouring lines may touch
     # by a pixel or two; more than that is text drawn over text.
     clashes = [
@@ -119,10 +121,16 @@ def test_a_crowded_duel_keeps_every_figure_and_reward_on_the_board_post() -> Non
             ENGINE.render(view, "board", locale)
         texts = [d.text for d in seen]
         joined = " ".join(texts)
-        for unit in state.units:
-            assert any(unit.figure[:1].upper() in t for t in texts)
+        tokens = short_names(localised(view.data, locale).units)  # as the board names them
+        for unit in state.units:  # its token on the board and in its chip, and its HP
+            assert texts.count(tokens[unit.id]) >= 2, tokens[unit.id]
+            hp = state.fig(unit).hp
+            if hp:
+                assert f"{hp - unit.wounds}/{hp}" in texts, unit.id
         assert "13/25" in texts  # Gultar, 9 wounds plus the Engano's
-        assert "3/6" in texts and "3/4" in texts  # Vigg Arysta's AP and MP left
+        vigg = next(d for d in seen if d.text == "VIG" and d.box[0] > 600)  # its chip
+        row = [d.text for d in seen if abs(d.box[1] - vigg.box[1]) < 6 and d.box[0] > 600]
+        assert row[:4] == ["VIG", "10/10", "3", "3"]  # AP and MP left after the spell
         rewards = {
             "en-US": ["Golden Energy Boost", "Grip Buff", "Dragoturkey"],
             "pt-BR": ["Impulso de Energia Dourado", "Bênção do Bloqueio", "Dragoperu"],
