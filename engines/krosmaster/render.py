@@ -29,7 +29,7 @@ from engines.core.i18n import Catalog
 from engines.core.render import canvas, draw_text, fit_text, font, to_png
 from engines.krosmaster import render_chips, render_plan, words
 from engines.krosmaster.render_chips import Block
-from engines.krosmaster.render_text import held_short, notes, wrap
+from engines.krosmaster.render_text import held_short, length, notes, wrap
 from engines.krosmaster.view import KrosmasterView, PreviewView
 
 LABEL_W = 32  # row numbers on the left edge
@@ -287,12 +287,11 @@ def _legend_rows(
         )
         if present
     ]
-    fnt = font(theme.MIN_TEXT_PX)
     rows: list[list[tuple[str, str]]] = [[]]
     used = 0.0
     for kind in kinds:
         word = t(f"krosmaster.render.terrain.{kind}", locale)
-        need = _lead(kind) + fnt.getlength(word)
+        need = _lead(kind) + length(word)
         if rows[-1] and used + LEGEND_GAP + need > width:
             rows.append([])
             used = -LEGEND_GAP
@@ -314,7 +313,7 @@ def _legend(draw: ImageDraw.ImageDraw, rows: list[list[tuple[str, str]]], y: int
         for kind, word in row:
             _swatch(draw, kind, (int(x), y + 2, int(x) + 31, y + 33))
             draw.text((x + _lead(kind), y + 17), word, font=fnt, fill=theme.TEXT, anchor="lm")
-            x += _lead(kind) + fnt.getlength(word) + LEGEND_GAP
+            x += _lead(kind) + length(word) + LEGEND_GAP
         y += LINE + 3
     return len(rows) * (LINE + 3)
 

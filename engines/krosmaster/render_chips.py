@@ -20,6 +20,7 @@ from engines.core import theme
 from engines.core.i18n import Catalog
 from engines.core.render import RecordingDraw, draw_text, font
 from engines.krosmaster import words
+from engines.krosmaster.render_text import length
 from engines.krosmaster.view import KrosmasterView, UnitView
 
 LINE = 33  # one line of 28-px text
@@ -122,11 +123,10 @@ def _player(
     if multi:  # "P2 Bruno" fills the line: the GG go under it with the team
         extra.insert(0, gg)
         gg = ""
-    fnt = font(theme.MIN_TEXT_PX)
     under: list[str] = []  # the GG, team and "out", as many to a line as fit
     for item in extra:
         wider = f"{under[-1]} · {item}" if under else item
-        if under and fnt.getlength(wider) <= w - 16:
+        if under and length(wider) <= w - 16:
             under[-1] = wider
         else:
             under.append(item)
@@ -162,13 +162,12 @@ def _player(
 def pack(hp: str, gauges: str, extras: list[str], width: int) -> tuple[str, ...]:
     """A roomy chip's lines: HP beside the token, then the gauges; each extra joins the
     first line with room for it, so a chip stays two lines high whenever it can."""
-    fnt = font(theme.MIN_TEXT_PX)
     room = [width - 76, width - 14]
     lines = [hp, gauges] if gauges else [hp]
     for extra in extras:
         for i, line in enumerate(lines):
             wider = f"{line}  {extra}" if line else extra
-            if fnt.getlength(wider) <= (room[0] if i == 0 else room[1]):
+            if length(wider) <= (room[0] if i == 0 else room[1]):
                 lines[i] = wider
                 break
         else:
@@ -214,7 +213,6 @@ def _columns(
     x0: int,
 ) -> _Columns:
     """Where the compact rows' numbers end, wide enough for every row and its header."""
-    fnt = font(theme.MIN_TEXT_PX)
     labels = (
         t("krosmaster.render.column.hp", locale),
         t("krosmaster.render.column.ap", locale),
@@ -222,7 +220,7 @@ def _columns(
     )
     rows = [_stats(u, u.id == v.active_unit) for u in units.values() if not u.ko]
     widths = [
-        max(fnt.getlength(text) for text in (label, *(r[i] for r in rows)))
+        max(length(text) for text in (label, *(r[i] for r in rows)))
         for i, label in enumerate(labels)
     ]
     hp = x0 + 5 + TOKEN_W + 7 + widths[0]
@@ -258,11 +256,11 @@ def _row(
     under: list[str] = []
     for extra in extras:  # beside the numbers while they fit, then lines of their own
         wider = f"{inline}  {extra}" if inline else extra
-        if not under and fnt.getlength(wider) <= x1 - 6 - beside:
+        if not under and length(wider) <= x1 - 6 - beside:
             inline = wider
             continue
         wider = f"{under[-1]}  {extra}" if under else extra
-        if under and fnt.getlength(wider) <= x1 - x0 - 14:
+        if under and length(wider) <= x1 - x0 - 14:
             under[-1] = wider
         else:
             under.append(extra)
@@ -300,7 +298,7 @@ def _row(
 def _knocked_out(down: list[UnitView], names: dict[str, str], word: str, x0: int, x1: int) -> Block:
     """A player's knocked-out figures in one chip: the word, then their greyed tokens."""
     fnt = font(theme.MIN_TEXT_PX)
-    start = x0 + 7 + fnt.getlength(word) + 10
+    start = x0 + 7 + length(word) + 10
     places: list[tuple[float, int]] = []  # each token's left edge and line
     x, line = start, 0
     for _ in down:

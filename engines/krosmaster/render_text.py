@@ -4,6 +4,7 @@ changes, choices owed between players, card text waiting."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from engines.core import theme
@@ -64,12 +65,19 @@ def notes(
     return lines
 
 
+@lru_cache(maxsize=8192)
+def length(text: str) -> float:
+    """Width in px of ``text`` at the minimum legible size (28 px, regular). Cached: a
+    board measures the same words again for each layout it tries, and from one post to
+    the next."""
+    return float(font(theme.MIN_TEXT_PX).getlength(text))
+
+
 def wrap(text: str, width: float) -> list[str]:
     """Greedy word wrap at the minimum legible size."""
-    fnt = font(theme.MIN_TEXT_PX)
     lines: list[str] = []
     for word in text.split(" "):
-        if lines and fnt.getlength(f"{lines[-1]} {word}") <= width:
+        if lines and length(f"{lines[-1]} {word}") <= width:
             lines[-1] = f"{lines[-1]} {word}"
         else:
             lines.append(word)
