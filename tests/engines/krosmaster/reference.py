@@ -35,7 +35,12 @@ def _fight(extra: Mapping[str, Any] | None = None) -> State:
     """Turn 5 on the Training Grounds, Vigg Arysta's activation, before its spell."""
     units = [
         {"id": "0.gui-yermetel", "square": "F5", "mp_tokens": 1},
-        {"id": "0.vigg-arysta", "square": "E7", "inspiration": ["crit"]},
+        {
+            "id": "0.vigg-arysta",
+            "square": "E7",
+            "inspiration": ["crit"],
+            "rewards": ["speed-boost", "aeroboost"],
+        },
         {"id": "0.tristepan", "square": "C4", "wounds": 2},
         {"id": "0.koa-gullar", "square": "J2", "wounds": 3},
         {"id": "0.merkator", "square": "H3"},
@@ -57,24 +62,7 @@ def _fight(extra: Mapping[str, Any] | None = None) -> State:
     }
     for key, value in (extra or {}).items():
         setup[key] = [*setup.get(key, []), *value] if isinstance(value, list) else value
-    state = _setup(new_match(), setup)
-    vigg = state.unit("0.vigg-arysta")
-    held = (*vigg.rewards, *_held(state, "speed-boost", "aeroboost"))
-    return _replace_unit(state, "0.vigg-arysta", rewards=held)
-
-
-def _held(state: State, *ids: str) -> tuple[Any, ...]:
-    from engines.krosmaster.state import Held
-
-    assert all(r in state.rewards for r in ids)
-    return tuple(Held(r) for r in ids)
-
-
-def _replace_unit(state: State, uid: str, **changes: Any) -> State:
-    from dataclasses import replace
-
-    unit = replace(state.unit(uid), **changes)
-    return replace(state, units=tuple(unit if u.id == uid else u for u in state.units))
+    return _setup(new_match(), setup)
 
 
 def mid_game() -> State:
