@@ -12,12 +12,11 @@ and the image stays about 1,100 px tall. The private hand view is ``render_hand.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 
-from PIL import Image, ImageDraw
+from PIL import ImageDraw
 
-from engines.battlescenes.view import BoardView, Label, SceneCard, parse
+from engines.battlescenes.view import BoardView, Label, parse
 from engines.core import View, theme
 from engines.core.i18n import Catalog
 from engines.core.render import canvas, draw_text, font, text_width, to_png
@@ -27,7 +26,7 @@ WIDTH = theme.CANVAS_WIDTH - 2 * theme.MARGIN
 SMALL = theme.MIN_TEXT_PX
 LINE = 36
 STRIP_H = 80
-SCENARIO_H = 68
+SCENARIO_H = 60
 #: The last move's cards: Okabe-Ito yellow, a colour no seat uses.
 LAST = theme.HIGHLIGHT
 CARD_FACE: theme.RGB = (58, 62, 74)
@@ -140,23 +139,35 @@ def last_lines(data: BoardView, t: Translate, locale: str) -> list[str]:
     return [t("battlescenes.render.last", locale, player=who, action=kind), *said]
 
 
-def wrap(text: str, size: int, width: float, bold: bool = False) -> list[str]:
-    """``text`` cut into lines no wider than ``width`` at ``size`` px (long words at
-    their hyphens)."""
+def wrap(
+    text: str, size: int, width: float, bold: bool = False, first: float | None = None
+) -> list[str]:
+    """``text`` cut into lines no wider than ``width`` at ``size`` px (the first line no
+    wider than ``first`` when given); a word too long for a line breaks at its hyphens,
+    and failing that anywhere, ending in "-"."""
     fnt = font(size, bold)
     words: list[str] = []
     for word in text.split():
-        while text_width(word, fnt) > width and "-" in word[1:]:
+        # only the first word must fit the first line; a later one may start the next
+        limit = min(width, first) if first is not None and not words else width
+        while text_width(word, fnt) > limit and "-" in word[1:-1]:
             head, _, rest = word.partition("-")
             words.append(head + "-")
             word = rest
+        while text_width(word, fnt) > limit and len(word) > 2:
+            cut = len(word) - 1
+            while cut > 1 and text_width(word[:cut] + "-", fnt) > limit:
+                cut -= 1
+            words.append(word[:cut] + "-")
+            word = word[cut:]
         words.append(word)
     lines: list[str] = []
     line = ""
     for word in words:
         glue = "" if line.endswith("-") else " "
         trial = f"{line}{glue}{word}" if line else word
-        if line and text_width(trial, fnt) > width:
+        room = width if lines or first is None else first
+        if line and text_width(trial, fnt) > room:
             lines.append(line)
             line = word
         else:
@@ -213,108 +224,6 @@ def pip(
         draw.polygon(points, fill=fill, outline=colour, width=3)
 
 
-def card_size(stage: int, slot_w: float, slot_h: float) -> tuple[int, int]:
-    """Width and height of a card base in a slot: portrait upright, landscape turned
-    (room left for the fan of carried cards and the cost badge)."""
-    room_w, room_h = slot_w - 44, slot_h - 34
-    if stage == 1:  # at least 150 px wide, so a name fits even on a short card
-        h = room_h
-        return int(min(max(h * 0.74, 150), room_w)), int(h)
-    w = min(room_w, room_h / 0.74)
-    return int(w), int(min(w * 0.74, room_h))
-
-
-def draw_card_base(
-    image: Image.Image,
-    x: float,
-    y: float,
-    w: int,
-    h: int,
-    card: SceneCard,
-    t: Translate,
-    locale: str,
-    lit: bool,
-) -> None:
-    """One card base lying at (x, y): fan of carried cards, frame, strip, text, pips."""
-    draw = ImageDraw.Draw(image)
-    frame = power_colour(card.powers)
-    fan = min(card.energy, 3)
-    for i in range(fan, 0, -1):  # the cards it carries, peeking out behind it
-        dx, dy = 8 * i, -8 * i
-        colour = power_colour(card.loaded[-i].powers) if card.loaded else NEUTRAL
-        draw.rounded_rectangle(
-            (x + dx, y + dy, x + w + dx, y + h + dy), 10, fill=(30, 32, 38), outline=colour, width=3
-        )
-    outline = LAST if lit else frame
-    draw.rounded_rectangle(
-        (x, y, x + w, y + h), 12, fill=CARD_FACE, outline=outline, width=7 if lit else 5
-    )
-    strip = 16  # the card's top edge: where it points shows the stage (4.5)
-    inner = (x + 8, y + 8, x + w - 8, y + h - 8)
-    if card.type == "character" and card.stage == 2:  # turned left
-        draw.rectangle((inner[0], inner[1], inner[0] + strip, inner[3]), fill=frame)
-        inner = (inner[0] + strip + 4, inner[1], inner[2], inner[3])
-    elif card.type == "character" and card.stage == 0:  # turned right
-        draw.rectangle((inner[2] - strip, inner[1], inner[2], inner[3]), fill=frame)
-        inner = (inner[0], inner[1], inner[2] - strip - 4, inner[3])
-    else:
-        draw.rectangle((inner[0], inner[1], inner[2], inner[1] + strip), fill=frame)
-        inner = (inner[0], inner[1] + strip + 2, inner[2], inner[3])
-    left, top, right, bottom = inner
-    room = right - left - 8
-    # a short, wide card (turned, in a crowded row): energy and shield on one row
-    compact = bottom - top < 150 and room >= 130
-    stats_h = 40 if compact else 72
-    bold = room >= 150  # a narrow card's name in the narrower regular weight
-    fits = max(1, int((bottom - stats_h - top) // 33))
-    names = wrap(card.title, SMALL, room, bold=bold)[:fits]
-    ty = top + 2
-    for line in names:
-        draw_text(draw, (left + 4, ty), line, max_width=room, size=SMALL, bold=bold)
-        ty += 33
-    powers = ", ".join(translated(t, locale, "power", p) for p in card.powers)
-    if card.type == "support":
-        powers = t("battlescenes.render.type.support", locale)
-    if powers and ty + 34 < bottom - stats_h:
-        draw_text(draw, (left + 4, ty), powers, max_width=room, size=SMALL, fill=theme.TEXT_MUTED)
-    if compact:  # "●4/6 ⛉2": energy carried of initial, shield now
-        row = bottom - 18
-        pip(draw, left + 6, row, ENERGY_PIP, "dot", True)
-        energy = f"{card.energy}/{card.initial_energy}"
-        end = left + 32 + text_width(energy, font(SMALL))
-        draw.text((left + 32, row), energy, font=font(SMALL), fill=theme.TEXT, anchor="lm")
-        pip(draw, end + 12, row, SHIELD_PIP, "shield", True)
-        draw.text((end + 38, row), str(card.shield), font=font(SMALL), fill=theme.TEXT, anchor="lm")
-    else:
-        pips(draw, left + 6, bottom - 52, card.energy, card.initial_energy, ENERGY_PIP, "dot", room)
-        pips(draw, left + 6, bottom - 18, card.shield, card.full_shield, SHIELD_PIP, "shield", room)
-    badge(draw, x + w - 6, y + 6, str(card.initial_energy))
-    if card.new:  # a star on the bottom corner: it entered this turn
-        cx, cy = x + w - 6, y + h - 6
-        draw.ellipse((cx - 18, cy - 18, cx + 18, cy + 18), fill=theme.HIGHLIGHT)
-        draw.text((cx, cy), "★", font=font(SMALL), fill=(30, 30, 30), anchor="mm")
-
-
-def badge(draw: ImageDraw.ImageDraw, cx: float, cy: float, cost: str) -> None:
-    """The cost to play a card (Initial Energy, 4.4.2 A.1) in a white circle."""
-    draw.ellipse(
-        (cx - 20, cy - 20, cx + 20, cy + 20), fill=ENERGY_PIP, outline=(30, 30, 30), width=2
-    )
-    draw.text((cx, cy), cost, font=font(SMALL, True), fill=(30, 30, 30), anchor="mm")
-
-
-def _side_layout(count: int) -> tuple[int, int, int]:
-    """Columns, rows and row height of a side holding ``count`` card bases: one row of
-    three or four, then rows of three or four smaller cards (a crowded scene is taller
-    rather than unreadable)."""
-    if count <= 3:
-        return 3, 1, 244
-    if count == 4:
-        return 4, 1, 230
-    cols = 3 if count <= 6 else 4
-    return cols, math.ceil(count / cols), 200 if cols == 3 else 190
-
-
 def _strip(
     draw: ImageDraw.ImageDraw, y: float, data: BoardView, seat: int, t: Translate, locale: str
 ) -> None:
@@ -357,54 +266,23 @@ def _strip(
     )
 
 
-def _cards(
-    image: Image.Image,
-    y: float,
-    data: BoardView,
-    seat: int,
-    t: Translate,
-    locale: str,
-    centres: dict[int, tuple[float, float, float, float]],
-) -> float:
-    draw = ImageDraw.Draw(image)
-    cards = [c for c in data.scene if c.controller == seat]
-    if not cards:
-        draw_text(
-            draw,
-            (theme.MARGIN + 16, y + 16),
-            t("battlescenes.render.no_cards", locale),
-            max_width=WIDTH,
-            size=SMALL,
-            fill=theme.TEXT_MUTED,
-        )
-        return y + 72
-    cols, rows, row_h = _side_layout(len(cards))
-    slot_w = WIDTH / cols
-    for i, card in enumerate(cards):
-        col, row = i % cols, i // cols
-        w, h = card_size(card.stage if card.type == "character" else 1, slot_w, row_h)
-        x = theme.MARGIN + col * slot_w + (slot_w - w) / 2 - 8
-        top = y + row * row_h + (row_h - h) / 2 + 8
-        lit = card.id in data.last_cards
-        draw_card_base(image, x, top, w, h, card, t, locale, lit)
-        centres[card.id] = (x, top, x + w, top + h)
-    return y + rows * row_h
-
-
 def _scenario(
-    draw: ImageDraw.ImageDraw, y: float, data: BoardView, t: Translate, locale: str
+    draw: ImageDraw.ImageDraw, y: float, data: BoardView, t: Translate, locale: str, text: bool
 ) -> None:
+    """The scenario's band: its card (``text`` false) or its name and owner (true)."""
     scenario = data.scenario
-    fill = power_colour(scenario.powers) if scenario else theme.PANEL
-    draw.rounded_rectangle(
-        (theme.MARGIN, y + 6, theme.MARGIN + WIDTH, y + SCENARIO_H - 6), 12, fill=theme.PANEL
-    )
-    glyph = (theme.MARGIN + 14, y + 14, theme.MARGIN + 100, y + SCENARIO_H - 14)
-    draw.rounded_rectangle(glyph, 6, fill=CARD_FACE, outline=fill if scenario else NEUTRAL, width=3)
-    owner = theme.seat_colour(scenario.owner) if scenario else NEUTRAL  # whose it is (4.4.1)
-    draw.rectangle((glyph[0] + 4, glyph[1] + 4, glyph[0] + 14, glyph[3] - 4), fill=owner)
-    text = scenario.title if scenario else "—"
-    line = t("battlescenes.render.scenario", locale, scenario=text)
+    if not text:
+        fill = power_colour(scenario.powers) if scenario else theme.PANEL
+        band = (theme.MARGIN, y + 6, theme.MARGIN + WIDTH, y + SCENARIO_H - 6)
+        draw.rounded_rectangle(band, 12, fill=theme.PANEL)
+        glyph = (theme.MARGIN + 14, y + 14, theme.MARGIN + 100, y + SCENARIO_H - 14)
+        outline = fill if scenario else NEUTRAL
+        draw.rounded_rectangle(glyph, 6, fill=CARD_FACE, outline=outline, width=3)
+        owner = theme.seat_colour(scenario.owner) if scenario else NEUTRAL  # whose (4.4.1)
+        draw.rectangle((glyph[0] + 4, glyph[1] + 4, glyph[0] + 14, glyph[3] - 4), fill=owner)
+        return
+    name = scenario.title if scenario else "—"
+    line = t("battlescenes.render.scenario", locale, scenario=name)
     if scenario:
         line = f"{line} ({data.players[scenario.owner].name})"
     draw_text(
@@ -416,33 +294,6 @@ def _scenario(
         bold=True,
         anchor="lm",
     )
-
-
-def _arrow(
-    draw: ImageDraw.ImageDraw,
-    source: tuple[float, float, float, float],
-    target: tuple[float, float, float, float],
-) -> None:
-    """The last action's path: from the acting card's edge to its target's edge."""
-    sx, sy = (source[0] + source[2]) / 2, (source[1] + source[3]) / 2
-    tx, ty = (target[0] + target[2]) / 2, (target[1] + target[3]) / 2
-    length = math.hypot(tx - sx, ty - sy)
-    if length < 1:
-        return
-    ux, uy = (tx - sx) / length, (ty - sy) / length
-
-    def edge(box: tuple[float, float, float, float], sign: float) -> float:
-        half_w, half_h = (box[2] - box[0]) / 2, (box[3] - box[1]) / 2
-        return min(half_w / max(abs(ux), 1e-6), half_h / max(abs(uy), 1e-6)) * sign
-
-    start = (sx + ux * edge(source, 1), sy + uy * edge(source, 1))
-    end = (tx - ux * edge(target, 1), ty - uy * edge(target, 1))
-    draw.line((start, end), fill=(20, 20, 20), width=16)
-    draw.line((start, end), fill=LAST, width=9)
-    back = (end[0] - ux * 34, end[1] - uy * 34)
-    wing = (-uy * 20, ux * 20)
-    head = [end, (back[0] + wing[0], back[1] + wing[1]), (back[0] - wing[0], back[1] - wing[1])]
-    draw.polygon(head, fill=LAST, outline=(20, 20, 20), width=3)
 
 
 def _text_block(
@@ -463,13 +314,19 @@ def _text_block(
 
 
 def _wrapped(texts: Sequence[str], limit: int, bold_first: bool) -> list[tuple[str, bool]]:
+    """``texts`` wrapped to the panel, at most ``limit`` lines (the last then ending in
+    "…", still within the panel)."""
     out: list[tuple[str, bool]] = []
     for i, text in enumerate(texts):
         bold = bold_first and i == 0
         out.extend((part, bold) for part in wrap(text, SMALL, WIDTH - 32, bold))
-    if len(out) > limit:
-        out = [*out[: limit - 1], (out[limit - 1][0] + " …", out[limit - 1][1])]
-    return out
+    if len(out) > limit > 0:
+        text, bold = out[limit - 1]
+        words = text.split()
+        while len(words) > 1 and text_width(" ".join(words) + " …", font(SMALL, bold)) > WIDTH - 32:
+            words.pop()
+        out = [*out[: limit - 1], (" ".join(words) + " …", bold)]
+    return out[:limit]
 
 
 def legend_lines(t: Translate, locale: str) -> list[str]:
@@ -477,8 +334,27 @@ def legend_lines(t: Translate, locale: str) -> list[str]:
     return [t("battlescenes.render.legend.board", locale)]
 
 
+#: The scene never grows taller than this: a crowded one draws smaller cards, then
+#: shortens the last move's caption, the Effect Tree and the legend, in that order.
+MAX_HEIGHT = 1100
+#: (every side crowded, crowded cards name their powers, caption lines, tree lines,
+#: legend lines), tried in turn.
+PLANS = (
+    (False, True, 5, 5, 1),
+    (True, True, 5, 5, 1),
+    (True, False, 5, 5, 1),
+    (True, False, 4, 3, 1),
+    (True, False, 3, 3, 1),
+    (True, False, 3, 2, 0),
+    (True, False, 2, 2, 0),
+    (True, False, 1, 1, 0),
+)
+
+
 def board(data: BoardView, seat: int | None, t: Translate, locale: str) -> bytes:
     """The scene: banner, the other side, the scenario, the viewer's side, the last move."""
+    from engines.battlescenes.render_scene import arrow, draw_side, grid, place
+
     me = seat if seat is not None else 0
     order = [1 - me, me]  # the viewer's side at the bottom
     phase = t(f"battlescenes.render.phase.{data.phase}", locale)
@@ -492,7 +368,7 @@ def board(data: BoardView, seat: int | None, t: Translate, locale: str) -> bytes
         if data.turn == 0:  # setting up (6.1): nobody's turn yet
             sub = t("battlescenes.render.setup", locale, phase=phase)
         colours = [theme.seat_colour(o.seat) for o in data.owed] or [theme.PANEL_ACTIVE]
-    last = _wrapped(last_lines(data, t, locale), 5, True)
+    said = last_lines(data, t, locale)
     tree = [
         t(
             "battlescenes.render.tree_paused" if p.paused else "battlescenes.render.tree_item",
@@ -502,30 +378,43 @@ def board(data: BoardView, seat: int | None, t: Translate, locale: str) -> bytes
         )
         for p in sorted(data.tree, key=lambda e: -e.level)
     ]
-    tree_lines = _wrapped([t("battlescenes.render.tree", locale), *tree], 5, True) if tree else []
-    legend = _wrapped(legend_lines(t, locale), 1, False)
-    rows = 0.0
-    for s in order:
-        count = len([c for c in data.scene if c.controller == s])
-        _cols, nrows, row_h = _side_layout(count)
-        rows += nrows * row_h if count else 72
-    height = 118 + 12 + 2 * (STRIP_H + 8) + rows + SCENARIO_H + 16
-    height += (len(last) * LINE + 24 if last else 0) + (len(tree_lines) * LINE + 16)
-    height += len(legend) * LINE + 16
+    header = t("battlescenes.render.tree", locale)
+    # one line an effect when they all fit, else one paragraph cut to the lines there are
+    tree_runs = [f"{header}: {' · '.join(tree)}"] if tree else []
+    tree = [header, *tree] if tree else []
+    fixed = 118 + 8 + 2 * (STRIP_H + 8) + SCENARIO_H + 8
+    for crowded, powers, caption, effects, keys in PLANS:
+        sides = [
+            grid(tuple(c for c in data.scene if c.controller == s), crowded, powers) for s in order
+        ]
+        last = _wrapped(said, caption, True)
+        tree_lines = _wrapped(tree if len(tree) <= effects else tree_runs, effects, False)
+        legend = _wrapped(legend_lines(t, locale), keys, False)
+        height = fixed + sum(side.height for side in sides)
+        height += (len(last) * LINE + 24 if last else 0) + (len(tree_lines) * LINE + 8)
+        height += len(legend) * LINE + 16 if legend else 0
+        if height <= MAX_HEIGHT:
+            break
     image, draw = canvas(int(height))
-    y: float = banner2(draw, head, sub, colours) + 12
-    centres: dict[int, tuple[float, float, float, float]] = {}
+    y: float = banner2(draw, head, sub, colours) + 8
     _strip(draw, y, data, order[0], t, locale)
-    y = _cards(image, y + STRIP_H + 8, data, order[0], t, locale, centres)
-    _scenario(draw, y, data, t, locale)
-    y = _cards(image, y + SCENARIO_H, data, order[1], t, locale, centres)
-    _strip(draw, y, data, order[1], t, locale)
-    y += STRIP_H + 16
-    if data.last_action == "use" and len(data.last_cards) > 1:
-        source = centres.get(data.last_cards[0])
+    tops = (y + STRIP_H + 8, y + STRIP_H + 8 + sides[0].height + SCENARIO_H)
+    scenario_y = tops[0] + sides[0].height
+    _scenario(draw, scenario_y, data, t, locale, text=False)
+    # The last move's arrow lies under the cards (a card it crosses hides it, never the
+    # card's text) and under the scenario's name, from the acting card to each target.
+    boxes = {**place(sides[0], tops[0]), **place(sides[1], tops[1])}
+    source = boxes.get(data.last_cards[0]) if data.last_cards else None
+    if data.last_action == "use" and source is not None:
         for target in data.last_cards[1:]:
-            if source is not None and target in centres and target != data.last_cards[0]:
-                _arrow(draw, source, centres[target])
+            if target in boxes and target != data.last_cards[0]:
+                arrow(draw, source, boxes[target])
+    for side, top in zip(sides, tops, strict=True):
+        draw_side(image, top, side, t, locale, data.last_cards)
+    _scenario(draw, scenario_y, data, t, locale, text=True)
+    y = tops[1] + sides[1].height
+    _strip(draw, y, data, order[1], t, locale)
+    y += STRIP_H + 8
     if last:
         draw.rounded_rectangle(
             (theme.MARGIN, y, theme.MARGIN + WIDTH, y + len(last) * LINE + 12),
@@ -536,6 +425,7 @@ def board(data: BoardView, seat: int | None, t: Translate, locale: str) -> bytes
         )
         y = _text_block(draw, y + 6, last, theme.TEXT) + 18
     if tree_lines:
-        y = _text_block(draw, y, tree_lines, theme.TEXT) + 8
+        y = _text_block(draw, y, tree_lines, theme.TEXT)
+    y += 8
     _text_block(draw, y + 4, legend, theme.TEXT_MUTED)
     return to_png(image)

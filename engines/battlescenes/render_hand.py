@@ -31,6 +31,7 @@ from engines.battlescenes.render import (
     translated,
     wrap,
 )
+from engines.battlescenes.render_scene import star
 from engines.battlescenes.view import HandCard, SeatView, parse
 from engines.core import CommandSpec, View, theme
 from engines.core.i18n import Catalog
@@ -113,8 +114,14 @@ def _layout(hand: tuple[HandCard, ...], t: Translate, locale: str, limit: int) -
     for card in hand:
         head, texts = card_rows(card, t, locale)
         title = f"#{card.id} {card.title}"
-        if limit == 0:
-            out.append((card, [(f"{title} — {head[0]}", False, False)]))
+        if limit == 0:  # the title, then as many facts as fit the line (never cut)
+            facts = head[0].split(" · ")
+            line = f"{title} — {facts[0]}"
+            for fact in facts[1:]:
+                if text_width(f"{line} · {fact}", font(SMALL)) > TEXT_W:
+                    break
+                line = f"{line} · {fact}"
+            out.append((card, [(line, False, False)]))
             continue
         lines: list[tuple[str, bool, bool]] = [(title, True, False)]
         for text in head:
@@ -128,10 +135,10 @@ def _layout(hand: tuple[HandCard, ...], t: Translate, locale: str, limit: int) -
     return out
 
 
-def _ellipsis(line: str) -> str:
-    """``line`` ending in "…" to say the text goes on, still within the text column."""
+def _ellipsis(line: str, width: float = TEXT_W) -> str:
+    """``line`` ending in "…" to say the text goes on, still within ``width``."""
     words = line.split()
-    while len(words) > 1 and text_width(" ".join(words) + " …", font(SMALL)) > TEXT_W:
+    while len(words) > 1 and text_width(" ".join(words) + " …", font(SMALL)) > width:
         words.pop()
     return " ".join(words) + " …"
 
@@ -139,7 +146,7 @@ def _ellipsis(line: str) -> str:
 def _block(lines: list[tuple[str, bool, bool]]) -> int:
     """Height of a card's block and the gap after it: its lines, at least the card glyph
     (one-line cards: a chip)."""
-    return LINE + 14 if len(lines) == 1 else max(len(lines) * LINE, 104) + 12
+    return LINE + 6 if len(lines) == 1 else max(len(lines) * LINE, 104) + 12
 
 
 def _glyph(draw: ImageDraw.ImageDraw, x: float, y: float, card: HandCard, height: int) -> None:
@@ -183,6 +190,24 @@ def legend(t: Translate, locale: str, powers: set[str]) -> list[tuple[str, str, 
     return rows
 
 
+Key = tuple[str, str, theme.RGB]
+
+
+def _flow(keys: list[Key]) -> list[list[tuple[float, Key]]]:
+    """The legend's entries (symbol and words) laid out as running text: left to right,
+    a new line when the next would not fit, each entry at its x."""
+    rows: list[list[tuple[float, Key]]] = [[]]
+    x = float(theme.MARGIN)
+    for key in keys:
+        width = 52 + text_width(key[1], font(SMALL))
+        if rows[-1] and x + width > theme.MARGIN + WIDTH:
+            rows.append([])
+            x = theme.MARGIN
+        rows[-1].append((x, key))
+        x += width + 30
+    return rows
+
+
 def _symbol(draw: ImageDraw.ImageDraw, x: float, y: float, shape: str, colour: theme.RGB) -> None:
     """A legend's symbol in a 44 × 30 box at (x, y)."""
     mid = y + 17
@@ -192,7 +217,7 @@ def _symbol(draw: ImageDraw.ImageDraw, x: float, y: float, shape: str, colour: t
         draw.ellipse((x + 4, mid - 17, x + 38, mid + 17), fill=colour)
         draw.text((x + 21, mid), "2", font=font(SMALL, True), fill=(30, 30, 30), anchor="mm")
     elif shape == "new":
-        draw.text((x + 20, mid), "★", font=font(SMALL), fill=colour, anchor="mm")
+        star(draw, x + 20, mid)
     elif shape == "last":
         draw.rounded_rectangle((x + 2, y + 2, x + 40, y + 32), 5, outline=colour, width=4)
     elif shape in ("up", "left", "right"):
@@ -230,13 +255,14 @@ def _measure(data: SeatView, t: Translate, locale: str, fixed: int) -> list[Line
 
 def _draw_cards(draw: ImageDraw.ImageDraw, y: float, cards: list[Lines]) -> float:
     for card, lines in cards:
-        block = _block(lines) - (6 if len(lines) == 1 else 12)
-        box = (theme.MARGIN - 8, y - 4, theme.MARGIN + WIDTH + 8, y + block + 4)
+        block = _block(lines) - (4 if len(lines) == 1 else 12)
+        pad = 2 if len(lines) == 1 else 4
+        box = (theme.MARGIN - 8, y - pad, theme.MARGIN + WIDTH + 8, y + block + pad)
         draw.rounded_rectangle(box, 10, fill=theme.PANEL)
         _glyph(draw, theme.MARGIN, y, card, block if len(lines) == 1 else 100)
         for i, (text, bold, muted) in enumerate(lines):
             fill = theme.TEXT_MUTED if muted else theme.TEXT
-            top = y + i * LINE + (4 if len(lines) == 1 else 0)
+            top = y + i * LINE + (1 if len(lines) == 1 else 0)
             draw_text(draw, (TEXT_X, top), text, max_width=TEXT_W, size=SMALL, bold=bold, fill=fill)
         y += _block(lines)
     return y
@@ -298,16 +324,17 @@ def render_hand(view: View, catalog: Catalog, locale: str) -> bytes:
     ]
     owed = any(o.seat == seat for o in data.owed)
     powers = {p for c in data.hand for p in c.powers} | {p for c in data.scene for p in c.powers}
-    keys = legend(t, locale, powers)
-    swatches = [k for k in keys if k[0] == "swatch"]
-    symbols = [k for k in keys if k[0] != "swatch"]
-    key_rows = (len(symbols) + 1) // 2 + (len(swatches) + 2) // 3
+    keys = _flow(legend(t, locale, powers))
     order = t(f"battlescenes.load_order.{player.load_order}", locale)
     cards = _layout(data.hand, t, locale, 0)
-    height = 118 + 20 + (LINE * (len(options) + 1) + 24 if options else 0)
-    height += LINE + 16 + (LINE * (len(data.set_aside) + 1) if data.set_aside else 0)
-    height += LINE * (key_rows + 1) + 24
+    height = 118 + 20 + LINE + 16 + (LINE * (len(data.set_aside) + 1) if data.set_aside else 0)
+    height += LINE * (len(keys) + 1) + 24
     height += sum(_block(lines) for _c, lines in cards) if cards else LINE
+    if options:  # a long list of answers is cut to fit (each is in the post's menu too)
+        room = max(2, (MAX_HEIGHT - height - 24) // LINE - 1)
+        if len(options) > room:
+            options = [*options[: room - 1], _ellipsis(options[room - 1], WIDTH - 16)]
+        height += LINE * (len(options) + 1) + 24
     image, draw = canvas(int(height))
     head = t("battlescenes.render.your_hand", locale, player=player.name, count=len(data.hand))
     sub = (
@@ -349,17 +376,9 @@ def render_hand(view: View, catalog: Catalog, locale: str) -> bytes:
     y += LINE + 16
     title = t("battlescenes.render.legend.title", locale)
     draw_text(draw, (theme.MARGIN, y), title, max_width=WIDTH, size=SMALL, bold=True)
-    half = WIDTH / 2
-    for i, (shape, text, colour) in enumerate(symbols):
-        x = theme.MARGIN + (i % 2) * half
-        top = y + LINE * (i // 2 + 1)
-        _symbol(draw, x, top, shape, colour)
-        draw_text(draw, (x + 52, top), text, max_width=half - 60, size=SMALL)
-    y += LINE * ((len(symbols) + 1) // 2)
-    third = WIDTH / 3
-    for i, (shape, text, colour) in enumerate(swatches):  # the power colours of the frames
-        x = theme.MARGIN + (i % 3) * third
-        top = y + LINE * (i // 3 + 1)
-        _symbol(draw, x, top, shape, colour)
-        draw_text(draw, (x + 52, top), text, max_width=third - 60, size=SMALL)
+    for row, items in enumerate(keys):
+        top = y + LINE * (row + 1)
+        for x, (shape, text, colour) in items:
+            _symbol(draw, x, top, shape, colour)
+            draw_text(draw, (x + 52, top), text, max_width=WIDTH, size=SMALL)
     return to_png(image)

@@ -4,14 +4,11 @@ reader's language, phone-sized, with hidden cards kept out of the public ones.""
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
-from contextlib import contextmanager
-from typing import Any
 
 import pytest
 from PIL import Image
 
-from engines.battlescenes import ENGINE, render_hand
+from engines.battlescenes import ENGINE
 from engines.battlescenes import render as board_render
 from engines.battlescenes.actions import Keyword
 from engines.battlescenes.proc_turn import _trait_words
@@ -20,32 +17,15 @@ from engines.battlescenes.state import Phase, State
 from engines.battlescenes.view import BoardView, Label, Owed, SeatView, parse
 from engines.core import View
 from tests.engines.battlescenes import reference
+from tests.engines.battlescenes.drawn import drawn
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, sid, zone_id
-
-
-@contextmanager
-def drawn() -> Iterator[list[tuple[str, int]]]:
-    """Every line of text the renderers draw, with its size in px."""
-    seen: list[tuple[str, int]] = []
-    originals = (board_render.draw_text, render_hand.draw_text)
-
-    def spy(draw: Any, xy: Any, text: str, **kw: Any) -> float:
-        seen.append((text, int(kw.get("size", 32))))
-        return float(originals[0](draw, xy, text, **kw))
-
-    board_render.draw_text = spy  # type: ignore[assignment]
-    render_hand.draw_text = spy  # type: ignore[assignment]
-    try:
-        yield seen
-    finally:
-        board_render.draw_text, render_hand.draw_text = originals  # type: ignore[assignment]
 
 
 def texts(state: State, seat: int | None, kind: str, locale: str) -> str:
     """All the text of one render, joined."""
     with drawn() as seen:
         ENGINE.render(ENGINE.view(state, seat), kind, locale)
-    return " ".join(text for text, _size in seen)
+    return seen.joined()
 
 
 def size(png: bytes) -> tuple[int, int]:
@@ -68,26 +48,6 @@ def test_views_are_typed_and_the_public_one_holds_no_hidden_cards() -> None:
     assert isinstance(theirs, SeatView) and theirs.choice is None
     assert {c.owner for c in theirs.hand} == {1}  # each seat sees its own hand only
     assert {c.id for c in theirs.hand}.isdisjoint(c.id for c in mine.hand)
-
-
-@pytest.mark.parametrize(
-    ("locale", "seat", "kind"),
-    [
-        ("en-US", None, "board"),
-        ("pt-BR", 0, "board"),
-        ("it", 0, "hand"),
-        ("pt-BR", 0, "cards"),
-        ("it", 1, "cards"),
-    ],
-)
-def test_every_render_fits_a_phone(locale: str, seat: int | None, kind: str) -> None:
-    for state in (reference.start(), reference.busy(), reference.end()):
-        with drawn() as seen:
-            png = ENGINE.render(ENGINE.view(state, seat), kind, locale)
-        width, height = size(png)
-        assert width == 960 and height <= 1150, (kind, height)
-        # ≥ 28 px on 960 is ≥ 11 px on a phone's 400 px
-        assert min(px for _text, px in seen) >= 28
 
 
 def test_the_banner_names_who_owes_what_and_every_ower() -> None:

@@ -1,0 +1,105 @@
+"""Every Battle Scenes image reads on a phone: 960–1,200 px wide and at most 1,100 px
+tall, no text under 11 px at a 400-px display width, no two strings drawn over each
+other, none running off the image or cut short to fit, every card base's name whole —
+in the reference positions and the most crowded scenes, in every locale and view."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from dataclasses import replace
+
+import pytest
+from PIL import Image
+
+from engines.battlescenes import ENGINE
+from engines.battlescenes.render import board
+from engines.battlescenes.render_scene import grid, place, upright
+from engines.battlescenes.state import State
+from engines.battlescenes.view import TreeItem, parse
+from tests.engines.battlescenes import reference
+from tests.engines.battlescenes.drawn import Drawing, drawn
+
+LOCALES = ("en-US", "pt-BR", "it")
+STATES: dict[str, Callable[[], State]] = {
+    "start": reference.start,
+    "busy": reference.busy,
+    "end": reference.end,
+    "eight_against_eight": reference.crowded,
+    "five_against_eight": lambda: reference.crowded(5, 8),
+    "eight_against_one": lambda: reference.crowded(8, 1),
+    "four_against_four": lambda: reference.crowded(4, 4),
+}
+
+
+def readable(png: bytes, seen: Drawing) -> tuple[int, int]:
+    """Assert one image's bounds and text; its width and height."""
+    width, height = Image.open(io.BytesIO(png)).size
+    assert 960 <= width <= 1200 and height <= 1100, (width, height)
+    assert min(t.size for t in seen.texts) * 400 / width >= 11  # px on a 400-px phone
+    assert not seen.outside(width, height)
+    assert not seen.overlapping()
+    assert not seen.cut
+    return width, height
+
+
+def squashed(text: str) -> str:
+    """``text`` without spaces and hyphens: a name wrapped over lines reads the same."""
+    return text.replace(" ", "").replace("-", "")
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("name", STATES)
+def test_every_view_fits_a_phone(name: str, locale: str) -> None:
+    state = STATES[name]()
+    for seat in (None, 0, 1):
+        view = ENGINE.view(state, seat)
+        with drawn() as seen:
+            png = ENGINE.render(view, "board", locale)
+        readable(png, seen)
+        for card in parse(view).scene:  # each card base named in full, however crowded
+            assert squashed(card.title) in squashed(seen.joined()), card.title
+        for kind in ("hand", "cards") if seat is not None else ():
+            with drawn() as seen:
+                png = ENGINE.render(view, kind, locale)
+            readable(png, seen)
+
+
+def test_a_crowded_scene_keeps_its_cards_and_shortens_the_words_below_them() -> None:
+    data = parse(ENGINE.view(reference.crowded(), None))
+    t = ENGINE.catalog().translate
+    # the worst case: eight against eight, a long last move and a deep Effect Tree
+    tree = tuple(TreeItem(i, 1 + i % 3, f"Sussurro Aniquilador {i}", False) for i in range(6))
+    worst = replace(data, tree=tree, last_events=data.last_events * 3)
+    with drawn() as seen:
+        png = board(worst, None, t, "pt-BR")
+    _width, height = readable(png, seen)
+    said = seen.joined()
+    assert "Última jogada — Ana: Raio Negro V2 usa" in said and said.endswith("…")
+    assert "Borda colorida" not in said  # the legend gave its line to the last move
+    assert height > 1000  # no room left unused
+    roomy = replace(data, scene=data.scene[:3])
+    with drawn() as seen:
+        board(roomy, None, t, "pt-BR")
+    assert "Borda colorida = topo" in seen.joined() and "…" not in seen.joined()
+
+
+def test_a_scene_of_up_to_four_cards_a_side_lies_as_on_the_table() -> None:
+    state = reference.crowded(3, 2)
+    with drawn() as seen:
+        png = ENGINE.render(ENGINE.view(state, None), "board", "en-US")
+    readable(png, seen)
+    said = seen.joined()
+    for power in ("Magic", "Technology"):  # Capuz V2's, Homem de Ferro V3's
+        assert power in said
+    # a card lies upright (portrait) at stage 1, turned (landscape) at stages 0 and 2 (4.5)
+    data = parse(ENGINE.view(state, None))
+    mine = tuple(c for c in data.scene if c.controller == 1)  # Capuz V2, Homem de Ferro V3
+    side = grid(mine, False, True)
+    assert not side.compact
+    for card in mine:
+        x0, y0, x1, y1 = place(side, 0)[card.id]
+        assert (y1 - y0 > x1 - x0) == upright(card), card.title
+    crowded = tuple(c for c in parse(ENGINE.view(reference.crowded(), None)).scene)[:8]
+    assert grid(crowded, False, True).compact  # eight: smaller cards, four a row
+    assert grid(crowded, False, True).cols == 4
