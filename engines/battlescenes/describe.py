@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engines.battlescenes.view import BoardView, SceneCard, SeatView, parse
+from engines.battlescenes.view import BoardView, SceneCard, SeatView, parse, parse_lookup
 from engines.core import View
 
 Translate = Callable[..., str]
@@ -143,9 +143,9 @@ def hand(data: SeatView, seat: int, t: Translate, locale: str, texts: bool) -> s
 def describe(view: View, kind: str, translate: Translate, locale: str) -> str:
     """Alt text for ``render(view, kind, locale)``."""
     if kind == "card":
-        card = view.data["card"]
-        kind_name = translate(f"battlescenes.render.type.{card['type']}", locale)
-        return _cut([f"#{card['id']} {card['title']} ({kind_name}).", *card["texts"]])
+        card = parse_lookup(view).card
+        kind_name = translate(f"battlescenes.render.type.{card.type}", locale)
+        return _cut([f"#{card.id} {card.title} ({kind_name}).", *card.texts])
     data = parse(view)
     if kind in ("hand", "cards") and isinstance(data, SeatView) and view.seat is not None:
         return hand(data, view.seat, translate, locale, texts=kind == "cards")

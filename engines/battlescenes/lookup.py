@@ -9,11 +9,9 @@ only knows the cards of its two decks, a lookup by name searches those visible c
 
 from __future__ import annotations
 
-from typing import Any
-
 from engines.battlescenes import zones
-from engines.battlescenes.cards import CardDef
 from engines.battlescenes.state import State
+from engines.battlescenes.view import LookupView, lookup_card
 from engines.core import Choice, Message
 from engines.core.i18n import fold
 
@@ -50,46 +48,13 @@ def find(state: State, seat: int | None, query: str) -> int | None:
     return None
 
 
-def card_data(state: State, card: int, zone: str) -> dict[str, Any]:
-    """JSON-able printed data of one card instance (and where it is)."""
-    d: CardDef = zones.defn(state, card)
-    return {
-        "id": card,
-        "zone": zone,
-        "owner": zones.owner(state, card),
-        "title": d.title,
-        "type": d.type.value,
-        "alter_ego": d.alter_ego,
-        "alignment": d.alignment,
-        "affiliations": list(d.affiliations),
-        "powers": list(d.powers),
-        "energy": d.energy,
-        "shield": d.shield,
-        "ev_requirement": d.ev_requirement,
-        "accretion": d.accretion,
-        "keywords": list(d.keywords),
-        "texts": [t.text for t in d.texts],
-        "actions": [
-            {
-                "name": a.name,
-                "power": a.power,
-                "kind": a.kind.value,
-                "cost": "X" if a.cost == -1 else ("" if a.cost is None else str(a.cost)),
-                "cosmic": a.cosmic,
-                "text": a.text,
-            }
-            for a in d.actions
-        ],
-        "verified": d.verified,
-    }
-
-
-def lookup(state: State, seat: int | None, query: str) -> dict[str, Any] | None:
-    """The view data of the looked-up card, or ``None`` when none visible matches."""
+def lookup(state: State, seat: int | None, query: str) -> LookupView | None:
+    """The looked-up card (with the zone it is in), or ``None`` when no card ``seat``
+    may see matches."""
     card = find(state, seat, query)
     if card is None:
         return None
-    return {"card": card_data(state, card, visible(state, seat)[card])}
+    return LookupView(lookup_card(state, card, visible(state, seat)[card]))
 
 
 def choices(state: State, seat: int | None, current: str) -> list[Choice]:

@@ -429,8 +429,8 @@ class BattleScenes(GameEngine[State]):
     def lookup(self, state: State, seat: int | None, query: str) -> View | None:
         """One visible card's printed data (number or part of its title), rendered with
         ``render(view, "card")`` — for an ephemeral reply; ``None`` when nothing matches."""
-        data = lookup.lookup(state, seat, query)
-        return None if data is None else View(self.name, seat, data)
+        found = lookup.lookup(state, seat, query)
+        return None if found is None else View(self.name, seat, serde.to_json(found))
 
     def lookup_choices(self, state: State, seat: int | None, current: str) -> list[Choice]:
         """Autocomplete for :meth:`lookup`: visible cards only."""

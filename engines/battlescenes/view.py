@@ -1,8 +1,9 @@
 """Views: what a seat (or the public) may see. Hands, decks and private choices stay hidden.
 
 A view is typed: :class:`BoardView` is what everyone may see (the scene, zone counts,
-public zones, who owes what, the last move as the public saw it) and :class:`SeatView`
-adds one seat's hidden cards (hand, set-aside cards, its open choice). The engine hands
+public zones, who owes what, the last move as the public saw it), :class:`SeatView`
+adds one seat's hidden cards (hand, set-aside cards, its open choice) and
+:class:`LookupView` is one card a seat looked up. The engine hands
 the bot their JSON (``serde.to_json``); renderers read them back with :func:`parse`, so
 mypy checks every field a renderer draws, and a drawing of the public board, typed
 :class:`BoardView`, cannot reach a hand.
@@ -66,6 +67,23 @@ class HandCard(CardFace):
     accretion: int
     texts: tuple[str, ...]
     actions: tuple[ActionFace, ...]
+
+
+@dataclass(frozen=True)
+class LookupCard(HandCard):
+    """A card looked up with ``/match lookup``: its printed data, the zone it is in and
+    whether its rules text was checked against the printed card."""
+
+    zone: str  # scene, loaded, scenario, resources, prizes, hand (own) or set_aside (own)
+    verified: bool
+
+
+@dataclass(frozen=True)
+class LookupView:
+    """What ``/match lookup`` shows: one card the asking seat may see (never a card of
+    a deck or of the opponent's hand: ``lookup.visible`` decides)."""
+
+    card: LookupCard
 
 
 @dataclass(frozen=True)
@@ -179,6 +197,12 @@ def parse(view: View) -> BoardView:
     return parsed
 
 
+def parse_lookup(view: View) -> LookupView:
+    """The typed lookup view of ``view`` (see :func:`lookup_card`)."""
+    parsed: LookupView = serde.from_json(LookupView, dict(view.data))
+    return parsed
+
+
 def _face(state: State, card: int) -> CardFace:
     d = zones.defn(state, card)
     return CardFace(
@@ -215,6 +239,16 @@ def hand_card(state: State, card: int) -> HandCard:
         accretion=d.accretion,
         texts=tuple(t.text for t in d.texts),
         actions=actions,
+    )
+
+
+def lookup_card(state: State, card: int, zone: str) -> LookupCard:
+    """``card``'s printed data for ``/match lookup`` (the caller checks it is visible)."""
+    held = hand_card(state, card)
+    return LookupCard(
+        **{f: getattr(held, f) for f in held.__dataclass_fields__},
+        zone=zone,
+        verified=zones.defn(state, card).verified,
     )
 
 

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from engines.battlescenes import ENGINE
+from dataclasses import replace
+
+from engines.battlescenes import ENGINE, zones
 from engines.battlescenes.state import State
+from engines.battlescenes.view import LookupView, parse_lookup
 from tests.engines.battlescenes.helpers import Placed, Side, build, sid, zone_id
 
 
@@ -57,3 +60,36 @@ def test_the_card_render_is_a_phone_sized_png() -> None:
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     width = int.from_bytes(png[16:20], "big")
     assert width == 960
+
+
+def test_the_lookup_view_is_typed_and_holds_one_card_only() -> None:
+    state = table()
+    view = ENGINE.lookup(state, 0, "kraven")
+    assert view is not None and set(view.data) == {"card"}
+    looked = parse_lookup(view)
+    assert isinstance(looked, LookupView)
+    card = looked.card
+    assert (card.title, card.type, card.zone, card.owner) == ("Kraven V1", "character", "scene", 0)
+    assert card.energy == 5 and card.powers == ("agilidade",) and card.actions[0].name
+
+
+def test_no_lookup_reveals_a_deck_or_the_opponents_hand() -> None:
+    state = table()
+    odin = zone_id(state, 0, "deck", "odin_v1")
+    ana = replace(state.players[0], set_aside=(odin,), deck=state.players[0].deck[1:])
+    state = zones.set_player(state, 0, ana)  # Ana's own card set aside (face down)
+    for seat in (None, 0, 1):
+        for card in range(len(state.cards)):
+            players = enumerate(state.players)
+            hidden = any(card in p.deck for p in state.players) or any(
+                card in p.hand or card in p.set_aside for i, p in players if i != seat
+            )
+            view = ENGINE.lookup(state, seat, str(card))
+            assert (view is None) == hidden, (seat, card)
+            if view is not None:
+                assert parse_lookup(view).card.id == card
+            by_name = ENGINE.lookup(state, seat, zones.title(state, card))
+            if hidden:  # a name search never lands on it either
+                assert by_name is None or parse_lookup(by_name).card.id != card
+    assert ENGINE.lookup(state, 0, str(odin)) is not None  # one's own set-aside card
+    assert ENGINE.lookup(state, 1, "odin") is None

@@ -16,9 +16,10 @@ from engines.battlescenes import ENGINE
 from engines.battlescenes.render import board
 from engines.battlescenes.render_scene import grid, place, upright
 from engines.battlescenes.state import State
-from engines.battlescenes.view import TreeItem, parse
+from engines.battlescenes.view import TreeItem, parse, parse_lookup
 from tests.engines.battlescenes import reference
 from tests.engines.battlescenes.drawn import Drawing, drawn
+from tests.engines.battlescenes.helpers import Side, build, pack
 
 LOCALES = ("en-US", "pt-BR", "it")
 STATES: dict[str, Callable[[], State]] = {
@@ -103,3 +104,15 @@ def test_a_scene_of_up_to_four_cards_a_side_lies_as_on_the_table() -> None:
     crowded = tuple(c for c in parse(ENGINE.view(reference.crowded(), None)).scene)[:8]
     assert grid(crowded, False, True).compact  # eight: smaller cards, four a row
     assert grid(crowded, False, True).cols == 4
+
+
+def test_every_card_of_the_pack_looked_up_fits_a_phone() -> None:
+    cards = list(pack().cards)
+    state = build(Side(resources=cards), Side())  # resources are public: any seat sees them
+    for i, card in enumerate(state.players[0].resources):
+        view = ENGINE.lookup(state, 1, str(card))
+        assert view is not None
+        with drawn() as seen:
+            png = ENGINE.render(view, "card", LOCALES[i % len(LOCALES)])
+        readable(png, seen)
+        assert parse_lookup(view).card.title in seen.joined()
