@@ -13,6 +13,7 @@ and the image stays about 1,100 px tall. The private hand view is ``render_hand.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 from PIL import ImageDraw
 
@@ -145,6 +146,14 @@ def wrap(
     """``text`` cut into lines no wider than ``width`` at ``size`` px (the first line no
     wider than ``first`` when given); a word too long for a line breaks at its hyphens,
     and failing that anywhere, ending in "-"."""
+    return list(_wrap(text, size, width, bold, first))
+
+
+@lru_cache(maxsize=4096)
+def _wrap(text: str, size: int, width: float, bold: bool, first: float | None) -> tuple[str, ...]:
+    # Cached: a scene measures the same names and captions for each layout it tries,
+    # and the next move's scene mostly the same ones again (text measuring is most of
+    # a crowded scene's drawing time).
     fnt = font(size, bold)
     words: list[str] = []
     for word in text.split():
@@ -172,7 +181,7 @@ def wrap(
             line = word
         else:
             line = trial
-    return [*lines, line] if line else lines
+    return (*lines, line) if line else tuple(lines)
 
 
 # -- drawing -----------------------------------------------------------------------------
@@ -267,9 +276,16 @@ def _strip(
 
 
 def _scenario(
-    draw: ImageDraw.ImageDraw, y: float, data: BoardView, t: Translate, locale: str, text: bool
+    draw: ImageDraw.ImageDraw,
+    y: float,
+    data: BoardView,
+    t: Translate,
+    locale: str,
+    text: bool,
+    avoid: Sequence[float] = (),
 ) -> None:
-    """The scenario's band: its card (``text`` false) or its name and owner (true)."""
+    """The scenario's band: its card (``text`` false) or its name and owner (true),
+    beside the last move's arrows where they cross it (at x in ``avoid``) when it fits."""
     scenario = data.scenario
     if not text:
         fill = power_colour(scenario.powers) if scenario else theme.PANEL
@@ -285,14 +301,15 @@ def _scenario(
     line = t("battlescenes.render.scenario", locale, scenario=name)
     if scenario:
         line = f"{line} ({data.players[scenario.owner].name})"
+    width = text_width(line, font(30, True))
+    x: float = theme.MARGIN + 128
+    end = theme.MARGIN + WIDTH - 12
+    for place in [x, *(a + 30 for a in sorted(avoid))]:
+        if all(not place - 24 < a < place + width + 24 for a in avoid) and place + width <= end:
+            x = place
+            break
     draw_text(
-        draw,
-        (theme.MARGIN + 128, y + SCENARIO_H / 2),
-        line,
-        max_width=WIDTH - 140,
-        size=30,
-        bold=True,
-        anchor="lm",
+        draw, (x, y + SCENARIO_H / 2), line, max_width=end - x, size=30, bold=True, anchor="lm"
     )
 
 
@@ -405,13 +422,15 @@ def board(data: BoardView, seat: int | None, t: Translate, locale: str) -> bytes
     # card's text) and under the scenario's name, from the acting card to each target.
     boxes = {**place(sides[0], tops[0]), **place(sides[1], tops[1])}
     source = boxes.get(data.last_cards[0]) if data.last_cards else None
+    crossings: list[float] = []
     if data.last_action == "use" and source is not None:
         for target in data.last_cards[1:]:
             if target in boxes and target != data.last_cards[0]:
-                arrow(draw, source, boxes[target])
+                crossing = arrow(draw, source, boxes[target], scenario_y + SCENARIO_H / 2)
+                crossings += [] if crossing is None else [crossing]
     for side, top in zip(sides, tops, strict=True):
         draw_side(image, top, side, t, locale, data.last_cards)
-    _scenario(draw, scenario_y, data, t, locale, text=True)
+    _scenario(draw, scenario_y, data, t, locale, text=True, avoid=crossings)
     y = tops[1] + sides[1].height
     _strip(draw, y, data, order[1], t, locale)
     y += STRIP_H + 8

@@ -247,7 +247,7 @@ def draw_card_base(
     badge(draw, *(low if compact else corner), str(card.initial_energy))
     if card.new:  # a star on its corner: it entered this turn
         if compact:  # on the top edge, clear of the name and of the canvas's edge
-            star(draw, right - 22, y + 4)
+            star(draw, right - 22, y)
         else:
             star(draw, right - 4, bottom - 4)
 
@@ -272,13 +272,14 @@ def badge(draw: ImageDraw.ImageDraw, cx: float, cy: float, cost: str) -> None:
     draw.text((cx, cy), cost, font=font(SMALL, True), fill=(30, 30, 30), anchor="mm")
 
 
-def arrow(draw: ImageDraw.ImageDraw, source: Box, target: Box) -> None:
-    """The last action's path: from the acting card's edge to its target's edge."""
+def arrow(draw: ImageDraw.ImageDraw, source: Box, target: Box, across: float) -> float | None:
+    """The last action's path: from the acting card's edge to its target's edge; where
+    it crosses the height ``across`` (``None`` if it does not)."""
     sx, sy = (source[0] + source[2]) / 2, (source[1] + source[3]) / 2
     tx, ty = (target[0] + target[2]) / 2, (target[1] + target[3]) / 2
     length = math.hypot(tx - sx, ty - sy)
     if length < 1:
-        return
+        return None
     ux, uy = (tx - sx) / length, (ty - sy) / length
 
     def edge(box: Box) -> float:
@@ -293,3 +294,6 @@ def arrow(draw: ImageDraw.ImageDraw, source: Box, target: Box) -> None:
     wing = (-uy * 20, ux * 20)
     head = [end, (back[0] + wing[0], back[1] + wing[1]), (back[0] - wing[0], back[1] - wing[1])]
     draw.polygon(head, fill=LAST, outline=(20, 20, 20), width=3)
+    if not min(start[1], end[1]) <= across <= max(start[1], end[1]) or start[1] == end[1]:
+        return None
+    return start[0] + (end[0] - start[0]) * (across - start[1]) / (end[1] - start[1])
