@@ -7,7 +7,9 @@ it carries fanned behind it. The card lies as on the table (4.5): upright at sta
 turned left at stage 2, turned right at stage 0; its top edge (a coloured strip) shows
 which way, while its text stays upright so a phone can read it. The viewer's side is at
 the bottom. Text is never below 28 px on the 960-px canvas (11 px on a 400-px phone),
-and the image stays about 1,100 px tall. The private hand view is ``render_hand.py``.
+and the image never grows past 1,100 px: a crowded scene draws smaller cards (their
+drawing and layout are ``render_scene.py``), then shortens the words below them. The
+private hand view is ``render_hand.py``.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ the last move a use of Sussurro Aniquilador) and the end (that move wins on priz
 points), plus the most crowded scene (eight card bases a side). Each is drawn as the
 public board and as Ana's hand and cards, in en-US, pt-BR and it (the crowded one as a
 board in en-US only). Everything is seeded, so the files are the same on every run;
-each is stored as drawn (paletted) with PNG's smallest encoding.
+each is stored as a 480-px-wide paletted copy (the bot sends 960 px), as for every game.
 """
 
 from __future__ import annotations
@@ -40,10 +40,18 @@ RENDERS: dict[str, tuple[Callable[[], State], tuple[tuple[str, int | None], ...]
 }
 
 
+#: The repository keeps half-size copies, as for every game (the bot sends 960 px).
+COPY_WIDTH = 480
+
+
 def small(png: bytes, path: Path) -> None:
-    """Save a render's pixels (paletted as drawn) with the smallest PNG encoding: the
-    bot trades size for speed (zlib level 3), a file kept in the repository need not."""
-    Image.open(io.BytesIO(png)).save(path, format="PNG", optimize=True)
+    """Save a half-size copy of a render, paletted as the bot's (``to_png``), with PNG's
+    smallest encoding."""
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    height = round(image.height * COPY_WIDTH / image.width)
+    copy = image.resize((COPY_WIDTH, height), Image.Resampling.LANCZOS)
+    paletted = copy.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    paletted.save(path, format="PNG", optimize=True)
 
 
 def write_all(out: Path) -> list[Path]:
