@@ -11,6 +11,8 @@ printed; every word around them is the reader's. When the hand is too long for a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PIL import ImageDraw
 
 from engines.battlescenes.commands import command_specs
@@ -233,10 +235,13 @@ def _symbol(draw: ImageDraw.ImageDraw, x: float, y: float, shape: str, colour: t
         draw.rounded_rectangle((x + 2, y + 4, x + 40, y + 30), 6, fill=colour)
 
 
-def _measure(data: SeatView, t: Translate, locale: str, fixed: int) -> list[Lines]:
+def _measure(
+    data: SeatView, t: Translate, locale: str, fixed: int
+) -> tuple[list[Lines], list[str]]:
     """The hand's cards laid out to fit ``MAX_HEIGHT`` with ``fixed`` px besides them:
     whole texts when they fit, else each cut to fewer lines, and for a hand still too
-    long (a ten-card opening hand) the last cards one line each."""
+    long (a ten-card opening hand) the last cards one line each, and past that named
+    in running text (:func:`_fit`)."""
 
     def height(cards: list[Lines]) -> int:
         return fixed + sum(_block(lines) for _c, lines in cards)
@@ -244,16 +249,47 @@ def _measure(data: SeatView, t: Translate, locale: str, fixed: int) -> list[Line
     cards = _layout(data.hand, t, locale, 99)
     for limit in (6, 4, 3, 2, 1):
         if height(cards) <= MAX_HEIGHT:
-            return cards
+            return cards, []
         cards = _layout(data.hand, t, locale, limit)
     short = _layout(data.hand, t, locale, 0)
     cut = len(cards)
     while cut > 0 and height(cards[:cut] + short[cut:]) > MAX_HEIGHT:
         cut -= 1
-    return cards[:cut] + short[cut:]
+    return _fit(cards[:cut] + short[cut:], fixed)
 
 
-def _draw_cards(draw: ImageDraw.ImageDraw, y: float, cards: list[Lines]) -> float:
+def _rest(cards: Sequence[HandCard]) -> list[str]:
+    """Cards named in running text ("#12 Odin V1 · #13 Proteção …"), a line breaking
+    between two cards (within one only if its name alone is too long)."""
+    lines: list[str] = []
+    for card in cards:
+        name = f"#{card.id} {card.title}"
+        trial = f"{lines[-1]} · {name}" if lines else name
+        if lines and text_width(trial, font(SMALL)) <= WIDTH:
+            lines[-1] = trial
+        else:
+            lines.extend(wrap(name, SMALL, WIDTH))
+    return lines
+
+
+def _fit(cards: list[Lines], fixed: int) -> tuple[list[Lines], list[str]]:
+    """As many of ``cards`` as fit ``MAX_HEIGHT`` with ``fixed`` px besides them, and the
+    rest named in running text (a hand too long for a line a card)."""
+    keep = len(cards)
+
+    def height(keep: int) -> int:
+        rest = _rest([c for c, _l in cards[keep:]])
+        return fixed + sum(_block(lines) for _c, lines in cards[:keep]) + LINE * len(rest)
+
+    while keep > 0 and height(keep) > MAX_HEIGHT:
+        keep -= 1
+    return cards[:keep], _rest([c for c, _l in cards[keep:]])
+
+
+def _draw_cards(
+    draw: ImageDraw.ImageDraw, y: float, cards: list[Lines], rest: Sequence[str] = ()
+) -> float:
+    """Draw the cards' blocks from ``y``, then the ``rest`` named in running text."""
     for card, lines in cards:
         block = _block(lines) - (4 if len(lines) == 1 else 12)
         pad = 2 if len(lines) == 1 else 4
@@ -265,6 +301,9 @@ def _draw_cards(draw: ImageDraw.ImageDraw, y: float, cards: list[Lines]) -> floa
             top = y + i * LINE + (1 if len(lines) == 1 else 0)
             draw_text(draw, (TEXT_X, top), text, max_width=TEXT_W, size=SMALL, bold=bold, fill=fill)
         y += _block(lines)
+    for line in rest:
+        draw_text(draw, (theme.MARGIN, y), line, max_width=WIDTH, size=SMALL)
+        y += LINE
     return y
 
 
@@ -285,12 +324,12 @@ def render_cards(view: View, catalog: Catalog, locale: str) -> bytes:
     player = data.players[view.seat]
     note = wrap(t("battlescenes.render.abridged", locale), SMALL, WIDTH)
     fixed = 118 + 20 + LINE * len(note)
-    cards = _measure(data, t, locale, fixed)
-    abridged = any(
-        len(lines) < len(full)
-        for (_c, lines), (_d, full) in zip(cards, _layout(data.hand, t, locale, 99), strict=True)
+    cards, rest = _measure(data, t, locale, fixed)
+    full = _layout(data.hand, t, locale, 99)[: len(cards)]
+    abridged = bool(rest) or any(
+        len(lines) < len(whole) for (_c, lines), (_d, whole) in zip(cards, full, strict=True)
     )
-    body = sum(_block(lines) for _c, lines in cards)
+    body = sum(_block(lines) for _c, lines in cards) + LINE * len(rest)
     if not abridged:
         fixed, note = fixed - LINE * len(note), []
     image, draw = canvas(int(fixed + max(body, LINE)))
@@ -300,7 +339,7 @@ def render_cards(view: View, catalog: Catalog, locale: str) -> bytes:
     if not data.hand:
         empty = t("battlescenes.render.empty", locale)
         draw_text(draw, (theme.MARGIN, y), empty, max_width=WIDTH, size=SMALL)
-    y = _draw_cards(draw, y, cards)
+    y = _draw_cards(draw, y, cards, rest)
     for i, line in enumerate(note):
         top = y + i * LINE
         draw_text(
@@ -326,15 +365,23 @@ def render_hand(view: View, catalog: Catalog, locale: str) -> bytes:
     powers = {p for c in data.hand for p in c.powers} | {p for c in data.scene for p in c.powers}
     keys = _flow(legend(t, locale, powers))
     order = t(f"battlescenes.load_order.{player.load_order}", locale)
-    cards = _layout(data.hand, t, locale, 0)
     height = 118 + 20 + LINE + 16 + (LINE * (len(data.set_aside) + 1) if data.set_aside else 0)
     height += LINE * (len(keys) + 1) + 24
-    height += sum(_block(lines) for _c, lines in cards) if cards else LINE
-    if options:  # a long list of answers is cut to fit (each is in the post's menu too)
-        room = max(2, (MAX_HEIGHT - height - 24) // LINE - 1)
-        if len(options) > room:
-            options = [*options[: room - 1], _ellipsis(options[room - 1], WIDTH - 16)]
-        height += LINE * (len(options) + 1) + 24
+    # A long hand names its last cards in running text; a long list of answers is cut
+    # (each answer is in the post's menu too) until the hand has room.
+    listed = _layout(data.hand, t, locale, 0)
+    shown = len(options)
+    while True:
+        told = options if shown == len(options) else [*options[: shown - 1], "…"]
+        above = height + (LINE * (len(told) + 1) + 24 if told else 0)
+        cards, rest = _fit(listed, above)
+        below = sum(_block(lines) for _c, lines in cards) + LINE * len(rest)
+        if above + (below if data.hand else LINE) <= MAX_HEIGHT or shown <= 3:
+            break
+        shown -= 1
+    if shown < len(options):
+        told[-1] = _ellipsis(options[shown - 1], WIDTH - 16)
+    options, height = told, above + (below if data.hand else LINE)
     image, draw = canvas(int(height))
     head = t("battlescenes.render.your_hand", locale, player=player.name, count=len(data.hand))
     sub = (
@@ -362,7 +409,7 @@ def render_hand(view: View, catalog: Catalog, locale: str) -> bytes:
         empty = t("battlescenes.render.empty", locale)
         draw_text(draw, (theme.MARGIN, y), empty, max_width=WIDTH, size=SMALL)
         y += LINE
-    y = _draw_cards(draw, y, cards)
+    y = _draw_cards(draw, y, cards, rest)
     if data.set_aside:
         aside = t("battlescenes.render.set_aside", locale)
         draw_text(draw, (theme.MARGIN, y), aside, max_width=WIDTH, size=SMALL, bold=True)

@@ -16,7 +16,16 @@ from engines.battlescenes import ENGINE
 from engines.battlescenes.render import board
 from engines.battlescenes.render_scene import grid, place, upright
 from engines.battlescenes.state import State
-from engines.battlescenes.view import TreeItem, parse, parse_lookup
+from engines.battlescenes.view import (
+    ChoiceOption,
+    ChoiceView,
+    Label,
+    SeatView,
+    TreeItem,
+    parse,
+    parse_lookup,
+)
+from engines.core import View, serde
 from tests.engines.battlescenes import reference
 from tests.engines.battlescenes.drawn import Drawing, drawn
 from tests.engines.battlescenes.helpers import Side, build, pack
@@ -116,3 +125,31 @@ def test_every_card_of_the_pack_looked_up_fits_a_phone() -> None:
             png = ENGINE.render(view, "card", LOCALES[i % len(LOCALES)])
         readable(png, seen)
         assert parse_lookup(view).card.title in seen.joined()
+
+
+def test_a_long_hand_and_a_long_choice_still_fit_a_phone() -> None:
+    view = ENGINE.view(reference.busy(), 0)
+    data = parse(view)
+    assert isinstance(data, SeatView)
+    answers = tuple(
+        ChoiceOption(str(c.id), Label("battlescenes.answer.card", {"card": c.title, "id": c.id}))
+        for c in data.scene * 3
+    )
+    long = replace(
+        data,
+        hand=data.hand * 3,
+        set_aside=data.players[0].resources[:3],
+        choice=ChoiceView("battlescenes.choice.discard", answers),
+    )
+    crowded = View(view.game, 0, serde.to_json(long))
+    shown = {}
+    for kind in ("hand", "cards"):
+        with drawn() as seen:
+            png = ENGINE.render(crowded, kind, "it")
+        readable(png, seen)
+        shown[kind] = seen.joined()
+    assert "Scegli la carta da scartare" in shown["hand"]  # the open choice, cut short
+    assert "0: Raio Negro V2 (#0)" in shown["hand"] and "…" in shown["hand"]
+    for card in long.hand:  # every card still named, in running text when need be
+        assert f"#{card.id} {card.title}" in shown["hand"]
+        assert f"#{card.id} {card.title}" in shown["cards"]
