@@ -239,9 +239,9 @@ def draw_card_base(
         pip(draw, end + 12, row, SHIELD_PIP, "shield", True)
         draw.text((end + 38, row), str(card.shield), font=font(SMALL), fill=theme.TEXT, anchor="lm")
     else:
-        x0 = left + 6
-        pips(draw, x0, inner_b - 52, card.energy, card.initial_energy, ENERGY_PIP, "dot", room)
-        pips(draw, x0, inner_b - 18, card.shield, card.full_shield, SHIELD_PIP, "shield", room)
+        x0, row = left + 6, room - (24 if card.new else 0)  # clear of the "new" star
+        pips(draw, x0, inner_b - 52, card.energy, card.initial_energy, ENERGY_PIP, "dot", row)
+        pips(draw, x0, inner_b - 18, card.shield, card.full_shield, SHIELD_PIP, "shield", row)
     corner = (right - INSET - BADGE_R, y + INSET + BADGE_R)  # top right
     low = (right - INSET - BADGE_R - 2, bottom - INSET - BADGE_R + 2)  # bottom right
     badge(draw, *(low if compact else corner), str(card.initial_energy))
