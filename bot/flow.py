@@ -7,8 +7,11 @@ worker thread → post. Errors go through :func:`bot.replies.guarded`.
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+import weakref
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, cast
 
@@ -45,6 +48,26 @@ class Flow:
 
     def __init__(self, bot: TabletopBot) -> None:
         self.bot = bot
+        # One lock per match with a move in flight (gone with its last holder).
+        self._moving: weakref.WeakValueDictionary[int, asyncio.Lock] = (
+            weakref.WeakValueDictionary()
+        )
+
+    @asynccontextmanager
+    async def _one_move_at_a_time(self, match_id: int | None) -> AsyncIterator[None]:
+        """Hold ``match_id``'s moves in this process until this one is posted *and*
+        recorded. A Dice Throne attack's post is on Discord, buttons and all, a moment
+        before it is recorded as the match's post; an answer made in that moment would
+        not know the post to update and would post (and ping) anew. Every interaction
+        of a server comes to the process of its shard, so this covers the race."""
+        if match_id is None:
+            yield
+            return
+        lock = self._moving.get(match_id)
+        if lock is None:
+            lock = self._moving[match_id] = asyncio.Lock()
+        async with lock:
+            yield
 
     @property
     def service(self) -> MatchService:
@@ -112,16 +135,20 @@ class Flow:
         else:
             await interaction.response.defer()
 
-    async def public_change(self, interaction: discord.Interaction, work: Work) -> None:
-        """Defer privately, run ``work`` (one committed change), then publish the result."""
+    async def public_change(
+        self, interaction: discord.Interaction, work: Work, match_id: int | None = None
+    ) -> None:
+        """Defer privately, run ``work`` (one committed change), then publish the result
+        (a player's move in ``match_id``: after the match's previous move is posted)."""
         async with guarded(interaction):
             await self.defer_private(interaction)
-            try:
-                snap, post = await work()
-            except MatchChangedError as exc:
-                await self._show_new_state(interaction, exc)
-                return
-            await self.deliver(interaction, snap, post)
+            async with self._one_move_at_a_time(match_id):
+                try:
+                    snap, post = await work()
+                except MatchChangedError as exc:
+                    await self._show_new_state(interaction, exc)
+                    return
+                await self.deliver(interaction, snap, post)
 
     async def _show_new_state(
         self, interaction: discord.Interaction, exc: MatchChangedError
@@ -274,7 +301,7 @@ class Flow:
             locale = await self.public_locale(snap.match.guild_id, snap)
             return snap, await self.bot.presenter.public(snap, locale)
 
-        await self.public_change(interaction, work)
+        await self.public_change(interaction, work, match_id)
 
     async def choose(
         self, interaction: discord.Interaction, target: Target, values: list[str]
@@ -311,7 +338,7 @@ class Flow:
             locale = await self.public_locale(snap.match.guild_id, snap)
             return snap, await self.bot.presenter.public(snap, locale)
 
-        await self.public_change(interaction, work)
+        await self.public_change(interaction, work, target.match_id)
 
     # -- private replies ------------------------------------------------------
 

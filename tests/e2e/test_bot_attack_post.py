@@ -4,6 +4,9 @@ test_exchange.py)."""
 
 from __future__ import annotations
 
+import asyncio
+from typing import Any
+
 import pytest
 
 from engines.dicethrone import actions as a
@@ -16,6 +19,7 @@ from tests.e2e.bot_harness import (
     png_attachments,
     recorded,
 )
+from tests.emulator import StoredMessage
 
 #: The words of the attack post's note in each locale (bot.match.exchange).
 NOTE = {
@@ -129,3 +133,67 @@ async def test_an_attack_announced_from_a_menu_is_updated_in_place_too(table: Ta
     assert note.ephemeral and f"/{thread_id}/{first.id}" in note.content, note.content
     assert (await table.bot.service.load(1)).match.state_post_id == first.id
     assert len(first.content.split("\n")) > 2  # the announcement, then the answer's events
+
+
+async def test_a_click_before_the_attack_post_is_recorded_still_updates_it(
+    table: Table,
+) -> None:
+    # Discord shows the attack's post (and its buttons) before the bot has recorded it
+    # as the match's post: a player quick enough to answer in that moment must not get
+    # a second post pinging everyone again.
+    emu = table.emu
+    thread_id, _ = await open_match(emu, table, options=None, game="dicethrone")
+    thread_id, attacker, defender = await _to_the_attack(table)
+    service = table.bot.service
+    before = {m.id for m in emu.channel_messages(thread_id, include_ephemeral=False)}
+    gate = asyncio.Event()
+    record = service.record_state_post
+    acted: list[dict[str, object]] = []
+    act = service.act
+
+    async def slow_record(match_id: int, message_id: int, version: int) -> int | None:
+        await gate.wait()  # the attack's post is on Discord, not yet in the database
+        return await record(match_id, message_id, version)
+
+    async def watched_act(*args: Any, **kwargs: Any) -> Any:
+        acted.append(args[2] if len(args) > 2 else kwargs.get("action", {}))
+        return await act(*args, **kwargs)
+
+    service.record_state_post = slow_record  # type: ignore[method-assign]
+    service.act = watched_act  # type: ignore[method-assign]
+    snap = await service.load(1)
+    ability = snap.pending()[0].default
+    assert isinstance(ability, a.Announce)
+    announce = await emu.slash(
+        attacker, "dicethrone announce", {"ability": ability.ability}, channel_id=thread_id
+    )
+
+    def made() -> list[StoredMessage]:
+        return [
+            m
+            for m in emu.channel_messages(thread_id, include_ephemeral=False)
+            if m.id not in before
+        ]
+
+    (first,) = await emu.wait_for(made, 10, what="the attack's post")
+    snap = await service.load(1)
+    assert snap.match.state_post_id != first.id  # not recorded yet
+    decision = next(d for d in snap.pending() if not d.optional)
+    button = f"tt:act:1:{snap.match.version}:pass"
+    assert button in first.custom_ids, first.custom_ids
+    click = await emu.click(snap.user_of(decision.seat), first.id, button)
+    # The click gets as far as it can while the post is still unrecorded (with the bug,
+    # the whole move and its post; fixed, it waits for the attack's post).
+    try:
+        await emu.wait_for(lambda: len(acted) > 1, 1.0, what="the click's move")
+    except (AssertionError, TimeoutError):
+        pass
+    gate.set()
+    await answer(announce)
+    note = await answer(click)
+    assert note.ephemeral and f"/{thread_id}/{first.id}" in note.content, note.content
+    # One post for the attack, updated in place; the click's answer is in it.
+    assert [m.id for m in made()] == [first.id], [m.content for m in made()]
+    assert len(emu.message(first.id).content.split("\n")) > 2
+    assert pinged(emu, first) == {attacker, defender}
+    assert (await service.load(1)).match.state_post_id == first.id
