@@ -49,9 +49,7 @@ class Flow:
     def __init__(self, bot: TabletopBot) -> None:
         self.bot = bot
         # One lock per match with a move in flight (gone with its last holder).
-        self._moving: weakref.WeakValueDictionary[int, asyncio.Lock] = (
-            weakref.WeakValueDictionary()
-        )
+        self._moving: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
     @asynccontextmanager
     async def _one_move_at_a_time(self, match_id: int | None) -> AsyncIterator[None]:

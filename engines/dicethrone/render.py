@@ -21,7 +21,9 @@ from engines.core import View, theme
 from engines.core.i18n import Catalog
 from engines.core.render import canvas, draw_text, fit_text, font, text_width, to_png
 from engines.dicethrone.chips import rows as chip_rows
-from engines.dicethrone.content import Step, text_for
+from engines.dicethrone.content import Step
+from engines.dicethrone.effect_words import Words, glyph, need_text
+from engines.dicethrone.effect_words import name_in as _name
 from engines.dicethrone.views import (
     AbilityRow,
     AbilityView,
@@ -61,29 +63,6 @@ COMPANION: theme.RGB = (0, 114, 178)  # Okabe-Ito blue: companions (not status e
 MORE: theme.RGB = (96, 100, 110)  # neutral grey: the "+N" chip for chips that did not fit
 EMPTY: theme.RGB = (90, 94, 104)  # an empty CP pip, the empty part of the health bar
 DIM: theme.RGB = (130, 134, 144)  # an ability the dice can no longer reach this roll
-#: Pictures of the die symbols of the shipped heroes (and the test pack); any other
-#: symbol is drawn as its name's first letter.
-GLYPHS: Mapping[str, str] = {
-    "sword": "⚔",
-    "heart": "♥",
-    "strength": "⚡",
-    "helm": "⬟",
-    "pray": "☀",
-    "cutlass": "⚔",
-    "flintlock": "➹",
-    "doubloon": "◉",
-    "bullet": "●",
-    "dash": "➹",
-    "bullseye": "◎",
-    "blade": "⚔",
-    "coin": "◉",
-    "skull": "☠",
-    "shot": "●",
-    "aim": "◎",
-    "star": "★",
-    "hammer": "⚒",
-    "shield": "⬟",
-}
 
 
 def render(view: View, kind: str, catalog: Catalog, locale: str) -> bytes:
@@ -94,18 +73,6 @@ def render(view: View, kind: str, catalog: Catalog, locale: str) -> bytes:
             raise ValueError("the public view has no hand")
         return _hand(data, catalog.translate, locale)
     return _board(data, catalog.translate, locale)
-
-
-def _name(text: Any, locale: str) -> str:
-    """A content name in ``locale`` (en-US, then any given locale); a plain string as is."""
-    if isinstance(text, Mapping):
-        return text_for(text, locale)
-    return str(text or "")
-
-
-def glyph(symbol: str, names: Mapping[str, str], locale: str) -> str:
-    """The picture of a die symbol (its name's first letter when it has none)."""
-    return GLYPHS.get(symbol) or (_name(names, locale)[:1].upper() or "?")
 
 
 # -- words ----------------------------------------------------------------------
@@ -257,12 +224,7 @@ def requirement_text(
     req: Requirement, faces: Mapping[str, Mapping[str, str]], t: Translate, locale: str
 ) -> str:
     """A dice combination: "3⚔", "2⚔ 2⚡", "Small Straight", "4 of a kind"."""
-    parts = [f"{n}{glyph(sym, faces.get(sym, {}), locale)}" for sym, n in req.symbols.items()]
-    if req.straight:
-        parts.append(t(f"dicethrone.render.req.straight_{req.straight}", locale))
-    if req.of_a_kind:
-        parts.append(t("dicethrone.render.req.of_a_kind", locale, count=req.of_a_kind))
-    return " ".join(parts)
+    return need_text(req.symbols, faces, t, locale, req.straight, req.of_a_kind)
 
 
 def effect_text(
@@ -271,75 +233,12 @@ def effect_text(
     faces: Mapping[str, Mapping[str, str]],
     t: Translate,
     locale: str,
+    companions: Mapping[str, Mapping[str, str]] | None = None,
 ) -> str:
-    """An ability's effect in a few words ("4 damage", "heal 4, gain Protect"); the
-    card or board text is in `/match lookup`."""
-    words = []
-    for step in steps:
-        word = _step_text(step, statuses, faces, t, locale)
-        if word:
-            words.append(word)
-    return ", ".join(words)
-
-
-def _step_text(
-    step: Step,
-    statuses: Mapping[str, Mapping[str, str]],
-    faces: Mapping[str, Mapping[str, str]],
-    t: Translate,
-    locale: str,
-) -> str:
-    op = step.op
-    status = _name(statuses.get(step.status or "", {step.status or "": step.status or ""}), locale)
-    if op in ("damage", "self_damage", "heal", "prevent") and step.per:
-        times = step.amount or 1
-        per = glyph(step.per, faces.get(step.per, {}), locale)
-        return t(f"dicethrone.render.fx.{op}_per", locale, times=times, symbol=per)
-    if op == "damage" and step.roll_sum:
-        return t("dicethrone.render.fx.damage_sum", locale)
-    if op == "damage":
-        kind = step.kind.value
-        key = "damage" if kind == "normal" else "damage_kind"
-        return t(
-            f"dicethrone.render.fx.{key}",
-            locale,
-            amount=step.amount,
-            kind=t(f"dicethrone.render.kind.{kind}", locale),
-        )
-    if op in (
-        "heal",
-        "self_damage",
-        "gain_cp",
-        "steal_cp",
-        "draw",
-        "prevent",
-        "add_damage",
-        "steal_health",
-    ):
-        return t(f"dicethrone.render.fx.{op}", locale, amount=step.amount)
-    if op in ("gain", "inflict", "remove", "remove_all", "move"):
-        return t(f"dicethrone.render.fx.{op}", locale, status=status, count=max(step.amount, 1))
-    if op in ("prevent_half", "prevent_all", "reflect_half", "flip", "cancel_attack"):
-        return t(f"dicethrone.render.fx.{op}", locale)
-    if op == "roll":
-        inner = effect_text(step.steps, statuses, faces, t, locale)
-        return t("dicethrone.render.fx.roll", locale, dice=step.dice, then=inner)
-    if op == "with":
-        need = requirement_text(Requirement(step.symbols), faces, t, locale)
-        inner = effect_text(step.steps, statuses, faces, t, locale)
-        return t("dicethrone.render.fx.with", locale, need=need, then=inner)
-    if op == "or":
-        options = [
-            _name(o.text, locale) if o.text else effect_text(o.steps, statuses, faces, t, locale)
-            for o in step.steps
-        ]
-        return t("dicethrone.render.fx.or", locale, options=" / ".join(options))
-    if op in ("additionally",):
-        return effect_text(step.steps, statuses, faces, t, locale)
-    if op == "then":
-        return ""
-    # Rarer steps (opposed rolls, dice changes, manual text): the board says there is more.
-    return t("dicethrone.render.fx.more", locale)
+    """An ability's effect in plain words ("4 damage", "heal 4, gain Protect"), every
+    step said (:mod:`engines.dicethrone.effect_words`); ``statuses`` may hold the
+    companions' names too (:func:`_status_names`)."""
+    return Words(statuses, faces, t, locale, companions or statuses).script(steps)
 
 
 # -- the board ------------------------------------------------------------------
@@ -667,8 +566,10 @@ def _involved(data: BoardView) -> set[int]:
 
 
 def _status_names(data: BoardView) -> dict[str, Mapping[str, str]]:
-    """Every status name on the table (a script naming one the board shows by name)."""
-    return {s.id: s.name for p in data.players for s in p.statuses} | dict(data.status_names)
+    """Every status (and companion) name on the table (a script naming one the board
+    shows by name)."""
+    names = {s.id: s.name for p in data.players for s in p.statuses}
+    return dict(data.companion_names) | names | dict(data.status_names)
 
 
 # -- a hero board ---------------------------------------------------------------

@@ -250,6 +250,8 @@ class BoardView:
     last: tuple[Event, ...] = ()
     #: The names of the statuses the heroes at the table bring (public content).
     status_names: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    #: The names of the companions the heroes at the table may have (public content).
+    companion_names: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -491,6 +493,11 @@ def build_view(flow: Flow, state: State, seat: int | None, pending: list[Decisio
             d.id: _text(d.name)
             for i in range(len(state.players))
             for d in flow.hero(state, i).statuses
+        },
+        "companion_names": {
+            c.id: _text(c.name)
+            for i in range(len(state.players))
+            for c in flow.hero(state, i).companions
         },
     }
     if seat is None:
