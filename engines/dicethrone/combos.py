@@ -8,7 +8,8 @@ Symbols count dice faces through the hero's die legend; straights and
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from itertools import combinations_with_replacement
 
 from engines.dicethrone.content import Ability, Hero, Requirement, Variant
@@ -62,3 +63,35 @@ def reachable(hero: Hero, kept: Sequence[int], free: int, req: Requirement) -> b
         meets(hero, [*kept, *faces], req)
         for faces in combinations_with_replacement(range(1, 7), free)
     )
+
+
+def used_dice(hero: Hero, values: Sequence[int], req: Requirement) -> tuple[bool, ...]:
+    """Which dice make the requirement (the first that do, left to right): what the
+    board marks as the dice behind the activated ability. All False when unmet."""
+    if not meets(hero, values, req):
+        return tuple(False for _ in values)
+    used = [False] * len(values)
+
+    def take(wanted: int, fits: Callable[[int], bool]) -> None:
+        for i, v in enumerate(values):
+            if wanted and not used[i] and fits(v):
+                used[i] = True
+                wanted -= 1
+
+    for sym, need in req.symbols.items():
+        take(need, partial(_shows, hero, sym))
+    if req.straight:
+        present = set(values)
+        start = next(
+            s for s in sorted(present) if all(s + k in present for k in range(req.straight))
+        )
+        for number in range(start, start + req.straight):
+            take(1, number.__eq__)
+    if req.of_a_kind:
+        value, _ = Counter(values).most_common(1)[0]
+        take(req.of_a_kind, value.__eq__)
+    return tuple(used)
+
+
+def _shows(hero: Hero, symbol: str, value: int) -> bool:
+    return hero.symbol(value) == symbol

@@ -13,13 +13,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from PIL import ImageDraw
 
 from engines.core import View, theme
 from engines.core.i18n import Catalog
-from engines.core.render import canvas, draw_text, fit_text, font, text_width, to_png
+from engines.core.render import Font, canvas, draw_text, fit_text, font, to_png
+from engines.core.render import text_width as _measure
 from engines.dicethrone.chips import rows as chip_rows
 from engines.dicethrone.content import Step
 from engines.dicethrone.effect_words import Words, glyph, need_text
@@ -36,6 +38,14 @@ from engines.dicethrone.views import (
 )
 
 Translate = Callable[..., str]
+
+
+@lru_cache(maxsize=8192)
+def text_width(text: str, fnt: Font) -> float:
+    """Width in pixels of ``text`` in ``fnt``, remembered: a board measures the same
+    ability texts and names (each word of them, to wrap) on every render."""
+    return _measure(text, fnt)
+
 
 #: A hero not involved in the current attack (3–4 heroes): name, health · CP, marks
 #: and card counts; then its applied upgrades (one UPGRADE_ROW per wrapped line,
@@ -56,6 +66,10 @@ SMALL_DIE, TRAY_GAP = 96, 28
 SMALL = theme.MIN_TEXT_PX
 #: Line height of the 28-px text.
 LINE = 36
+#: Room above and below the frame of the ability just activated.
+FRAME_PAD = 8
+#: A row of the damage arrows between the hero boards.
+ARROW_ROW = 60
 GAP = 16
 GOOD: theme.RGB = (0, 158, 115)  # Okabe-Ito bluish green: positive status effects, health
 BAD: theme.RGB = (213, 94, 0)  # vermillion: negative status effects, low health
@@ -63,6 +77,7 @@ COMPANION: theme.RGB = (0, 114, 178)  # Okabe-Ito blue: companions (not status e
 MORE: theme.RGB = (96, 100, 110)  # neutral grey: the "+N" chip for chips that did not fit
 EMPTY: theme.RGB = (90, 94, 104)  # an empty CP pip, the empty part of the health bar
 DIM: theme.RGB = (130, 134, 144)  # an ability the dice can no longer reach this roll
+DIM_DIE: theme.RGB = (170, 174, 182)  # a die not part of the ability just activated
 
 
 def render(view: View, kind: str, catalog: Catalog, locale: str) -> bytes:
@@ -275,7 +290,8 @@ def _board(data: BoardView, t: Translate, locale: str) -> bytes:
         for p, w in zip(columns, widths, strict=False)
     ]
     compact_h = [_compact_height(p, width, t, locale) for p in condensed]
-    height = 88 + 48
+    arrows = _arrows(data, [p.seat for p in columns], t, locale)
+    height = 88 + 48 + ARROW_ROW * len(arrows)
     if caption or notes:
         height += 24 + LINE * (len(caption) + len(notes)) + GAP
     # Rows of dice share a line (smaller dice) when they fit side by side.
@@ -338,13 +354,20 @@ def _board(data: BoardView, t: Translate, locale: str) -> bytes:
     for row, die, under, top in zip(rows_of_trays, sizes, unders, tops, strict=True):
         x = theme.MARGIN
         for tray in row:
-            label, values, faces, names, kept = tray
+            label, values, faces, names, kept, used = tray
             room = _tray_width([tray], die) if len(row) > 1 else width
             for i, line in enumerate(_wrap(label, room, SMALL, bold=True)):
                 draw_text(draw, (x, y + i * LINE), line, max_width=room, size=SMALL, bold=True)
-            _dice(draw, x, y + top, die, values, faces, names, kept, t, locale)
+            _dice(draw, x, y + top, die, values, faces, names, kept, used, t, locale)
             x += room + TRAY_GAP
         y += top + die + under
+    centres, x = {}, theme.MARGIN
+    for p, w in zip(columns, widths, strict=False):
+        centres[p.seat] = x + w // 2
+        x += w + GAP
+    for source, target, label in arrows:
+        _arrow(draw, centres[source], centres[target], y, label)
+        y += ARROW_ROW
     x = theme.MARGIN
     for p, w in zip(columns, widths, strict=False):
         _column(draw, p, data, x, y, w, max(heights), statuses, t, locale)
@@ -354,6 +377,46 @@ def _board(data: BoardView, t: Translate, locale: str) -> bytes:
         _compact(draw, p, data, y, h, width, t, locale)
         y += h + GAP
     return to_png(image)
+
+
+def _arrows(
+    data: BoardView, seats: Sequence[int], t: Translate, locale: str
+) -> list[tuple[int, int, str]]:
+    """The attack's damage as arrows between the hero boards drawn side by side:
+    (from, to, "7 damage") while it waits, (from, to, "−5 health") once dealt."""
+    found: dict[tuple[int, int], int] = {}
+    key = "dicethrone.render.arrow.incoming"
+    for inc in data.incoming:
+        if inc.source is not None:
+            pair = (inc.source, inc.target)
+            found[pair] = found.get(pair, 0) + inc.amount + inc.added
+    if not found:
+        key = "dicethrone.render.arrow.dealt"
+        for rep in data.reports:
+            # The reports are the active player's roll phase: her Attack, or what
+            # came back at her (a reflection, a Duel) from the defender.
+            source = data.active if rep.target != data.active else data.defender
+            found[(source, rep.target)] = found.get((source, rep.target), 0) + rep.total
+    return [
+        (source, target, t(key, locale, amount=amount))
+        for (source, target), amount in found.items()
+        if source != target and source in seats and target in seats
+    ][:2]
+
+
+def _arrow(draw: ImageDraw.ImageDraw, x0: int, x1: int, y: int, label: str) -> None:
+    """An arrow in the highlight colour from one hero board's centre to another's, the
+    damage on a pill in its middle."""
+    mid = y + ARROW_ROW // 2 - 4
+    head = 22 if x1 > x0 else -22
+    draw.line((x0, mid, x1 - head, mid), fill=theme.HIGHLIGHT, width=8)
+    draw.polygon([(x1, mid), (x1 - head, mid - 16), (x1 - head, mid + 16)], fill=theme.HIGHLIGHT)
+    draw.ellipse((x0 - 9, mid - 9, x0 + 9, mid + 9), fill=theme.HIGHLIGHT)
+    fnt = font(SMALL, True)
+    w = text_width(label, fnt) + 32
+    cx = (x0 + x1) / 2
+    draw.rounded_rectangle((cx - w / 2, mid - 22, cx + w / 2, mid + 22), 20, fill=theme.HIGHLIGHT)
+    draw.text((cx, mid), label, font=fnt, fill=(20, 20, 20), anchor="mm")
 
 
 def _banner(draw: ImageDraw.ImageDraw, parts: list[Part], data: BoardView) -> int:
@@ -400,8 +463,16 @@ def _banner(draw: ImageDraw.ImageDraw, parts: list[Part], data: BoardView) -> in
     return height
 
 
-#: A row of dice: its label, values, symbol ids, symbol names and kept marks.
-Tray = tuple[str, tuple[int, ...], tuple[str, ...], tuple[Mapping[str, str], ...], tuple[bool, ...]]
+#: A row of dice: its label, values, symbol ids, symbol names, kept marks and the
+#: dice behind the ability just activated (the others are then dimmed).
+Tray = tuple[
+    str,
+    tuple[int, ...],
+    tuple[str, ...],
+    tuple[Mapping[str, str], ...],
+    tuple[bool, ...],
+    tuple[bool, ...],
+]
 
 
 def _trays(data: BoardView, t: Translate, locale: str) -> list[Tray]:
@@ -420,19 +491,24 @@ def _trays(data: BoardView, t: Translate, locale: str) -> list[Tray]:
                 tuple("" for _ in rolled),
                 tuple({"en-US": str(s + 1)} for s, _ in rolled),
                 (),
+                (),
             )
         )
     if roll.dice:
         attempt = t(
             "dicethrone.render.attempt", locale, attempt=roll.attempts, of=roll.max_attempts
         )
+        if any(roll.used) and roll.announced is not None:
+            # The roll is over: the dice that made the ability, named by it.
+            attempt = "✔ " + _name(roll.announced, locale)
         out.append(
             (
                 f"{players[data.active].name} · {attempt}",
                 roll.dice,
                 roll.faces,
                 roll.symbols,
-                roll.kept,
+                () if any(roll.used) else roll.kept,
+                roll.used,
             )
         )
     if roll.effect_dice and roll.effect_owner is not None:
@@ -448,6 +524,7 @@ def _trays(data: BoardView, t: Translate, locale: str) -> list[Tray]:
                 roll.effect_faces,
                 roll.effect_symbols,
                 (),
+                (),
             )
         )
     if roll.defense_dice:
@@ -459,6 +536,7 @@ def _trays(data: BoardView, t: Translate, locale: str) -> list[Tray]:
                 roll.defense_dice,
                 roll.defense_faces,
                 roll.defense_symbols,
+                (),
                 (),
             )
         )
@@ -489,19 +567,23 @@ def _dice(
     faces: Sequence[str],
     names: Sequence[Mapping[str, str]],
     kept: Sequence[bool],
+    used: Sequence[bool],
     t: Translate,
     locale: str,
 ) -> None:
-    """Dice with their symbol (picture and name) and number; kept dice marked."""
+    """Dice with their symbol (picture and name) and number; kept dice marked; once an
+    ability is activated, the dice that made it outlined and the others dimmed."""
     for i, value in enumerate(values):
         is_kept = bool(kept and kept[i])
-        outline = theme.HIGHLIGHT if is_kept else (120, 124, 134)
+        lit = is_kept or bool(used and used[i])
+        dim = bool(used) and not lit
+        outline = theme.HIGHLIGHT if lit else (120, 124, 134)
         draw.rounded_rectangle(
             (x, y, x + size, y + size),
             18,
-            fill=(250, 250, 250),
+            fill=DIM_DIE if dim else (250, 250, 250),
             outline=outline,
-            width=8 if is_kept else 3,
+            width=8 if lit else 3,
         )
         name = _name(names[i], locale) if i < len(names) else ""
         face = faces[i] if i < len(faces) else ""
@@ -580,7 +662,8 @@ def _faces(p: PlayerView) -> dict[str, Mapping[str, str]]:
 
 
 #: One drawn line of a hero board: segments of (text, colour, bold), and its indent.
-Line = tuple[list[tuple[str, theme.RGB, bool]], int]
+#: ``lit``: the line belongs to the ability just activated (framed in the highlight colour).
+Line = tuple[list[tuple[str, theme.RGB, bool]], int, bool]
 
 
 def _ability_lines(
@@ -601,17 +684,21 @@ def _ability_lines(
     bold, regular = font(SMALL, True), font(SMALL)
     out: list[Line] = []
 
-    def add(name: str, colour: theme.RGB, rows: list[tuple[str, theme.RGB]]) -> None:
+    def add(
+        name: str, colour: theme.RGB, rows: list[tuple[str, theme.RGB]], lit: bool = False
+    ) -> None:
         name_w = text_width(name, bold)
         first = rows[0] if len(rows) == 1 else None
         if first is not None and name_w + 16 + text_width(first[0], regular) <= width:
-            out.append(([(name, colour, True), ("  " + first[0], first[1], False)], 0))
+            out.append(([(name, colour, True), ("  " + first[0], first[1], False)], 0, lit))
             return
         for line in _wrap(name, width, SMALL, bold=True):
-            out.append(([(line, colour, True)], 0))
+            out.append(([(line, colour, True)], 0, lit))
         for text, row_colour in rows:
             for line in _wrap(text, width - 12, SMALL):
-                out.append(([(line, row_colour, False)], 12))
+                out.append(([(line, row_colour, False)], 12, lit))
+
+    activated = data.roll.activated and p.seat == data.active
 
     for ab in _focus(p, data):
         met = any(r.met for r in ab.rows) or (
@@ -642,7 +729,8 @@ def _ability_lines(
                 )
                 for row, text in zip(ab.rows, texts, strict=True)
             ]
-        add(f"{mark}{star}{_name(ab.name, locale)}{level}", colour, rows)
+        lit = activated and ab.id == data.roll.announced_id
+        add(f"{mark}{star}{_name(ab.name, locale)}{level}", colour, rows, lit)
     if len(_focus(p, data)) < len(p.abilities):
         # During an Attack only what is in play: the announced ability, the defence.
         hidden = t(
@@ -650,12 +738,15 @@ def _ability_lines(
             locale,
             count=len(p.abilities) - len(_focus(p, data)),
         )
-        out.append(([(hidden, theme.TEXT_MUTED, False)], 0))
+        out.append(([(hidden, theme.TEXT_MUTED, False)], 0, False))
     for d in p.defenses:
         level = f" {_roman(d.level)}" if d.level > 1 else ""
         dice = t("dicethrone.render.defense_dice", locale, count=d.dice)
         effect = effect_text(d.effect, statuses, faces, t, locale)
-        add(f"⬟ {_name(d.name, locale)}{level} · {dice}", theme.TEXT, [(effect, theme.TEXT_MUTED)])
+        # The Defensive Ability just rolled is the last move's mark on the defender's board.
+        lit = p.seat == data.defender and data.roll.defense == d.name
+        colour = theme.HIGHLIGHT if lit else theme.TEXT
+        add(f"⬟ {_name(d.name, locale)}{level} · {dice}", colour, [(effect, theme.TEXT_MUTED)], lit)
     return out
 
 
@@ -740,8 +831,14 @@ def _column_height(
         + 44
         + CHIP_ROW * len(counts)
         + LINE * len(lines)
+        + 2 * FRAME_PAD * _lit_blocks(lines)
         + 12
     )
+
+
+def _lit_blocks(lines: Sequence[Line]) -> int:
+    """How many runs of lit lines (each framed, with FRAME_PAD above and below)."""
+    return sum(1 for i, line in enumerate(lines) if line[2] and (i == 0 or not lines[i - 1][2]))
 
 
 def _column(
@@ -779,13 +876,24 @@ def _column(
         _statuses(draw, _chips(p), x, ty + 6, x + inner, t, locale, COLUMN_CHIP_ROWS)
         counts, _ = _chip_layout(_chips(p), inner, locale, COLUMN_CHIP_ROWS)
         ty += CHIP_ROW * len(counts)
-    for segments, indent in _ability_lines(p, data, inner, statuses, t, locale):
+    lines = _ability_lines(p, data, inner, statuses, t, locale)
+    for i, (segments, indent, lit) in enumerate(lines):
+        if lit and (i == 0 or not lines[i - 1][2]):
+            # The ability just activated (or the defence just rolled), framed in the
+            # highlight colour, which no seat uses: the last move's mark on the board.
+            run = next((j for j in range(i, len(lines)) if not lines[j][2]), len(lines)) - i
+            top = ty + FRAME_PAD // 2
+            box = (x0 + 16, top, x1 - 6, top + run * LINE + FRAME_PAD)
+            draw.rounded_rectangle(box, 10, outline=theme.HIGHLIGHT, width=3)
+            ty += FRAME_PAD
         sx = float(x + indent)
         for text, colour, bold in segments:
             room = x + inner - sx
             draw_text(draw, (sx, ty), text, max_width=room, size=SMALL, bold=bold, fill=colour)
             sx += text_width(text, font(SMALL, bold))
         ty += LINE
+        if lit and (i + 1 == len(lines) or not lines[i + 1][2]):
+            ty += FRAME_PAD
 
 
 def _health_bar(

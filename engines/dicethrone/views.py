@@ -11,8 +11,8 @@ from engines.core.model import replace
 from engines.core.serde import from_json
 from engines.dicethrone.aiming import needs_target, target_options
 from engines.dicethrone.cards import card_cost, spendable
-from engines.dicethrone.combos import best_variant, reachable, usable_level
-from engines.dicethrone.content import CardDef, Step, Text
+from engines.dicethrone.combos import best_variant, reachable, usable_level, used_dice
+from engines.dicethrone.content import Ability, CardDef, Step, Text
 from engines.dicethrone.modes import leaders, start_health
 from engines.dicethrone.state import CP_CAP, HAND_LIMIT, KING, Phase, Player, Roll, State
 from engines.dicethrone.state import Step as TurnStep
@@ -161,6 +161,8 @@ class RollView:
     defense: Mapping[str, str] | None = None
     #: The id of the announced ability (its name is ``announced``).
     announced_id: str | None = None
+    #: Once it is activated, the dice that make its combination (the last move's mark).
+    used: tuple[bool, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -433,6 +435,7 @@ def build_view(flow: Flow, state: State, seat: int | None, pending: list[Decisio
         defense_symbols=tuple(_text(defender_hero.symbol_text(v)) for v in r.defense_dice),
         defense=_text(defense.name) if defense is not None and r.defense_dice else None,
         announced_id=announced.id if announced else None,
+        used=_used(flow, state, announced) if announced and r.activated else (),
     )
     owed = tuple(Owed(d.seat, d.prompt.key) for d in pending if not d.optional)
     fields: dict[str, Any] = {
@@ -525,6 +528,15 @@ def build_view(flow: Flow, state: State, seat: int | None, pending: list[Decisio
             if mate != seat
         ),
     )
+
+
+def _used(flow: Flow, state: State, ability: Ability) -> tuple[bool, ...]:
+    """The dice behind the activated ability: those making its strongest met row."""
+    seat = state.active
+    hero = flow.hero(state, seat)
+    level = usable_level(ability, flow._level(state, seat, ability.id))
+    variant = best_variant(hero, ability, level, state.roll.dice)
+    return () if variant is None else used_dice(hero, state.roll.dice, variant.requirement)
 
 
 def _card_name(flow: Flow, state: State, seat: int) -> dict[str, str] | str:

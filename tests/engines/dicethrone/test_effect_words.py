@@ -162,6 +162,37 @@ def _boxes_overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
     return a[0] < b[2] - 1 and b[0] < a[2] - 1 and a[1] < b[3] - 1 and b[1] < a[3] - 1
 
 
+def drawn_whole(state: State, locale: str, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Render ``state``'s board and check that no text is shrunk, cut short, under the
+    legible size or drawn over other text; returns every word drawn."""
+    drawn: list[tuple[str, str, int, tuple[float, ...]]] = []
+
+    def spy(draw: ImageDraw.ImageDraw, xy: Any, text: str, **kw: Any) -> float:
+        fitted, fnt = core_render.fit_text(
+            text, kw["max_width"], kw.get("size", 32), kw.get("bold", False)
+        )
+        box = draw.textbbox(xy, fitted, font=fnt, anchor=kw.get("anchor", "la"))
+        drawn.append((text, fitted, int(fnt.size), box))
+        return core_render.draw_text(draw, xy, text, **kw)
+
+    monkeypatch.setattr(dt_render, "draw_text", spy)
+    with recorded_text() as texts:
+        png = ENGINE.render(ENGINE.view(state, None), "board", locale)
+    assert png
+    words = " ".join(texts)
+    assert not any(f in words for f in FALLBACKS), words
+    assert not re.search(r"dicethrone\.|\{", words), words
+    assert all(text == fitted for text, fitted, _, _ in drawn), [
+        d[:2] for d in drawn if d[0] != d[1]
+    ]
+    assert all(size >= 28 for _, _, size, _ in drawn)
+    boxes = [(text, box) for text, _, _, box in drawn if text.strip()]
+    for i, (text, box) in enumerate(boxes):
+        for other, box2 in boxes[i + 1 :]:
+            assert not _boxes_overlap(box, box2), (text, other, box, box2)
+    return words
+
+
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize(
     ("hero1", "hero2", "flipped"),
@@ -175,34 +206,8 @@ def _boxes_overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
 def test_every_hero_board_is_drawn_whole_in_each_locale(
     hero1: str, hero2: str, flipped: bool, locale: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    drawn: list[tuple[str, str, int, tuple[float, ...]]] = []
-
-    def spy(draw: ImageDraw.ImageDraw, xy: Any, text: str, **kw: Any) -> float:
-        fitted, fnt = core_render.fit_text(
-            text, kw["max_width"], kw.get("size", 32), kw.get("bold", False)
-        )
-        box = draw.textbbox(xy, fitted, font=fnt, anchor=kw.get("anchor", "la"))
-        drawn.append((text, fitted, int(fnt.size), box))
-        return core_render.draw_text(draw, xy, text, **kw)
-
-    monkeypatch.setattr(dt_render, "draw_text", spy)
     state = _main_phase(hero1, hero2, flipped)
-    with recorded_text() as texts:
-        png = ENGINE.render(ENGINE.view(state, None), "board", locale)
-    assert png
-    words = " ".join(texts)
-    assert not any(f in words for f in FALLBACKS), words
-    assert not re.search(r"dicethrone\.|\{", words), words
-    # Nothing shrunk or cut short, nothing under the legible size.
-    assert all(text == fitted for text, fitted, _, _ in drawn), [
-        d[:2] for d in drawn if d[0] != d[1]
-    ]
-    assert all(size >= 28 for _, _, size, _ in drawn)
-    # No line of text drawn over another.
-    boxes = [(text, box) for text, _, _, box in drawn if text.strip()]
-    for i, (text, box) in enumerate(boxes):
-        for other, box2 in boxes[i + 1 :]:
-            assert not _boxes_overlap(box, box2), (text, other, box, box2)
+    words = drawn_whole(state, locale, monkeypatch)
     # Every ability of both boards is listed, with its effect in words.
     view = dt_render.typed(ENGINE.view(state, None))
     for player in view.players:
