@@ -8,8 +8,9 @@ Every die is forced (no randomness), so the images are the same on every run. Th
 scenes: the first Main phase (``start``), an offensive roll with dice kept
 (``roll``), Alice's Slap II against Bruno once he has rolled his defence
 (``attack``), Main phase 2 after the damage (``dealt``), the end of a match
-(``end``) and Bruno's private hand (``hand``), each in en-US, pt-BR and it. The
-PNGs are the renderer's own paletted images, re-saved with zlib's best effort.
+(``end``) and Bruno's private hand (``hand``), each in en-US, pt-BR and it. Like
+the other games' reference renders they are stored 480 px wide (half the board, about
+the size a phone shows it), paletted (256 colours) and compressed hard, to stay small.
 """
 
 from __future__ import annotations
@@ -102,10 +103,12 @@ SCENES: dict[str, tuple[Callable[[], State], int | None, str]] = {
 
 
 def _small(png: bytes) -> bytes:
-    """The renderer's paletted PNG, compressed harder (same pixels)."""
-    image = Image.open(io.BytesIO(png))
+    """The board at half size (480 px wide), paletted and compressed hard."""
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    half = image.resize((image.width // 2, image.height // 2), Image.Resampling.LANCZOS)
+    paletted = half.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
+    paletted.save(out, format="PNG", optimize=True)
     return out.getvalue()
 
 
