@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -285,10 +286,8 @@ def _board(data: BoardView, t: Translate, locale: str) -> bytes:
         first = int((width - GAP) * shares[0])
         widths = [first, width - GAP - first]
     statuses = _status_names(data)
-    heights = [
-        _column_height(p, w, data, statuses, t, locale)
-        for p, w in zip(columns, widths, strict=False)
-    ]
+    plans = [_plan(p, w, data, statuses, t, locale) for p, w in zip(columns, widths, strict=False)]
+    heights = [plan.height for plan in plans]
     compact_h = [_compact_height(p, width, t, locale) for p in condensed]
     arrows = _arrows(data, [p.seat for p in columns], t, locale)
     height = 88 + 48 + ARROW_ROW * len(arrows)
@@ -369,8 +368,8 @@ def _board(data: BoardView, t: Translate, locale: str) -> bytes:
         _arrow(draw, centres[source], centres[target], y, label)
         y += ARROW_ROW
     x = theme.MARGIN
-    for p, w in zip(columns, widths, strict=False):
-        _column(draw, p, data, x, y, w, max(heights), statuses, t, locale)
+    for p, w, plan in zip(columns, widths, plans, strict=False):
+        _column(draw, p, plan, data, x, y, w, max(heights), t, locale)
         x += w + GAP
     y += max(heights, default=0) + GAP
     for p, h in zip(condensed, compact_h, strict=True):
@@ -812,27 +811,45 @@ def _header(
     return out
 
 
-def _column_height(
+@dataclass(frozen=True)
+class ColumnPlan:
+    """A hero board laid out once, for both its height and its drawing: the header
+    lines, the rows of status chips and the ability lines."""
+
+    header: list[tuple[str, theme.RGB, bool]]
+    chip_rows: list[int]
+    lines: list[Line]
+
+    @property
+    def height(self) -> int:
+        """The board's height in pixels."""
+        return (
+            12
+            + LINE * len(self.header)
+            + 4
+            + 52
+            + 44
+            + CHIP_ROW * len(self.chip_rows)
+            + LINE * len(self.lines)
+            + 2 * FRAME_PAD * _lit_blocks(self.lines)
+            + 12
+        )
+
+
+def _plan(
     p: PlayerView,
     width: int,
     data: BoardView,
     statuses: Mapping[str, Mapping[str, str]],
     t: Translate,
     locale: str,
-) -> int:
+) -> ColumnPlan:
     inner = width - INDENT - RIGHT
     counts, _ = _chip_layout(_chips(p), inner, locale, COLUMN_CHIP_ROWS)
-    lines = _ability_lines(p, data, inner, statuses, t, locale)
-    return (
-        12
-        + LINE * len(_header(p, data, inner, t, locale))
-        + 4
-        + 52
-        + 44
-        + CHIP_ROW * len(counts)
-        + LINE * len(lines)
-        + 2 * FRAME_PAD * _lit_blocks(lines)
-        + 12
+    return ColumnPlan(
+        _header(p, data, inner, t, locale),
+        counts if _chips(p) else [],
+        _ability_lines(p, data, inner, statuses, t, locale),
     )
 
 
@@ -844,12 +861,12 @@ def _lit_blocks(lines: Sequence[Line]) -> int:
 def _column(
     draw: ImageDraw.ImageDraw,
     p: PlayerView,
+    plan: ColumnPlan,
     data: BoardView,
     x0: int,
     y: int,
     width: int,
     height: int,
-    statuses: Mapping[str, Mapping[str, str]],
     t: Translate,
     locale: str,
 ) -> None:
@@ -863,7 +880,7 @@ def _column(
     inner = width - INDENT - RIGHT
     x = x0 + INDENT
     ty = y + 12
-    for text, colour, bold in _header(p, data, inner, t, locale):
+    for text, colour, bold in plan.header:
         draw_text(draw, (x, ty), text, max_width=inner, size=SMALL, bold=bold, fill=colour)
         ty += LINE
     ty += 4
@@ -874,9 +891,8 @@ def _column(
     if _chips(p):
         # Tokens with their stacks out of their limits; no row at all without any.
         _statuses(draw, _chips(p), x, ty + 6, x + inner, t, locale, COLUMN_CHIP_ROWS)
-        counts, _ = _chip_layout(_chips(p), inner, locale, COLUMN_CHIP_ROWS)
-        ty += CHIP_ROW * len(counts)
-    lines = _ability_lines(p, data, inner, statuses, t, locale)
+        ty += CHIP_ROW * len(plan.chip_rows)
+    lines = plan.lines
     for i, (segments, indent, lit) in enumerate(lines):
         if lit and (i == 0 or not lines[i - 1][2]):
             # The ability just activated (or the defence just rolled), framed in the
