@@ -43,6 +43,12 @@ def _record(text: str) -> None:
         found.append(text)
 
 
+def record(text: str) -> None:
+    """Count ``text`` as drawn for :func:`recorded_text`, for a renderer that puts
+    text on its canvas another way (e.g. from masks it rendered once and kept)."""
+    _record(text)
+
+
 class RecordingDraw(ImageDraw.ImageDraw):
     """An ``ImageDraw`` that also records the text it draws (see :func:`recorded_text`);
     the pixels are exactly those of a plain ``ImageDraw``."""

@@ -17,11 +17,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from engines.core import View, theme
 from engines.core.i18n import Catalog
-from engines.core.render import Font, canvas, draw_text, fit_text, font, to_png
+from engines.core.render import Font, canvas, fit_text, font, record, to_png
 from engines.core.render import text_width as _measure
 from engines.dicethrone.chips import rows as chip_rows
 from engines.dicethrone.content import Step
@@ -46,6 +46,66 @@ def text_width(text: str, fnt: Font) -> float:
     """Width in pixels of ``text`` in ``fnt``, remembered: a board measures the same
     ability texts and names (each word of them, to wrap) on every render."""
     return _measure(text, fnt)
+
+
+def draw_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    *,
+    max_width: float,
+    size: int = theme.BODY_TEXT_PX,
+    bold: bool = False,
+    fill: theme.RGB = theme.TEXT,
+    anchor: str = "la",
+) -> float:
+    """:func:`engines.core.render.draw_text` (one line that never overflows
+    ``max_width``), its glyphs drawn from masks kept across renders; returns its height."""
+    fitted, fnt = fit_text(text, max_width, size, bold)
+    record(text)  # the whole line, as the kit's draw_text records it
+    _stamp(draw, xy, fitted, fnt, fill, anchor)
+    return float(fnt.size) * 1.25
+
+
+def _write(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    *,
+    font: Font,
+    fill: theme.RGB,
+    anchor: str = "la",
+) -> None:
+    """``draw.text`` for one line, from a kept mask (and recorded as drawn)."""
+    record(text)
+    _stamp(draw, xy, text, font, fill, anchor)
+
+
+def _stamp(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    fnt: Font,
+    fill: theme.RGB,
+    anchor: str,
+) -> None:
+    # The same pixels as ``draw.text``: the mask FreeType makes for the text at this
+    # sub-pixel offset, blended in the fill colour; only the making is skipped.
+    x, y = xy
+    mask, left, top = _mask(text, fnt, anchor, round(x % 1, 3), round(y % 1, 3))
+    draw.bitmap((int(x) + left, int(y) + top), mask, fill=fill)
+
+
+@lru_cache(maxsize=1024)
+def _mask(text: str, fnt: Font, anchor: str, fx: float, fy: float) -> tuple[Image.Image, int, int]:
+    """A line's coverage mask, rendered once: a board draws the same names, ability
+    rows, chips and dice symbols on every render (the hero board's static parts),
+    and rendering glyphs was the largest share of a board after the PNG encoding."""
+    box = [int(v) for v in fnt.getbbox(text, anchor=anchor)]
+    left, top, right, bottom = box[0] - 2, box[1] - 2, box[2] + 2, box[3] + 2
+    image = Image.new("L", (right - left, bottom - top))
+    ImageDraw.Draw(image).text((fx - left, fy - top), text, font=fnt, fill=255, anchor=anchor)
+    return image, left, top
 
 
 #: A hero not involved in the current attack (3–4 heroes): name, health · CP, marks
@@ -415,7 +475,7 @@ def _arrow(draw: ImageDraw.ImageDraw, x0: int, x1: int, y: int, label: str) -> N
     w = text_width(label, fnt) + 32
     cx = (x0 + x1) / 2
     draw.rounded_rectangle((cx - w / 2, mid - 22, cx + w / 2, mid + 22), 20, fill=theme.HIGHLIGHT)
-    draw.text((cx, mid), label, font=fnt, fill=(20, 20, 20), anchor="mm")
+    _write(draw, (cx, mid), label, font=fnt, fill=(20, 20, 20), anchor="mm")
 
 
 def _banner(draw: ImageDraw.ImageDraw, parts: list[Part], data: BoardView) -> int:
@@ -439,7 +499,8 @@ def _banner(draw: ImageDraw.ImageDraw, parts: list[Part], data: BoardView) -> in
         w = text_width(text, fnt)
         if x + w > theme.MARGIN + room:
             text, small = fit_text(text, theme.MARGIN + room - x, size, True)
-            draw.text(
+            _write(
+                draw,
                 (x, height / 2),
                 text,
                 font=small,
@@ -454,10 +515,10 @@ def _banner(draw: ImageDraw.ImageDraw, parts: list[Part], data: BoardView) -> in
                 12,
                 fill=fill,
             )
-            draw.text((x + pad, height / 2), text, font=fnt, fill=(255, 255, 255), anchor="lm")
+            _write(draw, (x + pad, height / 2), text, font=fnt, fill=(255, 255, 255), anchor="lm")
             x += w + 2 * pad
             continue
-        draw.text((x, height / 2), text, font=fnt, fill=fill, anchor="lm")
+        _write(draw, (x, height / 2), text, font=fnt, fill=fill, anchor="lm")
         x += w
     return height
 
@@ -587,7 +648,8 @@ def _dice(
         name = _name(names[i], locale) if i < len(names) else ""
         face = faces[i] if i < len(faces) else ""
         pic = glyph(face, names[i] if i < len(names) else {}, locale) if face else str(value)
-        draw.text(
+        _write(
+            draw,
             (x + size / 2, y + size * (0.4 if size >= DIE else 0.6)),
             pic,
             font=font(size * 45 // 100, bold=True),
@@ -597,7 +659,8 @@ def _dice(
         if face:
             # The number in the corner, the symbol's name at the bottom (small dice
             # sharing a line show the picture and the number only).
-            draw.text(
+            _write(
+                draw,
                 (x + 14, y + 10),
                 str(value),
                 font=font(SMALL, bold=True),
@@ -623,8 +686,8 @@ def _dice(
             draw.rounded_rectangle(
                 (x + 4, y + size - 2, x + size - 4, y + size + 34), 8, fill=theme.HIGHLIGHT
             )
-            draw.text(
-                (x + size / 2, y + size + 16), label, font=fnt, fill=(20, 20, 20), anchor="mm"
+            _write(
+                draw, (x + size / 2, y + size + 16), label, font=fnt, fill=(20, 20, 20), anchor="mm"
             )
         x += size + DIE_GAP
 
@@ -1135,7 +1198,7 @@ def _chip(
     draw: ImageDraw.ImageDraw, x: int, y: int, w: float, label: str, colour: theme.RGB, fnt: Any
 ) -> None:
     draw.rounded_rectangle((x, y - 4, x + w, y + 50), 24, fill=colour)
-    draw.text((x + 16, y + 23), label, font=fnt, fill=(255, 255, 255), anchor="lm")
+    _write(draw, (x + 16, y + 23), label, font=fnt, fill=(255, 255, 255), anchor="lm")
 
 
 def _wrap_line(text: str, max_width: float) -> list[str]:
@@ -1221,11 +1284,11 @@ def _hand(view: SeatView, t: Translate, locale: str) -> bytes:
         )
         ty = y + 62
         for line in lines:
-            draw.text((theme.MARGIN + 24, ty), line, font=font(SMALL), fill=theme.TEXT_MUTED)
+            _write(draw, (theme.MARGIN + 24, ty), line, font=font(SMALL), fill=theme.TEXT_MUTED)
             ty += 40
         y += h + 16
     for line in mates:
-        draw.text((theme.MARGIN, y), line, font=font(SMALL), fill=theme.TEXT)
+        _write(draw, (theme.MARGIN, y), line, font=font(SMALL), fill=theme.TEXT)
         y += 40
     return to_png(image)
 

@@ -6,6 +6,7 @@ import io
 import json
 import re
 import typing
+from typing import Any
 
 from PIL import Image
 
@@ -125,3 +126,33 @@ def test_board_shows_every_line_without_clipping() -> None:
     # The bottom margin is empty background: the last text line was not cut off.
     bottom = image.crop((0, image.height - 20, image.width, image.height))
     assert ImageStat.Stat(bottom).extrema[0][1] < 60
+
+
+def test_text_drawn_from_kept_masks_looks_exactly_as_drawn_afresh() -> None:
+    # The board keeps each line's rendered glyphs between renders (speed); the image
+    # must be the one Pillow draws from scratch, pixel for pixel, and its words still
+    # recorded (the language tests read them).
+    from PIL import ImageChops, ImageDraw
+
+    from engines.core.render import recorded_text
+    from engines.dicethrone import render as dt_render
+
+    state, _ = act(start(), 0, a.EndPhase())
+    state, _ = act(state, 0, a.RollDice(), 1, 2, 3, 6, 6)
+    view = ENGINE.view(state, None)
+
+    def afresh(
+        draw: ImageDraw.ImageDraw, xy: Any, text: str, fnt: Any, fill: Any, anchor: str
+    ) -> None:
+        ImageDraw.ImageDraw.text(draw, xy, text, font=fnt, fill=fill, anchor=anchor)
+
+    import pytest
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(dt_render, "_stamp", afresh)
+        expected = _png(ENGINE.render(view, "board", "it")).convert("RGB")
+    for _ in range(2):  # the second render draws every line from kept masks
+        with recorded_text() as texts:
+            image = _png(ENGINE.render(view, "board", "it")).convert("RGB")
+        assert ImageChops.difference(image, expected).getbbox() is None
+        assert "Spada" in texts and "Tentativo 1/3" in " ".join(texts)
