@@ -6,7 +6,10 @@ near 1,100 px tall. From the top: who owes the decision now and what it is (in
 their seat colour), the last move in words, the dice on the table with their
 face symbols, then one hero board per hero side by side (health bar, CP track,
 status tokens, abilities with their dice combinations, the ones the dice meet
-or can still reach highlighted).
+or can still reach highlighted). The last move is drawn, not only said: the
+ability just activated and the defence just rolled framed, the dice that made the
+ability outlined, the damage an arrow between the boards, all in the highlight
+colour, which no seat uses.
 """
 
 from __future__ import annotations
