@@ -186,7 +186,7 @@ async def test_a_click_before_the_attack_post_is_recorded_still_updates_it(
     # The click gets as far as it can while the post is still unrecorded (with the bug,
     # the whole move and its post; fixed, it waits for the attack's post).
     with contextlib.suppress(TimeoutError):
-        await emu.wait_for(lambda: len(acted) > 1, 1.0, what="the click's move")
+        await emu.wait_for(lambda: len(acted) > 1, 2.0, what="the click's move")
     gate.set()
     await answer(announce)
     note = await answer(click)
