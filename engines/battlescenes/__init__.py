@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from engines.battlescenes.rules import BattleScenes
+from engines.battlescenes.rules.engine import BattleScenes
 
 ENGINE = BattleScenes()

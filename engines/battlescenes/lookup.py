@@ -9,8 +9,8 @@ only knows the cards of its two decks, a lookup by name searches those visible c
 
 from __future__ import annotations
 
-from engines.battlescenes import zones
-from engines.battlescenes.state import State
+from engines.battlescenes.rules.state import State
+from engines.battlescenes.table import zones
 from engines.battlescenes.view import LookupView, lookup_card
 from engines.core import Choice, Message
 from engines.core.i18n import fold

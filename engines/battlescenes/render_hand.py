@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from PIL import ImageDraw
 
-from engines.battlescenes.commands import command_specs
+from engines.battlescenes.interface.commands import command_specs
 from engines.battlescenes.render import (
     ENERGY_PIP,
     LINE,

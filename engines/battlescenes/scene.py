@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engines.battlescenes import effects, loading, zones
-from engines.battlescenes.cards import CardDef, CardType, Trigger
-from engines.battlescenes.state import InScene, Pending, State
+from engines.battlescenes.content.schema import CardDef, CardType, Trigger
+from engines.battlescenes.effects import interpreter
+from engines.battlescenes.rules import load_order
+from engines.battlescenes.rules.state import InScene, Pending, State
+from engines.battlescenes.table import zones
 from engines.core import Dice, Event, IllegalActionError
 from engines.core.model import replace
 
@@ -113,10 +115,10 @@ def _scenario(state: State, seat: int, card: int, dice: Dice) -> tuple[State, li
     ]
     found = leaving + found  # "quando este cenário sair de cena" and "entrar": both pending
     if found:  # F
-        from engines.battlescenes import tree
+        from engines.battlescenes.effects import tree
 
         state = tree.add(state, found, 1)
-    state, more = effects.run(state, dice)
+    state, more = interpreter.run(state, dice)
     return state, events + more
 
 
@@ -231,7 +233,7 @@ def _base(
         chosen = list(load)[:need]
         # A.3: the rest in the player's standing loading order (newest first by default)
         carrying = _evolved(state, evolve) if d.is_ev else ()
-        rest = [c for c in loading.ordered(state, seat, pool, card, carrying) if c not in chosen]
+        rest = [c for c in load_order.ordered(state, seat, pool, card, carrying) if c not in chosen]
         chosen += rest[: need - len(chosen)]
     events: list[Event] = []
     state = _remove_from_origin(state, seat, card)
@@ -242,7 +244,7 @@ def _base(
         state = replace(state, scene=tuple(s for s in state.scene if s.card != evolve))
     item = InScene(card=card, controller=seat, entered_turn=state.turn, ready=d.is_ev)
     state = replace(state, scene=(*state.scene, item))  # A.1: enters, statics work
-    state = effects.fire(state, Trigger.ENTERS_SCENE, 1, card=card)  # A.2: pending
+    state = interpreter.fire(state, Trigger.ENTERS_SCENE, 1, card=card)  # A.2: pending
     player = state.players[seat]
     state = zones.set_player(
         state,
@@ -255,8 +257,8 @@ def _base(
     )
     state = zones.set_in_scene(state, replace(item, loaded=(*carried, *chosen)))  # A.3
     for loaded in chosen if not from_deck else ():  # A.4: loading triggers pending
-        state = effects.fire(state, Trigger.LOADED_FROM_RESOURCES, 1, card=loaded, base=card)
-        state = effects.fire(state, Trigger.LOADED_ONTO_THIS, 1, card=loaded, base=card)
+        state = interpreter.fire(state, Trigger.LOADED_FROM_RESOURCES, 1, card=loaded, base=card)
+        state = interpreter.fire(state, Trigger.LOADED_ONTO_THIS, 1, card=loaded, base=card)
     events.append(
         Event(
             "battlescenes.event.played",
@@ -264,5 +266,5 @@ def _base(
             rule="4.4.2.2",
         )
     )
-    state, more = effects.run(state, dice)  # A.5
+    state, more = interpreter.run(state, dice)  # A.5
     return state, events + more

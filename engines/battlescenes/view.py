@@ -14,10 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engines.battlescenes import shields, zones
-from engines.battlescenes.cards import CardDef
-from engines.battlescenes.elsewhere import concealed
-from engines.battlescenes.state import Pending, State
+from engines.battlescenes.content.schema import CardDef
+from engines.battlescenes.effects.other_zones import concealed
+from engines.battlescenes.rules.state import Pending, State
+from engines.battlescenes.table import shields, zones
 from engines.core import Decision, Event, Message, View, serde
 
 

@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))  # run as a file: the repository's packages and te
 from PIL import Image  # noqa: E402
 
 from engines.battlescenes import ENGINE  # noqa: E402
-from engines.battlescenes.state import State  # noqa: E402
+from engines.battlescenes.rules.state import State  # noqa: E402
 from tests.engines.battlescenes import reference  # noqa: E402
 
 LOCALES = ("en-US", "pt-BR", "it")

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from engines.battlescenes.content import CONTENT_ROOT as BATTLE_ROOT
-from engines.battlescenes.content import load_pack as battlescenes_pack
+from engines.battlescenes.content.loader import CONTENT_ROOT as BATTLE_ROOT
+from engines.battlescenes.content.loader import load_pack as battlescenes_pack
 from engines.core import ContentError
 from engines.core import packs as core_packs
 from engines.core.packs import MAX_DEPTH, set_content_roots

@@ -6,9 +6,9 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from engines.battlescenes import ENGINE
-from engines.battlescenes.cards import Pack
-from engines.battlescenes.content import load_pack
-from engines.battlescenes.state import CardRef, InScene, Phase, PlayerState, State
+from engines.battlescenes.content.loader import load_pack
+from engines.battlescenes.content.schema import Pack
+from engines.battlescenes.rules.state import CardRef, InScene, Phase, PlayerState, State
 from engines.core import Action, Dice, Event, RiggedDice, Seat
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from engines.battlescenes import leaving, shields
-from engines.battlescenes.actions import Activate, Choose, UseAction
-from engines.battlescenes.state import Phase
+from engines.battlescenes.rules.actions import Activate, Choose, UseAction
+from engines.battlescenes.rules.state import Phase
+from engines.battlescenes.table import leaving, shields
 from engines.core import IllegalActionError
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, keys, sid, zone_id
 
@@ -81,8 +81,8 @@ def test_cidade_fantasma_turns_the_search_into_a_draw_and_heimdall_stays_quiet()
 def test_gerador_pem_removes_texts_while_it_stays_in_the_scene() -> None:
     # 5.8: the named card loses its permanent texts (and what they give: Proteção's shield,
     # Pelotão) while the Gerador is in the scene.
-    from engines.battlescenes import zones
-    from engines.battlescenes.actions import PlayCard
+    from engines.battlescenes.rules.actions import PlayCard
+    from engines.battlescenes.table import zones
 
     state = build(
         Side(hand=["gerador_pem"], resources=["excentricidade"] * 3),
@@ -104,8 +104,8 @@ def test_gerador_pem_removes_texts_while_it_stays_in_the_scene() -> None:
 
 def test_liderar_as_an_activated_text_capacitates_a_matching_character() -> None:
     # 7.2 Liderar (1) – Inumanos, written in the effect language as an activated text.
-    from engines.battlescenes import zones
-    from engines.battlescenes.cards import Step, Text
+    from engines.battlescenes.content.schema import Step, Text
+    from engines.battlescenes.table import zones
     from engines.core.model import replace
 
     lead = Text(

@@ -7,10 +7,11 @@ carregar um card dos seus recursos neste personagem"."""
 
 from __future__ import annotations
 
-from engines.battlescenes import ENGINE, zones
-from engines.battlescenes.actions import Adjust, Choose, Pass
-from engines.battlescenes.cards import Step, Text, Trigger
-from engines.battlescenes.state import Phase, State
+from engines.battlescenes import ENGINE
+from engines.battlescenes.content.schema import Step, Text, Trigger
+from engines.battlescenes.rules.actions import Adjust, Choose, Pass
+from engines.battlescenes.rules.state import Phase, State
+from engines.battlescenes.table import zones
 from engines.core.model import replace
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, keys, sid
 

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from engines.battlescenes import damage, effects, tree, zones
-from engines.battlescenes.cards import Characteristic, Step, Text
-from engines.battlescenes.content import load_text
-from engines.battlescenes.state import Pending, State
+from engines.battlescenes.content.loader import load_text
+from engines.battlescenes.content.schema import Characteristic, Step, Text
+from engines.battlescenes.effects import interpreter, tree
+from engines.battlescenes.rules.state import Pending, State
+from engines.battlescenes.table import damage, zones
 from engines.core import ContentError, RiggedDice
 from engines.core.model import replace
 from tests.engines.battlescenes.helpers import Placed, Side, build, sid
@@ -68,9 +69,9 @@ def test_a_timed_lose_trait_until_the_end_of_the_turn() -> None:
     step = Step(op="lose_trait", to="chosen_own_character", trait="alignment:heroi")
     effect = Pending(uid=0, level=1, controller=0, source=triton, label="x", steps=(step,))
     state = tree.add(state, [effect], 1)
-    state, _ = effects.run(state, RiggedDice())
+    state, _ = interpreter.run(state, RiggedDice())
     if state.choice is not None:
-        state, _ = effects.answer(state, str(triton), RiggedDice())
+        state, _ = interpreter.answer(state, str(triton), RiggedDice())
     assert zones.alignments(state, triton) == ()
     assert hit(state, "triton_v1", "abutre_v1") == 2
 

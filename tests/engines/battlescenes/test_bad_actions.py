@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engines.battlescenes import ENGINE
-from engines.battlescenes.state import State
+from engines.battlescenes.rules.state import State
 from engines.core import Action, Decision, EngineError, RiggedDice, Seat, SeededDice
 from tests.engines.battlescenes.test_properties import candidates, menu_actions, play_pack
 from tests.engines.malformed import JUNK_SETTINGS, Spot, throw_junk, walked_spots

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from engines.battlescenes import shields, zones
-from engines.battlescenes.actions import Choose, UseAction
-from engines.battlescenes.cards import Modifier, Text
-from engines.battlescenes.state import Continuous, Phase, State
+from engines.battlescenes.content.schema import Modifier, Text
+from engines.battlescenes.rules.actions import Choose, UseAction
+from engines.battlescenes.rules.state import Continuous, Phase, State
+from engines.battlescenes.table import shields, zones
 from engines.core.model import replace
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, sid
 

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from engines.battlescenes import ENGINE, effects, tree, use, zones
-from engines.battlescenes.actions import Pass, UseAction
-from engines.battlescenes.cards import ActionKind, Characteristic, Step, Text
-from engines.battlescenes.content import load_text
-from engines.battlescenes.state import Pending, Phase, State
+from engines.battlescenes import ENGINE
+from engines.battlescenes.content.loader import load_text
+from engines.battlescenes.content.schema import ActionKind, Characteristic, Step, Text
+from engines.battlescenes.effects import interpreter, tree
+from engines.battlescenes.rules import use
+from engines.battlescenes.rules.actions import Pass, UseAction
+from engines.battlescenes.rules.state import Pending, Phase, State
+from engines.battlescenes.table import zones
 from engines.core import ContentError, IllegalActionError, RiggedDice
 from engines.core.model import replace
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, sid
@@ -172,7 +175,7 @@ def run_steps(state: State, controller: int, target: int, *procedures: Step) -> 
         this=target,
         is_action=True,
     )
-    state, _ = effects.run(tree.add(state, [root], 0), RiggedDice())
+    state, _ = interpreter.run(tree.add(state, [root], 0), RiggedDice())
     return state
 
 

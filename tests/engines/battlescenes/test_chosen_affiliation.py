@@ -7,10 +7,11 @@ oponente"); Chamas Sombrias is Umar's action (2 damage)."""
 
 from __future__ import annotations
 
-from engines.battlescenes import ENGINE, zones
-from engines.battlescenes.actions import Activate, Choose, Pass, PlayCard, UseAction
-from engines.battlescenes.cards import Step, Text
-from engines.battlescenes.state import Phase, State
+from engines.battlescenes import ENGINE
+from engines.battlescenes.content.schema import Step, Text
+from engines.battlescenes.rules.actions import Activate, Choose, Pass, PlayCard, UseAction
+from engines.battlescenes.rules.state import Phase, State
+from engines.battlescenes.table import zones
 from engines.core.model import replace
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, keys, sid, zone_id
 

@@ -8,10 +8,10 @@ who the source is: an Inumanos source deals the full amount."""
 
 from __future__ import annotations
 
-from engines.battlescenes import zones
-from engines.battlescenes.actions import Activate, Choose
-from engines.battlescenes.cards import Step, Text
-from engines.battlescenes.state import Phase, State
+from engines.battlescenes.content.schema import Step, Text
+from engines.battlescenes.rules.actions import Activate, Choose
+from engines.battlescenes.rules.state import Phase, State
+from engines.battlescenes.table import zones
 from engines.core.model import replace
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, keys, sid
 

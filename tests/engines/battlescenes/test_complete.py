@@ -3,10 +3,11 @@ character, its options and targets the action (4.6.2 B, F), what to unload the t
 
 from __future__ import annotations
 
-from engines.battlescenes import ENGINE, zones
-from engines.battlescenes.actions import Capacitate
-from engines.battlescenes.cards import Characteristic
-from engines.battlescenes.state import Phase, State
+from engines.battlescenes import ENGINE
+from engines.battlescenes.content.schema import Characteristic
+from engines.battlescenes.rules.actions import Capacitate
+from engines.battlescenes.rules.state import Phase, State
+from engines.battlescenes.table import zones
 from engines.core.model import replace
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, sid, zone_id
 from tests.engines.battlescenes.test_names import with_texts

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engines.battlescenes.cards import CardType
-from engines.battlescenes.content import load_text
+from engines.battlescenes.content.loader import load_text
+from engines.battlescenes.content.schema import CardType
 from engines.core import ContentError
 from tests.engines.battlescenes.helpers import pack
 

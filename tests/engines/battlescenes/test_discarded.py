@@ -6,10 +6,10 @@ compre um card"."""
 
 from __future__ import annotations
 
-from engines.battlescenes.actions import Capacitate, Choose, Discard, UseAction
-from engines.battlescenes.cards import Step, Text, Trigger
-from engines.battlescenes.content import load_text
-from engines.battlescenes.state import Phase, State
+from engines.battlescenes.content.loader import load_text
+from engines.battlescenes.content.schema import Step, Text, Trigger
+from engines.battlescenes.rules.actions import Capacitate, Choose, Discard, UseAction
+from engines.battlescenes.rules.state import Phase, State
 from engines.core.model import replace
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, keys, sid
 from tests.engines.battlescenes.test_restrict import STUDY

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from engines.battlescenes import zones
-from engines.battlescenes.actions import Pass, UseAction
-from engines.battlescenes.content import load_text
-from engines.battlescenes.state import Phase, State
+from engines.battlescenes.content.loader import load_text
+from engines.battlescenes.rules.actions import Pass, UseAction
+from engines.battlescenes.rules.state import Phase, State
+from engines.battlescenes.table import zones
 from engines.core import ContentError
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, keys, sid
 

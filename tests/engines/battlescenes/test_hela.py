@@ -7,10 +7,11 @@ the character leaving the scene, so the active player chooses which one happens.
 
 from __future__ import annotations
 
-from engines.battlescenes import ENGINE, zones
-from engines.battlescenes.actions import Choose, UseAction
-from engines.battlescenes.cards import ActionDef, ActionKind, Step, Text
-from engines.battlescenes.state import State
+from engines.battlescenes import ENGINE
+from engines.battlescenes.content.schema import ActionDef, ActionKind, Step, Text
+from engines.battlescenes.rules.actions import Choose, UseAction
+from engines.battlescenes.rules.state import State
+from engines.battlescenes.table import zones
 from engines.core.model import replace
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, keys, sid
 

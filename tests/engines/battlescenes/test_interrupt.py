@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from engines.battlescenes import effects, tree, use
-from engines.battlescenes.cards import ActionRule, Step, Text
-from engines.battlescenes.state import Continuous, Pending, Phase, State
+from engines.battlescenes.content.schema import ActionRule, Step, Text
+from engines.battlescenes.effects import interpreter, tree
+from engines.battlescenes.rules import use
+from engines.battlescenes.rules.state import Continuous, Pending, Phase, State
 from engines.core import RiggedDice
 from engines.core.model import replace
 from tests.engines.battlescenes.helpers import Placed, Side, build, keys, sid
@@ -42,7 +43,7 @@ def test_a_paused_text_effect_stops_when_its_card_loses_its_texts() -> None:
     state = tree.add(state, [pending(heimdall, 1)], 1)
     state = replace(state, continuous=(Continuous(gerador, heimdall, "lose_texts"),))
     hand = len(state.players[0].hand)
-    state, events = effects.run(state, RiggedDice())
+    state, events = interpreter.run(state, RiggedDice())
     assert "battlescenes.event.interrupted" in keys(events)
     assert len(state.players[0].hand) == hand and state.tree == ()
 
@@ -53,7 +54,7 @@ def test_a_loaded_cards_text_stops_with_its_base() -> None:
     state = tree.add(state, [pending(carried, 0)], 1)
     state = replace(state, continuous=(Continuous(gerador, heimdall, "lose_texts"),))
     hand = len(state.players[0].hand)
-    state, _ = effects.run(state, RiggedDice())
+    state, _ = interpreter.run(state, RiggedDice())
     assert len(state.players[0].hand) == hand
 
 
@@ -61,7 +62,7 @@ def test_without_the_loss_both_procedures_happen() -> None:
     state, heimdall, _gerador = table()
     state = tree.add(state, [pending(heimdall, 0)], 1)
     hand = len(state.players[0].hand)
-    state, _ = effects.run(state, RiggedDice())
+    state, _ = interpreter.run(state, RiggedDice())
     assert len(state.players[0].hand) == hand + 2
 
 

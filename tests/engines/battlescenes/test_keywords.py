@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from engines.battlescenes import zones
-from engines.battlescenes.actions import Keyword
-from engines.battlescenes.state import Phase, State
+from engines.battlescenes.rules.actions import Keyword
+from engines.battlescenes.rules.state import Phase, State
+from engines.battlescenes.table import zones
 from engines.core import IllegalActionError, NotYourTurnError
 from engines.core.model import replace
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, sid, zone_id

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engines.battlescenes import zones
-from engines.battlescenes.actions import Choose, Pass, PlayCard, UseAction, Yield
-from engines.battlescenes.state import Phase, State
+from engines.battlescenes.rules.actions import Choose, Pass, PlayCard, UseAction, Yield
+from engines.battlescenes.rules.state import Phase, State
+from engines.battlescenes.table import zones
 from engines.core.model import replace
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, keys, sid, zone_id
 

@@ -4,10 +4,11 @@ texts still work as it leaves; a card that lost its texts (5.8) triggers nothing
 
 from __future__ import annotations
 
-from engines.battlescenes import effects, leaving, zones
-from engines.battlescenes.actions import Choose, Keyword, UseAction
-from engines.battlescenes.cards import Step, Text, Trigger
-from engines.battlescenes.state import Continuous, Phase, State
+from engines.battlescenes.content.schema import Step, Text, Trigger
+from engines.battlescenes.effects import interpreter
+from engines.battlescenes.rules.actions import Choose, Keyword, UseAction
+from engines.battlescenes.rules.state import Continuous, Phase, State
+from engines.battlescenes.table import leaving, zones
 from engines.core import RiggedDice
 from engines.core.model import replace
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, sid
@@ -65,7 +66,7 @@ def test_a_destroyed_support_and_a_replaced_knock_out_both_leave_the_scene() -> 
     hand = len(state.players[0].hand)
     state, _ = leaving.knock_outs(empty(state, abutre, gerador))
     assert len(state.tree) == 2 and {p.this for p in state.tree} == {abutre, gerador}
-    state, _ = effects.run(state, RiggedDice())
+    state, _ = interpreter.run(state, RiggedDice())
     while state.choice is not None:  # both the active player's: they pick the order
         state, _ = act(state, 0, Choose(state.choice.options[0]))
     assert abutre in state.players[0].hand and gerador in state.players[0].resources

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import pytest
 
-from engines.battlescenes import ENGINE, tree, zones
-from engines.battlescenes import effects as fx
-from engines.battlescenes.actions import Choose, LoadOrder, Pass, PlayCard
-from engines.battlescenes.cards import Step
-from engines.battlescenes.loading import LOAD_ORDERS
-from engines.battlescenes.state import CardRef, Pending, Phase, State
+from engines.battlescenes import ENGINE
+from engines.battlescenes.content.schema import Step
+from engines.battlescenes.effects import interpreter as fx
+from engines.battlescenes.effects import tree
+from engines.battlescenes.rules.actions import Choose, LoadOrder, Pass, PlayCard
+from engines.battlescenes.rules.load_order import LOAD_ORDERS
+from engines.battlescenes.rules.state import CardRef, Pending, Phase, State
+from engines.battlescenes.table import zones
 from engines.core import InvalidActionError, RiggedDice
 from engines.core.i18n import LOCALES
 from engines.core.model import replace

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engines.battlescenes import ENGINE, zones
-from engines.battlescenes.state import State
+from engines.battlescenes import ENGINE
+from engines.battlescenes.rules.state import State
+from engines.battlescenes.table import zones
 from engines.battlescenes.view import LookupView, parse_lookup
 from tests.engines.battlescenes.helpers import Placed, Side, build, sid, zone_id
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from engines.battlescenes import ENGINE, shields, zones
-from engines.battlescenes.actions import Choose, Manual, UseAction
-from engines.battlescenes.state import Phase, State
+from engines.battlescenes import ENGINE
+from engines.battlescenes.rules.actions import Choose, Manual, UseAction
+from engines.battlescenes.rules.state import Phase, State
+from engines.battlescenes.table import shields, zones
 from engines.core import IllegalActionError, Message, RiggedDice
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, keys, sid, zone_id
 

@@ -3,9 +3,11 @@ that makes the move; menus whose options are hidden cards are private."""
 
 from __future__ import annotations
 
-from engines.battlescenes import ENGINE, tree, zones
-from engines.battlescenes import effects as fx
-from engines.battlescenes.actions import (
+from engines.battlescenes import ENGINE
+from engines.battlescenes.content.schema import CardType, Step
+from engines.battlescenes.effects import interpreter as fx
+from engines.battlescenes.effects import tree
+from engines.battlescenes.rules.actions import (
     Activate,
     Capacitate,
     ChooseFirst,
@@ -13,8 +15,8 @@ from engines.battlescenes.actions import (
     Pass,
     UseAction,
 )
-from engines.battlescenes.cards import CardType, Step
-from engines.battlescenes.state import Pending, Phase, State
+from engines.battlescenes.rules.state import Pending, Phase, State
+from engines.battlescenes.table import zones
 from engines.core import RiggedDice, Seat, Selection
 from engines.core.i18n import LOCALES
 from engines.core.model import replace

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from engines.battlescenes import ENGINE, zones
-from engines.battlescenes.actions import Activate, Capacitate, Choose, LoadOrder
-from engines.battlescenes.state import Phase, State
+from engines.battlescenes import ENGINE
+from engines.battlescenes.rules.actions import Activate, Capacitate, Choose, LoadOrder
+from engines.battlescenes.rules.state import Phase, State
+from engines.battlescenes.table import zones
 from engines.core import IllegalActionError
 from engines.core.model import replace
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, keys, sid, zone_id

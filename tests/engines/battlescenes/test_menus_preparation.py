@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from engines.battlescenes import ENGINE, zones
-from engines.battlescenes.actions import Capacitate, Discard
-from engines.battlescenes.state import Phase, State
+from engines.battlescenes import ENGINE
+from engines.battlescenes.rules.actions import Capacitate, Discard
+from engines.battlescenes.rules.state import Phase, State
+from engines.battlescenes.table import zones
 from engines.core import IllegalActionError, Selection
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, keys, sid, zone_id
 from tests.engines.battlescenes.test_menus import menu, pick

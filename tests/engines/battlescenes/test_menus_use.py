@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from engines.battlescenes import ENGINE, zones
-from engines.battlescenes.actions import Pass, UseAction
-from engines.battlescenes.cards import ActionDef, ActionKind, Mode, Step
-from engines.battlescenes.state import Phase, State
+from engines.battlescenes import ENGINE
+from engines.battlescenes.content.schema import ActionDef, ActionKind, Mode, Step
+from engines.battlescenes.rules.actions import Pass, UseAction
+from engines.battlescenes.rules.state import Phase, State
+from engines.battlescenes.table import zones
 from engines.core import IllegalActionError, Selection
 from engines.core.i18n import LOCALES
 from engines.core.model import replace

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from engines.battlescenes import zones
-from engines.battlescenes.actions import Keyword, PlayCard, UseAction
-from engines.battlescenes.cards import Characteristic, Text
-from engines.battlescenes.content import load_text
-from engines.battlescenes.state import Phase, State
+from engines.battlescenes.content.loader import load_text
+from engines.battlescenes.content.schema import Characteristic, Text
+from engines.battlescenes.rules.actions import Keyword, PlayCard, UseAction
+from engines.battlescenes.rules.state import Phase, State
+from engines.battlescenes.table import zones
 from engines.core import ContentError, IllegalActionError
 from engines.core.model import replace
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, keys, sid, zone_id
@@ -103,9 +103,9 @@ def test_content_name_and_alter_ego_changes_are_validated() -> None:
 
 
 def test_a_timed_name_lasts_until_the_end_of_the_turn() -> None:
-    from engines.battlescenes import effects, tree
-    from engines.battlescenes.cards import Step
-    from engines.battlescenes.state import Pending
+    from engines.battlescenes.content.schema import Step
+    from engines.battlescenes.effects import interpreter, tree
+    from engines.battlescenes.rules.state import Pending
     from engines.core import RiggedDice
 
     state = build(
@@ -115,8 +115,8 @@ def test_a_timed_name_lasts_until_the_end_of_the_turn() -> None:
     abutre = sid(state, "abutre_v1")
     step = Step(op="gain_trait", to="chosen_own_character", trait="name:Umar")
     effect = Pending(uid=0, level=1, controller=0, source=abutre, label="x", steps=(step,))
-    state, _ = effects.run(tree.add(state, [effect], 1), RiggedDice())
+    state, _ = interpreter.run(tree.add(state, [effect], 1), RiggedDice())
     if state.choice is not None:
-        state, _ = effects.answer(state, str(abutre), RiggedDice())
+        state, _ = interpreter.answer(state, str(abutre), RiggedDice())
     assert set(zones.names(state, abutre)) == {"Abutre", "Umar"}
     assert state.turn_traits  # cleared at the end of the turn like the other timed traits

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from engines.battlescenes import zones
-from engines.battlescenes.actions import Activate, Choose
-from engines.battlescenes.cards import Step, Text, Trigger
-from engines.battlescenes.state import Phase, State
+from engines.battlescenes.content.schema import Step, Text, Trigger
+from engines.battlescenes.rules.actions import Activate, Choose
+from engines.battlescenes.rules.state import Phase, State
+from engines.battlescenes.table import zones
 from engines.core import IllegalActionError
 from engines.core.model import replace
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, sid, zone_id

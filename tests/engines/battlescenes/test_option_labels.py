@@ -10,9 +10,9 @@ import pytest
 from PIL import Image
 
 from engines.battlescenes import ENGINE
-from engines.battlescenes.actions import Choose, Pass
-from engines.battlescenes.cards import Text
-from engines.battlescenes.state import State
+from engines.battlescenes.content.schema import Text
+from engines.battlescenes.rules.actions import Choose, Pass
+from engines.battlescenes.rules.state import State
 from engines.battlescenes.view import WORDS, option_label
 from engines.core import IllegalActionError, Message
 from engines.core.model import replace

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from engines.battlescenes import zones
-from engines.battlescenes.actions import UseAction
-from engines.battlescenes.cards import ActionDef, ActionKind, Mode, Step, Text, Trigger
-from engines.battlescenes.state import State
+from engines.battlescenes.content.schema import ActionDef, ActionKind, Mode, Step, Text, Trigger
+from engines.battlescenes.rules.actions import UseAction
+from engines.battlescenes.rules.state import State
+from engines.battlescenes.table import zones
 from engines.core import IllegalActionError
 from engines.core.model import replace
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, keys, sid

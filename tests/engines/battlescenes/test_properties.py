@@ -11,10 +11,12 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engines.battlescenes import ENGINE, shields, use, zones
-from engines.battlescenes import actions as a
-from engines.battlescenes.cards import Pack
-from engines.battlescenes.state import Phase, State
+from engines.battlescenes import ENGINE
+from engines.battlescenes.content.schema import Pack
+from engines.battlescenes.rules import actions as a
+from engines.battlescenes.rules import use
+from engines.battlescenes.rules.state import Phase, State
+from engines.battlescenes.table import shields, zones
 from engines.core import Action, Decision, EngineError, Seat, SeededDice
 from engines.core.model import replace
 from tests.engines.battlescenes.helpers import pack
@@ -67,7 +69,7 @@ def candidates(state: State, seat: int, kinds: tuple[str, ...], rng: random.Rand
         found += [a.Capacitate(c, rng.choice(hand)) for c in mine if hand]
         found += [a.Discard(c) for c in hand[:1]] + [a.Yield(c) for c in mine[:1]]
     if "activate" in kinds:
-        from engines.battlescenes import activated
+        from engines.battlescenes.rules import activated
 
         found += [a.Activate(c, i) for c, i, _t in activated.activatable(state, seat)]
     if "keyword" in kinds:

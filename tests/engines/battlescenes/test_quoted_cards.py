@@ -4,10 +4,10 @@ procedures), Fantasma do Espaço V1's Sumiço Fantasma (5.7 A.1)."""
 
 from __future__ import annotations
 
-from engines.battlescenes import zones
-from engines.battlescenes.actions import Choose, UseAction
-from engines.battlescenes.cards import ActionDef, ActionKind, Step
-from engines.battlescenes.state import State
+from engines.battlescenes.content.schema import ActionDef, ActionKind, Step
+from engines.battlescenes.rules.actions import Choose, UseAction
+from engines.battlescenes.rules.state import State
+from engines.battlescenes.table import zones
 from engines.core.model import replace
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, keys, sid
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from engines.battlescenes import effects, shields, tree, zones
-from engines.battlescenes.actions import Choose, UseAction
-from engines.battlescenes.cards import Step
-from engines.battlescenes.state import Pending, Phase, State
+from engines.battlescenes.content.schema import Step
+from engines.battlescenes.effects import interpreter, tree
+from engines.battlescenes.rules.actions import Choose, UseAction
+from engines.battlescenes.rules.state import Pending, Phase, State
+from engines.battlescenes.table import shields, zones
 from engines.core import RiggedDice
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, keys, sid
 
@@ -91,7 +92,7 @@ def hit(state: State, target: int, amount: int) -> State:
         is_action=True,
         action_kind="normal",
     )
-    state, _ = effects.run(tree.add(state, [root], 0), RiggedDice())
+    state, _ = interpreter.run(tree.add(state, [root], 0), RiggedDice())
     return state
 
 

@@ -15,7 +15,7 @@ from PIL import Image
 from engines.battlescenes import ENGINE
 from engines.battlescenes.render import board
 from engines.battlescenes.render_scene import grid, place, upright
-from engines.battlescenes.state import State
+from engines.battlescenes.rules.state import State
 from engines.battlescenes.view import (
     ChoiceOption,
     ChoiceView,

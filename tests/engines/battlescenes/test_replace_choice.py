@@ -4,10 +4,12 @@ level deeper, and only that one happens."""
 
 from __future__ import annotations
 
-from engines.battlescenes import ENGINE, effects, leaving, zones
-from engines.battlescenes.actions import Choose, Pass, UseAction
-from engines.battlescenes.cards import Text
-from engines.battlescenes.state import Phase, State
+from engines.battlescenes import ENGINE
+from engines.battlescenes.content.schema import Text
+from engines.battlescenes.effects import interpreter
+from engines.battlescenes.rules.actions import Choose, Pass, UseAction
+from engines.battlescenes.rules.state import Phase, State
+from engines.battlescenes.table import leaving, zones
 from engines.core import RiggedDice
 from engines.core.model import replace
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, keys, sid
@@ -84,9 +86,9 @@ def test_two_knock_out_replacements_wait_for_the_active_players_choice() -> None
     assert zones.find(state, abutre) is None or abutre in state.players[0].set_aside
     assert abutre not in state.players[0].prizes and abutre not in state.players[0].hand
     assert "battlescenes.event.knocked_out" not in keys(tuple(events))
-    state, _ = effects.run(state, RiggedDice())
+    state, _ = interpreter.run(state, RiggedDice())
     assert state.choice is not None and state.choice.options == ("hand", "resources")
-    state, events = effects.answer(state, "resources", RiggedDice())
+    state, events = interpreter.answer(state, "resources", RiggedDice())
     assert abutre in state.players[0].resources and abutre not in state.players[0].set_aside
     assert zones.prize_points(state, 1) == 0 and not state.tree
     assert keys(tuple(events)) == [

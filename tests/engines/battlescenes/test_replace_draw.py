@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from engines.battlescenes import zones
-from engines.battlescenes.actions import Adjust, Discard, Pass
-from engines.battlescenes.cards import Text
-from engines.battlescenes.content import load_text
-from engines.battlescenes.state import Phase, State
+from engines.battlescenes.content.loader import load_text
+from engines.battlescenes.content.schema import Text
+from engines.battlescenes.rules.actions import Adjust, Discard, Pass
+from engines.battlescenes.rules.state import Phase, State
+from engines.battlescenes.table import zones
 from engines.core import ContentError
 from engines.core.model import replace
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, keys
@@ -67,7 +67,7 @@ def test_a_discard_replaced_by_the_bottom_of_the_deck() -> None:
 
 
 def test_a_card_that_lost_its_texts_replaces_nothing() -> None:
-    from engines.battlescenes.state import Continuous
+    from engines.battlescenes.rules.state import Continuous
 
     state = with_text(table(), "gerador_pem", Text(text="…", replace_draw="nothing"))
     gerador = next(s.card for s in state.scene if state.cards[s.card].key == "gerador_pem")

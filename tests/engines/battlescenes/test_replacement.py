@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from engines.battlescenes import leaving, zones
-from engines.battlescenes.actions import UseAction
-from engines.battlescenes.cards import Text
-from engines.battlescenes.content import load_text
-from engines.battlescenes.state import State
+from engines.battlescenes.content.loader import load_text
+from engines.battlescenes.content.schema import Text
+from engines.battlescenes.rules.actions import UseAction
+from engines.battlescenes.rules.state import State
+from engines.battlescenes.table import leaving, zones
 from engines.core import ContentError
 from engines.core.model import replace
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, keys, sid

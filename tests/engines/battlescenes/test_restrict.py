@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from engines.battlescenes import use, zones
-from engines.battlescenes.actions import UseAction
-from engines.battlescenes.cards import ActionDef, ActionKind, ActionRule, Step, Text
-from engines.battlescenes.content import load_text
-from engines.battlescenes.state import State
+from engines.battlescenes.content.loader import load_text
+from engines.battlescenes.content.schema import ActionDef, ActionKind, ActionRule, Step, Text
+from engines.battlescenes.rules import use
+from engines.battlescenes.rules.actions import UseAction
+from engines.battlescenes.rules.state import State
+from engines.battlescenes.table import zones
 from engines.core import ContentError, IllegalActionError
 from engines.core.model import replace
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, sid, zone_id

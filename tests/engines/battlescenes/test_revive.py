@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from engines.battlescenes import zones
-from engines.battlescenes.actions import PlayCard
-from engines.battlescenes.state import Phase, State
+from engines.battlescenes.rules.actions import PlayCard
+from engines.battlescenes.rules.state import Phase, State
+from engines.battlescenes.table import zones
 from engines.core import IllegalActionError
 from engines.core.model import replace
 from tests.engines.battlescenes.helpers import Side, act, build, zone_id

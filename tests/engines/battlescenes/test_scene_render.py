@@ -10,10 +10,10 @@ from PIL import Image
 
 from engines.battlescenes import ENGINE
 from engines.battlescenes import render as board_render
-from engines.battlescenes.actions import Keyword
-from engines.battlescenes.proc_turn import _trait_words
+from engines.battlescenes.effects.procedures.durations import _trait_words
 from engines.battlescenes.render import LAST
-from engines.battlescenes.state import Phase, State
+from engines.battlescenes.rules.actions import Keyword
+from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.view import BoardView, Label, Owed, SeatView, parse
 from engines.core import View
 from tests.engines.battlescenes import reference

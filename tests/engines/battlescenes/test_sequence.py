@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from engines.battlescenes import ENGINE, zones
-from engines.battlescenes.actions import Choose, Pass
-from engines.battlescenes.state import Phase
+from engines.battlescenes import ENGINE
+from engines.battlescenes.rules.actions import Choose, Pass
+from engines.battlescenes.rules.state import Phase
+from engines.battlescenes.table import zones
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, keys, sid
 
 FILL = ["excentricidade"] * 5
@@ -83,7 +84,7 @@ def test_gata_negra_asks_nothing_when_the_countdown_put_nothing() -> None:
 
 
 def test_two_start_of_turn_effects_let_the_active_player_order_them() -> None:
-    from engines.battlescenes.cards import Step, Text, Trigger
+    from engines.battlescenes.content.schema import Step, Text, Trigger
     from engines.core.model import replace
 
     draw = Text(text="draw", trigger=Trigger.TURN_START, steps=(Step(op="draw", amount=1),))

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from engines.battlescenes import ENGINE
-from engines.battlescenes.actions import ChooseFirst, InitialResources, KeepHand, Mulligan
-from engines.battlescenes.cards import CardType, DeckList, Pack
-from engines.battlescenes.state import Phase, State
+from engines.battlescenes.content.schema import CardType, DeckList, Pack
+from engines.battlescenes.rules.actions import ChooseFirst, InitialResources, KeepHand, Mulligan
+from engines.battlescenes.rules.state import Phase, State
 from engines.core import IllegalActionError, NotYourTurnError, RiggedDice, Seat, SetupError
 from tests.engines.battlescenes.helpers import act, keys, pack
 

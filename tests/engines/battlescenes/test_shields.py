@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from engines.battlescenes import effects, shields, tree, zones
-from engines.battlescenes.cards import Step, Text
-from engines.battlescenes.damage import restore_shields
-from engines.battlescenes.state import Continuous, Pending, State
+from engines.battlescenes.content.schema import Step, Text
+from engines.battlescenes.effects import interpreter, tree
+from engines.battlescenes.rules.state import Continuous, Pending, State
+from engines.battlescenes.table import shields, zones
+from engines.battlescenes.table.damage import restore_shields
 from engines.core import RiggedDice
 from engines.core.model import replace
 from tests.engines.battlescenes.helpers import Placed, Side, build, sid
@@ -25,7 +26,7 @@ def steps(state: State, target: int, *procedures: Step) -> State:
         targets=(target,),
         this=target,
     )
-    state, _ = effects.run(tree.add(state, [root], 0), RiggedDice())
+    state, _ = interpreter.run(tree.add(state, [root], 0), RiggedDice())
     return state
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from engines.battlescenes import shields, zones
-from engines.battlescenes.state import Continuous, State
+from engines.battlescenes.rules.state import Continuous, State
+from engines.battlescenes.table import shields, zones
 from engines.core.model import replace
 from tests.engines.battlescenes.helpers import Placed, Side, build, sid
 from tests.engines.battlescenes.test_shields import X, hulk_v1, load, shield, tick

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from engines.battlescenes import ENGINE, tree, zones
-from engines.battlescenes.actions import Choose, UseAction
-from engines.battlescenes.state import Pending, Phase, State
+from engines.battlescenes import ENGINE
+from engines.battlescenes.effects import tree
+from engines.battlescenes.rules.actions import Choose, UseAction
+from engines.battlescenes.rules.state import Pending, Phase, State
+from engines.battlescenes.table import zones
 from engines.core.model import replace
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, keys, sid, zone_id
 
@@ -106,7 +108,7 @@ def test_two_effects_at_the_same_level_ask_the_active_player() -> None:
     state = replace(state, phase=Phase.ATTACK, active=0)
     steps = ENGINE.pending(state)
     assert steps[0].seat == 0
-    from engines.battlescenes.cards import Step
+    from engines.battlescenes.content.schema import Step
 
     draw = (Step(op="draw", amount=1, to="self"),)
     effects = [
@@ -114,7 +116,7 @@ def test_two_effects_at_the_same_level_ask_the_active_player() -> None:
         for name in ("A", "B")
     ]
     state = tree.add(state, effects, 1)
-    from engines.battlescenes import effects as fx
+    from engines.battlescenes.effects import interpreter as fx
     from engines.core import RiggedDice
 
     state, _ = fx.run(state, RiggedDice())

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engines.battlescenes import ENGINE, shields, zones
-from engines.battlescenes.actions import (
+from engines.battlescenes import ENGINE
+from engines.battlescenes.rules.actions import (
     Adjust,
     Capacitate,
     Discard,
@@ -14,7 +14,8 @@ from engines.battlescenes.actions import (
     UseAction,
     Yield,
 )
-from engines.battlescenes.state import Phase
+from engines.battlescenes.rules.state import Phase
+from engines.battlescenes.table import shields, zones
 from engines.core import IllegalActionError, NotYourTurnError
 from engines.core.model import replace
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, keys, sid, zone_id

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from engines.battlescenes import ENGINE, restrict, use, zones
-from engines.battlescenes.actions import Activate, Choose, Pass, PlayCard, UseAction
-from engines.battlescenes.state import Continuous, Phase, State
+from engines.battlescenes import ENGINE
+from engines.battlescenes.rules import restrictions, use
+from engines.battlescenes.rules.actions import Activate, Choose, Pass, PlayCard, UseAction
+from engines.battlescenes.rules.state import Continuous, Phase, State
+from engines.battlescenes.table import zones
 from engines.core import IllegalActionError
 from engines.core.model import replace
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, keys, sid, zone_id
@@ -76,7 +78,7 @@ def test_example_4_the_validated_effect_survives_the_loss_of_texts() -> None:
     # Only for the rest of this turn: the next turn it may be used again.
     state, _ = act(state, 0, Pass())
     assert state.turn_rules == ()
-    assert not any(w.rule.if_name for w in restrict.working(state))
+    assert not any(w.rule.if_name for w in restrictions.working(state))
 
 
 def test_the_prohibition_concerns_only_the_opponents_and_that_name() -> None:
@@ -88,8 +90,8 @@ def test_the_prohibition_concerns_only_the_opponents_and_that_name() -> None:
     # Priscila's own characters are not concerned.
     item = zones.in_scene(state, abutre)
     action = use.available(state, item)[0][1]
-    assert not restrict.concerns(
-        state, next(w for w in restrict.working(state) if w.rule.if_name), 1, item, action, ()
+    assert not restrictions.concerns(
+        state, next(w for w in restrictions.working(state) if w.rule.if_name), 1, item, action, ()
     )
     assert state.phase is Phase.ATTACK
 

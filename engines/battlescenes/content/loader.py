@@ -1,0 +1,260 @@
+"""Loading and validating Battle Scenes content packs (YAML).
+
+A pack is a directory under ``assets/content/battlescenes/<pack>/`` holding
+``*.yaml`` files with ``cards:`` and/or ``decks:`` lists. Every problem raises
+:class:`ContentError` naming the file, the line and the field, so a community
+author can fix their pack without reading Python. The format is documented in
+docs/battlescenes.md.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+from engines.battlescenes.content.schema import (
+    KEYWORDS,
+    ActionDef,
+    ActionKind,
+    CardDef,
+    CardType,
+    DeckList,
+    Pack,
+)
+from engines.battlescenes.content.steps import check_choice, parse_mode, parse_step
+from engines.battlescenes.content.texts import parse_text
+from engines.battlescenes.content.yamlnode import Node
+from engines.core import ContentError
+from engines.core.packs import (
+    PackError,
+    PackFileError,
+    compose_yaml,
+    pack_files,
+    read_manifest,
+    read_yaml,
+    unknown_base,
+    valid_pack_name,
+)
+
+CONTENT_ROOT = Path(__file__).resolve().parents[3] / "assets" / "content" / "battlescenes"
+#: The built-in packs a community pack may extend (``extends: starter`` in its pack.yaml).
+BUILTIN_PACKS = ("starter",)
+
+
+def load_pack(name: str, root: Path = CONTENT_ROOT) -> Pack:
+    """Load and validate the pack ``name`` (a directory of YAML files)."""
+    directory = root / name
+    if not valid_pack_name(name) or not directory.is_dir():
+        raise ContentError(
+            f"No content pack {name!r}.", key="core.error.content", params={"detail": name}
+        )
+    cards: dict[str, CardDef] = {}
+    decks: dict[str, DeckList] = {}
+    try:
+        manifest = read_manifest(directory)
+        if manifest.extends is not None and (
+            manifest.extends not in BUILTIN_PACKS or root.resolve() == CONTENT_ROOT.resolve()
+        ):
+            raise unknown_base(manifest.extends, BUILTIN_PACKS)
+    except PackFileError as exc:
+        raise _file_error("pack.yaml", exc.line, exc.problem) from None
+    try:
+        paths = pack_files(directory, root)
+    except PackError as exc:
+        raise _file_error(exc.path, 0, exc.problem) from None
+    for path in paths:
+        _load_file(path, cards, decks)
+    if manifest.extends is not None:
+        # An entry of the pack replaces the built-in one with its key (a correction).
+        base = load_pack(manifest.extends, CONTENT_ROOT)
+        cards, decks = {**base.cards, **cards}, {**base.decks, **decks}
+    for deck in decks.values():
+        for key, _count in deck.cards:
+            if key not in cards:
+                detail = f"deck {deck.key}: unknown card {key!r}"
+                raise ContentError(detail, key="core.error.content", params={"detail": detail})
+    return Pack(name, cards, decks)
+
+
+def load_text(text: str, file: str = "<text>") -> Pack:
+    """Validate one YAML document (used by tests and by pack authors' tooling)."""
+    cards: dict[str, CardDef] = {}
+    decks: dict[str, DeckList] = {}
+    try:
+        root = compose_yaml(text)
+    except PackFileError as exc:
+        raise _file_error(file, exc.line, exc.problem) from None
+    _parse(root, file, cards, decks)
+    return Pack(file, cards, decks)
+
+
+def _file_error(file: str, line: int, problem: str) -> ContentError:
+    """A file that cannot be read (size, UTF-8, YAML, links), worded like any content error."""
+    detail = f"{file}:{line}: {problem}"
+    return ContentError(detail, key="core.error.content", params={"detail": detail})
+
+
+def _load_file(path: Path, cards: dict[str, CardDef], decks: dict[str, DeckList]) -> None:
+    try:
+        root = read_yaml(path)
+    except PackFileError as exc:
+        raise _file_error(path.name, exc.line, exc.problem) from None
+    _parse(root, path.name, cards, decks)
+
+
+def _parse(
+    root: yaml.Node | None, file: str, cards: dict[str, CardDef], decks: dict[str, DeckList]
+) -> None:
+    if root is None:
+        return
+    top = Node(file, root, "$")
+    top.check_keys({"cards", "decks"}, set())
+    for node in top.children("cards"):
+        card = _card(node)
+        if card.key in cards:
+            raise node.fail("key", f"duplicate card key {card.key!r}")
+        cards[card.key] = card
+    for node in top.children("decks"):
+        deck = _deck(node)
+        decks[deck.key] = deck
+
+
+_CARD_FIELDS = {
+    "key",
+    "type",
+    "name",
+    "version",
+    "alter_ego",
+    "alignment",
+    "affiliations",
+    "powers",
+    "energy",
+    "shield",
+    "ev_requirement",
+    "accretion",
+    "keywords",
+    "texts",
+    "actions",
+    "source",
+    "verified",
+}
+
+
+def _card(node: Node) -> CardDef:
+    node.check_keys(_CARD_FIELDS, {"key", "type", "name", "source", "verified"})
+    ctype = node.enum("type", CardType)
+    keywords = node.strings("keywords")
+    for kw in keywords:
+        if kw not in KEYWORDS:
+            raise node.fail("keywords", f"unknown keyword {kw!r}")
+    if ctype in (CardType.CHARACTER, CardType.SUPPORT) and node.raw("energy") is None:
+        raise node.fail("energy", "characters and supports need an initial energy (4.3)")
+    card = CardDef(
+        key=node.scalar("key", str),
+        type=ctype,
+        name=node.scalar("name", str),
+        version=node.scalar("version", str, ""),
+        alter_ego=node.scalar("alter_ego", str, ""),
+        alignment=node.scalar("alignment", str, ""),
+        affiliations=node.strings("affiliations"),
+        powers=node.strings("powers"),
+        energy=node.scalar("energy", int, 0),
+        shield=node.scalar("shield", int, 0),
+        ev_requirement=node.scalar("ev_requirement", str, ""),
+        accretion=node.scalar("accretion", int, 0),
+        keywords=keywords,
+        texts=tuple(parse_text(n) for n in node.children("texts")),
+        actions=tuple(_action(n) for n in node.children("actions")),
+        source=node.scalar("source", str),
+        verified=node.scalar("verified", bool),
+    )
+    if card.energy < 0 or card.shield < 0:
+        raise node.fail("energy", "energy and shield cannot be negative")
+    if card.actions and card.type not in (CardType.CHARACTER, CardType.ABILITY):
+        raise node.fail("actions", "only characters and ability cards have actions (4.6)")
+    names = {t.generated for t in card.texts if t.generated}
+    for action in card.actions:
+        steps = [*action.steps, *(s for m in action.modes for s in m.steps)]
+        for step in steps:
+            if step.op == "generate" and step.text not in names:
+                raise node.fail("actions", f"no text with generated: {step.text!r} (5.7 B)")
+    return card
+
+
+_ACTION_FIELDS = {
+    "name",
+    "power",
+    "kind",
+    "cost",
+    "text",
+    "targets",
+    "target_type",
+    "target_controller",
+    "steps",
+    "cosmic",
+    "keywords",
+    "distribute",
+    "modes",
+    "max_modes",
+    "discard_cost",
+    "unload_cost",
+    "manual",
+}
+
+
+def _action(node: Node) -> ActionDef:
+    node.check_keys(_ACTION_FIELDS, {"name", "power", "kind", "text"})
+    cost_node = node.raw("cost")
+    cost: int | None = None
+    if cost_node is not None:
+        raw = yaml.safe_load(yaml.serialize(cost_node))
+        if raw == "X":
+            cost = -1
+        elif isinstance(raw, int) and not isinstance(raw, bool) and 0 <= raw <= 2:
+            cost = raw
+        else:
+            raise node.fail("cost", f"cost must be 0, 1, 2 or X (4.6.2 E.1), got {raw!r}")
+    action = ActionDef(
+        name=node.scalar("name", str),
+        power=node.scalar("power", str),
+        kind=node.enum("kind", ActionKind),
+        cost=cost,
+        text=node.scalar("text", str),
+        targets=node.scalar("targets", int, 0),
+        target_type=node.scalar("target_type", str, "character"),
+        target_controller=node.scalar("target_controller", str, "opponent"),
+        steps=tuple(parse_step(n) for n in node.children("steps")),
+        cosmic=node.scalar("cosmic", int, 0),
+        keywords=node.strings("keywords"),
+        distribute=node.scalar("distribute", bool, False),
+        modes=tuple(parse_mode(n) for n in node.children("modes")),
+        max_modes=node.scalar("max_modes", int, 1),
+        discard_cost=node.scalar("discard_cost", int, 0),
+        unload_cost=node.scalar("unload_cost", int, 0),
+        manual=node.scalar("manual", bool, False),
+    )
+    check_choice(node, "target_type", action.target_type, {"character", "support", "any"})
+    check_choice(node, "target_controller", action.target_controller, {"opponent", "self", "any"})
+    if not action.steps and not action.modes and not action.manual:
+        raise node.fail("manual", "an action with no steps or modes must say manual: true")
+    if action.steps and action.modes:
+        raise node.fail("modes", "an action has either steps or modes (4.6.2 B)")
+    if any(s.to == "target" for s in action.steps) and action.targets < 1:
+        raise node.fail("targets", "steps refer to the target but the action has no targets")
+    return action
+
+
+def _deck(node: Node) -> DeckList:
+    node.check_keys({"key", "name", "cards", "source", "verified"}, {"key", "name", "cards"})
+    entries: list[tuple[str, int]] = []
+    for child in node.children("cards"):
+        child.check_keys({"card", "count"}, {"card", "count"})
+        entries.append((child.scalar("card", str), child.scalar("count", int)))
+    return DeckList(
+        key=node.scalar("key", str),
+        name=node.scalar("name", str),
+        cards=tuple(entries),
+        source=node.scalar("source", str, ""),
+        verified=node.scalar("verified", bool, False),
+    )

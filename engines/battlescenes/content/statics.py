@@ -1,0 +1,160 @@
+"""Loaders of parts of a text: the static texts about using actions (4.6.2 D, E.1, F.2 —
+:class:`engines.battlescenes.content.schema.ActionRule`) and damage modifiers (5.3). See
+docs/battlescenes.md."""
+
+from __future__ import annotations
+
+from engines.battlescenes.content.schema import (
+    ACTION_RULE_EFFECTS,
+    ACTION_RULE_WHOSE,
+    CHARACTERISTIC_KINDS,
+    CHARACTERISTIC_TO,
+    ActionKind,
+    ActionRule,
+    Characteristic,
+    Modifier,
+    Step,
+    Text,
+)
+from engines.battlescenes.content.yamlnode import Node
+
+_FIELDS = {
+    "effect",
+    "whose",
+    "value",
+    "cost_op",
+    "if_power",
+    "if_kind",
+    "if_damage",
+    "if_name",
+    "if_stage_at_most",
+}
+
+
+def action_rule(node: Node) -> ActionRule:
+    """One ``action_rules:`` entry of a text."""
+    node.check_keys(_FIELDS, {"effect"})
+    rule = ActionRule(
+        effect=node.scalar("effect", str),
+        whose=node.scalar("whose", str, "opponent"),
+        value=node.scalar("value", int, 0),
+        cost_op=node.scalar("cost_op", str, "set"),
+        if_power=node.scalar("if_power", str, ""),
+        if_kind=node.scalar("if_kind", str, ""),
+        if_damage=node.scalar("if_damage", bool, False),
+        if_name=node.scalar("if_name", str, ""),
+        if_stage_at_most=node.scalar("if_stage_at_most", int, -1),
+    )
+    allowed = {
+        "effect": (rule.effect, ACTION_RULE_EFFECTS),
+        "whose": (rule.whose, ACTION_RULE_WHOSE),
+        "cost_op": (rule.cost_op, frozenset({"set", "add"})),
+        "if_kind": (rule.if_kind, frozenset({"", *(k.value for k in ActionKind)})),
+    }
+    for field, (value, choices) in allowed.items():
+        if value not in choices:
+            raise node.fail(field, f"{value!r} is not one of: {', '.join(sorted(choices))}")
+    return rule
+
+
+def modifier(node: Node) -> Modifier:
+    """One ``modifiers:`` entry of a text (5.3, applied in 4.8.3 B–D)."""
+    node.check_keys(
+        {
+            "op",
+            "value",
+            "applies_to",
+            "if_source_lacks_affiliation",
+            "if_source_alignment",
+            "if_action_kind",
+            "if_opponent_preparation",
+            "if_target_affiliation",
+            "if_target_alter_ego",
+            "if_source_affiliation",
+            "if_action",
+            "if_own_source",
+            "if_not_action",
+        },
+        {"op", "value"},
+    )
+    mod = Modifier(
+        op=node.scalar("op", str),
+        value=node.scalar("value", int),
+        applies_to=node.scalar("applies_to", str, "this"),
+        if_source_lacks_affiliation=node.scalar("if_source_lacks_affiliation", str, ""),
+        if_source_alignment=node.scalar("if_source_alignment", str, ""),
+        if_action_kind=node.scalar("if_action_kind", str, ""),
+        if_opponent_preparation=node.scalar("if_opponent_preparation", bool, False),
+        if_target_affiliation=node.scalar("if_target_affiliation", str, ""),
+        if_target_alter_ego=node.scalar("if_target_alter_ego", str, ""),
+        if_source_affiliation=node.scalar("if_source_affiliation", str, ""),
+        if_action=node.scalar("if_action", bool, False),
+        if_own_source=node.scalar("if_own_source", bool, False),
+        if_not_action=node.scalar("if_not_action", bool, False),
+    )
+    _check(node, "op", mod.op, {"add", "mul", "div", "fixed"})
+    _check(
+        node,
+        "applies_to",
+        mod.applies_to,
+        {"this", "any", "dealt", "friendly", "marked", "target", "chosen_affiliation"},
+    )
+    return mod
+
+
+def _check(node: Node, field: str, value: str, allowed: set[str]) -> None:
+    if value not in allowed:
+        raise node.fail(field, f"{value!r} is not one of: {', '.join(sorted(allowed))}")
+
+
+def check_replacements(node: Node, text: Text) -> None:
+    """5.5 replacement fields: where a knock-out, a draw or a discard goes instead."""
+    for field, value, allowed in (
+        ("replace_knock_out", text.replace_knock_out, {"", "resources", "hand", "deck_bottom"}),
+        ("replace_for", text.replace_for, {"this", "own_characters", "opponent_characters"}),
+        ("replace_damage", text.replace_damage, {"", "prevent", "mill"}),
+        ("replace_load", text.replace_load, {"", "hand", "deck_bottom", "resources"}),
+        ("replace_draw", text.replace_draw, {"", "resources", "nothing"}),
+        ("replace_discard", text.replace_discard, {"", "deck_bottom"}),
+        ("replace_player", text.replace_player, {"self", "opponent", "all"}),
+    ):
+        _check(node, field, value, allowed)
+
+
+def characteristic(node: Node) -> Characteristic:
+    """One ``characteristics:`` entry of a text (8.B.1 / 8.B.2)."""
+    node.check_keys({"change", "kind", "value", "to", "if_name"}, {"change", "kind", "value"})
+    found = Characteristic(
+        change=node.scalar("change", str),
+        kind=node.scalar("kind", str),
+        value=node.scalar("value", str),
+        to=node.scalar("to", str, "this"),
+        if_name=node.scalar("if_name", str, ""),
+    )
+    for field, value, allowed in (
+        ("change", found.change, {"gain", "lose"}),
+        ("kind", found.kind, CHARACTERISTIC_KINDS),
+        ("to", found.to, CHARACTERISTIC_TO),
+    ):
+        if value not in allowed:
+            raise node.fail(field, f"{value!r} is not one of: {', '.join(sorted(allowed))}")
+    if found.kind == "action_kind" and found.value not in ("anticipate", "unforeseen"):
+        raise node.fail("value", "an action type is anticipate or unforeseen (8.B.1)")
+    if found.value == "*" and found.change != "lose":
+        raise node.fail("value", "'*' (all of them) only for losing")
+    return found
+
+
+def check_trait(node: Node, step: Step) -> None:
+    """``gain_trait`` / ``lose_trait`` steps need ``trait: kind:value`` (8.B.2)."""
+    if step.op not in ("gain_trait", "lose_trait"):
+        return
+    kind, _sep, value = step.trait.partition(":")
+    if kind not in CHARACTERISTIC_KINDS or not value:
+        raise node.fail(
+            "trait",
+            "trait is <kind>:<value>, kind power, affiliation, alignment, name, alter_ego "
+            "or action_kind",
+        )
+    if value == "*" and step.op == "gain_trait":
+        raise node.fail("trait", "'*' (all of them) only for losing")

@@ -1,0 +1,96 @@
+"""Content loader: the steps (procedures) of effects and the modes of actions (9.1, 4.6.2 B).
+
+Split from ``content.py``; every failure raises a ContentError naming file, line and field.
+"""
+
+from __future__ import annotations
+
+from engines.battlescenes.content.schema import STEP_OPS, STEP_TO, Mode, Step
+from engines.battlescenes.content.statics import check_trait
+from engines.battlescenes.content.yamlnode import Node
+
+STEP_FIELDS = {
+    "op",
+    "amount",
+    "to",
+    "penetrating",
+    "optional",
+    "if_done",
+    "filter_type",
+    "filter_power",
+    "filter_alignment",
+    "filter_affiliation",
+    "from_power_of",
+    "plus",
+    "text",
+    "trait",
+    "if_damaged",
+    "other",
+    "source",
+    "up_to",
+    "filter_lacks_power",
+    "if_all_affiliation",
+}
+
+
+def parse_mode(node: Node) -> Mode:
+    """Validate one mode of a modal action (4.6.2 B)."""
+    node.check_keys({"name", "targets", "steps"}, {"name", "steps"})
+    mode = Mode(
+        name=node.scalar("name", str),
+        steps=tuple(parse_step(n) for n in node.children("steps")),
+        targets=node.scalar("targets", int, 0),
+    )
+    if any(s.to == "target" for s in mode.steps) and mode.targets < 1:
+        raise node.fail("targets", "steps refer to the target but the mode has no targets")
+    return mode
+
+
+def parse_step(node: Node) -> Step:
+    """Validate one step (procedure) of an effect (9.1)."""
+    node.check_keys(STEP_FIELDS, {"op"})
+    step = Step(
+        op=node.scalar("op", str),
+        amount=node.scalar("amount", int, 0),
+        to=node.scalar("to", str, "target"),
+        penetrating=node.scalar("penetrating", bool, False),
+        optional=node.scalar("optional", bool, False),
+        if_done=node.scalar("if_done", bool, False),
+        filter_type=node.scalar("filter_type", str, ""),
+        filter_power=node.scalar("filter_power", str, ""),
+        filter_alignment=node.scalar("filter_alignment", str, ""),
+        filter_affiliation=node.scalar("filter_affiliation", str, ""),
+        from_power_of=node.scalar("from_power_of", str, ""),
+        plus=node.scalar("plus", str, ""),
+        text=node.scalar("text", str, ""),
+        trait=node.scalar("trait", str, ""),
+        if_damaged=node.scalar("if_damaged", bool, False),
+        other=node.scalar("other", bool, False),
+        source=node.scalar("source", str, ""),
+        up_to=node.scalar("up_to", int, 0),
+        filter_lacks_power=node.scalar("filter_lacks_power", str, ""),
+        if_all_affiliation=node.scalar("if_all_affiliation", str, ""),
+    )
+    check_trait(node, step)
+    check_choice(node, "op", step.op, set(STEP_OPS))
+    check_choice(node, "to", step.to, set(STEP_TO))
+    if step.to == "distributed" and (step.op != "damage" or step.amount < 1 or step.optional):
+        raise node.fail(
+            "to", "distributed is for a damage step (not optional) of at least 1 point (4.8.4.2)"
+        )
+    if step.plus and not (
+        step.plus in ("x", "loaded", "countdown") or step.plus.startswith("opponent_prizes:")
+    ):
+        raise node.fail("plus", "plus is x, loaded, countdown or opponent_prizes:<affiliation>")
+    check_choice(node, "source", step.source, {"", "target", "chosen", "marked"})
+    if step.op == "generate" and not step.text:
+        raise node.fail("text", "a generate step names its generated text (5.7 B)")
+    if step.op == "manual" and not step.text:
+        raise node.fail("text", "a manual step needs the text to resolve")
+    return step
+
+
+def check_choice(node: Node, field: str, value: str, allowed: set[str]) -> None:
+    """Fail on ``field`` unless ``value`` is one of ``allowed``."""
+    if value not in allowed:
+        raise node.fail(field, f"{value!r} is not one of: {', '.join(sorted(allowed))}")

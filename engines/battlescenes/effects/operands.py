@@ -1,0 +1,180 @@
+"""Helpers shared by the procedures of the effect language (see effects.py)."""
+
+from __future__ import annotations
+
+from engines.battlescenes.content.schema import CardType, Step
+from engines.battlescenes.rules.state import Choice, Continuous, Pending, State
+from engines.battlescenes.table import zones
+from engines.core import Dice
+from engines.core.model import replace
+
+SKIP = "skip"
+
+CHOSEN = (
+    "chosen_character",
+    "chosen_opponent_character",
+    "chosen_own_character",
+    "chosen_card",
+    "chosen_target_side",  # "outro personagem … controlado pelo jogador que controla o alvo"
+    "chosen_base",  # "um personagem ou suporte" (any controller; filters narrow it)
+)
+
+#: Procedures whose own choice already offers "skip" when optional.
+ASKS_ITSELF = ("load_from_resources", "take_from_deck", "manual", "discard_from_hand")
+
+
+def ask(
+    state: State, effect: Pending, seat: int, prompt: str, options: list[str], optional: bool
+) -> State:
+    """Open a :class:`Choice` for ``seat`` inside ``effect`` (with "skip" when optional)."""
+    if optional:
+        options = [*options, SKIP]
+    return replace(state, choice=Choice(seat, effect.uid, prompt, tuple(options), optional))
+
+
+def targets_of(state: State, effect: Pending, step: Step) -> list[int]:
+    """The cards a procedure applies to: the targets, this card, or the chosen card."""
+    if step.to == "target":
+        found = [t for t in dict.fromkeys(effect.targets) if zones.find(state, t) is not None]
+        if step.if_damaged:  # "se aquele personagem tiver sofrido dano neste turno"
+            found = [t for t in found if zones.in_scene(state, t).damaged_this_turn]
+        return found
+    if step.to == "this":
+        return [effect.this] if zones.find(state, effect.this) is not None else []
+    if step.to in CHOSEN:
+        return [int(effect.answers[0])] if effect.answers and effect.answers[0] != SKIP else []
+    if step.to == "distributed":  # each destination once (4.8.4.1), in the order picked
+        return [int(a) for a in dict.fromkeys(points(state, effect, step))]
+    return []
+
+
+def points(state: State, effect: Pending, step: Step) -> list[str]:
+    """4.8.4.2 in an effect ("N pontos de dano distribuídos entre até M personagens e/ou
+    suportes"): the destinations picked so far, one answer per point."""
+    return list(effect.answers[: step.amount + plus(state, effect, step)])
+
+
+def distribute_pool(state: State, effect: Pending, step: Step) -> list[int]:
+    """Where the next point of a distributed damage may go: any card base that passes the
+    filters — only those already picked once ``up_to`` different ones are."""
+    picked = list(dict.fromkeys(int(a) for a in points(state, effect, step)))
+    if len(picked) >= (step.up_to or step.amount + plus(state, effect, step)):
+        return [c for c in picked if zones.find(state, c) is not None]
+    return chosen_pool(state, effect, step)
+
+
+def unmet(state: State, effect: Pending, step: Step) -> bool:
+    """A procedure that is not done: its condition fails ("se cada personagem que você
+    controlar tiver …", checked as it is reached) or it has nothing to do (0 cards to put)."""
+    if step.if_all_affiliation:
+        wanted = set(step.if_all_affiliation.split("|"))
+        mine = zones.characters(state, effect.controller)
+        if not all(wanted & set(zones.affiliations(state, c)) for c in mine):
+            return True
+    return step.op == "mill" and step.amount + plus(state, effect, step) <= 0
+
+
+def chosen_pool(state: State, effect: Pending, step: Step) -> list[int]:
+    """What a ``chosen_…`` procedure may choose among (filters narrow it)."""
+    seat = effect.controller
+    if step.to == "chosen_card":  # any card base in the scene, or the scenario
+        cards = [s.card for s in state.scene if s.card != effect.source]
+        return cards + ([state.scenario] if state.scenario is not None else [])
+    if step.to == "chosen_target_side":  # another character of the target's controller
+        if not effect.targets or zones.find(state, effect.targets[0]) is None:
+            return []
+        target = zones.in_scene(state, effect.targets[0])
+        return [
+            s.card
+            for s in zones.characters(state, target.controller)
+            if s.card != target.card and matches(state, s.card, step)
+        ]
+    if step.to in ("chosen_base", "distributed"):  # a character or a support, anyone's
+        return [
+            s.card
+            for s in state.scene
+            if not (step.other and s.card in (effect.this, _other_source(state, effect)))
+            and matches(state, s.card, step)
+        ]
+    whose = {"chosen_opponent_character": 1 - seat, "chosen_own_character": seat}.get(step.to)
+    # Filters narrow the pool (e.g. Liderar/Atrasar "N – característica", 7.2).
+    return [
+        s.card
+        for s in zones.characters(state, whose)
+        # 7.2 Potencializar: "outro personagem … que ainda não tenha sido potencializado"
+        if not (step.op == "empower" and (s.card == effect.this or s.empowered))
+        and not (step.other and s.card in (effect.this, _other_source(state, effect)))
+        and matches(state, s.card, step)
+        and (not step.filter_alignment or zones.has_alignment(state, s.card, step.filter_alignment))
+    ]
+
+
+def matches(state: State, card: int, step: Step, powers: tuple[str, ...] = ()) -> bool:
+    """Whether a card passes a procedure's filters (type, power, affiliation, powers)."""
+    d = zones.defn(state, card)
+    if step.filter_type and d.type.value != step.filter_type:
+        return False
+    if step.filter_power and step.filter_power not in d.powers:
+        return False
+    if step.filter_affiliation and step.filter_affiliation not in d.affiliations:
+        return False
+    if step.filter_lacks_power and d.type is CardType.CHARACTER:  # "que não tenha ◆"
+        index = zones.find(state, card)
+        have = zones.powers(state, state.scene[index]) if index is not None else d.powers
+        if step.filter_lacks_power in have:
+            return False
+    return not powers or bool(set(powers) & set(d.powers))
+
+
+def shuffle(state: State, seat: int, dice: Dice) -> State:
+    """Shuffle a player's deck with the injected dice."""
+    player = state.players[seat]
+    deck = tuple(dice.shuffle(player.deck, f"shuffle deck {seat}"))
+    return zones.set_player(state, seat, replace(player, deck=deck))
+
+
+def plus(state: State, effect: Pending, step: Step) -> int:
+    """The X a step adds to its amount (e.g. Sussurro Aniquilador's 3+X, 5.7 A.1)."""
+    if step.plus == "x":
+        return effect.x
+    if step.plus == "countdown":  # "o número de cards que aquele oponente colocou" (6.2 A)
+        return state.countdown_count
+    if step.plus == "loaded":
+        found = zones.find(state, effect.this)
+        return len(state.scene[found].loaded) if found is not None else 0
+    if step.plus.startswith("opponent_prizes:"):
+        affiliation = step.plus.split(":", 1)[1]
+        prizes = state.players[1 - effect.controller].prizes
+        return sum(
+            1
+            for c in prizes
+            if zones.defn(state, c).type is CardType.CHARACTER
+            and affiliation in zones.defn(state, c).affiliations
+        )
+    return 0
+
+
+def damage_source(state: State, effect: Pending, step: Step) -> int:
+    """4.8.5: who causes a damage procedure's damage — the character using the action (an
+    action's damage), the effect's card, or another character the text names ("AQUELE
+    PERSONAGEM CAUSA": ``source: target``, the effect's target; ``chosen``, the character an
+    earlier step of the effect chose; ``marked``, the card this card marked)."""
+    if step.source == "target":
+        return effect.targets[0] if effect.targets else -1
+    if step.source == "chosen":
+        return effect.chosen
+    if step.source == "marked":
+        return next((c.target for c in state.continuous if _marks(c, effect)), -1)
+    return effect.this if effect.is_action else effect.source
+
+
+def _marks(mark: Continuous, effect: Pending) -> bool:
+    """A mark this effect's card made ("o personagem escolhido")."""
+    return mark.kind == "mark" and mark.source == effect.source
+
+
+def _other_source(state: State, effect: Pending) -> int:
+    """The character named as the source of this effect's damage, if a step names one
+    ("O PERSONAGEM ESCOLHIDO CAUSE 2 pontos de dano em um outro personagem")."""
+    named = [s for s in effect.steps if s.op == "damage" and s.source in ("chosen", "marked")]
+    return damage_source(state, effect, named[0]) if named else -1

@@ -1,0 +1,395 @@
+"""Procedures about damage and the card bases' state: damage, (in)capacitate, shield, unload.
+
+Also the keyword triggers that damage and knock-outs cause (Predador, Espionar).
+"""
+
+from __future__ import annotations
+
+from engines.battlescenes.content.schema import CardType, Step, Trigger
+from engines.battlescenes.effects import replacements, tree, triggers
+from engines.battlescenes.effects.operands import SKIP, ask, damage_source, plus, points, targets_of
+from engines.battlescenes.rules.state import (
+    DamageProgress,
+    InScene,
+    Pending,
+    Phase,
+    ShieldEntry,
+    State,
+)
+from engines.battlescenes.table import damage, leaving, shields, zones
+from engines.core import Dice, Event
+from engines.core.model import replace
+
+
+def _damage(
+    state: State, effect: Pending, step: Step, dice: Dice
+) -> tuple[State, list[Event], bool]:
+    """A damage procedure per destination (4.8.4.1), calculated (4.8.3) and maybe redirected."""
+    events: list[Event] = []
+    source = damage_source(state, effect, step)
+    ctx = damage.DamageContext(effect.controller, source, effect.action_kind)
+    if step.source:  # 4.8.5 "AQUELE PERSONAGEM CAUSA": not an action's damage
+        ctx = damage.DamageContext(effect.controller, source)
+    prog = effect.damage or DamageProgress(
+        targets=tuple(targets_of(state, effect, step)), answers_used=len(effect.answers)
+    )
+    while prog.index < len(prog.targets):
+        if prog.destination == -1:
+            target = prog.targets[prog.index]
+            if zones.find(state, target) is None:
+                prog = replace(prog, index=prog.index + 1)
+                continue
+            # 4.8.4.2: a target listed n times receives n times the amount, as one procedure.
+            amount0 = step.amount + plus(state, effect, step)
+            base = amount0 * effect.targets.count(target) if step.to == "target" else amount0
+            if step.to == "distributed":  # one point per time it was picked (4.8.4.2)
+                base = points(state, effect, step).count(str(target))
+            base += effect.bonus  # 7.2 Potencializar: +N on each of its targets
+            amount, applied = damage.calculate(state, base, ctx, zones.in_scene(state, target))
+            prog = replace(prog, destination=target, amount=amount, applied=applied)
+        if prog.offered == REPLACING and len(effect.answers) > prog.answers_used:
+            outcome = effect.answers[prog.answers_used]
+            prog = replace(prog, offered="", answers_used=prog.answers_used + 1, replaced=outcome)
+            events.append(_chosen(state, outcome))
+        elif prog.offered and len(effect.answers) > prog.answers_used:
+            answer = effect.answers[prog.answers_used]
+            used = _used(state, prog, answer)
+            prog = replace(
+                prog, offered="", answers_used=prog.answers_used + 1, redirects_used=used
+            )
+            if answer != SKIP:  # E then F: recalculate with what was not applied yet
+                new = int(answer.rpartition(">")[2])
+                amount, applied = damage.calculate(
+                    state, prog.amount, ctx, zones.in_scene(state, new), prog.applied
+                )
+                events.append(
+                    Event(
+                        "battlescenes.event.redirected",
+                        {"card": zones.title(state, new), "amount": amount},
+                        rule="4.8.3.1",
+                    )
+                )
+                prog = replace(prog, destination=new, amount=amount, applied=prog.applied + applied)
+        if prog.amount > 0:
+            offers = damage.redirects(state, prog.destination, prog.redirects_used)
+            if offers:
+                key, seat, places = offers[0]
+                options = [str(c) for c in places]
+                prompt = "battlescenes.choice.redirect"
+                if len(offers) > 1:  # 4.8.3.1 F.E: "a escolha … cabe ao Jogador Ativo"
+                    key, seat = SEVERAL, tree.active_player(state)
+                    options = [f"{k.split(':')[0]}>{c}" for k, _s, cards in offers for c in cards]
+                    prompt = "battlescenes.choice.redirect_which"
+                prog = replace(prog, offered=key)
+                state = tree.put(state, replace(tree.get(state, effect.uid), damage=prog))
+                effect = tree.get(state, effect.uid)
+                state = ask(state, effect, seat, prompt, options, True)
+                return state, events, False
+            instead = replacements.outcomes(state, prog.destination, "replace_damage")
+            if len(instead) > 1 and not prog.replaced:  # 5.5: the active player chooses
+                prog = replace(prog, offered=REPLACING)
+                state = tree.put(state, replace(tree.get(state, effect.uid), damage=prog))
+                effect = tree.get(state, effect.uid)
+                prompt = "battlescenes.choice.replacement"
+                state = ask(state, effect, tree.active_player(state), prompt, instead, False)
+                return state, events, False
+            if instead:  # 5.5: no damage happens, so nothing it would trigger triggers
+                outcome = prog.replaced or instead[0]
+                state, more = replacements.apply_damage(
+                    state, prog.destination, prog.amount, outcome
+                )
+                events.extend(more)
+            else:
+                state, more = _deal(state, effect, step, prog)
+                events.extend(more)
+        else:
+            events.append(
+                Event(
+                    "battlescenes.event.no_damage",
+                    {"card": zones.title(state, prog.destination)},
+                    rule="4.8.3",
+                )
+            )
+        prog = DamageProgress(
+            targets=prog.targets, index=prog.index + 1, answers_used=prog.answers_used
+        )
+        if state.phase is Phase.OVER:
+            return state, events, True
+    state = tree.put(state, replace(tree.get(state, effect.uid), damage=None))
+    return state, events, True
+
+
+#: ``DamageProgress.offered`` when several redirects could apply and the active player picks.
+SEVERAL = "*"
+#: ``DamageProgress.offered`` while the active player picks between damage replacements (5.5).
+REPLACING = "5.5"
+
+
+def _chosen(state: State, outcome: str) -> Event:
+    return Event(
+        "battlescenes.event.replacement_chosen",
+        {
+            "player": state.players[tree.active_player(state)].name,
+            "option": {"key": f"battlescenes.answer.{outcome}", "params": {}},
+        },
+        rule="5.5",
+    )
+
+
+def _deal(
+    state: State, effect: Pending, step: Step, prog: DamageProgress
+) -> tuple[State, list[Event]]:
+    """The final damage happens (4.8.1/4.8.2). Cards it unloads fire "quando cards forem
+    descarregados deste personagem" (5.2, ``unloaded``) while the character is still in the
+    scene — one level above the damaging effect, which pauses (9.1.2.1) —; then Predador
+    (7.2) and the knock-outs (4.7), whose "sai de cena" effects join that level. The
+    ``unloaded`` effect still resolves if its character was knocked out: its procedures on
+    "este personagem" then find nothing (the card left the scene)."""
+    before = len(zones.in_scene(state, prog.destination).loaded)
+    state, events = damage.apply(
+        state, prog.destination, prog.amount, step.penetrating, effect.preference
+    )
+    state = _damaged(state, effect, step, prog.destination)
+    # 5.2 "quando um personagem … causar dano em …" (dealt_damage), at the same level
+    state = triggers.dealt(
+        state, damage_source(state, effect, step), prog.destination, effect.level + 1
+    )
+    if len(zones.in_scene(state, prog.destination).loaded) < before:
+        state = triggers.fire(state, Trigger.UNLOADED, effect.level + 1, base=prog.destination)
+    if not step.source:  # 7.2 Predador: damage of this character's action
+        state = _predator(state, tree.get(state, effect.uid), prog.destination)
+    state, more = knock_outs(state, effect.level + 1, effect.controller)
+    return state, events + more
+
+
+def _used(state: State, prog: DamageProgress, answer: str) -> tuple[str, ...]:
+    """The redirects spent by ``answer``: the one offered, or — when the active player chose
+    among several (``source>destination``) — the chosen one; declining spends them all."""
+    if prog.offered != SEVERAL:
+        return (*prog.redirects_used, prog.offered)
+    offers = [k for k, _s, _c in damage.redirects(state, prog.destination, prog.redirects_used)]
+    if answer == SKIP:
+        return (*prog.redirects_used, *offers)
+    source = answer.partition(">")[0]
+    chosen = next(k for k in offers if k.split(":")[0] == source)
+    return (*prog.redirects_used, chosen)
+
+
+def _damaged(state: State, effect: Pending, step: Step, destination: int) -> State:
+    """5.2 "quando este personagem sofrer dano" (``damaged``): the texts of the damaged card
+    base, and effects generated this turn about "este personagem" (5.7 B: Surpresa
+    Dolorosa's "toda vez que um personagem causar dano a este personagem, este personagem
+    causa 2 pontos de dano no personagem que causou aquele dano" — only when a character
+    is the source; that damage is the character's, not an action's, 4.8.5 ATENÇÃO)."""
+    source = damage_source(state, effect, step)
+    item = zones.in_scene(state, destination)
+    targets = (source,) if zones.find(state, source) is not None else ()
+    found: list[Pending] = []
+    for holder, text in zones.texts(state, item):
+        if text.trigger is Trigger.DAMAGED:
+            label = zones.title(state, holder)
+            found.append(
+                Pending(
+                    0,
+                    0,
+                    item.controller,
+                    holder,
+                    label,
+                    text.steps,
+                    targets=targets,
+                    this=destination,
+                )
+            )
+    character = bool(targets) and zones.defn(state, source).type is CardType.CHARACTER
+    for _n, made, text in zones.generated_texts(state):
+        if text.trigger is Trigger.DAMAGED and made.this == destination and character:
+            label = zones.title(state, made.source)
+            steps = text.steps
+            found.append(
+                Pending(
+                    0,
+                    0,
+                    made.controller,
+                    made.source,
+                    label,
+                    steps,
+                    targets=targets,
+                    this=destination,
+                    is_action=True,
+                )
+            )
+    return tree.add(state, found, effect.level + 1) if found else state
+
+
+def knock_outs(state: State, level: int, cause: int = -1) -> tuple[State, list[Event]]:
+    """4.7 after a procedure, then Espionar for what reached the prizes (7.2). ``cause``:
+    the player controlling the effect that caused it (Hela V1, 5.5)."""
+    before = {c for p in state.players for c in p.prizes}
+    state, events = leaving.knock_outs(state, level, cause)
+    if state.phase is Phase.OVER:
+        return state, events
+    arrived = tuple((c, False) for p in state.players for c in p.prizes if c not in before)
+    return fire_prizes(state, arrived, level), events
+
+
+def _predator(state: State, effect: Pending, destination: int) -> State:
+    """7.2 Predador: the first time an action of this character damages a character you do
+    not control, you may load a card from your resources on it (pending one level up)."""
+    if not effect.action_kind or effect.predator_fired or zones.find(state, effect.this) is None:
+        return state
+    target = zones.find(state, destination)
+    if target is None:
+        return state  # knocked out by the damage: still a character it damaged
+    item = state.scene[target]
+    if item.controller == effect.controller or (
+        zones.defn(state, destination).type is not CardType.CHARACTER
+    ):
+        return state
+    if "predador" not in zones.keywords(state, effect.this):
+        return state
+    state = tree.put(state, replace(effect, predator_fired=True))
+    steps = (Step(op="load_from_resources", to="this", optional=True),)
+    found = Pending(
+        uid=0,
+        level=effect.level + 1,
+        controller=effect.controller,
+        source=effect.this,
+        label="Predador",
+        steps=steps,
+        this=effect.this,
+    )
+    return tree.add(state, [found], effect.level + 1)
+
+
+def fire_prizes(state: State, arrived: tuple[tuple[int, bool], ...], level: int) -> State:
+    """7.2 Espionar: a character card with it put into the prizes area may draw its owner a
+    card (two if it was yielded). ``arrived`` lists (card, yielded)."""
+    found = []
+    for card, yielded in arrived:
+        if "espionar" not in zones.defn(state, card).keywords:
+            continue
+        steps = (Step(op="draw", amount=2 if yielded else 1, to="self", optional=True),)
+        found.append(
+            Pending(
+                uid=0,
+                level=level,
+                controller=zones.owner(state, card),
+                source=card,
+                label=zones.title(state, card),
+                steps=steps,
+            )
+        )
+    return tree.add(state, found, level) if found else state
+
+
+def _stage(
+    state: State, effect: Pending, step: Step, dice: Dice
+) -> tuple[State, list[Event], bool]:
+    events = []
+    for target in targets_of(state, effect, step):
+        if zones.defn(state, target).type is not CardType.CHARACTER:
+            continue
+        if step.op == "capacitate":
+            state = zones.capacitate(state, target, step.amount)
+        else:
+            before = zones.in_scene(state, target).stage
+            state = zones.incapacitate(state, target, step.amount)
+            if zones.in_scene(state, target).stage < before:  # 5.2 (Cristalys V1)
+                level = effect.level + 1
+                state = triggers.fire(
+                    state, Trigger.INCAPACITATED, level, base=target, player=effect.controller
+                )
+        events.append(
+            Event(
+                f"battlescenes.event.{step.op}",
+                {"card": zones.title(state, target), "amount": step.amount},
+                rule="4.5.1",
+            )
+        )
+    return state, events, True
+
+
+def _entry(state: State, step: Step, item: InScene) -> ShieldEntry:
+    """A timed shield effect until the end of the turn (4.8.6)."""
+    if step.op == "shield_set":
+        return ShieldEntry("set", step.amount, state.clock)
+    if step.amount >= 0:
+        return ShieldEntry("bonus", step.amount, state.clock)
+    # 4.8.6: a penalty applies only down to 0; what it could not take is lost for good.
+    return ShieldEntry("penalty", min(-step.amount, shields.shield(state, item)), state.clock)
+
+
+def _shield(
+    state: State, effect: Pending, step: Step, dice: Dice
+) -> tuple[State, list[Event], bool]:
+    events = []
+    for target in targets_of(state, effect, step):
+        item = zones.in_scene(state, target)
+        state = zones.set_in_scene(
+            state, replace(item, shield_log=(*item.shield_log, _entry(state, step, item)))
+        )
+        events.append(
+            Event(
+                "battlescenes.event.shield_set"
+                if step.op == "shield_set"
+                else "battlescenes.event.shield_change",
+                {"card": zones.title(state, target), "amount": step.amount},
+                rule="4.8.6",
+            )
+        )
+    return state, events, True
+
+
+def _unload(
+    state: State, effect: Pending, step: Step, dice: Dice
+) -> tuple[State, list[Event], bool]:
+    events = []
+    for target in targets_of(state, effect, step):
+        item = zones.in_scene(state, target)
+        cards = list(reversed(item.loaded))[: step.amount]
+        state = zones.unload(state, target, cards)
+        if cards:  # 5.2 "quando cards forem descarregados deste personagem"
+            state = triggers.fire(state, Trigger.UNLOADED, effect.level + 1, base=target)
+        events.append(
+            Event(
+                "battlescenes.event.unloaded",
+                {"card": zones.title(state, target), "count": len(cards)},
+                rule="4.8.2.1",
+            )
+        )
+    state, more = knock_outs(state, effect.level + 1, effect.controller)
+    return state, events + more, True
+
+
+#: Procedure kind → its handler (see effects._step).
+def _empower(
+    state: State, effect: Pending, step: Step, dice: Dice
+) -> tuple[State, list[Event], bool]:
+    """7.2 Potencializar (N): the chosen character's next action that deals damage this turn
+    deals +N on each of its targets; it counts as empowered for the rest of the turn."""
+    events = []
+    for card in targets_of(state, effect, step):
+        item = zones.in_scene(state, card)
+        bonus = step.amount + plus(state, effect, step)
+        state = zones.set_in_scene(
+            state, replace(item, empower=item.empower + bonus, empowered=True)
+        )
+        events.append(
+            Event(
+                "battlescenes.event.empowered",
+                {"card": zones.title(state, card), "amount": bonus},
+                rule="7.2",
+            )
+        )
+    return state, events, True
+
+
+HANDLERS = {
+    "empower": _empower,
+    "damage": _damage,
+    "incapacitate": _stage,
+    "capacitate": _stage,
+    "shield": _shield,
+    "shield_set": _shield,
+    "unload": _unload,
+}

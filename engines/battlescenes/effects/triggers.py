@@ -1,0 +1,232 @@
+"""Triggered effects (5.2) becoming pending in the Effect Tree (9.1.2)."""
+
+from __future__ import annotations
+
+from engines.battlescenes.content.schema import CardType, Step, Text, Trigger
+from engines.battlescenes.effects import tree
+from engines.battlescenes.rules.state import InScene, Pending, Phase, State
+from engines.battlescenes.table import zones
+
+
+def fire(
+    state: State,
+    trigger: Trigger,
+    level: int,
+    *,
+    card: int = -1,
+    base: int = -1,
+    searcher: int = -1,
+    player: int = -1,
+) -> State:
+    """Make every effect with ``trigger`` that this event meets pending at ``level``."""
+    found: list[Pending] = []
+
+    def proto(
+        source: int, controller: int, this: int, label: str, steps: tuple[Step, ...]
+    ) -> Pending:
+        return Pending(
+            uid=0,
+            level=level,
+            controller=controller,
+            source=source,
+            label=label,
+            steps=steps,
+            this=this,
+        )
+
+    if trigger is Trigger.ENTERS_SCENE:
+        item = zones.in_scene(state, card)
+        for text in zones.defn(state, card).texts:
+            if text.trigger is trigger and not text.generated:
+                found.append(
+                    proto(card, item.controller, card, zones.title(state, card), text.steps)
+                )
+        found.extend(_character_enters(state, item, level))
+    elif trigger is Trigger.LOADED_FROM_RESOURCES:
+        item = zones.in_scene(state, base)
+        if zones.defn(state, base).type is CardType.CHARACTER:
+            for text in zones.defn(state, card).texts:
+                if (
+                    text.trigger is trigger
+                    and not text.generated
+                    and (not text.if_power or text.if_power in zones.powers(state, item))
+                ):
+                    found.append(
+                        proto(card, item.controller, base, zones.title(state, card), text.steps)
+                    )
+    elif trigger in (Trigger.UNLOADED_IN_ADJUSTMENT, Trigger.UNLOADED):
+        item = zones.in_scene(state, base)
+        for source, text in zones.texts(state, item):
+            if text.trigger is trigger:
+                found.append(
+                    proto(source, item.controller, base, zones.title(state, source), text.steps)
+                )
+    elif trigger in (Trigger.DISCARDED_IN_ADJUSTMENT, Trigger.DISCARDED):
+        for item in state.scene:
+            if item.controller != player:
+                continue
+            for source, text in zones.texts(state, item):
+                if text.trigger is trigger:
+                    found.append(
+                        proto(source, player, item.card, zones.title(state, source), text.steps)
+                    )
+    elif trigger is Trigger.LOADED_ONTO_THIS:
+        item = zones.in_scene(state, base)
+        combat = state.phase in (Phase.ANTICIPATION, Phase.ATTACK)
+        for source, text in zones.texts(state, item):
+            if text.trigger is trigger and (combat or not text.if_combat):
+                found.append(
+                    proto(source, item.controller, base, zones.title(state, source), text.steps)
+                )
+    elif trigger is Trigger.INCAPACITATED:
+        # ``base`` was incapacitated by an effect ``player`` controls: texts of the card base
+        # itself (``this``) or of any card base of its controller (``own_characters``).
+        item = zones.in_scene(state, base)
+        for holder in state.scene:
+            if holder.controller != item.controller:
+                continue
+            for source, text in zones.texts(state, holder):
+                if (
+                    text.trigger is trigger
+                    and (text.trigger_for == "own_characters" or holder.card == base)
+                    and (
+                        not text.trigger_if_affiliation
+                        or text.trigger_if_affiliation in zones.affiliations(state, item)
+                    )
+                    and (text.trigger_by == "any" or player not in (-1, item.controller))
+                ):
+                    found.append(
+                        proto(source, item.controller, base, zones.title(state, source), text.steps)
+                    )
+    elif trigger is Trigger.OPPONENT_SEARCHES_DECK:
+        for item in state.scene:
+            if item.controller == searcher:
+                continue
+            for source, text in zones.texts(state, item):
+                if text.trigger is trigger:
+                    found.append(
+                        proto(
+                            source,
+                            item.controller,
+                            item.card,
+                            zones.title(state, source),
+                            text.steps,
+                        )
+                    )
+    if not found:
+        return state
+    return tree.add(state, found, level)
+
+
+def _holders(state: State, seat: int) -> list[tuple[int, int, Text]]:
+    """(holder, card, text) of every working text of ``seat``'s card bases and scenario."""
+    found = [
+        (holder.card, card, text)
+        for holder in state.scene
+        if holder.controller == seat
+        for card, text in zones.texts(state, holder)
+    ]
+    scenario = state.scenario
+    if scenario is not None and zones.owner(state, scenario) == seat:
+        found.extend((scenario, scenario, t) for t in zones.scenario_texts(state))
+    return found
+
+
+def _character_enters(state: State, item: InScene, level: int) -> list[Pending]:
+    """5.2 "quando um personagem com ◆ entrar em cena sob seu controle" (Quebrar com Tudo,
+    ``character_enters`` with ``if_power``): texts of the card bases and the scenario of the
+    entering character's controller; the effect's target is that character."""
+    if zones.defn(state, item.card).type is not CardType.CHARACTER:
+        return []
+    powers = zones.powers(state, item)
+    return [
+        Pending(
+            uid=0,
+            level=level,
+            controller=item.controller,
+            source=card,
+            label=zones.title(state, card),
+            steps=text.steps,
+            targets=(item.card,),
+            this=holder,
+        )
+        for holder, card, text in _holders(state, item.controller)
+        if text.trigger is Trigger.CHARACTER_ENTERS
+        and (not text.if_power or text.if_power in powers)
+    ]
+
+
+def drew(state: State, effect: Pending, level: int) -> State:
+    """5.2 "toda vez que o efeito de uma ação de ☺ de um personagem que você controla fizer
+    com que você compre um ou mais cards durante a Fase de Combate" (Experimentos
+    Sabotados, ``drew_by_action``): ``effect`` (an action's) just made its controller draw.
+    ``action_power`` filters the action's power, ``if_power`` the holder's ("enquanto este
+    personagem tiver ☺"), ``if_combat`` the phase."""
+    combat = state.phase in (Phase.ANTICIPATION, Phase.ATTACK)
+    found = [
+        Pending(
+            uid=0,
+            level=level,
+            controller=effect.controller,
+            source=card,
+            label=zones.title(state, card),
+            steps=text.steps,
+            this=holder,
+        )
+        for holder, card, text in _holders(state, effect.controller)
+        if text.trigger is Trigger.DREW_BY_ACTION
+        and (combat or not text.if_combat)
+        and (not text.action_power or text.action_power == effect.action_power)
+        and (not text.if_power or _has_power(state, holder, text.if_power))
+    ]
+    return tree.add(state, found, level) if found else state
+
+
+def _has_power(state: State, card: int, power: str) -> bool:
+    index = zones.find(state, card)
+    return index is not None and power in zones.powers(state, state.scene[index])
+
+
+def dealt(state: State, source: int, destination: int, level: int) -> State:
+    """5.2 "quando um personagem [com a afiliação X] que você controla causar dano em um
+    personagem ou suporte [que não tenha a afiliação Y]" (``dealt_damage``): the texts of the
+    card bases and the scenario of the dealer's controller (``trigger_for: own_characters``)
+    or of the dealer itself (``this``). Only a *character* deals it (4.8.5: an action's
+    damage is its user's; a scenario's or an ability's is not a character's); the effect's
+    target is the damaged card, ``this`` the card whose text it is."""
+    index = zones.find(state, source)
+    victim = zones.find(state, destination)
+    if index is None or victim is None:
+        return state
+    dealer = state.scene[index]
+    if zones.defn(state, source).type is not CardType.CHARACTER:
+        return state
+    holders = [
+        (holder.card, card, text)
+        for holder in state.scene
+        if holder.controller == dealer.controller
+        for card, text in zones.texts(state, holder)
+    ]
+    scenario = state.scenario
+    if scenario is not None and zones.owner(state, scenario) == dealer.controller:
+        holders.extend((scenario, scenario, t) for t in zones.scenario_texts(state))
+    affiliations = zones.affiliations(state, dealer)
+    damaged = zones.affiliations(state, state.scene[victim])
+    found = [
+        Pending(
+            uid=0,
+            level=level,
+            controller=dealer.controller,
+            source=card,
+            label=zones.title(state, card),
+            steps=text.steps,
+            targets=(destination,),
+            this=holder,
+        )
+        for holder, card, text in holders
+        if text.trigger is Trigger.DEALT_DAMAGE
+        and (text.trigger_for == "own_characters" or holder == source)
+        and (not text.trigger_if_affiliation or text.trigger_if_affiliation in affiliations)
+        and (not text.victim_without_affiliation or text.victim_without_affiliation not in damaged)
+    ]
+    return tree.add(state, found, level) if found else state

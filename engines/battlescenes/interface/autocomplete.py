@@ -1,0 +1,300 @@
+"""Autocomplete for the slash commands: legal values only, following the options already
+typed (``values``) — a ``use``'s actions follow the chosen character, its options (4.6.2 B)
+and targets (F) follow the chosen action, the cards to unload follow the targets (4.8.1)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from itertools import combinations
+from typing import Any
+
+from engines.battlescenes import scene
+from engines.battlescenes.content.schema import ActionDef, CardType
+from engines.battlescenes.interface.menus import adjust_pool
+from engines.battlescenes.rules import activated, manual, use
+from engines.battlescenes.rules.actions import card_list
+from engines.battlescenes.rules.state import InScene, State
+from engines.battlescenes.rules.turn import capacitate_discards
+from engines.battlescenes.table import zones
+from engines.battlescenes.view import option_label
+from engines.core import Choice, InvalidActionError, Message
+
+LIMIT = 25  # Discord shows at most 25 suggestions
+
+
+def _int(values: Mapping[str, Any], key: str) -> int | None:
+    raw = values.get(key)
+    if isinstance(raw, bool):
+        return None
+    if isinstance(raw, int):
+        return raw
+    if isinstance(raw, str) and raw.strip().lstrip("#").isdigit():
+        return int(raw.strip().lstrip("#"))
+    return None
+
+
+def _cards(values: Mapping[str, Any], key: str) -> tuple[int, ...]:
+    raw = values.get(key)
+    if not isinstance(raw, str):
+        return ()
+    try:
+        return card_list(raw)
+    except InvalidActionError:
+        return ()
+
+
+def _card_choice(state: State, card: int) -> Choice:
+    return Choice(
+        Message("battlescenes.choice.card", {"card": zones.title(state, card), "id": card}), card
+    )
+
+
+def _label(state: State, cards: tuple[int, ...]) -> str:
+    return ", ".join(f"{zones.title(state, c)} (#{c})" for c in cards)
+
+
+def _own(state: State, seat: int, values: Mapping[str, Any]) -> InScene | None:
+    """The character the player already chose (``character``), if it is theirs."""
+    card = _int(values, "character")
+    index = None if card is None else zones.find(state, card)
+    if index is None or state.scene[index].controller != seat:
+        return None
+    return state.scene[index]
+
+
+def chosen_action(state: State, seat: int, values: Mapping[str, Any]) -> ActionDef | None:
+    """The action named in ``values`` on the chosen character (4.6.2 A, C.3)."""
+    item = _own(state, seat, values)
+    name = str(values.get("action") or "").strip().lower()
+    if item is None or not name:
+        return None
+    found = [a for _c, a in use.available(state, item) if a.name.lower() == name]
+    return found[0] if found else None
+
+
+def _target_count(action: ActionDef, values: Mapping[str, Any]) -> int:
+    if not action.modes:
+        return action.targets
+    mode = str(values.get("mode") or "").strip().lower()
+    picked = [m for m in action.modes if m.name.lower() == mode]
+    if picked:
+        return picked[0].targets
+    return max(m.targets for m in action.modes)
+
+
+def _list_choices(
+    state: State, current: str, candidates: list[int], limit: int, repeat: bool
+) -> list[Choice]:
+    """Suggestions for a card-list option: what is typed, plus one more legal card."""
+    text = current.replace(",", " ")
+    tokens = text.split()
+    partial = "" if not tokens or text.endswith(" ") else tokens.pop()
+    done = tuple(int(t.lstrip("#")) for t in tokens if t.lstrip("#").isdigit())
+    if len(done) >= limit:
+        return [
+            Choice(
+                Message("battlescenes.choice.option", {"label": _label(state, done)}), _text(done)
+            )
+        ]
+    needle = partial.lstrip("#").lower()
+    found = []
+    for card in candidates:
+        if (card in done and not repeat) or (
+            needle
+            and not (str(card).startswith(needle) or needle in zones.title(state, card).lower())
+        ):
+            continue
+        chosen = (*done, card)
+        found.append(
+            Choice(
+                Message("battlescenes.choice.option", {"label": _label(state, chosen)}),
+                _text(chosen),
+            )
+        )
+    return found[:LIMIT]
+
+
+def _text(cards: tuple[int, ...]) -> str:
+    return ", ".join(str(c) for c in cards)
+
+
+def _use(
+    state: State, seat: int, option: str, current: str, values: Mapping[str, Any]
+) -> list[Choice] | None:
+    """``use``'s options; ``None`` when ``option`` is not one of them."""
+    if option == "character":
+        users = dict.fromkeys(item.card for item, _a in use.usable(state, seat))
+        return [_card_choice(state, c) for c in users]
+    if option == "action":
+        item = _own(state, seat, values)
+        pairs = {
+            (user.card, a.name): user
+            for user, a in use.usable(state, seat)
+            if item is None or user.card == item.card
+        }
+        return [
+            Choice(
+                Message(
+                    "battlescenes.choice.action",
+                    {"card": zones.title(state, card), "action": name},
+                ),
+                name,
+            )
+            for card, name in pairs
+        ]
+    action = chosen_action(state, seat, values)
+    if option == "mode":  # B: one option, or up to max_modes together (printed order)
+        names = [m.name for m in action.modes] if action is not None else []
+        most = action.max_modes if action is not None else 1
+        picks = [", ".join(c) for n in range(1, most + 1) for c in combinations(names, n)]
+        return [Choice(Message("battlescenes.choice.option", {"label": p}), p) for p in picks]
+    if option == "targets":
+        if action is None:
+            return _list_choices(state, current, [s.card for s in state.scene], LIMIT, False)
+        legal = [
+            s.card for s in state.scene if use.target_problem(state, seat, action, s.card) is None
+        ]
+        return _list_choices(
+            state, current, legal, _target_count(action, values), action.distribute
+        )
+    if option == "pay":  # E.2: hand cards to discard, the user's cards to unload
+        item = _own(state, seat, values)
+        pool = [*state.players[seat].hand, *(item.loaded if item is not None else ())]
+        limit = LIMIT if action is None else action.discard_cost + action.unload_cost
+        return _list_choices(state, current, pool, limit, False) if limit else []
+    if option == "unload":  # 4.8.1: the source's controller picks what the damage unloads
+        targets = _cards(values, "targets")
+        loaded = [
+            c
+            for t in dict.fromkeys(targets)
+            if zones.find(state, t) is not None
+            for c in zones.in_scene(state, t).loaded
+        ]
+        return _list_choices(state, current, loaded, LIMIT, False)
+    return None
+
+
+def _capacitate_discard(state: State, seat: int, values: Mapping[str, Any]) -> list[Choice]:
+    """C.1 any card (once per character per turn); C.2 a character with its alter ego."""
+    item = _own(state, seat, values)
+    hand = state.players[seat].hand
+    if item is None:
+        return [_card_choice(state, c) for c in hand]
+    # 8.B.2: the character's current alter egos (names); a hand card has its printed ones
+    return [_card_choice(state, c) for c in capacitate_discards(state, seat, item.card)]
+
+
+def _evolve(state: State, seat: int, values: Mapping[str, Any]) -> list[Choice]:
+    """A.2: the characters an EV card of the hand may evolve."""
+    card = _int(values, "card")
+    own = [s.card for s in zones.characters(state, seat)]
+    if card is None or card not in state.players[seat].hand:
+        return [_card_choice(state, c) for c in own]
+    d = zones.defn(state, card)
+    return [_card_choice(state, c) for c in own if d.is_ev and scene.ev_base_ok(state, seat, d, c)]
+
+
+def _keyword(state: State, seat: int, option: str, values: Mapping[str, Any]) -> list[Choice]:
+    """7.2: Item Mágico / Aprimoramento load from the resources; Metamorfo from the hand."""
+    keyword = str(values.get("keyword") or "")
+    player = state.players[seat]
+    if option == "card":
+        if keyword == "metamorfo":
+            return [_card_choice(state, c) for c in player.hand]
+        pool = player.resources
+        if keyword == "item_magico":
+            pool = tuple(c for c in pool if "item_magico" in zones.defn(state, c).keywords)
+        elif keyword == "aprimoramento":
+            pool = tuple(c for c in pool if zones.defn(state, c).type is CardType.CHARACTER)
+        return [_card_choice(state, c) for c in pool]
+    own = zones.characters(state, seat)
+    if keyword in ("aprimoramento", "metamorfo"):
+        own = [s for s in own if keyword in zones.keywords(state, s.card)]
+    card = _int(values, "card")
+    if keyword == "aprimoramento" and card is not None and card in player.resources:
+        ego = zones.defn(state, card).identity
+        own = [s for s in own if ego in zones.identities(state, s.card)]  # 8.B.2
+    return [_card_choice(state, s.card) for s in own]
+
+
+def autocomplete(
+    state: State, seat: int, command: str, option: str, current: str, values: Mapping[str, Any]
+) -> list[Choice]:
+    """Only legal values: cards in hand, own characters, usable actions, open options."""
+    found: list[Choice] | None = None
+    if command == "use":
+        found = _use(state, seat, option, current, values)
+        if option in ("targets", "unload", "pay") and found is not None:
+            return found  # list options filter by the last number typed
+    elif command in ("resources", "adjust") and option == "cards":
+        # 6.1 (6) any hand cards; 6.2 D the loaded cards over the energy, the hand over seven
+        if command == "resources":
+            hand = list(state.players[seat].hand)
+            return _list_choices(state, current, hand, len(hand), False)
+        pool, owed = adjust_pool(state, seat)
+        return _list_choices(state, current, pool, owed, False)
+    elif command == "activate" and option == "card":
+        found = [
+            _card_choice(state, c)
+            for c in dict.fromkeys(c for c, _i, _t in activated.activatable(state, seat))
+        ]
+    elif command == "keyword" and option == "unload":  # 7.2: a card the character carries
+        item = _own(state, seat, values)
+        found = [_card_choice(state, c) for c in (item.loaded if item is not None else ())]
+    elif command == "keyword" and option in ("card", "character"):
+        found = _keyword(state, seat, option, values)
+    elif command == "capacitate" and option == "discard":
+        found = _capacitate_discard(state, seat, values)
+    elif command == "play" and option == "evolve":
+        found = _evolve(state, seat, values)
+    elif command == "apply" and option in ("card", "onto"):
+        found = _manual(state, seat, option, values)
+    if found is None:
+        found = _generic(state, seat, option)
+    needle = current.strip().lower()
+    return [c for c in found if needle in f"{c.label.params} {c.value}".lower()][:LIMIT]
+
+
+def _manual(state: State, seat: int, option: str, values: Mapping[str, Any]) -> list[Choice]:
+    """Cards a manual adjustment (manual.py) may name, with where each is: the card bases
+    for ``onto`` and the base adjustments; else every card this seat can see (its own hand,
+    set-aside cards and — sorted by name, so the order stays secret — its deck)."""
+    what = str(values.get("what") or "")
+    bases = [s.card for s in state.scene]
+    if option == "onto" or what in ("shield", "damage"):
+        cards = bases
+    elif what in ("capacitate", "incapacitate"):
+        cards = [s.card for s in zones.characters(state)]
+    else:
+        me = state.players[seat]
+        deck = sorted(me.deck, key=lambda c: (zones.title(state, c), c))
+        cards = [*bases, *(c for s in state.scene for c in s.loaded)]
+        cards += [state.scenario] if state.scenario is not None else []
+        for p in state.players:
+            cards += [*p.resources, *p.prizes]
+        cards += [*me.hand, *me.set_aside, *(deck if what == "move" else ())]
+    return [
+        Choice(
+            Message(
+                "battlescenes.choice.manual_card",
+                {
+                    "card": zones.title(state, c),
+                    "id": c,
+                    "zone": Message(f"battlescenes.zone.{manual.where(state, c)[0]}"),
+                },
+            ),
+            c,
+        )
+        for c in cards
+    ]
+
+
+def _generic(state: State, seat: int, option: str) -> list[Choice]:
+    player = state.players[seat]
+    if option in ("card", "discard"):
+        return [_card_choice(state, c) for c in player.hand]
+    if option == "character":
+        return [_card_choice(state, s.card) for s in zones.characters(state, seat)]
+    if option == "option" and state.choice is not None and state.choice.seat == seat:
+        return [Choice(option_label(state, o, seat), o) for o in state.choice.options]
+    return []

@@ -1,0 +1,114 @@
+"""Activated effects (5.1): texts a player activates in their Preparation phase.
+
+They are activated only with an empty Effect Tree (the Preparation decision
+guarantees it); their conditions are checked on activation, and their
+procedures then run as the root of a new tree, like an action's effect.
+"""
+
+from __future__ import annotations
+
+from engines.battlescenes.content.schema import Text
+from engines.battlescenes.effects import interpreter, tree
+from engines.battlescenes.rules.state import Pending, Phase, State
+from engines.battlescenes.table import zones
+from engines.core import Dice, Event, IllegalActionError
+from engines.core.model import replace
+
+
+def _refuse(message: str, key: str) -> IllegalActionError:
+    return IllegalActionError(message, key=f"battlescenes.error.{key}", rule="5.1")
+
+
+def activatable(state: State, seat: int) -> list[tuple[int, int, Text]]:
+    """(card, index, text) of every activated text ``seat`` controls (scene and scenario)."""
+    found: list[tuple[int, int, Text]] = []
+    sources: list[tuple[int, int]] = []  # (card, the card base it works on)
+    for item in state.scene:
+        if item.controller == seat:
+            sources.extend((c, item.card) for c, _t in zones.texts(state, item))
+    scenario = state.scenario
+    if (
+        scenario is not None
+        and zones.owner(state, scenario) == seat
+        and zones.scenario_texts(state)
+    ):
+        sources.append((scenario, scenario))
+    for card, _base in dict.fromkeys(sources):
+        for index, text in enumerate(zones.defn(state, card).texts):
+            if text.activated:
+                found.append((card, index, text))
+    return found
+
+
+def _problem(state: State, seat: int, card: int, index: int, text: Text) -> str | None:
+    if text.once_per_turn and f"{card}:{index}" in state.activated_used:
+        return "activated_once"
+    mine = zones.characters(state, seat)
+    holder = next((s for s in state.scene if card == s.card or card in s.loaded), None)
+    if text.if_since_start_of_turn and (holder is None or holder.entered_turn >= state.turn):
+        return "activated_condition"
+    if text.if_controls_character and not mine:
+        return "activated_condition"
+    if text.if_all_affiliation and not all(
+        text.if_all_affiliation in zones.affiliations(state, c) for c in mine
+    ):
+        return "activated_condition"
+    return None
+
+
+def _phase(text: Text) -> Phase:
+    """5.1: activated in the Preparation phase; 7.2 Potencializar: in the Attack step."""
+    return Phase.ATTACK if text.activated_in == "attack" else Phase.PREPARATION
+
+
+def activatable_now(state: State, seat: int) -> list[tuple[int, int, Text]]:
+    """The activated texts ``seat`` could activate at this moment (phase, turn, conditions)."""
+    if seat != state.active or state.choice is not None:
+        return []
+    return [
+        (c, i, t)
+        for c, i, t in activatable(state, seat)
+        if _phase(t) is state.phase and _problem(state, seat, c, i, t) is None
+    ]
+
+
+def activate(
+    state: State, seat: int, card: int, index: int, dice: Dice
+) -> tuple[State, list[Event]]:
+    """Activate the ``index``-th text of ``card`` (5.1); ``index`` -1 (the menu's): the one
+    text of that card that can be activated now."""
+    if index == -1:
+        now = [i for c, i, _t in activatable_now(state, seat) if c == card]
+        if len(now) > 1:
+            raise _refuse("That card has several activated texts: say which.", "activated_which")
+        index = now[0] if now else 0
+    match = [(c, i, t) for c, i, t in activatable(state, seat) if (c, i) == (card, index)]
+    if not match:
+        raise _refuse("You control no such activated effect.", "activated_none")
+    _c, _i, text = match[0]
+    if state.phase is not _phase(text) or seat != state.active or state.choice is not None:
+        raise _refuse("That effect is not activated now.", "activated_phase")
+    problem = _problem(state, seat, card, index, text)
+    if problem is not None:
+        raise _refuse("Its conditions are not met now.", problem)
+    this = card
+    for item in state.scene:
+        if card == item.card or card in item.loaded:
+            this = item.card
+    state = replace(state, activated_used=(*state.activated_used, f"{card}:{index}"))
+    root = Pending(
+        uid=0,
+        level=0,
+        controller=seat,
+        source=card,
+        label=zones.title(state, card),
+        steps=text.steps,
+        this=this,
+    )
+    event = Event(
+        "battlescenes.event.activated",
+        {"player": state.players[seat].name, "card": zones.title(state, card)},
+        rule="5.1",
+    )
+    state, more = interpreter.run(tree.add(state, [root], 0), dice)
+    return state, [event, *more]

@@ -1,0 +1,126 @@
+"""Static texts about using actions (4.6.2): D prohibitions, E.1 cost changes (the highest
+wins) and free use, F.2.1/F.2.3/F.2.4 target obligations. See :class:`cards.ActionRule`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from engines.battlescenes.content.schema import ActionDef, ActionRule, Step
+from engines.battlescenes.rules.state import InScene, State
+from engines.battlescenes.table import zones
+
+
+@dataclass(frozen=True)
+class Working:
+    """An action rule in force: the card base holding it (``None``: the scenario)."""
+
+    rule: ActionRule
+    holder: int | None
+    source: int
+    controller: int
+
+
+def working(state: State) -> Iterator[Working]:
+    """Every action rule of the scene's permanent texts, of the scenario, and of the
+    effects validated for the rest of the turn."""
+    for item in state.scene:
+        for source, text in zones.texts(state, item):
+            for rule in text.action_rules:
+                yield Working(rule, item.card, source, item.controller)
+    if state.scenario is not None:
+        for text in zones.scenario_texts(state):
+            for rule in text.action_rules:
+                yield Working(rule, None, state.scenario, zones.owner(state, state.scenario))
+    for turn_rule in state.turn_rules:  # validated effects: no text needed any more (5.8)
+        yield Working(turn_rule.rule, None, turn_rule.source, turn_rule.controller)
+
+
+def _marked(state: State, w: Working, card: int) -> bool:
+    return any(
+        c.kind == "mark" and c.source in (w.holder, w.source) and c.target == card
+        for c in state.continuous
+    )
+
+
+def concerns(
+    state: State, w: Working, seat: int, user: InScene, action: ActionDef, steps: Sequence[Step]
+) -> bool:
+    """Whether ``w`` applies to ``user`` (controlled by ``seat``) using ``action`` with
+    ``steps`` (the chosen option's: "se ela é uma ação que causa dano, de acordo com o modo
+    escolhido", D)."""
+    r = w.rule
+    whose = {
+        "own": seat == w.controller,
+        "opponent": seat != w.controller,
+        "any": True,
+        "this": user.card == w.holder,
+        "marked": _marked(state, w, user.card),
+    }[r.whose]
+    return (
+        whose
+        and (not r.if_power or action.power == r.if_power)
+        and (not r.if_kind or zones.action_kind(state, user, action).value == r.if_kind)
+        and (not r.if_damage or any(s.op == "damage" for s in steps))
+        and (not r.if_name or action.name.lower() == r.if_name.lower())
+        and (r.if_stage_at_most < 0 or user.stage <= r.if_stage_at_most)
+    )
+
+
+def _options(action: ActionDef) -> list[tuple[tuple[Step, ...], int]]:
+    if action.modes:
+        return [(m.steps, m.targets) for m in action.modes]
+    return [(action.steps, action.targets)]
+
+
+def option_problem(
+    state: State,
+    seat: int,
+    user: InScene,
+    action: ActionDef,
+    steps: Sequence[Step],
+    targets: int,
+) -> str | None:
+    """D, F.2.3 and F.2.4 for one option of the action: an error key, or ``None``."""
+    for w in working(state):
+        if not concerns(state, w, seat, user, action, steps):
+            continue
+        if w.rule.effect == "forbid":
+            return "forbidden"  # D
+        if w.rule.effect == "forbid_untargeted" and targets == 0:
+            return "untargeted"  # F.2.4
+        if w.rule.effect == "only_targeting" and (w.holder is None or targets == 0):
+            return "only_targeting"  # F.2.3: not even actions without targets
+    return None
+
+
+def problem(state: State, seat: int, user: InScene, action: ActionDef) -> str | None:
+    """The action cannot be used at all when every one of its options is prevented."""
+    found = [option_problem(state, seat, user, action, s, t) for s, t in _options(action)]
+    return None if None in found else found[0]
+
+
+def cost(state: State, seat: int, user: InScene, action: ActionDef, printed: int) -> int:
+    """E.1: the incapacitation cost to pay. Cost changes each give a value and "o custo de
+    incapacitação final será sempre o valor mais alto"; a free use pays nothing."""
+    steps = action.steps or tuple(s for m in action.modes for s in m.steps)
+    rules = [w.rule for w in working(state) if concerns(state, w, seat, user, action, steps)]
+    if any(r.effect == "free" for r in rules):
+        return 0
+    changed = [
+        r.value if r.cost_op == "set" else printed + r.value for r in rules if r.effect == "cost"
+    ]
+    return max(0, max(changed)) if changed else printed
+
+
+def forced_targets(
+    state: State, seat: int, user: InScene, action: ActionDef, steps: Sequence[Step]
+) -> list[tuple[str, int]]:
+    """F.2.1 / F.2.3: the cards that must be among the targets, with the rule that says so."""
+    found = []
+    for w in working(state):
+        if w.holder is None or not concerns(state, w, seat, user, action, steps):
+            continue
+        if w.rule.effect in ("must_target", "only_targeting"):
+            found.append((w.rule.effect, w.holder))
+    return found

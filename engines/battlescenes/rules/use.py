@@ -1,0 +1,383 @@
+"""Using actions (4.6.2 A–I)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engines.battlescenes.content.schema import ActionDef, ActionKind, CardType, Step, Trigger
+from engines.battlescenes.effects import interpreter, other_zones, replacements, tree
+from engines.battlescenes.rules import restrictions
+from engines.battlescenes.rules.state import InScene, Pending, Phase, State
+from engines.battlescenes.table import zones
+from engines.core import Dice, Event, IllegalActionError
+from engines.core.model import replace
+
+
+def _refuse(message: str, key: str, rule: str, **params: object) -> IllegalActionError:
+    return IllegalActionError(message, key=f"battlescenes.error.{key}", params=params, rule=rule)
+
+
+def available(state: State, item: InScene) -> list[tuple[int, ActionDef]]:
+    """Actions printed where C.3 allows: the base card, loaded abilities, same alter ego."""
+    found = [(item.card, a) for a in zones.defn(state, item.card).actions]
+    granted = zones.granted_cards(state, item)
+    for card in granted:
+        found.extend((card, a) for a in zones.defn(state, card).actions)
+    for card in item.loaded:  # 7.2 Interligar: the carried card's action becomes usable
+        if card not in granted and "interligar" in zones.defn(state, card).keywords:
+            found.extend((card, a) for a in zones.defn(state, card).actions)
+    return found
+
+
+def kind_allowed(state: State, seat: int, kind: ActionKind) -> bool:
+    """C.5: may an action of this type be used now by ``seat``?"""
+    anticipate = kind in (ActionKind.ANTICIPATE, ActionKind.UNFORESEEN_ANTICIPATE)
+    unforeseen = kind in (ActionKind.UNFORESEEN, ActionKind.UNFORESEEN_ANTICIPATE)
+    if seat == state.active:
+        return state.phase is Phase.ATTACK or (state.phase is Phase.PREPARATION and unforeseen)
+    return state.phase is Phase.ANTICIPATION and anticipate
+
+
+def problems(state: State, seat: int, item: InScene, action: ActionDef) -> str | None:
+    """The first requirement (C.1–C.5, 7.1) the action fails, as an error key, or ``None``."""
+    ready = (
+        item.ready
+        or "prontidao" in zones.keywords(state, item.card)
+        or any(
+            _ready_for(t.ready_for, action, zones.action_kind(state, item, action).value)
+            for _c, t in zones.texts(state, item)
+        )
+    )
+    if item.entered_turn >= state.turn and not ready:
+        return "not_ready"  # C.1
+    if action.power not in zones.powers(state, item):
+        return "no_power"  # C.2
+    if item.actions_used >= 1:
+        return "one_action"  # C.4
+    if not kind_allowed(state, seat, zones.action_kind(state, item, action)):  # 8.B.1
+        return "wrong_step"  # C.5
+    if "acao_unica" in action.keywords and action.name in item.used_names:
+        return "unique_action"
+    if "singularidade" in action.keywords and state.players[seat].singularity_used:
+        return "singularity"
+    if action.cosmic > len(state.players[seat].resources):
+        return "cosmic"
+    if action.discard_cost > len(state.players[seat].hand):
+        return "pay_cost"  # E.2: additional costs must all be paid
+    if action.unload_cost > len(item.loaded):
+        return "pay_cost"
+    fixed = action.cost is not None and action.cost != -1
+    if fixed and item.stage < restrictions.cost(state, seat, item, action, action.cost or 0):
+        return "cannot_pay"  # E.1: a fixed cost is paid in full
+    if not _targets_exist(state, seat, action):
+        return "no_targets"  # F: an option's targets must all be chosen
+    return restrictions.problem(state, seat, item, action)  # D, F.2.3, F.2.4
+
+
+def _targets_exist(state: State, seat: int, action: ActionDef) -> bool:
+    """Whether some option of the action can have all its targets (F.1, F.2.2)."""
+    legal = sum(1 for s in state.scene if target_problem(state, seat, action, s.card) is None)
+    counts = [m.targets for m in action.modes] if action.modes else [action.targets]
+    if action.distribute:
+        return any(c == 0 or legal > 0 for c in counts)
+    return any(c <= legal for c in counts)
+
+
+def _ready_for(spec: str, action: ActionDef, kind_now: str) -> bool:
+    """7.2 "Prontidão – característica": the action has the named characteristic."""
+    kind, _sep, value = spec.partition(":")
+    return {
+        "all": True,
+        "power": action.power == value,
+        "kind": kind_now == value,
+        "action": action.name.lower() == value.lower(),
+    }.get(kind, False)
+
+
+def usable(state: State, seat: int) -> list[tuple[InScene, ActionDef]]:
+    """Every (character, action) ``seat`` could start using now."""
+    result = []
+    for item in zones.characters(state, seat):
+        for _card, action in available(state, item):
+            if problems(state, seat, item, action) is None:
+                result.append((item, action))
+    return result
+
+
+def _check_targets(
+    state: State, seat: int, action: ActionDef, targets: Sequence[int], count: int
+) -> None:
+    if action.distribute:  # 4.8.4.2: one entry per point, a target may repeat
+        if len(targets) != action.targets:
+            raise _refuse(
+                f"Distribute exactly {action.targets} point(s) among the targets.",
+                "distribute_count",
+                "4.8.4.2",
+                count=action.targets,
+            )
+    elif len(targets) != count or len(set(targets)) != len(targets):
+        raise _refuse(
+            f"This action needs {action.targets} different target(s).",
+            "target_count",
+            "4.6.2",
+            count=count,
+        )
+    for t in dict.fromkeys(targets):
+        problem = target_problem(state, seat, action, t)
+        if problem == "untargetable":  # F.2.2 (Garota-Aranha V1)
+            raise _refuse(
+                "That card cannot be the target of the first targeted action of an "
+                "opponent this turn.",
+                "untargetable",
+                "4.6.2 F.2.2",
+            )
+        if problem is not None:
+            raise _refuse("That is not a valid target for this action.", "bad_target", "4.6.2")
+
+
+def target_problem(state: State, seat: int, action: ActionDef, card: int) -> str | None:
+    """F.1/F.2.2: why ``card`` cannot be a target of ``action`` used by ``seat`` (or ``None``)."""
+    index = zones.find(state, card)
+    if index is None:
+        return "bad_target"
+    target = state.scene[index]
+    wanted = {
+        "character": (CardType.CHARACTER,),
+        "support": (CardType.SUPPORT,),
+        "any": (CardType.CHARACTER, CardType.SUPPORT),
+    }[action.target_type]
+    ok_controller = action.target_controller == "any" or (action.target_controller == "self") == (
+        target.controller == seat
+    )
+    if zones.defn(state, card).type not in wanted or not ok_controller:
+        return "bad_target"
+    first = state.players[seat].targeted_actions == 0
+    if (
+        first
+        and target.controller != seat
+        and any(t.untargetable_first for _c, t in zones.texts(state, target))
+    ):  # F.2.2: "não pode ser alvo da primeira ação com alvo" of an opponent each turn
+        return "untargetable"
+    return None
+
+
+def _options(action: ActionDef, mode: str) -> tuple[tuple[Step, ...], int]:
+    """B: the option(s) chosen — their procedures in printed order; chosen together, they
+    share "o alvo", so the action has as many targets as the option that has most."""
+    if not action.modes:
+        return action.steps, action.targets
+    names = [n.strip().lower() for n in mode.split(",") if n.strip()]
+    picked = [m for m in action.modes if m.name.lower() in names]
+    if not names or len(picked) != len(set(names)):
+        raise _refuse(
+            "Choose one of the action's options.",
+            "bad_mode",
+            "4.6.2",
+            modes=", ".join(m.name for m in action.modes),
+        )
+    if len(picked) > action.max_modes:
+        raise _refuse("Too many options.", "too_many_modes", "4.6.2", count=action.max_modes)
+    return tuple(s for m in picked for s in m.steps), max(m.targets for m in picked)
+
+
+def _additional(
+    state: State, seat: int, item: InScene, action: ActionDef, pay: Sequence[int]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """E.2: the hand cards discarded and the user's cards unloaded as additional costs,
+    exactly as many as printed ("o jogador deve pagar todos eles")."""
+    hand = tuple(c for c in dict.fromkeys(pay) if c in state.players[seat].hand)
+    loaded = tuple(c for c in dict.fromkeys(pay) if c in item.loaded)
+    if (
+        len(hand) != action.discard_cost
+        or len(loaded) != action.unload_cost
+        or len(hand) + len(loaded) != len(pay)
+    ):
+        raise _refuse(
+            "Pay the action's additional cost.",
+            "pay_cost",
+            "4.6.2 E.2",
+            discard=action.discard_cost,
+            unload=action.unload_cost,
+        )
+    return hand, loaded
+
+
+def _check_forced(
+    state: State,
+    seat: int,
+    item: InScene,
+    action: ActionDef,
+    steps: Sequence[Step],
+    targets: Sequence[int],
+    count: int,
+) -> None:
+    """F.2.1: a card that must be a target is one whenever the action could target it
+    (F.2.2 prevails: a card that cannot be targeted is not forced); F.2.3: no action at all
+    without that target."""
+    for effect, holder in restrictions.forced_targets(state, seat, item, action, steps):
+        if holder in targets:
+            continue
+        name = zones.title(state, holder)
+        if effect == "only_targeting":
+            raise _refuse("Target that card.", "must_target", "4.6.2 F.2.3", card=name)
+        if count and target_problem(state, seat, action, holder) is None:
+            raise _refuse("Target that card.", "must_target", "4.6.2 F.2.1", card=name)
+
+
+def _action_used(state: State, seat: int, character: int) -> State:
+    """4.6.2 H: effects triggered by the use of the action, pending at level 1; "that
+    character" (the user) is their target."""
+    found: list[Pending] = []
+    holders = [(s.controller, s.card, zones.texts(state, s)) for s in state.scene]
+    holders.extend(other_zones.holders(state))  # 5.2.1: e.g. from the hand
+    for controller, base, texts in holders:
+        for source, text in texts:
+            if text.trigger is not Trigger.ACTION_USED:
+                continue
+            mine = controller == seat
+            if (text.whose_turn == "own" and not mine) or (text.whose_turn == "opponent" and mine):
+                continue
+            found.append(
+                Pending(
+                    uid=0,
+                    level=1,
+                    controller=controller,
+                    source=source,
+                    label=zones.title(state, source),
+                    steps=other_zones.steps_of(text),
+                    targets=(character,),
+                    this=base,
+                )
+            )
+    for _n, made, text in zones.generated_texts(state):
+        # 5.7 B: "toda vez que o alvo usar uma ação neste turno" — the generated effect's
+        # target used an action. The action's own effect (its source: the action and the
+        # character that used it, 4.8.5), validated for the turn (no 5.8 interruption).
+        if text.trigger is Trigger.ACTION_USED and made.target == character:
+            found.append(
+                Pending(
+                    uid=0,
+                    level=1,
+                    controller=made.controller,
+                    source=made.source,
+                    label=zones.title(state, made.source),
+                    steps=text.steps,
+                    targets=(character,),
+                    this=made.this,
+                    is_action=True,
+                    action_kind=made.action_kind,
+                )
+            )
+    return tree.add(state, found, 1) if found else state
+
+
+def use(
+    state: State,
+    seat: int,
+    character: int,
+    name: str,
+    targets: Sequence[int],
+    x: int,
+    dice: Dice,
+    unload: Sequence[int] = (),
+    mode: str = "",
+    pay: Sequence[int] = (),
+) -> tuple[State, list[Event]]:
+    """4.6.2: check the requirements, pay the costs, choose targets, then the effect."""
+    index = zones.find(state, character)
+    if index is None or state.scene[index].controller != seat:
+        raise _refuse("Choose a character you control.", "not_your_character", "4.6.2")
+    item = state.scene[index]
+    matches = [(c, a) for c, a in available(state, item) if a.name.lower() == name.lower()]
+    if not matches:  # A / C.3
+        raise _refuse("That character has no such action.", "no_such_action", "4.6.2", action=name)
+    source, action = matches[0]
+    problem = problems(state, seat, item, action)
+    if problem is not None:
+        params = {"discard": action.discard_cost, "unload": action.unload_cost, "cost": 0}
+        if problem == "cannot_pay" and action.cost is not None:
+            params["cost"] = restrictions.cost(state, seat, item, action, max(0, action.cost))
+        raise _refuse("That action cannot be used now.", problem, "4.6.2", **params)
+    if action.cost == -1 and not 0 <= x <= 2:
+        raise _refuse("X must be 0, 1 or 2.", "bad_x", "4.6.2")
+    steps, count = _options(action, mode)  # B
+    problem = restrictions.option_problem(state, seat, item, action, steps, count)
+    if problem is not None:  # D / F.2.3 / F.2.4 for the option chosen
+        raise _refuse("That action cannot be used now.", problem, "4.6.2 D")
+    printed = x if action.cost == -1 else action.cost
+    cost = 0 if printed is None else restrictions.cost(state, seat, item, action, printed)
+    if item.stage < cost:  # E.1: a cost must be paid in full
+        raise _refuse(
+            "The character cannot be incapacitated enough to pay the cost.",
+            "cannot_pay",
+            "4.6.2",
+            cost=cost,
+        )
+    discards, unloads = _additional(state, seat, item, action, pay)  # E.2
+    _check_targets(state, seat, action, targets, count)  # F.1, F.2.2
+    _check_forced(state, seat, item, action, steps, targets, count)  # F.2.1, F.2.3
+    player = state.players[seat]
+    events = [
+        Event(
+            "battlescenes.event.action_used",
+            {
+                "player": player.name,
+                "card": zones.title(state, character),
+                "action": action.name,
+                "targets": ", ".join(zones.title(state, t) for t in targets) or "-",
+            },
+            rule="4.6.2",
+        )
+    ]
+    state = zones.incapacitate(state, character, cost)  # E.1
+    if action.cosmic:  # E.2.1: resources to the bottom of the deck
+        moved = player.resources[: action.cosmic]
+        player = replace(
+            player, resources=player.resources[action.cosmic :], deck=player.deck + moved
+        )
+    if "singularidade" in action.keywords:
+        player = replace(player, singularity_used=True)
+    if targets:
+        player = replace(player, targeted_actions=player.targeted_actions + 1)
+    state = zones.set_player(state, seat, player)
+    if discards:  # E.2: discarded cards go to the resources (6.2 C.4) unless replaced (5.5)
+        state, instead = replacements.discard(state, seat, discards)
+        events.extend(instead)
+    if unloads:  # E.2: unloading the user's cards (to their owner's resources)
+        state = zones.unload(state, character, unloads)
+        # 5.2: its effects resolve before the action's effect (9.1.2 d), as a discard's do.
+        state = interpreter.fire(state, Trigger.UNLOADED, 1, base=character)
+    item = zones.in_scene(state, character)
+    # 7.2 Potencializar: the next action that deals damage takes the bonus with it.
+    bonus = item.empower if any(s.op == "damage" for s in steps) else 0
+    state = zones.set_in_scene(
+        state,
+        replace(
+            item,
+            actions_used=item.actions_used + 1,
+            used_names=(*item.used_names, action.name),
+            empower=item.empower - bonus,
+        ),
+    )
+    if action.manual:
+        steps = (Step(op="manual", text=action.text),)
+    root = Pending(
+        uid=0,
+        level=0,
+        controller=seat,
+        source=source,
+        label=action.name,
+        steps=steps,
+        targets=tuple(targets),
+        this=character,
+        is_action=True,
+        action_kind=zones.action_kind(state, item, action).value,
+        action_power=action.power,
+        preference=tuple(unload),
+        x=x,
+        bonus=bonus,
+    )
+    state = tree.add(state, [root], 0)  # I: the action's effect, root of the tree
+    state = _action_used(state, seat, character)  # H: they resolve before the effect (rule d)
+    state, more = interpreter.run(state, dice)
+    return state, events + more

@@ -1,0 +1,231 @@
+"""Damage (4.8): the calculation A–D, shields absorbing first, penetrating damage.
+
+Each damage procedure goes through :func:`calculate` then :func:`apply`; several
+sources or several procedures on one card are separate calculations
+(4.8.1.1, 4.8.4.3). Which cards are unloaded is the source controller's choice
+(4.8.1): the caller passes a preference order, the newest cards otherwise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engines.battlescenes.content.schema import CardType, Modifier, Text
+from engines.battlescenes.rules.state import InScene, Phase, ShieldEntry, State
+from engines.battlescenes.table import shields, zones
+from engines.core import Event
+from engines.core.model import replace
+
+
+@dataclass(frozen=True)
+class DamageContext:
+    """Who causes damage and how: the facts modifiers' conditions look at."""
+
+    controller: int  # the player controlling the effect
+    source: int  # card instance that is the source (4.8.5); -1 for none
+    action_kind: str = ""  # the action's type when the source is an action
+
+
+def _applies(state: State, mod: Modifier, ctx: DamageContext, target: InScene) -> bool:
+    source = zones.find(state, ctx.source) if ctx.source >= 0 else None
+    source_item = state.scene[source] if source is not None else None
+    if mod.if_source_lacks_affiliation:
+        if source_item is None:
+            return False
+        if mod.if_source_lacks_affiliation in zones.affiliations(state, source_item):
+            return False
+    if mod.if_source_affiliation and (
+        source_item is None
+        or mod.if_source_affiliation not in zones.affiliations(state, source_item)
+    ):
+        return False
+    if mod.if_source_alignment and (
+        ctx.source < 0 or not zones.has_alignment(state, ctx.source, mod.if_source_alignment)
+    ):
+        return False
+    if mod.if_action_kind and mod.if_action_kind not in ctx.action_kind.split("_"):
+        return False
+    if mod.if_action and not ctx.action_kind:
+        return False
+    if mod.if_not_action and ctx.action_kind:
+        return False
+    if mod.if_target_affiliation and mod.if_target_affiliation not in zones.affiliations(
+        state, target
+    ):
+        return False
+    if mod.if_target_alter_ego and mod.if_target_alter_ego not in zones.alter_egos(
+        state, target.card
+    ):
+        return False
+    return not mod.if_opponent_preparation or (
+        state.phase is Phase.PREPARATION and state.active != target.controller
+    )
+
+
+def _holders(state: State) -> list[tuple[int, int, int, Text]]:
+    """(holder card base or scenario, its controller, card, text) for every working text."""
+    found = [(s.card, s.controller, c, t) for s in state.scene for c, t in zones.texts(state, s)]
+    if state.scenario is not None:
+        owner = zones.owner(state, state.scenario)
+        found.extend(
+            (state.scenario, owner, state.scenario, t) for t in zones.scenario_texts(state)
+        )
+    return found
+
+
+def _marked(state: State, holder: int, card: int, target: int) -> bool:
+    return any(
+        c.kind == "mark" and c.source in (holder, card) and c.target == target
+        for c in state.continuous
+    )
+
+
+def modifiers(state: State, ctx: DamageContext, target: InScene) -> list[tuple[str, Modifier]]:
+    """Modifiers acting on damage to ``target``, each with an id (card:text:modifier).
+
+    ``applies_to`` says whose damage: ``this`` (to the holder), ``dealt`` (by the
+    holder), ``friendly`` (to any card its controller controls), ``marked`` (to
+    the card its text chose), ``any``. The id lets a redirected damage skip what
+    was already applied in this procedure (4.8.3.1 F).
+    """
+    found: list[tuple[str, Modifier]] = []
+    for holder, controller, card, text in _holders(state):
+        index = zones.defn(state, card).texts.index(text)
+        for i, m in enumerate(text.modifiers):
+            wanted = {
+                "this": holder == target.card,
+                "dealt": holder == ctx.source,
+                "friendly": controller == target.controller,
+                "marked": _marked(state, holder, card, target.card),
+                "target": False,
+                "chosen_affiliation": False,
+                "any": True,
+            }[m.applies_to]
+            if wanted and not (m.if_own_source and ctx.controller != controller):
+                found.append((f"{card}:{index}:{i}", m))
+    for n, made, text in zones.generated_texts(state):  # 5.7 B, "o alvo desta ação"
+        for i, m in enumerate(text.modifiers):
+            wanted = {
+                "this": made.this == target.card,
+                "dealt": made.this == ctx.source,
+                "friendly": made.controller == target.controller,
+                "marked": False,
+                "target": made.target == target.card,
+                "chosen_affiliation": made.affiliation in zones.affiliations(state, target)
+                and zones.defn(state, target.card).type is CardType.CHARACTER,
+                "any": True,
+            }[m.applies_to]
+            if wanted and not (m.if_own_source and ctx.controller != made.controller):
+                found.append((f"g{n}:{i}", m))
+    return [(key, m) for key, m in found if _applies(state, m, ctx, target)]
+
+
+def calculate(
+    state: State, base: int, ctx: DamageContext, target: InScene, skip: tuple[str, ...] = ()
+) -> tuple[int, tuple[str, ...]]:
+    """4.8.3 A–D: base, then + and −, then × and ÷ (rounded down), then fixed values.
+
+    ``skip`` lists modifiers already applied earlier in this procedure (4.8.3.1 F);
+    returns the final value and the modifiers now applied.
+    """
+    value = base  # A
+    mods = [(k, m) for k, m in modifiers(state, ctx, target) if k not in skip]
+    used = [k for k, m in mods if m.op == "add"]
+    value += sum(m.value for _k, m in mods if m.op == "add")  # B
+    for key, m in mods:  # C: multiplications first, then divisions
+        if m.op == "mul":
+            value *= m.value
+            used.append(key)
+    for key, m in mods:
+        if m.op == "div" and m.value:
+            value //= m.value
+            used.append(key)
+    if value > 0:  # D: fixed values; at 0 or less nothing of this step triggers
+        for key, m in mods:
+            if m.op == "fixed":
+                value = m.value
+                used.append(key)
+    return max(0, value), tuple(used)
+
+
+def redirects(
+    state: State, destination: int, used: tuple[str, ...]
+) -> list[tuple[str, int, list[int]]]:
+    """Redirect effects that could send damage on ``destination`` elsewhere, not yet used in
+    this procedure: (key, controller, new destinations). ``redirect`` texts on the
+    destination send it to another card of the same player; ``redirect_marked`` texts send
+    the damage of the card their text chose (a ``mark``) to the card holding the text."""
+    item = zones.in_scene(state, destination)
+    found = []
+    for card, text in zones.texts(state, item):
+        key = f"{card}:{zones.defn(state, card).texts.index(text)}"
+        if text.redirect and key not in used:
+            found.append((key, item.controller, new_destinations(state, destination)))
+    for holder in state.scene:
+        if holder.card == destination:
+            continue
+        for card, text in zones.texts(state, holder):
+            key = f"{card}:{zones.defn(state, card).texts.index(text)}"
+            if (
+                text.redirect_marked
+                and key not in used
+                and _marked(state, holder.card, card, destination)
+            ):
+                found.append((key, holder.controller, [holder.card]))
+    return [f for f in found if f[2]]
+
+
+def new_destinations(state: State, destination: int) -> list[int]:
+    """Where a redirect may send damage: another character or support of the same player."""
+    controller = zones.in_scene(state, destination).controller
+    return [s.card for s in state.scene if s.controller == controller and s.card != destination]
+
+
+def apply(
+    state: State,
+    target_card: int,
+    amount: int,
+    penetrating: bool,
+    preference: Sequence[int] = (),
+) -> tuple[State, list[Event]]:
+    """Deal final damage: the shield absorbs first unless penetrating (4.8.1, 4.8.2)."""
+    target = zones.in_scene(state, target_card)
+    name = zones.title(state, target_card)
+    events: list[Event] = []
+    absorbed = 0
+    if not penetrating:
+        absorbed = min(amount, shields.shield(state, target))
+    remaining = amount - absorbed
+    order = [c for c in preference if c in target.loaded]
+    order += [c for c in reversed(target.loaded) if c not in order]
+    unloaded = order[:remaining]
+    log = target.shield_log
+    if absorbed:  # 4.8.6 C: absorbed damage is a penalty from now on
+        log = (*log, ShieldEntry("penalty", absorbed, state.clock))
+    target = replace(target, shield_log=log, damaged_this_turn=True)
+    state = zones.set_in_scene(state, target)
+    state = zones.unload(state, target_card, unloaded)
+    events.append(
+        Event(
+            "battlescenes.event.damage",
+            {
+                "card": name,
+                "amount": amount,
+                "absorbed": absorbed,
+                "unloaded": len(unloaded),
+                "penetrating": "yes" if penetrating else "no",
+            },
+            rule="4.8.2" if penetrating else "4.8.1",
+        )
+    )
+    return state, events
+
+
+def restore_shields(state: State) -> State:
+    """End of turn: every shield returns to its value, turn bonuses end (6.2, 4.8.1.1)."""
+    scene = tuple(
+        replace(s, shield_log=(), statics=tuple(replace(x, void=False) for x in s.statics))
+        for s in state.scene
+    )
+    return replace(state, scene=scene)

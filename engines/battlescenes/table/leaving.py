@@ -1,0 +1,175 @@
+"""Cards leaving the scene (4.7) and the replacement effects that change where they go
+(5.5): Hela V1 ("nos prêmios dos oponentes" instead of the resources) and texts replacing a
+knock-out ("se um personagem … fosse nocauteado, ao invés disso …"). A replaced move does not
+happen, so nothing that move would trigger triggers (no prize points, no Espionar). A card
+base leaving the scene — wherever it goes — makes its "quando … sair de cena" effects
+(``trigger: leaves_scene``) pending, if its texts still work as it leaves (5.2, 5.8)."""
+
+from __future__ import annotations
+
+from engines.battlescenes.content.schema import CardType, Text, Trigger
+from engines.battlescenes.effects import replacements, tree, triggers
+from engines.battlescenes.rules.state import InScene, Pending, State
+from engines.battlescenes.table.zones import (
+    check_victory,
+    defn,
+    in_scene,
+    owner,
+    scenario_texts,
+    set_player,
+    texts,
+    title,
+    to_resources,
+    unload,
+)
+from engines.core import Event
+from engines.core.model import replace
+
+
+def _leaves(state: State, item: InScene, own: list[tuple[int, Text]]) -> list[Pending]:
+    """The ``leaves_scene`` effects of a card base leaving, from the texts working on it just
+    before it left (its own and those of what it carried; none if it had lost them, 5.8)."""
+    return [
+        Pending(
+            uid=0,
+            level=1,
+            controller=item.controller,
+            source=source,
+            label=title(state, source),
+            steps=t.steps,
+            this=item.card,
+        )
+        for source, t in own
+        if t.trigger is Trigger.LEAVES_SCENE
+    ]
+
+
+def _put(state: State, card: int, zone: str) -> State:
+    """Put a card in one of its owner's zones (8.D): resources, hand or the deck's bottom."""
+    if zone == "resources":
+        return to_resources(state, [card])
+    seat = owner(state, card)
+    player = state.players[seat]
+    if zone == "hand":
+        return set_player(state, seat, replace(player, hand=(*player.hand, card)))
+    return set_player(state, seat, replace(player, deck=(*player.deck, card)))
+
+
+def _hela(state: State, item: InScene) -> bool:
+    """Whether Hela V1's replacement works (any card base in the scene, the scenario, or the
+    character leaving — its text still works as it leaves: it replaces that very move)."""
+    return (
+        any(t.replace_leave_with_prizes for s in state.scene for _c, t in texts(state, s))
+        or any(t.replace_leave_with_prizes for t in scenario_texts(state))
+        or any(t.replace_leave_with_prizes for _c, t in texts(state, item))
+    )
+
+
+def knock_outs(state: State, level: int = 1, cause: int = -1) -> tuple[State, list[Event]]:
+    """4.7: characters carrying nothing are knocked out, supports destroyed; then 4.9.1. A
+    knock-out replacement (5.5, ``replace_knock_out``) sends the character elsewhere; two
+    different ones wait for the active player's choice (``replacements.defer``). Their
+    ``leaves_scene`` effects become pending at ``level`` (the caller runs the tree).
+
+    Hela V1 (5.5): when the knock-out was caused by an effect its controller controls
+    (``cause``) and a knock-out replacement would put the character in the hand, the
+    resources or the deck, Hela's replacement applies to that same move too — "nos prêmios
+    dos oponentes" (``prizes``: not a knock-out) is one more outcome, so the active player
+    chooses (alone, Hela has nothing to replace: a knocked-out character goes to the prizes
+    anyway)."""
+    events: list[Event] = []
+    left: list[Pending] = []
+    for item in list(state.scene):
+        if item.loaded:
+            continue
+        d = defn(state, item.card)
+        own = texts(state, item)
+        left.extend(_leaves(state, item, own))
+        scene = tuple(s for s in state.scene if s.card != item.card)
+        seat = owner(state, item.card)
+        player = state.players[seat]
+        if d.type is CardType.CHARACTER:
+            instead = replacements.outcomes(state, item.card, "replace_knock_out")
+            if instead and cause == item.controller and _hela(state, item):
+                instead.append("prizes")
+            state = replace(state, scene=scene)
+            if len(instead) > 1:  # 5.5: the active player chooses; held set aside meanwhile
+                held = replace(player, set_aside=(*player.set_aside, item.card))
+                state = set_player(state, seat, held)
+                state = replacements.defer(state, "knock_out", item.card, 1, instead, level)
+                continue
+            if instead:  # 5.5: not knocked out; goes where the replacement says
+                state, more = put_replaced(state, item.card, instead[0])
+                events.extend(more)
+                continue
+            state = set_player(state, seat, replace(player, prizes=(*player.prizes, item.card)))
+            events.append(
+                Event(
+                    "battlescenes.event.knocked_out",
+                    {"card": d.title, "player": player.name},
+                    rule="4.7",
+                )
+            )
+        else:
+            state = to_resources(replace(state, scene=scene), [item.card])
+            events.append(Event("battlescenes.event.destroyed", {"card": d.title}, rule="4.7"))
+    if left:
+        state = tree.add(state, left, level)
+    return check_victory(state, events)
+
+
+def put_replaced(state: State, card: int, zone: str) -> tuple[State, list[Event]]:
+    """A knock-out replaced by the active player's choice (5.5): the held card goes to
+    ``zone`` instead of the prizes."""
+    seat = owner(state, card)
+    player = state.players[seat]
+    held = replace(player, set_aside=tuple(c for c in player.set_aside if c != card))
+    state = set_player(state, seat, held)
+    if zone == "prizes":  # Hela V1: the owner's prizes area, points to the opponent (4.9)
+        player = state.players[seat]
+        state = set_player(state, seat, replace(player, prizes=(*player.prizes, card)))
+        params = {"card": title(state, card)}
+        return check_victory(state, [Event("battlescenes.event.replaced_to_prizes", params, "5.5")])
+    state = _put(state, card, zone)
+    key = f"battlescenes.event.replaced_ko_{zone}"
+    return state, [Event(key, {"card": title(state, card)}, rule="5.5")]
+
+
+def leave_to_resources(state: State, card: int) -> tuple[State, list[Event]]:
+    """A character its controller's own effect takes out of the scene into the resources
+    (7.2 Metamorfo) — unless a replacement effect (5.5, Hela V1) puts it "nos prêmios dos
+    oponentes daquele jogador" instead: its owner's prizes area, worth points to the
+    opponent (4.9), without being knocked out."""
+    return leave_to(state, card, "resources", in_scene(state, card).controller)
+
+
+def leave_to(
+    state: State, card: int, zone: str, cause: int, level: int = 1
+) -> tuple[State, list[Event]]:
+    """An effect ``cause`` controls takes a card base out of the scene to its owner's
+    ``zone`` (resources, hand): its cards are unloaded first, so it is not knocked out (4.7
+    ATENÇÃO: Bater em Retirada, Metamorfo); its ``leaves_scene`` effects, and its
+    ``unloaded`` effects (the unload happens while it is still in the scene, with the texts
+    left on it), become pending at ``level`` (the caller runs the tree). Hela V1 (5.5): a
+    character its controller's own effect moves there goes to the owner's prizes area
+    instead (points to the opponent)."""
+    item = in_scene(state, card)
+    left = _leaves(state, item, texts(state, item))
+    if left:
+        state = tree.add(state, left, level)
+    state = unload(state, card, item.loaded)
+    if item.loaded:  # 4.7 ATENÇÃO: "irão descarregar os cards" — an unload (5.2, see docs)
+        state = triggers.fire(state, Trigger.UNLOADED, level, base=card)
+    state = replace(state, scene=tuple(s for s in state.scene if s.card != card))
+    own = cause == item.controller and defn(state, card).type is CardType.CHARACTER
+    if not own or not _hela(state, item):
+        state = _put(state, card, zone)
+        if zone == "resources":
+            return state, []
+        event = Event(f"battlescenes.event.left_to_{zone}", {"card": title(state, card)}, "4.7")
+        return state, [event]
+    seat = owner(state, card)
+    player = state.players[seat]
+    state = set_player(state, seat, replace(player, prizes=(*player.prizes, card)))
+    event = Event("battlescenes.event.replaced_to_prizes", {"card": title(state, card)}, rule="5.5")
+    return check_victory(state, [event])

@@ -1,0 +1,450 @@
+"""Moving cards between the zones of chapter 3 and the scene, and reading the scene.
+
+Every function returns a new :class:`State` (states are immutable). Cards
+always go back to their *owner's* zones (8.D).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from engines.battlescenes.content.schema import (
+    ActionDef,
+    ActionKind,
+    CardDef,
+    CardType,
+    Characteristic,
+    Text,
+)
+from engines.battlescenes.rules.state import Generated, InScene, PlayerState, State
+from engines.core import Event
+from engines.core.model import replace
+
+VICTORY_POINTS = 15  # 4.9.1
+
+
+def defn(state: State, card: int) -> CardDef:
+    """The printed definition of a card instance."""
+    return state.defs[state.cards[card].key]
+
+
+def owner(state: State, card: int) -> int:
+    """Who owns a card (8.D: never changes)."""
+    return state.cards[card].owner
+
+
+def title(state: State, card: int) -> str:
+    """``Name V1`` of a card instance, for events."""
+    return defn(state, card).title
+
+
+def set_player(state: State, seat: int, player: PlayerState) -> State:
+    """Replace one player's zones."""
+    players = list(state.players)
+    players[seat] = player
+    return replace(state, players=tuple(players))
+
+
+def find(state: State, card: int) -> int | None:
+    """Index in the scene of a card base, or ``None``."""
+    for i, item in enumerate(state.scene):
+        if item.card == card:
+            return i
+    return None
+
+
+def in_scene(state: State, card: int) -> InScene:
+    """The scene entry of a card base (it must be there)."""
+    index = find(state, card)
+    if index is None:
+        raise KeyError(card)
+    return state.scene[index]
+
+
+def set_in_scene(state: State, item: InScene) -> State:
+    """Replace the scene entry of ``item.card``."""
+    index = find(state, item.card)
+    assert index is not None
+    scene = list(state.scene)
+    scene[index] = item
+    return replace(state, scene=tuple(scene))
+
+
+def characters(state: State, seat: int | None = None) -> list[InScene]:
+    """Characters in the scene, optionally only those ``seat`` controls."""
+    return [
+        s
+        for s in state.scene
+        if defn(state, s.card).type is CardType.CHARACTER and seat in (None, s.controller)
+    ]
+
+
+def draw(state: State, seat: int, count: int) -> tuple[State, list[Event]]:
+    """Draw ``count`` cards; an empty deck when a draw is owed loses the game (4.9.2). A
+    replacement effect (5.5) may make something else happen instead."""
+    from engines.battlescenes.effects import replacements
+
+    instead = replacements.draw(state, seat, count)
+    if instead is not None:
+        return instead
+    player = state.players[seat]
+    events: list[Event] = []
+    take = player.deck[:count]
+    player = replace(player, deck=player.deck[len(take) :], hand=player.hand + take)
+    state = set_player(state, seat, player)
+    if take:
+        events.append(
+            Event(
+                "battlescenes.event.drew",
+                {
+                    "player": player.name,
+                    "count": len(take),
+                    "cards": ", ".join(title(state, c) for c in take),
+                },
+                redact=True,
+                audience=(seat,),
+                public_params=("player", "count"),
+            )
+        )
+    if len(take) < count:
+        state, lost = decked_out(state, seat)
+        events.extend(lost)
+    return state, events
+
+
+def decked_out(state: State, seat: int) -> tuple[State, list[Event]]:
+    """4.9.2: a player who must draw from an empty deck loses."""
+    from engines.battlescenes.rules.state import Phase
+
+    winner = 1 - seat
+    name = state.players[seat].name
+    state = replace(state, phase=Phase.OVER, winner=winner, tree=(), choice=None)
+    return state, [Event("battlescenes.event.deck_out", {"player": name}, rule="4.9.2")]
+
+
+def mill(state: State, seat: int, count: int) -> State:
+    """Top of the deck to the resources, as many as there are (8.C)."""
+    player = state.players[seat]
+    take = player.deck[:count]
+    player = replace(player, deck=player.deck[len(take) :], resources=player.resources + take)
+    return set_player(state, seat, player)
+
+
+def to_resources(state: State, cards: Iterable[int]) -> State:
+    """Put cards in their owners' resources (8.D)."""
+    for card in cards:
+        seat = owner(state, card)
+        player = state.players[seat]
+        state = set_player(state, seat, replace(player, resources=(*player.resources, card)))
+    return state
+
+
+def unload(state: State, base: int, cards: Iterable[int]) -> State:
+    """Unload cards from a card base to their owners' resources (7.3 Descarregar)."""
+    cards = list(cards)
+    item = in_scene(state, base)
+    item = replace(item, loaded=tuple(c for c in item.loaded if c not in cards))
+    return to_resources(set_in_scene(state, item), cards)
+
+
+def capacitate(state: State, card: int, amount: int) -> State:
+    """Raise the stage by ``amount`` as far as possible (4.5.1: never above 2)."""
+    item = in_scene(state, card)
+    return set_in_scene(state, replace(item, stage=min(2, item.stage + amount)))
+
+
+def incapacitate(state: State, card: int, amount: int) -> State:
+    """Lower the stage by ``amount`` as far as possible (4.5.1: never below 0)."""
+    item = in_scene(state, card)
+    return set_in_scene(state, replace(item, stage=max(0, item.stage - amount)))
+
+
+def granted_cards(state: State, item: InScene) -> list[int]:
+    """Loaded cards whose texts work for this base (4.4.2.3).
+
+    Ability cards on characters; for characters, one copy per version of loaded characters
+    with the same alter ego (or name, A.1.2b) but another version; for supports, loaded
+    supports of the same name and another version (A.2b).
+
+    The base's alter egos / names are its *current* ones (8.B.2), read without the texts
+    these very cards grant (:func:`_plain_identities`): whether a card grants its texts
+    cannot depend on what those texts would change, so a loaded card's own "ganha o alter
+    ego …" does not make it grant itself, and this reading never loops.
+    """
+    base = defn(state, item.card)
+    result: list[int] = []
+    seen: set[str] = set()
+    current: tuple[tuple[str, ...], tuple[str, ...]] | None = None
+    for card in item.loaded:
+        d = defn(state, card)
+        if base.type is CardType.CHARACTER and d.type is CardType.ABILITY:
+            result.append(card)
+        elif (
+            d.type is base.type
+            and d.type in (CardType.CHARACTER, CardType.SUPPORT)
+            and d.version != base.version
+            and d.key not in seen  # A.1.2a: two copies grant once
+        ):
+            if current is None:
+                current = _plain_identities(state, item)
+            egos, names = current
+            if (d.alter_ego in egos) if egos else (d.name in names):
+                seen.add(d.key)
+                result.append(card)
+    return result
+
+
+def _plain_texts(state: State, item: InScene) -> list[tuple[int, Text]]:
+    """The texts working on a card base that do not depend on A.1.2a/A.2b: its own and, for
+    a character, those of the ability cards it carries (A.1.1)."""
+    if texts_lost(state, item.card):
+        return []
+    own = [(item.card, t) for t in defn(state, item.card).texts if _permanent(t)]
+    if defn(state, item.card).type is CardType.CHARACTER:
+        for card in item.loaded:
+            if defn(state, card).type is CardType.ABILITY and not texts_lost(state, card):
+                own.extend((card, t) for t in defn(state, card).texts if _permanent(t))
+    return own
+
+
+def _identity_changes(state: State) -> bool:
+    """Whether anything in play could change a name or an alter ego (8.B.2)."""
+    kinds = ("alter_ego", "name")
+    if any(t.change.kind in kinds for t in state.turn_traits):
+        return True
+    return any(
+        c.kind in kinds
+        for s in state.scene
+        for card in (s.card, *s.loaded)
+        for t in defn(state, card).texts
+        for c in t.characteristics
+    )
+
+
+def _plain_identities(state: State, item: InScene) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """What A.1.2a/A.1.2b/A.2b compare: a character's current alter egos — with none, its
+    names (A.1.2b) —, a support's names. Printed, plus gained, minus lost (8.B.2) by every
+    working text except those granted by same-identity cards, and by the turn's changes."""
+    base = defn(state, item.card)
+    if not _identity_changes(state):  # the common case, without walking every text
+        return ((base.alter_ego,) if base.alter_ego else ()), (base.name,)
+    egos: tuple[str, ...] = ()
+    if base.type is CardType.CHARACTER:
+        egos = _changed(state, item, "alter_ego", [base.alter_ego] if base.alter_ego else [], True)
+    return egos, _changed(state, item, "name", [base.name], True)
+
+
+def generated_texts(state: State) -> list[tuple[int, Generated, Text]]:
+    """(index, generated effect, its text) of the effects generated this turn (5.7 B)."""
+    return [
+        (n, g, t)
+        for n, g in enumerate(state.turn_generated)
+        for t in defn(state, g.source).texts
+        if t.generated == g.name
+    ]
+
+
+def _permanent(text: Text) -> bool:
+    """A text working in the scene: not one working from another zone (5.2.1), not a
+    generated effect (5.7 B: it works only once an action generated it)."""
+    return not (text.from_zone or text.generated)
+
+
+def in_play(state: State, card: int) -> bool:
+    """Whether a card is in the scene: a card base or the scenario."""
+    return card == state.scenario or find(state, card) is not None
+
+
+def texts_lost(state: State, card: int, seen: frozenset[int] = frozenset()) -> bool:
+    """5.8: a working effect says this card's permanent texts have no effect. Such an effect
+    works only while its own card keeps its texts (5.8: "Todos os Efeitos Contínuos com
+    Duração Indefinida dos cards afetados vão parar de funcionar", example 5)."""
+    return any(
+        c.kind == "lose_texts"
+        and c.target == card
+        and in_play(state, c.source)
+        and c.source not in seen
+        and not texts_lost(state, c.source, seen | {card})
+        for c in state.continuous
+    )
+
+
+def source_lost(state: State, card: int) -> bool:
+    """5.8: the permanent texts of ``card`` have no effect — its own, or those of the card
+    base carrying it (example 3: what a base carries loses its texts with it)."""
+    if texts_lost(state, card):
+        return True
+    return any(card in item.loaded and texts_lost(state, item.card) for item in state.scene)
+
+
+def keywords(state: State, card: int) -> tuple[str, ...]:
+    """A card's keywords, unless it lost its texts (5.8: keywords go too)."""
+    return () if texts_lost(state, card) else defn(state, card).keywords
+
+
+def scenario_texts(state: State) -> list[Text]:
+    """The permanent texts of the scenario in the scene, if it has any working."""
+    if state.scenario is None or texts_lost(state, state.scenario):
+        return []
+    return [t for t in defn(state, state.scenario).texts if not (t.from_zone or t.generated)]
+
+
+def texts(state: State, item: InScene) -> list[tuple[int, Text]]:
+    """Permanent texts working on a card base: its own and the granted ones (none if lost)."""
+    if texts_lost(state, item.card):  # 5.8, also what it carries (example 3)
+        return []
+    own = [(item.card, t) for t in defn(state, item.card).texts if _permanent(t)]
+    for card in granted_cards(state, item):
+        if not texts_lost(state, card):  # a named loaded card loses its own texts (5.8)
+            own.extend((card, t) for t in defn(state, card).texts if _permanent(t))
+    return own
+
+
+def changes(state: State, item: InScene, kind: str, plain: bool = False) -> list[Characteristic]:
+    """8.B.1/B.2: the working characteristic changes of ``kind`` that reach ``item``
+    (``plain``: leaving out the texts granted under A.1.2a/A.2b, see :func:`granted_cards`)."""
+    character = defn(state, item.card).type is CardType.CHARACTER
+    found = []
+    for other in state.scene:
+        working = _plain_texts(state, other) if plain else texts(state, other)
+        for _card, text in working:
+            for change in text.characteristics:
+                if change.kind != kind:
+                    continue
+                reaches = {
+                    "this": other.card == item.card,
+                    "own_characters": character and other.controller == item.controller,
+                    "opponent_characters": character and other.controller != item.controller,
+                    "all_characters": character,
+                }[change.to]
+                if reaches:
+                    found.append(change)
+    found += [
+        t.change for t in state.turn_traits if t.target == item.card and t.change.kind == kind
+    ]
+    return found
+
+
+def _changed(
+    state: State, item: InScene, kind: str, have: list[str], plain: bool = False
+) -> tuple[str, ...]:
+    """Gains added, then every loss removed: losing always wins (8.B.2)."""
+    found = changes(state, item, kind, plain)
+    have += [c.value for c in found if c.change == "gain" and c.value not in have]
+    lost = {c.value for c in found if c.change == "lose"}
+    return () if "*" in lost else tuple(v for v in have if v not in lost)
+
+
+def powers(state: State, item: InScene) -> tuple[str, ...]:
+    """Powers of a character, including those granted by same-alter-ego cards (A.1.2a) and
+    by texts, minus those texts take away (8.B.2)."""
+    result = list(defn(state, item.card).powers)
+    for card in granted_cards(state, item):
+        d = defn(state, card)
+        if d.type is not CardType.ABILITY:
+            result.extend(p for p in d.powers if p not in result)
+    return _changed(state, item, "power", result)
+
+
+def affiliations(state: State, item: InScene) -> tuple[str, ...]:
+    """Affiliations of a card base, including granted ones (A.1.2a, A.2b), gained and lost
+    ones (8.B.2)."""
+    result = list(defn(state, item.card).affiliations)
+    for card in granted_cards(state, item):
+        d = defn(state, card)
+        if d.type is not CardType.ABILITY:
+            result.extend(a for a in d.affiliations if a not in result)
+    return _changed(state, item, "affiliation", result)
+
+
+def alignments(state: State, card: int) -> tuple[str, ...]:
+    """Alignments of a card: the printed one; for a card base in the scene, plus those texts
+    give and minus those they take away (8.B.2: losing wins)."""
+    printed = [defn(state, card).alignment] if defn(state, card).alignment else []
+    index = find(state, card)
+    if index is None:
+        return tuple(printed)
+    return _changed(state, state.scene[index], "alignment", printed)
+
+
+def _printed_or_changed(state: State, card: int, kind: str, printed: str) -> tuple[str, ...]:
+    have = [printed] if printed else []
+    index = find(state, card)
+    return tuple(have) if index is None else _changed(state, state.scene[index], kind, have)
+
+
+def names(state: State, card: int) -> tuple[str, ...]:
+    """Names of a card: printed; in the scene, plus gained, minus lost ones (8.B.2)."""
+    return _printed_or_changed(state, card, "name", defn(state, card).name)
+
+
+def alter_egos(state: State, card: int) -> tuple[str, ...]:
+    """Alter egos of a card: printed; in the scene, plus gained, minus lost (8.B.2)."""
+    return _printed_or_changed(state, card, "alter_ego", defn(state, card).alter_ego)
+
+
+def identities(state: State, card: int) -> tuple[str, ...]:
+    """What A.4 compares: the alter egos, or the names when it has none (4.4.2.1)."""
+    return alter_egos(state, card) or names(state, card)
+
+
+def has_alignment(state: State, card: int, alignment: str) -> bool:
+    """Whether ``card`` has ``alignment`` now (8.B.2)."""
+    return alignment in alignments(state, card)
+
+
+_KINDS = {
+    (False, False): ActionKind.NORMAL,
+    (True, False): ActionKind.ANTICIPATE,
+    (False, True): ActionKind.UNFORESEEN,
+    (True, True): ActionKind.UNFORESEEN_ANTICIPATE,
+}
+
+
+def action_kind(state: State, item: InScene, action: ActionDef) -> ActionKind:
+    """The type of ``item``'s action now: printed, plus types gained, minus types lost —
+    "se uma ação ganha e perde um tipo, ela irá perder aquele tipo" (8.B.1)."""
+    found = [
+        c
+        for c in changes(state, item, "action_kind")
+        if not c.if_name or c.if_name.lower() == action.name.lower()
+    ]
+    printed = action.kind.value
+    flags = {
+        "anticipate": "anticipate" in printed,
+        "unforeseen": "unforeseen" in printed,
+    }
+    for c in found:
+        if c.change == "gain":
+            flags[c.value] = True
+    for c in found:
+        if c.change == "lose":
+            flags[c.value] = False
+    return _KINDS[(flags["anticipate"], flags["unforeseen"])]
+
+
+def prize_points(state: State, seat: int) -> int:
+    """Points ``seat`` has scored: initial energies in the *opponent's* prizes (4.9.1)."""
+    other = state.players[1 - seat]
+    return sum(
+        defn(state, c).energy for c in other.prizes if defn(state, c).type is CardType.CHARACTER
+    )
+
+
+def check_victory(state: State, events: list[Event]) -> tuple[State, list[Event]]:
+    """4.9.1: 15 or more prize points wins at any moment."""
+    from engines.battlescenes.rules.state import Phase
+
+    if state.phase is Phase.OVER:
+        return state, events
+    for seat in range(len(state.players)):
+        if prize_points(state, seat) >= VICTORY_POINTS:
+            events.append(
+                Event(
+                    "battlescenes.event.won_points",
+                    {"player": state.players[seat].name, "points": prize_points(state, seat)},
+                    rule="4.9.1",
+                )
+            )
+            return replace(state, phase=Phase.OVER, winner=seat, tree=(), choice=None), events
+    return state, events
