@@ -7,6 +7,7 @@ Preparation decision guarantees.
 
 from __future__ import annotations
 
+from engines.battlescenes import scene
 from engines.battlescenes.content.schema import CardType, Trigger
 from engines.battlescenes.effects import interpreter
 from engines.battlescenes.rules.state import Phase, State
@@ -89,8 +90,6 @@ def _metamorph(
     """7.2 Metamorfo: a character controlled since the start of the turn is unloaded and put
     into the resources; then a character card of the hand with the name or alter ego of an
     opposing character may enter the scene (with the usual requirements, 4.4.2)."""
-    from engines.battlescenes import scene
-
     item = zones.in_scene(state, character)
     if "metamorfo" not in zones.keywords(state, character) or item.entered_turn >= state.turn:
         raise _refuse(

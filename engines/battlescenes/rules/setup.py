@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from engines.battlescenes.content.schema import CardType, DeckList, Pack
 from engines.battlescenes.rules.state import CardRef, Phase, PlayerState, State
-from engines.battlescenes.table import zones
+from engines.battlescenes.table import drawing, zones
 from engines.core import Dice, Event, IllegalActionError, Seat, SetupError
 from engines.core.model import replace
 
@@ -98,7 +98,7 @@ def choose_first(state: State, starter: int) -> tuple[State, list[Event]]:
         )
     ]
     for seat in (first, 1 - first):
-        state, drawn = zones.draw(state, seat, HAND_SIZE)
+        state, drawn = drawing.draw(state, seat, HAND_SIZE)
         events.extend(drawn)
     return state, events
 
@@ -151,7 +151,7 @@ def mulligan(state: State, seat: int, mode: str, dice: Dice) -> tuple[State, lis
         )
     deck = tuple(dice.shuffle(player.deck + player.hand, f"mulligan {seat}"))
     state = zones.set_player(state, seat, replace(player, deck=deck, hand=()))
-    state, drawn = zones.draw(state, seat, new_size)
+    state, drawn = drawing.draw(state, seat, new_size)
     return state, [event, *drawn]
 
 

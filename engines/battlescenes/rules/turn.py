@@ -15,7 +15,7 @@ from engines.battlescenes.content.schema import CardType, Trigger
 from engines.battlescenes.effects import interpreter, other_zones, replacements, tree
 from engines.battlescenes.rules import use
 from engines.battlescenes.rules.state import TRANSITIONS, Pending, Phase, State
-from engines.battlescenes.table import damage, leaving, zones
+from engines.battlescenes.table import damage, drawing, leaving, zones
 from engines.core import Dice, Event, IllegalActionError
 from engines.core.model import replace
 
@@ -179,7 +179,7 @@ def yield_character(
     state, more = leaving.knock_outs(state)
     events.extend(more)
     if state.phase is not Phase.OVER:
-        state, drawn = zones.draw(state, seat, 1)
+        state, drawn = drawing.draw(state, seat, 1)
         events.extend(drawn)
     if state.phase is not Phase.OVER:  # 7.2 Espionar: one more card for a yielded spy
         state = interpreter.fire_prizes(state, ((character, True),), 1)
@@ -324,7 +324,7 @@ def _draw(state: State) -> tuple[State, list[Event]]:
     seat = state.active
     if state.turn == 1 and seat == state.first:  # B: the starting player skips the first draw
         return state, []
-    return zones.draw(state, seat, 2 if zones.characters(state, seat) else 1)
+    return drawing.draw(state, seat, 2 if zones.characters(state, seat) else 1)
 
 
 def _cleanup(state: State) -> tuple[State, list[Event]]:

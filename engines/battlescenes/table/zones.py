@@ -16,7 +16,7 @@ from engines.battlescenes.content.schema import (
     Characteristic,
     Text,
 )
-from engines.battlescenes.rules.state import Generated, InScene, PlayerState, State
+from engines.battlescenes.rules.state import Generated, InScene, Phase, PlayerState, State
 from engines.core import Event
 from engines.core.model import replace
 
@@ -79,43 +79,8 @@ def characters(state: State, seat: int | None = None) -> list[InScene]:
     ]
 
 
-def draw(state: State, seat: int, count: int) -> tuple[State, list[Event]]:
-    """Draw ``count`` cards; an empty deck when a draw is owed loses the game (4.9.2). A
-    replacement effect (5.5) may make something else happen instead."""
-    from engines.battlescenes.effects import replacements
-
-    instead = replacements.draw(state, seat, count)
-    if instead is not None:
-        return instead
-    player = state.players[seat]
-    events: list[Event] = []
-    take = player.deck[:count]
-    player = replace(player, deck=player.deck[len(take) :], hand=player.hand + take)
-    state = set_player(state, seat, player)
-    if take:
-        events.append(
-            Event(
-                "battlescenes.event.drew",
-                {
-                    "player": player.name,
-                    "count": len(take),
-                    "cards": ", ".join(title(state, c) for c in take),
-                },
-                redact=True,
-                audience=(seat,),
-                public_params=("player", "count"),
-            )
-        )
-    if len(take) < count:
-        state, lost = decked_out(state, seat)
-        events.extend(lost)
-    return state, events
-
-
 def decked_out(state: State, seat: int) -> tuple[State, list[Event]]:
     """4.9.2: a player who must draw from an empty deck loses."""
-    from engines.battlescenes.rules.state import Phase
-
     winner = 1 - seat
     name = state.players[seat].name
     state = replace(state, phase=Phase.OVER, winner=winner, tree=(), choice=None)
@@ -433,8 +398,6 @@ def prize_points(state: State, seat: int) -> int:
 
 def check_victory(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     """4.9.1: 15 or more prize points wins at any moment."""
-    from engines.battlescenes.rules.state import Phase
-
     if state.phase is Phase.OVER:
         return state, events
     for seat in range(len(state.players)):

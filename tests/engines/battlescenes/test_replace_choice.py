@@ -9,7 +9,7 @@ from engines.battlescenes.content.schema import Text
 from engines.battlescenes.effects import interpreter
 from engines.battlescenes.rules.actions import Choose, Pass, UseAction
 from engines.battlescenes.rules.state import Phase, State
-from engines.battlescenes.table import leaving, zones
+from engines.battlescenes.table import drawing, leaving, zones
 from engines.core import RiggedDice
 from engines.core.model import replace
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, keys, sid
@@ -52,7 +52,7 @@ def test_the_same_outcome_twice_is_no_choice() -> None:
     state = build(Side(scene=[Placed("gerador_pem", FILL)]), Side(scene=[Placed("umar_v1", FILL)]))
     text = Text(text="…", replace_draw="nothing", replace_player="all")
     state = with_texts(with_texts(state, "gerador_pem", text), "umar_v1", text)
-    state, events = zones.draw(state, 0, 1)
+    state, events = drawing.draw(state, 0, 1)
     assert not state.tree and keys(tuple(events)) == ["battlescenes.event.replaced_draw_nothing"]
 
 
@@ -62,9 +62,9 @@ def test_a_deferred_draw_sits_one_level_deeper_than_the_resolving_effect() -> No
     state = with_texts(state, "gerador_pem", mine)
     both = Text(text="…", replace_draw="nothing", replace_player="all")
     state = with_texts(state, "umar_v1", both)
-    state, events = zones.draw(state, 0, 1)
+    state, events = drawing.draw(state, 0, 1)
     assert events == [] and [p.level for p in state.tree] == [1]
-    state, _ = zones.draw(state, 1, 1)  # as if while the level-1 effect resolves
+    state, _ = drawing.draw(state, 1, 1)  # as if while the level-1 effect resolves
     assert [p.level for p in state.tree] == [1, 2]
 
 

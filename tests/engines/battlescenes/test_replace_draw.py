@@ -9,7 +9,7 @@ from engines.battlescenes.content.loader import load_text
 from engines.battlescenes.content.schema import Text
 from engines.battlescenes.rules.actions import Adjust, Discard, Pass
 from engines.battlescenes.rules.state import Phase, State
-from engines.battlescenes.table import zones
+from engines.battlescenes.table import drawing
 from engines.core import ContentError
 from engines.core.model import replace
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, keys
@@ -39,20 +39,20 @@ def test_a_draw_replaced_by_putting_the_top_cards_into_the_resources() -> None:
     state = with_text(table(), "gerador_pem", Text(text="…", replace_draw="resources"))
     top = state.players[0].deck[:2]
     hand = state.players[0].hand
-    state, events = zones.draw(state, 0, 2)
+    state, events = drawing.draw(state, 0, 2)
     assert state.players[0].hand == hand and state.players[0].resources[-2:] == top
     assert keys(tuple(events)) == ["battlescenes.event.replaced_draw_resources"]
-    state, events = zones.draw(state, 1, 1)  # the opponent's draws are not replaced ("self")
+    state, events = drawing.draw(state, 1, 1)  # the opponent's draws are not replaced ("self")
     assert len(state.players[1].hand) == 1 and "battlescenes.event.drew" in keys(tuple(events))
 
 
 def test_an_opponents_replacement_and_an_empty_deck_that_no_longer_loses() -> None:
     text = Text(text="…", replace_draw="nothing", replace_player="opponent")
     state = with_text(table(deck=[]), "abutre_v1", text)  # Bruno's text, Ana's draws
-    state, events = zones.draw(state, 0, 1)
+    state, events = drawing.draw(state, 0, 1)
     assert state.phase is not Phase.OVER and state.winner is None  # 4.9.2 not owed
     assert keys(tuple(events)) == ["battlescenes.event.replaced_draw_nothing"]
-    state, _ = zones.draw(state, 1, 1)  # Bruno's own draws are not replaced
+    state, _ = drawing.draw(state, 1, 1)  # Bruno's own draws are not replaced
     assert len(state.players[1].hand) == 1
 
 
@@ -73,7 +73,7 @@ def test_a_card_that_lost_its_texts_replaces_nothing() -> None:
     gerador = next(s.card for s in state.scene if state.cards[s.card].key == "gerador_pem")
     triton = next(s.card for s in state.scene if state.cards[s.card].key == "triton_v1")
     state = replace(state, continuous=(Continuous(triton, gerador, "lose_texts"),))
-    state, _ = zones.draw(state, 0, 1)
+    state, _ = drawing.draw(state, 0, 1)
     assert len(state.players[0].hand) == 3
 
 

@@ -11,7 +11,7 @@ from engines.battlescenes.effects.operands import ask, matches, shuffle, targets
 from engines.battlescenes.effects.triggers import fire
 from engines.battlescenes.rules import load_order
 from engines.battlescenes.rules.state import Continuous, Pending, State
-from engines.battlescenes.table import zones
+from engines.battlescenes.table import drawing, zones
 from engines.core import Dice, Event
 from engines.core.model import replace
 
@@ -21,7 +21,7 @@ def _draw(state: State, effect: Pending, step: Step, dice: Dice) -> tuple[State,
     if step.optional:  # 4.9.2: only a draw the player is obliged to make can lose the game
         amount = min(amount, len(state.players[effect.controller].deck))
     before = len(state.players[effect.controller].hand)
-    state, events = zones.draw(state, effect.controller, amount)
+    state, events = drawing.draw(state, effect.controller, amount)
     if effect.is_action and len(state.players[effect.controller].hand) > before:
         # 5.2 "toda vez que o efeito de uma ação … fizer com que você compre" (drew_by_action)
         state = triggers.drew(state, effect, effect.level + 1)
@@ -149,7 +149,7 @@ def _search_deck(
         t.replace_search_with_draw for t in zones.scenario_texts(state)
     ):  # 5.5: the search does not happen (and triggers nothing); a draw happens instead
         state = tree.put(state, replace(tree.get(state, effect.uid), search_replaced=True))
-        state, drawn = zones.draw(state, effect.controller, 1)
+        state, drawn = drawing.draw(state, effect.controller, 1)
         event = Event("battlescenes.event.search_replaced", {"player": name}, rule="5.5")
         return state, [event, *drawn], True
     event = Event("battlescenes.event.searched", {"player": name}, rule="9.1.2")

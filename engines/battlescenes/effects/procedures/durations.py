@@ -15,6 +15,7 @@ from engines.battlescenes.content.schema import (
     Step,
     Trigger,
 )
+from engines.battlescenes.effects import tree
 from engines.battlescenes.effects.operands import ask, plus, targets_of
 from engines.battlescenes.effects.triggers import fire
 from engines.battlescenes.rules import load_order
@@ -26,7 +27,7 @@ from engines.battlescenes.rules.state import (
     TurnRule,
     TurnTrait,
 )
-from engines.battlescenes.table import zones
+from engines.battlescenes.table import leaving, zones
 from engines.core import Dice, Event
 from engines.core.model import replace
 
@@ -147,8 +148,6 @@ def _return_to_hand(
 ) -> tuple[State, list[Event], bool]:
     """4.7 ATENÇÃO (Bater em Retirada): the card base goes from the scene to its owner's
     hand, its cards unloaded — not a knock-out; Hela V1 may replace it (5.5)."""
-    from engines.battlescenes.table import leaving  # leaving → replacing → triggers → …
-
     events: list[Event] = []
     for card in targets_of(state, effect, step):
         state, more = leaving.leave_to(state, card, "hand", effect.controller, effect.level + 1)
@@ -163,9 +162,9 @@ def _to_resources(
     card leaves the scene for its owner's resources — a scenario with its ``leaves_scene``
     effects pending one level up; a card base unloaded first, not knocked out (4.7
     ATENÇÃO). If it is no longer in the scene, it is not done ("Se o fizer" stops)."""
+    # scene.py runs the interpreter, which dispatches to this module: imported here until
+    # leaving_scenario moves to table/leaving.py.
     from engines.battlescenes import scene
-    from engines.battlescenes.effects import tree  # they import the procedures
-    from engines.battlescenes.table import leaving
 
     card = effect.this
     events: list[Event] = []
@@ -191,8 +190,6 @@ def _choose_affiliation(
 ) -> tuple[State, list[Event], bool]:
     """ "Escolha uma afiliação" (União Inabalável V1): its controller names one of the
     affiliations of the match's cards; a later ``generate`` step of the effect keeps it."""
-    from engines.battlescenes.effects import tree
-
     if not effect.answers:
         options = sorted({a for d in state.defs.values() for a in d.affiliations})
         prompt = "battlescenes.choice.affiliation"

@@ -6,10 +6,11 @@ order."""
 from __future__ import annotations
 
 from engines.battlescenes.content.schema import Step, Trigger
-from engines.battlescenes.effects import replacements
+from engines.battlescenes.effects import replacements, triggers
 from engines.battlescenes.effects.operands import SKIP, ask, matches, targets_of
+from engines.battlescenes.effects.procedures import damage
 from engines.battlescenes.rules.state import Pending, State
-from engines.battlescenes.table import zones
+from engines.battlescenes.table import leaving, zones
 from engines.core import Dice, Event
 from engines.core.model import replace
 
@@ -142,9 +143,6 @@ def _unload_chosen(
     (Fantasma do Espaço V1, Sumiço Fantasma): the controller picks up to ``amount`` carried
     cards anywhere in the scene, one at a time, then ``done``. Not damage (4.8.2.1). Each
     card base that lost cards fires "quando cards forem descarregados" (5.2); then 4.7."""
-    from engines.battlescenes.effects import triggers  # proc_damage → leaving → …
-    from engines.battlescenes.effects.procedures import damage
-
     seat = effect.controller
     chosen = [int(a) for a in effect.answers if a not in (DONE, SKIP)]
     finished = effect.answers and effect.answers[-1] == DONE
@@ -226,8 +224,6 @@ def _choose_replacement(
     if step.text == "load":  # the held card goes elsewhere instead of onto the base
         state, events = replacements.apply_load(state, effect.this, step.amount, outcome)
         return state, [chosen, *events], True
-    from engines.battlescenes.table import leaving  # leaving imports replacing
-
     state, events = leaving.put_replaced(state, effect.this, outcome)
     return state, [chosen, *events], True
 
