@@ -22,9 +22,18 @@ from engines.battlescenes.effects.operands import (
     shuffle,
     unmet,
 )
-from engines.battlescenes.effects.procedures import cards, damage, durations, picks
-from engines.battlescenes.effects.procedures.cards import surprise as surprise
-from engines.battlescenes.effects.procedures.damage import fire_prizes as fire_prizes
+from engines.battlescenes.effects.procedures import (
+    card_bases,
+    damage,
+    deck,
+    durations,
+    manual,
+    replacement_choice,
+    scene_moves,
+    surprise,
+)
+
+# scene.py still reaches ``fire`` through this module; it moves with the renders' owner.
 from engines.battlescenes.effects.triggers import fire as fire
 from engines.battlescenes.rules.state import Pending, Phase, State
 from engines.battlescenes.table import shields, zones
@@ -137,10 +146,15 @@ def _step(state: State, effect: Pending, step: Step, dice: Dice) -> tuple[State,
     return handler(state, effect, step, dice)
 
 
+#: Procedure kind → its handler: every module of ``procedures/`` contributes its table.
 _HANDLERS = {
     **damage.HANDLERS,
-    **cards.HANDLERS,
-    **picks.HANDLERS,
+    **card_bases.HANDLERS,
+    **deck.HANDLERS,
     **durations.HANDLERS,
+    **scene_moves.HANDLERS,
+    **surprise.HANDLERS,
+    **manual.HANDLERS,
+    **replacement_choice.HANDLERS,
     "reveal": other_zones.reveal,
 }

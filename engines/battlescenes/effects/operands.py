@@ -9,6 +9,8 @@ from engines.core import Dice
 from engines.core.model import replace
 
 SKIP = "skip"
+#: The answer that ends a pick of any number of cards, one at a time.
+DONE = "done"
 
 CHOSEN = (
     "chosen_character",

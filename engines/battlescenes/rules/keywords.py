@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engines.battlescenes import scene
 from engines.battlescenes.content.schema import CardType, Trigger
-from engines.battlescenes.effects import interpreter
+from engines.battlescenes.effects import interpreter, triggers
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import leaving, zones
 from engines.core import Dice, Event, IllegalActionError
@@ -62,11 +62,11 @@ def activate(
     state = zones.set_player(state, seat, player)
     item = replace(item, loaded=(*item.loaded, card), keywords_used=(*item.keywords_used, keyword))
     state = zones.set_in_scene(state, item)
-    state = interpreter.fire(state, Trigger.LOADED_FROM_RESOURCES, 1, card=card, base=character)
-    state = interpreter.fire(state, Trigger.LOADED_ONTO_THIS, 1, card=card, base=character)
+    state = triggers.fire(state, Trigger.LOADED_FROM_RESOURCES, 1, card=card, base=character)
+    state = triggers.fire(state, Trigger.LOADED_ONTO_THIS, 1, card=card, base=character)
     gone = unload if unload != -1 else item.loaded[0]
     state = zones.unload(state, character, [gone])
-    state = interpreter.fire(state, Trigger.UNLOADED, 1, base=character)  # 5.2
+    state = triggers.fire(state, Trigger.UNLOADED, 1, base=character)  # 5.2
     events = [
         Event(
             "battlescenes.event.keyword",

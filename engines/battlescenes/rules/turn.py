@@ -12,7 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engines.battlescenes.content.schema import CardType, Trigger
-from engines.battlescenes.effects import interpreter, other_zones, replacements, tree
+from engines.battlescenes.effects import interpreter, other_zones, replacements, tree, triggers
+from engines.battlescenes.effects.procedures import damage as damage_procedures
+from engines.battlescenes.effects.procedures import surprise
 from engines.battlescenes.rules import use
 from engines.battlescenes.rules.state import TRANSITIONS, Pending, Phase, State
 from engines.battlescenes.table import damage, drawing, leaving, zones
@@ -168,7 +170,7 @@ def yield_character(
         )
     state = zones.unload(state, character, item.loaded)
     if item.loaded:  # C.5 "descarregue os cards que ele estiver carregando": an unload (5.2)
-        state = interpreter.fire(state, Trigger.UNLOADED, 1, base=character)
+        state = triggers.fire(state, Trigger.UNLOADED, 1, base=character)
     events = [
         Event(
             "battlescenes.event.yielded",
@@ -182,7 +184,7 @@ def yield_character(
         state, drawn = drawing.draw(state, seat, 1)
         events.extend(drawn)
     if state.phase is not Phase.OVER:  # 7.2 Espionar: one more card for a yielded spy
-        state = interpreter.fire_prizes(state, ((character, True),), 1)
+        state = damage_procedures.fire_prizes(state, ((character, True),), 1)
         state, more = interpreter.run(state, dice)
         events.extend(more)
     return state, events
@@ -223,8 +225,8 @@ def adjust(state: State, seat: int, cards: Sequence[int]) -> tuple[State, list[E
                 rule="6.2 D.1",
             )
         )
-        state = interpreter.fire(state, Trigger.UNLOADED_IN_ADJUSTMENT, 1, base=item.card)
-        state = interpreter.fire(state, Trigger.UNLOADED, 1, base=item.card)  # any unload, 5.2
+        state = triggers.fire(state, Trigger.UNLOADED_IN_ADJUSTMENT, 1, base=item.card)
+        state = triggers.fire(state, Trigger.UNLOADED, 1, base=item.card)  # any unload, 5.2
     player = state.players[seat]
     excess = len(player.hand) - HAND_LIMIT
     if excess > 0:
@@ -240,7 +242,7 @@ def adjust(state: State, seat: int, cards: Sequence[int]) -> tuple[State, list[E
         )
         events.extend(instead)
         if not instead:  # 5.5: a replaced discard triggers nothing
-            state = interpreter.fire(state, Trigger.DISCARDED_IN_ADJUSTMENT, 1, player=seat)
+            state = triggers.fire(state, Trigger.DISCARDED_IN_ADJUSTMENT, 1, player=seat)
     return state, events
 
 
@@ -293,7 +295,7 @@ def _fire_phase(state: State, name: str) -> State:
                 )
             )
     state = tree.add(state, found, 1) if found else state
-    return interpreter.surprise(state, name)
+    return surprise.surprise(state, name)
 
 
 def _marked_turn(state: State, source: int) -> bool:

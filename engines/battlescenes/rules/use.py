@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engines.battlescenes.content.schema import ActionDef, ActionKind, CardType, Step, Trigger
-from engines.battlescenes.effects import interpreter, other_zones, replacements, tree
+from engines.battlescenes.effects import interpreter, other_zones, replacements, tree, triggers
 from engines.battlescenes.rules import restrictions
 from engines.battlescenes.rules.state import InScene, Pending, Phase, State
 from engines.battlescenes.table import zones
@@ -346,7 +346,7 @@ def use(
     if unloads:  # E.2: unloading the user's cards (to their owner's resources)
         state = zones.unload(state, character, unloads)
         # 5.2: its effects resolve before the action's effect (9.1.2 d), as a discard's do.
-        state = interpreter.fire(state, Trigger.UNLOADED, 1, base=character)
+        state = triggers.fire(state, Trigger.UNLOADED, 1, base=character)
     item = zones.in_scene(state, character)
     # 7.2 Potencializar: the next action that deals damage takes the bonus with it.
     bonus = item.empower if any(s.op == "damage" for s in steps) else 0

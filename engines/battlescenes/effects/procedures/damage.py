@@ -1,22 +1,30 @@
-"""Procedures about damage and the card bases' state: damage, (in)capacitate, shield, unload.
-
-Also the keyword triggers that damage and knock-outs cause (Predador, Espionar).
-"""
+"""Damage procedures (4.8) and what damage and knock-outs cause: redirects, 5.5
+replacements, "quando … sofrer dano" triggers, Predador and Espionar (7.2), and Potencializar's
+bonus (7.2)."""
 
 from __future__ import annotations
 
-from engines.battlescenes.content.schema import CardType, Step, Trigger
+from engines.battlescenes.content.schema import (
+    CardType,
+    Step,
+    Trigger,
+)
 from engines.battlescenes.effects import replacements, tree, triggers
-from engines.battlescenes.effects.operands import SKIP, ask, damage_source, plus, points, targets_of
+from engines.battlescenes.effects.operands import (
+    SKIP,
+    ask,
+    damage_source,
+    plus,
+    points,
+    targets_of,
+)
 from engines.battlescenes.rules.state import (
     DamageProgress,
-    InScene,
     Pending,
     Phase,
-    ShieldEntry,
     State,
 )
-from engines.battlescenes.table import damage, leaving, shields, zones
+from engines.battlescenes.table import damage, leaving, zones
 from engines.core import Dice, Event
 from engines.core.model import replace
 
@@ -121,6 +129,8 @@ def _damage(
 
 #: ``DamageProgress.offered`` when several redirects could apply and the active player picks.
 SEVERAL = "*"
+
+
 #: ``DamageProgress.offered`` while the active player picks between damage replacements (5.5).
 REPLACING = "5.5"
 
@@ -282,85 +292,6 @@ def fire_prizes(state: State, arrived: tuple[tuple[int, bool], ...], level: int)
     return tree.add(state, found, level) if found else state
 
 
-def _stage(
-    state: State, effect: Pending, step: Step, dice: Dice
-) -> tuple[State, list[Event], bool]:
-    events = []
-    for target in targets_of(state, effect, step):
-        if zones.defn(state, target).type is not CardType.CHARACTER:
-            continue
-        if step.op == "capacitate":
-            state = zones.capacitate(state, target, step.amount)
-        else:
-            before = zones.in_scene(state, target).stage
-            state = zones.incapacitate(state, target, step.amount)
-            if zones.in_scene(state, target).stage < before:  # 5.2 (Cristalys V1)
-                level = effect.level + 1
-                state = triggers.fire(
-                    state, Trigger.INCAPACITATED, level, base=target, player=effect.controller
-                )
-        events.append(
-            Event(
-                f"battlescenes.event.{step.op}",
-                {"card": zones.title(state, target), "amount": step.amount},
-                rule="4.5.1",
-            )
-        )
-    return state, events, True
-
-
-def _entry(state: State, step: Step, item: InScene) -> ShieldEntry:
-    """A timed shield effect until the end of the turn (4.8.6)."""
-    if step.op == "shield_set":
-        return ShieldEntry("set", step.amount, state.clock)
-    if step.amount >= 0:
-        return ShieldEntry("bonus", step.amount, state.clock)
-    # 4.8.6: a penalty applies only down to 0; what it could not take is lost for good.
-    return ShieldEntry("penalty", min(-step.amount, shields.shield(state, item)), state.clock)
-
-
-def _shield(
-    state: State, effect: Pending, step: Step, dice: Dice
-) -> tuple[State, list[Event], bool]:
-    events = []
-    for target in targets_of(state, effect, step):
-        item = zones.in_scene(state, target)
-        state = zones.set_in_scene(
-            state, replace(item, shield_log=(*item.shield_log, _entry(state, step, item)))
-        )
-        events.append(
-            Event(
-                "battlescenes.event.shield_set"
-                if step.op == "shield_set"
-                else "battlescenes.event.shield_change",
-                {"card": zones.title(state, target), "amount": step.amount},
-                rule="4.8.6",
-            )
-        )
-    return state, events, True
-
-
-def _unload(
-    state: State, effect: Pending, step: Step, dice: Dice
-) -> tuple[State, list[Event], bool]:
-    events = []
-    for target in targets_of(state, effect, step):
-        item = zones.in_scene(state, target)
-        cards = list(reversed(item.loaded))[: step.amount]
-        state = zones.unload(state, target, cards)
-        if cards:  # 5.2 "quando cards forem descarregados deste personagem"
-            state = triggers.fire(state, Trigger.UNLOADED, effect.level + 1, base=target)
-        events.append(
-            Event(
-                "battlescenes.event.unloaded",
-                {"card": zones.title(state, target), "count": len(cards)},
-                rule="4.8.2.1",
-            )
-        )
-    state, more = knock_outs(state, effect.level + 1, effect.controller)
-    return state, events + more, True
-
-
 #: Procedure kind → its handler (see effects._step).
 def _empower(
     state: State, effect: Pending, step: Step, dice: Dice
@@ -384,12 +315,8 @@ def _empower(
     return state, events, True
 
 
+#: Procedure kind → its handler (see ``effects/interpreter.py``).
 HANDLERS = {
     "empower": _empower,
     "damage": _damage,
-    "incapacitate": _stage,
-    "capacitate": _stage,
-    "shield": _shield,
-    "shield_set": _shield,
-    "unload": _unload,
 }

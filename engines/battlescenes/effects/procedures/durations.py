@@ -1,8 +1,8 @@
-"""Procedures that answer an action being used (4.6.2 H) and effects of defined duration
-(5.7 A.2.1): a card put into the scene by its own effect (Homem-Formiga V1, from the hand,
-5.2.1), the action's effect cancelled, and "that action cannot be used until the end of the
-turn" — validated once, it keeps working even if its card later loses its texts (5.8
-example 4)."""
+"""Procedures whose effects last: until the end of the turn (5.7 A.2.1) — an action's effect
+cancelled and "that action cannot be used until the end of the turn" (4.6.2 H; validated once, it
+keeps working even if its card later loses its texts, 5.8 example 4), no searching, a power,
+affiliation or action type gained or lost, a generated effect (5.7 B) — or while their source stays
+(5.7 A.2.2): a chosen card marked, or its texts lost (5.8)."""
 
 from __future__ import annotations
 
@@ -13,21 +13,21 @@ from engines.battlescenes.content.schema import (
     ActionRule,
     Characteristic,
     Step,
-    Trigger,
 )
 from engines.battlescenes.effects import tree
-from engines.battlescenes.effects.operands import ask, plus, targets_of
-from engines.battlescenes.effects.triggers import fire
-from engines.battlescenes.rules import load_order
+from engines.battlescenes.effects.operands import (
+    ask,
+    targets_of,
+)
 from engines.battlescenes.rules.state import (
+    Continuous,
     Generated,
-    InScene,
     Pending,
     State,
     TurnRule,
     TurnTrait,
 )
-from engines.battlescenes.table import leaving, zones
+from engines.battlescenes.table import zones
 from engines.core import Dice, Event
 from engines.core.model import replace
 
@@ -35,41 +35,6 @@ from engines.core.model import replace
 def _root(state: State) -> Pending | None:
     """The action whose use triggered the effect: the root of the tree (level 0, 9.1.2)."""
     return next((p for p in state.tree if p.is_action and p.level == 0), None)
-
-
-def _put_into_scene(
-    state: State, effect: Pending, step: Step, dice: Dice
-) -> tuple[State, list[Event], bool]:
-    """The effect's own card enters the scene from the hand or the resources, under the
-    effect's controller, loading its Energia Inicial in that player's loading order (as many as
-    there are, 8.C — a card base carrying nothing would be knocked out, 4.7); its "enters"
-    and loading texts become pending."""
-    card, seat = effect.source, effect.controller
-    player = state.players[seat]
-    if card not in player.hand and card not in player.resources:
-        return state, [], True  # 8.C: it is no longer there; nothing happens
-    player = replace(
-        player,
-        hand=tuple(c for c in player.hand if c != card),
-        resources=tuple(c for c in player.resources if c != card),
-    )
-    need = zones.defn(state, card).energy
-    # 4.4.2.2 A.3: the player's standing loading order (newest first by default)
-    chosen = tuple(load_order.ordered(state, seat, player.resources, card)[:need])
-    player = replace(player, resources=tuple(c for c in player.resources if c not in chosen))
-    state = zones.set_player(state, seat, player)
-    item = InScene(card=card, controller=seat, entered_turn=state.turn, loaded=chosen)
-    state = replace(state, scene=(*state.scene, item))
-    state = fire(state, Trigger.ENTERS_SCENE, effect.level + 1, card=card)
-    for loaded in chosen:
-        state = fire(state, Trigger.LOADED_FROM_RESOURCES, effect.level + 1, card=loaded, base=card)
-        state = fire(state, Trigger.LOADED_ONTO_THIS, effect.level + 1, card=loaded, base=card)
-    event = Event(
-        "battlescenes.event.put_into_scene",
-        {"player": player.name, "card": zones.title(state, card)},
-        rule="5.2.1",
-    )
-    return state, [event], True
 
 
 def _cancel_action(
@@ -143,48 +108,6 @@ def _trait_words(kind: str, value: str) -> Any:
     return value
 
 
-def _return_to_hand(
-    state: State, effect: Pending, step: Step, dice: Dice
-) -> tuple[State, list[Event], bool]:
-    """4.7 ATENÇÃO (Bater em Retirada): the card base goes from the scene to its owner's
-    hand, its cards unloaded — not a knock-out; Hela V1 may replace it (5.5)."""
-    events: list[Event] = []
-    for card in targets_of(state, effect, step):
-        state, more = leaving.leave_to(state, card, "hand", effect.controller, effect.level + 1)
-        events.extend(more)
-    return state, events, True
-
-
-def _to_resources(
-    state: State, effect: Pending, step: Step, dice: Dice
-) -> tuple[State, list[Event], bool]:
-    """ "Coloque este cenário nos recursos de seu dono" (Atacar até Derrubar, 4.8.5): this
-    card leaves the scene for its owner's resources — a scenario with its ``leaves_scene``
-    effects pending one level up; a card base unloaded first, not knocked out (4.7
-    ATENÇÃO). If it is no longer in the scene, it is not done ("Se o fizer" stops)."""
-    # scene.py runs the interpreter, which dispatches to this module: imported here until
-    # leaving_scenario moves to table/leaving.py.
-    from engines.battlescenes import scene
-
-    card = effect.this
-    events: list[Event] = []
-    if card != -1 and card == state.scenario:
-        left = scene.leaving_scenario(state, effect.level + 1)
-        state = zones.to_resources(replace(state, scenario=None), [card])
-        if left:
-            state = tree.add(state, left, effect.level + 1)
-    elif zones.find(state, card) is not None:
-        state, events = leaving.leave_to(
-            state, card, "resources", effect.controller, effect.level + 1
-        )
-    else:
-        return tree.put(state, replace(effect, declined=True)), [], True
-    if not events:  # (Hela V1 may have sent a character to the prizes instead, 5.5)
-        params = {"card": zones.title(state, card)}
-        events = [Event("battlescenes.event.left_to_resources", params, rule="4.7")]
-    return state, events, True
-
-
 def _choose_affiliation(
     state: State, effect: Pending, step: Step, dice: Dice
 ) -> tuple[State, list[Event], bool]:
@@ -224,27 +147,48 @@ def _generate(
     return state, [Event("battlescenes.event.generated", params, rule="5.7")], True
 
 
-def _mill(state: State, effect: Pending, step: Step, dice: Dice) -> tuple[State, list[Event], bool]:
-    """ "Coloque N cards do topo de seu próprio deck em seus recursos" (Gata Negra V2, with
-    ``plus: countdown``: as many as the opponent's Countdown put, 6.2 A): as many as there
-    are (8.C); nothing is drawn, so an empty deck loses nothing."""
-    seat = effect.controller
-    count = min(step.amount + plus(state, effect, step), len(state.players[seat].deck))
-    state = zones.mill(state, seat, count)
-    params = {"player": state.players[seat].name, "count": count}
-    return state, [Event("battlescenes.event.milled", params, rule="5.2")], True
+def _mark(state: State, effect: Pending, step: Step, dice: Dice) -> tuple[State, list[Event], bool]:
+    """Remember the card this text chose ("o personagem escolhido"), while it stays."""
+    events = []
+    for target in targets_of(state, effect, step):
+        mark = Continuous(source=effect.source, target=target, kind="mark")
+        state = replace(state, continuous=(*state.continuous, mark))
+        events.append(
+            Event(
+                "battlescenes.event.marked",
+                {"card": zones.title(state, target), "source": zones.title(state, effect.source)},
+            )
+        )
+    return state, events, True
 
 
+def _lose_texts(
+    state: State, effect: Pending, step: Step, dice: Dice
+) -> tuple[State, list[Event], bool]:
+    """5.8: the chosen card has no permanent texts while the source stays in the scene."""
+    events = []
+    for target in targets_of(state, effect, step):
+        lost = Continuous(source=effect.source, target=target, kind="lose_texts")
+        state = replace(state, continuous=(*state.continuous, lost))
+        events.append(
+            Event(
+                "battlescenes.event.texts_lost",
+                {"card": zones.title(state, target), "source": zones.title(state, effect.source)},
+                rule="5.8",
+            )
+        )
+    return state, events, True
+
+
+#: Procedure kind → its handler (see ``effects/interpreter.py``).
 HANDLERS = {
-    "mill": _mill,
-    "return_to_hand": _return_to_hand,
-    "to_resources": _to_resources,
-    "choose_affiliation": _choose_affiliation,
-    "generate": _generate,
-    "gain_trait": _trait,
-    "lose_trait": _trait,
-    "forbid_search_this_turn": _forbid_search_this_turn,
-    "put_into_scene": _put_into_scene,
     "cancel_action": _cancel_action,
     "forbid_action_this_turn": _forbid_action_this_turn,
+    "forbid_search_this_turn": _forbid_search_this_turn,
+    "gain_trait": _trait,
+    "lose_trait": _trait,
+    "choose_affiliation": _choose_affiliation,
+    "generate": _generate,
+    "mark": _mark,
+    "lose_texts": _lose_texts,
 }

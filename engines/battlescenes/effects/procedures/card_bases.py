@@ -1,0 +1,270 @@
+"""Procedures on a card base's state: its stage of capacitation (4.5), its shield (4.8.6)
+and the cards it carries — loaded from the resources (4.1), unloaded (4.8.2.1), swapped (4.2)."""
+
+from __future__ import annotations
+
+from engines.battlescenes.content.schema import (
+    CardType,
+    Step,
+    Trigger,
+)
+from engines.battlescenes.effects import replacements, triggers
+from engines.battlescenes.effects.operands import (
+    DONE,
+    SKIP,
+    ask,
+    matches,
+    targets_of,
+)
+from engines.battlescenes.effects.procedures.damage import knock_outs
+from engines.battlescenes.effects.triggers import fire
+from engines.battlescenes.rules import load_order
+from engines.battlescenes.rules.state import (
+    InScene,
+    Pending,
+    ShieldEntry,
+    State,
+)
+from engines.battlescenes.table import shields, zones
+from engines.core import Dice, Event
+from engines.core.model import replace
+
+
+def _stage(
+    state: State, effect: Pending, step: Step, dice: Dice
+) -> tuple[State, list[Event], bool]:
+    events = []
+    for target in targets_of(state, effect, step):
+        if zones.defn(state, target).type is not CardType.CHARACTER:
+            continue
+        if step.op == "capacitate":
+            state = zones.capacitate(state, target, step.amount)
+        else:
+            before = zones.in_scene(state, target).stage
+            state = zones.incapacitate(state, target, step.amount)
+            if zones.in_scene(state, target).stage < before:  # 5.2 (Cristalys V1)
+                level = effect.level + 1
+                state = triggers.fire(
+                    state, Trigger.INCAPACITATED, level, base=target, player=effect.controller
+                )
+        events.append(
+            Event(
+                f"battlescenes.event.{step.op}",
+                {"card": zones.title(state, target), "amount": step.amount},
+                rule="4.5.1",
+            )
+        )
+    return state, events, True
+
+
+def _entry(state: State, step: Step, item: InScene) -> ShieldEntry:
+    """A timed shield effect until the end of the turn (4.8.6)."""
+    if step.op == "shield_set":
+        return ShieldEntry("set", step.amount, state.clock)
+    if step.amount >= 0:
+        return ShieldEntry("bonus", step.amount, state.clock)
+    # 4.8.6: a penalty applies only down to 0; what it could not take is lost for good.
+    return ShieldEntry("penalty", min(-step.amount, shields.shield(state, item)), state.clock)
+
+
+def _shield(
+    state: State, effect: Pending, step: Step, dice: Dice
+) -> tuple[State, list[Event], bool]:
+    events = []
+    for target in targets_of(state, effect, step):
+        item = zones.in_scene(state, target)
+        state = zones.set_in_scene(
+            state, replace(item, shield_log=(*item.shield_log, _entry(state, step, item)))
+        )
+        events.append(
+            Event(
+                "battlescenes.event.shield_set"
+                if step.op == "shield_set"
+                else "battlescenes.event.shield_change",
+                {"card": zones.title(state, target), "amount": step.amount},
+                rule="4.8.6",
+            )
+        )
+    return state, events, True
+
+
+def _unload(
+    state: State, effect: Pending, step: Step, dice: Dice
+) -> tuple[State, list[Event], bool]:
+    events = []
+    for target in targets_of(state, effect, step):
+        item = zones.in_scene(state, target)
+        cards = list(reversed(item.loaded))[: step.amount]
+        state = zones.unload(state, target, cards)
+        if cards:  # 5.2 "quando cards forem descarregados deste personagem"
+            state = triggers.fire(state, Trigger.UNLOADED, effect.level + 1, base=target)
+        events.append(
+            Event(
+                "battlescenes.event.unloaded",
+                {"card": zones.title(state, target), "count": len(cards)},
+                rule="4.8.2.1",
+            )
+        )
+    state, more = knock_outs(state, effect.level + 1, effect.controller)
+    return state, events + more, True
+
+
+def _load_from_resources(
+    state: State, effect: Pending, step: Step, dice: Dice
+) -> tuple[State, list[Event], bool]:
+    seat = effect.controller
+    if not effect.answers:
+        cards = [c for c in state.players[seat].resources if matches(state, c, step)]
+        bases = [
+            s.card
+            for s in zones.characters(state, seat)
+            if (
+                not step.filter_alignment
+                or zones.has_alignment(state, s.card, step.filter_alignment)
+            )
+            and (step.to != "this" or s.card == effect.this)
+        ]
+        if bases:  # listed in the player's loading order (7.2 Predador, 4.4.2.2 A.3)
+            cards = load_order.ordered(state, seat, cards, bases[0])
+        options = [f"{c}>{b}" for c in cards for b in bases]
+        if not options:
+            return state, [], True
+        return (
+            ask(state, effect, seat, "battlescenes.choice.load", options, step.optional),
+            [],
+            False,
+        )
+    card, base = (int(x) for x in effect.answers[-1].split(">"))
+    player = state.players[seat]
+    state = zones.set_player(
+        state, seat, replace(player, resources=tuple(c for c in player.resources if c != card))
+    )
+    instead = replacements.load(state, card, base, effect.level + 1)
+    if instead is not None:  # 5.5: not loaded, so no "carregado" trigger
+        state, events = instead
+        return state, events, True
+    item = zones.in_scene(state, base)
+    state = zones.set_in_scene(state, replace(item, loaded=(*item.loaded, card)))
+    event = Event(
+        "battlescenes.event.loaded",
+        {"card": zones.title(state, card), "base": zones.title(state, base)},
+        rule="4.1",
+    )
+    state = fire(state, Trigger.LOADED_FROM_RESOURCES, effect.level + 1, card=card, base=base)
+    state = fire(state, Trigger.LOADED_ONTO_THIS, effect.level + 1, card=card, base=base)
+    return state, [event], True
+
+
+def _load_resources(
+    state: State, effect: Pending, step: Step, dice: Dice
+) -> tuple[State, list[Event], bool]:
+    """Load up to ``amount`` cards from the resources (in the controller's loading order,
+    newest first by default) on this card base;
+    each loaded card triggers "loaded on this" effects separately (4.8.4.3)."""
+    seat = effect.controller
+    if zones.find(state, effect.this) is None:
+        return state, [], True
+    player = state.players[seat]
+    taken = load_order.ordered(state, seat, player.resources, effect.this)[: step.amount]
+    player = replace(player, resources=tuple(c for c in player.resources if c not in taken))
+    state = zones.set_player(state, seat, player)
+    cards: list[int] = []
+    events: list[Event] = []
+    for card in taken:  # 5.5: each card's loading may be replaced
+        instead = replacements.load(state, card, effect.this, effect.level + 1)
+        if instead is None:
+            cards.append(card)
+        else:
+            state, more = instead
+            events.extend(more)
+    item = zones.in_scene(state, effect.this)
+    state = zones.set_in_scene(state, replace(item, loaded=(*item.loaded, *cards)))
+    for card in cards:
+        state = fire(
+            state, Trigger.LOADED_FROM_RESOURCES, effect.level + 1, card=card, base=effect.this
+        )
+        state = fire(state, Trigger.LOADED_ONTO_THIS, effect.level + 1, card=card, base=effect.this)
+    event = Event(
+        "battlescenes.event.loaded_many",
+        {"base": zones.title(state, effect.this), "count": len(cards)},
+        rule="4.1",
+    )
+    return state, [event, *events], True
+
+
+def _unload_chosen(
+    state: State, effect: Pending, step: Step, dice: Dice
+) -> tuple[State, list[Event], bool]:
+    """ "Descarregue até N cards que estiverem sendo carregados por personagens ou suportes"
+    (Fantasma do Espaço V1, Sumiço Fantasma): the controller picks up to ``amount`` carried
+    cards anywhere in the scene, one at a time, then ``done``. Not damage (4.8.2.1). Each
+    card base that lost cards fires "quando cards forem descarregados" (5.2); then 4.7."""
+    seat = effect.controller
+    chosen = [int(a) for a in effect.answers if a not in (DONE, SKIP)]
+    finished = effect.answers and effect.answers[-1] == DONE
+    left = [str(c) for s in state.scene for c in s.loaded if c not in chosen]
+    if left and not finished and len(chosen) < step.amount:
+        prompt = "battlescenes.choice.unload_chosen"
+        return ask(state, effect, seat, prompt, [*left, DONE], False), [], False
+    events: list[Event] = []
+    for item in list(state.scene):
+        cards = [c for c in item.loaded if c in chosen]
+        if not cards:
+            continue
+        state = zones.unload(state, item.card, cards)
+        state = triggers.fire(state, Trigger.UNLOADED, effect.level + 1, base=item.card)
+        events.append(
+            Event(
+                "battlescenes.event.unloaded",
+                {"card": zones.title(state, item.card), "count": len(cards)},
+                rule="4.8.2.1",
+            )
+        )
+    state, more = knock_outs(state, effect.level + 1, effect.controller)
+    return state, events + more, True
+
+
+def _permute(
+    state: State, effect: Pending, step: Step, dice: Dice
+) -> tuple[State, list[Event], bool]:
+    """4.2: swap a card carried by this card base with one carried by the other base; each
+    takes the other's place. No load/unload triggers (4.2 ATENÇÃO). Both bases must be of
+    one player, whose own cards they carry (8.D)."""
+    seat = effect.controller
+    others = [t for t in targets_of(state, effect, step) if t != effect.this]
+    if not others or zones.find(state, effect.this) is None:
+        return state, [], True
+    mine, theirs = zones.in_scene(state, effect.this), zones.in_scene(state, others[0])
+    if mine.controller != theirs.controller:
+        return state, [], True
+    picked = [a for a in effect.answers if ">" in a]
+    if not picked:
+        options = [f"{a}>{b}" for a in mine.loaded for b in theirs.loaded]
+        if not options:
+            return state, [], True
+        return ask(state, effect, seat, "battlescenes.choice.permute", options, False), [], False
+    a, b = (int(x) for x in picked[-1].split(">"))
+    swap = {a: b, b: a}
+    for item in (mine, theirs):
+        loaded = tuple(swap.get(c, c) for c in item.loaded)
+        state = zones.set_in_scene(state, replace(item, loaded=loaded))
+    event = Event(
+        "battlescenes.event.permuted",
+        {"card": zones.title(state, a), "other": zones.title(state, b)},
+        rule="4.2",
+    )
+    return state, [event], True
+
+
+#: Procedure kind → its handler (see ``effects/interpreter.py``).
+HANDLERS = {
+    "incapacitate": _stage,
+    "capacitate": _stage,
+    "shield": _shield,
+    "shield_set": _shield,
+    "unload": _unload,
+    "load_from_resources": _load_from_resources,
+    "load_resources": _load_resources,
+    "unload_chosen": _unload_chosen,
+    "permute": _permute,
+}

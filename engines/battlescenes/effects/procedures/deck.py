@@ -1,0 +1,261 @@
+"""Procedures on the deck and the hand: draw, Clarividência (7.1: set aside the top cards,
+keep, reveal or return them in order), search and take from the deck, put a card of the hand on
+top of the deck, discard from the hand (5.1) and mill."""
+
+from __future__ import annotations
+
+from engines.battlescenes.content.schema import (
+    Step,
+    Trigger,
+)
+from engines.battlescenes.effects import replacements, tree, triggers
+from engines.battlescenes.effects.operands import (
+    DONE,
+    SKIP,
+    ask,
+    matches,
+    plus,
+    shuffle,
+)
+from engines.battlescenes.effects.triggers import fire
+from engines.battlescenes.rules.state import (
+    Pending,
+    State,
+)
+from engines.battlescenes.table import drawing, zones
+from engines.core import Dice, Event
+from engines.core.model import replace
+
+
+def _draw(state: State, effect: Pending, step: Step, dice: Dice) -> tuple[State, list[Event], bool]:
+    amount = step.amount
+    if step.optional:  # 4.9.2: only a draw the player is obliged to make can lose the game
+        amount = min(amount, len(state.players[effect.controller].deck))
+    before = len(state.players[effect.controller].hand)
+    state, events = drawing.draw(state, effect.controller, amount)
+    if effect.is_action and len(state.players[effect.controller].hand) > before:
+        # 5.2 "toda vez que o efeito de uma ação … fizer com que você compre" (drew_by_action)
+        state = triggers.drew(state, effect, effect.level + 1)
+    return state, events, True
+
+
+def _set_aside(
+    state: State, effect: Pending, step: Step, dice: Dice
+) -> tuple[State, list[Event], bool]:
+    player = state.players[effect.controller]
+    take = player.deck[: step.amount]  # 7.1 Clarividência: the top N, set aside
+    player = replace(player, deck=player.deck[len(take) :], set_aside=player.set_aside + take)
+    event = Event(
+        "battlescenes.event.set_aside", {"player": player.name, "count": len(take)}, rule="7.1"
+    )
+    return zones.set_player(state, effect.controller, player), [event], True
+
+
+def _return_set_aside(
+    state: State, effect: Pending, step: Step, dice: Dice
+) -> tuple[State, list[Event], bool]:
+    player = state.players[effect.controller]
+    player = replace(player, deck=player.set_aside + player.deck, set_aside=())
+    event = Event("battlescenes.event.returned_set_aside", {"player": player.name}, rule="7.1")
+    return zones.set_player(state, effect.controller, player), [event], True
+
+
+def _search_deck(
+    state: State, effect: Pending, step: Step, dice: Dice
+) -> tuple[State, list[Event], bool]:
+    name = state.players[effect.controller].name
+    statics = [
+        *zones.scenario_texts(state),
+        *(t for s in state.scene for _c, t in zones.texts(state, s)),
+    ]
+    if state.no_search_this_turn or any(t.forbid_search for t in statics):
+        # 8.B: what forbids wins over what allows: no search, nothing to take or replace.
+        state = tree.put(state, replace(tree.get(state, effect.uid), search_replaced=True))
+        event = Event("battlescenes.event.search_forbidden", {"player": name}, rule="8.B")
+        return state, [event], True
+    if any(
+        t.replace_search_with_draw for t in zones.scenario_texts(state)
+    ):  # 5.5: the search does not happen (and triggers nothing); a draw happens instead
+        state = tree.put(state, replace(tree.get(state, effect.uid), search_replaced=True))
+        state, drawn = drawing.draw(state, effect.controller, 1)
+        event = Event("battlescenes.event.search_replaced", {"player": name}, rule="5.5")
+        return state, [event, *drawn], True
+    event = Event("battlescenes.event.searched", {"player": name}, rule="9.1.2")
+    state = fire(
+        state, Trigger.OPPONENT_SEARCHES_DECK, effect.level + 1, searcher=effect.controller
+    )
+    return state, [event], True
+
+
+def _take_from_deck(
+    state: State, effect: Pending, step: Step, dice: Dice
+) -> tuple[State, list[Event], bool]:
+    seat = effect.controller
+    player = state.players[seat]
+    if effect.search_replaced:
+        return state, [], True
+    powers: tuple[str, ...] = ()
+    if step.from_power_of == "this" and zones.find(state, effect.this) is not None:
+        powers = zones.powers(state, zones.in_scene(state, effect.this))
+    if not effect.answers:
+        options = [str(c) for c in player.deck if matches(state, c, step, powers)]
+        if not options:
+            return shuffle(state, seat, dice), [], True
+        return ask(state, effect, seat, "battlescenes.choice.search", options, True), [], False
+    card = int(effect.answers[-1])
+    player = replace(
+        player, deck=tuple(c for c in player.deck if c != card), hand=(*player.hand, card)
+    )
+    state = shuffle(zones.set_player(state, seat, player), seat, dice)
+    event = Event(
+        "battlescenes.event.revealed_to_hand",
+        {"player": player.name, "card": zones.title(state, card)},
+        rule="5.1",
+    )
+    return state, [event], True
+
+
+def _keep_set_aside(
+    state: State, effect: Pending, step: Step, dice: Dice
+) -> tuple[State, list[Event], bool]:
+    """Put any number of the set-aside cards into the resources, one pick at a time."""
+    seat = effect.controller
+    player = state.players[seat]
+    chosen = [int(a) for a in effect.answers if a not in (DONE, SKIP)]
+    left = [str(c) for c in player.set_aside if c not in chosen]
+    finished = effect.answers and effect.answers[-1] == DONE
+    if left and not finished:
+        prompt = "battlescenes.choice.keep"
+        return ask(state, effect, seat, prompt, [*left, DONE], False), [], False
+    player = replace(
+        player,
+        set_aside=tuple(c for c in player.set_aside if c not in chosen),
+        resources=(*player.resources, *chosen),
+    )
+    event = Event(
+        "battlescenes.event.kept", {"player": player.name, "count": len(chosen)}, rule="5.1"
+    )
+    return zones.set_player(state, seat, player), [event], True
+
+
+def _return_in_order(
+    state: State, effect: Pending, step: Step, dice: Dice
+) -> tuple[State, list[Event], bool]:
+    """Put the set-aside cards back on top of the deck in the order the player picks (the
+    first picked ends on top)."""
+    seat = effect.controller
+    player = state.players[seat]
+    order = [int(a) for a in effect.answers]
+    left = [str(c) for c in player.set_aside if c not in order]
+    if len(left) > 1:
+        prompt = "battlescenes.choice.top_order"
+        return ask(state, effect, seat, prompt, left, False), [], False
+    top = (*order, *(int(c) for c in left))
+    player = replace(player, deck=top + player.deck, set_aside=())
+    event = Event("battlescenes.event.returned_set_aside", {"player": player.name}, rule="5.1")
+    return zones.set_player(state, seat, player), [event], True
+
+
+def _reveal_set_aside(
+    state: State, effect: Pending, step: Step, dice: Dice
+) -> tuple[State, list[Event], bool]:
+    """7.1 Clarividência: "olhe-os e revele quantos quiser" — any number of the set-aside
+    cards, one pick at a time, then ``done``; the revealed ones are named to everybody."""
+    seat = effect.controller
+    player = state.players[seat]
+    chosen = [int(a) for a in effect.answers if a not in (DONE, SKIP)]
+    left = [str(c) for c in player.set_aside if c not in chosen]
+    finished = effect.answers and effect.answers[-1] == DONE
+    if left and not finished:
+        prompt = "battlescenes.choice.reveal_set_aside"
+        return ask(state, effect, seat, prompt, [*left, DONE], False), [], False
+    if not chosen:
+        return state, [], True
+    titles = ", ".join(zones.title(state, c) for c in chosen)
+    event = Event(
+        "battlescenes.event.revealed_set_aside",
+        {"player": player.name, "cards": titles, "count": len(chosen)},
+        rule="7.1",
+    )
+    return state, [event], True
+
+
+def _hand_to_deck_top(
+    state: State, effect: Pending, step: Step, dice: Dice
+) -> tuple[State, list[Event], bool]:
+    """ "Coloque um card de sua mão no topo do seu deck" (Enviar Para o Futuro V1, 5.7 B): the
+    controller picks ``amount`` cards of the hand (as many as there are, 8.C), one at a time;
+    the first picked ends on top. Hidden: the opponent learns only how many."""
+    seat = effect.controller
+    player = state.players[seat]
+    chosen = [int(a) for a in effect.answers if a not in (DONE, SKIP)]
+    left = [str(c) for c in player.hand if c not in chosen]
+    if left and len(chosen) < max(1, step.amount):
+        prompt = "battlescenes.choice.hand_to_deck_top"
+        return ask(state, effect, seat, prompt, left, False), [], False
+    player = replace(
+        player,
+        hand=tuple(c for c in player.hand if c not in chosen),
+        deck=(*chosen, *player.deck),
+    )
+    event = Event(
+        "battlescenes.event.hand_to_deck_top",
+        {"player": player.name, "count": len(chosen)},
+        rule="5.7",
+    )
+    return zones.set_player(state, seat, player), [event], True
+
+
+def _discard_from_hand(
+    state: State, effect: Pending, step: Step, dice: Dice
+) -> tuple[State, list[Event], bool]:
+    """Discard a card of the hand that passes the filters (into the resources, 6.2 C.4)."""
+    seat = effect.controller
+    player = state.players[seat]
+    if not effect.answers:
+        cards = [str(c) for c in player.hand if matches(state, c, step)]
+        if not cards:  # nothing to discard: a "se o fizer" effect does not go on
+            return _declined(state, effect), [], True
+        prompt = "battlescenes.choice.discard"
+        return ask(state, effect, seat, prompt, cards, step.optional), [], False
+    card = int(effect.answers[-1])
+    event = Event(
+        "battlescenes.event.discarded",
+        {"player": player.name, "card": zones.title(state, card)},
+        rule="5.1",
+    )
+    state, instead = replacements.discard(state, seat, [card], effect.level + 1)
+    return state, [event, *instead], True
+
+
+def _declined(state: State, effect: Pending) -> State:
+    """Mark ``effect`` as not done ("se o fizer" steps after it are skipped)."""
+    tree = tuple(replace(p, declined=True) if p.uid == effect.uid else p for p in state.tree)
+    return replace(state, tree=tree)
+
+
+def _mill(state: State, effect: Pending, step: Step, dice: Dice) -> tuple[State, list[Event], bool]:
+    """ "Coloque N cards do topo de seu próprio deck em seus recursos" (Gata Negra V2, with
+    ``plus: countdown``: as many as the opponent's Countdown put, 6.2 A): as many as there
+    are (8.C); nothing is drawn, so an empty deck loses nothing."""
+    seat = effect.controller
+    count = min(step.amount + plus(state, effect, step), len(state.players[seat].deck))
+    state = zones.mill(state, seat, count)
+    params = {"player": state.players[seat].name, "count": count}
+    return state, [Event("battlescenes.event.milled", params, rule="5.2")], True
+
+
+#: Procedure kind → its handler (see ``effects/interpreter.py``).
+HANDLERS = {
+    "draw": _draw,
+    "set_aside_top": _set_aside,
+    "return_set_aside": _return_set_aside,
+    "search_deck": _search_deck,
+    "take_from_deck": _take_from_deck,
+    "keep_set_aside": _keep_set_aside,
+    "return_in_order": _return_in_order,
+    "reveal_set_aside": _reveal_set_aside,
+    "hand_to_deck_top": _hand_to_deck_top,
+    "discard_from_hand": _discard_from_hand,
+    "mill": _mill,
+}

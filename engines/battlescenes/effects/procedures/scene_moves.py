@@ -1,0 +1,109 @@
+"""Procedures moving a card into or out of the scene: the effect's own card put into the
+scene (Homem-Formiga V1, from the hand, 5.2.1), a card base returned to the hand (4.7 ATENÇÃO,
+Bater em Retirada) or put into the resources (Atacar até Derrubar, 4.8.5)."""
+
+from __future__ import annotations
+
+from engines.battlescenes.content.schema import (
+    Step,
+    Trigger,
+)
+from engines.battlescenes.effects import tree
+from engines.battlescenes.effects.operands import (
+    targets_of,
+)
+from engines.battlescenes.effects.triggers import fire
+from engines.battlescenes.rules import load_order
+from engines.battlescenes.rules.state import (
+    InScene,
+    Pending,
+    State,
+)
+from engines.battlescenes.table import leaving, zones
+from engines.core import Dice, Event
+from engines.core.model import replace
+
+
+def _put_into_scene(
+    state: State, effect: Pending, step: Step, dice: Dice
+) -> tuple[State, list[Event], bool]:
+    """The effect's own card enters the scene from the hand or the resources, under the
+    effect's controller, loading its Energia Inicial in that player's loading order (as many as
+    there are, 8.C — a card base carrying nothing would be knocked out, 4.7); its "enters"
+    and loading texts become pending."""
+    card, seat = effect.source, effect.controller
+    player = state.players[seat]
+    if card not in player.hand and card not in player.resources:
+        return state, [], True  # 8.C: it is no longer there; nothing happens
+    player = replace(
+        player,
+        hand=tuple(c for c in player.hand if c != card),
+        resources=tuple(c for c in player.resources if c != card),
+    )
+    need = zones.defn(state, card).energy
+    # 4.4.2.2 A.3: the player's standing loading order (newest first by default)
+    chosen = tuple(load_order.ordered(state, seat, player.resources, card)[:need])
+    player = replace(player, resources=tuple(c for c in player.resources if c not in chosen))
+    state = zones.set_player(state, seat, player)
+    item = InScene(card=card, controller=seat, entered_turn=state.turn, loaded=chosen)
+    state = replace(state, scene=(*state.scene, item))
+    state = fire(state, Trigger.ENTERS_SCENE, effect.level + 1, card=card)
+    for loaded in chosen:
+        state = fire(state, Trigger.LOADED_FROM_RESOURCES, effect.level + 1, card=loaded, base=card)
+        state = fire(state, Trigger.LOADED_ONTO_THIS, effect.level + 1, card=loaded, base=card)
+    event = Event(
+        "battlescenes.event.put_into_scene",
+        {"player": player.name, "card": zones.title(state, card)},
+        rule="5.2.1",
+    )
+    return state, [event], True
+
+
+def _return_to_hand(
+    state: State, effect: Pending, step: Step, dice: Dice
+) -> tuple[State, list[Event], bool]:
+    """4.7 ATENÇÃO (Bater em Retirada): the card base goes from the scene to its owner's
+    hand, its cards unloaded — not a knock-out; Hela V1 may replace it (5.5)."""
+    events: list[Event] = []
+    for card in targets_of(state, effect, step):
+        state, more = leaving.leave_to(state, card, "hand", effect.controller, effect.level + 1)
+        events.extend(more)
+    return state, events, True
+
+
+def _to_resources(
+    state: State, effect: Pending, step: Step, dice: Dice
+) -> tuple[State, list[Event], bool]:
+    """ "Coloque este cenário nos recursos de seu dono" (Atacar até Derrubar, 4.8.5): this
+    card leaves the scene for its owner's resources — a scenario with its ``leaves_scene``
+    effects pending one level up; a card base unloaded first, not knocked out (4.7
+    ATENÇÃO). If it is no longer in the scene, it is not done ("Se o fizer" stops)."""
+    # scene.py runs the interpreter, which dispatches to this module: imported here until
+    # leaving_scenario moves to table/leaving.py.
+    from engines.battlescenes import scene
+
+    card = effect.this
+    events: list[Event] = []
+    if card != -1 and card == state.scenario:
+        left = scene.leaving_scenario(state, effect.level + 1)
+        state = zones.to_resources(replace(state, scenario=None), [card])
+        if left:
+            state = tree.add(state, left, effect.level + 1)
+    elif zones.find(state, card) is not None:
+        state, events = leaving.leave_to(
+            state, card, "resources", effect.controller, effect.level + 1
+        )
+    else:
+        return tree.put(state, replace(effect, declined=True)), [], True
+    if not events:  # (Hela V1 may have sent a character to the prizes instead, 5.5)
+        params = {"card": zones.title(state, card)}
+        events = [Event("battlescenes.event.left_to_resources", params, rule="4.7")]
+    return state, events, True
+
+
+#: Procedure kind → its handler (see ``effects/interpreter.py``).
+HANDLERS = {
+    "put_into_scene": _put_into_scene,
+    "return_to_hand": _return_to_hand,
+    "to_resources": _to_resources,
+}
