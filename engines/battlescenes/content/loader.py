@@ -20,6 +20,7 @@ from engines.battlescenes.content.schema import (
     CardDef,
     CardType,
     DeckList,
+    Op,
     Pack,
 )
 from engines.battlescenes.content.steps import check_choice, parse_mode, parse_step
@@ -177,7 +178,7 @@ def _card(node: Node) -> CardDef:
     for action in card.actions:
         steps = [*action.steps, *(s for m in action.modes for s in m.steps)]
         for step in steps:
-            if step.op == "generate" and step.text not in names:
+            if step.op == Op.GENERATE and step.text not in names:
                 raise node.fail("actions", f"no text with generated: {step.text!r} (5.7 B)")
     return card
 

@@ -142,49 +142,55 @@ KEYWORDS_ENFORCED = frozenset(
     }
 )
 
-#: Procedure kinds of the effect language (see docs/battlescenes.md).
-STEP_OPS = frozenset(
-    {
-        "damage",
-        "draw",
-        "incapacitate",
-        "capacitate",
-        "shield",
-        "unload",
-        "shield_set",
-        "load_resources",
-        "set_aside_top",
-        "return_set_aside",
-        "load_from_resources",
-        "search_deck",
-        "take_from_deck",
-        "lose_texts",
-        "mark",
-        "put_into_scene",
-        "cancel_action",
-        "forbid_action_this_turn",
-        "forbid_search_this_turn",
-        "gain_trait",
-        "lose_trait",
-        "empower",
-        "discard_from_hand",
-        "keep_set_aside",
-        "return_in_order",
-        "reveal_set_aside",
-        "hand_to_deck_top",
-        "permute",
-        "unload_chosen",
-        "generate",
-        "return_to_hand",
-        "choose_affiliation",
-        "to_resources",
-        "mill",
-        "reveal",
-        "surprise_reveal",
-        "surprise_load",
-        "manual",
-    }
-)
+
+class Op(enum.StrEnum):
+    """The procedures (9.1.1) of the effect language: what a step does (docs/battlescenes.md).
+    The value is what a pack writes under ``op`` and what states and logs store, so it never
+    changes; a step built by a test from the plain text compares equal to its member."""
+
+    DAMAGE = "damage"
+    DRAW = "draw"
+    INCAPACITATE = "incapacitate"
+    CAPACITATE = "capacitate"
+    SHIELD = "shield"
+    UNLOAD = "unload"
+    SHIELD_SET = "shield_set"
+    LOAD_RESOURCES = "load_resources"
+    SET_ASIDE_TOP = "set_aside_top"
+    RETURN_SET_ASIDE = "return_set_aside"
+    LOAD_FROM_RESOURCES = "load_from_resources"
+    SEARCH_DECK = "search_deck"
+    TAKE_FROM_DECK = "take_from_deck"
+    LOSE_TEXTS = "lose_texts"
+    MARK = "mark"
+    PUT_INTO_SCENE = "put_into_scene"
+    CANCEL_ACTION = "cancel_action"
+    FORBID_ACTION_THIS_TURN = "forbid_action_this_turn"
+    FORBID_SEARCH_THIS_TURN = "forbid_search_this_turn"
+    GAIN_TRAIT = "gain_trait"
+    LOSE_TRAIT = "lose_trait"
+    EMPOWER = "empower"
+    DISCARD_FROM_HAND = "discard_from_hand"
+    KEEP_SET_ASIDE = "keep_set_aside"
+    RETURN_IN_ORDER = "return_in_order"
+    REVEAL_SET_ASIDE = "reveal_set_aside"
+    HAND_TO_DECK_TOP = "hand_to_deck_top"
+    PERMUTE = "permute"
+    UNLOAD_CHOSEN = "unload_chosen"
+    GENERATE = "generate"
+    RETURN_TO_HAND = "return_to_hand"
+    CHOOSE_AFFILIATION = "choose_affiliation"
+    TO_RESOURCES = "to_resources"
+    MILL = "mill"
+    REVEAL = "reveal"
+    SURPRISE_REVEAL = "surprise_reveal"
+    SURPRISE_LOAD = "surprise_load"
+    MANUAL = "manual"
+    CHOOSE_REPLACEMENT = "choose_replacement"  # 5.5: made by the engine, never by a pack
+
+
+#: The procedures a pack may write (the others are steps the engine makes itself).
+PACK_OPS = frozenset(o.value for o in Op) - {Op.CHOOSE_REPLACEMENT.value}
 #: Who a procedure applies to.
 STEP_TO = frozenset(
     {
@@ -211,7 +217,7 @@ class Step:
     ``optional`` steps ask their controller first ("você pode").
     """
 
-    op: str
+    op: Op
     amount: int = 0
     to: str = "target"
     penetrating: bool = False

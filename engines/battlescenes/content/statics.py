@@ -13,6 +13,7 @@ from engines.battlescenes.content.schema import (
     ActionRule,
     Characteristic,
     Modifier,
+    Op,
     Step,
     Text,
 )
@@ -147,7 +148,7 @@ def characteristic(node: Node) -> Characteristic:
 
 def check_trait(node: Node, step: Step) -> None:
     """``gain_trait`` / ``lose_trait`` steps need ``trait: kind:value`` (8.B.2)."""
-    if step.op not in ("gain_trait", "lose_trait"):
+    if step.op not in (Op.GAIN_TRAIT, Op.LOSE_TRAIT):
         return
     kind, _sep, value = step.trait.partition(":")
     if kind not in CHARACTERISTIC_KINDS or not value:
@@ -156,5 +157,5 @@ def check_trait(node: Node, step: Step) -> None:
             "trait is <kind>:<value>, kind power, affiliation, alignment, name, alter_ego "
             "or action_kind",
         )
-    if value == "*" and step.op == "gain_trait":
+    if value == "*" and step.op == Op.GAIN_TRAIT:
         raise node.fail("trait", "'*' (all of them) only for losing")

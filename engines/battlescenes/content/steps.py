@@ -5,7 +5,7 @@ Split from ``content.py``; every failure raises a ContentError naming file, line
 
 from __future__ import annotations
 
-from engines.battlescenes.content.schema import STEP_OPS, STEP_TO, Mode, Step
+from engines.battlescenes.content.schema import PACK_OPS, STEP_TO, Mode, Op, Step
 from engines.battlescenes.content.statics import check_trait
 from engines.battlescenes.content.yamlnode import Node
 
@@ -49,8 +49,8 @@ def parse_mode(node: Node) -> Mode:
 def parse_step(node: Node) -> Step:
     """Validate one step (procedure) of an effect (9.1)."""
     node.check_keys(STEP_FIELDS, {"op"})
+    op = node.scalar("op", str)
     step = Step(
-        op=node.scalar("op", str),
         amount=node.scalar("amount", int, 0),
         to=node.scalar("to", str, "target"),
         penetrating=node.scalar("penetrating", bool, False),
@@ -70,11 +70,11 @@ def parse_step(node: Node) -> Step:
         up_to=node.scalar("up_to", int, 0),
         filter_lacks_power=node.scalar("filter_lacks_power", str, ""),
         if_all_affiliation=node.scalar("if_all_affiliation", str, ""),
+        op=_pack_op(node, op),  # checked after every other field is read, as before
     )
     check_trait(node, step)
-    check_choice(node, "op", step.op, set(STEP_OPS))
     check_choice(node, "to", step.to, set(STEP_TO))
-    if step.to == "distributed" and (step.op != "damage" or step.amount < 1 or step.optional):
+    if step.to == "distributed" and (step.op != Op.DAMAGE or step.amount < 1 or step.optional):
         raise node.fail(
             "to", "distributed is for a damage step (not optional) of at least 1 point (4.8.4.2)"
         )
@@ -83,11 +83,17 @@ def parse_step(node: Node) -> Step:
     ):
         raise node.fail("plus", "plus is x, loaded, countdown or opponent_prizes:<affiliation>")
     check_choice(node, "source", step.source, {"", "target", "chosen", "marked"})
-    if step.op == "generate" and not step.text:
+    if step.op == Op.GENERATE and not step.text:
         raise node.fail("text", "a generate step names its generated text (5.7 B)")
-    if step.op == "manual" and not step.text:
+    if step.op == Op.MANUAL and not step.text:
         raise node.fail("text", "a manual step needs the text to resolve")
     return step
+
+
+def _pack_op(node: Node, value: str) -> Op:
+    """The procedure a pack's step names (one of :data:`PACK_OPS`)."""
+    check_choice(node, "op", value, set(PACK_OPS))
+    return Op(value)
 
 
 def check_choice(node: Node, field: str, value: str, allowed: set[str]) -> None:

@@ -8,7 +8,7 @@ pause the running effect after that procedure (9.1.2.1).
 
 from __future__ import annotations
 
-from engines.battlescenes.content.schema import Step
+from engines.battlescenes.content.schema import Op, Step
 from engines.battlescenes.effects import other_zones, tree
 from engines.battlescenes.effects.operands import (
     ASKS_ITSELF,
@@ -134,12 +134,12 @@ def _step(state: State, effect: Pending, step: Step, dice: Dice) -> tuple[State,
             [],
             False,
         )
-    if step.op == "reveal" and effect.answers and effect.answers[-1] == SKIP:
+    if step.op == Op.REVEAL and effect.answers and effect.answers[-1] == SKIP:
         return tree.put(state, replace(effect, stopped=True)), [], True  # 5.2.1: kept hidden
-    if step.op != "damage" and effect.answers and effect.answers[-1] == SKIP:
+    if step.op != Op.DAMAGE and effect.answers and effect.answers[-1] == SKIP:
         # "Você pode": declined. A declined search still shuffles the searched deck.
         state = tree.put(state, replace(effect, declined=True))
-        if step.op == "take_from_deck":
+        if step.op == Op.TAKE_FROM_DECK:
             return shuffle(state, effect.controller, dice), [], True
         return state, [], True
     handler = _HANDLERS[step.op]
@@ -156,5 +156,5 @@ _HANDLERS = {
     **surprise.HANDLERS,
     **manual.HANDLERS,
     **replacement_choice.HANDLERS,
-    "reveal": other_zones.reveal,
+    Op.REVEAL: other_zones.reveal,
 }

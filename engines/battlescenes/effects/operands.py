@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.battlescenes.content.schema import CardType, Step
+from engines.battlescenes.content.schema import CardType, Op, Step
 from engines.battlescenes.rules.state import Choice, Continuous, Pending, State
 from engines.battlescenes.table import zones
 from engines.core import Dice
@@ -22,7 +22,7 @@ CHOSEN = (
 )
 
 #: Procedures whose own choice already offers "skip" when optional.
-ASKS_ITSELF = ("load_from_resources", "take_from_deck", "manual", "discard_from_hand")
+ASKS_ITSELF = (Op.LOAD_FROM_RESOURCES, Op.TAKE_FROM_DECK, Op.MANUAL, Op.DISCARD_FROM_HAND)
 
 
 def ask(
@@ -73,7 +73,7 @@ def unmet(state: State, effect: Pending, step: Step) -> bool:
         mine = zones.characters(state, effect.controller)
         if not all(wanted & set(zones.affiliations(state, c)) for c in mine):
             return True
-    return step.op == "mill" and step.amount + plus(state, effect, step) <= 0
+    return step.op == Op.MILL and step.amount + plus(state, effect, step) <= 0
 
 
 def chosen_pool(state: State, effect: Pending, step: Step) -> list[int]:
@@ -104,7 +104,7 @@ def chosen_pool(state: State, effect: Pending, step: Step) -> list[int]:
         s.card
         for s in zones.characters(state, whose)
         # 7.2 Potencializar: "outro personagem … que ainda não tenha sido potencializado"
-        if not (step.op == "empower" and (s.card == effect.this or s.empowered))
+        if not (step.op == Op.EMPOWER and (s.card == effect.this or s.empowered))
         and not (step.other and s.card in (effect.this, _other_source(state, effect)))
         and matches(state, s.card, step)
         and (not step.filter_alignment or zones.has_alignment(state, s.card, step.filter_alignment))
@@ -178,5 +178,5 @@ def _marks(mark: Continuous, effect: Pending) -> bool:
 def _other_source(state: State, effect: Pending) -> int:
     """The character named as the source of this effect's damage, if a step names one
     ("O PERSONAGEM ESCOLHIDO CAUSE 2 pontos de dano em um outro personagem")."""
-    named = [s for s in effect.steps if s.op == "damage" and s.source in ("chosen", "marked")]
+    named = [s for s in effect.steps if s.op == Op.DAMAGE and s.source in ("chosen", "marked")]
     return damage_source(state, effect, named[0]) if named else -1

@@ -6,7 +6,7 @@ active player orders them (5.2.1 ATENÇÃO), as the Effect Tree does for any can
 
 from __future__ import annotations
 
-from engines.battlescenes.content.schema import Step, Text
+from engines.battlescenes.content.schema import Op, Step, Text
 from engines.battlescenes.rules.state import Pending, State
 from engines.battlescenes.table import zones
 from engines.core import Dice, Event
@@ -38,13 +38,13 @@ def steps_of(text: Text) -> tuple[Step, ...]:
     if not text.from_zone:
         return text.steps
     first, *rest = text.steps
-    reveal = Step(op="reveal", optional=first.optional, text=text.from_zone)
+    reveal = Step(op=Op.REVEAL, optional=first.optional, text=text.from_zone)
     return (reveal, replace(first, optional=False), *rest)
 
 
 def concealed(effect: Pending) -> bool:
     """Whether ``effect`` comes from a card outside the scene not revealed yet."""
-    return bool(effect.steps) and effect.steps[0].op == "reveal" and effect.next_step == 0
+    return bool(effect.steps) and effect.steps[0].op == Op.REVEAL and effect.next_step == 0
 
 
 def reveal(

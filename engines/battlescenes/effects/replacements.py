@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engines.battlescenes.content.schema import CardType, Step, Text, Trigger
+from engines.battlescenes.content.schema import CardType, Op, Step, Text, Trigger
 from engines.battlescenes.effects import tree, triggers
 from engines.battlescenes.rules.state import InScene, Pending, State
 from engines.battlescenes.table import zones
@@ -75,7 +75,7 @@ def defer(
     pending effect one level deeper than the deepest pending one asks the active player
     which (``choose_replacement``; the default is the first found) and does that. ``level``
     0: one deeper than the deepest pending effect (the one resolving), or 1."""
-    step = Step(op="choose_replacement", amount=count, text=event, trait=",".join(outcomes))
+    step = Step(op=Op.CHOOSE_REPLACEMENT, amount=count, text=event, trait=",".join(outcomes))
     effect = Pending(
         uid=0, level=0, controller=state.active, source=-1, label="5.5", steps=(step,), this=subject
     )

@@ -15,7 +15,7 @@ deck, set aside) is "a card" to everyone but its owner.
 
 from __future__ import annotations
 
-from engines.battlescenes.content.schema import CardType
+from engines.battlescenes.content.schema import CardType, Op
 from engines.battlescenes.effects import tree
 from engines.battlescenes.effects.operands import shuffle
 from engines.battlescenes.rules.actions import Manual
@@ -125,7 +125,7 @@ def _open_text(state: State) -> str:
     assert state.choice is not None
     effect = tree.get(state, state.choice.pending)
     steps = effect.steps[effect.next_step : effect.next_step + 1]
-    text = steps[0].text if steps and steps[0].op == "manual" else ""
+    text = steps[0].text if steps and steps[0].op == Op.MANUAL else ""
     return f"{effect.label}: {text}" if text else effect.label
 
 

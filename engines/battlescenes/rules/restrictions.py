@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from engines.battlescenes.content.schema import ActionDef, ActionRule, Step
+from engines.battlescenes.content.schema import ActionDef, ActionRule, Op, Step
 from engines.battlescenes.rules.state import InScene, State
 from engines.battlescenes.table import zones
 
@@ -61,7 +61,7 @@ def concerns(
         whose
         and (not r.if_power or action.power == r.if_power)
         and (not r.if_kind or zones.action_kind(state, user, action).value == r.if_kind)
-        and (not r.if_damage or any(s.op == "damage" for s in steps))
+        and (not r.if_damage or any(s.op == Op.DAMAGE for s in steps))
         and (not r.if_name or action.name.lower() == r.if_name.lower())
         and (r.if_stage_at_most < 0 or user.stage <= r.if_stage_at_most)
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engines.battlescenes.content.schema import ActionDef, ActionKind, CardType, Step, Trigger
+from engines.battlescenes.content.schema import ActionDef, ActionKind, CardType, Op, Step, Trigger
 from engines.battlescenes.effects import interpreter, other_zones, replacements, tree, triggers
 from engines.battlescenes.rules import restrictions
 from engines.battlescenes.rules.state import InScene, Pending, Phase, State
@@ -349,7 +349,7 @@ def use(
         state = triggers.fire(state, Trigger.UNLOADED, 1, base=character)
     item = zones.in_scene(state, character)
     # 7.2 Potencializar: the next action that deals damage takes the bonus with it.
-    bonus = item.empower if any(s.op == "damage" for s in steps) else 0
+    bonus = item.empower if any(s.op == Op.DAMAGE for s in steps) else 0
     state = zones.set_in_scene(
         state,
         replace(
@@ -360,7 +360,7 @@ def use(
         ),
     )
     if action.manual:
-        steps = (Step(op="manual", text=action.text),)
+        steps = (Step(op=Op.MANUAL, text=action.text),)
     root = Pending(
         uid=0,
         level=0,

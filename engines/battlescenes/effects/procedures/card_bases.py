@@ -3,28 +3,13 @@ and the cards it carries — loaded from the resources (4.1), unloaded (4.8.2.1)
 
 from __future__ import annotations
 
-from engines.battlescenes.content.schema import (
-    CardType,
-    Step,
-    Trigger,
-)
+from engines.battlescenes.content.schema import CardType, Op, Step, Trigger
 from engines.battlescenes.effects import replacements, triggers
-from engines.battlescenes.effects.operands import (
-    DONE,
-    SKIP,
-    ask,
-    matches,
-    targets_of,
-)
+from engines.battlescenes.effects.operands import DONE, SKIP, ask, matches, targets_of
 from engines.battlescenes.effects.procedures.damage import knock_outs
 from engines.battlescenes.effects.triggers import fire
 from engines.battlescenes.rules import load_order
-from engines.battlescenes.rules.state import (
-    InScene,
-    Pending,
-    ShieldEntry,
-    State,
-)
+from engines.battlescenes.rules.state import InScene, Pending, ShieldEntry, State
 from engines.battlescenes.table import shields, zones
 from engines.core import Dice, Event
 from engines.core.model import replace
@@ -37,7 +22,7 @@ def _stage(
     for target in targets_of(state, effect, step):
         if zones.defn(state, target).type is not CardType.CHARACTER:
             continue
-        if step.op == "capacitate":
+        if step.op == Op.CAPACITATE:
             state = zones.capacitate(state, target, step.amount)
         else:
             before = zones.in_scene(state, target).stage
@@ -59,7 +44,7 @@ def _stage(
 
 def _entry(state: State, step: Step, item: InScene) -> ShieldEntry:
     """A timed shield effect until the end of the turn (4.8.6)."""
-    if step.op == "shield_set":
+    if step.op == Op.SHIELD_SET:
         return ShieldEntry("set", step.amount, state.clock)
     if step.amount >= 0:
         return ShieldEntry("bonus", step.amount, state.clock)
@@ -79,7 +64,7 @@ def _shield(
         events.append(
             Event(
                 "battlescenes.event.shield_set"
-                if step.op == "shield_set"
+                if step.op == Op.SHIELD_SET
                 else "battlescenes.event.shield_change",
                 {"card": zones.title(state, target), "amount": step.amount},
                 rule="4.8.6",
@@ -258,13 +243,13 @@ def _permute(
 
 #: Procedure kind → its handler (see ``effects/interpreter.py``).
 HANDLERS = {
-    "incapacitate": _stage,
-    "capacitate": _stage,
-    "shield": _shield,
-    "shield_set": _shield,
-    "unload": _unload,
-    "load_from_resources": _load_from_resources,
-    "load_resources": _load_resources,
-    "unload_chosen": _unload_chosen,
-    "permute": _permute,
+    Op.INCAPACITATE: _stage,
+    Op.CAPACITATE: _stage,
+    Op.SHIELD: _shield,
+    Op.SHIELD_SET: _shield,
+    Op.UNLOAD: _unload,
+    Op.LOAD_FROM_RESOURCES: _load_from_resources,
+    Op.LOAD_RESOURCES: _load_resources,
+    Op.UNLOAD_CHOSEN: _unload_chosen,
+    Op.PERMUTE: _permute,
 }

@@ -4,26 +4,10 @@ bonus (7.2)."""
 
 from __future__ import annotations
 
-from engines.battlescenes.content.schema import (
-    CardType,
-    Step,
-    Trigger,
-)
+from engines.battlescenes.content.schema import CardType, Op, Step, Trigger
 from engines.battlescenes.effects import replacements, tree, triggers
-from engines.battlescenes.effects.operands import (
-    SKIP,
-    ask,
-    damage_source,
-    plus,
-    points,
-    targets_of,
-)
-from engines.battlescenes.rules.state import (
-    DamageProgress,
-    Pending,
-    Phase,
-    State,
-)
+from engines.battlescenes.effects.operands import SKIP, ask, damage_source, plus, points, targets_of
+from engines.battlescenes.rules.state import DamageProgress, Pending, Phase, State
 from engines.battlescenes.table import damage, leaving, zones
 from engines.core import Dice, Event
 from engines.core.model import replace
@@ -258,7 +242,7 @@ def _predator(state: State, effect: Pending, destination: int) -> State:
     if "predador" not in zones.keywords(state, effect.this):
         return state
     state = tree.put(state, replace(effect, predator_fired=True))
-    steps = (Step(op="load_from_resources", to="this", optional=True),)
+    steps = (Step(op=Op.LOAD_FROM_RESOURCES, to="this", optional=True),)
     found = Pending(
         uid=0,
         level=effect.level + 1,
@@ -278,7 +262,7 @@ def fire_prizes(state: State, arrived: tuple[tuple[int, bool], ...], level: int)
     for card, yielded in arrived:
         if "espionar" not in zones.defn(state, card).keywords:
             continue
-        steps = (Step(op="draw", amount=2 if yielded else 1, to="self", optional=True),)
+        steps = (Step(op=Op.DRAW, amount=2 if yielded else 1, to="self", optional=True),)
         found.append(
             Pending(
                 uid=0,
@@ -317,6 +301,6 @@ def _empower(
 
 #: Procedure kind → its handler (see ``effects/interpreter.py``).
 HANDLERS = {
-    "empower": _empower,
-    "damage": _damage,
+    Op.EMPOWER: _empower,
+    Op.DAMAGE: _damage,
 }

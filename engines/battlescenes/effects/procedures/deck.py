@@ -4,24 +4,11 @@ top of the deck, discard from the hand (5.1) and mill."""
 
 from __future__ import annotations
 
-from engines.battlescenes.content.schema import (
-    Step,
-    Trigger,
-)
+from engines.battlescenes.content.schema import Op, Step, Trigger
 from engines.battlescenes.effects import replacements, tree, triggers
-from engines.battlescenes.effects.operands import (
-    DONE,
-    SKIP,
-    ask,
-    matches,
-    plus,
-    shuffle,
-)
+from engines.battlescenes.effects.operands import DONE, SKIP, ask, matches, plus, shuffle
 from engines.battlescenes.effects.triggers import fire
-from engines.battlescenes.rules.state import (
-    Pending,
-    State,
-)
+from engines.battlescenes.rules.state import Pending, State
 from engines.battlescenes.table import drawing, zones
 from engines.core import Dice, Event
 from engines.core.model import replace
@@ -247,15 +234,15 @@ def _mill(state: State, effect: Pending, step: Step, dice: Dice) -> tuple[State,
 
 #: Procedure kind → its handler (see ``effects/interpreter.py``).
 HANDLERS = {
-    "draw": _draw,
-    "set_aside_top": _set_aside,
-    "return_set_aside": _return_set_aside,
-    "search_deck": _search_deck,
-    "take_from_deck": _take_from_deck,
-    "keep_set_aside": _keep_set_aside,
-    "return_in_order": _return_in_order,
-    "reveal_set_aside": _reveal_set_aside,
-    "hand_to_deck_top": _hand_to_deck_top,
-    "discard_from_hand": _discard_from_hand,
-    "mill": _mill,
+    Op.DRAW: _draw,
+    Op.SET_ASIDE_TOP: _set_aside,
+    Op.RETURN_SET_ASIDE: _return_set_aside,
+    Op.SEARCH_DECK: _search_deck,
+    Op.TAKE_FROM_DECK: _take_from_deck,
+    Op.KEEP_SET_ASIDE: _keep_set_aside,
+    Op.RETURN_IN_ORDER: _return_in_order,
+    Op.REVEAL_SET_ASIDE: _reveal_set_aside,
+    Op.HAND_TO_DECK_TOP: _hand_to_deck_top,
+    Op.DISCARD_FROM_HAND: _discard_from_hand,
+    Op.MILL: _mill,
 }

@@ -8,17 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.battlescenes.content.schema import (
-    KNOWN_POWERS,
-    ActionRule,
-    Characteristic,
-    Step,
-)
+from engines.battlescenes.content.schema import KNOWN_POWERS, ActionRule, Characteristic, Op, Step
 from engines.battlescenes.effects import tree
-from engines.battlescenes.effects.operands import (
-    ask,
-    targets_of,
-)
+from engines.battlescenes.effects.operands import ask, targets_of
 from engines.battlescenes.rules.state import (
     Continuous,
     Generated,
@@ -82,7 +74,7 @@ def _trait(
     """The targets gain or lose a power, affiliation or action type until the end of the
     turn (5.7 A.2.1); a loss wins over any gain (8.B.1/B.2)."""
     kind, _sep, value = step.trait.partition(":")
-    change = Characteristic("gain" if step.op == "gain_trait" else "lose", kind, value)
+    change = Characteristic("gain" if step.op == Op.GAIN_TRAIT else "lose", kind, value)
     events = []
     for target in targets_of(state, effect, step):
         state = replace(state, turn_traits=(*state.turn_traits, TurnTrait(target, change)))
@@ -182,13 +174,13 @@ def _lose_texts(
 
 #: Procedure kind → its handler (see ``effects/interpreter.py``).
 HANDLERS = {
-    "cancel_action": _cancel_action,
-    "forbid_action_this_turn": _forbid_action_this_turn,
-    "forbid_search_this_turn": _forbid_search_this_turn,
-    "gain_trait": _trait,
-    "lose_trait": _trait,
-    "choose_affiliation": _choose_affiliation,
-    "generate": _generate,
-    "mark": _mark,
-    "lose_texts": _lose_texts,
+    Op.CANCEL_ACTION: _cancel_action,
+    Op.FORBID_ACTION_THIS_TURN: _forbid_action_this_turn,
+    Op.FORBID_SEARCH_THIS_TURN: _forbid_search_this_turn,
+    Op.GAIN_TRAIT: _trait,
+    Op.LOSE_TRAIT: _trait,
+    Op.CHOOSE_AFFILIATION: _choose_affiliation,
+    Op.GENERATE: _generate,
+    Op.MARK: _mark,
+    Op.LOSE_TEXTS: _lose_texts,
 }

@@ -3,17 +3,9 @@ the players by hand (8.A) — the engine asks and logs that it stopped there."""
 
 from __future__ import annotations
 
-from engines.battlescenes.content.schema import (
-    Step,
-)
-from engines.battlescenes.effects.operands import (
-    DONE,
-    ask,
-)
-from engines.battlescenes.rules.state import (
-    Pending,
-    State,
-)
+from engines.battlescenes.content.schema import Op, Step
+from engines.battlescenes.effects.operands import DONE, ask
+from engines.battlescenes.rules.state import Pending, State
 from engines.core import Dice, Event
 from engines.core.model import replace
 
@@ -40,5 +32,5 @@ def _manual(
 
 #: Procedure kind → its handler (see ``effects/interpreter.py``).
 HANDLERS = {
-    "manual": _manual,
+    Op.MANUAL: _manual,
 }

@@ -3,17 +3,10 @@ event (a draw, a load or a knock-out)."""
 
 from __future__ import annotations
 
-from engines.battlescenes.content.schema import (
-    Step,
-)
+from engines.battlescenes.content.schema import Op, Step
 from engines.battlescenes.effects import replacements
-from engines.battlescenes.effects.operands import (
-    ask,
-)
-from engines.battlescenes.rules.state import (
-    Pending,
-    State,
-)
+from engines.battlescenes.effects.operands import ask
+from engines.battlescenes.rules.state import Pending, State
 from engines.battlescenes.table import leaving
 from engines.core import Dice, Event
 
@@ -48,5 +41,5 @@ def _choose_replacement(
 
 #: Procedure kind → its handler (see ``effects/interpreter.py``).
 HANDLERS = {
-    "choose_replacement": _choose_replacement,
+    Op.CHOOSE_REPLACEMENT: _choose_replacement,
 }

@@ -4,21 +4,12 @@ Bater em Retirada) or put into the resources (Atacar até Derrubar, 4.8.5)."""
 
 from __future__ import annotations
 
-from engines.battlescenes.content.schema import (
-    Step,
-    Trigger,
-)
+from engines.battlescenes.content.schema import Op, Step, Trigger
 from engines.battlescenes.effects import tree
-from engines.battlescenes.effects.operands import (
-    targets_of,
-)
+from engines.battlescenes.effects.operands import targets_of
 from engines.battlescenes.effects.triggers import fire
 from engines.battlescenes.rules import load_order
-from engines.battlescenes.rules.state import (
-    InScene,
-    Pending,
-    State,
-)
+from engines.battlescenes.rules.state import InScene, Pending, State
 from engines.battlescenes.table import leaving, zones
 from engines.core import Dice, Event
 from engines.core.model import replace
@@ -103,7 +94,7 @@ def _to_resources(
 
 #: Procedure kind → its handler (see ``effects/interpreter.py``).
 HANDLERS = {
-    "put_into_scene": _put_into_scene,
-    "return_to_hand": _return_to_hand,
-    "to_resources": _to_resources,
+    Op.PUT_INTO_SCENE: _put_into_scene,
+    Op.RETURN_TO_HAND: _return_to_hand,
+    Op.TO_RESOURCES: _to_resources,
 }

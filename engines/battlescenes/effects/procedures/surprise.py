@@ -3,21 +3,11 @@ the hand at the start of their step, each loaded on a character that then unload
 
 from __future__ import annotations
 
-from engines.battlescenes.content.schema import (
-    Step,
-    Trigger,
-)
+from engines.battlescenes.content.schema import Op, Step, Trigger
 from engines.battlescenes.effects import tree
-from engines.battlescenes.effects.operands import (
-    DONE,
-    ask,
-    targets_of,
-)
+from engines.battlescenes.effects.operands import DONE, ask, targets_of
 from engines.battlescenes.effects.triggers import fire
-from engines.battlescenes.rules.state import (
-    Pending,
-    State,
-)
+from engines.battlescenes.rules.state import Pending, State
 from engines.battlescenes.table import zones
 from engines.core import Dice, Event
 from engines.core.model import replace
@@ -45,7 +35,7 @@ def surprise(state: State, name: str) -> State:
         controller=seat,
         source=held[0],
         label=keyword,
-        steps=(Step(op="surprise_reveal", text=keyword),),
+        steps=(Step(op=Op.SURPRISE_REVEAL, text=keyword),),
     )
     return tree.add(state, [reveal], 1)
 
@@ -78,7 +68,7 @@ def _surprise_reveal(
             controller=seat,
             source=c,
             label=zones.title(state, c),
-            steps=(Step(op="surprise_load", to="chosen_own_character"),),
+            steps=(Step(op=Op.SURPRISE_LOAD, to="chosen_own_character"),),
         )
         for c in chosen
     ]
@@ -121,6 +111,6 @@ def _surprise_load(
 
 #: Procedure kind → its handler (see ``effects/interpreter.py``).
 HANDLERS = {
-    "surprise_reveal": _surprise_reveal,
-    "surprise_load": _surprise_load,
+    Op.SURPRISE_REVEAL: _surprise_reveal,
+    Op.SURPRISE_LOAD: _surprise_load,
 }
