@@ -182,77 +182,71 @@ class BattleScenes(GameEngine[State]):
                 ("choose", "manual") if c.prompt == manual.PROMPT else ("choose",)
             )
             return [Decision(c.seat, kinds, Message(c.prompt), default, default is not None, skip)]
-        if state.phase is Phase.CHOOSE_FIRST:
-            return [
-                Decision(
-                    state.draw_winner,
-                    ("choose_first",),
-                    Message("battlescenes.prompt.choose_first"),
-                    act.ChooseFirst(state.draw_winner + 1),
-                    True,
-                )
-            ]
-        if state.phase is Phase.MULLIGAN:
-            return [
-                Decision(
-                    setup.mulligan_seat(state),
-                    ("mulligan", "keep"),
-                    Message("battlescenes.prompt.mulligan"),
-                    act.KeepHand(),
-                    True,
-                )
-            ]
-        if state.phase is Phase.INITIAL_RESOURCES:
-            return [
-                Decision(
-                    setup.resources_seat(state),
-                    ("initial_resources",),
-                    Message("battlescenes.prompt.initial_resources"),
-                    act.InitialResources(),
-                    True,
-                )
-            ]
-        if state.phase is Phase.PREPARATION:
-            prompt = Message("battlescenes.prompt.preparation")
-            if state.capacitating != -1:
-                card = zones.title(state, state.capacitating)
-                prompt = Message("battlescenes.prompt.capacitating", {"card": card})
-            prompt = _using(state) or prompt
-            return [
-                Decision(
-                    state.active,
-                    PREP_KINDS,
-                    prompt,
-                    act.Pass(),
-                    False,
-                )
-            ]
-        if state.phase is Phase.ADJUSTMENT:
-            return [
-                Decision(
-                    state.active,
-                    ("adjust",),
-                    Message("battlescenes.prompt.adjust"),
-                    act.Adjust(),
-                    True,
-                )
-            ]
-        if state.phase is Phase.ANTICIPATION:
-            return [
-                Decision(
-                    1 - state.active,
-                    ("use", "pass"),
-                    _using(state) or Message("battlescenes.prompt.anticipation"),
-                    act.Pass(),
-                    True,
-                    PASS_ANTICIPATION,
-                )
-            ]
-        if state.phase is Phase.ATTACK:
-            prompt = _using(state) or Message("battlescenes.prompt.attack")
-            kinds = ("use", "activate", "pass")  # 7.2 Potencializar is activated here
-            return [Decision(state.active, kinds, prompt, act.Pass(), False)]
-        return []  # automatic steps never wait without a choice (turn.proceed)
+        match state.phase:
+            case Phase.CHOOSE_FIRST:
+                return [
+                    Decision(
+                        state.draw_winner,
+                        ("choose_first",),
+                        Message("battlescenes.prompt.choose_first"),
+                        act.ChooseFirst(state.draw_winner + 1),
+                        True,
+                    )
+                ]
+            case Phase.MULLIGAN:
+                return [
+                    Decision(
+                        setup.mulligan_seat(state),
+                        ("mulligan", "keep"),
+                        Message("battlescenes.prompt.mulligan"),
+                        act.KeepHand(),
+                        True,
+                    )
+                ]
+            case Phase.INITIAL_RESOURCES:
+                return [
+                    Decision(
+                        setup.resources_seat(state),
+                        ("initial_resources",),
+                        Message("battlescenes.prompt.initial_resources"),
+                        act.InitialResources(),
+                        True,
+                    )
+                ]
+            case Phase.PREPARATION:
+                prompt = Message("battlescenes.prompt.preparation")
+                if state.capacitating != -1:
+                    card = zones.title(state, state.capacitating)
+                    prompt = Message("battlescenes.prompt.capacitating", {"card": card})
+                prompt = _using(state) or prompt
+                return [Decision(state.active, PREP_KINDS, prompt, act.Pass(), False)]
+            case Phase.ADJUSTMENT:
+                return [
+                    Decision(
+                        state.active,
+                        ("adjust",),
+                        Message("battlescenes.prompt.adjust"),
+                        act.Adjust(),
+                        True,
+                    )
+                ]
+            case Phase.ANTICIPATION:
+                return [
+                    Decision(
+                        1 - state.active,
+                        ("use", "pass"),
+                        _using(state) or Message("battlescenes.prompt.anticipation"),
+                        act.Pass(),
+                        True,
+                        PASS_ANTICIPATION,
+                    )
+                ]
+            case Phase.ATTACK:
+                prompt = _using(state) or Message("battlescenes.prompt.attack")
+                kinds = ("use", "activate", "pass")  # 7.2 Potencializar is activated here
+                return [Decision(state.active, kinds, prompt, act.Pass(), False)]
+            case _:
+                return []  # automatic steps never wait without a choice (turn.proceed)
 
     def apply(self, state: State, seat: int, action: Action, dice: Dice) -> Outcome[State]:
         # A player adjusts by hand only while a manual text of theirs is open (8.A).
@@ -314,76 +308,75 @@ class BattleScenes(GameEngine[State]):
     def _dispatch(
         self, state: State, seat: int, action: Action, dice: Dice
     ) -> tuple[State, list[Event]]:
-        if isinstance(action, act.Choose):
-            if state.choice is None:
-                raise IllegalActionError(
-                    "No choice is waiting.", key="battlescenes.error.no_choice"
-                )
-            if action.option not in state.choice.options:
-                raise IllegalActionError(
-                    "That is not one of the options.",
-                    key="battlescenes.error.bad_option",
-                    params={"options": options_message(state, seat)},
-                    rule="9.1.2",
-                )
-            return interpreter.answer(state, action.option, dice)
-        if isinstance(action, act.ChooseFirst):
-            return setup.choose_first(state, action.starter)
-        if isinstance(action, act.Mulligan) and action.mode != "keep":
-            return setup.mulligan(state, seat, action.mode, dice)
-        if isinstance(action, act.KeepHand | act.Mulligan):  # mode "keep": the menu's answer
-            return setup.keep(state, seat)
-        if isinstance(action, act.InitialResources):
-            return setup.initial_resources(state, seat, act.card_list(action.cards))
-        if isinstance(action, act.Capacitate | act.Discard):
-            # 5.2: effects the discard triggers (``discarded``) resolve at once
-            if isinstance(action, act.Capacitate):
+        match action:
+            case act.Choose():
+                if state.choice is None:
+                    raise IllegalActionError(
+                        "No choice is waiting.", key="battlescenes.error.no_choice"
+                    )
+                if action.option not in state.choice.options:
+                    raise IllegalActionError(
+                        "That is not one of the options.",
+                        key="battlescenes.error.bad_option",
+                        params={"options": options_message(state, seat)},
+                        rule="9.1.2",
+                    )
+                return interpreter.answer(state, action.option, dice)
+            case act.ChooseFirst():
+                return setup.choose_first(state, action.starter)
+            case act.Mulligan() if action.mode != "keep":
+                return setup.mulligan(state, seat, action.mode, dice)
+            case act.KeepHand() | act.Mulligan():  # mode "keep": the menu's answer
+                return setup.keep(state, seat)
+            case act.InitialResources():
+                return setup.initial_resources(state, seat, act.card_list(action.cards))
+            case act.Capacitate():
                 new, events = turn.capacitate(state, seat, action.character, action.discard)
-            else:
+                return _resolved(new, events, dice)  # 5.2: what the discard triggered
+            case act.Discard():
                 new, events = turn.discard(state, seat, action.card)
-            new, more = interpreter.run(new, dice)
-            return new, events + more
-        if isinstance(action, act.PlayCard):
-            return scene.play(
-                state,
-                seat,
-                action.card,
-                act.card_list(action.load),
-                action.evolve,
-                dice,
-                materialize=action.materialize,
-            )
-        if isinstance(action, act.Yield):
-            return turn.yield_character(state, seat, action.character, dice)
-        if isinstance(action, act.UseAction) and action.step:
-            return use_menus.step(state, seat, action, dice)
-        if isinstance(action, act.UseAction):
-            return use.use(
-                state,
-                seat,
-                action.character,
-                action.action,
-                act.card_list(action.targets),
-                action.x,
-                dice,
-                act.card_list(action.unload),
-                action.mode,
-                act.card_list(action.pay),
-            )
-        if isinstance(action, act.Keyword):
-            return keywords.activate(
-                state, seat, action.keyword, action.card, action.character, action.unload, dice
-            )
-        if isinstance(action, act.Activate):
-            return activated.activate(state, seat, action.card, action.text, dice)
-        if isinstance(action, act.Adjust):
-            new, events = turn.adjust(state, seat, act.card_list(action.cards))
-            # 6.2 D ATENÇÃO: its triggered effects resolve; then turn.proceed (rules_apply)
-            # asks for the Adjustment again while something is owed (it repeats).
-            new, more = interpreter.run(new, dice)
-            return new, events + more
-        assert isinstance(action, act.Pass)
-        return turn.pass_step(state, dice)
+                return _resolved(new, events, dice)
+            case act.PlayCard():
+                return scene.play(
+                    state,
+                    seat,
+                    action.card,
+                    act.card_list(action.load),
+                    action.evolve,
+                    dice,
+                    materialize=action.materialize,
+                )
+            case act.Yield():
+                return turn.yield_character(state, seat, action.character, dice)
+            case act.UseAction() if action.step:
+                return use_menus.step(state, seat, action, dice)
+            case act.UseAction():
+                return use.use(
+                    state,
+                    seat,
+                    action.character,
+                    action.action,
+                    act.card_list(action.targets),
+                    action.x,
+                    dice,
+                    act.card_list(action.unload),
+                    action.mode,
+                    act.card_list(action.pay),
+                )
+            case act.Keyword():
+                return keywords.activate(
+                    state, seat, action.keyword, action.card, action.character, action.unload, dice
+                )
+            case act.Activate():
+                return activated.activate(state, seat, action.card, action.text, dice)
+            case act.Adjust():
+                new, events = turn.adjust(state, seat, act.card_list(action.cards))
+                # 6.2 D ATENÇÃO: its triggered effects resolve; then turn.proceed (rules_apply)
+                # asks for the Adjustment again while something is owed (it repeats).
+                return _resolved(new, events, dice)
+            case _:
+                assert isinstance(action, act.Pass)
+                return turn.pass_step(state, dice)
 
     def secret_fields(
         self, before: State, seat: int, action: Action, outcome: Outcome[State]
@@ -456,6 +449,12 @@ class BattleScenes(GameEngine[State]):
         if state is None or seat is None:
             return []
         return autocomplete(state, seat, command, option, current, values)
+
+
+def _resolved(state: State, events: list[Event], dice: Dice) -> tuple[State, list[Event]]:
+    """The move's events, then its triggered effects resolved at once (5.2)."""
+    state, more = interpreter.run(state, dice)
+    return state, events + more
 
 
 def _using(state: State) -> Message | None:

@@ -9,6 +9,7 @@ player. ``State.step`` remembers where the walk stopped.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Sequence
 
 from engines.battlescenes.content.schema import CardType, Trigger
@@ -23,32 +24,39 @@ from engines.core.model import replace
 
 HAND_LIMIT = 7  # 6.2 D.2
 
-TRIGGER, AUTO, DECISION = "trigger", "auto", "decision"
+
+class Point(enum.Enum):
+    """What happens at a point of the turn sequence."""
+
+    TRIGGER = "trigger"  # the effects of its start or end become pending and resolve
+    AUTO = "auto"  # an automatic step (Countdown, Draw, the end-of-turn clean-up)
+    DECISION = "decision"  # a player decides (skipped when there is nothing to decide)
+
 
 #: The turn, in order: (name, kind, phase). Trigger points are named after their Trigger.
-SEQUENCE: tuple[tuple[str, str, Phase], ...] = (
-    ("begin", AUTO, Phase.START),
-    ("turn_start", TRIGGER, Phase.START),
-    ("countdown_start", TRIGGER, Phase.COUNTDOWN),
-    ("countdown", AUTO, Phase.COUNTDOWN),
-    ("countdown_end", TRIGGER, Phase.COUNTDOWN),
-    ("draw_start", TRIGGER, Phase.DRAW),
-    ("draw", AUTO, Phase.DRAW),
-    ("draw_end", TRIGGER, Phase.DRAW),
-    ("preparation", DECISION, Phase.PREPARATION),
-    ("adjustment_start", TRIGGER, Phase.ADJUSTMENT),
-    ("adjustment", DECISION, Phase.ADJUSTMENT),
-    ("adjustment_end", TRIGGER, Phase.ADJUSTMENT),
-    ("combat_start", TRIGGER, Phase.ANTICIPATION),
-    ("anticipation_start", TRIGGER, Phase.ANTICIPATION),
-    ("anticipation", DECISION, Phase.ANTICIPATION),
-    ("anticipation_end", TRIGGER, Phase.ANTICIPATION),
-    ("attack_start", TRIGGER, Phase.ATTACK),
-    ("attack", DECISION, Phase.ATTACK),
-    ("attack_end", TRIGGER, Phase.ATTACK),
-    ("combat_end", TRIGGER, Phase.ATTACK),
-    ("turn_end", TRIGGER, Phase.END),
-    ("cleanup", AUTO, Phase.END),
+SEQUENCE: tuple[tuple[str, Point, Phase], ...] = (
+    ("begin", Point.AUTO, Phase.START),
+    ("turn_start", Point.TRIGGER, Phase.START),
+    ("countdown_start", Point.TRIGGER, Phase.COUNTDOWN),
+    ("countdown", Point.AUTO, Phase.COUNTDOWN),
+    ("countdown_end", Point.TRIGGER, Phase.COUNTDOWN),
+    ("draw_start", Point.TRIGGER, Phase.DRAW),
+    ("draw", Point.AUTO, Phase.DRAW),
+    ("draw_end", Point.TRIGGER, Phase.DRAW),
+    ("preparation", Point.DECISION, Phase.PREPARATION),
+    ("adjustment_start", Point.TRIGGER, Phase.ADJUSTMENT),
+    ("adjustment", Point.DECISION, Phase.ADJUSTMENT),
+    ("adjustment_end", Point.TRIGGER, Phase.ADJUSTMENT),
+    ("combat_start", Point.TRIGGER, Phase.ANTICIPATION),
+    ("anticipation_start", Point.TRIGGER, Phase.ANTICIPATION),
+    ("anticipation", Point.DECISION, Phase.ANTICIPATION),
+    ("anticipation_end", Point.TRIGGER, Phase.ANTICIPATION),
+    ("attack_start", Point.TRIGGER, Phase.ATTACK),
+    ("attack", Point.DECISION, Phase.ATTACK),
+    ("attack_end", Point.TRIGGER, Phase.ATTACK),
+    ("combat_end", Point.TRIGGER, Phase.ATTACK),
+    ("turn_end", Point.TRIGGER, Phase.END),
+    ("cleanup", Point.AUTO, Phase.END),
 )
 _NAMES = [name for name, _k, _p in SEQUENCE]
 
@@ -382,13 +390,19 @@ def _begin(state: State) -> tuple[State, list[Event]]:
 _AUTO = {"begin": _begin, "countdown": _countdown, "draw": _draw, "cleanup": _cleanup}
 
 
+def _anticipation_needed(state: State) -> bool:
+    """6.2 E.1: the Anticipation step waits only when the opponent has an action to use."""
+    return bool(use.usable(state, 1 - state.active))
+
+
+#: Decision points that are skipped when there is nothing to decide (the others always wait).
+_SKIPPABLE = {"adjustment": adjustment_needed, "anticipation": _anticipation_needed}
+
+
 def _waits(state: State, name: str) -> bool:
     """Whether a decision point has a decision to make (else it is skipped)."""
-    if name == "adjustment":
-        return adjustment_needed(state)
-    if name == "anticipation":
-        return bool(use.usable(state, 1 - state.active))
-    return True
+    needed = _SKIPPABLE.get(name)
+    return needed is None or needed(state)
 
 
 def proceed(state: State, dice: Dice) -> tuple[State, list[Event]]:
@@ -405,28 +419,30 @@ def proceed(state: State, dice: Dice) -> tuple[State, list[Event]]:
         if state.step.endswith("!"):  # its triggered effects are resolved
             state = _enter(state, index + 1)
             continue
-        if kind == DECISION and _waits(state, name):
-            if state.phase is not start:  # say where the turn now waits
-                key = f"battlescenes.event.now.{state.phase.value}"
-                events.append(Event(key, {"player": state.players[state.active].name}, rule="6.2"))
-            return state, events
-        if kind == TRIGGER:
-            state = _fire_phase(state, name)
-            if state.tree:
-                state = replace(state, step=f"{name}!")
-                state, more = interpreter.run(state, dice)
+        match kind:
+            case Point.DECISION if _waits(state, name):
+                if state.phase is not start:  # say where the turn now waits
+                    key = f"battlescenes.event.now.{state.phase.value}"
+                    params = {"player": state.players[state.active].name}
+                    events.append(Event(key, params, rule="6.2"))
+                return state, events
+            case Point.TRIGGER:
+                state = _fire_phase(state, name)
+                if state.tree:
+                    state = replace(state, step=f"{name}!")
+                    state, more = interpreter.run(state, dice)
+                    events.extend(more)
+                    continue
+            case Point.AUTO:
+                state, more = _AUTO[name](state)
                 events.extend(more)
-                continue
-        elif kind == AUTO:
-            state, more = _AUTO[name](state)
-            events.extend(more)
-            if state.phase is Phase.OVER:
-                break
-            if state.tree:  # e.g. the active player's choice between replacements (5.5)
-                state = replace(state, step=f"{name}!")
-                state, more = interpreter.run(state, dice)
-                events.extend(more)
-                continue
+                if state.phase is Phase.OVER:
+                    break
+                if state.tree:  # e.g. the active player's choice between replacements (5.5)
+                    state = replace(state, step=f"{name}!")
+                    state, more = interpreter.run(state, dice)
+                    events.extend(more)
+                    continue
         state = _enter(state, index + 1)
     return state, events
 
