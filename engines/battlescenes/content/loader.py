@@ -25,7 +25,7 @@ from engines.battlescenes.content.schema import (
 )
 from engines.battlescenes.content.steps import check_choice, parse_mode, parse_step
 from engines.battlescenes.content.texts import parse_text
-from engines.battlescenes.content.yamlnode import Node
+from engines.battlescenes.content.yamlnode import PackNode
 from engines.core import ContentError
 from engines.core.packs import (
     PackError,
@@ -109,12 +109,12 @@ def _parse(
 ) -> None:
     if root is None:
         return
-    top = Node(file, root, "$")
+    top = PackNode(root, file, "$")
     top.check_keys({"cards", "decks"}, set())
     for node in top.children("cards"):
         card = _card(node)
         if card.key in cards:
-            raise node.fail("key", f"duplicate card key {card.key!r}")
+            raise node.fail_at("key", f"duplicate card key {card.key!r}")
         cards[card.key] = card
     for node in top.children("decks"):
         deck = _deck(node)
@@ -142,44 +142,44 @@ _CARD_FIELDS = {
 }
 
 
-def _card(node: Node) -> CardDef:
+def _card(node: PackNode) -> CardDef:
     node.check_keys(_CARD_FIELDS, {"key", "type", "name", "source", "verified"})
     ctype = node.enum("type", CardType)
     keywords = node.strings("keywords")
     for kw in keywords:
         if kw not in KEYWORDS:
-            raise node.fail("keywords", f"unknown keyword {kw!r}")
+            raise node.fail_at("keywords", f"unknown keyword {kw!r}")
     if ctype in (CardType.CHARACTER, CardType.SUPPORT) and node.raw("energy") is None:
-        raise node.fail("energy", "characters and supports need an initial energy (4.3)")
+        raise node.fail_at("energy", "characters and supports need an initial energy (4.3)")
     card = CardDef(
-        key=node.scalar("key", str),
+        key=node.read("key", str),
         type=ctype,
-        name=node.scalar("name", str),
-        version=node.scalar("version", str, ""),
-        alter_ego=node.scalar("alter_ego", str, ""),
-        alignment=node.scalar("alignment", str, ""),
+        name=node.read("name", str),
+        version=node.read("version", str, ""),
+        alter_ego=node.read("alter_ego", str, ""),
+        alignment=node.read("alignment", str, ""),
         affiliations=node.strings("affiliations"),
         powers=node.strings("powers"),
-        energy=node.scalar("energy", int, 0),
-        shield=node.scalar("shield", int, 0),
-        ev_requirement=node.scalar("ev_requirement", str, ""),
-        accretion=node.scalar("accretion", int, 0),
+        energy=node.read("energy", int, 0),
+        shield=node.read("shield", int, 0),
+        ev_requirement=node.read("ev_requirement", str, ""),
+        accretion=node.read("accretion", int, 0),
         keywords=keywords,
         texts=tuple(parse_text(n) for n in node.children("texts")),
         actions=tuple(_action(n) for n in node.children("actions")),
-        source=node.scalar("source", str),
-        verified=node.scalar("verified", bool),
+        source=node.read("source", str),
+        verified=node.read("verified", bool),
     )
     if card.energy < 0 or card.shield < 0:
-        raise node.fail("energy", "energy and shield cannot be negative")
+        raise node.fail_at("energy", "energy and shield cannot be negative")
     if card.actions and card.type not in (CardType.CHARACTER, CardType.ABILITY):
-        raise node.fail("actions", "only characters and ability cards have actions (4.6)")
+        raise node.fail_at("actions", "only characters and ability cards have actions (4.6)")
     names = {t.generated for t in card.texts if t.generated}
     for action in card.actions:
         steps = [*action.steps, *(s for m in action.modes for s in m.steps)]
         for step in steps:
             if step.op == Op.GENERATE and step.text not in names:
-                raise node.fail("actions", f"no text with generated: {step.text!r} (5.7 B)")
+                raise node.fail_at("actions", f"no text with generated: {step.text!r} (5.7 B)")
     return card
 
 
@@ -204,7 +204,7 @@ _ACTION_FIELDS = {
 }
 
 
-def _action(node: Node) -> ActionDef:
+def _action(node: PackNode) -> ActionDef:
     node.check_keys(_ACTION_FIELDS, {"name", "power", "kind", "text"})
     cost_node = node.raw("cost")
     cost: int | None = None
@@ -215,47 +215,47 @@ def _action(node: Node) -> ActionDef:
         elif isinstance(raw, int) and not isinstance(raw, bool) and 0 <= raw <= 2:
             cost = raw
         else:
-            raise node.fail("cost", f"cost must be 0, 1, 2 or X (4.6.2 E.1), got {raw!r}")
+            raise node.fail_at("cost", f"cost must be 0, 1, 2 or X (4.6.2 E.1), got {raw!r}")
     action = ActionDef(
-        name=node.scalar("name", str),
-        power=node.scalar("power", str),
+        name=node.read("name", str),
+        power=node.read("power", str),
         kind=node.enum("kind", ActionKind),
         cost=cost,
-        text=node.scalar("text", str),
-        targets=node.scalar("targets", int, 0),
-        target_type=node.scalar("target_type", str, "character"),
-        target_controller=node.scalar("target_controller", str, "opponent"),
+        text=node.read("text", str),
+        targets=node.read("targets", int, 0),
+        target_type=node.read("target_type", str, "character"),
+        target_controller=node.read("target_controller", str, "opponent"),
         steps=tuple(parse_step(n) for n in node.children("steps")),
-        cosmic=node.scalar("cosmic", int, 0),
+        cosmic=node.read("cosmic", int, 0),
         keywords=node.strings("keywords"),
-        distribute=node.scalar("distribute", bool, False),
+        distribute=node.read("distribute", bool, False),
         modes=tuple(parse_mode(n) for n in node.children("modes")),
-        max_modes=node.scalar("max_modes", int, 1),
-        discard_cost=node.scalar("discard_cost", int, 0),
-        unload_cost=node.scalar("unload_cost", int, 0),
-        manual=node.scalar("manual", bool, False),
+        max_modes=node.read("max_modes", int, 1),
+        discard_cost=node.read("discard_cost", int, 0),
+        unload_cost=node.read("unload_cost", int, 0),
+        manual=node.read("manual", bool, False),
     )
     check_choice(node, "target_type", action.target_type, {"character", "support", "any"})
     check_choice(node, "target_controller", action.target_controller, {"opponent", "self", "any"})
     if not action.steps and not action.modes and not action.manual:
-        raise node.fail("manual", "an action with no steps or modes must say manual: true")
+        raise node.fail_at("manual", "an action with no steps or modes must say manual: true")
     if action.steps and action.modes:
-        raise node.fail("modes", "an action has either steps or modes (4.6.2 B)")
+        raise node.fail_at("modes", "an action has either steps or modes (4.6.2 B)")
     if any(s.to == "target" for s in action.steps) and action.targets < 1:
-        raise node.fail("targets", "steps refer to the target but the action has no targets")
+        raise node.fail_at("targets", "steps refer to the target but the action has no targets")
     return action
 
 
-def _deck(node: Node) -> DeckList:
+def _deck(node: PackNode) -> DeckList:
     node.check_keys({"key", "name", "cards", "source", "verified"}, {"key", "name", "cards"})
     entries: list[tuple[str, int]] = []
     for child in node.children("cards"):
         child.check_keys({"card", "count"}, {"card", "count"})
-        entries.append((child.scalar("card", str), child.scalar("count", int)))
+        entries.append((child.read("card", str), child.read("count", int)))
     return DeckList(
-        key=node.scalar("key", str),
-        name=node.scalar("name", str),
+        key=node.read("key", str),
+        name=node.read("name", str),
         cards=tuple(entries),
-        source=node.scalar("source", str, ""),
-        verified=node.scalar("verified", bool, False),
+        source=node.read("source", str, ""),
+        verified=node.read("verified", bool, False),
     )

@@ -17,7 +17,7 @@ from engines.battlescenes.content.schema import (
     Step,
     Text,
 )
-from engines.battlescenes.content.yamlnode import Node
+from engines.battlescenes.content.yamlnode import PackNode
 
 _FIELDS = {
     "effect",
@@ -32,19 +32,19 @@ _FIELDS = {
 }
 
 
-def action_rule(node: Node) -> ActionRule:
+def action_rule(node: PackNode) -> ActionRule:
     """One ``action_rules:`` entry of a text."""
     node.check_keys(_FIELDS, {"effect"})
     rule = ActionRule(
-        effect=node.scalar("effect", str),
-        whose=node.scalar("whose", str, "opponent"),
-        value=node.scalar("value", int, 0),
-        cost_op=node.scalar("cost_op", str, "set"),
-        if_power=node.scalar("if_power", str, ""),
-        if_kind=node.scalar("if_kind", str, ""),
-        if_damage=node.scalar("if_damage", bool, False),
-        if_name=node.scalar("if_name", str, ""),
-        if_stage_at_most=node.scalar("if_stage_at_most", int, -1),
+        effect=node.read("effect", str),
+        whose=node.read("whose", str, "opponent"),
+        value=node.read("value", int, 0),
+        cost_op=node.read("cost_op", str, "set"),
+        if_power=node.read("if_power", str, ""),
+        if_kind=node.read("if_kind", str, ""),
+        if_damage=node.read("if_damage", bool, False),
+        if_name=node.read("if_name", str, ""),
+        if_stage_at_most=node.read("if_stage_at_most", int, -1),
     )
     allowed = {
         "effect": (rule.effect, ACTION_RULE_EFFECTS),
@@ -54,11 +54,11 @@ def action_rule(node: Node) -> ActionRule:
     }
     for field, (value, choices) in allowed.items():
         if value not in choices:
-            raise node.fail(field, f"{value!r} is not one of: {', '.join(sorted(choices))}")
+            raise node.fail_at(field, f"{value!r} is not one of: {', '.join(sorted(choices))}")
     return rule
 
 
-def modifier(node: Node) -> Modifier:
+def modifier(node: PackNode) -> Modifier:
     """One ``modifiers:`` entry of a text (5.3, applied in 4.8.3 B–D)."""
     node.check_keys(
         {
@@ -79,19 +79,19 @@ def modifier(node: Node) -> Modifier:
         {"op", "value"},
     )
     mod = Modifier(
-        op=node.scalar("op", str),
-        value=node.scalar("value", int),
-        applies_to=node.scalar("applies_to", str, "this"),
-        if_source_lacks_affiliation=node.scalar("if_source_lacks_affiliation", str, ""),
-        if_source_alignment=node.scalar("if_source_alignment", str, ""),
-        if_action_kind=node.scalar("if_action_kind", str, ""),
-        if_opponent_preparation=node.scalar("if_opponent_preparation", bool, False),
-        if_target_affiliation=node.scalar("if_target_affiliation", str, ""),
-        if_target_alter_ego=node.scalar("if_target_alter_ego", str, ""),
-        if_source_affiliation=node.scalar("if_source_affiliation", str, ""),
-        if_action=node.scalar("if_action", bool, False),
-        if_own_source=node.scalar("if_own_source", bool, False),
-        if_not_action=node.scalar("if_not_action", bool, False),
+        op=node.read("op", str),
+        value=node.read("value", int),
+        applies_to=node.read("applies_to", str, "this"),
+        if_source_lacks_affiliation=node.read("if_source_lacks_affiliation", str, ""),
+        if_source_alignment=node.read("if_source_alignment", str, ""),
+        if_action_kind=node.read("if_action_kind", str, ""),
+        if_opponent_preparation=node.read("if_opponent_preparation", bool, False),
+        if_target_affiliation=node.read("if_target_affiliation", str, ""),
+        if_target_alter_ego=node.read("if_target_alter_ego", str, ""),
+        if_source_affiliation=node.read("if_source_affiliation", str, ""),
+        if_action=node.read("if_action", bool, False),
+        if_own_source=node.read("if_own_source", bool, False),
+        if_not_action=node.read("if_not_action", bool, False),
     )
     _check(node, "op", mod.op, {"add", "mul", "div", "fixed"})
     _check(
@@ -103,12 +103,12 @@ def modifier(node: Node) -> Modifier:
     return mod
 
 
-def _check(node: Node, field: str, value: str, allowed: set[str]) -> None:
+def _check(node: PackNode, field: str, value: str, allowed: set[str]) -> None:
     if value not in allowed:
-        raise node.fail(field, f"{value!r} is not one of: {', '.join(sorted(allowed))}")
+        raise node.fail_at(field, f"{value!r} is not one of: {', '.join(sorted(allowed))}")
 
 
-def check_replacements(node: Node, text: Text) -> None:
+def check_replacements(node: PackNode, text: Text) -> None:
     """5.5 replacement fields: where a knock-out, a draw or a discard goes instead."""
     for field, value, allowed in (
         ("replace_knock_out", text.replace_knock_out, {"", "resources", "hand", "deck_bottom"}),
@@ -122,15 +122,15 @@ def check_replacements(node: Node, text: Text) -> None:
         _check(node, field, value, allowed)
 
 
-def characteristic(node: Node) -> Characteristic:
+def characteristic(node: PackNode) -> Characteristic:
     """One ``characteristics:`` entry of a text (8.B.1 / 8.B.2)."""
     node.check_keys({"change", "kind", "value", "to", "if_name"}, {"change", "kind", "value"})
     found = Characteristic(
-        change=node.scalar("change", str),
-        kind=node.scalar("kind", str),
-        value=node.scalar("value", str),
-        to=node.scalar("to", str, "this"),
-        if_name=node.scalar("if_name", str, ""),
+        change=node.read("change", str),
+        kind=node.read("kind", str),
+        value=node.read("value", str),
+        to=node.read("to", str, "this"),
+        if_name=node.read("if_name", str, ""),
     )
     for field, value, allowed in (
         ("change", found.change, {"gain", "lose"}),
@@ -138,24 +138,24 @@ def characteristic(node: Node) -> Characteristic:
         ("to", found.to, CHARACTERISTIC_TO),
     ):
         if value not in allowed:
-            raise node.fail(field, f"{value!r} is not one of: {', '.join(sorted(allowed))}")
+            raise node.fail_at(field, f"{value!r} is not one of: {', '.join(sorted(allowed))}")
     if found.kind == "action_kind" and found.value not in ("anticipate", "unforeseen"):
-        raise node.fail("value", "an action type is anticipate or unforeseen (8.B.1)")
+        raise node.fail_at("value", "an action type is anticipate or unforeseen (8.B.1)")
     if found.value == "*" and found.change != "lose":
-        raise node.fail("value", "'*' (all of them) only for losing")
+        raise node.fail_at("value", "'*' (all of them) only for losing")
     return found
 
 
-def check_trait(node: Node, step: Step) -> None:
+def check_trait(node: PackNode, step: Step) -> None:
     """``gain_trait`` / ``lose_trait`` steps need ``trait: kind:value`` (8.B.2)."""
     if step.op not in (Op.GAIN_TRAIT, Op.LOSE_TRAIT):
         return
     kind, _sep, value = step.trait.partition(":")
     if kind not in CHARACTERISTIC_KINDS or not value:
-        raise node.fail(
+        raise node.fail_at(
             "trait",
             "trait is <kind>:<value>, kind power, affiliation, alignment, name, alter_ego "
             "or action_kind",
         )
     if value == "*" and step.op == Op.GAIN_TRAIT:
-        raise node.fail("trait", "'*' (all of them) only for losing")
+        raise node.fail_at("trait", "'*' (all of them) only for losing")

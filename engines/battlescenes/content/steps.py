@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engines.battlescenes.content.schema import PACK_OPS, STEP_TO, Mode, Op, Step
 from engines.battlescenes.content.statics import check_trait
-from engines.battlescenes.content.yamlnode import Node
+from engines.battlescenes.content.yamlnode import PackNode
 
 STEP_FIELDS = {
     "op",
@@ -33,70 +33,70 @@ STEP_FIELDS = {
 }
 
 
-def parse_mode(node: Node) -> Mode:
+def parse_mode(node: PackNode) -> Mode:
     """Validate one mode of a modal action (4.6.2 B)."""
     node.check_keys({"name", "targets", "steps"}, {"name", "steps"})
     mode = Mode(
-        name=node.scalar("name", str),
+        name=node.read("name", str),
         steps=tuple(parse_step(n) for n in node.children("steps")),
-        targets=node.scalar("targets", int, 0),
+        targets=node.read("targets", int, 0),
     )
     if any(s.to == "target" for s in mode.steps) and mode.targets < 1:
-        raise node.fail("targets", "steps refer to the target but the mode has no targets")
+        raise node.fail_at("targets", "steps refer to the target but the mode has no targets")
     return mode
 
 
-def parse_step(node: Node) -> Step:
+def parse_step(node: PackNode) -> Step:
     """Validate one step (procedure) of an effect (9.1)."""
     node.check_keys(STEP_FIELDS, {"op"})
-    op = node.scalar("op", str)
+    op = node.read("op", str)
     step = Step(
-        amount=node.scalar("amount", int, 0),
-        to=node.scalar("to", str, "target"),
-        penetrating=node.scalar("penetrating", bool, False),
-        optional=node.scalar("optional", bool, False),
-        if_done=node.scalar("if_done", bool, False),
-        filter_type=node.scalar("filter_type", str, ""),
-        filter_power=node.scalar("filter_power", str, ""),
-        filter_alignment=node.scalar("filter_alignment", str, ""),
-        filter_affiliation=node.scalar("filter_affiliation", str, ""),
-        from_power_of=node.scalar("from_power_of", str, ""),
-        plus=node.scalar("plus", str, ""),
-        text=node.scalar("text", str, ""),
-        trait=node.scalar("trait", str, ""),
-        if_damaged=node.scalar("if_damaged", bool, False),
-        other=node.scalar("other", bool, False),
-        source=node.scalar("source", str, ""),
-        up_to=node.scalar("up_to", int, 0),
-        filter_lacks_power=node.scalar("filter_lacks_power", str, ""),
-        if_all_affiliation=node.scalar("if_all_affiliation", str, ""),
+        amount=node.read("amount", int, 0),
+        to=node.read("to", str, "target"),
+        penetrating=node.read("penetrating", bool, False),
+        optional=node.read("optional", bool, False),
+        if_done=node.read("if_done", bool, False),
+        filter_type=node.read("filter_type", str, ""),
+        filter_power=node.read("filter_power", str, ""),
+        filter_alignment=node.read("filter_alignment", str, ""),
+        filter_affiliation=node.read("filter_affiliation", str, ""),
+        from_power_of=node.read("from_power_of", str, ""),
+        plus=node.read("plus", str, ""),
+        text=node.read("text", str, ""),
+        trait=node.read("trait", str, ""),
+        if_damaged=node.read("if_damaged", bool, False),
+        other=node.read("other", bool, False),
+        source=node.read("source", str, ""),
+        up_to=node.read("up_to", int, 0),
+        filter_lacks_power=node.read("filter_lacks_power", str, ""),
+        if_all_affiliation=node.read("if_all_affiliation", str, ""),
         op=_pack_op(node, op),  # checked after every other field is read, as before
     )
     check_trait(node, step)
     check_choice(node, "to", step.to, set(STEP_TO))
     if step.to == "distributed" and (step.op != Op.DAMAGE or step.amount < 1 or step.optional):
-        raise node.fail(
+        raise node.fail_at(
             "to", "distributed is for a damage step (not optional) of at least 1 point (4.8.4.2)"
         )
     if step.plus and not (
         step.plus in ("x", "loaded", "countdown") or step.plus.startswith("opponent_prizes:")
     ):
-        raise node.fail("plus", "plus is x, loaded, countdown or opponent_prizes:<affiliation>")
+        raise node.fail_at("plus", "plus is x, loaded, countdown or opponent_prizes:<affiliation>")
     check_choice(node, "source", step.source, {"", "target", "chosen", "marked"})
     if step.op == Op.GENERATE and not step.text:
-        raise node.fail("text", "a generate step names its generated text (5.7 B)")
+        raise node.fail_at("text", "a generate step names its generated text (5.7 B)")
     if step.op == Op.MANUAL and not step.text:
-        raise node.fail("text", "a manual step needs the text to resolve")
+        raise node.fail_at("text", "a manual step needs the text to resolve")
     return step
 
 
-def _pack_op(node: Node, value: str) -> Op:
+def _pack_op(node: PackNode, value: str) -> Op:
     """The procedure a pack's step names (one of :data:`PACK_OPS`)."""
     check_choice(node, "op", value, set(PACK_OPS))
     return Op(value)
 
 
-def check_choice(node: Node, field: str, value: str, allowed: set[str]) -> None:
+def check_choice(node: PackNode, field: str, value: str, allowed: set[str]) -> None:
     """Fail on ``field`` unless ``value`` is one of ``allowed``."""
     if value not in allowed:
-        raise node.fail(field, f"{value!r} is not one of: {', '.join(sorted(allowed))}")
+        raise node.fail_at(field, f"{value!r} is not one of: {', '.join(sorted(allowed))}")

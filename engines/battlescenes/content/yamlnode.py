@@ -1,4 +1,11 @@
-"""A YAML mapping that knows its file and lines: content errors name file, line and field."""
+"""Battle Scenes' readers on the core YAML node (:class:`engines.core.yamlnode.Node`).
+
+A pack's mappings are read field by field by name — ``node.read("energy", int, 0)`` —
+and every problem is a :class:`ContentError` saying ``<file>:<line>: <path>.<field>:
+<problem>`` (the core node's wording, default style ``core.error.content``). A field that
+is missing or wrong as a whole points at its mapping's line; a value of the wrong type at
+the value's own line.
+"""
 
 from __future__ import annotations
 
@@ -7,79 +14,83 @@ from typing import Any, TypeVar
 import yaml
 
 from engines.core import ContentError
+from engines.core.yamlnode import Node
 
 E = TypeVar("E")
 
 
-class Node:
-    """A YAML mapping with the line of each key, for errors that point at the field."""
+class PackNode(Node):
+    """A YAML mapping of a Battle Scenes pack, read by field name."""
 
-    def __init__(self, file: str, node: yaml.Node, path: str) -> None:
-        self.file, self.node, self.path = file, node, path
-
-    def fail(self, field: str, problem: str, line: int | None = None) -> ContentError:
-        where = f"{self.file}:{(line or self.node.start_mark.line) + 1}"
-        detail = f"{where}: {self.path}.{field}: {problem}"
-        return ContentError(detail, key="core.error.content", params={"detail": detail})
+    def fail_at(self, field: str, problem: str, at: yaml.Node | None = None) -> ContentError:
+        """A ContentError naming ``field`` of this mapping, at the line of ``at`` (a field's
+        value) or else of the mapping itself (raise it)."""
+        return self.child(at or self.node, f"{self.path}.{field}").fail(problem)
 
     def entries(self) -> dict[str, yaml.Node]:
+        """The mapping's values by key (a later duplicate key wins, as YAML loaders do)."""
         if not isinstance(self.node, yaml.MappingNode):
-            raise self.fail("", "expected a mapping")
+            raise self.fail_at("", "expected a mapping")
         return {str(k.value): v for k, v in self.node.value}
 
     def check_keys(self, allowed: set[str], required: set[str]) -> None:
+        """Fail on a key that is not ``allowed`` (at its value's line) or a ``required``
+        one that is missing (the first in alphabetical order)."""
         found = self.entries()
         for key, value in found.items():
             if key not in allowed:
-                raise self.fail(
-                    key,
-                    f"unknown field (allowed: {', '.join(sorted(allowed))})",
-                    value.start_mark.line,
-                )
+                problem = f"unknown field (allowed: {', '.join(sorted(allowed))})"
+                raise self.fail_at(key, problem, value)
         for key in sorted(required - set(found)):
-            raise self.fail(key, "missing required field")
+            raise self.fail_at(key, "missing required field")
 
     def raw(self, field: str) -> yaml.Node | None:
+        """The YAML node of ``field``, or ``None`` when it is absent."""
         return self.entries().get(field)
 
-    def scalar(self, field: str, kind: type[E], default: E | None = None) -> E:
+    def read(self, field: str, kind: type[E], default: E | None = None) -> E:
+        """``field`` as an int, a text (a number written bare is read as its text) or a
+        boolean; required unless a ``default`` is given."""
         node = self.raw(field)
         if node is None:
             if default is None:
-                raise self.fail(field, "missing required field")
+                raise self.fail_at(field, "missing required field")
             return default
         value = yaml.safe_load(yaml.serialize(node))
         if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise self.fail(field, f"expected an integer, got {value!r}", node.start_mark.line)
+            raise self.fail_at(field, f"expected an integer, got {value!r}", node)
         if kind is str and not isinstance(value, str):
             if isinstance(value, int | float) and not isinstance(value, bool):
                 return kind(str(value))  # type: ignore[call-arg]
-            raise self.fail(field, f"expected text, got {value!r}", node.start_mark.line)
+            raise self.fail_at(field, f"expected text, got {value!r}", node)
         if kind is bool and not isinstance(value, bool):
-            raise self.fail(field, f"expected true/false, got {value!r}", node.start_mark.line)
+            raise self.fail_at(field, f"expected true/false, got {value!r}", node)
         return value  # type: ignore[no-any-return]
 
     def strings(self, field: str) -> tuple[str, ...]:
+        """``field`` as a list of texts (empty when absent)."""
         node = self.raw(field)
         if node is None:
             return ()
         value = yaml.safe_load(yaml.serialize(node))
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise self.fail(field, "expected a list of texts", node.start_mark.line)
+            raise self.fail_at(field, "expected a list of texts", node)
         return tuple(value)
 
-    def children(self, field: str) -> list[Node]:
+    def children(self, field: str) -> list[PackNode]:
+        """The mappings listed under ``field`` (none when absent)."""
         node = self.raw(field)
         if node is None:
             return []
         if not isinstance(node, yaml.SequenceNode):
-            raise self.fail(field, "expected a list", node.start_mark.line)
-        return [Node(self.file, n, f"{self.path}.{field}[{i}]") for i, n in enumerate(node.value)]
+            raise self.fail_at(field, "expected a list", node)
+        return [self.child(n, f"{self.path}.{field}[{i}]") for i, n in enumerate(node.value)]
 
     def enum(self, field: str, tp: type[Any], default: Any = None) -> Any:
-        value = self.scalar(field, str, None if default is None else str(default.value))
+        """``field`` as a member of the enum ``tp``, written as its value."""
+        value = self.read(field, str, None if default is None else str(default.value))
         try:
             return tp(value)
         except ValueError:
             allowed = ", ".join(m.value for m in tp)
-            raise self.fail(field, f"{value!r} is not one of: {allowed}") from None
+            raise self.fail_at(field, f"{value!r} is not one of: {allowed}") from None
