@@ -55,37 +55,63 @@ from engines.battlescenes.rules.turn import HAND_LIMIT, capacitate_discards
 from engines.battlescenes.table import zones
 from engines.battlescenes.view import WORDS, option_label
 from engines.core import Decision, Message, Selection, SelectOption
-from engines.core.model import replace
-
-#: Discord shows at most 25 options in a menu.
-MAX_OPTIONS = 25
+from engines.core.menus import Menus
 
 
 def with_menus(state: State, decision: Decision) -> Decision:
-    """``decision`` with the menus that answer it (none over 25 options)."""
-    menus = tuple(m for m in _menus(state, decision) if 0 < len(m.options) <= MAX_OPTIONS)
-    return replace(decision, selections=menus) if menus else decision
+    """``decision`` with the menus that answer it (none empty or over 25 options)."""
+    return MENUS.attach(state, decision)
 
 
-def _menus(state: State, decision: Decision) -> list[Selection]:
-    kinds, seat = decision.kinds, decision.seat
-    if "choose" in kinds and state.choice is not None:
-        return [_choose(state, seat)]
-    if "choose_first" in kinds:
-        return [_first(state)]
-    if "mulligan" in kinds:
-        return [_mulligan(state, seat)]
-    if "initial_resources" in kinds:
-        return [_resources(state, seat)]
-    if "adjust" in kinds and state.phase is Phase.ADJUSTMENT:
-        return [_adjust(state, seat)]
-    if "play" in kinds and state.phase is Phase.PREPARATION:
-        return _preparation(state, seat)
-    if "activate" in kinds and state.phase is Phase.ATTACK:  # 7.2 Potencializar
-        return [*use_menus.menus(state, seat), _activate(state, seat)]
-    if "use" in kinds and state.phase is Phase.ANTICIPATION:
-        return use_menus.menus(state, seat)
-    return []
+def _choose_menus(state: State, decision: Decision) -> list[Selection]:
+    return [_choose(state, decision.seat)] if state.choice is not None else []
+
+
+def _first_menus(state: State, decision: Decision) -> list[Selection]:
+    return [_first(state)]
+
+
+def _mulligan_menus(state: State, decision: Decision) -> list[Selection]:
+    return [_mulligan(state, decision.seat)]
+
+
+def _resources_menus(state: State, decision: Decision) -> list[Selection]:
+    return [_resources(state, decision.seat)]
+
+
+def _adjust_menus(state: State, decision: Decision) -> list[Selection]:
+    return [_adjust(state, decision.seat)] if state.phase is Phase.ADJUSTMENT else []
+
+
+def _preparation_menus(state: State, decision: Decision) -> list[Selection]:
+    return _preparation(state, decision.seat) if state.phase is Phase.PREPARATION else []
+
+
+def _attack_menus(state: State, decision: Decision) -> list[Selection]:
+    if state.phase is not Phase.ATTACK:
+        return []
+    # 7.2 Potencializar is activated in the Attack step
+    return [*use_menus.menus(state, decision.seat), _activate(state, decision.seat)]
+
+
+def _anticipation_menus(state: State, decision: Decision) -> list[Selection]:
+    return use_menus.menus(state, decision.seat) if state.phase is Phase.ANTICIPATION else []
+
+
+#: The menus of a decision: those of its first kind, in this order, that has any.
+MENUS: Menus[State] = Menus(
+    {
+        "choose": _choose_menus,
+        "choose_first": _first_menus,
+        "mulligan": _mulligan_menus,
+        "initial_resources": _resources_menus,
+        "adjust": _adjust_menus,
+        "play": _preparation_menus,
+        "activate": _attack_menus,
+        "use": _anticipation_menus,
+    },
+    first_only=True,
+)
 
 
 def _preparation(state: State, seat: int) -> list[Selection]:

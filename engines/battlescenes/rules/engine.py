@@ -48,7 +48,6 @@ from engines.core import (
     OptionType,
     Outcome,
     Preference,
-    ResultKind,
     Seat,
     SetupError,
     View,
@@ -56,6 +55,7 @@ from engines.core import (
 )
 from engines.core.model import replace
 from engines.core.packs import pack_root
+from engines.core.results import ended, score_lines
 
 TURN_PHASES = frozenset(
     {
@@ -387,22 +387,19 @@ class BattleScenes(GameEngine[State]):
     def result(self, state: State) -> MatchResult | None:
         # The final score is each player's prize points (4.9.1).
         points = [prize_points(state, seat) for seat in range(len(state.players))]
-        score = tuple(
-            Message("battlescenes.result.score", {"player": p.name, "count": n})
-            for p, n in zip(state.players, points, strict=True)
+        score = score_lines(
+            "battlescenes.result.score", zip((p.name for p in state.players), points, strict=True)
         )
-        if state.winner is not None:
-            # 4.9.1: 15 prize points; else 4.9.2: the loser had to draw from an empty deck.
-            loser = state.players[1 - state.winner].name
-            how = (
-                Message("battlescenes.result.points", {"count": points[state.winner]})
-                if points[state.winner] >= VICTORY_POINTS
-                else Message("battlescenes.result.deck_out", {"player": loser})
-            )
-            return MatchResult(ResultKind.WIN, (state.winner,), how, score)
-        if state.draw:
-            return MatchResult(ResultKind.DRAW, score=score)
-        return None
+        if state.winner is None:
+            return ended((), state.draw, score)
+        # 4.9.1: 15 prize points; else 4.9.2: the loser had to draw from an empty deck.
+        loser = state.players[1 - state.winner].name
+        how = (
+            Message("battlescenes.result.points", {"count": points[state.winner]})
+            if points[state.winner] >= VICTORY_POINTS
+            else Message("battlescenes.result.deck_out", {"player": loser})
+        )
+        return ended((state.winner,), state.draw, score, how)
 
     def check_state(self, state: State) -> list[Message]:
         return invariants.check_state(state)

@@ -23,7 +23,7 @@ from engines.battlescenes.rules.state import InScene, ShieldEntry, State
 from engines.battlescenes.table import zones
 from engines.battlescenes.table.damage import apply as deal_damage
 from engines.battlescenes.table.shields import shield
-from engines.core import Dice, Event, IllegalActionError, InvalidActionError, Message
+from engines.core import Dice, Event, IllegalActionError, InvalidActionError, Message, adjust
 from engines.core.model import replace
 
 PROMPT = "battlescenes.choice.manual"
@@ -97,9 +97,7 @@ def apply(
         reason = _open_text(state)
     if not reason:
         raise _refuse("Say why: the card text you apply.", "manual_reason", "8.A")
-    who: str | Message = state.players[seat].name
-    if referee:
-        who = Message("battlescenes.manual.referee", {"player": who})
+    who = adjust.author(state.players[seat].name, referee, "battlescenes.manual.referee")
     base: dict[str, object] = {"who": who, "reason": reason}
     if action.what in ("draw", "mill", "shuffle", "look"):
         return _deck(state, seat, action, dice, base)
@@ -140,9 +138,7 @@ def _zone(zone: str) -> Message:
 
 
 def _count(action: Manual, signed: bool = False) -> int:
-    if action.count == 0 or (action.count < 0 and not signed) or abs(action.count) > 60:
-        raise _refuse("Give a count from 1 to 60.", "manual_count", count=action.count)
-    return action.count
+    return adjust.count(action.count, "battlescenes.error.manual_count", signed)
 
 
 def _deck(
