@@ -4,6 +4,13 @@
 (which effect first, which card, whether to use a "você pode"), or the match
 ends. Each procedure (9.1.1) may trigger effects; they go one level up and
 pause the running effect after that procedure (9.1.2.1).
+
+The Effect Tree's rules (which effect next, pausing, 5.8 interruptions, "você pode" and the
+choices of a card before a procedure) are here; each procedure itself runs through the
+kernel's :class:`~engines.core.effects.Interpreter`: its stored record is decoded into a
+typed step (``steps.py``) and dispatched by type to its handler in ``procedures/``. A
+handler waiting for a choice suspends; the tree keeps where (``Pending.next_step``) and
+the procedure runs again with the answer.
 """
 
 from __future__ import annotations
@@ -32,12 +39,14 @@ from engines.battlescenes.effects.procedures import (
     scene_moves,
     surprise,
 )
+from engines.battlescenes.effects.steps import Env, decode
 
 # scene.py still reaches ``fire`` through this module; it moves with the renders' owner.
 from engines.battlescenes.effects.triggers import fire as fire
 from engines.battlescenes.rules.state import Pending, Phase, State
 from engines.battlescenes.table import shields, zones
 from engines.core import Dice, Event
+from engines.core.effects import Handlers, Interpreter
 from engines.core.model import replace
 
 
@@ -107,7 +116,8 @@ def _resolve(state: State, uid: int, dice: Dice) -> tuple[State, list[Event]]:
 
 
 def _step(state: State, effect: Pending, step: Step, dice: Dice) -> tuple[State, list[Event], bool]:
-    """Execute one procedure; ``False`` when it is waiting for a choice."""
+    """Execute one procedure; ``False`` when it is waiting for a choice (its handler
+    suspended the kernel's run)."""
     if step.if_done and effect.declined:
         return state, [], True
     if not effect.answers and unmet(state, effect, step):
@@ -142,19 +152,21 @@ def _step(state: State, effect: Pending, step: Step, dice: Dice) -> tuple[State,
         if step.op == Op.TAKE_FROM_DECK:
             return shuffle(state, effect.controller, dice), [], True
         return state, [], True
-    handler = _HANDLERS[step.op]
-    return handler(state, effect, step, dice)
+    env = Env(dice, [])
+    state, run = _INTERPRETER.run(state, (step,), effect, None, env)
+    return state, env.events, not run.suspended
 
 
-#: Procedure kind → its handler: every module of ``procedures/`` contributes its table.
-_HANDLERS = {
-    **damage.HANDLERS,
-    **card_bases.HANDLERS,
-    **deck.HANDLERS,
-    **durations.HANDLERS,
-    **scene_moves.HANDLERS,
-    **surprise.HANDLERS,
-    **manual.HANDLERS,
-    **replacement_choice.HANDLERS,
-    Op.REVEAL: other_zones.reveal,
-}
+#: Every procedure's handler: each module of ``procedures/`` contributes its table.
+HANDLERS = Handlers.combine(
+    damage.HANDLERS,
+    card_bases.HANDLERS,
+    deck.HANDLERS,
+    durations.HANDLERS,
+    scene_moves.HANDLERS,
+    surprise.HANDLERS,
+    manual.HANDLERS,
+    replacement_choice.HANDLERS,
+    other_zones.HANDLERS,
+)
+_INTERPRETER = Interpreter(HANDLERS, decode=decode)

@@ -7,10 +7,13 @@ active player orders them (5.2.1 ATENÇÃO), as the Effect Tree does for any can
 from __future__ import annotations
 
 from engines.battlescenes.content.schema import Op, Step, Text
+from engines.battlescenes.effects.steps import BSHandlers, BSRun, Reveal, resolved
 from engines.battlescenes.rules.state import Pending, State
 from engines.battlescenes.table import zones
-from engines.core import Dice, Event
+from engines.core import Event
 from engines.core.model import replace
+
+HANDLERS: BSHandlers = BSHandlers()
 
 ZONES = ("hand", "resources", "prizes")
 
@@ -47,25 +50,19 @@ def concealed(effect: Pending) -> bool:
     return bool(effect.steps) and effect.steps[0].op == Op.REVEAL and effect.next_step == 0
 
 
-def reveal(
-    state: State, effect: Pending, step: Step, dice: Dice
-) -> tuple[State, list[Event], bool]:
+@HANDLERS.on(Reveal)
+def reveal(run: BSRun, state: State, proc: Reveal) -> State:
     """Reveal the card to the opponent; if it left that zone meanwhile, the effect stops."""
+    effect, step = run.ctx, proc.record
     owner = zones.owner(state, effect.source)
     if effect.source not in _zone(state, owner, step.text):
-        return (
-            replace(
-                state,
-                tree=tuple(
-                    replace(p, stopped=True) if p.uid == effect.uid else p for p in state.tree
-                ),
-            ),
-            [],
-            True,
+        return replace(
+            state,
+            tree=tuple(replace(p, stopped=True) if p.uid == effect.uid else p for p in state.tree),
         )
     event = Event(
         "battlescenes.event.revealed",
         {"player": state.players[owner].name, "card": zones.title(state, effect.source)},
         rule="5.2.1",
     )
-    return state, [event], True
+    return resolved(run, state, [event])

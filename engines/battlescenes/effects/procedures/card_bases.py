@@ -3,26 +3,41 @@ and the cards it carries — loaded from the resources (4.1), unloaded (4.8.2.1)
 
 from __future__ import annotations
 
-from engines.battlescenes.content.schema import CardType, Op, Step, Trigger
+from engines.battlescenes.content.schema import CardType, Trigger
 from engines.battlescenes.effects import replacements, triggers
 from engines.battlescenes.effects.operands import DONE, SKIP, ask, matches, targets_of
 from engines.battlescenes.effects.procedures.damage import knock_outs
+from engines.battlescenes.effects.steps import (
+    BSHandlers,
+    BSRun,
+    Capacitation,
+    LoadFromResources,
+    LoadResources,
+    Permute,
+    Shield,
+    Unload,
+    UnloadChosen,
+    asks,
+    resolved,
+)
 from engines.battlescenes.effects.triggers import fire
 from engines.battlescenes.rules import load_order
-from engines.battlescenes.rules.state import InScene, Pending, ShieldEntry, State
+from engines.battlescenes.rules.state import InScene, ShieldEntry, State
 from engines.battlescenes.table import shields, zones
-from engines.core import Dice, Event
+from engines.core import Event
 from engines.core.model import replace
 
+HANDLERS: BSHandlers = BSHandlers()
 
-def _stage(
-    state: State, effect: Pending, step: Step, dice: Dice
-) -> tuple[State, list[Event], bool]:
+
+@HANDLERS.on(Capacitation)
+def _stage(run: BSRun, state: State, proc: Capacitation) -> State:
+    effect, step = run.ctx, proc.record
     events = []
     for target in targets_of(state, effect, step):
         if zones.defn(state, target).type is not CardType.CHARACTER:
             continue
-        if step.op == Op.CAPACITATE:
+        if proc.up:
             state = zones.capacitate(state, target, step.amount)
         else:
             before = zones.in_scene(state, target).stage
@@ -34,17 +49,18 @@ def _stage(
                 )
         events.append(
             Event(
-                f"battlescenes.event.{step.op}",
+                "battlescenes.event.capacitate" if proc.up else "battlescenes.event.incapacitate",
                 {"card": zones.title(state, target), "amount": step.amount},
                 rule="4.5.1",
             )
         )
-    return state, events, True
+    return resolved(run, state, events)
 
 
-def _entry(state: State, step: Step, item: InScene) -> ShieldEntry:
+def _entry(state: State, proc: Shield, item: InScene) -> ShieldEntry:
     """A timed shield effect until the end of the turn (4.8.6)."""
-    if step.op == Op.SHIELD_SET:
+    step = proc.record
+    if proc.setting:
         return ShieldEntry("set", step.amount, state.clock)
     if step.amount >= 0:
         return ShieldEntry("bonus", step.amount, state.clock)
@@ -52,30 +68,30 @@ def _entry(state: State, step: Step, item: InScene) -> ShieldEntry:
     return ShieldEntry("penalty", min(-step.amount, shields.shield(state, item)), state.clock)
 
 
-def _shield(
-    state: State, effect: Pending, step: Step, dice: Dice
-) -> tuple[State, list[Event], bool]:
+@HANDLERS.on(Shield)
+def _shield(run: BSRun, state: State, proc: Shield) -> State:
+    effect, step = run.ctx, proc.record
     events = []
     for target in targets_of(state, effect, step):
         item = zones.in_scene(state, target)
         state = zones.set_in_scene(
-            state, replace(item, shield_log=(*item.shield_log, _entry(state, step, item)))
+            state, replace(item, shield_log=(*item.shield_log, _entry(state, proc, item)))
         )
         events.append(
             Event(
                 "battlescenes.event.shield_set"
-                if step.op == Op.SHIELD_SET
+                if proc.setting
                 else "battlescenes.event.shield_change",
                 {"card": zones.title(state, target), "amount": step.amount},
                 rule="4.8.6",
             )
         )
-    return state, events, True
+    return resolved(run, state, events)
 
 
-def _unload(
-    state: State, effect: Pending, step: Step, dice: Dice
-) -> tuple[State, list[Event], bool]:
+@HANDLERS.on(Unload)
+def _unload(run: BSRun, state: State, proc: Unload) -> State:
+    effect, step = run.ctx, proc.record
     events = []
     for target in targets_of(state, effect, step):
         item = zones.in_scene(state, target)
@@ -91,12 +107,12 @@ def _unload(
             )
         )
     state, more = knock_outs(state, effect.level + 1, effect.controller)
-    return state, events + more, True
+    return resolved(run, state, events + more)
 
 
-def _load_from_resources(
-    state: State, effect: Pending, step: Step, dice: Dice
-) -> tuple[State, list[Event], bool]:
+@HANDLERS.on(LoadFromResources)
+def _load_from_resources(run: BSRun, state: State, proc: LoadFromResources) -> State:
+    effect, step = run.ctx, proc.record
     seat = effect.controller
     if not effect.answers:
         cards = [c for c in state.players[seat].resources if matches(state, c, step)]
@@ -113,11 +129,9 @@ def _load_from_resources(
             cards = load_order.ordered(state, seat, cards, bases[0])
         options = [f"{c}>{b}" for c in cards for b in bases]
         if not options:
-            return state, [], True
-        return (
-            ask(state, effect, seat, "battlescenes.choice.load", options, step.optional),
-            [],
-            False,
+            return state
+        return asks(
+            run, ask(state, effect, seat, "battlescenes.choice.load", options, step.optional)
         )
     card, base = (int(x) for x in effect.answers[-1].split(">"))
     player = state.players[seat]
@@ -127,7 +141,7 @@ def _load_from_resources(
     instead = replacements.load(state, card, base, effect.level + 1)
     if instead is not None:  # 5.5: not loaded, so no "carregado" trigger
         state, events = instead
-        return state, events, True
+        return resolved(run, state, events)
     item = zones.in_scene(state, base)
     state = zones.set_in_scene(state, replace(item, loaded=(*item.loaded, card)))
     event = Event(
@@ -137,18 +151,18 @@ def _load_from_resources(
     )
     state = fire(state, Trigger.LOADED_FROM_RESOURCES, effect.level + 1, card=card, base=base)
     state = fire(state, Trigger.LOADED_ONTO_THIS, effect.level + 1, card=card, base=base)
-    return state, [event], True
+    return resolved(run, state, [event])
 
 
-def _load_resources(
-    state: State, effect: Pending, step: Step, dice: Dice
-) -> tuple[State, list[Event], bool]:
+@HANDLERS.on(LoadResources)
+def _load_resources(run: BSRun, state: State, proc: LoadResources) -> State:
     """Load up to ``amount`` cards from the resources (in the controller's loading order,
     newest first by default) on this card base;
     each loaded card triggers "loaded on this" effects separately (4.8.4.3)."""
+    effect, step = run.ctx, proc.record
     seat = effect.controller
     if zones.find(state, effect.this) is None:
-        return state, [], True
+        return state
     player = state.players[seat]
     taken = load_order.ordered(state, seat, player.resources, effect.this)[: step.amount]
     player = replace(player, resources=tuple(c for c in player.resources if c not in taken))
@@ -174,23 +188,23 @@ def _load_resources(
         {"base": zones.title(state, effect.this), "count": len(cards)},
         rule="4.1",
     )
-    return state, [event, *events], True
+    return resolved(run, state, [event, *events])
 
 
-def _unload_chosen(
-    state: State, effect: Pending, step: Step, dice: Dice
-) -> tuple[State, list[Event], bool]:
+@HANDLERS.on(UnloadChosen)
+def _unload_chosen(run: BSRun, state: State, proc: UnloadChosen) -> State:
     """ "Descarregue até N cards que estiverem sendo carregados por personagens ou suportes"
     (Fantasma do Espaço V1, Sumiço Fantasma): the controller picks up to ``amount`` carried
     cards anywhere in the scene, one at a time, then ``done``. Not damage (4.8.2.1). Each
     card base that lost cards fires "quando cards forem descarregados" (5.2); then 4.7."""
+    effect, step = run.ctx, proc.record
     seat = effect.controller
     chosen = [int(a) for a in effect.answers if a not in (DONE, SKIP)]
     finished = effect.answers and effect.answers[-1] == DONE
     left = [str(c) for s in state.scene for c in s.loaded if c not in chosen]
     if left and not finished and len(chosen) < step.amount:
         prompt = "battlescenes.choice.unload_chosen"
-        return ask(state, effect, seat, prompt, [*left, DONE], False), [], False
+        return asks(run, ask(state, effect, seat, prompt, [*left, DONE], False))
     events: list[Event] = []
     for item in list(state.scene):
         cards = [c for c in item.loaded if c in chosen]
@@ -206,28 +220,28 @@ def _unload_chosen(
             )
         )
     state, more = knock_outs(state, effect.level + 1, effect.controller)
-    return state, events + more, True
+    return resolved(run, state, events + more)
 
 
-def _permute(
-    state: State, effect: Pending, step: Step, dice: Dice
-) -> tuple[State, list[Event], bool]:
+@HANDLERS.on(Permute)
+def _permute(run: BSRun, state: State, proc: Permute) -> State:
     """4.2: swap a card carried by this card base with one carried by the other base; each
     takes the other's place. No load/unload triggers (4.2 ATENÇÃO). Both bases must be of
     one player, whose own cards they carry (8.D)."""
+    effect, step = run.ctx, proc.record
     seat = effect.controller
     others = [t for t in targets_of(state, effect, step) if t != effect.this]
     if not others or zones.find(state, effect.this) is None:
-        return state, [], True
+        return state
     mine, theirs = zones.in_scene(state, effect.this), zones.in_scene(state, others[0])
     if mine.controller != theirs.controller:
-        return state, [], True
+        return state
     picked = [a for a in effect.answers if ">" in a]
     if not picked:
         options = [f"{a}>{b}" for a in mine.loaded for b in theirs.loaded]
         if not options:
-            return state, [], True
-        return ask(state, effect, seat, "battlescenes.choice.permute", options, False), [], False
+            return state
+        return asks(run, ask(state, effect, seat, "battlescenes.choice.permute", options, False))
     a, b = (int(x) for x in picked[-1].split(">"))
     swap = {a: b, b: a}
     for item in (mine, theirs):
@@ -238,18 +252,4 @@ def _permute(
         {"card": zones.title(state, a), "other": zones.title(state, b)},
         rule="4.2",
     )
-    return state, [event], True
-
-
-#: Procedure kind → its handler (see ``effects/interpreter.py``).
-HANDLERS = {
-    Op.INCAPACITATE: _stage,
-    Op.CAPACITATE: _stage,
-    Op.SHIELD: _shield,
-    Op.SHIELD_SET: _shield,
-    Op.UNLOAD: _unload,
-    Op.LOAD_FROM_RESOURCES: _load_from_resources,
-    Op.LOAD_RESOURCES: _load_resources,
-    Op.UNLOAD_CHOSEN: _unload_chosen,
-    Op.PERMUTE: _permute,
-}
+    return resolved(run, state, [event])

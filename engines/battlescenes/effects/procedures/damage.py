@@ -7,16 +7,19 @@ from __future__ import annotations
 from engines.battlescenes.content.schema import CardType, Op, Step, Trigger
 from engines.battlescenes.effects import replacements, tree, triggers
 from engines.battlescenes.effects.operands import SKIP, ask, damage_source, plus, points, targets_of
+from engines.battlescenes.effects.steps import BSHandlers, BSRun, Damage, Empower, asks, resolved
 from engines.battlescenes.rules.state import DamageProgress, Pending, Phase, State
 from engines.battlescenes.table import damage, leaving, zones
-from engines.core import Dice, Event
+from engines.core import Event
 from engines.core.model import replace
 
+HANDLERS: BSHandlers = BSHandlers()
 
-def _damage(
-    state: State, effect: Pending, step: Step, dice: Dice
-) -> tuple[State, list[Event], bool]:
+
+@HANDLERS.on(Damage)
+def _damage(run: BSRun, state: State, proc: Damage) -> State:
     """A damage procedure per destination (4.8.4.1), calculated (4.8.3) and maybe redirected."""
+    effect, step = run.ctx, proc.record
     events: list[Event] = []
     source = damage_source(state, effect, step)
     ctx = damage.DamageContext(effect.controller, source, effect.action_kind)
@@ -76,7 +79,7 @@ def _damage(
                 state = tree.put(state, replace(tree.get(state, effect.uid), damage=prog))
                 effect = tree.get(state, effect.uid)
                 state = ask(state, effect, seat, prompt, options, True)
-                return state, events, False
+                return asks(run, state, events)
             instead = replacements.outcomes(state, prog.destination, "replace_damage")
             if len(instead) > 1 and not prog.replaced:  # 5.5: the active player chooses
                 prog = replace(prog, offered=REPLACING)
@@ -84,7 +87,7 @@ def _damage(
                 effect = tree.get(state, effect.uid)
                 prompt = "battlescenes.choice.replacement"
                 state = ask(state, effect, tree.active_player(state), prompt, instead, False)
-                return state, events, False
+                return asks(run, state, events)
             if instead:  # 5.5: no damage happens, so nothing it would trigger triggers
                 outcome = prog.replaced or instead[0]
                 state, more = replacements.apply_damage(
@@ -106,9 +109,9 @@ def _damage(
             targets=prog.targets, index=prog.index + 1, answers_used=prog.answers_used
         )
         if state.phase is Phase.OVER:
-            return state, events, True
+            return resolved(run, state, events)
     state = tree.put(state, replace(tree.get(state, effect.uid), damage=None))
-    return state, events, True
+    return resolved(run, state, events)
 
 
 #: ``DamageProgress.offered`` when several redirects could apply and the active player picks.
@@ -277,11 +280,11 @@ def fire_prizes(state: State, arrived: tuple[tuple[int, bool], ...], level: int)
 
 
 #: Procedure kind → its handler (see effects._step).
-def _empower(
-    state: State, effect: Pending, step: Step, dice: Dice
-) -> tuple[State, list[Event], bool]:
+@HANDLERS.on(Empower)
+def _empower(run: BSRun, state: State, proc: Empower) -> State:
     """7.2 Potencializar (N): the chosen character's next action that deals damage this turn
     deals +N on each of its targets; it counts as empowered for the rest of the turn."""
+    effect, step = run.ctx, proc.record
     events = []
     for card in targets_of(state, effect, step):
         item = zones.in_scene(state, card)
@@ -296,11 +299,4 @@ def _empower(
                 rule="7.2",
             )
         )
-    return state, events, True
-
-
-#: Procedure kind → its handler (see ``effects/interpreter.py``).
-HANDLERS = {
-    Op.EMPOWER: _empower,
-    Op.DAMAGE: _damage,
-}
+    return resolved(run, state, events)

@@ -4,17 +4,38 @@ top of the deck, discard from the hand (5.1) and mill."""
 
 from __future__ import annotations
 
-from engines.battlescenes.content.schema import Op, Step, Trigger
+from engines.battlescenes.content.schema import Trigger
 from engines.battlescenes.effects import replacements, tree, triggers
 from engines.battlescenes.effects.operands import DONE, SKIP, ask, matches, plus, shuffle
+from engines.battlescenes.effects.steps import (
+    BSHandlers,
+    BSRun,
+    DiscardFromHand,
+    Draw,
+    HandToDeckTop,
+    KeepSetAside,
+    Mill,
+    ReturnInOrder,
+    ReturnSetAside,
+    RevealSetAside,
+    SearchDeck,
+    SetAsideTop,
+    TakeFromDeck,
+    asks,
+    resolved,
+)
 from engines.battlescenes.effects.triggers import fire
 from engines.battlescenes.rules.state import Pending, State
 from engines.battlescenes.table import drawing, zones
-from engines.core import Dice, Event
+from engines.core import Event
 from engines.core.model import replace
 
+HANDLERS: BSHandlers = BSHandlers()
 
-def _draw(state: State, effect: Pending, step: Step, dice: Dice) -> tuple[State, list[Event], bool]:
+
+@HANDLERS.on(Draw)
+def _draw(run: BSRun, state: State, proc: Draw) -> State:
+    effect, step = run.ctx, proc.record
     amount = step.amount
     if step.optional:  # 4.9.2: only a draw the player is obliged to make can lose the game
         amount = min(amount, len(state.players[effect.controller].deck))
@@ -23,33 +44,33 @@ def _draw(state: State, effect: Pending, step: Step, dice: Dice) -> tuple[State,
     if effect.is_action and len(state.players[effect.controller].hand) > before:
         # 5.2 "toda vez que o efeito de uma ação … fizer com que você compre" (drew_by_action)
         state = triggers.drew(state, effect, effect.level + 1)
-    return state, events, True
+    return resolved(run, state, events)
 
 
-def _set_aside(
-    state: State, effect: Pending, step: Step, dice: Dice
-) -> tuple[State, list[Event], bool]:
+@HANDLERS.on(SetAsideTop)
+def _set_aside(run: BSRun, state: State, proc: SetAsideTop) -> State:
+    effect, step = run.ctx, proc.record
     player = state.players[effect.controller]
     take = player.deck[: step.amount]  # 7.1 Clarividência: the top N, set aside
     player = replace(player, deck=player.deck[len(take) :], set_aside=player.set_aside + take)
     event = Event(
         "battlescenes.event.set_aside", {"player": player.name, "count": len(take)}, rule="7.1"
     )
-    return zones.set_player(state, effect.controller, player), [event], True
+    return resolved(run, zones.set_player(state, effect.controller, player), [event])
 
 
-def _return_set_aside(
-    state: State, effect: Pending, step: Step, dice: Dice
-) -> tuple[State, list[Event], bool]:
+@HANDLERS.on(ReturnSetAside)
+def _return_set_aside(run: BSRun, state: State, proc: ReturnSetAside) -> State:
+    effect = run.ctx
     player = state.players[effect.controller]
     player = replace(player, deck=player.set_aside + player.deck, set_aside=())
     event = Event("battlescenes.event.returned_set_aside", {"player": player.name}, rule="7.1")
-    return zones.set_player(state, effect.controller, player), [event], True
+    return resolved(run, zones.set_player(state, effect.controller, player), [event])
 
 
-def _search_deck(
-    state: State, effect: Pending, step: Step, dice: Dice
-) -> tuple[State, list[Event], bool]:
+@HANDLERS.on(SearchDeck)
+def _search_deck(run: BSRun, state: State, proc: SearchDeck) -> State:
+    effect = run.ctx
     name = state.players[effect.controller].name
     statics = [
         *zones.scenario_texts(state),
@@ -59,36 +80,36 @@ def _search_deck(
         # 8.B: what forbids wins over what allows: no search, nothing to take or replace.
         state = tree.put(state, replace(tree.get(state, effect.uid), search_replaced=True))
         event = Event("battlescenes.event.search_forbidden", {"player": name}, rule="8.B")
-        return state, [event], True
+        return resolved(run, state, [event])
     if any(
         t.replace_search_with_draw for t in zones.scenario_texts(state)
     ):  # 5.5: the search does not happen (and triggers nothing); a draw happens instead
         state = tree.put(state, replace(tree.get(state, effect.uid), search_replaced=True))
         state, drawn = drawing.draw(state, effect.controller, 1)
         event = Event("battlescenes.event.search_replaced", {"player": name}, rule="5.5")
-        return state, [event, *drawn], True
+        return resolved(run, state, [event, *drawn])
     event = Event("battlescenes.event.searched", {"player": name}, rule="9.1.2")
     state = fire(
         state, Trigger.OPPONENT_SEARCHES_DECK, effect.level + 1, searcher=effect.controller
     )
-    return state, [event], True
+    return resolved(run, state, [event])
 
 
-def _take_from_deck(
-    state: State, effect: Pending, step: Step, dice: Dice
-) -> tuple[State, list[Event], bool]:
+@HANDLERS.on(TakeFromDeck)
+def _take_from_deck(run: BSRun, state: State, proc: TakeFromDeck) -> State:
+    effect, step, dice = run.ctx, proc.record, run.env.dice
     seat = effect.controller
     player = state.players[seat]
     if effect.search_replaced:
-        return state, [], True
+        return state
     powers: tuple[str, ...] = ()
     if step.from_power_of == "this" and zones.find(state, effect.this) is not None:
         powers = zones.powers(state, zones.in_scene(state, effect.this))
     if not effect.answers:
         options = [str(c) for c in player.deck if matches(state, c, step, powers)]
         if not options:
-            return shuffle(state, seat, dice), [], True
-        return ask(state, effect, seat, "battlescenes.choice.search", options, True), [], False
+            return shuffle(state, seat, dice)
+        return asks(run, ask(state, effect, seat, "battlescenes.choice.search", options, True))
     card = int(effect.answers[-1])
     player = replace(
         player, deck=tuple(c for c in player.deck if c != card), hand=(*player.hand, card)
@@ -99,13 +120,13 @@ def _take_from_deck(
         {"player": player.name, "card": zones.title(state, card)},
         rule="5.1",
     )
-    return state, [event], True
+    return resolved(run, state, [event])
 
 
-def _keep_set_aside(
-    state: State, effect: Pending, step: Step, dice: Dice
-) -> tuple[State, list[Event], bool]:
+@HANDLERS.on(KeepSetAside)
+def _keep_set_aside(run: BSRun, state: State, proc: KeepSetAside) -> State:
     """Put any number of the set-aside cards into the resources, one pick at a time."""
+    effect = run.ctx
     seat = effect.controller
     player = state.players[seat]
     chosen = [int(a) for a in effect.answers if a not in (DONE, SKIP)]
@@ -113,7 +134,7 @@ def _keep_set_aside(
     finished = effect.answers and effect.answers[-1] == DONE
     if left and not finished:
         prompt = "battlescenes.choice.keep"
-        return ask(state, effect, seat, prompt, [*left, DONE], False), [], False
+        return asks(run, ask(state, effect, seat, prompt, [*left, DONE], False))
     player = replace(
         player,
         set_aside=tuple(c for c in player.set_aside if c not in chosen),
@@ -122,32 +143,32 @@ def _keep_set_aside(
     event = Event(
         "battlescenes.event.kept", {"player": player.name, "count": len(chosen)}, rule="5.1"
     )
-    return zones.set_player(state, seat, player), [event], True
+    return resolved(run, zones.set_player(state, seat, player), [event])
 
 
-def _return_in_order(
-    state: State, effect: Pending, step: Step, dice: Dice
-) -> tuple[State, list[Event], bool]:
+@HANDLERS.on(ReturnInOrder)
+def _return_in_order(run: BSRun, state: State, proc: ReturnInOrder) -> State:
     """Put the set-aside cards back on top of the deck in the order the player picks (the
     first picked ends on top)."""
+    effect = run.ctx
     seat = effect.controller
     player = state.players[seat]
     order = [int(a) for a in effect.answers]
     left = [str(c) for c in player.set_aside if c not in order]
     if len(left) > 1:
         prompt = "battlescenes.choice.top_order"
-        return ask(state, effect, seat, prompt, left, False), [], False
+        return asks(run, ask(state, effect, seat, prompt, left, False))
     top = (*order, *(int(c) for c in left))
     player = replace(player, deck=top + player.deck, set_aside=())
     event = Event("battlescenes.event.returned_set_aside", {"player": player.name}, rule="5.1")
-    return zones.set_player(state, seat, player), [event], True
+    return resolved(run, zones.set_player(state, seat, player), [event])
 
 
-def _reveal_set_aside(
-    state: State, effect: Pending, step: Step, dice: Dice
-) -> tuple[State, list[Event], bool]:
+@HANDLERS.on(RevealSetAside)
+def _reveal_set_aside(run: BSRun, state: State, proc: RevealSetAside) -> State:
     """7.1 Clarividência: "olhe-os e revele quantos quiser" — any number of the set-aside
     cards, one pick at a time, then ``done``; the revealed ones are named to everybody."""
+    effect = run.ctx
     seat = effect.controller
     player = state.players[seat]
     chosen = [int(a) for a in effect.answers if a not in (DONE, SKIP)]
@@ -155,31 +176,31 @@ def _reveal_set_aside(
     finished = effect.answers and effect.answers[-1] == DONE
     if left and not finished:
         prompt = "battlescenes.choice.reveal_set_aside"
-        return ask(state, effect, seat, prompt, [*left, DONE], False), [], False
+        return asks(run, ask(state, effect, seat, prompt, [*left, DONE], False))
     if not chosen:
-        return state, [], True
+        return state
     titles = ", ".join(zones.title(state, c) for c in chosen)
     event = Event(
         "battlescenes.event.revealed_set_aside",
         {"player": player.name, "cards": titles, "count": len(chosen)},
         rule="7.1",
     )
-    return state, [event], True
+    return resolved(run, state, [event])
 
 
-def _hand_to_deck_top(
-    state: State, effect: Pending, step: Step, dice: Dice
-) -> tuple[State, list[Event], bool]:
+@HANDLERS.on(HandToDeckTop)
+def _hand_to_deck_top(run: BSRun, state: State, proc: HandToDeckTop) -> State:
     """ "Coloque um card de sua mão no topo do seu deck" (Enviar Para o Futuro V1, 5.7 B): the
     controller picks ``amount`` cards of the hand (as many as there are, 8.C), one at a time;
     the first picked ends on top. Hidden: the opponent learns only how many."""
+    effect, step = run.ctx, proc.record
     seat = effect.controller
     player = state.players[seat]
     chosen = [int(a) for a in effect.answers if a not in (DONE, SKIP)]
     left = [str(c) for c in player.hand if c not in chosen]
     if left and len(chosen) < max(1, step.amount):
         prompt = "battlescenes.choice.hand_to_deck_top"
-        return ask(state, effect, seat, prompt, left, False), [], False
+        return asks(run, ask(state, effect, seat, prompt, left, False))
     player = replace(
         player,
         hand=tuple(c for c in player.hand if c not in chosen),
@@ -190,21 +211,21 @@ def _hand_to_deck_top(
         {"player": player.name, "count": len(chosen)},
         rule="5.7",
     )
-    return zones.set_player(state, seat, player), [event], True
+    return resolved(run, zones.set_player(state, seat, player), [event])
 
 
-def _discard_from_hand(
-    state: State, effect: Pending, step: Step, dice: Dice
-) -> tuple[State, list[Event], bool]:
+@HANDLERS.on(DiscardFromHand)
+def _discard_from_hand(run: BSRun, state: State, proc: DiscardFromHand) -> State:
     """Discard a card of the hand that passes the filters (into the resources, 6.2 C.4)."""
+    effect, step = run.ctx, proc.record
     seat = effect.controller
     player = state.players[seat]
     if not effect.answers:
         cards = [str(c) for c in player.hand if matches(state, c, step)]
         if not cards:  # nothing to discard: a "se o fizer" effect does not go on
-            return _declined(state, effect), [], True
+            return _declined(state, effect)
         prompt = "battlescenes.choice.discard"
-        return ask(state, effect, seat, prompt, cards, step.optional), [], False
+        return asks(run, ask(state, effect, seat, prompt, cards, step.optional))
     card = int(effect.answers[-1])
     event = Event(
         "battlescenes.event.discarded",
@@ -212,7 +233,7 @@ def _discard_from_hand(
         rule="5.1",
     )
     state, instead = replacements.discard(state, seat, [card], effect.level + 1)
-    return state, [event, *instead], True
+    return resolved(run, state, [event, *instead])
 
 
 def _declined(state: State, effect: Pending) -> State:
@@ -221,28 +242,14 @@ def _declined(state: State, effect: Pending) -> State:
     return replace(state, tree=tree)
 
 
-def _mill(state: State, effect: Pending, step: Step, dice: Dice) -> tuple[State, list[Event], bool]:
+@HANDLERS.on(Mill)
+def _mill(run: BSRun, state: State, proc: Mill) -> State:
     """ "Coloque N cards do topo de seu próprio deck em seus recursos" (Gata Negra V2, with
     ``plus: countdown``: as many as the opponent's Countdown put, 6.2 A): as many as there
     are (8.C); nothing is drawn, so an empty deck loses nothing."""
+    effect, step = run.ctx, proc.record
     seat = effect.controller
     count = min(step.amount + plus(state, effect, step), len(state.players[seat].deck))
     state = zones.mill(state, seat, count)
     params = {"player": state.players[seat].name, "count": count}
-    return state, [Event("battlescenes.event.milled", params, rule="5.2")], True
-
-
-#: Procedure kind → its handler (see ``effects/interpreter.py``).
-HANDLERS = {
-    Op.DRAW: _draw,
-    Op.SET_ASIDE_TOP: _set_aside,
-    Op.RETURN_SET_ASIDE: _return_set_aside,
-    Op.SEARCH_DECK: _search_deck,
-    Op.TAKE_FROM_DECK: _take_from_deck,
-    Op.KEEP_SET_ASIDE: _keep_set_aside,
-    Op.RETURN_IN_ORDER: _return_in_order,
-    Op.REVEAL_SET_ASIDE: _reveal_set_aside,
-    Op.HAND_TO_DECK_TOP: _hand_to_deck_top,
-    Op.DISCARD_FROM_HAND: _discard_from_hand,
-    Op.MILL: _mill,
-}
+    return resolved(run, state, [Event("battlescenes.event.milled", params, rule="5.2")])

@@ -8,9 +8,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.battlescenes.content.schema import KNOWN_POWERS, ActionRule, Characteristic, Op, Step
+from engines.battlescenes.content.schema import KNOWN_POWERS, ActionRule, Characteristic
 from engines.battlescenes.effects import tree
 from engines.battlescenes.effects.operands import ask, targets_of
+from engines.battlescenes.effects.steps import (
+    BSHandlers,
+    BSRun,
+    CancelAction,
+    ChooseAffiliation,
+    ForbidActionThisTurn,
+    ForbidSearchThisTurn,
+    Generate,
+    LoseTexts,
+    Mark,
+    Trait,
+    asks,
+    resolved,
+)
 from engines.battlescenes.rules.state import (
     Continuous,
     Generated,
@@ -20,8 +34,10 @@ from engines.battlescenes.rules.state import (
     TurnTrait,
 )
 from engines.battlescenes.table import zones
-from engines.core import Dice, Event
+from engines.core import Event
 from engines.core.model import replace
+
+HANDLERS: BSHandlers = BSHandlers()
 
 
 def _root(state: State) -> Pending | None:
@@ -29,52 +45,50 @@ def _root(state: State) -> Pending | None:
     return next((p for p in state.tree if p.is_action and p.level == 0), None)
 
 
-def _cancel_action(
-    state: State, effect: Pending, step: Step, dice: Dice
-) -> tuple[State, list[Event], bool]:
+@HANDLERS.on(CancelAction)
+def _cancel_action(run: BSRun, state: State, proc: CancelAction) -> State:
     """ "A ação não tem efeito": the action's effect (still pending at the root) never
     happens; the action stays used (4.6.2 H already happened)."""
     root = _root(state)
     if root is None or root.next_step > 0:
-        return state, [], True
+        return state
     state = replace(
         state, tree=tuple(replace(p, stopped=True) if p.uid == root.uid else p for p in state.tree)
     )
     event = Event("battlescenes.event.action_cancelled", {"action": root.label}, rule="4.6.2")
-    return state, [event], True
+    return resolved(run, state, [event])
 
 
-def _forbid_action_this_turn(
-    state: State, effect: Pending, step: Step, dice: Dice
-) -> tuple[State, list[Event], bool]:
+@HANDLERS.on(ForbidActionThisTurn)
+def _forbid_action_this_turn(run: BSRun, state: State, proc: ForbidActionThisTurn) -> State:
     """The opponents cannot use actions with the used action's name until the end of the
     turn (4.6.2 D): a continuous effect of defined duration, not tied to the text (5.8)."""
+    effect = run.ctx
     root = _root(state)
     if root is None:
-        return state, [], True
+        return state
     rule = ActionRule(effect="forbid", whose="opponent", if_name=root.label)
     entry = TurnRule(rule=rule, source=effect.source, controller=effect.controller)
     state = replace(state, turn_rules=(*state.turn_rules, entry))
     event = Event("battlescenes.event.action_forbidden", {"action": root.label}, rule="5.7")
-    return state, [event], True
+    return resolved(run, state, [event])
 
 
-def _forbid_search_this_turn(
-    state: State, effect: Pending, step: Step, dice: Dice
-) -> tuple[State, list[Event], bool]:
+@HANDLERS.on(ForbidSearchThisTurn)
+def _forbid_search_this_turn(run: BSRun, state: State, proc: ForbidSearchThisTurn) -> State:
     """ "Os jogadores não podem procurar cards nos decks até o final do turno" (Planos
     Frustrados V1 leaving, 5.7 A.2.1): a prohibition that wins over permissions (8.B)."""
     event = Event("battlescenes.event.search_forbidden_turn", {}, rule="5.7")
-    return replace(state, no_search_this_turn=True), [event], True
+    return resolved(run, replace(state, no_search_this_turn=True), [event])
 
 
-def _trait(
-    state: State, effect: Pending, step: Step, dice: Dice
-) -> tuple[State, list[Event], bool]:
+@HANDLERS.on(Trait)
+def _trait(run: BSRun, state: State, proc: Trait) -> State:
     """The targets gain or lose a power, affiliation or action type until the end of the
     turn (5.7 A.2.1); a loss wins over any gain (8.B.1/B.2)."""
+    effect, step = run.ctx, proc.record
     kind, _sep, value = step.trait.partition(":")
-    change = Characteristic("gain" if step.op == Op.GAIN_TRAIT else "lose", kind, value)
+    change = Characteristic("gain" if proc.gain else "lose", kind, value)
     events = []
     for target in targets_of(state, effect, step):
         state = replace(state, turn_traits=(*state.turn_traits, TurnTrait(target, change)))
@@ -85,7 +99,7 @@ def _trait(
                 rule="8.B.2",
             )
         )
-    return state, events, True
+    return resolved(run, state, events)
 
 
 def _trait_words(kind: str, value: str) -> Any:
@@ -100,30 +114,30 @@ def _trait_words(kind: str, value: str) -> Any:
     return value
 
 
-def _choose_affiliation(
-    state: State, effect: Pending, step: Step, dice: Dice
-) -> tuple[State, list[Event], bool]:
+@HANDLERS.on(ChooseAffiliation)
+def _choose_affiliation(run: BSRun, state: State, proc: ChooseAffiliation) -> State:
     """ "Escolha uma afiliação" (União Inabalável V1): its controller names one of the
     affiliations of the match's cards; a later ``generate`` step of the effect keeps it."""
+    effect = run.ctx
     if not effect.answers:
         options = sorted({a for d in state.defs.values() for a in d.affiliations})
         prompt = "battlescenes.choice.affiliation"
-        return ask(state, effect, effect.controller, prompt, options, False), [], False
+        return asks(run, ask(state, effect, effect.controller, prompt, options, False))
     chosen = effect.answers[0]
     state = tree.put(state, replace(effect, affiliation=chosen))
     params = {"player": state.players[effect.controller].name, "affiliation": chosen}
-    return state, [Event("battlescenes.event.affiliation_chosen", params)], True
+    return resolved(run, state, [Event("battlescenes.event.affiliation_chosen", params)])
 
 
-def _generate(
-    state: State, effect: Pending, step: Step, dice: Dice
-) -> tuple[State, list[Event], bool]:
+@HANDLERS.on(Generate)
+def _generate(run: BSRun, state: State, proc: Generate) -> State:
     """5.7 B "[Efeito Gerado]": the text of this card named ``step.text`` works until the end
     of the turn (5.7 A.2.1: validated, it stays even if the card later loses its texts or
     leaves), about the action's target — Gamora V1's "toda vez que o alvo usar uma ação
     neste turno …", Colleen Wing V1's "+1 no alvo desta ação"."""
+    effect, step = run.ctx, proc.record
     if not any(t.generated == step.text for t in zones.defn(state, effect.source).texts):
-        return state, [], True
+        return state
     target = effect.targets[0] if effect.targets else -1
     made = Generated(
         effect.source,
@@ -136,11 +150,13 @@ def _generate(
     )
     state = replace(state, turn_generated=(*state.turn_generated, made))
     params = {"card": zones.title(state, effect.source), "effect": step.text}
-    return state, [Event("battlescenes.event.generated", params, rule="5.7")], True
+    return resolved(run, state, [Event("battlescenes.event.generated", params, rule="5.7")])
 
 
-def _mark(state: State, effect: Pending, step: Step, dice: Dice) -> tuple[State, list[Event], bool]:
+@HANDLERS.on(Mark)
+def _mark(run: BSRun, state: State, proc: Mark) -> State:
     """Remember the card this text chose ("o personagem escolhido"), while it stays."""
+    effect, step = run.ctx, proc.record
     events = []
     for target in targets_of(state, effect, step):
         mark = Continuous(source=effect.source, target=target, kind="mark")
@@ -151,13 +167,13 @@ def _mark(state: State, effect: Pending, step: Step, dice: Dice) -> tuple[State,
                 {"card": zones.title(state, target), "source": zones.title(state, effect.source)},
             )
         )
-    return state, events, True
+    return resolved(run, state, events)
 
 
-def _lose_texts(
-    state: State, effect: Pending, step: Step, dice: Dice
-) -> tuple[State, list[Event], bool]:
+@HANDLERS.on(LoseTexts)
+def _lose_texts(run: BSRun, state: State, proc: LoseTexts) -> State:
     """5.8: the chosen card has no permanent texts while the source stays in the scene."""
+    effect, step = run.ctx, proc.record
     events = []
     for target in targets_of(state, effect, step):
         lost = Continuous(source=effect.source, target=target, kind="lose_texts")
@@ -169,18 +185,4 @@ def _lose_texts(
                 rule="5.8",
             )
         )
-    return state, events, True
-
-
-#: Procedure kind → its handler (see ``effects/interpreter.py``).
-HANDLERS = {
-    Op.CANCEL_ACTION: _cancel_action,
-    Op.FORBID_ACTION_THIS_TURN: _forbid_action_this_turn,
-    Op.FORBID_SEARCH_THIS_TURN: _forbid_search_this_turn,
-    Op.GAIN_TRAIT: _trait,
-    Op.LOSE_TRAIT: _trait,
-    Op.CHOOSE_AFFILIATION: _choose_affiliation,
-    Op.GENERATE: _generate,
-    Op.MARK: _mark,
-    Op.LOSE_TEXTS: _lose_texts,
-}
+    return resolved(run, state, events)

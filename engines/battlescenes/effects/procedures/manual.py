@@ -3,22 +3,24 @@ the players by hand (8.A) — the engine asks and logs that it stopped there."""
 
 from __future__ import annotations
 
-from engines.battlescenes.content.schema import Op, Step
 from engines.battlescenes.effects.operands import DONE, ask
-from engines.battlescenes.rules.state import Pending, State
-from engines.core import Dice, Event
+from engines.battlescenes.effects.steps import BSHandlers, BSRun, Manual, asks, resolved
+from engines.battlescenes.rules.state import State
+from engines.core import Event
 from engines.core.model import replace
 
+HANDLERS: BSHandlers = BSHandlers()
 
-def _manual(
-    state: State, effect: Pending, step: Step, dice: Dice
-) -> tuple[State, list[Event], bool]:
+
+@HANDLERS.on(Manual)
+def _manual(run: BSRun, state: State, proc: Manual) -> State:
+    effect, step = run.ctx, proc.record
     if effect.answers:
         event = Event(
             "battlescenes.event.manual_done",
             {"player": state.players[effect.controller].name, "text": step.text},
         )
-        return replace(state, log_manual=(*state.log_manual, step.text)), [event], True
+        return resolved(run, replace(state, log_manual=(*state.log_manual, step.text)), [event])
     event = Event(
         "battlescenes.event.manual",
         # No rule reference: the design note behind manual steps is no rule a player
@@ -27,10 +29,4 @@ def _manual(
     )
     prompt = "battlescenes.choice.manual"
     state = ask(state, effect, effect.controller, prompt, [DONE], step.optional)
-    return state, [event], False
-
-
-#: Procedure kind → its handler (see ``effects/interpreter.py``).
-HANDLERS = {
-    Op.MANUAL: _manual,
-}
+    return asks(run, state, [event])

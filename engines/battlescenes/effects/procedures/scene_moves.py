@@ -4,28 +4,38 @@ Bater em Retirada) or put into the resources (Atacar até Derrubar, 4.8.5)."""
 
 from __future__ import annotations
 
-from engines.battlescenes.content.schema import Op, Step, Trigger
+from engines.battlescenes.content.schema import Trigger
 from engines.battlescenes.effects import tree
 from engines.battlescenes.effects.operands import targets_of
+from engines.battlescenes.effects.steps import (
+    BSHandlers,
+    BSRun,
+    PutIntoScene,
+    ReturnToHand,
+    ToResources,
+    resolved,
+)
 from engines.battlescenes.effects.triggers import fire
 from engines.battlescenes.rules import load_order
-from engines.battlescenes.rules.state import InScene, Pending, State
+from engines.battlescenes.rules.state import InScene, State
 from engines.battlescenes.table import leaving, zones
-from engines.core import Dice, Event
+from engines.core import Event
 from engines.core.model import replace
 
+HANDLERS: BSHandlers = BSHandlers()
 
-def _put_into_scene(
-    state: State, effect: Pending, step: Step, dice: Dice
-) -> tuple[State, list[Event], bool]:
+
+@HANDLERS.on(PutIntoScene)
+def _put_into_scene(run: BSRun, state: State, proc: PutIntoScene) -> State:
     """The effect's own card enters the scene from the hand or the resources, under the
     effect's controller, loading its Energia Inicial in that player's loading order (as many as
     there are, 8.C — a card base carrying nothing would be knocked out, 4.7); its "enters"
     and loading texts become pending."""
+    effect = run.ctx
     card, seat = effect.source, effect.controller
     player = state.players[seat]
     if card not in player.hand and card not in player.resources:
-        return state, [], True  # 8.C: it is no longer there; nothing happens
+        return state  # 8.C: it is no longer there; nothing happens
     player = replace(
         player,
         hand=tuple(c for c in player.hand if c != card),
@@ -47,28 +57,28 @@ def _put_into_scene(
         {"player": player.name, "card": zones.title(state, card)},
         rule="5.2.1",
     )
-    return state, [event], True
+    return resolved(run, state, [event])
 
 
-def _return_to_hand(
-    state: State, effect: Pending, step: Step, dice: Dice
-) -> tuple[State, list[Event], bool]:
+@HANDLERS.on(ReturnToHand)
+def _return_to_hand(run: BSRun, state: State, proc: ReturnToHand) -> State:
     """4.7 ATENÇÃO (Bater em Retirada): the card base goes from the scene to its owner's
     hand, its cards unloaded — not a knock-out; Hela V1 may replace it (5.5)."""
+    effect, step = run.ctx, proc.record
     events: list[Event] = []
     for card in targets_of(state, effect, step):
         state, more = leaving.leave_to(state, card, "hand", effect.controller, effect.level + 1)
         events.extend(more)
-    return state, events, True
+    return resolved(run, state, events)
 
 
-def _to_resources(
-    state: State, effect: Pending, step: Step, dice: Dice
-) -> tuple[State, list[Event], bool]:
+@HANDLERS.on(ToResources)
+def _to_resources(run: BSRun, state: State, proc: ToResources) -> State:
     """ "Coloque este cenário nos recursos de seu dono" (Atacar até Derrubar, 4.8.5): this
     card leaves the scene for its owner's resources — a scenario with its ``leaves_scene``
     effects pending one level up; a card base unloaded first, not knocked out (4.7
     ATENÇÃO). If it is no longer in the scene, it is not done ("Se o fizer" stops)."""
+    effect = run.ctx
     # scene.py runs the interpreter, which dispatches to this module: imported here until
     # leaving_scenario moves to table/leaving.py.
     from engines.battlescenes import scene
@@ -85,16 +95,8 @@ def _to_resources(
             state, card, "resources", effect.controller, effect.level + 1
         )
     else:
-        return tree.put(state, replace(effect, declined=True)), [], True
+        return tree.put(state, replace(effect, declined=True))
     if not events:  # (Hela V1 may have sent a character to the prizes instead, 5.5)
         params = {"card": zones.title(state, card)}
         events = [Event("battlescenes.event.left_to_resources", params, rule="4.7")]
-    return state, events, True
-
-
-#: Procedure kind → its handler (see ``effects/interpreter.py``).
-HANDLERS = {
-    Op.PUT_INTO_SCENE: _put_into_scene,
-    Op.RETURN_TO_HAND: _return_to_hand,
-    Op.TO_RESOURCES: _to_resources,
-}
+    return resolved(run, state, events)

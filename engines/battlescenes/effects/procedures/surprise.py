@@ -6,11 +6,21 @@ from __future__ import annotations
 from engines.battlescenes.content.schema import Op, Step, Trigger
 from engines.battlescenes.effects import tree
 from engines.battlescenes.effects.operands import DONE, ask, targets_of
+from engines.battlescenes.effects.steps import (
+    BSHandlers,
+    BSRun,
+    SurpriseLoad,
+    SurpriseReveal,
+    asks,
+    resolved,
+)
 from engines.battlescenes.effects.triggers import fire
 from engines.battlescenes.rules.state import Pending, State
 from engines.battlescenes.table import zones
-from engines.core import Dice, Event
+from engines.core import Event
 from engines.core.model import replace
+
+HANDLERS: BSHandlers = BSHandlers()
 
 #: 7.2 surprise keywords: the step start they trigger at, and whose hand (active or not).
 SURPRISES = {
@@ -40,19 +50,19 @@ def surprise(state: State, name: str) -> State:
     return tree.add(state, [reveal], 1)
 
 
-def _surprise_reveal(
-    state: State, effect: Pending, step: Step, dice: Dice
-) -> tuple[State, list[Event], bool]:
+@HANDLERS.on(SurpriseReveal)
+def _surprise_reveal(run: BSRun, state: State, proc: SurpriseReveal) -> State:
     """Pick the cards to reveal one by one, then DONE: they are revealed together."""
+    effect, step = run.ctx, proc.record
     seat = effect.controller
     chosen = [int(a) for a in effect.answers if a != DONE]
     held = [c for c in state.players[seat].hand if step.text in zones.defn(state, c).keywords]
     left = [str(c) for c in held if c not in chosen]
     if (not effect.answers or effect.answers[-1] != DONE) and left:
         prompt = "battlescenes.choice.surprise"
-        return ask(state, effect, seat, prompt, [*left, DONE], False), [], False
+        return asks(run, ask(state, effect, seat, prompt, [*left, DONE], False))
     if not chosen:
-        return state, [], True
+        return state
     event = Event(
         "battlescenes.event.surprise",
         {
@@ -72,26 +82,26 @@ def _surprise_reveal(
         )
         for c in chosen
     ]
-    return tree.add(state, loads, effect.level + 1), [event], True
+    return resolved(run, tree.add(state, loads, effect.level + 1), [event])
 
 
-def _surprise_load(
-    state: State, effect: Pending, step: Step, dice: Dice
-) -> tuple[State, list[Event], bool]:
+@HANDLERS.on(SurpriseLoad)
+def _surprise_load(run: BSRun, state: State, proc: SurpriseLoad) -> State:
     """Load the revealed card from the hand on the chosen character, then unload one card
     of that character: its controller picks which, among the cards it carried before (7.2
     "descarregue um card daquele personagem"; unloading the card just loaded would undo the
     surprise, so it is not offered)."""
+    effect, step = run.ctx, proc.record
     seat = effect.controller
     targets = targets_of(state, effect, step)
     player = state.players[seat]
     if not targets or effect.source not in player.hand:
-        return state, [], True
+        return state
     base = targets[0]
     item = zones.in_scene(state, base)
     if len(item.loaded) > 1 and len(effect.answers) < 2:
         prompt = "battlescenes.choice.surprise_unload"
-        return ask(state, effect, seat, prompt, [str(c) for c in item.loaded], False), [], False
+        return asks(run, ask(state, effect, seat, prompt, [str(c) for c in item.loaded], False))
     gone = int(effect.answers[1]) if len(effect.answers) > 1 else None
     if gone is None and item.loaded:
         gone = item.loaded[0]
@@ -106,11 +116,4 @@ def _surprise_load(
         {"card": zones.title(state, effect.source), "base": zones.title(state, base)},
         rule="7.2",
     )
-    return state, [event], True
-
-
-#: Procedure kind → its handler (see ``effects/interpreter.py``).
-HANDLERS = {
-    Op.SURPRISE_REVEAL: _surprise_reveal,
-    Op.SURPRISE_LOAD: _surprise_load,
-}
+    return resolved(run, state, [event])
