@@ -143,10 +143,10 @@ KEYWORDS_ENFORCED = frozenset(
 )
 
 
-class Op(enum.StrEnum):
+class Op(enum.Enum):
     """The procedures (9.1.1) of the effect language: what a step does (docs/battlescenes.md).
     The value is what a pack writes under ``op`` and what states and logs store, so it never
-    changes; a step built by a test from the plain text compares equal to its member."""
+    changes."""
 
     DAMAGE = "damage"
     DRAW = "draw"
@@ -243,6 +243,11 @@ class Step:
     # "se cada personagem que você controlar tiver a afiliação A [e/ou B]" ("A|B"): checked
     # when the procedure is reached; unmet, it is not done ("Se o fizer" steps are skipped)
     if_all_affiliation: str = ""
+
+    def __post_init__(self) -> None:
+        # A step built from the stored text (``Step(op="draw")``) holds its member.
+        if not isinstance(self.op, Op):
+            object.__setattr__(self, "op", Op(self.op))
 
 
 @dataclass(frozen=True)
