@@ -40,9 +40,6 @@ from engines.battlescenes.effects.procedures import (
     surprise,
 )
 from engines.battlescenes.effects.steps import Env, decode
-
-# scene.py still reaches ``fire`` through this module; it moves with the renders' owner.
-from engines.battlescenes.effects.triggers import fire as fire
 from engines.battlescenes.rules.state import Pending, Phase, State
 from engines.battlescenes.table import shields, zones
 from engines.core import Dice, Event

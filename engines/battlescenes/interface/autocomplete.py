@@ -8,10 +8,9 @@ from collections.abc import Mapping
 from itertools import combinations
 from typing import Any
 
-from engines.battlescenes import scene
 from engines.battlescenes.content.schema import ActionDef, CardType
 from engines.battlescenes.interface.menus import adjust_pool
-from engines.battlescenes.rules import activated, manual, use
+from engines.battlescenes.rules import activated, manual, play, use
 from engines.battlescenes.rules.actions import card_list
 from engines.battlescenes.rules.state import InScene, State
 from engines.battlescenes.rules.turn import capacitate_discards
@@ -191,7 +190,7 @@ def _evolve(state: State, seat: int, values: Mapping[str, Any]) -> list[Choice]:
     if card is None or card not in state.players[seat].hand:
         return [_card_choice(state, c) for c in own]
     d = zones.defn(state, card)
-    return [_card_choice(state, c) for c in own if d.is_ev and scene.ev_base_ok(state, seat, d, c)]
+    return [_card_choice(state, c) for c in own if d.is_ev and play.ev_base_ok(state, seat, d, c)]
 
 
 def _keyword(state: State, seat: int, option: str, values: Mapping[str, Any]) -> list[Choice]:

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from engines.battlescenes import lookup, scene
+from engines.battlescenes.interface import lookup
 from engines.battlescenes.content import positions, preview
 from engines.battlescenes.content.loader import BUILTIN_PACKS, CONTENT_ROOT, load_pack
 from engines.battlescenes.content.schema import Pack
@@ -23,6 +23,7 @@ from engines.battlescenes.rules import (
     keywords,
     load_order,
     manual,
+    play,
     secrets,
     setup,
     turn,
@@ -337,7 +338,7 @@ class BattleScenes(GameEngine[State]):
                 new, events = turn.discard(state, seat, action.card)
                 return _resolved(new, events, dice)
             case act.PlayCard():
-                return scene.play(
+                return play.play(
                     state,
                     seat,
                     action.card,

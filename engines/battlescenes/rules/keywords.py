@@ -7,9 +7,9 @@ Preparation decision guarantees.
 
 from __future__ import annotations
 
-from engines.battlescenes import scene
 from engines.battlescenes.content.schema import CardType, Trigger
 from engines.battlescenes.effects import interpreter, triggers
+from engines.battlescenes.rules import play
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import leaving, zones
 from engines.core import Dice, Event, IllegalActionError
@@ -127,5 +127,5 @@ def _metamorph(
     if card == -1:  # its "sair de cena" effects (if any) resolve now
         state, more = interpreter.run(state, dice)
         return state, events + more
-    state, more = scene.play(state, seat, card, (), -1, dice)
+    state, more = play.play(state, seat, card, (), -1, dice)
     return state, events + more

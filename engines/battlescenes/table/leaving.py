@@ -18,6 +18,7 @@ from engines.battlescenes.table.zones import (
     scenario_texts,
     set_player,
     texts,
+    texts_lost,
     title,
     to_resources,
     unload,
@@ -173,3 +174,24 @@ def leave_to(
     state = set_player(state, seat, replace(player, prizes=(*player.prizes, card)))
     event = Event("battlescenes.event.replaced_to_prizes", {"card": title(state, card)}, rule="5.5")
     return check_victory(state, [event])
+
+
+def leaving_scenario(state: State, level: int = 1) -> list[Pending]:
+    """Effects of the scenario in the scene triggered by its leaving (``leaves_scene``),
+    if its texts still work as it leaves; pending at ``level``."""
+    old = state.scenario
+    if old is None or texts_lost(state, old):
+        return []
+    return [
+        Pending(
+            uid=0,
+            level=level,
+            controller=owner(state, old),
+            source=old,
+            label=title(state, old),
+            steps=t.steps,
+            this=old,
+        )
+        for t in defn(state, old).texts
+        if t.trigger is Trigger.LEAVES_SCENE
+    ]

@@ -79,14 +79,10 @@ def _to_resources(run: BSRun, state: State, proc: ToResources) -> State:
     effects pending one level up; a card base unloaded first, not knocked out (4.7
     ATENÇÃO). If it is no longer in the scene, it is not done ("Se o fizer" stops)."""
     effect = run.ctx
-    # scene.py runs the interpreter, which dispatches to this module: imported here until
-    # leaving_scenario moves to table/leaving.py.
-    from engines.battlescenes import scene
-
     card = effect.this
     events: list[Event] = []
     if card != -1 and card == state.scenario:
-        left = scene.leaving_scenario(state, effect.level + 1)
+        left = leaving.leaving_scenario(state, effect.level + 1)
         state = zones.to_resources(replace(state, scenario=None), [card])
         if left:
             state = tree.add(state, left, effect.level + 1)

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engines.battlescenes.content.schema import CardDef, CardType, Trigger
-from engines.battlescenes.effects import interpreter
+from engines.battlescenes.effects import interpreter, tree, triggers
 from engines.battlescenes.rules import load_order
 from engines.battlescenes.rules.state import InScene, Pending, State
-from engines.battlescenes.table import zones
+from engines.battlescenes.table import leaving, zones
 from engines.core import Dice, Event, IllegalActionError
 from engines.core.model import replace
 
@@ -81,7 +81,7 @@ def _scenario(state: State, seat: int, card: int, dice: Dice) -> tuple[State, li
         )
     events: list[Event] = []
     state = _remove_from_origin(state, seat, card)
-    leaving = leaving_scenario(state)
+    left = leaving.leaving_scenario(state)
     if state.scenario is not None:  # C: the old scenario goes to its owner's resources
         events.append(
             Event(
@@ -113,34 +113,11 @@ def _scenario(state: State, seat: int, card: int, dice: Dice) -> tuple[State, li
         for t in zones.defn(state, card).texts
         if t.trigger is Trigger.ENTERS_SCENE
     ]
-    found = leaving + found  # "quando este cenário sair de cena" and "entrar": both pending
+    found = left + found  # "quando este cenário sair de cena" and "entrar": both pending
     if found:  # F
-        from engines.battlescenes.effects import tree
-
         state = tree.add(state, found, 1)
     state, more = interpreter.run(state, dice)
     return state, events + more
-
-
-def leaving_scenario(state: State, level: int = 1) -> list[Pending]:
-    """Effects of the scenario in the scene triggered by its leaving (``leaves_scene``),
-    if its texts still work as it leaves; pending at ``level``."""
-    old = state.scenario
-    if old is None or zones.texts_lost(state, old):
-        return []
-    return [
-        Pending(
-            uid=0,
-            level=level,
-            controller=zones.owner(state, old),
-            source=old,
-            label=zones.title(state, old),
-            steps=t.steps,
-            this=old,
-        )
-        for t in zones.defn(state, old).texts
-        if t.trigger is Trigger.LEAVES_SCENE
-    ]
 
 
 def _identity_clash(state: State, seat: int, d: CardDef, evolve: int) -> bool:
@@ -244,7 +221,7 @@ def _base(
         state = replace(state, scene=tuple(s for s in state.scene if s.card != evolve))
     item = InScene(card=card, controller=seat, entered_turn=state.turn, ready=d.is_ev)
     state = replace(state, scene=(*state.scene, item))  # A.1: enters, statics work
-    state = interpreter.fire(state, Trigger.ENTERS_SCENE, 1, card=card)  # A.2: pending
+    state = triggers.fire(state, Trigger.ENTERS_SCENE, 1, card=card)  # A.2: pending
     player = state.players[seat]
     state = zones.set_player(
         state,
@@ -257,8 +234,8 @@ def _base(
     )
     state = zones.set_in_scene(state, replace(item, loaded=(*carried, *chosen)))  # A.3
     for loaded in chosen if not from_deck else ():  # A.4: loading triggers pending
-        state = interpreter.fire(state, Trigger.LOADED_FROM_RESOURCES, 1, card=loaded, base=card)
-        state = interpreter.fire(state, Trigger.LOADED_ONTO_THIS, 1, card=loaded, base=card)
+        state = triggers.fire(state, Trigger.LOADED_FROM_RESOURCES, 1, card=loaded, base=card)
+        state = triggers.fire(state, Trigger.LOADED_ONTO_THIS, 1, card=loaded, base=card)
     events.append(
         Event(
             "battlescenes.event.played",
