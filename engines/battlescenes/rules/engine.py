@@ -6,16 +6,15 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from engines.battlescenes.interface import lookup
 from engines.battlescenes.content import positions, preview
 from engines.battlescenes.content.loader import BUILTIN_PACKS, CONTENT_ROOT, load_pack
 from engines.battlescenes.content.schema import Pack
-from engines.battlescenes.describe import describe as describe_view
 from engines.battlescenes.effects import interpreter
-from engines.battlescenes.interface import use_menus
+from engines.battlescenes.interface import lookup, use_menus
 from engines.battlescenes.interface.autocomplete import autocomplete
 from engines.battlescenes.interface.commands import command_specs
 from engines.battlescenes.interface.menus import with_menus
+from engines.battlescenes.render.describe import describe as describe_view
 from engines.battlescenes.rules import actions as act
 from engines.battlescenes.rules import (
     activated,
@@ -413,7 +412,7 @@ class BattleScenes(GameEngine[State]):
 
     def render(self, view: View, kind: str = "board", locale: str = "en-US") -> bytes:
         # Imported here so that only rendering pulls in Pillow.
-        from engines.battlescenes.render import render as draw_png
+        from engines.battlescenes.render.png import render as draw_png
 
         return draw_png(view, kind, self.catalog(), locale)
 

@@ -13,8 +13,8 @@ import pytest
 from PIL import Image
 
 from engines.battlescenes import ENGINE
-from engines.battlescenes.render import board
-from engines.battlescenes.render_scene import grid, place, upright
+from engines.battlescenes.render.board import board
+from engines.battlescenes.render.card_bases import grid, place, upright
 from engines.battlescenes.rules.state import State
 from engines.battlescenes.view import (
     ChoiceOption,

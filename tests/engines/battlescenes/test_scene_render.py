@@ -9,9 +9,9 @@ import pytest
 from PIL import Image
 
 from engines.battlescenes import ENGINE
-from engines.battlescenes import render as board_render
 from engines.battlescenes.effects.procedures.durations import _trait_words
-from engines.battlescenes.render import LAST
+from engines.battlescenes.render import words as board_words
+from engines.battlescenes.render.style import LAST
 from engines.battlescenes.rules.actions import Keyword
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.view import BoardView, Label, Owed, SeatView, parse
@@ -63,7 +63,7 @@ def test_the_banner_names_who_owes_what_and_every_ower() -> None:
             ),
         }
     )
-    said = board_render.owes_text(both, ENGINE.catalog().translate, "pt-BR")
+    said = board_words.owes_text(both, ENGINE.catalog().translate, "pt-BR")
     assert said == "Ana: manter ou trocar a mão · Bruno: manter ou trocar a mão"
 
 

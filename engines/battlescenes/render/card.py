@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from engines.battlescenes.render import Translate, translated
+from engines.battlescenes.render.words import Translate, translated
 from engines.battlescenes.view import LookupCard, parse_lookup
 from engines.core import View, theme
 from engines.core.i18n import Catalog

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from engines.battlescenes.render import (
+from engines.battlescenes.render.style import (
     CARD_FACE,
     ENERGY_PIP,
     LAST,
@@ -23,13 +23,12 @@ from engines.battlescenes.render import (
     SHIELD_PIP,
     SMALL,
     WIDTH,
-    Translate,
     pip,
     pips,
     power_colour,
-    translated,
     wrap,
 )
+from engines.battlescenes.render.words import Translate, translated
 from engines.battlescenes.view import SceneCard
 from engines.core import theme
 from engines.core.render import draw_text, font, text_width

@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from PIL import ImageDraw
 
 from engines.battlescenes.interface.commands import command_specs
-from engines.battlescenes.render import (
+from engines.battlescenes.render.card_bases import star
+from engines.battlescenes.render.style import (
     ENERGY_PIP,
     LINE,
     NEUTRAL,
@@ -24,16 +25,12 @@ from engines.battlescenes.render import (
     SHIELD_PIP,
     SMALL,
     WIDTH,
-    Translate,
     banner2,
-    label,
-    owes_text,
     pip,
     power_colour,
-    translated,
     wrap,
 )
-from engines.battlescenes.render_scene import star
+from engines.battlescenes.render.words import Translate, label, owes_text, translated
 from engines.battlescenes.view import HandCard, SeatView, parse
 from engines.core import CommandSpec, View, theme
 from engines.core.i18n import Catalog

@@ -1,0 +1,84 @@
+"""The words of the Battle Scenes images, in the reader's language: game terms, who owes
+what, the end screen, the last move and the legend."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engines.battlescenes.view import BoardView, Label
+
+Translate = Callable[..., str]
+
+
+def translated(t: Translate, locale: str, group: str, word: str) -> str:
+    """A game term (power, keyword, alignment) in the reader's language; a word without
+    a catalog entry (a pack's own) stays as printed."""
+    key = f"battlescenes.{group}.{word}"
+    text = t(key, locale)
+    return word if text == key else text
+
+
+def label(t: Translate, locale: str, item: Label) -> str:
+    """A view label in ``locale`` (its parameters translated too)."""
+    return t(item.key, locale, **item.params)
+
+
+def owes_text(data: BoardView, t: Translate, locale: str) -> str:
+    """Who owes what now, in words ("Ana: use an action or pass"); every ower named."""
+    parts = []
+    for owed in data.owed:
+        name = data.players[owed.seat].name
+        short = owed.prompt.key.replace(".prompt.", ".short.").replace(".choice.", ".short.")
+        what = t(short, locale, **owed.prompt.params)
+        if what == short:  # no short form: the prompt itself
+            what = label(t, locale, owed.prompt)
+        parts.append(t("battlescenes.render.owes", locale, player=name, what=what))
+    return " · ".join(parts)
+
+
+def end_text(data: BoardView, t: Translate, locale: str) -> tuple[str, str]:
+    """The end screen's two lines: who won and how, and the final score."""
+    players = data.players
+    score = t(
+        "battlescenes.render.score",
+        locale,
+        first=players[0].name,
+        a=players[0].points,
+        second=players[1].name,
+        b=players[1].points,
+    )
+    if data.winner is None:
+        return t("battlescenes.render.draw", locale), score
+    winner = players[data.winner].name
+    loser = players[1 - data.winner].name
+    how = "points" if data.end == "points" else "deck_out"
+    points = players[data.winner].points
+    head = t(f"battlescenes.render.won.{how}", locale, player=winner, loser=loser, points=points)
+    return head, score
+
+
+#: Events left out of the last move's caption: "now it is …" (the banner says it), the
+#: tree's bookkeeping, and the win (the end screen's banner says it).
+QUIET = (
+    "battlescenes.event.now.",
+    "battlescenes.event.resolving",
+    "battlescenes.event.won_points",
+    "battlescenes.event.deck_out",
+)
+
+
+def last_lines(data: BoardView, t: Translate, locale: str) -> list[str]:
+    """The last move in words: who did what, then what happened."""
+    if not data.last_action:
+        return []
+    who = data.players[data.last_seat].name if 0 <= data.last_seat < len(data.players) else ""
+    said = [label(t, locale, e) for e in data.last_events if not e.key.startswith(QUIET)]
+    if said and who and said[0].startswith(who):  # "Ana: Raio Negro V2 uses …" says it all
+        return [t("battlescenes.render.last_event", locale, text=said[0]), *said[1:]]
+    kind = t(f"battlescenes.render.kind.{data.last_action}", locale)
+    return [t("battlescenes.render.last", locale, player=who, action=kind), *said]
+
+
+def legend_lines(t: Translate, locale: str) -> list[str]:
+    """The board's symbols in words."""
+    return [t("battlescenes.render.legend.board", locale)]
