@@ -4,7 +4,7 @@ and targets (F) follow the chosen action, the cards to unload follow the targets
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from itertools import combinations
 from typing import Any
 
@@ -117,63 +117,114 @@ def _text(cards: tuple[int, ...]) -> str:
     return ", ".join(str(c) for c in cards)
 
 
-def _use(
+def _use_character(
     state: State, seat: int, option: str, current: str, values: Mapping[str, Any]
-) -> list[Choice] | None:
-    """``use``'s options; ``None`` when ``option`` is not one of them."""
-    if option == "character":
-        users = dict.fromkeys(item.card for item, _a in use.usable(state, seat))
-        return [_card_choice(state, c) for c in users]
-    if option == "action":
-        item = _own(state, seat, values)
-        pairs = {
-            (user.card, a.name): user
-            for user, a in use.usable(state, seat)
-            if item is None or user.card == item.card
-        }
-        return [
-            Choice(
-                Message(
-                    "battlescenes.choice.action",
-                    {"card": zones.title(state, card), "action": name},
-                ),
-                name,
-            )
-            for card, name in pairs
-        ]
-    action = chosen_action(state, seat, values)
-    if option == "mode":  # B: one option, or up to max_modes together (printed order)
-        names = [m.name for m in action.modes] if action is not None else []
-        most = action.max_modes if action is not None else 1
-        picks = [", ".join(c) for n in range(1, most + 1) for c in combinations(names, n)]
-        return [Choice(Message("battlescenes.choice.option", {"label": p}), p) for p in picks]
-    if option == "targets":
-        if action is None:
-            return _list_choices(state, current, [s.card for s in state.scene], LIMIT, False)
-        legal = [
-            s.card for s in state.scene if use.target_problem(state, seat, action, s.card) is None
-        ]
-        return _list_choices(
-            state, current, legal, _target_count(action, values), action.distribute
+) -> list[Choice]:
+    users = dict.fromkeys(item.card for item, _a in use.usable(state, seat))
+    return [_card_choice(state, c) for c in users]
+
+
+def _use_action(
+    state: State, seat: int, option: str, current: str, values: Mapping[str, Any]
+) -> list[Choice]:
+    item = _own(state, seat, values)
+    pairs = {
+        (user.card, a.name): user
+        for user, a in use.usable(state, seat)
+        if item is None or user.card == item.card
+    }
+    return [
+        Choice(
+            Message(
+                "battlescenes.choice.action",
+                {"card": zones.title(state, card), "action": name},
+            ),
+            name,
         )
-    if option == "pay":  # E.2: hand cards to discard, the user's cards to unload
-        item = _own(state, seat, values)
-        pool = [*state.players[seat].hand, *(item.loaded if item is not None else ())]
-        limit = LIMIT if action is None else action.discard_cost + action.unload_cost
-        return _list_choices(state, current, pool, limit, False) if limit else []
-    if option == "unload":  # 4.8.1: the source's controller picks what the damage unloads
-        targets = _cards(values, "targets")
-        loaded = [
-            c
-            for t in dict.fromkeys(targets)
-            if zones.find(state, t) is not None
-            for c in zones.in_scene(state, t).loaded
-        ]
-        return _list_choices(state, current, loaded, LIMIT, False)
-    return None
+        for card, name in pairs
+    ]
 
 
-def _capacitate_discard(state: State, seat: int, values: Mapping[str, Any]) -> list[Choice]:
+def _use_mode(
+    state: State, seat: int, option: str, current: str, values: Mapping[str, Any]
+) -> list[Choice]:
+    """B: one option, or up to max_modes together (printed order)."""
+    action = chosen_action(state, seat, values)
+    names = [m.name for m in action.modes] if action is not None else []
+    most = action.max_modes if action is not None else 1
+    picks = [", ".join(c) for n in range(1, most + 1) for c in combinations(names, n)]
+    return [Choice(Message("battlescenes.choice.option", {"label": p}), p) for p in picks]
+
+
+def _use_targets(
+    state: State, seat: int, option: str, current: str, values: Mapping[str, Any]
+) -> list[Choice]:
+    action = chosen_action(state, seat, values)
+    if action is None:
+        return _list_choices(state, current, [s.card for s in state.scene], LIMIT, False)
+    legal = [s.card for s in state.scene if use.target_problem(state, seat, action, s.card) is None]
+    return _list_choices(state, current, legal, _target_count(action, values), action.distribute)
+
+
+def _use_pay(
+    state: State, seat: int, option: str, current: str, values: Mapping[str, Any]
+) -> list[Choice]:
+    """E.2: hand cards to discard, the user's cards to unload."""
+    action = chosen_action(state, seat, values)
+    item = _own(state, seat, values)
+    pool = [*state.players[seat].hand, *(item.loaded if item is not None else ())]
+    limit = LIMIT if action is None else action.discard_cost + action.unload_cost
+    return _list_choices(state, current, pool, limit, False) if limit else []
+
+
+def _use_unload(
+    state: State, seat: int, option: str, current: str, values: Mapping[str, Any]
+) -> list[Choice]:
+    """4.8.1: the source's controller picks what the damage unloads."""
+    targets = _cards(values, "targets")
+    loaded = [
+        c
+        for t in dict.fromkeys(targets)
+        if zones.find(state, t) is not None
+        for c in zones.in_scene(state, t).loaded
+    ]
+    return _list_choices(state, current, loaded, LIMIT, False)
+
+
+def _resources(
+    state: State, seat: int, option: str, current: str, values: Mapping[str, Any]
+) -> list[Choice]:
+    """6.1 (6): any hand cards."""
+    hand = list(state.players[seat].hand)
+    return _list_choices(state, current, hand, len(hand), False)
+
+
+def _adjust(
+    state: State, seat: int, option: str, current: str, values: Mapping[str, Any]
+) -> list[Choice]:
+    """6.2 D: the loaded cards over the energy, the hand over seven."""
+    pool, owed = adjust_pool(state, seat)
+    return _list_choices(state, current, pool, owed, False)
+
+
+def _activate(
+    state: State, seat: int, option: str, current: str, values: Mapping[str, Any]
+) -> list[Choice]:
+    cards = dict.fromkeys(c for c, _i, _t in activated.activatable(state, seat))
+    return [_card_choice(state, c) for c in cards]
+
+
+def _keyword_unload(
+    state: State, seat: int, option: str, current: str, values: Mapping[str, Any]
+) -> list[Choice]:
+    """7.2: a card the character carries."""
+    item = _own(state, seat, values)
+    return [_card_choice(state, c) for c in (item.loaded if item is not None else ())]
+
+
+def _capacitate_discard(
+    state: State, seat: int, option: str, current: str, values: Mapping[str, Any]
+) -> list[Choice]:
     """C.1 any card (once per character per turn); C.2 a character with its alter ego."""
     item = _own(state, seat, values)
     hand = state.players[seat].hand
@@ -183,7 +234,9 @@ def _capacitate_discard(state: State, seat: int, values: Mapping[str, Any]) -> l
     return [_card_choice(state, c) for c in capacitate_discards(state, seat, item.card)]
 
 
-def _evolve(state: State, seat: int, values: Mapping[str, Any]) -> list[Choice]:
+def _evolve(
+    state: State, seat: int, option: str, current: str, values: Mapping[str, Any]
+) -> list[Choice]:
     """A.2: the characters an EV card of the hand may evolve."""
     card = _int(values, "card")
     own = [s.card for s in zones.characters(state, seat)]
@@ -193,7 +246,9 @@ def _evolve(state: State, seat: int, values: Mapping[str, Any]) -> list[Choice]:
     return [_card_choice(state, c) for c in own if d.is_ev and play.ev_base_ok(state, seat, d, c)]
 
 
-def _keyword(state: State, seat: int, option: str, values: Mapping[str, Any]) -> list[Choice]:
+def _keyword(
+    state: State, seat: int, option: str, current: str, values: Mapping[str, Any]
+) -> list[Choice]:
     """7.2: Item Mágico / Aprimoramento load from the resources; Metamorfo from the hand."""
     keyword = str(values.get("keyword") or "")
     player = state.players[seat]
@@ -220,41 +275,21 @@ def autocomplete(
     state: State, seat: int, command: str, option: str, current: str, values: Mapping[str, Any]
 ) -> list[Choice]:
     """Only legal values: cards in hand, own characters, usable actions, open options."""
-    found: list[Choice] | None = None
-    if command == "use":
-        found = _use(state, seat, option, current, values)
-        if option in ("targets", "unload", "pay") and found is not None:
-            return found  # list options filter by the last number typed
-    elif command in ("resources", "adjust") and option == "cards":
-        # 6.1 (6) any hand cards; 6.2 D the loaded cards over the energy, the hand over seven
-        if command == "resources":
-            hand = list(state.players[seat].hand)
-            return _list_choices(state, current, hand, len(hand), False)
-        pool, owed = adjust_pool(state, seat)
-        return _list_choices(state, current, pool, owed, False)
-    elif command == "activate" and option == "card":
-        found = [
-            _card_choice(state, c)
-            for c in dict.fromkeys(c for c, _i, _t in activated.activatable(state, seat))
-        ]
-    elif command == "keyword" and option == "unload":  # 7.2: a card the character carries
-        item = _own(state, seat, values)
-        found = [_card_choice(state, c) for c in (item.loaded if item is not None else ())]
-    elif command == "keyword" and option in ("card", "character"):
-        found = _keyword(state, seat, option, values)
-    elif command == "capacitate" and option == "discard":
-        found = _capacitate_discard(state, seat, values)
-    elif command == "play" and option == "evolve":
-        found = _evolve(state, seat, values)
-    elif command == "apply" and option in ("card", "onto"):
-        found = _manual(state, seat, option, values)
-    if found is None:
+    entry = COMPLETERS.get((command, option))
+    if entry is None:
         found = _generic(state, seat, option)
+    else:
+        completer, final = entry
+        found = completer(state, seat, option, current, values)
+        if final:
+            return found  # list options filter by the last number typed
     needle = current.strip().lower()
     return [c for c in found if needle in f"{c.label.params} {c.value}".lower()][:LIMIT]
 
 
-def _manual(state: State, seat: int, option: str, values: Mapping[str, Any]) -> list[Choice]:
+def _manual(
+    state: State, seat: int, option: str, current: str, values: Mapping[str, Any]
+) -> list[Choice]:
     """Cards a manual adjustment (manual.py) may name, with where each is: the card bases
     for ``onto`` and the base adjustments; else every card this seat can see (its own hand,
     set-aside cards and — sorted by name, so the order stays secret — its deck)."""
@@ -297,3 +332,29 @@ def _generic(state: State, seat: int, option: str) -> list[Choice]:
     if option == "option" and state.choice is not None and state.choice.seat == seat:
         return [Choice(option_label(state, o, seat), o) for o in state.choice.options]
     return []
+
+
+#: A completer: the legal values of one option, given the options already typed.
+Completer = Callable[[State, int, str, str, Mapping[str, Any]], list[Choice]]
+
+#: ``(command, option)`` → its completer, and whether its list is final (a list option's
+#: values already follow the numbers typed) rather than filtered by the text typed. Any
+#: other option gets the generic values of its name (hand cards, own characters, options).
+COMPLETERS: dict[tuple[str, str], tuple[Completer, bool]] = {
+    ("use", "character"): (_use_character, False),
+    ("use", "action"): (_use_action, False),
+    ("use", "mode"): (_use_mode, False),
+    ("use", "targets"): (_use_targets, True),
+    ("use", "pay"): (_use_pay, True),
+    ("use", "unload"): (_use_unload, True),
+    ("resources", "cards"): (_resources, True),
+    ("adjust", "cards"): (_adjust, True),
+    ("activate", "card"): (_activate, False),
+    ("keyword", "unload"): (_keyword_unload, False),
+    ("keyword", "card"): (_keyword, False),
+    ("keyword", "character"): (_keyword, False),
+    ("capacitate", "discard"): (_capacitate_discard, False),
+    ("play", "evolve"): (_evolve, False),
+    ("apply", "card"): (_manual, False),
+    ("apply", "onto"): (_manual, False),
+}
