@@ -15,6 +15,8 @@ deck, set aside) is "a card" to everyone but its owner.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engines.battlescenes.content.schema import CardType, Op
 from engines.battlescenes.effects import tree
 from engines.battlescenes.effects.operands import shuffle
@@ -27,19 +29,6 @@ from engines.core import Dice, Event, IllegalActionError, InvalidActionError, Me
 from engines.core.model import replace
 
 PROMPT = "battlescenes.choice.manual"
-#: What a manual adjustment can do (the ``what`` option).
-WHAT = (
-    "move",
-    "capacitate",
-    "incapacitate",
-    "shield",
-    "damage",
-    "draw",
-    "mill",
-    "shuffle",
-    "look",
-    "reveal",
-)
 #: Where ``move`` can put a card (``onto`` a card base loads it instead).
 DESTINATIONS = ("hand", "deck_top", "deck_bottom", "resources", "prizes", "scene")
 HIDDEN = frozenset({"hand", "deck", "set_aside"})
@@ -86,7 +75,7 @@ def apply(
     state: State, seat: int, action: Manual, dice: Dice, referee: bool
 ) -> tuple[State, list[Event]]:
     """One adjustment by hand (see the module's docstring); returns the events to log."""
-    if action.what not in WHAT:
+    if action.what not in ADJUSTERS:
         raise InvalidActionError(
             f"Cannot adjust {action.what!r}.",
             key="battlescenes.error.manual_what",
@@ -99,23 +88,7 @@ def apply(
         raise _refuse("Say why: the card text you apply.", "manual_reason", "8.A")
     who = adjust.author(state.players[seat].name, referee, "battlescenes.manual.referee")
     base: dict[str, object] = {"who": who, "reason": reason}
-    if action.what in ("draw", "mill", "shuffle", "look"):
-        return _deck(state, seat, action, dice, base)
-    card = _card(state, action.card)
-    if action.what == "move":
-        return _move(state, card, action, base)
-    if action.what == "reveal":
-        zone, _ = where(state, card)
-        if zone in HIDDEN and zones.owner(state, card) != seat and not referee:
-            # only a card's owner shows a hidden card (a referee may do it for them)
-            raise _refuse("Only its owner can reveal a hidden card.", "manual_reveal")
-        event = Event(
-            "battlescenes.event.manual_reveal",
-            {**base, "card": zones.title(state, card), "zone": _zone(zone)},
-            rule="8.A",
-        )
-        return state, [event]
-    return _base(state, card, action, base)
+    return ADJUSTERS[action.what](state, seat, action, dice, referee, base)
 
 
 def _open_text(state: State) -> str:
@@ -141,38 +114,68 @@ def _count(action: Manual, signed: bool = False) -> int:
     return adjust.count(action.count, "battlescenes.error.manual_count", signed)
 
 
-def _deck(
-    state: State, seat: int, action: Manual, dice: Dice, base: dict[str, object]
-) -> tuple[State, list[Event]]:
-    """draw / mill / shuffle / look at the deck of ``player`` (1 or 2; 0: the actor's)."""
+def _deck_of(state: State, seat: int, action: Manual) -> int:
+    """The seat whose deck it is: ``player`` 1 or 2, or 0 for the actor's own."""
     if action.player not in (0, 1, 2):
         raise _refuse("Choose player 1 or 2.", "bad_starter")
-    target = seat if action.player == 0 else action.player - 1
+    return seat if action.player == 0 else action.player - 1
+
+
+def _shuffle(
+    state: State, seat: int, action: Manual, dice: Dice, referee: bool, base: dict[str, object]
+) -> tuple[State, list[Event]]:
+    target = _deck_of(state, seat, action)
+    params = {**base, "player": state.players[target].name}
+    event = Event("battlescenes.event.manual_shuffle", params, rule="8.A")
+    return shuffle(state, target, dice), [event]
+
+
+def _top(state: State, target: int, action: Manual) -> tuple[int, tuple[int, ...], str]:
+    """How many cards are named (a count by hand), the deck's top ones and their titles."""
+    count = _count(action)
+    top = state.players[target].deck[:count]
+    return count, top, ", ".join(zones.title(state, c) for c in top) or "—"
+
+
+def _look(
+    state: State, seat: int, action: Manual, dice: Dice, referee: bool, base: dict[str, object]
+) -> tuple[State, list[Event]]:
+    """Only the one who looks sees the cards."""
+    target = _deck_of(state, seat, action)
+    params = {**base, "player": state.players[target].name}
+    _, top, titles = _top(state, target, action)
+    event = Event(
+        "battlescenes.event.manual_look",
+        {**params, "count": len(top), "cards": titles},
+        rule="8.A",
+        redact=True,
+        audience=(seat,),
+        public_params=("who", "player", "count", "reason"),
+    )
+    return state, [event]
+
+
+def _mill(
+    state: State, seat: int, action: Manual, dice: Dice, referee: bool, base: dict[str, object]
+) -> tuple[State, list[Event]]:
+    target = _deck_of(state, seat, action)
+    params = {**base, "player": state.players[target].name}
+    count, top, titles = _top(state, target, action)
+    state = zones.mill(state, target, count)
+    event = Event(
+        "battlescenes.event.manual_mill", {**params, "count": len(top), "cards": titles}, "8.A"
+    )
+    return state, [event]
+
+
+def _draw(
+    state: State, seat: int, action: Manual, dice: Dice, referee: bool, base: dict[str, object]
+) -> tuple[State, list[Event]]:
+    """As many as there are; a draw owed from an empty deck loses (4.9.2)."""
+    target = _deck_of(state, seat, action)
     player = state.players[target]
     params = {**base, "player": player.name}
-    if action.what == "shuffle":
-        event = Event("battlescenes.event.manual_shuffle", params, rule="8.A")
-        return shuffle(state, target, dice), [event]
-    count = _count(action)
-    top = player.deck[:count]
-    titles = ", ".join(zones.title(state, c) for c in top) or "—"
-    if action.what == "look":  # only the one who looks sees them
-        event = Event(
-            "battlescenes.event.manual_look",
-            {**params, "count": len(top), "cards": titles},
-            rule="8.A",
-            redact=True,
-            audience=(seat,),
-            public_params=("who", "player", "count", "reason"),
-        )
-        return state, [event]
-    if action.what == "mill":
-        state = zones.mill(state, target, count)
-        event = Event(
-            "battlescenes.event.manual_mill", {**params, "count": len(top), "cards": titles}, "8.A"
-        )
-        return state, [event]
-    # draw: as many as there are; a draw owed from an empty deck loses (4.9.2)
+    count, top, titles = _top(state, target, action)
     player = replace(player, deck=player.deck[len(top) :], hand=player.hand + top)
     state = zones.set_player(state, target, player)
     events = [
@@ -189,6 +192,22 @@ def _deck(
         state, lost = zones.decked_out(state, target)
         events.extend(lost)
     return state, events
+
+
+def _reveal(
+    state: State, seat: int, action: Manual, dice: Dice, referee: bool, base: dict[str, object]
+) -> tuple[State, list[Event]]:
+    card = _card(state, action.card)
+    zone, _ = where(state, card)
+    if zone in HIDDEN and zones.owner(state, card) != seat and not referee:
+        # only a card's owner shows a hidden card (a referee may do it for them)
+        raise _refuse("Only its owner can reveal a hidden card.", "manual_reveal")
+    event = Event(
+        "battlescenes.event.manual_reveal",
+        {**base, "card": zones.title(state, card), "zone": _zone(zone)},
+        rule="8.A",
+    )
+    return state, [event]
 
 
 def _take(state: State, card: int) -> tuple[State, str, list[int]]:
@@ -236,9 +255,10 @@ def _put(state: State, card: int, to: str) -> tuple[State, list[Event]]:
 
 
 def _move(
-    state: State, card: int, action: Manual, base: dict[str, object]
+    state: State, seat: int, action: Manual, dice: Dice, referee: bool, base: dict[str, object]
 ) -> tuple[State, list[Event]]:
     """Move a card to a zone, or load it onto a card base (``onto``)."""
+    card = _card(state, action.card)
     title = zones.title(state, card)
     source, carrier = where(state, card)
     if action.onto != -1:
@@ -298,41 +318,56 @@ def _move(
     return state, out + events + _empty(state)
 
 
-def _base(
-    state: State, card: int, action: Manual, base: dict[str, object]
-) -> tuple[State, list[Event]]:
-    """capacitate / incapacitate (4.5), shield ± for the turn (4.8.6), damage (4.8.1)."""
+def _card_base(state: State, action: Manual) -> tuple[int, InScene, dict[str, object]]:
+    """The card base an adjustment names (a character or support in the scene)."""
+    card = _card(state, action.card)
     index = zones.find(state, card)
     if index is None:
         raise _refuse("Choose a character or support in the scene.", "manual_onto")
-    item = state.scene[index]
-    title = zones.title(state, card)
-    params = {**base, "card": title}
-    if action.what in ("capacitate", "incapacitate"):
-        if zones.defn(state, card).type is not CardType.CHARACTER:
-            raise _refuse("Only characters have a capacitation stage (4.5).", "manual_stage", "4.5")
-        count = _count(action)
-        change = zones.capacitate if action.what == "capacitate" else zones.incapacitate
-        state = change(state, card, count)
-        stage = zones.in_scene(state, card).stage
-        params = {**params, "count": count, "stage": stage}
-        return state, [Event(f"battlescenes.event.manual_{action.what}", params, rule="4.5.1")]
-    if action.what == "shield":
-        count = _count(action, signed=True)
-        # 4.8.6: a bonus, or a penalty that applies only down to 0 (the rest is lost)
-        entry = (
-            ShieldEntry("bonus", count, state.clock)
-            if count > 0
-            else ShieldEntry("penalty", min(-count, shield(state, item)), state.clock)
-        )
-        state = zones.set_in_scene(state, replace(item, shield_log=(*item.shield_log, entry)))
-        amount = f"+{count}" if count > 0 else str(count)
-        event = Event("battlescenes.event.manual_shield", {**params, "amount": amount}, "4.8.6")
-        return state, [event]
-    # damage: final damage (its calculation and redirection done by hand), 4.8.1
+    return card, state.scene[index], {"card": zones.title(state, card)}
+
+
+def _stage(
+    state: State, seat: int, action: Manual, dice: Dice, referee: bool, base: dict[str, object]
+) -> tuple[State, list[Event]]:
+    """capacitate / incapacitate (4.5)."""
+    card, _item, named = _card_base(state, action)
+    if zones.defn(state, card).type is not CardType.CHARACTER:
+        raise _refuse("Only characters have a capacitation stage (4.5).", "manual_stage", "4.5")
+    count = _count(action)
+    change = zones.capacitate if action.what == "capacitate" else zones.incapacitate
+    state = change(state, card, count)
+    stage = zones.in_scene(state, card).stage
+    params = {**base, **named, "count": count, "stage": stage}
+    return state, [Event(f"battlescenes.event.manual_{action.what}", params, rule="4.5.1")]
+
+
+def _shield(
+    state: State, seat: int, action: Manual, dice: Dice, referee: bool, base: dict[str, object]
+) -> tuple[State, list[Event]]:
+    """A shield bonus or penalty for the turn (4.8.6)."""
+    _, item, named = _card_base(state, action)
+    count = _count(action, signed=True)
+    # 4.8.6: a bonus, or a penalty that applies only down to 0 (the rest is lost)
+    entry = (
+        ShieldEntry("bonus", count, state.clock)
+        if count > 0
+        else ShieldEntry("penalty", min(-count, shield(state, item)), state.clock)
+    )
+    state = zones.set_in_scene(state, replace(item, shield_log=(*item.shield_log, entry)))
+    amount = f"+{count}" if count > 0 else str(count)
+    event = Event("battlescenes.event.manual_shield", {**base, **named, "amount": amount}, "4.8.6")
+    return state, [event]
+
+
+def _damage(
+    state: State, seat: int, action: Manual, dice: Dice, referee: bool, base: dict[str, object]
+) -> tuple[State, list[Event]]:
+    """Final damage (its calculation and redirection done by hand), 4.8.1."""
+    card, _item, named = _card_base(state, action)
     count = _count(action)
     state, events = deal_damage(state, card, count, False)
-    note = Event("battlescenes.event.manual_damage", {**params, "count": count}, rule="4.8.1")
+    note = Event("battlescenes.event.manual_damage", {**base, **named, "count": count}, "4.8.1")
     return state, [note, *events, *_empty(state)]
 
 
@@ -343,3 +378,22 @@ def _empty(state: State) -> list[Event]:
         for s in state.scene
         if not s.loaded
     ]
+
+
+#: An adjustment: the state after it and the events logging it (``base``: who and why).
+Adjuster = Callable[[State, int, Manual, Dice, bool, dict[str, object]], tuple[State, list[Event]]]
+
+#: What a manual adjustment can do (the ``what`` option), in the order the command lists.
+ADJUSTERS: dict[str, Adjuster] = {
+    "move": _move,
+    "capacitate": _stage,
+    "incapacitate": _stage,
+    "shield": _shield,
+    "damage": _damage,
+    "draw": _draw,
+    "mill": _mill,
+    "shuffle": _shuffle,
+    "look": _look,
+    "reveal": _reveal,
+}
+WHAT = tuple(ADJUSTERS)
