@@ -13,6 +13,7 @@ from pathlib import Path
 
 import yaml
 
+from engines.battlescenes.content.node import PackNode
 from engines.battlescenes.content.schema import (
     KEYWORDS,
     ActionDef,
@@ -25,7 +26,6 @@ from engines.battlescenes.content.schema import (
 )
 from engines.battlescenes.content.steps import check_choice, parse_mode, parse_step
 from engines.battlescenes.content.texts import parse_text
-from engines.battlescenes.content.yamlnode import PackNode
 from engines.core import ContentError
 from engines.core.packs import (
     PackError,

@@ -4,6 +4,7 @@ docs/battlescenes.md."""
 
 from __future__ import annotations
 
+from engines.battlescenes.content.node import PackNode
 from engines.battlescenes.content.schema import (
     ACTION_RULE_EFFECTS,
     ACTION_RULE_WHOSE,
@@ -17,7 +18,6 @@ from engines.battlescenes.content.schema import (
     Step,
     Text,
 )
-from engines.battlescenes.content.yamlnode import PackNode
 
 _FIELDS = {
     "effect",

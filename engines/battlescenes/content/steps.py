@@ -5,9 +5,9 @@ Split from ``content.py``; every failure raises a ContentError naming file, line
 
 from __future__ import annotations
 
+from engines.battlescenes.content.node import PackNode
 from engines.battlescenes.content.schema import PACK_OPS, STEP_TO, Mode, Op, Step
 from engines.battlescenes.content.statics import check_trait
-from engines.battlescenes.content.yamlnode import PackNode
 
 STEP_FIELDS = {
     "op",

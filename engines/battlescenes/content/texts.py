@@ -5,6 +5,7 @@ Split from ``content.py``; every failure raises a ContentError naming file, line
 
 from __future__ import annotations
 
+from engines.battlescenes.content.node import PackNode
 from engines.battlescenes.content.schema import Text, Trigger
 from engines.battlescenes.content.statics import (
     action_rule,
@@ -13,7 +14,6 @@ from engines.battlescenes.content.statics import (
     modifier,
 )
 from engines.battlescenes.content.steps import check_choice, parse_step
-from engines.battlescenes.content.yamlnode import PackNode
 
 
 def parse_text(node: PackNode) -> Text:
