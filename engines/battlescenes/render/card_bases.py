@@ -226,7 +226,9 @@ def draw_card_base(
     stats = PIPS_H if not compact and inner_b - ty >= PIPS_H + NAME_LINE else STATS_H
     powers = ", ".join(translated(t, locale, "power", p) for p in card.powers)
     if card.type == "support":
-        powers = t("battlescenes.render.type.support", locale)
+        # Set as a heading like the powers above a character's stats ("Support", not "support").
+        word = t("battlescenes.render.type.support", locale)
+        powers = word[:1].upper() + word[1:]
     if powers and ty + NAME_LINE <= inner_b - stats:
         draw_text(draw, (left + 2, ty), powers, max_width=room, size=SMALL, fill=theme.TEXT_MUTED)
     if stats == STATS_H:  # "●4/6 ⛉2": energy carried of initial, shield now
