@@ -117,6 +117,8 @@ def _mask(text: str, fnt: Font, anchor: str, fx: float, fy: float) -> tuple[Imag
 COMPACT_H = 112
 UPGRADE_ROW = 44
 CHIP_ROW = 62
+#: A row of the smaller chips of a hero board laid out compactly (see :data:`LAYOUTS`).
+TIGHT_CHIP_ROW = 46
 #: Status chips wrap onto at most this many rows (a hero board: COLUMN_CHIP_ROWS);
 #: a "+N" chip counts the rest.
 CHIP_ROWS = 3
@@ -125,11 +127,15 @@ COLUMN_CHIP_ROWS = 6
 INDENT, RIGHT = 28, 16
 #: A die on the table; the gap between dice.
 DIE, DIE_GAP = 132, 12
+#: A die on the table when the board is laid out tightly.
+TIGHT_DIE = 112
 #: Dice when two rows of dice share one line (the offensive and defensive dice).
 SMALL_DIE, TRAY_GAP = 96, 28
 SMALL = theme.MIN_TEXT_PX
 #: Line height of the 28-px text.
 LINE = 36
+#: Line height of a hero board laid out tightly (still clear of the next line's glyphs).
+TIGHT_LINE = 33
 #: Room above and below the frame of the ability just activated.
 FRAME_PAD = 8
 #: A row of the damage arrows between the hero boards.
@@ -142,6 +148,37 @@ MORE: theme.RGB = (96, 100, 110)  # neutral grey: the "+N" chip for chips that d
 EMPTY: theme.RGB = (90, 94, 104)  # an empty CP pip, the empty part of the health bar
 DIM: theme.RGB = (130, 134, 144)  # an ability the dice can no longer reach this roll
 DIM_DIE: theme.RGB = (170, 174, 182)  # a die not part of the ability just activated
+#: The tallest board a phone shows whole (issue 13): the board tries its layouts in
+#: order (:data:`LAYOUTS`) and keeps the first that fits.
+MAX_HEIGHT = 1100
+
+
+@dataclass(frozen=True)
+class Layout:
+    """How much a pair of hero boards says: ``brief`` names each ability with its dice
+    combination only (its effect kept where the dice meet it, for the ability just
+    activated and for the defence) on the boards of the seats it holds — "active" the
+    player whose turn it is, "other" the rest; ``tight`` draws smaller status chips;
+    ``stacked`` sets the boards one under the other, each across the whole width."""
+
+    brief: frozenset[str] = frozenset()
+    tight: bool = False
+    stacked: bool = False
+
+
+#: Roomy first; then smaller chips; then the board of the player not on turn brief
+#: (the one on turn plans the roll); then both brief; then each board across the
+#: whole width, one under the other, its abilities in two columns.
+LAYOUTS = (
+    Layout(),
+    Layout(tight=True),
+    Layout(frozenset({"other"}), tight=True),
+    Layout(frozenset({"active", "other"}), tight=True),
+    Layout(frozenset({"other"}), tight=True, stacked=True),
+    Layout(frozenset({"active", "other"}), tight=True, stacked=True),
+)
+#: The gap between the two columns of abilities of a board across the whole width.
+SUB_GAP = 24
 
 
 def render(view: View, kind: str, catalog: Catalog, locale: str) -> bytes:
@@ -248,14 +285,20 @@ def damage_lines(data: BoardView, t: Translate, locale: str) -> list[str]:
     return out
 
 
-def last_lines(data: BoardView, t: Translate, locale: str) -> list[str]:
-    """The last move in words (its public events), then what waits to be resolved."""
+def last_lines(
+    data: BoardView, t: Translate, locale: str, skip: frozenset[str] = frozenset()
+) -> list[str]:
+    """The last move in words (its public events, but those in ``skip``)."""
     # Damage waiting is said once, in plain words, by the "Waiting:" line.
-    return [t(e.key, locale, **dict(e.params)) for e in data.last if e.key not in _SAID_ELSEWHERE]
+    said = _SAID_ELSEWHERE | skip
+    return [t(e.key, locale, **dict(e.params)) for e in data.last if e.key not in said]
 
 
 #: Events of the last move the board says in its own words.
 _SAID_ELSEWHERE = frozenset({"dicethrone.event.damage_pending"})
+#: Events a tight board leaves to its dice: the roll and the dice kept, which the
+#: dice on the table show (values, symbols, attempt, kept marks).
+_SAID_BY_DICE = frozenset({"dicethrone.event.rolled", "dicethrone.event.kept"})
 
 
 def info_lines(data: BoardView, t: Translate, locale: str) -> list[str]:
@@ -326,11 +369,14 @@ def effect_text(
 def _board(data: BoardView, t: Translate, locale: str) -> bytes:
     width = theme.CANVAS_WIDTH - 2 * theme.MARGIN
     players = data.players
-    caption = [
-        *(line for text in last_lines(data, t, locale) for line in _wrap(text, width - 40, SMALL)),
-    ]
-    # The caption keeps the last few lines of the move: the rest is in the post.
-    caption = caption[-4:]
+
+    def captions(tight: bool) -> list[str]:
+        skip = _SAID_BY_DICE if tight and data.roll.dice else frozenset()
+        said = last_lines(data, t, locale, skip)
+        # The caption keeps the last few lines of the move: the rest is in the post.
+        return [line for text in said for line in _wrap(text, width - 40, SMALL)][-4:]
+
+    caption = captions(False)
     notes = [
         line
         for text in (*damage_lines(data, t, locale), *info_lines(data, t, locale))
@@ -340,22 +386,8 @@ def _board(data: BoardView, t: Translate, locale: str) -> bytes:
     involved = _involved(data)
     columns = [p for p in players if p.seat in involved][:2]
     condensed = [p for p in players if p not in columns]
-    widths = [width]
-    if len(columns) > 1:
-        # A board listing abilities gets more room than one showing its defence only.
-        # A board listing every ability gets more room than one in focus (an Attack).
-        full = [len(_focus(p, data)) == len(p.abilities) for p in columns]
-        shares = [0.62 if f else 0.38 for f in full] if full[0] != full[1] else [0.5, 0.5]
-        first = int((width - GAP) * shares[0])
-        widths = [first, width - GAP - first]
-    statuses = _status_names(data)
-    plans = [_plan(p, w, data, statuses, t, locale) for p, w in zip(columns, widths, strict=False)]
-    heights = [plan.height for plan in plans]
     compact_h = [_compact_height(p, width, t, locale) for p in condensed]
     arrows = _arrows(data, [p.seat for p in columns], t, locale)
-    height = 88 + 48 + ARROW_ROW * len(arrows)
-    if caption or notes:
-        height += 24 + LINE * (len(caption) + len(notes)) + GAP
     # Rows of dice share a line (smaller dice) when they fit side by side.
     rows_of_trays: list[list[Tray]] = []
     for tray in trays:
@@ -363,13 +395,45 @@ def _board(data: BoardView, t: Translate, locale: str) -> bytes:
             rows_of_trays[-1].append(tray)
         else:
             rows_of_trays.append([tray])
-    sizes = [SMALL_DIE if len(row) > 1 else DIE for row in rows_of_trays]
     # A row of dice keeps room under it for the "kept" tabs only when a die is kept.
     unders = [44 if any(any(tray[4]) for tray in row) else 12 for row in rows_of_trays]
+
+    def dice_sizes(tight: bool) -> list[int]:
+        # A tight die still shows its symbol's name whole.
+        names = [_name(n, locale) for row in rows_of_trays for tray in row for n in tray[3]]
+        widest = max((text_width(n, font(SMALL)) for n in names), default=0.0)
+        big = min(DIE, max(TIGHT_DIE, int(widest) + 14)) if tight else DIE
+        return [SMALL_DIE if len(row) > 1 else big for row in rows_of_trays]
+
     # Labels of dice side by side may take two lines (they are never cut short).
-    tops = [_label_height(row, die, width) for row, die in zip(rows_of_trays, sizes, strict=True)]
-    height += sum(top + die + under for top, die, under in zip(tops, sizes, unders, strict=True))
-    height += max(heights, default=0) + GAP + sum(h + GAP for h in compact_h) + 16
+    tops = [
+        _label_height(row, die, width)
+        for row, die in zip(rows_of_trays, dice_sizes(False), strict=True)
+    ]
+
+    def above(tight: bool) -> int:
+        """Everything but the hero boards (the arrows included), roomy or tight."""
+        line = TIGHT_LINE if tight else LINE
+        height = 88 + 48 + ARROW_ROW * len(arrows)
+        said = len(captions(tight)) + len(notes)
+        if said:
+            height += 24 + line * said + GAP
+        sizes = dice_sizes(tight)
+        height += sum(a + die + b for a, die, b in zip(tops, sizes, unders, strict=True))
+        return height + GAP + sum(h + GAP for h in compact_h) + 16
+
+    arrows_h = ARROW_ROW * len(arrows)
+    rooms = (MAX_HEIGHT - above(False), MAX_HEIGHT - above(True))
+    widths, plans, layout = _fit_columns(columns, data, width, rooms, arrows_h, t, locale)
+    stacked, line = layout.stacked, TIGHT_LINE if layout.tight else LINE
+    sizes = dice_sizes(layout.tight)
+    caption = captions(layout.tight)
+    height = above(layout.tight)
+    heights = [plan.height for plan in plans]
+    if stacked:
+        # One board under the other: the damage is said in the notes, not drawn.
+        arrows, height = [], height - arrows_h
+    height += _stack_height(heights, stacked)
     image, draw = canvas(height)
     y = _banner(draw, owes_parts(data, t, locale), data)
     draw_text(
@@ -382,7 +446,7 @@ def _board(data: BoardView, t: Translate, locale: str) -> bytes:
     )
     y += 48
     if caption or notes:
-        box = 24 + LINE * (len(caption) + len(notes))
+        box = 24 + line * (len(caption) + len(notes))
         draw.rounded_rectangle(
             (theme.MARGIN, y, theme.MARGIN + width, y + box), 12, fill=theme.PANEL
         )
@@ -391,37 +455,36 @@ def _board(data: BoardView, t: Translate, locale: str) -> bytes:
             (theme.MARGIN, y, theme.MARGIN + 10, y + box), 4, fill=theme.HIGHLIGHT
         )
         ty = y + 12
-        for line in caption:
+        for said in caption:
             draw_text(
                 draw,
                 (theme.MARGIN + 28, ty),
-                line,
+                said,
                 max_width=width - 40,
                 size=SMALL,
                 fill=theme.TEXT,
             )
-            ty += LINE
-        for line in notes:
+            ty += line
+        for note in notes:
             draw_text(
                 draw,
                 (theme.MARGIN + 28, ty),
-                line,
+                note,
                 max_width=width - 40,
                 size=SMALL,
                 bold=True,
                 fill=theme.HIGHLIGHT,
             )
-            ty += LINE
+            ty += line
         y += box + GAP
     for row, die, under, top in zip(rows_of_trays, sizes, unders, tops, strict=True):
         x = theme.MARGIN
-        for tray in row:
+        for tray, room in zip(row, _label_rooms(row, die, width), strict=True):
             label, values, faces, names, kept, used = tray
-            room = _tray_width([tray], die) if len(row) > 1 else width
-            for i, line in enumerate(_wrap(label, room, SMALL, bold=True)):
-                draw_text(draw, (x, y + i * LINE), line, max_width=room, size=SMALL, bold=True)
+            for i, part in enumerate(_wrap(label, room, SMALL, bold=True)):
+                draw_text(draw, (x, y + i * LINE), part, max_width=room, size=SMALL, bold=True)
             _dice(draw, x, y + top, die, values, faces, names, kept, used, t, locale)
-            x += room + TRAY_GAP
+            x += _tray_width([tray], die) + TRAY_GAP
         y += top + die + under
     centres, x = {}, theme.MARGIN
     for p, w in zip(columns, widths, strict=False):
@@ -432,13 +495,106 @@ def _board(data: BoardView, t: Translate, locale: str) -> bytes:
         y += ARROW_ROW
     x = theme.MARGIN
     for p, w, plan in zip(columns, widths, plans, strict=False):
+        if stacked:
+            _column(draw, p, plan, data, x, y, w, plan.height, t, locale)
+            y += plan.height + GAP
+            continue
         _column(draw, p, plan, data, x, y, w, max(heights), t, locale)
         x += w + GAP
-    y += max(heights, default=0) + GAP
+    if not stacked:
+        y += max(heights, default=0) + GAP
     for p, h in zip(condensed, compact_h, strict=True):
         _compact(draw, p, data, y, h, width, t, locale)
         y += h + GAP
     return to_png(image)
+
+
+def _stack_height(heights: Sequence[int], stacked: bool) -> int:
+    """The hero boards' height: side by side the tallest, stacked their sum."""
+    if stacked:
+        return sum(heights) + GAP * max(len(heights) - 1, 0)
+    return max(heights, default=0)
+
+
+def _fit_columns(
+    columns: Sequence[PlayerView],
+    data: BoardView,
+    width: int,
+    rooms: tuple[int, int],
+    arrows_h: int,
+    t: Translate,
+    locale: str,
+) -> tuple[list[int], list[ColumnPlan], Layout]:
+    """The hero boards' widths and plans, and their layout: the first of
+    :data:`LAYOUTS` whose boards fit in the room left (``rooms``: roomy, tight) px
+    of height (else the shortest), each layout trying the usual split of the width
+    first, then the others. Stacked boards draw no arrow: ``arrows_h`` more room."""
+    statuses = _status_names(data)
+    best: tuple[int, list[int], list[ColumnPlan], Layout] | None = None
+    for layout in LAYOUTS:
+        room = rooms[1] if layout.tight else rooms[0]
+        if layout.stacked and len(columns) < 2:
+            continue
+        splits = (
+            [[width] * len(columns)] if layout.stacked else _splits(columns, data, width, layout)
+        )
+        for widths in splits:
+            narrow = any(
+                w < _least_width(p, t, locale, layout.tight)
+                for p, w in zip(columns, widths, strict=True)
+            )
+            if narrow and len(set(widths)) > 1:
+                continue  # a chip or the health would not fit across this board
+            plans = [
+                _plan(p, w, data, statuses, t, locale, layout)
+                for p, w in zip(columns, widths, strict=False)
+            ]
+            tall = _stack_height([plan.height for plan in plans], layout.stacked)
+            tall -= arrows_h if layout.stacked else 0
+            if best is None or tall - room < best[0]:
+                best = (tall - room, widths, plans, layout)
+            if tall <= room:
+                return widths, plans, layout
+    assert best is not None
+    return best[1], best[2], best[3]
+
+
+def _splits(
+    columns: Sequence[PlayerView], data: BoardView, width: int, layout: Layout
+) -> list[list[int]]:
+    """Ways to share the width between the hero boards, the usual one first: a board
+    listing every ability in full gets more room than one in focus (an Attack) or
+    brief; then the other shares, for the one that makes the boards shortest."""
+    if len(columns) < 2:
+        return [[width]]
+    full = [
+        len(_focus(p, data)) == len(p.abilities) and not _brief(p, data, layout) for p in columns
+    ]
+    usual = [0.62 if f else 0.38 for f in full] if full[0] != full[1] else [0.5, 0.5]
+    out = []
+    for share in (usual[0], 0.5, 0.58, 0.42, 0.66, 0.34):
+        first = int((width - GAP) * share)
+        if [first, width - GAP - first] not in out:
+            out.append([first, width - GAP - first])
+    return out
+
+
+def _least_width(p: PlayerView, t: Translate, locale: str, tight: bool) -> float:
+    """The narrowest hero board that draws this hero's widest status chip and its
+    health label whole (the name and ability lines wrap)."""
+    fnt = font(SMALL, bold=True)
+    pad, _ = _chip_spacing(tight)
+    health = t("dicethrone.render.health_of", locale, health=p.health, max=p.max_health)
+    needed = [
+        text_width(health, fnt) + 28,
+        *(text_width(_chip_label(s, locale), fnt) + 2 * pad for s in _chips(p)),
+    ]
+    return max(needed) + INDENT + RIGHT
+
+
+def _brief(p: PlayerView, data: BoardView, layout: Layout) -> bool:
+    """Whether this hero board names its abilities briefly in ``layout``."""
+    return ("active" if p.seat == data.active else "other") in layout.brief
 
 
 def _arrows(
@@ -609,10 +765,19 @@ def _trays(data: BoardView, t: Translate, locale: str) -> list[Tray]:
 def _label_height(row: list[Tray], die: int, width: int) -> int:
     """Room above a row of dice for the labels (wrapped when dice share the line)."""
     lines = max(
-        len(_wrap(tray[0], _tray_width([tray], die) if len(row) > 1 else width, SMALL, True))
-        for tray in row
+        len(_wrap(tray[0], room, SMALL, True))
+        for tray, room in zip(row, _label_rooms(row, die, width), strict=True)
     )
     return 8 + LINE * max(1, lines)
+
+
+def _label_rooms(row: list[Tray], die: int, width: int) -> list[int]:
+    """The width each label of a row of dice may take: its dice's width, the last
+    one the rest of the line (a single die's label, "Bruno · Defensive dice", would
+    otherwise be cut to a word a line)."""
+    rooms = [_tray_width([tray], die) for tray in row]
+    rooms[-1] = width - sum(r + TRAY_GAP for r in rooms[:-1])
+    return rooms
 
 
 def _tray_width(trays: Sequence[Tray], die: int) -> int:
@@ -653,7 +818,7 @@ def _dice(
         pic = glyph(face, names[i] if i < len(names) else {}, locale) if face else str(value)
         _write(
             draw,
-            (x + size / 2, y + size * (0.4 if size >= DIE else 0.6)),
+            (x + size / 2, y + size * (0.4 if size > SMALL_DIE else 0.6)),
             pic,
             font=font(size * 45 // 100, bold=True),
             fill=(20, 20, 20),
@@ -670,7 +835,7 @@ def _dice(
                 fill=(60, 60, 60),
                 anchor="la",
             )
-        if face and size >= DIE:
+        if face and size > SMALL_DIE:
             draw_text(
                 draw,
                 (x + size / 2, y + size - 22),
@@ -738,20 +903,39 @@ def _ability_lines(
     statuses: Mapping[str, Mapping[str, str]],
     t: Translate,
     locale: str,
+    brief: bool = False,
 ) -> list[Line]:
     """The board's abilities as lines: the name, then its rows (on the same line when
     they fit); what the dice meet in the highlight colour with a ✔, what they can no
-    longer reach this roll dimmed."""
+    longer reach this roll dimmed. ``brief``: an ability the dice do not meet is its
+    name and dice combination only, a defence not in play its name and dice."""
+    items = _ability_items(p, data, width, statuses, t, locale, brief)
+    return [line for item in items for line in item]
+
+
+def _ability_items(
+    p: PlayerView,
+    data: BoardView,
+    width: int,
+    statuses: Mapping[str, Mapping[str, str]],
+    t: Translate,
+    locale: str,
+    brief: bool = False,
+) -> list[list[Line]]:
+    """:func:`_ability_lines` grouped by ability (a wide board sets them in two
+    columns without parting an ability's lines)."""
     if data.phase == "over":
         return []
     faces = _faces(p)
     rolling = p.seat == data.active and data.step == "rolling" and data.roll.attempts > 0
     bold, regular = font(SMALL, True), font(SMALL)
-    out: list[Line] = []
+    items: list[list[Line]] = []
 
     def add(
         name: str, colour: theme.RGB, rows: list[tuple[str, theme.RGB]], lit: bool = False
     ) -> None:
+        out: list[Line] = []
+        items.append(out)
         name_w = text_width(name, bold)
         first = rows[0] if len(rows) == 1 else None
         if first is not None and name_w + 16 + text_width(first[0], regular) <= width:
@@ -775,8 +959,12 @@ def _ability_lines(
         mark = "✔ " if met else ""
         star = "★ " if ab.ultimate else ""
         level = f" {_roman(ab.level)}" if ab.level > 1 else ""
+        lit = activated and ab.id == data.roll.announced_id
         texts = [_row_text(r, faces, statuses, t, locale) for r in ab.rows]
-        merged = _merge(texts)
+        if brief and not met and not lit:
+            texts = [requirement_text(r.requirement, faces, t, locale) for r in ab.rows]
+            texts = [_merge(texts) or " / ".join(dict.fromkeys(texts))]
+        merged = _merge(texts) if len(texts) > 1 else texts[0] if brief and texts else None
         if merged is not None:
             row_colour = (
                 theme.HIGHLIGHT if met else DIM if rolling and not reach else theme.TEXT_MUTED
@@ -794,7 +982,6 @@ def _ability_lines(
                 )
                 for row, text in zip(ab.rows, texts, strict=True)
             ]
-        lit = activated and ab.id == data.roll.announced_id
         add(f"{mark}{star}{_name(ab.name, locale)}{level}", colour, rows, lit)
     if len(_focus(p, data)) < len(p.abilities):
         # During an Attack only what is in play: the announced ability, the defence.
@@ -803,7 +990,9 @@ def _ability_lines(
             locale,
             count=len(p.abilities) - len(_focus(p, data)),
         )
-        out.append(([(hidden, theme.TEXT_MUTED, False)], 0, False))
+        items.append(
+            [([(line, theme.TEXT_MUTED, False)], 0, False) for line in _wrap(hidden, width, SMALL)]
+        )
     for d in p.defenses:
         level = f" {_roman(d.level)}" if d.level > 1 else ""
         dice = t("dicethrone.render.defense_dice", locale, count=d.dice)
@@ -811,8 +1000,11 @@ def _ability_lines(
         # The Defensive Ability just rolled is the last move's mark on the defender's board.
         lit = p.seat == data.defender and data.roll.defense == d.name
         colour = theme.HIGHLIGHT if lit else theme.TEXT
-        add(f"⬟ {_name(d.name, locale)}{level} · {dice}", colour, [(effect, theme.TEXT_MUTED)], lit)
-    return out
+        rows = [(effect, theme.TEXT_MUTED)]
+        if brief and not lit and not (data.phase == "defensive" and p.seat == data.defender):
+            rows = []  # not in play: its name and dice say which it is
+        add(f"⬟ {_name(d.name, locale)}{level} · {dice}", colour, rows, lit)
+    return items
 
 
 def _focus(p: PlayerView, data: BoardView) -> tuple[AbilityView, ...]:
@@ -885,19 +1077,42 @@ class ColumnPlan:
     header: list[tuple[str, theme.RGB, bool]]
     chip_rows: list[int]
     lines: list[Line]
+    tight: bool = False
+    #: A board across the whole width: health and CP share a row, and the ability
+    #: lines from ``split`` on stand in a second column beside the first.
+    split: int | None = None
+
+    @property
+    def columns(self) -> list[list[Line]]:
+        """The ability lines as drawn: one column, or two beside each other."""
+        if self.split is None:
+            return [self.lines]
+        return [self.lines[: self.split], self.lines[self.split :]]
+
+    @property
+    def line(self) -> int:
+        """The height of a line of its text (a little closer when tight)."""
+        return TIGHT_LINE if self.tight else LINE
+
+    @property
+    def chip_row(self) -> int:
+        """The height of a row of its status chips."""
+        return TIGHT_CHIP_ROW if self.tight else CHIP_ROW
 
     @property
     def height(self) -> int:
         """The board's height in pixels."""
         return (
             12
-            + LINE * len(self.header)
+            + self.line * len(self.header)
             + 4
             + 52
-            + 44
-            + CHIP_ROW * len(self.chip_rows)
-            + LINE * len(self.lines)
-            + 2 * FRAME_PAD * _lit_blocks(self.lines)
+            + (0 if self.split is not None else 44)
+            + self.chip_row * len(self.chip_rows)
+            + max(
+                (self.line * len(lines) + 2 * FRAME_PAD * _lit_blocks(lines))
+                for lines in self.columns
+            )
             + 12
         )
 
@@ -909,14 +1124,22 @@ def _plan(
     statuses: Mapping[str, Mapping[str, str]],
     t: Translate,
     locale: str,
+    layout: Layout = LAYOUTS[0],
 ) -> ColumnPlan:
     inner = width - INDENT - RIGHT
-    counts, _ = _chip_layout(_chips(p), inner, locale, COLUMN_CHIP_ROWS)
-    return ColumnPlan(
-        _header(p, data, inner, t, locale),
-        counts if _chips(p) else [],
-        _ability_lines(p, data, inner, statuses, t, locale),
-    )
+    counts, _ = _chip_layout(_chips(p), inner, locale, COLUMN_CHIP_ROWS, layout.tight)
+    brief = _brief(p, data, layout)
+    header = _header(p, data, inner, t, locale)
+    chips = counts if _chips(p) else []
+    if not layout.stacked:
+        lines = _ability_lines(p, data, inner, statuses, t, locale, brief)
+        return ColumnPlan(header, chips, lines, layout.tight)
+    items = _ability_items(p, data, (inner - SUB_GAP) // 2, statuses, t, locale, brief)
+    lines = [line for item in items for line in item]
+    # The second column starts at the ability that makes the two most even.
+    starts = [sum(len(item) for item in items[:i]) for i in range(len(items) + 1)]
+    split = min(starts, key=lambda k: max(k, len(lines) - k)) if items else 0
+    return ColumnPlan(header, chips, lines, layout.tight, split)
 
 
 def _lit_blocks(lines: Sequence[Line]) -> int:
@@ -948,24 +1171,50 @@ def _column(
     ty = y + 12
     for text, colour, bold in plan.header:
         draw_text(draw, (x, ty), text, max_width=inner, size=SMALL, bold=bold, fill=colour)
-        ty += LINE
+        ty += plan.line
     ty += 4
-    _health_bar(draw, p, x, ty, inner, t, locale)
-    ty += 52
-    _cp_track(draw, p, x, ty, inner, t, locale)
-    ty += 44
+    if plan.split is not None:
+        # Across the whole width: health and CP side by side.
+        half = (inner - SUB_GAP) // 2
+        _health_bar(draw, p, x, ty, half, t, locale)
+        _cp_track(draw, p, x + half + SUB_GAP, ty + 4, inner - half - SUB_GAP, t, locale)
+        ty += 52
+    else:
+        _health_bar(draw, p, x, ty, inner, t, locale)
+        ty += 52
+        _cp_track(draw, p, x, ty, inner, t, locale)
+        ty += 44
     if _chips(p):
         # Tokens with their stacks out of their limits; no row at all without any.
-        _statuses(draw, _chips(p), x, ty + 6, x + inner, t, locale, COLUMN_CHIP_ROWS)
-        ty += CHIP_ROW * len(plan.chip_rows)
-    lines = plan.lines
+        _statuses(draw, _chips(p), x, ty + 6, x + inner, t, locale, COLUMN_CHIP_ROWS, plan.tight)
+        ty += plan.chip_row * len(plan.chip_rows)
+    if plan.split is None:
+        _lines(draw, plan.lines, plan.line, x, ty, inner, (x0 + 16, x1 - 6))
+        return
+    half = (inner - SUB_GAP) // 2
+    for i, lines in enumerate(plan.columns):
+        left = x + i * (half + SUB_GAP)
+        _lines(draw, lines, plan.line, left, ty, half, (left - 12, left + half + 8))
+
+
+def _lines(
+    draw: ImageDraw.ImageDraw,
+    lines: Sequence[Line],
+    step: int,
+    x: int,
+    ty: int,
+    inner: int,
+    frame: tuple[int, int],
+) -> None:
+    """Ability lines from (x, ty), ``inner`` px wide; the ability just activated
+    framed from ``frame``'s left to its right edge."""
     for i, (segments, indent, lit) in enumerate(lines):
         if lit and (i == 0 or not lines[i - 1][2]):
             # The ability just activated (or the defence just rolled), framed in the
             # highlight colour, which no seat uses: the last move's mark on the board.
             run = next((j for j in range(i, len(lines)) if not lines[j][2]), len(lines)) - i
             top = ty + FRAME_PAD // 2
-            box = (x0 + 16, top, x1 - 6, top + run * LINE + FRAME_PAD)
+            box = (frame[0], top, frame[1], top + run * step + FRAME_PAD)
             draw.rounded_rectangle(box, 10, outline=theme.HIGHLIGHT, width=3)
             ty += FRAME_PAD
         sx = float(x + indent)
@@ -973,7 +1222,7 @@ def _column(
             room = x + inner - sx
             draw_text(draw, (sx, ty), text, max_width=room, size=SMALL, bold=bold, fill=colour)
             sx += text_width(text, font(SMALL, bold))
-        ty += LINE
+        ty += step
         if lit and (i + 1 == len(lines) or not lines[i + 1][2]):
             ty += FRAME_PAD
 
@@ -1140,13 +1389,20 @@ def _tags(seat: int, data: BoardView, t: Translate, locale: str) -> list[str]:
 
 
 def _chip_layout(
-    statuses: list[Token], space: int, locale: str, max_rows: int = CHIP_ROWS
+    statuses: list[Token], space: int, locale: str, max_rows: int = CHIP_ROWS, tight: bool = False
 ) -> tuple[list[int], int]:
     """Chips per row and how many a "+N" chip counts (see :func:`chips.rows`); a
-    hero board, narrower than a condensed panel, may use COLUMN_CHIP_ROWS rows."""
+    hero board, narrower than a condensed panel, may use COLUMN_CHIP_ROWS rows;
+    ``tight`` chips have less padding and gap."""
     fnt = font(SMALL, bold=True)
-    widths = [text_width(_chip_label(s, locale), fnt) + 32 for s in statuses]
-    return chip_rows(widths, space, 12, max_rows, lambda n: text_width(f"+{n}", fnt) + 32)
+    pad, gap = _chip_spacing(tight)
+    widths = [text_width(_chip_label(s, locale), fnt) + 2 * pad for s in statuses]
+    return chip_rows(widths, space, gap, max_rows, lambda n: text_width(f"+{n}", fnt) + 2 * pad)
+
+
+def _chip_spacing(tight: bool) -> tuple[int, int]:
+    """A chip's padding on each side of its label, and the gap between chips."""
+    return (12, 8) if tight else (16, 12)
 
 
 def _chip_label(s: Token, locale: str) -> str:
@@ -1162,10 +1418,11 @@ def _statuses(
     t: Translate,
     locale: str,
     max_rows: int = CHIP_ROWS,
+    tight: bool = False,
 ) -> None:
     """Status tokens from (x, y) with their stacks and limits, wrapped onto rows of
-    CHIP_ROW px (statuses are public: each is named; only beyond CHIP_ROWS rows a
-    "+N" chip counts the rest)."""
+    CHIP_ROW px (TIGHT_CHIP_ROW if ``tight``; statuses are public: each is named;
+    only beyond CHIP_ROWS rows a "+N" chip counts the rest)."""
     if not statuses:
         draw_text(
             draw,
@@ -1177,37 +1434,50 @@ def _statuses(
         )
         return
     fnt = font(SMALL, bold=True)
-    counts, hidden = _chip_layout(statuses, right - x, locale, max_rows)
+    counts, hidden = _chip_layout(statuses, right - x, locale, max_rows, tight)
+    pad, gap = _chip_spacing(tight)
+    step = TIGHT_CHIP_ROW if tight else CHIP_ROW
     queue = list(statuses)
     cx = x
     for row, count in enumerate(counts):
         cx = x
         for s in queue[:count]:
             label = _chip_label(s, locale)
-            w = text_width(label, fnt) + 32
+            w = text_width(label, fnt) + 2 * pad
             # Companions (not status effects) get their own colour.
             colour = COMPANION if s.companion else GOOD if s.positive else BAD
-            _chip(draw, cx, y + row * CHIP_ROW, w, label, colour, fnt)
-            cx += int(w) + 12
+            _chip(draw, cx, y + row * step, w, label, colour, fnt, tight)
+            cx += int(w) + gap
         queue = queue[count:]
     if hidden:
         # Beyond the last row: say how many rather than drop them silently.
         more = f"+{hidden}"
-        last = y + (len(counts) - 1) * CHIP_ROW
-        _chip(draw, cx, last, text_width(more, fnt) + 32, more, MORE, fnt)
+        last = y + (len(counts) - 1) * step
+        _chip(draw, cx, last, text_width(more, fnt) + 2 * pad, more, MORE, fnt, tight)
 
 
 def _chip(
-    draw: ImageDraw.ImageDraw, x: int, y: int, w: float, label: str, colour: theme.RGB, fnt: Any
+    draw: ImageDraw.ImageDraw,
+    x: int,
+    y: int,
+    w: float,
+    label: str,
+    colour: theme.RGB,
+    fnt: Any,
+    tight: bool = False,
 ) -> None:
-    draw.rounded_rectangle((x, y - 4, x + w, y + 50), 24, fill=colour)
-    _write(draw, (x + 16, y + 23), label, font=fnt, fill=(255, 255, 255), anchor="lm")
+    pad, _ = _chip_spacing(tight)
+    top, bottom = (-3, 37) if tight else (-4, 50)
+    draw.rounded_rectangle((x, y + top, x + w, y + bottom), 20 if tight else 24, fill=colour)
+    mid = y + (top + bottom) / 2
+    _write(draw, (x + pad, mid), label, font=fnt, fill=(255, 255, 255), anchor="lm")
 
 
 def _wrap_line(text: str, max_width: float) -> list[str]:
-    """A line wrapped to the board, keeping its indent (choice options)."""
+    """A line of the notes wrapped to the board, keeping its indent (choice options)."""
     indent = text[: len(text) - len(text.lstrip())]
-    parts = _wrap(text, max_width - text_width(indent, font(SMALL)), SMALL)
+    # Measured in bold, as the notes are drawn (else a line could be cut short).
+    parts = _wrap(text, max_width - text_width(indent, font(SMALL, True)), SMALL, bold=True)
     return [indent + part for part in parts] or [""]
 
 

@@ -1,0 +1,139 @@
+"""Board scenes of every shipped hero pairing, for the tests that the board fits a
+phone: the Main phase, an offensive roll, the defence just rolled, the damage dealt
+and the end, each with both heroes upgraded and holding many statuses."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from itertools import product
+from typing import Any
+
+from engines.core import Action, RiggedDice
+from engines.core.model import replace
+from engines.core.dice import DiceExhaustedError
+from engines.core.errors import EngineError
+from engines.dicethrone import ENGINE
+from engines.dicethrone import actions as a
+from engines.dicethrone.loader import load_pack
+from engines.dicethrone.state import Phase, State, Step
+from engines.dicethrone.views import typed
+from tests.engines.dicethrone.helpers import start, with_player
+
+BASE = load_pack("base")
+HEROES = tuple(sorted(BASE.heroes))
+#: Dice of the offensive roll tried in turn until one meets an ability.
+ROLLS = ((1, 1, 1, 6, 6), (1, 2, 3, 4, 5), (6, 6, 6, 6, 2), (4, 4, 5, 5, 3), (2, 2, 2, 3, 3))
+SCENES = ("main", "roll", "attack", "dealt", "end")
+
+
+def _act(state: State, seat: int, action: Action, *dice: int) -> State:
+    """Apply with forced dice; more dice than needed may be given (a defence's own
+    rolls take what they need)."""
+    return ENGINE.apply(state, seat, action, RiggedDice(list(dice))).state
+
+
+def _dressed(hero1: str, hero2: str, flipped: bool, level: int, most: int) -> State:
+    """Both heroes upgraded to ``level`` where a card allows it, each holding up to
+    ``most`` of the statuses it can hold (its own positive ones, the other's negative
+    ones; all of them are as many as a long match piles up)."""
+    state = start(hero1, hero2)
+    for seat, hero_id in enumerate((hero1, hero2)):
+        hero = BASE.heroes[hero_id]
+        foe = BASE.heroes[(hero1, hero2)[1 - seat]]
+        statuses = {s.id: 1 for s in hero.statuses if s.positive}
+        statuses |= {s.id: 1 for s in foe.statuses if not s.positive}
+        statuses = dict(list(statuses.items())[:most])
+        upgrades: dict[str, str] = {}
+        for card in hero.cards:
+            up = card.upgrade
+            if up is not None and up.level <= level and hero.ability(up.slot) is not None:
+                if up.slot not in upgrades or up.level == level:
+                    upgrades[up.slot] = card.id
+        changes: dict[str, Any] = {"upgrades": upgrades, "statuses": statuses, "cp": 9}
+        if seat == 1 and flipped:
+            changes["flipped"] = True
+        state = with_player(state, seat, **changes)
+    return state
+
+
+def _rolled(state: State) -> tuple[State, tuple[int, ...]]:
+    """Alice's second attempt: two dice kept."""
+    state = _act(state, 0, a.EndPhase())
+    for dice in ROLLS:
+        rolled = _act(state, 0, a.RollDice(), *dice)
+        rolled = _act(rolled, 0, a.Keep("1 2"))
+        rolled = _act(rolled, 0, a.RollDice(), *dice[2:])
+        view = typed(ENGINE.view(rolled, None))
+        met = [ab.id for ab in view.players[0].abilities if any(r.met for r in ab.rows)]
+        if met:
+            return rolled, dice
+    raise AssertionError("no roll meets an ability")
+
+
+def _pass_until(state: State, done: Callable[[State], bool]) -> State:
+    for _ in range(40):
+        if done(state) or state.phase is Phase.OVER:
+            return state
+        decision = ENGINE.pending(state)[0]
+        if "pass" in decision.kinds:
+            state = _act(state, decision.seat, a.Pass(), *([3] * 12))
+        elif "defend" in decision.kinds:
+            state = _act(state, decision.seat, a.Defend(), *([3] * 12))
+        else:
+            return state
+    return state
+
+
+def _attacked(state: State) -> State:
+    """An ability activated (the first the dice meet that leads to a defence) and
+    the defence rolled."""
+    view = typed(ENGINE.view(state, None))
+    met = [ab.id for ab in view.players[0].abilities if any(r.met for r in ab.rows)]
+    best = state
+    for ability in met:
+        try:
+            after = _act(state, 0, a.Announce(ability), *([2] * 6))
+        except (EngineError, DiceExhaustedError):
+            continue
+        after = _pass_until(after, lambda s: s.phase is not Phase.OFFENSIVE)
+        if after.phase is Phase.DEFENSIVE:
+            after = _pass_until(after, lambda s: s.step is Step.DEFENSE_ROLLED)
+            if after.step is not Step.DEFENSE_ROLLED:
+                decision = ENGINE.pending(after)[0]
+                after = _act(after, decision.seat, a.Defend(), *([4] * 12))
+            return after
+        best = after
+    return best
+
+
+def scene(
+    hero1: str, hero2: str, name: str, flipped: bool = False, level: int = 2, most: int = 9
+) -> State:
+    """One scene (see SCENES) of Alice's ``hero1`` against Bruno's ``hero2``, each
+    holding up to ``most`` statuses."""
+    state = _dressed(hero1, hero2, flipped, level, most)
+    if name == "main":
+        return state
+    state, _ = _rolled(state)
+    if name == "roll":
+        return state
+    state = _attacked(state)
+    if name == "attack":
+        return state
+    if name == "end":
+        # Bruno falls to the attack (however much of it his defence prevented).
+        state = _pass_until(with_player(state, 1, health=1), lambda s: s.phase is Phase.OVER)
+        if state.phase is not Phase.OVER:
+            state = with_player(state, 1, health=0)
+            state = replace(state, phase=Phase.OVER, winner=0, winners=(0,))
+        return state
+    return _pass_until(state, lambda s: s.phase is Phase.MAIN2)
+
+
+def pairings() -> Iterator[tuple[str, str, bool]]:
+    """Every ordered pair of shipped heroes (a hero against itself too), and the
+    double-sided board flipped."""
+    for hero1, hero2 in product(HEROES, HEROES):
+        yield hero1, hero2, False
+        if BASE.heroes[hero2].flip_side is not None:
+            yield hero1, hero2, True
