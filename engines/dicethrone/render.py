@@ -177,6 +177,9 @@ LAYOUTS = (
     Layout(frozenset({"other"}), tight=True, stacked=True),
     Layout(frozenset({"active", "other"}), tight=True, stacked=True),
 )
+#: Room after a segment of an ability line (a bold name's last glyph may overhang
+#: its advance by a pixel or two).
+SEGMENT_GAP = 4
 #: The gap between the two columns of abilities of a board across the whole width.
 SUB_GAP = 24
 
@@ -301,12 +304,14 @@ _SAID_ELSEWHERE = frozenset({"dicethrone.event.damage_pending"})
 _SAID_BY_DICE = frozenset({"dicethrone.event.rolled", "dicethrone.event.kept"})
 
 
-def info_lines(data: BoardView, t: Translate, locale: str) -> list[str]:
+def info_lines(data: BoardView, t: Translate, locale: str, tight: bool = False) -> list[str]:
     """What the table waits on besides the owed decision: the announced ability, the
-    targeting die, a waiting instant action, a card's target, a pause, an "Or"."""
+    targeting die, a waiting instant action, a card's target, a pause, an "Or".
+    ``tight``: the ability the dice made is left to the dice's label ("✔ Slap")."""
     roll, players = data.roll, data.players
     out = []
-    if roll.announced and not any(e.key.endswith(("announced", "activated")) for e in data.last):
+    said = any(e.key.endswith(("announced", "activated")) for e in data.last)
+    if roll.announced and not said and not (tight and any(roll.used)):
         key = "activated" if roll.activated else "announced"
         player = players[data.active].name
         out.append(
@@ -371,17 +376,25 @@ def _board(data: BoardView, t: Translate, locale: str) -> bytes:
     players = data.players
 
     def captions(tight: bool) -> list[str]:
-        skip = _SAID_BY_DICE if tight and data.roll.dice else frozenset()
+        skip = frozenset()
+        if tight and data.roll.dice:
+            skip |= _SAID_BY_DICE
+        if tight and data.roll.defense_dice and data.roll.defense:
+            # The defence just rolled: its dice on the table, its name framed.
+            skip |= {"dicethrone.event.defended"}
+        if tight and data.reports:
+            # The damage taken: said by the report line ("…; Bruno takes 5") and
+            # the health bars.
+            skip |= {"dicethrone.event.health_damage"}
         said = last_lines(data, t, locale, skip)
         # The caption keeps the last few lines of the move: the rest is in the post.
         return [line for text in said for line in _wrap(text, width - 40, SMALL)][-4:]
 
-    caption = captions(False)
-    notes = [
-        line
-        for text in (*damage_lines(data, t, locale), *info_lines(data, t, locale))
-        for line in _wrap_line(text, width - 40)
-    ]
+    def notes_for(tight: bool) -> list[str]:
+        said = (*damage_lines(data, t, locale), *info_lines(data, t, locale, tight))
+        return [line for text in said for line in _wrap_line(text, width - 40)]
+
+    caption, notes = captions(False), notes_for(False)
     trays = _trays(data, t, locale)
     involved = _involved(data)
     columns = [p for p in players if p.seat in involved][:2]
@@ -399,10 +412,10 @@ def _board(data: BoardView, t: Translate, locale: str) -> bytes:
     unders = [44 if any(any(tray[4]) for tray in row) else 12 for row in rows_of_trays]
 
     def dice_sizes(tight: bool) -> list[int]:
-        # A tight die still shows its symbol's name whole.
+        # A die is wide enough for its symbol's name ("Doubloon"), tight or not.
         names = [_name(n, locale) for row in rows_of_trays for tray in row for n in tray[3]]
         widest = max((text_width(n, font(SMALL)) for n in names), default=0.0)
-        big = min(DIE, max(TIGHT_DIE, int(widest) + 14)) if tight else DIE
+        big = max(TIGHT_DIE if tight else DIE, int(widest) + 14)
         return [SMALL_DIE if len(row) > 1 else big for row in rows_of_trays]
 
     # Labels of dice side by side may take two lines (they are never cut short).
@@ -415,7 +428,7 @@ def _board(data: BoardView, t: Translate, locale: str) -> bytes:
         """Everything but the hero boards (the arrows included), roomy or tight."""
         line = TIGHT_LINE if tight else LINE
         height = 88 + 48 + ARROW_ROW * len(arrows)
-        said = len(captions(tight)) + len(notes)
+        said = len(captions(tight)) + len(notes_for(tight))
         if said:
             height += 24 + line * said + GAP
         sizes = dice_sizes(tight)
@@ -427,7 +440,7 @@ def _board(data: BoardView, t: Translate, locale: str) -> bytes:
     widths, plans, layout = _fit_columns(columns, data, width, rooms, arrows_h, t, locale)
     stacked, line = layout.stacked, TIGHT_LINE if layout.tight else LINE
     sizes = dice_sizes(layout.tight)
-    caption = captions(layout.tight)
+    caption, notes = captions(layout.tight), notes_for(layout.tight)
     height = above(layout.tight)
     heights = [plan.height for plan in plans]
     if stacked:
@@ -938,7 +951,10 @@ def _ability_items(
         items.append(out)
         name_w = text_width(name, bold)
         first = rows[0] if len(rows) == 1 else None
-        if first is not None and name_w + 16 + text_width(first[0], regular) <= width:
+        if (
+            first is not None
+            and name_w + SEGMENT_GAP + text_width("  " + first[0], regular) <= width
+        ):
             out.append(([(name, colour, True), ("  " + first[0], first[1], False)], 0, lit))
             return
         for line in _wrap(name, width, SMALL, bold=True):
@@ -1055,15 +1071,19 @@ def _roman(n: int) -> str:
 
 
 def _header(
-    p: PlayerView, data: BoardView, inner: int, t: Translate, locale: str
+    p: PlayerView, data: BoardView, inner: int, t: Translate, locale: str, tight: bool = False
 ) -> list[tuple[str, theme.RGB, bool]]:
     """A hero board's first lines, wrapped to its width: seat, name and hero; its
-    marks (3–4 players, a flipped board); its cards in hand, deck and discard pile."""
+    marks (3–4 players, a flipped board); its cards in hand, deck and discard pile.
+    ``tight``: the marks on the name's line when they fit there."""
     is_active = p.seat == data.active and data.phase not in ("over", "setup")
     marker = "▶ " if is_active else ""
     title = f"{marker}{p.seat + 1}. {p.name} — {_name(p.hero_name, locale)}"
-    out = [(line, theme.TEXT, True) for line in _wrap(title, inner, SMALL, bold=True)]
     tags = " · ".join(_tags(p.seat, data, t, locale))
+    joined = f"{title} · {tags}"
+    if tight and tags and text_width(joined, font(SMALL, True)) <= inner:
+        title, tags = joined, ""
+    out = [(line, theme.TEXT, True) for line in _wrap(title, inner, SMALL, bold=True)]
     out += [(line, theme.HIGHLIGHT, True) for line in _wrap(tags, inner, SMALL, bold=True)]
     out += [(line, theme.TEXT_MUTED, False) for line in _wrap(_cards(p, t, locale), inner, SMALL)]
     return out
@@ -1103,7 +1123,7 @@ class ColumnPlan:
     def height(self) -> int:
         """The board's height in pixels."""
         return (
-            12
+            self.pad
             + self.line * len(self.header)
             + 4
             + 52
@@ -1113,8 +1133,13 @@ class ColumnPlan:
                 (self.line * len(lines) + 2 * FRAME_PAD * _lit_blocks(lines))
                 for lines in self.columns
             )
-            + 12
+            + self.pad
         )
+
+    @property
+    def pad(self) -> int:
+        """Room above its first line and under its last (less when tight)."""
+        return 8 if self.tight else 12
 
 
 def _plan(
@@ -1129,7 +1154,7 @@ def _plan(
     inner = width - INDENT - RIGHT
     counts, _ = _chip_layout(_chips(p), inner, locale, COLUMN_CHIP_ROWS, layout.tight)
     brief = _brief(p, data, layout)
-    header = _header(p, data, inner, t, locale)
+    header = _header(p, data, inner, t, locale, layout.tight)
     chips = counts if _chips(p) else []
     if not layout.stacked:
         lines = _ability_lines(p, data, inner, statuses, t, locale, brief)
@@ -1168,7 +1193,7 @@ def _column(
     draw.rounded_rectangle((x0, y, x0 + 12, y + height), 6, fill=theme.seat_colour(p.seat))
     inner = width - INDENT - RIGHT
     x = x0 + INDENT
-    ty = y + 12
+    ty = y + plan.pad
     for text, colour, bold in plan.header:
         draw_text(draw, (x, ty), text, max_width=inner, size=SMALL, bold=bold, fill=colour)
         ty += plan.line
@@ -1221,7 +1246,7 @@ def _lines(
         for text, colour, bold in segments:
             room = x + inner - sx
             draw_text(draw, (sx, ty), text, max_width=room, size=SMALL, bold=bold, fill=colour)
-            sx += text_width(text, font(SMALL, bold))
+            sx += text_width(text, font(SMALL, bold)) + SEGMENT_GAP
         ty += step
         if lit and (i + 1 == len(lines) or not lines[i + 1][2]):
             ty += FRAME_PAD

