@@ -83,7 +83,10 @@ def test_the_condensed_panel_keeps_the_leader_mark(monkeypatch: pytest.MonkeyPat
 
     monkeypatch.setattr(dt_render, "draw_text", spy)
     _board(_attacked(3), "en-US")  # Carla (35 health, not attacked) leads with Alice
-    assert drawn.count("♛ Leader") == 2 and "3. Carla — Gunslinger" in drawn
+    # On Alice's hero board (beside her name when the board is laid out tightly)
+    # and on Carla's condensed panel.
+    assert sum("♛ Leader" in text for text in drawn) == 2
+    assert "3. Carla — Gunslinger" in drawn
 
 
 def _upgraded(state: State) -> State:
