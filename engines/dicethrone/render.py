@@ -1,8 +1,10 @@
 """Hero boards (public) and the hand (private) as PNG, drawn from a View only.
 
 The board is read on a phone: a 960-px canvas that Discord shows about 400 px
-wide, so no text is smaller than 28 px (11 px there) and a duel's board stays
-near 1,100 px tall. From the top: who owes the decision now and what it is (in
+wide, so no text is smaller than 28 px (11 px there), and a duel's board stays
+within 1,100 px: it tries its layouts roomy first, then tighter (smaller chips,
+the abilities of a board named with their dice only, the boards one under the
+other), and keeps the first that fits (:data:`LAYOUTS`). From the top: who owes the decision now and what it is (in
 their seat colour), the last move in words, the dice on the table with their
 face symbols, then one hero board per hero side by side (health bar, CP track,
 status tokens, abilities with their dice combinations, the ones the dice meet
@@ -376,7 +378,7 @@ def _board(data: BoardView, t: Translate, locale: str) -> bytes:
     players = data.players
 
     def captions(tight: bool) -> list[str]:
-        skip = frozenset()
+        skip: frozenset[str] = frozenset()
         if tight and data.roll.dice:
             skip |= _SAID_BY_DICE
         if tight and data.roll.defense_dice and data.roll.defense:

@@ -1,6 +1,6 @@
 """Board scenes of every shipped hero pairing, for the tests that the board fits a
 phone: the Main phase, an offensive roll, the defence just rolled, the damage dealt
-and the end, each with both heroes upgraded and holding many statuses."""
+and the end, each with both heroes upgraded and holding statuses."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from itertools import product
 from typing import Any
 
 from engines.core import Action, RiggedDice
-from engines.core.model import replace
 from engines.core.dice import DiceExhaustedError
 from engines.core.errors import EngineError
+from engines.core.model import replace
 from engines.dicethrone import ENGINE
 from engines.dicethrone import actions as a
 from engines.dicethrone.loader import load_pack
@@ -46,9 +46,9 @@ def _dressed(hero1: str, hero2: str, flipped: bool, level: int, most: int) -> St
         upgrades: dict[str, str] = {}
         for card in hero.cards:
             up = card.upgrade
-            if up is not None and up.level <= level and hero.ability(up.slot) is not None:
-                if up.slot not in upgrades or up.level == level:
-                    upgrades[up.slot] = card.id
+            usable = up is not None and up.level <= level and hero.ability(up.slot) is not None
+            if up is not None and usable and (up.slot not in upgrades or up.level == level):
+                upgrades[up.slot] = card.id
         changes: dict[str, Any] = {"upgrades": upgrades, "statuses": statuses, "cp": 9}
         if seat == 1 and flipped:
             changes["flipped"] = True
