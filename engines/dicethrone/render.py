@@ -1,16 +1,17 @@
 """Hero boards (public) and the hand (private) as PNG, drawn from a View only.
 
 The board is read on a phone: a 960-px canvas that Discord shows about 400 px
-wide, so no text is smaller than 28 px (11 px there), and a duel's board stays
-within 1,100 px: it tries its layouts roomy first, then tighter (smaller chips,
-the abilities of a board named with their dice only, the boards one under the
-other), and keeps the first that fits (:data:`LAYOUTS`). From the top: who owes the decision now and what it is (in
-their seat colour), the last move in words, the dice on the table with their
-face symbols, then one hero board per hero side by side (health bar, CP track,
-status tokens, abilities with their dice combinations, the ones the dice meet
-or can still reach highlighted). The last move is drawn, not only said: the
-ability just activated and the defence just rolled framed, the dice that made the
-ability outlined, the damage an arrow between the boards, all in the highlight
+wide, so no text is smaller than 28 px (11 px there), and a duel's board keeps
+within 1,100 px where it can: it tries its layouts roomy first, then tighter
+(smaller chips, a board's abilities named with their dice only, the boards one
+under the other) and keeps the first that fits (:data:`LAYOUTS`). From the top:
+who owes the decision now and what it is (in their seat colour), the last move
+in words, the dice on the table with their face symbols, then one hero board
+per hero (health bar, CP track, status tokens, abilities with their dice
+combinations, the ones the dice meet or can still reach highlighted). The last
+move is drawn, not only said: the ability just activated and the defence just
+rolled framed, the dice that made the ability outlined, the damage an arrow
+between the boards (boards side by side), all in the highlight
 colour, which no seat uses.
 """
 
@@ -384,6 +385,9 @@ def _board(data: BoardView, t: Translate, locale: str) -> bytes:
         if tight and data.roll.defense_dice and data.roll.defense:
             # The defence just rolled: its dice on the table, its name framed.
             skip |= {"dicethrone.event.defended"}
+        if tight and data.choice is not None:
+            # "Bruno must choose one of 2 options": the notes list them under his name.
+            skip |= {"dicethrone.event.choose"}
         if tight and data.reports:
             # The damage taken: said by the report line ("…; Bruno takes 5") and
             # the health bars.
