@@ -616,6 +616,10 @@ def _brief(p: PlayerView, data: BoardView, layout: Layout) -> bool:
     return ("active" if p.seat == data.active else "other") in layout.brief
 
 
+#: The arrow's label when every point of an attack's damage was prevented.
+NONE_DEALT = "dicethrone.render.arrow.none"
+
+
 def _arrows(
     data: BoardView, seats: Sequence[int], t: Translate, locale: str
 ) -> list[tuple[int, int, str]]:
@@ -635,7 +639,8 @@ def _arrows(
             source = data.active if rep.target != data.active else data.defender
             found[(source, rep.target)] = found.get((source, rep.target), 0) + rep.total
     return [
-        (source, target, t(key, locale, amount=amount))
+        # "−0 health" reads as a glitch: a hit wholly prevented says so.
+        (source, target, t(key if amount else NONE_DEALT, locale, amount=amount))
         for (source, target), amount in found.items()
         if source != target and source in seats and target in seats
     ][:2]

@@ -6,6 +6,7 @@ attacker's board to the defender's, all in the highlight colour no seat uses."""
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -165,3 +166,20 @@ def test_the_marks_of_the_last_move_cover_no_text(
     while state.phase is not Phase.MAIN2:
         state, _ = act(state, ENGINE.pending(state)[0].seat, a.Pass())
     drawn_whole(state, locale, monkeypatch)
+
+
+@pytest.mark.parametrize(
+    ("locale", "label"), [("en-US", "no damage"), ("pt-BR", "nenhum dano"), ("it", "nessun danno")]
+)
+def test_a_hit_wholly_prevented_is_labelled_no_damage_not_minus_zero(
+    locale: str, label: str
+) -> None:
+    state = _defended()
+    while state.phase is not Phase.MAIN2:
+        state, _ = act(state, ENGINE.pending(state)[0].seat, a.Pass())
+    data = typed(ENGINE.view(state, None))
+    # The same report as if the defence had prevented every point of it.
+    prevented = replace(data, reports=tuple(replace(r, total=0) for r in data.reports))
+    t = ENGINE.catalog().translate
+    arrows = dt_render._arrows(prevented, (0, 1), t, locale)
+    assert [label for *_, label in arrows] == [label]
