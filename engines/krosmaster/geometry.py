@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable
-from fractions import Fraction
+from functools import lru_cache
 
 Square = tuple[int, int]
 
@@ -53,44 +53,53 @@ def aligned(a: Square, b: Square) -> bool:
     return a[0] == b[0] or a[1] == b[1]
 
 
-def _open_interval(start: Fraction, delta: Fraction, low: int) -> tuple[Fraction, Fraction] | None:
-    """Parameters t where ``start + t*delta`` lies strictly inside ``(low, low+1)``."""
-    if delta == 0:
-        inside = low < start < low + 1
-        return (Fraction(-1), Fraction(2)) if inside else None
-    t1 = (low - start) / delta
-    t2 = (low + 1 - start) / delta
-    return (min(t1, t2), max(t1, t2))
-
-
 def crosses(a: Square, b: Square, square: Square) -> bool:
     """Whether the centre-to-centre segment a→b passes through ``square``'s interior.
 
     4.15.9: a line is blocked by a square it *cuts*; a line that only grazes a
-    corner or runs along an edge does not cut it. Exact rational arithmetic, so
-    there are no rounding surprises on long diagonals.
+    corner or runs along an edge does not cut it. Exact integer arithmetic, so
+    there are no rounding surprises on long diagonals: with coordinates doubled,
+    centres are whole numbers, and the points ``a + t·(b − a)`` inside the square
+    are those whose ``t`` lies in an open interval per axis, compared as
+    numerators over one common denominator.
     """
-    ax, ay = Fraction(a[0]) + Fraction(1, 2), Fraction(a[1]) + Fraction(1, 2)
-    dx, dy = Fraction(b[0] - a[0]), Fraction(b[1] - a[1])
-    ix = _open_interval(ax, dx, square[0])
-    iy = _open_interval(ay, dy, square[1])
-    if ix is None or iy is None:
-        return False
-    low = max(ix[0], iy[0], Fraction(0))
-    high = min(ix[1], iy[1], Fraction(1))
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    mx, my = abs(dx) or 1, abs(dy) or 1
+    # t runs over [0, 1], that is numerators [0, denominator].
+    low, high = 0, 4 * mx * my
+    for start, delta, edge, scale in ((a[0], dx, square[0], 2 * my), (a[1], dy, square[1], 2 * mx)):
+        if delta == 0:
+            # Parallel to this axis: inside the square's open band, or never in it.
+            if start != edge:
+                return False
+            continue
+        # Doubled, the line is at 2·start + 1 + t·2·delta and the band is the open
+        # interval (2·edge, 2·edge + 2): t between these two, over 2·|delta|.
+        sign = 1 if delta > 0 else -1
+        near = (2 * edge - 2 * start - 1) * sign * scale
+        far = (2 * edge + 1 - 2 * start) * sign * scale
+        low = max(low, min(near, far))
+        high = min(high, max(near, far))
     return low < high
+
+
+@lru_cache(maxsize=8192)
+def _crossed(a: Square, b: Square) -> tuple[Square, ...]:
+    """:func:`squares_crossed`, kept per pair (the recent few thousand): it depends
+    on nothing else, and a view asks for the same lines again on every move."""
+    xs = range(min(a[0], b[0]), max(a[0], b[0]) + 1)
+    ys = range(min(a[1], b[1]), max(a[1], b[1]) + 1)
+    return tuple((x, y) for x in xs for y in ys if (x, y) not in (a, b) and crosses(a, b, (x, y)))
 
 
 def squares_crossed(a: Square, b: Square) -> list[Square]:
     """Every square strictly between a and b that the segment cuts (4.15.9)."""
-    xs = range(min(a[0], b[0]), max(a[0], b[0]) + 1)
-    ys = range(min(a[1], b[1]), max(a[1], b[1]) + 1)
-    return [(x, y) for x in xs for y in ys if (x, y) not in (a, b) and crosses(a, b, (x, y))]
+    return list(_crossed(a, b))
 
 
 def line_of_sight(a: Square, b: Square, blocks: Callable[[Square], bool]) -> bool:
     """A line of sight from a to b exists unless a cut square blocks (4.15.9)."""
-    return not any(blocks(s) for s in squares_crossed(a, b))
+    return not any(blocks(s) for s in _crossed(a, b))
 
 
 class Facing(enum.Enum):
