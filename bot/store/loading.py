@@ -19,6 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bot.store.errors import MatchNotFoundError, MatchStateError, ReplayError, StoreError
 from bot.store.models import EventKind, Match, MatchEvent, MatchSeat, Snapshot
 from bot.store.packs import provide
+from bot.store.queries import forget_guilds, with_seats
 from engines.core import EngineError, GameEngine, Seat, SeededDice
 from engines.core.serde import SerdeError
 
@@ -109,9 +110,10 @@ def _state_key(match: Match, engine: GameEngine[Any], version: int) -> tuple[typ
 
 
 def forget_states() -> None:
-    """Drop every kept state, so the next loads read the database (for tests that
-    change a stored match behind the bot's back)."""
+    """Drop every kept state (and match guild), so the next loads read the database
+    (for tests that change a stored match behind the bot's back)."""
     _STATES.clear()
+    forget_guilds()
 
 
 def remember(session: AsyncSession, loaded: LoadedMatch) -> None:
@@ -249,5 +251,5 @@ def check_game(match: Match, engine: GameEngine[Any]) -> None:
 
 async def fresh_match(session: AsyncSession, match_id: int) -> Match | None:
     """The match re-read from the database even if this session already holds it."""
-    stmt = select(Match).where(Match.id == match_id).execution_options(populate_existing=True)
-    return await session.scalar(stmt)
+    stmt = with_seats(select(Match).where(Match.id == match_id))
+    return (await session.execute(stmt)).unique().scalar_one_or_none()

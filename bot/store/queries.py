@@ -6,13 +6,15 @@ Re-exported by :mod:`bot.store.repository`; the same transaction rules apply
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Collection, Sequence
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import Select, func, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import joinedload
 from sqlalchemy.sql.elements import ColumnElement
 
 from bot.store.models import (
@@ -33,10 +35,16 @@ async def get_match(session: AsyncSession, match_id: int, *, lock: bool = False)
     or write the row wait until this one ends. SQLite has no row locks (the
     clause is omitted); its writers are serialised by the database lock anyway.
     """
-    stmt = select(Match).where(Match.id == match_id).execution_options(populate_existing=True)
+    stmt = with_seats(select(Match).where(Match.id == match_id))
     if lock:
         stmt = stmt.with_for_update(of=Match)
-    return await session.scalar(stmt)
+    return (await session.execute(stmt)).unique().scalar_one_or_none()
+
+
+def with_seats(stmt: Select[Match]) -> Select[Match]:
+    """``stmt`` re-reading its match rows and their seats in one statement (a join),
+    rather than the match, then its seats: one round trip fewer on every load."""
+    return stmt.options(joinedload(Match.seats)).execution_options(populate_existing=True)
 
 
 async def get_seats(session: AsyncSession, match_id: int) -> list[MatchSeat]:
@@ -98,13 +106,43 @@ async def visible_match_id(
 ) -> tuple[int, int] | None:
     """The id and guild of the match :func:`visible_match` finds, read without the
     match row's other columns and its seats (the tenancy gate of every interaction
-    needs no more)."""
+    needs no more).
+
+    A match never changes guild and is never deleted, so the guild of a match asked
+    for by id in a guild is read once per process (:data:`GUILDS_KEPT`): every
+    button of a match carries its id, and pressing one costs no query here again.
+    """
+    known = _guilds_of(session)
+    if match_id is not None and guild_id is not None and match_id in known:
+        return (match_id, guild_id) if known[match_id] == guild_id else None
     where = _visible(guild_id=guild_id, user_id=user_id, match_id=match_id, thread_id=thread_id)
     if where is None:
         return None
     stmt = select(Match.id, Match.guild_id).where(*where).order_by(Match.id.desc()).limit(1)
     row = (await session.execute(stmt)).one_or_none()
-    return None if row is None else (int(row[0]), int(row[1]))
+    if row is None:
+        return None
+    found = (int(row[0]), int(row[1]))
+    known[found[0]] = found[1]
+    if len(known) > GUILDS_KEPT:
+        del known[next(iter(known))]  # the longest known
+    return found
+
+
+#: Matches whose guild each process keeps per database (a few dozen bytes each).
+GUILDS_KEPT = 20_000
+#: The guild of each match found by :func:`visible_match_id`, per database engine
+#: (match ids repeat across databases, in tests); weakly, like the kept states.
+_GUILDS: weakref.WeakKeyDictionary[Any, dict[int, int]] = weakref.WeakKeyDictionary()
+
+
+def _guilds_of(session: AsyncSession) -> dict[int, int]:
+    return _GUILDS.setdefault(session.sync_session.get_bind(), {})
+
+
+def forget_guilds() -> None:
+    """Forget every match's guild (see :func:`visible_match_id`), for tests."""
+    _GUILDS.clear()
 
 
 def _visible(
