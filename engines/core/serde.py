@@ -74,12 +74,16 @@ def _depth(text: str) -> int:
 
 def to_json(value: Any) -> JSON:
     """Convert a value made of dataclasses, enums and containers to JSON data."""
+    cls = type(value)
+    if cls in _PLAIN:  # the commonest cases first: a view or state is mostly these
+        return value
+    names = _field_names(cls)
+    if names is not None:
+        return {name: to_json(getattr(value, name)) for name in names}
     if value is None or isinstance(value, bool | int | float | str):
         return value
     if isinstance(value, enum.Enum):
         return value.value
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, Mapping):
         return {_key_to_json(k): to_json(v) for k, v in value.items()}
     if isinstance(value, frozenset | set):
@@ -87,6 +91,29 @@ def to_json(value: Any) -> JSON:
     if isinstance(value, list | tuple):
         return [to_json(v) for v in value]
     raise SerdeError(f"cannot convert {type(value).__name__} to JSON")
+
+
+#: Types :func:`to_json` returns as they are (exactly these, not subclasses).
+_PLAIN = frozenset({type(None), bool, int, float, str})
+
+
+#: :func:`_field_names` by class.
+_FIELD_NAMES: dict[type, tuple[str, ...] | None] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...] | None:
+    """The fields of a dataclass in order (``None`` for any other type), looked up
+    once per class: :func:`to_json` converts thousands of them per view."""
+    try:
+        return _FIELD_NAMES[cls]
+    except KeyError:
+        pass
+    names: tuple[str, ...] | None = None
+    # A dataclass that is also a number, text or enum converts as one, as it always did.
+    if dataclasses.is_dataclass(cls) and not issubclass(cls, int | float | str | enum.Enum):
+        names = tuple(f.name for f in dataclasses.fields(cls))
+    _FIELD_NAMES[cls] = names
+    return names
 
 
 def from_json(tp: Any, data: JSON, path: str = "$") -> Any:
