@@ -13,8 +13,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import io
+import os
 import statistics
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw, ImageFont
@@ -49,6 +51,29 @@ def rss_mb() -> tuple[float, float]:
     except OSError:
         pass
     return now, peak
+
+
+def cpu_seconds(pids: Iterable[int]) -> dict[int, float]:
+    """User plus system CPU time of each process so far, in seconds (Linux ``/proc``);
+    a process that cannot be read (gone, another machine's) is left out."""
+    tick = os.sysconf("SC_CLK_TCK")
+    found = {}
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat", encoding="ascii") as fh:
+                # Fields after the command name (which may hold spaces and brackets):
+                # state is the 3rd field of the line, utime the 14th, stime the 15th.
+                after = fh.read().rsplit(")", 1)[1].split()
+            found[pid] = (int(after[11]) + int(after[12])) / tick
+        except (OSError, ValueError, IndexError):
+            continue
+    return found
+
+
+def cpu_used(before: dict[int, float], after: dict[int, float]) -> float:
+    """CPU seconds the processes used between two :func:`cpu_seconds` readings (a
+    process that started in between counts from zero)."""
+    return sum(seconds - before.get(pid, 0.0) for pid, seconds in after.items())
 
 
 def reference_image() -> bytes:

@@ -19,12 +19,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from sqlalchemy.exc import DBAPIError
 
-from bench.common import LagMonitor, median, percentile, reference_ms
-from bench.load import Driver, _postgres_url, _sqlite_url
+from bench.common import LagMonitor, cpu_seconds, cpu_used, median, percentile, reference_ms
+from bench.load import Driver, _database_pids, _postgres_url, _sqlite_url, _worker_pids
 from bench.store_load import DEFAULT_PG
 from bot.i18n import Texts, build_catalog
 from bot.presenter import Presenter
@@ -39,6 +41,9 @@ class Timings:
 
     latencies_ms: dict[str, list[float]] = field(default_factory=dict)
     cpu_ms: dict[str, float] = field(default_factory=dict)
+    #: The render workers' and the database server's CPU per move (``None``: unknown).
+    worker_ms: dict[str, float] = field(default_factory=dict)
+    db_ms: dict[str, float | None] = field(default_factory=dict)
     lags_ms: list[float] = field(default_factory=list)
     reference_ms: list[float] = field(default_factory=list)
 
@@ -56,10 +61,12 @@ async def measure(url: str, moves: int) -> Timings:
         for game in games:  # warm-up: imports, fonts, the render workers
             await driver.move(await driver.new_match(game.name, game.min_seats))
         monitor.start()
+        db_pids = await _database_pids(engine)
         for game in games:
             samples: list[float] = []
             cpu = 0.0
             snap = await untimed_match(driver, monitor, game.name, game.min_seats)
+            workers_before, db_before = cpu_seconds(_worker_pids()), cpu_seconds(db_pids)
             while len(samples) < moves:
                 start, cpu_start = time.perf_counter(), time.process_time()
                 moved = await driver.move(snap)
@@ -71,6 +78,12 @@ async def measure(url: str, moves: int) -> Timings:
                 snap = moved
             timings.latencies_ms[game.name] = samples
             timings.cpu_ms[game.name] = cpu * 1000 / len(samples)
+            # (The workers and the server also did the set-ups of matches that ended
+            # meanwhile: a little more than the moves' own share.)
+            used = cpu_used(workers_before, cpu_seconds(_worker_pids()))
+            timings.worker_ms[game.name] = used * 1000 / len(samples)
+            db_used = cpu_used(db_before, cpu_seconds(db_pids)) if db_before else None
+            timings.db_ms[game.name] = None if db_used is None else db_used * 1000 / len(samples)
         await monitor.stop()
         timings.lags_ms = monitor.lags_ms
     finally:
@@ -90,21 +103,29 @@ async def untimed_match(
     return snap
 
 
+def _mean(per_game: Mapping[str, float | None], game: str) -> Any:
+    """A game's value, or for "all" the mean over the games (``None`` if unknown)."""
+    if game in per_game:
+        return per_game[game]
+    known = [v for v in per_game.values() if v is not None]
+    return sum(known) / len(known) if known else None
+
+
 def _rows(backend: str, timings: Timings) -> list[str]:
     ref = median(timings.reference_ms)
     every = [ms for samples in timings.latencies_ms.values() for ms in samples]
     groups = [*sorted(timings.latencies_ms.items()), ("all", every)]
     rows = []
     for game, samples in groups:
-        cpu = (
-            timings.cpu_ms[game]
-            if game in timings.cpu_ms
-            else sum(timings.cpu_ms.values()) / max(len(timings.cpu_ms), 1)
+        bot, workers, database = (
+            _mean(per_game, game) for per_game in (timings.cpu_ms, timings.worker_ms, timings.db_ms)
         )
+        total = bot + workers + (database or 0.0)
         p95 = percentile(samples, 0.95)
         rows.append(
             f"| {backend} | {game} | {len(samples)} | {median(samples):.0f} ms | {p95:.0f} ms "
-            f"| {max(samples, default=0):.0f} ms | {cpu:.0f} ms "
+            f"| {max(samples, default=0):.0f} ms | {bot:.0f} ms | {workers:.0f} ms "
+            f"| {'—' if database is None else f'{database:.0f} ms'} | {total:.0f} ms "
             f"| {max(timings.lags_ms, default=0):.0f} ms | {ref:.1f} ms | {p95 / ref:.2f}× |"
         )
     return rows
@@ -135,8 +156,8 @@ def main(argv: list[str] | None = None) -> None:
         print(rows[-1], flush=True)
     print(f"\nLatency, one match at a time: {args.moves} moves per game\n")
     print(
-        "| backend | game | moves | p50 | p95 | max | bot CPU per move | loop lag max "
-        "| reference | p95 / reference |"
+        "| backend | game | moves | p50 | p95 | max | CPU per move: bot | render workers "
+        "| database | all | loop lag max | reference | p95 / reference |"
     )
-    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     print("\n".join(rows))

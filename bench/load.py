@@ -39,10 +39,20 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from sqlalchemy import text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError
+from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bench.common import LagMonitor, median, percentile, reference_ms, rss_mb
+from bench.common import (
+    LagMonitor,
+    cpu_seconds,
+    cpu_used,
+    median,
+    percentile,
+    reference_ms,
+    rss_mb,
+)
 from bench.store_load import DEFAULT_PG, _pg_admin
 from bot.i18n import Texts, build_catalog
 from bot.presenter import Presenter
@@ -72,6 +82,13 @@ class Stats:
     #: CPU time of the bot-like process itself during the window (renders run in
     #: worker processes and are not in it).
     cpu_seconds: float = 0.0
+    #: CPU time of this process's render workers during the window.
+    worker_cpu_seconds: float = 0.0
+    #: CPU time of the database server's processes for this database during the
+    #: window (PostgreSQL on this machine, measured by the first process only, for
+    #: every process's connections); ``None`` when it cannot be read (SQLite runs in
+    #: the bot's own process: its work is in the bot's CPU).
+    db_cpu_seconds: float | None = None
 
     def merge(self, other: Stats) -> None:
         """Add another process's numbers (moves add up; wall time is the longest)."""
@@ -86,6 +103,9 @@ class Stats:
         self.peak_mb = max(self.peak_mb, other.peak_mb)
         self.reference_ms.extend(other.reference_ms)
         self.cpu_seconds += other.cpu_seconds
+        self.worker_cpu_seconds += other.worker_cpu_seconds
+        if other.db_cpu_seconds is not None:
+            self.db_cpu_seconds = (self.db_cpu_seconds or 0.0) + other.db_cpu_seconds
 
 
 class Driver:
@@ -212,6 +232,9 @@ async def drive(url: str, matches: int, seconds: float, process: int, barrier: A
         if barrier is not None:
             await asyncio.to_thread(barrier.wait)
         monitor = LagMonitor()
+        # Only the first process counts the database server's CPU (all of it).
+        db_pids = await _database_pids(engine) if process == 0 else []
+        db_cpu, workers_cpu = cpu_seconds(db_pids), cpu_seconds(_worker_pids())
         monitor.start()
         begin = time.monotonic()
         cpu = time.process_time()
@@ -221,6 +244,10 @@ async def drive(url: str, matches: int, seconds: float, process: int, barrier: A
         )
         driver.stats.seconds = time.monotonic() - begin
         driver.stats.cpu_seconds = time.process_time() - cpu
+        driver.stats.worker_cpu_seconds = cpu_used(workers_cpu, cpu_seconds(_worker_pids()))
+        if db_cpu:
+            now = cpu_seconds(await _database_pids(engine))
+            driver.stats.db_cpu_seconds = cpu_used(db_cpu, now)
         await monitor.stop()
         driver.stats.lags_ms = monitor.lags_ms
     finally:
@@ -228,6 +255,27 @@ async def drive(url: str, matches: int, seconds: float, process: int, barrier: A
     driver.stats.rss_mb, driver.stats.peak_mb = rss_mb()
     driver.stats.reference_ms = reference
     return driver.stats
+
+
+def _worker_pids() -> list[int]:
+    """The render workers' process ids (none on a commit before the pool had them)."""
+    try:
+        from bot import render_pool
+    except ImportError:
+        return []
+    pids = getattr(render_pool, "worker_pids", None)
+    return list(pids()) if pids is not None else []
+
+
+async def _database_pids(engine: AsyncEngine) -> list[int]:
+    """The PostgreSQL server processes serving this database (none on SQLite)."""
+    if engine.dialect.name != "postgresql":
+        return []
+    async with engine.connect() as conn:
+        rows = await conn.execute(
+            text("SELECT pid FROM pg_stat_activity WHERE datname = current_database()")
+        )
+        return [int(pid) for (pid,) in rows]
 
 
 def _child(url: str, matches: int, seconds: float, process: int, barrier: Any, out: Any) -> None:
@@ -279,12 +327,18 @@ def _row(backend: str, processes: int, matches: int, stats: Stats) -> str:
     rate = stats.moves / stats.seconds if stats.seconds else 0.0
     ref = median(stats.reference_ms)
     p95 = percentile(every, 0.95)
+    total = stats.cpu_seconds + stats.worker_cpu_seconds + (stats.db_cpu_seconds or 0.0)
+
+    def per_move(seconds: float | None) -> str:
+        return "—" if seconds is None else f"{seconds * 1000 / max(stats.moves, 1):.0f} ms"
+
     return (
         f"| {backend} | {processes} | {matches} | {stats.moves} | {rate:.1f} "
         f"| {median(every):.0f} ms | {p95:.0f} ms | {max(every, default=0):.0f} ms "
         f"| {percentile(stats.lags_ms, 0.99):.0f} ms | {max(stats.lags_ms, default=0):.0f} ms "
         f"| {stats.conflicts} | {len(stats.errors)} | {stats.rss_mb:.0f} MiB "
-        f"| {stats.cpu_seconds * 1000 / max(stats.moves, 1):.0f} ms "
+        f"| {per_move(stats.cpu_seconds)} | {per_move(stats.worker_cpu_seconds)} "
+        f"| {per_move(stats.db_cpu_seconds)} | {per_move(total)} "
         f"| {ref:.1f} ms | {p95 / ref if ref else 0:.1f}× |"
     )
 
@@ -364,10 +418,12 @@ def main(argv: list[str] | None = None) -> None:
     print(f"\nLoad: {args.seconds:.0f} s per row, {os.cpu_count()} CPUs\n")
     print(
         "| backend | processes | matches | moves | moves/s | move p50 | move p95 | move max "
-        "| loop lag p99 | loop lag max | conflicts | errors | RSS | bot CPU per move "
-        "| reference | p95 / reference |"
+        "| loop lag p99 | loop lag max | conflicts | errors | RSS | CPU per move: bot "
+        "| render workers | database | all | reference | p95 / reference |"
     )
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print(
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+    )
     print("\n".join(rows))
     print("\n| backend | matches | game | moves | p50 | p95 |\n|---|---:|---|---:|---:|---:|")
     print("\n".join(game_rows))

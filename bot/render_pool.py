@@ -127,6 +127,13 @@ def _get() -> ProcessPoolExecutor | None:
         return _pool
 
 
+def worker_pids() -> list[int]:
+    """The process ids of the running workers (for benchmarks that count their CPU)."""
+    with _lock:
+        processes = getattr(_pool, "_processes", None) or {}
+        return list(processes)
+
+
 def start() -> None:
     """Start the workers now (the bot does at start), so the first post waits for no
     worker to import the games."""
