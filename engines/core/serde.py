@@ -15,7 +15,7 @@ import types
 import typing
 from collections.abc import Mapping
 from functools import cache
-from typing import Any, TypeVar, Union, get_args, get_origin
+from typing import Any, TypeVar, Union, cast, get_args, get_origin
 
 T = TypeVar("T")
 
@@ -118,6 +118,8 @@ def _field_names(cls: type) -> tuple[str, ...] | None:
 
 def from_json(tp: Any, data: JSON, path: str = "$") -> Any:
     """Rebuild a value of type ``tp`` from JSON data produced by :func:`to_json`."""
+    if type(tp) is type and _SELF_TYPED.get(tp) is type(data):  # the commonest: text, a number
+        return data
     if tp is Any:
         return data
     if isinstance(tp, str):
@@ -201,22 +203,65 @@ def _from_container(tp: Any, origin: Any, data: JSON, path: str) -> Any:
 def _from_dataclass(tp: type[T], data: JSON, path: str) -> T:
     if not isinstance(data, dict):
         raise SerdeError(f"{path}: expected an object for {tp.__name__}, got {data!r}", path=path)
-    hints = _hints(tp)  # type: ignore[arg-type]
+    fields, names = _plan(cast(type, tp))
     kwargs: dict[str, Any] = {}
-    for f in dataclasses.fields(tp):  # type: ignore[arg-type]
-        if not f.init:
-            continue
-        if f.name in data:
-            kwargs[f.name] = from_json(hints[f.name], data[f.name], f"{path}.{f.name}")
-        elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-            raise SerdeError(f"{path}: missing field {f.name!r}", path=f"{path}.{f.name}")
-    unknown = set(data) - {f.name for f in dataclasses.fields(tp)}  # type: ignore[arg-type]
-    if unknown:
-        first = sorted(unknown)[0]
-        raise SerdeError(
-            f"{path}: unknown field(s) {', '.join(sorted(unknown))}", path=f"{path}.{first}"
-        )
+    for name, hint, plain, required in fields:
+        if name in data:
+            value = data[name]
+            # A plain field holding its plain type needs no conversion (nor a path).
+            if plain is type(value):
+                kwargs[name] = value
+            else:
+                kwargs[name] = from_json(hint, value, f"{path}.{name}")
+        elif required:
+            raise SerdeError(f"{path}: missing field {name!r}", path=f"{path}.{name}")
+    if len(data) > len(kwargs):  # else every key was an init field
+        unknown = set(data) - names
+        if unknown:
+            first = sorted(unknown)[0]
+            raise SerdeError(
+                f"{path}: unknown field(s) {', '.join(sorted(unknown))}", path=f"{path}.{first}"
+            )
     return tp(**kwargs)
+
+
+#: Types whose JSON value is the value itself, by the one Python type it has then
+#: (``int`` but not ``bool``, ``None`` for null): :func:`from_json` returns such data
+#: as it is, exactly as its general path would.
+_SELF_TYPED: dict[type, type] = {
+    str: str,
+    int: int,
+    bool: bool,
+    float: float,
+    type(None): type(None),
+}
+
+#: A dataclass's init fields as (name, type hint, plain type or ``None``, required).
+_Fields = tuple[tuple[str, Any, type | None, bool], ...]
+#: :func:`_plan` by class.
+_PLANS: dict[type, tuple[_Fields, frozenset[str]]] = {}
+
+
+def _plan(tp: type) -> tuple[_Fields, frozenset[str]]:
+    """A dataclass's init fields and all its field names: worked out once per class,
+    not for every object parsed."""
+    found = _PLANS.get(tp)
+    if found is not None:
+        return found
+    hints = _hints(tp)
+    every = dataclasses.fields(tp)
+    fields = tuple(
+        (
+            f.name,
+            hints[f.name],
+            _SELF_TYPED.get(hints[f.name]) if type(hints[f.name]) is type else None,
+            f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING,
+        )
+        for f in every
+        if f.init
+    )
+    _PLANS[tp] = (fields, frozenset(f.name for f in every))
+    return _PLANS[tp]
 
 
 @cache
