@@ -159,7 +159,7 @@ def paletted(image: Image.Image) -> Image.Image:
     The palette is chosen (fast octree) from the image's distinct colours, each
     repeated in proportion to how many pixels have it (about
     :data:`PALETTE_SAMPLE` pixels in all), rather than from its million pixels: the
-    same weighting for about a quarter of the time (the octree of every pixel
+    same weighting for about half the CPU time (the octree of every pixel
     was most of a board's PNG time). Every pixel is then mapped to its nearest
     palette colour. Images that are not RGB, or have more than
     :data:`MAX_SAMPLED_COLOURS` colours, get the octree of every pixel.

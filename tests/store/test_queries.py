@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from sqlalchemy import event
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from bot.store import repository as repo
 from bot.store.errors import SeatError
@@ -90,6 +91,37 @@ async def test_list_matches_and_lookups(sessions: async_sessionmaker[AsyncSessio
             (1, CAROL, False),
         ]
         assert await repo.get_seats(session, 424242) == []
+
+
+async def test_the_tenancy_gate_reads_a_match_guild_once_and_never_shows_it_elsewhere(
+    engine: AsyncEngine, sessions: async_sessionmaker[AsyncSession]
+) -> None:
+    match = (await started_match(sessions)).match  # in GUILD
+    statements: list[str] = []
+
+    def count(*args: Any) -> None:
+        statements.append(str(args[2]))
+
+    event.listen(engine.sync_engine, "before_cursor_execute", count)
+
+    async def gate(guild: int, match_id: int) -> tuple[int, int] | None:
+        async with sessions.begin() as session:
+            return await repo.visible_match_id(
+                session, guild_id=guild, user_id=CAROL, match_id=match_id
+            )
+
+    assert await gate(GUILD, match.id) == (match.id, GUILD)
+    assert len(statements) == 1
+    # Every later press of the match's buttons: the same answer, and no query.
+    assert await gate(GUILD, match.id) == (match.id, GUILD)
+    # From another guild the match is still invisible, known or not.
+    assert await gate(9, match.id) is None
+    assert len(statements) == 1
+    # A match that does not exist (yet) is asked for again each time, never kept.
+    assert await gate(GUILD, match.id + 1) is None
+    assert await gate(GUILD, match.id + 1) is None
+    assert len(statements) == 3
+    event.remove(engine.sync_engine, "before_cursor_execute", count)
 
 
 async def test_event_pages(sessions: async_sessionmaker[AsyncSession]) -> None:
