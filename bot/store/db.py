@@ -53,6 +53,14 @@ def database_url(url: str | URL | None = None) -> str:
     return env
 
 
+#: PostgreSQL connections a bot process keeps open: as many as SQLAlchemy's default
+#: pool allowed at most (5 kept + 10 more), but all kept. With the default, every
+#: connection beyond the fifth was closed as soon as it was given back and opened
+#: again for the next move (a server process started, a handshake, the driver's
+#: set-up): under a dozen matches at once, one new connection every three moves.
+POSTGRES_POOL_SIZE = 15
+
+
 def make_engine(url: str | URL, *, migrations: bool = False, **kwargs: Any) -> AsyncEngine:
     """An async engine for ``url``. SQLite files get WAL, foreign keys and a busy timeout.
 
@@ -61,6 +69,8 @@ def make_engine(url: str | URL, *, migrations: bool = False, **kwargs: Any) -> A
     """
     parsed = make_url(url)
     ensure_sqlite_dir(parsed)
+    if parsed.get_backend_name() == "postgresql" and "poolclass" not in kwargs:
+        kwargs = {"pool_size": POSTGRES_POOL_SIZE, "max_overflow": 0, **kwargs}
     engine = create_async_engine(parsed, **kwargs)
     if parsed.get_backend_name() == "sqlite":
         configure_sqlite(engine, migrations=migrations)

@@ -129,7 +129,7 @@ async def visible_match_id(
     return found
 
 
-#: Matches whose guild each process keeps per database (a few dozen bytes each).
+#: Matches whose guild each process keeps per database (about 100 bytes each).
 GUILDS_KEPT = 20_000
 #: The guild of each match found by :func:`visible_match_id`, per database engine
 #: (match ids repeat across databases, in tests); weakly, like the kept states.
