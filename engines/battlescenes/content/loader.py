@@ -9,6 +9,7 @@ docs/battlescenes.md.
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 import yaml
@@ -43,6 +44,14 @@ CONTENT_ROOT = Path(__file__).resolve().parents[3] / "assets" / "content" / "bat
 BUILTIN_PACKS = ("starter",)
 
 
+@cache
+def builtin_pack(name: str) -> Pack:
+    """A built-in pack, read once per process: parsing the starter's card files took
+    a third of a second of the bot's event loop at every match start (docs/performance.md).
+    Nothing changes a loaded pack, so matches may share it."""
+    return load_pack(name, CONTENT_ROOT)
+
+
 def load_pack(name: str, root: Path = CONTENT_ROOT) -> Pack:
     """Load and validate the pack ``name`` (a directory of YAML files)."""
     directory = root / name
@@ -68,7 +77,7 @@ def load_pack(name: str, root: Path = CONTENT_ROOT) -> Pack:
         _load_file(path, cards, decks)
     if manifest.extends is not None:
         # An entry of the pack replaces the built-in one with its key (a correction).
-        base = load_pack(manifest.extends, CONTENT_ROOT)
+        base = builtin_pack(manifest.extends)
         cards, decks = {**base.cards, **cards}, {**base.decks, **decks}
     for deck in decks.values():
         for key, _count in deck.cards:

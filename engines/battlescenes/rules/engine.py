@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from engines.battlescenes.content import positions, preview
-from engines.battlescenes.content.loader import BUILTIN_PACKS, CONTENT_ROOT, load_pack
+from engines.battlescenes.content.loader import BUILTIN_PACKS, CONTENT_ROOT, builtin_pack, load_pack
 from engines.battlescenes.content.schema import Pack
 from engines.battlescenes.effects import interpreter
 from engines.battlescenes.interface import lookup, use_menus
@@ -131,6 +131,8 @@ class BattleScenes(GameEngine[State]):
         """The card pack (``starter`` by default): built-in, else a community pack
         (``engines.core.packs``; built-in names cannot be shadowed)."""
         name = pack or BUILTIN_PACKS[0]
+        if name in BUILTIN_PACKS:
+            return builtin_pack(name)
         return load_pack(name, pack_root(self.name, name, CONTENT_ROOT))
 
     def new_match(
