@@ -17,9 +17,9 @@ from engines.core.model import replace
 from engines.dicethrone.content import CardDef, Side, Timing
 from engines.dicethrone.content import Step as ScriptStep
 from engines.dicethrone.dice_cards import current_dice, dice_in_play, dice_step, parse
-from engines.dicethrone.effects import Ctx, chosen_player, paused, put
+from engines.dicethrone.effects.context import Ctx, chosen_player, paused, put
 from engines.dicethrone.settle import settle
-from engines.dicethrone.state import Phase, State, Step
+from engines.dicethrone.state import Phase, Resume, State, Step
 from engines.dicethrone.statuses import parse_pick, tokens_in_play
 from engines.dicethrone.turn import Flow, illegal
 
@@ -263,7 +263,7 @@ def play_card(flow: Flow, state: State, seat: int, card_id: str, target: str = "
     flow.emit("played", "Cartas de Ação", player=flow.name(state, seat), card=name, cost=cost)
     dice = state.roll.dice if seat == state.active else state.roll.defense_dice
     foe = chosen_player(state, target) if names_foe(state, seat, card) else None
-    ctx = Ctx(seat, flow.hero(state, seat), dice, resume="card", pick=target, foe=foe)
+    ctx = Ctx(seat, flow.hero(state, seat), dice, resume=Resume.CARD, pick=target, foe=foe)
     after = flow.interp.run(state, card.effect, ctx)
     return after if paused(state, after) else after_action(after, flow, seat)
 
@@ -302,7 +302,7 @@ def spend(flow: Flow, state: State, seat: int, status: str) -> State:
         player=flow.name(state, seat),
         status=dict(definition.name),
     )
-    ctx = Ctx(seat, flow.hero(state, seat), resume="card")
+    ctx = Ctx(seat, flow.hero(state, seat), resume=Resume.CARD)
     after = flow.interp.run(state, definition.spend, ctx)
     return after if paused(state, after) else after_action(after, flow, seat)
 

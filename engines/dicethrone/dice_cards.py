@@ -19,19 +19,12 @@ The player names the dice in the card's ``target``:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from engines.core import Event
-from engines.core.model import replace
 from engines.dicethrone.content import CardDef, Content, Step
 from engines.dicethrone.state import Phase, State
 from engines.dicethrone.state import Step as TurnStep
 
-if TYPE_CHECKING:
-    from engines.dicethrone.effects import Ctx, Interpreter
-
 #: The rule a dice change cites, by roll step (the offensive dice otherwise: 4.3).
-_RULES = {"defense_rolled": "6.3", "target_rolled": "5", "first_rolled": "Preparação 7"}
+RULES = {"defense_rolled": "6.3", "target_rolled": "5", "first_rolled": "Preparação 7"}
 
 DICE_STEPS = frozenset({"set_dice", "nudge_dice", "reroll_dice"})
 
@@ -52,7 +45,8 @@ def effect_dice_changeable(content: Content, state: State) -> bool:
     return False
 
 
-def _effect_roll(state: State) -> bool:
+def effect_roll(state: State) -> bool:
+    """Whether the dice in play are a paused effect roll's ("Role [#]")."""
     ch = state.stack[-1] if state.stack else None
     return ch is not None and ch.rolled
 
@@ -61,7 +55,7 @@ def dice_in_play(state: State, of: str = "any") -> bool:
     """Whether dice a card changes (``of``: offensive, defensive, any) may be changed
     now: the offensive dice (rolled, not yet activated) or the defensive dice
     (rolled, not yet resolved)."""
-    if _effect_roll(state):
+    if effect_roll(state):
         return of == "any"  # an effect's "Roll [#]", paused for this
     if state.step is TurnStep.DEFENSE_ROLLED:
         return of in ("defensive", "any")
@@ -75,7 +69,7 @@ def dice_in_play(state: State, of: str = "any") -> bool:
 
 def current_dice(state: State) -> tuple[int, ...]:
     """The dice a dice-changing card acts on now."""
-    if _effect_roll(state):
+    if effect_roll(state):
         return state.stack[-1].dice
     if state.step is TurnStep.TARGET_ROLLED:
         return (state.roll.target_die,)
@@ -112,36 +106,3 @@ def parse(step: Step, dice: tuple[int, ...], target: str) -> dict[int, int] | No
     if not changes or len(changes) > step.amount:
         return None
     return changes
-
-
-def step(interp: Interpreter, state: State, st: Step, ctx: Ctx) -> State:
-    """Change the dice in play as the card's ``target`` says (checked when played)."""
-    dice = list(current_dice(state))
-    changes = parse(st, current_dice(state), ctx.pick) if dice_in_play(state, st.dice_of) else None
-    if changes is None:
-        return state
-    for index, face in sorted(changes.items()):
-        dice[index] = face or interp.dice.roll(6, f"re-roll die {index + 1}")
-    interp.events.append(
-        Event(
-            "dicethrone.event.dice_changed",
-            {"player": state.seats[ctx.owner].name, "dice": " ".join(map(str, dice))},
-            rule="Role [#]"
-            if _effect_roll(state)
-            else _RULES.get(state.step.value if state.step else "", "4.3"),
-        )
-    )
-    if _effect_roll(state):
-        # The paused roll's dice: the frame its nested steps read, and the render's.
-        ch = state.stack[-1]
-        frames = (*ch.frames[:-1], replace(ch.frames[-1], dice=tuple(dice)))
-        ch = replace(ch, dice=tuple(dice), frames=frames)
-        roll = replace(state.roll, effect_dice=tuple(dice))
-        return replace(state, stack=(*state.stack[:-1], ch), roll=roll)
-    if state.step is TurnStep.DEFENSE_ROLLED:
-        return replace(state, roll=replace(state.roll, defense_dice=tuple(dice)))
-    if state.step is TurnStep.TARGET_ROLLED:
-        return replace(state, roll=replace(state.roll, target_die=dice[0]))
-    if state.step is TurnStep.FIRST_ROLLED:
-        return replace(state, roll=replace(state.roll, first_dice=tuple(dice)))
-    return replace(state, roll=replace(state.roll, dice=tuple(dice)))

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 from engines.core import Dice
 from engines.core.model import replace
 from engines.dicethrone.dice_cards import effect_dice_changeable
-from engines.dicethrone.effects import Ctx, paused
-from engines.dicethrone.state import Phase, Roll, State, Step, goto
+from engines.dicethrone.effects.context import Ctx, paused
+from engines.dicethrone.state import Phase, Resume, Roll, State, Step, goto
 
 if TYPE_CHECKING:
     from engines.dicethrone.turn import Flow
@@ -96,7 +96,7 @@ def set_up(flow: Flow, state: State, first_seat: int) -> State:
     which one (nothing in the rules names one); the others wait for that answer."""
     for seat in range(first_seat, len(state.players)):
         hero = flow.hero(state, seat)
-        after = flow.interp.run(state, hero.setup, Ctx(seat, hero, resume="setup"))
+        after = flow.interp.run(state, hero.setup, Ctx(seat, hero, resume=Resume.SETUP))
         if paused(state, after):
             return after
         state = after

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engines.core import IllegalActionError
 from engines.dicethrone.actions import Adjust
-from engines.dicethrone.effects import put, remove_status
+from engines.dicethrone.effects.context import put, remove_status
 from engines.dicethrone.modes import health_cap, set_health
 from engines.dicethrone.settle import check_defeat
 from engines.dicethrone.state import CP_CAP, State

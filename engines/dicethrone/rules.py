@@ -25,6 +25,7 @@ from engines.core import (
     SetupError,
     View,
 )
+from engines.core.effects import Continuations
 from engines.core.model import replace
 from engines.core.packs import pack_root
 from engines.core.serde import from_json, to_json
@@ -34,7 +35,7 @@ from engines.dicethrone.cards import after_action, play_card, spend
 from engines.dicethrone.commands import COMMANDS
 from engines.dicethrone.content import Content
 from engines.dicethrone.decisions import AUTOPASS, out_of_turn, pending, playable
-from engines.dicethrone.effects import paused
+from engines.dicethrone.effects.context import paused
 from engines.dicethrone.loader import BUILTIN_PACKS, CONTENT_ROOT, load_pack
 from engines.dicethrone.manual import adjust
 from engines.dicethrone.modes import MODE_BY_SEATS, SEATS
@@ -48,6 +49,7 @@ from engines.dicethrone.state import (
     TEAMS,
     Phase,
     Player,
+    Resume,
     State,
 )
 from engines.dicethrone.turn import Flow
@@ -290,19 +292,7 @@ class DiceThrone(GameEngine[State]):
         after = flow.interp.resume(state, index, flow.hero(state, ch.seat))
         if paused(depth, after):
             return after
-        if ch.resume == "activate":
-            return flow.after_activation(after)
-        if ch.resume == "early":
-            return targeting.start(flow, after)
-        if ch.resume == "defend":
-            return flow.after_defense(after)
-        if ch.resume == "upkeep":
-            return flow.after_upkeep(after)
-        if ch.resume in ("income", "income_quiet"):
-            return upkeep.after_income(flow, after)
-        if ch.resume == "setup":
-            return first_roll.set_up(flow, after, ch.seat + 1)
-        return after_action(after, flow, ch.seat)
+        return AFTER_SCRIPT.after(ch.resume, (flow, ch.seat), after)
 
     def _play(self, flow: Flow, state: State, seat: int, card: str, target: str) -> State:
         """Play a card with its target; a non-active player's Instant Action waits."""
@@ -421,6 +411,29 @@ class DiceThrone(GameEngine[State]):
         playable = self.playable(flow, state, seat)
         card = str(values.get("card") or "")
         return suggestions(flow, state, seat, command, option, current, playable, card)
+
+
+def _after_card(env: tuple[Flow, int], state: State) -> State:
+    flow, seat = env
+    return after_action(state, flow, seat)
+
+
+#: What the turn does once a paused script has ended, by its continuation.
+AFTER_SCRIPT: Continuations[Resume, tuple[Flow, int], State, State] = Continuations(
+    Resume,
+    {
+        Resume.ACTIVATE: lambda env, state: env[0].after_activation(state),
+        Resume.EARLY: lambda env, state: targeting.start(env[0], state),
+        Resume.DEFEND: lambda env, state: env[0].after_defense(state),
+        Resume.UPKEEP: lambda env, state: env[0].after_upkeep(state),
+        Resume.INCOME: lambda env, state: upkeep.after_income(env[0], state),
+        Resume.INCOME_QUIET: lambda env, state: upkeep.after_income(env[0], state),
+        Resume.SETUP: lambda env, state: first_roll.set_up(env[0], state, env[1] + 1),
+        Resume.CARD: _after_card,
+        # A trigger script never waits; were one paused, the seat goes on as after a card.
+        Resume.NONE: _after_card,
+    },
+)
 
 
 class _NoDice(Dice):

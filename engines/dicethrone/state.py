@@ -140,6 +140,30 @@ class Roll:
     first_dice: tuple[int, ...] = ()
 
 
+class Resume(enum.Enum):
+    """What the turn does once a script has ended (the typed continuation of a
+    paused script; the values are the names stored in saved states)."""
+
+    #: A trigger script (a status's overflow or attack triggers): it never waits.
+    NONE = ""
+    #: An Offensive Ability's effects (4.4): the Defender answers next (6).
+    ACTIVATE = "activate"
+    #: The effects resolved before the targeting phase (4.4): targeting (5) next.
+    EARLY = "early"
+    #: A Defensive Ability's effects (6.3): the final window (6.5) next.
+    DEFEND = "defend"
+    #: Upkeep effects: Income next (or the Upkeep window).
+    UPKEEP = "upkeep"
+    #: Income passives with the ``income_window`` option: the Income window next.
+    INCOME = "income"
+    #: Income passives without it: Main (1) next; they stop only to ask a foe.
+    INCOME_QUIET = "income_quiet"
+    #: A hero's set-up script ("Preparação" 8): the next seat's set-up.
+    SETUP = "setup"
+    #: A card played or a token spent: back to what the player was doing.
+    CARD = "card"
+
+
 @dataclass(frozen=True)
 class Frame:
     """Steps of a script still to resolve, with the dice they read."""
@@ -153,8 +177,7 @@ class Suspended:
     """A script paused on an "Or", a manual step or a "Then"; it goes on afterwards.
 
     ``frames`` (innermost last) and ``later`` ("Additionally" steps) are the
-    rest of the script; ``resume`` tells the turn what to do once it ends
-    (``activate``, ``defend``, ``card``, ``upkeep``).
+    rest of the script; ``resume`` tells the turn what to do once it ends.
     """
 
     seat: int
@@ -164,7 +187,7 @@ class Suspended:
     dice: tuple[int, ...]
     attack: bool
     ultimate: bool
-    resume: str
+    resume: Resume
     #: Text the vocabulary cannot express: the owner applies it by hand.
     manual: Mapping[str, str] = field(default_factory=dict)
     #: A "Then" pause: a window where every player may play cards or spend tokens.

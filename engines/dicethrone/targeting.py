@@ -16,8 +16,8 @@ from engines.core.model import replace
 from engines.dicethrone import aim, modes
 from engines.dicethrone.combos import best_variant, usable_level
 from engines.dicethrone.content import Script
-from engines.dicethrone.effects import Ctx, draw_card, paused
-from engines.dicethrone.state import KING, TEAMS, State, Step
+from engines.dicethrone.effects.context import Ctx, draw_card, paused
+from engines.dicethrone.state import KING, TEAMS, Resume, State, Step
 
 if TYPE_CHECKING:
     from engines.dicethrone.turn import Flow
@@ -34,7 +34,7 @@ def begin(flow: Flow, state: State, script: Script) -> State:
     if not first:
         return start(flow, state)
     hero = flow.hero(state, state.active)
-    ctx = Ctx(state.active, hero, state.roll.dice, True, state.roll.ultimate, resume="early")
+    ctx = Ctx(state.active, hero, state.roll.dice, True, state.roll.ultimate, resume=Resume.EARLY)
     after = flow.interp.run(state, first, ctx)
     return after if paused(state, after) else start(flow, after)
 

@@ -12,11 +12,12 @@ from dataclasses import dataclass, field
 
 from engines.core import Dice, Event, IllegalActionError
 from engines.core.model import replace
-from engines.dicethrone import aim, first_roll, statuses, targeting, upkeep
+from engines.dicethrone import aim, first_roll, targeting, upkeep
 from engines.dicethrone.combos import best_variant, usable_level
 from engines.dicethrone.content import Ability, Content, Hero
-from engines.dicethrone.effect_helpers import dice_message
-from engines.dicethrone.effects import Ctx, Interpreter, paused, put
+from engines.dicethrone.effects.context import Ctx, dice_message, paused, put
+from engines.dicethrone.effects.interpreter import Interpreter
+from engines.dicethrone.effects.triggers import attack_triggers, expire_after_roll
 from engines.dicethrone.settle import settle
 from engines.dicethrone.state import (
     ATTEMPTS,
@@ -24,6 +25,7 @@ from engines.dicethrone.state import (
     DICE,
     HAND_LIMIT,
     Phase,
+    Resume,
     Roll,
     State,
     Step,
@@ -281,7 +283,7 @@ class Flow:
         variant = best_variant(hero, ability, level, state.roll.dice)
         assert variant is not None
         state = replace(state, step=Step.RESPONSE)
-        ctx = Ctx(seat, hero, state.roll.dice, True, ability.ultimate, resume="activate")
+        ctx = Ctx(seat, hero, state.roll.dice, True, ability.ultimate, resume=Resume.ACTIVATE)
         # With several opponents the effects needing no target resolved at 4.4.
         effect = aim.split(variant.effect)[1] if state.roll.early_done else variant.effect
         after = self.interp.run(state, effect, ctx)
@@ -294,7 +296,7 @@ class Flow:
         if not attacks:
             return replace(state, step=Step.FINAL, passed=(), priority=None)
         # Status triggers of the Attacker and of the Attacked player (Fade, Negotiate…).
-        state = statuses.attack_triggers(self.interp, state)
+        state = attack_triggers(self.interp, state)
         defender = state.opponent(seat)
         # 6.2: only defendable damage lets the defender roll a Defensive Ability.
         defendable = any(inc.kind.defendable for inc in attacks)
@@ -337,7 +339,7 @@ class Flow:
         assert defense is not None
         level = max(lv for lv in defense.levels if lv <= self._level(state, seat, defense.id))
         state = replace(state, step=Step.DEFENSE)
-        ctx = Ctx(seat, hero, state.roll.defense_dice, resume="defend")
+        ctx = Ctx(seat, hero, state.roll.defense_dice, resume=Resume.DEFEND)
         after = self.interp.run(state, defense.levels[level], ctx)
         return after if paused(state, after) else self.after_defense(after)
 
@@ -385,7 +387,7 @@ class Flow:
     def finish_roll_phase(self, state: State) -> State:
         """6.6: apply the accumulated damage and healing, then Main (2)."""
         state = settle(state, self.events)
-        state = statuses.expire_after_roll(self.interp, state)
+        state = expire_after_roll(self.interp, state)
         if state.phase is Phase.OVER:
             return state
         if not state.alive(state.active):

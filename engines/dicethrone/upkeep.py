@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING
 
 from engines.core.model import replace
 from engines.dicethrone.content import Step as ScriptStep
-from engines.dicethrone.effects import Ctx, draw_card, paused, put, remove_status
-from engines.dicethrone.foes import FOE_RESET
+from engines.dicethrone.effects.context import Ctx, draw_card, paused, put, remove_status
+from engines.dicethrone.effects.foes import FOE_RESET
 from engines.dicethrone.settle import settle
-from engines.dicethrone.state import CP_CAP, Phase, State, Step, goto
+from engines.dicethrone.state import CP_CAP, Phase, Resume, State, Step, goto
 
 if TYPE_CHECKING:
     from engines.dicethrone.turn import Flow
@@ -39,7 +39,7 @@ def start_turn(flow: Flow, state: State) -> State:
         if passive.upkeep:
             sources.append((dict(passive.name), (FOE_RESET, *passive.upkeep)))
     steps = upkeep_order(sources)
-    after = flow.interp.run(state, steps, Ctx(seat, hero, resume="upkeep"))
+    after = flow.interp.run(state, steps, Ctx(seat, hero, resume=Resume.UPKEEP))
     return after if paused(state, after) else after_upkeep(flow, after)
 
 
@@ -88,7 +88,7 @@ def income(flow: Flow, state: State) -> State:
     # A passive aimed at "the opponent" asks which one (3–4 players), as in Upkeep:
     # nothing in the rules names one, so its owner chooses. Without the
     # ``income_window`` option that question is the only pause ("income_quiet").
-    resume = "income" if state.income_window else "income_quiet"
+    resume = Resume.INCOME if state.income_window else Resume.INCOME_QUIET
     script = tuple(s for p in hero.passives if p.income for s in (FOE_RESET, *p.income))
     return flow.interp.run(state, script, Ctx(seat, hero, resume=resume)) if script else state
 

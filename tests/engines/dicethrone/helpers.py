@@ -8,7 +8,7 @@ from typing import Any
 from engines.core import Action, Event, RiggedDice, Seat
 from engines.core.model import replace
 from engines.dicethrone import ENGINE
-from engines.dicethrone.effects import put
+from engines.dicethrone.effects.context import put
 from engines.dicethrone.loader import load_pack
 from engines.dicethrone.rules import install_pack
 from engines.dicethrone.state import State

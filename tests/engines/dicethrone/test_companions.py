@@ -10,7 +10,7 @@ from engines.core import ContentError, RiggedDice
 from engines.dicethrone import ENGINE
 from engines.dicethrone import actions as a
 from engines.dicethrone.content import Step as ScriptStep
-from engines.dicethrone.effects import Ctx
+from engines.dicethrone.effects.context import Ctx
 from engines.dicethrone.loader import load_hero
 from engines.dicethrone.state import State
 from engines.dicethrone.statuses import parse_pick, tokens_in_play

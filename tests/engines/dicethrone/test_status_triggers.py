@@ -10,8 +10,8 @@ from engines.core.model import replace
 from engines.dicethrone import ENGINE
 from engines.dicethrone import actions as a
 from engines.dicethrone.content import Step as ScriptStep
-from engines.dicethrone.effects import Ctx
-from engines.dicethrone.state import Phase, State, Step
+from engines.dicethrone.effects.context import Ctx
+from engines.dicethrone.state import Phase, Resume, State, Step
 from tests.engines.dicethrone.helpers import (
     MINI,
     SEATS,
@@ -230,7 +230,7 @@ def test_a_picked_token_survives_a_then_pause_in_the_card() -> None:
     interp = ENGINE.flow(state, RiggedDice([])).interp
     hero = ENGINE.load_content(None).heroes["gunslinger"]
     script = (ScriptStep(op="then"), ScriptStep(op="remove_chosen"))
-    paused = interp.run(state, script, Ctx(0, hero, resume="card", pick="2:protect"))
+    paused = interp.run(state, script, Ctx(0, hero, resume=Resume.CARD, pick="2:protect"))
     assert paused.choice is not None and paused.choice.pick == "2:protect"
     after = interp.resume(paused, 0, hero)
     assert after.players[1].statuses == {"protect": 1}

@@ -11,7 +11,7 @@ from engines.dicethrone import ENGINE
 from engines.dicethrone import actions as a
 from engines.dicethrone.content import Content, StatusDef
 from engines.dicethrone.content import Step as ScriptStep
-from engines.dicethrone.effects import Ctx
+from engines.dicethrone.effects.context import Ctx
 from engines.dicethrone.rules import install_pack
 from engines.dicethrone.state import Phase, State, Step
 from tests.engines.dicethrone.helpers import act, with_player

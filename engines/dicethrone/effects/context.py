@@ -1,6 +1,5 @@
-"""Small helpers shared by the effect interpreter and the rules modules.
-
-``Ctx`` (who resolves a script), player updates, status removal and drawing.
+"""Who resolves a script (:class:`Ctx`), and the small state changes shared by the
+effect handlers and the rules modules: player updates, status removal and drawing.
 """
 
 from __future__ import annotations
@@ -12,7 +11,7 @@ from engines.core import Dice, Event
 from engines.core.model import Message, replace
 from engines.dicethrone.content import Content, DamageKind, Hero
 from engines.dicethrone.damage import Incoming
-from engines.dicethrone.state import Player, State
+from engines.dicethrone.state import Player, Resume, State
 
 
 @dataclass(frozen=True)
@@ -28,7 +27,8 @@ class Ctx:
     dice: tuple[int, ...] = ()
     attack: bool = False
     ultimate: bool = False
-    resume: str = ""
+    #: What the turn does once the script has ended; ``NONE``: a trigger script.
+    resume: Resume = Resume.NONE
     #: The token a card picks (``"<seat>:<status>"``, seat from 1), e.g. for Bye-Bye.
     pick: str = ""
     #: The opponent a card named (3–4 players); None: the default opponent.
@@ -38,12 +38,12 @@ class Ctx:
 #: Scripts that may stop only to ask which opponent they aim at (3–4 players): a
 #: hero's set-up and, without the ``income_window`` option, Income passives. No
 #: window opens there, so no other pause ("Or" offers, "Então", dice pauses).
-FOE_ONLY = frozenset({"setup", "income_quiet"})
+FOE_ONLY = frozenset({Resume.SETUP, Resume.INCOME_QUIET})
 
 
 def may_wait(ctx: Ctx) -> bool:
     """Whether the script may pause for a window or an offer (not only for a foe)."""
-    return bool(ctx.resume) and ctx.resume not in FOE_ONLY
+    return ctx.resume is not Resume.NONE and ctx.resume not in FOE_ONLY
 
 
 def chosen_player(state: State, pick: str) -> int | None:

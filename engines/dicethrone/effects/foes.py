@@ -10,13 +10,9 @@ opponents, the first in turn order by default: nothing in the rules names one.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engines.dicethrone.content import Step
-from engines.dicethrone.state import State
-
-if TYPE_CHECKING:
-    from engines.dicethrone.effects import Ctx
+from engines.dicethrone.effects.env import DTRun
+from engines.dicethrone.state import Resume, State
 
 #: Steps that act on "the opponent" (or a chosen player, who is one when nobody was named).
 FOE_OPS = frozenset({"steal_cp", "steal_health", "move", "opposed"})
@@ -26,7 +22,7 @@ TARGETED_OPS = frozenset(
 #: Scripts that may stop to ask: Upkeep, Income (``income`` with the
 #: ``income_window`` option, ``income_quiet`` without: there the turn waits only
 #: for this question) and a hero's set-up ("Preparação" 8).
-ASKING = frozenset({"upkeep", "income", "income_quiet", "setup"})
+ASKING = frozenset({Resume.UPKEEP, Resume.INCOME, Resume.INCOME_QUIET, Resume.SETUP})
 #: Marks the start of one Upkeep effect: its opponent is asked afresh.
 FOE_RESET = Step(op="foe", amount=-1)
 
@@ -38,11 +34,12 @@ def aims_at_foe(step: Step) -> bool:
     return step.op in TARGETED_OPS and step.target in ("opponent", "chosen")
 
 
-def ask_foe(state: State, step: Step, ctx: Ctx) -> Step:
+def ask_foe(run: DTRun, state: State, step: Step) -> Step:
     """With 2+ living opponents, an Upkeep effect (status or passive), an Income
     passive or a set-up script aimed at "the opponent" asks its owner which one, as
     an "Or" of the opponents (the first in turn order by default); the pick holds
-    for the rest of that effect."""
+    for the rest of that effect (a rewrite of each step, before it resolves)."""
+    ctx = run.ctx
     if ctx.resume not in ASKING or ctx.foe is not None or not aims_at_foe(step):
         return step
     foes = state.opponents(ctx.owner)

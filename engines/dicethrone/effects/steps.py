@@ -1,0 +1,311 @@
+"""The effect vocabulary as typed steps, one frozen dataclass per step (docs/dicethrone.md).
+
+Scripts are stored as :class:`engines.dicethrone.content.Step` records: the loader
+builds them from YAML and paused scripts keep them in saved states, so their shape
+is the stored format and never changes. :func:`decode` turns a record into the typed
+step below whose handler resolves it; it is the only place that reads a record's
+``op``. A step that makes new records (an opposed roll's comparison, a re-roll offer)
+keeps the record it came from.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from engines.dicethrone import aim
+from engines.dicethrone.combos import symbol_counts
+from engines.dicethrone.content import DamageKind, Hero, Script, Step, Text
+
+
+@dataclass(frozen=True)
+class Amount:
+    """How much a step gives: a number, times the dice showing a symbol ("N ×",
+    "Multiplicação"), or the sum of the dice."""
+
+    base: int
+    per: str | None = None
+    roll_sum: bool = False
+
+    def of(self, hero: Hero, dice: tuple[int, ...]) -> int:
+        """The amount with these dice."""
+        if self.roll_sum:
+            return sum(dice)
+        if self.per:
+            return self.base * symbol_counts(hero, dice)[self.per]
+        return self.base
+
+
+def _amount(step: Step) -> Amount:
+    return Amount(step.amount, step.per, step.roll_sum)
+
+
+# -- the script's structure -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AimAt:
+    """The opponent picked for the rest of the effect (``None``: back to the default)."""
+
+    seat: int | None
+
+
+@dataclass(frozen=True)
+class Additionally:
+    """ "Adicionalmente": resolved after everything else of the script."""
+
+    steps: Script
+
+
+@dataclass(frozen=True)
+class Roll:
+    """ "Role [#]": fresh dice its nested steps read; ``reuse``: the dice rolled at 4.4
+    for this same effect, read again once the Defender is known."""
+
+    dice: int
+    steps: Script
+    reuse: bool
+
+
+@dataclass(frozen=True)
+class KeepDice:
+    """Ends a 4.4 roll: keeps its final dice for the rest of the ability."""
+
+
+@dataclass(frozen=True)
+class With:
+    """ "Com [símbolo]": the nested steps once, if the frame's dice qualify."""
+
+    symbols: Mapping[str, int]
+    numbers: tuple[int, ...]
+    sum_at_least: int
+    steps: Script
+
+
+@dataclass(frozen=True)
+class Opposed:
+    """Owner and opponent roll one die each (``record``: the step, for its branches)."""
+
+    record: Step
+
+
+@dataclass(frozen=True)
+class OpposedResult:
+    """The opposed dice compared: the winning or the losing branch."""
+
+    record: Step
+
+
+@dataclass(frozen=True)
+class OpposedReroll:
+    """The owner re-rolls her opposed die once (a token spent), then they compare again."""
+
+    record: Step
+
+
+@dataclass(frozen=True)
+class Then:
+    """ "Então": a window where anyone may play cards or spend tokens."""
+
+
+@dataclass(frozen=True)
+class Or:
+    """ "Ou": the owner (or ``chooser``, a seat) picks one of the options."""
+
+    options: Script
+    topic: str
+    chooser: int | None
+
+
+@dataclass(frozen=True)
+class Manual:
+    """Text the vocabulary cannot express: the owner applies it by hand."""
+
+    text: Text
+    topic: str
+
+
+# -- single steps -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Damage:
+    """Damage to the target (or to everyone a spread names), into the phase's ledger
+    unless ``isolated``; ``self_inflicted``: pure damage to the owner."""
+
+    amount: Amount
+    kind: DamageKind
+    target: str
+    isolated: bool
+    self_inflicted: bool
+
+
+@dataclass(frozen=True)
+class HealStep:
+    """Healing, applied with the phase's damage."""
+
+    amount: Amount
+    target: str
+
+
+@dataclass(frozen=True)
+class GainCp:
+    """CP gained, at most 15."""
+
+    amount: Amount
+    target: str
+
+
+@dataclass(frozen=True)
+class StealCp:
+    """ "Roube": CP taken from the opponent."""
+
+    amount: Amount
+
+
+@dataclass(frozen=True)
+class Draw:
+    """Cards drawn."""
+
+    amount: Amount
+    target: str
+
+
+@dataclass(frozen=True)
+class AddStatus:
+    """Tokens gained or inflicted (``gain``/``inflict``)."""
+
+    status: str
+    count: int
+    target: str
+
+
+@dataclass(frozen=True)
+class RemoveStatus:
+    """Tokens removed (``every``: all of them)."""
+
+    status: str
+    count: int
+    target: str
+    every: bool
+
+
+@dataclass(frozen=True)
+class Flip:
+    """The hero board turns to its other side."""
+
+
+@dataclass(frozen=True)
+class Companion:
+    """A companion joins (``gain``) or leaves its owner's board."""
+
+    companion: str
+    amount: int
+    gain: bool
+
+
+@dataclass(frozen=True)
+class ChangeDice:
+    """A card sets, nudges or re-rolls dice in play (``record``: read by the parser
+    of the card's target)."""
+
+    record: Step
+
+
+class TokenMove(enum.Enum):
+    """Status steps acting on tokens or on the owner's own Attack."""
+
+    MOVE = "move"
+    STEAL_HEALTH = "steal_health"
+    LESSEN_ATTACK = "lessen_attack"
+    CANCEL_ATTACK = "cancel_attack"
+    REMOVE_CHOSEN = "remove_chosen"
+
+
+@dataclass(frozen=True)
+class StatusStep:
+    """One of :class:`TokenMove`."""
+
+    move: TokenMove
+    status: str
+    amount: int
+
+
+class Modifier(enum.Enum):
+    """Attack Modifiers and prevention, changing incoming damage in the ledger
+    (values: the step names, also the keys of their events)."""
+
+    ADD_DAMAGE = "add_damage"
+    PREVENT = "prevent"
+    PREVENT_HALF = "prevent_half"
+    REFLECT_HALF = "reflect_half"
+    PREVENT_ALL = "prevent_all"
+
+
+@dataclass(frozen=True)
+class Modify:
+    """A :class:`Modifier` on the Attack's or the owner's incoming damage."""
+
+    modifier: Modifier
+    amount: Amount
+    target: str
+
+
+def _token(move: TokenMove) -> Callable[[Step], StatusStep]:
+    return lambda s: StatusStep(move, s.status or "", s.amount)
+
+
+def _modify(modifier: Modifier) -> Callable[[Step], Modify]:
+    return lambda s: Modify(modifier, _amount(s), s.target)
+
+
+def _damage(s: Step) -> Damage:
+    return Damage(_amount(s), s.kind, s.target, s.isolated, s.op == "self_damage")
+
+
+#: Record ``op`` -> the typed step it decodes to.
+DECODERS: Mapping[str, Callable[[Step], object]] = {
+    "foe": lambda s: AimAt(s.amount if s.amount >= 0 else None),
+    "additionally": lambda s: Additionally(s.steps),
+    "roll": lambda s: Roll(s.dice, s.steps, s.topic == aim.REUSE),
+    "keep_dice": lambda s: KeepDice(),
+    "with": lambda s: With(s.symbols, s.numbers, s.sum_at_least, s.steps),
+    "opposed": Opposed,
+    "opposed_result": OpposedResult,
+    "opposed_reroll": OpposedReroll,
+    "then": lambda s: Then(),
+    # A synthetic "Or" may name another chooser: ``amount`` = seat + 1.
+    "or": lambda s: Or(s.steps, s.topic, s.amount - 1 if s.amount else None),
+    "manual": lambda s: Manual(s.text, s.topic),
+    "damage": _damage,
+    "self_damage": _damage,
+    "heal": lambda s: HealStep(_amount(s), s.target),
+    "gain_cp": lambda s: GainCp(_amount(s), s.target),
+    "steal_cp": lambda s: StealCp(_amount(s)),
+    "draw": lambda s: Draw(_amount(s), s.target),
+    "gain": lambda s: AddStatus(s.status or "", s.amount, s.target),
+    "inflict": lambda s: AddStatus(s.status or "", s.amount, s.target),
+    "remove": lambda s: RemoveStatus(s.status or "", s.amount, s.target, False),
+    "remove_all": lambda s: RemoveStatus(s.status or "", s.amount, s.target, True),
+    "flip": lambda s: Flip(),
+    "gain_companion": lambda s: Companion(s.companion or "", s.amount, True),
+    "lose_companion": lambda s: Companion(s.companion or "", s.amount, False),
+    "set_dice": ChangeDice,
+    "nudge_dice": ChangeDice,
+    "reroll_dice": ChangeDice,
+    **{m.value: _token(m) for m in TokenMove},
+    **{m.value: _modify(m) for m in Modifier},
+}
+
+
+class UnknownOpError(ValueError):
+    """A record names no step of the vocabulary (the loader refuses those)."""
+
+
+def decode(record: Step) -> object:
+    """The typed step a stored record stands for."""
+    decoder = DECODERS.get(record.op)
+    if decoder is None:
+        raise UnknownOpError(f"unknown step {record.op!r}")
+    return decoder(record)

@@ -1,0 +1,79 @@
+"""Status steps acting on tokens or on the owner's own Attack ("Efeitos de Status"):
+``move`` (pass a token to the opponent: the Powder Keg on a 6), ``steal_health``
+("Roube"), ``lessen_attack`` and ``cancel_attack`` (reduce or cancel the owner's own
+Attack) and ``remove_chosen`` ("Tchau-Tchau")."""
+
+from __future__ import annotations
+
+from engines.core import Event
+from engines.core.model import replace
+from engines.dicethrone.effects.context import remove_status
+from engines.dicethrone.effects.env import DTHandlers, DTRun
+from engines.dicethrone.effects.steps import StatusStep, TokenMove
+from engines.dicethrone.modes import health_cap, set_health
+from engines.dicethrone.state import State
+from engines.dicethrone.statuses import parse_pick
+
+HANDLERS: DTHandlers = DTHandlers()
+
+
+@HANDLERS.on(StatusStep)
+def status_step(run: DTRun, state: State, st: StatusStep) -> State:
+    """Resolve one of :class:`TokenMove`."""
+    interp, ctx = run.env, run.ctx
+    owner, other = ctx.owner, interp.foe(state, ctx)
+    match st.move:
+        case TokenMove.REMOVE_CHOSEN:
+            # "Tchau-Tchau": one token of the player's choice, from any player.
+            picked = parse_pick(interp.content, state, ctx.pick, ctx.hero.id)
+            if picked is None:
+                return state
+            return remove_status(state, picked[0], picked[1], 1, interp.content, interp.events)
+        case TokenMove.MOVE:
+            # Pass a token to the opponent (it counts as gaining it there).
+            movable = interp.content.status(st.status).removable_by(ctx.hero.id)
+            if not state.players[owner].statuses.get(st.status) or not movable:
+                return state
+            state = remove_status(state, owner, st.status, 1, interp.content, interp.events)
+            return interp.add_status(state, other, st.status, 1, giver=owner)
+        case TokenMove.STEAL_HEALTH:
+            # "Roube": take what the opponent has, up to the amount; the thief heals at
+            # most 10 above the starting health ("Vitalidade").
+            taken = min(st.amount, state.players[other].health)
+            cap = health_cap(state)
+            state = set_health(state, other, state.players[other].health - taken)
+            state = set_health(state, owner, min(cap, state.players[owner].health + taken))
+            interp.events.append(
+                Event(
+                    "dicethrone.event.health_stolen",
+                    {"player": state.seats[owner].name, "amount": taken},
+                    rule="Roube",
+                )
+            )
+            return state
+        case TokenMove.LESSEN_ATTACK | TokenMove.CANCEL_ATTACK:
+            return _own_attack(run, state, st)
+
+
+def _own_attack(run: DTRun, state: State, st: StatusStep) -> State:
+    """The owner's own Attack deals less, or nothing."""
+    owner = run.ctx.owner
+    ledger = list(state.ledger)
+    changed = False
+    for i, inc in enumerate(ledger):
+        if inc.attack and inc.source == owner:
+            if st.move is TokenMove.CANCEL_ATTACK:
+                ledger[i] = replace(inc, prevent_all=True)
+            else:
+                ledger[i] = replace(inc, prevented=inc.prevented + st.amount)
+            changed = True
+            break
+    if changed:
+        run.env.events.append(
+            Event(
+                f"dicethrone.event.{st.move.value}",
+                {"player": state.seats[owner].name, "amount": st.amount},
+                rule="Efeitos de Status",
+            )
+        )
+    return replace(state, ledger=tuple(ledger))

@@ -1,0 +1,40 @@
+"""Scripts the rules run by themselves when something happens to status tokens:
+an Attack's ``when_attacking``/``when_attacked`` triggers, and tokens expiring when
+the holder's roll phase concludes ("Efeitos de Status")."""
+
+from __future__ import annotations
+
+from engines.dicethrone.content import Step
+from engines.dicethrone.effects.context import Ctx, remove_status
+from engines.dicethrone.effects.env import Effects
+from engines.dicethrone.state import State
+
+
+def attack_triggers(interp: Effects, state: State) -> State:
+    """An Attack activated: the Attacker's ``when_attacking`` statuses, then the
+    Attacked player's ``when_attacked`` ones, each once per token."""
+    attacker = state.active
+    defender = state.opponent(attacker)
+    # "The opponent" of these scripts is named by the rules: the Attacked player
+    # ("o Defensor", chosen in the targeting phase 5) for the Attacker's, the
+    # Attacker ("quando você é Atacado por um oponente") for the Defender's.
+    pairs = ((attacker, "when_attacking", defender), (defender, "when_attacked", attacker))
+    for seat, field, foe in pairs:
+        player = state.players[seat]
+        hero = interp.content.heroes[player.hero]
+        steps: list[Step] = []
+        for status, count in sorted(player.statuses.items()):
+            steps += list(getattr(interp.content.status(status), field)) * count
+        if steps:
+            ctx = Ctx(seat, hero, attack=seat == attacker, foe=foe)
+            state = interp.run(state, tuple(steps), ctx)
+    return state
+
+
+def expire_after_roll(interp: Effects, state: State) -> State:
+    """Remove the active player's tokens that last until their roll phase concludes."""
+    seat = state.active
+    for status, count in sorted(state.players[seat].statuses.items()):
+        if interp.content.status(status).expires_after_roll:
+            state = remove_status(state, seat, status, count, interp.content, interp.events)
+    return state
