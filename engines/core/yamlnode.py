@@ -98,11 +98,11 @@ class Node:
         out: dict[str, N] = {}
         for key, value in self.node.value:
             name = str(key.value)
-            at_key = self.child(key, self.below(name))
             if known is not None and name not in known:
+                at_key = self.child(key, self.below(name))
                 raise at_key.fail(f"unknown field (allowed: {', '.join(sorted(known))})")
-            if name in out:
-                raise at_key.fail(f"duplicate key {name!r}")
+            if name in out:  # named at the key's line, in the mapping holding it twice
+                raise self.child(key, self.path).fail(f"duplicate key {name!r}")
             out[name] = self.child(value, self.below(name))
         missing = sorted(set(required) - set(out))
         if len(missing) == 1:

@@ -22,6 +22,7 @@ from engines.core.packs import (
     unknown_base,
     valid_pack_name,
 )
+from engines.core.yamlnode import ErrorStyle, Fields, Node
 from engines.dicethrone.content import (
     Ability,
     BoardSide,
@@ -41,11 +42,12 @@ from engines.dicethrone.content import (
     Variant,
 )
 from engines.dicethrone.vocab import counts, enum_value, ident, script, text
-from engines.dicethrone.yamlnode import Fields, Node
 
 CONTENT_ROOT = Path(__file__).resolve().parents[2] / "assets" / "content" / "dicethrone"
 #: The built-in packs a community pack may extend (``extends: base`` in its pack.yaml).
 BUILTIN_PACKS = ("base",)
+#: Content errors reach players as "Content error in {file}, line {line}, {field}: {detail}".
+ERRORS = ErrorStyle("dicethrone.error.content", "detail", located=True)
 T = TypeVar("T")
 
 
@@ -54,11 +56,11 @@ def _requirement(node: Node) -> Requirement:
     req = Requirement(
         symbols=f.get("symbols", counts, {}),
         straight=4
-        if f.get("small_straight", Node.bool, False)
+        if f.get("small_straight", Node.boolean, False)
         else 5
-        if f.get("large_straight", Node.bool, False)
+        if f.get("large_straight", Node.boolean, False)
         else 0,
-        of_a_kind=f.get("of_a_kind", lambda n: n.int(2, 5), 0),
+        of_a_kind=f.get("of_a_kind", lambda n: n.integer(2, 5), 0),
     )
     if not req.symbols and not req.straight and not req.of_a_kind:
         raise node.fail("a requirement needs symbols, a straight or of_a_kind")
@@ -93,9 +95,9 @@ def _ability(node: Node) -> Ability:
         id=f.need("id", ident),
         name=f.need("name", text),
         levels=f.need("levels", lambda n: _levels(n, _variants)),
-        source=f.need("source", Node.str),
-        verified=f.need("verified", Node.bool),
-        ultimate=f.get("ultimate", Node.bool, False),
+        source=f.need("source", Node.text),
+        verified=f.need("verified", Node.boolean),
+        ultimate=f.get("ultimate", Node.boolean, False),
     )
 
 
@@ -104,10 +106,10 @@ def _defense(node: Node) -> Defense:
     return Defense(
         id=f.need("id", ident),
         name=f.need("name", text),
-        dice=f.need("dice", lambda n: n.int(1, 5)),
+        dice=f.need("dice", lambda n: n.integer(1, 5)),
         levels=f.need("levels", lambda n: _levels(n, script)),
-        source=f.need("source", Node.str),
-        verified=f.need("verified", Node.bool),
+        source=f.need("source", Node.text),
+        verified=f.need("verified", Node.boolean),
     )
 
 
@@ -117,8 +119,8 @@ def _passive(node: Node) -> Passive:
         id=f.need("id", ident),
         name=f.need("name", text),
         text=f.need("text", text),
-        source=f.need("source", Node.str),
-        verified=f.need("verified", Node.bool),
+        source=f.need("source", Node.text),
+        verified=f.need("verified", Node.boolean),
         upkeep=f.get("upkeep", script, ()),
         income=f.get("income", script, ()),
     )
@@ -135,27 +137,27 @@ def _status(node: Node) -> StatusDef:
         id=f.need("id", ident),
         name=f.need("name", text),
         text=f.need("text", text),
-        positive=f.need("positive", Node.bool),
-        stack_limit=f.need("stack_limit", lambda n: n.int(1, 10)),
-        source=f.need("source", Node.str),
-        verified=f.need("verified", Node.bool),
-        spendable=f.get("spendable", Node.bool, False),
-        persistent=f.get("persistent", Node.bool, False),
-        unique=f.get("unique", Node.bool, False),
+        positive=f.need("positive", Node.boolean),
+        stack_limit=f.need("stack_limit", lambda n: n.integer(1, 10)),
+        source=f.need("source", Node.text),
+        verified=f.need("verified", Node.boolean),
+        spendable=f.get("spendable", Node.boolean, False),
+        persistent=f.get("persistent", Node.boolean, False),
+        unique=f.get("unique", Node.boolean, False),
         spend_side=f.get("spend_side", lambda n: enum_value(n, Side), Side.ANY),
         spend=f.get("spend", script, ()),
         upkeep=f.get("upkeep", script, ()),
-        skip_income=f.get("skip_income", Node.bool, False),
-        stack_limit_others=f.get("stack_limit_others", lambda n: n.int(1, 10), None),
-        upkeep_others_only=f.get("upkeep_others_only", Node.bool, False),
+        skip_income=f.get("skip_income", Node.boolean, False),
+        stack_limit_others=f.get("stack_limit_others", lambda n: n.integer(1, 10), None),
+        upkeep_others_only=f.get("upkeep_others_only", Node.boolean, False),
         when_attacking=f.get("when_attacking", script, ()),
         when_attacked=f.get("when_attacked", script, ()),
         overflow=f.get("overflow", script, ()),
-        expires_after_roll=f.get("expires_after_roll", Node.bool, False),
-        protected=f.get("protected", Node.bool, False),
+        expires_after_roll=f.get("expires_after_roll", Node.boolean, False),
+        protected=f.get("protected", Node.boolean, False),
         decline=f.get("decline", text, {}),
         when_full=f.get("when_full", script, ()),
-        fewer_attempts=f.get("fewer_attempts", lambda n: n.int(1, 2), 0),
+        fewer_attempts=f.get("fewer_attempts", lambda n: n.integer(1, 2), 0),
     )
     if status.spendable != bool(status.spend):
         raise node.fail("a spendable status needs a 'spend' script (and only then)")
@@ -170,13 +172,13 @@ def _card(node: Node) -> CardDef:
         id=f.need("id", ident),
         name=f.need("name", text),
         text=f.need("text", text),
-        cost=f.need("cost", lambda n: n.int(0, 15)),
+        cost=f.need("cost", lambda n: n.integer(0, 15)),
         timing=f.need("timing", lambda n: enum_value(n, Timing)),
-        copies=f.get("copies", lambda n: n.int(1, 6), 1),
-        source=f.need("source", Node.str),
-        verified=f.need("verified", Node.bool),
+        copies=f.get("copies", lambda n: n.integer(1, 6), 1),
+        source=f.need("source", Node.text),
+        verified=f.need("verified", Node.boolean),
         side=f.get("side", lambda n: enum_value(n, Side), Side.ANY),
-        attack_modifier=f.get("attack_modifier", Node.bool, False),
+        attack_modifier=f.get("attack_modifier", Node.boolean, False),
         effect=f.get("effect", script, ()),
         upgrade=f.get("upgrade", _upgrade, None),
     )
@@ -191,9 +193,9 @@ def _companion(node: Node) -> CompanionDef:
         id=f.need("id", ident),
         name=f.need("name", text),
         text=f.need("text", text),
-        limit=f.get("limit", lambda n: n.int(1, 10), 1),
-        source=f.need("source", Node.str),
-        verified=f.need("verified", Node.bool),
+        limit=f.get("limit", lambda n: n.integer(1, 10), 1),
+        source=f.need("source", Node.text),
+        verified=f.need("verified", Node.boolean),
     )
 
 
@@ -204,15 +206,15 @@ def _side(node: Node) -> BoardSide:
         name=f.need("name", text),
         abilities=f.need("abilities", lambda n: tuple(_ability(i) for i in n.items())),
         defenses=f.need("defenses", lambda n: tuple(_defense(i) for i in n.items())),
-        source=f.need("source", Node.str),
-        verified=f.need("verified", Node.bool),
+        source=f.need("source", Node.text),
+        verified=f.need("verified", Node.boolean),
         passives=f.get("passives", lambda n: tuple(_passive(i) for i in n.items()), ()),
     )
 
 
 def _upgrade(node: Node) -> Upgrade:
     f = Fields(node, {"slot", "level"})
-    return Upgrade(slot=f.need("slot", ident), level=f.need("level", lambda n: n.int(2, 3)))
+    return Upgrade(slot=f.need("slot", ident), level=f.need("level", lambda n: n.integer(2, 3)))
 
 
 def _file_error(name: str, line: int, problem: str) -> ContentError:
@@ -232,21 +234,21 @@ def load_hero(path: Path) -> Hero:
         raise _file_error(path.name, exc.line, exc.problem) from None
     if root is None:
         raise _file_error(path.name, 0, "empty file")
-    top = Node(root, path.name, "")
+    top = Node.root(root, path.name, ERRORS)
     allowed = {"id", "name", "complexity", "dice", "abilities", "defenses", "passives"}
     allowed |= {"statuses", "cards", "setup", "symbols", "companions", "flip"} | PROVENANCE
     f = Fields(top, allowed)
     hero = Hero(
         id=f.need("id", ident),
         name=f.need("name", text),
-        complexity=f.need("complexity", lambda n: n.int(1, 6)),
+        complexity=f.need("complexity", lambda n: n.integer(1, 6)),
         faces=f.need("dice", _faces),
         abilities=f.need("abilities", lambda n: tuple(_ability(i) for i in n.items())),
         defenses=f.need("defenses", lambda n: tuple(_defense(i) for i in n.items())),
         statuses=f.get("statuses", lambda n: tuple(_status(i) for i in n.items()), ()),
         cards=f.need("cards", lambda n: tuple(_card(i) for i in n.items())),
-        source=f.need("source", Node.str),
-        verified=f.need("verified", Node.bool),
+        source=f.need("source", Node.text),
+        verified=f.need("verified", Node.boolean),
         passives=f.get("passives", lambda n: tuple(_passive(i) for i in n.items()), ()),
         setup=f.get("setup", script, ()),
         symbol_names=f.get("symbols", lambda n: {k: text(v) for k, v in n.mapping().items()}, {}),

@@ -11,8 +11,8 @@ from typing import Any
 import yaml
 
 from engines.core.i18n import LOCALES
+from engines.core.yamlnode import Fields, Node
 from engines.dicethrone.content import SPREAD_TARGETS, DamageKind, Script, Step, Text
-from engines.dicethrone.yamlnode import Fields, Node
 
 #: Step ops and the argument shape they take (see docs/dicethrone.md).
 AMOUNT_OPS = frozenset(
@@ -35,7 +35,7 @@ def text(node: Node) -> Text:
     locale (``name: {en-US: Slap, pt-BR: Tapa}``). A locale left out falls back
     to en-US, then to any given one; a locale the bot does not speak is refused."""
     if isinstance(node.node, yaml.ScalarNode):
-        return {"en-US": node.str()}
+        return {"en-US": node.text()}
     children = node.mapping()
     if not children:
         raise node.fail(f"give the text, or a mapping of locales ({', '.join(LOCALES)}) to texts")
@@ -43,19 +43,19 @@ def text(node: Node) -> Text:
     for locale, child in children.items():
         if locale not in LOCALES:
             raise child.fail(f"unknown locale {locale!r} (known: {', '.join(LOCALES)})")
-        texts[locale] = child.str()
+        texts[locale] = child.text()
     return texts
 
 
 def ident(node: Node) -> str:
-    value = node.str()
+    value = node.text()
     if not value.replace("_", "").isalnum() or value.lower() != value:
         raise node.fail(f"ids are lowercase letters, digits and _, not {value!r}")
     return value
 
 
 def counts(node: Node) -> dict[str, int]:
-    return {k: v.int(1, 5) for k, v in node.mapping().items()}
+    return {k: v.integer(1, 5) for k, v in node.mapping().items()}
 
 
 def script(node: Node) -> Script:
@@ -65,7 +65,7 @@ def script(node: Node) -> Script:
 
 def _step(node: Node) -> Step:
     if isinstance(node.node, yaml.ScalarNode):
-        op = node.str()
+        op = node.text()
         if op not in FLAG_OPS:
             raise node.fail(f"unknown step {op!r} (known: {', '.join(sorted(OPS))})")
         return Step(op=op, amount=1)
@@ -76,16 +76,16 @@ def _step(node: Node) -> Step:
     if op not in OPS:
         raise arg.fail(f"unknown step {op!r} (known: {', '.join(sorted(OPS))})")
     if op in FLAG_OPS:
-        if arg.bool() is not True:
+        if arg.boolean() is not True:
             raise arg.fail(f"write '{op}' alone or '{op}: true'")
         return Step(op=op, amount=1)
     if op in AMOUNT_OPS:
         if isinstance(arg.node, yaml.ScalarNode):
-            return Step(op=op, amount=arg.int(1, 50), target="self")
+            return Step(op=op, amount=arg.integer(1, 50), target="self")
         f = Fields(arg, {"per", "times", "target", "of"})
         return Step(
             op=op,
-            amount=f.get("times", lambda n: n.int(1, 50), 1),
+            amount=f.get("times", lambda n: n.integer(1, 50), 1),
             per=f.get("per", ident, None),
             target=f.get("target", _target, "opponent" if op == "damage" else "self"),
             dice_of=f.get("of", _dice_of, "offensive"),
@@ -99,7 +99,7 @@ def _step(node: Node) -> Step:
         return Step(
             op=op,
             status=f.need("status", ident),
-            amount=f.get("count", lambda n: n.int(1, 10), 1),
+            amount=f.get("count", lambda n: n.integer(1, 10), 1),
             target=f.get("target", _target, _default_target(op)),
         )
     if op in COMPANION_OPS:
@@ -109,7 +109,7 @@ def _step(node: Node) -> Step:
         return Step(
             op=op,
             companion=f.need("companion", ident),
-            amount=f.get("count", lambda n: n.int(1, 10), 1),
+            amount=f.get("count", lambda n: n.integer(1, 10), 1),
             target="self",
         )
     if op == "or":
@@ -118,7 +118,7 @@ def _step(node: Node) -> Step:
         return Step(op=op, text=text(arg))
     if op == "opposed":
         f = Fields(arg, {"win", "lose", "ties", "reroll_with"})
-        ties = f.get("ties", Node.str, "lose")
+        ties = f.get("ties", Node.text, "lose")
         if ties not in ("win", "lose"):
             raise arg.fail("ties is 'win' or 'lose'")
         return Step(
@@ -133,13 +133,15 @@ def _step(node: Node) -> Step:
         return Step(op=op, steps=script(arg))
     if op == "roll":
         f = Fields(arg, {"dice", "do"})
-        return Step(op=op, dice=f.need("dice", lambda n: n.int(1, 5)), steps=f.need("do", script))
+        return Step(
+            op=op, dice=f.need("dice", lambda n: n.integer(1, 5)), steps=f.need("do", script)
+        )
     f = Fields(arg, {"symbols", "sum_at_least", "numbers", "do"})
     step = Step(
         op=op,
         symbols=f.get("symbols", counts, {}),
-        sum_at_least=f.get("sum_at_least", lambda n: n.int(1, 30), 0),
-        numbers=f.get("numbers", lambda n: tuple(i.int(1, 6) for i in n.items()), ()),
+        sum_at_least=f.get("sum_at_least", lambda n: n.integer(1, 30), 0),
+        numbers=f.get("numbers", lambda n: tuple(i.integer(1, 6) for i in n.items()), ()),
         steps=f.need("do", script),
     )
     if not step.symbols and not step.sum_at_least and not step.numbers:
@@ -163,18 +165,18 @@ def _or(arg: Node) -> Step:
 
 def _damage(arg: Node) -> Step:
     if isinstance(arg.node, yaml.ScalarNode):
-        return Step(op="damage", amount=arg.int(1, 50))
+        return Step(op="damage", amount=arg.integer(1, 50))
     f = Fields(arg, {"amount", "kind", "per", "times", "roll_sum", "target", "isolated"})
     kind = f.get("kind", lambda n: enum_value(n, DamageKind), DamageKind.NORMAL)
     step = Step(
         op="damage",
-        amount=f.get("amount", lambda n: n.int(1, 50), 0)
-        or f.get("times", lambda n: n.int(1, 50), 0),
+        amount=f.get("amount", lambda n: n.integer(1, 50), 0)
+        or f.get("times", lambda n: n.integer(1, 50), 0),
         kind=kind,
         per=f.get("per", ident, None),
-        roll_sum=f.get("roll_sum", Node.bool, False),
+        roll_sum=f.get("roll_sum", Node.boolean, False),
         target=f.get("target", _damage_target, "opponent"),
-        isolated=f.get("isolated", Node.bool, False),
+        isolated=f.get("isolated", Node.boolean, False),
     )
     if not step.amount and not step.roll_sum:
         raise arg.fail("damage needs amount, per/times or roll_sum")
@@ -185,7 +187,7 @@ def _damage(arg: Node) -> Step:
 
 
 def _damage_target(node: Node) -> str:
-    value = node.str()
+    value = node.text()
     if value not in ("self", "opponent", "chosen", *SPREAD_TARGETS):
         raise node.fail(
             "target is 'self', 'opponent', 'chosen' (the player a card names) or, for "
@@ -195,14 +197,14 @@ def _damage_target(node: Node) -> str:
 
 
 def _target(node: Node) -> str:
-    value = node.str()
+    value = node.text()
     if value not in ("self", "opponent", "chosen"):
         raise node.fail("target is 'self', 'opponent' or 'chosen' (the player a card names)")
     return value
 
 
 def _dice_of(node: Node) -> str:
-    value = node.str()
+    value = node.text()
     if value not in ("offensive", "defensive", "any"):
         raise node.fail("of is 'offensive', 'defensive' or 'any' (which dice a card changes)")
     return value
@@ -213,7 +215,7 @@ def _default_target(op: str) -> str:
 
 
 def enum_value(node: Node, tp: Any) -> Any:
-    value = node.str()
+    value = node.text()
     try:
         return tp(value)
     except ValueError:
