@@ -22,7 +22,6 @@ from engines.dicethrone import actions as a
 from engines.dicethrone.aiming import target_options
 from engines.dicethrone.cards import check_card, spendable
 from engines.dicethrone.content import Timing
-from engines.dicethrone.menus import with_menus
 from engines.dicethrone.state import Phase, State, Step
 from engines.dicethrone.targeting import choosers
 from engines.dicethrone.turn import Flow
@@ -31,12 +30,13 @@ AUTOPASS = "dicethrone.autopass"
 
 
 def pending(flow: Flow, state: State) -> list[Decision]:
-    """Owed decisions first (the first is who the match waits for), then optional ones."""
+    """Owed decisions first (the first is who the match waits for), then optional ones
+    (without their menus: :mod:`engines.dicethrone.menus` adds those)."""
     if state.phase is Phase.OVER:
         return []
     owed = [_in_exchange(state, d) for d in _owed(flow, state)]
     owing = {d.seat for d in owed if not d.optional}
-    return [with_menus(flow, state, d) for d in (*owed, *_any_time(flow, state, owing))]
+    return [*owed, *_any_time(flow, state, owing)]
 
 
 def _in_exchange(state: State, decision: Decision) -> Decision:

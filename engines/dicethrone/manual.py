@@ -8,6 +8,7 @@ referee can check and undo it) and then ``resolved`` lets the script go on.
 from __future__ import annotations
 
 from engines.core import IllegalActionError
+from engines.core.adjust import bounded, seat_index
 from engines.dicethrone.actions import Adjust
 from engines.dicethrone.effects.context import put, remove_status
 from engines.dicethrone.modes import health_cap, set_health
@@ -18,23 +19,17 @@ from engines.dicethrone.turn import Flow
 
 def adjust(flow: Flow, state: State, seat: int, action: Adjust) -> State:
     """Apply one hand adjustment during a manual step."""
-    target = action.seat - 1
-    if not 0 <= target < len(state.players):
-        raise IllegalActionError(
-            f"There is no seat {action.seat}.",
-            key="dicethrone.error.bad_seat",
-            params={"seat": action.seat},
-        )
+    target = seat_index(action.seat, len(state.players), "dicethrone.error.bad_seat")
     player = state.players[target]
     # Bounds still hold by hand: "Vitalidade" (+10 above start) and 15 CP.
-    health = max(0, min(health_cap(state), player.health + action.health))
-    cp = max(0, min(CP_CAP, player.cp + action.cp))
+    health = bounded(player.health, action.health, 0, health_cap(state))
+    cp = bounded(player.cp, action.cp, 0, CP_CAP)
     state = set_health(put(state, target, cp=cp), target, health)
     companion = flow.hero(state, target).companion(action.status) if action.status else None
     if companion is not None:
         # A companion's own rules (often manual text) call or dismiss it ("Companheiros").
         have = player.companions.get(companion.id, 0)
-        new = max(0, min(companion.limit, have + action.count))
+        new = bounded(have, action.count, 0, companion.limit)
         companions = {**player.companions, companion.id: new}
         state = put(state, target, companions={k: v for k, v in companions.items() if v})
     elif action.status:

@@ -22,46 +22,18 @@ and a post never shows the same menu twice.
 from __future__ import annotations
 
 from engines.core import Decision, IllegalActionError, Message, Selection, SelectOption
-from engines.core.model import replace
+from engines.core.menus import Menus
 from engines.dicethrone.aiming import target_options
 from engines.dicethrone.cards import card_cost, check_card, spendable
+from engines.dicethrone.decisions import out_of_turn
 from engines.dicethrone.state import DICE, State, Step
 from engines.dicethrone.turn import Flow
 from engines.dicethrone.views import option_label
 
-#: Discord shows at most 25 options in a menu; longer lists stay with autocomplete.
-MAX_OPTIONS = 25
-
 
 def with_menus(flow: Flow, state: State, decision: Decision) -> Decision:
     """The decision with the menus that answer it."""
-    menus = tuple(m for m in _menus(flow, state, decision) if 0 < len(m.options) <= MAX_OPTIONS)
-    return replace(decision, selections=menus) if menus else decision
-
-
-def _menus(flow: Flow, state: State, decision: Decision) -> list[Selection]:
-    seat, kinds = decision.seat, decision.kinds
-    public = not decision.optional
-    out: list[Selection] = []
-    if "keep" in kinds:
-        out.append(keep_menu(flow, state))
-    if "announce" in kinds:
-        out.append(_announce(flow, state, seat))
-    if "choose" in kinds:
-        out.append(_choose(state, public))
-    if "target" in kinds:
-        out.append(_target(state, public))
-    if "defend" in kinds and len(flow.hero(state, seat).defenses) > 1:
-        out.append(_defend(flow, state, seat))
-    if "spend" in kinds:
-        out.append(_spend(flow, state, seat, public))
-    if "aim" in kinds:
-        out.append(_aim(flow, state))
-    if "play" in kinds:
-        out.append(_play(flow, state, seat))
-    if "sell" in kinds:
-        out.append(_sell(flow, state, seat))
-    return out
+    return MENUS.attach((flow, state), decision)
 
 
 def _m(key: str) -> Message:
@@ -147,10 +119,13 @@ def _aim(flow: Flow, state: State) -> Selection:
     return Selection("aim", "target", options, _m("aim"), public=True)
 
 
-def _defend(flow: Flow, state: State, seat: int) -> Selection:
+def _defend(flow: Flow, state: State, seat: int) -> list[Selection]:
     """6.2: which Defensive Ability to roll, when the hero has several."""
-    options = tuple(_named(d.id, dict(d.name)) for d in flow.hero(state, seat).defenses)
-    return Selection("defend", "defense", options, _m("defend"), public=True)
+    defenses = flow.hero(state, seat).defenses
+    if len(defenses) < 2:
+        return []
+    options = tuple(_named(d.id, dict(d.name)) for d in defenses)
+    return [Selection("defend", "defense", options, _m("defend"), public=True)]
 
 
 def _spend(flow: Flow, state: State, seat: int, public: bool) -> Selection:
@@ -177,8 +152,6 @@ def menu_playable(flow: Flow, state: State, seat: int) -> list[str]:
     open window a seat not waited on may only answer with an Instant Action
     ("Conflitos de Timing").
     """
-    from engines.dicethrone.decisions import out_of_turn
-
     out = []
     for card in dict.fromkeys(state.players[seat].hand):
         try:
@@ -216,3 +189,29 @@ def _sell(flow: Flow, state: State, seat: int) -> Selection:
         if (c := hero.card(cid)) is not None
     )
     return Selection("sell", "card", options, _m("sell"))
+
+
+#: What menus builders read: the rules (content, dice) and the state.
+Game = tuple[Flow, State]
+
+
+def _public(decision: Decision) -> bool:
+    # An optional ("at any time") decision gets only private menus: several seats may
+    # hold one at once, and a post never shows the same menu twice.
+    return not decision.optional
+
+
+#: The menus answering each action kind, in the order they are shown.
+MENUS: Menus[Game] = Menus(
+    {
+        "keep": lambda g, d: [keep_menu(*g)],
+        "announce": lambda g, d: [_announce(*g, d.seat)],
+        "choose": lambda g, d: [_choose(g[1], _public(d))],
+        "target": lambda g, d: [_target(g[1], _public(d))],
+        "defend": lambda g, d: _defend(*g, d.seat),
+        "spend": lambda g, d: [_spend(*g, d.seat, _public(d))],
+        "aim": lambda g, d: [_aim(*g)],
+        "play": lambda g, d: [_play(*g, d.seat)],
+        "sell": lambda g, d: [_sell(*g, d.seat)],
+    }
+)

@@ -20,7 +20,6 @@ from engines.core import (
     OptionType,
     Outcome,
     Preference,
-    ResultKind,
     Seat,
     SetupError,
     View,
@@ -28,6 +27,7 @@ from engines.core import (
 from engines.core.effects import Continuations
 from engines.core.model import replace
 from engines.core.packs import pack_root
+from engines.core.results import conceded, ended, score_lines
 from engines.core.serde import from_json, to_json
 from engines.dicethrone import actions as a
 from engines.dicethrone import aiming, entry, first_roll, invariants, lookup, targeting, upkeep
@@ -38,6 +38,7 @@ from engines.dicethrone.decisions import AUTOPASS, out_of_turn, pending, playabl
 from engines.dicethrone.effects.context import paused
 from engines.dicethrone.loader import BUILTIN_PACKS, CONTENT_ROOT, load_pack
 from engines.dicethrone.manual import adjust
+from engines.dicethrone.menus import with_menus
 from engines.dicethrone.modes import MODE_BY_SEATS, SEATS
 from engines.dicethrone.priority import interrupts, queue, resolve_queued
 from engines.dicethrone.state import (
@@ -208,7 +209,8 @@ class DiceThrone(GameEngine[State]):
         return Flow(self.load_content(state.pack), dice)
 
     def pending(self, state: State) -> list[Decision]:
-        return pending(self.flow(state, _NoDice()), state)
+        flow = self.flow(state, _NoDice())
+        return [with_menus(flow, state, d) for d in pending(flow, state)]
 
     def playable(self, flow: Flow, state: State, seat: int) -> list[str]:
         """Cards in the seat's hand it may play right now."""
@@ -318,24 +320,25 @@ class DiceThrone(GameEngine[State]):
 
     def concede(self, state: State, seat: int, seats: Sequence[int]) -> MatchResult:
         """A resignation or forfeit: in 2 v 2 the whole team loses ("Partidas de Equipes")."""
-        return MatchResult(
-            ResultKind.WIN, tuple(s for s in seats if state.team(s) != state.team(seat))
-        )
+        return conceded(seat, seats, allied=lambda s: state.team(s) == state.team(seat))
 
     def result(self, state: State) -> MatchResult | None:
         # The final score is each hero's health ("Vitalidade").
-        score = tuple(
-            Message("dicethrone.result.score", {"player": seat.name, "count": player.health})
-            for seat, player in zip(state.seats, state.players, strict=True)
+        score = score_lines(
+            "dicethrone.result.score",
+            (
+                (seat.name, player.health)
+                for seat, player in zip(state.seats, state.players, strict=True)
+            ),
         )
-        if state.winner is not None:
-            winners = state.winners or (state.winner,)
-            defeated = Message("dicethrone.result.defeated")
-            return MatchResult(ResultKind.WIN, winners, defeated, score)
-        if state.draw:
-            draw = Message("dicethrone.result.draw")
-            return MatchResult(ResultKind.DRAW, reason=draw, score=score)
-        return None
+        winners = () if state.winner is None else (state.winners or (state.winner,))
+        return ended(
+            winners,
+            state.draw,
+            score,
+            Message("dicethrone.result.defeated"),
+            Message("dicethrone.result.draw"),
+        )
 
     def check_state(self, state: State) -> list[Message]:
         return invariants.check_state(state)
