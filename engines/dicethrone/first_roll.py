@@ -12,16 +12,12 @@ Without such a card nothing could change the dice: the roll resolves at once.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engines.core import Dice
 from engines.core.model import replace
 from engines.dicethrone.dice_cards import effect_dice_changeable
 from engines.dicethrone.effects.context import Ctx, paused
+from engines.dicethrone.flow import TurnFlow
 from engines.dicethrone.state import Phase, Resume, Roll, State, Step, goto
-
-if TYPE_CHECKING:
-    from engines.dicethrone.turn import Flow
 
 RULE = "Preparação 7"
 
@@ -47,7 +43,7 @@ def first_player(dice: Dice, count: int) -> int:
     return rolling[0]
 
 
-def begin(flow: Flow, state: State) -> State:
+def begin(flow: TurnFlow, state: State) -> State:
     """Roll for the first player; stop in the window if a card could change the dice."""
     count = len(state.players)
     if not effect_dice_changeable(flow.content, state):
@@ -57,7 +53,7 @@ def begin(flow: Flow, state: State) -> State:
     return _window(flow, state, values)
 
 
-def _window(flow: Flow, state: State, values: tuple[int, ...]) -> State:
+def _window(flow: TurnFlow, state: State, values: tuple[int, ...]) -> State:
     flow.emit("first_rolled", RULE, dice=_text(state, values))
     return replace(
         state,
@@ -70,7 +66,7 @@ def _window(flow: Flow, state: State, values: tuple[int, ...]) -> State:
     )
 
 
-def resolve(flow: Flow, state: State) -> State:
+def resolve(flow: TurnFlow, state: State) -> State:
     """The window closed: the highest die starts, or the tied players re-roll."""
     values = state.roll.first_dice
     rolling = tied(values)
@@ -84,13 +80,13 @@ def resolve(flow: Flow, state: State) -> State:
     return start(flow, goto(state, Phase.UPKEEP))
 
 
-def start(flow: Flow, state: State) -> State:
+def start(flow: TurnFlow, state: State) -> State:
     """The first player is known: heroes' set-up (8), then the first turn."""
     flow.emit("first_player", RULE, player=state.seats[state.first].name)
     return set_up(flow, state, 0)
 
 
-def set_up(flow: Flow, state: State, first_seat: int) -> State:
+def set_up(flow: TurnFlow, state: State, first_seat: int) -> State:
     """ "Preparação" 8: each hero's own set-up from ``first_seat`` on, then the first
     turn. A set-up aimed at "the opponent" with several opponents asks its owner
     which one (nothing in the rules names one); the others wait for that answer."""

@@ -54,7 +54,7 @@ from engines.dicethrone.state import (
     State,
 )
 from engines.dicethrone.turn import Flow
-from engines.dicethrone.views import build_view
+from engines.dicethrone.views import build_view, suggestions
 
 DEFAULT_PACK = BUILTIN_PACKS[0]
 
@@ -408,8 +408,6 @@ class DiceThrone(GameEngine[State]):
     ) -> list[Choice]:
         if state is None or seat is None or state.phase is Phase.OVER:
             return []
-        from engines.dicethrone.views import suggestions
-
         flow = self.flow(state, _NoDice())
         playable = self.playable(flow, state, seat)
         card = str(values.get("card") or "")

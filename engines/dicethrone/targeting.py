@@ -9,21 +9,17 @@ Then the ability's effects resolve against the Defender.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engines.core import IllegalActionError
 from engines.core.model import replace
 from engines.dicethrone import aim, modes
 from engines.dicethrone.combos import best_variant, usable_level
 from engines.dicethrone.content import Script
 from engines.dicethrone.effects.context import Ctx, draw_card, paused
+from engines.dicethrone.flow import TurnFlow
 from engines.dicethrone.state import KING, TEAMS, Resume, State, Step
 
-if TYPE_CHECKING:
-    from engines.dicethrone.turn import Flow
 
-
-def begin(flow: Flow, state: State, script: Script) -> State:
+def begin(flow: TurnFlow, state: State, script: Script) -> State:
     """4.4 with several opponents: an ability aiming at nobody needs no targeting
     phase; otherwise the effects needing no target resolve first (4.4), then 5."""
     if not aim.aims_anyone(script):
@@ -39,7 +35,7 @@ def begin(flow: Flow, state: State, script: Script) -> State:
     return after if paused(state, after) else start(flow, after)
 
 
-def start(flow: Flow, state: State) -> State:
+def start(flow: TurnFlow, state: State) -> State:
     """Roll the 2 v 2 targeting die, or let the King of the Hill attacker choose."""
     if state.mode != TEAMS:
         roll = replace(state.roll, target_chooser=state.active)
@@ -53,7 +49,7 @@ def start(flow: Flow, state: State) -> State:
     return replace(state, step=Step.TARGET_ROLLED, passed=(), priority=None)
 
 
-def resolve_die(flow: Flow, state: State) -> State:
+def resolve_die(flow: TurnFlow, state: State) -> State:
     """The targeting die's final face names the Defender or who chooses."""
     value = state.roll.target_die
     target = modes.target_by_die(state, value)
@@ -63,7 +59,7 @@ def resolve_die(flow: Flow, state: State) -> State:
     return set_target(flow, state, target)
 
 
-def choose(flow: Flow, state: State, seat: int, player: int) -> State:
+def choose(flow: TurnFlow, state: State, seat: int, player: int) -> State:
     """The chooser names the Defender (seat numbers from 1)."""
     if state.step is not Step.TARGET or seat not in choosers(state):
         raise IllegalActionError(
@@ -91,7 +87,7 @@ def choosers(state: State) -> tuple[int, ...]:
     return (chooser,)
 
 
-def set_target(flow: Flow, state: State, target: int) -> State:
+def set_target(flow: TurnFlow, state: State, target: int) -> State:
     """The Defender is known: the King of the Hill bonus card, then the effects."""
     state = modes.with_target(state, target)
     active = state.active
@@ -103,7 +99,7 @@ def set_target(flow: Flow, state: State, target: int) -> State:
     return flow.run_ability(state)
 
 
-def _attacks(flow: Flow, state: State) -> bool:
+def _attacks(flow: TurnFlow, state: State) -> bool:
     """Whether the activated ability is an Attack (the Leader bonus needs one)."""
     hero = flow.hero(state, state.active)
     ability = hero.ability(state.roll.announced or "")

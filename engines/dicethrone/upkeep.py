@@ -6,20 +6,16 @@ events); the Flow's ``start_turn`` and ``after_upkeep`` delegate here.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engines.core.model import replace
 from engines.dicethrone.content import Step as ScriptStep
 from engines.dicethrone.effects.context import Ctx, draw_card, paused, put, remove_status
 from engines.dicethrone.effects.foes import FOE_RESET
+from engines.dicethrone.flow import TurnFlow
 from engines.dicethrone.settle import settle
 from engines.dicethrone.state import CP_CAP, Phase, Resume, State, Step, goto
 
-if TYPE_CHECKING:
-    from engines.dicethrone.turn import Flow
 
-
-def start_turn(flow: Flow, state: State) -> State:
+def start_turn(flow: TurnFlow, state: State) -> State:
     """Upkeep then Income, which need no decision, then Main (1)."""
     seat = state.active
     flow.emit("turn", "Fases do Turno", player=flow.name(state, seat), turn=state.turn)
@@ -43,7 +39,7 @@ def start_turn(flow: Flow, state: State) -> State:
     return after if paused(state, after) else after_upkeep(flow, after)
 
 
-def after_upkeep(flow: Flow, state: State) -> State:
+def after_upkeep(flow: TurnFlow, state: State) -> State:
     """1.3: damage and healing applied together; then Income and Main (1).
 
     When there is damage or healing to apply (or always, with the ``upkeep_window``
@@ -56,7 +52,7 @@ def after_upkeep(flow: Flow, state: State) -> State:
     return close_upkeep(flow, replace(state, step=None, passed=(), priority=None))
 
 
-def close_upkeep(flow: Flow, state: State) -> State:
+def close_upkeep(flow: TurnFlow, state: State) -> State:
     """Apply the Upkeep's damage and healing; then Income and Main (1)."""
     state = settle(state, flow.events)
     if state.phase is Phase.OVER:
@@ -68,7 +64,7 @@ def close_upkeep(flow: Flow, state: State) -> State:
     return after if paused(state, after) else after_income(flow, after)
 
 
-def income(flow: Flow, state: State) -> State:
+def income(flow: TurnFlow, state: State) -> State:
     """ "Fase de Recursos": +1 CP (to 15) and draw 1; the first player skips turn 1."""
     seat = state.active
     if state.turn == 1:
@@ -93,7 +89,7 @@ def income(flow: Flow, state: State) -> State:
     return flow.interp.run(state, script, Ctx(seat, hero, resume=resume)) if script else state
 
 
-def after_income(flow: Flow, state: State) -> State:
+def after_income(flow: TurnFlow, state: State) -> State:
     """Main (1); with the ``income_window`` option a window (active player first)
     first lets everyone use Instant Actions ("a qualquer momento"). The first
     player's skipped first Income ("Fase de Recursos") opens none."""
