@@ -1,0 +1,44 @@
+"""Every step a hero file may write decodes into a typed step that has a handler,
+and a paused script's continuation reads back from a saved state as the same Enum."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.dicethrone.content import Step
+from engines.dicethrone.effects.interpreter import HANDLERS
+from engines.dicethrone.effects.steps import DECODERS, UnknownOpError, decode
+from engines.dicethrone.rules import AFTER_SCRIPT
+from engines.dicethrone.state import Resume
+from engines.dicethrone.vocab import OPS
+
+#: Steps the interpreter makes itself (an opposed roll's comparison and re-roll).
+SYNTHETIC = {"foe", "keep_dice", "opposed_result", "opposed_reroll"}
+
+
+@pytest.mark.parametrize("op", sorted(OPS | SYNTHETIC))
+def test_every_step_of_the_vocabulary_has_a_handler(op: str) -> None:
+    typed = decode(Step(op=op, status="protect", companion="hound"))
+    assert type(typed) in HANDLERS.types()
+
+
+def test_the_decoders_are_the_vocabulary_and_nothing_else() -> None:
+    assert set(DECODERS) == OPS | SYNTHETIC
+    with pytest.raises(UnknownOpError, match="'option'"):
+        decode(Step(op="option"))  # an "Or"'s option is chosen, never resolved
+
+
+def test_every_continuation_is_stored_by_its_old_name() -> None:
+    # Saved states hold these names; renaming one would break their replay.
+    assert {r.value for r in Resume} == {
+        "",
+        "activate",
+        "early",
+        "defend",
+        "upkeep",
+        "income",
+        "income_quiet",
+        "setup",
+        "card",
+    }
+    assert AFTER_SCRIPT.kind is Resume
