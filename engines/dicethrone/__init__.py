@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.dicethrone.rules import DiceThrone
+from engines.dicethrone.engine import DiceThrone
 
 ENGINE = DiceThrone()
 

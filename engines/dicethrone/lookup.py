@@ -16,7 +16,7 @@ from engines.core.entry import message, section, sheet
 from engines.core.i18n import fold
 from engines.dicethrone import entry
 from engines.dicethrone.content import CardDef, Content, Hero
-from engines.dicethrone.state import State
+from engines.dicethrone.rules.state import State
 
 LIMIT = 25
 GAME = "dicethrone"

@@ -23,11 +23,11 @@ from __future__ import annotations
 
 from engines.core import Decision, IllegalActionError, Message, Selection, SelectOption
 from engines.core.menus import Menus
-from engines.dicethrone.aiming import target_options
-from engines.dicethrone.cards import card_cost, check_card, spendable
-from engines.dicethrone.decisions import out_of_turn
-from engines.dicethrone.state import DICE, State, Step
-from engines.dicethrone.turn import Flow
+from engines.dicethrone.rules.aiming import target_options
+from engines.dicethrone.rules.cards import card_cost, check_card, spendable
+from engines.dicethrone.rules.decisions import out_of_turn
+from engines.dicethrone.rules.state import DICE, State, Step
+from engines.dicethrone.rules.turn import Flow
 from engines.dicethrone.views import option_label
 
 

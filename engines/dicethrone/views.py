@@ -9,16 +9,16 @@ from typing import Any
 from engines.core import Choice, Decision, Event, Message, View
 from engines.core.model import replace
 from engines.core.serde import from_json
-from engines.dicethrone.aiming import needs_target, target_options
-from engines.dicethrone.cards import card_cost, spendable
 from engines.dicethrone.combos import best_variant, reachable, usable_level, used_dice
 from engines.dicethrone.content import Ability, CardDef, Step, Text
-from engines.dicethrone.modes import leaders, start_health
-from engines.dicethrone.state import CP_CAP, HAND_LIMIT, KING, Phase, Player, Roll, State
-from engines.dicethrone.state import Step as TurnStep
-from engines.dicethrone.statuses import tokens_in_play
-from engines.dicethrone.targeting import choosers
-from engines.dicethrone.turn import Flow
+from engines.dicethrone.rules.aiming import needs_target, target_options
+from engines.dicethrone.rules.cards import card_cost, spendable
+from engines.dicethrone.rules.modes import leaders, start_health
+from engines.dicethrone.rules.state import CP_CAP, HAND_LIMIT, KING, Phase, Player, Roll, State
+from engines.dicethrone.rules.state import Step as TurnStep
+from engines.dicethrone.rules.statuses import tokens_in_play
+from engines.dicethrone.rules.targeting import choosers
+from engines.dicethrone.rules.turn import Flow
 
 
 def _text(text: Text) -> dict[str, str]:

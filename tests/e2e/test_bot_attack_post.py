@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from engines.dicethrone import actions as a
-from engines.dicethrone.state import Phase
+from engines.dicethrone.rules import actions as a
+from engines.dicethrone.rules.state import Phase
 from tests.e2e.bot_harness import (
     Table,
     answer,

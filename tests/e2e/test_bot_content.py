@@ -223,7 +223,7 @@ async def test_a_started_match_keeps_its_version_after_a_new_one_and_a_removal(
 
     # A bot process that never read the pack: its copy is gone, the database has it.
     uninstall_upload("dicethrone", key)
-    from engines.dicethrone import rules
+    from engines.dicethrone import engine as rules
 
     rules._INSTALLED.pop(key, None)
     board = await answer(await emu.slash(table.alice.id, "match board", channel_id=thread_id))

@@ -18,8 +18,8 @@ from engines.core import ContentError
 from engines.core import packs as core_packs
 from engines.core.packs import MAX_DEPTH, set_content_roots
 from engines.core.registry import get, load_games
-from engines.dicethrone.loader import CONTENT_ROOT as DICE_ROOT
-from engines.dicethrone.loader import load_pack as dicethrone_pack
+from engines.dicethrone.content.loader import CONTENT_ROOT as DICE_ROOT
+from engines.dicethrone.content.loader import load_pack as dicethrone_pack
 
 GAMES = ["krosmaster", "dicethrone", "battlescenes"]
 #: Where each game reads a pack's YAML files, below the pack's folder.

@@ -94,7 +94,7 @@ async def test_a_match_on_an_uploaded_version_loads_in_a_process_that_never_saw_
         loaded = await repo.load_match(session, match.id, engine)
         await repo.append_action(session, loaded, seat=seat, actor_id=ALICE, action=action)
     # Another process: no copy of the files, no loaded content; the database has both.
-    from engines.dicethrone import rules
+    from engines.dicethrone import engine as rules
 
     uninstall_upload("dicethrone", info.key)
     rules._INSTALLED.pop(info.key, None)

@@ -8,7 +8,7 @@ from engines.core import Event
 from engines.core.model import replace
 from engines.dicethrone.effects.env import DTHandlers, DTRun
 from engines.dicethrone.effects.steps import Companion
-from engines.dicethrone.state import State
+from engines.dicethrone.rules.state import State
 
 HANDLERS: DTHandlers = DTHandlers()
 

@@ -10,8 +10,8 @@ from typing import Any
 from engines.core import Dice, Event
 from engines.core.model import Message, replace
 from engines.dicethrone.content import Content, DamageKind, Hero
-from engines.dicethrone.damage import Incoming
-from engines.dicethrone.state import Player, Resume, State
+from engines.dicethrone.rules.damage import Incoming
+from engines.dicethrone.rules.state import Player, Resume, State
 
 
 @dataclass(frozen=True)

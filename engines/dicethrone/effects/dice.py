@@ -1,15 +1,21 @@
 """The steps of cards that change or re-roll dice in play (``set_dice``, ``nudge_dice``,
-``reroll_dice``; see :mod:`engines.dicethrone.dice_cards` for which dice and when)."""
+``reroll_dice``; see :mod:`engines.dicethrone.rules.dice_cards` for which dice and when)."""
 
 from __future__ import annotations
 
 from engines.core import Event
 from engines.core.model import replace
-from engines.dicethrone.dice_cards import RULES, current_dice, dice_in_play, effect_roll, parse
 from engines.dicethrone.effects.env import DTHandlers, DTRun
 from engines.dicethrone.effects.steps import ChangeDice
-from engines.dicethrone.state import State
-from engines.dicethrone.state import Step as TurnStep
+from engines.dicethrone.rules.dice_cards import (
+    RULES,
+    current_dice,
+    dice_in_play,
+    effect_roll,
+    parse,
+)
+from engines.dicethrone.rules.state import State
+from engines.dicethrone.rules.state import Step as TurnStep
 
 HANDLERS: DTHandlers = DTHandlers()
 

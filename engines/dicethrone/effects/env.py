@@ -17,8 +17,8 @@ from engines.core import effects as kernel
 from engines.core.model import replace
 from engines.dicethrone.content import Content, Hero, Step
 from engines.dicethrone.effects.context import Ctx, chosen_player, put, seat_name
-from engines.dicethrone.state import Frame, State
-from engines.dicethrone.statuses import stack_limit
+from engines.dicethrone.rules.state import Frame, State
+from engines.dicethrone.rules.statuses import stack_limit
 
 #: The dice a frame's steps read.
 DiceValues = tuple[int, ...]
@@ -47,7 +47,7 @@ class Effects:
         """Resolve ``steps``; "Additionally" steps after all the others.
 
         An "Or", a manual step or a "Then" pauses the script: a
-        :class:`~engines.dicethrone.state.Suspended` is pushed on the state's stack
+        :class:`~engines.dicethrone.rules.state.Suspended` is pushed on the state's stack
         and the caller stops until :meth:`resume` is called (with the chosen option).
         """
         state, _ = self.machine.run(state, steps, ctx, ctx.dice, self)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from engines.dicethrone.content import Step
 from engines.dicethrone.effects.env import DTRun
-from engines.dicethrone.state import Resume, State
+from engines.dicethrone.rules.state import Resume, State
 
 #: Steps that act on "the opponent" (or a chosen player, who is one when nobody was named).
 FOE_OPS = frozenset({"steal_cp", "steal_health", "move", "opposed"})

@@ -9,8 +9,8 @@ from engines.dicethrone.content import Step
 from engines.dicethrone.effects.context import may_wait
 from engines.dicethrone.effects.env import DTRun
 from engines.dicethrone.effects.steps import AddStatus, StatusStep, TokenMove, decode
-from engines.dicethrone.state import State
-from engines.dicethrone.statuses import ACCEPTED
+from engines.dicethrone.rules.state import State
+from engines.dicethrone.rules.statuses import ACCEPTED
 
 
 def offer_decline(run: DTRun, state: State, step: Step) -> Step:

@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engines.core.model import replace
-from engines.dicethrone import dice_cards
 from engines.dicethrone.combos import symbol_counts
 from engines.dicethrone.content import Content, Step, text_for
 from engines.dicethrone.effects.context import dice_message, may_wait, seat_name
@@ -25,7 +24,8 @@ from engines.dicethrone.effects.steps import (
     Then,
     With,
 )
-from engines.dicethrone.state import Resume, State, Suspended
+from engines.dicethrone.rules import dice_cards
+from engines.dicethrone.rules.state import Resume, State, Suspended
 
 HANDLERS: DTHandlers = DTHandlers()
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from engines.core.model import replace
 from engines.dicethrone.content import DamageKind
-from engines.dicethrone.damage import Incoming
 from engines.dicethrone.effects.context import (
     damage_kind,
     draw_card,
@@ -31,8 +30,9 @@ from engines.dicethrone.effects.steps import (
     RemoveStatus,
     StealCp,
 )
-from engines.dicethrone.modes import set_health
-from engines.dicethrone.state import CP_CAP, Heal, State
+from engines.dicethrone.rules.damage import Incoming
+from engines.dicethrone.rules.modes import set_health
+from engines.dicethrone.rules.state import CP_CAP, Heal, State
 
 HANDLERS: DTHandlers = DTHandlers()
 

@@ -10,9 +10,9 @@ from engines.core.model import replace
 from engines.dicethrone.effects.context import remove_status
 from engines.dicethrone.effects.env import DTHandlers, DTRun
 from engines.dicethrone.effects.steps import StatusStep, TokenMove
-from engines.dicethrone.modes import health_cap, set_health
-from engines.dicethrone.state import State
-from engines.dicethrone.statuses import parse_pick
+from engines.dicethrone.rules.modes import health_cap, set_health
+from engines.dicethrone.rules.state import State
+from engines.dicethrone.rules.statuses import parse_pick
 
 HANDLERS: DTHandlers = DTHandlers()
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from engines.dicethrone.content import Step
 from engines.dicethrone.effects.context import Ctx, remove_status
 from engines.dicethrone.effects.env import Effects
-from engines.dicethrone.state import State
+from engines.dicethrone.rules.state import State
 
 
 def attack_triggers(interp: Effects, state: State) -> State:

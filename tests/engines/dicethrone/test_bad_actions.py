@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from engines.core import Action, Decision, IllegalActionError, RiggedDice, Seat, SeededDice
 from engines.dicethrone import ENGINE
 from engines.dicethrone.content import Content
-from engines.dicethrone.state import State
+from engines.dicethrone.rules.state import State
 from tests.engines.dicethrone.helpers import MINI, SEATS
 from tests.engines.dicethrone.test_properties import CONTENT
 from tests.engines.dicethrone.test_properties import _candidates as legal

@@ -10,9 +10,9 @@ import pytest
 from PIL import Image, ImageDraw
 
 from engines.dicethrone import ENGINE
-from engines.dicethrone import actions as a
 from engines.dicethrone import render as dt_render
-from engines.dicethrone.state import Phase, State, Step
+from engines.dicethrone.rules import actions as a
+from engines.dicethrone.rules.state import Phase, State, Step
 from engines.dicethrone.views import BoardView, SeatView, typed
 from tests.engines.dicethrone.helpers import act, start, with_player
 

@@ -6,8 +6,8 @@ import pytest
 
 from engines.core import IllegalActionError, RiggedDice
 from engines.dicethrone import ENGINE
-from engines.dicethrone import actions as a
-from engines.dicethrone.state import Phase, State, Step
+from engines.dicethrone.rules import actions as a
+from engines.dicethrone.rules.state import Phase, State, Step
 from tests.engines.dicethrone.helpers import (
     MINI,
     SEATS,

@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 from engines.core import ContentError
-from engines.dicethrone import aim
 from engines.dicethrone.content import DamageKind
-from engines.dicethrone.loader import load_pack
-from engines.dicethrone.state import Phase, Step
+from engines.dicethrone.content.loader import load_pack
+from engines.dicethrone.rules import aim
+from engines.dicethrone.rules.state import Phase, Step
 from tests.engines.dicethrone.helpers import MINI
 from tests.engines.dicethrone.test_modes import attack, pass_windows, start_n
 

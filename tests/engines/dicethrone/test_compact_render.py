@@ -11,9 +11,9 @@ from PIL import Image
 from engines.core import render as core_render
 from engines.core import theme
 from engines.dicethrone import ENGINE
-from engines.dicethrone import actions as a
 from engines.dicethrone import render as dt_render
-from engines.dicethrone.state import State, Step
+from engines.dicethrone.rules import actions as a
+from engines.dicethrone.rules.state import State, Step
 from engines.dicethrone.views import UpgradeView, typed
 from tests.engines.dicethrone.helpers import act, with_player
 from tests.engines.dicethrone.test_modes import attack, start_n

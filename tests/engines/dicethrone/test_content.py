@@ -8,7 +8,7 @@ import pytest
 
 from engines.core import ContentError
 from engines.dicethrone import ENGINE
-from engines.dicethrone.loader import load_hero, load_pack
+from engines.dicethrone.content.loader import load_hero, load_pack
 from tests.engines.dicethrone.helpers import GOOD, write_hero_file
 
 

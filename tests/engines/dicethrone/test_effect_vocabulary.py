@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 
 from engines.dicethrone.content import Step
+from engines.dicethrone.content.vocab import OPS
 from engines.dicethrone.effects.interpreter import HANDLERS
 from engines.dicethrone.effects.steps import DECODERS, UnknownOpError, decode
-from engines.dicethrone.rules import AFTER_SCRIPT
-from engines.dicethrone.state import Resume
-from engines.dicethrone.vocab import OPS
+from engines.dicethrone.engine import AFTER_SCRIPT
+from engines.dicethrone.rules.state import Resume
 
 #: Steps the interpreter makes itself (an opposed roll's comparison and re-roll).
 SYNTHETIC = {"foe", "keep_dice", "opposed_result", "opposed_reroll"}

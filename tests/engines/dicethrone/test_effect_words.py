@@ -14,13 +14,13 @@ from PIL import ImageDraw
 from engines.core import render as core_render
 from engines.core.render import recorded_text
 from engines.dicethrone import ENGINE
-from engines.dicethrone import actions as a
 from engines.dicethrone import render as dt_render
 from engines.dicethrone.content import Hero, Script, Step
+from engines.dicethrone.content.loader import load_pack
+from engines.dicethrone.content.vocab import OPS
 from engines.dicethrone.effect_words import Words
-from engines.dicethrone.loader import load_pack
-from engines.dicethrone.state import State
-from engines.dicethrone.vocab import OPS
+from engines.dicethrone.rules import actions as a
+from engines.dicethrone.rules.state import State
 from tests.engines.dicethrone.helpers import MINI, act, start, with_player
 
 LOCALES = ("en-US", "pt-BR", "it")

@@ -8,8 +8,8 @@ import pytest
 
 from engines.core import IllegalActionError, NotYourTurnError, RiggedDice
 from engines.dicethrone import ENGINE
-from engines.dicethrone import actions as a
-from engines.dicethrone.state import Phase, State, Step
+from engines.dicethrone.rules import actions as a
+from engines.dicethrone.rules.state import Phase, State, Step
 from tests.engines.dicethrone.helpers import act, defend, keys, start, with_player
 
 DEADEYE = (6, 6, 4, 5, 1)  # bullseye ×2, dash ×2, bullet
@@ -164,7 +164,7 @@ def _gunslinger_and_warden() -> State:
     """The real Gunslinger against the test Warden, whose Steady Hand changes any die."""
     from engines.core import Seat
     from engines.dicethrone.content import Content
-    from engines.dicethrone.rules import install_pack
+    from engines.dicethrone.engine import install_pack
     from tests.engines.dicethrone.helpers import MINI, through_first_roll
 
     base = ENGINE.load_content(None)

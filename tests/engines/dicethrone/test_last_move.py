@@ -14,11 +14,11 @@ from PIL import Image
 
 from engines.core import theme
 from engines.dicethrone import ENGINE
-from engines.dicethrone import actions as a
 from engines.dicethrone import render as dt_render
 from engines.dicethrone.combos import used_dice
-from engines.dicethrone.loader import load_pack
-from engines.dicethrone.state import Phase, State, Step
+from engines.dicethrone.content.loader import load_pack
+from engines.dicethrone.rules import actions as a
+from engines.dicethrone.rules.state import Phase, State, Step
 from engines.dicethrone.views import typed
 from tests.engines.dicethrone.helpers import act, start
 from tests.engines.dicethrone.test_effect_words import drawn_whole

@@ -15,11 +15,11 @@ from engines.core import (
     SetupError,
 )
 from engines.dicethrone import ENGINE
-from engines.dicethrone import actions as a
 from engines.dicethrone.content import DamageKind
-from engines.dicethrone.damage import Incoming
-from engines.dicethrone.settle import settle
-from engines.dicethrone.state import Phase, State, Step
+from engines.dicethrone.rules import actions as a
+from engines.dicethrone.rules.damage import Incoming
+from engines.dicethrone.rules.settle import settle
+from engines.dicethrone.rules.state import Phase, State, Step
 from tests.engines.dicethrone.helpers import (
     MINI,
     act,

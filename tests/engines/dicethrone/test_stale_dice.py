@@ -9,8 +9,8 @@ from PIL import Image
 from engines.core import RiggedDice
 from engines.core.model import replace
 from engines.dicethrone import ENGINE
-from engines.dicethrone import actions as a
-from engines.dicethrone.state import Phase, Roll, State, Step
+from engines.dicethrone.rules import actions as a
+from engines.dicethrone.rules.state import Phase, Roll, State, Step
 from tests.engines.dicethrone.helpers import SEATS, act, start, with_player
 
 #: Alice's (seat 0) offensive dice on turn 1.

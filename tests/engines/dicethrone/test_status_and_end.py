@@ -6,9 +6,9 @@ import pytest
 
 from engines.core import IllegalActionError, NotYourTurnError, ResultKind, RiggedDice
 from engines.dicethrone import ENGINE
-from engines.dicethrone import actions as a
 from engines.dicethrone.effects.interpreter import Interpreter
-from engines.dicethrone.state import Phase, Step
+from engines.dicethrone.rules import actions as a
+from engines.dicethrone.rules.state import Phase, Step
 from tests.engines.dicethrone.helpers import act, defend, keys, start, with_player
 
 
@@ -126,7 +126,7 @@ def test_attack_modifier_needs_an_attack() -> None:
     state, _ = act(state, 0, a.Announce("steadfast"))
     state, _ = act(state, 1, a.Pass())
     assert "play" not in ENGINE.pending(state)[0].kinds
-    from engines.dicethrone.cards import check_card
+    from engines.dicethrone.rules.cards import check_card
 
     with pytest.raises(IllegalActionError) as info:
         check_card(ENGINE.flow(state, RiggedDice()), state, 0, "grab_someone")

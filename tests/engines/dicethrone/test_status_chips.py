@@ -15,7 +15,7 @@ from engines.core import theme
 from engines.dicethrone import ENGINE
 from engines.dicethrone import render as dt_render
 from engines.dicethrone.chips import fit, rows
-from engines.dicethrone.state import State
+from engines.dicethrone.rules.state import State
 from engines.dicethrone.views import typed
 from tests.engines.dicethrone.helpers import start, with_player
 from tests.engines.dicethrone.test_compact_render import _attacked

@@ -6,9 +6,9 @@ import pytest
 
 from engines.core import Event, IllegalActionError, NotYourTurnError
 from engines.dicethrone import ENGINE
-from engines.dicethrone import actions as a
 from engines.dicethrone.content import Step as ScriptStep
-from engines.dicethrone.state import Phase, State, Step
+from engines.dicethrone.rules import actions as a
+from engines.dicethrone.rules.state import Phase, State, Step
 from tests.engines.dicethrone.helpers import act
 from tests.engines.dicethrone.test_modes import attack, pass_windows, start_n
 
@@ -90,7 +90,7 @@ def test_splitting_a_script_keeps_every_step_once() -> None:
     # a roll split at 4.4 keeps its dice for the part waiting for the Defender.
     from collections import Counter
 
-    from engines.dicethrone import aim
+    from engines.dicethrone.rules import aim
 
     content = ENGINE.load_content(None)
     for hero in content.heroes.values():
@@ -132,7 +132,7 @@ def test_dice_changed_at_4_4_count_once_the_defender_is_known() -> None:
     # (a Warden) names a die of it in two steps; Suppress then deals the new sum.
     from dataclasses import replace as dc_replace
 
-    from engines.dicethrone.rules import install_pack
+    from engines.dicethrone.engine import install_pack
     from tests.engines.dicethrone.helpers import MINI, with_player
 
     base = ENGINE.load_content(None)

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from engines.core import Event, Seat
 from engines.core.model import replace
 from engines.dicethrone.content import Step as ScriptStep
-from engines.dicethrone.damage import Incoming
+from engines.dicethrone.rules.damage import Incoming
 
 START_HEALTH = 50  # "Preparação" 4: 50 health in a 1 v 1 match (and a 2 v 2 team's disc)
 KING_HEALTH = 35  # "O Rei da Montanha": each player starts with 35

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from engines.core import Event
 from engines.core.model import replace
-from engines.dicethrone.damage import resolve
-from engines.dicethrone.modes import health_cap, set_health
-from engines.dicethrone.state import Phase, Report, State
+from engines.dicethrone.rules.damage import resolve
+from engines.dicethrone.rules.modes import health_cap, set_health
+from engines.dicethrone.rules.state import Phase, Report, State
 
 
 def settle(state: State, events: list[Event]) -> State:

@@ -29,19 +29,20 @@ from engines.core.model import replace
 from engines.core.packs import pack_root
 from engines.core.results import conceded, ended, score_lines
 from engines.core.serde import from_json, to_json
-from engines.dicethrone import actions as a
-from engines.dicethrone import aiming, entry, first_roll, invariants, lookup, targeting, upkeep
-from engines.dicethrone.cards import after_action, play_card, spend
+from engines.dicethrone import entry, lookup
 from engines.dicethrone.commands import COMMANDS
 from engines.dicethrone.content import Content
-from engines.dicethrone.decisions import AUTOPASS, out_of_turn, pending, playable
+from engines.dicethrone.content.loader import BUILTIN_PACKS, CONTENT_ROOT, load_pack
 from engines.dicethrone.effects.context import paused
-from engines.dicethrone.loader import BUILTIN_PACKS, CONTENT_ROOT, load_pack
-from engines.dicethrone.manual import adjust
 from engines.dicethrone.menus import with_menus
-from engines.dicethrone.modes import MODE_BY_SEATS, SEATS
-from engines.dicethrone.priority import interrupts, queue, resolve_queued
-from engines.dicethrone.state import (
+from engines.dicethrone.rules import actions as a
+from engines.dicethrone.rules import aiming, first_roll, invariants, targeting, upkeep
+from engines.dicethrone.rules.cards import after_action, play_card, spend
+from engines.dicethrone.rules.decisions import AUTOPASS, out_of_turn, pending, playable
+from engines.dicethrone.rules.manual import adjust
+from engines.dicethrone.rules.modes import MODE_BY_SEATS, SEATS
+from engines.dicethrone.rules.priority import interrupts, queue, resolve_queued
+from engines.dicethrone.rules.state import (
     DUEL,
     HAND_START,
     KING,
@@ -53,7 +54,7 @@ from engines.dicethrone.state import (
     Resume,
     State,
 )
-from engines.dicethrone.turn import Flow
+from engines.dicethrone.rules.turn import Flow
 from engines.dicethrone.views import build_view, suggestions
 
 DEFAULT_PACK = BUILTIN_PACKS[0]

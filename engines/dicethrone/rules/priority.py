@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from engines.core import IllegalActionError
 from engines.core.model import replace
-from engines.dicethrone.cards import ROLL_PHASES, check_card, play_card, spend, spendable
 from engines.dicethrone.content import Timing
-from engines.dicethrone.state import Queued, State
-from engines.dicethrone.turn import Flow, illegal
+from engines.dicethrone.rules.cards import ROLL_PHASES, check_card, play_card, spend, spendable
+from engines.dicethrone.rules.state import Queued, State
+from engines.dicethrone.rules.turn import Flow, illegal
 
 
 def interrupts(flow: Flow, state: State, seat: int, kind: str, what: str) -> bool:

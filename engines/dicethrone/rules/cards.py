@@ -16,12 +16,12 @@ from __future__ import annotations
 from engines.core.model import replace
 from engines.dicethrone.content import CardDef, Side, Timing
 from engines.dicethrone.content import Step as ScriptStep
-from engines.dicethrone.dice_cards import current_dice, dice_in_play, dice_step, parse
 from engines.dicethrone.effects.context import Ctx, chosen_player, paused, put
-from engines.dicethrone.settle import settle
-from engines.dicethrone.state import Phase, Resume, State, Step
-from engines.dicethrone.statuses import parse_pick, tokens_in_play
-from engines.dicethrone.turn import Flow, illegal
+from engines.dicethrone.rules.dice_cards import current_dice, dice_in_play, dice_step, parse
+from engines.dicethrone.rules.settle import settle
+from engines.dicethrone.rules.state import Phase, Resume, State, Step
+from engines.dicethrone.rules.statuses import parse_pick, tokens_in_play
+from engines.dicethrone.rules.turn import Flow, illegal
 
 ROLL_PHASES = (Phase.OFFENSIVE, Phase.DEFENSIVE)
 

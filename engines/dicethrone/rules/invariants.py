@@ -8,9 +8,9 @@ before and after :func:`settle`: a player brought to 0 health is defeated
 from __future__ import annotations
 
 from engines.core import Message
-from engines.dicethrone.modes import health_cap
-from engines.dicethrone.settle import check_defeat
-from engines.dicethrone.state import CP_CAP, Phase, State
+from engines.dicethrone.rules.modes import health_cap
+from engines.dicethrone.rules.settle import check_defeat
+from engines.dicethrone.rules.state import CP_CAP, Phase, State
 
 
 def _broken(name: str, **params: object) -> Message:

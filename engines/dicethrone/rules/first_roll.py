@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from engines.core import Dice
 from engines.core.model import replace
-from engines.dicethrone.dice_cards import effect_dice_changeable
 from engines.dicethrone.effects.context import Ctx, paused
-from engines.dicethrone.flow import TurnFlow
-from engines.dicethrone.state import Phase, Resume, Roll, State, Step, goto
+from engines.dicethrone.rules.dice_cards import effect_dice_changeable
+from engines.dicethrone.rules.flow import TurnFlow
+from engines.dicethrone.rules.state import Phase, Resume, Roll, State, Step, goto
 
 RULE = "Preparação 7"
 

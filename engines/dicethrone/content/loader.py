@@ -41,9 +41,9 @@ from engines.dicethrone.content import (
     Upgrade,
     Variant,
 )
-from engines.dicethrone.vocab import counts, enum_value, ident, script, text
+from engines.dicethrone.content.vocab import counts, enum_value, ident, script, text
 
-CONTENT_ROOT = Path(__file__).resolve().parents[2] / "assets" / "content" / "dicethrone"
+CONTENT_ROOT = Path(__file__).resolve().parents[3] / "assets" / "content" / "dicethrone"
 #: The built-in packs a community pack may extend (``extends: base`` in its pack.yaml).
 BUILTIN_PACKS = ("base",)
 #: Content errors reach players as "Content error in {file}, line {line}, {field}: {detail}".

@@ -2,7 +2,7 @@
 
 Heroes are data (``assets/content/dicethrone/``); this module holds the typed
 shape of that data. The YAML loader that builds it (with errors naming file,
-line and field) is :mod:`engines.dicethrone.loader`; the effect vocabulary is
+line and field) is :mod:`engines.dicethrone.content.loader`; the effect vocabulary is
 documented in ``docs/dicethrone.md`` and interpreted by
 :mod:`engines.dicethrone.effects`.
 """

@@ -26,7 +26,7 @@ and ``.offers``.
 from __future__ import annotations
 
 from engines.dicethrone.content import Content
-from engines.dicethrone.state import State
+from engines.dicethrone.rules.state import State
 
 #: Marks a gain its hero chose to accept after a ``decline`` offer.
 ACCEPTED = "accepted"

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from engines.core.model import replace
 from engines.dicethrone.content import DamageKind, Script
-from engines.dicethrone.state import (
+from engines.dicethrone.rules.state import (
     DUEL,
     HEAL_ABOVE_START,
     KING,

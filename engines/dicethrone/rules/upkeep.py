@@ -1,6 +1,6 @@
 """The Upkeep ("Fase de Manutenção") and Income ("Fase de Recursos") phases.
 
-Functions of a :class:`~engines.dicethrone.turn.Flow` (its content, dice and
+Functions of a :class:`~engines.dicethrone.rules.turn.Flow` (its content, dice and
 events); the Flow's ``start_turn`` and ``after_upkeep`` delegate here.
 """
 
@@ -10,9 +10,9 @@ from engines.core.model import replace
 from engines.dicethrone.content import Step as ScriptStep
 from engines.dicethrone.effects.context import Ctx, draw_card, paused, put, remove_status
 from engines.dicethrone.effects.foes import FOE_RESET
-from engines.dicethrone.flow import TurnFlow
-from engines.dicethrone.settle import settle
-from engines.dicethrone.state import CP_CAP, Phase, Resume, State, Step, goto
+from engines.dicethrone.rules.flow import TurnFlow
+from engines.dicethrone.rules.settle import settle
+from engines.dicethrone.rules.state import CP_CAP, Phase, Resume, State, Step, goto
 
 
 def start_turn(flow: TurnFlow, state: State) -> State:

@@ -18,13 +18,13 @@ from __future__ import annotations
 
 from engines.core import Action, Decision, IllegalActionError, Message
 from engines.core.model import replace
-from engines.dicethrone import actions as a
-from engines.dicethrone.aiming import target_options
-from engines.dicethrone.cards import check_card, spendable
 from engines.dicethrone.content import Timing
-from engines.dicethrone.state import Phase, State, Step
-from engines.dicethrone.targeting import choosers
-from engines.dicethrone.turn import Flow
+from engines.dicethrone.rules import actions as a
+from engines.dicethrone.rules.aiming import target_options
+from engines.dicethrone.rules.cards import check_card, spendable
+from engines.dicethrone.rules.state import Phase, State, Step
+from engines.dicethrone.rules.targeting import choosers
+from engines.dicethrone.rules.turn import Flow
 
 AUTOPASS = "dicethrone.autopass"
 

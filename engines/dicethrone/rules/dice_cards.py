@@ -20,8 +20,8 @@ The player names the dice in the card's ``target``:
 from __future__ import annotations
 
 from engines.dicethrone.content import CardDef, Content, Step
-from engines.dicethrone.state import Phase, State
-from engines.dicethrone.state import Step as TurnStep
+from engines.dicethrone.rules.state import Phase, State
+from engines.dicethrone.rules.state import Step as TurnStep
 
 #: The rule a dice change cites, by roll step (the offensive dice otherwise: 4.3).
 RULES = {"defense_rolled": "6.3", "target_rolled": "5", "first_rolled": "Preparação 7"}

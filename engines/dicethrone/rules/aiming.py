@@ -20,12 +20,12 @@ from __future__ import annotations
 
 from engines.core import IllegalActionError, Message
 from engines.core.model import replace
-from engines.dicethrone.cards import check_card, names_foe, picks, picks_player
 from engines.dicethrone.content import CardDef
-from engines.dicethrone.dice_cards import current_dice, dice_step, parse
-from engines.dicethrone.state import Aiming, State
-from engines.dicethrone.statuses import tokens_in_play
-from engines.dicethrone.turn import Flow
+from engines.dicethrone.rules.cards import check_card, names_foe, picks, picks_player
+from engines.dicethrone.rules.dice_cards import current_dice, dice_step, parse
+from engines.dicethrone.rules.state import Aiming, State
+from engines.dicethrone.rules.statuses import tokens_in_play
+from engines.dicethrone.rules.turn import Flow
 
 #: The answer ending a dice card's changes before it has named all it may.
 DONE = "done"

@@ -1,6 +1,6 @@
 """The turn flow as the phase modules see it (``first_roll``, ``upkeep``, ``targeting``).
 
-:class:`engines.dicethrone.turn.Flow` drives the turn and calls those modules; they call
+:class:`engines.dicethrone.rules.turn.Flow` drives the turn and calls those modules; they call
 back into it (the next turn, the ability's effects). They name it by this protocol, so
 no module imports the one that imports it.
 """
@@ -12,7 +12,7 @@ from typing import Protocol
 from engines.core import Dice, Event
 from engines.dicethrone.content import Content, Hero
 from engines.dicethrone.effects.interpreter import Interpreter
-from engines.dicethrone.state import State
+from engines.dicethrone.rules.state import State
 
 
 class TurnFlow(Protocol):

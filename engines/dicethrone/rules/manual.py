@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from engines.core import IllegalActionError
 from engines.core.adjust import bounded, seat_index
-from engines.dicethrone.actions import Adjust
 from engines.dicethrone.effects.context import put, remove_status
-from engines.dicethrone.modes import health_cap, set_health
-from engines.dicethrone.settle import check_defeat
-from engines.dicethrone.state import CP_CAP, State
-from engines.dicethrone.turn import Flow
+from engines.dicethrone.rules.actions import Adjust
+from engines.dicethrone.rules.modes import health_cap, set_health
+from engines.dicethrone.rules.settle import check_defeat
+from engines.dicethrone.rules.state import CP_CAP, State
+from engines.dicethrone.rules.turn import Flow
 
 
 def adjust(flow: Flow, state: State, seat: int, action: Adjust) -> State:
