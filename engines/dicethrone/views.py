@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, fields
 
 from engines.core import Choice, Decision, Event, Message, View
 from engines.core.model import replace
@@ -13,6 +12,7 @@ from engines.dicethrone.combos import best_variant, reachable, usable_level, use
 from engines.dicethrone.content import Ability, CardDef, Step, Text
 from engines.dicethrone.rules.aiming import needs_target, target_options
 from engines.dicethrone.rules.cards import card_cost, spendable
+from engines.dicethrone.rules.damage import Incoming
 from engines.dicethrone.rules.modes import leaders, start_health
 from engines.dicethrone.rules.state import CP_CAP, HAND_LIMIT, KING, Phase, Player, Roll, State
 from engines.dicethrone.rules.state import Step as TurnStep
@@ -408,13 +408,70 @@ def _player(flow: Flow, state: State, i: int) -> PlayerView:
 def build_view(flow: Flow, state: State, seat: int | None, pending: list[Decision]) -> BoardView:
     """The view; ``seat`` adds that seat's own hand (a :class:`SeatView`)."""
     state = replace(state, roll=shown_roll(state))
-    active_hero = flow.hero(state, state.active)
-    defender = state.opponent(state.active)
-    defender_hero = flow.hero(state, defender)
-    announced = active_hero.ability(state.roll.announced or "")
-    defense = defender_hero.defense(state.roll.defense or "")
+    board = _board(flow, state, pending)
+    if seat is None:
+        return board
+    return SeatView(
+        **{f.name: getattr(board, f.name) for f in fields(BoardView)},
+        viewer=seat,
+        hand=_hand(flow, state, seat),
+        team_hands=_team_hands(flow, state, seat),
+    )
+
+
+def _board(flow: Flow, state: State, pending: list[Decision]) -> BoardView:
+    """The public board: phase, players, dice, damage under way, who is owed what."""
+    owed = tuple(Owed(d.seat, d.prompt.key) for d in pending if not d.optional)
+    seats = range(len(state.players))
+    choice = state.choice
+    return BoardView(
+        phase=state.phase.value,
+        step=state.step.value if state.step else None,
+        turn=state.turn,
+        active=state.active,
+        first=state.first,
+        winner=state.winner,
+        draw=state.draw,
+        hand_limit=HAND_LIMIT,
+        players=tuple(_player(flow, state, i) for i in seats),
+        roll=_roll(flow, state),
+        abilities_met=_abilities_met(flow, state),
+        incoming=tuple(_incoming(inc) for inc in state.ledger),
+        reports=tuple(
+            ReportView(x.target, x.incoming, x.subtotal, x.total, x.kind) for x in state.reports
+        ),
+        waiting=tuple(o.seat for o in owed),
+        owed=owed,
+        mode=state.mode,
+        teams=tuple(state.team(i) for i in seats),
+        out=tuple(state.out),
+        leaders=tuple(leaders(state)) if state.mode == KING else (),
+        target=state.target,
+        defender=state.opponent(state.active),
+        target_die=state.roll.target_die,
+        target_chooser=state.roll.target_chooser,
+        pause=bool(choice and choice.pause),
+        queued=None if state.queued is None else state.queued.seat,
+        aiming=_aiming(flow, state),
+        manual=_text(choice.manual) if choice and choice.manual else None,
+        choice=_choice(state),
+        # Already the public forms (rules_apply keeps no hidden event here).
+        last=state.last,
+        status_names={d.id: _text(d.name) for i in seats for d in flow.hero(state, i).statuses},
+        companion_names={
+            c.id: _text(c.name) for i in seats for c in flow.hero(state, i).companions
+        },
+    )
+
+
+def _roll(flow: Flow, state: State) -> RollView:
+    """The roll phase's dice: the active player's, the Defender's, an effect's."""
     r = state.roll
-    roll = RollView(
+    active_hero = flow.hero(state, state.active)
+    defender_hero = flow.hero(state, state.opponent(state.active))
+    announced = active_hero.ability(r.announced or "")
+    defense = defender_hero.defense(r.defense or "")
+    return RollView(
         dice=r.dice,
         symbols=tuple(_text(active_hero.symbol_text(v)) for v in r.dice),
         faces=tuple(active_hero.symbol(v) for v in r.dice),
@@ -437,97 +494,63 @@ def build_view(flow: Flow, state: State, seat: int | None, pending: list[Decisio
         announced_id=announced.id if announced else None,
         used=_used(flow, state, announced) if announced and r.activated else (),
     )
-    owed = tuple(Owed(d.seat, d.prompt.key) for d in pending if not d.optional)
-    fields: dict[str, Any] = {
-        "phase": state.phase.value,
-        "step": state.step.value if state.step else None,
-        "turn": state.turn,
-        "active": state.active,
-        "first": state.first,
-        "winner": state.winner,
-        "draw": state.draw,
-        "hand_limit": HAND_LIMIT,
-        "players": tuple(_player(flow, state, i) for i in range(len(state.players))),
-        "roll": roll,
-        "abilities_met": tuple(
-            _text(ab.name)
-            for ab in active_hero.abilities
-            if r.attempts and flow.met(state, state.active, ab)
-        ),
-        "incoming": tuple(
-            IncomingView(
-                inc.target,
-                inc.source,
-                inc.amount,
-                inc.added if inc.kind.enhanceable else 0,
-                inc.kind.value,
-                inc.prevented,
-                inc.halves,
-                inc.reflects,
-                inc.prevent_all,
-            )
-            for inc in state.ledger
-        ),
-        "reports": tuple(
-            ReportView(x.target, x.incoming, x.subtotal, x.total, x.kind) for x in state.reports
-        ),
-        "waiting": tuple(o.seat for o in owed),
-        "owed": owed,
-        "mode": state.mode,
-        "teams": tuple(state.team(i) for i in range(len(state.players))),
-        "out": tuple(state.out),
-        "leaders": tuple(leaders(state)) if state.mode == KING else (),
-        "target": state.target,
-        "defender": defender,
-        "target_die": r.target_die,
-        "target_chooser": r.target_chooser,
-        "pause": bool(state.choice and state.choice.pause),
-        "queued": None if state.queued is None else state.queued.seat,
-        "aiming": None
-        if state.aiming is None
-        else AimingView(state.aiming.seat, _card_name(flow, state, state.aiming.seat)),
-        "manual": _text(state.choice.manual) if state.choice and state.choice.manual else None,
-        "choice": None
-        if state.choice is None or state.choice.pause or state.choice.manual
-        else ChoiceView(state.choice.picker, tuple(option_label(o) for o in state.choice.options)),
-        # Already the public forms (rules_apply keeps no hidden event here).
-        "last": state.last,
-        "status_names": {
-            d.id: _text(d.name)
-            for i in range(len(state.players))
-            for d in flow.hero(state, i).statuses
-        },
-        "companion_names": {
-            c.id: _text(c.name)
-            for i in range(len(state.players))
-            for c in flow.hero(state, i).companions
-        },
-    }
-    if seat is None:
-        return BoardView(**fields)
-    hero = flow.hero(state, seat)
-    return SeatView(
-        **fields,
-        viewer=seat,
-        hand=tuple(
-            _card(flow, state, seat, c)
-            for c in (hero.card(cid) for cid in state.players[seat].hand)
-            if c is not None
-        ),
-        # 2 v 2: teammates are encouraged to see each other's hands ("ver as mãos").
-        team_hands=tuple(
-            TeamHand(
-                mate,
-                tuple(
-                    _text(c.name)
-                    for c in (flow.hero(state, mate).card(cid) for cid in state.players[mate].hand)
-                    if c is not None
-                ),
-            )
-            for mate in state.teammates(seat)
-            if mate != seat
-        ),
+
+
+def _abilities_met(flow: Flow, state: State) -> tuple[dict[str, str], ...]:
+    """The abilities the active player's dice meet now (none before the first roll)."""
+    if not state.roll.attempts:
+        return ()
+    hero = flow.hero(state, state.active)
+    return tuple(_text(ab.name) for ab in hero.abilities if flow.met(state, state.active, ab))
+
+
+def _incoming(inc: Incoming) -> IncomingView:
+    """Damage under way; only enhanceable damage shows what Attack Modifiers added."""
+    return IncomingView(
+        inc.target,
+        inc.source,
+        inc.amount,
+        inc.added if inc.kind.enhanceable else 0,
+        inc.kind.value,
+        inc.prevented,
+        inc.halves,
+        inc.reflects,
+        inc.prevent_all,
     )
+
+
+def _aiming(flow: Flow, state: State) -> AimingView | None:
+    """A card announced without its target: who plays it and its name."""
+    if state.aiming is None:
+        return None
+    return AimingView(state.aiming.seat, _card_name(flow, state, state.aiming.seat))
+
+
+def _choice(state: State) -> ChoiceView | None:
+    """An open "Or": who picks, and the options' labels (not a pause or manual text)."""
+    choice = state.choice
+    if choice is None or choice.pause or choice.manual:
+        return None
+    return ChoiceView(choice.picker, tuple(option_label(o) for o in choice.options))
+
+
+def _hand(flow: Flow, state: State, seat: int) -> tuple[CardView, ...]:
+    """The seat's own hand: only in its own view."""
+    hero = flow.hero(state, seat)
+    cards = (hero.card(cid) for cid in state.players[seat].hand)
+    return tuple(_card(flow, state, seat, c) for c in cards if c is not None)
+
+
+def _team_hands(flow: Flow, state: State, seat: int) -> tuple[TeamHand, ...]:
+    """2 v 2: teammates are encouraged to see each other's hands ("ver as mãos")."""
+    out = []
+    for mate in state.teammates(seat):
+        if mate == seat:
+            continue
+        hero = flow.hero(state, mate)
+        cards = (hero.card(cid) for cid in state.players[mate].hand)
+        out.append(TeamHand(mate, tuple(_text(c.name) for c in cards if c is not None)))
+    return tuple(out)
 
 
 def _used(flow: Flow, state: State, ability: Ability) -> tuple[bool, ...]:
