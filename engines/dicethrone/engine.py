@@ -219,59 +219,67 @@ class DiceThrone(GameEngine[State]):
 
     def rules_apply(self, state: State, seat: int, action: Action, dice: Dice) -> Outcome[State]:
         flow = self.flow(state, dice)
-        if isinstance(action, a.RollDice):
-            state = flow.roll(state)
-        elif isinstance(action, a.Keep):
-            state = flow.keep(state, action.dice)
-        elif isinstance(action, a.Announce):
-            state = flow.announce(state, action.ability)
-        elif isinstance(action, a.NoAbility):
-            state = flow.no_ability(state)
-        elif isinstance(action, a.Defend):
-            state = flow.defend(state, seat, action.defense)
-        elif isinstance(action, a.Pass):
-            state = self._pass(flow, state, seat)
-        elif isinstance(action, a.PlayCard):
-            out_of_turn(flow, state, seat, "play", action.card)
-            target: str | None = action.target
-            card = flow.hero(state, seat).card(action.card)
-            if not target and card is not None and aiming.needs_target(state, seat, card):
-                # Announced; its player names the target unless only one is legal.
-                state, target = aiming.start(flow, state, seat, action.card)
-            if target is not None:
-                state = self._play(flow, state, seat, action.card, target)
-        elif isinstance(action, a.Aim):
-            card_id = state.aiming.card if state.aiming else ""
-            state, target = aiming.aim(flow, state, seat, action.target)
-            if target is not None:
-                state = self._play(flow, state, seat, card_id, target)
-        elif isinstance(action, a.Sell):
-            state = flow.sell(state, seat, action.card)
-        elif isinstance(action, a.Spend):
-            out_of_turn(flow, state, seat, "spend", action.status)
-            if self._waits(flow, state, seat, "spend", action.status):
-                state = queue(flow, state, seat, "spend", action.status)
-            else:
-                state = spend(flow, state, seat, action.status)
-        elif isinstance(action, a.Choose):
-            state = self._choose(flow, state, seat, action.option)
-        elif isinstance(action, a.Adjust):
-            state = adjust(flow, state, seat, action)
-        elif isinstance(action, a.Target):
-            state = targeting.choose(flow, state, seat, action.player)
-        elif isinstance(action, a.Resolved):
-            if state.choice is None:  # nothing applied by hand is open
-                raise IllegalActionError("No choice is waiting.", key="dicethrone.error.no_choice")
-            state = self._resume(flow, state, 0)
-        else:
-            assert isinstance(action, a.EndPhase)
-            state = flow.end_phase(state)
+        state = self._dispatch(flow, state, seat, action)
         events = tuple(flow.events)
         # The board's caption: only the public form of each event (a drawn card unnamed).
         # Stored as their JSON reads back (a Message parameter becomes its mapping), so
         # a state equals itself after a round trip through the database.
         last = tuple(from_json(Event, to_json(e.for_seat(None))) for e in events)
         return Outcome(replace(state, last=last), events)
+
+    def _dispatch(self, flow: Flow, state: State, seat: int, action: Action) -> State:
+        """The rules of one action, chosen by its type."""
+        match action:
+            case a.RollDice():
+                return flow.roll(state)
+            case a.Keep(dice=kept):
+                return flow.keep(state, kept)
+            case a.Announce(ability=ability):
+                return flow.announce(state, ability)
+            case a.NoAbility():
+                return flow.no_ability(state)
+            case a.Defend(defense=defense):
+                return flow.defend(state, seat, defense)
+            case a.Pass():
+                return self._pass(flow, state, seat)
+            case a.PlayCard(card=card, target=target):
+                return self._play_card(flow, state, seat, card, target)
+            case a.Aim(target=target):
+                card_id = state.aiming.card if state.aiming else ""
+                state, aimed = aiming.aim(flow, state, seat, target)
+                return state if aimed is None else self._play(flow, state, seat, card_id, aimed)
+            case a.Sell(card=card):
+                return flow.sell(state, seat, card)
+            case a.Spend(status=status):
+                out_of_turn(flow, state, seat, "spend", status)
+                if self._waits(flow, state, seat, "spend", status):
+                    return queue(flow, state, seat, "spend", status)
+                return spend(flow, state, seat, status)
+            case a.Choose(option=option):
+                return self._choose(flow, state, seat, option)
+            case a.Adjust():
+                return adjust(flow, state, seat, action)
+            case a.Target(player=player):
+                return targeting.choose(flow, state, seat, player)
+            case a.Resolved():
+                if state.choice is None:  # nothing applied by hand is open
+                    raise IllegalActionError(
+                        "No choice is waiting.", key="dicethrone.error.no_choice"
+                    )
+                return self._resume(flow, state, 0)
+            case a.EndPhase():
+                return flow.end_phase(state)
+        raise AssertionError(f"unhandled action {action.kind!r}")  # apply checked the type
+
+    def _play_card(self, flow: Flow, state: State, seat: int, card_id: str, given: str) -> State:
+        """Play a card; one needing a target it was not given is announced first and its
+        player names the target, unless only one is legal."""
+        out_of_turn(flow, state, seat, "play", card_id)
+        target: str | None = given
+        card = flow.hero(state, seat).card(card_id)
+        if not target and card is not None and aiming.needs_target(state, seat, card):
+            state, target = aiming.start(flow, state, seat, card_id)
+        return state if target is None else self._play(flow, state, seat, card_id, target)
 
     def _choose(self, flow: Flow, state: State, seat: int, option: int) -> State:
         """Resume a paused script with the chosen option, then what came after it."""
