@@ -12,6 +12,36 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engines.dicethrone.content import Step, text_for
+from engines.dicethrone.effects.steps import (
+    Additionally,
+    AddStatus,
+    AimAt,
+    Amount,
+    ChangeDice,
+    Companion,
+    Damage,
+    Draw,
+    Flip,
+    GainCp,
+    HealStep,
+    KeepDice,
+    Manual,
+    Modifier,
+    Modify,
+    Opposed,
+    OpposedReroll,
+    OpposedResult,
+    Or,
+    RemoveStatus,
+    Roll,
+    StatusStep,
+    StealCp,
+    Then,
+    TokenMove,
+    UnknownOpError,
+    With,
+    decode,
+)
 
 Translate = Callable[..., str]
 #: Names per locale by id (statuses, companions, die symbols).
@@ -40,14 +70,6 @@ GLYPHS: Mapping[str, str] = {
     "hammer": "⚒",
     "shield": "⬟",
 }
-
-#: Steps the interpreter adds or reads while it runs (never printed on a board), and
-#: "Então", which is said as the word joining what comes after it.
-_SILENT = frozenset({"foe", "keep_dice", "opposed_result", "opposed_reroll", "option", "then"})
-#: Steps aimed at the opponent unless they say otherwise (the rest aim at their owner).
-_AT_OPPONENT = frozenset({"damage", "inflict", "move", "steal_cp", "steal_health"})
-#: Damage modifiers: they aim at the owner's damage whatever their target says.
-_MODIFIERS = frozenset({"prevent", "prevent_half", "prevent_all", "reflect_half"})
 
 
 def name_in(text: Any, locale: str) -> str:
@@ -99,7 +121,7 @@ class Words:
         words: list[str] = []
         then = False
         for step in steps:
-            if step.op == "then":
+            if isinstance(_typed(step), Then):
                 then = bool(words)
                 continue
             word = self.step(step)
@@ -113,13 +135,19 @@ class Words:
 
     def step(self, step: Step) -> str:
         """One step in words ("" for the interpreter's own bookkeeping steps)."""
-        op = step.op
-        if op in _SILENT:
-            return ""
-        word = self._nested(step) if step.steps or op in ("opposed", "manual") else None
+        typed = _typed(step)
+        match typed:
+            case None:
+                return ""  # an "Or"'s option: said by its "Or"
+            case AimAt() | KeepDice() | OpposedResult() | OpposedReroll() | Then():
+                # The interpreter's own steps, never printed on a board; "Então" is said
+                # as the word joining what comes after it.
+                return ""
+        nested = step.steps or isinstance(typed, Opposed | Manual)
+        word = self._nested(step, typed) if nested else None
         if word is None:
-            word = self._simple(step)
-        return self._aimed(step, word)
+            word = self._simple(step, typed)
+        return self._aimed(step, typed, word)
 
     # -- one step ---------------------------------------------------------------
 
@@ -137,64 +165,75 @@ class Words:
         name = name_in(self.statuses.get(status, {}), self.locale) or status
         return name if step.amount <= 1 else f"{name} ×{step.amount}"
 
-    def _simple(self, step: Step) -> str:
-        op, amount = step.op, step.amount
-        if op in ("damage", "self_damage", "heal", "prevent") and step.per:
-            return self._fx(
-                f"{op}_per", times=amount or 1, symbol=self._symbol(step.per), kind=self._kind(step)
-            )
-        if op == "damage" and step.roll_sum:
-            return self._fx("damage_sum", kind=self._kind(step))
-        if op == "damage":
-            key = "damage" if step.kind.value == "normal" else "damage_kind"
-            word = self._fx(key, amount=amount, kind=self._kind(step))
-            return f"{word} {self._fx('at_once')}" if step.isolated else word
-        if op == "add_damage" and step.target == "opponent":
-            # Bounty: the Attacker's damage against the holder grows.
-            return self._fx("add_damage_against", amount=amount)
-        if op in ("gain", "inflict", "remove", "remove_all", "move"):
-            return self._fx(op, status=self._status(step))
-        if op in ("set_dice", "nudge_dice", "reroll_dice"):
-            word = self._fx(op, count=amount)
-            if step.dice_of != "offensive":
-                word = f"{word} {self._fx(f'of_{step.dice_of}')}"
-            return word
-        if op in ("gain_companion", "lose_companion"):
-            companion = step.companion or ""
-            name = name_in(self.companions.get(companion, {}), self.locale) or companion
-            return self._fx(op, companion=name if amount <= 1 else f"{name} ×{amount}")
-        if op in ("prevent_half", "prevent_all", "reflect_half", "flip", "cancel_attack"):
-            return self._fx(op)
-        if op == "remove_chosen":
-            return self._fx(op)
+    def _simple(self, step: Step, typed: object) -> str:
+        key, amount = word_key(typed), step.amount
+        match typed:
+            case Damage(amount=Amount(per=str(per))) | HealStep(amount=Amount(per=str(per))):
+                if per:
+                    return self._per(key, amount, per, step)
+            case Modify(modifier=Modifier.PREVENT, amount=Amount(per=str(per))) if per:
+                return self._per(key, amount, per, step)
+        match typed:
+            case Damage(self_inflicted=False, amount=Amount(roll_sum=True)):
+                return self._fx("damage_sum", kind=self._kind(step))
+            case Damage(self_inflicted=False, isolated=isolated):
+                fx = "damage" if step.kind.value == "normal" else "damage_kind"
+                word = self._fx(fx, amount=amount, kind=self._kind(step))
+                return f"{word} {self._fx('at_once')}" if isolated else word
+            case Modify(modifier=Modifier.ADD_DAMAGE, target="opponent"):
+                # Bounty: the Attacker's damage against the holder grows.
+                return self._fx("add_damage_against", amount=amount)
+            case AddStatus() | RemoveStatus() | StatusStep(move=TokenMove.MOVE):
+                return self._fx(key, status=self._status(step))
+            case ChangeDice():
+                word = self._fx(key, count=amount)
+                if step.dice_of != "offensive":
+                    word = f"{word} {self._fx(f'of_{step.dice_of}')}"
+                return word
+            case Companion(companion=companion):
+                name = name_in(self.companions.get(companion, {}), self.locale) or companion
+                return self._fx(key, companion=name if amount <= 1 else f"{name} ×{amount}")
+            case Flip() | StatusStep(move=TokenMove.CANCEL_ATTACK | TokenMove.REMOVE_CHOSEN):
+                return self._fx(key)
+            case Modify(modifier=Modifier.PREVENT_HALF | Modifier.PREVENT_ALL):
+                return self._fx(key)
+            case Modify(modifier=Modifier.REFLECT_HALF):
+                return self._fx(key)
         # heal, gain_cp, steal_cp, draw, prevent, add_damage, self_damage, steal_health,
         # lessen_attack: an amount.
-        return self._fx(op, amount=amount, count=amount)
+        return self._fx(key, amount=amount, count=amount)
 
-    def _nested(self, step: Step) -> str | None:
-        op = step.op
-        if op == "roll":
-            return self._fx("roll", dice=step.dice, then=self.script(step.steps))
-        if op == "with":
-            return self._fx("with", need=self._with_need(step), then=self.script(step.steps))
-        if op == "or":
-            options = [
-                name_in(o.text, self.locale) if o.text else self.script(o.steps) for o in step.steps
-            ]
-            return self._fx("or", options=" / ".join(options))
-        if op == "additionally":
-            return self._fx("additionally", then=self.script(step.steps))
-        if op == "opposed":
-            win = self.script(step.steps) or self._fx("nothing")
-            lose = self.script(step.otherwise) or self._fx("nothing")
-            key = "opposed_ties" if step.ties_win else "opposed"
-            word = self._fx(key, win=win, lose=lose)
-            if step.status:
-                status = name_in(self.statuses.get(step.status, {}), self.locale) or step.status
-                word = f"{word} {self._fx('opposed_reroll', status=status)}"
-            return word
-        if op == "manual":
-            return self._fx("manual", text=name_in(step.text, self.locale))
+    def _per(self, key: str, amount: int, per: str, step: Step) -> str:
+        """ "N × per symbol" ("Multiplicação")."""
+        return self._fx(
+            f"{key}_per", times=amount or 1, symbol=self._symbol(per), kind=self._kind(step)
+        )
+
+    def _nested(self, step: Step, typed: object) -> str | None:
+        match typed:
+            case Roll(dice=dice, steps=steps):
+                return self._fx("roll", dice=dice, then=self.script(steps))
+            case With(steps=steps):
+                return self._fx("with", need=self._with_need(step), then=self.script(steps))
+            case Or(options=options):
+                said = [
+                    name_in(o.text, self.locale) if o.text else self.script(o.steps)
+                    for o in options
+                ]
+                return self._fx("or", options=" / ".join(said))
+            case Additionally(steps=steps):
+                return self._fx("additionally", then=self.script(steps))
+            case Opposed():
+                win = self.script(step.steps) or self._fx("nothing")
+                lose = self.script(step.otherwise) or self._fx("nothing")
+                key = "opposed_ties" if step.ties_win else "opposed"
+                word = self._fx(key, win=win, lose=lose)
+                if step.status:
+                    status = name_in(self.statuses.get(step.status, {}), self.locale)
+                    word = f"{word} {self._fx('opposed_reroll', status=status or step.status)}"
+                return word
+            case Manual(text=text):
+                return self._fx("manual", text=name_in(text, self.locale))
         return None
 
     def _with_need(self, step: Step) -> str:
@@ -209,18 +248,79 @@ class Words:
             parts.append(self._fx("sum_at_least", sum=step.sum_at_least))
         return " ".join(parts)
 
-    def _aimed(self, step: Step, word: str) -> str:
+    def _aimed(self, step: Step, typed: object, word: str) -> str:
         """The word with whom it aims at, when that is not the step's usual player."""
-        if not word or step.op in ("self_damage", "roll", "with", "or", "additionally"):
+        if not word:
             return word
-        if step.op in ("opposed", "manual", "add_damage", "lessen_attack", "cancel_attack"):
-            return word
-        if step.op in ("gain_companion", "lose_companion", "flip", "remove_chosen"):
-            return word
-        if step.op in _MODIFIERS:
-            # Prevention protects its owner unless a card names the player.
-            return word if step.target != "chosen" else f"{word} {self._fx('who.chosen')}"
-        usual = "opponent" if step.op in _AT_OPPONENT else "self"
-        if step.target == usual:
+        match typed:
+            case Damage(self_inflicted=True) | Roll() | With() | Or() | Additionally():
+                return word
+            case Opposed() | Manual() | Modify(modifier=Modifier.ADD_DAMAGE):
+                return word
+            case StatusStep(move=TokenMove.LESSEN_ATTACK | TokenMove.CANCEL_ATTACK):
+                return word
+            case Companion() | Flip() | StatusStep(move=TokenMove.REMOVE_CHOSEN):
+                return word
+            case Modify():
+                # Prevention protects its owner unless a card names the player.
+                return word if step.target != "chosen" else f"{word} {self._fx('who.chosen')}"
+        if step.target == _usual_target(typed):
             return word
         return f"{word} {self._fx(f'who.{step.target}')}"
+
+
+def _typed(step: Step) -> object | None:
+    """The typed step a record stands for; ``None`` for an "Or"'s option."""
+    try:
+        return decode(step)
+    except UnknownOpError:
+        return None
+
+
+def _usual_target(typed: object) -> str:
+    """Whom a step aims at unless it says otherwise: the opponent for damage, inflicted
+    and moved tokens and stealing; its owner for the rest."""
+    match typed:
+        case Damage() | AddStatus(inflict=True) | StealCp():
+            return "opponent"
+        case StatusStep(move=TokenMove.MOVE | TokenMove.STEAL_HEALTH):
+            return "opponent"
+    return "self"
+
+
+def word_key(typed: object) -> str:
+    """The vocabulary word of a typed step (the catalog key of its words)."""
+    match typed:
+        case Damage(self_inflicted=inflicted):
+            return "self_damage" if inflicted else "damage"
+        case HealStep():
+            return "heal"
+        case GainCp():
+            return "gain_cp"
+        case StealCp():
+            return "steal_cp"
+        case Draw():
+            return "draw"
+        case AddStatus(inflict=inflict):
+            return "inflict" if inflict else "gain"
+        case RemoveStatus(every=every):
+            return "remove_all" if every else "remove"
+        case Flip():
+            return "flip"
+        case Companion(gain=gain):
+            return "gain_companion" if gain else "lose_companion"
+        case ChangeDice(record=record):
+            return record.op
+        case StatusStep(move=move):
+            return move.value
+        case Modify(modifier=modifier):
+            return modifier.value
+        case Roll():
+            return "roll"
+        case With():
+            return "with"
+        case Or():
+            return "or"
+        case Additionally():
+            return "additionally"
+    raise ValueError(f"no words for {type(typed).__name__}")

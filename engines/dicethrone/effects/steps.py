@@ -174,11 +174,12 @@ class Draw:
 
 @dataclass(frozen=True)
 class AddStatus:
-    """Tokens gained or inflicted (``gain``/``inflict``)."""
+    """Tokens gained or inflicted (``inflict``: on the opponent unless it says otherwise)."""
 
     status: str
     count: int
     target: str
+    inflict: bool = False
 
 
 @dataclass(frozen=True)
@@ -285,7 +286,7 @@ DECODERS: Mapping[str, Callable[[Step], object]] = {
     "steal_cp": lambda s: StealCp(_amount(s)),
     "draw": lambda s: Draw(_amount(s), s.target),
     "gain": lambda s: AddStatus(s.status or "", s.amount, s.target),
-    "inflict": lambda s: AddStatus(s.status or "", s.amount, s.target),
+    "inflict": lambda s: AddStatus(s.status or "", s.amount, s.target, inflict=True),
     "remove": lambda s: RemoveStatus(s.status or "", s.amount, s.target, False),
     "remove_all": lambda s: RemoveStatus(s.status or "", s.amount, s.target, True),
     "flip": lambda s: Flip(),
