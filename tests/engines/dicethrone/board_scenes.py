@@ -13,9 +13,9 @@ from engines.core.dice import DiceExhaustedError
 from engines.core.errors import EngineError
 from engines.core.model import replace
 from engines.dicethrone import ENGINE
-from engines.dicethrone import actions as a
-from engines.dicethrone.loader import load_pack
-from engines.dicethrone.state import Phase, State, Step
+from engines.dicethrone.content.loader import load_pack
+from engines.dicethrone.rules import actions as a
+from engines.dicethrone.rules.state import Phase, State, Step
 from engines.dicethrone.views import typed
 from tests.engines.dicethrone.helpers import start, with_player
 

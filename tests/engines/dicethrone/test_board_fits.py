@@ -13,7 +13,7 @@ from PIL import Image
 
 from engines.dicethrone import ENGINE
 from engines.dicethrone import render as dt_render
-from engines.dicethrone.state import State
+from engines.dicethrone.rules.state import State
 from engines.dicethrone.views import typed
 from tests.engines.dicethrone.board_scenes import SCENES, pairings, scene
 from tests.engines.dicethrone.test_effect_words import LOCALES, drawn_whole
