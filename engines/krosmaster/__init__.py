@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from engines.krosmaster.rules import Krosmaster
+from engines.krosmaster.game import Krosmaster
 
 ENGINE = Krosmaster()

@@ -15,15 +15,20 @@ from engines.core import (
     OptionType,
     Section,
 )
-from engines.krosmaster.adjust import WHAT
-from engines.krosmaster.board import adjacent_enemy_characters, is_free, is_krosmaster, on_board
-from engines.krosmaster.content import GROUP_SIDES, GROUP_WHO, UNGAINABLE, Power, SpellDef
+from engines.krosmaster.content.schema import GROUP_SIDES, GROUP_WHO, UNGAINABLE, Power, SpellDef
 from engines.krosmaster.geometry import Facing, facings, label, parse_label
-from engines.krosmaster.movement import reachable, shortest_path
 from engines.krosmaster.names import Shown, join, known, local_name, text_of
-from engines.krosmaster.rewards import can_receive, pile_name
+from engines.krosmaster.rules.adjust import WHAT
+from engines.krosmaster.rules.board import (
+    adjacent_enemy_characters,
+    is_free,
+    is_krosmaster,
+    on_board,
+)
+from engines.krosmaster.rules.movement import reachable, shortest_path
+from engines.krosmaster.rules.rewards import can_receive, pile_name
+from engines.krosmaster.rules.targeting import legal_targets, spells_of
 from engines.krosmaster.state import Phase, State, Unit
-from engines.krosmaster.targeting import legal_targets, spells_of
 
 LIMIT = 25  # Discord shows at most 25 suggestions
 LOSABLE = [p for p in Power if p is not Power.MANUAL]  # 4.18.4.g: powers one may lose
@@ -279,7 +284,7 @@ def side_text(starts: tuple[tuple[int, int], ...]) -> str:
 def _players(state: State, seat: int, command: str, current: str) -> list[Choice]:
     """Players ``seat`` may name: for an owed choice (9.2.5, 9.2.6) the legal ones, the
     default first; for ``buy-gg`` its opponents (4.6.3)."""
-    from engines.krosmaster import multiplayer, seats
+    from engines.krosmaster.rules import multiplayer, seats
 
     if command in ("give", "doubles"):
         owed = state.owed[0] if state.owed and state.owed[0].seat == seat else None

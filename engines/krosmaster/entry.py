@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core.entry import message, section, sheet, vocabulary
-from engines.krosmaster.content import (
+from engines.krosmaster.content.schema import (
     ArenaDef,
     ContentPack,
     FigureDef,

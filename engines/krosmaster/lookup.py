@@ -12,7 +12,7 @@ from typing import Any
 from engines.core import Choice, Message
 from engines.core.i18n import fold
 from engines.krosmaster import entry
-from engines.krosmaster.content import FigureDef
+from engines.krosmaster.content.schema import FigureDef
 from engines.krosmaster.geometry import label
 from engines.krosmaster.names import local_name
 from engines.krosmaster.state import State, Unit

@@ -10,9 +10,9 @@ import enum
 from dataclasses import dataclass, field
 
 from engines.core import Seat
-from engines.krosmaster.content import ArenaDef, Effect, FigureDef, Power, RewardDef
-from engines.krosmaster.faces import Face
+from engines.krosmaster.content.schema import ArenaDef, Effect, FigureDef, Power, RewardDef
 from engines.krosmaster.geometry import Facing, Square
+from engines.krosmaster.rules.faces import Face
 
 
 class Phase(enum.Enum):

@@ -16,15 +16,15 @@ from typing import Any
 
 from engines.core import Decision
 from engines.core.serde import JSON, from_json, to_json
-from engines.krosmaster import seats
-from engines.krosmaster.board import is_obstacle_unit, is_trap, max_ap, max_hp, max_mp
+from engines.krosmaster.effects.lasting import spell_name
 from engines.krosmaster.geometry import label
-from engines.krosmaster.lasting import spell_name
-from engines.krosmaster.movement import reachable
 from engines.krosmaster.names import Shown, local_name
-from engines.krosmaster.rewards import pile_name
+from engines.krosmaster.rules import seats
+from engines.krosmaster.rules.board import is_obstacle_unit, is_trap, max_ap, max_hp, max_mp
+from engines.krosmaster.rules.movement import reachable
+from engines.krosmaster.rules.rewards import pile_name
+from engines.krosmaster.rules.targeting import in_range, legal_targets, reaches, spells_of
 from engines.krosmaster.state import Lasting, Phase, State, Unit
-from engines.krosmaster.targeting import in_range, legal_targets, reaches, spells_of
 
 
 @dataclass(frozen=True)

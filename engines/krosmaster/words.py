@@ -13,8 +13,8 @@ from typing import Any
 
 from engines.core.i18n import FALLBACK, Catalog
 from engines.core.serde import JSON
-from engines.krosmaster.faces import Face, face_message, faces_message
 from engines.krosmaster.names import Shown, localise, pick
+from engines.krosmaster.rules.faces import Face, face_message, faces_message
 from engines.krosmaster.view import KrosmasterView, UnitView, read_view
 
 #: Discord allows 1,024 characters of attachment description; keep a margin.

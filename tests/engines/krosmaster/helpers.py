@@ -8,7 +8,7 @@ from typing import Any
 
 from engines.core import RiggedDice, Seat
 from engines.krosmaster import ENGINE
-from engines.krosmaster.content import ArenaDef, FigureDef, Power, PowerDef
+from engines.krosmaster.content.schema import ArenaDef, FigureDef, Power, PowerDef
 from engines.krosmaster.geometry import parse_label
 from engines.krosmaster.state import State
 

@@ -8,8 +8,8 @@ import pytest
 
 from engines.core import EngineError, RiggedDice
 from engines.krosmaster import ENGINE
-from engines.krosmaster import actions as A
 from engines.krosmaster.geometry import parse_label
+from engines.krosmaster.rules import actions as A
 from engines.krosmaster.state import Marker, Phase, State
 from tests.engines.krosmaster.helpers import act, events, position
 

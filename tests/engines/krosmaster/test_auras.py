@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from engines.core import ContentError
-from engines.krosmaster.board import has_power
-from engines.krosmaster.casting import armour_dice
-from engines.krosmaster.content import Power, PowerDef
-from engines.krosmaster.loader import load_dir
+from engines.krosmaster.content.loader import load_dir
+from engines.krosmaster.content.schema import Power, PowerDef
+from engines.krosmaster.rules.board import has_power
+from engines.krosmaster.rules.casting import armour_dice
 from engines.krosmaster.state import State
 from tests.engines.krosmaster.helpers import position
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from engines.core import Action, Decision, IllegalActionError, RiggedDice
 from engines.krosmaster import ENGINE
-from engines.krosmaster import actions as A
+from engines.krosmaster.rules import actions as A
 from engines.krosmaster.state import Phase, State
 from tests.engines.krosmaster.helpers import SEATS, new_match
 from tests.engines.krosmaster.helpers_multi import new4

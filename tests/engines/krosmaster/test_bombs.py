@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.krosmaster import actions as A
+from engines.krosmaster.rules import actions as A
 from engines.krosmaster.state import PendingKind, Phase, State
 from tests.engines.krosmaster.helpers import act, position
 

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from engines.core import ContentError
-from engines.krosmaster.content import ContentPack, EffectKind, Limit, RangeKind
-from engines.krosmaster.loader import load_dir, load_file
-from engines.krosmaster.setup import resolve_team, validate_team
+from engines.krosmaster.content.loader import load_dir, load_file
+from engines.krosmaster.content.schema import ContentPack, EffectKind, Limit, RangeKind
+from engines.krosmaster.rules.setup import resolve_team, validate_team
 
 
 def test_the_built_in_pack_loads_and_every_entry_says_where_it_came_from() -> None:

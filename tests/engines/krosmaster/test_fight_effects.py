@@ -9,11 +9,11 @@ import pytest
 from engines.core import ContentError, EngineError
 from engines.core.dice import RiggedDice
 from engines.krosmaster import ENGINE
-from engines.krosmaster import actions as A
-from engines.krosmaster.board import has_power
-from engines.krosmaster.content import Effect, EffectKind, Power
-from engines.krosmaster.loader_effects import effects_from_data
+from engines.krosmaster.content.effects import effects_from_data
+from engines.krosmaster.content.schema import Effect, EffectKind, Power
 from engines.krosmaster.render_text import notes
+from engines.krosmaster.rules import actions as A
+from engines.krosmaster.rules.board import has_power
 from engines.krosmaster.state import State
 from tests.engines.krosmaster.helpers import act, events, position
 

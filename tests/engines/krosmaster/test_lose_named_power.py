@@ -13,11 +13,11 @@ from hypothesis import strategies as st
 from engines.core import ContentError, InvalidActionError, RiggedDice
 from engines.core.i18n import Catalog
 from engines.krosmaster import ENGINE
-from engines.krosmaster import actions as A
-from engines.krosmaster.board import has_power, max_mp
-from engines.krosmaster.content import Effect, EffectKind, Power
-from engines.krosmaster.loader_effects import effects_from_data
+from engines.krosmaster.content.effects import effects_from_data
+from engines.krosmaster.content.schema import Effect, EffectKind, Power
 from engines.krosmaster.render_text import notes
+from engines.krosmaster.rules import actions as A
+from engines.krosmaster.rules.board import has_power, max_mp
 from engines.krosmaster.state import Lasting, RuleChange, State
 from engines.krosmaster.view import build_view
 from tests.engines.krosmaster.helpers import act, events, with_power
@@ -81,7 +81,7 @@ def test_a_group_loses_its_powers_also_a_summon_entering_later() -> None:
     state = with_power(state, "gultar", Power.ARMOUR)
     data = {"lasting": -1, "stat": "powers", "until": "fight", "side": "enemies"}
     (effect,) = effects_from_data([data], "t")
-    from engines.krosmaster.lasting import add_group_change
+    from engines.krosmaster.effects.lasting import add_group_change
 
     state, evs = add_group_change(state, 1, effect)  # Bruno's card: Alice's units
     assert evs[0].key == "krosmaster.event.group_fight_powers"

@@ -8,10 +8,10 @@ import pytest
 
 from engines.core import ContentError
 from engines.krosmaster import ENGINE
-from engines.krosmaster import actions as A
-from engines.krosmaster.board import has_power
-from engines.krosmaster.content import Effect, EffectKind, Limit, Power, PowerDef
-from engines.krosmaster.loader_effects import effects_from_data
+from engines.krosmaster.content.effects import effects_from_data
+from engines.krosmaster.content.schema import Effect, EffectKind, Limit, Power, PowerDef
+from engines.krosmaster.rules import actions as A
+from engines.krosmaster.rules.board import has_power
 from engines.krosmaster.state import Lasting, State
 from tests.engines.krosmaster.helpers import act, events, position
 

@@ -10,10 +10,10 @@ import pytest
 
 from engines.core import EngineError, RiggedDice
 from engines.krosmaster import ENGINE
-from engines.krosmaster import actions as A
-from engines.krosmaster.content import Effect, EffectKind, Power, PowerDef, Zone
+from engines.krosmaster.content.schema import Effect, EffectKind, Power, PowerDef, Zone
+from engines.krosmaster.rules import actions as A
+from engines.krosmaster.rules.units import knock_out
 from engines.krosmaster.state import Marker, State
-from engines.krosmaster.units import knock_out
 from tests.engines.krosmaster.helpers import (
     act,
     empty_arena,
@@ -166,7 +166,7 @@ def test_artisan_buys_the_first_reward_without_ap_and_cheaper() -> None:
     state = with_power(state, "tristepan", Power.ARTISAN)
     piles = [i for i, p in enumerate(state.piles) if p]
     jade = next(i for i in piles if i >= 2)  # piles 0–1 granite, 2–3 jade (4.7.2)
-    from engines.krosmaster.rewards import pile_name
+    from engines.krosmaster.rules.rewards import pile_name
 
     state = act(state, A.BuyReward(pile_name(state, jade)))
     state = act(state, A.Assign("0.tristepan"))
@@ -269,7 +269,7 @@ def test_a_power_after_revenge_counts_only_with_enough_enemy_villains() -> None:
 
 
 def test_gated_powers_load_from_yaml(tmp_path: Path) -> None:
-    from engines.krosmaster.loader import load_dir
+    from engines.krosmaster.content.loader import load_dir
 
     root = Path(__file__).resolve().parents[3]
     text = (root / "assets/content/krosmaster/figures/rulebook.yaml").read_text(encoding="utf-8")

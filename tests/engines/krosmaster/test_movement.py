@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from engines.core import EngineError
-from engines.krosmaster import actions as A
-from engines.krosmaster.content import Power
+from engines.krosmaster.content.schema import Power
+from engines.krosmaster.rules import actions as A
 from engines.krosmaster.state import State
 from tests.engines.krosmaster.helpers import (
     act,

@@ -9,10 +9,11 @@ from typing import Any
 import pytest
 
 from engines.core import EngineError, ResultKind
-from engines.krosmaster import ENGINE, multiplayer
-from engines.krosmaster import actions as A
+from engines.krosmaster import ENGINE
+from engines.krosmaster.rules import actions as A
+from engines.krosmaster.rules import multiplayer
+from engines.krosmaster.rules.targeting import in_enemy_territory
 from engines.krosmaster.state import Owed, Phase, State
-from engines.krosmaster.targeting import in_enemy_territory
 from tests.engines.krosmaster.helpers import act, events, sq
 from tests.engines.krosmaster.helpers_multi import new4, position4
 

@@ -10,12 +10,12 @@ import pytest
 
 from engines.core import EngineError, RiggedDice
 from engines.krosmaster import ENGINE
-from engines.krosmaster import actions as A
-from engines.krosmaster.board import has_power
-from engines.krosmaster.content import Power
+from engines.krosmaster.content.schema import Power
 from engines.krosmaster.names import pick
+from engines.krosmaster.rules import actions as A
+from engines.krosmaster.rules.board import has_power
+from engines.krosmaster.rules.units import knock_out
 from engines.krosmaster.state import Phase, State
-from engines.krosmaster.units import knock_out
 from tests.engines.krosmaster.helpers import act, empty_arena, events, new_match, position
 
 # With rigged dice every shuffle keeps the sorted order, so granite-1 holds
@@ -171,7 +171,7 @@ def test_one_equipment_of_each_type_and_never_dofus_with_trophy() -> None:
 def test_techniques_cheapen_the_punch_and_free_a_reward_slot() -> None:
     fist = {"id": "iron-fist", "revealed": True}
     state = shop(holds={"0.koa-gullar": [fist], "0.tristepan": [fist]})
-    from engines.krosmaster.targeting import spells_of
+    from engines.krosmaster.rules.targeting import spells_of
 
     punch = next(s for s in spells_of(state, state.unit("0.tristepan")) if s.id == "punch")
     assert punch.ap == 4  # 4.7.11.f

@@ -1,0 +1,595 @@
+"""Krosmaster Arena (tournament rules 2.7) as a :class:`GameEngine`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from contextlib import suppress
+from typing import Any
+
+from engines.core import (
+    Action,
+    Choice,
+    CommandSpec,
+    ContentError,
+    Decision,
+    Dice,
+    DiceExhaustedError,
+    GameEngine,
+    MatchOption,
+    MatchResult,
+    Message,
+    OptionType,
+    Outcome,
+    Preference,
+    ResultKind,
+    RiggedDice,
+    Seat,
+    View,
+)
+from engines.core.model import replace
+from engines.core.packs import community_pack
+from engines.krosmaster import entry, lookup
+from engines.krosmaster.commands import autocomplete, command_specs
+from engines.krosmaster.content.loader import BUILTIN_PACK, builtin_pack, load_dir
+from engines.krosmaster.content.schema import ContentPack
+from engines.krosmaster.errors import invalid, setup
+from engines.krosmaster.geometry import label
+from engines.krosmaster.names import local_name
+from engines.krosmaster.rules import actions as A
+from engines.krosmaster.rules import (
+    choices,
+    invariants,
+    leaving,
+    multiplayer,
+    pending,
+    play,
+    rewards,
+    teams,
+    turns,
+)
+from engines.krosmaster.rules.board import is_krosmaster, on_board
+from engines.krosmaster.rules.menus import with_menus
+from engines.krosmaster.rules.seats import DUEL, FFA, TEAMS, eliminated, player_number
+from engines.krosmaster.rules.setup import CONSTRUCTED, LIMITED, resolve_team
+from engines.krosmaster.state import ManualNote, Phase, State
+from engines.krosmaster.view import build_view
+
+#: Standing preference: roll the tension test and keep the dice (by the `prefer` faces).
+AUTO_TENSION = "krosmaster.auto_tension"
+
+ACTIVATION_KINDS = (
+    "move",
+    "cast",
+    "collect",
+    "buy_gg",
+    "buy_reward",
+    "reveal",
+    "end_turn",
+    "prefer",
+    "adjust",
+)
+
+
+def default_pack() -> ContentPack:
+    """The built-in content under assets/content/krosmaster/."""
+    return builtin_pack()
+
+
+#: Chapter 9 defaults when a multiplayer match names no team or arena of its own.
+DUO_TEAMS = ("duo-bonta", "duo-tofu", "duo-brakmar", "duo-rats")
+FOUR_SIDED_ARENA = "four-winds"
+#: What a duel plays when the match names no arena or teams ("auto").
+DUEL_ARENA = "training-grounds"
+DUEL_TEAMS = ("brakmar-raiders", "bonta-guard")
+AUTO = "auto"
+
+
+class Krosmaster(GameEngine[State]):
+    """Engine of Krosmaster Arena: duel (1 v 1), free-for-all and 2 v 2 (chapter 9)."""
+
+    name = "krosmaster"
+    min_seats = 2
+    max_seats = 4
+    title_key = "krosmaster.title"
+    state_type = State
+    action_types = A.ALL_ACTIONS
+    render_kinds = ("board", "preview")
+    lookup_kind = "entry"
+    builtin_packs = (BUILTIN_PACK,)
+    pack_folders = ("figures", "arenas")
+    #: A referee fixes the state (``adjust``) or withdraws a leaving player at any time.
+    referee_kinds = ("adjust", "withdraw")
+    preferences = (Preference(AUTO_TENSION, Message("krosmaster.preference.auto_tension")),)
+    options = (
+        MatchOption(
+            "format",
+            OptionType.STRING,
+            CONSTRUCTED,
+            Message("krosmaster.option.format"),
+            choices=(CONSTRUCTED, LIMITED),
+        ),
+        MatchOption("arena", OptionType.STRING, AUTO, Message("krosmaster.option.arena")),
+        MatchOption(
+            "lock",
+            OptionType.STRING,
+            "2.7",
+            Message("krosmaster.option.lock"),
+            choices=("2.7", "classic"),
+        ),
+        MatchOption("team1", OptionType.STRING, AUTO, Message("krosmaster.option.team1")),
+        MatchOption("team2", OptionType.STRING, AUTO, Message("krosmaster.option.team2")),
+        MatchOption("team3", OptionType.STRING, AUTO, Message("krosmaster.option.team3")),
+        MatchOption("team4", OptionType.STRING, AUTO, Message("krosmaster.option.team4")),
+        MatchOption(
+            "mode",
+            OptionType.STRING,
+            "auto",
+            Message("krosmaster.option.mode"),
+            choices=("auto", DUEL, FFA, TEAMS),
+        ),
+        MatchOption(
+            "level",
+            OptionType.INTEGER,
+            0,
+            Message("krosmaster.option.level"),
+            min_value=0,
+            max_value=24,
+        ),
+        MatchOption(
+            "box",
+            OptionType.STRING,
+            "2.0",
+            Message("krosmaster.option.box"),
+            choices=("2.0", "original"),
+        ),
+        MatchOption(
+            "teams",
+            OptionType.STRING,
+            teams.OPTIONS,
+            Message("krosmaster.option.teams"),
+            choices=(teams.OPTIONS, teams.SUBMIT),
+        ),
+        MatchOption(
+            "sides",
+            OptionType.STRING,
+            "fixed",
+            Message("krosmaster.option.sides"),
+            choices=("fixed", "choose"),
+        ),
+    )
+
+    def entry_ids(self, content: Any) -> list[str]:
+        """Figures and summons, rewards, arenas (``engines.krosmaster.entry``)."""
+        return entry.entry_ids(content) if isinstance(content, ContentPack) else []
+
+    def entry_view(self, content: Any, entry_id: str) -> View | None:
+        """A figure's, reward's or arena's preview sheet."""
+        data = entry.entry_data(content, entry_id) if isinstance(content, ContentPack) else None
+        return None if data is None else View(self.name, None, data)
+
+    def load_content(self, pack: str | None) -> Any:
+        """The built-in pack (``None``/"default") or an installed community pack
+        (``engines.core.packs``: a directory of YAML files laid out like the built-in one)."""
+        if pack in (None, "", BUILTIN_PACK):
+            return default_pack()
+        directory = community_pack(self.name, pack)
+        if directory is None:
+            raise ContentError(
+                f"No content pack {pack!r}.", key="core.error.content", params={"detail": pack}
+            )
+        return load_dir(directory, directory.parent)
+
+    def new_match(
+        self, options: Mapping[str, Any], seats: Sequence[Seat], content: Any, dice: Dice
+    ) -> State:
+        self.check_seats(len(seats))
+        opts = self.parse_options(options)
+        pack: ContentPack = content if isinstance(content, ContentPack) else default_pack()
+        mode = _mode(str(opts["mode"]), len(seats))
+        # "auto" (the default): the duel arena and teams, or chapter 9's for multiplayer.
+        arena_name = str(opts["arena"])
+        if arena_name == AUTO:
+            arena_name = DUEL_ARENA if mode == DUEL else FOUR_SIDED_ARENA
+        arena = pack.arenas.get(arena_name)
+        if arena is None:
+            raise setup(
+                "unknown_arena",
+                "Unknown arena.",
+                "1.3.2",
+                arena=arena_name,
+                known=", ".join(sorted(pack.arenas)),
+            )
+        if mode != DUEL and len(arena.starts) < 4:
+            raise setup(
+                "arena_sides", "A four-player arena has four sides.", "9.2.4", arena=arena.id
+            )
+        summons = {k: f for k, f in pack.figures.items() if f.summon}
+        settings = {
+            "mode": mode,
+            "max_level": int(opts["level"]),
+            "box": str(opts["box"]),
+            "lock": str(opts["lock"]),
+            "choose_sides": opts["sides"] == "choose",
+        }
+        fmt = str(opts["format"])
+        if opts["teams"] == teams.SUBMIT:  # each player submits a team (Phase.TEAMS)
+            return teams.waiting(seats, arena, fmt, pack.figures, pack.rewards, **settings)
+        names = []
+        for i in range(len(seats)):
+            key = f"team{i + 1}"
+            name = str(opts[key])
+            if name == AUTO:
+                name = DUO_TEAMS[i] if mode != DUEL else DUEL_TEAMS[i]
+            names.append(name)
+        chosen = [resolve_team(pack, name) for name in names]
+        state, _ = teams.start(seats, chosen, arena, fmt, dice, summons, pack.rewards, **settings)
+        return state
+
+    def pending(self, state: State) -> list[Decision]:
+        if state.phase is Phase.TEAMS:  # nothing else can be done before the teams are in
+            return [with_menus(state, d) for d in self._owed(state)]
+        owed = [with_menus(state, d) for d in self._owed(state)]
+        # 1.6.2: a waiting player may set the faces their tension dice turn to at any time.
+        waiting = {d.seat for d in owed}
+        optional = [
+            Decision(s, ("prefer",), Message("krosmaster.prompt.prefer"), optional=True)
+            for s in range(len(state.players))
+            if s not in waiting and owed and not eliminated(state, s)
+        ]
+        # A free-for-all goes on without a player who leaves (/krosmaster leave).
+        optional += [
+            Decision(s, ("withdraw",), Message("krosmaster.prompt.leave"), optional=True)
+            for s in range(len(state.players))
+            if owed and not eliminated(state, s) and leaving.can_leave(state, s)
+        ]
+        return owed + optional
+
+    def _owed(self, state: State) -> list[Decision]:
+        phase, p = state.phase, state.active_player
+        if phase is Phase.OVER:
+            return []
+        if state.owed:  # 9.2.5 / 9.2.6: a player chooses another before play goes on
+            return [_owed_decision(state)]
+        if phase is Phase.TEAMS:  # every seat owes a team; none is played by default
+            return [
+                Decision(
+                    s,
+                    ("team",),
+                    Message("krosmaster.prompt.team_again" if ids else "krosmaster.prompt.team"),
+                    auto_default=False,
+                    optional=bool(ids),
+                )
+                for s, ids in enumerate(state.submitted)
+            ]
+        if phase is Phase.SIDE:
+            return [
+                Decision(
+                    state.deploying,
+                    ("side",),
+                    Message(
+                        "krosmaster.prompt.side_four"
+                        if len(state.arena.starts) > 2
+                        else "krosmaster.prompt.side"
+                    ),
+                    default=A.Side("1" if state.turn_order else str(state.deploying + 1)),
+                    auto_default=True,
+                )
+            ]
+        if phase is Phase.DEPLOY:
+            return [
+                Decision(
+                    state.deploying,
+                    ("deploy",),
+                    Message("krosmaster.prompt.deploy"),
+                    default=_default_deploy(state),
+                    auto_default=True,
+                )
+            ]
+        if phase is Phase.TENSION:
+            return [
+                Decision(
+                    p,
+                    ("tension", "prefer"),
+                    Message("krosmaster.prompt.tension"),
+                    default=A.Tension(),
+                    auto_default=True,
+                    preference=AUTO_TENSION,
+                )
+            ]
+        if phase is Phase.TENSION_ROLLED:
+            kinds = ("keep", "prefer") if state.rerolled else ("reroll", "keep", "prefer")
+            return [
+                Decision(
+                    p,
+                    kinds,
+                    Message("krosmaster.prompt.keep"),
+                    default=A.Keep(),
+                    auto_default=True,
+                    preference=AUTO_TENSION,
+                )
+            ]
+        if phase is Phase.INSPIRATION:
+            return [
+                Decision(
+                    p,
+                    ("inspire", "end_inspiration", "prefer"),
+                    Message("krosmaster.prompt.inspire"),
+                    default=A.EndInspiration(),
+                    auto_default=True,
+                )
+            ]
+        if phase is Phase.ASSIGN:
+            return [
+                Decision(
+                    p,
+                    ("assign",),
+                    Message("krosmaster.prompt.assign"),
+                    default=_default_assign(state),
+                    auto_default=True,
+                )
+            ]
+        if state.manual:  # 1.5.1: nothing goes on until the card text is applied
+            note = state.manual[0]
+            return [
+                Decision(
+                    note.seat,
+                    ("adjust", "applied", "prefer"),
+                    Message("krosmaster.prompt.manual", {"unit": note.unit, "text": note.text}),
+                    default=A.Applied(),
+                    auto_default=False,
+                )
+            ]
+        if phase is Phase.PENDING:
+            return [
+                Decision(
+                    p,
+                    ("resolve",),
+                    Message("krosmaster.prompt.resolve"),
+                    default=A.Resolve(1),
+                    auto_default=True,
+                )
+            ]
+        unit = state.unit(state.active_unit or "")
+        return [
+            Decision(
+                p,
+                ACTIVATION_KINDS,
+                Message("krosmaster.prompt.activate", {"unit": local_name(state.fig(unit))}),
+                default=A.EndTurn(),
+                auto_default=True,
+            )
+        ]
+
+    def rules_apply(self, state: State, seat: int, action: Action, dice: Dice) -> Outcome[State]:
+        text = getattr(action, "lock_order", "") or getattr(action, "ko_order", "")
+        if text:  # 4.14.2.b / 4.18.3.b: the active player's order, for this action only
+            state = replace(state, order=play.parse_order(state, text))
+        new, events = self._apply(state, seat, action, dice)
+        if new.owed:
+            new = multiplayer.prune(new)
+        if isinstance(action, A.Cast) and action.summon_order.strip():
+            from engines.krosmaster.effects.summons import reorder_new_summons
+
+            new = reorder_new_summons(state, new, action.summon_order)
+        notes = tuple(
+            ManualNote(seat, str(e.params["unit"]), str(e.params["text"]))
+            for e in events
+            if e.key == "krosmaster.event.manual_effect"
+        )
+        if new.phase is Phase.OVER:
+            notes, new = (), replace(new, manual=(), suspended=None, owed=())
+        return Outcome(replace(new, order=(), manual=(*new.manual, *notes)), tuple(events))
+
+    def _apply(
+        self, state: State, seat: int, action: Action, dice: Dice
+    ) -> tuple[State, list[Any]]:
+        if isinstance(action, A.Prefer):
+            return choices.prefer(state, seat, action), []
+        if isinstance(action, A.Withdraw):
+            return leaving.withdraw(state, seat, dice)
+        if isinstance(action, A.Give | A.Doubles):
+            kind = multiplayer.GIFT if isinstance(action, A.Give) else multiplayer.DOUBLES
+            return multiplayer.choose(state, seat, kind, action.player, dice)
+        if isinstance(action, A.Team):
+            return teams.submit(state, seat, action.figures, dice)
+        if isinstance(action, A.Side):
+            return play.choose_side(state, seat, action.squares)
+        if isinstance(action, A.Deploy):
+            return play.deploy(state, seat, action.figure, action.square, dice)
+        if isinstance(action, A.Tension):
+            return turns.roll_tension(state, dice)
+        if isinstance(action, A.Reroll):
+            return turns.reroll(state, dice)
+        if isinstance(action, A.Keep):
+            face1, face2 = action.face1, action.face2
+            if not face2.strip() and len(face1.split()) == 2:  # the menu's "crit armour"
+                face1, face2 = face1.split()
+            return turns.keep_tension(state, face1, face2)
+        if isinstance(action, A.Inspire):
+            return turns.inspire(state, action.die, play.find_unit(state, seat, action.figure).id)
+        if isinstance(action, A.EndInspiration):
+            return turns.end_inspiration(state, dice)
+        if isinstance(action, A.Resolve):
+            if not 1 <= action.effect <= len(state.pending):
+                raise invalid("bad_effect", "No such pending effect.", effect=action.effect)
+            state, events = pending.resolve(state, action.effect - 1, dice)
+            return play.settle(state, events, dice)
+        if isinstance(action, A.Adjust):
+            from engines.krosmaster.rules.adjust import adjust
+
+            target = play.any_unit(state, action.unit)
+            state, events = adjust(state, seat, target, action.what, action.value, action.reason)
+            if state.manual or state.phase not in (Phase.ACTIVATION, Phase.PENDING):
+                return state, events  # a referee's fix outside an activation changes nothing else
+            return play.settle(state, events, dice)
+        if isinstance(action, A.Applied):
+            return choices.applied(state, seat, dice)
+        if isinstance(action, A.Assign):
+            return rewards.assign(state, play.find_unit(state, seat, action.figure))
+        if isinstance(action, A.BuyReward):
+            return rewards.buy(state, play.active(state), action.pile, action.face)
+        if isinstance(action, A.Reveal):
+            state, events = rewards.reveal(state, play.active(state), action.reward)
+            return play.settle(state, events, dice)
+        if isinstance(action, A.EndTurn):
+            return turns.end_component(state, dice)
+        if isinstance(action, A.Move):
+            state, events = play.do_move(state, action.to, action.path, dice)
+        elif isinstance(action, A.Cast):
+            state, events = play.do_cast(state, action.spell, action.target, action.facing, dice)
+        elif isinstance(action, A.CollectKama):
+            state, events = play.collect(state, action.count)
+        else:
+            assert isinstance(action, A.BuyGG)
+            state, events = play.buy(state, action.player)
+        return play.settle(state, events, dice)
+
+    def result(self, state: State) -> MatchResult | None:
+        # The final score is each player's Gallons of Glory (1.4).
+        score = tuple(
+            Message("krosmaster.result.score", {"player": p.name, "count": p.gg})
+            for p in state.players
+        )
+        if state.winner is not None:
+            winners = state.winners or (state.winner,)
+            # 1.4.3: the last side with Krosmasters on the board; else 1.4.1: the GG.
+            standing = {u.owner for u in on_board(state) if is_krosmaster(state, u)}
+            how = "knocked_out" if standing <= set(winners) else "gg"
+            return MatchResult(ResultKind.WIN, winners, Message(f"krosmaster.result.{how}"), score)
+        if state.draw:
+            return MatchResult(ResultKind.DRAW, score=score)
+        return None
+
+    def check_state(self, state: State) -> list[Message]:
+        return invariants.check_state(state)
+
+    def settle(self, state: State) -> State:
+        return invariants.settle(state)
+
+    def concede(self, state: State, seat: int, seats: Sequence[int]) -> MatchResult:
+        """A resignation or forfeit: in 2 v 2 the whole team loses (9.3.2); in a
+        free-for-all every player still in the match wins."""
+        others = [s for s in seats if not state.allied(s, seat)]
+        still_in = [s for s in others if not eliminated(state, s)]
+        return MatchResult(ResultKind.WIN, tuple(still_in or others))
+
+    def withdrawal(self, state: State, seat: int) -> Action | None:
+        """A free-for-all with two more players still in goes on without ``seat``
+        (``leaving.py``); a duel or 2 v 2 ends as ``concede`` says (9.3.2: a team's
+        victory or defeat is shared, so one teammate leaving concedes for both)."""
+        return A.Withdraw() if leaving.can_leave(state, seat) else None
+
+    def winning_side(self, state: State, seat: int, seats: Sequence[int]) -> tuple[int, ...]:
+        """A referee's winner: the seat and its teammate (9.3.2), never a player who is out."""
+        return tuple(s for s in seats if state.allied(s, seat))
+
+    def view(self, state: State, seat: int | None) -> View:
+        return View(self.name, seat, build_view(state, seat, self._owed(state)))
+
+    def preview(self, state: State, seat: int, action: Action) -> View | None:
+        """A move's path and lock tests, or a cast's range, sight and zone, shown to
+        ``seat`` before it is made. The action first goes through ``apply`` itself
+        against dice that refuse to roll, so an illegal one raises exactly what ``apply``
+        would, and nothing is rolled; the result is thrown away."""
+        if not isinstance(action, A.Move | A.Cast):
+            return None
+        with suppress(DiceExhaustedError):  # every check passed: the preview stops at a die
+            self.apply(state, seat, action, RiggedDice())
+        from engines.krosmaster.preview import cast_plan, move_plan
+
+        if text := getattr(action, "lock_order", "") or getattr(action, "ko_order", ""):
+            state = replace(state, order=play.parse_order(state, text))
+        plan = move_plan(state, action) if isinstance(action, A.Move) else cast_plan(state, action)
+        data = {**build_view(state, seat, self._owed(state)), "plan": plan}
+        return View(self.name, seat, data)
+
+    def render(self, view: View, kind: str = "board", locale: str = "en-US") -> bytes:
+        if kind == self.lookup_kind:  # a figure's or the arena's sheet (/match lookup)
+            return self.render_entry(view, locale)
+        from engines.krosmaster import render
+
+        return render.render(view, self.catalog(), locale, preview=kind == "preview")
+
+    def lookup(self, state: State, seat: int | None, query: str) -> View | None:
+        """The printed card of a figure in play (by name in any language, figure or
+        unit id), or the arena; everything it finds is on the table for all to see."""
+        data = lookup.lookup(state, query)
+        return None if data is None else View(self.name, seat, data)
+
+    def lookup_choices(self, state: State, seat: int | None, current: str) -> list[Choice]:
+        """Autocomplete for :meth:`lookup`: the figures in play, then the arena."""
+        return lookup.choices(state, current)
+
+    def describe(self, view: View, kind: str = "board", locale: str = "en-US") -> str:
+        """Alt text: who owes what, the last action, each player's GG and figures' HP."""
+        if kind == self.lookup_kind:
+            return self.describe_entry(view, locale)
+        from engines.krosmaster import words
+
+        return words.describe(view.data, kind, self.catalog(), locale)
+
+    def commands(self) -> list[CommandSpec]:
+        return command_specs()
+
+    def autocomplete(
+        self,
+        state: State | None,
+        seat: int | None,
+        command: str,
+        option: str,
+        current: str,
+        values: Mapping[str, Any],
+    ) -> list[Choice]:
+        if state is None or seat is None:
+            return []
+        return autocomplete(state, seat, command, option, current, values)
+
+    def apply_setup(self, state: State, overrides: Mapping[str, Any]) -> State:
+        """Krosmaster's scenario schema (docs/krosmaster.md), not the raw state JSON."""
+        from engines.krosmaster.rules import setup_overrides as schema
+
+        return schema.apply(state, overrides, default_pack())
+
+    def undoable(self, action: Action) -> bool:
+        # Only choices that roll no dice and reveal nothing may be taken back.
+        return isinstance(action, A.Deploy | A.Inspire | A.Prefer)
+
+
+def _mode(text: str, count: int) -> str:
+    """The match's format from the ``mode`` option and the number of players (chapter 9:
+    2 v 2 needs four; "auto" is a duel for two, a free-for-all for three or four)."""
+    if text == "auto":
+        return DUEL if count == 2 else FFA
+    needed = {DUEL: (2,), FFA: (3, 4), TEAMS: (4,)}[text]
+    if count not in needed:
+        raise setup(
+            "mode_seats", "Wrong number of players for this mode.", "9.1.1", mode=text, count=count
+        )
+    return text
+
+
+def _owed_decision(state: State) -> Decision:
+    """9.2.5 (give GG) or 9.2.6 (who loses 1 GG): the first choice owed, with its default."""
+    owed = state.owed[0]
+    pick = multiplayer.default_choice(state, owed)
+    name, number = state.players[pick].name, str(player_number(state, pick))
+    if owed.kind == multiplayer.GIFT:
+        prompt = Message("krosmaster.prompt.give", {"count": owed.amount, "player": name})
+        return Decision(owed.seat, ("give",), prompt, default=A.Give(number), auto_default=True)
+    prompt = Message("krosmaster.prompt.doubles", {"player": name})
+    return Decision(owed.seat, ("doubles",), prompt, default=A.Doubles(number), auto_default=True)
+
+
+def _default_assign(state: State) -> A.Assign:
+    buyer = state.unit(state.active_unit or "")
+    mine = [buyer] + [u for u in state.units if u.owner == buyer.owner and u is not buyer]
+    first = next(u for u in mine if rewards.can_receive(state, u))
+    return A.Assign(first.id)
+
+
+def _default_deploy(state: State) -> A.Deploy:
+    seat = state.deploying
+    unit = next(u for u in state.units if u.owner == seat and u.pos is None and not u.ko)
+    taken = {u.pos for u in state.units}
+    square = next(s for s in state.arena.starts[seat] if s not in taken)
+    return A.Deploy(unit.id, label(square))
