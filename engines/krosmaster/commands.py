@@ -18,6 +18,7 @@ from engines.core import (
 from engines.krosmaster.content.schema import GROUP_SIDES, GROUP_WHO, UNGAINABLE, Power, SpellDef
 from engines.krosmaster.geometry import Facing, facings, label, parse_label
 from engines.krosmaster.names import Shown, join, known, local_name, text_of
+from engines.krosmaster.rules import multiplayer, seats
 from engines.krosmaster.rules.adjust import WHAT
 from engines.krosmaster.rules.board import (
     adjacent_enemy_characters,
@@ -284,8 +285,6 @@ def side_text(starts: tuple[tuple[int, int], ...]) -> str:
 def _players(state: State, seat: int, command: str, current: str) -> list[Choice]:
     """Players ``seat`` may name: for an owed choice (9.2.5, 9.2.6) the legal ones, the
     default first; for ``buy-gg`` its opponents (4.6.3)."""
-    from engines.krosmaster.rules import multiplayer, seats
-
     if command in ("give", "doubles"):
         owed = state.owed[0] if state.owed and state.owed[0].seat == seat else None
         if owed is None:

@@ -28,46 +28,22 @@ from engines.core import (
 )
 from engines.core.model import replace
 from engines.core.packs import community_pack
-from engines.krosmaster import entry, lookup
+from engines.krosmaster import entry, lookup, render, words
 from engines.krosmaster.commands import autocomplete, command_specs
 from engines.krosmaster.content.loader import BUILTIN_PACK, builtin_pack, load_dir
 from engines.krosmaster.content.schema import ContentPack
-from engines.krosmaster.errors import invalid, setup
-from engines.krosmaster.geometry import label
-from engines.krosmaster.names import local_name
+from engines.krosmaster.errors import setup
+from engines.krosmaster.preview import cast_plan, move_plan
 from engines.krosmaster.rules import actions as A
-from engines.krosmaster.rules import (
-    choices,
-    invariants,
-    leaving,
-    multiplayer,
-    pending,
-    play,
-    rewards,
-    teams,
-    turns,
-)
+from engines.krosmaster.rules import decisions, invariants, leaving, play, setup_overrides, teams
 from engines.krosmaster.rules.board import is_krosmaster, on_board
+from engines.krosmaster.rules.decisions import AUTO_TENSION
+from engines.krosmaster.rules.handlers import play_action
 from engines.krosmaster.rules.menus import with_menus
-from engines.krosmaster.rules.seats import DUEL, FFA, TEAMS, eliminated, player_number
+from engines.krosmaster.rules.seats import DUEL, FFA, TEAMS, eliminated
 from engines.krosmaster.rules.setup import CONSTRUCTED, LIMITED, resolve_team
-from engines.krosmaster.state import ManualNote, Phase, State
+from engines.krosmaster.state import Phase, State
 from engines.krosmaster.view import build_view
-
-#: Standing preference: roll the tension test and keep the dice (by the `prefer` faces).
-AUTO_TENSION = "krosmaster.auto_tension"
-
-ACTIVATION_KINDS = (
-    "move",
-    "cast",
-    "collect",
-    "buy_gg",
-    "buy_reward",
-    "reveal",
-    "end_turn",
-    "prefer",
-    "adjust",
-)
 
 
 def default_pack() -> ContentPack:
@@ -227,8 +203,8 @@ class Krosmaster(GameEngine[State]):
 
     def pending(self, state: State) -> list[Decision]:
         if state.phase is Phase.TEAMS:  # nothing else can be done before the teams are in
-            return [with_menus(state, d) for d in self._owed(state)]
-        owed = [with_menus(state, d) for d in self._owed(state)]
+            return [with_menus(state, d) for d in decisions.owed(state)]
+        owed = [with_menus(state, d) for d in decisions.owed(state)]
         # 1.6.2: a waiting player may set the faces their tension dice turn to at any time.
         waiting = {d.seat for d in owed}
         optional = [
@@ -244,205 +220,8 @@ class Krosmaster(GameEngine[State]):
         ]
         return owed + optional
 
-    def _owed(self, state: State) -> list[Decision]:
-        phase, p = state.phase, state.active_player
-        if phase is Phase.OVER:
-            return []
-        if state.owed:  # 9.2.5 / 9.2.6: a player chooses another before play goes on
-            return [_owed_decision(state)]
-        if phase is Phase.TEAMS:  # every seat owes a team; none is played by default
-            return [
-                Decision(
-                    s,
-                    ("team",),
-                    Message("krosmaster.prompt.team_again" if ids else "krosmaster.prompt.team"),
-                    auto_default=False,
-                    optional=bool(ids),
-                )
-                for s, ids in enumerate(state.submitted)
-            ]
-        if phase is Phase.SIDE:
-            return [
-                Decision(
-                    state.deploying,
-                    ("side",),
-                    Message(
-                        "krosmaster.prompt.side_four"
-                        if len(state.arena.starts) > 2
-                        else "krosmaster.prompt.side"
-                    ),
-                    default=A.Side("1" if state.turn_order else str(state.deploying + 1)),
-                    auto_default=True,
-                )
-            ]
-        if phase is Phase.DEPLOY:
-            return [
-                Decision(
-                    state.deploying,
-                    ("deploy",),
-                    Message("krosmaster.prompt.deploy"),
-                    default=_default_deploy(state),
-                    auto_default=True,
-                )
-            ]
-        if phase is Phase.TENSION:
-            return [
-                Decision(
-                    p,
-                    ("tension", "prefer"),
-                    Message("krosmaster.prompt.tension"),
-                    default=A.Tension(),
-                    auto_default=True,
-                    preference=AUTO_TENSION,
-                )
-            ]
-        if phase is Phase.TENSION_ROLLED:
-            kinds = ("keep", "prefer") if state.rerolled else ("reroll", "keep", "prefer")
-            return [
-                Decision(
-                    p,
-                    kinds,
-                    Message("krosmaster.prompt.keep"),
-                    default=A.Keep(),
-                    auto_default=True,
-                    preference=AUTO_TENSION,
-                )
-            ]
-        if phase is Phase.INSPIRATION:
-            return [
-                Decision(
-                    p,
-                    ("inspire", "end_inspiration", "prefer"),
-                    Message("krosmaster.prompt.inspire"),
-                    default=A.EndInspiration(),
-                    auto_default=True,
-                )
-            ]
-        if phase is Phase.ASSIGN:
-            return [
-                Decision(
-                    p,
-                    ("assign",),
-                    Message("krosmaster.prompt.assign"),
-                    default=_default_assign(state),
-                    auto_default=True,
-                )
-            ]
-        if state.manual:  # 1.5.1: nothing goes on until the card text is applied
-            note = state.manual[0]
-            return [
-                Decision(
-                    note.seat,
-                    ("adjust", "applied", "prefer"),
-                    Message("krosmaster.prompt.manual", {"unit": note.unit, "text": note.text}),
-                    default=A.Applied(),
-                    auto_default=False,
-                )
-            ]
-        if phase is Phase.PENDING:
-            return [
-                Decision(
-                    p,
-                    ("resolve",),
-                    Message("krosmaster.prompt.resolve"),
-                    default=A.Resolve(1),
-                    auto_default=True,
-                )
-            ]
-        unit = state.unit(state.active_unit or "")
-        return [
-            Decision(
-                p,
-                ACTIVATION_KINDS,
-                Message("krosmaster.prompt.activate", {"unit": local_name(state.fig(unit))}),
-                default=A.EndTurn(),
-                auto_default=True,
-            )
-        ]
-
     def rules_apply(self, state: State, seat: int, action: Action, dice: Dice) -> Outcome[State]:
-        text = getattr(action, "lock_order", "") or getattr(action, "ko_order", "")
-        if text:  # 4.14.2.b / 4.18.3.b: the active player's order, for this action only
-            state = replace(state, order=play.parse_order(state, text))
-        new, events = self._apply(state, seat, action, dice)
-        if new.owed:
-            new = multiplayer.prune(new)
-        if isinstance(action, A.Cast) and action.summon_order.strip():
-            from engines.krosmaster.effects.summons import reorder_new_summons
-
-            new = reorder_new_summons(state, new, action.summon_order)
-        notes = tuple(
-            ManualNote(seat, str(e.params["unit"]), str(e.params["text"]))
-            for e in events
-            if e.key == "krosmaster.event.manual_effect"
-        )
-        if new.phase is Phase.OVER:
-            notes, new = (), replace(new, manual=(), suspended=None, owed=())
-        return Outcome(replace(new, order=(), manual=(*new.manual, *notes)), tuple(events))
-
-    def _apply(
-        self, state: State, seat: int, action: Action, dice: Dice
-    ) -> tuple[State, list[Any]]:
-        if isinstance(action, A.Prefer):
-            return choices.prefer(state, seat, action), []
-        if isinstance(action, A.Withdraw):
-            return leaving.withdraw(state, seat, dice)
-        if isinstance(action, A.Give | A.Doubles):
-            kind = multiplayer.GIFT if isinstance(action, A.Give) else multiplayer.DOUBLES
-            return multiplayer.choose(state, seat, kind, action.player, dice)
-        if isinstance(action, A.Team):
-            return teams.submit(state, seat, action.figures, dice)
-        if isinstance(action, A.Side):
-            return play.choose_side(state, seat, action.squares)
-        if isinstance(action, A.Deploy):
-            return play.deploy(state, seat, action.figure, action.square, dice)
-        if isinstance(action, A.Tension):
-            return turns.roll_tension(state, dice)
-        if isinstance(action, A.Reroll):
-            return turns.reroll(state, dice)
-        if isinstance(action, A.Keep):
-            face1, face2 = action.face1, action.face2
-            if not face2.strip() and len(face1.split()) == 2:  # the menu's "crit armour"
-                face1, face2 = face1.split()
-            return turns.keep_tension(state, face1, face2)
-        if isinstance(action, A.Inspire):
-            return turns.inspire(state, action.die, play.find_unit(state, seat, action.figure).id)
-        if isinstance(action, A.EndInspiration):
-            return turns.end_inspiration(state, dice)
-        if isinstance(action, A.Resolve):
-            if not 1 <= action.effect <= len(state.pending):
-                raise invalid("bad_effect", "No such pending effect.", effect=action.effect)
-            state, events = pending.resolve(state, action.effect - 1, dice)
-            return play.settle(state, events, dice)
-        if isinstance(action, A.Adjust):
-            from engines.krosmaster.rules.adjust import adjust
-
-            target = play.any_unit(state, action.unit)
-            state, events = adjust(state, seat, target, action.what, action.value, action.reason)
-            if state.manual or state.phase not in (Phase.ACTIVATION, Phase.PENDING):
-                return state, events  # a referee's fix outside an activation changes nothing else
-            return play.settle(state, events, dice)
-        if isinstance(action, A.Applied):
-            return choices.applied(state, seat, dice)
-        if isinstance(action, A.Assign):
-            return rewards.assign(state, play.find_unit(state, seat, action.figure))
-        if isinstance(action, A.BuyReward):
-            return rewards.buy(state, play.active(state), action.pile, action.face)
-        if isinstance(action, A.Reveal):
-            state, events = rewards.reveal(state, play.active(state), action.reward)
-            return play.settle(state, events, dice)
-        if isinstance(action, A.EndTurn):
-            return turns.end_component(state, dice)
-        if isinstance(action, A.Move):
-            state, events = play.do_move(state, action.to, action.path, dice)
-        elif isinstance(action, A.Cast):
-            state, events = play.do_cast(state, action.spell, action.target, action.facing, dice)
-        elif isinstance(action, A.CollectKama):
-            state, events = play.collect(state, action.count)
-        else:
-            assert isinstance(action, A.BuyGG)
-            state, events = play.buy(state, action.player)
-        return play.settle(state, events, dice)
+        return play_action(state, seat, action, dice)
 
     def result(self, state: State) -> MatchResult | None:
         # The final score is each player's Gallons of Glory (1.4).
@@ -484,7 +263,7 @@ class Krosmaster(GameEngine[State]):
         return tuple(s for s in seats if state.allied(s, seat))
 
     def view(self, state: State, seat: int | None) -> View:
-        return View(self.name, seat, build_view(state, seat, self._owed(state)))
+        return View(self.name, seat, build_view(state, seat, decisions.owed(state)))
 
     def preview(self, state: State, seat: int, action: Action) -> View | None:
         """A move's path and lock tests, or a cast's range, sight and zone, shown to
@@ -495,19 +274,15 @@ class Krosmaster(GameEngine[State]):
             return None
         with suppress(DiceExhaustedError):  # every check passed: the preview stops at a die
             self.apply(state, seat, action, RiggedDice())
-        from engines.krosmaster.preview import cast_plan, move_plan
-
         if text := getattr(action, "lock_order", "") or getattr(action, "ko_order", ""):
             state = replace(state, order=play.parse_order(state, text))
         plan = move_plan(state, action) if isinstance(action, A.Move) else cast_plan(state, action)
-        data = {**build_view(state, seat, self._owed(state)), "plan": plan}
+        data = {**build_view(state, seat, decisions.owed(state)), "plan": plan}
         return View(self.name, seat, data)
 
     def render(self, view: View, kind: str = "board", locale: str = "en-US") -> bytes:
         if kind == self.lookup_kind:  # a figure's or the arena's sheet (/match lookup)
             return self.render_entry(view, locale)
-        from engines.krosmaster import render
-
         return render.render(view, self.catalog(), locale, preview=kind == "preview")
 
     def lookup(self, state: State, seat: int | None, query: str) -> View | None:
@@ -524,8 +299,6 @@ class Krosmaster(GameEngine[State]):
         """Alt text: who owes what, the last action, each player's GG and figures' HP."""
         if kind == self.lookup_kind:
             return self.describe_entry(view, locale)
-        from engines.krosmaster import words
-
         return words.describe(view.data, kind, self.catalog(), locale)
 
     def commands(self) -> list[CommandSpec]:
@@ -546,9 +319,7 @@ class Krosmaster(GameEngine[State]):
 
     def apply_setup(self, state: State, overrides: Mapping[str, Any]) -> State:
         """Krosmaster's scenario schema (docs/krosmaster.md), not the raw state JSON."""
-        from engines.krosmaster.rules import setup_overrides as schema
-
-        return schema.apply(state, overrides, default_pack())
+        return setup_overrides.apply(state, overrides, default_pack())
 
     def undoable(self, action: Action) -> bool:
         # Only choices that roll no dice and reveal nothing may be taken back.
@@ -566,30 +337,3 @@ def _mode(text: str, count: int) -> str:
             "mode_seats", "Wrong number of players for this mode.", "9.1.1", mode=text, count=count
         )
     return text
-
-
-def _owed_decision(state: State) -> Decision:
-    """9.2.5 (give GG) or 9.2.6 (who loses 1 GG): the first choice owed, with its default."""
-    owed = state.owed[0]
-    pick = multiplayer.default_choice(state, owed)
-    name, number = state.players[pick].name, str(player_number(state, pick))
-    if owed.kind == multiplayer.GIFT:
-        prompt = Message("krosmaster.prompt.give", {"count": owed.amount, "player": name})
-        return Decision(owed.seat, ("give",), prompt, default=A.Give(number), auto_default=True)
-    prompt = Message("krosmaster.prompt.doubles", {"player": name})
-    return Decision(owed.seat, ("doubles",), prompt, default=A.Doubles(number), auto_default=True)
-
-
-def _default_assign(state: State) -> A.Assign:
-    buyer = state.unit(state.active_unit or "")
-    mine = [buyer] + [u for u in state.units if u.owner == buyer.owner and u is not buyer]
-    first = next(u for u in mine if rewards.can_receive(state, u))
-    return A.Assign(first.id)
-
-
-def _default_deploy(state: State) -> A.Deploy:
-    seat = state.deploying
-    unit = next(u for u in state.units if u.owner == seat and u.pos is None and not u.ko)
-    taken = {u.pos for u in state.units}
-    square = next(s for s in state.arena.starts[seat] if s not in taken)
-    return A.Deploy(unit.id, label(square))

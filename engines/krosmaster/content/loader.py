@@ -23,25 +23,21 @@ from engines.core.packs import (
     unknown_base,
 )
 from engines.krosmaster.content.conditions import parse_condition, parse_static
-from engines.krosmaster.content.effects import parse_effect
 from engines.krosmaster.content.node import Node, opt
+from engines.krosmaster.content.rewards import parse_reward
 from engines.krosmaster.content.schema import (
     UNGAINABLE,
     ArenaDef,
     ContentPack,
     EffectKind,
-    Element,
     FigureDef,
-    Limit,
     NameColour,
     Power,
     PowerDef,
-    RangeKind,
-    SpellDef,
-    SpellKind,
     Team,
 )
-from engines.krosmaster.geometry import Square, Zone
+from engines.krosmaster.content.spells import parse_spell
+from engines.krosmaster.geometry import Square
 
 CONTENT_DIR = Path(__file__).resolve().parents[3] / "assets" / "content" / "krosmaster"
 #: The name a pack's manifest gives the built-in content it extends (``extends: default``).
@@ -69,60 +65,6 @@ def _aura(f: dict[str, Node], power: Power) -> PowerDef:
     if power in UNGAINABLE or len(f) != 2:
         raise f["power"].fail("an aura gives one keyword power, without Retribuição/Revanche")
     return PowerDef(power, aura=to)
-
-
-def parse_spell(node: Node) -> SpellDef:
-    f = node.mapping(
-        {"id", "name", "kind", "element", "range", "cost", "amount", "zone", "limit"}
-        | {"effects", "keywords", "control"},
-        {"id", "name", "kind", "range"},
-    )
-    r = f["range"].mapping({"kind", "min", "max", "variable"}, {"kind"})
-    range_kind = r["kind"].choice(RangeKind)
-    has_bounds = range_kind in (RangeKind.RANGED, RangeKind.LINE, RangeKind.NO_LOS)
-    low = opt(r, "min", lambda n: n.integer(0, 30), 1 if has_bounds else 0)
-    high = opt(r, "max", lambda n: n.integer(0, 30), 1 if has_bounds else 0)
-    if has_bounds and ("min" not in r or "max" not in r):
-        raise f["range"].fail(f"{range_kind.value} range needs min and max (4.15.3)")
-    if not has_bounds and ("min" in r or "max" in r):
-        raise f["range"].fail(f"{range_kind.value} range has no min/max (4.15.2, 4.15.6)")
-    if low > high:
-        raise r["min"].fail("min is above max")
-    cost = f["cost"].mapping({"ap", "mp", "wounds", "fixed"}) if "cost" in f else {}
-    keywords = [k.text() for k in f["keywords"].items()] if "keywords" in f else []
-    for i, k in enumerate(keywords):
-        if k not in ("tracking", "invasion"):
-            raise f["keywords"].items()[i].fail("keywords are: tracking, invasion")
-    kind = f["kind"].choice(SpellKind)
-    effects = tuple(parse_effect(e) for e in f["effects"].items()) if "effects" in f else ()
-    control = opt(f, "control", lambda n: n.integer(1, 20), 0)
-    if any(e.kind is EffectKind.SUMMON for e in effects) != (control > 0):
-        raise node.fail("a summoning spell has both a summon effect and a control value (4.19.9)")
-    name, names = f["name"].name()
-    return SpellDef(
-        id=f["id"].text(),
-        name=name,
-        names=names,
-        kind=kind,
-        range_kind=range_kind,
-        element=opt(f, "element", lambda n: n.choice(Element), Element.NEUTRAL),
-        range_min=1 if range_kind is RangeKind.MELEE else low,
-        range_max=1 if range_kind is RangeKind.MELEE else high,
-        # 4.15.2: melee range can never be modified.
-        variable=range_kind is not RangeKind.MELEE
-        and opt(r, "variable", Node.boolean, range_kind is not RangeKind.PERSONAL),
-        ap=opt(cost, "ap", lambda n: n.integer(0, 20), 0),
-        mp=opt(cost, "mp", lambda n: n.integer(0, 20), 0),
-        wounds=opt(cost, "wounds", lambda n: n.integer(0, 20), 0),
-        fixed_cost=opt(cost, "fixed", Node.boolean, False),
-        amount=opt(f, "amount", lambda n: n.integer(0, 30), 0),
-        zone=opt(f, "zone", lambda n: n.choice(Zone), Zone.SINGLE),
-        limit=opt(f, "limit", lambda n: n.choice(Limit), Limit.UNLIMITED),
-        effects=effects,
-        control=control,
-        tracking="tracking" in keywords,
-        invasion="invasion" in keywords,
-    )
 
 
 def _power(node: Node) -> PowerDef:
@@ -287,8 +229,6 @@ def load_file(path: Path, pack: ContentPack, name: str | None = None) -> None:
         if arena.id in pack.arenas:
             raise item.fail(f"duplicate arena id {arena.id!r}")
         pack.arenas[arena.id] = arena
-    from engines.krosmaster.content.rewards import parse_reward  # it builds on Node
-
     for item in top["rewards"].items() if "rewards" in top else []:
         reward = parse_reward(item)
         if reward.id in pack.rewards:

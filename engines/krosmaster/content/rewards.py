@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from engines.krosmaster.content.effects import parse_effect
-from engines.krosmaster.content.loader import parse_spell
 from engines.krosmaster.content.node import Node, opt
 from engines.krosmaster.content.schema import (
     Effect,
@@ -15,6 +14,7 @@ from engines.krosmaster.content.schema import (
     RewardKind,
     Tier,
 )
+from engines.krosmaster.content.spells import parse_spell
 
 FIELDS = {"id", "name", "tier", "kind", "gear", "ap", "mp", "range", "bonus_damage", "powers"}
 FIELDS |= {"text", "source", "verified", "spells", "punch"}

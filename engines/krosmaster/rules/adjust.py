@@ -31,7 +31,8 @@ from engines.krosmaster.rules.board import (
     on_board,
     replace_unit,
 )
-from engines.krosmaster.rules.units import add_tokens, check_victory, is_down, knock_out
+from engines.krosmaster.rules.units import add_tokens, is_down, knock_out
+from engines.krosmaster.rules.victory import check_victory
 from engines.krosmaster.state import State, Unit
 
 WHAT = (

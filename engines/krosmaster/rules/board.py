@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engines.core.model import replace
 from engines.krosmaster.content.schema import (
     Condition,
     Gear,
@@ -330,6 +331,4 @@ def chosen_order(state: State, units: list[Unit]) -> list[Unit]:
 
 def replace_unit(state: State, unit: Unit) -> State:
     """The state with ``unit`` swapped in for the unit of the same id."""
-    from engines.core.model import replace
-
     return replace(state, units=tuple(unit if u.id == unit.id else u for u in state.units))

@@ -10,6 +10,7 @@ from engines.core.model import replace
 from engines.krosmaster.errors import invalid
 from engines.krosmaster.rules import actions as A
 from engines.krosmaster.rules import play
+from engines.krosmaster.rules.casting import resume
 from engines.krosmaster.rules.faces import Face
 from engines.krosmaster.state import Phase, State
 
@@ -28,8 +29,6 @@ def applied(state: State, seat: int, dice: Dice) -> tuple[State, list[Any]]:
     if rest:
         return state, events
     if state.suspended is not None:  # the paused spell goes on (7.2.4)
-        from engines.krosmaster.rules.casting import resume
-
         state, more = resume(state, dice)
         events += more
     if state.phase not in (Phase.ACTIVATION, Phase.PENDING):

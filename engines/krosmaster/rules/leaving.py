@@ -27,10 +27,11 @@ from engines.core import Dice, Event
 from engines.core.model import replace
 from engines.krosmaster.effects.lasting import end_of_turn
 from engines.krosmaster.errors import illegal
-from engines.krosmaster.rules import multiplayer, seats
+from engines.krosmaster.rules import multiplayer, play, seats
 from engines.krosmaster.rules.board import replace_unit
+from engines.krosmaster.rules.casting import resume
 from engines.krosmaster.rules.turns import continue_after_queue, end_player_turn
-from engines.krosmaster.rules.units import check_victory
+from engines.krosmaster.rules.victory import check_victory
 from engines.krosmaster.state import Phase, State
 
 #: Phases of a player turn (5, 6): the active player leaving ends it.
@@ -120,8 +121,6 @@ def _pay_debts(state: State, seat: int) -> tuple[State, list[Event]]:
 
 def _go_on(state: State, seat: int, dice: Dice) -> tuple[State, list[Event]]:
     """Play continues with the next player who owes something."""
-    from engines.krosmaster.rules import play
-
     if state.phase is Phase.OVER:
         return state, []
     if state.phase is Phase.SIDE and state.deploying == seat:
@@ -151,8 +150,6 @@ def _go_on(state: State, seat: int, dice: Dice) -> tuple[State, list[Event]]:
         return state, []
     events: list[Event] = []
     if state.suspended is not None:  # the paused spell's card text was the leaver's
-        from engines.krosmaster.rules.casting import resume
-
         state, events = resume(state, dice)
     if state.phase in (Phase.ACTIVATION, Phase.PENDING) and state.active_unit is not None:
         return continue_after_queue(state, events, dice)

@@ -12,7 +12,7 @@ from engines.core import Dice, Event
 from engines.core.model import replace
 from engines.krosmaster.errors import illegal, invalid
 from engines.krosmaster.rules import seats
-from engines.krosmaster.rules.units import check_victory
+from engines.krosmaster.rules.victory import check_victory
 from engines.krosmaster.state import Owed, Phase, State
 
 GIFT = "gift"
@@ -77,11 +77,9 @@ def choose(state: State, seat: int, kind: str, text: str, dice: Dice) -> tuple[S
     """Answer the first owed choice (``give`` or ``doubles``) with a player."""
     if not state.owed or state.owed[0].kind != kind or state.owed[0].seat != seat:
         raise invalid("no_choice", "No such choice is waiting for you.")
-    from engines.krosmaster.rules.play import find_player
-
     owed, rest = state.owed[0], state.owed[1:]
     found = candidates(state, owed)
-    chosen = find_player(state, text) if text.strip() else default_choice(state, owed)
+    chosen = seats.find_player(state, text) if text.strip() else default_choice(state, owed)
     if chosen not in found:
         rule = "9.2.5" if kind == GIFT else "9.2.6"
         raise illegal("bad_player", "You cannot choose that player.", rule, player=text)

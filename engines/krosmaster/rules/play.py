@@ -12,7 +12,8 @@ from engines.krosmaster.rules import casting, movement, seats
 from engines.krosmaster.rules.board import is_free, is_krosmaster, replace_unit
 from engines.krosmaster.rules.targeting import find_spell
 from engines.krosmaster.rules.turns import continue_after_queue, start_player_turn
-from engines.krosmaster.rules.units import buy_gg, check_victory
+from engines.krosmaster.rules.units import buy_gg
+from engines.krosmaster.rules.victory import check_victory
 from engines.krosmaster.state import ManualNote, Phase, State, Unit
 
 GG_PRICE = 12  # 4.6.3
@@ -246,22 +247,10 @@ def steal_from(state: State, buyer: int, text: str) -> int:
     rivals = seats.opponents(state, buyer)
     if not text.strip():
         return max(rivals, key=lambda s: state.players[s].gg) if rivals else 1 - buyer
-    chosen = find_player(state, text)
+    chosen = seats.find_player(state, text)
     if chosen not in rivals:
         raise illegal("not_opponent", "Steal from an opponent.", "4.6.3", player=text)
     return chosen
-
-
-def find_player(state: State, text: str) -> int:
-    """A seat by its player number in play order (as the board shows it) or its name."""
-    wanted = text.strip().lower()
-    line = seats.order(state)
-    if wanted.isdigit() and 1 <= int(wanted) <= len(line):
-        return line[int(wanted) - 1]
-    named = [i for i, p in enumerate(state.players) if p.name.lower() == wanted]
-    if len(named) == 1:
-        return named[0]
-    raise invalid("unknown_player", f"No player {text!r}.", player=text)
 
 
 def settle(state: State, events: list[Event], dice: Dice) -> tuple[State, list[Event]]:

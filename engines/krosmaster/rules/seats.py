@@ -7,6 +7,7 @@ form one team and the seats 2 and 4 the other.
 
 from __future__ import annotations
 
+from engines.krosmaster.errors import invalid
 from engines.krosmaster.rules.board import is_krosmaster, on_board
 from engines.krosmaster.state import Phase, State
 
@@ -88,3 +89,15 @@ def next_player(state: State) -> int:
 def team_seats(state: State, seat: int) -> tuple[int, ...]:
     """Every seat of the seat's team (itself included), in seat order."""
     return tuple(s for s in range(len(state.players)) if same_team(state, s, seat))
+
+
+def find_player(state: State, text: str) -> int:
+    """A seat by its player number in play order (as the board shows it) or its name."""
+    wanted = text.strip().lower()
+    line = order(state)
+    if wanted.isdigit() and 1 <= int(wanted) <= len(line):
+        return line[int(wanted) - 1]
+    named = [i for i, p in enumerate(state.players) if p.name.lower() == wanted]
+    if len(named) == 1:
+        return named[0]
+    raise invalid("unknown_player", f"No player {text!r}.", player=text)

@@ -17,6 +17,7 @@ from engines.krosmaster.content.schema import UNGAINABLE, ContentPack, EffectKin
 from engines.krosmaster.effects.lasting import add_group_change, add_lasting
 from engines.krosmaster.geometry import parse_label
 from engines.krosmaster.rules.faces import Face
+from engines.krosmaster.rules.turns import begin_unit
 from engines.krosmaster.state import Held, Phase, State, Unit
 
 UNIT_FIELDS = {"id", "square", "wounds", "ap", "mp", "ap_tokens", "mp_tokens", "range_tokens"}
@@ -174,8 +175,6 @@ def _add(state: State, spec: Mapping[str, Any], pack: ContentPack) -> State:
 
 
 def _activate(state: State, uid: str) -> State:
-    from engines.krosmaster.rules.turns import begin_unit
-
     unit = next((u for u in state.units if uid in (u.id, state.fig(u).name)), None)
     if unit is None or unit.pos is None:
         raise _fail(f"active unit {uid!r} is not in the arena")

@@ -20,9 +20,11 @@ from engines.krosmaster.rules.board import (
 )
 from engines.krosmaster.rules.casting import knock_outs
 from engines.krosmaster.rules.faces import Face
+from engines.krosmaster.rules.multiplayer import owe_doubles
 from engines.krosmaster.rules.rewards import scheduled_reveals
 from engines.krosmaster.rules.seats import multiplayer, next_player
-from engines.krosmaster.rules.units import check_victory, wound
+from engines.krosmaster.rules.units import wound
+from engines.krosmaster.rules.victory import check_victory
 from engines.krosmaster.state import TRANSITIONS, Phase, State
 
 REFUND = {2: 3, 1: 1}  # 5.4.1–5.4.2: kamas for unused inspiration dice
@@ -98,8 +100,6 @@ def keep_tension(state: State, face1: str, face2: str) -> tuple[State, list[Even
     events: list[Event] = []
     if len(chosen) == 2 and chosen[0] is chosen[1] and not state.rerolled and multiplayer(state):
         # 9.2.6: a chain of two chosen players instead of every player losing 1 GG.
-        from engines.krosmaster.rules.multiplayer import owe_doubles
-
         face = {"face": faces.face_message(chosen[0])}
         events.append(Event("krosmaster.event.doubles_chain", face, rule="9.2.6"))
         state, more = owe_doubles(state)

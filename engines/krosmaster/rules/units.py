@@ -5,6 +5,7 @@ from __future__ import annotations
 from engines.core import Event
 from engines.core.model import replace
 from engines.krosmaster.content.schema import Power
+from engines.krosmaster.effects.summons import leave_token
 from engines.krosmaster.geometry import Square
 from engines.krosmaster.names import local_name
 from engines.krosmaster.rules import seats
@@ -22,7 +23,9 @@ from engines.krosmaster.rules.board import (
     profaned_at,
     replace_unit,
 )
-from engines.krosmaster.state import Pending, PendingKind, Phase, State, Unit
+from engines.krosmaster.rules.multiplayer import owe_gift
+from engines.krosmaster.rules.victory import check_victory
+from engines.krosmaster.state import Pending, PendingKind, State, Unit
 
 
 def _tokens(current: int, delta: int, maximum: int | None) -> int:
@@ -151,9 +154,7 @@ def knock_out(state: State, unit_id: str) -> tuple[State, list[Event]]:
     for summon in [u for u in on_board(state) if u.summoner == unit_id]:
         state = replace_unit(state, replace(summon, ko=True, pos=None, wounds=0))
     if unit.pos is not None and any(p.leaves for p in fig.powers):
-        from engines.krosmaster.effects.summons import leave_token  # a tombstone on its square
-
-        state, more = leave_token(state, unit, unit.pos)
+        state, more = leave_token(state, unit, unit.pos)  # a tombstone on its square
         events += more
     if (
         is_krosmaster(state, unit)
@@ -183,8 +184,6 @@ def _ko_gg(state: State, unit: Unit, level: int) -> tuple[State, list[Event]]:
     killer = ko_player(state, unit)
     if not seats.same_team(state, killer, unit.owner):
         return _gg_event(state, killer, level, unit.owner, "4.6.2")
-    from engines.krosmaster.rules.multiplayer import owe_gift
-
     return owe_gift(state, killer, level)
 
 
@@ -289,39 +288,3 @@ def _award_gg(state: State, player: int, count: int, loser: int) -> tuple[State,
 def buy_gg(state: State, player: int, loser: int | None = None) -> State:
     """Take the wild GG, or steal one from the opponent (4.6.3)."""
     return _award_gg(state, player, 1, 1 - player if loser is None else loser)[0]
-
-
-def check_victory(state: State) -> State:
-    """1.4.1: once the wild GG is gone, the only player with GG wins; 1.4.3 last standing.
-    Chapter 9: players out of the match (9.2.5) no longer count; in 2 v 2 a team wins
-    (9.3.2). Nothing is decided while a player still owes GG from a knock-out (9.2.5)."""
-    if state.phase is Phase.OVER or state.phase is Phase.DEPLOY:
-        return state
-    if any(o.kind == "gift" for o in state.owed):
-        return state
-    alive = {seats.team(state, u.owner) for u in on_board(state) if is_krosmaster(state, u)}
-    if len(alive) == 1:
-        return _won(state, alive.pop())
-    if not alive:
-        return replace(state, phase=Phase.OVER, draw=True, active_unit=None)
-    if state.wild_gg > 0:
-        return state  # 1.4.2: nobody wins while the wild GG is in play
-    holders = {
-        seats.team(state, i)
-        for i, p in enumerate(state.players)
-        if p.gg > 0 and not seats.eliminated(state, i)
-    }
-    if len(holders) == 1:
-        return _won(state, holders.pop())
-    if not holders:
-        return replace(state, phase=Phase.OVER, draw=True, active_unit=None)
-    return state
-
-
-def _won(state: State, side: int) -> State:
-    """The match is over: ``side`` (a seat, or a 2 v 2 team) wins."""
-    winners = tuple(s for s in range(len(state.players)) if seats.team(state, s) == side)
-    if not seats.multiplayer(state):
-        winners = ()
-    first = winners[0] if winners else side
-    return replace(state, phase=Phase.OVER, winner=first, winners=winners, active_unit=None)
