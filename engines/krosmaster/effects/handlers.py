@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from engines.core import Event
 from engines.core.model import Message, replace
 from engines.krosmaster.content.schema import Effect, EffectKind, Power
@@ -20,8 +23,6 @@ from engines.krosmaster.rules.board import (
 )
 from engines.krosmaster.rules.units import add_tokens, gain_now, profane
 from engines.krosmaster.state import Marker, State, Unit
-
-MOVERS = (EffectKind.PUSH, EffectKind.PULL, EffectKind.RETREAT, EffectKind.APPROACH)
 
 
 def _direction(src: Square, dst: Square, preferred: Facing | None) -> Facing | None:
@@ -64,6 +65,26 @@ def slide(state: State, unit: Unit, facing: Facing, count: int) -> tuple[State, 
     return state, moved, more
 
 
+@dataclass(frozen=True)
+class Aim:
+    """Whom and where a spell's effect applies to (7.2.3): the caster, the targets, the
+    targeted square, the chosen facing at a diagonal, the zone's other squares and the
+    spell's control value (4.19.9)."""
+
+    caster: Unit
+    targets: list[Unit]
+    main: Square
+    facing: Facing | None
+    control: int = 0
+    zone: tuple[Square, ...] = ()
+
+
+Result = tuple[State, list[Event]]
+#: An additional effect's handler: applies ``effect`` as aimed, returns the new state
+#: and the events.
+Handler = Callable[[State, Effect, Aim], Result]
+
+
 def apply_effect(
     state: State,
     caster: Unit,
@@ -73,122 +94,198 @@ def apply_effect(
     facing: Facing | None,
     control: int = 0,
     zone: tuple[Square, ...] = (),
-) -> tuple[State, list[Event]]:
+) -> Result:
     """One additional effect of step 3 (7.2.4), applied to every target it names."""
-    events: list[Event] = []
+    aim = Aim(caster, targets, main, facing, control, zone)
+    return HANDLERS[effect.kind](state, effect, aim)
+
+
+def _tokens(state: State, effect: Effect, aim: Aim) -> Result:
+    """7.5.1–7.5.4: ±X MP or AP tokens on each target."""
     kind, n = effect.kind, effect.amount
-    if kind is EffectKind.MP or kind is EffectKind.AP:
-        for t in targets:
-            state, *_ = add_tokens(
+    events: list[Event] = []
+    for t in aim.targets:
+        state, *_ = add_tokens(
+            state,
+            t.id,
+            ap=n if kind is EffectKind.AP else 0,
+            mp=n if kind is EffectKind.MP else 0,
+        )
+        events.append(_evt("tokens", state, t, kind=stat_name(kind.value), amount=n, rule="7.5.1"))
+    return state, events
+
+
+def _steal(state: State, effect: Effect, aim: Aim) -> Result:
+    """7.5.12–7.5.13: − tokens on each target, one + token on the caster per − token."""
+    is_ap, n = effect.kind is EffectKind.STEAL_AP, effect.amount
+    events: list[Event] = []
+    for t in aim.targets:
+        state, ap_placed, mp_placed = add_tokens(
+            state, t.id, ap=-n if is_ap else 0, mp=0 if is_ap else -n
+        )
+        placed = ap_placed if is_ap else mp_placed
+        # 7.5.12–13: one + token on the caster per − token really placed.
+        state, *_ = add_tokens(
+            state, aim.caster.id, ap=placed if is_ap else 0, mp=0 if is_ap else placed
+        )
+        events.append(
+            _evt(
+                "steal",
                 state,
-                t.id,
-                ap=n if kind is EffectKind.AP else 0,
-                mp=n if kind is EffectKind.MP else 0,
+                t,
+                what=stat_name("ap" if is_ap else "mp"),
+                amount=placed,
+                rule="7.5.12",
             )
-            events.append(
-                _evt("tokens", state, t, kind=stat_name(kind.value), amount=n, rule="7.5.1")
+        )
+    return state, events
+
+
+def _gain(state: State, effect: Effect, aim: Aim) -> Result:
+    """7.5.14–7.5.15: the caster gains AP or MP at once."""
+    is_ap, n = effect.kind is EffectKind.GAIN_AP, effect.amount
+    return gain_now(state, aim.caster.id, ap=n if is_ap else 0, mp=0 if is_ap else n), []
+
+
+def _push_pull(state: State, effect: Effect, aim: Aim) -> Result:
+    """7.5.9–7.5.10: each target slides away from (or towards) the caster."""
+    caster, events = aim.caster, []
+    for t in aim.targets:
+        t = state.unit(t.id)
+        if t.id == caster.id or t.pos is None or caster.pos is None:
+            continue
+        if has_power(state, t, Power.INSENSITIVE):
+            events.append(_evt("insensitive", state, t, rule="4.9.17"))
+            continue
+        away = _direction(caster.pos, t.pos, aim.facing)
+        if away is None:
+            continue
+        way = away if effect.kind is EffectKind.PUSH else _opposite(away)
+        state, moved, more = slide(state, t, way, effect.amount)
+        events.append(
+            _evt(
+                "pushed",
+                state,
+                t,
+                amount=moved,
+                to=label(state.unit(t.id).pos or aim.main),
+                rule="7.5.9",
             )
-    elif kind in (EffectKind.STEAL_MP, EffectKind.STEAL_AP):
-        is_ap = kind is EffectKind.STEAL_AP
-        for t in targets:
-            state, ap_placed, mp_placed = add_tokens(
-                state, t.id, ap=-n if is_ap else 0, mp=0 if is_ap else -n
-            )
-            placed = ap_placed if is_ap else mp_placed
-            # 7.5.12–13: one + token on the caster per − token really placed.
-            state, *_ = add_tokens(
-                state, caster.id, ap=placed if is_ap else 0, mp=0 if is_ap else placed
-            )
-            events.append(
-                _evt(
-                    "steal",
-                    state,
-                    t,
-                    what=stat_name("ap" if is_ap else "mp"),
-                    amount=placed,
-                    rule="7.5.12",
-                )
-            )
-    elif kind in (EffectKind.GAIN_AP, EffectKind.GAIN_MP):
-        is_ap = kind is EffectKind.GAIN_AP
-        state = gain_now(state, caster.id, ap=n if is_ap else 0, mp=0 if is_ap else n)
-    elif kind in (EffectKind.PUSH, EffectKind.PULL):
-        for t in targets:
-            t = state.unit(t.id)
-            if t.id == caster.id or t.pos is None or caster.pos is None:
-                continue
-            if has_power(state, t, Power.INSENSITIVE):
-                events.append(_evt("insensitive", state, t, rule="4.9.17"))
-                continue
-            away = _direction(caster.pos, t.pos, facing)
-            if away is None:
-                continue
-            way = away if kind is EffectKind.PUSH else _opposite(away)
-            state, moved, more = slide(state, t, way, n)
+        )
+        events += more
+    return state, events
+
+
+def _retreat_approach(state: State, effect: Effect, aim: Aim) -> Result:
+    """7.5.16–7.5.17: the caster slides away from (or towards) the targeted square."""
+    me, main, events = state.unit(aim.caster.id), aim.main, []
+    if me.pos is not None and me.pos != main:
+        towards = _direction(me.pos, main, aim.facing)
+        if towards is not None:
+            way = towards if effect.kind is EffectKind.APPROACH else _opposite(towards)
+            state, moved, more = slide(state, me, way, effect.amount)
+            events += more
             events.append(
                 _evt(
                     "pushed",
                     state,
-                    t,
+                    me,
                     amount=moved,
-                    to=label(state.unit(t.id).pos or main),
-                    rule="7.5.9",
+                    to=label(state.unit(me.id).pos or main),
+                    rule="7.5.16",
                 )
             )
-            events += more
-    elif kind in (EffectKind.RETREAT, EffectKind.APPROACH):
-        me = state.unit(caster.id)
-        if me.pos is not None and me.pos != main:
-            towards = _direction(me.pos, main, facing)
-            if towards is not None:
-                way = towards if kind is EffectKind.APPROACH else _opposite(towards)
-                state, moved, more = slide(state, me, way, n)
-                events += more
-                events.append(
-                    _evt(
-                        "pushed",
-                        state,
-                        me,
-                        amount=moved,
-                        to=label(state.unit(me.id).pos or main),
-                        rule="7.5.16",
-                    )
-                )
-    elif kind is EffectKind.SUMMON and effect.figure:
-        # 4.19.9.b–c: as many as the effect says and the control value allows, on the
-        # targeted square first, then on the zone's squares in order (blocked ones skipped).
-        placed = 0
-        for square in (main, *zone):
-            if placed == n:
-                break
-            state, more = place_summon(state, caster.id, effect.figure, square, control)
-            events += more
-            placed += any(e.key == "krosmaster.event.summoned" for e in more)
-    elif kind is EffectKind.MARKER:
-        krosmasters = [t for t in targets if is_krosmaster(state, t)]
-        if krosmasters:
-            state, more = place_marker(state, caster, effect.text, krosmasters[0])
-            events += more
-    elif kind is EffectKind.GAIN_POWER and effect.power is not None:
-        for t in [caster] if effect.to_caster else targets:
-            state, more = gain_power(state, t.id, effect.power)
-            events += more
-    elif kind is EffectKind.LASTING and effect.side:  # 4.18.4.c: once, for the group
-        state, more = add_group_change(state, caster.owner, effect)
-        events += more
-    elif kind is EffectKind.LASTING:
-        for t in [caster] if effect.to_caster else targets:
-            state, more = add_lasting(state, t.id, effect)
-            events += more
-    elif kind is EffectKind.MANUAL:
-        events.append(
-            Event(
-                "krosmaster.event.manual_effect",
-                {"unit": local_name(state.fig(caster)), "text": effect.text},
-                rule="1.5.1",
-            )
-        )
     return state, events
+
+
+def _summon(state: State, effect: Effect, aim: Aim) -> Result:
+    """4.19.9.b–c: as many as the effect says and the control value allows, on the
+    targeted square first, then on the zone's squares in order (blocked ones skipped)."""
+    if not effect.figure:
+        return state, []
+    events: list[Event] = []
+    placed = 0
+    for square in (aim.main, *aim.zone):
+        if placed == effect.amount:
+            break
+        state, more = place_summon(state, aim.caster.id, effect.figure, square, aim.control)
+        events += more
+        placed += any(e.key == "krosmaster.event.summoned" for e in more)
+    return state, events
+
+
+def _marker(state: State, effect: Effect, aim: Aim) -> Result:
+    """4.13: the named marker goes on the first Krosmaster targeted."""
+    krosmasters = [t for t in aim.targets if is_krosmaster(state, t)]
+    if not krosmasters:
+        return state, []
+    return place_marker(state, aim.caster, effect.text, krosmasters[0])
+
+
+def _gain_power(state: State, effect: Effect, aim: Aim) -> Result:
+    """1.3.10.a / 4.18.4.f: each target (or the caster) has the power until the end of
+    the fight."""
+    if effect.power is None:
+        return state, []
+    events: list[Event] = []
+    for t in [aim.caster] if effect.to_caster else aim.targets:
+        state, more = gain_power(state, t.id, effect.power)
+        events += more
+    return state, events
+
+
+def _lasting(state: State, effect: Effect, aim: Aim) -> Result:
+    """4.18.4: a change until the end of the turn or the fight; for a group (4.18.4.c)
+    it is recorded once, for the caster's side."""
+    if effect.side:
+        return add_group_change(state, aim.caster.owner, effect)
+    events: list[Event] = []
+    for t in [aim.caster] if effect.to_caster else aim.targets:
+        state, more = add_lasting(state, t.id, effect)
+        events += more
+    return state, events
+
+
+def _manual(state: State, effect: Effect, aim: Aim) -> Result:
+    """1.5.1: card text the engine cannot apply; the players apply it (the spell waits)."""
+    unit = local_name(state.fig(aim.caster))
+    event = Event(
+        "krosmaster.event.manual_effect", {"unit": unit, "text": effect.text}, rule="1.5.1"
+    )
+    return state, [event]
+
+
+def _elsewhere(state: State, effect: Effect, aim: Aim) -> Result:
+    """Effects another step of the spell applies (bonus damage and armour piercing in
+    steps 5–6, lifesteal in step 8, bonus heal in 7.3.2.b) or that gate the rest
+    (4.9.19–4.9.20): nothing to do in step 3."""
+    return state, []
+
+
+#: The handler of each effect kind: every :class:`EffectKind` has one.
+HANDLERS: dict[EffectKind, Handler] = {
+    EffectKind.MP: _tokens,
+    EffectKind.AP: _tokens,
+    EffectKind.STEAL_MP: _steal,
+    EffectKind.STEAL_AP: _steal,
+    EffectKind.GAIN_MP: _gain,
+    EffectKind.GAIN_AP: _gain,
+    EffectKind.PUSH: _push_pull,
+    EffectKind.PULL: _push_pull,
+    EffectKind.RETREAT: _retreat_approach,
+    EffectKind.APPROACH: _retreat_approach,
+    EffectKind.SUMMON: _summon,
+    EffectKind.MARKER: _marker,
+    EffectKind.GAIN_POWER: _gain_power,
+    EffectKind.LASTING: _lasting,
+    EffectKind.MANUAL: _manual,
+    EffectKind.BONUS_DAMAGE: _elsewhere,
+    EffectKind.ARMOUR_PIERCING: _elsewhere,
+    EffectKind.LIFESTEAL: _elsewhere,
+    EffectKind.BONUS_HEAL: _elsewhere,
+    EffectKind.RETRIBUTION: _elsewhere,
+    EffectKind.REVENGE: _elsewhere,
+}
 
 
 def place_marker(state: State, placer: Unit, name: str, target: Unit) -> tuple[State, list[Event]]:
