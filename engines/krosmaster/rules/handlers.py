@@ -16,7 +16,7 @@ from engines.krosmaster.effects.summons import reorder_new_summons
 from engines.krosmaster.errors import invalid
 from engines.krosmaster.rules import actions as A
 from engines.krosmaster.rules import (
-    choices,
+    card_text,
     leaving,
     multiplayer,
     pending,
@@ -74,7 +74,7 @@ def play_action(state: State, seat: int, action: Action, dice: Dice) -> Outcome[
 
 @_handles(A.Prefer)
 def _prefer(state: State, seat: int, action: A.Prefer, dice: Dice) -> Result:
-    return choices.prefer(state, seat, action), []
+    return turns.prefer(state, seat, action), []
 
 
 @_handles(A.Withdraw)
@@ -154,7 +154,7 @@ def _adjust(state: State, seat: int, action: A.Adjust, dice: Dice) -> Result:
 
 @_handles(A.Applied)
 def _applied(state: State, seat: int, action: A.Applied, dice: Dice) -> Result:
-    return choices.applied(state, seat, dice)
+    return card_text.applied(state, seat, dice)
 
 
 @_handles(A.Assign)

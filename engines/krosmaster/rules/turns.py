@@ -1,4 +1,5 @@
-"""The player turn (5) and the component turns along the timeline (6)."""
+"""The player turn (5), the component turns along the timeline (6) and each player's
+standing preference for flexible tension faces (1.6.2)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from engines.krosmaster.content.schema import Power, RewardKind
 from engines.krosmaster.effects.lasting import end_of_turn
 from engines.krosmaster.errors import illegal, invalid
 from engines.krosmaster.names import local_name
+from engines.krosmaster.rules import actions as A
 from engines.krosmaster.rules import faces, pending
 from engines.krosmaster.rules.board import (
     has_power,
@@ -271,3 +273,25 @@ def end_player_turn(state: State, dice: Dice) -> tuple[State, list[Event]]:
     )
     state, more = start_player_turn(state, dice)
     return state, shown + more
+
+
+def prefer(state: State, seat: int, action: A.Prefer) -> State:
+    """1.6.2: the faces this player's flexible tension dice turn to by default."""
+    by_value = {f.value: f for f in Face}
+    cd, dofus = by_value.get(action.crit_dodge), by_value.get(action.dofus)
+    if cd not in (Face.CRIT, Face.DODGE) or dofus not in (
+        Face.CRIT,
+        Face.ARMOUR,
+        Face.LOCK,
+        Face.DODGE,
+    ):
+        raise invalid(
+            "bad_face",
+            "Choose crit or dodge, and crit, armour, lock or dodge.",
+            face=f"{action.crit_dodge}/{action.dofus}",
+            rolled="-",
+        )
+    assert cd is not None and dofus is not None
+    players = list(state.players)
+    players[seat] = replace(players[seat], prefer_crit_dodge=cd, prefer_dofus=dofus)
+    return replace(state, players=tuple(players))
