@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import permutations
 from typing import Any
 
@@ -176,6 +176,11 @@ def _team_list(state: State, current: str) -> list[Choice]:
     return out[:LIMIT]
 
 
+#: What a completer gets: the state, the seat typing, what it has typed so far in the
+#: option, and the other options already typed (``cast target`` reads the spell).
+Completer = Callable[[State, int, str, Mapping[str, str]], list[Choice]]
+
+
 def autocomplete(
     state: State,
     seat: int,
@@ -188,88 +193,137 @@ def autocomplete(
 
     ``values`` are the options already typed: the chosen spell narrows ``cast
     target`` to that spell's legal targets, the chosen square narrows ``move
-    path`` to the paths leading there, and so on.
+    path`` to the paths leading there, and so on. Each option with suggestions has
+    its completer in :data:`COMPLETERS`.
     """
     typed = {k: str(v) for k, v in (values or {}).items() if v not in (None, "")}
-    pairs: list[tuple[Shown, str]]
-    if command == "side":
-        pairs = [
-            (f"{i + 1} ({side_text(s)})", str(i + 1)) for i, s in enumerate(state.arena.starts)
-        ]
-        return _choices(pairs, current)
-    if option == "player":
-        return _players(state, seat, command, current)
-    if command == "team" and option == "figures":
-        return _team_list(state, current)
-    if command == "deploy" and option == "figure":
-        pairs = [
-            (local_name(state.fig(u)), u.id)
-            for u in state.units
-            if u.owner == seat and u.pos is None
-        ]
-        return _choices(pairs, current)
-    if command == "deploy" and option == "square":
-        free = [label(s) for s in state.arena.starts[seat] if is_free(state, s)]
-        return _choices([(s, s) for s in free], current)
-    if option in ("face1", "face2", "crit_dodge", "dofus"):
-        names = ["crit", "dodge"] if option == "crit_dodge" else ["crit", "armour", "lock", "dodge"]
-        return _choices([(n, n) for n in names], current)
-    if command == "buy-reward" and option == "pile":
-        return _choices(
-            [
-                (f"{pile_name(state, i)} ({len(p)})", pile_name(state, i))
-                for i, p in enumerate(state.piles)
-            ],
-            current,
-        )
-    if command == "buy-reward" and option == "face":
-        return _choices([("down", "down"), ("up", "up")], current)
-    if command == "assign":
-        pairs = [
-            (local_name(state.fig(u)), u.id)
-            for u in state.units
-            if u.owner == seat and can_receive(state, u)
-        ]
-        return _choices(pairs, current)
-    if command == "reveal" and state.active_unit is not None:
-        unit = state.unit(state.active_unit)
-        hidden = [
-            state.rewards[h.reward] for h in unit.rewards if unit.owner == seat and not h.revealed
-        ]
-        return _choices([(local_name(r), r.name) for r in hidden], current)
-    if command == "inspire":
-        pairs = [
-            (local_name(state.fig(u)), u.id)
-            for u in state.units
-            if u.owner == seat and is_krosmaster(state, u) and not u.ko
-        ]
-        return _choices(pairs, current)
-    if command == "adjust" and option == "what":
-        return _choices([(w, w) for w in WHAT], current)
-    if command == "adjust" and option == "unit":
-        units = list(on_board(state))
-        if typed.get("what") == "square":  # card text may return a knocked-out figure
-            units += [u for u in state.units if u.ko]
-        return _choices([(local_name(state.fig(u)), u.id) for u in units], current)
-    if command == "adjust" and option == "value":
-        if typed.get("what") == "marker":  # 4.13.2: markers this side placed
-            mine = {u.id for u in state.units if u.owner == seat}
-            names = sorted({m.name for m in state.markers if m.placer in mine})
-            typed_name = current.strip()
-            if typed_name.startswith("+") and len(typed_name) > 1:  # 4.13.1: a new one
-                names.insert(0, typed_name)
-            return _choices([(n, n) for n in names], current)
-        return _adjust_values(state, typed.get("what", ""), current)
-    if state.phase is not Phase.ACTIVATION or state.active_unit is None:
+    completer = COMPLETERS.get((command, option))
+    return completer(state, seat, current, typed) if completer is not None else []
+
+
+def _sides(state: State, seat: int, current: str, typed: Mapping[str, str]) -> list[Choice]:
+    pairs: list[tuple[Shown, str]] = [
+        (f"{i + 1} ({side_text(s)})", str(i + 1)) for i, s in enumerate(state.arena.starts)
+    ]
+    return _choices(pairs, current)
+
+
+def _teams(state: State, seat: int, current: str, typed: Mapping[str, str]) -> list[Choice]:
+    return _team_list(state, current)
+
+
+def _to_deploy(state: State, seat: int, current: str, typed: Mapping[str, str]) -> list[Choice]:
+    pairs = [
+        (local_name(state.fig(u)), u.id) for u in state.units if u.owner == seat and u.pos is None
+    ]
+    return _choices(pairs, current)
+
+
+def _deploy_squares(
+    state: State, seat: int, current: str, typed: Mapping[str, str]
+) -> list[Choice]:
+    free = [label(s) for s in state.arena.starts[seat] if is_free(state, s)]
+    return _choices([(s, s) for s in free], current)
+
+
+def _any_face(state: State, seat: int, current: str, typed: Mapping[str, str]) -> list[Choice]:
+    """1.6.2: a Dofus turns to any of these (and a kept die names its face)."""
+    return _choices([(n, n) for n in ["crit", "armour", "lock", "dodge"]], current)
+
+
+def _crit_dodge(state: State, seat: int, current: str, typed: Mapping[str, str]) -> list[Choice]:
+    """1.6.2: Crit/Dodge turns to one of these."""
+    return _choices([(n, n) for n in ["crit", "dodge"]], current)
+
+
+def _piles(state: State, seat: int, current: str, typed: Mapping[str, str]) -> list[Choice]:
+    pairs: list[tuple[Shown, str]] = [
+        (f"{pile_name(state, i)} ({len(p)})", pile_name(state, i))
+        for i, p in enumerate(state.piles)
+    ]
+    return _choices(pairs, current)
+
+
+def _faces_up(state: State, seat: int, current: str, typed: Mapping[str, str]) -> list[Choice]:
+    return _choices([("down", "down"), ("up", "up")], current)
+
+
+def _receivers(state: State, seat: int, current: str, typed: Mapping[str, str]) -> list[Choice]:
+    pairs = [
+        (local_name(state.fig(u)), u.id)
+        for u in state.units
+        if u.owner == seat and can_receive(state, u)
+    ]
+    return _choices(pairs, current)
+
+
+def _hidden_rewards(
+    state: State, seat: int, current: str, typed: Mapping[str, str]
+) -> list[Choice]:
+    if state.active_unit is None:
         return []
     unit = state.unit(state.active_unit)
-    if unit.owner != seat:
-        return []
-    if command == "move":
-        return _move_choices(state, unit, option, current, typed)
-    if command == "cast":
-        return _cast_choices(state, unit, option, current, typed)
-    return []
+    hidden = [
+        state.rewards[h.reward] for h in unit.rewards if unit.owner == seat and not h.revealed
+    ]
+    return _choices([(local_name(r), r.name) for r in hidden], current)
+
+
+def _inspired(state: State, seat: int, current: str, typed: Mapping[str, str]) -> list[Choice]:
+    pairs = [
+        (local_name(state.fig(u)), u.id)
+        for u in state.units
+        if u.owner == seat and is_krosmaster(state, u) and not u.ko
+    ]
+    return _choices(pairs, current)
+
+
+def _adjusted(state: State, seat: int, current: str, typed: Mapping[str, str]) -> list[Choice]:
+    return _choices([(w, w) for w in WHAT], current)
+
+
+def _adjust_units(state: State, seat: int, current: str, typed: Mapping[str, str]) -> list[Choice]:
+    units = list(on_board(state))
+    if typed.get("what") == "square":  # card text may return a knocked-out figure
+        units += [u for u in state.units if u.ko]
+    return _choices([(local_name(state.fig(u)), u.id) for u in units], current)
+
+
+def _adjust_value(state: State, seat: int, current: str, typed: Mapping[str, str]) -> list[Choice]:
+    if typed.get("what") == "marker":  # 4.13.2: markers this side placed
+        mine = {u.id for u in state.units if u.owner == seat}
+        names = sorted({m.name for m in state.markers if m.placer in mine})
+        typed_name = current.strip()
+        if typed_name.startswith("+") and len(typed_name) > 1:  # 4.13.1: a new one
+            names.insert(0, typed_name)
+        return _choices([(n, n) for n in names], current)
+    return _adjust_values(state, typed.get("what", ""), current)
+
+
+def _players_of(command: str) -> Completer:
+    """The players ``command`` may name (see :func:`_players`)."""
+
+    def complete(state: State, seat: int, current: str, typed: Mapping[str, str]) -> list[Choice]:
+        return _players(state, seat, command, current)
+
+    return complete
+
+
+def _activation(
+    choices: Callable[[State, Unit, str, str, Mapping[str, str]], list[Choice]], option: str
+) -> Completer:
+    """An option of ``move`` or ``cast``: suggestions only for the seat whose figure is
+    active (6.3)."""
+
+    def complete(state: State, seat: int, current: str, typed: Mapping[str, str]) -> list[Choice]:
+        if state.phase is not Phase.ACTIVATION or state.active_unit is None:
+            return []
+        unit = state.unit(state.active_unit)
+        if unit.owner != seat:
+            return []
+        return choices(state, unit, option, current, typed)
+
+    return complete
 
 
 def side_text(starts: tuple[tuple[int, int], ...]) -> str:
@@ -426,3 +480,34 @@ def _targets(state: State, unit_id: str, spell_id: str) -> list[str]:
         return [label(s) for s in legal_targets(state, unit, spell)]
     except EngineError:
         return []
+
+
+#: The completer of each ``(command, option)`` with suggestions.
+COMPLETERS: dict[tuple[str, str], Completer] = {
+    ("team", "figures"): _teams,
+    ("side", "squares"): _sides,
+    ("deploy", "figure"): _to_deploy,
+    ("deploy", "square"): _deploy_squares,
+    ("keep", "face1"): _any_face,
+    ("keep", "face2"): _any_face,
+    ("prefer", "crit_dodge"): _crit_dodge,
+    ("prefer", "dofus"): _any_face,
+    ("inspire", "figure"): _inspired,
+    ("move", "to"): _activation(_move_choices, "to"),
+    ("move", "path"): _activation(_move_choices, "path"),
+    ("move", "lock_order"): _activation(_move_choices, "lock_order"),
+    ("cast", "spell"): _activation(_cast_choices, "spell"),
+    ("cast", "target"): _activation(_cast_choices, "target"),
+    ("cast", "facing"): _activation(_cast_choices, "facing"),
+    ("cast", "summon_order"): _activation(_cast_choices, "summon_order"),
+    ("buy-gg", "player"): _players_of("buy-gg"),
+    ("buy-reward", "pile"): _piles,
+    ("buy-reward", "face"): _faces_up,
+    ("assign", "figure"): _receivers,
+    ("reveal", "reward"): _hidden_rewards,
+    ("give", "player"): _players_of("give"),
+    ("doubles", "player"): _players_of("doubles"),
+    ("adjust", "unit"): _adjust_units,
+    ("adjust", "what"): _adjusted,
+    ("adjust", "value"): _adjust_value,
+}

@@ -1,4 +1,4 @@
-"""The dispatch tables are complete, and the package's modules import each other
+"""The dispatch tables (effects, actions, autocomplete) are complete, and the package's modules import each other
 without cycles and only at the top (no import hidden inside a function)."""
 
 from __future__ import annotations
@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from engines.krosmaster.commands import COMPLETERS, command_specs
 from engines.krosmaster.content.schema import EffectKind
 from engines.krosmaster.effects.handlers import HANDLERS
 from engines.krosmaster.rules.actions import ALL_ACTIONS
@@ -21,6 +22,11 @@ def test_every_effect_kind_has_a_handler() -> None:
 
 def test_every_action_has_a_handler() -> None:
     assert handled() == set(ALL_ACTIONS)
+
+
+def test_every_option_with_suggestions_has_a_completer() -> None:
+    auto = {(c.name, o.name) for c in command_specs() for o in c.options if o.autocomplete}
+    assert auto <= set(COMPLETERS)
 
 
 def _modules() -> dict[str, ast.Module]:
