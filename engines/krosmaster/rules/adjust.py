@@ -7,7 +7,10 @@ author and reason, so the thread keeps a readable log.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engines.core import Event, InvalidActionError
+from engines.core.adjust import bounded
 from engines.core.model import replace
 from engines.krosmaster.content.schema import (
     GROUP_SIDES,
@@ -34,6 +37,9 @@ from engines.krosmaster.rules.board import (
 from engines.krosmaster.rules.units import add_tokens, is_down, knock_out
 from engines.krosmaster.rules.victory import check_victory
 from engines.krosmaster.state import State, Unit
+
+#: An adjustment of one kind: the state with ``value`` applied to ``unit`` for ``seat``.
+Adjuster = Callable[[State, int, Unit, str], State]
 
 WHAT = (
     "wounds",
@@ -71,46 +77,7 @@ def adjust(
         raise illegal("not_on_board", "This figure is not in the arena.", "1.5.1")
     events: list[Event] = []
     fig = state.fig(unit)
-    if what == "square":
-        square = parse_label(value)
-        if square is None:
-            raise invalid("bad_square", f"{value!r} is not a square.", square=value)
-        if not is_free(state, square):
-            raise illegal("bad_step", "That square is not free.", "4.17.3", square=label(square))
-        # 1.5.1: card text may return a knocked-out figure; it comes back unwounded
-        # (4.10.2.a cleared its wounds and tokens) and takes its turns again.
-        state = replace_unit(state, replace(unit, pos=square, ko=False))
-    elif what == "wounds":
-        wounds = max(0, min(max_hp(state, unit), unit.wounds + _number(value)))
-        state = replace_unit(state, replace(unit, wounds=wounds))
-    elif what in ("ap", "mp"):
-        gauge = max(0, getattr(unit, what) + _number(value))
-        state = replace_unit(state, replace(unit, **{what: gauge}))
-    elif what in ("ap_tokens", "mp_tokens"):
-        n = _number(value)
-        state, *_ = add_tokens(state, unit.id, **{what[:2]: n})  # 4.11.6–4.11.8 still apply
-    elif what == "marker":
-        state = _marker(state, seat, unit, value)
-    elif what == "power":
-        state = _power(state, unit, value)
-    elif what == "lasting":
-        state = _lasting(state, unit, value)
-    elif what == "group":
-        state = _group(state, unit.owner, value)
-    elif what == "gg":
-        # GG a card creates or destroys are counted with those lost to tension (5.2.3),
-        # so the GG in the match stay accounted for.
-        player = state.players[unit.owner]
-        delta = max(-player.gg, _number(value))
-        players = list(state.players)
-        players[unit.owner] = replace(player, gg=player.gg + delta)
-        state = replace(state, players=tuple(players), gg_lost=state.gg_lost - delta)
-    else:
-        player = state.players[unit.owner]
-        delta = max(-player.kamas, min(_number(value), state.reserve_kamas))  # 4.5.1
-        players = list(state.players)
-        players[unit.owner] = replace(player, kamas=player.kamas + delta)
-        state = replace(state, players=tuple(players), reserve_kamas=state.reserve_kamas - delta)
+    state = ADJUSTERS[what](state, seat, unit, value)
     events.append(
         Event(
             "krosmaster.event.adjusted",
@@ -129,6 +96,73 @@ def adjust(
             state, more = knock_out(state, u.id)
             events += more
     return check_victory(state), events
+
+
+def _square(state: State, seat: int, unit: Unit, value: str) -> State:
+    """1.5.1: card text may move a figure, or return a knocked-out one; it comes back
+    unwounded (4.10.2.a cleared its wounds and tokens) and takes its turns again."""
+    square = parse_label(value)
+    if square is None:
+        raise invalid("bad_square", f"{value!r} is not a square.", square=value)
+    if not is_free(state, square):
+        raise illegal("bad_step", "That square is not free.", "4.17.3", square=label(square))
+    return replace_unit(state, replace(unit, pos=square, ko=False))
+
+
+def _wounds(state: State, seat: int, unit: Unit, value: str) -> State:
+    wounds = bounded(unit.wounds, _number(value), 0, max_hp(state, unit))
+    return replace_unit(state, replace(unit, wounds=wounds))
+
+
+def _gauge_of(what: str) -> Adjuster:
+    """The AP or MP gauge itself, never below 0."""
+
+    def change(state: State, seat: int, unit: Unit, value: str) -> State:
+        gauge = max(0, getattr(unit, what) + _number(value))
+        return replace_unit(state, replace(unit, **{what: gauge}))
+
+    return change
+
+
+def _tokens_of(stat: str) -> Adjuster:
+    """AP or MP tokens: 4.11.6–4.11.8 still apply."""
+
+    def change(state: State, seat: int, unit: Unit, value: str) -> State:
+        state, *_ = add_tokens(state, unit.id, **{stat: _number(value)})
+        return state
+
+    return change
+
+
+def _gg(state: State, seat: int, unit: Unit, value: str) -> State:
+    """GG a card creates or destroys are counted with those lost to tension (5.2.3), so
+    the GG in the match stay accounted for."""
+    player = state.players[unit.owner]
+    delta = max(-player.gg, _number(value))
+    players = list(state.players)
+    players[unit.owner] = replace(player, gg=player.gg + delta)
+    return replace(state, players=tuple(players), gg_lost=state.gg_lost - delta)
+
+
+def _kamas(state: State, seat: int, unit: Unit, value: str) -> State:
+    """Kamas come from and go back to the reserve (4.5.1)."""
+    player = state.players[unit.owner]
+    delta = bounded(0, _number(value), -player.kamas, state.reserve_kamas)
+    players = list(state.players)
+    players[unit.owner] = replace(player, kamas=player.kamas + delta)
+    return replace(state, players=tuple(players), reserve_kamas=state.reserve_kamas - delta)
+
+
+def _lasting_change(state: State, seat: int, unit: Unit, value: str) -> State:
+    return _lasting(state, unit, value)
+
+
+def _group_change(state: State, seat: int, unit: Unit, value: str) -> State:
+    return _group(state, unit.owner, value)
+
+
+def _power_change(state: State, seat: int, unit: Unit, value: str) -> State:
+    return _power(state, unit, value)
 
 
 def _marker(state: State, seat: int, unit: Unit, value: str) -> State:
@@ -292,3 +326,20 @@ def _bad_lasting(value: str) -> InvalidActionError:
         value=value,
         stats=", ".join(LASTING_STATS),
     )
+
+
+#: What each ``what`` of an adjustment changes (:data:`WHAT`, in that order).
+ADJUSTERS: dict[str, Adjuster] = {
+    "wounds": _wounds,
+    "ap": _gauge_of("ap"),
+    "mp": _gauge_of("mp"),
+    "ap_tokens": _tokens_of("ap"),
+    "mp_tokens": _tokens_of("mp"),
+    "square": _square,
+    "kamas": _kamas,
+    "gg": _gg,
+    "marker": _marker,
+    "power": _power_change,
+    "lasting": _lasting_change,
+    "group": _group_change,
+}

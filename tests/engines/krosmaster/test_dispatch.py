@@ -1,5 +1,6 @@
-"""The dispatch tables (effects, actions, autocomplete) are complete, and the package's modules import each other
-without cycles and only at the top (no import hidden inside a function)."""
+"""The dispatch tables (effects, actions, adjustments, autocomplete) are complete, and
+the package's modules import each other without cycles and only at the top (no import
+hidden inside a function)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from engines.krosmaster.commands import COMPLETERS, command_specs
 from engines.krosmaster.content.schema import EffectKind
 from engines.krosmaster.effects.handlers import HANDLERS
 from engines.krosmaster.rules.actions import ALL_ACTIONS
+from engines.krosmaster.rules.adjust import ADJUSTERS, WHAT
 from engines.krosmaster.rules.handlers import handled
 
 PACKAGE = Path(__file__).resolve().parents[3] / "engines" / "krosmaster"
@@ -22,6 +24,10 @@ def test_every_effect_kind_has_a_handler() -> None:
 
 def test_every_action_has_a_handler() -> None:
     assert handled() == set(ALL_ACTIONS)
+
+
+def test_every_adjustable_quantity_has_an_adjuster() -> None:
+    assert tuple(ADJUSTERS) == WHAT
 
 
 def test_every_option_with_suggestions_has_a_completer() -> None:
