@@ -21,13 +21,13 @@ from engines.core import (
     OptionType,
     Outcome,
     Preference,
-    ResultKind,
     RiggedDice,
     Seat,
     View,
 )
 from engines.core.model import replace
 from engines.core.packs import community_pack
+from engines.core.results import conceded, ended, score_lines
 from engines.krosmaster import entry, lookup, render, words
 from engines.krosmaster.commands import autocomplete, command_specs
 from engines.krosmaster.content.loader import BUILTIN_PACK, builtin_pack, load_dir
@@ -225,19 +225,14 @@ class Krosmaster(GameEngine[State]):
 
     def result(self, state: State) -> MatchResult | None:
         # The final score is each player's Gallons of Glory (1.4).
-        score = tuple(
-            Message("krosmaster.result.score", {"player": p.name, "count": p.gg})
-            for p in state.players
-        )
-        if state.winner is not None:
-            winners = state.winners or (state.winner,)
-            # 1.4.3: the last side with Krosmasters on the board; else 1.4.1: the GG.
-            standing = {u.owner for u in on_board(state) if is_krosmaster(state, u)}
-            how = "knocked_out" if standing <= set(winners) else "gg"
-            return MatchResult(ResultKind.WIN, winners, Message(f"krosmaster.result.{how}"), score)
-        if state.draw:
-            return MatchResult(ResultKind.DRAW, score=score)
-        return None
+        score = score_lines("krosmaster.result.score", ((p.name, p.gg) for p in state.players))
+        if state.winner is None:
+            return ended((), state.draw, score)
+        winners = state.winners or (state.winner,)
+        # 1.4.3: the last side with Krosmasters on the board; else 1.4.1: the GG.
+        standing = {u.owner for u in on_board(state) if is_krosmaster(state, u)}
+        how = "knocked_out" if standing <= set(winners) else "gg"
+        return ended(winners, False, score, Message(f"krosmaster.result.{how}"))
 
     def check_state(self, state: State) -> list[Message]:
         return invariants.check_state(state)
@@ -248,9 +243,12 @@ class Krosmaster(GameEngine[State]):
     def concede(self, state: State, seat: int, seats: Sequence[int]) -> MatchResult:
         """A resignation or forfeit: in 2 v 2 the whole team loses (9.3.2); in a
         free-for-all every player still in the match wins."""
-        others = [s for s in seats if not state.allied(s, seat)]
-        still_in = [s for s in others if not eliminated(state, s)]
-        return MatchResult(ResultKind.WIN, tuple(still_in or others))
+        return conceded(
+            seat,
+            seats,
+            allied=lambda s: state.allied(s, seat),
+            still_in=lambda s: not eliminated(state, s),
+        )
 
     def withdrawal(self, state: State, seat: int) -> Action | None:
         """A free-for-all with two more players still in goes on without ``seat``

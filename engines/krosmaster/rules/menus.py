@@ -27,7 +27,7 @@ from __future__ import annotations
 from itertools import product
 
 from engines.core import Decision, Message, Selection, SelectOption
-from engines.core.model import replace
+from engines.core.menus import Menus
 from engines.krosmaster.geometry import label
 from engines.krosmaster.names import Shown, local_name
 from engines.krosmaster.rules import multiplayer, seats
@@ -37,40 +37,10 @@ from engines.krosmaster.rules.play import GG_PRICE
 from engines.krosmaster.rules.rewards import can_receive
 from engines.krosmaster.state import Phase, State
 
-#: Discord shows at most 25 options in a menu; longer lists stay with autocomplete.
-MAX_OPTIONS = 25
-
 
 def with_menus(state: State, decision: Decision) -> Decision:
-    """The decision with the menus that answer it."""
-    if decision.optional:
-        return decision
-    menus = tuple(m for m in _menus(state, decision) if 0 < len(m.options) <= MAX_OPTIONS)
-    return replace(decision, selections=menus) if menus else decision
-
-
-def _menus(state: State, decision: Decision) -> list[Selection]:
-    kinds, seat = decision.kinds, decision.seat
-    out: list[Selection] = []
-    if "team" in kinds:
-        out.append(_team(state))
-    if "side" in kinds:
-        out.append(_side(state))
-    if "deploy" in kinds:
-        out += _deploy(state, seat)
-    if "keep" in kinds:
-        out.append(_keep(state))
-    if "inspire" in kinds:
-        out += _inspire(state, seat)
-    if "give" in kinds or "doubles" in kinds:
-        out.append(_owed(state))
-    if "resolve" in kinds:
-        out.append(_resolve(state))
-    if "assign" in kinds:
-        out.append(_assign(state, seat))
-    if "buy_gg" in kinds:
-        out += _buy_gg(state, seat)
-    return out
+    """The decision with the menus that answer it (optional decisions get none)."""
+    return MENUS.attach(state, decision)
 
 
 def _m(key: str, **params: object) -> Message:
@@ -86,7 +56,7 @@ def face_name(face: Face) -> Message:
     return face_message(face)
 
 
-def _team(state: State) -> Selection:
+def _team(state: State, decision: Decision) -> list[Selection]:
     """1.1.1 (3 to 8 Krosmasters) or 9.1.2 (2 each with four players); the other team
     rules are checked when the team is submitted, as for the typed command."""
     figures = sorted((f for f in state.figures.values() if not f.summon), key=lambda f: f.id)
@@ -94,26 +64,29 @@ def _team(state: State) -> Selection:
         SelectOption(f.id, _m("team_figure", name=local_name(f), level=f.level)) for f in figures
     )
     low, high = (2, 2) if state.mode != seats.DUEL else (3, 8)
-    return Selection(
-        "team",
-        "figures",
-        options,
-        _m("team"),
-        many=True,
-        min_values=low,
-        max_values=high,
-        public=True,
-        joined=", ",
-    )
+    return [
+        Selection(
+            "team",
+            "figures",
+            options,
+            _m("team"),
+            many=True,
+            min_values=low,
+            max_values=high,
+            public=True,
+            joined=", ",
+        )
+    ]
 
 
-def _side(state: State) -> Selection:
+def _side(state: State, decision: Decision) -> list[Selection]:
     count = len(state.arena.starts)
     options = tuple(SelectOption(str(n), _m("side_option", side=n)) for n in range(1, count + 1))
-    return Selection("side", "squares", options, _m("side"), public=True)
+    return [Selection("side", "squares", options, _m("side"), public=True)]
 
 
-def _deploy(state: State, seat: int) -> list[Selection]:
+def _deploy(state: State, decision: Decision) -> list[Selection]:
+    seat = decision.seat
     unit = next((u for u in state.units if u.owner == seat and u.pos is None and not u.ko), None)
     if unit is None or state.phase is not Phase.DEPLOY:
         return []
@@ -125,7 +98,7 @@ def _deploy(state: State, seat: int) -> list[Selection]:
     ]
 
 
-def _keep(state: State) -> Selection:
+def _keep(state: State, decision: Decision) -> list[Selection]:
     """Every final pair of faces (one face after a re-roll); the default is chosen. The
     value is both faces separated by a space, which ``keep face1:`` accepts."""
     rolled = state.tension_rolled
@@ -142,10 +115,11 @@ def _keep(state: State) -> Selection:
         else:
             text = face_name(combo[0])
         options.append(SelectOption(value, text, chosen=list(combo) == list(default)))
-    return Selection("keep", "face1", tuple(options), _m("keep"), public=True)
+    return [Selection("keep", "face1", tuple(options), _m("keep"), public=True)]
 
 
-def _inspire(state: State, seat: int) -> list[Selection]:
+def _inspire(state: State, decision: Decision) -> list[Selection]:
+    seat = decision.seat
     mine = [
         u
         for u in state.units
@@ -168,15 +142,15 @@ def _player_option(state: State, seat: int) -> SelectOption:
     return SelectOption(str(number), _m("player", number=number, player=player.name, gg=player.gg))
 
 
-def _owed(state: State) -> Selection:
+def _owed(state: State, decision: Decision) -> list[Selection]:
     owed = state.owed[0]
     options = tuple(_player_option(state, s) for s in multiplayer.candidates(state, owed))
     if owed.kind == multiplayer.GIFT:
-        return Selection("give", "player", options, _m("give", count=owed.amount), public=True)
-    return Selection("doubles", "player", options, _m("doubles"), public=True)
+        return [Selection("give", "player", options, _m("give", count=owed.amount), public=True)]
+    return [Selection("doubles", "player", options, _m("doubles"), public=True)]
 
 
-def _resolve(state: State) -> Selection:
+def _resolve(state: State, decision: Decision) -> list[Selection]:
     def name(uid: str) -> Shown:
         return local_name(state.fig(state.unit(uid)))
 
@@ -193,23 +167,27 @@ def _resolve(state: State) -> Selection:
         )
         for n, p in enumerate(state.pending, start=1)
     )
-    return Selection("resolve", "effect", options, _m("resolve"), public=True)
+    return [Selection("resolve", "effect", options, _m("resolve"), public=True)]
 
 
-def _assign(state: State, seat: int) -> Selection:
+def _assign(state: State, decision: Decision) -> list[Selection]:
     """4.7.8: a token bought face down is named only in its buyer's view, so its menu is
     private; one bought face up is public."""
+    seat = decision.seat
     room = [u for u in state.units if u.owner == seat and can_receive(state, u)]
     options = tuple(SelectOption(u.id, _text(local_name(state.fig(u)))) for u in room)
     reward = local_name(state.rewards[state.bought]) if state.bought in state.rewards else ""
-    return Selection(
-        "assign", "figure", options, _m("assign", reward=reward), public=state.bought_public
-    )
+    return [
+        Selection(
+            "assign", "figure", options, _m("assign", reward=reward), public=state.bought_public
+        )
+    ]
 
 
-def _buy_gg(state: State, seat: int) -> list[Selection]:
+def _buy_gg(state: State, decision: Decision) -> list[Selection]:
     """4.6.3: whom a bought GG is stolen from, once the wild GG are gone (several
     opponents only; otherwise the ``buy-gg`` command has nothing to choose)."""
+    seat = decision.seat
     uid = state.active_unit
     if uid is None or state.wild_gg > 0 or state.gg_bought:
         return []
@@ -225,3 +203,21 @@ def _buy_gg(state: State, seat: int) -> list[Selection]:
         return []
     options = tuple(_player_option(state, s) for s in rivals)
     return [Selection("buy_gg", "player", options, _m("buy_gg"), public=True)]
+
+
+#: The menus of each action kind, in the order a post shows them.
+MENUS: Menus[State] = Menus(
+    {
+        "team": _team,
+        "side": _side,
+        "deploy": _deploy,
+        "keep": _keep,
+        "inspire": _inspire,
+        "give": _owed,
+        "doubles": _owed,
+        "resolve": _resolve,
+        "assign": _assign,
+        "buy_gg": _buy_gg,
+    },
+    optional=False,
+)
