@@ -7,7 +7,7 @@ a number of the bearer changed while it holds ("while …, this unit has +1 MP")
 
 from __future__ import annotations
 
-from engines.krosmaster.content.node import Node, opt
+from engines.krosmaster.content.node import Node
 from engines.krosmaster.content.schema import (
     CONDITION_TURNS,
     GROUP_SIDES,
@@ -22,23 +22,23 @@ CONDITION_KEYS = {"adjacent", "side", "wounds_at_least", "wounds_below", "turn"}
 
 def parse_condition(node: Node) -> Condition:
     """``while: {adjacent: Tofu, side: allies, wounds_at_least: 2, turn: own}`` (all hold)."""
-    f = node.mapping(CONDITION_KEYS, set())
-    if not f:
+    f = node.fields(CONDITION_KEYS)
+    if not f.children:
         raise node.fail(f"while needs one of: {', '.join(sorted(CONDITION_KEYS))}")
-    side = opt(f, "side", Node.text, "all")
+    side = f.get("side", Node.text, "all")
     if side not in GROUP_SIDES:
         raise f["side"].fail(f"side is one of: {', '.join(GROUP_SIDES)}")
     if "side" in f and "adjacent" not in f:
         raise f["side"].fail("side is the side of the adjacent unit: it needs adjacent")
-    turn = opt(f, "turn", Node.text, "")
+    turn = f.get("turn", Node.text, "")
     if "turn" in f and turn not in CONDITION_TURNS:
         raise f["turn"].fail(f"turn is one of: {', '.join(CONDITION_TURNS)}")
-    at_least = opt(f, "wounds_at_least", lambda n: n.integer(1, 99), 0)
-    below = opt(f, "wounds_below", lambda n: n.integer(1, 99), 0)
+    at_least = f.get("wounds_at_least", lambda n: n.integer(1, 99), 0)
+    below = f.get("wounds_below", lambda n: n.integer(1, 99), 0)
     if at_least and below and below <= at_least:
         raise f["wounds_below"].fail("wounds_below must be above wounds_at_least")
     return Condition(
-        adjacent=opt(f, "adjacent", Node.text, ""),
+        adjacent=f.get("adjacent", Node.text, ""),
         side=side,
         wounds_at_least=at_least,
         wounds_below=below,
@@ -49,7 +49,7 @@ def parse_condition(node: Node) -> Condition:
 def parse_static(node: Node) -> PowerDef:
     """``{static: ±X, stat: mp, while: {...}, name: "..."}``: a number changed while the
     condition holds (4.18.4.a/e); without ``while`` it always applies."""
-    f = node.mapping({"static", "stat", "while", "name"}, {"static", "stat"})
+    f = node.fields({"static", "stat", "while", "name"}, {"static", "stat"})
     stat = f["stat"].text()
     if stat not in STATIC_STATS:
         raise f["stat"].fail(f"stat is one of: {', '.join(STATIC_STATS)}")
@@ -57,5 +57,5 @@ def parse_static(node: Node) -> PowerDef:
     if not amount:
         raise f["static"].fail("a static change needs a non-zero amount")
     condition = parse_condition(f["while"]) if "while" in f else None
-    name = opt(f, "name", Node.text, "")
+    name = f.get("name", Node.text, "")
     return PowerDef(Power.MANUAL, name=name, amount=amount, condition=condition, stat=stat)

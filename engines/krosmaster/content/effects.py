@@ -7,7 +7,7 @@ from typing import Any
 
 import yaml
 
-from engines.krosmaster.content.node import Node, opt
+from engines.krosmaster.content.node import Fields, Node
 from engines.krosmaster.content.schema import (
     GROUP_SIDES,
     GROUP_WHO,
@@ -27,12 +27,12 @@ def parse_effect(node: Node) -> Effect:
             raise node.fail(f"{kind.value} needs an amount, e.g. {{{kind.value}: 1}}")
         return Effect(kind)
     names = {k.value for k in EffectKind}
-    f = node.mapping(
+    f = node.fields(
         names
         | {"element", "per_adjacent", "count", "caster", "stat", "until", "spell", "once"}
         | {"side", "who", "power", "of"}
     )
-    kinds = [k for k in f if k in names]
+    kinds = [k for k in f.children if k in names]
     if len(kinds) != 1:
         raise node.fail("an effect has exactly one kind, e.g. {push: 2}")
     kind = EffectKind(kinds[0])
@@ -40,14 +40,14 @@ def parse_effect(node: Node) -> Effect:
         return Effect(kind, text=f[kind.value].text())
     if kind is EffectKind.SUMMON:
         # 4.19.9.b: the effect says how many tokens; they go on the target, then the zone.
-        count = opt(f, "count", lambda n: n.integer(1, 9), 1)
+        count = f.get("count", lambda n: n.integer(1, 9), 1)
         return Effect(kind, amount=count, figure=f["summon"].text())
     if kind is EffectKind.GAIN_POWER:
         # 1.3.10.a: "until the end of the fight"; only keywords without a number.
         power = f[kind.value].choice(Power)
         if power in UNGAINABLE:
             raise f[kind.value].fail(f"{power.value} cannot be gained by an effect")
-        caster = opt(f, "caster", Node.boolean, False)
+        caster = f.get("caster", Node.boolean, False)
         return Effect(kind, power=power, to_caster=caster)
     if kind is EffectKind.LASTING:
         return _lasting(f)
@@ -59,14 +59,14 @@ def parse_effect(node: Node) -> Effect:
     if "count" in f:
         raise f["count"].fail("count is for summon effects only (4.19.9.b)")
     amount = f[kind.value].integer(-9, 9)
-    element = opt(f, "element", lambda n: n.choice(Element), None)
+    element = f.get("element", lambda n: n.choice(Element), None)
     if kind is EffectKind.BONUS_DAMAGE and element is None:
         raise node.fail("bonus_damage needs an element (7.5.5–7.5.8)")
-    per = opt(f, "per_adjacent", Node.text, None)
+    per = f.get("per_adjacent", Node.text, None)
     return Effect(kind, amount=amount, element=element, per_adjacent=per)
 
 
-def _lasting(f: dict[str, Node]) -> Effect:
+def _lasting(f: Fields[Node]) -> Effect:
     """4.18.4: ``{lasting: 1, stat: damage, until: turn, spell: retrocesso, once: true}``."""
     for need in ("stat", "until"):
         if need not in f:
@@ -82,11 +82,11 @@ def _lasting(f: dict[str, Node]) -> Effect:
     amount = f["lasting"].integer(-9, 9)
     if stat == "powers" and amount != -1:
         raise f["lasting"].fail("stat: powers takes -1: the unit loses its powers (4.18.4.g)")
-    power = opt(f, "power", lambda n: n.choice(Power), None)  # one named power (4.18.4.g)
+    power = f.get("power", lambda n: n.choice(Power), None)  # one named power (4.18.4.g)
     if power is not None and stat != "powers":
         raise f["power"].fail("power is for stat: powers (the one power lost, 4.18.4.g)")
-    side = opt(f, "side", Node.text, "")
-    who = opt(f, "who", Node.text, "units")
+    side = f.get("side", Node.text, "")
+    who = f.get("who", Node.text, "units")
     for key in ("who", "of"):
         if key in f and not side:
             raise f[key].fail(f"{key} needs side: allies, enemies or all (4.18.4.c)")
@@ -103,13 +103,13 @@ def _lasting(f: dict[str, Node]) -> Effect:
         side=side,
         who=who,
         amount=amount,
-        to_caster=opt(f, "caster", Node.boolean, False),
+        to_caster=f.get("caster", Node.boolean, False),
         stat=stat,
         until=until,
-        spell=opt(f, "spell", Node.text, None),
-        once=opt(f, "once", Node.boolean, False),
+        spell=f.get("spell", Node.text, None),
+        once=f.get("once", Node.boolean, False),
         power=power,
-        of=opt(f, "of", Node.text, ""),
+        of=f.get("of", Node.text, ""),
     )
 
 

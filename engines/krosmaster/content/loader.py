@@ -23,7 +23,7 @@ from engines.core.packs import (
     unknown_base,
 )
 from engines.krosmaster.content.conditions import parse_condition, parse_static
-from engines.krosmaster.content.node import Node, opt
+from engines.krosmaster.content.node import Fields, Node
 from engines.krosmaster.content.rewards import parse_reward
 from engines.krosmaster.content.schema import (
     UNGAINABLE,
@@ -57,12 +57,12 @@ MAP_LEGEND = {
 }
 
 
-def _aura(f: dict[str, Node], power: Power) -> PowerDef:
+def _aura(f: Fields[Node], power: Power) -> PowerDef:
     """A keyword the units adjacent to the bearer have while they stand there (4.18.4.e)."""
     to = f["aura"].text()
     if to not in ("allies", "enemies", "all"):
         raise f["aura"].fail("aura is one of: allies, enemies, all")
-    if power in UNGAINABLE or len(f) != 2:
+    if power in UNGAINABLE or set(f.children) - {"while"} != {"power", "aura"}:
         raise f["power"].fail("an aura gives one keyword power, without Retribuição/Revanche")
     return PowerDef(power, aura=to)
 
@@ -78,9 +78,9 @@ def _power(node: Node) -> PowerDef:
     ):
         # {power: armour, retribution: 2}: a keyword after Retribuição/Revanche X;
         # {power: armour, while: {adjacent: Tofu}}: only while the condition holds (4.18.4.e).
-        f = node.mapping({"power", "retribution", "revenge", "aura", "while"}, {"power"})
+        f = node.fields({"power", "retribution", "revenge", "aura", "while"}, {"power"})
         power = f["power"].choice(Power)
-        condition = parse_condition(f.pop("while")) if "while" in f else None
+        condition = parse_condition(f["while"]) if "while" in f else None
         if "aura" in f:  # 4.18.4.e: {power: resist_all, aura: allies}
             return replace(_aura(f, power), condition=condition)
         gates = [g for g in ("retribution", "revenge") if g in f]
@@ -99,10 +99,10 @@ def _power(node: Node) -> PowerDef:
     if isinstance(node.node, yaml.MappingNode) and any(
         k.value == "loot" for k, _ in node.node.value
     ):
-        f = node.mapping({"loot"}, {"loot"})
-        return PowerDef(Power.LOOT, amount=f["loot"].integer(1, 20))  # 4.9.29 Saque X
-    f = node.mapping({"manual", "text", "when", "leaves"}, {"manual", "text"})
-    when = opt(f, "when", Node.text, "")
+        loot = node.mapping({"loot"}, {"loot"})
+        return PowerDef(Power.LOOT, amount=loot["loot"].integer(1, 20))  # 4.9.29 Saque X
+    f = node.fields({"manual", "text", "when", "leaves"}, {"manual", "text"})
+    when = f.get("when", Node.text, "")
     if when not in ("", "start_of_fight"):
         raise f["when"].fail("when is: start_of_fight (1.3.10)")
     if "when" in f and "leaves" in f:
@@ -112,14 +112,14 @@ def _power(node: Node) -> PowerDef:
         name=f["manual"].text(),
         text=f["text"].text(),
         start_of_fight=when == "start_of_fight",
-        leaves=opt(f, "leaves", Node.text, ""),
+        leaves=f.get("leaves", Node.text, ""),
     )
 
 
 def _figure(node: Node, summon: bool) -> FigureDef:
     base = {"id", "name", "hp", "mp", "ap", "source", "verified", "types", "spells", "powers"}
     hero = {"version", "colour", "level", "initiative"}
-    f = node.mapping(base | (set() if summon else hero), {"id", "name", "hp", "source", "verified"})
+    f = node.fields(base | (set() if summon else hero), {"id", "name", "hp", "source", "verified"})
     if not summon:
         for key in ("level", "initiative", "mp", "ap", "colour"):
             if key not in f:
@@ -139,15 +139,15 @@ def _figure(node: Node, summon: bool) -> FigureDef:
         name=name,
         names=names,
         hp=f["hp"].integer(0 if summon else 1, 99),  # 4.19.7: traps have no HP
-        mp=opt(f, "mp", dash, None),
-        ap=opt(f, "ap", dash, None),
+        mp=f.get("mp", dash, None),
+        ap=f.get("ap", dash, None),
         source=f["source"].text(),
         verified=f["verified"].boolean(),
-        version=opt(f, "version", lambda n: str(n.scalar() or ""), ""),
-        colour=opt(f, "colour", lambda n: n.choice(NameColour), NameColour.BLACK),
+        version=f.get("version", lambda n: str(n.scalar() or ""), ""),
+        colour=f.get("colour", lambda n: n.choice(NameColour), NameColour.BLACK),
         types=tuple(t.text() for t in f["types"].items()) if "types" in f else (),
-        level=opt(f, "level", lambda n: n.integer(0, 12), 0),
-        initiative=opt(f, "initiative", lambda n: n.integer(0, 30), 0),
+        level=f.get("level", lambda n: n.integer(0, 12), 0),
+        initiative=f.get("initiative", lambda n: n.integer(0, 30), 0),
         summon=summon,
         spells=spells,
         powers=tuple(_power(p) for p in f["powers"].items()) if "powers" in f else (),
@@ -171,11 +171,11 @@ def _arena(node: Node) -> ArenaDef:
         for key_node, value in (
             f["kamas"].node.value if isinstance(f["kamas"].node, yaml.MappingNode) else []
         ):
-            where = Node(key_node, node.file, f"{f['kamas'].path}.{key_node.value}")
+            where = f["kamas"].child(key_node, f["kamas"].below(str(key_node.value)))
             sq = where.square()
             if sq in cells["tree"] or sq in cells["bush"]:
                 raise where.fail("kamas cannot lie on a tree or bush")
-            kamas.append((sq, Node(value, node.file, where.path).integer(1, 9)))
+            kamas.append((sq, where.child(value, where.path).integer(1, 9)))
     if not cells["start0"] or not cells["start1"]:
         raise f["map"].fail("the map needs starting squares 1 and 2 (1.3.9)")
     if bool(cells["start2"]) != bool(cells["start3"]):
@@ -217,7 +217,7 @@ def load_file(path: Path, pack: ContentPack, name: str | None = None) -> None:
         raise _file_error(shown, exc.line, exc.problem) from None
     if root is None:
         return
-    top = Node(root, shown, "").mapping({"figures", "summons", "arenas", "teams", "rewards"})
+    top = Node(root, shown).mapping({"figures", "summons", "arenas", "teams", "rewards"})
     for key, summon in (("figures", False), ("summons", True)):
         for item in top[key].items() if key in top else []:
             fig = _figure(item, summon)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines.krosmaster.content.effects import parse_effect
-from engines.krosmaster.content.node import Node, opt
+from engines.krosmaster.content.node import Node
 from engines.krosmaster.content.schema import (
     Effect,
     EffectKind,
@@ -22,9 +22,9 @@ FIELDS |= {"text", "source", "verified", "spells", "punch"}
 
 def parse_reward(node: Node) -> RewardDef:
     """One reward token; equipment needs its type, boosts and buffs must not have one."""
-    f = node.mapping(FIELDS, {"id", "name", "tier", "kind", "source", "verified"})
+    f = node.fields(FIELDS, {"id", "name", "tier", "kind", "source", "verified"})
     kind = f["kind"].choice(RewardKind)
-    gear = opt(f, "gear", lambda n: n.choice(Gear), None)
+    gear = f.get("gear", lambda n: n.choice(Gear), None)
     if (kind is RewardKind.EQUIPMENT) != (gear is not None):
         raise node.fail("equipment has a gear type (4.7.11); boosts and buffs have none")
     damage: tuple[Effect, ...] = ()
@@ -51,12 +51,12 @@ def parse_reward(node: Node) -> RewardDef:
         source=f["source"].text(),
         verified=f["verified"].boolean(),
         gear=gear,
-        ap=opt(f, "ap", lambda n: n.integer(-6, 6), 0),
-        mp=opt(f, "mp", lambda n: n.integer(-6, 6), 0),
-        range=opt(f, "range", lambda n: n.integer(-6, 6), 0),
+        ap=f.get("ap", lambda n: n.integer(-6, 6), 0),
+        mp=f.get("mp", lambda n: n.integer(-6, 6), 0),
+        range=f.get("range", lambda n: n.integer(-6, 6), 0),
         damage=damage,
         powers=powers,
-        text=opt(f, "text", Node.text, ""),
+        text=f.get("text", Node.text, ""),
         spells=spells,
         punch=added,
     )
