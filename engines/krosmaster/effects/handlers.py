@@ -1,19 +1,36 @@
-"""Step 3 additional effects of 7.5: tokens, forced movement, steals, immediate gains."""
+"""Step 3 additional effects of 7.5 (tokens, forced movement, steals, immediate gains,
+summons, markers, powers, lasting changes, card text, gates): one handler per step type
+of ``effects/steps.py``, run by the kernel's interpreter (:mod:`engines.core.effects`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-
 from engines.core import Event
+from engines.core.effects import Handlers, Interpreter, Run
 from engines.core.model import Message, replace
-from engines.krosmaster.content.schema import Effect, EffectKind, Power
+from engines.krosmaster.content.schema import EffectKind, Power
 from engines.krosmaster.effects.lasting import add_group_change, add_lasting
+from engines.krosmaster.effects.steps import (
+    Aim,
+    CardText,
+    Gain,
+    GainPower,
+    Gate,
+    GroupChange,
+    LastingChange,
+    Mark,
+    Reposition,
+    Shove,
+    Steal,
+    Step,
+    Summon,
+    Tokens,
+)
 from engines.krosmaster.effects.summons import place_summon
 from engines.krosmaster.effects.traps import spring
 from engines.krosmaster.geometry import Facing, Square, facings, label, straight_path
 from engines.krosmaster.names import local_name
 from engines.krosmaster.rules.board import (
+    gate_met,
     has_power,
     is_character,
     is_free,
@@ -22,7 +39,7 @@ from engines.krosmaster.rules.board import (
     trap_at,
 )
 from engines.krosmaster.rules.units import add_tokens, gain_now, profane
-from engines.krosmaster.state import Marker, State, Unit
+from engines.krosmaster.state import Marker, State, Suspended, Unit
 
 
 def _direction(src: Square, dst: Square, preferred: Facing | None) -> Facing | None:
@@ -65,227 +82,182 @@ def slide(state: State, unit: Unit, facing: Facing, count: int) -> tuple[State, 
     return state, moved, more
 
 
-@dataclass(frozen=True)
-class Aim:
-    """Whom and where a spell's effect applies to (7.2.3): the caster, the targets, the
-    targeted square, the chosen facing at a diagonal, the zone's other squares and the
-    spell's control value (4.19.9)."""
+Script = Run[State, Step, Aim, None]
 
-    caster: Unit
-    targets: list[Unit]
-    main: Square
-    facing: Facing | None
-    control: int = 0
-    zone: tuple[Square, ...] = ()
+#: The handler of each step type (``HANDLERS.types()``: the whole vocabulary).
+HANDLERS: Handlers[State, Step, Aim, None] = Handlers()
 
 
-Result = tuple[State, list[Event]]
-#: An additional effect's handler: applies ``effect`` as aimed, returns the new state
-#: and the events.
-Handler = Callable[[State, Effect, Aim], Result]
+def _caster(state: State, run: Script) -> Unit:
+    return state.unit(run.ctx.caster)
 
 
-def apply_effect(
-    state: State,
-    caster: Unit,
-    effect: Effect,
-    targets: list[Unit],
-    main: Square,
-    facing: Facing | None,
-    control: int = 0,
-    zone: tuple[Square, ...] = (),
-) -> Result:
-    """One additional effect of step 3 (7.2.4), applied to every target it names."""
-    aim = Aim(caster, targets, main, facing, control, zone)
-    return HANDLERS[effect.kind](state, effect, aim)
+def _targets(state: State, run: Script) -> list[Unit]:
+    """The step-2 targets still in the arena (a pushed target stays a target)."""
+    return [state.unit(u) for u in run.ctx.targets if state.unit(u).pos is not None]
 
 
-def _tokens(state: State, effect: Effect, aim: Aim) -> Result:
+@HANDLERS.on(Tokens)
+def _tokens(run: Script, state: State, step: Tokens) -> State:
     """7.5.1–7.5.4: ±X MP or AP tokens on each target."""
-    kind, n = effect.kind, effect.amount
-    events: list[Event] = []
-    for t in aim.targets:
+    is_ap = step.stat == "ap"
+    for t in _targets(state, run):
         state, *_ = add_tokens(
-            state,
-            t.id,
-            ap=n if kind is EffectKind.AP else 0,
-            mp=n if kind is EffectKind.MP else 0,
+            state, t.id, ap=step.amount if is_ap else 0, mp=0 if is_ap else step.amount
         )
-        events.append(_evt("tokens", state, t, kind=stat_name(kind.value), amount=n, rule="7.5.1"))
-    return state, events
+        run.ctx.events.append(
+            _evt("tokens", state, t, kind=stat_name(step.stat), amount=step.amount, rule="7.5.1")
+        )
+    return state
 
 
-def _steal(state: State, effect: Effect, aim: Aim) -> Result:
+@HANDLERS.on(Steal)
+def _steal(run: Script, state: State, step: Steal) -> State:
     """7.5.12–7.5.13: − tokens on each target, one + token on the caster per − token."""
-    is_ap, n = effect.kind is EffectKind.STEAL_AP, effect.amount
-    events: list[Event] = []
-    for t in aim.targets:
+    is_ap, n = step.stat == "ap", step.amount
+    caster = _caster(state, run)
+    for t in _targets(state, run):
         state, ap_placed, mp_placed = add_tokens(
             state, t.id, ap=-n if is_ap else 0, mp=0 if is_ap else -n
         )
         placed = ap_placed if is_ap else mp_placed
         # 7.5.12–13: one + token on the caster per − token really placed.
         state, *_ = add_tokens(
-            state, aim.caster.id, ap=placed if is_ap else 0, mp=0 if is_ap else placed
+            state, caster.id, ap=placed if is_ap else 0, mp=0 if is_ap else placed
         )
-        events.append(
-            _evt(
-                "steal",
-                state,
-                t,
-                what=stat_name("ap" if is_ap else "mp"),
-                amount=placed,
-                rule="7.5.12",
-            )
+        run.ctx.events.append(
+            _evt("steal", state, t, what=stat_name(step.stat), amount=placed, rule="7.5.12")
         )
-    return state, events
+    return state
 
 
-def _gain(state: State, effect: Effect, aim: Aim) -> Result:
+@HANDLERS.on(Gain)
+def _gain(run: Script, state: State, step: Gain) -> State:
     """7.5.14–7.5.15: the caster gains AP or MP at once."""
-    is_ap, n = effect.kind is EffectKind.GAIN_AP, effect.amount
-    return gain_now(state, aim.caster.id, ap=n if is_ap else 0, mp=0 if is_ap else n), []
+    is_ap, n = step.stat == "ap", step.amount
+    return gain_now(state, run.ctx.caster, ap=n if is_ap else 0, mp=0 if is_ap else n)
 
 
-def _push_pull(state: State, effect: Effect, aim: Aim) -> Result:
+@HANDLERS.on(Shove)
+def _shove(run: Script, state: State, step: Shove) -> State:
     """7.5.9–7.5.10: each target slides away from (or towards) the caster."""
-    caster, events = aim.caster, []
-    for t in aim.targets:
+    caster = _caster(state, run)
+    for t in _targets(state, run):
         t = state.unit(t.id)
         if t.id == caster.id or t.pos is None or caster.pos is None:
             continue
         if has_power(state, t, Power.INSENSITIVE):
-            events.append(_evt("insensitive", state, t, rule="4.9.17"))
+            run.ctx.events.append(_evt("insensitive", state, t, rule="4.9.17"))
             continue
-        away = _direction(caster.pos, t.pos, aim.facing)
+        away = _direction(caster.pos, t.pos, run.ctx.facing)
         if away is None:
             continue
-        way = away if effect.kind is EffectKind.PUSH else _opposite(away)
-        state, moved, more = slide(state, t, way, effect.amount)
-        events.append(
-            _evt(
-                "pushed",
-                state,
-                t,
-                amount=moved,
-                to=label(state.unit(t.id).pos or aim.main),
-                rule="7.5.9",
-            )
-        )
-        events += more
-    return state, events
+        way = _opposite(away) if step.pull else away
+        state, moved, more = slide(state, t, way, step.amount)
+        to = label(state.unit(t.id).pos or run.ctx.main)
+        run.ctx.events.append(_evt("pushed", state, t, amount=moved, to=to, rule="7.5.9"))
+        run.ctx.events.extend(more)
+    return state
 
 
-def _retreat_approach(state: State, effect: Effect, aim: Aim) -> Result:
+@HANDLERS.on(Reposition)
+def _reposition(run: Script, state: State, step: Reposition) -> State:
     """7.5.16–7.5.17: the caster slides away from (or towards) the targeted square."""
-    me, main, events = state.unit(aim.caster.id), aim.main, []
-    if me.pos is not None and me.pos != main:
-        towards = _direction(me.pos, main, aim.facing)
-        if towards is not None:
-            way = towards if effect.kind is EffectKind.APPROACH else _opposite(towards)
-            state, moved, more = slide(state, me, way, effect.amount)
-            events += more
-            events.append(
-                _evt(
-                    "pushed",
-                    state,
-                    me,
-                    amount=moved,
-                    to=label(state.unit(me.id).pos or main),
-                    rule="7.5.16",
-                )
-            )
-    return state, events
+    me, main = _caster(state, run), run.ctx.main
+    if me.pos is None or me.pos == main:
+        return state
+    towards = _direction(me.pos, main, run.ctx.facing)
+    if towards is None:
+        return state
+    way = towards if step.approach else _opposite(towards)
+    state, moved, more = slide(state, me, way, step.amount)
+    run.ctx.events.extend(more)
+    to = label(state.unit(me.id).pos or main)
+    run.ctx.events.append(_evt("pushed", state, me, amount=moved, to=to, rule="7.5.16"))
+    return state
 
 
-def _summon(state: State, effect: Effect, aim: Aim) -> Result:
+@HANDLERS.on(Summon)
+def _summon(run: Script, state: State, step: Summon) -> State:
     """4.19.9.b–c: as many as the effect says and the control value allows, on the
     targeted square first, then on the zone's squares in order (blocked ones skipped)."""
-    if not effect.figure:
-        return state, []
-    events: list[Event] = []
-    placed = 0
-    for square in (aim.main, *aim.zone):
-        if placed == effect.amount:
+    aim, placed = run.ctx, 0
+    for square in (aim.main, *aim.squares[1:]):
+        if placed == step.count:
             break
-        state, more = place_summon(state, aim.caster.id, effect.figure, square, aim.control)
-        events += more
+        state, more = place_summon(state, aim.caster, step.figure, square, aim.spell.control)
+        aim.events.extend(more)
         placed += any(e.key == "krosmaster.event.summoned" for e in more)
-    return state, events
+    return state
 
 
-def _marker(state: State, effect: Effect, aim: Aim) -> Result:
+@HANDLERS.on(Mark)
+def _mark(run: Script, state: State, step: Mark) -> State:
     """4.13: the named marker goes on the first Krosmaster targeted."""
-    krosmasters = [t for t in aim.targets if is_krosmaster(state, t)]
+    krosmasters = [t for t in _targets(state, run) if is_krosmaster(state, t)]
     if not krosmasters:
-        return state, []
-    return place_marker(state, aim.caster, effect.text, krosmasters[0])
+        return state
+    state, more = place_marker(state, _caster(state, run), step.name, krosmasters[0])
+    run.ctx.events.extend(more)
+    return state
 
 
-def _gain_power(state: State, effect: Effect, aim: Aim) -> Result:
+@HANDLERS.on(GainPower)
+def _gain_power(run: Script, state: State, step: GainPower) -> State:
     """1.3.10.a / 4.18.4.f: each target (or the caster) has the power until the end of
     the fight."""
-    if effect.power is None:
-        return state, []
-    events: list[Event] = []
-    for t in [aim.caster] if effect.to_caster else aim.targets:
-        state, more = gain_power(state, t.id, effect.power)
-        events += more
-    return state, events
+    for t in [_caster(state, run)] if step.to_caster else _targets(state, run):
+        state, more = gain_power(state, t.id, step.power)
+        run.ctx.events.extend(more)
+    return state
 
 
-def _lasting(state: State, effect: Effect, aim: Aim) -> Result:
-    """4.18.4: a change until the end of the turn or the fight; for a group (4.18.4.c)
-    it is recorded once, for the caster's side."""
-    if effect.side:
-        return add_group_change(state, aim.caster.owner, effect)
-    events: list[Event] = []
-    for t in [aim.caster] if effect.to_caster else aim.targets:
-        state, more = add_lasting(state, t.id, effect)
-        events += more
-    return state, events
+@HANDLERS.on(LastingChange)
+def _lasting(run: Script, state: State, step: LastingChange) -> State:
+    """4.18.4: a change until the end of the turn or the fight."""
+    for t in [_caster(state, run)] if step.effect.to_caster else _targets(state, run):
+        state, more = add_lasting(state, t.id, step.effect)
+        run.ctx.events.extend(more)
+    return state
 
 
-def _manual(state: State, effect: Effect, aim: Aim) -> Result:
-    """1.5.1: card text the engine cannot apply; the players apply it (the spell waits)."""
-    unit = local_name(state.fig(aim.caster))
-    event = Event(
-        "krosmaster.event.manual_effect", {"unit": unit, "text": effect.text}, rule="1.5.1"
+@HANDLERS.on(GroupChange)
+def _group(run: Script, state: State, step: GroupChange) -> State:
+    """4.18.4.c: recorded once, for the caster's side."""
+    state, more = add_group_change(state, _caster(state, run).owner, step.effect)
+    run.ctx.events.extend(more)
+    return state
+
+
+@HANDLERS.on(CardText)
+def _card_text(run: Script, state: State, step: CardText) -> State:
+    """1.5.1: the players apply the text; the spell waits in ``state.suspended`` and goes
+    on from the next effect once they have (``casting.resume``)."""
+    aim = run.ctx
+    said = {"unit": local_name(state.fig(_caster(state, run))), "text": step.text}
+    aim.events.append(Event("krosmaster.event.manual_effect", said, rule="1.5.1"))
+    pause = Suspended(
+        aim.caster, aim.spell.id, aim.main, aim.facing, aim.squares, aim.targets, step.resume_at
     )
-    return state, [event]
+    run.suspend()
+    return replace(state, suspended=pause)
 
 
-def _elsewhere(state: State, effect: Effect, aim: Aim) -> Result:
-    """Effects another step of the spell applies (bonus damage and armour piercing in
-    steps 5–6, lifesteal in step 8, bonus heal in 7.3.2.b) or that gate the rest
-    (4.9.19–4.9.20): nothing to do in step 3."""
-    return state, []
+@HANDLERS.on(Gate)
+def _gate(run: Script, state: State, step: Gate) -> State:
+    """4.9.19 / 4.9.20: the rest resolves only with enough enemy Allies and Justiciers
+    (Villains) in the arena; otherwise everything after the keyword is skipped."""
+    if gate_met(state, _caster(state, run).owner, step.kind.value, step.amount):
+        run.push(step.then)
+        return state
+    rule = "4.9.19" if step.kind is EffectKind.RETRIBUTION else "4.9.20"
+    said = {"spell": local_name(run.ctx.spell), "count": step.amount}
+    run.ctx.events.append(Event("krosmaster.event.gate_closed", said, rule=rule))
+    return state
 
 
-#: The handler of each effect kind: every :class:`EffectKind` has one.
-HANDLERS: dict[EffectKind, Handler] = {
-    EffectKind.MP: _tokens,
-    EffectKind.AP: _tokens,
-    EffectKind.STEAL_MP: _steal,
-    EffectKind.STEAL_AP: _steal,
-    EffectKind.GAIN_MP: _gain,
-    EffectKind.GAIN_AP: _gain,
-    EffectKind.PUSH: _push_pull,
-    EffectKind.PULL: _push_pull,
-    EffectKind.RETREAT: _retreat_approach,
-    EffectKind.APPROACH: _retreat_approach,
-    EffectKind.SUMMON: _summon,
-    EffectKind.MARKER: _marker,
-    EffectKind.GAIN_POWER: _gain_power,
-    EffectKind.LASTING: _lasting,
-    EffectKind.MANUAL: _manual,
-    EffectKind.BONUS_DAMAGE: _elsewhere,
-    EffectKind.ARMOUR_PIERCING: _elsewhere,
-    EffectKind.LIFESTEAL: _elsewhere,
-    EffectKind.BONUS_HEAL: _elsewhere,
-    EffectKind.RETRIBUTION: _elsewhere,
-    EffectKind.REVENGE: _elsewhere,
-}
+#: Runs step-3 scripts (``casting``): no rewrites, no frame data.
+INTERPRETER: Interpreter[State, Step, Aim, None] = Interpreter(HANDLERS)
 
 
 def place_marker(state: State, placer: Unit, name: str, target: Unit) -> tuple[State, list[Event]]:

@@ -14,7 +14,8 @@ from engines.krosmaster.content.schema import (
     SpellDef,
     SpellKind,
 )
-from engines.krosmaster.effects.handlers import apply_effect
+from engines.krosmaster.effects.handlers import INTERPRETER
+from engines.krosmaster.effects.steps import Aim, script
 from engines.krosmaster.errors import illegal
 from engines.krosmaster.geometry import (
     Facing,
@@ -31,7 +32,6 @@ from engines.krosmaster.names import known, local_name
 from engines.krosmaster.rules import faces
 from engines.krosmaster.rules.board import (
     chosen_order,
-    gate_met,
     group_lasting,
     has_power,
     lasting,
@@ -57,7 +57,6 @@ from engines.krosmaster.state import (
     PendingKind,
     Phase,
     State,
-    Suspended,
     Unit,
 )
 
@@ -173,35 +172,11 @@ def _step3(
     rest waits in ``state.suspended`` until the player says it is applied.
     """
     spell = c.spell
-    for index in range(start, len(c.effects)):
-        effect = c.effects[index]
-        if effect.kind in (EffectKind.RETRIBUTION, EffectKind.REVENGE):
-            if not gate_holds(state, c.caster, effect):
-                events.append(
-                    Event(
-                        "krosmaster.event.gate_closed",
-                        {"spell": local_name(spell), "count": effect.amount},
-                        rule="4.9.19" if effect.kind is EffectKind.RETRIBUTION else "4.9.20",
-                    )
-                )
-                break  # everything after the keyword is skipped
-            continue
-        state, more = apply_effect(
-            state,
-            state.unit(c.caster.id),
-            effect,
-            c.units(state),
-            c.main,
-            c.facing,
-            spell.control,
-            tuple(c.squares[1:]),
-        )
-        events += more
-        if effect.kind is EffectKind.MANUAL:
-            pause = Suspended(
-                c.caster.id, spell.id, c.main, c.facing, tuple(c.squares), c.targets, index + 1
-            )
-            return replace(state, suspended=pause), events
+    aim = Aim(c.caster.id, spell, c.main, c.facing, tuple(c.squares), c.targets)
+    state, run = INTERPRETER.run(state, script(c.effects, start), aim, None)
+    events += aim.events
+    if run.suspended:  # card text to apply first: ``state.suspended`` says where to go on
+        return state, events
     state, more = knock_outs(state)  # 7.2.4.d
     events += more
     if state.phase is Phase.OVER or spell.kind is SpellKind.SPECIAL:  # 7.4.2: no steps 4–7
@@ -378,11 +353,6 @@ def use_up(state: State, before: Unit, spell: str) -> State:
         if x in left:
             left.remove(x)
     return replace_unit(state, replace(state.unit(before.id), lasting=tuple(left)))
-
-
-def gate_holds(state: State, caster: Unit, effect: Effect) -> bool:
-    """4.9.19 / 4.9.20: at least X enemy Allies or Justiciers (Villains) in the arena."""
-    return gate_met(state, caster.owner, effect.kind.value, effect.amount)
 
 
 def queue(state: State, item: Pending) -> State:
