@@ -82,10 +82,11 @@ def slide(state: State, unit: Unit, facing: Facing, count: int) -> tuple[State, 
     return state, moved, more
 
 
-Script = Run[State, Step, Aim, None]
+#: A script's cursor: the context is the spell's aim, the env the events, in order.
+Script = Run[State, Step, Aim, None, list[Event]]
 
 #: The handler of each step type (``HANDLERS.types()``: the whole vocabulary).
-HANDLERS: Handlers[State, Step, Aim, None] = Handlers()
+HANDLERS: Handlers[State, Step, Aim, None, list[Event]] = Handlers()
 
 
 def _caster(state: State, run: Script) -> Unit:
@@ -105,7 +106,7 @@ def _tokens(run: Script, state: State, step: Tokens) -> State:
         state, *_ = add_tokens(
             state, t.id, ap=step.amount if is_ap else 0, mp=0 if is_ap else step.amount
         )
-        run.ctx.events.append(
+        run.env.append(
             _evt("tokens", state, t, kind=stat_name(step.stat), amount=step.amount, rule="7.5.1")
         )
     return state
@@ -125,7 +126,7 @@ def _steal(run: Script, state: State, step: Steal) -> State:
         state, *_ = add_tokens(
             state, caster.id, ap=placed if is_ap else 0, mp=0 if is_ap else placed
         )
-        run.ctx.events.append(
+        run.env.append(
             _evt("steal", state, t, what=stat_name(step.stat), amount=placed, rule="7.5.12")
         )
     return state
@@ -147,7 +148,7 @@ def _shove(run: Script, state: State, step: Shove) -> State:
         if t.id == caster.id or t.pos is None or caster.pos is None:
             continue
         if has_power(state, t, Power.INSENSITIVE):
-            run.ctx.events.append(_evt("insensitive", state, t, rule="4.9.17"))
+            run.env.append(_evt("insensitive", state, t, rule="4.9.17"))
             continue
         away = _direction(caster.pos, t.pos, run.ctx.facing)
         if away is None:
@@ -155,8 +156,8 @@ def _shove(run: Script, state: State, step: Shove) -> State:
         way = _opposite(away) if step.pull else away
         state, moved, more = slide(state, t, way, step.amount)
         to = label(state.unit(t.id).pos or run.ctx.main)
-        run.ctx.events.append(_evt("pushed", state, t, amount=moved, to=to, rule="7.5.9"))
-        run.ctx.events.extend(more)
+        run.env.append(_evt("pushed", state, t, amount=moved, to=to, rule="7.5.9"))
+        run.env.extend(more)
     return state
 
 
@@ -171,9 +172,9 @@ def _reposition(run: Script, state: State, step: Reposition) -> State:
         return state
     way = towards if step.approach else _opposite(towards)
     state, moved, more = slide(state, me, way, step.amount)
-    run.ctx.events.extend(more)
+    run.env.extend(more)
     to = label(state.unit(me.id).pos or main)
-    run.ctx.events.append(_evt("pushed", state, me, amount=moved, to=to, rule="7.5.16"))
+    run.env.append(_evt("pushed", state, me, amount=moved, to=to, rule="7.5.16"))
     return state
 
 
@@ -186,7 +187,7 @@ def _summon(run: Script, state: State, step: Summon) -> State:
         if placed == step.count:
             break
         state, more = place_summon(state, aim.caster, step.figure, square, aim.spell.control)
-        aim.events.extend(more)
+        run.env.extend(more)
         placed += any(e.key == "krosmaster.event.summoned" for e in more)
     return state
 
@@ -198,7 +199,7 @@ def _mark(run: Script, state: State, step: Mark) -> State:
     if not krosmasters:
         return state
     state, more = place_marker(state, _caster(state, run), step.name, krosmasters[0])
-    run.ctx.events.extend(more)
+    run.env.extend(more)
     return state
 
 
@@ -208,7 +209,7 @@ def _gain_power(run: Script, state: State, step: GainPower) -> State:
     the fight."""
     for t in [_caster(state, run)] if step.to_caster else _targets(state, run):
         state, more = gain_power(state, t.id, step.power)
-        run.ctx.events.extend(more)
+        run.env.extend(more)
     return state
 
 
@@ -217,7 +218,7 @@ def _lasting(run: Script, state: State, step: LastingChange) -> State:
     """4.18.4: a change until the end of the turn or the fight."""
     for t in [_caster(state, run)] if step.effect.to_caster else _targets(state, run):
         state, more = add_lasting(state, t.id, step.effect)
-        run.ctx.events.extend(more)
+        run.env.extend(more)
     return state
 
 
@@ -225,7 +226,7 @@ def _lasting(run: Script, state: State, step: LastingChange) -> State:
 def _group(run: Script, state: State, step: GroupChange) -> State:
     """4.18.4.c: recorded once, for the caster's side."""
     state, more = add_group_change(state, _caster(state, run).owner, step.effect)
-    run.ctx.events.extend(more)
+    run.env.extend(more)
     return state
 
 
@@ -235,7 +236,7 @@ def _card_text(run: Script, state: State, step: CardText) -> State:
     on from the next effect once they have (``casting.resume``)."""
     aim = run.ctx
     said = {"unit": local_name(state.fig(_caster(state, run))), "text": step.text}
-    aim.events.append(Event("krosmaster.event.manual_effect", said, rule="1.5.1"))
+    run.env.append(Event("krosmaster.event.manual_effect", said, rule="1.5.1"))
     pause = Suspended(
         aim.caster, aim.spell.id, aim.main, aim.facing, aim.squares, aim.targets, step.resume_at
     )
@@ -252,12 +253,12 @@ def _gate(run: Script, state: State, step: Gate) -> State:
         return state
     rule = "4.9.19" if step.kind is EffectKind.RETRIBUTION else "4.9.20"
     said = {"spell": local_name(run.ctx.spell), "count": step.amount}
-    run.ctx.events.append(Event("krosmaster.event.gate_closed", said, rule=rule))
+    run.env.append(Event("krosmaster.event.gate_closed", said, rule=rule))
     return state
 
 
 #: Runs step-3 scripts (``casting``): no rewrites, no frame data.
-INTERPRETER: Interpreter[State, Step, Aim, None] = Interpreter(HANDLERS)
+INTERPRETER: Interpreter[State, Step, Aim, None, list[Event]] = Interpreter(HANDLERS)
 
 
 def place_marker(state: State, placer: Unit, name: str, target: Unit) -> tuple[State, list[Event]]:

@@ -13,9 +13,8 @@ rest of the script.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from engines.core import Event
 from engines.krosmaster.content.schema import Effect, EffectKind, Power, SpellDef
 from engines.krosmaster.geometry import Facing, Square
 
@@ -126,8 +125,7 @@ class Gate(Step):
 
 @dataclass
 class Aim:
-    """The script's context: whom and where the spell applies to (7.2.3), and the events
-    its steps produce, in order.
+    """The script's context: whom and where the spell applies to (7.2.3).
 
     ``targets`` are the unit ids fixed at step 2; a step reads those still in the arena
     (a pushed target stays a target). ``squares`` are the spell's squares, the targeted
@@ -140,7 +138,6 @@ class Aim:
     facing: Facing | None
     squares: tuple[Square, ...]
     targets: tuple[str, ...]
-    events: list[Event] = field(default_factory=list)
 
 
 #: Effects applied in other steps of the spell (nothing to do in step 3).

@@ -173,8 +173,7 @@ def _step3(
     """
     spell = c.spell
     aim = Aim(c.caster.id, spell, c.main, c.facing, tuple(c.squares), c.targets)
-    state, run = INTERPRETER.run(state, script(c.effects, start), aim, None)
-    events += aim.events
+    state, run = INTERPRETER.run(state, script(c.effects, start), aim, None, events)
     if run.suspended:  # card text to apply first: ``state.suspended`` says where to go on
         return state, events
     state, more = knock_outs(state)  # 7.2.4.d

@@ -9,7 +9,7 @@ from typing import Any
 
 from engines.core import RiggedDice, View
 from engines.krosmaster import ENGINE
-from engines.krosmaster import actions as A
+from engines.krosmaster.rules import actions as A
 from engines.krosmaster.state import Phase, State
 from tests.engines.krosmaster.helpers import new_match
 from tests.engines.krosmaster.helpers_multi import position4
