@@ -28,12 +28,13 @@ from engines.core import (
 from engines.core.model import replace
 from engines.core.packs import community_pack
 from engines.core.results import conceded, ended, score_lines
-from engines.krosmaster import entry, lookup, render, words
+from engines.krosmaster import entry, lookup
 from engines.krosmaster.commands import autocomplete, command_specs
 from engines.krosmaster.content.loader import BUILTIN_PACK, builtin_pack, load_dir
 from engines.krosmaster.content.schema import ContentPack
 from engines.krosmaster.errors import setup
 from engines.krosmaster.preview import cast_plan, move_plan
+from engines.krosmaster.render import board, words
 from engines.krosmaster.rules import actions as A
 from engines.krosmaster.rules import decisions, invariants, leaving, play, setup_overrides, teams
 from engines.krosmaster.rules.board import is_krosmaster, on_board
@@ -281,7 +282,7 @@ class Krosmaster(GameEngine[State]):
     def render(self, view: View, kind: str = "board", locale: str = "en-US") -> bytes:
         if kind == self.lookup_kind:  # a figure's or the arena's sheet (/match lookup)
             return self.render_entry(view, locale)
-        return render.render(view, self.catalog(), locale, preview=kind == "preview")
+        return board.render(view, self.catalog(), locale, preview=kind == "preview")
 
     def lookup(self, state: State, seat: int | None, query: str) -> View | None:
         """The printed card of a figure in play (by name in any language, figure or

@@ -16,9 +16,9 @@ from PIL import Image, ImageDraw
 
 from engines.core import View
 from engines.krosmaster import ENGINE
-from engines.krosmaster.render import short_names
+from engines.krosmaster.render.board import short_names
+from engines.krosmaster.render.words import localised
 from engines.krosmaster.state import State
-from engines.krosmaster.words import localised
 from tests.engines.krosmaster import reference
 
 LOCALES = ("en-US", "pt-BR", "it")

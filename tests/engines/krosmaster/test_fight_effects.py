@@ -11,7 +11,7 @@ from engines.core.dice import RiggedDice
 from engines.krosmaster import ENGINE
 from engines.krosmaster.content.effects import effects_from_data
 from engines.krosmaster.content.schema import Effect, EffectKind, Power
-from engines.krosmaster.render_text import notes
+from engines.krosmaster.render.text import notes
 from engines.krosmaster.rules import actions as A
 from engines.krosmaster.rules.board import has_power
 from engines.krosmaster.state import State

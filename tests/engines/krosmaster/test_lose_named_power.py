@@ -15,7 +15,7 @@ from engines.core.i18n import Catalog
 from engines.krosmaster import ENGINE
 from engines.krosmaster.content.effects import effects_from_data
 from engines.krosmaster.content.schema import Effect, EffectKind, Power
-from engines.krosmaster.render_text import notes
+from engines.krosmaster.render.text import notes
 from engines.krosmaster.rules import actions as A
 from engines.krosmaster.rules.board import has_power, max_mp
 from engines.krosmaster.state import Lasting, RuleChange, State

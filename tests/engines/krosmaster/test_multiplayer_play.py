@@ -9,7 +9,7 @@ from PIL import Image
 
 from engines.core import RiggedDice, SeededDice
 from engines.krosmaster import ENGINE
-from engines.krosmaster.render_text import notes
+from engines.krosmaster.render.text import notes
 from engines.krosmaster.rules import actions as A
 from engines.krosmaster.rules.faces import Face
 from engines.krosmaster.state import Phase, State

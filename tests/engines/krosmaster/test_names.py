@@ -15,7 +15,7 @@ from engines.krosmaster import ENGINE
 from engines.krosmaster.content.loader import load_file
 from engines.krosmaster.content.schema import ContentPack
 from engines.krosmaster.names import local_name, localise
-from engines.krosmaster.render import short_names
+from engines.krosmaster.render.board import short_names
 from engines.krosmaster.rules import actions as A
 
 from .helpers import new_match, position

@@ -20,7 +20,7 @@ from engines.core import EngineError, Event, RiggedDice
 from engines.core.serde import to_json
 from engines.krosmaster import ENGINE
 from engines.krosmaster.content.schema import Effect, EffectKind, Limit
-from engines.krosmaster.render import footer_text
+from engines.krosmaster.render.board import footer_text
 from engines.krosmaster.rules import actions as A
 from engines.krosmaster.state import Phase, State
 from tests.engines.krosmaster.helpers import act, empty_arena, new_match, position

@@ -27,9 +27,11 @@ from PIL import ImageDraw
 from engines.core import View, theme
 from engines.core.i18n import Catalog
 from engines.core.render import canvas, draw_text, fit_text, font, to_png
-from engines.krosmaster import render_chips, render_plan, words
-from engines.krosmaster.render_chips import Block
-from engines.krosmaster.render_text import held_short, length, notes, wrap
+from engines.krosmaster.render import chips as render_chips
+from engines.krosmaster.render import plan as render_plan
+from engines.krosmaster.render import words
+from engines.krosmaster.render.chips import Block
+from engines.krosmaster.render.text import held_short, length, notes, wrap
 from engines.krosmaster.view import KrosmasterView, PreviewView
 
 LABEL_W = 32  # row numbers on the left edge

@@ -10,7 +10,7 @@ from typing import Any
 from engines.core import theme
 from engines.core.i18n import Catalog
 from engines.core.render import font
-from engines.krosmaster import words
+from engines.krosmaster.render import words
 from engines.krosmaster.view import KrosmasterView, read_view
 
 

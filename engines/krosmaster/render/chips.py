@@ -19,8 +19,8 @@ from PIL import Image, ImageDraw
 from engines.core import theme
 from engines.core.i18n import Catalog
 from engines.core.render import RecordingDraw, draw_text, font
-from engines.krosmaster import words
-from engines.krosmaster.render_text import length
+from engines.krosmaster.render import words
+from engines.krosmaster.render.text import length
 from engines.krosmaster.view import KrosmasterView, UnitView
 
 LINE = 33  # one line of 28-px text

@@ -18,7 +18,7 @@ from PIL import ImageDraw
 from engines.core import theme
 from engines.core.i18n import Catalog
 from engines.core.render import font
-from engines.krosmaster.render_text import wrap
+from engines.krosmaster.render.text import wrap
 
 RANGE = (150, 205, 240)  # in range and in sight
 ZONE = (240, 170, 90)  # the spell's zone
