@@ -1,2 +1,2 @@
-"""What a spell does beyond its damage (7.5): one handler per effect kind, lasting
-effects (4.18), summons (4.19) and traps."""
+"""What a spell does beyond its damage (7.5): typed steps and one handler per step type,
+run by the kernel's interpreter; lasting effects (4.18), summons (4.19) and traps."""

@@ -328,30 +328,31 @@ def _swatch(draw: ImageDraw.ImageDraw, kind: str, box: tuple[int, int, int, int]
         draw.text(centre, symbol, font=font(theme.MIN_TEXT_PX), fill=theme.TEXT, anchor="mm")
         return
     draw.rectangle(box, fill=FLOOR)
-    if kind == "tree":
-        _tree(draw, (x0, y0, x1, y1))
-    elif kind == "bush":
-        _bush(draw, (x0, y0, x1, y1))
-    elif kind == "box":
-        _crate(draw, (x0 + 3, y0 + 3, x1 - 3, y1 - 3), 2)
-    elif kind == "demonic":
-        draw.rectangle(box, fill=DEMONIC)
-        draw.text(
-            ((x0 + x1) / 2, (y0 + y1) / 2),
-            "✦",
-            font=font(theme.MIN_TEXT_PX, True),
-            fill=(235, 200, 255),
-            anchor="mm",
-        )
-    elif kind == "kamas":
-        draw.ellipse((x0 + 3, y0 + 3, x1 - 3, y1 - 3), fill=KAMA, outline=DARK, width=2)
-    elif kind == "last":
-        draw.rectangle(box, outline=DARK, width=6)
-        draw.rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), outline=LAST, width=4)
-    elif kind == "active":
-        draw.rectangle(box, fill=FLOOR)
-        draw.rounded_rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), 6, outline=WHITE, width=4)
-        draw.rounded_rectangle((x0 + 5, y0 + 5, x1 - 5, y1 - 5), 4, outline=DARK, width=2)
+    match kind:
+        case "tree":
+            _tree(draw, (x0, y0, x1, y1))
+        case "bush":
+            _bush(draw, (x0, y0, x1, y1))
+        case "box":
+            _crate(draw, (x0 + 3, y0 + 3, x1 - 3, y1 - 3), 2)
+        case "demonic":
+            draw.rectangle(box, fill=DEMONIC)
+            draw.text(
+                ((x0 + x1) / 2, (y0 + y1) / 2),
+                "✦",
+                font=font(theme.MIN_TEXT_PX, True),
+                fill=(235, 200, 255),
+                anchor="mm",
+            )
+        case "kamas":
+            draw.ellipse((x0 + 3, y0 + 3, x1 - 3, y1 - 3), fill=KAMA, outline=DARK, width=2)
+        case "last":
+            draw.rectangle(box, outline=DARK, width=6)
+            draw.rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), outline=LAST, width=4)
+        case "active":
+            draw.rectangle(box, fill=FLOOR)
+            draw.rounded_rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), 6, outline=WHITE, width=4)
+            draw.rounded_rectangle((x0 + 5, y0 + 5, x1 - 5, y1 - 5), 4, outline=DARK, width=2)
 
 
 def _box(gx: int, gy: int, cell: int, sq: str, inset: int = 0) -> tuple[int, int, int, int]:
