@@ -35,6 +35,8 @@ from engines.dicethrone.content import Content
 from engines.dicethrone.content.loader import BUILTIN_PACKS, CONTENT_ROOT, load_pack
 from engines.dicethrone.effects.context import paused
 from engines.dicethrone.menus import with_menus
+from engines.dicethrone.render import describe as alt_text
+from engines.dicethrone.render import png
 from engines.dicethrone.rules import actions as a
 from engines.dicethrone.rules import aiming, first_roll, invariants, targeting, upkeep
 from engines.dicethrone.rules.cards import after_action, play_card, spend
@@ -55,7 +57,7 @@ from engines.dicethrone.rules.state import (
     State,
 )
 from engines.dicethrone.rules.turn import Flow
-from engines.dicethrone.views import build_view, suggestions
+from engines.dicethrone.view import build_view, suggestions
 
 DEFAULT_PACK = BUILTIN_PACKS[0]
 
@@ -375,17 +377,13 @@ class DiceThrone(GameEngine[State]):
     def render(self, view: View, kind: str = "board", locale: str = "en-US") -> bytes:
         if kind == self.lookup_kind:  # a card's or a hero's sheet (/match lookup)
             return self.render_entry(view, locale)
-        from engines.dicethrone import render
-
-        return render.render(view, kind, self.catalog(), locale)
+        return png.render(view, kind, self.catalog(), locale)
 
     def describe(self, view: View, kind: str = "board", locale: str = "en-US") -> str:
         """Alt text: who owes what, each hero's health, CP and statuses, the last move."""
         if kind == self.lookup_kind:
             return self.describe_entry(view, locale)
-        from engines.dicethrone import render
-
-        return render.describe(view, kind, self.catalog(), locale)
+        return alt_text.describe(view, kind, self.catalog(), locale)
 
     def commands(self) -> list[CommandSpec]:
         return list(COMMANDS)

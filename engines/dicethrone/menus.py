@@ -28,7 +28,7 @@ from engines.dicethrone.rules.cards import card_cost, check_card, spendable
 from engines.dicethrone.rules.decisions import out_of_turn
 from engines.dicethrone.rules.state import DICE, State, Step
 from engines.dicethrone.rules.turn import Flow
-from engines.dicethrone.views import option_label
+from engines.dicethrone.view import option_label
 
 
 def with_menus(flow: Flow, state: State, decision: Decision) -> Decision:

@@ -8,10 +8,10 @@ from dataclasses import dataclass, field, fields
 from engines.core import Choice, Decision, Event, Message, View
 from engines.core.model import replace
 from engines.core.serde import from_json
-from engines.dicethrone.combos import best_variant, reachable, usable_level, used_dice
 from engines.dicethrone.content import Ability, CardDef, Step, Text
 from engines.dicethrone.rules.aiming import needs_target, target_options
 from engines.dicethrone.rules.cards import card_cost, spendable
+from engines.dicethrone.rules.combos import best_variant, reachable, usable_level, used_dice
 from engines.dicethrone.rules.damage import Incoming
 from engines.dicethrone.rules.modes import leaders, start_health
 from engines.dicethrone.rules.state import CP_CAP, HAND_LIMIT, KING, Phase, Player, Roll, State

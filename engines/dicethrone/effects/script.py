@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engines.core.model import replace
-from engines.dicethrone.combos import symbol_counts
 from engines.dicethrone.content import Content, Step, text_for
 from engines.dicethrone.effects.context import dice_message, may_wait, seat_name
 from engines.dicethrone.effects.env import DiceValues, DTHandlers, DTRun, here, stored
@@ -25,6 +24,7 @@ from engines.dicethrone.effects.steps import (
     With,
 )
 from engines.dicethrone.rules import dice_cards
+from engines.dicethrone.rules.combos import symbol_counts
 from engines.dicethrone.rules.state import Resume, State, Suspended
 
 HANDLERS: DTHandlers = DTHandlers()

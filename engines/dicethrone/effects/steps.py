@@ -14,9 +14,9 @@ import enum
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from engines.dicethrone.combos import symbol_counts
 from engines.dicethrone.content import DamageKind, Hero, Script, Step, Text
 from engines.dicethrone.rules import aim
+from engines.dicethrone.rules.combos import symbol_counts
 
 
 @dataclass(frozen=True)

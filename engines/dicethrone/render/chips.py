@@ -7,6 +7,27 @@ summarised by a final "+N" chip instead of silently disappearing.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
+
+from PIL import ImageDraw
+
+from engines.core import theme
+from engines.core.render import font
+from engines.dicethrone.render import letters
+from engines.dicethrone.render.effect_words import name_in as _name
+from engines.dicethrone.render.letters import text_width, write
+from engines.dicethrone.render.style import (
+    BAD,
+    CHIP_ROW,
+    CHIP_ROWS,
+    COMPANION,
+    GOOD,
+    MORE,
+    SMALL,
+    TIGHT_CHIP_ROW,
+    Translate,
+)
+from engines.dicethrone.view import PlayerView, Token
 
 
 def fit(
@@ -62,3 +83,94 @@ def rows(
         counts.append(n)
         start += n
     return counts, 0
+
+
+def panel_chips(p: PlayerView) -> list[Token]:
+    """A panel's chips: status effects, then companions (not status effects)."""
+    return [*p.statuses, *p.companions]
+
+
+def chip_layout(
+    statuses: list[Token], space: int, locale: str, max_rows: int = CHIP_ROWS, tight: bool = False
+) -> tuple[list[int], int]:
+    """Chips per row and how many a "+N" chip counts (see :func:`chips.rows`); a
+    hero board, narrower than a condensed panel, may use COLUMN_CHIP_ROWS rows;
+    ``tight`` chips have less padding and gap."""
+    fnt = font(SMALL, bold=True)
+    pad, gap = chip_spacing(tight)
+    widths = [text_width(chip_label(s, locale), fnt) + 2 * pad for s in statuses]
+    return rows(widths, space, gap, max_rows, lambda n: text_width(f"+{n}", fnt) + 2 * pad)
+
+
+def chip_spacing(tight: bool) -> tuple[int, int]:
+    """A chip's padding on each side of its label, and the gap between chips."""
+    return (12, 8) if tight else (16, 12)
+
+
+def chip_label(s: Token, locale: str) -> str:
+    """A chip's text: the status's name in ``locale`` with its stack and limit."""
+    return f"{_name(s.name, locale)} {s.count}/{s.limit}"
+
+
+def draw_statuses(
+    draw: ImageDraw.ImageDraw,
+    statuses: list[Token],
+    x: int,
+    y: int,
+    right: int,
+    t: Translate,
+    locale: str,
+    max_rows: int = CHIP_ROWS,
+    tight: bool = False,
+) -> None:
+    """Status tokens from (x, y) with their stacks and limits, wrapped onto rows of
+    CHIP_ROW px (TIGHT_CHIP_ROW if ``tight``; statuses are public: each is named;
+    only beyond CHIP_ROWS rows a "+N" chip counts the rest)."""
+    if not statuses:
+        letters.draw_text(
+            draw,
+            (x, y + 6),
+            t("dicethrone.render.no_status", locale),
+            max_width=right - x,
+            size=SMALL,
+            fill=theme.TEXT_MUTED,
+        )
+        return
+    fnt = font(SMALL, bold=True)
+    counts, hidden = chip_layout(statuses, right - x, locale, max_rows, tight)
+    pad, gap = chip_spacing(tight)
+    step = TIGHT_CHIP_ROW if tight else CHIP_ROW
+    queue = list(statuses)
+    cx = x
+    for row, count in enumerate(counts):
+        cx = x
+        for s in queue[:count]:
+            label = chip_label(s, locale)
+            w = text_width(label, fnt) + 2 * pad
+            # Companions (not status effects) get their own colour.
+            colour = COMPANION if s.companion else GOOD if s.positive else BAD
+            _chip(draw, cx, y + row * step, w, label, colour, fnt, tight)
+            cx += int(w) + gap
+        queue = queue[count:]
+    if hidden:
+        # Beyond the last row: say how many rather than drop them silently.
+        more = f"+{hidden}"
+        last = y + (len(counts) - 1) * step
+        _chip(draw, cx, last, text_width(more, fnt) + 2 * pad, more, MORE, fnt, tight)
+
+
+def _chip(
+    draw: ImageDraw.ImageDraw,
+    x: int,
+    y: int,
+    w: float,
+    label: str,
+    colour: theme.RGB,
+    fnt: Any,
+    tight: bool = False,
+) -> None:
+    pad, _ = chip_spacing(tight)
+    top, bottom = (-3, 37) if tight else (-4, 50)
+    draw.rounded_rectangle((x, y + top, x + w, y + bottom), 20 if tight else 24, fill=colour)
+    mid = y + (top + bottom) / 2
+    write(draw, (x + pad, mid), label, font=fnt, fill=(255, 255, 255), anchor="lm")

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from engines.core import IllegalActionError
 from engines.core.model import replace
-from engines.dicethrone.combos import best_variant, usable_level
 from engines.dicethrone.content import Script
 from engines.dicethrone.effects.context import Ctx, draw_card, paused
 from engines.dicethrone.rules import aim, modes
+from engines.dicethrone.rules.combos import best_variant, usable_level
 from engines.dicethrone.rules.flow import TurnFlow
 from engines.dicethrone.rules.state import KING, TEAMS, Resume, State, Step
 

@@ -12,12 +12,12 @@ from dataclasses import dataclass, field
 
 from engines.core import Dice, Event, IllegalActionError
 from engines.core.model import replace
-from engines.dicethrone.combos import best_variant, usable_level
 from engines.dicethrone.content import Ability, Content, Hero
 from engines.dicethrone.effects.context import Ctx, dice_message, paused, put
 from engines.dicethrone.effects.interpreter import Interpreter
 from engines.dicethrone.effects.triggers import attack_triggers, expire_after_roll
 from engines.dicethrone.rules import aim, first_roll, targeting, upkeep
+from engines.dicethrone.rules.combos import best_variant, usable_level
 from engines.dicethrone.rules.settle import settle
 from engines.dicethrone.rules.state import (
     ATTEMPTS,

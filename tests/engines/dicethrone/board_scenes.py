@@ -16,7 +16,7 @@ from engines.dicethrone import ENGINE
 from engines.dicethrone.content.loader import load_pack
 from engines.dicethrone.rules import actions as a
 from engines.dicethrone.rules.state import Phase, State, Step
-from engines.dicethrone.views import typed
+from engines.dicethrone.view import typed
 from tests.engines.dicethrone.helpers import start, with_player
 
 BASE = load_pack("base")

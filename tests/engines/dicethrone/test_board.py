@@ -11,10 +11,11 @@ from PIL import Image
 
 from engines.core.render import recorded_text
 from engines.dicethrone import ENGINE
-from engines.dicethrone import render as dt_render
+from engines.dicethrone.render import letters as dt_letters
+from engines.dicethrone.render import words as dt_words
 from engines.dicethrone.rules import actions as a
 from engines.dicethrone.rules.state import Phase, State, Step
-from engines.dicethrone.views import BoardView, SeatView, typed
+from engines.dicethrone.view import BoardView, SeatView, typed
 from tests.engines.dicethrone.helpers import act, start, with_player
 
 LOCALES = ("en-US", "pt-BR", "it")
@@ -61,7 +62,7 @@ def test_the_board_says_who_owes_what_in_the_readers_language(locale: str, owes:
 
 def test_the_banner_names_the_ower_in_their_seat_colour() -> None:
     data = typed(ENGINE.view(_slapped()["defense"], None))
-    parts = dt_render.owes_parts(data, ENGINE.catalog().translate, "en-US")
+    parts = dt_words.owes_parts(data, ENGINE.catalog().translate, "en-US")
     name = next(p for p in parts if p[2])
     assert name[0] == "Bruno" and name[1] == (213, 94, 0)  # seat 2's vermillion
 
@@ -159,13 +160,13 @@ def test_only_a_seat_view_holds_a_hand() -> None:
 
 def _board_texts(state: State, locale: str) -> list[str]:
     drawn: list[str] = []
-    real = dt_render.draw_text
+    real = dt_letters.draw_text
 
     def spy(draw: Any, xy: Any, text: str, **kw: Any) -> float:
         drawn.append(text)
         return real(draw, xy, text, **kw)
 
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(dt_render, "draw_text", spy)
+        mp.setattr(dt_letters, "draw_text", spy)
         ENGINE.render(ENGINE.view(state, None), "board", locale)
     return drawn

@@ -12,9 +12,10 @@ import pytest
 from PIL import Image
 
 from engines.dicethrone import ENGINE
-from engines.dicethrone import render as dt_render
+from engines.dicethrone.render import chips as dt_chips
+from engines.dicethrone.render import style as dt_style
 from engines.dicethrone.rules.state import State
-from engines.dicethrone.views import typed
+from engines.dicethrone.view import typed
 from tests.engines.dicethrone.board_scenes import SCENES, pairings, scene
 from tests.engines.dicethrone.test_effect_words import LOCALES, drawn_whole
 
@@ -42,7 +43,7 @@ def test_every_scene_of_a_pairing_fits_a_phone_whole(
             # No text shrunk, cut short, under 28 px or over other text.
             words = drawn_whole(state, locale, monkeypatch)
             width, height = _size(state, locale)
-            assert 960 <= width <= 1200 and height <= dt_render.MAX_HEIGHT, (
+            assert 960 <= width <= 1200 and height <= dt_style.MAX_HEIGHT, (
                 name,
                 locale,
                 (width, height),
@@ -56,7 +57,7 @@ def test_every_scene_of_a_pairing_fits_a_phone_whole(
 
 def theme_px() -> int:
     """The smallest text the board draws (see drawn_whole: no text under it)."""
-    return dt_render.SMALL
+    return dt_style.SMALL
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -78,4 +79,4 @@ def test_a_board_piled_with_statuses_stays_whole_and_compact(
         view = typed(ENGINE.view(state, None))
         for player in view.players:
             for status in player.statuses:
-                assert dt_render._chip_label(status, locale) in words, (name, status.id)
+                assert dt_chips.chip_label(status, locale) in words, (name, status.id)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engines.dicethrone import ENGINE
-from engines.dicethrone.combos import longest_run, meets
 from engines.dicethrone.content import Requirement
+from engines.dicethrone.rules.combos import longest_run, meets
 
 BARBARIAN = ENGINE.load_content(None).heroes["barbarian"]
 SMALL = Requirement(straight=4)

@@ -11,10 +11,13 @@ from PIL import Image
 from engines.core import render as core_render
 from engines.core import theme
 from engines.dicethrone import ENGINE
-from engines.dicethrone import render as dt_render
+from engines.dicethrone.render import compact as dt_compact
+from engines.dicethrone.render import layout as dt_layout
+from engines.dicethrone.render import letters as dt_letters
+from engines.dicethrone.render import style as dt_style
 from engines.dicethrone.rules import actions as a
 from engines.dicethrone.rules.state import State, Step
-from engines.dicethrone.views import UpgradeView, typed
+from engines.dicethrone.view import UpgradeView, typed
 from tests.engines.dicethrone.helpers import act, with_player
 from tests.engines.dicethrone.test_modes import attack, start_n
 
@@ -45,11 +48,11 @@ def test_a_board_of_many_heroes_fits_a_phone_screen(count: int) -> None:
 
 def test_only_heroes_outside_the_attack_are_condensed() -> None:
     data = typed(ENGINE.view(_attacked(4), None))
-    assert dt_render._involved(data) == {0, 1}
+    assert dt_layout.involved(data) == {0, 1}
     duel = typed(ENGINE.view(_attacked(3), None))
-    assert dt_render._involved(duel) == {0, 1}
+    assert dt_layout.involved(duel) == {0, 1}
     two = typed(ENGINE.view(start_n(2), None))
-    assert dt_render._involved(two) == {0, 1}
+    assert dt_layout.involved(two) == {0, 1}
 
 
 @pytest.mark.parametrize("locale", ["en-US", "pt-BR", "it"])
@@ -66,7 +69,7 @@ def test_no_board_text_is_cut_off_or_too_small(
         drawn.append((text, fitted, int(fnt.size)))
         return core_render.draw_text(draw, xy, text, **kw)
 
-    monkeypatch.setattr(dt_render, "draw_text", spy)
+    monkeypatch.setattr(dt_letters, "draw_text", spy)
     state = _attacked(count) if count > 2 else start_n(2)
     _board(_upgraded(state) if count == 4 else state, locale)  # Davi's upgrades too
     assert drawn
@@ -81,7 +84,7 @@ def test_the_condensed_panel_keeps_the_leader_mark(monkeypatch: pytest.MonkeyPat
         drawn.append(text)
         return core_render.draw_text(draw, xy, text, **kw)
 
-    monkeypatch.setattr(dt_render, "draw_text", spy)
+    monkeypatch.setattr(dt_letters, "draw_text", spy)
     _board(_attacked(3), "en-US")  # Carla (35 health, not attacked) leads with Alice
     # On Alice's hero board (beside her name when the board is laid out tightly)
     # and on Carla's condensed panel.
@@ -115,15 +118,15 @@ def test_the_condensed_panel_shows_applied_upgrades(
         return core_render.draw_text(draw, xy, text, **kw)
 
     state = _attacked(4)
-    assert 3 not in dt_render._involved(typed(ENGINE.view(state, None)))
-    monkeypatch.setattr(dt_render, "draw_text", spy)
+    assert 3 not in dt_layout.involved(typed(ENGINE.view(state, None)))
+    monkeypatch.setattr(dt_letters, "draw_text", spy)
     plain = _board(state, locale).height
     assert line not in drawn
     drawn.clear()
     upgraded = _board(_upgraded(state), locale)
     assert line in drawn
     # The panel grows by one line for them; the chips below stay in place.
-    assert upgraded.height == plain + dt_render.UPGRADE_ROW
+    assert upgraded.height == plain + dt_style.UPGRADE_ROW
 
 
 def test_many_upgrades_wrap_onto_lines_of_the_panel() -> None:
@@ -132,9 +135,9 @@ def test_many_upgrades_wrap_onto_lines_of_the_panel() -> None:
     names = tuple(UpgradeView({"en-US": f"Righteous Combat {n}"}, 2) for n in range(8))
     width = theme.CANVAS_WIDTH - 2 * theme.MARGIN
     player = replace(typed(ENGINE.view(start_n(2), None)).players[0], upgrades=names)
-    lines = dt_render._upgrade_lines(player, width, ENGINE.catalog().translate, "it")
+    lines = dt_compact.upgrade_lines(player, width, ENGINE.catalog().translate, "it")
     assert len(lines) > 1 and all("…" not in line for line in lines)
     assert " ".join(lines).count("Righteous Combat") == 8
-    font = core_render.font(dt_render.SMALL)
-    room = width - dt_render.INDENT - dt_render.RIGHT
+    font = core_render.font(dt_style.SMALL)
+    room = width - dt_style.INDENT - dt_style.RIGHT
     assert all(core_render.text_width(line, font) <= room for line in lines)

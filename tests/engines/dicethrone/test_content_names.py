@@ -19,8 +19,9 @@ from engines.core import ContentError, Event, Message, RiggedDice
 from engines.core import render as core_render
 from engines.core.serde import to_json
 from engines.dicethrone import ENGINE
-from engines.dicethrone import render as dt_render
 from engines.dicethrone.content.loader import load_hero
+from engines.dicethrone.render import effect_words as dt_effect_words
+from engines.dicethrone.render import letters as dt_letters
 from engines.dicethrone.rules import actions as a
 from engines.dicethrone.rules.state import State
 from tests.engines.dicethrone.helpers import GOOD, MINI, SEATS, act, start, write_hero_file
@@ -86,7 +87,7 @@ def _board_texts(state: State, locale: str, monkeypatch: pytest.MonkeyPatch) -> 
         drawn.append(text)
         return core_render.draw_text(draw, xy, text, **kw)
 
-    monkeypatch.setattr(dt_render, "draw_text", spy)
+    monkeypatch.setattr(dt_letters, "draw_text", spy)
     png = ENGINE.render(ENGINE.view(state, None), "board", locale)
     assert png.startswith(b"\x89PNG")
     return drawn
@@ -125,7 +126,7 @@ def test_a_name_given_in_some_locales_falls_back_to_en_us_then_any(tmp_path: Pat
     hero = _hero(tmp_path, GOOD.replace("name: Hit", "name: {pt-BR: Golpe}"))
     name = dict(hero.ability("hit").name)
     assert CATALOG.translate("dicethrone.choice.named", "en-US", name=name) == "Golpe"
-    assert dt_render._name(name, "it") == "Golpe"
+    assert dt_effect_words.name_in(name, "it") == "Golpe"
 
 
 @pytest.mark.parametrize(
@@ -159,5 +160,5 @@ def test_no_two_shipped_names_of_one_hero_read_alike_in_any_locale() -> None:
     for hero in ENGINE.load_content(None).heroes.values():
         named = [*hero.abilities, *hero.defenses, *hero.statuses, *hero.cards]
         for locale in ("en-US", "pt-BR", "it"):
-            shown = [dt_render._name(dict(e.name), locale) for e in named]
+            shown = [dt_effect_words.name_in(dict(e.name), locale) for e in named]
             assert len(shown) == len(set(shown)), (hero.id, locale, shown)

@@ -14,13 +14,15 @@ from PIL import ImageDraw
 from engines.core import render as core_render
 from engines.core.render import recorded_text
 from engines.dicethrone import ENGINE
-from engines.dicethrone import render as dt_render
 from engines.dicethrone.content import Hero, Script, Step
 from engines.dicethrone.content.loader import load_pack
 from engines.dicethrone.content.vocab import OPS
-from engines.dicethrone.effect_words import Words
+from engines.dicethrone.render import effect_words as dt_effect_words
+from engines.dicethrone.render import letters as dt_letters
+from engines.dicethrone.render.effect_words import Words
 from engines.dicethrone.rules import actions as a
 from engines.dicethrone.rules.state import State
+from engines.dicethrone.view import typed
 from tests.engines.dicethrone.helpers import MINI, act, start, with_player
 
 LOCALES = ("en-US", "pt-BR", "it")
@@ -175,7 +177,7 @@ def drawn_whole(state: State, locale: str, monkeypatch: pytest.MonkeyPatch) -> s
         drawn.append((text, fitted, int(fnt.size), box))
         return core_render.draw_text(draw, xy, text, **kw)
 
-    monkeypatch.setattr(dt_render, "draw_text", spy)
+    monkeypatch.setattr(dt_letters, "draw_text", spy)
     with recorded_text() as texts:
         png = ENGINE.render(ENGINE.view(state, None), "board", locale)
     assert png
@@ -209,10 +211,10 @@ def test_every_hero_board_is_drawn_whole_in_each_locale(
     state = _main_phase(hero1, hero2, flipped)
     words = drawn_whole(state, locale, monkeypatch)
     # Every ability of both boards is listed, with its effect in words.
-    view = dt_render.typed(ENGINE.view(state, None))
+    view = typed(ENGINE.view(state, None))
     for player in view.players:
         for ab in player.abilities:
-            assert dt_render._name(ab.name, locale) in words, ab.id
+            assert dt_effect_words.name_in(ab.name, locale) in words, ab.id
 
 
 def test_rows_that_differ_in_numbers_only_read_as_one_as_printed() -> None:

@@ -14,12 +14,15 @@ from PIL import Image
 
 from engines.core import theme
 from engines.dicethrone import ENGINE
-from engines.dicethrone import render as dt_render
-from engines.dicethrone.combos import used_dice
 from engines.dicethrone.content.loader import load_pack
+from engines.dicethrone.render import abilities as dt_abilities
+from engines.dicethrone.render import arrows as dt_arrows
+from engines.dicethrone.render import dice as dt_dice
+from engines.dicethrone.render import style as dt_style
 from engines.dicethrone.rules import actions as a
+from engines.dicethrone.rules.combos import used_dice
 from engines.dicethrone.rules.state import Phase, State, Step
-from engines.dicethrone.views import typed
+from engines.dicethrone.view import typed
 from tests.engines.dicethrone.helpers import act, start
 from tests.engines.dicethrone.test_effect_words import drawn_whole
 
@@ -43,14 +46,14 @@ def _defended() -> State:
 
 def _arrows(state: State, locale: str = "en-US") -> tuple[list[tuple[Any, ...]], Image.Image]:
     drawn: list[tuple[Any, ...]] = []
-    real = dt_render._arrow
+    real = dt_arrows.draw_arrow
 
     def spy(draw: Any, x0: int, x1: int, y: int, label: str) -> None:
         drawn.append((x0, x1, y, label))
         real(draw, x0, x1, y, label)
 
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(dt_render, "_arrow", spy)
+        mp.setattr(dt_arrows, "draw_arrow", spy)
         png = ENGINE.render(ENGINE.view(state, None), "board", locale)
     return drawn, Image.open(io.BytesIO(png)).convert("RGB")
 
@@ -99,13 +102,13 @@ def test_the_activated_ability_and_its_dice_are_marked() -> None:
     # Four swords make Slap's middle row; the heart played no part.
     assert data.roll.used == (True, True, True, True, False)
     t = ENGINE.catalog().translate
-    statuses = dt_render._status_names(data)
-    alice = dt_render._ability_lines(data.players[0], data, 400, statuses, t, "en-US")
+    statuses = dt_abilities.status_names(data)
+    alice = dt_abilities.ability_lines(data.players[0], data, 400, statuses, t, "en-US")
     lit = [" ".join(seg[0] for seg in segments) for segments, _, is_lit in alice if is_lit]
     assert lit and lit[0].startswith("✔ Slap"), alice
     assert not any("Thick Skin" in line for line in lit)
     # The roll is over: no "kept" marks, the dice named by the ability they made.
-    trays = dt_render._trays(data, t, "en-US")
+    trays = dt_dice.table_trays(data, t, "en-US")
     assert trays[0][0] == "Alice · ✔ Slap" and trays[0][4] == ()
 
 
@@ -116,7 +119,7 @@ def test_before_activation_nothing_is_framed_and_kept_dice_stay_marked() -> None
     data = typed(ENGINE.view(state, None))
     assert data.roll.used == ()
     t = ENGINE.catalog().translate
-    lines = dt_render._ability_lines(data.players[0], data, 400, {}, t, "en-US")
+    lines = dt_abilities.ability_lines(data.players[0], data, 400, {}, t, "en-US")
     assert not any(lit for *_, lit in lines)
     drawn, _ = _arrows(state)
     assert drawn == []  # no damage yet, no arrow
@@ -125,7 +128,7 @@ def test_before_activation_nothing_is_framed_and_kept_dice_stay_marked() -> None
 def test_the_defence_just_rolled_is_framed_on_the_defenders_board() -> None:
     data = typed(ENGINE.view(_defended(), None))
     t = ENGINE.catalog().translate
-    bruno = dt_render._ability_lines(data.players[1], data, 400, {}, t, "en-US")
+    bruno = dt_abilities.ability_lines(data.players[1], data, 400, {}, t, "en-US")
     lit = [" ".join(seg[0] for seg in segments) for segments, _, is_lit in bruno if is_lit]
     assert lit and "Holy Defense" in lit[0], bruno
 
@@ -141,7 +144,7 @@ def test_waiting_damage_is_an_arrow_from_the_attacker_to_the_defender(
     x0, x1, y, _ = drawn[0]
     assert x0 < image.width / 2 < x1  # Alice's board (left) to Bruno's (right)
     # The arrow's head and its pill are drawn in the highlight colour.
-    mid = y + dt_render.ARROW_ROW // 2 - 4
+    mid = y + dt_style.ARROW_ROW // 2 - 4
     assert _near(image.getpixel((x1 - 4, mid)), theme.HIGHLIGHT)
     assert _near(image.getpixel(((x0 + x1) // 2, mid - 18)), theme.HIGHLIGHT)
 
@@ -181,5 +184,5 @@ def test_a_hit_wholly_prevented_is_labelled_no_damage_not_minus_zero(
     # The same report as if the defence had prevented every point of it.
     prevented = replace(data, reports=tuple(replace(r, total=0) for r in data.reports))
     t = ENGINE.catalog().translate
-    arrows = dt_render._arrows(prevented, (0, 1), t, locale)
+    arrows = dt_arrows.damage_arrows(prevented, (0, 1), t, locale)
     assert [label for *_, label in arrows] == [label]

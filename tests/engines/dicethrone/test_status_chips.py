@@ -13,10 +13,14 @@ from PIL import Image
 
 from engines.core import theme
 from engines.dicethrone import ENGINE
-from engines.dicethrone import render as dt_render
-from engines.dicethrone.chips import fit, rows
+from engines.dicethrone.render import chips as dt_chips
+from engines.dicethrone.render import layout as dt_layout
+from engines.dicethrone.render import letters as dt_letters
+from engines.dicethrone.render import png as dt_png
+from engines.dicethrone.render import style as dt_style
+from engines.dicethrone.render.chips import fit, rows
 from engines.dicethrone.rules.state import State
-from engines.dicethrone.views import typed
+from engines.dicethrone.view import typed
 from tests.engines.dicethrone.helpers import start, with_player
 from tests.engines.dicethrone.test_compact_render import _attacked
 
@@ -69,7 +73,7 @@ def test_the_drawn_chips_and_the_plus_chip_never_overflow(
 def _chips_drawn(state: State, locale: str, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The labels drawn on chips (status names with count/limit, and "+N")."""
     drawn: list[str] = []
-    real = dt_render._chip
+    real = dt_chips._chip
 
     def spy(draw: Any, x: int, y: int, w: float, label: str, *rest: Any) -> None:
         # Every chip stays inside the 960 px canvas, right margin included.
@@ -77,7 +81,7 @@ def _chips_drawn(state: State, locale: str, monkeypatch: pytest.MonkeyPatch) -> 
         drawn.append(label)
         real(draw, x, y, w, label, *rest)
 
-    monkeypatch.setattr(dt_render, "_chip", spy)
+    monkeypatch.setattr(dt_chips, "_chip", spy)
     png = ENGINE.render(ENGINE.view(state, None), "board", locale)
     assert Image.open(io.BytesIO(png)).width == 960
     return drawn
@@ -122,7 +126,7 @@ def test_rows_account_for_every_chip_and_never_overflow(
 def _chips_drawn(state: State, locale: str, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The labels drawn on chips (status names with count/limit, and "+N")."""
     drawn: list[str] = []
-    real = dt_render._chip
+    real = dt_chips._chip
 
     def spy(draw: Any, x: int, y: int, w: float, label: str, *rest: Any) -> None:
         # Every chip stays inside the 960 px canvas, right margin included.
@@ -130,7 +134,7 @@ def _chips_drawn(state: State, locale: str, monkeypatch: pytest.MonkeyPatch) -> 
         drawn.append(label)
         real(draw, x, y, w, label, *rest)
 
-    monkeypatch.setattr(dt_render, "_chip", spy)
+    monkeypatch.setattr(dt_chips, "_chip", spy)
     png = ENGINE.render(ENGINE.view(state, None), "board", locale)
     assert Image.open(io.BytesIO(png)).width == 960
     return drawn
@@ -172,23 +176,21 @@ def test_panels_grow_with_their_chip_rows() -> None:
     many = Image.open(io.BytesIO(ENGINE.render(ENGINE.view(state, None), "board", "en-US")))
     # A hero board is half the canvas: six chips take up to one row each (the board
     # tightens its layout rather than pass the 1,100 px a phone shows whole).
-    assert few.height < many.height <= dt_render.MAX_HEIGHT
-    assert many.height - few.height <= dt_render.COLUMN_CHIP_ROWS * dt_render.CHIP_ROW
+    assert few.height < many.height <= dt_style.MAX_HEIGHT
+    assert many.height - few.height <= dt_style.COLUMN_CHIP_ROWS * dt_style.CHIP_ROW
 
 
 def test_a_condensed_panel_shows_card_counts(monkeypatch: pytest.MonkeyPatch) -> None:
     texts: list[str] = []
-    real = dt_render.draw_text
+    real = dt_letters.draw_text
 
     def spy(draw: Any, xy: Any, text: str, **kw: Any) -> float:
         texts.append(text)
         return real(draw, xy, text, **kw)
 
-    monkeypatch.setattr(dt_render, "draw_text", spy)
+    monkeypatch.setattr(dt_letters, "draw_text", spy)
     state = _attacked(4)
-    dt_render.render(ENGINE.view(state, None), "board", ENGINE.catalog(), "en-US")
+    dt_png.render(ENGINE.view(state, None), "board", ENGINE.catalog(), "en-US")
     carla = state.players[2]
     counts = f"Hand {len(carla.hand)} · deck {len(carla.deck)} · discard {len(carla.discard)}"
-    assert texts.count(counts) >= 1 and 2 not in dt_render._involved(
-        typed(ENGINE.view(state, None))
-    )
+    assert texts.count(counts) >= 1 and 2 not in dt_layout.involved(typed(ENGINE.view(state, None)))

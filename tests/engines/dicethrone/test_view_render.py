@@ -135,7 +135,7 @@ def test_text_drawn_from_kept_masks_looks_exactly_as_drawn_afresh() -> None:
     from PIL import ImageChops, ImageDraw
 
     from engines.core.render import recorded_text
-    from engines.dicethrone import render as dt_render
+    from engines.dicethrone.render import letters as dt_letters
 
     state, _ = act(start(), 0, a.EndPhase())
     state, _ = act(state, 0, a.RollDice(), 1, 2, 3, 6, 6)
@@ -149,7 +149,7 @@ def test_text_drawn_from_kept_masks_looks_exactly_as_drawn_afresh() -> None:
     import pytest
 
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(dt_render, "_stamp", afresh)
+        mp.setattr(dt_letters, "_stamp", afresh)
         expected = _png(ENGINE.render(view, "board", "it")).convert("RGB")
     for _ in range(2):  # the second render draws every line from kept masks
         with recorded_text() as texts:

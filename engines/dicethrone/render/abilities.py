@@ -1,0 +1,192 @@
+"""A hero board's abilities and defences as lines of text: names, dice combinations
+and effects, what the dice meet highlighted, what they can no longer reach dimmed."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from engines.core import theme
+from engines.core.render import font
+from engines.dicethrone.render.effect_words import name_in as _name
+from engines.dicethrone.render.letters import text_width, wrap
+from engines.dicethrone.render.style import DIM, SEGMENT_GAP, SMALL, Translate
+from engines.dicethrone.render.words import effect_text, requirement_text
+from engines.dicethrone.view import AbilityRow, AbilityView, BoardView, PlayerView
+
+
+def status_names(data: BoardView) -> dict[str, Mapping[str, str]]:
+    """Every status (and companion) name on the table (a script naming one the board
+    shows by name)."""
+    names = {s.id: s.name for p in data.players for s in p.statuses}
+    return dict(data.companion_names) | names | dict(data.status_names)
+
+
+def _faces(p: PlayerView) -> dict[str, Mapping[str, str]]:
+    return {f.symbol: f.name for f in p.faces}
+
+
+#: One drawn line of a hero board: segments of (text, colour, bold), and its indent.
+#: ``lit``: the line belongs to the ability just activated (framed in the highlight colour).
+Line = tuple[list[tuple[str, theme.RGB, bool]], int, bool]
+
+
+def ability_lines(
+    p: PlayerView,
+    data: BoardView,
+    width: int,
+    statuses: Mapping[str, Mapping[str, str]],
+    t: Translate,
+    locale: str,
+    brief: bool = False,
+) -> list[Line]:
+    """The board's abilities as lines: the name, then its rows (on the same line when
+    they fit); what the dice meet in the highlight colour with a ✔, what they can no
+    longer reach this roll dimmed. ``brief``: an ability the dice do not meet is its
+    name and dice combination only, a defence not in play its name and dice."""
+    items = ability_items(p, data, width, statuses, t, locale, brief)
+    return [line for item in items for line in item]
+
+
+def ability_items(
+    p: PlayerView,
+    data: BoardView,
+    width: int,
+    statuses: Mapping[str, Mapping[str, str]],
+    t: Translate,
+    locale: str,
+    brief: bool = False,
+) -> list[list[Line]]:
+    """:func:`ability_lines` grouped by ability (a wide board sets them in two
+    columns without parting an ability's lines)."""
+    if data.phase == "over":
+        return []
+    faces = _faces(p)
+    rolling = p.seat == data.active and data.step == "rolling" and data.roll.attempts > 0
+    bold, regular = font(SMALL, True), font(SMALL)
+    items: list[list[Line]] = []
+
+    def add(
+        name: str, colour: theme.RGB, rows: list[tuple[str, theme.RGB]], lit: bool = False
+    ) -> None:
+        out: list[Line] = []
+        items.append(out)
+        name_w = text_width(name, bold)
+        first = rows[0] if len(rows) == 1 else None
+        if (
+            first is not None
+            and name_w + SEGMENT_GAP + text_width("  " + first[0], regular) <= width
+        ):
+            out.append(([(name, colour, True), ("  " + first[0], first[1], False)], 0, lit))
+            return
+        for line in wrap(name, width, SMALL, bold=True):
+            out.append(([(line, colour, True)], 0, lit))
+        for text, row_colour in rows:
+            for line in wrap(text, width - 12, SMALL):
+                out.append(([(line, row_colour, False)], 12, lit))
+
+    activated = data.roll.activated and p.seat == data.active
+
+    for ab in focus(p, data):
+        met = any(r.met for r in ab.rows) or (
+            ab.id == data.roll.announced_id and p.seat == data.active
+        )
+
+        reach = any(r.reachable or r.met for r in ab.rows)
+        colour = theme.HIGHLIGHT if met else DIM if rolling and not reach else theme.TEXT
+        mark = "✔ " if met else ""
+        star = "★ " if ab.ultimate else ""
+        level = f" {_roman(ab.level)}" if ab.level > 1 else ""
+        lit = activated and ab.id == data.roll.announced_id
+        texts = [_row_text(r, faces, statuses, t, locale) for r in ab.rows]
+        if brief and not met and not lit:
+            texts = [requirement_text(r.requirement, faces, t, locale) for r in ab.rows]
+            texts = [_merge(texts) or " / ".join(dict.fromkeys(texts))]
+        merged = _merge(texts) if len(texts) > 1 else texts[0] if brief and texts else None
+        if merged is not None:
+            row_colour = (
+                theme.HIGHLIGHT if met else DIM if rolling and not reach else theme.TEXT_MUTED
+            )
+            rows = [(merged, row_colour)]
+        else:
+            rows = [
+                (
+                    text,
+                    theme.HIGHLIGHT
+                    if row.met
+                    else DIM
+                    if rolling and not row.reachable
+                    else theme.TEXT_MUTED,
+                )
+                for row, text in zip(ab.rows, texts, strict=True)
+            ]
+        add(f"{mark}{star}{_name(ab.name, locale)}{level}", colour, rows, lit)
+    if len(focus(p, data)) < len(p.abilities):
+        # During an Attack only what is in play: the announced ability, the defence.
+        hidden = t(
+            "dicethrone.render.more_abilities",
+            locale,
+            count=len(p.abilities) - len(focus(p, data)),
+        )
+        items.append(
+            [([(line, theme.TEXT_MUTED, False)], 0, False) for line in wrap(hidden, width, SMALL)]
+        )
+    for d in p.defenses:
+        level = f" {_roman(d.level)}" if d.level > 1 else ""
+        dice = t("dicethrone.render.defense_dice", locale, count=d.dice)
+        effect = effect_text(d.effect, statuses, faces, t, locale)
+        # The Defensive Ability just rolled is the last move's mark on the defender's board.
+        lit = p.seat == data.defender and data.roll.defense == d.name
+        colour = theme.HIGHLIGHT if lit else theme.TEXT
+        rows = [(effect, theme.TEXT_MUTED)]
+        if brief and not lit and not (data.phase == "defensive" and p.seat == data.defender):
+            rows = []  # not in play: its name and dice say which it is
+        add(f"⬟ {_name(d.name, locale)}{level} · {dice}", colour, rows, lit)
+    return items
+
+
+def focus(p: PlayerView, data: BoardView) -> tuple[AbilityView, ...]:
+    """The abilities a hero board lists now: all of them, except during an Attack,
+    where the attacker's board shows the announced ability and the others' boards
+    their defence only (so the board fits a phone screen)."""
+    if data.phase == "over":
+        return ()  # the end screen: the result and the final health say it all
+    if data.phase not in ("offensive", "defensive") or (
+        p.seat == data.active and data.roll.announced_id is None
+    ):
+        return p.abilities
+    if p.seat != data.active:
+        return ()
+    return tuple(ab for ab in p.abilities if ab.id == data.roll.announced_id)
+
+
+_NUMBER = re.compile(r"\d+")
+
+
+def _merge(texts: list[str]) -> str | None:
+    """Rows that differ only in their numbers as one ("3/4/5⚔ → 4/6/8 damage"), as the
+    printed board does; None when they differ in anything else (or there is one)."""
+    if len(texts) < 2:
+        return None
+    skeletons = {_NUMBER.sub("#", text) for text in texts}
+    if len(skeletons) != 1:
+        return None
+    numbers = [_NUMBER.findall(text) for text in texts]
+    merged = ["/".join(dict.fromkeys(column)) for column in zip(*numbers, strict=True)]
+    pieces = _NUMBER.split(texts[0])
+    return "".join(piece + (merged[i] if i < len(merged) else "") for i, piece in enumerate(pieces))
+
+
+def _row_text(
+    row: AbilityRow,
+    faces: Mapping[str, Mapping[str, str]],
+    statuses: Mapping[str, Mapping[str, str]],
+    t: Translate,
+    locale: str,
+) -> str:
+    need = requirement_text(row.requirement, faces, t, locale)
+    return f"{need} → {effect_text(row.effect, statuses, faces, t, locale)}"
+
+
+def _roman(n: int) -> str:
+    return {1: "I", 2: "II", 3: "III", 4: "IV"}.get(n, str(n))

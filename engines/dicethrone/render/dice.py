@@ -1,0 +1,202 @@
+"""The dice on the table: each row of dice (a tray) with its label, and the dice drawn
+with their symbols, kept marks and the ones that made the ability just activated."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from PIL import ImageDraw
+
+from engines.core import theme
+from engines.core.render import font
+from engines.dicethrone.render import letters
+from engines.dicethrone.render.effect_words import glyph
+from engines.dicethrone.render.effect_words import name_in as _name
+from engines.dicethrone.render.letters import text_width, wrap, write
+from engines.dicethrone.render.style import (
+    DIE_GAP,
+    DIM_DIE,
+    LINE,
+    SMALL,
+    SMALL_DIE,
+    TRAY_GAP,
+    Translate,
+)
+from engines.dicethrone.view import BoardView
+
+#: A row of dice: its label, values, symbol ids, symbol names, kept marks and the
+#: dice behind the ability just activated (the others are then dimmed).
+Tray = tuple[
+    str,
+    tuple[int, ...],
+    tuple[str, ...],
+    tuple[Mapping[str, str], ...],
+    tuple[bool, ...],
+    tuple[bool, ...],
+]
+
+
+def table_trays(data: BoardView, t: Translate, locale: str) -> list[Tray]:
+    """Each row of dice on the table: its label, values, symbols and kept marks."""
+    roll, players = data.roll, data.players
+    out: list[Tray] = []
+    if roll.first_dice:
+        # "Preparação" 7: each die is a seat's; the label names them in order.
+        rolled = [(s, v) for s, v in enumerate(roll.first_dice) if v]
+        names = ", ".join(f"{s + 1}. {players[s].name}" for s, _ in rolled)
+        label = f"{t('dicethrone.render.first_roll', locale)}: {names}"
+        out.append(
+            (
+                label,
+                tuple(v for _, v in rolled),
+                tuple("" for _ in rolled),
+                tuple({"en-US": str(s + 1)} for s, _ in rolled),
+                (),
+                (),
+            )
+        )
+    if roll.dice:
+        attempt = t(
+            "dicethrone.render.attempt", locale, attempt=roll.attempts, of=roll.max_attempts
+        )
+        if any(roll.used) and roll.announced is not None:
+            # The roll is over: the dice that made the ability, named by it.
+            attempt = "✔ " + _name(roll.announced, locale)
+        out.append(
+            (
+                f"{players[data.active].name} · {attempt}",
+                roll.dice,
+                roll.faces,
+                roll.symbols,
+                () if any(roll.used) else roll.kept,
+                roll.used,
+            )
+        )
+    if roll.effect_dice and roll.effect_owner is not None:
+        label = t("dicethrone.render.effect_roll", locale)
+        if roll.effect_foe is not None:  # die 1 the owner's, die 2 the opponent's
+            label = t(
+                "dicethrone.render.opposed_roll", locale, opponent=players[roll.effect_foe].name
+            )
+        out.append(
+            (
+                f"{players[roll.effect_owner].name} · {label}",
+                roll.effect_dice,
+                roll.effect_faces,
+                roll.effect_symbols,
+                (),
+                (),
+            )
+        )
+    if roll.defense_dice:
+        # The Defensive Ability is named by the caption ("Bruno defends with …").
+        label = t("dicethrone.render.defense", locale)
+        out.append(
+            (
+                f"{players[data.defender].name} · {label}",
+                roll.defense_dice,
+                roll.defense_faces,
+                roll.defense_symbols,
+                (),
+                (),
+            )
+        )
+    return out
+
+
+def label_height(row: list[Tray], die: int, width: int) -> int:
+    """Room above a row of dice for the labels (wrapped when dice share the line)."""
+    lines = max(
+        len(wrap(tray[0], room, SMALL, True))
+        for tray, room in zip(row, label_rooms(row, die, width), strict=True)
+    )
+    return 8 + LINE * max(1, lines)
+
+
+def label_rooms(row: list[Tray], die: int, width: int) -> list[int]:
+    """The width each label of a row of dice may take: its dice's width, the last
+    one the rest of the line (a single die's label, "Bruno · Defensive dice", would
+    otherwise be cut to a word a line)."""
+    rooms = [tray_width([tray], die) for tray in row]
+    rooms[-1] = width - sum(r + TRAY_GAP for r in rooms[:-1])
+    return rooms
+
+
+def tray_width(trays: Sequence[Tray], die: int) -> int:
+    """The width of trays of dice side by side."""
+    dice = sum(len(tray[1]) for tray in trays)
+    return dice * (die + DIE_GAP) - DIE_GAP + TRAY_GAP * (len(trays) - 1)
+
+
+def draw_dice(
+    draw: ImageDraw.ImageDraw,
+    x: int,
+    y: int,
+    size: int,
+    values: Sequence[int],
+    faces: Sequence[str],
+    names: Sequence[Mapping[str, str]],
+    kept: Sequence[bool],
+    used: Sequence[bool],
+    t: Translate,
+    locale: str,
+) -> None:
+    """Dice with their symbol (picture and name) and number; kept dice marked; once an
+    ability is activated, the dice that made it outlined and the others dimmed."""
+    for i, value in enumerate(values):
+        is_kept = bool(kept and kept[i])
+        lit = is_kept or bool(used and used[i])
+        dim = bool(used) and not lit
+        outline = theme.HIGHLIGHT if lit else (120, 124, 134)
+        draw.rounded_rectangle(
+            (x, y, x + size, y + size),
+            18,
+            fill=DIM_DIE if dim else (250, 250, 250),
+            outline=outline,
+            width=8 if lit else 3,
+        )
+        name = _name(names[i], locale) if i < len(names) else ""
+        face = faces[i] if i < len(faces) else ""
+        pic = glyph(face, names[i] if i < len(names) else {}, locale) if face else str(value)
+        write(
+            draw,
+            (x + size / 2, y + size * (0.4 if size > SMALL_DIE else 0.6)),
+            pic,
+            font=font(size * 45 // 100, bold=True),
+            fill=(20, 20, 20),
+            anchor="mm",
+        )
+        if face:
+            # The number in the corner, the symbol's name at the bottom (small dice
+            # sharing a line show the picture and the number only).
+            write(
+                draw,
+                (x + 14, y + 10),
+                str(value),
+                font=font(SMALL, bold=True),
+                fill=(60, 60, 60),
+                anchor="la",
+            )
+        if face and size > SMALL_DIE:
+            letters.draw_text(
+                draw,
+                (x + size / 2, y + size - 22),
+                name,
+                max_width=size - 10,
+                size=SMALL,
+                fill=(20, 20, 20),
+                anchor="mm",
+            )
+        if is_kept:
+            # A kept die: the highlight outline and a tab with the word under it.
+            label = "✓ " + t("dicethrone.render.kept", locale)
+            if text_width(label, font(SMALL, True)) > size - 12:
+                label = "✓"  # the word does not fit a small die: the mark alone
+            fnt = font(SMALL, True)
+            draw.rounded_rectangle(
+                (x + 4, y + size - 2, x + size - 4, y + size + 34), 8, fill=theme.HIGHLIGHT
+            )
+            write(
+                draw, (x + size / 2, y + size + 16), label, font=fnt, fill=(20, 20, 20), anchor="mm"
+            )
+        x += size + DIE_GAP
