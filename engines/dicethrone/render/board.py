@@ -1,4 +1,4 @@
-"""Hero boards (public) and the hand (private) as PNG, drawn from a View only.
+"""The hero boards (public) as PNG, drawn from a View only (the hand: ``hand.py``).
 
 The board is read on a phone: a 960-px canvas that Discord shows about 400 px
 wide, so no text is smaller than 28 px (11 px there), and a duel's board keeps

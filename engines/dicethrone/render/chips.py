@@ -1,4 +1,5 @@
-"""How many status chips fit on one row of a hero panel (pure layout arithmetic).
+"""A panel's status chips: how many fit on each row (``fit`` and ``rows``, pure
+layout arithmetic) and the chips drawn, each named with its stack and limit.
 
 Statuses are public, so nothing is hidden for secrecy: chips that do not fit are
 summarised by a final "+N" chip instead of silently disappearing.
@@ -93,7 +94,7 @@ def panel_chips(p: PlayerView) -> list[Token]:
 def chip_layout(
     statuses: list[Token], space: int, locale: str, max_rows: int = CHIP_ROWS, tight: bool = False
 ) -> tuple[list[int], int]:
-    """Chips per row and how many a "+N" chip counts (see :func:`chips.rows`); a
+    """Chips per row and how many a "+N" chip counts (see :func:`rows`); a
     hero board, narrower than a condensed panel, may use COLUMN_CHIP_ROWS rows;
     ``tight`` chips have less padding and gap."""
     fnt = font(SMALL, bold=True)
