@@ -28,6 +28,7 @@ from sqlalchemy.exc import DBAPIError
 from bench.common import LagMonitor, cpu_seconds, cpu_used, median, percentile, reference_ms
 from bench.load import Driver, _database_pids, _postgres_url, _sqlite_url, _worker_pids
 from bench.store_load import DEFAULT_PG
+from bot import heap
 from bot.i18n import Texts, build_catalog
 from bot.presenter import Presenter
 from bot.service import MatchService, MatchSnapshot
@@ -58,6 +59,7 @@ async def measure(url: str, moves: int) -> Timings:
     monitor = LagMonitor()
     try:
         await driver.configure_guilds()
+        heap.settle(games)  # as the bot does at start (bot.heap)
         for game in games:  # warm-up: imports, fonts, the render workers
             await driver.move(await driver.new_match(game.name, game.min_seats))
         monitor.start()

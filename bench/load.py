@@ -54,6 +54,7 @@ from bench.common import (
     rss_mb,
 )
 from bench.store_load import DEFAULT_PG, _pg_admin
+from bot import heap
 from bot.i18n import Texts, build_catalog
 from bot.presenter import Presenter
 from bot.service import MatchService, MatchSnapshot, Player
@@ -219,6 +220,7 @@ async def drive(url: str, matches: int, seconds: float, process: int, barrier: A
     reference = reference_ms()
     try:
         await driver.configure_guilds()
+        heap.settle(engines)  # as the bot does at start (bot.heap)
         # Warm up: one move of each game, so first-use costs (imports, fonts) stay out.
         for game_engine in engines:
             await driver.move(await driver.new_match(game_engine.name, game_engine.min_seats))

@@ -75,6 +75,7 @@ async def _run(settings: Settings) -> int:
     from bot.command_payload import InvalidCommandTree
 
     async with TabletopBot(settings) as bot:
+        bot.settle_heap = True
         try:
             await bot.start(token)
         except discord.LoginFailure:

@@ -9,7 +9,7 @@ import discord
 from discord.ext import commands
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot import render_pool
+from bot import heap, render_pool
 from bot.clock import Clock, SystemClock
 from bot.command_payload import InvalidCommandTree, tree_violations
 from bot.config import Settings
@@ -64,6 +64,9 @@ class TabletopBot(commands.AutoShardedBot):
         self.clock: Clock = clock or SystemClock()
         self.db_engine: AsyncEngine | None = None
         self.service: MatchService
+        #: Freeze what start-up loaded out of the collector's full passes (bot.heap):
+        #: set by ``python -m bot run`` only, as tests start and drop many bots.
+        self.settle_heap = False
 
     async def setup_hook(self) -> None:
         render_pool.configure(self.settings.render_processes, self.settings.games)
@@ -76,6 +79,8 @@ class TabletopBot(commands.AutoShardedBot):
         await self.add_commands()
         self.add_dynamic_items(MatchButton, MatchSelect)
         await self.sync_commands()
+        if self.settle_heap:
+            log.info("%d objects kept out of full collections", heap.settle(self.engines))
 
     async def add_commands(self) -> None:
         """Load every cog and make the command tree ready to sync, translations included."""

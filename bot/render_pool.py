@@ -30,6 +30,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
+from bot.heap import settle
 from engines.core import GameEngine, View
 
 _T = TypeVar("_T")
@@ -86,7 +87,8 @@ def _warm_worker(modules: tuple[str, ...]) -> None:
     """Import the games (and with them Pillow and the fonts' code) before any render."""
     from engines.core.registry import load_games
 
-    load_games(modules)
+    # A worker lives as long as the pool: what it loads once is frozen (bot.heap).
+    settle(load_games(modules))
 
 
 def configure(workers: int | None = None, modules: Iterable[str] = ()) -> None:
