@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
 from engines.core.dice import Dice
+from engines.core.entry import describe as describe_entry_data
 from engines.core.errors import (
     IllegalActionError,
     InvalidActionError,
@@ -268,9 +269,7 @@ class GameEngine(ABC, Generic[S]):
 
     def describe_entry(self, view: View, locale: str = "en-US") -> str:
         """Alt text of :meth:`render_entry`'s image, in ``locale``."""
-        from engines.core.entry import describe
-
-        return describe(view.data, self._entry_catalog(), locale)
+        return describe_entry_data(view.data, self._entry_catalog(), locale)
 
     def _entry_catalog(self) -> Catalog:
         # Read once per engine: a pack's previews are drawn many at a time.
