@@ -26,7 +26,12 @@ from engines.core.render import canvas, fit_text, font, to_png
 from engines.dicethrone.render import arrows, letters
 from engines.dicethrone.render.abilities import focus, status_names
 from engines.dicethrone.render.chips import chip_label, chip_spacing, panel_chips
-from engines.dicethrone.render.compact import compact_height, draw_compact
+from engines.dicethrone.render.compact import (
+    compact_height,
+    draw_compact,
+    draw_narrow,
+    narrow_height,
+)
 from engines.dicethrone.render.dice import (
     Tray,
     draw_dice,
@@ -99,7 +104,16 @@ def draw_board(data: BoardView, t: Translate, locale: str) -> bytes:
     in_attack = involved(data)
     columns = [p for p in players if p.seat in in_attack][:2]
     condensed = [p for p in players if p not in columns]
-    compact_h = [compact_height(p, width, t, locale) for p in condensed]
+    # Heroes outside the attack: two side by side, half the width each (a lone last
+    # one across the whole width), so that 3–4 heroes keep within a phone's height.
+    half = (width - GAP) // 2
+    panel_rows = [condensed[i : i + 2] for i in range(0, len(condensed), 2)]
+    compact_h = [
+        max(narrow_height(p, data, half, t, locale) for p in row)
+        if len(row) > 1
+        else compact_height(row[0], width, t, locale)
+        for row in panel_rows
+    ]
     shown = arrows.damage_arrows(data, [p.seat for p in columns], t, locale)
     # Rows of dice share a line (smaller dice) when they fit side by side.
     rows_of_trays: list[list[Tray]] = []
@@ -218,8 +232,11 @@ def draw_board(data: BoardView, t: Translate, locale: str) -> bytes:
         x += w + GAP
     if not stacked:
         y += max(heights, default=0) + GAP
-    for p, h in zip(condensed, compact_h, strict=True):
-        draw_compact(draw, p, data, y, h, width, t, locale)
+    for row, h in zip(panel_rows, compact_h, strict=True):
+        if len(row) == 1:
+            draw_compact(draw, row[0], data, y, h, width, t, locale)
+        for i, p in enumerate(row if len(row) > 1 else []):
+            draw_narrow(draw, p, data, theme.MARGIN + i * (half + GAP), y, h, half, t, locale)
         y += h + GAP
     return to_png(image)
 

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 from itertools import product
 from typing import Any
 
-from engines.core import Action, RiggedDice
+from engines.core import Action, RiggedDice, Seat
 from engines.core.dice import DiceExhaustedError
 from engines.core.errors import EngineError
 from engines.core.model import replace
@@ -17,7 +17,7 @@ from engines.dicethrone.content.loader import load_pack
 from engines.dicethrone.rules import actions as a
 from engines.dicethrone.rules.state import Phase, State, Step
 from engines.dicethrone.view import typed
-from tests.engines.dicethrone.helpers import start, with_player
+from tests.engines.dicethrone.helpers import start, through_first_roll, with_player
 
 BASE = load_pack("base")
 HEROES = tuple(sorted(BASE.heroes))
@@ -36,10 +36,15 @@ def _dressed(hero1: str, hero2: str, flipped: bool, level: int, most: int) -> St
     """Both heroes upgraded to ``level`` where a card allows it, each holding up to
     ``most`` of the statuses it can hold (its own positive ones, the other's negative
     ones; all of them are as many as a long match piles up)."""
-    state = start(hero1, hero2)
-    for seat, hero_id in enumerate((hero1, hero2)):
+    return _dress(start(hero1, hero2), (hero1, hero2), flipped, level, most)
+
+
+def _dress(state: State, heroes: tuple[str, ...], flipped: bool, level: int, most: int) -> State:
+    """Each hero upgraded to ``level`` where a card allows it, holding up to ``most``
+    statuses (its own positive ones, the next seat's hero's negative ones)."""
+    for seat, hero_id in enumerate(heroes):
         hero = BASE.heroes[hero_id]
-        foe = BASE.heroes[(hero1, hero2)[1 - seat]]
+        foe = BASE.heroes[heroes[(seat + 1) % len(heroes)]]
         statuses = {s.id: 1 for s in hero.statuses if s.positive}
         statuses |= {s.id: 1 for s in foe.statuses if not s.positive}
         statuses = dict(list(statuses.items())[:most])
@@ -79,6 +84,9 @@ def _pass_until(state: State, done: Callable[[State], bool]) -> State:
             state = _act(state, decision.seat, a.Pass(), *([3] * 12))
         elif "defend" in decision.kinds:
             state = _act(state, decision.seat, a.Defend(), *([3] * 12))
+        elif "target" in decision.kinds:
+            # King of the Hill: the attacker aims at the next seat (1-based).
+            state = _act(state, decision.seat, a.Target(decision.seat % len(state.players) + 2))
         else:
             return state
     return state
@@ -111,7 +119,26 @@ def scene(
 ) -> State:
     """One scene (see SCENES) of Alice's ``hero1`` against Bruno's ``hero2``, each
     holding up to ``most`` statuses."""
-    state = _dressed(hero1, hero2, flipped, level, most)
+    return _played(_dressed(hero1, hero2, flipped, level, most), name)
+
+
+#: Names of the seats of a match of 3-4 heroes.
+NAMES = ("Alice", "Bruno", "Carla", "Davi")
+
+
+def scene_n(heroes: tuple[str, ...], name: str, level: int = 2, most: int = 9) -> State:
+    """One scene (see SCENES) of a match of 3 (King of the Hill) or 4 (2 v 2) heroes,
+    seat 0 on turn, each holding up to ``most`` statuses."""
+    dice = RiggedDice([6, *(1,) * (len(heroes) - 1)])
+    seats = [Seat(i, NAMES[i]) for i in range(len(heroes))]
+    options = {f"hero{i + 1}": hero for i, hero in enumerate(heroes)}
+    state = ENGINE.new_match(options, seats, ENGINE.load_content(None), dice)
+    state = _dress(through_first_roll(state), heroes, False, level, most)
+    return _played(state, name)
+
+
+def _played(state: State, name: str) -> State:
+    """The dressed match played on to the scene ``name``."""
     if name == "main":
         return state
     state, _ = _rolled(state)
@@ -120,6 +147,13 @@ def scene(
     state = _attacked(state)
     if name == "attack":
         return state
+    if name == "end" and len(state.players) > 2:
+        # Everyone but Alice (and her teammate) knocked out.
+        winners = tuple(sorted(state.teammates(0)))
+        for seat in range(len(state.players)):
+            if seat not in winners:
+                state = with_player(state, seat, health=0)
+        return replace(state, phase=Phase.OVER, winner=0, winners=winners)
     if name == "end":
         # Bruno falls to the attack (however much of it his defence prevented).
         state = _pass_until(with_player(state, 1, health=1), lambda s: s.phase is Phase.OVER)
