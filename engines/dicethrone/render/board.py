@@ -100,6 +100,8 @@ def draw_board(data: BoardView, t: Translate, locale: str) -> bytes:
         return [line for text in said for line in wrap_line(text, width - 40)]
 
     caption, notes = captions(False), notes_for(False)
+    # The status line wraps (the end of a match of 3–4 heroes names every knock-out).
+    status = wrap(status_line(data, t, locale), width, SMALL) or [""]
     trays = table_trays(data, t, locale)
     in_attack = involved(data)
     columns = [p for p in players if p.seat in in_attack][:2]
@@ -141,7 +143,7 @@ def draw_board(data: BoardView, t: Translate, locale: str) -> bytes:
     def above(tight: bool) -> int:
         """Everything but the hero boards (the arrows included), roomy or tight."""
         line = TIGHT_LINE if tight else LINE
-        height = 88 + 48 + ARROW_ROW * len(shown)
+        height = 88 + 48 + LINE * (len(status) - 1) + ARROW_ROW * len(shown)
         said = len(captions(tight)) + len(notes_for(tight))
         if said:
             height += 24 + line * said + GAP
@@ -163,15 +165,16 @@ def draw_board(data: BoardView, t: Translate, locale: str) -> bytes:
     height += stack_height(heights, stacked)
     image, draw = canvas(height)
     y = _banner(draw, owes_parts(data, t, locale), data)
-    letters.draw_text(
-        draw,
-        (theme.MARGIN, y + 8),
-        status_line(data, t, locale),
-        max_width=width,
-        size=SMALL,
-        fill=theme.TEXT_MUTED,
-    )
-    y += 48
+    for i, part in enumerate(status):
+        letters.draw_text(
+            draw,
+            (theme.MARGIN, y + 8 + i * LINE),
+            part,
+            max_width=width,
+            size=SMALL,
+            fill=theme.TEXT_MUTED,
+        )
+    y += 48 + LINE * (len(status) - 1)
     if caption or notes:
         box = 24 + line * (len(caption) + len(notes))
         draw.rounded_rectangle(
@@ -232,10 +235,10 @@ def draw_board(data: BoardView, t: Translate, locale: str) -> bytes:
         x += w + GAP
     if not stacked:
         y += max(heights, default=0) + GAP
-    for row, h in zip(panel_rows, compact_h, strict=True):
-        if len(row) == 1:
-            draw_compact(draw, row[0], data, y, h, width, t, locale)
-        for i, p in enumerate(row if len(row) > 1 else []):
+    for pair, h in zip(panel_rows, compact_h, strict=True):
+        if len(pair) == 1:
+            draw_compact(draw, pair[0], data, y, h, width, t, locale)
+        for i, p in enumerate(pair if len(pair) > 1 else []):
             draw_narrow(draw, p, data, theme.MARGIN + i * (half + GAP), y, h, half, t, locale)
         y += h + GAP
     return to_png(image)

@@ -16,7 +16,7 @@ from engines.dicethrone.render import chips as dt_chips
 from engines.dicethrone.render import style as dt_style
 from engines.dicethrone.rules.state import State
 from engines.dicethrone.view import typed
-from tests.engines.dicethrone.board_scenes import SCENES, pairings, scene
+from tests.engines.dicethrone.board_scenes import SCENES, pairings, scene, scene_n
 from tests.engines.dicethrone.test_effect_words import LOCALES, drawn_whole
 
 PHONE = 400
@@ -80,3 +80,39 @@ def test_a_board_piled_with_statuses_stays_whole_and_compact(
         for player in view.players:
             for status in player.statuses:
                 assert dt_chips.chip_label(status, locale) in words, (name, status.id)
+
+
+#: A sample of the 3- and 4-hero tables (King of the Hill, 2 v 2; rules/modes.py): each
+#: hero at least once, the same hero twice too (the full product would be slow).
+TABLES = (
+    ("barbarian", "paladin", "gunslinger"),
+    ("cursed_pirate", "cursed_pirate", "paladin"),
+    ("gunslinger", "barbarian", "cursed_pirate", "paladin"),
+    ("paladin", "cursed_pirate", "barbarian", "barbarian"),
+)
+
+
+@cache
+def _table(heroes: tuple[str, ...], name: str, most: int) -> State:
+    return scene_n(heroes, name, most=most)
+
+
+@pytest.mark.parametrize(
+    ("heroes", "locale"), list(zip(TABLES, (*LOCALES, LOCALES[0]), strict=True))
+)
+def test_boards_of_three_and_four_heroes_holding_statuses_stay_whole(
+    heroes: tuple[str, ...], locale: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Two statuses each; the heroes outside the attack drawn two side by side.
+    for name in SCENES:
+        state = _table(heroes, name, 2)
+        words = drawn_whole(state, locale, monkeypatch)
+        width, height = _size(state, locale)
+        assert width == 960 and theme_px() * PHONE / width >= 11
+        if name == "end" or (name == "main" and len(heroes) == 3):
+            # At the end and between the attacks of King of the Hill the board fits
+            # a phone; during an attack (and with four heroes) it may still pass it.
+            assert height <= dt_style.MAX_HEIGHT, (name, height)
+        view = typed(ENGINE.view(state, None))
+        for player in view.players:
+            assert player.name in words and f"{player.health}/" in words, (name, locale)
