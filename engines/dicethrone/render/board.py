@@ -26,12 +26,7 @@ from engines.core.render import canvas, fit_text, font, to_png
 from engines.dicethrone.render import arrows, letters
 from engines.dicethrone.render.abilities import focus, status_names
 from engines.dicethrone.render.chips import chip_label, chip_spacing, panel_chips
-from engines.dicethrone.render.compact import (
-    compact_height,
-    draw_compact,
-    draw_narrow,
-    narrow_height,
-)
+from engines.dicethrone.render.compact import condensed_height, draw_condensed
 from engines.dicethrone.render.dice import (
     Tray,
     draw_dice,
@@ -111,10 +106,8 @@ def draw_board(data: BoardView, t: Translate, locale: str) -> bytes:
     half = (width - GAP) // 2
     panel_rows = [condensed[i : i + 2] for i in range(0, len(condensed), 2)]
     compact_h = [
-        max(narrow_height(p, data, half, t, locale) for p in row)
-        if len(row) > 1
-        else compact_height(row[0], width, t, locale)
-        for row in panel_rows
+        max(condensed_height(p, data, half if len(pair) > 1 else width, t, locale) for p in pair)
+        for pair in panel_rows
     ]
     shown = arrows.damage_arrows(data, [p.seat for p in columns], t, locale)
     # Rows of dice share a line (smaller dice) when they fit side by side.
@@ -236,10 +229,9 @@ def draw_board(data: BoardView, t: Translate, locale: str) -> bytes:
     if not stacked:
         y += max(heights, default=0) + GAP
     for pair, h in zip(panel_rows, compact_h, strict=True):
-        if len(pair) == 1:
-            draw_compact(draw, pair[0], data, y, h, width, t, locale)
-        for i, p in enumerate(pair if len(pair) > 1 else []):
-            draw_narrow(draw, p, data, theme.MARGIN + i * (half + GAP), y, h, half, t, locale)
+        w = half if len(pair) > 1 else width
+        for i, p in enumerate(pair):
+            draw_condensed(draw, p, data, theme.MARGIN + i * (half + GAP), y, h, w, t, locale)
         y += h + GAP
     return to_png(image)
 
@@ -259,9 +251,14 @@ def _fit_columns(
     first, then the others. Stacked boards draw no arrow: ``arrows_h`` more room."""
     statuses = status_names(data)
     best: tuple[int, list[int], list[ColumnPlan], Layout] | None = None
-    for layout in LAYOUTS:
+    layouts: Sequence[Layout] = LAYOUTS
+    if len(columns) == 1:
+        # The one hero board (the player on turn, 3–4 heroes) across the whole width:
+        # its abilities in two columns, in full, before it names them briefly.
+        layouts = sorted(LAYOUTS, key=lambda layout: "active" in layout.brief)
+    for layout in layouts:
         room = rooms[1] if layout.tight else rooms[0]
-        if layout.stacked and len(columns) < 2:
+        if layout.stacked and not columns:
             continue
         splits = (
             [[width] * len(columns)] if layout.stacked else _splits(columns, data, width, layout)

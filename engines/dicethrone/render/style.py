@@ -10,11 +10,7 @@ from engines.core import theme
 Translate = Callable[..., str]
 
 
-#: A hero not involved in the current attack (3–4 heroes): name, health · CP, marks
-#: and card counts; then its applied upgrades (one UPGRADE_ROW per wrapped line,
-#: none without upgrades) and its status chips (if any), one CHIP_ROW per row.
-COMPACT_H = 112
-UPGRADE_ROW = 44
+#: A row of status chips.
 CHIP_ROW = 62
 #: A row of the smaller chips of a hero board laid out compactly (see :data:`LAYOUTS`).
 TIGHT_CHIP_ROW = 46

@@ -124,20 +124,28 @@ def test_the_condensed_panel_shows_applied_upgrades(
     assert line not in drawn
     drawn.clear()
     upgraded = _board(_upgraded(state), locale)
-    assert line in drawn
-    # The panel grows by one line for them; the chips below stay in place.
-    assert upgraded.height == plain + dt_style.UPGRADE_ROW
+    # Half the board wide, beside Carla's panel: the line wraps, never cut short.
+    assert line in " ".join(drawn)
+    # The panel grows by the lines they take (at most two here).
+    assert plain < upgraded.height <= plain + 2 * dt_style.LINE
 
 
 def test_many_upgrades_wrap_onto_lines_of_the_panel() -> None:
     from dataclasses import replace
 
     names = tuple(UpgradeView({"en-US": f"Righteous Combat {n}"}, 2) for n in range(8))
-    width = theme.CANVAS_WIDTH - 2 * theme.MARGIN
-    player = replace(typed(ENGINE.view(start_n(2), None)).players[0], upgrades=names)
-    lines = dt_compact.upgrade_lines(player, width, ENGINE.catalog().translate, "it")
-    assert len(lines) > 1 and all("…" not in line for line in lines)
-    assert " ".join(lines).count("Righteous Combat") == 8
-    font = core_render.font(dt_style.SMALL)
+    data = typed(ENGINE.view(start_n(2), None))
+    player = replace(data.players[0], upgrades=names)
+    # Half the board wide, as two condensed panels side by side are.
+    width = (theme.CANVAS_WIDTH - 2 * theme.MARGIN - dt_style.GAP) // 2
+    lines = dt_compact.condensed_lines(player, data, width, ENGINE.catalog().translate, "it")
+    texts = [text for line in lines for text, _, _ in line]
+    assert len(lines) > 3 and all("…" not in text for text in texts)
+    assert " ".join(texts).count("Righteous Combat") == 8
     room = width - dt_style.INDENT - dt_style.RIGHT
-    assert all(core_render.text_width(line, font) <= room for line in lines)
+    for line in lines:
+        widths = [
+            core_render.text_width(text, core_render.font(dt_style.SMALL, bold))
+            for text, bold, _ in line
+        ]
+        assert sum(widths) + dt_style.SEGMENT_GAP * 5 * (len(line) - 1) <= room
