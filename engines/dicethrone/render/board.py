@@ -90,8 +90,8 @@ def draw_board(data: BoardView, t: Translate, locale: str) -> bytes:
         # The caption keeps the last few lines of the move: the rest is in the post.
         return [line for text in said for line in wrap(text, width - 40, SMALL)][-4:]
 
-    def notes_for(tight: bool) -> list[str]:
-        said = (*damage_lines(data, t, locale), *info_lines(data, t, locale, tight))
+    def notes_for(tight: bool, terse: bool = False) -> list[str]:
+        said = (*damage_lines(data, t, locale), *info_lines(data, t, locale, tight, terse))
         return [line for text in said for line in wrap_line(text, width - 40)]
 
     caption, notes = captions(False), notes_for(False)
@@ -133,11 +133,12 @@ def draw_board(data: BoardView, t: Translate, locale: str) -> bytes:
         for row, die in zip(rows_of_trays, dice_sizes(False), strict=True)
     ]
 
-    def above(tight: bool) -> int:
-        """Everything but the hero boards (the arrows included), roomy or tight."""
+    def above(tight: bool, terse: bool = False) -> int:
+        """Everything but the hero boards (the arrows included unless ``terse``),
+        roomy or tight."""
         line = TIGHT_LINE if tight else LINE
-        height = 88 + 48 + LINE * (len(status) - 1) + ARROW_ROW * len(shown)
-        said = len(captions(tight)) + len(notes_for(tight))
+        height = 88 + 48 + LINE * (len(status) - 1) + ARROW_ROW * len(shown) * (not terse)
+        said = len(captions(tight)) + len(notes_for(tight, terse))
         if said:
             height += 24 + line * said + GAP
         sizes = dice_sizes(tight)
@@ -145,16 +146,18 @@ def draw_board(data: BoardView, t: Translate, locale: str) -> bytes:
         return height + GAP + sum(h + GAP for h in compact_h) + 16
 
     arrows_h = ARROW_ROW * len(shown)
-    rooms = (MAX_HEIGHT - above(False), MAX_HEIGHT - above(True))
+    rooms = (MAX_HEIGHT - above(False), MAX_HEIGHT - above(True), MAX_HEIGHT - above(True, True))
     widths, plans, layout = _fit_columns(columns, data, width, rooms, arrows_h, t, locale)
     stacked, line = layout.stacked, TIGHT_LINE if layout.tight else LINE
     sizes = dice_sizes(layout.tight)
-    caption, notes = captions(layout.tight), notes_for(layout.tight)
-    height = above(layout.tight)
+    caption, notes = captions(layout.tight), notes_for(layout.tight, layout.terse)
+    height = above(layout.tight, layout.terse)
     heights = [plan.height for plan in plans]
     if stacked:
         # One board under the other: the damage is said in the notes, not drawn.
         shown, height = [], height - arrows_h
+    if layout.terse:
+        shown = []  # said in the notes (``above`` left its room out)
     height += stack_height(heights, stacked)
     image, draw = canvas(height)
     y = _banner(draw, owes_parts(data, t, locale), data)
@@ -240,13 +243,13 @@ def _fit_columns(
     columns: Sequence[PlayerView],
     data: BoardView,
     width: int,
-    rooms: tuple[int, int],
+    rooms: tuple[int, int, int],
     arrows_h: int,
     t: Translate,
     locale: str,
 ) -> tuple[list[int], list[ColumnPlan], Layout]:
     """The hero boards' widths and plans, and their layout: the first of
-    :data:`LAYOUTS` whose boards fit in the room left (``rooms``: roomy, tight) px
+    :data:`LAYOUTS` whose boards fit in the room left (``rooms``: roomy, tight, terse) px
     of height (else the shortest), each layout trying the usual split of the width
     first, then the others. Stacked boards draw no arrow: ``arrows_h`` more room."""
     statuses = status_names(data)
@@ -257,7 +260,7 @@ def _fit_columns(
         # its abilities in two columns, in full, before it names them briefly.
         layouts = sorted(LAYOUTS, key=lambda layout: "active" in layout.brief)
     for layout in layouts:
-        room = rooms[1] if layout.tight else rooms[0]
+        room = rooms[2] if layout.terse else rooms[1] if layout.tight else rooms[0]
         if layout.stacked and not columns:
             continue
         splits = (

@@ -16,16 +16,20 @@ class Layout:
     combination only (its effect kept where the dice meet it, for the ability just
     activated and for the defence) on the boards of the seats it holds — "active" the
     player whose turn it is, "other" the rest; ``tight`` draws smaller status chips;
-    ``stacked`` sets the boards one under the other, each across the whole width."""
+    ``stacked`` sets the boards one under the other, each across the whole width;
+    ``terse`` leaves the damage arrow to the notes (which say it) and a choice's
+    options to the banner that names who chooses (no "Bruno chooses:" line)."""
 
     brief: frozenset[str] = frozenset()
     tight: bool = False
     stacked: bool = False
+    terse: bool = False
 
 
 #: Roomy first; then smaller chips; then the board of the player not on turn brief
 #: (the one on turn plans the roll); then both brief; then each board across the
-#: whole width, one under the other, its abilities in two columns.
+#: whole width, one under the other, its abilities in two columns; last, both brief
+#: side by side with no damage arrow nor choice heading (the Gunslinger's Duel).
 LAYOUTS = (
     Layout(),
     Layout(tight=True),
@@ -33,6 +37,7 @@ LAYOUTS = (
     Layout(frozenset({"active", "other"}), tight=True),
     Layout(frozenset({"other"}), tight=True, stacked=True),
     Layout(frozenset({"active", "other"}), tight=True, stacked=True),
+    Layout(frozenset({"active", "other"}), tight=True, terse=True),
 )
 
 

@@ -119,10 +119,13 @@ _SAID_ELSEWHERE = frozenset({"dicethrone.event.damage_pending"})
 SAID_BY_DICE = frozenset({"dicethrone.event.rolled", "dicethrone.event.kept"})
 
 
-def info_lines(data: BoardView, t: Translate, locale: str, tight: bool = False) -> list[str]:
+def info_lines(
+    data: BoardView, t: Translate, locale: str, tight: bool = False, terse: bool = False
+) -> list[str]:
     """What the table waits on besides the owed decision: the announced ability, the
     targeting die, a waiting instant action, a card's target, a pause, an "Or".
-    ``tight``: the ability the dice made is left to the dice's label ("✔ Slap")."""
+    ``tight``: the ability the dice made is left to the dice's label ("✔ Slap");
+    ``terse``: a choice's options without their heading (the banner names who chooses)."""
     roll, players = data.roll, data.players
     out = []
     said = any(e.key.endswith(("announced", "activated")) for e in data.last)
@@ -155,10 +158,14 @@ def info_lines(data: BoardView, t: Translate, locale: str, tight: bool = False) 
     if data.manual:
         out.append(t("dicethrone.render.manual", locale, text=_name(data.manual, locale)))
     if data.choice is not None:
-        out.append(t("dicethrone.render.choice", locale, player=players[data.choice.seat].name))
-        # One line per option, so long option texts stay readable on a phone.
+        if not terse:
+            who = players[data.choice.seat].name
+            out.append(t("dicethrone.render.choice", locale, player=who))
+        # One line per option, so long option texts stay readable on a phone
+        # (indented under their heading).
+        indent = "" if terse else "  "
         for i, label in enumerate(data.choice.options, 1):
-            out.append(f"  {i}) {_name(label, locale)}")
+            out.append(f"{indent}{i}) {_name(label, locale)}")
     return out
 
 
