@@ -101,14 +101,23 @@ def draw_board(data: BoardView, t: Translate, locale: str) -> bytes:
     in_attack = involved(data)
     columns = [p for p in players if p.seat in in_attack][:2]
     condensed = [p for p in players if p not in columns]
-    # Heroes outside the attack: two side by side, half the width each (a lone last
-    # one across the whole width), so that 3–4 heroes keep within a phone's height.
+    # Heroes outside the attack, so that 3–4 heroes keep within a phone's height:
+    # beside the one hero board (no attack yet), one under the other; else under the
+    # boards, two side by side (a lone last one across the whole width).
     half = (width - GAP) // 2
-    panel_rows = [condensed[i : i + 2] for i in range(0, len(condensed), 2)]
-    compact_h = [
-        max(condensed_height(p, data, half if len(pair) > 1 else width, t, locale) for p in pair)
-        for pair in panel_rows
-    ]
+    side = len(columns) == 1 and bool(condensed)
+    if side:
+        panel_rows = [[p] for p in condensed]
+        compact_h = [condensed_height(p, data, half, t, locale) for p in condensed]
+    else:
+        panel_rows = [condensed[i : i + 2] for i in range(0, len(condensed), 2)]
+        compact_h = [
+            max(
+                condensed_height(p, data, half if len(pair) > 1 else width, t, locale) for p in pair
+            )
+            for pair in panel_rows
+        ]
+    beside = sum(compact_h) + GAP * (len(compact_h) - 1) if side else 0
     shown = arrows.damage_arrows(data, [p.seat for p in columns], t, locale)
     # Rows of dice share a line (smaller dice) when they fit side by side.
     rows_of_trays: list[list[Tray]] = []
@@ -143,11 +152,12 @@ def draw_board(data: BoardView, t: Translate, locale: str) -> bytes:
             height += 24 + line * said + GAP
         sizes = dice_sizes(tight)
         height += sum(a + die + b for a, die, b in zip(tops, sizes, unders, strict=True))
-        return height + GAP + sum(h + GAP for h in compact_h) + 16
+        return height + GAP + (0 if side else sum(h + GAP for h in compact_h)) + 16
 
     arrows_h = ARROW_ROW * len(shown)
     rooms = (MAX_HEIGHT - above(False), MAX_HEIGHT - above(True), MAX_HEIGHT - above(True, True))
-    widths, plans, layout = _fit_columns(columns, data, width, rooms, arrows_h, t, locale)
+    board_w = half if side else width
+    widths, plans, layout = _fit_columns(columns, data, board_w, rooms, arrows_h, t, locale, side)
     stacked, line = layout.stacked, TIGHT_LINE if layout.tight else LINE
     sizes = dice_sizes(layout.tight)
     caption, notes = captions(layout.tight), notes_for(layout.tight, layout.terse)
@@ -158,7 +168,7 @@ def draw_board(data: BoardView, t: Translate, locale: str) -> bytes:
         shown, height = [], height - arrows_h
     if layout.terse:
         shown = []  # said in the notes (``above`` left its room out)
-    height += stack_height(heights, stacked)
+    height += max(stack_height(heights, stacked), beside)
     image, draw = canvas(height)
     y = _banner(draw, owes_parts(data, t, locale), data)
     for i, part in enumerate(status):
@@ -229,6 +239,12 @@ def draw_board(data: BoardView, t: Translate, locale: str) -> bytes:
             continue
         draw_column(draw, p, plan, data, x, y, w, max(heights), t, locale)
         x += w + GAP
+    if side:
+        x = theme.MARGIN + half + GAP
+        for p, h in zip(condensed, compact_h, strict=True):
+            draw_condensed(draw, p, data, x, y, h, half, t, locale)
+            y += h + GAP
+        return to_png(image)
     if not stacked:
         y += max(heights, default=0) + GAP
     for pair, h in zip(panel_rows, compact_h, strict=True):
@@ -247,21 +263,23 @@ def _fit_columns(
     arrows_h: int,
     t: Translate,
     locale: str,
+    side: bool = False,
 ) -> tuple[list[int], list[ColumnPlan], Layout]:
     """The hero boards' widths and plans, and their layout: the first of
     :data:`LAYOUTS` whose boards fit in the room left (``rooms``: roomy, tight, terse) px
     of height (else the shortest), each layout trying the usual split of the width
-    first, then the others. Stacked boards draw no arrow: ``arrows_h`` more room."""
+    first, then the others. Stacked boards draw no arrow: ``arrows_h`` more room.
+    ``side``: one board beside the condensed panels (never in two columns)."""
     statuses = status_names(data)
     best: tuple[int, list[int], list[ColumnPlan], Layout] | None = None
     layouts: Sequence[Layout] = LAYOUTS
-    if len(columns) == 1:
+    if len(columns) == 1 and not side:
         # The one hero board (the player on turn, 3–4 heroes) across the whole width:
         # its abilities in two columns, in full, before it names them briefly.
         layouts = sorted(LAYOUTS, key=lambda layout: "active" in layout.brief)
     for layout in layouts:
         room = rooms[2] if layout.terse else rooms[1] if layout.tight else rooms[0]
-        if layout.stacked and not columns:
+        if layout.stacked and (side or not columns):
             continue
         splits = (
             [[width] * len(columns)] if layout.stacked else _splits(columns, data, width, layout)
