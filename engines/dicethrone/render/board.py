@@ -101,23 +101,22 @@ def draw_board(data: BoardView, t: Translate, locale: str) -> bytes:
     in_attack = involved(data)
     columns = [p for p in players if p.seat in in_attack][:2]
     condensed = [p for p in players if p not in columns]
-    # Heroes outside the attack, so that 3–4 heroes keep within a phone's height:
-    # beside the one hero board (no attack yet), one under the other; else under the
-    # boards, two side by side (a lone last one across the whole width).
     half = (width - GAP) // 2
-    side = len(columns) == 1 and bool(condensed)
-    if side:
-        panel_rows = [[p] for p in condensed]
-        compact_h = [condensed_height(p, data, half, t, locale) for p in condensed]
-    else:
-        panel_rows = [condensed[i : i + 2] for i in range(0, len(condensed), 2)]
-        compact_h = [
-            max(
-                condensed_height(p, data, half if len(pair) > 1 else width, t, locale) for p in pair
-            )
-            for pair in panel_rows
+
+    def panels(side: bool) -> tuple[list[list[PlayerView]], list[int]]:
+        """Heroes outside the attack (3–4 heroes), in rows, and the rows' heights:
+        ``side``, beside the one hero board, one under the other; else under the
+        boards, two side by side (a lone last one across the whole width)."""
+        if side:
+            return [[p] for p in condensed], [
+                condensed_height(p, data, half, t, locale) for p in condensed
+            ]
+        pairs = [condensed[i : i + 2] for i in range(0, len(condensed), 2)]
+        return pairs, [
+            max(condensed_height(p, data, half if len(q) > 1 else width, t, locale) for p in q)
+            for q in pairs
         ]
-    beside = sum(compact_h) + GAP * (len(compact_h) - 1) if side else 0
+
     shown = arrows.damage_arrows(data, [p.seat for p in columns], t, locale)
     # Rows of dice share a line (smaller dice) when they fit side by side.
     rows_of_trays: list[list[Tray]] = []
@@ -142,9 +141,9 @@ def draw_board(data: BoardView, t: Translate, locale: str) -> bytes:
         for row, die in zip(rows_of_trays, dice_sizes(False), strict=True)
     ]
 
-    def above(tight: bool, terse: bool = False) -> int:
-        """Everything but the hero boards (the arrows included unless ``terse``),
-        roomy or tight."""
+    def above(tight: bool, terse: bool = False, side: bool = False) -> int:
+        """Everything but the hero boards and what is beside them (the arrows
+        included unless ``terse``), roomy or tight."""
         line = TIGHT_LINE if tight else LINE
         height = 88 + 48 + LINE * (len(status) - 1) + ARROW_ROW * len(shown) * (not terse)
         said = len(captions(tight)) + len(notes_for(tight, terse))
@@ -152,23 +151,42 @@ def draw_board(data: BoardView, t: Translate, locale: str) -> bytes:
             height += 24 + line * said + GAP
         sizes = dice_sizes(tight)
         height += sum(a + die + b for a, die, b in zip(tops, sizes, unders, strict=True))
-        return height + GAP + (0 if side else sum(h + GAP for h in compact_h)) + 16
+        under = 0 if side else sum(h + GAP for h in panels(False)[1])
+        return height + GAP + under + 16
 
     arrows_h = ARROW_ROW * len(shown)
-    rooms = (MAX_HEIGHT - above(False), MAX_HEIGHT - above(True), MAX_HEIGHT - above(True, True))
-    board_w = half if side else width
-    widths, plans, layout = _fit_columns(columns, data, board_w, rooms, arrows_h, t, locale, side)
+
+    def arrange(side: bool) -> tuple[int, list[int], list[ColumnPlan], Layout]:
+        """The board's height, the hero boards' widths, plans and layout, the
+        condensed panels beside the one hero board or under the boards."""
+        rooms = tuple(MAX_HEIGHT - above(tight, terse, side) for tight, terse in TRIES)
+        board_w = half if side else width
+        widths, plans, layout = _fit_columns(
+            columns, data, board_w, rooms, arrows_h, t, locale, side
+        )
+        height = above(layout.tight, layout.terse, side) - arrows_h * layout.stacked
+        heights = stack_height([plan.height for plan in plans], layout.stacked)
+        beside = panels(True)[1] if side else []
+        return max(heights, sum(beside) + GAP * (len(beside) - 1)) + height, widths, plans, layout
+
+    # The one hero board of a turn of 3–4 heroes across the whole width above the
+    # others' panels; beside them if only that fits a phone (or is shorter).
+    height, widths, plans, layout = arrange(False)
+    side = False
+    if height > MAX_HEIGHT and len(columns) == 1 and condensed:
+        beside = arrange(True)
+        if beside[0] < height:
+            (height, widths, plans, layout), side = beside, True
+    panel_rows, compact_h = panels(side)
     stacked, line = layout.stacked, TIGHT_LINE if layout.tight else LINE
     sizes = dice_sizes(layout.tight)
     caption, notes = captions(layout.tight), notes_for(layout.tight, layout.terse)
-    height = above(layout.tight, layout.terse)
     heights = [plan.height for plan in plans]
     if stacked:
         # One board under the other: the damage is said in the notes, not drawn.
-        shown, height = [], height - arrows_h
+        shown = []
     if layout.terse:
         shown = []  # said in the notes (``above`` left its room out)
-    height += max(stack_height(heights, stacked), beside)
     image, draw = canvas(height)
     y = _banner(draw, owes_parts(data, t, locale), data)
     for i, part in enumerate(status):
@@ -255,11 +273,16 @@ def draw_board(data: BoardView, t: Translate, locale: str) -> bytes:
     return to_png(image)
 
 
+#: The rooms :func:`_fit_columns` is given: (tight, terse) of a roomy, a tight and a
+#: terse layout.
+TRIES = ((False, False), (True, False), (True, True))
+
+
 def _fit_columns(
     columns: Sequence[PlayerView],
     data: BoardView,
     width: int,
-    rooms: tuple[int, int, int],
+    rooms: tuple[int, ...],
     arrows_h: int,
     t: Translate,
     locale: str,
