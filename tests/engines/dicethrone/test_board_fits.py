@@ -1,7 +1,8 @@
 """Every Dice Throne board fits a phone (issue 13): every pairing of shipped heroes
 (the double-sided board flipped too), every phase scene, every locale, upgraded,
-holding statuses: at most 1,100 px tall, no text under 11 px once Discord shows it
-400 px wide, none cut short or drawn over other text."""
+holding two statuses each: at most 1,100 px tall, no text under 11 px once Discord
+shows it 400 px wide, none cut short or drawn over other text; and the boards of
+3 and 4 heroes (King of the Hill, 2 v 2), sampled."""
 
 from __future__ import annotations
 
@@ -37,8 +38,9 @@ def test_every_scene_of_a_pairing_fits_a_phone_whole(
     hero1: str, hero2: str, flipped: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     for name in SCENES:
-        # Each hero holding a status, as most turns of a match have.
-        state = _scene(hero1, hero2, name, flipped, 1)
+        # Each hero holding two statuses, as many turns of a match have (the
+        # Gunslinger's Duel choice the longest: it fits with its options unheaded).
+        state = _scene(hero1, hero2, name, flipped, 2)
         for locale in LOCALES:
             # No text shrunk, cut short, under 28 px or over other text.
             words = drawn_whole(state, locale, monkeypatch)
@@ -109,9 +111,9 @@ def test_boards_of_three_and_four_heroes_holding_statuses_stay_whole(
         words = drawn_whole(state, locale, monkeypatch)
         width, height = _size(state, locale)
         assert width == 960 and theme_px() * PHONE / width >= 11
-        if name == "end" or (name == "main" and len(heroes) == 3):
-            # At the end and between the attacks of King of the Hill the board fits
-            # a phone; during an attack (and with four heroes) it may still pass it.
+        if name in ("main", "end"):
+            # Between attacks and at the end the board fits a phone; during an attack
+            # two hero boards and the others' panels may still pass it by ~150 px.
             assert height <= dt_style.MAX_HEIGHT, (name, height)
         view = typed(ENGINE.view(state, None))
         for player in view.players:

@@ -39,11 +39,14 @@ def _board(state: State, locale: str = "pt-BR") -> Image.Image:
     return Image.open(io.BytesIO(ENGINE.render(ENGINE.view(state, None), "board", locale)))
 
 
+@pytest.mark.parametrize("locale", ["en-US", "pt-BR", "it"])
 @pytest.mark.parametrize("count", [3, 4])
-def test_a_board_of_many_heroes_fits_a_phone_screen(count: int) -> None:
-    # Two full panels (attacker, target) plus condensed ones: the 4-hero board
-    # stayed 1640–1890 px tall before; it now stays under 1500 px.
-    assert _board(_attacked(count)).height < 1500
+def test_a_board_of_many_heroes_fits_a_phone_screen(count: int, locale: str) -> None:
+    # Two hero boards (attacker, target) plus condensed panels, two side by side:
+    # 3 heroes fit (1,101–1,151 px with the panels stacked); 4 heroes come near
+    # (1,258–1,310 px stacked, 1,114–1,166 now).
+    most = dt_style.MAX_HEIGHT if count == 3 else 1200
+    assert _board(_attacked(count), locale).height <= most
 
 
 def test_only_heroes_outside_the_attack_are_condensed() -> None:
