@@ -43,8 +43,8 @@ def condensed_lines(
     p: PlayerView, data: BoardView, width: int, t: Translate, locale: str
 ) -> list[list[Segment]]:
     """The lines of a condensed panel ``width`` px wide: name and hero, marks,
-    health · CP, card counts, the applied upgrades, each put on the line before it where it
-    fits whole, else on lines of its own (wrapped, never cut short)."""
+    health · CP, card counts, the applied upgrades, each put on the line before it
+    where it fits whole, else on lines of its own (wrapped, never cut short)."""
     room = width - INDENT - RIGHT
     health = t("dicethrone.render.health_of", locale, health=p.health, max=p.max_health)
     cp = t("dicethrone.render.cp", locale, cp=p.cp)
