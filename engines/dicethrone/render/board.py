@@ -106,17 +106,22 @@ def draw_board(data: BoardView, t: Translate, locale: str) -> bytes:
     condensed = [p for p in players if p not in columns]
     half = (width - GAP) // 2
 
-    def panels(side: bool) -> tuple[list[list[PlayerView]], list[int]]:
+    def share(count: int) -> int:
+        """The width of each of ``count`` panels side by side."""
+        return (width - GAP * (count - 1)) // count
+
+    def panels(side: bool, minimal: bool) -> tuple[list[list[PlayerView]], list[int]]:
         """Heroes outside the attack (3–4 heroes), in rows, and the rows' heights:
         ``side``, beside the one hero board, one under the other; else under the
-        boards, two side by side (a lone last one across the whole width)."""
+        boards, two side by side (a lone last one across the whole width);
+        ``minimal``: minimal panels (see ``compact.py``)."""
         if side:
             return [[p] for p in condensed], [
-                condensed_height(p, data, half, t, locale) for p in condensed
+                condensed_height(p, data, half, t, locale, minimal) for p in condensed
             ]
         pairs = [condensed[i : i + 2] for i in range(0, len(condensed), 2)]
         return pairs, [
-            max(condensed_height(p, data, half if len(q) > 1 else width, t, locale) for p in q)
+            max(condensed_height(p, data, share(len(q)), t, locale, minimal) for p in q)
             for q in pairs
         ]
 
@@ -144,7 +149,7 @@ def draw_board(data: BoardView, t: Translate, locale: str) -> bytes:
         for row, die in zip(rows_of_trays, dice_sizes(False), strict=True)
     ]
 
-    def above(tight: bool, terse: bool = False, side: bool = False) -> int:
+    def above(tight: bool, terse: bool = False, side: bool = False, minimal: bool = False) -> int:
         """Everything but the hero boards and what is beside them (the arrows
         included unless ``terse``), roomy or tight."""
         line = TIGHT_LINE if tight else LINE
@@ -154,33 +159,43 @@ def draw_board(data: BoardView, t: Translate, locale: str) -> bytes:
             height += 24 + line * said + GAP
         sizes = dice_sizes(tight)
         height += sum(a + die + b for a, die, b in zip(tops, sizes, unders, strict=True))
-        under = 0 if side else sum(h + GAP for h in panels(False)[1])
+        under = 0 if side else sum(h + GAP for h in panels(False, minimal)[1])
         return height + GAP + under + 16
 
     arrows_h = ARROW_ROW * len(shown)
 
-    def arrange(side: bool) -> tuple[int, list[int], list[ColumnPlan], Layout]:
+    def arrange(side: bool, minimal: bool) -> tuple[int, list[int], list[ColumnPlan], Layout]:
         """The board's height, the hero boards' widths, plans and layout, the
         condensed panels beside the one hero board or under the boards."""
-        rooms = tuple(MAX_HEIGHT - above(tight, terse, side) for tight, terse in TRIES)
+        rooms = tuple(MAX_HEIGHT - above(tight, terse, side, minimal) for tight, terse in TRIES)
         board_w = half if side else width
         widths, plans, layout = _fit_columns(
             columns, data, board_w, rooms, arrows_h, t, locale, side
         )
-        height = above(layout.tight, layout.terse, side) - arrows_h * layout.stacked
+        height = above(layout.tight, layout.terse, side, minimal) - arrows_h * layout.stacked
         heights = stack_height([plan.height for plan in plans], layout.stacked)
-        beside = panels(True)[1] if side else []
+        beside = panels(True, minimal)[1] if side else []
         return max(heights, sum(beside) + GAP * (len(beside) - 1)) + height, widths, plans, layout
 
-    # The one hero board of a turn of 3–4 heroes across the whole width above the
-    # others' panels; beside them if only that fits a phone (or is shorter).
-    height, widths, plans, layout = arrange(False)
-    side = False
-    if height > MAX_HEIGHT and len(columns) == 1 and condensed:
-        beside = arrange(True)
-        if beside[0] < height:
-            (height, widths, plans, layout), side = beside, True
-    panel_rows, compact_h = panels(side)
+    def place(minimal: bool) -> tuple[tuple[int, list[int], list[ColumnPlan], Layout], bool]:
+        """:func:`arrange` under the boards or, the one hero board of a turn of 3–4
+        heroes, beside the panels if only that fits a phone (or is shorter)."""
+        under = arrange(False, minimal)
+        if under[0] > MAX_HEIGHT and len(columns) == 1 and condensed:
+            beside = arrange(True, minimal)
+            if beside[0] < under[0]:
+                return beside, True
+        return under, False
+
+    # The last resort, where the condensed panels still pass a phone's height:
+    # minimal panels (boards that fit with the fuller panels are left as they are).
+    (height, widths, plans, layout), side = place(False)
+    minimal = False
+    if height > MAX_HEIGHT and condensed:
+        fewer, fewer_side = place(True)
+        if fewer[0] < height:
+            (height, widths, plans, layout), side, minimal = fewer, fewer_side, True
+    panel_rows, compact_h = panels(side, minimal)
     stacked, line = layout.stacked, TIGHT_LINE if layout.tight else LINE
     sizes = dice_sizes(layout.tight)
     caption, notes = captions(layout.tight), notes_for(layout.tight, layout.terse)
@@ -263,15 +278,16 @@ def draw_board(data: BoardView, t: Translate, locale: str) -> bytes:
     if side:
         x = theme.MARGIN + half + GAP
         for p, h in zip(condensed, compact_h, strict=True):
-            draw_condensed(draw, p, data, x, y, h, half, t, locale)
+            draw_condensed(draw, p, data, x, y, h, half, t, locale, minimal)
             y += h + GAP
         return to_png(image)
     if not stacked:
         y += max(heights, default=0) + GAP
     for pair, h in zip(panel_rows, compact_h, strict=True):
-        w = half if len(pair) > 1 else width
+        w = share(len(pair))
         for i, p in enumerate(pair):
-            draw_condensed(draw, p, data, theme.MARGIN + i * (half + GAP), y, h, w, t, locale)
+            x = theme.MARGIN + i * (w + GAP)
+            draw_condensed(draw, p, data, x, y, h, w, t, locale, minimal)
         y += h + GAP
     return to_png(image)
 

@@ -1,5 +1,8 @@
 """A condensed panel: a hero not involved in the current attack (3–4 heroes), half
-the board's width (two side by side) or, a lone one, across it."""
+the board's width (two side by side) or, a lone one, across it; where even that
+board passes a phone's height, a minimal one (name, hero, marks, health · CP and
+one row of chips: the card counts and upgrades are on the hero's own board on its
+turn, and in ``/match lookup``)."""
 
 from __future__ import annotations
 
@@ -40,11 +43,12 @@ Segment = tuple[str, bool, theme.RGB]
 
 
 def condensed_lines(
-    p: PlayerView, data: BoardView, width: int, t: Translate, locale: str
+    p: PlayerView, data: BoardView, width: int, t: Translate, locale: str, minimal: bool = False
 ) -> list[list[Segment]]:
     """The lines of a condensed panel ``width`` px wide: name and hero, marks,
-    health · CP, card counts, the applied upgrades, each put on the line before it
-    where it fits whole, else on lines of its own (wrapped, never cut short)."""
+    health · CP, card counts, the applied upgrades (``minimal``: not these two),
+    each put on the line before it where it fits whole, else on lines of its own
+    (wrapped, never cut short)."""
     room = width - INDENT - RIGHT
     health = t("dicethrone.render.health_of", locale, health=p.health, max=p.max_health)
     cp = t("dicethrone.render.cp", locale, cp=p.cp)
@@ -54,9 +58,10 @@ def condensed_lines(
         # The marks in the colour the hero boards give them (team, leader, target).
         (" · ".join(panel_tags(p.seat, data, t, locale)), True, theme.HIGHLIGHT),
         (f"{health} · {cp}", True, theme.TEXT),
-        (card_counts(p, t, locale), False, theme.TEXT_MUTED),
     ]
-    if names:
+    if not minimal:
+        parts.append((card_counts(p, t, locale), False, theme.TEXT_MUTED))
+    if names and not minimal:
         upgrades = t("dicethrone.render.upgrades", locale, cards=" · ".join(names))
         parts.append((upgrades, False, theme.TEXT))
     lines: list[list[Segment]] = []
@@ -75,13 +80,16 @@ def condensed_lines(
     return lines
 
 
-def condensed_height(p: PlayerView, data: BoardView, width: int, t: Translate, locale: str) -> int:
+def condensed_height(
+    p: PlayerView, data: BoardView, width: int, t: Translate, locale: str, minimal: bool = False
+) -> int:
     """The height of a condensed panel ``width`` px wide (see :func:`draw_condensed`)."""
     chips = panel_chips(p)
     rows = chip_rows(chips, width - INDENT - RIGHT, locale)
     counts, _ = chip_layout(chips, width - INDENT - RIGHT, locale, rows, tight=True)
     chip_h = TIGHT_CHIP_ROW * len(counts) + 4 if chips else 0
-    return 12 + LINE * len(condensed_lines(p, data, width, t, locale)) + chip_h + 4
+    lines = condensed_lines(p, data, width, t, locale, minimal)
+    return 12 + LINE * len(lines) + chip_h + 4
 
 
 def draw_condensed(
@@ -94,15 +102,17 @@ def draw_condensed(
     width: int,
     t: Translate,
     locale: str,
+    minimal: bool = False,
 ) -> None:
     """A condensed panel ``width`` px wide (3–4 heroes, outside the attack): its
     lines (:func:`condensed_lines`), then its status chips, smaller, on
-    :func:`chip_rows` rows, a "+N" chip counting the rest."""
+    :func:`chip_rows` rows, a "+N" chip counting the rest (``minimal``: the
+    minimal panel)."""
     x1 = x0 + width
     draw.rounded_rectangle((x0, y, x1, y + height), 14, fill=theme.PANEL)
     draw.rounded_rectangle((x0, y, x0 + 12, y + height), 6, fill=theme.seat_colour(p.seat))
     ty = y + 12
-    for line in condensed_lines(p, data, width, t, locale):
+    for line in condensed_lines(p, data, width, t, locale, minimal):
         x = x0 + INDENT
         for text, bold, fill in line:
             w = text_width(text, font(SMALL, bold=bold))

@@ -105,16 +105,18 @@ def _table(heroes: tuple[str, ...], name: str, most: int) -> State:
 def test_boards_of_three_and_four_heroes_holding_statuses_stay_whole(
     heroes: tuple[str, ...], locale: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # Two statuses each; the heroes outside the attack drawn two side by side.
+    # Two statuses each; the heroes outside the attack drawn two side by side (as
+    # minimal panels where fuller ones would pass a phone's height).
     for name in SCENES:
         state = _table(heroes, name, 2)
         words = drawn_whole(state, locale, monkeypatch)
         width, height = _size(state, locale)
         assert width == 960 and theme_px() * PHONE / width >= 11
-        if name in ("main", "end"):
-            # Between attacks and at the end the board fits a phone; during an attack
-            # two hero boards and the others' panels may still pass it by ~150 px.
-            assert height <= dt_style.MAX_HEIGHT, (name, height)
+        # These tables fit a phone between attacks and at the end, and with 3 heroes
+        # throughout; a 4 heroes' roll or attack may still pass it by up to 80 px here
+        # (other tables, 3 or 4 heroes, by up to ~240 px: a gap left open).
+        calm = len(heroes) == 3 or name in ("main", "end")
+        assert height <= (dt_style.MAX_HEIGHT if calm else 1200), (name, height)
         view = typed(ENGINE.view(state, None))
         for player in view.players:
             assert player.name in words and f"{player.health}/" in words, (name, locale)

@@ -12,12 +12,13 @@ from engines.core import render as core_render
 from engines.core import theme
 from engines.dicethrone import ENGINE
 from engines.dicethrone.render import compact as dt_compact
+from engines.dicethrone.render import hero as dt_hero
 from engines.dicethrone.render import layout as dt_layout
 from engines.dicethrone.render import letters as dt_letters
 from engines.dicethrone.render import style as dt_style
 from engines.dicethrone.rules import actions as a
 from engines.dicethrone.rules.state import State, Step
-from engines.dicethrone.view import UpgradeView, typed
+from engines.dicethrone.view import BoardView, PlayerView, UpgradeView, typed
 from tests.engines.dicethrone.helpers import act, with_player
 from tests.engines.dicethrone.test_modes import attack, start_n
 
@@ -44,8 +45,8 @@ def _board(state: State, locale: str = "pt-BR") -> Image.Image:
 def test_a_board_of_many_heroes_fits_a_phone_screen(count: int, locale: str) -> None:
     # Two hero boards (attacker, target) plus condensed panels, two side by side:
     # 3 heroes fit (1,101–1,151 px with the panels stacked); 4 heroes come near
-    # (1,258–1,310 px stacked, 1,114–1,166 now).
-    most = dt_style.MAX_HEIGHT if count == 3 else 1200
+    # (1,258–1,310 px stacked, 1,114–1,166 with full panels, 1,078–1,130 minimal).
+    most = dt_style.MAX_HEIGHT if count == 3 else 1140
     assert _board(_attacked(count), locale).height <= most
 
 
@@ -111,8 +112,32 @@ def _upgraded(state: State) -> State:
         ("it", "Potenziamenti: Slap II · Thick Skin II"),
     ],
 )
-def test_the_condensed_panel_shows_applied_upgrades(
-    locale: str, line: str, monkeypatch: pytest.MonkeyPatch
+def test_the_condensed_panel_shows_applied_upgrades(locale: str, line: str) -> None:
+    state = _upgraded(_attacked(4))
+    data = typed(ENGINE.view(state, None))
+    assert 3 not in dt_layout.involved(data)
+    davi, t = data.players[3], ENGINE.catalog().translate
+    # Half the board wide, beside Carla's panel: the line wraps, never cut short.
+    full = _said(davi, data, locale, minimal=False)
+    assert line in full and dt_hero.card_counts(davi, t, locale) in full
+    # The minimal panel (a board's last resort) leaves the upgrades and the card
+    # counts to Davi's own board; his name, health and CP stay.
+    minimal = _said(davi, data, locale, minimal=True)
+    assert "II" not in minimal and dt_hero.card_counts(davi, t, locale) not in minimal
+    health = t("dicethrone.render.health_of", locale, health=davi.health, max=davi.max_health)
+    assert "4. Davi" in minimal and health in minimal
+
+
+def _said(p: PlayerView, data: BoardView, locale: str, minimal: bool) -> str:
+    """The words of ``p``'s condensed panel half the board wide."""
+    width = (theme.CANVAS_WIDTH - 2 * theme.MARGIN - dt_style.GAP) // 2
+    t = ENGINE.catalog().translate
+    lines = dt_compact.condensed_lines(p, data, width, t, locale, minimal)
+    return " ".join(text for line in lines for text, _, _ in line)
+
+
+def test_only_a_board_too_tall_for_full_panels_draws_minimal_ones(
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     drawn: list[str] = []
 
@@ -120,17 +145,29 @@ def test_the_condensed_panel_shows_applied_upgrades(
         drawn.append(text)
         return core_render.draw_text(draw, xy, text, **kw)
 
-    state = _attacked(4)
-    assert 3 not in dt_layout.involved(typed(ENGINE.view(state, None)))
     monkeypatch.setattr(dt_letters, "draw_text", spy)
-    plain = _board(state, locale).height
-    assert line not in drawn
+    t = ENGINE.catalog().translate
+    # 3 heroes: the board fits with Carla's full panel (her card counts drawn).
+    three = _attacked(3)
+    _board(three, "en-US")
+    carla = typed(ENGINE.view(three, None)).players[2]
+    assert dt_hero.card_counts(carla, t, "en-US") in drawn
+    # Card counts on all three: Alice's and Bruno's hero boards and Carla's panel.
+    assert sum(text.startswith("Hand ") for text in drawn) == 3
+    # 4 heroes, Davi upgraded: full panels would pass a phone's height, so Carla and
+    # Davi get minimal ones, and his upgrades make the board no taller.
+    four = _attacked(4)
+    plain = _board(four, "en-US").height
     drawn.clear()
-    upgraded = _board(_upgraded(state), locale)
-    # Half the board wide, beside Carla's panel: the line wraps, never cut short.
-    assert line in " ".join(drawn)
-    # The panel grows by the lines they take (at most two here).
-    assert plain < upgraded.height <= plain + 2 * dt_style.LINE
+    upgraded = _upgraded(four)
+    assert _board(upgraded, "en-US").height == plain
+    view = typed(ENGINE.view(upgraded, None))
+    assert not any("Upgrades" in text for text in drawn)
+    # Card counts on Alice's and Bruno's hero boards only.
+    assert sum(text.startswith("Hand ") for text in drawn) == 2
+    for p in view.players[2:]:
+        assert any(f"{p.seat + 1}. {p.name}" in text for text in drawn)
+        assert any(f"{p.health}/{p.max_health}" in text for text in drawn)
 
 
 def test_many_upgrades_wrap_onto_lines_of_the_panel() -> None:

@@ -190,7 +190,9 @@ def test_a_condensed_panel_shows_card_counts(monkeypatch: pytest.MonkeyPatch) ->
         return real(draw, xy, text, **kw)
 
     monkeypatch.setattr(dt_letters, "draw_text", spy)
-    state = _attacked(4)
+    # 3 heroes: the board fits a phone with Carla's full panel (4 heroes' attack
+    # boards fall back to minimal panels, with no card counts).
+    state = _attacked(3)
     dt_png.render(ENGINE.view(state, None), "board", ENGINE.catalog(), "en-US")
     carla = state.players[2]
     counts = f"Hand {len(carla.hand)} · deck {len(carla.deck)} · discard {len(carla.discard)}"
