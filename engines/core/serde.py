@@ -13,7 +13,7 @@ import json
 import re
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any, TypeVar, Union, cast, get_args, get_origin
 
@@ -203,6 +203,23 @@ def _from_container(tp: Any, origin: Any, data: JSON, path: str) -> Any:
 def _from_dataclass(tp: type[T], data: JSON, path: str) -> T:
     if not isinstance(data, dict):
         raise SerdeError(f"{path}: expected an object for {tp.__name__}, got {data!r}", path=path)
+    pool = _INTERNED.get(tp)
+    if pool is not None:
+        return cast(T, _interned(pool, tp, data, path))
+    shared = _SHARED.get(tp)
+    if shared is not None:
+        # Built-in content read back from a state: the very object the pack holds
+        # when the JSON is the same (compared in C, far cheaper than parsing it).
+        name, table = shared
+        key = data.get(name)
+        for known, value in table.get(key, ()) if type(key) is str else ():
+            if known == data:
+                return cast(T, value)
+    return _parse_dataclass(tp, data, path)
+
+
+def _parse_dataclass(tp: type[T], data: dict[str, Any], path: str) -> T:
+    """A new ``tp`` from its JSON object, each field parsed by its type hint."""
     fields, names = _plan(cast(type, tp))
     kwargs: dict[str, Any] = {}
     for name, hint, plain, required in fields:
@@ -223,6 +240,80 @@ def _from_dataclass(tp: type[T], data: JSON, path: str) -> T:
                 f"{path}: unknown field(s) {', '.join(sorted(unknown))}", path=f"{path}.{first}"
             )
     return tp(**kwargs)
+
+
+#: The pools of :func:`interned` classes: each value parsed, by its fields' values.
+_INTERNED: dict[type, dict[tuple[Any, ...], Any]] = {}
+#: A pool that grows past this many values (uploaded packs' cards over months) starts
+#: afresh: interning saves memory, it never decides what a value is.
+_POOL_LIMIT = 20_000
+
+_C = TypeVar("_C", bound=type)
+
+
+def interned(cls: _C) -> _C:
+    """Class decorator: :func:`from_json` returns one shared object per distinct value
+    of this frozen dataclass, whose fields all hold text, numbers or booleans (a Battle
+    Scenes ``CardRef``). Every state read back from the database used to hold its own
+    thousands of them, each one more object for the garbage collector's full passes to
+    walk (docs/performance.md); equal values of an immutable class are
+    interchangeable, so they may be one object."""
+    params = getattr(cls, "__dataclass_params__", None)
+    if params is None or not params.frozen:
+        raise TypeError(f"{cls.__name__}: only frozen dataclasses are interned")
+    hints = typing.get_type_hints(cls)
+    if any(hints[f.name] not in _SELF_TYPED for f in dataclasses.fields(cls)):
+        raise TypeError(f"{cls.__name__}: only fields of text, numbers or booleans are interned")
+    _INTERNED[cls] = {}
+    return cls
+
+
+def _interned(pool: dict[tuple[Any, ...], Any], tp: type, data: dict[str, Any], path: str) -> Any:
+    """The pooled value equal to ``data``, parsed and pooled on first sight. Only JSON
+    that parses as it is (each field given, of exactly its type) is pooled, so a
+    ``true`` never finds the ``1`` that equals it."""
+    fields, _ = _plan(tp)
+    key = tuple(data.get(name) for name, *_ in fields)
+    exact = len(data) == len(fields) and all(
+        type(item) is plain for item, (_, _, plain, _) in zip(key, fields, strict=True)
+    )
+    found = pool.get(key) if exact else None
+    if found is not None:
+        return found
+    value: Any = _parse_dataclass(tp, data, path)
+    if exact:
+        if len(pool) >= _POOL_LIMIT:
+            pool.clear()
+        pool[key] = value
+    return value
+
+
+#: What :func:`share` registered: by dataclass, the field naming an object and, by
+#: that name, the objects with their JSON.
+_SHARED: dict[type, tuple[str, dict[Any, list[tuple[JSON, Any]]]]] = {}
+
+
+def share(values: Iterable[Any], name: str) -> None:
+    """Make :func:`from_json` return these very objects (frozen dataclasses, each named
+    by its field ``name``) for JSON equal to theirs, instead of new copies.
+
+    States embed the built-in content they play with (Battle Scenes card definitions,
+    Krosmaster figures and rewards): each state read back from the database used to
+    get copies of it all, which cost the parse, the memory of every cached state and
+    the garbage collector's walk over thousands of objects (docs/performance.md). A
+    state made by ``new_match`` already holds the pack's own objects, so a state read
+    back now holds exactly what it held when it was made. Only content nobody changes
+    may be shared: a game's built-in packs, read once per process. JSON that differs
+    in any way (an older card text in a long match) is parsed as before."""
+    for value in values:
+        tp = type(value)
+        known = _SHARED.setdefault(tp, (name, {}))
+        if known[0] != name:
+            raise ValueError(f"{tp.__name__} is already shared by {known[0]!r}")
+        entries = known[1].setdefault(getattr(value, name), [])
+        data = to_json(value)
+        if not any(json_value == data for json_value, _ in entries):
+            entries.append((data, value))
 
 
 #: Types whose JSON value is the value itself, by the one Python type it has then

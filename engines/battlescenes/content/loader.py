@@ -27,7 +27,7 @@ from engines.battlescenes.content.schema import (
 )
 from engines.battlescenes.content.steps import check_choice, parse_mode, parse_step
 from engines.battlescenes.content.texts import parse_text
-from engines.core import ContentError
+from engines.core import ContentError, serde
 from engines.core.packs import (
     PackError,
     PackFileError,
@@ -48,8 +48,11 @@ BUILTIN_PACKS = ("starter",)
 def builtin_pack(name: str) -> Pack:
     """A built-in pack, read once per process: parsing the starter's card files took
     a third of a second of the bot's event loop at every match start (docs/performance.md).
-    Nothing changes a loaded pack, so matches may share it."""
-    return load_pack(name, CONTENT_ROOT)
+    Nothing changes a loaded pack, so matches may share it, and states read back
+    from the database share its card definitions too (``serde.share``)."""
+    pack = load_pack(name, CONTENT_ROOT)
+    serde.share(pack.cards.values(), "key")
+    return pack
 
 
 def load_pack(name: str, root: Path = CONTENT_ROOT) -> Pack:

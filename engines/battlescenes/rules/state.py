@@ -13,7 +13,7 @@ import enum
 from dataclasses import dataclass, field
 
 from engines.battlescenes.content.schema import ActionRule, CardDef, Characteristic, Step
-from engines.core import Event, Seat
+from engines.core import Event, Seat, serde
 
 
 class Phase(enum.Enum):
@@ -55,6 +55,7 @@ TRANSITIONS: dict[Phase, frozenset[Phase]] = {
 }
 
 
+@serde.interned  # thousands in every state read back: one object per card
 @dataclass(frozen=True)
 class CardRef:
     """A physical card: whose it is and which definition it shows."""

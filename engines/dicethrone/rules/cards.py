@@ -60,13 +60,24 @@ def picks(card: CardDef) -> bool:
 
 def picks_player(card: CardDef) -> bool:
     """Whether the card names a player when played (a step with ``target: chosen``)."""
+    return _chosen(card.effect)
 
-    def chosen(steps: tuple[ScriptStep, ...]) -> bool:
-        return any(
-            st.target == "chosen" or chosen(st.steps) or chosen(st.otherwise) for st in steps
-        )
 
-    return chosen(card.effect)
+# The recursive helpers are module-level: a nested function calling itself is a
+# reference cycle (function ↔ its closure cell) left for the garbage collector's
+# passes on every call, thousands per minute in a busy bot (docs/performance.md).
+def _chosen(steps: tuple[ScriptStep, ...]) -> bool:
+    return any(st.target == "chosen" or _chosen(st.steps) or _chosen(st.otherwise) for st in steps)
+
+
+def _aims(steps: tuple[ScriptStep, ...]) -> bool:
+    return any(
+        (st.op in _AIMED and st.target == "opponent")
+        or st.op in _STEALS
+        or _aims(st.steps)
+        or _aims(st.otherwise)
+        for st in steps
+    )
 
 
 #: Steps whose "opponent" matters (prevention and modifiers follow the ledger instead).
@@ -87,17 +98,7 @@ def names_foe(state: State, seat: int, card: CardDef) -> bool:
         return False
     if dice_step(card) is not None or picks(card):
         return False  # the card's target names dice or a token
-
-    def aims(steps: tuple[ScriptStep, ...]) -> bool:
-        return any(
-            (st.op in _AIMED and st.target == "opponent")
-            or st.op in _STEALS
-            or aims(st.steps)
-            or aims(st.otherwise)
-            for st in steps
-        )
-
-    return aims(card.effect)
+    return _aims(card.effect)
 
 
 def check_card(

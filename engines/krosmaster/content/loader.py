@@ -13,7 +13,7 @@ from pathlib import Path
 
 import yaml
 
-from engines.core import ContentError
+from engines.core import ContentError, serde
 from engines.core.packs import (
     PackError,
     PackFileError,
@@ -309,5 +309,9 @@ def load_dir(directory: Path = CONTENT_DIR, root: Path | None = None) -> Content
 
 @cache
 def builtin_pack() -> ContentPack:
-    """The built-in content (read once)."""
-    return load_dir()
+    """The built-in content (read once); states read back from the database share its
+    figures, arenas and rewards (``serde.share``) instead of holding copies."""
+    pack = load_dir()
+    for defs in (pack.figures, pack.arenas, pack.rewards):
+        serde.share(defs.values(), "id")
+    return pack
