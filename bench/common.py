@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import io
 import os
 import statistics
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw, ImageFont
@@ -137,3 +138,67 @@ class LagMonitor:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
+
+
+@dataclass
+class StepTimer:
+    """Times every callback the event loop runs (a task's step from one ``await`` to
+    the next, a timer, an I/O callback) while it is on.
+
+    The loop can run nothing else during a step, so the longest step is the longest
+    stall any one piece of work caused. :class:`LagMonitor`'s lag is more: a ticker
+    that wakes behind other ready steps also waits for them, which is queueing when a
+    benchmark keeps the process saturated, not a stall. The time the garbage
+    collector spent inside each step is noted too (its full passes were the longest
+    stalls: docs/performance.md).
+    """
+
+    #: Every step over 1 ms, as (milliseconds, of which garbage collection).
+    steps: list[tuple[float, float]] = field(default_factory=list)
+    #: Full (generation 2) collections: how long each took, in milliseconds.
+    full_collections_ms: list[float] = field(default_factory=list)
+    _gc_ms: float = 0.0
+    _gc_start: float = 0.0
+    _original: Callable[[asyncio.Handle], None] | None = None
+
+    def _on_gc(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._gc_start = time.perf_counter()
+            return
+        took = (time.perf_counter() - self._gc_start) * 1000
+        self._gc_ms += took
+        if info["generation"] == 2:
+            self.full_collections_ms.append(took)
+
+    def start(self) -> None:
+        """Time every step from now on (this process, every loop)."""
+        original = asyncio.Handle._run
+        timer = self
+
+        def timed(handle: asyncio.Handle) -> None:
+            gc_before = timer._gc_ms
+            begin = time.perf_counter()
+            original(handle)
+            took = (time.perf_counter() - begin) * 1000
+            if took > 1.0:
+                timer.steps.append((took, timer._gc_ms - gc_before))
+
+        self._original = original
+        asyncio.Handle._run = timed  # type: ignore[method-assign,assignment]
+        gc.callbacks.append(self._on_gc)
+
+    def stop(self) -> None:
+        """Stop timing."""
+        if self._original is not None:
+            asyncio.Handle._run = self._original  # type: ignore[method-assign,assignment]
+            self._original = None
+        with contextlib.suppress(ValueError):
+            gc.callbacks.remove(self._on_gc)
+
+    @staticmethod
+    def summary(steps: list[tuple[float, float]]) -> str:
+        """ "38 ms (GC 14 ms)": the longest step, and the collector's share of it."""
+        if not steps:
+            return "≤ 1 ms"
+        took, in_gc = max(steps)
+        return f"{took:.0f} ms (GC {in_gc:.0f} ms)"

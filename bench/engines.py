@@ -39,13 +39,11 @@ def measure(engine: GameEngine[Any], matches: int, max_moves: int) -> dict[str, 
             pending = engine.pending(state)
             # Decisions and their menus: the bot asks for them several times per move.
             pendings.append(time.perf_counter() - start)
-            if not pending or pending[0].default is None:
+            default = pending[0].default if pending else None
+            if default is None:
                 break
-            decision = pending[0]
             start = time.perf_counter()
-            state = engine.apply(
-                state, decision.seat, decision.default, SeededDice(seed, seq)
-            ).state
+            state = engine.apply(state, pending[0].seat, default, SeededDice(seed, seq)).state
             applies.append(time.perf_counter() - start)
             start = time.perf_counter()
             engine.state_from_json(engine.state_to_json(state))

@@ -15,7 +15,10 @@ button, minus Discord's own I/O:
 It reports, per backend and number of processes: moves per second, each move's
 latency (median, p95, max), conflicts ("the match changed", which must be 0: no two
 tasks ever play the same match) and other errors, the event loop's lag (a ticker
-task asking to sleep 10 ms; how much longer each sleep took), resident memory, and
+task asking to sleep 10 ms; how much longer each sleep took: with every match
+pressing without pause that is mostly waiting behind the other ready steps), the
+longest single step the loop ran (a stall: nothing else could run; with the
+collector's share of it) and the longest full collection, resident memory, and
 the reference workload (``bench.common``) timed in the same process just before.
 
     python -m bench load --quick                 # a couple of minutes
@@ -46,6 +49,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bench.common import (
     LagMonitor,
+    StepTimer,
     cpu_seconds,
     cpu_used,
     median,
@@ -77,6 +81,9 @@ class Stats:
     conflicts: int = 0
     errors: list[str] = field(default_factory=list)
     lags_ms: list[float] = field(default_factory=list)
+    #: The loop's steps over 1 ms, as (ms, of which garbage collection): bench.common.StepTimer.
+    steps: list[tuple[float, float]] = field(default_factory=list)
+    full_collections_ms: list[float] = field(default_factory=list)
     rss_mb: float = 0.0
     peak_mb: float = 0.0
     reference_ms: list[float] = field(default_factory=list)
@@ -100,6 +107,8 @@ class Stats:
         self.conflicts += other.conflicts
         self.errors.extend(other.errors)
         self.lags_ms.extend(other.lags_ms)
+        self.steps.extend(other.steps)
+        self.full_collections_ms.extend(other.full_collections_ms)
         self.rss_mb = max(self.rss_mb, other.rss_mb)
         self.peak_mb = max(self.peak_mb, other.peak_mb)
         self.reference_ms.extend(other.reference_ms)
@@ -233,11 +242,12 @@ async def drive(url: str, matches: int, seconds: float, process: int, barrier: A
         ]
         if barrier is not None:
             await asyncio.to_thread(barrier.wait)
-        monitor = LagMonitor()
+        monitor, steps = LagMonitor(), StepTimer()
         # Only the first process counts the database server's CPU (all of it).
         db_pids = await _database_pids(engine) if process == 0 else []
         db_cpu, workers_cpu = cpu_seconds(db_pids), cpu_seconds(_worker_pids())
         monitor.start()
+        steps.start()
         begin = time.monotonic()
         cpu = time.process_time()
         until = begin + seconds
@@ -250,8 +260,11 @@ async def drive(url: str, matches: int, seconds: float, process: int, barrier: A
         if db_cpu:
             now = cpu_seconds(await _database_pids(engine))
             driver.stats.db_cpu_seconds = cpu_used(db_cpu, now)
+        steps.stop()
         await monitor.stop()
         driver.stats.lags_ms = monitor.lags_ms
+        driver.stats.steps = steps.steps
+        driver.stats.full_collections_ms = steps.full_collections_ms
     finally:
         await engine.dispose()
     driver.stats.rss_mb, driver.stats.peak_mb = rss_mb()
@@ -338,6 +351,7 @@ def _row(backend: str, processes: int, matches: int, stats: Stats) -> str:
         f"| {backend} | {processes} | {matches} | {stats.moves} | {rate:.1f} "
         f"| {median(every):.0f} ms | {p95:.0f} ms | {max(every, default=0):.0f} ms "
         f"| {percentile(stats.lags_ms, 0.99):.0f} ms | {max(stats.lags_ms, default=0):.0f} ms "
+        f"| {StepTimer.summary(stats.steps)} | {max(stats.full_collections_ms, default=0):.0f} ms "
         f"| {stats.conflicts} | {len(stats.errors)} | {stats.rss_mb:.0f} MiB "
         f"| {per_move(stats.cpu_seconds)} | {per_move(stats.worker_cpu_seconds)} "
         f"| {per_move(stats.db_cpu_seconds)} | {per_move(total)} "
@@ -420,11 +434,13 @@ def main(argv: list[str] | None = None) -> None:
     print(f"\nLoad: {args.seconds:.0f} s per row, {os.cpu_count()} CPUs\n")
     print(
         "| backend | processes | matches | moves | moves/s | move p50 | move p95 | move max "
-        "| loop lag p99 | loop lag max | conflicts | errors | RSS | CPU per move: bot "
+        "| loop lag p99 | loop lag max | longest loop step | longest full GC | conflicts | errors "
+        "| RSS | CPU per move: bot "
         "| render workers | database | all | reference | p95 / reference |"
     )
     print(
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:"
+        "|---:|---:|"
     )
     print("\n".join(rows))
     print("\n| backend | matches | game | moves | p50 | p95 |\n|---|---:|---|---:|---:|---:|")

@@ -268,6 +268,19 @@ def interned(cls: _C) -> _C:
     return cls
 
 
+def intern(value: T) -> T:
+    """The one shared object equal to ``value`` (of an :func:`interned` class): what
+    :func:`from_json` returns for its JSON, so values made by the rules (a match's
+    cards at set-up) are shared as those read back are."""
+    pool = _INTERNED[type(value)]
+    fields, _ = _plan(type(value))
+    key = tuple(getattr(value, name) for name, *_ in fields)
+    if len(pool) >= _POOL_LIMIT:
+        pool.clear()
+    found: T = pool.setdefault(key, value)
+    return found
+
+
 def _interned(pool: dict[tuple[Any, ...], Any], tp: type, data: dict[str, Any], path: str) -> Any:
     """The pooled value equal to ``data``, parsed and pooled on first sight. Only JSON
     that parses as it is (each field given, of exactly its type) is pooled, so a

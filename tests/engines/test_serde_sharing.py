@@ -32,9 +32,10 @@ def test_battle_scenes_states_read_back_hold_the_packs_own_card_definitions() ->
     assert back == state
     pack = builtin_pack("starter")
     assert back.defs and all(d is pack.cards[key] for key, d in back.defs.items())
-    # Two loads of the same match hold the very same card objects.
+    # A match's cards and those of its loads are the very same objects.
     again = _read_back(BATTLESCENES, state)
-    assert all(a is b for a, b in zip(back.cards, again.cards, strict=True))
+    assert all(a is b is c for a, b, c in zip(state.cards, back.cards, again.cards, strict=True))
+    assert len({id(card) for card in state.cards}) < len(state.cards)  # a deck's copies
 
 
 def test_krosmaster_states_read_back_hold_the_packs_own_figures_and_arena() -> None:

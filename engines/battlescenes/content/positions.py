@@ -15,7 +15,7 @@ from typing import Any
 from engines.battlescenes.content.schema import CardDef
 from engines.battlescenes.rules.state import CardRef, InScene, Phase, PlayerState, State
 from engines.battlescenes.table.shields import refresh_shields
-from engines.core import SetupError
+from engines.core import SetupError, serde
 from engines.core.model import replace
 
 ZONES = ("deck", "hand", "resources", "prizes")
@@ -52,7 +52,7 @@ def build(base: State, setup: Mapping[str, Any], defs: Mapping[str, CardDef]) ->
     scene: list[InScene] = []
 
     def new(seat: int, key: str) -> int:
-        cards.append(CardRef(seat, key))
+        cards.append(serde.intern(CardRef(seat, key)))
         return len(cards) - 1
 
     for seat, side in enumerate(sides):

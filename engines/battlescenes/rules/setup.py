@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from engines.battlescenes.content.schema import CardType, DeckList, Pack
 from engines.battlescenes.rules.state import CardRef, Phase, PlayerState, State
 from engines.battlescenes.table import drawing, zones
-from engines.core import Dice, Event, IllegalActionError, Seat, SetupError
+from engines.core import Dice, Event, IllegalActionError, Seat, SetupError, serde
 from engines.core.model import replace
 
 HAND_SIZE = 10  # 6.1 (3)
@@ -65,7 +65,7 @@ def new_state(
             used[key] = pack.cards[key]
             for _ in range(count):
                 ids.append(len(cards))
-                cards.append(CardRef(seat.index, key))
+                cards.append(serde.intern(CardRef(seat.index, key)))
         shuffled = tuple(dice.shuffle(ids, f"deck {seat.index}"))
         players.append(PlayerState(name=seat.name, deck=shuffled))
     winner = 0 if dice.coin("who chooses the first player") else 1
