@@ -26,12 +26,12 @@ from typing import Any
 from sqlalchemy.exc import DBAPIError
 
 from bench.common import LagMonitor, cpu_seconds, cpu_used, median, percentile, reference_ms
-from bench.load import Driver, _database_pids, _postgres_url, _sqlite_url, _worker_pids
+from bench.load import Driver, Press, _database_pids, _postgres_url, _sqlite_url, _worker_pids
 from bench.store_load import DEFAULT_PG
 from bot import heap
 from bot.i18n import Texts, build_catalog
 from bot.presenter import Presenter
-from bot.service import MatchService, MatchSnapshot
+from bot.service import MatchService
 from bot.store import db
 from engines.core.registry import load_games
 
@@ -67,17 +67,17 @@ async def measure(url: str, moves: int) -> Timings:
         for game in games:
             samples: list[float] = []
             cpu = 0.0
-            snap = await untimed_match(driver, monitor, game.name, game.min_seats)
+            press = await untimed_match(driver, monitor, game.name, game.min_seats)
             workers_before, db_before = cpu_seconds(_worker_pids()), cpu_seconds(db_pids)
             while len(samples) < moves:
                 start, cpu_start = time.perf_counter(), time.process_time()
-                moved = await driver.move(snap)
+                moved = await driver.move(press)
                 if moved is None:  # the match ended: a new one, untimed
-                    snap = await untimed_match(driver, monitor, game.name, game.min_seats)
+                    press = await untimed_match(driver, monitor, game.name, game.min_seats)
                     continue
                 samples.append((time.perf_counter() - start) * 1000)
                 cpu += time.process_time() - cpu_start
-                snap = moved
+                press = moved
             timings.latencies_ms[game.name] = samples
             timings.cpu_ms[game.name] = cpu * 1000 / len(samples)
             # (The workers and the server also did the set-ups of matches that ended
@@ -93,16 +93,15 @@ async def measure(url: str, moves: int) -> Timings:
     return timings
 
 
-async def untimed_match(
-    driver: Driver, monitor: LagMonitor, game: str, seats: int
-) -> MatchSnapshot:
-    """A new match, its set-up left out of the loop's lag too (setting a match up is
-    not a move; a Battle Scenes set-up reads its card files, a stall of its own)."""
+async def untimed_match(driver: Driver, monitor: LagMonitor, game: str, seats: int) -> Press | None:
+    """A new match's first press, its set-up left out of the loop's lag too (setting a
+    match up is not a move; a Battle Scenes set-up reads its card files, a stall of its
+    own)."""
     kept = len(monitor.lags_ms)
-    snap = await driver.new_match(game, seats)
+    press = await driver.new_match(game, seats)
     await asyncio.sleep(3 * monitor.interval)  # let the ticker record the set-up's stall
     del monitor.lags_ms[kept:]
-    return snap
+    return press
 
 
 def _mean(per_game: Mapping[str, float | None], game: str) -> Any:

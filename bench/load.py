@@ -118,6 +118,40 @@ class Stats:
             self.db_cpu_seconds = (self.db_cpu_seconds or 0.0) + other.db_cpu_seconds
 
 
+@dataclass(frozen=True)
+class Press:
+    """What a player's client holds between two moves of a match: the posted button
+    (the match, its version, the decision's action, who may press it). Not the
+    match's state: the bot reads that again (from its cache) at each press, and a
+    benchmark task holding every match's snapshot would keep hundreds of states
+    alive that the bot never holds, each one more for the collector's full passes."""
+
+    match_id: int
+    guild_id: int
+    thread_id: int | None
+    version: int
+    user: int
+    action: dict[str, Any]
+
+    @classmethod
+    def of(cls, snap: MatchSnapshot) -> Press | None:
+        """The press the match's post offers first (its decision's default), if any."""
+        pending = snap.pending()
+        default = pending[0].default if pending else None
+        if default is None:
+            return None
+        decision = pending[0]
+        match = snap.match
+        return cls(
+            match.id,
+            match.guild_id,
+            match.thread_id,
+            match.version,
+            snap.user_of(decision.seat),
+            snap.engine.action_to_json(default),
+        )
+
+
 class Driver:
     """Plays matches through one process's service and presenter, like the bot."""
 
@@ -133,8 +167,8 @@ class Driver:
         for index, locale in enumerate(LOCALES):
             await self.service.configure(self.base + index, locale=locale)
 
-    async def new_match(self, game: str, seats: int) -> MatchSnapshot:
-        """Propose, accept and start a match of ``game`` (not timed)."""
+    async def new_match(self, game: str, seats: int) -> Press | None:
+        """Propose, accept and start a match of ``game`` (not timed); its first press."""
         self.counter += 1
         number = self.counter
         guild = self.base + number % len(LOCALES)
@@ -149,7 +183,7 @@ class Driver:
         )
         for user in users[1:]:
             await self.service.respond_invite(match.id, user.user_id, True)
-        return await self.service.start(match.id, self.base + 5_000_000 + number)
+        return Press.of(await self.service.start(match.id, self.base + 5_000_000 + number))
 
     async def locale(self, snap: MatchSnapshot) -> str:
         """``Flow.public_locale``: the guild's language, from the snapshot when the
@@ -160,23 +194,18 @@ class Driver:
             return str(await guild_locale(snap.match.guild_id, "en-US", snap))
         return str(await guild_locale(snap.match.guild_id, "en-US"))
 
-    async def move(self, snap: MatchSnapshot) -> MatchSnapshot | None:
+    async def move(self, press: Press | None) -> Press | None:
         """One move as a button press; ``None`` when the match needs a new one."""
-        pending = snap.pending()
-        if not pending or pending[0].default is None:
+        if press is None:
             return None
-        decision = pending[0]
-        assert decision.default is not None
-        user = snap.user_of(decision.seat)
-        match = snap.match
-        action = snap.engine.action_to_json(decision.default)
+        user, match_id, kind = press.user, press.match_id, str(press.action["kind"])
         # Flow.may_press → Flow.may_use: the tenancy gate, then the control's check.
         await self.service.resolve(
-            guild_id=match.guild_id, user_id=user, channel_id=match.thread_id, explicit=match.id
+            guild_id=press.guild_id, user_id=user, channel_id=press.thread_id, explicit=match_id
         )
-        await self.service.check_control(match.id, user, match.version, str(action["kind"]))
+        await self.service.check_control(match_id, user, press.version, kind)
         # Flow.act's work: the move, then the public post in the guild's language.
-        snap = await self.service.act(match.id, user, action, match.version)
+        snap = await self.service.act(match_id, user, press.action, press.version)
         locale = await self.locale(snap)
         post = await self.presenter.public(snap, locale)
         assert post.images and post.images[0].data
@@ -189,34 +218,34 @@ class Driver:
         if old is not None:
             locale = await self.locale(snap)
             self.presenter.view_button(snap, locale)
-        return snap
+        return Press.of(snap)
 
-    async def play(self, game: str, seats: int, until: float, snap: MatchSnapshot | None) -> None:
-        """Play ``snap``'s match, then new ones of ``game``, until ``until`` (monotonic)."""
+    async def play(self, game: str, seats: int, until: float, press: Press | None) -> None:
+        """Play ``press``'s match, then new ones of ``game``, until ``until`` (monotonic)."""
         while time.monotonic() < until:
             start = time.perf_counter()
             try:
-                if snap is None:
-                    snap = await self.new_match(game, seats)
+                if press is None:
+                    press = await self.new_match(game, seats)
                     continue
-                moved = await self.move(snap)
+                moved = await self.move(press)
             except MatchChangedError:
                 # Nobody else plays this match: any conflict here is a spurious one.
                 self.stats.conflicts += 1
-                snap = None
+                press = None
                 continue
             except Exception as exc:  # noqa: BLE001 — a benchmark reports, it does not stop
                 # Its kind and first line, without the SQL and parameters after them.
                 first = (str(exc).splitlines() or [""])[0]
                 self.stats.errors.append(f"{type(exc).__name__}: {first}"[:160])
-                snap = None
+                press = None
                 continue
             if moved is None:
-                snap = None
+                press = None
                 continue
             self.stats.latencies_ms[game].append((time.perf_counter() - start) * 1000)
             self.stats.moves += 1
-            snap = moved
+            press = moved
 
 
 async def drive(url: str, matches: int, seconds: float, process: int, barrier: Any) -> Stats:
@@ -252,7 +281,7 @@ async def drive(url: str, matches: int, seconds: float, process: int, barrier: A
         cpu = time.process_time()
         until = begin + seconds
         await asyncio.gather(
-            *(driver.play(game.name, game.min_seats, until, snap) for game, snap in tasks)
+            *(driver.play(game.name, game.min_seats, until, press) for game, press in tasks)
         )
         driver.stats.seconds = time.monotonic() - begin
         driver.stats.cpu_seconds = time.process_time() - cpu
