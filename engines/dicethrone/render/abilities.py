@@ -39,12 +39,17 @@ def ability_lines(
     t: Translate,
     locale: str,
     brief: bool = False,
+    quiet: bool = False,
+    lean: bool = False,
 ) -> list[Line]:
     """The board's abilities as lines: the name, then its rows (on the same line when
     they fit); what the dice meet in the highlight colour with a ✔, what they can no
     longer reach this roll dimmed. ``brief``: an ability the dice do not meet is its
-    name and dice combination only, a defence not in play its name and dice."""
-    items = ability_items(p, data, width, statuses, t, locale, brief)
+    name and dice combination only, a defence not in play its name and dice;
+    ``quiet``: the defence just rolled its name and dice only (the notes say its
+    text, or list the options of the choice it made); ``lean``: no defence on the
+    board of the player whose roll it is (not in play: a packed board)."""
+    items = ability_items(p, data, width, statuses, t, locale, brief, quiet, lean)
     return [line for item in items for line in item]
 
 
@@ -56,6 +61,8 @@ def ability_items(
     t: Translate,
     locale: str,
     brief: bool = False,
+    quiet: bool = False,
+    lean: bool = False,
 ) -> list[list[Line]]:
     """:func:`ability_lines` grouped by ability (a wide board sets them in two
     columns without parting an ability's lines)."""
@@ -131,7 +138,8 @@ def ability_items(
         items.append(
             [([(line, theme.TEXT_MUTED, False)], 0, False) for line in wrap(hidden, width, SMALL)]
         )
-    for d in p.defenses:
+    attacking = p.seat == data.active and data.phase in ("offensive", "defensive")
+    for d in () if lean and attacking else p.defenses:
         level = f" {_roman(d.level)}" if d.level > 1 else ""
         dice = t("dicethrone.render.defense_dice", locale, count=d.dice)
         effect = effect_text(d.effect, statuses, faces, t, locale)
@@ -141,8 +149,21 @@ def ability_items(
         rows = [(effect, theme.TEXT_MUTED)]
         if brief and not lit and not (data.phase == "defensive" and p.seat == data.defender):
             rows = []  # not in play: its name and dice say which it is
+        if quiet and lit:
+            rows = []  # said across the notes (once), not down a narrow board
         add(f"⬟ {_name(d.name, locale)}{level} · {dice}", colour, rows, lit)
     return items
+
+
+def defence_note(data: BoardView, t: Translate, locale: str) -> str | None:
+    """The defence just rolled in words, "⬟ Duel: …" (the notes say it across the
+    board when the defender's board is too narrow to), None without one."""
+    p = data.players[data.defender]
+    for d in p.defenses:
+        if data.roll.defense == d.name:
+            effect = effect_text(d.effect, status_names(data), _faces(p), t, locale)
+            return f"⬟ {_name(d.name, locale)}: {effect}"
+    return None
 
 
 def focus(p: PlayerView, data: BoardView) -> tuple[AbilityView, ...]:

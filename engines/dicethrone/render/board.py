@@ -20,27 +20,35 @@ colour, which no seat uses.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PIL import ImageDraw
 
 from engines.core import theme
 from engines.core.render import canvas, fit_text, font, to_png
 from engines.dicethrone.render import arrows, letters
-from engines.dicethrone.render.abilities import focus, status_names
+from engines.dicethrone.render.abilities import defence_note, focus, status_names
 from engines.dicethrone.render.chips import chip_label, chip_spacing, panel_chips
 from engines.dicethrone.render.compact import condensed_height, draw_condensed
 from engines.dicethrone.render.dice import (
     Tray,
     draw_dice,
+    label_beside,
     label_height,
-    label_rooms,
+    label_places,
     table_trays,
     tray_width,
 )
 from engines.dicethrone.render.effect_words import name_in as _name
 from engines.dicethrone.render.hero import ColumnPlan, draw_column, plan_column
-from engines.dicethrone.render.layout import LAYOUTS, Layout, involved, names_briefly, stack_height
+from engines.dicethrone.render.layout import (
+    LAYOUTS,
+    LEAN,
+    Layout,
+    involved,
+    names_briefly,
+    stack_height,
+)
 from engines.dicethrone.render.letters import text_width, wrap, wrap_line, write
 from engines.dicethrone.render.style import (
     ARROW_ROW,
@@ -71,7 +79,23 @@ from engines.dicethrone.view import BoardView, PlayerView
 
 def draw_board(data: BoardView, t: Translate, locale: str) -> bytes:
     """The hero boards as PNG (any view): the first of :data:`LAYOUTS` that fits
-    :data:`MAX_HEIGHT`, else the shortest."""
+    :data:`MAX_HEIGHT`, else the shortest. After the roll (3–4 heroes), where the
+    hero boards of the attack pass a phone's height, the heroes it hit get
+    condensed panels (the notes say the damage, the panels the health)."""
+    height, paint = _compose(data, t, locale, involved(data))
+    calm = data.phase not in ("offensive", "defensive")
+    if height > MAX_HEIGHT and calm and len(data.players) > 2 and involved(data) != {data.active}:
+        fewer = _compose(data, t, locale, {data.active})
+        if fewer[0] < height:
+            height, paint = fewer
+    return paint()
+
+
+def _compose(
+    data: BoardView, t: Translate, locale: str, in_attack: set[int]
+) -> tuple[int, Callable[[], bytes]]:
+    """The board's height with ``in_attack``'s seats drawn as hero boards (the others
+    condensed), and the drawing of it."""
     width = theme.CANVAS_WIDTH - 2 * theme.MARGIN
     players = data.players
 
@@ -93,15 +117,24 @@ def draw_board(data: BoardView, t: Translate, locale: str) -> bytes:
         # The caption keeps the last few lines of the move: the rest is in the post.
         return [line for text in said for line in wrap(text, width - 40, SMALL)][-4:]
 
-    def notes_for(tight: bool, terse: bool = False) -> list[str]:
-        said = (*damage_lines(data, t, locale), *info_lines(data, t, locale, tight, terse))
+    def notes_for(layout: Layout) -> list[str]:
+        said = [
+            *damage_lines(data, t, locale),
+            *info_lines(data, t, locale, layout.tight, layout.terse, layout.packed),
+        ]
         return [line for text in said for line in wrap_line(text, width - 40)]
 
-    caption, notes = captions(False), notes_for(False)
+    def caption_for(layout: Layout) -> list[str]:
+        """The caption, and the defence just rolled said under it where the layout
+        says it there (``noted``) rather than down the defender's narrow board."""
+        note = defence_note(data, t, locale)
+        if not layout.noted or not note or (layout.choice_once and data.choice is not None):
+            return captions(layout.tight)
+        return [*captions(layout.tight), *wrap(note, width - 40, SMALL)]
+
     # The status line wraps (the end of a match of 3–4 heroes names every knock-out).
     status = wrap(status_line(data, t, locale), width, SMALL) or [""]
     trays = table_trays(data, t, locale)
-    in_attack = involved(data)
     columns = [p for p in players if p.seat in in_attack][:2]
     condensed = [p for p in players if p not in columns]
     half = (width - GAP) // 2
@@ -149,178 +182,224 @@ def draw_board(data: BoardView, t: Translate, locale: str) -> bytes:
         for row, die in zip(rows_of_trays, dice_sizes(False), strict=True)
     ]
 
-    def above(tight: bool, terse: bool = False, side: bool = False, minimal: bool = False) -> int:
+    def tops_for(layout: Layout) -> list[int]:
+        """Room above each row of dice for its labels: none but a margin where a
+        packed board's lone tray has its label beside its dice."""
+        sizes = dice_sizes(layout.tight)
+        return [
+            8 if layout.packed and label_beside(row, die, width) else top
+            for row, die, top in zip(rows_of_trays, sizes, tops, strict=True)
+        ]
+
+    def above(layout: Layout, side: bool = False, minimal: bool = False) -> int:
         """Everything but the hero boards and what is beside them (the arrows
-        included unless ``terse``), roomy or tight."""
+        included unless ``terse``) in ``layout``."""
+        tight = layout.tight
         line = TIGHT_LINE if tight else LINE
-        height = 88 + 48 + LINE * (len(status) - 1) + ARROW_ROW * len(shown) * (not terse)
-        said = len(captions(tight)) + len(notes_for(tight, terse))
+        height = 88 + 48 + LINE * (len(status) - 1) + ARROW_ROW * len(shown) * (not layout.terse)
+        said = len(caption_for(layout)) + len(notes_for(layout))
         if said:
             height += 24 + line * said + GAP
         sizes = dice_sizes(tight)
-        height += sum(a + die + b for a, die, b in zip(tops, sizes, unders, strict=True))
+        height += sum(
+            a + die + b for a, die, b in zip(tops_for(layout), sizes, unders, strict=True)
+        )
         under = 0 if side else sum(h + GAP for h in panels(False, minimal)[1])
         return height + GAP + under + 16
 
     arrows_h = ARROW_ROW * len(shown)
 
-    def arrange(side: bool, minimal: bool) -> tuple[int, list[int], list[ColumnPlan], Layout]:
-        """The board's height, the hero boards' widths, plans and layout, the
-        condensed panels beside the one hero board or under the boards."""
-        rooms = tuple(MAX_HEIGHT - above(tight, terse, side, minimal) for tight, terse in TRIES)
+    def arrange(
+        side: bool, minimal: bool, layouts: Sequence[Layout]
+    ) -> tuple[int, list[int], list[ColumnPlan], Layout]:
+        """The board's height, the hero boards' widths, plans and layout (the first
+        of ``layouts`` that fits), the condensed panels beside the one hero board or
+        under the boards."""
         board_w = half if side else width
         widths, plans, layout = _fit_columns(
-            columns, data, board_w, rooms, arrows_h, t, locale, side
+            columns,
+            data,
+            board_w,
+            lambda layout: MAX_HEIGHT - above(layout, side, minimal),
+            layouts,
+            arrows_h,
+            t,
+            locale,
+            side,
         )
-        height = above(layout.tight, layout.terse, side, minimal) - arrows_h * layout.stacked
+        height = above(layout, side, minimal) - arrows_h * layout.stacked
         heights = stack_height([plan.height for plan in plans], layout.stacked)
         beside = panels(True, minimal)[1] if side else []
         return max(heights, sum(beside) + GAP * (len(beside) - 1)) + height, widths, plans, layout
 
-    def place(minimal: bool) -> tuple[tuple[int, list[int], list[ColumnPlan], Layout], bool]:
+    def place(
+        minimal: bool, layouts: Sequence[Layout]
+    ) -> tuple[tuple[int, list[int], list[ColumnPlan], Layout], bool]:
         """:func:`arrange` under the boards or, the one hero board of a turn of 3–4
         heroes, beside the panels if only that fits a phone (or is shorter)."""
-        under = arrange(False, minimal)
+        under = arrange(False, minimal, layouts)
         if under[0] > MAX_HEIGHT and len(columns) == 1 and condensed:
-            beside = arrange(True, minimal)
+            beside = arrange(True, minimal, layouts)
             if beside[0] < under[0]:
                 return beside, True
         return under, False
 
-    # The last resort, where the condensed panels still pass a phone's height:
-    # minimal panels (boards that fit with the fuller panels are left as they are).
-    (height, widths, plans, layout), side = place(False)
+    # Where the board passes a phone's height: minimal condensed panels, then packed
+    # and lean hero boards (boards that fit with the fuller forms are left as they are).
+    (height, widths, plans, layout), side = place(False, LAYOUTS[:LEAN])
     minimal = False
-    if height > MAX_HEIGHT and condensed:
-        fewer, fewer_side = place(True)
+    tries = [(True, LAYOUTS[:LEAN])] if condensed else []
+    tries.append((bool(condensed), LAYOUTS[LEAN:]))
+    for fewer_panels, layouts in tries:
+        if height <= MAX_HEIGHT:
+            break
+        fewer, fewer_side = place(fewer_panels, layouts)
         if fewer[0] < height:
-            (height, widths, plans, layout), side, minimal = fewer, fewer_side, True
+            (height, widths, plans, layout), side, minimal = fewer, fewer_side, fewer_panels
     panel_rows, compact_h = panels(side, minimal)
     stacked, line = layout.stacked, TIGHT_LINE if layout.tight else LINE
     sizes = dice_sizes(layout.tight)
-    caption, notes = captions(layout.tight), notes_for(layout.tight, layout.terse)
+    caption, notes = caption_for(layout), notes_for(layout)
     heights = [plan.height for plan in plans]
     if stacked:
         # One board under the other: the damage is said in the notes, not drawn.
         shown = []
     if layout.terse:
         shown = []  # said in the notes (``above`` left its room out)
-    image, draw = canvas(height)
-    y = _banner(draw, owes_parts(data, t, locale), data)
-    for i, part in enumerate(status):
-        letters.draw_text(
-            draw,
-            (theme.MARGIN, y + 8 + i * LINE),
-            part,
-            max_width=width,
-            size=SMALL,
-            fill=theme.TEXT_MUTED,
-        )
-    y += 48 + LINE * (len(status) - 1)
-    if caption or notes:
-        box = 24 + line * (len(caption) + len(notes))
-        draw.rounded_rectangle(
-            (theme.MARGIN, y, theme.MARGIN + width, y + box), 12, fill=theme.PANEL
-        )
-        # The last move's mark: the highlight colour, which no seat uses.
-        draw.rounded_rectangle(
-            (theme.MARGIN, y, theme.MARGIN + 10, y + box), 4, fill=theme.HIGHLIGHT
-        )
-        ty = y + 12
-        for said in caption:
+
+    def paint() -> bytes:
+        image, draw = canvas(height)
+        y = _banner(draw, owes_parts(data, t, locale), data)
+        for i, part in enumerate(status):
             letters.draw_text(
                 draw,
-                (theme.MARGIN + 28, ty),
-                said,
-                max_width=width - 40,
+                (theme.MARGIN, y + 8 + i * LINE),
+                part,
+                max_width=width,
                 size=SMALL,
-                fill=theme.TEXT,
+                fill=theme.TEXT_MUTED,
             )
-            ty += line
-        for note in notes:
-            letters.draw_text(
-                draw,
-                (theme.MARGIN + 28, ty),
-                note,
-                max_width=width - 40,
-                size=SMALL,
-                bold=True,
-                fill=theme.HIGHLIGHT,
+        y += 48 + LINE * (len(status) - 1)
+        if caption or notes:
+            box = 24 + line * (len(caption) + len(notes))
+            draw.rounded_rectangle(
+                (theme.MARGIN, y, theme.MARGIN + width, y + box), 12, fill=theme.PANEL
             )
-            ty += line
-        y += box + GAP
-    for row, die, under, top in zip(rows_of_trays, sizes, unders, tops, strict=True):
-        x = theme.MARGIN
-        for tray, room in zip(row, label_rooms(row, die, width), strict=True):
-            label, values, faces, names, kept, used = tray
-            for i, part in enumerate(wrap(label, room, SMALL, bold=True)):
+            # The last move's mark: the highlight colour, which no seat uses.
+            draw.rounded_rectangle(
+                (theme.MARGIN, y, theme.MARGIN + 10, y + box), 4, fill=theme.HIGHLIGHT
+            )
+            ty = y + 12
+            for said in caption:
                 letters.draw_text(
-                    draw, (x, y + i * LINE), part, max_width=room, size=SMALL, bold=True
+                    draw,
+                    (theme.MARGIN + 28, ty),
+                    said,
+                    max_width=width - 40,
+                    size=SMALL,
+                    fill=theme.TEXT,
                 )
-            draw_dice(draw, x, y + top, die, values, faces, names, kept, used, t, locale)
-            x += tray_width([tray], die) + TRAY_GAP
-        y += top + die + under
-    centres, x = {}, theme.MARGIN
-    for p, w in zip(columns, widths, strict=False):
-        centres[p.seat] = x + w // 2
-        x += w + GAP
-    for source, target, label in shown:
-        arrows.draw_arrow(draw, centres[source], centres[target], y, label)
-        y += ARROW_ROW
-    x = theme.MARGIN
-    for p, w, plan in zip(columns, widths, plans, strict=False):
-        if stacked:
-            draw_column(draw, p, plan, data, x, y, w, plan.height, t, locale)
-            y += plan.height + GAP
-            continue
-        draw_column(draw, p, plan, data, x, y, w, max(heights), t, locale)
-        x += w + GAP
-    if side:
-        x = theme.MARGIN + half + GAP
-        for p, h in zip(condensed, compact_h, strict=True):
-            draw_condensed(draw, p, data, x, y, h, half, t, locale, minimal)
+                ty += line
+            for note in notes:
+                letters.draw_text(
+                    draw,
+                    (theme.MARGIN + 28, ty),
+                    note,
+                    max_width=width - 40,
+                    size=SMALL,
+                    bold=True,
+                    fill=theme.HIGHLIGHT,
+                )
+                ty += line
+            y += box + GAP
+        for row, die, under, top in zip(
+            rows_of_trays, sizes, unders, tops_for(layout), strict=True
+        ):
+            x = theme.MARGIN
+            beside = label_beside(row, die, width) if layout.packed else None
+            if beside:
+                # Beside its dice, in the middle of their height.
+                bx = theme.MARGIN + tray_width(row, die) + TRAY_GAP
+                by = y + top + (die - LINE * len(beside)) // 2
+                for i, part in enumerate(beside):
+                    letters.draw_text(
+                        draw,
+                        (bx, by + i * LINE),
+                        part,
+                        max_width=theme.MARGIN + width - bx,
+                        size=SMALL,
+                        bold=True,
+                    )
+                draw_dice(draw, x, y + top, die, *row[0][1:], t, locale)
+                y += top + die + under
+                continue
+            for tray, (shift, room) in zip(row, label_places(row, die, width), strict=True):
+                label, values, faces, names, kept, used = tray
+                for i, part in enumerate(wrap(label, room, SMALL, bold=True)):
+                    letters.draw_text(
+                        draw, (x + shift, y + i * LINE), part, max_width=room, size=SMALL, bold=True
+                    )
+                draw_dice(draw, x, y + top, die, values, faces, names, kept, used, t, locale)
+                x += tray_width([tray], die) + TRAY_GAP
+            y += top + die + under
+        centres, x = {}, theme.MARGIN
+        for p, w in zip(columns, widths, strict=False):
+            centres[p.seat] = x + w // 2
+            x += w + GAP
+        for source, target, label in shown:
+            arrows.draw_arrow(draw, centres[source], centres[target], y, label)
+            y += ARROW_ROW
+        x = theme.MARGIN
+        for p, w, plan in zip(columns, widths, plans, strict=False):
+            if stacked:
+                draw_column(draw, p, plan, data, x, y, w, plan.height, t, locale)
+                y += plan.height + GAP
+                continue
+            draw_column(draw, p, plan, data, x, y, w, max(heights), t, locale)
+            x += w + GAP
+        if side:
+            x = theme.MARGIN + half + GAP
+            for p, h in zip(condensed, compact_h, strict=True):
+                draw_condensed(draw, p, data, x, y, h, half, t, locale, minimal)
+                y += h + GAP
+            return to_png(image)
+        if not stacked:
+            y += max(heights, default=0) + GAP
+        for pair, h in zip(panel_rows, compact_h, strict=True):
+            w = share(len(pair))
+            for i, p in enumerate(pair):
+                x = theme.MARGIN + i * (w + GAP)
+                draw_condensed(draw, p, data, x, y, h, w, t, locale, minimal)
             y += h + GAP
         return to_png(image)
-    if not stacked:
-        y += max(heights, default=0) + GAP
-    for pair, h in zip(panel_rows, compact_h, strict=True):
-        w = share(len(pair))
-        for i, p in enumerate(pair):
-            x = theme.MARGIN + i * (w + GAP)
-            draw_condensed(draw, p, data, x, y, h, w, t, locale, minimal)
-        y += h + GAP
-    return to_png(image)
 
-
-#: The rooms :func:`_fit_columns` is given: (tight, terse) of a roomy, a tight and a
-#: terse layout.
-TRIES = ((False, False), (True, False), (True, True))
+    return height, paint
 
 
 def _fit_columns(
     columns: Sequence[PlayerView],
     data: BoardView,
     width: int,
-    rooms: tuple[int, ...],
+    room_of: Callable[[Layout], int],
+    layouts: Sequence[Layout],
     arrows_h: int,
     t: Translate,
     locale: str,
     side: bool = False,
 ) -> tuple[list[int], list[ColumnPlan], Layout]:
-    """The hero boards' widths and plans, and their layout: the first of
-    :data:`LAYOUTS` whose boards fit in the room left (``rooms``: roomy, tight, terse) px
-    of height (else the shortest), each layout trying the usual split of the width
-    first, then the others. Stacked boards draw no arrow: ``arrows_h`` more room.
+    """The hero boards' widths and plans, and their layout: the first of ``layouts``
+    whose boards fit in the room it leaves (``room_of``) px of height (else the
+    shortest), each layout trying the usual split of the width first, then the
+    others. Stacked boards draw no arrow: ``arrows_h`` more room.
     ``side``: one board beside the condensed panels (never in two columns)."""
     statuses = status_names(data)
     best: tuple[int, list[int], list[ColumnPlan], Layout] | None = None
-    layouts: Sequence[Layout] = LAYOUTS
     if len(columns) == 1 and not side:
         # The one hero board (the player on turn, 3–4 heroes) across the whole width:
         # its abilities in two columns, in full, before it names them briefly.
-        layouts = sorted(LAYOUTS, key=lambda layout: "active" in layout.brief)
+        layouts = sorted(layouts, key=lambda layout: "active" in layout.brief)
     for layout in layouts:
-        room = rooms[2] if layout.terse else rooms[1] if layout.tight else rooms[0]
+        room = room_of(layout)
         if layout.stacked and (side or not columns):
             continue
         splits = (
@@ -328,7 +407,7 @@ def _fit_columns(
         )
         for widths in splits:
             narrow = any(
-                w < _least_width(p, t, locale, layout.tight)
+                w < _least_width(p, t, locale, layout.tight, layout.packed)
                 for p, w in zip(columns, widths, strict=True)
             )
             if narrow and len(set(widths)) > 1:
@@ -368,11 +447,13 @@ def _splits(
     return out
 
 
-def _least_width(p: PlayerView, t: Translate, locale: str, tight: bool) -> float:
+def _least_width(
+    p: PlayerView, t: Translate, locale: str, tight: bool, packed: bool = False
+) -> float:
     """The narrowest hero board that draws this hero's widest status chip and its
     health label whole (the name and ability lines wrap)."""
     fnt = font(SMALL, bold=True)
-    pad, _ = chip_spacing(tight)
+    pad, _ = chip_spacing(tight, packed)
     health = t("dicethrone.render.health_of", locale, health=p.health, max=p.max_health)
     needed = [
         text_width(health, fnt) + 28,

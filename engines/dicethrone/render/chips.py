@@ -92,19 +92,46 @@ def panel_chips(p: PlayerView) -> list[Token]:
 
 
 def chip_layout(
-    statuses: list[Token], space: int, locale: str, max_rows: int = CHIP_ROWS, tight: bool = False
+    statuses: list[Token],
+    space: int,
+    locale: str,
+    max_rows: int = CHIP_ROWS,
+    tight: bool = False,
+    packed: bool = False,
 ) -> tuple[list[int], int]:
     """Chips per row and how many a "+N" chip counts (see :func:`rows`); a
     hero board, narrower than a condensed panel, may use COLUMN_CHIP_ROWS rows;
-    ``tight`` chips have less padding and gap."""
+    ``tight`` chips have less padding and gap, ``packed`` ones less still, each
+    on the first row with room for it (:func:`packed_order`)."""
     fnt = font(SMALL, bold=True)
-    pad, gap = chip_spacing(tight)
+    pad, gap = chip_spacing(tight, packed)
+    if packed:
+        statuses = packed_order(statuses, space, locale)
     widths = [text_width(chip_label(s, locale), fnt) + 2 * pad for s in statuses]
     return rows(widths, space, gap, max_rows, lambda n: text_width(f"+{n}", fnt) + 2 * pad)
 
 
-def chip_spacing(tight: bool) -> tuple[int, int]:
+def packed_order(statuses: list[Token], space: int, locale: str) -> list[Token]:
+    """The chips in the order that fills rows of ``space`` px best: each on the first
+    row with room for it (rows filled in that order hold the same chips)."""
+    fnt = font(SMALL, bold=True)
+    pad, gap = chip_spacing(True, True)
+    placed: list[tuple[float, list[Token]]] = []
+    for s in statuses:
+        w = text_width(chip_label(s, locale), fnt) + 2 * pad
+        for i, (used, row) in enumerate(placed):
+            if used + gap + w <= space:
+                placed[i] = (used + gap + w, [*row, s])
+                break
+        else:
+            placed.append((w, [s]))
+    return [s for _, row in placed for s in row]
+
+
+def chip_spacing(tight: bool, packed: bool = False) -> tuple[int, int]:
     """A chip's padding on each side of its label, and the gap between chips."""
+    if packed:
+        return 9, 6
     return (12, 8) if tight else (16, 12)
 
 
@@ -123,10 +150,12 @@ def draw_statuses(
     locale: str,
     max_rows: int = CHIP_ROWS,
     tight: bool = False,
+    packed: bool = False,
 ) -> None:
     """Status tokens from (x, y) with their stacks and limits, wrapped onto rows of
     CHIP_ROW px (TIGHT_CHIP_ROW if ``tight``; statuses are public: each is named;
-    only beyond CHIP_ROWS rows a "+N" chip counts the rest)."""
+    only beyond CHIP_ROWS rows a "+N" chip counts the rest); ``packed``: see
+    :func:`chip_layout`."""
     if not statuses:
         letters.draw_text(
             draw,
@@ -138,10 +167,10 @@ def draw_statuses(
         )
         return
     fnt = font(SMALL, bold=True)
-    counts, hidden = chip_layout(statuses, right - x, locale, max_rows, tight)
-    pad, gap = chip_spacing(tight)
+    counts, hidden = chip_layout(statuses, right - x, locale, max_rows, tight, packed)
+    pad, gap = chip_spacing(tight, packed)
     step = TIGHT_CHIP_ROW if tight else CHIP_ROW
-    queue = list(statuses)
+    queue = packed_order(statuses, right - x, locale) if packed else list(statuses)
     cx = x
     for row, count in enumerate(counts):
         cx = x
@@ -150,14 +179,14 @@ def draw_statuses(
             w = text_width(label, fnt) + 2 * pad
             # Companions (not status effects) get their own colour.
             colour = COMPANION if s.companion else GOOD if s.positive else BAD
-            _chip(draw, cx, y + row * step, w, label, colour, fnt, tight)
+            _chip(draw, cx, y + row * step, w, label, colour, fnt, tight, pad)
             cx += int(w) + gap
         queue = queue[count:]
     if hidden:
         # Beyond the last row: say how many rather than drop them silently.
         more = f"+{hidden}"
         last = y + (len(counts) - 1) * step
-        _chip(draw, cx, last, text_width(more, fnt) + 2 * pad, more, MORE, fnt, tight)
+        _chip(draw, cx, last, text_width(more, fnt) + 2 * pad, more, MORE, fnt, tight, pad)
 
 
 def _chip(
@@ -169,8 +198,8 @@ def _chip(
     colour: theme.RGB,
     fnt: Any,
     tight: bool = False,
+    pad: int = 16,
 ) -> None:
-    pad, _ = chip_spacing(tight)
     top, bottom = (-3, 37) if tight else (-4, 50)
     draw.rounded_rectangle((x, y + top, x + w, y + bottom), 20 if tight else 24, fill=colour)
     mid = y + (top + bottom) / 2

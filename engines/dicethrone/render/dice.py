@@ -108,18 +108,50 @@ def label_height(row: list[Tray], die: int, width: int) -> int:
     """Room above a row of dice for the labels (wrapped when dice share the line)."""
     lines = max(
         len(wrap(tray[0], room, SMALL, True))
-        for tray, room in zip(row, label_rooms(row, die, width), strict=True)
+        for tray, (_, room) in zip(row, label_places(row, die, width), strict=True)
     )
     return 8 + LINE * max(1, lines)
 
 
-def label_rooms(row: list[Tray], die: int, width: int) -> list[int]:
-    """The width each label of a row of dice may take: its dice's width, the last
-    one the rest of the line (a single die's label, "Bruno · Defensive dice", would
-    otherwise be cut to a word a line)."""
+def label_places(row: list[Tray], die: int, width: int) -> list[tuple[int, int]]:
+    """Where each label of a row of dice starts (px left of its dice, 0 or less) and
+    the width it may take: its dice's width, the last one the rest of the line (a
+    single die's label, "Bruno · Defensive dice", would otherwise be cut to a word a
+    line). A last label that would wrap there ends at the line's end instead, on one
+    line, where the label before it leaves that room free."""
     rooms = [tray_width([tray], die) for tray in row]
-    rooms[-1] = width - sum(r + TRAY_GAP for r in rooms[:-1])
-    return rooms
+    start = sum(r + TRAY_GAP for r in rooms[:-1])
+    rooms[-1] = width - start
+    places = [(0, room) for room in rooms]
+    fnt = font(SMALL, True)
+    last = text_width(row[-1][0], fnt)
+    if len(row) > 1 and last > rooms[-1]:
+        # The labels before it end where their text does (each on one line).
+        ends = [
+            sum(r + TRAY_GAP for r in rooms[:i]) + text_width(tray[0], fnt)
+            for i, tray in enumerate(row[:-1])
+            if text_width(tray[0], fnt) <= rooms[i]
+        ]
+        if len(ends) == len(row) - 1 and max(ends) + TRAY_GAP + last <= width:
+            places[-1] = (int(width - last) - start, int(last) + 1)
+    return places
+
+
+def label_beside(row: list[Tray], die: int, width: int) -> list[str] | None:
+    """A lone tray's label wrapped to the right of its dice on at most two lines (a
+    packed board's room above them saved), or None where it does not fit there."""
+    if len(row) != 1:
+        return None
+    room = width - tray_width(row, die) - TRAY_GAP
+    lines = wrap(row[0][0], room, SMALL, True)
+    fnt = font(SMALL, True)
+    if (
+        not lines
+        or len(lines) > min(2, die // LINE)
+        or any(text_width(x, fnt) > room for x in lines)
+    ):
+        return None
+    return lines
 
 
 def tray_width(trays: Sequence[Tray], die: int) -> int:

@@ -14,7 +14,7 @@ from engines.dicethrone.render import letters
 from engines.dicethrone.render.abilities import Line, ability_items, ability_lines
 from engines.dicethrone.render.chips import chip_layout, draw_statuses, panel_chips
 from engines.dicethrone.render.effect_words import name_in as _name
-from engines.dicethrone.render.layout import LAYOUTS, Layout, names_briefly
+from engines.dicethrone.render.layout import LAYOUTS, Layout, names_briefly, quiet
 from engines.dicethrone.render.letters import text_width, wrap
 from engines.dicethrone.render.style import (
     BAD,
@@ -37,11 +37,19 @@ from engines.dicethrone.view import BoardView, PlayerView
 
 
 def header_lines(
-    p: PlayerView, data: BoardView, inner: int, t: Translate, locale: str, tight: bool = False
+    p: PlayerView,
+    data: BoardView,
+    inner: int,
+    t: Translate,
+    locale: str,
+    tight: bool = False,
+    lean: bool = False,
+    packed: bool = False,
 ) -> list[tuple[str, theme.RGB, bool]]:
     """A hero board's first lines, wrapped to its width: seat, name and hero; its
-    marks (3–4 players, a flipped board); its cards in hand, deck and discard pile.
-    ``tight``: the marks on the name's line when they fit there."""
+    marks (3–4 players, a flipped board); its cards in hand, deck and discard pile
+    (not ``lean``). ``tight``: the marks on the name's line when they fit there,
+    ``packed``: on its last line."""
     is_active = p.seat == data.active and data.phase not in ("over", "setup")
     marker = "▶ " if is_active else ""
     title = f"{marker}{p.seat + 1}. {p.name} — {_name(p.hero_name, locale)}"
@@ -50,7 +58,15 @@ def header_lines(
     if tight and tags and text_width(joined, font(SMALL, True)) <= inner:
         title, tags = joined, ""
     out = [(line, theme.TEXT, True) for line in wrap(title, inner, SMALL, bold=True)]
+    if packed and tags and out:
+        # The marks after the name's last line where they fit there (one colour:
+        # the name's line keeps its own).
+        joined = f"{out[-1][0]} · {tags}"
+        if text_width(joined, font(SMALL, True)) <= inner:
+            out[-1], tags = (joined, theme.TEXT, True), ""
     out += [(line, theme.HIGHLIGHT, True) for line in wrap(tags, inner, SMALL, bold=True)]
+    if lean:
+        return out
     out += [
         (line, theme.TEXT_MUTED, False) for line in wrap(card_counts(p, t, locale), inner, SMALL)
     ]
@@ -69,6 +85,10 @@ class ColumnPlan:
     #: A board across the whole width: health and CP share a row, and the ability
     #: lines from ``split`` on stand in a second column beside the first.
     split: int | None = None
+    #: The CP a number beside the health bar, not a track under it (lean, narrow).
+    cp_beside: bool = False
+    #: Status chips packed closer, each on the first row with room.
+    packed: bool = False
 
     @property
     def columns(self) -> list[list[Line]]:
@@ -95,7 +115,7 @@ class ColumnPlan:
             + self.line * len(self.header)
             + 4
             + 52
-            + (0 if self.split is not None else 44)
+            + (0 if self.split is not None or self.cp_beside else 44)
             + self.chip_row * len(self.chip_rows)
             + max(
                 (self.line * len(lines) + 2 * FRAME_PAD * _lit_blocks(lines))
@@ -122,19 +142,35 @@ def plan_column(
     """Lay out a hero board ``width`` px wide in ``layout``: its header, chip rows and
     ability lines (two columns side by side when the board is stacked)."""
     inner = width - INDENT - RIGHT
-    counts, _ = chip_layout(panel_chips(p), inner, locale, COLUMN_CHIP_ROWS, layout.tight)
-    brief = names_briefly(p, data, layout)
-    header = header_lines(p, data, inner, t, locale, layout.tight)
+    chips_of = panel_chips(p)
+    counts, _ = chip_layout(chips_of, inner, locale, COLUMN_CHIP_ROWS, layout.tight, layout.packed)
+    brief, hush = names_briefly(p, data, layout), quiet(layout, data)
+    header = header_lines(p, data, inner, t, locale, layout.tight, layout.lean, layout.packed)
     chips = counts if panel_chips(p) else []
     if not layout.stacked:
-        lines = ability_lines(p, data, inner, statuses, t, locale, brief)
-        return ColumnPlan(header, chips, lines, layout.tight)
-    items = ability_items(p, data, (inner - SUB_GAP) // 2, statuses, t, locale, brief)
+        lines = ability_lines(p, data, inner, statuses, t, locale, brief, hush, layout.packed)
+        beside = layout.lean and _cp_fits_beside(p, inner, t, locale)
+        return ColumnPlan(
+            header, chips, lines, layout.tight, cp_beside=beside, packed=layout.packed
+        )
+    half = (inner - SUB_GAP) // 2
+    items = ability_items(p, data, half, statuses, t, locale, brief, hush, layout.packed)
     lines = [line for item in items for line in item]
     # The second column starts at the ability that makes the two most even.
     starts = [sum(len(item) for item in items[:i]) for i in range(len(items) + 1)]
     split = min(starts, key=lambda k: max(k, len(lines) - k)) if items else 0
-    return ColumnPlan(header, chips, lines, layout.tight, split)
+    return ColumnPlan(header, chips, lines, layout.tight, split, packed=layout.packed)
+
+
+def _cp_room(p: PlayerView, t: Translate, locale: str) -> float:
+    """The width of the CP said as a number beside the health bar, with its gap."""
+    return text_width(t("dicethrone.render.cp", locale, cp=p.cp), font(SMALL, True)) + 16
+
+
+def _cp_fits_beside(p: PlayerView, inner: int, t: Translate, locale: str) -> bool:
+    """Whether the health bar keeps its label whole with the CP beside it."""
+    health = t("dicethrone.render.health_of", locale, health=p.health, max=p.max_health)
+    return text_width(health, font(SMALL, True)) + 28 <= inner - _cp_room(p, t, locale)
 
 
 def _lit_blocks(lines: Sequence[Line]) -> int:
@@ -174,6 +210,22 @@ def draw_column(
         _health_bar(draw, p, x, ty, half, t, locale)
         _cp_track(draw, p, x + half + SUB_GAP, ty + 4, inner - half - SUB_GAP, t, locale)
         ty += 52
+    elif plan.cp_beside:
+        # Lean: the CP a number at the health bar's end.
+        bar = int(inner - _cp_room(p, t, locale))
+        _health_bar(draw, p, x, ty, bar, t, locale)
+        cp = t("dicethrone.render.cp", locale, cp=p.cp)
+        letters.draw_text(
+            draw,
+            (x + inner, ty + 22),
+            cp,
+            max_width=inner - bar,
+            size=SMALL,
+            bold=True,
+            fill=theme.HIGHLIGHT,
+            anchor="rm",
+        )
+        ty += 52
     else:
         _health_bar(draw, p, x, ty, inner, t, locale)
         ty += 52
@@ -182,7 +234,16 @@ def draw_column(
     if panel_chips(p):
         # Tokens with their stacks out of their limits; no row at all without any.
         draw_statuses(
-            draw, panel_chips(p), x, ty + 6, x + inner, t, locale, COLUMN_CHIP_ROWS, plan.tight
+            draw,
+            panel_chips(p),
+            x,
+            ty + 6,
+            x + inner,
+            t,
+            locale,
+            COLUMN_CHIP_ROWS,
+            plan.tight,
+            plan.packed,
         )
         ty += plan.chip_row * len(plan.chip_rows)
     if plan.split is None:

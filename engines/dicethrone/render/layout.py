@@ -18,27 +18,58 @@ class Layout:
     player whose turn it is, "other" the rest; ``tight`` draws smaller status chips;
     ``stacked`` sets the boards one under the other, each across the whole width;
     ``terse`` leaves the damage arrow to the notes (which say it) and a choice's
-    options to the banner that names who chooses (no "Bruno chooses:" line)."""
+    options to the banner that names who chooses (no "Bruno chooses:" line);
+    ``choice_once`` says a waiting choice once: its options in the notes, the defence
+    that made it framed with its name and dice only.
+
+    The last resorts, where even that passes a phone's height, say as much in less
+    room: ``packed`` packs the status chips closer (each on the first row with room
+    for it), puts a board's marks after its name, a lone row of dice's label beside
+    them, and leaves out what is not in play (the attacker's own defence, the
+    targeting die once its target is marked); ``noted`` says the defence just rolled
+    under the caption, across the board, its frame naming it with its dice;
+    ``lean`` leaves the card counts out of the hero boards (the post and ``/match
+    lookup`` say them) and gives the CP as a number beside the health bar."""
 
     brief: frozenset[str] = frozenset()
     tight: bool = False
     stacked: bool = False
     terse: bool = False
+    choice_once: bool = False
+    packed: bool = False
+    noted: bool = False
+    lean: bool = False
 
+
+BRIEF = frozenset({"active", "other"})
 
 #: Roomy first; then smaller chips; then the board of the player not on turn brief
 #: (the one on turn plans the roll); then both brief; then each board across the
-#: whole width, one under the other, its abilities in two columns; last, both brief
-#: side by side with no damage arrow nor choice heading (the Gunslinger's Duel).
+#: whole width, one under the other, its abilities in two columns; then both brief
+#: side by side with no damage arrow nor choice heading, and the defence whose
+#: choice waits named with its dice only (the Gunslinger's Duel); then (from
+#: :data:`LEAN`) packed, noted and lean hero boards.
 LAYOUTS = (
     Layout(),
     Layout(tight=True),
     Layout(frozenset({"other"}), tight=True),
-    Layout(frozenset({"active", "other"}), tight=True),
+    Layout(BRIEF, tight=True),
     Layout(frozenset({"other"}), tight=True, stacked=True),
-    Layout(frozenset({"active", "other"}), tight=True, stacked=True),
-    Layout(frozenset({"active", "other"}), tight=True, terse=True),
+    Layout(BRIEF, tight=True, stacked=True),
+    Layout(BRIEF, tight=True, terse=True),
+    Layout(BRIEF, tight=True, terse=True, choice_once=True),
+    Layout(BRIEF, tight=True, terse=True, choice_once=True, packed=True),
+    Layout(BRIEF, tight=True, terse=True, choice_once=True, packed=True, noted=True),
+    Layout(BRIEF, tight=True, terse=True, choice_once=True, packed=True, noted=True, lean=True),
 )
+#: Where the last resorts start: tried only once the condensed panels are minimal.
+LEAN = 8
+
+
+def quiet(layout: Layout, data: BoardView) -> bool:
+    """Whether the defence just rolled is named with its dice only in ``layout``:
+    its choice waits (the options in the notes) or the notes say its text."""
+    return (layout.choice_once and data.choice is not None) or layout.noted
 
 
 def stack_height(heights: Sequence[int], stacked: bool) -> int:

@@ -120,12 +120,19 @@ SAID_BY_DICE = frozenset({"dicethrone.event.rolled", "dicethrone.event.kept"})
 
 
 def info_lines(
-    data: BoardView, t: Translate, locale: str, tight: bool = False, terse: bool = False
+    data: BoardView,
+    t: Translate,
+    locale: str,
+    tight: bool = False,
+    terse: bool = False,
+    lean: bool = False,
 ) -> list[str]:
     """What the table waits on besides the owed decision: the announced ability, the
     targeting die, a waiting instant action, a card's target, a pause, an "Or".
     ``tight``: the ability the dice made is left to the dice's label ("✔ Slap");
-    ``terse``: a choice's options without their heading (the banner names who chooses)."""
+    ``terse``: a choice's options without their heading (the banner names who chooses);
+    ``lean``: no targeting die once its target is chosen (the boards mark it: a
+    packed board)."""
     roll, players = data.roll, data.players
     out = []
     said = any(e.key.endswith(("announced", "activated")) for e in data.last)
@@ -140,7 +147,8 @@ def info_lines(
                 ability=_name(roll.announced, locale),
             )
         )
-    if data.target_die:
+    marked = data.target is not None and data.phase in ("offensive", "defensive")
+    if data.target_die and not (lean and marked):
         out.append(t("dicethrone.render.target_die", locale, value=data.target_die))
     if data.target_chooser is not None:
         out.append(
