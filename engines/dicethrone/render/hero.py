@@ -45,11 +45,11 @@ def header_lines(
     tight: bool = False,
     lean: bool = False,
     packed: bool = False,
-) -> list[tuple[str, theme.RGB, bool]]:
+) -> list[HeaderLine]:
     """A hero board's first lines, wrapped to its width: seat, name and hero; its
     marks (3–4 players, a flipped board); its cards in hand, deck and discard pile
     (not ``lean``). ``tight``: the marks on the name's line when they fit there,
-    ``packed``: on its last line."""
+    ``packed``: after its last line, in their colour."""
     is_active = p.seat == data.active and data.phase not in ("over", "setup")
     marker = "▶ " if is_active else ""
     title = f"{marker}{p.seat + 1}. {p.name} — {_name(p.hero_name, locale)}"
@@ -57,20 +57,20 @@ def header_lines(
     joined = f"{title} · {tags}"
     if tight and tags and text_width(joined, font(SMALL, True)) <= inner:
         title, tags = joined, ""
-    out = [(line, theme.TEXT, True) for line in wrap(title, inner, SMALL, bold=True)]
-    if packed and tags and out:
-        # The marks after the name's last line where they fit there (one colour:
-        # the name's line keeps its own).
-        joined = f"{out[-1][0]} · {tags}"
-        if text_width(joined, font(SMALL, True)) <= inner:
-            out[-1], tags = (joined, theme.TEXT, True), ""
-    out += [(line, theme.HIGHLIGHT, True) for line in wrap(tags, inner, SMALL, bold=True)]
+    out = [(line, theme.TEXT, True, "") for line in wrap(title, inner, SMALL, bold=True)]
+    # Packed: the marks after the name's last line where they fit there.
+    if packed and tags and text_width(f"{out[-1][0]} · {tags}", font(SMALL, True)) <= inner:
+        out[-1], tags = (out[-1][0], theme.TEXT, True, f" · {tags}"), ""
+    out += [(line, theme.HIGHLIGHT, True, "") for line in wrap(tags, inner, SMALL, bold=True)]
     if lean:
         return out
-    out += [
-        (line, theme.TEXT_MUTED, False) for line in wrap(card_counts(p, t, locale), inner, SMALL)
-    ]
-    return out
+    counts = wrap(card_counts(p, t, locale), inner, SMALL)
+    return out + [(line, theme.TEXT_MUTED, False, "") for line in counts]
+
+
+#: A line of a hero board's header: its text, colour and weight, and the marks after
+#: it (in the highlight colour; "" for none).
+HeaderLine = tuple[str, theme.RGB, bool, str]
 
 
 @dataclass(frozen=True)
@@ -78,7 +78,7 @@ class ColumnPlan:
     """A hero board laid out once, for both its height and its drawing: the header
     lines, the rows of status chips and the ability lines."""
 
-    header: list[tuple[str, theme.RGB, bool]]
+    header: list[HeaderLine]
     chip_rows: list[int]
     lines: list[Line]
     tight: bool = False
@@ -200,8 +200,14 @@ def draw_column(
     inner = width - INDENT - RIGHT
     x = x0 + INDENT
     ty = y + plan.pad
-    for text, colour, bold in plan.header:
+    for text, colour, bold, tail in plan.header:
         letters.draw_text(draw, (x, ty), text, max_width=inner, size=SMALL, bold=bold, fill=colour)
+        if tail:
+            tx = x + text_width(text, font(SMALL, bold))
+            room = x + inner - tx
+            letters.draw_text(
+                draw, (tx, ty), tail, max_width=room, size=SMALL, bold=True, fill=theme.HIGHLIGHT
+            )
         ty += plan.line
     ty += 4
     if plan.split is not None:

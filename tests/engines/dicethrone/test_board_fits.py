@@ -118,5 +118,8 @@ def test_boards_of_three_and_four_heroes_holding_statuses_fit_a_phone_whole(
         assert width == 960 and theme_px() * PHONE / width >= 11
         assert height <= dt_style.MAX_HEIGHT, (name, height)
         view = typed(ENGINE.view(state, None))
+        t = ENGINE.catalog().translate
         for player in view.players:
             assert player.name in words and f"{player.health}/" in words, (name, locale)
+            # The CP too, as a track's label, a number beside the health or on a panel.
+            assert t("dicethrone.render.cp", locale, cp=player.cp) in words, (name, locale)

@@ -19,7 +19,9 @@ from engines.dicethrone.render import style as dt_style
 from engines.dicethrone.rules import actions as a
 from engines.dicethrone.rules.state import State, Step
 from engines.dicethrone.view import BoardView, PlayerView, UpgradeView, typed
+from tests.engines.dicethrone.board_scenes import scene_n
 from tests.engines.dicethrone.helpers import act, with_player
+from tests.engines.dicethrone.test_effect_words import drawn_whole
 from tests.engines.dicethrone.test_modes import attack, start_n
 
 
@@ -188,3 +190,22 @@ def test_many_upgrades_wrap_onto_lines_of_the_panel() -> None:
             for text, bold, _ in line
         ]
         assert sum(widths) + dt_style.SEGMENT_GAP * 5 * (len(line) - 1) <= room
+
+
+def test_a_waiting_choice_is_said_once_where_the_board_would_not_fit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Davi's Gunslinger has rolled her Duel against Alice, 4 heroes, in pt-BR: the
+    # tallest board there is (1,417 px when the Duel's text stood under its options).
+    heroes = ("cursed_pirate", "cursed_pirate", "cursed_pirate", "gunslinger")
+    state = scene_n(heroes, "dealt", most=2)
+    data = typed(ENGINE.view(state, None))
+    assert data.choice is not None and data.choice.seat == 3
+    words = drawn_whole(state, "pt-BR", monkeypatch)
+    # What Davi decides on: both dice (in words and on the table), each option, his
+    # Duel framed; the Duel's text, which the options repeat, left out.
+    assert "Davi rola 3, Alice rola 3." in words
+    for i, option in enumerate(data.choice.options, 1):
+        assert f"{i}) {option['pt-BR']}" in words
+    assert "Duelo · 1 dado" in words and "rolagem oposta" not in words
+    assert _board(state, "pt-BR").height <= dt_style.MAX_HEIGHT

@@ -186,3 +186,15 @@ def test_a_hit_wholly_prevented_is_labelled_no_damage_not_minus_zero(
     t = ENGINE.catalog().translate
     arrows = dt_arrows.damage_arrows(prevented, (0, 1), t, locale)
     assert [label for *_, label in arrows] == [label]
+
+
+@pytest.mark.parametrize("locale", ["en-US", "pt-BR", "it"])
+def test_the_defensive_dice_label_stays_on_one_line_beside_the_attack_dice(
+    locale: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # "Bruno · Defensive dice" over three dice, after Alice's five: it ends at the
+    # row's end on one line rather than wrap a word a line over its own dice.
+    state = _defended()
+    words = drawn_whole(state, locale, monkeypatch)
+    t = ENGINE.catalog().translate
+    assert f"Bruno · {t('dicethrone.render.defense', locale)}" in words

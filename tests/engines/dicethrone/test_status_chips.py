@@ -197,3 +197,18 @@ def test_a_condensed_panel_shows_card_counts(monkeypatch: pytest.MonkeyPatch) ->
     carla = state.players[2]
     counts = f"Hand {len(carla.hand)} · deck {len(carla.deck)} · discard {len(carla.discard)}"
     assert texts.count(counts) >= 1 and 2 not in dt_layout.involved(typed(ENGINE.view(state, None)))
+
+
+@pytest.mark.parametrize("locale", ["en-US", "pt-BR", "it"])
+def test_packed_chips_take_no_more_rows_and_each_is_drawn(
+    locale: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A board at its last resorts packs its chips: each on the first row with room.
+    chips = typed(ENGINE.view(with_player(start(), 0, statuses=ALL), None)).players[0].statuses
+    space = 466  # a hero board a little over half the canvas
+    packed = dt_chips.packed_order(list(chips), space, locale)
+    assert sorted(s.id for s in packed) == sorted(s.id for s in chips)
+    rows_packed, hidden = dt_chips.chip_layout(list(chips), space, locale, 9, True, True)
+    rows_plain, _ = dt_chips.chip_layout(list(chips), space, locale, 9, True)
+    assert hidden == 0 and sum(rows_packed) == len(chips)
+    assert len(rows_packed) <= len(rows_plain)
