@@ -1,13 +1,16 @@
 """The hero boards (public) as PNG, drawn from a View only (the hand: ``hand.py``).
 
 The board is read on a phone: a 960-px canvas that Discord shows about 400 px
-wide, so no text is smaller than 28 px (11 px there), and a duel's board keeps
-within 1,100 px where it can: it tries its layouts roomy first, then tighter
-(smaller chips, a board's abilities named with their dice only, the boards one
-under the other, no damage arrow) and keeps the first that fits (:data:`LAYOUTS`).
+wide, so no text is smaller than 28 px (11 px there), and the board keeps within
+1,100 px: it tries its layouts roomy first, then tighter (smaller chips, a board's
+abilities named with their dice only, the boards one under the other, no damage
+arrow, a waiting choice said once) and keeps the first that fits (:data:`LAYOUTS`).
 With 3–4 heroes those outside the attack get condensed panels (``compact.py``),
 two side by side under the boards, or beside the one board of a turn before any
-attack where that is shorter. From the top:
+attack where that is shorter, minimal where fuller ones would pass a phone's
+height; after them come the last resorts (packed, then lean hero boards, the
+defence just rolled said across the board), and after the roll the heroes the
+attack hit condensed too. From the top:
 who owes the decision now and what it is (in their seat colour), the last move
 in words, the dice on the table with their face symbols, then one hero board
 per hero (health bar, CP track, status tokens, abilities with their dice
