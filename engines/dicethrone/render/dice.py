@@ -118,7 +118,8 @@ def label_places(row: list[Tray], die: int, width: int) -> list[tuple[int, int]]
     the width it may take: its dice's width, the last one the rest of the line (a
     single die's label, "Bruno · Defensive dice", would otherwise be cut to a word a
     line). A last label that would wrap there ends at the line's end instead, on one
-    line, where the label before it leaves that room free."""
+    line, where the labels before it leave that room free and it starts no more than
+    a die before its dice."""
     rooms = [tray_width([tray], die) for tray in row]
     start = sum(r + TRAY_GAP for r in rooms[:-1])
     rooms[-1] = width - start
@@ -132,8 +133,11 @@ def label_places(row: list[Tray], die: int, width: int) -> list[tuple[int, int]]
             for i, tray in enumerate(row[:-1])
             if text_width(tray[0], fnt) <= rooms[i]
         ]
-        if len(ends) == len(row) - 1 and max(ends) + TRAY_GAP + last <= width:
-            places[-1] = (int(width - last) - start, int(last) + 1)
+        # Starting no further left than a die before its own dice: further, it
+        # would stand over the other player's dice.
+        shift = int(width - last) - start
+        if len(ends) == len(row) - 1 and max(ends) + TRAY_GAP + last <= width and -shift <= die:
+            places[-1] = (shift, int(last) + 1)
     return places
 
 
