@@ -41,6 +41,7 @@ def ability_lines(
     brief: bool = False,
     quiet: bool = False,
     lean: bool = False,
+    reach: bool = False,
 ) -> list[Line]:
     """The board's abilities as lines: the name, then its rows (on the same line when
     they fit); what the dice meet in the highlight colour with a ✔, what they can no
@@ -48,8 +49,10 @@ def ability_lines(
     name and dice combination only, a defence not in play its name and dice;
     ``quiet``: the defence just rolled its name and dice only (the notes say its
     text, or list the options of the choice it made); ``lean``: no defence on the
-    board of the player whose roll it is (not in play: a packed board)."""
-    items = ability_items(p, data, width, statuses, t, locale, brief, quiet, lean)
+    board of the player whose roll it is (not in play: a packed board); ``reach``:
+    the abilities the roll can no longer reach counted in one line, not listed, and
+    those an Attack leaves out not counted (only what is in play)."""
+    items = ability_items(p, data, width, statuses, t, locale, brief, quiet, lean, reach)
     return [line for item in items for line in item]
 
 
@@ -63,6 +66,7 @@ def ability_items(
     brief: bool = False,
     quiet: bool = False,
     lean: bool = False,
+    reach: bool = False,
 ) -> list[list[Line]]:
     """:func:`ability_lines` grouped by ability (a wide board sets them in two
     columns without parting an ability's lines)."""
@@ -93,14 +97,16 @@ def ability_items(
                 out.append(([(line, row_colour, False)], 12, lit))
 
     activated = data.roll.activated and p.seat == data.active
-
+    beyond = 0  # abilities out of this roll's reach, counted (``reach``)
     for ab in focus(p, data):
         met = any(r.met for r in ab.rows) or (
             ab.id == data.roll.announced_id and p.seat == data.active
         )
-
-        reach = any(r.reachable or r.met for r in ab.rows)
-        colour = theme.HIGHLIGHT if met else DIM if rolling and not reach else theme.TEXT
+        reachable = any(r.reachable or r.met for r in ab.rows)
+        if reach and rolling and not met and not reachable:
+            beyond += 1
+            continue
+        colour = theme.HIGHLIGHT if met else DIM if rolling and not reachable else theme.TEXT
         mark = "✔ " if met else ""
         star = "★ " if ab.ultimate else ""
         level = f" {_roman(ab.level)}" if ab.level > 1 else ""
@@ -112,7 +118,7 @@ def ability_items(
         merged = _merge(texts) if len(texts) > 1 else texts[0] if brief and texts else None
         if merged is not None:
             row_colour = (
-                theme.HIGHLIGHT if met else DIM if rolling and not reach else theme.TEXT_MUTED
+                theme.HIGHLIGHT if met else DIM if rolling and not reachable else theme.TEXT_MUTED
             )
             rows = [(merged, row_colour)]
         else:
@@ -128,7 +134,7 @@ def ability_items(
                 for row, text in zip(ab.rows, texts, strict=True)
             ]
         add(f"{mark}{star}{_name(ab.name, locale)}{level}", colour, rows, lit)
-    if len(focus(p, data)) < len(p.abilities):
+    if len(focus(p, data)) < len(p.abilities) and not reach:
         # During an Attack only what is in play: the announced ability, the defence.
         hidden = t(
             "dicethrone.render.more_abilities",
@@ -138,6 +144,9 @@ def ability_items(
         items.append(
             [([(line, theme.TEXT_MUTED, False)], 0, False) for line in wrap(hidden, width, SMALL)]
         )
+    if beyond:
+        said = t("dicethrone.render.out_of_reach", locale, count=beyond)
+        items.append([([(line, DIM, False)], 0, False) for line in wrap(said, width, SMALL)])
     attacking = p.seat == data.active and data.phase in ("offensive", "defensive")
     for d in () if lean and attacking else p.defenses:
         level = f" {_roman(d.level)}" if d.level > 1 else ""

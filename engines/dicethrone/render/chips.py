@@ -128,6 +128,24 @@ def packed_order(statuses: list[Token], space: int, locale: str) -> list[Token]:
     return [s for _, row in placed for s in row]
 
 
+def one_row(statuses: list[Token], space: int, locale: str) -> tuple[list[Token], int]:
+    """The tight chips that fit one row of ``space`` px, in order, each taken where it
+    fits (a wide one skipped for narrower ones after it), with room for a "+N" chip
+    counting the rest; and how many that chip counts."""
+    fnt = font(SMALL, bold=True)
+    pad, gap = chip_spacing(True)
+    if sum(text_width(chip_label(s, locale), fnt) + 2 * pad + gap for s in statuses) <= space:
+        return statuses, 0
+    more = text_width(f"+{len(statuses)}", fnt) + 2 * pad
+    shown, used = [], 0.0
+    for s in statuses:
+        w = text_width(chip_label(s, locale), fnt) + 2 * pad
+        if used + w + gap + more <= space:
+            shown.append(s)
+            used += w + gap
+    return shown, len(statuses) - len(shown)
+
+
 def chip_spacing(tight: bool, packed: bool = False) -> tuple[int, int]:
     """A chip's padding on each side of its label, and the gap between chips."""
     if packed:
@@ -151,12 +169,13 @@ def draw_statuses(
     max_rows: int = CHIP_ROWS,
     tight: bool = False,
     packed: bool = False,
+    more: int = 0,
 ) -> None:
     """Status tokens from (x, y) with their stacks and limits, wrapped onto rows of
     CHIP_ROW px (TIGHT_CHIP_ROW if ``tight``; statuses are public: each is named;
     only beyond CHIP_ROWS rows a "+N" chip counts the rest); ``packed``: see
-    :func:`chip_layout`."""
-    if not statuses:
+    :func:`chip_layout`; ``more``: chips left out before, counted too."""
+    if not statuses and not more:
         letters.draw_text(
             draw,
             (x, y + 6),
@@ -168,6 +187,7 @@ def draw_statuses(
         return
     fnt = font(SMALL, bold=True)
     counts, hidden = chip_layout(statuses, right - x, locale, max_rows, tight, packed)
+    counts, hidden = counts or [0], hidden + more
     pad, gap = chip_spacing(tight, packed)
     step = TIGHT_CHIP_ROW if tight else CHIP_ROW
     queue = packed_order(statuses, right - x, locale) if packed else list(statuses)

@@ -11,9 +11,9 @@ from PIL import ImageDraw
 from engines.core import theme
 from engines.core.render import font
 from engines.dicethrone.render import letters
-from engines.dicethrone.render.chips import chip_layout, draw_statuses, panel_chips
+from engines.dicethrone.render.chips import chip_layout, draw_statuses, one_row, panel_chips
 from engines.dicethrone.render.effect_words import name_in as _name
-from engines.dicethrone.render.hero import card_counts, panel_tags
+from engines.dicethrone.render.hero import card_counts, name_apart, panel_tags
 from engines.dicethrone.render.letters import text_width, wrap
 from engines.dicethrone.render.style import (
     INDENT,
@@ -53,8 +53,15 @@ def condensed_lines(
     health = t("dicethrone.render.health_of", locale, health=p.health, max=p.max_health)
     cp = t("dicethrone.render.cp", locale, cp=p.cp)
     names = [_name(u.name, locale) for u in p.upgrades]
+    lead, hero = f"{p.seat + 1}. ", _name(p.hero_name, locale)
     parts: list[Segment] = [
-        (f"{p.seat + 1}. {p.name} — {_name(p.hero_name, locale)}", True, theme.TEXT),
+        # A name too long to follow its number on a line has the line to itself, the
+        # number leading the hero's (see ``title_lines``).
+        *(
+            [(p.name, True, theme.TEXT), (f"{lead}{hero}", True, theme.TEXT)]
+            if name_apart(lead, p.name, room)
+            else [(f"{lead}{p.name} — {hero}", True, theme.TEXT)]
+        ),
         # The marks in the colour the hero boards give them (team, leader, target).
         (" · ".join(panel_tags(p.seat, data, t, locale)), True, theme.HIGHLIGHT),
         (f"{health} · {cp}", True, theme.TEXT),
@@ -80,15 +87,32 @@ def condensed_lines(
     return lines
 
 
+def inline_at(lines: list[list[Segment]], chips: list[Token], room: int, locale: str) -> int | None:
+    """Where a minimal panel's row of chips starts on its last line (px after the
+    indent) when the rest of that line names as many of them as a row of their own
+    would; else None (the chips on a row under the lines)."""
+    if not chips or not lines:
+        return None
+    last = lines[-1]
+    used = sum(text_width(x, font(SMALL, bold=b)) + SEGMENT_GAP * 5 for x, b, _ in last)
+    alone, _ = one_row(chips, room, locale)
+    beside, _ = one_row(chips, int(room - used), locale)
+    return int(used) if beside and len(beside) == len(alone) else None
+
+
 def condensed_height(
     p: PlayerView, data: BoardView, width: int, t: Translate, locale: str, minimal: bool = False
 ) -> int:
     """The height of a condensed panel ``width`` px wide (see :func:`draw_condensed`)."""
     chips = panel_chips(p)
-    rows = chip_rows(chips, width - INDENT - RIGHT, locale)
-    counts, _ = chip_layout(chips, width - INDENT - RIGHT, locale, rows, tight=True)
-    chip_h = TIGHT_CHIP_ROW * len(counts) + 4 if chips else 0
+    room = width - INDENT - RIGHT
+    rows = chip_rows(chips, room, locale)
+    counts, _ = chip_layout(chips, room, locale, rows, tight=True)
+    chip_h = TIGHT_CHIP_ROW * (1 if minimal else len(counts)) + 4 if chips else 0
     lines = condensed_lines(p, data, width, t, locale, minimal)
+    if minimal and inline_at(lines, chips, room, locale) is not None:
+        # The chips beside the last line's text, a little taller than it.
+        return 12 + LINE * (len(lines) - 1) + TIGHT_CHIP_ROW + 4
     return 12 + LINE * len(lines) + chip_h + 4
 
 
@@ -112,7 +136,10 @@ def draw_condensed(
     draw.rounded_rectangle((x0, y, x1, y + height), 14, fill=theme.PANEL)
     draw.rounded_rectangle((x0, y, x0 + 12, y + height), 6, fill=theme.seat_colour(p.seat))
     ty = y + 12
-    for line in condensed_lines(p, data, width, t, locale, minimal):
+    lines = condensed_lines(p, data, width, t, locale, minimal)
+    chips, room = panel_chips(p), width - INDENT - RIGHT
+    at = inline_at(lines, chips, room, locale) if minimal else None
+    for line in lines:
         x = x0 + INDENT
         for text, bold, fill in line:
             w = text_width(text, font(SMALL, bold=bold))
@@ -121,7 +148,15 @@ def draw_condensed(
             )
             x += int(w) + SEGMENT_GAP * 5
         ty += LINE
-    chips = panel_chips(p)
-    if chips:
+    if at is not None:
+        # Beside the last line's text, level with it.
+        x, ty = x0 + INDENT + at, ty - LINE
+        shown, more = one_row(chips, room - at, locale)
+        draw_statuses(draw, shown, x, ty + 2, x1 - RIGHT, t, locale, 1, True, more=more)
+    elif chips and minimal:
+        # One row: the chips that fit it, a "+N" chip counting the rest.
+        shown, more = one_row(chips, room, locale)
+        draw_statuses(draw, shown, x0 + INDENT, ty + 6, x1 - RIGHT, t, locale, 1, True, more=more)
+    elif chips:
         rows = chip_rows(chips, width - INDENT - RIGHT, locale)
         draw_statuses(draw, chips, x0 + INDENT, ty + 6, x1 - RIGHT, t, locale, rows, tight=True)

@@ -12,7 +12,7 @@ from engines.core.render import font
 from engines.dicethrone.render import letters
 from engines.dicethrone.render.effect_words import glyph
 from engines.dicethrone.render.effect_words import name_in as _name
-from engines.dicethrone.render.letters import text_width, wrap, write
+from engines.dicethrone.render.letters import text_width, words, wrap, write
 from engines.dicethrone.render.style import (
     DIE_GAP,
     DIM_DIE,
@@ -138,7 +138,32 @@ def label_places(row: list[Tray], die: int, width: int) -> list[tuple[int, int]]
         shift = int(width - last) - start
         if len(ends) == len(row) - 1 and max(ends) + TRAY_GAP + last <= width and -shift <= die:
             places[-1] = (shift, int(last) + 1)
+            return places
+        # Else the two last labels wrapped, neither breaking a word (a long name):
+        # the last starting up to a die before its dice, the one before it ending
+        # a gap before that; the fewest lines, then the least shift.
+        best: tuple[int, int, int, int] | None = None
+        before = start - rooms[-2] - TRAY_GAP
+        for shift in range(0, -die - 1, -4):
+            room, prev = rooms[-1] - shift, min(rooms[-2], start + shift - TRAY_GAP - before)
+            if not (_whole(row[-1][0], room) and _whole(row[-2][0], prev)):
+                continue
+            lines = max(
+                len(wrap(row[-1][0], room, SMALL, True)), len(wrap(row[-2][0], prev, SMALL, True))
+            )
+            if best is None or lines < best[0]:
+                best = (lines, shift, room, prev)
+        if best is not None and (best[1] or not _whole(row[-1][0], rooms[-1])):
+            places[-2] = (0, best[3])
+            places[-1] = (best[1], best[2])
     return places
+
+
+def _whole(label: str, room: int) -> bool:
+    """Whether each word of ``label`` fits ``room`` px (bold): wrapped there, none is
+    broken across lines."""
+    fnt = font(SMALL, True)
+    return room > 0 and all(text_width(w, fnt) <= room for w in words(label))
 
 
 def label_beside(row: list[Tray], die: int, width: int) -> list[str] | None:

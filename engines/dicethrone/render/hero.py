@@ -52,12 +52,12 @@ def header_lines(
     ``packed``: after its last line, in their colour."""
     is_active = p.seat == data.active and data.phase not in ("over", "setup")
     marker = "▶ " if is_active else ""
-    title = f"{marker}{p.seat + 1}. {p.name} — {_name(p.hero_name, locale)}"
+    titled = title_lines(f"{marker}{p.seat + 1}. ", p.name, _name(p.hero_name, locale), inner)
     tags = " · ".join(panel_tags(p.seat, data, t, locale))
-    joined = f"{title} · {tags}"
-    if tight and tags and text_width(joined, font(SMALL, True)) <= inner:
-        title, tags = joined, ""
-    out = [(line, theme.TEXT, True, "") for line in wrap(title, inner, SMALL, bold=True)]
+    joined = f"{titled[0]} · {tags}"
+    if tight and tags and len(titled) == 1 and text_width(joined, font(SMALL, True)) <= inner:
+        titled, tags = [joined], ""
+    out = [(line, theme.TEXT, True, "") for line in titled]
     # Packed: the marks after the name's last line where they fit there.
     if packed and tags and text_width(f"{out[-1][0]} · {tags}", font(SMALL, True)) <= inner:
         out[-1], tags = (out[-1][0], theme.TEXT, True, f" · {tags}"), ""
@@ -66,6 +66,22 @@ def header_lines(
         return out
     counts = wrap(card_counts(p, t, locale), inner, SMALL)
     return out + [(line, theme.TEXT_MUTED, False, "") for line in counts]
+
+
+def title_lines(lead: str, name: str, hero: str, room: float) -> list[str]:
+    """ "2. Bruno — Paladin" wrapped to ``room`` px (bold); a name too long to follow
+    its number ("▶ 1. ") on a line gets the first line(s) to itself and the number
+    leads the hero's ("Bartholomew_the_Bold", "▶ 1. Paladin"), never alone on a line."""
+    if not name_apart(lead, name, room):
+        return wrap(f"{lead}{name} — {hero}", room, SMALL, bold=True)
+    return [*wrap(name, room, SMALL, bold=True), *wrap(f"{lead}{hero}", room, SMALL, bold=True)]
+
+
+def name_apart(lead: str, name: str, room: float) -> bool:
+    """Whether ``lead`` ("2. ") and the name's first word pass ``room`` px (bold): the
+    name then takes its own line(s) (see :func:`title_lines`)."""
+    first = f"{lead}{name.split()[0] if name.split() else name}"
+    return text_width(first, font(SMALL, True)) > room
 
 
 #: A line of a hero board's header: its text, colour and weight, and the marks after
@@ -148,13 +164,17 @@ def plan_column(
     header = header_lines(p, data, inner, t, locale, layout.tight, layout.lean, layout.packed)
     chips = counts if panel_chips(p) else []
     if not layout.stacked:
-        lines = ability_lines(p, data, inner, statuses, t, locale, brief, hush, layout.packed)
+        lines = ability_lines(
+            p, data, inner, statuses, t, locale, brief, hush, layout.packed, layout.reach
+        )
         beside = layout.lean and _cp_fits_beside(p, inner, t, locale)
         return ColumnPlan(
             header, chips, lines, layout.tight, cp_beside=beside, packed=layout.packed
         )
     half = (inner - SUB_GAP) // 2
-    items = ability_items(p, data, half, statuses, t, locale, brief, hush, layout.packed)
+    items = ability_items(
+        p, data, half, statuses, t, locale, brief, hush, layout.packed, layout.reach
+    )
     lines = [line for item in items for line in item]
     # The second column starts at the ability that makes the two most even.
     starts = [sum(len(item) for item in items[:i]) for i in range(len(items) + 1)]

@@ -29,7 +29,11 @@ class Layout:
     targeting die once its target is marked); ``noted`` says the defence just rolled
     under the caption, across the board, its frame naming it with its dice;
     ``lean`` leaves the card counts out of the hero boards (the post and ``/match
-    lookup`` say them) and gives the CP as a number beside the health bar."""
+    lookup`` say them) and gives the CP as a number beside the health bar; ``reach``
+    counts the abilities the roll can no longer reach in one line (and not those an
+    Attack leaves out); and last, ``lean``
+    and ``stacked``: the one board of a turn of 3–4 heroes with its abilities in two
+    columns."""
 
     brief: frozenset[str] = frozenset()
     tight: bool = False
@@ -39,6 +43,7 @@ class Layout:
     packed: bool = False
     noted: bool = False
     lean: bool = False
+    reach: bool = False
 
 
 BRIEF = frozenset({"active", "other"})
@@ -61,6 +66,8 @@ LAYOUTS = (
     Layout(BRIEF, tight=True, terse=True, choice_once=True, packed=True),
     Layout(BRIEF, tight=True, terse=True, choice_once=True, packed=True, noted=True),
     Layout(BRIEF, tight=True, terse=True, choice_once=True, packed=True, noted=True, lean=True),
+    Layout(BRIEF, True, False, True, True, True, True, True, reach=True),
+    Layout(BRIEF, True, True, True, True, True, True, True, reach=True),
 )
 #: Where the last resorts start: tried only once the condensed panels are minimal.
 LEAN = 8

@@ -92,17 +92,53 @@ def wrap_line(text: str, max_width: float) -> list[str]:
 
 
 def wrap(text: str, max_width: float, size: int, bold: bool = False) -> list[str]:
-    """``text`` wrapped by words onto lines of at most ``max_width`` px (a word wider
-    than that keeps a line of its own)."""
+    """``text`` wrapped by words onto lines of at most ``max_width`` px; a word wider
+    than that (a long player name) broken across lines, never cut short."""
     fnt = font(size, bold)
     lines, line = [], ""
-    for word in text.split():
+    for word in words(text):
         trial = f"{line} {word}".strip()
-        if text_width(trial, fnt) <= max_width or not line:
+        if text_width(trial, fnt) <= max_width:
             line = trial
-        else:
+            continue
+        if line:
             lines.append(line)
-            line = word
+        *whole, line = _broken(word, max_width, fnt)
+        lines += whole
     if line:
         lines.append(line)
     return lines
+
+
+#: Marks that stay on the line of the word after them ("✔ Cleave", "◎ Target").
+MARKS = frozenset("✔▶⬟★◎☠♛")
+
+
+def words(text: str) -> list[str]:
+    """``text``'s words as :func:`wrap` parts them: a mark kept with the next word."""
+    out: list[str] = []
+    for word in text.split():
+        if out and out[-1] in MARKS:
+            out[-1] = f"{out[-1]} {word}"
+        else:
+            out.append(word)
+    return out
+
+
+def _broken(word: str, max_width: float, fnt: Font) -> list[str]:
+    """``word`` in pieces of at most ``max_width`` px, each ended after a "_", "-"
+    or "." or before a capital where one falls in it, else where the room ends."""
+    pieces = []
+    while text_width(word, fnt) > max_width and len(word) > 1:
+        end = 1
+        while end < len(word) and text_width(word[: end + 1], fnt) <= max_width:
+            end += 1
+        soft = [
+            i
+            for i in range(1, end)
+            if word[i - 1] in "_-." or (word[i].isupper() and word[i - 1].islower())
+        ]
+        cut = soft[-1] if soft and soft[-1] * 2 >= end else end
+        pieces.append(word[:cut])
+        word = word[cut:]
+    return [*pieces, word]

@@ -114,23 +114,36 @@ def _attacked(state: State) -> State:
     return best
 
 
-def scene(
-    hero1: str, hero2: str, name: str, flipped: bool = False, level: int = 2, most: int = 9
-) -> State:
-    """One scene (see SCENES) of Alice's ``hero1`` against Bruno's ``hero2``, each
-    holding up to ``most`` statuses."""
-    return _played(_dressed(hero1, hero2, flipped, level, most), name)
-
-
-#: Names of the seats of a match of 3-4 heroes.
+#: Names of the seats (Discord display names, in the tests of long ones, run up to
+#: 32 characters).
 NAMES = ("Alice", "Bruno", "Carla", "Davi")
 
 
-def scene_n(heroes: tuple[str, ...], name: str, level: int = 2, most: int = 9) -> State:
+def scene(
+    hero1: str,
+    hero2: str,
+    name: str,
+    flipped: bool = False,
+    level: int = 2,
+    most: int = 9,
+    names: tuple[str, ...] = NAMES,
+) -> State:
+    """One scene (see SCENES) of Alice's ``hero1`` against Bruno's ``hero2``, each
+    holding up to ``most`` statuses (the seats named ``names``)."""
+    return _played(named(_dressed(hero1, hero2, flipped, level, most), names[:2]), name)
+
+
+def scene_n(
+    heroes: tuple[str, ...],
+    name: str,
+    level: int = 2,
+    most: int = 9,
+    names: tuple[str, ...] = NAMES,
+) -> State:
     """One scene (see SCENES) of a match of 3 (King of the Hill) or 4 (2 v 2) heroes,
-    seat 0 on turn, each holding up to ``most`` statuses."""
+    seat 0 on turn, each holding up to ``most`` statuses (the seats named ``names``)."""
     dice = RiggedDice([6, *(1,) * (len(heroes) - 1)])
-    seats = [Seat(i, NAMES[i]) for i in range(len(heroes))]
+    seats = [Seat(i, names[i]) for i in range(len(heroes))]
     options = {f"hero{i + 1}": hero for i, hero in enumerate(heroes)}
     state = ENGINE.new_match(options, seats, ENGINE.load_content(None), dice)
     state = _dress(through_first_roll(state), heroes, False, level, most)
@@ -162,6 +175,12 @@ def _played(state: State, name: str) -> State:
             state = replace(state, phase=Phase.OVER, winner=0, winners=(0,))
         return state
     return _pass_until(state, lambda s: s.phase is Phase.MAIN2)
+
+
+def named(state: State, names: tuple[str, ...]) -> State:
+    """The state with its seats named ``names`` (display names run up to 32
+    characters on Discord)."""
+    return replace(state, seats=tuple(Seat(i, n) for i, n in enumerate(names)))
 
 
 def pairings() -> Iterator[tuple[str, str, bool]]:
