@@ -51,7 +51,8 @@ def ability_lines(
     text, or list the options of the choice it made); ``lean``: no defence on the
     board of the player whose roll it is (not in play: a packed board); ``reach``:
     the abilities the roll can no longer reach counted in one line, not listed, and
-    those an Attack leaves out not counted (only what is in play)."""
+    those an Attack leaves out not counted (only what is in play), the ability just
+    activated named with its dice where the notes say its damage."""
     items = ability_items(p, data, width, statuses, t, locale, brief, quiet, lean, reach)
     return [line for item in items for line in item]
 
@@ -112,7 +113,10 @@ def ability_items(
         level = f" {_roman(ab.level)}" if ab.level > 1 else ""
         lit = activated and ab.id == data.roll.announced_id
         texts = [_row_text(r, faces, statuses, t, locale) for r in ab.rows]
-        if brief and not met and not lit:
+        said = reach and lit and bool(data.incoming or data.reports)
+        if (brief and not met and not lit) or said:
+            # ``said``: the notes say what the ability just activated does ("4 damage
+            # to Bruno"), its frame names it with its dice.
             texts = [requirement_text(r.requirement, faces, t, locale) for r in ab.rows]
             texts = [_merge(texts) or " / ".join(dict.fromkeys(texts))]
         merged = _merge(texts) if len(texts) > 1 else texts[0] if brief and texts else None
@@ -145,8 +149,8 @@ def ability_items(
             [([(line, theme.TEXT_MUTED, False)], 0, False) for line in wrap(hidden, width, SMALL)]
         )
     if beyond:
-        said = t("dicethrone.render.out_of_reach", locale, count=beyond)
-        items.append([([(line, DIM, False)], 0, False) for line in wrap(said, width, SMALL)])
+        counted = t("dicethrone.render.out_of_reach", locale, count=beyond)
+        items.append([([(line, DIM, False)], 0, False) for line in wrap(counted, width, SMALL)])
     attacking = p.seat == data.active and data.phase in ("offensive", "defensive")
     for d in () if lean and attacking else p.defenses:
         level = f" {_roman(d.level)}" if d.level > 1 else ""

@@ -172,6 +172,11 @@ def _compose(
     # A row of dice keeps room under it for the "kept" tabs only when a die is kept.
     unders = [44 if any(any(tray[4]) for tray in row) else 12 for row in rows_of_trays]
 
+    def unders_for(layout: Layout) -> list[int]:
+        """Room under each row of dice: the last resort (``reach``) marks kept dice
+        by their outline only (no tab under them)."""
+        return [12] * len(unders) if layout.reach else unders
+
     def dice_sizes(tight: bool) -> list[int]:
         # A die is wide enough for its symbol's name ("Doubloon"), tight or not.
         names = [_name(n, locale) for row in rows_of_trays for tray in row for n in tray[3]]
@@ -205,7 +210,8 @@ def _compose(
             height += 24 + line * said + GAP
         sizes = dice_sizes(tight)
         height += sum(
-            a + die + b for a, die, b in zip(tops_for(layout), sizes, unders, strict=True)
+            a + die + b
+            for a, die, b in zip(tops_for(layout), sizes, unders_for(layout), strict=True)
         )
         under = 0 if side else sum(h + GAP for h in panels(False, minimal)[1])
         return height + GAP + under + 16
@@ -316,7 +322,7 @@ def _compose(
                 ty += line
             y += box + GAP
         for row, die, under, top in zip(
-            rows_of_trays, sizes, unders, tops_for(layout), strict=True
+            rows_of_trays, sizes, unders_for(layout), tops_for(layout), strict=True
         ):
             x = theme.MARGIN
             beside = label_beside(row, die, width) if layout.packed else None
@@ -333,7 +339,7 @@ def _compose(
                         size=SMALL,
                         bold=True,
                     )
-                draw_dice(draw, x, y + top, die, *row[0][1:], t, locale)
+                draw_dice(draw, x, y + top, die, *row[0][1:], t, locale, tabs=not layout.reach)
                 y += top + die + under
                 continue
             for tray, (shift, room) in zip(row, label_places(row, die, width), strict=True):
@@ -342,7 +348,20 @@ def _compose(
                     letters.draw_text(
                         draw, (x + shift, y + i * LINE), part, max_width=room, size=SMALL, bold=True
                     )
-                draw_dice(draw, x, y + top, die, values, faces, names, kept, used, t, locale)
+                draw_dice(
+                    draw,
+                    x,
+                    y + top,
+                    die,
+                    values,
+                    faces,
+                    names,
+                    kept,
+                    used,
+                    t,
+                    locale,
+                    tabs=not layout.reach,
+                )
                 x += tray_width([tray], die) + TRAY_GAP
             y += top + die + under
         centres, x = {}, theme.MARGIN

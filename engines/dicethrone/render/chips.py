@@ -204,9 +204,9 @@ def draw_statuses(
         queue = queue[count:]
     if hidden:
         # Beyond the last row: say how many rather than drop them silently.
-        more = f"+{hidden}"
+        plus = f"+{hidden}"
         last = y + (len(counts) - 1) * step
-        _chip(draw, cx, last, text_width(more, fnt) + 2 * pad, more, MORE, fnt, tight, pad)
+        _chip(draw, cx, last, text_width(plus, fnt) + 2 * pad, plus, MORE, fnt, tight, pad)
 
 
 def _chip(

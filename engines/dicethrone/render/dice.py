@@ -201,9 +201,11 @@ def draw_dice(
     used: Sequence[bool],
     t: Translate,
     locale: str,
+    tabs: bool = True,
 ) -> None:
-    """Dice with their symbol (picture and name) and number; kept dice marked; once an
-    ability is activated, the dice that made it outlined and the others dimmed."""
+    """Dice with their symbol (picture and name) and number; kept dice marked (their
+    outline, and a tab under them where ``tabs``); once an ability is activated, the
+    dice that made it outlined and the others dimmed."""
     for i, value in enumerate(values):
         is_kept = bool(kept and kept[i])
         lit = is_kept or bool(used and used[i])
@@ -248,7 +250,7 @@ def draw_dice(
                 fill=(20, 20, 20),
                 anchor="mm",
             )
-        if is_kept:
+        if is_kept and tabs:
             # A kept die: the highlight outline and a tab with the word under it.
             label = "✓ " + t("dicethrone.render.kept", locale)
             if text_width(label, font(SMALL, True)) > size - 12:

@@ -105,6 +105,8 @@ class ColumnPlan:
     cp_beside: bool = False
     #: Status chips packed closer, each on the first row with room.
     packed: bool = False
+    #: Room the status chips take past the text's right margin (the last resort).
+    chip_spill: int = 0
 
     @property
     def columns(self) -> list[list[Line]]:
@@ -159,7 +161,11 @@ def plan_column(
     ability lines (two columns side by side when the board is stacked)."""
     inner = width - INDENT - RIGHT
     chips_of = panel_chips(p)
-    counts, _ = chip_layout(chips_of, inner, locale, COLUMN_CHIP_ROWS, layout.tight, layout.packed)
+    # The last resort: the chips into the right margin but for the board's rounding.
+    spill = RIGHT - 6 if layout.reach else 0
+    counts, _ = chip_layout(
+        chips_of, inner + spill, locale, COLUMN_CHIP_ROWS, layout.tight, layout.packed
+    )
     brief, hush = names_briefly(p, data, layout), quiet(layout, data)
     header = header_lines(p, data, inner, t, locale, layout.tight, layout.lean, layout.packed)
     chips = counts if panel_chips(p) else []
@@ -169,7 +175,13 @@ def plan_column(
         )
         beside = layout.lean and _cp_fits_beside(p, inner, t, locale)
         return ColumnPlan(
-            header, chips, lines, layout.tight, cp_beside=beside, packed=layout.packed
+            header,
+            chips,
+            lines,
+            layout.tight,
+            cp_beside=beside,
+            packed=layout.packed,
+            chip_spill=spill,
         )
     half = (inner - SUB_GAP) // 2
     items = ability_items(
@@ -179,7 +191,9 @@ def plan_column(
     # The second column starts at the ability that makes the two most even.
     starts = [sum(len(item) for item in items[:i]) for i in range(len(items) + 1)]
     split = min(starts, key=lambda k: max(k, len(lines) - k)) if items else 0
-    return ColumnPlan(header, chips, lines, layout.tight, split, packed=layout.packed)
+    return ColumnPlan(
+        header, chips, lines, layout.tight, split, packed=layout.packed, chip_spill=spill
+    )
 
 
 def _cp_room(p: PlayerView, t: Translate, locale: str) -> float:
@@ -264,7 +278,7 @@ def draw_column(
             panel_chips(p),
             x,
             ty + 6,
-            x + inner,
+            x + inner + plan.chip_spill,
             t,
             locale,
             COLUMN_CHIP_ROWS,

@@ -31,7 +31,8 @@ class Layout:
     ``lean`` leaves the card counts out of the hero boards (the post and ``/match
     lookup`` say them) and gives the CP as a number beside the health bar; ``reach``
     counts the abilities the roll can no longer reach in one line (and not those an
-    Attack leaves out); and last, ``lean``
+    Attack leaves out), and names the ability just activated with its dice where
+    the notes say its damage; and last, ``lean``
     and ``stacked``: the one board of a turn of 3–4 heroes with its abilities in two
     columns."""
 
