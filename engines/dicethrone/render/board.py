@@ -9,8 +9,10 @@ With 3–4 heroes those outside the attack get condensed panels (``compact.py``)
 two side by side under the boards, or beside the one board of a turn before any
 attack where that is shorter, minimal where fuller ones would pass a phone's
 height; after them come the last resorts (packed, then lean hero boards, the
-defence just rolled said across the board), and after the roll the heroes the
-attack hit condensed too. From the top:
+defence just rolled said across the board; then minimal panels of one row of
+chips, and hero boards that say only what is in play), and after the roll the
+heroes the attack hit condensed too. A player's name is never cut short: too long
+to follow its seat number, it has a line of its own. From the top:
 who owes the decision now and what it is (in their seat colour), the last move
 in words, the dice on the table with their face symbols, then one hero board
 per hero (health bar, CP track, status tokens, abilities with their dice
@@ -47,12 +49,13 @@ from engines.dicethrone.render.hero import ColumnPlan, draw_column, plan_column
 from engines.dicethrone.render.layout import (
     LAYOUTS,
     LEAN,
+    REACH,
     Layout,
     involved,
     names_briefly,
     stack_height,
 )
-from engines.dicethrone.render.letters import text_width, wrap, wrap_line, write
+from engines.dicethrone.render.letters import text_width, words, wrap, wrap_line, write
 from engines.dicethrone.render.style import (
     ARROW_ROW,
     DIE,
@@ -85,20 +88,27 @@ def draw_board(data: BoardView, t: Translate, locale: str) -> bytes:
     :data:`MAX_HEIGHT`, else the shortest. After the roll (3–4 heroes), where the
     hero boards of the attack pass a phone's height, the heroes it hit get
     condensed panels (the notes say the damage, the panels the health)."""
-    height, paint = _compose(data, t, locale, involved(data))
+    seats = involved(data)
+    height, paint = _compose(data, t, locale, seats)
     calm = data.phase not in ("offensive", "defensive")
-    if height > MAX_HEIGHT and calm and len(data.players) > 2 and involved(data) != {data.active}:
+    if height > MAX_HEIGHT and calm and len(data.players) > 2 and seats != {data.active}:
         fewer = _compose(data, t, locale, {data.active})
         if fewer[0] < height:
-            height, paint = fewer
+            (height, paint), seats = fewer, {data.active}
+    if height > MAX_HEIGHT:
+        # The last of the last resorts (minimal panels of one row of chips, boards
+        # that say only what is in play).
+        last = _compose(data, t, locale, seats, last=True)
+        if last[0] < height:
+            height, paint = last
     return paint()
 
 
 def _compose(
-    data: BoardView, t: Translate, locale: str, in_attack: set[int]
+    data: BoardView, t: Translate, locale: str, in_attack: set[int], last: bool = False
 ) -> tuple[int, Callable[[], bytes]]:
     """The board's height with ``in_attack``'s seats drawn as hero boards (the others
-    condensed), and the drawing of it."""
+    condensed), and the drawing of it; ``last``: the last of the last resorts too."""
     width = theme.CANVAS_WIDTH - 2 * theme.MARGIN
     players = data.players
 
@@ -146,11 +156,11 @@ def _compose(
         """The width of each of ``count`` panels side by side."""
         return (width - GAP * (count - 1)) // count
 
-    def panels(side: bool, minimal: bool) -> tuple[list[list[PlayerView]], list[int]]:
+    def panels(side: bool, minimal: int) -> tuple[list[list[PlayerView]], list[int]]:
         """Heroes outside the attack (3–4 heroes), in rows, and the rows' heights:
         ``side``, beside the one hero board, one under the other; else under the
         boards, two side by side (a lone last one across the whole width);
-        ``minimal``: minimal panels (see ``compact.py``)."""
+        ``minimal``: 1 minimal panels, 2 with one row of chips (``compact.py``)."""
         if side:
             return [[p] for p in condensed], [
                 condensed_height(p, data, half, t, locale, minimal) for p in condensed
@@ -199,7 +209,7 @@ def _compose(
             for row, die, top in zip(rows_of_trays, sizes, tops, strict=True)
         ]
 
-    def above(layout: Layout, side: bool = False, minimal: bool = False) -> int:
+    def above(layout: Layout, side: bool = False, minimal: int = 0) -> int:
         """Everything but the hero boards and what is beside them (the arrows
         included unless ``terse``) in ``layout``."""
         tight = layout.tight
@@ -219,7 +229,7 @@ def _compose(
     arrows_h = ARROW_ROW * len(shown)
 
     def arrange(
-        side: bool, minimal: bool, layouts: Sequence[Layout]
+        side: bool, minimal: int, layouts: Sequence[Layout]
     ) -> tuple[int, list[int], list[ColumnPlan], Layout]:
         """The board's height, the hero boards' widths, plans and layout (the first
         of ``layouts`` that fits), the condensed panels beside the one hero board or
@@ -242,7 +252,7 @@ def _compose(
         return max(heights, sum(beside) + GAP * (len(beside) - 1)) + height, widths, plans, layout
 
     def place(
-        minimal: bool, layouts: Sequence[Layout]
+        minimal: int, layouts: Sequence[Layout]
     ) -> tuple[tuple[int, list[int], list[ColumnPlan], Layout], bool]:
         """:func:`arrange` under the boards or, the one hero board of a turn of 3–4
         heroes, beside the panels if only that fits a phone (or is shorter)."""
@@ -254,11 +264,17 @@ def _compose(
         return under, False
 
     # Where the board passes a phone's height: minimal condensed panels, then packed
-    # and lean hero boards (boards that fit with the fuller forms are left as they are).
-    (height, widths, plans, layout), side = place(False, LAYOUTS[:LEAN])
-    minimal = False
-    tries = [(True, LAYOUTS[:LEAN])] if condensed else []
-    tries.append((bool(condensed), LAYOUTS[LEAN:]))
+    # and lean hero boards, then minimal panels of one row of chips, then hero boards
+    # that say only what is in play (boards that fit with the fuller forms are left
+    # as they are).
+    (height, widths, plans, layout), side = place(0, LAYOUTS[:LEAN])
+    minimal = 0
+    tries = [(1, LAYOUTS[:LEAN])] if condensed else []
+    tries.append((int(bool(condensed)), LAYOUTS[LEAN:REACH]))
+    if condensed and last:
+        tries.append((2, LAYOUTS[LEAN:REACH]))
+    if last:
+        tries.append((2 * bool(condensed), LAYOUTS[LEAN:]))
     for fewer_panels, layouts in tries:
         if height <= MAX_HEIGHT:
             break
@@ -472,13 +488,14 @@ def _splits(
 def _least_width(
     p: PlayerView, t: Translate, locale: str, tight: bool, packed: bool = False
 ) -> float:
-    """The narrowest hero board that draws this hero's widest status chip and its
-    health label whole (the name and ability lines wrap)."""
+    """The narrowest hero board that draws this hero's widest status chip, its
+    health label and its player's name whole (the ability lines wrap)."""
     fnt = font(SMALL, bold=True)
     pad, _ = chip_spacing(tight, packed)
     health = t("dicethrone.render.health_of", locale, health=p.health, max=p.max_health)
     needed = [
         text_width(health, fnt) + 28,
+        max((text_width(word, fnt) for word in words(p.name)), default=0.0),
         *(text_width(chip_label(s, locale), fnt) + 2 * pad for s in panel_chips(p)),
     ]
     return max(needed) + INDENT + RIGHT

@@ -1,7 +1,7 @@
 """A condensed panel: a hero not involved in the current attack (3–4 heroes), half
 the board's width (two side by side) or, a lone one, across it; where even that
 board passes a phone's height, a minimal one (name, hero, marks, health · CP and
-one row of chips: the card counts and upgrades are on the hero's own board on its
+its chips, at the board's last resort one row of them: the card counts and upgrades are on the hero's own board on its
 turn, and in ``/match lookup``)."""
 
 from __future__ import annotations
@@ -101,16 +101,17 @@ def inline_at(lines: list[list[Segment]], chips: list[Token], room: int, locale:
 
 
 def condensed_height(
-    p: PlayerView, data: BoardView, width: int, t: Translate, locale: str, minimal: bool = False
+    p: PlayerView, data: BoardView, width: int, t: Translate, locale: str, minimal: int = 0
 ) -> int:
     """The height of a condensed panel ``width`` px wide (see :func:`draw_condensed`)."""
+    bare = minimal > 1
     chips = panel_chips(p)
     room = width - INDENT - RIGHT
     rows = chip_rows(chips, room, locale)
     counts, _ = chip_layout(chips, room, locale, rows, tight=True)
-    chip_h = TIGHT_CHIP_ROW * (1 if minimal else len(counts)) + 4 if chips else 0
-    lines = condensed_lines(p, data, width, t, locale, minimal)
-    if minimal and inline_at(lines, chips, room, locale) is not None:
+    chip_h = TIGHT_CHIP_ROW * (1 if bare else len(counts)) + 4 if chips else 0
+    lines = condensed_lines(p, data, width, t, locale, bool(minimal))
+    if bare and inline_at(lines, chips, room, locale) is not None:
         # The chips beside the last line's text, a little taller than it.
         return 12 + LINE * (len(lines) - 1) + TIGHT_CHIP_ROW + 4
     return 12 + LINE * len(lines) + chip_h + 4
@@ -126,19 +127,20 @@ def draw_condensed(
     width: int,
     t: Translate,
     locale: str,
-    minimal: bool = False,
+    minimal: int = 0,
 ) -> None:
     """A condensed panel ``width`` px wide (3–4 heroes, outside the attack): its
     lines (:func:`condensed_lines`), then its status chips, smaller, on
-    :func:`chip_rows` rows, a "+N" chip counting the rest (``minimal``: the
-    minimal panel)."""
+    :func:`chip_rows` rows, a "+N" chip counting the rest (``minimal``: 1 the
+    minimal panel, 2 the minimal panel with one row of chips, beside its last line
+    where that names as many: the board's last resort)."""
     x1 = x0 + width
     draw.rounded_rectangle((x0, y, x1, y + height), 14, fill=theme.PANEL)
     draw.rounded_rectangle((x0, y, x0 + 12, y + height), 6, fill=theme.seat_colour(p.seat))
     ty = y + 12
-    lines = condensed_lines(p, data, width, t, locale, minimal)
+    lines = condensed_lines(p, data, width, t, locale, bool(minimal))
     chips, room = panel_chips(p), width - INDENT - RIGHT
-    at = inline_at(lines, chips, room, locale) if minimal else None
+    at = inline_at(lines, chips, room, locale) if minimal > 1 else None
     for line in lines:
         x = x0 + INDENT
         for text, bold, fill in line:
@@ -153,7 +155,7 @@ def draw_condensed(
         x, ty = x0 + INDENT + at, ty - LINE
         shown, more = one_row(chips, room - at, locale)
         draw_statuses(draw, shown, x, ty + 2, x1 - RIGHT, t, locale, 1, True, more=more)
-    elif chips and minimal:
+    elif chips and minimal > 1:
         # One row: the chips that fit it, a "+N" chip counting the rest.
         shown, more = one_row(chips, room, locale)
         draw_statuses(draw, shown, x0 + INDENT, ty + 6, x1 - RIGHT, t, locale, 1, True, more=more)

@@ -54,7 +54,9 @@ BRIEF = frozenset({"active", "other"})
 #: whole width, one under the other, its abilities in two columns; then both brief
 #: side by side with no damage arrow nor choice heading, and the defence whose
 #: choice waits named with its dice only (the Gunslinger's Duel); then (from
-#: :data:`LEAN`) packed, noted and lean hero boards.
+#: :data:`LEAN`) packed, noted and lean hero boards; and last (from :data:`REACH`)
+#: boards that say only what is in play, the one board of a turn with its abilities
+#: in two columns.
 LAYOUTS = (
     Layout(),
     Layout(tight=True),
@@ -72,6 +74,9 @@ LAYOUTS = (
 )
 #: Where the last resorts start: tried only once the condensed panels are minimal.
 LEAN = 8
+#: Where the hero boards that say only what is in play start (``reach``): tried once
+#: the condensed panels have one row of chips.
+REACH = 11
 
 
 def quiet(layout: Layout, data: BoardView) -> bool:

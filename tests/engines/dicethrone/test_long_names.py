@@ -1,0 +1,112 @@
+"""Boards of players with long Discord display names (20 characters are common, up to
+32 allowed) and of 4 heroes piled with statuses still fit a phone (issue 13): at most
+1,100 px tall, every name drawn whole (never cut short "…"), nothing overlapping."""
+
+from __future__ import annotations
+
+import io
+from functools import cache
+
+import pytest
+from PIL import Image
+
+from engines.core.render import font, recorded_text
+from engines.dicethrone import ENGINE
+from engines.dicethrone.render import chips as dt_chips
+from engines.dicethrone.render import layout as dt_layout
+from engines.dicethrone.render import letters as dt_letters
+from engines.dicethrone.render import style as dt_style
+from engines.dicethrone.rules.state import State
+from engines.dicethrone.view import typed
+from tests.engines.dicethrone.board_scenes import scene, scene_n
+from tests.engines.dicethrone.test_effect_words import drawn_whole
+
+#: Display names of 20 characters, wide letters and no space to wrap them at.
+LONG = (
+    "Bartholomew_the_Bold",
+    "ÉlodieDesChamps_1987",
+    "Guilherme_Mendonça_M",
+    "Maximilian_Wolfgang7",
+)
+
+
+@cache
+def _state(heroes: tuple[str, ...], name: str, most: int, long: bool) -> State:
+    names = LONG if long else ("Alice", "Bruno", "Carla", "Davi")
+    if len(heroes) == 2:
+        return scene(*heroes, name, most=most, names=names)
+    return scene_n(heroes, name, most=most, names=names)
+
+
+def _height(state: State, locale: str) -> int:
+    png = ENGINE.render(ENGINE.view(state, None), "board", locale)
+    return Image.open(io.BytesIO(png)).size[1]
+
+
+#: The tallest boards with these names (a sample of every table of 2-4 heroes, two
+#: statuses each): 4 heroes up to 1,259 px before each name kept its line ("1." alone
+#: above it), the dice labels wrapped beside each other and condensed panels took one
+#: row of chips.
+NAMED = (
+    (("gunslinger", "cursed_pirate"), "attack", "pt-BR"),
+    (("cursed_pirate", "gunslinger"), "roll", "it"),
+    (("gunslinger", "gunslinger", "cursed_pirate"), "dealt", "pt-BR"),
+    (("cursed_pirate", "paladin", "gunslinger"), "main", "pt-BR"),
+    (("cursed_pirate",) * 4, "roll", "it"),
+    (("cursed_pirate", "cursed_pirate", "barbarian", "gunslinger"), "dealt", "pt-BR"),
+    (("paladin", "cursed_pirate", "cursed_pirate", "gunslinger"), "attack", "pt-BR"),
+)
+
+
+@pytest.mark.parametrize(("heroes", "name", "locale"), NAMED)
+def test_boards_of_players_with_long_names_fit_a_phone_whole(
+    heroes: tuple[str, ...], name: str, locale: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    state = _state(heroes, name, 2, True)
+    words = drawn_whole(state, locale, monkeypatch)
+    assert _height(state, locale) <= dt_style.MAX_HEIGHT
+    with recorded_text() as lines:
+        ENGINE.render(ENGINE.view(state, None), "board", locale)
+    for player in typed(ENGINE.view(state, None)).players:
+        # Each name whole, on a line of its own or after its seat number (never that
+        # number alone on a line above it).
+        assert player.name in words, player.name
+        n, name = player.seat + 1, player.name
+        assert any(x == name or x.startswith((f"{n}. {name}", f"▶ {n}. {name}")) for x in lines)
+
+
+def test_a_name_too_long_for_a_line_is_broken_not_cut() -> None:
+    name = "Maximilian_Wolfgang_Von_Hohenzol"  # 32 characters, wider than half a board
+    lines = dt_letters.wrap(f"4. {name} — Gunslinger", 396, dt_style.SMALL, bold=True)
+    assert "".join(lines).replace(" ", "").startswith(f"4.{name}")
+    assert all(dt_letters.text_width(x, font(dt_style.SMALL, True)) <= 396 for x in lines)
+    # Broken after an underscore, not in the middle of a word part.
+    assert any(line.endswith("_") for line in lines), lines
+
+
+#: Among the tallest boards of 4 heroes each holding up to 9 statuses (a third of
+#: the tables): 1,183-1,226 px before the last of the last resorts (condensed panels
+#: of one row of chips, hero boards saying only what is in play).
+PILED = (
+    (("gunslinger", "cursed_pirate", "cursed_pirate", "gunslinger"), "roll", "pt-BR"),
+    (("cursed_pirate", "gunslinger", "cursed_pirate", "gunslinger"), "attack", "pt-BR"),
+    (("gunslinger", "cursed_pirate", "gunslinger", "cursed_pirate"), "roll", "it"),
+)
+
+
+@pytest.mark.parametrize(("heroes", "name", "locale"), PILED)
+def test_four_heroes_piled_with_statuses_fit_a_phone_whole(
+    heroes: tuple[str, ...], name: str, locale: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    state = _state(heroes, name, 9, False)
+    words = drawn_whole(state, locale, monkeypatch)
+    assert _height(state, locale) <= dt_style.MAX_HEIGHT
+    view = typed(ENGINE.view(state, None))
+    # The heroes in the attack (drawn as hero boards) while it lasts.
+    attack = dt_layout.involved(view) if view.phase in ("offensive", "defensive") else set()
+    for player in view.players:
+        assert player.name in words and f"{player.health}/" in words
+        if player.seat in attack:
+            # Each of their statuses named.
+            for status in player.statuses:
+                assert dt_chips.chip_label(status, locale) in words, status.id
