@@ -25,6 +25,7 @@ colour, which no seat uses.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from PIL import ImageDraw
@@ -145,6 +146,7 @@ def _compose(
             return captions(layout.tight)
         return [*captions(layout.tight), *wrap(note, width - 40, SMALL)]
 
+    banner_h = banner_height(owes_parts(data, t, locale))
     # The status line wraps (the end of a match of 3–4 heroes names every knock-out).
     status = wrap(status_line(data, t, locale), width, SMALL) or [""]
     trays = table_trays(data, t, locale)
@@ -214,7 +216,9 @@ def _compose(
         included unless ``terse``) in ``layout``."""
         tight = layout.tight
         line = TIGHT_LINE if tight else LINE
-        height = 88 + 48 + LINE * (len(status) - 1) + ARROW_ROW * len(shown) * (not layout.terse)
+        height = (
+            banner_h + 48 + LINE * (len(status) - 1) + ARROW_ROW * len(shown) * (not layout.terse)
+        )
         said = len(caption_for(layout)) + len(notes_for(layout))
         if said:
             height += 24 + line * said + GAP
@@ -501,46 +505,85 @@ def _least_width(
     return max(needed) + INDENT + RIGHT
 
 
+#: Room around a name on its banner pill; a banner's height on one row, and the
+#: height of each row and the band's padding when it takes more (long names).
+PILL_PAD, BANNER, BANNER_ROW, BANNER_PAD = 12, 88, 48, 8
+
+
+def banner_rows(parts: list[Part]) -> tuple[int, list[list[Part]]]:
+    """The banner's text size and its parts in rows: one row, shrunk to fit down to
+    the smallest text; else rows of the smallest text, a part's words parted where a
+    row ends (a name whole on its pill, never cut short)."""
+    room = theme.CANVAS_WIDTH - 2 * theme.MARGIN
+
+    def width(part: Part, px: int) -> float:
+        return text_width(part[0], font(px, True)) + (2 * PILL_PAD if part[2] else 0)
+
+    size = theme.TITLE_TEXT_PX
+    while size > SMALL and sum(width(p, size) for p in parts) > room:
+        size -= 2
+    if sum(width(p, size) for p in parts) <= room:
+        return size, [parts]
+    pieces = [
+        (word, fill, name)
+        for text, fill, name in parts
+        for word in ([text] if name else re.findall(r"\s*\S+", text))
+    ]
+    rows: list[list[Part]] = [[]]
+    used = 0.0
+    for text, fill, name in pieces:
+        w = width((text, fill, name), SMALL)
+        if rows[-1] and used + w > room:
+            rows.append([])
+            text = text.lstrip()
+            w = width((text, fill, name), SMALL)
+            used = 0.0
+        rows[-1].append((text, fill, name))
+        used += w
+    return SMALL, rows
+
+
+def banner_height(parts: list[Part]) -> int:
+    """The banner's height (one row: :data:`BANNER`)."""
+    rows = banner_rows(parts)[1]
+    return BANNER if len(rows) == 1 else 2 * BANNER_PAD + BANNER_ROW * len(rows)
+
+
 def _banner(draw: ImageDraw.ImageDraw, parts: list[Part], data: BoardView) -> int:
-    """The top band: who owes what, each name in its seat colour (shrunk to fit)."""
+    """The top band: who owes what, each name in its seat colour (shrunk to fit, or
+    on rows of the smallest text)."""
     width = draw.im.size[0]
-    height = 88
+    height = banner_height(parts)
     colour = theme.seat_colour(data.winner) if data.winner is not None else theme.PANEL_ACTIVE
     draw.rectangle((0, 0, width, height), fill=colour)
     room = width - 2 * theme.MARGIN
-    size = theme.TITLE_TEXT_PX
-    pad = 12  # room around a name on its pill
-
-    def needed(px: int) -> float:
-        return sum(text_width(p, font(px, True)) + (2 * pad if name else 0) for p, _, name in parts)
-
-    while size > SMALL and needed(size) > room:
-        size -= 2
-    fnt = font(size, True)
-    x = float(theme.MARGIN)
-    for text, fill, name in parts:
-        w = text_width(text, fnt)
-        if x + w > theme.MARGIN + room:
-            text, small = fit_text(text, theme.MARGIN + room - x, size, True)
-            write(
-                draw,
-                (x, height / 2),
-                text,
-                font=small,
-                fill=fill if not name else theme.TEXT,
-                anchor="lm",
-            )
-            break
-        if name:
-            # The name on a pill of the seat's colour, white on it.
-            draw.rounded_rectangle(
-                (x, height / 2 - size * 0.8, x + w + 2 * pad, height / 2 + size * 0.8),
-                12,
-                fill=fill,
-            )
-            write(draw, (x + pad, height / 2), text, font=fnt, fill=(255, 255, 255), anchor="lm")
-            x += w + 2 * pad
-            continue
-        write(draw, (x, height / 2), text, font=fnt, fill=fill, anchor="lm")
-        x += w
+    size, rows = banner_rows(parts)
+    fnt, pad = font(size, True), PILL_PAD
+    for r, row in enumerate(rows):
+        mid = height / 2 if len(rows) == 1 else BANNER_PAD + BANNER_ROW * (r + 0.5)
+        x = float(theme.MARGIN)
+        for text, fill, name in row:
+            w = text_width(text, fnt)
+            if x + w > theme.MARGIN + room:
+                # A word wider than the band (no such name: Discord's are shorter).
+                text, small = fit_text(text, theme.MARGIN + room - x, size, True)
+                write(
+                    draw,
+                    (x, mid),
+                    text,
+                    font=small,
+                    fill=fill if not name else theme.TEXT,
+                    anchor="lm",
+                )
+                break
+            if name:
+                # The name on a pill of the seat's colour, white on it.
+                draw.rounded_rectangle(
+                    (x, mid - size * 0.8, x + w + 2 * pad, mid + size * 0.8), 12, fill=fill
+                )
+                write(draw, (x + pad, mid), text, font=fnt, fill=(255, 255, 255), anchor="lm")
+                x += w + 2 * pad
+                continue
+            write(draw, (x, mid), text, font=fnt, fill=fill, anchor="lm")
+            x += w
     return height
