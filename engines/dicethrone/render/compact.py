@@ -1,8 +1,8 @@
 """A condensed panel: a hero not involved in the current attack (3–4 heroes), half
 the board's width (two side by side) or, a lone one, across it; where even that
 board passes a phone's height, a minimal one (name, hero, marks, health · CP and
-its chips, at the board's last resort one row of them: the card counts and upgrades are on the hero's own board on its
-turn, and in ``/match lookup``)."""
+its chips, at the board's last resort one row of them: the card counts and
+upgrades are on the hero's own board on its turn, and in ``/match lookup``)."""
 
 from __future__ import annotations
 
