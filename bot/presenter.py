@@ -408,13 +408,12 @@ class Presenter:
             line = self.t("bot.match.draw_how", locale, how=reason) if said else None
             lines = [line or self.t("core.result.draw", locale)]
         else:
-            names = ", ".join(
-                s.display_name for s in snap.seats if s.seat in (result.get("winners") or [])
-            )
+            won = [s.display_name for s in snap.seats if s.seat in (result.get("winners") or [])]
+            names, count = ", ".join(won), len(won)  # a team's win reads in the plural
             if said:
-                line = self.t("bot.match.won_how", locale, winners=names, how=reason)
+                line = self.t("bot.match.won_how", locale, winners=names, how=reason, count=count)
             else:
-                line = self.t("core.result.win", locale, winners=names)
+                line = self.t("core.result.win", locale, winners=names, count=count)
                 if reason in ("resign", "forfeit", "referee"):
                     line += " " + self.t(f"bot.match.by_{reason}", locale)
             lines = [line]

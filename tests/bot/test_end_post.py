@@ -113,3 +113,14 @@ def test_a_draw_says_why() -> None:
         "Final score: Alice: 0 health · Bruno: 0 health.",
     ]
     assert lines["it"][0] == "Pareggio: tutti gli eroi sono caduti nello stesso momento."
+
+
+def test_a_team_wins_in_the_plural() -> None:
+    # 2 v 2 and team games: both winners named, the verb agreeing with them.
+    engine, state = started("dicethrone", 2)
+    team = end_lines(engine, state, {"kind": "win", "winners": [0, 1], "reason": "referee"})
+    assert team["pt-BR"][0].startswith("Alice, Bruno venceram.")
+    assert team["it"][0].startswith("Hanno vinto Alice, Bruno.")
+    alone = end_lines(engine, state, {"kind": "win", "winners": [1], "reason": "referee"})
+    assert alone["pt-BR"][0].startswith("Bruno venceu.")
+    assert alone["it"][0].startswith("Ha vinto Bruno.")

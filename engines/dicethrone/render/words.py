@@ -23,7 +23,9 @@ def owes_parts(data: BoardView, t: Translate, locale: str) -> list[Part]:
     players = data.players
     white = (255, 255, 255)
     if data.winner is not None:
-        return [(t("dicethrone.render.winner", locale, player=_winners(data)), white, False)]
+        won = _winners(data)
+        text = t("dicethrone.render.winner", locale, player=" & ".join(won), count=len(won))
+        return [(text, white, False)]
     if data.draw:
         return [(t("dicethrone.render.draw", locale), white, False)]
     parts: list[Part] = []
@@ -46,11 +48,12 @@ def _owed_text(prompt_key: str, t: Translate, locale: str) -> str:
     return text if text != key else t("dicethrone.render.owes.decide", locale)
 
 
-def _winners(data: BoardView) -> str:
+def _winners(data: BoardView) -> list[str]:
+    """The names of the winner and its teammates."""
     winner = data.winner
     if winner is None:
-        return ""
-    return " & ".join(p.name for p in data.players if data.teams[p.seat] == data.teams[winner])
+        return []
+    return [p.name for p in data.players if data.teams[p.seat] == data.teams[winner]]
 
 
 def status_line(data: BoardView, t: Translate, locale: str) -> str:

@@ -101,7 +101,8 @@ def check_defeat(state: State, events: list[Event]) -> State:
     winners = state.teammates(standing[0])
     events.append(
         Event(
-            "dicethrone.event.won",
+            # A team (2 v 2) wins together: its own message, in the plural.
+            "dicethrone.event.won" if len(winners) == 1 else "dicethrone.event.won_together",
             {"player": " & ".join(state.seats[s].name for s in winners)},
             rule="Vitalidade",
         )

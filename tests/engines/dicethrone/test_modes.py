@@ -230,9 +230,23 @@ def test_a_team_at_zero_loses_together() -> None:
     state = with_player(start_n(4), 1, health=4)
     state = with_player(state, 3, health=4)
     state = attack(state, (1, 2, 6, 6, 4), "all_out_strike", 3)
-    state, _ = pass_windows(state)
+    state, events = pass_windows(state)
     result = ENGINE.result(state)
     assert result is not None and result.winners == (0, 2)
+    # A team wins together, and says so in the plural (the end post and the board).
+    assert "won_together" in events
+    catalog = ENGINE.catalog()
+    said = {
+        locale: catalog.translate("dicethrone.event.won_together", locale, player="Alice & Carla")
+        for locale in ("en-US", "pt-BR", "it")
+    }
+    assert said == {
+        "en-US": "Alice & Carla win!",
+        "pt-BR": "Alice & Carla venceram!",
+        "it": "Alice & Carla vincono!",
+    }
+    board = ENGINE.describe(ENGINE.view(state, None), "board", "pt-BR")
+    assert "Alice & Carla venceram!" in board
 
 
 def test_cp_stays_individual_in_2v2() -> None:
