@@ -78,7 +78,8 @@ def test_damage_is_said_in_plain_words_not_formulas() -> None:
     for text in (waiting, done):
         assert "½×" not in text and "−0" not in text and "→" not in text
     pt = _alt(states["after"], "pt-BR")
-    assert f"4 de dano em Bruno; {4 - taken} prevenido; Bruno sofre {taken}" in pt, pt
+    prevented = "prevenido" if 4 - taken == 1 else "prevenidos"  # agreeing with the amount
+    assert f"4 de dano em Bruno; {4 - taken} {prevented}; Bruno sofre {taken}" in pt, pt
 
 
 def test_the_last_move_is_captioned_in_words() -> None:
