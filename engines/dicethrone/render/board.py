@@ -102,14 +102,33 @@ def draw_board(data: BoardView, t: Translate, locale: str) -> bytes:
         last = _compose(data, t, locale, seats, last=True)
         if last[0] < height:
             height, paint = last
+    for resort in (False, True):
+        # Still too tall (players' names near Discord's 32 characters): room made for
+        # long names, with the fuller forms first.
+        if height <= MAX_HEIGHT:
+            break
+        roomy = _compose(data, t, locale, seats, last=resort, roomy=True)
+        if roomy[0] < height:
+            height, paint = roomy
     return paint()
 
 
 def _compose(
-    data: BoardView, t: Translate, locale: str, in_attack: set[int], last: bool = False
+    data: BoardView,
+    t: Translate,
+    locale: str,
+    in_attack: set[int],
+    last: bool = False,
+    roomy: bool = False,
 ) -> tuple[int, Callable[[], bytes]]:
     """The board's height with ``in_attack``'s seats drawn as hero boards (the others
-    condensed), and the drawing of it; ``last``: the last of the last resorts too."""
+    condensed), and the drawing of it; ``last``: the last of the last resorts too;
+    ``roomy``: room made for long names (the status line without the name of the
+    player on turn where that saves it a line, a hero board's share of the width
+    free of a name broken across lines anyway, a pair of condensed panels one under
+    the other, each across the width, where that is shorter, their marks after a
+    name on lines of its own, the defensive dice's label without the defender's
+    name: the board of the target says it)."""
     width = theme.CANVAS_WIDTH - 2 * theme.MARGIN
     players = data.players
 
@@ -149,7 +168,11 @@ def _compose(
     banner_h = banner_height(owes_parts(data, t, locale))
     # The status line wraps (the end of a match of 3–4 heroes names every knock-out).
     status = wrap(status_line(data, t, locale), width, SMALL) or [""]
-    trays = table_trays(data, t, locale)
+    unnamed = wrap(status_line(data, t, locale, named=False), width, SMALL)
+    if roomy and len(unnamed) < len(status):
+        # The ▶ on the board of the player on turn says whose turn it is.
+        status = unnamed
+    trays = table_trays(data, t, locale, named_defence=not roomy)
     columns = [p for p in players if p.seat in in_attack][:2]
     condensed = [p for p in players if p not in columns]
     half = (width - GAP) // 2
@@ -165,11 +188,28 @@ def _compose(
         ``minimal``: 1 minimal panels, 2 with one row of chips (``compact.py``)."""
         if side:
             return [[p] for p in condensed], [
-                condensed_height(p, data, half, t, locale, minimal) for p in condensed
+                condensed_height(p, data, half, t, locale, minimal, roomy) for p in condensed
             ]
         pairs = [condensed[i : i + 2] for i in range(0, len(condensed), 2)]
+        if roomy:
+            # Long names broken over lines of half panels: each panel across the
+            # width, one under the other, where the two are shorter so.
+            pairs = [
+                r
+                for q in pairs
+                for r in (
+                    [[p] for p in q]
+                    if sum(condensed_height(p, data, width, t, locale, minimal, roomy) for p in q)
+                    + GAP * (len(q) - 1)
+                    < max(
+                        condensed_height(p, data, share(len(q)), t, locale, minimal, roomy)
+                        for p in q
+                    )
+                    else [q]
+                )
+            ]
         return pairs, [
-            max(condensed_height(p, data, share(len(q)), t, locale, minimal) for p in q)
+            max(condensed_height(p, data, share(len(q)), t, locale, minimal, roomy) for p in q)
             for q in pairs
         ]
 
@@ -249,6 +289,7 @@ def _compose(
             t,
             locale,
             side,
+            roomy,
         )
         height = above(layout, side, minimal) - arrows_h * layout.stacked
         heights = stack_height([plan.height for plan in plans], layout.stacked)
@@ -402,7 +443,7 @@ def _compose(
         if side:
             x = theme.MARGIN + half + GAP
             for p, h in zip(condensed, compact_h, strict=True):
-                draw_condensed(draw, p, data, x, y, h, half, t, locale, minimal)
+                draw_condensed(draw, p, data, x, y, h, half, t, locale, minimal, roomy)
                 y += h + GAP
             return to_png(image)
         if not stacked:
@@ -411,7 +452,7 @@ def _compose(
             w = share(len(pair))
             for i, p in enumerate(pair):
                 x = theme.MARGIN + i * (w + GAP)
-                draw_condensed(draw, p, data, x, y, h, w, t, locale, minimal)
+                draw_condensed(draw, p, data, x, y, h, w, t, locale, minimal, roomy)
             y += h + GAP
         return to_png(image)
 
@@ -428,12 +469,14 @@ def _fit_columns(
     t: Translate,
     locale: str,
     side: bool = False,
+    roomy: bool = False,
 ) -> tuple[list[int], list[ColumnPlan], Layout]:
     """The hero boards' widths and plans, and their layout: the first of ``layouts``
     whose boards fit in the room it leaves (``room_of``) px of height (else the
     shortest), each layout trying the usual split of the width first, then the
     others. Stacked boards draw no arrow: ``arrows_h`` more room.
-    ``side``: one board beside the condensed panels (never in two columns)."""
+    ``side``: one board beside the condensed panels (never in two columns);
+    ``roomy``: a name broken across lines on an even share breaks on any."""
     statuses = status_names(data)
     best: tuple[int, list[int], list[ColumnPlan], Layout] | None = None
     if len(columns) == 1 and not side:
@@ -449,7 +492,10 @@ def _fit_columns(
         )
         for widths in splits:
             narrow = any(
-                w < _least_width(p, t, locale, layout.tight, layout.packed)
+                w
+                < _least_width(
+                    p, t, locale, layout.tight, layout.packed, width // 2 if roomy else 0
+                )
                 for p, w in zip(columns, widths, strict=True)
             )
             if narrow and len(set(widths)) > 1:
@@ -490,16 +536,23 @@ def _splits(
 
 
 def _least_width(
-    p: PlayerView, t: Translate, locale: str, tight: bool, packed: bool = False
+    p: PlayerView, t: Translate, locale: str, tight: bool, packed: bool = False, half: int = 0
 ) -> float:
     """The narrowest hero board that draws this hero's widest status chip, its
-    health label and its player's name whole (the ability lines wrap)."""
+    health label and its player's name whole (the ability lines wrap); ``half``: a
+    name's word too wide for a board that wide is broken across lines whatever the
+    board's width (it does not count)."""
     fnt = font(SMALL, bold=True)
     pad, _ = chip_spacing(tight, packed)
     health = t("dicethrone.render.health_of", locale, health=p.health, max=p.max_health)
+    inner = half - INDENT - RIGHT
     needed = [
         text_width(health, fnt) + 28,
-        max((text_width(word, fnt) for word in words(p.name)), default=0.0),
+        *(
+            text_width(word, fnt)
+            for word in words(p.name)
+            if not half or text_width(word, fnt) <= inner
+        ),
         *(text_width(chip_label(s, locale), fnt) + 2 * pad for s in panel_chips(p)),
     ]
     return max(needed) + INDENT + RIGHT

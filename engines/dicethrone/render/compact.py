@@ -43,17 +43,26 @@ Segment = tuple[str, bool, theme.RGB]
 
 
 def condensed_lines(
-    p: PlayerView, data: BoardView, width: int, t: Translate, locale: str, minimal: bool = False
+    p: PlayerView,
+    data: BoardView,
+    width: int,
+    t: Translate,
+    locale: str,
+    minimal: bool = False,
+    roomy: bool = False,
 ) -> list[list[Segment]]:
     """The lines of a condensed panel ``width`` px wide: name and hero, marks,
     health · CP, card counts, the applied upgrades (``minimal``: not these two),
     each put on the line before it where it fits whole, else on lines of its own
-    (wrapped, never cut short)."""
+    (wrapped, never cut short); ``roomy``: a name on lines of its own has the marks
+    after it (where they fit), before the seat's number and hero."""
     room = width - INDENT - RIGHT
     health = t("dicethrone.render.health_of", locale, health=p.health, max=p.max_health)
     cp = t("dicethrone.render.cp", locale, cp=p.cp)
     names = [_name(u.name, locale) for u in p.upgrades]
     lead, hero = f"{p.seat + 1}. ", _name(p.hero_name, locale)
+    # The marks in the colour the hero boards give them (team, leader, target).
+    tags: Segment = (" · ".join(panel_tags(p.seat, data, t, locale)), True, theme.HIGHLIGHT)
     parts: list[Segment] = [
         # A name too long to follow its number on a line has the line to itself, the
         # number leading the hero's (see ``title_lines``).
@@ -62,10 +71,12 @@ def condensed_lines(
             if name_apart(lead, p.name, room)
             else [(f"{lead}{p.name} — {hero}", True, theme.TEXT)]
         ),
-        # The marks in the colour the hero boards give them (team, leader, target).
-        (" · ".join(panel_tags(p.seat, data, t, locale)), True, theme.HIGHLIGHT),
+        tags,
         (f"{health} · {cp}", True, theme.TEXT),
     ]
+    if roomy and name_apart(lead, p.name, room):
+        # The name's last line, broken, has room for the marks after it.
+        parts[1:3] = [tags, parts[1]]
     if not minimal:
         parts.append((card_counts(p, t, locale), False, theme.TEXT_MUTED))
     if names and not minimal:
@@ -101,7 +112,13 @@ def inline_at(lines: list[list[Segment]], chips: list[Token], room: int, locale:
 
 
 def condensed_height(
-    p: PlayerView, data: BoardView, width: int, t: Translate, locale: str, minimal: int = 0
+    p: PlayerView,
+    data: BoardView,
+    width: int,
+    t: Translate,
+    locale: str,
+    minimal: int = 0,
+    roomy: bool = False,
 ) -> int:
     """The height of a condensed panel ``width`` px wide (see :func:`draw_condensed`)."""
     bare = minimal > 1
@@ -110,7 +127,7 @@ def condensed_height(
     rows = chip_rows(chips, room, locale)
     counts, _ = chip_layout(chips, room, locale, rows, tight=True)
     chip_h = TIGHT_CHIP_ROW * (1 if bare else len(counts)) + 4 if chips else 0
-    lines = condensed_lines(p, data, width, t, locale, bool(minimal))
+    lines = condensed_lines(p, data, width, t, locale, bool(minimal), roomy)
     if bare and inline_at(lines, chips, room, locale) is not None:
         # The chips beside the last line's text, a little taller than it.
         return 12 + LINE * (len(lines) - 1) + TIGHT_CHIP_ROW + 4
@@ -128,17 +145,19 @@ def draw_condensed(
     t: Translate,
     locale: str,
     minimal: int = 0,
+    roomy: bool = False,
 ) -> None:
     """A condensed panel ``width`` px wide (3–4 heroes, outside the attack): its
     lines (:func:`condensed_lines`), then its status chips, smaller, on
     :func:`chip_rows` rows, a "+N" chip counting the rest (``minimal``: 1 the
     minimal panel, 2 the minimal panel with one row of chips, beside its last line
-    where that names as many: the board's last resort)."""
+    where that names as many: the board's last resort; ``roomy``: see
+    :func:`condensed_lines`)."""
     x1 = x0 + width
     draw.rounded_rectangle((x0, y, x1, y + height), 14, fill=theme.PANEL)
     draw.rounded_rectangle((x0, y, x0 + 12, y + height), 6, fill=theme.seat_colour(p.seat))
     ty = y + 12
-    lines = condensed_lines(p, data, width, t, locale, bool(minimal))
+    lines = condensed_lines(p, data, width, t, locale, bool(minimal), roomy)
     chips, room = panel_chips(p), width - INDENT - RIGHT
     at = inline_at(lines, chips, room, locale) if minimal > 1 else None
     for line in lines:

@@ -36,8 +36,12 @@ Tray = tuple[
 ]
 
 
-def table_trays(data: BoardView, t: Translate, locale: str) -> list[Tray]:
-    """Each row of dice on the table: its label, values, symbols and kept marks."""
+def table_trays(
+    data: BoardView, t: Translate, locale: str, named_defence: bool = True
+) -> list[Tray]:
+    """Each row of dice on the table: its label, values, symbols and kept marks;
+    ``named_defence``: the defensive dice's label names the defender (else it says
+    only what they are: the defender's board, marked, frames the defence)."""
     roll, players = data.roll, data.players
     out: list[Tray] = []
     if roll.first_dice:
@@ -93,7 +97,7 @@ def table_trays(data: BoardView, t: Translate, locale: str) -> list[Tray]:
         label = t("dicethrone.render.defense", locale)
         out.append(
             (
-                f"{players[data.defender].name} · {label}",
+                f"{players[data.defender].name} · {label}" if named_defence else label,
                 roll.defense_dice,
                 roll.defense_faces,
                 roll.defense_symbols,

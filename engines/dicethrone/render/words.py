@@ -56,8 +56,10 @@ def _winners(data: BoardView) -> list[str]:
     return [p.name for p in data.players if data.teams[p.seat] == data.teams[winner]]
 
 
-def status_line(data: BoardView, t: Translate, locale: str) -> str:
-    """Under the banner: the turn and phase, or how the match ended and the final health."""
+def status_line(data: BoardView, t: Translate, locale: str, named: bool = True) -> str:
+    """Under the banner: the turn and phase, or how the match ended and the final health;
+    ``named``: the player on turn named (else the turn's number only: the ▶ on their
+    board says whose it is)."""
     health = " · ".join(f"{p.name} {p.health}" for p in data.players)
     if data.winner is not None:
         losers = [p.name for p in data.players if data.teams[p.seat] != data.teams[data.winner]]
@@ -69,6 +71,8 @@ def status_line(data: BoardView, t: Translate, locale: str) -> str:
     if data.phase == "setup":
         return t("dicethrone.render.phase.setup", locale)
     phase = t(f"dicethrone.render.phase.{data.phase}", locale)
+    if not named:
+        return f"{t('dicethrone.render.turn_number', locale, turn=data.turn)} · {phase}"
     return f"{t('dicethrone.render.turn', locale, turn=data.turn, player=active.name)} · {phase}"
 
 
