@@ -127,8 +127,9 @@ def _compose(
     player on turn where that saves it a line, a hero board's share of the width
     free of a name broken across lines anyway, a pair of condensed panels one under
     the other, each across the width, where that is shorter, their marks after a
-    name on lines of its own, the defensive dice's label without the defender's
-    name: the board of the target says it)."""
+    name on lines of its own or on lines of their own where that takes fewer, the
+    labels of dice side by side without the names where they take more than a line:
+    the boards say whose dice they are)."""
     width = theme.CANVAS_WIDTH - 2 * theme.MARGIN
     players = data.players
 
@@ -172,7 +173,7 @@ def _compose(
     if roomy and len(unnamed) < len(status):
         # The ▶ on the board of the player on turn says whose turn it is.
         status = unnamed
-    trays = table_trays(data, t, locale, named_defence=not roomy)
+    trays = table_trays(data, t, locale)
     columns = [p for p in players if p.seat in in_attack][:2]
     condensed = [p for p in players if p not in columns]
     half = (width - GAP) // 2
@@ -221,6 +222,16 @@ def _compose(
             rows_of_trays[-1].append(tray)
         else:
             rows_of_trays.append([tray])
+    if roomy:
+        # Labels of dice side by side on more than a line (long names): the offensive
+        # and defensive dice's without the names (the boards say whose they are).
+        bare = {id(a): b for a, b in zip(trays, table_trays(data, t, locale, False), strict=True)}
+        rows_of_trays = [
+            [bare[id(tray)] for tray in row]
+            if label_height(row, SMALL_DIE, width) > 8 + LINE
+            else row
+            for row in rows_of_trays
+        ]
     # A row of dice keeps room under it for the "kept" tabs only when a die is kept.
     unders = [44 if any(any(tray[4]) for tray in row) else 12 for row in rows_of_trays]
 

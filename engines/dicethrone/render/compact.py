@@ -54,8 +54,8 @@ def condensed_lines(
     """The lines of a condensed panel ``width`` px wide: name and hero, marks,
     health · CP, card counts, the applied upgrades (``minimal``: not these two),
     each put on the line before it where it fits whole, else on lines of its own
-    (wrapped, never cut short); ``roomy``: a name on lines of its own has the marks
-    after it (where they fit), before the seat's number and hero."""
+    (wrapped, never cut short); ``roomy``: the name on lines of its own, the marks
+    after it, where that takes fewer lines."""
     room = width - INDENT - RIGHT
     health = t("dicethrone.render.health_of", locale, health=p.health, max=p.max_health)
     cp = t("dicethrone.render.cp", locale, cp=p.cp)
@@ -74,14 +74,24 @@ def condensed_lines(
         tags,
         (f"{health} · {cp}", True, theme.TEXT),
     ]
-    if roomy and name_apart(lead, p.name, room):
-        # The name's last line, broken, has room for the marks after it.
-        parts[1:3] = [tags, parts[1]]
     if not minimal:
         parts.append((card_counts(p, t, locale), False, theme.TEXT_MUTED))
     if names and not minimal:
         upgrades = t("dicethrone.render.upgrades", locale, cards=" · ".join(names))
         parts.append((upgrades, False, theme.TEXT))
+    lines = _packed(parts, room)
+    if roomy:
+        # The name on lines of its own, the marks after its last line where they fit,
+        # then the number leading the hero's: where that takes fewer lines.
+        rest = parts[parts.index(tags) + 1 :]
+        apart = [(p.name, True, theme.TEXT), tags, (f"{lead}{hero}", True, theme.TEXT), *rest]
+        lines = min(lines, _packed(apart, room), key=len)
+    return lines
+
+
+def _packed(parts: list[Segment], room: int) -> list[list[Segment]]:
+    """``parts`` on lines ``room`` px wide, each on the line before it where it fits
+    whole, else on lines of its own (wrapped, never cut short)."""
     lines: list[list[Segment]] = []
     used = float(room)  # a new line before the first part
     for text, bold, fill in parts:

@@ -36,12 +36,11 @@ Tray = tuple[
 ]
 
 
-def table_trays(
-    data: BoardView, t: Translate, locale: str, named_defence: bool = True
-) -> list[Tray]:
+def table_trays(data: BoardView, t: Translate, locale: str, named: bool = True) -> list[Tray]:
     """Each row of dice on the table: its label, values, symbols and kept marks;
-    ``named_defence``: the defensive dice's label names the defender (else it says
-    only what they are: the defender's board, marked, frames the defence)."""
+    ``named``: the offensive and defensive dice's labels name whose they are (else
+    they say only what they are: the board marked ▶ makes the roll, the one marked
+    as the target frames its defence)."""
     roll, players = data.roll, data.players
     out: list[Tray] = []
     if roll.first_dice:
@@ -68,7 +67,7 @@ def table_trays(
             attempt = "✔ " + _name(roll.announced, locale)
         out.append(
             (
-                f"{players[data.active].name} · {attempt}",
+                f"{players[data.active].name} · {attempt}" if named else attempt,
                 roll.dice,
                 roll.faces,
                 roll.symbols,
@@ -97,7 +96,7 @@ def table_trays(
         label = t("dicethrone.render.defense", locale)
         out.append(
             (
-                f"{players[data.defender].name} · {label}" if named_defence else label,
+                f"{players[data.defender].name} · {label}" if named else label,
                 roll.defense_dice,
                 roll.defense_faces,
                 roll.defense_symbols,
