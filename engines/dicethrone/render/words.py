@@ -58,12 +58,14 @@ def _winners(data: BoardView) -> list[str]:
 
 def status_line(data: BoardView, t: Translate, locale: str, named: bool = True) -> str:
     """Under the banner: the turn and phase, or how the match ended and the final health;
-    ``named``: the player on turn named (else the turn's number only: the ▶ on their
-    board says whose it is)."""
+    ``named``: the player on turn named and the final health said (else the turn's
+    number only, the ▶ on their board saying whose it is, and how the match ended)."""
     health = " · ".join(f"{p.name} {p.health}" for p in data.players)
     if data.winner is not None:
         losers = [p.name for p in data.players if data.teams[p.seat] != data.teams[data.winner]]
         how = t("dicethrone.render.won_by_ko", locale, players=", ".join(losers))
+        if not named:
+            return how  # each board and panel says its hero's health
         return f"{how} · {t('dicethrone.render.final_health', locale, health=health)}"
     if data.draw:
         return t("dicethrone.render.final_health", locale, health=health)

