@@ -12,7 +12,11 @@ height; after them come the last resorts (packed, then lean hero boards, the
 defence just rolled said across the board; then minimal panels of one row of
 chips, and hero boards that say only what is in play), and after the roll the
 heroes the attack hit condensed too. A player's name is never cut short: too long
-to follow its seat number, it has a line of its own. From the top:
+to follow its seat number, it has a line of its own; where names near Discord's 32
+characters still pass a phone's height, the board makes room for them (``roomy``
+in :func:`_compose`: the status line without the name of the player on turn, the
+labels of dice side by side without the names, a board's share of the width past a
+name broken anyway, condensed panels' names on lines of their own). From the top:
 who owes the decision now and what it is (in their seat colour), the last move
 in words, the dice on the table with their face symbols, then one hero board
 per hero (health bar, CP track, status tokens, abilities with their dice
