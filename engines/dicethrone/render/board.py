@@ -29,16 +29,13 @@ colour, which no seat uses.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 
-from PIL import ImageDraw
-
 from engines.core import theme
-from engines.core.render import canvas, fit_text, font, to_png
+from engines.core.render import canvas, font, to_png
 from engines.dicethrone.render import arrows, letters
-from engines.dicethrone.render.abilities import defence_note, focus, status_names
-from engines.dicethrone.render.chips import chip_label, chip_spacing, panel_chips
+from engines.dicethrone.render.abilities import defence_note
+from engines.dicethrone.render.banner import banner_height, draw_banner
 from engines.dicethrone.render.compact import condensed_height, draw_condensed
 from engines.dicethrone.render.dice import (
     Tray,
@@ -50,25 +47,23 @@ from engines.dicethrone.render.dice import (
     tray_width,
 )
 from engines.dicethrone.render.effect_words import name_in as _name
-from engines.dicethrone.render.hero import ColumnPlan, draw_column, plan_column
+from engines.dicethrone.render.fit import fit_columns
+from engines.dicethrone.render.hero import ColumnPlan, draw_column
 from engines.dicethrone.render.layout import (
     LAYOUTS,
     LEAN,
     REACH,
     Layout,
     involved,
-    names_briefly,
     stack_height,
 )
-from engines.dicethrone.render.letters import text_width, words, wrap, wrap_line, write
+from engines.dicethrone.render.letters import text_width, wrap, wrap_line
 from engines.dicethrone.render.style import (
     ARROW_ROW,
     DIE,
     GAP,
-    INDENT,
     LINE,
     MAX_HEIGHT,
-    RIGHT,
     SMALL,
     SMALL_DIE,
     TIGHT_DIE,
@@ -78,7 +73,6 @@ from engines.dicethrone.render.style import (
 )
 from engines.dicethrone.render.words import (
     SAID_BY_DICE,
-    Part,
     damage_lines,
     info_lines,
     last_lines,
@@ -294,7 +288,7 @@ def _compose(
         of ``layouts`` that fits), the condensed panels beside the one hero board or
         under the boards."""
         board_w = half if side else width
-        widths, plans, layout = _fit_columns(
+        widths, plans, layout = fit_columns(
             columns,
             data,
             board_w,
@@ -354,7 +348,7 @@ def _compose(
 
     def paint() -> bytes:
         image, draw = canvas(height)
-        y = _banner(draw, owes_parts(data, t, locale), data)
+        y = draw_banner(draw, owes_parts(data, t, locale), data)
         for i, part in enumerate(status):
             letters.draw_text(
                 draw,
@@ -472,186 +466,3 @@ def _compose(
         return to_png(image)
 
     return height, paint
-
-
-def _fit_columns(
-    columns: Sequence[PlayerView],
-    data: BoardView,
-    width: int,
-    room_of: Callable[[Layout], int],
-    layouts: Sequence[Layout],
-    arrows_h: int,
-    t: Translate,
-    locale: str,
-    side: bool = False,
-    roomy: bool = False,
-) -> tuple[list[int], list[ColumnPlan], Layout]:
-    """The hero boards' widths and plans, and their layout: the first of ``layouts``
-    whose boards fit in the room it leaves (``room_of``) px of height (else the
-    shortest), each layout trying the usual split of the width first, then the
-    others. Stacked boards draw no arrow: ``arrows_h`` more room.
-    ``side``: one board beside the condensed panels (never in two columns);
-    ``roomy``: a name broken across lines on an even share breaks on any."""
-    statuses = status_names(data)
-    best: tuple[int, list[int], list[ColumnPlan], Layout] | None = None
-    if len(columns) == 1 and not side:
-        # The one hero board (the player on turn, 3–4 heroes) across the whole width:
-        # its abilities in two columns, in full, before it names them briefly.
-        layouts = sorted(layouts, key=lambda layout: "active" in layout.brief)
-    for layout in layouts:
-        room = room_of(layout)
-        if layout.stacked and (side or not columns):
-            continue
-        splits = (
-            [[width] * len(columns)] if layout.stacked else _splits(columns, data, width, layout)
-        )
-        for widths in splits:
-            narrow = any(
-                w
-                < _least_width(
-                    p, t, locale, layout.tight, layout.packed, width // 2 if roomy else 0
-                )
-                for p, w in zip(columns, widths, strict=True)
-            )
-            if narrow and len(set(widths)) > 1:
-                continue  # a chip or the health would not fit across this board
-            plans = [
-                plan_column(p, w, data, statuses, t, locale, layout)
-                for p, w in zip(columns, widths, strict=False)
-            ]
-            tall = stack_height([plan.height for plan in plans], layout.stacked)
-            tall -= arrows_h if layout.stacked else 0
-            if best is None or tall - room < best[0]:
-                best = (tall - room, widths, plans, layout)
-            if tall <= room:
-                return widths, plans, layout
-    assert best is not None
-    return best[1], best[2], best[3]
-
-
-def _splits(
-    columns: Sequence[PlayerView], data: BoardView, width: int, layout: Layout
-) -> list[list[int]]:
-    """Ways to share the width between the hero boards, the usual one first: a board
-    listing every ability in full gets more room than one in focus (an Attack) or
-    brief; then the other shares, for the one that makes the boards shortest."""
-    if len(columns) < 2:
-        return [[width]]
-    full = [
-        len(focus(p, data)) == len(p.abilities) and not names_briefly(p, data, layout)
-        for p in columns
-    ]
-    usual = [0.62 if f else 0.38 for f in full] if full[0] != full[1] else [0.5, 0.5]
-    out = []
-    for share in (usual[0], 0.5, 0.58, 0.42, 0.66, 0.34):
-        first = int((width - GAP) * share)
-        if [first, width - GAP - first] not in out:
-            out.append([first, width - GAP - first])
-    return out
-
-
-def _least_width(
-    p: PlayerView, t: Translate, locale: str, tight: bool, packed: bool = False, half: int = 0
-) -> float:
-    """The narrowest hero board that draws this hero's widest status chip, its
-    health label and its player's name whole (the ability lines wrap); ``half``: a
-    name's word too wide for a board that wide is broken across lines whatever the
-    board's width (it does not count)."""
-    fnt = font(SMALL, bold=True)
-    pad, _ = chip_spacing(tight, packed)
-    health = t("dicethrone.render.health_of", locale, health=p.health, max=p.max_health)
-    inner = half - INDENT - RIGHT
-    needed = [
-        text_width(health, fnt) + 28,
-        *(
-            text_width(word, fnt)
-            for word in words(p.name)
-            if not half or text_width(word, fnt) <= inner
-        ),
-        *(text_width(chip_label(s, locale), fnt) + 2 * pad for s in panel_chips(p)),
-    ]
-    return max(needed) + INDENT + RIGHT
-
-
-#: Room around a name on its banner pill; a banner's height on one row, and the
-#: height of each row and the band's padding when it takes more (long names).
-PILL_PAD, BANNER, BANNER_ROW, BANNER_PAD = 12, 88, 48, 8
-
-
-def banner_rows(parts: list[Part]) -> tuple[int, list[list[Part]]]:
-    """The banner's text size and its parts in rows: one row, shrunk to fit down to
-    the smallest text; else rows of the smallest text, a part's words parted where a
-    row ends (a name whole on its pill, never cut short)."""
-    room = theme.CANVAS_WIDTH - 2 * theme.MARGIN
-
-    def width(part: Part, px: int) -> float:
-        return text_width(part[0], font(px, True)) + (2 * PILL_PAD if part[2] else 0)
-
-    size = theme.TITLE_TEXT_PX
-    while size > SMALL and sum(width(p, size) for p in parts) > room:
-        size -= 2
-    if sum(width(p, size) for p in parts) <= room:
-        return size, [parts]
-    pieces = [
-        (word, fill, name)
-        for text, fill, name in parts
-        for word in ([text] if name else re.findall(r"\s*\S+", text))
-    ]
-    rows: list[list[Part]] = [[]]
-    used = 0.0
-    for text, fill, name in pieces:
-        w = width((text, fill, name), SMALL)
-        if rows[-1] and used + w > room:
-            rows.append([])
-            text = text.lstrip()
-            w = width((text, fill, name), SMALL)
-            used = 0.0
-        rows[-1].append((text, fill, name))
-        used += w
-    return SMALL, rows
-
-
-def banner_height(parts: list[Part]) -> int:
-    """The banner's height (one row: :data:`BANNER`)."""
-    rows = banner_rows(parts)[1]
-    return BANNER if len(rows) == 1 else 2 * BANNER_PAD + BANNER_ROW * len(rows)
-
-
-def _banner(draw: ImageDraw.ImageDraw, parts: list[Part], data: BoardView) -> int:
-    """The top band: who owes what, each name in its seat colour (shrunk to fit, or
-    on rows of the smallest text)."""
-    width = draw.im.size[0]
-    height = banner_height(parts)
-    colour = theme.seat_colour(data.winner) if data.winner is not None else theme.PANEL_ACTIVE
-    draw.rectangle((0, 0, width, height), fill=colour)
-    room = width - 2 * theme.MARGIN
-    size, rows = banner_rows(parts)
-    fnt, pad = font(size, True), PILL_PAD
-    for r, row in enumerate(rows):
-        mid = height / 2 if len(rows) == 1 else BANNER_PAD + BANNER_ROW * (r + 0.5)
-        x = float(theme.MARGIN)
-        for text, fill, name in row:
-            w = text_width(text, fnt)
-            if x + w > theme.MARGIN + room:
-                # A word wider than the band (no such name: Discord's are shorter).
-                text, small = fit_text(text, theme.MARGIN + room - x, size, True)
-                write(
-                    draw,
-                    (x, mid),
-                    text,
-                    font=small,
-                    fill=fill if not name else theme.TEXT,
-                    anchor="lm",
-                )
-                break
-            if name:
-                # The name on a pill of the seat's colour, white on it.
-                draw.rounded_rectangle(
-                    (x, mid - size * 0.8, x + w + 2 * pad, mid + size * 0.8), 12, fill=fill
-                )
-                write(draw, (x + pad, mid), text, font=fnt, fill=(255, 255, 255), anchor="lm")
-                x += w + 2 * pad
-                continue
-            write(draw, (x, mid), text, font=fnt, fill=fill, anchor="lm")
-            x += w
-    return height
