@@ -369,25 +369,18 @@ def _compose(
                 (theme.MARGIN, y, theme.MARGIN + 10, y + box), 4, fill=theme.HIGHLIGHT
             )
             ty = y + 12
-            for said in caption:
+            # The move in words, then what the table waits on, bold in the highlight.
+            said = [(c, False, theme.TEXT) for c in caption]
+            said += [(n, True, theme.HIGHLIGHT) for n in notes]
+            for text, bold, fill in said:
                 letters.draw_text(
                     draw,
                     (theme.MARGIN + 28, ty),
-                    said,
+                    text,
                     max_width=width - 40,
                     size=SMALL,
-                    fill=theme.TEXT,
-                )
-                ty += line
-            for note in notes:
-                letters.draw_text(
-                    draw,
-                    (theme.MARGIN + 28, ty),
-                    note,
-                    max_width=width - 40,
-                    size=SMALL,
-                    bold=True,
-                    fill=theme.HIGHLIGHT,
+                    bold=bold,
+                    fill=fill,
                 )
                 ty += line
             y += box + GAP
