@@ -1,5 +1,5 @@
-"""Command line: ``python -m bot run``, ``db upgrade``, ``verify``, ``content check``
-and ``content render``."""
+"""Command line: ``python -m bot run``, ``db upgrade``, ``verify``, ``content check``,
+``content render`` and ``content list``."""
 
 from __future__ import annotations
 
@@ -231,6 +231,44 @@ def render_pack(path: Path, out: Path, locale: str) -> int:
     return 1 if failed else 0
 
 
+def list_content(game: str, pack: str | None, as_json: bool, locale: str) -> int:
+    """``python -m bot content list GAME [--pack NAME] [--json]``: the facts of every
+    built-in entry of a game (its default pack unless ``--pack`` names another), as a
+    JSON array or one line per entry. 0 on success, 1 for a content error, 2 for an
+    unknown game."""
+    import json
+    import os
+
+    from bot.i18n import Texts, build_catalog
+    from engines.core.errors import LocalisedError
+    from engines.core.registry import UnknownGameError, get, load_games
+
+    games = [m.strip() for m in os.environ.get("GAMES", "").split(",") if m.strip()]
+    texts = Texts(build_catalog(load_games(games)))
+    try:
+        engine = get(game)
+    except UnknownGameError:
+        print(texts("bot.error.unknown_game", locale, game=game), file=sys.stderr)
+        return 2
+    try:
+        entries = engine.catalogue(engine.load_content(pack))
+    except LocalisedError as exc:
+        print(texts.error(exc, locale), file=sys.stderr)
+        return 1
+    if as_json:
+        print(json.dumps(entries, ensure_ascii=False, indent=2))
+        return 0
+    for entry in entries:
+        print(
+            " · ".join(
+                f"{key}={value}"
+                for key, value in entry.items()
+                if not isinstance(value, (list, dict))
+            )
+        )
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the exit code."""
     parser = argparse.ArgumentParser(prog="python -m bot")
@@ -245,15 +283,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--pack", type=Path, help="the pack file uploaded to the match's server (/content upload)"
     )
     content_parser = sub.add_parser("content", help="community content packs")
-    content_parser.add_argument("action", choices=["check", "render"])
-    content_parser.add_argument("pack", type=Path, help="the pack directory: DIR/<game>/<pack>")
+    content_parser.add_argument("action", choices=["check", "render", "list"])
+    content_parser.add_argument(
+        "pack", type=Path, help="the pack directory: DIR/<game>/<pack>; list: the game"
+    )
     content_parser.add_argument(
         "out", type=Path, nargs="?", help="render: the folder the PNG previews are written to"
     )
     content_parser.add_argument("--locale", default="en-US")
+    content_parser.add_argument("--json", action="store_true", help="list: a JSON array")
+    content_parser.add_argument("--name", help="list: a built-in pack other than the default")
     args = parser.parse_args(argv)
     if args.command == "verify":
         return verify_file(args.export, args.locale, args.pack)
+    if args.command == "content" and args.action == "list":
+        return list_content(str(args.pack), args.name, args.json, args.locale)
     if args.command == "content" and args.action == "render":
         if args.out is None:
             parser.error("content render needs the output folder: content render DIR OUT/")

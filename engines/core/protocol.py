@@ -255,6 +255,12 @@ class GameEngine(ABC, Generic[S]):
         :meth:`entry_view` previews: figures, hero boards, cards. None by default."""
         return []
 
+    def catalogue(self, content: Any) -> list[dict[str, JSON]]:
+        """The facts of every entry of a loaded pack, one JSON object per entry, for
+        ``python -m bot content list GAME --json`` (each game's shape is documented in
+        ``docs/content.md``). By default only the ids :meth:`entry_ids` lists."""
+        return [{"id": entry_id} for entry_id in self.entry_ids(content)]
+
     def entry_view(self, content: Any, entry_id: str) -> View | None:
         """A preview of one entry of a loaded pack, drawn by :meth:`render_entry`
         (its data is an ``engines.core.entry`` sheet); ``None`` for an unknown id.
