@@ -254,6 +254,7 @@ class UserActions(MessageWorld):
         channel_id: int,
         guild_id: int | None,
         focused: str | None = None,
+        checked: bool = True,
     ) -> dict[str, Any]:
         path = split_path(command, subcommand)
         definition = self.find_command(path[0], guild_id)
@@ -261,7 +262,7 @@ class UserActions(MessageWorld):
             log.warning("/%s is not synced; inferring option types from values", path[0])
         else:
             self._check_offered(definition, user_id, guild_id)
-        builder = OptionBuilder(self, guild_id, channel_id, user_id)
+        builder = OptionBuilder(self, guild_id, channel_id, user_id, checked=checked)
         data = builder.build(definition, path, options or {}, focused=focused)
         data["id"] = definition["id"] if definition else str(self.new_id())
         if definition and definition.get("guild_id"):
@@ -280,11 +281,24 @@ class UserActions(MessageWorld):
         dm: bool = False,
         locale: str | None = None,
         timeout: float = 5.0,
+        outdated_client: bool = False,
     ) -> EmulatedInteraction:
-        """Run ``/command [group] [subcommand] option:value...`` as ``user_id``."""
+        """Run ``/command [group] [subcommand] option:value...`` as ``user_id``.
+
+        ``outdated_client``: the values skip the synced definition's choices, ranges and
+        lengths, as from a client still holding an older definition of the command (a
+        bot must check what it receives; option names and types are still checked)."""
         user_id = as_id(user_id)
         channel_id, guild_id = self._where(user_id, channel_id, guild_id, dm)
-        data = self._command_data(user_id, command, options, subcommand, channel_id, guild_id)
+        data = self._command_data(
+            user_id,
+            command,
+            options,
+            subcommand,
+            channel_id,
+            guild_id,
+            checked=not outdated_client,
+        )
         return await self._inject(
             APPLICATION_COMMAND, user_id, channel_id, guild_id, data, locale=locale, timeout=timeout
         )

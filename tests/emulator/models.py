@@ -261,6 +261,9 @@ class EmuUser:
     locale: str = "en-US"
     global_name: str | None = None
     bot: bool = False
+    #: ``False``: the user's privacy settings refuse direct messages from the bot (no
+    #: server in common allows them); a DM is then refused with 403 50007.
+    accepts_dms: bool = True
 
     def payload(self) -> dict[str, Any]:
         data: dict[str, Any] = {

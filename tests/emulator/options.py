@@ -50,8 +50,19 @@ def _infer_type(value: Any) -> int:
 
 
 class OptionBuilder:
-    def __init__(self, resolver: Resolver, guild_id: int | None, channel_id: int, user_id: int):
+    def __init__(
+        self,
+        resolver: Resolver,
+        guild_id: int | None,
+        channel_id: int,
+        user_id: int,
+        *,
+        checked: bool = True,
+    ):
         self.resolver = resolver
+        #: Check values against the definition's choices, ranges and lengths like an
+        #: up-to-date client (``False``: a client holding an outdated definition).
+        self.checked = checked
         self.guild_id = guild_id
         self.channel_id = channel_id
         self.user_id = user_id
@@ -128,7 +139,8 @@ class OptionBuilder:
                 raw = options.get(name, "")
                 out.append({"name": name, "type": defn["type"], "value": raw, "focused": True})
                 continue
-            value = self._convert(defn, options[name], where, strict=focused is None)
+            strict = focused is None and self.checked
+            value = self._convert(defn, options[name], where, strict=strict)
             out.append({"name": name, "type": defn["type"], "value": value})
         return out
 

@@ -62,6 +62,7 @@ class Rest(ChannelRoutes):
         request[RECORD] = rec
         try:
             await self._read_body(request, rec)
+            self.emu.refuse_if_told(rec)
             response = await handler(request)
         except ApiError as exc:
             log.warning("emulator: %s %s -> %s", rec.method, rec.path, exc)

@@ -100,10 +100,18 @@ class ChannelRoutes:
             if (rec.json or {}).get("message_reference"):
                 bits |= READ_MESSAGE_HISTORY
             self._require(cid, bits)
+        else:
+            self._check_dm_allowed(cid)
         msg = emu.create_message(
             path_id(request, "channel_id"), emu.bot.id, rec.json or {}, rec.parts
         )
         return emu.message_payload(msg)
+
+    def _check_dm_allowed(self, channel_id: int) -> None:
+        """Discord refuses a DM to a user whose settings close DMs to the bot."""
+        for recipient in self.emu.channel(channel_id).get("recipients", []):
+            if not self.emu.user(int(recipient["id"])).accepts_dms:
+                raise ApiError(403, 50007, "Cannot send messages to this user")
 
     async def get_message(self, request: web.Request, rec: RecordedRequest) -> Any:
         return self.emu.message_payload(self._message(request))

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from collections.abc import Callable, Coroutine
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from aiohttp import web
@@ -27,6 +29,18 @@ class _ErrorCollector(logging.Handler):
 
     def emit(self, record: logging.LogRecord) -> None:
         self.sink.append(record)
+
+
+@dataclass
+class Refusal:
+    """A test's order to refuse some requests (:meth:`DiscordEmulator.refuse`)."""
+
+    method: str
+    path: re.Pattern[str]
+    error: ApiError
+    left: int
+    #: The requests refused so far.
+    refused: list[RecordedRequest] = field(default_factory=list)
 
 
 class DiscordEmulator(UserActions):
@@ -64,6 +78,8 @@ class DiscordEmulator(UserActions):
         self.sessions: list[GatewaySession] = []
         self.connections: list[GatewayConnection] = []
         self.modals: list[tuple[EmulatedInteraction, dict[str, Any]]] = []
+        #: Requests a test told Discord to refuse (:meth:`refuse`), the first match wins.
+        self.refusals: list[Refusal] = []
         self._event = asyncio.Event()
         self._watched: list[asyncio.Task[Any]] = []
         self._runner: web.AppRunner | None = None
@@ -72,6 +88,32 @@ class DiscordEmulator(UserActions):
         self._background: set[asyncio.Task[Any]] = set()
         self.owner = EmuUser(id=self.new_id(), name="app-owner")
         self.users[self.owner.id] = self.owner
+
+    def refuse(
+        self,
+        method: str,
+        path: str,
+        *,
+        status: int = 404,
+        code: int = 10008,
+        message: str = "Unknown Message",
+        times: int = 1,
+    ) -> Refusal:
+        """Refuse the next ``times`` requests ``method`` whose path (without ``/api/v10``)
+        matches the regular expression ``path``, with Discord's answer ``status``/``code``:
+        what Discord answers when the message was deleted meanwhile (the default), the
+        thread archived, the channel gone. Use a 4xx: discord.py retries a 5xx with sleeps."""
+        refusal = Refusal(method.upper(), re.compile(path), ApiError(status, code, message), times)
+        self.refusals.append(refusal)
+        return refusal
+
+    def refuse_if_told(self, rec: RecordedRequest) -> None:
+        """Raise the :meth:`refuse` answer a request matches, if any."""
+        for refusal in self.refusals:
+            if refusal.left and refusal.method == rec.method and refusal.path.search(rec.path):
+                refusal.left -= 1
+                refusal.refused.append(rec)
+                raise refusal.error
 
     def background(self, coro: Coroutine[Any, Any, Any]) -> None:
         """Run ``coro`` as a task the emulator keeps a reference to."""
