@@ -13,8 +13,9 @@ from bot import heap, render_pool
 from bot.clock import Clock, SystemClock
 from bot.command_payload import InvalidCommandTree, tree_violations
 from bot.config import Settings
+from bot.controls import known_control
 from bot.flow import Flow
-from bot.i18n import BotTranslator, Texts, build_catalog, localise_option_names
+from bot.i18n import BotTranslator, Texts, build_catalog, discord_locale, localise_option_names
 from bot.presenter import Presenter
 from bot.service import MatchService
 from bot.store import db
@@ -110,6 +111,22 @@ class TabletopBot(commands.AutoShardedBot):
             synced = await self.tree.sync(guild=scope)
             where = "global" if scope is None else f"guild {scope.id}"
             log.info("synced %d commands (%s)", len(synced), where)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A button or menu whose custom id this bot no longer knows (a post of an older
+        version, a control since retired) is answered privately, not left to fail:
+        discord.py hands a component to no item unless its id matches a template."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id = str(data.get("custom_id", ""))
+        if known_control(custom_id):
+            return
+        text = self.texts("bot.error.unknown_control", discord_locale(interaction.locale))
+        try:
+            await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException as exc:
+            log.warning("could not answer an unknown control %r: %s", custom_id, exc)
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d guild(s)", self.user, len(self.guilds))

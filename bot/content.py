@@ -136,6 +136,14 @@ class Packs:
         await self._load(engine, stored)
         return stored
 
+    async def loaded(self, engine: GameEngine[Any], stored: str | None) -> Any:
+        """The content a match of ``engine`` plays with: the pack it stores (as
+        :meth:`for_match` returned it), or the game's own with ``None``; loaded off the
+        event loop."""
+        if stored is None:
+            return await asyncio.to_thread(engine.load_content, None)
+        return await self._load(engine, stored)
+
     async def shown(self, guild_id: int, stored: str) -> str:
         """How a match's pack reads in its server: ``club v2`` for an upload (the
         version the match keeps), else the pack's name."""

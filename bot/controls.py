@@ -119,6 +119,33 @@ def button_target(verb: str, args: list[str]) -> Target | None:
     return None
 
 
+#: The arguments of each button verb that is about no decision (``act``/``none``:
+#: :func:`button_target`).
+_BUTTON_ARGS = {
+    "mine": r"[0-9]+",
+    "resign": r"[0-9]+",
+    "invite": r"[0-9]+:(?:yes|no)",
+    "undo": r"[0-9]+:[0-9]+:(?:yes|no)",
+    "consent": r"[0-9]+:[0-9]+:(?:yes|no)",
+    "confirm": r"[0-9]+:[0-9]+",
+}
+
+
+def known_control(custom_id: str) -> bool:
+    """Whether this bot still has a use for a button or menu with ``custom_id`` (one of
+    an older version, or of no version at all, gets a private "no longer in use")."""
+    if select_target(custom_id) is not None:
+        return True
+    found = re.fullmatch(BUTTON_TEMPLATE, custom_id)
+    if found is None:
+        return False
+    verb, args = found["verb"], found["args"]
+    if verb in ("act", "none"):
+        return button_target(verb, args.split(":")) is not None
+    pattern = _BUTTON_ARGS.get(verb)
+    return pattern is not None and re.fullmatch(pattern, args) is not None
+
+
 def select_target(custom_id: str) -> Target | None:
     """The decision a menu's custom id acts on."""
     found = re.fullmatch(SELECT_TEMPLATE, custom_id)

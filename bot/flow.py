@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
-from bot.controls import Target, button_target
+from bot.controls import Target, button_target, known_control
 from bot.errors import UserError
 from bot.presenter import MAX_CONTENT, Post, picture
 from bot.replies import (
@@ -29,7 +29,7 @@ from bot.replies import (
     send_kwargs,
     user_locale,
 )
-from bot.service import MatchRef, MatchService, MatchSnapshot, stale
+from bot.service import MatchRef, MatchService, MatchSnapshot, check_game, stale
 from bot.store.errors import MatchChangedError
 from bot.views import build_view
 
@@ -50,6 +50,9 @@ class Flow:
         self.bot = bot
         # One lock per match with a move in flight (gone with its last holder).
         self._moving: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        # The public message each interaction in flight has published (its link), so a
+        # failure after it is not posted twice (:meth:`_after_failed_post`).
+        self._published: dict[int, str] = {}
 
     @asynccontextmanager
     async def _one_move_at_a_time(self, match_id: int | None) -> AsyncIterator[None]:
@@ -146,7 +149,73 @@ class Flow:
                 except MatchChangedError as exc:
                     await self._show_new_state(interaction, exc)
                     return
-                await self.deliver(interaction, snap, post)
+                # Committed: from here on a failure never says that nothing changed.
+                try:
+                    await self.deliver(interaction, snap, post)
+                except discord.HTTPException as exc:
+                    await self._after_failed_post(interaction, snap, post, exc)
+                finally:
+                    self._published.pop(interaction.id, None)
+
+    async def _after_failed_post(
+        self,
+        interaction: discord.Interaction,
+        snap: MatchSnapshot,
+        post: Post,
+        exc: discord.HTTPException,
+    ) -> None:
+        """Discord refused a call after the change was stored (the post the button is
+        on could not be edited, the follow-up was refused): the change stands, so the
+        public post goes out anew where it is still missing, and the user is told what
+        was done, never that nothing changed."""
+        log.warning("a committed change of match %s was not fully posted: %s", snap.match.id, exc)
+        locale = user_locale(interaction)
+        published = self._published.get(interaction.id)
+        if published is not None:  # the post is out: what failed came after it
+            text = self.bot.texts("bot.match.posted", locale, link=published)
+        else:
+            link = None
+            if not post.ephemeral:
+                try:
+                    link = await self._post_anew(interaction, snap, post)
+                except discord.HTTPException as again:
+                    log.warning("nor could it be posted anew: %s", again)
+            text = (
+                self.bot.texts("bot.match.posted_anew", locale, link=link)
+                if link is not None
+                else self.bot.texts(
+                    "bot.error.saved_not_posted",
+                    locale,
+                    match=snap.match.id,
+                    seq=snap.match.version,
+                )
+            )
+        try:
+            await reply_error(interaction, text)
+        except discord.HTTPException:
+            log.warning("could not tell the user of interaction %s", interaction.id)
+
+    async def _post_anew(
+        self, interaction: discord.Interaction, snap: MatchSnapshot, post: Post
+    ) -> str:
+        """Post ``post`` as a new message of the match's thread (the interaction's
+        channel if none) and record it as the match's state post; its link."""
+        channel_id = snap.match.thread_id or interaction.channel_id
+        assert channel_id is not None  # every interaction with a match has a channel
+        post.replaces = None
+        channel = self.bot.get_partial_messageable(channel_id)
+        message = await channel.send(**send_kwargs(post))
+        await self.posted(snap, message)
+        return message.jump_url
+
+    async def retire_controls(self, interaction: discord.Interaction) -> None:
+        """Take the buttons off the message a (deferred) click is on, once what they
+        ask is decided. A courtesy made after the change is stored: if Discord refuses
+        it, the change still stands and is announced (a spent button refuses anyway)."""
+        try:
+            await interaction.edit_original_response(view=None)
+        except discord.HTTPException as exc:
+            log.info("could not take the controls off a message: %s", exc)
 
     async def _show_new_state(
         self, interaction: discord.Interaction, exc: MatchChangedError
@@ -205,12 +274,14 @@ class Flow:
         is_command = interaction.type is discord.InteractionType.application_command
         if channel is None and not is_command:
             message: discord.Message | discord.WebhookMessage = await followup(interaction, post)
+            self._published[interaction.id] = message.jump_url
             if state is not None:
                 await self.posted(state, message)
             return
         target = channel or interaction.channel
         assert isinstance(target, discord.abc.Messageable)
         message = await target.send(**send_kwargs(post))
+        self._published[interaction.id] = message.jump_url
         if state is not None:
             await self.posted(state, message)
         note = self.bot.texts("bot.match.posted", user_locale(interaction), link=message.jump_url)
@@ -249,6 +320,7 @@ class Flow:
         except discord.HTTPException as exc:
             log.info("could not update the exchange post %s: %s", post.replaces, exc)
             return False
+        self._published[interaction.id] = message.jump_url
         await self.posted(snap, message)
         note = self.bot.texts("bot.match.updated", user_locale(interaction), link=message.jump_url)
         if interaction.type is discord.InteractionType.application_command:
@@ -290,12 +362,14 @@ class Flow:
         match_id: int,
         action: dict[str, Any],
         version: int | None = None,
+        game: str | None = None,
     ) -> None:
         """A player's game action, from a slash command or a button (``version``: the
-        match version the button was posted for; the move is made only at it)."""
+        match version the button was posted for; the move is made only at it; ``game``:
+        the game whose command sent it, refused in another game's match)."""
 
         async def work() -> tuple[MatchSnapshot, Post]:
-            snap = await self.service.act(match_id, interaction.user.id, action, version)
+            snap = await self.service.act(match_id, interaction.user.id, action, version, game)
             locale = await self.public_locale(snap.match.guild_id, snap)
             return snap, await self.bot.presenter.public(snap, locale)
 
@@ -341,12 +415,17 @@ class Flow:
     # -- private replies ------------------------------------------------------
 
     async def preview(
-        self, interaction: discord.Interaction, match_id: int, action: dict[str, Any]
+        self,
+        interaction: discord.Interaction,
+        match_id: int,
+        action: dict[str, Any],
+        game: str | None = None,
     ) -> None:
         """Ephemeral: what ``action`` would do (the engine's preview), nothing applied."""
         async with guarded(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
             snap = await self.service.load(match_id)
+            check_game(snap.engine, match_id, game)
             seat = snap.seat_of(interaction.user.id)
             if seat is None:
                 raise UserError("bot.error.not_a_player")
@@ -383,12 +462,22 @@ class Flow:
             locale = user_locale(interaction)
             post = await self.bot.presenter.private(snap, seat, locale)
             if dm:
-                try:
-                    await interaction.user.send(**send_kwargs(post))
-                    post.lines.append(self.bot.texts("bot.match.sent_by_dm", locale))
-                except discord.Forbidden:  # the user does not accept DMs from this server
-                    post.lines.append(self.bot.texts("bot.error.dm_closed", locale))
+                post.lines.append(await self._by_dm(interaction, post, locale))
             await followup(interaction, post)
+
+    async def _by_dm(self, interaction: discord.Interaction, post: Post, locale: str) -> str:
+        """Send a private view to the user's direct messages; the line saying whether it
+        went, and why not (the view is shown here all the same)."""
+        try:
+            await interaction.user.send(**send_kwargs(post))
+        except discord.HTTPException as exc:
+            # 50007: the user's privacy settings refuse DMs from this server's members
+            # (Discord answers 403, at times 400); anything else Discord refused.
+            log.info("could not send a view by DM to %s: %s", interaction.user.id, exc)
+            if exc.code == 50007 or isinstance(exc, discord.Forbidden):
+                return self.bot.texts("bot.error.dm_closed", locale)
+            return self.bot.texts("bot.error.dm_failed", locale)
+        return self.bot.texts("bot.match.sent_by_dm", locale)
 
     # -- buttons --------------------------------------------------------------
 
@@ -399,13 +488,12 @@ class Flow:
         (:meth:`resolve`): a control naming another server's match is refused like
         one naming no match at all.
         """
+        if not known_control(f"tt:{verb}:{':'.join(args)}"):
+            return False  # the client answers "no longer in use" (TabletopBot.on_interaction)
         target = button_target(verb, args)
         if target is not None:
             return await self.may_use(interaction, target)
-        try:
-            match_id = int(args[0])
-        except (IndexError, ValueError):
-            return False
+        match_id = int(args[0])
         ref = await self._reachable(interaction, match_id)
         if ref is None:
             return False

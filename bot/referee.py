@@ -22,6 +22,19 @@ if TYPE_CHECKING:
     from bot.service import MatchService, MatchSnapshot
 
 
+#: The hours ``/ref extend`` may add, both bounds included: a deadline only ever moves
+#: later (an earlier one would expire a player's time behind their back), by up to two
+#: weeks at a time. The command declares the same bounds to Discord.
+EXTEND_HOURS = (1, 336)
+
+
+def check_extension(hours: int) -> None:
+    """Refuse an extension outside :data:`EXTEND_HOURS`, saying the limits."""
+    low, high = EXTEND_HOURS
+    if not low <= hours <= high:
+        raise UserError("bot.error.extend_hours", hours=hours, min=low, max=high)
+
+
 class Referee:
     """Referee acts on matches (``service.referee``); the caller checks the role."""
 
@@ -29,8 +42,10 @@ class Referee:
         self.service = service
 
     async def extend(self, match_id: int, actor: int, hours: int, reason: str) -> MatchSnapshot:
-        """Push every owed decision's deadline back by ``hours``."""
+        """Push every owed decision's deadline back by ``hours`` (:data:`EXTEND_HOURS`)."""
         from bot.service import MatchSnapshot
+
+        check_extension(hours)
 
         async with self.service.sessions.begin() as session:
             loaded = await self.service.loaded(

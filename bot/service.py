@@ -28,7 +28,18 @@ from bot.requests import Requests
 from bot.store import repository as repo
 from bot.store.models import Dispute, EventKind, Match, MatchEvent, MatchSeat, MatchStatus
 from bot.verify import StateChange
-from engines.core import Decision, EngineError, Event, GameEngine, SetupError
+from engines.core import (
+    Decision,
+    EngineError,
+    Event,
+    GameEngine,
+    Message,
+    Seat,
+    Section,
+    SeededDice,
+    SetupError,
+    new_seed,
+)
 from engines.core.registry import UnknownGameError, get
 from engines.core.serde import from_json
 
@@ -116,6 +127,29 @@ def parse_option_text(text: str | None) -> dict[str, str]:
     return options
 
 
+def check_game(engine: GameEngine[Any], match_id: int, game: str | None) -> None:
+    """Refuse a command of another game than the match's (``/dicethrone roll`` in a
+    Krosmaster thread), naming the match's game and its commands."""
+    if game is None or game == engine.name:
+        return
+    sections = {spec.section for spec in engine.commands()}
+    roots: list[str | Message] = [engine.name]
+    roots += [
+        Message(f"bot.command.section.{section.value}.name", {"game": engine.name})
+        for section in (Section.SETUP, Section.MANUAL)
+        if section in sections
+    ]
+    names = dict(zip(("a", "b", "c"), roots, strict=False))
+    family = Message(f"bot.error.families.{('one', 'two', 'three')[len(roots) - 1]}", names)
+    raise UserError(
+        "bot.error.other_game",
+        match=match_id,
+        game=Message(engine.title_key),
+        commands=family,
+        used=f"/{game}",
+    )
+
+
 def engine_for(game: str) -> GameEngine[Any]:
     """The installed engine of ``game``, or a user-facing error."""
     try:
@@ -173,6 +207,12 @@ class MatchService:
         options = engine.parse_options(parse_option_text(options_text))
         if pack:  # built-in, installed by the operator, or uploaded to this server
             pack = await self.packs.for_match(guild_id, engine, pack)
+        # A trial set-up with these options, players and pack: an unknown arena, a mode
+        # for another number of players, a hero, team or deck the pack lacks is refused
+        # now, privately to the proposer, rather than at the last acceptance.
+        content = await self.packs.loaded(engine, pack or None)
+        trial = [Seat(i, p.name) for i, p in enumerate(players)]
+        engine.new_match(options, trial, content, SeededDice(new_seed(), 0))
         async with self.sessions.begin() as session:
             match = await repo.create_match(
                 session,
@@ -204,6 +244,27 @@ class MatchService:
             everyone = await repo.accept_seat(session, match, user_id)
             seats = await repo.get_seats(session, match_id)
         return InviteOutcome(match, seats, everyone, False)
+
+    async def check_start(self, match_id: int) -> None:
+        """Refuse (with the engine's set-up error) a proposal that would not start,
+        before its thread is opened: the very set-up :meth:`start` stores, written
+        nowhere."""
+        async with self.sessions.begin() as session:
+            match = await self._match(session, match_id)
+            if match.status != PROPOSED:
+                raise UserError("bot.error.not_proposed")
+            await repo.set_up(session, match, engine_for(match.game))
+
+    async def cancel_unstartable(self, match_id: int, actor_id: int) -> list[MatchSeat]:
+        """Cancel a proposal whose set-up failed when everyone had accepted (a pack
+        changed since it was proposed): it would fail the same way again. Returns its
+        seats, who are told."""
+        async with self.sessions.begin() as session:
+            match = await self._match(session, match_id, lock=True)
+            seats = list(await repo.get_seats(session, match_id))
+            if match.status == PROPOSED:
+                await repo.cancel_match(session, match, actor_id=actor_id, reason="setup_failed")
+        return seats
 
     async def start(self, match_id: int, thread_id: int) -> MatchSnapshot:
         """Set the match up in its thread (event 0) once everyone accepted."""
@@ -269,8 +330,12 @@ class MatchService:
         user_id: int,
         action: dict[str, Any],
         expected_version: int | None = None,
+        game: str | None = None,
     ) -> MatchSnapshot:
         """Apply a player's action and store it; engine errors change nothing.
+
+        ``game`` is the game whose command sent it (``None``: a button or menu of the
+        match): another game's command is refused by naming the match's game.
 
         ``expected_version`` is the match version a button or menu was posted for:
         if the match has moved on since, :class:`StaleControlError` and nothing
@@ -282,6 +347,7 @@ class MatchService:
             if expected_version is not None and loaded.match.version != expected_version:
                 raise stale(loaded.match)
             engine = loaded.engine
+            check_game(engine, match_id, game)
             parsed = engine.parse_action(action)
             before, before_version = loaded.state, loaded.match.version
             result = await repo.append_action(

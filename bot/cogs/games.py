@@ -72,7 +72,7 @@ def command_path(
     return f"{top} {sub}"
 
 
-def _callback(bot: TabletopBot, spec: CommandSpec) -> Any:
+def _callback(bot: TabletopBot, engine: GameEngine[Any], spec: CommandSpec) -> Any:
     """The command's callback, with a signature built from the spec's options."""
 
     async def callback(interaction: discord.Interaction, **values: Any) -> None:
@@ -86,9 +86,9 @@ def _callback(bot: TabletopBot, spec: CommandSpec) -> Any:
             await interaction.response.send_message(text, ephemeral=True)
             return
         if preview:
-            await bot.flow.preview(interaction, match_id, action)
+            await bot.flow.preview(interaction, match_id, action, engine.name)
         else:
-            await bot.flow.act(interaction, match_id, action)
+            await bot.flow.act(interaction, match_id, action, game=engine.name)
 
     keyword = inspect.Parameter.KEYWORD_ONLY
     params = [
@@ -120,7 +120,7 @@ def build_command(
         # A game may translate its command names under "<game>.command_name.<name>".
         name=key(f"{engine.name}.command_name.{spec.name}", spec.name),
         description=key(spec.description.key, bot.texts(spec.description.key, "en-US")[:100]),
-        callback=_callback(bot, spec),
+        callback=_callback(bot, engine, spec),
     )
     descriptions: dict[str, str | app_commands.locale_str] = {
         # The en-US text is the default, shown in locales the catalogs lack.
@@ -174,7 +174,8 @@ def _autocompleter(
         try:
             match_id = await bot.flow.match_of(interaction, explicit)
             snap = await bot.service.load(match_id)
-            state, seat = snap.state, snap.seat_of(interaction.user.id)
+            if snap.engine.name == engine.name:  # another game's state means nothing here
+                state, seat = snap.state, snap.seat_of(interaction.user.id)
         except UserError:
             pass  # outside a match the engine may still suggest something
         locale = user_locale(interaction)

@@ -74,11 +74,18 @@ class GuildSetup(
         async with guarded(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
             require_manager(interaction)
+            mine = user_locale(interaction)  # the admin reads the answer in their own language
+            if locale not in LOCALES:  # an outdated client may send what the choices lack
+                supported = ", ".join(
+                    f"{self.bot.texts(f'bot.locale_name.{known}', mine)} (`{known}`)"
+                    for known in LOCALES
+                )
+                raise UserError("bot.error.unknown_locale", locale=locale, supported=supported)
             await self.bot.service.configure(interaction.guild_id or 0, locale=locale)
             text = self.bot.texts(
                 "bot.setup.locale_set",
-                locale,
-                language=self.bot.texts(f"bot.locale_name.{locale}", locale),
+                mine,
+                language=self.bot.texts(f"bot.locale_name.{locale}", mine),
             )
             await interaction.followup.send(text, ephemeral=True)
 

@@ -63,7 +63,7 @@ class HelpCommands(commands.Cog):
                 lines = [
                     t("bot.help.games", locale, games=titles),
                     t("bot.help.common", locale),
-                    t("bot.help.referee", locale),
+                    t("bot.help.referee_any", locale),
                 ]
             else:
                 engine = engine_for(game)
@@ -75,6 +75,12 @@ class HelpCommands(commands.Cog):
                     for spec in (s for s in engine.commands() if s.section is section):
                         path = command_path(t, engine, spec, locale)
                         lines.append(f"`/{path}` — {t.message(spec.description, locale)}")
-                lines += [t("bot.help.common", locale), t("bot.help.referee", locale)]
+                adjust, act = engine.referee_examples
+                referee = (
+                    t("bot.help.referee", locale, adjust=adjust, act=act)
+                    if adjust and act
+                    else t("bot.help.referee_any", locale)
+                )
+                lines += [t("bot.help.common", locale), referee]
             for group in chunks(lines):
                 await followup(interaction, Post(lines=group, ephemeral=True))

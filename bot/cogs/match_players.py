@@ -103,7 +103,7 @@ class PlayerCommands(commands.Cog):
             if outcome.snapshot is not None or not accept:
                 # The request is decided: its buttons go (a silent click's deferral
                 # edits the message it is on).
-                await interaction.edit_original_response(view=None)
+                await self.bot.flow.retire_controls(interaction)
             if outcome.snapshot is not None:
                 target, undone, _ = await self.bot.service.reverted(match_id)
                 header = [

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import logging
 from typing import TYPE_CHECKING
 
 import discord
@@ -26,11 +27,14 @@ from bot.pace import DEADLINE_CHOICES, Pace
 from bot.presenter import Post
 from bot.replies import followup, guarded, send_kwargs, user_locale
 from bot.service import MatchSnapshot, Player, engine_for
+from engines.core import EngineError
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot
 
 LOG_PAGE = 15
+
+log = logging.getLogger(__name__)
 
 
 def _player(user: discord.abc.User) -> Player:
@@ -141,6 +145,11 @@ class Matches(
         if not isinstance(channel, discord.TextChannel):
             raise UserError("bot.error.text_channel_only")
         try:
+            await self.bot.service.check_start(match_id)
+        except EngineError as exc:  # the set-up fails (a pack changed since the proposal)
+            await self._unstartable(interaction, match_id, title, locale, exc)
+            return
+        try:
             thread = await channel.create_thread(
                 name=title[:100],
                 type=discord.ChannelType.public_thread,
@@ -149,7 +158,11 @@ class Matches(
         except discord.Forbidden:
             # Nothing was started: accepting again once the permission is granted works.
             raise UserError("bot.error.cannot_create_thread") from None
-        snap = await self.bot.service.start(match_id, thread.id)
+        try:
+            snap = await self.bot.service.start(match_id, thread.id)
+        except BaseException:
+            await _remove_thread(thread)  # nothing started: no empty thread left behind
+            raise
         header = [
             f"**{title}**",
             self.bot.texts("bot.match.seed_hash", locale, hash=snap.match.seed_hash),
@@ -158,6 +171,30 @@ class Matches(
         await self.bot.flow.posted(snap, await thread.send(**send_kwargs(post)))
         await interaction.followup.send(
             self.bot.texts("bot.match.started", locale, title=title, thread=thread.mention)
+        )
+
+    async def _unstartable(
+        self,
+        interaction: discord.Interaction,
+        match_id: int,
+        title: str,
+        locale: str,
+        exc: EngineError,
+    ) -> None:
+        """Everyone accepted but the set-up fails: cancel the proposal (it would fail
+        again), take the invitation's buttons off and tell every player why, publicly."""
+        seats = await self.bot.service.cancel_unstartable(match_id, interaction.user.id)
+        # The invitation's buttons go (a courtesy: a cancelled proposal refuses them).
+        await self.bot.flow.retire_controls(interaction)
+        text = self.bot.texts(
+            "bot.match.cannot_start",
+            locale,
+            players=" ".join(f"<@{s.user_id}>" for s in seats),
+            title=title,
+            reason=self.bot.texts.error(exc, locale),
+        )
+        await interaction.followup.send(
+            text, allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False)
         )
 
     @app_commands.command(
@@ -340,6 +377,17 @@ class Matches(
 
     def _snap_title(self, snap: MatchSnapshot, locale: str) -> str:
         return self.bot.presenter.title(snap, locale)
+
+
+async def _remove_thread(thread: discord.Thread) -> None:
+    """Delete a match thread that holds no match; archive it where deleting is refused."""
+    try:
+        await thread.delete()
+    except discord.HTTPException:
+        try:
+            await thread.edit(archived=True)
+        except discord.HTTPException:
+            log.warning("could not remove the empty match thread %s", thread.id)
 
 
 async def setup(bot: TabletopBot) -> None:

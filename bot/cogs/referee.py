@@ -24,6 +24,7 @@ from bot.errors import UserError
 from bot.i18n import key
 from bot.presenter import Post
 from bot.ref_position import export_position
+from bot.referee import check_extension
 from bot.replies import followup, guarded, user_locale
 from bot.service import MatchSnapshot
 from engines.core.serde import SerdeError, loads
@@ -213,7 +214,7 @@ class Referee(
             request = outcome.request
             if outcome.agreed is not None or outcome.waiting_for is None:
                 # Agreed or declined, the request is decided: its buttons go.
-                await interaction.edit_original_response(view=None)
+                await self.bot.flow.retire_controls(interaction)
             if outcome.agreed is None:
                 locale = await self.bot.flow.public_locale(interaction.guild_id)
                 declined = outcome.waiting_for is None
@@ -304,8 +305,14 @@ class Referee(
         reason: app_commands.Range[str, 1, 300],
         match: int | None = None,
     ) -> None:
-        """Push the current deadline back."""
-        await self._public(interaction, match, "extend", given({"hours": hours, "reason": reason}))
+        """Push the current deadline back (by whole hours within ``EXTEND_HOURS``: an
+        outdated client may send what the command's bounds forbid)."""
+
+        async def prepare(match_id: int) -> Args:
+            check_extension(hours)
+            return {"hours": hours, "reason": reason}
+
+        await self._public(interaction, match, "extend", prepare)
 
     @app_commands.command(
         name=key("bot.command.rule.name", "rule"),
@@ -457,6 +464,8 @@ class Referee(
             post.lines[0] = self.bot.texts(
                 "bot.ref.inspecting", user_locale(interaction), player=player.display_name
             )
+            # The player's own buttons and menus are theirs: the referee only looks.
+            post.buttons, post.selects = [], []
             await followup(interaction, post)
 
     @app_commands.command(
@@ -533,7 +542,7 @@ class Referee(
             ]
             # The preview's button is spent: take it off (a click deferred silently
             # edits the message it is on).
-            await interaction.edit_original_response(view=None)
+            await self.bot.flow.retire_controls(interaction)
             return snap, await self.bot.presenter.public(snap, locale, header)
 
         await self.bot.flow.public_change(interaction, work)

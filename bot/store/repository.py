@@ -109,6 +109,7 @@ __all__ = [
     "remember",
     "resign",
     "revert_to",
+    "set_up",
     "start_match",
     "state_at",
     "undo_target",
@@ -214,6 +215,20 @@ async def accept_seat(session: AsyncSession, match: Match, user_id: int) -> bool
     return all(accepted.values())
 
 
+async def set_up(
+    session: AsyncSession, match: Match, engine: GameEngine[Any]
+) -> tuple[Any, SeededDice]:
+    """The match's set-up by the engine (its seed, options, seats and pack), written
+    nowhere: :func:`start_match` stores it, and a trial before the match's thread is
+    opened shows whether it would start. The engine's set-up errors propagate."""
+    check_game(match, engine)
+    dice = SeededDice(seed_of(match), 0)
+    seats = [Seat(s.seat, s.display_name) for s in match.seats]
+    await provide(session, match.game, match.content_pack)  # an uploaded pack's files
+    state = engine.new_match(match.options, seats, engine.load_content(match.content_pack), dice)
+    return state, dice
+
+
 async def start_match(
     session: AsyncSession,
     match: Match,
@@ -230,11 +245,7 @@ async def start_match(
         raise MatchStateError("This match has already started or was cancelled.")
     if not all(s.accepted for s in match.seats):
         raise MatchStateError("Not every player has accepted yet.", key="store.error.not_accepted")
-    check_game(match, engine)
-    dice = SeededDice(seed_of(match), 0)
-    seats = [Seat(s.seat, s.display_name) for s in match.seats]
-    await provide(session, match.game, match.content_pack)  # an uploaded pack's files
-    state = engine.new_match(match.options, seats, engine.load_content(match.content_pack), dice)
+    state, dice = await set_up(session, match, engine)
     event = MatchEvent(
         match_id=match.id,
         seq=0,

@@ -88,6 +88,10 @@ class GameEngine(ABC, Generic[S]):
     #: Kinds a referee may apply whatever the match waits for (manual adjustments);
     #: any other kind must be one some seat may make now (see :meth:`referee_apply`).
     referee_kinds: ClassVar[tuple[str, ...]] = ()
+    #: The game's own examples of the referee tools, shown by ``/match help``: a
+    #: ``/ref adjust`` change (a JSON object of state path: value) and a ``/ref act``
+    #: action (JSON), both valid in a new match of the game; empty: none shown.
+    referee_examples: ClassVar[tuple[str, str]] = ("", "")
 
     def __init__(self) -> None:
         self.codec = ActionCodec(self.action_types)

@@ -121,6 +121,7 @@ class DiceThrone(GameEngine[State]):
     single_file_folder = "heroes"
     #: A referee applies card text by hand (``adjust``) at any time.
     referee_kinds = ("adjust",)
+    referee_examples = ('{"players.0.health": 25}', '{"kind": "keep", "dice": "1 3"}')
     preferences = (Preference(AUTOPASS, Message("dicethrone.preference.autopass")),)
 
     def entry_ids(self, content: Any) -> list[str]:

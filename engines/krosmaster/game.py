@@ -76,6 +76,7 @@ class Krosmaster(GameEngine[State]):
     pack_folders = ("figures", "arenas")
     #: A referee fixes the state (``adjust``) or withdraws a leaving player at any time.
     referee_kinds = ("adjust", "withdraw")
+    referee_examples = ('{"players.0.kamas": 5}', '{"kind": "end_turn"}')
     preferences = (Preference(AUTO_TENSION, Message("krosmaster.preference.auto_tension")),)
     options = (
         MatchOption(

@@ -11,6 +11,7 @@ missing). Renders resolve the whole view with :func:`localise`.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
 
@@ -78,6 +79,13 @@ def join(values: Iterable[Shown], sep: str = ", ") -> Shown:
 def known(d: Named) -> set[str]:
     """Every name ``d`` answers to when typed, lowercased: the canonical one and each locale's."""
     return {d.name.lower()} | {n.lower() for _, n in d.names}
+
+
+def folded(text: str) -> str:
+    """``text`` as typed names are compared: lowercase, without accents, hyphens and
+    underscores as spaces ("Gultar o Bárbaro" → "gultar o barbaro")."""
+    plain = unicodedata.normalize("NFKD", text.casefold().replace("-", " ").replace("_", " "))
+    return " ".join("".join(c for c in plain if not unicodedata.combining(c)).split())
 
 
 def text_of(value: Shown) -> str:

@@ -60,6 +60,8 @@ class HighCardDice(GameEngine[State]):
     render_kinds = ("board", "hand")
     preferences = (Preference("testgame.auto_roll", Message("testgame.preference.auto_roll")),)
 
+    referee_examples = ('{"players.0.score": 12}', '{"kind": "play", "card": 3}')
+
     def new_match(
         self, options: Mapping[str, Any], seats: Sequence[Seat], content: Any, dice: Dice
     ) -> State:

@@ -108,6 +108,7 @@ class BattleScenes(GameEngine[State]):
     builtin_packs = BUILTIN_PACKS
     #: A referee adjusts by hand (``manual``, 8.A) at any time.
     referee_kinds = ("manual",)
+    referee_examples = ('{"first": 1}', '{"kind": "play", "card": 3}')
     preferences = (
         Preference(PASS_ANTICIPATION, Message("battlescenes.preference.pass_anticipation")),
         Preference(SKIP_OPTIONAL, Message("battlescenes.preference.skip_optional")),

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engines.core import Dice, Event, IllegalActionError
+from engines.core.i18n import FALLBACK, LOCALES
 from engines.core.model import replace
 from engines.dicethrone.content import Ability, Content, Hero
 from engines.dicethrone.effects.context import Ctx, dice_message, paused, put
@@ -217,13 +218,23 @@ class Flow:
         """Announce an ability the final dice meet; the opponent may respond (4.2)."""
         if not state.roll.attempts:
             raise illegal("Roll the dice first.", "roll_first", "4.1")
-        ability = self.hero(state, state.active).ability(ability_id)
-        if ability is None or not self.met(state, state.active, ability):
+        hero = self.hero(state, state.active)
+        ability = hero.ability(ability_id) or _named(hero, ability_id)
+        if ability is None:
+            raise illegal(
+                "The hero has no such ability.",
+                "unknown_ability",
+                "4.2",
+                ability=ability_id[:100],
+                hero=dict(hero.name),
+                known=_names(hero.abilities),
+            )
+        if not self.met(state, state.active, ability):
             raise illegal(
                 "Your dice do not meet that ability's requirement.",
                 "not_met",
                 "Requisito de Ativação",
-                ability=dict(ability.name) if ability else ability_id,
+                ability=dict(ability.name),
             )
         self.emit(
             "announced",
@@ -393,3 +404,23 @@ class Flow:
         if not state.alive(state.active):
             return self.next_turn(state)  # King of the Hill: a defeated player's turn ends
         return goto(state, Phase.MAIN2, step=None, passed=(), priority=None)
+
+
+def _named(hero: Hero, typed: str) -> Ability | None:
+    """The hero's ability a player named in words (in any language its content gives)
+    rather than by id, if exactly one is called that."""
+    wanted = typed.strip().casefold()
+    found = [a for a in hero.abilities if wanted in {n.casefold() for n in a.name.values()}]
+    return found[0] if len(found) == 1 else None
+
+
+def _names(abilities: tuple[Ability, ...]) -> dict[str, str]:
+    """The abilities' names, one list per locale (each name in that locale, else in
+    English), for an error message."""
+    return {
+        locale: ", ".join(
+            a.name.get(locale) or a.name.get(FALLBACK) or next(iter(a.name.values()), a.id)
+            for a in abilities
+        )
+        for locale in LOCALES
+    }

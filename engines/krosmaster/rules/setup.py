@@ -15,7 +15,7 @@ from engines.krosmaster.content.schema import (
 )
 from engines.krosmaster.errors import setup
 from engines.krosmaster.geometry import label
-from engines.krosmaster.names import known
+from engines.krosmaster.names import folded, join, known, local_name
 from engines.krosmaster.rules.rewards import deal
 from engines.krosmaster.state import Phase, Player, State, Unit
 
@@ -38,11 +38,39 @@ def resolve_figures(pool: Mapping[str, FigureDef], names: Sequence[str]) -> list
     # A figure may be named in any locale its content gives (engines.krosmaster.names).
     by_name = {n: f for f in pool.values() if not f.summon for n in known(f)}
     for name in names:
-        fig = pool.get(name) or by_name.get(name.lower())
+        fig = pool.get(name) or by_name.get(name.lower()) or _by_part(pool, name)
         if fig is None or fig.summon:
             raise setup("unknown_figure", f"Unknown Krosmaster {name!r}.", "1.1", name=name)
         figures.append(fig)
     return figures
+
+
+def _by_part(pool: Mapping[str, FigureDef], typed: str) -> FigureDef | None:
+    """The one Krosmaster whose id or name (in any locale) starts with what was typed,
+    or has a word that does ("Gultar" for "Gultar o Bárbaro"), case and accents aside;
+    ``None`` if none does; several: a refusal naming them."""
+    wanted = folded(typed)
+    if not wanted:
+        return None
+    found = {
+        fig.id: fig
+        for fig in pool.values()
+        if not fig.summon
+        and any(
+            name.startswith(wanted) or any(w.startswith(wanted) for w in name.split())
+            for name in map(folded, {fig.id, *known(fig)})
+        )
+    }
+    if len(found) > 1:
+        choices = sorted(found.values(), key=lambda f: f.id)[:10]
+        raise setup(
+            "ambiguous_figure",
+            f"Several Krosmasters match {typed!r}.",
+            "1.1",
+            name=typed,
+            known=join(local_name(f) for f in choices),
+        )
+    return next(iter(found.values()), None)
 
 
 def validate_team(

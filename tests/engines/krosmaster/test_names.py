@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from engines.core import ContentError, Event, RiggedDice
+from engines.core import ContentError, Event, RiggedDice, SetupError
 from engines.core.serde import from_json, to_json
 from engines.krosmaster import ENGINE
 from engines.krosmaster.content.loader import load_file
@@ -17,6 +17,7 @@ from engines.krosmaster.content.schema import ContentPack
 from engines.krosmaster.names import local_name, localise
 from engines.krosmaster.render.board import short_names
 from engines.krosmaster.rules import actions as A
+from engines.krosmaster.rules.setup import resolve_figures
 
 from .helpers import new_match, position
 
@@ -164,3 +165,18 @@ def test_the_board_render_uses_the_readers_names() -> None:
 def test_a_team_may_name_its_figures_in_any_language() -> None:
     state = new_match(team1="Regina dei Tofu, Cavaliere Nuvola, Luk Ylook, Ana Tomya")
     assert {u.id for u in state.units if u.owner == 0} >= {"0.rainha-dos-tofus"}
+
+
+def test_a_krosmaster_is_found_by_a_part_of_its_name_when_only_one_matches() -> None:
+    pool = ENGINE.load_content(None).figures
+    # "Gultar" alone, as players say it; case and accents do not matter.
+    for typed in ("Gultar", "gultar o barbaro", "GULTARD"):
+        assert [f.id for f in resolve_figures(pool, [typed])] == ["gultar"], typed
+    with pytest.raises(SetupError) as several:
+        resolve_figures(pool, ["gul"])
+    assert several.value.key == "krosmaster.error.ambiguous_figure"
+    text = CATALOG.translate(several.value.key, "pt-BR", **several.value.params)
+    assert "Gultar o Bárbaro" in text and "Koa Gullar" in text
+    with pytest.raises(SetupError) as none:
+        resolve_figures(pool, ["kamehameha"])
+    assert none.value.key == "krosmaster.error.unknown_figure"
