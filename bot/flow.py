@@ -50,9 +50,10 @@ class Flow:
         self.bot = bot
         # One lock per match with a move in flight (gone with its last holder).
         self._moving: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
-        # The public message each interaction in flight has published (its link), so a
-        # failure after it is not posted twice (:meth:`_after_failed_post`).
-        self._published: dict[int, str] = {}
+        # The public message each committed change being delivered has published (its
+        # link; ``None`` before it is out), so a failure after it is not posted twice
+        # (:meth:`_after_failed_post`). Only changes in :meth:`public_change` are kept.
+        self._published: dict[int, str | None] = {}
 
     @asynccontextmanager
     async def _one_move_at_a_time(self, match_id: int | None) -> AsyncIterator[None]:
@@ -150,6 +151,7 @@ class Flow:
                     await self._show_new_state(interaction, exc)
                     return
                 # Committed: from here on a failure never says that nothing changed.
+                self._published[interaction.id] = None
                 try:
                     await self.deliver(interaction, snap, post)
                 except discord.HTTPException as exc:
@@ -194,6 +196,13 @@ class Flow:
             await reply_error(interaction, text)
         except discord.HTTPException:
             log.warning("could not tell the user of interaction %s", interaction.id)
+
+    def _note_published(
+        self, interaction: discord.Interaction, message: discord.Message | discord.WebhookMessage
+    ) -> None:
+        """Remember that a committed change's public post is out (see ``_published``)."""
+        if interaction.id in self._published:
+            self._published[interaction.id] = message.jump_url
 
     async def _post_anew(
         self, interaction: discord.Interaction, snap: MatchSnapshot, post: Post
@@ -274,14 +283,14 @@ class Flow:
         is_command = interaction.type is discord.InteractionType.application_command
         if channel is None and not is_command:
             message: discord.Message | discord.WebhookMessage = await followup(interaction, post)
-            self._published[interaction.id] = message.jump_url
+            self._note_published(interaction, message)
             if state is not None:
                 await self.posted(state, message)
             return
         target = channel or interaction.channel
         assert isinstance(target, discord.abc.Messageable)
         message = await target.send(**send_kwargs(post))
-        self._published[interaction.id] = message.jump_url
+        self._note_published(interaction, message)
         if state is not None:
             await self.posted(state, message)
         note = self.bot.texts("bot.match.posted", user_locale(interaction), link=message.jump_url)
@@ -320,7 +329,7 @@ class Flow:
         except discord.HTTPException as exc:
             log.info("could not update the exchange post %s: %s", post.replaces, exc)
             return False
-        self._published[interaction.id] = message.jump_url
+        self._note_published(interaction, message)
         await self.posted(snap, message)
         note = self.bot.texts("bot.match.updated", user_locale(interaction), link=message.jump_url)
         if interaction.type is discord.InteractionType.application_command:

@@ -83,7 +83,7 @@ async def test_ref_extend_takes_only_a_positive_bounded_number_of_hours(table: T
     assert (await table.bot.service.load(1)).match.deadline_at == deadline
 
 
-async def test_a_referee_inspects_a_view_without_the_players_controls(table: Table) -> None:
+async def test_inspected_views_and_retired_controls_hold_no_live_buttons(table: Table) -> None:
     emu = table.emu
     await make_referee(table)
     thread_id, first = await open_match(emu, table)
@@ -96,11 +96,6 @@ async def test_a_referee_inspects_a_view_without_the_players_controls(table: Tab
     assert peek.ephemeral and len(png_attachments(peek)) == 2
     assert peek.custom_ids == []
 
-
-async def test_a_control_the_bot_no_longer_knows_is_answered_privately(table: Table) -> None:
-    emu = table.emu
-    thread_id, first = await open_match(emu, table)
-    player, _ = owner_of_turn(table, first)
     # Posts of an older version of the bot, with controls this one has no use for.
     old = emu.create_message(
         thread_id,
@@ -179,9 +174,8 @@ async def test_setup_locale_answers_the_admin_in_their_language_and_refuses_unkn
     )
     assert done.content == "Public posts here will be in Português (Brasil).", done.content
 
+    # Each game's help shows referee examples of that game (read in the admin's English).
 
-async def test_each_games_help_shows_its_own_referee_examples(table: Table) -> None:
-    emu = table.emu
     shown: dict[str, str] = {}
     for game in ("krosmaster", "dicethrone", "battlescenes"):
         inter = await emu.slash(
