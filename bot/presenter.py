@@ -23,7 +23,7 @@ from bot.controls import (
     invite_id,
     seat_view_id,
 )
-from bot.export import state_digest
+from bot.export import final_digest
 from bot.i18n import Texts
 from bot.service import MatchSnapshot
 from bot.store.models import MatchEvent
@@ -432,8 +432,9 @@ class Presenter:
 
     def seed_line(self, snap: MatchSnapshot, locale: str) -> str:
         """The secret seed, revealed once the match has ended, and how to check it; with
-        the SHA-256 of the final state, so an export cut short is caught by comparison."""
-        digest = state_digest(snap.engine, snap.state)
+        the SHA-256 of the final state and result, so an export cut short or given
+        another ending is caught by comparison."""
+        digest = final_digest(snap.engine, snap.state, snap.match.result)
         return self.t("bot.match.seed_revealed", locale, seed=snap.match.seed, digest=digest)
 
     def invitation(self, snap_title: str, match_id: int, invited: list[int], locale: str) -> Post:

@@ -55,16 +55,7 @@ class HistoryCommands(commands.Cog):
                 events = report.checked_events
                 lines.append("⏳ " + self.bot.texts("bot.verify.partial", locale, events=events))
             elif report.ok:
-                lines.append(
-                    "✅ "
-                    + self.bot.texts(
-                        "bot.verify.ok",
-                        locale,
-                        events=report.checked_events,
-                        draws=report.checked_draws,
-                        digest=report.final_digest,
-                    )
-                )
+                lines.append("✅ " + self.bot.texts.message(report.summary(), locale))
             await followup(interaction, Post(lines=lines, ephemeral=True))
 
     @app_commands.command(
