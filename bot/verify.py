@@ -18,6 +18,7 @@ the end, say, would change no state and could otherwise rewrite the result.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
 from collections.abc import Mapping, Sequence
@@ -202,6 +203,9 @@ def _replay(
     except (KeyError, TypeError, ValueError) as exc:
         _no_replay(report, 0, Message("bot.verify.malformed", {"detail": str(exc)[:200]}))
         return
+    # Only the states a revert returns to are kept: all of a long match's would be
+    # thousands of objects for the collector to walk while the replay runs.
+    targets = _revert_targets(rows)
     states: dict[int, Any] = {}
     results: dict[int, Any] = {}  # the match's result as of each event
     meta: dict[int, Any] = {}  # the last result a meta event gave, as of each event
@@ -263,9 +267,21 @@ def _replay(
             report.problems.append(Message("bot.verify.events", {"seq": seq}))
         report.checked_events += 1
         report.checked_draws += len(derived)
-        states[seq], results[seq], meta[seq] = state, result, given
+        results[seq], meta[seq] = result, given
+        if seq in targets:
+            states[seq] = state
         ended_at = None if result is None else seq if ended_at is None else ended_at
     _check_end(data, engine, state, results.get(len(rows) - 1), report)
+
+
+def _revert_targets(rows: Sequence[Mapping[str, Any]]) -> set[int]:
+    """The events some revert of the log returns to."""
+    out = set()
+    for row in rows:
+        if row.get("kind") == "revert":
+            with contextlib.suppress(KeyError, TypeError, ValueError):
+                out.add(int(row["action"]["to_seq"]))  # a malformed one fails in the replay
+    return out
 
 
 def _after_end(row: Mapping[str, Any]) -> bool:
