@@ -8,7 +8,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 
-from bench import engines, latency, load, render, store_load
+from bench import engines, heavy, latency, load, render, store_load
 
 BENCHMARKS: dict[str, Callable[[list[str] | None], None]] = {
     "store_load": store_load.main,
@@ -17,6 +17,7 @@ BENCHMARKS: dict[str, Callable[[list[str] | None], None]] = {
     "memory": render.memory_main,
     "load": load.main,
     "latency": latency.main,
+    "heavy": heavy.main,
 }
 
 

@@ -135,15 +135,7 @@ def verify_file(path: Path, locale: str, pack: Path | None = None) -> int:
         print(texts("bot.verify.partial", locale, events=report.checked_events))
         return 3
     if report.ok:
-        print(
-            texts(
-                "bot.verify.ok",
-                locale,
-                events=report.checked_events,
-                draws=report.checked_draws,
-                digest=report.final_digest,
-            )
-        )
+        print(texts.message(report.summary(), locale))
         return 0
     return 1
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from bot.errors import UserError
 from bot.store import packs as store
 from bot.store.packs import PackInfo
-from engines.core import ContentError, GameEngine, Message
+from engines.core import GameEngine, Message
 from engines.core.entry import text
 from engines.core.packs import (
     MANIFEST,
@@ -77,20 +77,28 @@ class Packs:
             raise UserError("bot.content.bad_name", pack=name[:80])
         if name in engine.builtin_packs or name in community_packs(engine.name):
             raise UserError("bot.content.name_taken", pack=name, game=Message(engine.title_key))
+        # Reading a zip of up to 10 MiB and copying it to disk: in a thread, off the loop.
         try:
-            files, extends = upload_files_for(engine, filename, data)
+            files, extends = await asyncio.to_thread(upload_files_for, engine, filename, data)
         except UploadError as exc:
             problem = Message(f"core.upload.{exc.key}", dict(exc.params))
             raise UserError(
                 "bot.content.bad_upload", file=exc.path or filename[:100], problem=problem
             ) from None
         key = upload_key(engine.name, files)
-        install_upload(engine.name, key, files)
+        try:
+            await asyncio.to_thread(install_upload, engine.name, key, files)
+        except OSError as exc:  # a disk full or a name refused: nothing was kept
+            problem = Message("core.upload.unwritable", {"detail": exc.strerror or ""})
+            file = filename[:100]
+            raise UserError("bot.content.bad_upload", file=file, problem=problem) from None
+        loaded = False
         try:
             await self._load(engine, key)
-        except ContentError:
-            uninstall_upload(engine.name, key)
-            raise
+            loaded = True
+        finally:
+            if not loaded:  # refused by its game (or anything else): no copy stays
+                uninstall_upload(engine.name, key)
         async with self.service.sessions.begin() as session:
             return await store.add_version(
                 session,

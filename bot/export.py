@@ -6,8 +6,11 @@ While the match runs it is what the public may see: no seed, no shuffle orders,
 hidden events as their ``.hidden`` form, and the secret fields of actions
 (``GameEngine.secret_fields``: a submitted team, a card named from a hand, stored
 with each move) blanked, the event marked ``"redacted": true``. Once the match
-has ended everything is shown, with the seed and the SHA-256 of the final state,
-so ``bot/verify.py`` can replay it all.
+has ended everything is shown, with the seed, the SHA-256 of the final state
+(``state_sha256``) and the SHA-256 of the final state with the result
+(``match_sha256``, the one the match's final post shows), so ``bot/verify.py``
+can replay it all. Exports made before ``match_sha256`` existed lack it and still
+verify (their final post showed ``state_sha256``).
 """
 
 from __future__ import annotations
@@ -31,10 +34,39 @@ ACTION_KINDS = (EventKind.ACTION, EventKind.REFEREE_ACTION, EventKind.WITHDRAW)
 
 def state_digest(engine: GameEngine[Any], state: Any) -> str:
     """SHA-256 of a state's canonical JSON (sorted keys, no spaces, UTF-8)."""
-    data = json.dumps(
-        engine.state_to_json(state), sort_keys=True, separators=(",", ":"), ensure_ascii=False
+    return _digest(engine.state_to_json(state))
+
+
+def final_digest(engine: GameEngine[Any], state: Any, result: Any) -> str:
+    """SHA-256 of the final state and what the result decides (:func:`decisive`), as
+    one canonical JSON object: the hash the final post shows. A resignation or a
+    referee's decision changes no state, so a hash of the state alone would not tell
+    one ending from another."""
+    return _digest({"state": engine.state_to_json(state), "result": decisive(result)})
+
+
+def _digest(data: Any) -> str:
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def decisive(result: Any) -> Any:
+    """What a result decides: its kind, winners and the bot's own reason (a resignation,
+    a forfeit, a referee). The words an engine derives from the final state (how it
+    was won, the score) are left out: the final-state hash vouches for that state,
+    and matches that ended before engines gave them still verify."""
+    if not isinstance(result, Mapping):
+        return json.loads(json.dumps(result))
+    reason = result.get("reason")
+    return json.loads(
+        json.dumps(
+            {
+                "kind": result.get("kind"),
+                "winners": result.get("winners"),
+                "reason": reason if isinstance(reason, str) else None,
+            }
+        )
     )
-    return hashlib.sha256(data.encode()).hexdigest()
 
 
 def build_export(
@@ -48,7 +80,9 @@ def build_export(
     it has ended (a hash of a running match's state would let anyone test guesses of
     its hidden part)."""
     ended = str(match.status) in FINISHED
-    digest = state_digest(engine, final_state) if ended and final_state is not None else None
+    hashed = ended and final_state is not None
+    digest = state_digest(engine, final_state) if hashed else None
+    covered = final_digest(engine, final_state, match.result) if hashed else None
     return {
         "format": EXPORT_FORMAT,
         "version": EXPORT_VERSION,
@@ -69,7 +103,7 @@ def build_export(
             {"seat": s.seat, "user_id": str(s.user_id), "name": s.display_name} for s in seats
         ],
         "events": [_event(e, ended, engine) for e in events],
-        "final": {"version": match.version, "state_sha256": digest},
+        "final": {"version": match.version, "state_sha256": digest, "match_sha256": covered},
     }
 
 

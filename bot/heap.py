@@ -16,7 +16,9 @@ as long as the process (never in tests, which start and drop many bots per proce
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterable
+import threading
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from engines.core.protocol import GameEngine
@@ -31,3 +33,49 @@ def settle(engines: Iterable[GameEngine[Any]]) -> int:
     gc.collect()
     gc.freeze()
     return gc.get_freeze_count()
+
+
+_paused = 0
+_was_enabled = False
+_pause_lock = threading.Lock()
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """No collection while the block runs (a command whose work grows with a match's
+    length: ``bot/history.py``).
+
+    Such a command holds tens of thousands of objects at once (a 5,000-event log, its
+    export); a full pass in the middle would walk all of them and stall the event loop
+    for as long (100–250 ms measured on a loaded machine), wherever it was triggered. What
+    the command made is freed by reference counting when it ends (an export is a tree,
+    no cycles), so nothing needs collecting meanwhile; the few cycles other work makes
+    in those seconds wait for the next pass. Blocks may overlap (several commands, in
+    tasks and threads): the collector comes back when the last one ends, and only if
+    it was on when the first began."""
+    global _paused, _was_enabled
+    with _pause_lock:
+        if _paused == 0:
+            _was_enabled = gc.isenabled()
+            gc.disable()
+        _paused += 1
+    try:
+        yield
+    finally:
+        with _pause_lock:
+            _paused -= 1
+            if _paused == 0 and _was_enabled:
+                gc.enable()
+
+
+#: How many items :func:`release` drops at a time.
+RELEASE_SLICE = 200
+
+
+def release(items: list[Any]) -> None:
+    """Empty ``items`` (a long log's rows, an export's events) a slice at a time, in a
+    worker thread. Freeing a tree of thousands of objects is one uninterrupted call that
+    holds the interpreter, and with it the event loop, from end to end; between slices
+    the loop gets its turn."""
+    while items:
+        del items[-RELEASE_SLICE:]

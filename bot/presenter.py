@@ -23,7 +23,7 @@ from bot.controls import (
     invite_id,
     seat_view_id,
 )
-from bot.export import state_digest
+from bot.export import final_digest
 from bot.i18n import Texts
 from bot.service import MatchSnapshot
 from bot.store.models import MatchEvent
@@ -378,7 +378,7 @@ class Presenter:
         found = self.controls(snap, decision, locale)
         post.selects.extend(found.public)
         post.buttons.extend(found.buttons)
-        return self._where_to_answer(found, locale)
+        return self._where_to_answer(decision, found, locale)
 
     def view_button(self, snap: MatchSnapshot, locale: str) -> ButtonSpec:
         """The "my view" button (hand and hidden information), valid at any time."""
@@ -386,11 +386,15 @@ class Presenter:
             self.t("bot.button.my_view", locale), seat_view_id(snap.match.id), "secondary"
         )
 
-    def _where_to_answer(self, found: Controls, locale: str) -> list[str]:
+    def _where_to_answer(self, decision: Decision, found: Controls, locale: str) -> list[str]:
         """A line under a decision whose choices are not (all) in the post itself:
-        in the player's own view (hidden cards), or only in the game's commands."""
+        in the player's own view (hidden cards), or only in the game's commands.
+
+        The view is named whenever the decision may be answered with hidden cards in
+        principle (``Decision.hidden_options``, from public information), not only when
+        the hand holds one now: the public post must not tell which (issue 25)."""
         view = self.t("bot.button.my_view", locale)
-        if found.private or found.private_buttons:
+        if decision.hidden_options or found.private or found.private_buttons:
             key = "bot.match.more_in_view" if found.in_post else "bot.match.answer_in_view"
             return [self.t(key, locale, button=view)]
         if not found.in_post:
@@ -428,8 +432,9 @@ class Presenter:
 
     def seed_line(self, snap: MatchSnapshot, locale: str) -> str:
         """The secret seed, revealed once the match has ended, and how to check it; with
-        the SHA-256 of the final state, so an export cut short is caught by comparison."""
-        digest = state_digest(snap.engine, snap.state)
+        the SHA-256 of the final state and result, so an export cut short or given
+        another ending is caught by comparison."""
+        digest = final_digest(snap.engine, snap.state, snap.match.result)
         return self.t("bot.match.seed_revealed", locale, seed=snap.match.seed, digest=digest)
 
     def invitation(self, snap_title: str, match_id: int, invited: list[int], locale: str) -> Post:

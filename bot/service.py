@@ -7,6 +7,7 @@ either fully stored or not at all (see bot/store).
 
 from __future__ import annotations
 
+import asyncio
 import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -21,6 +22,7 @@ from bot.content import Packs
 from bot.deadlines import schedule
 from bot.errors import StaleControlError, UserError
 from bot.export import build_export
+from bot.heap import release
 from bot.pace import Pace
 from bot.players import Players
 from bot.referee import Referee
@@ -44,6 +46,9 @@ from engines.core.registry import UnknownGameError, get
 from engines.core.serde import from_json
 
 PROPOSED, ACTIVE, FINISHED, CANCELLED = "proposed", "active", "finished", "cancelled"
+#: Events read per query for an export: a page's rows are turned into objects in one
+#: step of the event loop, so a page must stay small (a few milliseconds).
+EXPORT_PAGE = 100
 
 
 @dataclass(frozen=True)
@@ -148,6 +153,22 @@ def check_game(engine: GameEngine[Any], match_id: int, game: str | None) -> None
         commands=family,
         used=f"/{game}",
     )
+
+
+def _export_of(
+    rows: list[list[MatchEvent]],
+    match: Match,
+    seats: Sequence[MatchSeat],
+    engine: GameEngine[Any],
+    final: Any,
+) -> dict[str, Any]:
+    """The export of ``rows`` (taken out of the list: the thread frees them, a slice at a
+    time, instead of the event loop all at once)."""
+    events = rows.pop()
+    try:
+        return build_export(match, seats, events, engine, final)
+    finally:
+        release(events)
 
 
 def engine_for(game: str) -> GameEngine[Any]:
@@ -501,17 +522,24 @@ class MatchService:
         return now + timedelta(seconds=left) - timedelta(hours=allowed)
 
     async def export(self, match_id: int) -> dict[str, Any]:
-        """The whole match as JSON (the seed and hidden details only once it ended)."""
+        """The whole match as JSON (the seed and hidden details only once it ended).
+
+        Its work grows with the match's length, so none of it holds the event loop
+        long: the events are read a page at a time (the loop runs between pages) and
+        the JSON is built in a thread."""
         async with self.sessions.begin() as session:
             match = await self._match(session, match_id)
             seats = await repo.get_seats(session, match_id)
-            total = await repo.count_events(session, match_id)
-            events = await repo.list_events(session, match_id, 0, max(total, 1))
+            events: list[MatchEvent] = []
+            while page := await repo.list_events(session, match_id, len(events), EXPORT_PAGE):
+                events.extend(page)
             engine = engine_for(match.game)
             final = None
             if match.version >= 0:
                 final = await repo.state_at(session, match, match.version, engine)
-            return build_export(match, seats, events, engine, final)
+        rows = [events]  # handed to the thread, which frees them too
+        del events
+        return await asyncio.to_thread(_export_of, rows, match, seats, engine, final)
 
     async def state_after(self, match_id: int, seq: int) -> MatchSnapshot:
         """The match as it was right after event ``seq`` (for replays and previews)."""

@@ -10,18 +10,29 @@ An ended match's export is then replayed through the engine with
 ``SeededDice(seed, seq)``: the seed must be the one whose SHA-256 was published
 when the match started, every recorded roll, flip and shuffle must be the one the
 seed produces, every move's recorded events the ones the replay gives, and the
-result and the SHA-256 of the final state those the export states.
+result and the SHA-256 of the final state (and of the final state with the result,
+which the final post shows) those the export states. Nothing may follow the end of a
+match but a referee's note or a revert that reopens it: a resignation copied after
+the end, say, would change no state and could otherwise rewrite the result.
 """
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.export import EXPORT_FORMAT, EXPORT_VERSION, FINISHED, state_digest
+from bot.export import (
+    EXPORT_FORMAT,
+    EXPORT_VERSION,
+    FINISHED,
+    decisive,
+    final_digest,
+    state_digest,
+)
 from engines.core import (
     EngineError,
     GameEngine,
@@ -49,13 +60,27 @@ class Verification:
     checked_draws: int = 0
     problems: list[Message] = field(default_factory=list)
     complete: bool = True
-    #: SHA-256 of the replayed final state (also in the match's final post).
+    #: SHA-256 of the replayed final state and result (also in the match's final post);
+    #: of the final state alone for an export made before that hash existed.
     final_digest: str = ""
+    #: Whether ``final_digest`` covers the result too (false: an older export).
+    covers_result: bool = True
 
     @property
     def ok(self) -> bool:
         """Whether nothing was found wrong."""
         return not self.problems
+
+    def summary(self) -> Message:
+        """What a check that found nothing wrong says: how much it replayed, and the
+        final hash to compare with the match's final post."""
+        key = "bot.verify.ok" if self.covers_result else "bot.verify.ok_state"
+        params = {
+            "events": self.checked_events,
+            "draws": self.checked_draws,
+            "digest": self.final_digest,
+        }
+        return Message(key, params)
 
 
 def verify_export(data: Mapping[str, Any], engine: GameEngine[Any]) -> Verification:
@@ -178,15 +203,22 @@ def _replay(
     except (KeyError, TypeError, ValueError) as exc:
         _no_replay(report, 0, Message("bot.verify.malformed", {"detail": str(exc)[:200]}))
         return
+    # Only the states a revert returns to are kept: all of a long match's would be
+    # thousands of objects for the collector to walk while the replay runs.
+    targets = _revert_targets(rows)
     states: dict[int, Any] = {}
     results: dict[int, Any] = {}  # the match's result as of each event
     meta: dict[int, Any] = {}  # the last result a meta event gave, as of each event
     state: Any = None
+    ended_at: int | None = None  # the event that ended the match (``None``: running)
     for row in rows:
         seq, kind = int(row["seq"]), row.get("kind")
         dice = SeededDice(seed, seq)
         result, given = results.get(seq - 1), meta.get(seq - 1)
         events: Any = []
+        if ended_at is not None and not _after_end(row):
+            report.problems.append(Message("bot.verify.after_end", {"seq": seq, "end": ended_at}))
+            return
         try:
             if (kind == "start") != (state is None):
                 # One start, first: anything else would replay actions on no match at all.
@@ -235,22 +267,58 @@ def _replay(
             report.problems.append(Message("bot.verify.events", {"seq": seq}))
         report.checked_events += 1
         report.checked_draws += len(derived)
-        states[seq], results[seq], meta[seq] = state, result, given
+        results[seq], meta[seq] = result, given
+        if seq in targets:
+            states[seq] = state
+        ended_at = None if result is None else seq if ended_at is None else ended_at
     _check_end(data, engine, state, results.get(len(rows) - 1), report)
+
+
+def _revert_targets(rows: Sequence[Mapping[str, Any]]) -> set[int]:
+    """The events some revert of the log returns to."""
+    out = set()
+    for row in rows:
+        if row.get("kind") == "revert":
+            with contextlib.suppress(KeyError, TypeError, ValueError):
+                out.add(int(row["action"]["to_seq"]))  # a malformed one fails in the replay
+    return out
+
+
+def _after_end(row: Mapping[str, Any]) -> bool:
+    """Whether ``row`` may follow the end of a match: a revert (a rollback reopens it)
+    or a referee's note that neither sets a result nor pauses (a ruling). A move, a
+    resignation, a deadline, an adjustment or a second result may not."""
+    if row.get("kind") == "revert":
+        return True
+    action = row.get("action")
+    notes = isinstance(action, Mapping) and not {"result", "pause"} & set(action)
+    return row.get("kind") == "referee" and notes
 
 
 def _check_end(
     data: Mapping[str, Any], engine: GameEngine[Any], state: Any, result: Any, report: Verification
 ) -> None:
     recorded = data["match"].get("result")
-    if _decisive(recorded) != _decisive(result):
+    if decisive(recorded) != decisive(result):
         report.problems.append(
             Message("bot.verify.result", {"recorded": _brief(recorded), "derived": _brief(result)})
         )
-    stated = (data.get("final") or {}).get("state_sha256")
-    report.final_digest = "" if state is None else state_digest(engine, state)
-    if state is not None and stated != report.final_digest:
+    if state is None:
+        return
+    final = data.get("final") or {}
+    digest = state_digest(engine, state)
+    wrong_state = final.get("state_sha256") != digest
+    if wrong_state:
         report.problems.append(Message("bot.verify.final_state"))
+    report.covers_result = "match_sha256" in final
+    if not report.covers_result:
+        # An export made before the final post's hash covered the result: that post
+        # showed the state's hash, so that is the one to compare it with.
+        report.final_digest = digest
+        return
+    report.final_digest = final_digest(engine, state, result)
+    if not wrong_state and final.get("match_sha256") != report.final_digest:
+        report.problems.append(Message("bot.verify.final_match"))  # the result, then
 
 
 def _no_replay(report: Verification, seq: int, detail: Message) -> None:
@@ -364,23 +432,6 @@ def _step(target: Any, part: str, path: object) -> Any:
 def _norm(value: Any) -> Any:
     """JSON as it reads back from a file (tuples become lists)."""
     return json.loads(json.dumps(value))
-
-
-def _decisive(result: Any) -> Any:
-    """What a result decides: its kind, winners and the bot's own reason (a resignation,
-    a forfeit, a referee). The words an engine derives from the final state (how it
-    was won, the score) are left out: the final-state hash vouches for that state,
-    and matches that ended before engines gave them still verify."""
-    if not isinstance(result, Mapping):
-        return _norm(result)
-    reason = result.get("reason")
-    return _norm(
-        {
-            "kind": result.get("kind"),
-            "winners": result.get("winners"),
-            "reason": reason if isinstance(reason, str) else None,
-        }
-    )
 
 
 def _brief(result: Any) -> str:

@@ -7,19 +7,18 @@ file reads in one sitting.
 from __future__ import annotations
 
 import io
-import json
 from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import history
 from bot.cogs.common import MATCH_OPTION, game_choices, my_match_choices, server_of
 from bot.i18n import key
 from bot.presenter import Post
 from bot.replies import followup, guarded, user_locale
 from bot.service import engine_for
-from bot.verify import verify_export
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot
@@ -44,10 +43,8 @@ class HistoryCommands(commands.Cog):
         async with guarded(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
             match_id = await self.bot.flow.match_of(interaction, match)
-            export = await self.bot.service.export(match_id)
-            snap = await self.bot.service.load(match_id)
+            snap, report = await history.verify_match(self.bot.service, match_id)
             locale = user_locale(interaction)
-            report = verify_export(export, snap.engine)
             lines = [f"**{self.bot.presenter.title(snap, locale)}**"]
             lines += [f"❌ {self.bot.texts.message(p, locale)}" for p in report.problems]
             if report.ok and not report.complete:
@@ -55,16 +52,7 @@ class HistoryCommands(commands.Cog):
                 events = report.checked_events
                 lines.append("⏳ " + self.bot.texts("bot.verify.partial", locale, events=events))
             elif report.ok:
-                lines.append(
-                    "✅ "
-                    + self.bot.texts(
-                        "bot.verify.ok",
-                        locale,
-                        events=report.checked_events,
-                        draws=report.checked_draws,
-                        digest=report.final_digest,
-                    )
-                )
+                lines.append("✅ " + self.bot.texts.message(report.summary(), locale))
             await followup(interaction, Post(lines=lines, ephemeral=True))
 
     @app_commands.command(
@@ -79,10 +67,9 @@ class HistoryCommands(commands.Cog):
         async with guarded(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
             match_id = await self.bot.flow.match_of(interaction, match)
-            exported = await self.bot.service.export(match_id)
-            data = json.dumps(exported, indent=1, ensure_ascii=False).encode()
+            final, data = await history.export_file(self.bot.service, match_id)
             # Once the match is over the file holds the seed: say so, not that it will.
-            ready = "bot.export.ready_final" if exported["match"]["seed"] else "bot.export.ready"
+            ready = "bot.export.ready_final" if final else "bot.export.ready"
             text = self.bot.texts(ready, user_locale(interaction), match=match_id)
             await interaction.followup.send(
                 text,

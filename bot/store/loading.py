@@ -8,12 +8,14 @@ its own seq, so a load never replays across one.
 
 from __future__ import annotations
 
+import asyncio
 import weakref
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from sqlalchemy import func, select
+from sqlalchemy import Row, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.store.errors import MatchNotFoundError, MatchStateError, ReplayError, StoreError
@@ -182,8 +184,33 @@ async def rebuild_state(
     )
     seed = seed_of(match)
     replayed = 0
+    moves: list[Row[Any]] = []
     for row in rows:
         replayed += 1
+        if row.kind in (EventKind.REVERT, EventKind.ADJUST):
+            # Only reached from scratch: reverts and adjustments have a snapshot at their seq.
+            await _replayed(match, engine, seed, state, moves)  # checked, then replaced
+            state, moves = await _snapshot_state(session, match, engine, row.seq), []
+        else:
+            moves.append(row)
+    return await _replayed(match, engine, seed, state, moves), replayed
+
+
+async def _replayed(
+    match: Match, engine: GameEngine[Any], seed: bytes, state: Any, rows: Sequence[Row[Any]]
+) -> Any:
+    """``state`` with the moves of ``rows`` applied. Several are applied in a thread:
+    up to ``SNAPSHOT_EVERY`` moves of a few milliseconds each would hold the event loop
+    (and every other match) for too long."""
+    if len(rows) <= 1:
+        return _apply_moves(match, engine, seed, state, rows)
+    return await asyncio.to_thread(_apply_moves, match, engine, seed, state, rows)
+
+
+def _apply_moves(
+    match: Match, engine: GameEngine[Any], seed: bytes, state: Any, rows: Sequence[Row[Any]]
+) -> Any:
+    for row in rows:
         if row.kind in (EventKind.ACTION, EventKind.REFEREE_ACTION, EventKind.WITHDRAW):
             try:
                 action = engine.parse_action(row.action)
@@ -191,11 +218,8 @@ async def rebuild_state(
                 state = apply(state, row.seat, action, SeededDice(seed, row.seq)).state
             except EngineError as exc:
                 raise ReplayError(match.id, row.seq, str(exc)) from exc
-        elif row.kind in (EventKind.REVERT, EventKind.ADJUST):
-            # Only reached from scratch: reverts and adjustments have a snapshot at their seq.
-            state = await _snapshot_state(session, match, engine, row.seq)
         # Other kinds (resign, referee notes…) do not change the engine state.
-    return state, replayed
+    return state
 
 
 async def _snapshot_state(

@@ -221,6 +221,12 @@ class Decision:
     exchange: str | None = None
     #: The seats the exchange may ask (pinged once, when it opens).
     exchange_seats: tuple[int, ...] = ()
+    #: Whether the seat may, in principle, answer with hidden information now (play a
+    #: card from its hand): the public post then points to the seat's own view, whether
+    #: or not the hand holds such a card at the moment. Read from the rules and public
+    #: information only: a post that pointed there only when a card is playable would
+    #: tell everyone what the hand holds.
+    hidden_options: bool = False
 
 
 @dataclass(frozen=True)

@@ -13,11 +13,13 @@ from __future__ import annotations
 import atexit
 import hashlib
 import io
+import lzma
 import re
 import shutil
 import stat
 import tempfile
 import zipfile
+import zlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -297,6 +299,23 @@ class UploadError(ValueError):
 #: The most entries a zip may list (folders and other files included): a zip of
 #: millions of empty entries must not cost more than reading its directory.
 MAX_ZIP_ENTRIES = 4 * MAX_PACK_FILES
+#: The longest file or folder name and the longest path of a pack's file, in UTF-8
+#: bytes: well under what any file system takes (255 and 4,096), so a copy on disk
+#: never fails for its name.
+MAX_NAME_BYTES, MAX_PATH_BYTES = 100, 400
+#: What reading a hostile zip entry may raise besides ``BadZipFile``: a corrupt stream
+#: (zlib, lzma, a short read), a compression zipfile cannot read, a password.
+_UNREADABLE = (
+    zipfile.BadZipFile,
+    zipfile.LargeZipFile,
+    OSError,
+    ValueError,
+    NotImplementedError,
+    RuntimeError,
+    EOFError,
+    zlib.error,
+    lzma.LZMAError,
+)
 
 
 def safe_member(name: str) -> str | None:
@@ -343,8 +362,9 @@ def upload_files(
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
         infos = archive.infolist()
-    except (zipfile.BadZipFile, OSError, ValueError) as exc:
-        raise UploadError(f"not a readable zip ({exc})", "", "bad_zip", detail=str(exc)) from None
+    except _UNREADABLE as exc:
+        detail = str(exc)[:200]
+        raise UploadError(f"not a readable zip ({detail})", "", "bad_zip", detail=detail) from None
     if len(infos) > MAX_ZIP_ENTRIES:
         raise UploadError(
             f"the zip lists more than {MAX_ZIP_ENTRIES} entries",
@@ -362,6 +382,9 @@ def upload_files(
             raise UploadError("a link", path, "link")
         if info.is_dir() or not path.endswith(".yaml") or "__MACOSX" in path.split("/"):
             continue  # folders, notes and pictures: a pack is read from its YAML only
+        _check_name(path)
+        if info.flag_bits & 0x1:  # a password: nothing an upload could give it
+            raise UploadError("encrypted", path, "encrypted")
         if info.file_size > MAX_FILE_BYTES:
             raise UploadError(
                 f"larger than {MAX_FILE_BYTES >> 10} KiB",
@@ -372,9 +395,10 @@ def upload_files(
         try:
             with archive.open(info) as member:  # the header's size may lie: read capped
                 content = member.read(MAX_FILE_BYTES + 1)
-        except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError) as exc:
+        except _UNREADABLE as exc:
+            detail = str(exc)[:200]
             raise UploadError(
-                f"cannot be read ({exc})", path, "unreadable", detail=str(exc)
+                f"cannot be read ({detail})", path, "unreadable", detail=detail
             ) from None
         if len(content) > MAX_FILE_BYTES:
             raise UploadError(
@@ -397,10 +421,42 @@ def upload_files(
         files[path] = content
     if not files:
         raise UploadError("the zip holds no .yaml file", "", "no_yaml")
+    _check_folders(files)
     tops = {p.split("/", 1)[0] for p in files}
     if len(tops) == 1 and all("/" in p for p in files) and next(iter(tops)) not in folders:
         files = {p.split("/", 1)[1]: c for p, c in files.items()}
     return files
+
+
+def _check_name(path: str) -> None:
+    """Refuse a path too long to be copied to disk as it is (or to read back)."""
+    parts = path.split("/")
+    if len(path.encode()) > MAX_PATH_BYTES or any(len(p.encode()) > MAX_NAME_BYTES for p in parts):
+        raise UploadError(
+            "a name or path too long",
+            _shown(path),
+            "long_name",
+            name=MAX_NAME_BYTES,
+            longest=MAX_PATH_BYTES,
+        )
+
+
+def _shown(path: str) -> str:
+    """A path short enough to quote in a reply."""
+    return path if len(path) <= 120 else path[:119] + "…"
+
+
+def _check_folders(files: Mapping[str, bytes]) -> None:
+    """Refuse a file whose folder is also a file (``x.yaml`` and ``x.yaml/y.yaml``):
+    no directory can hold both."""
+    for path in sorted(files):
+        parts = path.split("/")
+        for end in range(1, len(parts)):
+            folder = "/".join(parts[:end])
+            if folder in files:
+                raise UploadError(
+                    f"its folder {folder} is also a file", path, "clash", folder=folder
+                )
 
 
 def _safe_yaml(path: str, content: bytes) -> None:
@@ -443,18 +499,29 @@ def install_upload(game: str, key: str, files: Mapping[str, bytes]) -> None:
     if target.is_dir():
         return
     staging = Path(tempfile.mkdtemp(dir=_UPLOADS[0]))
-    for path, content in files.items():
-        relative = safe_member(path)
-        if relative is None:
-            raise ValueError(f"not a plain relative path: {path!r}")
-        out = staging / relative
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_bytes(content)
-    target.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        for path, content in files.items():
+            relative = safe_member(path)
+            if relative is None:
+                raise ValueError(f"not a plain relative path: {path!r}")
+            out = staging / relative
+            out.parent.mkdir(parents=True, exist_ok=True)
+            out.write_bytes(content)
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except BaseException:
+        # Whatever stopped the copy (a disk full, a name the file system refuses), no
+        # half-written staging folder stays behind.
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
     try:
         staging.rename(target)
     except OSError:  # installed meanwhile by another thread: the same files
         shutil.rmtree(staging, ignore_errors=True)
+
+
+def uploads_directory() -> Path | None:
+    """Where this process copies the uploads it reads (``None`` before the first)."""
+    return _UPLOADS[0] if _UPLOADS else None
 
 
 def uninstall_upload(game: str, key: str) -> None:

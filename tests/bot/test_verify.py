@@ -89,7 +89,7 @@ async def test_the_final_post_shows_the_final_state_hash_an_export_must_match(
     presenter = Presenter(Texts(build_catalog([TESTGAME])))
     line = presenter.seed_line(await service.load(match_id), "en-US")
     export = await service.export(match_id)
-    assert export["match"]["seed"] in line and export["final"]["state_sha256"] in line
+    assert export["match"]["seed"] in line and export["final"]["match_sha256"] in line
 
 
 async def test_tampering_with_a_roll_the_seed_or_a_move_is_caught(service: MatchService) -> None:
@@ -159,6 +159,10 @@ def _other_final_hash(export: Export) -> None:
     export["final"]["state_sha256"] = "0" * 64
 
 
+def _other_match_hash(export: Export) -> None:
+    export["final"]["match_sha256"] = "0" * 64
+
+
 def _no_final(export: Export) -> None:
     del export["final"]
 
@@ -179,6 +183,7 @@ def _old_format(export: Export) -> None:
         (_rewrite_what_happened, {"bot.verify.events"}),
         (_other_winner, {"bot.verify.result"}),
         (_other_final_hash, {"bot.verify.final_state"}),
+        (_other_match_hash, {"bot.verify.final_match"}),
         (_no_final, {"bot.verify.no_final"}),
         (_old_format, {"bot.verify.format"}),
     ],
@@ -233,6 +238,7 @@ async def test_an_export_during_the_match_hides_the_seed_and_hidden_details(
     assert export["match"]["seed"] is None and export["final"] == {
         "version": 2,
         "state_sha256": None,  # a hash of hidden cards would let anyone test guesses
+        "match_sha256": None,
     }
     shuffle = export["events"][0]["dice"][0]
     assert shuffle["kind"] == "shuffle" and shuffle["value"] is None
@@ -269,7 +275,7 @@ async def test_the_offline_command_verifies_an_export_file(
     done = run_verify(honest)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "match the seed" in done.stdout
-    assert export["final"]["state_sha256"] in done.stdout
+    assert export["final"]["match_sha256"] in done.stdout
 
     export["events"][1]["dice"][0]["value"] = export["events"][1]["dice"][0]["value"] % 6 + 1
     tampered = tmp_path / "tampered.json"

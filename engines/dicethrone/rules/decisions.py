@@ -134,12 +134,12 @@ def _owed(flow: Flow, state: State) -> list[Decision]:
     seat = state.active
     if state.phase in (Phase.MAIN1, Phase.MAIN2):
         kinds = ("sell", "end_phase", *extras(flow, state, seat))
-        return [Decision(seat, kinds, _prompt(state), a.EndPhase(), True)]
+        return [Decision(seat, kinds, _prompt(state), a.EndPhase(), True, hidden_options=True)]
     if state.phase is Phase.DISCARD:
         hand = state.players[seat].hand
         default: Action = a.Sell(hand[-1]) if len(hand) > 6 else a.EndPhase()
         kinds = ("sell", "end_phase", *extras(flow, state, seat))  # instants: any time
-        return [Decision(seat, kinds, _prompt(state), default, True)]
+        return [Decision(seat, kinds, _prompt(state), default, True, hidden_options=True)]
     if state.step is Step.ROLLING:
         return [_rolling(flow, state)]
     if state.step is Step.TARGET:
@@ -159,14 +159,14 @@ def _owed(flow: Flow, state: State) -> list[Decision]:
         # 6.2: with several Defensive Abilities the default names the first.
         defenses = flow.hero(state, defender).defenses
         default = a.Defend(defenses[0].id if len(defenses) > 1 else "")
-        return [Decision(defender, kinds, _prompt(state), default, True)]
+        return [Decision(defender, kinds, _prompt(state), default, True, hidden_options=True)]
     waiting = flow.window_seat(state)
     if waiting is None:
         return []
     if state.step is Step.RESPONSE and waiting == seat:
         # 4.3: the active player may re-announce after changed dice, so is always asked.
         kinds = ("pass", *extras(flow, state, seat), "announce", "no_ability")
-        return [Decision(waiting, kinds, _prompt(state), a.Pass(), True)]
+        return [Decision(waiting, kinds, _prompt(state), a.Pass(), True, hidden_options=True)]
     return [_window(flow, state, waiting, f"dicethrone.prompt.{_key(state)}")]
 
 
@@ -195,6 +195,7 @@ def _window(flow: Flow, state: State, seat: int, prompt: str) -> Decision:
         a.Pass(),
         True,
         preference=None if more else AUTOPASS,
+        hidden_options=True,
     )
 
 
@@ -213,11 +214,15 @@ def _rolling(flow: Flow, state: State) -> Decision:
         a.RollDice() if not attempts else a.Announce(met[-1]) if met else a.NoAbility()
     )
     kinds += extras(flow, state, state.active)
-    return Decision(state.active, kinds, _prompt(state), default, False)
+    return Decision(state.active, kinds, _prompt(state), default, False, hidden_options=True)
 
 
 def extras(flow: Flow, state: State, seat: int) -> tuple[str, ...]:
-    """``play`` and ``spend`` when the seat has a card to play or a token to spend now."""
+    """``play`` and ``spend`` when the seat has a card to play or a token to spend now.
+
+    The kinds read the hand, so a decision built with them says ``hidden_options``
+    (from the step alone): the public post points to the seat's own view either way.
+    """
     out: tuple[str, ...] = ()
     if playable(flow, state, seat):
         out += ("play",)
