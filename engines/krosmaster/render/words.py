@@ -200,14 +200,51 @@ def held(v: KrosmasterView, catalog: Catalog, locale: str) -> list[str]:
     return out
 
 
+def tension_dice(v: KrosmasterView) -> tuple[str, tuple[str, ...]] | None:
+    """The tension dice the board draws over the arena, and how they stand: "rolled"
+    while the player keeps or re-rolls them (5.2.2), "rerolled" once the single die
+    replaced them, "kept" as turned (1.6.2) until Inspiration gives or sells them (5.3);
+    ``None`` when there are none."""
+    if v.phase == "tension_rolled" and v.tension_rolled:
+        return ("rerolled" if len(v.tension_rolled) == 1 else "rolled"), v.tension_rolled
+    if v.tension:
+        return "kept", v.tension
+    return None
+
+
+def tension_label(v: KrosmasterView, catalog: Catalog, locale: str) -> str:
+    """What the drawn tension dice are ("Tension dice rolled:", "Tension die kept:"),
+    or "" when none are drawn (the banner says whose they are and what is owed)."""
+    found = tension_dice(v)
+    if found is None:
+        return ""
+    how, faces = found
+    return catalog.translate(f"krosmaster.render.tension_{how}", locale, count=len(faces))
+
+
+def face_names(faces: tuple[str, ...], catalog: Catalog, locale: str) -> list[str]:
+    """Each face in the reader's language ("Crit", "Crit/Dodge")."""
+    return [catalog.translate(f"krosmaster.face.{Face(f).value}", locale) for f in faces]
+
+
+def tension_line(v: KrosmasterView, catalog: Catalog, locale: str) -> str:
+    """The drawn tension dice in one line (alt text): "Tension dice rolled: Crit,
+    Dodge"; "" when there are none."""
+    found = tension_dice(v)
+    if found is None:
+        return ""
+    return f"{tension_label(v, catalog, locale)} {', '.join(face_names(found[1], catalog, locale))}"
+
+
 def tension(v: KrosmasterView, catalog: Catalog, locale: str) -> str:
-    """The wild GG, the reserve and the tension dice kept, faces in the reader's language."""
+    """The wild GG, the reserve and the tension dice (as rolled while the player keeps
+    or re-rolls them, then as kept), faces in the reader's language."""
     return catalog.translate(
         "krosmaster.render.footer",
         locale,
         wild=v.wild_gg,
         reserve=v.reserve,
-        tension=faces_message([Face(f) for f in v.tension]),
+        tension=faces_message([Face(f) for f in (tension_dice(v) or ("", v.tension))[1]]),
     )
 
 
@@ -253,6 +290,9 @@ def describe(data: Mapping[str, JSON], kind: str, catalog: Catalog, locale: str)
     last = caption(v, catalog, locale)
     if last:
         parts.append(last.rstrip(".") + ".")
+    dice = tension_line(v, catalog, locale)
+    if dice:
+        parts.append(dice + ".")
     players = []
     for seat, p in enumerate(v.players):
         units = []
