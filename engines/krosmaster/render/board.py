@@ -24,7 +24,7 @@ from typing import Any
 
 from PIL import ImageDraw
 
-from engines.core import View, theme
+from engines.core import Standing, View, theme
 from engines.core.i18n import Catalog
 from engines.core.render import canvas, draw_text, fit_text, font, to_png
 from engines.krosmaster.render import chips as render_chips
@@ -134,7 +134,7 @@ def render(view: View, catalog: Catalog, locale: str, preview: bool = False) -> 
             break
     layout = min(layouts, key=lambda found: found.height)  # the first that fits, or the least tall
     image, draw = canvas(layout.height)
-    _banner(draw, v, catalog, locale)
+    _banner(draw, v, catalog, locale, view.standing)
     y = BANNER_H + 8
     for line in caption_lines:
         draw_text(draw, (theme.MARGIN, y), line, max_width=width, size=theme.MIN_TEXT_PX)
@@ -241,9 +241,16 @@ def footer_text(data: Any, catalog: Catalog, locale: str) -> str:
     return words.tension(v, catalog, locale)
 
 
-def _banner(draw: ImageDraw.ImageDraw, v: KrosmasterView, catalog: Catalog, locale: str) -> None:
-    """Who owes the decision now, each name on their seat colour, then what it is."""
-    seats, what = words.banner(v, catalog, locale)
+def _banner(
+    draw: ImageDraw.ImageDraw,
+    v: KrosmasterView,
+    catalog: Catalog,
+    locale: str,
+    standing: Standing | None,
+) -> None:
+    """Who owes the decision now, each name on their seat colour, then what it is (or
+    where the match stands outside the rules)."""
+    seats, what = words.banner(v, catalog, locale, standing)
     fill = theme.seat_colour(seats[0]) if len(seats) == 1 else theme.PANEL_ACTIVE
     draw.rectangle((0, 0, theme.CANVAS_WIDTH, BANNER_H), fill=fill)
     x = float(theme.MARGIN)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engines.core import Standing
 from engines.core.i18n import FALLBACK, Catalog
 from engines.core.serde import JSON
 from engines.krosmaster.names import Shown, localise, pick
@@ -38,11 +39,16 @@ def owers(v: KrosmasterView) -> list[int]:
     return sorted({o.seat for o in v.owing})
 
 
-def banner(v: KrosmasterView, catalog: Catalog, locale: str) -> tuple[list[int], str]:
+def banner(
+    v: KrosmasterView, catalog: Catalog, locale: str, standing: Standing | None = None
+) -> tuple[list[int], str]:
     """Who the banner names (seats, drawn in their colours) and the words after them:
-    "Alice: play Vigg Arysta's turn", or the result once the match is over."""
+    "Alice: play Vigg Arysta's turn", or the result once the match is over, or where it
+    stands outside the rules (``standing``: a resignation, a referee's pause)."""
     t = catalog.translate
     players = v.players
+    if standing is not None:
+        return [], t(standing.text.key, locale, **dict(standing.text.params))
     if v.winner is not None:
         won = list(v.winners) or [v.winner]
         how = v.won_by or "knockouts"
@@ -68,9 +74,11 @@ def banner(v: KrosmasterView, catalog: Catalog, locale: str) -> tuple[list[int],
     return seats, whats[0]
 
 
-def banner_line(v: KrosmasterView, catalog: Catalog, locale: str) -> str:
+def banner_line(
+    v: KrosmasterView, catalog: Catalog, locale: str, standing: Standing | None = None
+) -> str:
     """The banner as one line of text (alt text, tests): "Alice: play Vigg Arysta's turn"."""
-    seats, what = banner(v, catalog, locale)
+    seats, what = banner(v, catalog, locale, standing)
     if not seats:
         return what
     names = ", ".join(v.players[s].name for s in seats)
@@ -274,8 +282,15 @@ def _plan(plan: Mapping[str, Any], catalog: Catalog, locale: str) -> str:
     return f"{text} {more}".strip()
 
 
-def describe(data: Mapping[str, JSON], kind: str, catalog: Catalog, locale: str) -> str:
-    """Alt text: whose decision it is, the last action, each player's GG and figures."""
+def describe(
+    data: Mapping[str, JSON],
+    kind: str,
+    catalog: Catalog,
+    locale: str,
+    standing: Standing | None = None,
+) -> str:
+    """Alt text: whose decision it is (or where the match stands outside the rules),
+    the last action, each player's GG and figures."""
     v = localised(data, locale)
     t = catalog.translate
     parts = [t("krosmaster.describe.intro", locale, turn=v.turn, arena=name(v.arena.name))]
@@ -283,7 +298,7 @@ def describe(data: Mapping[str, JSON], kind: str, catalog: Catalog, locale: str)
         parts.append(t("krosmaster.describe.preview", locale))
         if v.plan:
             parts.append(_plan(v.plan, catalog, locale))
-    line = banner_line(v, catalog, locale)
+    line = banner_line(v, catalog, locale, standing)
     parts.append(line if line.endswith((".", "!", "?")) else line + ".")
     if v.winner is not None or v.draw:
         parts.append(score(v, catalog, locale) + ".")
