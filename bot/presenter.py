@@ -466,7 +466,15 @@ class Presenter:
         """The public invitation with accept/decline buttons."""
         mentions = " ".join(f"<@{u}>" for u in invited)
         return Post(
-            lines=[self.t("bot.match.invitation", locale, title=snap_title, players=mentions)],
+            lines=[
+                self.t(
+                    "bot.match.invitation",
+                    locale,
+                    title=snap_title,
+                    players=mentions,
+                    count=len(invited),  # one person is addressed as one
+                )
+            ],
             mentions=list(invited),
             buttons=[
                 ButtonSpec(

@@ -145,7 +145,7 @@ def _compose(
         if tight and data.reports:
             # The damage taken: said by the report line ("…; Bruno takes 5") and
             # the health bars.
-            skip |= {"dicethrone.event.health_damage"}
+            skip |= {"dicethrone.event.health_damage", "dicethrone.event.team_health_damage"}
         said = last_lines(data, t, locale, skip)
         # The caption keeps the last few lines of the move: the rest is in the post.
         return [line for text in said for line in wrap(text, width - 40, SMALL)][-4:]
