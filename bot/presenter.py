@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -26,9 +26,9 @@ from bot.controls import (
 from bot.export import final_digest
 from bot.i18n import Texts
 from bot.service import MatchSnapshot
-from bot.store.models import MatchEvent
+from bot.store.models import MatchEvent, MatchStatus
 from bot.verify import StateChange
-from engines.core import Decision, Event, GameEngine, ResultKind
+from engines.core import Decision, Event, GameEngine, Message, ResultKind, Standing, View
 from engines.core.serde import from_json
 
 MAX_CONTENT = 1900
@@ -139,7 +139,7 @@ class Presenter:
         post = Post(lines=list(header or []))
         post.lines.extend(f"• {self.t.event(e.for_seat(None), locale)}" for e in snap.events)
         post.lines.extend(self.status_lines(snap, locale, post))
-        view = snap.engine.view(snap.state, None)
+        view = self.view(snap, None)
         kind = snap.engine.render_kinds[0]
         name = f"match-{snap.match.id}-{snap.match.version}.png"
         post.images.append(
@@ -147,9 +147,13 @@ class Presenter:
         )
         return post
 
-    async def board_only(self, snap: MatchSnapshot, locale: str, header: list[str]) -> Post:
-        """The public render with a header and nothing owed (replays, previews)."""
-        view = snap.engine.view(snap.state, None)
+    async def board_only(
+        self, snap: MatchSnapshot, locale: str, header: list[str], current: bool = False
+    ) -> Post:
+        """The public render with a header and nothing owed (replays, previews);
+        ``current``: the match as it is now (a dispute), so a pause or an end outside
+        the rules is drawn too, which a replay of an earlier event must not show."""
+        view = self.view(snap, None) if current else snap.engine.view(snap.state, None)
         kind = snap.engine.render_kinds[0]
         name = f"match-{snap.match.id}-replay.png"
         image = await picture(snap.engine, view, kind, locale, name, self.title(snap, locale))
@@ -157,7 +161,7 @@ class Presenter:
 
     async def private(self, snap: MatchSnapshot, seat: int, locale: str) -> Post:
         """A seat's own view (hand, hidden cards): for ephemeral replies only."""
-        view = snap.engine.view(snap.state, seat)
+        view = self.view(snap, seat)
         post = Post(
             ephemeral=True,
             lines=[self.t("bot.match.your_view", locale, title=self.title(snap, locale))],
@@ -178,6 +182,32 @@ class Presenter:
         # Only so many menus fit a message: those nobody else sees come first.
         post.selects.sort(key=lambda spec: spec.public)
         return post
+
+    def view(self, snap: MatchSnapshot, seat: int | None) -> View:
+        """What ``seat`` (``None``: the public) sees of the match as it is now, with
+        where it stands outside the rules (:meth:`standing`) for the render to say."""
+        return replace(snap.engine.view(snap.state, seat), standing=self.standing(snap))
+
+    @staticmethod
+    def standing(snap: MatchSnapshot) -> Standing | None:
+        """Where the match stands that its state cannot say: paused; cancelled; ended
+        by a resignation, missed deadlines or a referee while the state still has a turn
+        going on (an end the rules reached is drawn by the game itself)."""
+        match = snap.match
+        if match.status == MatchStatus.PAUSED:
+            return Standing(Message("core.standing.paused"), over=False)
+        if match.status == MatchStatus.CANCELLED:
+            return Standing(Message("core.standing.cancelled"), over=True)
+        if match.status != MatchStatus.FINISHED or snap.engine.result(snap.state) is not None:
+            return None
+        result: dict[str, Any] = match.result or {}
+        if result.get("kind") == ResultKind.DRAW.value:
+            return Standing(Message("core.standing.referee_draw"), over=True)
+        winners = [s.display_name for s in snap.seats if s.seat in (result.get("winners") or [])]
+        reason = result.get("reason")
+        how = reason if reason in ("resign", "forfeit") else "referee"
+        params = {"winners": " & ".join(winners), "count": len(winners)}
+        return Standing(Message(f"core.standing.{how}", params), over=True)
 
     def controls(self, snap: MatchSnapshot, decision: Decision, locale: str) -> Controls:
         """The buttons and menus answering ``decision`` in the match as it is now."""
@@ -441,7 +471,15 @@ class Presenter:
         """The public invitation with accept/decline buttons."""
         mentions = " ".join(f"<@{u}>" for u in invited)
         return Post(
-            lines=[self.t("bot.match.invitation", locale, title=snap_title, players=mentions)],
+            lines=[
+                self.t(
+                    "bot.match.invitation",
+                    locale,
+                    title=snap_title,
+                    players=mentions,
+                    count=len(invited),  # one person is addressed as one
+                )
+            ],
             mentions=list(invited),
             buttons=[
                 ButtonSpec(

@@ -257,12 +257,7 @@ def _replay(
         recorded = row.get("dice") or []
         derived = to_json(dice.outcomes)
         if recorded != derived:
-            report.problems.append(
-                Message(
-                    "bot.verify.mismatch",
-                    {"seq": seq, "recorded": _short(recorded), "derived": _short(derived)},
-                )
-            )
+            report.problems.append(_mismatch(seq, recorded, derived))
         if _norm(row.get("events") or []) != _norm(events):
             report.problems.append(Message("bot.verify.events", {"seq": seq}))
         report.checked_events += 1
@@ -438,5 +433,39 @@ def _brief(result: Any) -> str:
     return "—" if result is None else json.dumps(result, ensure_ascii=False)[:120]
 
 
-def _short(outcomes: Sequence[Mapping[str, Any]]) -> str:
-    return ", ".join(f"{o.get('face') or o.get('value')}" for o in outcomes) or "none"
+def _mismatch(
+    seq: int, recorded: Sequence[Mapping[str, Any]], derived: Sequence[Mapping[str, Any]]
+) -> Message:
+    """What differs between the draws an event logs and those the seed gives: the first
+    draw that differs, by its number and its value with the face named (a die turned
+    from 2 to 6 reads "6 (Armour)" against "2 (Shield)", never "Armour" against
+    "Armour"); a different number of draws, all of each."""
+    if len(recorded) != len(derived):
+        return Message(
+            "bot.verify.mismatch_count",
+            {
+                "seq": seq,
+                "recorded": ", ".join(map(_drawn, recorded)) or "—",
+                "derived": ", ".join(map(_drawn, derived)) or "—",
+            },
+        )
+    first = next(i for i, (r, d) in enumerate(zip(recorded, derived, strict=True)) if r != d)
+    params = {"seq": seq, "n": first + 1, "draws": len(derived)}
+    return Message(
+        "bot.verify.mismatch",
+        {**params, "recorded": _drawn(recorded[first]), "derived": _drawn(derived[first])},
+    )
+
+
+#: Numbers of a shuffle's order a problem shows before "…".
+_ORDER_SHOWN = 8
+
+
+def _drawn(outcome: Mapping[str, Any]) -> str:
+    """One draw as its record says it: the number, and a custom die's face after it."""
+    value = outcome.get("value") if isinstance(outcome, Mapping) else outcome
+    if isinstance(value, (list, tuple)):
+        shown = ", ".join(str(v) for v in value[:_ORDER_SHOWN])
+        return f"[{shown}{', …' if len(value) > _ORDER_SHOWN else ''}]"
+    face = outcome.get("face") if isinstance(outcome, Mapping) else None
+    return f"{value} ({face})" if face and str(face) != str(value) else str(value)

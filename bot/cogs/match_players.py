@@ -163,7 +163,7 @@ class PlayerCommands(commands.Cog):
                     referees=referees,
                 )
             ]
-            post = await self.bot.presenter.board_only(snap, locale, header)
+            post = await self.bot.presenter.board_only(snap, locale, header, current=True)
             post.roles = [role] if role else []
             return post
 

@@ -11,14 +11,14 @@ mypy checks every field a renderer draws, and a drawing of the public board, typ
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engines.battlescenes.content.schema import CardDef
 from engines.battlescenes.effects.other_zones import concealed
 from engines.battlescenes.rules.state import Pending, State
 from engines.battlescenes.table import shields, zones
-from engines.core import Decision, Event, Message, View, serde
+from engines.core import Decision, Event, Message, Standing, View, serde
 
 
 @dataclass(frozen=True)
@@ -179,6 +179,9 @@ class BoardView:
     last_seat: int  # who made it (-1: none)
     last_cards: tuple[int, ...]  # cards in the scene it involved (highlighted)
     last_events: tuple[Label, ...]  # what it did, as this viewer may read it
+    #: Where the match stands outside the rules (a resignation, a referee's pause…):
+    #: the bot's, from ``View.standing`` (:func:`parse`); the engine never sets it.
+    standing: Standing | None = field(default=None, kw_only=True)
 
 
 @dataclass(frozen=True)
@@ -194,7 +197,11 @@ def parse(view: View) -> BoardView:
     """The typed view of ``view`` (a :class:`SeatView` for a seat's view)."""
     kind: type[BoardView] = BoardView if view.seat is None else SeatView
     parsed: BoardView = serde.from_json(kind, dict(view.data))
-    return parsed
+    if view.standing is None:
+        return parsed
+    # Ended or paused outside the rules: nobody owes anything, nor chooses.
+    parsed = replace(parsed, standing=view.standing, owed=(), deciding=())
+    return replace(parsed, choice=None) if isinstance(parsed, SeatView) else parsed
 
 
 def parse_lookup(view: View) -> LookupView:

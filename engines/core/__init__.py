@@ -40,6 +40,7 @@ from engines.core.model import (
     Section,
     Selection,
     SelectOption,
+    Standing,
     View,
 )
 from engines.core.protocol import GameEngine, MatchOption
@@ -78,6 +79,7 @@ __all__ = [
     "SelectOption",
     "Selection",
     "SetupError",
+    "Standing",
     "View",
     "new_seed",
     "seed_commitment",

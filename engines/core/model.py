@@ -265,16 +265,29 @@ class MatchResult:
 
 
 @dataclass(frozen=True)
+class Standing:
+    """Where a match stands outside its rules, which the engine's state cannot know: a
+    resignation, a forfeit, a referee's result or cancellation (``over``), or a pause.
+    A render says ``text`` where it would say who owes what ("Bruno won: the other side
+    resigned", "Paused by a referee"), and, once ``over``, shows no turn going on."""
+
+    text: Message
+    over: bool
+
+
+@dataclass(frozen=True)
 class View:
     """What one seat (or the public, ``seat=None``) may see, as JSON-able data.
 
     Renderers draw from a View only, so anything absent from a public view can
-    never leak into a public image.
+    never leak into a public image. ``standing`` is set by the bot, not the engine,
+    for a match that ended or is paused outside the rules (:class:`Standing`).
     """
 
     game: str
     seat: int | None
     data: Mapping[str, JSON]
+    standing: Standing | None = None
 
 
 class OptionType(enum.Enum):

@@ -361,10 +361,14 @@ class GameEngine(ABC, Generic[S]):
     def check_seats(self, count: int) -> None:
         """Raise SetupError unless ``count`` players may play this game."""
         if not self.min_seats <= count <= self.max_seats:
+            # "2–4 players", or "2 players" where only one number may play.
+            seats = f"{self.min_seats}–{self.max_seats}"
+            if self.min_seats == self.max_seats:
+                seats = str(self.min_seats)
             raise SetupError(
-                f"This game needs {self.min_seats}–{self.max_seats} players, not {count}.",
+                f"This game needs {seats} players, not {count}.",
                 key="core.error.seat_count",
-                params={"min": self.min_seats, "max": self.max_seats, "count": count},
+                params={"seats": seats, "count": count},
             )
 
     def state_to_json(self, state: S) -> JSON:

@@ -299,7 +299,7 @@ class Krosmaster(GameEngine[State]):
         """Alt text: who owes what, the last action, each player's GG and figures' HP."""
         if kind == self.lookup_kind:
             return self.describe_entry(view, locale)
-        return words.describe(view.data, kind, self.catalog(), locale)
+        return words.describe(view.data, kind, self.catalog(), locale, view.standing)
 
     def commands(self) -> list[CommandSpec]:
         return command_specs()

@@ -18,6 +18,7 @@ from bot.presenter import Presenter
 from bot.service import MatchService, Player
 from bot.store import repository as repo
 from bot.verify import verify_export
+from engines.core.registry import load_games
 from tests.testgame import ENGINE as TESTGAME
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -282,7 +283,7 @@ async def test_the_offline_command_verifies_an_export_file(
     tampered.write_text(json.dumps(export), encoding="utf-8")
     done = run_verify(tampered)
     assert done.returncode == 1
-    assert "Event #1: the log says" in done.stdout
+    assert "Event #1, draw 1 of " in done.stdout and ": the log says" in done.stdout
 
     del export["events"][2]
     tampered.write_text(json.dumps(export), encoding="utf-8")
@@ -392,3 +393,45 @@ async def test_a_report_lists_at_most_ten_problems(service: MatchService) -> Non
     far["events"][-1]["seq"] = 10**12  # a huge number lists no trillion missing events
     keys = [key for key, _ in problems(far)]
     assert keys == ["bot.verify.missing", "bot.verify.truncated"]
+
+
+async def test_a_changed_face_die_is_shown_by_its_numbers_and_faces(
+    service: MatchService,
+) -> None:
+    """Issue 27: a Krosmaster die turned from one number to another (its face name left
+    as it was) read "the log says Armour, but the seed gives Armour"."""
+    load_games()
+    match, _ = await service.create(
+        guild_id=1,
+        channel_id=2,
+        game="krosmaster",
+        creator=ALICE,
+        opponents=[BRUNO],
+        options_text="",
+    )
+    await service.respond_invite(match.id, BRUNO.user_id, accept=True)
+    await service.start(match.id, thread_id=3)
+    snap = await service.load(match.id)
+    engine = snap.engine
+    while len((await service.export(match.id))["events"][-1]["dice"]) != 2:  # tension dice
+        decision = snap.pending()[0]
+        assert decision.default is not None
+        action = engine.action_to_json(decision.default)
+        snap = await service.act(match.id, snap.user_of(decision.seat), action)
+    await service.resign(match.id, BRUNO.user_id)
+    export = await service.export(match.id)
+    roll = next(e for e in export["events"] if e["seq"] > 0 and e["dice"])
+    die = roll["dice"][-1]
+    logged = die["value"] % 6 + 1
+    die["value"] = logged  # the number changed, the face's name left as it was
+    found = verify_export(export, engine).problems
+    assert [p.key for p in found] == ["bot.verify.mismatch"]
+    texts = Texts(build_catalog([engine]))
+    said = {loc: texts.message(found[0], loc) for loc in ("en-US", "pt-BR", "it")}
+    draws = len(roll["dice"])
+    assert said["en-US"] == (
+        f"Event #{roll['seq']}, draw {draws} of {draws}: the log says {logged} "
+        f"({die['face']}), but the seed gives {(logged - 2) % 6 + 1} ({die['face']})."
+    )
+    assert f"{logged} ({die['face']})" in said["pt-BR"] and "sorteio" in said["pt-BR"]
+    assert f"{logged} ({die['face']})" in said["it"] and "estrazione" in said["it"]

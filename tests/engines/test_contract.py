@@ -81,6 +81,9 @@ def test_options_are_validated_with_defaults() -> None:
     with pytest.raises(SetupError) as err:
         ENGINE.new_match({}, [Seat(0, "Solo")], None, RiggedDice([True]))
     assert err.value.key == "core.error.seat_count"
+    # Two players exactly: "needs 2 players", never "needs 2–2 players" (issue 27).
+    said = ENGINE.catalog().translate(err.value.key, "en-US", **dict(err.value.params))
+    assert said == "This game needs 2 players, not 1."
 
 
 def test_a_finished_match_accepts_nothing() -> None:

@@ -179,7 +179,14 @@ def board(data: BoardView, seat: int | None, t: Translate, locale: str) -> bytes
     me = seat if seat is not None else 0
     order = [1 - me, me]  # the viewer's side at the bottom
     phase = t(f"battlescenes.render.phase.{data.phase}", locale)
-    if data.phase == "over":
+    if data.standing is not None:  # ended or paused outside the rules
+        head = t(data.standing.text.key, locale, **dict(data.standing.text.params))
+        sub = end_text(data, t, locale)[1]  # the prize points
+        if not data.standing.over:
+            active = data.players[data.active].name
+            sub = t("battlescenes.render.title", locale, turn=data.turn, phase=phase, player=active)
+        colours = [theme.PANEL_ACTIVE]
+    elif data.phase == "over":
         head, sub = end_text(data, t, locale)
         colours = [theme.seat_colour(data.winner)] if data.winner is not None else [theme.PANEL]
     else:

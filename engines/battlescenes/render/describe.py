@@ -100,7 +100,10 @@ def board(data: BoardView, t: Translate, locale: str) -> str:
         title = t("battlescenes.render.title", locale, turn=data.turn, phase=phase, player=active)
         if data.turn == 0:
             title = t("battlescenes.render.setup", locale, phase=phase)
-        parts.append(f"{owes(data, t, locale) or phase}. {title}.")
+        head = owes(data, t, locale) or phase
+        if data.standing is not None:  # ended or paused outside the rules
+            head = t(data.standing.text.key, locale, **dict(data.standing.text.params))
+        parts.append(f"{head}. {title}.")
         points = "; ".join(
             t("battlescenes.describe.points", locale, player=p.name, points=p.points)
             for p in data.players

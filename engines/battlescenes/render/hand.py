@@ -386,6 +386,8 @@ def render_hand(view: View, catalog: Catalog, locale: str) -> bytes:
         if data.owed
         else t(f"battlescenes.render.phase.{data.phase}", locale)
     )
+    if data.standing is not None:  # ended or paused outside the rules
+        sub = t(data.standing.text.key, locale, **dict(data.standing.text.params))
     y: float = banner2(draw, head, sub, [theme.seat_colour(seat)]) + 20
     if options:
         title = t("battlescenes.render.options_now", locale)

@@ -40,6 +40,7 @@ from engines.dicethrone.render.compact import condensed_height, draw_condensed
 from engines.dicethrone.render.dice import (
     Tray,
     draw_dice,
+    face_legend,
     label_beside,
     label_height,
     label_places,
@@ -144,7 +145,7 @@ def _compose(
         if tight and data.reports:
             # The damage taken: said by the report line ("…; Bruno takes 5") and
             # the health bars.
-            skip |= {"dicethrone.event.health_damage"}
+            skip |= {"dicethrone.event.health_damage", "dicethrone.event.team_health_damage"}
         said = last_lines(data, t, locale, skip)
         # The caption keeps the last few lines of the move: the rest is in the post.
         return [line for text in said for line in wrap(text, width - 40, SMALL)][-4:]
@@ -273,8 +274,10 @@ def _compose(
             height += 24 + line * said + GAP
         sizes = dice_sizes(tight)
         height += sum(
-            a + die + b
-            for a, die, b in zip(tops_for(layout), sizes, unders_for(layout), strict=True)
+            a + die + b + LINE * len(face_legend(row, die, width, locale))
+            for row, a, die, b in zip(
+                rows_of_trays, tops_for(layout), sizes, unders_for(layout), strict=True
+            )
         )
         under = 0 if side else sum(h + GAP for h in panels(False, minimal)[1])
         return height + GAP + under + 16
@@ -427,6 +430,12 @@ def _compose(
                 )
                 x += tray_width([tray], die) + TRAY_GAP
             y += top + die + under
+            # Dice too small to name their symbols: the names in a legend under them.
+            for part in face_legend(row, die, width, locale):
+                letters.draw_text(
+                    draw, (theme.MARGIN, y), part, max_width=width, size=SMALL, fill=theme.TEXT
+                )
+                y += LINE
         centres, x = {}, theme.MARGIN
         for p, w in zip(columns, widths, strict=False):
             centres[p.seat] = x + w // 2

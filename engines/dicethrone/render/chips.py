@@ -65,15 +65,18 @@ def rows(
 
     Rows are filled greedily; when the chips need more than `max_rows` rows, the
     last row keeps room for the "+N" chip (:func:`fit`). A chip wider than a row
-    still gets a row of its own, so no chip is ever counted before a narrower one.
+    (a long name: "Dobrão Amaldiçoado 3/3") has its label on two lines, over a row
+    and one more for its second line, which counts 0 chips and not against
+    `max_rows` (:func:`draw_statuses`); so no chip ever runs past its panel.
     """
     counts: list[int] = []
     start = 0
+    seconds = 0  # second lines of wide chips
     while start < len(widths):
-        if len(counts) == max_rows - 1:
+        if len(counts) - seconds == max_rows - 1:
             rest = widths[start:]
             shown = fit(rest, space, gap, more_width)
-            counts.append(shown)
+            counts.append(shown)  # a wide chip here is counted by the "+N" chip
             return counts, len(rest) - shown
         used, n = 0.0, 0
         for w in widths[start:]:
@@ -82,6 +85,9 @@ def rows(
             used += (gap if n else 0) + w
             n += 1
         counts.append(n)
+        if used > space:
+            counts.append(0)  # the wide chip's second line
+            seconds += 1
         start += n
     return counts, 0
 
@@ -199,6 +205,9 @@ def draw_statuses(
             w = text_width(label, fnt) + 2 * pad
             # Companions (not status effects) get their own colour.
             colour = COMPANION if s.companion else GOOD if s.positive else BAD
+            if w > right - x:  # wider than the panel: on two lines, over two rows
+                _tall_chip(draw, cx, y + row * step, right - x, label, colour, (tight, pad))
+                continue
             _chip(draw, cx, y + row * step, w, label, colour, fnt, tight, pad)
             cx += int(w) + gap
         queue = queue[count:]
@@ -207,6 +216,44 @@ def draw_statuses(
         plus = f"+{hidden}"
         last = y + (len(counts) - 1) * step
         _chip(draw, cx, last, text_width(plus, fnt) + 2 * pad, plus, MORE, fnt, tight, pad)
+
+
+def _tall_chip(
+    draw: ImageDraw.ImageDraw,
+    x: int,
+    y: int,
+    space: int,
+    label: str,
+    colour: theme.RGB,
+    form: tuple[bool, int],
+) -> None:
+    """A chip whose label is wider than its panel: the words on two lines (the stack
+    and limit on the second), over two rows of chips (:func:`rows`)."""
+    tight, pad = form
+    fnt = font(SMALL, bold=True)
+    lines = letters.wrap(label, space - 2 * pad, SMALL, bold=True)
+    if len(lines) > 2:  # no name is that long: keep the stack and limit whole
+        name, count = label.rsplit(" ", 1)
+        lines = [name, count]
+    step = TIGHT_CHIP_ROW if tight else CHIP_ROW
+    top, bottom = (-3, 37 + step) if tight else (-4, 50 + step)
+    w = max(text_width(line, fnt) for line in lines) + 2 * pad
+    _chip_box(draw, (x, y + top, x + w, y + bottom), label, tight, colour)
+    mid = y + (top + bottom) / 2
+    for i, line in enumerate(lines):
+        ty = mid + (i - (len(lines) - 1) / 2) * (SMALL + 6)
+        write(draw, (x + pad, ty), line, font=fnt, fill=(255, 255, 255), anchor="lm")
+
+
+def _chip_box(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    label: str,
+    tight: bool,
+    colour: theme.RGB,
+) -> None:
+    """A chip's rounded box (``label``: what it says, for the tests' spies)."""
+    draw.rounded_rectangle(box, 20 if tight else 24, fill=colour)
 
 
 def _chip(
@@ -221,6 +268,6 @@ def _chip(
     pad: int = 16,
 ) -> None:
     top, bottom = (-3, 37) if tight else (-4, 50)
-    draw.rounded_rectangle((x, y + top, x + w, y + bottom), 20 if tight else 24, fill=colour)
+    _chip_box(draw, (x, y + top, x + w, y + bottom), label, tight, colour)
     mid = y + (top + bottom) / 2
     write(draw, (x + pad, mid), label, font=fnt, fill=(255, 255, 255), anchor="lm")

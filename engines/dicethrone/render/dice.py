@@ -186,6 +186,21 @@ def label_beside(row: list[Tray], die: int, width: int) -> list[str] | None:
     return lines
 
 
+def face_legend(row: list[Tray], die: int, width: int, locale: str) -> list[str]:
+    """Under a row of dice too small to name their symbols (two trays sharing a line:
+    the attack's dice and the defence's), each symbol shown with its name, once, in
+    lines that fit ``width``: "⚔ Sword · ◉ Doubloon · ➶ Flintlock"; none for dice that
+    name their own symbol (:func:`draw_dice`)."""
+    if die > SMALL_DIE:
+        return []
+    seen: dict[str, None] = {}  # in order, each once (two heroes may share a symbol)
+    for tray in row:
+        for face, names in zip(tray[2], tray[3], strict=False):
+            if face:
+                seen[f"{glyph(face, names, locale)} {_name(names, locale)}"] = None
+    return wrap(" · ".join(seen), width, SMALL) if seen else []
+
+
 def tray_width(trays: Sequence[Tray], die: int) -> int:
     """The width of trays of dice side by side."""
     dice = sum(len(tray[1]) for tray in trays)
@@ -243,7 +258,7 @@ def draw_dice(
                 fill=(60, 60, 60),
                 anchor="la",
             )
-        if face and size > SMALL_DIE:
+        if face and size > SMALL_DIE:  # smaller: named by the row's legend (face_legend)
             letters.draw_text(
                 draw,
                 (x + size / 2, y + size - 22),

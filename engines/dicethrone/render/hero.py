@@ -50,7 +50,7 @@ def header_lines(
     marks (3–4 players, a flipped board); its cards in hand, deck and discard pile
     (not ``lean``). ``tight``: the marks on the name's line when they fit there,
     ``packed``: after its last line, in their colour."""
-    is_active = p.seat == data.active and data.phase not in ("over", "setup")
+    is_active = p.seat == data.active and on_turn(data)
     marker = "▶ " if is_active else ""
     titled = title_lines(f"{marker}{p.seat + 1}. ", p.name, _name(p.hero_name, locale), inner)
     tags = " · ".join(panel_tags(p.seat, data, t, locale))
@@ -225,7 +225,7 @@ def draw_column(
     locale: str,
 ) -> None:
     """One hero board: name, tags, cards, health bar, CP track, tokens, abilities."""
-    is_active = p.seat == data.active and data.phase not in ("over", "setup")
+    is_active = p.seat == data.active and on_turn(data)
     x1 = x0 + width
     draw.rounded_rectangle(
         (x0, y, x1, y + height), 14, fill=theme.PANEL_ACTIVE if is_active else theme.PANEL
@@ -403,3 +403,10 @@ def panel_tags(seat: int, data: BoardView, t: Translate, locale: str) -> list[st
     if data.target == seat and data.phase in ("offensive", "defensive"):
         out.append("◎ " + t("dicethrone.render.target", locale))
     return out
+
+
+def on_turn(data: BoardView) -> bool:
+    """Whether a turn is going on (the ▶ marks whose): not in set-up, nor once the match
+    is over, by the rules or outside them (a resignation, a referee's result)."""
+    over = data.standing is not None and data.standing.over
+    return data.phase not in ("over", "setup") and not over

@@ -19,9 +19,12 @@ Part = tuple[str, theme.RGB, bool]
 
 def owes_parts(data: BoardView, t: Translate, locale: str) -> list[Part]:
     """The banner as coloured parts: "Bruno: defend" (several owers all named), or
-    the end of the match."""
+    the end of the match, or where it stands outside the rules (resigned, paused)."""
     players = data.players
     white = (255, 255, 255)
+    if data.standing is not None:  # ended or paused outside the rules: nobody owes
+        said = data.standing.text
+        return [(t(said.key, locale, **dict(said.params)), white, False)]
     if data.winner is not None:
         won = _winners(data)
         text = t("dicethrone.render.winner", locale, player=" & ".join(won), count=len(won))
@@ -67,7 +70,7 @@ def status_line(data: BoardView, t: Translate, locale: str, named: bool = True) 
         if not named:
             return how  # each board and panel says its hero's health
         return f"{how} · {t('dicethrone.render.final_health', locale, health=health)}"
-    if data.draw:
+    if data.draw or (data.standing is not None and data.standing.over):
         return t("dicethrone.render.final_health", locale, health=health)
     active = data.players[data.active]
     if data.phase == "setup":

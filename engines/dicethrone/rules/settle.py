@@ -50,9 +50,11 @@ def settle(state: State, events: list[Event]) -> State:
         state = set_health(state, seat, health)
         # Said as a player would: the damage taken, the healing, or both.
         key = "health" if hurt and healed else "health_damage" if hurt else "health_heal"
+        # 2 v 2: the team's shared health, said in the plural ("Alice & Carol take 5").
+        team = "team_" if len(side) > 1 else ""
         events.append(
             Event(
-                f"dicethrone.event.{key}",
+                f"dicethrone.event.{team}{key}",
                 {
                     "player": " & ".join(state.seats[s].name for s in side),
                     "damage": hurt,

@@ -4,9 +4,9 @@ public board never holds a hand or a deck order; a seat's own view adds its hand
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from engines.core import Event, View
+from engines.core import Event, Standing, View
 from engines.core.serde import from_json
 from engines.dicethrone.content import Step
 
@@ -239,6 +239,9 @@ class BoardView:
     status_names: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     #: The names of the companions the heroes at the table may have (public content).
     companion_names: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    #: Where the match stands outside the rules (a resignation, a referee's pause…):
+    #: the bot's, from ``View.standing`` (:func:`typed`); the engine never sets it.
+    standing: Standing | None = None
 
 
 @dataclass(frozen=True)
@@ -274,4 +277,4 @@ def typed(view: View) -> BoardView:
     """The typed view behind ``view.data`` (a SeatView for a seat's own view)."""
     data = from_json(SeatView if view.seat is not None else BoardView, view.data)
     assert isinstance(data, BoardView)
-    return data
+    return data if view.standing is None else replace(data, standing=view.standing)

@@ -24,7 +24,7 @@ from typing import Any
 
 from PIL import ImageDraw
 
-from engines.core import View, theme
+from engines.core import Standing, View, theme
 from engines.core.i18n import Catalog
 from engines.core.render import canvas, draw_text, fit_text, font, to_png
 from engines.krosmaster.render import chips as render_chips
@@ -65,6 +65,9 @@ LAST = theme.HIGHLIGHT
 LAST_PALE = (245, 238, 150)  # the rest of its path or zone
 SYMBOLS = {"inspiration": "✦", "reward": "◆", "marker": "◉"}  # the chips' symbols
 LEGEND_GAP = 22  # between the legend's entries
+DICE_ROW = 52  # the tension dice over the arena: a die's height and the room under it
+DIE_PAD = 12  # room either side of a die's face name
+DIE_GAP = 12  # between the dice
 
 
 def _square(text: str) -> tuple[int, int]:
@@ -119,6 +122,9 @@ def render(view: View, catalog: Catalog, locale: str, preview: bool = False) -> 
         caption_lines = wrap(t("krosmaster.describe.preview", locale), width)
     names = short_names(v.units)
     y_board = BANNER_H + 10 + LINE * len(caption_lines) + (6 if caption_lines else 0)
+    dice = None if plan else words.tension_dice(v)
+    if dice is not None:
+        y_board += DICE_ROW
     layouts = []
     for board_px, compact in LAYOUTS:
         text = _paragraphs(v, names, catalog, locale, preview, compact)
@@ -128,11 +134,13 @@ def render(view: View, catalog: Catalog, locale: str, preview: bool = False) -> 
             break
     layout = min(layouts, key=lambda found: found.height)  # the first that fits, or the least tall
     image, draw = canvas(layout.height)
-    _banner(draw, v, catalog, locale)
+    _banner(draw, v, catalog, locale, view.standing)
     y = BANNER_H + 8
     for line in caption_lines:
         draw_text(draw, (theme.MARGIN, y), line, max_width=width, size=theme.MIN_TEXT_PX)
         y += LINE
+    if dice is not None:
+        _tension_dice(draw, v, catalog, locale, y + (6 if caption_lines else 0))
     cell = layout.cell
     gx, gy = EDGE + LABEL_W, y_board + LABEL_H
     reach = v.preview.reach if preview and v.preview and not plan else {}
@@ -233,9 +241,16 @@ def footer_text(data: Any, catalog: Catalog, locale: str) -> str:
     return words.tension(v, catalog, locale)
 
 
-def _banner(draw: ImageDraw.ImageDraw, v: KrosmasterView, catalog: Catalog, locale: str) -> None:
-    """Who owes the decision now, each name on their seat colour, then what it is."""
-    seats, what = words.banner(v, catalog, locale)
+def _banner(
+    draw: ImageDraw.ImageDraw,
+    v: KrosmasterView,
+    catalog: Catalog,
+    locale: str,
+    standing: Standing | None,
+) -> None:
+    """Who owes the decision now, each name on their seat colour, then what it is (or
+    where the match stands outside the rules)."""
+    seats, what = words.banner(v, catalog, locale, standing)
     fill = theme.seat_colour(seats[0]) if len(seats) == 1 else theme.PANEL_ACTIVE
     draw.rectangle((0, 0, theme.CANVAS_WIDTH, BANNER_H), fill=fill)
     x = float(theme.MARGIN)
@@ -267,6 +282,37 @@ def _banner(draw: ImageDraw.ImageDraw, v: KrosmasterView, catalog: Catalog, loca
         fill=WHITE,
         anchor="lm",
     )
+
+
+def _tension_dice(
+    draw: ImageDraw.ImageDraw, v: KrosmasterView, catalog: Catalog, locale: str, y: int
+) -> None:
+    """The tension dice as dice, after what they are: rolled and waiting for the player
+    to keep or re-roll them (outlined in the highlight colour), or kept (in the player's
+    colour) until Inspiration gives or sells them (5.2, 5.3)."""
+    found = words.tension_dice(v)
+    if found is None:
+        return
+    how, faces = found
+    names = words.face_names(faces, catalog, locale)
+    size = theme.MIN_TEXT_PX
+    fnt = font(size, True)
+    right = theme.CANVAS_WIDTH - theme.MARGIN
+    dice_w = sum(fnt.getlength(n) + 2 * DIE_PAD + DIE_GAP for n in names)
+    label = words.tension_label(v, catalog, locale)
+    room = max(120.0, right - theme.MARGIN - dice_w)
+    draw_text(
+        draw, (theme.MARGIN, y + DICE_ROW / 2 - 4), label, max_width=room, size=size, anchor="lm"
+    )
+    x = theme.MARGIN + min(room, length(label)) + DIE_GAP
+    edge = LAST if how != "kept" else theme.seat_colour(v.active_player)
+    for text in names:
+        w = fnt.getlength(text) + 2 * DIE_PAD
+        box = (x, y + 2, x + w, y + DICE_ROW - 10)
+        draw.rounded_rectangle(box, 8, fill=WHITE, outline=edge, width=4)
+        mid = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+        draw.text(mid, text, font=fnt, fill=DARK, anchor="mm")
+        x += w + DIE_GAP
 
 
 def _legend_rows(

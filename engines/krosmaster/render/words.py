@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engines.core import Standing
 from engines.core.i18n import FALLBACK, Catalog
 from engines.core.serde import JSON
 from engines.krosmaster.names import Shown, localise, pick
@@ -38,11 +39,16 @@ def owers(v: KrosmasterView) -> list[int]:
     return sorted({o.seat for o in v.owing})
 
 
-def banner(v: KrosmasterView, catalog: Catalog, locale: str) -> tuple[list[int], str]:
+def banner(
+    v: KrosmasterView, catalog: Catalog, locale: str, standing: Standing | None = None
+) -> tuple[list[int], str]:
     """Who the banner names (seats, drawn in their colours) and the words after them:
-    "Alice: play Vigg Arysta's turn", or the result once the match is over."""
+    "Alice: play Vigg Arysta's turn", or the result once the match is over, or where it
+    stands outside the rules (``standing``: a resignation, a referee's pause)."""
     t = catalog.translate
     players = v.players
+    if standing is not None:
+        return [], t(standing.text.key, locale, **dict(standing.text.params))
     if v.winner is not None:
         won = list(v.winners) or [v.winner]
         how = v.won_by or "knockouts"
@@ -68,9 +74,11 @@ def banner(v: KrosmasterView, catalog: Catalog, locale: str) -> tuple[list[int],
     return seats, whats[0]
 
 
-def banner_line(v: KrosmasterView, catalog: Catalog, locale: str) -> str:
+def banner_line(
+    v: KrosmasterView, catalog: Catalog, locale: str, standing: Standing | None = None
+) -> str:
     """The banner as one line of text (alt text, tests): "Alice: play Vigg Arysta's turn"."""
-    seats, what = banner(v, catalog, locale)
+    seats, what = banner(v, catalog, locale, standing)
     if not seats:
         return what
     names = ", ".join(v.players[s].name for s in seats)
@@ -200,14 +208,51 @@ def held(v: KrosmasterView, catalog: Catalog, locale: str) -> list[str]:
     return out
 
 
+def tension_dice(v: KrosmasterView) -> tuple[str, tuple[str, ...]] | None:
+    """The tension dice the board draws over the arena, and how they stand: "rolled"
+    while the player keeps or re-rolls them (5.2.2), "rerolled" once the single die
+    replaced them, "kept" as turned (1.6.2) until Inspiration gives or sells them (5.3);
+    ``None`` when there are none."""
+    if v.phase == "tension_rolled" and v.tension_rolled:
+        return ("rerolled" if len(v.tension_rolled) == 1 else "rolled"), v.tension_rolled
+    if v.tension:
+        return "kept", v.tension
+    return None
+
+
+def tension_label(v: KrosmasterView, catalog: Catalog, locale: str) -> str:
+    """What the drawn tension dice are ("Tension dice rolled:", "Tension die kept:"),
+    or "" when none are drawn (the banner says whose they are and what is owed)."""
+    found = tension_dice(v)
+    if found is None:
+        return ""
+    how, faces = found
+    return catalog.translate(f"krosmaster.render.tension_{how}", locale, count=len(faces))
+
+
+def face_names(faces: tuple[str, ...], catalog: Catalog, locale: str) -> list[str]:
+    """Each face in the reader's language ("Crit", "Crit/Dodge")."""
+    return [catalog.translate(f"krosmaster.face.{Face(f).value}", locale) for f in faces]
+
+
+def tension_line(v: KrosmasterView, catalog: Catalog, locale: str) -> str:
+    """The drawn tension dice in one line (alt text): "Tension dice rolled: Crit,
+    Dodge"; "" when there are none."""
+    found = tension_dice(v)
+    if found is None:
+        return ""
+    return f"{tension_label(v, catalog, locale)} {', '.join(face_names(found[1], catalog, locale))}"
+
+
 def tension(v: KrosmasterView, catalog: Catalog, locale: str) -> str:
-    """The wild GG, the reserve and the tension dice kept, faces in the reader's language."""
+    """The wild GG, the reserve and the tension dice (as rolled while the player keeps
+    or re-rolls them, then as kept), faces in the reader's language."""
     return catalog.translate(
         "krosmaster.render.footer",
         locale,
         wild=v.wild_gg,
         reserve=v.reserve,
-        tension=faces_message([Face(f) for f in v.tension]),
+        tension=faces_message([Face(f) for f in (tension_dice(v) or ("", v.tension))[1]]),
     )
 
 
@@ -237,8 +282,15 @@ def _plan(plan: Mapping[str, Any], catalog: Catalog, locale: str) -> str:
     return f"{text} {more}".strip()
 
 
-def describe(data: Mapping[str, JSON], kind: str, catalog: Catalog, locale: str) -> str:
-    """Alt text: whose decision it is, the last action, each player's GG and figures."""
+def describe(
+    data: Mapping[str, JSON],
+    kind: str,
+    catalog: Catalog,
+    locale: str,
+    standing: Standing | None = None,
+) -> str:
+    """Alt text: whose decision it is (or where the match stands outside the rules),
+    the last action, each player's GG and figures."""
     v = localised(data, locale)
     t = catalog.translate
     parts = [t("krosmaster.describe.intro", locale, turn=v.turn, arena=name(v.arena.name))]
@@ -246,13 +298,16 @@ def describe(data: Mapping[str, JSON], kind: str, catalog: Catalog, locale: str)
         parts.append(t("krosmaster.describe.preview", locale))
         if v.plan:
             parts.append(_plan(v.plan, catalog, locale))
-    line = banner_line(v, catalog, locale)
+    line = banner_line(v, catalog, locale, standing)
     parts.append(line if line.endswith((".", "!", "?")) else line + ".")
     if v.winner is not None or v.draw:
         parts.append(score(v, catalog, locale) + ".")
     last = caption(v, catalog, locale)
     if last:
         parts.append(last.rstrip(".") + ".")
+    dice = tension_line(v, catalog, locale)
+    if dice:
+        parts.append(dice + ".")
     players = []
     for seat, p in enumerate(v.players):
         units = []

@@ -99,7 +99,9 @@ def keep_tension(state: State, face1: str, face2: str) -> tuple[State, list[Even
         for text, rolled, d in zip((face1, face2), state.tension_rolled, defaults, strict=False)
     )
     state = replace(goto(state, Phase.INSPIRATION), tension=chosen)
-    events: list[Event] = []
+    kept = {"player": player.name, "faces": faces.faces_message(chosen), "count": len(chosen)}
+    # The faces as turned (1.6.2), said: the roll's event named them as rolled.
+    events = [Event("krosmaster.event.tension_kept", kept, rule="1.6.2")]
     if len(chosen) == 2 and chosen[0] is chosen[1] and not state.rerolled and multiplayer(state):
         # 9.2.6: a chain of two chosen players instead of every player losing 1 GG.
         face = {"face": faces.face_message(chosen[0])}

@@ -121,7 +121,7 @@ def test_no_portuguese_catalogue_text_in_english_or_italian_renders() -> None:
 def test_the_end_screen_says_how_the_match_was_won_and_the_score() -> None:
     board = texts(reference.end(), None, "board", "en-US")
     assert "Ana wins with 18 prize points (15 to win)" in board
-    assert "Final score: Ana 18 · Bruno 5 prize points" in board
+    assert "Final score: Ana 18 · Bruno 5 (prize points)" in board
     alt = ENGINE.describe(ENGINE.view(reference.end(), None), "board", "pt-BR")
     assert alt.startswith("Ana vence com 18 pontos de prêmio")
 

@@ -112,3 +112,15 @@ def test_initial_resources_then_first_turn_without_draw() -> None:
     # The starting player does not draw in the first Draw phase (6.2 B).
     assert len(state.players[0].hand) == 8
     assert "battlescenes.event.drew" not in keys(events)
+
+
+def test_a_mulligan_says_how_many_cards_were_drawn_once() -> None:
+    """Issue 27: "shuffled their hand back and drew 8" then "drew 8" (8 what?)."""
+    state, _ = act(new(), 0, ChooseFirst(1))
+    seat = ENGINE.pending(state)[0].seat
+    state, events = act(state, seat, Mulligan("smaller"))
+    public = [e.for_seat(None) for e in events]
+    said = [ENGINE.catalog().translate(e.key, "en-US", **dict(e.params)) for e in public]
+    drew = [line for line in said if "drew" in line]
+    hand = len(state.players[seat].hand)
+    assert drew == [f"{state.players[seat].name} drew {hand} cards."], said

@@ -5,7 +5,7 @@ message borrowed from another locale, and nothing cut off or drawn over other te
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -17,8 +17,14 @@ from engines.dicethrone import ENGINE
 from engines.dicethrone.content import Hero, Script, Step
 from engines.dicethrone.content.loader import load_pack
 from engines.dicethrone.content.vocab import OPS
+from engines.dicethrone.render import board as dt_board
+from engines.dicethrone.render import chips as dt_chips
+from engines.dicethrone.render import compact as dt_compact
+from engines.dicethrone.render import dice as dt_dice
 from engines.dicethrone.render import effect_words as dt_effect_words
+from engines.dicethrone.render import hero as dt_hero
 from engines.dicethrone.render import letters as dt_letters
+from engines.dicethrone.render import style as dt_style
 from engines.dicethrone.render.effect_words import Words
 from engines.dicethrone.rules import actions as a
 from engines.dicethrone.rules.state import State
@@ -164,6 +170,48 @@ def _boxes_overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
     return a[0] < b[2] - 1 and b[0] < a[2] - 1 and a[1] < b[3] - 1 and b[1] < a[3] - 1
 
 
+def _chips_outside(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, float, int]]:
+    """Spy on the status chips drawn from now on: the list filled with each chip (its
+    label, right edge and the panel's right edge) that ends past its panel's edge."""
+    outside: list[tuple[str, float, int]] = []
+    edge: list[int] = []
+    box, statuses = dt_chips._chip_box, dt_chips.draw_statuses
+
+    def spy_box(draw: ImageDraw.ImageDraw, xy: Any, label: str, *a: Any) -> None:
+        if edge and xy[2] > edge[-1]:
+            outside.append((label, xy[2], edge[-1]))
+        box(draw, xy, label, *a)
+
+    def spy_statuses(draw: ImageDraw.ImageDraw, *a: Any, **kw: Any) -> None:
+        edge.append(a[3])  # the panel's right edge (``right``)
+        statuses(draw, *a, **kw)
+
+    monkeypatch.setattr(dt_chips, "_chip_box", spy_box)
+    for module in (dt_chips, dt_hero, dt_compact):
+        monkeypatch.setattr(module, "draw_statuses", spy_statuses)
+    return outside
+
+
+def _dice_unnamed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> Callable[[str], list[tuple[str, str]]]:
+    """Spy on the dice drawn from now on; the function returned gives, in ``locale``,
+    the picture and name of each symbol drawn on a die too small to name it."""
+    small: list[tuple[str, Any]] = []
+    dice = dt_dice.draw_dice
+
+    def spy(draw: ImageDraw.ImageDraw, x: int, y: int, size: int, *a: Any, **kw: Any) -> None:
+        faces, names = a[1], a[2]  # after the values
+        if size <= dt_style.SMALL_DIE:
+            small.extend((f, n) for f, n in zip(faces, names, strict=False) if f)
+        dice(draw, x, y, size, *a, **kw)
+
+    monkeypatch.setattr(dt_board, "draw_dice", spy)
+    return lambda locale: [
+        (dt_effect_words.glyph(f, n, locale), dt_effect_words.name_in(n, locale)) for f, n in small
+    ]
+
+
 def drawn_whole(state: State, locale: str, monkeypatch: pytest.MonkeyPatch) -> str:
     """Render ``state``'s board and check that no text is shrunk, cut short, under the
     legible size or drawn over other text; returns every word drawn."""
@@ -178,10 +226,18 @@ def drawn_whole(state: State, locale: str, monkeypatch: pytest.MonkeyPatch) -> s
         return core_render.draw_text(draw, xy, text, **kw)
 
     monkeypatch.setattr(dt_letters, "draw_text", spy)
+    outside = _chips_outside(monkeypatch)
+    unnamed = _dice_unnamed(monkeypatch)
     with recorded_text() as texts:
         png = ENGINE.render(ENGINE.view(state, None), "board", locale)
     assert png
+    # Every status chip inside its panel (a long pt-BR name ran past its edge once).
+    assert not outside, outside
+    # Every die's symbol named, on the die or in a legend ("⚔ Sword"): the small dice
+    # of an attack showed a bare ● ◎ ➶ once.
     words = " ".join(texts)
+    legend = [f"{pic} {name}" for pic, name in unnamed(locale)]
+    assert all(entry in words for entry in legend), (legend, words)
     assert not any(f in words for f in FALLBACKS), words
     assert not re.search(r"dicethrone\.|\{", words), words
     assert all(text == fitted for text, fitted, _, _ in drawn), [

@@ -139,12 +139,8 @@ LONGEST_NAMED = (
     (("cursed_pirate", "paladin"), "roll", "pt-BR", dt_style.MAX_HEIGHT),
     (("paladin", "gunslinger", "paladin"), "dealt", "pt-BR", dt_style.MAX_HEIGHT),
     (("paladin", "gunslinger", "paladin"), "attack", "pt-BR", dt_style.MAX_HEIGHT),
-    (
-        ("barbarian", "paladin", "cursed_pirate", "gunslinger"),
-        "attack",
-        "pt-BR",
-        dt_style.MAX_HEIGHT,
-    ),
+    # The legend naming the symbols of the attack's small dice (issue 27) takes a line.
+    (("barbarian", "paladin", "cursed_pirate", "gunslinger"), "attack", "pt-BR", 1110),
     (("cursed_pirate",) * 4, "roll", "pt-BR", dt_style.MAX_HEIGHT),
     (
         ("cursed_pirate", "cursed_pirate", "gunslinger", "cursed_pirate"),
@@ -152,8 +148,9 @@ LONGEST_NAMED = (
         "pt-BR",
         dt_style.MAX_HEIGHT,
     ),
-    # The Gunslinger's Duel waiting: its options and the damage in the notes.
-    (("paladin", "cursed_pirate", "gunslinger", "gunslinger"), "dealt", "pt-BR", 1189),
+    # The Gunslinger's Duel waiting: its options and the damage in the notes (and the
+    # legend of the small dice's symbols).
+    (("paladin", "cursed_pirate", "gunslinger", "gunslinger"), "dealt", "pt-BR", 1225),
     # The one board of the roll across the width, three panels under it.
     (("barbarian", "cursed_pirate", "cursed_pirate", "cursed_pirate"), "roll", "pt-BR", 1130),
 )
@@ -176,9 +173,10 @@ def test_boards_of_players_with_the_longest_names_keep_within_a_phone(
 #: The tallest boards of 4 heroes piled with statuses (44 of 3,840 over 1,100 px, all
 #: of them these few tables): two chips near 400 px wide (Dobrão Amaldiçoado) force
 #: an even split, and the defender's six chips then take a row each. They keep every
-#: chip of the attack named, as tall as that takes.
+#: chip of the attack named, as tall as that takes (and the legend naming the symbols of
+#: the small dice on the table, issue 27).
 PILED_TALLEST = (
-    (("cursed_pirate", "cursed_pirate", "paladin", "gunslinger"), "dealt", "pt-BR", 1145),
+    (("cursed_pirate", "cursed_pirate", "paladin", "gunslinger"), "dealt", "pt-BR", 1181),
     (("gunslinger", "cursed_pirate", "gunslinger", "cursed_pirate"), "roll", "pt-BR", 1118),
 )
 

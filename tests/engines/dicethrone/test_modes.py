@@ -222,8 +222,17 @@ def test_teammates_damaged_at_once_lose_the_combined_total() -> None:
             Incoming(3, 0, 5, DamageKind.UNDEFENDABLE),
         ),
     )
-    state = settle(state, [])
+    events: list[Any] = []
+    state = settle(state, events)
     assert [p.health for p in state.players] == [50, 42, 50, 42]
+    # The team's shared health, said as the team's (issue 27: "Bruno & Davi takes 8").
+    said = {
+        loc: [ENGINE.catalog().translate(e.key, loc, **dict(e.params)) for e in events]
+        for loc in ("en-US", "pt-BR", "it")
+    }
+    assert said["en-US"] == ["Team Bruno & Davi takes 8 damage: health now 42."]
+    assert said["pt-BR"] == ["Bruno & Davi sofrem 8 de dano: Vitalidade agora 42."]
+    assert said["it"] == ["Bruno & Davi subiscono 8 di danno: salute ora 42."]
 
 
 def test_a_team_at_zero_loses_together() -> None:

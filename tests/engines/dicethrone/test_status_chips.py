@@ -94,8 +94,10 @@ def test_chips_wrap_onto_rows_before_any_is_counted() -> None:
     # Eight: the third row keeps room for "+N" (two chips and "+2" need 274 px).
     assert rows([100] * 8, 300, 12, 3, _more) == ([2, 2, 2], 2)
     assert rows([100] * 8, 260, 12, 3, _more) == ([2, 2, 1], 3)
-    # A chip wider than the row still gets a row of its own.
-    assert rows([400, 100], 324, 12, 3, _more) == ([1, 1], 0)
+    # A chip wider than the row gets a row of its own and one more for its second line
+    # (issue 27: it ran past the panel's edge), which counts against no limit.
+    assert rows([400, 100], 324, 12, 3, _more) == ([1, 0, 1], 0)
+    assert rows([400, 100, 100, 100], 324, 12, 2, _more) == ([1, 0, 3], 0)
     assert rows([], 324, 12, 3, _more) == ([], 0)
 
 
@@ -110,17 +112,25 @@ def test_rows_account_for_every_chip_and_never_overflow(
 ) -> None:
     counts, hidden = rows(widths, space, gap, max_rows, _more)
     assert sum(counts) + hidden == len(widths)
-    assert len(counts) <= max_rows
-    assert hidden == 0 or len(counts) == max_rows
-    start = 0
+    # A chip wider than a row is alone on it, and the row after it holds its second
+    # line (0 chips), which counts against no limit.
+    start, wide, seconds = 0, False, 0
     for i, n in enumerate(counts):
+        if wide:
+            assert n == 0
+            wide, seconds = False, seconds + 1
+            continue
         row = widths[start : start + n]
         used = sum(row) + gap * max(n - 1, 0)
         if i == len(counts) - 1 and hidden:
             assert used + (gap if n else 0) + _more(hidden) <= space or n == 0
         else:
             assert n >= 1 and (used <= space or n == 1)
+            wide = used > space
         start += n
+    assert not wide  # a wide chip's second line is always there
+    assert len(counts) - seconds <= max_rows
+    assert hidden == 0 or len(counts) - seconds == max_rows
 
 
 def _chips_drawn(state: State, locale: str, monkeypatch: pytest.MonkeyPatch) -> list[str]:
