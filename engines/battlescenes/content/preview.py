@@ -35,8 +35,8 @@ def _card(card: CardDef) -> dict[str, Any]:
     kind = message(f"battlescenes.render.type.{card.type.value}")
     # Powers, alignment and action kinds in the reader's language; names and texts
     # stay as printed (Battle Scenes cards exist in Portuguese only).
-    alignment = message(f"battlescenes.alignment.{card.alignment}") if card.alignment else ""
-    subtitle = {"join": [x for x in (card.alter_ego, alignment) if x], "sep": " · "}
+    alignments = [message(f"battlescenes.alignment.{a}") for a in card.alignments]
+    subtitle = {"join": [x for x in (card.code, card.alter_ego, *alignments) if x], "sep": " · "}
     stats: list[Any] = []
     if card.type.value in ("character", "support"):
         stats.append(message("battlescenes.lookup.stats", energy=card.energy, shield=card.shield))
@@ -47,7 +47,8 @@ def _card(card: CardDef) -> dict[str, Any]:
         stats.append(message("battlescenes.lookup.ev", req=card.ev_requirement, acc=card.accretion))
     facts = [", ".join(card.affiliations)] if card.affiliations else []
     if card.keywords:
-        facts.append(", ".join(card.keywords))
+        numbers = dict(card.keyword_numbers)
+        facts.append(", ".join(f"{k} {numbers[k]}" if k in numbers else k for k in card.keywords))
     texts: list[Any] = []
     for text in card.texts:
         texts.append(text.text)
