@@ -291,8 +291,9 @@ def _action(node: PackNode) -> ActionDef:
         cost=cost,
         text=node.read("text", str),
         targets=node.read("targets", int, 0),
-        target_type=node.read("target_type", str, "character"),
-        target_controller=node.read("target_controller", str, "opponent"),
+        # F.1.2: "alvo" with no characteristic: a character or a support, anyone's.
+        target_type=node.read("target_type", str, "any"),
+        target_controller=node.read("target_controller", str, "any"),
         steps=tuple(parse_step(n) for n in node.children("steps")),
         cosmic=node.read("cosmic", int, 0),
         keywords=node.strings("keywords"),

@@ -403,8 +403,12 @@ class ActionDef:
     cost: int | None  # None: no incapacitation cost; -1: X (0..2 chosen)
     text: str
     targets: int = 0
-    target_type: str = "character"  # character | support | any
-    target_controller: str = "opponent"  # opponent | self | any
+    # 4.6.2 F.1: "alvo" alone is a character or a support, anyone's (F.1.2, glossary
+    # "Alvo"); "personagem alvo" / "suporte alvo" (``character`` / ``support``) and "alvo
+    # controlado por um oponente" / "que você controla" (``opponent`` / ``self``) narrow it
+    # (F.1.1).
+    target_type: str = "any"  # character | support | any
+    target_controller: str = "any"  # opponent | self | any
     steps: tuple[Step, ...] = ()
     cosmic: int = 0  # Energia Cósmica N (E.2.1)
     keywords: tuple[str, ...] = ()
