@@ -137,8 +137,10 @@ def facts(card: CardDef) -> dict[str, Any]:
 
 
 def _played(card: CardDef) -> bool:
-    """Whether the engine plays every text and action of ``card`` (none left to players)."""
-    return not any(t.manual for t in card.texts) and not any(a.manual for a in card.actions)
+    """Whether the engine plays every text and action of ``card`` (none left to players,
+    none it lacks)."""
+    manual = any(t.manual for t in card.texts) or any(a.manual for a in card.actions)
+    return not manual and not card.incomplete
 
 
 def automated_codes(pack: Pack) -> frozenset[str]:

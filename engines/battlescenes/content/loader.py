@@ -147,6 +147,7 @@ _CARD_FIELDS = {
     "alignments",
     "codes",
     "keyword_numbers",
+    "incomplete",
     "affiliations",
     "powers",
     "energy",
@@ -193,6 +194,7 @@ def _card(node: PackNode) -> CardDef:
         verified=node.read("verified", bool),
         codes=node.strings("codes"),
         keyword_numbers=_keyword_numbers(node, keywords),
+        incomplete=node.read("incomplete", str, ""),
     )
     if card.energy < 0 or card.shield < 0:
         raise node.fail_at("energy", "energy and shield cannot be negative")

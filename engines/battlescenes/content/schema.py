@@ -450,6 +450,9 @@ class CardDef:
     verified: bool = False
     codes: tuple[str, ...] = ()
     keyword_numbers: tuple[tuple[str, int], ...] = ()  # (keyword, its printed number)
+    # What the printed card does that the engine does not do yet (our words); a card
+    # with it is not automated, so a deck holding it is refused at set-up.
+    incomplete: str = ""
 
     def __post_init__(self) -> None:
         # The compatibility read of the one-alignment shape (matches stored before).
