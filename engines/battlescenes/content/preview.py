@@ -8,12 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 from engines.battlescenes.content.database import OfficialDeck, automated_codes, database
+from engines.battlescenes.content.loader import BUILTIN_PACKS
 from engines.battlescenes.content.schema import CardDef, DeckList, Pack
 from engines.core.entry import message, section, sheet, vocabulary
 
 GAME = "battlescenes"
 #: The built-in packs: their previews also know every printed card and official deck.
-BUILTIN = ("starter",)
+BUILTIN = BUILTIN_PACKS
 
 
 def _k(key: str, **params: Any) -> dict[str, Any]:
