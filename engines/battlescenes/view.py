@@ -62,7 +62,7 @@ class HandCard(CardFace):
     """A card in its owner's hand: everything needed to play it without a lookup."""
 
     alter_ego: str
-    alignment: str
+    alignments: tuple[str, ...]
     ev_requirement: str
     accretion: int
     texts: tuple[str, ...]
@@ -76,6 +76,7 @@ class LookupCard(HandCard):
 
     zone: str  # scene, loaded, scenario, resources, prizes, hand (own) or set_aside (own)
     verified: bool
+    code: str = ""  # its printed collection code (BSET 1/100), "" for a pack's own card
 
 
 @dataclass(frozen=True)
@@ -241,7 +242,7 @@ def hand_card(state: State, card: int) -> HandCard:
     return HandCard(
         **{f: getattr(face, f) for f in face.__dataclass_fields__},
         alter_ego=d.alter_ego,
-        alignment=d.alignment,
+        alignments=d.alignments,
         ev_requirement=d.ev_requirement,
         accretion=d.accretion,
         texts=tuple(t.text for t in d.texts),
@@ -256,6 +257,7 @@ def lookup_card(state: State, card: int, zone: str) -> LookupCard:
         **{f: getattr(held, f) for f in held.__dataclass_fields__},
         zone=zone,
         verified=zones.defn(state, card).verified,
+        code=zones.defn(state, card).code,
     )
 
 

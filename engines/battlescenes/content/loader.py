@@ -14,7 +14,9 @@ from pathlib import Path
 
 import yaml
 
+from engines.battlescenes.content.database import database
 from engines.battlescenes.content.node import PackNode
+from engines.battlescenes.content.powers import MAX_POWERS, PACK_ALIASES, POWERS
 from engines.battlescenes.content.schema import (
     KEYWORDS,
     ActionDef,
@@ -84,7 +86,9 @@ def load_pack(name: str, root: Path = CONTENT_ROOT) -> Pack:
         cards, decks = {**base.cards, **cards}, {**base.decks, **decks}
     for deck in decks.values():
         for key, _count in deck.cards:
-            if key not in cards:
+            # A printed card the pack lacks may be listed by its code: known, and refused
+            # at set-up while the bot does not play it (database.py).
+            if key not in cards and database().find(key) is None:
                 detail = f"deck {deck.key}: unknown card {key!r}"
                 raise ContentError(detail, key="core.error.content", params={"detail": detail})
     return Pack(name, cards, decks)
@@ -139,7 +143,11 @@ _CARD_FIELDS = {
     "name",
     "version",
     "alter_ego",
-    "alignment",
+    "alignment",  # a pack written before ``alignments``: one alignment
+    "alignments",
+    "codes",
+    "keyword_numbers",
+    "incomplete",
     "affiliations",
     "powers",
     "energy",
@@ -161,6 +169,9 @@ def _card(node: PackNode) -> CardDef:
     for kw in keywords:
         if kw not in KEYWORDS:
             raise node.fail_at("keywords", f"unknown keyword {kw!r}")
+    powers = _powers(node, "powers", node.strings("powers"))
+    if len(powers) > MAX_POWERS:
+        raise node.fail_at("powers", f"a card prints at most {MAX_POWERS} powers (2.1)")
     if ctype in (CardType.CHARACTER, CardType.SUPPORT) and node.raw("energy") is None:
         raise node.fail_at("energy", "characters and supports need an initial energy (4.3)")
     card = CardDef(
@@ -169,9 +180,9 @@ def _card(node: PackNode) -> CardDef:
         name=node.read("name", str),
         version=node.read("version", str, ""),
         alter_ego=node.read("alter_ego", str, ""),
-        alignment=node.read("alignment", str, ""),
+        alignments=_alignments(node),
         affiliations=node.strings("affiliations"),
-        powers=node.strings("powers"),
+        powers=powers,
         energy=node.read("energy", int, 0),
         shield=node.read("shield", int, 0),
         ev_requirement=node.read("ev_requirement", str, ""),
@@ -181,6 +192,9 @@ def _card(node: PackNode) -> CardDef:
         actions=tuple(_action(n) for n in node.children("actions")),
         source=node.read("source", str),
         verified=node.read("verified", bool),
+        codes=node.strings("codes"),
+        keyword_numbers=_keyword_numbers(node, keywords),
+        incomplete=node.read("incomplete", str, ""),
     )
     if card.energy < 0 or card.shield < 0:
         raise node.fail_at("energy", "energy and shield cannot be negative")
@@ -193,6 +207,53 @@ def _card(node: PackNode) -> CardDef:
             if step.op == Op.GENERATE and step.text not in names:
                 raise node.fail_at("actions", f"no text with generated: {step.text!r} (5.7 B)")
     return card
+
+
+def _powers(node: PackNode, field: str, powers: tuple[str, ...]) -> tuple[str, ...]:
+    """Powers are the thirteen of rule 2.4, by id (``super_forca`` for Super Força); a pack
+    written before may still use the four legacy ids that name one of them."""
+    found = tuple(PACK_ALIASES.get(p, p) for p in powers)
+    for power in found:
+        if power not in POWERS:
+            allowed = ", ".join(POWERS)
+            raise node.fail_at(field, f"unknown power {power!r} (the 13 of 2.4: {allowed})")
+    return found
+
+
+def _alignments(node: PackNode) -> tuple[str, ...]:
+    """``alignments: [heroi, vilao]`` (herói, vilão, both or none); a pack written before
+    may still say ``alignment: heroi``."""
+    if node.raw("alignment") is not None:
+        if node.raw("alignments") is not None:
+            raise node.fail_at("alignment", "write either alignment or alignments")
+        one = node.read("alignment", str)
+        return (one,) if one else ()
+    return node.strings("alignments")
+
+
+def _action_power(node: PackNode) -> str:
+    """An action's power; none on a neutral ability card (N/A, 2.4)."""
+    if node.raw("power") is None:
+        return ""
+    return _powers(node, "power", (node.read("power", str),))[0]
+
+
+def _keyword_numbers(node: PackNode, keywords: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    """``keyword_numbers: {liderar: 1}``: the number printed with a keyword it lists."""
+    raw = node.raw("keyword_numbers")
+    if raw is None:
+        return ()
+    value = yaml.safe_load(yaml.serialize(raw))
+    if not isinstance(value, dict):
+        raise node.fail_at("keyword_numbers", "expected a mapping keyword: number", raw)
+    numbers: list[tuple[str, int]] = []
+    for keyword, number in value.items():
+        if keyword not in keywords:
+            raise node.fail_at("keyword_numbers", f"{keyword!r} is not in keywords", raw)
+        if isinstance(number, bool) or not isinstance(number, int) or number < 0:
+            raise node.fail_at("keyword_numbers", f"{keyword}: expected a number", raw)
+        numbers.append((str(keyword), number))
+    return tuple(numbers)
 
 
 _ACTION_FIELDS = {
@@ -217,7 +278,7 @@ _ACTION_FIELDS = {
 
 
 def _action(node: PackNode) -> ActionDef:
-    node.check_keys(_ACTION_FIELDS, {"name", "power", "kind", "text"})
+    node.check_keys(_ACTION_FIELDS, {"name", "kind", "text"})
     cost_node = node.raw("cost")
     cost: int | None = None
     if cost_node is not None:
@@ -230,13 +291,14 @@ def _action(node: PackNode) -> ActionDef:
             raise node.fail_at("cost", f"cost must be 0, 1, 2 or X (4.6.2 E.1), got {raw!r}")
     action = ActionDef(
         name=node.read("name", str),
-        power=node.read("power", str),
+        power=_action_power(node),
         kind=node.enum("kind", ActionKind),
         cost=cost,
         text=node.read("text", str),
         targets=node.read("targets", int, 0),
-        target_type=node.read("target_type", str, "character"),
-        target_controller=node.read("target_controller", str, "opponent"),
+        # F.1.2: "alvo" with no characteristic: a character or a support, anyone's.
+        target_type=node.read("target_type", str, "any"),
+        target_controller=node.read("target_controller", str, "any"),
         steps=tuple(parse_step(n) for n in node.children("steps")),
         cosmic=node.read("cosmic", int, 0),
         keywords=node.strings("keywords"),

@@ -7,10 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from engines.battlescenes.content.database import OfficialDeck, automated_codes, database
+from engines.battlescenes.content.loader import BUILTIN_PACKS
 from engines.battlescenes.content.schema import CardDef, DeckList, Pack
 from engines.core.entry import message, section, sheet, vocabulary
 
 GAME = "battlescenes"
+#: The built-in packs: their previews also know every printed card and official deck.
+BUILTIN = BUILTIN_PACKS
 
 
 def _k(key: str, **params: Any) -> dict[str, Any]:
@@ -18,8 +22,16 @@ def _k(key: str, **params: Any) -> dict[str, Any]:
 
 
 def entry_ids(pack: Pack) -> list[str]:
-    """Every card, then every deck, in the pack's order."""
-    return [*pack.cards, *(d for d in pack.decks if d not in pack.cards)]
+    """Every card, then every deck, in the pack's order; for a built-in pack, every other
+    printed card (by its collection code) after its cards and every official deck (by
+    its collection, ``BSET DECK``) after its decks."""
+    cards = list(pack.cards)
+    decks = [d for d in pack.decks if d not in pack.cards]
+    if pack.name in BUILTIN:
+        own = {c.code for c in pack.cards.values() if c.code}
+        cards += [k for k, c in database().cards.items() if not own & set(c.codes)]
+        decks += [d.id for d in database().decks]
+    return [*cards, *decks]
 
 
 def entry_data(pack: Pack, entry_id: str) -> dict[str, Any] | None:
@@ -28,15 +40,22 @@ def entry_data(pack: Pack, entry_id: str) -> dict[str, Any] | None:
         return _card(pack.cards[entry_id])
     if entry_id in pack.decks:
         return _deck(pack, pack.decks[entry_id])
+    if pack.name in BUILTIN:
+        printed = database().find(entry_id)
+        if printed is not None:
+            return _card(printed, printed_only=True)
+        official = database().deck(entry_id)
+        if official is not None:
+            return _official(pack, official)
     return None
 
 
-def _card(card: CardDef) -> dict[str, Any]:
+def _card(card: CardDef, printed_only: bool = False) -> dict[str, Any]:
     kind = message(f"battlescenes.render.type.{card.type.value}")
     # Powers, alignment and action kinds in the reader's language; names and texts
     # stay as printed (Battle Scenes cards exist in Portuguese only).
-    alignment = message(f"battlescenes.alignment.{card.alignment}") if card.alignment else ""
-    subtitle = {"join": [x for x in (card.alter_ego, alignment) if x], "sep": " · "}
+    alignments = [message(f"battlescenes.alignment.{a}") for a in card.alignments]
+    subtitle = {"join": [x for x in (card.code, card.alter_ego, *alignments) if x], "sep": " · "}
     stats: list[Any] = []
     if card.type.value in ("character", "support"):
         stats.append(message("battlescenes.lookup.stats", energy=card.energy, shield=card.shield))
@@ -47,7 +66,8 @@ def _card(card: CardDef) -> dict[str, Any]:
         stats.append(message("battlescenes.lookup.ev", req=card.ev_requirement, acc=card.accretion))
     facts = [", ".join(card.affiliations)] if card.affiliations else []
     if card.keywords:
-        facts.append(", ".join(card.keywords))
+        numbers = dict(card.keyword_numbers)
+        facts.append(", ".join(f"{k} {numbers[k]}" if k in numbers else k for k in card.keywords))
     texts: list[Any] = []
     for text in card.texts:
         texts.append(text.text)
@@ -56,14 +76,18 @@ def _card(card: CardDef) -> dict[str, Any]:
     for action in card.actions:
         cost = "X" if action.cost == -1 else ("" if action.cost is None else str(action.cost))
         head = [
-            action.name,
             _power(action.power) if action.power else "",
             message(f"battlescenes.lookup.kind.{action.kind.value}"),
             message("battlescenes.lookup.cost", cost=cost) if cost else "",
         ]
-        actions.append({"strong": {"join": [h for h in head if h], "sep": " · "}})
-        actions.append(action.text)
-        actions.append({"sub": _reads(action, ACTION_SHOWN)})
+        # The name on a line of its own: a bold line is not wrapped, and names are long.
+        actions.append({"strong": action.name})
+        actions.append({"join": [h for h in head if h], "sep": " · "})
+        if not printed_only:
+            actions.append(action.text)
+            actions.append({"sub": _reads(action, ACTION_SHOWN)})
+    if printed_only:  # a printed card's facts only: the engine does not play it yet
+        texts.append(_k("not_automated"))
     return sheet(
         GAME,
         card.key,
@@ -104,6 +128,27 @@ def _deck(pack: Pack, deck: DeckList) -> dict[str, Any]:
         subtitle=_k("deck_size", count=sum(n for _, n in deck.cards)),
         sections=[section(_k("cards"), lines)],
         verified=deck.verified,
+        source=deck.source,
+    )
+
+
+def _official(pack: Pack, deck: OfficialDeck) -> dict[str, Any]:
+    """An official deck: its printed cards, whether the bot plays each one."""
+    played = automated_codes(pack)
+    lines = []
+    for code in deck.cards:
+        card = database().cards[code]
+        mark = "" if code in played else " ✗"
+        lines.append(_k("official_line", code=code, card=card.title, mark=mark))
+    playable = all(code in played for code in deck.cards)
+    return sheet(
+        GAME,
+        deck.id,
+        kind=_k("official"),
+        title=deck.name,
+        subtitle=_k("official_playable" if playable else "official_not_playable"),
+        sections=[section(_k("cards"), lines)],
+        verified=False,
         source=deck.source,
     )
 

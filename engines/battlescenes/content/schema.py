@@ -12,6 +12,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from engines.battlescenes.content.powers import LEGACY_POWERS, POWERS
+
 
 class CardType(enum.Enum):
     """The four card types of chapter 2."""
@@ -90,13 +92,14 @@ class Trigger(enum.Enum):
     DREW_BY_ACTION = "drew_by_action"
 
 
-#: Powers the catalogs name in every language (``battlescenes.power.<power>``); a pack's
-#: other powers are shown as printed.
-KNOWN_POWERS = frozenset(
-    {"agilidade", "forca", "magia", "tecnologia", "psiquico", "energia", "armas", "metamorfose"}
-)
+#: Powers the catalogs name in every language (``battlescenes.power.<power>``): the
+#: thirteen printed ones (rule 2.4) and the ids of the model before them, which matches
+#: stored then still hold (``powers.LEGACY_POWERS``).
+KNOWN_POWERS = frozenset(POWERS) | LEGACY_POWERS
 
 #: Keywords of 7.1/7.2 a card may list; ``KEYWORDS_ENFORCED`` are applied by the engine.
+#: A keyword printed with a number (Liderar 1, Clarividência 3, Energia Cósmica 2,
+#: Potencializar 1) records it in ``CardDef.keyword_numbers``.
 KEYWORDS = frozenset(
     {
         "acao_unica",
@@ -400,8 +403,12 @@ class ActionDef:
     cost: int | None  # None: no incapacitation cost; -1: X (0..2 chosen)
     text: str
     targets: int = 0
-    target_type: str = "character"  # character | support | any
-    target_controller: str = "opponent"  # opponent | self | any
+    # 4.6.2 F.1: "alvo" alone is a character or a support, anyone's (F.1.2, glossary
+    # "Alvo"); "personagem alvo" / "suporte alvo" (``character`` / ``support``) and "alvo
+    # controlado por um oponente" / "que você controla" (``opponent`` / ``self``) narrow it
+    # (F.1.1).
+    target_type: str = "any"  # character | support | any
+    target_controller: str = "any"  # opponent | self | any
     steps: tuple[Step, ...] = ()
     cosmic: int = 0  # Energia Cósmica N (E.2.1)
     keywords: tuple[str, ...] = ()
@@ -415,14 +422,21 @@ class ActionDef:
 
 @dataclass(frozen=True)
 class CardDef:
-    """One card as printed; ``key`` is unique in a pack (e.g. ``hulk_v3``)."""
+    """One card as printed; ``key`` is unique in a pack (e.g. ``hulk_v3``). ``codes`` are
+    its printed collection codes (``BSET 1/100``, the first one its own): a printed card
+    is told apart by its code, never by name and version (several name + version pairs
+    belong to different cards). ``alignments``: herói, vilão, both or none (N/A).
+
+    ``alignment`` is the one-alignment field of the model before: a definition stored
+    with it (a match begun then) reads it into ``alignments``."""
 
     key: str
     type: CardType
     name: str
     version: str = ""
     alter_ego: str = ""
-    alignment: str = ""
+    alignment: str = ""  # legacy (read only): see ``alignments``
+    alignments: tuple[str, ...] = ()
     affiliations: tuple[str, ...] = ()
     powers: tuple[str, ...] = ()
     energy: int = 0
@@ -434,6 +448,27 @@ class CardDef:
     actions: tuple[ActionDef, ...] = ()
     source: str = ""
     verified: bool = False
+    codes: tuple[str, ...] = ()
+    keyword_numbers: tuple[tuple[str, int], ...] = ()  # (keyword, its printed number)
+    # What the printed card does that the engine does not do yet (our words); a card
+    # with it is not automated, so a deck holding it is refused at set-up.
+    incomplete: str = ""
+
+    def __post_init__(self) -> None:
+        # The compatibility read of the one-alignment shape (matches stored before).
+        if self.alignment:
+            if not self.alignments:
+                object.__setattr__(self, "alignments", (self.alignment,))
+            object.__setattr__(self, "alignment", "")
+
+    @property
+    def code(self) -> str:
+        """Its own collection code (the first printed), or "" for a pack's own card."""
+        return self.codes[0] if self.codes else ""
+
+    def keyword_number(self, keyword: str) -> int | None:
+        """The number printed with ``keyword`` (Liderar 1 -> 1), or ``None``."""
+        return next((n for k, n in self.keyword_numbers if k == keyword), None)
 
     @property
     def is_ev(self) -> bool:

@@ -161,12 +161,15 @@ def _wrapped(texts: Sequence[str], limit: int, bold_first: bool) -> list[tuple[s
 #: shortens the last move's caption, the Effect Tree and the legend, in that order.
 MAX_HEIGHT = 1100
 #: (every side crowded, crowded cards name their powers, caption lines, tree lines,
-#: legend lines), tried in turn.
+#: legend lines: the power labels' key, up to all thirteen, then the edge), tried in turn.
 PLANS = (
-    (False, True, 5, 5, 1),
-    (True, True, 5, 5, 1),
-    (True, False, 5, 5, 1),
-    (True, False, 4, 3, 1),
+    (False, True, 5, 5, 4),
+    (True, True, 5, 5, 4),
+    (True, True, 4, 3, 2),
+    (True, True, 3, 2, 2),
+    (True, False, 5, 5, 4),
+    (True, False, 4, 3, 3),
+    (True, False, 3, 3, 2),
     (True, False, 3, 3, 1),
     (True, False, 3, 2, 0),
     (True, False, 2, 2, 0),
@@ -211,13 +214,15 @@ def board(data: BoardView, seat: int | None, t: Translate, locale: str) -> bytes
     tree_runs = [f"{header}: {' · '.join(tree)}"] if tree else []
     tree = [header, *tree] if tree else []
     fixed = 118 + 8 + 2 * (STRIP_H + 8) + SCENARIO_H + 8
+    # The short power labels on the cards, keyed in the legend (in the scene's order).
+    shown = list(dict.fromkeys(p for c in data.scene for p in c.powers))
     for crowded, powers, caption, effects, keys in PLANS:
         sides = [
             grid(tuple(c for c in data.scene if c.controller == s), crowded, powers) for s in order
         ]
         last = _wrapped(said, caption, True)
         tree_lines = _wrapped(tree if len(tree) <= effects else tree_runs, effects, False)
-        legend = _wrapped(legend_lines(t, locale), keys, False)
+        legend = _wrapped(legend_lines(t, locale, shown), keys, False)
         height = fixed + sum(side.height for side in sides)
         height += (len(last) * LINE + 24 if last else 0) + (len(tree_lines) * LINE + 8)
         height += len(legend) * LINE + 16 if legend else 0

@@ -30,8 +30,8 @@ def _wrap(text: str, size: int, width: float, bold: bool = False) -> list[str]:
 def _blocks(card: LookupCard, t: Translate, locale: str) -> list[tuple[str, int, bool, bool]]:
     """(text, size, bold, muted) lines, before wrapping."""
     kind = t(f"battlescenes.render.type.{card.type}", locale)
-    alignment = translated(t, locale, "alignment", card.alignment) if card.alignment else ""
-    head = " · ".join(x for x in (kind, card.alter_ego, alignment) if x)
+    alignment = " / ".join(translated(t, locale, "alignment", a) for a in card.alignments)
+    head = " · ".join(x for x in (kind, card.code, card.alter_ego, alignment) if x)
     rows: list[tuple[str, int, bool, bool]] = [(head, 28, False, True)]
     if card.type in ("character", "support"):
         rows.append(

@@ -28,7 +28,7 @@ from engines.battlescenes.render.style import (
     power_colour,
     wrap,
 )
-from engines.battlescenes.render.words import Translate, translated
+from engines.battlescenes.render.words import Translate, short_powers
 from engines.battlescenes.view import SceneCard
 from engines.core import theme
 from engines.core.render import draw_text, font, text_width
@@ -110,11 +110,13 @@ def grid(cards: tuple[SceneCard, ...], compact: bool, powers: bool) -> Grid:
 
 
 def _fits(card: SceneCard, table: Grid) -> bool:
-    """Whether a card lying as on the table has room for its whole name and stats."""
+    """Whether a card lying as on the table has room for its whole name, its powers and
+    its stats."""
     w, h = card_size(
         card.stage if card.type == "character" else 1, WIDTH / table.cols, table.rows[0]
     )
-    lines = len(name_lines(card, w, False)[0])
+    # its name, its powers' short labels (a line of their own) and its stats
+    lines = len(name_lines(card, w, False)[0]) + bool(card.powers)
     return INSET + (EDGE + 4 if upright(card) else 0) + 2 + lines * NAME_LINE + STATS_H + INSET <= h
 
 
@@ -224,7 +226,7 @@ def draw_card_base(
         draw_text(draw, (left + 2, ty), line, max_width=width, size=SMALL, bold=bold)
         ty += NAME_LINE
     stats = PIPS_H if not compact and inner_b - ty >= PIPS_H + NAME_LINE else STATS_H
-    powers = ", ".join(translated(t, locale, "power", p) for p in card.powers)
+    powers = short_powers(t, locale, card.powers)
     if card.type == "support":
         # Set as a heading like the powers above a character's stats ("Support", not "support").
         word = t("battlescenes.render.type.support", locale)

@@ -30,7 +30,13 @@ from engines.battlescenes.render.style import (
     power_colour,
     wrap,
 )
-from engines.battlescenes.render.words import Translate, label, owes_text, translated
+from engines.battlescenes.render.words import (
+    Translate,
+    label,
+    owes_text,
+    short_powers,
+    translated,
+)
 from engines.battlescenes.view import HandCard, SeatView, parse
 from engines.core import CommandSpec, View, theme
 from engines.core.i18n import Catalog
@@ -80,9 +86,9 @@ def card_rows(card: HandCard, t: Translate, locale: str) -> tuple[list[str], lis
             t("battlescenes.render.hand_cost", locale, energy=card.energy, shield=card.shield)
         )
     if card.powers:
-        facts.append(", ".join(translated(t, locale, "power", p) for p in card.powers))
-    if card.alignment:
-        facts.append(translated(t, locale, "alignment", card.alignment))
+        facts.append(short_powers(t, locale, card.powers))
+    if card.alignments:
+        facts.append(" / ".join(translated(t, locale, "alignment", a) for a in card.alignments))
     facts.extend(card.affiliations)
     if card.ev_requirement:
         facts.append(
@@ -93,7 +99,7 @@ def card_rows(card: HandCard, t: Translate, locale: str) -> tuple[list[str], lis
         head.append(", ".join(translated(t, locale, "keyword", k) for k in card.keywords))
     texts = list(card.texts)
     for action in card.actions:
-        parts = [action.name, translated(t, locale, "power", action.power)]
+        parts = [action.name, *([short_powers(t, locale, (action.power,))] if action.power else [])]
         parts.append(t(f"battlescenes.lookup.kind.{action.kind}", locale))
         if action.cost:
             parts.append(t("battlescenes.lookup.cost", locale, cost=action.cost))
@@ -185,7 +191,8 @@ def legend(t: Translate, locale: str, powers: set[str]) -> list[tuple[str, str, 
     ]
     for power in sorted(powers):
         if power in POWER_COLOURS:
-            rows.append(("swatch", translated(t, locale, "power", power), POWER_COLOURS[power]))
+            words = f"{short_powers(t, locale, (power,))} {translated(t, locale, 'power', power)}"
+            rows.append(("swatch", words, POWER_COLOURS[power]))
     return rows
 
 

@@ -20,13 +20,27 @@ SCENARIO_H = 60
 LAST = theme.HIGHLIGHT
 CARD_FACE: theme.RGB = (58, 62, 74)
 CARD_TEXT = theme.TEXT
-#: Card frames by power (13 powers, 2; grey for neutral cards and unknown powers).
-#: Yellow is left out: it marks the last move.
+#: Card frames by power (the 13 of 2.4; grey for neutral cards and unknown powers), near
+#: the colours of the printed icons. Yellow is left out: it marks the last move. A card
+#: shows all its powers as short labels (``battlescenes.power_short``); the frame takes
+#: its first power's colour.
 POWER_COLOURS: dict[str, theme.RGB] = {
-    "forca": (200, 62, 50),
+    "super_forca": (200, 62, 50),
     "agilidade": (64, 168, 84),
-    "tecnologia": (92, 140, 214),
+    "genialidade": (92, 140, 214),
     "magia": (156, 86, 200),
+    "telepatia": (214, 96, 166),
+    "ataque_energetico": (232, 142, 36),
+    "ataque_a_distancia": (150, 120, 90),
+    "elasticidade": (38, 166, 166),
+    "laminas": (176, 180, 190),
+    "poder_cosmico": (90, 70, 220),
+    "regeneracao": (120, 200, 60),
+    "telecinesia": (236, 120, 120),
+    "voo": (110, 200, 240),
+    # Powers of the model before the thirteen (matches stored then).
+    "forca": (200, 62, 50),
+    "tecnologia": (92, 140, 214),
     "psiquico": (214, 96, 166),
     "energia": (232, 142, 36),
     "armas": (150, 120, 90),

@@ -3,7 +3,7 @@ what, the end screen, the last move and the legend."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from engines.battlescenes.view import BoardView, Label
 
@@ -16,6 +16,11 @@ def translated(t: Translate, locale: str, group: str, word: str) -> str:
     key = f"battlescenes.{group}.{word}"
     text = t(key, locale)
     return word if text == key else text
+
+
+def short_powers(t: Translate, locale: str, powers: Sequence[str]) -> str:
+    """Powers as the short labels a phone's card chip has room for: "SF RE AG VO"."""
+    return " ".join(translated(t, locale, "power_short", p) for p in powers)
 
 
 def label(t: Translate, locale: str, item: Label) -> str:
@@ -79,6 +84,9 @@ def last_lines(data: BoardView, t: Translate, locale: str) -> list[str]:
     return [t("battlescenes.render.last", locale, player=who, action=kind), *said]
 
 
-def legend_lines(t: Translate, locale: str) -> list[str]:
-    """The board's symbols in words."""
-    return [t("battlescenes.render.legend.board", locale)]
+def legend_lines(t: Translate, locale: str, powers: Sequence[str] = ()) -> list[str]:
+    """The board's symbols in words: the short labels of the ``powers`` shown ("SF Super
+    Strength"), then the coloured edge."""
+    keys = [f"{short_powers(t, locale, (p,))} {translated(t, locale, 'power', p)}" for p in powers]
+    edge = t("battlescenes.render.legend.board", locale)
+    return [" · ".join([*keys, edge])]

@@ -6,7 +6,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from engines.battlescenes.content import positions, preview
+from engines.battlescenes.content import catalogue, positions, preview
+from engines.battlescenes.content.database import automated_codes, database
 from engines.battlescenes.content.loader import BUILTIN_PACKS, CONTENT_ROOT, builtin_pack, load_pack
 from engines.battlescenes.content.schema import Pack
 from engines.battlescenes.effects import interpreter
@@ -123,6 +124,11 @@ class BattleScenes(GameEngine[State]):
         """Every card, then every deck (``engines.battlescenes.content.preview``)."""
         return preview.entry_ids(content) if isinstance(content, Pack) else []
 
+    def catalogue(self, content: Any) -> list[dict[str, serde.JSON]]:
+        """Every printed card's facts (code, powers, action, ``automated``, source) and
+        every deck's codes, playable or not (``content.catalogue``; docs/content.md)."""
+        return catalogue.catalogue(content) if isinstance(content, Pack) else []
+
     def entry_view(self, content: Any, entry_id: str) -> View | None:
         """A card's (or a deck's) preview sheet."""
         data = preview.entry_data(content, entry_id) if isinstance(content, Pack) else None
@@ -144,6 +150,13 @@ class BattleScenes(GameEngine[State]):
         pack = content if isinstance(content, Pack) else self.load_content(None)
         decks = []
         for name in (opts["deck_a"], opts["deck_b"]):
+            official = database().deck(name) if name not in pack.decks else None
+            if official is not None:  # an official deck: playable once every card is
+                played = automated_codes(pack)
+                missing = next((c for c in official.cards if c not in played), None)
+                if missing is not None:
+                    card = database().cards[missing]
+                    raise setup.not_automated(official.name, card.title, missing)
             if name not in pack.decks:
                 raise SetupError(
                     f"No deck {name!r}.",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from engines.battlescenes.content.database import database
 from engines.battlescenes.content.schema import CardType, DeckList, Pack
 from engines.battlescenes.rules.state import CardRef, Phase, PlayerState, State
 from engines.battlescenes.table import drawing, zones
@@ -21,7 +22,10 @@ def check_deck(pack: Pack, deck: DeckList, size: int, min_characters: int) -> No
     for key, count in deck.cards:
         counts[key] += count
     for key, count in counts.items():
-        card = pack.cards[key]
+        card = pack.cards.get(key)
+        if card is None:  # a printed card the pack does not play (loader: a known code)
+            printed = database().find(key)
+            raise not_automated(deck.name, printed.title if printed else key, key)
         limit = 1 if "item_unico" in card.keywords else MAX_COPIES
         if count > limit:
             raise SetupError(
@@ -44,6 +48,16 @@ def check_deck(pack: Pack, deck: DeckList, size: int, min_characters: int) -> No
             key="battlescenes.error.deck_characters",
             params={"deck": deck.name, "count": chars, "min": min_characters},
         )
+
+
+def not_automated(deck: str, card: str, code: str) -> SetupError:
+    """A deck holding a card the engine does not play is refused, naming the card: the
+    bot never leaves a printed text to be applied by hand."""
+    return SetupError(
+        f"Deck {deck}: {card} ({code}) is not played by the bot yet.",
+        key="battlescenes.error.not_automated",
+        params={"deck": deck, "card": card, "code": code},
+    )
 
 
 def new_state(

@@ -323,9 +323,10 @@ def affiliations(state: State, item: InScene) -> tuple[str, ...]:
 
 
 def alignments(state: State, card: int) -> tuple[str, ...]:
-    """Alignments of a card: the printed one; for a card base in the scene, plus those texts
-    give and minus those they take away (8.B.2: losing wins)."""
-    printed = [defn(state, card).alignment] if defn(state, card).alignment else []
+    """Alignments of a card: the printed ones (herói, vilão, both or none); for a card base
+    in the scene, plus those texts give and minus those they take away (8.B.2: losing
+    wins)."""
+    printed = list(defn(state, card).alignments)
     index = find(state, card)
     if index is None:
         return tuple(printed)

@@ -224,7 +224,7 @@ STEP_CARD = """cards:
     source: test
     verified: false
     actions:
-      - {name: A, power: p, kind: normal, targets: 1, text: t,
+      - {name: A, power: magia, kind: normal, targets: 1, text: t,
          steps: [{op: lose_trait, trait: "%s"}]}
 """
 

@@ -45,8 +45,19 @@ def test_options_and_targets_follow_the_chosen_action() -> None:
     umar, abutre, heimdall = (sid(state, k) for k in ("umar_v1", "abutre_v1", "heimdall_v1"))
     typed = {"character": umar, "action": "golpe duplo"}
     assert values(state, 0, "use", "mode", **typed) == ["dano", "incapacitar"]
-    # F.1: one opposing character; the user's own cards are not offered.
-    assert values(state, 0, "use", "targets", **typed) == [str(abutre), str(heimdall)]
+    # F.1.2: "alvo" alone is any character or support in the scene, the user's own too.
+    triton = sid(state, "triton_v1")
+    offered = values(state, 0, "use", "targets", **typed)
+    assert offered == [str(c) for c in (umar, triton, abutre, heimdall)]
+    # F.1.1: "alvo controlado por um oponente" leaves the user's own cards out.
+    theirs = replace(DOUBLE, target_controller="opponent")
+    narrowed = replace(
+        state, defs={**state.defs, "umar_v1": replace(state.defs["umar_v1"], actions=(theirs,))}
+    )
+    assert values(state, 0, "use", "targets", **typed) != values(
+        narrowed, 0, "use", "targets", **typed
+    )
+    assert values(narrowed, 0, "use", "targets", **typed) == [str(abutre), str(heimdall)]
     # The single target already typed: nothing more to add.
     done = ENGINE.autocomplete(state, 0, "use", "targets", f"{abutre}, ", typed)
     assert [c.value for c in done] == [str(abutre)]
@@ -65,7 +76,8 @@ def test_several_targets_are_typed_one_after_another() -> None:
     )
     typed = {"character": umar, "action": "Dois Alvos"}
     got = ENGINE.autocomplete(state, 0, "use", "targets", f"{abutre} ", typed)
-    assert [c.value for c in got] == [f"{abutre}, {heimdall}", f"{abutre}, {triton}"]
+    # F.1.2: any other card base, the user's own Umar too.
+    assert [c.value for c in got] == [f"{abutre}, {c}" for c in (umar, heimdall, triton)]
     # Typing part of the next card's name narrows the list.
     got = ENGINE.autocomplete(state, 0, "use", "targets", f"{abutre}, tri", typed)
     assert [c.value for c in got] == [f"{abutre}, {triton}"]
@@ -87,7 +99,8 @@ def test_self_targeted_action_offers_own_cards() -> None:
     )
     umar = sid(state, "umar_v1")
     typed = {"character": umar, "action": "Barreira Telecinética"}
-    assert values(state, 0, "use", "targets", **typed) == [str(umar)]
+    # "O alvo" alone (F.1.2): the user's own cards are offered, the opponent's too.
+    assert values(state, 0, "use", "targets", **typed) == [str(umar), str(sid(state, "abutre_v1"))]
 
 
 def test_extra_capacitation_offers_only_same_alter_ego_characters() -> None:

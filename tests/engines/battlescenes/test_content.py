@@ -43,7 +43,7 @@ def test_bad_cost_is_refused_with_the_rule() -> None:
     source: test
     verified: false
     actions:
-      - {name: A, power: forca, kind: normal, cost: 3, text: t, manual: true}
+      - {name: A, power: super_forca, kind: normal, cost: 3, text: t, manual: true}
 """
     with pytest.raises(ContentError) as err:
         load_text(text, "mine.yaml")
@@ -79,7 +79,7 @@ def test_unknown_step_op_is_refused() -> None:
     source: test
     verified: false
     actions:
-      - {name: A, power: p, kind: normal, targets: 1, text: t, steps: [{op: explode}]}
+      - {name: A, power: magia, kind: normal, targets: 1, text: t, steps: [{op: explode}]}
 """
     with pytest.raises(ContentError) as err:
         load_text(text, "m.yaml")
@@ -126,3 +126,45 @@ def test_new_trigger_words_are_validated() -> None:
     with pytest.raises(ContentError) as err:
         load_text(scenario_text("{op: mill, plus: counted}"), "m.yaml")
     assert "plus" in str(err.value)
+
+
+def _character(**fields: str) -> str:
+    extra = "".join(f"    {k}: {v}\n" for k, v in fields.items())
+    return (
+        "cards:\n  - key: x\n    type: character\n    name: X\n    energy: 3\n"
+        f"    source: test\n    verified: false\n{extra}"
+    )
+
+
+def test_a_character_prints_up_to_four_of_the_thirteen_powers() -> None:
+    four = "[agilidade, ataque_energetico, genialidade, voo]"
+    card = load_text(_character(powers=four)).cards["x"]
+    assert card.powers == ("agilidade", "ataque_energetico", "genialidade", "voo")
+    with pytest.raises(ContentError) as err:
+        load_text(_character(powers="[agilidade, voo, magia, laminas, regeneracao]"), "m.yaml")
+    assert "at most 4" in str(err.value)
+    with pytest.raises(ContentError) as err:
+        load_text(_character(powers="[psiquico]"), "m.yaml")  # Telepatia or Telecinesia?
+    assert "psiquico" in str(err.value) and "telepatia" in str(err.value)
+
+
+def test_a_pack_written_before_keeps_its_one_alignment_and_its_power_words() -> None:
+    card = load_text(_character(alignment="vilao", powers="[forca, tecnologia]")).cards["x"]
+    assert card.alignments == ("vilao",)
+    assert card.powers == ("super_forca", "genialidade")
+
+
+def test_codes_alignments_and_keyword_numbers_are_read() -> None:
+    text = _character(
+        codes='["BSUM 39/100", "PROMO 1"]',
+        alignments="[heroi, vilao]",
+        keywords="[liderar]",
+        keyword_numbers="{liderar: 1}",
+    )
+    card = load_text(text).cards["x"]
+    assert card.code == "BSUM 39/100" and card.codes[1] == "PROMO 1"
+    assert card.alignments == ("heroi", "vilao")
+    assert card.keyword_number("liderar") == 1 and card.keyword_number("clone") is None
+    with pytest.raises(ContentError) as err:
+        load_text(_character(keyword_numbers="{liderar: 1}"), "m.yaml")
+    assert "not in keywords" in str(err.value)

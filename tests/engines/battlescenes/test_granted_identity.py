@@ -33,7 +33,7 @@ def test_a_different_alter_ego_grants_nothing() -> None:
     abutre = sid(state, "abutre_v1")
     item = zones.in_scene(state, abutre)
     assert item.loaded[0] not in zones.granted_cards(state, item)  # only the Proteção
-    assert "forca" not in zones.powers(state, item)
+    assert "super_forca" not in zones.powers(state, item)
 
 
 def test_a_gained_alter_ego_makes_the_same_alter_ego_card_grant() -> None:
@@ -45,7 +45,7 @@ def test_a_gained_alter_ego_makes_the_same_alter_ego_card_grant() -> None:
     abutre = sid(state, "abutre_v1")
     item = zones.in_scene(state, abutre)
     assert item.loaded[0] in zones.granted_cards(state, item)
-    assert "forca" in zones.powers(state, item)
+    assert "super_forca" in zones.powers(state, item)
     assert "Vingadores" in zones.affiliations(state, item)
     triton = sid(state, "triton_v1")
     state, _ = act(state, 0, UseAction(abutre, "Arremesso", str(triton)))

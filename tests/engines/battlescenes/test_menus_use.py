@@ -84,7 +84,8 @@ def test_character_then_action_then_targets_uses_the_action() -> None:
     state = step(state, actions, "Chamas Sombrias")
     targets = next_use(state)
     assert targets.field_name == "targets" and targets.min_values == targets.max_values == 1
-    assert [o.value for o in targets.options] == [abutre, sid(state, "heimdall_v1")]
+    # "no alvo" (F.1.2): any character or support, the user's own ones first.
+    assert [o.value for o in targets.options] == [umar, abutre, sid(state, "heimdall_v1")]
     assert not zones.in_scene(state, abutre).damaged_this_turn
     state = step(state, targets, abutre)
     assert state.using == -1 and state.last_action == "use"

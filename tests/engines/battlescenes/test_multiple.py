@@ -30,7 +30,7 @@ def table() -> State:
     umar = state.defs["umar_v1"]
     from engines.core.model import replace
 
-    return replace(state, defs={**state.defs, "umar_v1": replace(umar, powers=("cosmico",))})
+    return replace(state, defs={**state.defs, "umar_v1": replace(umar, powers=("poder_cosmico",))})
 
 
 def lost(state: State, key: str, seat: int = 1) -> int:

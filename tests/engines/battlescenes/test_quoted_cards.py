@@ -53,7 +53,7 @@ def test_cristalys_ignores_other_affiliations_and_her_controllers_own_effects() 
     state = cristalys_table()
     own = ActionDef(
         name="Ordem",
-        power="energia",
+        power="ataque_energetico",
         kind=ActionKind.NORMAL,
         cost=0,
         text="Incapacite o personagem alvo em 1.",
@@ -88,7 +88,7 @@ def test_adaga_psiquica_action_two_procedures() -> None:
 
 RECHARGE = ActionDef(
     name="Recarga",
-    power="psiquico",
+    power="telepatia",
     kind=ActionKind.NORMAL,
     cost=0,
     text="Carregue um card dos seus recursos neste personagem.",

@@ -13,6 +13,8 @@ import pytest
 from PIL import Image
 
 from engines.battlescenes import ENGINE
+from engines.battlescenes.content.powers import POWERS
+from engines.battlescenes.content.schema import CardType
 from engines.battlescenes.render.board import board
 from engines.battlescenes.render.card_bases import grid, place, upright
 from engines.battlescenes.rules.state import State
@@ -100,7 +102,7 @@ def test_a_scene_of_up_to_four_cards_a_side_lies_as_on_the_table() -> None:
         png = ENGINE.render(ENGINE.view(state, None), "board", "en-US")
     readable(png, seen)
     said = seen.joined()
-    for power in ("Magic", "Technology"):  # Capuz V2's, Homem de Ferro V3's
+    for power in ("MA", "GE", "MA Magic", "GE Genius"):  # Capuz V2's, Homem de Ferro V3's
         assert power in said
     # a card lies upright (portrait) at stage 1, turned (landscape) at stages 0 and 2 (4.5)
     data = parse(ENGINE.view(state, None))
@@ -153,3 +155,43 @@ def test_a_long_hand_and_a_long_choice_still_fit_a_phone() -> None:
     for card in long.hand:  # every card still named, in running text when need be
         assert f"#{card.id} {card.title}" in shown["hand"]
         assert f"#{card.id} {card.title}" in shown["cards"]
+
+
+def _four_powers(state: State) -> State:
+    """Every character of ``state`` with four powers, the most a printed one has (2.4):
+    all thirteen appear across the scene, so the legend keys them all."""
+    names = list(POWERS)
+    defs = {}
+    for i, (key, d) in enumerate(sorted(state.defs.items())):
+        if d.type is CardType.CHARACTER:
+            d = replace(d, powers=tuple(names[(i + j) % len(names)] for j in range(4)))
+        defs[key] = d
+    return replace(state, defs=defs)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_four_power_characters_fit_a_phone_board_hand_and_card(locale: str) -> None:
+    for state in (_four_powers(reference.crowded()), _four_powers(reference.busy())):
+        with drawn() as seen:
+            board_png = ENGINE.render(ENGINE.view(state, None), "board", locale)
+        readable(board_png, seen)
+        for kind in ("hand", "cards"):
+            with drawn() as seen:
+                png = ENGINE.render(ENGINE.view(state, 0), kind, locale)
+            readable(png, seen)
+    state = _four_powers(reference.busy())
+    with drawn() as seen:
+        ENGINE.render(ENGINE.view(state, None), "board", locale)
+    said = seen.texts
+    catalog = ENGINE.catalog()
+    scene = parse(ENGINE.view(state, None)).scene
+    for card in scene:  # each character's four powers as short labels on its card
+        if card.type == "character":
+            labels = [
+                catalog.translate(f"battlescenes.power_short.{p}", locale) for p in card.powers
+            ]
+            assert any(t.text == " ".join(labels) for t in said), card.title
+    first = scene[0].powers[0]  # the legend keys the labels, in the scene's order
+    short = catalog.translate(f"battlescenes.power_short.{first}", locale)
+    full = catalog.translate(f"battlescenes.power.{first}", locale)
+    assert f"{short} {full}" in seen.joined()

@@ -40,7 +40,7 @@ MILL_OWN = Text(
 )
 RECHARGE = ActionDef(
     name="Recarga",
-    power="tecnologia",
+    power="genialidade",
     kind=ActionKind.NORMAL,
     cost=0,
     text="Carregue um card dos seus recursos neste personagem.",

@@ -87,9 +87,9 @@ def test_the_last_move_is_captioned_in_words_and_highlighted() -> None:
 @pytest.mark.parametrize(
     ("locale", "words", "not_words"),
     [
-        ("en-US", ["Agility", "Strength", "Prizes"], ["agilidade", "Agilidade", "Força"]),
-        ("pt-BR", ["Agilidade", "Força", "Prêmios"], ["Agility", "Strength"]),
-        ("it", ["Agilità", "Forza", "Premi"], ["agilidade", "Agilidade", "Força"]),
+        ("en-US", ["Agility", "Super Strength", "Prizes"], ["agilidade", "Agilidade", "Força"]),
+        ("pt-BR", ["Agilidade", "Super Força", "Prêmios"], ["Agility", "Strength"]),
+        ("it", ["Agilità", "Super Forza", "Premi"], ["agilidade", "Agilidade", "Força"]),
     ],
 )
 def test_powers_and_zones_are_in_the_readers_language(
@@ -133,7 +133,8 @@ def test_the_hand_says_what_its_player_can_do_now_and_the_cards_how_to_play_them
     assert "Legend" in hand and "turned left: stage 2" in hand
     assert "Your options now" not in texts(state, 1, "hand", "en-US")  # Bruno waits
     cards = texts(state, 0, "cards", "pt-BR")
-    assert "personagem · Energia Inicial 7 · Escudo 2 · Magia · Herói · Asgardianos" in cards
+    # Powers as short labels (MA), keyed in the legend ("MA Magia").
+    assert "personagem · Energia Inicial 7 · Escudo 2 · MA · Herói · Asgardianos" in cards
     assert "Este personagem ganha Escudo +X." in cards  # Medusa V2's text, as printed
     with pytest.raises(ValueError):
         ENGINE.render(ENGINE.view(state, None), "hand", "en-US")
@@ -145,7 +146,7 @@ def test_alt_text_summarises_the_board_and_keeps_hands_out_of_public() -> None:
     assert len(public) <= 1000
     assert public.startswith("Ana: use an action or pass.")
     assert "Ana: 8 of 15 prize points; Bruno: 5 of 15 prize points." in public
-    assert "Hulk V3: Strength, energy 6 of 8, shield 4 of 4, stage 2" in public
+    assert "Hulk V3: Super Strength, energy 6 of 8, shield 4 of 4, stage 2" in public
     assert "5 damage to Capuz V2" in public
     assert "Odin V1" not in public  # only in Ana's hand
     own = ENGINE.describe(ENGINE.view(state, 0), "hand", "it")

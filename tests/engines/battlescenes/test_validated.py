@@ -111,7 +111,15 @@ def planos_replaced() -> tuple[State, tuple[int, ...]]:
     deck = state.players[0].deck
     medo = zone_id(state, 0, "hand", "a_essencia_do_medo")
     state, events = act(state, 0, PlayCard(medo))
+    # Two effects wait: A Essência do Medo's draw on entering and Planos Frustrados'
+    # leaving; Ana orders them (9.1.2), the leaving one first.
+    assert state.choice is not None and state.choice.prompt == "battlescenes.choice.order"
+    state, events = act(state, 0, Choose(state.choice.options[-1]))
+    while state.choice is not None and state.choice.prompt == "battlescenes.choice.order":
+        state, more = act(state, 0, Choose(state.choice.options[0]))
+        events += more
     assert "battlescenes.event.search_forbidden_turn" in keys(events)
+    deck = deck[1:]  # the draw on entering took the top card
     return state, deck
 
 
