@@ -242,7 +242,8 @@ async def test_a_pack_entry_is_previewed_in_the_readers_language(table: Table) -
     packs = table.bot.service.packs
     await emu.wait_for(lambda: not packs._loading, 30, what="the pack loaded")
     suggested = await emu.autocomplete(table.bruno.id, "content show", typed, focused="entry")
-    assert [c["value"] for c in suggested] == ["tristepan"]
+    # Tristepan, then his version Tristepan - Tristemônio (Percedal - Percylax, 2.1.2).
+    assert [c["value"] for c in suggested] == ["tristepan", "percedal-percylax"]
     # Bruno reads Portuguese; each game's built-in pack, one entry each.
     for game, pack, entry in (
         ("battlescenes", "starter", "hulk_v3"),
