@@ -261,6 +261,36 @@ def list_content(game: str, pack: str | None, as_json: bool, locale: str) -> int
     return 0
 
 
+def template_content(game: str, entry: str, pack: str | None, locale: str) -> int:
+    """``python -m bot content template GAME ENTRY``: print a ready pack file completing
+    one entry from one's own printed component (Krosmaster: a figure known only by its
+    printed stats). 0 on success, 1 for no such entry, 2 for an unknown game."""
+    import os
+
+    from bot.i18n import Texts, build_catalog
+    from engines.core.errors import LocalisedError
+    from engines.core.registry import UnknownGameError, get, load_games
+
+    games = [m.strip() for m in os.environ.get("GAMES", "").split(",") if m.strip()]
+    texts = Texts(build_catalog(load_games(games)))
+    try:
+        engine = get(game)
+    except UnknownGameError:
+        print(texts("bot.error.unknown_game", locale, game=game), file=sys.stderr)
+        return 2
+    try:
+        text = engine.content_template(engine.load_content(pack), entry)
+    except LocalisedError as exc:
+        print(texts.error(exc, locale), file=sys.stderr)
+        return 1
+    if text is None:
+        shown = pack or "default"
+        print(texts("bot.content.no_entry", locale, entry=entry, pack=shown), file=sys.stderr)
+        return 1
+    print(text, end="")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the exit code."""
     parser = argparse.ArgumentParser(prog="python -m bot")
@@ -275,21 +305,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--pack", type=Path, help="the pack file uploaded to the match's server (/content upload)"
     )
     content_parser = sub.add_parser("content", help="community content packs")
-    content_parser.add_argument("action", choices=["check", "render", "list"])
+    content_parser.add_argument("action", choices=["check", "render", "list", "template"])
     content_parser.add_argument(
-        "pack", type=Path, help="the pack directory: DIR/<game>/<pack>; list: the game"
+        "pack", type=Path, help="the pack directory: DIR/<game>/<pack>; list, template: the game"
     )
     content_parser.add_argument(
-        "out", type=Path, nargs="?", help="render: the folder the PNG previews are written to"
+        "out",
+        type=Path,
+        nargs="?",
+        help="render: the folder the PNG previews are written to; template: the entry",
     )
     content_parser.add_argument("--locale", default="en-US")
     content_parser.add_argument("--json", action="store_true", help="list: a JSON array")
-    content_parser.add_argument("--name", help="list: a built-in pack other than the default")
+    content_parser.add_argument(
+        "--name", help="list, template: a built-in pack other than the default"
+    )
     args = parser.parse_args(argv)
     if args.command == "verify":
         return verify_file(args.export, args.locale, args.pack)
     if args.command == "content" and args.action == "list":
         return list_content(str(args.pack), args.name, args.json, args.locale)
+    if args.command == "content" and args.action == "template":
+        if args.out is None:
+            parser.error("content template needs the entry: content template GAME ENTRY")
+        return template_content(str(args.pack), str(args.out), args.name, args.locale)
     if args.command == "content" and args.action == "render":
         if args.out is None:
             parser.error("content render needs the output folder: content render DIR OUT/")

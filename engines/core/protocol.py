@@ -265,6 +265,12 @@ class GameEngine(ABC, Generic[S]):
         ``docs/content.md``). By default only the ids :meth:`entry_ids` lists."""
         return [{"id": entry_id} for entry_id in self.entry_ids(content)]
 
+    def content_template(self, content: Any, entry: str) -> str | None:
+        """A ready pack file completing one entry of a loaded pack from one's own printed
+        component (``python -m bot content template GAME ENTRY``): its known facts filled
+        in, the rest for the owner to write. ``None`` when the game has none for it."""
+        return None
+
     def entry_view(self, content: Any, entry_id: str) -> View | None:
         """A preview of one entry of a loaded pack, drawn by :meth:`render_entry`
         (its data is an ``engines.core.entry`` sheet); ``None`` for an unknown id.

@@ -165,7 +165,9 @@ def _team_list(state: State, current: str) -> list[Choice]:
     prefix = f"{done.strip()}, " if done.strip() else ""
     word = typed.strip().lower()
     out = []
-    for fig in sorted(state.figures.values(), key=lambda f: f.id):
+    # Playable Krosmasters first; the others (a printed stat line only) are still offered:
+    # a team of them is checked by the team rules, then refused as not yet playable.
+    for fig in sorted(state.figures.values(), key=lambda f: (not f.playable, f.id)):
         shown = local_name(fig)
         value = prefix + fig.id
         if fig.summon or len(value) > 100:  # Discord caps a choice's value at 100

@@ -54,20 +54,26 @@ def _k(key: str, **params: Any) -> dict[str, Any]:
 
 
 def _figure(fig: FigureDef) -> dict[str, Any]:
-    def stat(name: str, value: int | None) -> dict[str, Any]:
-        return _k("stat", stat=message(f"krosmaster.stat.{name}"), value=_dash(value))
+    def shown(name: str, value: int | None) -> str:
+        # "?": no public record gives it (a figure known by its stat line only).
+        return "?" if name in fig.unknown else _dash(value)
 
-    stats = [_k("hp", value=fig.hp), stat("ap", fig.ap), stat("mp", fig.mp)]
+    def stat(name: str, value: int | None) -> dict[str, Any]:
+        return _k("stat", stat=message(f"krosmaster.stat.{name}"), value=shown(name, value))
+
+    stats = [_k("hp", value=shown("hp", fig.hp)), stat("ap", fig.ap), stat("mp", fig.mp)]
     if fig.summon:
         subtitle: Any = ", ".join(fig.types) or None
     else:
         subtitle = _k(
             "level",
-            level=fig.level,
-            initiative=fig.initiative,
+            level=shown("level", fig.level),
+            initiative=shown("initiative", fig.initiative),
             colour=message(f"krosmaster.entry.colour.{fig.colour.value}"),
             types=", ".join(fig.types) or "—",
         )
+    # A figure known by its stat line only: what is missing, under its spells' heading.
+    missing = [] if fig.playable else [_k("not_playable", figure=fig.id)]
     return sheet(
         GAME,
         fig.id,
@@ -77,7 +83,7 @@ def _figure(fig: FigureDef) -> dict[str, Any]:
         stats=stats,
         sections=[
             section(_k("powers"), [_power(p) for p in fig.powers]),
-            section(_k("spells"), [line for s in fig.spells for line in _spell(s)]),
+            section(_k("spells"), [line for s in fig.spells for line in _spell(s)] or missing),
         ],
         verified=fig.verified,
         source=fig.source,

@@ -28,7 +28,9 @@ from engines.core import (
 from engines.core.model import replace
 from engines.core.packs import community_pack
 from engines.core.results import conceded, ended, score_lines
+from engines.core.serde import JSON
 from engines.krosmaster import entry, lookup
+from engines.krosmaster.catalogue import catalogue
 from engines.krosmaster.commands import autocomplete, command_specs
 from engines.krosmaster.content.loader import BUILTIN_PACK, builtin_pack, load_dir
 from engines.krosmaster.content.schema import ContentPack
@@ -44,6 +46,7 @@ from engines.krosmaster.rules.menus import with_menus
 from engines.krosmaster.rules.seats import DUEL, FFA, TEAMS, eliminated
 from engines.krosmaster.rules.setup import CONSTRUCTED, LIMITED, resolve_team
 from engines.krosmaster.state import Phase, State
+from engines.krosmaster.template import template
 from engines.krosmaster.view import build_view
 
 
@@ -53,11 +56,11 @@ def default_pack() -> ContentPack:
 
 
 #: Chapter 9 defaults when a multiplayer match names no team or arena of its own.
-DUO_TEAMS = ("duo-bonta", "duo-tofu", "duo-brakmar", "duo-rats")
+DUO_TEAMS = ("osamodas-duo",) * 4
 FOUR_SIDED_ARENA = "four-winds"
 #: What a duel plays when the match names no arena or teams ("auto").
 DUEL_ARENA = "training-grounds"
-DUEL_TEAMS = ("brakmar-raiders", "bonta-guard")
+DUEL_TEAMS = ("osamodas-court", "osamodas-court")
 AUTO = "auto"
 
 
@@ -82,9 +85,9 @@ class Krosmaster(GameEngine[State]):
         MatchOption(
             "format",
             OptionType.STRING,
-            CONSTRUCTED,
+            AUTO,
             Message("krosmaster.option.format"),
-            choices=(CONSTRUCTED, LIMITED),
+            choices=(AUTO, CONSTRUCTED, LIMITED),
         ),
         MatchOption("arena", OptionType.STRING, AUTO, Message("krosmaster.option.arena")),
         MatchOption(
@@ -140,6 +143,14 @@ class Krosmaster(GameEngine[State]):
         """Figures and summons, rewards, arenas (``engines.krosmaster.entry``)."""
         return entry.entry_ids(content) if isinstance(content, ContentPack) else []
 
+    def content_template(self, content: Any, entry: str) -> str | None:
+        """A single-file pack completing a Krosmaster (its printed stats filled in)."""
+        return template(content, entry) if isinstance(content, ContentPack) else None
+
+    def catalogue(self, content: Any) -> list[dict[str, JSON]]:
+        """Each entry's facts: a figure's printed stats, colour, boss, playable, source."""
+        return catalogue(content) if isinstance(content, ContentPack) else []
+
     def entry_view(self, content: Any, entry_id: str) -> View | None:
         """A figure's, reward's or arena's preview sheet."""
         data = entry.entry_data(content, entry_id) if isinstance(content, ContentPack) else None
@@ -191,6 +202,7 @@ class Krosmaster(GameEngine[State]):
         }
         fmt = str(opts["format"])
         if opts["teams"] == teams.SUBMIT:  # each player submits a team (Phase.TEAMS)
+            fmt = CONSTRUCTED if fmt == AUTO else fmt
             return teams.waiting(seats, arena, fmt, pack.figures, pack.rewards, **settings)
         names = []
         for i in range(len(seats)):
@@ -199,6 +211,9 @@ class Krosmaster(GameEngine[State]):
             if name == AUTO:
                 name = DUO_TEAMS[i] if mode != DUEL else DUEL_TEAMS[i]
             names.append(name)
+        if fmt == AUTO:  # the presets' own format when all are built for it, else 1.1.1
+            made_for = {pack.teams[n].format if n in pack.teams else "" for n in names}
+            fmt = LIMITED if made_for == {LIMITED} else CONSTRUCTED
         chosen = [resolve_team(pack, name) for name in names]
         state, _ = teams.start(seats, chosen, arena, fmt, dice, summons, pack.rewards, **settings)
         return state

@@ -26,3 +26,14 @@ def test_the_json_catalogue_names_every_built_in_entry(
 def test_an_unknown_game_is_refused_with_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["content", "list", "chess"]) == 2
     assert "chess" in capsys.readouterr().err
+
+
+def test_a_krosmaster_template_is_printed_with_the_figures_printed_stats(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    load_games([])
+    assert main(["content", "template", "krosmaster", "Luk Ylook"]) == 0
+    text = capsys.readouterr().out
+    assert "id: luk-ylook" in text and "initiative: 6" in text and "playable: false" in text
+    assert main(["content", "template", "krosmaster", "Nobody", "--locale", "pt-BR"]) == 1
+    assert "Nobody" in capsys.readouterr().err

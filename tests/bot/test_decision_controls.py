@@ -22,6 +22,7 @@ from bot.service import MatchSnapshot
 from bot.store.models import Match, MatchSeat, MatchStatus
 from engines.core import Decision, EngineError, GameEngine, Seat, SeededDice, Selection
 from engines.core.registry import get, load_games
+from tests.engines.krosmaster.helpers import examples
 
 GAMES = load_games()
 PRESENTER = Presenter(Texts(build_catalog(GAMES)))
@@ -82,7 +83,10 @@ def walk(game: str, options: Mapping[str, Any], seats: int, steps: int, seed: in
     engine = get(game)
     rng = random.Random(seed)
     players = [Seat(s, f"P{s}") for s in range(seats)]
-    state = engine.new_match(options, players, engine.load_content(None), SeededDice(SEED, 0))
+    # Krosmaster: the rulebook-example test figures (all playable), so that a team can be
+    # picked from the menu (the built-in roster has two playable figures).
+    content = examples() if game == "krosmaster" else engine.load_content(None)
+    state = engine.new_match(options, players, content, SeededDice(SEED, 0))
     seen = Walk()
     for version in range(1, steps):
         snap = _snapshot(engine, state, version, seats)

@@ -35,7 +35,8 @@ def packs(tmp_path: Path) -> Iterator[Path]:
     shutil.copytree(CONTENT / "dicethrone" / "base", tmp_path / "dicethrone" / "club")
     shutil.copytree(CONTENT / "battlescenes" / "starter", tmp_path / "battlescenes" / "club")
     figures = tmp_path / "krosmaster" / "club" / "figures" / "rulebook.yaml"
-    figures.write_text(figures.read_text().replace("name: Tristepan\n", "name: Tristepan Club\n"))
+    queen = "name: {en-US: Queen of the Tofus, pt-BR: Rainha dos Tofus, it: Regina dei Tofu}"
+    figures.write_text(figures.read_text().replace(queen, "name: Queen Club"))
     set_content_roots([tmp_path])
     yield tmp_path
     set_content_roots([])
@@ -85,7 +86,7 @@ async def test_a_match_uses_the_chosen_pack(service: MatchService, packs: Path) 
     assert match.content_pack == "club"
     await service.respond_invite(match.id, BRUNO.user_id, accept=True)
     snap = await service.start(match.id, thread_id=3)
-    assert "Tristepan Club" in json.dumps(snap.engine.state_to_json(snap.state))
+    assert "Queen Club" in json.dumps(snap.engine.state_to_json(snap.state))
 
 
 async def test_a_broken_pack_is_refused_before_anyone_accepts(

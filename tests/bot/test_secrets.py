@@ -120,16 +120,17 @@ async def assert_revealed_at_the_end(worlds: list[tuple[MatchService, int]]) -> 
 
 async def test_a_submitted_krosmaster_team_stays_hidden(services: Services) -> None:
     worlds = []
-    raiders = "tristepan, vigg-arysta, gui-yermetel, merkator, koa-gullar"
-    for team in (raiders, "gultar, evangelyne, quentin-flush, gasper-feyto"):
+    # Limited teams (1.1.2) of the playable built-in figures: copies of a gold name allowed.
+    court = "rainha-dos-tofus, king-of-the-gobballs, rainha-dos-tofus, king-of-the-gobballs"
+    for team in (court, "king-of-the-gobballs, king-of-the-gobballs, rainha-dos-tofus"):
         service = await services()
-        match_id = await start(service, "krosmaster", "teams=submit")
+        match_id = await start(service, "krosmaster", "teams=submit format=limited")
         await service.act(match_id, ALICE.user_id, {"kind": "team", "figures": team})
         worlds.append((service, match_id))
     export = await assert_hidden(worlds, 0, "team")
     (team,) = [e["action"] for e in export["events"] if e.get("redacted")]
     assert team == {"kind": "team", "figures": None}
-    assert "Tristepan" not in str(export) and "Gultar" not in str(export)
+    assert "Tofus" not in str(export) and "Gobballs" not in str(export)
     await assert_revealed_at_the_end(worlds)
 
 
@@ -185,11 +186,11 @@ async def test_a_move_stored_before_secrets_were_recorded_hides_all_it_may(
     services: Services,
 ) -> None:
     service = await services()
-    match_id = await start(service, "krosmaster", "teams=submit")
-    team = "gultar, evangelyne, quentin-flush, gasper-feyto"
+    match_id = await start(service, "krosmaster", "teams=submit format=limited")
+    team = "king-of-the-gobballs, king-of-the-gobballs, rainha-dos-tofus"
     await service.act(match_id, ALICE.user_id, {"kind": "team", "figures": team})
     async with service.sessions.begin() as session:  # as migration 0003 leaves older rows
         await session.execute(update(MatchEvent).values(secret=None))
     export = await service.export(match_id)
     assert export["events"][1]["action"] == {"kind": "team", "figures": None}
-    assert "gultar" not in str(export).lower()
+    assert "gobballs" not in str(export).lower()

@@ -27,11 +27,11 @@ pytestmark = pytest.mark.e2e
 CONTENT = Path(__file__).resolve().parents[2] / "assets" / "content"
 
 
-def tristepan(name: str, level: str = "level") -> bytes:
-    """A single-file Krosmaster pack correcting the built-in Tristepan (``level`` is the
+def queen(name: str, level: str = "level") -> bytes:
+    """A single-file Krosmaster pack correcting the built-in Queen of the Tofus (``level`` is the
     field name written for his level: a typo makes the pack invalid)."""
     figures = yaml.safe_load((CONTENT / "krosmaster" / "figures" / "rulebook.yaml").read_text())
-    figure = next(f for f in figures["figures"] if f["id"] == "tristepan")
+    figure = next(f for f in figures["figures"] if f["id"] == "rainha-dos-tofus")
     figure = {**figure, "name": name, "verified": True}
     figure[level] = figure.pop("level")
     return yaml.safe_dump({"figures": [figure]}, allow_unicode=True, sort_keys=False).encode()
@@ -106,10 +106,10 @@ async def test_an_uploaded_pack_is_validated_versioned_used_and_private(table: T
         emu.add_member(other.id, user.id)
 
     # Players may not upload; a broken pack is refused with file, line and field.
-    refused = await upload(table, table.alice, "krosmaster", "club", "club.yaml", tristepan("X"))
+    refused = await upload(table, table.alice, "krosmaster", "club", "club.yaml", queen("X"))
     assert refused == table.bot.texts("bot.error.not_referee", "en-US")
     broken = await upload(
-        table, table.carol, "krosmaster", "club", "club.yaml", tristepan("X", "levle")
+        table, table.carol, "krosmaster", "club", "club.yaml", queen("X", "levle")
     )
     # Carol reads Italian: "club.yaml, riga 24, figures[0].levle: …"
     assert "club.yaml, riga " in broken and "figures[0].levle" in broken, broken
@@ -118,13 +118,9 @@ async def test_an_uploaded_pack_is_validated_versioned_used_and_private(table: T
     assert await versions(table, table.guild.id) == []
 
     # Carol's language is Italian: the reply is too.
-    first = await upload(
-        table, table.carol, "krosmaster", "club", "club.yaml", tristepan("Tristepan Club")
-    )
+    first = await upload(table, table.carol, "krosmaster", "club", "club.yaml", queen("Queen Club"))
     assert "club" in first and "versione 1" in first, first
-    second = await upload(
-        table, table.carol, "krosmaster", "Club", "club.yaml", tristepan("Tristepan Two")
-    )
+    second = await upload(table, table.carol, "krosmaster", "Club", "club.yaml", queen("Queen Two"))
     assert "versione 2" in second, second
     assert await versions(table, table.guild.id) == [("krosmaster", "club", 2)]
 
@@ -142,7 +138,7 @@ async def test_an_uploaded_pack_is_validated_versioned_used_and_private(table: T
     match_id, _ = await started(table, "krosmaster", "club")
     snap = await table.bot.service.load(match_id)
     state = json.dumps(snap.engine.state_to_json(snap.state))
-    assert "Tristepan Two" in state and "Tristepan Club" not in state
+    assert "Queen Two" in state and "Queen Club" not in state
 
     # Another server: no such pack anywhere (list, autocomplete, /match new, show).
     where = other.channel_id
@@ -176,7 +172,7 @@ async def test_an_uploaded_pack_is_validated_versioned_used_and_private(table: T
         "bot.error.unknown_pack", "en-US", pack="club", game="Krosmaster Arena"
     )
     assert refusal.ephemeral and refusal.content == unknown, refusal.content
-    show = {"game": "krosmaster", "pack": "club", "entry": "tristepan"}
+    show = {"game": "krosmaster", "pack": "club", "entry": "rainha-dos-tofus"}
     refusal = await answer(await emu.slash(mallory.id, "content show", show, channel_id=where))
     assert refusal.ephemeral and refusal.content == unknown
     removal = {"game": "krosmaster", "pack": "club"}
@@ -185,9 +181,9 @@ async def test_an_uploaded_pack_is_validated_versioned_used_and_private(table: T
     assert await versions(table, other.id) == []
     assert await versions(table, table.guild.id) == [("krosmaster", "club", 2)]
 
-    # Here, its entries are offered (the corrected Tristepan among the built-in ones).
+    # Here, its entries are offered (the corrected Queen among the built-in ones).
     offered = await emu.autocomplete(table.alice.id, "content show", typed, focused="entry")
-    assert "Tristepan Two (tristepan)" in {c["name"] for c in offered}
+    assert "Queen Two (rainha-dos-tofus)" in {c["name"] for c in offered}
     # Here, the list shows it to everyone; only referees remove it.
     listed = await answer(await emu.slash(table.alice.id, "content list"))
     assert "**club** v2" in listed.content, listed.content
@@ -246,7 +242,8 @@ async def test_a_pack_entry_is_previewed_in_the_readers_language(table: Table) -
     packs = table.bot.service.packs
     await emu.wait_for(lambda: not packs._loading, 30, what="the pack loaded")
     suggested = await emu.autocomplete(table.bruno.id, "content show", typed, focused="entry")
-    assert [c["value"] for c in suggested] == ["tristepan"]
+    # Tristepan, then his version Tristepan - Tristemônio (Percedal - Percylax, 2.1.2).
+    assert [c["value"] for c in suggested] == ["tristepan", "percedal-percylax"]
     # Bruno reads Portuguese; each game's built-in pack, one entry each.
     for game, pack, entry in (
         ("battlescenes", "starter", "hulk_v3"),

@@ -4,9 +4,20 @@ and links the current post), and each game's pinged decisions can be made from t
 from __future__ import annotations
 
 import pytest
+import yaml
 
-from tests.e2e.bot_harness import Table, answer, open_match, owner_of_turn, pinged, recorded
+from tests.e2e.bot_harness import (
+    Table,
+    answer,
+    make_referee,
+    open_match,
+    owner_of_turn,
+    pinged,
+    recorded,
+)
+from tests.e2e.test_bot_content import upload
 from tests.emulator import StoredMessage
+from tests.engines.krosmaster.helpers import EXAMPLES
 
 pytestmark = pytest.mark.e2e
 
@@ -106,9 +117,24 @@ async def test_the_dice_throne_defence_is_rolled_from_the_post(table: Table) -> 
     assert not any("defend" in d.kinds for d in after.pending())
 
 
+def _examples_pack() -> bytes:
+    """The rulebook-example test figures (playable, made-up numbers) as one pack file: the
+    built-in roster has too few playable figures for a constructed team from a menu."""
+    folder = EXAMPLES
+    merged: dict[str, object] = {}
+    for name in ("figures.yaml", "teams.yaml"):
+        merged |= yaml.safe_load((folder / name).read_text(encoding="utf-8"))
+    return yaml.safe_dump(merged, allow_unicode=True, sort_keys=False).encode()
+
+
 async def test_krosmaster_teams_are_submitted_from_the_first_post(table: Table) -> None:
     emu = table.emu
-    _, first = await open_match(emu, table, options="teams=submit", game="krosmaster")
+    await make_referee(table)  # Carol referees here and uploads the test figures
+    stored = await upload(table, table.carol, "krosmaster", "examples", "ex.yaml", _examples_pack())
+    assert "examples" in stored, stored
+    _, first = await open_match(
+        emu, table, options="teams=submit", game="krosmaster", pack="examples"
+    )
     menu = _button(first, "ts:1:")
     assert menu.endswith(":team:figures")
     assert pinged(emu, first) == {table.alice.id, table.bruno.id}

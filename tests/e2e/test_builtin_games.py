@@ -102,7 +102,8 @@ async def test_a_krosmaster_lookup_shows_a_figure_in_play_and_the_arena(table: T
     )
     assert looked.ephemeral and len(png_attachments(looked)) == 1
     (image,) = looked.attachments
-    assert image.description and figure.name in image.description  # alt text names it
+    names = {figure.name, *dict(figure.names).values()}  # in the reader's language
+    assert image.description and any(n in image.description for n in names)  # alt text
     nothing = await answer(
         await emu.slash(table.bruno.id, "match lookup", {"query": "zzz"}, channel_id=thread_id)
     )

@@ -39,9 +39,9 @@ def test_redacting_blanks_the_fields_or_the_whole_action() -> None:
 
 def test_a_krosmaster_team_is_secret() -> None:
     state = KROSMASTER.new_match(
-        {"teams": "submit"}, SEATS, KROSMASTER.load_content(None), RiggedDice()
+        {"teams": "submit", "format": "limited"}, SEATS, KROSMASTER.load_content(None), RiggedDice()
     )
-    team = kr.Team("gultar, evangelyne, quentin-flush, gasper-feyto")
+    team = kr.Team("rainha-dos-tofus, king-of-the-gobballs, rainha-dos-tofus")
     assert secret(KROSMASTER, state, 0, team)[1] == ("figures",)
 
 

@@ -29,7 +29,17 @@ def parse_effect(node: Node) -> Effect:
     names = {k.value for k in EffectKind}
     f = node.fields(
         names
-        | {"element", "per_adjacent", "count", "caster", "stat", "until", "spell", "once"}
+        | {
+            "element",
+            "per_adjacent",
+            "if_adjacent",
+            "count",
+            "caster",
+            "stat",
+            "until",
+            "spell",
+            "once",
+        }
         | {"side", "who", "power", "of"}
     )
     kinds = [k for k in f.children if k in names]
@@ -63,7 +73,10 @@ def parse_effect(node: Node) -> Effect:
     if kind is EffectKind.BONUS_DAMAGE and element is None:
         raise node.fail("bonus_damage needs an element (7.5.5–7.5.8)")
     per = f.get("per_adjacent", Node.text, None)
-    return Effect(kind, amount=amount, element=element, per_adjacent=per)
+    once = f.get("if_adjacent", Node.text, None)
+    if per and once:
+        raise f["if_adjacent"].fail("write per_adjacent or if_adjacent, not both")
+    return Effect(kind, amount=amount, element=element, per_adjacent=per, if_adjacent=once)
 
 
 def _lasting(f: Fields[Node]) -> Effect:

@@ -7,6 +7,7 @@ interface documented in docs/krosmaster.md.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
@@ -25,6 +26,7 @@ from engines.core.packs import (
 from engines.krosmaster.content.conditions import parse_condition, parse_static
 from engines.krosmaster.content.node import Fields, Node
 from engines.krosmaster.content.rewards import parse_reward
+from engines.krosmaster.content.roster import load_roster
 from engines.krosmaster.content.schema import (
     UNGAINABLE,
     ArenaDef,
@@ -118,16 +120,26 @@ def _power(node: Node) -> PowerDef:
 
 def _figure(node: Node, summon: bool) -> FigureDef:
     base = {"id", "name", "hp", "mp", "ap", "source", "verified", "types", "spells", "powers"}
-    hero = {"version", "colour", "level", "initiative"}
+    hero = {"version", "colour", "level", "initiative", "playable"}
     f = node.fields(base | (set() if summon else hero), {"id", "name", "hp", "source", "verified"})
     if not summon:
         for key in ("level", "initiative", "mp", "ap", "colour"):
             if key not in f:
                 raise node.fail(f"missing field: {key}")
 
+    unknown = tuple(
+        k for k in ("level", "initiative", "hp", "mp", "ap") if k in f and _unknown(f[k])
+    )
+    playable = f.get("playable", Node.boolean, True)
+    if unknown and playable:
+        raise f[unknown[0]].fail("'?' (not known) only on a figure with playable: false")
+
     def dash(n: Node) -> int | None:
         # 4.3.4.b / 4.11.1: a dash (written "-" or null) means no such characteristic.
-        return None if n.scalar() in ("-", None) else n.integer(0, 20)
+        return None if n.scalar() in ("-", None, "?") else n.integer(0, 20)
+
+    def number(low: int, high: int) -> Callable[[Node], int]:
+        return lambda n: 0 if _unknown(n) else n.integer(low, high)
 
     spells = tuple(parse_spell(s) for s in f["spells"].items()) if "spells" in f else ()
     ids = [s.id for s in spells]
@@ -138,7 +150,7 @@ def _figure(node: Node, summon: bool) -> FigureDef:
         id=f["id"].text(),
         name=name,
         names=names,
-        hp=f["hp"].integer(0 if summon else 1, 99),  # 4.19.7: traps have no HP
+        hp=number(0 if summon else 1, 99)(f["hp"]),  # 4.19.7: traps have no HP
         mp=f.get("mp", dash, None),
         ap=f.get("ap", dash, None),
         source=f["source"].text(),
@@ -146,12 +158,19 @@ def _figure(node: Node, summon: bool) -> FigureDef:
         version=f.get("version", lambda n: str(n.scalar() or ""), ""),
         colour=f.get("colour", lambda n: n.choice(NameColour), NameColour.BLACK),
         types=tuple(t.text() for t in f["types"].items()) if "types" in f else (),
-        level=f.get("level", lambda n: n.integer(0, 12), 0),
-        initiative=f.get("initiative", lambda n: n.integer(0, 30), 0),
+        level=f.get("level", number(0, 12), 0),
+        initiative=f.get("initiative", number(0, 30), 0),
         summon=summon,
         spells=spells,
         powers=tuple(_power(p) for p in f["powers"].items()) if "powers" in f else (),
+        playable=playable,
+        unknown=unknown,
     )
+
+
+def _unknown(node: Node) -> bool:
+    """A characteristic written ``?``: no public record gives it."""
+    return isinstance(node.node, yaml.ScalarNode) and node.node.value == "?"
 
 
 def _arena(node: Node) -> ArenaDef:
@@ -235,10 +254,13 @@ def load_file(path: Path, pack: ContentPack, name: str | None = None) -> None:
             raise item.fail(f"duplicate reward id {reward.id!r}")
         pack.rewards[reward.id] = reward
     for item in top["teams"].items() if "teams" in top else []:
-        t = item.mapping({"id", "name", "figures"}, {"id", "name", "figures"})
+        t = item.mapping({"id", "name", "figures", "format"}, {"id", "name", "figures"})
         name, names = t["name"].name()
         figures = tuple(x.text() for x in t["figures"].items())
-        team = Team(t["id"].text(), name, figures, names)
+        fmt = t["format"].text() if "format" in t else ""
+        if fmt not in ("", "constructed", "limited"):
+            raise t["format"].fail("format is constructed or limited (1.1.1, 1.1.2)")
+        team = Team(t["id"].text(), name, figures, names, format=fmt)
         pack.teams[team.id] = team
 
 
@@ -307,11 +329,18 @@ def load_dir(directory: Path = CONTENT_DIR, root: Path | None = None) -> Content
     return pack
 
 
+#: Every other printed Krosmaster, by its stat line only (``content/roster.py``).
+ROSTER = CONTENT_DIR / "roster.csv"
+
+
 @cache
 def builtin_pack() -> ContentPack:
-    """The built-in content (read once); states read back from the database share its
-    figures, arenas and rewards (``serde.share``) instead of holding copies."""
+    """The built-in content (read once): the pack files, then the printed roster for the
+    figures they do not define; states read back from the database share its figures,
+    arenas and rewards (``serde.share``) instead of holding copies."""
     pack = load_dir()
+    roster = {k: f for k, f in load_roster(ROSTER).items() if k not in pack.figures}
+    pack.figures.update(roster)
     for defs in (pack.figures, pack.arenas, pack.rewards):
         serde.share(defs.values(), "id")
     return pack

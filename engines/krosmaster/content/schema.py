@@ -107,13 +107,15 @@ class Effect:
     """One additional effect, in card order (7.2.4.e).
 
     ``per_adjacent`` makes the amount count once per unit of that type (or
-    name) adjacent to the target, e.g. Dan To Fu's +1 AIR per Tofu (7.2.7.c).
+    name) adjacent to the target, e.g. Dan To Fu's +1 AIR per Tofu (7.2.7.c);
+    ``if_adjacent`` counts it once when at least one such unit is adjacent.
     """
 
     kind: EffectKind
     amount: int = 0
     element: Element | None = None
     per_adjacent: str | None = None
+    if_adjacent: str | None = None
     text: str = ""
     figure: str | None = None  # the summon a SUMMON effect puts in play
     power: Power | None = None  # the power a GAIN_POWER effect grants
@@ -229,6 +231,10 @@ class SpellDef:
     names: Names = ()  # the name per locale (engines.krosmaster.names)
 
 
+#: The type that makes a Krosmaster a Boss (1.1.1.g), in the languages cards are read in.
+BOSS_TYPES = frozenset({"boss", "chefe", "capo"})
+
+
 @dataclass(frozen=True)
 class FigureDef:
     """A Krosmaster card (2.1–2.7) or a summon token (3.1–3.4; no level/initiative).
@@ -252,6 +258,26 @@ class FigureDef:
     spells: tuple[SpellDef, ...] = ()
     powers: tuple[PowerDef, ...] = ()
     names: Names = ()  # the name per locale (engines.krosmaster.names)
+    #: False for a printed figure whose stat line is known but not its spells and powers:
+    #: it counts for team building and lookups, and cannot be played until a server's
+    #: pack gives its whole card (``playable`` in docs/krosmaster.md).
+    playable: bool = True
+    #: Characteristics no public record gives (``?`` in the content, 0/None here); only on
+    #: a figure that is not playable.
+    unknown: tuple[str, ...] = ()
+
+    @property
+    def hero(self) -> str:
+        """The name without its version (2.1.2: versions are one Krosmaster for 1.1.1)."""
+        suffix = f" - {self.version}"
+        return (
+            self.name[: -len(suffix)] if self.version and self.name.endswith(suffix) else self.name
+        )
+
+    @property
+    def boss(self) -> bool:
+        """Of the type Boss (Chefe), limited to one per team (1.1.1.g)."""
+        return any(t.lower() in BOSS_TYPES for t in self.types)
 
     def has(self, power: Power) -> bool:
         """Whether the card prints this power for itself (an aura is for its neighbours)."""
@@ -285,6 +311,9 @@ class Team:
     name: str
     figures: tuple[str, ...]
     names: Names = ()  # the name per locale (engines.krosmaster.names)
+    #: The format the team is built for ("limited": 1.1.2), read by the match option
+    #: ``format: auto``; empty for a team legal in any format.
+    format: str = ""
 
 
 class Tier(enum.Enum):

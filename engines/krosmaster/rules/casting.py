@@ -238,6 +238,8 @@ def _bonus(state: State, c: Cast, target: Unit, kind: EffectKind) -> int:
     for e in (*c.effects, *boosts):
         if e.kind is kind:
             count = _adjacent_count(state, target, e.per_adjacent) if e.per_adjacent else 1
+            if e.if_adjacent:  # "when a Gobball is adjacent to the target": once
+                count = min(1, _adjacent_count(state, target, e.if_adjacent))
             total += e.amount * count
     return total
 

@@ -37,6 +37,9 @@ from engines.krosmaster.rules.play import GG_PRICE
 from engines.krosmaster.rules.rewards import can_receive
 from engines.krosmaster.state import Phase, State
 
+#: Discord shows at most 25 options in a select menu.
+MENU_LIMIT = 25
+
 
 def with_menus(state: State, decision: Decision) -> Decision:
     """The decision with the menus that answer it (optional decisions get none)."""
@@ -59,11 +62,17 @@ def face_name(face: Face) -> Message:
 def _team(state: State, decision: Decision) -> list[Selection]:
     """1.1.1 (3 to 8 Krosmasters) or 9.1.2 (2 each with four players); the other team
     rules are checked when the team is submitted, as for the typed command."""
-    figures = sorted((f for f in state.figures.values() if not f.summon), key=lambda f: f.id)
+    # Only playable Krosmasters: a stat line alone cannot be played (the typed command
+    # names the others, and says what is missing). A menu holds at most 25 options.
+    figures = sorted(
+        (f for f in state.figures.values() if not f.summon and f.playable), key=lambda f: f.id
+    )[:MENU_LIMIT]
     options = tuple(
         SelectOption(f.id, _m("team_figure", name=local_name(f), level=f.level)) for f in figures
     )
     low, high = (2, 2) if state.mode != seats.DUEL else (3, 8)
+    if len(options) < low:  # too few to pick a team from: the typed command only
+        return []
     return [
         Selection(
             "team",
@@ -72,7 +81,7 @@ def _team(state: State, decision: Decision) -> list[Selection]:
             _m("team"),
             many=True,
             min_values=low,
-            max_values=high,
+            max_values=min(high, len(options)),
             public=True,
             joined=", ",
         )

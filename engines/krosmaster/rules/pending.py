@@ -9,7 +9,7 @@ from engines.krosmaster.names import local_name
 from engines.krosmaster.rules.board import has_power, replace_unit
 from engines.krosmaster.rules.casting import explode, knock_outs
 from engines.krosmaster.rules.units import wound
-from engines.krosmaster.state import PendingKind, State
+from engines.krosmaster.state import PendingKind, State, Unit
 
 
 def resolve(state: State, index: int, dice: Dice) -> tuple[State, list[Event]]:
@@ -21,9 +21,7 @@ def resolve(state: State, index: int, dice: Dice) -> tuple[State, list[Event]]:
         return explode(state, item.source, item.square, dice)
     target = state.unit(item.target)
     source = state.unit(item.source)
-    if item.kind is PendingKind.COUNTER_ATTACK and not has_power(
-        state, source, Power.COUNTER_ATTACK
-    ):  # 4.18.3.c: the power it came from was lost meanwhile (Yugo's wounds)
+    if item.kind is PendingKind.COUNTER_ATTACK and _lost_meanwhile(state, source):
         lost = Event("krosmaster.event.pending_lost", {"effect": _kind(item.kind)}, rule="4.18.3.c")
         return state, [lost]
     if target.pos is None or target.ko:
@@ -41,6 +39,17 @@ def resolve(state: State, index: int, dice: Dice) -> tuple[State, list[Event]]:
     events = [Event("krosmaster.event.counter", {"unit": name, "wounds": placed}, rule="4.9.15")]
     state, more = knock_outs(state)
     return state, events + more
+
+
+def _lost_meanwhile(state: State, bearer: Unit) -> bool:
+    """4.18.3.c: a bearer still in the arena that no longer has Counter-attack (Yugo's
+    wounds, a loss of powers) loses the waiting effect. A knocked-out bearer does not:
+    the power fired in step 7 and its effect waits whatever the power came from — card,
+    revealed reward, gained power — although the knock-out took its rewards and gained
+    powers away (7.2.8 / 7.2.9, example 3: Zorbalo Greg's Prespic set)."""
+    if bearer.ko or bearer.pos is None:
+        return False
+    return not has_power(state, bearer, Power.COUNTER_ATTACK)
 
 
 def _kind(kind: PendingKind) -> Message:

@@ -77,7 +77,23 @@ def validate_team(
     figures: Sequence[FigureDef], fmt: str, multiplayer: bool = False, max_level: int = 0
 ) -> None:
     """Team-building rules: constructed (1.1.1) or limited (1.1.2); with four players each
-    plays 2 Krosmasters (9.1.2) and the total level is capped only by ``max_level``."""
+    plays 2 Krosmasters (9.1.2) and the total level is capped only by ``max_level``. Then
+    every Krosmaster must be playable: its whole card known, not only its stat line."""
+    _team_rules(figures, fmt, multiplayer, max_level)
+    missing = [f for f in figures if not f.playable]
+    if missing:
+        names = join(local_name(f) for f in dict.fromkeys(missing))
+        plain = dict.fromkeys(f.name for f in missing)
+        raise setup(
+            "not_playable",
+            f"Not playable yet (only the printed stats are known): {', '.join(plain)}.",
+            "2.1",
+            names=names,
+            figure=missing[0].id,
+        )
+
+
+def _team_rules(figures: Sequence[FigureDef], fmt: str, multiplayer: bool, max_level: int) -> None:
     total = sum(f.level for f in figures)
     if multiplayer:
         if len(figures) != 2:
@@ -112,15 +128,15 @@ def validate_team(
 def _copies_and_boss(figures: Sequence[FigureDef]) -> None:
     """1.1.1.c–g: unique heroes, white and black names, one Boss."""
     # 2.1.2: versions of one Krosmaster count as the same Krosmaster.
-    copies = Counter(f.name.lower() for f in figures)
-    colour = {f.name.lower(): f.colour for f in figures}
+    copies = Counter(f.hero.lower() for f in figures)
+    colour = {f.hero.lower(): f.colour for f in figures}
     for name, count in copies.items():
         limit = {NameColour.GOLD: 1, NameColour.WHITE: 2, NameColour.BLACK: 3}[colour[name]]
         rule = {1: "1.1.1.c", 2: "1.1.1.e", 3: "1.1.1.f"}[limit]
         if count > limit:
-            shown = next(f.name for f in figures if f.name.lower() == name)
+            shown = next(f.hero for f in figures if f.hero.lower() == name)
             raise setup("team_copies", "Too many copies.", rule, name=shown, limit=limit)
-    bosses = sum(1 for f in figures if any(t.lower() in ("boss", "chefe") for t in f.types))
+    bosses = sum(1 for f in figures if f.boss)
     if bosses > 1:
         raise setup("team_boss", "A team may hold only one Boss.", "1.1.1.g", count=bosses)
 

@@ -4,15 +4,27 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 from engines.core import RiggedDice, Seat
 from engines.krosmaster import ENGINE
-from engines.krosmaster.content.schema import ArenaDef, FigureDef, Power, PowerDef
+from engines.krosmaster.content.loader import load_dir
+from engines.krosmaster.content.schema import ArenaDef, ContentPack, FigureDef, Power, PowerDef
 from engines.krosmaster.geometry import parse_label
 from engines.krosmaster.state import State
 
 SEATS = (Seat(0, "Alice"), Seat(1, "Bruno"))
+#: Test figures named after the rulebook's examples (made-up numbers and spells) over the
+#: built-in pack: fixtures/rulebook_examples/figures.yaml.
+EXAMPLES = Path(__file__).parent / "fixtures" / "rulebook_examples"
+
+
+@cache
+def examples() -> ContentPack:
+    """The built-in pack with the rulebook-example test figures and test teams (read once)."""
+    return load_dir(EXAMPLES)
 
 
 def sq(text: str) -> tuple[int, int]:
@@ -52,7 +64,7 @@ def new_match(
 ) -> State:
     """A fresh match (in deployment); identical teams draw the first player (1.3.1.c)."""
     opts = {"team1": team1, "team2": team2, **options}
-    state: State = ENGINE.new_match(opts, SEATS, ENGINE.load_content(None), RiggedDice(dice))
+    state: State = ENGINE.new_match(opts, SEATS, examples(), RiggedDice(dice))
     return state
 
 

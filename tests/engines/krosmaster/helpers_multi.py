@@ -10,6 +10,7 @@ from engines.core import RiggedDice, Seat
 from engines.krosmaster import ENGINE
 from engines.krosmaster.content.schema import ArenaDef
 from engines.krosmaster.state import State
+from tests.engines.krosmaster.helpers import examples
 
 SEATS4 = (Seat(0, "Alice"), Seat(1, "Bruno"), Seat(2, "Carla"), Seat(3, "Davi"))
 
@@ -26,9 +27,7 @@ def new4(mode: str = "ffa", dice: Sequence[Any] = (), seats: int = 4, **options:
     """A fresh multiplayer match (in deployment) with the duos above."""
     opts: dict[str, Any] = {"mode": mode, **{k: v for k, v in DUOS.items() if k <= f"team{seats}"}}
     opts.update(options)
-    state: State = ENGINE.new_match(
-        opts, SEATS4[:seats], ENGINE.load_content(None), RiggedDice(dice)
-    )
+    state: State = ENGINE.new_match(opts, SEATS4[:seats], examples(), RiggedDice(dice))
     return state
 
 

@@ -5,10 +5,12 @@ a phone. The render tests and ``scripts/reference_renders/krosmaster.py`` share 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from engines.core import RiggedDice, View
 from engines.krosmaster import ENGINE
+from engines.krosmaster.content.loader import builtin_pack
 from engines.krosmaster.rules import actions as A
 from engines.krosmaster.state import Phase, State
 from tests.engines.krosmaster.helpers import new_match
@@ -166,6 +168,20 @@ def busy_duel() -> State:
     # Vigg Arysta's Engano at Gultar: the caption takes two lines, as in a real turn.
     dice = RiggedDice(["crit", "lock", "armour", "lock"])
     return ENGINE.apply(state, 0, A.Cast("engano", "G8"), dice).state
+
+
+def longest_names() -> State:
+    """The crowded duel with the longest printed names of the roster (in every locale):
+    each Krosmaster of it takes one of those names; nothing else changes."""
+    state = busy_duel()
+    roster = [f for f in builtin_pack().figures.values() if not f.summon]
+    longest = sorted(roster, key=lambda f: -max(len(n) for n in (f.name, *dict(f.names).values())))
+    ids = sorted({u.figure for u in state.units if not state.figures[u.figure].summon})
+    renamed = {
+        fid: replace(state.figures[fid], name=long.name, names=long.names)
+        for fid, long in zip(ids, longest, strict=False)
+    }
+    return replace(state, figures={**state.figures, **renamed})
 
 
 def busy_four(mode: str = "ffa") -> State:

@@ -15,7 +15,7 @@ from engines.core import Action, Decision, IllegalActionError, RiggedDice
 from engines.krosmaster import ENGINE
 from engines.krosmaster.rules import actions as A
 from engines.krosmaster.state import Phase, State
-from tests.engines.krosmaster.helpers import SEATS, new_match
+from tests.engines.krosmaster.helpers import SEATS, examples, new_match
 from tests.engines.krosmaster.helpers_multi import new4
 from tests.engines.krosmaster.test_properties import _with_card_text, candidates
 from tests.engines.malformed import JUNK_SETTINGS, Spot, throw_junk, walked_spots
@@ -31,7 +31,7 @@ def _candidates(state: State, decision: Decision, rng: random.Random) -> list[Ac
 @cache
 def places() -> tuple[Spot, ...]:
     """States of a few random games (computed once)."""
-    teams = ENGINE.new_match({"teams": "submit"}, SEATS, ENGINE.load_content(None), RiggedDice())
+    teams = ENGINE.new_match({"teams": "submit"}, SEATS, examples(), RiggedDice())
     starts = [
         (_with_card_text(new_match(sides="choose")), 2),
         (teams, 2),

@@ -91,6 +91,7 @@ STATES = {
     "mid-game": reference.mid_game,
     "end": reference.end,
     "busy duel": reference.busy_duel,
+    "longest printed names": reference.longest_names,
     "busy ffa": reference.busy_four,
     "busy 2v2": lambda: reference.busy_four("2v2"),
 }

@@ -215,7 +215,9 @@ def test_adjust_group_names_a_type_or_a_figure() -> None:
 
 def _load(tmp_path: Path, power: str) -> PowerDef:
     root = Path(__file__).resolve().parents[3]
-    text = (root / "assets/content/krosmaster/figures/rulebook.yaml").read_text(encoding="utf-8")
+    text = (root / "tests/engines/krosmaster/fixtures/rulebook_examples/figures.yaml").read_text(
+        encoding="utf-8"
+    )
     text = text.replace("powers: [profanation]", f"powers: [{power}]")
     (tmp_path / "pack.yaml").write_text(text, encoding="utf-8")
     result: PowerDef = load_dir(tmp_path).figures["lapide"].powers[0]

@@ -10,13 +10,14 @@ from engines.core import ContentError
 from engines.krosmaster.content.loader import load_dir, load_file
 from engines.krosmaster.content.schema import ContentPack, EffectKind, Limit, RangeKind
 from engines.krosmaster.rules.setup import resolve_team, validate_team
+from tests.engines.krosmaster.helpers import examples
 
 
 def test_the_built_in_pack_loads_and_every_entry_says_where_it_came_from() -> None:
     pack = load_dir()
     assert len(pack.arenas) >= 2
-    for fig in pack.figures.values():
-        assert fig.source and fig.verified is False  # nothing is checked against a card yet
+    for fig in pack.figures.values():  # every figure's facts come from a public record
+        assert fig.source and fig.verified is True, fig.id
     for arena in pack.arenas.values():
         assert arena.source and len(arena.starts[0]) >= 8 and len(arena.starts[1]) >= 8
 
@@ -27,7 +28,8 @@ def test_tristepan_has_the_stats_of_rule_2_4_6() -> None:
 
 
 def test_rulebook_spell_facts_are_encoded() -> None:
-    figs = load_dir().figures
+    # The rules' spell facts, on the test figures that play the rulebook's examples.
+    figs = examples().figures
     engano = next(s for s in figs["vigg-arysta"].spells if s.id == "engano")
     assert (engano.range_kind, engano.range_min, engano.range_max, engano.variable) == (
         RangeKind.RANGED,
@@ -44,12 +46,16 @@ def test_rulebook_spell_facts_are_encoded() -> None:
     assert gultar["vapor-negro"].wounds == 2  # 7.1.4.c
 
 
-def test_every_preset_team_is_a_legal_constructed_team() -> None:
+def test_every_preset_team_is_legal_and_made_of_playable_figures() -> None:
     pack = load_dir()
-    duos = [t for t in pack.teams if t.startswith("duo-")]
-    assert len(pack.teams) - len(duos) >= 4 and len(duos) >= 4
-    for team in pack.teams:  # the duos are multiplayer teams (9.1.2)
-        validate_team(resolve_team(pack, team), "constructed", multiplayer=team in duos)
+    assert pack.teams, "a duel and a multiplayer match need presets"
+    for team in pack.teams.values():
+        figures = resolve_team(pack, team.id)
+        assert all(f.playable for f in figures), team.id
+        duo = len(figures) == 2  # chapter 9's duos (9.1.2)
+        validate_team(figures, team.format or "constructed", multiplayer=duo)
+        if not duo:
+            assert sum(f.level for f in figures) == 12  # 1.1.1.b / 1.1.2.b: 12 if possible
 
 
 def _load(tmp_path: Path, text: str) -> ContentPack:

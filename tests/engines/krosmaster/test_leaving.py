@@ -26,7 +26,7 @@ def leave(state: State, seat: int) -> tuple[State, list[str]]:
 def test_only_a_free_for_all_with_three_players_still_in_goes_on() -> None:
     assert ENGINE.withdrawal(board("ffa"), 1) == A.Withdraw()
     assert ENGINE.withdrawal(board("2v2"), 1) is None  # 9.3.2: the team concedes
-    duel = ENGINE.new_match({}, new4().seats[:2], ENGINE.load_content(None), RiggedDice([]))
+    duel = ENGINE.new_match({}, new4().seats[:2], ENGINE.load_content(None), RiggedDice([True]))
     assert ENGINE.withdrawal(duel, 0) is None
     with pytest.raises(EngineError) as err:
         ENGINE.referee_apply(duel, 0, A.Withdraw(), RiggedDice([]))

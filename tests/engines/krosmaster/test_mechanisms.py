@@ -272,7 +272,9 @@ def test_gated_powers_load_from_yaml(tmp_path: Path) -> None:
     from engines.krosmaster.content.loader import load_dir
 
     root = Path(__file__).resolve().parents[3]
-    text = (root / "assets/content/krosmaster/figures/rulebook.yaml").read_text(encoding="utf-8")
+    text = (root / "tests/engines/krosmaster/fixtures/rulebook_examples/figures.yaml").read_text(
+        encoding="utf-8"
+    )
     text = text.replace("powers: [profanation]", "powers: [{power: armour, retribution: 2}]")
     (tmp_path / "pack.yaml").write_text(text, encoding="utf-8")
     power = load_dir(tmp_path).figures["lapide"].powers[0]

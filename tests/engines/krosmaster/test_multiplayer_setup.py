@@ -9,7 +9,7 @@ from engines.krosmaster import ENGINE
 from engines.krosmaster.geometry import label
 from engines.krosmaster.rules import actions as A
 from engines.krosmaster.state import Phase
-from tests.engines.krosmaster.helpers import new_match
+from tests.engines.krosmaster.helpers import examples, new_match
 from tests.engines.krosmaster.helpers_multi import SEATS4, new4
 
 
@@ -44,14 +44,14 @@ def test_9_1_2_each_player_plays_two_krosmasters() -> None:
 
 
 def test_default_multiplayer_match_uses_duos_and_the_four_sided_arena() -> None:
-    state = ENGINE.new_match({"mode": "2v2"}, SEATS4, ENGINE.load_content(None), _dice())
+    state = ENGINE.new_match({"mode": "2v2"}, SEATS4, examples(), _dice())
     assert state.arena.id == "four-winds" and len(state.arena.starts) == 4
     assert [len(p.timeline) for p in state.players] == [2, 2, 2, 2]
     with pytest.raises(SetupError) as err:
         ENGINE.new_match(
             {"mode": "ffa", "arena": "training-grounds"},
             SEATS4,
-            ENGINE.load_content(None),
+            examples(),
             _dice(),
         )
     assert err.value.key == "krosmaster.error.arena_sides" and err.value.rule == "9.2.4"
@@ -107,7 +107,7 @@ def test_9_2_4_player_1_deploys_first_then_the_others_in_turn_order_on_their_sid
         arena="four-winds",
     )
     assert state.turn_order == (2, 3, 1, 0)
-    printed = ENGINE.load_content(None).arenas["four-winds"].starts
+    printed = examples().arenas["four-winds"].starts
     # Player k takes printed side k (sides are numbered clockwise).
     assert [state.arena.starts[s] for s in state.turn_order] == list(printed)
     deployers = []
@@ -153,14 +153,14 @@ def test_9_2_2_player_1_turns_the_arena_and_the_others_follow_clockwise() -> Non
 
 def test_three_players_use_three_sides_clockwise() -> None:
     state = new4(seats=3)
-    printed = ENGINE.load_content(None).arenas["four-winds"].starts
+    printed = examples().arenas["four-winds"].starts
     assert len(state.arena.starts) == 3
     assert [state.arena.starts[s] for s in state.turn_order] == list(printed[:3])
     assert [p.gg for p in state.players] == [3, 3, 3] and state.wild_gg == 3
 
 
 def test_a_duel_on_a_four_sided_arena_uses_opposite_sides() -> None:
-    printed = ENGINE.load_content(None).arenas["four-winds"].starts
+    printed = examples().arenas["four-winds"].starts
     state = new_match(arena="four-winds")
     assert state.arena.starts == (printed[0], printed[2])
     chosen = new_match(arena="four-winds", sides="choose")

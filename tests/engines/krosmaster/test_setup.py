@@ -12,7 +12,7 @@ from engines.krosmaster.content.schema import FigureDef, NameColour
 from engines.krosmaster.rules import actions as A
 from engines.krosmaster.rules.setup import first_player, starting_gg, timeline_order, validate_team
 from engines.krosmaster.state import Phase
-from tests.engines.krosmaster.helpers import SEATS, act, new_match
+from tests.engines.krosmaster.helpers import SEATS, act, examples, new_match
 
 
 def fig(
@@ -142,9 +142,9 @@ def test_deployment_only_on_own_free_starting_squares() -> None:
 
 def test_unknown_teams_and_arenas_are_setup_errors() -> None:
     with pytest.raises(SetupError):
-        ENGINE.new_match({"team1": "nobody, x, y"}, SEATS, ENGINE.load_content(None), RiggedDice())
+        ENGINE.new_match({"team1": "nobody, x, y"}, SEATS, examples(), RiggedDice())
     with pytest.raises(SetupError):
-        ENGINE.new_match({"arena": "moon"}, SEATS, ENGINE.load_content(None), RiggedDice())
+        ENGINE.new_match({"arena": "moon"}, SEATS, examples(), RiggedDice())
 
 
 def test_state_round_trips_through_json() -> None:

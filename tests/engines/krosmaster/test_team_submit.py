@@ -8,14 +8,14 @@ from engines.core import EngineError, RiggedDice, Seat
 from engines.krosmaster import ENGINE
 from engines.krosmaster.rules import actions as A
 from engines.krosmaster.state import Phase, State
-from tests.engines.krosmaster.helpers import SEATS, act
+from tests.engines.krosmaster.helpers import SEATS, act, examples
 
 RAIDERS = "tristepan, vigg-arysta, gui-yermetel, merkator, koa-gullar"
 GUARD = "gultar, evangelyne, quentin-flush, gasper-feyto"
 
 
 def _start() -> State:
-    content = ENGINE.load_content(None)
+    content = examples()
     state: State = ENGINE.new_match({"teams": "submit"}, SEATS, content, RiggedDice())
     return state
 
@@ -94,7 +94,7 @@ def test_autocomplete_grows_the_list() -> None:
 
 def test_four_players_submit_duos_by_9_1_2() -> None:
     seats = (*SEATS, Seat(2, "Carla"), Seat(3, "Dario"))
-    content = ENGINE.load_content(None)
+    content = examples()
     state: State = ENGINE.new_match({"teams": "submit"}, seats, content, RiggedDice())
     with pytest.raises(EngineError) as err:
         act(state, A.Team(GUARD), seat=2)
@@ -116,7 +116,7 @@ def test_no_team_after_the_reveal_and_the_option_path_is_unchanged() -> None:
     state = act(state, A.Team(GUARD), seat=1)
     with pytest.raises(EngineError):
         ENGINE.apply(state, 0, A.Team(RAIDERS), RiggedDice())
-    content = ENGINE.load_content(None)
+    content = examples()
     given = ENGINE.new_match(
         {"team1": "brakmar-raiders", "team2": "bonta-guard"}, SEATS, content, RiggedDice()
     )
@@ -131,13 +131,15 @@ def test_the_board_shows_who_still_owes_a_team() -> None:
 
 
 def test_a_team_is_submitted_from_its_menu() -> None:
-    """The menu lists the pack's Krosmasters (no summons) with their levels: 3 to 8 in a
-    duel, 2 each with four players; the values it sends make the typed command's team."""
+    """The menu lists the pack's playable Krosmasters (no summons, no stat line alone) with
+    their levels: 3 to 8 in a duel, 2 each with four players; the values it sends make the
+    typed command's team."""
     state = _start()
     (menu,) = ENGINE.pending(state)[0].selections
-    pool = {k for k, f in state.figures.items() if not f.summon}
+    pool = {k for k, f in state.figures.items() if not f.summon and f.playable}
     assert menu.public and menu.many and (menu.min_values, menu.max_values) == (3, 8)
     assert {o.value for o in menu.options} == pool and not any(o.chosen for o in menu.options)
+    assert "nox" in state.figures and "nox" not in pool  # a roster stat line: not offered
     label = ENGINE.catalog().translate(
         menu.options[0].label.key, "pt-BR", **dict(menu.options[0].label.params)
     )
@@ -149,6 +151,6 @@ def test_a_team_is_submitted_from_its_menu() -> None:
     assert [d.selections for d in ENGINE.pending(state) if d.seat == 0] == [()]
 
     four = [Seat(i, n) for i, n in enumerate(("A", "B", "C", "D"))]
-    duos = ENGINE.new_match({"teams": "submit"}, four, ENGINE.load_content(None), RiggedDice())
+    duos = ENGINE.new_match({"teams": "submit"}, four, examples(), RiggedDice())
     (menu,) = ENGINE.pending(duos)[0].selections
     assert (menu.min_values, menu.max_values) == (2, 2)
