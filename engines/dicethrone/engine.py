@@ -29,7 +29,7 @@ from engines.core.model import replace
 from engines.core.packs import pack_root
 from engines.core.results import conceded, ended, score_lines
 from engines.core.serde import from_json, to_json
-from engines.dicethrone import entry, lookup
+from engines.dicethrone import catalogue, entry, lookup
 from engines.dicethrone.commands import COMMANDS
 from engines.dicethrone.content import Content
 from engines.dicethrone.content.loader import BUILTIN_PACKS, CONTENT_ROOT, load_pack
@@ -122,6 +122,10 @@ class DiceThrone(GameEngine[State]):
     #: A referee applies card text by hand (``adjust``) at any time.
     referee_kinds = ("adjust",)
     preferences = (Preference(AUTOPASS, Message("dicethrone.preference.autopass")),)
+
+    def catalogue(self, content: Any) -> list[dict[str, Any]]:
+        """Every built-in hero's facts (``engines.dicethrone.catalogue``)."""
+        return catalogue.catalogue(content) if isinstance(content, Content) else []
 
     def entry_ids(self, content: Any) -> list[str]:
         """Every hero of a pack (``engines.dicethrone.entry``)."""

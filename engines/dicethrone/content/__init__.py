@@ -323,6 +323,10 @@ class Hero:
     companions: tuple[CompanionDef, ...] = ()
     #: The other side of the hero board, if it has one (``flip`` turns to it).
     flip_side: BoardSide | None = None
+    #: Whether ``/match new`` offers the hero; ``unselectable`` says why not (a hero
+    #: whose public record is too incomplete to play as printed).
+    selectable: bool = True
+    unselectable: Text = field(default_factory=dict)
 
     def on_side(self, flipped: bool) -> Hero:
         """The hero as its board currently reads: flipped, the other side's
@@ -369,6 +373,9 @@ class Content:
 
     pack: str
     heroes: Mapping[str, Hero]
+    #: The generic cards every hero's deck holds besides its own (already in each
+    #: hero's ``cards``; listed here for the catalogue and its facts test).
+    generic: tuple[CardDef, ...] = ()
 
     def status_label(self, status_id: str) -> dict[str, str] | str:
         """A status's name per locale, for messages; the id itself if unknown (as typed)."""

@@ -261,6 +261,7 @@ def load_hero(path: Path) -> Hero:
     top = Node.root(root, path.name, ERRORS)
     allowed = {"id", "name", "complexity", "dice", "abilities", "defenses", "passives"}
     allowed |= {"statuses", "cards", "setup", "symbols", "companions", "flip"} | PROVENANCE
+    allowed |= {"unselectable"}
     f = Fields(top, allowed)
     hero = Hero(
         id=f.need("id", ident),
@@ -278,7 +279,9 @@ def load_hero(path: Path) -> Hero:
         symbol_names=f.get("symbols", lambda n: {k: text(v) for k, v in n.mapping().items()}, {}),
         companions=f.get("companions", lambda n: tuple(_companion(i) for i in n.items()), ()),
         flip_side=f.get("flip", _side, None),
+        unselectable=f.get("unselectable", text, {}),
     )
+    hero = dataclasses.replace(hero, selectable=not hero.unselectable)
     _cross_check(hero, top)
     if hero.flip_side is not None:
         # The other side's entries obey the same references (its own abilities'
@@ -444,4 +447,4 @@ def load_pack(pack: str = "base", root: Path = CONTENT_ROOT) -> Content:
             )
         heroes[hero.id] = hero
         own.add(hero.id)
-    return Content(pack=pack, heroes=heroes)
+    return Content(pack=pack, heroes=heroes, generic=generic)

@@ -156,7 +156,7 @@ def test_a_bad_name_mapping_is_refused_naming_file_line_and_field(
 
 
 def test_no_two_shipped_names_of_one_hero_read_alike_in_any_locale() -> None:
-    """A pt-BR player must tell the Paladin's Vengeance ability from her Retribution
+    """A pt-BR player must tell the Paladin's Retaliate ability from her Retribution
     token (the rulebook's "Vingança"), so no two names of one hero coincide."""
     for hero in ENGINE.load_content(None).heroes.values():
         named = [*hero.abilities, *hero.defenses, *hero.statuses, *hero.cards]

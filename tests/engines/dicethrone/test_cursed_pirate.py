@@ -85,7 +85,7 @@ def test_the_fifth_doubloon_flips_her_board_to_the_cursed_side() -> None:
     names = [ab.name["en-US"] for ab in flow.hero(state, 0).abilities]
     assert "Cursed Cutlass" in names and "Cutlass" not in names
     # The ability already activated resolves as announced (the printed side's 4).
-    state = _finish(state, 3, 3, 3)  # Holy Defense: helms prevent
+    state = _finish(state, 3, 3, 3)  # Divine Defense: helms prevent
     view = ENGINE.view(state, None).data
     assert view["players"][0]["side"] == {"en-US": "Cursed", "pt-BR": "Amaldiçoado"}
 

@@ -10,7 +10,7 @@ from tests.engines.dicethrone.helpers import act, defend, keys, start, with_play
 
 
 def test_procedure_alone_gives_zero_taken_and_nine_back() -> None:
-    # 18 incoming; -3 (Holy Defense III), +5 (Grab Someone), -3 (Absolution) = 17;
+    # 18 incoming; -3 (Divine Defense III), +5 (Get Some!), -3 (Absolution) = 17;
     # Protect twice and Retribution once, each from the same subtotal 17.
     inc = Incoming(
         1, 0, 18, DamageKind.NORMAL, attack=True, added=5, prevented=6, halves=2, reflects=1

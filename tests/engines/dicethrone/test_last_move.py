@@ -130,7 +130,7 @@ def test_the_defence_just_rolled_is_framed_on_the_defenders_board() -> None:
     t = ENGINE.catalog().translate
     bruno = dt_abilities.ability_lines(data.players[1], data, 400, {}, t, "en-US")
     lit = [" ".join(seg[0] for seg in segments) for segments, _, is_lit in bruno if is_lit]
-    assert lit and "Holy Defense" in lit[0], bruno
+    assert lit and "Divine Defense" in lit[0], bruno
 
 
 @pytest.mark.parametrize(
