@@ -167,6 +167,14 @@ class DiceThrone(GameEngine[State]):
                     params={"hero": str(opts[key]), "known": ", ".join(sorted(content.heroes))},
                     rule="Preparação",
                 )
+            if not hero.selectable:
+                # A built-in hero too incomplete to play as printed says why (issue 22).
+                raise SetupError(
+                    f"{hero.id} cannot be chosen yet.",
+                    key="dicethrone.error.unselectable_hero",
+                    params={"hero": dict(hero.name), "reason": dict(hero.unselectable)},
+                    rule="Preparação",
+                )
             cards = tuple(c.id for c in hero.cards for _ in range(c.copies))
             deck = tuple(dice.shuffle(cards, f"{hero.id} deck"))
             players.append(

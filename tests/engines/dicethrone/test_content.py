@@ -7,10 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from engines.core import ContentError
+from engines.core import ContentError, RiggedDice, SetupError
 from engines.dicethrone import ENGINE
+from engines.dicethrone.content import Content
 from engines.dicethrone.content.loader import load_hero, load_pack
-from tests.engines.dicethrone.helpers import GOOD, write_hero_file
+from tests.engines.dicethrone.helpers import GOOD, SEATS, write_hero_file
+
+BARBARIAN = ENGINE.load_content(None).heroes["barbarian"]
 
 
 def test_shipped_pack_loads_the_four_heroes_of_the_rulebook() -> None:
@@ -142,3 +145,19 @@ def test_when_full_may_not_stop_for_a_player(tmp_path: Path) -> None:
     )
     with pytest.raises(ContentError, match="cannot stop"):
         load_hero(write_hero_file(tmp_path, GOOD + status))
+
+
+def test_a_hero_marked_unselectable_is_refused_with_its_reason(tmp_path: Path) -> None:
+    text = GOOD + 'unselectable: {en-US: "no public record of its board", pt-BR: "sem registro"}\n'
+    hero = load_hero(write_hero_file(tmp_path, text))
+    assert not hero.selectable
+    content = Content(pack="unselectable", heroes={hero.id: hero, "barbarian": BARBARIAN})
+    with pytest.raises(SetupError) as info:
+        ENGINE.new_match(
+            {"hero1": hero.id, "hero2": "barbarian"}, SEATS, content, RiggedDice([6, 1])
+        )
+    assert info.value.key == "dicethrone.error.unselectable_hero"
+    said = ENGINE.catalog().translate(info.value.key, "pt-BR", **info.value.params)
+    assert "sem registro" in said and "ainda não pode ser escolhido" in said
+    # The shipped heroes can all be chosen.
+    assert all(h.selectable for h in ENGINE.load_content(None).heroes.values())
