@@ -29,7 +29,7 @@ from engines.core.model import replace
 from engines.core.packs import pack_root
 from engines.core.results import conceded, ended, score_lines
 from engines.core.serde import from_json, to_json
-from engines.dicethrone import entry, lookup
+from engines.dicethrone import catalogue, entry, lookup
 from engines.dicethrone.commands import COMMANDS
 from engines.dicethrone.content import Content
 from engines.dicethrone.content.loader import BUILTIN_PACKS, CONTENT_ROOT, load_pack
@@ -124,6 +124,10 @@ class DiceThrone(GameEngine[State]):
     referee_examples = ('{"players.0.health": 25}', '{"kind": "keep", "dice": "1 3"}')
     preferences = (Preference(AUTOPASS, Message("dicethrone.preference.autopass")),)
 
+    def catalogue(self, content: Any) -> list[dict[str, Any]]:
+        """Every built-in hero's facts (``engines.dicethrone.catalogue``)."""
+        return catalogue.catalogue(content) if isinstance(content, Content) else []
+
     def entry_ids(self, content: Any) -> list[str]:
         """Every hero of a pack (``engines.dicethrone.entry``)."""
         return entry.entry_ids(content) if isinstance(content, Content) else []
@@ -162,6 +166,14 @@ class DiceThrone(GameEngine[State]):
                     f"Unknown hero {opts[key]!r}.",
                     key="dicethrone.error.unknown_hero",
                     params={"hero": str(opts[key]), "known": ", ".join(sorted(content.heroes))},
+                    rule="Preparação",
+                )
+            if not hero.selectable:
+                # A built-in hero too incomplete to play as printed says why (issue 22).
+                raise SetupError(
+                    f"{hero.id} cannot be chosen yet.",
+                    key="dicethrone.error.unselectable_hero",
+                    params={"hero": dict(hero.name), "reason": dict(hero.unselectable)},
                     rule="Preparação",
                 )
             cards = tuple(c.id for c in hero.cards for _ in range(c.copies))

@@ -31,7 +31,7 @@ def secret(engine: GameEngine[Any], state: Any, seat: int, action: Action) -> tu
 
 
 def test_redacting_blanks_the_fields_or_the_whole_action() -> None:
-    play = {"kind": "play", "card": "blessing", "target": ""}
+    play = {"kind": "play", "card": "getting_paid", "target": ""}
     assert redact_action(play, ()) == play
     assert redact_action(play, ("card",)) == {"kind": "play", "card": None, "target": ""}
     assert redact_action(play, ("kind", "card")) == {"kind": None}
@@ -46,13 +46,13 @@ def test_a_krosmaster_team_is_secret() -> None:
 
 
 def test_a_dice_throne_instant_is_secret_only_while_it_waits() -> None:
-    state = with_player(start(), 1, hand=("blessing",), cp=2)
-    waiting, fields = secret(DICETHRONE, state, 1, dt.PlayCard("blessing"))
+    state = with_player(start(), 1, hand=("getting_paid",), cp=2)
+    waiting, fields = secret(DICETHRONE, state, 1, dt.PlayCard("getting_paid"))
     assert waiting.queued is not None and fields == ("kind", "card", "target")
     # The active player's answer is public; so is the card it lets resolve.
     assert secret(DICETHRONE, waiting, 0, dt.Pass())[1] == ()
-    mine = with_player(start(), 0, hand=("wild_swing",), cp=3)
-    played, fields = secret(DICETHRONE, mine, 0, dt.PlayCard("wild_swing"))
+    mine = with_player(start(), 0, hand=("getting_paid",), cp=3)
+    played, fields = secret(DICETHRONE, mine, 0, dt.PlayCard("getting_paid"))
     assert played.queued is None and fields == ()
 
 

@@ -103,6 +103,13 @@ class Step:
     dice_of: str = "offensive"
     #: ``gain_companion`` / ``lose_companion``: the companion's id ("Companheiros").
     companion: str | None = None
+    # -- printed heroes (issue 22) -------------------------------------------------
+    #: An amount halved, rounded up ("½ … (rounded up)": Reload, Vegas Baby!).
+    half: bool = False
+    #: ``set_dice``: the die takes the value of another of the same dice (Samesies!).
+    matching: bool = False
+    #: ``with``: that many dice show the same number ("On 4-of-a-kind": Smack II).
+    of_a_kind: int = 0
 
 
 Script = tuple[Step, ...]
@@ -140,6 +147,14 @@ class Ability:
     source: str
     verified: bool
     ultimate: bool = False
+    #: An alternate ability a Hero Upgrade adds to its slot's card: usable only from
+    #: that slot's level on (its rows are keyed by the slot's level; level 1 has none).
+    unlocked_by: str | None = None
+
+    @property
+    def slot(self) -> str:
+        """The upgrade slot whose level this ability reads."""
+        return self.unlocked_by or self.id
 
 
 @dataclass(frozen=True)
@@ -152,6 +167,14 @@ class Defense:
     levels: Mapping[int, Script]
     source: str
     verified: bool
+    #: Dice rolled at an upgraded level, where the upgrade prints another number
+    #: (Thick Skin II: 4).
+    level_dice: Mapping[int, int] = field(default_factory=dict)
+
+    def dice_at(self, level: int) -> int:
+        """The dice this defence rolls at ``level`` (the nearest printed number below)."""
+        known = {1: self.dice, **self.level_dice}
+        return known[max(lv for lv in known if lv <= level)]
 
 
 @dataclass(frozen=True)
@@ -204,8 +227,13 @@ class StatusDef:
     #: Run for the bringing hero when a gain brings her tokens to her stack limit
     #: (the Cursed Doubloons: at 5 the Pirate's board flips to its cursed side).
     when_full: Script = ()
-    #: Offensive roll attempts the holder loses while holding it, per token (Knockout).
+    #: Offensive roll attempts the holder loses while holding it, per token.
     fewer_attempts: int = 0
+    #: The holder skips their next Offensive Roll Phase (one token removed then):
+    #: Knockdown, Stun.
+    skip_offensive_roll: bool = False
+    #: CP its holder pays to spend (remove) a token (Knockdown: 2).
+    spend_cost: int = 0
     #: The hero that brings this status (set by the loader).
     hero: str = ""
 
@@ -295,6 +323,10 @@ class Hero:
     companions: tuple[CompanionDef, ...] = ()
     #: The other side of the hero board, if it has one (``flip`` turns to it).
     flip_side: BoardSide | None = None
+    #: Whether ``/match new`` offers the hero; ``unselectable`` says why not (a hero
+    #: whose public record is too incomplete to play as printed).
+    selectable: bool = True
+    unselectable: Text = field(default_factory=dict)
 
     def on_side(self, flipped: bool) -> Hero:
         """The hero as its board currently reads: flipped, the other side's
@@ -341,6 +373,9 @@ class Content:
 
     pack: str
     heroes: Mapping[str, Hero]
+    #: The generic cards every hero's deck holds besides its own (already in each
+    #: hero's ``cards``; listed here for the catalogue and its facts test).
+    generic: tuple[CardDef, ...] = ()
 
     def status_label(self, status_id: str) -> dict[str, str] | str:
         """A status's name per locale, for messages; the id itself if unknown (as typed)."""

@@ -42,6 +42,7 @@ from engines.dicethrone.content import (
     Variant,
 )
 from engines.dicethrone.content.vocab import counts, enum_value, ident, script, text
+from engines.dicethrone.content.words import said
 
 CONTENT_ROOT = Path(__file__).resolve().parents[3] / "assets" / "content" / "dicethrone"
 #: The built-in packs a community pack may extend (``extends: base`` in its pack.yaml).
@@ -67,14 +68,16 @@ def _requirement(node: Node) -> Requirement:
     return req
 
 
-def _levels(node: Node, read: Callable[[Node], T]) -> dict[int, T]:
+def _levels(node: Node, read: Callable[[Node], T], needs_first: bool = True) -> dict[int, T]:
     levels: dict[int, T] = {}
     for key, child in node.mapping().items():
         if key not in ("1", "2", "3"):
             raise child.fail("levels are 1, 2 or 3")
         levels[int(key)] = read(child)
-    if 1 not in levels:
+    if needs_first and 1 not in levels:
         raise node.fail("level 1 (the printed board) is required")
+    if not needs_first and (1 in levels or not levels):
+        raise node.fail("an ability with 'unlocked_by' has rows only at levels 2 and 3")
     return levels
 
 
@@ -90,19 +93,23 @@ PROVENANCE = {"source", "verified"}
 
 
 def _ability(node: Node) -> Ability:
-    f = Fields(node, {"id", "name", "ultimate", "levels"} | PROVENANCE)
+    f = Fields(node, {"id", "name", "ultimate", "levels", "unlocked_by"} | PROVENANCE)
+    unlocked_by = f.get("unlocked_by", ident, None)
+    # An alternate ability (added by an upgrade) has no row at level 1.
+    levels = f.need("levels", lambda n: _levels(n, _variants, needs_first=unlocked_by is None))
     return Ability(
         id=f.need("id", ident),
         name=f.need("name", text),
-        levels=f.need("levels", lambda n: _levels(n, _variants)),
+        levels={1: (), **levels} if unlocked_by else levels,
         source=f.need("source", Node.text),
         verified=f.need("verified", Node.boolean),
         ultimate=f.get("ultimate", Node.boolean, False),
+        unlocked_by=unlocked_by,
     )
 
 
 def _defense(node: Node) -> Defense:
-    f = Fields(node, {"id", "name", "dice", "levels"} | PROVENANCE)
+    f = Fields(node, {"id", "name", "dice", "levels", "level_dice"} | PROVENANCE)
     return Defense(
         id=f.need("id", ident),
         name=f.need("name", text),
@@ -110,7 +117,18 @@ def _defense(node: Node) -> Defense:
         levels=f.need("levels", lambda n: _levels(n, script)),
         source=f.need("source", Node.text),
         verified=f.need("verified", Node.boolean),
+        level_dice=f.get(
+            "level_dice",
+            lambda n: {int(_level_key(k, v)): v.integer(1, 5) for k, v in n.mapping().items()},
+            {},
+        ),
     )
+
+
+def _level_key(key: str, node: Node) -> str:
+    if key not in ("2", "3"):
+        raise node.fail("level_dice names levels 2 or 3")
+    return key
 
 
 def _passive(node: Node) -> Passive:
@@ -131,7 +149,7 @@ def _status(node: Node) -> StatusDef:
     allowed |= {"unique", "spend_side", "spend", "upkeep", "skip_income"} | PROVENANCE
     allowed |= {"stack_limit_others", "upkeep_others_only", "when_attacking", "when_attacked"}
     allowed |= {"overflow", "expires_after_roll", "protected", "decline", "when_full"}
-    allowed |= {"fewer_attempts"}
+    allowed |= {"fewer_attempts", "skip_offensive_roll", "spend_cost"}
     f = Fields(node, allowed)
     status = StatusDef(
         id=f.need("id", ident),
@@ -158,9 +176,14 @@ def _status(node: Node) -> StatusDef:
         decline=f.get("decline", text, {}),
         when_full=f.get("when_full", script, ()),
         fewer_attempts=f.get("fewer_attempts", lambda n: n.integer(1, 2), 0),
+        skip_offensive_roll=f.get("skip_offensive_roll", Node.boolean, False),
+        spend_cost=f.get("spend_cost", lambda n: n.integer(1, 15), 0),
     )
-    if status.spendable != bool(status.spend):
-        raise node.fail("a spendable status needs a 'spend' script (and only then)")
+    # A token bought off with CP (spend_cost) may have nothing else to do when spent.
+    if status.spendable != bool(status.spend or status.spend_cost):
+        raise node.fail(
+            "a spendable status needs a 'spend' script or a 'spend_cost' (and only then)"
+        )
     return status
 
 
@@ -171,7 +194,8 @@ def _card(node: Node) -> CardDef:
     card = CardDef(
         id=f.need("id", ident),
         name=f.need("name", text),
-        text=f.need("text", text),
+        # Without a written text the card reads as its steps said (content/words.py).
+        text=f.get("text", text, {}),
         cost=f.need("cost", lambda n: n.integer(0, 15)),
         timing=f.need("timing", lambda n: enum_value(n, Timing)),
         copies=f.get("copies", lambda n: n.integer(1, 6), 1),
@@ -237,6 +261,7 @@ def load_hero(path: Path) -> Hero:
     top = Node.root(root, path.name, ERRORS)
     allowed = {"id", "name", "complexity", "dice", "abilities", "defenses", "passives"}
     allowed |= {"statuses", "cards", "setup", "symbols", "companions", "flip"} | PROVENANCE
+    allowed |= {"unselectable"}
     f = Fields(top, allowed)
     hero = Hero(
         id=f.need("id", ident),
@@ -254,7 +279,9 @@ def load_hero(path: Path) -> Hero:
         symbol_names=f.get("symbols", lambda n: {k: text(v) for k, v in n.mapping().items()}, {}),
         companions=f.get("companions", lambda n: tuple(_companion(i) for i in n.items()), ()),
         flip_side=f.get("flip", _side, None),
+        unselectable=f.get("unselectable", text, {}),
     )
+    hero = dataclasses.replace(hero, selectable=not hero.unselectable)
     _cross_check(hero, top)
     if hero.flip_side is not None:
         # The other side's entries obey the same references (its own abilities'
@@ -282,9 +309,17 @@ def _cross_check(hero: Hero, top: Node) -> None:
     sides = [hero] if hero.flip_side is None else [hero, hero.on_side(True)]
     for side in sides:
         for ab in side.abilities:
-            slots.setdefault(ab.id, set()).update(ab.levels)
+            slots.setdefault(ab.slot, set()).update(ab.levels)
         for de in side.defenses:
             slots.setdefault(de.id, set()).update(de.levels)
+        # A passive's upgrade card (Quick Draw II) raises it to level 2.
+        for pa in side.passives:
+            slots.setdefault(pa.id, set()).update((1, 2))
+    for ab in hero.abilities:
+        if ab.unlocked_by and not any(
+            a.id == ab.unlocked_by and not a.unlocked_by for a in hero.abilities
+        ):
+            raise top.fail(f"ability {ab.id}: unlocked_by names no ability {ab.unlocked_by!r}")
     statuses = {s.id for s in hero.statuses}
     # Set-up, Income and trigger scripts run where the turn cannot wait for a player.
     waitless = [("setup", hero.setup), *(("income", p.income) for p in hero.passives)]
@@ -337,6 +372,42 @@ def _walk(steps: Script) -> list[Step]:
     return out
 
 
+# -- printed heroes (issue 22): the generic cards and the cards' words ---------------
+
+#: The pack file of the cards every hero's deck holds besides its own ("Cartas de Herói").
+GENERIC = "generic_cards.yaml"
+
+
+def load_generic(directory: Path) -> tuple[CardDef, ...]:
+    """The pack's generic cards (none without the file): shared by every hero's deck."""
+    path = directory / GENERIC
+    if not path.is_file():
+        return ()
+    try:
+        root = read_yaml(path)
+    except PackFileError as exc:
+        raise _file_error(path.name, exc.line, exc.problem) from None
+    if root is None:
+        raise _file_error(path.name, 0, "empty file")
+    top = Node.root(root, path.name, ERRORS)
+    f = Fields(top, {"cards"} | PROVENANCE)
+    f.need("source", Node.text)
+    return f.need("cards", lambda n: tuple(_card(i) for i in n.items()))
+
+
+def _with_generic(hero: Hero, generic: tuple[CardDef, ...]) -> Hero:
+    """The hero's deck = its own cards + the generic ones (a hero's own card of the same
+    id wins); every card without a written text gets its steps said."""
+    own = {c.id for c in hero.cards}
+    cards = hero.cards + tuple(c for c in generic if c.id not in own)
+    return dataclasses.replace(
+        hero, cards=tuple(dataclasses.replace(c, text=said(hero, c)) for c in cards)
+    )
+
+
+# -- end of the issue-22 block --------------------------------------------------------
+
+
 def load_pack(pack: str = "base", root: Path = CONTENT_ROOT) -> Content:
     """Load every hero of a pack directory."""
     directory = root / pack / "heroes"
@@ -363,8 +434,11 @@ def load_pack(pack: str = "base", root: Path = CONTENT_ROOT) -> Content:
         paths = pack_files(directory, root)
     except PackError as exc:
         raise _file_error(exc.path, 0, exc.problem) from None
+    generic = load_generic(root / pack)
+    if not generic and manifest.extends is not None:
+        generic = load_generic(CONTENT_ROOT / manifest.extends)
     for path in paths:
-        hero = load_hero(path)
+        hero = _with_generic(load_hero(path), generic)
         if hero.id in own:
             raise ContentError(
                 f"{path.name}: hero {hero.id!r} is defined twice",
@@ -373,4 +447,4 @@ def load_pack(pack: str = "base", root: Path = CONTENT_ROOT) -> Content:
             )
         heroes[hero.id] = hero
         own.add(hero.id)
-    return Content(pack=pack, heroes=heroes)
+    return Content(pack=pack, heroes=heroes, generic=generic)

@@ -21,13 +21,19 @@ AMOUNT_OPS = frozenset(
 )
 FLAG_OPS = frozenset(
     {"prevent_half", "reflect_half", "then", "prevent_all", "cancel_attack", "remove_chosen"}
-    | {"flip"}
+    | {"flip", "undefendable"}  # undefendable: issue 22 (printed heroes)
 )
 STATUS_OPS = frozenset({"gain", "inflict", "remove", "remove_all", "move"})
 NESTED_OPS = frozenset({"roll", "with", "additionally", "or", "opposed"})
 #: Companions are gained and lost only by their own hero's scripts, always on the owner.
 COMPANION_OPS = frozenset({"gain_companion", "lose_companion"})
+# -- printed heroes (issue 22): steps added for the printed cards -------------------
+#: Remove every status token a player holds ("um jogador escolhido" by default).
+CLEAR_OPS = frozenset({"clear_statuses"})
+
+# -- end of the issue-22 block --------------------------------------------------------
 OPS = AMOUNT_OPS | FLAG_OPS | STATUS_OPS | NESTED_OPS | COMPANION_OPS | {"damage", "manual"}
+OPS |= CLEAR_OPS
 
 
 def text(node: Node) -> Text:
@@ -82,14 +88,23 @@ def _step(node: Node) -> Step:
     if op in AMOUNT_OPS:
         if isinstance(arg.node, yaml.ScalarNode):
             return Step(op=op, amount=arg.integer(1, 50), target="self")
-        f = Fields(arg, {"per", "times", "target", "of"})
+        f = Fields(arg, {"per", "times", "target", "of", "roll_sum", "half", "to", "matching"})
         return Step(
             op=op,
             amount=f.get("times", lambda n: n.integer(1, 50), 1),
             per=f.get("per", ident, None),
             target=f.get("target", _target, "opponent" if op == "damage" else "self"),
             dice_of=f.get("of", _dice_of, "offensive"),
+            roll_sum=f.get("roll_sum", Node.boolean, False),
+            half=f.get("half", Node.boolean, False),
+            # set_dice: the faces a die may be set to (Six-It!), or another die's (Samesies!).
+            numbers=f.get("to", lambda n: tuple(i.integer(1, 6) for i in n.items()), ()),
+            matching=f.get("matching", Node.boolean, False),
         )
+    if op in CLEAR_OPS:
+        if isinstance(arg.node, yaml.ScalarNode):
+            return Step(op=op, amount=1, target=_target(arg))
+        raise arg.fail(f"write '{op}: chosen' (or self, opponent)")
     if op == "damage":
         return _damage(arg)
     if op in STATUS_OPS:
@@ -136,16 +151,17 @@ def _step(node: Node) -> Step:
         return Step(
             op=op, dice=f.need("dice", lambda n: n.integer(1, 5)), steps=f.need("do", script)
         )
-    f = Fields(arg, {"symbols", "sum_at_least", "numbers", "do"})
+    f = Fields(arg, {"symbols", "sum_at_least", "numbers", "do", "of_a_kind"})
     step = Step(
         op=op,
         symbols=f.get("symbols", counts, {}),
         sum_at_least=f.get("sum_at_least", lambda n: n.integer(1, 30), 0),
         numbers=f.get("numbers", lambda n: tuple(i.integer(1, 6) for i in n.items()), ()),
         steps=f.need("do", script),
+        of_a_kind=f.get("of_a_kind", lambda n: n.integer(2, 5), 0),
     )
-    if not step.symbols and not step.sum_at_least and not step.numbers:
-        raise arg.fail("'with' needs symbols, numbers or sum_at_least")
+    if not step.symbols and not step.sum_at_least and not step.numbers and not step.of_a_kind:
+        raise arg.fail("'with' needs symbols, numbers, sum_at_least or of_a_kind")
     return step
 
 
@@ -166,7 +182,7 @@ def _or(arg: Node) -> Step:
 def _damage(arg: Node) -> Step:
     if isinstance(arg.node, yaml.ScalarNode):
         return Step(op="damage", amount=arg.integer(1, 50))
-    f = Fields(arg, {"amount", "kind", "per", "times", "roll_sum", "target", "isolated"})
+    f = Fields(arg, {"amount", "kind", "per", "times", "roll_sum", "target", "isolated", "half"})
     kind = f.get("kind", lambda n: enum_value(n, DamageKind), DamageKind.NORMAL)
     step = Step(
         op="damage",
@@ -177,6 +193,7 @@ def _damage(arg: Node) -> Step:
         roll_sum=f.get("roll_sum", Node.boolean, False),
         target=f.get("target", _damage_target, "opponent"),
         isolated=f.get("isolated", Node.boolean, False),
+        half=f.get("half", Node.boolean, False),
     )
     if not step.amount and not step.roll_sum:
         raise arg.fail("damage needs amount, per/times or roll_sum")

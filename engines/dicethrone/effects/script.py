@@ -4,6 +4,7 @@ conditions, opposed rolls, "Additionally", and the steps that pause it for a pla
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 
 from engines.core.model import replace
@@ -81,6 +82,8 @@ def with_(run: DTRun, state: State, step: With) -> State:
     ok = all(counts[s] >= n for s, n in step.symbols.items())
     if step.numbers and not any(v in step.numbers for v in ctx.dice):
         ok = False
+    if step.of_a_kind and max(Counter(ctx.dice).values(), default=0) < step.of_a_kind:
+        ok = False  # "On N-of-a-kind": numbers, not symbols
     if ok and sum(ctx.dice) >= step.sum_at_least:
         run.push(step.steps)
     return state

@@ -27,18 +27,22 @@ class Amount:
     base: int
     per: str | None = None
     roll_sum: bool = False
+    #: Half of it, rounded up ("½ … (rounded up)").
+    half: bool = False
 
     def of(self, hero: Hero, dice: tuple[int, ...]) -> int:
         """The amount with these dice."""
         if self.roll_sum:
-            return sum(dice)
-        if self.per:
-            return self.base * symbol_counts(hero, dice)[self.per]
-        return self.base
+            whole = sum(dice)
+        elif self.per:
+            whole = self.base * symbol_counts(hero, dice)[self.per]
+        else:
+            whole = self.base
+        return (whole + 1) // 2 if self.half else whole
 
 
 def _amount(step: Step) -> Amount:
-    return Amount(step.amount, step.per, step.roll_sum)
+    return Amount(step.amount, step.per, step.roll_sum, step.half)
 
 
 # -- the script's structure -----------------------------------------------------------
@@ -81,6 +85,8 @@ class With:
     numbers: tuple[int, ...]
     sum_at_least: int
     steps: Script
+    #: That many dice show the same number (issue 22: "On 4-of-a-kind").
+    of_a_kind: int = 0
 
 
 @dataclass(frozen=True)
@@ -265,13 +271,31 @@ def _damage(s: Step) -> Damage:
     return Damage(_amount(s), s.kind, s.target, s.isolated, s.op == "self_damage")
 
 
+# -- printed heroes (issue 22) ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Undefendable:
+    """The owner's Attack becomes undefendable (its normal damage; 6.1 then has no
+    Defensive Roll)."""
+
+
+@dataclass(frozen=True)
+class ClearStatuses:
+    """Every status token the target holds is removed (those the owner's hero may remove)."""
+
+    target: str
+
+
+# -- end of the issue-22 block ----------------------------------------------------------
+
 #: Record ``op`` -> the typed step it decodes to.
 DECODERS: Mapping[str, Callable[[Step], object]] = {
     "foe": lambda s: AimAt(s.amount if s.amount >= 0 else None),
     "additionally": lambda s: Additionally(s.steps),
     "roll": lambda s: Roll(s.dice, s.steps, s.topic == aim.REUSE),
     "keep_dice": lambda s: KeepDice(),
-    "with": lambda s: With(s.symbols, s.numbers, s.sum_at_least, s.steps),
+    "with": lambda s: With(s.symbols, s.numbers, s.sum_at_least, s.steps, s.of_a_kind),
     "opposed": Opposed,
     "opposed_result": OpposedResult,
     "opposed_reroll": OpposedReroll,
@@ -297,6 +321,9 @@ DECODERS: Mapping[str, Callable[[Step], object]] = {
     "reroll_dice": ChangeDice,
     **{m.value: _token(m) for m in TokenMove},
     **{m.value: _modify(m) for m in Modifier},
+    # -- printed heroes (issue 22) --
+    "clear_statuses": lambda s: ClearStatuses(s.target),
+    "undefendable": lambda s: Undefendable(),
 }
 
 

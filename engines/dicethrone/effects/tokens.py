@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from engines.core import Event
 from engines.core.model import replace
+from engines.dicethrone.content import DamageKind
 from engines.dicethrone.effects.context import remove_status
 from engines.dicethrone.effects.env import DTHandlers, DTRun
-from engines.dicethrone.effects.steps import StatusStep, TokenMove
+from engines.dicethrone.effects.steps import ClearStatuses, StatusStep, TokenMove, Undefendable
 from engines.dicethrone.rules.modes import health_cap, set_health
 from engines.dicethrone.rules.state import State
 from engines.dicethrone.rules.statuses import parse_pick
@@ -77,3 +78,30 @@ def _own_attack(run: DTRun, state: State, st: StatusStep) -> State:
             )
         )
     return replace(state, ledger=tuple(ledger))
+
+
+# -- printed heroes (issue 22) ---------------------------------------------------------
+
+
+@HANDLERS.on(ClearStatuses)
+def clear_statuses(run: DTRun, state: State, st: ClearStatuses) -> State:
+    """Every token the target holds goes, except those only their own hero may remove."""
+    interp, ctx = run.env, run.ctx
+    seat = interp.target(state, st.target, ctx)
+    for status, count in sorted(state.players[seat].statuses.items()):
+        if count and interp.content.status(status).removable_by(ctx.hero.id):
+            state = remove_status(state, seat, status, count, interp.content, interp.events)
+    return state
+
+
+@HANDLERS.on(Undefendable)
+def undefendable(run: DTRun, state: State, st: Undefendable) -> State:
+    """The owner's Attack in the ledger: its normal damage becomes undefendable."""
+    owner = run.ctx.owner
+    ledger = tuple(
+        replace(inc, kind=DamageKind.UNDEFENDABLE)
+        if inc.attack and inc.source == owner and inc.kind is DamageKind.NORMAL
+        else inc
+        for inc in state.ledger
+    )
+    return replace(state, ledger=ledger)

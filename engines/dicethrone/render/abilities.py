@@ -42,6 +42,7 @@ def ability_lines(
     quiet: bool = False,
     lean: bool = False,
     reach: bool = False,
+    bare: bool = False,
 ) -> list[Line]:
     """The board's abilities as lines: the name, then its rows (on the same line when
     they fit); what the dice meet in the highlight colour with a ✔, what they can no
@@ -51,9 +52,11 @@ def ability_lines(
     text, or list the options of the choice it made); ``lean``: no defence on the
     board of the player whose roll it is (not in play: a packed board); ``reach``:
     the abilities the roll can no longer reach counted in one line, not listed, and
-    those an Attack leaves out not counted (only what is in play), the ability just
-    activated named with its dice where the notes say its damage."""
-    items = ability_items(p, data, width, statuses, t, locale, brief, quiet, lean, reach)
+    those an Attack leaves out not counted (only what is in play), those still in
+    reach but not met named with their dice one after another (brief), the ability
+    just activated named with its dice where the notes say its damage; ``bare``: those
+    the dice meet named with their dice too (the announce menu says what they do)."""
+    items = ability_items(p, data, width, statuses, t, locale, brief, quiet, lean, reach, bare)
     return [line for item in items for line in item]
 
 
@@ -68,6 +71,7 @@ def ability_items(
     quiet: bool = False,
     lean: bool = False,
     reach: bool = False,
+    bare: bool = False,
 ) -> list[list[Line]]:
     """:func:`ability_lines` grouped by ability (a wide board sets them in two
     columns without parting an ability's lines)."""
@@ -99,6 +103,7 @@ def ability_items(
 
     activated = data.roll.activated and p.seat == data.active
     beyond = 0  # abilities out of this roll's reach, counted (``reach``)
+    within: list[str] = []  # ``reach`` and brief: those still in reach, run together
     for ab in focus(p, data):
         met = any(r.met for r in ab.rows) or (
             ab.id == data.roll.announced_id and p.seat == data.active
@@ -113,8 +118,13 @@ def ability_items(
         level = f" {_roman(ab.level)}" if ab.level > 1 else ""
         lit = activated and ab.id == data.roll.announced_id
         texts = [_row_text(r, faces, statuses, t, locale) for r in ab.rows]
+        if reach and brief and rolling and not met and not lit:
+            needs = [requirement_text(r.requirement, faces, t, locale) for r in ab.rows]
+            need = _merge(needs) or " / ".join(dict.fromkeys(needs))
+            within.append(f"{star}{_name(ab.name, locale)}{level} {need}")
+            continue
         said = reach and lit and bool(data.incoming or data.reports)
-        if (brief and not met and not lit) or said:
+        if (brief and not met and not lit) or said or (bare and not lit):
             # ``said``: the notes say what the ability just activated does ("4 damage
             # to Bruno"), its frame names it with its dice.
             texts = [requirement_text(r.requirement, faces, t, locale) for r in ab.rows]
@@ -147,6 +157,13 @@ def ability_items(
         )
         items.append(
             [([(line, theme.TEXT_MUTED, False)], 0, False) for line in wrap(hidden, width, SMALL)]
+        )
+    if within:
+        # The last resort: the abilities still in reach named with their dice one after
+        # another, not one a line.
+        joined = " · ".join(within)
+        items.append(
+            [([(line, theme.TEXT, False)], 0, False) for line in wrap(joined, width, SMALL)]
         )
     if beyond:
         counted = t("dicethrone.render.out_of_reach", locale, count=beyond)

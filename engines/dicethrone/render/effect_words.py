@@ -18,6 +18,7 @@ from engines.dicethrone.effects.steps import (
     AimAt,
     Amount,
     ChangeDice,
+    ClearStatuses,
     Companion,
     Damage,
     Draw,
@@ -38,6 +39,7 @@ from engines.dicethrone.effects.steps import (
     StealCp,
     Then,
     TokenMove,
+    Undefendable,
     UnknownOpError,
     With,
     decode,
@@ -165,7 +167,30 @@ class Words:
         name = name_in(self.statuses.get(status, {}), self.locale) or status
         return name if step.amount <= 1 else f"{name} ×{step.amount}"
 
+    def _printed(self, step: Step, typed: object) -> str | None:
+        """Words of the steps added for the printed heroes (issue 22)."""
+        match typed:
+            case ClearStatuses():
+                return self._fx("clear_statuses")
+            case Undefendable():
+                return self._fx("undefendable")
+            case Modify(modifier=Modifier.ADD_DAMAGE, amount=Amount(per=str(per))) if per:
+                return self._fx("add_damage_per", times=step.amount or 1, symbol=self._symbol(per))
+            case Modify(modifier=Modifier.ADD_DAMAGE, amount=Amount(roll_sum=True, half=True)):
+                return self._fx("add_damage_half_sum")
+            case GainCp(amount=Amount(roll_sum=True, half=True)):
+                return self._fx("gain_cp_half_sum")
+            case ChangeDice() if step.op == "set_dice" and step.numbers:
+                faces = "/".join(str(n) for n in step.numbers)
+                return self._fx("set_dice_to", count=step.amount, faces=faces)
+            case ChangeDice() if step.op == "set_dice" and step.matching:
+                return self._fx("set_dice_matching", count=step.amount)
+        return None
+
     def _simple(self, step: Step, typed: object) -> str:
+        printed = self._printed(step, typed)
+        if printed is not None:
+            return printed
         key, amount = word_key(typed), step.amount
         match typed:
             case Damage(amount=Amount(per=str(per))) | HealStep(amount=Amount(per=str(per))):
@@ -246,6 +271,10 @@ class Words:
             parts.append(self._fx("numbers", numbers=numbers))
         if step.sum_at_least:
             parts.append(self._fx("sum_at_least", sum=step.sum_at_least))
+        if step.of_a_kind:
+            parts.append(
+                self.t("dicethrone.render.req.of_a_kind", self.locale, count=step.of_a_kind)
+            )
         return " ".join(parts)
 
     def _aimed(self, step: Step, typed: object, word: str) -> str:
@@ -260,6 +289,8 @@ class Words:
             case StatusStep(move=TokenMove.LESSEN_ATTACK | TokenMove.CANCEL_ATTACK):
                 return word
             case Companion() | Flip() | StatusStep(move=TokenMove.REMOVE_CHOSEN):
+                return word
+            case Undefendable():
                 return word
             case Modify():
                 # Prevention protects its owner unless a card names the player.
@@ -323,4 +354,8 @@ def word_key(typed: object) -> str:
             return "or"
         case Additionally():
             return "additionally"
+        case ClearStatuses():
+            return "clear_statuses"
+        case Undefendable():
+            return "undefendable"
     raise ValueError(f"no words for {type(typed).__name__}")

@@ -171,7 +171,17 @@ def plan_column(
     chips = counts if panel_chips(p) else []
     if not layout.stacked:
         lines = ability_lines(
-            p, data, inner, statuses, t, locale, brief, hush, layout.packed, layout.reach
+            p,
+            data,
+            inner,
+            statuses,
+            t,
+            locale,
+            brief,
+            hush,
+            layout.packed,
+            layout.reach,
+            layout.bare,
         )
         beside = layout.lean and _cp_fits_beside(p, inner, t, locale)
         return ColumnPlan(
@@ -185,7 +195,17 @@ def plan_column(
         )
     half = (inner - SUB_GAP) // 2
     items = ability_items(
-        p, data, half, statuses, t, locale, brief, hush, layout.packed, layout.reach
+        p,
+        data,
+        half,
+        statuses,
+        t,
+        locale,
+        brief,
+        hush,
+        layout.packed,
+        layout.reach,
+        layout.bare,
     )
     lines = [line for item in items for line in item]
     # The second column starts at the ability that makes the two most even.

@@ -45,6 +45,8 @@ class Layout:
     noted: bool = False
     lean: bool = False
     reach: bool = False
+    #: The very last resort: the abilities the dice meet named with their dice too.
+    bare: bool = False
 
 
 BRIEF = frozenset({"active", "other"})
@@ -71,6 +73,8 @@ LAYOUTS = (
     Layout(BRIEF, tight=True, terse=True, choice_once=True, packed=True, noted=True, lean=True),
     Layout(BRIEF, True, False, True, True, True, True, True, reach=True),
     Layout(BRIEF, True, True, True, True, True, True, True, reach=True),
+    Layout(BRIEF, True, False, True, True, True, True, True, reach=True, bare=True),
+    Layout(BRIEF, True, True, True, True, True, True, True, reach=True, bare=True),
 )
 #: Where the last resorts start: tried only once the condensed panels are minimal.
 LEAN = 8

@@ -69,7 +69,7 @@ def _candidates(
             nudge = changer.op == "nudge_dice"
             faces = (value - 1, value + 1) if nudge else range(1, 7)
             for face in faces:
-                if 1 <= face <= 6 and face != value:
+                if 1 <= face <= 6 and face != value and parse(changer, dice, f"{i + 1}={face}"):
                     label = Message(
                         "dicethrone.choice.die_to", {"n": i + 1, "value": value, "face": face}
                     )

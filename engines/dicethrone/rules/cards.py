@@ -276,7 +276,14 @@ def spendable(flow: Flow, state: State, seat: int) -> list[str]:
     out = []
     for status, count in sorted(state.players[seat].statuses.items()):
         definition = flow.content.status(status)
-        if count and definition.spendable and _side_ok(state, seat, definition.spend_side):
+        # A token bought off with CP (Knockdown) needs that much CP.
+        affordable = state.players[seat].cp >= definition.spend_cost
+        if (
+            count
+            and definition.spendable
+            and affordable
+            and _side_ok(state, seat, definition.spend_side)
+        ):
             out.append(status)
     return out
 
@@ -295,8 +302,8 @@ def spend(flow: Flow, state: State, seat: int, status: str) -> State:
     statuses = {k: v for k, v in player.statuses.items() if k != status}
     if remaining:
         statuses[status] = remaining
-    state = put(state, seat, statuses=statuses)
     definition = flow.content.status(status)
+    state = put(state, seat, statuses=statuses, cp=player.cp - definition.spend_cost)
     flow.emit(
         "spent",
         "Efeitos de Status Gastáveis",

@@ -14,7 +14,9 @@ The player names the dice in the card's ``target``:
 
 * ``set_dice: N`` — up to N dice to any face: ``"3=6"`` or ``"1=6 2=6"``;
 * ``nudge_dice: N`` — up to N dice by one pip up or down: ``"3=4"``;
-* ``reroll_dice: N`` — re-roll up to N dice: ``"1 4"``.
+* ``reroll_dice: N`` — re-roll up to N dice: ``"1 4"``;
+* ``set_dice: {times, to: [6]}`` only to those faces; ``{times, matching: true}`` only to
+  the value another of those dice shows.
 """
 
 from __future__ import annotations
@@ -102,6 +104,10 @@ def parse(step: Step, dice: tuple[int, ...], target: str) -> dict[int, int] | No
         face = int(face_text)
         if step.op == "nudge_dice" and abs(face - dice[index]) != 1:
             return None
+        if step.numbers and face not in step.numbers:
+            return None  # Six-It!: only these faces
+        if step.matching and face not in dice[:index] + dice[index + 1 :]:
+            return None  # Samesies!: another of the same dice's value
         changes[index] = face
     if not changes or len(changes) > step.amount:
         return None

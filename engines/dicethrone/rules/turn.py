@@ -14,7 +14,7 @@ from engines.core import Dice, Event, IllegalActionError
 from engines.core.i18n import FALLBACK, LOCALES
 from engines.core.model import replace
 from engines.dicethrone.content import Ability, Content, Hero
-from engines.dicethrone.effects.context import Ctx, dice_message, paused, put
+from engines.dicethrone.effects.context import Ctx, dice_message, paused, put, remove_status
 from engines.dicethrone.effects.interpreter import Interpreter
 from engines.dicethrone.effects.triggers import attack_triggers, expire_after_roll
 from engines.dicethrone.rules import aim, first_roll, targeting, upkeep
@@ -101,9 +101,10 @@ class Flow:
     def end_phase(self, state: State) -> State:
         """Leave Main (1), Main (2) or Discard."""
         if state.phase is Phase.MAIN1:
-            return goto(
+            state = goto(
                 state, Phase.OFFENSIVE, step=Step.ROLLING, roll=Roll(), reports=(), target=None
             )
+            return self._skip_roll_phase(state)
         if state.phase is Phase.MAIN2:
             return goto(state, Phase.DISCARD)
         hand = len(state.players[state.active].hand)
@@ -116,6 +117,23 @@ class Flow:
                 count=hand,
             )
         return self.next_turn(state)
+
+    def _skip_roll_phase(self, state: State) -> State:
+        """A token that skips the Offensive Roll Phase (Knockdown, Stun) is removed and the
+        phase concludes at once, with no roll and no Attack; nothing else changes."""
+        seat = state.active
+        for status in sorted(state.players[seat].statuses):
+            definition = self.content.status(status)
+            if definition.skip_offensive_roll and state.players[seat].statuses[status]:
+                self.emit(
+                    "roll_phase_skipped",
+                    "Efeitos de Status",
+                    player=self.name(state, seat),
+                    status=dict(definition.name),
+                )
+                state = remove_status(state, seat, status, 1, self.content, self.events)
+                return self.finish_roll_phase(state)
+        return state
 
     def next_turn(self, state: State) -> State:
         """The next living seat in turn order (zig-zag in 2 v 2) starts its turn."""
@@ -210,6 +228,9 @@ class Flow:
         return best_variant(self.hero(state, seat), ability, level, state.roll.dice) is not None
 
     def _level(self, state: State, seat: int, slot: str) -> int:
+        # An alternate ability reads the level of the slot whose upgrade adds it.
+        ability = self.hero(state, seat).ability(slot)
+        slot = ability.slot if ability is not None else slot
         card = state.players[seat].upgrades.get(slot)
         definition = self.hero(state, seat).card(card) if card else None
         return definition.upgrade.level if definition and definition.upgrade else 1
@@ -330,7 +351,9 @@ class Flow:
             raise illegal(
                 f"No defensive ability {defense_id!r}.", "no_defense", "6.2", defense=defense_id
             )
-        values = tuple(self.dice.roll(6, f"defence die {i + 1}") for i in range(defense.dice))
+        level = max(lv for lv in defense.levels if lv <= self._level(state, seat, defense.id))
+        count = defense.dice_at(level)
+        values = tuple(self.dice.roll(6, f"defence die {i + 1}") for i in range(count))
         self.emit(
             "defended",
             "6.3",

@@ -101,7 +101,10 @@ def _abilities(flow: Flow, state: State, seat: int) -> tuple[AbilityView, ...]:
             )
             for v in ab.levels[level]
         )
-        out.append(AbilityView(ab.id, _text(ab.name), level, ab.ultimate, rows))
+        if rows:  # an alternate ability appears once its upgrade is played
+            # An alternate ability has one printed level: it is not "II".
+            shown = 1 if ab.unlocked_by else level
+            out.append(AbilityView(ab.id, _text(ab.name), shown, ab.ultimate, rows))
     return tuple(out)
 
 
@@ -122,7 +125,7 @@ def _player(flow: Flow, state: State, i: int) -> PlayerView:
     levels = {ab.id: usable_level(ab, flow._level(state, i, ab.id)) for ab in hero.abilities}
     levels.update({d.id: flow._level(state, i, d.id) for d in hero.defenses})
     defenses = tuple(
-        DefenseView(d.id, _text(d.name), lv, d.dice, d.levels[lv])
+        DefenseView(d.id, _text(d.name), lv, d.dice_at(lv), d.levels[lv])
         for d in hero.defenses
         # The printed level at or below the upgrade's (a defence may skip one).
         for lv in [max(x for x in d.levels if x <= max(levels[d.id], 1))]

@@ -46,12 +46,23 @@ def _dress(state: State, heroes: tuple[str, ...], flipped: bool, level: int, mos
         hero = BASE.heroes[hero_id]
         foe = BASE.heroes[heroes[(seat + 1) % len(heroes)]]
         statuses = {s.id: 1 for s in hero.statuses if s.positive}
-        statuses |= {s.id: 1 for s in foe.statuses if not s.positive}
+        # The first seat rolls in every scene: a token skipping its roll phase (Stun,
+        # Knockdown) goes to the other seats only (they show it whenever seat 2 of
+        # the mirrored pairing is dressed).
+        statuses |= {
+            s.id: 1
+            for s in foe.statuses
+            if not s.positive and not (seat == 0 and s.skip_offensive_roll)
+        }
         statuses = dict(list(statuses.items())[:most])
         upgrades: dict[str, str] = {}
         for card in hero.cards:
             up = card.upgrade
-            usable = up is not None and up.level <= level and hero.ability(up.slot) is not None
+            usable = (
+                up is not None
+                and up.level <= level
+                and (hero.ability(up.slot) is not None or hero.defense(up.slot) is not None)
+            )
             if up is not None and usable and (up.slot not in upgrades or up.level == level):
                 upgrades[up.slot] = card.id
         changes: dict[str, Any] = {"upgrades": upgrades, "statuses": statuses, "cp": 9}

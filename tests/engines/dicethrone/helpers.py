@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace as dc_replace
 from pathlib import Path
 from typing import Any
 
 from engines.core import Action, Event, RiggedDice, Seat
 from engines.core.model import replace
 from engines.dicethrone import ENGINE
+from engines.dicethrone.content import CardDef, Content, DamageKind, Timing
+from engines.dicethrone.content import Step as ScriptStep
 from engines.dicethrone.content.loader import load_pack
 from engines.dicethrone.effects.context import put
 from engines.dicethrone.engine import install_pack
@@ -135,3 +138,25 @@ def write_hero_file(tmp_path: Path, text: str) -> Path:
     path = tmp_path / "tiny.yaml"
     path.write_text(text, encoding="utf-8")
     return path
+
+
+def jab_pack() -> Content:
+    """The base pack with a test fixture Instant Action in the Barbarian's deck: "jab",
+    2 undefendable damage to the opponent for 3 CP. No printed instant deals damage;
+    the window tests need one (installed as pack "base_jab")."""
+    jab = CardDef(
+        id="jab",
+        name={"en-US": "Jab"},
+        text={"en-US": "test fixture: 2 undefendable damage"},
+        cost=3,
+        timing=Timing.INSTANT,
+        copies=1,
+        source="test fixture",
+        verified=False,
+        effect=(ScriptStep(op="damage", amount=2, kind=DamageKind.UNDEFENDABLE),),
+    )
+    base = ENGINE.load_content(None)
+    barbarian = dc_replace(base.heroes["barbarian"], cards=(*base.heroes["barbarian"].cards, jab))
+    pack = dc_replace(base, pack="base_jab", heroes={**base.heroes, "barbarian": barbarian})
+    install_pack(pack)
+    return pack

@@ -32,7 +32,7 @@ def _every_option_is_accepted(state: State, seat: int) -> None:
 
 def test_bye_bye_vs_evasive_in_two_steps_the_active_players_card_goes_first() -> None:
     # "Conflitos de Timing": the opponent spends Evasive to avoid the Attack; the
-    # active player answers with Bye-Bye, naming the token only once it is played.
+    # active player answers with Buh, Bye!, naming the token only once it is played.
     state = start("gunslinger", "gunslinger")
     state = with_player(state, 0, hand=("bye_bye",), cp=3)
     state = with_player(state, 1, statuses={"evasive": 1})
@@ -58,15 +58,15 @@ def test_bye_bye_vs_evasive_in_two_steps_the_active_players_card_goes_first() ->
         act(state, 1, a.Aim("1:evasive"))
     state = pick(state, 0, aim, "2:evasive")
     assert state.players[1].statuses == {} and state.players[0].statuses["evasive"] == 1
-    assert state.players[0].cp == 2 and state.aiming is None
+    assert state.players[0].cp == 1 and state.aiming is None
     state, events = act(state, 0, a.Pass())  # no die is rolled for the Evasive
     assert "fizzled" in keys(events) and state.queued is None
     assert owed(state).seat == 1 and state.step is Step.DEFENSE
 
 
 def test_bye_bye_vs_reload_in_two_steps_the_attacker_still_spends_first() -> None:
-    # The Defender's Bye-Bye names the Attacker's Reload; it waits for the active
-    # player, who spends Reload first: Bye-Bye fizzles, back in hand, nothing paid.
+    # The Defender's Buh, Bye! names the Attacker's Reload; it waits for the active
+    # player, who spends Reload first: Buh, Bye! fizzles, back in hand, nothing paid.
     state = start("gunslinger", "gunslinger")
     state = with_player(state, 0, statuses={"reload": 1})
     state = with_player(state, 1, hand=("bye_bye",), cp=3)
@@ -83,7 +83,7 @@ def test_bye_bye_vs_reload_in_two_steps_the_attacker_still_spends_first() -> Non
     state, events = act(state, 1, a.Aim("1:reload"))
     assert "queued" in keys(events) and state.queued is not None
     assert state.queued.target == "1:reload"
-    state, _ = act(state, 0, a.Spend("reload"))
+    state, _ = act(state, 0, a.Spend("reload"), 4)  # its die: 4, +2 damage
     state, events = act(state, 0, a.Pass())
     assert "fizzled" in keys(events)
     assert state.players[1].hand == ("bye_bye",) and state.players[1].cp == 3
@@ -146,7 +146,8 @@ def test_twice_as_wild_asks_one_die_at_a_time() -> None:
     )
     _every_option_is_accepted(state, 0)
     state = pick(state, 0, menu(decision, "aim"), "3=6")
-    assert state.roll.dice == (6, 1, 6, 1, 1) and state.players[0].cp == 1
+    # Twice as Wild! costs 3 CP (S4).
+    assert state.roll.dice == (6, 1, 6, 1, 1) and state.players[0].cp == 0
     assert state.aiming is None and state.players[0].hand == ()
 
 

@@ -37,34 +37,35 @@ def _optional(state: State, seat: int) -> list[tuple[str, ...]]:
 
 
 def test_an_instant_in_the_opponents_main_phase_waits_for_the_active_player() -> None:
-    state = with_player(start(), 1, hand=("blessing",), cp=2, health=40)
+    # Feelin' Good!: an Instant Action (roll 3 dice: heal 1 + 2 per heart).
+    state = with_player(start("barbarian", "barbarian"), 1, hand=("feelin_good",), health=40)
     owed = ENGINE.pending(state)[0]
     assert owed.seat == 0 and not owed.optional  # the turn still waits for Alice only
     assert _optional(state, 1) == [("play", "spend")]
     assert ENGINE.view(state, None).data["waiting"] == [0]
-    state, events = act(state, 1, a.PlayCard("blessing"))
-    assert "queued" in keys(events) and state.players[1].hand == ("blessing",)
+    state, events = act(state, 1, a.PlayCard("feelin_good"))
+    assert "queued" in keys(events) and state.players[1].hand == ("feelin_good",)
     priority = ENGINE.pending(state)[0]
     assert priority.seat == 0 and priority.kinds[0] == "pass"
-    state, events = act(state, 0, a.Pass())
+    state, events = act(state, 0, a.Pass(), 4, 5, 1)  # two hearts: heal 1 + 4
     assert "played" in keys(events)
     # Outside a roll phase healing applies right after the card.
-    assert state.players[1].health == 43 and state.players[1].cp == 0
+    assert state.players[1].health == 45 and state.players[1].hand == ()
     assert state.phase is Phase.MAIN1 and ENGINE.pending(state)[0].seat == 0
 
 
 def test_the_optional_decision_reveals_nothing_about_the_hand() -> None:
-    empty = with_player(start(), 1, hand=())
-    full = with_player(start(), 1, hand=("blessing",), cp=5)
+    empty = with_player(start("barbarian", "barbarian"), 1, hand=())
+    full = with_player(start("barbarian", "barbarian"), 1, hand=("feelin_good",), cp=5)
     assert _optional(empty, 1) == _optional(full, 1)
     with pytest.raises(IllegalActionError) as info:
-        act(empty, 1, a.PlayCard("blessing"))
+        act(empty, 1, a.PlayCard("feelin_good"))
     assert info.value.key == "dicethrone.error.no_card"
 
 
 def test_main_phase_and_upgrade_cards_stay_in_their_owners_main_phase() -> None:
-    state = with_player(start(), 1, hand=("tithes", "holy_defense_2"), cp=5)
-    for card in ("tithes", "holy_defense_2"):
+    state = with_player(start("barbarian", "barbarian"), 1, hand=("concuss", "slap_2"), cp=5)
+    for card in ("concuss", "slap_2"):
         with pytest.raises(IllegalActionError) as info:
             act(state, 1, a.PlayCard(card))
         assert info.value.key == "dicethrone.error.timing_main"
@@ -73,13 +74,13 @@ def test_main_phase_and_upgrade_cards_stay_in_their_owners_main_phase() -> None:
 
 
 def test_an_instant_between_the_opponents_roll_attempts() -> None:
-    state = with_player(start(), 0, hand=(), cp=2)
-    state = with_player(state, 1, hand=("blessing",), cp=2, health=40)
+    state = with_player(start("barbarian", "barbarian"), 0, hand=(), cp=2)
+    state = with_player(state, 1, hand=("feelin_good",), cp=2, health=40)
     state, _ = act(state, 0, a.EndPhase())
     state, _ = act(state, 0, a.RollDice(), 1, 2, 3, 4, 6)
     assert state.step is Step.ROLLING and _optional(state, 1) == [("play", "spend")]
-    state, _ = act(state, 1, a.PlayCard("blessing"))
-    state, events = act(state, 0, a.Pass())
+    state, _ = act(state, 1, a.PlayCard("feelin_good"))
+    state, events = act(state, 0, a.Pass(), 4, 4, 4)
     assert "played" in keys(events) and state.step is Step.ROLLING
     # In a roll phase the healing waits for the end of the phase.
     assert state.players[1].health == 40
@@ -106,14 +107,16 @@ def test_roll_phase_cards_wait_for_a_roll_phase() -> None:
 
 
 def test_the_attacker_may_act_while_the_defender_decides() -> None:
-    state = with_player(start(), 0, hand=("wild_swing",), cp=3)
+    # Getting Paid!: an Instant Action (+2 CP).
+    state = with_player(start(), 0, hand=("getting_paid",), cp=3)
     state, _ = act(state, 0, a.EndPhase())
     state, _ = act(state, 0, a.RollDice(), 1, 2, 3, 4, 6)
     state, _ = act(state, 0, a.Announce("slap"))
     state, _ = act(state, 1, a.Pass())
     assert state.step is Step.DEFENSE and _optional(state, 0) == [("play", "spend")]
-    state, events = act(state, 0, a.PlayCard("wild_swing"))  # the active player's: no wait
+    state, events = act(state, 0, a.PlayCard("getting_paid"))  # the active player's: no wait
     assert "played" in keys(events) and state.step is Step.DEFENSE
+    assert state.players[0].cp == 5
 
 
 def test_nobody_acts_at_any_time_while_a_script_is_paused() -> None:
@@ -125,7 +128,7 @@ def test_nobody_acts_at_any_time_while_a_script_is_paused() -> None:
 def test_an_opponent_changes_the_dice_and_the_announced_ability_fails() -> None:
     # 4.3: someone played "Duas vezes Selvagem" on the active player's dice.
     state = start("gunslinger", "gunslinger")
-    state = with_player(state, 1, hand=("twice_as_wild",), cp=2)
+    state = with_player(state, 1, hand=("twice_as_wild",), cp=3)
     state, _ = act(state, 0, a.EndPhase())
     state, _ = act(state, 0, a.RollDice(), 4, 5, 4, 1, 2)
     state, _ = act(state, 0, a.Announce("cover"))  # three dashes
@@ -156,14 +159,14 @@ def test_nudge_and_reroll_cards_between_attempts() -> None:
 
 
 def test_the_active_player_may_play_an_instant_in_their_own_discard_phase() -> None:
-    state = with_player(start(), 0, hand=("wild_swing",), cp=3)
+    state = with_player(start(), 0, hand=("getting_paid",), cp=3)
     state, _ = act(state, 0, a.EndPhase())
     state, _ = act(state, 0, a.RollDice(), 1, 2, 3, 4, 6)
     state, _ = act(state, 0, a.NoAbility())
     state, _ = act(state, 0, a.EndPhase())
     assert state.phase is Phase.DISCARD and "play" in ENGINE.pending(state)[0].kinds
-    state, _ = act(state, 0, a.PlayCard("wild_swing"))
-    assert state.players[1].health == 48 and state.phase is Phase.DISCARD
+    state, _ = act(state, 0, a.PlayCard("getting_paid"))
+    assert state.players[0].cp == 5 and state.phase is Phase.DISCARD
 
 
 def _wardens() -> State:

@@ -30,7 +30,7 @@ def _rolled() -> State:
 
 
 def _slapped(health: int = 50) -> dict[str, State]:
-    """Alice's Slap (4 damage) against Bruno, who defends (1 prevented by a Helm):
+    """Alice's Smack (4 damage) against Bruno, who defends (1 prevented by a Helm):
     the states of the attack, by step."""
     state = with_player(start(), 1, health=health)
     state, _ = act(state, 0, a.EndPhase())
@@ -84,16 +84,16 @@ def test_damage_is_said_in_plain_words_not_formulas() -> None:
 
 def test_the_last_move_is_captioned_in_words() -> None:
     alt = _alt(_slapped()["response"], "it")
-    assert "Alice annuncia Slap" in alt, alt
+    assert "Alice annuncia Smack" in alt, alt
 
 
 def test_the_hero_board_highlights_what_the_dice_meet_and_can_still_reach() -> None:
     alice = typed(ENGINE.view(_rolled(), None)).players[0]
     rows = {ab.id: ab.rows for ab in alice.abilities}
-    assert rows["slap"][0].met  # three swords: Slap's first row
+    assert rows["slap"][0].met  # three swords: Smack's first row
     assert not rows["slap"][2].met and rows["slap"][2].reachable  # five swords: re-roll
     assert rows["steadfast"][0].reachable and not rows["steadfast"][0].met
-    assert not rows["reckless_strike"][0].reachable  # five strengths, two swords kept
+    assert not rows["rage"][0].reachable  # five strengths, two swords kept
 
 
 def test_upgrades_show_on_the_hero_board() -> None:
@@ -101,7 +101,7 @@ def test_upgrades_show_on_the_hero_board() -> None:
     slap = typed(ENGINE.view(state, None)).players[0].abilities[0]
     assert slap.level == 2
     texts = _board_texts(state, "en-US")
-    assert any(t.startswith("Slap II") for t in texts), texts
+    assert any(t.startswith("Smack II") for t in texts), texts
     assert any("3/4/5⚔ → 5/7/9 damage" in t for t in texts), texts
 
 

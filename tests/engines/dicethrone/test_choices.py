@@ -14,8 +14,9 @@ from tests.engines.dicethrone.helpers import (
     act,
     close_upkeep,
     defend,
+    jab_pack,
     keys,
-    start,
+    through_first_roll,
     with_player,
 )
 
@@ -160,31 +161,32 @@ def test_defeat_in_upkeep_ends_the_match() -> None:
 
 
 def test_then_pauses_for_cards_and_tokens_before_the_rest() -> None:
-    # Righteous Prayer: gain Protect, gain 2 CP. Then deal 8 damage.
-    state = start(hero1="paladin", hero2="barbarian")
-    state = with_player(state, 1, hand=("wild_swing",), cp=3)
+    # Bounty Hunter: inflict Bounty. Then deal 1 undefendable damage.
+    options = {"hero1": "gunslinger", "hero2": "barbarian"}
+    state = through_first_roll(ENGINE.new_match(options, SEATS, jab_pack(), RiggedDice([6, 1])))
+    state = with_player(state, 1, hand=("jab",), cp=3)
     state, _ = act(state, 0, a.EndPhase())
-    state, _ = act(state, 0, a.RollDice(), 6, 6, 6, 6, 1)
-    state, _ = act(state, 0, a.Announce("righteous_prayer"))
+    state, _ = act(state, 0, a.RollDice(), 1, 2, 6, 6, 4)
+    state, _ = act(state, 0, a.Announce("bounty_hunter"))
     state, events = act(state, 1, a.Pass())
     assert "then" in keys(events) and state.choice is not None and state.choice.pause
-    assert state.players[0].statuses == {"protect": 1} and state.ledger == ()
+    assert state.players[1].statuses == {"bounty": 1} and state.ledger == ()
     decision = ENGINE.pending(state)[0]
     assert decision.seat == 0 and "pass" in decision.kinds  # active player first
     state, _ = act(state, 0, a.Pass())
     decision = ENGINE.pending(state)[0]
     assert decision.seat == 1 and "play" in decision.kinds
-    # The Barbarian's instant card interrupts; the paused ability waits.
-    state, _ = act(state, 1, a.PlayCard("wild_swing"))
+    # The Barbarian's instant card (a test fixture) interrupts; the paused ability waits.
+    state, _ = act(state, 1, a.PlayCard("jab"))
     assert state.queued is not None  # an instant action: the active player may answer first
     state, _ = act(state, 0, a.Pass())
     assert state.choice is not None and state.choice.pause
     assert ENGINE.pending(state)[0].seat == 1  # who acted keeps priority
     state, _ = act(state, 1, a.Pass())
     state, _ = act(state, 0, a.Pass())
-    # The rest of the ability: 8 damage, an Attack the Barbarian defends against.
-    assert state.choice is None and state.step is Step.DEFENSE
-    assert [inc.amount for inc in state.ledger] == [2, 8]
+    # The rest of the ability: 1 undefendable damage, after the Jab's 2.
+    assert state.choice is None
+    assert [inc.amount for inc in state.ledger] == [2, 1]
 
 
 def test_with_numbers_and_prevent_all() -> None:
@@ -210,7 +212,7 @@ def _final_window(alice: dict[str, object], bruno: dict[str, object]) -> State:
 
 def test_active_players_instant_goes_first_bye_bye_vs_evasive() -> None:
     # "Conflitos de Timing": the opponent spends Evasive; the active player's
-    # Bye-Bye resolves first, so the token is gone and the spend fizzles.
+    # Buh, Bye! resolves first, so the token is gone and the spend fizzles.
     state = _final_window({"hand": ("strip_dodge",)}, {"statuses": {"dodge": 1}})
     state, _ = act(state, 0, a.Pass())
     state, events = act(state, 1, a.Spend("dodge"))
@@ -227,8 +229,8 @@ def test_active_players_instant_goes_first_bye_bye_vs_evasive() -> None:
 
 
 def test_active_player_still_spends_reload_against_bye_bye() -> None:
-    # The opponent's Bye-Bye aims at the attacker's Reload; the attacker spends
-    # it first (their turn), and Bye-Bye can no longer be played: it stays in hand.
+    # The opponent's Buh, Bye! aims at the attacker's Reload; the attacker spends
+    # it first (their turn), and Buh, Bye! can no longer be played: it stays in hand.
     state = _final_window({"statuses": {"aim": 1}}, {"hand": ("strip_aim",), "cp": 3})
     state, _ = act(state, 0, a.Pass())
     state, events = act(state, 1, a.PlayCard("strip_aim"))

@@ -107,10 +107,10 @@ def _upgraded(state: State) -> State:
 @pytest.mark.parametrize(
     ("locale", "line"),
     [
-        ("en-US", "Upgrades: Slap II · Thick Skin II"),
-        ("pt-BR", "Aprimoramentos: Tapa II · Pele Grossa II"),
+        ("en-US", "Upgrades: Smack II · Thick Skin II"),
+        ("pt-BR", "Aprimoramentos: Smack II · Thick Skin II"),
         # No Italian source names Dice Throne content: Italian readers see the English names.
-        ("it", "Potenziamenti: Slap II · Thick Skin II"),
+        ("it", "Potenziamenti: Smack II · Thick Skin II"),
     ],
 )
 def test_the_condensed_panel_shows_applied_upgrades(locale: str, line: str) -> None:
@@ -207,5 +207,5 @@ def test_a_waiting_choice_is_said_once_where_the_board_would_not_fit(
     assert "Davi rola 3, Alice rola 3." in words
     for i, option in enumerate(data.choice.options, 1):
         assert f"{i}) {option['pt-BR']}" in words
-    assert "Duelo · 1 dado" in words and "rolagem oposta" not in words
+    assert "Duelo II · 1 dado" in words and "rolagem oposta" not in words
     assert _board(state, "pt-BR").height <= dt_style.MAX_HEIGHT

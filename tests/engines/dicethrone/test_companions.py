@@ -47,7 +47,7 @@ def test_status_changing_effects_do_not_touch_companions() -> None:
     # "Companheiros não são Efeitos de Status e, portanto, são imunes a cartas e
     # habilidades que alteram os Efeitos de Status."
     state = with_player(_match(), 1, statuses={"dodge": 1})
-    # A card removing a token of the player's choice (Bye-Bye) never offers the Hound
+    # A card removing a token of the player's choice (Buh, Bye!) never offers the Hound
     # and refuses it when named.
     assert tokens_in_play(MINI, state, "duelist") == [(1, "dodge")]
     assert parse_pick(MINI, state, "2:hound", "duelist") is None

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
-from engines.core import ContentError
+from engines.core import ContentError, RiggedDice, SetupError
 from engines.dicethrone import ENGINE
+from engines.dicethrone.content import Content
 from engines.dicethrone.content.loader import load_hero, load_pack
-from tests.engines.dicethrone.helpers import GOOD, write_hero_file
+from tests.engines.dicethrone.helpers import GOOD, SEATS, write_hero_file
+
+BARBARIAN = ENGINE.load_content(None).heroes["barbarian"]
 
 
 def test_shipped_pack_loads_the_four_heroes_of_the_rulebook() -> None:
@@ -32,8 +36,16 @@ def test_every_entry_says_where_it_comes_from() -> None:
         for entry in entries:
             assert entry.source.strip(), entry
             assert isinstance(entry.verified, bool)
-        # Nothing shipped so far was checked against a printed board: say so.
-        assert not any(e.verified for e in entries)
+            # Verified = checked against a public record, which the source names
+            # (S1-S5: docs/content.md, "Dice Throne: provenance").
+            if entry.verified:
+                assert re.search(r"\bS[1-5]\b", entry.source), entry
+    # The printed heroes rebuilt from their public records (issue 22).
+    for hero_id in ("barbarian", "gunslinger"):
+        hero = ENGINE.load_content(None).heroes[hero_id]
+        assert all(
+            e.verified for e in (hero, *hero.abilities, *hero.defenses, *hero.statuses, *hero.cards)
+        ), hero_id
 
 
 def test_a_minimal_hero_loads(tmp_path: Path) -> None:
@@ -82,7 +94,7 @@ def test_unknown_pack(tmp_path: Path) -> None:
     [
         ("[{or: [[{damage: 3}]]}]", "at least two options"),
         ("[{opposed: {ties: maybe, win: [{damage: 3}]}}]", "ties is 'win' or 'lose'"),
-        ("[{with: {do: [{damage: 3}]}}]", "needs symbols, numbers or sum_at_least"),
+        ("[{with: {do: [{damage: 3}]}}]", "needs symbols, numbers, sum_at_least or of_a_kind"),
         ("[{damage: {kind: fire, amount: 2}}]", "not one of normal"),
         ("[then, {gain: nothing}]", "unknown status 'nothing'"),
     ],
@@ -133,3 +145,19 @@ def test_when_full_may_not_stop_for_a_player(tmp_path: Path) -> None:
     )
     with pytest.raises(ContentError, match="cannot stop"):
         load_hero(write_hero_file(tmp_path, GOOD + status))
+
+
+def test_a_hero_marked_unselectable_is_refused_with_its_reason(tmp_path: Path) -> None:
+    text = GOOD + 'unselectable: {en-US: "no public record of its board", pt-BR: "sem registro"}\n'
+    hero = load_hero(write_hero_file(tmp_path, text))
+    assert not hero.selectable
+    content = Content(pack="unselectable", heroes={hero.id: hero, "barbarian": BARBARIAN})
+    with pytest.raises(SetupError) as info:
+        ENGINE.new_match(
+            {"hero1": hero.id, "hero2": "barbarian"}, SEATS, content, RiggedDice([6, 1])
+        )
+    assert info.value.key == "dicethrone.error.unselectable_hero"
+    said = ENGINE.catalog().translate(info.value.key, "pt-BR", **info.value.params)
+    assert "sem registro" in said and "ainda não pode ser escolhido" in said
+    # The shipped heroes can all be chosen.
+    assert all(h.selectable for h in ENGINE.load_content(None).heroes.values())

@@ -36,9 +36,10 @@ def _stored(event: Event, locale: str) -> str:
 
 
 def _rolled_for_suppress() -> State:
-    """The Barbarian's dice show 6-6-6 ("Exemplo de Bárbaro vs Paladino")."""
+    """The Barbarian's dice meet Overpower ("Subjugar" in the rulebook's "Exemplo de
+    Bárbaro vs Paladino"): three swords, two strengths."""
     state, _ = act(start(), 0, a.EndPhase())
-    state, _ = act(state, 0, a.RollDice(), 6, 6, 6, 1, 2)
+    state, _ = act(state, 0, a.RollDice(), 1, 2, 3, 6, 6)
     return state
 
 
@@ -49,10 +50,10 @@ def _label(label: Message, locale: str) -> str:
 def test_the_same_announcement_reads_subjugar_in_pt_br_and_suppress_in_en_us() -> None:
     _, events = act(_rolled_for_suppress(), 0, a.Announce("suppress"))
     event = next(e for e in events if e.key == "dicethrone.event.announced")
-    assert "Suppress" in _stored(event, "en-US") and "Subjugar" not in _stored(event, "en-US")
-    assert "Subjugar" in _stored(event, "pt-BR") and "Suppress" not in _stored(event, "pt-BR")
+    assert "Overpower" in _stored(event, "en-US") and "Subjugar" not in _stored(event, "en-US")
+    assert "Subjugar" in _stored(event, "pt-BR") and "Overpower" not in _stored(event, "pt-BR")
     # No Italian source names Dice Throne content: Italian falls back to English.
-    assert "Suppress" in _stored(event, "it")
+    assert "Overpower" in _stored(event, "it")
     assert "suppress" not in _stored(event, "pt-BR")  # never the raw id
 
 
@@ -62,12 +63,12 @@ def test_the_announce_menu_and_autocomplete_name_abilities_in_the_readers_langua
     menu = next(s for s in decision.selections if s.kind == "announce")
     labels = {o.value: o.label for o in menu.options}
     assert _label(labels["suppress"], "pt-BR") == "Subjugar"
-    assert _label(labels["suppress"], "en-US") == "Suppress"
+    assert _label(labels["suppress"], "en-US") == "Overpower"
     choices = {
         c.value: c.label for c in ENGINE.autocomplete(state, 0, "announce", "ability", "", {})
     }
     assert _label(choices["suppress"], "pt-BR") == "Subjugar"
-    assert _label(choices["suppress"], "en-US") == "Suppress"
+    assert _label(choices["suppress"], "en-US") == "Overpower"
     # A player may type the name in their own language.
     typed = ENGINE.autocomplete(state, 0, "announce", "ability", "subju", {})
     assert [c.value for c in typed] == ["suppress"]
@@ -155,7 +156,7 @@ def test_a_bad_name_mapping_is_refused_naming_file_line_and_field(
 
 
 def test_no_two_shipped_names_of_one_hero_read_alike_in_any_locale() -> None:
-    """A pt-BR player must tell the Paladin's Vengeance ability from her Retribution
+    """A pt-BR player must tell the Paladin's Retaliate ability from her Retribution
     token (the rulebook's "Vingança"), so no two names of one hero coincide."""
     for hero in ENGINE.load_content(None).heroes.values():
         named = [*hero.abilities, *hero.defenses, *hero.statuses, *hero.cards]

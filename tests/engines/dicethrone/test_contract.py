@@ -33,12 +33,18 @@ def test_replaying_from_the_seed_is_deterministic() -> None:
     assert _play(b"seed-a", 120) != _play(b"seed-b", 120)
 
 
-def test_public_render_does_not_depend_on_hidden_cards() -> None:
-    base = start()
-    one = with_player(base, 1, hand=("absolution",) * 4, deck=("tithes",) * 7)
-    two = with_player(base, 1, hand=("blessing",) * 4, deck=("sanctuary",) * 7)
+@pytest.mark.parametrize("hero", sorted(ENGINE.load_content(None).heroes))
+def test_public_render_does_not_depend_on_hidden_cards(hero: str) -> None:
+    # Every shipped deck (its own cards and the generic ones): two hands and decks of
+    # different cards read and draw the same for everyone else.
+    base = start("barbarian", hero)
+    cards = [c.id for c in ENGINE.load_content(None).heroes[hero].cards]
+    one = with_player(base, 1, hand=tuple(cards[:4]), deck=tuple(cards[4:11]))
+    two = with_player(base, 1, hand=tuple(cards[-4:]), deck=tuple(cards[-11:-4]))
     assert ENGINE.view(one, None) == ENGINE.view(two, None)
+    assert ENGINE.view(one, 0) == ENGINE.view(two, 0)  # the opponent's view too
     assert ENGINE.render(ENGINE.view(one, None)) == ENGINE.render(ENGINE.view(two, None))
+    assert ENGINE.view(one, 1) != ENGINE.view(two, 1)  # the owner sees their own hand
 
 
 def test_drawn_cards_are_redacted_for_everyone_but_the_drawer() -> None:

@@ -45,7 +45,8 @@ def _finish(state: State, *defence: int) -> State:
 def test_the_pirate_is_shipped_with_both_board_sides_all_unverified() -> None:
     assert PIRATE.complexity == 4  # "Complexidade: 4"
     assert PIRATE.flip_side is not None and not PIRATE.flip_side.verified
-    entries = [*PIRATE.abilities, *PIRATE.defenses, *PIRATE.passives, *PIRATE.cards]
+    own = [c for c in PIRATE.cards if not c.source.startswith("S4")]  # not the generic cards
+    entries = [*PIRATE.abilities, *PIRATE.defenses, *PIRATE.passives, *own]
     entries += [*PIRATE.flip_side.abilities, *PIRATE.flip_side.defenses, *PIRATE.statuses]
     assert entries and not any(e.verified for e in entries)
     assert all(e.source for e in entries)
@@ -84,7 +85,7 @@ def test_the_fifth_doubloon_flips_her_board_to_the_cursed_side() -> None:
     names = [ab.name["en-US"] for ab in flow.hero(state, 0).abilities]
     assert "Cursed Cutlass" in names and "Cutlass" not in names
     # The ability already activated resolves as announced (the printed side's 4).
-    state = _finish(state, 3, 3, 3)  # Holy Defense: helms prevent
+    state = _finish(state, 3, 3, 3)  # Divine Defense: helms prevent
     view = ENGINE.view(state, None).data
     assert view["players"][0]["side"] == {"en-US": "Cursed", "pt-BR": "Amaldiçoado"}
 

@@ -148,8 +148,11 @@ def test_counts_symbols_and_targets_are_said() -> None:
     duel = BASE.heroes["gunslinger"].defense("duel")
     assert duel is not None
     text = words.script(duel.levels[1])
-    assert "opposed roll" in text and "Deal 3 damage / Prevent 3 damage" in text
-    assert "otherwise 1 damage" in text and "Reload" in text
+    assert "opposed roll" in text
+    assert "Deal 3 undefendable damage / Prevent half the damage" in text
+    assert "otherwise 1 undefendable damage" in text
+    reload = next(s for s in hero.statuses if s.id == "reload")
+    assert words.script(reload.spend) == "roll 1: +damage = half the dice's sum (rounded up)"
     evasive = next(s for s in hero.statuses if s.id == "evasive")
     assert words.script(evasive.spend) == "roll 1: with a die showing 1/2: prevent all"
 
@@ -274,7 +277,7 @@ def test_every_hero_board_is_drawn_whole_in_each_locale(
 
 
 def test_rows_that_differ_in_numbers_only_read_as_one_as_printed() -> None:
-    # Slap's three rows, merged as the printed board does.
+    # Smack's three rows, merged as the printed board does.
     state, _ = act(start(), 0, a.EndPhase())
     with recorded_text() as texts:
         ENGINE.render(ENGINE.view(state, None), "board", "en-US")

@@ -21,7 +21,7 @@ def _row(d: Decision) -> Row:
 
 
 def _attack(hand: tuple[str, ...]) -> list[Row]:
-    """Alice's Slap against Bruno holding ``hand``: every owed decision's seat,
+    """Alice's Smack against Bruno holding ``hand``: every owed decision's seat,
     exchange, exchange seats and prompt, from Main (1) to Main (2)."""
     state = with_player(start(), 1, hand=hand, cp=5)
     seen: list[Row] = []

@@ -10,7 +10,7 @@ from tests.engines.dicethrone.helpers import act, defend, keys, start, with_play
 
 
 def test_procedure_alone_gives_zero_taken_and_nine_back() -> None:
-    # 18 incoming; -3 (Holy Defense III), +5 (Grab Someone), -3 (Absolution) = 17;
+    # 18 incoming; -3 (Divine Defense III), +5 (Get Some!), -3 (Absolution) = 17;
     # Protect twice and Retribution once, each from the same subtotal 17.
     inc = Incoming(
         1, 0, 18, DamageKind.NORMAL, attack=True, added=5, prevented=6, halves=2, reflects=1
@@ -47,7 +47,7 @@ def test_barbarian_vs_paladin_through_the_engine() -> None:
         upgrades={"holy_defense": "holy_defense_3"},
     )
     state, _ = act(state, 0, a.EndPhase())
-    state, _ = act(state, 0, a.RollDice(), 6, 6, 6, 1, 2)
+    state, _ = act(state, 0, a.RollDice(), 1, 2, 3, 6, 6)
     state, _ = act(state, 0, a.Announce("suppress"))  # Subjugar
     assert state.step is Step.RESPONSE
     # 1. Suppress rolls 3 dice: 6+6+6 = 18 incoming damage.
@@ -62,9 +62,11 @@ def test_barbarian_vs_paladin_through_the_engine() -> None:
     state, _ = act(state, 1, a.Spend("protect"))  # 3.
     state, _ = act(state, 0, a.Pass())
     state, _ = defend(state, 1, 3, 4, 6)  # 4. helm, helm, pray: prevent 3, gain Protect
-    assert state.players[1].statuses == {"protect": 1}
+    # Overpower's roll of 18 (14 or more) already inflicted Concussion (printed board).
+    assert state.players[1].statuses == {"protect": 1, "concussion": 1}
     assert state.step is Step.FINAL
-    state, _ = act(state, 0, a.PlayCard("grab_someone"))  # 5. Concussion, +5
+    # 5. Get Some! ("Pegar Alguém"): 5 dice, 5 swords: +5, Concussion.
+    state, _ = act(state, 0, a.PlayCard("grab_someone"), 1, 1, 1, 1, 1)
     assert state.players[1].statuses["concussion"] == 1
     state, _ = act(state, 0, a.Pass())
     state, _ = act(state, 1, a.PlayCard("absolution"))  # 6. prevent 3

@@ -1,18 +1,18 @@
-"""The Gunslinger's board beyond the basics: Deadeye ("Mira Mortífera") and its
-Knockout ("Nocute"), her Ultimate Ability, and spending a Reload to re-roll her
-die of an opposed roll once."""
+"""The Gunslinger as printed (S1): Deadeye and Knockdown (pay 2 CP or skip the
+Offensive Roll Phase), her Ultimate Fill 'Em With Lead!, Reload (roll a die, half its
+value more damage, rounded up) and her Duel (prevent half, rounded up)."""
 
 from __future__ import annotations
 
 import pytest
 
-from engines.core import IllegalActionError, NotYourTurnError, RiggedDice
+from engines.core import NotYourTurnError, RiggedDice
 from engines.dicethrone import ENGINE
 from engines.dicethrone.rules import actions as a
 from engines.dicethrone.rules.state import Phase, State, Step
 from tests.engines.dicethrone.helpers import act, defend, keys, start, with_player
 
-DEADEYE = (6, 6, 4, 5, 1)  # bullseye ×2, dash ×2, bullet
+DEADEYE = (6, 6, 6, 6, 1)  # bullseye ×4
 
 
 def _attack(state: State, dice: tuple[int, ...], ability: str, *after: int) -> State:
@@ -24,7 +24,7 @@ def _attack(state: State, dice: tuple[int, ...], ability: str, *after: int) -> S
 
 
 def _close(state: State) -> State:
-    while state.step is Step.FINAL:
+    while state.step is Step.FINAL or state.choice is not None:
         decision = ENGINE.pending(state)[0]
         state, _ = act(state, decision.seat, a.Pass())
     return state
@@ -36,104 +36,97 @@ def _to_next_turn(state: State) -> State:
     return state
 
 
-def test_deadeye_inflicts_knockout_and_undefendable_damage() -> None:
+def test_deadeye_inflicts_knockdown_and_undefendable_damage() -> None:
     state = _attack(start("gunslinger", "barbarian"), DEADEYE, "deadeye")
-    assert state.players[1].statuses.get("knockout") == 1
+    assert state.players[1].statuses.get("knockdown") == 1
     # Undefendable: no Defensive Ability (6.2), straight to the last window.
     assert state.step is Step.FINAL and state.ledger[0].amount == 6
     state = _close(state)
     assert state.players[1].health == 44
 
 
-def test_knockout_costs_one_roll_attempt_and_then_goes() -> None:
+def test_knockdown_skips_the_holders_next_offensive_roll_phase() -> None:
     state = _close(_attack(start("gunslinger", "barbarian"), DEADEYE, "deadeye"))
     state = _to_next_turn(state)
     assert state.active == 1 and state.phase is Phase.MAIN1
+    state = with_player(state, 1, cp=1)  # too little to pay it off
+    offered = ENGINE.autocomplete(state, 1, "spend", "status", "", {})
+    assert "knockdown" not in [c.value for c in offered]
+    with pytest.raises(NotYourTurnError):  # no spend is offered: nothing to spend now
+        act(state, 1, a.Spend("knockdown"))
+    state, events = act(state, 1, a.EndPhase())
+    # No roll, no Attack: straight on to Main (2); the token is gone.
+    assert "roll_phase_skipped" in keys(events)
+    assert state.phase is Phase.MAIN2 and state.roll.attempts == 0
+    assert "knockdown" not in state.players[1].statuses
+
+
+def test_knockdown_is_paid_off_with_two_cp() -> None:
+    state = _close(_attack(start("gunslinger", "barbarian"), DEADEYE, "deadeye"))
+    state = with_player(_to_next_turn(state), 1, cp=3)
+    state, _ = act(state, 1, a.Spend("knockdown"))
+    assert state.players[1].cp == 1 and "knockdown" not in state.players[1].statuses
     state, _ = act(state, 1, a.EndPhase())
-    state, _ = act(state, 1, a.RollDice(), 4, 4, 4, 5, 5)
-    state, _ = act(state, 1, a.Keep("1 2 3"))
-    state, _ = act(state, 1, a.RollDice(), 4, 5)
-    decision = ENGINE.pending(state)[0]
-    assert "roll" not in decision.kinds and "keep" not in decision.kinds  # 2 attempts, not 3
-    with pytest.raises(NotYourTurnError):
-        act(state, 1, a.RollDice(), 1, 1)
-    with pytest.raises(IllegalActionError) as err:  # the rule itself, naming the status
-        ENGINE.flow(state, RiggedDice([1, 1])).roll(state)
-    assert err.value.key == "dicethrone.error.fewer_attempts"
-    assert err.value.params["count"] == 2
-    state, _ = act(state, 1, a.NoAbility())
-    # "Removed when that roll phase concludes": the next roll phase has 3 again.
-    assert "knockout" not in state.players[1].statuses
+    assert state.phase is Phase.OFFENSIVE and state.step is Step.ROLLING
 
 
-def test_knockout_waits_for_the_holders_own_roll_phase() -> None:
+def test_knockdown_waits_for_the_holders_own_roll_phase() -> None:
     # Inflicted in the Gunslinger's turn, it is still there for the holder's turn.
     state = _close(_attack(start("gunslinger", "barbarian"), DEADEYE, "deadeye"))
-    assert state.phase is Phase.MAIN2 and state.players[1].statuses.get("knockout") == 1
-    flow = ENGINE.flow(state, RiggedDice([]))
-    assert flow.max_attempts(state, 1) == 2 and flow.max_attempts(state, 0) == 3
+    assert state.players[1].statuses.get("knockdown") == 1
 
 
-def test_dead_or_alive_is_her_ultimate() -> None:
-    state = _attack(start("gunslinger", "paladin"), (6, 6, 6, 6, 6), "dead_or_alive")
-    assert state.roll.ultimate and state.roll.activated
-    # 12 ultimate damage, +1 from the Bounty she inflicted (when Attacked).
-    assert state.ledger[0].kind.value == "ultimate" and state.ledger[0].amount == 12
-    assert state.ledger[0].added == 1
-    assert state.players[1].statuses == {"bounty": 1, "knockout": 1}
+def test_fill_em_with_lead_is_her_ultimate() -> None:
+    state = _attack(start("gunslinger", "barbarian"), (6, 6, 6, 6, 6), "fill_em_with_lead")
+    assert state.roll.ultimate
     state = _close(state)
-    assert state.players[1].health == 37
+    assert state.players[0].statuses.get("evasive") == 1
+    assert state.players[1].statuses == {"bounty": 1, "knockdown": 1}
+    # 10 ultimate damage, +1 from the Bounty she inflicted (when Attacked).
+    assert state.players[1].health == 39 and state.players[0].cp == 3
 
 
-def _showdown(reloads: int, *opposed: int) -> State:
-    state = start("gunslinger", "barbarian")
-    state = with_player(state, 0, statuses={"reload": reloads} if reloads else {})
-    return _attack(state, (1, 2, 3, 4, 6), "showdown", *opposed)
+def test_reload_adds_half_of_a_die_rounded_up() -> None:
+    for die, damage in ((1, 4), (4, 5), (5, 6), (6, 6)):
+        state = with_player(start("gunslinger", "barbarian"), 0, statuses={"reload": 2})
+        state = _attack(state, (1, 1, 1, 4, 4), "revolver")  # 3 bullets: 3 damage
+        state, _ = defend(state, 1, 4, 4, 5)  # Thick Skin: hearts heal, nothing prevented
+        state, events = act(state, 0, a.Spend("reload"), die)
+        assert "effect_roll" in keys(events) or "spent" in keys(events)
+        assert state.players[0].statuses == {"reload": 1}
+        assert state.ledger[0].amount + state.ledger[0].added == damage, die
 
 
-def test_a_losing_showdown_roll_may_be_re_rolled_by_spending_a_reload() -> None:
-    state = _showdown(2, 2, 5)
-    decision = ENGINE.pending(state)[0]
-    assert decision.seat == 0 and decision.kinds == ("choose",)
-    labels = ENGINE.autocomplete(state, 0, "choose", "option", "", {})
-    assert [c.label.params["text"]["en-US"] for c in labels] == [
-        "Keep the dice",
-        "Spend Reload: re-roll your die",
-    ]
-    state, events = act(state, 0, a.Choose(2), 6)
-    assert "opposed_reroll" in keys(events)
-    assert state.players[0].statuses == {"reload": 1}
-    assert state.ledger[0].amount == 7  # 6 beats 5 now
-    assert state.roll.effect_dice == (6, 5)
+def test_reload_stacks_to_two() -> None:
+    state = with_player(start("gunslinger", "barbarian"), 0, statuses={"reload": 2})
+    state, _ = act(state, 0, a.EndPhase())
+    state, _ = act(state, 0, a.RollDice(), 1, 2, 3, 4, 5)
+    state, _ = act(state, 0, a.NoAbility())
+    state, _ = act(state, 0, a.EndPhase())
+    state, _ = act(state, 0, a.EndPhase())  # Bruno's turn
+    state, _ = act(state, 1, a.EndPhase())
+    state, _ = act(state, 1, a.RollDice(), 4, 4, 5, 5, 2)
+    state, _ = act(state, 1, a.NoAbility())
+    state, _ = act(state, 1, a.EndPhase())
+    state, _ = act(state, 1, a.EndPhase())  # her Upkeep: Quick Draw gains a Reload
+    assert state.active == 0 and state.players[0].statuses["reload"] == 2
 
 
-def test_the_re_roll_happens_once_and_keeping_costs_nothing() -> None:
-    state = _showdown(2, 2, 5)
-    state, _ = act(state, 0, a.Choose(2), 3)  # still loses: no second offer
-    assert state.choice is None and state.ledger[0].amount == 5
-    assert state.players[0].statuses == {"reload": 1}
-    kept = _showdown(2, 2, 5)
-    kept, _ = act(kept, 0, a.Choose(1))
-    assert kept.ledger[0].amount == 5 and kept.players[0].statuses == {"reload": 2}
+def test_the_duel_prevents_half_rounded_up_or_deals_three_undefendable() -> None:
+    for option, taken, back in ((2, 2, 0), (1, 4, 3)):
+        state = _attack(start("barbarian", "gunslinger"), (1, 1, 1, 4, 5), "slap")  # 4
+        state, _ = defend(state, 1, 5, 2)  # 5 beats 2
+        state, _ = act(state, 1, a.Choose(option))
+        state = _close(state)
+        assert state.players[1].health == 50 - taken and state.players[0].health == 50 - back
 
 
-def test_no_offer_without_a_reload_or_after_a_win() -> None:
-    state = _showdown(0, 2, 5)
-    assert state.choice is None and state.ledger[0].amount == 5
-    won = _showdown(1, 5, 5)  # ties win for Showdown
-    assert won.choice is None and won.ledger[0].amount == 7
-
-
-def test_the_duel_defence_may_re_roll_too() -> None:
+def test_duel_ii_wins_ties() -> None:
     state = start("barbarian", "gunslinger")
-    state = with_player(state, 1, statuses={"reload": 1})
+    state = with_player(state, 1, upgrades={"duel": "duel_2"}, board=("duel_2",))
     state = _attack(state, (1, 1, 1, 4, 5), "slap")
-    state, _ = defend(state, 1, 2, 6)  # Duel: her defensive 2 loses to the attacker's 6
+    state, _ = defend(state, 1, 3, 3)  # a tie wins at level II
     assert state.choice is not None and state.choice.seat == 1
-    state, _ = act(state, 1, a.Choose(2), 6)  # spend Reload: 6 ties 6, not higher
-    assert state.choice is None and "reload" not in state.players[1].statuses
-    # "Se sua rolagem não for maior, cause 1 de dano."
-    assert any(inc.target == 0 and inc.amount == 1 for inc in state.ledger)
 
 
 # -- Duel ("Duelo"): "Você e o atacante rolam 1 cada" ---------------------------
@@ -149,7 +142,7 @@ def test_the_duel_compares_her_defensive_die_with_one_attacker_die() -> None:
     assert "opposed" in keys(events)
     opposed = next(e for e in events if e.key.endswith(".opposed"))
     assert opposed.params["value"] == 5 and opposed.params["other"] == 2
-    # Higher: she chooses to deal 3 or prevent 3.
+    # Higher: she chooses to deal 3 undefendable or prevent half (rounded up).
     assert state.choice is not None and state.choice.seat == 1
 
 

@@ -12,17 +12,18 @@ from engines.dicethrone.content import Step as ScriptStep
 from engines.dicethrone.engine import install_pack
 from engines.dicethrone.rules import actions as a
 from engines.dicethrone.rules.state import Phase, State, Step
-from tests.engines.dicethrone.helpers import MINI, SEATS, act, keys, start, with_player
+from tests.engines.dicethrone.helpers import MINI, SEATS, act, jab_pack, keys, start, with_player
 from tests.engines.dicethrone.test_modes import start_n
 
 
 def _start(income_window: bool) -> State:
-    """Barbarian (Alice, starts) vs Paladin (Bruno), Alice holding Wild Swing."""
+    """Barbarian (Alice, starts) vs Paladin (Bruno), Alice holding the fixture Jab (an
+    Instant Action dealing 2 undefendable damage: no printed instant deals damage)."""
     options = {"hero1": "barbarian", "hero2": "paladin", "income_window": income_window}
     dice = RiggedDice([6, 1])
-    state = ENGINE.new_match(options, SEATS, ENGINE.load_content(None), dice)
-    state = with_player(state, 0, hand=("wild_swing",), cp=3)
-    return with_player(state, 1, hand=(), deck=("absolution", "blessing"))
+    state = ENGINE.new_match(options, SEATS, jab_pack(), dice)
+    state = with_player(state, 0, hand=("jab",), cp=3)
+    return with_player(state, 1, hand=(), deck=("absolution", "getting_paid"))
 
 
 def _to_bruno(state: State) -> State:
@@ -59,11 +60,11 @@ def test_the_window_opens_after_income_active_player_first() -> None:
 
 
 def test_an_instant_card_in_the_income_window_applies_at_once() -> None:
-    # Alice is not waited on yet: her optional decision lets her play Wild Swing
+    # Alice is not waited on yet: her optional decision lets her play Jab
     # (2 undefendable damage); as a non-active player's action it waits for Bruno.
     state = _to_bruno(_start(True))
     assert any(d.seat == 0 and d.optional for d in ENGINE.pending(state))
-    state, events = act(state, 0, a.PlayCard("wild_swing"))
+    state, events = act(state, 0, a.PlayCard("jab"))
     assert "queued" in keys(events) and state.players[1].health == 50
     state, _ = act(state, 1, a.Pass())  # Bruno lets it resolve
     assert state.players[1].health == 48 and state.players[0].cp == 0
@@ -76,7 +77,7 @@ def test_an_instant_card_in_the_income_window_applies_at_once() -> None:
 
 def test_a_defeat_in_the_income_window_ends_the_match() -> None:
     state = with_player(_to_bruno(_start(True)), 1, health=2)
-    state, _ = act(state, 0, a.PlayCard("wild_swing"))
+    state, _ = act(state, 0, a.PlayCard("jab"))
     state, events = act(state, 1, a.Pass())
     assert state.phase is Phase.OVER and state.winner == 0 and "won" in keys(events)
 

@@ -30,7 +30,7 @@ BARBARIAN = load_pack("base").heroes["barbarian"]
 
 
 def _slap(dice: tuple[int, ...] = (1, 2, 3, 1, 5)) -> State:
-    """Alice activates Slap with four swords (6 damage: its rows deal 4/6/8)."""
+    """Alice activates Smack with four swords (6 damage: its rows deal 4/6/8)."""
     state, _ = act(start(), 0, a.EndPhase())
     state, _ = act(state, 0, a.RollDice(), *dice)
     state, _ = act(state, 0, a.Announce("slap"))
@@ -99,17 +99,17 @@ def _req(**kw: Any) -> Any:
 
 def test_the_activated_ability_and_its_dice_are_marked() -> None:
     data = typed(ENGINE.view(_slap(), None))
-    # Four swords make Slap's middle row; the heart played no part.
+    # Four swords make Smack's middle row; the heart played no part.
     assert data.roll.used == (True, True, True, True, False)
     t = ENGINE.catalog().translate
     statuses = dt_abilities.status_names(data)
     alice = dt_abilities.ability_lines(data.players[0], data, 400, statuses, t, "en-US")
     lit = [" ".join(seg[0] for seg in segments) for segments, _, is_lit in alice if is_lit]
-    assert lit and lit[0].startswith("✔ Slap"), alice
+    assert lit and lit[0].startswith("✔ Smack"), alice
     assert not any("Thick Skin" in line for line in lit)
     # The roll is over: no "kept" marks, the dice named by the ability they made.
     trays = dt_dice.table_trays(data, t, "en-US")
-    assert trays[0][0] == "Alice · ✔ Slap" and trays[0][4] == ()
+    assert trays[0][0] == "Alice · ✔ Smack" and trays[0][4] == ()
 
 
 def test_before_activation_nothing_is_framed_and_kept_dice_stay_marked() -> None:
@@ -130,7 +130,7 @@ def test_the_defence_just_rolled_is_framed_on_the_defenders_board() -> None:
     t = ENGINE.catalog().translate
     bruno = dt_abilities.ability_lines(data.players[1], data, 400, {}, t, "en-US")
     lit = [" ".join(seg[0] for seg in segments) for segments, _, is_lit in bruno if is_lit]
-    assert lit and "Holy Defense" in lit[0], bruno
+    assert lit and "Divine Defense" in lit[0], bruno
 
 
 @pytest.mark.parametrize(

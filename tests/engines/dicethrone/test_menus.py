@@ -93,27 +93,28 @@ def test_announce_menu_offers_only_the_abilities_the_dice_meet() -> None:
     announce = menu(owed(state), "announce")
     assert announce.public
     assert values(announce) == suggested(state, 0, "announce", "ability") == ["slap"]
-    assert label(announce.options[0].label, "pt-BR") == "Tapa"
+    # The printed English name (no pt-BR record names Smack): every locale reads it.
+    assert label(announce.options[0].label, "pt-BR") == "Smack"
     state = pick(state, 0, announce, "slap")
     assert state.step is Step.RESPONSE and state.roll.announced == "slap"
 
 
 def test_cards_are_offered_privately_those_naming_a_target_too() -> None:
     state = start("gunslinger", "barbarian")
-    hand = ("quick_reload", "bye_bye", "twice_as_wild", "hot_lead")
+    hand = ("quick_reload", "bye_bye", "twice_as_wild", "eat_lead")
     state = with_player(state, 0, hand=hand, cp=5, statuses={"reload": 1})
     decision = owed(state)
     play, sell = menu(decision, "play"), menu(decision, "sell")
     assert not play.public and not sell.public
-    # Bye-Bye names a token (asked for once played); roll-phase cards wait for a roll.
+    # Buh, Bye! names a token (asked for once played); roll-phase cards wait for a roll.
     assert values(play) == ["quick_reload", "bye_bye"]
     assert set(values(play)) <= set(suggested(state, 0, "play", "card"))
     assert label(play.options[0].label, "en-US").endswith("· 1 CP")
     assert values(sell) == list(hand) == suggested(state, 0, "sell", "card")
     state = pick(state, 0, play, "quick_reload")
     assert state.players[0].statuses["reload"] == 2 and state.players[0].cp == 4
-    state = pick(state, 0, menu(owed(state), "sell"), "hot_lead")
-    assert "hot_lead" not in state.players[0].hand and state.players[0].cp == 5
+    state = pick(state, 0, menu(owed(state), "sell"), "eat_lead")
+    assert "eat_lead" not in state.players[0].hand and state.players[0].cp == 5
 
 
 def test_a_seat_acting_at_any_time_gets_private_menus_only() -> None:
@@ -141,7 +142,7 @@ def test_the_rulebook_example_played_through_the_menus() -> None:
         upgrades={"holy_defense": "holy_defense_3"},
     )
     state, _ = act(state, 0, a.EndPhase())
-    state, _ = act(state, 0, a.RollDice(), 6, 6, 6, 1, 2)
+    state, _ = act(state, 0, a.RollDice(), 1, 2, 3, 6, 6)  # Overpower: 3 swords, 2 strength
     state = pick(state, 0, menu(owed(state), "announce"), "suppress")
     state, _ = act(state, 1, a.Pass(), 6, 6, 6)  # 18 incoming
     spend = menu(owed(state), "spend")
@@ -154,7 +155,8 @@ def test_the_rulebook_example_played_through_the_menus() -> None:
     state, _ = act(state, 0, a.Pass())
     state, _ = defend(state, 1, 3, 4, 6)
     assert state.step is Step.FINAL
-    state = pick(state, 0, menu(owed(state), "play"), "grab_someone")
+    # Get Some! ("Pegar Alguém"): 5 dice, 5 swords: +5 and Concussion.
+    state = pick(state, 0, menu(owed(state), "play"), "grab_someone", forced=(1, 1, 1, 1, 1))
     state, _ = act(state, 0, a.Pass())
     state = pick(state, 1, menu(owed(state), "play"), "absolution")
     state = pick(state, 1, menu(owed(state), "spend"), "protect")

@@ -317,17 +317,15 @@ def test_a_card_may_change_the_targeting_die() -> None:
 
 
 def test_with_several_opponents_a_card_names_the_one_it_aims_at() -> None:
-    # King of the Hill, Main phase: no Defender yet, so Rough Up names its victim.
-    state = with_player(start_n(3), 0, hand=("rough_up",))
-    state = with_player(state, 1, cp=5)
-    state = with_player(state, 2, cp=5)
-    labels = ENGINE.autocomplete(state, 0, "play", "target", "", {"card": "rough_up"})
+    # King of the Hill, Main phase: no Defender yet, so Concuss! names its victim.
+    state = with_player(start_n(3), 0, hand=("concuss",), cp=1)
+    labels = ENGINE.autocomplete(state, 0, "play", "target", "", {"card": "concuss"})
     assert [c.value for c in labels] == ["2", "3"]
     with pytest.raises(IllegalActionError) as info:
-        act(state, 0, a.PlayCard("rough_up", "1"))  # herself: not an opponent
+        act(state, 0, a.PlayCard("concuss", "1"))  # herself: not an opponent
     assert info.value.key == "dicethrone.error.pick_foe"
-    state, _ = act(state, 0, a.PlayCard("rough_up", "3"))
-    assert [p.cp for p in state.players] == [4, 5, 3]
+    state, _ = act(state, 0, a.PlayCard("concuss", "3"))
+    assert [p.statuses for p in state.players] == [{}, {}, {"concussion": 1}]
 
 
 def test_the_leader_bonus_holds_with_a_single_opponent_left() -> None:
@@ -342,7 +340,7 @@ def test_the_leader_bonus_holds_with_a_single_opponent_left() -> None:
 def test_teammates_see_each_others_hands_but_nobody_else_does() -> None:
     state = with_player(start_n(4), 2, hand=("bye_bye",))
     mine = ENGINE.view(state, 0).data["team_hands"]
-    assert mine == [{"seat": 2, "cards": [{"en-US": "Bye-Bye", "pt-BR": "Tchau-Tchau"}]}]
+    assert mine == [{"seat": 2, "cards": [{"en-US": "Buh, Bye!", "pt-BR": "Tchau-Tchau"}]}]
     assert ENGINE.view(state, 1).data["team_hands"][0]["seat"] == 3
     public = ENGINE.view(state, None).data
     assert "team_hands" not in public and "hand" not in public

@@ -73,7 +73,7 @@ def test_simultaneous_defeat_is_a_draw() -> None:
     state = with_player(start(), 0, health=9)
     state = with_player(state, 1, health=18, statuses={"retribution": 1})
     state, _ = act(state, 0, a.EndPhase())
-    state, _ = act(state, 0, a.RollDice(), 6, 6, 6, 1, 1)
+    state, _ = act(state, 0, a.RollDice(), 1, 1, 1, 6, 6)
     state, _ = act(state, 0, a.Announce("suppress"))
     state, _ = act(state, 1, a.Pass(), 6, 6, 6)
     state, events = act(state, 1, a.Spend("retribution"))
@@ -106,7 +106,7 @@ def test_nothing_answers_an_activated_ultimate() -> None:
     state = with_player(start(), 1, statuses={"protect": 2}, hand=("absolution",), cp=5)
     state, _ = act(state, 0, a.EndPhase())
     state, _ = act(state, 0, a.RollDice(), 6, 6, 6, 6, 6)
-    state, _ = act(state, 0, a.Announce("reckless_strike"))
+    state, _ = act(state, 0, a.Announce("rage"))
     # Before activation the opponent still has the window (only way to stop it).
     assert ENGINE.pending(state)[0].seat == 1
     state, _ = act(state, 1, a.Pass())
@@ -115,8 +115,8 @@ def test_nothing_answers_an_activated_ultimate() -> None:
     with pytest.raises(NotYourTurnError):
         act(state, 1, a.Spend("protect"))
     state, _ = act(state, 0, a.Pass())
-    assert state.players[1].health == 35  # 15 ultimate damage, untouched
-    assert state.players[0].health == 46  # 4 self-inflicted
+    assert state.players[1].health == 35  # Rage!: 15 ultimate damage, untouched
+    assert state.players[1].statuses == {"protect": 2, "stun": 1}  # and Stun
 
 
 def test_attack_modifier_needs_an_attack() -> None:
@@ -134,9 +134,8 @@ def test_attack_modifier_needs_an_attack() -> None:
 
 
 def test_card_needs_enough_cp() -> None:
-    state = with_player(start(), 0, hand=("wild_swing",), cp=2)
+    state = with_player(start(), 0, hand=("concuss",), cp=0)
     assert "play" not in ENGINE.pending(state)[0].kinds
-    state = with_player(state, 0, cp=3)
-    state, _ = act(state, 0, a.PlayCard("wild_swing"))
-    # Outside a roll phase damage applies at once.
-    assert state.players[1].health == 48 and state.players[0].cp == 0
+    state = with_player(state, 0, cp=1)
+    state, _ = act(state, 0, a.PlayCard("concuss"))  # Concuss!: 1 CP
+    assert state.players[1].statuses == {"concussion": 1} and state.players[0].cp == 0

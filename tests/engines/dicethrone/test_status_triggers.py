@@ -1,5 +1,5 @@
 """Status effects with triggers and per-holder limits (the Cursed Pirate's, as the
-rulebook prints them), stealing health, and Bye-Bye picking any token."""
+rulebook prints them), stealing health, and Buh, Bye! picking any token."""
 
 from __future__ import annotations
 
@@ -163,7 +163,7 @@ def test_bye_bye_removes_a_token_of_the_players_choice() -> None:
 
 
 def test_bye_bye_on_the_attackers_reload_fizzles_when_it_is_spent_first() -> None:
-    # "Conflitos de Timing": the Attacker spends Reload first (their turn); Bye-Bye
+    # "Conflitos de Timing": the Attacker spends Reload first (their turn); Buh, Bye!
     # can then no longer be played and stays in hand.
     state = start("gunslinger", "gunslinger")
     state = with_player(state, 0, statuses={"reload": 1})
@@ -176,7 +176,7 @@ def test_bye_bye_on_the_attackers_reload_fizzles_when_it_is_spent_first() -> Non
     state, _ = act(state, 0, a.Pass())
     state, events = act(state, 1, a.PlayCard("bye_bye", "1:reload"))
     assert "queued" in keys(events)
-    state, _ = act(state, 0, a.Spend("reload"))
+    state, _ = act(state, 0, a.Spend("reload"), 3)  # its die: 3, +2 damage
     state, events = act(state, 0, a.Pass())
     assert "fizzled" in keys(events) and state.players[1].hand == ("bye_bye",)
 

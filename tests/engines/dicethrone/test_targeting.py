@@ -15,7 +15,7 @@ from tests.engines.dicethrone.test_modes import attack, pass_windows, start_n
 
 @pytest.mark.parametrize("count", [3, 4])
 def test_an_ability_that_aims_at_nobody_needs_no_targeting_phase(count: int) -> None:
-    # Steadfast only heals the Barbarian: no targeting die, nobody chooses a target.
+    # Fortitude only heals the Barbarian: no targeting die, nobody chooses a target.
     state = attack(start_n(count), (4, 4, 5, 1, 1), "steadfast")
     assert state.roll.activated and state.roll.target_die == 0 and state.target is None
     assert state.step is Step.FINAL and ENGINE.pending(state)[0].kinds[0] == "pass"
@@ -113,7 +113,7 @@ def test_splitting_a_script_keeps_every_step_once() -> None:
 
 def test_suppress_rolls_at_4_4_before_the_king_of_the_hill_target_is_chosen() -> None:
     # The attacker knows the three dice (4 + 5 + 6) before naming the Defender.
-    state = attack(start_n(3), (6, 6, 6, 1, 2), "suppress", 4, 5, 6)
+    state = attack(start_n(3), (1, 2, 3, 6, 6), "suppress", 4, 5, 6)
     assert state.step is Step.TARGET and state.roll.effect_dice == (4, 5, 6)
     assert not state.ledger and state.roll.early_dice == ((4, 5, 6),)
     state, _ = target(state, 0, 3)  # no die is rolled again
@@ -122,7 +122,7 @@ def test_suppress_rolls_at_4_4_before_the_king_of_the_hill_target_is_chosen() ->
 
 
 def test_suppress_rolls_before_the_2v2_targeting_die() -> None:
-    state = attack(start_n(4), (6, 6, 6, 1, 2), "suppress", 2, 2, 2, 1)  # then die 1: left
+    state = attack(start_n(4), (1, 2, 3, 6, 6), "suppress", 2, 2, 2, 1)  # then die 1: left
     assert state.target == 1
     assert [(inc.target, inc.amount) for inc in state.ledger] == [(1, 6)]
 
@@ -143,7 +143,7 @@ def test_dice_changed_at_4_4_count_once_the_defender_is_known() -> None:
     state = start_n(3, content=pack, hero2="warden", hero3="paladin")
     state = with_player(state, 1, hand=("steady_hand",))
     state, _ = act(state, 0, a.EndPhase())
-    state, _ = act(state, 0, a.RollDice(), 6, 6, 6, 1, 2)
+    state, _ = act(state, 0, a.RollDice(), 1, 2, 3, 6, 6)
     state, _ = act(state, 0, a.Announce("suppress"))
     state, _ = act(state, 1, a.Pass())
     state, _ = act(state, 2, a.Pass(), 1, 1, 1)  # the window closes: 4.4 rolls

@@ -53,7 +53,7 @@ def test_an_offensive_roll_names_each_symbol_in_the_readers_language() -> None:
 def suppress() -> tuple[State, list[Event]]:
     """The rulebook's "Exemplo de Bárbaro vs Paladino": Subjugar rolls 6-6-6 (18)."""
     state, _ = act(start(), 0, a.EndPhase())
-    state, _ = act(state, 0, a.RollDice(), 6, 6, 6, 1, 2)
+    state, _ = act(state, 0, a.RollDice(), 1, 2, 3, 6, 6)
     state, _ = act(state, 0, a.Announce("suppress"))
     return act(state, 1, a.Pass(), 6, 6, 6)
 
@@ -93,11 +93,12 @@ def test_an_unmet_ability_is_named_not_given_by_id() -> None:
     state, _ = act(start(), 0, a.EndPhase())
     state, _ = act(state, 0, a.RollDice(), 1, 2, 4, 5, 6)
     with pytest.raises(IllegalActionError) as err:
-        act(state, 0, a.Announce("all_out_strike"))
+        act(state, 0, a.Announce("suppress"))
     found = error_texts(err.value)
-    # No Italian source names Dice Throne content: Italian readers get the English name.
-    assert "Golpe Total" in found["pt-BR"] and "All-Out Strike" in found["it"]
-    assert not any("all_out_strike" in t for t in found.values())
+    # No Italian source names Dice Throne content: Italian readers get the printed
+    # English name; the rulebook 2.2 names Overpower "Subjugar".
+    assert "Subjugar" in found["pt-BR"] and "Overpower" in found["it"]
+    assert not any("suppress" in t for t in found.values())
 
 
 def test_a_status_that_cannot_be_spent_is_named() -> None:

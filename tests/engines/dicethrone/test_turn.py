@@ -57,7 +57,7 @@ def test_starting_player_skips_only_the_first_income() -> None:
 
 
 def test_sell_gives_one_cp_whatever_the_cost() -> None:
-    state = with_player(start(), 0, hand=("slap_2", "battle_cry"), cp=4)
+    state = with_player(start(), 0, hand=("slap_2", "concuss"), cp=4)
     state, _ = act(state, 0, a.Sell("slap_2"))
     assert state.players[0].cp == 5 and state.players[0].discard == ("slap_2",)
     with pytest.raises(IllegalActionError):
@@ -65,15 +65,16 @@ def test_sell_gives_one_cp_whatever_the_cost() -> None:
 
 
 def test_cp_never_exceeds_fifteen() -> None:
-    state = with_player(start(), 0, hand=("battle_cry", "rough_up"), cp=14)
-    state, _ = act(state, 0, a.Sell("rough_up"))
+    state = with_player(start(), 0, hand=("getting_paid", "concuss"), cp=14)
+    state, _ = act(state, 0, a.Sell("concuss"))
     assert state.players[0].cp == CP_CAP
-    state, _ = act(state, 0, a.PlayCard("battle_cry"))  # pays 1, gains 2
+    state, _ = act(state, 0, a.PlayCard("getting_paid"))  # pays 0, gains 2
     assert state.players[0].cp == CP_CAP
 
 
 def test_discard_phase_sells_down_to_six() -> None:
-    seven = ("battle_cry",) * 2 + ("rough_up",) * 2 + ("wild_swing",) * 2 + ("slap_2",)
+    seven = ("concuss", "head_bash", "grab_someone", "feelin_good", "getting_paid", "tip_it")
+    seven += ("slap_2",)
     state = with_player(start(), 0, hand=seven, cp=0)
     state, _ = act(state, 0, a.EndPhase())
     state, _ = act(state, 0, a.RollDice(), 4, 4, 5, 5, 6)
@@ -162,6 +163,7 @@ def test_undefendable_attack_skips_the_defensive_ability() -> None:
 
 def test_windows_carry_the_autopass_preference_only_when_nothing_is_playable() -> None:
     state = with_player(start(), 1, hand=("holy_defense_2",))  # nothing for a roll phase
+    state = with_player(state, 0, hand=("grab_someone",), cp=2)
     state, _ = act(state, 0, a.EndPhase())
     state, _ = act(state, 0, a.RollDice(), 1, 2, 3, 4, 6)
     state, _ = act(state, 0, a.Announce("slap"))
@@ -170,7 +172,7 @@ def test_windows_carry_the_autopass_preference_only_when_nothing_is_playable() -
     assert window.default == a.Pass()
     state, _ = act(state, 1, a.Pass())
     state, _ = defend(state, 1, 1, 1, 1)
-    # Alice may still play Grab Someone in the last window: she is asked, never skipped.
+    # Alice may still play Get Some! in the last window: she is asked, never skipped.
     final = ENGINE.pending(state)[0]
     assert final.seat == 0 and "play" in final.kinds and final.preference is None
     assert [p.key for p in ENGINE.preferences] == [AUTOPASS]

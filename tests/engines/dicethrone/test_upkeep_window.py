@@ -6,19 +6,20 @@ from engines.core import RiggedDice
 from engines.dicethrone import ENGINE
 from engines.dicethrone.rules import actions as a
 from engines.dicethrone.rules.state import Phase, State, Step
-from tests.engines.dicethrone.helpers import SEATS, act, keys, start, with_player
+from tests.engines.dicethrone.helpers import SEATS, act, jab_pack, keys, start, with_player
 
 
 def _start(upkeep_window: bool) -> State:
-    """Barbarian (Alice, starts) vs Paladin (Bruno), Alice holding Wild Swing."""
+    """Barbarian (Alice, starts) vs Paladin (Bruno), Alice holding the fixture Jab (an
+    Instant Action dealing 2 undefendable damage: no printed instant deals damage)."""
     options = {"hero1": "barbarian", "hero2": "paladin", "upkeep_window": upkeep_window}
-    state = ENGINE.new_match(options, SEATS, ENGINE.load_content(None), RiggedDice([6, 1]))
+    state = ENGINE.new_match(options, SEATS, jab_pack(), RiggedDice([6, 1]))
     if upkeep_window:  # the first Upkeep (turn 1) opens the window too: everyone passes
         assert state.phase is Phase.UPKEEP and state.step is Step.UPKEEP_END
         state, _ = act(state, 0, a.Pass())
         state, _ = act(state, 1, a.Pass())
-    state = with_player(state, 0, hand=("wild_swing",), cp=3)
-    return with_player(state, 1, hand=(), deck=("absolution", "blessing"))
+    state = with_player(state, 0, hand=("jab",), cp=3)
+    return with_player(state, 1, hand=(), deck=("absolution", "getting_paid"))
 
 
 def _to_bruno(state: State) -> State:
@@ -57,7 +58,7 @@ def test_an_instant_card_in_the_upkeep_window_applies_when_the_upkeep_ends() -> 
     # 1.3: damage in the Upkeep applies at its end, once everyone has passed.
     state = _to_bruno(_start(True))
     assert any(d.seat == 0 and d.optional for d in ENGINE.pending(state))
-    state, events = act(state, 0, a.PlayCard("wild_swing"))
+    state, events = act(state, 0, a.PlayCard("jab"))
     assert "queued" in keys(events)
     state, _ = act(state, 1, a.Pass())  # Bruno lets it resolve
     assert state.players[0].cp == 0 and state.players[1].health == 50

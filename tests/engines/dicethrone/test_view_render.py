@@ -73,16 +73,16 @@ def test_commands_build_known_actions() -> None:
 
 
 def test_autocomplete_offers_only_playable_cards_and_met_abilities() -> None:
-    state = with_player(start(), 0, hand=("battle_cry", "wild_swing", "grab_someone"), cp=1)
+    state = with_player(start(), 0, hand=("concuss", "slap_2", "grab_someone"), cp=1)
     play = [c.value for c in ENGINE.autocomplete(state, 0, "play", "card", "", {})]
-    assert play == ["battle_cry"]  # 1 CP: Battle Cry only; Grab Someone needs an Attack
+    assert play == ["concuss"]  # 1 CP: Concuss! only; Get Some! needs an Attack
     sell = [c.value for c in ENGINE.autocomplete(state, 0, "sell", "card", "", {})]
-    assert sorted(sell) == ["battle_cry", "grab_someone", "wild_swing"]
+    assert sorted(sell) == ["concuss", "grab_someone", "slap_2"]
     state, _ = act(state, 0, a.EndPhase())
-    state, _ = act(state, 0, a.RollDice(), 1, 2, 3, 4, 5)
+    state, _ = act(state, 0, a.RollDice(), 1, 2, 3, 4, 6)
     met = [c.value for c in ENGINE.autocomplete(state, 0, "announce", "ability", "", {})]
-    assert met == ["slap", "powerful_strike"]
-    assert [c.value for c in ENGINE.autocomplete(state, 0, "announce", "ability", "pow", {})] == [
+    assert met == ["slap", "powerful_strike"]  # Smack (3 swords), Mighty Blow (small straight)
+    assert [c.value for c in ENGINE.autocomplete(state, 0, "announce", "ability", "mig", {})] == [
         "powerful_strike"
     ]
 
@@ -118,7 +118,7 @@ def test_board_shows_every_line_without_clipping() -> None:
 
     state = with_player(start(), 1, statuses={"protect": 1}, hand=("absolution",), cp=5)
     state, _ = act(state, 0, a.EndPhase())
-    state, _ = act(state, 0, a.RollDice(), 6, 6, 6, 1, 2)
+    state, _ = act(state, 0, a.RollDice(), 1, 2, 3, 6, 6)
     state, _ = act(state, 0, a.Announce("suppress"))
     state, _ = act(state, 1, a.Pass(), 6, 6, 6)
     state, _ = defend(state, 1, 3, 4, 6)

@@ -1,0 +1,84 @@
+"""The facts of every built-in hero as JSON (``python -m bot content list dicethrone
+--json``; the shape is documented in docs/content.md, "Dice Throne: the catalogue").
+
+Facts only, read off the typed content: names in printed English, the six die faces,
+health, each ability row of the printed board (level 1) with its requirement in words,
+the defence, the status effects with their stack limits, and the hero's own cards (the
+18 generic cards every deck holds are the pack's, :attr:`Content.generic`). Tests pin
+each hero to the facts recorded from its public record
+(tests/engines/dicethrone/printed/).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.dicethrone.content import Content, DamageKind, Hero, Requirement, Script, text_for
+from engines.dicethrone.rules.state import START_HEALTH
+
+
+def catalogue(content: Content) -> list[dict[str, Any]]:
+    """One JSON object per hero of the pack, in the pack's order (``id`` first)."""
+    generic = {c.id for c in content.generic}
+    return [_hero(hero, generic) for hero in content.heroes.values()]
+
+
+def _hero(hero: Hero, generic: set[str]) -> dict[str, Any]:
+    return {
+        "id": hero.id,
+        "name": text_for(hero.name, "en-US"),
+        "dice": list(hero.faces),
+        "health": START_HEALTH,
+        "abilities": [
+            {
+                "name": text_for(ability.name, "en-US"),
+                "requirement": requirement_words(row.requirement, hero.faces),
+                "ultimate": ability.ultimate,
+                # An Ultimate's damage is never defended ("Tipos de Dano").
+                "undefendable": ability.ultimate or _undefendable(row.effect),
+                "damage": _damage(row.effect),
+            }
+            for ability in hero.abilities
+            for row in ability.levels.get(1, ())
+        ],
+        "defense": [{"name": text_for(d.name, "en-US"), "dice": d.dice} for d in hero.defenses],
+        "tokens": [
+            {"name": text_for(s.name, "en-US"), "stack": s.stack_limit} for s in hero.statuses
+        ],
+        "cards": [
+            {"name": text_for(c.name, "en-US"), "cost": c.cost, "timing": c.timing.value}
+            for c in hero.cards
+            if c.id not in generic
+        ],
+        "selectable": hero.selectable,
+        "source": hero.source,
+    }
+
+
+def requirement_words(req: Requirement, faces: tuple[str, ...]) -> str:
+    """A requirement in plain words: "5 strength", "2 sword + 2 strength", "small
+    straight", "large straight", "4 of a kind"; symbols in the order of the die faces."""
+    order = sorted(req.symbols, key=faces.index)
+    parts = [f"{req.symbols[symbol]} {symbol}" for symbol in order]
+    if req.straight:
+        parts.append("small straight" if req.straight == 4 else "large straight")
+    if req.of_a_kind:
+        parts.append(f"{req.of_a_kind} of a kind")
+    return " + ".join(parts)
+
+
+def _undefendable(effect: Script) -> bool:
+    """Whether the row deals undefendable damage (at its top level)."""
+    return any(s.op == "damage" and s.kind is DamageKind.UNDEFENDABLE for s in effect)
+
+
+def _damage(effect: Script) -> int | None:
+    """The row's fixed damage to the opponent (its top-level damage steps); ``None`` when
+    the damage depends on dice rolled for it or on an opposed roll, 0 when it deals none."""
+    if any(s.op in ("roll", "opposed") for s in effect):
+        return None
+    return sum(
+        s.amount
+        for s in effect
+        if s.op == "damage" and not s.roll_sum and not s.per and s.target == "opponent"
+    )
