@@ -4,12 +4,15 @@ Run from the repository's root::
 
     .venv/bin/python scripts/reference_renders/krosmaster.py [--out DIR]
 
-The positions are the render tests' (``tests/engines/krosmaster/reference.py``): the
-start (Alice deploys on the Training Grounds), the mid-game (turn 5: Vigg Arysta's
-Engano has hit Gultar), the end (the next Engano knocks out Bruno's last Krosmaster),
-Alice's private view of the mid-game, her preview of a move, and the crowded boards that
-must still fit a phone: a duel of eight figures a side with summons, tokens, dice and
-rewards ("busy"), and a four-player match ("busy-four", en-US only). Everything is
+The positions are the render tests' (``tests/engines/krosmaster/reference.py``), made
+only of printed, playable figures (the Osamodas Court: two Queens of the Tofus and two
+Kings of the Gobballs a side, their Tofus and Gobballs): the start (Bruno deploys first on the
+Training Grounds), the mid-game (turn 5: Alice's Queen of the Tofus has cast Dan To Fu at
+Bruno's King of the Gobballs, two of her Tofus next to him), the end (the same spell
+knocks out Bruno's last Krosmaster), Alice's private view of the mid-game, her preview of
+a move, and the crowded boards that must still fit a phone: a duel of four Krosmasters a
+side with every summon they control, tokens, dice and rewards ("busy"), and a
+four-player match of Osamodas Duos on Four Winds ("busy-four", en-US only). Everything is
 seeded, so the files are the same on every run; each is stored as a 480-px-wide paletted
 copy (the bot sends 960 px), as for every game.
 """

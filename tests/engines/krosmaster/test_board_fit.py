@@ -16,6 +16,7 @@ from PIL import Image, ImageDraw
 
 from engines.core import View
 from engines.krosmaster import ENGINE
+from engines.krosmaster.content.loader import builtin_pack
 from engines.krosmaster.render.board import short_names
 from engines.krosmaster.render.words import localised
 from engines.krosmaster.state import State
@@ -113,25 +114,35 @@ def test_a_move_preview_fits_a_phone() -> None:
 
 
 def test_a_crowded_duel_keeps_every_figure_and_reward_on_the_board_post() -> None:
-    """Sixteen figures and four summons: each one's token, HP and AP/MP are drawn, the
+    """Eight Krosmasters and twelve summons: each one's token, HP and AP/MP are drawn, the
     active figure's with what is left of this turn, and each reward known by name."""
     state = reference.busy_duel()
     view = ENGINE.view(state, None)
+    assert len(state.units) == 20
     for locale in LOCALES:
         with drawn() as seen:
             ENGINE.render(view, "board", locale)
         texts = [d.text for d in seen]
         joined = " ".join(texts)
         tokens = short_names(localised(view.data, locale).units)  # as the board names them
+        assert len(set(tokens.values())) == 20  # two Queens, eight Tofus… each told apart
         for unit in state.units:  # its token on the board and in its chip, and its HP
             assert texts.count(tokens[unit.id]) >= 2, tokens[unit.id]
             hp = state.fig(unit).hp
             if hp:
                 assert f"{hp - unit.wounds}/{hp}" in texts, unit.id
-        assert "13/25" in texts  # Gultar, 9 wounds plus the Engano's
-        vigg = next(d for d in seen if d.text == "VIG" and d.box[0] > 600)  # its chip
-        row = [d.text for d in seen if abs(d.box[1] - vigg.box[1]) < 6 and d.box[0] > 600]
-        assert row[:4] == ["VIG", "10/10", "3", "3"]  # AP and MP left after the spell
+        assert "5/10" in texts  # Bruno's King of the Gobballs, 2 wounds plus Dan To Fu's 3
+        # The active Queen's chip, Alice's first (her token's letters are condensed into a
+        # bitmap, so the row is found by its HP): AP and MP left after the spell, 6 + 1
+        # token − 3 for Dan To Fu and 4 − 1 token.
+        main = (960, max(d.canvas[1] for d in seen))
+        chips = [d for d in seen if d.canvas == main and d.box[0] > 600]
+        hp = next(d for d in chips if d.text == "8/8")
+        bruno = next(d for d in chips if d.text == "Bruno")
+        assert hp.box[1] < bruno.box[1]  # in Alice's chips
+        queen = tokens["0.rainha-dos-tofus"]  # drawn as text where it is narrow enough
+        row = [d.text for d in chips if abs(d.box[1] - hp.box[1]) < 6 and d.text != queen]
+        assert row[:3] == ["8/8", "4", "3"]
         rewards = {
             "en-US": ["Golden Energy Boost", "Grip Buff", "Dragoturkey"],
             "pt-BR": ["Impulso de Energia Dourado", "Bênção do Bloqueio", "Dragoperu"],
@@ -139,3 +150,14 @@ def test_a_crowded_duel_keeps_every_figure_and_reward_on_the_board_post() -> Non
         }[locale]
         for reward in rewards:
             assert reward in joined.replace("\n", " "), (locale, reward)
+
+
+@pytest.mark.parametrize("name", [n for n in STATES if n != "longest printed names"])
+def test_the_reference_boards_show_only_printed_playable_figures(name: str) -> None:
+    """The README's and docs' pictures present no made-up piece as printed (issue 24):
+    every figure on them is a built-in card with its whole public record, as shipped."""
+    state: State = STATES[name]()
+    pack = builtin_pack()
+    for unit in state.units:
+        assert pack.figures.get(unit.figure) == state.fig(unit), unit.id
+        assert state.fig(unit).playable, unit.id
