@@ -103,6 +103,11 @@ class Step:
     dice_of: str = "offensive"
     #: ``gain_companion`` / ``lose_companion``: the companion's id ("Companheiros").
     companion: str | None = None
+    # -- added for the heroes of issue 22 (Ninja): conditions of ``with`` ----------
+    #: ``with``: the dice sum to at most this ("6 or less").
+    sum_at_most: int = 0
+    #: ``with``: at least this many dice show the same number ("3-of-a-kind").
+    of_a_kind: int = 0
 
 
 Script = tuple[Step, ...]
@@ -140,6 +145,15 @@ class Ability:
     source: str
     verified: bool
     ultimate: bool = False
+    #: The upgrade slot whose level this ability reads (its own id unless it is an
+    #: alternate ability a Hero Upgrade adds next to another: then that ability's id,
+    #: and its level 1 has no rows, so it is usable only once upgraded).
+    slot: str = ""
+
+    @property
+    def upgrade_slot(self) -> str:
+        """The slot Hero Upgrade cards name to change this ability."""
+        return self.slot or self.id
 
 
 @dataclass(frozen=True)
@@ -206,6 +220,8 @@ class StatusDef:
     when_full: Script = ()
     #: Offensive roll attempts the holder loses while holding it, per token (Knockout).
     fewer_attempts: int = 0
+    #: Run for the holder, once per token, when the holder's own turn ends (Delayed Poison).
+    end_of_turn: Script = ()
     #: The hero that brings this status (set by the loader).
     hero: str = ""
 

@@ -87,18 +87,24 @@ def _variants(node: Node) -> tuple[Variant, ...]:
 
 
 PROVENANCE = {"source", "verified"}
+#: Steps that stop for a player (never in set-up, Income or trigger scripts).
+WAITING_OPS = frozenset({"or", "manual", "then", "reroll", "choose_player", "discard_for"})
 
 
 def _ability(node: Node) -> Ability:
-    f = Fields(node, {"id", "name", "ultimate", "levels"} | PROVENANCE)
-    return Ability(
+    f = Fields(node, {"id", "name", "ultimate", "levels", "slot"} | PROVENANCE)
+    ability = Ability(
         id=f.need("id", ident),
         name=f.need("name", text),
         levels=f.need("levels", lambda n: _levels(n, _variants)),
         source=f.need("source", Node.text),
         verified=f.need("verified", Node.boolean),
         ultimate=f.get("ultimate", Node.boolean, False),
+        slot=f.get("slot", ident, ""),
     )
+    if not ability.slot and not ability.levels[1]:
+        raise node.fail("level 1 needs a row (only an alternate ability, with 'slot', has none)")
+    return ability
 
 
 def _defense(node: Node) -> Defense:
@@ -131,7 +137,7 @@ def _status(node: Node) -> StatusDef:
     allowed |= {"unique", "spend_side", "spend", "upkeep", "skip_income"} | PROVENANCE
     allowed |= {"stack_limit_others", "upkeep_others_only", "when_attacking", "when_attacked"}
     allowed |= {"overflow", "expires_after_roll", "protected", "decline", "when_full"}
-    allowed |= {"fewer_attempts"}
+    allowed |= {"fewer_attempts", "end_of_turn"}
     f = Fields(node, allowed)
     status = StatusDef(
         id=f.need("id", ident),
@@ -158,6 +164,7 @@ def _status(node: Node) -> StatusDef:
         decline=f.get("decline", text, {}),
         when_full=f.get("when_full", script, ()),
         fewer_attempts=f.get("fewer_attempts", lambda n: n.integer(1, 2), 0),
+        end_of_turn=f.get("end_of_turn", script, ()),
     )
     if status.spendable != bool(status.spend):
         raise node.fail("a spendable status needs a 'spend' script (and only then)")
@@ -285,15 +292,21 @@ def _cross_check(hero: Hero, top: Node) -> None:
             slots.setdefault(ab.id, set()).update(ab.levels)
         for de in side.defenses:
             slots.setdefault(de.id, set()).update(de.levels)
+    for ab in hero.abilities:
+        if ab.slot and hero.ability(ab.slot) is None:
+            raise top.fail(f"ability {ab.id}: slot {ab.slot!r} is no ability of this hero")
     statuses = {s.id for s in hero.statuses}
     # Set-up, Income and trigger scripts run where the turn cannot wait for a player.
     waitless = [("setup", hero.setup), *(("income", p.income) for p in hero.passives)]
     waitless += [
-        (f"statuses.{s.id}", s.when_attacking + s.when_attacked + s.overflow + s.when_full)
+        (
+            f"statuses.{s.id}",
+            s.when_attacking + s.when_attacked + s.overflow + s.when_full + s.end_of_turn,
+        )
         for s in hero.statuses
     ]
     for where, steps in waitless:
-        if any(step.op in ("or", "manual", "then") for step in _walk(steps)):
+        if any(step.op in WAITING_OPS for step in _walk(steps)):
             raise top.fail(f"{where} scripts cannot stop for a player ('or', 'manual')")
     scripts: list[tuple[str, Script]] = [("setup", hero.setup)]
     for a in hero.abilities:
@@ -307,7 +320,13 @@ def _cross_check(hero: Hero, top: Node) -> None:
     scripts += [
         (
             f"statuses.{s.id}",
-            s.spend + s.upkeep + s.when_attacking + s.when_attacked + s.overflow + s.when_full,
+            s.spend
+            + s.upkeep
+            + s.when_attacking
+            + s.when_attacked
+            + s.overflow
+            + s.when_full
+            + s.end_of_turn,
         )
         for s in hero.statuses
     ]

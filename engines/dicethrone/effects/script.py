@@ -81,6 +81,10 @@ def with_(run: DTRun, state: State, step: With) -> State:
     ok = all(counts[s] >= n for s, n in step.symbols.items())
     if step.numbers and not any(v in step.numbers for v in ctx.dice):
         ok = False
+    if step.sum_at_most and sum(ctx.dice) > step.sum_at_most:
+        ok = False  # "6 or less"
+    if step.of_a_kind and not any(ctx.dice.count(v) >= step.of_a_kind for v in set(ctx.dice)):
+        ok = False  # "3-of-a-kind (#'s)": that many dice show the same number
     if ok and sum(ctx.dice) >= step.sum_at_least:
         run.push(step.steps)
     return state

@@ -18,13 +18,17 @@ from engines.dicethrone.effects.steps import (
     AimAt,
     Amount,
     ChangeDice,
+    ChoosePlayer,
     Companion,
     Damage,
+    DiscardAt,
+    DiscardFor,
     Draw,
     Flip,
     GainCp,
     HealStep,
     KeepDice,
+    MakeUndefendable,
     Manual,
     Modifier,
     Modify,
@@ -33,6 +37,8 @@ from engines.dicethrone.effects.steps import (
     OpposedResult,
     Or,
     RemoveStatus,
+    RerollDie,
+    RerollOffer,
     Roll,
     StatusStep,
     StealCp,
@@ -69,6 +75,10 @@ GLYPHS: Mapping[str, str] = {
     "star": "★",
     "hammer": "⚒",
     "shield": "⬟",
+    # Ninja (issue 22)
+    "ninjato": "⚔",
+    "shuriken": "✦",
+    "mask": "☾",
 }
 
 
@@ -140,10 +150,12 @@ class Words:
             case None:
                 return ""  # an "Or"'s option: said by its "Or"
             case AimAt() | KeepDice() | OpposedResult() | OpposedReroll() | Then():
+                return ""
+            case RerollDie() | DiscardAt():
                 # The interpreter's own steps, never printed on a board; "Então" is said
                 # as the word joining what comes after it.
                 return ""
-        nested = step.steps or isinstance(typed, Opposed | Manual)
+        nested = step.steps or isinstance(typed, Opposed | Manual | RerollOffer | ChoosePlayer)
         word = self._nested(step, typed) if nested else None
         if word is None:
             word = self._simple(step, typed)
@@ -195,6 +207,8 @@ class Words:
                 return self._fx(key, companion=name if amount <= 1 else f"{name} ×{amount}")
             case Flip() | StatusStep(move=TokenMove.CANCEL_ATTACK | TokenMove.REMOVE_CHOSEN):
                 return self._fx(key)
+            case MakeUndefendable():
+                return self._fx(key)
             case Modify(modifier=Modifier.PREVENT_HALF | Modifier.PREVENT_ALL):
                 return self._fx(key)
             case Modify(modifier=Modifier.REFLECT_HALF):
@@ -234,6 +248,12 @@ class Words:
                 return word
             case Manual(text=text):
                 return self._fx("manual", text=name_in(text, self.locale))
+            case RerollOffer(left=left, steps=steps):
+                return self._fx("reroll_offer", count=left, then=self.script(steps))
+            case ChoosePlayer(among=among, steps=steps):
+                return self._fx(f"choose_{among}", then=self.script(steps))
+            case DiscardFor(steps=steps):
+                return self._fx("discard_for", then=self.script(steps))
         return None
 
     def _with_need(self, step: Step) -> str:
@@ -246,6 +266,11 @@ class Words:
             parts.append(self._fx("numbers", numbers=numbers))
         if step.sum_at_least:
             parts.append(self._fx("sum_at_least", sum=step.sum_at_least))
+        if step.sum_at_most:
+            parts.append(self._fx("sum_at_most", sum=step.sum_at_most))
+        if step.of_a_kind:
+            key = "dicethrone.render.req.of_a_kind"
+            parts.append(self.t(key, self.locale, count=step.of_a_kind))
         return " ".join(parts)
 
     def _aimed(self, step: Step, typed: object, word: str) -> str:
@@ -256,6 +281,8 @@ class Words:
             case Damage(self_inflicted=True) | Roll() | With() | Or() | Additionally():
                 return word
             case Opposed() | Manual() | Modify(modifier=Modifier.ADD_DAMAGE):
+                return word
+            case MakeUndefendable() | RerollOffer() | ChoosePlayer() | DiscardFor():
                 return word
             case StatusStep(move=TokenMove.LESSEN_ATTACK | TokenMove.CANCEL_ATTACK):
                 return word
@@ -323,4 +350,12 @@ def word_key(typed: object) -> str:
             return "or"
         case Additionally():
             return "additionally"
+        case MakeUndefendable():
+            return "undefendable"
+        case RerollOffer():
+            return "reroll"
+        case ChoosePlayer():
+            return "choose_player"
+        case DiscardFor():
+            return "discard_for"
     raise ValueError(f"no words for {type(typed).__name__}")

@@ -89,6 +89,8 @@ def _abilities(flow: Flow, state: State, seat: int) -> tuple[AbilityView, ...]:
     out = []
     for ab in hero.abilities:
         level = usable_level(ab, flow._level(state, seat, ab.id))
+        if not ab.levels[level]:
+            continue  # an alternate ability its Hero Upgrade has not unlocked yet
         best = best_variant(hero, ab, level, roll.dice) if rolling else None
         rows = tuple(
             AbilityRow(
@@ -101,7 +103,9 @@ def _abilities(flow: Flow, state: State, seat: int) -> tuple[AbilityView, ...]:
             )
             for v in ab.levels[level]
         )
-        out.append(AbilityView(ab.id, _text(ab.name), level, ab.ultimate, rows))
+        # An alternate ability is printed by its own name, without its card's level.
+        shown = 1 if ab.slot else level
+        out.append(AbilityView(ab.id, _text(ab.name), shown, ab.ultimate, rows))
     return tuple(out)
 
 

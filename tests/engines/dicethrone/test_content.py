@@ -82,7 +82,7 @@ def test_unknown_pack(tmp_path: Path) -> None:
     [
         ("[{or: [[{damage: 3}]]}]", "at least two options"),
         ("[{opposed: {ties: maybe, win: [{damage: 3}]}}]", "ties is 'win' or 'lose'"),
-        ("[{with: {do: [{damage: 3}]}}]", "needs symbols, numbers or sum_at_least"),
+        ("[{with: {do: [{damage: 3}]}}]", "needs symbols, numbers, sum_at_least"),
         ("[{damage: {kind: fire, amount: 2}}]", "not one of normal"),
         ("[then, {gain: nothing}]", "unknown status 'nothing'"),
     ],
