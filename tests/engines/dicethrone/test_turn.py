@@ -186,7 +186,7 @@ def test_an_ability_the_hero_lacks_is_named_as_such_with_the_real_ones() -> None
     assert info.value.key == "dicethrone.error.unknown_ability"
     text = ENGINE.catalog().translate(info.value.key, "en-US", **info.value.params)
     assert "no ability “kamehameha”" in text and "requirement" not in text
-    assert "Slap" in text  # the Barbarian's real abilities are listed
+    assert "Smack" in text  # the Barbarian's real abilities are listed
     pt = ENGINE.catalog().translate(info.value.key, "pt-BR", **info.value.params)
     assert "não tem a habilidade “kamehameha”" in pt
 
@@ -195,7 +195,7 @@ def test_an_ability_may_be_named_in_words_in_any_language() -> None:
     state, _ = act(start(), 0, a.EndPhase())
     state, _ = act(state, 0, a.RollDice(), 1, 2, 4, 5, 6)
     with pytest.raises(IllegalActionError) as info:
-        act(state, 0, a.Announce("slap"))
+        act(state, 0, a.Announce("suppress"))  # Overpower, "Subjugar" in the rulebook 2.2
     name = info.value.params["ability"]
     assert isinstance(name, dict)
     for typed in {name["en-US"].upper(), name["pt-BR"]}:
