@@ -223,25 +223,36 @@ def render_pack(path: Path, out: Path, locale: str) -> int:
     return 1 if failed else 0
 
 
+def _game_and_texts(game: str, locale: str) -> tuple[Any, Any] | int:
+    """The installed engine called ``game`` and the bot's texts, or exit code 2 after
+    saying there is no such game."""
+    import os
+
+    from bot.i18n import Texts, build_catalog
+    from engines.core.registry import UnknownGameError, get, load_games
+
+    games = [m.strip() for m in os.environ.get("GAMES", "").split(",") if m.strip()]
+    texts = Texts(build_catalog(load_games(games)))
+    try:
+        return get(game), texts
+    except UnknownGameError:
+        print(texts("bot.error.unknown_game", locale, game=game), file=sys.stderr)
+        return 2
+
+
 def list_content(game: str, pack: str | None, as_json: bool, locale: str) -> int:
     """``python -m bot content list GAME [--pack NAME] [--json]``: the facts of every
     built-in entry of a game (its default pack unless ``--pack`` names another), as a
     JSON array or one line per entry. 0 on success, 1 for a content error, 2 for an
     unknown game."""
     import json
-    import os
 
-    from bot.i18n import Texts, build_catalog
     from engines.core.errors import LocalisedError
-    from engines.core.registry import UnknownGameError, get, load_games
 
-    games = [m.strip() for m in os.environ.get("GAMES", "").split(",") if m.strip()]
-    texts = Texts(build_catalog(load_games(games)))
-    try:
-        engine = get(game)
-    except UnknownGameError:
-        print(texts("bot.error.unknown_game", locale, game=game), file=sys.stderr)
-        return 2
+    found = _game_and_texts(game, locale)
+    if isinstance(found, int):
+        return found
+    engine, texts = found
     try:
         entries = engine.catalogue(engine.load_content(pack))
     except LocalisedError as exc:
@@ -265,19 +276,12 @@ def template_content(game: str, entry: str, pack: str | None, locale: str) -> in
     """``python -m bot content template GAME ENTRY``: print a ready pack file completing
     one entry from one's own printed component (Krosmaster: a figure known only by its
     printed stats). 0 on success, 1 for no such entry, 2 for an unknown game."""
-    import os
-
-    from bot.i18n import Texts, build_catalog
     from engines.core.errors import LocalisedError
-    from engines.core.registry import UnknownGameError, get, load_games
 
-    games = [m.strip() for m in os.environ.get("GAMES", "").split(",") if m.strip()]
-    texts = Texts(build_catalog(load_games(games)))
-    try:
-        engine = get(game)
-    except UnknownGameError:
-        print(texts("bot.error.unknown_game", locale, game=game), file=sys.stderr)
-        return 2
+    found = _game_and_texts(game, locale)
+    if isinstance(found, int):
+        return found
+    engine, texts = found
     try:
         text = engine.content_template(engine.load_content(pack), entry)
     except LocalisedError as exc:

@@ -18,6 +18,7 @@ from bot.store import packs as store
 from bot.store.packs import PackInfo
 from engines.core import GameEngine, Message
 from engines.core.entry import text
+from engines.core.i18n import LOCALES, fold
 from engines.core.packs import (
     MANIFEST,
     PACK_NAME,
@@ -201,6 +202,47 @@ class Packs:
                 while len(self._labels) > LOADED_KEPT * 3:
                     self._labels.pop(next(iter(self._labels)))
         return labels
+
+    async def template_labels_now(
+        self, engine: GameEngine[Any], locale: str
+    ) -> list[tuple[str, str]] | None:
+        """The entries of the game's built-in pack a server completes from its own
+        component (``engine.template_ids``) as ``(id, "title (id)")`` for the
+        ``/content template`` autocomplete; ``None`` while the pack is being loaded."""
+        if not engine.builtin_packs:
+            return []
+        pack = engine.builtin_packs[0]
+        labels = await self.entry_labels_now(0, engine, pack, locale)
+        content = self._loaded.get((engine.name, pack))
+        if labels is None or content is None:
+            return None
+        wanted = set(engine.template_ids(content))
+        return [(entry_id, label) for entry_id, label in labels if entry_id in wanted]
+
+    async def template(self, engine: GameEngine[Any], query: str, locale: str) -> tuple[str, str]:
+        """``(entry id, pack file text)``: the ready template of the built-in entry
+        ``query`` names (its id, a name in any language, or a part of its title in
+        ``locale`` matching one entry only); else a refusal saying why."""
+        if not engine.builtin_packs:
+            raise UserError("bot.content.no_template", entry=query[:80])
+        content = await self.content(0, engine, engine.builtin_packs[0])
+        labels = await self.template_labels_now(engine, locale) or []
+        wanted = fold(query.strip())
+        exact: list[str] = []
+        for other in (locale, *(loc for loc in LOCALES if loc != locale)):
+            named = await self.template_labels_now(engine, other) or []
+            exact = [i for i, label in named if wanted in (fold(i), fold(label.rsplit(" (", 1)[0]))]
+            if exact:
+                break
+        found = exact or [i for i, label in labels if wanted and wanted in fold(label)]
+        if len(found) > 1:
+            names = ", ".join(label for i, label in labels if i in found[:5])
+            raise UserError("bot.content.many_templates", entry=query[:80], names=names)
+        entry_id = found[0] if found else query.strip()
+        made = engine.content_template(content, entry_id)
+        if made is None:
+            raise UserError("bot.content.no_template", entry=query[:80])
+        return entry_id, made
 
     def _loaded_in_background(self, task: asyncio.Task[Any]) -> None:
         """Forget a finished background load; a pack that fails to load is refused

@@ -9,6 +9,7 @@ is private and in the user's language.
 from __future__ import annotations
 
 import asyncio
+import re
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -22,6 +23,7 @@ from bot.presenter import MAX_ALT_TEXT, Picture, Post
 from bot.replies import followup, guarded, user_locale
 from bot.service import engine_for
 from engines.core import GameEngine, Message
+from engines.core.i18n import fold
 from engines.core.packs import MAX_PACK_BYTES
 from engines.core.registry import installed
 
@@ -70,6 +72,29 @@ async def entry_choices(
         app_commands.Choice(name=label[:100], value=entry_id[:100])
         for entry_id, label in labels
         if current.lower() in label.lower()
+    ][:25]
+
+
+async def template_choices(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """Autocomplete of the game's built-in entries a server completes from its own
+    component (not-yet-playable Krosmasters), matching a part of their names."""
+    bot: TabletopBot = interaction.client  # type: ignore[assignment]
+    game = getattr(interaction.namespace, "game", None)
+    if not isinstance(game, str) or not game:
+        return []
+    try:
+        labels = await bot.service.packs.template_labels_now(
+            engine_for(game), user_locale(interaction)
+        )
+    except Exception:  # noqa: BLE001 - a half-typed option suggests nothing
+        return []
+    wanted = fold(current.strip())
+    return [
+        app_commands.Choice(name=label[:100], value=entry_id[:100])
+        for entry_id, label in labels or []
+        if wanted in fold(label)
     ][:25]
 
 
@@ -214,6 +239,36 @@ class Content(
             await followup(
                 interaction, Post(lines=[f"**{pack}** · {entry}"], images=[image], ephemeral=True)
             )
+
+    @app_commands.command(
+        name=key("bot.command.content.template.name", "template"),
+        description=key(
+            "bot.command.content.template.description",
+            "A ready file to complete a not-yet-playable figure from your own card",
+        ),
+    )
+    @app_commands.describe(
+        game=GAME,
+        entry=key(
+            "bot.command.content.template.entry", "The figure (a part of its name is enough)"
+        ),
+    )
+    @app_commands.autocomplete(game=game_choices, entry=template_choices)
+    async def template(self, interaction: discord.Interaction, game: str, entry: str) -> None:
+        """The pack file completing one built-in entry, its printed facts filled in
+        (public facts only: anyone may ask; uploading it stays with referees)."""
+        async with guarded(interaction):
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            engine = self._engine(game)
+            locale = user_locale(interaction)
+            entry_id, made = await self.bot.service.packs.template(engine, entry, locale)
+            filename = re.sub(r"[^a-z0-9_-]+", "-", fold(entry_id)).strip("-")[:60] + ".yaml"
+            text = self.bot.texts(
+                "bot.content.template", locale, entry=entry_id, file=filename, game=engine.name
+            )
+            # A Picture is any attachment with its description; here, the YAML file.
+            attached = Picture(filename, made.encode(), filename)
+            await followup(interaction, Post(lines=[text], images=[attached], ephemeral=True))
 
     @app_commands.command(
         name=key("bot.command.content.remove.name", "remove"),

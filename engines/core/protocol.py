@@ -271,6 +271,12 @@ class GameEngine(ABC, Generic[S]):
         in, the rest for the owner to write. ``None`` when the game has none for it."""
         return None
 
+    def template_ids(self, content: Any) -> list[str]:
+        """The ids of the entries of a loaded pack that :meth:`content_template` is
+        offered for (``/content template``): those a server must complete before
+        they can be played. None by default."""
+        return []
+
     def entry_view(self, content: Any, entry_id: str) -> View | None:
         """A preview of one entry of a loaded pack, drawn by :meth:`render_entry`
         (its data is an ``engines.core.entry`` sheet); ``None`` for an unknown id.

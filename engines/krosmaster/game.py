@@ -147,6 +147,12 @@ class Krosmaster(GameEngine[State]):
         """A single-file pack completing a Krosmaster (its printed stats filled in)."""
         return template(content, entry) if isinstance(content, ContentPack) else None
 
+    def template_ids(self, content: Any) -> list[str]:
+        """The Krosmasters known only by their printed stats (not playable yet)."""
+        if not isinstance(content, ContentPack):
+            return []
+        return [f.id for f in content.figures.values() if not f.summon and not f.playable]
+
     def catalogue(self, content: Any) -> list[dict[str, JSON]]:
         """Each entry's facts: a figure's printed stats, colour, boss, playable, source."""
         return catalogue(content) if isinstance(content, ContentPack) else []

@@ -1,6 +1,7 @@
 """A ready single-file pack completing a not-yet-playable Krosmaster from one's own card
-(``python -m bot content template krosmaster FIGURE``; docs/krosmaster.md, "Completing a
-figure"): the printed stats filled in, the powers and spells left for the card's owner."""
+(``/content template`` in Discord, ``python -m bot content template krosmaster FIGURE``;
+docs/krosmaster.md, "Completing a figure"): the printed stats filled in, the powers and
+spells left for the card's owner."""
 
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ HEADER = """\
 #    with spells and powers"; every field in docs/krosmaster.md).
 # 2. Replace every "?" with the number printed on your card.
 # 3. Delete the line "playable: false": the figure can then join a team.
-# Check it first with: python -m bot content check DIR/krosmaster/<your pack>
+# The upload checks it and names any wrong line (the bot's operators can check it first
+# with: python -m bot content check DIR/krosmaster/<your pack>).
 """
 
 EXAMPLE = """\

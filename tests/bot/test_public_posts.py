@@ -28,15 +28,23 @@ from tests.bot.test_decision_controls import PRESENTER, SEED, _actions, _snapsho
 DRAWN_EVERY = 40
 
 
-def _dealt_again(players: tuple[Any, ...], rng: random.Random) -> tuple[Any, ...]:
+def _dealt_again(
+    players: tuple[Any, ...], rng: random.Random, announced: dict[int, str] | None = None
+) -> tuple[Any, ...]:
     """Every player's hand dealt again from the same hand and deck cards, the deck
-    shuffled: as many cards in each as before, so everything public stays."""
+    shuffled: as many cards in each as before, so everything public stays. A card
+    ``announced`` from a seat's hand (Dice Throne, waiting for its target) is public:
+    it stays in that hand."""
     out = []
-    for player in players:
+    for seat, player in enumerate(players):
+        kept = [announced[seat]] if announced and seat in announced else []
         pool = [*player.hand, *player.deck]
+        for card in kept:
+            pool.remove(card)
         rng.shuffle(pool)
-        size = len(player.hand)
-        out.append(dataclasses.replace(player, hand=tuple(pool[:size]), deck=tuple(pool[size:])))
+        size = len(player.hand) - len(kept)
+        hand = (*kept, *pool[:size])
+        out.append(dataclasses.replace(player, hand=hand, deck=tuple(pool[size:])))
     return tuple(out)
 
 
@@ -68,7 +76,9 @@ def hidden_changed(game: str, state: Any, rng: random.Random) -> Any:
     """``state`` with only its hidden data changed."""
     if game == "krosmaster":
         return _krosmaster_hidden(state, rng)
-    return dataclasses.replace(state, players=_dealt_again(state.players, rng))
+    aiming = getattr(state, "aiming", None)  # Dice Throne: a card announced, not yet aimed
+    announced = {aiming.seat: aiming.card} if aiming is not None else None
+    return dataclasses.replace(state, players=_dealt_again(state.players, rng, announced))
 
 
 def _components(post: Post) -> tuple[Any, ...]:
@@ -125,7 +135,9 @@ async def walk_comparing(game: str, options: dict[str, Any], steps: int, seed: i
 
 
 CASES = [
-    ("krosmaster", {"teams": "submit"}),
+    # The preset teams: of the built-in figures only two are playable (issue 24), too few
+    # for a submitted team chosen from a menu.
+    ("krosmaster", {}),
     ("dicethrone", {}),
     ("battlescenes", {}),
 ]

@@ -79,9 +79,7 @@ async def test_a_set_up_failing_at_the_start_leaves_no_thread_and_tells_everyone
     # Between the proposal and the last acceptance the set-up stopped working (an
     # operator's pack edited in the meantime, say).
     def broken(*_args: object, **_kwargs: object) -> None:
-        raise SetupError(
-            "No room.", key="core.error.seat_count", params={"min": 9, "max": 9, "count": 2}
-        )
+        raise SetupError("No room.", key="core.error.seat_count", params={"seats": "9", "count": 2})
 
     monkeypatch.setattr(get("testgame"), "new_match", broken)
     accept = next(c for c in invitation.custom_ids if c.endswith(":yes"))

@@ -49,7 +49,9 @@ async def test_the_bot_process_logs_in_syncs_and_answers(
             60,
             what="guild command sync",
         )
-        await emu.wait_connected()
+        # A process starting on a busy machine (loading every game's content) may take
+        # a while between syncing and identifying on the gateway.
+        await emu.wait_connected(timeout=60)
         listing = await answer(
             await emu.slash(table.alice.id, "match list", channel_id=table.guild.channel_id)
         )

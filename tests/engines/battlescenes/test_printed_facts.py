@@ -1,5 +1,5 @@
 """Each built-in card against the facts recorded from its public record
-(``data/printed_facts.json``: danielbdrpg/BattleScenesDeckBuilder, as the content audit
+(``recorded/printed_facts.json``: danielbdrpg/BattleScenesDeckBuilder, as the content audit
 read it, section 3). A card plays as printed — ``automated`` — only when its facts all
 match and the engine does every text of it; until a card is corrected it stays in
 ``NOT_YET_CORRECTED`` and every deck holding it is refused at set-up."""
@@ -16,7 +16,9 @@ from engines.battlescenes.rules.actions import PlayCard
 from engines.battlescenes.rules.state import Phase
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, pack, zone_id
 
-RECORDED = json.loads((Path(__file__).parent / "data" / "printed_facts.json").read_text("utf-8"))
+RECORDED = json.loads(
+    (Path(__file__).parent / "recorded" / "printed_facts.json").read_text("utf-8")
+)
 
 #: Built-in cards whose numbers, powers, names or actions still differ from the printed
 #: card (the audit's section 3 lists each difference). A card corrected leaves the list.

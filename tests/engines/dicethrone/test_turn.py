@@ -195,9 +195,10 @@ def test_an_ability_may_be_named_in_words_in_any_language() -> None:
     state, _ = act(start(), 0, a.EndPhase())
     state, _ = act(state, 0, a.RollDice(), 1, 2, 4, 5, 6)
     with pytest.raises(IllegalActionError) as info:
-        act(state, 0, a.Announce("suppress"))  # Overpower, "Subjugar" in the rulebook 2.2
+        act(state, 0, a.Announce("suppress"))
     name = info.value.params["ability"]
     assert isinstance(name, dict)
+    # Overpower: its pt-BR name, Subjugar, is the one the rulebook 2.2 prints.
     for typed in {name["en-US"].upper(), name["pt-BR"]}:
         with pytest.raises(IllegalActionError) as again:
             act(state, 0, a.Announce(typed))  # found by its name: the dice still fall short

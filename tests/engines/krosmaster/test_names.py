@@ -169,9 +169,12 @@ def test_a_team_may_name_its_figures_in_any_language() -> None:
 
 def test_a_krosmaster_is_found_by_a_part_of_its_name_when_only_one_matches() -> None:
     pool = ENGINE.load_content(None).figures
-    # "Gultar" alone, as players say it; case and accents do not matter.
-    for typed in ("Gultar", "gultar o barbaro", "GULTARD"):
+    # A part of the name, as players say it; case and accents do not matter.
+    for typed in ("gultar o barbaro", "BÁRBARO", "goultard the barb"):
         assert [f.id for f in resolve_figures(pool, [typed])] == ["gultar"], typed
+    # A whole printed name is that figure, even where it is a part of another's:
+    # "Gultar" is the Season 1 Goultard's pt-BR name (K2), not Gultar o Bárbaro.
+    assert [f.id for f in resolve_figures(pool, ["Gultar"])] == ["goultard"]
     with pytest.raises(SetupError) as several:
         resolve_figures(pool, ["gul"])
     assert several.value.key == "krosmaster.error.ambiguous_figure"

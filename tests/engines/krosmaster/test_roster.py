@@ -77,9 +77,16 @@ def test_a_figure_known_only_by_its_stats_is_refused_with_how_to_complete_it() -
         ENGINE.apply(state, 0, team, RiggedDice())
     assert err.value.key == "krosmaster.error.not_playable"
     assert err.value.params["figure"] == "tristepan"
-    for locale in ("en-US", "pt-BR", "it"):
+    # The Discord commands as each language's client shows them (bot/locales), then the CLI.
+    for locale, template, upload in (
+        ("en-US", "/content template game:krosmaster entry:tristepan", "/content upload"),
+        ("pt-BR", "/conteudo modelo jogo:krosmaster entrada:tristepan", "/conteudo enviar"),
+        ("it", "/contenuti modello gioco:krosmaster voce:tristepan", "/contenuti carica"),
+    ):
         text = ENGINE.catalog().translate(err.value.key, locale, **err.value.params)
-        assert "/content upload" in text and "content template krosmaster tristepan" in text
+        assert template in text and upload in text, text
+        assert "content template krosmaster tristepan" in text
+        assert len(text) < 2000  # one Discord message
     pt = ENGINE.catalog().translate(err.value.key, "pt-BR", **err.value.params)
     assert "Tristepan" in pt and "Ainda não jogável" in pt
     assert state.submitted == ((), ())  # nothing changed
