@@ -118,6 +118,9 @@ CANNOT = {
     ("dicethrone.event.choose", 1): "a choice (“Ou”) has two options or more",
     ("dicethrone.prompt.choose", 1): "a choice (“Ou”) has two options or more",
     ("dicethrone.prompt.choose_foe", 1): "asked only with two opponents or more",
+    ("dicethrone.prompt.choose_reroll", 1): "keep, or one die or more (effects/extra.py)",
+    ("dicethrone.prompt.choose_player", 1): "asked only with two candidates (effects/extra.py)",
+    ("dicethrone.prompt.choose_discard", 1): "keep, or one card or more (effects/extra.py)",
     ("krosmaster.entry.size", 1): "an arena is more than one square a side",
 }
 

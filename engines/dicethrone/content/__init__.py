@@ -108,6 +108,8 @@ class Step:
     half: bool = False
     #: ``set_dice``: the die takes the value of another of the same dice (Samesies!).
     matching: bool = False
+    #: ``with``: the dice sum to at most this ("6 or less": Walk the Line).
+    sum_at_most: int = 0
     #: ``with``: that many dice show the same number ("On 4-of-a-kind": Smack II).
     of_a_kind: int = 0
 
@@ -234,6 +236,8 @@ class StatusDef:
     skip_offensive_roll: bool = False
     #: CP its holder pays to spend (remove) a token (Knockdown: 2).
     spend_cost: int = 0
+    #: Run for the holder, once per token, when the holder's own turn ends (Delayed Poison).
+    end_of_turn: Script = ()
     #: The hero that brings this status (set by the loader).
     hero: str = ""
 

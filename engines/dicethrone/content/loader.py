@@ -90,6 +90,8 @@ def _variants(node: Node) -> tuple[Variant, ...]:
 
 
 PROVENANCE = {"source", "verified"}
+#: Steps that stop for a player (never in set-up, Income or trigger scripts).
+WAITING_OPS = frozenset({"or", "manual", "then", "reroll", "choose_player", "discard_for"})
 
 
 def _ability(node: Node) -> Ability:
@@ -149,7 +151,7 @@ def _status(node: Node) -> StatusDef:
     allowed |= {"unique", "spend_side", "spend", "upkeep", "skip_income"} | PROVENANCE
     allowed |= {"stack_limit_others", "upkeep_others_only", "when_attacking", "when_attacked"}
     allowed |= {"overflow", "expires_after_roll", "protected", "decline", "when_full"}
-    allowed |= {"fewer_attempts", "skip_offensive_roll", "spend_cost"}
+    allowed |= {"fewer_attempts", "skip_offensive_roll", "spend_cost", "end_of_turn"}
     f = Fields(node, allowed)
     status = StatusDef(
         id=f.need("id", ident),
@@ -178,6 +180,7 @@ def _status(node: Node) -> StatusDef:
         fewer_attempts=f.get("fewer_attempts", lambda n: n.integer(1, 2), 0),
         skip_offensive_roll=f.get("skip_offensive_roll", Node.boolean, False),
         spend_cost=f.get("spend_cost", lambda n: n.integer(1, 15), 0),
+        end_of_turn=f.get("end_of_turn", script, ()),
     )
     # A token bought off with CP (spend_cost) may have nothing else to do when spent.
     if status.spendable != bool(status.spend or status.spend_cost):
@@ -324,11 +327,14 @@ def _cross_check(hero: Hero, top: Node) -> None:
     # Set-up, Income and trigger scripts run where the turn cannot wait for a player.
     waitless = [("setup", hero.setup), *(("income", p.income) for p in hero.passives)]
     waitless += [
-        (f"statuses.{s.id}", s.when_attacking + s.when_attacked + s.overflow + s.when_full)
+        (
+            f"statuses.{s.id}",
+            s.when_attacking + s.when_attacked + s.overflow + s.when_full + s.end_of_turn,
+        )
         for s in hero.statuses
     ]
     for where, steps in waitless:
-        if any(step.op in ("or", "manual", "then") for step in _walk(steps)):
+        if any(step.op in WAITING_OPS for step in _walk(steps)):
             raise top.fail(f"{where} scripts cannot stop for a player ('or', 'manual')")
     scripts: list[tuple[str, Script]] = [("setup", hero.setup)]
     for a in hero.abilities:
@@ -342,7 +348,13 @@ def _cross_check(hero: Hero, top: Node) -> None:
     scripts += [
         (
             f"statuses.{s.id}",
-            s.spend + s.upkeep + s.when_attacking + s.when_attacked + s.overflow + s.when_full,
+            s.spend
+            + s.upkeep
+            + s.when_attacking
+            + s.when_attacked
+            + s.overflow
+            + s.when_full
+            + s.end_of_turn,
         )
         for s in hero.statuses
     ]

@@ -25,6 +25,8 @@ FLAG_OPS = frozenset(
 )
 STATUS_OPS = frozenset({"gain", "inflict", "remove", "remove_all", "move"})
 NESTED_OPS = frozenset({"roll", "with", "additionally", "or", "opposed"})
+#: Added for the heroes of issue 22: steps that hold steps and stop for their owner.
+CHOICE_OPS = frozenset({"reroll", "choose_player", "discard_for"})
 #: Companions are gained and lost only by their own hero's scripts, always on the owner.
 COMPANION_OPS = frozenset({"gain_companion", "lose_companion"})
 # -- printed heroes (issue 22): steps added for the printed cards -------------------
@@ -32,8 +34,8 @@ COMPANION_OPS = frozenset({"gain_companion", "lose_companion"})
 CLEAR_OPS = frozenset({"clear_statuses"})
 
 # -- end of the issue-22 block --------------------------------------------------------
-OPS = AMOUNT_OPS | FLAG_OPS | STATUS_OPS | NESTED_OPS | COMPANION_OPS | {"damage", "manual"}
-OPS |= CLEAR_OPS
+OPS = AMOUNT_OPS | FLAG_OPS | STATUS_OPS | NESTED_OPS | COMPANION_OPS | CHOICE_OPS
+OPS |= CLEAR_OPS | {"damage", "manual"}
 
 
 def text(node: Node) -> Text:
@@ -127,6 +129,8 @@ def _step(node: Node) -> Step:
             amount=f.get("count", lambda n: n.integer(1, 10), 1),
             target="self",
         )
+    if op in CHOICE_OPS:
+        return _choice_step(op, arg)
     if op == "or":
         return _or(arg)
     if op == "manual":
@@ -151,18 +155,36 @@ def _step(node: Node) -> Step:
         return Step(
             op=op, dice=f.need("dice", lambda n: n.integer(1, 5)), steps=f.need("do", script)
         )
-    f = Fields(arg, {"symbols", "sum_at_least", "numbers", "do", "of_a_kind"})
+    f = Fields(arg, {"symbols", "sum_at_least", "numbers", "do", "sum_at_most", "of_a_kind"})
     step = Step(
         op=op,
         symbols=f.get("symbols", counts, {}),
         sum_at_least=f.get("sum_at_least", lambda n: n.integer(1, 30), 0),
         numbers=f.get("numbers", lambda n: tuple(i.integer(1, 6) for i in n.items()), ()),
         steps=f.need("do", script),
+        sum_at_most=f.get("sum_at_most", lambda n: n.integer(1, 30), 0),
         of_a_kind=f.get("of_a_kind", lambda n: n.integer(2, 5), 0),
     )
-    if not step.symbols and not step.sum_at_least and not step.numbers and not step.of_a_kind:
-        raise arg.fail("'with' needs symbols, numbers, sum_at_least or of_a_kind")
+    needs = (step.symbols, step.sum_at_least, step.numbers, step.sum_at_most, step.of_a_kind)
+    if not any(needs):
+        raise arg.fail("'with' needs symbols, numbers, sum_at_least, sum_at_most or of_a_kind")
     return step
+
+
+def _choice_step(op: str, arg: Node) -> Step:
+    """``reroll: {up_to, do}``, ``choose_player: {among, do}``, ``discard_for: [...]``."""
+    if op == "discard_for":
+        return Step(op=op, steps=script(arg))
+    if op == "reroll":
+        f = Fields(arg, {"up_to", "do"})
+        return Step(
+            op=op, amount=f.need("up_to", lambda n: n.integer(1, 5)), steps=f.need("do", script)
+        )
+    f = Fields(arg, {"among", "do"})
+    among = f.get("among", Node.text, "opponents")
+    if among not in ("everyone", "opponents"):
+        raise arg.fail("among is 'everyone' or 'opponents'")
+    return Step(op=op, topic=among, steps=f.need("do", script))
 
 
 def _or(arg: Node) -> Step:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from engines.core import Dice, Event
 from engines.core import effects as kernel
 from engines.dicethrone.content import Content
-from engines.dicethrone.effects import companions, dice, script, single, tokens
+from engines.dicethrone.effects import companions, dice, extra, script, single, tokens
 from engines.dicethrone.effects.env import DTHandlers, Effects, Machine
 from engines.dicethrone.effects.foes import ask_foe
 from engines.dicethrone.effects.offers import offer_decline
@@ -22,7 +22,12 @@ from engines.dicethrone.effects.steps import decode
 
 #: Every step type of the vocabulary with its handler.
 HANDLERS: DTHandlers = DTHandlers.combine(
-    script.HANDLERS, single.HANDLERS, tokens.HANDLERS, dice.HANDLERS, companions.HANDLERS
+    script.HANDLERS,
+    single.HANDLERS,
+    tokens.HANDLERS,
+    dice.HANDLERS,
+    companions.HANDLERS,
+    extra.HANDLERS,
 )
 MACHINE: Machine = kernel.Interpreter(HANDLERS, (offer_decline, ask_foe), decode)
 

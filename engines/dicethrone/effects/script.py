@@ -84,6 +84,8 @@ def with_(run: DTRun, state: State, step: With) -> State:
         ok = False
     if step.of_a_kind and max(Counter(ctx.dice).values(), default=0) < step.of_a_kind:
         ok = False  # "On N-of-a-kind": numbers, not symbols
+    if step.sum_at_most and sum(ctx.dice) > step.sum_at_most:
+        ok = False  # "6 or less"
     if ok and sum(ctx.dice) >= step.sum_at_least:
         run.push(step.steps)
     return state

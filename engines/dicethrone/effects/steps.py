@@ -85,6 +85,8 @@ class With:
     numbers: tuple[int, ...]
     sum_at_least: int
     steps: Script
+    #: The dice sum to at most this (issue 22: "6 or less").
+    sum_at_most: int = 0
     #: That many dice show the same number (issue 22: "On 4-of-a-kind").
     of_a_kind: int = 0
 
@@ -295,7 +297,9 @@ DECODERS: Mapping[str, Callable[[Step], object]] = {
     "additionally": lambda s: Additionally(s.steps),
     "roll": lambda s: Roll(s.dice, s.steps, s.topic == aim.REUSE),
     "keep_dice": lambda s: KeepDice(),
-    "with": lambda s: With(s.symbols, s.numbers, s.sum_at_least, s.steps, s.of_a_kind),
+    "with": lambda s: With(
+        s.symbols, s.numbers, s.sum_at_least, s.steps, s.sum_at_most, s.of_a_kind
+    ),
     "opposed": Opposed,
     "opposed_result": OpposedResult,
     "opposed_reroll": OpposedReroll,
@@ -325,6 +329,68 @@ DECODERS: Mapping[str, Callable[[Step], object]] = {
     "clear_statuses": lambda s: ClearStatuses(s.target),
     "undefendable": lambda s: Undefendable(),
 }
+
+
+# -- steps added for the heroes of issue 22 (Ninja) -------------------------------------
+# Kept in one block (decoders in ``MORE_DECODERS``) so other additions merge cleanly.
+
+
+@dataclass(frozen=True)
+class RerollOffer:
+    """ "You may re-roll up to N of these dice": the owner picks a die to roll again
+    (or keeps them), up to ``left`` more dice, each die at most once (``done``: those
+    already rolled again, from 0); then ``steps`` read the final dice."""
+
+    left: int
+    steps: Script
+    done: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class RerollDie:
+    """One die of the frame (``index``, from 0) rolled again; the offer goes on."""
+
+    index: int
+    left: int
+    steps: Script
+    done: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class ChoosePlayer:
+    """ "A chosen player" / "a chosen opponent": the owner picks one (of ``among``:
+    "everyone" or "opponents"); ``steps`` aim at that player (``target: chosen`` or,
+    for an opponent, the steps' usual "opponent")."""
+
+    among: str
+    steps: Script
+
+
+@dataclass(frozen=True)
+class DiscardFor:
+    """ "If you discard 1 card, …": the owner may discard a card of her hand (she
+    picks its position, the card is revealed as it is discarded) to resolve ``steps``."""
+
+    steps: Script
+
+
+@dataclass(frozen=True)
+class DiscardAt:
+    """The card at ``index`` (from 0) of the owner's hand is discarded, then ``steps``."""
+
+    index: int
+    steps: Script
+
+
+#: Record ``op`` -> typed step, for the steps of this block.
+MORE_DECODERS: Mapping[str, Callable[[Step], object]] = {
+    "reroll": lambda s: RerollOffer(s.amount, s.steps, s.numbers),
+    "reroll_die": lambda s: RerollDie(s.dice, s.amount, s.steps, s.numbers),
+    "choose_player": lambda s: ChoosePlayer(s.topic or "opponents", s.steps),
+    "discard_for": lambda s: DiscardFor(s.steps),
+    "discard_at": lambda s: DiscardAt(s.amount, s.steps),
+}
+DECODERS = {**DECODERS, **MORE_DECODERS}
 
 
 class UnknownOpError(ValueError):

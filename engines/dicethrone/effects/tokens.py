@@ -12,7 +12,8 @@ from engines.dicethrone.effects.context import remove_status
 from engines.dicethrone.effects.env import DTHandlers, DTRun
 from engines.dicethrone.effects.steps import ClearStatuses, StatusStep, TokenMove, Undefendable
 from engines.dicethrone.rules.modes import health_cap, set_health
-from engines.dicethrone.rules.state import State
+from engines.dicethrone.rules.state import Phase, State
+from engines.dicethrone.rules.state import Step as TurnStep
 from engines.dicethrone.rules.statuses import parse_pick
 
 HANDLERS: DTHandlers = DTHandlers()
@@ -96,7 +97,8 @@ def clear_statuses(run: DTRun, state: State, st: ClearStatuses) -> State:
 
 @HANDLERS.on(Undefendable)
 def undefendable(run: DTRun, state: State, st: Undefendable) -> State:
-    """The owner's Attack in the ledger: its normal damage becomes undefendable."""
+    """The owner's Attack in the ledger: its normal damage becomes undefendable; with no
+    defendable damage left, the Defender has nothing to defend against (6.2)."""
     owner = run.ctx.owner
     ledger = tuple(
         replace(inc, kind=DamageKind.UNDEFENDABLE)
@@ -104,4 +106,14 @@ def undefendable(run: DTRun, state: State, st: Undefendable) -> State:
         else inc
         for inc in state.ledger
     )
-    return replace(state, ledger=ledger)
+    state = replace(state, ledger=ledger)
+    attacks = [inc for inc in ledger if inc.attack and inc.source == owner]
+    if (
+        state.phase is Phase.DEFENSIVE
+        and state.step is TurnStep.DEFENSE
+        and not any(inc.kind.defendable for inc in attacks)
+    ):
+        # Made undefendable after the Defensive Roll Phase opened (a token spent then:
+        # Ninjutsu): 6.2, only defendable damage lets the Defender roll a Defensive Ability.
+        state = replace(state, step=TurnStep.FINAL, passed=(), priority=None)
+    return state

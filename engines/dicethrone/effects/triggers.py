@@ -38,3 +38,16 @@ def expire_after_roll(interp: Effects, state: State) -> State:
         if interp.content.status(status).expires_after_roll:
             state = remove_status(state, seat, status, count, interp.content, interp.events)
     return state
+
+
+def end_of_turn(interp: Effects, state: State) -> State:
+    """The active player's turn ends: the ``end_of_turn`` script of each status she
+    holds runs once per token (Delayed Poison); it cannot stop for a player."""
+    seat = state.active
+    player = state.players[seat]
+    steps: list[Step] = []
+    for status, count in sorted(player.statuses.items()):
+        steps += list(interp.content.status(status).end_of_turn) * count
+    if not steps:
+        return state
+    return interp.run(state, tuple(steps), Ctx(seat, interp.content.heroes[player.hero]))

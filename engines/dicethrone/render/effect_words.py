@@ -18,9 +18,12 @@ from engines.dicethrone.effects.steps import (
     AimAt,
     Amount,
     ChangeDice,
+    ChoosePlayer,
     ClearStatuses,
     Companion,
     Damage,
+    DiscardAt,
+    DiscardFor,
     Draw,
     Flip,
     GainCp,
@@ -34,6 +37,8 @@ from engines.dicethrone.effects.steps import (
     OpposedResult,
     Or,
     RemoveStatus,
+    RerollDie,
+    RerollOffer,
     Roll,
     StatusStep,
     StealCp,
@@ -71,6 +76,10 @@ GLYPHS: Mapping[str, str] = {
     "star": "★",
     "hammer": "⚒",
     "shield": "⬟",
+    # Ninja (issue 22)
+    "ninjato": "⚔",
+    "shuriken": "✦",
+    "mask": "☾",
 }
 
 
@@ -142,10 +151,12 @@ class Words:
             case None:
                 return ""  # an "Or"'s option: said by its "Or"
             case AimAt() | KeepDice() | OpposedResult() | OpposedReroll() | Then():
+                return ""
+            case RerollDie() | DiscardAt():
                 # The interpreter's own steps, never printed on a board; "Então" is said
                 # as the word joining what comes after it.
                 return ""
-        nested = step.steps or isinstance(typed, Opposed | Manual)
+        nested = step.steps or isinstance(typed, Opposed | Manual | RerollOffer | ChoosePlayer)
         word = self._nested(step, typed) if nested else None
         if word is None:
             word = self._simple(step, typed)
@@ -259,6 +270,12 @@ class Words:
                 return word
             case Manual(text=text):
                 return self._fx("manual", text=name_in(text, self.locale))
+            case RerollOffer(left=left, steps=steps):
+                return self._fx("reroll_offer", count=left, then=self.script(steps))
+            case ChoosePlayer(among=among, steps=steps):
+                return self._fx(f"choose_{among}", then=self.script(steps))
+            case DiscardFor(steps=steps):
+                return self._fx("discard_for", then=self.script(steps))
         return None
 
     def _with_need(self, step: Step) -> str:
@@ -271,10 +288,11 @@ class Words:
             parts.append(self._fx("numbers", numbers=numbers))
         if step.sum_at_least:
             parts.append(self._fx("sum_at_least", sum=step.sum_at_least))
+        if step.sum_at_most:
+            parts.append(self._fx("sum_at_most", sum=step.sum_at_most))
         if step.of_a_kind:
-            parts.append(
-                self.t("dicethrone.render.req.of_a_kind", self.locale, count=step.of_a_kind)
-            )
+            key = "dicethrone.render.req.of_a_kind"
+            parts.append(self.t(key, self.locale, count=step.of_a_kind))
         return " ".join(parts)
 
     def _aimed(self, step: Step, typed: object, word: str) -> str:
@@ -285,6 +303,8 @@ class Words:
             case Damage(self_inflicted=True) | Roll() | With() | Or() | Additionally():
                 return word
             case Opposed() | Manual() | Modify(modifier=Modifier.ADD_DAMAGE):
+                return word
+            case RerollOffer() | ChoosePlayer() | DiscardFor():
                 return word
             case StatusStep(move=TokenMove.LESSEN_ATTACK | TokenMove.CANCEL_ATTACK):
                 return word
@@ -358,4 +378,10 @@ def word_key(typed: object) -> str:
             return "clear_statuses"
         case Undefendable():
             return "undefendable"
+        case RerollOffer():
+            return "reroll"
+        case ChoosePlayer():
+            return "choose_player"
+        case DiscardFor():
+            return "discard_for"
     raise ValueError(f"no words for {type(typed).__name__}")

@@ -24,6 +24,9 @@ EARLY_OPS = frozenset(
 )
 #: Steps holding other steps; they aim at someone when a nested step does.
 NESTING_OPS = frozenset({"or", "option", "roll", "with", "additionally"})
+#: Steps holding other steps added for the heroes of issue 22 (re-roll offers, a chosen
+#: player, a discard as a cost): nested likewise.
+NESTING_OPS |= {"reroll", "reroll_die", "choose_player", "discard_for", "discard_at"}
 #: Steps that aim at nobody whatever their fields say.
 AIMLESS_OPS = frozenset(
     {"then", "self_damage", "set_dice", "nudge_dice", "reroll_dice", "keep_dice"}

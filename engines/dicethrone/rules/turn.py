@@ -16,7 +16,7 @@ from engines.core.model import replace
 from engines.dicethrone.content import Ability, Content, Hero
 from engines.dicethrone.effects.context import Ctx, dice_message, paused, put, remove_status
 from engines.dicethrone.effects.interpreter import Interpreter
-from engines.dicethrone.effects.triggers import attack_triggers, expire_after_roll
+from engines.dicethrone.effects.triggers import attack_triggers, end_of_turn, expire_after_roll
 from engines.dicethrone.rules import aim, first_roll, targeting, upkeep
 from engines.dicethrone.rules.combos import best_variant, usable_level
 from engines.dicethrone.rules.settle import settle
@@ -137,6 +137,12 @@ class Flow:
 
     def next_turn(self, state: State) -> State:
         """The next living seat in turn order (zig-zag in 2 v 2) starts its turn."""
+        ended = end_of_turn(self.interp, state) if state.alive(state.active) else state
+        if ended is not state:
+            # "At the conclusion of your turn" (Delayed Poison): applied at once.
+            state = settle(ended, self.events)
+            if state.phase is Phase.OVER:
+                return state
         nxt = state.order_from(state.active)[0]
         # A fresh roll: the previous player's dice are not this turn's ("Fases do Turno").
         state = goto(

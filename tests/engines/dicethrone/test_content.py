@@ -94,7 +94,10 @@ def test_unknown_pack(tmp_path: Path) -> None:
     [
         ("[{or: [[{damage: 3}]]}]", "at least two options"),
         ("[{opposed: {ties: maybe, win: [{damage: 3}]}}]", "ties is 'win' or 'lose'"),
-        ("[{with: {do: [{damage: 3}]}}]", "needs symbols, numbers, sum_at_least or of_a_kind"),
+        (
+            "[{with: {do: [{damage: 3}]}}]",
+            "needs symbols, numbers, sum_at_least, sum_at_most or of_a_kind",
+        ),
         ("[{damage: {kind: fire, amount: 2}}]", "not one of normal"),
         ("[then, {gain: nothing}]", "unknown status 'nothing'"),
     ],

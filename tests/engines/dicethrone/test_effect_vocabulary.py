@@ -13,7 +13,7 @@ from engines.dicethrone.engine import AFTER_SCRIPT
 from engines.dicethrone.rules.state import Resume
 
 #: Steps the interpreter makes itself (an opposed roll's comparison and re-roll).
-SYNTHETIC = {"foe", "keep_dice", "opposed_result", "opposed_reroll"}
+SYNTHETIC = {"foe", "keep_dice", "opposed_result", "opposed_reroll", "reroll_die", "discard_at"}
 
 
 @pytest.mark.parametrize("op", sorted(OPS | SYNTHETIC))

@@ -37,6 +37,21 @@ MANY = {
 ALL = {s.id: 1 for h in ENGINE.load_content(None).heroes.values() for s in h.statuses}
 
 
+def _richest_duel_set() -> dict[str, int]:
+    """The most tokens one board can hold in a duel: its hero's own statuses plus the
+    negative ones its opponent's hero inflicts (the richest pair of shipped heroes)."""
+    heroes = list(ENGINE.load_content(None).heroes.values())
+    sets = [
+        {s.id: 1 for s in (*h.statuses, *(x for x in o.statuses if not x.positive))}
+        for h in heroes
+        for o in heroes
+    ]
+    return max(sets, key=len)
+
+
+RICHEST = _richest_duel_set()
+
+
 def _more(n: int) -> float:
     return 50.0
 
@@ -217,7 +232,8 @@ def test_packed_chips_take_no_more_rows_and_each_is_drawn(
     locale: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # A board at its last resorts packs its chips: each on the first row with room.
-    chips = typed(ENGINE.view(with_player(start(), 0, statuses=ALL), None)).players[0].statuses
+    state = with_player(start(), 0, statuses=RICHEST)
+    chips = typed(ENGINE.view(state, None)).players[0].statuses
     space = 466  # a hero board a little over half the canvas
     packed = dt_chips.packed_order(list(chips), space, locale)
     assert sorted(s.id for s in packed) == sorted(s.id for s in chips)
