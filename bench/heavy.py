@@ -16,16 +16,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import tempfile
 import time
-import uuid
 from dataclasses import dataclass
 
-from sqlalchemy.engine import make_url
-from sqlalchemy.exc import DBAPIError
-
 from bench.common import LagMonitor, StepTimer, median, reference_ms
-from bench.store_load import DEFAULT_PG, _append, _new_match, _pg_admin
+from bench.store_load import DEFAULT_PG, _append, _new_match, scratch_databases
 from bot import heap, history
 from bot.service import MatchService
 from bot.store import repository as repo
@@ -101,24 +96,10 @@ async def run_backend(backend: str, url: str, events: int) -> list[Stall]:
 
 
 async def main_async(args: argparse.Namespace) -> list[Stall]:
-    """Run the selected backends; PostgreSQL uses a throw-away database."""
+    """Run the selected backends, each on a throw-away database."""
     results = []
-    if args.backend in ("sqlite", "all"):
-        with tempfile.TemporaryDirectory() as tmp:
-            url = f"sqlite+aiosqlite:///{tmp}/bench.db"
-            results += await run_backend("sqlite", url, args.events)
-    if args.backend in ("postgres", "all"):
-        name = f"heavy_bench_{uuid.uuid4().hex[:8]}"
-        try:
-            await _pg_admin(args.postgres_url, f'CREATE DATABASE "{name}"')
-        except (OSError, DBAPIError) as exc:
-            print(f"PostgreSQL skipped ({args.postgres_url}): {exc}")
-            return results
-        url = make_url(args.postgres_url).set(database=name).render_as_string(False)
-        try:
-            results += await run_backend("postgresql", url, args.events)
-        finally:
-            await _pg_admin(args.postgres_url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    async for backend, url in scratch_databases(args, "heavy_bench"):
+        results += await run_backend(backend, url, args.events)
     return results
 
 

@@ -17,7 +17,7 @@ import statistics
 import tempfile
 import time
 import uuid
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -138,26 +138,37 @@ async def _pg_admin(admin_url: str, statement: str) -> None:
         await engine.dispose()
 
 
-async def main_async(args: argparse.Namespace) -> list[Result]:
-    """Run the selected backends; PostgreSQL uses a throw-away database."""
-    results = []
+async def scratch_databases(
+    args: argparse.Namespace, prefix: str
+) -> AsyncIterator[tuple[str, str]]:
+    """The backends ``args.backend`` selects, as (name, URL) of a throw-away database:
+    a temporary SQLite file, then a PostgreSQL database created on ``args.postgres_url``
+    and dropped after (skipped, saying why, when the server cannot be reached)."""
     if args.backend in ("sqlite", "all"):
         with tempfile.TemporaryDirectory() as tmp:
-            url = f"sqlite+aiosqlite:///{tmp}/bench.db"
-            results.append(await run_backend("sqlite", url, args.events, args.repeat))
+            yield "sqlite", f"sqlite+aiosqlite:///{tmp}/bench.db"
     if args.backend in ("postgres", "all"):
-        name = f"store_bench_{uuid.uuid4().hex[:8]}"
+        name = f"{prefix}_{uuid.uuid4().hex[:8]}"
         try:
             await _pg_admin(args.postgres_url, f'CREATE DATABASE "{name}"')
         except (OSError, DBAPIError) as exc:
             print(f"PostgreSQL skipped ({args.postgres_url}): {exc}")
-            return results
-        url = make_url(args.postgres_url).set(database=name).render_as_string(False)
+            return
         try:
-            results.append(await run_backend("postgresql", url, args.events, args.repeat))
+            yield (
+                "postgresql",
+                make_url(args.postgres_url).set(database=name).render_as_string(False),
+            )
         finally:
             await _pg_admin(args.postgres_url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-    return results
+
+
+async def main_async(args: argparse.Namespace) -> list[Result]:
+    """Run the selected backends, each on a throw-away database."""
+    return [
+        await run_backend(backend, url, args.events, args.repeat)
+        async for backend, url in scratch_databases(args, "store_bench")
+    ]
 
 
 def main(argv: list[str] | None = None) -> None:
