@@ -253,15 +253,20 @@ def _file_error(name: str, line: int, problem: str) -> ContentError:
     )
 
 
-def load_hero(path: Path) -> Hero:
-    """Load and validate one hero file."""
+def _root(path: Path) -> Node:
+    """The top node of a pack file, or a content error naming the file and line."""
     try:
         root = read_yaml(path)
     except PackFileError as exc:
         raise _file_error(path.name, exc.line, exc.problem) from None
     if root is None:
         raise _file_error(path.name, 0, "empty file")
-    top = Node.root(root, path.name, ERRORS)
+    return Node.root(root, path.name, ERRORS)
+
+
+def load_hero(path: Path) -> Hero:
+    """Load and validate one hero file."""
+    top = _root(path)
     allowed = {"id", "name", "complexity", "dice", "abilities", "defenses", "passives"}
     allowed |= {"statuses", "cards", "setup", "symbols", "companions", "flip"} | PROVENANCE
     allowed |= {"unselectable"}
@@ -395,13 +400,7 @@ def load_generic(directory: Path) -> tuple[CardDef, ...]:
     path = directory / GENERIC
     if not path.is_file():
         return ()
-    try:
-        root = read_yaml(path)
-    except PackFileError as exc:
-        raise _file_error(path.name, exc.line, exc.problem) from None
-    if root is None:
-        raise _file_error(path.name, 0, "empty file")
-    top = Node.root(root, path.name, ERRORS)
+    top = _root(path)
     f = Fields(top, {"cards"} | PROVENANCE)
     f.need("source", Node.text)
     return f.need("cards", lambda n: tuple(_card(i) for i in n.items()))
