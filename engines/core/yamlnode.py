@@ -25,6 +25,14 @@ E = TypeVar("E", bound=enum.Enum)
 N = TypeVar("N", bound="Node")
 
 
+def node_value(node: yaml.Node) -> Any:
+    """The Python value of a composed node, built directly from it: the same value as
+    ``yaml.safe_load(yaml.serialize(node))`` without writing YAML out and reading it back
+    (which was most of the time spent loading a content pack)."""
+    # A fresh constructor each time: it remembers every node it has built.
+    return yaml.constructor.SafeConstructor().construct_object(node, deep=True)
+
+
 @dataclass(frozen=True)
 class ErrorStyle:
     """How a content error reaches a player: the catalog ``key`` and its parameters.
@@ -127,7 +135,7 @@ class Node:
         """The Python value of a scalar node (int, float, bool, str or None)."""
         if not isinstance(self.node, yaml.ScalarNode):
             raise self.fail("expected a single value")
-        return yaml.safe_load(yaml.serialize(self.node))
+        return node_value(self.node)
 
     def text(self, strip: bool = False) -> str:
         """A non-empty text (``strip``: without surrounding blanks)."""

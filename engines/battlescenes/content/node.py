@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 import yaml
 
 from engines.core import ContentError
-from engines.core.yamlnode import Node
+from engines.core.yamlnode import Node, node_value
 
 E = TypeVar("E")
 
@@ -56,7 +56,7 @@ class PackNode(Node):
             if default is None:
                 raise self.fail_at(field, "missing required field")
             return default
-        value = yaml.safe_load(yaml.serialize(node))
+        value = node_value(node)
         if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
             raise self.fail_at(field, f"expected an integer, got {value!r}", node)
         if kind is str and not isinstance(value, str):
@@ -72,7 +72,7 @@ class PackNode(Node):
         node = self.raw(field)
         if node is None:
             return ()
-        value = yaml.safe_load(yaml.serialize(node))
+        value = node_value(node)
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise self.fail_at(field, "expected a list of texts", node)
         return tuple(value)
