@@ -60,8 +60,9 @@ from bench.common import (
 from bench.store_load import DEFAULT_PG, _pg_admin
 from bot import heap
 from bot.i18n import Texts, build_catalog
+from bot.match.types import MatchSnapshot, Player
 from bot.presenter import Presenter
-from bot.service import MatchService, MatchSnapshot, Player
+from bot.service import MatchService
 from bot.store import db
 from bot.store.errors import MatchChangedError
 from engines.core.i18n import LOCALES

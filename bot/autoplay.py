@@ -19,7 +19,7 @@ from engines.core import Event
 MAX_AUTOMATIC = 20
 
 
-async def settle(session: AsyncSession, loaded: repo.LoadedMatch) -> list[Event]:
+async def play_automatic_answers(session: AsyncSession, loaded: repo.LoadedMatch) -> list[Event]:
     """Apply opted-in defaults until someone must really decide; returns their events."""
     engine = loaded.engine
     users = {s.seat: s.user_id for s in loaded.seats}

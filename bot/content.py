@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.errors import UserError
+from bot.match.access import MatchAccess
 from bot.store import packs as store
 from bot.store.packs import PackInfo
 from engines.core import GameEngine, Message
@@ -34,10 +35,6 @@ from engines.core.packs import (
     upload_key,
 )
 
-if TYPE_CHECKING:
-    from bot.service import MatchService
-
-
 #: How many loaded packs (built-in or uploaded) a process keeps for previews.
 LOADED_KEPT = 16
 
@@ -55,8 +52,8 @@ class PackChoice:
 class Packs:
     """Upload, list, show and remove a server's packs; resolve ``/match new … pack:``."""
 
-    def __init__(self, service: MatchService) -> None:
-        self.service = service
+    def __init__(self, access: MatchAccess) -> None:
+        self.access = access
         self._loaded: dict[tuple[str, str], Any] = {}
         self._loading: dict[tuple[str, str], asyncio.Task[Any]] = {}
         self._labels: dict[tuple[str, str, str], list[tuple[str, str]]] = {}
@@ -100,7 +97,7 @@ class Packs:
         finally:
             if not loaded:  # refused by its game (or anything else): no copy stays
                 uninstall_upload(engine.name, key)
-        async with self.service.sessions.begin() as session:
+        async with self.access.sessions.begin() as session:
             return await store.add_version(
                 session,
                 guild_id=guild_id,
@@ -114,12 +111,12 @@ class Packs:
 
     async def listed(self, guild_id: int, game: str | None = None) -> list[PackInfo]:
         """The server's packs (current versions), of one game or all."""
-        async with self.service.sessions.begin() as session:
+        async with self.access.sessions.begin() as session:
             return await store.list_packs(session, guild_id, game)
 
     async def remove(self, guild_id: int, engine: GameEngine[Any], name: str) -> PackInfo:
         """Hide the server's pack from new matches (started ones keep their version)."""
-        async with self.service.sessions.begin() as session:
+        async with self.access.sessions.begin() as session:
             removed = await store.remove(session, guild_id, engine.name, name)
         if removed is None:
             raise UserError("bot.error.unknown_pack", pack=name, game=Message(engine.title_key))
@@ -158,7 +155,7 @@ class Packs:
         version the match keeps), else the pack's name."""
         if not UPLOAD_KEY.match(stored):
             return stored
-        async with self.service.sessions.begin() as session:
+        async with self.access.sessions.begin() as session:
             found = await store.name_of(session, guild_id, stored)
         return f"{found[0]} v{found[1]}" if found else stored[:13]
 
@@ -256,7 +253,7 @@ class Packs:
     async def _resolve(self, guild_id: int, engine: GameEngine[Any], name: str) -> str:
         if name in engine.builtin_packs or name in community_packs(engine.name):
             return name
-        async with self.service.sessions.begin() as session:
+        async with self.access.sessions.begin() as session:
             info = await store.current(session, guild_id, engine.name, name)
             if info is None:
                 raise UserError("bot.error.unknown_pack", pack=name, game=Message(engine.title_key))

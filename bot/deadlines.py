@@ -1,8 +1,7 @@
-"""Deadlines of decisions: scheduling reminders and expiries, and running them.
+"""Running the deadlines of decisions: reminders and expiries that are due.
 
-Scheduling happens inside the transaction of the state change that created
-the decisions, so a committed move always has its deadline and a rolled-back
-one never leaves jobs behind. Running a job happens in its own transaction,
+Scheduling them is ``bot/match/scheduling.py``'s, inside the transaction of the
+change that created the decisions. Running a job happens in its own transaction,
 which also records the job as done: a reminder is sent at most once and a
 default is applied at most once, across restarts and bot processes.
 """
@@ -14,106 +13,19 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.autoplay import settle
-from bot.clock import Clock
+from bot.match.access import Change, MatchAccess
+from bot.match.scheduling import new_job, restart_after
 from bot.pace import ExpiryPolicy, Pace, after_quiet_hours
 from bot.store import jobs, players
 from bot.store import repository as repo
 from bot.store.errors import MatchChangedError
 from bot.store.models import EventKind, JobKind, Match, MatchStatus, ScheduledJob
-from engines.core import Decision, Event, GameEngine
+from engines.core import Decision, Event
 from engines.core.registry import UnknownGameError, get
 
 log = logging.getLogger(__name__)
-
-
-async def schedule(
-    session: AsyncSession,
-    match: Match,
-    engine: GameEngine[Any],
-    state: Any,
-    now: datetime,
-    start: datetime | None = None,
-) -> None:
-    """Replace a match's jobs with those of the decisions owed in ``state``.
-
-    The allowed time counts from ``start`` (default: now; a referee's extension
-    moves it later). Sets ``match.deadline_at`` to the earliest deadline
-    (``None`` when nothing is owed, the match is not active, or its pace has no
-    deadlines). A player on vacation gets the full allowed time counted from the
-    end of the vacation.
-    """
-    await jobs.close_open_jobs(session, match.id, now, "superseded")
-    pace = Pace.from_data(match.pace)
-    if match.status != MatchStatus.ACTIVE or not pace.deadline_hours:
-        match.deadline_at = None
-        return
-    owed = sorted({d.seat for d in engine.pending(state) if not d.optional})
-    users = {s.seat: s.user_id for s in match.seats}
-    settings = await players.players(session, users.values())
-    new_jobs = []
-    # Set once, after the query above: assigned before it, the query's autoflush
-    # would write the match row twice per move (first NULL, then the deadline).
-    earliest: datetime | None = None
-    for seat in owed:
-        user = users[seat]
-        away = settings.get(user)
-        begin = start or now
-        if away is not None and away.vacation_until is not None and away.vacation_until > begin:
-            begin = away.vacation_until
-        deadline = pace.deadline(begin)
-        assert deadline is not None
-        for when in pace.reminders(begin):
-            if when > now:
-                new_jobs.append(_job(match, seat, user, JobKind.REMINDER, when))
-        new_jobs.append(_job(match, seat, user, JobKind.EXPIRY, deadline))
-        earliest = deadline if earliest is None else min(earliest, deadline)
-    match.deadline_at = earliest
-    await jobs.insert_jobs(session, new_jobs)
-
-
-def _job(match: Match, seat: int, user: int, kind: JobKind, due: datetime) -> ScheduledJob:
-    return ScheduledJob(
-        match_id=match.id, version=match.version, kind=kind, seat=seat, user_id=user, due_at=due
-    )
-
-
-async def restart_after(
-    session: AsyncSession, job: ScheduledJob, match: Match, begin: datetime, now: datetime
-) -> None:
-    """The decision ``job`` belongs to starts over at ``begin`` (the end of a vacation):
-    its reminders and expiry are scheduled again as if it were owed from then."""
-    pace = Pace.from_data(match.pace)
-    for old in await jobs.seat_jobs(session, job):
-        jobs.finish(old, now, "vacation")
-    await session.flush()
-    deadline = pace.deadline(begin)
-    fresh = [
-        _job(match, job.seat, job.user_id, JobKind.REMINDER, t)
-        for t in pace.reminders(begin)
-        if t > now
-    ]
-    if deadline is not None:
-        fresh.append(_job(match, job.seat, job.user_id, JobKind.EXPIRY, deadline))
-    await jobs.add_jobs(session, fresh)
-    match.deadline_at = await jobs.earliest_expiry(session, match.id)
-
-
-async def vacation_changed(
-    session: AsyncSession, user_id: int, until: datetime, now: datetime
-) -> None:
-    """A player's vacation now ends at ``until`` (taken, or cut short with ``until = now``):
-    every decision they owe gets its full allowed time counted from then."""
-    for job in await jobs.owed_by(session, user_id):
-        match = await repo.get_match(session, job.match_id)
-        if (
-            match is not None
-            and match.status == MatchStatus.ACTIVE
-            and match.version == job.version
-        ):
-            await restart_after(session, job, match, until, now)
 
 
 @dataclass
@@ -138,9 +50,8 @@ class JobOutcome:
 class DeadlineRunner:
     """Runs due jobs; any number of runners (one per bot process) may share the queue."""
 
-    def __init__(self, sessions: async_sessionmaker[AsyncSession], clock: Clock, worker: str):
-        self.sessions = sessions
-        self.clock = clock
+    def __init__(self, access: MatchAccess, worker: str):
+        self.access = access
         self.worker = worker
 
     async def run_due(self) -> list[JobOutcome]:
@@ -149,8 +60,8 @@ class DeadlineRunner:
         Each job runs in its own transaction: one that fails is rolled back,
         counted and retried later (then set aside), and the others still run.
         """
-        now = self.clock.now()
-        async with self.sessions.begin() as session:
+        now = self.access.clock.now()
+        async with self.access.sessions.begin() as session:
             claimed = await jobs.claim_due(session, now, self.worker)
         outcomes = []
         for job_id in claimed:
@@ -169,7 +80,7 @@ class DeadlineRunner:
         return outcomes
 
     async def _failed(self, job_id: int, now: datetime) -> JobOutcome | None:
-        async with self.sessions.begin() as session:
+        async with self.access.sessions.begin() as session:
             job = await jobs.record_failure(session, job_id, now)
             if job is None:
                 return None
@@ -196,7 +107,8 @@ class DeadlineRunner:
             )
 
     async def _run(self, job_id: int, now: datetime) -> JobOutcome | None:
-        async with self.sessions.begin() as session:
+        async with self.access.transaction() as change:
+            session = change.session
             job = await jobs.get_claimed(session, job_id, self.worker)
             if job is None:
                 return None
@@ -213,7 +125,7 @@ class DeadlineRunner:
                 return None
             if job.kind == JobKind.REMINDER:
                 return await self._remind(session, job, match, away, now)
-            return await self._expire(session, job, match, away, now)
+            return await self._expire(change, job, match, away, now)
 
     async def _remind(
         self, session: AsyncSession, job: ScheduledJob, match: Match, away: Any, now: datetime
@@ -258,7 +170,7 @@ class DeadlineRunner:
         if job.kind == JobKind.REMINDER:
             jobs.finish(job, now, "sent")
         else:  # the expiry itself: a reminder goes out (recorded as sent) and it waits
-            sent = _job(match, job.seat, job.user_id, JobKind.REMINDER, now)
+            sent = new_job(match, job.seat, job.user_id, JobKind.REMINDER, now)
             jobs.finish(sent, now, "sent")
             await jobs.add_jobs(session, [sent])
         await jobs.postpone(session, expiry, now + Pace.from_data(match.pace).late_grace(), now)
@@ -280,8 +192,9 @@ class DeadlineRunner:
         )
 
     async def _expire(
-        self, session: AsyncSession, job: ScheduledJob, match: Match, away: Any, now: datetime
+        self, change: Change, job: ScheduledJob, match: Match, away: Any, now: datetime
     ) -> JobOutcome | None:
+        session = change.session
         try:
             engine = get(match.game)
         except UnknownGameError:
@@ -327,8 +240,7 @@ class DeadlineRunner:
         )
         if withdrawn is not None:
             # The game goes on without this player (a free-for-all).
-            automatic = await settle(session, loaded)
-            base.outcome, base.events = "withdrawn", [*withdrawn.outcome.events, *automatic]
+            base.outcome, base.events = "withdrawn", list(withdrawn.outcome.events)
         elif forfeits:
             seats = [s.seat for s in loaded.seats]
             winners = list(engine.concede(loaded.state, job.seat, seats).winners)
@@ -352,8 +264,7 @@ class DeadlineRunner:
                 action=decision.default,
                 reason="deadline",
             )
-            automatic = await settle(session, loaded)
-            base.outcome, base.events = "applied", [*result.outcome.events, *automatic]
+            base.outcome, base.events = "applied", list(result.outcome.events)
         else:
             await repo.append_meta(
                 session,
@@ -366,7 +277,10 @@ class DeadlineRunner:
                 status=MatchStatus.PAUSED,
             )
             base.outcome = "paused"
+        # A move of the game (a default applied, a player withdrawn) lets the automatic
+        # answers play; a forfeit or a pause is not a move.
+        moved = base.outcome in ("withdrawn", "applied")
         jobs.finish(job, now, base.outcome)
         await session.flush()
-        await schedule(session, match, engine, loaded.state, now)
+        base.events += await change.commit_move(loaded, automatic=moved, now=now)
         return base

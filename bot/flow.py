@@ -19,6 +19,7 @@ import discord
 
 from bot.controls import Target, button_target, known_control
 from bot.errors import UserError
+from bot.match.types import MatchRef, MatchSnapshot, check_game, stale
 from bot.presenter import MAX_CONTENT, Post, picture
 from bot.replies import (
     EXPECTED,
@@ -29,7 +30,7 @@ from bot.replies import (
     send_kwargs,
     user_locale,
 )
-from bot.service import MatchRef, MatchService, MatchSnapshot, check_game, stale
+from bot.service import MatchService
 from bot.store.errors import MatchChangedError
 from bot.views import build_view
 

@@ -18,7 +18,8 @@ from functools import partial
 from typing import Any, TypeVar
 
 from bot.heap import collector_paused, release
-from bot.service import MatchService, MatchSnapshot
+from bot.match.types import MatchSnapshot
+from bot.service import MatchService
 from bot.verify import Verification, verify_export
 from engines.core import GameEngine
 

@@ -5,18 +5,15 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING
 
-from bot.deadlines import vacation_changed
 from bot.errors import UserError
+from bot.match.access import MatchAccess
+from bot.match.scheduling import vacation_changed
 from bot.pace import is_valid_zone
 from bot.ratings import Rating, rate_matches
 from bot.store import players
 from bot.store.models import PlayerSettings
 from engines.core.registry import installed
-
-if TYPE_CHECKING:
-    from bot.service import MatchService
 
 
 @dataclass(frozen=True)
@@ -52,43 +49,43 @@ class Standing:
 
 
 class Players:
-    """Player settings and standings (``service.players``)."""
+    """Player settings and standings (``MatchService.players``)."""
 
-    def __init__(self, service: MatchService, vacation_days_per_year: int = 21) -> None:
-        self.service = service
+    def __init__(self, access: MatchAccess, vacation_days_per_year: int = 21) -> None:
+        self.access = access
         self.vacation_days_per_year = vacation_days_per_year
 
     async def settings(self, user_id: int) -> PlayerSettings | None:
         """A player's settings, if any were set."""
-        async with self.service.sessions.begin() as session:
+        async with self.access.sessions.begin() as session:
             return await players.get_player(session, user_id)
 
     async def set_timezone(self, user_id: int, zone: str) -> None:
         """Set the time zone quiet hours are read in (an IANA name)."""
         if not is_valid_zone(zone):
             raise UserError("bot.error.bad_timezone", zone=zone)
-        async with self.service.sessions.begin() as session:
+        async with self.access.sessions.begin() as session:
             (await players.player_for_update(session, user_id)).timezone = zone
 
     async def set_preference(self, user_id: int, key: str, enabled: bool) -> None:
         """Turn a standing preference (declared by an installed game) on or off."""
         if key not in {p.key for e in installed() for p in e.preferences}:
             raise UserError("bot.error.unknown_preference", preference=key)
-        async with self.service.sessions.begin() as session:
+        async with self.access.sessions.begin() as session:
             row = await players.player_for_update(session, user_id)
             row.preferences = {**(row.preferences or {}), key: enabled}
 
     async def set_quiet_hours(self, user_id: int, start: int, end: int) -> None:
         """Hold reminders between these local hours (equal hours: no quiet hours)."""
-        async with self.service.sessions.begin() as session:
+        async with self.access.sessions.begin() as session:
             row = await players.player_for_update(session, user_id)
             row.quiet_start, row.quiet_end = (None, None) if start == end else (start, end)
 
     async def start_vacation(self, user_id: int, days: int) -> Vacation:
         """Take ``days`` from this year's bank; the decisions owed start over (reminders
         and deadline) when the vacation ends."""
-        now = self.service.clock.now()
-        async with self.service.sessions.begin() as session:
+        now = self.access.clock.now()
+        async with self.access.sessions.begin() as session:
             row = await players.player_for_update(session, user_id)
             if row.vacation_year != now.year:
                 row.vacation_year, row.vacation_days_used = now.year, 0
@@ -105,8 +102,8 @@ class Players:
     async def end_vacation(self, user_id: int) -> Vacation:
         """Come back early; whole unused days return to the bank, and the decisions
         owed get their full time counted from now."""
-        now = self.service.clock.now()
-        async with self.service.sessions.begin() as session:
+        now = self.access.clock.now()
+        async with self.access.sessions.begin() as session:
             row = await players.player_for_update(session, user_id)
             if row.vacation_until is None or row.vacation_until <= now:
                 raise UserError("bot.error.no_vacation")
@@ -120,7 +117,7 @@ class Players:
     async def standings(self, guild_id: int, game: str) -> list[Standing]:
         """Every player of a game in a guild with wins, losses, draws and a Glicko-2
         rating over the guild's finished matches in the order they ended; best first."""
-        async with self.service.sessions.begin() as session:
+        async with self.access.sessions.begin() as session:
             rows = await players.finished_seats(session, guild_id, game)
         table: dict[int, Standing] = {}
         outcomes: dict[int, tuple[list[int], list[int]]] = {}

@@ -25,7 +25,7 @@ from bot.controls import (
 )
 from bot.export import final_digest
 from bot.i18n import Texts
-from bot.service import MatchSnapshot
+from bot.match.types import MatchSnapshot
 from bot.store.models import MatchEvent, MatchStatus
 from bot.verify import StateChange
 from engines.core import Decision, Event, GameEngine, Message, ResultKind, Standing, View

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from bot.errors import UserError
+from bot.match.types import MatchSnapshot
 from bot.replies import guarded, user_locale
-from bot.service import MatchSnapshot
 
 if TYPE_CHECKING:
     import discord

@@ -7,20 +7,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING
 
-from bot.deadlines import schedule
 from bot.errors import UserError
+from bot.match.access import MatchAccess
+from bot.match.types import MatchSnapshot
 from bot.pace import Pace
 from bot.store import repository as repo
 from bot.store import requests as stored
 from bot.store.models import Dispute, DisputeStatus, EventKind, Match, MatchStatus, utcnow
 from bot.verify import NoSuchPath, apply_changes, describe_changes
 from engines.core.serde import SerdeError, field_name
-
-if TYPE_CHECKING:
-    from bot.service import MatchService, MatchSnapshot
-
 
 #: The hours ``/ref extend`` may add, both bounds included: a deadline only ever moves
 #: later (an earlier one would expire a player's time behind their back), by up to two
@@ -36,22 +32,22 @@ def check_extension(hours: int) -> None:
 
 
 class Referee:
-    """Referee acts on matches (``service.referee``); the caller checks the role."""
+    """Referee acts on matches (``MatchService.referee``); the caller checks the role."""
 
-    def __init__(self, service: MatchService) -> None:
-        self.service = service
+    def __init__(self, access: MatchAccess) -> None:
+        self.access = access
 
     async def extend(self, match_id: int, actor: int, hours: int, reason: str) -> MatchSnapshot:
         """Push every owed decision's deadline back by ``hours`` (:data:`EXTEND_HOURS`)."""
-        from bot.service import MatchSnapshot
 
         check_extension(hours)
 
-        async with self.service.sessions.begin() as session:
-            loaded = await self.service.loaded(
+        async with self.access.transaction() as change:
+            session = change.session
+            loaded = await self.access.loaded(
                 session, match_id, [MatchStatus.ACTIVE], "bot.error.no_deadline"
             )
-            match, engine = loaded.match, loaded.engine
+            match = loaded.match
             old = match.deadline_at
             if old is None:
                 raise UserError("bot.error.no_deadline", match=match_id)
@@ -67,19 +63,17 @@ class Referee:
             kept = _kept(match)
             assert kept is not None  # the match has a deadline (checked above)
             start = kept + timedelta(hours=hours)
-            await schedule(
-                session, loaded.match, engine, loaded.state, self.service.clock.now(), start=start
-            )
+            await change.commit_move(loaded, start=start)
         return MatchSnapshot.of(loaded)
 
     async def set_result(
         self, match_id: int, actor: int, winners: Sequence[int], reason: str
     ) -> MatchSnapshot:
         """End the match with these winning seats and their teammates (none: a draw)."""
-        from bot.service import MatchSnapshot
 
-        async with self.service.sessions.begin() as session:
-            loaded = await self.service.loaded(
+        async with self.access.transaction() as change:
+            session = change.session
+            loaded = await self.access.loaded(
                 session, match_id, [MatchStatus.ACTIVE, MatchStatus.PAUSED]
             )
             engine = loaded.engine
@@ -107,7 +101,7 @@ class Referee:
                 reason=reason,
                 result=result,
             )
-            await schedule(session, loaded.match, engine, loaded.state, self.service.clock.now())
+            await change.commit_move(loaded)
         return MatchSnapshot.of(loaded)
 
     async def rule(
@@ -115,11 +109,11 @@ class Referee:
     ) -> MatchSnapshot:
         """Record a ruling in the log, settling dispute ``dispute_id``; without one it
         settles the match's only open dispute, and asks which when several are open."""
-        from bot.service import MatchSnapshot
 
-        async with self.service.sessions.begin() as session:
-            loaded = await self.service.loaded(session, match_id)
-            engine, match = loaded.engine, loaded.match
+        async with self.access.transaction() as change:
+            session = change.session
+            loaded = await self.access.loaded(session, match_id)
+            match = loaded.match
             payload: dict[str, object] = {"ruling": ruling}
             dispute: Dispute | None = None
             if dispute_id is not None:
@@ -152,8 +146,7 @@ class Referee:
             )
             # A ruling changes nothing on the board: the owed decisions keep their time,
             # an extension included (the jobs are re-made for the new version).
-            now = self.service.clock.now()
-            await schedule(session, loaded.match, engine, loaded.state, now, start=_kept(match))
+            await change.commit_move(loaded, start=_kept(match))
         snap = MatchSnapshot.of(loaded)
         snap.dispute = dispute
         return snap
@@ -162,10 +155,10 @@ class Referee:
         self, match_id: int, actor: int, changes: dict[str, object], reason: str
     ) -> MatchSnapshot:
         """Change the state by hand, where a card's text overrides what the engine does."""
-        from bot.service import MatchSnapshot
 
-        async with self.service.sessions.begin() as session:
-            loaded = await self.service.loaded(session, match_id)
+        async with self.access.transaction() as change:
+            session = change.session
+            loaded = await self.access.loaded(session, match_id)
             engine = loaded.engine
             try:
                 state = apply_changes(engine, loaded.state, changes)
@@ -178,7 +171,7 @@ class Referee:
             await repo.adjust(
                 session, loaded, state=state, changes=changes, actor_id=actor, reason=reason
             )
-            await schedule(session, loaded.match, engine, loaded.state, self.service.clock.now())
+            await change.commit_move(loaded)
         snap = MatchSnapshot.of(loaded)
         snap.changes = described
         return snap
@@ -189,10 +182,10 @@ class Referee:
         """Apply a game action for ``seat`` on the referee's authority (e.g. a game's
         own manual-adjustment action), whoever's turn it is; logged with the reason.
         ``action`` is JSON text, parsed by the game (bad JSON: InvalidActionError)."""
-        from bot.service import MatchSnapshot
 
-        async with self.service.sessions.begin() as session:
-            loaded = await self.service.loaded(
+        async with self.access.transaction() as change:
+            session = change.session
+            loaded = await self.access.loaded(
                 session, match_id, [MatchStatus.ACTIVE, MatchStatus.PAUSED]
             )
             if seat not in {s.seat for s in loaded.seats}:
@@ -207,15 +200,13 @@ class Referee:
                 reason=reason,
                 referee=True,
             )
-            await schedule(
-                session, loaded.match, loaded.engine, loaded.state, self.service.clock.now()
-            )
+            await change.commit_move(loaded)
         return MatchSnapshot.of(loaded, result.outcome.events)
 
     async def open_dispute(self, match_id: int, user_id: int, reason: str) -> Dispute:
         """A player disputes the match as it stands (at the current event number)."""
-        async with self.service.sessions.begin() as session:
-            match = await self.service._match(session, match_id)
+        async with self.access.sessions.begin() as session:
+            match = await self.access.match(session, match_id)
             if not any(s.user_id == user_id for s in match.seats):
                 raise UserError("bot.error.not_a_player")
             return await stored.add_dispute(
@@ -224,7 +215,7 @@ class Referee:
 
     async def open_disputes(self, guild_id: int) -> list[tuple[Dispute, Match]]:
         """Every open dispute of a guild, oldest first."""
-        async with self.service.sessions.begin() as session:
+        async with self.access.sessions.begin() as session:
             return await stored.open_disputes(session, guild_id)
 
 

@@ -8,18 +8,15 @@ survives restarts and lapses by itself once the match moves on.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.deadlines import schedule
 from bot.errors import UserError
+from bot.match.access import Change, MatchAccess
+from bot.match.types import MatchSnapshot
 from bot.store import repository as repo
 from bot.store import requests as stored
 from bot.store.models import MatchRequest, MatchStatus
-
-if TYPE_CHECKING:
-    from bot.service import MatchService, MatchSnapshot
 
 UNDO, ROLLBACK, CONSENT = "undo", "rollback", "consent"
 OPEN, DONE, DECLINED, LAPSED = "open", "done", "declined", "lapsed"
@@ -37,10 +34,10 @@ class RequestOutcome:
 
 
 class Requests:
-    """Undo-with-consent and rollback-with-preview operations (``service.requests``)."""
+    """Undo-with-consent and rollback-with-preview operations (``MatchService.requests``)."""
 
-    def __init__(self, service: MatchService) -> None:
-        self.service = service
+    def __init__(self, access: MatchAccess) -> None:
+        self.access = access
 
     async def request_undo(self, match_id: int, user_id: int) -> MatchRequest:
         """Ask the opponents to take back the user's last move.
@@ -48,8 +45,8 @@ class Requests:
         Only a move the engine marks undoable, with no dice and nothing hidden
         revealed, may be undone by players; a referee can undo anything.
         """
-        async with self.service.sessions.begin() as session:
-            loaded, seat = await self.service._seated(session, match_id, user_id)
+        async with self.access.sessions.begin() as session:
+            loaded, seat = await self.access.seated(session, match_id, user_id)
             rows = await repo.list_events(session, match_id, loaded.match.version, 1)
             last = rows[0] if rows else None
             if last is None or last.kind != "action" or last.seat != seat:
@@ -71,7 +68,8 @@ class Requests:
         self, match_id: int, request_id: int, user_id: int, accept: bool
     ) -> RequestOutcome:
         """An opponent accepts or declines; the undo happens once all have accepted."""
-        async with self.service.sessions.begin() as session:
+        async with self.access.transaction() as change:
+            session = change.session
             request = await self._open_request(session, match_id, request_id, UNDO)
             seats = await repo.get_seats(session, request.match_id)
             opponents = [s.user_id for s in seats if s.user_id != request.requested_by]
@@ -80,7 +78,7 @@ class Requests:
                 return RequestOutcome(request, waiting_for=waiting)
             # The log says who agreed (by name, as the match's seats know them).
             agreed = ", ".join(s.display_name for s in seats if s.user_id in opponents)
-            snap = await self._revert(session, request, request.requested_by, f"undo ✔ {agreed}")
+            snap = await self._revert(change, request, request.requested_by, f"undo ✔ {agreed}")
             request.status = DONE
             return RequestOutcome(request, snapshot=snap)
 
@@ -89,8 +87,8 @@ class Requests:
     ) -> tuple[MatchRequest, list[int]]:
         """A referee who plays in the match asks every other player to agree to ``act``
         (the command and its arguments); returns the request and whom it waits for."""
-        async with self.service.sessions.begin() as session:
-            match = await self.service._match(session, match_id)
+        async with self.access.sessions.begin() as session:
+            match = await self.access.match(session, match_id)
             seats = await repo.get_seats(session, match_id)
             others = sorted({s.user_id for s in seats if s.user_id != referee_id})
             request = await stored.add_request(
@@ -109,7 +107,7 @@ class Requests:
         """Another player agrees or declines; once all agreed the request is done and
         ``agreed`` lists them (the caller then carries out the act). A match that
         moved on since the request lapses it, as for an undo."""
-        async with self.service.sessions.begin() as session:
+        async with self.access.sessions.begin() as session:
             request = await self._open_request(session, match_id, request_id, CONSENT)
             seats = await repo.get_seats(session, request.match_id)
             others = sorted({s.user_id for s in seats if s.user_id != request.requested_by})
@@ -123,24 +121,23 @@ class Requests:
         self, match_id: int, referee_id: int, to_seq: int, reason: str
     ) -> MatchSnapshot:
         """A rollback the other players agreed to (:meth:`answer_consent`): no preview."""
-        from bot.service import MatchSnapshot
 
-        async with self.service.sessions.begin() as session:
+        async with self.access.transaction() as change:
+            session = change.session
             started = [MatchStatus.ACTIVE, MatchStatus.PAUSED, MatchStatus.FINISHED]
-            loaded = await self.service.loaded(session, match_id, started, "bot.error.not_started")
+            loaded = await self.access.loaded(session, match_id, started, "bot.error.not_started")
             reverted = await repo.revert_to(
                 session, loaded, to_seq=to_seq, actor_id=referee_id, reason=reason
             )
-            now = self.service.clock.now()
-            await schedule(session, reverted.match, reverted.engine, reverted.state, now)
+            await change.commit_move(reverted)
             return MatchSnapshot.of(reverted)
 
     async def request_rollback(
         self, match_id: int, referee_id: int, to_seq: int, reason: str
     ) -> MatchRequest:
         """A referee's rollback, carried out after they confirm the preview."""
-        async with self.service.sessions.begin() as session:
-            match = await self.service._match(session, match_id)
+        async with self.access.sessions.begin() as session:
+            match = await self.access.match(session, match_id)
             if not 0 <= to_seq < match.version:
                 raise UserError("bot.error.no_such_event", seq=to_seq, last=match.version - 1)
             return await stored.add_request(
@@ -156,11 +153,11 @@ class Requests:
         self, match_id: int, request_id: int, referee_id: int
     ) -> MatchSnapshot:
         """Carry out a previewed rollback, as a new event with the referee and reason."""
-        async with self.service.sessions.begin() as session:
-            request = await self._open_request(session, match_id, request_id, ROLLBACK)
+        async with self.access.transaction() as change:
+            request = await self._open_request(change.session, match_id, request_id, ROLLBACK)
             if request.requested_by != referee_id:
                 raise UserError("bot.error.not_your_button")
-            snap = await self._revert(session, request, referee_id, str(request.payload["reason"]))
+            snap = await self._revert(change, request, referee_id, str(request.payload["reason"]))
             request.status = DONE
             return snap
 
@@ -177,7 +174,7 @@ class Requests:
             or request.status != OPEN
         ):
             raise UserError("bot.error.request_closed")
-        match = await self.service._match(session, request.match_id)
+        match = await self.access.match(session, request.match_id)
         if match.version != request.version:
             request.status = LAPSED
             await session.flush()
@@ -185,19 +182,18 @@ class Requests:
         return request
 
     async def _revert(
-        self, session: AsyncSession, request: MatchRequest, actor: int, reason: str
+        self, change: Change, request: MatchRequest, actor: int, reason: str
     ) -> MatchSnapshot:
-        from bot.service import MatchSnapshot
+        session = change.session
 
         started = [MatchStatus.ACTIVE, MatchStatus.PAUSED, MatchStatus.FINISHED]
-        loaded = await self.service.loaded(
+        loaded = await self.access.loaded(
             session, request.match_id, started, "bot.error.not_started"
         )
         reverted = await repo.revert_to(
             session, loaded, to_seq=int(request.payload["to_seq"]), actor_id=actor, reason=reason
         )
-        now = self.service.clock.now()
-        await schedule(session, reverted.match, reverted.engine, reverted.state, now)
+        await change.commit_move(reverted)
         return MatchSnapshot.of(reverted)
 
 

@@ -10,105 +10,32 @@ from __future__ import annotations
 import asyncio
 import shlex
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from bot.autoplay import settle
-from bot.clock import Clock, SystemClock
+from bot.clock import Clock
 from bot.content import Packs
-from bot.deadlines import schedule
-from bot.errors import StaleControlError, UserError
+from bot.errors import UserError
 from bot.export import build_export
 from bot.heap import release
+from bot.match.access import MatchAccess
+from bot.match.types import MatchRef, MatchSnapshot, Player, check_game, engine_for, stale
 from bot.pace import Pace
 from bot.players import Players
 from bot.referee import Referee
 from bot.requests import Requests
 from bot.store import repository as repo
-from bot.store.models import Dispute, EventKind, Match, MatchEvent, MatchSeat, MatchStatus
-from bot.verify import StateChange
-from engines.core import (
-    Decision,
-    EngineError,
-    Event,
-    GameEngine,
-    Message,
-    Seat,
-    Section,
-    SeededDice,
-    SetupError,
-    new_seed,
-)
-from engines.core.registry import UnknownGameError, get
+from bot.store.models import EventKind, Match, MatchEvent, MatchSeat, MatchStatus
+from engines.core import Event, GameEngine, Seat, SeededDice, new_seed
 from engines.core.serde import from_json
 
 PROPOSED, ACTIVE, FINISHED, CANCELLED = "proposed", "active", "finished", "cancelled"
 #: Events read per query for an export: a page's rows are turned into objects in one
 #: step of the event loop, so a page must stay small (a few milliseconds).
 EXPORT_PAGE = 100
-
-
-@dataclass(frozen=True)
-class Player:
-    """A Discord user as the service needs them."""
-
-    user_id: int
-    name: str
-    bot: bool = False
-
-
-@dataclass
-class MatchSnapshot:
-    """A match row, its seats and current engine state, after a committed change."""
-
-    engine: GameEngine[Any]
-    match: Match
-    seats: Sequence[MatchSeat]
-    state: Any
-    events: list[Event] = field(default_factory=list)
-    #: What a referee's hand adjustment changed (``/ref adjust``), for its post.
-    changes: list[StateChange] = field(default_factory=list)
-    #: The dispute a referee's ruling settled (``/ref rule``), for its post.
-    dispute: Dispute | None = None
-    #: A player's move: the state and match version before it (the presenter
-    #: continues the post of an exchange, a Dice Throne attack, that was open then).
-    before: Any = None
-    before_version: int | None = None
-    #: The guild's configured language for public posts, when the operation read it
-    #: in its own transaction (a move does, so posting it needs no second one);
-    #: ``None``: not read, or the guild has none set.
-    guild_locale: str | None = None
-
-    @classmethod
-    def of(cls, loaded: repo.LoadedMatch, events: Sequence[Event] = ()) -> MatchSnapshot:
-        """The snapshot of a loaded match (and the events that led to it)."""
-        return cls(loaded.engine, loaded.match, loaded.seats, loaded.state, list(events))
-
-    def seat_of(self, user_id: int) -> int | None:
-        """The seat a user plays, if any."""
-        return next((s.seat for s in self.seats if s.user_id == user_id), None)
-
-    def user_of(self, seat: int) -> int:
-        """The user playing a seat."""
-        return next(s.user_id for s in self.seats if s.seat == seat)
-
-    def pending(self, optional: bool = False) -> list[Decision]:
-        """Decisions owed now (none unless the match is active); ``optional`` adds the
-        ones a seat may take without anyone waiting (never pinged, no deadline)."""
-        if self.match.status != ACTIVE:
-            return []
-        return [d for d in self.engine.pending(self.state) if optional or not d.optional]
-
-
-@dataclass(frozen=True)
-class MatchRef:
-    """A match an interaction may reach (see :meth:`MatchService.resolve`)."""
-
-    id: int
-    guild_id: int
 
 
 @dataclass(frozen=True)
@@ -132,29 +59,6 @@ def parse_option_text(text: str | None) -> dict[str, str]:
     return options
 
 
-def check_game(engine: GameEngine[Any], match_id: int, game: str | None) -> None:
-    """Refuse a command of another game than the match's (``/dicethrone roll`` in a
-    Krosmaster thread), naming the match's game and its commands."""
-    if game is None or game == engine.name:
-        return
-    sections = {spec.section for spec in engine.commands()}
-    roots: list[str | Message] = [engine.name]
-    roots += [
-        Message(f"bot.command.section.{section.value}.name", {"game": engine.name})
-        for section in (Section.SETUP, Section.MANUAL)
-        if section in sections
-    ]
-    names = dict(zip(("a", "b", "c"), roots, strict=False))
-    family = Message(f"bot.error.families.{('one', 'two', 'three')[len(roots) - 1]}", names)
-    raise UserError(
-        "bot.error.other_game",
-        match=match_id,
-        game=Message(engine.title_key),
-        commands=family,
-        used=f"/{game}",
-    )
-
-
 def _export_of(
     rows: list[list[MatchEvent]],
     match: Match,
@@ -171,14 +75,6 @@ def _export_of(
         release(events)
 
 
-def engine_for(game: str) -> GameEngine[Any]:
-    """The installed engine of ``game``, or a user-facing error."""
-    try:
-        return get(game)
-    except UnknownGameError:
-        raise UserError("bot.error.unknown_game", game=game) from None
-
-
 class MatchService:
     """Match operations, each in its own transaction.
 
@@ -192,12 +88,13 @@ class MatchService:
         clock: Clock | None = None,
         vacation_days_per_year: int = 21,
     ) -> None:
-        self.sessions = sessions
-        self.clock: Clock = clock or SystemClock()
-        self.requests = Requests(self)
-        self.referee = Referee(self)
-        self.players = Players(self, vacation_days_per_year)
-        self.packs = Packs(self)
+        self.access = MatchAccess(sessions, clock)
+        self.sessions = self.access.sessions
+        self.clock = self.access.clock
+        self.requests = Requests(self.access)
+        self.referee = Referee(self.access)
+        self.players = Players(self.access, vacation_days_per_year)
+        self.packs = Packs(self.access)
 
     async def create(
         self,
@@ -252,7 +149,7 @@ class MatchService:
     async def respond_invite(self, match_id: int, user_id: int, accept: bool) -> InviteOutcome:
         """Accept or decline an invitation; a decline cancels the proposal."""
         async with self.sessions.begin() as session:
-            match = await self._match(session, match_id, lock=True)
+            match = await self.access.match(session, match_id, lock=True)
             seats = await repo.get_seats(session, match_id)
             seat = next((s for s in seats if s.user_id == user_id), None)
             if seat is None:
@@ -271,7 +168,7 @@ class MatchService:
         before its thread is opened: the very set-up :meth:`start` stores, written
         nowhere."""
         async with self.sessions.begin() as session:
-            match = await self._match(session, match_id)
+            match = await self.access.match(session, match_id)
             if match.status != PROPOSED:
                 raise UserError("bot.error.not_proposed")
             await repo.set_up(session, match, engine_for(match.game))
@@ -281,7 +178,7 @@ class MatchService:
         changed since it was proposed): it would fail the same way again. Returns its
         seats, who are told."""
         async with self.sessions.begin() as session:
-            match = await self._match(session, match_id, lock=True)
+            match = await self.access.match(session, match_id, lock=True)
             seats = list(await repo.get_seats(session, match_id))
             if match.status == PROPOSED:
                 await repo.cancel_match(session, match, actor_id=actor_id, reason="setup_failed")
@@ -289,16 +186,15 @@ class MatchService:
 
     async def start(self, match_id: int, thread_id: int) -> MatchSnapshot:
         """Set the match up in its thread (event 0) once everyone accepted."""
-        async with self.sessions.begin() as session:
-            match = await self._match(session, match_id, lock=True)
+        async with self.access.transaction() as change:
+            session = change.session
+            match = await self.access.match(session, match_id, lock=True)
             if match.status != PROPOSED:
                 raise UserError("bot.error.not_proposed")
             engine = engine_for(match.game)
             loaded = await repo.start_match(session, match, engine, thread_id)
-            automatic = await settle(session, loaded)
-            await schedule(session, loaded.match, engine, loaded.state, self.clock.now())
+            automatic = await change.commit_move(loaded, automatic=True)
             first = await repo.list_events(session, match_id, 0, 1)
-        repo.remember(session, loaded)
         return MatchSnapshot(
             engine,
             loaded.match,
@@ -310,40 +206,9 @@ class MatchService:
     async def load(self, match_id: int) -> MatchSnapshot:
         """The current state of a started match."""
         async with self.sessions.begin() as session:
-            loaded = await self.loaded(session, match_id)
+            loaded = await self.access.loaded(session, match_id)
         repo.remember(session, loaded)  # committed data: the move that follows reuses it
         return MatchSnapshot.of(loaded)
-
-    async def loaded(
-        self,
-        session: AsyncSession,
-        match_id: int,
-        statuses: Sequence[str] | None = None,
-        refusal: str = "bot.error.not_active",
-    ) -> repo.LoadedMatch:
-        """A started match with its engine and state; ``statuses`` restricts which
-        statuses are accepted (else ``refusal`` is raised)."""
-        match = await self._match(session, match_id)
-        if match.status in (PROPOSED, CANCELLED) and match.version < 0:
-            raise UserError("bot.error.not_started", match=match_id)
-        if statuses is not None and match.status not in statuses:
-            raise UserError(refusal, match=match_id)
-        return await repo.load_match(session, match_id, engine_for(match.game), fresh=match)
-
-    async def _seated(
-        self, session: AsyncSession, match_id: int, user_id: int
-    ) -> tuple[repo.LoadedMatch, int]:
-        """Load an active match and the seat ``user_id`` plays in it (or refuse)."""
-        match = await self._match(session, match_id)
-        if match.status == MatchStatus.PAUSED:
-            raise await self._paused(session, match_id)
-        if match.status != ACTIVE:
-            raise UserError("bot.error.not_active", match=match_id)
-        loaded = await repo.load_match(session, match_id, engine_for(match.game), fresh=match)
-        seat = loaded.seat_of(user_id)
-        if seat is None:
-            raise UserError("bot.error.not_a_player")
-        return loaded, seat
 
     async def act(
         self,
@@ -363,8 +228,9 @@ class MatchService:
         happens. The check holds until the commit: the append is guarded by the
         same loaded version (a writer in between makes it ``MatchChangedError``).
         """
-        async with self.sessions.begin() as session:
-            loaded, seat = await self._seated(session, match_id, user_id)
+        async with self.access.transaction() as change:
+            session = change.session
+            loaded, seat = await self.access.seated(session, match_id, user_id)
             if expected_version is not None and loaded.match.version != expected_version:
                 raise stale(loaded.match)
             engine = loaded.engine
@@ -374,11 +240,9 @@ class MatchService:
             result = await repo.append_action(
                 session, loaded, seat=seat, actor_id=user_id, action=parsed
             )
-            automatic = await settle(session, loaded)
-            await schedule(session, loaded.match, engine, loaded.state, self.clock.now())
+            automatic = await change.commit_move(loaded, automatic=True)
             guild = loaded.match.guild_id
             settings = None if guild is None else await repo.get_guild_settings(session, guild)
-        repo.remember(session, loaded)  # committed: the next move starts from it
         return MatchSnapshot(
             engine,
             loaded.match,
@@ -400,7 +264,7 @@ class MatchService:
         snap = await self.load(match_id)
         if snap.match.status == MatchStatus.PAUSED:
             async with self.sessions.begin() as session:
-                raise await self._paused(session, match_id)
+                raise await self.access.paused_refusal(session, match_id)
         if version != snap.match.version:
             raise stale(snap.match)
         seat = snap.seat_of(user_id)
@@ -413,14 +277,6 @@ class MatchService:
         if owed:
             raise UserError("bot.error.owe_other", prompt=owed[0].prompt)
         raise UserError("bot.error.owe_nothing")
-
-    async def _paused(self, session: AsyncSession, match_id: int) -> UserError:
-        """Why a paused match takes no move: a referee's pause with its reason, or a
-        missed deadline waiting for a referee."""
-        cause = await repo.pause_cause(session, match_id)
-        if cause is not None and cause.kind == EventKind.REFEREE:
-            return UserError("bot.error.paused_by_referee", match=match_id, reason=cause.reason)
-        return UserError("bot.error.paused_by_deadline", match=match_id)
 
     async def record_state_post(self, match_id: int, message_id: int, version: int) -> int | None:
         """Remember the newest public post of the match's state (for outdated controls);
@@ -437,31 +293,31 @@ class MatchService:
     async def resign(self, match_id: int, user_id: int) -> MatchSnapshot:
         """A player concedes: the other seat(s) win, or, where the game goes on
         without them (a free-for-all), the player withdraws."""
-        async with self.sessions.begin() as session:
-            loaded, seat = await self._seated(session, match_id, user_id)
+        async with self.access.transaction() as change:
+            session = change.session
+            loaded, seat = await self.access.seated(session, match_id, user_id)
             withdrawn = await repo.withdraw(session, loaded, seat=seat, actor_id=user_id)
             if withdrawn is None:
                 await repo.resign(session, loaded, seat=seat, actor_id=user_id)
                 events: list[Event] = []
-            else:
-                events = [*withdrawn.outcome.events, *await settle(session, loaded)]
-            await schedule(session, loaded.match, loaded.engine, loaded.state, self.clock.now())
+            else:  # the game goes on without them: the automatic answers may play
+                events = list(withdrawn.outcome.events)
+            events += await change.commit_move(loaded, automatic=withdrawn is not None)
         return MatchSnapshot(loaded.engine, loaded.match, loaded.seats, loaded.state, events)
 
     async def referee_undo(self, match_id: int, actor_id: int, reason: str) -> MatchSnapshot:
         """Revert the last event still in effect (an earlier undo's revert counts as the
         event it returned to), as a new event recording the referee and reason."""
-        async with self.sessions.begin() as session:
-            loaded = await self.loaded(session, match_id)
+        async with self.access.transaction() as change:
+            session = change.session
+            loaded = await self.access.loaded(session, match_id)
             target = await repo.undo_target(session, match_id, loaded.match.version)
             if target is None:
                 raise UserError("bot.error.nothing_to_undo")
             reverted = await repo.revert_to(
                 session, loaded, to_seq=target, actor_id=actor_id, reason=reason
             )
-            await schedule(
-                session, reverted.match, reverted.engine, reverted.state, self.clock.now()
-            )
+            await change.commit_move(reverted)
         return MatchSnapshot.of(reverted)
 
     async def pause(self, match_id: int, actor_id: int, reason: str) -> MatchSnapshot:
@@ -476,8 +332,9 @@ class MatchService:
     async def _set_paused(
         self, match_id: int, actor_id: int, reason: str, *, paused: bool
     ) -> MatchSnapshot:
-        async with self.sessions.begin() as session:
-            loaded = await self.loaded(
+        async with self.access.transaction() as change:
+            session = change.session
+            loaded = await self.access.loaded(
                 session,
                 match_id,
                 [MatchStatus.ACTIVE if paused else MatchStatus.PAUSED],
@@ -503,7 +360,7 @@ class MatchService:
                 reason=reason,
                 status=MatchStatus.PAUSED if paused else MatchStatus.ACTIVE,
             )
-            await schedule(session, loaded.match, loaded.engine, loaded.state, now, start=start)
+            await change.commit_move(loaded, start=start, now=now)
         return MatchSnapshot.of(loaded)
 
     async def _resumed_start(
@@ -528,7 +385,7 @@ class MatchService:
         long: the events are read a page at a time (the loop runs between pages) and
         the JSON is built in a thread."""
         async with self.sessions.begin() as session:
-            match = await self._match(session, match_id)
+            match = await self.access.match(session, match_id)
             seats = await repo.get_seats(session, match_id)
             events: list[MatchEvent] = []
             while page := await repo.list_events(session, match_id, len(events), EXPORT_PAGE):
@@ -544,7 +401,7 @@ class MatchService:
     async def state_after(self, match_id: int, seq: int) -> MatchSnapshot:
         """The match as it was right after event ``seq`` (for replays and previews)."""
         async with self.sessions.begin() as session:
-            match = await self._match(session, match_id)
+            match = await self.access.match(session, match_id)
             if match.status in (PROPOSED, CANCELLED) and match.version < 0:
                 raise UserError("bot.error.not_started", match=match_id)
             engine = engine_for(match.game)
@@ -591,7 +448,7 @@ class MatchService:
         """A page (1-based; ``None``: the latest) of the event log, with the page
         shown and the number of pages."""
         async with self.sessions.begin() as session:
-            await self._match(session, match_id)
+            await self.access.match(session, match_id)
             total = await repo.count_events(session, match_id)
             pages = max(1, -(-total // per_page))
             page = pages if page is None else min(max(page, 1), pages)
@@ -603,7 +460,7 @@ class MatchService:
         the event it returned to, the events after it that no longer count, and the
         revert's logged reason."""
         async with self.sessions.begin() as session:
-            match = await self._match(session, match_id)
+            match = await self.access.match(session, match_id)
             (last,) = await repo.list_events(session, match_id, match.version, 1)
             if last.kind != EventKind.REVERT:
                 return match.version, [], ""
@@ -660,28 +517,6 @@ class MatchService:
         async with self.sessions.begin() as session:
             await repo.update_guild_settings(session, guild_id, **fields)
 
-    async def _match(self, session: AsyncSession, match_id: int, lock: bool = False) -> Match:
-        match = await repo.get_match(session, match_id, lock=lock)
-        if match is None:
-            raise UserError("bot.error.no_such_match", match=match_id)
-        return match
-
-
-def stale(match: Match) -> StaleControlError:
-    """The refusal of a control posted for an earlier version of ``match``."""
-    return StaleControlError(match.id, match.guild_id, match.thread_id, match.state_post_id)
-
 
 def _events_of(row: MatchEvent) -> list[Event]:
     return [from_json(Event, e) for e in row.events or []]
-
-
-__all__ = [
-    "EngineError",
-    "MatchRef",
-    "MatchService",
-    "MatchSnapshot",
-    "Player",
-    "SetupError",
-    "UserError",
-]

@@ -9,8 +9,8 @@ from discord import app_commands
 
 from bot.errors import UserError
 from bot.i18n import key
+from bot.match.types import engine_for
 from bot.replies import user_locale
-from bot.service import engine_for
 from engines.core.registry import installed
 
 if TYPE_CHECKING:

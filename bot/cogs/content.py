@@ -19,9 +19,9 @@ from discord.ext import commands
 from bot.cogs.common import game_choices, pack_choices
 from bot.errors import UserError
 from bot.i18n import key
+from bot.match.types import engine_for
 from bot.presenter import MAX_ALT_TEXT, Picture, Post
 from bot.replies import followup, guarded, user_locale
-from bot.service import engine_for
 from engines.core import GameEngine, Message
 from engines.core.i18n import fold
 from engines.core.packs import MAX_PACK_BYTES

@@ -12,9 +12,9 @@ from bot.cogs.common import game_choices
 from bot.cogs.games import command_path
 from bot.errors import UserError
 from bot.i18n import key
+from bot.match.types import engine_for
 from bot.presenter import MAX_CONTENT, Post
 from bot.replies import followup, guarded, user_locale
-from bot.service import engine_for
 from engines.core import Section
 from engines.core.registry import installed
 

@@ -16,9 +16,9 @@ from discord.ext import commands
 from bot import history
 from bot.cogs.common import MATCH_OPTION, game_choices, my_match_choices, server_of
 from bot.i18n import key
+from bot.match.types import engine_for
 from bot.presenter import Post
 from bot.replies import followup, guarded, user_locale
-from bot.service import engine_for
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot

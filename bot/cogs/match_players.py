@@ -12,9 +12,9 @@ from bot.cogs.common import MATCH_OPTION, my_match_choices, server_of
 from bot.controls import ButtonSpec
 from bot.errors import UserError
 from bot.i18n import key
+from bot.match.types import MatchSnapshot
 from bot.presenter import Post, discord_time, picture
 from bot.replies import followup, guarded, user_locale
-from bot.service import MatchSnapshot
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot

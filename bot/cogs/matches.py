@@ -23,10 +23,10 @@ from bot.cogs.match_players import PlayerCommands
 from bot.controls import ButtonSpec
 from bot.errors import UserError
 from bot.i18n import deadline_choices, key
+from bot.match.types import MatchSnapshot, Player, engine_for
 from bot.pace import DEADLINE_CHOICES, Pace
 from bot.presenter import Post
 from bot.replies import followup, guarded, send_kwargs, user_locale
-from bot.service import MatchSnapshot, Player, engine_for
 from engines.core import EngineError
 
 if TYPE_CHECKING:

@@ -22,11 +22,11 @@ from bot.cogs.common import MATCH_OPTION, my_match_choices
 from bot.controls import ButtonSpec
 from bot.errors import UserError
 from bot.i18n import key
+from bot.match.types import MatchSnapshot
 from bot.presenter import Post
 from bot.ref_position import export_position
 from bot.referee import check_extension
 from bot.replies import followup, guarded, user_locale
-from bot.service import MatchSnapshot
 from engines.core.serde import SerdeError, loads
 
 if TYPE_CHECKING:

@@ -31,7 +31,7 @@ class Scheduler(commands.Cog):
     def __init__(self, bot: TabletopBot) -> None:
         self.bot = bot
         worker = f"{socket.gethostname()}:{os.getpid()}:{id(bot):x}"
-        self.runner = DeadlineRunner(bot.service.sessions, bot.service.clock, worker)
+        self.runner = DeadlineRunner(bot.service.access, worker)
         self.loop = tasks.loop(seconds=max(bot.settings.scheduler_seconds, 1))(self._loop)
 
     async def cog_load(self) -> None:

@@ -17,8 +17,8 @@ import pytest
 
 from bot.controls import Controls
 from bot.i18n import Texts, build_catalog
+from bot.match.types import MatchSnapshot
 from bot.presenter import Post, Presenter
-from bot.service import MatchSnapshot
 from bot.store.models import Match, MatchSeat, MatchStatus
 from engines.core import Decision, EngineError, GameEngine, Seat, SeededDice, Selection
 from engines.core.registry import get, load_games

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from bot.i18n import Texts, build_catalog
+from bot.match.types import MatchSnapshot
 from bot.presenter import Presenter
-from bot.service import MatchSnapshot
 from bot.store.models import Match, MatchSeat, MatchStatus
 from engines.core import GameEngine, Seat, SeededDice
 from engines.core.registry import get, load_games

@@ -28,8 +28,8 @@ from typing import Any
 import pytest
 
 from bot.i18n import Texts, build_catalog
+from bot.match.types import MatchSnapshot
 from bot.presenter import Post, Presenter
-from bot.service import MatchSnapshot
 from bot.store.models import Match, MatchEvent, MatchSeat, MatchStatus
 from engines.core import Decision, EngineError, Event, GameEngine, Seat, SeededDice
 from engines.core.errors import IllegalActionError

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from bot.i18n import Texts, build_catalog
+from bot.match.types import MatchSnapshot
 from bot.presenter import Presenter
-from bot.service import MatchSnapshot
 from bot.store.models import Match, MatchEvent, MatchSeat, MatchStatus
 from engines.core import Event, GameEngine
 from engines.core.i18n import LOCALES

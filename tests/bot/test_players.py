@@ -8,8 +8,9 @@ import pytest
 
 from bot.clock import FrozenClock
 from bot.errors import UserError
+from bot.match.types import Player
 from bot.pace import after_quiet_hours
-from bot.service import MatchService, Player
+from bot.service import MatchService
 from tests.bot.test_verify import play_to_the_end
 
 ALICE, BRUNO = Player(11, "Alice"), Player(22, "Bruno")

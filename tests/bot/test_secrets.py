@@ -21,8 +21,9 @@ from sqlalchemy import update
 
 from bot.clock import FrozenClock
 from bot.i18n import Texts, build_catalog
+from bot.match.types import Player
 from bot.presenter import Presenter
-from bot.service import MatchService, Player
+from bot.service import MatchService
 from bot.store import db
 from bot.store import repository as repo
 from bot.store.models import MatchEvent

@@ -9,7 +9,8 @@ import pytest
 
 from bot.clock import FrozenClock
 from bot.errors import UserError
-from bot.service import MatchService, Player
+from bot.match.types import Player
+from bot.service import MatchService
 from bot.store import db
 from bot.store import repository as repo
 from bot.store.loading import forget_states

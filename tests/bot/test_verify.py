@@ -14,8 +14,9 @@ from typing import Any
 import pytest
 
 from bot.i18n import Texts, build_catalog
+from bot.match.types import Player
 from bot.presenter import Presenter
-from bot.service import MatchService, Player
+from bot.service import MatchService
 from bot.store import repository as repo
 from bot.verify import verify_export
 from engines.core.registry import load_games

@@ -20,8 +20,9 @@ import pytest
 from bot.__main__ import main
 from bot.clock import FrozenClock
 from bot.i18n import Texts, build_catalog
+from bot.match.types import Player
 from bot.presenter import Presenter
-from bot.service import MatchService, Player
+from bot.service import MatchService
 from bot.store import db
 from bot.store import repository as repo
 from bot.verify import verify_export

@@ -13,8 +13,10 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from bot.clock import FrozenClock
 from bot.deadlines import DeadlineRunner
 from bot.errors import UserError
+from bot.match.access import MatchAccess
+from bot.match.types import Player
 from bot.pace import ExpiryPolicy, Pace
-from bot.service import MatchService, Player
+from bot.service import MatchService
 from bot.store import players
 from bot.store.loading import forget_states
 from bot.store.models import MatchEvent, ScheduledJob, Snapshot
@@ -55,7 +57,7 @@ async def test_reminders_at_half_time_and_two_hours_before_each_once(
     service, match_id = await started(sessions, clock, Pace(deadline_hours=24))
     snap = await service.load(match_id)
     assert snap.match.deadline_at == clock.now() + timedelta(hours=24)
-    runner = DeadlineRunner(sessions, clock, "w1")
+    runner = DeadlineRunner(MatchAccess(sessions, clock), "w1")
 
     clock.advance(hours=11, minutes=59)
     assert await runner.run_due() == []
@@ -77,7 +79,7 @@ async def test_a_late_scheduler_sends_only_the_latest_reminder(
     clock = FrozenClock()
     await started(sessions, clock, Pace(deadline_hours=24))
     clock.advance(hours=23)  # down since before half time: both reminders are due
-    outcomes = await DeadlineRunner(sessions, clock, "w1").run_due()
+    outcomes = await DeadlineRunner(MatchAccess(sessions, clock), "w1").run_due()
     assert [(o.kind, o.outcome) for o in outcomes] == [("reminder", "sent")]
 
 
@@ -88,9 +90,11 @@ async def test_an_expired_decision_with_an_automatic_default_is_applied_once(
     service, match_id = await started(sessions, clock, Pace(deadline_hours=12))
     seat = owing((await service.load(match_id)).pending())
     clock.advance(hours=10)  # two hours before: the player is reminded
-    assert [o.kind for o in await DeadlineRunner(sessions, clock, "w1").run_due()] == ["reminder"]
+    assert [o.kind for o in await DeadlineRunner(MatchAccess(sessions, clock), "w1").run_due()] == [
+        "reminder"
+    ]
     clock.advance(hours=2)
-    outcomes = await DeadlineRunner(sessions, clock, "w1").run_due()
+    outcomes = await DeadlineRunner(MatchAccess(sessions, clock), "w1").run_due()
     expiry = [o for o in outcomes if o.kind == "expiry"]
     assert [o.outcome for o in expiry] == ["applied"]
     snap = await service.load(match_id)
@@ -101,7 +105,7 @@ async def test_an_expired_decision_with_an_automatic_default_is_applied_once(
     assert event.action == {"kind": "roll"} and event.seat == seat
     # The next decision (play a card) has a fresh deadline from now.
     assert snap.match.deadline_at == clock.now() + timedelta(hours=12)
-    assert await DeadlineRunner(sessions, clock, "w2").run_due() == []
+    assert await DeadlineRunner(MatchAccess(sessions, clock), "w2").run_due() == []
 
 
 async def test_a_move_before_the_deadline_makes_its_jobs_obsolete(
@@ -113,10 +117,10 @@ async def test_a_move_before_the_deadline_makes_its_jobs_obsolete(
     clock.advance(hours=6)
     await service.act(match_id, snap.user_of(owing(snap.pending())), {"kind": "roll"})
     clock.advance(hours=6)  # the old deadline; the new one is 12 h after the roll
-    outcomes = await DeadlineRunner(sessions, clock, "w1").run_due()
+    outcomes = await DeadlineRunner(MatchAccess(sessions, clock), "w1").run_due()
     assert [o.outcome for o in outcomes if o.kind == "expiry"] == []
     clock.advance(hours=6)
-    outcomes = await DeadlineRunner(sessions, clock, "w1").run_due()
+    outcomes = await DeadlineRunner(MatchAccess(sessions, clock), "w1").run_due()
     assert [o.outcome for o in outcomes if o.kind == "expiry"] == ["applied"]
 
 
@@ -127,7 +131,7 @@ async def test_pause_policy_and_forfeit_after_repeated_expiries(
     service, match_id = await started(
         sessions, clock, Pace(deadline_hours=12, policy=ExpiryPolicy.PAUSE, forfeit_after=2)
     )
-    runner = DeadlineRunner(sessions, clock, "w1")
+    runner = DeadlineRunner(MatchAccess(sessions, clock), "w1")
     clock.advance(hours=10)
     assert [o.kind for o in await runner.run_due()] == ["reminder"]
     clock.advance(hours=2)
@@ -157,7 +161,7 @@ async def test_no_deadline_means_no_jobs(sessions: async_sessionmaker[AsyncSessi
     service, match_id = await started(sessions, clock, Pace(deadline_hours=None))
     assert (await service.load(match_id)).match.deadline_at is None
     clock.advance(days=30)
-    assert await DeadlineRunner(sessions, clock, "w1").run_due() == []
+    assert await DeadlineRunner(MatchAccess(sessions, clock), "w1").run_due() == []
 
 
 async def test_quiet_hours_hold_reminders_and_vacation_moves_the_deadline(
@@ -170,7 +174,7 @@ async def test_quiet_hours_hold_reminders_and_vacation_moves_the_deadline(
     async with sessions.begin() as session:
         me = await players.player_for_update(session, user)
         me.timezone, me.quiet_start, me.quiet_end = "America/Sao_Paulo", 20, 23
-    runner = DeadlineRunner(sessions, clock, "w1")
+    runner = DeadlineRunner(MatchAccess(sessions, clock), "w1")
     clock.advance(hours=12)  # half time: 21:00 in São Paulo, inside quiet hours
     assert await runner.run_due() == []
     clock.advance(hours=2)  # 23:00 local: quiet hours are over
@@ -199,7 +203,7 @@ async def test_two_schedulers_racing_run_each_job_once(
     clock = FrozenClock()
     matches = [await started(sessions, clock, Pace(deadline_hours=12)) for _ in range(4)]
     clock.advance(hours=10)
-    runners = [DeadlineRunner(sessions, clock, f"w{i}") for i in range(2)]
+    runners = [DeadlineRunner(MatchAccess(sessions, clock), f"w{i}") for i in range(2)]
     results = await asyncio.gather(*(r.run_due() for r in runners))
     reminders = [o for batch in results for o in batch if o.kind == "reminder"]
     assert sorted(o.match_id for o in reminders) == sorted(m for _, m in matches)
@@ -233,7 +237,7 @@ async def test_two_reminders_held_by_quiet_hours_become_one(
     async with sessions.begin() as session:
         me = await players.player_for_update(session, user)
         me.timezone, me.quiet_start, me.quiet_end = "UTC", 17, 23
-    runner = DeadlineRunner(sessions, clock, "w1")
+    runner = DeadlineRunner(MatchAccess(sessions, clock), "w1")
     clock.advance(hours=6)
     assert await runner.run_due() == []
     clock.advance(hours=4)
@@ -257,7 +261,7 @@ async def test_quiet_hours_over_the_deadline_hold_it_until_a_reminder_went_out(
     async with sessions.begin() as session:
         me = await players.player_for_update(session, user)
         me.timezone, me.quiet_start, me.quiet_end = "UTC", 17, 2
-    runner = DeadlineRunner(sessions, clock, "w1")
+    runner = DeadlineRunner(MatchAccess(sessions, clock), "w1")
     clock.advance(hours=12)  # the deadline: never reminded, so it waits for 02:00
     assert await runner.run_due() == []
     assert (await service.load(match_id)).match.deadline_at == clock.now() + timedelta(hours=2)
@@ -278,7 +282,7 @@ async def test_a_scheduler_down_past_the_deadline_reminds_before_applying(
 ) -> None:
     clock = FrozenClock()
     service, match_id = await started(sessions, clock, Pace(deadline_hours=12))
-    runner = DeadlineRunner(sessions, clock, "w1")
+    runner = DeadlineRunner(MatchAccess(sessions, clock), "w1")
     clock.advance(hours=30)  # both reminders and the deadline are long due
     (late,) = await runner.run_due()
     assert (late.kind, late.outcome) == ("reminder", "sent")
@@ -293,7 +297,7 @@ async def test_a_move_after_a_late_reminder_cancels_the_postponed_deadline(
 ) -> None:
     clock = FrozenClock()
     service, match_id = await started(sessions, clock, Pace(deadline_hours=12))
-    runner = DeadlineRunner(sessions, clock, "w1")
+    runner = DeadlineRunner(MatchAccess(sessions, clock), "w1")
     clock.advance(hours=13)
     assert [o.kind for o in await runner.run_due()] == ["reminder"]
     snap = await service.load(match_id)
@@ -311,7 +315,7 @@ async def test_after_a_vacation_the_reminders_start_over_for_the_new_deadline(
     user = snap.user_of(owing(snap.pending()))
     clock.advance(hours=1)
     away = await service.players.start_vacation(user, 1)
-    runner = DeadlineRunner(sessions, clock, "w1")
+    runner = DeadlineRunner(MatchAccess(sessions, clock), "w1")
     clock.advance(hours=5)  # half time, on vacation: everything starts over at the return
     assert await runner.run_due() == []
     assert (await service.load(match_id)).match.deadline_at == away.until + timedelta(hours=12)
@@ -344,7 +348,7 @@ async def test_a_failing_job_is_set_aside_and_never_blocks_other_matches(
             .values(done_at=clock.now(), outcome="sent")
         )
     forget_states()  # the corruption is behind the bot's back: read the database again
-    runner = DeadlineRunner(sessions, clock, "w1")
+    runner = DeadlineRunner(MatchAccess(sessions, clock), "w1")
     clock.advance(hours=12)
     first = await runner.run_due()
     assert sorted((o.match_id, o.outcome) for o in first) == [(m, "applied") for _, m in others]
