@@ -12,7 +12,7 @@ another seat.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -22,6 +22,7 @@ from bot.cogs.common import MATCH_OPTION, my_match_choices
 from bot.controls import ButtonSpec
 from bot.errors import UserError
 from bot.i18n import key
+from bot.match.referee_acts import Args, act_named
 from bot.match.types import MatchSnapshot
 from bot.presenter import Post
 from bot.ref_position import export_position
@@ -33,22 +34,8 @@ if TYPE_CHECKING:
     from bot.client import TabletopBot
 
 REASON = key("bot.command.ref.reason", "Why (shown in the log)")
-#: A referee act's arguments, as stored while the players are asked to agree (JSON).
-Args = dict[str, Any]
 #: Checks an act against its match and gathers its arguments.
 Prepare = Callable[[int], Awaitable[Args]]
-#: The public header of each act's post.
-HEADERS = {
-    "undo": "bot.ref.undone",
-    "pause": "bot.ref.paused",
-    "resume": "bot.ref.resumed",
-    "extend": "bot.ref.extended",
-    "rule": "bot.ref.ruled",
-    "result": "bot.ref.result",
-    "adjust": "bot.ref.adjusted",
-    "act": "bot.ref.acted",
-    "rollback": "bot.ref.rolled_back",
-}
 
 
 def given(args: Args) -> Prepare:
@@ -106,23 +93,23 @@ class Referee(
         """Run the act and post the new state, headed by what the referee did."""
 
         async def work() -> tuple[MatchSnapshot, Post]:
-            snap = await self._run(command, match_id, referee, args)
+            act = act_named(command)
+            snap = await act.run(self.bot.service, match_id, referee, args)
             locale = await self.bot.flow.public_locale(interaction.guild_id)
             params = {k: v for k, v in args.items() if isinstance(v, str | int)}
             details: list[str] = []
-            if command in ("undo", "rollback"):
+            if act.shows == "reverted":
                 target, undone, _ = await self.bot.service.reverted(match_id)
                 params.update(target=target, count=len(undone))
                 details = self.bot.presenter.revert_lines(snap, undone, locale)
-            elif command == "adjust":
+            elif act.shows == "changes":
                 details = self.bot.presenter.change_lines(snap.changes, locale)
-            if command == "rule" and snap.dispute is not None:
-                settled = snap.dispute
+            text_key = act.header
+            settled = snap.dispute  # only a ruling settles a dispute
+            if settled is not None:
                 params.update(
                     dispute=settled.id, opener=f"<@{settled.opened_by}>", claim=settled.reason
                 )
-            text_key = HEADERS[command]
-            if command == "rule" and snap.dispute is not None:
                 text_key = "bot.ref.ruled_dispute"
             header = [
                 self.bot.texts(
@@ -133,44 +120,14 @@ class Referee(
                 *details,
             ]
             post = await self.bot.presenter.public(snap, locale, header)
-            if command == "pause":  # nobody owes anything now: every player learns why
+            if act.notify_all:
                 post.notify([s.user_id for s in snap.seats])
-            answered = snap.dispute if command == "rule" else None
-            if answered is not None and answered.opened_by not in post.mentions:
+            if settled is not None and settled.opened_by not in post.mentions:
                 # The header names who opened the dispute: the answer pings them.
-                post.mentions.append(answered.opened_by)
+                post.mentions.append(settled.opened_by)
             return snap, post
 
         await self.bot.flow.public_change(interaction, work)
-
-    async def _run(self, command: str, match_id: int, actor: int, args: Args) -> MatchSnapshot:
-        """One referee act, from its stored arguments (also after the players agreed)."""
-        service, referee = self.bot.service, self.bot.service.referee
-        reason = str(args.get("reason", ""))
-        if command == "undo":
-            return await service.referee_undo(match_id, actor, reason)
-        if command in ("pause", "resume"):
-            toggle = service.pause if command == "pause" else service.resume
-            return await toggle(match_id, actor, reason)
-        if command == "extend":
-            return await referee.extend(match_id, actor, int(args["hours"]), reason)
-        if command == "rule":
-            dispute = args.get("dispute")
-            number = None if dispute is None else int(dispute)
-            return await referee.rule(match_id, actor, str(args["ruling"]), number)
-        if command == "result":
-            winners = [int(w) for w in args["winners"]]
-            return await referee.set_result(match_id, actor, winners, reason)
-        if command == "adjust":
-            return await referee.adjust(match_id, actor, dict(args["changes"]), reason)
-        if command == "act":
-            return await referee.act(
-                match_id, actor, int(args["seat"]), str(args["action"]), reason
-            )
-        if command == "rollback":
-            to_seq = int(args["to_seq"])
-            return await service.requests.rollback_agreed(match_id, actor, to_seq, reason)
-        raise UserError("bot.error.request_closed")  # a request of an older version
 
     async def _ask_consent(
         self, interaction: discord.Interaction, match_id: int, command: str, args: Args

@@ -14,6 +14,7 @@ LAYER = {
     "bot.match.access",
     "bot.match.scheduling",
     "bot.match.types",
+    "bot.match.referee_acts",
     "bot.service",
     "bot.referee",
     "bot.requests",
