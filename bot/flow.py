@@ -13,10 +13,11 @@ import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.button_verbs import ButtonVerb, Who
 from bot.controls import Target, button_target, known_control
 from bot.errors import UserError
 from bot.match.types import MatchRef, MatchSnapshot, check_game, stale
@@ -36,8 +37,6 @@ from bot.views import build_view
 
 if TYPE_CHECKING:
     from bot.client import TabletopBot
-    from bot.cogs.matches import Matches
-    from bot.cogs.referee import Referee as RefereeCog
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +54,14 @@ class Flow:
         # link; ``None`` before it is out), so a failure after it is not posted twice
         # (:meth:`_after_failed_post`). Only changes in :meth:`public_change` are kept.
         self._published: dict[int, str | None] = {}
+        # The verbs of the match buttons, registered by the cogs that answer them.
+        self._verbs: dict[str, ButtonVerb] = {
+            "mine": ButtonVerb(Who.SEATED, lambda i, match_id, _: self.private_view(i, match_id))
+        }
+
+    def register_button(self, verb: str, handler: ButtonVerb) -> None:
+        """Answer the buttons of ``verb`` with ``handler`` (a cog, when it is loaded)."""
+        self._verbs[verb] = handler
 
     @asynccontextmanager
     async def _one_move_at_a_time(self, match_id: int | None) -> AsyncIterator[None]:
@@ -507,14 +514,14 @@ class Flow:
         ref = await self._reachable(interaction, match_id)
         if ref is None:
             return False
-        allowed = verb in ("invite", "mine", "resign", "undo", "confirm", "consent")
-        refusal = "bot.error.not_your_button"
-        if verb == "confirm":
-            allowed = await self.is_referee(interaction, ref.guild_id)
-            refusal = "bot.error.not_referee"
-        elif verb in ("invite", "mine", "resign", "undo", "consent"):
-            allowed = await self.service.is_seated(match_id, interaction.user.id)
-            refusal = "bot.error.not_invited" if verb == "invite" else "bot.error.not_a_player"
+        handler = self._verbs.get(verb)
+        allowed, refusal = False, "bot.error.not_your_button"
+        if handler is not None:
+            refusal = handler.who.value
+            if handler.who is Who.REFEREE:
+                allowed = await self.is_referee(interaction, ref.guild_id)
+            else:
+                allowed = await self.service.is_seated(match_id, interaction.user.id)
         if not allowed:
             text = self.bot.texts(refusal, user_locale(interaction))
             await interaction.response.send_message(text, ephemeral=True)
@@ -556,32 +563,8 @@ class Flow:
         if target is not None:  # a menu's "none" button: the menu, with nothing chosen
             await self.choose(interaction, target, [])
             return
-        match_id = int(args[0])
-        if verb == "mine":
-            await self.private_view(interaction, match_id)
-        elif verb == "invite":
-            await self._matches().answer_invite(interaction, match_id, args[1] == "yes")
-        elif verb == "resign":
-            await self._matches().confirm_resign(interaction, match_id)
-        elif verb == "undo":
-            await self._matches().answer_undo(interaction, match_id, int(args[1]), args[2] == "yes")
-        elif verb == "consent":
-            referee = self.bot.get_cog("Referee")
-            assert referee is not None
-            await cast("RefereeCog", referee).answer_consent(
-                interaction, match_id, int(args[1]), args[2] == "yes"
-            )
-        elif verb == "confirm":
-            referee = self.bot.get_cog("Referee")
-            assert referee is not None
-            await cast("RefereeCog", referee).confirm_rollback(interaction, match_id, int(args[1]))
-        else:
+        handler = self._verbs.get(verb)
+        if handler is None:
             log.warning("unknown button verb %s", verb)
-
-    def _matches(self) -> Matches:
-        # By name, not isinstance: each bot's load_extension re-executes the cog's
-        # module, so two bots in one process (tests, shards) have distinct classes.
-        cog = self.bot.get_cog("Matches")
-        if cog is None:
-            raise RuntimeError("the Matches cog is not loaded")
-        return cast("Matches", cog)
+            return
+        await handler.press(interaction, int(args[0]), args[1:])

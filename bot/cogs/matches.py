@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.button_verbs import ButtonVerb, Who
 from bot.cogs.common import (
     MATCH_OPTION,
     game_choices,
@@ -54,6 +55,27 @@ class Matches(
     def __init__(self, bot: TabletopBot) -> None:
         self.bot = bot
         super().__init__()
+
+    async def cog_load(self) -> None:
+        """Answer the invitation, resignation and undo buttons."""
+        self.bot.flow.register_button("invite", ButtonVerb(Who.INVITED, self._press_invite))
+        self.bot.flow.register_button("resign", ButtonVerb(Who.SEATED, self._press_resign))
+        self.bot.flow.register_button("undo", ButtonVerb(Who.SEATED, self._press_undo))
+
+    async def _press_invite(
+        self, interaction: discord.Interaction, match_id: int, args: list[str]
+    ) -> None:
+        await self.answer_invite(interaction, match_id, args[0] == "yes")
+
+    async def _press_resign(
+        self, interaction: discord.Interaction, match_id: int, _: list[str]
+    ) -> None:
+        await self.confirm_resign(interaction, match_id)
+
+    async def _press_undo(
+        self, interaction: discord.Interaction, match_id: int, args: list[str]
+    ) -> None:
+        await self.answer_undo(interaction, match_id, int(args[0]), args[1] == "yes")
 
     @app_commands.command(
         name=key("bot.command.new.name", "new"),

@@ -18,6 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.button_verbs import ButtonVerb, Who
 from bot.cogs.common import MATCH_OPTION, my_match_choices
 from bot.controls import ButtonSpec
 from bot.errors import UserError
@@ -58,6 +59,22 @@ class Referee(
     def __init__(self, bot: TabletopBot) -> None:
         self.bot = bot
         super().__init__()
+
+    async def cog_load(self) -> None:
+        """Answer the consent buttons (players agreeing to a seated referee's act) and
+        the rollback preview's confirm button."""
+        self.bot.flow.register_button("consent", ButtonVerb(Who.SEATED, self._press_consent))
+        self.bot.flow.register_button("confirm", ButtonVerb(Who.REFEREE, self._press_confirm))
+
+    async def _press_consent(
+        self, interaction: discord.Interaction, match_id: int, args: list[str]
+    ) -> None:
+        await self.answer_consent(interaction, match_id, int(args[0]), args[1] == "yes")
+
+    async def _press_confirm(
+        self, interaction: discord.Interaction, match_id: int, args: list[str]
+    ) -> None:
+        await self.confirm_rollback(interaction, match_id, int(args[0]))
 
     async def _public(
         self,

@@ -102,3 +102,11 @@ def test_the_check_finds_a_cycle() -> None:
     graph = {"bot.a": {"bot.b"}, "bot.b": {"bot.c"}, "bot.c": {"bot.a"}, "bot.d": {"bot.a"}}
     assert _cycle_through(graph, "bot.a") == ["bot.a", "bot.b", "bot.c", "bot.a"]
     assert _cycle_through(graph, "bot.d") == []
+
+
+def test_the_router_imports_no_cog() -> None:
+    """Cogs register their button verbs with the router (``Flow.register_button``):
+    the router depends on no cog, typing imports included."""
+    modules = _modules()
+    imported = {t for node in ast.walk(modules["bot.flow"]) for t in _targets(node, modules)}
+    assert {name for name in imported if name.startswith("bot.cogs")} == set()
