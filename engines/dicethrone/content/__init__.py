@@ -238,6 +238,13 @@ class StatusDef:
     spend_cost: int = 0
     #: Run for the holder, once per token, when the holder's own turn ends (Delayed Poison).
     end_of_turn: Script = ()
+    #: Its ``upkeep`` script runs once whatever the count (Fire Mastery: the holder
+    #: removes one token each Upkeep), not once per token.
+    upkeep_once: bool = False
+    #: The holder may do nothing while the Attack lasts; when the Offensive Roll Phase
+    #: concludes the token is removed and the active player rolls another Offensive
+    #: Roll Phase against the holder (the Pyromancer's Stun).
+    extra_roll_phase: bool = False
     #: The hero that brings this status (set by the loader).
     hero: str = ""
 

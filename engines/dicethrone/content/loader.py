@@ -152,6 +152,7 @@ def _status(node: Node) -> StatusDef:
     allowed |= {"stack_limit_others", "upkeep_others_only", "when_attacking", "when_attacked"}
     allowed |= {"overflow", "expires_after_roll", "protected", "decline", "when_full"}
     allowed |= {"fewer_attempts", "skip_offensive_roll", "spend_cost", "end_of_turn"}
+    allowed |= {"upkeep_once", "extra_roll_phase"}  # the Pyromancer (issue 22)
     f = Fields(node, allowed)
     status = StatusDef(
         id=f.need("id", ident),
@@ -181,6 +182,8 @@ def _status(node: Node) -> StatusDef:
         skip_offensive_roll=f.get("skip_offensive_roll", Node.boolean, False),
         spend_cost=f.get("spend_cost", lambda n: n.integer(1, 15), 0),
         end_of_turn=f.get("end_of_turn", script, ()),
+        upkeep_once=f.get("upkeep_once", Node.boolean, False),
+        extra_roll_phase=f.get("extra_roll_phase", Node.boolean, False),
     )
     # A token bought off with CP (spend_cost) may have nothing else to do when spent.
     if status.spendable != bool(status.spend or status.spend_cost):

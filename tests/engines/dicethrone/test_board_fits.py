@@ -97,6 +97,7 @@ TABLES = (
     (("gunslinger", "gunslinger", "cursed_pirate"), "pt-BR"),
     (("cursed_pirate", "cursed_pirate", "cursed_pirate", "gunslinger"), "pt-BR"),
     (("gunslinger", "paladin", "paladin", "cursed_pirate"), "pt-BR"),
+    (("pyromancer", "gunslinger", "barbarian"), "it"),  # issue 22: the Pyromancer
 )
 
 
