@@ -43,7 +43,9 @@ def _hero(hero: Hero, generic: set[str]) -> dict[str, Any]:
         ],
         "defense": [{"name": text_for(d.name, "en-US"), "dice": d.dice} for d in hero.defenses],
         "tokens": [
-            {"name": text_for(s.name, "en-US"), "stack": s.stack_limit} for s in hero.statuses
+            {"name": text_for(s.name, "en-US"), "stack": s.stack_limit}
+            for s in hero.statuses
+            if not s.marker  # a state shown as a chip (the Druid's forms), not a token
         ],
         "cards": [
             {"name": text_for(c.name, "en-US"), "cost": c.cost, "timing": c.timing.value}

@@ -14,6 +14,7 @@ from engines.dicethrone.effects.env import DTHandlers, DTRun, here
 from engines.dicethrone.effects.token_steps import (
     ForEachToken,
     GainPer,
+    IfStatus,
     PayCp,
     RaiseLimit,
     SpendFor,
@@ -111,4 +112,14 @@ def gain_per(run: DTRun, state: State, step: GainPer) -> State:
     count = step.times * symbol_counts(ctx.hero, ctx.dice)[step.per]
     if count:
         run.push((Step(op="gain", status=step.status, amount=count, target="self"),))
+    return state
+
+
+@HANDLERS.on(IfStatus)
+def if_status(run: DTRun, state: State, step: IfStatus) -> State:
+    """The steps for an owner holding the status now, else the others."""
+    held = state.players[run.ctx.owner].statuses.get(step.status, 0)
+    branch = step.steps if held else step.otherwise
+    if branch:
+        run.push(branch)
     return state

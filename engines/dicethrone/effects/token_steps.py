@@ -1,7 +1,7 @@
 """Typed steps that count a hero's own tokens or CP (issue 22, the Pyromancer's Fire
 Mastery): steps repeated once per token held, tokens or CP paid "as desired" for an
-effect repeated once per unit paid, a raised stack limit, and tokens gained per die
-symbol.
+effect repeated once per unit paid, a raised stack limit, tokens gained per die
+symbol, and steps that need a token held (the Druid's forms).
 
 Kept apart from :mod:`.steps` so additions by several heroes merge cleanly; the
 decoders below join :data:`.steps.DECODERS`. No hero is named here.
@@ -55,6 +55,16 @@ class GainPer:
 
 
 @dataclass(frozen=True)
+class IfStatus:
+    """ "If you are in [form] / hold [token]": ``steps`` when the owner holds a token
+    of ``status`` now, else ``otherwise``."""
+
+    status: str
+    steps: Script
+    otherwise: Script
+
+
+@dataclass(frozen=True)
 class PayCp:
     """CP the owner pays for a :class:`SpendFor` option (never below 0)."""
 
@@ -68,4 +78,5 @@ TOKEN_DECODERS: Mapping[str, Callable[[Step], object]] = {
     "raise_limit": lambda s: RaiseLimit(s.status or "", s.amount),
     "pay_cp": lambda s: PayCp(s.amount),
     "gain_per": lambda s: GainPer(s.status or "", s.per or "", s.amount),
+    "if_status": lambda s: IfStatus(s.status or "", s.steps, s.otherwise),
 }

@@ -52,6 +52,7 @@ from engines.dicethrone.effects.steps import (
 from engines.dicethrone.effects.token_steps import (
     ForEachToken,
     GainPer,
+    IfStatus,
     PayCp,
     RaiseLimit,
     SpendFor,
@@ -92,6 +93,10 @@ GLYPHS: Mapping[str, str] = {
     "blaze": "❋",
     "fiery_soul": "♨",
     "meteor": "☄",
+    # Druid (issue 22)
+    "claw": "⚔",
+    "paw": "❦",
+    "nature": "❀",
 }
 
 
@@ -169,7 +174,8 @@ class Words:
                 # as the word joining what comes after it.
                 return ""
         nested = step.steps or isinstance(
-            typed, Opposed | Manual | RerollOffer | ChoosePlayer | ForEachToken | SpendFor
+            typed,
+            Opposed | Manual | RerollOffer | ChoosePlayer | ForEachToken | SpendFor | IfStatus,
         )
         word = self._nested(step, typed) if nested else None
         if word is None:
@@ -299,6 +305,11 @@ class Words:
                 return self._fx(
                     "for_each_token", status=self._name(status), then=self.script(steps)
                 )
+            case IfStatus(status=status, steps=steps, otherwise=otherwise):
+                word = self._fx("if_status", status=self._name(status), then=self.script(steps))
+                if otherwise:
+                    word = f"{word}; {self._fx('if_not', then=self.script(otherwise))}"
+                return word
             case SpendFor(status=None, steps=steps):
                 return self._fx("spend_for_cp", then=self.script(steps))
             case SpendFor(status=str(status), up_to=up_to, steps=steps):
@@ -339,7 +350,7 @@ class Words:
                 return word
             case RerollOffer() | ChoosePlayer() | DiscardFor():
                 return word
-            case ForEachToken() | SpendFor() | RaiseLimit() | GainPer():
+            case ForEachToken() | SpendFor() | RaiseLimit() | GainPer() | IfStatus():
                 return word
             case StatusStep(move=TokenMove.LESSEN_ATTACK | TokenMove.CANCEL_ATTACK):
                 return word
@@ -427,4 +438,6 @@ def word_key(typed: object) -> str:
             return "raise_limit"
         case GainPer():
             return "gain_per"
+        case IfStatus():
+            return "if_status"
     raise ValueError(f"no words for {type(typed).__name__}")

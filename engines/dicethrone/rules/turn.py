@@ -361,6 +361,9 @@ class Flow:
             )
         level = max(lv for lv in defense.levels if lv <= self._level(state, seat, defense.id))
         count = defense.dice_at(level)
+        for status, dice in defense.dice_with.items():  # the Druid's Bear Form
+            if state.players[seat].statuses.get(status):
+                count = dice
         values = tuple(self.dice.roll(6, f"defence die {i + 1}") for i in range(count))
         self.emit(
             "defended",

@@ -98,6 +98,7 @@ TABLES = (
     (("cursed_pirate", "cursed_pirate", "cursed_pirate", "gunslinger"), "pt-BR"),
     (("gunslinger", "paladin", "paladin", "cursed_pirate"), "pt-BR"),
     (("pyromancer", "gunslinger", "barbarian"), "it"),  # issue 22: the Pyromancer
+    (("druid", "paladin", "pyromancer", "ninja"), "pt-BR"),  # issue 22: the Druid
 )
 
 

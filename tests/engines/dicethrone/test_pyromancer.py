@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from engines.core import IllegalActionError
+from engines.core import EngineError, IllegalActionError
 from engines.dicethrone import ENGINE
 from engines.dicethrone.content import DamageKind
 from engines.dicethrone.content.words import said
@@ -281,6 +281,19 @@ def test_a_stunned_player_does_nothing_for_the_rest_of_the_attack_then_is_attack
     state, _ = act(state, 0, a.Pass())
     state, _ = act(state, 1, a.Pass())
     assert state.phase is Phase.MAIN2
+
+
+def test_a_stunned_player_may_neither_spend_nor_play_during_the_attack() -> None:
+    state = _pyro("ninja")
+    state = with_player(state, 1, statuses={"smoke_bomb": 1}, hand=("train",))
+    state = _announce(state, (6, 6, 6, 6, 1), "meteorite")
+    for action in (a.Spend("smoke_bomb"), a.PlayCard("train")):
+        with pytest.raises(EngineError):
+            act(state, 1, action)
+    state = _pass_pauses(state)
+    state, _ = act(state, 0, a.Pass())  # the extra roll phase: he may act again
+    assert state.phase is Phase.OFFENSIVE and state.players[1].statuses == {"smoke_bomb": 1}
+    assert any(d.seat == 1 and d.optional for d in ENGINE.pending(state))
 
 
 def test_the_stun_keeps_the_target_in_king_of_the_hill() -> None:
