@@ -181,6 +181,12 @@ class Defense:
         known = {1: self.dice, **self.level_dice}
         return known[max(lv for lv in known if lv <= level)]
 
+    def dice_now(self, level: int, statuses: Mapping[str, int]) -> int:
+        """The dice it rolls at ``level`` for an owner holding ``statuses`` (``dice_with``:
+        the Druid's Bear Form)."""
+        held = [n for status, n in self.dice_with.items() if statuses.get(status)]
+        return held[-1] if held else self.dice_at(level)
+
 
 @dataclass(frozen=True)
 class Passive:

@@ -360,10 +360,7 @@ class Flow:
                 f"No defensive ability {defense_id!r}.", "no_defense", "6.2", defense=defense_id
             )
         level = max(lv for lv in defense.levels if lv <= self._level(state, seat, defense.id))
-        count = defense.dice_at(level)
-        for status, dice in defense.dice_with.items():  # the Druid's Bear Form
-            if state.players[seat].statuses.get(status):
-                count = dice
+        count = defense.dice_now(level, state.players[seat].statuses)  # Bear Form: 4
         values = tuple(self.dice.roll(6, f"defence die {i + 1}") for i in range(count))
         self.emit(
             "defended",

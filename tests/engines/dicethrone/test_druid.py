@@ -12,8 +12,10 @@ from engines.core import DiceExhaustedError, IllegalActionError
 from engines.dicethrone import ENGINE
 from engines.dicethrone.content import DamageKind
 from engines.dicethrone.content.words import said
+from engines.dicethrone.render.chips import chip_label
 from engines.dicethrone.rules import actions as a
 from engines.dicethrone.rules.state import Phase, State, Step
+from engines.dicethrone.view import typed
 from tests.engines.dicethrone.helpers import (
     act,
     close_upkeep,
@@ -72,8 +74,8 @@ def _tokens(state: State, seat: int = 0) -> dict[str, int]:
 def test_she_starts_in_druid_form_shown_but_not_listed_as_a_token() -> None:
     state = _druid()
     assert state.players[0].statuses == {"druid_form": 1}
-    chips = str(ENGINE.view(state, None).data["players"][0])
-    assert "Druid Form" in chips
+    (form,) = typed(ENGINE.view(state, None)).players[0].statuses
+    assert chip_label(form, "en-US") == "Druid Form"  # a state: no stack or limit
     from engines.dicethrone.catalogue import catalogue
 
     (entry,) = [e for e in catalogue(ENGINE.load_content(None)) if e["id"] == "druid"]
@@ -256,7 +258,10 @@ def test_thick_hide_rolls_2_dice_and_hits_back_per_claw() -> None:
 
 
 def test_in_bear_form_thick_hide_rolls_4_dice_and_prevents() -> None:
-    state, _ = defend(_attacked(**_in("bear_form")), 1, 1, 4, 5, 6)
+    attacked = _attacked(**_in("bear_form"))
+    (thick_hide,) = ENGINE.view(attacked, None).data["players"][1]["defenses"]
+    assert thick_hide["dice"] == 4  # the board says so too
+    state, _ = defend(attacked, 1, 1, 4, 5, 6)
     assert len(state.roll.defense_dice) == 4
     assert [i.amount for i in state.ledger if i.target == 0] == [1]
     attack = next(i for i in state.ledger if i.target == 1)
