@@ -43,7 +43,9 @@ def _hero(hero: Hero, generic: set[str]) -> dict[str, Any]:
         ],
         "defense": [{"name": text_for(d.name, "en-US"), "dice": d.dice} for d in hero.defenses],
         "tokens": [
-            {"name": text_for(s.name, "en-US"), "stack": s.stack_limit} for s in hero.statuses
+            {"name": text_for(s.name, "en-US"), "stack": s.stack_limit}
+            for s in hero.statuses
+            if not s.marker  # a state shown as a chip (the Druid's forms), not a token
         ],
         "cards": [
             {"name": text_for(c.name, "en-US"), "cost": c.cost, "timing": c.timing.value}
@@ -67,18 +69,29 @@ def requirement_words(req: Requirement, faces: tuple[str, ...]) -> str:
     return " + ".join(parts)
 
 
+#: Steps whose nested damage counts the owner's tokens (the Pyromancer's Fire Mastery):
+#: read as part of the row, though their amount depends on the tokens.
+COUNTED = ("for_each_token", "spend_for")
+
+
 def _undefendable(effect: Script) -> bool:
-    """Whether the row deals undefendable damage (at its top level)."""
-    return any(s.op == "damage" and s.kind is DamageKind.UNDEFENDABLE for s in effect)
+    """Whether the row deals undefendable damage (at its top level, or per token)."""
+    steps = [*effect, *(n for s in effect if s.op in COUNTED for n in s.steps)]
+    return any(s.op == "damage" and s.kind is DamageKind.UNDEFENDABLE for s in steps)
 
 
 def _damage(effect: Script) -> int | None:
     """The row's fixed damage to the opponent (its top-level damage steps); ``None`` when
-    the damage depends on dice rolled for it or on an opposed roll, 0 when it deals none."""
-    if any(s.op in ("roll", "opposed") for s in effect):
-        return None
+    the damage depends on dice rolled for it, an opposed roll or tokens, 0 when it deals
+    none; collateral damage is not counted."""
+    if any(s.op in ("roll", "opposed", *COUNTED) for s in effect):
+        return None  # dice rolled for it, or tokens held or paid, decide it
     return sum(
         s.amount
         for s in effect
-        if s.op == "damage" and not s.roll_sum and not s.per and s.target == "opponent"
+        if s.op == "damage"
+        and not s.roll_sum
+        and not s.per
+        and s.target == "opponent"
+        and s.kind is not DamageKind.COLLATERAL  # not the Attack's ("Tipos de Dano")
     )

@@ -173,10 +173,19 @@ class Defense:
     #: (Thick Skin II: 4).
     level_dice: Mapping[int, int] = field(default_factory=dict)
 
+    #: Dice it rolls while its owner holds a status (the Druid's Bear Form: 4).
+    dice_with: Mapping[str, int] = field(default_factory=dict)
+
     def dice_at(self, level: int) -> int:
         """The dice this defence rolls at ``level`` (the nearest printed number below)."""
         known = {1: self.dice, **self.level_dice}
         return known[max(lv for lv in known if lv <= level)]
+
+    def dice_now(self, level: int, statuses: Mapping[str, int]) -> int:
+        """The dice it rolls at ``level`` for an owner holding ``statuses`` (``dice_with``:
+        the Druid's Bear Form)."""
+        held = [n for status, n in self.dice_with.items() if statuses.get(status)]
+        return held[-1] if held else self.dice_at(level)
 
 
 @dataclass(frozen=True)
@@ -238,12 +247,36 @@ class StatusDef:
     spend_cost: int = 0
     #: Run for the holder, once per token, when the holder's own turn ends (Delayed Poison).
     end_of_turn: Script = ()
+    #: Its ``upkeep`` script runs once whatever the count (Fire Mastery: the holder
+    #: removes one token each Upkeep), not once per token.
+    upkeep_once: bool = False
+    #: The holder may do nothing while the Attack lasts; when the Offensive Roll Phase
+    #: concludes the token is removed and the active player rolls another Offensive
+    #: Roll Phase against the holder (the Pyromancer's Stun).
+    extra_roll_phase: bool = False
+    #: Statuses whose tokens count against this one's stack limit too (the two sides
+    #: of the Druid's Regenerate tokens share one limit).
+    limit_shared_with: tuple[str, ...] = ()
+    #: Statuses its holder loses when gaining it (the Druid's forms: becoming one ends
+    #: the others).
+    replaces: tuple[str, ...] = ()
+    #: Never picked, cleared or passed on by a step naming "a status" (Bye-Bye, What
+    #: Status Effects?, Transference), only by its own hero's steps naming it (the
+    #: Druid's Shape Shift and forms: "may not be removed or transferred").
+    fixed: bool = False
+    #: A state of the hero shown among her statuses, not a printed token (the Druid's
+    #: forms): the catalogue does not list it, and it is as ``fixed``.
+    marker: bool = False
     #: The hero that brings this status (set by the loader).
     hero: str = ""
 
     def removable_by(self, hero: str) -> bool:
         """Whether effects of ``hero`` may remove or move this status's tokens."""
         return not self.protected or hero == self.hero
+
+    def pickable(self, hero: str) -> bool:
+        """Whether a step of ``hero`` naming no status (picked, cleared, moved) may take it."""
+        return self.removable_by(hero) and not (self.fixed or self.marker)
 
     def limit(self, holder_hero: str) -> int:
         """The stack limit on a player of ``holder_hero`` ("Limite de Empilhamento")."""

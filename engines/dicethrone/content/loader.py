@@ -92,6 +92,7 @@ def _variants(node: Node) -> tuple[Variant, ...]:
 PROVENANCE = {"source", "verified"}
 #: Steps that stop for a player (never in set-up, Income or trigger scripts).
 WAITING_OPS = frozenset({"or", "manual", "then", "reroll", "choose_player", "discard_for"})
+WAITING_OPS |= {"spend_for"}  # the Pyromancer: an "Or" of amounts
 
 
 def _ability(node: Node) -> Ability:
@@ -111,7 +112,7 @@ def _ability(node: Node) -> Ability:
 
 
 def _defense(node: Node) -> Defense:
-    f = Fields(node, {"id", "name", "dice", "levels", "level_dice"} | PROVENANCE)
+    f = Fields(node, {"id", "name", "dice", "levels", "level_dice", "dice_with"} | PROVENANCE)
     return Defense(
         id=f.need("id", ident),
         name=f.need("name", text),
@@ -123,6 +124,9 @@ def _defense(node: Node) -> Defense:
             "level_dice",
             lambda n: {int(_level_key(k, v)): v.integer(1, 5) for k, v in n.mapping().items()},
             {},
+        ),
+        dice_with=f.get(
+            "dice_with", lambda n: {k: v.integer(1, 5) for k, v in n.mapping().items()}, {}
         ),
     )
 
@@ -152,6 +156,8 @@ def _status(node: Node) -> StatusDef:
     allowed |= {"stack_limit_others", "upkeep_others_only", "when_attacking", "when_attacked"}
     allowed |= {"overflow", "expires_after_roll", "protected", "decline", "when_full"}
     allowed |= {"fewer_attempts", "skip_offensive_roll", "spend_cost", "end_of_turn"}
+    allowed |= {"upkeep_once", "extra_roll_phase"}  # the Pyromancer (issue 22)
+    allowed |= {"limit_shared_with", "replaces", "fixed", "marker"}  # the Druid (issue 22)
     f = Fields(node, allowed)
     status = StatusDef(
         id=f.need("id", ident),
@@ -181,6 +187,14 @@ def _status(node: Node) -> StatusDef:
         skip_offensive_roll=f.get("skip_offensive_roll", Node.boolean, False),
         spend_cost=f.get("spend_cost", lambda n: n.integer(1, 15), 0),
         end_of_turn=f.get("end_of_turn", script, ()),
+        upkeep_once=f.get("upkeep_once", Node.boolean, False),
+        extra_roll_phase=f.get("extra_roll_phase", Node.boolean, False),
+        limit_shared_with=f.get(
+            "limit_shared_with", lambda n: tuple(ident(i) for i in n.items()), ()
+        ),
+        replaces=f.get("replaces", lambda n: tuple(ident(i) for i in n.items()), ()),
+        fixed=f.get("fixed", Node.boolean, False),
+        marker=f.get("marker", Node.boolean, False),
     )
     # A token bought off with CP (spend_cost) may have nothing else to do when spent.
     if status.spendable != bool(status.spend or status.spend_cost):

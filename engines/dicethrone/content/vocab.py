@@ -12,7 +12,7 @@ import yaml
 
 from engines.core.i18n import LOCALES
 from engines.core.yamlnode import Fields, Node
-from engines.dicethrone.content import SPREAD_TARGETS, DamageKind, Script, Step, Text
+from engines.dicethrone.content import SPREAD_TARGETS, DamageKind, Script, Step, Text, vocab_tokens
 
 #: Step ops and the argument shape they take (see docs/dicethrone.md).
 AMOUNT_OPS = frozenset(
@@ -32,10 +32,12 @@ COMPANION_OPS = frozenset({"gain_companion", "lose_companion"})
 # -- printed heroes (issue 22): steps added for the printed cards -------------------
 #: Remove every status token a player holds ("um jogador escolhido" by default).
 CLEAR_OPS = frozenset({"clear_statuses"})
+#: Steps counting the owner's own tokens or CP (the Pyromancer): ``vocab_tokens.py``.
+COUNT_OPS = vocab_tokens.OPS
 
 # -- end of the issue-22 block --------------------------------------------------------
 OPS = AMOUNT_OPS | FLAG_OPS | STATUS_OPS | NESTED_OPS | COMPANION_OPS | CHOICE_OPS
-OPS |= CLEAR_OPS | {"damage", "manual"}
+OPS |= CLEAR_OPS | COUNT_OPS | {"damage", "manual"}
 
 
 def text(node: Node) -> Text:
@@ -131,6 +133,8 @@ def _step(node: Node) -> Step:
         )
     if op in CHOICE_OPS:
         return _choice_step(op, arg)
+    if op in COUNT_OPS:
+        return vocab_tokens.step(op, arg, script)
     if op == "or":
         return _or(arg)
     if op == "manual":

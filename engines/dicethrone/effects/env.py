@@ -16,7 +16,7 @@ from engines.core import Dice, Event
 from engines.core import effects as kernel
 from engines.core.model import replace
 from engines.dicethrone.content import Content, Hero, Step
-from engines.dicethrone.effects.context import Ctx, chosen_player, put, seat_name
+from engines.dicethrone.effects.context import Ctx, chosen_player, put, remove_status, seat_name
 from engines.dicethrone.rules.state import Frame, State
 from engines.dicethrone.rules.statuses import stack_limit
 
@@ -89,6 +89,9 @@ class Effects:
         """Gain or inflict tokens, never beyond the stack limit ("Limites de Empilhamento");
         ``giver``: whose effect gives them (the overflow's opponent)."""
         definition = self.content.status(status)
+        for other in definition.replaces:  # the Druid's forms: one at a time
+            if state.players[seat].statuses.get(other):
+                state = remove_status(state, seat, other, 99, self.content, self.events)
         state = self._before_gain(state, seat, status, giver)
         player = state.players[seat]
         limit = stack_limit(self.content, state, seat, status)

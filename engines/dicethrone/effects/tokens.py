@@ -33,7 +33,7 @@ def status_step(run: DTRun, state: State, st: StatusStep) -> State:
             return remove_status(state, picked[0], picked[1], 1, interp.content, interp.events)
         case TokenMove.MOVE:
             # Pass a token to the opponent (it counts as gaining it there).
-            movable = interp.content.status(st.status).removable_by(ctx.hero.id)
+            movable = interp.content.status(st.status).pickable(ctx.hero.id)
             if not state.players[owner].statuses.get(st.status) or not movable:
                 return state
             state = remove_status(state, owner, st.status, 1, interp.content, interp.events)
@@ -90,7 +90,7 @@ def clear_statuses(run: DTRun, state: State, st: ClearStatuses) -> State:
     interp, ctx = run.env, run.ctx
     seat = interp.target(state, st.target, ctx)
     for status, count in sorted(state.players[seat].statuses.items()):
-        if count and interp.content.status(status).removable_by(ctx.hero.id):
+        if count and interp.content.status(status).pickable(ctx.hero.id):
             state = remove_status(state, seat, status, count, interp.content, interp.events)
     return state
 

@@ -49,6 +49,14 @@ from engines.dicethrone.effects.steps import (
     With,
     decode,
 )
+from engines.dicethrone.effects.token_steps import (
+    ForEachToken,
+    GainPer,
+    IfStatus,
+    PayCp,
+    RaiseLimit,
+    SpendFor,
+)
 
 Translate = Callable[..., str]
 #: Names per locale by id (statuses, companions, die symbols).
@@ -80,6 +88,15 @@ GLYPHS: Mapping[str, str] = {
     "ninjato": "⚔",
     "shuriken": "✦",
     "mask": "☾",
+    # Pyromancer (issue 22)
+    "flame": "✺",
+    "blaze": "❋",
+    "fiery_soul": "♨",
+    "meteor": "☄",
+    # Druid (issue 22)
+    "claw": "⚔",
+    "paw": "❦",
+    "nature": "❀",
 }
 
 
@@ -152,11 +169,14 @@ class Words:
                 return ""  # an "Or"'s option: said by its "Or"
             case AimAt() | KeepDice() | OpposedResult() | OpposedReroll() | Then():
                 return ""
-            case RerollDie() | DiscardAt():
+            case RerollDie() | DiscardAt() | PayCp():
                 # The interpreter's own steps, never printed on a board; "Então" is said
                 # as the word joining what comes after it.
                 return ""
-        nested = step.steps or isinstance(typed, Opposed | Manual | RerollOffer | ChoosePlayer)
+        nested = step.steps or isinstance(
+            typed,
+            Opposed | Manual | RerollOffer | ChoosePlayer | ForEachToken | SpendFor | IfStatus,
+        )
         word = self._nested(step, typed) if nested else None
         if word is None:
             word = self._simple(step, typed)
@@ -183,6 +203,11 @@ class Words:
         match typed:
             case ClearStatuses():
                 return self._fx("clear_statuses")
+            case GainPer(status=status, per=per, times=times):
+                name, symbol = self._name(status), self._symbol(per)
+                return self._fx("gain_per", status=name, symbol=symbol, count=times)
+            case RaiseLimit(amount=amount):
+                return self._fx("raise_limit", status=self._name(step.status or ""), count=amount)
             case Undefendable():
                 return self._fx("undefendable")
             case Modify(modifier=Modifier.ADD_DAMAGE, amount=Amount(per=str(per))) if per:
@@ -276,7 +301,26 @@ class Words:
                 return self._fx(f"choose_{among}", then=self.script(steps))
             case DiscardFor(steps=steps):
                 return self._fx("discard_for", then=self.script(steps))
+            case ForEachToken(status=status, steps=steps):
+                return self._fx(
+                    "for_each_token", status=self._name(status), then=self.script(steps)
+                )
+            case IfStatus(status=status, steps=steps, otherwise=otherwise):
+                word = self._fx("if_status", status=self._name(status), then=self.script(steps))
+                if otherwise:
+                    word = f"{word}; {self._fx('if_not', then=self.script(otherwise))}"
+                return word
+            case SpendFor(status=None, steps=steps):
+                return self._fx("spend_for_cp", then=self.script(steps))
+            case SpendFor(status=str(status), up_to=up_to, steps=steps):
+                name = self._name(status)
+                return self._fx(
+                    "spend_for_token", status=name, count=up_to, then=self.script(steps)
+                )
         return None
+
+    def _name(self, status: str) -> str:
+        return name_in(self.statuses.get(status, {}), self.locale) or status
 
     def _with_need(self, step: Step) -> str:
         """What a "Com" block needs: symbols, a die showing one of some numbers, a sum."""
@@ -305,6 +349,8 @@ class Words:
             case Opposed() | Manual() | Modify(modifier=Modifier.ADD_DAMAGE):
                 return word
             case RerollOffer() | ChoosePlayer() | DiscardFor():
+                return word
+            case ForEachToken() | SpendFor() | RaiseLimit() | GainPer() | IfStatus():
                 return word
             case StatusStep(move=TokenMove.LESSEN_ATTACK | TokenMove.CANCEL_ATTACK):
                 return word
@@ -384,4 +430,14 @@ def word_key(typed: object) -> str:
             return "choose_player"
         case DiscardFor():
             return "discard_for"
+        case ForEachToken():
+            return "for_each_token"
+        case SpendFor():
+            return "spend_for"
+        case RaiseLimit():
+            return "raise_limit"
+        case GainPer():
+            return "gain_per"
+        case IfStatus():
+            return "if_status"
     raise ValueError(f"no words for {type(typed).__name__}")

@@ -21,15 +21,19 @@ from engines.dicethrone.content import DamageKind, Script, Step
 EARLY_OPS = frozenset(
     {"heal", "gain_cp", "draw", "gain", "remove", "remove_all"}
     | {"gain_companion", "lose_companion", "self_damage"}
+    | {"raise_limit", "gain_per"}  # the owner's own stack limit and tokens (Pyromancer)
 )
 #: Steps holding other steps; they aim at someone when a nested step does.
 NESTING_OPS = frozenset({"or", "option", "roll", "with", "additionally"})
 #: Steps holding other steps added for the heroes of issue 22 (re-roll offers, a chosen
 #: player, a discard as a cost): nested likewise.
 NESTING_OPS |= {"reroll", "reroll_die", "choose_player", "discard_for", "discard_at"}
+#: Steps repeated per token held or per token/CP paid (the Pyromancer): nested likewise.
+NESTING_OPS |= {"for_each_token", "spend_for", "if_status"}
 #: Steps that aim at nobody whatever their fields say.
 AIMLESS_OPS = frozenset(
     {"then", "self_damage", "set_dice", "nudge_dice", "reroll_dice", "keep_dice"}
+    | {"raise_limit", "pay_cp", "gain_per"}
 )
 #: A "Role [#]" rolled at 4.4 whose dice the rest of the ability reads again.
 REUSE = "early_dice"

@@ -20,6 +20,7 @@ from engines.core import Action, Decision, IllegalActionError, Message
 from engines.core.model import replace
 from engines.dicethrone.content import Timing
 from engines.dicethrone.rules import actions as a
+from engines.dicethrone.rules import stun
 from engines.dicethrone.rules.aiming import target_options
 from engines.dicethrone.rules.cards import check_card, spendable
 from engines.dicethrone.rules.state import Phase, State, Step
@@ -76,7 +77,9 @@ def _any_time(flow: Flow, state: State, owing: set[int]) -> list[Decision]:
     return [
         Decision(seat, ("play", "spend"), prompt, optional=True)
         for seat in sorted(seats)
-        if seat not in owing and state.alive(seat)
+        if seat not in owing
+        and state.alive(seat)
+        and not stun.locked_out(flow.content, state, seat)  # the Pyromancer's Stun
     ]
 
 

@@ -46,8 +46,11 @@ TRANSITIONS: dict[Phase, frozenset[Phase]] = {
     # A card played in the optional Income window may end the turn or the match.
     Phase.INCOME: frozenset({Phase.MAIN1, Phase.UPKEEP, Phase.OVER}),
     Phase.MAIN1: frozenset({Phase.OFFENSIVE, Phase.UPKEEP, Phase.OVER}),
-    Phase.OFFENSIVE: frozenset({Phase.DEFENSIVE, Phase.MAIN2, Phase.UPKEEP, Phase.OVER}),
-    Phase.DEFENSIVE: frozenset({Phase.MAIN2, Phase.UPKEEP, Phase.OVER}),
+    # -> OFFENSIVE: an additional Offensive Roll Phase (the Pyromancer's Stun, stun.py).
+    Phase.OFFENSIVE: frozenset(
+        {Phase.DEFENSIVE, Phase.MAIN2, Phase.UPKEEP, Phase.OVER, Phase.OFFENSIVE}
+    ),
+    Phase.DEFENSIVE: frozenset({Phase.MAIN2, Phase.UPKEEP, Phase.OVER, Phase.OFFENSIVE}),
     Phase.MAIN2: frozenset({Phase.DISCARD, Phase.UPKEEP, Phase.OVER}),
     Phase.DISCARD: frozenset({Phase.UPKEEP, Phase.OVER}),
     Phase.OVER: frozenset(),

@@ -41,7 +41,7 @@ def parse_pick(content: Content, state: State, pick: str, by: str) -> tuple[int,
     seat = int(seat_text) - 1
     if not 0 <= seat < len(state.players) or not state.players[seat].statuses.get(status):
         return None
-    return (seat, status) if content.status(status).removable_by(by) else None
+    return (seat, status) if content.status(status).pickable(by) else None
 
 
 def tokens_in_play(content: Content, state: State, by: str) -> list[tuple[int, str]]:
@@ -50,11 +50,14 @@ def tokens_in_play(content: Content, state: State, by: str) -> list[tuple[int, s
         (i, s)
         for i, p in enumerate(state.players)
         for s, n in sorted(p.statuses.items())
-        if n and content.status(s).removable_by(by)
+        if n and content.status(s).pickable(by)
     ]
 
 
 def stack_limit(content: Content, state: State, seat: int, status: str) -> int:
-    """The seat's stack limit for a status: per holder, plus any raised limit."""
+    """The seat's stack limit for a status: per holder, plus any raised limit, less the
+    tokens of the statuses sharing its limit (``limit_shared_with``: Regenerate)."""
     player = state.players[seat]
-    return content.status(status).limit(player.hero) + player.stack_bonus.get(status, 0)
+    definition = content.status(status)
+    shared = sum(player.statuses.get(s, 0) for s in definition.limit_shared_with)
+    return definition.limit(player.hero) + player.stack_bonus.get(status, 0) - shared

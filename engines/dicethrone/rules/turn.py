@@ -17,7 +17,7 @@ from engines.dicethrone.content import Ability, Content, Hero
 from engines.dicethrone.effects.context import Ctx, dice_message, paused, put, remove_status
 from engines.dicethrone.effects.interpreter import Interpreter
 from engines.dicethrone.effects.triggers import attack_triggers, end_of_turn, expire_after_roll
-from engines.dicethrone.rules import aim, first_roll, targeting, upkeep
+from engines.dicethrone.rules import aim, first_roll, stun, targeting, upkeep
 from engines.dicethrone.rules.combos import best_variant, usable_level
 from engines.dicethrone.rules.settle import settle
 from engines.dicethrone.rules.state import (
@@ -270,7 +270,9 @@ class Flow:
             ability=dict(ability.name),
         )
         roll = replace(state.roll, announced=ability_id, ultimate=ability.ultimate)
-        return replace(state, roll=roll, step=Step.RESPONSE, passed=(state.active,), priority=None)
+        state = replace(state, roll=roll, step=Step.RESPONSE, passed=(state.active,), priority=None)
+        # Nobody else may answer (every opponent Stunned, stun.py): it activates at once.
+        return self.activate(state) if self.window_seat(state) is None else state
 
     def no_ability(self, state: State) -> State:
         """End the offensive roll without an ability (4.2)."""
@@ -358,7 +360,7 @@ class Flow:
                 f"No defensive ability {defense_id!r}.", "no_defense", "6.2", defense=defense_id
             )
         level = max(lv for lv in defense.levels if lv <= self._level(state, seat, defense.id))
-        count = defense.dice_at(level)
+        count = defense.dice_now(level, state.players[seat].statuses)  # Bear Form: 4
         values = tuple(self.dice.roll(6, f"defence die {i + 1}") for i in range(count))
         self.emit(
             "defended",
@@ -396,6 +398,8 @@ class Flow:
         others = state.order_from(state.active)
         if rolling and state.roll.activated and state.roll.ultimate:
             others = tuple(s for s in others if state.team(s) == state.team(state.active))
+        # A Stunned player may do nothing while the Attack lasts (stun.py).
+        others = tuple(s for s in others if not stun.locked_out(self.content, state, s))
         return (state.active, *others)
 
     def window_seat(self, state: State) -> int | None:
@@ -432,6 +436,9 @@ class Flow:
             return state
         if not state.alive(state.active):
             return self.next_turn(state)  # King of the Hill: a defeated player's turn ends
+        extra = stun.again(self, state)  # the Pyromancer's Stun: another roll phase
+        if extra is not None:
+            return extra
         return goto(state, Phase.MAIN2, step=None, passed=(), priority=None)
 
 

@@ -29,7 +29,8 @@ def start_turn(flow: TurnFlow, state: State) -> State:
             continue  # e.g. the Cursed Doubloon does not hurt the Pirate herself
         if definition.upkeep:
             # Each token's effect asks anew which opponent it aims at (3–4 players).
-            script = (FOE_RESET, *definition.upkeep) * count
+            times = 1 if definition.upkeep_once else count  # Fire Mastery: once
+            script = (FOE_RESET, *definition.upkeep) * times
             sources.append((dict(definition.name), script))
     for passive in hero.passives:
         if passive.upkeep:

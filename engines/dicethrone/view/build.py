@@ -115,7 +115,7 @@ def _player(flow: Flow, state: State, i: int) -> PlayerView:
     for status, count in sorted(p.statuses.items()):
         d = flow.content.status(status)
         limit = d.limit(p.hero) + p.stack_bonus.get(status, 0)
-        statuses.append(Token(status, _text(d.name), count, limit, d.positive))
+        statuses.append(Token(status, _text(d.name), count, limit, d.positive, marker=d.marker))
     # Companions are shown apart from status effects ("Companheiros").
     companions = tuple(
         Token(c.id, _text(c.name), n, c.limit, companion=True)
@@ -125,7 +125,7 @@ def _player(flow: Flow, state: State, i: int) -> PlayerView:
     levels = {ab.id: usable_level(ab, flow._level(state, i, ab.id)) for ab in hero.abilities}
     levels.update({d.id: flow._level(state, i, d.id) for d in hero.defenses})
     defenses = tuple(
-        DefenseView(d.id, _text(d.name), lv, d.dice_at(lv), d.levels[lv])
+        DefenseView(d.id, _text(d.name), lv, d.dice_now(lv, p.statuses), d.levels[lv])
         for d in hero.defenses
         # The printed level at or below the upgrade's (a defence may skip one).
         for lv in [max(x for x in d.levels if x <= max(levels[d.id], 1))]

@@ -28,6 +28,8 @@ class Token:
     limit: int
     positive: bool = True
     companion: bool = False
+    #: A state shown with the statuses, not a token (the Druid's forms): no stack.
+    marker: bool = False
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,6 @@
-"""Every Dice Throne board fits a phone (issue 13): every pairing of shipped heroes
-(the double-sided board flipped too), every phase scene, every locale, upgraded,
+"""Every Dice Throne board fits a phone (issue 13): every pairing of the first five
+shipped heroes and each later hero sampled (board_scenes.pairings; the double-sided
+board flipped too), every phase scene, every locale, upgraded,
 holding two statuses each: at most 1,100 px tall, no text under 11 px once Discord
 shows it 400 px wide, none cut short or drawn over other text; the boards piled with
 statuses; and the boards of 3 and 4 heroes (King of the Hill, 2 v 2), sampled."""
@@ -97,6 +98,8 @@ TABLES = (
     (("gunslinger", "gunslinger", "cursed_pirate"), "pt-BR"),
     (("cursed_pirate", "cursed_pirate", "cursed_pirate", "gunslinger"), "pt-BR"),
     (("gunslinger", "paladin", "paladin", "cursed_pirate"), "pt-BR"),
+    (("pyromancer", "gunslinger", "barbarian"), "it"),  # issue 22: the Pyromancer
+    (("druid", "paladin", "pyromancer", "ninja"), "pt-BR"),  # issue 22: the Druid
 )
 
 

@@ -1,0 +1,82 @@
+"""Typed steps that count a hero's own tokens or CP (issue 22, the Pyromancer's Fire
+Mastery): steps repeated once per token held, tokens or CP paid "as desired" for an
+effect repeated once per unit paid, a raised stack limit, tokens gained per die
+symbol, and steps that need a token held (the Druid's forms).
+
+Kept apart from :mod:`.steps` so additions by several heroes merge cleanly; the
+decoders below join :data:`.steps.DECODERS`. No hero is named here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from engines.dicethrone.content import Script, Step
+
+
+@dataclass(frozen=True)
+class ForEachToken:
+    """ "N × per [token]": ``steps`` resolve once per token of ``status`` the owner
+    holds when the step resolves (none: nothing)."""
+
+    status: str
+    steps: Script
+
+
+@dataclass(frozen=True)
+class SpendFor:
+    """ "Remove up to N [token] / spend CP as desired; for each, …": the owner picks how
+    many to pay (0 up to ``up_to``, 0 = as many as she has) of ``status`` (``None``:
+    CP); ``steps`` then resolve once per unit paid."""
+
+    status: str | None
+    up_to: int
+    steps: Script
+
+
+@dataclass(frozen=True)
+class RaiseLimit:
+    """ "Increase the [token] stack limit by N": the owner's own limit, for the rest
+    of the match ("Aumentando o limite de empilhamento")."""
+
+    status: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class GainPer:
+    """ "Gain N × [symbol] [token]": ``times`` tokens of ``status`` per die of the
+    frame showing ``per`` (the owner's own tokens)."""
+
+    status: str
+    per: str
+    times: int
+
+
+@dataclass(frozen=True)
+class IfStatus:
+    """ "If you are in [form] / hold [token]": ``steps`` when the owner holds a token
+    of ``status`` now, else ``otherwise``."""
+
+    status: str
+    steps: Script
+    otherwise: Script
+
+
+@dataclass(frozen=True)
+class PayCp:
+    """CP the owner pays for a :class:`SpendFor` option (never below 0)."""
+
+    amount: int
+
+
+#: Record ``op`` -> typed step, for the steps of this module.
+TOKEN_DECODERS: Mapping[str, Callable[[Step], object]] = {
+    "for_each_token": lambda s: ForEachToken(s.status or "", s.steps),
+    "spend_for": lambda s: SpendFor(s.status, s.amount, s.steps),
+    "raise_limit": lambda s: RaiseLimit(s.status or "", s.amount),
+    "pay_cp": lambda s: PayCp(s.amount),
+    "gain_per": lambda s: GainPer(s.status or "", s.per or "", s.amount),
+    "if_status": lambda s: IfStatus(s.status or "", s.steps, s.otherwise),
+}
