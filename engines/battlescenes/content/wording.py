@@ -93,7 +93,7 @@ def noun(name: str, form: str = "base", **params: Any) -> Message:
 
 
 def either(names: str) -> Any:
-    """"A|B" (an affiliation condition): "A and/or B"."""
+    """ "A|B" (an affiliation condition): "A and/or B"."""
     parts = names.split("|")
     return parts[0] if len(parts) == 1 else say("either", a=parts[0], b=parts[1])
 
@@ -103,24 +103,25 @@ def power(name: str) -> Message:
     return Message(f"battlescenes.power.{name}")
 
 
-def concat(parts: Sequence[Any]) -> Any:
+def _message(value: Any) -> Message:
+    """``value`` as a message (a bare text wrapped as written)."""
+    return value if isinstance(value, Message) else say("cat", a=value, b="")
+
+
+def concat(parts: Sequence[Any]) -> Message:
     """Parts written one after the other (each carries its own spacing)."""
-    if not parts:
-        return ""
-    out = parts[0]
+    out: Any = parts[0] if parts else ""
     for part in parts[1:]:
         out = say("cat", a=out, b=part)
-    return out
+    return _message(out)
 
 
-def sentences(parts: Sequence[Any]) -> Any:
+def sentences(parts: Sequence[Any]) -> Message:
     """Sentences after one another, a space between."""
-    if not parts:
-        return ""
-    out = parts[0]
+    out: Any = parts[0] if parts else ""
     for part in parts[1:]:
         out = say("then_sentence", a=out, b=part)
-    return out
+    return _message(out)
 
 
 # --- who a step applies to -------------------------------------------------------------
@@ -251,7 +252,9 @@ def steps_clause(steps: Sequence[Step], scope: Scope) -> Any:
         if step.if_damaged:
             clause = say("if.damaged", then=clause)
         if step.if_all_affiliation:
-            clause = say("if.all_affiliation", affiliation=either(step.if_all_affiliation), then=clause)
+            clause = say(
+                "if.all_affiliation", affiliation=either(step.if_all_affiliation), then=clause
+            )
         if step.if_done and not said_if_done:
             clause = say("if.done", then=clause)
             said_if_done = True
@@ -521,9 +524,7 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
             body = say("or", a=body, b=option)
     elif action.distribute:
         step = action.steps[0]
-        damage = say(
-            "damage_penetrating" if step.penetrating else "damage", count=action.targets
-        )
+        damage = say("damage_penetrating" if step.penetrating else "damage", count=action.targets)
         body = say("step.damage_split_any", damage=damage)
     else:
         body = steps_clause(action.steps, scope)
@@ -533,11 +534,11 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
     return sentences([say("action", effect=body), *_x(action.steps)])
 
 
-def _list(items: Sequence[Any]) -> Any:
-    out = items[0]
+def _list(items: Sequence[Any]) -> Message:
+    out: Any = items[0]
     for item in items[1:]:
         out = say("list", a=out, b=item)
-    return out
+    return _message(out)
 
 
 def describe_keywords(card: CardDef) -> list[Message]:
@@ -546,6 +547,13 @@ def describe_keywords(card: CardDef) -> list[Message]:
         say("keyword", keyword=keyword_label(card, k), rule=say(f"keyword_rule.{k}"))
         for k in card.keywords
     ]
+
+
+def as_json(message: Message) -> dict[str, Any]:
+    """``message`` as plain JSON, its message parameters as ``{"key", "params"}`` (what
+    the catalog and the preview sheets translate in place)."""
+    params = {k: as_json(v) if isinstance(v, Message) else v for k, v in message.params.items()}
+    return {"key": message.key, "params": params}
 
 
 def capitalised(text: str) -> str:

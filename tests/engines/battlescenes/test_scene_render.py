@@ -134,8 +134,10 @@ def test_the_hand_says_what_its_player_can_do_now_and_the_cards_how_to_play_them
     assert "Your options now" not in texts(state, 1, "hand", "en-US")  # Bruno waits
     cards = texts(state, 0, "cards", "pt-BR")
     # Powers as short labels (MA), keyed in the legend ("MA Magia").
-    assert "personagem · Energia Inicial 7 · Escudo 2 · MA · Herói · Asgardianos" in cards
-    assert "Este personagem ganha Escudo +X." in cards  # Medusa V2's text, as printed
+    assert "personagem · Energia Inicial 5 · Escudo 0 · AG · Herói ·" in cards
+    # Medusa V2's text and action in our words, whole, in the reader's language.
+    assert "Este personagem ganha Escudo +1 para cada card que carrega." in cards
+    assert "Cause 1 ponto de dano no alvo." in cards
     with pytest.raises(ValueError):
         ENGINE.render(ENGINE.view(state, None), "hand", "en-US")
 
