@@ -266,9 +266,9 @@ def board(data: BoardView, seat: int | None, t: Translate, locale: str) -> bytes
         ]
         last = _wrapped(said, caption, True)
         tree_lines = _wrapped(tree if len(tree) <= effects else tree_runs, effects, False)
-        chips = actions and any(c.actions for c in data.scene)
-        legend = _wrapped(legend_lines(t, locale, shown, chips), keys, False)
         acts = [] if actions else action_block(data.scene, order, t, locale, listed)
+        chips = (actions and any(c.actions for c in data.scene)) or bool(acts)
+        legend = _wrapped(legend_lines(t, locale, shown, chips), keys, False)
         height = fixed + sum(side.height for side in sides) + len(acts) * LINE
         height += (len(last) * LINE + 24 if last else 0) + (len(tree_lines) * LINE + 8)
         height += len(legend) * LINE + 16 if legend else 0

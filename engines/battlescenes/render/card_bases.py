@@ -244,7 +244,10 @@ def draw_card_base(
         width = room if n or compact else room - 2 * BADGE_R - 6
         draw_text(draw, (left + 2, ty), line, max_width=width, size=SMALL, bold=bold)
         ty += NAME_LINE
-    stats = PIPS_H if not compact and inner_b - ty >= PIPS_H + NAME_LINE else STATS_H
+    acts = action_lines(card, w) if actions else []
+    # the pips when they leave room for the powers and actions, else the one-row stats
+    room_needed = PIPS_H + NAME_LINE * (1 + len(acts))
+    stats = PIPS_H if not compact and inner_b - ty >= room_needed else STATS_H
     powers = short_powers(t, locale, card.powers)
     if card.type == "support":
         # Set as a heading like the powers above a character's stats ("Support", not "support").
@@ -253,9 +256,8 @@ def draw_card_base(
     if powers and ty + NAME_LINE <= inner_b - stats:
         draw_text(draw, (left + 2, ty), powers, max_width=room, size=SMALL, fill=theme.TEXT_MUTED)
         ty += NAME_LINE
-        lines = action_lines(card, w) if actions else []
-        if ty + len(lines) * NAME_LINE <= inner_b - stats:  # whole, or not at all
-            for line in lines:
+        if ty + len(acts) * NAME_LINE <= inner_b - stats:  # whole, or not at all
+            for line in acts:
                 draw_text(draw, (left + 2, ty), line, max_width=room, size=SMALL)
                 ty += NAME_LINE
     if stats == STATS_H:  # "●4/6 ⛉2": energy carried of initial, shield now
