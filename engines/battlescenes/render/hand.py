@@ -149,7 +149,7 @@ def _ellipsis(line: str, width: float = TEXT_W) -> str:
 def _block(lines: list[tuple[str, bool, bool]]) -> int:
     """Height of a card's block and the gap after it: its lines, at least the card glyph
     (one-line cards: a chip)."""
-    return LINE + 6 if len(lines) == 1 else max(len(lines) * LINE, GLYPH_H) + 12
+    return LINE + 6 if len(lines) == 1 else max(len(lines) * LINE, GLYPH_H) + 8
 
 
 def _glyph(draw: ImageDraw.ImageDraw, x: float, y: float, card: HandCard, height: int) -> None:
@@ -311,7 +311,7 @@ def _draw_cards(
 ) -> float:
     """Draw the cards' blocks from ``y``, then the ``rest`` named in running text."""
     for card, lines in cards:
-        block = _block(lines) - (4 if len(lines) == 1 else 12)
+        block = _block(lines) - (4 if len(lines) == 1 else 8)
         pad = 2 if len(lines) == 1 else 4
         box = (theme.MARGIN - 8, y - pad, theme.MARGIN + WIDTH + 8, y + block + pad)
         draw.rounded_rectangle(box, 10, fill=theme.PANEL)
@@ -367,6 +367,40 @@ def render_cards(view: View, catalog: Catalog, locale: str) -> bytes:
     return to_png(image)
 
 
+def _whole_count(cards: list[Lines]) -> int:
+    """How many cards a layout shows whole (more than their one line)."""
+    return sum(1 for _c, lines in cards if len(lines) > 1)
+
+
+HandPlan = tuple[list[list[tuple[float, Key]]], list[str], list[Lines], list[str], int]
+
+
+def _plan_hand(
+    data: SeatView,
+    t: Translate,
+    locale: str,
+    options: list[str],
+    keys: list[list[tuple[float, Key]]],
+    elsewhere: set[int],
+) -> HandPlan:
+    """The hand image's layout with the legend ``keys``: (keys, options as shown, cards,
+    the rest named in running text, height)."""
+    height = 118 + 20 + LINE + 16 + (LINE * (len(data.set_aside) + 1) if data.set_aside else 0)
+    height += LINE * (len(keys) + 1) + 24 if keys else 0
+    shown = len(options)
+    while True:
+        told = options if shown == len(options) else [*options[: shown - 1], "…"]
+        above = height + (LINE * (len(told) + 1) + 24 if told else 0)
+        cards, rest = _measure(data, t, locale, above, elsewhere)
+        below = sum(_block(lines) for _c, lines in cards) + LINE * len(rest)
+        if above + (below if data.hand else LINE) <= MAX_HEIGHT or shown <= 3:
+            break
+        shown -= 1
+    if shown < len(options):
+        told = [*told[:-1], _ellipsis(options[shown - 1], WIDTH - 16)]
+    return keys, told, cards, rest, above + (below if data.hand else LINE)
+
+
 def render_hand(view: View, catalog: Catalog, locale: str) -> bytes:
     """What the seat may do now ("Your options now"), its hand one card a line with each
     cost, the cards it set aside, its loading order and the legend (seat views only)."""
@@ -382,26 +416,19 @@ def render_hand(view: View, catalog: Catalog, locale: str) -> bytes:
     ]
     owed = any(o.seat == seat for o in data.owed)
     powers = {p for c in data.hand for p in c.powers} | {p for c in data.scene for p in c.powers}
-    keys = _flow(legend(t, locale, powers))
     order = t(f"battlescenes.load_order.{player.load_order}", locale)
-    height = 118 + 20 + LINE + 16 + (LINE * (len(data.set_aside) + 1) if data.set_aside else 0)
-    height += LINE * (len(keys) + 1) + 24
-    # The cards the cards image could not show whole are whole here where there is room;
-    # a long hand names its last cards in running text; a long list of answers is cut
-    # (each answer is in the post's menu too) until the hand has room.
+    # The cards the cards image could not show whole are whole here where there is room
+    # (the legend gives way when that lets more of them be whole: a card's text matters
+    # more than the symbols' key, which the board repeats); a long hand names its last
+    # cards in running text; a long list of answers is cut (each answer is in the post's
+    # menu too) until the hand has room.
     elsewhere = set(range(len(data.hand))) - whole_on_cards(data, t, locale)
-    shown = len(options)
-    while True:
-        told = options if shown == len(options) else [*options[: shown - 1], "…"]
-        above = height + (LINE * (len(told) + 1) + 24 if told else 0)
-        cards, rest = _measure(data, t, locale, above, elsewhere)
-        below = sum(_block(lines) for _c, lines in cards) + LINE * len(rest)
-        if above + (below if data.hand else LINE) <= MAX_HEIGHT or shown <= 3:
-            break
-        shown -= 1
-    if shown < len(options):
-        told[-1] = _ellipsis(options[shown - 1], WIDTH - 16)
-    options, height = told, above + (below if data.hand else LINE)
+    full_keys = _flow(legend(t, locale, powers))
+    planned = _plan_hand(data, t, locale, options, full_keys, elsewhere)
+    bare = _plan_hand(data, t, locale, options, [], elsewhere)
+    if _whole_count(bare[2]) > _whole_count(planned[2]):
+        planned = bare
+    keys, options, cards, rest, height = planned
     image, draw = canvas(int(height))
     head = t("battlescenes.render.your_hand", locale, player=player.name, count=len(data.hand))
     sub = (
@@ -444,7 +471,8 @@ def render_hand(view: View, catalog: Catalog, locale: str) -> bytes:
     draw_text(draw, (theme.MARGIN, y + 4), line, max_width=WIDTH, size=SMALL, fill=theme.TEXT_MUTED)
     y += LINE + 16
     title = t("battlescenes.render.legend.title", locale)
-    draw_text(draw, (theme.MARGIN, y), title, max_width=WIDTH, size=SMALL, bold=True)
+    if keys:
+        draw_text(draw, (theme.MARGIN, y), title, max_width=WIDTH, size=SMALL, bold=True)
     for row, items in enumerate(keys):
         top = y + LINE * (row + 1)
         for x, (shape, text, colour) in items:
