@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engines.battlescenes.content.schema import CardDef
+from engines.battlescenes.content.wording import as_json, card_texts, describe_action
 from engines.battlescenes.effects.other_zones import concealed
 from engines.battlescenes.rules.state import Pending, State
 from engines.battlescenes.table import shields, zones
@@ -31,13 +32,23 @@ class Label:
 
 @dataclass(frozen=True)
 class ActionFace:
-    """An action printed on a card (4.6.1): name, power, type, incapacitation cost, text."""
+    """An action printed on a card (4.6.1): name, power, type, incapacitation cost, and
+    what it does (in our words, ``content/wording.py``: a catalog message)."""
 
     name: str
     power: str
     kind: str
     cost: str  # "" (none), "0", "1", "2" or "X"
-    text: str
+    text: Label
+
+
+@dataclass(frozen=True)
+class ActionTag:
+    """An action as a card in the scene shows it: name, power and incapacitation cost."""
+
+    name: str
+    power: str
+    cost: str  # "" (none), "0", "1", "2" or "X"
 
 
 @dataclass(frozen=True)
@@ -65,7 +76,7 @@ class HandCard(CardFace):
     alignments: tuple[str, ...]
     ev_requirement: str
     accretion: int
-    texts: tuple[str, ...]
+    texts: tuple[Label, ...]  # its keywords and permanent texts, in our words
     actions: tuple[ActionFace, ...]
 
 
@@ -107,6 +118,7 @@ class SceneCard:
     initial_energy: int
     loaded: tuple[CardFace, ...]
     new: bool  # entered this turn
+    actions: tuple[ActionTag, ...] = ()  # its printed actions (name, power, cost)
 
 
 @dataclass(frozen=True)
@@ -194,6 +206,13 @@ class SeatView(BoardView):
     choice: ChoiceView | None
 
 
+def as_label(message: Message) -> Label:
+    """A catalog message as view data, its message parameters as ``{"key", "params"}``
+    (what the catalog translates in place) so the view stays plain JSON."""
+    plain = as_json(message)
+    return Label(plain["key"], plain["params"])
+
+
 def parse(view: View) -> BoardView:
     """The typed view of ``view`` (a :class:`SeatView` for a seat's view)."""
     kind: type[BoardView] = BoardView if view.seat is None else SeatView
@@ -237,7 +256,8 @@ def hand_card(state: State, card: int) -> HandCard:
     d: CardDef = zones.defn(state, card)
     face = _face(state, card)
     actions = tuple(
-        ActionFace(a.name, a.power, a.kind.value, _cost(a.cost), a.text) for a in d.actions
+        ActionFace(a.name, a.power, a.kind.value, _cost(a.cost), as_label(describe_action(a, d)))
+        for a in d.actions
     )
     return HandCard(
         **{f: getattr(face, f) for f in face.__dataclass_fields__},
@@ -245,7 +265,7 @@ def hand_card(state: State, card: int) -> HandCard:
         alignments=d.alignments,
         ev_requirement=d.ev_requirement,
         accretion=d.accretion,
-        texts=tuple(t.text for t in d.texts),
+        texts=tuple(as_label(m) for m in card_texts(d)),
         actions=actions,
     )
 
@@ -362,6 +382,7 @@ def board_view(state: State, seat: int | None, pending: list[Decision]) -> Board
                 d.energy,
                 tuple(_face(state, c) for c in item.loaded),
                 item.entered_turn == state.turn,
+                tuple(ActionTag(a.name, a.power, _cost(a.cost)) for a in d.actions),
             )
         )
     players = tuple(

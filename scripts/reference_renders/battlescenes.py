@@ -9,7 +9,8 @@ start (both players owe their mulligan), a busy mid-game (five card bases agains
 the last move a use of Sussurro Aniquilador) and the end (that move wins on prize
 points), plus the most crowded scene (eight card bases a side). Each is drawn as the
 public board and as Ana's hand and cards, in en-US, pt-BR and it (the crowded one as a
-board in en-US only). Everything is seeded, so the files are the same on every run;
+board in en-US only), and Odin V1 of Ana's hand looked up (``/match lookup``, kind
+``card``) in each language. Everything is seeded, so the files are the same on every run;
 each is stored as a 480-px-wide paletted copy (the bot sends 960 px), as for every game.
 """
 
@@ -66,6 +67,12 @@ def write_all(out: Path) -> list[Path]:
                 png = ENGINE.render(ENGINE.view(state, seat), kind, locale)
                 small(png, path)
                 written.append(path)
+    looked = ENGINE.lookup(reference.busy(), 0, "Odin")
+    assert looked is not None
+    for locale in LOCALES:  # one card's view: its texts and action in our words
+        path = out / f"busy-card-{locale}.png"
+        small(ENGINE.render(looked, "card", locale), path)
+        written.append(path)
     return written
 
 

@@ -28,7 +28,7 @@ from engines.battlescenes.content.schema import (
     Pack,
 )
 from engines.battlescenes.content.steps import check_choice, parse_mode, parse_step
-from engines.battlescenes.content.texts import parse_text
+from engines.battlescenes.content.texts import check_told, parse_text, read_words
 from engines.core import ContentError, serde
 from engines.core.packs import (
     PackError,
@@ -274,11 +274,12 @@ _ACTION_FIELDS = {
     "discard_cost",
     "unload_cost",
     "manual",
+    "words",
 }
 
 
 def _action(node: PackNode) -> ActionDef:
-    node.check_keys(_ACTION_FIELDS, {"name", "kind", "text"})
+    node.check_keys(_ACTION_FIELDS, {"name", "kind"})
     cost_node = node.raw("cost")
     cost: int | None = None
     if cost_node is not None:
@@ -294,7 +295,7 @@ def _action(node: PackNode) -> ActionDef:
         power=_action_power(node),
         kind=node.enum("kind", ActionKind),
         cost=cost,
-        text=node.read("text", str),
+        text=node.read("text", str, ""),
         targets=node.read("targets", int, 0),
         # F.1.2: "alvo" with no characteristic: a character or a support, anyone's.
         target_type=node.read("target_type", str, "any"),
@@ -308,7 +309,9 @@ def _action(node: PackNode) -> ActionDef:
         discard_cost=node.read("discard_cost", int, 0),
         unload_cost=node.read("unload_cost", int, 0),
         manual=node.read("manual", bool, False),
+        words=read_words(node),
     )
+    check_told(node, action.manual, action.text, action.words)
     check_choice(node, "target_type", action.target_type, {"character", "support", "any"})
     check_choice(node, "target_controller", action.target_controller, {"opponent", "self", "any"})
     if not action.steps and not action.modes and not action.manual:

@@ -1,7 +1,7 @@
 """Previews of a Battle Scenes pack's entries (``engines.core.entry``): each card as
-printed (type, alter ego, alignment, energy and shield, powers, texts, actions) with
-what the engine reads in each text and action, in the pack's vocabulary; each deck
-with its list. Card texts stay in the printed card's language."""
+printed (type, alter ego, alignment, energy and shield, powers, actions), what each text
+and action does in our words in every language (``wording.py``) and what the engine reads
+in it, in the pack's vocabulary; each deck with its list."""
 
 from __future__ import annotations
 
@@ -10,7 +10,16 @@ from typing import Any
 from engines.battlescenes.content.database import OfficialDeck, automated_codes, database
 from engines.battlescenes.content.loader import BUILTIN_PACKS
 from engines.battlescenes.content.schema import CardDef, DeckList, Pack
+from engines.battlescenes.content.wording import (
+    as_json,
+    describe_action,
+    describe_keywords,
+    describe_text,
+    told,
+)
 from engines.core.entry import message, section, sheet, vocabulary
+from engines.core.i18n import LOCALES, Catalog
+from engines.core.model import Message
 
 GAME = "battlescenes"
 #: The built-in packs: their previews also know every printed card and official deck.
@@ -34,10 +43,11 @@ def entry_ids(pack: Pack) -> list[str]:
     return [*cards, *decks]
 
 
-def entry_data(pack: Pack, entry_id: str) -> dict[str, Any] | None:
-    """A card's or a deck's preview sheet, or ``None``."""
+def entry_data(pack: Pack, entry_id: str, catalog: Catalog | None = None) -> dict[str, Any] | None:
+    """A card's or a deck's preview sheet, or ``None``; ``catalog`` words what its texts
+    do in every language (the engine's own)."""
     if entry_id in pack.cards:
-        return _card(pack.cards[entry_id])
+        return _card(pack.cards[entry_id], catalog=catalog)
     if entry_id in pack.decks:
         return _deck(pack, pack.decks[entry_id])
     if pack.name in BUILTIN:
@@ -50,7 +60,17 @@ def entry_data(pack: Pack, entry_id: str) -> dict[str, Any] | None:
     return None
 
 
-def _card(card: CardDef, printed_only: bool = False) -> dict[str, Any]:
+def _told(catalog: Catalog | None, said: Message) -> Any:
+    """A described text as sheet TEXT: written out in every locale (each sentence with
+    its capital), or the bare message when no catalog is at hand."""
+    if catalog is None:
+        return as_json(said)
+    return {loc: told(catalog.translate, loc, said) for loc in LOCALES}
+
+
+def _card(
+    card: CardDef, printed_only: bool = False, catalog: Catalog | None = None
+) -> dict[str, Any]:
     kind = message(f"battlescenes.render.type.{card.type.value}")
     # Powers, alignment and action kinds in the reader's language; names and texts
     # stay as printed (Battle Scenes cards exist in Portuguese only).
@@ -65,13 +85,11 @@ def _card(card: CardDef, printed_only: bool = False) -> dict[str, Any]:
     if card.ev_requirement:
         stats.append(message("battlescenes.lookup.ev", req=card.ev_requirement, acc=card.accretion))
     facts = [", ".join(card.affiliations)] if card.affiliations else []
-    if card.keywords:
-        numbers = dict(card.keyword_numbers)
-        facts.append(", ".join(f"{k} {numbers[k]}" if k in numbers else k for k in card.keywords))
-    texts: list[Any] = []
+    texts: list[Any] = [_told(catalog, k) for k in describe_keywords(card)]
     for text in card.texts:
-        texts.append(text.text)
-        texts.append({"sub": _reads(text, frozenset({"text"}))})
+        if not text.generated:  # a generated effect is told by the step that makes it
+            texts.append(_told(catalog, describe_text(text, card)))
+        texts.append({"sub": _reads(text, frozenset({"text", "words"}))})
     actions: list[Any] = []
     for action in card.actions:
         cost = "X" if action.cost == -1 else ("" if action.cost is None else str(action.cost))
@@ -84,7 +102,7 @@ def _card(card: CardDef, printed_only: bool = False) -> dict[str, Any]:
         actions.append({"strong": action.name})
         actions.append({"join": [h for h in head if h], "sep": " · "})
         if not printed_only:
-            actions.append(action.text)
+            actions.append(_told(catalog, describe_action(action, card)))
             actions.append({"sub": _reads(action, ACTION_SHOWN)})
     if printed_only:  # a printed card's facts only: the engine does not play it yet
         texts.append(_k("not_automated"))
@@ -106,7 +124,7 @@ def _card(card: CardDef, printed_only: bool = False) -> dict[str, Any]:
 
 
 #: An action's fields already on its heading line and its printed text.
-ACTION_SHOWN = frozenset({"name", "power", "kind", "cost", "text"})
+ACTION_SHOWN = frozenset({"name", "power", "kind", "cost", "text", "words"})
 
 
 def _reads(item: Any, shown: frozenset[str]) -> Any:

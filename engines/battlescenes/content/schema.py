@@ -332,9 +332,13 @@ class Characteristic:
 
 @dataclass(frozen=True)
 class Text:
-    """A permanent text: a trigger with procedures, a static bonus, or manual."""
+    """A permanent text: a trigger with procedures, a static bonus, or manual.
 
-    text: str
+    ``text`` is a pack's own wording, shown as written (a built-in card has none: what a
+    player reads is made from its typed fields, ``content/wording.py``); ``words`` is our
+    own short description per locale of a ``manual`` text the fields cannot express."""
+
+    text: str = ""
     trigger: Trigger | None = None
     steps: tuple[Step, ...] = ()
     shield_bonus: int = 0
@@ -382,6 +386,7 @@ class Text:
     # it and makes it work until the end of the turn, about the target of that action.
     generated: str = ""
     manual: bool = False
+    words: tuple[tuple[str, str], ...] = ()  # (locale, our description) of a manual text
 
 
 @dataclass(frozen=True)
@@ -401,7 +406,7 @@ class ActionDef:
     power: str
     kind: ActionKind
     cost: int | None  # None: no incapacitation cost; -1: X (0..2 chosen)
-    text: str
+    text: str = ""  # a pack's own wording (shown as written); built-in cards have none
     targets: int = 0
     # 4.6.2 F.1: "alvo" alone is a character or a support, anyone's (F.1.2, glossary
     # "Alvo"); "personagem alvo" / "suporte alvo" (``character`` / ``support``) and "alvo
@@ -418,6 +423,7 @@ class ActionDef:
     discard_cost: int = 0  # E.2: additional cost, discard this many cards of the hand
     unload_cost: int = 0  # E.2: additional cost, unload this many cards of the user
     manual: bool = False
+    words: tuple[tuple[str, str], ...] = ()  # (locale, our description) of a manual action
 
 
 @dataclass(frozen=True)

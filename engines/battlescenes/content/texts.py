@@ -5,6 +5,8 @@ Split from ``content.py``; every failure raises a ContentError naming file, line
 
 from __future__ import annotations
 
+import yaml
+
 from engines.battlescenes.content.node import PackNode
 from engines.battlescenes.content.schema import Text, Trigger
 from engines.battlescenes.content.statics import (
@@ -14,6 +16,28 @@ from engines.battlescenes.content.statics import (
     modifier,
 )
 from engines.battlescenes.content.steps import check_choice, parse_step
+from engines.core.i18n import LOCALES
+
+
+def read_words(node: PackNode) -> tuple[tuple[str, str], ...]:
+    """``words``: our own short description of a manual text or action, per locale
+    (``{en-US: …, pt-BR: …, it: …}``), every locale given."""
+    raw = node.raw("words")
+    if raw is None:
+        return ()
+    value = yaml.safe_load(yaml.serialize(raw))
+    if not isinstance(value, dict) or set(value) != set(LOCALES):
+        raise node.fail_at("words", f"expected a text for each of {', '.join(LOCALES)}", raw)
+    if not all(isinstance(v, str) and v.strip() for v in value.values()):
+        raise node.fail_at("words", "every locale's words must be a non-empty text", raw)
+    return tuple((loc, str(value[loc])) for loc in LOCALES)
+
+
+def check_told(node: PackNode, manual: bool, text: str, words: tuple[object, ...]) -> None:
+    """A manual text or action says what it does: its pack's own ``text`` or our
+    ``words`` per locale (the rest is described from its fields)."""
+    if manual and not text and not words:
+        raise node.fail_at("words", "a manual text or action needs its words (or a text)")
 
 
 def parse_text(node: PackNode) -> Text:
@@ -64,12 +88,13 @@ def parse_text(node: PackNode) -> Text:
             "action_rules",
             "characteristics",
             "manual",
+            "words",
         },
-        {"text"},
+        set(),
     )
     trigger = node.enum("trigger", Trigger) if node.raw("trigger") is not None else None
     text = Text(
-        text=node.read("text", str),
+        text=node.read("text", str, ""),
         trigger=trigger,
         steps=tuple(parse_step(n) for n in node.children("steps")),
         shield_bonus=node.read("shield_bonus", int, 0),
@@ -113,6 +138,7 @@ def parse_text(node: PackNode) -> Text:
         action_rules=tuple(action_rule(n) for n in node.children("action_rules")),
         characteristics=tuple(characteristic(n) for n in node.children("characteristics")),
         manual=node.read("manual", bool, False),
+        words=read_words(node),
     )
     check_choice(node, "whose_turn", text.whose_turn, {"own", "opponent", "any", "marked"})
     check_choice(node, "trigger_for", text.trigger_for, {"this", "own_characters"})
@@ -147,6 +173,7 @@ def parse_text(node: PackNode) -> Text:
         or text.action_rules
         or text.characteristics
     )
+    check_told(node, text.manual, text.text, text.words)
     if not scripted and not text.manual:
         raise node.fail_at(
             "manual", "a text with no steps, bonus or modifiers must say manual: true"

@@ -39,7 +39,7 @@ from engines.battlescenes.render.words import (
     legend_lines,
     owes_text,
 )
-from engines.battlescenes.view import BoardView
+from engines.battlescenes.view import BoardView, SceneCard
 from engines.core import theme
 from engines.core.render import canvas, draw_text, font, text_width, to_png
 
@@ -53,7 +53,8 @@ def _strip(
     white = (255, 255, 255)
     draw.rounded_rectangle((theme.MARGIN, y, theme.MARGIN + WIDTH, y + STRIP_H), 10, fill=colour)
     marker = "▶ " if seat in data.deciding else ""
-    points = t("battlescenes.render.points", locale, points=p.points)
+    key = "battlescenes.render.points" if p.points < 15 else "battlescenes.board.points_over"
+    points = t(key, locale, points=p.points)
     draw_text(
         draw,
         (theme.MARGIN + WIDTH - 14, y + 4),
@@ -73,13 +74,15 @@ def _strip(
         bold=True,
         fill=white,
     )
+    # 4.9: a player's prizes are their own knocked-out cards, which score for the other.
     zones = t(
-        "battlescenes.render.zones",
+        "battlescenes.board.zones",
         locale,
         deck=p.deck,
         hand=p.hand,
         resources=len(p.resources),
         prizes=len(p.prizes),
+        rival=data.players[1 - seat].name,
     )
     draw_text(
         draw, (theme.MARGIN + 14, y + 45), zones, max_width=WIDTH - 28, size=SMALL, fill=white
@@ -160,21 +163,61 @@ def _wrapped(texts: Sequence[str], limit: int, bold_first: bool) -> list[tuple[s
 #: The scene never grows taller than this: a crowded one draws smaller cards, then
 #: shortens the last move's caption, the Effect Tree and the legend, in that order.
 MAX_HEIGHT = 1100
-#: (every side crowded, crowded cards name their powers, caption lines, tree lines,
-#: legend lines: the power labels' key, up to all thirteen, then the edge), tried in turn.
+#: (every side crowded, cards name their powers, cards name their actions and costs,
+#: lines of the actions named below the scene instead (whole entries only), caption
+#: lines, tree lines, legend lines: the power labels' key, up to all thirteen, then the
+#: stages), tried in turn.
 PLANS = (
-    (False, True, 5, 5, 4),
-    (True, True, 5, 5, 4),
-    (True, True, 4, 3, 2),
-    (True, True, 3, 2, 2),
-    (True, False, 5, 5, 4),
-    (True, False, 4, 3, 3),
-    (True, False, 3, 3, 2),
-    (True, False, 3, 3, 1),
-    (True, False, 3, 2, 0),
-    (True, False, 2, 2, 0),
-    (True, False, 1, 1, 0),
+    (False, True, True, 0, 5, 5, 4),
+    (True, True, True, 0, 5, 5, 4),
+    (False, True, False, 4, 5, 5, 4),
+    (True, True, False, 4, 5, 5, 4),
+    (True, True, False, 2, 5, 5, 4),
+    (True, True, False, 1, 5, 5, 4),
+    (True, True, False, 0, 5, 5, 4),
+    (True, True, False, 0, 4, 3, 2),
+    (True, True, False, 0, 3, 2, 2),
+    (True, False, False, 0, 5, 5, 4),
+    (True, False, False, 0, 4, 3, 3),
+    (True, False, False, 0, 3, 3, 2),
+    (True, False, False, 0, 3, 3, 1),
+    (True, False, False, 0, 3, 2, 0),
+    (True, False, False, 0, 2, 2, 0),
+    (True, False, False, 0, 1, 1, 0),
 )
+
+
+def action_block(
+    scene: Sequence[SceneCard], order: Sequence[int], t: Translate, locale: str, limit: int
+) -> list[str]:
+    """The actions of the cards in the scene ("Raio Negro V2 ▸2 Sussurro Aniquilador"),
+    the upper side's first, as running text of at most ``limit`` lines; entries that do
+    not fit whole are left out and counted ("+2 more: /match lookup")."""
+    entries = [
+        t(
+            "battlescenes.board.action_entry",
+            locale,
+            card=card.title,
+            action=action.name,
+            cost=action.cost,
+        )
+        for seat in order
+        for card in scene
+        if card.controller == seat
+        for action in card.actions
+    ]
+    if not entries or limit <= 0:
+        return []
+    for keep in range(len(entries), -1, -1):
+        left = len(entries) - keep
+        parts = entries[:keep]
+        if left:
+            parts.append(t("battlescenes.board.actions_more", locale, count=left))
+        head = t("battlescenes.board.actions", locale, entries=" · ".join(parts))
+        lines = wrap(head, SMALL, WIDTH - 32)
+        if len(lines) <= limit:
+            return lines
+    return []
 
 
 def board(data: BoardView, seat: int | None, t: Translate, locale: str) -> bytes:
@@ -216,14 +259,17 @@ def board(data: BoardView, seat: int | None, t: Translate, locale: str) -> bytes
     fixed = 118 + 8 + 2 * (STRIP_H + 8) + SCENARIO_H + 8
     # The short power labels on the cards, keyed in the legend (in the scene's order).
     shown = list(dict.fromkeys(p for c in data.scene for p in c.powers))
-    for crowded, powers, caption, effects, keys in PLANS:
+    for crowded, powers, actions, listed, caption, effects, keys in PLANS:
         sides = [
-            grid(tuple(c for c in data.scene if c.controller == s), crowded, powers) for s in order
+            grid(tuple(c for c in data.scene if c.controller == s), crowded, powers, actions)
+            for s in order
         ]
         last = _wrapped(said, caption, True)
         tree_lines = _wrapped(tree if len(tree) <= effects else tree_runs, effects, False)
-        legend = _wrapped(legend_lines(t, locale, shown), keys, False)
-        height = fixed + sum(side.height for side in sides)
+        acts = [] if actions else action_block(data.scene, order, t, locale, listed)
+        chips = (actions and any(c.actions for c in data.scene)) or bool(acts)
+        legend = _wrapped(legend_lines(t, locale, shown, chips), keys, False)
+        height = fixed + sum(side.height for side in sides) + len(acts) * LINE
         height += (len(last) * LINE + 24 if last else 0) + (len(tree_lines) * LINE + 8)
         height += len(legend) * LINE + 16 if legend else 0
         if height <= MAX_HEIGHT:
@@ -261,6 +307,7 @@ def board(data: BoardView, seat: int | None, t: Translate, locale: str) -> bytes
         y = _text_block(draw, y + 6, last, theme.TEXT) + 18
     if tree_lines:
         y = _text_block(draw, y, tree_lines, theme.TEXT)
+    y = _text_block(draw, y, [(line, False) for line in acts], theme.TEXT)
     y += 8
     _text_block(draw, y + 4, legend, theme.TEXT_MUTED)
     return to_png(image)

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from engines.battlescenes.render.words import Translate, translated
+from engines.battlescenes.render.words import Translate, said, translated
 from engines.battlescenes.view import LookupCard, parse_lookup
 from engines.core import View, theme
 from engines.core.i18n import Catalog
@@ -70,7 +70,7 @@ def _blocks(card: LookupCard, t: Translate, locale: str) -> list[tuple[str, int,
         rows.append((words, 28, True, False))
     for text in card.texts:
         rows.append(("", 12, False, False))
-        rows.append((text, 28, False, False))
+        rows.append((said(t, locale, text), 28, False, False))
     for action in card.actions:
         rows.append(("", 12, False, False))
         kind = t(f"battlescenes.lookup.kind.{action.kind}", locale)
@@ -78,7 +78,7 @@ def _blocks(card: LookupCard, t: Translate, locale: str) -> list[tuple[str, int,
         power = translated(t, locale, "power", action.power) if action.power else ""
         line = " · ".join(x for x in (action.name, power, kind, cost) if x)
         rows.append((line, 30, True, False))
-        rows.append((action.text, 28, False, False))
+        rows.append((said(t, locale, action.text), 28, False, False))
     if not card.verified:
         rows.append(("", 12, False, False))
         rows.append((t("battlescenes.lookup.unverified", locale), 28, False, True))

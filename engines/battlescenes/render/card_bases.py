@@ -57,6 +57,7 @@ class Grid:
     cols: int
     rows: tuple[int, ...]
     compact: bool
+    actions: bool = False  # its cards show their actions (name and cost)
 
     @property
     def height(self) -> int:
@@ -85,38 +86,53 @@ def name_lines(card: SceneCard, w: float, compact: bool) -> tuple[list[str], boo
     return (bold, True) if len(bold) <= len(regular) else (regular, False)
 
 
+def action_lines(card: SceneCard, w: float) -> list[str]:
+    """A card's actions as it shows them, each "▸1 name" (its cost first, so it never
+    wraps away from the name), wrapped to its text column: what it can do, a lookup away
+    from the whole text."""
+    room = text_room(card, w)
+    out: list[str] = []
+    for action in card.actions:
+        out.extend(wrap(f"▸{action.cost} {action.name}", SMALL, room))
+    return out
+
+
 def chip_height(lines: int, powers: bool) -> int:
-    """Height of a crowded side's card with ``lines`` name lines: edge, name, powers
-    (when ``powers``), stats."""
+    """Height of a crowded side's card with ``lines`` name (and action) lines: edge, name,
+    powers (when ``powers``), stats."""
     return INSET + EDGE + 4 + (lines + powers) * NAME_LINE + STATS_H + INSET
 
 
-def grid(cards: tuple[SceneCard, ...], compact: bool, powers: bool) -> Grid:
+def grid(cards: tuple[SceneCard, ...], compact: bool, powers: bool, actions: bool = False) -> Grid:
     """A side's layout: one row of three or four cards as on the table, or (``compact``
     or five cards or more) rows of three (up to six) or four equal cards, with a line
-    of their powers when ``powers``."""
+    of their powers when ``powers`` and their actions' names and costs when ``actions``."""
     count = len(cards)
     if not compact and count <= 4:
-        table = Grid(cards, 4 if count == 4 else 3, (230 if count == 4 else 244,), False)
-        if all(_fits(card, table) for card in cards):
+        table = Grid(cards, 4 if count == 4 else 3, (230 if count == 4 else 244,), False, actions)
+        if all(_fits(card, table, actions) for card in cards):
             return table
     cols = 3 if count <= 6 and count != 4 else 4
     w = chip_width(cols)
     rows = []
     for start in range(0, count, cols):
-        need = max(len(name_lines(c, w, True)[0]) for c in cards[start : start + cols])
+        need = max(
+            len(name_lines(c, w, True)[0]) + (len(action_lines(c, w)) if actions else 0)
+            for c in cards[start : start + cols]
+        )
         rows.append(chip_height(need, powers) + FAN_STEP * 2 + ROW_GAP)
-    return Grid(cards, cols, tuple(rows), True)
+    return Grid(cards, cols, tuple(rows), True, actions)
 
 
-def _fits(card: SceneCard, table: Grid) -> bool:
+def _fits(card: SceneCard, table: Grid, actions: bool) -> bool:
     """Whether a card lying as on the table has room for its whole name, its powers and
     its stats."""
     w, h = card_size(
         card.stage if card.type == "character" else 1, WIDTH / table.cols, table.rows[0]
     )
-    # its name, its powers' short labels (a line of their own) and its stats
+    # its name, its powers' short labels (a line of their own), its actions and its stats
     lines = len(name_lines(card, w, False)[0]) + bool(card.powers)
+    lines += len(action_lines(card, w)) if actions else 0
     return INSET + (EDGE + 4 if upright(card) else 0) + 2 + lines * NAME_LINE + STATS_H + INSET <= h
 
 
@@ -180,7 +196,9 @@ def draw_side(
         )
     boxes = place(side, y)
     for card in side.cards:
-        draw_card_base(image, boxes[card.id], card, t, locale, card.id in last, side.compact)
+        draw_card_base(
+            image, boxes[card.id], card, t, locale, card.id in last, side.compact, side.actions
+        )
 
 
 def draw_card_base(
@@ -191,6 +209,7 @@ def draw_card_base(
     locale: str,
     lit: bool,
     compact: bool,
+    actions: bool = False,
 ) -> None:
     """One card base in ``box``: the cards it carries peeking out behind it, its frame in
     its power's colour (the last move's yellow when ``lit``), the coloured edge of its
@@ -225,7 +244,10 @@ def draw_card_base(
         width = room if n or compact else room - 2 * BADGE_R - 6
         draw_text(draw, (left + 2, ty), line, max_width=width, size=SMALL, bold=bold)
         ty += NAME_LINE
-    stats = PIPS_H if not compact and inner_b - ty >= PIPS_H + NAME_LINE else STATS_H
+    acts = action_lines(card, w) if actions else []
+    # the pips when they leave room for the powers and actions, else the one-row stats
+    room_needed = PIPS_H + NAME_LINE * (1 + len(acts))
+    stats = PIPS_H if not compact and inner_b - ty >= room_needed else STATS_H
     powers = short_powers(t, locale, card.powers)
     if card.type == "support":
         # Set as a heading like the powers above a character's stats ("Support", not "support").
@@ -233,6 +255,11 @@ def draw_card_base(
         powers = word[:1].upper() + word[1:]
     if powers and ty + NAME_LINE <= inner_b - stats:
         draw_text(draw, (left + 2, ty), powers, max_width=room, size=SMALL, fill=theme.TEXT_MUTED)
+        ty += NAME_LINE
+        if ty + len(acts) * NAME_LINE <= inner_b - stats:  # whole, or not at all
+            for line in acts:
+                draw_text(draw, (left + 2, ty), line, max_width=room, size=SMALL)
+                ty += NAME_LINE
     if stats == STATS_H:  # "●4/6 ⛉2": energy carried of initial, shield now
         row = inner_b - 18
         pip(draw, left + 6, row, ENERGY_PIP, "dot", True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from engines.battlescenes.render.words import drafting, said
 from engines.battlescenes.view import BoardView, SceneCard, SeatView, parse, parse_lookup
 from engines.core import View
 
@@ -59,10 +60,13 @@ def last_move(data: BoardView, t: Translate, locale: str) -> list[str]:
     who = data.players[data.last_seat].name if valid else ""
     quiet = ("battlescenes.event.now.", "battlescenes.event.resolving")
     said = [t(e.key, locale, **e.params) for e in data.last_events if not e.key.startswith(quiet)]
+    done = drafting(data)  # an action being chosen in the menus is no move yet
     if said and who and said[0].startswith(who):  # "Ana: Raio Negro V2 uses …" says it all
-        return [t("battlescenes.render.last_event", locale, text=said[0]), *said[1:]]
+        key = "battlescenes.board.last_done_event" if done else "battlescenes.render.last_event"
+        return [t(key, locale, text=said[0]), *said[1:]]
     kind = t(f"battlescenes.render.kind.{data.last_action}", locale)
-    return [t("battlescenes.render.last", locale, player=who, action=kind), *said]
+    key = "battlescenes.board.last_done" if done else "battlescenes.render.last"
+    return [t(key, locale, player=who, action=kind), *said]
 
 
 def _card(card: SceneCard, t: Translate, locale: str) -> str:
@@ -134,7 +138,9 @@ def hand(data: SeatView, seat: int, t: Translate, locale: str, texts: bool) -> s
             line += f", {cost}"
         line += ")"
         if texts:
-            line += ": " + " ".join([*card.texts, *(a.text for a in card.actions)])
+            words = [said(t, locale, x) for x in card.texts]
+            words += [f"{a.name}: {said(t, locale, a.text)}" for a in card.actions]
+            line += ": " + " ".join(words)
         parts.append(line + ";")
     mine = [o for o in data.owed if o.seat == seat]
     if mine:
@@ -148,7 +154,9 @@ def describe(view: View, kind: str, translate: Translate, locale: str) -> str:
     if kind == "card":
         card = parse_lookup(view).card
         kind_name = translate(f"battlescenes.render.type.{card.type}", locale)
-        return _cut([f"#{card.id} {card.title} ({kind_name}).", *card.texts])
+        texts = [said(translate, locale, x) for x in card.texts]
+        texts += [f"{a.name}: {said(translate, locale, a.text)}" for a in card.actions]
+        return _cut([f"#{card.id} {card.title} ({kind_name}).", *texts])
     data = parse(view)
     if kind in ("hand", "cards") and isinstance(data, SeatView) and view.seat is not None:
         return hand(data, view.seat, translate, locale, texts=kind == "cards")

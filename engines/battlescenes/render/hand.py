@@ -3,10 +3,9 @@ its hand one card a line with each cost, set-aside cards, the loading order and 
 of every symbol. ``cards``: each card of the hand with its cost and printed texts, enough
 to play from without a lookup (a second image, so neither grows past about 1,100 px).
 
-Card texts are printed in Portuguese on the cards (the game's only edition) and stay as
-printed; every word around them is the reader's. When the hand is too long for about
-1,100 px, each card's texts are cut to fewer lines (ending in "…", the full text a
-``/match lookup`` away).
+What each card does is in our own words, in the reader's language (``content/wording.py``),
+and always whole: when the hand is too long for about 1,100 px, the last cards are named
+in a line each (then in running text), each a ``/match lookup`` away — never a text cut.
 """
 
 from __future__ import annotations
@@ -34,6 +33,7 @@ from engines.battlescenes.render.words import (
     Translate,
     label,
     owes_text,
+    said,
     short_powers,
     translated,
 )
@@ -43,6 +43,8 @@ from engines.core.i18n import Catalog
 from engines.core.render import canvas, draw_text, font, text_width, to_png
 
 MAX_HEIGHT = 1100
+#: A card's glyph beside its lines (two lines tall, so a short card takes no more room).
+GLYPH_H = 76
 GLYPH_W = 86
 TEXT_X = theme.MARGIN + GLYPH_W + 20
 TEXT_W = theme.CANVAS_WIDTH - TEXT_X - theme.MARGIN
@@ -78,7 +80,7 @@ def options_now(data: SeatView, seat: int, t: Translate, locale: str) -> list[st
 
 
 def card_rows(card: HandCard, t: Translate, locale: str) -> tuple[list[str], list[str]]:
-    """A hand card's facts (translated) and its printed texts (as printed)."""
+    """A hand card's facts and what it does (keywords, texts, actions), in ``locale``."""
     kind = t(f"battlescenes.render.type.{card.type}", locale)
     facts = [kind]
     if card.type in ("character", "support"):
@@ -95,16 +97,15 @@ def card_rows(card: HandCard, t: Translate, locale: str) -> tuple[list[str], lis
             t("battlescenes.lookup.ev", locale, req=card.ev_requirement, acc=card.accretion)
         )
     head = [" · ".join(facts)]
-    if card.keywords:
-        head.append(", ".join(translated(t, locale, "keyword", k) for k in card.keywords))
-    texts = list(card.texts)
+    texts = [said(t, locale, text) for text in card.texts]  # its keywords come first
     for action in card.actions:
         parts = [action.name, *([short_powers(t, locale, (action.power,))] if action.power else [])]
         parts.append(t(f"battlescenes.lookup.kind.{action.kind}", locale))
         if action.cost:
             parts.append(t("battlescenes.lookup.cost", locale, cost=action.cost))
+        text = said(t, locale, action.text)
         texts.append(
-            t("battlescenes.render.action_text", locale, action=" · ".join(parts), text=action.text)
+            t("battlescenes.render.action_text", locale, action=" · ".join(parts), text=text)
         )
     return head, texts
 
@@ -112,14 +113,14 @@ def card_rows(card: HandCard, t: Translate, locale: str) -> tuple[list[str], lis
 Lines = tuple[HandCard, list[tuple[str, bool, bool]]]
 
 
-def _layout(hand: tuple[HandCard, ...], t: Translate, locale: str, limit: int) -> list[Lines]:
-    """Each card's lines (text, bold, muted), its texts cut to ``limit`` lines each; with
-    ``limit`` 0 a card is one line (title and facts)."""
+def _layout(hand: tuple[HandCard, ...], t: Translate, locale: str, whole: bool) -> list[Lines]:
+    """Each card's lines (text, bold, muted): ``whole``, its facts and every text in full;
+    else one line (title and the facts that fit)."""
     out = []
     for card in hand:
         head, texts = card_rows(card, t, locale)
         title = f"#{card.id} {card.title}"
-        if limit == 0:  # the title, then as many facts as fit the line (never cut)
+        if not whole:  # the title, then as many facts as fit the line (never cut)
             facts = head[0].split(" · ")
             line = f"{title} — {facts[0]}"
             for fact in facts[1:]:
@@ -132,10 +133,7 @@ def _layout(hand: tuple[HandCard, ...], t: Translate, locale: str, limit: int) -
         for text in head:
             lines.extend((part, False, True) for part in wrap(text, SMALL, TEXT_W))
         for text in texts:
-            parts = wrap(text, SMALL, TEXT_W)
-            if len(parts) > limit:
-                parts = [*parts[: limit - 1], _ellipsis(parts[limit - 1])]
-            lines.extend((part, False, False) for part in parts)
+            lines.extend((part, False, False) for part in wrap(text, SMALL, TEXT_W))
         out.append((card, lines))
     return out
 
@@ -151,7 +149,7 @@ def _ellipsis(line: str, width: float = TEXT_W) -> str:
 def _block(lines: list[tuple[str, bool, bool]]) -> int:
     """Height of a card's block and the gap after it: its lines, at least the card glyph
     (one-line cards: a chip)."""
-    return LINE + 6 if len(lines) == 1 else max(len(lines) * LINE, 104) + 12
+    return LINE + 6 if len(lines) == 1 else max(len(lines) * LINE, GLYPH_H) + 8
 
 
 def _glyph(draw: ImageDraw.ImageDraw, x: float, y: float, card: HandCard, height: int) -> None:
@@ -240,26 +238,44 @@ def _symbol(draw: ImageDraw.ImageDraw, x: float, y: float, shape: str, colour: t
 
 
 def _measure(
-    data: SeatView, t: Translate, locale: str, fixed: int
+    data: SeatView, t: Translate, locale: str, fixed: int, eligible: set[int] | None = None
 ) -> tuple[list[Lines], list[str]]:
     """The hand's cards laid out to fit ``MAX_HEIGHT`` with ``fixed`` px besides them:
-    whole texts when they fit, else each cut to fewer lines, and for a hand still too
-    long (a ten-card opening hand) the last cards one line each, and past that named
-    in running text (:func:`_fit`)."""
+    every card (of those at ``eligible`` places; default all) whole when they fit, else
+    in hand order each whole while the rest still fit a line each, and past that named
+    in running text (:func:`_fit`); a text is never cut."""
 
     def height(cards: list[Lines]) -> int:
         return fixed + sum(_block(lines) for _c, lines in cards)
 
-    cards = _layout(data.hand, t, locale, 99)
-    for limit in (6, 4, 3, 2, 1):
-        if height(cards) <= MAX_HEIGHT:
-            return cards, []
-        cards = _layout(data.hand, t, locale, limit)
-    short = _layout(data.hand, t, locale, 0)
-    cut = len(cards)
-    while cut > 0 and height(cards[:cut] + short[cut:]) > MAX_HEIGHT:
-        cut -= 1
-    return _fit(cards[:cut] + short[cut:], fixed)
+    whole = _layout(data.hand, t, locale, True)
+    places = set(range(len(whole))) if eligible is None else eligible
+    if len(places) == len(whole) and height(whole) <= MAX_HEIGHT:
+        return whole, []
+    cards = _layout(data.hand, t, locale, False)
+    for i, card in enumerate(whole):
+        trial = [*cards[:i], card, *cards[i + 1 :]]
+        if i in places and height(trial) <= MAX_HEIGHT:
+            cards = trial
+    return _fit(cards, fixed)
+
+
+def _cards_fixed(t: Translate, locale: str) -> tuple[int, list[str]]:
+    """Room the cards image takes besides its cards (banner, its note), and the note."""
+    note = wrap(t("battlescenes.render.abridged", locale), SMALL, WIDTH)
+    return 118 + 20 + LINE * len(note), note
+
+
+def whole_on_cards(data: SeatView, t: Translate, locale: str) -> set[int]:
+    """Places in the hand of the cards the cards image shows whole (the hand image shows
+    the others whole where it has room)."""
+    cards, _rest = _measure(data, t, locale, _cards_fixed(t, locale)[0])
+    full = _layout(data.hand, t, locale, True)
+    return {
+        i
+        for i, ((_c, shown), (_d, whole)) in enumerate(zip(cards, full, strict=False))
+        if shown == whole
+    }
 
 
 def _rest(cards: Sequence[HandCard]) -> list[str]:
@@ -295,11 +311,11 @@ def _draw_cards(
 ) -> float:
     """Draw the cards' blocks from ``y``, then the ``rest`` named in running text."""
     for card, lines in cards:
-        block = _block(lines) - (4 if len(lines) == 1 else 12)
+        block = _block(lines) - (4 if len(lines) == 1 else 8)
         pad = 2 if len(lines) == 1 else 4
         box = (theme.MARGIN - 8, y - pad, theme.MARGIN + WIDTH + 8, y + block + pad)
         draw.rounded_rectangle(box, 10, fill=theme.PANEL)
-        _glyph(draw, theme.MARGIN, y, card, block if len(lines) == 1 else 100)
+        _glyph(draw, theme.MARGIN, y, card, block if len(lines) == 1 else GLYPH_H - 4)
         for i, (text, bold, muted) in enumerate(lines):
             fill = theme.TEXT_MUTED if muted else theme.TEXT
             top = y + i * LINE + (1 if len(lines) == 1 else 0)
@@ -326,10 +342,9 @@ def render_cards(view: View, catalog: Catalog, locale: str) -> bytes:
     t = catalog.translate
     assert view.seat is not None
     player = data.players[view.seat]
-    note = wrap(t("battlescenes.render.abridged", locale), SMALL, WIDTH)
-    fixed = 118 + 20 + LINE * len(note)
+    fixed, note = _cards_fixed(t, locale)
     cards, rest = _measure(data, t, locale, fixed)
-    full = _layout(data.hand, t, locale, 99)[: len(cards)]
+    full = _layout(data.hand, t, locale, True)[: len(cards)]
     abridged = bool(rest) or any(
         len(lines) < len(whole) for (_c, lines), (_d, whole) in zip(cards, full, strict=True)
     )
@@ -352,6 +367,40 @@ def render_cards(view: View, catalog: Catalog, locale: str) -> bytes:
     return to_png(image)
 
 
+def _whole_count(cards: list[Lines]) -> int:
+    """How many cards a layout shows whole (more than their one line)."""
+    return sum(1 for _c, lines in cards if len(lines) > 1)
+
+
+HandPlan = tuple[list[list[tuple[float, Key]]], list[str], list[Lines], list[str], int]
+
+
+def _plan_hand(
+    data: SeatView,
+    t: Translate,
+    locale: str,
+    options: list[str],
+    keys: list[list[tuple[float, Key]]],
+    elsewhere: set[int],
+) -> HandPlan:
+    """The hand image's layout with the legend ``keys``: (keys, options as shown, cards,
+    the rest named in running text, height)."""
+    height = 118 + 20 + LINE + 16 + (LINE * (len(data.set_aside) + 1) if data.set_aside else 0)
+    height += LINE * (len(keys) + 1) + 24 if keys else 0
+    shown = len(options)
+    while True:
+        told = options if shown == len(options) else [*options[: shown - 1], "…"]
+        above = height + (LINE * (len(told) + 1) + 24 if told else 0)
+        cards, rest = _measure(data, t, locale, above, elsewhere)
+        below = sum(_block(lines) for _c, lines in cards) + LINE * len(rest)
+        if above + (below if data.hand else LINE) <= MAX_HEIGHT or shown <= 3:
+            break
+        shown -= 1
+    if shown < len(options):
+        told = [*told[:-1], _ellipsis(options[shown - 1], WIDTH - 16)]
+    return keys, told, cards, rest, above + (below if data.hand else LINE)
+
+
 def render_hand(view: View, catalog: Catalog, locale: str) -> bytes:
     """What the seat may do now ("Your options now"), its hand one card a line with each
     cost, the cards it set aside, its loading order and the legend (seat views only)."""
@@ -367,25 +416,19 @@ def render_hand(view: View, catalog: Catalog, locale: str) -> bytes:
     ]
     owed = any(o.seat == seat for o in data.owed)
     powers = {p for c in data.hand for p in c.powers} | {p for c in data.scene for p in c.powers}
-    keys = _flow(legend(t, locale, powers))
     order = t(f"battlescenes.load_order.{player.load_order}", locale)
-    height = 118 + 20 + LINE + 16 + (LINE * (len(data.set_aside) + 1) if data.set_aside else 0)
-    height += LINE * (len(keys) + 1) + 24
-    # A long hand names its last cards in running text; a long list of answers is cut
-    # (each answer is in the post's menu too) until the hand has room.
-    listed = _layout(data.hand, t, locale, 0)
-    shown = len(options)
-    while True:
-        told = options if shown == len(options) else [*options[: shown - 1], "…"]
-        above = height + (LINE * (len(told) + 1) + 24 if told else 0)
-        cards, rest = _fit(listed, above)
-        below = sum(_block(lines) for _c, lines in cards) + LINE * len(rest)
-        if above + (below if data.hand else LINE) <= MAX_HEIGHT or shown <= 3:
-            break
-        shown -= 1
-    if shown < len(options):
-        told[-1] = _ellipsis(options[shown - 1], WIDTH - 16)
-    options, height = told, above + (below if data.hand else LINE)
+    # The cards the cards image could not show whole are whole here where there is room
+    # (the legend gives way when that lets more of them be whole: a card's text matters
+    # more than the symbols' key, which the board repeats); a long hand names its last
+    # cards in running text; a long list of answers is cut (each answer is in the post's
+    # menu too) until the hand has room.
+    elsewhere = set(range(len(data.hand))) - whole_on_cards(data, t, locale)
+    full_keys = _flow(legend(t, locale, powers))
+    planned = _plan_hand(data, t, locale, options, full_keys, elsewhere)
+    bare = _plan_hand(data, t, locale, options, [], elsewhere)
+    if _whole_count(bare[2]) > _whole_count(planned[2]):
+        planned = bare
+    keys, options, cards, rest, height = planned
     image, draw = canvas(int(height))
     head = t("battlescenes.render.your_hand", locale, player=player.name, count=len(data.hand))
     sub = (
@@ -428,7 +471,8 @@ def render_hand(view: View, catalog: Catalog, locale: str) -> bytes:
     draw_text(draw, (theme.MARGIN, y + 4), line, max_width=WIDTH, size=SMALL, fill=theme.TEXT_MUTED)
     y += LINE + 16
     title = t("battlescenes.render.legend.title", locale)
-    draw_text(draw, (theme.MARGIN, y), title, max_width=WIDTH, size=SMALL, bold=True)
+    if keys:
+        draw_text(draw, (theme.MARGIN, y), title, max_width=WIDTH, size=SMALL, bold=True)
     for row, items in enumerate(keys):
         top = y + LINE * (row + 1)
         for x, (shape, text, colour) in items:

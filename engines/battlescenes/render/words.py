@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from engines.battlescenes.content.wording import capitalised
 from engines.battlescenes.view import BoardView, Label
 
 Translate = Callable[..., str]
@@ -26,6 +27,12 @@ def short_powers(t: Translate, locale: str, powers: Sequence[str]) -> str:
 def label(t: Translate, locale: str, item: Label) -> str:
     """A view label in ``locale`` (its parameters translated too)."""
     return t(item.key, locale, **item.params)
+
+
+def said(t: Translate, locale: str, item: Label) -> str:
+    """A card text of the view (``content/wording.py``) in ``locale``, each sentence
+    opening with a capital."""
+    return capitalised(label(t, locale, item))
 
 
 def owes_text(data: BoardView, t: Translate, locale: str) -> str:
@@ -72,21 +79,34 @@ QUIET = (
 )
 
 
+def drafting(data: BoardView) -> bool:
+    """Whether someone is choosing an action in the menus, field by field: a move begun
+    but not made, so the last move shown is the last one completed."""
+    return any(o.prompt.key == "battlescenes.prompt.using" for o in data.owed)
+
+
 def last_lines(data: BoardView, t: Translate, locale: str) -> list[str]:
-    """The last move in words: who did what, then what happened."""
+    """The last move in words: who did what, then what happened ("the last completed
+    move" while an action is being chosen in the menus, which is no move yet)."""
     if not data.last_action:
         return []
     who = data.players[data.last_seat].name if 0 <= data.last_seat < len(data.players) else ""
     said = [label(t, locale, e) for e in data.last_events if not e.key.startswith(QUIET)]
+    done = drafting(data)
     if said and who and said[0].startswith(who):  # "Ana: Raio Negro V2 uses …" says it all
-        return [t("battlescenes.render.last_event", locale, text=said[0]), *said[1:]]
+        key = "battlescenes.board.last_done_event" if done else "battlescenes.render.last_event"
+        return [t(key, locale, text=said[0]), *said[1:]]
     kind = t(f"battlescenes.render.kind.{data.last_action}", locale)
-    return [t("battlescenes.render.last", locale, player=who, action=kind), *said]
+    key = "battlescenes.board.last_done" if done else "battlescenes.render.last"
+    return [t(key, locale, player=who, action=kind), *said]
 
 
-def legend_lines(t: Translate, locale: str, powers: Sequence[str] = ()) -> list[str]:
+def legend_lines(
+    t: Translate, locale: str, powers: Sequence[str] = (), actions: bool = False
+) -> list[str]:
     """The board's symbols in words: the short labels of the ``powers`` shown ("SF Super
-    Strength"), then the coloured edge."""
+    Strength"), the stages, and (``actions``: cards show them) the action chip."""
     keys = [f"{short_powers(t, locale, (p,))} {translated(t, locale, 'power', p)}" for p in powers]
     edge = t("battlescenes.render.legend.board", locale)
-    return [" · ".join([*keys, edge])]
+    chip = [t("battlescenes.board.legend_action", locale)] if actions else []
+    return [" · ".join([*keys, edge, *chip])]

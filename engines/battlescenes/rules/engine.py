@@ -131,7 +131,9 @@ class BattleScenes(GameEngine[State]):
 
     def entry_view(self, content: Any, entry_id: str) -> View | None:
         """A card's (or a deck's) preview sheet."""
-        data = preview.entry_data(content, entry_id) if isinstance(content, Pack) else None
+        if not isinstance(content, Pack):
+            return None
+        data = preview.entry_data(content, entry_id, self._entry_catalog())
         return None if data is None else View(self.name, None, data)
 
     def load_content(self, pack: str | None) -> Pack:

@@ -88,12 +88,12 @@ def test_a_crowded_scene_keeps_its_cards_and_shortens_the_words_below_them() -> 
     _width, height = readable(png, seen)
     said = seen.joined()
     assert "Última jogada — Ana: Raio Negro V2 usa" in said and said.endswith("…")
-    assert "Borda colorida" not in said  # the legend gave its line to the last move
+    assert "Estágio:" not in said  # the legend gave its line to the last move
     assert height > 1000  # no room left unused
     roomy = replace(data, scene=data.scene[:3])
     with drawn() as seen:
         board(roomy, None, t, "pt-BR")
-    assert "Borda colorida = topo" in seen.joined() and "…" not in seen.joined()
+    assert "barra colorida = topo" in seen.joined() and "…" not in seen.joined()
 
 
 def test_a_scene_of_up_to_four_cards_a_side_lies_as_on_the_table() -> None:

@@ -1,0 +1,584 @@
+"""What a card does, in our own words: its texts, actions and keywords described from
+their typed fields (steps, triggers, modifiers…) as catalog messages, so each reader gets
+them in their language (``battlescenes.say.*`` in the locale files).
+
+A card's printed text never carries over: a text or action a pack writes out itself
+(``text``) is shown as written, a ``manual`` one by our ``words`` per locale, and every
+other one is told from what the engine does with it. A field this module cannot tell
+gives ``battlescenes.say.untold`` naming it (a test walks every built-in card in every
+locale and fails on it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engines.battlescenes.content.schema import (
+    ActionDef,
+    ActionRule,
+    CardDef,
+    CardType,
+    Modifier,
+    Op,
+    Step,
+    Text,
+    Trigger,
+)
+from engines.core.model import Message
+
+P = "battlescenes.say."
+
+
+def say(key: str, **params: Any) -> Message:
+    """A ``battlescenes.say.<key>`` message."""
+    return Message(P + key, params)
+
+
+def untold(what: str) -> Message:
+    """A field the describer cannot tell (a pack's own combination): named as written."""
+    return say("untold", what=what)
+
+
+def own_noun(card: CardDef) -> str:
+    """The noun of the card itself ("this scenario")."""
+    return {
+        CardType.CHARACTER: "this_character",
+        CardType.SUPPORT: "this_support",
+        CardType.SCENARIO: "this_scenario",
+    }.get(card.type, "this_card")
+
+
+@dataclass(frozen=True)
+class Scope:
+    """Whose words a step is in: the card, and whether in an action, a generated effect
+    or a text whose trigger names another card ("that character")."""
+
+    card: CardDef
+    action: bool = False
+    text: Text | None = None
+
+    @property
+    def this(self) -> str:
+        """The noun of ``to: this`` (the effect's card base)."""
+        text = self.text
+        if self.action or (text is not None and text.generated):
+            return "user"
+        if text is not None and (
+            text.trigger_for == "own_characters" or text.trigger is Trigger.CHARACTER_ENTERS
+        ):
+            return "that"
+        own = own_noun(self.card)
+        return "carrier" if own == "this_card" else own
+
+    @property
+    def target(self) -> str:
+        """The noun of ``to: target`` (an action's target, or what the trigger names)."""
+        trigger = self.text.trigger if self.text is not None else None
+        if trigger is Trigger.DAMAGED:
+            return "damager"
+        if trigger is Trigger.DEALT_DAMAGE:
+            return "damaged"
+        if trigger is Trigger.CHARACTER_ENTERS:
+            return "that"
+        return "target"
+
+
+def noun(name: str, form: str = "base", **params: Any) -> Message:
+    """A noun phrase in a form: ``base``; ``to``, where damage goes ("to the target", "no
+    alvo", "al bersaglio"); ``dat``, whom damage is dealt to ("ao alvo"); ``by``, who
+    deals it ("pelo alvo", "dal bersaglio")."""
+    return say(f"noun.{name}.{form}", **params)
+
+
+def either(names: str) -> Any:
+    """ "A|B" (an affiliation condition): "A and/or B"."""
+    parts = names.split("|")
+    return parts[0] if len(parts) == 1 else say("either", a=parts[0], b=parts[1])
+
+
+def power(name: str) -> Message:
+    """A power's name in the reader's language."""
+    return Message(f"battlescenes.power.{name}")
+
+
+def _message(value: Any) -> Message:
+    """``value`` as a message (a bare text wrapped as written)."""
+    return value if isinstance(value, Message) else say("cat", a=value, b="")
+
+
+def concat(parts: Sequence[Any]) -> Message:
+    """Parts written one after the other (each carries its own spacing)."""
+    out: Any = parts[0] if parts else ""
+    for part in parts[1:]:
+        out = say("cat", a=out, b=part)
+    return _message(out)
+
+
+def sentences(parts: Sequence[Any]) -> Message:
+    """Sentences after one another, a space between."""
+    out: Any = parts[0] if parts else ""
+    for part in parts[1:]:
+        out = say("then_sentence", a=out, b=part)
+    return _message(out)
+
+
+# --- who a step applies to -------------------------------------------------------------
+
+
+def _who(step: Step, scope: Scope, form: str) -> Message:
+    if step.to == "this":
+        return noun(scope.this, form)
+    if step.to == "target":
+        return noun(scope.target, form)
+    if step.to == "chosen_character" and step.other:
+        return noun("another_character", form)
+    if step.to == "chosen_own_character" and step.filter_power:
+        return noun("own_character_power", form, power=power(step.filter_power))
+    if step.to == "chosen_base" and step.filter_lacks_power:
+        return noun("base_lacking", form, power=power(step.filter_lacks_power))
+    if step.to.startswith("chosen_"):
+        return noun(step.to.removeprefix("chosen_"), form)
+    return noun(step.to, form)
+
+
+def _card_kind(step: Step, scope: Scope) -> Message:
+    """The cards a search, discard or load may pick: "a character card with …"."""
+    kind = say(f"card.{step.filter_type or 'any'}")
+    if step.filter_affiliation:
+        return say("card.with_affiliation", card=kind, affiliation=step.filter_affiliation)
+    if step.from_power_of:
+        return say("card.with_power_of", card=kind, who=noun(scope.this))
+    if step.filter_power:
+        return say("card.with_power", card=kind, power=power(step.filter_power))
+    return kind
+
+
+def _damage(step: Step) -> Message:
+    count: int | str = step.amount
+    if step.plus:
+        count = f"{step.amount}+X" if step.amount else "X"
+    return say("damage_penetrating" if step.penetrating else "damage", count=count)
+
+
+def _source(step: Step, scope: Scope) -> Message | None:
+    if step.source == "target":
+        return noun(scope.target)
+    if step.source == "chosen":
+        return noun("that")
+    if step.source == "marked":
+        return noun("marked")
+    return None
+
+
+def _damage_step(step: Step, scope: Scope) -> Message:
+    source = _source(step, scope)
+    by = "_by" if source is not None else ""
+    mood = "may" if step.optional else "step"
+    if step.to == "distributed":
+        return say(f"step.damage_split{by}", damage=_damage(step), upto=step.up_to, source=source)
+    return say(
+        f"{mood}.damage{by}", damage=_damage(step), to=_who(step, scope, "to"), source=source
+    )
+
+
+#: Procedures told by one message each: (op, what the message takes).
+_SIMPLE = {
+    Op.DRAW,
+    Op.UNLOAD_CHOSEN,
+    Op.SET_ASIDE_TOP,
+    Op.KEEP_SET_ASIDE,
+    Op.RETURN_IN_ORDER,
+    Op.RETURN_SET_ASIDE,
+    Op.REVEAL_SET_ASIDE,
+    Op.HAND_TO_DECK_TOP,
+    Op.SEARCH_DECK,
+    Op.CANCEL_ACTION,
+    Op.FORBID_ACTION_THIS_TURN,
+    Op.FORBID_SEARCH_THIS_TURN,
+    Op.CHOOSE_AFFILIATION,
+    Op.PUT_INTO_SCENE,
+}
+
+
+def _step(step: Step, scope: Scope, card: CardDef) -> Message:
+    """One procedure as a clause ("draw 2 cards", "you may deal 1 damage to …")."""
+    mood = "may" if step.optional else "step"
+    op = step.op
+    who = _who(step, scope, "base")
+    if op is Op.DAMAGE:
+        return _damage_step(step, scope)
+    if op in _SIMPLE:
+        return say(f"{mood}.{op.value}", count=step.amount)
+    if op in (Op.INCAPACITATE, Op.CAPACITATE, Op.SHIELD_SET, Op.RETURN_TO_HAND):
+        return say(f"{mood}.{op.value}", who=who, count=step.amount)
+    if op is Op.SHIELD:
+        return say(f"{mood}.shield", who=who, amount=f"{step.amount:+d}")
+    if op is Op.UNLOAD:
+        return say(f"{mood}.unload", who=who, to=_who(step, scope, "to"), count=step.amount)
+    if op is Op.LOAD_RESOURCES:
+        return say(f"{mood}.load_resources", who=who, to=_who(step, scope, "to"), count=step.amount)
+    if op in (Op.TAKE_FROM_DECK, Op.DISCARD_FROM_HAND):
+        return say(f"{mood}.{op.value}", card=_card_kind(step, scope))
+    if op is Op.LOAD_FROM_RESOURCES:
+        onto = noun("own_character")
+        if step.filter_alignment:
+            alignment = Message(f"battlescenes.alignment.{step.filter_alignment}")
+            onto = noun("own_character_alignment", alignment=alignment)
+        return say(f"{mood}.load_from_resources", card=_card_kind(step, scope), onto=onto)
+    if op in (Op.MARK, Op.LOSE_TEXTS):
+        return say(f"{mood}.{op.value}", who=who, holder=noun(own_noun(card)))
+    if op is Op.TO_RESOURCES:  # the text's own card goes (Atacar até Derrubar)
+        return say(f"{mood}.to_resources", who=noun(own_noun(card)))
+    if op is Op.MILL:
+        kind = "mill_countdown" if step.plus == "countdown" else "mill"
+        return say(f"{mood}.{kind}", count=step.amount)
+    if op is Op.GENERATE:
+        made = next((t for t in card.texts if t.generated == step.text), None)
+        if made is None:
+            return untold(f"generate {step.text}")
+        return say("step.generate", effect=_generated(made, card))
+    return untold(op.value)
+
+
+def steps_clause(steps: Sequence[Step], scope: Scope) -> Any:
+    """Procedures in order, "; " between; "if you do" once before the steps that hang on
+    an earlier optional one, and a condition checked as a step is reached."""
+    clauses: list[Any] = []
+    said_if_done = False
+    for step in steps:
+        clause: Any = _step(step, scope, scope.card)
+        if step.if_damaged:
+            clause = say("if.damaged", then=clause)
+        if step.if_all_affiliation:
+            clause = say(
+                "if.all_affiliation", affiliation=either(step.if_all_affiliation), then=clause
+            )
+        if step.if_done and not said_if_done:
+            clause = say("if.done", then=clause)
+            said_if_done = True
+        clauses.append(clause)
+    out = clauses[0] if clauses else ""
+    for clause in clauses[1:]:
+        out = say("then", a=out, b=clause)
+    return out
+
+
+def _x(steps: Iterable[Step]) -> list[Message]:
+    """What an X in the amounts is ("X is the number of …")."""
+    found: list[Message] = []
+    for step in steps:
+        if step.plus.startswith("opponent_prizes:"):
+            found.append(say("x.opponent_prizes", affiliation=step.plus.split(":", 1)[1]))
+        elif step.plus == "loaded":
+            found.append(say("x.loaded"))
+        elif step.plus == "x":
+            found.append(say("x.chosen"))
+    return found
+
+
+# --- damage modifiers and other static effects -------------------------------------------
+
+
+def _modifier(mod: Modifier, scope: Scope) -> Message:
+    """A damage-modifying effect as a sentence ("Damage dealt to … is reduced by 1.")."""
+    subject = {
+        "this": say("mod.to", who=noun(scope.this, "dat")),
+        "dealt": say("mod.by", who=noun(scope.this, "by")),
+        "marked": say("mod.to", who=noun("marked", "dat")),
+        "target": say("mod.to", who=noun("target", "dat")),
+        "friendly": say("mod.to", who=noun("own_characters", "dat")),
+        "any": say("mod.any"),
+        "chosen_affiliation": say("mod.to", who=noun("chosen_affiliation_characters", "dat")),
+    }.get(mod.applies_to, untold(f"applies_to {mod.applies_to}"))
+    conditions: list[Message] = []
+    if mod.if_source_lacks_affiliation:
+        conditions.append(say("mod.if.source_lacks", affiliation=mod.if_source_lacks_affiliation))
+    if mod.if_source_alignment:
+        alignment = Message(f"battlescenes.alignment.{mod.if_source_alignment}")
+        conditions.append(say("mod.if.source_alignment", alignment=alignment))
+    if mod.if_source_affiliation:
+        key = "source_own_affiliation" if mod.if_own_source else "source_affiliation"
+        key += "_action" if mod.if_action else ""
+        conditions.append(say(f"mod.if.{key}", affiliation=mod.if_source_affiliation))
+    if mod.if_target_alter_ego:
+        conditions.append(say("mod.if.target_alter_ego", alter_ego=mod.if_target_alter_ego))
+    if mod.if_target_affiliation:
+        conditions.append(say("mod.if.target_affiliation", affiliation=mod.if_target_affiliation))
+    if mod.if_action_kind:
+        kind = Message(f"battlescenes.lookup.kind.{mod.if_action_kind}")
+        conditions.append(say("mod.if.action_kind", kind=kind))
+    if mod.if_action and not mod.if_source_affiliation:
+        conditions.append(say("mod.if.action"))
+    if mod.if_not_action:
+        conditions.append(say("mod.if.not_action"))
+    if mod.if_opponent_preparation:
+        conditions.append(say("mod.if.opponent_preparation"))
+    change = {
+        "add": say("mod.add" if mod.value >= 0 else "mod.reduce", count=abs(mod.value)),
+        "div": say("mod.div", count=mod.value),
+        "mul": say("mod.mul", count=mod.value),
+        "fixed": say("mod.fixed", count=mod.value),
+    }.get(mod.op, untold(f"modifier {mod.op}"))
+    return say("mod.sentence", subject=subject, conditions=concat(conditions), change=change)
+
+
+def _rule(rule: ActionRule, scope: Scope) -> Message:
+    """A static text about using actions (4.6.2)."""
+    if rule.effect == "forbid" and not any(
+        (rule.if_power, rule.if_kind, rule.if_damage, rule.if_name, rule.if_stage_at_most >= 0)
+    ):
+        return say(f"rule.forbid.{rule.whose}", who=noun(scope.this))
+    return untold(f"action_rules {rule.effect}")
+
+
+def _statics(text: Text, scope: Scope) -> list[Message]:
+    """The static effects of a text, a sentence each."""
+    this = noun(scope.this)
+    out: list[Message] = []
+    if text.shield_bonus and text.shield_to == "own_characters":
+        key = "static.shield_own_affiliation" if text.shield_if_affiliation else "static.shield_own"
+        out.append(say(key, count=text.shield_bonus, affiliation=text.shield_if_affiliation))
+    elif text.shield_bonus:
+        out.append(say("static.shield_bonus", who=this, amount=f"{text.shield_bonus:+d}"))
+    if text.shield_per_loaded:
+        out.append(say("static.shield_per_loaded", who=this))
+    if text.shield_set >= 0:
+        out.append(say("static.shield_set", who=this, count=text.shield_set))
+    out.extend(_modifier(m, scope) for m in text.modifiers)
+    if text.redirect:
+        out.append(say("static.redirect", who=noun(scope.this, "dat")))
+    if text.redirect_marked:
+        out.append(say("static.redirect_marked", who=this))
+    if text.untargetable_first:
+        out.append(say("static.untargetable_first", who=this))
+    if text.replace_leave_with_prizes:
+        out.append(say("static.leave_to_prizes"))
+    if text.replace_search_with_draw:
+        out.append(say("static.search_draws"))
+    if text.forbid_search:
+        out.append(say("static.forbid_search"))
+    out.extend(_rule(r, scope) for r in text.action_rules)
+    for field in (
+        "replace_knock_out",
+        "replace_damage",
+        "replace_load",
+        "replace_draw",
+        "replace_discard",
+        "ready_for",
+    ):
+        if getattr(text, field):
+            out.append(untold(f"{field} {getattr(text, field)}"))
+    if text.characteristics:
+        out.append(untold("characteristics"))
+    return out
+
+
+# --- when a text works -------------------------------------------------------------------
+
+
+def _when(text: Text, scope: Scope) -> Message:
+    """The head of a triggered or activated text ("When this character enters the scene",
+    "In your Preparation phase, once per turn, if …")."""
+    conditions: list[Message] = []
+    if text.activated:
+        head = say(f"activated.{text.activated_in}")
+        if text.once_per_turn:
+            conditions.append(say("cond.once"))
+    else:
+        head = _trigger(text, scope)
+    if text.if_since_start_of_turn:
+        conditions.append(say("cond.since_start"))
+    if text.if_all_affiliation:
+        conditions.append(say("cond.all_affiliation", affiliation=either(text.if_all_affiliation)))
+    if text.if_controls_character:
+        conditions.append(say("cond.controls_character"))
+    if text.if_combat:
+        conditions.append(say("cond.combat"))
+    if text.from_zone:
+        conditions.append(say(f"cond.from_{text.from_zone}"))
+    if text.trigger is Trigger.DREW_BY_ACTION and text.if_power:
+        conditions.append(say("cond.holder_power", power=power(text.if_power)))
+    return concat([head, *conditions])
+
+
+#: Triggers told with whose turn it is (``whose_turn``: own, opponent, any, marked).
+_TURNS = {
+    Trigger.TURN_START,
+    Trigger.COUNTDOWN_START,
+    Trigger.COUNTDOWN_END,
+    Trigger.DRAW_START,
+    Trigger.DRAW_END,
+    Trigger.ADJUSTMENT_START,
+    Trigger.ADJUSTMENT_END,
+    Trigger.COMBAT_START,
+    Trigger.ANTICIPATION_START,
+    Trigger.ANTICIPATION_END,
+    Trigger.ATTACK_START,
+    Trigger.ATTACK_END,
+    Trigger.COMBAT_END,
+    Trigger.TURN_END,
+}
+
+
+def _trigger(text: Text, scope: Scope) -> Message:
+    trigger = text.trigger
+    if trigger is None:
+        return untold("trigger")
+    this = noun(scope.this)
+    if trigger in _TURNS:
+        return say(f"when.{trigger.value}", whose=say(f"whose.{text.whose_turn}"))
+    if trigger is Trigger.ACTION_USED:
+        whose = "generated" if text.generated else text.whose_turn
+        return say(f"when.action_used.{whose}")
+    if trigger is Trigger.INCAPACITATED:
+        who = _subject(text, scope)
+        by = say("when.by_opponent") if text.trigger_by == "opponent" else ""
+        return say("when.incapacitated", who=who, by=by)
+    if trigger is Trigger.DEALT_DAMAGE:
+        victim = (
+            say("when.victim_without", affiliation=text.victim_without_affiliation)
+            if text.victim_without_affiliation
+            else say("when.victim_any")
+        )
+        return say("when.dealt_damage", who=_subject(text, scope), victim=victim)
+    if trigger in (Trigger.CHARACTER_ENTERS, Trigger.LOADED_FROM_RESOURCES):
+        key = f"when.{trigger.value}" + ("_power" if text.if_power else "")
+        return say(key, power=power(text.if_power) if text.if_power else "")
+    if trigger is Trigger.DREW_BY_ACTION:
+        action_power = power(text.action_power) if text.action_power else ""
+        return say("when.drew_by_action", power=action_power)
+    return say(f"when.{trigger.value}", who=this, who_to=noun(scope.this, "to"))
+
+
+def _subject(text: Text, scope: Scope) -> Message:
+    """Whose incapacitation or damage a trigger waits for."""
+    if text.trigger_for != "own_characters":
+        return noun(scope.this)
+    if text.trigger_if_affiliation:
+        return noun("own_character_affiliation", affiliation=text.trigger_if_affiliation)
+    return noun("own_character")
+
+
+# --- whole texts, actions and keywords ---------------------------------------------------
+
+
+def _written(text: str, words: tuple[tuple[str, str], ...]) -> Message | None:
+    """A pack's own wording (as written) or our words per locale, if given."""
+    if words:
+        return say("written", text=dict(words))
+    if text:
+        return say("written", text=text)
+    return None
+
+
+def describe_text(text: Text, card: CardDef) -> Message:
+    """A permanent text in our words (or as its pack wrote it)."""
+    written = _written(text.text, text.words)
+    if written is not None:
+        return written
+    scope = Scope(card, text=text)
+    statics = _statics(text, scope)
+    extra = _x(text.steps)
+    statics = [say("sentence", text=s) for s in statics]
+    if text.steps:
+        clause = say("clause", head=_when(text, scope), body=steps_clause(text.steps, scope))
+        return sentences([clause, *statics, *extra])
+    if not statics:
+        return untold("text")
+    return sentences([*statics, *extra])
+
+
+def _generated(text: Text, card: CardDef) -> Any:
+    """A generated effect (5.7 B) as the clause of the step that makes it."""
+    scope = Scope(card, text=text)
+    if text.steps:
+        if text.trigger not in (Trigger.DAMAGED, Trigger.ACTION_USED):
+            return untold(f"generated {text.trigger}")
+        head = say(f"generated.{text.trigger.value}", who=noun(scope.this, "dat"))
+        return say("generated.trigger", head=head, body=steps_clause(text.steps, scope))
+    statics = _statics(text, scope)
+    return _list(statics) if statics else untold("generated")
+
+
+def keyword_label(card: CardDef, keyword: str, steps: Sequence[Step] = ()) -> Message:
+    """A keyword's official name with its number ("Clairvoyance 2")."""
+    number = card.keyword_number(keyword)
+    if number is None and keyword == "clarividencia":  # the cards it looks at (7.2)
+        number = next((s.amount for s in steps if s.op is Op.SET_ASIDE_TOP), None)
+    name = Message(f"battlescenes.keyword.{keyword}")
+    return say("keyword_number", keyword=name, count=number) if number else name
+
+
+def describe_action(action: ActionDef, card: CardDef) -> Message:
+    """An action's effect in our words (or as its pack wrote it)."""
+    written = _written(action.text, action.words)
+    if written is not None:
+        return written
+    scope = Scope(card, action=True)
+    if action.modes:
+        options = [steps_clause(m.steps, scope) for m in action.modes]
+        body: Any = options[0]
+        for option in options[1:]:
+            body = say("or", a=body, b=option)
+    elif action.distribute:
+        step = action.steps[0]
+        damage = say("damage_penetrating" if step.penetrating else "damage", count=action.targets)
+        body = say("step.damage_split_any", damage=damage)
+    else:
+        body = steps_clause(action.steps, scope)
+    keywords = [keyword_label(card, k, action.steps) for k in action.keywords]
+    if keywords:
+        body = say("keywords_then", keywords=_list(keywords), effect=body)
+    return sentences([say("action", effect=body), *_x(action.steps)])
+
+
+def _list(items: Sequence[Any]) -> Message:
+    out: Any = items[0]
+    for item in items[1:]:
+        out = say("list", a=out, b=item)
+    return _message(out)
+
+
+def describe_keywords(card: CardDef) -> list[Message]:
+    """The card's keywords, each with what it does ("Squad: any number of …")."""
+    return [
+        say("keyword", keyword=keyword_label(card, k), rule=say(f"keyword_rule.{k}"))
+        for k in card.keywords
+    ]
+
+
+def as_json(message: Message) -> dict[str, Any]:
+    """``message`` as plain JSON, its message parameters as ``{"key", "params"}`` (what
+    the catalog and the preview sheets translate in place)."""
+    params = {k: as_json(v) if isinstance(v, Message) else v for k, v in message.params.items()}
+    return {"key": message.key, "params": params}
+
+
+def capitalised(text: str) -> str:
+    """``text`` with each sentence's first letter in capitals (the catalog's fragments
+    start in lower case, as they may open a sentence or follow "if you do")."""
+    out = []
+    upper = True
+    for i, char in enumerate(text):
+        if upper and char.isalnum():  # "2 cards…" keeps its lower case
+            out.append(char.upper())
+            upper = False
+            continue
+        out.append(char)
+        if char == "." and text[i + 1 : i + 2] == " ":
+            upper = True
+    return "".join(out)
+
+
+def told(translate: Callable[..., str], locale: str, message: Message) -> str:
+    """A described text in ``locale``, each sentence opening with a capital."""
+    return capitalised(translate(message.key, locale, **dict(message.params)))
+
+
+def card_texts(card: CardDef) -> list[Message]:
+    """Everything a card's texts say, in reading order: its keywords, then its permanent
+    texts (a generated effect is told by the step that makes it)."""
+    texts = [describe_text(t, card) for t in card.texts if not t.generated]
+    return [*describe_keywords(card), *texts]
