@@ -238,6 +238,9 @@ class StatusDef:
     spend_cost: int = 0
     #: Run for the holder, once per token, when the holder's own turn ends (Delayed Poison).
     end_of_turn: Script = ()
+    #: Run for the holder each time a token is actually gained (Webbed: 2 isolated
+    #: undefendable damage "when inflicted"); it cannot stop for a player.
+    when_inflicted: Script = ()
     #: The hero that brings this status (set by the loader).
     hero: str = ""
 

@@ -92,6 +92,7 @@ def _variants(node: Node) -> tuple[Variant, ...]:
 PROVENANCE = {"source", "verified"}
 #: Steps that stop for a player (never in set-up, Income or trigger scripts).
 WAITING_OPS = frozenset({"or", "manual", "then", "reroll", "choose_player", "discard_for"})
+WAITING_OPS |= {"spend_for"}  # issue 22, Spider-Man: an offer to pay a token
 
 
 def _ability(node: Node) -> Ability:
@@ -152,6 +153,7 @@ def _status(node: Node) -> StatusDef:
     allowed |= {"stack_limit_others", "upkeep_others_only", "when_attacking", "when_attacked"}
     allowed |= {"overflow", "expires_after_roll", "protected", "decline", "when_full"}
     allowed |= {"fewer_attempts", "skip_offensive_roll", "spend_cost", "end_of_turn"}
+    allowed |= {"when_inflicted"}  # issue 22: Spider-Man's Webbed
     f = Fields(node, allowed)
     status = StatusDef(
         id=f.need("id", ident),
@@ -181,6 +183,7 @@ def _status(node: Node) -> StatusDef:
         skip_offensive_roll=f.get("skip_offensive_roll", Node.boolean, False),
         spend_cost=f.get("spend_cost", lambda n: n.integer(1, 15), 0),
         end_of_turn=f.get("end_of_turn", script, ()),
+        when_inflicted=f.get("when_inflicted", script, ()),
     )
     # A token bought off with CP (spend_cost) may have nothing else to do when spent.
     if status.spendable != bool(status.spend or status.spend_cost):
@@ -334,7 +337,12 @@ def _cross_check(hero: Hero, top: Node) -> None:
     waitless += [
         (
             f"statuses.{s.id}",
-            s.when_attacking + s.when_attacked + s.overflow + s.when_full + s.end_of_turn,
+            s.when_attacking
+            + s.when_attacked
+            + s.overflow
+            + s.when_full
+            + s.end_of_turn
+            + s.when_inflicted,
         )
         for s in hero.statuses
     ]
@@ -359,7 +367,8 @@ def _cross_check(hero: Hero, top: Node) -> None:
             + s.when_attacked
             + s.overflow
             + s.when_full
-            + s.end_of_turn,
+            + s.end_of_turn
+            + s.when_inflicted,
         )
         for s in hero.statuses
     ]

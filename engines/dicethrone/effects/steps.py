@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from engines.dicethrone.content import DamageKind, Hero, Script, Step, Text
+from engines.dicethrone.effects.reactions import DECODERS as REACTION_DECODERS
 from engines.dicethrone.rules import aim
 from engines.dicethrone.rules.combos import symbol_counts
 
@@ -390,7 +391,7 @@ MORE_DECODERS: Mapping[str, Callable[[Step], object]] = {
     "discard_for": lambda s: DiscardFor(s.steps),
     "discard_at": lambda s: DiscardAt(s.amount, s.steps),
 }
-DECODERS = {**DECODERS, **MORE_DECODERS}
+DECODERS = {**DECODERS, **MORE_DECODERS, **REACTION_DECODERS}
 
 
 class UnknownOpError(ValueError):
