@@ -9,9 +9,11 @@ from collections import Counter
 
 import pytest
 
-from engines.core import EngineError, RiggedDice
+from engines.core import EngineError, RiggedDice, Seat
+from engines.core.model import replace
 from engines.dicethrone import ENGINE
 from engines.dicethrone.content import DamageKind, text_for
+from engines.dicethrone.lookup import lookup
 from engines.dicethrone.rules import actions as a
 from engines.dicethrone.rules.state import Phase, State, Step
 from tests.engines.dicethrone.helpers import act, keys, start, with_player
@@ -399,3 +401,48 @@ def test_seeded_matches_with_spider_man_end(others: list[str], seeds: range) -> 
     assert used["activated"] and used["status_gained"]
     names = {text_for(s.name, "en-US") for s in HERO.statuses}
     assert any(used[name] for name in names), used.most_common(20)
+
+
+def test_in_king_of_the_hill_the_combo_phase_attacks_the_same_defender_unasked() -> None:
+    seats = [Seat(i, name) for i, name in enumerate(("Alice", "Bruno", "Carla"))]
+    options = {"hero1": "spider_man", "hero2": "barbarian", "hero3": "ninja"}
+    state = ENGINE.new_match(options, seats, CONTENT, RiggedDice([6, 1, 1]))
+    state = with_player(state, 0, statuses={"combo": 1})
+    state, _ = act(state, 0, a.EndPhase())
+    state, _ = act(state, 0, a.RollDice(), 1, 1, 2, 4, 5)
+    state, _ = act(state, 0, a.Announce("punch"))
+    while state.step is not Step.TARGET:
+        state, _ = act(state, ENGINE.pending(state)[0].seat, a.Pass())
+    state, _ = act(state, 0, a.Target(3))  # Carla's Ninja
+    while state.step is not Step.DEFENSE:
+        state, _ = act(state, ENGINE.pending(state)[0].seat, a.Pass())
+    state, _ = act(state, 2, a.Defend(), 1, 4, 4)  # Shade Shift
+    while state.step is not Step.FINAL:
+        decision = ENGINE.pending(state)[0]
+        state, _ = act(state, decision.seat, a.Choose(1) if state.choice else a.Pass())
+    state, _ = act(state, 0, a.Spend("combo"))
+    while state.phase is not Phase.OFFENSIVE:
+        state, _ = act(state, ENGINE.pending(state)[0].seat, a.Pass())
+    assert state.target == 2 and state.roll.attempts == 0
+    state, _ = act(state, 0, a.RollDice(), 1, 1, 2, 4, 5)
+    state, _ = act(state, 0, a.Announce("punch"))
+    while state.step is Step.RESPONSE:
+        state, _ = act(state, ENGINE.pending(state)[0].seat, a.Pass())
+    # No new targeting: the same Defender answers the second Attack.
+    assert state.step is Step.DEFENSE and ENGINE.pending(state)[0].seat == 2
+
+
+def test_the_new_state_fields_survive_a_save() -> None:
+    state = _resolve(_rolled(_attacked(hand=("swing_escape",), cp=3), "spider_sense", 4, 1))
+    state = replace(state, extra_roll=1, roll=replace(state.roll, swapped=("a", "b", "c")))
+    assert ENGINE.state_from_json(ENGINE.state_to_json(state)) == state
+
+
+def test_lookup_names_his_printed_pieces() -> None:
+    state = _spidey(hand=("swing_escape",))
+    card = lookup(CONTENT, state, 0, "Swing Escape!")
+    assert card is not None and "Swing Escape!" in str(card)
+    board = lookup(CONTENT, state, None, "Spider-Man")
+    assert board is not None
+    for name in ("Venom Shockwave!", "Spider-Sense", "Counterpunch", "Webbed"):
+        assert name in str(board), name
