@@ -92,7 +92,7 @@ def _variants(node: Node) -> tuple[Variant, ...]:
 PROVENANCE = {"source", "verified"}
 #: Steps that stop for a player (never in set-up, Income or trigger scripts).
 WAITING_OPS = frozenset({"or", "manual", "then", "reroll", "choose_player", "discard_for"})
-WAITING_OPS |= {"spend_for"}  # issue 22, Spider-Man: an offer to pay a token
+WAITING_OPS |= {"discard_token"}  # issue 22, Spider-Man: an offer to pay a token
 
 
 def _ability(node: Node) -> Ability:

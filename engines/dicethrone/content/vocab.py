@@ -38,8 +38,8 @@ CLEAR_OPS = frozenset({"clear_statuses"})
 #: Flags: an additional Offensive Roll Phase; a Defensive Ability against an
 #: undefendable Attack.
 REACTION_FLAGS = frozenset({"extra_roll_phase", "allow_defense"})
-#: ``expose: webbed``; ``spend_for``, ``with_defense``, ``swap_symbol`` (mappings).
-REACTION_OPS = REACTION_FLAGS | {"expose", "spend_for", "with_defense", "swap_symbol"}
+#: ``expose: webbed``; ``discard_token``, ``with_defense``, ``swap_symbol`` (mappings).
+REACTION_OPS = REACTION_FLAGS | {"expose", "discard_token", "with_defense", "swap_symbol"}
 FLAG_OPS |= REACTION_FLAGS
 OPS = AMOUNT_OPS | FLAG_OPS | STATUS_OPS | NESTED_OPS | COMPANION_OPS | CHOICE_OPS
 OPS |= CLEAR_OPS | REACTION_OPS | {"damage", "manual"}
@@ -197,13 +197,13 @@ def _choice_step(op: str, arg: Node) -> Step:
 
 
 def _reaction_step(op: str, arg: Node) -> Step:
-    """``expose: webbed``; ``spend_for: {status, do, otherwise}``; ``with_defense:
+    """``expose: webbed``; ``discard_token: {status, do, otherwise}``; ``with_defense:
     {defense, symbols, do}``; ``swap_symbol: {defense, from, to}``. The defence id is
     kept in the record's ``topic``; a swap's printed symbol in ``symbols``, the one
     read instead in ``per``."""
     if op == "expose":
         return Step(op=op, status=ident(arg), amount=1, target="self")
-    if op == "spend_for":
+    if op == "discard_token":
         f = Fields(arg, {"status", "do", "otherwise"})
         return Step(
             op=op,

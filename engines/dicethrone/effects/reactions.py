@@ -52,7 +52,7 @@ class Expose:
 
 
 @dataclass(frozen=True)
-class SpendFor:
+class DiscardToken:
     """ "You may discard a token of ``status`` to …": an offer while the owner holds
     one (the token goes, then ``steps``); ``otherwise`` when she declines or has none."""
 
@@ -86,12 +86,12 @@ DECODERS: Mapping[str, Callable[[Step], object]] = {
     "extra_roll_phase": lambda s: ExtraRollPhase(),
     "allow_defense": lambda s: AllowDefense(),
     "expose": lambda s: Expose(s.status or ""),
-    "spend_for": lambda s: SpendFor(s.status or "", s.steps, s.otherwise),
+    "discard_token": lambda s: DiscardToken(s.status or "", s.steps, s.otherwise),
     "with_defense": lambda s: WithDefense(s.topic, s.symbols, s.steps),
     "swap_symbol": lambda s: SwapSymbol(s.topic, next(iter(s.symbols), ""), s.per or ""),
 }
 
-#: Labels of the offer ``spend_for`` makes, per locale.
+#: Labels of the offer ``discard_token`` makes, per locale.
 LABELS = {
     "en-US": {"no": "Keep the {status} token", "yes": "Discard {status} for the effect"},
     "pt-BR": {"no": "Manter a ficha de {status}", "yes": "Descartar {status} pelo efeito"},
@@ -171,8 +171,8 @@ def expose(run: DTRun, state: State, step: Expose) -> State:
     return remove_status(state, owner, step.status, 1, run.env.content, run.env.events)
 
 
-@HANDLERS.on(SpendFor)
-def spend_for(run: DTRun, state: State, step: SpendFor) -> State:
+@HANDLERS.on(DiscardToken)
+def discard_token(run: DTRun, state: State, step: DiscardToken) -> State:
     """An offer while the owner holds the token; otherwise the other steps."""
     owner = run.ctx.owner
     if not state.players[owner].statuses.get(step.status) or not may_wait(run.ctx):
@@ -184,7 +184,7 @@ def spend_for(run: DTRun, state: State, step: SpendFor) -> State:
         Step(op="option", steps=step.otherwise, text=_label("no", names)),
         Step(op="option", steps=(pay, *step.steps), text=_label("yes", names)),
     )
-    run.push((Step(op="or", steps=options, topic="spend_for"),))
+    run.push((Step(op="or", steps=options, topic="discard_token"),))
     return state
 
 

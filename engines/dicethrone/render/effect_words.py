@@ -16,7 +16,7 @@ from engines.dicethrone.effects.reactions import (
     AllowDefense,
     Expose,
     ExtraRollPhase,
-    SpendFor,
+    DiscardToken,
     SwapSymbol,
     WithDefense,
 )
@@ -221,11 +221,11 @@ class Words:
             case Expose(status=status):
                 name = name_in(self.statuses.get(status, {}), self.locale) or status
                 return self._fx("expose", status=name)
-            case SpendFor(status=status, steps=steps, otherwise=otherwise):
+            case DiscardToken(status=status, steps=steps, otherwise=otherwise):
                 name = name_in(self.statuses.get(status, {}), self.locale) or status
-                word = self._fx("spend_for", status=name, then=self.script(steps))
+                word = self._fx("discard_token", status=name, then=self.script(steps))
                 rest = self.script(otherwise)
-                return f"{word}; {self._fx('spend_for_else', then=rest)}" if rest else word
+                return f"{word}; {self._fx('discard_token_else', then=rest)}" if rest else word
             case WithDefense(defense=defense, symbols=symbols, steps=steps):
                 # Named where the table knows it (a card's text); on the defence's own
                 # board line it is "the defence".
@@ -435,8 +435,8 @@ def word_key(typed: object) -> str:
             return "allow_defense"
         case Expose():
             return "expose"
-        case SpendFor():
-            return "spend_for"
+        case DiscardToken():
+            return "discard_token"
         case WithDefense():
             return "with_defense"
         case SwapSymbol():

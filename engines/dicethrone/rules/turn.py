@@ -441,7 +441,7 @@ class Flow:
         if state.extra_roll == EXTRA_GRANTED and state.alive(state.opponent(state.active)):
             # An additional Offensive Roll Phase against the same Defender (Combo).
             player = self.name(state, state.active)
-            self.emit("extra_roll_phase", "Efeitos de Status", player=player)
+            self.emit("combo_roll_phase", "Efeitos de Status", player=player)
             return goto(
                 state,
                 Phase.OFFENSIVE,

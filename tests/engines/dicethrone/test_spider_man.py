@@ -301,7 +301,7 @@ def test_combo_gives_one_more_offensive_roll_phase_once_per_turn() -> None:
     state, events = act(state, 0, a.Pass())
     state, events = act(state, 1, a.Pass())
     # The damage applied, then a fresh Offensive Roll Phase against the same opponent.
-    assert "extra_roll_phase" in keys(events) and state.players[1].health == 46
+    assert "combo_roll_phase" in keys(events) and state.players[1].health == 46
     assert state.phase is Phase.OFFENSIVE and state.roll.attempts == 0
     state, _ = act(state, 0, a.RollDice(), 1, 2, 6, 6, 4)
     state, _ = act(state, 0, a.Announce("ccc_combo"))  # gains Combo again
