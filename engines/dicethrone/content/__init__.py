@@ -267,6 +267,9 @@ class StatusDef:
     #: A state of the hero shown among her statuses, not a printed token (the Druid's
     #: forms): the catalogue does not list it, and it is as ``fixed``.
     marker: bool = False
+    #: Run for the holder each time a token is actually gained (Webbed: 2 isolated
+    #: undefendable damage "when inflicted"); it cannot stop for a player.
+    when_inflicted: Script = ()
     #: The hero that brings this status (set by the loader).
     hero: str = ""
 

@@ -93,6 +93,7 @@ PROVENANCE = {"source", "verified"}
 #: Steps that stop for a player (never in set-up, Income or trigger scripts).
 WAITING_OPS = frozenset({"or", "manual", "then", "reroll", "choose_player", "discard_for"})
 WAITING_OPS |= {"spend_for"}  # the Pyromancer: an "Or" of amounts
+WAITING_OPS |= {"discard_token"}  # issue 22, Spider-Man: an offer to pay a token
 
 
 def _ability(node: Node) -> Ability:
@@ -158,6 +159,7 @@ def _status(node: Node) -> StatusDef:
     allowed |= {"fewer_attempts", "skip_offensive_roll", "spend_cost", "end_of_turn"}
     allowed |= {"upkeep_once", "extra_roll_phase"}  # the Pyromancer (issue 22)
     allowed |= {"limit_shared_with", "replaces", "fixed", "marker"}  # the Druid (issue 22)
+    allowed |= {"when_inflicted"}  # issue 22: Spider-Man's Webbed
     f = Fields(node, allowed)
     status = StatusDef(
         id=f.need("id", ident),
@@ -195,6 +197,7 @@ def _status(node: Node) -> StatusDef:
         replaces=f.get("replaces", lambda n: tuple(ident(i) for i in n.items()), ()),
         fixed=f.get("fixed", Node.boolean, False),
         marker=f.get("marker", Node.boolean, False),
+        when_inflicted=f.get("when_inflicted", script, ()),
     )
     # A token bought off with CP (spend_cost) may have nothing else to do when spent.
     if status.spendable != bool(status.spend or status.spend_cost):
@@ -348,7 +351,12 @@ def _cross_check(hero: Hero, top: Node) -> None:
     waitless += [
         (
             f"statuses.{s.id}",
-            s.when_attacking + s.when_attacked + s.overflow + s.when_full + s.end_of_turn,
+            s.when_attacking
+            + s.when_attacked
+            + s.overflow
+            + s.when_full
+            + s.end_of_turn
+            + s.when_inflicted,
         )
         for s in hero.statuses
     ]
@@ -373,7 +381,8 @@ def _cross_check(hero: Hero, top: Node) -> None:
             + s.when_attacked
             + s.overflow
             + s.when_full
-            + s.end_of_turn,
+            + s.end_of_turn
+            + s.when_inflicted,
         )
         for s in hero.statuses
     ]

@@ -36,8 +36,16 @@ CLEAR_OPS = frozenset({"clear_statuses"})
 COUNT_OPS = vocab_tokens.OPS
 
 # -- end of the issue-22 block --------------------------------------------------------
+# -- issue 22, Spider-Man (effects/reactions.py) ---------------------------------------
+#: Flags: an additional Offensive Roll Phase; a Defensive Ability against an
+#: undefendable Attack.
+REACTION_FLAGS = frozenset({"extra_roll_phase", "allow_defense"})
+#: ``expose: webbed``; ``discard_token``, ``with_defense``, ``swap_symbol`` (mappings).
+REACTION_OPS = REACTION_FLAGS | {"expose", "discard_token", "with_defense", "swap_symbol"}
+FLAG_OPS |= REACTION_FLAGS
 OPS = AMOUNT_OPS | FLAG_OPS | STATUS_OPS | NESTED_OPS | COMPANION_OPS | CHOICE_OPS
 OPS |= CLEAR_OPS | COUNT_OPS | {"damage", "manual"}
+OPS |= CLEAR_OPS | REACTION_OPS | {"damage", "manual"}
 
 
 def text(node: Node) -> Text:
@@ -135,6 +143,8 @@ def _step(node: Node) -> Step:
         return _choice_step(op, arg)
     if op in COUNT_OPS:
         return vocab_tokens.step(op, arg, script)
+    if op in REACTION_OPS:
+        return _reaction_step(op, arg)
     if op == "or":
         return _or(arg)
     if op == "manual":
@@ -189,6 +199,41 @@ def _choice_step(op: str, arg: Node) -> Step:
     if among not in ("everyone", "opponents"):
         raise arg.fail("among is 'everyone' or 'opponents'")
     return Step(op=op, topic=among, steps=f.need("do", script))
+
+
+def _reaction_step(op: str, arg: Node) -> Step:
+    """``expose: webbed``; ``discard_token: {status, do, otherwise}``; ``with_defense:
+    {defense, symbols, do}``; ``swap_symbol: {defense, from, to}``. The defence id is
+    kept in the record's ``topic``; a swap's printed symbol in ``symbols``, the one
+    read instead in ``per``."""
+    if op == "expose":
+        return Step(op=op, status=ident(arg), amount=1, target="self")
+    if op == "discard_token":
+        f = Fields(arg, {"status", "do", "otherwise"})
+        return Step(
+            op=op,
+            status=f.need("status", ident),
+            steps=f.need("do", script),
+            otherwise=f.get("otherwise", script, ()),
+            target="self",
+        )
+    if op == "with_defense":
+        f = Fields(arg, {"defense", "symbols", "do"})
+        return Step(
+            op=op,
+            topic=f.need("defense", ident),
+            symbols=f.need("symbols", counts),
+            steps=f.need("do", script),
+            target="self",
+        )
+    f = Fields(arg, {"defense", "from", "to"})
+    return Step(
+        op=op,
+        topic=f.need("defense", ident),
+        symbols={f.need("from", ident): 1},
+        per=f.need("to", ident),
+        target="self",
+    )
 
 
 def _or(arg: Node) -> Step:

@@ -38,6 +38,8 @@ def said(hero: Hero, card: CardDef) -> dict[str, str]:
         return dict(card.text)
     t = _catalog().translate
     statuses = {s.id: s.name for s in hero.statuses}
+    # A card may name one of the hero's Defensive Abilities (Invisible Punch!).
+    statuses |= {d.id: d.name for d in hero.defenses}
     out: dict[str, str] = {}
     for locale in LOCALES:
         if card.upgrade is not None:

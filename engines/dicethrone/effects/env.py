@@ -112,6 +112,10 @@ class Effects:
             # The bringing hero's stack reaches her limit (the Pirate's 5th Doubloon).
             hero = self.content.heroes[player.hero]
             state = self.run(state, definition.when_full, Ctx(seat, hero))
+        if new > have and definition.when_inflicted:
+            # "When inflicted" (Webbed): the holder's script, once per gain.
+            holder = self.content.heroes[player.hero]
+            state = self.run(state, definition.when_inflicted, Ctx(seat, holder, foe=giver))
         return state
 
     def _before_gain(self, state: State, seat: int, status: str, giver: int | None) -> State:

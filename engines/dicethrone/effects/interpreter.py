@@ -14,7 +14,16 @@ from __future__ import annotations
 from engines.core import Dice, Event
 from engines.core import effects as kernel
 from engines.dicethrone.content import Content
-from engines.dicethrone.effects import companions, dice, extra, script, single, token_counts, tokens
+from engines.dicethrone.effects import (
+    companions,
+    dice,
+    extra,
+    reactions,
+    script,
+    single,
+    token_counts,
+    tokens,
+)
 from engines.dicethrone.effects.env import DTHandlers, Effects, Machine
 from engines.dicethrone.effects.foes import ask_foe
 from engines.dicethrone.effects.offers import offer_decline
@@ -29,6 +38,7 @@ HANDLERS: DTHandlers = DTHandlers.combine(
     companions.HANDLERS,
     extra.HANDLERS,
     token_counts.HANDLERS,
+    reactions.HANDLERS,
 )
 MACHINE: Machine = kernel.Interpreter(HANDLERS, (offer_decline, ask_foe), decode)
 

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from engines.dicethrone.content import DamageKind, Hero, Script, Step, Text
+from engines.dicethrone.effects.reactions import DECODERS as REACTION_DECODERS
 from engines.dicethrone.effects.token_steps import TOKEN_DECODERS
 from engines.dicethrone.rules import aim
 from engines.dicethrone.rules.combos import symbol_counts
@@ -394,6 +395,7 @@ MORE_DECODERS: Mapping[str, Callable[[Step], object]] = {
 DECODERS = {**DECODERS, **MORE_DECODERS}
 # Steps counting a hero's own tokens or CP (issue 22, the Pyromancer): own module.
 DECODERS = {**DECODERS, **TOKEN_DECODERS}
+DECODERS = {**DECODERS, **MORE_DECODERS, **REACTION_DECODERS}
 
 
 class UnknownOpError(ValueError):

@@ -12,6 +12,14 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engines.dicethrone.content import Step, text_for
+from engines.dicethrone.effects.reactions import (
+    AllowDefense,
+    DiscardToken,
+    Expose,
+    ExtraRollPhase,
+    SwapSymbol,
+    WithDefense,
+)
 from engines.dicethrone.effects.steps import (
     Additionally,
     AddStatus,
@@ -97,6 +105,10 @@ GLYPHS: Mapping[str, str] = {
     "claw": "⚔",
     "paw": "❦",
     "nature": "❀",
+    # Spider-Man (issue 22): a web-shooter's shot, a web, an eight-legged spider
+    "thwip": "➶",
+    "web": "❋",
+    "spider": "✳",
 }
 
 
@@ -173,6 +185,9 @@ class Words:
                 # The interpreter's own steps, never printed on a board; "Então" is said
                 # as the word joining what comes after it.
                 return ""
+        reaction = self._reaction(step, typed)
+        if reaction is not None:
+            return reaction
         nested = step.steps or isinstance(
             typed,
             Opposed | Manual | RerollOffer | ChoosePlayer | ForEachToken | SpendFor | IfStatus,
@@ -221,6 +236,36 @@ class Words:
                 return self._fx("set_dice_to", count=step.amount, faces=faces)
             case ChangeDice() if step.op == "set_dice" and step.matching:
                 return self._fx("set_dice_matching", count=step.amount)
+        return None
+
+    def _reaction(self, step: Step, typed: object) -> str | None:
+        """Words of Spider-Man's steps (issue 22, ``effects.reactions``)."""
+        match typed:
+            case ExtraRollPhase() | AllowDefense():
+                return self._fx(word_key(typed))
+            case Expose(status=status):
+                name = name_in(self.statuses.get(status, {}), self.locale) or status
+                return self._fx("expose", status=name)
+            case DiscardToken(status=status, steps=steps, otherwise=otherwise):
+                name = name_in(self.statuses.get(status, {}), self.locale) or status
+                word = self._fx("discard_token", status=name, then=self.script(steps))
+                rest = self.script(otherwise)
+                return f"{word}; {self._fx('discard_token_else', then=rest)}" if rest else word
+            case WithDefense(defense=defense, symbols=symbols, steps=steps):
+                # Named where the table knows it (a card's text); on the defence's own
+                # board line it is "the defence".
+                named = name_in(self.statuses.get(defense, {}), self.locale)
+                need = need_text(symbols, self.faces, self.t, self.locale)
+                key = "with_defense" if named else "with_defense_own"
+                return self._fx(key, defense=named, need=need, then=self.script(steps))
+            case SwapSymbol(defense=defense, printed=printed, instead=instead):
+                named = name_in(self.statuses.get(defense, {}), self.locale)
+                return self._fx(
+                    "swap_symbol",
+                    defense=named or defense.replace("_", " ").title(),
+                    printed=self._symbol(printed),
+                    instead=self._symbol(instead),
+                )
         return None
 
     def _simple(self, step: Step, typed: object) -> str:
@@ -440,4 +485,16 @@ def word_key(typed: object) -> str:
             return "gain_per"
         case IfStatus():
             return "if_status"
+        case ExtraRollPhase():
+            return "extra_roll_phase"
+        case AllowDefense():
+            return "allow_defense"
+        case Expose():
+            return "expose"
+        case DiscardToken():
+            return "discard_token"
+        case WithDefense():
+            return "with_defense"
+        case SwapSymbol():
+            return "swap_symbol"
     raise ValueError(f"no words for {type(typed).__name__}")

@@ -17,6 +17,7 @@ from engines.core.model import replace
 from engines.dicethrone.content import CardDef, Side, Timing
 from engines.dicethrone.content import Step as ScriptStep
 from engines.dicethrone.effects.context import Ctx, chosen_player, paused, put
+from engines.dicethrone.effects.reactions import spend_allowed
 from engines.dicethrone.rules.dice_cards import current_dice, dice_in_play, dice_step, parse
 from engines.dicethrone.rules.settle import settle
 from engines.dicethrone.rules.state import Phase, Resume, State, Step
@@ -283,6 +284,7 @@ def spendable(flow: Flow, state: State, seat: int) -> list[str]:
             and definition.spendable
             and affordable
             and _side_ok(state, seat, definition.spend_side)
+            and spend_allowed(state, seat, definition)
         ):
             out.append(status)
     return out

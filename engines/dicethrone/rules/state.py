@@ -50,6 +50,7 @@ TRANSITIONS: dict[Phase, frozenset[Phase]] = {
     Phase.OFFENSIVE: frozenset(
         {Phase.DEFENSIVE, Phase.MAIN2, Phase.UPKEEP, Phase.OVER, Phase.OFFENSIVE}
     ),
+    # An additional Offensive Roll Phase (Spider-Man's Combo) follows the defence.
     Phase.DEFENSIVE: frozenset({Phase.MAIN2, Phase.UPKEEP, Phase.OVER, Phase.OFFENSIVE}),
     Phase.MAIN2: frozenset({Phase.DISCARD, Phase.UPKEEP, Phase.OVER}),
     Phase.DISCARD: frozenset({Phase.UPKEEP, Phase.OVER}),
@@ -141,6 +142,12 @@ class Roll:
     early_dice: tuple[tuple[int, ...], ...] = ()
     #: "Preparação" 7 in its window: die N is seat N's (0: not in this re-roll).
     first_dice: tuple[int, ...] = ()
+    #: Statuses the Defender held as the Attack's effects began (a token gained
+    #: from this very Attack waits for the next one: Webbed).
+    held: tuple[str, ...] = ()
+    #: (defence, printed symbol, symbol read instead) triples for this roll phase
+    #: ("succeeds on Web instead of Spider": Swing Escape!).
+    swapped: tuple[str, ...] = ()
 
 
 class Resume(enum.Enum):
@@ -295,6 +302,9 @@ class State:
     #: The last move's events as the public may see them (hidden ones in their
     #: ``.hidden`` form): the board's caption of what just happened.
     last: tuple[Event, ...] = ()
+    #: An additional Offensive Roll Phase this turn (``effects.reactions``): 0 none,
+    #: 1 granted (starts when this roll phase concludes), 2 under way or done.
+    extra_roll: int = 0
 
     @property
     def choice(self) -> Suspended | None:

@@ -16,6 +16,7 @@ from engines.core.model import replace
 from engines.dicethrone.content import Ability, Content, Hero
 from engines.dicethrone.effects.context import Ctx, dice_message, paused, put, remove_status
 from engines.dicethrone.effects.interpreter import Interpreter
+from engines.dicethrone.effects.reactions import EXTRA_GRANTED, EXTRA_NONE, EXTRA_USED
 from engines.dicethrone.effects.triggers import attack_triggers, end_of_turn, expire_after_roll
 from engines.dicethrone.rules import aim, first_roll, stun, targeting, upkeep
 from engines.dicethrone.rules.combos import best_variant, usable_level
@@ -153,6 +154,7 @@ class Flow:
             step=None,
             target=None,
             roll=Roll(),
+            extra_roll=EXTRA_NONE,
         )
         return self.start_turn(state)
 
@@ -322,7 +324,9 @@ class Flow:
         level = usable_level(ability, self._level(state, seat, ability.id))
         variant = best_variant(hero, ability, level, state.roll.dice)
         assert variant is not None
-        state = replace(state, step=Step.RESPONSE)
+        defender = state.players[state.opponent(seat)]
+        held = tuple(s for s, n in sorted(defender.statuses.items()) if n)
+        state = replace(state, step=Step.RESPONSE, roll=replace(state.roll, held=held))
         ctx = Ctx(seat, hero, state.roll.dice, True, ability.ultimate, resume=Resume.ACTIVATE)
         # With several opponents the effects needing no target resolved at 4.4.
         effect = aim.split(variant.effect)[1] if state.roll.early_done else variant.effect
@@ -337,6 +341,8 @@ class Flow:
             return replace(state, step=Step.FINAL, passed=(), priority=None)
         # Status triggers of the Attacker and of the Attacked player (Fade, Negotiate…).
         state = attack_triggers(self.interp, state)
+        # A trigger may have turned the Attack undefendable (Webbed).
+        attacks = [inc for inc in state.ledger if inc.attack and inc.source == seat]
         defender = state.opponent(seat)
         # 6.2: only defendable damage lets the defender roll a Defensive Ability.
         defendable = any(inc.kind.defendable for inc in attacks)
@@ -439,6 +445,20 @@ class Flow:
         extra = stun.again(self, state)  # the Pyromancer's Stun: another roll phase
         if extra is not None:
             return extra
+        if state.extra_roll == EXTRA_GRANTED and state.alive(state.opponent(state.active)):
+            # An additional Offensive Roll Phase against the same Defender (Combo).
+            player = self.name(state, state.active)
+            self.emit("combo_roll_phase", "Efeitos de Status", player=player)
+            return goto(
+                state,
+                Phase.OFFENSIVE,
+                step=Step.ROLLING,
+                roll=Roll(),
+                reports=(),
+                passed=(),
+                priority=None,
+                extra_roll=EXTRA_USED,
+            )
         return goto(state, Phase.MAIN2, step=None, passed=(), priority=None)
 
 
