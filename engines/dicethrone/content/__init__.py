@@ -112,6 +112,8 @@ class Step:
     sum_at_most: int = 0
     #: ``with``: that many dice show the same number ("On 4-of-a-kind": Smack II).
     of_a_kind: int = 0
+    #: ``reroll`` sized by tokens, ``gain_choice``: the statuses they name (Mythic Brawler).
+    statuses: tuple[str, ...] = ()
 
 
 Script = tuple[Step, ...]
@@ -238,6 +240,12 @@ class StatusDef:
     spend_cost: int = 0
     #: Run for the holder, once per token, when the holder's own turn ends (Delayed Poison).
     end_of_turn: Script = ()
+    # -- Mythic Brawler (issue 22) --
+    #: Extra dice its holder's Defensive Ability rolls, per token (Strength of the Sky).
+    defense_dice: int = 0
+    #: The ``upkeep`` script runs once, however many tokens the holder has (an Upkeep
+    #: choice of how many to spend: Strength of the Ocean).
+    upkeep_once: bool = False
     #: The hero that brings this status (set by the loader).
     hero: str = ""
 

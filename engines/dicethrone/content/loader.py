@@ -92,6 +92,8 @@ def _variants(node: Node) -> tuple[Variant, ...]:
 PROVENANCE = {"source", "verified"}
 #: Steps that stop for a player (never in set-up, Income or trigger scripts).
 WAITING_OPS = frozenset({"or", "manual", "then", "reroll", "choose_player", "discard_for"})
+#: Gaining tokens of the owner's choice stops for her (issue 22: Mythic Brawler).
+WAITING_OPS |= {"gain_choice"}
 
 
 def _ability(node: Node) -> Ability:
@@ -152,6 +154,7 @@ def _status(node: Node) -> StatusDef:
     allowed |= {"stack_limit_others", "upkeep_others_only", "when_attacking", "when_attacked"}
     allowed |= {"overflow", "expires_after_roll", "protected", "decline", "when_full"}
     allowed |= {"fewer_attempts", "skip_offensive_roll", "spend_cost", "end_of_turn"}
+    allowed |= {"defense_dice", "upkeep_once"}  # Mythic Brawler (issue 22)
     f = Fields(node, allowed)
     status = StatusDef(
         id=f.need("id", ident),
@@ -181,6 +184,8 @@ def _status(node: Node) -> StatusDef:
         skip_offensive_roll=f.get("skip_offensive_roll", Node.boolean, False),
         spend_cost=f.get("spend_cost", lambda n: n.integer(1, 15), 0),
         end_of_turn=f.get("end_of_turn", script, ()),
+        defense_dice=f.get("defense_dice", lambda n: n.integer(1, 3), 0),
+        upkeep_once=f.get("upkeep_once", Node.boolean, False),
     )
     # A token bought off with CP (spend_cost) may have nothing else to do when spent.
     if status.spendable != bool(status.spend or status.spend_cost):
@@ -376,6 +381,9 @@ def _cross_check(hero: Hero, top: Node) -> None:
                     raise top.fail(f"{where}: unknown dice symbol {sym!r}")
             if step.status and step.status not in statuses and step.op != "remove":
                 raise top.fail(f"{where}: unknown status {step.status!r}")
+            for status in step.statuses:
+                if status not in statuses:
+                    raise top.fail(f"{where}: unknown status {status!r}")
             if step.companion and hero.companion(step.companion) is None:
                 raise top.fail(f"{where}: unknown companion {step.companion!r} of this hero")
 

@@ -33,9 +33,12 @@ COMPANION_OPS = frozenset({"gain_companion", "lose_companion"})
 #: Remove every status token a player holds ("um jogador escolhido" by default).
 CLEAR_OPS = frozenset({"clear_statuses"})
 
+#: A cost paid before an effect: tokens removed or CP spent (Mythic Brawler).
+COST_OPS = frozenset({"pay", "gain_choice"})
+
 # -- end of the issue-22 block --------------------------------------------------------
 OPS = AMOUNT_OPS | FLAG_OPS | STATUS_OPS | NESTED_OPS | COMPANION_OPS | CHOICE_OPS
-OPS |= CLEAR_OPS | {"damage", "manual"}
+OPS |= CLEAR_OPS | COST_OPS | {"damage", "manual"}
 
 
 def text(node: Node) -> Text:
@@ -131,6 +134,16 @@ def _step(node: Node) -> Step:
         )
     if op in CHOICE_OPS:
         return _choice_step(op, arg)
+    if op == "gain_choice":
+        f = Fields(arg, {"of", "count", "name"})
+        return Step(
+            op=op,
+            statuses=f.need("of", _idents),
+            amount=f.get("count", lambda n: n.integer(1, 5), 1),
+            text=f.get("name", text, {}),
+        )
+    if op in COST_OPS:
+        return _pay(arg)
     if op == "or":
         return _or(arg)
     if op == "manual":
@@ -176,7 +189,17 @@ def _choice_step(op: str, arg: Node) -> Step:
     if op == "discard_for":
         return Step(op=op, steps=script(arg))
     if op == "reroll":
-        f = Fields(arg, {"up_to", "do"})
+        f = Fields(arg, {"up_to", "do", "per_token"})
+        none: tuple[str, ...] = ()
+        per_token = f.get("per_token", _idents, none)
+        if per_token:
+            # "one die per <token> you have, up to N" (Mythic Brawler's Wild Strength!).
+            return Step(
+                op="reroll",
+                amount=f.get("up_to", lambda n: n.integer(1, 5), 5),
+                statuses=per_token,
+                steps=f.need("do", script),
+            )
         return Step(
             op=op, amount=f.need("up_to", lambda n: n.integer(1, 5)), steps=f.need("do", script)
         )
@@ -185,6 +208,25 @@ def _choice_step(op: str, arg: Node) -> Step:
     if among not in ("everyone", "opponents"):
         raise arg.fail("among is 'everyone' or 'opponents'")
     return Step(op=op, topic=among, steps=f.need("do", script))
+
+
+def _idents(node: Node) -> tuple[str, ...]:
+    return tuple(ident(i) for i in node.items())
+
+
+def _pay(arg: Node) -> Step:
+    """``pay: {status, count, do}`` (remove tokens of yours) or ``pay: {cp, do}``."""
+    f = Fields(arg, {"status", "count", "cp", "do"})
+    steps = f.need("do", script)
+    cp = f.get("cp", lambda n: n.integer(1, 15), 0)
+    status = f.get("status", ident, None)
+    if (status is None) == (not cp):
+        raise arg.fail("pay names either a status (with count) or cp")
+    if cp:
+        return Step(op="pay", amount=cp, steps=steps)
+    return Step(
+        op="pay", status=status, amount=f.get("count", lambda n: n.integer(1, 10), 1), steps=steps
+    )
 
 
 def _or(arg: Node) -> Step:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from engines.core import Dice, Event
 from engines.core import effects as kernel
 from engines.dicethrone.content import Content
-from engines.dicethrone.effects import companions, dice, extra, script, single, tokens
+from engines.dicethrone.effects import companions, costs, dice, extra, script, single, tokens
 from engines.dicethrone.effects.env import DTHandlers, Effects, Machine
 from engines.dicethrone.effects.foes import ask_foe
 from engines.dicethrone.effects.offers import offer_decline
@@ -28,6 +28,7 @@ HANDLERS: DTHandlers = DTHandlers.combine(
     dice.HANDLERS,
     companions.HANDLERS,
     extra.HANDLERS,
+    costs.HANDLERS,
 )
 MACHINE: Machine = kernel.Interpreter(HANDLERS, (offer_decline, ask_foe), decode)
 

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from engines.dicethrone.content import DamageKind, Hero, Script, Step, Text
+from engines.dicethrone.effects.cost_steps import COST_DECODERS, reroll
 from engines.dicethrone.rules import aim
 from engines.dicethrone.rules.combos import symbol_counts
 
@@ -384,13 +385,14 @@ class DiscardAt:
 
 #: Record ``op`` -> typed step, for the steps of this block.
 MORE_DECODERS: Mapping[str, Callable[[Step], object]] = {
-    "reroll": lambda s: RerollOffer(s.amount, s.steps, s.numbers),
+    # A re-roll sized by tokens (Mythic Brawler) names the statuses that count.
+    "reroll": lambda s: reroll(s, lambda r: RerollOffer(r.amount, r.steps, r.numbers)),
     "reroll_die": lambda s: RerollDie(s.dice, s.amount, s.steps, s.numbers),
     "choose_player": lambda s: ChoosePlayer(s.topic or "opponents", s.steps),
     "discard_for": lambda s: DiscardFor(s.steps),
     "discard_at": lambda s: DiscardAt(s.amount, s.steps),
 }
-DECODERS = {**DECODERS, **MORE_DECODERS}
+DECODERS = {**DECODERS, **MORE_DECODERS, **COST_DECODERS}
 
 
 class UnknownOpError(ValueError):

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engines.dicethrone.content import Step, text_for
+from engines.dicethrone.effects.cost_steps import GainChoice, PayFor, RerollPerToken
 from engines.dicethrone.effects.steps import (
     Additionally,
     AddStatus,
@@ -80,6 +81,10 @@ GLYPHS: Mapping[str, str] = {
     "ninjato": "⚔",
     "shuriken": "✦",
     "mask": "☾",
+    # Mythic Brawler (issue 22)
+    "fist": "✪",
+    "spirit": "♨",
+    "peak": "▲",
 }
 
 
@@ -199,6 +204,12 @@ class Words:
         return None
 
     def _simple(self, step: Step, typed: object) -> str:
+        if isinstance(typed, GainChoice):
+            if typed.name:  # the record's word for any of them ("Strength")
+                name = name_in(typed.name, self.locale)
+                return self._fx("gain_choice_named", count=typed.count, name=name)
+            names = [name_in(self.statuses.get(s, {}), self.locale) or s for s in typed.statuses]
+            return self._fx("gain_choice", count=typed.count, statuses=", ".join(names))
         printed = self._printed(step, typed)
         if printed is not None:
             return printed
@@ -276,7 +287,22 @@ class Words:
                 return self._fx(f"choose_{among}", then=self.script(steps))
             case DiscardFor(steps=steps):
                 return self._fx("discard_for", then=self.script(steps))
+            case PayFor() | RerollPerToken():
+                return self._cost(typed)
         return None
+
+    def _cost(self, typed: PayFor | RerollPerToken) -> str:
+        """A cost paid before an effect, or a re-roll per token (Mythic Brawler)."""
+        then = self.script(typed.steps) or self._fx("nothing")
+        if isinstance(typed, RerollPerToken):
+            names = [name_in(self.statuses.get(s, {}), self.locale) or s for s in typed.statuses]
+            statuses = ", ".join(names)
+            return self._fx("reroll_per_token", statuses=statuses, cap=typed.cap, then=then)
+        if typed.status is None:
+            return self._fx("pay_cp", amount=typed.cp, then=then)
+        name = name_in(self.statuses.get(typed.status, {}), self.locale) or typed.status
+        status = name if typed.count <= 1 else f"{name} ×{typed.count}"
+        return self._fx("pay_status", status=status, then=then)
 
     def _with_need(self, step: Step) -> str:
         """What a "Com" block needs: symbols, a die showing one of some numbers, a sum."""
@@ -304,7 +330,9 @@ class Words:
                 return word
             case Opposed() | Manual() | Modify(modifier=Modifier.ADD_DAMAGE):
                 return word
-            case RerollOffer() | ChoosePlayer() | DiscardFor():
+            case RerollOffer() | ChoosePlayer() | DiscardFor() | PayFor() | RerollPerToken():
+                return word
+            case GainChoice():
                 return word
             case StatusStep(move=TokenMove.LESSEN_ATTACK | TokenMove.CANCEL_ATTACK):
                 return word
@@ -384,4 +412,10 @@ def word_key(typed: object) -> str:
             return "choose_player"
         case DiscardFor():
             return "discard_for"
+        case PayFor(cp=cp):
+            return "pay_cp" if cp else "pay"
+        case RerollPerToken():
+            return "reroll_per_token"
+        case GainChoice():
+            return "gain_choice"
     raise ValueError(f"no words for {type(typed).__name__}")

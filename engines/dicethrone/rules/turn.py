@@ -19,6 +19,7 @@ from engines.dicethrone.effects.interpreter import Interpreter
 from engines.dicethrone.effects.triggers import attack_triggers, end_of_turn, expire_after_roll
 from engines.dicethrone.rules import aim, first_roll, targeting, upkeep
 from engines.dicethrone.rules.combos import best_variant, usable_level
+from engines.dicethrone.rules.defense_dice import defense_dice
 from engines.dicethrone.rules.settle import settle
 from engines.dicethrone.rules.state import (
     ATTEMPTS,
@@ -358,7 +359,7 @@ class Flow:
                 f"No defensive ability {defense_id!r}.", "no_defense", "6.2", defense=defense_id
             )
         level = max(lv for lv in defense.levels if lv <= self._level(state, seat, defense.id))
-        count = defense.dice_at(level)
+        count = defense_dice(state, seat, defense.dice_at(level), self.content)
         values = tuple(self.dice.roll(6, f"defence die {i + 1}") for i in range(count))
         self.emit(
             "defended",

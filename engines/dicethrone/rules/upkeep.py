@@ -29,7 +29,7 @@ def start_turn(flow: TurnFlow, state: State) -> State:
             continue  # e.g. the Cursed Doubloon does not hurt the Pirate herself
         if definition.upkeep:
             # Each token's effect asks anew which opponent it aims at (3–4 players).
-            script = (FOE_RESET, *definition.upkeep) * count
+            script = (FOE_RESET, *definition.upkeep) * (1 if definition.upkeep_once else count)
             sources.append((dict(definition.name), script))
     for passive in hero.passives:
         if passive.upkeep:

@@ -194,10 +194,24 @@ def named(state: State, names: tuple[str, ...]) -> State:
     return replace(state, seats=tuple(Seat(i, n) for i, n in enumerate(names)))
 
 
+#: Heroes drawn in every pairing among themselves (issue 13); a hero added later is
+#: drawn against itself and :data:`PARTNERS`, in both seats, so the test grows linearly.
+FIRST_HEROES = ("barbarian", "cursed_pirate", "gunslinger", "ninja", "paladin")
+#: The widest boards of the first heroes: the double-sided Pirate, the Gunslinger's Duel.
+PARTNERS = ("cursed_pirate", "gunslinger")
+
+
 def pairings() -> Iterator[tuple[str, str, bool]]:
-    """Every ordered pair of shipped heroes (a hero against itself too), and the
-    double-sided board flipped."""
-    for hero1, hero2 in product(HEROES, HEROES):
+    """Every ordered pair of the first heroes (a hero against itself too), each later
+    hero against itself and the partners, and the double-sided board flipped."""
+    pairs = [
+        (h1, h2) for h1, h2 in product(HEROES, HEROES) if h1 in FIRST_HEROES and h2 in FIRST_HEROES
+    ]
+    for hero in HEROES:
+        if hero not in FIRST_HEROES:
+            pairs.append((hero, hero))
+            pairs += [pair for first in PARTNERS for pair in ((hero, first), (first, hero))]
+    for hero1, hero2 in pairs:
         yield hero1, hero2, False
         if BASE.heroes[hero2].flip_side is not None:
             yield hero1, hero2, True
