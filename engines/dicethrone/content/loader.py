@@ -41,6 +41,7 @@ from engines.dicethrone.content import (
     Upgrade,
     Variant,
 )
+from engines.dicethrone.content.tracks import dial, track
 from engines.dicethrone.content.vocab import counts, enum_value, ident, script, text
 from engines.dicethrone.content.words import said
 
@@ -274,7 +275,7 @@ def load_hero(path: Path) -> Hero:
     top = _root(path)
     allowed = {"id", "name", "complexity", "dice", "abilities", "defenses", "passives"}
     allowed |= {"statuses", "cards", "setup", "symbols", "companions", "flip"} | PROVENANCE
-    allowed |= {"unselectable"}
+    allowed |= {"unselectable", "tracks", "dials"}
     f = Fields(top, allowed)
     hero = Hero(
         id=f.need("id", ident),
@@ -293,6 +294,8 @@ def load_hero(path: Path) -> Hero:
         companions=f.get("companions", lambda n: tuple(_companion(i) for i in n.items()), ()),
         flip_side=f.get("flip", _side, None),
         unselectable=f.get("unselectable", text, {}),
+        tracks=f.get("tracks", lambda n: tuple(track(i) for i in n.items()), ()),
+        dials=f.get("dials", lambda n: tuple(dial(i) for i in n.items()), ()),
     )
     hero = dataclasses.replace(hero, selectable=not hero.unselectable)
     _cross_check(hero, top)
@@ -369,6 +372,18 @@ def _cross_check(hero: Hero, top: Node) -> None:
         for s in hero.statuses
     ]
     scripts += [(f"cards.{c.id}", c.effect) for c in hero.cards]
+    # The Duelist's Footwork, the Sun Elf's Sun Dial (issue 22): their scripts run
+    # where nobody can be waited for (an Upkeep's dial script may: it is a passive's).
+    boards = [
+        (f"tracks.{t.id}", (*t.attacking.values(), *t.attacked.values())) for t in hero.tracks
+    ]
+    boards += [(f"dials.{d.id}", (d.overflow, *d.attacking.values())) for d in hero.dials]
+    for where, bonuses in boards:
+        for bonus in bonuses:
+            scripts.append((where, bonus))
+            if any(step.op in WAITING_OPS for step in _walk(bonus)):
+                raise top.fail(f"{where} scripts cannot stop for a player")
+    scripts += [(f"dials.{d.id}", s) for d in hero.dials for s in d.upkeep.values()]
     for card in hero.cards:
         if card.upgrade and card.upgrade.level not in slots.get(card.upgrade.slot, set()):
             raise top.fail(f"card {card.id}: no level {card.upgrade.level} of {card.upgrade.slot}")
@@ -384,6 +399,10 @@ def _cross_check(hero: Hero, top: Node) -> None:
             for status in step.statuses:
                 if status not in statuses:
                     raise top.fail(f"{where}: unknown status {status!r}")
+            if step.dial and hero.dial(step.dial) is None:
+                raise top.fail(f"{where}: unknown dial {step.dial!r} of this hero")
+            if step.track and hero.track(step.track) is None:
+                raise top.fail(f"{where}: unknown track {step.track!r} of this hero")
             if step.companion and hero.companion(step.companion) is None:
                 raise top.fail(f"{where}: unknown companion {step.companion!r} of this hero")
 

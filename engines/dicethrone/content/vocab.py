@@ -35,10 +35,14 @@ CLEAR_OPS = frozenset({"clear_statuses"})
 
 #: A cost paid before an effect: tokens removed or CP spent (Mythic Brawler).
 COST_OPS = frozenset({"pay", "gain_choice"})
+#: Steps on a hero's track (the Duelist's Footwork).
+TRACK_OPS = frozenset({"move_track", "take_steps", "on_track"})
+#: Steps on a hero's two-sided dial (the Sun Elf's Sun Dial).
+DIAL_OPS = frozenset({"raise_dial", "lower_dial", "set_dial", "empty_dial", "flip_dial", "on_dial"})
 
 # -- end of the issue-22 block --------------------------------------------------------
 OPS = AMOUNT_OPS | FLAG_OPS | STATUS_OPS | NESTED_OPS | COMPANION_OPS | CHOICE_OPS
-OPS |= CLEAR_OPS | COST_OPS | {"damage", "manual"}
+OPS |= CLEAR_OPS | COST_OPS | TRACK_OPS | DIAL_OPS | {"damage", "manual"}
 
 
 def text(node: Node) -> Text:
@@ -134,6 +138,10 @@ def _step(node: Node) -> Step:
         )
     if op in CHOICE_OPS:
         return _choice_step(op, arg)
+    if op in TRACK_OPS:
+        return _track_step(op, arg)
+    if op in DIAL_OPS:
+        return _dial_step(op, arg)
     if op == "gain_choice":
         f = Fields(arg, {"of", "count", "name"})
         return Step(
@@ -210,13 +218,67 @@ def _choice_step(op: str, arg: Node) -> Step:
     return Step(op=op, topic=among, steps=f.need("do", script))
 
 
+def _track_step(op: str, arg: Node) -> Step:
+    """``move_track: {track, count, direction, per}`` (steps that must be taken),
+    ``take_steps: {track, up_to, direction}`` (steps the owner may take) and
+    ``on_track: {track, at: [0], do}`` (where the marker stands)."""
+    if op == "on_track":
+        f = Fields(arg, {"track", "at", "do"})
+        return Step(
+            op=op,
+            track=f.need("track", ident),
+            numbers=f.need("at", lambda n: tuple(i.integer(-5, 5) for i in n.items())),
+            steps=f.need("do", script),
+        )
+    f = Fields(arg, {"track", "count", "up_to", "direction", "per"})
+    ways = ("forward", "backward") if op == "move_track" else ("forward", "backward", "any")
+    direction = f.get("direction", Node.text, "any")
+    if direction not in ways:
+        raise arg.fail(f"direction is one of {', '.join(ways)}")
+    count_key = "count" if op == "move_track" else "up_to"
+    return Step(
+        op=op,
+        track=f.need("track", ident),
+        amount=f.need(count_key, lambda n: n.integer(1, 5)),
+        topic=direction,
+        per=f.get("per", ident, None) if op == "move_track" else None,
+    )
+
+
+def _dial_step(op: str, arg: Node) -> Step:
+    """``raise_dial`` / ``lower_dial: {dial, by}`` (``by: half_roll``: half the dice
+    rolled, rounded up), ``set_dial: {dial, to}``, ``empty_dial: {dial, do}``,
+    ``flip_dial: dial`` and ``on_dial: {dial, side, at, do}``."""
+    if op == "flip_dial":
+        return Step(op=op, dial=ident(arg))
+    keys = {"raise_dial": {"dial", "by"}, "lower_dial": {"dial", "by"}, "set_dial": {"dial", "to"}}
+    f = Fields(arg, keys.get(op, {"dial", "do", "side", "at"}))
+    dial = f.need("dial", ident)
+    if op in ("raise_dial", "lower_dial"):
+        if f.need("by", Node.text) == "half_roll":
+            return Step(op=op, dial=dial, half=True, roll_sum=True)
+        return Step(op=op, dial=dial, amount=f.need("by", lambda n: n.integer(1, 10)))
+    if op == "set_dial":
+        return Step(op=op, dial=dial, amount=f.need("to", lambda n: n.integer(0, 10)))
+    if op == "empty_dial":
+        return Step(op=op, dial=dial, steps=f.need("do", script))
+    return Step(
+        op=op,
+        dial=dial,
+        dice=f.get("side", lambda n: n.integer(0, 1), -1) + 1,
+        numbers=f.get("at", lambda n: tuple(i.integer(0, 10) for i in n.items()), ()),
+        steps=f.need("do", script),
+    )
+
+
 def _idents(node: Node) -> tuple[str, ...]:
     return tuple(ident(i) for i in node.items())
 
 
 def _pay(arg: Node) -> Step:
-    """``pay: {status, count, do}`` (remove tokens of yours) or ``pay: {cp, do}``."""
-    f = Fields(arg, {"status", "count", "cp", "do"})
+    """``pay: {status, count, do}`` (remove tokens of yours, or ``from: opponent``) or
+    ``pay: {cp, do}``."""
+    f = Fields(arg, {"status", "count", "cp", "do", "from"})
     steps = f.need("do", script)
     cp = f.get("cp", lambda n: n.integer(1, 15), 0)
     status = f.get("status", ident, None)
@@ -224,8 +286,15 @@ def _pay(arg: Node) -> Step:
         raise arg.fail("pay names either a status (with count) or cp")
     if cp:
         return Step(op="pay", amount=cp, steps=steps)
+    holder = f.get("from", Node.text, "self")
+    if holder not in ("self", "opponent"):
+        raise arg.fail("from is 'self' or 'opponent'")
     return Step(
-        op="pay", status=status, amount=f.get("count", lambda n: n.integer(1, 10), 1), steps=steps
+        op="pay",
+        status=status,
+        amount=f.get("count", lambda n: n.integer(1, 10), 1),
+        steps=steps,
+        target=holder,
     )
 
 

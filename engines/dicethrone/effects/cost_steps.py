@@ -26,6 +26,9 @@ class PayFor:
     count: int
     cp: int
     steps: Script
+    #: Whose tokens are removed: the owner's, or "the opponent's" ("if the opponent
+    #: has Disarm, remove it and …": the Duelist's Pick It Up).
+    of_opponent: bool = False
 
 
 @dataclass(frozen=True)
@@ -61,7 +64,9 @@ def reroll(record: Step, offer: Callable[[Step], object]) -> object:
 COST_DECODERS: Mapping[str, Callable[[Step], object]] = {
     # ``amount``: the tokens to remove when a status is named, else the CP to spend.
     "pay": lambda s: (
-        PayFor(s.status, s.amount, 0, s.steps) if s.status else PayFor(None, 0, s.amount, s.steps)
+        PayFor(s.status, s.amount, 0, s.steps, s.target == "opponent")
+        if s.status
+        else PayFor(None, 0, s.amount, s.steps)
     ),
     "gain_choice": lambda s: GainChoice(s.statuses, s.amount, s.text),
 }

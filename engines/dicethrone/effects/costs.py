@@ -22,11 +22,13 @@ def pay_for(run: DTRun, state: State, step: PayFor) -> State:
     player = state.players[owner]
     name = seat_name(state, owner)
     if step.status is not None:
+        holder = env.target(state, "opponent", run.ctx) if step.of_opponent else owner
         label = env.content.status_label(step.status)
-        if player.statuses.get(step.status, 0) < step.count:
-            env.emit("cost_unpaid_status", player=name, status=label, count=step.count)
+        if state.players[holder].statuses.get(step.status, 0) < step.count:
+            who = seat_name(state, holder)
+            env.emit("cost_unpaid_status", player=who, status=label, count=step.count)
             return state
-        state = remove_status(state, owner, step.status, step.count, env.content, env.events)
+        state = remove_status(state, holder, step.status, step.count, env.content, env.events)
     if step.cp:
         if player.cp < step.cp:
             env.emit("cost_unpaid_cp", player=name, amount=step.cp)

@@ -14,7 +14,17 @@ from __future__ import annotations
 from engines.core import Dice, Event
 from engines.core import effects as kernel
 from engines.dicethrone.content import Content
-from engines.dicethrone.effects import companions, costs, dice, extra, script, single, tokens
+from engines.dicethrone.effects import (
+    companions,
+    costs,
+    dials,
+    dice,
+    extra,
+    script,
+    single,
+    tokens,
+    tracks,
+)
 from engines.dicethrone.effects.env import DTHandlers, Effects, Machine
 from engines.dicethrone.effects.foes import ask_foe
 from engines.dicethrone.effects.offers import offer_decline
@@ -29,6 +39,8 @@ HANDLERS: DTHandlers = DTHandlers.combine(
     companions.HANDLERS,
     extra.HANDLERS,
     costs.HANDLERS,
+    tracks.HANDLERS,
+    dials.HANDLERS,
 )
 MACHINE: Machine = kernel.Interpreter(HANDLERS, (offer_decline, ask_foe), decode)
 

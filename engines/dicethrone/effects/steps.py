@@ -16,6 +16,8 @@ from dataclasses import dataclass
 
 from engines.dicethrone.content import DamageKind, Hero, Script, Step, Text
 from engines.dicethrone.effects.cost_steps import COST_DECODERS, reroll
+from engines.dicethrone.effects.dial_steps import DIAL_DECODERS
+from engines.dicethrone.effects.track_steps import TRACK_DECODERS
 from engines.dicethrone.rules import aim
 from engines.dicethrone.rules.combos import symbol_counts
 
@@ -392,7 +394,7 @@ MORE_DECODERS: Mapping[str, Callable[[Step], object]] = {
     "discard_for": lambda s: DiscardFor(s.steps),
     "discard_at": lambda s: DiscardAt(s.amount, s.steps),
 }
-DECODERS = {**DECODERS, **MORE_DECODERS, **COST_DECODERS}
+DECODERS = {**DECODERS, **MORE_DECODERS, **COST_DECODERS, **TRACK_DECODERS, **DIAL_DECODERS}
 
 
 class UnknownOpError(ValueError):

@@ -160,7 +160,10 @@ def chip_spacing(tight: bool, packed: bool = False) -> tuple[int, int]:
 
 
 def chip_label(s: Token, locale: str) -> str:
-    """A chip's text: the status's name in ``locale`` with its stack and limit."""
+    """A chip's text: the status's name in ``locale`` with its stack and limit (or
+    its own label: a track's marker)."""
+    if s.label:
+        return _name(s.label, locale)
     return f"{_name(s.name, locale)} {s.count}/{s.limit}"
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from engines.dicethrone.content import Step, text_for
 from engines.dicethrone.effects.cost_steps import GainChoice, PayFor, RerollPerToken
+from engines.dicethrone.effects.dial_steps import ChangeDial, EmptyDial, FlipDial, OnDial
 from engines.dicethrone.effects.steps import (
     Additionally,
     AddStatus,
@@ -50,6 +51,7 @@ from engines.dicethrone.effects.steps import (
     With,
     decode,
 )
+from engines.dicethrone.effects.track_steps import MoveTrack, OnTrack, TakeSteps
 
 Translate = Callable[..., str]
 #: Names per locale by id (statuses, companions, die symbols).
@@ -81,6 +83,9 @@ GLYPHS: Mapping[str, str] = {
     "ninjato": "⚔",
     "shuriken": "✦",
     "mask": "☾",
+    # Duelist (issue 22); "blade" is above
+    "boot": "➹",
+    "pierce": "◎",
     # Mythic Brawler (issue 22)
     "fist": "✪",
     "spirit": "♨",
@@ -204,6 +209,17 @@ class Words:
         return None
 
     def _simple(self, step: Step, typed: object) -> str:
+        if isinstance(typed, MoveTrack | TakeSteps):
+            return self._track(typed)
+        if isinstance(typed, ChangeDial):
+            if typed.to is not None:
+                return self._fx("set_dial", value=typed.to)
+            if typed.half_roll:
+                return self._fx("raise_dial_half")
+            key = "raise_dial" if typed.by > 0 else "lower_dial"
+            return self._fx(key, count=abs(typed.by))
+        if isinstance(typed, FlipDial):
+            return self._fx("flip_dial")
         if isinstance(typed, GainChoice):
             if typed.name:  # the record's word for any of them ("Strength")
                 name = name_in(typed.name, self.locale)
@@ -289,7 +305,32 @@ class Words:
                 return self._fx("discard_for", then=self.script(steps))
             case PayFor() | RerollPerToken():
                 return self._cost(typed)
+            case EmptyDial(steps=steps):
+                return self._fx("empty_dial", then=self.script(steps))
+            case OnDial(side=side, values=values, steps=steps):
+                # A dial's side by its name when the table knows it ("sun_dial.1").
+                named = self.companions.get(f"{step.dial}.{side}")
+                if side >= 0 and named:
+                    need = [self._fx("dial_side", side=name_in(named, self.locale))]
+                else:
+                    need = [self._fx(f"dial_side_{side}")] if side >= 0 else []
+                need += (
+                    [self._fx("dial_at", values="/".join(str(v) for v in values))] if values else []
+                )
+                return self._fx("on_dial", need=" ".join(need), then=self.script(steps))
+            case OnTrack(positions=positions, steps=steps):
+                places = "/".join(f"{p:+d}" if p else "0" for p in positions)
+                return self._fx("on_track", places=places, then=self.script(steps))
         return None
+
+    def _track(self, typed: MoveTrack | TakeSteps) -> str:
+        """Steps on the owner's track (the Duelist's Footwork)."""
+        if isinstance(typed, MoveTrack):
+            way = "forward" if typed.forward else "backward"
+            if typed.per:
+                return self._fx(f"move_track_{way}_per", symbol=self._symbol(typed.per))
+            return self._fx(f"move_track_{way}", count=typed.count)
+        return self._fx(f"take_steps_{typed.direction}", count=typed.count)
 
     def _cost(self, typed: PayFor | RerollPerToken) -> str:
         """A cost paid before an effect, or a re-roll per token (Mythic Brawler)."""
@@ -302,7 +343,8 @@ class Words:
             return self._fx("pay_cp", amount=typed.cp, then=then)
         name = name_in(self.statuses.get(typed.status, {}), self.locale) or typed.status
         status = name if typed.count <= 1 else f"{name} ×{typed.count}"
-        return self._fx("pay_status", status=status, then=then)
+        key = "pay_status_opponent" if typed.of_opponent else "pay_status"
+        return self._fx(key, status=status, then=then)
 
     def _with_need(self, step: Step) -> str:
         """What a "Com" block needs: symbols, a die showing one of some numbers, a sum."""
@@ -332,7 +374,9 @@ class Words:
                 return word
             case RerollOffer() | ChoosePlayer() | DiscardFor() | PayFor() | RerollPerToken():
                 return word
-            case GainChoice():
+            case GainChoice() | MoveTrack() | TakeSteps() | OnTrack():
+                return word
+            case ChangeDial() | EmptyDial() | FlipDial() | OnDial():
                 return word
             case StatusStep(move=TokenMove.LESSEN_ATTACK | TokenMove.CANCEL_ATTACK):
                 return word
@@ -418,4 +462,12 @@ def word_key(typed: object) -> str:
             return "reroll_per_token"
         case GainChoice():
             return "gain_choice"
+        case MoveTrack():
+            return "move_track"
+        case TakeSteps():
+            return "take_steps"
+        case OnTrack():
+            return "on_track"
+        case ChangeDial() | EmptyDial() | FlipDial() | OnDial():
+            return type(typed).__name__.lower()
     raise ValueError(f"no words for {type(typed).__name__}")

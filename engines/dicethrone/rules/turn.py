@@ -15,7 +15,9 @@ from engines.core.i18n import FALLBACK, LOCALES
 from engines.core.model import replace
 from engines.dicethrone.content import Ability, Content, Hero
 from engines.dicethrone.effects.context import Ctx, dice_message, paused, put, remove_status
+from engines.dicethrone.effects.dials import dial_bonuses
 from engines.dicethrone.effects.interpreter import Interpreter
+from engines.dicethrone.effects.tracks import track_bonuses
 from engines.dicethrone.effects.triggers import attack_triggers, end_of_turn, expire_after_roll
 from engines.dicethrone.rules import aim, first_roll, targeting, upkeep
 from engines.dicethrone.rules.combos import best_variant, usable_level
@@ -427,6 +429,10 @@ class Flow:
 
     def finish_roll_phase(self, state: State) -> State:
         """6.6: apply the accumulated damage and healing, then Main (2)."""
+        # A track's bonus (the Duelist's Footwork) comes before the damage is dealt.
+        heroes = {seat: self.hero(state, seat) for seat in range(len(state.players))}
+        state = track_bonuses(self.interp, state, heroes)
+        state = dial_bonuses(self.interp, state, heroes[state.active])
         state = settle(state, self.events)
         state = expire_after_roll(self.interp, state)
         if state.phase is Phase.OVER:

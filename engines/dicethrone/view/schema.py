@@ -28,6 +28,9 @@ class Token:
     limit: int
     positive: bool = True
     companion: bool = False
+    #: The chip's whole text per locale, instead of "name count/limit" (a track's
+    #: marker: "Footwork: +1 (Offensive)"; issue 22).
+    label: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

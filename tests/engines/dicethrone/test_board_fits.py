@@ -97,6 +97,9 @@ TABLES = (
     (("gunslinger", "gunslinger", "cursed_pirate"), "pt-BR"),
     (("cursed_pirate", "cursed_pirate", "cursed_pirate", "gunslinger"), "pt-BR"),
     (("gunslinger", "paladin", "paladin", "cursed_pirate"), "pt-BR"),
+    # Issue 22 (branch dt-c): the Footwork chip and the Strengths, sampled.
+    (("gunslinger", "duelist", "mythic_brawler"), "pt-BR"),
+    (("barbarian", "mythic_brawler", "duelist", "ninja"), "it"),
 )
 
 
