@@ -255,7 +255,10 @@ def _dial_step(op: str, arg: Node) -> Step:
     f = Fields(arg, keys.get(op, {"dial", "do", "side", "at"}))
     dial = f.need("dial", ident)
     if op in ("raise_dial", "lower_dial"):
-        if f.need("by", Node.text) == "half_roll":
+        if (
+            f.get("by", lambda n: n.node.value if isinstance(n.node, yaml.ScalarNode) else "", "")
+            == "half_roll"
+        ):
             return Step(op=op, dial=dial, half=True, roll_sum=True)
         return Step(op=op, dial=dial, amount=f.need("by", lambda n: n.integer(1, 10)))
     if op == "set_dial":

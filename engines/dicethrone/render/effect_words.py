@@ -86,6 +86,10 @@ GLYPHS: Mapping[str, str] = {
     # Duelist (issue 22); "blade" is above
     "boot": "➹",
     "pierce": "◎",
+    # Sun Elf (issue 22)
+    "stave": "⚚",
+    "charge": "⚡",
+    "sun": "☀",
     # Mythic Brawler (issue 22)
     "fist": "✪",
     "spirit": "♨",
@@ -199,6 +203,8 @@ class Words:
                 return self._fx("add_damage_per", times=step.amount or 1, symbol=self._symbol(per))
             case Modify(modifier=Modifier.ADD_DAMAGE, amount=Amount(roll_sum=True, half=True)):
                 return self._fx("add_damage_half_sum")
+            case HealStep(amount=Amount(roll_sum=True, half=False)):
+                return self._fx("heal_sum")  # It Gives Life! (issue 22)
             case GainCp(amount=Amount(roll_sum=True, half=True)):
                 return self._fx("gain_cp_half_sum")
             case ChangeDice() if step.op == "set_dice" and step.numbers:

@@ -100,6 +100,7 @@ TABLES = (
     # Issue 22 (branch dt-c): the Footwork chip and the Strengths, sampled.
     (("gunslinger", "duelist", "mythic_brawler"), "pt-BR"),
     (("barbarian", "mythic_brawler", "duelist", "ninja"), "it"),
+    (("gunslinger", "sun_elf", "ninja"), "it"),
 )
 
 
