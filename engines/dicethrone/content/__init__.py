@@ -250,6 +250,8 @@ class StatusDef:
     #: The ``upkeep`` script runs once, however many tokens the holder has (an Upkeep
     #: choice of how many to spend: Strength of the Ocean).
     upkeep_once: bool = False
+    #: Spent only in its holder's own Main phases (the Sun Elf's Charged Gem).
+    spend_in_main: bool = False
     #: The hero that brings this status (set by the loader).
     hero: str = ""
 

@@ -155,7 +155,7 @@ def _status(node: Node) -> StatusDef:
     allowed |= {"stack_limit_others", "upkeep_others_only", "when_attacking", "when_attacked"}
     allowed |= {"overflow", "expires_after_roll", "protected", "decline", "when_full"}
     allowed |= {"fewer_attempts", "skip_offensive_roll", "spend_cost", "end_of_turn"}
-    allowed |= {"defense_dice", "upkeep_once"}  # Mythic Brawler (issue 22)
+    allowed |= {"defense_dice", "upkeep_once", "spend_in_main"}  # issue 22
     f = Fields(node, allowed)
     status = StatusDef(
         id=f.need("id", ident),
@@ -187,6 +187,7 @@ def _status(node: Node) -> StatusDef:
         end_of_turn=f.get("end_of_turn", script, ()),
         defense_dice=f.get("defense_dice", lambda n: n.integer(1, 3), 0),
         upkeep_once=f.get("upkeep_once", Node.boolean, False),
+        spend_in_main=f.get("spend_in_main", Node.boolean, False),
     )
     # A token bought off with CP (spend_cost) may have nothing else to do when spent.
     if status.spendable != bool(status.spend or status.spend_cost):

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from engines.core import IllegalActionError
+from engines.core import EngineError, IllegalActionError
 from engines.dicethrone import ENGINE
 from engines.dicethrone.content import DamageKind
 from engines.dicethrone.rules import actions as a
@@ -355,3 +355,14 @@ def test_seeded_matches_with_the_sun_elf_end(others: list[str], seeds: range) ->
         assert ENGINE.result(state) is not None
         used += seen
     assert used["activated"] and used["dial_changed"]
+
+
+def test_a_charged_gem_is_spent_in_her_main_phase_only() -> None:
+    state = _elf(statuses={GEM: 1})
+    assert "spend" in ENGINE.pending(state)[0].kinds
+    state, _ = act(state, 0, a.EndPhase())
+    with pytest.raises(EngineError):  # not offered in the roll phase
+        act(state, 0, a.Spend(GEM), 1)
+    attacked = _attacked(statuses={GEM: 1})
+    with pytest.raises(EngineError):
+        act(attacked, 1, a.Spend(GEM), 1)
