@@ -39,7 +39,10 @@ def _hero(hero: Hero) -> dict[str, Any]:
         section(_k("defenses"), [line for d in hero.defenses for line in _defense(d)]),
         section(
             _k("passives"),
-            [_k("named", name=p.name, text=p.text) for p in hero.passives],
+            [_k("named", name=p.name, text=p.text) for p in hero.passives]
+            # The board's own track and dial (issue 22: Footwork, Sun Dial) read here too.
+            + [_k("named", name=t.name, text=t.text) for t in hero.tracks]
+            + [_k("named", name=d.name, text=d.text) for d in hero.dials],
         ),
     ]
     if hero.flip_side is not None:

@@ -112,6 +112,12 @@ class Step:
     sum_at_most: int = 0
     #: ``with``: that many dice show the same number ("On 4-of-a-kind": Smack II).
     of_a_kind: int = 0
+    #: ``reroll`` sized by tokens, ``gain_choice``: the statuses they name (Mythic Brawler).
+    statuses: tuple[str, ...] = ()
+    #: ``track_steps`` / ``on_track``: the hero's track they read (the Duelist's Footwork).
+    track: str | None = None
+    #: The dial steps' dial (the Sun Elf's Sun Dial).
+    dial: str | None = None
 
 
 Script = tuple[Step, ...]
@@ -270,6 +276,11 @@ class StatusDef:
     #: Run for the holder each time a token is actually gained (Webbed: 2 isolated
     #: undefendable damage "when inflicted"); it cannot stop for a player.
     when_inflicted: Script = ()
+    # -- Mythic Brawler (issue 22) --
+    #: Extra dice its holder's Defensive Ability rolls, per token (Strength of the Sky).
+    defense_dice: int = 0
+    #: Spent only in its holder's own Main phases (the Sun Elf's Charged Gem).
+    spend_in_main: bool = False
     #: The hero that brings this status (set by the loader).
     hero: str = ""
 
@@ -300,6 +311,53 @@ class CompanionDef:
     limit: int
     source: str
     verified: bool
+
+
+@dataclass(frozen=True)
+class TrackDef:
+    """A track on the hero board with a marker moved by "steps" (the Duelist's
+    Footwork, issue 22): positions ``low``..``high`` (the marker starts on ``start``,
+    steps beyond an end are lost); where the marker stands when its owner's Attack
+    or an Attack on her ends (before the damage is dealt) gives a bonus: the
+    ``attacking`` / ``attacked`` script of that position."""
+
+    id: str
+    name: Text
+    text: Text
+    low: int
+    high: int
+    start: int
+    #: What each position is called on the board (our words), by position.
+    labels: Mapping[int, Text]
+    attacking: Mapping[int, Script]
+    attacked: Mapping[int, Script]
+    source: str
+    verified: bool
+
+
+@dataclass(frozen=True)
+class DialDef:
+    """A two-sided dial on the hero board showing 0..``high`` (the Sun Elf's Sun Dial,
+    issue 22). It starts on side 0 at ``start``. Raising it past ``high`` runs
+    ``overflow`` once per point lost; reaching ``high`` on side ``flip_when_full``
+    turns it over, as does reaching 0 on side ``flip_when_empty``. Each side may have
+    an ``upkeep`` script (its owner's Upkeep) and an ``attacking`` one (when her
+    Attack's roll phase ends, before its damage; the dice it reads hold the dial's
+    value, so ``add_damage: {roll_sum: true}`` adds it)."""
+
+    id: str
+    name: Text
+    text: Text
+    high: int
+    sides: tuple[Text, Text]
+    source: str
+    verified: bool
+    start: int = 0
+    overflow: Script = ()
+    flip_when_full: int | None = None
+    flip_when_empty: int | None = None
+    upkeep: Mapping[int, Script] = field(default_factory=dict)
+    attacking: Mapping[int, Script] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -363,6 +421,10 @@ class Hero:
     companions: tuple[CompanionDef, ...] = ()
     #: The other side of the hero board, if it has one (``flip`` turns to it).
     flip_side: BoardSide | None = None
+    #: Tracks on the hero board with a moving marker (the Duelist's Footwork).
+    tracks: tuple[TrackDef, ...] = ()
+    #: Two-sided dials on the hero board (the Sun Elf's Sun Dial).
+    dials: tuple[DialDef, ...] = ()
     #: Whether ``/match new`` offers the hero; ``unselectable`` says why not (a hero
     #: whose public record is too incomplete to play as printed).
     selectable: bool = True
@@ -380,6 +442,14 @@ class Hero:
             defenses=side.defenses,
             passives=side.passives or self.passives,
         )
+
+    def dial(self, dial_id: str) -> DialDef | None:
+        """The dial with that id, if the hero has one."""
+        return next((d for d in self.dials if d.id == dial_id), None)
+
+    def track(self, track_id: str) -> TrackDef | None:
+        """The track with that id, if the hero has one."""
+        return next((t for t in self.tracks if t.id == track_id), None)
 
     def companion(self, companion_id: str) -> CompanionDef | None:
         """The companion with that id, if the hero has one."""

@@ -41,6 +41,7 @@ from engines.dicethrone.content import (
     Upgrade,
     Variant,
 )
+from engines.dicethrone.content.tracks import dial, track
 from engines.dicethrone.content.vocab import counts, enum_value, ident, script, text
 from engines.dicethrone.content.words import said
 
@@ -94,6 +95,8 @@ PROVENANCE = {"source", "verified"}
 WAITING_OPS = frozenset({"or", "manual", "then", "reroll", "choose_player", "discard_for"})
 WAITING_OPS |= {"spend_for"}  # the Pyromancer: an "Or" of amounts
 WAITING_OPS |= {"discard_token"}  # issue 22, Spider-Man: an offer to pay a token
+#: Gaining tokens of the owner's choice stops for her (issue 22: Mythic Brawler).
+WAITING_OPS |= {"gain_choice"}
 
 
 def _ability(node: Node) -> Ability:
@@ -160,6 +163,7 @@ def _status(node: Node) -> StatusDef:
     allowed |= {"upkeep_once", "extra_roll_phase"}  # the Pyromancer (issue 22)
     allowed |= {"limit_shared_with", "replaces", "fixed", "marker"}  # the Druid (issue 22)
     allowed |= {"when_inflicted"}  # issue 22: Spider-Man's Webbed
+    allowed |= {"defense_dice", "spend_in_main"}  # issue 22 (upkeep_once above)
     f = Fields(node, allowed)
     status = StatusDef(
         id=f.need("id", ident),
@@ -198,6 +202,8 @@ def _status(node: Node) -> StatusDef:
         fixed=f.get("fixed", Node.boolean, False),
         marker=f.get("marker", Node.boolean, False),
         when_inflicted=f.get("when_inflicted", script, ()),
+        defense_dice=f.get("defense_dice", lambda n: n.integer(1, 3), 0),
+        spend_in_main=f.get("spend_in_main", Node.boolean, False),
     )
     # A token bought off with CP (spend_cost) may have nothing else to do when spent.
     if status.spendable != bool(status.spend or status.spend_cost):
@@ -286,7 +292,7 @@ def load_hero(path: Path) -> Hero:
     top = _root(path)
     allowed = {"id", "name", "complexity", "dice", "abilities", "defenses", "passives"}
     allowed |= {"statuses", "cards", "setup", "symbols", "companions", "flip"} | PROVENANCE
-    allowed |= {"unselectable"}
+    allowed |= {"unselectable", "tracks", "dials"}
     f = Fields(top, allowed)
     hero = Hero(
         id=f.need("id", ident),
@@ -305,6 +311,8 @@ def load_hero(path: Path) -> Hero:
         companions=f.get("companions", lambda n: tuple(_companion(i) for i in n.items()), ()),
         flip_side=f.get("flip", _side, None),
         unselectable=f.get("unselectable", text, {}),
+        tracks=f.get("tracks", lambda n: tuple(track(i) for i in n.items()), ()),
+        dials=f.get("dials", lambda n: tuple(dial(i) for i in n.items()), ()),
     )
     hero = dataclasses.replace(hero, selectable=not hero.unselectable)
     _cross_check(hero, top)
@@ -387,6 +395,18 @@ def _cross_check(hero: Hero, top: Node) -> None:
         for s in hero.statuses
     ]
     scripts += [(f"cards.{c.id}", c.effect) for c in hero.cards]
+    # The Duelist's Footwork, the Sun Elf's Sun Dial (issue 22): their scripts run
+    # where nobody can be waited for (an Upkeep's dial script may: it is a passive's).
+    boards = [
+        (f"tracks.{t.id}", (*t.attacking.values(), *t.attacked.values())) for t in hero.tracks
+    ]
+    boards += [(f"dials.{d.id}", (d.overflow, *d.attacking.values())) for d in hero.dials]
+    for where, bonuses in boards:
+        for bonus in bonuses:
+            scripts.append((where, bonus))
+            if any(step.op in WAITING_OPS for step in _walk(bonus)):
+                raise top.fail(f"{where} scripts cannot stop for a player")
+    scripts += [(f"dials.{d.id}", s) for d in hero.dials for s in d.upkeep.values()]
     for card in hero.cards:
         if card.upgrade and card.upgrade.level not in slots.get(card.upgrade.slot, set()):
             raise top.fail(f"card {card.id}: no level {card.upgrade.level} of {card.upgrade.slot}")
@@ -399,6 +419,13 @@ def _cross_check(hero: Hero, top: Node) -> None:
                     raise top.fail(f"{where}: unknown dice symbol {sym!r}")
             if step.status and step.status not in statuses and step.op != "remove":
                 raise top.fail(f"{where}: unknown status {step.status!r}")
+            for status in step.statuses:
+                if status not in statuses:
+                    raise top.fail(f"{where}: unknown status {status!r}")
+            if step.dial and hero.dial(step.dial) is None:
+                raise top.fail(f"{where}: unknown dial {step.dial!r} of this hero")
+            if step.track and hero.track(step.track) is None:
+                raise top.fail(f"{where}: unknown track {step.track!r} of this hero")
             if step.companion and hero.companion(step.companion) is None:
                 raise top.fail(f"{where}: unknown companion {step.companion!r} of this hero")
 

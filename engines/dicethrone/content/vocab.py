@@ -35,6 +35,13 @@ CLEAR_OPS = frozenset({"clear_statuses"})
 #: Steps counting the owner's own tokens or CP (the Pyromancer): ``vocab_tokens.py``.
 COUNT_OPS = vocab_tokens.OPS
 
+#: A cost paid before an effect: tokens removed or CP spent (Mythic Brawler).
+COST_OPS = frozenset({"pay", "gain_choice"})
+#: Steps on a hero's track (the Duelist's Footwork).
+TRACK_OPS = frozenset({"move_track", "take_steps", "on_track"})
+#: Steps on a hero's two-sided dial (the Sun Elf's Sun Dial).
+DIAL_OPS = frozenset({"raise_dial", "lower_dial", "set_dial", "empty_dial", "flip_dial", "on_dial"})
+
 # -- end of the issue-22 block --------------------------------------------------------
 # -- issue 22, Spider-Man (effects/reactions.py) ---------------------------------------
 #: Flags: an additional Offensive Roll Phase; a Defensive Ability against an
@@ -46,6 +53,7 @@ FLAG_OPS |= REACTION_FLAGS
 OPS = AMOUNT_OPS | FLAG_OPS | STATUS_OPS | NESTED_OPS | COMPANION_OPS | CHOICE_OPS
 OPS |= CLEAR_OPS | COUNT_OPS | {"damage", "manual"}
 OPS |= CLEAR_OPS | REACTION_OPS | {"damage", "manual"}
+OPS |= CLEAR_OPS | COST_OPS | TRACK_OPS | DIAL_OPS | {"damage", "manual"}
 
 
 def text(node: Node) -> Text:
@@ -145,6 +153,20 @@ def _step(node: Node) -> Step:
         return vocab_tokens.step(op, arg, script)
     if op in REACTION_OPS:
         return _reaction_step(op, arg)
+    if op in TRACK_OPS:
+        return _track_step(op, arg)
+    if op in DIAL_OPS:
+        return _dial_step(op, arg)
+    if op == "gain_choice":
+        f = Fields(arg, {"of", "count", "name"})
+        return Step(
+            op=op,
+            statuses=f.need("of", _idents),
+            amount=f.get("count", lambda n: n.integer(1, 5), 1),
+            text=f.get("name", text, {}),
+        )
+    if op in COST_OPS:
+        return _pay(arg)
     if op == "or":
         return _or(arg)
     if op == "manual":
@@ -190,7 +212,17 @@ def _choice_step(op: str, arg: Node) -> Step:
     if op == "discard_for":
         return Step(op=op, steps=script(arg))
     if op == "reroll":
-        f = Fields(arg, {"up_to", "do"})
+        f = Fields(arg, {"up_to", "do", "per_token"})
+        none: tuple[str, ...] = ()
+        per_token = f.get("per_token", _idents, none)
+        if per_token:
+            # "one die per <token> you have, up to N" (Mythic Brawler's Wild Strength!).
+            return Step(
+                op="reroll",
+                amount=f.get("up_to", lambda n: n.integer(1, 5), 5),
+                statuses=per_token,
+                steps=f.need("do", script),
+            )
         return Step(
             op=op, amount=f.need("up_to", lambda n: n.integer(1, 5)), steps=f.need("do", script)
         )
@@ -233,6 +265,89 @@ def _reaction_step(op: str, arg: Node) -> Step:
         symbols={f.need("from", ident): 1},
         per=f.need("to", ident),
         target="self",
+    )
+
+
+def _track_step(op: str, arg: Node) -> Step:
+    """``move_track: {track, count, direction, per}`` (steps that must be taken),
+    ``take_steps: {track, up_to, direction}`` (steps the owner may take) and
+    ``on_track: {track, at: [0], do}`` (where the marker stands)."""
+    if op == "on_track":
+        f = Fields(arg, {"track", "at", "do"})
+        return Step(
+            op=op,
+            track=f.need("track", ident),
+            numbers=f.need("at", lambda n: tuple(i.integer(-5, 5) for i in n.items())),
+            steps=f.need("do", script),
+        )
+    f = Fields(arg, {"track", "count", "up_to", "direction", "per"})
+    ways = ("forward", "backward") if op == "move_track" else ("forward", "backward", "any")
+    direction = f.get("direction", Node.text, "any")
+    if direction not in ways:
+        raise arg.fail(f"direction is one of {', '.join(ways)}")
+    count_key = "count" if op == "move_track" else "up_to"
+    return Step(
+        op=op,
+        track=f.need("track", ident),
+        amount=f.need(count_key, lambda n: n.integer(1, 5)),
+        topic=direction,
+        per=f.get("per", ident, None) if op == "move_track" else None,
+    )
+
+
+def _dial_step(op: str, arg: Node) -> Step:
+    """``raise_dial`` / ``lower_dial: {dial, by}`` (``by: half_roll``: half the dice
+    rolled, rounded up), ``set_dial: {dial, to}``, ``empty_dial: {dial, do}``,
+    ``flip_dial: dial`` and ``on_dial: {dial, side, at, do}``."""
+    if op == "flip_dial":
+        return Step(op=op, dial=ident(arg))
+    keys = {"raise_dial": {"dial", "by"}, "lower_dial": {"dial", "by"}, "set_dial": {"dial", "to"}}
+    f = Fields(arg, keys.get(op, {"dial", "do", "side", "at"}))
+    dial = f.need("dial", ident)
+    if op in ("raise_dial", "lower_dial"):
+        if (
+            f.get("by", lambda n: n.node.value if isinstance(n.node, yaml.ScalarNode) else "", "")
+            == "half_roll"
+        ):
+            return Step(op=op, dial=dial, half=True, roll_sum=True)
+        return Step(op=op, dial=dial, amount=f.need("by", lambda n: n.integer(1, 10)))
+    if op == "set_dial":
+        return Step(op=op, dial=dial, amount=f.need("to", lambda n: n.integer(0, 10)))
+    if op == "empty_dial":
+        return Step(op=op, dial=dial, steps=f.need("do", script))
+    return Step(
+        op=op,
+        dial=dial,
+        dice=f.get("side", lambda n: n.integer(0, 1), -1) + 1,
+        numbers=f.get("at", lambda n: tuple(i.integer(0, 10) for i in n.items()), ()),
+        steps=f.need("do", script),
+    )
+
+
+def _idents(node: Node) -> tuple[str, ...]:
+    return tuple(ident(i) for i in node.items())
+
+
+def _pay(arg: Node) -> Step:
+    """``pay: {status, count, do}`` (remove tokens of yours, or ``from: opponent``) or
+    ``pay: {cp, do}``."""
+    f = Fields(arg, {"status", "count", "cp", "do", "from"})
+    steps = f.need("do", script)
+    cp = f.get("cp", lambda n: n.integer(1, 15), 0)
+    status = f.get("status", ident, None)
+    if (status is None) == (not cp):
+        raise arg.fail("pay names either a status (with count) or cp")
+    if cp:
+        return Step(op="pay", amount=cp, steps=steps)
+    holder = f.get("from", Node.text, "self")
+    if holder not in ("self", "opponent"):
+        raise arg.fail("from is 'self' or 'opponent'")
+    return Step(
+        op="pay",
+        status=status,
+        amount=f.get("count", lambda n: n.integer(1, 10), 1),
+        steps=steps,
+        target=holder,
     )
 
 

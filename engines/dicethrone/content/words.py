@@ -50,7 +50,10 @@ def said(hero: Hero, card: CardDef) -> dict[str, str]:
                 level=card.upgrade.level,
             )
             continue
-        said_words = Words(statuses, hero.symbol_names, t, locale).script(card.effect)
+        # A dial's sides by name (the Sun Elf's "Dusk"): "sun_dial.0", "sun_dial.1".
+        sides = {f"{d.id}.{i}": side for d in hero.dials for i, side in enumerate(d.sides)}
+        words = Words(statuses, hero.symbol_names, t, locale, companions=sides)
+        said_words = words.script(card.effect)
         if card.attack_modifier:
             said_words = t("dicethrone.render.fx.attack_modifier", locale, then=said_words)
         out[locale] = said_words

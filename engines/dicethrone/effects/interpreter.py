@@ -16,6 +16,8 @@ from engines.core import effects as kernel
 from engines.dicethrone.content import Content
 from engines.dicethrone.effects import (
     companions,
+    costs,
+    dials,
     dice,
     extra,
     reactions,
@@ -23,6 +25,7 @@ from engines.dicethrone.effects import (
     single,
     token_counts,
     tokens,
+    tracks,
 )
 from engines.dicethrone.effects.env import DTHandlers, Effects, Machine
 from engines.dicethrone.effects.foes import ask_foe
@@ -39,6 +42,9 @@ HANDLERS: DTHandlers = DTHandlers.combine(
     extra.HANDLERS,
     token_counts.HANDLERS,
     reactions.HANDLERS,
+    costs.HANDLERS,
+    tracks.HANDLERS,
+    dials.HANDLERS,
 )
 MACHINE: Machine = kernel.Interpreter(HANDLERS, (offer_decline, ask_foe), decode)
 

@@ -15,8 +15,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from engines.dicethrone.content import DamageKind, Hero, Script, Step, Text
+from engines.dicethrone.effects.cost_steps import COST_DECODERS, reroll
+from engines.dicethrone.effects.dial_steps import DIAL_DECODERS
 from engines.dicethrone.effects.reactions import DECODERS as REACTION_DECODERS
 from engines.dicethrone.effects.token_steps import TOKEN_DECODERS
+from engines.dicethrone.effects.track_steps import TRACK_DECODERS
 from engines.dicethrone.rules import aim
 from engines.dicethrone.rules.combos import symbol_counts
 
@@ -386,7 +389,8 @@ class DiscardAt:
 
 #: Record ``op`` -> typed step, for the steps of this block.
 MORE_DECODERS: Mapping[str, Callable[[Step], object]] = {
-    "reroll": lambda s: RerollOffer(s.amount, s.steps, s.numbers),
+    # A re-roll sized by tokens (Mythic Brawler) names the statuses that count.
+    "reroll": lambda s: reroll(s, lambda r: RerollOffer(r.amount, r.steps, r.numbers)),
     "reroll_die": lambda s: RerollDie(s.dice, s.amount, s.steps, s.numbers),
     "choose_player": lambda s: ChoosePlayer(s.topic or "opponents", s.steps),
     "discard_for": lambda s: DiscardFor(s.steps),
@@ -396,6 +400,7 @@ DECODERS = {**DECODERS, **MORE_DECODERS}
 # Steps counting a hero's own tokens or CP (issue 22, the Pyromancer): own module.
 DECODERS = {**DECODERS, **TOKEN_DECODERS}
 DECODERS = {**DECODERS, **MORE_DECODERS, **REACTION_DECODERS}
+DECODERS = {**DECODERS, **MORE_DECODERS, **COST_DECODERS, **TRACK_DECODERS, **DIAL_DECODERS}
 
 
 class UnknownOpError(ValueError):

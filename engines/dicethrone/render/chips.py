@@ -164,6 +164,10 @@ def chip_label(s: Token, locale: str) -> str:
     the Druid's form, by its name alone)."""
     if s.marker:
         return _name(s.name, locale)
+    """A chip's text: the status's name in ``locale`` with its stack and limit (or
+    its own label: a track's marker)."""
+    if s.label:
+        return _name(s.label, locale)
     return f"{_name(s.name, locale)} {s.count}/{s.limit}"
 
 

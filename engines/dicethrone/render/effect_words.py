@@ -12,6 +12,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engines.dicethrone.content import Step, text_for
+from engines.dicethrone.effects.cost_steps import GainChoice, PayFor, RerollPerToken
+from engines.dicethrone.effects.dial_steps import ChangeDial, EmptyDial, FlipDial, OnDial
 from engines.dicethrone.effects.reactions import (
     AllowDefense,
     DiscardToken,
@@ -65,6 +67,7 @@ from engines.dicethrone.effects.token_steps import (
     RaiseLimit,
     SpendFor,
 )
+from engines.dicethrone.effects.track_steps import MoveTrack, OnTrack, TakeSteps
 
 Translate = Callable[..., str]
 #: Names per locale by id (statuses, companions, die symbols).
@@ -109,6 +112,17 @@ GLYPHS: Mapping[str, str] = {
     "thwip": "➶",
     "web": "❋",
     "spider": "✳",
+    # Duelist (issue 22); "blade" is above
+    "boot": "➹",
+    "pierce": "◎",
+    # Sun Elf (issue 22)
+    "stave": "⚚",
+    "charge": "⚡",
+    "sun": "☀",
+    # Mythic Brawler (issue 22)
+    "fist": "✪",
+    "spirit": "♨",
+    "peak": "▲",
 }
 
 
@@ -229,6 +243,8 @@ class Words:
                 return self._fx("add_damage_per", times=step.amount or 1, symbol=self._symbol(per))
             case Modify(modifier=Modifier.ADD_DAMAGE, amount=Amount(roll_sum=True, half=True)):
                 return self._fx("add_damage_half_sum")
+            case HealStep(amount=Amount(roll_sum=True, half=False)):
+                return self._fx("heal_sum")  # It Gives Life! (issue 22)
             case GainCp(amount=Amount(roll_sum=True, half=True)):
                 return self._fx("gain_cp_half_sum")
             case ChangeDice() if step.op == "set_dice" and step.numbers:
@@ -269,6 +285,23 @@ class Words:
         return None
 
     def _simple(self, step: Step, typed: object) -> str:
+        if isinstance(typed, MoveTrack | TakeSteps):
+            return self._track(typed)
+        if isinstance(typed, ChangeDial):
+            if typed.to is not None:
+                return self._fx("set_dial", value=typed.to)
+            if typed.half_roll:
+                return self._fx("raise_dial_half")
+            key = "raise_dial" if typed.by > 0 else "lower_dial"
+            return self._fx(key, count=abs(typed.by))
+        if isinstance(typed, FlipDial):
+            return self._fx("flip_dial")
+        if isinstance(typed, GainChoice):
+            if typed.name:  # the record's word for any of them ("Strength")
+                name = name_in(typed.name, self.locale)
+                return self._fx("gain_choice_named", count=typed.count, name=name)
+            names = [name_in(self.statuses.get(s, {}), self.locale) or s for s in typed.statuses]
+            return self._fx("gain_choice", count=typed.count, statuses=", ".join(names))
         printed = self._printed(step, typed)
         if printed is not None:
             return printed
@@ -362,10 +395,51 @@ class Words:
                 return self._fx(
                     "spend_for_token", status=name, count=up_to, then=self.script(steps)
                 )
+            case PayFor() | RerollPerToken():
+                return self._cost(typed)
+            case EmptyDial(steps=steps):
+                return self._fx("empty_dial", then=self.script(steps))
+            case OnDial(side=side, values=values, steps=steps):
+                # A dial's side by its name when the table knows it ("sun_dial.1").
+                named = self.companions.get(f"{step.dial}.{side}")
+                if side >= 0 and named:
+                    need = [self._fx("dial_side", side=name_in(named, self.locale))]
+                else:
+                    need = [self._fx(f"dial_side_{side}")] if side >= 0 else []
+                need += (
+                    [self._fx("dial_at", values="/".join(str(v) for v in values))] if values else []
+                )
+                return self._fx("on_dial", need=" ".join(need), then=self.script(steps))
+            case OnTrack(positions=positions, steps=steps):
+                places = "/".join(f"{p:+d}" if p else "0" for p in positions)
+                return self._fx("on_track", places=places, then=self.script(steps))
         return None
 
     def _name(self, status: str) -> str:
         return name_in(self.statuses.get(status, {}), self.locale) or status
+
+    def _track(self, typed: MoveTrack | TakeSteps) -> str:
+        """Steps on the owner's track (the Duelist's Footwork)."""
+        if isinstance(typed, MoveTrack):
+            way = "forward" if typed.forward else "backward"
+            if typed.per:
+                return self._fx(f"move_track_{way}_per", symbol=self._symbol(typed.per))
+            return self._fx(f"move_track_{way}", count=typed.count)
+        return self._fx(f"take_steps_{typed.direction}", count=typed.count)
+
+    def _cost(self, typed: PayFor | RerollPerToken) -> str:
+        """A cost paid before an effect, or a re-roll per token (Mythic Brawler)."""
+        then = self.script(typed.steps) or self._fx("nothing")
+        if isinstance(typed, RerollPerToken):
+            names = [name_in(self.statuses.get(s, {}), self.locale) or s for s in typed.statuses]
+            statuses = ", ".join(names)
+            return self._fx("reroll_per_token", statuses=statuses, cap=typed.cap, then=then)
+        if typed.status is None:
+            return self._fx("pay_cp", amount=typed.cp, then=then)
+        name = name_in(self.statuses.get(typed.status, {}), self.locale) or typed.status
+        status = name if typed.count <= 1 else f"{name} ×{typed.count}"
+        key = "pay_status_opponent" if typed.of_opponent else "pay_status"
+        return self._fx(key, status=status, then=then)
 
     def _with_need(self, step: Step) -> str:
         """What a "Com" block needs: symbols, a die showing one of some numbers, a sum."""
@@ -393,7 +467,11 @@ class Words:
                 return word
             case Opposed() | Manual() | Modify(modifier=Modifier.ADD_DAMAGE):
                 return word
-            case RerollOffer() | ChoosePlayer() | DiscardFor():
+            case RerollOffer() | ChoosePlayer() | DiscardFor() | PayFor() | RerollPerToken():
+                return word
+            case GainChoice() | MoveTrack() | TakeSteps() | OnTrack():
+                return word
+            case ChangeDial() | EmptyDial() | FlipDial() | OnDial():
                 return word
             case ForEachToken() | SpendFor() | RaiseLimit() | GainPer() | IfStatus():
                 return word
@@ -497,4 +575,18 @@ def word_key(typed: object) -> str:
             return "with_defense"
         case SwapSymbol():
             return "swap_symbol"
+        case PayFor(cp=cp):
+            return "pay_cp" if cp else "pay"
+        case RerollPerToken():
+            return "reroll_per_token"
+        case GainChoice():
+            return "gain_choice"
+        case MoveTrack():
+            return "move_track"
+        case TakeSteps():
+            return "take_steps"
+        case OnTrack():
+            return "on_track"
+        case ChangeDial() | EmptyDial() | FlipDial() | OnDial():
+            return type(typed).__name__.lower()
     raise ValueError(f"no words for {type(typed).__name__}")

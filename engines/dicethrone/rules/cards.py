@@ -279,12 +279,15 @@ def spendable(flow: Flow, state: State, seat: int) -> list[str]:
         definition = flow.content.status(status)
         # A token bought off with CP (Knockdown) needs that much CP.
         affordable = state.players[seat].cp >= definition.spend_cost
+        # A token spent in its holder's Main phase only (the Sun Elf's Charged Gem).
+        main = state.active == seat and state.phase in (Phase.MAIN1, Phase.MAIN2)
         if (
             count
             and definition.spendable
             and affordable
             and _side_ok(state, seat, definition.spend_side)
             and spend_allowed(state, seat, definition)
+            and (main or not definition.spend_in_main)
         ):
             out.append(status)
     return out

@@ -104,6 +104,9 @@ class Player:
     #: The hero board turned to its other side (the Cursed Pirate's cursed side);
     #: there is no way back (Cursed Pirate FAQ Q1).
     flipped: bool = False
+    #: Where the marker of each of the hero's tracks stands (track id -> position;
+    #: absent: its start). The Duelist's Footwork (issue 22).
+    tracks: Mapping[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

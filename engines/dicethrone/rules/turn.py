@@ -15,11 +15,14 @@ from engines.core.i18n import FALLBACK, LOCALES
 from engines.core.model import replace
 from engines.dicethrone.content import Ability, Content, Hero
 from engines.dicethrone.effects.context import Ctx, dice_message, paused, put, remove_status
+from engines.dicethrone.effects.dials import dial_bonuses
 from engines.dicethrone.effects.interpreter import Interpreter
 from engines.dicethrone.effects.reactions import EXTRA_GRANTED, EXTRA_NONE, EXTRA_USED
+from engines.dicethrone.effects.tracks import track_bonuses
 from engines.dicethrone.effects.triggers import attack_triggers, end_of_turn, expire_after_roll
 from engines.dicethrone.rules import aim, first_roll, stun, targeting, upkeep
 from engines.dicethrone.rules.combos import best_variant, usable_level
+from engines.dicethrone.rules.defense_dice import defense_dice
 from engines.dicethrone.rules.settle import settle
 from engines.dicethrone.rules.state import (
     ATTEMPTS,
@@ -366,7 +369,10 @@ class Flow:
                 f"No defensive ability {defense_id!r}.", "no_defense", "6.2", defense=defense_id
             )
         level = max(lv for lv in defense.levels if lv <= self._level(state, seat, defense.id))
-        count = defense.dice_now(level, state.players[seat].statuses)  # Bear Form: 4
+        # The printed dice of the defence at its level in the hero's form (Bear Form: 4),
+        # plus any a status adds per token (Strength of the Sky).
+        printed = defense.dice_now(level, state.players[seat].statuses)
+        count = defense_dice(state, seat, printed, self.content)
         values = tuple(self.dice.roll(6, f"defence die {i + 1}") for i in range(count))
         self.emit(
             "defended",
@@ -436,6 +442,10 @@ class Flow:
 
     def finish_roll_phase(self, state: State) -> State:
         """6.6: apply the accumulated damage and healing, then Main (2)."""
+        # A track's bonus (the Duelist's Footwork) comes before the damage is dealt.
+        heroes = {seat: self.hero(state, seat) for seat in range(len(state.players))}
+        state = track_bonuses(self.interp, state, heroes)
+        state = dial_bonuses(self.interp, state, heroes[state.active])
         state = settle(state, self.events)
         state = expire_after_roll(self.interp, state)
         if state.phase is Phase.OVER:

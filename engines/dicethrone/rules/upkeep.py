@@ -9,6 +9,7 @@ from __future__ import annotations
 from engines.core.model import replace
 from engines.dicethrone.content import Step as ScriptStep
 from engines.dicethrone.effects.context import Ctx, draw_card, paused, put, remove_status
+from engines.dicethrone.effects.dials import dial_upkeep
 from engines.dicethrone.effects.foes import FOE_RESET
 from engines.dicethrone.rules.flow import TurnFlow
 from engines.dicethrone.rules.settle import settle
@@ -31,7 +32,10 @@ def start_turn(flow: TurnFlow, state: State) -> State:
             # Each token's effect asks anew which opponent it aims at (3–4 players).
             times = 1 if definition.upkeep_once else count  # Fire Mastery: once
             script = (FOE_RESET, *definition.upkeep) * times
+            script = (FOE_RESET, *definition.upkeep) * (1 if definition.upkeep_once else count)
             sources.append((dict(definition.name), script))
+    # A dial's script of the side it shows (the Sun Elf's Sun Dial, issue 22).
+    sources += [(name, (FOE_RESET, *script)) for name, script in dial_upkeep(hero, state, seat)]
     for passive in hero.passives:
         if passive.upkeep:
             sources.append((dict(passive.name), (FOE_RESET, *passive.upkeep)))

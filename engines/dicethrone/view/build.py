@@ -8,7 +8,8 @@ from dataclasses import fields
 
 from engines.core import Decision
 from engines.core.model import replace
-from engines.dicethrone.content import Ability, CardDef, Step, Text
+from engines.dicethrone.content import Ability, CardDef, DialDef, Step, Text, TrackDef, text_for
+from engines.dicethrone.effects.dials import reading
 from engines.dicethrone.rules.cards import card_cost
 from engines.dicethrone.rules.combos import best_variant, reachable, usable_level, used_dice
 from engines.dicethrone.rules.damage import Incoming
@@ -40,6 +41,27 @@ from engines.dicethrone.view.schema import (
 
 def _text(text: Text) -> dict[str, str]:
     return dict(text)
+
+
+def dial_chip(dial: DialDef, value: int, side: int) -> Token:
+    """A dial as a chip (with the companions): its name, value and side's name."""
+    locales = set(dial.name) | set(dial.sides[side]) | {"en-US"}
+    label = {
+        loc: f"{text_for(dial.name, loc)}: {value} · {text_for(dial.sides[side], loc)}"
+        for loc in locales
+    }
+    return Token(dial.id, _text(dial.name), value, dial.high, companion=True, label=label)
+
+
+def track_chip(track: TrackDef, at: int) -> Token:
+    """A track's marker as a chip (shown with the companions: not a status effect):
+    the track's name and the name of the position it stands on, in every locale."""
+    locales = set(track.name) | set(track.labels[at]) | {"en-US"}
+    label = {
+        loc: f"{text_for(track.name, loc)}: {text_for(track.labels[at], loc)}" for loc in locales
+    }
+    span = track.high - track.low
+    return Token(track.id, _text(track.name), at - track.low, span, companion=True, label=label)
 
 
 def _card(flow: Flow, state: State, seat: int, card: CardDef) -> CardView:
@@ -121,7 +143,8 @@ def _player(flow: Flow, state: State, i: int) -> PlayerView:
         Token(c.id, _text(c.name), n, c.limit, companion=True)
         for c in hero.companions
         if (n := p.companions.get(c.id, 0))
-    )
+    ) + tuple(track_chip(t, p.tracks.get(t.id, t.start)) for t in hero.tracks)
+    companions += tuple(dial_chip(d, *reading(state, i, d)) for d in hero.dials)
     levels = {ab.id: usable_level(ab, flow._level(state, i, ab.id)) for ab in hero.abilities}
     levels.update({d.id: flow._level(state, i, d.id) for d in hero.defenses})
     defenses = tuple(

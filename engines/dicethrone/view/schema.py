@@ -30,6 +30,9 @@ class Token:
     companion: bool = False
     #: A state shown with the statuses, not a token (the Druid's forms): no stack.
     marker: bool = False
+    #: The chip's whole text per locale, instead of "name count/limit" (a track's
+    #: marker: "Footwork: +1 (Offensive)"; issue 22).
+    label: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

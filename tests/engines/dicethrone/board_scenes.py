@@ -35,7 +35,17 @@ def _dressed(hero1: str, hero2: str, flipped: bool, level: int, most: int) -> St
     """Both heroes upgraded to ``level`` where a card allows it, each holding up to
     ``most`` of the statuses it can hold (its own positive ones, the other's negative
     ones; all of them are as many as a long match piles up)."""
-    return _dress(start(hero1, hero2), (hero1, hero2), flipped, level, most)
+    return _dress(upkept(start(hero1, hero2)), (hero1, hero2), flipped, level, most)
+
+
+def upkept(state: State) -> State:
+    """The first Upkeep's choices made (the first option each: the Duelist's
+    Reposition asks which way to step), so the scene starts in Main (1)."""
+    while state.choice is not None and state.phase is Phase.UPKEEP:
+        state = _act(state, state.choice.seat, a.Choose(1))
+    while state.step is Step.UPKEEP_END:
+        state = _act(state, ENGINE.pending(state)[0].seat, a.Pass())
+    return state
 
 
 def _dress(state: State, heroes: tuple[str, ...], flipped: bool, level: int, most: int) -> State:
@@ -164,7 +174,7 @@ def scene_n(
     seats = [Seat(i, names[i]) for i in range(len(heroes))]
     options = {f"hero{i + 1}": hero for i, hero in enumerate(heroes)}
     state = ENGINE.new_match(options, seats, ENGINE.load_content(None), dice)
-    state = _dress(through_first_roll(state), heroes, False, level, most)
+    state = _dress(upkept(through_first_roll(state)), heroes, False, level, most)
     return _played(state, name)
 
 

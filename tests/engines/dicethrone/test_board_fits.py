@@ -100,6 +100,10 @@ TABLES = (
     (("gunslinger", "paladin", "paladin", "cursed_pirate"), "pt-BR"),
     (("pyromancer", "gunslinger", "barbarian"), "it"),  # issue 22: the Pyromancer
     (("druid", "paladin", "pyromancer", "ninja"), "pt-BR"),  # issue 22: the Druid
+    # Issue 22 (branch dt-c): the Footwork chip and the Strengths, sampled.
+    (("gunslinger", "duelist", "mythic_brawler"), "pt-BR"),
+    (("barbarian", "mythic_brawler", "duelist", "ninja"), "it"),
+    (("gunslinger", "sun_elf", "ninja"), "it"),
 )
 
 
