@@ -119,6 +119,9 @@ def _attacked(state: State) -> State:
             after = _pass_until(after, lambda s: s.step is Step.DEFENSE_ROLLED)
             if after.step is not Step.DEFENSE_ROLLED:
                 decision = ENGINE.pending(after)[0]
+                if "defend" not in decision.kinds:  # undefendable: no defence rolled
+                    best = after
+                    continue
                 after = _act(after, decision.seat, a.Defend(), *([4] * 12))
             return after
         best = after

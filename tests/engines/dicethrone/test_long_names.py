@@ -137,8 +137,9 @@ def test_four_heroes_piled_with_statuses_fit_a_phone_whole(
 #: drop a hero's marks, health or chips.
 LONGEST_NAMED = (
     (("ninja", "paladin"), "roll", "pt-BR", dt_style.MAX_HEIGHT),
-    (("paladin", "gunslinger", "paladin"), "dealt", "pt-BR", dt_style.MAX_HEIGHT),
-    (("paladin", "gunslinger", "paladin"), "attack", "pt-BR", dt_style.MAX_HEIGHT),
+    # Two printed Paladins (issue 22: eight board abilities, Divine Defense II's 4 dice).
+    (("paladin", "gunslinger", "paladin"), "dealt", "pt-BR", 1170),
+    (("paladin", "gunslinger", "paladin"), "attack", "pt-BR", 1170),
     # The legend naming the symbols of the attack's small dice (issue 27) takes a line.
     (("barbarian", "paladin", "ninja", "gunslinger"), "attack", "pt-BR", 1110),
     (("ninja",) * 4, "roll", "pt-BR", dt_style.MAX_HEIGHT),
