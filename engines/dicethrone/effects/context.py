@@ -49,7 +49,7 @@ def may_wait(ctx: Ctx) -> bool:
 def chosen_player(state: State, pick: str) -> int | None:
     """The seat a card names by its 1-based number ("3"), if it is still in the match."""
     text = pick.strip()
-    if not text.isdigit() or not 1 <= int(text) <= len(state.players):
+    if not text.isdecimal() or not 1 <= int(text) <= len(state.players):
         return None
     seat = int(text) - 1
     return seat if state.alive(seat) else None

@@ -86,7 +86,7 @@ def parse(step: Step, dice: tuple[int, ...], target: str) -> dict[int, int] | No
     for part in target.replace(",", " ").split():
         die_text, eq, face_text = part.partition("=")
         if (
-            not die_text.isdigit()
+            not die_text.isdecimal()
             or not 1 <= int(die_text) <= len(dice)
             or int(die_text) - 1 in changes
         ):
@@ -99,7 +99,7 @@ def parse(step: Step, dice: tuple[int, ...], target: str) -> dict[int, int] | No
                 return None
             changes[index] = 0
             continue
-        if not face_text.isdigit() or not 1 <= int(face_text) <= 6:
+        if not face_text.isdecimal() or not 1 <= int(face_text) <= 6:
             return None
         face = int(face_text)
         if step.op == "nudge_dice" and abs(face - dice[index]) != 1:

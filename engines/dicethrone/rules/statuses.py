@@ -36,7 +36,7 @@ def parse_pick(content: Content, state: State, pick: str, by: str) -> tuple[int,
     """``"2:evasive"`` -> (seat index 1, "evasive") if hero ``by`` may pick that token."""
     seat_text, _, status = pick.partition(":")
     status = status.strip()
-    if not seat_text.strip().isdigit():
+    if not seat_text.strip().isdecimal():
         return None
     seat = int(seat_text) - 1
     if not 0 <= seat < len(state.players) or not state.players[seat].statuses.get(status):

@@ -221,7 +221,7 @@ class Flow:
             raise illegal("Keep dice between roll attempts.", "keep_when", "4.1")
         chosen: set[int] = set()
         for part in text.replace(",", " ").split():
-            if not part.isdigit() or not 1 <= int(part) <= DICE:
+            if not part.isdecimal() or not 1 <= int(part) <= DICE:
                 raise illegal(f"Dice are numbered 1 to {DICE}.", "bad_die", "4.1", die=part)
             chosen.add(int(part) - 1)
         kept = tuple(i in chosen for i in range(DICE))

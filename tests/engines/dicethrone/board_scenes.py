@@ -19,7 +19,7 @@ from engines.dicethrone.view import typed
 from tests.engines.dicethrone.helpers import start, through_first_roll, with_player
 
 BASE = load_pack("base")
-HEROES = tuple(sorted(BASE.heroes))
+HEROES = tuple(sorted(h.id for h in BASE.heroes.values() if h.selectable))
 #: Dice of the offensive roll tried in turn until one meets an ability.
 ROLLS = ((1, 1, 1, 6, 6), (1, 2, 3, 4, 5), (6, 6, 6, 6, 2), (4, 4, 5, 5, 3), (2, 2, 2, 3, 3))
 SCENES = ("main", "roll", "attack", "dealt", "end")

@@ -203,16 +203,16 @@ def test_defensive_dice_can_be_changed_before_they_resolve() -> None:
 def test_a_seat_not_waited_on_may_use_an_instant_action_inside_a_window() -> None:
     # The last window (6.5) asks Alice (active) first; Bruno need not wait for his
     # turn to spend a token, but his Instant Action waits for Alice's answer.
-    state = with_player(start(), 1, statuses={"protect": 1}, hand=("absolution",), cp=5)
+    state = with_player(start(), 1, statuses={"protect": 1}, hand=("not_this_time",), cp=5)
     state, _ = act(state, 0, a.EndPhase())
     state, _ = act(state, 0, a.RollDice(), 1, 2, 3, 4, 6)
     state, _ = act(state, 0, a.Announce("slap"))
     state, _ = act(state, 1, a.Pass())
-    state, _ = defend(state, 1, 3, 1, 5)  # one helm: prevent 1
+    state, _ = defend(state, 1, 3, 6, 6)  # one helm: prevent 1 (prayers: CP)
     owed, *optional = ENGINE.pending(state)
     assert owed.seat == 0 and [d.seat for d in optional if d.optional] == [1]
     with pytest.raises(IllegalActionError) as info:
-        act(state, 1, a.PlayCard("absolution"))  # a Roll-Phase card waits for his turn
+        act(state, 1, a.PlayCard("not_this_time"))  # a Roll-Phase card waits for his turn
     assert info.value.key == "dicethrone.error.wait_window"
     state, events = act(state, 1, a.Spend("protect"))
     assert "queued" in keys(events) and ENGINE.pending(state)[0].seat == 0

@@ -40,7 +40,7 @@ def _slapped(health: int = 50) -> dict[str, State]:
     while state.step is Step.RESPONSE:
         state, _ = act(state, ENGINE.pending(state)[0].seat, a.Pass())
     out["defense"] = state
-    state, _ = act(state, 1, a.Defend(), 3, 4, 5)
+    state, _ = act(state, 1, a.Defend(), 3, 6, 6)
     while ENGINE.pending(state) and "pass" in ENGINE.pending(state)[0].kinds:
         state, _ = act(state, ENGINE.pending(state)[0].seat, a.Pass())
     out["after"] = state

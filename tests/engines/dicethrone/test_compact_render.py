@@ -197,7 +197,7 @@ def test_a_waiting_choice_is_said_once_where_the_board_would_not_fit(
 ) -> None:
     # Davi's Gunslinger has rolled her Duel against Alice, 4 heroes, in pt-BR: the
     # tallest board there is (1,417 px when the Duel's text stood under its options).
-    heroes = ("cursed_pirate", "cursed_pirate", "cursed_pirate", "gunslinger")
+    heroes = ("ninja", "ninja", "ninja", "gunslinger")
     state = scene_n(heroes, "dealt", most=2)
     data = typed(ENGINE.view(state, None))
     assert data.choice is not None and data.choice.seat == 3

@@ -61,7 +61,9 @@ def test_barbarian_vs_paladin_through_the_engine() -> None:
     state, _ = act(state, 0, a.Pass())
     state, _ = act(state, 1, a.Spend("protect"))  # 3.
     state, _ = act(state, 0, a.Pass())
-    state, _ = defend(state, 1, 3, 4, 6)  # 4. helm, helm, pray: prevent 3, gain Protect
+    # 4. Divine Defense III rolls 4 dice (S3): helm, helm, helm, pray: prevent 3, gain
+    # Protect (2 helms + 1 pray) and 1 CP.
+    state, _ = defend(state, 1, 3, 4, 3, 6)
     # Overpower's roll of 18 (14 or more) already inflicted Concussion (printed board).
     assert state.players[1].statuses == {"protect": 1, "concussion": 1}
     assert state.step is Step.FINAL
@@ -69,7 +71,10 @@ def test_barbarian_vs_paladin_through_the_engine() -> None:
     state, _ = act(state, 0, a.PlayCard("grab_someone"), 1, 1, 1, 1, 1)
     assert state.players[1].statuses["concussion"] == 1
     state, _ = act(state, 0, a.Pass())
-    state, _ = act(state, 1, a.PlayCard("absolution"))  # 6. prevent 3
+    # 6. Absolution! is an Instant Action (S3): it waits for the active player's answer,
+    # then rolls its die: a helm, prevent 3.
+    state, _ = act(state, 1, a.PlayCard("absolution"))
+    state, _ = act(state, 0, a.Pass(), 3)
     state, _ = act(state, 1, a.Spend("protect"))  # 7.
     state, _ = act(state, 0, a.Pass())
     state, _ = act(state, 1, a.Pass())

@@ -64,13 +64,13 @@ def _height(state: State, locale: str) -> int:
 #: above it), the dice labels wrapped beside each other and condensed panels took one
 #: row of chips.
 NAMED = (
-    (("gunslinger", "cursed_pirate"), "attack", "pt-BR"),
-    (("cursed_pirate", "gunslinger"), "roll", "it"),
-    (("gunslinger", "gunslinger", "cursed_pirate"), "dealt", "pt-BR"),
-    (("cursed_pirate", "paladin", "gunslinger"), "main", "pt-BR"),
-    (("cursed_pirate",) * 4, "roll", "it"),
-    (("cursed_pirate", "cursed_pirate", "barbarian", "gunslinger"), "dealt", "pt-BR"),
-    (("paladin", "cursed_pirate", "cursed_pirate", "gunslinger"), "attack", "pt-BR"),
+    (("gunslinger", "ninja"), "attack", "pt-BR"),
+    (("ninja", "gunslinger"), "roll", "it"),
+    (("gunslinger", "gunslinger", "ninja"), "dealt", "pt-BR"),
+    (("ninja", "paladin", "gunslinger"), "main", "pt-BR"),
+    (("ninja",) * 4, "roll", "it"),
+    (("ninja", "ninja", "barbarian", "gunslinger"), "dealt", "pt-BR"),
+    (("paladin", "ninja", "ninja", "gunslinger"), "attack", "pt-BR"),
 )
 
 
@@ -104,9 +104,9 @@ def test_a_name_too_long_for_a_line_is_broken_not_cut() -> None:
 #: the tables): 1,183-1,226 px before the last of the last resorts (condensed panels
 #: of one row of chips, hero boards saying only what is in play).
 PILED = (
-    (("gunslinger", "cursed_pirate", "cursed_pirate", "gunslinger"), "roll", "pt-BR"),
-    (("cursed_pirate", "gunslinger", "cursed_pirate", "gunslinger"), "attack", "pt-BR"),
-    (("gunslinger", "cursed_pirate", "gunslinger", "cursed_pirate"), "roll", "it"),
+    (("gunslinger", "ninja", "ninja", "gunslinger"), "roll", "pt-BR"),
+    (("ninja", "gunslinger", "ninja", "gunslinger"), "attack", "pt-BR"),
+    (("gunslinger", "ninja", "gunslinger", "ninja"), "roll", "it"),
 )
 
 
@@ -136,23 +136,24 @@ def test_four_heroes_piled_with_statuses_fit_a_phone_whole(
 #: condensed panels five lines tall, the banner on two rows; narrower they would
 #: drop a hero's marks, health or chips.
 LONGEST_NAMED = (
-    (("cursed_pirate", "paladin"), "roll", "pt-BR", dt_style.MAX_HEIGHT),
-    (("paladin", "gunslinger", "paladin"), "dealt", "pt-BR", dt_style.MAX_HEIGHT),
-    (("paladin", "gunslinger", "paladin"), "attack", "pt-BR", dt_style.MAX_HEIGHT),
+    (("ninja", "paladin"), "roll", "pt-BR", dt_style.MAX_HEIGHT),
+    # Two printed Paladins (issue 22: eight board abilities, Divine Defense II's 4 dice).
+    (("paladin", "gunslinger", "paladin"), "dealt", "pt-BR", 1170),
+    (("paladin", "gunslinger", "paladin"), "attack", "pt-BR", 1170),
     # The legend naming the symbols of the attack's small dice (issue 27) takes a line.
-    (("barbarian", "paladin", "cursed_pirate", "gunslinger"), "attack", "pt-BR", 1110),
-    (("cursed_pirate",) * 4, "roll", "pt-BR", dt_style.MAX_HEIGHT),
+    (("barbarian", "paladin", "ninja", "gunslinger"), "attack", "pt-BR", 1110),
+    (("ninja",) * 4, "roll", "pt-BR", dt_style.MAX_HEIGHT),
     (
-        ("cursed_pirate", "cursed_pirate", "gunslinger", "cursed_pirate"),
+        ("ninja", "ninja", "gunslinger", "ninja"),
         "end",
         "pt-BR",
         dt_style.MAX_HEIGHT,
     ),
     # The Gunslinger's Duel waiting: its options and the damage in the notes (and the
     # legend of the small dice's symbols).
-    (("paladin", "cursed_pirate", "gunslinger", "gunslinger"), "dealt", "pt-BR", 1225),
+    (("paladin", "ninja", "gunslinger", "gunslinger"), "dealt", "pt-BR", 1225),
     # The one board of the roll across the width, three panels under it.
-    (("barbarian", "cursed_pirate", "cursed_pirate", "cursed_pirate"), "roll", "pt-BR", 1130),
+    (("barbarian", "ninja", "ninja", "ninja"), "roll", "pt-BR", 1130),
 )
 
 
@@ -176,8 +177,8 @@ def test_boards_of_players_with_the_longest_names_keep_within_a_phone(
 #: chip of the attack named, as tall as that takes (and the legend naming the symbols of
 #: the small dice on the table, issue 27).
 PILED_TALLEST = (
-    (("cursed_pirate", "cursed_pirate", "paladin", "gunslinger"), "dealt", "pt-BR", 1181),
-    (("gunslinger", "cursed_pirate", "gunslinger", "cursed_pirate"), "roll", "pt-BR", 1118),
+    (("ninja", "ninja", "paladin", "gunslinger"), "dealt", "pt-BR", 1181),
+    (("gunslinger", "ninja", "gunslinger", "ninja"), "roll", "pt-BR", 1118),
 )
 
 

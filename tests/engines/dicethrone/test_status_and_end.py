@@ -19,19 +19,19 @@ def test_stack_limit_caps_gained_tokens() -> None:
     state = interp.add_status(state, 1, "concussion", 1)
     state = interp.add_status(state, 1, "concussion", 1)
     assert state.players[1].statuses == {"concussion": 1}
-    state = interp.add_status(state, 0, "protect", 5)
-    assert state.players[0].statuses["protect"] == 3
+    state = interp.add_status(state, 0, "evasive", 5)  # the Gunslinger's, limit 3
+    assert state.players[0].statuses["evasive"] == 3
     event = interp.events[-1]
     assert (event.params["count"], event.params["total"], event.params["limit"]) == (3, 3, 3)
 
 
 def test_raised_stack_limit_applies_to_that_player_only() -> None:
-    state = with_player(start(), 0, stack_bonus={"protect": 2})
+    state = with_player(start(), 0, stack_bonus={"evasive": 2})
     interp = Interpreter(ENGINE.load_content(None), RiggedDice())
-    state = interp.add_status(state, 0, "protect", 9)
-    state = interp.add_status(state, 1, "protect", 9)
-    assert state.players[0].statuses["protect"] == 5
-    assert state.players[1].statuses["protect"] == 3
+    state = interp.add_status(state, 0, "evasive", 9)
+    state = interp.add_status(state, 1, "evasive", 9)
+    assert state.players[0].statuses["evasive"] == 5
+    assert state.players[1].statuses["evasive"] == 3
 
 
 def test_concussion_skips_the_next_income_then_goes() -> None:
@@ -79,7 +79,7 @@ def test_simultaneous_defeat_is_a_draw() -> None:
     state, events = act(state, 1, a.Spend("retribution"))
     assert "queued" in keys(events)  # the Barbarian, active, may answer first
     state, _ = act(state, 0, a.Pass())
-    state, _ = defend(state, 1, 1, 2, 5)  # no helm: nothing prevented
+    state, _ = defend(state, 1, 6, 6, 6)  # prayers only: nothing prevented
     state, _ = act(state, 0, a.Pass())
     state, events = act(state, 1, a.Pass())
     assert [p.health for p in state.players] == [0, 0]
@@ -95,7 +95,7 @@ def test_a_defeated_hero_loses() -> None:
     state, _ = act(state, 0, a.RollDice(), 1, 2, 3, 4, 6)
     state, _ = act(state, 0, a.Announce("slap"))
     state, _ = act(state, 1, a.Pass())
-    state, _ = defend(state, 1, 1, 1, 5)
+    state, _ = defend(state, 1, 6, 6, 6)  # prayers only: nothing prevented
     state, _ = act(state, 0, a.Pass())
     state, _ = act(state, 1, a.Pass())
     result = ENGINE.result(state)

@@ -24,15 +24,15 @@ def test_an_ability_that_aims_at_nobody_needs_no_targeting_phase(count: int) -> 
 
 
 def test_effects_needing_no_target_resolve_before_the_targeting_phase() -> None:
-    # Righteous Prayer: gain Protect, gain 2 CP (4.4, no target); then 8 damage (5).
+    # Righteous Prayer: 8 damage, Then gain Crit and 2 CP: the Crit and the CP need
+    # no target and resolve at 4.4; the damage waits for the target (5).
     state = attack(start_n(4, hero1="paladin"), (6, 6, 6, 6, 1), "righteous_prayer", 6)
     assert state.step is Step.TARGET and ENGINE.pending(state)[0].seat == 0
-    assert state.players[0].statuses == {"protect": 1} and state.players[0].cp == 4
+    assert state.players[0].statuses == {"crit": 1} and state.players[0].cp == 4
     assert state.ledger == ()
     state, _ = target(state, 0, 2)
-    # The rest resolves once: the "Then" pause, then the damage against Bruno.
-    assert state.players[0].statuses == {"protect": 1} and state.players[0].cp == 4
-    assert state.choice is not None and state.choice.pause
+    # The rest resolves once: the damage against Bruno (no second Crit or CP).
+    assert state.players[0].statuses == {"crit": 1} and state.players[0].cp == 4
     state, _ = pass_windows(state)
     assert [inc.amount for inc in state.ledger if inc.target == 1] == [8]
 
@@ -43,8 +43,10 @@ def test_without_several_opponents_the_order_is_unchanged() -> None:
     state, _ = act(state, 0, a.RollDice(), 6, 6, 6, 6, 1)
     state, _ = act(state, 0, a.Announce("righteous_prayer"))
     state, _ = act(state, 1, a.Pass())
+    # Righteous Prayer's 8 damage first, then the "Then" pause before Crit and 2 CP.
     assert state.choice is not None and state.choice.pause
-    assert state.players[0].statuses == {"protect": 1} and state.players[0].cp == 4
+    assert [inc.amount for inc in state.ledger] == [8]
+    assert state.players[0].statuses == {} and state.players[0].cp == 2
 
 
 def test_on_a_5_either_opponent_may_choose_for_the_team() -> None:

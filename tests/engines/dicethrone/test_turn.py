@@ -95,9 +95,9 @@ def test_discard_phase_sells_down_to_six() -> None:
 def test_upgrade_two_to_three_pays_the_difference() -> None:
     state = start(hero1="paladin", hero2="barbarian")
     state = with_player(state, 0, hand=("holy_defense_2", "holy_defense_3"), cp=6)
-    state, _ = act(state, 0, a.PlayCard("holy_defense_2"))  # costs 2
-    assert state.players[0].cp == 4
-    state, _ = act(state, 0, a.PlayCard("holy_defense_3"))  # 4 - 2 = 2
+    state, _ = act(state, 0, a.PlayCard("holy_defense_2"))  # costs 3
+    assert state.players[0].cp == 3
+    state, _ = act(state, 0, a.PlayCard("holy_defense_3"))  # 4 - 3 = 1
     assert state.players[0].cp == 2
     assert state.players[0].upgrades == {"holy_defense": "holy_defense_3"}
     assert state.players[0].board == ("holy_defense_2", "holy_defense_3")
@@ -144,7 +144,7 @@ def test_slap_attack_is_defended_and_applied_at_the_end() -> None:
     state, _ = act(state, 0, a.Announce("slap"))
     state, _ = act(state, 1, a.Pass())
     assert state.step is Step.DEFENSE and state.players[1].health == 50
-    state, _ = defend(state, 1, 3, 1, 5)  # one helm: prevent 1
+    state, _ = defend(state, 1, 3, 6, 6)  # one helm: prevent 1 (prayers: CP)
     state, _ = act(state, 0, a.Pass())
     state, _ = act(state, 1, a.Pass())
     assert state.players[1].health == 47 and state.phase is Phase.MAIN2
