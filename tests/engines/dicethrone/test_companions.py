@@ -38,6 +38,7 @@ def test_the_hero_set_up_brings_the_companion_apart_from_status_effects() -> Non
             "limit": 2,
             "positive": True,
             "companion": True,
+            "marker": False,
         }
     ]
     assert view["statuses"] == []
