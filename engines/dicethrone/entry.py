@@ -65,7 +65,11 @@ def _hero(hero: Hero) -> dict[str, Any]:
         hero.id,
         kind=_k("kind"),
         title=hero.name,
-        subtitle=_k("complexity", value=hero.complexity),
+        subtitle=(
+            _k("complexity", value=hero.complexity)
+            if hero.complexity
+            else _k("complexity_unknown")  # no public record gives it
+        ),
         stats=[_dice(hero)],
         sections=sections,
         verified=hero.verified,

@@ -121,6 +121,7 @@ CANNOT = {
     ("dicethrone.prompt.choose_reroll", 1): "keep, or one die or more (effects/extra.py)",
     ("dicethrone.prompt.choose_player", 1): "asked only with two candidates (effects/extra.py)",
     ("dicethrone.prompt.choose_discard", 1): "keep, or one card or more (effects/extra.py)",
+    ("dicethrone.prompt.choose_spend_for", 1): "pay 0, or 1 or more (effects/token_counts.py)",
     ("krosmaster.entry.size", 1): "an arena is more than one square a side",
 }
 

@@ -406,6 +406,7 @@ class Hero:
 
     id: str
     name: Text
+    #: 1–6 as printed on the box; 0 when no public record gives it (not shown).
     complexity: int
     faces: tuple[str, ...]
     abilities: tuple[Ability, ...]

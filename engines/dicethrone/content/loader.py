@@ -297,7 +297,8 @@ def load_hero(path: Path) -> Hero:
     hero = Hero(
         id=f.need("id", ident),
         name=f.need("name", text),
-        complexity=f.need("complexity", lambda n: n.integer(1, 6)),
+        # Optional: a hero whose printed complexity no record gives leaves it out (0).
+        complexity=f.get("complexity", lambda n: n.integer(1, 6), 0),
         faces=f.need("dice", _faces),
         abilities=f.need("abilities", lambda n: tuple(_ability(i) for i in n.items())),
         defenses=f.need("defenses", lambda n: tuple(_defense(i) for i in n.items())),

@@ -39,6 +39,7 @@ def test_the_hero_set_up_brings_the_companion_apart_from_status_effects() -> Non
             "positive": True,
             "companion": True,
             "label": {},  # a track's or a dial's chip has its own label (issue 22)
+            "marker": False,
         }
     ]
     assert view["statuses"] == []

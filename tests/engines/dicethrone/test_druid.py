@@ -385,6 +385,14 @@ def test_her_cards_read_as_their_steps() -> None:
 # -- hidden information -----------------------------------------------------------------
 
 
+def test_her_lookup_says_her_complexity_is_not_recorded() -> None:
+    sheet = ENGINE.lookup(start("druid", "barbarian"), None, "druid")
+    assert sheet is not None
+    assert sheet.data["entry"]["subtitle"]["key"] == "dicethrone.entry.complexity_unknown"
+    ninja = ENGINE.lookup(start("ninja", "barbarian"), None, "ninja")
+    assert ninja is not None and ninja.data["entry"]["subtitle"]["params"] == {"value": 3}
+
+
 def test_the_public_board_does_not_depend_on_her_hidden_cards() -> None:
     base = start("barbarian", "druid")
     one = with_player(base, 1, hand=("hibernate", "fey_lure", "shrug_off"), deck=("maul_2",) * 5)
