@@ -374,7 +374,9 @@ class Words:
             case Manual(text=text):
                 return self._fx("manual", text=name_in(text, self.locale))
             case RerollOffer(left=left, steps=steps):
-                return self._fx("reroll_offer", count=left, then=self.script(steps))
+                # Without nested steps the steps after it read the re-rolled dice.
+                key = "reroll_offer" if steps else "reroll_only"
+                return self._fx(key, count=left, then=self.script(steps))
             case ChoosePlayer(among=among, steps=steps):
                 return self._fx(f"choose_{among}", then=self.script(steps))
             case DiscardFor(steps=steps):
