@@ -21,8 +21,9 @@ from dataclasses import dataclass
 
 from bench.common import LagMonitor, StepTimer, median, reference_ms
 from bench.store_load import DEFAULT_PG, _append, _new_match, scratch_databases
-from bot import heap, history
-from bot.service import MatchService
+from bot import heap
+from bot.match import history
+from bot.match.service import MatchService
 from bot.store import repository as repo
 from bot.store.db import make_engine, make_sessionmaker, upgrade
 from engines.core.registry import load_games, register

@@ -29,9 +29,9 @@ from bench.common import LagMonitor, cpu_seconds, cpu_used, median, percentile, 
 from bench.load import Driver, Press, _database_pids, _postgres_url, _sqlite_url, _worker_pids
 from bench.store_load import DEFAULT_PG
 from bot import heap
+from bot.discord.presenter import Presenter
 from bot.i18n import Texts, build_catalog
-from bot.presenter import Presenter
-from bot.service import MatchService
+from bot.match.service import MatchService
 from bot.store import db
 from engines.core.registry import load_games
 

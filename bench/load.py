@@ -59,10 +59,10 @@ from bench.common import (
 )
 from bench.store_load import DEFAULT_PG, _pg_admin
 from bot import heap
+from bot.discord.presenter import Presenter
 from bot.i18n import Texts, build_catalog
+from bot.match.service import MatchService
 from bot.match.types import MatchSnapshot, Player
-from bot.presenter import Presenter
-from bot.service import MatchService
 from bot.store import db
 from bot.store.errors import MatchChangedError
 from engines.core.i18n import LOCALES

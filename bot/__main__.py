@@ -60,7 +60,7 @@ def point_at(settings: Settings) -> None:
 
 
 async def _run(settings: Settings) -> int:
-    from bot.client import TabletopBot
+    from bot.discord.client import TabletopBot
     from bot.store import db
 
     token = settings.token
@@ -72,7 +72,7 @@ async def _run(settings: Settings) -> int:
     point_at(settings)  # the bot's setup_hook applies the migrations
     import discord
 
-    from bot.command_payload import InvalidCommandTree
+    from bot.discord.command_payload import InvalidCommandTree
 
     async with TabletopBot(settings) as bot:
         bot.settle_heap = True
@@ -97,7 +97,7 @@ def verify_file(path: Path, locale: str, pack: Path | None = None) -> int:
     import os
 
     from bot.i18n import Texts, build_catalog
-    from bot.verify import verify_export
+    from bot.match.verify import verify_export
     from engines.core.packs import set_content_roots
     from engines.core.registry import UnknownGameError, get, load_games
 
@@ -115,7 +115,7 @@ def verify_file(path: Path, locale: str, pack: Path | None = None) -> int:
         print(texts("bot.error.unknown_game", locale, game=str(exc)), file=sys.stderr)
         return 2
     if pack is not None:
-        from bot.content import upload_files_for
+        from bot.match.packs import upload_files_for
         from engines.core.packs import UploadError, install_upload, upload_key
 
         try:

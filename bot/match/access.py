@@ -19,9 +19,9 @@ from datetime import datetime
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from bot.autoplay import play_automatic_answers
-from bot.clock import Clock, SystemClock
 from bot.errors import UserError
+from bot.match.autoplay import play_automatic_answers
+from bot.match.clock import Clock, SystemClock
 from bot.match.scheduling import schedule
 from bot.match.types import engine_for
 from bot.store import repository as repo

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from bot.errors import UserError
+from bot.match.service import MatchService
 from bot.match.types import MatchSnapshot
-from bot.service import MatchService
 
 #: A referee act's arguments, as stored while the players are asked to agree (JSON).
 Args = dict[str, Any]

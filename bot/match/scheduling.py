@@ -13,7 +13,7 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.pace import Pace
+from bot.match.pace import Pace
 from bot.store import jobs, players
 from bot.store import repository as repo
 from bot.store.models import JobKind, Match, MatchStatus, ScheduledJob

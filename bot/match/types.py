@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.errors import StaleControlError, UserError
+from bot.match.verify import StateChange
 from bot.store import repository as repo
 from bot.store.models import Dispute, Match, MatchSeat, MatchStatus
-from bot.verify import StateChange
 from engines.core import Decision, Event, GameEngine, Message, Section
 from engines.core.registry import UnknownGameError, get
 

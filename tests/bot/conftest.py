@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.clock import FrozenClock
-from bot.service import MatchService
+from bot.match.clock import FrozenClock
+from bot.match.service import MatchService
 from bot.store import db
 from engines.core.registry import register
 from tests.testgame import ENGINE as TESTGAME

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.verify import apply_changes
+from bot.match.verify import apply_changes
 from engines.core import GameEngine, InvalidStateError, Seat, SeededDice
 from engines.core.registry import get, load_games
 from engines.core.serde import SerdeError

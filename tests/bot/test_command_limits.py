@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.command_payload import command_size, valid_name, violations
+from bot.discord.command_payload import command_size, valid_name, violations
 
 Payload = list[dict[str, Any]]
 

@@ -15,16 +15,16 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.client import TabletopBot
-from bot.cogs.games import command_path
-from bot.command_payload import (
+from bot.config import Settings
+from bot.discord.client import TabletopBot
+from bot.discord.cogs.games import command_path
+from bot.discord.command_payload import (
     InvalidCommandTree,
     command_payload,
     command_size,
     tree_violations,
 )
-from bot.config import Settings
-from bot.service import MatchService
+from bot.match.service import MatchService
 from engines.core.registry import BUILTIN_GAME_MODULES, get
 
 HEADROOM = 3600

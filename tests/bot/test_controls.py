@@ -7,11 +7,11 @@ import dataclasses
 
 import pytest
 
-from bot.controls import ControlBuilder, act_id, button_target, select_id, select_target
+from bot.discord.controls import ControlBuilder, act_id, button_target, select_id, select_target
 from bot.errors import StaleControlError, UserError
 from bot.i18n import Texts, build_catalog
+from bot.match.service import MatchService
 from bot.match.types import Player
-from bot.service import MatchService
 from engines.core import Decision, Message, Selection, SelectOption
 from engines.core.registry import load_games
 from tests.testgame import ENGINE as TESTGAME

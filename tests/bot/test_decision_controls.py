@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
-from bot.controls import Controls
+from bot.discord.controls import Controls
+from bot.discord.presenter import Post, Presenter
 from bot.i18n import Texts, build_catalog
 from bot.match.types import MatchSnapshot
-from bot.presenter import Post, Presenter
 from bot.store.models import Match, MatchSeat, MatchStatus
 from engines.core import Decision, EngineError, GameEngine, Seat, SeededDice, Selection
 from engines.core.registry import get, load_games

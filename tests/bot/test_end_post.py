@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
+from bot.discord.presenter import Presenter
 from bot.i18n import Texts, build_catalog
 from bot.match.types import MatchSnapshot
-from bot.presenter import Presenter
 from bot.store.models import Match, MatchSeat, MatchStatus
 from engines.core import GameEngine, Seat, SeededDice
 from engines.core.registry import get, load_games

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import gc
 
-from bot import history
 from bot.heap import collector_paused, settle
-from bot.service import MatchService
+from bot.match import history
+from bot.match.service import MatchService
 from engines.core.registry import load_games
 from tests.bot.test_verify import play_to_the_end
 

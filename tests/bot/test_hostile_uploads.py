@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from bot.errors import UserError
 from bot.i18n import Texts, build_catalog
-from bot.service import MatchService
+from bot.match.service import MatchService
 from engines.core import GameEngine
 from engines.core.errors import LocalisedError
 from engines.core.packs import is_installed_upload, upload_key, uploads_directory

@@ -27,9 +27,9 @@ from typing import Any
 
 import pytest
 
+from bot.discord.presenter import Post, Presenter
 from bot.i18n import Texts, build_catalog
 from bot.match.types import MatchSnapshot
-from bot.presenter import Post, Presenter
 from bot.store.models import Match, MatchEvent, MatchSeat, MatchStatus
 from engines.core import Decision, EngineError, Event, GameEngine, Seat, SeededDice
 from engines.core.errors import IllegalActionError

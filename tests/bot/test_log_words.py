@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
+from bot.discord.presenter import Presenter
 from bot.i18n import Texts, build_catalog
 from bot.match.types import MatchSnapshot
-from bot.presenter import Presenter
 from bot.store.models import Match, MatchEvent, MatchSeat, MatchStatus
 from engines.core import Event, GameEngine
 from engines.core.i18n import LOCALES

@@ -12,8 +12,8 @@ import pytest
 
 from bot.__main__ import main
 from bot.errors import UserError
+from bot.match.service import MatchService
 from bot.match.types import Player
-from bot.service import MatchService
 from engines.core import ContentError, Seat, SeededDice
 from engines.core.packs import (
     community_pack,

@@ -6,11 +6,11 @@ from datetime import timedelta
 
 import pytest
 
-from bot.clock import FrozenClock
 from bot.errors import UserError
+from bot.match.clock import FrozenClock
+from bot.match.pace import after_quiet_hours
+from bot.match.service import MatchService
 from bot.match.types import Player
-from bot.pace import after_quiet_hours
-from bot.service import MatchService
 from tests.bot.test_verify import play_to_the_end
 
 ALICE, BRUNO = Player(11, "Alice"), Player(22, "Bruno")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.controls import ButtonSpec, ControlBuilder, SelectSpec
+from bot.discord.controls import ButtonSpec, ControlBuilder, SelectSpec
 from bot.i18n import Texts, build_catalog
 from engines.core import Decision, Message, Selection, SelectOption
 from tests.testgame import ENGINE as TESTGAME
@@ -69,7 +69,7 @@ def test_menus_respect_discords_limits() -> None:
 
 
 def test_a_message_never_repeats_a_custom_id() -> None:
-    from bot.views import build_view
+    from bot.discord.views import build_view
 
     button = ButtonSpec("Pass", "tt:act:1:4:pass")
     menu = SelectSpec("ts:1:4:play:card", "Play", [("Card 1", "1", False)])
@@ -86,7 +86,7 @@ def test_a_menu_never_repeats_a_value() -> None:
 
 
 def test_five_menus_fit_a_message_without_buttons_and_four_beside_them() -> None:
-    from bot.views import build_view
+    from bot.discord.views import build_view
 
     menus = [SelectSpec(f"ts:1:4:k{i}:f", "x", [("a", "1", False)]) for i in range(7)]
     assert len(build_view([], menus).children) == 5

@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
+from bot.discord.presenter import Post, Presenter
 from bot.match.types import MatchSnapshot
-from bot.presenter import Post, Presenter
 from engines.core import EngineError, GameEngine, Seat, SeededDice
 from engines.core.registry import get
 from tests.bot.test_decision_controls import PRESENTER, SEED, _actions, _snapshot

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.ratings import Rating, rate_matches, update
+from bot.match.ratings import Rating, rate_matches, update
 
 
 def test_the_papers_example() -> None:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 import yaml
 
+from bot.discord.ref_position import position_scenario
 from bot.match.types import MatchSnapshot
-from bot.ref_position import position_scenario
 from bot.store.models import Match, MatchSeat
 from engines import scenario
 from engines.core import Seat, SeededDice

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from bot.verify import apply_changes
+from bot.match.verify import apply_changes
 from engines.core import Seat, SeededDice
 from engines.core.registry import BUILTIN_GAME_MODULES, get, load_games
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from bot.match.service import MatchService
 from bot.match.types import Player
-from bot.service import MatchService
 from engines.core.registry import load_games
 
 PLAYERS = [Player(11, "Alice"), Player(22, "Bruno"), Player(33, "Carla"), Player(44, "Dario")]

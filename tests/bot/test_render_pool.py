@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from bot import render_pool
-from bot.presenter import picture
+from bot.discord.presenter import picture
 from engines.core import GameEngine, Seat, SeededDice
 from engines.core.i18n import LOCALES
 from engines.core.registry import load_games

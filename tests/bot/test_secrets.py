@@ -19,11 +19,11 @@ from typing import Any
 import pytest
 from sqlalchemy import update
 
-from bot.clock import FrozenClock
+from bot.discord.presenter import Presenter
 from bot.i18n import Texts, build_catalog
+from bot.match.clock import FrozenClock
+from bot.match.service import MatchService
 from bot.match.types import Player
-from bot.presenter import Presenter
-from bot.service import MatchService
 from bot.store import db
 from bot.store import repository as repo
 from bot.store.models import MatchEvent

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
+from bot.discord.presenter import Presenter
 from bot.match.types import MatchSnapshot
-from bot.presenter import Presenter
 from bot.store.models import Match, MatchSeat, MatchStatus
 from engines.battlescenes.render.words import owes_text
 from engines.battlescenes.view import parse

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.clock import FrozenClock
 from bot.errors import UserError
+from bot.match.clock import FrozenClock
+from bot.match.service import MatchService
 from bot.match.types import Player
-from bot.service import MatchService
 from bot.store import db
 from bot.store import repository as repo
 from bot.store.loading import forget_states

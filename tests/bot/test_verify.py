@@ -13,12 +13,12 @@ from typing import Any
 
 import pytest
 
+from bot.discord.presenter import Presenter
 from bot.i18n import Texts, build_catalog
+from bot.match.service import MatchService
 from bot.match.types import Player
-from bot.presenter import Presenter
-from bot.service import MatchService
+from bot.match.verify import verify_export
 from bot.store import repository as repo
-from bot.verify import verify_export
 from engines.core.registry import load_games
 from tests.testgame import ENGINE as TESTGAME
 

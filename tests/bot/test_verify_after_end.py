@@ -18,14 +18,14 @@ from typing import Any
 import pytest
 
 from bot.__main__ import main
-from bot.clock import FrozenClock
+from bot.discord.presenter import Presenter
 from bot.i18n import Texts, build_catalog
+from bot.match.clock import FrozenClock
+from bot.match.service import MatchService
 from bot.match.types import Player
-from bot.presenter import Presenter
-from bot.service import MatchService
+from bot.match.verify import verify_export
 from bot.store import db
 from bot.store import repository as repo
-from bot.verify import verify_export
 from engines.core.registry import get, load_games
 
 ALICE, BRUNO = Player(11, "Alice"), Player(22, "Bruno")

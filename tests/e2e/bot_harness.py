@@ -7,9 +7,9 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.client import TabletopBot
-from bot.clock import Clock
 from bot.config import Settings
+from bot.discord.client import TabletopBot
+from bot.match.clock import Clock
 from tests.e2e.conftest import StartBot
 from tests.emulator import DiscordEmulator, EmuGuild, EmuUser, RunningBot, StoredMessage
 from tests.emulator.models import DEFAULT_EVERYONE_PERMISSIONS

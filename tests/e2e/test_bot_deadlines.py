@@ -9,9 +9,9 @@ from typing import cast
 
 import pytest
 
-from bot.client import TabletopBot
-from bot.clock import FrozenClock
-from bot.cogs.scheduler import Scheduler
+from bot.discord.client import TabletopBot
+from bot.discord.cogs.scheduler import Scheduler
+from bot.match.clock import FrozenClock
 from bot.store.loading import forget_states
 from tests.e2e.bot_harness import (
     Table,

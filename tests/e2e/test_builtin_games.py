@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.cogs.games import command_path
+from bot.discord.cogs.games import command_path
 from engines.core.registry import BUILTIN_GAME_MODULES, get
 from tests.e2e.bot_harness import (
     Table,

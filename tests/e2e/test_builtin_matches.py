@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from bot.cogs.games import command_path
+from bot.discord.cogs.games import command_path
 from engines.core.registry import get
 from tests.e2e.bot_harness import Table, answer, open_match, pinged, png_attachments
 from tests.e2e.test_builtin_games import SLASH_TYPES

@@ -10,7 +10,7 @@ from engines.core.i18n import Catalog
 ROOT = Path(__file__).resolve().parents[2]
 # "bot.error.not_a_player", key="core.error.x", Message("testgame.prompt.roll")…
 LITERAL_KEY = re.compile(r"""["']((?:bot|core|store|testgame)\.[a-z0-9_]+(?:\.[a-z0-9_-]+)+)["']""")
-NOT_KEYS = {"bot.client", "bot.store", "bot.cogs", "bot.config"}  # module paths
+NOT_KEYS = {"bot.discord", "bot.store", "bot.config"}  # module paths
 
 
 def used_keys() -> dict[str, str]:

@@ -10,13 +10,13 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from bot.clock import FrozenClock
-from bot.deadlines import DeadlineRunner
 from bot.errors import UserError
 from bot.match.access import MatchAccess
+from bot.match.clock import FrozenClock
+from bot.match.deadlines import DeadlineRunner
+from bot.match.pace import ExpiryPolicy, Pace
+from bot.match.service import MatchService
 from bot.match.types import Player
-from bot.pace import ExpiryPolicy, Pace
-from bot.service import MatchService
 from bot.store import players
 from bot.store.loading import forget_states
 from bot.store.models import MatchEvent, ScheduledJob, Snapshot

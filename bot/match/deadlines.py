@@ -16,8 +16,8 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.match.access import Change, MatchAccess
+from bot.match.pace import ExpiryPolicy, Pace, after_quiet_hours
 from bot.match.scheduling import new_job, restart_after
-from bot.pace import ExpiryPolicy, Pace, after_quiet_hours
 from bot.store import jobs, players
 from bot.store import repository as repo
 from bot.store.errors import MatchChangedError

@@ -16,19 +16,19 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.common import game_choices, pack_choices
+from bot.discord.cogs.common import game_choices, pack_choices
+from bot.discord.presenter import MAX_ALT_TEXT, Picture, Post
+from bot.discord.replies import followup, guarded, user_locale
 from bot.errors import UserError
 from bot.i18n import key
 from bot.match.types import engine_for
-from bot.presenter import MAX_ALT_TEXT, Picture, Post
-from bot.replies import followup, guarded, user_locale
 from engines.core import GameEngine, Message
 from engines.core.i18n import fold
 from engines.core.packs import MAX_PACK_BYTES
 from engines.core.registry import installed
 
 if TYPE_CHECKING:
-    from bot.client import TabletopBot
+    from bot.discord.client import TabletopBot
 
 GAME = key("bot.command.content.game", "Which game")
 PACK = key("bot.command.content.pack", "The pack")

@@ -8,9 +8,9 @@ from datetime import datetime, timedelta
 
 from bot.errors import UserError
 from bot.match.access import MatchAccess
+from bot.match.pace import is_valid_zone
+from bot.match.ratings import Rating, rate_matches
 from bot.match.scheduling import vacation_changed
-from bot.pace import is_valid_zone
-from bot.ratings import Rating, rate_matches
 from bot.store import players
 from bot.store.models import PlayerSettings
 from engines.core.registry import installed

@@ -15,14 +15,14 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
+from bot.discord.replies import guarded, user_locale
 from bot.errors import UserError
 from bot.match.types import MatchSnapshot
-from bot.replies import guarded, user_locale
 
 if TYPE_CHECKING:
     import discord
 
-    from bot.client import TabletopBot
+    from bot.discord.client import TabletopBot
 
 
 def position_scenario(snap: MatchSnapshot, seq: int, title: str, referee: str) -> str:

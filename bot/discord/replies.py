@@ -10,14 +10,14 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.discord.presenter import Post
+from bot.discord.views import build_view
 from bot.i18n import discord_locale
-from bot.presenter import Post
 from bot.store.errors import ReplayError
-from bot.views import build_view
 from engines.core.errors import LocalisedError
 
 if TYPE_CHECKING:
-    from bot.client import TabletopBot
+    from bot.discord.client import TabletopBot
 
 log = logging.getLogger(__name__)
 

@@ -10,28 +10,28 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.button_verbs import ButtonVerb, Who
-from bot.cogs.common import (
+from bot.discord.button_verbs import ButtonVerb, Who
+from bot.discord.cogs.common import (
     MATCH_OPTION,
     game_choices,
     my_match_choices,
     pack_choices,
     server_of,
 )
-from bot.cogs.match_help import HelpCommands
-from bot.cogs.match_history import HistoryCommands
-from bot.cogs.match_players import PlayerCommands
-from bot.controls import ButtonSpec
+from bot.discord.cogs.match_help import HelpCommands
+from bot.discord.cogs.match_history import HistoryCommands
+from bot.discord.cogs.match_players import PlayerCommands
+from bot.discord.controls import ButtonSpec
+from bot.discord.presenter import Post
+from bot.discord.replies import followup, guarded, send_kwargs, user_locale
 from bot.errors import UserError
 from bot.i18n import deadline_choices, key
+from bot.match.pace import DEADLINE_CHOICES, Pace
 from bot.match.types import MatchSnapshot, Player, engine_for
-from bot.pace import DEADLINE_CHOICES, Pace
-from bot.presenter import Post
-from bot.replies import followup, guarded, send_kwargs, user_locale
 from engines.core import EngineError
 
 if TYPE_CHECKING:
-    from bot.client import TabletopBot
+    from bot.discord.client import TabletopBot
 
 LOG_PAGE = 15
 

@@ -10,29 +10,29 @@ from discord.ext import commands
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot import heap, render_pool
-from bot.clock import Clock, SystemClock
-from bot.command_payload import InvalidCommandTree, tree_violations
 from bot.config import Settings
-from bot.controls import known_control
-from bot.flow import Flow
+from bot.discord.command_payload import InvalidCommandTree, tree_violations
+from bot.discord.controls import known_control
+from bot.discord.flow import Flow
+from bot.discord.presenter import Presenter
+from bot.discord.views import MatchButton, MatchSelect
 from bot.i18n import BotTranslator, Texts, build_catalog, discord_locale, localise_option_names
-from bot.presenter import Presenter
-from bot.service import MatchService
+from bot.match.clock import Clock, SystemClock
+from bot.match.service import MatchService
 from bot.store import db
-from bot.views import MatchButton, MatchSelect
 from engines.core.packs import set_content_roots
 from engines.core.registry import load_games
 
 log = logging.getLogger(__name__)
 
 EXTENSIONS = (
-    "bot.cogs.matches",
-    "bot.cogs.guild_setup",
-    "bot.cogs.referee",
-    "bot.cogs.games",
-    "bot.cogs.scheduler",
-    "bot.cogs.player",
-    "bot.cogs.content",
+    "bot.discord.cogs.matches",
+    "bot.discord.cogs.guild_setup",
+    "bot.discord.cogs.referee",
+    "bot.discord.cogs.games",
+    "bot.discord.cogs.scheduler",
+    "bot.discord.cogs.player",
+    "bot.discord.cogs.content",
 )
 
 

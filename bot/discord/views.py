@@ -14,10 +14,16 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.controls import BUTTON_TEMPLATE, SELECT_TEMPLATE, ButtonSpec, SelectSpec, select_target
+from bot.discord.controls import (
+    BUTTON_TEMPLATE,
+    SELECT_TEMPLATE,
+    ButtonSpec,
+    SelectSpec,
+    select_target,
+)
 
 if TYPE_CHECKING:
-    from bot.client import TabletopBot
+    from bot.discord.client import TabletopBot
 
 TEMPLATE = BUTTON_TEMPLATE
 

@@ -9,14 +9,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.replies import guarded, user_locale
 from bot.errors import UserError
 from bot.i18n import deadline_choices, key
-from bot.pace import DEADLINE_CHOICES, ExpiryPolicy, Pace
-from bot.replies import guarded, user_locale
+from bot.match.pace import DEADLINE_CHOICES, ExpiryPolicy, Pace
 from engines.core.i18n import LOCALES
 
 if TYPE_CHECKING:
-    from bot.client import TabletopBot
+    from bot.discord.client import TabletopBot
 
 
 def require_manager(interaction: discord.Interaction) -> None:

@@ -17,12 +17,10 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.button_verbs import ButtonVerb, Who
-from bot.controls import Target, button_target, known_control
-from bot.errors import UserError
-from bot.match.types import MatchRef, MatchSnapshot, check_game, stale
-from bot.presenter import MAX_CONTENT, Post, picture
-from bot.replies import (
+from bot.discord.button_verbs import ButtonVerb, Who
+from bot.discord.controls import Target, button_target, known_control
+from bot.discord.presenter import MAX_CONTENT, Post, picture
+from bot.discord.replies import (
     EXPECTED,
     error_text,
     followup,
@@ -31,12 +29,14 @@ from bot.replies import (
     send_kwargs,
     user_locale,
 )
-from bot.service import MatchService
+from bot.discord.views import build_view
+from bot.errors import UserError
+from bot.match.service import MatchService
+from bot.match.types import MatchRef, MatchSnapshot, check_game, stale
 from bot.store.errors import MatchChangedError
-from bot.views import build_view
 
 if TYPE_CHECKING:
-    from bot.client import TabletopBot
+    from bot.discord.client import TabletopBot
 
 log = logging.getLogger(__name__)
 

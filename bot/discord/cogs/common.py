@@ -7,14 +7,14 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
+from bot.discord.replies import user_locale
 from bot.errors import UserError
 from bot.i18n import key
 from bot.match.types import engine_for
-from bot.replies import user_locale
 from engines.core.registry import installed
 
 if TYPE_CHECKING:
-    from bot.client import TabletopBot
+    from bot.discord.client import TabletopBot
 
 #: Description of the optional ``match`` option of every per-match command.
 MATCH_OPTION = key("bot.command.match_option", "Match (default: this thread's)")

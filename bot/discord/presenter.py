@@ -15,7 +15,7 @@ from datetime import datetime
 from typing import Any
 
 from bot import render_pool
-from bot.controls import (
+from bot.discord.controls import (
     ButtonSpec,
     ControlBuilder,
     Controls,
@@ -23,11 +23,11 @@ from bot.controls import (
     invite_id,
     seat_view_id,
 )
-from bot.export import final_digest
 from bot.i18n import Texts
+from bot.match.export import final_digest
 from bot.match.types import MatchSnapshot
+from bot.match.verify import StateChange
 from bot.store.models import MatchEvent, MatchStatus
-from bot.verify import StateChange
 from engines.core import Decision, Event, GameEngine, Message, ResultKind, Standing, View
 from engines.core.serde import from_json
 

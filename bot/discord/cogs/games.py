@@ -18,15 +18,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.common import MATCH_OPTION, my_match_choices
+from bot.discord.cogs.common import MATCH_OPTION, my_match_choices
+from bot.discord.replies import user_locale
 from bot.errors import UserError
 from bot.i18n import Texts, key
-from bot.replies import user_locale
 from engines.core import CommandSpec, GameEngine, Message, OptionSpec, OptionType, Section
 from engines.core.registry import installed
 
 if TYPE_CHECKING:
-    from bot.client import TabletopBot
+    from bot.discord.client import TabletopBot
 
 #: The option previewable commands get: show the move to the player, do not make it.
 PREVIEW = "preview"

@@ -18,21 +18,21 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.button_verbs import ButtonVerb, Who
-from bot.cogs.common import MATCH_OPTION, my_match_choices
-from bot.controls import ButtonSpec
+from bot.discord.button_verbs import ButtonVerb, Who
+from bot.discord.cogs.common import MATCH_OPTION, my_match_choices
+from bot.discord.controls import ButtonSpec
+from bot.discord.presenter import Post
+from bot.discord.ref_position import export_position
+from bot.discord.replies import followup, guarded, user_locale
 from bot.errors import UserError
 from bot.i18n import key
+from bot.match.referee import check_extension
 from bot.match.referee_acts import Args, act_named
 from bot.match.types import MatchSnapshot
-from bot.presenter import Post
-from bot.ref_position import export_position
-from bot.referee import check_extension
-from bot.replies import followup, guarded, user_locale
 from engines.core.serde import SerdeError, loads
 
 if TYPE_CHECKING:
-    from bot.client import TabletopBot
+    from bot.discord.client import TabletopBot
 
 REASON = key("bot.command.ref.reason", "Why (shown in the log)")
 #: Checks an act against its match and gathers its arguments.

@@ -13,15 +13,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import history
-from bot.cogs.common import MATCH_OPTION, game_choices, my_match_choices, server_of
+from bot.discord.cogs.common import MATCH_OPTION, game_choices, my_match_choices, server_of
+from bot.discord.presenter import Post
+from bot.discord.replies import followup, guarded, user_locale
 from bot.i18n import key
+from bot.match import history
 from bot.match.types import engine_for
-from bot.presenter import Post
-from bot.replies import followup, guarded, user_locale
 
 if TYPE_CHECKING:
-    from bot.client import TabletopBot
+    from bot.discord.client import TabletopBot
 
 
 class HistoryCommands(commands.Cog):

@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands, tasks
 
-from bot.deadlines import DeadlineRunner, JobOutcome
-from bot.presenter import Post, discord_time
-from bot.replies import send_kwargs
+from bot.discord.presenter import Post, discord_time
+from bot.discord.replies import send_kwargs
+from bot.match.deadlines import DeadlineRunner, JobOutcome
 
 if TYPE_CHECKING:
-    from bot.client import TabletopBot
+    from bot.discord.client import TabletopBot
 
 log = logging.getLogger(__name__)
 

@@ -8,16 +8,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.common import MATCH_OPTION, my_match_choices, server_of
-from bot.controls import ButtonSpec
+from bot.discord.cogs.common import MATCH_OPTION, my_match_choices, server_of
+from bot.discord.controls import ButtonSpec
+from bot.discord.presenter import Post, discord_time, picture
+from bot.discord.replies import followup, guarded, user_locale
 from bot.errors import UserError
 from bot.i18n import key
 from bot.match.types import MatchSnapshot
-from bot.presenter import Post, discord_time, picture
-from bot.replies import followup, guarded, user_locale
 
 if TYPE_CHECKING:
-    from bot.client import TabletopBot
+    from bot.discord.client import TabletopBot
 
 
 async def lookup_choices(

@@ -16,17 +16,17 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from bot.clock import Clock
-from bot.content import Packs
 from bot.errors import UserError
-from bot.export import build_export
 from bot.heap import release
 from bot.match.access import MatchAccess
+from bot.match.clock import Clock
+from bot.match.export import build_export
+from bot.match.pace import Pace
+from bot.match.packs import Packs
+from bot.match.players import Players
+from bot.match.referee import Referee
+from bot.match.requests import Requests
 from bot.match.types import MatchRef, MatchSnapshot, Player, check_game, engine_for, stale
-from bot.pace import Pace
-from bot.players import Players
-from bot.referee import Referee
-from bot.requests import Requests
 from bot.store import repository as repo
 from bot.store.models import EventKind, Match, MatchEvent, MatchSeat, MatchStatus
 from engines.core import Event, GameEngine, Seat, SeededDice, new_seed

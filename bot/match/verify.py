@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.export import (
+from bot.match.export import (
     EXPORT_FORMAT,
     EXPORT_VERSION,
     FINISHED,

@@ -9,14 +9,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.presenter import discord_time
+from bot.discord.replies import guarded, user_locale
 from bot.i18n import key
-from bot.presenter import discord_time
-from bot.replies import guarded, user_locale
 from bot.store.players import ActiveThread
 from engines.core.registry import installed
 
 if TYPE_CHECKING:
-    from bot.client import TabletopBot
+    from bot.discord.client import TabletopBot
 
 ZONES = sorted(available_timezones())
 

@@ -8,18 +8,18 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.common import game_choices
-from bot.cogs.games import command_path
+from bot.discord.cogs.common import game_choices
+from bot.discord.cogs.games import command_path
+from bot.discord.presenter import MAX_CONTENT, Post
+from bot.discord.replies import followup, guarded, user_locale
 from bot.errors import UserError
 from bot.i18n import key
 from bot.match.types import engine_for
-from bot.presenter import MAX_CONTENT, Post
-from bot.replies import followup, guarded, user_locale
 from engines.core import Section
 from engines.core.registry import installed
 
 if TYPE_CHECKING:
-    from bot.client import TabletopBot
+    from bot.discord.client import TabletopBot
 
 
 def chunks(lines: list[str], limit: int = MAX_CONTENT) -> list[list[str]]:

@@ -18,9 +18,9 @@ from functools import partial
 from typing import Any, TypeVar
 
 from bot.heap import collector_paused, release
+from bot.match.service import MatchService
 from bot.match.types import MatchSnapshot
-from bot.service import MatchService
-from bot.verify import Verification, verify_export
+from bot.match.verify import Verification, verify_export
 from engines.core import GameEngine
 
 T = TypeVar("T")

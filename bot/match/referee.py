@@ -10,12 +10,12 @@ from datetime import datetime, timedelta
 
 from bot.errors import UserError
 from bot.match.access import MatchAccess
+from bot.match.pace import Pace
 from bot.match.types import MatchSnapshot
-from bot.pace import Pace
+from bot.match.verify import NoSuchPath, apply_changes, describe_changes
 from bot.store import repository as repo
 from bot.store import requests as stored
 from bot.store.models import Dispute, DisputeStatus, EventKind, Match, MatchStatus, utcnow
-from bot.verify import NoSuchPath, apply_changes, describe_changes
 from engines.core.serde import SerdeError, field_name
 
 #: The hours ``/ref extend`` may add, both bounds included: a deadline only ever moves
