@@ -62,6 +62,7 @@ from engines.dicethrone.render.letters import text_width, wrap, wrap_line
 from engines.dicethrone.render.style import (
     ARROW_ROW,
     DIE,
+    DIE_GAP,
     GAP,
     LINE,
     MAX_HEIGHT,
@@ -244,6 +245,10 @@ def _compose(
         names = [_name(n, locale) for row in rows_of_trays for tray in row for n in tray[3]]
         widest = max((text_width(n, font(SMALL)) for n in names), default=0.0)
         big = max(TIGHT_DIE if tight else DIE, int(widest) + 14)
+        # Never wider than the row's dice fit on the board: a long name then has to
+        # fit its die (the fit tests refuse a name shrunk), never a die off the edge.
+        most = max((len(row[0][1]) for row in rows_of_trays if len(row) == 1), default=1)
+        big = min(big, (width - (most - 1) * DIE_GAP) // max(most, 1))
         return [SMALL_DIE if len(row) > 1 else big for row in rows_of_trays]
 
     # Labels of dice side by side may take two lines (they are never cut short).
