@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from engines.core import Decision, IllegalActionError, Message, Selection, SelectOption
 from engines.core.menus import Menus
-from engines.dicethrone.rules.aiming import target_options
+from engines.dicethrone.rules.aiming import needs_target, target_options
 from engines.dicethrone.rules.cards import card_cost, check_card, spendable
 from engines.dicethrone.rules.decisions import out_of_turn
 from engines.dicethrone.rules.state import DICE, State, Step
@@ -155,10 +155,12 @@ def menu_playable(flow: Flow, state: State, seat: int) -> list[str]:
     out = []
     for card in dict.fromkeys(state.players[seat].hand):
         try:
-            check_card(flow, state, seat, card)
+            definition = check_card(flow, state, seat, card)
             out_of_turn(flow, state, seat, "play", card)
         except IllegalActionError:
             continue
+        if needs_target(state, seat, definition) and not target_options(flow, state, seat, card):
+            continue  # e.g. Samesies! when no die can be made to match another
         out.append(card)
     return out
 

@@ -110,5 +110,6 @@ def test_the_router_imports_no_cog() -> None:
     """Cogs register their button verbs with the router (``Flow.register_button``):
     the router depends on no cog, typing imports included."""
     modules = _modules()
-    imported = {t for node in ast.walk(modules["bot.discord.flow"]) for t in _targets(node, modules)}
+    flow = modules["bot.discord.flow"]
+    imported = {t for node in ast.walk(flow) for t in _targets(node, modules)}
     assert {name for name in imported if name.startswith("bot.discord.cogs")} == set()
