@@ -6,21 +6,24 @@ left untold — and the rulebook's Portuguese never shown as a card's text."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from engines.battlescenes import ENGINE
 from engines.battlescenes.content.loader import load_text
+from engines.battlescenes.content.schema import ActionDef, ActionKind
 from engines.battlescenes.content.wording import (
     card_texts,
     describe_action,
     describe_text,
     told,
 )
+from engines.battlescenes.rules.actions import UseAction
 from engines.core import ContentError
 from engines.core.model import Message
-from tests.engines.battlescenes.helpers import pack
+from tests.engines.battlescenes.helpers import Placed, Side, act, build, pack, sid
 
 LOCALES = ("en-US", "pt-BR", "it")
 
@@ -183,3 +186,24 @@ def test_a_manual_text_must_say_what_it_does() -> None:
     partial = words.replace(', it: "Nostro."', "")
     with pytest.raises(ContentError, match="each of"):
         load_text(partial)
+
+
+def test_a_manual_action_asks_for_our_words_in_the_readers_language() -> None:
+    """A manual action (no text of its pack) is applied by hand as our ``words`` say,
+    each player reading them in their language."""
+    words = (("en-US", "Swap two cards."), ("pt-BR", "Troque dois cards."), ("it", "Scambia."))
+    manual = ActionDef(
+        "Troca", "super_forca", ActionKind.NORMAL, 0, targets=1, manual=True, words=words
+    )
+    state = build(Side(scene=[Placed("hulk_v3")]), Side(scene=[Placed("triton_v1")]))
+    hulk = state.cards[sid(state, "hulk_v3")].key
+    defs = dict(state.defs)
+    defs[hulk] = replace(defs[hulk], actions=(manual,))
+    state = replace(state, defs=defs)
+    _state, events = act(
+        state, 0, UseAction(sid(state, "hulk_v3"), "Troca", str(sid(state, "triton_v1")))
+    )
+    asked = next(e for e in events if e.key == "battlescenes.event.manual")
+    catalog = ENGINE.catalog()
+    assert "Troque dois cards." in catalog.translate(asked.key, "pt-BR", **dict(asked.params))
+    assert "Scambia." in catalog.translate(asked.key, "it", **dict(asked.params))
