@@ -162,13 +162,14 @@ def _damage(step: Step) -> Message:
     return say("damage_penetrating" if step.penetrating else "damage", count=count)
 
 
-def _source(step: Step, scope: Scope) -> Message | None:
+def _source(step: Step, scope: Scope, form: str = "base") -> Message | None:
+    """Who deals a step's damage when the text names another character."""
     if step.source == "target":
-        return noun(scope.target)
+        return noun(scope.target, form)
     if step.source == "chosen":
-        return noun("that")
+        return noun("that", form)
     if step.source == "marked":
-        return noun("marked")
+        return noun("marked", form)
     return None
 
 
@@ -179,7 +180,11 @@ def _damage_step(step: Step, scope: Scope) -> Message:
     if step.to == "distributed":
         return say(f"step.damage_split{by}", damage=_damage(step), upto=step.up_to, source=source)
     return say(
-        f"{mood}.damage{by}", damage=_damage(step), to=_who(step, scope, "to"), source=source
+        f"{mood}.damage{by}",
+        damage=_damage(step),
+        to=_who(step, scope, "to"),
+        source=source,
+        source_by=_source(step, scope, "by"),
     )
 
 
