@@ -233,7 +233,9 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
             onto = noun("own_character_alignment", alignment=alignment)
         return say(f"{mood}.load_from_resources", card=_card_kind(step, scope), onto=onto)
     if op in (Op.MARK, Op.LOSE_TEXTS):
-        return say(f"{mood}.{op.value}", who=who, holder=noun(own_noun(card)))
+        whose = "character" if step.to.endswith("character") else "card"
+        that = say(f"whose_texts.{whose}")  # "daquele personagem", "di quella carta"
+        return say(f"{mood}.{op.value}", who=who, holder=noun(own_noun(card)), that=that)
     if op is Op.TO_RESOURCES:  # the text's own card goes (Atacar até Derrubar)
         return say(f"{mood}.to_resources", who=noun(own_noun(card)))
     if op is Op.MILL:
