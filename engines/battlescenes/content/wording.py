@@ -471,18 +471,23 @@ def _subject(text: Text, scope: Scope) -> Message:
 # --- whole texts, actions and keywords ---------------------------------------------------
 
 
-def _written(text: str, words: tuple[tuple[str, str], ...]) -> Message | None:
-    """A pack's own wording (as written) or our words per locale, if given."""
+def _written(
+    card: CardDef, text: str, words: tuple[tuple[str, str], ...], manual: bool
+) -> Message | None:
+    """Our words per locale, or a pack's own wording (as written), if given. A printed
+    card (one with a collection code) is told from its fields even when a text is stored
+    with it — a match begun before the built-in cards lost their quoted rulebook text
+    keeps it in its state — unless nothing else can tell it (manual)."""
     if words:
         return say("written", text=dict(words))
-    if text:
+    if text and (manual or not card.codes):
         return say("written", text=text)
     return None
 
 
 def describe_text(text: Text, card: CardDef) -> Message:
     """A permanent text in our words (or as its pack wrote it)."""
-    written = _written(text.text, text.words)
+    written = _written(card, text.text, text.words, text.manual)
     if written is not None:
         return written
     scope = Scope(card, text=text)
@@ -520,7 +525,7 @@ def keyword_label(card: CardDef, keyword: str, steps: Sequence[Step] = ()) -> Me
 
 def describe_action(action: ActionDef, card: CardDef) -> Message:
     """An action's effect in our words (or as its pack wrote it)."""
-    written = _written(action.text, action.words)
+    written = _written(card, action.text, action.words, action.manual)
     if written is not None:
         return written
     scope = Scope(card, action=True)

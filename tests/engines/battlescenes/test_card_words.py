@@ -207,3 +207,15 @@ def test_a_manual_action_asks_for_our_words_in_the_readers_language() -> None:
     catalog = ENGINE.catalog()
     assert "Troque dois cards." in catalog.translate(asked.key, "pt-BR", **dict(asked.params))
     assert "Scambia." in catalog.translate(asked.key, "it", **dict(asked.params))
+
+
+def test_a_printed_card_stored_with_its_quoted_text_is_still_told_in_our_words() -> None:
+    """A match begun before the built-in cards lost their quoted rulebook text keeps
+    that text in its state: a printed card (with a collection code) is told from its
+    fields all the same."""
+    fantasma = pack().cards["fantasma_do_espaco_v1"]
+    quoted = replace(fantasma.texts[0], text="Quando este personagem entrar em cena, compre…")
+    old = replace(fantasma, texts=(quoted,))
+    catalog = ENGINE.catalog()
+    said = told(catalog.translate, "en-US", describe_text(old.texts[0], old))
+    assert said == "When this character enters the scene: draw 2 cards."
