@@ -88,7 +88,8 @@ class Scope:
 def noun(name: str, form: str = "base", **params: Any) -> Message:
     """A noun phrase in a form: ``base``; ``to``, where damage goes ("to the target", "no
     alvo", "al bersaglio"); ``dat``, whom damage is dealt to ("ao alvo"); ``by``, who
-    deals it ("pelo alvo", "dal bersaglio")."""
+    deals it ("pelo alvo", "dal bersaglio"); ``onto``, where a card is loaded ("onto this
+    character", "neste personagem", "su questo personaggio")."""
     return say(f"noun.{name}.{form}", **params)
 
 
@@ -184,7 +185,6 @@ def _damage_step(step: Step, scope: Scope) -> Message:
         damage=_damage(step),
         to=_who(step, scope, "to"),
         source=source,
-        source_by=_source(step, scope, "by"),
     )
 
 
@@ -223,7 +223,7 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
     if op is Op.UNLOAD:
         return say(f"{mood}.unload", who=who, to=_who(step, scope, "to"), count=step.amount)
     if op is Op.LOAD_RESOURCES:
-        return say(f"{mood}.load_resources", who=who, to=_who(step, scope, "to"), count=step.amount)
+        return say(f"{mood}.load_resources", onto=_who(step, scope, "onto"), count=step.amount)
     if op in (Op.TAKE_FROM_DECK, Op.DISCARD_FROM_HAND):
         return say(f"{mood}.{op.value}", card=_card_kind(step, scope))
     if op is Op.LOAD_FROM_RESOURCES:
@@ -456,7 +456,7 @@ def _trigger(text: Text, scope: Scope) -> Message:
     if trigger is Trigger.DREW_BY_ACTION:
         action_power = power(text.action_power) if text.action_power else ""
         return say("when.drew_by_action", power=action_power)
-    return say(f"when.{trigger.value}", who=this, who_to=noun(scope.this, "to"))
+    return say(f"when.{trigger.value}", who=this, onto=noun(scope.this, "onto"))
 
 
 def _subject(text: Text, scope: Scope) -> Message:
