@@ -88,7 +88,8 @@ class Scope:
 def noun(name: str, form: str = "base", **params: Any) -> Message:
     """A noun phrase in a form: ``base``; ``to``, where damage goes ("to the target", "no
     alvo", "al bersaglio"); ``dat``, whom damage is dealt to ("ao alvo"); ``by``, who
-    deals it ("pelo alvo", "dal bersaglio")."""
+    deals it ("pelo alvo", "dal bersaglio"); ``onto``, where a card is loaded ("onto this
+    character", "neste personagem", "su questo personaggio")."""
     return say(f"noun.{name}.{form}", **params)
 
 
@@ -162,13 +163,14 @@ def _damage(step: Step) -> Message:
     return say("damage_penetrating" if step.penetrating else "damage", count=count)
 
 
-def _source(step: Step, scope: Scope) -> Message | None:
+def _source(step: Step, scope: Scope, form: str = "base") -> Message | None:
+    """Who deals a step's damage when the text names another character."""
     if step.source == "target":
-        return noun(scope.target)
+        return noun(scope.target, form)
     if step.source == "chosen":
-        return noun("that")
+        return noun("that", form)
     if step.source == "marked":
-        return noun("marked")
+        return noun("marked", form)
     return None
 
 
@@ -179,7 +181,10 @@ def _damage_step(step: Step, scope: Scope) -> Message:
     if step.to == "distributed":
         return say(f"step.damage_split{by}", damage=_damage(step), upto=step.up_to, source=source)
     return say(
-        f"{mood}.damage{by}", damage=_damage(step), to=_who(step, scope, "to"), source=source
+        f"{mood}.damage{by}",
+        damage=_damage(step),
+        to=_who(step, scope, "to"),
+        source=source,
     )
 
 
@@ -218,7 +223,7 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
     if op is Op.UNLOAD:
         return say(f"{mood}.unload", who=who, to=_who(step, scope, "to"), count=step.amount)
     if op is Op.LOAD_RESOURCES:
-        return say(f"{mood}.load_resources", who=who, to=_who(step, scope, "to"), count=step.amount)
+        return say(f"{mood}.load_resources", onto=_who(step, scope, "onto"), count=step.amount)
     if op in (Op.TAKE_FROM_DECK, Op.DISCARD_FROM_HAND):
         return say(f"{mood}.{op.value}", card=_card_kind(step, scope))
     if op is Op.LOAD_FROM_RESOURCES:
@@ -228,7 +233,9 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
             onto = noun("own_character_alignment", alignment=alignment)
         return say(f"{mood}.load_from_resources", card=_card_kind(step, scope), onto=onto)
     if op in (Op.MARK, Op.LOSE_TEXTS):
-        return say(f"{mood}.{op.value}", who=who, holder=noun(own_noun(card)))
+        whose = "character" if step.to.endswith("character") else "card"
+        that = say(f"whose_texts.{whose}")  # "daquele personagem", "di quella carta"
+        return say(f"{mood}.{op.value}", who=who, holder=noun(own_noun(card)), that=that)
     if op is Op.TO_RESOURCES:  # the text's own card goes (Atacar até Derrubar)
         return say(f"{mood}.to_resources", who=noun(own_noun(card)))
     if op is Op.MILL:
@@ -449,7 +456,7 @@ def _trigger(text: Text, scope: Scope) -> Message:
     if trigger is Trigger.DREW_BY_ACTION:
         action_power = power(text.action_power) if text.action_power else ""
         return say("when.drew_by_action", power=action_power)
-    return say(f"when.{trigger.value}", who=this, who_to=noun(scope.this, "to"))
+    return say(f"when.{trigger.value}", who=this, onto=noun(scope.this, "onto"))
 
 
 def _subject(text: Text, scope: Scope) -> Message:
@@ -464,18 +471,23 @@ def _subject(text: Text, scope: Scope) -> Message:
 # --- whole texts, actions and keywords ---------------------------------------------------
 
 
-def _written(text: str, words: tuple[tuple[str, str], ...]) -> Message | None:
-    """A pack's own wording (as written) or our words per locale, if given."""
+def _written(
+    card: CardDef, text: str, words: tuple[tuple[str, str], ...], manual: bool
+) -> Message | None:
+    """Our words per locale, or a pack's own wording (as written), if given. A printed
+    card (one with a collection code) is told from its fields even when a text is stored
+    with it — a match begun before the built-in cards lost their quoted rulebook text
+    keeps it in its state — unless nothing else can tell it (manual)."""
     if words:
         return say("written", text=dict(words))
-    if text:
+    if text and (manual or not card.codes):
         return say("written", text=text)
     return None
 
 
 def describe_text(text: Text, card: CardDef) -> Message:
     """A permanent text in our words (or as its pack wrote it)."""
-    written = _written(text.text, text.words)
+    written = _written(card, text.text, text.words, text.manual)
     if written is not None:
         return written
     scope = Scope(card, text=text)
@@ -513,7 +525,7 @@ def keyword_label(card: CardDef, keyword: str, steps: Sequence[Step] = ()) -> Me
 
 def describe_action(action: ActionDef, card: CardDef) -> Message:
     """An action's effect in our words (or as its pack wrote it)."""
-    written = _written(action.text, action.words)
+    written = _written(card, action.text, action.words, action.manual)
     if written is not None:
         return written
     scope = Scope(card, action=True)

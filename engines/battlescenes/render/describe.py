@@ -69,7 +69,17 @@ def last_move(data: BoardView, t: Translate, locale: str) -> list[str]:
     return [t(key, locale, player=who, action=kind), *said]
 
 
-def _card(card: SceneCard, t: Translate, locale: str) -> str:
+def _card(card: SceneCard, t: Translate, locale: str, actions: bool = True) -> str:
+    """A card base in words, with its actions ("…, stage 1, action Sussurro Aniquilador
+    (cost 2)")."""
+    said = [
+        t("battlescenes.board.alt_action", locale, action=a.name, cost=a.cost or "0")
+        for a in (card.actions if actions else ())
+    ]
+    return ", ".join([_facts(card, t, locale), *said])
+
+
+def _facts(card: SceneCard, t: Translate, locale: str) -> str:
     key = (
         "battlescenes.describe.character"
         if card.type == "character"
@@ -115,12 +125,17 @@ def board(data: BoardView, t: Translate, locale: str) -> str:
         parts.append(f"{points}.")
     if data.scenario is not None:
         parts.append(t("battlescenes.render.scenario", locale, scenario=data.scenario.title) + ".")
-    for p in data.players:
-        cards = [_card(c, t, locale) for c in data.scene if c.controller == p.seat]
-        listed = "; ".join(cards) or t("battlescenes.render.no_cards", locale).rstrip(".")
-        parts.append(t("battlescenes.describe.side", locale, player=p.name, cards=listed))
-    parts.extend(last_move(data, t, locale))
-    return _cut(parts)
+    moved = last_move(data, t, locale)
+    # Each card's actions when the whole text still fits; else the cards without them.
+    for actions in (True, False):
+        sides = []
+        for p in data.players:
+            cards = [_card(c, t, locale, actions) for c in data.scene if c.controller == p.seat]
+            listed = "; ".join(cards) or t("battlescenes.render.no_cards", locale).rstrip(".")
+            sides.append(t("battlescenes.describe.side", locale, player=p.name, cards=listed))
+        if len(" ".join([*parts, *sides, *moved])) <= LIMIT:
+            break
+    return _cut([*parts, *sides, *moved])
 
 
 def hand(data: SeatView, seat: int, t: Translate, locale: str, texts: bool) -> str:

@@ -6,21 +6,24 @@ left untold — and the rulebook's Portuguese never shown as a card's text."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from engines.battlescenes import ENGINE
 from engines.battlescenes.content.loader import load_text
+from engines.battlescenes.content.schema import ActionDef, ActionKind
 from engines.battlescenes.content.wording import (
     card_texts,
     describe_action,
     describe_text,
     told,
 )
+from engines.battlescenes.rules.actions import UseAction
 from engines.core import ContentError
 from engines.core.model import Message
-from tests.engines.battlescenes.helpers import pack
+from tests.engines.battlescenes.helpers import Placed, Side, act, build, pack, sid
 
 LOCALES = ("en-US", "pt-BR", "it")
 
@@ -183,3 +186,36 @@ def test_a_manual_text_must_say_what_it_does() -> None:
     partial = words.replace(', it: "Nostro."', "")
     with pytest.raises(ContentError, match="each of"):
         load_text(partial)
+
+
+def test_a_manual_action_asks_for_our_words_in_the_readers_language() -> None:
+    """A manual action (no text of its pack) is applied by hand as our ``words`` say,
+    each player reading them in their language."""
+    words = (("en-US", "Swap two cards."), ("pt-BR", "Troque dois cards."), ("it", "Scambia."))
+    manual = ActionDef(
+        "Troca", "super_forca", ActionKind.NORMAL, 0, targets=1, manual=True, words=words
+    )
+    state = build(Side(scene=[Placed("hulk_v3")]), Side(scene=[Placed("triton_v1")]))
+    hulk = state.cards[sid(state, "hulk_v3")].key
+    defs = dict(state.defs)
+    defs[hulk] = replace(defs[hulk], actions=(manual,))
+    state = replace(state, defs=defs)
+    _state, events = act(
+        state, 0, UseAction(sid(state, "hulk_v3"), "Troca", str(sid(state, "triton_v1")))
+    )
+    asked = next(e for e in events if e.key == "battlescenes.event.manual")
+    catalog = ENGINE.catalog()
+    assert "Troque dois cards." in catalog.translate(asked.key, "pt-BR", **dict(asked.params))
+    assert "Scambia." in catalog.translate(asked.key, "it", **dict(asked.params))
+
+
+def test_a_printed_card_stored_with_its_quoted_text_is_still_told_in_our_words() -> None:
+    """A match begun before the built-in cards lost their quoted rulebook text keeps
+    that text in its state: a printed card (with a collection code) is told from its
+    fields all the same."""
+    fantasma = pack().cards["fantasma_do_espaco_v1"]
+    quoted = replace(fantasma.texts[0], text="Quando este personagem entrar em cena, compre…")
+    old = replace(fantasma, texts=(quoted,))
+    catalog = ENGINE.catalog()
+    said = told(catalog.translate, "en-US", describe_text(old.texts[0], old))
+    assert said == "When this character enters the scene: draw 2 cards."

@@ -81,6 +81,8 @@ def test_cards_on_the_board_show_their_powers_and_action(locale: str) -> None:
     assert power in shown
     legend = ENGINE.catalog().translate("battlescenes.board.legend_action", locale)
     assert legend in shown
+    alt = ENGINE.describe(ENGINE.view(_sparse(), None), "board", "en-US")
+    assert "action Sussurro Aniquilador (cost 2)" in alt  # a screen reader's words
 
 
 def test_the_end_board_says_whose_points_the_prizes_are() -> None:
