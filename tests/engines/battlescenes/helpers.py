@@ -4,18 +4,30 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
+from pathlib import Path
 
 from engines.battlescenes import ENGINE
-from engines.battlescenes.content.loader import load_pack
+from engines.battlescenes.content.loader import builtin_pack, load_pack
 from engines.battlescenes.content.schema import Pack
 from engines.battlescenes.rules.state import CardRef, InScene, Phase, PlayerState, State
 from engines.core import Action, Dice, Event, RiggedDice, Seat
 
 
+#: Test cards (made-up numbers and steps, no printed code) over the built-in pack: the
+#: stand-ins the mechanics tests were written with (fixtures/stand_ins/characters.yaml).
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
 @cache
 def pack() -> Pack:
-    """The shipped starter pack."""
-    return load_pack("starter")
+    """The starter pack with the test stand-in cards and decks in place of the built-in ones
+    (``fixtures/stand_ins``): what the mechanics tests play."""
+    return load_pack("stand_ins", FIXTURES)
+
+
+def starter() -> Pack:
+    """The shipped starter pack, as printed (what a player gets)."""
+    return builtin_pack("starter")
 
 
 @dataclass
