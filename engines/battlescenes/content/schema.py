@@ -207,6 +207,8 @@ STEP_TO = frozenset(
         "chosen_base",
         "distributed",
         "self",
+        "all_others",  # every card base in the scene but this one
+        "opponent",  # mill: the opponent's deck ("do jogador alvo", the other player)
     }
 )
 
@@ -246,6 +248,9 @@ class Step:
     # "se cada personagem que você controlar tiver a afiliação A [e/ou B]" ("A|B"): checked
     # when the procedure is reached; unmet, it is not done ("Se o fizer" steps are skipped)
     if_all_affiliation: str = ""
+    # "se você controlar outro personagem com a afiliação A" (Odin V1's Ira do Patriarca):
+    # checked when the procedure is reached, like ``if_all_affiliation``
+    if_other_affiliation: str = ""
 
     def __post_init__(self) -> None:
         # A step built from the stored text (``Step(op="draw")``) holds its member.

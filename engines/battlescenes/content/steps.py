@@ -30,6 +30,7 @@ STEP_FIELDS = {
     "up_to",
     "filter_lacks_power",
     "if_all_affiliation",
+    "if_other_affiliation",
 }
 
 
@@ -70,6 +71,7 @@ def parse_step(node: PackNode) -> Step:
         up_to=node.read("up_to", int, 0),
         filter_lacks_power=node.read("filter_lacks_power", str, ""),
         if_all_affiliation=node.read("if_all_affiliation", str, ""),
+        if_other_affiliation=node.read("if_other_affiliation", str, ""),
         op=_pack_op(node, op),  # checked after every other field is read, as before
     )
     check_trait(node, step)
@@ -79,9 +81,14 @@ def parse_step(node: PackNode) -> Step:
             "to", "distributed is for a damage step (not optional) of at least 1 point (4.8.4.2)"
         )
     if step.plus and not (
-        step.plus in ("x", "loaded", "countdown") or step.plus.startswith("opponent_prizes:")
+        step.plus in ("x", "loaded", "countdown")
+        or step.plus.startswith(("opponent_prizes:", "own_characters:"))
     ):
-        raise node.fail_at("plus", "plus is x, loaded, countdown or opponent_prizes:<affiliation>")
+        raise node.fail_at(
+            "plus",
+            "plus is x, loaded, countdown, opponent_prizes:<affiliation> or"
+            " own_characters:<affiliation>",
+        )
     check_choice(node, "source", step.source, {"", "target", "chosen", "marked"})
     if step.op == Op.GENERATE and not step.text:
         raise node.fail_at("text", "a generate step names its generated text (5.7 B)")

@@ -47,6 +47,8 @@ def targets_of(state: State, effect: Pending, step: Step) -> list[int]:
         return [int(effect.answers[0])] if effect.answers and effect.answers[0] != SKIP else []
     if step.to == "distributed":  # each destination once (4.8.4.1), in the order picked
         return [int(a) for a in dict.fromkeys(points(state, effect, step))]
+    if step.to == "all_others":  # "todos os outros personagens e suportes" (Hulk V3)
+        return [s.card for s in state.scene if s.card != effect.this]
     return []
 
 
@@ -72,6 +74,10 @@ def unmet(state: State, effect: Pending, step: Step) -> bool:
         wanted = set(step.if_all_affiliation.split("|"))
         mine = zones.characters(state, effect.controller)
         if not all(wanted & set(zones.affiliations(state, c)) for c in mine):
+            return True
+    if step.if_other_affiliation:  # "se você controlar outro personagem com a afiliação A"
+        others = [c for c in zones.characters(state, effect.controller) if c.card != effect.this]
+        if not any(step.if_other_affiliation in zones.affiliations(state, c) for c in others):
             return True
     return step.op == Op.MILL and step.amount + plus(state, effect, step) <= 0
 
@@ -153,6 +159,11 @@ def plus(state: State, effect: Pending, step: Step) -> int:
             if zones.defn(state, c).type is CardType.CHARACTER
             and affiliation in zones.defn(state, c).affiliations
         )
+    if step.plus.startswith("own_characters:"):  # "personagens com a afiliação A que você
+        # controla" (Triton V1's Selvageria Marinha: X+3)
+        affiliation = step.plus.split(":", 1)[1]
+        mine = zones.characters(state, effect.controller)
+        return sum(1 for c in mine if affiliation in zones.affiliations(state, c))
     return 0
 
 

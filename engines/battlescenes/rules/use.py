@@ -50,8 +50,8 @@ def problems(state: State, seat: int, item: InScene, action: ActionDef) -> str |
     )
     if item.entered_turn >= state.turn and not ready:
         return "not_ready"  # C.1
-    if action.power not in zones.powers(state, item):
-        return "no_power"  # C.2
+    if action.power and action.power not in zones.powers(state, item):
+        return "no_power"  # C.2 (an action printed with no power needs none: Odin V1's)
     if item.actions_used >= 1:
         return "one_action"  # C.4
     if not kind_allowed(state, seat, zones.action_kind(state, item, action)):  # 8.B.1

@@ -12,7 +12,6 @@ from engines.battlescenes.content.schema import Pack
 from engines.battlescenes.rules.state import CardRef, InScene, Phase, PlayerState, State
 from engines.core import Action, Dice, Event, RiggedDice, Seat
 
-
 #: Test cards (made-up numbers and steps, no printed code) over the built-in pack: the
 #: stand-ins the mechanics tests were written with (fixtures/stand_ins/characters.yaml).
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -58,8 +57,10 @@ def build(
     active: int = 0,
     turn: int = 3,
     scenario: str | None = None,
+    content: Pack | None = None,
 ) -> State:
-    """A mid-game position (turn 3 by default: everything placed is ready)."""
+    """A mid-game position (turn 3 by default: everything placed is ready), of the test
+    stand-in cards unless ``content`` says which pack (``starter()``: the cards as printed)."""
     cards: list[CardRef] = []
 
     def new(seat: int, key: str) -> int:
@@ -87,7 +88,7 @@ def build(
     scen = new(0, scenario) if scenario else None
     return State(
         seats=(Seat(0, "Ana"), Seat(1, "Bruno")),
-        defs=dict(pack().cards),
+        defs=dict((content or pack()).cards),
         cards=tuple(cards),
         players=tuple(players),
         phase=phase,
