@@ -275,6 +275,8 @@ _ACTION_FIELDS = {
     "max_modes",
     "discard_cost",
     "unload_cost",
+    "discard_type",
+    "discard_affiliation",
     "manual",
 }
 
@@ -309,6 +311,8 @@ def _action(node: PackNode) -> ActionDef:
         max_modes=node.read("max_modes", int, 1),
         discard_cost=node.read("discard_cost", int, 0),
         unload_cost=node.read("unload_cost", int, 0),
+        discard_type=node.read("discard_type", str, ""),
+        discard_affiliation=node.read("discard_affiliation", str, ""),
         manual=node.read("manual", bool, False),
     )
     check_choice(node, "target_type", action.target_type, {"character", "support", "any"})

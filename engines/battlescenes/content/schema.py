@@ -355,6 +355,11 @@ class Text:
     modifiers: tuple[Modifier, ...] = ()
     redirect: bool = False  # 4.8.3.1: may give damage to this a new destination you control
     redirect_marked: bool = False  # 4.8.3.1: may take on this the damage of the marked card
+    # ``redirect`` only to another character with this affiliation ("para outro personagem
+    # com a afiliação A que você controla": Maximus V1, Capuz V2)
+    redirect_affiliation: str = ""
+    # action_used: only an action whose cost is this ("ação de custo 2", X chosen as 2 too)
+    if_action_cost: int = -1
     activated: bool = False  # 5.1: a player activates it in their Preparation phase
     activated_in: str = "preparation"  # or "attack" (7.2 Potencializar: the Attack step)
     ready_for: str = ""  # 7.2 "Prontidão – característica": all | power:X | kind:K | action:Name
@@ -422,6 +427,9 @@ class ActionDef:
     max_modes: int = 1  # B: "some actions let you choose more than one option"
     discard_cost: int = 0  # E.2: additional cost, discard this many cards of the hand
     unload_cost: int = 0  # E.2: additional cost, unload this many cards of the user
+    # E.2 "Descarte um card de personagem com a afiliação A": what the discarded cards must be
+    discard_type: str = ""
+    discard_affiliation: str = ""
     manual: bool = False
 
 

@@ -172,7 +172,10 @@ def _use_pay(
     """E.2: hand cards to discard, the user's cards to unload."""
     action = chosen_action(state, seat, values)
     item = _own(state, seat, values)
-    pool = [*state.players[seat].hand, *(item.loaded if item is not None else ())]
+    hand = state.players[seat].hand
+    if action is not None and action.discard_cost:
+        hand = use.payable_hand(state, seat, action)
+    pool = [*hand, *(item.loaded if item is not None else ())]
     limit = LIMIT if action is None else action.discard_cost + action.unload_cost
     return _list_choices(state, current, pool, limit, False) if limit else []
 

@@ -161,7 +161,10 @@ def redirects(
     for card, text in zones.texts(state, item):
         key = f"{card}:{zones.defn(state, card).texts.index(text)}"
         if text.redirect and key not in used:
-            found.append((key, item.controller, new_destinations(state, destination)))
+            to = new_destinations(state, destination)
+            if text.redirect_affiliation:  # "outro personagem com a afiliação A"
+                to = [c for c in to if _character_with(state, c, text.redirect_affiliation)]
+            found.append((key, item.controller, to))
     for holder in state.scene:
         if holder.card == destination:
             continue
@@ -174,6 +177,13 @@ def redirects(
             ):
                 found.append((key, holder.controller, [holder.card]))
     return [f for f in found if f[2]]
+
+
+def _character_with(state: State, card: int, affiliation: str) -> bool:
+    """Whether the card base ``card`` is a character with ``affiliation``."""
+    item = zones.in_scene(state, card)
+    is_character = zones.defn(state, card).type is CardType.CHARACTER
+    return is_character and affiliation in zones.affiliations(state, item)
 
 
 def new_destinations(state: State, destination: int) -> list[int]:

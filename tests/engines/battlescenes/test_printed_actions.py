@@ -5,6 +5,8 @@ cards (``starter()``), not the test stand-ins."""
 
 from __future__ import annotations
 
+import pytest
+
 from engines.battlescenes.rules.actions import Choose, UseAction
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import zones
@@ -115,22 +117,68 @@ def _maximus_table(hand: list[str]) -> State:
     )
 
 
-def test_maximus_discards_an_inumanos_character_and_draws_three() -> None:
+def test_maximus_pays_an_inumanos_character_of_the_hand_and_draws_three() -> None:
     state = _maximus_table(["karnak_v1", "abutre_v1"])
     maximus = sid(state, "maximus_v1")
-    karnak = zone_id(state, 0, "hand", "karnak_v1")
-    state, _ = act(state, 0, UseAction(maximus, "Delírios de Poder"))
-    # Only the Inumanos character card may be discarded (Abutre is Sexteto Sinistro).
-    assert state.choice is not None and list(state.choice.options) == [str(karnak)]
-    state, _ = act(state, 0, Choose(str(karnak)))
+    karnak, abutre = zone_id(state, 0, "hand", "karnak_v1"), zone_id(state, 0, "hand", "abutre_v1")
+    # Abutre (Sexteto Sinistro) cannot pay the cost: only an Inumanos character card.
+    with pytest.raises(IllegalActionError):
+        act(state, 0, UseAction(maximus, "Delírios de Poder", pay=str(abutre)))
+    state, _ = act(state, 0, UseAction(maximus, "Delírios de Poder", pay=str(karnak)))
+    # His second text first (an Inumanos used a cost-2 action): he may draw one; he declines.
+    assert state.choice is not None and state.choice.prompt == "battlescenes.choice.may"
+    state, _ = act(state, 0, Choose("skip"))
     player = state.players[0]
     assert karnak in player.resources and len(player.hand) == 4 and len(player.deck) == 2
 
 
-def test_maximus_draws_nothing_without_an_inumanos_character_to_discard() -> None:
+def test_maximus_draws_one_more_for_using_a_cost_2_action() -> None:
+    state = _maximus_table(["karnak_v1"])
+    maximus, karnak = sid(state, "maximus_v1"), zone_id(state, 0, "hand", "karnak_v1")
+    state, _ = act(state, 0, UseAction(maximus, "Delírios de Poder", pay=str(karnak)))
+    state, _ = act(state, 0, Choose("yes"))
+    assert len(state.players[0].hand) == 4 and len(state.players[0].deck) == 1
+
+
+def test_maximus_cannot_use_it_without_an_inumanos_character_in_hand() -> None:
     state = _maximus_table(["abutre_v1"])
-    state, _ = act(state, 0, UseAction(sid(state, "maximus_v1"), "Delírios de Poder"))
-    assert len(state.players[0].hand) == 1 and len(state.players[0].deck) == 5
+    with pytest.raises(IllegalActionError):
+        act(state, 0, UseAction(sid(state, "maximus_v1"), "Delírios de Poder"))
+
+
+@pytest.mark.parametrize(
+    ("holder", "ally", "stranger"),
+    [("maximus_v1", "karnak_v1", "abutre_v1"), ("capuz_v2", "maximus_v1", "karnak_v1")],
+)
+def test_the_redirect_goes_only_to_an_ally_of_the_printed_affiliation(
+    holder: str, ally: str, stranger: str
+) -> None:
+    state = build(
+        Side(scene=[Placed("bishop_v1", FILL)]),
+        Side(scene=[Placed(holder, FILL[:3]), Placed(ally, FILL[:3]), Placed(stranger, FILL[:3])]),
+        content=starter(),
+    )
+    bishop, victim = sid(state, "bishop_v1"), sid(state, holder)
+    state, _ = act(state, 0, UseAction(bishop, "Emissão de Plasma", str(victim)))
+    assert state.choice is not None and state.choice.prompt == "battlescenes.choice.redirect"
+    assert set(state.choice.options) - {"skip"} == {str(sid(state, ally))}
+
+
+def test_medusa_incapacitates_two_targets_by_1_and_capacitates_herself_after() -> None:
+    state = build(
+        Side(scene=[Placed("medusa_v2", FILL[:3], stage=2)]),
+        Side(
+            scene=[Placed("capanga_do_rei_v2", FILL, stage=2), Placed("abutre_v1", FILL, stage=2)]
+        ),
+        content=starter(),
+    )
+    medusa = sid(state, "medusa_v2")
+    capanga, abutre = sid(state, "capanga_do_rei_v2"), sid(state, "abutre_v1")
+    use = UseAction(medusa, "Cabelos-Tentáculos", f"{capanga}, {abutre}", mode="dois_alvos")
+    state, _ = act(state, 0, use)
+    state, _ = act(state, 0, Choose("yes"))  # an Inumanos used a cost-2 action: capacitate 1
+    stages = [zones.in_scene(state, c).stage for c in (capanga, abutre, medusa)]
+    assert stages == [1, 1, 1]  # Medusa paid 2 (stage 2 → 0), then capacitated 1
 
 
 def test_triton_deals_3_plus_the_inumanos_he_and_his_allies_are() -> None:
