@@ -401,6 +401,7 @@ def use(
         bonus=bonus,
     )
     state = tree.add(state, [root], 0)  # I: the action's effect, root of the tree
-    state = _action_used(state, seat, character, printed)  # H: they resolve before the effect (rule d)
+    # H: they resolve before the effect (rule d)
+    state = _action_used(state, seat, character, printed)
     state, more = interpreter.run(state, dice)
     return state, events + more
