@@ -207,6 +207,7 @@ STEP_TO = frozenset(
         "chosen_base",
         "distributed",
         "self",
+        "chosen_opponent_base",  # a character or support an opponent controls
         "all_others",  # every card base in the scene but this one
         "opponent",  # mill: the opponent's deck ("do jogador alvo", the other player)
     }
@@ -360,6 +361,8 @@ class Text:
     redirect_affiliation: str = ""
     # action_used: only an action whose cost is this ("ação de custo 2", X chosen as 2 too)
     if_action_cost: int = -1
+    # a start/end point's text: only if this character used no action this turn (Hulk V3)
+    if_no_action: bool = False
     activated: bool = False  # 5.1: a player activates it in their Preparation phase
     activated_in: str = "preparation"  # or "attack" (7.2 Potencializar: the Attack step)
     ready_for: str = ""  # 7.2 "Prontidão – característica": all | power:X | kind:K | action:Name

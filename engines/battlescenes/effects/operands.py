@@ -19,6 +19,7 @@ CHOSEN = (
     "chosen_card",
     "chosen_target_side",  # "outro personagem … controlado pelo jogador que controla o alvo"
     "chosen_base",  # "um personagem ou suporte" (any controller; filters narrow it)
+    "chosen_opponent_base",  # "um personagem ou suporte controlado por um oponente"
 )
 
 #: Procedures whose own choice already offers "skip" when optional.
@@ -97,11 +98,13 @@ def chosen_pool(state: State, effect: Pending, step: Step) -> list[int]:
             for s in zones.characters(state, target.controller)
             if s.card != target.card and matches(state, s.card, step)
         ]
-    if step.to in ("chosen_base", "distributed"):  # a character or a support, anyone's
+    if step.to in ("chosen_base", "distributed", "chosen_opponent_base"):
+        # a character or a support, anyone's (or only an opponent's)
         return [
             s.card
             for s in state.scene
             if not (step.other and s.card in (effect.this, _other_source(state, effect)))
+            and not (step.to == "chosen_opponent_base" and s.controller == seat)
             and matches(state, s.card, step)
         ]
     whose = {"chosen_opponent_character": 1 - seat, "chosen_own_character": seat}.get(step.to)

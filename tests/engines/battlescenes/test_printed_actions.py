@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from engines.battlescenes.rules.actions import Choose, UseAction
+from engines.battlescenes.rules.actions import Choose, Pass, UseAction
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import zones
 from engines.core import IllegalActionError
@@ -190,3 +190,32 @@ def test_triton_deals_3_plus_the_inumanos_he_and_his_allies_are() -> None:
     triton, capanga = sid(state, "triton_v1"), sid(state, "capanga_do_rei_v2")
     state, _ = act(state, 0, UseAction(triton, "Selvageria Marinha", str(capanga)))
     assert _loaded(state, capanga) == 2  # 3 + 2 Inumanos = 5, Escudo 1: four cards unloaded
+
+
+def test_hulk_at_the_end_of_his_turn_may_deal_3_to_an_opponents_card() -> None:
+    state = _hulk_table()
+    raio, theirs = sid(state, "raio_negro_v2"), sid(state, "capanga_do_rei_v2", 1)
+    state, _ = act(state, 0, Pass())
+    # Only the opponent's character or support may be chosen (not his own Capanga).
+    assert state.choice is not None and set(state.choice.options) == {
+        str(raio),
+        str(theirs),
+        "skip",
+    }
+    state, _ = act(state, 0, Choose(str(theirs)))
+    assert _loaded(state, theirs) == 1  # 3 damage, Escudo 1: two cards unloaded
+
+
+def test_hulk_deals_nothing_at_the_end_of_a_turn_he_acted_or_entered() -> None:
+    acted = _hulk_table()
+    hulk, raio = sid(acted, "hulk_v3"), sid(acted, "raio_negro_v2")
+    paid = zones.in_scene(acted, hulk).loaded[0]
+    acted, _ = act(acted, 0, UseAction(hulk, "Raaaaarrgh!", str(raio), mode="dano", pay=str(paid)))
+    entered = build(
+        Side(scene=[Placed("hulk_v3", FILL[:4], entered=3)]),
+        Side(scene=[Placed("capanga_do_rei_v2", FILL[:3])]),
+        content=starter(),
+    )
+    for state in (acted, entered):
+        state, _ = act(state, 0, Pass())
+        assert state.choice is None or state.choice.prompt != "battlescenes.choice.character"

@@ -40,6 +40,7 @@ AUTOMATED = frozenset(
         "experimentos_sabotados",
         "garota_aranha_v1",
         "garras_imoladoras",
+        "hulk_v3",
         "instigar_furia",
         "investigacao_mistica",
         "maximus_v1",
