@@ -146,9 +146,9 @@ def printed_texts(game: str, reader: str) -> tuple[str, ...]:
 
 
 def _quoted(piece: str, texts: tuple[str, ...]) -> bool:
-    """Whether ``piece`` is, or begins, a printed text; or, cut short with "…", is
-    part of one."""
-    cut = piece.rstrip().endswith("…")
+    """Whether ``piece`` is, or begins, a printed text; or, cut short with "…" or a
+    line of a quoted text a render wrapped (several words), is part of one."""
+    cut = piece.rstrip().endswith("…") or (piece.count(" ") >= 4 and len(piece) >= 24)
     piece = piece.strip().rstrip("…").strip()
     if not piece:
         return True
