@@ -11,11 +11,15 @@ from pathlib import Path
 
 import pytest
 
+from engines.battlescenes import ENGINE
 from engines.battlescenes.content.database import automated_codes, database, facts
+from engines.battlescenes.content.schema import DeckList, Pack
 from engines.battlescenes.rules.actions import PlayCard
 from engines.battlescenes.rules.state import Phase
+from engines.core import RiggedDice, Seat, SetupError
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, starter, zone_id
 
+SEATS = [Seat(0, "Ana"), Seat(1, "Bruno")]
 RECORDED = json.loads(
     (Path(__file__).parent / "recorded" / "printed_facts.json").read_text("utf-8")
 )
@@ -107,3 +111,20 @@ def test_these_scenarios_draw_a_card_on_entering(scenario: str) -> None:
     top = state.players[0].deck[0]
     state, _events = act(state, 0, PlayCard(zone_id(state, 0, "hand", scenario)))
     assert state.players[0].hand == (top,) and len(state.players[0].deck) == 1
+
+
+def test_a_built_in_deck_holding_a_card_not_played_as_printed_is_refused_naming_it() -> None:
+    herois = starter().decks["herois"]
+    cards = (*herois.cards[:-1], ("kraven_v1", 3))  # Kraven V1: its +4 is not played yet
+    decks = {**starter().decks, "herois": DeckList("herois", herois.name, cards)}
+    with pytest.raises(SetupError) as err:
+        ENGINE.new_match({}, SEATS, Pack("starter", starter().cards, decks), RiggedDice([True]))
+    assert err.value.key == "battlescenes.error.not_automated"
+    kraven = starter().cards["kraven_v1"]
+    assert err.value.params == {"deck": herois.name, "card": kraven.title, "code": kraven.code}
+    assert kraven.incomplete  # it says what the engine lacks
+
+
+def test_the_starter_decks_start_a_match() -> None:
+    state = ENGINE.new_match({}, SEATS, starter(), RiggedDice([True]))
+    assert [len(p.deck) for p in state.players] == [60, 60]

@@ -1,0 +1,102 @@
+"""Built-in cards whose numbers or effects changed to the printed ones (audit section 3),
+each played once as printed with the built-in cards (``starter()``)."""
+
+from __future__ import annotations
+
+from engines.battlescenes.rules.actions import Choose, PlayCard, UseAction
+from engines.battlescenes.rules.state import Phase, State
+from engines.battlescenes.table import shields, zones
+from tests.engines.battlescenes.helpers import Placed, Side, act, build, sid, starter, zone_id
+
+FILL = ["excentricidade"] * 6
+
+
+def _versus(mine: list[Placed], theirs: list[Placed]) -> State:
+    deck = ["protecao"] * 6
+    return build(Side(deck=deck, scene=mine), Side(scene=theirs), content=starter())
+
+
+def _loaded(state: State, card: int) -> int:
+    return len(zones.in_scene(state, card).loaded)
+
+
+def test_cristalys_deals_3() -> None:
+    state = _versus(
+        [Placed("cristalys_v1", FILL[:3], stage=2)], [Placed("capanga_do_rei_v2", FILL)]
+    )
+    cristalys, capanga = sid(state, "cristalys_v1"), sid(state, "capanga_do_rei_v2")
+    state, _ = act(state, 0, UseAction(cristalys, "Manipulação Elemental", str(capanga)))
+    assert _loaded(state, capanga) == 4  # 3 - Escudo 1
+
+
+def test_garota_aranha_gives_the_target_character_escudo_minus_2() -> None:
+    state = _versus([Placed("garota_aranha_v1", FILL[:3])], [Placed("raio_negro_v2", FILL)])
+    garota, raio = sid(state, "garota_aranha_v1"), sid(state, "raio_negro_v2")
+    state, _ = act(state, 0, UseAction(garota, "Teia Atordoante", str(raio)))
+    assert shields.shield(state, zones.in_scene(state, raio)) == 1 and _loaded(state, raio) == 6
+
+
+def test_mulher_hulk_v1_hits_two_different_targets_for_2_each() -> None:
+    state = _versus(
+        [Placed("mulher_hulk_v1", FILL[:3])],
+        [Placed("capanga_do_rei_v2", FILL[:3]), Placed("capanga_do_rei_v2", FILL[:3])],
+    )
+    first, second = sid(state, "capanga_do_rei_v2", 1), sid(state, "capanga_do_rei_v2", 1, 1)
+    use = UseAction(sid(state, "mulher_hulk_v1"), "Sequência de Socos", f"{first}, {second}")
+    state, _ = act(state, 0, use)
+    assert (_loaded(state, first), _loaded(state, second)) == (2, 2)  # 2 - Escudo 1 each
+
+
+def test_bishop_deals_2() -> None:
+    state = _versus([Placed("bishop_v1", FILL[:3])], [Placed("capanga_do_rei_v2", FILL[:3])])
+    bishop, capanga = sid(state, "bishop_v1"), sid(state, "capanga_do_rei_v2")
+    state, _ = act(state, 0, UseAction(bishop, "Emissão de Plasma", str(capanga)))
+    assert _loaded(state, capanga) == 2
+
+
+def test_protecao_gives_escudo_plus_1() -> None:
+    state = _versus([Placed("capanga_do_rei_v2", ["protecao", "protecao"])], [])
+    item = zones.in_scene(state, sid(state, "capanga_do_rei_v2"))
+    assert shields.shield(state, item) == 3  # Escudo 1, +1 per Proteção
+
+
+def test_excentricidade_has_no_incapacitation_cost() -> None:
+    # Errata/FAQ: "Esta ação não tem custo de incapacitação" — usable at stage 0.
+    state = _versus(
+        [Placed("cristalys_v1", ["excentricidade"], stage=0)], [Placed("capanga_do_rei_v2", FILL)]
+    )
+    cristalys, capanga = sid(state, "cristalys_v1"), sid(state, "capanga_do_rei_v2")
+    state, _ = act(state, 0, UseAction(cristalys, "Excentricidade", str(capanga)))
+    assert _loaded(state, capanga) == 4  # Escudo 1 - 1 = 0; 2 damage
+    assert zones.in_scene(state, cristalys).stage == 0
+
+
+def test_garras_imoladoras_offers_only_a_character_with_laminas() -> None:
+    state = build(
+        Side(
+            hand=["garras_imoladoras"],
+            scene=[Placed("colleen_wing_v1", FILL[:3]), Placed("bishop_v1", FILL[:3])],
+        ),
+        Side(scene=[Placed("capanga_do_rei_v2", FILL)]),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    card = zone_id(state, 0, "hand", "garras_imoladoras")
+    state, _ = act(state, 0, PlayCard(card))
+    assert state.choice is not None
+    assert set(state.choice.options) == {str(sid(state, "colleen_wing_v1")), "skip"}
+
+
+def test_experimentos_sabotados_draws_two_deals_1_and_its_text_answers_the_draw() -> None:
+    state = _versus(
+        [Placed("raio_negro_v2", ["experimentos_sabotados", *FILL[:2]])],
+        [Placed("capanga_do_rei_v2", FILL)],
+    )
+    raio, capanga = sid(state, "raio_negro_v2"), sid(state, "capanga_do_rei_v2")
+    state, _ = act(state, 0, UseAction(raio, "Experimentos Sabotados", str(capanga)))
+    assert len(state.players[0].hand) == 2 and len(state.players[0].deck) == 4
+    # Its permanent text: a Genialidade action made its controller draw in Combat — 1
+    # damage to a character or support (chosen), before the action's own 1 damage.
+    assert state.choice is not None and set(state.choice.options) == {str(raio), str(capanga)}
+    state, _ = act(state, 0, Choose(str(capanga)))
+    assert _loaded(state, capanga) == 5  # 1 + 1 damage, Escudo 1 absorbs one
