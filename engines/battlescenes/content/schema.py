@@ -208,6 +208,7 @@ STEP_TO = frozenset(
         "distributed",
         "self",
         "chosen_opponent_base",  # a character or support an opponent controls
+        "scenario",  # to_resources: the scenario in the scene (Umar V1)
         "all_others",  # every card base in the scene but this one
         "opponent",  # mill: the opponent's deck ("do jogador alvo", the other player)
     }
@@ -252,6 +253,8 @@ class Step:
     # "se você controlar outro personagem com a afiliação A" (Odin V1's Ira do Patriarca):
     # checked when the procedure is reached, like ``if_all_affiliation``
     if_other_affiliation: str = ""
+    # unload_chosen: exactly ``amount`` cards ("Descarregue um card …"), not "até N"
+    exactly: bool = False
 
     def __post_init__(self) -> None:
         # A step built from the stored text (``Step(op="draw")``) holds its member.

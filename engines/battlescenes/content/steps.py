@@ -31,6 +31,7 @@ STEP_FIELDS = {
     "filter_lacks_power",
     "if_all_affiliation",
     "if_other_affiliation",
+    "exactly",
 }
 
 
@@ -72,6 +73,7 @@ def parse_step(node: PackNode) -> Step:
         filter_lacks_power=node.read("filter_lacks_power", str, ""),
         if_all_affiliation=node.read("if_all_affiliation", str, ""),
         if_other_affiliation=node.read("if_other_affiliation", str, ""),
+        exactly=node.read("exactly", bool, False),
         op=_pack_op(node, op),  # checked after every other field is read, as before
     )
     check_trait(node, step)

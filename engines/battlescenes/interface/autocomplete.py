@@ -240,13 +240,15 @@ def _capacitate_discard(
 def _evolve(
     state: State, seat: int, option: str, current: str, values: Mapping[str, Any]
 ) -> list[Choice]:
-    """A.2: the characters an EV card of the hand may evolve."""
+    """A.2: the card bases an EV card of the hand may evolve (characters; a support for
+    "Evolução: Suporte")."""
     card = _int(values, "card")
     own = [s.card for s in zones.characters(state, seat)]
     if card is None or card not in state.players[seat].hand:
         return [_card_choice(state, c) for c in own]
     d = zones.defn(state, card)
-    return [_card_choice(state, c) for c in own if d.is_ev and play.ev_base_ok(state, seat, d, c)]
+    bases = [s.card for s in state.scene if s.controller == seat]
+    return [_card_choice(state, c) for c in bases if d.is_ev and play.ev_base_ok(state, seat, d, c)]
 
 
 def _keyword(

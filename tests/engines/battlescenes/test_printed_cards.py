@@ -3,9 +3,12 @@ each played once as printed with the built-in cards (``starter()``)."""
 
 from __future__ import annotations
 
+import pytest
+
 from engines.battlescenes.rules.actions import Choose, PlayCard, UseAction
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import shields, zones
+from engines.core import IllegalActionError
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, sid, starter, zone_id
 
 FILL = ["excentricidade"] * 6
@@ -100,3 +103,55 @@ def test_experimentos_sabotados_draws_two_deals_1_and_its_text_answers_the_draw(
     assert state.choice is not None and set(state.choice.options) == {str(raio), str(capanga)}
     state, _ = act(state, 0, Choose(str(capanga)))
     assert _loaded(state, capanga) == 5  # 1 + 1 damage, Escudo 1 absorbs one
+
+
+def test_umar_unloads_exactly_one_card_and_sends_the_scenario_to_its_owner() -> None:
+    state = build(
+        Side(scene=[Placed("umar_v1", FILL[:3])]),
+        Side(scene=[Placed("capanga_do_rei_v2", FILL[:3])]),
+        content=starter(),
+        scenario="cidade_fantasma",
+    )
+    umar, capanga = sid(state, "umar_v1"), sid(state, "capanga_do_rei_v2")
+    scenario = state.scenario
+    state, _ = act(state, 0, UseAction(umar, "Dimensão Negra"))
+    assert state.choice is not None and "done" not in state.choice.options  # one, not "até"
+    carried = zones.in_scene(state, capanga).loaded[0]
+    state, _ = act(state, 0, Choose(str(carried)))
+    assert _loaded(state, capanga) == 2 and state.scenario is None
+    assert scenario in state.players[0].resources  # its owner's (seat 0 placed it)
+
+
+def test_cassandra_nova_unloads_a_card_of_a_character_only() -> None:
+    state = build(
+        Side(scene=[Placed("cassandra_nova_v1", FILL[:3])]),
+        Side(scene=[Placed("capanga_do_rei_v2", FILL[:2]), Placed("gerador_pem", FILL[:2])]),
+        content=starter(),
+    )
+    cassandra, capanga = sid(state, "cassandra_nova_v1"), sid(state, "capanga_do_rei_v2")
+    state, _ = act(state, 0, UseAction(cassandra, "Ataque Mummudrai"))
+    on_characters = {str(c) for b in (cassandra, capanga) for c in zones.in_scene(state, b).loaded}
+    assert state.choice is not None and set(state.choice.options) == on_characters
+
+
+def test_fantasma_do_espaco_evolves_from_a_support_not_a_character() -> None:
+    state = build(
+        Side(
+            deck=["protecao"] * 5,
+            hand=["fantasma_do_espaco_v1"],
+            resources=["excentricidade"] * 2,
+            scene=[Placed("gerador_pem", FILL[:2]), Placed("capanga_do_rei_v2", FILL[:2])],
+        ),
+        Side(),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    gerador, capanga = sid(state, "gerador_pem"), sid(state, "capanga_do_rei_v2")
+    ev = zone_id(state, 0, "hand", "fantasma_do_espaco_v1")
+    with pytest.raises(IllegalActionError) as err:
+        act(state, 0, PlayCard(ev, evolve=capanga))
+    assert err.value.key == "battlescenes.error.ev_requirement"
+    state, _ = act(state, 0, PlayCard(ev, evolve=gerador))
+    item = zones.in_scene(state, ev)
+    assert gerador in item.loaded and len(item.loaded) == 1 + 2 + 2  # +2: Acréscimo
+    assert zones.find(state, gerador) is None and len(state.players[0].hand) == 2

@@ -36,12 +36,14 @@ AUTOMATED = frozenset(
         "capanga_do_rei_v2",
         "capuz_v2",
         "carnificina_v1",
+        "cassandra_nova_v1",
         "cidade_fantasma",
         "colleen_wing_v1",
         "cristalys_v1",
         "enviar_para_o_futuro_v1",
         "excentricidade",
         "experimentos_sabotados",
+        "fantasma_do_espaco_v1",
         "garota_aranha_v1",
         "garras_imoladoras",
         "hulk_v3",
@@ -57,6 +59,7 @@ AUTOMATED = frozenset(
         "quebrar_com_tudo",
         "raio_negro_v2",
         "triton_v1",
+        "umar_v1",
     }
 )
 
