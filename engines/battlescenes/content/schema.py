@@ -284,6 +284,11 @@ class Modifier:
     if_action: bool = False  # only damage caused by actions
     if_own_source: bool = False  # only damage whose source its holder's controller controls
     if_not_action: bool = False  # only damage not caused by actions ("que não seja de ações")
+    # Conditions on the card base holding the text (printed cards of the starter pack):
+    if_holder_power: str = ""  # "se ele tiver ◆" (Rir do Perigo's carrier)
+    if_holder_energy_at_least: int = -1  # "Energia Inicial maior ou igual a N" (printed)
+    if_other_affiliation: str = ""  # "se você controlar outro personagem com a afiliação A"
+    if_source_is_holder: bool = False  # "uma ação deste personagem" (Kraven V1)
 
 
 #: What an :class:`ActionRule` does (4.6.2 D, E.1, F.2).

@@ -75,6 +75,10 @@ def modifier(node: PackNode) -> Modifier:
             "if_action",
             "if_own_source",
             "if_not_action",
+            "if_holder_power",
+            "if_holder_energy_at_least",
+            "if_other_affiliation",
+            "if_source_is_holder",
         },
         {"op", "value"},
     )
@@ -92,6 +96,10 @@ def modifier(node: PackNode) -> Modifier:
         if_action=node.read("if_action", bool, False),
         if_own_source=node.read("if_own_source", bool, False),
         if_not_action=node.read("if_not_action", bool, False),
+        if_holder_power=node.read("if_holder_power", str, ""),
+        if_holder_energy_at_least=node.read("if_holder_energy_at_least", int, -1),
+        if_other_affiliation=node.read("if_other_affiliation", str, ""),
+        if_source_is_holder=node.read("if_source_is_holder", bool, False),
     )
     _check(node, "op", mod.op, {"add", "mul", "div", "fixed"})
     _check(

@@ -63,6 +63,28 @@ def _applies(state: State, mod: Modifier, ctx: DamageContext, target: InScene) -
     )
 
 
+def _holder_meets(
+    state: State, mod: Modifier, holder: int, controller: int, ctx: DamageContext
+) -> bool:
+    """A modifier's conditions on the card base holding its text (a scenario has none)."""
+    if mod.if_source_is_holder and ctx.source != holder:
+        return False
+    if not (mod.if_holder_power or mod.if_holder_energy_at_least >= 0 or mod.if_other_affiliation):
+        return True
+    index = zones.find(state, holder)
+    if index is None:
+        return False
+    item = state.scene[index]
+    if mod.if_holder_power and mod.if_holder_power not in zones.powers(state, item):
+        return False
+    if zones.defn(state, holder).energy < mod.if_holder_energy_at_least:
+        return False
+    others = [c for c in zones.characters(state, controller) if c.card != holder]
+    return not mod.if_other_affiliation or any(
+        mod.if_other_affiliation in zones.affiliations(state, c) for c in others
+    )
+
+
 def _holders(state: State) -> list[tuple[int, int, int, Text]]:
     """(holder card base or scenario, its controller, card, text) for every working text."""
     found = [(s.card, s.controller, c, t) for s in state.scene for c, t in zones.texts(state, s)]
@@ -102,7 +124,11 @@ def modifiers(state: State, ctx: DamageContext, target: InScene) -> list[tuple[s
                 "chosen_affiliation": False,
                 "any": True,
             }[m.applies_to]
-            if wanted and not (m.if_own_source and ctx.controller != controller):
+            if (
+                wanted
+                and not (m.if_own_source and ctx.controller != controller)
+                and _holder_meets(state, m, holder, controller, ctx)
+            ):
                 found.append((f"{card}:{index}:{i}", m))
     for n, made, text in zones.generated_texts(state):  # 5.7 B, "o alvo desta ação"
         for i, m in enumerate(text.modifiers):

@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 from engines.battlescenes.rules.actions import Choose, PlayCard, UseAction
-from engines.battlescenes.rules.state import Phase, State
-from engines.battlescenes.table import shields, zones
+from engines.battlescenes.rules.state import Continuous, Phase, State
+from engines.battlescenes.table import leaving, shields, zones
 from engines.core import IllegalActionError
+from engines.core.model import replace
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, sid, starter, zone_id
 
 FILL = ["excentricidade"] * 6
@@ -155,3 +156,74 @@ def test_fantasma_do_espaco_evolves_from_a_support_not_a_character() -> None:
     item = zones.in_scene(state, ev)
     assert gerador in item.loaded and len(item.loaded) == 1 + 2 + 2  # +2: Acréscimo
     assert zones.find(state, gerador) is None and len(state.players[0].hand) == 2
+
+
+def _ponto_de_contato(defender: list[Placed], victim: str, phase: Phase) -> tuple[State, int]:
+    """Seat 1's Karnak uses Ponto de Contato (Escudo 0, then 2 damage) on seat 0's ``victim``
+    during seat 1's ``phase``."""
+    state = build(
+        Side(scene=defender),
+        Side(scene=[Placed("karnak_v1", FILL[:3], stage=2)]),
+        phase=phase,
+        active=1,
+        content=starter(),
+    )
+    target = sid(state, victim, 0)
+    state, _ = act(state, 1, UseAction(sid(state, "karnak_v1", 1), "Ponto de Contato", str(target)))
+    return state, target
+
+
+def test_karnak_takes_no_damage_in_another_players_preparation_beside_an_inumano() -> None:
+    beside = [Placed("karnak_v1", FILL[:3]), Placed("triton_v1", FILL[:3])]
+    state, karnak = _ponto_de_contato(beside, "karnak_v1", Phase.PREPARATION)
+    assert _loaded(state, karnak) == 3
+    alone = [Placed("karnak_v1", FILL[:3]), Placed("abutre_v1", FILL[:3])]
+    state, karnak = _ponto_de_contato(alone, "karnak_v1", Phase.PREPARATION)
+    assert _loaded(state, karnak) == 1  # no other Inumanos: 2 damage, Escudo 0
+
+
+def test_rir_do_perigo_halves_with_super_forca_and_cancels_from_energia_6() -> None:
+    triton = [Placed("triton_v1", ["rir_do_perigo", *FILL[:3]])]
+    state, target = _ponto_de_contato(triton, "triton_v1", Phase.PREPARATION)
+    assert _loaded(state, target) == 3  # 2 halved: 1 card
+    odin = [Placed("odin_v1", ["rir_do_perigo", *FILL[:3]])]  # Super Força, Energia 6
+    state, target = _ponto_de_contato(odin, "odin_v1", Phase.PREPARATION)
+    assert _loaded(state, target) == 4
+    state, target = _ponto_de_contato(triton, "triton_v1", Phase.ATTACK)  # not Preparation
+    assert _loaded(state, target) == 2
+
+
+def test_kraven_chooses_any_character_when_he_enters() -> None:
+    state = build(
+        Side(
+            hand=["kraven_v1"],
+            resources=FILL[:4],
+            scene=[Placed("bishop_v1", FILL[:3])],
+        ),
+        Side(scene=[Placed("capanga_do_rei_v2", FILL[:3])]),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    kraven = zone_id(state, 0, "hand", "kraven_v1")
+    state, _ = act(state, 0, PlayCard(kraven))
+    bishop, capanga = sid(state, "bishop_v1"), sid(state, "capanga_do_rei_v2")
+    assert state.choice is not None
+    assert {str(bishop), str(capanga)} <= set(state.choice.options)  # his own too
+
+
+def test_kravens_4_is_for_his_own_actions_only_and_ends_when_the_chosen_leaves() -> None:
+    state = build(
+        Side(scene=[Placed("kraven_v1", FILL[:3]), Placed("bishop_v1", FILL[:3])]),
+        Side(scene=[Placed("raio_negro_v2", FILL), Placed("capanga_do_rei_v2", FILL)]),
+        content=starter(),
+    )
+    kraven, bishop = sid(state, "kraven_v1"), sid(state, "bishop_v1")
+    raio, capanga = sid(state, "raio_negro_v2"), sid(state, "capanga_do_rei_v2")
+    marks = (Continuous(kraven, raio, "mark"), Continuous(kraven, capanga, "mark"))
+    state = replace(state, continuous=marks)
+    state, _ = act(state, 0, UseAction(bishop, "Emissão de Plasma", str(capanga)))
+    assert _loaded(state, capanga) == 5  # Bishop's 2, no +4: Escudo 1 takes one
+    state, _ = act(state, 0, UseAction(kraven, "Assalto do Caçador", str(raio)))
+    assert _loaded(state, raio) == 3  # 2 + 4 = 6, Escudo 3
+    state, _ = leaving.leave_to(state, capanga, "hand", 1)
+    assert all(c.target != capanga for c in state.continuous)

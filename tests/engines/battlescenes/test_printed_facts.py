@@ -49,6 +49,8 @@ AUTOMATED = frozenset(
         "hulk_v3",
         "instigar_furia",
         "investigacao_mistica",
+        "karnak_v1",
+        "kraven_v1",
         "maximus_v1",
         "medusa_v2",
         "mulher_hulk_v1",
@@ -58,6 +60,7 @@ AUTOMATED = frozenset(
         "protecao",
         "quebrar_com_tudo",
         "raio_negro_v2",
+        "rir_do_perigo",
         "triton_v1",
         "umar_v1",
     }
@@ -118,14 +121,14 @@ def test_these_scenarios_draw_a_card_on_entering(scenario: str) -> None:
 
 def test_a_built_in_deck_holding_a_card_not_played_as_printed_is_refused_naming_it() -> None:
     herois = starter().decks["herois"]
-    cards = (*herois.cards[:-1], ("kraven_v1", 3))  # Kraven V1: its +4 is not played yet
+    cards = (*herois.cards[:-1], ("heimdall_v1", 3))  # Heimdall V1: not played as printed yet
     decks = {**starter().decks, "herois": DeckList("herois", herois.name, cards)}
     with pytest.raises(SetupError) as err:
         ENGINE.new_match({}, SEATS, Pack("starter", starter().cards, decks), RiggedDice([True]))
     assert err.value.key == "battlescenes.error.not_automated"
-    kraven = starter().cards["kraven_v1"]
-    assert err.value.params == {"deck": herois.name, "card": kraven.title, "code": kraven.code}
-    assert kraven.incomplete  # it says what the engine lacks
+    heimdall = starter().cards["heimdall_v1"]
+    assert err.value.params == {"deck": herois.name, "card": heimdall.title, "code": heimdall.code}
+    assert heimdall.incomplete  # it says what the engine lacks
 
 
 def test_the_starter_decks_start_a_match() -> None:
