@@ -208,6 +208,8 @@ STEP_TO = frozenset(
         "distributed",
         "self",
         "chosen_opponent_base",  # a character or support an opponent controls
+        "chosen_own_base",  # a character or support its controller controls
+        "marked",  # the card an earlier step of this text chose (mark): Câmara Neutralizadora
         "scenario",  # to_resources: the scenario in the scene (Umar V1)
         "all_others",  # every card base in the scene but this one
         "opponent",  # mill: the opponent's deck ("do jogador alvo", the other player)
@@ -255,6 +257,8 @@ class Step:
     if_other_affiliation: str = ""
     # unload_chosen: exactly ``amount`` cards ("Descarregue um card …"), not "até N"
     exactly: bool = False
+    # chosen_…: only a card base its controller has controlled since the start of the turn
+    filter_since_start_of_turn: bool = False
 
     def __post_init__(self) -> None:
         # A step built from the stored text (``Step(op="draw")``) holds its member.
@@ -289,11 +293,14 @@ class Modifier:
     if_holder_energy_at_least: int = -1  # "Energia Inicial maior ou igual a N" (printed)
     if_other_affiliation: str = ""  # "se você controlar outro personagem com a afiliação A"
     if_source_is_holder: bool = False  # "uma ação deste personagem" (Kraven V1)
+    # the target is the holder or a character sharing an affiliation with it (Barreira
+    # Telecinética: "este personagem e/ou outros … que tenham uma afiliação em comum")
+    if_shares_affiliation: bool = False
 
 
 #: What an :class:`ActionRule` does (4.6.2 D, E.1, F.2).
 ACTION_RULE_EFFECTS = frozenset(
-    {"forbid", "cost", "free", "must_target", "only_targeting", "forbid_untargeted"}
+    {"forbid", "cost", "free", "must_target", "only_targeting", "forbid_untargeted", "unique"}
 )
 #: Whose actions an :class:`ActionRule` concerns, relative to the card holding the text.
 ACTION_RULE_WHOSE = frozenset({"own", "opponent", "any", "this", "marked"})

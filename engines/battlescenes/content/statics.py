@@ -79,6 +79,7 @@ def modifier(node: PackNode) -> Modifier:
             "if_holder_energy_at_least",
             "if_other_affiliation",
             "if_source_is_holder",
+            "if_shares_affiliation",
         },
         {"op", "value"},
     )
@@ -100,6 +101,7 @@ def modifier(node: PackNode) -> Modifier:
         if_holder_energy_at_least=node.read("if_holder_energy_at_least", int, -1),
         if_other_affiliation=node.read("if_other_affiliation", str, ""),
         if_source_is_holder=node.read("if_source_is_holder", bool, False),
+        if_shares_affiliation=node.read("if_shares_affiliation", bool, False),
     )
     _check(node, "op", mod.op, {"add", "mul", "div", "fixed"})
     _check(

@@ -32,6 +32,7 @@ STEP_FIELDS = {
     "if_all_affiliation",
     "if_other_affiliation",
     "exactly",
+    "filter_since_start_of_turn",
 }
 
 
@@ -74,6 +75,7 @@ def parse_step(node: PackNode) -> Step:
         if_all_affiliation=node.read("if_all_affiliation", str, ""),
         if_other_affiliation=node.read("if_other_affiliation", str, ""),
         exactly=node.read("exactly", bool, False),
+        filter_since_start_of_turn=node.read("filter_since_start_of_turn", bool, False),
         op=_pack_op(node, op),  # checked after every other field is read, as before
     )
     check_trait(node, step)

@@ -20,6 +20,7 @@ CHOSEN = (
     "chosen_target_side",  # "outro personagem … controlado pelo jogador que controla o alvo"
     "chosen_base",  # "um personagem ou suporte" (any controller; filters narrow it)
     "chosen_opponent_base",  # "um personagem ou suporte controlado por um oponente"
+    "chosen_own_base",  # "um personagem ou suporte que você controla"
 )
 
 #: Procedures whose own choice already offers "skip" when optional.
@@ -48,6 +49,14 @@ def targets_of(state: State, effect: Pending, step: Step) -> list[int]:
         return [int(effect.answers[0])] if effect.answers and effect.answers[0] != SKIP else []
     if step.to == "distributed":  # each destination once (4.8.4.1), in the order picked
         return [int(a) for a in dict.fromkeys(points(state, effect, step))]
+    if step.to == "marked":  # "o personagem escolhido" by this text's mark step
+        return [
+            c.target
+            for c in state.continuous
+            if c.kind == "mark"
+            and c.source == effect.source
+            and zones.find(state, c.target) is not None
+        ]
     if step.to == "all_others":  # "todos os outros personagens e suportes" (Hulk V3)
         return [s.card for s in state.scene if s.card != effect.this]
     return []
@@ -98,13 +107,15 @@ def chosen_pool(state: State, effect: Pending, step: Step) -> list[int]:
             for s in zones.characters(state, target.controller)
             if s.card != target.card and matches(state, s.card, step)
         ]
-    if step.to in ("chosen_base", "distributed", "chosen_opponent_base"):
-        # a character or a support, anyone's (or only an opponent's)
+    if step.to in ("chosen_base", "distributed", "chosen_opponent_base", "chosen_own_base"):
+        # a character or a support, anyone's (or only an opponent's, or only one's own)
         return [
             s.card
             for s in state.scene
             if not (step.other and s.card in (effect.this, _other_source(state, effect)))
             and not (step.to == "chosen_opponent_base" and s.controller == seat)
+            and not (step.to == "chosen_own_base" and s.controller != seat)
+            and not (step.filter_since_start_of_turn and s.entered_turn >= state.turn)
             and matches(state, s.card, step)
         ]
     whose = {"chosen_opponent_character": 1 - seat, "chosen_own_character": seat}.get(step.to)

@@ -87,6 +87,8 @@ def option_problem(
             continue
         if w.rule.effect == "forbid":
             return "forbidden"  # D
+        if w.rule.effect == "unique" and action.name in user.used_names:
+            return "unique_action"  # 7.2 Ação Única given by a text (Câmara Neutralizadora)
         if w.rule.effect == "forbid_untargeted" and targets == 0:
             return "untargeted"  # F.2.4
         if w.rule.effect == "only_targeting" and (w.holder is None or targets == 0):

@@ -85,6 +85,17 @@ def _holder_meets(
     )
 
 
+def _shares(state: State, holder: int, target: InScene) -> bool:
+    """The target is the holder, or a character with an affiliation in common with it."""
+    if target.card == holder:
+        return True
+    index = zones.find(state, holder)
+    if index is None or zones.defn(state, target.card).type is not CardType.CHARACTER:
+        return False
+    mine = set(zones.affiliations(state, state.scene[index]))
+    return bool(mine & set(zones.affiliations(state, target)))
+
+
 def _holders(state: State) -> list[tuple[int, int, int, Text]]:
     """(holder card base or scenario, its controller, card, text) for every working text."""
     found = [(s.card, s.controller, c, t) for s in state.scene for c, t in zones.texts(state, s)]
@@ -128,6 +139,7 @@ def modifiers(state: State, ctx: DamageContext, target: InScene) -> list[tuple[s
                 wanted
                 and not (m.if_own_source and ctx.controller != controller)
                 and _holder_meets(state, m, holder, controller, ctx)
+                and not (m.if_shares_affiliation and not _shares(state, holder, target))
             ):
                 found.append((f"{card}:{index}:{i}", m))
     for n, made, text in zones.generated_texts(state):  # 5.7 B, "o alvo desta ação"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from engines.battlescenes.rules import restrictions
 from engines.battlescenes.rules.actions import Choose, PlayCard, UseAction
 from engines.battlescenes.rules.state import Continuous, Phase, State
 from engines.battlescenes.table import leaving, shields, zones
@@ -227,3 +228,85 @@ def test_kravens_4_is_for_his_own_actions_only_and_ends_when_the_chosen_leaves()
     assert _loaded(state, raio) == 3  # 2 + 4 = 6, Escudo 3
     state, _ = leaving.leave_to(state, capanga, "hand", 1)
     assert all(c.target != capanga for c in state.continuous)
+
+
+def test_manchete_do_clarim_adds_2_only_to_your_heroes_actions_on_the_chosen() -> None:
+    state = build(
+        Side(scene=[Placed("bishop_v1", FILL[:3]), Placed("carnificina_v1", FILL[:3])]),
+        Side(scene=[Placed("capanga_do_rei_v2", FILL), Placed("raio_negro_v2", FILL[:3])]),
+        content=starter(),
+        scenario="manchete_do_clarim",
+    )
+    capanga = sid(state, "capanga_do_rei_v2")
+    assert state.scenario is not None
+    state = replace(state, continuous=(Continuous(state.scenario, capanga, "mark"),))
+    bishop, carnificina = sid(state, "bishop_v1"), sid(state, "carnificina_v1")
+    state, _ = act(state, 0, UseAction(bishop, "Emissão de Plasma", str(capanga)))
+    assert _loaded(state, capanga) == 3  # a hero's action: 2 + 2, Escudo 1
+    state = replace(state, scene=tuple(replace(s, actions_used=0) for s in state.scene))
+    state, _ = act(state, 0, UseAction(carnificina, "Navalhas de Sangue", str(capanga)))
+    assert _loaded(state, capanga) == 2  # a villain's: 1 penetrating, no +2
+
+
+def test_manchete_do_clarim_chooses_an_opponents_character() -> None:
+    state = build(
+        Side(hand=["manchete_do_clarim"], scene=[Placed("bishop_v1", FILL[:3])]),
+        Side(scene=[Placed("capanga_do_rei_v2", FILL)]),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "manchete_do_clarim")))
+    assert state.choice is not None
+    assert set(state.choice.options) - {"skip"} == {str(sid(state, "capanga_do_rei_v2"))}
+
+
+def test_camara_neutralizadora_blanks_an_opponents_character_and_gives_acao_unica() -> None:
+    state = build(
+        Side(hand=["camara_neutralizadora"], resources=FILL[:3], scene=[Placed("bishop_v1")]),
+        Side(scene=[Placed("medusa_v2", ["protecao", *FILL[:2]])]),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    medusa = sid(state, "medusa_v2")
+    before = shields.shield(state, zones.in_scene(state, medusa))
+    state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "camara_neutralizadora")))
+    assert state.choice is not None and set(state.choice.options) == {str(medusa)}
+    state, _ = act(state, 0, Choose(str(medusa)))
+    item = zones.in_scene(state, medusa)
+    # Her Escudo +X and the Proteção she carries lose their texts: 0 + 3 + 1 → 0.
+    assert before == 4 and zones.texts(state, item) == [] and shields.shield(state, item) == 0
+    used = replace(item, used_names=("Cabelos-Tentáculos",), stage=2)
+    state = zones.set_in_scene(state, used)
+    action = starter().cards["medusa_v2"].actions[0]
+    assert restrictions.problem(state, 1, used, action) == "unique_action"
+
+
+def test_bater_em_retirada_returns_a_card_base_controlled_since_the_turn_began() -> None:
+    state = build(
+        Side(
+            hand=["bater_em_retirada"],
+            scene=[Placed("capanga_do_rei_v2", FILL[:2]), Placed("bishop_v1", FILL[:2], entered=3)],
+        ),
+        Side(),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    capanga = sid(state, "capanga_do_rei_v2")
+    carried = zones.in_scene(state, capanga).loaded
+    state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "bater_em_retirada")))
+    # Mandatory, and Bishop entered this turn: Capanga is the only choice.
+    assert state.choice is not None and set(state.choice.options) == {str(capanga)}
+    state, _ = act(state, 0, Choose(str(capanga)))
+    assert capanga in state.players[0].hand and set(carried) <= set(state.players[0].resources)
+
+
+def test_barreira_telecinetica_shields_its_carrier_and_allies_sharing_an_affiliation() -> None:
+    mine = [
+        Placed("cristalys_v1", ["barreira_telecinetica", *FILL[:2]]),
+        Placed("triton_v1", FILL[:3]),
+        Placed("bishop_v1", FILL[:3]),
+    ]
+    state, triton = _ponto_de_contato(mine, "triton_v1", Phase.PREPARATION)
+    assert _loaded(state, triton) == 2  # Inumanos like Cristalys: 2 - 1
+    state, bishop = _ponto_de_contato(mine, "bishop_v1", Phase.PREPARATION)
+    assert _loaded(state, bishop) == 1  # X-Men: no affiliation in common
