@@ -188,6 +188,7 @@ class Op(enum.Enum):
     REVEAL = "reveal"
     SURPRISE_REVEAL = "surprise_reveal"
     SURPRISE_LOAD = "surprise_load"
+    TAKE_FROM_RESOURCES = "take_from_resources"
     MANUAL = "manual"
     CHOOSE_REPLACEMENT = "choose_replacement"  # 5.5: made by the engine, never by a pack
 
@@ -259,6 +260,9 @@ class Step:
     exactly: bool = False
     # chosen_…: only a card base its controller has controlled since the start of the turn
     filter_since_start_of_turn: bool = False
+    # unload: every carried card passing the filters ("todos os cards de personagens": Hela)
+    every: bool = False
+    filter_alter_ego: str = ""  # only cards printed with this alter ego (Ultron-6 V1)
 
     def __post_init__(self) -> None:
         # A step built from the stored text (``Step(op="draw")``) holds its member.

@@ -33,6 +33,8 @@ STEP_FIELDS = {
     "if_other_affiliation",
     "exactly",
     "filter_since_start_of_turn",
+    "every",
+    "filter_alter_ego",
 }
 
 
@@ -76,6 +78,8 @@ def parse_step(node: PackNode) -> Step:
         if_other_affiliation=node.read("if_other_affiliation", str, ""),
         exactly=node.read("exactly", bool, False),
         filter_since_start_of_turn=node.read("filter_since_start_of_turn", bool, False),
+        every=node.read("every", bool, False),
+        filter_alter_ego=node.read("filter_alter_ego", str, ""),
         op=_pack_op(node, op),  # checked after every other field is read, as before
     )
     check_trait(node, step)

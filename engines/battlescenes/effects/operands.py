@@ -24,7 +24,13 @@ CHOSEN = (
 )
 
 #: Procedures whose own choice already offers "skip" when optional.
-ASKS_ITSELF = (Op.LOAD_FROM_RESOURCES, Op.TAKE_FROM_DECK, Op.MANUAL, Op.DISCARD_FROM_HAND)
+ASKS_ITSELF = (
+    Op.LOAD_FROM_RESOURCES,
+    Op.TAKE_FROM_DECK,
+    Op.MANUAL,
+    Op.DISCARD_FROM_HAND,
+    Op.TAKE_FROM_RESOURCES,
+)
 
 
 def ask(
@@ -139,6 +145,8 @@ def matches(state: State, card: int, step: Step, powers: tuple[str, ...] = ()) -
     if step.filter_power and step.filter_power not in d.powers:
         return False
     if step.filter_affiliation and step.filter_affiliation not in d.affiliations:
+        return False
+    if step.filter_alter_ego and d.alter_ego != step.filter_alter_ego:
         return False
     if step.filter_lacks_power and d.type is CardType.CHARACTER:  # "que não tenha ◆"
         index = zones.find(state, card)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engines.battlescenes.rules import restrictions
-from engines.battlescenes.rules.actions import Choose, PlayCard, UseAction
+from engines.battlescenes.rules.actions import Activate, Choose, PlayCard, UseAction
 from engines.battlescenes.rules.state import Continuous, Phase, State
 from engines.battlescenes.table import leaving, shields, zones
 from engines.core import IllegalActionError
@@ -310,3 +310,54 @@ def test_barreira_telecinetica_shields_its_carrier_and_allies_sharing_an_affilia
     assert _loaded(state, triton) == 2  # Inumanos like Cristalys: 2 - 1
     state, bishop = _ponto_de_contato(mine, "bishop_v1", Phase.PREPARATION)
     assert _loaded(state, bishop) == 1  # X-Men: no affiliation in common
+
+
+def test_hela_looks_at_three_then_unloads_every_character_card_a_character_carries() -> None:
+    state = build(
+        Side(
+            deck=["protecao", "umar_v1", "abutre_v1", "karnak_v1"],
+            scene=[Placed("hela_v1", FILL[:3])],
+        ),
+        Side(scene=[Placed("raio_negro_v2", ["umar_v1", "excentricidade", "abutre_v1"])]),
+        content=starter(),
+    )
+    hela, raio = sid(state, "hela_v1"), sid(state, "raio_negro_v2")
+    top = state.players[0].deck[:3]
+    carried = zones.in_scene(state, raio).loaded
+    state, _ = act(state, 0, UseAction(hela, "Tormento Infernal"))
+    assert state.choice is not None and set(state.choice.options) == {*map(str, top), "done"}
+    state, _ = act(state, 0, Choose("done"))  # Clarividência 3: nothing revealed
+    state, _ = act(state, 0, Choose(str(top[2])))
+    state, _ = act(state, 0, Choose(str(top[1])))
+    assert state.players[0].deck[:3] == (top[2], top[1], top[0])  # back in the order picked
+    assert state.choice is not None and state.choice.prompt == "battlescenes.choice.character"
+    state, _ = act(state, 0, Choose(str(raio)))
+    assert zones.in_scene(state, raio).loaded == (carried[1],)  # Excentricidade stays
+    assert {carried[0], carried[2]} <= set(state.players[1].resources)
+
+
+def test_ultron_6_takes_an_ultron_character_from_the_resources_once_per_turn() -> None:
+    state = build(
+        Side(
+            resources=["ultron_6_v1", "abutre_v1", "protecao"], scene=[Placed("ultron_6_v1", FILL)]
+        ),
+        Side(),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    ultron = sid(state, "ultron_6_v1")
+    copy = zone_id(state, 0, "resources", "ultron_6_v1")
+    state, _ = act(state, 0, Activate(ultron))
+    # Only the character with alter ego Ultron (not Abutre, not an ability card); or decline.
+    assert state.choice is not None and set(state.choice.options) == {str(copy), "skip"}
+    state, _ = act(state, 0, Choose(str(copy)))
+    assert state.players[0].hand == (copy,) and copy not in state.players[0].resources
+    with pytest.raises(IllegalActionError):
+        act(state, 0, Activate(ultron))
+
+
+def test_ultron_6_punches_for_3() -> None:
+    state = _versus([Placed("ultron_6_v1", FILL[:3])], [Placed("capanga_do_rei_v2", FILL)])
+    ultron, capanga = sid(state, "ultron_6_v1"), sid(state, "capanga_do_rei_v2")
+    state, _ = act(state, 0, UseAction(ultron, "Punho de Adamantium", str(capanga)))
+    assert _loaded(state, capanga) == 4

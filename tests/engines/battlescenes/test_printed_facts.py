@@ -49,6 +49,7 @@ AUTOMATED = frozenset(
         "fantasma_do_espaco_v1",
         "garota_aranha_v1",
         "garras_imoladoras",
+        "hela_v1",
         "hulk_v3",
         "instigar_furia",
         "investigacao_mistica",
@@ -66,6 +67,7 @@ AUTOMATED = frozenset(
         "raio_negro_v2",
         "rir_do_perigo",
         "triton_v1",
+        "ultron_6_v1",
         "umar_v1",
     }
 )
