@@ -173,9 +173,11 @@ def _use_pay(
     action = chosen_action(state, seat, values)
     item = _own(state, seat, values)
     hand = state.players[seat].hand
-    if action is not None and action.discard_cost:
-        hand = use.payable_hand(state, seat, action)
-    pool = [*hand, *(item.loaded if item is not None else ())]
+    loaded = item.loaded if item is not None else ()
+    if action is not None:  # only what can pay: hand cards for a discard, the user's for unloads
+        hand = use.payable_hand(state, seat, action) if action.discard_cost else ()
+        loaded = loaded if action.unload_cost else ()
+    pool = [*hand, *loaded]
     limit = LIMIT if action is None else action.discard_cost + action.unload_cost
     return _list_choices(state, current, pool, limit, False) if limit else []
 
