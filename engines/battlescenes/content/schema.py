@@ -211,6 +211,7 @@ STEP_TO = frozenset(
         "chosen_opponent_base",  # a character or support an opponent controls
         "chosen_own_base",  # a character or support its controller controls
         "marked",  # the card an earlier step of this text chose (mark): Câmara Neutralizadora
+        "everyone",  # forbid_action_this_turn: no player may use it (Homem-Formiga V1)
         "scenario",  # to_resources: the scenario in the scene (Umar V1)
         "all_others",  # every card base in the scene but this one
         "opponent",  # mill: the opponent's deck ("do jogador alvo", the other player)
@@ -328,6 +329,7 @@ class ActionRule:
     if_damage: bool = False  # only actions (in the chosen option) that deal damage
     if_name: str = ""
     if_stage_at_most: int = -1  # the user's stage of capacitation is at most this
+    if_stage_at_least: int = -1  # … at least this ("a não ser que esteja no estágio 0")
 
 
 #: 8.B.1 / 8.B.2: what a characteristic change may concern, and which cards it reaches.
@@ -382,6 +384,9 @@ class Text:
     if_action_cost: int = -1
     # a start/end point's text: only if this character used no action this turn (Hulk V3)
     if_no_action: bool = False
+    # action_used: only an action of this type (``unforeseen``: "uma ação Imprevista", an
+    # action of both types included — Homem-Formiga V1)
+    if_action_kind: str = ""
     activated: bool = False  # 5.1: a player activates it in their Preparation phase
     activated_in: str = "preparation"  # or "attack" (7.2 Potencializar: the Attack step)
     ready_for: str = ""  # 7.2 "Prontidão – característica": all | power:X | kind:K | action:Name

@@ -29,6 +29,7 @@ _FIELDS = {
     "if_damage",
     "if_name",
     "if_stage_at_most",
+    "if_stage_at_least",
 }
 
 
@@ -45,6 +46,7 @@ def action_rule(node: PackNode) -> ActionRule:
         if_damage=node.read("if_damage", bool, False),
         if_name=node.read("if_name", str, ""),
         if_stage_at_most=node.read("if_stage_at_most", int, -1),
+        if_stage_at_least=node.read("if_stage_at_least", int, -1),
     )
     allowed = {
         "effect": (rule.effect, ACTION_RULE_EFFECTS),

@@ -5,6 +5,8 @@ Split from ``content.py``; every failure raises a ContentError naming file, line
 
 from __future__ import annotations
 
+import re
+
 from engines.battlescenes.content.node import PackNode
 from engines.battlescenes.content.schema import PACK_OPS, STEP_TO, Mode, Op, Step
 from engines.battlescenes.content.statics import check_trait
@@ -91,11 +93,12 @@ def parse_step(node: PackNode) -> Step:
     if step.plus and not (
         step.plus in ("x", "loaded", "countdown")
         or step.plus.startswith(("opponent_prizes:", "own_characters:"))
+        or re.fullmatch(r"first_action:\d+", step.plus)
     ):
         raise node.fail_at(
             "plus",
-            "plus is x, loaded, countdown, opponent_prizes:<affiliation> or"
-            " own_characters:<affiliation>",
+            "plus is x, loaded, countdown, opponent_prizes:<affiliation>,"
+            " own_characters:<affiliation> or first_action:<n>",
         )
     check_choice(node, "source", step.source, {"", "target", "chosen", "marked"})
     if step.op == Op.GENERATE and not step.text:

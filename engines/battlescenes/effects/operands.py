@@ -181,6 +181,10 @@ def plus(state: State, effect: Pending, step: Step) -> int:
             if zones.defn(state, c).type is CardType.CHARACTER
             and affiliation in zones.defn(state, c).affiliations
         )
+    if step.plus.startswith("first_action:"):  # "+N se ela for a primeira ação usada neste
+        # turno" (Impossível de se Ver): the action being resolved is the turn's only one yet
+        first = effect.is_action and sum(p.actions_this_turn for p in state.players) == 1
+        return int(step.plus.split(":", 1)[1]) if first else 0
     if step.plus.startswith("own_characters:"):  # "personagens com a afiliação A que você
         # controla" (Triton V1's Selvageria Marinha: X+3)
         affiliation = step.plus.split(":", 1)[1]

@@ -64,6 +64,7 @@ def concerns(
         and (not r.if_damage or any(s.op == Op.DAMAGE for s in steps))
         and (not r.if_name or action.name.lower() == r.if_name.lower())
         and (r.if_stage_at_most < 0 or user.stage <= r.if_stage_at_most)
+        and (r.if_stage_at_least < 0 or user.stage >= r.if_stage_at_least)
     )
 
 

@@ -373,7 +373,13 @@ def _cleanup(state: State) -> tuple[State, list[Event]]:
         for s in state.scene
     )
     players = tuple(
-        replace(p, scenario_played=False, singularity_used=False, targeted_actions=0)
+        replace(
+            p,
+            scenario_played=False,
+            singularity_used=False,
+            targeted_actions=0,
+            actions_this_turn=0,
+        )
         for p in state.players
     )
     # Continuous effects whose source or target left play are over (5.7 A.2.2).

@@ -239,7 +239,9 @@ def _check_forced(
             raise _refuse("Target that card.", "must_target", "4.6.2 F.2.1", card=name)
 
 
-def _action_used(state: State, seat: int, character: int, cost: int | None) -> State:
+def _action_used(
+    state: State, seat: int, character: int, cost: int | None, kind: str = ""
+) -> State:
     """4.6.2 H: effects triggered by the use of the action, pending at level 1; "that
     character" (the user) is their target. ``cost``: the action's printed cost (X as
     chosen), for texts about actions of one cost."""
@@ -254,6 +256,8 @@ def _action_used(state: State, seat: int, character: int, cost: int | None) -> S
             if (text.whose_turn == "own" and not mine) or (text.whose_turn == "opponent" and mine):
                 continue
             if text.if_action_cost >= 0 and cost != text.if_action_cost:
+                continue
+            if text.if_action_kind and text.if_action_kind not in kind.split("_"):
                 continue
             user = zones.in_scene(state, character)
             if text.trigger_if_affiliation and text.trigger_if_affiliation not in (
@@ -362,6 +366,7 @@ def use(
         player = replace(player, singularity_used=True)
     if targets:
         player = replace(player, targeted_actions=player.targeted_actions + 1)
+    player = replace(player, actions_this_turn=player.actions_this_turn + 1)
     state = zones.set_player(state, seat, player)
     if discards:  # E.2: discarded cards go to the resources (6.2 C.4) unless replaced (5.5)
         state, instead = replacements.discard(state, seat, discards)
@@ -402,6 +407,6 @@ def use(
     )
     state = tree.add(state, [root], 0)  # I: the action's effect, root of the tree
     # H: they resolve before the effect (rule d)
-    state = _action_used(state, seat, character, printed)
+    state = _action_used(state, seat, character, printed, root.action_kind)
     state, more = interpreter.run(state, dice)
     return state, events + more

@@ -361,3 +361,70 @@ def test_ultron_6_punches_for_3() -> None:
     ultron, capanga = sid(state, "ultron_6_v1"), sid(state, "capanga_do_rei_v2")
     state, _ = act(state, 0, UseAction(ultron, "Punho de Adamantium", str(capanga)))
     assert _loaded(state, capanga) == 4
+
+
+def _formiga_table(phase: Phase) -> State:
+    return build(
+        Side(scene=[Placed("garota_aranha_v1", FILL[:3]), Placed("bishop_v1", FILL[:3])]),
+        Side(
+            hand=["homem_formiga_v1"],
+            resources=FILL[:3],
+            scene=[Placed("raio_negro_v2", FILL), Placed("garota_aranha_v1", FILL[:3])],
+        ),
+        phase=phase,
+        content=starter(),
+    )
+
+
+def test_homem_formiga_answers_an_imprevista_action_and_no_one_may_use_its_name() -> None:
+    state = _formiga_table(Phase.PREPARATION)
+    garota, raio = sid(state, "garota_aranha_v1", 0), sid(state, "raio_negro_v2")
+    state, _ = act(state, 0, UseAction(garota, "Teia Atordoante", str(raio)))
+    assert state.choice is not None and state.choice.seat == 1  # "você pode colocá-lo em cena"
+    state, _ = act(state, 1, Choose("yes"))
+    formiga = sid(state, "homem_formiga_v1")
+    assert zones.in_scene(state, formiga).controller == 1
+    assert shields.shield(state, zones.in_scene(state, raio)) == 3  # Teia had no effect
+    theirs = zones.in_scene(state, sid(state, "garota_aranha_v1", 1))
+    teia = starter().cards["garota_aranha_v1"].actions[0]
+    assert restrictions.problem(state, 1, theirs, teia) == "forbidden"  # its owner's too
+
+
+def test_homem_formiga_stays_in_the_hand_on_a_normal_action() -> None:
+    state = _formiga_table(Phase.ATTACK)
+    bishop, raio = sid(state, "bishop_v1"), sid(state, "raio_negro_v2")
+    state, _ = act(state, 0, UseAction(bishop, "Emissão de Plasma", str(raio)))
+    assert state.choice is None or state.choice.seat != 1
+    assert zone_id(state, 1, "hand", "homem_formiga_v1") in state.players[1].hand
+
+
+def test_crescimento_repentino_only_at_stage_0_then_capacitates_1_or_2() -> None:
+    at_1 = _versus([Placed("homem_formiga_v1", FILL[:3])], [Placed("capanga_do_rei_v2", FILL)])
+    formiga, capanga = sid(at_1, "homem_formiga_v1"), sid(at_1, "capanga_do_rei_v2")
+    use = UseAction(formiga, "Crescimento Repentino", str(capanga), mode="capacitar_2")
+    with pytest.raises(IllegalActionError):
+        act(at_1, 0, use)
+    at_0 = _versus(
+        [Placed("homem_formiga_v1", FILL[:3], stage=0)], [Placed("capanga_do_rei_v2", FILL)]
+    )
+    state, _ = act(at_0, 0, use)
+    assert _loaded(state, capanga) == 4 and zones.in_scene(state, formiga).stage == 2
+
+
+def test_impossivel_de_se_ver_gets_its_2_only_as_the_first_action_of_the_turn() -> None:
+    mine = [
+        Placed("garota_aranha_v1", ["impossivel_de_se_ver", *FILL[:2]]),
+        Placed("bishop_v1", FILL[:3]),
+    ]
+    theirs = [Placed("capanga_do_rei_v2", FILL), Placed("raio_negro_v2", FILL)]
+    first = _versus(mine, theirs)
+    garota, capanga = sid(first, "garota_aranha_v1"), sid(first, "capanga_do_rei_v2")
+    state, _ = act(first, 0, UseAction(garota, "Impossível de se Ver", str(capanga)))
+    assert _loaded(state, capanga) == 4  # 1 + 2, Escudo 1
+    later, _ = act(
+        first,
+        0,
+        UseAction(sid(first, "bishop_v1"), "Emissão de Plasma", str(sid(first, "raio_negro_v2"))),
+    )
+    state, _ = act(later, 0, UseAction(garota, "Impossível de se Ver", str(capanga)))
+    assert _loaded(state, capanga) == 6  # 1 only: Escudo 1 takes it
