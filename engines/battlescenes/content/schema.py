@@ -355,6 +355,9 @@ class Characteristic:
     value: str
     to: str = "this"
     if_name: str = ""
+    # only characters with this affiliation ("os personagens com a afiliação Vingadores que
+    # você controla ganham ☺": Mansão dos Vingadores V1); not for affiliation changes
+    if_affiliation: str = ""
 
 
 @dataclass(frozen=True)

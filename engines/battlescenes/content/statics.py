@@ -136,14 +136,19 @@ def check_replacements(node: PackNode, text: Text) -> None:
 
 def characteristic(node: PackNode) -> Characteristic:
     """One ``characteristics:`` entry of a text (8.B.1 / 8.B.2)."""
-    node.check_keys({"change", "kind", "value", "to", "if_name"}, {"change", "kind", "value"})
+    node.check_keys(
+        {"change", "kind", "value", "to", "if_name", "if_affiliation"}, {"change", "kind", "value"}
+    )
     found = Characteristic(
         change=node.read("change", str),
         kind=node.read("kind", str),
         value=node.read("value", str),
         to=node.read("to", str, "this"),
         if_name=node.read("if_name", str, ""),
+        if_affiliation=node.read("if_affiliation", str, ""),
     )
+    if found.if_affiliation and found.kind == "affiliation":
+        raise node.fail_at("if_affiliation", "an affiliation change cannot depend on one")
     for field, value, allowed in (
         ("change", found.change, {"gain", "lose"}),
         ("kind", found.kind, CHARACTERISTIC_KINDS),

@@ -428,3 +428,30 @@ def test_impossivel_de_se_ver_gets_its_2_only_as_the_first_action_of_the_turn() 
     )
     state, _ = act(later, 0, UseAction(garota, "Impossível de se Ver", str(capanga)))
     assert _loaded(state, capanga) == 6  # 1 only: Escudo 1 takes it
+
+
+def test_mansao_gives_its_vingadores_genialidade_and_liderar_1() -> None:
+    state = build(
+        Side(
+            scene=[
+                Placed("mansao_dos_vingadores_v1", FILL),
+                Placed("hulk_v3", FILL, stage=0),
+                Placed("raio_negro_v2", FILL, stage=0),
+            ]
+        ),
+        Side(scene=[Placed("mulher_hulk_v1", FILL)]),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    mansao, hulk, raio = (
+        sid(state, k) for k in ("mansao_dos_vingadores_v1", "hulk_v3", "raio_negro_v2")
+    )
+    assert "genialidade" in zones.powers(state, zones.in_scene(state, hulk))
+    assert "genialidade" not in zones.powers(
+        state, zones.in_scene(state, sid(state, "mulher_hulk_v1"))
+    )
+    state, _ = act(state, 0, Activate(mansao, 1))  # its second text
+    # Liderar 1 – Vingadores: only Hulk (Raio Negro is Illuminati/Inumanos); or decline.
+    assert state.choice is not None and set(state.choice.options) == {str(hulk), "skip"}
+    state, _ = act(state, 0, Choose(str(hulk)))
+    assert zones.in_scene(state, hulk).stage == 1 and zones.in_scene(state, raio).stage == 0

@@ -58,6 +58,7 @@ AUTOMATED = frozenset(
         "karnak_v1",
         "kraven_v1",
         "manchete_do_clarim",
+        "mansao_dos_vingadores_v1",
         "maximus_v1",
         "medusa_v2",
         "mulher_hulk_v1",
