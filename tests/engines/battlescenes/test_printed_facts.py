@@ -143,3 +143,11 @@ def test_a_built_in_deck_holding_a_card_not_played_as_printed_is_refused_naming_
 def test_the_starter_decks_start_a_match() -> None:
     state = ENGINE.new_match({}, SEATS, starter(), RiggedDice([True]))
     assert [len(p.deck) for p in state.players] == [60, 60]
+
+
+def test_a_printed_name_with_a_dash_keeps_its_spaces_when_wrapped() -> None:
+    from engines.battlescenes.render.style import wrap
+
+    assert wrap("#21 Kraven - O Caçador V1", 28, 900) == ["#21 Kraven - O Caçador V1"]
+    # A word too long for a line still breaks at its hyphen, with no space added.
+    assert wrap("Garota-Aranha", 28, 120) == ["Garota-", "Aranha"]
