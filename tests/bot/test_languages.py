@@ -162,6 +162,10 @@ def without_printed_text(line: str, game: str, reader: str) -> str:
     """``line`` without the card texts and names it quotes as printed: a language check
     is about the words around them."""
     texts = printed_texts(game, reader)
+    # A render's line that is a run of words of one quoted text (a long text wrapped).
+    whole = line.strip()
+    if " " in whole and any(whole in text for text in texts):
+        return ""
     # Whole quoted texts first, the longest first (a name inside a text stays whole).
     for text in sorted(texts, key=len, reverse=True):
         if " " in text and len(text) >= 12 and text in line:
