@@ -146,9 +146,9 @@ def printed_texts(game: str, reader: str) -> tuple[str, ...]:
 
 
 def _quoted(piece: str, texts: tuple[str, ...]) -> bool:
-    """Whether ``piece`` is, or begins, a printed text; or, cut short with "…", is
-    part of one."""
-    cut = piece.rstrip().endswith("…")
+    """Whether ``piece`` is, or begins, a printed text; or, cut short with "…" or a
+    line of a quoted text a render wrapped (several words), is part of one."""
+    cut = piece.rstrip().endswith("…") or (piece.count(" ") >= 4 and len(piece) >= 24)
     piece = piece.strip().rstrip("…").strip()
     if not piece:
         return True
@@ -162,6 +162,10 @@ def without_printed_text(line: str, game: str, reader: str) -> str:
     """``line`` without the card texts and names it quotes as printed: a language check
     is about the words around them."""
     texts = printed_texts(game, reader)
+    # A render's line that is a run of words of one quoted text (a long text wrapped).
+    whole = line.strip()
+    if " " in whole and any(whole in text for text in texts):
+        return ""
     # Whole quoted texts first, the longest first (a name inside a text stays whole).
     for text in sorted(texts, key=len, reverse=True):
         if " " in text and len(text) >= 12 and text in line:

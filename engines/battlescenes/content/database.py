@@ -136,7 +136,7 @@ def facts(card: CardDef) -> dict[str, Any]:
     }
 
 
-def _played(card: CardDef) -> bool:
+def played(card: CardDef) -> bool:
     """Whether the engine plays every text and action of ``card`` (none left to players,
     none it lacks)."""
     manual = any(t.manual for t in card.texts) or any(a.manual for a in card.actions)
@@ -148,7 +148,7 @@ def automated_codes(pack: Pack) -> frozenset[str]:
     return frozenset(
         key
         for key, card in pack_card_by_code(pack).items()
-        if _played(card) and facts(card) == facts(database().cards[key])
+        if played(card) and facts(card) == facts(database().cards[key])
     )
 
 

@@ -198,8 +198,10 @@ def _card(node: PackNode) -> CardDef:
     )
     if card.energy < 0 or card.shield < 0:
         raise node.fail_at("energy", "energy and shield cannot be negative")
-    if card.actions and card.type not in (CardType.CHARACTER, CardType.ABILITY):
-        raise node.fail_at("actions", "only characters and ability cards have actions (4.6)")
+    # A support may print an action that a character it names uses (Veículo de Combate
+    # S.H.I.E.L.D. V3); only characters ever use actions (use.usable).
+    if card.actions and card.type is CardType.SCENARIO:
+        raise node.fail_at("actions", "scenarios have no actions (4.6)")
     names = {t.generated for t in card.texts if t.generated}
     for action in card.actions:
         steps = [*action.steps, *(s for m in action.modes for s in m.steps)]
@@ -273,6 +275,8 @@ _ACTION_FIELDS = {
     "max_modes",
     "discard_cost",
     "unload_cost",
+    "discard_type",
+    "discard_affiliation",
     "manual",
     "words",
 }
@@ -308,6 +312,8 @@ def _action(node: PackNode) -> ActionDef:
         max_modes=node.read("max_modes", int, 1),
         discard_cost=node.read("discard_cost", int, 0),
         unload_cost=node.read("unload_cost", int, 0),
+        discard_type=node.read("discard_type", str, ""),
+        discard_affiliation=node.read("discard_affiliation", str, ""),
         manual=node.read("manual", bool, False),
         words=read_words(node),
     )

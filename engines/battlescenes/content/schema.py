@@ -188,6 +188,7 @@ class Op(enum.Enum):
     REVEAL = "reveal"
     SURPRISE_REVEAL = "surprise_reveal"
     SURPRISE_LOAD = "surprise_load"
+    TAKE_FROM_RESOURCES = "take_from_resources"
     MANUAL = "manual"
     CHOOSE_REPLACEMENT = "choose_replacement"  # 5.5: made by the engine, never by a pack
 
@@ -207,6 +208,13 @@ STEP_TO = frozenset(
         "chosen_base",
         "distributed",
         "self",
+        "chosen_opponent_base",  # a character or support an opponent controls
+        "chosen_own_base",  # a character or support its controller controls
+        "marked",  # the card an earlier step of this text chose (mark): Câmara Neutralizadora
+        "everyone",  # forbid_action_this_turn: no player may use it (Homem-Formiga V1)
+        "scenario",  # to_resources: the scenario in the scene (Umar V1)
+        "all_others",  # every card base in the scene but this one
+        "opponent",  # mill: the opponent's deck ("do jogador alvo", the other player)
     }
 )
 
@@ -246,6 +254,16 @@ class Step:
     # "se cada personagem que você controlar tiver a afiliação A [e/ou B]" ("A|B"): checked
     # when the procedure is reached; unmet, it is not done ("Se o fizer" steps are skipped)
     if_all_affiliation: str = ""
+    # "se você controlar outro personagem com a afiliação A" (Odin V1's Ira do Patriarca):
+    # checked when the procedure is reached, like ``if_all_affiliation``
+    if_other_affiliation: str = ""
+    # unload_chosen: exactly ``amount`` cards ("Descarregue um card …"), not "até N"
+    exactly: bool = False
+    # chosen_…: only a card base its controller has controlled since the start of the turn
+    filter_since_start_of_turn: bool = False
+    # unload: every carried card passing the filters ("todos os cards de personagens": Hela)
+    every: bool = False
+    filter_alter_ego: str = ""  # only cards printed with this alter ego (Ultron-6 V1)
 
     def __post_init__(self) -> None:
         # A step built from the stored text (``Step(op="draw")``) holds its member.
@@ -275,11 +293,19 @@ class Modifier:
     if_action: bool = False  # only damage caused by actions
     if_own_source: bool = False  # only damage whose source its holder's controller controls
     if_not_action: bool = False  # only damage not caused by actions ("que não seja de ações")
+    # Conditions on the card base holding the text (printed cards of the starter pack):
+    if_holder_power: str = ""  # "se ele tiver ◆" (Rir do Perigo's carrier)
+    if_holder_energy_at_least: int = -1  # "Energia Inicial maior ou igual a N" (printed)
+    if_other_affiliation: str = ""  # "se você controlar outro personagem com a afiliação A"
+    if_source_is_holder: bool = False  # "uma ação deste personagem" (Kraven V1)
+    # the target is the holder or a character sharing an affiliation with it (Barreira
+    # Telecinética: "este personagem e/ou outros … que tenham uma afiliação em comum")
+    if_shares_affiliation: bool = False
 
 
 #: What an :class:`ActionRule` does (4.6.2 D, E.1, F.2).
 ACTION_RULE_EFFECTS = frozenset(
-    {"forbid", "cost", "free", "must_target", "only_targeting", "forbid_untargeted"}
+    {"forbid", "cost", "free", "must_target", "only_targeting", "forbid_untargeted", "unique"}
 )
 #: Whose actions an :class:`ActionRule` concerns, relative to the card holding the text.
 ACTION_RULE_WHOSE = frozenset({"own", "opponent", "any", "this", "marked"})
@@ -303,6 +329,7 @@ class ActionRule:
     if_damage: bool = False  # only actions (in the chosen option) that deal damage
     if_name: str = ""
     if_stage_at_most: int = -1  # the user's stage of capacitation is at most this
+    if_stage_at_least: int = -1  # … at least this ("a não ser que esteja no estágio 0")
 
 
 #: 8.B.1 / 8.B.2: what a characteristic change may concern, and which cards it reaches.
@@ -328,6 +355,9 @@ class Characteristic:
     value: str
     to: str = "this"
     if_name: str = ""
+    # only characters with this affiliation ("os personagens com a afiliação Vingadores que
+    # você controla ganham ☺": Mansão dos Vingadores V1); not for affiliation changes
+    if_affiliation: str = ""
 
 
 @dataclass(frozen=True)
@@ -354,6 +384,16 @@ class Text:
     modifiers: tuple[Modifier, ...] = ()
     redirect: bool = False  # 4.8.3.1: may give damage to this a new destination you control
     redirect_marked: bool = False  # 4.8.3.1: may take on this the damage of the marked card
+    # ``redirect`` only to another character with this affiliation ("para outro personagem
+    # com a afiliação A que você controla": Maximus V1, Capuz V2)
+    redirect_affiliation: str = ""
+    # action_used: only an action whose cost is this ("ação de custo 2", X chosen as 2 too)
+    if_action_cost: int = -1
+    # a start/end point's text: only if this character used no action this turn (Hulk V3)
+    if_no_action: bool = False
+    # action_used: only an action of this type (``unforeseen``: "uma ação Imprevista", an
+    # action of both types included — Homem-Formiga V1)
+    if_action_kind: str = ""
     activated: bool = False  # 5.1: a player activates it in their Preparation phase
     activated_in: str = "preparation"  # or "attack" (7.2 Potencializar: the Attack step)
     ready_for: str = ""  # 7.2 "Prontidão – característica": all | power:X | kind:K | action:Name
@@ -422,6 +462,9 @@ class ActionDef:
     max_modes: int = 1  # B: "some actions let you choose more than one option"
     discard_cost: int = 0  # E.2: additional cost, discard this many cards of the hand
     unload_cost: int = 0  # E.2: additional cost, unload this many cards of the user
+    # E.2 "Descarte um card de personagem com a afiliação A": what the discarded cards must be
+    discard_type: str = ""
+    discard_affiliation: str = ""
     manual: bool = False
     words: tuple[tuple[str, str], ...] = ()  # (locale, our description) of a manual action
 

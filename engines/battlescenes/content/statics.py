@@ -29,6 +29,7 @@ _FIELDS = {
     "if_damage",
     "if_name",
     "if_stage_at_most",
+    "if_stage_at_least",
 }
 
 
@@ -45,6 +46,7 @@ def action_rule(node: PackNode) -> ActionRule:
         if_damage=node.read("if_damage", bool, False),
         if_name=node.read("if_name", str, ""),
         if_stage_at_most=node.read("if_stage_at_most", int, -1),
+        if_stage_at_least=node.read("if_stage_at_least", int, -1),
     )
     allowed = {
         "effect": (rule.effect, ACTION_RULE_EFFECTS),
@@ -75,6 +77,11 @@ def modifier(node: PackNode) -> Modifier:
             "if_action",
             "if_own_source",
             "if_not_action",
+            "if_holder_power",
+            "if_holder_energy_at_least",
+            "if_other_affiliation",
+            "if_source_is_holder",
+            "if_shares_affiliation",
         },
         {"op", "value"},
     )
@@ -92,6 +99,11 @@ def modifier(node: PackNode) -> Modifier:
         if_action=node.read("if_action", bool, False),
         if_own_source=node.read("if_own_source", bool, False),
         if_not_action=node.read("if_not_action", bool, False),
+        if_holder_power=node.read("if_holder_power", str, ""),
+        if_holder_energy_at_least=node.read("if_holder_energy_at_least", int, -1),
+        if_other_affiliation=node.read("if_other_affiliation", str, ""),
+        if_source_is_holder=node.read("if_source_is_holder", bool, False),
+        if_shares_affiliation=node.read("if_shares_affiliation", bool, False),
     )
     _check(node, "op", mod.op, {"add", "mul", "div", "fixed"})
     _check(
@@ -124,14 +136,19 @@ def check_replacements(node: PackNode, text: Text) -> None:
 
 def characteristic(node: PackNode) -> Characteristic:
     """One ``characteristics:`` entry of a text (8.B.1 / 8.B.2)."""
-    node.check_keys({"change", "kind", "value", "to", "if_name"}, {"change", "kind", "value"})
+    node.check_keys(
+        {"change", "kind", "value", "to", "if_name", "if_affiliation"}, {"change", "kind", "value"}
+    )
     found = Characteristic(
         change=node.read("change", str),
         kind=node.read("kind", str),
         value=node.read("value", str),
         to=node.read("to", str, "this"),
         if_name=node.read("if_name", str, ""),
+        if_affiliation=node.read("if_affiliation", str, ""),
     )
+    if found.if_affiliation and found.kind == "affiliation":
+        raise node.fail_at("if_affiliation", "an affiliation change cannot depend on one")
     for field, value, allowed in (
         ("change", found.change, {"gain", "lose"}),
         ("kind", found.kind, CHARACTERISTIC_KINDS),

@@ -5,6 +5,8 @@ Split from ``content.py``; every failure raises a ContentError naming file, line
 
 from __future__ import annotations
 
+import re
+
 from engines.battlescenes.content.node import PackNode
 from engines.battlescenes.content.schema import PACK_OPS, STEP_TO, Mode, Op, Step
 from engines.battlescenes.content.statics import check_trait
@@ -30,6 +32,11 @@ STEP_FIELDS = {
     "up_to",
     "filter_lacks_power",
     "if_all_affiliation",
+    "if_other_affiliation",
+    "exactly",
+    "filter_since_start_of_turn",
+    "every",
+    "filter_alter_ego",
 }
 
 
@@ -70,6 +77,11 @@ def parse_step(node: PackNode) -> Step:
         up_to=node.read("up_to", int, 0),
         filter_lacks_power=node.read("filter_lacks_power", str, ""),
         if_all_affiliation=node.read("if_all_affiliation", str, ""),
+        if_other_affiliation=node.read("if_other_affiliation", str, ""),
+        exactly=node.read("exactly", bool, False),
+        filter_since_start_of_turn=node.read("filter_since_start_of_turn", bool, False),
+        every=node.read("every", bool, False),
+        filter_alter_ego=node.read("filter_alter_ego", str, ""),
         op=_pack_op(node, op),  # checked after every other field is read, as before
     )
     check_trait(node, step)
@@ -79,9 +91,15 @@ def parse_step(node: PackNode) -> Step:
             "to", "distributed is for a damage step (not optional) of at least 1 point (4.8.4.2)"
         )
     if step.plus and not (
-        step.plus in ("x", "loaded", "countdown") or step.plus.startswith("opponent_prizes:")
+        step.plus in ("x", "loaded", "countdown")
+        or step.plus.startswith(("opponent_prizes:", "own_characters:"))
+        or re.fullmatch(r"first_action:\d+", step.plus)
     ):
-        raise node.fail_at("plus", "plus is x, loaded, countdown or opponent_prizes:<affiliation>")
+        raise node.fail_at(
+            "plus",
+            "plus is x, loaded, countdown, opponent_prizes:<affiliation>,"
+            " own_characters:<affiliation> or first_action:<n>",
+        )
     check_choice(node, "source", step.source, {"", "target", "chosen", "marked"})
     if step.op == Op.GENERATE and not step.text:
         raise node.fail_at("text", "a generate step names its generated text (5.7 B)")

@@ -20,6 +20,7 @@ from engines.battlescenes.content.schema import (
     ActionRule,
     CardDef,
     CardType,
+    Characteristic,
     Modifier,
     Op,
     Step,
@@ -149,6 +150,8 @@ def _card_kind(step: Step, scope: Scope) -> Message:
     kind = say(f"card.{step.filter_type or 'any'}")
     if step.filter_affiliation:
         return say("card.with_affiliation", card=kind, affiliation=step.filter_affiliation)
+    if step.filter_alter_ego:
+        return say("card.with_alter_ego", card=kind, alter_ego=step.filter_alter_ego)
     if step.from_power_of:
         return say("card.with_power_of", card=kind, who=noun(scope.this))
     if step.filter_power:
@@ -224,7 +227,7 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"{mood}.unload", who=who, to=_who(step, scope, "to"), count=step.amount)
     if op is Op.LOAD_RESOURCES:
         return say(f"{mood}.load_resources", onto=_who(step, scope, "onto"), count=step.amount)
-    if op in (Op.TAKE_FROM_DECK, Op.DISCARD_FROM_HAND):
+    if op in (Op.TAKE_FROM_DECK, Op.DISCARD_FROM_HAND, Op.TAKE_FROM_RESOURCES):
         return say(f"{mood}.{op.value}", card=_card_kind(step, scope))
     if op is Op.LOAD_FROM_RESOURCES:
         onto = noun("own_character")
@@ -337,6 +340,23 @@ def _rule(rule: ActionRule, scope: Scope) -> Message:
         (rule.if_power, rule.if_kind, rule.if_damage, rule.if_name, rule.if_stage_at_most >= 0)
     ):
         return say(f"rule.forbid.{rule.whose}", who=noun(scope.this))
+    if (
+        rule.effect == "forbid"
+        and rule.whose == "this"
+        and rule.if_name
+        and rule.if_stage_at_least >= 0
+        and not (rule.if_power or rule.if_kind or rule.if_damage or rule.if_stage_at_most >= 0)
+    ):
+        # "cannot use <action> while at stage N or above" (Homem-Formiga V1).
+        return say(
+            "rule.forbid_named_from_stage",
+            who=noun(scope.this),
+            action=rule.if_name,
+            stage=rule.if_stage_at_least,
+        )
+    if rule.effect == "unique" and rule.whose in ("marked", "this"):
+        # Ação Única given: no action of the same name twice in a turn (7.1).
+        return say("rule.unique", who=noun(scope.this if rule.whose == "this" else "marked"))
     return untold(f"action_rules {rule.effect}")
 
 
@@ -377,9 +397,23 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
     ):
         if getattr(text, field):
             out.append(untold(f"{field} {getattr(text, field)}"))
-    if text.characteristics:
-        out.append(untold("characteristics"))
+    out.extend(_characteristic(c, scope) for c in text.characteristics)
     return out
+
+
+def _characteristic(change: Characteristic, scope: Scope) -> Message:
+    """A characteristic gained or lost (8.B.1/B.2): "characters with the affiliation
+    Vingadores you control have Genialidade"; what has no words yet says so."""
+    what = power(change.value) if change.kind == "power" else change.value
+    if change.to == "this":
+        return say(f"static.{change.change}_one", who=noun(scope.this), what=what)
+    if change.to == "own_characters" and change.if_affiliation:
+        return say(
+            f"static.{change.change}_own_affiliation", what=what, affiliation=change.if_affiliation
+        )
+    if change.to == "own_characters":
+        return say(f"static.{change.change}_own", what=what)
+    return untold(f"characteristics {change.to}")
 
 
 # --- when a text works -------------------------------------------------------------------

@@ -36,6 +36,7 @@ from engines.battlescenes.effects.procedures import (
     durations,
     manual,
     replacement_choice,
+    resources,
     scene_moves,
     surprise,
 )
@@ -164,6 +165,7 @@ HANDLERS = Handlers.combine(
     surprise.HANDLERS,
     manual.HANDLERS,
     replacement_choice.HANDLERS,
+    resources.HANDLERS,
     other_zones.HANDLERS,
 )
 _INTERPRETER = Interpreter(HANDLERS, decode=decode)

@@ -19,10 +19,18 @@ CHOSEN = (
     "chosen_card",
     "chosen_target_side",  # "outro personagem … controlado pelo jogador que controla o alvo"
     "chosen_base",  # "um personagem ou suporte" (any controller; filters narrow it)
+    "chosen_opponent_base",  # "um personagem ou suporte controlado por um oponente"
+    "chosen_own_base",  # "um personagem ou suporte que você controla"
 )
 
 #: Procedures whose own choice already offers "skip" when optional.
-ASKS_ITSELF = (Op.LOAD_FROM_RESOURCES, Op.TAKE_FROM_DECK, Op.MANUAL, Op.DISCARD_FROM_HAND)
+ASKS_ITSELF = (
+    Op.LOAD_FROM_RESOURCES,
+    Op.TAKE_FROM_DECK,
+    Op.MANUAL,
+    Op.DISCARD_FROM_HAND,
+    Op.TAKE_FROM_RESOURCES,
+)
 
 
 def ask(
@@ -47,6 +55,16 @@ def targets_of(state: State, effect: Pending, step: Step) -> list[int]:
         return [int(effect.answers[0])] if effect.answers and effect.answers[0] != SKIP else []
     if step.to == "distributed":  # each destination once (4.8.4.1), in the order picked
         return [int(a) for a in dict.fromkeys(points(state, effect, step))]
+    if step.to == "marked":  # "o personagem escolhido" by this text's mark step
+        return [
+            c.target
+            for c in state.continuous
+            if c.kind == "mark"
+            and c.source == effect.source
+            and zones.find(state, c.target) is not None
+        ]
+    if step.to == "all_others":  # "todos os outros personagens e suportes" (Hulk V3)
+        return [s.card for s in state.scene if s.card != effect.this]
     return []
 
 
@@ -73,6 +91,10 @@ def unmet(state: State, effect: Pending, step: Step) -> bool:
         mine = zones.characters(state, effect.controller)
         if not all(wanted & set(zones.affiliations(state, c)) for c in mine):
             return True
+    if step.if_other_affiliation:  # "se você controlar outro personagem com a afiliação A"
+        others = [c for c in zones.characters(state, effect.controller) if c.card != effect.this]
+        if not any(step.if_other_affiliation in zones.affiliations(state, c) for c in others):
+            return True
     return step.op == Op.MILL and step.amount + plus(state, effect, step) <= 0
 
 
@@ -91,11 +113,15 @@ def chosen_pool(state: State, effect: Pending, step: Step) -> list[int]:
             for s in zones.characters(state, target.controller)
             if s.card != target.card and matches(state, s.card, step)
         ]
-    if step.to in ("chosen_base", "distributed"):  # a character or a support, anyone's
+    if step.to in ("chosen_base", "distributed", "chosen_opponent_base", "chosen_own_base"):
+        # a character or a support, anyone's (or only an opponent's, or only one's own)
         return [
             s.card
             for s in state.scene
             if not (step.other and s.card in (effect.this, _other_source(state, effect)))
+            and not (step.to == "chosen_opponent_base" and s.controller == seat)
+            and not (step.to == "chosen_own_base" and s.controller != seat)
+            and not (step.filter_since_start_of_turn and s.entered_turn >= state.turn)
             and matches(state, s.card, step)
         ]
     whose = {"chosen_opponent_character": 1 - seat, "chosen_own_character": seat}.get(step.to)
@@ -119,6 +145,8 @@ def matches(state: State, card: int, step: Step, powers: tuple[str, ...] = ()) -
     if step.filter_power and step.filter_power not in d.powers:
         return False
     if step.filter_affiliation and step.filter_affiliation not in d.affiliations:
+        return False
+    if step.filter_alter_ego and d.alter_ego != step.filter_alter_ego:
         return False
     if step.filter_lacks_power and d.type is CardType.CHARACTER:  # "que não tenha ◆"
         index = zones.find(state, card)
@@ -153,6 +181,15 @@ def plus(state: State, effect: Pending, step: Step) -> int:
             if zones.defn(state, c).type is CardType.CHARACTER
             and affiliation in zones.defn(state, c).affiliations
         )
+    if step.plus.startswith("first_action:"):  # "+N se ela for a primeira ação usada neste
+        # turno" (Impossível de se Ver): the action being resolved is the turn's only one yet
+        first = effect.is_action and sum(p.actions_this_turn for p in state.players) == 1
+        return int(step.plus.split(":", 1)[1]) if first else 0
+    if step.plus.startswith("own_characters:"):  # "personagens com a afiliação A que você
+        # controla" (Triton V1's Selvageria Marinha: X+3)
+        affiliation = step.plus.split(":", 1)[1]
+        mine = zones.characters(state, effect.controller)
+        return sum(1 for c in mine if affiliation in zones.affiliations(state, c))
     return 0
 
 

@@ -94,6 +94,11 @@ class SearchDeck(Procedure):
 
 
 @dataclass(frozen=True)
+class TakeFromResources(Procedure):
+    """A card of the resources that passes the filters, revealed into the hand."""
+
+
+@dataclass(frozen=True)
 class TakeFromDeck(Procedure):
     """A card of the deck that passes the filters, revealed into the hand; the deck shuffled."""
 
@@ -256,6 +261,7 @@ DECODERS: Mapping[Op, Callable[[Step], Procedure]] = {
     Op.LOAD_FROM_RESOURCES: LoadFromResources,
     Op.SEARCH_DECK: SearchDeck,
     Op.TAKE_FROM_DECK: TakeFromDeck,
+    Op.TAKE_FROM_RESOURCES: TakeFromResources,
     Op.LOSE_TEXTS: LoseTexts,
     Op.MARK: Mark,
     Op.PUT_INTO_SCENE: PutIntoScene,

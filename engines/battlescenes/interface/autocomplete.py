@@ -172,7 +172,12 @@ def _use_pay(
     """E.2: hand cards to discard, the user's cards to unload."""
     action = chosen_action(state, seat, values)
     item = _own(state, seat, values)
-    pool = [*state.players[seat].hand, *(item.loaded if item is not None else ())]
+    hand = state.players[seat].hand
+    loaded = item.loaded if item is not None else ()
+    if action is not None:  # only what can pay: hand cards for a discard, the user's for unloads
+        hand = use.payable_hand(state, seat, action) if action.discard_cost else ()
+        loaded = loaded if action.unload_cost else ()
+    pool = [*hand, *loaded]
     limit = LIMIT if action is None else action.discard_cost + action.unload_cost
     return _list_choices(state, current, pool, limit, False) if limit else []
 
@@ -237,13 +242,15 @@ def _capacitate_discard(
 def _evolve(
     state: State, seat: int, option: str, current: str, values: Mapping[str, Any]
 ) -> list[Choice]:
-    """A.2: the characters an EV card of the hand may evolve."""
+    """A.2: the card bases an EV card of the hand may evolve (characters; a support for
+    "Evolução: Suporte")."""
     card = _int(values, "card")
     own = [s.card for s in zones.characters(state, seat)]
     if card is None or card not in state.players[seat].hand:
         return [_card_choice(state, c) for c in own]
     d = zones.defn(state, card)
-    return [_card_choice(state, c) for c in own if d.is_ev and play.ev_base_ok(state, seat, d, c)]
+    bases = [s.card for s in state.scene if s.controller == seat]
+    return [_card_choice(state, c) for c in bases if d.is_ev and play.ev_base_ok(state, seat, d, c)]
 
 
 def _keyword(

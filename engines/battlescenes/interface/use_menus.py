@@ -167,7 +167,9 @@ def next_menu(state: State, seat: int) -> Selection | None:
         )
         return _sel(state, "x", options, base)
     if state.using_next == "pay":  # E.2: hand cards to discard, the user's cards to unload
-        pool = [*state.players[seat].hand, *zones.in_scene(state, character).loaded]
+        hand = use.payable_hand(state, seat, action) if action.discard_cost else ()
+        loaded = zones.in_scene(state, character).loaded if action.unload_cost else ()
+        pool = [*hand, *loaded]
         count = action.discard_cost + action.unload_cost
         if len(pool) < count:
             return None

@@ -71,25 +71,28 @@ def _wrap(text: str, size: int, width: float, bold: bool, first: float | None) -
     # and the next move's scene mostly the same ones again (text measuring is most of
     # a crowded scene's drawing time).
     fnt = font(size, bold)
-    words: list[str] = []
+    words: list[tuple[str, bool]] = []  # (piece, whether the next piece continues its word)
     for word in text.split():
         # only the first word must fit the first line; a later one may start the next
         limit = min(width, first) if first is not None and not words else width
         while text_width(word, fnt) > limit and "-" in word[1:-1]:
             head, _, rest = word.partition("-")
-            words.append(head + "-")
+            words.append((head + "-", True))
             word = rest
         while text_width(word, fnt) > limit and len(word) > 2:
             cut = len(word) - 1
             while cut > 1 and text_width(word[:cut] + "-", fnt) > limit:
                 cut -= 1
-            words.append(word[:cut] + "-")
+            words.append((word[:cut] + "-", True))
             word = word[cut:]
-        words.append(word)
+        words.append((word, False))
     lines: list[str] = []
     line = ""
-    for word in words:
-        glue = "" if line.endswith("-") else " "
+    joined = False  # the last piece was cut from a word: the next one follows without a space
+    for word, cut in words:
+        # a dash standing alone ("Maximus - O Louco") keeps its spaces
+        glue = "" if joined else " "
+        joined = cut
         trial = f"{line}{glue}{word}" if line else word
         room = width if lines or first is None else first
         if line and text_width(trial, fnt) > room:

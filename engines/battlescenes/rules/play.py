@@ -153,7 +153,10 @@ def ev_base_ok(state: State, seat: int, d: CardDef, evolve: int) -> bool:
     base = zones.defn(state, evolve)
     req = d.ev_requirement
     own = (*zones.names(state, evolve), *zones.identities(state, evolve), base.title)
-    matches = req in own or req in zones.affiliations(state, item)
+    if req == "support":  # "Evolução: Suporte" (Fantasma do Espaço V1): from a support
+        matches = base.type is CardType.SUPPORT
+    else:
+        matches = req in own or req in zones.affiliations(state, item)
     return item.controller == seat and item.entered_turn < state.turn and matches
 
 

@@ -64,6 +64,7 @@ def concerns(
         and (not r.if_damage or any(s.op == Op.DAMAGE for s in steps))
         and (not r.if_name or action.name.lower() == r.if_name.lower())
         and (r.if_stage_at_most < 0 or user.stage <= r.if_stage_at_most)
+        and (r.if_stage_at_least < 0 or user.stage >= r.if_stage_at_least)
     )
 
 
@@ -87,6 +88,8 @@ def option_problem(
             continue
         if w.rule.effect == "forbid":
             return "forbidden"  # D
+        if w.rule.effect == "unique" and action.name in user.used_names:
+            return "unique_action"  # 7.2 Ação Única given by a text (Câmara Neutralizadora)
         if w.rule.effect == "forbid_untargeted" and targets == 0:
             return "untargeted"  # F.2.4
         if w.rule.effect == "only_targeting" and (w.holder is None or targets == 0):

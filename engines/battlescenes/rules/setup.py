@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from engines.battlescenes.content.database import database
+from engines.battlescenes.content.database import database, played
+from engines.battlescenes.content.loader import BUILTIN_PACKS
 from engines.battlescenes.content.schema import CardType, DeckList, Pack
 from engines.battlescenes.rules.state import CardRef, Phase, PlayerState, State
 from engines.battlescenes.table import drawing, zones
@@ -26,6 +27,10 @@ def check_deck(pack: Pack, deck: DeckList, size: int, min_characters: int) -> No
         if card is None:  # a printed card the pack does not play (loader: a known code)
             printed = database().find(key)
             raise not_automated(deck.name, printed.title if printed else key, key)
+        if card.incomplete or (pack.name in BUILTIN_PACKS and not played(card)):
+            # a built-in card the bot does not play as printed (a text left to the players,
+            # or one it lacks) is never dealt: the deck is refused, naming it
+            raise not_automated(deck.name, card.title, card.code or key)
         limit = 1 if "item_unico" in card.keywords else MAX_COPIES
         if count > limit:
             raise SetupError(

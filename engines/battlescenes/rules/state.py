@@ -167,6 +167,7 @@ class PlayerState:
     scenario_played: bool = False  # 6.2 C.3: one scenario per turn
     singularity_used: bool = False  # 7.1 Singularidade
     targeted_actions: int = 0  # actions with targets used this turn (F.2, Garota-Aranha V1)
+    actions_this_turn: int = 0  # actions used this turn ("a primeira ação usada neste turno")
     load_order: str = "newest"  # the standing loading order (loading.LOAD_ORDERS, 4.4.2.2 A.3)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 
-from engines.battlescenes.content.schema import CardType, Trigger
+from engines.battlescenes.content.schema import CardType, Text, Trigger
 from engines.battlescenes.effects import interpreter, other_zones, replacements, tree, triggers
 from engines.battlescenes.effects.procedures import damage as damage_procedures
 from engines.battlescenes.effects.procedures import surprise
@@ -291,6 +291,8 @@ def _fire_phase(state: State, name: str) -> State:
                 continue
             if text.whose_turn == "marked" and not _marked_turn(state, source):
                 continue
+            if not _holder_meets(state, base, text):
+                continue
             found.append(
                 Pending(
                     uid=0,
@@ -304,6 +306,22 @@ def _fire_phase(state: State, name: str) -> State:
             )
     state = tree.add(state, found, 1) if found else state
     return surprise.surprise(state, name)
+
+
+def _holder_meets(state: State, base: int, text: Text) -> bool:
+    """A start/end point's text about its card base (Hulk V3): controlled since the start
+    of the turn, having a power, and having used no action this turn."""
+    if not (text.if_since_start_of_turn or text.if_power or text.if_no_action):
+        return True
+    index = zones.find(state, base)
+    if index is None:
+        return False
+    item = state.scene[index]
+    return (
+        (not text.if_since_start_of_turn or item.entered_turn < state.turn)
+        and (not text.if_power or text.if_power in zones.powers(state, item))
+        and (not text.if_no_action or item.actions_used == 0)
+    )
 
 
 def _marked_turn(state: State, source: int) -> bool:
@@ -355,7 +373,13 @@ def _cleanup(state: State) -> tuple[State, list[Event]]:
         for s in state.scene
     )
     players = tuple(
-        replace(p, scenario_played=False, singularity_used=False, targeted_actions=0)
+        replace(
+            p,
+            scenario_played=False,
+            singularity_used=False,
+            targeted_actions=0,
+            actions_this_turn=0,
+        )
         for p in state.players
     )
     # Continuous effects whose source or target left play are over (5.7 A.2.2).

@@ -50,8 +50,8 @@ def problems(state: State, seat: int, item: InScene, action: ActionDef) -> str |
     )
     if item.entered_turn >= state.turn and not ready:
         return "not_ready"  # C.1
-    if action.power not in zones.powers(state, item):
-        return "no_power"  # C.2
+    if action.power and action.power not in zones.powers(state, item):
+        return "no_power"  # C.2 (an action printed with no power needs none: Odin V1's)
     if item.actions_used >= 1:
         return "one_action"  # C.4
     if not kind_allowed(state, seat, zones.action_kind(state, item, action)):  # 8.B.1
@@ -62,7 +62,7 @@ def problems(state: State, seat: int, item: InScene, action: ActionDef) -> str |
         return "singularity"
     if action.cosmic > len(state.players[seat].resources):
         return "cosmic"
-    if action.discard_cost > len(state.players[seat].hand):
+    if action.discard_cost > len(payable_hand(state, seat, action)):
         return "pay_cost"  # E.2: additional costs must all be paid
     if action.unload_cost > len(item.loaded):
         return "pay_cost"
@@ -180,12 +180,27 @@ def _options(action: ActionDef, mode: str) -> tuple[tuple[Step, ...], int]:
     return tuple(s for m in picked for s in m.steps), max(m.targets for m in picked)
 
 
+def payable_hand(state: State, seat: int, action: ActionDef) -> tuple[int, ...]:
+    """E.2: the hand cards that may pay the action's discard cost (of the printed type and
+    affiliation, when it names them)."""
+    hand = state.players[seat].hand
+    return tuple(
+        c
+        for c in hand
+        if (not action.discard_type or zones.defn(state, c).type.value == action.discard_type)
+        and (
+            not action.discard_affiliation
+            or action.discard_affiliation in zones.defn(state, c).affiliations
+        )
+    )
+
+
 def _additional(
     state: State, seat: int, item: InScene, action: ActionDef, pay: Sequence[int]
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """E.2: the hand cards discarded and the user's cards unloaded as additional costs,
     exactly as many as printed ("o jogador deve pagar todos eles")."""
-    hand = tuple(c for c in dict.fromkeys(pay) if c in state.players[seat].hand)
+    hand = tuple(c for c in dict.fromkeys(pay) if c in payable_hand(state, seat, action))
     loaded = tuple(c for c in dict.fromkeys(pay) if c in item.loaded)
     if (
         len(hand) != action.discard_cost
@@ -224,9 +239,12 @@ def _check_forced(
             raise _refuse("Target that card.", "must_target", "4.6.2 F.2.1", card=name)
 
 
-def _action_used(state: State, seat: int, character: int) -> State:
+def _action_used(
+    state: State, seat: int, character: int, cost: int | None, kind: str = ""
+) -> State:
     """4.6.2 H: effects triggered by the use of the action, pending at level 1; "that
-    character" (the user) is their target."""
+    character" (the user) is their target. ``cost``: the action's printed cost (X as
+    chosen), for texts about actions of one cost."""
     found: list[Pending] = []
     holders = [(s.controller, s.card, zones.texts(state, s)) for s in state.scene]
     holders.extend(other_zones.holders(state))  # 5.2.1: e.g. from the hand
@@ -236,6 +254,15 @@ def _action_used(state: State, seat: int, character: int) -> State:
                 continue
             mine = controller == seat
             if (text.whose_turn == "own" and not mine) or (text.whose_turn == "opponent" and mine):
+                continue
+            if text.if_action_cost >= 0 and cost != text.if_action_cost:
+                continue
+            if text.if_action_kind and text.if_action_kind not in kind.split("_"):
+                continue
+            user = zones.in_scene(state, character)
+            if text.trigger_if_affiliation and text.trigger_if_affiliation not in (
+                zones.affiliations(state, user)
+            ):
                 continue
             found.append(
                 Pending(
@@ -339,6 +366,7 @@ def use(
         player = replace(player, singularity_used=True)
     if targets:
         player = replace(player, targeted_actions=player.targeted_actions + 1)
+    player = replace(player, actions_this_turn=player.actions_this_turn + 1)
     state = zones.set_player(state, seat, player)
     if discards:  # E.2: discarded cards go to the resources (6.2 C.4) unless replaced (5.5)
         state, instead = replacements.discard(state, seat, discards)
@@ -378,6 +406,7 @@ def use(
         bonus=bonus,
     )
     state = tree.add(state, [root], 0)  # I: the action's effect, root of the tree
-    state = _action_used(state, seat, character)  # H: they resolve before the effect (rule d)
+    # H: they resolve before the effect (rule d)
+    state = _action_used(state, seat, character, printed, root.action_kind)
     state, more = interpreter.run(state, dice)
     return state, events + more

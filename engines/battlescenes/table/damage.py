@@ -63,6 +63,39 @@ def _applies(state: State, mod: Modifier, ctx: DamageContext, target: InScene) -
     )
 
 
+def _holder_meets(
+    state: State, mod: Modifier, holder: int, controller: int, ctx: DamageContext
+) -> bool:
+    """A modifier's conditions on the card base holding its text (a scenario has none)."""
+    if mod.if_source_is_holder and ctx.source != holder:
+        return False
+    if not (mod.if_holder_power or mod.if_holder_energy_at_least >= 0 or mod.if_other_affiliation):
+        return True
+    index = zones.find(state, holder)
+    if index is None:
+        return False
+    item = state.scene[index]
+    if mod.if_holder_power and mod.if_holder_power not in zones.powers(state, item):
+        return False
+    if zones.defn(state, holder).energy < mod.if_holder_energy_at_least:
+        return False
+    others = [c for c in zones.characters(state, controller) if c.card != holder]
+    return not mod.if_other_affiliation or any(
+        mod.if_other_affiliation in zones.affiliations(state, c) for c in others
+    )
+
+
+def _shares(state: State, holder: int, target: InScene) -> bool:
+    """The target is the holder, or a character with an affiliation in common with it."""
+    if target.card == holder:
+        return True
+    index = zones.find(state, holder)
+    if index is None or zones.defn(state, target.card).type is not CardType.CHARACTER:
+        return False
+    mine = set(zones.affiliations(state, state.scene[index]))
+    return bool(mine & set(zones.affiliations(state, target)))
+
+
 def _holders(state: State) -> list[tuple[int, int, int, Text]]:
     """(holder card base or scenario, its controller, card, text) for every working text."""
     found = [(s.card, s.controller, c, t) for s in state.scene for c, t in zones.texts(state, s)]
@@ -102,7 +135,12 @@ def modifiers(state: State, ctx: DamageContext, target: InScene) -> list[tuple[s
                 "chosen_affiliation": False,
                 "any": True,
             }[m.applies_to]
-            if wanted and not (m.if_own_source and ctx.controller != controller):
+            if (
+                wanted
+                and not (m.if_own_source and ctx.controller != controller)
+                and _holder_meets(state, m, holder, controller, ctx)
+                and not (m.if_shares_affiliation and not _shares(state, holder, target))
+            ):
                 found.append((f"{card}:{index}:{i}", m))
     for n, made, text in zones.generated_texts(state):  # 5.7 B, "o alvo desta ação"
         for i, m in enumerate(text.modifiers):
@@ -161,7 +199,10 @@ def redirects(
     for card, text in zones.texts(state, item):
         key = f"{card}:{zones.defn(state, card).texts.index(text)}"
         if text.redirect and key not in used:
-            found.append((key, item.controller, new_destinations(state, destination)))
+            to = new_destinations(state, destination)
+            if text.redirect_affiliation:  # "outro personagem com a afiliação A"
+                to = [c for c in to if _character_with(state, c, text.redirect_affiliation)]
+            found.append((key, item.controller, to))
     for holder in state.scene:
         if holder.card == destination:
             continue
@@ -174,6 +215,13 @@ def redirects(
             ):
                 found.append((key, holder.controller, [holder.card]))
     return [f for f in found if f[2]]
+
+
+def _character_with(state: State, card: int, affiliation: str) -> bool:
+    """Whether the card base ``card`` is a character with ``affiliation``."""
+    item = zones.in_scene(state, card)
+    is_character = zones.defn(state, card).type is CardType.CHARACTER
+    return is_character and affiliation in zones.affiliations(state, item)
 
 
 def new_destinations(state: State, destination: int) -> list[int]:

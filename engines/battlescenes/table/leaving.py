@@ -45,6 +45,13 @@ def _leaves(state: State, item: InScene, own: list[tuple[int, Text]]) -> list[Pe
     ]
 
 
+def unmarked(state: State, card: int) -> State:
+    """A chosen card leaving the scene is no longer the one chosen, even if it comes back
+    at once (Kraven V1's FAQ): the marks on it end."""
+    kept = tuple(c for c in state.continuous if not (c.kind == "mark" and c.target == card))
+    return state if len(kept) == len(state.continuous) else replace(state, continuous=kept)
+
+
 def _put(state: State, card: int, zone: str) -> State:
     """Put a card in one of its owner's zones (8.D): resources, hand or the deck's bottom."""
     if zone == "resources":
@@ -86,6 +93,7 @@ def knock_outs(state: State, level: int = 1, cause: int = -1) -> tuple[State, li
         d = defn(state, item.card)
         own = texts(state, item)
         left.extend(_leaves(state, item, own))
+        state = unmarked(state, item.card)
         scene = tuple(s for s in state.scene if s.card != item.card)
         seat = owner(state, item.card)
         player = state.players[seat]
@@ -161,6 +169,7 @@ def leave_to(
     state = unload(state, card, item.loaded)
     if item.loaded:  # 4.7 ATENÇÃO: "irão descarregar os cards" — an unload (5.2, see docs)
         state = triggers.fire(state, Trigger.UNLOADED, level, base=card)
+    state = unmarked(state, card)
     state = replace(state, scene=tuple(s for s in state.scene if s.card != card))
     own = cause == item.controller and defn(state, card).type is CardType.CHARACTER
     if not own or not _hela(state, item):

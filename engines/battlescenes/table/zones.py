@@ -282,6 +282,8 @@ def changes(state: State, item: InScene, kind: str, plain: bool = False) -> list
                     "opponent_characters": character and other.controller != item.controller,
                     "all_characters": character,
                 }[change.to]
+                if reaches and change.if_affiliation:  # (never an affiliation change)
+                    reaches = change.if_affiliation in affiliations(state, item)
                 if reaches:
                     found.append(change)
     found += [

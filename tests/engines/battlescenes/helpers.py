@@ -4,18 +4,29 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
+from pathlib import Path
 
 from engines.battlescenes import ENGINE
-from engines.battlescenes.content.loader import load_pack
+from engines.battlescenes.content.loader import builtin_pack, load_pack
 from engines.battlescenes.content.schema import Pack
 from engines.battlescenes.rules.state import CardRef, InScene, Phase, PlayerState, State
 from engines.core import Action, Dice, Event, RiggedDice, Seat
 
+#: Test cards (made-up numbers and steps, no printed code) over the built-in pack: the
+#: stand-ins the mechanics tests were written with (fixtures/stand_ins/characters.yaml).
+FIXTURES = Path(__file__).parent / "fixtures"
+
 
 @cache
 def pack() -> Pack:
-    """The shipped starter pack."""
-    return load_pack("starter")
+    """The starter pack with the test stand-in cards and decks in place of the built-in ones
+    (``fixtures/stand_ins``): what the mechanics tests play."""
+    return load_pack("stand_ins", FIXTURES)
+
+
+def starter() -> Pack:
+    """The shipped starter pack, as printed (what a player gets)."""
+    return builtin_pack("starter")
 
 
 @dataclass
@@ -46,8 +57,10 @@ def build(
     active: int = 0,
     turn: int = 3,
     scenario: str | None = None,
+    content: Pack | None = None,
 ) -> State:
-    """A mid-game position (turn 3 by default: everything placed is ready)."""
+    """A mid-game position (turn 3 by default: everything placed is ready), of the test
+    stand-in cards unless ``content`` says which pack (``starter()``: the cards as printed)."""
     cards: list[CardRef] = []
 
     def new(seat: int, key: str) -> int:
@@ -75,7 +88,7 @@ def build(
     scen = new(0, scenario) if scenario else None
     return State(
         seats=(Seat(0, "Ana"), Seat(1, "Bruno")),
-        defs=dict(pack().cards),
+        defs=dict((content or pack()).cards),
         cards=tuple(cards),
         players=tuple(players),
         phase=phase,

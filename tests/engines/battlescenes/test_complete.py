@@ -138,6 +138,13 @@ def test_additional_cost_cards_follow_the_action() -> None:
     )
     umar = sid(state, "umar_v1")
     offered = values(state, 0, "use", "pay", character=umar, action="Estudar")
+    # Only what can pay: a discard cost takes hand cards, not the cards Umar carries.
+    assert offered == [str(zone_id(state, 0, "hand", "protecao"))]
+    both = replace(costly, unload_cost=1)
+    state = replace(
+        state, defs={**state.defs, "umar_v1": replace(state.defs["umar_v1"], actions=(both,))}
+    )
+    offered = values(state, 0, "use", "pay", character=umar, action="Estudar")
     assert offered == [str(zone_id(state, 0, "hand", "protecao")), str(umar + 1)]
     assert values(state, 0, "use", "pay", character=umar, action="Nada") != []
 

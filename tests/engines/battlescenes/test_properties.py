@@ -19,7 +19,7 @@ from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import shields, zones
 from engines.core import Action, Decision, EngineError, Seat, SeededDice
 from engines.core.model import replace
-from tests.engines.battlescenes.helpers import pack
+from tests.engines.battlescenes.helpers import pack, starter
 
 SWAPS = {
     "maximus_v1": "cassandra_nova_v1",
@@ -102,9 +102,20 @@ def menu_actions(decision: Decision, rng: random.Random) -> list[Action]:
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(min_value=0, max_value=2**31))
 def test_random_play_keeps_the_invariants(seed: int) -> None:
+    _play(seed, play_pack())
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(min_value=0, max_value=2**31))
+def test_random_play_of_the_starter_decks_as_printed_keeps_the_invariants(seed: int) -> None:
+    _play(seed, starter())
+
+
+def _play(seed: int, content: Pack) -> None:
+    """Random legal play from the set-up, checking the invariants after every move."""
     rng = random.Random(seed)
     seats = [Seat(0, "Ana"), Seat(1, "Bruno")]
-    state = ENGINE.new_match({}, seats, play_pack(), SeededDice(seed.to_bytes(8, "big"), 0))
+    state = ENGINE.new_match({}, seats, content, SeededDice(seed.to_bytes(8, "big"), 0))
     total = len(state.cards)
     catalog = ENGINE.catalog()
     for n in range(1, 160):

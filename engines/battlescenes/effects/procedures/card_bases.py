@@ -96,6 +96,8 @@ def _unload(run: BSRun, state: State, proc: Unload) -> State:
     for target in targets_of(state, effect, step):
         item = zones.in_scene(state, target)
         cards = list(reversed(item.loaded))[: step.amount]
+        if step.every:  # "descarregue todos os cards de personagens" (Hela V1's action)
+            cards = [c for c in reversed(item.loaded) if matches(state, c, step)]
         state = zones.unload(state, target, cards)
         if cards:  # 5.2 "quando cards forem descarregados deste personagem"
             state = triggers.fire(state, Trigger.UNLOADED, effect.level + 1, base=target)
@@ -201,10 +203,13 @@ def _unload_chosen(run: BSRun, state: State, proc: UnloadChosen) -> State:
     seat = effect.controller
     chosen = [int(a) for a in effect.answers if a not in (DONE, SKIP)]
     finished = effect.answers and effect.answers[-1] == DONE
-    left = [str(c) for s in state.scene for c in s.loaded if c not in chosen]
+    # ``filter_type``: only from characters ("de um personagem", Cassandra Nova V1)
+    bases = [s for s in state.scene if matches(state, s.card, step)]
+    left = [str(c) for s in bases for c in s.loaded if c not in chosen]
     if left and not finished and len(chosen) < step.amount:
         prompt = "battlescenes.choice.unload_chosen"
-        return asks(run, ask(state, effect, seat, prompt, [*left, DONE], False))
+        done = [] if step.exactly else [DONE]  # "Descarregue um card": no stopping short
+        return asks(run, ask(state, effect, seat, prompt, [*left, *done], False))
     events: list[Event] = []
     for item in list(state.scene):
         cards = [c for c in item.loaded if c in chosen]

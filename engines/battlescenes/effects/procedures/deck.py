@@ -248,7 +248,8 @@ def _mill(run: BSRun, state: State, proc: Mill) -> State:
     ``plus: countdown``: as many as the opponent's Countdown put, 6.2 A): as many as there
     are (8.C); nothing is drawn, so an empty deck loses nothing."""
     effect, step = run.ctx, proc.record
-    seat = effect.controller
+    # ``to: opponent``: the other player's deck into that player's resources (Hulk V3)
+    seat = 1 - effect.controller if step.to == "opponent" else effect.controller
     count = min(step.amount + plus(state, effect, step), len(state.players[seat].deck))
     state = zones.mill(state, seat, count)
     params = {"player": state.players[seat].name, "count": count}

@@ -63,11 +63,12 @@ def _cancel_action(run: BSRun, state: State, proc: CancelAction) -> State:
 def _forbid_action_this_turn(run: BSRun, state: State, proc: ForbidActionThisTurn) -> State:
     """The opponents cannot use actions with the used action's name until the end of the
     turn (4.6.2 D): a continuous effect of defined duration, not tied to the text (5.8)."""
-    effect = run.ctx
+    effect, step = run.ctx, proc.record
     root = _root(state)
     if root is None:
         return state
-    rule = ActionRule(effect="forbid", whose="opponent", if_name=root.label)
+    whose = "any" if step.to == "everyone" else "opponent"  # Homem-Formiga V1: no one
+    rule = ActionRule(effect="forbid", whose=whose, if_name=root.label)
     entry = TurnRule(rule=rule, source=effect.source, controller=effect.controller)
     state = replace(state, turn_rules=(*state.turn_rules, entry))
     event = Event("battlescenes.event.action_forbidden", {"action": root.label}, rule="5.7")

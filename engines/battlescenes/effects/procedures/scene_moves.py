@@ -78,8 +78,10 @@ def _to_resources(run: BSRun, state: State, proc: ToResources) -> State:
     card leaves the scene for its owner's resources — a scenario with its ``leaves_scene``
     effects pending one level up; a card base unloaded first, not knocked out (4.7
     ATENÇÃO). If it is no longer in the scene, it is not done ("Se o fizer" stops)."""
-    effect = run.ctx
+    effect, step = run.ctx, proc.record
     card = effect.this
+    if step.to == "scenario":  # "se houver um cenário em cena, coloque-o …" (Umar V1)
+        card = state.scenario if state.scenario is not None else -1
     events: list[Event] = []
     if card != -1 and card == state.scenario:
         left = leaving.leaving_scenario(state, effect.level + 1)
