@@ -14,7 +14,8 @@ from engines.dicethrone.content import Step as ScriptStep
 from engines.dicethrone.content.loader import load_pack
 from engines.dicethrone.effects.context import put
 from engines.dicethrone.engine import install_pack
-from engines.dicethrone.rules.state import State
+from engines.dicethrone.rules import actions as a
+from engines.dicethrone.rules.state import State, Step
 
 SEATS = [Seat(0, "Alice"), Seat(1, "Bruno")]
 
@@ -160,3 +161,43 @@ def jab_pack() -> Content:
     pack = dc_replace(base, pack="base_jab", heroes={**base.heroes, "barbarian": barbarian})
     install_pack(pack)
     return pack
+
+
+# -- moves the per-hero tests share ----------------------------------------------------
+
+
+def announce(state: State, dice: tuple[int, ...], ability: str, *after: int) -> State:
+    """Seat 0 leaves its Main phase, rolls ``dice`` and announces ``ability``; seat 1
+    lets it activate (``after``: the dice its activation rolls)."""
+    state, _ = act(state, 0, a.EndPhase())
+    state, _ = act(state, 0, a.RollDice(), *dice)
+    state, _ = act(state, 0, a.Announce(ability))
+    state, _ = act(state, 1, a.Pass(), *after)
+    return state
+
+
+def pass_pauses(state: State) -> State:
+    """Everyone lets each "Then" pause pass (the rest of the effect resolves)."""
+    while state.choice is not None and state.choice.pause:
+        decision = ENGINE.pending(state)[0]
+        state, _ = act(state, decision.seat, a.Pass())
+    return state
+
+
+def pass_windows(state: State) -> State:
+    """Everyone lets the "Then" pauses and the Final Damage window pass."""
+    while state.step is Step.FINAL or (state.choice is not None and state.choice.pause):
+        decision = ENGINE.pending(state)[0]
+        state, _ = act(state, decision.seat, a.Pass())
+    return state
+
+
+def upgrades(*cards: str) -> dict[str, Any]:
+    """A player's ``upgrades`` and ``board`` holding these upgrade cards (``x_2``: x II)."""
+    return {"upgrades": {c.removesuffix("_2"): c for c in cards}, "board": cards}
+
+
+def attack_damage(state: State) -> tuple[int, DamageKind]:
+    """The Attack's damage in the ledger (printed plus added) and its kind."""
+    (inc,) = [i for i in state.ledger if i.attack]
+    return inc.amount + inc.added, inc.kind

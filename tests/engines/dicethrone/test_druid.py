@@ -24,6 +24,8 @@ from tests.engines.dicethrone.helpers import (
     start,
     with_player,
 )
+from tests.engines.dicethrone.helpers import announce as _announce
+from tests.engines.dicethrone.helpers import pass_pauses as _pass_pauses
 from tests.engines.dicethrone.test_new_heroes import _play_to_end
 
 FORMS = ("druid_form", "cat_form", "bear_form")
@@ -37,22 +39,6 @@ def _druid(foe: str = "barbarian", **changes: object) -> State:
 def _in(form: str, **changes: object) -> dict[str, object]:
     statuses = {form: 1, **dict(changes.pop("statuses", {}))}  # type: ignore[call-overload]
     return {"statuses": statuses, **changes}
-
-
-def _announce(state: State, dice: tuple[int, ...], ability: str, *after: int) -> State:
-    """The Druid rolls ``dice``, announces, and the opponent lets it activate."""
-    state, _ = act(state, 0, a.EndPhase())
-    state, _ = act(state, 0, a.RollDice(), *dice)
-    state, _ = act(state, 0, a.Announce(ability))
-    state, _ = act(state, 1, a.Pass(), *after)
-    return state
-
-
-def _pass_pauses(state: State) -> State:
-    while state.choice is not None and state.choice.pause:
-        decision = ENGINE.pending(state)[0]
-        state, _ = act(state, decision.seat, a.Pass())
-    return state
 
 
 def _attacks(state: State) -> list[tuple[int, DamageKind]]:

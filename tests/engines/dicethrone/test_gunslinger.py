@@ -11,16 +11,9 @@ from engines.dicethrone import ENGINE
 from engines.dicethrone.rules import actions as a
 from engines.dicethrone.rules.state import Phase, State, Step
 from tests.engines.dicethrone.helpers import act, defend, keys, start, with_player
+from tests.engines.dicethrone.helpers import announce as _attack
 
 DEADEYE = (6, 6, 6, 6, 1)  # bullseye ×4
-
-
-def _attack(state: State, dice: tuple[int, ...], ability: str, *after: int) -> State:
-    state, _ = act(state, 0, a.EndPhase())
-    state, _ = act(state, 0, a.RollDice(), *dice)
-    state, _ = act(state, 0, a.Announce(ability))
-    state, _ = act(state, 1, a.Pass(), *after)
-    return state
 
 
 def _close(state: State) -> State:

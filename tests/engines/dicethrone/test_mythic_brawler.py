@@ -24,6 +24,10 @@ from tests.engines.dicethrone.helpers import (
     start,
     with_player,
 )
+from tests.engines.dicethrone.helpers import announce as _announce
+from tests.engines.dicethrone.helpers import attack_damage as _attack
+from tests.engines.dicethrone.helpers import pass_pauses as _pass_windows
+from tests.engines.dicethrone.helpers import upgrades as _up
 from tests.engines.dicethrone.test_new_heroes import _play_to_end
 
 OCEAN, MOUNTAIN, SKY = "strength_of_the_ocean", "strength_of_the_mountain", "strength_of_the_sky"
@@ -34,36 +38,9 @@ def _brawler(foe: str = "barbarian", **changes: Any) -> State:
     return with_player(state, 0, **changes) if changes else state
 
 
-def _up(*cards: str) -> dict[str, Any]:
-    """The player's upgrade fields with these upgrade cards played (``slot_2``)."""
-    return {"upgrades": {c.removesuffix("_2"): c for c in cards}, "board": cards}
-
-
-def _announce(state: State, dice: tuple[int, ...], ability: str, *after: int) -> State:
-    """The Brawler rolls ``dice``, announces, and the opponent lets it activate."""
-    state, _ = act(state, 0, a.EndPhase())
-    state, _ = act(state, 0, a.RollDice(), *dice)
-    state, _ = act(state, 0, a.Announce(ability))
-    state, _ = act(state, 1, a.Pass(), *after)
-    return state
-
-
-def _pass_windows(state: State) -> State:
-    """Everyone lets a "Then" window pass."""
-    while state.choice is not None and state.choice.pause:
-        decision = ENGINE.pending(state)[0]
-        state, _ = act(state, decision.seat, a.Pass())
-    return state
-
-
 def _labels(state: State) -> list[str]:
     assert state.choice is not None
     return [o.text["en-US"] for o in state.choice.options]
-
-
-def _attack(state: State) -> tuple[int, DamageKind]:
-    (inc,) = [i for i in state.ledger if i.attack]
-    return inc.amount + inc.added, inc.kind
 
 
 STRENGTHS = ["Strength of the Ocean", "Strength of the Mountain", "Strength of the Sky"]

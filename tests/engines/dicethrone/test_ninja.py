@@ -20,6 +20,8 @@ from tests.engines.dicethrone.helpers import (
     through_first_roll,
     with_player,
 )
+from tests.engines.dicethrone.helpers import announce as _announce
+from tests.engines.dicethrone.helpers import pass_windows as _pass_windows
 
 UPGRADES = {
     "kuji_kiri": {"smoke_screen": "smoke_screen_2"},
@@ -32,22 +34,6 @@ UPGRADES = {
 def _ninja(foe: str = "barbarian", **changes: object) -> State:
     state = start("ninja", foe)
     return with_player(state, 0, **changes) if changes else state
-
-
-def _announce(state: State, dice: tuple[int, ...], ability: str, *after: int) -> State:
-    """The Ninja rolls ``dice``, announces, and the opponent lets it activate."""
-    state, _ = act(state, 0, a.EndPhase())
-    state, _ = act(state, 0, a.RollDice(), *dice)
-    state, _ = act(state, 0, a.Announce(ability))
-    state, _ = act(state, 1, a.Pass(), *after)
-    return state
-
-
-def _pass_windows(state: State) -> State:
-    while state.step is Step.FINAL or (state.choice is not None and state.choice.pause):
-        decision = ENGINE.pending(state)[0]
-        state, _ = act(state, decision.seat, a.Pass())
-    return state
 
 
 def _attack(ledger_state: State) -> tuple[int, DamageKind]:

@@ -13,6 +13,8 @@ from engines.dicethrone.content import DamageKind
 from engines.dicethrone.rules import actions as a
 from engines.dicethrone.rules.state import Phase, State, Step
 from tests.engines.dicethrone.helpers import act, defend, keys, start, with_player
+from tests.engines.dicethrone.helpers import announce as _announce
+from tests.engines.dicethrone.helpers import pass_windows as _pass_windows
 from tests.engines.dicethrone.test_new_heroes import _play_to_end
 
 CONTENT = ENGINE.load_content(None)
@@ -33,22 +35,6 @@ def _paladin(foe: str = "barbarian", **changes: object) -> State:
 
 def _up(slot: str, card: str, **changes: object) -> State:
     return _paladin(upgrades={slot: card}, board=(card,), **changes)
-
-
-def _announce(state: State, dice: tuple[int, ...], ability: str, *after: int) -> State:
-    """The Paladin rolls ``dice``, announces, and the opponent lets it activate."""
-    state, _ = act(state, 0, a.EndPhase())
-    state, _ = act(state, 0, a.RollDice(), *dice)
-    state, _ = act(state, 0, a.Announce(ability))
-    state, _ = act(state, 1, a.Pass(), *after)
-    return state
-
-
-def _pass_windows(state: State) -> State:
-    while state.step is Step.FINAL or (state.choice is not None and state.choice.pause):
-        decision = ENGINE.pending(state)[0]
-        state, _ = act(state, decision.seat, a.Pass())
-    return state
 
 
 def _attack(state: State) -> tuple[int, DamageKind]:

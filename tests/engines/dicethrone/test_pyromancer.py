@@ -25,6 +25,8 @@ from tests.engines.dicethrone.helpers import (
     start,
     with_player,
 )
+from tests.engines.dicethrone.helpers import announce as _announce
+from tests.engines.dicethrone.helpers import pass_pauses as _pass_pauses
 from tests.engines.dicethrone.test_new_heroes import _play_to_end
 
 UPGRADES = {
@@ -41,23 +43,6 @@ def _pyro(foe: str = "barbarian", **changes: object) -> State:
 
 def _level(slot: str, card: str, **changes: object) -> State:
     return _pyro(upgrades={slot: card}, board=(card,), **changes)
-
-
-def _announce(state: State, dice: tuple[int, ...], ability: str, *after: int) -> State:
-    """The Pyromancer rolls ``dice``, announces, and the opponent lets it activate."""
-    state, _ = act(state, 0, a.EndPhase())
-    state, _ = act(state, 0, a.RollDice(), *dice)
-    state, _ = act(state, 0, a.Announce(ability))
-    state, _ = act(state, 1, a.Pass(), *after)
-    return state
-
-
-def _pass_pauses(state: State) -> State:
-    """Everyone lets each "Then" pause go by (the active player first)."""
-    while state.choice is not None and state.choice.pause:
-        decision = ENGINE.pending(state)[0]
-        state, _ = act(state, decision.seat, a.Pass())
-    return state
 
 
 def _attacks(state: State) -> list[tuple[int, DamageKind]]:

@@ -24,6 +24,11 @@ from tests.engines.dicethrone.helpers import (
     start,
     with_player,
 )
+from tests.engines.dicethrone.helpers import announce as _announce
+from tests.engines.dicethrone.helpers import attack_damage as _attack
+from tests.engines.dicethrone.helpers import pass_pauses as _then
+from tests.engines.dicethrone.helpers import pass_windows as _pass_windows
+from tests.engines.dicethrone.helpers import upgrades as _up
 from tests.engines.dicethrone.test_new_heroes import _play_to_end
 
 GEM, MARK = "charged_gem", "sun_marked"
@@ -39,37 +44,6 @@ def _elf(foe: str = "barbarian", dial: int = 0, dawn: bool = False, **changes: A
 def _dial(state: State, seat: int = 0) -> tuple[int, int]:
     kept = state.players[seat].tracks
     return kept.get("sun_dial", 0), kept.get("sun_dial.side", 0)
-
-
-def _up(*cards: str) -> dict[str, Any]:
-    return {"upgrades": {c.removesuffix("_2"): c for c in cards}, "board": cards}
-
-
-def _announce(state: State, dice: tuple[int, ...], ability: str, *after: int) -> State:
-    state, _ = act(state, 0, a.EndPhase())
-    state, _ = act(state, 0, a.RollDice(), *dice)
-    state, _ = act(state, 0, a.Announce(ability))
-    state, _ = act(state, 1, a.Pass(), *after)
-    return state
-
-
-def _then(state: State) -> State:
-    while state.choice is not None and state.choice.pause:
-        decision = ENGINE.pending(state)[0]
-        state, _ = act(state, decision.seat, a.Pass())
-    return state
-
-
-def _pass_windows(state: State) -> State:
-    while state.step is Step.FINAL or (state.choice is not None and state.choice.pause):
-        decision = ENGINE.pending(state)[0]
-        state, _ = act(state, decision.seat, a.Pass())
-    return state
-
-
-def _attack(state: State) -> tuple[int, DamageKind]:
-    (inc,) = [i for i in state.ledger if i.attack]
-    return inc.amount + inc.added, inc.kind
 
 
 # -- the Sun Dial ---------------------------------------------------------------------
