@@ -114,7 +114,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.quick:
         args.events, args.backend = 1000, "sqlite"
-    heap.settle(load_games())  # as the bot does at start (bot/heap.py)
+    heap.freeze_loaded(load_games())  # as the bot does at start (bot/heap.py)
     before = reference_ms()
     results = asyncio.run(main_async(args))
     after = reference_ms()

@@ -59,7 +59,7 @@ async def measure(url: str, moves: int) -> Timings:
     monitor = LagMonitor()
     try:
         await driver.configure_guilds()
-        heap.settle(games)  # as the bot does at start (bot.heap)
+        heap.freeze_loaded(games)  # as the bot does at start (bot.heap)
         for game in games:  # warm-up: imports, fonts, the render workers
             await driver.move(await driver.new_match(game.name, game.min_seats))
         monitor.start()

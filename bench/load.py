@@ -259,7 +259,7 @@ async def drive(url: str, matches: int, seconds: float, process: int, barrier: A
     reference = reference_ms()
     try:
         await driver.configure_guilds()
-        heap.settle(engines)  # as the bot does at start (bot.heap)
+        heap.freeze_loaded(engines)  # as the bot does at start (bot.heap)
         # Warm up: one move of each game, so first-use costs (imports, fonts) stay out.
         for game_engine in engines:
             await driver.move(await driver.new_match(game_engine.name, game_engine.min_seats))

@@ -24,7 +24,7 @@ from typing import Any
 from engines.core.protocol import GameEngine
 
 
-def settle(engines: Iterable[GameEngine[Any]]) -> int:
+def freeze_loaded(engines: Iterable[GameEngine[Any]]) -> int:
     """Load what every move reuses (each game's catalogue and built-in content), collect
     what start-up left behind, then freeze the rest; returns how many objects were frozen."""
     for engine in engines:

@@ -30,7 +30,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
-from bot.heap import settle
+from bot.heap import freeze_loaded
 from engines.core import GameEngine, View
 
 _T = TypeVar("_T")
@@ -88,7 +88,7 @@ def _warm_worker(modules: tuple[str, ...]) -> None:
     from engines.core.registry import load_games
 
     # A worker lives as long as the pool: what it loads once is frozen (bot.heap).
-    settle(load_games(modules))
+    freeze_loaded(load_games(modules))
 
 
 def configure(workers: int | None = None, modules: Iterable[str] = ()) -> None:

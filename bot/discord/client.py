@@ -81,7 +81,7 @@ class TabletopBot(commands.AutoShardedBot):
         self.add_dynamic_items(MatchButton, MatchSelect)
         await self.sync_commands()
         if self.settle_heap:
-            log.info("%d objects kept out of full collections", heap.settle(self.engines))
+            log.info("%d objects kept out of full collections", heap.freeze_loaded(self.engines))
 
     async def add_commands(self) -> None:
         """Load every cog and make the command tree ready to sync, translations included."""

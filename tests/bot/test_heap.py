@@ -1,10 +1,10 @@
-"""bot.heap.settle: what start-up loads is kept out of the collector's full passes."""
+"""bot.heap.freeze_loaded: what start-up loads is kept out of the collector's full passes."""
 
 from __future__ import annotations
 
 import gc
 
-from bot.heap import collector_paused, settle
+from bot.heap import collector_paused, freeze_loaded
 from bot.match import history
 from bot.match.service import MatchService
 from engines.core.registry import load_games
@@ -18,7 +18,7 @@ def _tracked(obj: object) -> bool:
 def test_settle_loads_the_games_and_freezes_what_lives_for_the_process() -> None:
     engines = load_games()
     try:
-        frozen = settle(engines)
+        frozen = freeze_loaded(engines)
         # Each game's catalogue and built-in content were loaded, then frozen: the
         # collector's passes (gc.get_objects lists what they walk) no longer see them.
         assert frozen > 10_000
