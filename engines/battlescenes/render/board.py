@@ -36,7 +36,7 @@ from engines.battlescenes.render.words import (
     Translate,
     end_text,
     last_lines,
-    legend_lines,
+    legend_entries,
     owes_text,
 )
 from engines.battlescenes.view import BoardView, SceneCard
@@ -142,6 +142,30 @@ def _text_block(
         )
         y += LINE
     return y
+
+
+def _legend(
+    t: Translate, locale: str, powers: Sequence[str], actions: bool, limit: int
+) -> list[tuple[str, bool]]:
+    """The legend in at most ``limit`` lines, every entry whole: the full one when it
+    fits, else the stages without the note on the coloured bar and then fewer power
+    labels (the last ones first) — never an entry cut short."""
+
+    def lines(shown: Sequence[str], short: bool) -> list[tuple[str, bool]]:
+        entries = legend_entries(t, locale, shown, actions, short)
+        return _wrapped([" · ".join(entries)], 99, False)
+
+    fitted = lines(powers, False)
+    shown = list(powers)
+    while len(fitted) > limit:
+        fitted = lines(shown, True)
+        if len(fitted) > limit and not shown:
+            return _wrapped(
+                [" · ".join(legend_entries(t, locale, (), actions, True))], limit, False
+            )
+        if len(fitted) > limit:
+            shown.pop()
+    return fitted
 
 
 def _wrapped(texts: Sequence[str], limit: int, bold_first: bool) -> list[tuple[str, bool]]:
@@ -268,7 +292,7 @@ def board(data: BoardView, seat: int | None, t: Translate, locale: str) -> bytes
         tree_lines = _wrapped(tree if len(tree) <= effects else tree_runs, effects, False)
         acts = [] if actions else action_block(data.scene, order, t, locale, listed)
         chips = (actions and any(c.actions for c in data.scene)) or bool(acts)
-        legend = _wrapped(legend_lines(t, locale, shown, chips), keys, False)
+        legend = _legend(t, locale, shown, chips, keys)
         height = fixed + sum(side.height for side in sides) + len(acts) * LINE
         height += (len(last) * LINE + 24 if last else 0) + (len(tree_lines) * LINE + 8)
         height += len(legend) * LINE + 16 if legend else 0

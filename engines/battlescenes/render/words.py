@@ -101,12 +101,16 @@ def last_lines(data: BoardView, t: Translate, locale: str) -> list[str]:
     return [t(key, locale, player=who, action=kind), *said]
 
 
-def legend_lines(
-    t: Translate, locale: str, powers: Sequence[str] = (), actions: bool = False
+def legend_entries(
+    t: Translate,
+    locale: str,
+    powers: Sequence[str] = (),
+    actions: bool = False,
+    short: bool = False,
 ) -> list[str]:
-    """The board's symbols in words: the short labels of the ``powers`` shown ("SF Super
-    Strength"), the stages, and (``actions``: cards show them) the action chip."""
+    """The legend's entries, each to be shown whole: the stages first (``short``: without
+    the note on the coloured bar), the action chip, then the power labels."""
     keys = [f"{short_powers(t, locale, (p,))} {translated(t, locale, 'power', p)}" for p in powers]
-    edge = t("battlescenes.render.legend.board", locale)
+    edge = t(f"battlescenes.render.legend.{'board_short' if short else 'board'}", locale)
     chip = [t("battlescenes.board.legend_action", locale)] if actions else []
-    return [" · ".join([*keys, edge, *chip])]
+    return [edge, *chip, *keys]

@@ -123,3 +123,11 @@ def test_hand_texts_stay_in_their_owners_private_views() -> None:
         view = ENGINE.view(state, seat)
         shown = texts(view, kind, "en-US") + ENGINE.describe(view, kind, "en-US")
         assert protecao not in shown and odin not in shown, (seat, kind)
+
+
+def test_a_crowded_board_keeps_every_legend_entry_whole() -> None:
+    """The end board has no room for the whole legend: the note on the coloured bar
+    goes first, and no entry is cut short with "…"."""
+    shown = texts(ENGINE.view(reference.end(), None), "board", "en-US")
+    assert "Stage: upright 1 · turned left 2 · turned right 0" in shown
+    assert "bar = …" not in shown and "Agility" in shown
