@@ -75,7 +75,7 @@ async def _run(settings: Settings) -> int:
     from bot.discord.command_payload import InvalidCommandTree
 
     async with TabletopBot(settings) as bot:
-        bot.settle_heap = True
+        bot.freeze_heap = True
         try:
             await bot.start(token)
         except discord.LoginFailure:

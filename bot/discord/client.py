@@ -67,7 +67,7 @@ class TabletopBot(commands.AutoShardedBot):
         self.service: MatchService
         #: Freeze what start-up loaded out of the collector's full passes (bot.heap):
         #: set by ``python -m bot run`` only, as tests start and drop many bots.
-        self.settle_heap = False
+        self.freeze_heap = False
 
     async def setup_hook(self) -> None:
         render_pool.configure(self.settings.render_processes, self.settings.games)
@@ -80,7 +80,7 @@ class TabletopBot(commands.AutoShardedBot):
         await self.add_commands()
         self.add_dynamic_items(MatchButton, MatchSelect)
         await self.sync_commands()
-        if self.settle_heap:
+        if self.freeze_heap:
             log.info("%d objects kept out of full collections", heap.freeze_loaded(self.engines))
 
     async def add_commands(self) -> None:

@@ -240,7 +240,7 @@ def _replay(
                 result = given if given is not None else to_json(ended) if ended else None
             elif kind == "adjust":
                 state = apply_changes(engine, state, row["action"]["changes"])
-                ended = engine.result(state)  # an adjustment may end the match (settle)
+                ended = engine.result(state)  # an adjustment may end the match (its consequences)
                 result = to_json(ended) if ended is not None else result
             elif kind in META:
                 if "result" in row["action"]:

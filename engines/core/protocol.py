@@ -326,7 +326,7 @@ class GameEngine(ABC, Generic[S]):
         every referee adjustment (:meth:`adjusted`); the default declares none."""
         return []
 
-    def settle(self, state: S) -> S:
+    def consequences(self, state: S) -> S:
         """``state`` with the consequences the rules give it, after a hand change: a
         figure at 0 HP knocked out, a player at 0 health defeated, a match won. The
         default has none."""
@@ -335,9 +335,9 @@ class GameEngine(ABC, Generic[S]):
     def adjusted(self, state: S) -> S:
         """A referee's hand-changed ``state``, checked and settled: refused with
         :class:`InvalidStateError` naming the first invariant it breaks, else the state
-        after :meth:`settle` (which must itself keep every invariant)."""
+        after :meth:`consequences` (which must itself keep every invariant)."""
         self._refuse_broken(state)
-        settled = self.settle(state)
+        settled = self.consequences(state)
         self._refuse_broken(settled)
         return settled
 

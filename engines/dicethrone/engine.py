@@ -367,8 +367,8 @@ class DiceThrone(GameEngine[State]):
     def check_state(self, state: State) -> list[Message]:
         return invariants.check_state(state)
 
-    def settle(self, state: State) -> State:
-        return invariants.settle(state)
+    def consequences(self, state: State) -> State:
+        return invariants.consequences(state)
 
     def view(self, state: State, seat: int | None) -> View:
         flow = self.flow(state, _NoDice())

@@ -260,8 +260,8 @@ class Krosmaster(GameEngine[State]):
     def check_state(self, state: State) -> list[Message]:
         return invariants.check_state(state)
 
-    def settle(self, state: State) -> State:
-        return invariants.settle(state)
+    def consequences(self, state: State) -> State:
+        return invariants.consequences(state)
 
     def concede(self, state: State, seat: int, seats: Sequence[int]) -> MatchResult:
         """A resignation or forfeit: in 2 v 2 the whole team loses (9.3.2); in a

@@ -93,7 +93,7 @@ def test_modules_import_each_other_without_cycles(package: str) -> None:
 def test_the_cycle_check_itself_finds_a_cycle() -> None:
     name = "engines.krosmaster"
     play = ast.parse(f"from {name}.rules import turns\n")
-    turns = ast.parse(f"from {name}.rules.play import settle\n")
+    turns = ast.parse(f"from {name}.rules.play import after_activation\n")
     modules = {f"{name}.rules.play": play, f"{name}.rules.turns": turns}
     graph = {module: _imported(tree.body[0], modules) for module, tree in modules.items()}
     assert _cycle(graph) == [f"{name}.rules.play", f"{name}.rules.turns", f"{name}.rules.play"]

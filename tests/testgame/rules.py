@@ -163,7 +163,7 @@ class HighCardDice(GameEngine[State]):
             if p.score < 0
         ]
 
-    def settle(self, state: State) -> State:
+    def consequences(self, state: State) -> State:
         """Rule 3: a score reaching the target wins (the highest, if several do)."""
         reached = [i for i, p in enumerate(state.players) if p.score >= state.target]
         if state.phase is Phase.OVER or not reached:

@@ -422,8 +422,8 @@ class BattleScenes(GameEngine[State]):
     def check_state(self, state: State) -> list[Message]:
         return invariants.check_state(state)
 
-    def settle(self, state: State) -> State:
-        return invariants.settle(state)
+    def consequences(self, state: State) -> State:
+        return invariants.consequences(state)
 
     def view(self, state: State, seat: int | None) -> View:
         return View(self.name, seat, build_view(state, seat, self.pending(state)))

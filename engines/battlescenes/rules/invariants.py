@@ -1,7 +1,7 @@
 """What every Battle Scenes state keeps, and what a hand change brings about.
 
 A referee's adjustment (``/ref adjust``) is checked against :func:`check_state`
-before and after :func:`settle`: 15 prize points win at any moment (4.9.1).
+before and after :func:`consequences`: 15 prize points win at any moment (4.9.1).
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ def check_state(state: State) -> list[Message]:
     return problems
 
 
-def settle(state: State) -> State:
+def consequences(state: State) -> State:
     """4.9.1: 15 or more prize points win, whenever they are reached."""
     if state.phase is Phase.OVER:
         return state

@@ -19,7 +19,7 @@ from engines.dicethrone.content import Step as ScriptStep
 from engines.dicethrone.effects.context import Ctx, chosen_player, paused, put
 from engines.dicethrone.effects.reactions import spend_allowed
 from engines.dicethrone.rules.dice_cards import current_dice, dice_in_play, dice_step, parse
-from engines.dicethrone.rules.settle import settle
+from engines.dicethrone.rules.ledger import resolve_ledger
 from engines.dicethrone.rules.state import Phase, Resume, State, Step
 from engines.dicethrone.rules.statuses import parse_pick, tokens_in_play
 from engines.dicethrone.rules.turn import Flow, illegal
@@ -335,7 +335,7 @@ def after_action(state: State, flow: Flow, seat: int) -> State:
         # The Upkeep's damage waits for the end of the phase (1.3); everyone may answer.
         return replace(state, passed=(), priority=seat)
     if state.phase not in ROLL_PHASES:
-        state = settle(state, flow.events)
+        state = resolve_ledger(state, flow.events)
         if state.phase is not Phase.OVER and not state.alive(state.active):
             return flow.next_turn(state)  # King of the Hill: the turn of a defeated player ends
         if state.step is Step.INCOME_END and state.phase is not Phase.OVER:

@@ -1,15 +1,15 @@
 """What every Dice Throne state keeps, and what a hand change brings about.
 
 A referee's adjustment (``/ref adjust``) is checked against :func:`check_state`
-before and after :func:`settle`: a player brought to 0 health is defeated
+before and after :func:`consequences`: a player brought to 0 health is defeated
 ("Vitalidade") and the match ends when one side is left.
 """
 
 from __future__ import annotations
 
 from engines.core import Message
+from engines.dicethrone.rules.ledger import check_defeat
 from engines.dicethrone.rules.modes import health_cap
-from engines.dicethrone.rules.settle import check_defeat
 from engines.dicethrone.rules.state import CP_CAP, Phase, State
 
 
@@ -39,7 +39,7 @@ def check_state(state: State) -> list[Message]:
     return problems
 
 
-def settle(state: State) -> State:
+def consequences(state: State) -> State:
     """A player at 0 health is defeated; one side left wins, none left is a draw."""
     if state.phase is Phase.OVER:
         return state

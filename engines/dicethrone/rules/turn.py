@@ -23,7 +23,7 @@ from engines.dicethrone.effects.triggers import attack_triggers, end_of_turn, ex
 from engines.dicethrone.rules import aim, first_roll, stun, targeting, upkeep
 from engines.dicethrone.rules.combos import best_variant, usable_level
 from engines.dicethrone.rules.defense_dice import defense_dice
-from engines.dicethrone.rules.settle import settle
+from engines.dicethrone.rules.ledger import resolve_ledger
 from engines.dicethrone.rules.state import (
     ATTEMPTS,
     CP_CAP,
@@ -144,7 +144,7 @@ class Flow:
         ended = end_of_turn(self.interp, state) if state.alive(state.active) else state
         if ended is not state:
             # "At the conclusion of your turn" (Delayed Poison): applied at once.
-            state = settle(ended, self.events)
+            state = resolve_ledger(ended, self.events)
             if state.phase is Phase.OVER:
                 return state
         nxt = state.order_from(state.active)[0]
@@ -446,7 +446,7 @@ class Flow:
         heroes = {seat: self.hero(state, seat) for seat in range(len(state.players))}
         state = track_bonuses(self.interp, state, heroes)
         state = dial_bonuses(self.interp, state, heroes[state.active])
-        state = settle(state, self.events)
+        state = resolve_ledger(state, self.events)
         state = expire_after_roll(self.interp, state)
         if state.phase is Phase.OVER:
             return state

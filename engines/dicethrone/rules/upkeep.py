@@ -12,7 +12,7 @@ from engines.dicethrone.effects.context import Ctx, draw_card, paused, put, remo
 from engines.dicethrone.effects.dials import dial_upkeep
 from engines.dicethrone.effects.foes import FOE_RESET
 from engines.dicethrone.rules.flow import TurnFlow
-from engines.dicethrone.rules.settle import settle
+from engines.dicethrone.rules.ledger import resolve_ledger
 from engines.dicethrone.rules.state import CP_CAP, Phase, Resume, State, Step, goto
 
 
@@ -59,7 +59,7 @@ def after_upkeep(flow: TurnFlow, state: State) -> State:
 
 def close_upkeep(flow: TurnFlow, state: State) -> State:
     """Apply the Upkeep's damage and healing; then Income and Main (1)."""
-    state = settle(state, flow.events)
+    state = resolve_ledger(state, flow.events)
     if state.phase is Phase.OVER:
         return state
     if not state.alive(state.active):

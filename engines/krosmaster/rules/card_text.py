@@ -31,4 +31,4 @@ def applied(state: State, seat: int, dice: Dice) -> tuple[State, list[Any]]:
         events += more
     if state.phase not in (Phase.ACTIVATION, Phase.PENDING):
         return state, events
-    return play.settle(state, events, dice)
+    return play.after_activation(state, events, dice)

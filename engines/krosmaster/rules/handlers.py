@@ -140,7 +140,7 @@ def _resolve(state: State, seat: int, action: A.Resolve, dice: Dice) -> Result:
     if not 1 <= action.effect <= len(state.pending):
         raise invalid("bad_effect", "No such pending effect.", effect=action.effect)
     state, events = pending.resolve(state, action.effect - 1, dice)
-    return play.settle(state, events, dice)
+    return play.after_activation(state, events, dice)
 
 
 @_handles(A.Adjust)
@@ -149,7 +149,7 @@ def _adjust(state: State, seat: int, action: A.Adjust, dice: Dice) -> Result:
     state, events = adjust(state, seat, target, action.what, action.value, action.reason)
     if state.manual or state.phase not in (Phase.ACTIVATION, Phase.PENDING):
         return state, events  # a referee's fix outside an activation changes nothing else
-    return play.settle(state, events, dice)
+    return play.after_activation(state, events, dice)
 
 
 @_handles(A.Applied)
@@ -170,7 +170,7 @@ def _buy_reward(state: State, seat: int, action: A.BuyReward, dice: Dice) -> Res
 @_handles(A.Reveal)
 def _reveal(state: State, seat: int, action: A.Reveal, dice: Dice) -> Result:
     state, events = rewards.reveal(state, play.active(state), action.reward)
-    return play.settle(state, events, dice)
+    return play.after_activation(state, events, dice)
 
 
 @_handles(A.EndTurn)
@@ -181,22 +181,22 @@ def _end_turn(state: State, seat: int, action: A.EndTurn, dice: Dice) -> Result:
 @_handles(A.Move)
 def _move(state: State, seat: int, action: A.Move, dice: Dice) -> Result:
     state, events = play.do_move(state, action.to, action.path, dice)
-    return play.settle(state, events, dice)
+    return play.after_activation(state, events, dice)
 
 
 @_handles(A.Cast)
 def _cast(state: State, seat: int, action: A.Cast, dice: Dice) -> Result:
     state, events = play.do_cast(state, action.spell, action.target, action.facing, dice)
-    return play.settle(state, events, dice)
+    return play.after_activation(state, events, dice)
 
 
 @_handles(A.CollectKama)
 def _collect(state: State, seat: int, action: A.CollectKama, dice: Dice) -> Result:
     state, events = play.collect(state, action.count)
-    return play.settle(state, events, dice)
+    return play.after_activation(state, events, dice)
 
 
 @_handles(A.BuyGG)
 def _buy_gg(state: State, seat: int, action: A.BuyGG, dice: Dice) -> Result:
     state, events = play.buy(state, action.player)
-    return play.settle(state, events, dice)
+    return play.after_activation(state, events, dice)

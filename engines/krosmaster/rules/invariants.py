@@ -1,7 +1,7 @@
 """What every Krosmaster state keeps, and what a hand change brings about (1.5.1).
 
 A referee's adjustment (``/ref adjust``) is checked against :func:`check_state`
-before and after :func:`settle`, which applies the rules' consequences: wounds
+before and after :func:`consequences`, which applies the rules' consequences: wounds
 reaching HP knock a figure out (4.10.2), and the victory checks of 1.4 follow.
 """
 
@@ -63,7 +63,7 @@ def check_state(state: State) -> list[Message]:
     return problems
 
 
-def settle(state: State) -> State:
+def consequences(state: State) -> State:
     """Knock out every figure whose wounds reach its HP (4.10.2, in the active player's
     order, 4.18.3.b), then decide the match as 1.4 says (GG, last one standing)."""
     for unit in chosen_order(state, list(on_board(state))):

@@ -253,7 +253,7 @@ def steal_from(state: State, buyer: int, text: str) -> int:
     return chosen
 
 
-def settle(state: State, events: list[Event], dice: Dice) -> tuple[State, list[Event]]:
+def after_activation(state: State, events: list[Event], dice: Dice) -> tuple[State, list[Event]]:
     """After an activation action: step 8 (7.2.9), then end a knocked-out unit's turn."""
     if state.suspended is not None:  # the spell waits for its card text (1.5.1)
         return state, events

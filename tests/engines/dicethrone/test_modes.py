@@ -18,7 +18,7 @@ from engines.dicethrone import ENGINE
 from engines.dicethrone.content import DamageKind
 from engines.dicethrone.rules import actions as a
 from engines.dicethrone.rules.damage import Incoming
-from engines.dicethrone.rules.settle import settle
+from engines.dicethrone.rules.ledger import resolve_ledger
 from engines.dicethrone.rules.state import Phase, State, Step
 from tests.engines.dicethrone.helpers import (
     MINI,
@@ -223,7 +223,7 @@ def test_teammates_damaged_at_once_lose_the_combined_total() -> None:
         ),
     )
     events: list[Any] = []
-    state = settle(state, events)
+    state = resolve_ledger(state, events)
     assert [p.health for p in state.players] == [50, 42, 50, 42]
     # The team's shared health, said as the team's (issue 27: "Bruno & Davi takes 8").
     said = {

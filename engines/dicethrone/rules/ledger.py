@@ -16,7 +16,7 @@ from engines.dicethrone.rules.modes import health_cap, set_health
 from engines.dicethrone.rules.state import Phase, Report, State
 
 
-def settle(state: State, events: list[Event]) -> State:
+def resolve_ledger(state: State, events: list[Event]) -> State:
     """Apply the ledger and the pending heals at once; decide defeats."""
     if not state.ledger and not state.heals:
         return check_defeat(state, events)  # stolen health may have reached 0
