@@ -3,10 +3,10 @@
 Each match is a task that plays its match to the end (then starts another) by
 taking, as the seat's user, the default of the first decision owed, the way a
 player presses a decision's button. One move makes exactly the calls the bot's
-``Flow.press`` → ``Flow.act`` → ``Flow.publish`` → ``Flow.posted`` make for a
+``Router.press`` → ``Router.act`` → ``Router.publish`` → ``Router.posted`` make for a
 button, minus Discord's own I/O:
 
-1. ``MatchService.resolve`` (the tenancy gate) and ``check_control`` (``Flow.may_use``);
+1. ``MatchService.resolve`` (the tenancy gate) and ``check_control`` (``Router.may_use``);
 2. ``MatchService.act`` (load, apply, append, autoplay, deadlines, commit);
 3. the guild's locale, then ``Presenter.public`` (events, controls, view, render, PNG);
 4. ``MatchService.record_state_post`` and, when an older post is superseded, the
@@ -187,7 +187,7 @@ class Driver:
         return Press.of(await self.service.start(match.id, self.base + 5_000_000 + number))
 
     async def locale(self, snap: MatchSnapshot) -> str:
-        """``Flow.public_locale``: the guild's language, from the snapshot when the
+        """``Router.public_locale``: the guild's language, from the snapshot when the
         service read it with the move (older services take no snapshot, so the
         benchmark still runs on earlier commits for before/after tables)."""
         guild_locale: Any = self.service.guild_locale
@@ -200,17 +200,17 @@ class Driver:
         if press is None:
             return None
         user, match_id, kind = press.user, press.match_id, str(press.action["kind"])
-        # Flow.may_press → Flow.may_use: the tenancy gate, then the control's check.
+        # Router.may_press → Router.may_use: the tenancy gate, then the control's check.
         await self.service.resolve(
             guild_id=press.guild_id, user_id=user, channel_id=press.thread_id, explicit=match_id
         )
         await self.service.check_control(match_id, user, press.version, kind)
-        # Flow.act's work: the move, then the public post in the guild's language.
+        # Router.act's work: the move, then the public post in the guild's language.
         snap = await self.service.act(match_id, user, press.action, press.version)
         locale = await self.locale(snap)
         post = await self.presenter.public(snap, locale)
         assert post.images and post.images[0].data
-        # Flow.posted: record the new state post; retire the old one's controls.
+        # Router.posted: record the new state post; retire the old one's controls.
         old = await self.service.record_state_post(
             snap.match.id,
             1_000_000_000 + snap.match.id * 10_000 + snap.match.version,

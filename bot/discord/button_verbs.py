@@ -1,6 +1,6 @@
 """The verbs of the bot's buttons (``tt:<verb>:<match>:…``) and who may press them.
 
-A cog registers each verb it answers (:meth:`bot.flow.Flow.register_button`) when it
+A cog registers each verb it answers (:meth:`bot.router.Router.register_button`) when it
 is loaded, so the router dispatches a press without importing any cog.
 """
 

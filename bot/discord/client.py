@@ -13,8 +13,8 @@ from bot import heap, render_pool
 from bot.config import Settings
 from bot.discord.command_payload import InvalidCommandTree, tree_violations
 from bot.discord.controls import known_control
-from bot.discord.flow import Flow
 from bot.discord.presenter import Presenter
+from bot.discord.router import Router
 from bot.discord.views import MatchButton, MatchSelect
 from bot.i18n import BotTranslator, Texts, build_catalog, discord_locale, localise_option_names
 from bot.match.clock import Clock, SystemClock
@@ -61,7 +61,7 @@ class TabletopBot(commands.AutoShardedBot):
         set_content_roots(settings.content_dirs)
         self.texts = Texts(build_catalog(self.engines))
         self.presenter = Presenter(self.texts)
-        self.flow = Flow(self)
+        self.router = Router(self)
         self.clock: Clock = clock or SystemClock()
         self.db_engine: AsyncEngine | None = None
         self.service: MatchService

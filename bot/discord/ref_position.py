@@ -70,7 +70,7 @@ async def export_position(
 
     async with guarded(interaction):
         await interaction.response.defer(ephemeral=True, thinking=True)
-        match_id = await bot.flow.refereed_match(interaction, match)
+        match_id = await bot.router.refereed_match(interaction, match)
         if await bot.service.is_seated(match_id, interaction.user.id):
             # The file shows every hand: a referee who plays never gets it.
             raise UserError("bot.error.referee_plays")

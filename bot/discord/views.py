@@ -72,11 +72,11 @@ class MatchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPL
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         bot: TabletopBot = interaction.client  # type: ignore[assignment]
-        return await bot.flow.may_press(interaction, self.verb, self.args)
+        return await bot.router.may_press(interaction, self.verb, self.args)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: TabletopBot = interaction.client  # type: ignore[assignment]
-        await bot.flow.press(interaction, self.verb, self.args)
+        await bot.router.press(interaction, self.verb, self.args)
 
 
 class MatchSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_TEMPLATE):
@@ -106,12 +106,12 @@ class MatchSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELEC
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         bot: TabletopBot = interaction.client  # type: ignore[assignment]
-        return await bot.flow.may_use(interaction, self.target)
+        return await bot.router.may_use(interaction, self.target)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: TabletopBot = interaction.client  # type: ignore[assignment]
         values = list(self.item.values)  # refreshed from the interaction by discord.py
-        await bot.flow.choose(interaction, self.target, values)
+        await bot.router.choose(interaction, self.target, values)
 
 
 #: Discord allows five rows: a select menu fills one, buttons share the others.

@@ -107,9 +107,9 @@ def test_the_check_finds_a_cycle() -> None:
 
 
 def test_the_router_imports_no_cog() -> None:
-    """Cogs register their button verbs with the router (``Flow.register_button``):
+    """Cogs register their button verbs with the router (``Router.register_button``):
     the router depends on no cog, typing imports included."""
     modules = _modules()
-    flow = modules["bot.discord.flow"]
+    flow = modules["bot.discord.router"]
     imported = {t for node in ast.walk(flow) for t in _targets(node, modules)}
     assert {name for name in imported if name.startswith("bot.discord.cogs")} == set()

@@ -1,6 +1,6 @@
 """``/content``: content packs a server uploads through Discord (bot/content.py).
 
-Referees and server managers upload and remove (``Flow.require_referee``, as for
+Referees and server managers upload and remove (``Router.require_referee``, as for
 ``/ref``); everyone in the server lists and previews. Each server sees its own
 packs only, plus the built-in ones and those the operator installed. Every reply
 is private and in the user's language.
@@ -136,7 +136,7 @@ class Content(
         """Validate and store an upload as the next version of the server's pack."""
         async with guarded(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
-            await self.bot.flow.require_referee(interaction)
+            await self.bot.router.require_referee(interaction)
             engine = self._engine(game)
             if file.size > MAX_PACK_BYTES:
                 raise UserError(
@@ -283,7 +283,7 @@ class Content(
         """Hide the server's pack from new matches and the lists."""
         async with guarded(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
-            await self.bot.flow.require_referee(interaction)
+            await self.bot.router.require_referee(interaction)
             engine = self._engine(game)
             info = await self.bot.service.packs.remove(interaction.guild_id or 0, engine, pack)
             text = self.bot.texts(

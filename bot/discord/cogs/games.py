@@ -80,15 +80,15 @@ def _callback(bot: TabletopBot, engine: GameEngine[Any], spec: CommandSpec) -> A
         preview = bool(values.pop(PREVIEW, None))
         action = {"kind": spec.action, **{k: v for k, v in values.items() if v is not None}}
         try:
-            match_id = await bot.flow.match_of(interaction, explicit)
+            match_id = await bot.router.match_of(interaction, explicit)
         except UserError as exc:
             text = bot.texts(exc.key, user_locale(interaction), **exc.params)
             await interaction.response.send_message(text, ephemeral=True)
             return
         if preview:
-            await bot.flow.preview(interaction, match_id, action, engine.name)
+            await bot.router.preview(interaction, match_id, action, engine.name)
         else:
-            await bot.flow.act(interaction, match_id, action, game=engine.name)
+            await bot.router.act(interaction, match_id, action, game=engine.name)
 
     keyword = inspect.Parameter.KEYWORD_ONLY
     params = [
@@ -172,7 +172,7 @@ def _autocompleter(
         explicit = getattr(interaction.namespace, "match", None)
         state = seat = None
         try:
-            match_id = await bot.flow.match_of(interaction, explicit)
+            match_id = await bot.router.match_of(interaction, explicit)
             snap = await bot.service.load(match_id)
             if snap.engine.name == engine.name:  # another game's state means nothing here
                 state, seat = snap.state, snap.seat_of(interaction.user.id)

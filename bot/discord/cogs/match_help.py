@@ -54,7 +54,7 @@ class HelpCommands(commands.Cog):
             t = self.bot.texts
             if game is None:
                 try:
-                    match_id = await self.bot.flow.match_of(interaction, None)
+                    match_id = await self.bot.router.match_of(interaction, None)
                     game = (await self.bot.service.load(match_id)).match.game
                 except UserError:
                     game = None

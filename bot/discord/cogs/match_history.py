@@ -42,7 +42,7 @@ class HistoryCommands(commands.Cog):
         """Ephemeral: check the log; once the match has ended, replay it from the seed."""
         async with guarded(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
-            match_id = await self.bot.flow.match_of(interaction, match)
+            match_id = await self.bot.router.match_of(interaction, match)
             snap, report = await history.verify_match(self.bot.service, match_id)
             locale = user_locale(interaction)
             lines = [f"**{self.bot.presenter.title(snap, locale)}**"]
@@ -66,7 +66,7 @@ class HistoryCommands(commands.Cog):
         the end, see bot/export.py)."""
         async with guarded(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
-            match_id = await self.bot.flow.match_of(interaction, match)
+            match_id = await self.bot.router.match_of(interaction, match)
             final, data = await history.export_file(self.bot.service, match_id)
             # Once the match is over the file holds the seed: say so, not that it will.
             ready = "bot.export.ready_final" if final else "bot.export.ready"
@@ -94,7 +94,7 @@ class HistoryCommands(commands.Cog):
         async def work() -> Post:
             engine = engine_for(game)
             rows = await self.bot.service.players.standings(guild_id, engine.name)
-            locale = await self.bot.flow.public_locale(guild_id)
+            locale = await self.bot.router.public_locale(guild_id)
             lines = [
                 self.bot.texts(
                     "bot.leaderboard.header", locale, game=self.bot.texts(engine.title_key, locale)
@@ -119,7 +119,7 @@ class HistoryCommands(commands.Cog):
                 lines.append(self.bot.texts("bot.leaderboard.empty", locale))
             return Post(lines=lines)
 
-        await self.bot.flow.public_reply(interaction, work)
+        await self.bot.router.public_reply(interaction, work)
 
     @app_commands.command(
         name=key("bot.command.replay.name", "replay"),
@@ -138,7 +138,7 @@ class HistoryCommands(commands.Cog):
         """Ephemeral: the public render of the state right after event ``event``."""
         async with guarded(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
-            match_id = await self.bot.flow.match_of(interaction, match)
+            match_id = await self.bot.router.match_of(interaction, match)
             snap = await self.bot.service.state_after(match_id, event)
             locale = user_locale(interaction)
             header = [

@@ -27,7 +27,7 @@ async def lookup_choices(
     bot: TabletopBot = interaction.client  # type: ignore[assignment]
     explicit = getattr(interaction.namespace, "match", None)
     try:
-        match_id = await bot.flow.match_of(interaction, explicit)
+        match_id = await bot.router.match_of(interaction, explicit)
         snap = await bot.service.load(match_id)
     except UserError:
         return []
@@ -59,10 +59,10 @@ class PlayerCommands(commands.Cog):
             return
 
         async def work() -> Post:
-            match_id = await self.bot.flow.match_of(interaction, match)
+            match_id = await self.bot.router.match_of(interaction, match)
             request = await self.bot.service.requests.request_undo(match_id, interaction.user.id)
             snap = await self.bot.service.load(match_id)
-            locale = await self.bot.flow.public_locale(interaction.guild_id)
+            locale = await self.bot.router.public_locale(interaction.guild_id)
             others = [s.user_id for s in snap.seats if s.user_id != interaction.user.id]
             base = f"tt:undo:{match_id}:{request.id}"
             return Post(
@@ -86,7 +86,7 @@ class PlayerCommands(commands.Cog):
                 ],
             )
 
-        await self.bot.flow.public_reply(interaction, work)
+        await self.bot.router.public_reply(interaction, work)
 
     async def answer_undo(
         self, interaction: discord.Interaction, match_id: int, request_id: int, accept: bool
@@ -98,12 +98,12 @@ class PlayerCommands(commands.Cog):
                 match_id, request_id, interaction.user.id, accept
             )
             snap = outcome.snapshot or await self.bot.service.load(match_id)
-            locale = await self.bot.flow.public_locale(interaction.guild_id)
+            locale = await self.bot.router.public_locale(interaction.guild_id)
             user = interaction.user.mention
             if outcome.snapshot is not None or not accept:
                 # The request is decided: its buttons go (a silent click's deferral
                 # edits the message it is on).
-                await self.bot.flow.retire_controls(interaction)
+                await self.bot.router.retire_controls(interaction)
             if outcome.snapshot is not None:
                 target, undone, _ = await self.bot.service.reverted(match_id)
                 header = [
@@ -121,7 +121,7 @@ class PlayerCommands(commands.Cog):
                 return snap, Post(lines=[text], mentions=[asker])
             return snap, Post(lines=[self.bot.texts("bot.undo.waiting", locale, user=user)])
 
-        await self.bot.flow.public_change(interaction, work)
+        await self.bot.router.public_change(interaction, work)
 
     @app_commands.command(
         name=key("bot.command.dispute.name", "dispute"),
@@ -144,12 +144,12 @@ class PlayerCommands(commands.Cog):
             return
 
         async def work() -> Post:
-            match_id = await self.bot.flow.match_of(interaction, match)
+            match_id = await self.bot.router.match_of(interaction, match)
             dispute = await self.bot.service.referee.open_dispute(
                 match_id, interaction.user.id, reason
             )
             snap = await self.bot.service.load(match_id)
-            locale = await self.bot.flow.public_locale(interaction.guild_id)
+            locale = await self.bot.router.public_locale(interaction.guild_id)
             role = await self.bot.service.referee_role(guild_id)
             referees = f"<@&{role}>" if role else self.bot.texts("bot.dispute.no_role", locale)
             header = [
@@ -167,7 +167,7 @@ class PlayerCommands(commands.Cog):
             post.roles = [role] if role else []
             return post
 
-        await self.bot.flow.public_reply(interaction, work)
+        await self.bot.router.public_reply(interaction, work)
 
     @app_commands.command(
         name=key("bot.command.lookup.name", "lookup"),
@@ -187,7 +187,7 @@ class PlayerCommands(commands.Cog):
         """Ephemeral: the render of one thing the user may see (never hidden information)."""
         async with guarded(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
-            match_id = await self.bot.flow.match_of(interaction, match)
+            match_id = await self.bot.router.match_of(interaction, match)
             snap = await self.bot.service.load(match_id)
             locale = user_locale(interaction)
             view = snap.engine.lookup(snap.state, snap.seat_of(interaction.user.id), query)

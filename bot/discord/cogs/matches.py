@@ -58,9 +58,9 @@ class Matches(
 
     async def cog_load(self) -> None:
         """Answer the invitation, resignation and undo buttons."""
-        self.bot.flow.register_button("invite", ButtonVerb(Who.INVITED, self._press_invite))
-        self.bot.flow.register_button("resign", ButtonVerb(Who.SEATED, self._press_resign))
-        self.bot.flow.register_button("undo", ButtonVerb(Who.SEATED, self._press_undo))
+        self.bot.router.register_button("invite", ButtonVerb(Who.INVITED, self._press_invite))
+        self.bot.router.register_button("resign", ButtonVerb(Who.SEATED, self._press_resign))
+        self.bot.router.register_button("undo", ButtonVerb(Who.SEATED, self._press_undo))
 
     async def _press_invite(
         self, interaction: discord.Interaction, match_id: int, args: list[str]
@@ -124,7 +124,7 @@ class Matches(
                 pace=await self._pace(guild_id, deadline),
                 pack=pack,
             )
-            locale = await self.bot.flow.public_locale(guild_id)
+            locale = await self.bot.router.public_locale(guild_id)
             title = self._title(match.game, match.id, [s.display_name for s in seats], locale)
             post = self.bot.presenter.invitation(title, match.id, [o.id for o in others], locale)
             if match.content_pack:  # which pack, and an upload's version, the match keeps
@@ -132,7 +132,7 @@ class Matches(
                 post.lines.append(self.bot.texts("bot.content.in_match", locale, pack=shown))
             return post
 
-        await self.bot.flow.public_reply(interaction, work)
+        await self.bot.router.public_reply(interaction, work)
 
     async def answer_invite(
         self, interaction: discord.Interaction, match_id: int, accept: bool
@@ -141,7 +141,7 @@ class Matches(
         async with guarded(interaction):
             await interaction.response.defer()
             outcome = await self.bot.service.respond_invite(match_id, interaction.user.id, accept)
-            locale = await self.bot.flow.public_locale(interaction.guild_id)
+            locale = await self.bot.router.public_locale(interaction.guild_id)
             names = [s.display_name for s in outcome.seats]
             title = self._title(outcome.match.game, match_id, names, locale)
             if outcome.cancelled:
@@ -190,7 +190,7 @@ class Matches(
             self.bot.texts("bot.match.seed_hash", locale, hash=snap.match.seed_hash),
         ]
         post = await self.bot.presenter.public(snap, locale, header)
-        await self.bot.flow.posted(snap, await thread.send(**send_kwargs(post)))
+        await self.bot.router.posted(snap, await thread.send(**send_kwargs(post)))
         await interaction.followup.send(
             self.bot.texts("bot.match.started", locale, title=title, thread=thread.mention)
         )
@@ -207,7 +207,7 @@ class Matches(
         again), take the invitation's buttons off and tell every player why, publicly."""
         seats = await self.bot.service.cancel_unstartable(match_id, interaction.user.id)
         # The invitation's buttons go (a courtesy: a cancelled proposal refuses them).
-        await self.bot.flow.retire_controls(interaction)
+        await self.bot.router.retire_controls(interaction)
         text = self.bot.texts(
             "bot.match.cannot_start",
             locale,
@@ -231,7 +231,7 @@ class Matches(
         """Ephemeral: the public board and whose decision it is."""
         async with guarded(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
-            match_id = await self.bot.flow.match_of(interaction, match)
+            match_id = await self.bot.router.match_of(interaction, match)
             snap = await self.bot.service.load(match_id)
             locale = user_locale(interaction)
             post = await self.bot.presenter.public(
@@ -250,16 +250,16 @@ class Matches(
         """Public: the board as everyone may see it."""
 
         async def work() -> Post:
-            match_id = await self.bot.flow.match_of(interaction, match)
+            match_id = await self.bot.router.match_of(interaction, match)
             snap = await self.bot.service.load(match_id)
-            locale = await self.bot.flow.public_locale(interaction.guild_id)
+            locale = await self.bot.router.public_locale(interaction.guild_id)
             post = await self.bot.presenter.public(
                 snap, locale, [f"**{self._snap_title(snap, locale)}**"]
             )
             post.mentions = []  # a board on request names whose turn it is but pings nobody
             return post
 
-        await self.bot.flow.public_reply(interaction, work)
+        await self.bot.router.public_reply(interaction, work)
 
     @app_commands.command(
         name=key("bot.command.hand.name", "hand"),
@@ -276,7 +276,7 @@ class Matches(
         self, interaction: discord.Interaction, match: int | None = None, dm: bool = False
     ) -> None:
         """Ephemeral (and by DM on request): the user's seat view."""
-        await self.bot.flow.private_view(interaction, match, dm=dm)
+        await self.bot.router.private_view(interaction, match, dm=dm)
 
     @app_commands.command(
         name=key("bot.command.log.name", "log"),
@@ -297,7 +297,7 @@ class Matches(
         catching up looks first), as this user may see it."""
         async with guarded(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
-            match_id = await self.bot.flow.match_of(interaction, match)
+            match_id = await self.bot.router.match_of(interaction, match)
             snap = await self.bot.service.load(match_id)
             rows, page, pages = await self.bot.service.log(match_id, page, LOG_PAGE)
             locale = user_locale(interaction)
@@ -324,7 +324,7 @@ class Matches(
     async def resign(self, interaction: discord.Interaction, match: int | None = None) -> None:
         """Ask for confirmation with a button before conceding."""
         async with guarded(interaction):
-            match_id = await self.bot.flow.match_of(interaction, match)
+            match_id = await self.bot.router.match_of(interaction, match)
             if not await self.bot.service.is_seated(match_id, interaction.user.id):
                 await interaction.response.send_message(
                     self.bot.texts("bot.error.not_a_player", user_locale(interaction)),
@@ -349,7 +349,7 @@ class Matches(
 
         async def work() -> tuple[MatchSnapshot, Post]:
             snap = await self.bot.service.resign(match_id, interaction.user.id)
-            locale = await self.bot.flow.public_locale(snap.match.guild_id)
+            locale = await self.bot.router.public_locale(snap.match.guild_id)
             header = [
                 self.bot.texts("bot.match.resigned", locale, user=interaction.user.display_name)
             ]
@@ -358,7 +358,7 @@ class Matches(
                 post.notify([s.user_id for s in snap.seats if s.user_id != interaction.user.id])
             return snap, post
 
-        await self.bot.flow.public_change(interaction, work)
+        await self.bot.router.public_change(interaction, work)
 
     @app_commands.command(
         name=key("bot.command.list.name", "list"),

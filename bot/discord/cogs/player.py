@@ -177,7 +177,7 @@ class PlayerSettingsCog(
         """Opponents are told, in each active match thread, in the language of that
         match's server: they are mentioned (their waits change), nobody else is."""
         for where in threads:
-            locale = await self.bot.flow.public_locale(where.guild_id)
+            locale = await self.bot.router.public_locale(where.guild_id)
             opponents = " ".join(f"<@{u}>" for u in where.opponents) or "—"
             text = self.bot.texts(
                 text_key, locale, user=interaction.user.mention, opponents=opponents, **params

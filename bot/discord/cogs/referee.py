@@ -2,7 +2,7 @@
 
 Only members of the referee role (``/setup referee-role``) or members who can
 manage the server *of the match's server* may use them, from inside it
-(``Flow.refereed_match``); everyone else is refused privately, and a match of
+(``Router.refereed_match``); everyone else is refused privately, and a match of
 another server is refused as if it did not exist. A referee who plays in the
 match only asks: the act waits until every other player agrees (``tt:consent``
 buttons), and its logged reason names who agreed; such a referee never inspects
@@ -63,8 +63,8 @@ class Referee(
     async def cog_load(self) -> None:
         """Answer the consent buttons (players agreeing to a seated referee's act) and
         the rollback preview's confirm button."""
-        self.bot.flow.register_button("consent", ButtonVerb(Who.SEATED, self._press_consent))
-        self.bot.flow.register_button("confirm", ButtonVerb(Who.REFEREE, self._press_confirm))
+        self.bot.router.register_button("consent", ButtonVerb(Who.SEATED, self._press_consent))
+        self.bot.router.register_button("confirm", ButtonVerb(Who.REFEREE, self._press_confirm))
 
     async def _press_consent(
         self, interaction: discord.Interaction, match_id: int, args: list[str]
@@ -90,8 +90,8 @@ class Referee(
         match_id: int | None = None
         args: Args = {}
         async with guarded(interaction):
-            await self.bot.flow.defer_private(interaction)
-            match_id = await self.bot.flow.refereed_match(interaction, match)
+            await self.bot.router.defer_private(interaction)
+            match_id = await self.bot.router.refereed_match(interaction, match)
             args = await prepare(match_id)
             if await self.bot.service.is_seated(match_id, interaction.user.id):
                 await self._ask_consent(interaction, match_id, command, args)
@@ -112,7 +112,7 @@ class Referee(
         async def work() -> tuple[MatchSnapshot, Post]:
             act = act_named(command)
             snap = await act.run(self.bot.service, match_id, referee, args)
-            locale = await self.bot.flow.public_locale(interaction.guild_id)
+            locale = await self.bot.router.public_locale(interaction.guild_id)
             params = {k: v for k, v in args.items() if isinstance(v, str | int)}
             details: list[str] = []
             if act.shows == "reverted":
@@ -144,7 +144,7 @@ class Referee(
                 post.mentions.append(settled.opened_by)
             return snap, post
 
-        await self.bot.flow.public_change(interaction, work)
+        await self.bot.router.public_change(interaction, work)
 
     async def _ask_consent(
         self, interaction: discord.Interaction, match_id: int, command: str, args: Args
@@ -153,7 +153,7 @@ class Referee(
         request, others = await self.bot.service.requests.request_consent(
             match_id, interaction.user.id, {"command": command, "args": args}
         )
-        locale = await self.bot.flow.public_locale(interaction.guild_id)
+        locale = await self.bot.router.public_locale(interaction.guild_id)
         base = f"tt:consent:{match_id}:{request.id}"
         post = Post(
             lines=[
@@ -172,7 +172,7 @@ class Referee(
                 ButtonSpec(self.bot.texts("bot.button.decline", locale), f"{base}:no", "danger"),
             ],
         )
-        await self.bot.flow.publish(interaction, post)
+        await self.bot.router.publish(interaction, post)
 
     async def answer_consent(
         self, interaction: discord.Interaction, match_id: int, request_id: int, accept: bool
@@ -181,16 +181,16 @@ class Referee(
         act is carried out, its reason naming who agreed (so the log says it)."""
         outcome = None
         async with guarded(interaction):
-            await self.bot.flow.defer_private(interaction)
+            await self.bot.router.defer_private(interaction)
             outcome = await self.bot.service.requests.answer_consent(
                 match_id, request_id, interaction.user.id, accept
             )
             request = outcome.request
             if outcome.agreed is not None or outcome.waiting_for is None:
                 # Agreed or declined, the request is decided: its buttons go.
-                await self.bot.flow.retire_controls(interaction)
+                await self.bot.router.retire_controls(interaction)
             if outcome.agreed is None:
-                locale = await self.bot.flow.public_locale(interaction.guild_id)
+                locale = await self.bot.router.public_locale(interaction.guild_id)
                 declined = outcome.waiting_for is None
                 text = self.bot.texts(
                     "bot.ref.consent_declined" if declined else "bot.ref.consent_waiting",
@@ -199,7 +199,7 @@ class Referee(
                     referee=f"<@{request.requested_by}>",
                 )
                 mentions = [request.requested_by] if declined else []
-                await self.bot.flow.publish(interaction, Post(lines=[text], mentions=mentions))
+                await self.bot.router.publish(interaction, Post(lines=[text], mentions=mentions))
                 outcome = None
         if outcome is None or outcome.agreed is None:
             return
@@ -426,7 +426,7 @@ class Referee(
         """Ephemeral: any seat's private view."""
         async with guarded(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
-            match_id = await self.bot.flow.refereed_match(interaction, match)
+            match_id = await self.bot.router.refereed_match(interaction, match)
             snap = await self.bot.service.load(match_id)
             if snap.seat_of(interaction.user.id) is not None:
                 # A player never sees another's hidden cards, whoever agrees.
@@ -465,7 +465,7 @@ class Referee(
         """Ephemeral preview of the state after ``event`` with a button to confirm."""
         async with guarded(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
-            match_id = await self.bot.flow.refereed_match(interaction, match)
+            match_id = await self.bot.router.refereed_match(interaction, match)
             if await self.bot.service.is_seated(match_id, interaction.user.id):
                 current = await self.bot.service.load(match_id)
                 if not 0 <= event < current.match.version:
@@ -500,7 +500,7 @@ class Referee(
             snap = await self.bot.service.requests.confirm_rollback(
                 match_id, request_id, interaction.user.id
             )
-            locale = await self.bot.flow.public_locale(interaction.guild_id)
+            locale = await self.bot.router.public_locale(interaction.guild_id)
             target, undone, reason = await self.bot.service.reverted(match_id)
             header = [
                 self.bot.texts(
@@ -516,10 +516,10 @@ class Referee(
             ]
             # The preview's button is spent: take it off (a click deferred silently
             # edits the message it is on).
-            await self.bot.flow.retire_controls(interaction)
+            await self.bot.router.retire_controls(interaction)
             return snap, await self.bot.presenter.public(snap, locale, header)
 
-        await self.bot.flow.public_change(interaction, work)
+        await self.bot.router.public_change(interaction, work)
 
     @app_commands.command(
         name=key("bot.command.position.name", "position"),
@@ -550,7 +550,7 @@ class Referee(
         """Ephemeral: the open disputes, with links to their matches."""
         async with guarded(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
-            await self.bot.flow.require_referee(interaction)
+            await self.bot.router.require_referee(interaction)
             assert interaction.guild_id is not None  # only referees of a server get here
             rows = await self.bot.service.referee.open_disputes(interaction.guild_id)
             locale = user_locale(interaction)

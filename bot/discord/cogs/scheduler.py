@@ -66,7 +66,7 @@ class Scheduler(commands.Cog):
         if outcome.thread_id is None:
             return
         bot = self.bot
-        locale = await bot.flow.public_locale(outcome.guild_id)
+        locale = await bot.router.public_locale(outcome.guild_id)
         user = f"<@{outcome.user_id}>"
         if outcome.outcome == "sent":
             snap = await bot.service.load(outcome.match_id)
@@ -126,7 +126,7 @@ class Scheduler(commands.Cog):
         assert isinstance(thread, discord.abc.Messageable)
         message = await thread.send(**send_kwargs(post))
         if outcome.outcome not in ("sent", "failed"):  # a new state: outdated controls link here
-            await bot.flow.posted(snap, message)
+            await bot.router.posted(snap, message)
 
     async def _call_referees(self, post: Post, guild_id: int, locale: str) -> None:
         """Add the call to the server's referee role (pinged), if it has one."""

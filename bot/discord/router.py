@@ -43,7 +43,7 @@ log = logging.getLogger(__name__)
 Work = Callable[[], Awaitable[tuple[MatchSnapshot, Post]]]
 
 
-class Flow:
+class Router:
     """Routes interactions to the service and posts the results."""
 
     def __init__(self, bot: TabletopBot) -> None:
