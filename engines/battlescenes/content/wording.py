@@ -238,7 +238,9 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
     if op in (Op.MARK, Op.LOSE_TEXTS):
         whose = "character" if step.to.endswith("character") else "card"
         that = say(f"whose_texts.{whose}")  # "daquele personagem", "di quella carta"
-        return say(f"{mood}.{op.value}", who=who, holder=noun(own_noun(card)), that=that)
+        # The character a "mark" step chose just before is not chosen again.
+        key = f"{mood}.{op.value}_marked" if step.to == "marked" else f"{mood}.{op.value}"
+        return say(key, who=who, holder=noun(own_noun(card)), that=that)
     if op is Op.TO_RESOURCES:  # the text's own card goes (Atacar até Derrubar)
         return say(f"{mood}.to_resources", who=noun(own_noun(card)))
     if op is Op.MILL:

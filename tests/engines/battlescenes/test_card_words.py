@@ -221,3 +221,12 @@ def test_a_printed_card_stored_with_its_quoted_text_is_still_told_in_our_words()
     catalog = ENGINE.catalog()
     said = told(catalog.translate, "en-US", describe_text(old.texts[0], old))
     assert said == "When this character enters the scene: draw 2 cards."
+
+
+def test_a_character_chosen_once_is_not_chosen_again() -> None:
+    """Câmara Neutralizadora marks a character, then that character's texts stop
+    working: the second clause names the chosen character without choosing anew."""
+    camara = starter().cards["camara_neutralizadora"]
+    said = told(ENGINE.catalog().translate, "en-US", card_texts(camara)[0])
+    assert said.count("choose") == 1
+    assert "the permanent texts of the chosen character have no effect" in said
