@@ -83,6 +83,12 @@ def _picture_in_worker(
     return _drawn(_engine_in_worker(module, name), view, kind, locale)
 
 
+def _kinds_in_worker(
+    module: str, name: str, view: View, _kind: str, locale: str
+) -> tuple[str, ...]:
+    return _engine_in_worker(module, name).private_kinds(view, locale)
+
+
 def _warm_worker(modules: tuple[str, ...]) -> None:
     """Import the games (and with them Pillow and the fonts' code) before any render."""
     from engines.core.registry import load_games
@@ -173,6 +179,15 @@ async def picture(engine: GameEngine[Any], view: View, kind: str, locale: str) -
     if found is not None:
         return found
     return await asyncio.to_thread(_drawn, engine, view, kind, locale)
+
+
+async def private_kinds(engine: GameEngine[Any], view: View, locale: str) -> tuple[str, ...]:
+    """``engine.private_kinds(view, locale)`` in a worker process (it may measure text
+    the way a render does), off the event loop."""
+    found = await _pooled(_kinds_in_worker, engine, view, "", locale)
+    if found is not None:
+        return found
+    return await asyncio.to_thread(engine.private_kinds, view, locale)
 
 
 async def _pooled(

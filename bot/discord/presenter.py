@@ -36,6 +36,8 @@ MAX_CONTENT = 1900
 REVERT_LINES = 8
 #: Discord refuses attachment descriptions longer than 1,024 characters.
 MAX_ALT_TEXT = 1024
+#: Files one Discord message may carry.
+MAX_FILES = 10
 
 
 @dataclass(frozen=True)
@@ -166,7 +168,7 @@ class Presenter:
             ephemeral=True,
             lines=[self.t("bot.match.your_view", locale, title=self.title(snap, locale))],
         )
-        for kind in snap.engine.render_kinds:
+        for kind in (await render_pool.private_kinds(snap.engine, view, locale))[:MAX_FILES]:
             name = f"match-{snap.match.id}-{kind}.png"
             post.images.append(
                 await picture(snap.engine, view, kind, locale, name, self.title(snap, locale))

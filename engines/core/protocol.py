@@ -124,6 +124,13 @@ class GameEngine(ABC, Generic[S]):
     def render(self, view: View, kind: str = "board", locale: str = "en-US") -> bytes:
         """PNG bytes of a view, labelled in ``locale``; only render modules import PIL."""
 
+    def private_kinds(self, view: View, locale: str = "en-US") -> tuple[str, ...]:
+        """The render kinds of a seat's own view (``view``), in the order posted: by
+        default :attr:`render_kinds`; a game whose private images run to several pages
+        names each page. At most ten (Discord's files in one message); it may measure
+        text, so the bot asks off the event loop, where it renders."""
+        return self.render_kinds
+
     def describe(self, view: View, kind: str = "board", locale: str = "en-US") -> str:
         """Alt text for ``render(view, kind, locale)``: what a screen reader says about
         the image (who owes what, the score, the last action), in ``locale``, at most

@@ -136,3 +136,25 @@ async def test_a_dice_throne_lookup_shows_a_card_of_ones_own_hand_only(table: Ta
         await emu.slash(table.bruno.id, "match lookup", {"query": card}, channel_id=thread_id)
     )
     assert nosy.ephemeral and not png_attachments(nosy)
+
+
+async def test_a_battle_scenes_hand_comes_with_every_page_of_its_cards(table: Table) -> None:
+    emu = table.emu
+    thread_id, _ = await open_match(emu, table, options=None, game="battlescenes")
+    player = table.alice.id
+    for _ in range(6):  # who starts, then the hands are drawn
+        snap = await table.bot.service.load(1)
+        if all(p.hand for p in snap.state.players):
+            break
+        await play_default(table, "battlescenes", thread_id)
+    seat = snap.seat_of(player)
+    assert seat is not None
+    kinds = snap.engine.private_kinds(snap.engine.view(snap.state, seat), "en-US")
+    assert kinds[:3] == ("board", "hand", "cards")
+    hand = await answer(await emu.slash(player, "match hand", channel_id=thread_id))
+    assert hand.ephemeral
+    # The board, the hand and each page of the cards (every card whole on one), each
+    # with its own alt text; a player's opening hand needs more than one page.
+    assert len(png_attachments(hand)) == len(hand.attachments) == len(kinds) > 3
+    assert [a.filename for a in hand.attachments] == [f"match-1-{k}.png" for k in kinds]
+    assert all(a.description for a in hand.attachments)

@@ -8,10 +8,18 @@ what the public board shows (never a hand or a deck's order).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
+from engines.battlescenes.render.kinds import cards_page
 from engines.battlescenes.render.words import drafting, said
-from engines.battlescenes.view import BoardView, SceneCard, SeatView, parse, parse_lookup
+from engines.battlescenes.view import (
+    BoardView,
+    HandCard,
+    SceneCard,
+    SeatView,
+    parse,
+    parse_lookup,
+)
 from engines.core import View
 
 Translate = Callable[..., str]
@@ -138,12 +146,20 @@ def board(data: BoardView, t: Translate, locale: str) -> str:
     return _cut([*parts, *sides, *moved])
 
 
-def hand(data: SeatView, seat: int, t: Translate, locale: str, texts: bool) -> str:
-    """A seat's hand in words: each card with its cost (and, for ``texts``, its texts)."""
+def hand(
+    data: SeatView,
+    seat: int,
+    t: Translate,
+    locale: str,
+    texts: bool,
+    cards: Sequence[HandCard] | None = None,
+) -> str:
+    """A seat's hand in words: each card (of ``cards``; default all) with its cost (and,
+    for ``texts``, its texts)."""
     player = data.players[seat]
     head = t("battlescenes.render.your_hand", locale, player=player.name, count=len(data.hand))
     parts = [f"{head}:"]
-    for card in data.hand:
+    for card in data.hand if cards is None else cards:
         kind = t(f"battlescenes.render.type.{card.type}", locale)
         line = f"#{card.id} {card.title} ({kind}"
         if card.type in ("character", "support"):
@@ -173,6 +189,14 @@ def describe(view: View, kind: str, translate: Translate, locale: str) -> str:
         texts += [f"{a.name}: {said(translate, locale, a.text)}" for a in card.actions]
         return _cut([f"#{card.id} {card.title} ({kind_name}).", *texts])
     data = parse(view)
-    if kind in ("hand", "cards") and isinstance(data, SeatView) and view.seat is not None:
-        return hand(data, view.seat, translate, locale, texts=kind == "cards")
+    page = cards_page(kind)
+    if (kind == "hand" or page) and isinstance(data, SeatView) and view.seat is not None:
+        if page:  # a page of the cards image tells its own cards
+            # Imported here: which cards a page holds is a layout question (Pillow's
+            # measures), and the alt text is otherwise read without Pillow.
+            from engines.battlescenes.render.hand import page_cards
+
+            shown = page_cards(data, translate, locale, page)
+            return hand(data, view.seat, translate, locale, texts=True, cards=shown)
+        return hand(data, view.seat, translate, locale, texts=False)
     return board(data, translate, locale)

@@ -1,11 +1,13 @@
 """A seat's private views as PNG. ``hand``: what it owes now and how ("Your options now"),
 its hand one card a line with each cost, set-aside cards, the loading order and a legend
 of every symbol. ``cards``: each card of the hand with its cost and printed texts, enough
-to play from without a lookup (a second image, so neither grows past about 1,100 px).
+to play from without a lookup (images of their own, so none grows past about 1,100 px:
+a hand too long for one is told on pages, ``cards``, ``cards-2``…).
 
 What each card does is in our own words, in the reader's language (``content/wording.py``),
-and always whole: when the hand is too long for about 1,100 px, the last cards are named
-in a line each (then in running text), each a ``/match lookup`` away — never a text cut.
+and always whole: every card is whole on a page of the cards image. Only a hand longer
+than ``MAX_CARD_PAGES`` pages names its last cards in a line each (then in running
+text), each a ``/match lookup`` away — never a text cut.
 """
 
 from __future__ import annotations
@@ -43,6 +45,9 @@ from engines.core.i18n import Catalog
 from engines.core.render import canvas, draw_text, font, text_width, to_png
 
 MAX_HEIGHT = 1100
+#: The most pages of the cards image a private view carries: Discord takes ten files a
+#: message, and the board and the hand come first.
+MAX_CARD_PAGES = 8
 #: A card's glyph beside its lines (two lines tall, so a short card takes no more room).
 GLYPH_H = 76
 GLYPH_W = 86
@@ -238,21 +243,25 @@ def _symbol(draw: ImageDraw.ImageDraw, x: float, y: float, shape: str, colour: t
 
 
 def _measure(
-    data: SeatView, t: Translate, locale: str, fixed: int, eligible: set[int] | None = None
+    hand: tuple[HandCard, ...],
+    t: Translate,
+    locale: str,
+    fixed: int,
+    eligible: set[int] | None = None,
 ) -> tuple[list[Lines], list[str]]:
-    """The hand's cards laid out to fit ``MAX_HEIGHT`` with ``fixed`` px besides them:
-    every card (of those at ``eligible`` places; default all) whole when they fit, else
-    in hand order each whole while the rest still fit a line each, and past that named
-    in running text (:func:`_fit`); a text is never cut."""
+    """``hand`` laid out to fit ``MAX_HEIGHT`` with ``fixed`` px besides it: every card
+    (of those at ``eligible`` places; default all) whole when they fit, else in hand order
+    each whole while the rest still fit a line each, and past that named in running text
+    (:func:`_fit`); a text is never cut."""
 
     def height(cards: list[Lines]) -> int:
         return fixed + sum(_block(lines) for _c, lines in cards)
 
-    whole = _layout(data.hand, t, locale, True)
+    whole = _layout(hand, t, locale, True)
     places = set(range(len(whole))) if eligible is None else eligible
     if len(places) == len(whole) and height(whole) <= MAX_HEIGHT:
         return whole, []
-    cards = _layout(data.hand, t, locale, False)
+    cards = _layout(hand, t, locale, False)
     for i, card in enumerate(whole):
         trial = [*cards[:i], card, *cards[i + 1 :]]
         if i in places and height(trial) <= MAX_HEIGHT:
@@ -261,21 +270,50 @@ def _measure(
 
 
 def _cards_fixed(t: Translate, locale: str) -> tuple[int, list[str]]:
-    """Room the cards image takes besides its cards (banner, its note), and the note."""
+    """Room a cards page takes besides its cards (banner, its note), and the note."""
     note = wrap(t("battlescenes.render.abridged", locale), SMALL, WIDTH)
     return 118 + 20 + LINE * len(note), note
 
 
+def card_pages(hand: tuple[HandCard, ...], t: Translate, locale: str) -> list[list[int]]:
+    """The places in ``hand`` of the cards on each page of the cards image: in hand order,
+    each card whole, a new page when the next card would take one past ``MAX_HEIGHT`` (at
+    most ``MAX_CARD_PAGES``: the last then shows what does not fit a line a card)."""
+    fixed = 118 + 20
+    pages: list[list[int]] = [[]]
+    height = fixed
+    for i, (_card, lines) in enumerate(_layout(hand, t, locale, True)):
+        block = _block(lines)
+        if pages[-1] and height + block > MAX_HEIGHT and len(pages) < MAX_CARD_PAGES:
+            pages.append([])
+            height = fixed
+        pages[-1].append(i)
+        height += block
+    return pages
+
+
+def page_cards(data: SeatView, t: Translate, locale: str, page: int) -> tuple[HandCard, ...]:
+    """The hand's cards on ``page`` (from 1) of the cards image; none past the last."""
+    pages = card_pages(data.hand, t, locale)
+    places = pages[page - 1] if 1 <= page <= len(pages) else []
+    return tuple(data.hand[i] for i in places)
+
+
 def whole_on_cards(data: SeatView, t: Translate, locale: str) -> set[int]:
-    """Places in the hand of the cards the cards image shows whole (the hand image shows
-    the others whole where it has room)."""
-    cards, _rest = _measure(data, t, locale, _cards_fixed(t, locale)[0])
-    full = _layout(data.hand, t, locale, True)
-    return {
-        i
-        for i, ((_c, shown), (_d, whole)) in enumerate(zip(cards, full, strict=False))
-        if shown == whole
-    }
+    """Places in the hand of the cards the cards image's pages show whole (the hand image
+    shows the others whole where it has room: only a hand past ``MAX_CARD_PAGES`` has
+    any)."""
+    shown: set[int] = set()
+    for places in card_pages(data.hand, t, locale):
+        cards = tuple(data.hand[i] for i in places)
+        laid, _rest = _measure(cards, t, locale, _cards_fixed(t, locale)[0])
+        full = _layout(cards, t, locale, True)
+        shown |= {
+            places[i]
+            for i, ((_c, lines), (_d, whole)) in enumerate(zip(laid, full, strict=False))
+            if lines == whole
+        }
+    return shown
 
 
 def _rest(cards: Sequence[HandCard]) -> list[str]:
@@ -335,16 +373,18 @@ def _seat_view(view: View) -> SeatView:
     return data
 
 
-def render_cards(view: View, catalog: Catalog, locale: str) -> bytes:
-    """The hand's cards with their costs and printed texts, enough to play from (seat
-    views only); a second image beside :func:`render_hand`, so neither grows too tall."""
+def render_cards(view: View, catalog: Catalog, locale: str, page: int = 1) -> bytes:
+    """Page ``page`` of the hand's cards with their costs and printed texts, enough to play
+    from (seat views only); beside :func:`render_hand`, so no image grows too tall (the
+    pages: :func:`card_pages`)."""
     data = _seat_view(view)
     t = catalog.translate
     assert view.seat is not None
     player = data.players[view.seat]
     fixed, note = _cards_fixed(t, locale)
-    cards, rest = _measure(data, t, locale, fixed)
-    full = _layout(data.hand, t, locale, True)[: len(cards)]
+    shown = page_cards(data, t, locale, page)
+    cards, rest = _measure(shown, t, locale, fixed)
+    full = _layout(shown, t, locale, True)[: len(cards)]
     abridged = bool(rest) or any(
         len(lines) < len(whole) for (_c, lines), (_d, whole) in zip(cards, full, strict=True)
     )
@@ -353,7 +393,12 @@ def render_cards(view: View, catalog: Catalog, locale: str) -> bytes:
         fixed, note = fixed - LINE * len(note), []
     image, draw = canvas(int(fixed + max(body, LINE)))
     head = t("battlescenes.render.your_cards", locale, player=player.name, count=len(data.hand))
-    sub = t("battlescenes.render.cards_sub", locale)
+    pages = len(card_pages(data.hand, t, locale))
+    sub = (
+        t("battlescenes.render.cards_page", locale, page=page, pages=pages)
+        if pages > 1
+        else t("battlescenes.render.cards_sub", locale)
+    )
     y: float = banner2(draw, head, sub, [theme.seat_colour(view.seat)]) + 20
     if not data.hand:
         empty = t("battlescenes.render.empty", locale)
@@ -391,7 +436,7 @@ def _plan_hand(
     while True:
         told = options if shown == len(options) else [*options[: shown - 1], "…"]
         above = height + (LINE * (len(told) + 1) + 24 if told else 0)
-        cards, rest = _measure(data, t, locale, above, elsewhere)
+        cards, rest = _measure(data.hand, t, locale, above, elsewhere)
         below = sum(_block(lines) for _c, lines in cards) + LINE * len(rest)
         if above + (below if data.hand else LINE) <= MAX_HEIGHT or shown <= 3:
             break
@@ -417,11 +462,11 @@ def render_hand(view: View, catalog: Catalog, locale: str) -> bytes:
     owed = any(o.seat == seat for o in data.owed)
     powers = {p for c in data.hand for p in c.powers} | {p for c in data.scene for p in c.powers}
     order = t(f"battlescenes.load_order.{player.load_order}", locale)
-    # The cards the cards image could not show whole are whole here where there is room
-    # (the legend gives way when that lets more of them be whole: a card's text matters
-    # more than the symbols' key, which the board repeats); a long hand names its last
-    # cards in running text; a long list of answers is cut (each answer is in the post's
-    # menu too) until the hand has room.
+    # The cards the cards pages could not show whole (only in a hand past their number)
+    # are whole here where there is room (the legend gives way when that lets more of
+    # them be whole: a card's text matters more than the symbols' key, which the board
+    # repeats); a long hand names its last cards in running text; a long list of answers
+    # is cut (each answer is in the post's menu too) until the hand has room.
     elsewhere = set(range(len(data.hand))) - whole_on_cards(data, t, locale)
     full_keys = _flow(legend(t, locale, powers))
     planned = _plan_hand(data, t, locale, options, full_keys, elsewhere)

@@ -16,6 +16,7 @@ from engines.battlescenes.interface.autocomplete import autocomplete
 from engines.battlescenes.interface.commands import command_specs
 from engines.battlescenes.interface.menus import with_menus
 from engines.battlescenes.render.describe import describe as describe_view
+from engines.battlescenes.render.kinds import cards_kind
 from engines.battlescenes.rules import actions as act
 from engines.battlescenes.rules import (
     activated,
@@ -32,7 +33,8 @@ from engines.battlescenes.rules import (
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import shields, zones
 from engines.battlescenes.table.zones import VICTORY_POINTS, prize_points
-from engines.battlescenes.view import build_view, options_message
+from engines.battlescenes.view import SeatView, build_view, options_message
+from engines.battlescenes.view import parse as parse_view
 from engines.core import (
     Action,
     Choice,
@@ -433,6 +435,18 @@ class BattleScenes(GameEngine[State]):
         from engines.battlescenes.render.png import render as draw_png
 
         return draw_png(view, kind, self.catalog(), locale)
+
+    def private_kinds(self, view: View, locale: str = "en-US") -> tuple[str, ...]:
+        """The board, the hand, and each page of the hand's cards (``cards``,
+        ``cards-2``…: every card whole on one, render/hand.py)."""
+        # Imported here so that only rendering pulls in Pillow (pages are measured text).
+        from engines.battlescenes.render.hand import card_pages
+
+        data = parse_view(view)
+        if not isinstance(data, SeatView):
+            return self.render_kinds
+        pages = card_pages(data.hand, self.catalog().translate, locale)
+        return ("board", "hand", *(cards_kind(i + 1) for i in range(len(pages))))
 
     def describe(self, view: View, kind: str = "board", locale: str = "en-US") -> str:
         """Alt text of a render: who owes what, prize points, each card base's energy,

@@ -43,13 +43,31 @@ def test_hand_texts_are_whole_and_in_the_readers_language(locale: str) -> None:
     assert MEDUSA[locale] in alt
 
 
-def test_a_card_the_cards_image_has_no_room_for_is_whole_on_the_hand_image() -> None:
-    state = reference.busy()  # five cards: Odin V1's long text is left out of "cards"
+def test_a_hand_too_long_for_one_image_is_told_whole_on_pages() -> None:
+    state = reference.busy()  # five cards: after Odin V1's long text, a second page
     view = ENGINE.view(state, 0)
-    both = texts(view, "cards", "en-US") + " " + texts(view, "hand", "en-US")
+    kinds = ENGINE.private_kinds(view, "en-US")
+    assert kinds == ("board", "hand", "cards", "cards-2")
+    first, second = texts(view, "cards", "en-US"), texts(view, "cards-2", "en-US")
+    assert "Page 1 of 2" in first and "Page 2 of 2" in second
     rir = "Damage dealt to the character carrying this card is divided by 2 (rounded down)."
     barreira = "The target gets Shield +1 until the end of the turn."
-    assert rir in both and barreira in both
+    odin = "if you have controlled this character since the start of the turn"
+    both = f"{first} {second}"
+    for whole in (rir, barreira, odin, MEDUSA["en-US"]):
+        assert whole in both
+    assert "/match lookup" not in both  # nothing left for a lookup to tell
+    assert rir in second and rir not in first  # each card on one page only
+    assert odin in first and odin not in second
+    alt = ENGINE.describe(view, "cards-2", "en-US")
+    assert rir in alt and odin not in alt  # a page's alt text: its cards
+
+
+def test_a_short_hand_has_one_cards_image_and_no_page_numbers() -> None:
+    state = build(Side(hand=["barreira_telecinetica"]), Side())
+    view = ENGINE.view(state, 0)
+    assert ENGINE.private_kinds(view, "pt-BR") == ("board", "hand", "cards")
+    assert "Página" not in texts(view, "cards", "pt-BR")
 
 
 def test_the_lookup_card_and_the_preview_speak_the_readers_language() -> None:
@@ -115,11 +133,11 @@ def test_hand_texts_stay_in_their_owners_private_views() -> None:
     state = reference.busy()  # Rir do Perigo and Odin V1 are only in Ana's hand
     protecao = "Damage dealt to the character carrying this card is divided by 2"
     odin = "if you have controlled this character since the start of the turn"
-    mine = texts(ENGINE.view(state, 0), "cards", "en-US") + ENGINE.describe(
-        ENGINE.view(state, 0), "cards", "en-US"
-    )
-    assert protecao in mine
-    for seat, kind in ((None, "board"), (1, "board"), (1, "hand"), (1, "cards")):
+    own = ENGINE.view(state, 0)
+    pages = ENGINE.private_kinds(own, "en-US")[2:]
+    mine = " ".join(texts(own, k, "en-US") + ENGINE.describe(own, k, "en-US") for k in pages)
+    assert protecao in mine and odin in mine
+    for seat, kind in ((None, "board"), (1, "board"), (1, "hand"), (1, "cards"), (1, "cards-2")):
         view = ENGINE.view(state, seat)
         shown = texts(view, kind, "en-US") + ENGINE.describe(view, kind, "en-US")
         assert protecao not in shown and odin not in shown, (seat, kind)
