@@ -91,19 +91,22 @@ BETWEEN = {"en-US": r"(?:carried |more |other |unused |new )?", "pt-BR": "", "it
 #: noun before it carries the agreement ("o card {card} foi…", "la carta {card} è…",
 #: "la carta X di {player} è messa KO").
 NAMED = (
-    r"(?<!card )(?<!carta )(?<!figura )(?<!di )(?<!de )"
-    r"\{(?:player|players|user|unit|card|figure|summon|winners|opponent|base|target)\}"
+    r"(?<!card )(?<!carta )(?<!figura )(?<!di )(?<!de )(?<!incantesimo )(?<!Feitiço )"
+    r"\{(?:player|players|user|unit|card|figure|summon|winners|opponent|base|target|reward|rewards|spell|status|token|hero|companion|ability|scenario)\}"
 )
-#: A gendered past participle after such a name: "si è mosso", "è sconfitto", "foi
-#: derrotado", "está ferida" (an adjective agreeing the same way).
+#: A gendered past participle after such a name: "si è mosso", "è sconfitto", "viene
+#: scoperta", "foi derrotado", "já foi lançado", "está ferida" (an adjective agreeing the
+#: same way).
 PARTICIPLE = {
     "pt-BR": re.compile(
-        NAMED + r" (?:foi|é|está|ficou|fica|foram|são|estão) (?:\w+ )?\w+(?:ad|id)[oa]s?\b"
+        NAMED
+        + r" (?:já |não )?(?:foi|é|está|ficou|fica|foram|são|estão) (?:\w+ )?"
+        + r"\w+(?:ad|id|ert|ost|eit)[oa]s?\b"
     ),
     "it": re.compile(
         NAMED
-        + r" (?:(?:si )?è|viene|sono|vengono|è stat[oa]) (?:\w+ )?"
-        + r"\w+(?:at|it|ut|ss|ost|ort|ers|ess)[oaie]\b"
+        + r" (?:non |già )?(?:(?:si )?è|viene|sono|vengono|è stat[oa]) (?:\w+ )?"
+        + r"\w+(?:at|it|ut|ss|ost|ort|ers|ess|ert)[oaie]\b"
     ),
 }
 
