@@ -76,6 +76,9 @@ class Post:
     #: The message this post updates in place instead of being a new one: the post of
     #: an exchange (a Dice Throne attack) still open, whose players were pinged once.
     replaces: int | None = None
+    #: The match version before the first event this post tells (its event lines are
+    #: those of the log after it); ``None``: not a move's post, never edited to go on.
+    since: int | None = None
 
     def notify(self, users: list[int]) -> None:
         """Ping ``users`` too (a line of mentions, allowed for exactly them), when no
@@ -104,8 +107,11 @@ def _exchange(decisions: list[Decision]) -> tuple[str, tuple[int, ...]] | None:
 
 def _continues(snap: MatchSnapshot, key: str) -> bool:
     """Whether this move went on with exchange ``key`` that was open before it, and the
-    match's state post is still the one made for the state before the move."""
+    match's state post is still the one made for the state before the move (and says
+    which events it tells, so the edit tells them again: ``MatchSnapshot.told``)."""
     if snap.before is None or snap.before_version is None:
+        return False
+    if snap.match.state_post_since is None:
         return False
     if snap.match.state_post_id is None or snap.match.state_post_version != snap.before_version:
         return False
@@ -137,10 +143,20 @@ class Presenter:
     async def public(
         self, snap: MatchSnapshot, locale: str, header: list[str] | None = None
     ) -> Post:
-        """The post after a state change: events, public render, who owes what."""
+        """The post after a state change: events, public render, who owes what. The post
+        of an exchange going on (``replaces``) tells the exchange's earlier events too
+        (``MatchSnapshot.told``, from the log), the oldest left out if they do not fit."""
         post = Post(lines=list(header or []))
-        post.lines.extend(f"• {self.t.event(e.for_seat(None), locale)}" for e in snap.events)
-        post.lines.extend(self.status_lines(snap, locale, post))
+        status = self.status_lines(snap, locale, post)
+        told = snap.told if post.replaces is not None else []
+        post.since = (
+            snap.match.state_post_since if post.replaces is not None else snap.before_version
+        )
+        earlier = [self._event_line(e, locale) for e in told]
+        own = [self._event_line(e, locale) for e in snap.events]
+        while earlier and len("\n".join([*post.lines, *earlier, *own, *status])) > MAX_CONTENT:
+            earlier.pop(0)  # the newest lines win when the exchange outgrows one message
+        post.lines.extend([*earlier, *own, *status])
         view = self.view(snap, None)
         kind = snap.engine.render_kinds[0]
         name = f"match-{snap.match.id}-{snap.match.version}.png"
@@ -148,6 +164,10 @@ class Presenter:
             await picture(snap.engine, view, kind, locale, name, self.title(snap, locale))
         )
         return post
+
+    def _event_line(self, event: Event, locale: str) -> str:
+        """One event as the public reads it, a line of a post."""
+        return f"• {self.t.event(event.for_seat(None), locale)}"
 
     async def board_only(
         self, snap: MatchSnapshot, locale: str, header: list[str], current: bool = False

@@ -19,7 +19,7 @@ import discord
 
 from bot.discord.button_verbs import ButtonVerb, Who
 from bot.discord.controls import Target, button_target, known_control
-from bot.discord.presenter import MAX_CONTENT, Post, picture
+from bot.discord.presenter import Post, picture
 from bot.discord.replies import (
     EXPECTED,
     error_text,
@@ -222,7 +222,7 @@ class Router:
         post.replaces = None
         channel = self.bot.get_partial_messageable(channel_id)
         message = await channel.send(**send_kwargs(post))
-        await self.posted(snap, message)
+        await self.posted(snap, message, post)
         return message.jump_url
 
     async def retire_controls(self, interaction: discord.Interaction) -> None:
@@ -293,14 +293,14 @@ class Router:
             message: discord.Message | discord.WebhookMessage = await followup(interaction, post)
             self._note_published(interaction, message)
             if state is not None:
-                await self.posted(state, message)
+                await self.posted(state, message, post)
             return
         target = channel or interaction.channel
         assert isinstance(target, discord.abc.Messageable)
         message = await target.send(**send_kwargs(post))
         self._note_published(interaction, message)
         if state is not None:
-            await self.posted(state, message)
+            await self.posted(state, message, post)
         note = self.bot.texts("bot.match.posted", user_locale(interaction), link=message.jump_url)
         if is_command:
             await interaction.edit_original_response(content=note)
@@ -310,23 +310,16 @@ class Router:
     async def _update(
         self, interaction: discord.Interaction, post: Post, snap: MatchSnapshot
     ) -> bool:
-        """Update the open exchange's post (a Dice Throne attack) in place with ``post``,
-        keeping the attack's earlier event lines; an edit pings nobody. False when that
-        message is gone (deleted, thread archived): the caller then posts anew."""
+        """Update the open exchange's post (a Dice Throne attack) in place with ``post``
+        (which tells the attack's earlier events too, from the log); an edit pings
+        nobody. False when that message is gone (deleted, thread archived): the caller
+        then posts anew."""
         assert post.replaces is not None
         channel_id = snap.match.thread_id or interaction.channel_id
         if channel_id is None:
             return False
         partial = self.bot.get_partial_messageable(channel_id).get_partial_message(post.replaces)
         try:
-            old = await partial.fetch()
-            earlier = [line for line in old.content.split("\n") if line.startswith("• ")]
-            header = [line for line in post.lines if line.startswith("• ")]
-            rest = post.lines[len(header) :]
-            # The newest lines win when the attack no longer fits one message.
-            while earlier and len("\n".join([*earlier, *post.lines])) > MAX_CONTENT:
-                earlier.pop(0)
-            post.lines = [*earlier, *header, *rest]
             kwargs = send_kwargs(post)
             message = await partial.edit(
                 content=kwargs["content"],
@@ -338,7 +331,7 @@ class Router:
             log.info("could not update the exchange post %s: %s", post.replaces, exc)
             return False
         self._note_published(interaction, message)
-        await self.posted(snap, message)
+        await self.posted(snap, message, post)
         note = self.bot.texts("bot.match.updated", user_locale(interaction), link=message.jump_url)
         if interaction.type is discord.InteractionType.application_command:
             await interaction.edit_original_response(content=note)
@@ -353,14 +346,16 @@ class Router:
         fresh = replace(snap, before=None, before_version=None)
         return await self.bot.presenter.public(fresh, locale)
 
-    async def posted(self, snap: MatchSnapshot, message: discord.abc.Snowflake) -> None:
+    async def posted(self, snap: MatchSnapshot, message: discord.abc.Snowflake, post: Post) -> None:
         """Remember ``message`` as the match's newest state post (an outdated control
         links to it) and take the decision controls off the post it supersedes.
 
         Taking them off is a courtesy (a click may already be on its way, and boards
         on request keep theirs): the version check on every press is the guarantee.
         """
-        old = await self.service.record_state_post(snap.match.id, message.id, snap.match.version)
+        old = await self.service.record_state_post(
+            snap.match.id, message.id, snap.match.version, post.since
+        )
         thread_id = snap.match.thread_id
         if old is None or old == message.id or thread_id is None:
             return

@@ -243,6 +243,7 @@ class MatchService:
             automatic = await change.commit_move(loaded, automatic=True)
             guild = loaded.match.guild_id
             settings = None if guild is None else await repo.get_guild_settings(session, guild)
+            told = await _told(session, loaded.match, before_version)
         return MatchSnapshot(
             engine,
             loaded.match,
@@ -251,6 +252,7 @@ class MatchService:
             [*result.outcome.events, *automatic],
             before=before,
             before_version=before_version,
+            told=told,
             guild_locale=settings.locale if settings is not None and settings.locale else None,
         )
 
@@ -278,11 +280,14 @@ class MatchService:
             raise UserError("bot.error.owe_other", prompt=owed[0].prompt)
         raise UserError("bot.error.owe_nothing")
 
-    async def record_state_post(self, match_id: int, message_id: int, version: int) -> int | None:
-        """Remember the newest public post of the match's state (for outdated controls);
-        returns the id of the post it supersedes, whose controls are now outdated."""
+    async def record_state_post(
+        self, match_id: int, message_id: int, version: int, since: int | None
+    ) -> int | None:
+        """Remember the newest public post of the match's state (for outdated controls),
+        telling the events after version ``since``; returns the id of the post it
+        supersedes, whose controls are now outdated."""
         async with self.sessions.begin() as session:
-            return await repo.record_state_post(session, match_id, message_id, version)
+            return await repo.record_state_post(session, match_id, message_id, version, since)
 
     async def is_seated(self, match_id: int, user_id: int) -> bool:
         """Whether ``user_id`` has a seat (invited or playing) in the match."""
@@ -516,6 +521,16 @@ class MatchService:
         """Change guild settings (referee role, locale)."""
         async with self.sessions.begin() as session:
             await repo.update_guild_settings(session, guild_id, **fields)
+
+
+async def _told(session: AsyncSession, match: Match, before_version: int) -> list[Event]:
+    """The events the match's state post tells, when it is the post of the state before
+    this move (``before_version``): the presenter may edit it to go on with an exchange."""
+    since = match.state_post_since
+    if since is None or match.state_post_version != before_version:
+        return []
+    rows = await repo.events_between(session, match.id, since, before_version)
+    return [event for row in rows for event in _events_of(row)]
 
 
 def _events_of(row: MatchEvent) -> list[Event]:

@@ -45,6 +45,9 @@ class MatchSnapshot:
     #: continues the post of an exchange, a Dice Throne attack, that was open then).
     before: Any = None
     before_version: int | None = None
+    #: The events the match's state post already tells, from the log, when that post is
+    #: of the state before this move (an exchange's post the presenter may go on with).
+    told: list[Event] = field(default_factory=list)
     #: The guild's configured language for public posts, when the operation read it
     #: in its own transaction (a move does, so posting it needs no second one);
     #: ``None``: not read, or the guild has none set.

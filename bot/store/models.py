@@ -164,6 +164,9 @@ class Match(Base):
     # and the version it shows: an outdated button or menu answers with a link to it.
     state_post_id: Mapped[int | None] = mapped_column(BigInteger)
     state_post_version: Mapped[int | None] = mapped_column(Integer)
+    # The version before the first event that post tells: an exchange's post still open
+    # (a Dice Throne attack) is edited with every event of the log after it.
+    state_post_since: Mapped[int | None] = mapped_column(Integer)
     # Play-by-post pace, chosen at /match new (bot.pace.Pace as JSON): the
     # deadline of each decision, when to remind, what happens on expiry.
     pace: Mapped[dict[str, Any]] = mapped_column(

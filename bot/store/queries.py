@@ -164,10 +164,11 @@ def _visible(
 
 
 async def record_state_post(
-    session: AsyncSession, match_id: int, message_id: int, version: int
+    session: AsyncSession, match_id: int, message_id: int, version: int, since: int | None
 ) -> int | None:
-    """Remember ``message_id`` as the match's newest state post, showing ``version``;
-    returns the post it supersedes (one of an older version), if any.
+    """Remember ``message_id`` as the match's newest state post, showing ``version`` and
+    telling the events after version ``since``; returns the post it supersedes (one of
+    an older version), if any.
 
     Posts may be sent out of order (two moves answered at once): a post of an older
     version never replaces a newer one. Neither the version nor ``updated_at`` moves.
@@ -182,7 +183,12 @@ async def record_state_post(
             Match.id == match_id,
             (Match.state_post_version.is_(None)) | (Match.state_post_version <= version),
         )
-        .values(state_post_id=message_id, state_post_version=version, updated_at=Match.updated_at)
+        .values(
+            state_post_id=message_id,
+            state_post_version=version,
+            state_post_since=since,
+            updated_at=Match.updated_at,
+        )
         .execution_options(synchronize_session=False)
     )
     await session.execute(stmt)
@@ -226,6 +232,18 @@ async def list_events(
         .order_by(MatchEvent.seq)
         .offset(offset)
         .limit(limit)
+    )
+    return (await session.scalars(stmt)).all()
+
+
+async def events_between(
+    session: AsyncSession, match_id: int, after: int, upto: int
+) -> Sequence[MatchEvent]:
+    """The log's entries after version ``after`` up to ``upto`` (both versions), in order."""
+    stmt = (
+        select(MatchEvent)
+        .where(MatchEvent.match_id == match_id, MatchEvent.seq > after, MatchEvent.seq <= upto)
+        .order_by(MatchEvent.seq)
     )
     return (await session.scalars(stmt)).all()
 

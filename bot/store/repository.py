@@ -53,6 +53,7 @@ from bot.store.packs import provide
 from bot.store.queries import (  # re-exported
     GUILD_SETTINGS_FIELDS,
     count_events,
+    events_between,
     get_guild_settings,
     get_match,
     get_seats,
@@ -97,6 +98,7 @@ __all__ = [
     "cancel_match",
     "count_events",
     "create_match",
+    "events_between",
     "get_guild_settings",
     "get_match",
     "get_seats",

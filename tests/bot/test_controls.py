@@ -116,14 +116,14 @@ async def test_an_outdated_control_is_refused_with_a_link_and_moves_nothing(
     snap = await service.load(match_id)
     first = snap.match.version
     player = snap.user_of(snap.pending()[0].seat)
-    assert await service.record_state_post(match_id, 500, first) is None
+    assert await service.record_state_post(match_id, 500, first, None) is None
     await service.check_control(match_id, player, first, "roll")  # current: allowed
 
     rolled = await service.act(match_id, player, {"kind": "roll"}, first)
     # The new post supersedes the old one (whose controls the bot then takes off)...
-    assert await service.record_state_post(match_id, 600, rolled.match.version) == 500
+    assert await service.record_state_post(match_id, 600, rolled.match.version, first) == 500
     # ...and a late post of an older version changes nothing.
-    assert await service.record_state_post(match_id, 500, first) is None
+    assert await service.record_state_post(match_id, 500, first, None) is None
 
     for version in (first, None):
         with pytest.raises(StaleControlError) as refused:

@@ -10,6 +10,9 @@ from typing import Any
 
 import pytest
 
+from bot.store import repository as repo
+from engines.core import Event
+from engines.core.serde import from_json
 from engines.dicethrone.rules import actions as a
 from engines.dicethrone.rules.state import Phase
 from tests.e2e.bot_harness import (
@@ -152,9 +155,11 @@ async def test_a_click_before_the_attack_post_is_recorded_still_updates_it(
     acted: list[dict[str, object]] = []
     act = service.act
 
-    async def slow_record(match_id: int, message_id: int, version: int) -> int | None:
+    async def slow_record(
+        match_id: int, message_id: int, version: int, since: int | None
+    ) -> int | None:
         await gate.wait()  # the attack's post is on Discord, not yet in the database
-        return await record(match_id, message_id, version)
+        return await record(match_id, message_id, version, since)
 
     async def watched_act(*args: Any, **kwargs: Any) -> Any:
         acted.append(args[2] if len(args) > 2 else kwargs.get("action", {}))
@@ -196,3 +201,42 @@ async def test_a_click_before_the_attack_post_is_recorded_still_updates_it(
     assert len(emu.message(first.id).content.split("\n")) > 2
     assert pinged(emu, first) == {attacker, defender}
     assert (await service.load(1)).match.state_post_id == first.id
+
+
+async def test_the_attack_post_is_told_from_the_log_not_from_discords_copy(table: Table) -> None:
+    # The post of an attack going on is rewritten from the match's log (the events after
+    # the version its first post was made at), so what Discord holds of it (an edit, a
+    # message cut short) plays no part, and no event of the attack is lost or doubled.
+    emu = table.emu
+    thread_id, _ = await open_match(emu, table, options=None, game="dicethrone")
+    thread_id, attacker, _defender = await _to_the_attack(table)
+    service = table.bot.service
+    snap = await service.load(1)
+    ability = snap.pending()[0].default
+    assert isinstance(ability, a.Announce)
+    first = await answer(
+        await emu.slash(
+            attacker, "dicethrone announce", {"ability": ability.ability}, channel_id=thread_id
+        )
+    )
+    await recorded(table, first)
+    since = (await service.load(1)).match.state_post_since
+    assert since is not None
+    emu.messages[first.id].content = "• a line Discord's copy holds and the log does not"
+    decision = next(d for d in (await service.load(1)).pending() if not d.optional)
+    assert "pass" in decision.kinds
+    user = (await service.load(1)).user_of(decision.seat)
+    post = await answer(await emu.slash(user, "dicethrone pass", {}, channel_id=thread_id))
+    assert post.id == first.id
+    snap = await service.load(1)
+    presenter, locale = table.bot.presenter, "en-US"
+    async with service.sessions.begin() as session:
+        rows = await repo.events_between(session, 1, since, snap.match.version)
+    told = [
+        f"• {presenter.t.event(from_json(Event, e).for_seat(None), locale)}"
+        for row in rows
+        for e in row.events
+    ]
+    lines = [line for line in post.content.split("\n") if line.startswith("• ")]
+    assert lines == told and len(told) >= 2  # the announcement, then the answer's events
+    assert "the log does not" not in post.content

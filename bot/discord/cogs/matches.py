@@ -190,7 +190,7 @@ class Matches(
             self.bot.texts("bot.match.seed_hash", locale, hash=snap.match.seed_hash),
         ]
         post = await self.bot.presenter.public(snap, locale, header)
-        await self.bot.router.posted(snap, await thread.send(**send_kwargs(post)))
+        await self.bot.router.posted(snap, await thread.send(**send_kwargs(post)), post)
         await interaction.followup.send(
             self.bot.texts("bot.match.started", locale, title=title, thread=thread.mention)
         )

@@ -126,7 +126,7 @@ class Scheduler(commands.Cog):
         assert isinstance(thread, discord.abc.Messageable)
         message = await thread.send(**send_kwargs(post))
         if outcome.outcome not in ("sent", "failed"):  # a new state: outdated controls link here
-            await bot.router.posted(snap, message)
+            await bot.router.posted(snap, message, post)
 
     async def _call_referees(self, post: Post, guild_id: int, locale: str) -> None:
         """Add the call to the server's referee role (pinged), if it has one."""
