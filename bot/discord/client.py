@@ -7,15 +7,15 @@ from typing import Any
 
 import discord
 from discord.ext import commands
-from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot import heap, render_pool
 from bot.config import Settings
 from bot.discord.command_payload import InvalidCommandTree, tree_violations
 from bot.discord.controls import known_control
+from bot.discord.host import BotHost
 from bot.discord.presenter import Presenter
 from bot.discord.router import Router
-from bot.discord.views import MatchButton, MatchSelect
+from bot.discord.views import ControlHost, MatchButton, MatchSelect
 from bot.i18n import BotTranslator, Texts, build_catalog, discord_locale, localise_option_names
 from bot.match.clock import Clock, SystemClock
 from bot.match.service import MatchService
@@ -36,7 +36,7 @@ EXTENSIONS = (
 )
 
 
-class TabletopBot(commands.AutoShardedBot):
+class TabletopBot(BotHost):
     """The bot. All match state lives in the database, so any number of
     processes (one per group of shards) can serve the same guilds."""
 
@@ -62,9 +62,8 @@ class TabletopBot(commands.AutoShardedBot):
         self.texts = Texts(build_catalog(self.engines))
         self.presenter = Presenter(self.texts)
         self.router = Router(self)
-        self.clock: Clock = clock or SystemClock()
-        self.db_engine: AsyncEngine | None = None
-        self.service: MatchService
+        self.clock = clock or SystemClock()
+        self.db_engine = None
         #: Freeze what start-up loaded out of the collector's full passes (bot.heap):
         #: set by ``python -m bot run`` only, as tests start and drop many bots.
         self.freeze_heap = False
@@ -135,3 +134,9 @@ class TabletopBot(commands.AutoShardedBot):
         await super().close()
         if self.db_engine is not None:
             await self.db_engine.dispose()
+
+
+def as_control_host(bot: TabletopBot) -> ControlHost:
+    """The bot as its persistent controls reach it (``interaction.client``): typed here,
+    so that mypy checks the bot is what they take it for (``views.ControlHost``)."""
+    return bot

@@ -6,18 +6,16 @@ import io
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
+from bot.discord.host import BotHost
 from bot.discord.presenter import Post
 from bot.discord.views import build_view
 from bot.i18n import discord_locale
 from bot.store.errors import ReplayError
 from engines.core.errors import LocalisedError
-
-if TYPE_CHECKING:
-    from bot.discord.client import TabletopBot
 
 log = logging.getLogger(__name__)
 
@@ -63,7 +61,7 @@ async def reply_error(interaction: discord.Interaction, text: str) -> None:
         await interaction.response.send_message(text, ephemeral=True)
 
 
-def error_text(bot: TabletopBot, interaction: discord.Interaction, exc: BaseException) -> str:
+def error_text(bot: BotHost, interaction: discord.Interaction, exc: BaseException) -> str:
     """The localised, player-safe text of an expected error."""
     locale = user_locale(interaction)
     if isinstance(exc, LocalisedError):
@@ -84,7 +82,7 @@ async def guarded(interaction: discord.Interaction) -> AsyncIterator[None]:
     selects all go through it. Unexpected errors are logged with a traceback
     and the user gets a generic apology, never a stack trace.
     """
-    bot: TabletopBot = interaction.client  # type: ignore[assignment]
+    bot: BotHost = interaction.client  # type: ignore[assignment]
     try:
         yield
     except ReplayError as exc:  # a bug or a missing data migration: say so, keep the traceback

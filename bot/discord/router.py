@@ -13,12 +13,13 @@ import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.discord.button_verbs import ButtonVerb, Who
 from bot.discord.controls import Target, button_target, known_control
+from bot.discord.host import BotHost
 from bot.discord.presenter import Post, picture
 from bot.discord.replies import (
     EXPECTED,
@@ -35,9 +36,6 @@ from bot.match.service import MatchService
 from bot.match.types import MatchRef, MatchSnapshot, check_game, stale
 from bot.store.errors import MatchChangedError
 
-if TYPE_CHECKING:
-    from bot.discord.client import TabletopBot
-
 log = logging.getLogger(__name__)
 
 Work = Callable[[], Awaitable[tuple[MatchSnapshot, Post]]]
@@ -46,7 +44,7 @@ Work = Callable[[], Awaitable[tuple[MatchSnapshot, Post]]]
 class Router:
     """Routes interactions to the service and posts the results."""
 
-    def __init__(self, bot: TabletopBot) -> None:
+    def __init__(self, bot: BotHost) -> None:
         self.bot = bot
         # One lock per match with a move in flight (gone with its last holder).
         self._moving: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()

@@ -10,7 +10,7 @@ or the chosen values.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, cast
 
 import discord
 
@@ -19,11 +19,42 @@ from bot.discord.controls import (
     SELECT_TEMPLATE,
     ButtonSpec,
     SelectSpec,
+    Target,
     select_target,
 )
 
-if TYPE_CHECKING:
-    from bot.discord.client import TabletopBot
+
+class ControlRouter(Protocol):
+    """What a persistent control asks of the bot's router (``router.Router``): whether
+    the user may use it, then to route the click or the chosen values."""
+
+    async def may_press(self, interaction: discord.Interaction, verb: str, args: list[str]) -> bool:
+        """Whether the user may press a button with this verb and arguments."""
+
+    async def press(self, interaction: discord.Interaction, verb: str, args: list[str]) -> None:
+        """Route a button press."""
+
+    async def may_use(self, interaction: discord.Interaction, target: Target) -> bool:
+        """Whether the user may use a decision's menu."""
+
+    async def choose(
+        self, interaction: discord.Interaction, target: Target, values: list[str]
+    ) -> None:
+        """Route the values chosen in a decision's menu."""
+
+
+class ControlHost(Protocol):
+    """The bot as a control sees it (``interaction.client``): it has a router."""
+
+    @property
+    def router(self) -> ControlRouter:
+        """The bot's router."""
+
+
+def _router(interaction: discord.Interaction) -> ControlRouter:
+    """The router of the bot that received ``interaction`` (the client is that bot)."""
+    return cast(ControlHost, interaction.client).router
+
 
 TEMPLATE = BUTTON_TEMPLATE
 
@@ -71,12 +102,10 @@ class MatchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPL
         return cls(match.string)
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        bot: TabletopBot = interaction.client  # type: ignore[assignment]
-        return await bot.router.may_press(interaction, self.verb, self.args)
+        return await _router(interaction).may_press(interaction, self.verb, self.args)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot: TabletopBot = interaction.client  # type: ignore[assignment]
-        await bot.router.press(interaction, self.verb, self.args)
+        await _router(interaction).press(interaction, self.verb, self.args)
 
 
 class MatchSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_TEMPLATE):
@@ -105,13 +134,11 @@ class MatchSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELEC
         return cls(match.string)
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        bot: TabletopBot = interaction.client  # type: ignore[assignment]
-        return await bot.router.may_use(interaction, self.target)
+        return await _router(interaction).may_use(interaction, self.target)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot: TabletopBot = interaction.client  # type: ignore[assignment]
         values = list(self.item.values)  # refreshed from the interaction by discord.py
-        await bot.router.choose(interaction, self.target, values)
+        await _router(interaction).choose(interaction, self.target, values)
 
 
 #: Discord allows five rows: a select menu fills one, buttons share the others.

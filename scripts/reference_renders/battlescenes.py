@@ -8,10 +8,11 @@ The positions are the render tests' (``tests/engines/battlescenes/reference.py``
 start (both players owe their mulligan), a busy mid-game (five card bases against three,
 the last move a use of Sussurro Aniquilador) and the end (that move wins on prize
 points), plus the most crowded scene (eight card bases a side). Each is drawn as the
-public board and as Ana's hand and the two pages of her cards, in en-US, pt-BR and it (the crowded one as a
-board in en-US only), and Odin V1 of Ana's hand looked up (``/match lookup``, kind
-``card``) in each language. Everything is seeded, so the files are the same on every run;
-each is stored as a 480-px-wide paletted copy (the bot sends 960 px), as for every game.
+public board and as Ana's hand and the two pages of her cards, in en-US, pt-BR and it
+(the crowded one as a board in en-US only), and Odin V1 of Ana's hand looked up
+(``/match lookup``, kind ``card``) in each language. Everything is seeded, so the files
+are the same on every run; each is stored as a 480-px-wide paletted copy (the bot sends
+960 px), as for every game.
 """
 
 from __future__ import annotations

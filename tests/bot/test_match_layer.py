@@ -83,6 +83,15 @@ def test_the_match_layer_imports_without_cycles() -> None:
     assert {name: chain for name, chain in cycles.items() if chain} == {}
 
 
+def test_the_bot_imports_without_cycles() -> None:
+    """No module of ``bot/`` reaches itself again through its imports, typing imports
+    included (issue 26): the router, the replies and the cogs know the bot as
+    ``host.BotHost``, the controls their router as ``views.ControlRouter``."""
+    graph = _graph(_modules())
+    cycles = {name: _cycle_through(graph, name) for name in sorted(graph)}
+    assert {name: chain for name, chain in cycles.items() if chain} == {}
+
+
 def test_the_match_layer_imports_at_the_top_and_never_discord() -> None:
     modules = _modules()
     found = []
