@@ -24,8 +24,8 @@ HANDLERS: DTHandlers = DTHandlers()
 
 @dataclass(frozen=True)
 class Relocate:
-    """The token of ``status``, wherever it is, goes to ``target`` (one token; every
-    other holder loses hers); ``steps`` then resolve if it changed hands."""
+    """A token of ``status`` goes to ``target`` from whoever holds it (the owner
+    first); ``steps`` then resolve if it changed hands."""
 
     status: str
     target: str
@@ -66,19 +66,24 @@ _MODIFIERS = frozenset({"add_damage", "undefendable"})
 
 @HANDLERS.on(Relocate)
 def relocate(run: DTRun, state: State, step: Relocate) -> State:
-    """Every holder but the target loses the token; the target gains one."""
+    """One token passes to the target from its holder: the owner if she holds one,
+    else the next player holding one (in turn order); with nobody holding one (its
+    holder left the match) the target gains it back into play. Nothing moves to a
+    target already holding one (two heroes bringing the same piece keep their own)."""
     definition = run.env.content.status(step.status)
+    owner = run.ctx.owner
     if not definition.removable_by(run.ctx.hero.id):
         return state  # only its own hero moves a protected token
     seat = run.env.target(state, step.target, run.ctx)
-    others = [s for s, p in enumerate(state.players) if s != seat and p.statuses.get(step.status)]
-    if not others and state.players[seat].statuses.get(step.status):
+    if state.players[seat].statuses.get(step.status):
         return state  # already there: it does not move
-    for other in others:
-        state = remove_status(state, other, step.status, 99, run.env.content, run.env.events)
-    if not state.players[seat].statuses.get(step.status):
-        statuses = {**state.players[seat].statuses, step.status: 1}
-        state = put(state, seat, statuses=statuses)
+    holders = [
+        s for s in (owner, *state.order_from(owner)) if state.players[s].statuses.get(step.status)
+    ]
+    if holders:
+        state = remove_status(state, holders[0], step.status, 1, run.env.content, run.env.events)
+    statuses = {**state.players[seat].statuses, step.status: 1}
+    state = put(state, seat, statuses=statuses)
     run.env.emit(
         "relocated",
         "Efeitos de Status",

@@ -124,6 +124,10 @@ GLYPHS: Mapping[str, str] = {
     "fist": "✪",
     "spirit": "♨",
     "peak": "▲",
+    # Headless Horseman (issue 22): an axe's blades, a horseshoe, a skull's scare
+    "axe": "⚔",
+    "horseshoe": "Ω",
+    "scare": "☠",
 }
 
 

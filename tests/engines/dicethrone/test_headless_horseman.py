@@ -39,7 +39,7 @@ HEAD, DREAD, GRIM = "haunted_head", "dreadful", "grim_pursuit"
 HH = "headless_horseman"
 CONTENT = ENGINE.load_content(None)
 #: Headless Mayhem's options in his Upkeep.
-TERRORIZE, SEND, TAKE_BACK = 1, 2, 3
+TAKE_BACK, SEND, TERRORIZE = 1, 2, 3
 
 
 def _hh(foe: str = "barbarian", **changes: Any) -> State:
@@ -459,3 +459,10 @@ def test_lookup_names_his_printed_pieces() -> None:
     assert board is not None
     for name in ("Dreadful Charge!", "Hallowed Reckoning", "Headless Mayhem", "Grim Pursuit"):
         assert name in str(board), name
+
+
+def test_two_horsemen_keep_their_own_heads() -> None:
+    state, _ = act(start(HH, HH), 0, a.Choose(TAKE_BACK))
+    assert _statuses(state, 0)[HEAD] == 1 and _statuses(state, 1)[HEAD] == 1
+    state, _ = act(start(HH, HH), 0, a.Choose(SEND))
+    assert HEAD in _statuses(state, 0) and _statuses(state, 1)[HEAD] == 1  # he has one
