@@ -196,7 +196,8 @@ class Defense:
 
 @dataclass(frozen=True)
 class Passive:
-    """A Passive Ability: scripts run in its owner's Upkeep or Income phase."""
+    """A Passive Ability: scripts run in its owner's Upkeep or Income phase, when her
+    turn ends, or when her Offensive Roll Phase concludes having dealt no damage."""
 
     id: str
     name: Text
@@ -205,6 +206,12 @@ class Passive:
     verified: bool
     upkeep: Script = ()
     income: Script = ()
+    # -- the Headless Horseman (issue 22) --
+    #: Run for the owner when her own turn ends ("at the conclusion of your turn").
+    end_of_turn: Script = ()
+    #: Run for the owner when her Offensive Roll Phase concludes without dealing
+    #: damage to any opponent ("if your Offensive Roll Phase deals no damage").
+    dealt_no_damage: Script = ()
 
 
 @dataclass(frozen=True)
@@ -281,6 +288,9 @@ class StatusDef:
     defense_dice: int = 0
     #: Spent only in its holder's own Main phases (the Sun Elf's Charged Gem).
     spend_in_main: bool = False
+    #: Its ``spend`` is an "Or" whose options each may be chosen once per turn, and
+    #: only those that can act now are offered (the Headless Horseman's Grim Pursuit).
+    each_option_once_per_turn: bool = False
     #: The hero that brings this status (set by the loader).
     hero: str = ""
 

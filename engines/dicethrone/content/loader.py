@@ -142,7 +142,8 @@ def _level_key(key: str, node: Node) -> str:
 
 
 def _passive(node: Node) -> Passive:
-    f = Fields(node, {"id", "name", "text", "upkeep", "income"} | PROVENANCE)
+    allowed = {"id", "name", "text", "upkeep", "income", "end_of_turn", "dealt_no_damage"}
+    f = Fields(node, allowed | PROVENANCE)
     return Passive(
         id=f.need("id", ident),
         name=f.need("name", text),
@@ -151,6 +152,8 @@ def _passive(node: Node) -> Passive:
         verified=f.need("verified", Node.boolean),
         upkeep=f.get("upkeep", script, ()),
         income=f.get("income", script, ()),
+        end_of_turn=f.get("end_of_turn", script, ()),
+        dealt_no_damage=f.get("dealt_no_damage", script, ()),
     )
 
 
@@ -164,6 +167,7 @@ def _status(node: Node) -> StatusDef:
     allowed |= {"limit_shared_with", "replaces", "fixed", "marker"}  # the Druid (issue 22)
     allowed |= {"when_inflicted"}  # issue 22: Spider-Man's Webbed
     allowed |= {"defense_dice", "spend_in_main"}  # issue 22 (upkeep_once above)
+    allowed |= {"each_option_once_per_turn"}  # issue 22: the Headless Horseman
     f = Fields(node, allowed)
     status = StatusDef(
         id=f.need("id", ident),
@@ -204,7 +208,10 @@ def _status(node: Node) -> StatusDef:
         when_inflicted=f.get("when_inflicted", script, ()),
         defense_dice=f.get("defense_dice", lambda n: n.integer(1, 3), 0),
         spend_in_main=f.get("spend_in_main", Node.boolean, False),
+        each_option_once_per_turn=f.get("each_option_once_per_turn", Node.boolean, False),
     )
+    if status.each_option_once_per_turn and [s.op for s in status.spend] != ["or"]:
+        raise node.fail("each_option_once_per_turn needs a 'spend' that is one 'or'")
     # A token bought off with CP (spend_cost) may have nothing else to do when spent.
     if status.spendable != bool(status.spend or status.spend_cost):
         raise node.fail(
@@ -357,6 +364,8 @@ def _cross_check(hero: Hero, top: Node) -> None:
     statuses = {s.id for s in hero.statuses}
     # Set-up, Income and trigger scripts run where the turn cannot wait for a player.
     waitless = [("setup", hero.setup), *(("income", p.income) for p in hero.passives)]
+    # The Headless Horseman's passives run when the turn or its roll phase ends.
+    waitless += [(f"passives.{p.id}", p.end_of_turn + p.dealt_no_damage) for p in hero.passives]
     waitless += [
         (
             f"statuses.{s.id}",
@@ -396,6 +405,10 @@ def _cross_check(hero: Hero, top: Node) -> None:
         for s in hero.statuses
     ]
     scripts += [(f"cards.{c.id}", c.effect) for c in hero.cards]
+    scripts += [
+        (f"passives.{p.id}", p.upkeep + p.income + p.end_of_turn + p.dealt_no_damage)
+        for p in hero.passives
+    ]
     # The Duelist's Footwork, the Sun Elf's Sun Dial (issue 22): their scripts run
     # where nobody can be waited for (an Upkeep's dial script may: it is a passive's).
     boards = [

@@ -42,6 +42,11 @@ TRACK_OPS = frozenset({"move_track", "take_steps", "on_track"})
 #: Steps on a hero's two-sided dial (the Sun Elf's Sun Dial).
 DIAL_OPS = frozenset({"raise_dial", "lower_dial", "set_dial", "empty_dial", "flip_dial", "on_dial"})
 
+#: The Headless Horseman's steps (effects/holding.py): a token passed to a player
+#: wherever it is, one more roll attempt, steps for a player who did not start.
+HOLDING_OPS = frozenset({"relocate", "unless_first"})
+FLAG_OPS |= {"extra_roll_attempt"}
+
 # -- end of the issue-22 block --------------------------------------------------------
 # -- issue 22, Spider-Man (effects/reactions.py) ---------------------------------------
 #: Flags: an additional Offensive Roll Phase; a Defensive Ability against an
@@ -54,6 +59,7 @@ OPS = AMOUNT_OPS | FLAG_OPS | STATUS_OPS | NESTED_OPS | COMPANION_OPS | CHOICE_O
 OPS |= CLEAR_OPS | COUNT_OPS | {"damage", "manual"}
 OPS |= CLEAR_OPS | REACTION_OPS | {"damage", "manual"}
 OPS |= CLEAR_OPS | COST_OPS | TRACK_OPS | DIAL_OPS | {"damage", "manual"}
+OPS |= HOLDING_OPS | {"extra_roll_attempt"}
 
 
 def text(node: Node) -> Text:
@@ -157,6 +163,8 @@ def _step(node: Node) -> Step:
         return _track_step(op, arg)
     if op in DIAL_OPS:
         return _dial_step(op, arg)
+    if op in HOLDING_OPS:
+        return _holding_step(op, arg)
     if op == "gain_choice":
         f = Fields(arg, {"of", "count", "name"})
         return Step(
@@ -187,7 +195,13 @@ def _step(node: Node) -> Step:
     if op == "additionally":
         return Step(op=op, steps=script(arg))
     if op == "roll":
-        f = Fields(arg, {"dice", "do"})
+        f = Fields(arg, {"dice", "do", "per_token"})
+        # "Roll 1 die per [token] (up to 5)": the Headless Horseman's Spectral Assault.
+        per_token = f.get("per_token", ident, None)
+        if per_token is not None:
+            if f.get("dice", lambda n: n.integer(1, 5), 0):
+                raise arg.fail("roll takes either dice or per_token")
+            return Step(op=op, status=per_token, steps=f.need("do", script))
         return Step(
             op=op, dice=f.need("dice", lambda n: n.integer(1, 5)), steps=f.need("do", script)
         )
@@ -321,6 +335,22 @@ def _dial_step(op: str, arg: Node) -> Step:
         dice=f.get("side", lambda n: n.integer(0, 1), -1) + 1,
         numbers=f.get("at", lambda n: tuple(i.integer(0, 10) for i in n.items()), ()),
         steps=f.need("do", script),
+    )
+
+
+def _holding_step(op: str, arg: Node) -> Step:
+    """``relocate: {status, target, do}`` (the token, wherever it is, goes to the
+    target; ``do`` when it changed hands) and ``unless_first: [...]``."""
+    if op == "unless_first":
+        return Step(op=op, steps=script(arg))
+    if isinstance(arg.node, yaml.ScalarNode):
+        return Step(op=op, status=ident(arg), target="self")
+    f = Fields(arg, {"status", "target", "do"})
+    return Step(
+        op=op,
+        status=f.need("status", ident),
+        target=f.get("target", _target, "self"),
+        steps=f.get("do", script, ()),
     )
 
 

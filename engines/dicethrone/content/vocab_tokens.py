@@ -9,6 +9,7 @@ Pyromancer, the Druid): ``for_each_token``, ``spend_for``, ``raise_limit``,
 - raise_limit: fire_mastery                                        # or {status, count}
 - gain_per: {status: fire_mastery, per: fiery_soul, times: 2}      # 2 per die showing it
 - if_status: {status: bear_form, do: [...], else: [...]}           # the owner holds one
+- if_status: {status: haunted_head, holder: opponent, do: [...]}   # or any_opponent
 ```
 """
 
@@ -22,6 +23,8 @@ from engines.core.yamlnode import Fields, Node
 from engines.dicethrone.content import Script, Step
 
 OPS = frozenset({"for_each_token", "spend_for", "raise_limit", "gain_per", "if_status"})
+#: Who ``if_status`` asks about.
+HOLDERS = ("self", "opponent", "any_opponent")
 
 
 def step(op: str, arg: Node, script: Callable[[Node], Script]) -> Step:
@@ -41,12 +44,19 @@ def step(op: str, arg: Node, script: Callable[[Node], Script]) -> Step:
             amount=f.get("times", lambda n: n.integer(1, 5), 1),
         )
     if op == "if_status":
-        f = Fields(arg, {"status", "do", "else"})
+        f = Fields(arg, {"status", "do", "else", "holder"})
+        # Who must hold it (the Headless Horseman's Haunted Head, issue 22): the owner,
+        # "your opponent" (the Defender of her Attack, else the default opponent) or
+        # "an opponent" (any living one). Kept in the record's ``topic``.
+        holder = f.get("holder", Node.text, "self")
+        if holder not in HOLDERS:
+            raise arg.fail(f"holder is one of {', '.join(HOLDERS)}")
         return Step(
             op=op,
             status=f.need("status", _ident),
             steps=f.need("do", script),
             otherwise=f.get("else", script, ()),
+            topic="" if holder == "self" else holder,
         )
     if op == "for_each_token":
         f = Fields(arg, {"status", "do"})

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from engines.core.model import replace
 from engines.dicethrone.content import DamageKind, Script, StatusDef, Step
+from engines.dicethrone.effects import holding
 from engines.dicethrone.effects.context import may_wait, remove_status, seat_name
 from engines.dicethrone.effects.env import DTHandlers, DTRun
 from engines.dicethrone.rules.combos import symbol_counts
@@ -112,6 +113,8 @@ def spend_allowed(state: State, seat: int, definition: StatusDef) -> bool:
     window with none granted this turn; one opening a Defensive Ability needs the
     Attacked player in the last window before any Defensive Roll."""
     ops = {step.op for step in definition.spend}
+    if definition.each_option_once_per_turn and not holding.spend_script(state, seat, definition):
+        return False  # none of its options can act now, or all were used this turn
     if "extra_roll_phase" in ops and (
         state.extra_roll != EXTRA_NONE or seat != state.active or state.phase is not Phase.DEFENSIVE
     ):

@@ -30,6 +30,9 @@ from engines.dicethrone.rules.state import Resume, State, Suspended
 
 HANDLERS: DTHandlers = DTHandlers()
 
+#: A roll sized by tokens rolls at most this many dice (the five dice of a hero).
+MAX_EFFECT_DICE = 5
+
 
 @HANDLERS.on(AimAt)
 def aim_at(run: DTRun, state: State, step: AimAt) -> State:
@@ -54,7 +57,11 @@ def roll(run: DTRun, state: State, step: Roll) -> State:
         run.push(step.steps, values)
         return replace(state, roll=replace(state.roll, early_dice=tuple(left)))
     ctx = here(run)
-    values = tuple(run.env.dice.roll(6, "effect roll") for _ in range(step.dice))
+    count = step.dice
+    if step.per_token is not None:
+        # One die per token the owner holds now, at most five ("até 5 no total").
+        count = min(MAX_EFFECT_DICE, state.players[ctx.owner].statuses.get(step.per_token, 0))
+    values = tuple(run.env.dice.roll(6, "effect roll") for _ in range(count))
     run.env.emit(
         "effect_roll",
         "Role [#]",

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from engines.dicethrone.content import DamageKind, Hero, Script, Step, Text
 from engines.dicethrone.effects.cost_steps import COST_DECODERS, reroll
 from engines.dicethrone.effects.dial_steps import DIAL_DECODERS
+from engines.dicethrone.effects.holding import DECODERS as HOLDING_DECODERS
 from engines.dicethrone.effects.reactions import DECODERS as REACTION_DECODERS
 from engines.dicethrone.effects.token_steps import TOKEN_DECODERS
 from engines.dicethrone.effects.track_steps import TRACK_DECODERS
@@ -75,6 +76,8 @@ class Roll:
     dice: int
     steps: Script
     reuse: bool
+    #: "1 die per [token] you have (up to 5)": the dice are counted when it resolves.
+    per_token: str | None = None
 
 
 @dataclass(frozen=True)
@@ -300,7 +303,7 @@ class ClearStatuses:
 DECODERS: Mapping[str, Callable[[Step], object]] = {
     "foe": lambda s: AimAt(s.amount if s.amount >= 0 else None),
     "additionally": lambda s: Additionally(s.steps),
-    "roll": lambda s: Roll(s.dice, s.steps, s.topic == aim.REUSE),
+    "roll": lambda s: Roll(s.dice, s.steps, s.topic == aim.REUSE, s.status),
     "keep_dice": lambda s: KeepDice(),
     "with": lambda s: With(
         s.symbols, s.numbers, s.sum_at_least, s.steps, s.sum_at_most, s.of_a_kind
@@ -401,6 +404,7 @@ DECODERS = {**DECODERS, **MORE_DECODERS}
 DECODERS = {**DECODERS, **TOKEN_DECODERS}
 DECODERS = {**DECODERS, **MORE_DECODERS, **REACTION_DECODERS}
 DECODERS = {**DECODERS, **MORE_DECODERS, **COST_DECODERS, **TRACK_DECODERS, **DIAL_DECODERS}
+DECODERS = {**DECODERS, **HOLDING_DECODERS}  # issue 22: the Headless Horseman
 
 
 class UnknownOpError(ValueError):

@@ -117,8 +117,16 @@ def gain_per(run: DTRun, state: State, step: GainPer) -> State:
 
 @HANDLERS.on(IfStatus)
 def if_status(run: DTRun, state: State, step: IfStatus) -> State:
-    """The steps for an owner holding the status now, else the others."""
-    held = state.players[run.ctx.owner].statuses.get(step.status, 0)
+    """The steps when the status is held now (by the owner, her opponent or any
+    opponent, as the step says), else the others."""
+    owner = run.ctx.owner
+    if step.holder == "any_opponent":
+        seats: tuple[int, ...] = state.opponents(owner)
+    elif step.holder == "opponent":
+        seats = (run.env.foe(state, run.ctx),)
+    else:
+        seats = (owner,)
+    held = any(state.players[seat].statuses.get(step.status, 0) for seat in seats)
     branch = step.steps if held else step.otherwise
     if branch:
         run.push(branch)

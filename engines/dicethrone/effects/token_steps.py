@@ -57,11 +57,13 @@ class GainPer:
 @dataclass(frozen=True)
 class IfStatus:
     """ "If you are in [form] / hold [token]": ``steps`` when the owner holds a token
-    of ``status`` now, else ``otherwise``."""
+    of ``status`` now, else ``otherwise``. ``holder`` "opponent": the owner's opponent
+    holds one ("if your opponent has …"); "any_opponent": some living opponent does."""
 
     status: str
     steps: Script
     otherwise: Script
+    holder: str = "self"
 
 
 @dataclass(frozen=True)
@@ -78,5 +80,5 @@ TOKEN_DECODERS: Mapping[str, Callable[[Step], object]] = {
     "raise_limit": lambda s: RaiseLimit(s.status or "", s.amount),
     "pay_cp": lambda s: PayCp(s.amount),
     "gain_per": lambda s: GainPer(s.status or "", s.per or "", s.amount),
-    "if_status": lambda s: IfStatus(s.status or "", s.steps, s.otherwise),
+    "if_status": lambda s: IfStatus(s.status or "", s.steps, s.otherwise, s.topic or "self"),
 }

@@ -7,6 +7,7 @@ from __future__ import annotations
 from engines.dicethrone.content import Step
 from engines.dicethrone.effects.context import Ctx, remove_status
 from engines.dicethrone.effects.env import Effects
+from engines.dicethrone.rules.damage import resolve
 from engines.dicethrone.rules.state import State
 
 
@@ -42,12 +43,35 @@ def expire_after_roll(interp: Effects, state: State) -> State:
 
 def end_of_turn(interp: Effects, state: State) -> State:
     """The active player's turn ends: the ``end_of_turn`` script of each status she
-    holds runs once per token (Delayed Poison); it cannot stop for a player."""
+    holds runs once per token (Delayed Poison), then her passives' (the Headless
+    Horseman's Haunted Head); they cannot stop for a player."""
     seat = state.active
     player = state.players[seat]
+    hero = interp.content.heroes[player.hero].on_side(player.flipped)
     steps: list[Step] = []
     for status, count in sorted(player.statuses.items()):
         steps += list(interp.content.status(status).end_of_turn) * count
+    for passive in hero.passives:
+        steps += passive.end_of_turn
     if not steps:
         return state
-    return interp.run(state, tuple(steps), Ctx(seat, interp.content.heroes[player.hero]))
+    return interp.run(state, tuple(steps), Ctx(seat, hero))
+
+
+def dealt_damage(state: State) -> bool:
+    """Whether the active player's damage waiting in the ledger hurts an opponent."""
+    foes = set(state.opponents(state.active))
+    return any(
+        inc.source == state.active and inc.target in foes and resolve(inc).total > 0
+        for inc in state.ledger
+    )
+
+
+def after_harmless_roll(interp: Effects, state: State) -> State:
+    """The active player's Offensive Roll Phase concluded without damage to an
+    opponent: her passives' ``dealt_no_damage`` scripts (Grim Pursuit gained)."""
+    seat = state.active
+    player = state.players[seat]
+    hero = interp.content.heroes[player.hero].on_side(player.flipped)
+    steps = tuple(step for passive in hero.passives for step in passive.dealt_no_damage)
+    return interp.run(state, steps, Ctx(seat, hero)) if steps else state

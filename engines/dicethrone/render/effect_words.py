@@ -14,6 +14,7 @@ from typing import Any
 from engines.dicethrone.content import Step, text_for
 from engines.dicethrone.effects.cost_steps import GainChoice, PayFor, RerollPerToken
 from engines.dicethrone.effects.dial_steps import ChangeDial, EmptyDial, FlipDial, OnDial
+from engines.dicethrone.effects.holding import ExtraRollAttempt, OptionUsed, Relocate, UnlessFirst
 from engines.dicethrone.effects.reactions import (
     AllowDefense,
     DiscardToken,
@@ -123,6 +124,10 @@ GLYPHS: Mapping[str, str] = {
     "fist": "✪",
     "spirit": "♨",
     "peak": "▲",
+    # Headless Horseman (issue 22): an axe's blades, a horseshoe, a skull's scare
+    "axe": "⚔",
+    "horseshoe": "Ω",
+    "scare": "☠",
 }
 
 
@@ -195,11 +200,13 @@ class Words:
                 return ""  # an "Or"'s option: said by its "Or"
             case AimAt() | KeepDice() | OpposedResult() | OpposedReroll() | Then():
                 return ""
-            case RerollDie() | DiscardAt() | PayCp():
+            case RerollDie() | DiscardAt() | PayCp() | OptionUsed():
                 # The interpreter's own steps, never printed on a board; "Então" is said
                 # as the word joining what comes after it.
                 return ""
         reaction = self._reaction(step, typed)
+        if reaction is None:
+            reaction = self._holding(typed)
         if reaction is not None:
             return reaction
         nested = step.steps or isinstance(
@@ -282,6 +289,33 @@ class Words:
                     printed=self._symbol(printed),
                     instead=self._symbol(instead),
                 )
+        return None
+
+    def _holding(self, typed: object) -> str | None:
+        """Words of the Headless Horseman's steps (issue 22, ``effects.holding``), and
+        of the steps he reads differently (a roll per token, a token an opponent holds,
+        CP paid up to a number)."""
+        match typed:
+            case Relocate(status=status, target=target, steps=steps):
+                word = self._fx(f"relocate_{target}", status=self._name(status))
+                if steps:
+                    word = self._fx("relocate_moved", word=word, then=self.script(steps))
+                return word
+            case ExtraRollAttempt():
+                return self._fx("extra_roll_attempt")
+            case UnlessFirst(steps=steps):
+                return self._fx("unless_first", then=self.script(steps))
+            case Roll(per_token=str(status), steps=steps):
+                name, then = self._name(status), self.script(steps)
+                return self._fx("roll_per_token", status=name, then=then)
+            case IfStatus(holder="opponent" | "any_opponent", status=status, steps=steps):
+                key = f"if_status_{typed.holder}"
+                word = self._fx(key, status=self._name(status), then=self.script(steps))
+                if typed.otherwise:
+                    word = f"{word}; {self._fx('if_not', then=self.script(typed.otherwise))}"
+                return word
+            case SpendFor(status=None, up_to=int(up_to), steps=steps) if up_to:
+                return self._fx("spend_for_cp_up_to", count=up_to, then=self.script(steps))
         return None
 
     def _simple(self, step: Step, typed: object) -> str:
@@ -591,4 +625,8 @@ def word_key(typed: object) -> str:
             return "on_track"
         case ChangeDial() | EmptyDial() | FlipDial() | OnDial():
             return type(typed).__name__.lower()
+        case Relocate() | ExtraRollAttempt() | UnlessFirst():
+            return {Relocate: "relocate", ExtraRollAttempt: "extra_roll_attempt"}.get(
+                type(typed), "unless_first"
+            )
     raise ValueError(f"no words for {type(typed).__name__}")

@@ -17,6 +17,7 @@ from engines.core.model import replace
 from engines.dicethrone.content import CardDef, Side, Timing
 from engines.dicethrone.content import Step as ScriptStep
 from engines.dicethrone.effects.context import Ctx, chosen_player, paused, put
+from engines.dicethrone.effects.holding import spend_script
 from engines.dicethrone.effects.reactions import spend_allowed
 from engines.dicethrone.rules.dice_cards import current_dice, dice_in_play, dice_step, parse
 from engines.dicethrone.rules.ledger import resolve_ledger
@@ -303,6 +304,7 @@ def spend(flow: Flow, state: State, seat: int, status: str) -> State:
             status=flow.content.status_label(status),
         )
     player = state.players[seat]
+    before = state
     remaining = player.statuses[status] - 1
     statuses = {k: v for k, v in player.statuses.items() if k != status}
     if remaining:
@@ -316,7 +318,9 @@ def spend(flow: Flow, state: State, seat: int, status: str) -> State:
         status=dict(definition.name),
     )
     ctx = Ctx(seat, flow.hero(state, seat), resume=Resume.CARD)
-    after = flow.interp.run(state, definition.spend, ctx)
+    # Read before the token goes: a token whose options each work once per turn
+    # offers only those usable now (Grim Pursuit).
+    after = flow.interp.run(state, spend_script(before, seat, definition), ctx)
     return after if paused(state, after) else after_action(after, flow, seat)
 
 

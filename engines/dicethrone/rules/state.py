@@ -151,6 +151,9 @@ class Roll:
     #: (defence, printed symbol, symbol read instead) triples for this roll phase
     #: ("succeeds on Web instead of Spider": Swing Escape!).
     swapped: tuple[str, ...] = ()
+    #: Roll attempts granted beyond the three of 4.1 this roll phase (the Headless
+    #: Horseman's Grim Pursuit).
+    bonus_attempts: int = 0
 
 
 class Resume(enum.Enum):
@@ -308,6 +311,9 @@ class State:
     #: An additional Offensive Roll Phase this turn (``effects.reactions``): 0 none,
     #: 1 granted (starts when this roll phase concludes), 2 under way or done.
     extra_roll: int = 0
+    #: What may be done once per turn and was done this turn (a token's spend options,
+    #: "status:index": the Headless Horseman's Grim Pursuit).
+    turn_used: tuple[str, ...] = ()
 
     @property
     def choice(self) -> Suspended | None:

@@ -19,7 +19,13 @@ from engines.dicethrone.effects.dials import dial_bonuses
 from engines.dicethrone.effects.interpreter import Interpreter
 from engines.dicethrone.effects.reactions import EXTRA_GRANTED, EXTRA_NONE, EXTRA_USED
 from engines.dicethrone.effects.tracks import track_bonuses
-from engines.dicethrone.effects.triggers import attack_triggers, end_of_turn, expire_after_roll
+from engines.dicethrone.effects.triggers import (
+    after_harmless_roll,
+    attack_triggers,
+    dealt_damage,
+    end_of_turn,
+    expire_after_roll,
+)
 from engines.dicethrone.rules import aim, first_roll, stun, targeting, upkeep
 from engines.dicethrone.rules.combos import best_variant, usable_level
 from engines.dicethrone.rules.defense_dice import defense_dice
@@ -158,6 +164,7 @@ class Flow:
             target=None,
             roll=Roll(),
             extra_roll=EXTRA_NONE,
+            turn_used=(),
         )
         return self.start_turn(state)
 
@@ -205,7 +212,8 @@ class Flow:
             self.content.status(s).fewer_attempts * n
             for s, n in state.players[seat].statuses.items()
         )
-        return max(1, ATTEMPTS - fewer)
+        # Attempts granted this roll phase (Grim Pursuit) come on top.
+        return max(1, ATTEMPTS - fewer) + state.roll.bonus_attempts
 
     def _attempt_takers(self, state: State, seat: int) -> object:
         """The name of the first status taking roll attempts (for the error)."""
@@ -446,10 +454,13 @@ class Flow:
         heroes = {seat: self.hero(state, seat) for seat in range(len(state.players))}
         state = track_bonuses(self.interp, state, heroes)
         state = dial_bonuses(self.interp, state, heroes[state.active])
+        dealt = dealt_damage(state)
         state = resolve_ledger(state, self.events)
         state = expire_after_roll(self.interp, state)
         if state.phase is Phase.OVER:
             return state
+        if not dealt and state.alive(state.active):
+            state = after_harmless_roll(self.interp, state)
         if not state.alive(state.active):
             return self.next_turn(state)  # King of the Hill: a defeated player's turn ends
         extra = stun.again(self, state)  # the Pyromancer's Stun: another roll phase
