@@ -20,6 +20,7 @@ from engines.dicethrone.effects import (
     dials,
     dice,
     extra,
+    pieces,
     reactions,
     script,
     single,
@@ -45,6 +46,7 @@ HANDLERS: DTHandlers = DTHandlers.combine(
     costs.HANDLERS,
     tracks.HANDLERS,
     dials.HANDLERS,
+    pieces.HANDLERS,
 )
 MACHINE: Machine = kernel.Interpreter(HANDLERS, (offer_decline, ask_foe), decode)
 

@@ -8,8 +8,18 @@ from dataclasses import fields
 
 from engines.core import Decision
 from engines.core.model import replace
-from engines.dicethrone.content import Ability, CardDef, DialDef, Step, Text, TrackDef, text_for
+from engines.dicethrone.content import (
+    Ability,
+    CardDef,
+    DialDef,
+    PieceDef,
+    Step,
+    Text,
+    TrackDef,
+    text_for,
+)
 from engines.dicethrone.effects.dials import reading
+from engines.dicethrone.effects.pieces import holder
 from engines.dicethrone.rules.cards import card_cost
 from engines.dicethrone.rules.combos import best_variant, reachable, usable_level, used_dice
 from engines.dicethrone.rules.damage import Incoming
@@ -62,6 +72,42 @@ def track_chip(track: TrackDef, at: int) -> Token:
     }
     span = track.high - track.low
     return Token(track.id, _text(track.name), at - track.low, span, companion=True, label=label)
+
+
+#: Where a hero's piece is (Thor's Mjölnir), per locale.
+PIECE_PLACES = {
+    "en-US": {"home": "on the board", "with": "with {seat}", "of": "{seat}'s"},
+    "pt-BR": {"home": "no tabuleiro", "with": "com {seat}", "of": "de {seat}"},
+    "it": {"home": "sulla plancia", "with": "a {seat}", "of": "di {seat}"},
+}
+
+
+def _place(locale: str, where: str, seat: str) -> str:
+    return PIECE_PLACES.get(locale, PIECE_PLACES["en-US"])[where].format(seat=seat)
+
+
+def piece_chips(
+    state: State, seat: int, pieces: Mapping[int, tuple[PieceDef, ...]]
+) -> tuple[Token, ...]:
+    """The seat's own pieces, where they are ("Mjölnir: with 2. Bob"), and the other
+    players' pieces it holds ("Mjölnir (1. Ann's)"), as chips with the companions."""
+    chips = []
+    for owner, owned in pieces.items():
+        for piece in owned:
+            at = holder(state, owner, piece.id)
+            if owner == seat:
+                where = "home" if at is None else "with"
+                name = "" if at is None else f"{at + 1}. {state.seats[at].name}"
+            elif at == seat:
+                where, name = "of", f"{owner + 1}. {state.seats[owner].name}"
+            else:
+                continue
+            locales = set(piece.name) | {"en-US"}
+            label = {
+                loc: f"{text_for(piece.name, loc)}: {_place(loc, where, name)}" for loc in locales
+            }
+            chips.append(Token(piece.id, _text(piece.name), 1, 1, companion=True, label=label))
+    return tuple(chips)
 
 
 def _card(flow: Flow, state: State, seat: int, card: CardDef) -> CardView:
@@ -145,6 +191,8 @@ def _player(flow: Flow, state: State, i: int) -> PlayerView:
         if (n := p.companions.get(c.id, 0))
     ) + tuple(track_chip(t, p.tracks.get(t.id, t.start)) for t in hero.tracks)
     companions += tuple(dial_chip(d, *reading(state, i, d)) for d in hero.dials)
+    pieces = {o: flow.hero(state, o).pieces for o in range(len(state.players))}
+    companions += piece_chips(state, i, {o: ps for o, ps in pieces.items() if ps})
     levels = {ab.id: usable_level(ab, flow._level(state, i, ab.id)) for ab in hero.abilities}
     levels.update({d.id: flow._level(state, i, d.id) for d in hero.defenses})
     defenses = tuple(
@@ -234,9 +282,8 @@ def _board(flow: Flow, state: State, pending: list[Decision]) -> BoardView:
         # Already the public forms (rules_apply keeps no hidden event here).
         last=state.last,
         status_names={d.id: _text(d.name) for i in seats for d in flow.hero(state, i).statuses},
-        companion_names={
-            c.id: _text(c.name) for i in seats for c in flow.hero(state, i).companions
-        },
+        companion_names={c.id: _text(c.name) for i in seats for c in flow.hero(state, i).companions}
+        | {p.id: _text(p.name) for i in seats for p in flow.hero(state, i).pieces},
     )
 
 
