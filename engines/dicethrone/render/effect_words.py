@@ -132,6 +132,9 @@ GLYPHS: Mapping[str, str] = {
     "fist": "✪",
     "spirit": "♨",
     "peak": "▲",
+    # Thor (issue 22); "hammer" is above
+    "worthy": "♛",
+    "thunder": "ϟ",
 }
 
 

@@ -74,37 +74,25 @@ def track_chip(track: TrackDef, at: int) -> Token:
     return Token(track.id, _text(track.name), at - track.low, span, companion=True, label=label)
 
 
-#: Where a hero's piece is (Thor's Mjölnir), per locale.
-PIECE_PLACES = {
-    "en-US": {"home": "on the board", "with": "with {seat}", "of": "{seat}'s"},
-    "pt-BR": {"home": "no tabuleiro", "with": "com {seat}", "of": "de {seat}"},
-    "it": {"home": "sulla plancia", "with": "a {seat}", "of": "di {seat}"},
-}
-
-
-def _place(locale: str, where: str, seat: str) -> str:
-    return PIECE_PLACES.get(locale, PIECE_PLACES["en-US"])[where].format(seat=seat)
+#: Whose piece a player holds (Thor's Mjölnir), per locale.
+PIECE_OF = {"en-US": "{piece}: {seat}'s", "pt-BR": "{piece}: de {seat}", "it": "{piece}: di {seat}"}
 
 
 def piece_chips(
     state: State, seat: int, pieces: Mapping[int, tuple[PieceDef, ...]]
 ) -> tuple[Token, ...]:
-    """The seat's own pieces, where they are ("Mjölnir: with 2. Bob"), and the other
-    players' pieces it holds ("Mjölnir (1. Ann's)"), as chips with the companions."""
+    """The other players' pieces the seat holds, as chips with the companions
+    ("Mjölnir: 1. Ann's"). A piece on its owner's board has no chip: it is where it
+    starts, and a tall board (Thor's) has no row to spare for it."""
     chips = []
     for owner, owned in pieces.items():
         for piece in owned:
-            at = holder(state, owner, piece.id)
-            if owner == seat:
-                where = "home" if at is None else "with"
-                name = "" if at is None else f"{at + 1}. {state.seats[at].name}"
-            elif at == seat:
-                where, name = "of", f"{owner + 1}. {state.seats[owner].name}"
-            else:
+            if owner == seat or holder(state, owner, piece.id) != seat:
                 continue
-            locales = set(piece.name) | {"en-US"}
+            name = f"{owner + 1}. {state.seats[owner].name}"
             label = {
-                loc: f"{text_for(piece.name, loc)}: {_place(loc, where, name)}" for loc in locales
+                loc: words.format(piece=text_for(piece.name, loc), seat=name)
+                for loc, words in PIECE_OF.items()
             }
             chips.append(Token(piece.id, _text(piece.name), 1, 1, companion=True, label=label))
     return tuple(chips)

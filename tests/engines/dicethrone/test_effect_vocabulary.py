@@ -15,6 +15,7 @@ from engines.dicethrone.rules.state import Resume
 #: Steps the interpreter makes itself (an opposed roll's comparison and re-roll).
 SYNTHETIC = {"foe", "keep_dice", "opposed_result", "opposed_reroll", "reroll_die", "discard_at"}
 SYNTHETIC |= {"pay_cp"}  # a SpendFor option paying CP (the Pyromancer)
+SYNTHETIC |= {"piece_to"}  # a piece sent to the player picked (Thor's Mjölnir)
 
 
 @pytest.mark.parametrize("op", sorted(OPS | SYNTHETIC))
