@@ -13,7 +13,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.dicethrone.content import Content, DamageKind, Hero, Requirement, Script, text_for
+from engines.dicethrone.content import (
+    Content,
+    DamageKind,
+    Hero,
+    Requirement,
+    Script,
+    Step,
+    text_for,
+)
 from engines.dicethrone.rules.state import START_HEALTH
 
 
@@ -80,12 +88,21 @@ def _undefendable(effect: Script) -> bool:
     return any(s.op == "damage" and s.kind is DamageKind.UNDEFENDABLE for s in steps)
 
 
+def _where_piece(step: Step) -> bool:
+    """Whether the step's damage to the opponent depends on where a piece is (Thor's
+    Lightning Rod: more while Mjölnir is with an opponent)."""
+    branches = (*step.steps, *step.otherwise)
+    return step.op == "if_piece_home" and any(
+        n.op == "damage" and n.kind is not DamageKind.COLLATERAL for n in branches
+    )
+
+
 def _damage(effect: Script) -> int | None:
     """The row's fixed damage to the opponent (its top-level damage steps); ``None`` when
     the damage depends on dice rolled for it, an opposed roll or tokens, 0 when it deals
     none; collateral damage is not counted."""
-    if any(s.op in ("roll", "opposed", *COUNTED) for s in effect):
-        return None  # dice rolled for it, or tokens held or paid, decide it
+    if any(s.op in ("roll", "opposed", *COUNTED) or _where_piece(s) for s in effect):
+        return None  # dice rolled for it, tokens held or paid, or where a piece is decide it
     return sum(
         s.amount
         for s in effect

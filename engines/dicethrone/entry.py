@@ -42,7 +42,9 @@ def _hero(hero: Hero) -> dict[str, Any]:
             [_k("named", name=p.name, text=p.text) for p in hero.passives]
             # The board's own track and dial (issue 22: Footwork, Sun Dial) read here too.
             + [_k("named", name=t.name, text=t.text) for t in hero.tracks]
-            + [_k("named", name=d.name, text=d.text) for d in hero.dials],
+            + [_k("named", name=d.name, text=d.text) for d in hero.dials]
+            # A piece on the board or with another player (Thor's Mjölnir).
+            + [_k("named", name=p.name, text=p.text) for p in hero.pieces],
         ),
     ]
     if hero.flip_side is not None:

@@ -118,6 +118,12 @@ class Step:
     track: str | None = None
     #: The dial steps' dial (the Sun Elf's Sun Dial).
     dial: str | None = None
+    #: The piece steps' piece (Thor's Mjölnir): a hero's piece that sits on her board
+    #: or with another player.
+    piece: str | None = None
+    #: ``damage: {roll_sum: true, best: 2}``: only the N highest dice of the roll count
+    #: ("the total of any two": Chain Lightning).
+    best: int = 0
 
 
 Script = tuple[Step, ...]
@@ -291,6 +297,9 @@ class StatusDef:
     #: Its ``spend`` is an "Or" whose options each may be chosen once per turn, and
     #: only those that can act now are offered (the Headless Horseman's Grim Pursuit).
     each_option_once_per_turn: bool = False
+    #: Tokens one spend removes at once (Thor's Electrokinesis: 4 to draw a card); the
+    #: holder needs that many to spend.
+    spend_count: int = 1
     #: The hero that brings this status (set by the loader).
     hero: str = ""
 
@@ -321,6 +330,23 @@ class CompanionDef:
     limit: int
     source: str
     verified: bool
+
+
+@dataclass(frozen=True)
+class PieceDef:
+    """A piece of a hero that sits either on her own board or with one other player
+    (Thor's Mjölnir, issue 22): it starts on her board; sending it to an opponent
+    runs ``sent`` (aimed at that player), taking it back runs ``recalled`` (aimed at
+    the player it comes back from). Where it is lives in the owner's
+    ``Player.tracks`` (0: on her board; seat + 1: with that seat)."""
+
+    id: str
+    name: Text
+    text: Text
+    source: str
+    verified: bool
+    sent: Script = ()
+    recalled: Script = ()
 
 
 @dataclass(frozen=True)
@@ -436,6 +462,8 @@ class Hero:
     tracks: tuple[TrackDef, ...] = ()
     #: Two-sided dials on the hero board (the Sun Elf's Sun Dial).
     dials: tuple[DialDef, ...] = ()
+    #: Pieces that sit on her board or with another player (Thor's Mjölnir).
+    pieces: tuple[PieceDef, ...] = ()
     #: Whether ``/match new`` offers the hero; ``unselectable`` says why not (a hero
     #: whose public record is too incomplete to play as printed).
     selectable: bool = True
@@ -457,6 +485,10 @@ class Hero:
     def dial(self, dial_id: str) -> DialDef | None:
         """The dial with that id, if the hero has one."""
         return next((d for d in self.dials if d.id == dial_id), None)
+
+    def piece(self, piece_id: str) -> PieceDef | None:
+        """The piece with that id, if the hero has one."""
+        return next((p for p in self.pieces if p.id == piece_id), None)
 
     def track(self, track_id: str) -> TrackDef | None:
         """The track with that id, if the hero has one."""

@@ -41,7 +41,7 @@ from engines.dicethrone.content import (
     Upgrade,
     Variant,
 )
-from engines.dicethrone.content.tracks import dial, track
+from engines.dicethrone.content.tracks import dial, piece, track
 from engines.dicethrone.content.vocab import counts, enum_value, ident, script, text
 from engines.dicethrone.content.words import said
 
@@ -168,6 +168,7 @@ def _status(node: Node) -> StatusDef:
     allowed |= {"when_inflicted"}  # issue 22: Spider-Man's Webbed
     allowed |= {"defense_dice", "spend_in_main"}  # issue 22 (upkeep_once above)
     allowed |= {"each_option_once_per_turn"}  # issue 22: the Headless Horseman
+    allowed |= {"spend_count"}  # issue 22: Thor's Electrokinesis
     f = Fields(node, allowed)
     status = StatusDef(
         id=f.need("id", ident),
@@ -209,6 +210,7 @@ def _status(node: Node) -> StatusDef:
         defense_dice=f.get("defense_dice", lambda n: n.integer(1, 3), 0),
         spend_in_main=f.get("spend_in_main", Node.boolean, False),
         each_option_once_per_turn=f.get("each_option_once_per_turn", Node.boolean, False),
+        spend_count=f.get("spend_count", lambda n: n.integer(1, 10), 1),
     )
     if status.each_option_once_per_turn and [s.op for s in status.spend] != ["or"]:
         raise node.fail("each_option_once_per_turn needs a 'spend' that is one 'or'")
@@ -299,7 +301,7 @@ def load_hero(path: Path) -> Hero:
     top = _root(path)
     allowed = {"id", "name", "complexity", "dice", "abilities", "defenses", "passives"}
     allowed |= {"statuses", "cards", "setup", "symbols", "companions", "flip"} | PROVENANCE
-    allowed |= {"unselectable", "tracks", "dials"}
+    allowed |= {"unselectable", "tracks", "dials", "pieces"}
     f = Fields(top, allowed)
     hero = Hero(
         id=f.need("id", ident),
@@ -321,6 +323,7 @@ def load_hero(path: Path) -> Hero:
         unselectable=f.get("unselectable", text, {}),
         tracks=f.get("tracks", lambda n: tuple(track(i) for i in n.items()), ()),
         dials=f.get("dials", lambda n: tuple(dial(i) for i in n.items()), ()),
+        pieces=f.get("pieces", lambda n: tuple(piece(i) for i in n.items()), ()),
     )
     hero = dataclasses.replace(hero, selectable=not hero.unselectable)
     _cross_check(hero, top)
@@ -415,6 +418,8 @@ def _cross_check(hero: Hero, top: Node) -> None:
         (f"tracks.{t.id}", (*t.attacking.values(), *t.attacked.values())) for t in hero.tracks
     ]
     boards += [(f"dials.{d.id}", (d.overflow, *d.attacking.values())) for d in hero.dials]
+    # Thor's Mjölnir (issue 22): what a piece's moves do never waits either.
+    boards += [(f"pieces.{p.id}", (p.sent, p.recalled)) for p in hero.pieces]
     for where, bonuses in boards:
         for bonus in bonuses:
             scripts.append((where, bonus))
@@ -442,6 +447,8 @@ def _cross_check(hero: Hero, top: Node) -> None:
                 raise top.fail(f"{where}: unknown track {step.track!r} of this hero")
             if step.companion and hero.companion(step.companion) is None:
                 raise top.fail(f"{where}: unknown companion {step.companion!r} of this hero")
+            if step.piece and hero.piece(step.piece) is None:
+                raise top.fail(f"{where}: unknown piece {step.piece!r} of this hero")
 
 
 def _walk(steps: Script) -> list[Step]:

@@ -1,12 +1,13 @@
-"""The ``tracks:`` and ``dials:`` of a hero file (issue 22): a marker moved along a row
-of positions by "steps" (the Duelist's Footwork), each position with its name and its
-bonus scripts; a two-sided dial (the Sun Elf's Sun Dial) (docs/dicethrone.md,
+"""The ``tracks:``, ``dials:`` and ``pieces:`` of a hero file (issue 22): a marker moved
+along a row of positions by "steps" (the Duelist's Footwork), each position with its
+name and its bonus scripts; a two-sided dial (the Sun Elf's Sun Dial); a piece that
+sits on its hero's board or with another player (Thor's Mjölnir) (docs/dicethrone.md,
 "Content format")."""
 
 from __future__ import annotations
 
 from engines.core.yamlnode import Fields, Node
-from engines.dicethrone.content import DialDef, Script, Text, TrackDef
+from engines.dicethrone.content import DialDef, PieceDef, Script, Text, TrackDef
 from engines.dicethrone.content.vocab import ident, script, text
 
 
@@ -77,4 +78,18 @@ def dial(node: Node) -> DialDef:
         flip_when_empty=f.get("flip_when_empty", lambda n: n.integer(0, 1), None),
         upkeep=f.get("upkeep", by_side, {}),
         attacking=f.get("attacking", by_side, {}),
+    )
+
+
+def piece(node: Node) -> PieceDef:
+    """One piece: its name, rules text and what sending it away and taking it back do."""
+    f = Fields(node, {"id", "name", "text", "sent", "recalled"} | _PROVENANCE)
+    return PieceDef(
+        id=f.need("id", ident),
+        name=f.need("name", text),
+        text=f.need("text", text),
+        source=f.need("source", Node.text),
+        verified=f.need("verified", Node.boolean),
+        sent=f.get("sent", script, ()),
+        recalled=f.get("recalled", script, ()),
     )

@@ -46,6 +46,11 @@ DIAL_OPS = frozenset({"raise_dial", "lower_dial", "set_dial", "empty_dial", "fli
 #: wherever it is, one more roll attempt, steps for a player who did not start.
 HOLDING_OPS = frozenset({"relocate", "unless_first"})
 FLAG_OPS |= {"extra_roll_attempt"}
+#: Steps on a hero's piece that sits on her board or with another player (Thor's
+#: Mjölnir), and a script repeated a number of times (``piece_steps.py``).
+PIECE_OPS = frozenset(
+    {"send_piece", "recall_piece", "move_piece", "if_piece_home", "if_piece_sent", "repeat"}
+)
 
 # -- end of the issue-22 block --------------------------------------------------------
 # -- issue 22, Spider-Man (effects/reactions.py) ---------------------------------------
@@ -60,6 +65,7 @@ OPS |= CLEAR_OPS | COUNT_OPS | {"damage", "manual"}
 OPS |= CLEAR_OPS | REACTION_OPS | {"damage", "manual"}
 OPS |= CLEAR_OPS | COST_OPS | TRACK_OPS | DIAL_OPS | {"damage", "manual"}
 OPS |= HOLDING_OPS | {"extra_roll_attempt"}
+OPS |= PIECE_OPS
 
 
 def text(node: Node) -> Text:
@@ -165,6 +171,8 @@ def _step(node: Node) -> Step:
         return _dial_step(op, arg)
     if op in HOLDING_OPS:
         return _holding_step(op, arg)
+    if op in PIECE_OPS:
+        return _piece_step(op, arg)
     if op == "gain_choice":
         f = Fields(arg, {"of", "count", "name"})
         return Step(
@@ -354,6 +362,39 @@ def _holding_step(op: str, arg: Node) -> Step:
     )
 
 
+def _piece_step(op: str, arg: Node) -> Step:
+    """``send_piece: p`` / ``move_piece: p``, ``recall_piece: p`` or ``{piece, do}``,
+    ``if_piece_home: {piece, do, else}``, ``if_piece_sent: {piece, times, do}`` and
+    ``repeat: {times | up_to, do}`` (``topic`` "up_to": the owner picks how many)."""
+    if op in ("send_piece", "move_piece", "recall_piece") and isinstance(arg.node, yaml.ScalarNode):
+        return Step(op=op, piece=ident(arg))
+    if op == "repeat":
+        f = Fields(arg, {"times", "up_to", "do"})
+        times = f.get("times", lambda n: n.integer(1, 10), 0)
+        up_to = f.get("up_to", lambda n: n.integer(1, 10), 0)
+        if bool(times) == bool(up_to):
+            raise arg.fail("repeat needs either times or up_to")
+        topic = "up_to" if up_to else "times"
+        return Step(op=op, amount=times or up_to, topic=topic, steps=f.need("do", script))
+    keys = {"recall_piece": {"piece", "do"}, "if_piece_home": {"piece", "do", "else"}}
+    f = Fields(arg, keys.get(op, {"piece", "times", "do"}))
+    piece = f.need("piece", ident)
+    if op == "recall_piece":
+        return Step(op=op, piece=piece, steps=f.get("do", script, ()))
+    if op == "if_piece_home":
+        return Step(
+            op=op, piece=piece, steps=f.get("do", script, ()), otherwise=f.get("else", script, ())
+        )
+    if op != "if_piece_sent":
+        raise arg.fail(f"write '{op}: <piece>'")
+    return Step(
+        op=op,
+        piece=piece,
+        amount=f.need("times", lambda n: n.integer(1, 10)),
+        steps=f.need("do", script),
+    )
+
+
 def _idents(node: Node) -> tuple[str, ...]:
     return tuple(ident(i) for i in node.items())
 
@@ -398,7 +439,9 @@ def _or(arg: Node) -> Step:
 def _damage(arg: Node) -> Step:
     if isinstance(arg.node, yaml.ScalarNode):
         return Step(op="damage", amount=arg.integer(1, 50))
-    f = Fields(arg, {"amount", "kind", "per", "times", "roll_sum", "target", "isolated", "half"})
+    f = Fields(
+        arg, {"amount", "kind", "per", "times", "roll_sum", "target", "isolated", "half", "best"}
+    )
     kind = f.get("kind", lambda n: enum_value(n, DamageKind), DamageKind.NORMAL)
     step = Step(
         op="damage",
@@ -410,7 +453,10 @@ def _damage(arg: Node) -> Step:
         target=f.get("target", _damage_target, "opponent"),
         isolated=f.get("isolated", Node.boolean, False),
         half=f.get("half", Node.boolean, False),
+        best=f.get("best", lambda n: n.integer(1, 4), 0),
     )
+    if step.best and not step.roll_sum:
+        raise arg.fail("best (the N highest dice) goes with roll_sum")
     if not step.amount and not step.roll_sum:
         raise arg.fail("damage needs amount, per/times or roll_sum")
     if step.target in SPREAD_TARGETS and kind is not DamageKind.COLLATERAL:

@@ -52,6 +52,7 @@ def said(hero: Hero, card: CardDef) -> dict[str, str]:
             continue
         # A dial's sides by name (the Sun Elf's "Dusk"): "sun_dial.0", "sun_dial.1".
         sides = {f"{d.id}.{i}": side for d in hero.dials for i, side in enumerate(d.sides)}
+        sides |= {p.id: p.name for p in hero.pieces}  # Thor's Mjölnir, by name
         words = Words(statuses, hero.symbol_names, t, locale, companions=sides)
         said_words = words.script(card.effect)
         if card.attack_modifier:

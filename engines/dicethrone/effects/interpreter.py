@@ -21,6 +21,7 @@ from engines.dicethrone.effects import (
     dice,
     extra,
     holding,
+    pieces,
     reactions,
     script,
     single,
@@ -47,6 +48,7 @@ HANDLERS: DTHandlers = DTHandlers.combine(
     tracks.HANDLERS,
     dials.HANDLERS,
     holding.HANDLERS,
+    pieces.HANDLERS,
 )
 MACHINE: Machine = kernel.Interpreter(HANDLERS, (offer_decline, ask_foe), decode)
 

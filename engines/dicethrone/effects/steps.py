@@ -18,6 +18,7 @@ from engines.dicethrone.content import DamageKind, Hero, Script, Step, Text
 from engines.dicethrone.effects.cost_steps import COST_DECODERS, reroll
 from engines.dicethrone.effects.dial_steps import DIAL_DECODERS
 from engines.dicethrone.effects.holding import DECODERS as HOLDING_DECODERS
+from engines.dicethrone.effects.piece_steps import PIECE_DECODERS
 from engines.dicethrone.effects.reactions import DECODERS as REACTION_DECODERS
 from engines.dicethrone.effects.token_steps import TOKEN_DECODERS
 from engines.dicethrone.effects.track_steps import TRACK_DECODERS
@@ -35,11 +36,13 @@ class Amount:
     roll_sum: bool = False
     #: Half of it, rounded up ("½ … (rounded up)").
     half: bool = False
+    #: With ``roll_sum``: only the N highest dice count ("the total of any two").
+    best: int = 0
 
     def of(self, hero: Hero, dice: tuple[int, ...]) -> int:
         """The amount with these dice."""
         if self.roll_sum:
-            whole = sum(dice)
+            whole = sum(sorted(dice)[-self.best :] if self.best else dice)
         elif self.per:
             whole = self.base * symbol_counts(hero, dice)[self.per]
         else:
@@ -48,7 +51,7 @@ class Amount:
 
 
 def _amount(step: Step) -> Amount:
-    return Amount(step.amount, step.per, step.roll_sum, step.half)
+    return Amount(step.amount, step.per, step.roll_sum, step.half, step.best)
 
 
 # -- the script's structure -----------------------------------------------------------
@@ -405,6 +408,7 @@ DECODERS = {**DECODERS, **TOKEN_DECODERS}
 DECODERS = {**DECODERS, **MORE_DECODERS, **REACTION_DECODERS}
 DECODERS = {**DECODERS, **MORE_DECODERS, **COST_DECODERS, **TRACK_DECODERS, **DIAL_DECODERS}
 DECODERS = {**DECODERS, **HOLDING_DECODERS}  # issue 22: the Headless Horseman
+DECODERS = {**DECODERS, **PIECE_DECODERS}
 
 
 class UnknownOpError(ValueError):

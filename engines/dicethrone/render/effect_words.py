@@ -15,6 +15,15 @@ from engines.dicethrone.content import Step, text_for
 from engines.dicethrone.effects.cost_steps import GainChoice, PayFor, RerollPerToken
 from engines.dicethrone.effects.dial_steps import ChangeDial, EmptyDial, FlipDial, OnDial
 from engines.dicethrone.effects.holding import ExtraRollAttempt, OptionUsed, Relocate, UnlessFirst
+from engines.dicethrone.effects.piece_steps import (
+    IfPieceHome,
+    IfPieceSent,
+    MovePiece,
+    PieceTo,
+    RecallPiece,
+    Repeat,
+    SendPiece,
+)
 from engines.dicethrone.effects.reactions import (
     AllowDefense,
     DiscardToken,
@@ -128,6 +137,9 @@ GLYPHS: Mapping[str, str] = {
     "axe": "⚔",
     "horseshoe": "Ω",
     "scare": "☠",
+    # Thor (issue 22); "hammer" is above
+    "worthy": "♛",
+    "thunder": "ϟ",
 }
 
 
@@ -200,7 +212,7 @@ class Words:
                 return ""  # an "Or"'s option: said by its "Or"
             case AimAt() | KeepDice() | OpposedResult() | OpposedReroll() | Then():
                 return ""
-            case RerollDie() | DiscardAt() | PayCp() | OptionUsed():
+            case RerollDie() | DiscardAt() | PayCp() | OptionUsed() | PieceTo():
                 # The interpreter's own steps, never printed on a board; "Então" is said
                 # as the word joining what comes after it.
                 return ""
@@ -209,10 +221,8 @@ class Words:
             reaction = self._holding(typed)
         if reaction is not None:
             return reaction
-        nested = step.steps or isinstance(
-            typed,
-            Opposed | Manual | RerollOffer | ChoosePlayer | ForEachToken | SpendFor | IfStatus,
-        )
+        nested_kinds = (Opposed, Manual, RerollOffer, ChoosePlayer, ForEachToken, SpendFor)
+        nested = step.steps or isinstance(typed, (*nested_kinds, IfStatus, IfPieceHome))
         word = self._nested(step, typed) if nested else None
         if word is None:
             word = self._simple(step, typed)
@@ -318,7 +328,40 @@ class Words:
                 return self._fx("spend_for_cp_up_to", count=up_to, then=self.script(steps))
         return None
 
+    def _piece(self, typed: object) -> str | None:
+        """Words of a hero's piece (Thor's Mjölnir) and of a repeated script."""
+        match typed:
+            case SendPiece(piece=piece) | MovePiece(piece=piece):
+                return self._fx(word_key(typed), piece=self._piece_name(piece))
+            case RecallPiece(piece=piece, steps=steps):
+                word = self._fx("recall_piece", piece=self._piece_name(piece))
+                rest = self.script(steps)
+                return self._fx("recall_piece_then", recall=word, then=rest) if rest else word
+            case IfPieceHome(piece=piece, steps=steps, otherwise=otherwise):
+                name = self._piece_name(piece)
+                words = []
+                if steps:
+                    words.append(self._fx("if_piece_home", piece=name, then=self.script(steps)))
+                if otherwise:
+                    rest = self.script(otherwise)
+                    key = "if_not" if steps else "if_piece_away"
+                    words.append(self._fx(key, piece=name, then=rest))
+                return "; ".join(words)
+            case IfPieceSent(piece=piece, times=times, steps=steps):
+                name = self._piece_name(piece)
+                return self._fx("if_piece_sent", piece=name, count=times, then=self.script(steps))
+            case Repeat(times=times, up_to=up_to, steps=steps):
+                key = "repeat_up_to" if up_to else "repeat"
+                return self._fx(key, count=times, then=self.script(steps))
+        return None
+
+    def _piece_name(self, piece: str) -> str:
+        return name_in(self.companions.get(piece, {}), self.locale) or piece
+
     def _simple(self, step: Step, typed: object) -> str:
+        piece = self._piece(typed)
+        if piece is not None:
+            return piece
         if isinstance(typed, MoveTrack | TakeSteps):
             return self._track(typed)
         if isinstance(typed, ChangeDial):
@@ -347,6 +390,8 @@ class Words:
             case Modify(modifier=Modifier.PREVENT, amount=Amount(per=str(per))) if per:
                 return self._per(key, amount, per, step)
         match typed:
+            case Damage(self_inflicted=False, amount=Amount(roll_sum=True, best=int(best))) if best:
+                return self._fx("damage_best", count=best, kind=self._kind(step))
             case Damage(self_inflicted=False, amount=Amount(roll_sum=True)):
                 return self._fx("damage_sum", kind=self._kind(step))
             case Damage(self_inflicted=False, isolated=isolated):
@@ -383,6 +428,9 @@ class Words:
         )
 
     def _nested(self, step: Step, typed: object) -> str | None:
+        piece = self._piece(typed)
+        if piece is not None:
+            return piece
         match typed:
             case Roll(dice=dice, steps=steps):
                 return self._fx("roll", dice=dice, then=self.script(steps))
@@ -509,6 +557,10 @@ class Words:
                 return word
             case ChangeDial() | EmptyDial() | FlipDial() | OnDial():
                 return word
+            case SendPiece() | RecallPiece() | MovePiece() | IfPieceHome() | IfPieceSent():
+                return word
+            case Repeat():
+                return word
             case ForEachToken() | SpendFor() | RaiseLimit() | GainPer() | IfStatus():
                 return word
             case StatusStep(move=TokenMove.LESSEN_ATTACK | TokenMove.CANCEL_ATTACK):
@@ -629,4 +681,16 @@ def word_key(typed: object) -> str:
             return {Relocate: "relocate", ExtraRollAttempt: "extra_roll_attempt"}.get(
                 type(typed), "unless_first"
             )
+        case SendPiece():
+            return "send_piece"
+        case RecallPiece():
+            return "recall_piece"
+        case MovePiece():
+            return "move_piece"
+        case IfPieceHome():
+            return "if_piece_home"
+        case IfPieceSent():
+            return "if_piece_sent"
+        case Repeat():
+            return "repeat"
     raise ValueError(f"no words for {type(typed).__name__}")

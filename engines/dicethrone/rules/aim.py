@@ -30,6 +30,8 @@ NESTING_OPS = frozenset({"or", "option", "roll", "with", "additionally"})
 NESTING_OPS |= {"reroll", "reroll_die", "choose_player", "discard_for", "discard_at"}
 #: Steps repeated per token held or per token/CP paid (the Pyromancer): nested likewise.
 NESTING_OPS |= {"for_each_token", "spend_for", "if_status"}
+#: A hero's piece (Thor's Mjölnir): taking it back, conditions on it, a repeated script.
+NESTING_OPS |= {"recall_piece", "if_piece_home", "if_piece_sent", "repeat"}
 #: Steps that aim at nobody whatever their fields say.
 AIMLESS_OPS = frozenset(
     {"then", "self_damage", "set_dice", "nudge_dice", "reroll_dice", "keep_dice"}

@@ -283,7 +283,7 @@ def spendable(flow: Flow, state: State, seat: int) -> list[str]:
         # A token spent in its holder's Main phase only (the Sun Elf's Charged Gem).
         main = state.active == seat and state.phase in (Phase.MAIN1, Phase.MAIN2)
         if (
-            count
+            count >= definition.spend_count  # Electrokinesis: 4 at once
             and definition.spendable
             and affordable
             and _side_ok(state, seat, definition.spend_side)
@@ -305,11 +305,11 @@ def spend(flow: Flow, state: State, seat: int, status: str) -> State:
         )
     player = state.players[seat]
     before = state
-    remaining = player.statuses[status] - 1
+    definition = flow.content.status(status)
+    remaining = player.statuses[status] - definition.spend_count
     statuses = {k: v for k, v in player.statuses.items() if k != status}
     if remaining:
         statuses[status] = remaining
-    definition = flow.content.status(status)
     state = put(state, seat, statuses=statuses, cp=player.cp - definition.spend_cost)
     flow.emit(
         "spent",

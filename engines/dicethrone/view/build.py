@@ -8,8 +8,18 @@ from dataclasses import fields
 
 from engines.core import Decision
 from engines.core.model import replace
-from engines.dicethrone.content import Ability, CardDef, DialDef, Step, Text, TrackDef, text_for
+from engines.dicethrone.content import (
+    Ability,
+    CardDef,
+    DialDef,
+    PieceDef,
+    Step,
+    Text,
+    TrackDef,
+    text_for,
+)
 from engines.dicethrone.effects.dials import reading
+from engines.dicethrone.effects.pieces import holder
 from engines.dicethrone.rules.cards import card_cost
 from engines.dicethrone.rules.combos import best_variant, reachable, usable_level, used_dice
 from engines.dicethrone.rules.damage import Incoming
@@ -62,6 +72,30 @@ def track_chip(track: TrackDef, at: int) -> Token:
     }
     span = track.high - track.low
     return Token(track.id, _text(track.name), at - track.low, span, companion=True, label=label)
+
+
+#: Whose piece a player holds (Thor's Mjölnir), per locale.
+PIECE_OF = {"en-US": "{piece}: {seat}'s", "pt-BR": "{piece}: de {seat}", "it": "{piece}: di {seat}"}
+
+
+def piece_chips(
+    state: State, seat: int, pieces: Mapping[int, tuple[PieceDef, ...]]
+) -> tuple[Token, ...]:
+    """The other players' pieces the seat holds, as chips with the companions
+    ("Mjölnir: 1. Ann's"). A piece on its owner's board has no chip: it is where it
+    starts, and a tall board (Thor's) has no row to spare for it."""
+    chips = []
+    for owner, owned in pieces.items():
+        for piece in owned:
+            if owner == seat or holder(state, owner, piece.id) != seat:
+                continue
+            name = f"{owner + 1}. {state.seats[owner].name}"
+            label = {
+                loc: words.format(piece=text_for(piece.name, loc), seat=name)
+                for loc, words in PIECE_OF.items()
+            }
+            chips.append(Token(piece.id, _text(piece.name), 1, 1, companion=True, label=label))
+    return tuple(chips)
 
 
 def _card(flow: Flow, state: State, seat: int, card: CardDef) -> CardView:
@@ -145,6 +179,8 @@ def _player(flow: Flow, state: State, i: int) -> PlayerView:
         if (n := p.companions.get(c.id, 0))
     ) + tuple(track_chip(t, p.tracks.get(t.id, t.start)) for t in hero.tracks)
     companions += tuple(dial_chip(d, *reading(state, i, d)) for d in hero.dials)
+    pieces = {o: flow.hero(state, o).pieces for o in range(len(state.players))}
+    companions += piece_chips(state, i, {o: ps for o, ps in pieces.items() if ps})
     levels = {ab.id: usable_level(ab, flow._level(state, i, ab.id)) for ab in hero.abilities}
     levels.update({d.id: flow._level(state, i, d.id) for d in hero.defenses})
     defenses = tuple(
@@ -234,9 +270,8 @@ def _board(flow: Flow, state: State, pending: list[Decision]) -> BoardView:
         # Already the public forms (rules_apply keeps no hidden event here).
         last=state.last,
         status_names={d.id: _text(d.name) for i in seats for d in flow.hero(state, i).statuses},
-        companion_names={
-            c.id: _text(c.name) for i in seats for c in flow.hero(state, i).companions
-        },
+        companion_names={c.id: _text(c.name) for i in seats for c in flow.hero(state, i).companions}
+        | {p.id: _text(p.name) for i in seats for p in flow.hero(state, i).pieces},
     )
 
 

@@ -35,7 +35,9 @@ def _dressed(hero1: str, hero2: str, flipped: bool, level: int, most: int) -> St
     """Both heroes upgraded to ``level`` where a card allows it, each holding up to
     ``most`` of the statuses it can hold (its own positive ones, the other's negative
     ones; all of them are as many as a long match piles up)."""
-    return _dress(upkept(start(hero1, hero2)), (hero1, hero2), flipped, level, most)
+    return _dress(
+        upkept(through_first_roll(start(hero1, hero2))), (hero1, hero2), flipped, level, most
+    )
 
 
 def upkept(state: State) -> State:
