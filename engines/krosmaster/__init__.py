@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from engines.krosmaster.game import Krosmaster
+from engines.krosmaster.engine import Krosmaster
 
 ENGINE = Krosmaster()

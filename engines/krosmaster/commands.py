@@ -28,8 +28,8 @@ from engines.krosmaster.rules.board import (
 )
 from engines.krosmaster.rules.movement import reachable, shortest_path
 from engines.krosmaster.rules.rewards import can_receive, pile_name
+from engines.krosmaster.rules.state import Phase, State, Unit
 from engines.krosmaster.rules.targeting import legal_targets, spells_of
-from engines.krosmaster.state import Phase, State, Unit
 
 LIMIT = 25  # Discord shows at most 25 suggestions
 LOSABLE = [p for p in Power if p is not Power.MANUAL]  # 4.18.4.g: powers one may lose

@@ -15,7 +15,7 @@ from engines.krosmaster import entry
 from engines.krosmaster.content.schema import FigureDef
 from engines.krosmaster.geometry import label
 from engines.krosmaster.names import local_name
-from engines.krosmaster.state import State, Unit
+from engines.krosmaster.rules.state import State, Unit
 
 LIMIT = 25
 

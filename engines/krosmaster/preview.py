@@ -10,15 +10,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from engines.krosmaster import actions as A
 from engines.krosmaster.content.schema import RangeKind
 from engines.krosmaster.geometry import label, parse_label
 from engines.krosmaster.names import local_name
-from engines.krosmaster.rules import actions as A
 from engines.krosmaster.rules import movement, play
 from engines.krosmaster.rules.board import trap_at
 from engines.krosmaster.rules.casting import cast_squares, choose_facing
+from engines.krosmaster.rules.state import State
 from engines.krosmaster.rules.targeting import find_spell, in_range, reaches, unit_targets
-from engines.krosmaster.state import State
 
 
 def move_plan(state: State, action: A.Move) -> dict[str, Any]:

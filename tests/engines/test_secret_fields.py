@@ -15,7 +15,7 @@ from engines.core.model import redact_action
 from engines.dicethrone import ENGINE as DICETHRONE
 from engines.dicethrone.rules import actions as dt
 from engines.krosmaster import ENGINE as KROSMASTER
-from engines.krosmaster.rules import actions as kr
+from engines.krosmaster import actions as kr
 from tests.engines.battlescenes.helpers import sid
 from tests.engines.battlescenes.test_clarividencia import table
 from tests.engines.dicethrone.helpers import start, with_player

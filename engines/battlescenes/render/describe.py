@@ -189,14 +189,10 @@ def describe(view: View, kind: str, translate: Translate, locale: str) -> str:
         texts += [f"{a.name}: {said(translate, locale, a.text)}" for a in card.actions]
         return _cut([f"#{card.id} {card.title} ({kind_name}).", *texts])
     data = parse(view)
-    page = cards_page(kind)
-    if (kind == "hand" or page) and isinstance(data, SeatView) and view.seat is not None:
-        if page:  # a page of the cards image tells its own cards
-            # Imported here: which cards a page holds is a layout question (Pillow's
-            # measures), and the alt text is otherwise read without Pillow.
-            from engines.battlescenes.render.hand import page_cards
-
-            shown = page_cards(data, translate, locale, page)
-            return hand(data, view.seat, translate, locale, texts=True, cards=shown)
+    if kind == "hand" and isinstance(data, SeatView) and view.seat is not None:
         return hand(data, view.seat, translate, locale, texts=False)
+    if cards_page(kind) and isinstance(data, SeatView) and view.seat is not None:
+        # The cards a page holds are a layout question (``render.png.describe_cards``
+        # knows them); told here: every card of the hand with its texts.
+        return hand(data, view.seat, translate, locale, texts=True)
     return board(data, translate, locale)

@@ -16,7 +16,7 @@ from engines.battlescenes.interface.autocomplete import autocomplete
 from engines.battlescenes.interface.commands import command_specs
 from engines.battlescenes.interface.menus import with_menus
 from engines.battlescenes.render.describe import describe as describe_view
-from engines.battlescenes.render.kinds import cards_kind
+from engines.battlescenes.render.kinds import cards_page
 from engines.battlescenes.rules import actions as act
 from engines.battlescenes.rules import (
     activated,
@@ -33,8 +33,7 @@ from engines.battlescenes.rules import (
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import shields, zones
 from engines.battlescenes.table.zones import VICTORY_POINTS, prize_points
-from engines.battlescenes.view import SeatView, build_view, options_message
-from engines.battlescenes.view import parse as parse_view
+from engines.battlescenes.view import build_view, options_message
 from engines.core import (
     Action,
     Choice,
@@ -440,17 +439,21 @@ class BattleScenes(GameEngine[State]):
         """The board, the hand, and each page of the hand's cards (``cards``,
         ``cards-2``…: every card whole on one, render/hand.py)."""
         # Imported here so that only rendering pulls in Pillow (pages are measured text).
-        from engines.battlescenes.render.hand import card_pages
+        from engines.battlescenes.render.png import private_kinds
 
-        data = parse_view(view)
-        if not isinstance(data, SeatView):
-            return self.render_kinds
-        pages = card_pages(data.hand, self.catalog().translate, locale)
-        return ("board", "hand", *(cards_kind(i + 1) for i in range(len(pages))))
+        return private_kinds(view, self.catalog(), locale)
 
     def describe(self, view: View, kind: str = "board", locale: str = "en-US") -> str:
         """Alt text of a render: who owes what, prize points, each card base's energy,
-        shield and stage, the last move (describe.py); a hand only in its seat's view."""
+        shield and stage, the last move (describe.py); a hand only in its seat's view,
+        a page of its cards with the cards on that page."""
+        page = cards_page(kind)
+        if page is not None and view.seat is not None:
+            # Imported here so that only rendering pulls in Pillow (a page's cards are
+            # a layout question).
+            from engines.battlescenes.render.png import describe_cards
+
+            return describe_cards(view, page, self.catalog(), locale)
         return describe_view(view, kind, self.catalog().translate, locale)
 
     def lookup(self, state: State, seat: int | None, query: str) -> View | None:

@@ -38,8 +38,8 @@ from engines.krosmaster.rules.board import (
     replace_unit,
     trap_at,
 )
+from engines.krosmaster.rules.state import Marker, State, Suspended, Unit
 from engines.krosmaster.rules.units import add_tokens, gain_now, profane
-from engines.krosmaster.state import Marker, State, Suspended, Unit
 
 
 def _direction(src: Square, dst: Square, preferred: Facing | None) -> Facing | None:

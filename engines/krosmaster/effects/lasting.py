@@ -8,8 +8,8 @@ from engines.core.model import replace
 from engines.krosmaster.content.schema import Effect
 from engines.krosmaster.names import Shown, local_name
 from engines.krosmaster.rules.board import on_board, replace_unit
+from engines.krosmaster.rules.state import Lasting, RuleChange, State
 from engines.krosmaster.rules.units import add_tokens
-from engines.krosmaster.state import Lasting, RuleChange, State
 
 
 def add_lasting(state: State, unit_id: str, effect: Effect) -> tuple[State, list[Event]]:

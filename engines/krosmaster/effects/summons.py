@@ -16,7 +16,7 @@ from engines.krosmaster.rules.board import (
     trap_at,
     units_at,
 )
-from engines.krosmaster.state import State, Unit
+from engines.krosmaster.rules.state import State, Unit
 
 
 def controlled_summons(state: State, player: int) -> list[Unit]:

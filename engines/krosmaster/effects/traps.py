@@ -7,7 +7,7 @@ from engines.core.model import replace
 from engines.krosmaster.geometry import label
 from engines.krosmaster.names import local_name
 from engines.krosmaster.rules.board import replace_unit
-from engines.krosmaster.state import Pending, PendingKind, State
+from engines.krosmaster.rules.state import Pending, PendingKind, State
 
 
 def spring(state: State, trap_id: str) -> tuple[State, list[Event]]:

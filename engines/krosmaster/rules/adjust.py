@@ -34,9 +34,9 @@ from engines.krosmaster.rules.board import (
     on_board,
     replace_unit,
 )
+from engines.krosmaster.rules.state import State, Unit
 from engines.krosmaster.rules.units import add_tokens, is_down, knock_out
 from engines.krosmaster.rules.victory import check_victory
-from engines.krosmaster.state import State, Unit
 
 #: An adjustment of one kind: the state with ``value`` applied to ``unit`` for ``seat``.
 Adjuster = Callable[[State, int, Unit, str], State]

@@ -14,7 +14,7 @@ from engines.krosmaster.content.schema import (
 from engines.krosmaster.geometry import Square, adjacent, in_grid, line_of_sight, neighbours
 from engines.krosmaster.names import known
 from engines.krosmaster.rules.faces import Face
-from engines.krosmaster.state import RuleChange, State, Unit
+from engines.krosmaster.rules.state import RuleChange, State, Unit
 
 #: Inspiration dice grant powers (5.3.1).
 INSPIRED: dict[Face, Power] = {

@@ -10,7 +10,7 @@ from engines.core.model import replace
 from engines.krosmaster.errors import invalid
 from engines.krosmaster.rules import play
 from engines.krosmaster.rules.casting import resume
-from engines.krosmaster.state import Phase, State
+from engines.krosmaster.rules.state import Phase, State
 
 
 def applied(state: State, seat: int, dice: Dice) -> tuple[State, list[Any]]:

@@ -40,6 +40,15 @@ from engines.krosmaster.rules.board import (
     replace_unit,
 )
 from engines.krosmaster.rules.faces import Face
+from engines.krosmaster.rules.state import (
+    LastAction,
+    LastHit,
+    Pending,
+    PendingKind,
+    Phase,
+    State,
+    Unit,
+)
 from engines.krosmaster.rules.targeting import (
     ELEMENT_POWER,
     check_cast,
@@ -50,15 +59,6 @@ from engines.krosmaster.rules.targeting import (
     unit_targets,
 )
 from engines.krosmaster.rules.units import is_down, knock_out, wound
-from engines.krosmaster.state import (
-    LastAction,
-    LastHit,
-    Pending,
-    PendingKind,
-    Phase,
-    State,
-    Unit,
-)
 
 RESIST: dict[Element, Power] = {
     Element.WATER: Power.RESIST_WATER,

@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engines.core import Decision, Message
+from engines.krosmaster import actions as A
 from engines.krosmaster.geometry import label
 from engines.krosmaster.names import local_name
-from engines.krosmaster.rules import actions as A
 from engines.krosmaster.rules import multiplayer, rewards
 from engines.krosmaster.rules.seats import player_number
-from engines.krosmaster.state import Phase, State
+from engines.krosmaster.rules.state import Phase, State
 
 #: Standing preference: roll the tension test and keep the dice (by the `prefer` faces).
 AUTO_TENSION = "krosmaster.auto_tension"

@@ -12,9 +12,9 @@ from typing import Any, TypeVar
 
 from engines.core import Action, Dice, Event, Outcome
 from engines.core.model import replace
+from engines.krosmaster import actions as A
 from engines.krosmaster.effects.summons import reorder_new_summons
 from engines.krosmaster.errors import invalid
-from engines.krosmaster.rules import actions as A
 from engines.krosmaster.rules import (
     card_text,
     leaving,
@@ -26,7 +26,7 @@ from engines.krosmaster.rules import (
     turns,
 )
 from engines.krosmaster.rules.adjust import adjust
-from engines.krosmaster.state import ManualNote, Phase, State
+from engines.krosmaster.rules.state import ManualNote, Phase, State
 
 Result = tuple[State, list[Event]]
 _A = TypeVar("_A", bound=Action)

@@ -10,9 +10,9 @@ from __future__ import annotations
 from engines.core import Message
 from engines.krosmaster.names import local_name
 from engines.krosmaster.rules.board import chosen_order, max_hp, on_board
+from engines.krosmaster.rules.state import State
 from engines.krosmaster.rules.units import is_down, knock_out
 from engines.krosmaster.rules.victory import check_victory
-from engines.krosmaster.state import State
 
 
 def _broken(name: str, **params: object) -> Message:

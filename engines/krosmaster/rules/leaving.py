@@ -30,9 +30,9 @@ from engines.krosmaster.errors import illegal
 from engines.krosmaster.rules import multiplayer, play, seats
 from engines.krosmaster.rules.board import replace_unit
 from engines.krosmaster.rules.casting import resume
+from engines.krosmaster.rules.state import Phase, State
 from engines.krosmaster.rules.turns import continue_after_queue, end_player_turn
 from engines.krosmaster.rules.victory import check_victory
-from engines.krosmaster.state import Phase, State
 
 #: Phases of a player turn (5, 6): the active player leaving ends it.
 TURN_PHASES = (

@@ -24,8 +24,8 @@ from engines.krosmaster.rules.board import (
     trap_at,
 )
 from engines.krosmaster.rules.faces import Face
+from engines.krosmaster.rules.state import LastAction, State, Unit
 from engines.krosmaster.rules.units import profane
-from engines.krosmaster.state import LastAction, State, Unit
 
 
 @dataclass(frozen=True)

@@ -12,8 +12,8 @@ from engines.core import Dice, Event
 from engines.core.model import replace
 from engines.krosmaster.errors import illegal, invalid
 from engines.krosmaster.rules import seats
+from engines.krosmaster.rules.state import Owed, Phase, State
 from engines.krosmaster.rules.victory import check_victory
-from engines.krosmaster.state import Owed, Phase, State
 
 GIFT = "gift"
 DOUBLES = "doubles"

@@ -8,8 +8,8 @@ from engines.krosmaster.content.schema import Power
 from engines.krosmaster.names import local_name
 from engines.krosmaster.rules.board import has_power, replace_unit
 from engines.krosmaster.rules.casting import explode, knock_outs
+from engines.krosmaster.rules.state import PendingKind, State, Unit
 from engines.krosmaster.rules.units import wound
-from engines.krosmaster.state import PendingKind, State, Unit
 
 
 def resolve(state: State, index: int, dice: Dice) -> tuple[State, list[Event]]:

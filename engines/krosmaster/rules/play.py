@@ -10,11 +10,11 @@ from engines.krosmaster.geometry import label, parse_label
 from engines.krosmaster.names import known, local_name
 from engines.krosmaster.rules import casting, movement, seats
 from engines.krosmaster.rules.board import is_free, is_krosmaster, replace_unit
+from engines.krosmaster.rules.state import ManualNote, Phase, State, Unit
 from engines.krosmaster.rules.targeting import find_spell
 from engines.krosmaster.rules.turns import continue_after_queue, start_player_turn
 from engines.krosmaster.rules.units import buy_gg
 from engines.krosmaster.rules.victory import check_victory
-from engines.krosmaster.state import ManualNote, Phase, State, Unit
 
 GG_PRICE = 12  # 4.6.3
 

@@ -22,8 +22,8 @@ from engines.krosmaster.rules.board import (
     replace_unit,
     revealed_rewards,
 )
+from engines.krosmaster.rules.state import Held, Phase, State, Unit
 from engines.krosmaster.rules.units import gain_now
-from engines.krosmaster.state import Held, Phase, State, Unit
 
 #: The levels of the piles, two piles each: 1.3.7 (KROSMaster ARENA 2.0, the tournament
 #: box, 4.7.1) or 8.1.2 (the original base box: GOLD instead of SILVER, 12 kamas, 8.1.3).

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engines.krosmaster.errors import invalid
 from engines.krosmaster.rules.board import is_krosmaster, on_board
-from engines.krosmaster.state import Phase, State
+from engines.krosmaster.rules.state import Phase, State
 
 DUEL = "duel"
 FFA = "ffa"

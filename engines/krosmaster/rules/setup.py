@@ -17,7 +17,7 @@ from engines.krosmaster.errors import setup
 from engines.krosmaster.geometry import label
 from engines.krosmaster.names import folded, join, known, local_name
 from engines.krosmaster.rules.rewards import deal
-from engines.krosmaster.state import Phase, Player, State, Unit
+from engines.krosmaster.rules.state import Phase, Player, State, Unit
 
 CONSTRUCTED = "constructed"
 LIMITED = "limited"

@@ -17,8 +17,8 @@ from engines.krosmaster.content.schema import UNGAINABLE, ContentPack, EffectKin
 from engines.krosmaster.effects.lasting import add_group_change, add_lasting
 from engines.krosmaster.geometry import parse_label
 from engines.krosmaster.rules.faces import Face
+from engines.krosmaster.rules.state import Held, Phase, State, Unit
 from engines.krosmaster.rules.turns import begin_unit
-from engines.krosmaster.state import Held, Phase, State, Unit
 
 UNIT_FIELDS = {"id", "square", "wounds", "ap", "mp", "ap_tokens", "mp_tokens", "range_tokens"}
 UNIT_FIELDS |= {"inspiration", "boost", "ko", "rewards", "gained", "lasting"}

@@ -27,7 +27,7 @@ from engines.krosmaster.rules.board import (
     techniques,
     units_at,
 )
-from engines.krosmaster.state import State, Unit
+from engines.krosmaster.rules.state import State, Unit
 
 #: Powers adding a die to crit tests with, and armour tests against, an element (4.9.21–24).
 ELEMENT_POWER: dict[Element, Power] = {

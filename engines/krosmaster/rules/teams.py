@@ -15,8 +15,8 @@ from engines.krosmaster.errors import illegal
 from engines.krosmaster.names import join, local_name
 from engines.krosmaster.rules import play
 from engines.krosmaster.rules.setup import new_state, resolve_figures, validate_team
+from engines.krosmaster.rules.state import Phase, Player, State
 from engines.krosmaster.rules.turns import goto
-from engines.krosmaster.state import Phase, Player, State
 
 OPTIONS = "options"
 SUBMIT = "submit"

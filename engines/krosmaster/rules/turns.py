@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from engines.core import Dice, Event
 from engines.core.model import replace
+from engines.krosmaster import actions as A
 from engines.krosmaster.content.schema import Power, RewardKind
 from engines.krosmaster.effects.lasting import end_of_turn
 from engines.krosmaster.errors import illegal, invalid
 from engines.krosmaster.names import local_name
-from engines.krosmaster.rules import actions as A
 from engines.krosmaster.rules import faces, pending
 from engines.krosmaster.rules.board import (
     has_power,
@@ -25,9 +25,9 @@ from engines.krosmaster.rules.faces import Face
 from engines.krosmaster.rules.multiplayer import owe_doubles
 from engines.krosmaster.rules.rewards import scheduled_reveals
 from engines.krosmaster.rules.seats import multiplayer, next_player
+from engines.krosmaster.rules.state import TRANSITIONS, Phase, State
 from engines.krosmaster.rules.units import wound
 from engines.krosmaster.rules.victory import check_victory
-from engines.krosmaster.state import TRANSITIONS, Phase, State
 
 REFUND = {2: 3, 1: 1}  # 5.4.1–5.4.2: kamas for unused inspiration dice
 

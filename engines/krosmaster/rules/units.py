@@ -24,8 +24,8 @@ from engines.krosmaster.rules.board import (
     replace_unit,
 )
 from engines.krosmaster.rules.multiplayer import owe_gift
+from engines.krosmaster.rules.state import Pending, PendingKind, State, Unit
 from engines.krosmaster.rules.victory import check_victory
-from engines.krosmaster.state import Pending, PendingKind, State, Unit
 
 
 def _tokens(current: int, delta: int, maximum: int | None) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engines.core.model import replace
 from engines.krosmaster.rules import seats
 from engines.krosmaster.rules.board import is_krosmaster, on_board
-from engines.krosmaster.state import Phase, State
+from engines.krosmaster.rules.state import Phase, State
 
 
 def check_victory(state: State) -> State:

@@ -13,7 +13,7 @@ from engines.krosmaster import ENGINE
 from engines.krosmaster.content.loader import load_dir
 from engines.krosmaster.content.schema import ArenaDef, ContentPack, FigureDef, Power, PowerDef
 from engines.krosmaster.geometry import parse_label
-from engines.krosmaster.state import State
+from engines.krosmaster.rules.state import State
 
 SEATS = (Seat(0, "Alice"), Seat(1, "Bruno"))
 #: Test figures named after the rulebook's examples (made-up numbers and spells) over the

@@ -9,7 +9,7 @@ from typing import Any
 from engines.core import RiggedDice, Seat
 from engines.krosmaster import ENGINE
 from engines.krosmaster.content.schema import ArenaDef
-from engines.krosmaster.state import State
+from engines.krosmaster.rules.state import State
 from tests.engines.krosmaster.helpers import examples
 
 SEATS4 = (Seat(0, "Alice"), Seat(1, "Bruno"), Seat(2, "Carla"), Seat(3, "Davi"))

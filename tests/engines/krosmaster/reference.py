@@ -16,9 +16,9 @@ from typing import Any
 
 from engines.core import RiggedDice, Seat, View
 from engines.krosmaster import ENGINE
+from engines.krosmaster import actions as A
 from engines.krosmaster.content.loader import builtin_pack
-from engines.krosmaster.rules import actions as A
-from engines.krosmaster.state import Phase, State
+from engines.krosmaster.rules.state import Phase, State
 from tests.engines.krosmaster.helpers import SEATS
 
 #: The built-in duel team on both sides; its four unit ids on a seat.

@@ -8,10 +8,10 @@ import pytest
 
 from engines.core import EngineError, RiggedDice
 from engines.krosmaster import ENGINE
+from engines.krosmaster import actions as A
 from engines.krosmaster.content.schema import Effect, EffectKind, Power, PowerDef
 from engines.krosmaster.geometry import parse_label
-from engines.krosmaster.rules import actions as A
-from engines.krosmaster.state import Phase, State
+from engines.krosmaster.rules.state import Phase, State
 from tests.engines.krosmaster.helpers import act, events, new_match, position
 
 

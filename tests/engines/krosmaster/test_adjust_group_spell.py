@@ -7,9 +7,9 @@ import pytest
 
 from engines.core import InvalidActionError, RiggedDice
 from engines.krosmaster import ENGINE
-from engines.krosmaster.rules import actions as A
+from engines.krosmaster import actions as A
 from engines.krosmaster.rules.board import group_lasting
-from engines.krosmaster.state import RuleChange
+from engines.krosmaster.rules.state import RuleChange
 from tests.engines.krosmaster.helpers import act
 from tests.engines.krosmaster.test_summons import queen
 

@@ -8,9 +8,9 @@ import pytest
 
 from engines.core import EngineError, RiggedDice
 from engines.krosmaster import ENGINE
+from engines.krosmaster import actions as A
 from engines.krosmaster.geometry import parse_label
-from engines.krosmaster.rules import actions as A
-from engines.krosmaster.state import Marker, Phase, State
+from engines.krosmaster.rules.state import Marker, Phase, State
 from tests.engines.krosmaster.helpers import act, events, position
 
 

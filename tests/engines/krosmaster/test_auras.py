@@ -12,7 +12,7 @@ from engines.krosmaster.content.loader import load_dir
 from engines.krosmaster.content.schema import Power, PowerDef
 from engines.krosmaster.rules.board import has_power
 from engines.krosmaster.rules.casting import armour_dice
-from engines.krosmaster.state import State
+from engines.krosmaster.rules.state import State
 from tests.engines.krosmaster.helpers import position
 
 

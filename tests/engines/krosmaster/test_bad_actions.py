@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from engines.core import Action, Decision, IllegalActionError, RiggedDice
 from engines.krosmaster import ENGINE
-from engines.krosmaster.rules import actions as A
-from engines.krosmaster.state import Phase, State
+from engines.krosmaster import actions as A
+from engines.krosmaster.rules.state import Phase, State
 from tests.engines.krosmaster.helpers import SEATS, examples, new_match
 from tests.engines.krosmaster.helpers_multi import new4
 from tests.engines.krosmaster.test_properties import _with_card_text, candidates

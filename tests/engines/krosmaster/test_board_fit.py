@@ -19,7 +19,7 @@ from engines.krosmaster import ENGINE
 from engines.krosmaster.content.loader import builtin_pack
 from engines.krosmaster.render.board import short_names
 from engines.krosmaster.render.words import localised
-from engines.krosmaster.state import State
+from engines.krosmaster.rules.state import State
 from tests.engines.krosmaster import reference
 
 LOCALES = ("en-US", "pt-BR", "it")

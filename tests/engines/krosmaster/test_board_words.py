@@ -12,10 +12,10 @@ from PIL import Image
 
 from engines.core import RiggedDice
 from engines.krosmaster import ENGINE
+from engines.krosmaster import actions as A
 from engines.krosmaster.names import pick
 from engines.krosmaster.render.words import banner_line, caption, localised
-from engines.krosmaster.rules import actions as A
-from engines.krosmaster.state import Phase, State
+from engines.krosmaster.rules.state import Phase, State
 from engines.krosmaster.view import read_view
 from tests.engines.krosmaster.helpers import new_match, position
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engines.krosmaster.rules import actions as A
-from engines.krosmaster.state import PendingKind, Phase, State
+from engines.krosmaster import actions as A
+from engines.krosmaster.rules.state import PendingKind, Phase, State
 from tests.engines.krosmaster.helpers import act, position
 
 

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from engines.core import EngineError
-from engines.krosmaster.rules import actions as A
+from engines.krosmaster import actions as A
 from engines.krosmaster.rules.board import replace_unit
+from engines.krosmaster.rules.state import Held, State
 from engines.krosmaster.rules.targeting import spells_of
-from engines.krosmaster.state import Held, State
 from tests.engines.krosmaster.helpers import act, position
 from tests.engines.krosmaster.test_reward_spells import pack
 

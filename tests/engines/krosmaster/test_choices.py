@@ -7,10 +7,10 @@ from typing import Any
 
 from engines.core import RiggedDice
 from engines.krosmaster import ENGINE
+from engines.krosmaster import actions as A
 from engines.krosmaster.content.schema import Power
 from engines.krosmaster.names import pick
-from engines.krosmaster.rules import actions as A
-from engines.krosmaster.state import State
+from engines.krosmaster.rules.state import State
 from tests.engines.krosmaster.helpers import act, position, sq, with_power
 
 

@@ -12,14 +12,14 @@ import pytest
 
 from engines.core import ContentError, InvalidActionError
 from engines.krosmaster import ENGINE
+from engines.krosmaster import actions as A
 from engines.krosmaster.content.loader import load_dir
 from engines.krosmaster.content.schema import Condition, Power, PowerDef
-from engines.krosmaster.rules import actions as A
 from engines.krosmaster.rules.board import group_lasting, has_power, max_mp
 from engines.krosmaster.rules.casting import armour_dice, crit_dice
 from engines.krosmaster.rules.pending import resolve
+from engines.krosmaster.rules.state import Pending, PendingKind, Phase, State
 from engines.krosmaster.rules.targeting import find_spell
-from engines.krosmaster.state import Pending, PendingKind, Phase, State
 from tests.engines.krosmaster.helpers import act, position, sq
 from tests.engines.krosmaster.test_summons import queen
 

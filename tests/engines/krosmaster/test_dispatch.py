@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from engines.krosmaster.actions import ALL_ACTIONS
 from engines.krosmaster.commands import COMPLETERS, command_specs
 from engines.krosmaster.content.schema import Effect, EffectKind
 from engines.krosmaster.effects.handlers import HANDLERS
@@ -16,7 +17,6 @@ from engines.krosmaster.effects.steps import (
     Tokens,
     script,
 )
-from engines.krosmaster.rules.actions import ALL_ACTIONS
 from engines.krosmaster.rules.adjust import ADJUSTERS, WHAT
 from engines.krosmaster.rules.handlers import handled
 

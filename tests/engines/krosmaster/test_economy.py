@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from engines.core import EngineError
+from engines.krosmaster import actions as A
 from engines.krosmaster.content.schema import Power
-from engines.krosmaster.rules import actions as A
-from engines.krosmaster.state import State
+from engines.krosmaster.rules.state import State
 from tests.engines.krosmaster.helpers import act, empty_arena, position, with_power
 
 

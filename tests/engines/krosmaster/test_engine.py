@@ -12,8 +12,8 @@ from PIL import Image
 from engines import scenario
 from engines.core import Decision, RiggedDice
 from engines.krosmaster import ENGINE
-from engines.krosmaster.rules import actions as A
-from engines.krosmaster.state import Phase
+from engines.krosmaster import actions as A
+from engines.krosmaster.rules.state import Phase
 from tests.engines.krosmaster.helpers import act, new_match, position
 
 HERE = Path(__file__).parent / "scenarios"

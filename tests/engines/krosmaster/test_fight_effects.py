@@ -9,12 +9,12 @@ import pytest
 from engines.core import ContentError, EngineError
 from engines.core.dice import RiggedDice
 from engines.krosmaster import ENGINE
+from engines.krosmaster import actions as A
 from engines.krosmaster.content.effects import effects_from_data
 from engines.krosmaster.content.schema import Effect, EffectKind, Power
 from engines.krosmaster.render.text import notes
-from engines.krosmaster.rules import actions as A
 from engines.krosmaster.rules.board import has_power
-from engines.krosmaster.state import State
+from engines.krosmaster.rules.state import State
 from tests.engines.krosmaster.helpers import act, events, position
 
 

@@ -11,12 +11,12 @@ import pytest
 from engines.core import ContentError
 from engines.core.i18n import Catalog
 from engines.krosmaster import ENGINE
+from engines.krosmaster import actions as A
 from engines.krosmaster.content.effects import effects_from_data
 from engines.krosmaster.content.schema import Effect, EffectKind
 from engines.krosmaster.render.text import notes
-from engines.krosmaster.rules import actions as A
 from engines.krosmaster.rules.board import max_hp, max_mp
-from engines.krosmaster.state import RuleChange, State
+from engines.krosmaster.rules.state import RuleChange, State
 from engines.krosmaster.view import build_view
 from tests.engines.krosmaster.helpers import act, events
 from tests.engines.krosmaster.test_summons import queen

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from engines.krosmaster import ENGINE
+from engines.krosmaster import actions as A
 from engines.krosmaster.content.schema import (
     Element,
     FigureDef,
@@ -24,8 +25,7 @@ from engines.krosmaster.content.schema import (
     SpellDef,
     SpellKind,
 )
-from engines.krosmaster.rules import actions as A
-from engines.krosmaster.state import Phase, State
+from engines.krosmaster.rules.state import Phase, State
 from tests.engines.krosmaster.helpers import act, empty_arena, new_match
 
 ARROW = SpellDef(

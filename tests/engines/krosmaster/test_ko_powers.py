@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from engines.krosmaster import actions as A
 from engines.krosmaster.content.loader import load_file
 from engines.krosmaster.content.schema import ContentPack, Power, PowerDef
-from engines.krosmaster.rules import actions as A
-from engines.krosmaster.state import State
+from engines.krosmaster.rules.state import State
 from tests.engines.krosmaster.helpers import act, position, with_power
 
 

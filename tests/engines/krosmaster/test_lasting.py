@@ -9,12 +9,12 @@ import pytest
 from engines.core import ContentError
 from engines.core.dice import RiggedDice
 from engines.krosmaster import ENGINE
+from engines.krosmaster import actions as A
 from engines.krosmaster.content.effects import effects_from_data
 from engines.krosmaster.content.schema import Effect, EffectKind, Limit, RangeKind
-from engines.krosmaster.rules import actions as A
 from engines.krosmaster.rules.board import max_ap, max_mp
+from engines.krosmaster.rules.state import Lasting, State
 from engines.krosmaster.rules.targeting import max_range
-from engines.krosmaster.state import Lasting, State
 from tests.engines.krosmaster.helpers import act, events, position
 
 #: Retrocesso as the rulebook's example reads it (4.18.3.d): the caster gets, until the end

@@ -6,11 +6,11 @@ import pytest
 
 from engines.core import EngineError, RiggedDice
 from engines.krosmaster import ENGINE
+from engines.krosmaster import actions as A
 from engines.krosmaster.content.schema import Effect, EffectKind
-from engines.krosmaster.rules import actions as A
 from engines.krosmaster.rules.board import max_hp, max_mp
+from engines.krosmaster.rules.state import Lasting, State
 from engines.krosmaster.rules.units import wound
-from engines.krosmaster.state import Lasting, State
 from engines.krosmaster.view import build_view
 from tests.engines.krosmaster.helpers import act, events, position
 from tests.engines.krosmaster.test_lasting import NO_CRIT_NO_ARMOUR

@@ -7,9 +7,9 @@ import pytest
 
 from engines.core import EngineError, RiggedDice
 from engines.krosmaster import ENGINE
-from engines.krosmaster.rules import actions as A
+from engines.krosmaster import actions as A
 from engines.krosmaster.rules.seats import eliminated
-from engines.krosmaster.state import Marker, Phase, State
+from engines.krosmaster.rules.state import Marker, Phase, State
 from tests.engines.krosmaster.helpers import act, events
 from tests.engines.krosmaster.helpers_multi import new4
 from tests.engines.krosmaster.test_multiplayer_rules import board, doubles_for_bruno, gg, strike

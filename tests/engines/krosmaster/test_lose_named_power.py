@@ -13,12 +13,12 @@ from hypothesis import strategies as st
 from engines.core import ContentError, InvalidActionError, RiggedDice
 from engines.core.i18n import Catalog
 from engines.krosmaster import ENGINE
+from engines.krosmaster import actions as A
 from engines.krosmaster.content.effects import effects_from_data
 from engines.krosmaster.content.schema import Effect, EffectKind, Power
 from engines.krosmaster.render.text import notes
-from engines.krosmaster.rules import actions as A
 from engines.krosmaster.rules.board import has_power, max_mp
-from engines.krosmaster.state import Lasting, RuleChange, State
+from engines.krosmaster.rules.state import Lasting, RuleChange, State
 from engines.krosmaster.view import build_view
 from tests.engines.krosmaster.helpers import act, events, with_power
 from tests.engines.krosmaster.test_lose_powers import NO_CRIT_NO_ARMOUR, board

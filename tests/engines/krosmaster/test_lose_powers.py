@@ -8,11 +8,11 @@ import pytest
 
 from engines.core import ContentError
 from engines.krosmaster import ENGINE
+from engines.krosmaster import actions as A
 from engines.krosmaster.content.effects import effects_from_data
 from engines.krosmaster.content.schema import Effect, EffectKind, Limit, Power, PowerDef
-from engines.krosmaster.rules import actions as A
 from engines.krosmaster.rules.board import has_power
-from engines.krosmaster.state import Lasting, State
+from engines.krosmaster.rules.state import Lasting, State
 from tests.engines.krosmaster.helpers import act, events, position
 
 #: "Fraude" as the rulebook's example reads it: after the spell, the target loses all its

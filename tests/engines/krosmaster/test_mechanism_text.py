@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engines.krosmaster import ENGINE
+from engines.krosmaster import actions as A
 from engines.krosmaster.content.schema import Effect, EffectKind
-from engines.krosmaster.rules import actions as A
-from engines.krosmaster.state import PendingKind, Phase, State
+from engines.krosmaster.rules.state import PendingKind, Phase, State
 from tests.engines.krosmaster.helpers import act, events, position, sq
 from tests.engines.krosmaster.test_traps import trap
 

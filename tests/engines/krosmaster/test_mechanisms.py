@@ -10,10 +10,10 @@ import pytest
 
 from engines.core import EngineError, RiggedDice
 from engines.krosmaster import ENGINE
+from engines.krosmaster import actions as A
 from engines.krosmaster.content.schema import Effect, EffectKind, Power, PowerDef, Zone
-from engines.krosmaster.rules import actions as A
+from engines.krosmaster.rules.state import Marker, State
 from engines.krosmaster.rules.units import knock_out
-from engines.krosmaster.state import Marker, State
 from tests.engines.krosmaster.helpers import (
     act,
     empty_arena,

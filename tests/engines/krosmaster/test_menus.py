@@ -10,9 +10,9 @@ from typing import Any
 from engines.core import Decision, Message, RiggedDice, SeededDice, Selection
 from engines.core.i18n import LOCALES
 from engines.krosmaster import ENGINE
-from engines.krosmaster.rules import actions as A
+from engines.krosmaster import actions as A
 from engines.krosmaster.rules.faces import Face
-from engines.krosmaster.state import Phase, State
+from engines.krosmaster.rules.state import Phase, State
 from tests.engines.krosmaster.helpers import act, new_match
 from tests.engines.krosmaster.helpers_multi import new4
 from tests.engines.krosmaster.test_menus_helpers import shop, vigg_pending

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from engines.krosmaster import actions as A
 from engines.krosmaster.content.schema import Power
-from engines.krosmaster.rules import actions as A
-from engines.krosmaster.state import State
+from engines.krosmaster.rules.state import State
 from tests.engines.krosmaster.helpers import act, position, with_power
 from tests.engines.krosmaster.test_rewards import shop
 

@@ -9,10 +9,10 @@ from PIL import Image
 
 from engines.core import RiggedDice, SeededDice
 from engines.krosmaster import ENGINE
+from engines.krosmaster import actions as A
 from engines.krosmaster.render.text import notes
-from engines.krosmaster.rules import actions as A
 from engines.krosmaster.rules.faces import Face
-from engines.krosmaster.state import Phase, State
+from engines.krosmaster.rules.state import Phase, State
 from tests.engines.krosmaster.helpers import act
 from tests.engines.krosmaster.helpers_multi import new4
 

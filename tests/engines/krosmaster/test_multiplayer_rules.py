@@ -10,10 +10,10 @@ import pytest
 
 from engines.core import EngineError, ResultKind
 from engines.krosmaster import ENGINE
-from engines.krosmaster.rules import actions as A
+from engines.krosmaster import actions as A
 from engines.krosmaster.rules import multiplayer
+from engines.krosmaster.rules.state import Owed, Phase, State
 from engines.krosmaster.rules.targeting import in_enemy_territory
-from engines.krosmaster.state import Owed, Phase, State
 from tests.engines.krosmaster.helpers import act, events, sq
 from tests.engines.krosmaster.helpers_multi import new4, position4
 

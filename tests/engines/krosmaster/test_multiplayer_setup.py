@@ -6,9 +6,9 @@ import pytest
 
 from engines.core import RiggedDice, SetupError
 from engines.krosmaster import ENGINE
+from engines.krosmaster import actions as A
 from engines.krosmaster.geometry import label
-from engines.krosmaster.rules import actions as A
-from engines.krosmaster.state import Phase
+from engines.krosmaster.rules.state import Phase
 from tests.engines.krosmaster.helpers import examples, new_match
 from tests.engines.krosmaster.helpers_multi import SEATS4, new4
 

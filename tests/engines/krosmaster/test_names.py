@@ -12,11 +12,11 @@ from PIL import Image
 from engines.core import ContentError, Event, RiggedDice, SetupError
 from engines.core.serde import from_json, to_json
 from engines.krosmaster import ENGINE
+from engines.krosmaster import actions as A
 from engines.krosmaster.content.loader import load_file
 from engines.krosmaster.content.schema import ContentPack
 from engines.krosmaster.names import local_name, localise
 from engines.krosmaster.render.board import short_names
-from engines.krosmaster.rules import actions as A
 from engines.krosmaster.rules.setup import resolve_figures
 
 from .helpers import new_match, position

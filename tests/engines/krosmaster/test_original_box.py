@@ -9,10 +9,10 @@ import pytest
 
 from engines.core import EngineError
 from engines.krosmaster import ENGINE
+from engines.krosmaster import actions as A
 from engines.krosmaster.content.schema import Power, Tier
-from engines.krosmaster.rules import actions as A
 from engines.krosmaster.rules.rewards import pile_name, pile_tier
-from engines.krosmaster.state import Phase, State
+from engines.krosmaster.rules.state import Phase, State
 from tests.engines.krosmaster.helpers import act, new_match, with_power
 from tests.engines.krosmaster.test_rewards import shop
 

@@ -11,9 +11,9 @@ import pytest
 
 from engines.core import RiggedDice
 from engines.krosmaster import ENGINE
+from engines.krosmaster import actions as A
 from engines.krosmaster.content.loader import builtin_pack
-from engines.krosmaster.rules import actions as A
-from engines.krosmaster.state import State
+from engines.krosmaster.rules.state import State
 from tests.engines.krosmaster.helpers import SEATS, act, empty_arena, events
 
 KING, QUEEN = "0.king-of-the-gobballs", "1.rainha-dos-tofus"

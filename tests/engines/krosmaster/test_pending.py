@@ -6,10 +6,10 @@ import pytest
 
 from engines.core import EngineError
 from engines.krosmaster import ENGINE
+from engines.krosmaster import actions as A
 from engines.krosmaster.content.schema import Power
-from engines.krosmaster.rules import actions as A
+from engines.krosmaster.rules.state import Phase, State
 from engines.krosmaster.rules.units import add_tokens
-from engines.krosmaster.state import Phase, State
 from tests.engines.krosmaster.helpers import act, position, with_power
 
 

@@ -12,10 +12,10 @@ from PIL import Image
 
 from engines.core import EngineError, RiggedDice
 from engines.krosmaster import ENGINE
+from engines.krosmaster import actions as A
 from engines.krosmaster.geometry import label
 from engines.krosmaster.names import localise
-from engines.krosmaster.rules import actions as A
-from engines.krosmaster.state import State
+from engines.krosmaster.rules.state import State
 
 from .helpers import act, empty_arena, events, position, sq
 

@@ -9,14 +9,14 @@ from hypothesis import strategies as st
 
 from engines.core import Action, EngineError, SeededDice
 from engines.krosmaster import ENGINE
+from engines.krosmaster import actions as A
 from engines.krosmaster.content.schema import Effect, EffectKind
 from engines.krosmaster.geometry import label
-from engines.krosmaster.rules import actions as A
 from engines.krosmaster.rules.board import is_obstacle_unit, on_board, scenery_obstacle
 from engines.krosmaster.rules.movement import reachable
 from engines.krosmaster.rules.seats import eliminated
+from engines.krosmaster.rules.state import Phase, State
 from engines.krosmaster.rules.targeting import legal_targets, spells_of
-from engines.krosmaster.state import Phase, State
 from tests.engines.krosmaster.helpers import new_match
 from tests.engines.krosmaster.helpers_multi import new4
 

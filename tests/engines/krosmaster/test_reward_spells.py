@@ -9,11 +9,11 @@ import pytest
 
 from engines.core import ContentError, EngineError
 from engines.krosmaster import ENGINE
+from engines.krosmaster import actions as A
 from engines.krosmaster.content.loader import load_file
 from engines.krosmaster.content.schema import ContentPack, Effect, EffectKind
-from engines.krosmaster.rules import actions as A
+from engines.krosmaster.rules.state import State
 from engines.krosmaster.rules.targeting import spells_of
-from engines.krosmaster.state import State
 from tests.engines.krosmaster.helpers import act, position, sq
 
 REWARDS = """

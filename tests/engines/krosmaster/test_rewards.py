@@ -10,12 +10,12 @@ import pytest
 
 from engines.core import EngineError, RiggedDice
 from engines.krosmaster import ENGINE
+from engines.krosmaster import actions as A
 from engines.krosmaster.content.schema import Power
 from engines.krosmaster.names import pick
-from engines.krosmaster.rules import actions as A
 from engines.krosmaster.rules.board import has_power
+from engines.krosmaster.rules.state import Phase, State
 from engines.krosmaster.rules.units import knock_out
-from engines.krosmaster.state import Phase, State
 from tests.engines.krosmaster.helpers import act, empty_arena, events, new_match, position
 
 # With rigged dice every shuffle keeps the sorted order, so granite-1 holds

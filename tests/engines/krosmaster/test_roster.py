@@ -10,11 +10,11 @@ import pytest
 
 from engines.core import ContentError, EngineError, RiggedDice, SetupError
 from engines.krosmaster import ENGINE
+from engines.krosmaster import actions as A
 from engines.krosmaster.content.loader import builtin_pack, load_dir
 from engines.krosmaster.content.roster import load_roster
-from engines.krosmaster.rules import actions as A
 from engines.krosmaster.rules.setup import CONSTRUCTED, LIMITED, resolve_team, validate_team
-from engines.krosmaster.state import Phase
+from engines.krosmaster.rules.state import Phase
 from tests.engines.krosmaster.helpers import SEATS
 
 PACK = builtin_pack()

@@ -8,10 +8,10 @@ import pytest
 
 from engines.core import EngineError, RiggedDice, SetupError
 from engines.krosmaster import ENGINE
+from engines.krosmaster import actions as A
 from engines.krosmaster.content.schema import FigureDef, NameColour
-from engines.krosmaster.rules import actions as A
 from engines.krosmaster.rules.setup import first_player, starting_gg, timeline_order, validate_team
-from engines.krosmaster.state import Phase
+from engines.krosmaster.rules.state import Phase
 from tests.engines.krosmaster.helpers import SEATS, act, examples, new_match
 
 

@@ -9,9 +9,9 @@ import pytest
 
 from engines.core import ContentError, SetupError
 from engines.core.i18n import Catalog
+from engines.krosmaster import actions as A
 from engines.krosmaster.content.effects import effects_from_data
 from engines.krosmaster.render.text import notes
-from engines.krosmaster.rules import actions as A
 from engines.krosmaster.view import build_view
 from tests.engines.krosmaster.helpers import act, position
 

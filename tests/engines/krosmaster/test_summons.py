@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from engines.krosmaster import actions as A
 from engines.krosmaster.content.schema import Power
-from engines.krosmaster.rules import actions as A
+from engines.krosmaster.rules.state import State
 from engines.krosmaster.rules.units import knock_out
-from engines.krosmaster.state import State
 from tests.engines.krosmaster.helpers import act, events, position, sq, with_power
 
 

@@ -6,8 +6,8 @@ import pytest
 
 from engines.core import EngineError, RiggedDice, Seat
 from engines.krosmaster import ENGINE
-from engines.krosmaster.rules import actions as A
-from engines.krosmaster.state import Phase, State
+from engines.krosmaster import actions as A
+from engines.krosmaster.rules.state import Phase, State
 from tests.engines.krosmaster.helpers import SEATS, act, examples
 
 RAIDERS = "tristepan, vigg-arysta, gui-yermetel, merkator, koa-gullar"

@@ -10,8 +10,8 @@ import pytest
 from engines.core import RiggedDice
 from engines.core.render import recorded_text
 from engines.krosmaster import ENGINE
-from engines.krosmaster.rules import actions as A
-from engines.krosmaster.state import State
+from engines.krosmaster import actions as A
+from engines.krosmaster.rules.state import State
 from tests.engines.krosmaster.helpers import act
 from tests.engines.krosmaster.test_turns import second_turn
 

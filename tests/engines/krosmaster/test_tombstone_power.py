@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from engines.core import ContentError
+from engines.krosmaster import actions as A
 from engines.krosmaster.content.loader import load_dir
 from engines.krosmaster.content.schema import Power, PowerDef
-from engines.krosmaster.rules import actions as A
-from engines.krosmaster.state import State
+from engines.krosmaster.rules.state import State
 from tests.engines.krosmaster.helpers import act, events, position, sq
 
 GRAVE = PowerDef(Power.MANUAL, name="Sepultura", text="Deixa uma Lápide.", leaves="lapide")

@@ -19,10 +19,10 @@ import pytest
 from engines.core import EngineError, Event, RiggedDice
 from engines.core.serde import to_json
 from engines.krosmaster import ENGINE
+from engines.krosmaster import actions as A
 from engines.krosmaster.content.schema import Effect, EffectKind, Limit
 from engines.krosmaster.render.board import footer_text
-from engines.krosmaster.rules import actions as A
-from engines.krosmaster.state import Phase, State
+from engines.krosmaster.rules.state import Phase, State
 from tests.engines.krosmaster.helpers import act, empty_arena, new_match, position
 from tests.engines.krosmaster.helpers_multi import new4
 

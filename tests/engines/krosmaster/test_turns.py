@@ -6,11 +6,11 @@ import pytest
 
 from engines.core import EngineError
 from engines.krosmaster import ENGINE
+from engines.krosmaster import actions as A
 from engines.krosmaster.content.schema import Power
-from engines.krosmaster.rules import actions as A
 from engines.krosmaster.rules.board import has_power
 from engines.krosmaster.rules.faces import Face
-from engines.krosmaster.state import Phase, State
+from engines.krosmaster.rules.state import Phase, State
 from tests.engines.krosmaster.helpers import act, events, new_match, position
 
 

@@ -8,8 +8,8 @@ import pytest
 from engines.core import RiggedDice
 from engines.core.i18n import LOCALES
 from engines.krosmaster import ENGINE
-from engines.krosmaster.rules import actions as A
-from engines.krosmaster.state import Phase
+from engines.krosmaster import actions as A
+from engines.krosmaster.rules.state import Phase
 from tests.engines.krosmaster.helpers import act
 from tests.engines.krosmaster.helpers_multi import new4
 

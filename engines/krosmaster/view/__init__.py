@@ -23,8 +23,8 @@ from engines.krosmaster.rules import seats
 from engines.krosmaster.rules.board import is_obstacle_unit, is_trap, max_ap, max_hp, max_mp
 from engines.krosmaster.rules.movement import reachable
 from engines.krosmaster.rules.rewards import pile_name
+from engines.krosmaster.rules.state import Lasting, Phase, State, Unit
 from engines.krosmaster.rules.targeting import in_range, legal_targets, reaches, spells_of
-from engines.krosmaster.state import Lasting, Phase, State, Unit
 
 
 @dataclass(frozen=True)

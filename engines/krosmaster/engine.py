@@ -29,23 +29,23 @@ from engines.core.model import replace
 from engines.core.packs import community_pack
 from engines.core.results import conceded, ended, score_lines
 from engines.core.serde import JSON
+from engines.krosmaster import actions as A
 from engines.krosmaster import entry, lookup
 from engines.krosmaster.catalogue import catalogue
 from engines.krosmaster.commands import autocomplete, command_specs
 from engines.krosmaster.content.loader import BUILTIN_PACK, builtin_pack, load_dir
 from engines.krosmaster.content.schema import ContentPack
 from engines.krosmaster.errors import setup
+from engines.krosmaster.menus import with_menus
 from engines.krosmaster.preview import cast_plan, move_plan
 from engines.krosmaster.render import board, words
-from engines.krosmaster.rules import actions as A
 from engines.krosmaster.rules import decisions, invariants, leaving, play, setup_overrides, teams
 from engines.krosmaster.rules.board import is_krosmaster, on_board
 from engines.krosmaster.rules.decisions import AUTO_TENSION
 from engines.krosmaster.rules.handlers import play_action
-from engines.krosmaster.rules.menus import with_menus
 from engines.krosmaster.rules.seats import DUEL, FFA, TEAMS, eliminated
 from engines.krosmaster.rules.setup import CONSTRUCTED, LIMITED, resolve_team
-from engines.krosmaster.state import Phase, State
+from engines.krosmaster.rules.state import Phase, State
 from engines.krosmaster.template import template
 from engines.krosmaster.view import build_view
 

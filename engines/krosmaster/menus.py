@@ -35,7 +35,7 @@ from engines.krosmaster.rules.board import is_free, is_krosmaster
 from engines.krosmaster.rules.faces import TURNS_TO, Face, default_tension_faces, face_message
 from engines.krosmaster.rules.play import GG_PRICE
 from engines.krosmaster.rules.rewards import can_receive
-from engines.krosmaster.state import Phase, State
+from engines.krosmaster.rules.state import Phase, State
 
 #: Discord shows at most 25 options in a select menu.
 MENU_LIMIT = 25
