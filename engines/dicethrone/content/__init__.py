@@ -118,6 +118,10 @@ class Step:
     track: str | None = None
     #: The dial steps' dial (the Sun Elf's Sun Dial).
     dial: str | None = None
+    #: ``spend_for``: steps resolved once if at least ``at_least`` units were paid
+    #: (the Treant's Harvest!).
+    at_least: int = 0
+    also: tuple[Step, ...] = ()
 
 
 Script = tuple[Step, ...]
@@ -281,6 +285,14 @@ class StatusDef:
     defense_dice: int = 0
     #: Spent only in its holder's own Main phases (the Sun Elf's Charged Gem).
     spend_in_main: bool = False
+    #: Run for the holder once per roll attempt beyond the first when her Offensive
+    #: Roll Phase concludes, at most ``per_extra_attempt_max`` times (0: no cap), before
+    #: that phase's damage applies (the Treant's Barbed Vine: 1 damage each, at most 2).
+    per_extra_attempt: Script = ()
+    per_extra_attempt_max: int = 0
+    #: Spent only while its holder has her own dice in play (the Treant's Seedling
+    #: re-rolls one of them).
+    spend_with_own_dice: bool = False
     #: The hero that brings this status (set by the loader).
     hero: str = ""
 

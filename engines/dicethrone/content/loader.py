@@ -164,6 +164,7 @@ def _status(node: Node) -> StatusDef:
     allowed |= {"limit_shared_with", "replaces", "fixed", "marker"}  # the Druid (issue 22)
     allowed |= {"when_inflicted"}  # issue 22: Spider-Man's Webbed
     allowed |= {"defense_dice", "spend_in_main"}  # issue 22 (upkeep_once above)
+    allowed |= {"per_extra_attempt", "per_extra_attempt_max", "spend_with_own_dice"}  # Treant
     f = Fields(node, allowed)
     status = StatusDef(
         id=f.need("id", ident),
@@ -204,6 +205,9 @@ def _status(node: Node) -> StatusDef:
         when_inflicted=f.get("when_inflicted", script, ()),
         defense_dice=f.get("defense_dice", lambda n: n.integer(1, 3), 0),
         spend_in_main=f.get("spend_in_main", Node.boolean, False),
+        per_extra_attempt=f.get("per_extra_attempt", script, ()),
+        per_extra_attempt_max=f.get("per_extra_attempt_max", lambda n: n.integer(1, 5), 0),
+        spend_with_own_dice=f.get("spend_with_own_dice", Node.boolean, False),
     )
     # A token bought off with CP (spend_cost) may have nothing else to do when spent.
     if status.spendable != bool(status.spend or status.spend_cost):

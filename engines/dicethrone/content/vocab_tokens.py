@@ -9,6 +9,9 @@ Pyromancer, the Druid): ``for_each_token``, ``spend_for``, ``raise_limit``,
 - raise_limit: fire_mastery                                        # or {status, count}
 - gain_per: {status: fire_mastery, per: fiery_soul, times: 2}      # 2 per die showing it
 - if_status: {status: bear_form, do: [...], else: [...]}           # the owner holds one
+- for_each_token: {status: [seedling, sapling, dryad], do: [...]}  # several count together
+- spend_for: {status: [seedling, sapling], up_to: 3, do: [...], at_least: 2, also: [...]}
+- grow: {chain: [seedling, sapling, dryad], times: 2}              # or {chain, each: true}
 ```
 """
 
@@ -21,7 +24,7 @@ import yaml
 from engines.core.yamlnode import Fields, Node
 from engines.dicethrone.content import Script, Step
 
-OPS = frozenset({"for_each_token", "spend_for", "raise_limit", "gain_per", "if_status"})
+OPS = frozenset({"for_each_token", "spend_for", "raise_limit", "gain_per", "if_status", "grow"})
 
 
 def step(op: str, arg: Node, script: Callable[[Node], Script]) -> Step:
@@ -48,17 +51,55 @@ def step(op: str, arg: Node, script: Callable[[Node], Script]) -> Step:
             steps=f.need("do", script),
             otherwise=f.get("else", script, ()),
         )
+    if op == "grow":
+        return _grow(arg)
     if op == "for_each_token":
         f = Fields(arg, {"status", "do"})
-        counted = f.need("status", _ident)
-        return Step(op=op, status=counted, steps=f.need("do", script))
-    f = Fields(arg, {"status", "cp", "up_to", "do"})
-    status = f.get("status", _ident, None)
+        counted = f.need("status", _statuses)
+        return Step(op=op, statuses=counted, steps=f.need("do", script))
+    f = Fields(arg, {"status", "cp", "up_to", "do", "at_least", "also"})
+    nothing: tuple[str, ...] = ()
+    statuses = f.get("status", _statuses, nothing)
     cp = f.get("cp", Node.boolean, False)
-    if (status is None) == (not cp):
-        raise arg.fail("spend_for names either a status or 'cp: true'")
+    if (not statuses) == (not cp):
+        raise arg.fail("spend_for names either a status (or a list of them) or 'cp: true'")
     up_to = f.get("up_to", lambda n: n.integer(1, 15), 0)
-    return Step(op=op, status=status, amount=up_to, steps=f.need("do", script))
+    at_least = f.get("at_least", lambda n: n.integer(1, 15), 0)
+    no_steps: Script = ()
+    also = f.get("also", script, no_steps)
+    if bool(at_least) != bool(also):
+        raise arg.fail("spend_for's 'also' needs 'at_least' (and only then)")
+    return Step(
+        op=op,
+        statuses=statuses,
+        amount=up_to,
+        steps=f.need("do", script),
+        at_least=at_least,
+        also=also,
+    )
+
+
+def _grow(arg: Node) -> Step:
+    """``grow: {chain: [first, …, last], times: N}`` or ``{chain, each: true}``."""
+    f = Fields(arg, {"chain", "times", "each"})
+    chain = f.need("chain", _statuses)
+    if len(chain) < 2 or len(set(chain)) != len(chain):
+        raise arg.fail("a chain names two or more different statuses, first stage first")
+    each = f.get("each", Node.boolean, False)
+    times = f.get("times", lambda n: n.integer(1, 10), 0)
+    if each == bool(times):
+        raise arg.fail("grow takes 'times: N' or 'each: true'")
+    return Step(op="grow", statuses=chain, amount=times, topic="each" if each else "")
+
+
+def _statuses(node: Node) -> tuple[str, ...]:
+    """One status id, or a list of them counted together."""
+    if isinstance(node.node, yaml.SequenceNode):
+        items = tuple(_ident(i) for i in node.items())
+        if not items:
+            raise node.fail("name at least one status")
+        return items
+    return (_ident(node),)
 
 
 def _ident(node: Node) -> str:

@@ -49,6 +49,7 @@ from engines.dicethrone.effects.steps import (
     RemoveStatus,
     RerollDie,
     RerollOffer,
+    RerollOwnDie,
     Roll,
     StatusStep,
     StealCp,
@@ -62,6 +63,7 @@ from engines.dicethrone.effects.steps import (
 from engines.dicethrone.effects.token_steps import (
     ForEachToken,
     GainPer,
+    Grow,
     IfStatus,
     PayCp,
     RaiseLimit,
@@ -239,6 +241,12 @@ class Words:
                 return self._fx("raise_limit", status=self._name(step.status or ""), count=amount)
             case Undefendable():
                 return self._fx("undefendable")
+            case RerollOwnDie():
+                return self._fx("reroll_own_die")
+            case Grow(chain=chain, each=True):
+                return self._fx("grow_each", statuses=self._names(chain))
+            case Grow(chain=chain, times=times):
+                return self._fx("grow", statuses=self._names(chain), count=times)
             case Modify(modifier=Modifier.ADD_DAMAGE, amount=Amount(per=str(per))) if per:
                 return self._fx("add_damage_per", times=step.amount or 1, symbol=self._symbol(per))
             case Modify(modifier=Modifier.ADD_DAMAGE, amount=Amount(roll_sum=True, half=True)):
@@ -381,22 +389,28 @@ class Words:
                 return self._fx(f"choose_{among}", then=self.script(steps))
             case DiscardFor(steps=steps):
                 return self._fx("discard_for", then=self.script(steps))
-            case ForEachToken(status=status, steps=steps):
+            case ForEachToken(statuses=statuses, steps=steps):
                 return self._fx(
-                    "for_each_token", status=self._name(status), then=self.script(steps)
+                    "for_each_token", status=self._names(statuses), then=self.script(steps)
                 )
             case IfStatus(status=status, steps=steps, otherwise=otherwise):
                 word = self._fx("if_status", status=self._name(status), then=self.script(steps))
                 if otherwise:
                     word = f"{word}; {self._fx('if_not', then=self.script(otherwise))}"
                 return word
-            case SpendFor(status=None, steps=steps):
+            case SpendFor(statuses=(), steps=steps):
                 return self._fx("spend_for_cp", then=self.script(steps))
-            case SpendFor(status=str(status), up_to=up_to, steps=steps):
-                name = self._name(status)
-                return self._fx(
+            case SpendFor(statuses=statuses, up_to=up_to, steps=steps):
+                name = self._names(statuses)
+                word = self._fx(
                     "spend_for_token", status=name, count=up_to, then=self.script(steps)
                 )
+                if typed.at_least:
+                    also = self._fx(
+                        "spend_for_also", count=typed.at_least, then=self.script(typed.also)
+                    )
+                    word = f"{word}; {also}"
+                return word
             case PayFor() | RerollPerToken():
                 return self._cost(typed)
             case EmptyDial(steps=steps):
@@ -419,6 +433,10 @@ class Words:
 
     def _name(self, status: str) -> str:
         return name_in(self.statuses.get(status, {}), self.locale) or status
+
+    def _names(self, statuses: Sequence[str]) -> str:
+        """Several statuses counted together, "Seedling/Sapling/Dryad"."""
+        return "/".join(self._name(s) for s in statuses)
 
     def _track(self, typed: MoveTrack | TakeSteps) -> str:
         """Steps on the owner's track (the Duelist's Footwork)."""
@@ -476,6 +494,8 @@ class Words:
             case ChangeDial() | EmptyDial() | FlipDial() | OnDial():
                 return word
             case ForEachToken() | SpendFor() | RaiseLimit() | GainPer() | IfStatus():
+                return word
+            case Grow() | RerollOwnDie():
                 return word
             case StatusStep(move=TokenMove.LESSEN_ATTACK | TokenMove.CANCEL_ATTACK):
                 return word
@@ -561,6 +581,10 @@ def word_key(typed: object) -> str:
             return "spend_for"
         case RaiseLimit():
             return "raise_limit"
+        case Grow():
+            return "grow"
+        case RerollOwnDie():
+            return "reroll_own_die"
         case GainPer():
             return "gain_per"
         case IfStatus():

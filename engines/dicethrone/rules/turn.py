@@ -19,7 +19,12 @@ from engines.dicethrone.effects.dials import dial_bonuses
 from engines.dicethrone.effects.interpreter import Interpreter
 from engines.dicethrone.effects.reactions import EXTRA_GRANTED, EXTRA_NONE, EXTRA_USED
 from engines.dicethrone.effects.tracks import track_bonuses
-from engines.dicethrone.effects.triggers import attack_triggers, end_of_turn, expire_after_roll
+from engines.dicethrone.effects.triggers import (
+    attack_triggers,
+    end_of_turn,
+    expire_after_roll,
+    extra_attempts,
+)
 from engines.dicethrone.rules import aim, first_roll, stun, targeting, upkeep
 from engines.dicethrone.rules.combos import best_variant, usable_level
 from engines.dicethrone.rules.defense_dice import defense_dice
@@ -446,6 +451,8 @@ class Flow:
         heroes = {seat: self.hero(state, seat) for seat in range(len(state.players))}
         state = track_bonuses(self.interp, state, heroes)
         state = dial_bonuses(self.interp, state, heroes[state.active])
+        # Offensive roll attempts beyond the first may cost the roller (Barbed Vine).
+        state = extra_attempts(self.interp, state)
         state = resolve_ledger(state, self.events)
         state = expire_after_roll(self.interp, state)
         if state.phase is Phase.OVER:
