@@ -125,6 +125,9 @@ GLYPHS: Mapping[str, str] = {
     "fist": "✪",
     "spirit": "♨",
     "peak": "▲",
+    # Treant (issue 22): a forked twig, a leaf ("spirit" is the Mythic Brawler's above)
+    "branch": "Ψ",
+    "leaf": "☘",
 }
 
 
