@@ -22,7 +22,7 @@ from collections.abc import Callable
 import yaml
 
 from engines.core.yamlnode import Fields, Node
-from engines.dicethrone.content import Script, Step
+from engines.dicethrone.content import Script, Step, Text
 
 OPS = frozenset({"for_each_token", "spend_for", "raise_limit", "gain_per", "if_status", "grow"})
 
@@ -54,10 +54,10 @@ def step(op: str, arg: Node, script: Callable[[Node], Script]) -> Step:
     if op == "grow":
         return _grow(arg)
     if op == "for_each_token":
-        f = Fields(arg, {"status", "do"})
+        f = Fields(arg, {"status", "do", "name"})
         counted = f.need("status", _statuses)
-        return Step(op=op, statuses=counted, steps=f.need("do", script))
-    f = Fields(arg, {"status", "cp", "up_to", "do", "at_least", "also"})
+        return Step(op=op, statuses=counted, steps=f.need("do", script), text=_name(f))
+    f = Fields(arg, {"status", "cp", "up_to", "do", "at_least", "also", "name"})
     nothing: tuple[str, ...] = ()
     statuses = f.get("status", _statuses, nothing)
     cp = f.get("cp", Node.boolean, False)
@@ -76,12 +76,13 @@ def step(op: str, arg: Node, script: Callable[[Node], Script]) -> Step:
         steps=f.need("do", script),
         at_least=at_least,
         also=also,
+        text=_name(f),
     )
 
 
 def _grow(arg: Node) -> Step:
     """``grow: {chain: [first, …, last], times: N}`` or ``{chain, each: true}``."""
-    f = Fields(arg, {"chain", "times", "each"})
+    f = Fields(arg, {"chain", "times", "each", "name"})
     chain = f.need("chain", _statuses)
     if len(chain) < 2 or len(set(chain)) != len(chain):
         raise arg.fail("a chain names two or more different statuses, first stage first")
@@ -89,7 +90,17 @@ def _grow(arg: Node) -> Step:
     times = f.get("times", lambda n: n.integer(1, 10), 0)
     if each == bool(times):
         raise arg.fail("grow takes 'times: N' or 'each: true'")
-    return Step(op="grow", statuses=chain, amount=times, topic="each" if each else "")
+    topic = "each" if each else ""
+    return Step(op="grow", statuses=chain, amount=times, topic=topic, text=_name(f))
+
+
+def _name(f: Fields[Node]) -> Text:
+    """``name``: the record's word for any of several statuses ("Spirit"; plain or per
+    locale), said instead of listing them."""
+    from engines.dicethrone.content.vocab import text  # the parser of texts (no cycle)
+
+    none: Text = {}
+    return f.get("name", text, none)
 
 
 def _statuses(node: Node) -> tuple[str, ...]:

@@ -10,9 +10,9 @@ decoders below join :data:`.steps.DECODERS`. No hero is named here.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from engines.dicethrone.content import Script, Step
+from engines.dicethrone.content import Script, Step, Text
 
 
 @dataclass(frozen=True)
@@ -23,6 +23,8 @@ class ForEachToken:
 
     statuses: tuple[str, ...]
     steps: Script
+    #: The record's word for any of several statuses ("Spirit"), used in the words.
+    name: Text = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,8 @@ class SpendFor:
     steps: Script
     at_least: int = 0
     also: Script = ()
+    #: The record's word for any of several statuses ("Spirit"), used in the words.
+    name: Text = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -80,6 +84,8 @@ class Grow:
     chain: tuple[str, ...]
     times: int
     each: bool = False
+    #: The record's word for a token of any stage ("Spirit"), used in the words.
+    name: Text = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -91,11 +97,16 @@ class PayCp:
 
 #: Record ``op`` -> typed step, for the steps of this module.
 TOKEN_DECODERS: Mapping[str, Callable[[Step], object]] = {
-    "for_each_token": lambda s: ForEachToken(s.statuses or (s.status or "",), s.steps),
+    "for_each_token": lambda s: ForEachToken(s.statuses or (s.status or "",), s.steps, s.text),
     "spend_for": lambda s: SpendFor(
-        s.statuses or ((s.status,) if s.status else ()), s.amount, s.steps, s.at_least, s.also
+        s.statuses or ((s.status,) if s.status else ()),
+        s.amount,
+        s.steps,
+        s.at_least,
+        s.also,
+        s.text,
     ),
-    "grow": lambda s: Grow(s.statuses, s.amount, s.topic == "each"),
+    "grow": lambda s: Grow(s.statuses, s.amount, s.topic == "each", s.text),
     "raise_limit": lambda s: RaiseLimit(s.status or "", s.amount),
     "pay_cp": lambda s: PayCp(s.amount),
     "gain_per": lambda s: GainPer(s.status or "", s.per or "", s.amount),

@@ -174,6 +174,8 @@ class Words:
     ) -> None:
         self.statuses, self.faces, self.companions = statuses, faces, companions or {}
         self.t, self.locale = t, locale
+        #: Inside a "chosen player" step: its steps' "chosen" target goes without saying.
+        self._picked = False
 
     def script(self, steps: Sequence[Step]) -> str:
         """A script's steps, comma-separated; "then" before what follows a pause."""
@@ -246,10 +248,10 @@ class Words:
                 return self._fx("undefendable")
             case RerollOwnDie():
                 return self._fx("reroll_own_die")
-            case Grow(chain=chain, each=True):
-                return self._fx("grow_each", statuses=self._names(chain))
-            case Grow(chain=chain, times=times):
-                return self._fx("grow", statuses=self._names(chain), count=times)
+            case Grow(chain=chain, each=True, name=name):
+                return self._fx("grow_each", statuses=self._names(chain, name))
+            case Grow(chain=chain, times=times, name=name):
+                return self._fx("grow", statuses=self._names(chain, name), count=times)
             case Modify(modifier=Modifier.ADD_DAMAGE, amount=Amount(per=str(per))) if per:
                 return self._fx("add_damage_per", times=step.amount or 1, symbol=self._symbol(per))
             case Modify(modifier=Modifier.ADD_DAMAGE, amount=Amount(roll_sum=True, half=True)):
@@ -389,12 +391,18 @@ class Words:
                 key = "reroll_offer" if steps else "reroll_only"
                 return self._fx(key, count=left, then=self.script(steps))
             case ChoosePlayer(among=among, steps=steps):
-                return self._fx(f"choose_{among}", then=self.script(steps))
+                # Its steps aim at the pick: "a chosen player: gain X", not "… (a chosen
+                # player)" again after each of them.
+                self._picked, before = True, self._picked
+                try:
+                    return self._fx(f"choose_{among}", then=self.script(steps))
+                finally:
+                    self._picked = before
             case DiscardFor(steps=steps):
                 return self._fx("discard_for", then=self.script(steps))
-            case ForEachToken(statuses=statuses, steps=steps):
+            case ForEachToken(statuses=statuses, steps=steps, name=name):
                 return self._fx(
-                    "for_each_token", status=self._names(statuses), then=self.script(steps)
+                    "for_each_token", status=self._names(statuses, name), then=self.script(steps)
                 )
             case IfStatus(status=status, steps=steps, otherwise=otherwise):
                 word = self._fx("if_status", status=self._name(status), then=self.script(steps))
@@ -404,9 +412,9 @@ class Words:
             case SpendFor(statuses=(), steps=steps):
                 return self._fx("spend_for_cp", then=self.script(steps))
             case SpendFor(statuses=statuses, up_to=up_to, steps=steps):
-                name = self._names(statuses)
+                kinds = self._names(statuses, typed.name)
                 word = self._fx(
-                    "spend_for_token", status=name, count=up_to, then=self.script(steps)
+                    "spend_for_token", status=kinds, count=up_to, then=self.script(steps)
                 )
                 if typed.at_least:
                     also = self._fx(
@@ -437,9 +445,10 @@ class Words:
     def _name(self, status: str) -> str:
         return name_in(self.statuses.get(status, {}), self.locale) or status
 
-    def _names(self, statuses: Sequence[str]) -> str:
-        """Several statuses counted together, "Seedling/Sapling/Dryad"."""
-        return "/".join(self._name(s) for s in statuses)
+    def _names(self, statuses: Sequence[str], name: Mapping[str, str]) -> str:
+        """Several statuses counted together: the record's word for any of them
+        ("Spirit") when it gives one, else "Seedling/Sapling/Dryad"."""
+        return name_in(name, self.locale) if name else "/".join(self._name(s) for s in statuses)
 
     def _track(self, typed: MoveTrack | TakeSteps) -> str:
         """Steps on the owner's track (the Duelist's Footwork)."""
@@ -508,8 +517,9 @@ class Words:
                 return word
             case Modify():
                 # Prevention protects its owner unless a card names the player.
-                return word if step.target != "chosen" else f"{word} {self._fx('who.chosen')}"
-        if step.target == _usual_target(typed):
+                chosen = step.target == "chosen" and not self._picked
+                return f"{word} {self._fx('who.chosen')}" if chosen else word
+        if step.target == _usual_target(typed) or (step.target == "chosen" and self._picked):
             return word
         return f"{word} {self._fx(f'who.{step.target}')}"
 

@@ -108,8 +108,12 @@ TABLES = (
 )
 #: Tables known to pass the phone's height, and the height each keeps within: the
 #: printed Paladin defending (issue 22: Divine Defense II rolls 4 dice, and its line
-#: of four effects takes two lines in Italian) beside three other boards.
-TALLER = {(("gunslinger", "barbarian", "ninja", "paladin"), "it"): 1170}
+#: of four effects takes two lines in Italian) beside three other boards; the Treant
+#: defending with Rooted II (4 dice, its five effects in three lines in Portuguese).
+TALLER = {
+    (("gunslinger", "barbarian", "ninja", "paladin"), "it"): 1170,
+    (("treant", "paladin", "druid", "treant"), "pt-BR"): 1135,
+}
 
 
 @cache
