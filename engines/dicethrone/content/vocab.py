@@ -151,7 +151,7 @@ def _step(node: Node) -> Step:
     if op in CHOICE_OPS:
         return _choice_step(op, arg)
     if op in COUNT_OPS:
-        return vocab_tokens.step(op, arg, script)
+        return vocab_tokens.step(op, arg, script, text)
     if op in REACTION_OPS:
         return _reaction_step(op, arg)
     if op in TRACK_OPS:

@@ -27,8 +27,10 @@ from engines.dicethrone.content import Script, Step, Text
 OPS = frozenset({"for_each_token", "spend_for", "raise_limit", "gain_per", "if_status", "grow"})
 
 
-def step(op: str, arg: Node, script: Callable[[Node], Script]) -> Step:
-    """One of :data:`OPS`; ``script`` parses the nested ``do``."""
+def step(
+    op: str, arg: Node, script: Callable[[Node], Script], text: Callable[[Node], Text]
+) -> Step:
+    """One of :data:`OPS`; ``script`` parses the nested ``do``, ``text`` a ``name``."""
     if op == "raise_limit":
         if isinstance(arg.node, yaml.ScalarNode):
             return Step(op=op, status=_ident(arg), amount=1)
@@ -52,11 +54,11 @@ def step(op: str, arg: Node, script: Callable[[Node], Script]) -> Step:
             otherwise=f.get("else", script, ()),
         )
     if op == "grow":
-        return _grow(arg)
+        return _grow(arg, text)
     if op == "for_each_token":
         f = Fields(arg, {"status", "do", "name"})
         counted = f.need("status", _statuses)
-        return Step(op=op, statuses=counted, steps=f.need("do", script), text=_name(f))
+        return Step(op=op, statuses=counted, steps=f.need("do", script), text=_name(f, text))
     f = Fields(arg, {"status", "cp", "up_to", "do", "at_least", "also", "name"})
     nothing: tuple[str, ...] = ()
     statuses = f.get("status", _statuses, nothing)
@@ -76,11 +78,11 @@ def step(op: str, arg: Node, script: Callable[[Node], Script]) -> Step:
         steps=f.need("do", script),
         at_least=at_least,
         also=also,
-        text=_name(f),
+        text=_name(f, text),
     )
 
 
-def _grow(arg: Node) -> Step:
+def _grow(arg: Node, text: Callable[[Node], Text]) -> Step:
     """``grow: {chain: [first, …, last], times: N}`` or ``{chain, each: true}``."""
     f = Fields(arg, {"chain", "times", "each", "name"})
     chain = f.need("chain", _statuses)
@@ -91,14 +93,12 @@ def _grow(arg: Node) -> Step:
     if each == bool(times):
         raise arg.fail("grow takes 'times: N' or 'each: true'")
     topic = "each" if each else ""
-    return Step(op="grow", statuses=chain, amount=times, topic=topic, text=_name(f))
+    return Step(op="grow", statuses=chain, amount=times, topic=topic, text=_name(f, text))
 
 
-def _name(f: Fields[Node]) -> Text:
+def _name(f: Fields[Node], text: Callable[[Node], Text]) -> Text:
     """``name``: the record's word for any of several statuses ("Spirit"; plain or per
-    locale), said instead of listing them."""
-    from engines.dicethrone.content.vocab import text  # the parser of texts (no cycle)
-
+    locale, read by ``text``), said instead of listing them."""
     none: Text = {}
     return f.get("name", text, none)
 
