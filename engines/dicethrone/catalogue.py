@@ -97,12 +97,19 @@ def _where_piece(step: Step) -> bool:
     )
 
 
+def _hurts(steps: Script) -> bool:
+    """Whether the steps deal damage (nested ones included)."""
+    return any(s.op == "damage" or _hurts(s.steps) for s in steps)
+
+
 def _damage(effect: Script) -> int | None:
     """The row's fixed damage to the opponent (its top-level damage steps); ``None`` when
     the damage depends on dice rolled for it, an opposed roll or tokens, 0 when it deals
     none; collateral damage is not counted."""
-    if any(s.op in ("roll", "opposed", *COUNTED) or _where_piece(s) for s in effect):
-        return None  # dice rolled for it, tokens held or paid, or where a piece is decide it
+    if any(s.op in ("roll", "opposed") or _where_piece(s) for s in effect):
+        return None  # dice rolled for it, or where a piece is, decide it
+    if any(s.op in COUNTED and _hurts(s.steps) for s in effect):
+        return None  # tokens held or paid decide it (not when they pay for something else)
     return sum(
         s.amount
         for s in effect

@@ -125,6 +125,7 @@ CANNOT = {
     ("dicethrone.prompt.choose_player", 1): "asked only with two candidates (effects/extra.py)",
     ("dicethrone.prompt.choose_discard", 1): "keep, or one card or more (effects/extra.py)",
     ("dicethrone.prompt.choose_spend_for", 1): "pay 0, or 1 or more (effects/token_counts.py)",
+    ("dicethrone.prompt.choose_grow", 1): "asked only with two ways or more (token_counts.py)",
     ("krosmaster.entry.size", 1): "an arena is more than one square a side",
 }
 

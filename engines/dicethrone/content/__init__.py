@@ -124,6 +124,10 @@ class Step:
     #: ``damage: {roll_sum: true, best: 2}``: only the N highest dice of the roll count
     #: ("the total of any two": Chain Lightning).
     best: int = 0
+    #: ``spend_for``: steps resolved once if at least ``at_least`` units were paid
+    #: (the Treant's Harvest!).
+    at_least: int = 0
+    also: tuple[Step, ...] = ()
 
 
 Script = tuple[Step, ...]
@@ -300,6 +304,14 @@ class StatusDef:
     #: Tokens one spend removes at once (Thor's Electrokinesis: 4 to draw a card); the
     #: holder needs that many to spend.
     spend_count: int = 1
+    #: Run for the holder once per roll attempt beyond the first when her Offensive
+    #: Roll Phase concludes, at most ``per_extra_attempt_max`` times (0: no cap), before
+    #: that phase's damage applies (the Treant's Barbed Vine: 1 damage each, at most 2).
+    per_extra_attempt: Script = ()
+    per_extra_attempt_max: int = 0
+    #: Spent only while its holder has her own dice in play (the Treant's Seedling
+    #: re-rolls one of them).
+    spend_with_own_dice: bool = False
     #: The hero that brings this status (set by the loader).
     hero: str = ""
 

@@ -169,6 +169,7 @@ def _status(node: Node) -> StatusDef:
     allowed |= {"defense_dice", "spend_in_main"}  # issue 22 (upkeep_once above)
     allowed |= {"each_option_once_per_turn"}  # issue 22: the Headless Horseman
     allowed |= {"spend_count"}  # issue 22: Thor's Electrokinesis
+    allowed |= {"per_extra_attempt", "per_extra_attempt_max", "spend_with_own_dice"}  # Treant
     f = Fields(node, allowed)
     status = StatusDef(
         id=f.need("id", ident),
@@ -211,6 +212,9 @@ def _status(node: Node) -> StatusDef:
         spend_in_main=f.get("spend_in_main", Node.boolean, False),
         each_option_once_per_turn=f.get("each_option_once_per_turn", Node.boolean, False),
         spend_count=f.get("spend_count", lambda n: n.integer(1, 10), 1),
+        per_extra_attempt=f.get("per_extra_attempt", script, ()),
+        per_extra_attempt_max=f.get("per_extra_attempt_max", lambda n: n.integer(1, 5), 0),
+        spend_with_own_dice=f.get("spend_with_own_dice", Node.boolean, False),
     )
     if status.each_option_once_per_turn and [s.op for s in status.spend] != ["or"]:
         raise node.fail("each_option_once_per_turn needs a 'spend' that is one 'or'")

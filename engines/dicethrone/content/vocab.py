@@ -22,6 +22,7 @@ AMOUNT_OPS = frozenset(
 FLAG_OPS = frozenset(
     {"prevent_half", "reflect_half", "then", "prevent_all", "cancel_attack", "remove_chosen"}
     | {"flip", "undefendable"}  # undefendable: issue 22 (printed heroes)
+    | {"reroll_own_die"}  # issue 22: the Treant's Seedling
 )
 STATUS_OPS = frozenset({"gain", "inflict", "remove", "remove_all", "move"})
 NESTED_OPS = frozenset({"roll", "with", "additionally", "or", "opposed"})
@@ -162,7 +163,7 @@ def _step(node: Node) -> Step:
     if op in CHOICE_OPS:
         return _choice_step(op, arg)
     if op in COUNT_OPS:
-        return vocab_tokens.step(op, arg, script)
+        return vocab_tokens.step(op, arg, script, text)
     if op in REACTION_OPS:
         return _reaction_step(op, arg)
     if op in TRACK_OPS:
@@ -250,8 +251,8 @@ def _choice_step(op: str, arg: Node) -> Step:
         )
     f = Fields(arg, {"among", "do"})
     among = f.get("among", Node.text, "opponents")
-    if among not in ("everyone", "opponents"):
-        raise arg.fail("among is 'everyone' or 'opponents'")
+    if among not in ("everyone", "opponents", "teammates"):
+        raise arg.fail("among is 'everyone', 'opponents' or 'teammates'")
     return Step(op=op, topic=among, steps=f.need("do", script))
 
 

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 from engines.core import Event
 from engines.core.model import replace
+from engines.dicethrone.content import Step
+from engines.dicethrone.effects.context import may_wait
 from engines.dicethrone.effects.env import DTHandlers, DTRun
-from engines.dicethrone.effects.steps import ChangeDice
+from engines.dicethrone.effects.steps import ChangeDice, RerollOwnDie
 from engines.dicethrone.rules.dice_cards import (
     RULES,
     current_dice,
     dice_in_play,
     effect_roll,
+    own_dice,
     parse,
 )
 from engines.dicethrone.rules.state import State
@@ -53,3 +56,44 @@ def change_dice(run: DTRun, state: State, change: ChangeDice) -> State:
     if state.step is TurnStep.FIRST_ROLLED:
         return replace(state, roll=replace(state.roll, first_dice=tuple(dice)))
     return replace(state, roll=replace(state.roll, dice=tuple(dice)))
+
+
+#: Labels of the dice a :class:`RerollOwnDie` offers, per locale.
+OWN_DIE_LABELS = {
+    "en-US": {"keep": "Keep your dice", "die": "Re-roll die {n} (shows {value})"},
+    "pt-BR": {"keep": "Manter seus dados", "die": "Re-rolar o dado {n} (mostra {value})"},
+    "it": {"keep": "Tieni i tuoi dadi", "die": "Ritira il dado {n} (mostra {value})"},
+}
+
+
+@HANDLERS.on(RerollOwnDie)
+def reroll_own_die(run: DTRun, state: State, step: RerollOwnDie) -> State:
+    """The owner picks one of her own dice in play to roll again (or none); the board's
+    dice follow, and an announced ability is checked again when it activates (4.3)."""
+    owner = run.ctx.owner
+    dice = own_dice(state, owner)
+    if not dice:
+        return state
+    if step.index is None:
+        if not may_wait(run.ctx):
+            return state
+        keep = Step(op="option", text={k: v["keep"] for k, v in OWN_DIE_LABELS.items()})
+        options = [keep]
+        for i, value in enumerate(dice):
+            label = {k: v["die"].format(n=i + 1, value=value) for k, v in OWN_DIE_LABELS.items()}
+            again = Step(op="reroll_own_die", dice=i + 1)
+            options.append(Step(op="option", steps=(again,), text=label))
+        run.push((Step(op="or", steps=tuple(options), topic="reroll"),))
+        return state
+    values = list(dice)
+    values[step.index] = run.env.dice.roll(6, f"re-roll die {step.index + 1}")
+    run.env.events.append(
+        Event(
+            "dicethrone.event.dice_changed",
+            {"player": state.seats[owner].name, "dice": " ".join(map(str, values))},
+            rule=RULES.get(state.step.value if state.step else "", "4.3"),
+        )
+    )
+    if state.step is TurnStep.DEFENSE_ROLLED:
+        return replace(state, roll=replace(state.roll, defense_dice=tuple(values)))
+    return replace(state, roll=replace(state.roll, dice=tuple(values)))

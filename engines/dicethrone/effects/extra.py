@@ -99,15 +99,25 @@ def choose_player(run: DTRun, state: State, step: ChoosePlayer) -> State:
     """ "A chosen player": with one candidate no question; else the owner picks (the
     first listed by default: herself among everyone — then the opponents, then her
     living teammates —, else the Defender or the opponent on her left). The pick
-    holds for the nested steps only."""
+    holds for the nested steps only. Among ``teammates`` (her living teammates, 2 v 2)
+    there may be nobody: then nothing happens."""
     ctx = run.ctx
+    if step.among == "teammates":
+        mates = tuple(s for s in state.teammates(ctx.owner) if s != ctx.owner and state.alive(s))
+        return _chosen_among(run, state, step, mates) if mates else state
     opponents = state.opponents(ctx.owner)
     default = ctx.foe if ctx.foe is not None else state.opponent(ctx.owner)
     ordered = (default, *(s for s in opponents if s != default))
     if step.among == "everyone":
-        mates = (s for s in state.teammates(ctx.owner) if s != ctx.owner and state.alive(s))
-        ordered = (ctx.owner, *ordered, *mates)
-    seats = ordered
+        living = (s for s in state.teammates(ctx.owner) if s != ctx.owner and state.alive(s))
+        ordered = (ctx.owner, *ordered, *living)
+    return _chosen_among(run, state, step, ordered)
+
+
+def _chosen_among(run: DTRun, state: State, step: ChoosePlayer, seats: tuple[int, ...]) -> State:
+    """The nested steps aimed at one of ``seats`` (the first by default), asked when
+    there are several and the script may wait."""
+    ctx = run.ctx
     back = Step(op="foe", amount=ctx.foe if ctx.foe is not None else -1)
     if len(seats) == 1 or not may_wait(ctx):
         run.push((Step(op="foe", amount=seats[0]), *step.steps, back))

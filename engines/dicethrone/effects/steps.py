@@ -369,9 +369,9 @@ class RerollDie:
 
 @dataclass(frozen=True)
 class ChoosePlayer:
-    """ "A chosen player" / "a chosen opponent": the owner picks one (of ``among``:
-    "everyone" or "opponents"); ``steps`` aim at that player (``target: chosen`` or,
-    for an opponent, the steps' usual "opponent")."""
+    """ "A chosen player" / "a chosen opponent" / "a chosen teammate": the owner picks
+    one (of ``among``: "everyone", "opponents" or "teammates"); ``steps`` aim at that
+    player (``target: chosen`` or, for an opponent, the steps' usual "opponent")."""
 
     among: str
     steps: Script
@@ -393,6 +393,15 @@ class DiscardAt:
     steps: Script
 
 
+@dataclass(frozen=True)
+class RerollOwnDie:
+    """ "Re-roll 1 of your dice": the owner picks one of her own dice in play (her
+    offensive dice before the activation, her defensive dice before they resolve), or
+    none, and rolls it again (the Treant's Seedling). ``index`` set: that die (from 0)."""
+
+    index: int | None = None
+
+
 #: Record ``op`` -> typed step, for the steps of this block.
 MORE_DECODERS: Mapping[str, Callable[[Step], object]] = {
     # A re-roll sized by tokens (Mythic Brawler) names the statuses that count.
@@ -401,6 +410,7 @@ MORE_DECODERS: Mapping[str, Callable[[Step], object]] = {
     "choose_player": lambda s: ChoosePlayer(s.topic or "opponents", s.steps),
     "discard_for": lambda s: DiscardFor(s.steps),
     "discard_at": lambda s: DiscardAt(s.amount, s.steps),
+    "reroll_own_die": lambda s: RerollOwnDie(s.dice - 1 if s.dice else None),
 }
 DECODERS = {**DECODERS, **MORE_DECODERS}
 # Steps counting a hero's own tokens or CP (issue 22, the Pyromancer): own module.

@@ -8,12 +8,15 @@ option paying it and then resolving the effect that many times.
 
 from __future__ import annotations
 
-from engines.dicethrone.content import Step
+from itertools import product
+
+from engines.dicethrone.content import Script, Step
 from engines.dicethrone.effects.context import may_wait, put, seat_name
 from engines.dicethrone.effects.env import DTHandlers, DTRun, here
 from engines.dicethrone.effects.token_steps import (
     ForEachToken,
     GainPer,
+    Grow,
     IfStatus,
     PayCp,
     RaiseLimit,
@@ -27,9 +30,15 @@ HANDLERS: DTHandlers = DTHandlers()
 
 #: Labels of the amounts a :class:`SpendFor` offers, per locale.
 LABELS = {
-    "en-US": {"token": "Remove {n} {status}", "cp": "Spend {n} CP"},
-    "pt-BR": {"token": "Remover {n} {status}", "cp": "Gastar {n} PC"},
-    "it": {"token": "Rimuovi {n} {status}", "cp": "Spendi {n} PC"},
+    "en-US": {"token": "Remove {n} {status}", "cp": "Spend {n} CP", "none": "Remove none"},
+    "pt-BR": {"token": "Remover {n} {status}", "cp": "Gastar {n} PC", "none": "Não remover"},
+    "it": {"token": "Rimuovi {n} {status}", "cp": "Spendi {n} PC", "none": "Non rimuovere"},
+}
+#: Labels of the ways a :class:`Grow` offers, per locale.
+GROW_LABELS = {
+    "en-US": {"new": "Gain a {status}", "turn": "Turn a {status} into a {into}"},
+    "pt-BR": {"new": "Ganhar um {status}", "turn": "Transformar um {status} em {into}"},
+    "it": {"new": "Ottieni un {status}", "turn": "Trasforma un {status} in {into}"},
 }
 
 
@@ -43,8 +52,9 @@ def _label(key: str, n: int, status: dict[str, str] | None = None) -> dict[str, 
 
 @HANDLERS.on(ForEachToken)
 def for_each_token(run: DTRun, state: State, step: ForEachToken) -> State:
-    """The nested steps once per token of the status the owner holds now."""
-    count = state.players[run.ctx.owner].statuses.get(step.status, 0)
+    """The nested steps once per token of the statuses the owner holds now."""
+    held = state.players[run.ctx.owner].statuses
+    count = sum(held.get(status, 0) for status in step.statuses)
     if count:
         run.push(step.steps * count)
     return state
@@ -52,30 +62,134 @@ def for_each_token(run: DTRun, state: State, step: ForEachToken) -> State:
 
 @HANDLERS.on(SpendFor)
 def spend_for(run: DTRun, state: State, step: SpendFor) -> State:
-    """The owner picks how many tokens (or CP) to pay, from what she has."""
+    """The owner picks how many tokens (or CP) to pay, from what she has; with several
+    statuses, also which tokens (every mix she holds is an option)."""
     owner = run.ctx.owner
     player = state.players[owner]
-    have = player.cp if step.status is None else player.statuses.get(step.status, 0)
+    held = [player.statuses.get(status, 0) for status in step.statuses]
+    have = player.cp if not step.statuses else sum(held)
     most = min(have, step.up_to) if step.up_to else have
     if most <= 0 or not may_wait(run.ctx):
         return state  # nothing to pay, or nobody to ask: nothing is paid
-    # The first option is the default (a deadline picks it): every token the step may
-    # remove, as the ability is built on them; but no CP, which cannot be had back.
-    amounts = range(0, most + 1) if step.status is None else range(most, -1, -1)
-    options = tuple(_option(run, step, n) for n in amounts)
+    if not step.statuses:
+        # No CP by default (the first option, which a deadline picks): it cannot be had back.
+        options = tuple(_cp_option(step, n) for n in range(0, most + 1))
+    else:
+        # By default every token the step may remove, as the ability is built on them,
+        # the earliest statuses listed first.
+        mixes = sorted(
+            (mix for mix in product(*(range(n + 1) for n in held)) if sum(mix) <= most),
+            key=lambda mix: (-sum(mix), [-n for n in mix]),
+        )
+        options = tuple(_token_option(run, step, mix) for mix in mixes)
     run.push((Step(op="or", steps=options, topic="spend_for"),))
     return state
 
 
-def _option(run: DTRun, step: SpendFor, n: int) -> Step:
-    if step.status is None:
-        pay = Step(op="pay_cp", amount=n)
-        label = _label("cp", n)
+def _paid(step: SpendFor, n: int) -> Script:
+    """The steps an option paying ``n`` units resolves."""
+    also = step.also if step.at_least and n >= step.at_least else ()
+    return (*(step.steps * n), *also)
+
+
+def _cp_option(step: SpendFor, n: int) -> Step:
+    pay = (Step(op="pay_cp", amount=n),) if n else ()
+    return Step(op="option", steps=(*pay, *_paid(step, n)), text=_label("cp", n))
+
+
+def _token_option(run: DTRun, step: SpendFor, mix: tuple[int, ...]) -> Step:
+    pay = tuple(
+        Step(op="remove", status=status, amount=n, target="self")
+        for status, n in zip(step.statuses, mix, strict=True)
+        if n
+    )
+    names = [dict(run.env.content.status(status).name) for status in step.statuses]
+    parts = [(n, name) for n, name in zip(mix, names, strict=True) if n]
+    if len(step.statuses) == 1:
+        label = _label("token", mix[0], names[0])
+    elif not parts:
+        label = {loc: words["none"] for loc, words in LABELS.items()}
     else:
-        pay = Step(op="remove", status=step.status, amount=n, target="self")
-        label = _label("token", n, dict(run.env.content.status(step.status).name))
-    paid = (pay,) if n else ()
-    return Step(op="option", steps=(*paid, *(step.steps * n)), text=label)
+        label = {
+            loc: ", ".join(_label("token", n, name)[loc] for n, name in parts) for loc in LABELS
+        }
+    return Step(op="option", steps=(*pay, *_paid(step, sum(mix))), text=label)
+
+
+@HANDLERS.on(Grow)
+def grow(run: DTRun, state: State, step: Grow) -> State:
+    """Grow tokens along the chain: all of them once (``each``), or one at a time, the
+    owner picking among the ways that fit the stack limits (none: the growth is lost)."""
+    owner = run.ctx.owner
+    held = [state.players[owner].statuses.get(status, 0) for status in step.chain]
+    content = run.env.content
+    room = [
+        stack_limit(content, state, owner, s) - n for s, n in zip(step.chain, held, strict=True)
+    ]
+    if step.each:
+        run.push(_grow_each(step.chain, held, room))
+        return state
+    ways = _grow_ways(step.chain, held, room)
+    if not ways or step.times <= 0:
+        return state
+    rest = (Step(op="grow", statuses=step.chain, amount=step.times - 1),) if step.times > 1 else ()
+    if len(ways) == 1 or not may_wait(run.ctx):
+        run.push((*ways[0], *rest))
+        return state
+    options = tuple(
+        Step(op="option", steps=(*way, *rest), text=_grow_label(run, way)) for way in ways
+    )
+    run.push((Step(op="or", steps=options, topic="grow"),))
+    return state
+
+
+def _grow_ways(chain: tuple[str, ...], held: list[int], room: list[int]) -> list[Script]:
+    """One growth's possible ways: a new first-stage token (listed first, the default),
+    then a token turned into the next stage, the latest stage first."""
+    ways: list[Script] = []
+    if room[0] > 0:
+        ways.append((Step(op="gain", status=chain[0], amount=1, target="self"),))
+    for k in range(len(chain) - 2, -1, -1):
+        if held[k] > 0 and room[k + 1] > 0:
+            ways.append(_turn(chain[k], chain[k + 1], 1))
+    return ways
+
+
+def _grow_each(chain: tuple[str, ...], held: list[int], room: list[int]) -> Script:
+    """Every token held grows once: the later stages first, so each finds what room the
+    one before it left."""
+    steps: list[Step] = []
+    space = list(room)
+    for k in range(len(chain) - 2, -1, -1):
+        n = min(held[k], space[k + 1])
+        if n:
+            steps += _turn(chain[k], chain[k + 1], n)
+            space[k] += n
+            space[k + 1] -= n
+    return tuple(steps)
+
+
+def _turn(status: str, into: str, n: int) -> Script:
+    return (
+        Step(op="remove", status=status, amount=n, target="self"),
+        Step(op="gain", status=into, amount=n, target="self"),
+    )
+
+
+def _grow_label(run: DTRun, way: Script) -> dict[str, str]:
+    names = [dict(run.env.content.status(s.status or "").name) for s in way]
+    if len(way) == 1:
+        return {
+            loc: words["new"].format(status=names[0].get(loc) or names[0].get("en-US", ""))
+            for loc, words in GROW_LABELS.items()
+        }
+    return {
+        loc: words["turn"].format(
+            status=names[0].get(loc) or names[0].get("en-US", ""),
+            into=names[1].get(loc) or names[1].get("en-US", ""),
+        )
+        for loc, words in GROW_LABELS.items()
+    }
 
 
 @HANDLERS.on(PayCp)

@@ -10,29 +10,38 @@ decoders below join :data:`.steps.DECODERS`. No hero is named here.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from engines.dicethrone.content import Script, Step
+from engines.dicethrone.content import Script, Step, Text
 
 
 @dataclass(frozen=True)
 class ForEachToken:
-    """ "N × per [token]": ``steps`` resolve once per token of ``status`` the owner
-    holds when the step resolves (none: nothing)."""
+    """ "N × per [token]": ``steps`` resolve once per token of ``statuses`` the owner
+    holds when the step resolves (none: nothing); several statuses count together
+    (the Treant's "per Spirit": Seedlings, Saplings and Dryads)."""
 
-    status: str
+    statuses: tuple[str, ...]
     steps: Script
+    #: The record's word for any of several statuses ("Spirit"), used in the words.
+    name: Text = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
 class SpendFor:
     """ "Remove up to N [token] / spend CP as desired; for each, …": the owner picks how
-    many to pay (0 up to ``up_to``, 0 = as many as she has) of ``status`` (``None``:
-    CP); ``steps`` then resolve once per unit paid."""
+    many to pay (0 up to ``up_to``, 0 = as many as she has) of ``statuses`` (empty:
+    CP; several: she also picks which, the Treant's "remove up to 2 Spirits");
+    ``steps`` then resolve once per unit paid, and ``also`` once if she paid at least
+    ``at_least`` (Harvest!: "if at least 2 were removed")."""
 
-    status: str | None
+    statuses: tuple[str, ...]
     up_to: int
     steps: Script
+    at_least: int = 0
+    also: Script = ()
+    #: The record's word for any of several statuses ("Spirit"), used in the words.
+    name: Text = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -67,6 +76,21 @@ class IfStatus:
 
 
 @dataclass(frozen=True)
+class Grow:
+    """ "Grow N [tokens]" along ``chain``, a status per stage (the Treant's Spirits:
+    Seedling, Sapling, Dryad): ``times`` times the owner gains a token of the first
+    stage or turns one token into the next stage, each within its stack limit (an "Or"
+    when she has a choice). ``each``: every token she holds grows once instead (Down
+    Pour!), the later stages first so that each finds room."""
+
+    chain: tuple[str, ...]
+    times: int
+    each: bool = False
+    #: The record's word for a token of any stage ("Spirit"), used in the words.
+    name: Text = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class PayCp:
     """CP the owner pays for a :class:`SpendFor` option (never below 0)."""
 
@@ -75,8 +99,16 @@ class PayCp:
 
 #: Record ``op`` -> typed step, for the steps of this module.
 TOKEN_DECODERS: Mapping[str, Callable[[Step], object]] = {
-    "for_each_token": lambda s: ForEachToken(s.status or "", s.steps),
-    "spend_for": lambda s: SpendFor(s.status, s.amount, s.steps),
+    "for_each_token": lambda s: ForEachToken(s.statuses or (s.status or "",), s.steps, s.text),
+    "spend_for": lambda s: SpendFor(
+        s.statuses or ((s.status,) if s.status else ()),
+        s.amount,
+        s.steps,
+        s.at_least,
+        s.also,
+        s.text,
+    ),
+    "grow": lambda s: Grow(s.statuses, s.amount, s.topic == "each", s.text),
     "raise_limit": lambda s: RaiseLimit(s.status or "", s.amount),
     "pay_cp": lambda s: PayCp(s.amount),
     "gain_per": lambda s: GainPer(s.status or "", s.per or "", s.amount),

@@ -32,6 +32,24 @@ def attack_triggers(interp: Effects, state: State) -> State:
     return state
 
 
+def extra_attempts(interp: Effects, state: State) -> State:
+    """The active player's Offensive Roll Phase concludes: the ``per_extra_attempt``
+    script of each status she holds, once per roll attempt beyond the first (up to its
+    cap); its damage joins the phase's. It cannot stop for a player."""
+    seat = state.active
+    player = state.players[seat]
+    beyond = max(0, state.roll.attempts - 1)
+    steps: list[Step] = []
+    for status, count in sorted(player.statuses.items()):
+        definition = interp.content.status(status)
+        if count and definition.per_extra_attempt and beyond:
+            cap = definition.per_extra_attempt_max or beyond
+            steps += list(definition.per_extra_attempt) * min(beyond, cap)
+    if not steps:
+        return state
+    return interp.run(state, tuple(steps), Ctx(seat, interp.content.heroes[player.hero]))
+
+
 def expire_after_roll(interp: Effects, state: State) -> State:
     """Remove the active player's tokens that last until their roll phase concludes."""
     seat = state.active

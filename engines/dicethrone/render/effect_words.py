@@ -59,6 +59,7 @@ from engines.dicethrone.effects.steps import (
     RemoveStatus,
     RerollDie,
     RerollOffer,
+    RerollOwnDie,
     Roll,
     StatusStep,
     StealCp,
@@ -72,6 +73,7 @@ from engines.dicethrone.effects.steps import (
 from engines.dicethrone.effects.token_steps import (
     ForEachToken,
     GainPer,
+    Grow,
     IfStatus,
     PayCp,
     RaiseLimit,
@@ -140,6 +142,9 @@ GLYPHS: Mapping[str, str] = {
     # Thor (issue 22); "hammer" is above
     "worthy": "♛",
     "thunder": "ϟ",
+    # Treant (issue 22): a forked twig, a leaf ("spirit" is the Mythic Brawler's above)
+    "branch": "Ψ",
+    "leaf": "☘",
 }
 
 
@@ -186,6 +191,8 @@ class Words:
     ) -> None:
         self.statuses, self.faces, self.companions = statuses, faces, companions or {}
         self.t, self.locale = t, locale
+        #: Inside a "chosen player" step: its steps' "chosen" target goes without saying.
+        self._picked = False
 
     def script(self, steps: Sequence[Step]) -> str:
         """A script's steps, comma-separated; "then" before what follows a pause."""
@@ -256,6 +263,12 @@ class Words:
                 return self._fx("raise_limit", status=self._name(step.status or ""), count=amount)
             case Undefendable():
                 return self._fx("undefendable")
+            case RerollOwnDie():
+                return self._fx("reroll_own_die")
+            case Grow(chain=chain, each=True, name=name):
+                return self._fx("grow_each", statuses=self._names(chain, name))
+            case Grow(chain=chain, times=times, name=name):
+                return self._fx("grow", statuses=self._names(chain, name), count=times)
             case Modify(modifier=Modifier.ADD_DAMAGE, amount=Amount(per=str(per))) if per:
                 return self._fx("add_damage_per", times=step.amount or 1, symbol=self._symbol(per))
             case Modify(modifier=Modifier.ADD_DAMAGE, amount=Amount(roll_sum=True, half=True)):
@@ -324,7 +337,7 @@ class Words:
                 if typed.otherwise:
                     word = f"{word}; {self._fx('if_not', then=self.script(typed.otherwise))}"
                 return word
-            case SpendFor(status=None, up_to=int(up_to), steps=steps) if up_to:
+            case SpendFor(statuses=(), up_to=int(up_to), steps=steps) if up_to:
                 return self._fx("spend_for_cp_up_to", count=up_to, then=self.script(steps))
         return None
 
@@ -460,25 +473,37 @@ class Words:
                 key = "reroll_offer" if steps else "reroll_only"
                 return self._fx(key, count=left, then=self.script(steps))
             case ChoosePlayer(among=among, steps=steps):
-                return self._fx(f"choose_{among}", then=self.script(steps))
+                # Its steps aim at the pick: "a chosen player: gain X", not "… (a chosen
+                # player)" again after each of them.
+                self._picked, before = True, self._picked
+                try:
+                    return self._fx(f"choose_{among}", then=self.script(steps))
+                finally:
+                    self._picked = before
             case DiscardFor(steps=steps):
                 return self._fx("discard_for", then=self.script(steps))
-            case ForEachToken(status=status, steps=steps):
+            case ForEachToken(statuses=statuses, steps=steps, name=name):
                 return self._fx(
-                    "for_each_token", status=self._name(status), then=self.script(steps)
+                    "for_each_token", status=self._names(statuses, name), then=self.script(steps)
                 )
             case IfStatus(status=status, steps=steps, otherwise=otherwise):
                 word = self._fx("if_status", status=self._name(status), then=self.script(steps))
                 if otherwise:
                     word = f"{word}; {self._fx('if_not', then=self.script(otherwise))}"
                 return word
-            case SpendFor(status=None, steps=steps):
+            case SpendFor(statuses=(), steps=steps):
                 return self._fx("spend_for_cp", then=self.script(steps))
-            case SpendFor(status=str(status), up_to=up_to, steps=steps):
-                name = self._name(status)
-                return self._fx(
-                    "spend_for_token", status=name, count=up_to, then=self.script(steps)
+            case SpendFor(statuses=statuses, up_to=up_to, steps=steps):
+                kinds = self._names(statuses, typed.name)
+                word = self._fx(
+                    "spend_for_token", status=kinds, count=up_to, then=self.script(steps)
                 )
+                if typed.at_least:
+                    also = self._fx(
+                        "spend_for_also", count=typed.at_least, then=self.script(typed.also)
+                    )
+                    word = f"{word}; {also}"
+                return word
             case PayFor() | RerollPerToken():
                 return self._cost(typed)
             case EmptyDial(steps=steps):
@@ -501,6 +526,11 @@ class Words:
 
     def _name(self, status: str) -> str:
         return name_in(self.statuses.get(status, {}), self.locale) or status
+
+    def _names(self, statuses: Sequence[str], name: Mapping[str, str]) -> str:
+        """Several statuses counted together: the record's word for any of them
+        ("Spirit") when it gives one, else "Seedling/Sapling/Dryad"."""
+        return name_in(name, self.locale) if name else "/".join(self._name(s) for s in statuses)
 
     def _track(self, typed: MoveTrack | TakeSteps) -> str:
         """Steps on the owner's track (the Duelist's Footwork)."""
@@ -563,6 +593,8 @@ class Words:
                 return word
             case ForEachToken() | SpendFor() | RaiseLimit() | GainPer() | IfStatus():
                 return word
+            case Grow() | RerollOwnDie():
+                return word
             case StatusStep(move=TokenMove.LESSEN_ATTACK | TokenMove.CANCEL_ATTACK):
                 return word
             case Companion() | Flip() | StatusStep(move=TokenMove.REMOVE_CHOSEN):
@@ -571,8 +603,9 @@ class Words:
                 return word
             case Modify():
                 # Prevention protects its owner unless a card names the player.
-                return word if step.target != "chosen" else f"{word} {self._fx('who.chosen')}"
-        if step.target == _usual_target(typed):
+                chosen = step.target == "chosen" and not self._picked
+                return f"{word} {self._fx('who.chosen')}" if chosen else word
+        if step.target == _usual_target(typed) or (step.target == "chosen" and self._picked):
             return word
         return f"{word} {self._fx(f'who.{step.target}')}"
 
@@ -647,6 +680,10 @@ def word_key(typed: object) -> str:
             return "spend_for"
         case RaiseLimit():
             return "raise_limit"
+        case Grow():
+            return "grow"
+        case RerollOwnDie():
+            return "reroll_own_die"
         case GainPer():
             return "gain_per"
         case IfStatus():

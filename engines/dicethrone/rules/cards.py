@@ -19,7 +19,13 @@ from engines.dicethrone.content import Step as ScriptStep
 from engines.dicethrone.effects.context import Ctx, chosen_player, paused, put
 from engines.dicethrone.effects.holding import spend_script
 from engines.dicethrone.effects.reactions import spend_allowed
-from engines.dicethrone.rules.dice_cards import current_dice, dice_in_play, dice_step, parse
+from engines.dicethrone.rules.dice_cards import (
+    current_dice,
+    dice_in_play,
+    dice_step,
+    own_dice,
+    parse,
+)
 from engines.dicethrone.rules.ledger import resolve_ledger
 from engines.dicethrone.rules.state import Phase, Resume, State, Step
 from engines.dicethrone.rules.statuses import parse_pick, tokens_in_play
@@ -289,6 +295,7 @@ def spendable(flow: Flow, state: State, seat: int) -> list[str]:
             and _side_ok(state, seat, definition.spend_side)
             and spend_allowed(state, seat, definition)
             and (main or not definition.spend_in_main)
+            and (own_dice(state, seat) or not definition.spend_with_own_dice)
         ):
             out.append(status)
     return out

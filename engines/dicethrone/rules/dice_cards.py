@@ -112,3 +112,13 @@ def parse(step: Step, dice: tuple[int, ...], target: str) -> dict[int, int] | No
     if not changes or len(changes) > step.amount:
         return None
     return changes
+
+
+def own_dice(state: State, seat: int) -> tuple[int, ...]:
+    """The seat's own dice in play (none: ``()``): the active player's offensive dice
+    before the activation, the Defender's defensive dice before they resolve."""
+    if effect_roll(state):
+        return ()
+    if state.step is TurnStep.DEFENSE_ROLLED:
+        return state.roll.defense_dice if seat != state.active else ()
+    return state.roll.dice if seat == state.active and dice_in_play(state, "offensive") else ()

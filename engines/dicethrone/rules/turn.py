@@ -25,6 +25,7 @@ from engines.dicethrone.effects.triggers import (
     dealt_damage,
     end_of_turn,
     expire_after_roll,
+    extra_attempts,
 )
 from engines.dicethrone.rules import aim, first_roll, stun, targeting, upkeep
 from engines.dicethrone.rules.combos import best_variant, usable_level
@@ -455,6 +456,8 @@ class Flow:
         state = track_bonuses(self.interp, state, heroes)
         state = dial_bonuses(self.interp, state, heroes[state.active])
         dealt = dealt_damage(state)
+        # Offensive roll attempts beyond the first may cost the roller (Barbed Vine).
+        state = extra_attempts(self.interp, state)
         state = resolve_ledger(state, self.events)
         state = expire_after_roll(self.interp, state)
         if state.phase is Phase.OVER:

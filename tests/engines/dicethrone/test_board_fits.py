@@ -104,11 +104,16 @@ TABLES = (
     (("gunslinger", "duelist", "mythic_brawler"), "pt-BR"),
     (("barbarian", "mythic_brawler", "duelist", "ninja"), "it"),
     (("gunslinger", "sun_elf", "ninja"), "it"),
+    (("treant", "paladin", "druid", "treant"), "pt-BR"),  # issue 22: the Treant's Spirits
 )
 #: Tables known to pass the phone's height, and the height each keeps within: the
 #: printed Paladin defending (issue 22: Divine Defense II rolls 4 dice, and its line
-#: of four effects takes two lines in Italian) beside three other boards.
-TALLER = {(("gunslinger", "barbarian", "ninja", "paladin"), "it"): 1170}
+#: of four effects takes two lines in Italian) beside three other boards; the Treant
+#: defending with Rooted II (4 dice, its five effects in three lines in Portuguese).
+TALLER = {
+    (("gunslinger", "barbarian", "ninja", "paladin"), "it"): 1170,
+    (("treant", "paladin", "druid", "treant"), "pt-BR"): 1135,
+}
 
 
 @cache

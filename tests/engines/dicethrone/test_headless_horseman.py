@@ -16,6 +16,7 @@ import pytest
 from engines.core import EngineError, IllegalActionError
 from engines.dicethrone import ENGINE
 from engines.dicethrone.content import DamageKind
+from engines.dicethrone.content.words import said
 from engines.dicethrone.lookup import lookup
 from engines.dicethrone.rules import actions as a
 from engines.dicethrone.rules.state import Phase, State, Step
@@ -466,3 +467,12 @@ def test_two_horsemen_keep_their_own_heads() -> None:
     assert _statuses(state, 0)[HEAD] == 1 and _statuses(state, 1)[HEAD] == 1
     state, _ = act(start(HH, HH), 0, a.Choose(SEND))
     assert HEAD in _statuses(state, 0) and _statuses(state, 1)[HEAD] == 1  # he has one
+
+
+def test_thundering_hooves_says_it_spends_cp_in_each_language() -> None:
+    # Our words for "spend up to N CP" (the Treant's spend_for pays statuses, this one CP).
+    hero = ENGINE.load_content(None).heroes["headless_horseman"]
+    words = said(hero, hero.card("thundering_hooves"))
+    assert words["en-US"] == "spend up to 3 CP; for each: gain Grim Pursuit"
+    assert words["pt-BR"].startswith("gaste até 3 PC")
+    assert words["it"].startswith("spendi fino a 3 PC")
