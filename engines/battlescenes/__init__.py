@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from engines.battlescenes.rules.engine import BattleScenes
+from engines.battlescenes.engine import BattleScenes
 
 ENGINE = BattleScenes()

@@ -19,7 +19,7 @@ PACKAGES = {
     "dicethrone": (set(), 50),
     "krosmaster": (set(), 50),
     "battlescenes": (
-        {"engines.battlescenes.rules.engine:engines.battlescenes.render.png"},
+        {"engines.battlescenes.engine:engines.battlescenes.render.png"},
         50,
     ),
 }

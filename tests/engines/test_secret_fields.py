@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.battlescenes import ENGINE as BATTLESCENES
-from engines.battlescenes.rules.actions import Choose, Manual, UseAction
+from engines.battlescenes.actions import Choose, Manual, UseAction
 from engines.core import Action, GameEngine, RiggedDice
 from engines.core.model import redact_action
 from engines.dicethrone import ENGINE as DICETHRONE

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from PIL import ImageDraw
 
-from engines.battlescenes.interface.commands import command_specs
+from engines.battlescenes.commands import command_specs
 from engines.battlescenes.render.card_bases import star
 from engines.battlescenes.render.style import (
     ENERGY_PIP,

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from engines.battlescenes.actions import Manual
 from engines.battlescenes.content.schema import CardType, Op
 from engines.battlescenes.effects import tree
 from engines.battlescenes.effects.operands import shuffle
-from engines.battlescenes.rules.actions import Manual
 from engines.battlescenes.rules.state import InScene, ShieldEntry, State
 from engines.battlescenes.table import zones
 from engines.battlescenes.table.damage import apply as deal_damage

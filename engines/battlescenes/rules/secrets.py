@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from engines.battlescenes.rules import actions as act
+from engines.battlescenes import actions as act
 from engines.battlescenes.rules.manual import HIDDEN, where
 from engines.battlescenes.rules.state import State
 from engines.core import Action

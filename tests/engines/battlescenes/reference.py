@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import cache
 
 from engines.battlescenes import ENGINE
-from engines.battlescenes.rules.actions import UseAction
+from engines.battlescenes.actions import UseAction
 from engines.battlescenes.rules.state import Phase, State
 from engines.core import Seat, SeededDice
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, pack, sid

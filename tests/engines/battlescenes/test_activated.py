@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engines.battlescenes.rules.actions import Activate, Choose, UseAction
+from engines.battlescenes.actions import Activate, Choose, UseAction
 from engines.battlescenes.rules.state import Phase
 from engines.battlescenes.table import leaving, shields
 from engines.core import IllegalActionError
@@ -81,7 +81,7 @@ def test_cidade_fantasma_turns_the_search_into_a_draw_and_heimdall_stays_quiet()
 def test_gerador_pem_removes_texts_while_it_stays_in_the_scene() -> None:
     # 5.8: the named card loses its permanent texts (and what they give: Proteção's shield,
     # Pelotão) while the Gerador is in the scene.
-    from engines.battlescenes.rules.actions import PlayCard
+    from engines.battlescenes.actions import PlayCard
     from engines.battlescenes.table import zones
 
     state = build(

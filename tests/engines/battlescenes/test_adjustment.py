@@ -8,8 +8,8 @@ carregar um card dos seus recursos neste personagem"."""
 from __future__ import annotations
 
 from engines.battlescenes import ENGINE
+from engines.battlescenes.actions import Adjust, Choose, Pass
 from engines.battlescenes.content.schema import Step, Text, Trigger
-from engines.battlescenes.rules.actions import Adjust, Choose, Pass
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import zones
 from engines.core.model import replace

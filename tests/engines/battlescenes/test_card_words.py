@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from engines.battlescenes import ENGINE
+from engines.battlescenes.actions import UseAction
 from engines.battlescenes.content.loader import load_text
 from engines.battlescenes.content.schema import ActionDef, ActionKind
 from engines.battlescenes.content.wording import (
@@ -20,7 +21,6 @@ from engines.battlescenes.content.wording import (
     describe_text,
     told,
 )
-from engines.battlescenes.rules.actions import UseAction
 from engines.core import ContentError
 from engines.core.model import Message
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, pack, sid, starter

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from engines.battlescenes.actions import Choose, UseAction
 from engines.battlescenes.content.schema import Modifier, Text
-from engines.battlescenes.rules.actions import Choose, UseAction
 from engines.battlescenes.rules.state import Continuous, Phase, State
 from engines.battlescenes.table import shields, zones
 from engines.core.model import replace

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from engines.battlescenes import ENGINE
+from engines.battlescenes.actions import Pass, UseAction
 from engines.battlescenes.content.loader import load_text
 from engines.battlescenes.content.schema import ActionKind, Characteristic, Step, Text
 from engines.battlescenes.effects import interpreter, tree
 from engines.battlescenes.rules import use
-from engines.battlescenes.rules.actions import Pass, UseAction
 from engines.battlescenes.rules.state import Pending, Phase, State
 from engines.battlescenes.table import zones
 from engines.core import ContentError, IllegalActionError, RiggedDice

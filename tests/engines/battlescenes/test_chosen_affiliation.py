@@ -8,8 +8,8 @@ oponente"); Chamas Sombrias is Umar's action (2 damage)."""
 from __future__ import annotations
 
 from engines.battlescenes import ENGINE
+from engines.battlescenes.actions import Activate, Choose, Pass, PlayCard, UseAction
 from engines.battlescenes.content.schema import Step, Text
-from engines.battlescenes.rules.actions import Activate, Choose, Pass, PlayCard, UseAction
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import zones
 from engines.core.model import replace

@@ -8,8 +8,8 @@ who the source is: an Inumanos source deals the full amount."""
 
 from __future__ import annotations
 
+from engines.battlescenes.actions import Activate, Choose
 from engines.battlescenes.content.schema import Step, Text
-from engines.battlescenes.rules.actions import Activate, Choose
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import zones
 from engines.core.model import replace

@@ -6,7 +6,7 @@ Coloque um card de sua mão no topo do seu deck. Você pode comprar um card apó
 
 from __future__ import annotations
 
-from engines.battlescenes.rules.actions import Choose, UseAction
+from engines.battlescenes.actions import Choose, UseAction
 from engines.battlescenes.rules.state import State
 from engines.core import Event
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, keys, sid

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from engines.battlescenes import ENGINE
-from engines.battlescenes.rules.actions import Choose, UseAction
+from engines.battlescenes.actions import Choose, UseAction
 from engines.battlescenes.rules.state import Phase
 from engines.battlescenes.table import zones
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, keys, sid, zone_id
@@ -62,7 +62,7 @@ def test_every_action_kind_has_a_slash_command() -> None:
 
 
 def test_resources_command_autocompletes_a_growing_list_of_hand_cards() -> None:
-    from engines.battlescenes.rules.actions import ChooseFirst, InitialResources, KeepHand
+    from engines.battlescenes.actions import ChooseFirst, InitialResources, KeepHand
     from engines.core import RiggedDice, Seat
     from tests.engines.battlescenes.helpers import pack
 
@@ -85,7 +85,7 @@ def test_resources_command_autocompletes_a_growing_list_of_hand_cards() -> None:
 
 
 def test_adjust_command_offers_what_is_owed() -> None:
-    from engines.battlescenes.rules.actions import Adjust, Pass
+    from engines.battlescenes.actions import Adjust, Pass
 
     state = build(
         Side(hand=["protecao"] * 2, scene=[Placed("umar_v1", ["excentricidade"] * 6)]),

@@ -4,8 +4,8 @@ character, its options and targets the action (4.6.2 B, F), what to unload the t
 from __future__ import annotations
 
 from engines.battlescenes import ENGINE
+from engines.battlescenes.actions import Capacitate
 from engines.battlescenes.content.schema import Characteristic
-from engines.battlescenes.rules.actions import Capacitate
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import zones
 from engines.core.model import replace

@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engines.battlescenes import ENGINE
-from engines.battlescenes.rules.actions import UseAction
+from engines.battlescenes.actions import UseAction
 from engines.battlescenes.rules.state import State
 from engines.core import EngineError, IllegalActionError, Seat, SeededDice
 from tests.engines.battlescenes.helpers import pack

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from engines.battlescenes import ENGINE
-from engines.battlescenes.rules import actions as a
+from engines.battlescenes import actions as a
 from engines.core import Action, EngineError, Seat, SeededDice
 from engines.core.model import replace
 from tests.engines.battlescenes.helpers import pack

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.battlescenes.rules.actions import Pass, UseAction
+from engines.battlescenes.actions import Pass, UseAction
 from engines.battlescenes.rules.state import Phase
 from engines.battlescenes.table import damage, shields, zones
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, keys, sid

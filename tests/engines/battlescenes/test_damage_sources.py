@@ -5,7 +5,7 @@ modifiers look at — and, per the ATENÇÃO, such an action "não é uma ação
 
 from __future__ import annotations
 
-from engines.battlescenes.rules.actions import Choose, UseAction
+from engines.battlescenes.actions import Choose, UseAction
 from engines.battlescenes.rules.state import Continuous, State
 from engines.battlescenes.table import zones
 from engines.core.model import replace

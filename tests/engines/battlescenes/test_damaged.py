@@ -5,8 +5,8 @@ effect (5.7 B) whose damage is the character's — not an action's (4.8.5 ATENÇ
 
 from __future__ import annotations
 
+from engines.battlescenes.actions import UseAction
 from engines.battlescenes.content.schema import Step, Text, Trigger
-from engines.battlescenes.rules.actions import UseAction
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import zones
 from engines.core.model import replace

@@ -7,7 +7,7 @@ CAUSA 4 pontos de dano naquele personagem ou suporte." Kraven V1 is Mestres do T
 from __future__ import annotations
 
 from engines.battlescenes import ENGINE
-from engines.battlescenes.rules.actions import Choose, UseAction
+from engines.battlescenes.actions import Choose, UseAction
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import zones
 from engines.core.model import replace

@@ -6,9 +6,9 @@ compre um card"."""
 
 from __future__ import annotations
 
+from engines.battlescenes.actions import Capacitate, Choose, Discard, UseAction
 from engines.battlescenes.content.loader import load_text
 from engines.battlescenes.content.schema import Step, Text, Trigger
-from engines.battlescenes.rules.actions import Capacitate, Choose, Discard, UseAction
 from engines.battlescenes.rules.state import Phase, State
 from engines.core.model import replace
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, keys, sid

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
+from engines.battlescenes.actions import Pass, UseAction
 from engines.battlescenes.content.loader import load_text
-from engines.battlescenes.rules.actions import Pass, UseAction
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import zones
 from engines.core import ContentError

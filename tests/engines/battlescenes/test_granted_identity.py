@@ -6,8 +6,8 @@ depend on what they grant). Stand-in texts; the rulebook prints no such combinat
 
 from __future__ import annotations
 
+from engines.battlescenes.actions import UseAction
 from engines.battlescenes.content.schema import Characteristic, Text
-from engines.battlescenes.rules.actions import UseAction
 from engines.battlescenes.rules.state import State, TurnTrait
 from engines.battlescenes.table import zones
 from engines.core.model import replace

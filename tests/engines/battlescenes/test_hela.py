@@ -8,8 +8,8 @@ the character leaving the scene, so the active player chooses which one happens.
 from __future__ import annotations
 
 from engines.battlescenes import ENGINE
+from engines.battlescenes.actions import Choose, UseAction
 from engines.battlescenes.content.schema import ActionDef, ActionKind, Step, Text
-from engines.battlescenes.rules.actions import Choose, UseAction
 from engines.battlescenes.rules.state import State
 from engines.battlescenes.table import zones
 from engines.core.model import replace

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engines.battlescenes.rules.actions import Keyword
+from engines.battlescenes.actions import Keyword
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import zones
 from engines.core import IllegalActionError, NotYourTurnError

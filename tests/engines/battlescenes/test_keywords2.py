@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.battlescenes.rules.actions import Choose, Pass, PlayCard, UseAction, Yield
+from engines.battlescenes.actions import Choose, Pass, PlayCard, UseAction, Yield
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import zones
 from engines.core.model import replace

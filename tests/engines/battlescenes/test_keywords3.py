@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from engines.battlescenes.actions import Activate, Choose, Pass, UseAction
 from engines.battlescenes.content.schema import ActionDef, ActionKind, Step, Text
 from engines.battlescenes.rules import use
-from engines.battlescenes.rules.actions import Activate, Choose, Pass, UseAction
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import zones
 from engines.core import Event, IllegalActionError

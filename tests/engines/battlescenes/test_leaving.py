@@ -4,9 +4,9 @@ texts still work as it leaves; a card that lost its texts (5.8) triggers nothing
 
 from __future__ import annotations
 
+from engines.battlescenes.actions import Choose, Keyword, UseAction
 from engines.battlescenes.content.schema import Step, Text, Trigger
 from engines.battlescenes.effects import interpreter
-from engines.battlescenes.rules.actions import Choose, Keyword, UseAction
 from engines.battlescenes.rules.state import Continuous, Phase, State
 from engines.battlescenes.table import leaving, zones
 from engines.core import RiggedDice

@@ -7,8 +7,8 @@ forem descarregados deste personagem, compre um card."""
 
 from __future__ import annotations
 
+from engines.battlescenes.actions import Choose, Keyword, PlayCard, UseAction, Yield
 from engines.battlescenes.content.schema import Step, Text, Trigger
-from engines.battlescenes.rules.actions import Choose, Keyword, PlayCard, UseAction, Yield
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import zones
 from engines.core.model import replace

@@ -8,10 +8,10 @@ from __future__ import annotations
 import pytest
 
 from engines.battlescenes import ENGINE
+from engines.battlescenes.actions import Choose, LoadOrder, Pass, PlayCard
 from engines.battlescenes.content.schema import Step
 from engines.battlescenes.effects import interpreter as fx
 from engines.battlescenes.effects import tree
-from engines.battlescenes.rules.actions import Choose, LoadOrder, Pass, PlayCard
 from engines.battlescenes.rules.load_order import LOAD_ORDERS
 from engines.battlescenes.rules.state import CardRef, Pending, Phase, State
 from engines.battlescenes.table import zones

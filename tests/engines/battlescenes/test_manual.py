@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engines.battlescenes import ENGINE
-from engines.battlescenes.rules.actions import Choose, Manual, UseAction
+from engines.battlescenes.actions import Choose, Manual, UseAction
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import shields, zones
 from engines.core import IllegalActionError, Message, RiggedDice

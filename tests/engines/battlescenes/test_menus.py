@@ -4,10 +4,7 @@ that makes the move; menus whose options are hidden cards are private."""
 from __future__ import annotations
 
 from engines.battlescenes import ENGINE
-from engines.battlescenes.content.schema import CardType, Step
-from engines.battlescenes.effects import interpreter as fx
-from engines.battlescenes.effects import tree
-from engines.battlescenes.rules.actions import (
+from engines.battlescenes.actions import (
     Activate,
     Capacitate,
     ChooseFirst,
@@ -15,6 +12,9 @@ from engines.battlescenes.rules.actions import (
     Pass,
     UseAction,
 )
+from engines.battlescenes.content.schema import CardType, Step
+from engines.battlescenes.effects import interpreter as fx
+from engines.battlescenes.effects import tree
 from engines.battlescenes.rules.state import Pending, Phase, State
 from engines.battlescenes.table import zones
 from engines.core import RiggedDice, Seat, Selection

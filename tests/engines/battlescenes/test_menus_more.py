@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engines.battlescenes import ENGINE
-from engines.battlescenes.rules.actions import Activate, Capacitate, Choose, LoadOrder
+from engines.battlescenes.actions import Activate, Capacitate, Choose, LoadOrder
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import zones
 from engines.core import IllegalActionError

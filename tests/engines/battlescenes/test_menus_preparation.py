@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from engines.battlescenes import ENGINE
-from engines.battlescenes.rules.actions import Capacitate, Discard
+from engines.battlescenes.actions import Capacitate, Discard
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import zones
 from engines.core import IllegalActionError, Selection

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engines.battlescenes.rules.actions import UseAction
+from engines.battlescenes.actions import UseAction
 from engines.battlescenes.rules.state import State
 from engines.battlescenes.table import zones
 from engines.core import IllegalActionError
@@ -73,7 +73,7 @@ def test_distribution_must_use_every_point() -> None:
 def test_carnificina_repeated_damage_with_a_espreita() -> None:
     # 4.8.4.3: three cards loaded during the Combat phase → three separate procedures of 1
     # penetrating damage, each +1 from À Espreita: 6 penetrating damage on one character.
-    from engines.battlescenes.rules.actions import Choose
+    from engines.battlescenes.actions import Choose
 
     state = build(
         Side(

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from engines.battlescenes.actions import Keyword, PlayCard, UseAction
 from engines.battlescenes.content.loader import load_text
 from engines.battlescenes.content.schema import Characteristic, Text
-from engines.battlescenes.rules.actions import Keyword, PlayCard, UseAction
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import zones
 from engines.core import ContentError, IllegalActionError

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from engines.battlescenes.actions import Activate, Choose
 from engines.battlescenes.content.schema import Step, Text, Trigger
-from engines.battlescenes.rules.actions import Activate, Choose
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import zones
 from engines.core import IllegalActionError

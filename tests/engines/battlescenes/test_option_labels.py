@@ -10,8 +10,8 @@ import pytest
 from PIL import Image
 
 from engines.battlescenes import ENGINE
+from engines.battlescenes.actions import Choose, Pass
 from engines.battlescenes.content.schema import Text
-from engines.battlescenes.rules.actions import Choose, Pass
 from engines.battlescenes.rules.state import State
 from engines.battlescenes.view import WORDS, option_label
 from engines.core import IllegalActionError, Message

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from engines.battlescenes.actions import UseAction
 from engines.battlescenes.content.schema import ActionDef, ActionKind, Mode, Step, Text, Trigger
-from engines.battlescenes.rules.actions import UseAction
 from engines.battlescenes.rules.state import State
 from engines.battlescenes.table import zones
 from engines.core import IllegalActionError

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from engines.battlescenes.rules.actions import Choose, Pass, UseAction
+from engines.battlescenes.actions import Choose, Pass, UseAction
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import zones
 from engines.core import IllegalActionError

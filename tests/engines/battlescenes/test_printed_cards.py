@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from engines.battlescenes.actions import Activate, Choose, PlayCard, UseAction
 from engines.battlescenes.rules import restrictions
-from engines.battlescenes.rules.actions import Activate, Choose, PlayCard, UseAction
 from engines.battlescenes.rules.state import Continuous, Phase, State
 from engines.battlescenes.table import leaving, shields, zones
 from engines.core import IllegalActionError

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from engines.battlescenes import ENGINE
+from engines.battlescenes.actions import PlayCard
 from engines.battlescenes.content.database import automated_codes, database, facts
 from engines.battlescenes.content.schema import DeckList, Pack
-from engines.battlescenes.rules.actions import PlayCard
 from engines.battlescenes.rules.state import Phase
 from engines.core import RiggedDice, Seat, SetupError
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, starter, zone_id

@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engines.battlescenes import ENGINE
+from engines.battlescenes import actions as a
 from engines.battlescenes.content.schema import Pack
-from engines.battlescenes.rules import actions as a
 from engines.battlescenes.rules import use
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import shields, zones

@@ -4,8 +4,8 @@ procedures), Fantasma do Espaço V1's Sumiço Fantasma (5.7 A.1)."""
 
 from __future__ import annotations
 
+from engines.battlescenes.actions import Choose, UseAction
 from engines.battlescenes.content.schema import ActionDef, ActionKind, Step
-from engines.battlescenes.rules.actions import Choose, UseAction
 from engines.battlescenes.rules.state import State
 from engines.battlescenes.table import zones
 from engines.core.model import replace

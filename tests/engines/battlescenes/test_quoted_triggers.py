@@ -22,9 +22,9 @@ The icons are read as força (◆) and tecnologia (☺): assumptions (``verified
 from __future__ import annotations
 
 from engines.battlescenes import ENGINE
+from engines.battlescenes.actions import Adjust, Choose, Pass, PlayCard, UseAction
 from engines.battlescenes.content.schema import ActionKind, Step
 from engines.battlescenes.rules import use
-from engines.battlescenes.rules.actions import Adjust, Choose, Pass, PlayCard, UseAction
 from engines.battlescenes.rules.state import Continuous, Phase, State
 from engines.battlescenes.table import zones
 from engines.core.model import replace

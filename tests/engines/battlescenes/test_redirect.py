@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from engines.battlescenes.actions import Choose, UseAction
 from engines.battlescenes.content.schema import Step
 from engines.battlescenes.effects import interpreter, tree
-from engines.battlescenes.rules.actions import Choose, UseAction
 from engines.battlescenes.rules.state import Pending, Phase, State
 from engines.battlescenes.table import shields, zones
 from engines.core import RiggedDice

@@ -5,9 +5,9 @@ level deeper, and only that one happens."""
 from __future__ import annotations
 
 from engines.battlescenes import ENGINE
+from engines.battlescenes.actions import Choose, Pass, UseAction
 from engines.battlescenes.content.schema import Text
 from engines.battlescenes.effects import interpreter
-from engines.battlescenes.rules.actions import Choose, Pass, UseAction
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import drawing, leaving, zones
 from engines.core import RiggedDice

@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 from engines.battlescenes import ENGINE
+from engines.battlescenes.actions import Choose, UseAction
 from engines.battlescenes.content.loader import load_text
 from engines.battlescenes.content.schema import ActionDef, ActionKind, Modifier, Step, Text, Trigger
-from engines.battlescenes.rules.actions import Choose, UseAction
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import zones
 from engines.core import ContentError

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from engines.battlescenes.actions import UseAction
 from engines.battlescenes.content.loader import load_text
 from engines.battlescenes.content.schema import Text
-from engines.battlescenes.rules.actions import UseAction
 from engines.battlescenes.rules.state import State
 from engines.battlescenes.table import leaving, zones
 from engines.core import ContentError

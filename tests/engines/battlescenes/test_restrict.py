@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from engines.battlescenes.actions import UseAction
 from engines.battlescenes.content.loader import load_text
 from engines.battlescenes.content.schema import ActionDef, ActionKind, ActionRule, Step, Text
 from engines.battlescenes.rules import use
-from engines.battlescenes.rules.actions import UseAction
 from engines.battlescenes.rules.state import State
 from engines.battlescenes.table import zones
 from engines.core import ContentError, IllegalActionError

@@ -4,7 +4,7 @@ exactly that when the player's own effect moves their own character to the hand.
 
 from __future__ import annotations
 
-from engines.battlescenes.rules.actions import Choose, PlayCard
+from engines.battlescenes.actions import Choose, PlayCard
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import zones
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, keys, sid, zone_id

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engines.battlescenes.rules.actions import PlayCard
+from engines.battlescenes.actions import PlayCard
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import zones
 from engines.core import IllegalActionError

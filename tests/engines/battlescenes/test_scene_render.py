@@ -10,10 +10,10 @@ import pytest
 from PIL import Image
 
 from engines.battlescenes import ENGINE
+from engines.battlescenes.actions import Keyword
 from engines.battlescenes.effects.procedures.durations import _trait_words
 from engines.battlescenes.render import words as board_words
 from engines.battlescenes.render.style import LAST
-from engines.battlescenes.rules.actions import Keyword
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.view import BoardView, Label, Owed, SeatView, parse
 from engines.core import View

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines.battlescenes import ENGINE
-from engines.battlescenes.rules.actions import Choose, Pass
+from engines.battlescenes.actions import Choose, Pass
 from engines.battlescenes.rules.state import Phase
 from engines.battlescenes.table import zones
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, keys, sid

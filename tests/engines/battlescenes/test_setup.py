@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engines.battlescenes import ENGINE
+from engines.battlescenes.actions import ChooseFirst, InitialResources, KeepHand, Mulligan
 from engines.battlescenes.content.schema import CardType, DeckList, Pack
-from engines.battlescenes.rules.actions import ChooseFirst, InitialResources, KeepHand, Mulligan
 from engines.battlescenes.rules.state import Phase, State
 from engines.core import IllegalActionError, NotYourTurnError, RiggedDice, Seat, SetupError
 from tests.engines.battlescenes.helpers import act, keys, pack

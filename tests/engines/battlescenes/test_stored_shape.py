@@ -8,8 +8,8 @@ import json
 from typing import Any
 
 from engines.battlescenes import ENGINE
+from engines.battlescenes import actions as act
 from engines.battlescenes.content.schema import CardDef
-from engines.battlescenes.rules import actions as act
 from engines.core import RiggedDice
 from tests.engines.battlescenes import reference
 from tests.engines.battlescenes.drawn import drawn

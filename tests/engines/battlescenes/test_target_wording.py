@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 from engines.battlescenes import ENGINE
+from engines.battlescenes.actions import UseAction
 from engines.battlescenes.content.loader import load_text
 from engines.battlescenes.content.schema import ActionDef
-from engines.battlescenes.rules.actions import UseAction
 from engines.battlescenes.rules.state import State
 from engines.battlescenes.table import zones
 from engines.core import IllegalActionError

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from engines.battlescenes import ENGINE
+from engines.battlescenes.actions import Choose, UseAction
 from engines.battlescenes.effects import tree
-from engines.battlescenes.rules.actions import Choose, UseAction
 from engines.battlescenes.rules.state import Pending, Phase, State
 from engines.battlescenes.table import zones
 from engines.core.model import replace

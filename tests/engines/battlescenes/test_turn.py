@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engines.battlescenes import ENGINE
-from engines.battlescenes.rules.actions import (
+from engines.battlescenes.actions import (
     Adjust,
     Capacitate,
     Discard,

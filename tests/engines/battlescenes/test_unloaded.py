@@ -4,9 +4,9 @@ damage: unload costs (6.2 E.2), Aprimoramento (7.2), unload steps and the Energy
 
 from __future__ import annotations
 
+from engines.battlescenes.actions import Keyword, UseAction
 from engines.battlescenes.content.loader import load_text
 from engines.battlescenes.content.schema import ActionDef, ActionKind, Step, Text, Trigger
-from engines.battlescenes.rules.actions import Keyword, UseAction
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import zones
 from engines.core.model import replace
@@ -117,7 +117,7 @@ def test_content_accepts_the_trigger() -> None:
 
 
 def test_the_energy_adjustment_triggers_it_too() -> None:
-    from engines.battlescenes.rules.actions import Adjust, Pass
+    from engines.battlescenes.actions import Adjust, Pass
 
     state = build(
         Side(deck=["protecao"] * 3, scene=[Placed("umar_v1", ["protecao"] * 6)]),

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from engines.battlescenes import ENGINE
+from engines.battlescenes.actions import Activate, Choose, Pass, PlayCard, UseAction
 from engines.battlescenes.rules import restrictions, use
-from engines.battlescenes.rules.actions import Activate, Choose, Pass, PlayCard, UseAction
 from engines.battlescenes.rules.state import Continuous, Phase, State
 from engines.battlescenes.table import zones
 from engines.core import IllegalActionError

@@ -8,7 +8,7 @@ import json
 from PIL import Image
 
 from engines.battlescenes import ENGINE
-from engines.battlescenes.rules.actions import UseAction
+from engines.battlescenes.actions import UseAction
 from engines.battlescenes.rules.state import Phase
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, sid
 from tests.engines.battlescenes.test_tree import walkthrough_table

@@ -45,9 +45,9 @@ from __future__ import annotations
 
 from collections import Counter
 
+from engines.battlescenes import use_menus
 from engines.battlescenes.content.schema import CardType
 from engines.battlescenes.effects.other_zones import concealed
-from engines.battlescenes.interface import use_menus
 from engines.battlescenes.rules import activated, play
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.rules.turn import HAND_LIMIT, capacitate_discards

@@ -8,10 +8,10 @@ from collections.abc import Callable, Mapping
 from itertools import combinations
 from typing import Any
 
+from engines.battlescenes.actions import card_list
 from engines.battlescenes.content.schema import ActionDef, CardType
-from engines.battlescenes.interface.menus import adjust_pool
+from engines.battlescenes.menus import adjust_pool
 from engines.battlescenes.rules import activated, manual, play, use
-from engines.battlescenes.rules.actions import card_list
 from engines.battlescenes.rules.state import InScene, State
 from engines.battlescenes.rules.turn import capacitate_discards
 from engines.battlescenes.table import zones

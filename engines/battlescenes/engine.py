@@ -3,21 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
+from engines.battlescenes import actions as act
+from engines.battlescenes import lookup, use_menus
+from engines.battlescenes.autocomplete import autocomplete
+from engines.battlescenes.commands import command_specs
 from engines.battlescenes.content import catalogue, positions, preview
 from engines.battlescenes.content.database import automated_codes, database
 from engines.battlescenes.content.loader import BUILTIN_PACKS, CONTENT_ROOT, builtin_pack, load_pack
 from engines.battlescenes.content.schema import Pack
 from engines.battlescenes.effects import interpreter
-from engines.battlescenes.interface import lookup, use_menus
-from engines.battlescenes.interface.autocomplete import autocomplete
-from engines.battlescenes.interface.commands import command_specs
-from engines.battlescenes.interface.menus import with_menus
+from engines.battlescenes.menus import with_menus
 from engines.battlescenes.render.describe import describe as describe_view
 from engines.battlescenes.render.kinds import cards_page
-from engines.battlescenes.rules import actions as act
 from engines.battlescenes.rules import (
     activated,
     invariants,
@@ -74,8 +73,7 @@ TURN_PHASES = frozenset(
 #: Standing preferences: pass the opponent's Anticipation step; decline "você pode" effects.
 PASS_ANTICIPATION = "battlescenes.pass_anticipation"
 SKIP_OPTIONAL = "battlescenes.skip_optional"
-#: The catalogs of every locale (``<locale>.yaml``), beside the package's subpackages.
-LOCALES = Path(__file__).resolve().parents[1] / "locales"
+#: What a player may do in the Preparation phase (the menus offer these kinds).
 PREP_KINDS = ("capacitate", "play", "discard", "yield", "use", "keyword", "activate", "pass")
 
 
@@ -115,11 +113,6 @@ class BattleScenes(GameEngine[State]):
         Preference(PASS_ANTICIPATION, Message("battlescenes.preference.pass_anticipation")),
         Preference(SKIP_OPTIONAL, Message("battlescenes.preference.skip_optional")),
     )
-
-    def locale_dir(self) -> Path:
-        """The game's message catalogs: ``engines/battlescenes/locales`` (the package's, not
-        this module's directory)."""
-        return LOCALES
 
     def entry_ids(self, content: Any) -> list[str]:
         """Every card, then every deck (``engines.battlescenes.content.preview``)."""

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from engines.battlescenes.actions import UseAction, card_list
 from engines.battlescenes.content.schema import ActionDef
 from engines.battlescenes.rules import use
-from engines.battlescenes.rules.actions import UseAction, card_list
 from engines.battlescenes.rules.state import State
 from engines.battlescenes.table import zones
 from engines.core import Dice, Event, IllegalActionError, Message, Selection, SelectOption
