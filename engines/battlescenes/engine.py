@@ -13,26 +13,22 @@ from engines.battlescenes.content import catalogue, positions, preview
 from engines.battlescenes.content.database import automated_codes, database
 from engines.battlescenes.content.loader import BUILTIN_PACKS, CONTENT_ROOT, builtin_pack, load_pack
 from engines.battlescenes.content.schema import Pack
-from engines.battlescenes.effects import interpreter
 from engines.battlescenes.menus import with_menus
 from engines.battlescenes.render.describe import describe as describe_view
 from engines.battlescenes.render.kinds import cards_page
 from engines.battlescenes.rules import (
-    activated,
     invariants,
-    keywords,
     load_order,
     manual,
-    play,
     secrets,
     setup,
     turn,
-    use,
 )
+from engines.battlescenes.rules.handlers import HANDLERS
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import shields, zones
 from engines.battlescenes.table.zones import VICTORY_POINTS, prize_points
-from engines.battlescenes.view import build_view, options_message
+from engines.battlescenes.view import build_view
 from engines.core import (
     Action,
     Choice,
@@ -301,7 +297,7 @@ class BattleScenes(GameEngine[State]):
             new, events = load_order.set_order(state, seat, action.order)
             return Outcome(new, tuple(events))
         state = replace(shields.refresh_shields(state), clock=state.clock + 1)
-        new, events = self._dispatch(state, seat, action, dice)
+        new, events = HANDLERS.handler(action)(state, seat, action, dice)
         if not (isinstance(action, act.Capacitate) and action.discard == -1):
             new = replace(new, capacitating=-1)  # the menus' chosen character: done or dropped
         if isinstance(action, act.UseAction) and action.step and new.using != -1:
@@ -316,79 +312,6 @@ class BattleScenes(GameEngine[State]):
         new = shields.refresh_shields(new)  # static shield texts that started or stopped (4.8.6)
         new = _remember(new, seat, action, _involved(action), events)
         return Outcome(new, tuple(events))
-
-    def _dispatch(
-        self, state: State, seat: int, action: Action, dice: Dice
-    ) -> tuple[State, list[Event]]:
-        match action:
-            case act.Choose():
-                if state.choice is None:
-                    raise IllegalActionError(
-                        "No choice is waiting.", key="battlescenes.error.no_choice"
-                    )
-                if action.option not in state.choice.options:
-                    raise IllegalActionError(
-                        "That is not one of the options.",
-                        key="battlescenes.error.bad_option",
-                        params={"options": options_message(state, seat)},
-                        rule="9.1.2",
-                    )
-                return interpreter.answer(state, action.option, dice)
-            case act.ChooseFirst():
-                return setup.choose_first(state, action.starter)
-            case act.Mulligan() if action.mode != "keep":
-                return setup.mulligan(state, seat, action.mode, dice)
-            case act.KeepHand() | act.Mulligan():  # mode "keep": the menu's answer
-                return setup.keep(state, seat)
-            case act.InitialResources():
-                return setup.initial_resources(state, seat, act.card_list(action.cards))
-            case act.Capacitate():
-                new, events = turn.capacitate(state, seat, action.character, action.discard)
-                return _resolved(new, events, dice)  # 5.2: what the discard triggered
-            case act.Discard():
-                new, events = turn.discard(state, seat, action.card)
-                return _resolved(new, events, dice)
-            case act.PlayCard():
-                return play.play(
-                    state,
-                    seat,
-                    action.card,
-                    act.card_list(action.load),
-                    action.evolve,
-                    dice,
-                    materialize=action.materialize,
-                )
-            case act.Yield():
-                return turn.yield_character(state, seat, action.character, dice)
-            case act.UseAction() if action.step:
-                return use_menus.step(state, seat, action, dice)
-            case act.UseAction():
-                return use.use(
-                    state,
-                    seat,
-                    action.character,
-                    action.action,
-                    act.card_list(action.targets),
-                    action.x,
-                    dice,
-                    act.card_list(action.unload),
-                    action.mode,
-                    act.card_list(action.pay),
-                )
-            case act.Keyword():
-                return keywords.activate(
-                    state, seat, action.keyword, action.card, action.character, action.unload, dice
-                )
-            case act.Activate():
-                return activated.activate(state, seat, action.card, action.text, dice)
-            case act.Adjust():
-                new, events = turn.adjust(state, seat, act.card_list(action.cards))
-                # 6.2 D ATENÇÃO: its triggered effects resolve; then turn.proceed (rules_apply)
-                # asks for the Adjustment again while something is owed (it repeats).
-                return _resolved(new, events, dice)
-            case _:
-                assert isinstance(action, act.Pass)
-                return turn.pass_step(state, dice)
 
     def secret_fields(
         self, before: State, seat: int, action: Action, outcome: Outcome[State]
@@ -474,12 +397,6 @@ class BattleScenes(GameEngine[State]):
         if state is None or seat is None:
             return []
         return autocomplete(state, seat, command, option, current, values)
-
-
-def _resolved(state: State, events: list[Event], dice: Dice) -> tuple[State, list[Event]]:
-    """The move's events, then its triggered effects resolved at once (5.2)."""
-    state, more = interpreter.run(state, dice)
-    return state, events + more
 
 
 def _using(state: State) -> Message | None:
