@@ -237,7 +237,8 @@ def _card(node: Node) -> CardDef:
         text=f.get("text", text, {}),
         cost=f.need("cost", lambda n: n.integer(0, 15)),
         timing=f.need("timing", lambda n: enum_value(n, Timing)),
-        copies=f.get("copies", lambda n: n.integer(1, 6), 1),
+        # The Forgemaster's deck holds 9 Gold Ore: printed decks go up to 9 copies.
+        copies=f.get("copies", lambda n: n.integer(1, 9), 1),
         source=f.need("source", Node.text),
         verified=f.need("verified", Node.boolean),
         side=f.get("side", lambda n: enum_value(n, Side), Side.ANY),
