@@ -347,6 +347,12 @@ class PieceDef:
     verified: bool
     sent: Script = ()
     recalled: Script = ()
+    #: What "activating" the piece does (``activate_piece``; Raveness's Nevermore):
+    #: run in the owner's script, it may ask her to choose.
+    activate: Script = ()
+    #: Run at the Upkeep of an opponent holding the piece, before that player's own
+    #: Upkeep effects, in the owner's context and aimed at the holder.
+    holder_upkeep: Script = ()
 
 
 @dataclass(frozen=True)

@@ -426,6 +426,8 @@ def _cross_check(hero: Hero, top: Node) -> None:
             if any(step.op in WAITING_OPS for step in _walk(bonus)):
                 raise top.fail(f"{where} scripts cannot stop for a player")
     scripts += [(f"dials.{d.id}", s) for d in hero.dials for s in d.upkeep.values()]
+    # Raveness's Nevermore: activating it and its holder's Upkeep may ask the owner.
+    scripts += [(f"pieces.{p.id}", p.activate + p.holder_upkeep) for p in hero.pieces]
     for card in hero.cards:
         if card.upgrade and card.upgrade.level not in slots.get(card.upgrade.slot, set()):
             raise top.fail(f"card {card.id}: no level {card.upgrade.level} of {card.upgrade.slot}")

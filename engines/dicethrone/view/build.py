@@ -60,6 +60,8 @@ def dial_chip(dial: DialDef, value: int, side: int) -> Token:
         loc: f"{text_for(dial.name, loc)}: {value} · {text_for(dial.sides[side], loc)}"
         for loc in locales
     }
+    if dial.sides[0] == dial.sides[1]:  # a one-sided dial: no side to name
+        label = {loc: f"{text_for(dial.name, loc)}: {value}" for loc in locales}
     return Token(dial.id, _text(dial.name), value, dial.high, companion=True, label=label)
 
 
