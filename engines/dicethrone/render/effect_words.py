@@ -146,6 +146,10 @@ GLYPHS: Mapping[str, str] = {
     # Thor (issue 22); "hammer" is above
     "worthy": "♛",
     "thunder": "ϟ",
+    # Raveness (issue 22): a bird's three-toed talon, a wing in flight, an eye
+    "talon": "⋔",
+    "wing": "✈",
+    "raven_eye": "◉",
 }
 
 
