@@ -300,6 +300,10 @@ class StatusDef:
     #: Tokens one spend removes at once (Thor's Electrokinesis: 4 to draw a card); the
     #: holder needs that many to spend.
     spend_count: int = 1
+    #: Faces its holder's dice read as blank while it is held (Raveness's Hex: 6s):
+    #: no symbol, no number, for her abilities' requirements and effects and her
+    #: defence (not the dice of an effect's own roll).
+    blank_faces: tuple[int, ...] = ()
     #: The hero that brings this status (set by the loader).
     hero: str = ""
 

@@ -169,6 +169,7 @@ def _status(node: Node) -> StatusDef:
     allowed |= {"defense_dice", "spend_in_main"}  # issue 22 (upkeep_once above)
     allowed |= {"each_option_once_per_turn"}  # issue 22: the Headless Horseman
     allowed |= {"spend_count"}  # issue 22: Thor's Electrokinesis
+    allowed |= {"blank_faces"}  # issue 22: Raveness's Hex
     f = Fields(node, allowed)
     status = StatusDef(
         id=f.need("id", ident),
@@ -211,6 +212,7 @@ def _status(node: Node) -> StatusDef:
         spend_in_main=f.get("spend_in_main", Node.boolean, False),
         each_option_once_per_turn=f.get("each_option_once_per_turn", Node.boolean, False),
         spend_count=f.get("spend_count", lambda n: n.integer(1, 10), 1),
+        blank_faces=f.get("blank_faces", lambda n: tuple(i.integer(1, 6) for i in n.items()), ()),
     )
     if status.each_option_once_per_turn and [s.op for s in status.spend] != ["or"]:
         raise node.fail("each_option_once_per_turn needs a 'spend' that is one 'or'")

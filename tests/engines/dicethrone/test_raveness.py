@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from engines.core import IllegalActionError
 from engines.dicethrone import ENGINE
 from engines.dicethrone.content import DamageKind
 from engines.dicethrone.effects.pieces import holder
@@ -344,6 +345,32 @@ def test_three_feathers_activate_nevermore_at_any_time() -> None:
     state, _ = act(_rv(statuses={FEATHER: 4}, **_away()), 0, a.Spend(FEATHER))
     state, _ = act(state, 0, a.Choose(ABSORB))
     assert _feathers(state) == 1 and _dial(state) == 1
+
+
+def _rolled(dice: tuple[int, ...], **raveness: Any) -> State:
+    state, _ = act(_rv(**raveness), 0, a.EndPhase())
+    state, _ = act(state, 0, a.RollDice(), *dice)
+    return state
+
+
+def test_hex_makes_her_6s_blank_for_her_abilities() -> None:
+    eyes = _rolled((6, 6, 6, 6, 1), statuses={HEX: 1})
+    with pytest.raises(IllegalActionError):
+        act(eyes, 0, a.Announce("chamber"))
+    rows = ENGINE.view(eyes, None).data["players"][0]["abilities"]
+    assert not any(r["met"] for ab in rows for r in ab["rows"])
+    run = _rolled((1, 3, 4, 5, 6), statuses={HEX: 1})  # 3-4-5 and a blank
+    with pytest.raises(IllegalActionError):
+        act(run, 0, a.Announce("craven"))
+    act(_rolled((1, 3, 4, 5, 6)), 0, a.Announce("craven"))  # without Hex: a small straight
+    act(_rolled((1, 1, 1, 6, 6), statuses={HEX: 1}), 0, a.Announce("peck"))  # talons count
+
+
+def test_hex_makes_the_defender_s_6s_blank() -> None:
+    state, _ = defend(_attacked(statuses={HEX: 1}), 1, 6, 6, 4, 1, 5)
+    assert state.choice is None or state.choice.pause  # no Nevermore activation asked
+    plain, _ = defend(_attacked(), 1, 6, 6, 4, 1, 5)
+    assert plain.choice is not None and plain.choice.seat == 1
 
 
 def test_hex_leaves_at_the_end_of_its_holder_s_turn() -> None:
