@@ -164,14 +164,15 @@ def test_a_2_lets_her_activate_up_to_twice_and_a_3_once(die: int, most: int) -> 
 
 def test_a_4_makes_its_holder_discard_a_card_of_his_choice() -> None:
     state = _rv(**_away())
-    state = with_player(state, 1, hand=("hand_of_god", "sprint"))  # hypothetical ids
+    state = with_player(state, 1, hand=("head_bash", "feelin_good"))
     state = replace(state, phase=Phase.DISCARD, step=None)
     state, _ = act(state, 0, a.EndPhase(), 4)
     state = _then(state)
     assert state.choice is not None and state.choice.topic == "discard_card"
     assert state.choice.picker == 1 and len(state.choice.options) == 2
     state, events = act(state, 1, a.Choose(2))
-    assert state.players[1].discard[-1] == "sprint" and "discarded" in keys(events)
+    assert state.players[1].discard[-1] == "feelin_good" and "discarded" in keys(events)
+    assert "feelin_good" not in state.players[1].hand
 
 
 def test_a_5_takes_a_cp_from_its_holder() -> None:
