@@ -447,6 +447,7 @@ AFTER_SCRIPT: Continuations[Resume, tuple[Flow, int], State, State] = Continuati
         Resume.EARLY: lambda env, state: targeting.start(env[0], state),
         Resume.DEFEND: lambda env, state: env[0].after_defense(state),
         Resume.UPKEEP: lambda env, state: env[0].after_upkeep(state),
+        Resume.HELD_PIECE: lambda env, state: upkeep.run_upkeep(env[0], state),
         Resume.INCOME: lambda env, state: upkeep.after_income(env[0], state),
         Resume.INCOME_QUIET: lambda env, state: upkeep.after_income(env[0], state),
         Resume.SETUP: lambda env, state: first_roll.set_up(env[0], state, env[1] + 1),

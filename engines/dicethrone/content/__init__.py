@@ -312,6 +312,10 @@ class StatusDef:
     #: Spent only while its holder has her own dice in play (the Treant's Seedling
     #: re-rolls one of them).
     spend_with_own_dice: bool = False
+    #: Faces its holder's dice read as blank while it is held (Raveness's Hex: 6s):
+    #: no symbol, no number, for her abilities' requirements and effects and her
+    #: defence (not the dice of an effect's own roll).
+    blank_faces: tuple[int, ...] = ()
     #: The hero that brings this status (set by the loader).
     hero: str = ""
 
@@ -359,6 +363,12 @@ class PieceDef:
     verified: bool
     sent: Script = ()
     recalled: Script = ()
+    #: What "activating" the piece does (``activate_piece``; Raveness's Nevermore):
+    #: run in the owner's script, it may ask her to choose.
+    activate: Script = ()
+    #: Run at the Upkeep of an opponent holding the piece, before that player's own
+    #: Upkeep effects, in the owner's context and aimed at the holder.
+    holder_upkeep: Script = ()
 
 
 @dataclass(frozen=True)

@@ -170,6 +170,7 @@ def _status(node: Node) -> StatusDef:
     allowed |= {"each_option_once_per_turn"}  # issue 22: the Headless Horseman
     allowed |= {"spend_count"}  # issue 22: Thor's Electrokinesis
     allowed |= {"per_extra_attempt", "per_extra_attempt_max", "spend_with_own_dice"}  # Treant
+    allowed |= {"blank_faces"}  # issue 22: Raveness's Hex
     f = Fields(node, allowed)
     status = StatusDef(
         id=f.need("id", ident),
@@ -215,6 +216,7 @@ def _status(node: Node) -> StatusDef:
         per_extra_attempt=f.get("per_extra_attempt", script, ()),
         per_extra_attempt_max=f.get("per_extra_attempt_max", lambda n: n.integer(1, 5), 0),
         spend_with_own_dice=f.get("spend_with_own_dice", Node.boolean, False),
+        blank_faces=f.get("blank_faces", lambda n: tuple(i.integer(1, 6) for i in n.items()), ()),
     )
     if status.each_option_once_per_turn and [s.op for s in status.spend] != ["or"]:
         raise node.fail("each_option_once_per_turn needs a 'spend' that is one 'or'")
@@ -431,6 +433,8 @@ def _cross_check(hero: Hero, top: Node) -> None:
             if any(step.op in WAITING_OPS for step in _walk(bonus)):
                 raise top.fail(f"{where} scripts cannot stop for a player")
     scripts += [(f"dials.{d.id}", s) for d in hero.dials for s in d.upkeep.values()]
+    # Raveness's Nevermore: activating it and its holder's Upkeep may ask the owner.
+    scripts += [(f"pieces.{p.id}", p.activate + p.holder_upkeep) for p in hero.pieces]
     for card in hero.cards:
         if card.upgrade and card.upgrade.level not in slots.get(card.upgrade.slot, set()):
             raise top.fail(f"card {card.id}: no level {card.upgrade.level} of {card.upgrade.slot}")

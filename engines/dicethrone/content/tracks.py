@@ -57,8 +57,12 @@ def dial(node: Node) -> DialDef:
     allowed |= {"flip_when_full", "flip_when_empty", "upkeep", "attacking"}
     f = Fields(node, allowed)
     sides = f.need("sides", lambda n: tuple(text(i) for i in n.items()))
+    if len(sides) == 1:
+        # A one-sided dial (Raveness's Nevermore dial) never turns over: its one
+        # name stands for both sides.
+        sides = (sides[0], sides[0])
     if len(sides) != 2:
-        raise node.fail("a dial has two sides")
+        raise node.fail("a dial has one or two sides")
     high = f.need("high", lambda n: n.integer(1, 10))
 
     def by_side(n: Node) -> dict[int, Script]:
@@ -82,8 +86,10 @@ def dial(node: Node) -> DialDef:
 
 
 def piece(node: Node) -> PieceDef:
-    """One piece: its name, rules text and what sending it away and taking it back do."""
-    f = Fields(node, {"id", "name", "text", "sent", "recalled"} | _PROVENANCE)
+    """One piece: its name, rules text, what sending it away and taking it back do,
+    what activating it does and what it does at its holder's Upkeep."""
+    keys = {"id", "name", "text", "sent", "recalled", "activate", "holder_upkeep"}
+    f = Fields(node, keys | _PROVENANCE)
     return PieceDef(
         id=f.need("id", ident),
         name=f.need("name", text),
@@ -92,4 +98,6 @@ def piece(node: Node) -> PieceDef:
         verified=f.need("verified", Node.boolean),
         sent=f.get("sent", script, ()),
         recalled=f.get("recalled", script, ()),
+        activate=f.get("activate", script, ()),
+        holder_upkeep=f.get("holder_upkeep", script, ()),
     )

@@ -52,6 +52,9 @@ FLAG_OPS |= {"extra_roll_attempt"}
 PIECE_OPS = frozenset(
     {"send_piece", "recall_piece", "move_piece", "if_piece_home", "if_piece_sent", "repeat"}
 )
+#: Raveness's Nevermore (``piece_holders.py``): a piece's own "activate" script, the
+#: piece passed to any player, steps aimed at its holder, an opponent's discard.
+HOLDER_OPS = frozenset({"activate_piece", "pass_piece", "at_piece_holder", "opponent_discards"})
 
 # -- end of the issue-22 block --------------------------------------------------------
 # -- issue 22, Spider-Man (effects/reactions.py) ---------------------------------------
@@ -66,7 +69,7 @@ OPS |= CLEAR_OPS | COUNT_OPS | {"damage", "manual"}
 OPS |= CLEAR_OPS | REACTION_OPS | {"damage", "manual"}
 OPS |= CLEAR_OPS | COST_OPS | TRACK_OPS | DIAL_OPS | {"damage", "manual"}
 OPS |= HOLDING_OPS | {"extra_roll_attempt"}
-OPS |= PIECE_OPS
+OPS |= PIECE_OPS | HOLDER_OPS
 
 
 def text(node: Node) -> Text:
@@ -174,6 +177,8 @@ def _step(node: Node) -> Step:
         return _holding_step(op, arg)
     if op in PIECE_OPS:
         return _piece_step(op, arg)
+    if op in HOLDER_OPS:
+        return _holder_step(op, arg)
     if op == "gain_choice":
         f = Fields(arg, {"of", "count", "name"})
         return Step(
@@ -394,6 +399,21 @@ def _piece_step(op: str, arg: Node) -> Step:
         amount=f.need("times", lambda n: n.integer(1, 10)),
         steps=f.need("do", script),
     )
+
+
+def _holder_step(op: str, arg: Node) -> Step:
+    """``activate_piece: p``, ``pass_piece: p``, ``opponent_discards: 1`` and
+    ``at_piece_holder: {piece, among, do}`` (``among``: everyone, opponents or
+    opponent; kept in the record's ``topic``)."""
+    if op == "opponent_discards":
+        return Step(op=op, amount=arg.integer(1, 1))
+    if op in ("activate_piece", "pass_piece"):
+        return Step(op=op, piece=ident(arg))
+    f = Fields(arg, {"piece", "among", "do"})
+    among = f.get("among", Node.text, "everyone")
+    if among not in ("everyone", "opponents", "opponent"):
+        raise arg.fail("among is 'everyone', 'opponents' or 'opponent'")
+    return Step(op=op, piece=f.need("piece", ident), topic=among, steps=f.need("do", script))
 
 
 def _idents(node: Node) -> tuple[str, ...]:

@@ -21,6 +21,7 @@ from engines.dicethrone.effects import (
     dice,
     extra,
     holding,
+    piece_holders,
     pieces,
     reactions,
     script,
@@ -49,6 +50,7 @@ HANDLERS: DTHandlers = DTHandlers.combine(
     dials.HANDLERS,
     holding.HANDLERS,
     pieces.HANDLERS,
+    piece_holders.HANDLERS,
 )
 MACHINE: Machine = kernel.Interpreter(HANDLERS, (offer_decline, ask_foe), decode)
 

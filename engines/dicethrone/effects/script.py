@@ -4,7 +4,6 @@ conditions, opposed rolls, "Additionally", and the steps that pause it for a pla
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 
 from engines.core.model import replace
@@ -25,7 +24,7 @@ from engines.dicethrone.effects.steps import (
     With,
 )
 from engines.dicethrone.rules import dice_cards
-from engines.dicethrone.rules.combos import symbol_counts
+from engines.dicethrone.rules.combos import numbers, symbol_counts
 from engines.dicethrone.rules.state import Resume, State, Suspended
 
 HANDLERS: DTHandlers = DTHandlers()
@@ -89,7 +88,7 @@ def with_(run: DTRun, state: State, step: With) -> State:
     ok = all(counts[s] >= n for s, n in step.symbols.items())
     if step.numbers and not any(v in step.numbers for v in ctx.dice):
         ok = False
-    if step.of_a_kind and max(Counter(ctx.dice).values(), default=0) < step.of_a_kind:
+    if step.of_a_kind and max(numbers(ctx.dice).values(), default=0) < step.of_a_kind:
         ok = False  # "On N-of-a-kind": numbers, not symbols
     if step.sum_at_most and sum(ctx.dice) > step.sum_at_most:
         ok = False  # "6 or less"

@@ -18,6 +18,7 @@ from engines.dicethrone.content import DamageKind, Hero, Script, Step, Text
 from engines.dicethrone.effects.cost_steps import COST_DECODERS, reroll
 from engines.dicethrone.effects.dial_steps import DIAL_DECODERS
 from engines.dicethrone.effects.holding import DECODERS as HOLDING_DECODERS
+from engines.dicethrone.effects.piece_holders import DECODERS as HOLDER_DECODERS
 from engines.dicethrone.effects.piece_steps import PIECE_DECODERS
 from engines.dicethrone.effects.reactions import DECODERS as REACTION_DECODERS
 from engines.dicethrone.effects.token_steps import TOKEN_DECODERS
@@ -419,6 +420,7 @@ DECODERS = {**DECODERS, **MORE_DECODERS, **REACTION_DECODERS}
 DECODERS = {**DECODERS, **MORE_DECODERS, **COST_DECODERS, **TRACK_DECODERS, **DIAL_DECODERS}
 DECODERS = {**DECODERS, **HOLDING_DECODERS}  # issue 22: the Headless Horseman
 DECODERS = {**DECODERS, **PIECE_DECODERS}
+DECODERS = {**DECODERS, **HOLDER_DECODERS}  # issue 22: Raveness's Nevermore
 
 
 class UnknownOpError(ValueError):

@@ -15,6 +15,12 @@ from engines.dicethrone.content import Step, text_for
 from engines.dicethrone.effects.cost_steps import GainChoice, PayFor, RerollPerToken
 from engines.dicethrone.effects.dial_steps import ChangeDial, EmptyDial, FlipDial, OnDial
 from engines.dicethrone.effects.holding import ExtraRollAttempt, OptionUsed, Relocate, UnlessFirst
+from engines.dicethrone.effects.piece_holders import (
+    ActivatePiece,
+    AtPieceHolder,
+    OpponentDiscards,
+    PassPiece,
+)
 from engines.dicethrone.effects.piece_steps import (
     IfPieceHome,
     IfPieceSent,
@@ -145,6 +151,10 @@ GLYPHS: Mapping[str, str] = {
     # Treant (issue 22): a forked twig, a leaf ("spirit" is the Mythic Brawler's above)
     "branch": "Ψ",
     "leaf": "☘",
+    # Raveness (issue 22): a bird's three-toed talon, a wing in flight, an eye
+    "talon": "⋔",
+    "wing": "✈",
+    "raven_eye": "◉",
 }
 
 
@@ -366,6 +376,13 @@ class Words:
             case Repeat(times=times, up_to=up_to, steps=steps):
                 key = "repeat_up_to" if up_to else "repeat"
                 return self._fx(key, count=times, then=self.script(steps))
+            case ActivatePiece(piece=piece) | PassPiece(piece=piece):
+                return self._fx(word_key(typed), piece=self._piece_name(piece))
+            case AtPieceHolder(piece=piece, among=among, steps=steps):
+                name = self._piece_name(piece)
+                return self._fx(f"at_piece_holder_{among}", piece=name, then=self.script(steps))
+            case OpponentDiscards():
+                return self._fx("opponent_discards")
         return None
 
     def _piece_name(self, piece: str) -> str:
@@ -730,4 +747,12 @@ def word_key(typed: object) -> str:
             return "if_piece_sent"
         case Repeat():
             return "repeat"
+        case ActivatePiece():
+            return "activate_piece"
+        case PassPiece():
+            return "pass_piece"
+        case AtPieceHolder():
+            return "at_piece_holder"
+        case OpponentDiscards():
+            return "opponent_discards"
     raise ValueError(f"no words for {type(typed).__name__}")

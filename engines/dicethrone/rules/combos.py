@@ -14,15 +14,23 @@ from itertools import combinations_with_replacement
 
 from engines.dicethrone.content import Ability, Hero, Requirement, Variant
 
+#: A die read as blank (Raveness's Hex: the holder's 6s): no symbol, no number.
+BLANK = 0
+
 
 def symbol_counts(hero: Hero, values: Sequence[int]) -> Counter[str]:
-    """How many dice show each symbol."""
-    return Counter(hero.symbol(v) for v in values)
+    """How many dice show each symbol (a blank die shows none)."""
+    return Counter(hero.symbol(v) for v in values if v != BLANK)
+
+
+def numbers(values: Sequence[int]) -> Counter[int]:
+    """How many dice show each number (a blank die shows none)."""
+    return Counter(v for v in values if v != BLANK)
 
 
 def longest_run(values: Sequence[int]) -> int:
     """Length of the longest run of consecutive numbers among the dice."""
-    present = set(values)
+    present = set(values) - {BLANK}
     best = 0
     for start in present:
         if start - 1 in present:
@@ -41,7 +49,7 @@ def meets(hero: Hero, values: Sequence[int], req: Requirement) -> bool:
         return False
     if req.straight and longest_run(values) < req.straight:
         return False
-    return not (req.of_a_kind and max(Counter(values).values(), default=0) < req.of_a_kind)
+    return not (req.of_a_kind and max(numbers(values).values(), default=0) < req.of_a_kind)
 
 
 def best_variant(hero: Hero, ability: Ability, level: int, values: Sequence[int]) -> Variant | None:
@@ -55,13 +63,20 @@ def usable_level(ability: Ability, upgraded: int) -> int:
     return max(lv for lv in ability.levels if lv <= max(upgraded, 1))
 
 
-def reachable(hero: Hero, kept: Sequence[int], free: int, req: Requirement) -> bool:
+def reachable(
+    hero: Hero,
+    kept: Sequence[int],
+    free: int,
+    req: Requirement,
+    blanks: frozenset[int] = frozenset(),
+) -> bool:
     """Whether re-rolling ``free`` dice next to the ``kept`` values could meet ``req``
     (some faces of the free dice meet it): what the board highlights as still possible.
-    Every multiset of faces is tried (at most 252 for five dice)."""
+    Every multiset of faces is tried (at most 252 for five dice); a face in ``blanks``
+    lands blank."""
+    sides = tuple(BLANK if f in blanks else f for f in range(1, 7))
     return any(
-        meets(hero, [*kept, *faces], req)
-        for faces in combinations_with_replacement(range(1, 7), free)
+        meets(hero, [*kept, *faces], req) for faces in combinations_with_replacement(sides, free)
     )
 
 
@@ -81,17 +96,17 @@ def used_dice(hero: Hero, values: Sequence[int], req: Requirement) -> tuple[bool
     for sym, need in req.symbols.items():
         take(need, partial(_shows, hero, sym))
     if req.straight:
-        present = set(values)
+        present = set(values) - {BLANK}
         start = next(
             s for s in sorted(present) if all(s + k in present for k in range(req.straight))
         )
         for number in range(start, start + req.straight):
             take(1, number.__eq__)
     if req.of_a_kind:
-        value, _ = Counter(values).most_common(1)[0]
+        value, _ = numbers(values).most_common(1)[0]
         take(req.of_a_kind, value.__eq__)
     return tuple(used)
 
 
 def _shows(hero: Hero, symbol: str, value: int) -> bool:
-    return hero.symbol(value) == symbol
+    return value != BLANK and hero.symbol(value) == symbol

@@ -178,6 +178,9 @@ class Resume(enum.Enum):
     SETUP = "setup"
     #: A card played or a token spent: back to what the player was doing.
     CARD = "card"
+    #: Another hero's piece acting at its holder's Upkeep (Raveness's Nevermore, issue
+    #: 22): the rest of the Upkeep next.
+    HELD_PIECE = "held_piece"
 
 
 @dataclass(frozen=True)

@@ -61,3 +61,20 @@ def stack_limit(content: Content, state: State, seat: int, status: str) -> int:
     definition = content.status(status)
     shared = sum(player.statuses.get(s, 0) for s in definition.limit_shared_with)
     return definition.limit(player.hero) + player.stack_bonus.get(status, 0) - shared
+
+
+def readable(content: Content, state: State, seat: int, values: tuple[int, ...]) -> tuple[int, ...]:
+    """The seat's dice as its statuses let them be read: a face one of them blanks
+    (Raveness's Hex: "6s are blank") reads as a blank die (0: no symbol, no number)."""
+    blanks = blank_faces(content, state, seat)
+    return tuple(0 if v in blanks else v for v in values) if blanks else values
+
+
+def blank_faces(content: Content, state: State, seat: int) -> frozenset[int]:
+    """The faces the seat's statuses make blank on her dice (none usually)."""
+    return frozenset(
+        face
+        for status, count in state.players[seat].statuses.items()
+        if count
+        for face in content.status(status).blank_faces
+    )

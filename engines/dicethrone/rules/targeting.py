@@ -17,6 +17,7 @@ from engines.dicethrone.rules import aim, modes
 from engines.dicethrone.rules.combos import best_variant, usable_level
 from engines.dicethrone.rules.flow import TurnFlow
 from engines.dicethrone.rules.state import KING, TEAMS, Resume, State, Step
+from engines.dicethrone.rules.statuses import readable
 
 
 def begin(flow: TurnFlow, state: State, script: Script) -> State:
@@ -30,7 +31,8 @@ def begin(flow: TurnFlow, state: State, script: Script) -> State:
     if not first:
         return start(flow, state)
     hero = flow.hero(state, state.active)
-    ctx = Ctx(state.active, hero, state.roll.dice, True, state.roll.ultimate, resume=Resume.EARLY)
+    dice = readable(flow.content, state, state.active, state.roll.dice)
+    ctx = Ctx(state.active, hero, dice, True, state.roll.ultimate, resume=Resume.EARLY)
     after = flow.interp.run(state, first, ctx)
     return after if paused(state, after) else start(flow, after)
 
@@ -105,5 +107,6 @@ def _attacks(flow: TurnFlow, state: State) -> bool:
     ability = hero.ability(state.roll.announced or "")
     assert ability is not None
     level = usable_level(ability, flow._level(state, state.active, ability.id))
-    variant = best_variant(hero, ability, level, state.roll.dice)
+    dice = readable(flow.content, state, state.active, state.roll.dice)
+    variant = best_variant(hero, ability, level, dice)
     return variant is not None and modes.is_attack(variant.effect)

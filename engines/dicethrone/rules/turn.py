@@ -43,6 +43,7 @@ from engines.dicethrone.rules.state import (
     Step,
     goto,
 )
+from engines.dicethrone.rules.statuses import readable
 
 
 def illegal(message: str, key: str, rule: str, **params: object) -> IllegalActionError:
@@ -242,10 +243,16 @@ class Flow:
         )
         return replace(state, roll=replace(state.roll, kept=kept))
 
+    def dice_read(self, state: State, seat: int, values: tuple[int, ...]) -> tuple[int, ...]:
+        """The seat's dice as its abilities and defence read them (a face a status
+        blanks, Raveness's Hex, reads as blank)."""
+        return readable(self.content, state, seat, values)
+
     def met(self, state: State, seat: int, ability: Ability) -> bool:
         """Whether the seat's current dice meet the ability at its current level."""
         level = usable_level(ability, self._level(state, seat, ability.id))
-        return best_variant(self.hero(state, seat), ability, level, state.roll.dice) is not None
+        dice = self.dice_read(state, seat, state.roll.dice)
+        return best_variant(self.hero(state, seat), ability, level, dice) is not None
 
     def _level(self, state: State, seat: int, slot: str) -> int:
         # An alternate ability reads the level of the slot whose upgrade adds it.
@@ -302,7 +309,7 @@ class Flow:
         ability = hero.ability(state.roll.announced or "")
         assert ability is not None
         level = usable_level(ability, self._level(state, seat, ability.id))
-        variant = best_variant(hero, ability, level, state.roll.dice)
+        variant = best_variant(hero, ability, level, self.dice_read(state, seat, state.roll.dice))
         if variant is None:
             # 4.3: the dice changed; announce another ability or use unused attempts.
             self.emit("no_longer_met", "4.3", ability=dict(ability.name))
@@ -334,12 +341,13 @@ class Flow:
         ability = hero.ability(state.roll.announced or "")
         assert ability is not None
         level = usable_level(ability, self._level(state, seat, ability.id))
-        variant = best_variant(hero, ability, level, state.roll.dice)
+        dice = self.dice_read(state, seat, state.roll.dice)
+        variant = best_variant(hero, ability, level, dice)
         assert variant is not None
         defender = state.players[state.opponent(seat)]
         held = tuple(s for s, n in sorted(defender.statuses.items()) if n)
         state = replace(state, step=Step.RESPONSE, roll=replace(state.roll, held=held))
-        ctx = Ctx(seat, hero, state.roll.dice, True, ability.ultimate, resume=Resume.ACTIVATE)
+        ctx = Ctx(seat, hero, dice, True, ability.ultimate, resume=Resume.ACTIVATE)
         # With several opponents the effects needing no target resolved at 4.4.
         effect = aim.split(variant.effect)[1] if state.roll.early_done else variant.effect
         after = self.interp.run(state, effect, ctx)
@@ -402,7 +410,8 @@ class Flow:
         assert defense is not None
         level = max(lv for lv in defense.levels if lv <= self._level(state, seat, defense.id))
         state = replace(state, step=Step.DEFENSE)
-        ctx = Ctx(seat, hero, state.roll.defense_dice, resume=Resume.DEFEND)
+        dice = self.dice_read(state, seat, state.roll.defense_dice)
+        ctx = Ctx(seat, hero, dice, resume=Resume.DEFEND)
         after = self.interp.run(state, defense.levels[level], ctx)
         return after if paused(state, after) else self.after_defense(after)
 

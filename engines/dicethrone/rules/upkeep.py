@@ -11,6 +11,7 @@ from engines.dicethrone.content import Step as ScriptStep
 from engines.dicethrone.effects.context import Ctx, draw_card, paused, put, remove_status
 from engines.dicethrone.effects.dials import dial_upkeep
 from engines.dicethrone.effects.foes import FOE_RESET
+from engines.dicethrone.effects.piece_holders import held_pieces, run_held_upkeep
 from engines.dicethrone.rules.flow import TurnFlow
 from engines.dicethrone.rules.ledger import resolve_ledger
 from engines.dicethrone.rules.state import CP_CAP, Phase, Resume, State, Step, goto
@@ -20,7 +21,21 @@ def start_turn(flow: TurnFlow, state: State) -> State:
     """Upkeep then Income, which need no decision, then Main (1)."""
     seat = state.active
     flow.emit("turn", "Fases do Turno", player=flow.name(state, seat), turn=state.turn)
-    hero = flow.hero(state, seat)
+    return run_upkeep(flow, state)
+
+
+def run_upkeep(flow: TurnFlow, state: State) -> State:
+    """The Upkeep's effects: first another hero's piece held by the active player
+    (Raveness's Nevermore, issue 22), each in its owner's context and each a script
+    that may pause (it comes back here), then the active player's own."""
+    seat = state.active
+    heroes = {s: flow.hero(state, s) for s in range(len(state.players))}
+    for owner, piece in held_pieces(heroes, state, seat):
+        after = run_held_upkeep(flow.interp.run, heroes, state, owner, piece)
+        if paused(state, after):
+            return after
+        state = after
+    hero = heroes[seat]
     # "Fase de Manutenção" 1: status effects and passives act, once per token;
     # one script, so a choice ("Or") inside it can pause and resume it.
     sources: list[tuple[dict[str, str], tuple[ScriptStep, ...]]] = []

@@ -26,6 +26,7 @@ from engines.dicethrone.rules.damage import Incoming
 from engines.dicethrone.rules.modes import leaders, start_health
 from engines.dicethrone.rules.state import CP_CAP, HAND_LIMIT, KING, Phase, Player, Roll, State
 from engines.dicethrone.rules.state import Step as TurnStep
+from engines.dicethrone.rules.statuses import blank_faces, readable
 from engines.dicethrone.rules.turn import Flow
 from engines.dicethrone.view.schema import (
     AbilityRow,
@@ -60,6 +61,8 @@ def dial_chip(dial: DialDef, value: int, side: int) -> Token:
         loc: f"{text_for(dial.name, loc)}: {value} · {text_for(dial.sides[side], loc)}"
         for loc in locales
     }
+    if dial.sides[0] == dial.sides[1]:  # a one-sided dial: no side to name
+        label = {loc: f"{text_for(dial.name, loc)}: {value}" for loc in locales}
     return Token(dial.id, _text(dial.name), value, dial.high, companion=True, label=label)
 
 
@@ -141,11 +144,13 @@ def _abilities(flow: Flow, state: State, seat: int) -> tuple[AbilityView, ...]:
     roll = state.roll
     rolling = seat == state.active and state.step is TurnStep.ROLLING and roll.attempts > 0
     more = rolling and roll.attempts < flow.max_attempts(state, seat)
-    kept = [v for v, k in zip(roll.dice, roll.kept, strict=False) if k]
+    dice = readable(flow.content, state, seat, roll.dice)  # Hex's blank 6s
+    blanks = blank_faces(flow.content, state, seat)
+    kept = [v for v, k in zip(dice, roll.kept, strict=False) if k]
     out = []
     for ab in hero.abilities:
         level = usable_level(ab, flow._level(state, seat, ab.id))
-        best = best_variant(hero, ab, level, roll.dice) if rolling else None
+        best = best_variant(hero, ab, level, dice) if rolling else None
         rows = tuple(
             AbilityRow(
                 Requirement(
@@ -153,7 +158,8 @@ def _abilities(flow: Flow, state: State, seat: int) -> tuple[AbilityView, ...]:
                 ),
                 v.effect,
                 met=v is best,
-                reachable=more and reachable(hero, kept, len(roll.dice) - len(kept), v.requirement),
+                reachable=more
+                and reachable(hero, kept, len(roll.dice) - len(kept), v.requirement, blanks),
             )
             for v in ab.levels[level]
         )
@@ -369,8 +375,9 @@ def _used(flow: Flow, state: State, ability: Ability) -> tuple[bool, ...]:
     seat = state.active
     hero = flow.hero(state, seat)
     level = usable_level(ability, flow._level(state, seat, ability.id))
-    variant = best_variant(hero, ability, level, state.roll.dice)
-    return () if variant is None else used_dice(hero, state.roll.dice, variant.requirement)
+    dice = readable(flow.content, state, seat, state.roll.dice)
+    variant = best_variant(hero, ability, level, dice)
+    return () if variant is None else used_dice(hero, dice, variant.requirement)
 
 
 def _card_name(flow: Flow, state: State, seat: int) -> dict[str, str] | str:

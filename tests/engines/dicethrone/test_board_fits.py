@@ -105,6 +105,7 @@ TABLES = (
     (("barbarian", "mythic_brawler", "duelist", "ninja"), "it"),
     (("gunslinger", "sun_elf", "ninja"), "it"),
     (("treant", "paladin", "druid", "treant"), "pt-BR"),  # issue 22: the Treant's Spirits
+    (("raveness", "paladin", "raveness", "ninja"), "pt-BR"),  # issue 22: Raveness
 )
 #: Tables known to pass the phone's height, and the height each keeps within: the
 #: printed Paladin defending (issue 22: Divine Defense II rolls 4 dice, and its line

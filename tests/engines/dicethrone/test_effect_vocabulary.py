@@ -17,6 +17,7 @@ SYNTHETIC = {"foe", "keep_dice", "opposed_result", "opposed_reroll", "reroll_die
 SYNTHETIC |= {"pay_cp"}  # a SpendFor option paying CP (the Pyromancer)
 SYNTHETIC |= {"option_used"}  # a once-a-turn spend option taken (the Headless Horseman)
 SYNTHETIC |= {"piece_to"}  # a piece sent to the player picked (Thor's Mjölnir)
+SYNTHETIC |= {"piece_onto", "discard_from"}  # Raveness's Nevermore passed; a foe's discard
 
 
 @pytest.mark.parametrize("op", sorted(OPS | SYNTHETIC))
@@ -43,5 +44,6 @@ def test_every_continuation_is_stored_by_its_old_name() -> None:
         "income_quiet",
         "setup",
         "card",
+        "held_piece",
     }
     assert AFTER_SCRIPT.kind is Resume
