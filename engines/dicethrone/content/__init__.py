@@ -291,6 +291,9 @@ class StatusDef:
     #: Its ``spend`` is an "Or" whose options each may be chosen once per turn, and
     #: only those that can act now are offered (the Headless Horseman's Grim Pursuit).
     each_option_once_per_turn: bool = False
+    #: The holder's script when one token advances (``advance_tokens``): a token
+    #: counting down turns to its next side, or goes off (Black Widow's Time Bomb).
+    advance: Script = ()
     #: The hero that brings this status (set by the loader).
     hero: str = ""
 

@@ -97,6 +97,8 @@ WAITING_OPS |= {"spend_for"}  # the Pyromancer: an "Or" of amounts
 WAITING_OPS |= {"discard_token"}  # issue 22, Spider-Man: an offer to pay a token
 #: Gaining tokens of the owner's choice stops for her (issue 22: Mythic Brawler).
 WAITING_OPS |= {"gain_choice"}
+#: A search of several Ability Upgrades stops for her pick (issue 22: Black Widow).
+WAITING_OPS |= {"fetch_upgrade"}
 
 
 def _ability(node: Node) -> Ability:
@@ -168,6 +170,7 @@ def _status(node: Node) -> StatusDef:
     allowed |= {"when_inflicted"}  # issue 22: Spider-Man's Webbed
     allowed |= {"defense_dice", "spend_in_main"}  # issue 22 (upkeep_once above)
     allowed |= {"each_option_once_per_turn"}  # issue 22: the Headless Horseman
+    allowed |= {"advance"}  # issue 22: Black Widow's Time Bomb
     f = Fields(node, allowed)
     status = StatusDef(
         id=f.need("id", ident),
@@ -209,6 +212,7 @@ def _status(node: Node) -> StatusDef:
         defense_dice=f.get("defense_dice", lambda n: n.integer(1, 3), 0),
         spend_in_main=f.get("spend_in_main", Node.boolean, False),
         each_option_once_per_turn=f.get("each_option_once_per_turn", Node.boolean, False),
+        advance=f.get("advance", script, ()),
     )
     if status.each_option_once_per_turn and [s.op for s in status.spend] != ["or"]:
         raise node.fail("each_option_once_per_turn needs a 'spend' that is one 'or'")
@@ -374,7 +378,8 @@ def _cross_check(hero: Hero, top: Node) -> None:
             + s.overflow
             + s.when_full
             + s.end_of_turn
-            + s.when_inflicted,
+            + s.when_inflicted
+            + s.advance,
         )
         for s in hero.statuses
     ]
@@ -400,7 +405,8 @@ def _cross_check(hero: Hero, top: Node) -> None:
             + s.overflow
             + s.when_full
             + s.end_of_turn
-            + s.when_inflicted,
+            + s.when_inflicted
+            + s.advance,
         )
         for s in hero.statuses
     ]

@@ -47,6 +47,11 @@ DIAL_OPS = frozenset({"raise_dial", "lower_dial", "set_dial", "empty_dial", "fli
 HOLDING_OPS = frozenset({"relocate", "unless_first"})
 FLAG_OPS |= {"extra_roll_attempt"}
 
+#: Black Widow's steps (effects/deck.py): her Ability Upgrades in play counted,
+#: tokens counting down, a hand shown to one player, a deck looked at or searched.
+DECK_OPS = frozenset({"if_upgrades", "for_each_upgrade", "advance_tokens", "reveal_hand"})
+DECK_OPS |= {"fetch_upgrade", "look_at_top"}
+
 # -- end of the issue-22 block --------------------------------------------------------
 # -- issue 22, Spider-Man (effects/reactions.py) ---------------------------------------
 #: Flags: an additional Offensive Roll Phase; a Defensive Ability against an
@@ -60,6 +65,7 @@ OPS |= CLEAR_OPS | COUNT_OPS | {"damage", "manual"}
 OPS |= CLEAR_OPS | REACTION_OPS | {"damage", "manual"}
 OPS |= CLEAR_OPS | COST_OPS | TRACK_OPS | DIAL_OPS | {"damage", "manual"}
 OPS |= HOLDING_OPS | {"extra_roll_attempt"}
+OPS |= DECK_OPS
 
 
 def text(node: Node) -> Text:
@@ -165,6 +171,8 @@ def _step(node: Node) -> Step:
         return _dial_step(op, arg)
     if op in HOLDING_OPS:
         return _holding_step(op, arg)
+    if op in DECK_OPS:
+        return _deck_step(op, arg)
     if op == "gain_choice":
         f = Fields(arg, {"of", "count", "name"})
         return Step(
@@ -351,6 +359,44 @@ def _holding_step(op: str, arg: Node) -> Step:
         status=f.need("status", ident),
         target=f.get("target", _target, "self"),
         steps=f.get("do", script, ()),
+    )
+
+
+def _deck_step(op: str, arg: Node) -> Step:
+    """``if_upgrades: {at_least, do, else}``, ``for_each_upgrade: [...]``,
+    ``advance_tokens: [ids]``, ``reveal_hand: opponent``, ``fetch_upgrade: {from,
+    to, count}`` and ``look_at_top: {count, take_upgrades, if_none}``."""
+    if op == "if_upgrades":
+        f = Fields(arg, {"at_least", "do", "else"})
+        return Step(
+            op=op,
+            amount=f.need("at_least", lambda n: n.integer(1, 10)),
+            steps=f.need("do", script),
+            otherwise=f.get("else", script, ()),
+        )
+    if op == "for_each_upgrade":
+        return Step(op=op, steps=script(arg))
+    if op == "advance_tokens":
+        return Step(op=op, statuses=_idents(arg))
+    if op == "reveal_hand":
+        return Step(op=op, target=_target(arg))
+    if op == "fetch_upgrade":
+        f = Fields(arg, {"from", "to", "count"})
+        source = f.get("from", Node.text, "deck")
+        destination = f.get("to", Node.text, "play")
+        if source not in ("deck", "hand") or destination not in ("play", "hand"):
+            raise arg.fail("from is 'deck' or 'hand'; to is 'play' or 'hand'")
+        return Step(
+            op=op,
+            amount=f.get("count", lambda n: n.integer(1, 5), 1),
+            topic=f"{source}>{destination}",
+        )
+    f = Fields(arg, {"count", "take_upgrades", "if_none"})
+    return Step(
+        op=op,
+        amount=f.need("count", lambda n: n.integer(1, 10)),
+        topic="take_upgrades" if f.get("take_upgrades", Node.boolean, False) else "",
+        otherwise=f.get("if_none", script, ()),
     )
 
 

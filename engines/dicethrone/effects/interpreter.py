@@ -17,6 +17,7 @@ from engines.dicethrone.content import Content
 from engines.dicethrone.effects import (
     companions,
     costs,
+    deck,
     dials,
     dice,
     extra,
@@ -47,6 +48,7 @@ HANDLERS: DTHandlers = DTHandlers.combine(
     tracks.HANDLERS,
     dials.HANDLERS,
     holding.HANDLERS,
+    deck.HANDLERS,
 )
 MACHINE: Machine = kernel.Interpreter(HANDLERS, (offer_decline, ask_foe), decode)
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from engines.dicethrone.content import DamageKind, Hero, Script, Step, Text
 from engines.dicethrone.effects.cost_steps import COST_DECODERS, reroll
+from engines.dicethrone.effects.deck import DECODERS as DECK_DECODERS
 from engines.dicethrone.effects.dial_steps import DIAL_DECODERS
 from engines.dicethrone.effects.holding import DECODERS as HOLDING_DECODERS
 from engines.dicethrone.effects.reactions import DECODERS as REACTION_DECODERS
@@ -405,6 +406,7 @@ DECODERS = {**DECODERS, **TOKEN_DECODERS}
 DECODERS = {**DECODERS, **MORE_DECODERS, **REACTION_DECODERS}
 DECODERS = {**DECODERS, **MORE_DECODERS, **COST_DECODERS, **TRACK_DECODERS, **DIAL_DECODERS}
 DECODERS = {**DECODERS, **HOLDING_DECODERS}  # issue 22: the Headless Horseman
+DECODERS = {**DECODERS, **DECK_DECODERS}  # issue 22: Black Widow
 
 
 class UnknownOpError(ValueError):

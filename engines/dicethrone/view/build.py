@@ -9,6 +9,7 @@ from dataclasses import fields
 from engines.core import Decision
 from engines.core.model import replace
 from engines.dicethrone.content import Ability, CardDef, DialDef, Step, Text, TrackDef, text_for
+from engines.dicethrone.effects.deck import SECRET
 from engines.dicethrone.effects.dials import reading
 from engines.dicethrone.rules.cards import card_cost
 from engines.dicethrone.rules.combos import best_variant, reachable, usable_level, used_dice
@@ -307,6 +308,12 @@ def _choice(state: State) -> ChoiceView | None:
     choice = state.choice
     if choice is None or choice.pause or choice.manual:
         return None
+    if choice.topic == SECRET:
+        # Options naming hidden cards (a deck searched): only their number is public;
+        # the picker reads their names in her own menus.
+        return ChoiceView(
+            choice.picker, tuple({"en-US": str(n)} for n, _ in enumerate(choice.options, 1))
+        )
     return ChoiceView(choice.picker, tuple(option_label(o) for o in choice.options))
 
 
