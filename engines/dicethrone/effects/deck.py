@@ -95,14 +95,18 @@ class LookAtTop:
     if_none: Script
 
 
+def _places(topic: str) -> tuple[str, str]:
+    """``"deck>play"``: where a search looks and where its card goes (the default)."""
+    source, _, destination = topic.partition(">")
+    return source or "deck", destination or "play"
+
+
 def _search(s: Step) -> FetchUpgrade:
-    source, _, destination = s.topic.partition(">")
-    return FetchUpgrade(s.amount, source, destination)
+    return FetchUpgrade(s.amount, *_places(s.topic))
 
 
 def _pick(s: Step) -> FetchPick:
-    source, _, destination = s.topic.partition(">")
-    return FetchPick(s.status or "", source, destination)
+    return FetchPick(s.status or "", *_places(s.topic))
 
 
 #: Record ``op`` -> typed step, for the steps of this module.

@@ -137,6 +137,10 @@ GLYPHS: Mapping[str, str] = {
     "axe": "⚔",
     "horseshoe": "Ω",
     "scare": "☠",
+    # Black Widow (issue 22): a spy's eye, crossed batons, the widow's mark
+    "espionage": "◉",
+    "baton": "⚔",
+    "widow": "♦",
 }
 
 
@@ -305,6 +309,14 @@ class Words:
     def _deck(self, typed: object) -> str | None:
         """Words of Black Widow's steps (issue 22, ``effects.deck``)."""
         match typed:
+            case IfUpgrades(at_least=count, steps=(offer,), otherwise=otherwise) if (
+                offer.op == "reroll" and offer.steps == otherwise and otherwise
+            ):
+                # "With N upgrades you may re-roll these dice", then the same steps
+                # either way (Sabotage): the steps said once.
+                dice = offer.amount
+                then = self.script(otherwise)
+                return self._fx("if_upgrades_reroll", count=count, dice=dice, then=then)
             case IfUpgrades(at_least=count, steps=steps, otherwise=otherwise):
                 word = self._fx("if_upgrades", count=count, then=self.script(steps))
                 if otherwise:

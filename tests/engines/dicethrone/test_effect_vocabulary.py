@@ -16,6 +16,7 @@ from engines.dicethrone.rules.state import Resume
 SYNTHETIC = {"foe", "keep_dice", "opposed_result", "opposed_reroll", "reroll_die", "discard_at"}
 SYNTHETIC |= {"pay_cp"}  # a SpendFor option paying CP (the Pyromancer)
 SYNTHETIC |= {"option_used"}  # a once-a-turn spend option taken (the Headless Horseman)
+SYNTHETIC |= {"fetch_pick"}  # the card a deck or hand search picked (Black Widow)
 
 
 @pytest.mark.parametrize("op", sorted(OPS | SYNTHETIC))
