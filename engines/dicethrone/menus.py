@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from engines.core import Decision, IllegalActionError, Message, Selection, SelectOption
 from engines.core.menus import Menus
+from engines.dicethrone.effects.deck import SECRET
 from engines.dicethrone.rules.aiming import needs_target, target_options
 from engines.dicethrone.rules.cards import card_cost, check_card, spendable
 from engines.dicethrone.rules.decisions import out_of_turn
@@ -98,7 +99,9 @@ def _choose(state: State, public: bool) -> Selection:
             )
             for n, option in enumerate(ch.options, start=1)
         )
-    return Selection("choose", "option", options, _m("choose"), public=public)
+    # A secret "Or" (a deck searched) names hidden cards: the picker's menus only.
+    secret = ch is not None and ch.topic == SECRET
+    return Selection("choose", "option", options, _m("choose"), public=public and not secret)
 
 
 def _target(state: State, public: bool) -> Selection:

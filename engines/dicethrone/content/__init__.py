@@ -316,6 +316,9 @@ class StatusDef:
     #: no symbol, no number, for her abilities' requirements and effects and her
     #: defence (not the dice of an effect's own roll).
     blank_faces: tuple[int, ...] = ()
+    #: The holder's script when one token advances (``advance_tokens``): a token
+    #: counting down turns to its next side, or goes off (Black Widow's Time Bomb).
+    advance: Script = ()
     #: The hero that brings this status (set by the loader).
     hero: str = ""
 

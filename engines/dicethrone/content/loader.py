@@ -97,6 +97,8 @@ WAITING_OPS |= {"spend_for"}  # the Pyromancer: an "Or" of amounts
 WAITING_OPS |= {"discard_token"}  # issue 22, Spider-Man: an offer to pay a token
 #: Gaining tokens of the owner's choice stops for her (issue 22: Mythic Brawler).
 WAITING_OPS |= {"gain_choice"}
+#: A search of several Ability Upgrades stops for her pick (issue 22: Black Widow).
+WAITING_OPS |= {"fetch_upgrade"}
 
 
 def _ability(node: Node) -> Ability:
@@ -171,6 +173,7 @@ def _status(node: Node) -> StatusDef:
     allowed |= {"spend_count"}  # issue 22: Thor's Electrokinesis
     allowed |= {"per_extra_attempt", "per_extra_attempt_max", "spend_with_own_dice"}  # Treant
     allowed |= {"blank_faces"}  # issue 22: Raveness's Hex
+    allowed |= {"advance"}  # issue 22: Black Widow's Time Bomb
     f = Fields(node, allowed)
     status = StatusDef(
         id=f.need("id", ident),
@@ -217,6 +220,7 @@ def _status(node: Node) -> StatusDef:
         per_extra_attempt_max=f.get("per_extra_attempt_max", lambda n: n.integer(1, 5), 0),
         spend_with_own_dice=f.get("spend_with_own_dice", Node.boolean, False),
         blank_faces=f.get("blank_faces", lambda n: tuple(i.integer(1, 6) for i in n.items()), ()),
+        advance=f.get("advance", script, ()),
     )
     if status.each_option_once_per_turn and [s.op for s in status.spend] != ["or"]:
         raise node.fail("each_option_once_per_turn needs a 'spend' that is one 'or'")
@@ -384,7 +388,8 @@ def _cross_check(hero: Hero, top: Node) -> None:
             + s.overflow
             + s.when_full
             + s.end_of_turn
-            + s.when_inflicted,
+            + s.when_inflicted
+            + s.advance,
         )
         for s in hero.statuses
     ]
@@ -410,7 +415,8 @@ def _cross_check(hero: Hero, top: Node) -> None:
             + s.overflow
             + s.when_full
             + s.end_of_turn
-            + s.when_inflicted,
+            + s.when_inflicted
+            + s.advance,
         )
         for s in hero.statuses
     ]

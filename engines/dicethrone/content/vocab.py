@@ -56,6 +56,11 @@ PIECE_OPS = frozenset(
 #: piece passed to any player, steps aimed at its holder, an opponent's discard.
 HOLDER_OPS = frozenset({"activate_piece", "pass_piece", "at_piece_holder", "opponent_discards"})
 
+#: Black Widow's steps (effects/deck.py): her Ability Upgrades in play counted,
+#: tokens counting down, a hand shown to one player, a deck looked at or searched.
+DECK_OPS = frozenset({"if_upgrades", "for_each_upgrade", "advance_tokens", "reveal_hand"})
+DECK_OPS |= {"fetch_upgrade", "look_at_top"}
+
 # -- end of the issue-22 block --------------------------------------------------------
 # -- issue 22, Spider-Man (effects/reactions.py) ---------------------------------------
 #: Flags: an additional Offensive Roll Phase; a Defensive Ability against an
@@ -69,7 +74,7 @@ OPS |= CLEAR_OPS | COUNT_OPS | {"damage", "manual"}
 OPS |= CLEAR_OPS | REACTION_OPS | {"damage", "manual"}
 OPS |= CLEAR_OPS | COST_OPS | TRACK_OPS | DIAL_OPS | {"damage", "manual"}
 OPS |= HOLDING_OPS | {"extra_roll_attempt"}
-OPS |= PIECE_OPS | HOLDER_OPS
+OPS |= PIECE_OPS | HOLDER_OPS | DECK_OPS
 
 
 def text(node: Node) -> Text:
@@ -179,6 +184,8 @@ def _step(node: Node) -> Step:
         return _piece_step(op, arg)
     if op in HOLDER_OPS:
         return _holder_step(op, arg)
+    if op in DECK_OPS:
+        return _deck_step(op, arg)
     if op == "gain_choice":
         f = Fields(arg, {"of", "count", "name"})
         return Step(
@@ -414,6 +421,44 @@ def _holder_step(op: str, arg: Node) -> Step:
     if among not in ("everyone", "opponents", "opponent"):
         raise arg.fail("among is 'everyone', 'opponents' or 'opponent'")
     return Step(op=op, piece=f.need("piece", ident), topic=among, steps=f.need("do", script))
+
+
+def _deck_step(op: str, arg: Node) -> Step:
+    """``if_upgrades: {at_least, do, else}``, ``for_each_upgrade: [...]``,
+    ``advance_tokens: [ids]``, ``reveal_hand: opponent``, ``fetch_upgrade: {from,
+    to, count}`` and ``look_at_top: {count, take_upgrades, if_none}``."""
+    if op == "if_upgrades":
+        f = Fields(arg, {"at_least", "do", "else"})
+        return Step(
+            op=op,
+            amount=f.need("at_least", lambda n: n.integer(1, 10)),
+            steps=f.need("do", script),
+            otherwise=f.get("else", script, ()),
+        )
+    if op == "for_each_upgrade":
+        return Step(op=op, steps=script(arg))
+    if op == "advance_tokens":
+        return Step(op=op, statuses=_idents(arg))
+    if op == "reveal_hand":
+        return Step(op=op, target=_target(arg))
+    if op == "fetch_upgrade":
+        f = Fields(arg, {"from", "to", "count"})
+        source = f.get("from", Node.text, "deck")
+        destination = f.get("to", Node.text, "play")
+        if source not in ("deck", "hand") or destination not in ("play", "hand"):
+            raise arg.fail("from is 'deck' or 'hand'; to is 'play' or 'hand'")
+        return Step(
+            op=op,
+            amount=f.get("count", lambda n: n.integer(1, 5), 1),
+            topic=f"{source}>{destination}",
+        )
+    f = Fields(arg, {"count", "take_upgrades", "if_none"})
+    return Step(
+        op=op,
+        amount=f.need("count", lambda n: n.integer(1, 10)),
+        topic="take_upgrades" if f.get("take_upgrades", Node.boolean, False) else "",
+        otherwise=f.get("if_none", script, ()),
+    )
 
 
 def _idents(node: Node) -> tuple[str, ...]:

@@ -17,6 +17,7 @@ from engines.dicethrone.content import Content
 from engines.dicethrone.effects import (
     companions,
     costs,
+    deck,
     dials,
     dice,
     extra,
@@ -51,6 +52,7 @@ HANDLERS: DTHandlers = DTHandlers.combine(
     holding.HANDLERS,
     pieces.HANDLERS,
     piece_holders.HANDLERS,
+    deck.HANDLERS,
 )
 MACHINE: Machine = kernel.Interpreter(HANDLERS, (offer_decline, ask_foe), decode)
 

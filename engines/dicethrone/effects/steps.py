@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from engines.dicethrone.content import DamageKind, Hero, Script, Step, Text
 from engines.dicethrone.effects.cost_steps import COST_DECODERS, reroll
+from engines.dicethrone.effects.deck import DECODERS as DECK_DECODERS
 from engines.dicethrone.effects.dial_steps import DIAL_DECODERS
 from engines.dicethrone.effects.holding import DECODERS as HOLDING_DECODERS
 from engines.dicethrone.effects.piece_holders import DECODERS as HOLDER_DECODERS
@@ -421,6 +422,7 @@ DECODERS = {**DECODERS, **MORE_DECODERS, **COST_DECODERS, **TRACK_DECODERS, **DI
 DECODERS = {**DECODERS, **HOLDING_DECODERS}  # issue 22: the Headless Horseman
 DECODERS = {**DECODERS, **PIECE_DECODERS}
 DECODERS = {**DECODERS, **HOLDER_DECODERS}  # issue 22: Raveness's Nevermore
+DECODERS = {**DECODERS, **DECK_DECODERS}  # issue 22: Black Widow
 
 
 class UnknownOpError(ValueError):

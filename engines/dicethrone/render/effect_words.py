@@ -13,6 +13,15 @@ from typing import Any
 
 from engines.dicethrone.content import Step, text_for
 from engines.dicethrone.effects.cost_steps import GainChoice, PayFor, RerollPerToken
+from engines.dicethrone.effects.deck import (
+    AdvanceTokens,
+    FetchPick,
+    FetchUpgrade,
+    ForEachUpgrade,
+    IfUpgrades,
+    LookAtTop,
+    RevealHand,
+)
 from engines.dicethrone.effects.dial_steps import ChangeDial, EmptyDial, FlipDial, OnDial
 from engines.dicethrone.effects.holding import ExtraRollAttempt, OptionUsed, Relocate, UnlessFirst
 from engines.dicethrone.effects.piece_holders import (
@@ -155,6 +164,10 @@ GLYPHS: Mapping[str, str] = {
     "talon": "⋔",
     "wing": "✈",
     "raven_eye": "◉",
+    # Black Widow (issue 22): a spy's eye, crossed batons, the widow's mark
+    "espionage": "◉",
+    "baton": "⚔",
+    "widow": "♦",
 }
 
 
@@ -229,13 +242,15 @@ class Words:
                 return ""  # an "Or"'s option: said by its "Or"
             case AimAt() | KeepDice() | OpposedResult() | OpposedReroll() | Then():
                 return ""
-            case RerollDie() | DiscardAt() | PayCp() | OptionUsed() | PieceTo():
+            case RerollDie() | DiscardAt() | PayCp() | OptionUsed() | PieceTo() | FetchPick():
                 # The interpreter's own steps, never printed on a board; "Então" is said
                 # as the word joining what comes after it.
                 return ""
         reaction = self._reaction(step, typed)
         if reaction is None:
             reaction = self._holding(typed)
+        if reaction is None:
+            reaction = self._deck(typed)
         if reaction is not None:
             return reaction
         nested_kinds = (Opposed, Manual, RerollOffer, ChoosePlayer, ForEachToken, SpendFor)
@@ -322,6 +337,38 @@ class Words:
                     printed=self._symbol(printed),
                     instead=self._symbol(instead),
                 )
+        return None
+
+    def _deck(self, typed: object) -> str | None:
+        """Words of Black Widow's steps (issue 22, ``effects.deck``)."""
+        match typed:
+            case IfUpgrades(at_least=count, steps=(offer,), otherwise=otherwise) if (
+                offer.op == "reroll" and offer.steps == otherwise and otherwise
+            ):
+                # "With N upgrades you may re-roll these dice", then the same steps
+                # either way (Sabotage): the steps said once.
+                dice = offer.amount
+                then = self.script(otherwise)
+                return self._fx("if_upgrades_reroll", count=count, dice=dice, then=then)
+            case IfUpgrades(at_least=count, steps=steps, otherwise=otherwise):
+                word = self._fx("if_upgrades", count=count, then=self.script(steps))
+                if otherwise:
+                    word = f"{word}; {self._fx('if_not', then=self.script(otherwise))}"
+                return word
+            case ForEachUpgrade(steps=steps):
+                return self._fx("for_each_upgrade", then=self.script(steps))
+            case AdvanceTokens(statuses=statuses):
+                names = " / ".join(self._name(s) for s in statuses)
+                return self._fx("advance_tokens", statuses=names)
+            case RevealHand(target=target):
+                return self._fx(f"reveal_hand_{target}")
+            case FetchUpgrade(count=count, source=source, destination=destination):
+                return self._fx(f"fetch_upgrade_{source}_{destination}", count=count)
+            case LookAtTop(count=count, take_upgrades=take, if_none=if_none):
+                word = self._fx("look_at_top_take" if take else "look_at_top", count=count)
+                if if_none:
+                    word = self._fx("look_at_top_if_none", word=word, then=self.script(if_none))
+                return word
         return None
 
     def _holding(self, typed: object) -> str | None:
@@ -755,4 +802,10 @@ def word_key(typed: object) -> str:
             return "at_piece_holder"
         case OpponentDiscards():
             return "opponent_discards"
+        case IfUpgrades() | ForEachUpgrade() | AdvanceTokens() | RevealHand():
+            return {IfUpgrades: "if_upgrades", ForEachUpgrade: "for_each_upgrade"}.get(
+                type(typed), "advance_tokens" if isinstance(typed, AdvanceTokens) else "reveal_hand"
+            )
+        case FetchUpgrade() | LookAtTop():
+            return "fetch_upgrade" if isinstance(typed, FetchUpgrade) else "look_at_top"
     raise ValueError(f"no words for {type(typed).__name__}")

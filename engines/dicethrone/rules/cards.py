@@ -265,7 +265,13 @@ def play_card(flow: Flow, state: State, seat: int, card_id: str, target: str = "
             level=card.upgrade.level,
             cost=cost,
         )
-        return state
+        if not card.effect:
+            return state
+        # "When this card is played" (Baton Strike II, issue 22): the upgrade's own
+        # effect resolves once, as it goes onto the board.
+        ctx = Ctx(seat, flow.hero(state, seat), resume=Resume.CARD, pick=target)
+        after = flow.interp.run(state, card.effect, ctx)
+        return after if paused(state, after) else after_action(after, flow, seat)
     state = put(
         state, seat, hand=tuple(hand), cp=player.cp - cost, discard=(*player.discard, card.id)
     )

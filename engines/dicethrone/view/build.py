@@ -18,6 +18,7 @@ from engines.dicethrone.content import (
     TrackDef,
     text_for,
 )
+from engines.dicethrone.effects.deck import SECRET
 from engines.dicethrone.effects.dials import reading
 from engines.dicethrone.effects.pieces import holder
 from engines.dicethrone.rules.cards import card_cost
@@ -348,6 +349,12 @@ def _choice(state: State) -> ChoiceView | None:
     choice = state.choice
     if choice is None or choice.pause or choice.manual:
         return None
+    if choice.topic == SECRET:
+        # Options naming hidden cards (a deck searched): only their number is public;
+        # the picker reads their names in her own menus.
+        return ChoiceView(
+            choice.picker, tuple({"en-US": str(n)} for n, _ in enumerate(choice.options, 1))
+        )
     return ChoiceView(choice.picker, tuple(option_label(o) for o in choice.options))
 
 

@@ -18,6 +18,7 @@ SYNTHETIC |= {"pay_cp"}  # a SpendFor option paying CP (the Pyromancer)
 SYNTHETIC |= {"option_used"}  # a once-a-turn spend option taken (the Headless Horseman)
 SYNTHETIC |= {"piece_to"}  # a piece sent to the player picked (Thor's Mjölnir)
 SYNTHETIC |= {"piece_onto", "discard_from"}  # Raveness's Nevermore passed; a foe's discard
+SYNTHETIC |= {"fetch_pick"}  # the card a deck or hand search picked (Black Widow)
 
 
 @pytest.mark.parametrize("op", sorted(OPS | SYNTHETIC))
