@@ -13,7 +13,6 @@ from engines.core import (
     Dice,
     Event,
     GameEngine,
-    IllegalActionError,
     MatchOption,
     MatchResult,
     Message,
@@ -24,26 +23,22 @@ from engines.core import (
     SetupError,
     View,
 )
-from engines.core.effects import Continuations
 from engines.core.model import replace
 from engines.core.packs import pack_root
 from engines.core.results import conceded, ended, score_lines
 from engines.core.serde import from_json, to_json
+from engines.dicethrone import actions as a
 from engines.dicethrone import catalogue, entry, lookup
 from engines.dicethrone.commands import COMMANDS
 from engines.dicethrone.content import Content
 from engines.dicethrone.content.loader import BUILTIN_PACKS, CONTENT_ROOT, load_pack
-from engines.dicethrone.effects.context import paused
 from engines.dicethrone.menus import with_menus
 from engines.dicethrone.render import describe as alt_text
 from engines.dicethrone.render import png
-from engines.dicethrone.rules import actions as a
-from engines.dicethrone.rules import aiming, first_roll, invariants, targeting, upkeep
-from engines.dicethrone.rules.cards import after_action, play_card, spend
-from engines.dicethrone.rules.decisions import AUTOPASS, out_of_turn, pending, playable
-from engines.dicethrone.rules.manual import adjust
+from engines.dicethrone.rules import first_roll, invariants
+from engines.dicethrone.rules.decisions import AUTOPASS, pending, playable
+from engines.dicethrone.rules.handlers import HANDLERS
 from engines.dicethrone.rules.modes import MODE_BY_SEATS, SEATS
-from engines.dicethrone.rules.priority import interrupts, queue, resolve_queued
 from engines.dicethrone.rules.state import (
     DUEL,
     HAND_START,
@@ -53,7 +48,6 @@ from engines.dicethrone.rules.state import (
     TEAMS,
     Phase,
     Player,
-    Resume,
     State,
 )
 from engines.dicethrone.rules.turn import Flow
@@ -234,113 +228,13 @@ class DiceThrone(GameEngine[State]):
 
     def rules_apply(self, state: State, seat: int, action: Action, dice: Dice) -> Outcome[State]:
         flow = self.flow(state, dice)
-        state = self._dispatch(flow, state, seat, action)
+        state = HANDLERS.handler(action)(flow, state, seat, action)
         events = tuple(flow.events)
         # The board's caption: only the public form of each event (a drawn card unnamed).
         # Stored as their JSON reads back (a Message parameter becomes its mapping), so
         # a state equals itself after a round trip through the database.
         last = tuple(from_json(Event, to_json(e.for_seat(None))) for e in events)
         return Outcome(replace(state, last=last), events)
-
-    def _dispatch(self, flow: Flow, state: State, seat: int, action: Action) -> State:
-        """The rules of one action, chosen by its type."""
-        match action:
-            case a.RollDice():
-                return flow.roll(state)
-            case a.Keep(dice=kept):
-                return flow.keep(state, kept)
-            case a.Announce(ability=ability):
-                return flow.announce(state, ability)
-            case a.NoAbility():
-                return flow.no_ability(state)
-            case a.Defend(defense=defense):
-                return flow.defend(state, seat, defense)
-            case a.Pass():
-                return self._pass(flow, state, seat)
-            case a.PlayCard(card=card, target=target):
-                return self._play_card(flow, state, seat, card, target)
-            case a.Aim(target=target):
-                card_id = state.aiming.card if state.aiming else ""
-                state, aimed = aiming.aim(flow, state, seat, target)
-                return state if aimed is None else self._play(flow, state, seat, card_id, aimed)
-            case a.Sell(card=card):
-                return flow.sell(state, seat, card)
-            case a.Spend(status=status):
-                out_of_turn(flow, state, seat, "spend", status)
-                if self._waits(flow, state, seat, "spend", status):
-                    return queue(flow, state, seat, "spend", status)
-                return spend(flow, state, seat, status)
-            case a.Choose(option=option):
-                return self._choose(flow, state, seat, option)
-            case a.Adjust():
-                return adjust(flow, state, seat, action)
-            case a.Target(player=player):
-                return targeting.choose(flow, state, seat, player)
-            case a.Resolved():
-                if state.choice is None:  # nothing applied by hand is open
-                    raise IllegalActionError(
-                        "No choice is waiting.", key="dicethrone.error.no_choice"
-                    )
-                return self._resume(flow, state, 0)
-            case a.EndPhase():
-                return flow.end_phase(state)
-        raise AssertionError(f"unhandled action {action.kind!r}")  # apply checked the type
-
-    def _play_card(self, flow: Flow, state: State, seat: int, card_id: str, given: str) -> State:
-        """Play a card; one needing a target it was not given is announced first and its
-        player names the target, unless only one is legal."""
-        out_of_turn(flow, state, seat, "play", card_id)
-        target: str | None = given
-        card = flow.hero(state, seat).card(card_id)
-        if not target and card is not None and aiming.needs_target(state, seat, card):
-            state, target = aiming.start(flow, state, seat, card_id)
-        return state if target is None else self._play(flow, state, seat, card_id, target)
-
-    def _choose(self, flow: Flow, state: State, seat: int, option: int) -> State:
-        """Resume a paused script with the chosen option, then what came after it."""
-        if state.choice is None:
-            raise IllegalActionError("No choice is waiting.", key="dicethrone.error.no_choice")
-        count = len(state.choice.options)
-        if not 1 <= option <= count:
-            raise IllegalActionError(
-                f"Choose an option from 1 to {count}.",
-                key="dicethrone.error.bad_option",
-                params={"count": count},
-                rule="Ou",
-            )
-        return self._resume(flow, state, option - 1)
-
-    def _resume(self, flow: Flow, state: State, index: int) -> State:
-        """Go on with the innermost paused script, then with what came after it."""
-        ch = state.choice
-        assert ch is not None
-        depth = replace(state, stack=state.stack[:-1])
-        after = flow.interp.resume(state, index, flow.hero(state, ch.seat))
-        if paused(depth, after):
-            return after
-        return AFTER_SCRIPT.after(ch.resume, (flow, ch.seat), after)
-
-    def _play(self, flow: Flow, state: State, seat: int, card: str, target: str) -> State:
-        """Play a card with its target; a non-active player's Instant Action waits."""
-        if self._waits(flow, state, seat, "play", card):
-            return queue(flow, state, seat, "play", card, target)
-        return play_card(flow, state, seat, card, target)
-
-    @staticmethod
-    def _waits(flow: Flow, state: State, seat: int, kind: str, what: str) -> bool:
-        """A non-active player's instant action waits for the active player's answer."""
-        return interrupts(flow, state, seat, kind, what)
-
-    def _pass(self, flow: Flow, state: State, seat: int) -> State:
-        """Pass a window or a "Then" pause; the last pass closes it."""
-        if state.queued is not None:
-            return resolve_queued(flow, state)
-        if state.choice is None or not state.choice.pause:
-            return flow.pass_window(state, seat)
-        state = replace(state, passed=(*state.passed, seat))
-        if flow.window_seat(state) is not None:
-            return state
-        return self._resume(flow, state, 0)
 
     def concede(self, state: State, seat: int, seats: Sequence[int]) -> MatchResult:
         """A resignation or forfeit: in 2 v 2 the whole team loses ("Partidas de Equipes")."""
@@ -432,30 +326,6 @@ class DiceThrone(GameEngine[State]):
         playable = self.playable(flow, state, seat)
         card = str(values.get("card") or "")
         return suggestions(flow, state, seat, command, option, current, playable, card)
-
-
-def _after_card(env: tuple[Flow, int], state: State) -> State:
-    flow, seat = env
-    return after_action(state, flow, seat)
-
-
-#: What the turn does once a paused script has ended, by its continuation.
-AFTER_SCRIPT: Continuations[Resume, tuple[Flow, int], State, State] = Continuations(
-    Resume,
-    {
-        Resume.ACTIVATE: lambda env, state: env[0].after_activation(state),
-        Resume.EARLY: lambda env, state: targeting.start(env[0], state),
-        Resume.DEFEND: lambda env, state: env[0].after_defense(state),
-        Resume.UPKEEP: lambda env, state: env[0].after_upkeep(state),
-        Resume.HELD_PIECE: lambda env, state: upkeep.run_upkeep(env[0], state),
-        Resume.INCOME: lambda env, state: upkeep.after_income(env[0], state),
-        Resume.INCOME_QUIET: lambda env, state: upkeep.after_income(env[0], state),
-        Resume.SETUP: lambda env, state: first_roll.set_up(env[0], state, env[1] + 1),
-        Resume.CARD: _after_card,
-        # A trigger script never waits; were one paused, the seat goes on as after a card.
-        Resume.NONE: _after_card,
-    },
-)
 
 
 class _NoDice(Dice):

@@ -29,8 +29,8 @@ if str(ROOT) not in sys.path:
 
 from engines.core import Action, RiggedDice, Seat  # noqa: E402
 from engines.dicethrone import ENGINE  # noqa: E402
+from engines.dicethrone import actions as a  # noqa: E402
 from engines.dicethrone.effects.context import put  # noqa: E402
-from engines.dicethrone.rules import actions as a  # noqa: E402
 from engines.dicethrone.rules.state import Phase, State, Step  # noqa: E402
 
 OUT = ROOT / "docs" / "renders" / "dicethrone"

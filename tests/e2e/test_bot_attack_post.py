@@ -13,7 +13,7 @@ import pytest
 from bot.store import repository as repo
 from engines.core import Event
 from engines.core.serde import from_json
-from engines.dicethrone.rules import actions as a
+from engines.dicethrone import actions as a
 from engines.dicethrone.rules.state import Phase
 from tests.e2e.bot_harness import (
     Table,

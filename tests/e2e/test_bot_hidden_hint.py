@@ -13,7 +13,7 @@ import json
 import pytest
 
 from bot.store import repository as repo
-from engines.dicethrone.rules import actions as a
+from engines.dicethrone import actions as a
 from tests.e2e.bot_harness import Table, answer, open_match
 from tests.e2e.test_bot_attack_post import _to_the_attack
 

@@ -13,7 +13,7 @@ from engines.battlescenes.actions import Choose, Manual, UseAction
 from engines.core import Action, GameEngine, RiggedDice
 from engines.core.model import redact_action
 from engines.dicethrone import ENGINE as DICETHRONE
-from engines.dicethrone.rules import actions as dt
+from engines.dicethrone import actions as dt
 from engines.krosmaster import ENGINE as KROSMASTER
 from engines.krosmaster import actions as kr
 from tests.engines.battlescenes.helpers import sid

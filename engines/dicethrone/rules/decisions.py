@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from engines.core import Action, Decision, IllegalActionError, Message
 from engines.core.model import replace
+from engines.dicethrone import actions as a
 from engines.dicethrone.content import Timing
-from engines.dicethrone.rules import actions as a
 from engines.dicethrone.rules import stun
 from engines.dicethrone.rules.aiming import target_options
 from engines.dicethrone.rules.cards import check_card, spendable

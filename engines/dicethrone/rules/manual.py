@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from engines.core import IllegalActionError
 from engines.core.adjust import bounded, seat_index
+from engines.dicethrone.actions import Adjust
 from engines.dicethrone.effects.context import put, remove_status
-from engines.dicethrone.rules.actions import Adjust
 from engines.dicethrone.rules.ledger import check_defeat
 from engines.dicethrone.rules.modes import health_cap, set_health
 from engines.dicethrone.rules.state import CP_CAP, State

@@ -12,8 +12,8 @@ from engines.core.dice import DiceExhaustedError
 from engines.core.errors import EngineError
 from engines.core.model import replace
 from engines.dicethrone import ENGINE
+from engines.dicethrone import actions as a
 from engines.dicethrone.content.loader import load_pack
-from engines.dicethrone.rules import actions as a
 from engines.dicethrone.rules.state import Phase, State, Step
 from engines.dicethrone.view import typed
 from tests.engines.dicethrone.helpers import start, through_first_roll, with_player

@@ -9,12 +9,12 @@ from typing import Any
 from engines.core import Action, Event, RiggedDice, Seat
 from engines.core.model import replace
 from engines.dicethrone import ENGINE
+from engines.dicethrone import actions as a
 from engines.dicethrone.content import CardDef, Content, DamageKind, Timing
 from engines.dicethrone.content import Step as ScriptStep
 from engines.dicethrone.content.loader import load_pack
 from engines.dicethrone.effects.context import put
 from engines.dicethrone.engine import install_pack
-from engines.dicethrone.rules import actions as a
 from engines.dicethrone.rules.state import State, Step
 
 SEATS = [Seat(0, "Alice"), Seat(1, "Bruno")]
@@ -50,7 +50,7 @@ def defend(state: State, seat: int, *forced: Any) -> tuple[State, list[Event]]:
     Forced dice left after the defensive roll go to the defence's own rolls,
     which happen when the dice window closes (e.g. the Duel's opposed roll).
     """
-    from engines.dicethrone.rules import actions as a
+    from engines.dicethrone import actions as a
     from engines.dicethrone.rules.state import Step
 
     dice = RiggedDice(list(forced))
@@ -66,7 +66,7 @@ def defend(state: State, seat: int, *forced: Any) -> tuple[State, list[Event]]:
 
 def close_upkeep(state: State) -> tuple[State, list[Event]]:
     """Everyone passes the window before the Upkeep's damage applies (1.3)."""
-    from engines.dicethrone.rules import actions as a
+    from engines.dicethrone import actions as a
     from engines.dicethrone.rules.state import Step
 
     events: list[Event] = []
@@ -80,7 +80,7 @@ def close_upkeep(state: State) -> tuple[State, list[Event]]:
 def through_first_roll(state: State) -> State:
     """Everyone lets the first-player dice stand ("Preparação" 7: the window opens
     when a hero at the table has a card that changes any die, e.g. the Warden)."""
-    from engines.dicethrone.rules import actions as a
+    from engines.dicethrone import actions as a
     from engines.dicethrone.rules.state import Step
 
     while state.step is Step.FIRST_ROLLED:

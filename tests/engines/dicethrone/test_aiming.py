@@ -7,7 +7,7 @@ import pytest
 
 from engines.core import IllegalActionError, NotYourTurnError, RiggedDice
 from engines.dicethrone import ENGINE
-from engines.dicethrone.rules import actions as a
+from engines.dicethrone import actions as a
 from engines.dicethrone.rules.state import Phase, State, Step
 from tests.engines.dicethrone.helpers import act, defend, keys, start, with_player
 from tests.engines.dicethrone.test_menus import menu, owed, pick, suggested, values

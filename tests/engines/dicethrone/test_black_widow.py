@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from engines.dicethrone import ENGINE
+from engines.dicethrone import actions as a
 from engines.dicethrone.lookup import lookup
 from engines.dicethrone.menus import _choose
-from engines.dicethrone.rules import actions as a
 from engines.dicethrone.rules.state import Phase, State
 from tests.engines.dicethrone.helpers import act, close_upkeep, keys, start, with_player
 from tests.engines.dicethrone.helpers import announce as _announce

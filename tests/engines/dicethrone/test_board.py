@@ -11,9 +11,9 @@ from PIL import Image
 
 from engines.core.render import recorded_text
 from engines.dicethrone import ENGINE
+from engines.dicethrone import actions as a
 from engines.dicethrone.render import letters as dt_letters
 from engines.dicethrone.render import words as dt_words
-from engines.dicethrone.rules import actions as a
 from engines.dicethrone.rules.state import Phase, State, Step
 from engines.dicethrone.view import BoardView, SeatView, typed
 from tests.engines.dicethrone.helpers import act, start, with_player

@@ -6,7 +6,7 @@ import pytest
 
 from engines.core import IllegalActionError, RiggedDice
 from engines.dicethrone import ENGINE
-from engines.dicethrone.rules import actions as a
+from engines.dicethrone import actions as a
 from engines.dicethrone.rules.state import Phase, State, Step
 from tests.engines.dicethrone.helpers import (
     MINI,

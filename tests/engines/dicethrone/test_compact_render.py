@@ -11,12 +11,12 @@ from PIL import Image
 from engines.core import render as core_render
 from engines.core import theme
 from engines.dicethrone import ENGINE
+from engines.dicethrone import actions as a
 from engines.dicethrone.render import compact as dt_compact
 from engines.dicethrone.render import hero as dt_hero
 from engines.dicethrone.render import layout as dt_layout
 from engines.dicethrone.render import letters as dt_letters
 from engines.dicethrone.render import style as dt_style
-from engines.dicethrone.rules import actions as a
 from engines.dicethrone.rules.state import State, Step
 from engines.dicethrone.view import BoardView, PlayerView, UpgradeView, typed
 from tests.engines.dicethrone.board_scenes import scene_n

@@ -8,10 +8,10 @@ import pytest
 
 from engines.core import ContentError, RiggedDice
 from engines.dicethrone import ENGINE
+from engines.dicethrone import actions as a
 from engines.dicethrone.content import Step as ScriptStep
 from engines.dicethrone.content.loader import load_hero
 from engines.dicethrone.effects.context import Ctx
-from engines.dicethrone.rules import actions as a
 from engines.dicethrone.rules.state import State
 from engines.dicethrone.rules.statuses import parse_pick, tokens_in_play
 from tests.engines.dicethrone.helpers import MINI, SEATS, keys, through_first_roll, with_player

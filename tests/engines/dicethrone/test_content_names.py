@@ -19,10 +19,10 @@ from engines.core import ContentError, Event, Message, RiggedDice
 from engines.core import render as core_render
 from engines.core.serde import to_json
 from engines.dicethrone import ENGINE
+from engines.dicethrone import actions as a
 from engines.dicethrone.content.loader import load_hero
 from engines.dicethrone.render import effect_words as dt_effect_words
 from engines.dicethrone.render import letters as dt_letters
-from engines.dicethrone.rules import actions as a
 from engines.dicethrone.rules.state import State
 from tests.engines.dicethrone.helpers import GOOD, MINI, SEATS, act, start, write_hero_file
 

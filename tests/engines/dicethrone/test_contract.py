@@ -12,7 +12,7 @@ from engines.core import (
     SetupError,
 )
 from engines.dicethrone import ENGINE
-from engines.dicethrone.rules import actions as a
+from engines.dicethrone import actions as a
 from engines.dicethrone.rules.state import State
 from tests.engines.dicethrone.helpers import SEATS, act, start, with_player
 

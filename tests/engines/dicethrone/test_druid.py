@@ -10,10 +10,10 @@ import pytest
 
 from engines.core import DiceExhaustedError, IllegalActionError
 from engines.dicethrone import ENGINE
+from engines.dicethrone import actions as a
 from engines.dicethrone.content import DamageKind
 from engines.dicethrone.content.words import said
 from engines.dicethrone.render.chips import chip_label
-from engines.dicethrone.rules import actions as a
 from engines.dicethrone.rules.state import Phase, State, Step
 from engines.dicethrone.view import typed
 from tests.engines.dicethrone.helpers import (

@@ -9,7 +9,7 @@ from engines.dicethrone.content import Step
 from engines.dicethrone.content.vocab import OPS
 from engines.dicethrone.effects.interpreter import HANDLERS
 from engines.dicethrone.effects.steps import DECODERS, UnknownOpError, decode
-from engines.dicethrone.engine import AFTER_SCRIPT
+from engines.dicethrone.rules.handlers import AFTER_SCRIPT
 from engines.dicethrone.rules.state import Resume
 
 #: Steps the interpreter makes itself (an opposed roll's comparison and re-roll).

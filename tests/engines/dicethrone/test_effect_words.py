@@ -14,6 +14,7 @@ from PIL import ImageDraw
 from engines.core import render as core_render
 from engines.core.render import recorded_text
 from engines.dicethrone import ENGINE
+from engines.dicethrone import actions as a
 from engines.dicethrone.content import Hero, Script, Step
 from engines.dicethrone.content.loader import load_pack
 from engines.dicethrone.content.vocab import OPS
@@ -26,7 +27,6 @@ from engines.dicethrone.render import hero as dt_hero
 from engines.dicethrone.render import letters as dt_letters
 from engines.dicethrone.render import style as dt_style
 from engines.dicethrone.render.effect_words import Words
-from engines.dicethrone.rules import actions as a
 from engines.dicethrone.rules.state import State
 from engines.dicethrone.view import typed
 from tests.engines.dicethrone.helpers import MINI, act, start, with_player

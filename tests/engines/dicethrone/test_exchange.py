@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engines.core import Decision
 from engines.dicethrone import ENGINE
-from engines.dicethrone.rules import actions as a
+from engines.dicethrone import actions as a
 from engines.dicethrone.rules.state import Phase, State
 from tests.engines.dicethrone.helpers import act, start, with_player
 

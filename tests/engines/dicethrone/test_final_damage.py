@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from engines.dicethrone import actions as a
 from engines.dicethrone.content import DamageKind
-from engines.dicethrone.rules import actions as a
 from engines.dicethrone.rules.damage import Incoming, half_up, resolve
 from engines.dicethrone.rules.state import Phase, Step
 from tests.engines.dicethrone.helpers import act, defend, keys, start, with_player

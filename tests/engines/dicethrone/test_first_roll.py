@@ -10,7 +10,7 @@ from PIL import Image
 
 from engines.core import IllegalActionError, RiggedDice
 from engines.dicethrone import ENGINE
-from engines.dicethrone.rules import actions as a
+from engines.dicethrone import actions as a
 from engines.dicethrone.rules.cards import check_card
 from engines.dicethrone.rules.state import Phase, State, Step
 from tests.engines.dicethrone.helpers import MINI, SEATS, act, keys, start, with_player

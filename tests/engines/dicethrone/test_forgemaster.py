@@ -13,9 +13,9 @@ import pytest
 
 from engines.core import EngineError
 from engines.dicethrone import ENGINE
+from engines.dicethrone import actions as a
 from engines.dicethrone.content import DamageKind, text_for
 from engines.dicethrone.effects.context import put
-from engines.dicethrone.rules import actions as a
 from engines.dicethrone.rules.state import State, Step
 from tests.engines.dicethrone.helpers import (
     SEATS,

@@ -7,10 +7,10 @@ from dataclasses import replace as dc_replace
 from engines.core import RiggedDice
 from engines.core.model import replace
 from engines.dicethrone import ENGINE
+from engines.dicethrone import actions as a
 from engines.dicethrone.content import Passive
 from engines.dicethrone.content import Step as ScriptStep
 from engines.dicethrone.engine import install_pack
-from engines.dicethrone.rules import actions as a
 from engines.dicethrone.rules.state import Phase, State, Step
 from tests.engines.dicethrone.helpers import MINI, SEATS, act, jab_pack, keys, start, with_player
 from tests.engines.dicethrone.test_modes import start_n

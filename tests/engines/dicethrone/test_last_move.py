@@ -14,12 +14,12 @@ from PIL import Image
 
 from engines.core import theme
 from engines.dicethrone import ENGINE
+from engines.dicethrone import actions as a
 from engines.dicethrone.content.loader import load_pack
 from engines.dicethrone.render import abilities as dt_abilities
 from engines.dicethrone.render import arrows as dt_arrows
 from engines.dicethrone.render import dice as dt_dice
 from engines.dicethrone.render import style as dt_style
-from engines.dicethrone.rules import actions as a
 from engines.dicethrone.rules.combos import used_dice
 from engines.dicethrone.rules.state import Phase, State, Step
 from engines.dicethrone.view import typed

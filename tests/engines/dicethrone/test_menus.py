@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from engines.core import Decision, Message, RiggedDice, Seat, SeededDice, Selection
 from engines.dicethrone import ENGINE
+from engines.dicethrone import actions as a
 from engines.dicethrone.engine import install_pack
-from engines.dicethrone.rules import actions as a
 from engines.dicethrone.rules.state import State, Step
 from tests.engines.dicethrone.helpers import MINI, SEATS, act, defend, start, with_player
 from tests.engines.dicethrone.test_modes import attack, start_n

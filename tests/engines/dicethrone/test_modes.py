@@ -15,8 +15,8 @@ from engines.core import (
     SetupError,
 )
 from engines.dicethrone import ENGINE
+from engines.dicethrone import actions as a
 from engines.dicethrone.content import DamageKind
-from engines.dicethrone.rules import actions as a
 from engines.dicethrone.rules.damage import Incoming
 from engines.dicethrone.rules.ledger import resolve_ledger
 from engines.dicethrone.rules.state import Phase, State, Step

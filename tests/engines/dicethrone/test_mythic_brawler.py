@@ -12,8 +12,8 @@ import pytest
 
 from engines.core import IllegalActionError
 from engines.dicethrone import ENGINE
+from engines.dicethrone import actions as a
 from engines.dicethrone.content import DamageKind, text_for
-from engines.dicethrone.rules import actions as a
 from engines.dicethrone.rules.state import Phase, State, Step
 from tests.engines.dicethrone.helpers import (
     act,

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from engines.dicethrone import ENGINE
-from engines.dicethrone.rules import actions as a
+from engines.dicethrone import actions as a
 from engines.dicethrone.rules.state import State
 from tests.engines.dicethrone.helpers import act, start, with_player
 

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from engines.core import Action, EngineError, Seat, SeededDice
 from engines.dicethrone import ENGINE
+from engines.dicethrone import actions as a
 from engines.dicethrone.content import Content
-from engines.dicethrone.rules import actions as a
 from engines.dicethrone.rules.aiming import target_options
 from engines.dicethrone.rules.cards import spendable
 from engines.dicethrone.rules.state import CP_CAP, HEAL_ABOVE_START, START_HEALTH, State

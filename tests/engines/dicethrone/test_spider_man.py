@@ -12,9 +12,9 @@ import pytest
 from engines.core import EngineError, RiggedDice, Seat
 from engines.core.model import replace
 from engines.dicethrone import ENGINE
+from engines.dicethrone import actions as a
 from engines.dicethrone.content import DamageKind, text_for
 from engines.dicethrone.lookup import lookup
-from engines.dicethrone.rules import actions as a
 from engines.dicethrone.rules.state import Phase, State, Step
 from tests.engines.dicethrone.helpers import act, keys, start, with_player
 from tests.engines.dicethrone.helpers import announce as _announce

@@ -9,7 +9,7 @@ from PIL import Image
 from engines.core import RiggedDice
 from engines.core.model import replace
 from engines.dicethrone import ENGINE
-from engines.dicethrone.rules import actions as a
+from engines.dicethrone import actions as a
 from engines.dicethrone.rules.state import Phase, Roll, State, Step
 from tests.engines.dicethrone.helpers import SEATS, act, start, with_player
 

@@ -6,8 +6,8 @@ import pytest
 
 from engines.core import IllegalActionError, NotYourTurnError, ResultKind, RiggedDice
 from engines.dicethrone import ENGINE
+from engines.dicethrone import actions as a
 from engines.dicethrone.effects.interpreter import Interpreter
-from engines.dicethrone.rules import actions as a
 from engines.dicethrone.rules.state import Phase, Step
 from tests.engines.dicethrone.helpers import act, defend, keys, start, with_player
 

@@ -8,9 +8,9 @@ import pytest
 from engines.core import IllegalActionError, NotYourTurnError, RiggedDice
 from engines.core.model import replace
 from engines.dicethrone import ENGINE
+from engines.dicethrone import actions as a
 from engines.dicethrone.content import Step as ScriptStep
 from engines.dicethrone.effects.context import Ctx
-from engines.dicethrone.rules import actions as a
 from engines.dicethrone.rules.state import Phase, Resume, State, Step
 from tests.engines.dicethrone.helpers import (
     MINI,

@@ -6,8 +6,8 @@ import pytest
 
 from engines.core import Event, IllegalActionError, NotYourTurnError
 from engines.dicethrone import ENGINE
+from engines.dicethrone import actions as a
 from engines.dicethrone.content import Step as ScriptStep
-from engines.dicethrone.rules import actions as a
 from engines.dicethrone.rules.state import Phase, State, Step
 from tests.engines.dicethrone.helpers import act
 from tests.engines.dicethrone.test_modes import attack, pass_windows, start_n

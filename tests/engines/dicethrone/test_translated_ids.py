@@ -14,7 +14,7 @@ import pytest
 from engines.core import Event, IllegalActionError
 from engines.core.serde import to_json
 from engines.dicethrone import ENGINE
-from engines.dicethrone.rules import actions as a
+from engines.dicethrone import actions as a
 from engines.dicethrone.rules.state import State
 from tests.engines.dicethrone.helpers import act, defend, start, with_player
 

@@ -8,11 +8,11 @@ from dataclasses import replace as dc_replace
 
 from engines.core import RiggedDice
 from engines.dicethrone import ENGINE
+from engines.dicethrone import actions as a
 from engines.dicethrone.content import Content, StatusDef
 from engines.dicethrone.content import Step as ScriptStep
 from engines.dicethrone.effects.context import Ctx
 from engines.dicethrone.engine import install_pack
-from engines.dicethrone.rules import actions as a
 from engines.dicethrone.rules.state import Phase, State, Step
 from tests.engines.dicethrone.helpers import act, with_player
 from tests.engines.dicethrone.test_menus import menu, owed, values

@@ -6,7 +6,7 @@ import pytest
 
 from engines.core import IllegalActionError, NotYourTurnError, RiggedDice
 from engines.dicethrone import ENGINE
-from engines.dicethrone.rules import actions as a
+from engines.dicethrone import actions as a
 from engines.dicethrone.rules.decisions import AUTOPASS
 from engines.dicethrone.rules.state import CP_CAP, Phase, Step
 from tests.engines.dicethrone.helpers import SEATS, act, defend, keys, start, with_player

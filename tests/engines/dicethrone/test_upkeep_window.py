@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines.core import RiggedDice
 from engines.dicethrone import ENGINE
-from engines.dicethrone.rules import actions as a
+from engines.dicethrone import actions as a
 from engines.dicethrone.rules.state import Phase, State, Step
 from tests.engines.dicethrone.helpers import SEATS, act, jab_pack, keys, start, with_player
 

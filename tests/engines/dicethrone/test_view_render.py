@@ -12,7 +12,7 @@ from PIL import Image
 
 from engines.core import OptionType, RiggedDice
 from engines.dicethrone import ENGINE
-from engines.dicethrone.rules import actions as a
+from engines.dicethrone import actions as a
 from tests.engines.dicethrone.helpers import act, defend, start, with_player
 
 
