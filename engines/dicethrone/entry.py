@@ -1,14 +1,16 @@
 """Previews of a Dice Throne pack's entries (``engines.core.entry``): one sheet per
 hero with its dice, board (abilities by level, defences, passives, the other side of
 a double-sided board), status effects and deck. Names and texts are the pack's, per
-locale; scripts are shown in the pack's own effect vocabulary."""
+locale; what a script does is said in the engine's words for its steps, in the reader's
+language (``content/words.py``), as on the hero board and the cards."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from engines.core.entry import message, section, sheet, vocabulary
-from engines.dicethrone.content import Ability, Content, Defense, Hero, Requirement
+from engines.core.entry import message, section, sheet
+from engines.dicethrone.content import Ability, Content, Defense, Hero, Requirement, Script
+from engines.dicethrone.content.words import script_words
 
 GAME = "dicethrone"
 
@@ -36,7 +38,7 @@ def hero_sheet(hero: Hero) -> dict[str, Any]:
 def _hero(hero: Hero) -> dict[str, Any]:
     sections = [
         section(_k("abilities"), [line for a in hero.abilities for line in _ability(hero, a)]),
-        section(_k("defenses"), [line for d in hero.defenses for line in _defense(d)]),
+        section(_k("defenses"), [line for d in hero.defenses for line in _defense(hero, d)]),
         section(
             _k("passives"),
             [_k("named", name=p.name, text=p.text) for p in hero.passives]
@@ -50,7 +52,7 @@ def _hero(hero: Hero) -> dict[str, Any]:
     if hero.flip_side is not None:
         side = hero.flip_side
         lines = [line for a in side.abilities for line in _ability(hero, a)]
-        lines += [line for d in side.defenses for line in _defense(d)]
+        lines += [line for d in side.defenses for line in _defense(hero, d)]
         lines += [_k("named", name=p.name, text=p.text) for p in side.passives]
         sections.append(section(_k("flip", side=side.name), lines))
     statuses = [_k("status", name=s.name, limit=s.stack_limit, text=s.text) for s in hero.statuses]
@@ -61,7 +63,7 @@ def _hero(hero: Hero) -> dict[str, Any]:
         section(_k("deck", count=sum(c.copies for c in hero.cards)), _deck(hero)),
     ]
     if hero.setup:
-        sections.append(section(_k("setup"), [{"sub": _script(hero.setup)}]))
+        sections.append(section(_k("setup"), [{"sub": _script(hero, hero.setup)}]))
     return sheet(
         GAME,
         hero.id,
@@ -101,7 +103,7 @@ def _ability(hero: Hero, ability: Ability) -> list[Any]:
         for variant in variants:
             need = _requirement(hero, variant.requirement)
             lines.append(
-                {"sub": _k("variant", level=level, need=need, effect=_script(variant.effect))}
+                {"sub": _k("variant", level=level, need=need, effect=_script(hero, variant.effect))}
             )
     return lines
 
@@ -123,10 +125,10 @@ def _requirement(hero: Hero, need: Requirement) -> Any:
     return {"join": parts, "sep": " + "}
 
 
-def _defense(defense: Defense) -> list[Any]:
+def _defense(hero: Hero, defense: Defense) -> list[Any]:
     lines: list[Any] = [{"strong": _k("defense", name=defense.name, dice=defense.dice)}]
     for level, script in sorted(defense.levels.items()):
-        lines.append({"sub": _k("level", level=level, effect=_script(script))})
+        lines.append({"sub": _k("level", level=level, effect=_script(hero, script))})
     return lines
 
 
@@ -145,5 +147,6 @@ def _deck(hero: Hero) -> list[Any]:
     return lines
 
 
-def _script(script: Any) -> str:
-    return "; ".join(vocabulary(step) for step in script) or "—"
+def _script(hero: Hero, script: Script) -> dict[str, str]:
+    """What ``script`` does, in every locale (the reader's is shown)."""
+    return script_words(hero, script)

@@ -65,6 +65,9 @@ Text = Mapping[str, str]
 #: the player on the owner's left (next in turn order) or right (previous), or each
 #: living teammate (2 v 2).
 SPREAD_TARGETS = ("each_opponent", "everyone", "left", "right", "teammates")
+#: ``gain: {status, count: max}``: as many tokens as the stack limit allows ("gain the
+#: maximum": the gain stops at the limit, so any number past every limit fills it).
+UP_TO_LIMIT = 99
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,15 @@ import yaml
 
 from engines.core.i18n import LOCALES
 from engines.core.yamlnode import Fields, Node
-from engines.dicethrone.content import SPREAD_TARGETS, DamageKind, Script, Step, Text, vocab_tokens
+from engines.dicethrone.content import (
+    SPREAD_TARGETS,
+    UP_TO_LIMIT,
+    DamageKind,
+    Script,
+    Step,
+    Text,
+    vocab_tokens,
+)
 
 #: Step ops and the argument shape they take (see docs/dicethrone.md).
 AMOUNT_OPS = frozenset(
@@ -75,6 +83,13 @@ OPS |= CLEAR_OPS | REACTION_OPS | {"damage", "manual"}
 OPS |= CLEAR_OPS | COST_OPS | TRACK_OPS | DIAL_OPS | {"damage", "manual"}
 OPS |= HOLDING_OPS | {"extra_roll_attempt"}
 OPS |= PIECE_OPS | HOLDER_OPS | DECK_OPS
+
+
+def _token_count(node: Node) -> int:
+    """A number of tokens, 1 to 10, or ``max``: as many as the stack limit allows."""
+    if isinstance(node.node, yaml.ScalarNode) and node.node.value == "max":
+        return UP_TO_LIMIT
+    return node.integer(1, 10)
 
 
 def text(node: Node) -> Text:
@@ -155,7 +170,7 @@ def _step(node: Node) -> Step:
         return Step(
             op=op,
             status=f.need("status", ident),
-            amount=f.get("count", lambda n: n.integer(1, 10), 1),
+            amount=f.get("count", _token_count, 1),
             target=f.get("target", _target, _default_target(op)),
         )
     if op in COMPANION_OPS:

@@ -14,7 +14,7 @@ from pathlib import Path
 import yaml
 
 from engines.core.i18n import LOCALES, Catalog, flatten
-from engines.dicethrone.content import CardDef, Hero, text_for
+from engines.dicethrone.content import CardDef, Hero, Script, text_for
 from engines.dicethrone.render.effect_words import Words
 
 LOCALE_DIR = Path(__file__).resolve().parents[1] / "locales"
@@ -37,9 +37,6 @@ def said(hero: Hero, card: CardDef) -> dict[str, str]:
     if card.text:
         return dict(card.text)
     t = _catalog().translate
-    statuses = {s.id: s.name for s in hero.statuses}
-    # A card may name one of the hero's Defensive Abilities (Invisible Punch!).
-    statuses |= {d.id: d.name for d in hero.defenses}
     out: dict[str, str] = {}
     for locale in LOCALES:
         if card.upgrade is not None:
@@ -50,15 +47,28 @@ def said(hero: Hero, card: CardDef) -> dict[str, str]:
                 level=card.upgrade.level,
             )
             continue
-        # A dial's sides by name (the Sun Elf's "Dusk"): "sun_dial.0", "sun_dial.1".
-        sides = {f"{d.id}.{i}": side for d in hero.dials for i, side in enumerate(d.sides)}
-        sides |= {p.id: p.name for p in hero.pieces}  # Thor's Mjölnir, by name
-        words = Words(statuses, hero.symbol_names, t, locale, companions=sides)
-        said_words = words.script(card.effect)
+        said_words = _words(hero, locale).script(card.effect)
         if card.attack_modifier:
             said_words = t("dicethrone.render.fx.attack_modifier", locale, then=said_words)
         out[locale] = said_words
     return out
+
+
+def script_words(hero: Hero, script: Script) -> dict[str, str]:
+    """A script of ``hero``'s (an ability's level, a defence, a set-up) in every
+    locale, in the engine's words for its steps ("—" for none)."""
+    return {locale: _words(hero, locale).script(script) or "—" for locale in LOCALES}
+
+
+def _words(hero: Hero, locale: str) -> Words:
+    """The engine's words in ``locale`` with the names of ``hero``'s statuses (and
+    defences, which a card may name: Invisible Punch!), dice symbols, dial sides (the
+    Sun Elf's "Dusk": "sun_dial.0") and pieces (Thor's Mjölnir)."""
+    statuses = {s.id: s.name for s in hero.statuses}
+    statuses |= {d.id: d.name for d in hero.defenses}
+    sides = {f"{d.id}.{i}": side for d in hero.dials for i, side in enumerate(d.sides)}
+    sides |= {p.id: p.name for p in hero.pieces}
+    return Words(statuses, hero.symbol_names, _catalog().translate, locale, companions=sides)
 
 
 def _slot_name(hero: Hero, slot: str) -> dict[str, str]:

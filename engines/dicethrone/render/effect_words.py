@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from engines.dicethrone.content import Step, text_for
+from engines.dicethrone.content import UP_TO_LIMIT, Step, text_for
 from engines.dicethrone.effects.cost_steps import GainChoice, PayFor, RerollPerToken
 from engines.dicethrone.effects.deck import (
     AdvanceTokens,
@@ -274,6 +274,8 @@ class Words:
     def _status(self, step: Step) -> str:
         status = step.status or ""
         name = name_in(self.statuses.get(status, {}), self.locale) or status
+        if step.amount >= UP_TO_LIMIT:  # "gain the maximum"
+            return self._fx("up_to_limit", status=name)
         return name if step.amount <= 1 else f"{name} ×{step.amount}"
 
     def _printed(self, step: Step, typed: object) -> str | None:

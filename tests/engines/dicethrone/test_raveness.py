@@ -464,3 +464,11 @@ def test_her_lookup_shows_the_printed_names() -> None:
     names = ("Peck", "Murder of Crows", "Fantastic Terrors", "Nothing More", "Cull!")
     assert all(name in entry for name in (*names, "Nevermore", "Feather", "Hex"))
     assert "Começa no seu tabuleiro" in entry  # Nevermore's rules in our words
+
+
+def test_gain_the_maximum_is_said_as_up_to_the_limit() -> None:
+    board = ENGINE.lookup(_rv(), None, "raveness")
+    assert board is not None
+    entry = json.dumps(board.data["entry"], ensure_ascii=False)
+    assert "Feather up to its limit" in entry and "até o limite" in entry
+    assert "×99" not in entry and "×10" not in entry
