@@ -161,7 +161,7 @@ def _passive(node: Node) -> Passive:
 
 def _stack_limit(node: Node) -> int | None:
     """A printed stack limit (1-10), or ``unknown`` when no public record gives it."""
-    if isinstance(node.node, yaml.ScalarNode) and node.text() == "unknown":
+    if isinstance(node.node, yaml.ScalarNode) and node.node.value == "unknown":
         return None
     return node.integer(1, 10)
 
