@@ -152,6 +152,10 @@ GLYPHS: Mapping[str, str] = {
     # Treant (issue 22): a forked twig, a leaf ("spirit" is the Mythic Brawler's above)
     "branch": "Ψ",
     "leaf": "☘",
+    # Samurai (issue 22): a sword, a helmet's shape, a sun
+    "katana": "⚔",
+    "kabuto": "⬟",
+    "rising_sun": "☀",
 }
 
 
