@@ -55,7 +55,12 @@ def _hero(hero: Hero) -> dict[str, Any]:
         lines += [line for d in side.defenses for line in _defense(hero, d)]
         lines += [_k("named", name=p.name, text=p.text) for p in side.passives]
         sections.append(section(_k("flip", side=side.name), lines))
-    statuses = [_k("status", name=s.name, limit=s.stack_limit, text=s.text) for s in hero.statuses]
+    statuses = [
+        _k("status", name=s.name, limit=s.stack_limit, text=s.text)
+        if s.stack_limit is not None
+        else _k("status_no_limit", name=s.name, text=s.text)  # on no public record
+        for s in hero.statuses
+    ]
     companions = [_k("status", name=c.name, limit=c.limit, text=c.text) for c in hero.companions]
     sections += [
         section(_k("statuses"), statuses),

@@ -227,6 +227,11 @@ class Passive:
     dealt_no_damage: Script = ()
 
 
+#: The cap used in play for a status whose printed stack limit no public record gives:
+#: high enough never to bind (such a hero is not offered in ``/match new``).
+UNRECORDED_LIMIT = 99
+
+
 @dataclass(frozen=True)
 class StatusDef:
     """A status effect token ("Efeitos de Status")."""
@@ -235,7 +240,9 @@ class StatusDef:
     name: Text
     text: Text
     positive: bool
-    stack_limit: int
+    #: The printed stack limit; ``None``: no public record gives it (``stack_limit:
+    #: unknown``, allowed only on a hero that is not selectable): not capped in play.
+    stack_limit: int | None
     source: str
     verified: bool
     spendable: bool = False
@@ -337,7 +344,7 @@ class StatusDef:
         """The stack limit on a player of ``holder_hero`` ("Limite de Empilhamento")."""
         if self.stack_limit_others is not None and holder_hero != self.hero:
             return self.stack_limit_others
-        return self.stack_limit
+        return UNRECORDED_LIMIT if self.stack_limit is None else self.stack_limit
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
+import yaml
+
 from engines.core import ContentError
 from engines.core.packs import (
     PackError,
@@ -159,6 +161,13 @@ def _passive(node: Node) -> Passive:
     )
 
 
+def _stack_limit(node: Node) -> int | None:
+    """A printed stack limit (1-10), or ``unknown`` when no public record gives it."""
+    if isinstance(node.node, yaml.ScalarNode) and node.node.value == "unknown":
+        return None
+    return node.integer(1, 10)
+
+
 def _status(node: Node) -> StatusDef:
     allowed = {"id", "name", "text", "positive", "stack_limit", "spendable", "persistent"}
     allowed |= {"unique", "spend_side", "spend", "upkeep", "skip_income"} | PROVENANCE
@@ -180,7 +189,7 @@ def _status(node: Node) -> StatusDef:
         name=f.need("name", text),
         text=f.need("text", text),
         positive=f.need("positive", Node.boolean),
-        stack_limit=f.need("stack_limit", lambda n: n.integer(1, 10)),
+        stack_limit=f.need("stack_limit", _stack_limit),
         source=f.need("source", Node.text),
         verified=f.need("verified", Node.boolean),
         spendable=f.get("spendable", Node.boolean, False),
@@ -337,6 +346,9 @@ def load_hero(path: Path) -> Hero:
         pieces=f.get("pieces", lambda n: tuple(piece(i) for i in n.items()), ()),
     )
     hero = dataclasses.replace(hero, selectable=not hero.unselectable)
+    if hero.selectable and any(s.stack_limit is None for s in hero.statuses):
+        # A limit no record gives is not played as if printed.
+        raise top.fail("a status with stack_limit: unknown needs the hero `unselectable`")
     _cross_check(hero, top)
     if hero.flip_side is not None:
         # The other side's entries obey the same references (its own abilities'

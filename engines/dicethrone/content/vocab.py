@@ -53,7 +53,7 @@ DIAL_OPS = frozenset({"raise_dial", "lower_dial", "set_dial", "empty_dial", "fli
 
 #: The Headless Horseman's steps (effects/holding.py): a token passed to a player
 #: wherever it is, one more roll attempt, steps for a player who did not start.
-HOLDING_OPS = frozenset({"relocate", "unless_first"})
+HOLDING_OPS = frozenset({"relocate", "unless_first", "if_first", "if_roll_attempts"})
 FLAG_OPS |= {"extra_roll_attempt"}
 #: Steps on a hero's piece that sits on her board or with another player (Thor's
 #: Mjölnir), and a script repeated a number of times (``piece_steps.py``).
@@ -376,9 +376,14 @@ def _dial_step(op: str, arg: Node) -> Step:
 
 def _holding_step(op: str, arg: Node) -> Step:
     """``relocate: {status, target, do}`` (the token, wherever it is, goes to the
-    target; ``do`` when it changed hands) and ``unless_first: [...]``."""
-    if op == "unless_first":
+    target; ``do`` when it changed hands), ``unless_first: [...]``, ``if_first: [...]``
+    and ``if_roll_attempts: {fewer_than: 3, do}`` (the Samurai's Bushido)."""
+    if op in ("unless_first", "if_first"):
         return Step(op=op, steps=script(arg))
+    if op == "if_roll_attempts":
+        f = Fields(arg, {"fewer_than", "do"})
+        fewer = f.need("fewer_than", lambda n: n.integer(1, 10))
+        return Step(op=op, amount=fewer, steps=f.need("do", script))
     if isinstance(arg.node, yaml.ScalarNode):
         return Step(op=op, status=ident(arg), target="self")
     f = Fields(arg, {"status", "target", "do"})

@@ -8,6 +8,7 @@ Pyromancer, the Druid): ``for_each_token``, ``spend_for``, ``raise_limit``,
 - spend_for: {cp: true, do: [{gain: fire_mastery}]}                # CP, as desired
 - raise_limit: fire_mastery                                        # or {status, count}
 - gain_per: {status: fire_mastery, per: fiery_soul, times: 2}      # 2 per die showing it
+  (``target: opponent``: inflicted on the opponent instead)
 - if_status: {status: bear_form, do: [...], else: [...]}           # the owner holds one
 - if_status: {status: haunted_head, holder: opponent, do: [...]}   # or any_opponent
 - for_each_token: {status: [seedling, sapling, dryad], do: [...]}  # several count together
@@ -41,12 +42,18 @@ def step(
         count = f.get("count", lambda n: n.integer(1, 5), 1)
         return Step(op=op, status=f.need("status", _ident), amount=count)
     if op == "gain_per":
-        f = Fields(arg, {"status", "per", "times"})
+        # ``target: opponent``: the tokens are inflicted (the Samurai's Masamune:
+        # one Shame per helmet); the owner gains them by default.
+        f = Fields(arg, {"status", "per", "times", "target"})
+        target = f.get("target", Node.text, "self")
+        if target not in ("self", "opponent"):
+            raise arg.fail("target is self or opponent")
         return Step(
             op=op,
             status=f.need("status", _ident),
             per=f.need("per", _ident),
             amount=f.get("times", lambda n: n.integer(1, 5), 1),
+            target=target,
         )
     if op == "if_status":
         f = Fields(arg, {"status", "do", "else", "holder"})

@@ -1,7 +1,8 @@
 """Steps added for the Headless Horseman (issue 22, from public records): a token that
 passes from whoever holds it to a named player, one more roll attempt in the owner's
-Offensive Roll Phase, steps for a hero who is not the first player, and the bookkeeping
-of a token whose spend options are each usable once per turn.
+Offensive Roll Phase, steps for a hero who is (or is not) the first player, and the
+bookkeeping of a token whose spend options are each usable once per turn. The Samurai
+(issue 22) added ``if_first`` and ``if_roll_attempts`` (roll attempts used this turn).
 
 Each step is generic (no hero is named here): the hero YAML says which token moves and
 which token buys the attempt. ``DECODERS`` joins the vocabulary's table (``steps.py``).
@@ -46,6 +47,24 @@ class UnlessFirst:
 
 
 @dataclass(frozen=True)
+class IfFirst:
+    """The nested steps, when the owner is the match's first player (the Samurai's
+    Bushido at set-up)."""
+
+    steps: Script
+
+
+@dataclass(frozen=True)
+class IfRollAttempts:
+    """The nested steps, when the owner is the active player and her latest Offensive
+    Roll Phase this turn used fewer than ``fewer_than`` roll attempts (a skipped phase
+    used none): the Samurai's Bushido at the end of his turn."""
+
+    fewer_than: int
+    steps: Script
+
+
+@dataclass(frozen=True)
 class OptionUsed:
     """Bookkeeping: a spend option of ``key`` ("status:index") was taken this turn."""
 
@@ -57,6 +76,8 @@ DECODERS: Mapping[str, Callable[[Step], object]] = {
     "relocate": lambda s: Relocate(s.status or "", s.target, s.steps),
     "extra_roll_attempt": lambda s: ExtraRollAttempt(),
     "unless_first": lambda s: UnlessFirst(s.steps),
+    "if_first": lambda s: IfFirst(s.steps),
+    "if_roll_attempts": lambda s: IfRollAttempts(s.amount, s.steps),
     "option_used": lambda s: OptionUsed(s.topic),
 }
 
@@ -109,6 +130,24 @@ def extra_roll_attempt(run: DTRun, state: State, step: ExtraRollAttempt) -> Stat
 def unless_first(run: DTRun, state: State, step: UnlessFirst) -> State:
     """The steps for a hero other than the first player ("Preparação" 7)."""
     if run.ctx.owner != state.first:
+        run.push(step.steps)
+    return state
+
+
+@HANDLERS.on(IfFirst)
+def if_first(run: DTRun, state: State, step: IfFirst) -> State:
+    """The steps for the match's first player ("Preparação" 7)."""
+    if run.ctx.owner == state.first:
+        run.push(step.steps)
+    return state
+
+
+@HANDLERS.on(IfRollAttempts)
+def if_roll_attempts(run: DTRun, state: State, step: IfRollAttempts) -> State:
+    """The steps when the owner's turn used fewer roll attempts than the step says.
+    The turn's dice stay until the next turn begins, so at the end of her turn
+    ``roll.attempts`` is what her Offensive Roll Phase used."""
+    if run.ctx.owner == state.active and state.roll.attempts < step.fewer_than:
         run.push(step.steps)
     return state
 

@@ -225,7 +225,8 @@ def gain_per(run: DTRun, state: State, step: GainPer) -> State:
     ctx = here(run)
     count = step.times * symbol_counts(ctx.hero, ctx.dice)[step.per]
     if count:
-        run.push((Step(op="gain", status=step.status, amount=count, target="self"),))
+        op = "gain" if step.target == "self" else "inflict"
+        run.push((Step(op=op, status=step.status, amount=count, target=step.target),))
     return state
 
 

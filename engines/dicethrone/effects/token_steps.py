@@ -56,11 +56,13 @@ class RaiseLimit:
 @dataclass(frozen=True)
 class GainPer:
     """ "Gain N × [symbol] [token]": ``times`` tokens of ``status`` per die of the
-    frame showing ``per`` (the owner's own tokens)."""
+    frame showing ``per`` (the owner's own tokens; ``target`` "opponent": "inflict
+    N × [symbol] [token]" on her opponent)."""
 
     status: str
     per: str
     times: int
+    target: str = "self"
 
 
 @dataclass(frozen=True)
@@ -111,6 +113,6 @@ TOKEN_DECODERS: Mapping[str, Callable[[Step], object]] = {
     "grow": lambda s: Grow(s.statuses, s.amount, s.topic == "each", s.text),
     "raise_limit": lambda s: RaiseLimit(s.status or "", s.amount),
     "pay_cp": lambda s: PayCp(s.amount),
-    "gain_per": lambda s: GainPer(s.status or "", s.per or "", s.amount),
+    "gain_per": lambda s: GainPer(s.status or "", s.per or "", s.amount, s.target),
     "if_status": lambda s: IfStatus(s.status or "", s.steps, s.otherwise, s.topic or "self"),
 }

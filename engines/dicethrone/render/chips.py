@@ -168,6 +168,8 @@ def chip_label(s: Token, locale: str) -> str:
     its own label: a track's marker)."""
     if s.label:
         return _name(s.label, locale)
+    if not s.limit:  # no public record gives the printed limit
+        return f"{_name(s.name, locale)} {s.count}"
     return f"{_name(s.name, locale)} {s.count}/{s.limit}"
 
 

@@ -23,7 +23,14 @@ from engines.dicethrone.effects.deck import (
     RevealHand,
 )
 from engines.dicethrone.effects.dial_steps import ChangeDial, EmptyDial, FlipDial, OnDial
-from engines.dicethrone.effects.holding import ExtraRollAttempt, OptionUsed, Relocate, UnlessFirst
+from engines.dicethrone.effects.holding import (
+    ExtraRollAttempt,
+    IfFirst,
+    IfRollAttempts,
+    OptionUsed,
+    Relocate,
+    UnlessFirst,
+)
 from engines.dicethrone.effects.piece_holders import (
     ActivatePiece,
     AtPieceHolder,
@@ -168,6 +175,10 @@ GLYPHS: Mapping[str, str] = {
     "espionage": "◉",
     "baton": "⚔",
     "widow": "♦",
+    # Samurai (issue 22): a sword, a helmet's shape, a sun
+    "katana": "⚔",
+    "kabuto": "⬟",
+    "rising_sun": "☀",
 }
 
 
@@ -283,9 +294,10 @@ class Words:
         match typed:
             case ClearStatuses():
                 return self._fx("clear_statuses")
-            case GainPer(status=status, per=per, times=times):
+            case GainPer(status=status, per=per, times=times, target=target):
                 name, symbol = self._name(status), self._symbol(per)
-                return self._fx("gain_per", status=name, symbol=symbol, count=times)
+                key = "gain_per" if target == "self" else "inflict_per"
+                return self._fx(key, status=name, symbol=symbol, count=times)
             case RaiseLimit(amount=amount):
                 return self._fx("raise_limit", status=self._name(step.status or ""), count=amount)
             case Undefendable():
@@ -387,6 +399,10 @@ class Words:
                 return self._fx("extra_roll_attempt")
             case UnlessFirst(steps=steps):
                 return self._fx("unless_first", then=self.script(steps))
+            case IfFirst(steps=steps):
+                return self._fx("if_first", then=self.script(steps))
+            case IfRollAttempts(fewer_than=fewer, steps=steps):
+                return self._fx("if_roll_attempts", count=fewer, then=self.script(steps))
             case Roll(per_token=str(status), steps=steps):
                 name, then = self._name(status), self.script(steps)
                 return self._fx("roll_per_token", status=name, then=then)
@@ -780,10 +796,13 @@ def word_key(typed: object) -> str:
             return "on_track"
         case ChangeDial() | EmptyDial() | FlipDial() | OnDial():
             return type(typed).__name__.lower()
-        case Relocate() | ExtraRollAttempt() | UnlessFirst():
-            return {Relocate: "relocate", ExtraRollAttempt: "extra_roll_attempt"}.get(
-                type(typed), "unless_first"
-            )
+        case Relocate() | ExtraRollAttempt() | UnlessFirst() | IfFirst() | IfRollAttempts():
+            return {
+                Relocate: "relocate",
+                ExtraRollAttempt: "extra_roll_attempt",
+                IfFirst: "if_first",
+                IfRollAttempts: "if_roll_attempts",
+            }.get(type(typed), "unless_first")
         case SendPiece():
             return "send_piece"
         case RecallPiece():

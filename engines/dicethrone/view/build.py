@@ -177,7 +177,8 @@ def _player(flow: Flow, state: State, i: int) -> PlayerView:
     statuses = []
     for status, count in sorted(p.statuses.items()):
         d = flow.content.status(status)
-        limit = d.limit(p.hero) + p.stack_bonus.get(status, 0)
+        # 0: no public record gives the printed limit (the chip shows none).
+        limit = 0 if d.stack_limit is None else d.limit(p.hero) + p.stack_bonus.get(status, 0)
         statuses.append(Token(status, _text(d.name), count, limit, d.positive, marker=d.marker))
     # Companions are shown apart from status effects ("Companheiros").
     companions = tuple(

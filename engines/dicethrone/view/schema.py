@@ -25,6 +25,7 @@ class Token:
     id: str
     name: Mapping[str, str]
     count: int
+    #: The stack limit shown; 0 when no public record gives it.
     limit: int
     positive: bool = True
     companion: bool = False

@@ -18,7 +18,7 @@ from engines.dicethrone import actions as a
 from engines.dicethrone.content import Hero, Script, Step
 from engines.dicethrone.content.loader import load_pack
 from engines.dicethrone.content.vocab import OPS
-from engines.dicethrone.render import board as dt_board
+from engines.dicethrone.render import board_paint as dt_board_paint
 from engines.dicethrone.render import chips as dt_chips
 from engines.dicethrone.render import compact as dt_compact
 from engines.dicethrone.render import dice as dt_dice
@@ -209,7 +209,7 @@ def _dice_unnamed(
             small.extend((f, n) for f, n in zip(faces, names, strict=False) if f)
         dice(draw, x, y, size, *a, **kw)
 
-    monkeypatch.setattr(dt_board, "draw_dice", spy)
+    monkeypatch.setattr(dt_board_paint, "draw_dice", spy)
     return lambda locale: [
         (dt_effect_words.glyph(f, n, locale), dt_effect_words.name_in(n, locale)) for f, n in small
     ]
