@@ -23,6 +23,7 @@ from tests.e2e.bot_harness import (
     png_attachments,
     recorded,
 )
+from tests.e2e.test_builtin_games import play_default
 from tests.emulator import StoredMessage
 
 #: The words of the attack post's note in each locale (bot.match.exchange).
@@ -86,10 +87,11 @@ async def _attack(table: Table, locale: str) -> None:
         if "defend" in decision.kinds and "pass" not in decision.kinds:
             # The banner's alt text names who owes what, in the reader's language.
             assert any(DEFEND[locale] in att.description for att in first.attachments)
-            command, options = "dicethrone defend", {}
-        else:
-            command, options = "dicethrone pass", {}
-        post = await answer(await emu.slash(user, command, options, channel_id=thread_id))
+            post = await answer(await emu.slash(user, "dicethrone defend", channel_id=thread_id))
+        elif "pass" in decision.kinds:
+            post = await answer(await emu.slash(user, "dicethrone pass", channel_id=thread_id))
+        else:  # a choice inside the attack (whom an effect aims at): its default
+            post = await play_default(table, "dicethrone", thread_id)
         answered += 1
         snap = await service.load(1)
         if snap.state.phase in (Phase.OFFENSIVE, Phase.DEFENSIVE):
