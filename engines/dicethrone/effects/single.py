@@ -25,10 +25,10 @@ from engines.dicethrone.effects.steps import (
     Flip,
     GainCp,
     HealStep,
+    LoseCp,
     Modifier,
     Modify,
     RemoveStatus,
-    LoseCp,
     StealCp,
 )
 from engines.dicethrone.rules.damage import Incoming
