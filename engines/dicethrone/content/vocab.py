@@ -26,6 +26,7 @@ from engines.dicethrone.content import (
 AMOUNT_OPS = frozenset(
     {"heal", "gain_cp", "steal_cp", "prevent", "add_damage", "draw", "self_damage"}
     | {"steal_health", "lessen_attack", "set_dice", "nudge_dice", "reroll_dice"}
+    | {"lose_cp"}  # issue 22: the Moon Elf's Exploding Arrow (the opponent loses CP)
 )
 FLAG_OPS = frozenset(
     {"prevent_half", "reflect_half", "then", "prevent_all", "cancel_attack", "remove_chosen"}
@@ -83,6 +84,10 @@ OPS |= CLEAR_OPS | REACTION_OPS | {"damage", "manual"}
 OPS |= CLEAR_OPS | COST_OPS | TRACK_OPS | DIAL_OPS | {"damage", "manual"}
 OPS |= HOLDING_OPS | {"extra_roll_attempt"}
 OPS |= PIECE_OPS | HOLDER_OPS | DECK_OPS
+
+
+#: Amount steps aimed at the opponent unless they say otherwise.
+_AIMED_OPS = frozenset({"damage", "lose_cp"})
 
 
 def _token_count(node: Node) -> int:
@@ -149,7 +154,7 @@ def _step(node: Node) -> Step:
             op=op,
             amount=f.get("times", lambda n: n.integer(1, 50), 1),
             per=f.get("per", ident, None),
-            target=f.get("target", _target, "opponent" if op == "damage" else "self"),
+            target=f.get("target", _target, "opponent" if op in _AIMED_OPS else "self"),
             dice_of=f.get("of", _dice_of, "offensive"),
             roll_sum=f.get("roll_sum", Node.boolean, False),
             half=f.get("half", Node.boolean, False),

@@ -25,6 +25,7 @@ from engines.dicethrone.effects.steps import (
     Flip,
     GainCp,
     HealStep,
+    LoseCp,
     Modifier,
     Modify,
     RemoveStatus,
@@ -111,6 +112,19 @@ def gain_cp(run: DTRun, state: State, step: GainCp) -> State:
     player = state.players[seat]
     cp = min(CP_CAP, player.cp + amount)
     run.env.emit("cp_gained", player=seat_name(state, seat), amount=cp - player.cp, cp=cp)
+    return put(state, seat, cp=cp)
+
+
+@HANDLERS.on(LoseCp)
+def lose_cp(run: DTRun, state: State, step: LoseCp) -> State:
+    """CP lost, at most what the player has; nobody gains them."""
+    ctx = here(run)
+    seat = run.env.target(state, step.target, ctx)
+    lost = min(step.amount.of(ctx.hero, ctx.dice), state.players[seat].cp)
+    if not lost:
+        return state
+    cp = state.players[seat].cp - lost
+    run.env.emit("cp_lost", player=seat_name(state, seat), amount=lost, cp=cp)
     return put(state, seat, cp=cp)
 
 

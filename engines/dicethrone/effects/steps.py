@@ -179,6 +179,15 @@ class GainCp:
 
 
 @dataclass(frozen=True)
+class LoseCp:
+    """CP a player loses (never below 0); nobody gains them (the Moon Elf's Exploding
+    Arrow: the opponent loses 1 CP per moon)."""
+
+    amount: Amount
+    target: str
+
+
+@dataclass(frozen=True)
 class StealCp:
     """ "Roube": CP taken from the opponent."""
 
@@ -325,6 +334,7 @@ DECODERS: Mapping[str, Callable[[Step], object]] = {
     "heal": lambda s: HealStep(_amount(s), s.target),
     "gain_cp": lambda s: GainCp(_amount(s), s.target),
     "steal_cp": lambda s: StealCp(_amount(s)),
+    "lose_cp": lambda s: LoseCp(_amount(s), s.target),
     "draw": lambda s: Draw(_amount(s), s.target),
     "gain": lambda s: AddStatus(s.status or "", s.amount, s.target),
     "inflict": lambda s: AddStatus(s.status or "", s.amount, s.target, inflict=True),

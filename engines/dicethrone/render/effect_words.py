@@ -71,6 +71,7 @@ from engines.dicethrone.effects.steps import (
     GainCp,
     HealStep,
     KeepDice,
+    LoseCp,
     Manual,
     Modifier,
     Modify,
@@ -482,6 +483,8 @@ class Words:
             case Damage(amount=Amount(per=str(per))) | HealStep(amount=Amount(per=str(per))):
                 if per:
                     return self._per(key, amount, per, step)
+            case LoseCp(amount=Amount(per=str(per))) if per:
+                return self._fx("lose_cp_per", times=amount or 1, symbol=self._symbol(per))
             case Modify(modifier=Modifier.PREVENT, amount=Amount(per=str(per))) if per:
                 return self._per(key, amount, per, step)
         match typed:
@@ -704,7 +707,7 @@ def _usual_target(typed: object) -> str:
     """Whom a step aims at unless it says otherwise: the opponent for damage, inflicted
     and moved tokens and stealing; its owner for the rest."""
     match typed:
-        case Damage() | AddStatus(inflict=True) | StealCp():
+        case Damage() | AddStatus(inflict=True) | StealCp() | LoseCp():
             return "opponent"
         case StatusStep(move=TokenMove.MOVE | TokenMove.STEAL_HEALTH):
             return "opponent"
@@ -722,6 +725,8 @@ def word_key(typed: object) -> str:
             return "gain_cp"
         case StealCp():
             return "steal_cp"
+        case LoseCp():
+            return "lose_cp"
         case Draw():
             return "draw"
         case AddStatus(inflict=inflict):

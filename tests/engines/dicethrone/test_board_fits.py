@@ -106,6 +106,7 @@ TABLES = (
     (("gunslinger", "sun_elf", "ninja"), "it"),
     (("treant", "paladin", "druid", "treant"), "pt-BR"),  # issue 22: the Treant's Spirits
     (("raveness", "paladin", "raveness", "ninja"), "pt-BR"),  # issue 22: Raveness
+    (("moon_elf", "gunslinger", "sun_elf"), "it"),  # issue 22: the Moon Elf
 )
 #: Tables known to pass the phone's height, and the height each keeps within: the
 #: printed Paladin defending (issue 22: Divine Defense II rolls 4 dice, and its line
