@@ -215,6 +215,7 @@ class Driver:
             snap.match.id,
             1_000_000_000 + snap.match.id * 10_000 + snap.match.version,
             snap.match.version,
+            post.since,
         )
         if old is not None:
             locale = await self.locale(snap)
