@@ -326,6 +326,9 @@ class StatusDef:
     #: no symbol, no number, for her abilities' requirements and effects and her
     #: defence (not the dice of an effect's own roll).
     blank_faces: tuple[int, ...] = ()
+    #: The next time its holder's health (her team's, 2 v 2) would reach 0, one token
+    #: goes and the health is 1 instead (the Paladin's Blessing of Divinity).
+    survives: bool = False
     #: The holder's script when one token advances (``advance_tokens``): a token
     #: counting down turns to its next side, or goes off (Black Widow's Time Bomb).
     advance: Script = ()
@@ -571,6 +574,16 @@ class Content:
             return dict(self.status(status_id).name)
         except KeyError:
             return status_id
+
+    def savers(self) -> dict[str, dict[str, str]]:
+        """The statuses that keep their holder from reaching 0 health (``survives``),
+        each with its name per locale."""
+        return {
+            status.id: dict(status.name)
+            for hero in self.heroes.values()
+            for status in hero.statuses
+            if status.survives
+        }
 
     def status(self, status_id: str) -> StatusDef:
         """A status definition by id, from whichever hero brings it."""

@@ -182,6 +182,7 @@ def _status(node: Node) -> StatusDef:
     allowed |= {"spend_count"}  # issue 22: Thor's Electrokinesis
     allowed |= {"per_extra_attempt", "per_extra_attempt_max", "spend_with_own_dice"}  # Treant
     allowed |= {"blank_faces"}  # issue 22: Raveness's Hex
+    allowed |= {"survives"}  # issue 22: the Paladin's Blessing of Divinity
     allowed |= {"advance"}  # issue 22: Black Widow's Time Bomb
     f = Fields(node, allowed)
     status = StatusDef(
@@ -229,6 +230,7 @@ def _status(node: Node) -> StatusDef:
         per_extra_attempt_max=f.get("per_extra_attempt_max", lambda n: n.integer(1, 5), 0),
         spend_with_own_dice=f.get("spend_with_own_dice", Node.boolean, False),
         blank_faces=f.get("blank_faces", lambda n: tuple(i.integer(1, 6) for i in n.items()), ()),
+        survives=f.get("survives", Node.boolean, False),
         advance=f.get("advance", script, ()),
     )
     if status.each_option_once_per_turn and [s.op for s in status.spend] != ["or"]:

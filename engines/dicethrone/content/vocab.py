@@ -84,6 +84,8 @@ OPS |= CLEAR_OPS | REACTION_OPS | {"damage", "manual"}
 OPS |= CLEAR_OPS | COST_OPS | TRACK_OPS | DIAL_OPS | {"damage", "manual"}
 OPS |= HOLDING_OPS | {"extra_roll_attempt"}
 OPS |= PIECE_OPS | HOLDER_OPS | DECK_OPS
+#: A step reading the Attack as it stands (the Paladin's Crit): ``attack_checks.py``.
+OPS |= {"if_attack_deals"}
 
 
 #: Amount steps aimed at the opponent unless they say otherwise.
@@ -206,6 +208,10 @@ def _step(node: Node) -> Step:
         return _holder_step(op, arg)
     if op in DECK_OPS:
         return _deck_step(op, arg)
+    if op == "if_attack_deals":
+        f = Fields(arg, {"at_least", "do"})
+        least = f.need("at_least", lambda n: n.integer(1, 30))
+        return Step(op=op, amount=least, steps=f.need("do", script))
     if op == "gain_choice":
         f = Fields(arg, {"of", "count", "name"})
         return Step(

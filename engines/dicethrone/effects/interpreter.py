@@ -15,6 +15,7 @@ from engines.core import Dice, Event
 from engines.core import effects as kernel
 from engines.dicethrone.content import Content
 from engines.dicethrone.effects import (
+    attack_checks,
     companions,
     costs,
     deck,
@@ -50,6 +51,7 @@ HANDLERS: DTHandlers = DTHandlers.combine(
     tracks.HANDLERS,
     dials.HANDLERS,
     holding.HANDLERS,
+    attack_checks.HANDLERS,
     pieces.HANDLERS,
     piece_holders.HANDLERS,
     deck.HANDLERS,

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from engines.dicethrone.content import DamageKind, Hero, Script, Step, Text
+from engines.dicethrone.effects.attack_checks import DECODERS as ATTACK_DECODERS
 from engines.dicethrone.effects.cost_steps import COST_DECODERS, reroll
 from engines.dicethrone.effects.deck import DECODERS as DECK_DECODERS
 from engines.dicethrone.effects.dial_steps import DIAL_DECODERS
@@ -430,6 +431,7 @@ DECODERS = {**DECODERS, **TOKEN_DECODERS}
 DECODERS = {**DECODERS, **MORE_DECODERS, **REACTION_DECODERS}
 DECODERS = {**DECODERS, **MORE_DECODERS, **COST_DECODERS, **TRACK_DECODERS, **DIAL_DECODERS}
 DECODERS = {**DECODERS, **HOLDING_DECODERS}  # issue 22: the Headless Horseman
+DECODERS = {**DECODERS, **ATTACK_DECODERS}  # issue 22: the Paladin's Crit
 DECODERS = {**DECODERS, **PIECE_DECODERS}
 DECODERS = {**DECODERS, **HOLDER_DECODERS}  # issue 22: Raveness's Nevermore
 DECODERS = {**DECODERS, **DECK_DECODERS}  # issue 22: Black Widow

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engines.dicethrone.content import UP_TO_LIMIT, Step, text_for
+from engines.dicethrone.effects.attack_checks import IfAttackDeals
 from engines.dicethrone.effects.cost_steps import GainChoice, PayFor, RerollPerToken
 from engines.dicethrone.effects.deck import (
     AdvanceTokens,
@@ -402,6 +403,8 @@ class Words:
                 return self._fx("unless_first", then=self.script(steps))
             case IfFirst(steps=steps):
                 return self._fx("if_first", then=self.script(steps))
+            case IfAttackDeals(at_least=least, steps=steps):
+                return self._fx("if_attack_deals", count=least, then=self.script(steps))
             case IfRollAttempts(fewer_than=fewer, steps=steps):
                 return self._fx("if_roll_attempts", count=fewer, then=self.script(steps))
             case Roll(per_token=str(status), steps=steps):
@@ -808,6 +811,8 @@ def word_key(typed: object) -> str:
                 IfFirst: "if_first",
                 IfRollAttempts: "if_roll_attempts",
             }.get(type(typed), "unless_first")
+        case IfAttackDeals():
+            return "if_attack_deals"
         case SendPiece():
             return "send_piece"
         case RecallPiece():

@@ -352,7 +352,7 @@ def after_action(state: State, flow: Flow, seat: int) -> State:
         # The Upkeep's damage waits for the end of the phase (1.3); everyone may answer.
         return replace(state, passed=(), priority=seat)
     if state.phase not in ROLL_PHASES:
-        state = resolve_ledger(state, flow.events)
+        state = resolve_ledger(state, flow.events, flow.content.savers())
         if state.phase is not Phase.OVER and not state.alive(state.active):
             return flow.next_turn(state)  # King of the Hill: the turn of a defeated player ends
         if state.step is Step.INCOME_END and state.phase is not Phase.OVER:

@@ -9,17 +9,59 @@ a draw; healing stops 10 above the starting health.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from engines.core import Event
 from engines.core.model import replace
 from engines.dicethrone.rules.damage import resolve
 from engines.dicethrone.rules.modes import health_cap, set_health
 from engines.dicethrone.rules.state import Phase, Report, State
 
+#: Statuses that keep their holder at 1 health, by id, with their names per locale
+#: (``Content.savers``).
+Savers = Mapping[str, Mapping[str, str]]
+EMPTY: Savers = {}
 
-def resolve_ledger(state: State, events: list[Event]) -> State:
-    """Apply the ledger and the pending heals at once; decide defeats."""
+
+def _saved(state: State, events: list[Event], savers: Savers) -> State:
+    """Players at 0 health whose side holds a saving token: one goes, health 1."""
+    for seat in range(len(state.players)):
+        if seat in state.out or state.players[seat].health > 0:
+            continue
+        holder, status = next(
+            (
+                (s, status)
+                for s in state.teammates(seat)
+                for status in sorted(savers)
+                if state.players[s].statuses.get(status, 0) > 0
+            ),
+            (None, ""),
+        )
+        if holder is None:
+            continue
+        player = state.players[holder]
+        left = player.statuses[status] - 1
+        statuses = {k: v for k, v in player.statuses.items() if k != status}
+        if left:
+            statuses[status] = left
+        players = list(state.players)
+        players[holder] = replace(player, statuses=statuses)
+        state = set_health(replace(state, players=tuple(players)), seat, 1)
+        events.append(
+            Event(
+                "dicethrone.event.saved",
+                {"player": state.seats[holder].name, "status": dict(savers[status])},
+                rule="Vitalidade",
+            )
+        )
+    return state
+
+
+def resolve_ledger(state: State, events: list[Event], savers: Savers = EMPTY) -> State:
+    """Apply the ledger and the pending heals at once; decide defeats (a token of
+    ``savers`` keeps its holder at 1 health instead, once)."""
     if not state.ledger and not state.heals:
-        return check_defeat(state, events)  # stolen health may have reached 0
+        return check_defeat(state, events, savers)  # stolen health may have reached 0
     damage = [0] * len(state.players)
     reports: list[Report] = []
     for inc in state.ledger:
@@ -65,15 +107,18 @@ def resolve_ledger(state: State, events: list[Event]) -> State:
             )
         )
     state = replace(state, ledger=(), heals=(), reports=tuple(reports))
-    return check_defeat(state, events)
+    return check_defeat(state, events, savers)
 
 
-def check_defeat(state: State, events: list[Event]) -> State:
+def check_defeat(state: State, events: list[Event], savers: Savers = EMPTY) -> State:
     """Defeat at 0 health; the match ends when one side is left (a draw if none is).
 
-    King of the Hill goes on without a defeated player; in 2 v 2 a team's
-    shared disc at 0 defeats both teammates.
+    A player at 0 holding a token of ``savers`` (her teammate's counts too: they share
+    the disc) spends it and stays at 1 instead. King of the Hill goes on without a
+    defeated player; in 2 v 2 a team's shared disc at 0 defeats both teammates.
     """
+    if savers:
+        state = _saved(state, events, savers)
     fallen = [
         s for s in range(len(state.players)) if s not in state.out and state.players[s].health <= 0
     ]

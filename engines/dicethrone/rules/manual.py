@@ -54,4 +54,4 @@ def adjust(flow: Flow, state: State, seat: int, action: Adjust) -> State:
         health=health,
         cp=cp,
     )
-    return check_defeat(state, flow.events)
+    return check_defeat(state, flow.events, flow.content.savers())

@@ -152,7 +152,7 @@ class Flow:
         ended = end_of_turn(self.interp, state) if state.alive(state.active) else state
         if ended is not state:
             # "At the conclusion of your turn" (Delayed Poison): applied at once.
-            state = resolve_ledger(ended, self.events)
+            state = resolve_ledger(ended, self.events, self.content.savers())
             if state.phase is Phase.OVER:
                 return state
         nxt = state.order_from(state.active)[0]
@@ -467,7 +467,7 @@ class Flow:
         dealt = dealt_damage(state)
         # Offensive roll attempts beyond the first may cost the roller (Barbed Vine).
         state = extra_attempts(self.interp, state)
-        state = resolve_ledger(state, self.events)
+        state = resolve_ledger(state, self.events, self.content.savers())
         state = expire_after_roll(self.interp, state)
         if state.phase is Phase.OVER:
             return state

@@ -74,7 +74,7 @@ def after_upkeep(flow: TurnFlow, state: State) -> State:
 
 def close_upkeep(flow: TurnFlow, state: State) -> State:
     """Apply the Upkeep's damage and healing; then Income and Main (1)."""
-    state = resolve_ledger(state, flow.events)
+    state = resolve_ledger(state, flow.events, flow.content.savers())
     if state.phase is Phase.OVER:
         return state
     if not state.alive(state.active):

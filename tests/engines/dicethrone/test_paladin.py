@@ -271,23 +271,39 @@ def test_accuracy_makes_her_attack_undefendable() -> None:
     assert state.step is not Step.DEFENSE
 
 
-def test_crit_is_spent_as_a_step_applied_by_hand() -> None:
-    # Its condition (the Attack already deals at least 5) and +4 are not in the
-    # vocabulary: spending it names the rule and waits for its owner (manual).
+def test_crit_adds_4_to_an_attack_already_dealing_5() -> None:
     state = _paladin(statuses={"crit": 1})
     state, _ = act(state, 0, a.EndPhase())
     state, _ = act(state, 0, a.RollDice(), 1, 2, 3, 4, 6)
-    state, _ = act(state, 0, a.Announce("holy_strike"))
+    state, _ = act(state, 0, a.Announce("holy_strike"))  # small straight: 6 damage
     state, _ = act(state, 1, a.Pass())
     state, events = act(state, 0, a.Spend("crit"))
-    assert "manual" in keys(events) and state.players[0].statuses == {}
+    (attack,) = [i for i in state.ledger if i.attack]
+    assert attack.amount == 6 and attack.added == 4 and state.players[0].statuses == {}
+    assert "manual" not in keys(events)
 
 
-def test_blessing_of_divinity_is_unique_and_kept_without_effect() -> None:
-    # Not automated (see the hero file): the token stays, the defeat is not prevented.
+def test_crit_on_a_weaker_attack_is_spent_for_nothing_and_says_so() -> None:
+    state = _up("righteous_combat", "righteous_combat_3", statuses={"crit": 1})
+    state = _announce(state, (1, 2, 3, 5, 5), "steadfast")  # 2 undefendable
+    state, events = act(state, 0, a.Spend("crit"))
+    (attack,) = [i for i in state.ledger if i.attack]
+    assert attack.added == 0 and "attack_below" in keys(events)
+    assert state.players[0].statuses == {}
+
+
+def test_blessing_of_divinity_keeps_her_at_1_health_once() -> None:
+    blessed = _end(defend(_smacked(health=3, statuses={"blessing_of_divinity": 1}), 1, 6, 6, 6)[0])
+    assert blessed.players[1].health == 1 and blessed.phase is not Phase.OVER
+    assert "blessing_of_divinity" not in blessed.players[1].statuses
+    bare = _end(defend(_smacked(health=3), 1, 6, 6, 6)[0])
+    assert bare.players[1].health == 0 and bare.phase is Phase.OVER and bare.winner == 0
+
+
+def test_blessing_of_divinity_is_unique_and_not_spent_by_hand() -> None:
     status = CONTENT.status("blessing_of_divinity")
     assert status.unique and status.stack_limit == 1 and not status.spendable
-    assert "Not automated" in status.text["en-US"]
+    assert status.survives and "Not automated" not in status.text["en-US"]
 
 
 # -- cards ----------------------------------------------------------------------------

@@ -439,7 +439,7 @@ def test_talon_strike_adds_a_damage_per_talon_and_a_feather() -> None:
     [
         (["barbarian"], range(2)),  # 1 v 1
         (["thor", "sun_elf"], range(2, 3)),  # King of the Hill
-        (["headless_horseman", "paladin", "ninja"], range(3, 4)),  # 2 v 2
+        (["headless_horseman", "paladin", "ninja"], range(4, 6)),  # 2 v 2
     ],
 )
 def test_seeded_matches_with_raveness_end(others: list[str], seeds: range) -> None:
