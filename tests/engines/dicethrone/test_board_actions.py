@@ -6,14 +6,25 @@ with the reason in the player's language."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from engines.core import IllegalActionError, Message
+from engines.core import ContentError, IllegalActionError, Message
 from engines.dicethrone import ENGINE
 from engines.dicethrone import actions as a
+from engines.dicethrone.content.loader import load_hero
 from engines.dicethrone.effects.pieces import holder
 from engines.dicethrone.rules.state import State, Step
-from tests.engines.dicethrone.helpers import act, keys, start, through_first_roll, with_player
+from tests.engines.dicethrone.helpers import (
+    GOOD,
+    act,
+    keys,
+    start,
+    through_first_roll,
+    with_player,
+    write_hero_file,
+)
 from tests.engines.dicethrone.test_menus import label, menu, pick, suggested
 
 USE = "use"
@@ -164,3 +175,29 @@ def test_mjolnir_needs_a_card_to_discard() -> None:
     assert _said(error, "en-US") == (
         "Mjölnir: Throw or Retrieve needs a card to discard; your hand is empty."
     )
+
+
+# -- the content format -------------------------------------------------------------------
+
+_PASSIVE = """\
+passives:
+  - id: tithe
+    name: Tithe
+    text: Pay to draw.
+    source: test
+    verified: false
+    actions:
+      - {id: draw, name: Draw, cost: COST, do: [{draw: 1}]}
+"""
+
+
+def test_a_board_action_is_read_with_its_cost(tmp_path: Path) -> None:
+    hero = load_hero(write_hero_file(tmp_path, GOOD + _PASSIVE.replace("COST", "{cp: 2}")))
+    (draw,) = hero.board_actions
+    assert (draw.id, draw.cp, draw.discard, draw.holder) == ("draw", 2, 0, "tithe")
+
+
+@pytest.mark.parametrize("cost", ["{gold: 1}", "{cp: 1, discard: 1}", "{discard: 2}"])
+def test_a_board_action_needs_one_known_cost(tmp_path: Path, cost: str) -> None:
+    with pytest.raises(ContentError):
+        load_hero(write_hero_file(tmp_path, GOOD + _PASSIVE.replace("COST", cost)))
