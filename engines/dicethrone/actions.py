@@ -84,6 +84,17 @@ class Spend(Action):
 
 
 @dataclass(frozen=True)
+class UseBoardAction(Action):
+    """Take an "at any time" action printed on the hero's board (the Paladin's Tithe,
+    Thor's Mjölnir), paying its cost."""
+
+    kind: ClassVar[str] = "use"
+    #: An Instant Action like a spent token: it may wait unnamed.
+    secret: ClassVar[tuple[str, ...]] = ("kind", "action")
+    action: str
+
+
+@dataclass(frozen=True)
 class EndPhase(Action):
     """End the Main or Discard phase."""
 
@@ -147,6 +158,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     PlayCard,
     Sell,
     Spend,
+    UseBoardAction,
     EndPhase,
     Choose,
     Adjust,

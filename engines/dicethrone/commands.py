@@ -30,6 +30,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("aim", _m("aim"), "aim", (_option("target"),)),
     CommandSpec("sell", _m("sell"), "sell", (_option("card"),)),
     CommandSpec("spend", _m("spend"), "spend", (_option("status"),)),
+    CommandSpec("use", _m("use"), "use", (_option("action"),)),
     CommandSpec("end-phase", _m("end_phase"), "end_phase"),
     CommandSpec(
         "choose",

@@ -302,7 +302,8 @@ class DiceThrone(GameEngine[State]):
         ("Conflitos de Timing") is not said, not even whether it is a card or a token:
         the whole action stays hidden. Anything played at once is public."""
         queued = outcome.state.queued
-        if isinstance(action, a.PlayCard | a.Spend) and queued is not None and queued.seat == seat:
+        instant = isinstance(action, a.PlayCard | a.Spend | a.UseBoardAction)
+        if instant and queued is not None and queued.seat == seat:
             return type(action).secret
         return ()
 

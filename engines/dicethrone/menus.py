@@ -7,6 +7,8 @@ choice made in it applies like the typed command:
 * announce an ability (4.2, 4.3): only the abilities the dice meet;
 * choose a Defensive Ability (6.2), only when the hero has several;
 * spend a status effect ("Efeitos de Status Gastáveis"): the spendable tokens;
+* take an action of the hero board (the Paladin's Tithe): those usable now, with
+  their cost;
 * pick an option of an "Or", and the Defender in the targeting phase (5);
 * play a card: the cards playable now (one that names dice, a token or a
   player is then announced and asks for its target, ``aiming``); sell a card:
@@ -24,6 +26,7 @@ from __future__ import annotations
 from engines.core import Decision, IllegalActionError, Message, Selection, SelectOption
 from engines.core.menus import Menus
 from engines.dicethrone.effects.deck import SECRET
+from engines.dicethrone.rules import board_actions
 from engines.dicethrone.rules.aiming import needs_target, target_options
 from engines.dicethrone.rules.cards import card_cost, check_card, spendable
 from engines.dicethrone.rules.decisions import out_of_turn
@@ -147,6 +150,14 @@ def _spend(flow: Flow, state: State, seat: int, public: bool) -> Selection:
     return Selection("spend", "status", options, _m("spend"), public=public)
 
 
+def _use(flow: Flow, state: State, seat: int, public: bool) -> Selection:
+    """The hero board's actions the seat may take now (its board is public)."""
+    options = tuple(
+        SelectOption(x.id, board_actions.label(x)) for x in board_actions.usable(flow, state, seat)
+    )
+    return Selection("use", "action", options, _m("use"), public=public)
+
+
 def menu_playable(flow: Flow, state: State, seat: int) -> list[str]:
     """Cards the seat may play now (the menu's cards).
 
@@ -215,6 +226,7 @@ MENUS: Menus[Game] = Menus(
         "target": lambda g, d: [_target(g[1], _public(d))],
         "defend": lambda g, d: _defend(*g, d.seat),
         "spend": lambda g, d: [_spend(*g, d.seat, _public(d))],
+        "use": lambda g, d: [_use(*g, d.seat, _public(d))],
         "aim": lambda g, d: [_aim(*g)],
         "play": lambda g, d: [_play(*g, d.seat)],
         "sell": lambda g, d: [_sell(*g, d.seat)],

@@ -208,6 +208,27 @@ class Defense:
 
 
 @dataclass(frozen=True)
+class BoardAction:
+    """An "at any time" action printed on a hero's board (not a card, not a token):
+    its owner may take it whenever she may spend a token, paying its cost, and its
+    script runs for her (the Paladin's Tithe, Thor's Mjölnir; docs/dicethrone.md).
+
+    ``levels``: the levels of the entry holding it (a passive upgraded by its card)
+    that offer it; empty for all."""
+
+    id: str
+    name: Text
+    effect: Script
+    cp: int = 0
+    #: Cards discarded from the hand as the cost: the owner names which when it runs.
+    discard: int = 0
+    once_per_turn: bool = False
+    levels: tuple[int, ...] = ()
+    #: The passive or piece holding it (a passive's id is its upgrade slot).
+    holder: str = ""
+
+
+@dataclass(frozen=True)
 class Passive:
     """A Passive Ability: scripts run in its owner's Upkeep or Income phase, when her
     turn ends, or when her Offensive Roll Phase concludes having dealt no damage."""
@@ -225,6 +246,8 @@ class Passive:
     #: Run for the owner when her Offensive Roll Phase concludes without dealing
     #: damage to any opponent ("if your Offensive Roll Phase deals no damage").
     dealt_no_damage: Script = ()
+    #: Actions its owner may take at any time (the Paladin's Tithe).
+    actions: tuple[BoardAction, ...] = ()
 
 
 #: The cap used in play for a status whose printed stack limit no public record gives:
@@ -385,6 +408,8 @@ class PieceDef:
     #: Run at the Upkeep of an opponent holding the piece, before that player's own
     #: Upkeep effects, in the owner's context and aimed at the holder.
     holder_upkeep: Script = ()
+    #: Actions its owner may take at any time (Thor's Mjölnir: discard a card to move it).
+    actions: tuple[BoardAction, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -519,6 +544,17 @@ class Hero:
             defenses=side.defenses,
             passives=side.passives or self.passives,
         )
+
+    @property
+    def board_actions(self) -> tuple[BoardAction, ...]:
+        """The "at any time" actions of its passives and pieces, in board order."""
+        return tuple(x for p in self.passives for x in p.actions) + tuple(
+            x for p in self.pieces for x in p.actions
+        )
+
+    def board_action(self, action_id: str) -> BoardAction | None:
+        """The board action with that id, if the hero has one."""
+        return next((x for x in self.board_actions if x.id == action_id), None)
 
     def dial(self, dial_id: str) -> DialDef | None:
         """The dial with that id, if the hero has one."""

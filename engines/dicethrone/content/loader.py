@@ -43,6 +43,7 @@ from engines.dicethrone.content import (
     Upgrade,
     Variant,
 )
+from engines.dicethrone.content.board_actions import board_actions
 from engines.dicethrone.content.tracks import dial, piece, track
 from engines.dicethrone.content.vocab import counts, enum_value, ident, script, text
 from engines.dicethrone.content.words import said
@@ -147,9 +148,10 @@ def _level_key(key: str, node: Node) -> str:
 
 def _passive(node: Node) -> Passive:
     allowed = {"id", "name", "text", "upkeep", "income", "end_of_turn", "dealt_no_damage"}
-    f = Fields(node, allowed | PROVENANCE)
+    f = Fields(node, allowed | {"actions"} | PROVENANCE)
+    passive_id = f.need("id", ident)
     return Passive(
-        id=f.need("id", ident),
+        id=passive_id,
         name=f.need("name", text),
         text=f.need("text", text),
         source=f.need("source", Node.text),
@@ -158,6 +160,7 @@ def _passive(node: Node) -> Passive:
         income=f.get("income", script, ()),
         end_of_turn=f.get("end_of_turn", script, ()),
         dealt_no_damage=f.get("dealt_no_damage", script, ()),
+        actions=f.get("actions", lambda n: board_actions(n, passive_id), ()),
     )
 
 
@@ -453,6 +456,11 @@ def _cross_check(hero: Hero, top: Node) -> None:
             if any(step.op in WAITING_OPS for step in _walk(bonus)):
                 raise top.fail(f"{where} scripts cannot stop for a player")
     scripts += [(f"dials.{d.id}", s) for d in hero.dials for s in d.upkeep.values()]
+    # Board actions (the Paladin's Tithe, Thor's Mjölnir) run like a spent token's script.
+    actions = [x.id for x in hero.board_actions]
+    if len(set(actions)) != len(actions):
+        raise top.fail("board actions: each action needs its own id")
+    scripts += [(f"actions.{x.id}", x.effect) for x in hero.board_actions]
     # Raveness's Nevermore: activating it and its holder's Upkeep may ask the owner.
     scripts += [(f"pieces.{p.id}", p.activate + p.holder_upkeep) for p in hero.pieces]
     for card in hero.cards:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engines.core.yamlnode import Fields, Node
 from engines.dicethrone.content import DialDef, PieceDef, Script, Text, TrackDef
+from engines.dicethrone.content.board_actions import board_actions
 from engines.dicethrone.content.vocab import ident, script, text
 
 
@@ -88,10 +89,11 @@ def dial(node: Node) -> DialDef:
 def piece(node: Node) -> PieceDef:
     """One piece: its name, rules text, what sending it away and taking it back do,
     what activating it does and what it does at its holder's Upkeep."""
-    keys = {"id", "name", "text", "sent", "recalled", "activate", "holder_upkeep"}
+    keys = {"id", "name", "text", "sent", "recalled", "activate", "holder_upkeep", "actions"}
     f = Fields(node, keys | _PROVENANCE)
+    piece_id = f.need("id", ident)
     return PieceDef(
-        id=f.need("id", ident),
+        id=piece_id,
         name=f.need("name", text),
         text=f.need("text", text),
         source=f.need("source", Node.text),
@@ -100,4 +102,5 @@ def piece(node: Node) -> PieceDef:
         recalled=f.get("recalled", script, ()),
         activate=f.get("activate", script, ()),
         holder_upkeep=f.get("holder_upkeep", script, ()),
+        actions=f.get("actions", lambda n: board_actions(n, piece_id), ()),
     )

@@ -34,7 +34,7 @@ from engines.dicethrone.rules.turn import Flow, illegal
 ROLL_PHASES = (Phase.OFFENSIVE, Phase.DEFENSIVE)
 
 
-def _locked(flow: Flow, state: State, seat: int) -> bool:
+def locked(state: State, seat: int) -> bool:
     """Whether the seat is an opponent of an activated Ultimate Ability."""
     return (
         state.phase in ROLL_PHASES
@@ -126,7 +126,7 @@ def check_card(
             "Cartas de Herói",
             card=dict(card.name) if card else card_id,  # its name in the reader's language
         )
-    if _locked(flow, state, seat):
+    if locked(state, seat):
         raise illegal(
             "Nothing can answer an Ultimate Ability.", "ultimate_lock", "Habilidade Suprema"
         )
@@ -285,7 +285,7 @@ def play_card(flow: Flow, state: State, seat: int, card_id: str, target: str = "
 
 def spendable(flow: Flow, state: State, seat: int) -> list[str]:
     """The status effects the seat may spend now."""
-    if _locked(flow, state, seat):
+    if locked(state, seat):
         return []
     out = []
     for status, count in sorted(state.players[seat].statuses.items()):

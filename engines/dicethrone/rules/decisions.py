@@ -20,7 +20,7 @@ from engines.core import Action, Decision, IllegalActionError, Message
 from engines.core.model import replace
 from engines.dicethrone import actions as a
 from engines.dicethrone.content import Timing
-from engines.dicethrone.rules import stun
+from engines.dicethrone.rules import board_actions, stun
 from engines.dicethrone.rules.aiming import target_options
 from engines.dicethrone.rules.cards import check_card, spendable
 from engines.dicethrone.rules.state import Phase, State, Step
@@ -75,7 +75,7 @@ def _any_time(flow: Flow, state: State, owing: set[int]) -> list[Decision]:
     seats = range(len(state.players)) if quiet else flow.window_order(state)
     prompt = Message("dicethrone.prompt.any_time")
     return [
-        Decision(seat, ("play", "spend"), prompt, optional=True)
+        Decision(seat, ("play", "spend", "use"), prompt, optional=True)
         for seat in sorted(seats)
         if seat not in owing
         and state.alive(seat)
@@ -100,7 +100,7 @@ def out_of_turn(flow: Flow, state: State, seat: int, kind: str, what: str) -> No
     )
     if state.step not in windows:
         return
-    if kind == "spend":
+    if kind in ("spend", "use"):
         return
     card = flow.hero(state, seat).card(what)
     if card is not None and card.timing is not Timing.INSTANT:
@@ -136,12 +136,12 @@ def _owed(flow: Flow, state: State) -> list[Decision]:
         return [Decision(ch.picker, ("choose",), prompt, a.Choose(1), True)]
     seat = state.active
     if state.phase in (Phase.MAIN1, Phase.MAIN2):
-        kinds = ("sell", "end_phase", *extras(flow, state, seat))
+        kinds = ("sell", "end_phase", *extras(flow, state, seat, own=True))
         return [Decision(seat, kinds, _prompt(state), a.EndPhase(), True, hidden_options=True)]
     if state.phase is Phase.DISCARD:
         hand = state.players[seat].hand
         default: Action = a.Sell(hand[-1]) if len(hand) > 6 else a.EndPhase()
-        kinds = ("sell", "end_phase", *extras(flow, state, seat))  # instants: any time
+        kinds = ("sell", "end_phase", *extras(flow, state, seat, own=True))  # instants: any time
         return [Decision(seat, kinds, _prompt(state), default, True, hidden_options=True)]
     if state.step is Step.ROLLING:
         return [_rolling(flow, state)]
@@ -158,7 +158,7 @@ def _owed(flow: Flow, state: State) -> list[Decision]:
         return [Decision(chooser, ("target",), prompt, default), *others]
     if state.step is Step.DEFENSE:
         defender = state.opponent(seat)
-        kinds = ("defend", *extras(flow, state, defender))
+        kinds = ("defend", *extras(flow, state, defender, own=True))
         # 6.2: with several Defensive Abilities the default names the first.
         defenses = flow.hero(state, defender).defenses
         default = a.Defend(defenses[0].id if len(defenses) > 1 else "")
@@ -216,21 +216,29 @@ def _rolling(flow: Flow, state: State) -> Decision:
     default: Action = (
         a.RollDice() if not attempts else a.Announce(met[-1]) if met else a.NoAbility()
     )
-    kinds += extras(flow, state, state.active)
+    kinds += extras(flow, state, state.active, own=True)
     return Decision(state.active, kinds, _prompt(state), default, False, hidden_options=True)
 
 
-def extras(flow: Flow, state: State, seat: int) -> tuple[str, ...]:
-    """``play`` and ``spend`` when the seat has a card to play or a token to spend now.
+def extras(flow: Flow, state: State, seat: int, own: bool = False) -> tuple[str, ...]:
+    """``play``, ``spend`` and ``use`` when the seat has a card to play, a token to spend
+    or a board action to take now.
 
     The kinds read the hand, so a decision built with them says ``hidden_options``
     (from the step alone): the public post points to the seat's own view either way.
+    ``own``: a decision of the seat's own phase or roll (never auto-passed).
     """
     out: tuple[str, ...] = ()
     if playable(flow, state, seat):
         out += ("play",)
     if spendable(flow, state, seat):
         out += ("spend",)
+    # The hero board is public: in her own phases "use" is there whenever it prints an
+    # action, so one refused says why (its cost, no dice in play) in her words; in a
+    # window only when one is usable (else the window may pass itself).
+    actions = board_actions.offered if own else board_actions.usable
+    if actions(flow, state, seat):
+        out += ("use",)
     return out
 
 

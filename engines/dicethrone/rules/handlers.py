@@ -14,7 +14,7 @@ from engines.core.effects import Continuations
 from engines.core.model import replace
 from engines.dicethrone import actions as a
 from engines.dicethrone.effects.context import paused
-from engines.dicethrone.rules import aiming, first_roll, targeting, upkeep
+from engines.dicethrone.rules import aiming, board_actions, first_roll, targeting, upkeep
 from engines.dicethrone.rules.cards import after_action, play_card, spend
 from engines.dicethrone.rules.decisions import out_of_turn
 from engines.dicethrone.rules.manual import adjust
@@ -139,6 +139,15 @@ def _spend(flow: Flow, state: State, seat: int, action: a.Spend) -> State:
     if interrupts(flow, state, seat, "spend", action.status):
         return queue(flow, state, seat, "spend", action.status)
     return spend(flow, state, seat, action.status)
+
+
+@HANDLERS.on(a.UseBoardAction)
+def _use(flow: Flow, state: State, seat: int, action: a.UseBoardAction) -> State:
+    """Take an action of the hero board; a non-active player's waits like a token."""
+    out_of_turn(flow, state, seat, "use", action.action)
+    if interrupts(flow, state, seat, "use", action.action):
+        return queue(flow, state, seat, "use", action.action)
+    return board_actions.use(flow, state, seat, action.action)
 
 
 @HANDLERS.on(a.Choose)

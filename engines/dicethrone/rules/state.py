@@ -235,7 +235,7 @@ class Queued:
     who has priority, may answer first ("Conflitos de Timing")."""
 
     seat: int
-    kind: str  # "play" or "spend"
+    kind: str  # "play", "spend" or "use" (a board action)
     what: str  # card or status id
     target: str = ""  # the token a picking card names
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engines.core import Choice, Message
 from engines.dicethrone.content import Text
+from engines.dicethrone.rules import board_actions
 from engines.dicethrone.rules.aiming import needs_target, target_options
 from engines.dicethrone.rules.cards import spendable
 from engines.dicethrone.rules.state import State
@@ -73,6 +74,10 @@ def suggestions(
         ][:25]
     elif option == "status":
         pairs = [(s, flow.content.status(s).name) for s in spendable(flow, state, seat)]
+    elif option == "action":
+        return [
+            Choice(board_actions.label(x), x.id) for x in board_actions.usable(flow, state, seat)
+        ][:25]
     elif option == "player" and seat in choosers(state):
         # The targeting phase: the opponents the Defender may be chosen from (on a
         # 2 v 2 die of 5 either opponent may answer for the team).

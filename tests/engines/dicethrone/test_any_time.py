@@ -41,7 +41,7 @@ def test_an_instant_in_the_opponents_main_phase_waits_for_the_active_player() ->
     state = with_player(start("barbarian", "barbarian"), 1, hand=("feelin_good",), health=40)
     owed = ENGINE.pending(state)[0]
     assert owed.seat == 0 and not owed.optional  # the turn still waits for Alice only
-    assert _optional(state, 1) == [("play", "spend")]
+    assert _optional(state, 1) == [("play", "spend", "use")]
     assert ENGINE.view(state, None).data["waiting"] == [0]
     state, events = act(state, 1, a.PlayCard("feelin_good"))
     assert "queued" in keys(events) and state.players[1].hand == ("feelin_good",)
@@ -78,7 +78,7 @@ def test_an_instant_between_the_opponents_roll_attempts() -> None:
     state = with_player(state, 1, hand=("feelin_good",), cp=2, health=40)
     state, _ = act(state, 0, a.EndPhase())
     state, _ = act(state, 0, a.RollDice(), 1, 2, 3, 4, 6)
-    assert state.step is Step.ROLLING and _optional(state, 1) == [("play", "spend")]
+    assert state.step is Step.ROLLING and _optional(state, 1) == [("play", "spend", "use")]
     state, _ = act(state, 1, a.PlayCard("feelin_good"))
     state, events = act(state, 0, a.Pass(), 4, 4, 4)
     assert "played" in keys(events) and state.step is Step.ROLLING
@@ -113,7 +113,7 @@ def test_the_attacker_may_act_while_the_defender_decides() -> None:
     state, _ = act(state, 0, a.RollDice(), 1, 2, 3, 4, 6)
     state, _ = act(state, 0, a.Announce("slap"))
     state, _ = act(state, 1, a.Pass())
-    assert state.step is Step.DEFENSE and _optional(state, 0) == [("play", "spend")]
+    assert state.step is Step.DEFENSE and _optional(state, 0) == [("play", "spend", "use")]
     state, events = act(state, 0, a.PlayCard("getting_paid"))  # the active player's: no wait
     assert "played" in keys(events) and state.step is Step.DEFENSE
     assert state.players[0].cp == 5

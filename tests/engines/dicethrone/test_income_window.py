@@ -86,7 +86,8 @@ def test_play_cards_of_other_timings_wait_for_their_phase() -> None:
     # Only Instant Actions (and tokens) fit the Income window: Main-phase cards do not.
     state = _to_bruno(_start(True))
     decision = ENGINE.pending(state)[0]
-    assert decision.kinds == ("pass",)  # Absolution (a roll card) is not playable here
+    # Absolution (a roll card) is not playable here; Tithe's draw (3 CP, a board action) is.
+    assert decision.kinds == ("pass", "use") and state.players[1].cp == 3
 
 
 # -- Income passives aimed at "the opponent" with several opponents ----------------

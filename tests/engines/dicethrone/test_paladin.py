@@ -363,10 +363,7 @@ def test_absolution_is_only_for_when_she_is_attacked() -> None:
         act(_main(("absolution",)), 0, a.PlayCard("absolution"))
 
 
-def test_tithe_is_listed_as_not_automated() -> None:
-    (tithe,) = PALADIN.passives
-    assert not tithe.upkeep and not tithe.income
-    assert all("automat" in text for text in tithe.text.values())
+# Tithe (board actions): tests/engines/dicethrone/test_board_actions.py.
 
 
 # -- whole matches --------------------------------------------------------------------
