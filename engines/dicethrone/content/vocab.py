@@ -32,6 +32,7 @@ FLAG_OPS = frozenset(
     {"prevent_half", "reflect_half", "then", "prevent_all", "cancel_attack", "remove_chosen"}
     | {"flip", "undefendable"}  # undefendable: issue 22 (printed heroes)
     | {"reroll_own_die"}  # issue 22: the Treant's Seedling
+    | {"survive_attack"}  # issue 22: Thor's Indomitable Will! (health 1 at least)
 )
 STATUS_OPS = frozenset({"gain", "inflict", "remove", "remove_all", "move"})
 NESTED_OPS = frozenset({"roll", "with", "additionally", "or", "opposed"})

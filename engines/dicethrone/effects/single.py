@@ -212,6 +212,8 @@ def modify(run: DTRun, state: State, step: Modify) -> State:
             inc = replace(inc, reflects=inc.reflects + 1)
         case Modifier.PREVENT_ALL:
             inc = replace(inc, prevent_all=True)
+        case Modifier.SURVIVE_ATTACK:
+            inc = replace(inc, survive=True)
     ledger[index] = inc
     interp.emit(f"mod_{step.modifier.value}", player=seat_name(state, ctx.owner), amount=amount)
     return replace(state, ledger=tuple(ledger))

@@ -273,6 +273,8 @@ class Modifier(enum.Enum):
     PREVENT_HALF = "prevent_half"
     REFLECT_HALF = "reflect_half"
     PREVENT_ALL = "prevent_all"
+    #: This damage leaves the owner at 1 health at least (Thor's Indomitable Will!).
+    SURVIVE_ATTACK = "survive_attack"
 
 
 @dataclass(frozen=True)

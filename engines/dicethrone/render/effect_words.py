@@ -514,7 +514,9 @@ class Words:
                 return self._fx(key, companion=name if amount <= 1 else f"{name} ×{amount}")
             case Flip() | StatusStep(move=TokenMove.CANCEL_ATTACK | TokenMove.REMOVE_CHOSEN):
                 return self._fx(key)
-            case Modify(modifier=Modifier.PREVENT_HALF | Modifier.PREVENT_ALL):
+            case Modify(
+                modifier=Modifier.PREVENT_HALF | Modifier.PREVENT_ALL | Modifier.SURVIVE_ATTACK
+            ):
                 return self._fx(key)
             case Modify(modifier=Modifier.REFLECT_HALF):
                 return self._fx(key)

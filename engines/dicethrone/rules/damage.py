@@ -37,6 +37,8 @@ class Incoming:
     halves: int = 0
     reflects: int = 0
     prevent_all: bool = False
+    #: This damage leaves its target at 1 health at least (Thor's Indomitable Will!).
+    survive: bool = False
 
 
 @dataclass(frozen=True)

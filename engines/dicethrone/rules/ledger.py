@@ -63,6 +63,8 @@ def resolve_ledger(state: State, events: list[Event], savers: Savers = EMPTY) ->
     if not state.ledger and not state.heals:
         return check_defeat(state, events, savers)  # stolen health may have reached 0
     damage = [0] * len(state.players)
+    # A damage marked to leave its target at 1 health at least (Indomitable Will!).
+    spared = {inc.target for inc in state.ledger if inc.survive}
     reports: list[Report] = []
     for inc in state.ledger:
         res = resolve(inc)
@@ -89,6 +91,8 @@ def resolve_ledger(state: State, events: list[Event], savers: Savers = EMPTY) ->
         if not hurt and not healed:
             continue
         health = max(0, min(cap, player.health - hurt + healed))
+        if not health and player.health > 0 and spared & set(side):
+            health = 1
         state = set_health(state, seat, health)
         # Said as a player would: the damage taken, the healing, or both.
         key = "health" if hurt and healed else "health_damage" if hurt else "health_heal"

@@ -313,12 +313,18 @@ def test_invulnerability_spends_2_electrokinesis_to_prevent_everything() -> None
     assert "cost_unpaid_status" in keys(events) and not poor.ledger[0].prevent_all
 
 
-@pytest.mark.parametrize(("die", "manual"), [(4, True), (2, False)])
-def test_indomitable_will_on_a_worthy_asks_for_the_health_by_hand(die: int, manual: bool) -> None:
-    state = _attacked(hand=("indomitable_will",), cp=3)
+@pytest.mark.parametrize(("die", "health", "over"), [(4, 1, False), (2, 0, True)])
+def test_indomitable_will_on_a_worthy_keeps_him_at_1_health(
+    die: int, health: int, over: bool
+) -> None:
+    state = _attacked(hand=("indomitable_will",), cp=3, health=3)  # Slap: 4 damage
     state, _ = act(state, 1, a.PlayCard("indomitable_will"), die)
     state = _then(state) if state.choice is not None and state.choice.pause else state
-    assert (state.choice is not None and bool(state.choice.manual)) is manual
+    assert state.ledger[0].survive is (not over)  # a worthy (4-5) only
+    state, _ = defend(state, 1, 6, 6, 6)  # three thunders: nothing prevented
+    while state.phase is Phase.DEFENSIVE:
+        state, _ = act(state, ENGINE.pending(state)[0].seat, a.Pass())
+    assert state.players[1].health == health and (state.phase is Phase.OVER) is over
 
 
 # -- several opponents, whole matches, save and lookup -------------------------------------
