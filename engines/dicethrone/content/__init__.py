@@ -246,6 +246,9 @@ class Passive:
     #: Run for the owner when her Offensive Roll Phase concludes without dealing
     #: damage to any opponent ("if your Offensive Roll Phase deals no damage").
     dealt_no_damage: Script = ()
+    #: Run for the owner when her Attack is made, with her statuses' ``when_attacking``
+    #: (Black Widow's Red Room Training: +1 damage with 5 Ability Upgrades in play).
+    when_attacking: Script = ()
     #: Actions its owner may take at any time (the Paladin's Tithe).
     actions: tuple[BoardAction, ...] = ()
 

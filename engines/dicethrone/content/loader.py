@@ -148,6 +148,7 @@ def _level_key(key: str, node: Node) -> str:
 
 def _passive(node: Node) -> Passive:
     allowed = {"id", "name", "text", "upkeep", "income", "end_of_turn", "dealt_no_damage"}
+    allowed |= {"when_attacking"}  # issue 22: Black Widow's Red Room Training
     f = Fields(node, allowed | {"actions"} | PROVENANCE)
     passive_id = f.need("id", ident)
     return Passive(
@@ -160,6 +161,7 @@ def _passive(node: Node) -> Passive:
         income=f.get("income", script, ()),
         end_of_turn=f.get("end_of_turn", script, ()),
         dealt_no_damage=f.get("dealt_no_damage", script, ()),
+        when_attacking=f.get("when_attacking", script, ()),
         actions=f.get("actions", lambda n: board_actions(n, passive_id), ()),
     )
 

@@ -12,8 +12,9 @@ from engines.dicethrone.rules.state import State
 
 
 def attack_triggers(interp: Effects, state: State) -> State:
-    """An Attack activated: the Attacker's ``when_attacking`` statuses, then the
-    Attacked player's ``when_attacked`` ones, each once per token."""
+    """An Attack activated: the Attacker's passives' ``when_attacking`` scripts and her
+    ``when_attacking`` statuses, then the Attacked player's ``when_attacked`` ones,
+    each status once per token."""
     attacker = state.active
     defender = state.opponent(attacker)
     # "The opponent" of these scripts is named by the rules: the Attacked player
@@ -24,6 +25,9 @@ def attack_triggers(interp: Effects, state: State) -> State:
         player = state.players[seat]
         hero = interp.content.heroes[player.hero]
         steps: list[Step] = []
+        if seat == attacker:
+            for passive in hero.on_side(player.flipped).passives:
+                steps += passive.when_attacking
         for status, count in sorted(player.statuses.items()):
             steps += list(getattr(interp.content.status(status), field)) * count
         if steps:

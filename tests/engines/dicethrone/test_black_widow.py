@@ -216,3 +216,12 @@ def test_the_lookup_shows_her_printed_names() -> None:
     state = start(BW, "barbarian")
     entry = lookup(CONTENT, state, None, "Black Widow")
     assert entry is not None and "Widow's Bite!" in str(entry)
+
+
+@pytest.mark.parametrize(("cards", "added"), [(ALL_UPGRADES, 1), (ALL_UPGRADES[:4], 0)])
+def test_red_room_training_adds_1_to_her_attacks_with_5_upgrades(
+    cards: tuple[str, ...], added: int
+) -> None:
+    state = _announce(_bw(**_up(*cards)), (3, 4, 5, 3, 4), "baton_strike")
+    (attack,) = [i for i in state.ledger if i.attack]
+    assert attack.added == added

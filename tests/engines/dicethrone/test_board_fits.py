@@ -37,8 +37,12 @@ def _size(state: State, locale: str) -> tuple[int, int]:
 #: Scenes of a pairing known to pass the phone's height, and the height each keeps
 #: within: the Moon Elf against herself after an Attack made Blinded (issue 22): both
 #: boards at level II list twelve abilities, three of them on two lines, under the
-#: Blinded die's tray.
-TALLER_PAIRS = {("moon_elf", "moon_elf", "dealt", "en-US"): 1120}
+#: Blinded die's tray; Black Widow against herself, her Sabotage II's re-roll choice
+#: listing its four dice under the damage waiting with Red Room Training's +1.
+TALLER_PAIRS = {
+    ("moon_elf", "moon_elf", "dealt", "en-US"): 1120,
+    ("black_widow", "black_widow", "dealt", "en-US"): 1115,
+}
 
 
 @pytest.mark.parametrize(("hero1", "hero2", "flipped"), list(pairings()))
