@@ -99,7 +99,7 @@ async def template_choices(
 
 
 @app_commands.guild_only()
-class Content(
+class ContentCommands(
     commands.GroupCog,
     group_name=key("bot.command.content.name", "content"),
     group_description=key(
@@ -297,4 +297,4 @@ class Content(
 
 async def setup(bot: TabletopBot) -> None:
     """Extension entry point."""
-    await bot.add_cog(Content(bot))
+    await bot.add_cog(ContentCommands(bot))

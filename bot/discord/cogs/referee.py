@@ -49,7 +49,7 @@ def given(args: Args) -> Prepare:
 
 
 @app_commands.guild_only()
-class Referee(
+class RefereeCommands(
     commands.GroupCog,
     group_name=key("bot.command.ref.name", "ref"),
     group_description=key("bot.command.ref.description", "Referee tools"),
@@ -573,4 +573,4 @@ class Referee(
 
 async def setup(bot: TabletopBot) -> None:
     """Extension entry point."""
-    await bot.add_cog(Referee(bot))
+    await bot.add_cog(RefereeCommands(bot))
