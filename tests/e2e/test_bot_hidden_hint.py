@@ -19,9 +19,9 @@ from tests.e2e.test_bot_attack_post import _to_the_attack
 
 #: The pointer's words per locale (bot.match.more_in_view).
 POINTER = {
-    "en-US": "More choices (with your hidden cards) are in your own view",
-    "pt-BR": "cartas ocultas",
-    "it": "carte nascoste",
+    "en-US": "More choices (with what only you see) are in your own view",
+    "pt-BR": "com o que só você vê",
+    "it": "con ciò che vedi solo tu",
 }
 
 
