@@ -6,7 +6,6 @@ King of the Hill and 2 v 2."""
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 import pytest
@@ -31,7 +30,7 @@ from tests.engines.dicethrone.helpers import attack_damage as _attack
 from tests.engines.dicethrone.helpers import pass_pauses as _then
 from tests.engines.dicethrone.helpers import pass_windows as _pass_windows
 from tests.engines.dicethrone.helpers import upgrades as _up
-from tests.engines.dicethrone.test_new_heroes import _play_to_end
+from tests.engines.dicethrone.test_new_heroes import ended_matches
 
 GB = "guard_break"
 
@@ -345,10 +344,6 @@ def test_blade_barrage_adds_1_per_blade_and_may_step_on_2_boots() -> None:
     ],
 )
 def test_seeded_matches_with_the_duelist_end(others: list[str], seeds: range) -> None:
-    used: Counter[str] = Counter()
-    for seed in seeds:
-        state, seen = _play_to_end(["duelist", *others], seed)
-        assert ENGINE.result(state) is not None
-        used += seen
+    used = ended_matches(["duelist", *others], seeds)
     assert used["activated"] and used["track_moved"]
     assert used["Guard Break"] or used["Disarm"], used.most_common(20)

@@ -8,7 +8,6 @@ the Hill and 2 v 2; a save and load; the lookup's printed names."""
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 import pytest
@@ -34,7 +33,7 @@ from tests.engines.dicethrone.helpers import attack_damage as _attack
 from tests.engines.dicethrone.helpers import pass_pauses as _then
 from tests.engines.dicethrone.helpers import pass_windows as _pass_windows
 from tests.engines.dicethrone.helpers import upgrades as _up
-from tests.engines.dicethrone.test_new_heroes import _play_to_end
+from tests.engines.dicethrone.test_new_heroes import ended_matches
 
 HEAD, DREAD, GRIM = "haunted_head", "dreadful", "grim_pursuit"
 HH = "headless_horseman"
@@ -436,11 +435,7 @@ def test_rolling_pumpkin_sends_the_head_to_a_named_player() -> None:
     ],
 )
 def test_seeded_matches_with_the_headless_horseman_end(others: list[str], seeds: range) -> None:
-    used: Counter[str] = Counter()
-    for seed in seeds:
-        state, seen = _play_to_end([HH, *others], seed)
-        assert ENGINE.result(state) is not None
-        used += seen
+    used = ended_matches([HH, *others], seeds)
     assert used["activated"] and used["Haunted Head"]
 
 

@@ -6,7 +6,6 @@ her in 1 v 1, King of the Hill and 2 v 2; a save/load round trip and her lookup.
 from __future__ import annotations
 
 import json
-from collections import Counter
 from typing import Any
 
 import pytest
@@ -21,7 +20,7 @@ from tests.engines.dicethrone.helpers import announce as _announce
 from tests.engines.dicethrone.helpers import attack_damage as _attack
 from tests.engines.dicethrone.helpers import pass_pauses as _then
 from tests.engines.dicethrone.helpers import pass_windows as _pass_windows
-from tests.engines.dicethrone.test_new_heroes import _play_to_end
+from tests.engines.dicethrone.test_new_heroes import ended_matches
 
 EVASIVE, BLINDED, ENTANGLE, TARGETED = "evasive", "blinded", "entangle", "targeted"
 
@@ -317,11 +316,7 @@ def test_lunar_umbra_afflicts_on_a_moon_else_draws(die: int) -> None:
     ],
 )
 def test_seeded_matches_with_the_moon_elf_end(others: list[str], seeds: range) -> None:
-    used: Counter[str] = Counter()
-    for seed in seeds:
-        state, seen = _play_to_end(["moon_elf", *others], seed)
-        assert ENGINE.result(state) is not None
-        used += seen
+    used = ended_matches(["moon_elf", *others], seeds)
     assert used["activated"] and used["status_gained"]
     assert any(used[name] for name in ("Blinded", "Entangle", "Targeted")), used.most_common(20)
 

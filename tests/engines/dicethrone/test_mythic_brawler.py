@@ -5,7 +5,6 @@ and whole seeded matches with him in 1 v 1, King of the Hill and 2 v 2."""
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 import pytest
@@ -28,7 +27,7 @@ from tests.engines.dicethrone.helpers import announce as _announce
 from tests.engines.dicethrone.helpers import attack_damage as _attack
 from tests.engines.dicethrone.helpers import pass_pauses as _pass_windows
 from tests.engines.dicethrone.helpers import upgrades as _up
-from tests.engines.dicethrone.test_new_heroes import _play_to_end
+from tests.engines.dicethrone.test_new_heroes import ended_matches
 
 OCEAN, MOUNTAIN, SKY = "strength_of_the_ocean", "strength_of_the_mountain", "strength_of_the_sky"
 
@@ -378,10 +377,6 @@ def test_the_public_board_does_not_depend_on_his_hidden_cards() -> None:
     ],
 )
 def test_seeded_matches_with_the_brawler_end(others: list[str], seeds: range) -> None:
-    used: Counter[str] = Counter()
-    for seed in seeds:
-        state, seen = _play_to_end(["mythic_brawler", *others], seed)
-        assert ENGINE.result(state) is not None
-        used += seen
+    used = ended_matches(["mythic_brawler", *others], seeds)
     assert used["activated"] and used["status_gained"]
     assert any(used[name] for name in STRENGTHS), used.most_common(20)

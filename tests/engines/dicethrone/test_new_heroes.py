@@ -88,6 +88,16 @@ def test_the_hero_matches_its_public_record(hero_id: str) -> None:
     assert "d68df0b" in header and "d68df0b" in hero.source
 
 
+def ended_matches(heroes: list[str], seeds: range) -> Counter[str]:
+    """What seeded whole matches of ``heroes`` used (each played to its end, checked)."""
+    used: Counter[str] = Counter()
+    for seed in seeds:
+        state, seen = _play_to_end(heroes, seed)
+        assert ENGINE.result(state) is not None
+        used += seen
+    return used
+
+
 def _play_to_end(heroes: list[str], seed: int, limit: int = 4000) -> tuple[State, Counter[str]]:
     """A whole match of random legal moves (the property tests' chooser), checking
     the invariants after each; returns the end and what the new heroes used."""

@@ -8,7 +8,6 @@ lookup."""
 from __future__ import annotations
 
 import json
-from collections import Counter
 from typing import Any
 
 import pytest
@@ -33,7 +32,7 @@ from tests.engines.dicethrone.helpers import attack_damage as _attack
 from tests.engines.dicethrone.helpers import pass_pauses as _then
 from tests.engines.dicethrone.helpers import upgrades as _up
 from tests.engines.dicethrone.test_modes import start_n
-from tests.engines.dicethrone.test_new_heroes import _play_to_end
+from tests.engines.dicethrone.test_new_heroes import ended_matches
 
 FEATHER, HEX, BIRD, DIAL = "feather", "hex", "nevermore", "nevermore_dial"
 #: The option numbers of "Activate Nevermore" (1-based, as players pick them).
@@ -443,11 +442,7 @@ def test_talon_strike_adds_a_damage_per_talon_and_a_feather() -> None:
     ],
 )
 def test_seeded_matches_with_raveness_end(others: list[str], seeds: range) -> None:
-    used: Counter[str] = Counter()
-    for seed in seeds:
-        state, seen = _play_to_end(["raveness", *others], seed)
-        assert ENGINE.result(state) is not None
-        used += seen
+    used = ended_matches(["raveness", *others], seeds)
     assert used["activated"] and used["piece_sent"]
 
 

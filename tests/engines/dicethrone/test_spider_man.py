@@ -5,8 +5,6 @@ and his 14 cards; then whole seeded matches in 1 v 1, King of the Hill and 2 v 2
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
 
 from engines.core import EngineError, RiggedDice, Seat
@@ -19,7 +17,7 @@ from engines.dicethrone.rules.state import Phase, State, Step
 from tests.engines.dicethrone.helpers import act, keys, start, with_player
 from tests.engines.dicethrone.helpers import announce as _announce
 from tests.engines.dicethrone.helpers import pass_windows as _pass_windows
-from tests.engines.dicethrone.test_new_heroes import _play_to_end
+from tests.engines.dicethrone.test_new_heroes import ended_matches
 
 CONTENT = ENGINE.load_content(None)
 HERO = CONTENT.heroes["spider_man"]
@@ -379,11 +377,7 @@ def test_his_cards_read_as_their_steps_in_three_locales() -> None:
     ],
 )
 def test_seeded_matches_with_spider_man_end(others: list[str], seeds: range) -> None:
-    used: Counter[str] = Counter()
-    for seed in seeds:
-        state, seen = _play_to_end(["spider_man", *others], seed)
-        assert ENGINE.result(state) is not None
-        used += seen
+    used = ended_matches(["spider_man", *others], seeds)
     assert used["activated"] and used["status_gained"]
     names = {text_for(s.name, "en-US") for s in HERO.statuses}
     assert any(used[name] for name in names), used.most_common(20)

@@ -6,7 +6,6 @@ matches with her in 1 v 1, King of the Hill and 2 v 2."""
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 import pytest
@@ -29,7 +28,7 @@ from tests.engines.dicethrone.helpers import attack_damage as _attack
 from tests.engines.dicethrone.helpers import pass_pauses as _then
 from tests.engines.dicethrone.helpers import pass_windows as _pass_windows
 from tests.engines.dicethrone.helpers import upgrades as _up
-from tests.engines.dicethrone.test_new_heroes import _play_to_end
+from tests.engines.dicethrone.test_new_heroes import ended_matches
 
 GEM, MARK = "charged_gem", "sun_marked"
 
@@ -323,11 +322,7 @@ def test_radiant_exchange_empties_the_dial_to_make_a_6() -> None:
     ],
 )
 def test_seeded_matches_with_the_sun_elf_end(others: list[str], seeds: range) -> None:
-    used: Counter[str] = Counter()
-    for seed in seeds:
-        state, seen = _play_to_end(["sun_elf", *others], seed)
-        assert ENGINE.result(state) is not None
-        used += seen
+    used = ended_matches(["sun_elf", *others], seeds)
     assert used["activated"] and used["dial_changed"]
 
 

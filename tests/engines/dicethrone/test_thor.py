@@ -7,7 +7,6 @@ him in 1 v 1, King of the Hill and 2 v 2; a save/load round trip and his lookup.
 from __future__ import annotations
 
 import json
-from collections import Counter
 from typing import Any
 
 import pytest
@@ -32,7 +31,7 @@ from tests.engines.dicethrone.helpers import attack_damage as _attack
 from tests.engines.dicethrone.helpers import pass_pauses as _then
 from tests.engines.dicethrone.helpers import upgrades as _up
 from tests.engines.dicethrone.test_modes import attack, pass_windows, start_n
-from tests.engines.dicethrone.test_new_heroes import _play_to_end
+from tests.engines.dicethrone.test_new_heroes import ended_matches
 
 EK, GB, HAMMER = "electrokinesis", "guard_break", "mjolnir"
 #: Thor's Mjölnir with the opponent (seat 1): the owner's piece place is seat + 1.
@@ -349,11 +348,7 @@ def test_with_several_opponents_he_picks_who_catches_mjolnir() -> None:
     ],
 )
 def test_seeded_matches_with_thor_end(others: list[str], seeds: range) -> None:
-    used: Counter[str] = Counter()
-    for seed in seeds:
-        state, seen = _play_to_end(["thor", *others], seed)
-        assert ENGINE.result(state) is not None
-        used += seen
+    used = ended_matches(["thor", *others], seeds)
     assert used["activated"] and used["piece_sent"]
 
 

@@ -6,7 +6,6 @@ matches in 1 v 1, King of the Hill and 2 v 2; a save/load round trip; the lookup
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 import pytest
@@ -29,7 +28,7 @@ from tests.engines.dicethrone.helpers import (
 from tests.engines.dicethrone.helpers import announce as _announce
 from tests.engines.dicethrone.helpers import attack_damage as _attack
 from tests.engines.dicethrone.helpers import pass_pauses as _then
-from tests.engines.dicethrone.test_new_heroes import _play_to_end
+from tests.engines.dicethrone.test_new_heroes import ended_matches
 
 SEED, SAP, DRYAD = "seedling", "sapling", "dryad"
 VINE, WELL = "barbed_vine", "wellspring"
@@ -492,11 +491,7 @@ def test_each_upgrade_card_costs_its_printed_cp(card: str, slot: str, cost: int)
     ],
 )
 def test_seeded_matches_with_the_treant_end(others: list[str], seeds: range) -> None:
-    used: Counter[str] = Counter()
-    for seed in seeds:
-        state, seen = _play_to_end(["treant", *others], seed)
-        assert ENGINE.result(state) is not None
-        used += seen
+    used = ended_matches(["treant", *others], seeds)
     assert used["activated"] and used["Seedling"]
 
 
