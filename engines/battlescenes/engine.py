@@ -10,7 +10,12 @@ from engines.battlescenes import lookup, use_menus
 from engines.battlescenes.autocomplete import autocomplete
 from engines.battlescenes.commands import command_specs
 from engines.battlescenes.content import catalogue, positions, preview
-from engines.battlescenes.content.database import automated_codes, database
+from engines.battlescenes.content.database import (
+    OfficialDeck,
+    automated_codes,
+    database,
+    official_deck_list,
+)
 from engines.battlescenes.content.loader import BUILTIN_PACKS, CONTENT_ROOT, builtin_pack, load_pack
 from engines.battlescenes.content.schema import Pack
 from engines.battlescenes.menus import with_menus
@@ -71,6 +76,18 @@ PASS_ANTICIPATION = "battlescenes.pass_anticipation"
 SKIP_OPTIONAL = "battlescenes.skip_optional"
 #: What a player may do in the Preparation phase (the menus offer these kinds).
 PREP_KINDS = ("capacitate", "play", "discard", "yield", "use", "keyword", "activate", "pass")
+
+
+def _official(pack: Pack, official: OfficialDeck) -> setup.Dealt:
+    """An official preconstructed deck, dealt as the product holds it (its own size, one
+    copy of each card; the format's size and character count are the players' own decks'
+    rule, not the product's), once the bot plays each of its cards as printed."""
+    played = automated_codes(pack)
+    missing = next((c for c in official.cards if c not in played), None)
+    if missing is not None:
+        card = database().cards[missing]
+        raise setup.not_automated(official.name, card.title, missing)
+    return setup.Dealt(official_deck_list(pack, official), len(official.cards), 0)
 
 
 class BattleScenes(GameEngine[State]):
@@ -140,25 +157,21 @@ class BattleScenes(GameEngine[State]):
         self.check_seats(len(seats))
         opts = self.parse_options(options)
         pack = content if isinstance(content, Pack) else self.load_content(None)
-        decks = []
+        size, min_chars = int(opts["deck_size"]), int(opts["min_characters"])
+        decks: list[setup.Dealt] = []
         for name in (opts["deck_a"], opts["deck_b"]):
             official = database().deck(name) if name not in pack.decks else None
             if official is not None:  # an official deck: playable once every card is
-                played = automated_codes(pack)
-                missing = next((c for c in official.cards if c not in played), None)
-                if missing is not None:
-                    card = database().cards[missing]
-                    raise setup.not_automated(official.name, card.title, missing)
+                decks.append(_official(pack, official))
+                continue
             if name not in pack.decks:
                 raise SetupError(
                     f"No deck {name!r}.",
                     key="battlescenes.error.no_deck",
                     params={"deck": name, "known": ", ".join(pack.decks)},
                 )
-            decks.append(pack.decks[name])
-        return setup.new_state(
-            pack, decks, seats, int(opts["deck_size"]), int(opts["min_characters"]), dice
-        )
+            decks.append(setup.Dealt(pack.decks[name], size, min_chars))
+        return setup.new_state(pack, decks, seats, size, min_chars, dice)
 
     def apply_setup(self, state: State, overrides: Mapping[str, Any]) -> State:
         """Scenario set-up by card keys (see positions.py and docs/battlescenes.md)."""

@@ -17,12 +17,20 @@ with no text left to the players (``manual``).
 from __future__ import annotations
 
 import json
+from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from engines.battlescenes.content.schema import ActionDef, ActionKind, CardDef, CardType, Pack
+from engines.battlescenes.content.schema import (
+    ActionDef,
+    ActionKind,
+    CardDef,
+    CardType,
+    DeckList,
+    Pack,
+)
 
 DATABASE = Path(__file__).resolve().parents[3] / "assets" / "content" / "battlescenes" / "database"
 
@@ -150,6 +158,19 @@ def automated_codes(pack: Pack) -> frozenset[str]:
         for key, card in pack_card_by_code(pack).items()
         if played(card) and facts(card) == facts(database().cards[key])
     )
+
+
+def official_deck_list(pack: Pack, official: OfficialDeck) -> DeckList:
+    """The deck list of ``official`` in ``pack``'s cards (one copy of each printed card, as
+    the product holds them). Raises ``KeyError`` naming the first code ``pack`` does not
+    play as printed: check with ``automated_codes`` first."""
+    mine = pack_card_by_code(pack)
+    played = automated_codes(pack)
+    for code in official.cards:
+        if code not in played:
+            raise KeyError(code)
+    counts = Counter(mine[code].key for code in official.cards)
+    return DeckList(official.id, official.name, tuple(counts.items()), official.source, False)
 
 
 def pack_card_by_code(pack: Pack) -> dict[str, CardDef]:

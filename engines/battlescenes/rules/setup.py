@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from engines.battlescenes.content.database import database, played
 from engines.battlescenes.content.loader import BUILTIN_PACKS
@@ -65,9 +66,19 @@ def not_automated(deck: str, card: str, code: str) -> SetupError:
     )
 
 
+@dataclass(frozen=True)
+class Dealt:
+    """A deck to deal and the format it is checked against: the match's options for a
+    player's own deck, the product's own size for an official preconstructed deck."""
+
+    deck: DeckList
+    size: int
+    min_characters: int
+
+
 def new_state(
     pack: Pack,
-    decks: Sequence[DeckList],
+    decks: Sequence[Dealt],
     seats: Sequence[Seat],
     size: int,
     min_chars: int,
@@ -77,10 +88,10 @@ def new_state(
     cards: list[CardRef] = []
     players: list[PlayerState] = []
     used: dict[str, object] = {}
-    for seat, deck in zip(seats, decks, strict=True):
-        check_deck(pack, deck, size, min_chars)
+    for seat, dealt in zip(seats, decks, strict=True):
+        check_deck(pack, dealt.deck, dealt.size, dealt.min_characters)
         ids: list[int] = []
-        for key, count in deck.cards:
+        for key, count in dealt.deck.cards:
             used[key] = pack.cards[key]
             for _ in range(count):
                 ids.append(len(cards))

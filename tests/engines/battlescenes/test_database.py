@@ -8,12 +8,14 @@ import json
 import subprocess
 import sys
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
 from bot.__main__ import main
 from engines.battlescenes import ENGINE
-from engines.battlescenes.content.database import automated_codes, database
+from engines.battlescenes import engine as engine_module
+from engines.battlescenes.content.database import OfficialDeck, automated_codes, database
 from engines.battlescenes.content.loader import load_text
 from engines.battlescenes.content.powers import MAX_POWERS, POWERS
 from engines.battlescenes.content.schema import CardType, DeckList, Pack
@@ -141,3 +143,32 @@ def test_the_catalogue_lists_every_printed_card_and_official_deck(
     assert all(code in by_code for d in official.values() for code in d["cards"])
     played = automated_codes(starter())
     assert {c["code"] for c in cards if c["automated"]} == played and len(played) == 44
+
+
+def test_an_official_deck_of_cards_all_played_is_dealt_as_the_product_holds_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Once every card of an official deck is automated, ``deck_a=<its printed name>`` deals
+    it: one copy of each card, its own size (not the format's 60), whatever the other
+    seat plays."""
+    played = sorted(automated_codes(starter()))
+    product = OfficialDeck("TEST DECK", "Deck de Teste", tuple(played[:40]), "a test product")
+    with_product = replace(database(), decks=(*database().decks, product))
+    monkeypatch.setattr(engine_module, "database", lambda: with_product)
+    state = ENGINE.new_match(
+        {"deck_a": "deck de teste", "deck_b": "viloes"}, SEATS, starter(), RiggedDice([True])
+    )
+    assert [len(p.deck) for p in state.players] == [40, 60]
+    dealt = Counter(state.cards[i].key for i in state.players[0].deck)
+    by_code = {starter().cards[k].code: k for k in dealt}
+    assert set(by_code) == set(played[:40]) and set(dealt.values()) == {1}
+    # the other seat's deck is still held to the format
+    with pytest.raises(SetupError) as err:
+        ENGINE.new_match(
+            {"deck_a": "Deck de Teste", "deck_b": "viloes", "deck_size": 50},
+            SEATS,
+            starter(),
+            RiggedDice([True]),
+        )
+    assert err.value.key == "battlescenes.error.deck_size"
+    assert err.value.params["deck"] == starter().decks["viloes"].name
