@@ -200,6 +200,20 @@ class Packs:
                     self._labels.pop(next(iter(self._labels)))
         return labels
 
+    async def option_values_now(
+        self, guild_id: int, engine: GameEngine[Any], name: str | None
+    ) -> dict[str, list[tuple[str, str]]] | None:
+        """The values ``/match new`` offers for each option of ``engine`` with the pack
+        ``name`` (default: the built-in one), as ``(value, label)``; ``None`` while the
+        pack is being loaded (:meth:`content_now`). Worked out off the event loop."""
+        stored = name or (engine.builtin_packs[0] if engine.builtin_packs else None)
+        content = None
+        if stored is not None:
+            content = await self.content_now(guild_id, engine, stored)
+            if content is None:
+                return None
+        return await asyncio.to_thread(_option_values, engine, content)
+
     async def template_labels_now(
         self, engine: GameEngine[Any], locale: str
     ) -> list[tuple[str, str]] | None:
@@ -295,3 +309,7 @@ def _extends(engine: GameEngine[Any], key: str) -> str | None:
     """The ``extends`` of an installed upload's manifest (it loaded, so it is valid)."""
     directory = community_pack(engine.name, key)
     return read_manifest(directory).extends if directory is not None else None
+
+
+def _option_values(engine: GameEngine[Any], content: Any) -> dict[str, list[tuple[str, str]]]:
+    return {option.name: engine.option_values(option.name, content) for option in engine.options}

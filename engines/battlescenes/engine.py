@@ -173,6 +173,19 @@ class BattleScenes(GameEngine[State]):
             decks.append(setup.Dealt(pack.decks[name], size, min_chars))
         return setup.new_state(pack, decks, seats, size, min_chars, dice)
 
+    def option_values(self, name: str, content: Any) -> list[tuple[str, str]]:
+        """``deck_a`` / ``deck_b``: the pack's decks, then the official decks the bot plays
+        (every card automated), each by its printed name."""
+        if name not in ("deck_a", "deck_b"):
+            return super().option_values(name, content)
+        pack = content if isinstance(content, Pack) else self.load_content(None)
+        offered = [(key, deck.name) for key, deck in pack.decks.items()]
+        played = automated_codes(pack)
+        for official in database().decks:
+            if all(code in played for code in official.cards):
+                offered.append((official.name, f"{official.name} ({official.id})"))
+        return offered
+
     def apply_setup(self, state: State, overrides: Mapping[str, Any]) -> State:
         """Scenario set-up by card keys (see positions.py and docs/battlescenes.md)."""
         return positions.build(state, overrides, self.load_content(state.pack).cards)

@@ -261,6 +261,14 @@ class GameEngine(ABC, Generic[S]):
 
     # -- content previews (engines.core.entry) -----------------------------------
 
+    def option_values(self, name: str, content: Any) -> list[tuple[str, str]]:
+        """The values ``/match new`` offers for option ``name`` as ``(value, label)``
+        pairs, with ``content`` (``load_content``'s result) the match's pack; by default
+        the option's fixed ``choices``. A game whose values depend on the pack (decks,
+        heroes) lists them here."""
+        option = next((o for o in self.options if o.name == name), None)
+        return [] if option is None else [(str(c), str(c)) for c in option.choices]
+
     def entry_ids(self, content: Any) -> list[str]:
         """The ids of every entry of a loaded pack (``load_content``'s result) that
         :meth:`entry_view` previews: figures, hero boards, cards. None by default."""

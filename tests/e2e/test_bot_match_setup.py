@@ -95,3 +95,42 @@ async def test_a_set_up_failing_at_the_start_leaves_no_thread_and_tells_everyone
         await emu.slash(table.alice.id, "match list", channel_id=table.guild.channel_id)
     )
     assert "waiting for players" not in listing.content
+
+
+async def test_match_options_are_completed_with_what_the_game_offers(table: Table) -> None:
+    """Typing ``/match new``'s options: the game's option names, then its values with the
+    chosen pack (a Battle Scenes deck by its printed name); the words already typed stay,
+    and the chosen completion starts the match as typed."""
+    emu, where = table.emu, table.guild.channel_id
+    typed = {"game": "battlescenes", "opponent": table.bruno.id, "options": ""}
+
+    async def offered(options: str) -> list[dict[str, Any]]:
+        return await emu.autocomplete(
+            table.alice.id, "match new", {**typed, "options": options}, focused="options"
+        )
+
+    packs = table.bot.service.packs
+    await offered("")  # the built-in pack loads in the background the first time
+    await emu.wait_for(lambda: not packs._loading, 30, what="the pack loaded")
+    names = await offered("")
+    assert [c["value"] for c in names][:2] == ["deck_a=", "deck_b="]
+    assert "Deck" in names[0]["name"]  # each name is told with its description
+    decks = await offered("deck_a=Vil")
+    assert [(c["name"], c["value"]) for c in decks] == [("deck_a=Vilões", "deck_a=viloes")]
+    second = await offered("deck_a=viloes deck_b=inum")
+    assert [c["value"] for c in second] == ["deck_a=viloes deck_b=herois"]
+    rest = await offered("deck_a=viloes deck_b=herois deck_")  # options given are not offered
+    assert [c["value"] for c in rest] == ["deck_a=viloes deck_b=herois deck_size="]
+    # Krosmaster offers its fixed choices the same way (once its pack is at hand).
+    lock = {"game": "krosmaster", "opponent": table.bruno.id, "options": "lock=cl"}
+    await emu.autocomplete(table.alice.id, "match new", lock, focused="options")
+    await emu.wait_for(lambda: not packs._loading, 30, what="the pack loaded")
+    kros = await emu.autocomplete(table.alice.id, "match new", lock, focused="options")
+    assert [c["value"] for c in kros] == ["lock=classic"]
+    # The completed text is what /match new reads.
+    reply = await answer(
+        await emu.slash(
+            table.alice.id, "match new", {**typed, "options": second[0]["value"]}, channel_id=where
+        )
+    )
+    assert not reply.ephemeral, reply.content

@@ -10,6 +10,7 @@ from discord import app_commands
 from bot.discord.replies import user_locale
 from bot.errors import UserError
 from bot.i18n import key
+from bot.match.option_completion import complete_options
 from bot.match.types import engine_for
 from engines.core.registry import installed
 
@@ -87,3 +88,27 @@ async def pack_choices(
         if current.lower() in label.lower():
             choices.append(app_commands.Choice(name=label[:100], value=pack.name))
     return choices[:25]
+
+
+async def option_choices(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """Autocomplete of ``/match new``'s options text for the game already chosen: the
+    option being typed, then the values its game offers with the chosen pack (e.g. a
+    Battle Scenes deck by its printed name), the words already typed kept."""
+    bot: TabletopBot = interaction.client  # type: ignore[assignment]
+    game = getattr(interaction.namespace, "game", None)
+    if not isinstance(game, str) or not game or interaction.guild_id is None:
+        return []
+    try:
+        engine = engine_for(game)
+        pack = getattr(interaction.namespace, "pack", None)
+        values = await bot.service.packs.option_values_now(
+            interaction.guild_id, engine, pack if isinstance(pack, str) and pack else None
+        )
+    except UserError:  # an unknown game or pack: /match new itself says so
+        return []
+    locale = user_locale(interaction)
+    names = [(o.name, bot.texts.message(o.description, locale)) for o in engine.options]
+    found = complete_options(current, names, lambda name: (values or {}).get(name, []))
+    return [app_commands.Choice(name=label, value=whole) for label, whole in found]

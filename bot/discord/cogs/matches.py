@@ -15,6 +15,7 @@ from bot.discord.cogs.common import (
     MATCH_OPTION,
     game_choices,
     my_match_choices,
+    option_choices,
     pack_choices,
     server_of,
 )
@@ -94,7 +95,7 @@ class Matches(
         ),
     )
     @app_commands.choices(deadline=deadline_choices(DEADLINE_CHOICES))
-    @app_commands.autocomplete(game=game_choices, pack=pack_choices)
+    @app_commands.autocomplete(game=game_choices, pack=pack_choices, options=option_choices)
     async def new(
         self,
         interaction: discord.Interaction,

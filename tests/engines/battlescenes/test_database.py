@@ -73,6 +73,11 @@ def test_the_database_is_read_only_when_asked_for() -> None:
     assert out.stdout.strip() == "0"
 
 
+def test_an_official_deck_not_played_yet_is_not_offered() -> None:
+    offered = dict(ENGINE.option_values("deck_b", starter()))
+    assert "Poderes Ocultos" not in offered and offered["herois"] == "Inumanos e Asgardianos"
+
+
 def test_an_official_deck_with_a_card_not_played_yet_is_refused_naming_it() -> None:
     with pytest.raises(SetupError) as err:
         ENGINE.new_match({"deck_a": "Poderes Ocultos"}, SEATS, pack(), RiggedDice([True]))
@@ -159,6 +164,9 @@ def test_an_official_deck_of_cards_all_played_is_dealt_as_the_product_holds_it(
         {"deck_a": "deck de teste", "deck_b": "viloes"}, SEATS, starter(), RiggedDice([True])
     )
     assert [len(p.deck) for p in state.players] == [40, 60]
+    offered = ENGINE.option_values("deck_a", starter())
+    assert ("Deck de Teste", "Deck de Teste (TEST DECK)") in offered
+    assert ("viloes", "Vilões") in offered
     dealt = Counter(state.cards[i].key for i in state.players[0].deck)
     by_code = {starter().cards[k].code: k for k in dealt}
     assert set(by_code) == set(played[:40]) and set(dealt.values()) == {1}
