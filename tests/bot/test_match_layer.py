@@ -17,6 +17,7 @@ LAYER = {
     "bot.match.deadlines",
     "bot.match.export",
     "bot.match.history",
+    "bot.match.option_completion",
     "bot.match.packs",
     "bot.match.pace",
     "bot.match.players",
