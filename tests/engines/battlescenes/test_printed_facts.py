@@ -20,60 +20,19 @@ from engines.core import RiggedDice, Seat, SetupError
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, starter, zone_id
 
 SEATS = [Seat(0, "Ana"), Seat(1, "Bruno")]
-RECORDED = json.loads(
-    (Path(__file__).parent / "recorded" / "printed_facts.json").read_text("utf-8")
-)
+#: The facts recorded from each built-in card's public record, one file per batch of cards
+#: (``printed_facts*.json``: the starter's, then the official decks' cards), so that cards
+#: added in several batches never touch one file.
+RECORDS = [
+    json.loads(path.read_text("utf-8"))
+    for path in sorted((Path(__file__).parent / "recorded").glob("printed_facts*.json"))
+]
+RECORDED = {"cards": {key: card for record in RECORDS for key, card in record["cards"].items()}}
 
 #: The built-in cards the bot plays as printed: their facts match the record and the engine
 #: does every text and action of each (the others say what they lack in ``incomplete``).
-AUTOMATED = frozenset(
-    {
-        "a_essencia_do_medo",
-        "adaga_psiquica",
-        "atacar_ate_derrubar",
-        "barreira_telecinetica",
-        "batalha_em_area_povoada",
-        "bater_em_retirada",
-        "bishop_v1",
-        "camara_neutralizadora",
-        "capanga_do_rei_v2",
-        "capuz_v2",
-        "carnificina_v1",
-        "cassandra_nova_v1",
-        "cidade_fantasma",
-        "colleen_wing_v1",
-        "cristalys_v1",
-        "enviar_para_o_futuro_v1",
-        "excentricidade",
-        "experimentos_sabotados",
-        "fantasma_do_espaco_v1",
-        "garota_aranha_v1",
-        "garras_imoladoras",
-        "hela_v1",
-        "homem_formiga_v1",
-        "hulk_v3",
-        "impossivel_de_se_ver",
-        "instigar_furia",
-        "investigacao_mistica",
-        "karnak_v1",
-        "kraven_v1",
-        "manchete_do_clarim",
-        "mansao_dos_vingadores_v1",
-        "maximus_v1",
-        "medusa_v2",
-        "mulher_hulk_v1",
-        "novos_horizontes",
-        "odin_v1",
-        "planos_frustrados_v1",
-        "protecao",
-        "quebrar_com_tudo",
-        "raio_negro_v2",
-        "rir_do_perigo",
-        "triton_v1",
-        "ultron_6_v1",
-        "umar_v1",
-    }
-)
+#: Each recorded file lists its own in ``automated``.
+AUTOMATED = frozenset(key for record in RECORDS for key in record["automated"])
 
 
 def _printed(key: str) -> dict[str, object]:
