@@ -425,6 +425,9 @@ class Text:
     # 5.7 B "[Efeito Gerado]": not a permanent text; a ``generate`` step of the same card names
     # it and makes it work until the end of the turn, about the target of that action.
     generated: str = ""
+    # leaves_scene of a scenario: only when a new scenario replaced it (4.4.1 C); the player
+    # who put the new one into the scene decides this effect (its controller: À Espreita V1)
+    if_replaced: bool = False
     manual: bool = False
     words: tuple[tuple[str, str], ...] = ()  # (locale, our description) of a manual text
 

@@ -83,6 +83,7 @@ def parse_text(node: PackNode) -> Text:
             "whose_turn",
             "action_power",
             "generated",
+            "if_replaced",
             "trigger_for",
             "trigger_if_affiliation",
             "trigger_by",
@@ -137,6 +138,7 @@ def parse_text(node: PackNode) -> Text:
         whose_turn=node.read("whose_turn", str, "own"),
         action_power=node.read("action_power", str, ""),
         generated=node.read("generated", str, ""),
+        if_replaced=node.read("if_replaced", bool, False),
         trigger_for=node.read("trigger_for", str, "this"),
         trigger_if_affiliation=node.read("trigger_if_affiliation", str, ""),
         trigger_by=node.read("trigger_by", str, "any"),
@@ -157,6 +159,8 @@ def parse_text(node: PackNode) -> Text:
     check_choice(node, "activated_in", text.activated_in, {"preparation", "attack"})
     check_choice(node, "shield_to", text.shield_to, {"", "own_characters"})
     check_replacements(node, text)
+    if text.if_replaced and text.trigger is not Trigger.LEAVES_SCENE:
+        raise node.fail_at("if_replaced", "if_replaced is for a leaves_scene text (4.4.1 C)")
     kind = text.ready_for.partition(":")[0]
     if text.ready_for and kind not in ("all", "power", "kind", "action"):
         raise node.fail_at("ready_for", "ready_for is all, power:X, kind:K or action:Name (7.2)")

@@ -138,6 +138,8 @@ def _who(step: Step, scope: Scope, form: str) -> Message:
         return noun("another_character", form)
     if step.to == "chosen_own_character" and step.filter_power:
         return noun("own_character_power", form, power=power(step.filter_power))
+    if step.to == "chosen_base" and step.filter_type == "support":  # "um suporte"
+        return noun("support", form)
     if step.to == "chosen_base" and step.filter_lacks_power:
         return noun("base_lacking", form, power=power(step.filter_lacks_power))
     if step.to.startswith("chosen_"):
@@ -217,6 +219,9 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
     who = _who(step, scope, "base")
     if op is Op.DAMAGE:
         return _damage_step(step, scope)
+    if op is Op.DRAW and step.to == "opponent":  # "that player's opponent draws" (À Espreita)
+        replaced = scope.text is not None and scope.text.if_replaced
+        return say(f"{mood}.draw_{'replacer_' if replaced else ''}opponent", count=step.amount)
     if op in _SIMPLE:
         return say(f"{mood}.{op.value}", count=step.amount)
     if op in (Op.INCAPACITATE, Op.CAPACITATE, Op.SHIELD_SET, Op.RETURN_TO_HAND):
@@ -492,6 +497,8 @@ def _trigger(text: Text, scope: Scope) -> Message:
     if trigger is Trigger.DREW_BY_ACTION:
         action_power = power(text.action_power) if text.action_power else ""
         return say("when.drew_by_action", power=action_power)
+    if trigger is Trigger.LEAVES_SCENE and text.if_replaced:
+        return say("when.replaced", who=this)
     return say(f"when.{trigger.value}", who=this, onto=noun(scope.this, "onto"))
 
 

@@ -81,7 +81,7 @@ def _scenario(state: State, seat: int, card: int, dice: Dice) -> tuple[State, li
         )
     events: list[Event] = []
     state = _remove_from_origin(state, seat, card)
-    left = leaving.leaving_scenario(state)
+    left = leaving.leaving_scenario(state, replacer=seat)
     if state.scenario is not None:  # C: the old scenario goes to its owner's resources
         events.append(
             Event(

@@ -185,9 +185,11 @@ def leave_to(
     return check_victory(state, [event])
 
 
-def leaving_scenario(state: State, level: int = 1) -> list[Pending]:
+def leaving_scenario(state: State, level: int = 1, replacer: int = -1) -> list[Pending]:
     """Effects of the scenario in the scene triggered by its leaving (``leaves_scene``),
-    if its texts still work as it leaves; pending at ``level``."""
+    if its texts still work as it leaves; pending at ``level``. ``replacer``: the seat
+    putting a new scenario in its place (4.4.1 C), -1 when none does — an ``if_replaced``
+    text works only then, decided by that player."""
     old = state.scenario
     if old is None or texts_lost(state, old):
         return []
@@ -195,12 +197,12 @@ def leaving_scenario(state: State, level: int = 1) -> list[Pending]:
         Pending(
             uid=0,
             level=level,
-            controller=owner(state, old),
+            controller=replacer if t.if_replaced else owner(state, old),
             source=old,
             label=title(state, old),
             steps=t.steps,
             this=old,
         )
         for t in defn(state, old).texts
-        if t.trigger is Trigger.LEAVES_SCENE
+        if t.trigger is Trigger.LEAVES_SCENE and (replacer >= 0 or not t.if_replaced)
     ]

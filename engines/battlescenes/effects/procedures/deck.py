@@ -37,11 +37,13 @@ HANDLERS: BSHandlers = BSHandlers()
 def _draw(run: BSRun, state: State, proc: Draw) -> State:
     effect, step = run.ctx, proc.record
     amount = step.amount
+    # ``to: opponent``: the opponent of the effect's controller draws (À Espreita V1)
+    seat = 1 - effect.controller if step.to == "opponent" else effect.controller
     if step.optional:  # 4.9.2: only a draw the player is obliged to make can lose the game
-        amount = min(amount, len(state.players[effect.controller].deck))
-    before = len(state.players[effect.controller].hand)
-    state, events = drawing.draw(state, effect.controller, amount)
-    if effect.is_action and len(state.players[effect.controller].hand) > before:
+        amount = min(amount, len(state.players[seat].deck))
+    before = len(state.players[seat].hand)
+    state, events = drawing.draw(state, seat, amount)
+    if effect.is_action and seat == effect.controller and len(state.players[seat].hand) > before:
         # 5.2 "toda vez que o efeito de uma ação … fizer com que você compre" (drew_by_action)
         state = triggers.drew(state, effect, effect.level + 1)
     return resolved(run, state, events)
