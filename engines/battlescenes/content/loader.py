@@ -277,6 +277,7 @@ _ACTION_FIELDS = {
     "unload_cost",
     "discard_type",
     "discard_affiliation",
+    "unload_self",
     "manual",
     "words",
 }
@@ -314,6 +315,7 @@ def _action(node: PackNode) -> ActionDef:
         unload_cost=node.read("unload_cost", int, 0),
         discard_type=node.read("discard_type", str, ""),
         discard_affiliation=node.read("discard_affiliation", str, ""),
+        unload_self=node.read("unload_self", bool, False),
         manual=node.read("manual", bool, False),
         words=read_words(node),
     )

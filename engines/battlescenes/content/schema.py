@@ -190,6 +190,7 @@ class Op(enum.Enum):
     SURPRISE_LOAD = "surprise_load"
     TAKE_FROM_RESOURCES = "take_from_resources"
     MANUAL = "manual"
+    EXTRA_ACTION = "extra_action"
     CHOOSE_REPLACEMENT = "choose_replacement"  # 5.5: made by the engine, never by a pack
 
 
@@ -215,6 +216,7 @@ STEP_TO = frozenset(
         "scenario",  # to_resources: the scenario in the scene (Umar V1)
         "all_others",  # every card base in the scene but this one
         "opponent",  # mill: the opponent's deck ("do jogador alvo", the other player)
+        "source_card",  # unload: the card the effect is printed on ("descarregue este card")
     }
 )
 
@@ -264,6 +266,9 @@ class Step:
     # unload: every carried card passing the filters ("todos os cards de personagens": Hela)
     every: bool = False
     filter_alter_ego: str = ""  # only cards printed with this alter ego (Ultron-6 V1)
+    # "se o alvo for um suporte": done only when the effect's (first) target is a card of
+    # this type (checked when reached, like ``if_all_affiliation``: Arrancar Pedaço V1)
+    if_target_type: str = ""
 
     def __post_init__(self) -> None:
         # A step built from the stored text (``Step(op="draw")``) holds its member.
@@ -468,6 +473,9 @@ class ActionDef:
     # E.2 "Descarte um card de personagem com a afiliação A": what the discarded cards must be
     discard_type: str = ""
     discard_affiliation: str = ""
+    # E.2 "Descarregue <este card>: …": unloading the card the action is printed on (an
+    # ability card the user carries) is an additional cost (Granada de Mão V1)
+    unload_self: bool = False
     manual: bool = False
     words: tuple[tuple[str, str], ...] = ()  # (locale, our description) of a manual action
 

@@ -37,6 +37,7 @@ STEP_FIELDS = {
     "filter_since_start_of_turn",
     "every",
     "filter_alter_ego",
+    "if_target_type",
 }
 
 
@@ -82,6 +83,7 @@ def parse_step(node: PackNode) -> Step:
         filter_since_start_of_turn=node.read("filter_since_start_of_turn", bool, False),
         every=node.read("every", bool, False),
         filter_alter_ego=node.read("filter_alter_ego", str, ""),
+        if_target_type=node.read("if_target_type", str, ""),
         op=_pack_op(node, op),  # checked after every other field is read, as before
     )
     check_trait(node, step)
@@ -91,16 +93,19 @@ def parse_step(node: PackNode) -> Step:
             "to", "distributed is for a damage step (not optional) of at least 1 point (4.8.4.2)"
         )
     if step.plus and not (
-        step.plus in ("x", "loaded", "countdown")
-        or step.plus.startswith(("opponent_prizes:", "own_characters:"))
+        step.plus in ("x", "loaded", "countdown", "-target_stage")
+        or step.plus.startswith(("opponent_prizes:", "own_characters:", "own_power:"))
         or re.fullmatch(r"first_action:\d+", step.plus)
+        or re.fullmatch(r"carried_abilities:\w+(/\d+)?", step.plus)
     ):
         raise node.fail_at(
             "plus",
-            "plus is x, loaded, countdown, opponent_prizes:<affiliation>,"
-            " own_characters:<affiliation> or first_action:<n>",
+            "plus is x, loaded, countdown, -target_stage, opponent_prizes:<affiliation>,"
+            " own_characters:<affiliation>, own_power:<power>,"
+            " carried_abilities:<power>[/<n>] or first_action:<n>",
         )
     check_choice(node, "source", step.source, {"", "target", "chosen", "marked"})
+    check_choice(node, "if_target_type", step.if_target_type, {"", "character", "support"})
     if step.op == Op.GENERATE and not step.text:
         raise node.fail_at("text", "a generate step names its generated text (5.7 B)")
     if step.op == Op.MANUAL and not step.text:

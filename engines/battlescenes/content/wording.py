@@ -163,7 +163,9 @@ def _card_kind(step: Step, scope: Scope) -> Message:
 
 def _damage(step: Step) -> Message:
     count: int | str = step.amount
-    if step.plus:
+    if step.plus.startswith("-"):  # "3-X" (Arremetida Veloz V1)
+        count = f"{step.amount}-X"
+    elif step.plus:
         count = f"{step.amount}+X" if step.amount else "X"
     return say("damage_penetrating" if step.penetrating else "damage", count=count)
 
@@ -228,6 +230,12 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"{mood}.{op.value}", who=who, count=step.amount)
     if op is Op.SHIELD:
         return say(f"{mood}.shield", who=who, amount=f"{step.amount:+d}")
+    if op is Op.UNLOAD and step.to == "source_card":  # "descarregue este card"
+        return say(f"{mood}.unload_self", card=noun(own_noun(card)))
+    if op is Op.EXTRA_ACTION:  # C.4 lifted once
+        kind = "extra_action_power" if step.filter_power else "extra_action"
+        power_name = power(step.filter_power) if step.filter_power else ""
+        return say(f"step.{kind}", who=who, power=power_name)
     if op is Op.UNLOAD:
         return say(f"{mood}.unload", who=who, to=_who(step, scope, "to"), count=step.amount)
     if op is Op.LOAD_RESOURCES:
@@ -268,6 +276,8 @@ def steps_clause(steps: Sequence[Step], scope: Scope) -> Any:
         clause: Any = _step(step, scope, scope.card)
         if step.if_damaged:
             clause = say("if.damaged", then=clause)
+        if step.if_target_type:  # "se o alvo for um suporte"
+            clause = say(f"if.target_type.{step.if_target_type}", then=clause)
         if step.if_all_affiliation:
             clause = say(
                 "if.all_affiliation", affiliation=either(step.if_all_affiliation), then=clause
@@ -292,7 +302,24 @@ def _x(steps: Iterable[Step]) -> list[Message]:
             found.append(say("x.loaded"))
         elif step.plus == "x":
             found.append(say("x.chosen"))
+        else:
+            found.extend(_x_counted(step.plus))
     return found
+
+
+def _x_counted(spec: str) -> list[Message]:
+    """What the X of ``operands._counted`` is (the official decks' cards)."""
+    kind, _sep, value = spec.partition(":")
+    if kind == "own_power":
+        return [say("x.own_power", power=power(value))]
+    if kind == "-target_stage":
+        return [say("x.target_stage")]
+    if kind == "carried_abilities":
+        wanted, _slash, divisor = value.partition("/")
+        if divisor:
+            return [say("x.carried_abilities_div", power=power(wanted), count=int(divisor))]
+        return [say("x.carried_abilities", power=power(wanted))]
+    return []
 
 
 # --- damage modifiers and other static effects -------------------------------------------
@@ -586,6 +613,8 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
     keywords = [keyword_label(card, k, action.steps) for k in action.keywords]
     if keywords:
         body = say("keywords_then", keywords=_list(keywords), effect=body)
+    if action.unload_self:  # E.2 "Descarregue <este card>:" before the effect
+        body = say("cost.unload_self", card=noun(own_noun(card)), effect=body)
     return sentences([say("action", effect=body), *_x(action.steps)])
 
 

@@ -95,6 +95,10 @@ def unmet(state: State, effect: Pending, step: Step) -> bool:
         others = [c for c in zones.characters(state, effect.controller) if c.card != effect.this]
         if not any(step.if_other_affiliation in zones.affiliations(state, c) for c in others):
             return True
+    if step.if_target_type:  # "se o alvo for um suporte" (its type, wherever it is now)
+        first = effect.targets[0] if effect.targets else -1
+        if first < 0 or zones.defn(state, first).type.value != step.if_target_type:
+            return True
     return step.op == Op.MILL and step.amount + plus(state, effect, step) <= 0
 
 
@@ -190,7 +194,40 @@ def plus(state: State, effect: Pending, step: Step) -> int:
         affiliation = step.plus.split(":", 1)[1]
         mine = zones.characters(state, effect.controller)
         return sum(1 for c in mine if affiliation in zones.affiliations(state, c))
+    return _counted(state, effect, step.plus)
+
+
+def _counted(state: State, effect: Pending, spec: str) -> int:
+    """The X of the printed cards of the official decks (5.7 A.1): ``own_power:<p>`` — the
+    characters with that power its controller controls (Bombardeio Elástico V1);
+    ``-target_stage`` — minus the target's stage of capacitation ("3-X", Arremetida Veloz
+    V1); ``carried_abilities:<p>[/<n>]`` — the ability cards of that power carried by every
+    character in the scene, divided by n rounded up (Dreno de Força V1)."""
+    kind, _sep, value = spec.partition(":")
+    if kind == "own_power":
+        mine = zones.characters(state, effect.controller)
+        return sum(1 for c in mine if value in zones.powers(state, c))
+    if kind == "-target_stage":
+        found = [t for t in effect.targets if zones.find(state, t) is not None]
+        return -zones.in_scene(state, found[0]).stage if found else 0
+    if kind == "carried_abilities":
+        wanted, _slash, divisor = value.partition("/")
+        count = sum(
+            1
+            for item in zones.characters(state, None)
+            for card in item.loaded
+            if _ability_of(state, card, wanted)
+        )
+        return -(-count // int(divisor)) if divisor else count  # rounded up
     return 0
+
+
+def _ability_of(state: State, card: int, power: str) -> bool:
+    """An ability card "de ◆": printed with that power (its icon) or its action's."""
+    d = zones.defn(state, card)
+    return d.type is CardType.ABILITY and (
+        power in d.powers or any(a.power == power for a in d.actions)
+    )
 
 
 def damage_source(state: State, effect: Pending, step: Step) -> int:

@@ -214,6 +214,11 @@ class SurpriseLoad(Procedure):
 
 
 @dataclass(frozen=True)
+class ExtraAction(Procedure):
+    """C.4 lifted: the character may use one more action this turn (of a power, if named)."""
+
+
+@dataclass(frozen=True)
 class Manual(Procedure):
     """A printed text the effect language cannot express, resolved by hand (8.A)."""
 
@@ -287,6 +292,7 @@ DECODERS: Mapping[Op, Callable[[Step], Procedure]] = {
     Op.SURPRISE_REVEAL: SurpriseReveal,
     Op.SURPRISE_LOAD: SurpriseLoad,
     Op.MANUAL: Manual,
+    Op.EXTRA_ACTION: ExtraAction,
     Op.CHOOSE_REPLACEMENT: ChooseReplacement,
 }
 

@@ -107,6 +107,8 @@ class InScene:
     ready: bool = False  # Prontidão for every action (EV evolution, 4.4.2.2 A.5)
     empower: int = 0  # 7.2 Potencializar: +N to its next damaging action this turn
     empowered: bool = False  # chosen for a Potencializar effect this turn
+    # C.4 lifted this turn: one more action each, of the power named ("" any) (extra_action)
+    extra_actions: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -52,8 +52,8 @@ def problems(state: State, seat: int, item: InScene, action: ActionDef) -> str |
         return "not_ready"  # C.1
     if action.power and action.power not in zones.powers(state, item):
         return "no_power"  # C.2 (an action printed with no power needs none: Odin V1's)
-    if item.actions_used >= 1:
-        return "one_action"  # C.4
+    if item.actions_used >= 1 and _extra(item, action) < 0:
+        return "one_action"  # C.4 (unless an effect let it use one more, ``extra_action``)
     if not kind_allowed(state, seat, zones.action_kind(state, item, action)):  # 8.B.1
         return "wrong_step"  # C.5
     if "acao_unica" in action.keywords and action.name in item.used_names:
@@ -72,6 +72,15 @@ def problems(state: State, seat: int, item: InScene, action: ActionDef) -> str |
     if not _targets_exist(state, seat, action):
         return "no_targets"  # F: an option's targets must all be chosen
     return restrictions.problem(state, seat, item, action)  # D, F.2.3, F.2.4
+
+
+def _extra(item: InScene, action: ActionDef) -> int:
+    """Which of the character's extra actions this turn (C.4 lifted by an effect) the action
+    may use: the index of one of its power, or of any power; -1 for none."""
+    for i, wanted in enumerate(item.extra_actions):
+        if wanted in ("", action.power):
+            return i
+    return -1
 
 
 def _targets_exist(state: State, seat: int, action: ActionDef) -> bool:
@@ -371,6 +380,8 @@ def use(
     if discards:  # E.2: discarded cards go to the resources (6.2 C.4) unless replaced (5.5)
         state, instead = replacements.discard(state, seat, discards)
         events.extend(instead)
+    if action.unload_self and source in item.loaded:  # E.2 "Descarregue <este card>:"
+        unloads = (*unloads, source)
     if unloads:  # E.2: unloading the user's cards (to their owner's resources)
         state = zones.unload(state, character, unloads)
         # 5.2: its effects resolve before the action's effect (9.1.2 d), as a discard's do.
@@ -378,10 +389,12 @@ def use(
     item = zones.in_scene(state, character)
     # 7.2 Potencializar: the next action that deals damage takes the bonus with it.
     bonus = item.empower if any(s.op == Op.DAMAGE for s in steps) else 0
+    extra = _extra(item, action) if item.actions_used >= 1 else -1  # C.4 lifted: spent
     state = zones.set_in_scene(
         state,
         replace(
             item,
+            extra_actions=tuple(p for i, p in enumerate(item.extra_actions) if i != extra),
             actions_used=item.actions_used + 1,
             used_names=(*item.used_names, action.name),
             empower=item.empower - bonus,

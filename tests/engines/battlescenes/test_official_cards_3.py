@@ -3,9 +3,12 @@ once as printed with the built-in cards (``starter()``): what a player notices."
 
 from __future__ import annotations
 
+import pytest
+
 from engines.battlescenes.actions import Choose, PlayCard, UseAction
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import shields, zones
+from engines.core import IllegalActionError
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, sid, starter, zone_id
 
 FILL = ["excentricidade"] * 6
@@ -135,3 +138,106 @@ def test_a_espreita_leaving_without_a_new_scenario_draws_nothing() -> None:
     state, _ = act(state, 0, Choose(str(carried)))
     assert state.scenario is None
     assert (len(state.players[0].hand), len(state.players[1].hand)) == (0, 0)
+
+
+def test_bombardeio_elastico_deals_1_per_elasticidade_character_you_control() -> None:
+    mine = [
+        Placed("carnificina_v1", ["bombardeio_elastico", *FILL[:2]]),  # Elasticidade
+        Placed("medusa_v2", FILL[:2]),  # Elasticidade
+        Placed("abominavel_v1", FILL[:2]),  # none
+    ]
+    state = _versus(mine, [Placed("capanga_do_rei_v2", FILL), Placed("garota_aranha_v1", FILL)])
+    capanga = sid(state, "capanga_do_rei_v2")
+    use = UseAction(sid(state, "carnificina_v1"), "Bombardeio Elástico", str(capanga))
+    state, _ = act(state, 0, use)
+    assert _loaded(state, capanga) == 5  # 2 (not the opponent's Garota-Aranha) - Escudo 1
+
+
+def test_arremetida_veloz_deals_3_minus_the_targets_stage() -> None:
+    for stage, left in ((0, 4), (1, 5), (2, 6)):
+        state = build(
+            Side(scene=[Placed("tempestade_v1", ["arremetida_veloz", *FILL[:2]])]),
+            Side(scene=[Placed("capanga_do_rei_v2", FILL, stage=stage)]),
+            phase=Phase.ANTICIPATION,
+            active=1,
+            content=starter(),
+        )
+        capanga = sid(state, "capanga_do_rei_v2")
+        use = UseAction(sid(state, "tempestade_v1"), "Arremetida Veloz", str(capanga))
+        state, _ = act(state, 0, use)
+        assert _loaded(state, capanga) == left, stage  # 3-X, Escudo 1
+
+
+def test_dreno_de_forca_counts_energy_abilities_on_every_character_halved_up() -> None:
+    mine = [Placed("tempestade_v1", ["dreno_de_forca", "dreno_de_forca", *FILL[:1]], stage=2)]
+    theirs = [Placed("raio_negro_v2", ["dreno_de_forca", "super_soco_v1", *FILL])]
+    state = _versus(mine, theirs)
+    raio = sid(state, "raio_negro_v2")
+    state, _ = act(state, 0, UseAction(sid(state, "tempestade_v1"), "Dreno de Força", str(raio)))
+    # Three Dreno de Força carried (Super Soco is Super Força): 3/2 rounded up = 2, Escudo 3.
+    assert _loaded(state, raio) == 8
+
+
+def test_arrancar_pedaco_draws_only_when_the_target_is_a_support() -> None:
+    state = _versus(
+        [Placed("psylocke_v1", ["arrancar_pedaco", *FILL[:2]])],
+        [Placed("gerador_pem", FILL[:4]), Placed("capanga_do_rei_v2", FILL[:4])],
+    )
+    psylocke, gerador = sid(state, "psylocke_v1"), sid(state, "gerador_pem")
+    state, _ = act(state, 0, UseAction(psylocke, "Arrancar Pedaço", str(gerador)))
+    assert _loaded(state, gerador) == 4 and len(state.players[0].hand) == 1  # Escudo 2
+    state = _versus(
+        [Placed("psylocke_v1", ["arrancar_pedaco", *FILL[:2]])],
+        [Placed("capanga_do_rei_v2", FILL[:4])],
+    )
+    capanga = sid(state, "capanga_do_rei_v2")
+    state, _ = act(state, 0, UseAction(sid(state, "psylocke_v1"), "Arrancar Pedaço", str(capanga)))
+    assert _loaded(state, capanga) == 3 and len(state.players[0].hand) == 0
+
+
+def test_granada_de_mao_gives_ranged_attack_and_is_unloaded_to_deal_4() -> None:
+    state = _versus(
+        [Placed("abominavel_v1", ["granada_de_mao", *FILL[:2]], stage=2)],
+        [Placed("capanga_do_rei_v2", FILL)],
+    )
+    abominavel, capanga = sid(state, "abominavel_v1"), sid(state, "capanga_do_rei_v2")
+    assert "ataque_a_distancia" in zones.powers(state, zones.in_scene(state, abominavel))
+    granada = zones.in_scene(state, abominavel).loaded[0]
+    state, _ = act(state, 0, UseAction(abominavel, "Granada de Mão", str(capanga)))
+    assert granada in state.players[0].resources and _loaded(state, abominavel) == 2
+    assert _loaded(state, capanga) == 3  # 4 - Escudo 1
+
+
+def test_sequencia_de_golpes_unloaded_lets_its_user_use_one_more_super_forca_action() -> None:
+    state = _versus(
+        [Placed("abominavel_v1", ["sequencia_de_golpes", "granada_de_mao", *FILL[:2]], stage=2)],
+        [Placed("raio_negro_v2", FILL)],
+    )
+    abominavel, raio = sid(state, "abominavel_v1"), sid(state, "raio_negro_v2")
+    state, _ = act(state, 0, UseAction(abominavel, "Sequência de Golpes", str(raio)))
+    assert state.choice is not None and state.choice.prompt == "battlescenes.choice.may"
+    state, _ = act(state, 0, Choose("yes"))
+    assert _loaded(state, abominavel) == 3 and _loaded(state, raio) == 6  # Escudo 3 took 2
+    # Not an Ataque a Distância action (Granada de Mão): only one more of Super Força.
+    with pytest.raises(IllegalActionError) as err:
+        act(state, 0, UseAction(abominavel, "Granada de Mão", str(raio)))
+    assert err.value.key == "battlescenes.error.one_action"
+    state, _ = act(state, 0, UseAction(abominavel, "Soco Demolidor", str(raio)))
+    assert _loaded(state, raio) == 3  # 4: the last 1 of the shield, then 3 cards
+    with pytest.raises(IllegalActionError) as err:
+        act(state, 0, UseAction(abominavel, "Soco Demolidor", str(raio)))
+    assert err.value.key == "battlescenes.error.one_action"
+
+
+def test_sequencia_de_golpes_kept_gives_no_second_action() -> None:
+    state = _versus(
+        [Placed("abominavel_v1", ["sequencia_de_golpes", *FILL[:2]], stage=2)],
+        [Placed("raio_negro_v2", FILL)],
+    )
+    abominavel, raio = sid(state, "abominavel_v1"), sid(state, "raio_negro_v2")
+    state, _ = act(state, 0, UseAction(abominavel, "Sequência de Golpes", str(raio)))
+    state, _ = act(state, 0, Choose("skip"))
+    assert _loaded(state, abominavel) == 3
+    with pytest.raises(IllegalActionError) as err:
+        act(state, 0, UseAction(abominavel, "Soco Demolidor", str(raio)))
+    assert err.value.key == "battlescenes.error.one_action"

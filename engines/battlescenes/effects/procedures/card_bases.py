@@ -4,13 +4,14 @@ and the cards it carries — loaded from the resources (4.1), unloaded (4.8.2.1)
 from __future__ import annotations
 
 from engines.battlescenes.content.schema import CardType, Trigger
-from engines.battlescenes.effects import replacements, triggers
+from engines.battlescenes.effects import replacements, tree, triggers
 from engines.battlescenes.effects.operands import DONE, SKIP, ask, matches, targets_of
 from engines.battlescenes.effects.procedures.damage import knock_outs
 from engines.battlescenes.effects.steps import (
     BSHandlers,
     BSRun,
     Capacitation,
+    ExtraAction,
     LoadFromResources,
     LoadResources,
     Permute,
@@ -92,6 +93,8 @@ def _shield(run: BSRun, state: State, proc: Shield) -> State:
 @HANDLERS.on(Unload)
 def _unload(run: BSRun, state: State, proc: Unload) -> State:
     effect, step = run.ctx, proc.record
+    if step.to == "source_card":
+        return _unload_source(run, state)
     events = []
     for target in targets_of(state, effect, step):
         item = zones.in_scene(state, target)
@@ -110,6 +113,37 @@ def _unload(run: BSRun, state: State, proc: Unload) -> State:
         )
     state, more = knock_outs(state, effect.level + 1, effect.controller)
     return resolved(run, state, events + more)
+
+
+def _unload_source(run: BSRun, state: State) -> State:
+    """ "Descarregue <este card>" (Sequência de Golpes V1): the card the effect is printed
+    on, from the card base carrying it; not carried any more, it is not done ("Se o fizer"
+    steps are skipped)."""
+    effect = run.ctx
+    holder = next((s.card for s in state.scene if effect.source in s.loaded), None)
+    if holder is None:
+        return tree.put(state, replace(effect, declined=True))
+    state = zones.unload(state, holder, [effect.source])
+    state = triggers.fire(state, Trigger.UNLOADED, effect.level + 1, base=holder)
+    params = {"card": zones.title(state, holder), "count": 1}
+    events = [Event("battlescenes.event.unloaded", params, rule="4.8.2.1")]
+    state, more = knock_outs(state, effect.level + 1, effect.controller)
+    return resolved(run, state, events + more)
+
+
+@HANDLERS.on(ExtraAction)
+def _extra_action(run: BSRun, state: State, proc: ExtraAction) -> State:
+    """ "Este personagem pode usar mais uma ação de ◆ neste turno": C.4 (one action per
+    turn) lifted once for it, for an action of ``filter_power`` (any when empty)."""
+    effect, step = run.ctx, proc.record
+    events = []
+    for target in targets_of(state, effect, step):
+        item = zones.in_scene(state, target)
+        more = (*item.extra_actions, step.filter_power)
+        state = zones.set_in_scene(state, replace(item, extra_actions=more))
+        params = {"card": zones.title(state, target)}
+        events.append(Event("battlescenes.event.extra_action", params, rule="4.6.2 C.4"))
+    return resolved(run, state, events)
 
 
 @HANDLERS.on(LoadFromResources)
