@@ -306,6 +306,10 @@ class Modifier:
     # the target is the holder or a character sharing an affiliation with it (Barreira
     # Telecinética: "este personagem e/ou outros … que tenham uma afiliação em comum")
     if_shares_affiliation: bool = False
+    if_penetrating: bool = False  # only penetrating damage (Visão V1's Intangibilidade)
+    # only the damage of an action that has the damaged card among its targets ("por ações
+    # que tenham ele como alvo")
+    if_targeted: bool = False
 
 
 #: What an :class:`ActionRule` does (4.6.2 D, E.1, F.2).
@@ -335,6 +339,8 @@ class ActionRule:
     if_name: str = ""
     if_stage_at_most: int = -1  # the user's stage of capacitation is at most this
     if_stage_at_least: int = -1  # … at least this ("a não ser que esteja no estágio 0")
+    if_user_alignment: str = ""  # only actions used by a character of this alignment
+    unless_name: str = ""  # every action but the one with this name (Mesmero V1's Hipnose)
 
 
 #: 8.B.1 / 8.B.2: what a characteristic change may concern, and which cards it reaches.
@@ -399,6 +405,9 @@ class Text:
     # action_used: only an action of this type (``unforeseen``: "uma ação Imprevista", an
     # action of both types included — Homem-Formiga V1)
     if_action_kind: str = ""
+    # a shield bonus of +1 per character of this alignment its controller controls
+    # ("Escudo +1 para cada herói que você controla": J. J. Jameson V1)
+    shield_per_alignment: str = ""
     activated: bool = False  # 5.1: a player activates it in their Preparation phase
     activated_in: str = "preparation"  # or "attack" (7.2 Potencializar: the Attack step)
     ready_for: str = ""  # 7.2 "Prontidão – característica": all | power:X | kind:K | action:Name

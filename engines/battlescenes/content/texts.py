@@ -63,6 +63,7 @@ def parse_text(node: PackNode) -> Text:
             "if_action_cost",
             "if_no_action",
             "if_action_kind",
+            "shield_per_alignment",
             "activated",
             "activated_in",
             "ready_for",
@@ -118,6 +119,7 @@ def parse_text(node: PackNode) -> Text:
         if_action_cost=node.read("if_action_cost", int, -1),
         if_no_action=node.read("if_no_action", bool, False),
         if_action_kind=node.read("if_action_kind", str, ""),
+        shield_per_alignment=node.read("shield_per_alignment", str, ""),
         activated=node.read("activated", bool, False),
         activated_in=node.read("activated_in", str, "preparation"),
         ready_for=node.read("ready_for", str, ""),
@@ -169,6 +171,7 @@ def parse_text(node: PackNode) -> Text:
         or text.shield_set >= 0
         or text.shield_bonus
         or text.shield_per_loaded
+        or text.shield_per_alignment
         or text.modifiers
         or text.redirect
         or text.redirect_marked

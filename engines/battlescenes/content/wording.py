@@ -357,6 +357,10 @@ def _modifier(mod: Modifier, scope: Scope) -> Message:
         conditions.append(say("mod.if.action"))
     if mod.if_not_action:
         conditions.append(say("mod.if.not_action"))
+    if mod.if_targeted:
+        conditions.append(say("mod.if.targeted"))
+    if mod.if_penetrating:
+        conditions.append(say("mod.if.penetrating"))
     if mod.if_opponent_preparation:
         conditions.append(say("mod.if.opponent_preparation"))
     change = {
@@ -388,10 +392,29 @@ def _rule(rule: ActionRule, scope: Scope) -> Message:
             action=rule.if_name,
             stage=rule.if_stage_at_least,
         )
+    if rule.effect == "must_target" and rule.whose == "opponent" and not _filtered(rule):
+        # F.2.1: "… deve escolher este personagem como um dos alvos" (J. J. Jameson V1)
+        if rule.if_user_alignment:
+            alignment = Message(f"battlescenes.alignment.{rule.if_user_alignment}")
+            return say("rule.must_target_alignment", who=noun(scope.this), alignment=alignment)
+        return say("rule.must_target", who=noun(scope.this))
     if rule.effect == "unique" and rule.whose in ("marked", "this"):
         # Ação Única given: no action of the same name twice in a turn (7.1).
         return say("rule.unique", who=noun(scope.this if rule.whose == "this" else "marked"))
     return untold(f"action_rules {rule.effect}")
+
+
+def _filtered(rule: ActionRule) -> bool:
+    """Whether a rule has filters on the action besides the user's alignment."""
+    return bool(
+        rule.if_power
+        or rule.if_kind
+        or rule.if_damage
+        or rule.if_name
+        or rule.unless_name
+        or rule.if_stage_at_most >= 0
+        or rule.if_stage_at_least >= 0
+    )
 
 
 def _statics(text: Text, scope: Scope) -> list[Message]:
@@ -405,6 +428,9 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
         out.append(say("static.shield_bonus", who=this, amount=f"{text.shield_bonus:+d}"))
     if text.shield_per_loaded:
         out.append(say("static.shield_per_loaded", who=this))
+    if text.shield_per_alignment:
+        alignment = Message(f"battlescenes.alignment.{text.shield_per_alignment}")
+        out.append(say("static.shield_per_alignment", who=this, alignment=alignment))
     if text.shield_set >= 0:
         out.append(say("static.shield_set", who=this, count=text.shield_set))
     out.extend(_modifier(m, scope) for m in text.modifiers)

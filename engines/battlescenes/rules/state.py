@@ -129,6 +129,7 @@ class TurnRule:
     rule: ActionRule
     source: int
     controller: int
+    user: int = -1  # only about this card base's actions (-1: as ``rule.whose`` says)
 
 
 @dataclass(frozen=True)

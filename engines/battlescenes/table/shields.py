@@ -8,7 +8,15 @@ from __future__ import annotations
 
 from engines.battlescenes.content.schema import CardType, Text
 from engines.battlescenes.rules.state import InScene, ShieldEntry, State, StaticShield
-from engines.battlescenes.table.zones import affiliations, defn, find, powers, texts
+from engines.battlescenes.table.zones import (
+    affiliations,
+    characters,
+    defn,
+    find,
+    has_alignment,
+    powers,
+    texts,
+)
 from engines.core.model import replace
 
 
@@ -48,6 +56,9 @@ def _shield_texts(state: State, item: InScene) -> list[tuple[str, str, int]]:
         if text.shield_set >= 0:
             found.append((key, "set", text.shield_set))
         bonus = text.shield_bonus + (count if text.shield_per_loaded else 0)
+        if text.shield_per_alignment:  # +1 per character of that alignment its controller has
+            mine = characters(state, item.controller)
+            bonus += sum(1 for c in mine if has_alignment(state, c.card, text.shield_per_alignment))
         if bonus:
             found.append((key, "bonus", bonus))
     return found

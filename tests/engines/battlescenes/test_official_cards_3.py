@@ -9,6 +9,7 @@ from engines.battlescenes.actions import Choose, PlayCard, UseAction
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import shields, zones
 from engines.core import IllegalActionError
+from engines.core.model import replace
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, sid, starter, zone_id
 
 FILL = ["excentricidade"] * 6
@@ -241,3 +242,51 @@ def test_sequencia_de_golpes_kept_gives_no_second_action() -> None:
     with pytest.raises(IllegalActionError) as err:
         act(state, 0, UseAction(abominavel, "Soco Demolidor", str(raio)))
     assert err.value.key == "battlescenes.error.one_action"
+
+
+def test_visao_intangibilidade_stops_penetrating_damage_of_actions_targeting_him() -> None:
+    state = build(
+        Side(scene=[Placed("visao_v1", FILL[:4])]),
+        Side(
+            scene=[
+                Placed("tempestade_v1", FILL[:3], stage=2),
+                Placed("carnificina_v1", FILL[:3], stage=2),
+                Placed("psylocke_v1", FILL[:3], stage=2),
+            ]
+        ),
+        phase=Phase.ANTICIPATION,
+        active=1,
+        content=starter(),
+    )
+    visao = sid(state, "visao_v1")
+    state, _ = act(state, 0, UseAction(visao, "Intangibilidade"))
+    state = replace(state, phase=Phase.ATTACK)
+    tempestade = sid(state, "tempestade_v1")
+    state, _ = act(state, 1, UseAction(tempestade, "Choque Elétrico", str(visao)))
+    assert _loaded(state, visao) == 4  # 1 penetrating → 0; still incapacitated
+    assert zones.in_scene(state, visao).stage == 0
+    use = UseAction(sid(state, "psylocke_v1"), "Lâminas Psíquicas", str(visao))
+    state, _ = act(state, 1, use)
+    assert _loaded(state, visao) == 3  # not penetrating: 2, Escudo 1
+
+
+def test_j_j_jameson_gets_shield_per_hero_and_draws_villains_actions() -> None:
+    state = _versus(
+        [
+            Placed("j_j_jameson_v1", FILL[:1]),
+            Placed("psylocke_v1", FILL[:3]),
+            Placed("tempestade_v1", FILL[:3]),
+        ],
+        [Placed("abominavel_v1", FILL[:3]), Placed("bishop_v1", FILL[:3])],
+        active=1,
+    )
+    jj, psylocke = sid(state, "j_j_jameson_v1"), sid(state, "psylocke_v1")
+    assert shields.shield(state, zones.in_scene(state, jj)) == 2  # two heroes, Escudo 0
+    with pytest.raises(IllegalActionError) as err:  # a villain's action must target him
+        act(state, 1, UseAction(sid(state, "abominavel_v1"), "Soco Demolidor", str(psylocke)))
+    assert err.value.key == "battlescenes.error.must_target"
+    # A hero's action is free to target another.
+    state, _ = act(state, 1, UseAction(sid(state, "bishop_v1"), "Emissão de Plasma", str(psylocke)))
+    assert _loaded(state, psylocke) == 2
+    state, _ = act(state, 1, UseAction(sid(state, "abominavel_v1"), "Soco Demolidor", str(jj)))
+    assert zones.find(state, jj) is None  # 4 damage on Escudo 2 and one card: knocked out

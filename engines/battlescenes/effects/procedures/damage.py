@@ -22,9 +22,11 @@ def _damage(run: BSRun, state: State, proc: Damage) -> State:
     effect, step = run.ctx, proc.record
     events: list[Event] = []
     source = damage_source(state, effect, step)
-    ctx = damage.DamageContext(effect.controller, source, effect.action_kind)
+    ctx = damage.DamageContext(
+        effect.controller, source, effect.action_kind, step.penetrating, effect.targets
+    )
     if step.source:  # 4.8.5 "AQUELE PERSONAGEM CAUSA": not an action's damage
-        ctx = damage.DamageContext(effect.controller, source)
+        ctx = damage.DamageContext(effect.controller, source, penetrating=step.penetrating)
     prog = effect.damage or DamageProgress(
         targets=tuple(targets_of(state, effect, step)), answers_used=len(effect.answers)
     )
