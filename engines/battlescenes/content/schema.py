@@ -408,6 +408,9 @@ class Text:
     # a shield bonus of +1 per character of this alignment its controller controls
     # ("Escudo +1 para cada herói que você controla": J. J. Jameson V1)
     shield_per_alignment: str = ""
+    # "o Escudo de todos os personagens em cena torna-se 0" and every effect changing it is
+    # worth +0, while this text works (Portal para o Microverso V1)
+    shields_zero: bool = False
     activated: bool = False  # 5.1: a player activates it in their Preparation phase
     activated_in: str = "preparation"  # or "attack" (7.2 Potencializar: the Attack step)
     ready_for: str = ""  # 7.2 "Prontidão – característica": all | power:X | kind:K | action:Name

@@ -64,6 +64,7 @@ def parse_text(node: PackNode) -> Text:
             "if_no_action",
             "if_action_kind",
             "shield_per_alignment",
+            "shields_zero",
             "activated",
             "activated_in",
             "ready_for",
@@ -120,6 +121,7 @@ def parse_text(node: PackNode) -> Text:
         if_no_action=node.read("if_no_action", bool, False),
         if_action_kind=node.read("if_action_kind", str, ""),
         shield_per_alignment=node.read("shield_per_alignment", str, ""),
+        shields_zero=node.read("shields_zero", bool, False),
         activated=node.read("activated", bool, False),
         activated_in=node.read("activated_in", str, "preparation"),
         ready_for=node.read("ready_for", str, ""),
@@ -172,6 +174,7 @@ def parse_text(node: PackNode) -> Text:
         or text.shield_bonus
         or text.shield_per_loaded
         or text.shield_per_alignment
+        or text.shields_zero
         or text.modifiers
         or text.redirect
         or text.redirect_marked

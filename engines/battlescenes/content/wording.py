@@ -240,6 +240,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"{mood}.unload", who=who, to=_who(step, scope, "to"), count=step.amount)
     if op is Op.LOAD_RESOURCES:
         return say(f"{mood}.load_resources", onto=_who(step, scope, "onto"), count=step.amount)
+    if op is Op.DISCARD_FROM_HAND and step.to == "opponent":  # they pick which
+        return say("step.opponent_discards", card=_card_kind(step, scope))
     if op in (Op.TAKE_FROM_DECK, Op.DISCARD_FROM_HAND, Op.TAKE_FROM_RESOURCES):
         return say(f"{mood}.{op.value}", card=_card_kind(step, scope))
     if op is Op.LOAD_FROM_RESOURCES:
@@ -428,6 +430,8 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
         out.append(say("static.shield_bonus", who=this, amount=f"{text.shield_bonus:+d}"))
     if text.shield_per_loaded:
         out.append(say("static.shield_per_loaded", who=this))
+    if text.shields_zero:
+        out.append(say("static.shields_zero"))
     if text.shield_per_alignment:
         alignment = Message(f"battlescenes.alignment.{text.shield_per_alignment}")
         out.append(say("static.shield_per_alignment", who=this, alignment=alignment))

@@ -146,8 +146,17 @@ def shield_parts(state: State, item: InScene) -> tuple[int, int, int]:
     The base is the printed shield, or the latest working setting effect; bonuses and
     penalties that started before it, or during a setting effect that has ended, do not
     count.
+    A working ``shields_zero`` text makes every character's shield 0, whatever changes it
+    (Portal para o Microverso V1).
     """
+    if defn(state, item.card).type is CardType.CHARACTER and _zeroed(state):
+        return 0, 0, 0
     return _parts(tuple(current_statics(state, item)), item, defn(state, item.card).shield)
+
+
+def _zeroed(state: State) -> bool:
+    """Whether a text making every character's shield 0 works in the scene."""
+    return any(t.shields_zero for s in state.scene for _c, t in texts(state, s))
 
 
 def _parts(statics: tuple[StaticShield, ...], item: InScene, printed: int) -> tuple[int, int, int]:

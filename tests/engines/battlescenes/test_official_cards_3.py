@@ -290,3 +290,51 @@ def test_j_j_jameson_gets_shield_per_hero_and_draws_villains_actions() -> None:
     assert _loaded(state, psylocke) == 2
     state, _ = act(state, 1, UseAction(sid(state, "abominavel_v1"), "Soco Demolidor", str(jj)))
     assert zones.find(state, jj) is None  # 4 damage on Escudo 2 and one card: knocked out
+
+
+def test_estratagema_infalivel_draws_and_the_opponent_discards_a_card_they_pick() -> None:
+    state = build(
+        Side(
+            deck=["protecao"] * 3,
+            hand=["estratagema_infalivel"],
+            scene=[Placed("homem_de_ferro_v2", FILL[:3]), Placed("abominavel_v1", FILL[:3])],
+        ),
+        Side(hand=["psylocke_v1", "super_soco_v1"]),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "estratagema_infalivel")))
+    iron = sid(state, "homem_de_ferro_v2")
+    assert state.choice is not None and set(state.choice.options) == {str(iron), "skip"}
+    state, _ = act(state, 0, Choose(str(iron)))
+    assert len(state.players[0].hand) == 1 and zones.in_scene(state, iron).stage == 0
+    # Bruno picks which of his cards he discards.
+    assert state.choice is not None and state.choice.seat == 1
+    soco = zone_id(state, 1, "hand", "super_soco_v1")
+    state, _ = act(state, 1, Choose(str(soco)))
+    assert soco in state.players[1].resources and len(state.players[1].hand) == 1
+
+
+def test_estratagema_infalivel_declined_does_nothing_more() -> None:
+    state = build(
+        Side(deck=["protecao"] * 3, hand=["estratagema_infalivel"], scene=[Placed("visao_v1")]),
+        Side(hand=["psylocke_v1"]),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "estratagema_infalivel")))
+    # Visão has no Genialidade: nothing to incapacitate, so nothing follows.
+    assert state.choice is None and len(state.players[0].hand) == 0
+    assert len(state.players[1].hand) == 1
+
+
+def test_portal_para_o_microverso_makes_every_characters_shield_0() -> None:
+    state = _versus(
+        [Placed("portal_para_o_microverso", FILL[:4]), Placed("abominavel_v1", FILL[:3])],
+        [Placed("raio_negro_v2", ["protecao", *FILL]), Placed("gerador_pem", FILL[:3])],
+    )
+    raio, gerador = sid(state, "raio_negro_v2"), sid(state, "gerador_pem")
+    assert shields.shield(state, zones.in_scene(state, raio)) == 0  # Escudo 3 and Proteção
+    assert shields.shield(state, zones.in_scene(state, gerador)) == 2  # a support keeps it
+    state, _ = act(state, 0, UseAction(sid(state, "abominavel_v1"), "Soco Demolidor", str(raio)))
+    assert _loaded(state, raio) == 3  # all 4 damage unload cards

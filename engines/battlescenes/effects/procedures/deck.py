@@ -218,9 +218,10 @@ def _hand_to_deck_top(run: BSRun, state: State, proc: HandToDeckTop) -> State:
 
 @HANDLERS.on(DiscardFromHand)
 def _discard_from_hand(run: BSRun, state: State, proc: DiscardFromHand) -> State:
-    """Discard a card of the hand that passes the filters (into the resources, 6.2 C.4)."""
+    """Discard a card of the hand that passes the filters (into the resources, 6.2 C.4);
+    ``to: opponent``: the opponent discards one of their choice (Estratagema Infalível V1)."""
     effect, step = run.ctx, proc.record
-    seat = effect.controller
+    seat = 1 - effect.controller if step.to == "opponent" else effect.controller
     player = state.players[seat]
     if not effect.answers:
         cards = [str(c) for c in player.hand if matches(state, c, step)]
