@@ -191,6 +191,7 @@ class Op(enum.Enum):
     TAKE_FROM_RESOURCES = "take_from_resources"
     MANUAL = "manual"
     EXTRA_ACTION = "extra_action"
+    ONLY_ACTION_THIS_TURN = "only_action_this_turn"
     CHOOSE_REPLACEMENT = "choose_replacement"  # 5.5: made by the engine, never by a pack
 
 

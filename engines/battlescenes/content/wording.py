@@ -232,6 +232,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"{mood}.shield", who=who, amount=f"{step.amount:+d}")
     if op is Op.UNLOAD and step.to == "source_card":  # "descarregue este card"
         return say(f"{mood}.unload_self", card=noun(own_noun(card)))
+    if op is Op.ONLY_ACTION_THIS_TURN:
+        return say("step.only_action_this_turn", who=who)
     if op is Op.EXTRA_ACTION:  # C.4 lifted once
         kind = "extra_action_power" if step.filter_power else "extra_action"
         power_name = power(step.filter_power) if step.filter_power else ""

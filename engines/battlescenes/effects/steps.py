@@ -219,6 +219,11 @@ class ExtraAction(Procedure):
 
 
 @dataclass(frozen=True)
+class OnlyActionThisTurn(Procedure):
+    """An action of the target chosen: it can use no other until the end of the turn."""
+
+
+@dataclass(frozen=True)
 class Manual(Procedure):
     """A printed text the effect language cannot express, resolved by hand (8.A)."""
 
@@ -293,6 +298,7 @@ DECODERS: Mapping[Op, Callable[[Step], Procedure]] = {
     Op.SURPRISE_LOAD: SurpriseLoad,
     Op.MANUAL: Manual,
     Op.EXTRA_ACTION: ExtraAction,
+    Op.ONLY_ACTION_THIS_TURN: OnlyActionThisTurn,
     Op.CHOOSE_REPLACEMENT: ChooseReplacement,
 }
 

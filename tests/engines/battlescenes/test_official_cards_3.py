@@ -338,3 +338,28 @@ def test_portal_para_o_microverso_makes_every_characters_shield_0() -> None:
     assert shields.shield(state, zones.in_scene(state, gerador)) == 2  # a support keeps it
     state, _ = act(state, 0, UseAction(sid(state, "abominavel_v1"), "Soco Demolidor", str(raio)))
     assert _loaded(state, raio) == 3  # all 4 damage unload cards
+
+
+def test_mesmero_hipnose_leaves_the_target_only_the_chosen_action_this_turn() -> None:
+    state = build(
+        Side(
+            scene=[
+                Placed("mesmero_v1", FILL[:3]),
+                Placed("abominavel_v1", ["super_soco_v1", *FILL[:3]], stage=2),
+            ]
+        ),
+        Side(scene=[Placed("raio_negro_v2", FILL)]),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    abominavel, raio = sid(state, "abominavel_v1"), sid(state, "raio_negro_v2")
+    state, _ = act(state, 0, UseAction(sid(state, "mesmero_v1"), "Hipnose", str(abominavel)))
+    assert state.choice is not None
+    assert set(state.choice.options) == {"Soco Demolidor", "Super Soco", "Excentricidade"}
+    state, _ = act(state, 0, Choose("Super Soco"))
+    state = replace(state, phase=Phase.ATTACK)
+    with pytest.raises(IllegalActionError) as err:
+        act(state, 0, UseAction(abominavel, "Soco Demolidor", str(raio)))
+    assert err.value.key == "battlescenes.error.forbidden"
+    state, _ = act(state, 0, UseAction(abominavel, "Super Soco", str(raio)))
+    assert _loaded(state, raio) == 5  # 4 - Escudo 3
