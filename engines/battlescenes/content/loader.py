@@ -278,6 +278,7 @@ _ACTION_FIELDS = {
     "discard_type",
     "discard_affiliation",
     "unload_self",
+    "up_to_targets",
     "manual",
     "words",
 }
@@ -316,6 +317,7 @@ def _action(node: PackNode) -> ActionDef:
         discard_type=node.read("discard_type", str, ""),
         discard_affiliation=node.read("discard_affiliation", str, ""),
         unload_self=node.read("unload_self", bool, False),
+        up_to_targets=node.read("up_to_targets", bool, False),
         manual=node.read("manual", bool, False),
         words=read_words(node),
     )
@@ -326,6 +328,8 @@ def _action(node: PackNode) -> ActionDef:
         raise node.fail_at("manual", "an action with no steps or modes must say manual: true")
     if action.steps and action.modes:
         raise node.fail_at("modes", "an action has either steps or modes (4.6.2 B)")
+    if action.up_to_targets and (action.targets < 1 or action.modes or action.distribute):
+        raise node.fail_at("up_to_targets", "up to N different targets: N >= 1, no modes")
     if any(s.to == "target" for s in action.steps) and action.targets < 1:
         raise node.fail_at("targets", "steps refer to the target but the action has no targets")
     return action

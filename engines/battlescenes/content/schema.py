@@ -489,6 +489,8 @@ class ActionDef:
     # E.2 "Descarregue <este card>: …": unloading the card the action is printed on (an
     # ability card the user carries) is an additional cost (Granada de Mão V1)
     unload_self: bool = False
+    # F: "até N alvos diferentes" — ``targets`` is the most, at least one (Disparo Sequencial)
+    up_to_targets: bool = False
     manual: bool = False
     words: tuple[tuple[str, str], ...] = ()  # (locale, our description) of a manual action
 

@@ -645,6 +645,8 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
     keywords = [keyword_label(card, k, action.steps) for k in action.keywords]
     if keywords:
         body = say("keywords_then", keywords=_list(keywords), effect=body)
+    if action.up_to_targets:  # F: "até N alvos diferentes"
+        body = say("targets_up_to", count=action.targets, effect=body)
     if action.unload_self:  # E.2 "Descarregue <este card>:" before the effect
         body = say("cost.unload_self", card=noun(own_noun(card)), effect=body)
     return sentences([say("action", effect=body), *_x(action.steps)])

@@ -87,6 +87,8 @@ def _targets_exist(state: State, seat: int, action: ActionDef) -> bool:
     """Whether some option of the action can have all its targets (F.1, F.2.2)."""
     legal = sum(1 for s in state.scene if target_problem(state, seat, action, s.card) is None)
     counts = [m.targets for m in action.modes] if action.modes else [action.targets]
+    if action.up_to_targets:  # "até N alvos": one is enough
+        return legal > 0
     if action.distribute:
         return any(c == 0 or legal > 0 for c in counts)
     return any(c <= legal for c in counts)
@@ -124,7 +126,9 @@ def _check_targets(
                 "4.8.4.2",
                 count=action.targets,
             )
-    elif len(targets) != count or len(set(targets)) != len(targets):
+    elif (
+        not (action.up_to_targets and 1 <= len(targets) <= count) and len(targets) != count
+    ) or len(set(targets)) != len(targets):
         raise _refuse(
             f"This action needs {action.targets} different target(s).",
             "target_count",

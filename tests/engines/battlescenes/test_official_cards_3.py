@@ -363,3 +363,19 @@ def test_mesmero_hipnose_leaves_the_target_only_the_chosen_action_this_turn() ->
     assert err.value.key == "battlescenes.error.forbidden"
     state, _ = act(state, 0, UseAction(abominavel, "Super Soco", str(raio)))
     assert _loaded(state, raio) == 5  # 4 - Escudo 3
+
+
+def test_disparo_sequencial_deals_1_to_each_of_up_to_three_different_targets() -> None:
+    theirs = [Placed("psylocke_v1", FILL[:3]), Placed("visao_v1", FILL[:3])]
+    mine = [Placed("tempestade_v1", ["disparo_sequencial_v1", *FILL[:2]], stage=2)]
+    state = build(Side(scene=mine), Side(scene=theirs), content=starter())
+    tempestade = sid(state, "tempestade_v1")
+    psylocke, visao = sid(state, "psylocke_v1"), sid(state, "visao_v1")
+    with pytest.raises(IllegalActionError) as err:  # different targets
+        act(state, 0, UseAction(tempestade, "Disparo Sequencial", f"{psylocke}, {psylocke}"))
+    assert err.value.key == "battlescenes.error.target_count"
+    state, _ = act(state, 0, UseAction(tempestade, "Disparo Sequencial", f"{psylocke}, {visao}"))
+    # 1 each: Escudo 1 absorbs it, spending the shield.
+    for card in (psylocke, visao):
+        item = zones.in_scene(state, card)
+        assert len(item.loaded) == 3 and shields.shield(state, item) == 0
