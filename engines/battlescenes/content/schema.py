@@ -192,6 +192,7 @@ class Op(enum.Enum):
     MANUAL = "manual"
     EXTRA_ACTION = "extra_action"
     ONLY_ACTION_THIS_TURN = "only_action_this_turn"
+    LOOK_OPPONENT_HAND = "look_opponent_hand"
     CHOOSE_REPLACEMENT = "choose_replacement"  # 5.5: made by the engine, never by a pack
 
 
@@ -412,6 +413,9 @@ class Text:
     # "o Escudo de todos os personagens em cena torna-se 0" and every effect changing it is
     # worth +0, while this text works (Portal para o Microverso V1)
     shields_zero: bool = False
+    # "se algum personagem estiver carregando um card de habilidade chamado N, aquele
+    # personagem não pode ser alvo de ações" (Invocar o Relâmpago V1): the name N
+    untargetable_carrying: str = ""
     activated: bool = False  # 5.1: a player activates it in their Preparation phase
     activated_in: str = "preparation"  # or "attack" (7.2 Potencializar: the Attack step)
     ready_for: str = ""  # 7.2 "Prontidão – característica": all | power:X | kind:K | action:Name

@@ -65,6 +65,7 @@ def parse_text(node: PackNode) -> Text:
             "if_action_kind",
             "shield_per_alignment",
             "shields_zero",
+            "untargetable_carrying",
             "activated",
             "activated_in",
             "ready_for",
@@ -122,6 +123,7 @@ def parse_text(node: PackNode) -> Text:
         if_action_kind=node.read("if_action_kind", str, ""),
         shield_per_alignment=node.read("shield_per_alignment", str, ""),
         shields_zero=node.read("shields_zero", bool, False),
+        untargetable_carrying=node.read("untargetable_carrying", str, ""),
         activated=node.read("activated", bool, False),
         activated_in=node.read("activated_in", str, "preparation"),
         ready_for=node.read("ready_for", str, ""),
@@ -175,6 +177,7 @@ def parse_text(node: PackNode) -> Text:
         or text.shield_per_loaded
         or text.shield_per_alignment
         or text.shields_zero
+        or text.untargetable_carrying
         or text.modifiers
         or text.redirect
         or text.redirect_marked

@@ -232,6 +232,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"{mood}.shield", who=who, amount=f"{step.amount:+d}")
     if op is Op.UNLOAD and step.to == "source_card":  # "descarregue este card"
         return say(f"{mood}.unload_self", card=noun(own_noun(card)))
+    if op is Op.LOOK_OPPONENT_HAND:
+        return say(f"{mood}.look_opponent_hand", card=_card_kind(step, scope))
     if op is Op.ONLY_ACTION_THIS_TURN:
         return say("step.only_action_this_turn", who=who)
     if op is Op.EXTRA_ACTION:  # C.4 lifted once
@@ -432,6 +434,8 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
         out.append(say("static.shield_bonus", who=this, amount=f"{text.shield_bonus:+d}"))
     if text.shield_per_loaded:
         out.append(say("static.shield_per_loaded", who=this))
+    if text.untargetable_carrying:
+        out.append(say("static.untargetable_carrying", name=text.untargetable_carrying))
     if text.shields_zero:
         out.append(say("static.shields_zero"))
     if text.shield_per_alignment:

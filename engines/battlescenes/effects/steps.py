@@ -224,6 +224,11 @@ class OnlyActionThisTurn(Procedure):
 
 
 @dataclass(frozen=True)
+class LookOpponentHand(Procedure):
+    """The opponent's hand looked at; a card of it (filters) may go to its owner's resources."""
+
+
+@dataclass(frozen=True)
 class Manual(Procedure):
     """A printed text the effect language cannot express, resolved by hand (8.A)."""
 
@@ -299,6 +304,7 @@ DECODERS: Mapping[Op, Callable[[Step], Procedure]] = {
     Op.MANUAL: Manual,
     Op.EXTRA_ACTION: ExtraAction,
     Op.ONLY_ACTION_THIS_TURN: OnlyActionThisTurn,
+    Op.LOOK_OPPONENT_HAND: LookOpponentHand,
     Op.CHOOSE_REPLACEMENT: ChooseReplacement,
 }
 

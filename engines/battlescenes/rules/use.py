@@ -164,6 +164,8 @@ def target_problem(state: State, seat: int, action: ActionDef, card: int) -> str
     )
     if zones.defn(state, card).type not in wanted or not ok_controller:
         return "bad_target"
+    if _carries_shielded_name(state, target):
+        return "bad_target"  # "aquele personagem não pode ser alvo de ações"
     first = state.players[seat].targeted_actions == 0
     if (
         first
@@ -172,6 +174,20 @@ def target_problem(state: State, seat: int, action: ActionDef, card: int) -> str
     ):  # F.2.2: "não pode ser alvo da primeira ação com alvo" of an opponent each turn
         return "untargetable"
     return None
+
+
+def _carries_shielded_name(state: State, target: InScene) -> bool:
+    """Whether a working text says a character carrying a card with a name ``target``
+    carries cannot be the target of actions (Invocar o Relâmpago V1)."""
+    working = [t for s in state.scene for _c, t in zones.texts(state, s)]
+    working += zones.scenario_texts(state)
+    names = {t.untargetable_carrying for t in working if t.untargetable_carrying}
+    if not names or zones.defn(state, target.card).type is not CardType.CHARACTER:
+        return False
+    return any(
+        zones.defn(state, c).type is CardType.ABILITY and zones.defn(state, c).name in names
+        for c in target.loaded
+    )
 
 
 def _options(action: ActionDef, mode: str) -> tuple[tuple[Step, ...], int]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engines.battlescenes.actions import Choose, PlayCard, UseAction
+from engines.battlescenes.content.schema import Pack
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import shields, zones
 from engines.core import IllegalActionError
@@ -379,3 +380,42 @@ def test_disparo_sequencial_deals_1_to_each_of_up_to_three_different_targets() -
     for card in (psylocke, visao):
         item = zones.in_scene(state, card)
         assert len(item.loaded) == 3 and shields.shield(state, item) == 0
+
+
+def test_invocar_o_relampago_looks_at_the_hand_and_may_send_a_scenario_to_resources() -> None:
+    state = build(
+        Side(hand=["invocar_o_relampago"], scene=[Placed("tempestade_v1", FILL[:3])]),
+        Side(hand=["rajada_implacavel", "psylocke_v1"]),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    played = zone_id(state, 0, "hand", "invocar_o_relampago")
+    state, events = act(state, 0, PlayCard(played))
+    look = next(e for e in events if e.key == "battlescenes.event.looked_at_hand")
+    assert (
+        look.for_seat(1).key.endswith(".hidden") and "Psylocke" in look.for_seat(0).params["cards"]
+    )
+    rajada = zone_id(state, 1, "hand", "rajada_implacavel")
+    assert state.choice is not None and set(state.choice.options) == {str(rajada), "skip"}
+    state, _ = act(state, 0, Choose(str(rajada)))
+    assert rajada in state.players[1].resources and len(state.players[1].hand) == 1
+
+
+def test_invocar_o_relampago_keeps_a_character_carrying_mjolnir_from_being_targeted() -> None:
+    cards = dict(starter().cards)
+    # A stand-in ability card named Mjölnir (the printed one is not a built-in card).
+    cards["mjolnir"] = replace(cards["protecao"], key="mjolnir", name="Mjölnir", codes=())
+    content = Pack("starter", cards, starter().decks)
+    state = build(
+        Side(scene=[Placed("abominavel_v1", FILL[:3])]),
+        Side(scene=[Placed("tempestade_v1", ["mjolnir", *FILL[:2]]), Placed("psylocke_v1")]),
+        content=content,
+        scenario="invocar_o_relampago",
+    )
+    abominavel, tempestade = sid(state, "abominavel_v1"), sid(state, "tempestade_v1")
+    with pytest.raises(IllegalActionError) as err:
+        act(state, 0, UseAction(abominavel, "Soco Demolidor", str(tempestade)))
+    assert err.value.key == "battlescenes.error.bad_target"
+    psylocke = sid(state, "psylocke_v1")
+    state, _ = act(state, 0, UseAction(abominavel, "Soco Demolidor", str(psylocke)))
+    assert zones.find(state, psylocke) is None  # 4 on Escudo 1, no card: knocked out

@@ -14,6 +14,7 @@ from engines.battlescenes.effects.steps import (
     Draw,
     HandToDeckTop,
     KeepSetAside,
+    LookOpponentHand,
     Mill,
     ReturnInOrder,
     ReturnSetAside,
@@ -237,6 +238,40 @@ def _discard_from_hand(run: BSRun, state: State, proc: DiscardFromHand) -> State
     )
     state, instead = replacements.discard(state, seat, [card], effect.level + 1)
     return resolved(run, state, [event, *instead])
+
+
+@HANDLERS.on(LookOpponentHand)
+def _look_opponent_hand(run: BSRun, state: State, proc: LookOpponentHand) -> State:
+    """ "Olhe a mão de um oponente. Você pode escolher um card de cenário dali e colocá-lo nos
+    recursos de seu dono" (Invocar o Relâmpago V1): only its controller sees the hand; the
+    card picked (of the filters) goes to its owner's resources — not a discard."""
+    effect, step = run.ctx, proc.record
+    seat, rival = effect.controller, 1 - effect.controller
+    hand = state.players[rival].hand
+    if not effect.answers:
+        names = ", ".join(zones.title(state, c) for c in hand) or "-"
+        params = {"player": state.players[seat].name, "rival": state.players[rival].name}
+        look = Event(
+            "battlescenes.event.looked_at_hand",
+            {**params, "cards": names},
+            rule="5.7",
+            redact=True,
+            audience=(seat,),
+            public_params=("player", "rival"),
+        )
+        cards = [str(c) for c in hand if matches(state, c, step)]
+        if not cards:
+            return resolved(run, _declined(state, effect), [look])
+        prompt = "battlescenes.choice.from_hand"
+        return asks(run, ask(state, effect, seat, prompt, cards, step.optional), [look])
+    card = int(effect.answers[-1])
+    player = state.players[rival]
+    state = zones.set_player(
+        state, rival, replace(player, hand=tuple(c for c in hand if c != card))
+    )
+    state = zones.to_resources(state, [card])
+    params = {"card": zones.title(state, card), "player": player.name}
+    return resolved(run, state, [Event("battlescenes.event.hand_to_resources", params)])
 
 
 def _declined(state: State, effect: Pending) -> State:
