@@ -279,6 +279,7 @@ _ACTION_FIELDS = {
     "discard_affiliation",
     "unload_self",
     "up_to_targets",
+    "bottom_self",
     "manual",
     "words",
 }
@@ -318,6 +319,7 @@ def _action(node: PackNode) -> ActionDef:
         discard_affiliation=node.read("discard_affiliation", str, ""),
         unload_self=node.read("unload_self", bool, False),
         up_to_targets=node.read("up_to_targets", bool, False),
+        bottom_self=node.read("bottom_self", bool, False),
         manual=node.read("manual", bool, False),
         words=read_words(node),
     )

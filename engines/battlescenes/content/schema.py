@@ -495,6 +495,8 @@ class ActionDef:
     unload_self: bool = False
     # F: "até N alvos diferentes" — ``targets`` is the most, at least one (Disparo Sequencial)
     up_to_targets: bool = False
+    # E.2 "Coloque <este card> na base do deck de seu dono: …" (Rompante de Precisão V1)
+    bottom_self: bool = False
     manual: bool = False
     words: tuple[tuple[str, str], ...] = ()  # (locale, our description) of a manual action
 

@@ -95,14 +95,14 @@ def parse_step(node: PackNode) -> Step:
     if step.plus and not (
         step.plus in ("x", "loaded", "countdown", "-target_stage")
         or step.plus.startswith(("opponent_prizes:", "own_characters:", "own_power:"))
-        or re.fullmatch(r"first_action:\d+", step.plus)
+        or re.fullmatch(r"(first_action|own_turn):\d+", step.plus)
         or re.fullmatch(r"carried_abilities:\w+(/\d+)?", step.plus)
     ):
         raise node.fail_at(
             "plus",
             "plus is x, loaded, countdown, -target_stage, opponent_prizes:<affiliation>,"
             " own_characters:<affiliation>, own_power:<power>,"
-            " carried_abilities:<power>[/<n>] or first_action:<n>",
+            " carried_abilities:<power>[/<n>], own_turn:<n> or first_action:<n>",
         )
     check_choice(node, "source", step.source, {"", "target", "chosen", "marked"})
     check_choice(node, "if_target_type", step.if_target_type, {"", "character", "support"})

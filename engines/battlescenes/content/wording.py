@@ -318,6 +318,8 @@ def _x_counted(spec: str) -> list[Message]:
     kind, _sep, value = spec.partition(":")
     if kind == "own_power":
         return [say("x.own_power", power=power(value))]
+    if kind == "own_turn":
+        return [say("x.own_turn", count=int(value))]
     if kind == "-target_stage":
         return [say("x.target_stage")]
     if kind == "carried_abilities":
@@ -404,6 +406,9 @@ def _rule(rule: ActionRule, scope: Scope) -> Message:
             alignment = Message(f"battlescenes.alignment.{rule.if_user_alignment}")
             return say("rule.must_target_alignment", who=noun(scope.this), alignment=alignment)
         return say("rule.must_target", who=noun(scope.this))
+    if rule.effect == "only_targeting" and rule.whose == "marked" and not _filtered(rule):
+        # F.2.3 for the chosen character: only actions with the holder as a target
+        return say("rule.only_targeting_marked", who=noun(scope.this))
     if rule.effect == "unique" and rule.whose in ("marked", "this"):
         # Ação Única given: no action of the same name twice in a turn (7.1).
         return say("rule.unique", who=noun(scope.this if rule.whose == "this" else "marked"))
@@ -651,6 +656,8 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
         body = say("keywords_then", keywords=_list(keywords), effect=body)
     if action.up_to_targets:  # F: "até N alvos diferentes"
         body = say("targets_up_to", count=action.targets, effect=body)
+    if action.bottom_self:  # E.2 "Coloque <este card> na base do deck de seu dono:"
+        body = say("cost.bottom_self", card=noun(own_noun(card)), effect=body)
     if action.unload_self:  # E.2 "Descarregue <este card>:" before the effect
         body = say("cost.unload_self", card=noun(own_noun(card)), effect=body)
     return sentences([say("action", effect=body), *_x(action.steps)])

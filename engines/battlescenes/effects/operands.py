@@ -205,6 +205,8 @@ def _counted(state: State, effect: Pending, spec: str) -> int:
     V1); ``carried_abilities:<p>[/<n>]`` — the ability cards of that power carried by every
     character in the scene, divided by n rounded up (Dreno de Força V1)."""
     kind, _sep, value = spec.partition(":")
+    if kind == "own_turn":  # "+N se esta ação for usada durante seu turno" (Golpe Treinado)
+        return int(value) if state.active == effect.controller else 0
     if kind == "own_power":
         mine = zones.characters(state, effect.controller)
         return sum(1 for c in mine if value in zones.powers(state, c))

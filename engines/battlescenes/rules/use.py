@@ -176,6 +176,18 @@ def target_problem(state: State, seat: int, action: ActionDef, card: int) -> str
     return None
 
 
+def _to_deck_bottom(state: State, base: int, card: int) -> State:
+    """A card the base carries put on the bottom of its owner's deck (not an unload: it
+    does not go to the resources)."""
+    item = zones.in_scene(state, base)
+    state = zones.set_in_scene(
+        state, replace(item, loaded=tuple(c for c in item.loaded if c != card))
+    )
+    seat = zones.owner(state, card)
+    player = state.players[seat]
+    return zones.set_player(state, seat, replace(player, deck=(*player.deck, card)))
+
+
 def _carries_shielded_name(state: State, target: InScene) -> bool:
     """Whether a working text says a character carrying a card with a name ``target``
     carries cannot be the target of actions (Invocar o Relâmpago V1)."""
@@ -402,6 +414,8 @@ def use(
         events.extend(instead)
     if action.unload_self and source in item.loaded:  # E.2 "Descarregue <este card>:"
         unloads = (*unloads, source)
+    if action.bottom_self and source in item.loaded:  # E.2 "… na base do deck de seu dono:"
+        state = _to_deck_bottom(state, character, source)
     if unloads:  # E.2: unloading the user's cards (to their owner's resources)
         state = zones.unload(state, character, unloads)
         # 5.2: its effects resolve before the action's effect (9.1.2 d), as a discard's do.

@@ -419,3 +419,67 @@ def test_invocar_o_relampago_keeps_a_character_carrying_mjolnir_from_being_targe
     psylocke = sid(state, "psylocke_v1")
     state, _ = act(state, 0, UseAction(abominavel, "Soco Demolidor", str(psylocke)))
     assert zones.find(state, psylocke) is None  # 4 on Escudo 1, no card: knocked out
+
+
+@pytest.mark.parametrize(
+    ("user", "carried", "action", "left"),
+    [
+        ("agente_shield_v1", [], "Ataque Armado", 6),  # 1, Escudo 1 absorbs it
+        ("dente_de_sabre_v1", [], "Dilacerar", 5),  # 2 - Escudo 1
+        ("homem_de_ferro_v2", ["franco_atirador"], "Franco-Atirador", 5),  # 1 penetrating
+        ("abominavel_v1", ["sabre"], "Sabre", 6),  # Sabre gives Lâminas: 1, absorbed
+    ],
+)
+def test_poderes_ocultos_plain_damage(
+    user: str, carried: list[str], action: str, left: int
+) -> None:
+    state = _versus([Placed(user, [*carried, *FILL[:2]])], [Placed("capanga_do_rei_v2", FILL)])
+    capanga = sid(state, "capanga_do_rei_v2")
+    state, _ = act(state, 0, UseAction(sid(state, user), action, str(capanga)))
+    assert _loaded(state, capanga) == left
+
+
+def test_golpe_treinado_deals_3_in_your_own_turn_and_2_in_the_opponents() -> None:
+    for active, phase, left in ((0, Phase.ATTACK, 4), (1, Phase.ANTICIPATION, 5)):
+        state = build(
+            Side(scene=[Placed("psylocke_v1", ["golpe_treinado", *FILL[:2]])]),
+            Side(scene=[Placed("capanga_do_rei_v2", FILL)]),
+            phase=phase,
+            active=active,
+            content=starter(),
+        )
+        capanga = sid(state, "capanga_do_rei_v2")
+        use = UseAction(sid(state, "psylocke_v1"), "Golpe Treinado", str(capanga))
+        state, _ = act(state, 0, use)
+        assert _loaded(state, capanga) == left, phase  # Escudo 1
+
+
+def test_rompante_de_precisao_goes_to_the_deck_bottom_to_deal_3_penetrating() -> None:
+    state = _versus(
+        [Placed("homem_de_ferro_v2", ["rompante_de_precisao", *FILL[:2]])],
+        [Placed("raio_negro_v2", FILL)],
+    )
+    iron, raio = sid(state, "homem_de_ferro_v2"), sid(state, "raio_negro_v2")
+    rompante = zones.in_scene(state, iron).loaded[0]
+    state, _ = act(state, 0, UseAction(iron, "Rompante de Precisão", str(raio)))
+    assert state.players[0].deck[-1] == rompante and _loaded(state, iron) == 2
+    assert rompante not in state.players[0].resources and _loaded(state, raio) == 3
+
+
+def test_armadilha_reforcada_leaves_the_chosen_only_actions_targeting_it() -> None:
+    state = build(
+        Side(hand=["armadilha_reforcada"], resources=FILL[:3], scene=[Placed("psylocke_v1")]),
+        Side(scene=[Placed("abominavel_v1", FILL[:3])]),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "armadilha_reforcada")))
+    abominavel = sid(state, "abominavel_v1")
+    state, _ = act(state, 0, Choose(str(abominavel)))
+    armadilha, psylocke = sid(state, "armadilha_reforcada"), sid(state, "psylocke_v1")
+    state = replace(state, phase=Phase.ATTACK, active=1)
+    with pytest.raises(IllegalActionError) as err:
+        act(state, 1, UseAction(abominavel, "Soco Demolidor", str(psylocke)))
+    assert err.value.key == "battlescenes.error.must_target"
+    state, _ = act(state, 1, UseAction(abominavel, "Soco Demolidor", str(armadilha)))
+    assert zones.find(state, armadilha) is None  # 4 on Escudo 1 and three cards: destroyed
