@@ -271,6 +271,10 @@ class Step:
     # "se o alvo for um suporte": done only when the effect's (first) target is a card of
     # this type (checked when reached, like ``if_all_affiliation``: Arrancar Pedaço V1)
     if_target_type: str = ""
+    # done only when the effect's target has this name (a scenario's enter effect: the
+    # scenario it replaced — Plano Magistral - Estratégia V1)
+    if_target_name: str = ""
+    filter_name_contains: str = ""  # only cards whose name holds this ("Plano Magistral")
 
     def __post_init__(self) -> None:
         # A step built from the stored text (``Step(op="draw")``) holds its member.

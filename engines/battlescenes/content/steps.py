@@ -38,6 +38,8 @@ STEP_FIELDS = {
     "every",
     "filter_alter_ego",
     "if_target_type",
+    "if_target_name",
+    "filter_name_contains",
 }
 
 
@@ -84,6 +86,8 @@ def parse_step(node: PackNode) -> Step:
         every=node.read("every", bool, False),
         filter_alter_ego=node.read("filter_alter_ego", str, ""),
         if_target_type=node.read("if_target_type", str, ""),
+        if_target_name=node.read("if_target_name", str, ""),
+        filter_name_contains=node.read("filter_name_contains", str, ""),
         op=_pack_op(node, op),  # checked after every other field is read, as before
     )
     check_trait(node, step)

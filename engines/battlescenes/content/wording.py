@@ -154,6 +154,8 @@ def _card_kind(step: Step, scope: Scope) -> Message:
         return say("card.with_affiliation", card=kind, affiliation=step.filter_affiliation)
     if step.filter_alter_ego:
         return say("card.with_alter_ego", card=kind, alter_ego=step.filter_alter_ego)
+    if step.filter_name_contains:
+        return say("card.with_name_part", card=kind, name=step.filter_name_contains)
     if step.from_power_of:
         return say("card.with_power_of", card=kind, who=noun(scope.this))
     if step.filter_power:
@@ -284,6 +286,8 @@ def steps_clause(steps: Sequence[Step], scope: Scope) -> Any:
             clause = say("if.damaged", then=clause)
         if step.if_target_type:  # "se o alvo for um suporte"
             clause = say(f"if.target_type.{step.if_target_type}", then=clause)
+        if step.if_target_name:  # "se um cenário chamado N estava em cena"
+            clause = say("if.replaced_name", name=step.if_target_name, then=clause)
         if step.if_all_affiliation:
             clause = say(
                 "if.all_affiliation", affiliation=either(step.if_all_affiliation), then=clause

@@ -96,11 +96,20 @@ def unmet(state: State, effect: Pending, step: Step) -> bool:
         others = [c for c in zones.characters(state, effect.controller) if c.card != effect.this]
         if not any(step.if_other_affiliation in zones.affiliations(state, c) for c in others):
             return True
-    if step.if_target_type:  # "se o alvo for um suporte" (its type, wherever it is now)
-        first = effect.targets[0] if effect.targets else -1
-        if first < 0 or zones.defn(state, first).type.value != step.if_target_type:
-            return True
+    if _target_differs(state, effect, step):
+        return True
     return step.op == Op.MILL and step.amount + plus(state, effect, step) <= 0
+
+
+def _target_differs(state: State, effect: Pending, step: Step) -> bool:
+    """A condition on the effect's (first) target fails: "se o alvo for um suporte"
+    (``if_target_type``, its type wherever it is now) or "se um cenário chamado N estava em
+    cena" (``if_target_name``: a scenario's enter effect targets the one it replaced)."""
+    first = effect.targets[0] if effect.targets else -1
+    d = zones.defn(state, first) if first >= 0 else None
+    if step.if_target_type and (d is None or d.type.value != step.if_target_type):
+        return True
+    return bool(step.if_target_name) and (d is None or d.name != step.if_target_name)
 
 
 def chosen_pool(state: State, effect: Pending, step: Step) -> list[int]:
@@ -152,6 +161,8 @@ def matches(state: State, card: int, step: Step, powers: tuple[str, ...] = ()) -
     if step.filter_affiliation and step.filter_affiliation not in d.affiliations:
         return False
     if step.filter_alter_ego and d.alter_ego != step.filter_alter_ego:
+        return False
+    if step.filter_name_contains and step.filter_name_contains not in d.name:
         return False
     if step.filter_lacks_power and d.type is CardType.CHARACTER:  # "que não tenha ◆"
         index = zones.find(state, card)

@@ -82,6 +82,8 @@ def _scenario(state: State, seat: int, card: int, dice: Dice) -> tuple[State, li
     events: list[Event] = []
     state = _remove_from_origin(state, seat, card)
     left = leaving.leaving_scenario(state, replacer=seat)
+    # its enter effects' target: the scenario it replaces ("se um cenário chamado N estava")
+    replaced = () if state.scenario is None else (state.scenario,)
     if state.scenario is not None:  # C: the old scenario goes to its owner's resources
         events.append(
             Event(
@@ -109,6 +111,7 @@ def _scenario(state: State, seat: int, card: int, dice: Dice) -> tuple[State, li
             label=zones.title(state, card),
             steps=t.steps,
             this=card,
+            targets=replaced,
         )
         for t in zones.defn(state, card).texts
         if t.trigger is Trigger.ENTERS_SCENE

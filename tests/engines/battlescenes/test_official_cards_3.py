@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engines.battlescenes.actions import Choose, PlayCard, UseAction
+from engines.battlescenes.actions import Activate, Choose, PlayCard, UseAction
 from engines.battlescenes.content.schema import Pack
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import shields, zones
@@ -483,3 +483,37 @@ def test_armadilha_reforcada_leaves_the_chosen_only_actions_targeting_it() -> No
     assert err.value.key == "battlescenes.error.must_target"
     state, _ = act(state, 1, UseAction(abominavel, "Soco Demolidor", str(armadilha)))
     assert zones.find(state, armadilha) is None  # 4 on Escudo 1 and three cards: destroyed
+
+
+def test_capitao_america_v2_searches_a_plano_magistral_scenario() -> None:
+    deck = ["rajada_implacavel", "plano_magistral_estrategia", "psylocke_v1"]
+    state = build(
+        Side(deck=deck, scene=[Placed("capitao_america_v2", FILL[:3])]),
+        Side(),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    plano = zone_id(state, 0, "deck", "plano_magistral_estrategia")
+    state, _ = act(state, 0, Activate(sid(state, "capitao_america_v2")))
+    assert state.choice is not None and set(state.choice.options) - {"skip"} == {str(plano)}
+    state, _ = act(state, 0, Choose(str(plano)))
+    assert state.players[0].hand == (plano,) and len(state.players[0].deck) == 2
+
+
+def test_plano_magistral_estrategia_draws_3_only_in_place_of_plano_magistral_objetivo() -> None:
+    cards = dict(starter().cards)
+    # A stand-in scenario named Plano Magistral - Objetivo (not a built-in card).
+    objetivo = replace(cards["a_espreita"], key="objetivo", name="Plano Magistral - Objetivo")
+    cards["objetivo"] = replace(objetivo, codes=(), texts=())
+    content = Pack("starter", cards, starter().decks)
+    for scenario, drawn in (("objetivo", 3), ("rajada_implacavel", 0)):
+        state = build(
+            Side(deck=["protecao"] * 5, hand=["plano_magistral_estrategia"]),
+            Side(),
+            phase=Phase.PREPARATION,
+            content=content,
+            scenario=scenario,
+        )
+        card = zone_id(state, 0, "hand", "plano_magistral_estrategia")
+        state, _ = act(state, 0, PlayCard(card))
+        assert len(state.players[0].hand) == drawn, scenario
