@@ -280,6 +280,7 @@ _ACTION_FIELDS = {
     "unload_self",
     "up_to_targets",
     "bottom_self",
+    "points_loaded",
     "manual",
     "words",
 }
@@ -320,6 +321,7 @@ def _action(node: PackNode) -> ActionDef:
         unload_self=node.read("unload_self", bool, False),
         up_to_targets=node.read("up_to_targets", bool, False),
         bottom_self=node.read("bottom_self", bool, False),
+        points_loaded=node.read("points_loaded", bool, False),
         manual=node.read("manual", bool, False),
         words=read_words(node),
     )
@@ -332,7 +334,13 @@ def _action(node: PackNode) -> ActionDef:
         raise node.fail_at("modes", "an action has either steps or modes (4.6.2 B)")
     if action.up_to_targets and (action.targets < 1 or action.modes or action.distribute):
         raise node.fail_at("up_to_targets", "up to N different targets: N >= 1, no modes")
-    if any(s.to == "target" for s in action.steps) and action.targets < 1:
+    if action.points_loaded and not action.distribute:
+        raise node.fail_at("points_loaded", "points_loaded is for an action that distributes")
+    if (
+        any(s.to == "target" for s in action.steps)
+        and action.targets < 1
+        and not (action.points_loaded)
+    ):
         raise node.fail_at("targets", "steps refer to the target but the action has no targets")
     return action
 

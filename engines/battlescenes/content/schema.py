@@ -501,6 +501,9 @@ class ActionDef:
     up_to_targets: bool = False
     # E.2 "Coloque <este card> na base do deck de seu dono: …" (Rompante de Precisão V1)
     bottom_self: bool = False
+    # 4.8.4.2 with ``distribute``: as many points as the cards its user carries ("X pontos
+    # de dano distribuídos … X é igual ao número de cards que ele estiver carregando": Gambit)
+    points_loaded: bool = False
     manual: bool = False
     words: tuple[tuple[str, str], ...] = ()  # (locale, our description) of a manual action
 

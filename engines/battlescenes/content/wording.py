@@ -651,7 +651,8 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
             body = say("or", a=body, b=option)
     elif action.distribute:
         step = action.steps[0]
-        damage = say("damage_penetrating" if step.penetrating else "damage", count=action.targets)
+        points: int | str = "X" if action.points_loaded else action.targets
+        damage = say("damage_penetrating" if step.penetrating else "damage", count=points)
         body = say("step.damage_split_any", damage=damage)
     else:
         body = steps_clause(action.steps, scope)
@@ -664,7 +665,8 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
         body = say("cost.bottom_self", card=noun(own_noun(card)), effect=body)
     if action.unload_self:  # E.2 "Descarregue <este card>:" before the effect
         body = say("cost.unload_self", card=noun(own_noun(card)), effect=body)
-    return sentences([say("action", effect=body), *_x(action.steps)])
+    extra = [say("x.loaded")] if action.points_loaded else []
+    return sentences([say("action", effect=body), *_x(action.steps), *extra])
 
 
 def _list(items: Sequence[Any]) -> Message:

@@ -119,12 +119,12 @@ def _check_targets(
     state: State, seat: int, action: ActionDef, targets: Sequence[int], count: int
 ) -> None:
     if action.distribute:  # 4.8.4.2: one entry per point, a target may repeat
-        if len(targets) != action.targets:
+        if len(targets) != count:
             raise _refuse(
-                f"Distribute exactly {action.targets} point(s) among the targets.",
+                f"Distribute exactly {count} point(s) among the targets.",
                 "distribute_count",
                 "4.8.4.2",
-                count=action.targets,
+                count=count,
             )
     elif (
         not (action.up_to_targets and 1 <= len(targets) <= count) and len(targets) != count
@@ -369,6 +369,8 @@ def use(
     if action.cost == -1 and not 0 <= x <= 2:
         raise _refuse("X must be 0, 1 or 2.", "bad_x", "4.6.2")
     steps, count = _options(action, mode)  # B
+    if action.points_loaded:  # 4.8.4.2: "X pontos … X é … os cards que ele carrega"
+        count = len(item.loaded)
     problem = restrictions.option_problem(state, seat, item, action, steps, count)
     if problem is not None:  # D / F.2.3 / F.2.4 for the option chosen
         raise _refuse("That action cannot be used now.", problem, "4.6.2 D")

@@ -517,3 +517,18 @@ def test_plano_magistral_estrategia_draws_3_only_in_place_of_plano_magistral_obj
         card = zone_id(state, 0, "hand", "plano_magistral_estrategia")
         state, _ = act(state, 0, PlayCard(card))
         assert len(state.players[0].hand) == drawn, scenario
+
+
+def test_gambit_splits_as_many_points_as_the_cards_he_carries() -> None:
+    state = _versus(
+        [Placed("gambit_v1", FILL[:3])],
+        [Placed("capanga_do_rei_v2", FILL), Placed("gerador_pem", FILL[:4])],
+    )
+    gambit = sid(state, "gambit_v1")
+    capanga, gerador = sid(state, "capanga_do_rei_v2"), sid(state, "gerador_pem")
+    with pytest.raises(IllegalActionError) as err:  # three cards: three points
+        act(state, 0, UseAction(gambit, "Arremesso de Cartas", f"{capanga}, {gerador}"))
+    assert err.value.key == "battlescenes.error.distribute_count"
+    use = UseAction(gambit, "Arremesso de Cartas", f"{capanga}, {capanga}, {gerador}")
+    state, _ = act(state, 0, use)
+    assert _loaded(state, capanga) == 5 and _loaded(state, gerador) == 4  # 2-1; 1 absorbed
