@@ -420,6 +420,10 @@ class Text:
     # "se algum personagem estiver carregando um card de habilidade chamado N, aquele
     # personagem não pode ser alvo de ações" (Invocar o Relâmpago V1): the name N
     untargetable_carrying: str = ""
+    untargetable_by_power: str = ""  # the holder is no target of actions of this power
+    # "pode usar até duas ações de ◆ de nomes diferentes em cada turno" (Espiral V1): C.4
+    # allows a second action in the turn when both are of this power, with different names
+    two_actions_power: str = ""
     activated: bool = False  # 5.1: a player activates it in their Preparation phase
     activated_in: str = "preparation"  # or "attack" (7.2 Potencializar: the Attack step)
     ready_for: str = ""  # 7.2 "Prontidão – característica": all | power:X | kind:K | action:Name

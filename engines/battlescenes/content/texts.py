@@ -66,6 +66,8 @@ def parse_text(node: PackNode) -> Text:
             "shield_per_alignment",
             "shields_zero",
             "untargetable_carrying",
+            "untargetable_by_power",
+            "two_actions_power",
             "activated",
             "activated_in",
             "ready_for",
@@ -124,6 +126,8 @@ def parse_text(node: PackNode) -> Text:
         shield_per_alignment=node.read("shield_per_alignment", str, ""),
         shields_zero=node.read("shields_zero", bool, False),
         untargetable_carrying=node.read("untargetable_carrying", str, ""),
+        untargetable_by_power=node.read("untargetable_by_power", str, ""),
+        two_actions_power=node.read("two_actions_power", str, ""),
         activated=node.read("activated", bool, False),
         activated_in=node.read("activated_in", str, "preparation"),
         ready_for=node.read("ready_for", str, ""),
@@ -178,6 +182,8 @@ def parse_text(node: PackNode) -> Text:
         or text.shield_per_alignment
         or text.shields_zero
         or text.untargetable_carrying
+        or text.untargetable_by_power
+        or text.two_actions_power
         or text.modifiers
         or text.redirect
         or text.redirect_marked

@@ -443,6 +443,12 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
         out.append(say("static.shield_bonus", who=this, amount=f"{text.shield_bonus:+d}"))
     if text.shield_per_loaded:
         out.append(say("static.shield_per_loaded", who=this))
+    if text.untargetable_by_power:
+        out.append(
+            say("static.untargetable_by_power", who=this, power=power(text.untargetable_by_power))
+        )
+    if text.two_actions_power:
+        out.append(say("static.two_actions_power", who=this, power=power(text.two_actions_power)))
     if text.untargetable_carrying:
         out.append(say("static.untargetable_carrying", name=text.untargetable_carrying))
     if text.shields_zero:

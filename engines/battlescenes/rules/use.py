@@ -52,7 +52,7 @@ def problems(state: State, seat: int, item: InScene, action: ActionDef) -> str |
         return "not_ready"  # C.1
     if action.power and action.power not in zones.powers(state, item):
         return "no_power"  # C.2 (an action printed with no power needs none: Odin V1's)
-    if item.actions_used >= 1 and _extra(item, action) < 0:
+    if item.actions_used >= 1 and _extra(item, action) < 0 and not _second(state, item, action):
         return "one_action"  # C.4 (unless an effect let it use one more, ``extra_action``)
     if not kind_allowed(state, seat, zones.action_kind(state, item, action)):  # 8.B.1
         return "wrong_step"  # C.5
@@ -72,6 +72,16 @@ def problems(state: State, seat: int, item: InScene, action: ActionDef) -> str |
     if not _targets_exist(state, seat, action):
         return "no_targets"  # F: an option's targets must all be chosen
     return restrictions.problem(state, seat, item, action)  # D, F.2.3, F.2.4
+
+
+def _second(state: State, item: InScene, action: ActionDef) -> bool:
+    """C.4 as a text of the character changes it: a second action this turn, when it and
+    the first are of the text's power and have different names (Espiral V1)."""
+    if item.actions_used != 1 or action.name in item.used_names:
+        return False
+    powers = {t.two_actions_power for _c, t in zones.texts(state, item) if t.two_actions_power}
+    first = [a for _c, a in available(state, item) if a.name in item.used_names]
+    return action.power in powers and bool(first) and first[0].power == action.power
 
 
 def _extra(item: InScene, action: ActionDef) -> int:
@@ -166,6 +176,10 @@ def target_problem(state: State, seat: int, action: ActionDef, card: int) -> str
         return "bad_target"
     if _carries_shielded_name(state, target):
         return "bad_target"  # "aquele personagem não pode ser alvo de ações"
+    if action.power and any(
+        t.untargetable_by_power == action.power for _c, t in zones.texts(state, target)
+    ):
+        return "bad_target"  # "este personagem não pode ser alvo de ações de ◆"
     first = state.players[seat].targeted_actions == 0
     if (
         first
@@ -425,7 +439,8 @@ def use(
     item = zones.in_scene(state, character)
     # 7.2 Potencializar: the next action that deals damage takes the bonus with it.
     bonus = item.empower if any(s.op == Op.DAMAGE for s in steps) else 0
-    extra = _extra(item, action) if item.actions_used >= 1 else -1  # C.4 lifted: spent
+    second = item.actions_used >= 1 and not _second(state, item, action)
+    extra = _extra(item, action) if second else -1  # C.4 lifted by an effect: spent
     state = zones.set_in_scene(
         state,
         replace(

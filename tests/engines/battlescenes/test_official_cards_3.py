@@ -532,3 +532,37 @@ def test_gambit_splits_as_many_points_as_the_cards_he_carries() -> None:
     use = UseAction(gambit, "Arremesso de Cartas", f"{capanga}, {capanga}, {gerador}")
     state, _ = act(state, 0, use)
     assert _loaded(state, capanga) == 5 and _loaded(state, gerador) == 4  # 2-1; 1 absorbed
+
+
+def test_espiral_uses_two_laminas_actions_with_different_names() -> None:
+    state = _versus(
+        [Placed("espiral_v1", ["sabre", "arrancar_pedaco", *FILL[:2]], stage=2)],
+        [Placed("raio_negro_v2", FILL)],
+    )
+    espiral, raio = sid(state, "espiral_v1"), sid(state, "raio_negro_v2")
+    state, _ = act(state, 0, UseAction(espiral, "Fatiar", str(raio)))
+    with pytest.raises(IllegalActionError) as err:  # not the same name twice
+        act(state, 0, UseAction(espiral, "Fatiar", str(raio)))
+    assert err.value.key == "battlescenes.error.one_action"
+    state, _ = act(state, 0, UseAction(espiral, "Sabre", str(raio)))
+    assert _loaded(state, raio) == 6 and zones.in_scene(state, espiral).stage == 0  # 2+1 on 3
+    state = zones.set_in_scene(state, replace(zones.in_scene(state, espiral), stage=2))
+    with pytest.raises(IllegalActionError) as err:  # two at most
+        act(state, 0, UseAction(espiral, "Arrancar Pedaço", str(raio)))
+    assert err.value.key == "battlescenes.error.one_action"
+
+
+def test_espiral_is_no_target_of_telecinesia_actions() -> None:
+    state = build(
+        Side(scene=[Placed("cristalys_v1", ["barreira_telecinetica", *FILL[:2]])]),
+        Side(scene=[Placed("espiral_v1", FILL[:3])]),
+        phase=Phase.ANTICIPATION,
+        active=1,
+        content=starter(),
+    )
+    cristalys, espiral = sid(state, "cristalys_v1"), sid(state, "espiral_v1")
+    with pytest.raises(IllegalActionError) as err:
+        act(state, 0, UseAction(cristalys, "Barreira Telecinética", str(espiral)))
+    assert err.value.key == "battlescenes.error.bad_target"
+    state, _ = act(state, 0, UseAction(cristalys, "Barreira Telecinética", str(cristalys)))
+    assert shields.shield(state, zones.in_scene(state, cristalys)) == 3  # Escudo 2 +1
