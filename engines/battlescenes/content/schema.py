@@ -275,6 +275,9 @@ class Step:
     # scenario it replaced — Plano Magistral - Estratégia V1)
     if_target_name: str = ""
     filter_name_contains: str = ""  # only cards whose name holds this ("Plano Magistral")
+    filter_name: str = ""  # only cards named this (a card's ``counts_as_name`` too, 7.x)
+    # take_from_deck: "procure em seu deck ou recursos" — the resources' cards are offered too
+    also_resources: bool = False
 
     def __post_init__(self) -> None:
         # A step built from the stored text (``Step(op="draw")``) holds its member.
@@ -421,6 +424,9 @@ class Text:
     # personagem não pode ser alvo de ações" (Invocar o Relâmpago V1): the name N
     untargetable_carrying: str = ""
     untargetable_by_power: str = ""  # the holder is no target of actions of this power
+    # "enquanto estiver em seu deck ou recursos, este card também conta como se fosse um card
+    # de personagem chamado N" (Maria Hill V1): the name N, for ``filter_name``
+    counts_as_name: str = ""
     # "pode usar até duas ações de ◆ de nomes diferentes em cada turno" (Espiral V1): C.4
     # allows a second action in the turn when both are of this power, with different names
     two_actions_power: str = ""

@@ -40,6 +40,8 @@ STEP_FIELDS = {
     "if_target_type",
     "if_target_name",
     "filter_name_contains",
+    "filter_name",
+    "also_resources",
 }
 
 
@@ -88,6 +90,8 @@ def parse_step(node: PackNode) -> Step:
         if_target_type=node.read("if_target_type", str, ""),
         if_target_name=node.read("if_target_name", str, ""),
         filter_name_contains=node.read("filter_name_contains", str, ""),
+        filter_name=node.read("filter_name", str, ""),
+        also_resources=node.read("also_resources", bool, False),
         op=_pack_op(node, op),  # checked after every other field is read, as before
     )
     check_trait(node, step)

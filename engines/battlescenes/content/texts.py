@@ -67,6 +67,7 @@ def parse_text(node: PackNode) -> Text:
             "shields_zero",
             "untargetable_carrying",
             "untargetable_by_power",
+            "counts_as_name",
             "two_actions_power",
             "activated",
             "activated_in",
@@ -127,6 +128,7 @@ def parse_text(node: PackNode) -> Text:
         shields_zero=node.read("shields_zero", bool, False),
         untargetable_carrying=node.read("untargetable_carrying", str, ""),
         untargetable_by_power=node.read("untargetable_by_power", str, ""),
+        counts_as_name=node.read("counts_as_name", str, ""),
         two_actions_power=node.read("two_actions_power", str, ""),
         activated=node.read("activated", bool, False),
         activated_in=node.read("activated_in", str, "preparation"),
@@ -167,7 +169,7 @@ def parse_text(node: PackNode) -> Text:
     if text.from_zone and (text.trigger is None or not text.steps):
         raise node.fail_at("from_zone", "a text working from another zone is a trigger (5.2.1)")
     check_choice(node, "activated_in", text.activated_in, {"preparation", "attack"})
-    check_choice(node, "shield_to", text.shield_to, {"", "own_characters"})
+    check_choice(node, "shield_to", text.shield_to, {"", "own_characters", "own_bases"})
     check_replacements(node, text)
     if text.if_replaced and text.trigger is not Trigger.LEAVES_SCENE:
         raise node.fail_at("if_replaced", "if_replaced is for a leaves_scene text (4.4.1 C)")
@@ -183,6 +185,7 @@ def parse_text(node: PackNode) -> Text:
         or text.shields_zero
         or text.untargetable_carrying
         or text.untargetable_by_power
+        or text.counts_as_name
         or text.two_actions_power
         or text.modifiers
         or text.redirect

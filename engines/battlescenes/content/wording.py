@@ -136,6 +136,8 @@ def _who(step: Step, scope: Scope, form: str) -> Message:
         return noun(scope.target, form)
     if step.to == "chosen_character" and step.other:
         return noun("another_character", form)
+    if step.to == "chosen_own_character" and step.filter_affiliation:  # Liderar – afiliação
+        return noun("own_character_of", form, affiliation=step.filter_affiliation)
     if step.to == "chosen_own_character" and step.filter_power:
         return noun("own_character_power", form, power=power(step.filter_power))
     if step.to == "chosen_base" and step.filter_type == "support":  # "um suporte"
@@ -154,6 +156,8 @@ def _card_kind(step: Step, scope: Scope) -> Message:
         return say("card.with_affiliation", card=kind, affiliation=step.filter_affiliation)
     if step.filter_alter_ego:
         return say("card.with_alter_ego", card=kind, alter_ego=step.filter_alter_ego)
+    if step.filter_name:
+        return say("card.named", card=kind, name=step.filter_name)
     if step.filter_name_contains:
         return say("card.with_name_part", card=kind, name=step.filter_name_contains)
     if step.from_power_of:
@@ -248,6 +252,10 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"{mood}.load_resources", onto=_who(step, scope, "onto"), count=step.amount)
     if op is Op.DISCARD_FROM_HAND and step.to == "opponent":  # they pick which
         return say("step.opponent_discards", card=_card_kind(step, scope))
+    if op is Op.TAKE_FROM_DECK and (step.also_resources or step.amount > 1):
+        where = "deck_resources" if step.also_resources else "deck"
+        key = f"step.take_many_{where}"
+        return say(key, card=_card_kind(step, scope), count=max(1, step.amount))
     if op in (Op.TAKE_FROM_DECK, Op.DISCARD_FROM_HAND, Op.TAKE_FROM_RESOURCES):
         return say(f"{mood}.{op.value}", card=_card_kind(step, scope))
     if op is Op.LOAD_FROM_RESOURCES:
@@ -436,7 +444,10 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
     """The static effects of a text, a sentence each."""
     this = noun(scope.this)
     out: list[Message] = []
-    if text.shield_bonus and text.shield_to == "own_characters":
+    if text.shield_bonus and text.shield_to == "own_bases":  # characters and supports
+        key = "static.shield_own_bases" + ("_affiliation" if text.shield_if_affiliation else "")
+        out.append(say(key, count=text.shield_bonus, affiliation=text.shield_if_affiliation))
+    elif text.shield_bonus and text.shield_to == "own_characters":
         key = "static.shield_own_affiliation" if text.shield_if_affiliation else "static.shield_own"
         out.append(say(key, count=text.shield_bonus, affiliation=text.shield_if_affiliation))
     elif text.shield_bonus:
@@ -451,6 +462,8 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
         out.append(say("static.two_actions_power", who=this, power=power(text.two_actions_power)))
     if text.untargetable_carrying:
         out.append(say("static.untargetable_carrying", name=text.untargetable_carrying))
+    if text.counts_as_name:
+        out.append(say("static.counts_as_name", name=text.counts_as_name))
     if text.shields_zero:
         out.append(say("static.shields_zero"))
     if text.shield_per_alignment:

@@ -164,12 +164,25 @@ def matches(state: State, card: int, step: Step, powers: tuple[str, ...] = ()) -
         return False
     if step.filter_name_contains and step.filter_name_contains not in d.name:
         return False
+    if step.filter_name and step.filter_name not in _names_outside(state, card):
+        return False
     if step.filter_lacks_power and d.type is CardType.CHARACTER:  # "que não tenha ◆"
         index = zones.find(state, card)
         have = zones.powers(state, state.scene[index]) if index is not None else d.powers
         if step.filter_lacks_power in have:
             return False
     return not powers or bool(set(powers) & set(d.powers))
+
+
+def _names_outside(state: State, card: int) -> set[str]:
+    """A card's names where a search looks: printed, and in its owner's deck or resources
+    the name a ``counts_as_name`` text gives it (Maria Hill V1)."""
+    d = zones.defn(state, card)
+    player = state.players[zones.owner(state, card)]
+    names = {d.name}
+    if card in player.deck or card in player.resources:
+        names |= {t.counts_as_name for t in d.texts if t.counts_as_name}
+    return names
 
 
 def shuffle(state: State, seat: int, dice: Dice) -> State:

@@ -21,19 +21,22 @@ from engines.core.model import replace
 
 
 def _granted(state: State, item: InScene) -> list[tuple[int, Text]]:
-    """Shield texts of *other* card bases (and what they carry) that give shields to the
-    characters their controller controls (e.g. Mansão dos Vingadores V1, 4.8.6)."""
-    if defn(state, item.card).type is not CardType.CHARACTER:
-        return []
+    """Shield texts of card bases (and what they carry) that give shields to the cards their
+    controller controls: ``own_characters`` to the *other* characters (e.g. Mansão dos
+    Vingadores V1, 4.8.6), ``own_bases`` to every character and support, the holder too
+    (Nick Fury V1)."""
+    character = defn(state, item.card).type is CardType.CHARACTER
     found = []
     for other in state.scene:
-        if other.card == item.card or other.controller != item.controller:
+        if other.controller != item.controller:
             continue
         for card, text in texts(state, other):
+            mine = other.card == item.card
+            reaches = (text.shield_to == "own_characters" and character and not mine) or (
+                text.shield_to == "own_bases"
+            )
             wanted = text.shield_if_affiliation
-            if text.shield_to == "own_characters" and (
-                not wanted or wanted in affiliations(state, item)
-            ):
+            if reaches and (not wanted or wanted in affiliations(state, item)):
                 found.append((card, text))
     return found
 

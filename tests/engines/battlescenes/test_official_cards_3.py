@@ -566,3 +566,66 @@ def test_espiral_is_no_target_of_telecinesia_actions() -> None:
     assert err.value.key == "battlescenes.error.bad_target"
     state, _ = act(state, 0, UseAction(cristalys, "Barreira Telecinética", str(cristalys)))
     assert shields.shield(state, zones.in_scene(state, cristalys)) == 3  # Escudo 2 +1
+
+
+def test_nick_fury_fetches_up_to_three_agents_maria_hill_counting_as_one() -> None:
+    state = build(
+        Side(
+            deck=["agente_shield_v1", "maria_hill_v1", "psylocke_v1"],
+            hand=["nick_fury_v1"],
+            resources=["agente_shield_v1", *FILL[:3]],
+        ),
+        Side(),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "nick_fury_v1")))
+    wanted = {
+        zone_id(state, 0, "deck", "agente_shield_v1"),
+        zone_id(state, 0, "deck", "maria_hill_v1"),
+        zone_id(state, 0, "resources", "agente_shield_v1"),
+    }
+    assert state.choice is not None
+    assert set(state.choice.options) == {str(c) for c in wanted} | {"done"}
+    for card in sorted(wanted):
+        state, _ = act(state, 0, Choose(str(card)))
+    assert set(state.players[0].hand) == wanted and len(state.players[0].deck) == 1
+    nick = sid(state, "nick_fury_v1")
+    assert shields.shield(state, zones.in_scene(state, nick)) == 1  # Escudo 0, +1 of his own
+
+
+def test_nick_fury_gives_shield_to_shield_characters_and_supports_only() -> None:
+    state = _versus(
+        [
+            Placed("nick_fury_v1", FILL[:3]),
+            Placed("agente_shield_v1", FILL[:1]),
+            Placed("psylocke_v1", FILL[:3]),
+        ],
+        [Placed("agente_shield_v1", FILL[:1])],
+    )
+    mine = sid(state, "agente_shield_v1", 0)
+    theirs = sid(state, "agente_shield_v1", 1)
+    psylocke = sid(state, "psylocke_v1")
+    got = [shields.shield(state, zones.in_scene(state, c)) for c in (mine, theirs, psylocke)]
+    assert got == [1, 0, 1]  # his own S.H.I.E.L.D.; not the opponent's; Psylocke's printed 1
+
+
+def test_maria_hill_leads_a_shield_character() -> None:
+    state = build(
+        Side(
+            scene=[
+                Placed("maria_hill_v1", FILL[:2]),
+                Placed("agente_shield_v1", FILL[:1], stage=0),
+                Placed("psylocke_v1", FILL[:1], stage=0),
+            ]
+        ),
+        Side(),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    agente = sid(state, "agente_shield_v1")
+    state, _ = act(state, 0, Activate(sid(state, "maria_hill_v1"), 1))
+    assert state.choice is not None
+    assert set(state.choice.options) - {"skip"} == {str(agente), str(sid(state, "maria_hill_v1"))}
+    state, _ = act(state, 0, Choose(str(agente)))
+    assert zones.in_scene(state, agente).stage == 1

@@ -103,6 +103,8 @@ def _take_from_deck(run: BSRun, state: State, proc: TakeFromDeck) -> State:
     effect, step, dice = run.ctx, proc.record, run.env.dice
     seat = effect.controller
     player = state.players[seat]
+    if step.also_resources or step.amount > 1:
+        return _take_many(run, state, proc)
     if effect.search_replaced:
         return state
     powers: tuple[str, ...] = ()
@@ -124,6 +126,42 @@ def _take_from_deck(run: BSRun, state: State, proc: TakeFromDeck) -> State:
         rule="5.1",
     )
     return resolved(run, state, [event])
+
+
+def _take_many(run: BSRun, state: State, proc: TakeFromDeck) -> State:
+    """ "Procure em seu deck ou recursos por até N cards …, revele-os, coloque-os em sua mão
+    e embaralhe o seu deck se tiver procurado ali" (Nick Fury V1): one pick at a time
+    (``done`` ends it), from the deck — unless its search was forbidden or replaced — and,
+    with ``also_resources``, the resources; then the deck is shuffled if it was searched."""
+    effect, step, dice = run.ctx, proc.record, run.env.dice
+    seat = effect.controller
+    player = state.players[seat]
+    picked = [int(a) for a in effect.answers if a not in (DONE, SKIP)]
+    pool = [] if effect.search_replaced else list(player.deck)
+    pool += list(player.resources) if step.also_resources else []
+    left = [str(c) for c in pool if c not in picked and matches(state, c, step)]
+    finished = bool(effect.answers) and effect.answers[-1] in (DONE, SKIP)
+    if left and not finished and len(picked) < max(1, step.amount):
+        prompt = "battlescenes.choice.search"
+        return asks(run, ask(state, effect, seat, prompt, [*left, DONE], False))
+    player = replace(
+        player,
+        deck=tuple(c for c in player.deck if c not in picked),
+        resources=tuple(c for c in player.resources if c not in picked),
+        hand=(*player.hand, *picked),
+    )
+    state = zones.set_player(state, seat, player)
+    if not effect.search_replaced:
+        state = shuffle(state, seat, dice)
+    events = [
+        Event(
+            "battlescenes.event.revealed_to_hand",
+            {"player": player.name, "card": zones.title(state, card)},
+            rule="5.1",
+        )
+        for card in picked
+    ]
+    return resolved(run, state, events)
 
 
 @HANDLERS.on(KeepSetAside)
