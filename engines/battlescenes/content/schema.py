@@ -193,6 +193,7 @@ class Op(enum.Enum):
     EXTRA_ACTION = "extra_action"
     ONLY_ACTION_THIS_TURN = "only_action_this_turn"
     LOOK_OPPONENT_HAND = "look_opponent_hand"
+    FETCH_INTO_SCENE = "fetch_into_scene"
     CHOOSE_REPLACEMENT = "choose_replacement"  # 5.5: made by the engine, never by a pack
 
 
@@ -464,6 +465,8 @@ class Text:
     # leaves_scene of a scenario: only when a new scenario replaced it (4.4.1 C); the player
     # who put the new one into the scene decides this effect (its controller: À Espreita V1)
     if_replaced: bool = False
+    # leaves_scene: only when knocked out (to the prizes) by an action's damage (Bruce Banner)
+    if_knocked_out_by_action: bool = False
     manual: bool = False
     words: tuple[tuple[str, str], ...] = ()  # (locale, our description) of a manual text
 

@@ -90,6 +90,7 @@ def parse_text(node: PackNode) -> Text:
             "action_power",
             "generated",
             "if_replaced",
+            "if_knocked_out_by_action",
             "trigger_for",
             "trigger_if_affiliation",
             "trigger_by",
@@ -151,6 +152,7 @@ def parse_text(node: PackNode) -> Text:
         action_power=node.read("action_power", str, ""),
         generated=node.read("generated", str, ""),
         if_replaced=node.read("if_replaced", bool, False),
+        if_knocked_out_by_action=node.read("if_knocked_out_by_action", bool, False),
         trigger_for=node.read("trigger_for", str, "this"),
         trigger_if_affiliation=node.read("trigger_if_affiliation", str, ""),
         trigger_by=node.read("trigger_by", str, "any"),
@@ -171,6 +173,8 @@ def parse_text(node: PackNode) -> Text:
     check_choice(node, "activated_in", text.activated_in, {"preparation", "attack"})
     check_choice(node, "shield_to", text.shield_to, {"", "own_characters", "own_bases"})
     check_replacements(node, text)
+    if text.if_knocked_out_by_action and text.trigger is not Trigger.LEAVES_SCENE:
+        raise node.fail_at("if_knocked_out_by_action", "it is for a leaves_scene text")
     if text.if_replaced and text.trigger is not Trigger.LEAVES_SCENE:
         raise node.fail_at("if_replaced", "if_replaced is for a leaves_scene text (4.4.1 C)")
     kind = text.ready_for.partition(":")[0]

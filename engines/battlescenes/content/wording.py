@@ -238,6 +238,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"{mood}.shield", who=who, amount=f"{step.amount:+d}")
     if op is Op.UNLOAD and step.to == "source_card":  # "descarregue este card"
         return say(f"{mood}.unload_self", card=noun(own_noun(card)))
+    if op is Op.FETCH_INTO_SCENE:
+        return say(f"{mood}.fetch_into_scene", card=_card_kind(step, scope), count=step.amount)
     if op is Op.LOOK_OPPONENT_HAND:
         return say(f"{mood}.look_opponent_hand", card=_card_kind(step, scope))
     if op is Op.ONLY_ACTION_THIS_TURN:
@@ -590,6 +592,8 @@ def _trigger(text: Text, scope: Scope) -> Message:
         return say("when.drew_by_action", power=action_power)
     if trigger is Trigger.LEAVES_SCENE and text.if_replaced:
         return say("when.replaced", who=this)
+    if trigger is Trigger.LEAVES_SCENE and text.if_knocked_out_by_action:
+        return say("when.knocked_out_by_action", who=this)
     return say(f"when.{trigger.value}", who=this, onto=noun(scope.this, "onto"))
 
 

@@ -229,6 +229,11 @@ class LookOpponentHand(Procedure):
 
 
 @dataclass(frozen=True)
+class FetchIntoScene(Procedure):
+    """A card (filters) from the deck, hand or resources put into the scene, loaded."""
+
+
+@dataclass(frozen=True)
 class Manual(Procedure):
     """A printed text the effect language cannot express, resolved by hand (8.A)."""
 
@@ -305,6 +310,7 @@ DECODERS: Mapping[Op, Callable[[Step], Procedure]] = {
     Op.EXTRA_ACTION: ExtraAction,
     Op.ONLY_ACTION_THIS_TURN: OnlyActionThisTurn,
     Op.LOOK_OPPONENT_HAND: LookOpponentHand,
+    Op.FETCH_INTO_SCENE: FetchIntoScene,
     Op.CHOOSE_REPLACEMENT: ChooseReplacement,
 }
 

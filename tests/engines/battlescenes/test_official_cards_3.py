@@ -629,3 +629,41 @@ def test_maria_hill_leads_a_shield_character() -> None:
     assert set(state.choice.options) - {"skip"} == {str(agente), str(sid(state, "maria_hill_v1"))}
     state, _ = act(state, 0, Choose(str(agente)))
     assert zones.in_scene(state, agente).stage == 1
+
+
+def test_bruce_banner_knocked_out_by_an_action_brings_hulk_loaded_with_up_to_four() -> None:
+    state = build(
+        Side(
+            deck=["protecao", "protecao"],
+            hand=["hulk_v3"],
+            resources=FILL[:5],
+            scene=[Placed("bruce_banner_v1", FILL[:1])],
+        ),
+        Side(scene=[Placed("abominavel_v1", FILL[:3])]),
+        active=1,
+        content=starter(),
+    )
+    bruce, hulk = sid(state, "bruce_banner_v1"), zone_id(state, 0, "hand", "hulk_v3")
+    state, _ = act(state, 1, UseAction(sid(state, "abominavel_v1"), "Soco Demolidor", str(bruce)))
+    assert bruce in state.players[0].prizes
+    assert state.choice is not None and state.choice.seat == 0  # you may search
+    state, _ = act(state, 0, Choose("yes"))
+    assert state.choice is not None and str(hulk) in state.choice.options
+    state, _ = act(state, 0, Choose(str(hulk)))
+    item = zones.in_scene(state, hulk)
+    # Five resources and the card the damage unloaded from Bruce: four loaded, two left.
+    assert item.controller == 0 and len(item.loaded) == 4 and len(state.players[0].resources) == 2
+
+
+def test_bruce_banner_knocked_out_otherwise_brings_nothing() -> None:
+    state = build(
+        Side(hand=["hulk_v3"], resources=FILL[:5], scene=[Placed("bruce_banner_v1", FILL[:1])]),
+        Side(scene=[Placed("umar_v1", FILL[:3])]),
+        active=1,
+        content=starter(),
+    )
+    bruce = sid(state, "bruce_banner_v1")
+    state, _ = act(state, 1, UseAction(sid(state, "umar_v1"), "Dimensão Negra"))
+    state, _ = act(state, 1, Choose(str(zones.in_scene(state, bruce).loaded[0])))
+    assert bruce in state.players[0].prizes  # unloaded, not damaged: no search offered
+    assert state.choice is None and len(state.players[0].hand) == 1
