@@ -281,6 +281,7 @@ _ACTION_FIELDS = {
     "up_to_targets",
     "bottom_self",
     "points_loaded",
+    "load_cost",
     "manual",
     "words",
 }
@@ -322,6 +323,7 @@ def _action(node: PackNode) -> ActionDef:
         up_to_targets=node.read("up_to_targets", bool, False),
         bottom_self=node.read("bottom_self", bool, False),
         points_loaded=node.read("points_loaded", bool, False),
+        load_cost=node.read("load_cost", int, 0),
         manual=node.read("manual", bool, False),
         words=read_words(node),
     )

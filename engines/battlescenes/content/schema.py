@@ -517,6 +517,9 @@ class ActionDef:
     # 4.8.4.2 with ``distribute``: as many points as the cards its user carries ("X pontos
     # de dano distribuídos … X é igual ao número de cards que ele estiver carregando": Gambit)
     points_loaded: bool = False
+    # E.2 "Carregue um card neste personagem": load this many cards of the resources onto
+    # the user (in its controller's loading order) as an additional cost (Lacerar V1)
+    load_cost: int = 0
     manual: bool = False
     words: tuple[tuple[str, str], ...] = ()  # (locale, our description) of a manual action
 

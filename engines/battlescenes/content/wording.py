@@ -686,7 +686,15 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
         body = say("targets_up_to", count=action.targets, effect=body)
     if action.bottom_self:  # E.2 "Coloque <este card> na base do deck de seu dono:"
         body = say("cost.bottom_self", card=noun(own_noun(card)), effect=body)
-    if action.unload_self:  # E.2 "Descarregue <este card>:" before the effect
+    if action.load_cost and action.unload_self:  # E.2, both (Lacerar V1)
+        body = say(
+            "cost.load_unload_self",
+            count=action.load_cost,
+            who=noun("user", "onto"),
+            card=noun(own_noun(card)),
+            effect=body,
+        )
+    elif action.unload_self:  # E.2 "Descarregue <este card>:" before the effect
         body = say("cost.unload_self", card=noun(own_noun(card)), effect=body)
     extra = [say("x.loaded")] if action.points_loaded else []
     return sentences([say("action", effect=body), *_x(action.steps), *extra])

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from engines.battlescenes.content.schema import ActionDef, ActionKind, CardType, Op, Step, Trigger
 from engines.battlescenes.effects import interpreter, other_zones, replacements, tree, triggers
-from engines.battlescenes.rules import restrictions
+from engines.battlescenes.rules import load_order, restrictions
 from engines.battlescenes.rules.state import InScene, Pending, Phase, State
 from engines.battlescenes.table import zones
 from engines.core import Dice, Event, IllegalActionError
@@ -65,6 +65,8 @@ def problems(state: State, seat: int, item: InScene, action: ActionDef) -> str |
     if action.discard_cost > len(payable_hand(state, seat, action)):
         return "pay_cost"  # E.2: additional costs must all be paid
     if action.unload_cost > len(item.loaded):
+        return "pay_cost"
+    if action.load_cost > len(state.players[seat].resources):
         return "pay_cost"
     fixed = action.cost is not None and action.cost != -1
     if fixed and item.stage < restrictions.cost(state, seat, item, action, action.cost or 0):
@@ -188,6 +190,22 @@ def target_problem(state: State, seat: int, action: ActionDef, card: int) -> str
     ):  # F.2.2: "não pode ser alvo da primeira ação com alvo" of an opponent each turn
         return "untargetable"
     return None
+
+
+def _load_cost(state: State, seat: int, base: int, count: int) -> State:
+    """E.2: ``count`` cards of the resources loaded onto the user, in its controller's
+    loading order (4.4.2.2 A.3); their loading texts resolve before the action's effect,
+    as an unload cost's do (9.1.2 d)."""
+    player = state.players[seat]
+    chosen = tuple(load_order.ordered(state, seat, player.resources, base)[:count])
+    player = replace(player, resources=tuple(c for c in player.resources if c not in chosen))
+    state = zones.set_player(state, seat, player)
+    item = zones.in_scene(state, base)
+    state = zones.set_in_scene(state, replace(item, loaded=(*item.loaded, *chosen)))
+    for card in chosen:
+        state = triggers.fire(state, Trigger.LOADED_FROM_RESOURCES, 1, card=card, base=base)
+        state = triggers.fire(state, Trigger.LOADED_ONTO_THIS, 1, card=card, base=base)
+    return state
 
 
 def _to_deck_bottom(state: State, base: int, card: int) -> State:
@@ -428,6 +446,9 @@ def use(
     if discards:  # E.2: discarded cards go to the resources (6.2 C.4) unless replaced (5.5)
         state, instead = replacements.discard(state, seat, discards)
         events.extend(instead)
+    # E.2 in printed order: "Carregue um card neste personagem, descarregue <este card>:"
+    if action.load_cost:  # E.2 "Carregue um card neste personagem" (from the resources)
+        state = _load_cost(state, seat, character, action.load_cost)
     if action.unload_self and source in item.loaded:  # E.2 "Descarregue <este card>:"
         unloads = (*unloads, source)
     if action.bottom_self and source in item.loaded:  # E.2 "… na base do deck de seu dono:"

@@ -667,3 +667,28 @@ def test_bruce_banner_knocked_out_otherwise_brings_nothing() -> None:
     state, _ = act(state, 1, Choose(str(zones.in_scene(state, bruce).loaded[0])))
     assert bruce in state.players[0].prizes  # unloaded, not damaged: no search offered
     assert state.choice is None and len(state.players[0].hand) == 1
+
+
+def test_lacerar_loads_a_resource_and_unloads_itself_to_deal_1_penetrating() -> None:
+    state = build(
+        Side(
+            resources=["protecao"],
+            scene=[Placed("dente_de_sabre_v1", ["lacerar", *FILL[:2]], stage=0)],
+        ),
+        Side(scene=[Placed("raio_negro_v2", FILL)]),
+        content=starter(),
+    )
+    dente, raio = sid(state, "dente_de_sabre_v1"), sid(state, "raio_negro_v2")
+    lacerar, protecao = zones.in_scene(state, dente).loaded[0], state.players[0].resources[0]
+    state, _ = act(state, 0, UseAction(dente, "Lacerar", str(raio)))
+    carried = zones.in_scene(state, dente).loaded
+    assert protecao in carried and lacerar not in carried and len(carried) == 3
+    assert state.players[0].resources == (lacerar,) and _loaded(state, raio) == 5
+    empty = build(
+        Side(scene=[Placed("dente_de_sabre_v1", ["lacerar", *FILL[:2]])]),
+        Side(scene=[Placed("raio_negro_v2", FILL)]),
+        content=starter(),
+    )
+    with pytest.raises(IllegalActionError) as err:  # nothing in the resources to load
+        act(empty, 0, UseAction(dente, "Lacerar", str(raio)))
+    assert err.value.key == "battlescenes.error.pay_cost"
