@@ -279,6 +279,10 @@ class Step:
     filter_name: str = ""  # only cards named this (a card's ``counts_as_name`` too, 7.x)
     # take_from_deck: "procure em seu deck ou recursos" — the resources' cards are offered too
     also_resources: bool = False
+    # permute: the other base's card must be an ability card of one of these powers ("A|B")
+    filter_card_power: str = ""
+    # permute: this card base gains Prontidão for the actions of the card it receives
+    ready_swapped: bool = False
 
     def __post_init__(self) -> None:
         # A step built from the stored text (``Step(op="draw")``) holds its member.

@@ -42,6 +42,8 @@ STEP_FIELDS = {
     "filter_name_contains",
     "filter_name",
     "also_resources",
+    "filter_card_power",
+    "ready_swapped",
 }
 
 
@@ -92,6 +94,8 @@ def parse_step(node: PackNode) -> Step:
         filter_name_contains=node.read("filter_name_contains", str, ""),
         filter_name=node.read("filter_name", str, ""),
         also_resources=node.read("also_resources", bool, False),
+        filter_card_power=node.read("filter_card_power", str, ""),
+        ready_swapped=node.read("ready_swapped", bool, False),
         op=_pack_op(node, op),  # checked after every other field is read, as before
     )
     check_trait(node, step)

@@ -238,6 +238,10 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"{mood}.shield", who=who, amount=f"{step.amount:+d}")
     if op is Op.UNLOAD and step.to == "source_card":  # "descarregue este card"
         return say(f"{mood}.unload_self", card=noun(own_noun(card)))
+    if op is Op.PERMUTE and step.filter_card_power:  # Treinador V1
+        powers = [power(p) for p in step.filter_card_power.split("|")]
+        key = "permute_ready" if step.ready_swapped else "permute_powers"
+        return say(f"{mood}.{key}", who=who, powers=_list(powers), this=noun(scope.this))
     if op is Op.FETCH_INTO_SCENE:
         return say(f"{mood}.fetch_into_scene", card=_card_kind(step, scope), count=step.amount)
     if op is Op.LOOK_OPPONENT_HAND:

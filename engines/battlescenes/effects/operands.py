@@ -244,13 +244,13 @@ def _counted(state: State, effect: Pending, spec: str) -> int:
             1
             for item in zones.characters(state, None)
             for card in item.loaded
-            if _ability_of(state, card, wanted)
+            if ability_of(state, card, wanted)
         )
         return -(-count // int(divisor)) if divisor else count  # rounded up
     return 0
 
 
-def _ability_of(state: State, card: int, power: str) -> bool:
+def ability_of(state: State, card: int, power: str) -> bool:
     """An ability card "de ◆": printed with that power (its icon) or its action's."""
     d = zones.defn(state, card)
     return d.type is CardType.ABILITY and (

@@ -109,6 +109,8 @@ class InScene:
     empowered: bool = False  # chosen for a Potencializar effect this turn
     # C.4 lifted this turn: one more action each, of the power named ("" any) (extra_action)
     extra_actions: tuple[str, ...] = ()
+    # Prontidão for the actions of these carried cards this turn (Treinador V1's permute)
+    ready_cards: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

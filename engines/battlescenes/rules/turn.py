@@ -370,6 +370,7 @@ def _cleanup(state: State) -> tuple[State, list[Event]]:
             empower=0,
             empowered=False,
             extra_actions=(),
+            ready_cards=(),
         )
         for s in state.scene
     )

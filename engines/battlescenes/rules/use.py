@@ -42,6 +42,7 @@ def problems(state: State, seat: int, item: InScene, action: ActionDef) -> str |
     """The first requirement (C.1–C.5, 7.1) the action fails, as an error key, or ``None``."""
     ready = (
         item.ready
+        or any(action in zones.defn(state, c).actions for c in item.ready_cards if c in item.loaded)
         or "prontidao" in zones.keywords(state, item.card)
         or any(
             _ready_for(t.ready_for, action, zones.action_kind(state, item, action).value)

@@ -692,3 +692,33 @@ def test_lacerar_loads_a_resource_and_unloads_itself_to_deal_1_penetrating() -> 
     with pytest.raises(IllegalActionError) as err:  # nothing in the resources to load
         act(empty, 0, UseAction(dente, "Lacerar", str(raio)))
     assert err.value.key == "battlescenes.error.pay_cost"
+
+
+def test_treinador_swaps_for_an_allys_ability_and_uses_it_the_turn_he_entered() -> None:
+    state = build(
+        Side(
+            scene=[
+                Placed("treinador_v1", FILL[:2], entered=3),
+                Placed("psylocke_v1", ["sabre", "protecao", *FILL[:1]]),
+            ]
+        ),
+        Side(scene=[Placed("capanga_do_rei_v2", FILL)]),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    treinador, psylocke = sid(state, "treinador_v1"), sid(state, "psylocke_v1")
+    mine = zones.in_scene(state, treinador).loaded[0]
+    sabre = zones.in_scene(state, psylocke).loaded[0]
+    state, _ = act(state, 0, Activate(treinador))
+    assert state.choice is not None and set(state.choice.options) == {str(psylocke), "skip"}
+    state, _ = act(state, 0, Choose(str(psylocke)))
+    # Only the Lâminas ability card is offered (not Proteção, nor the Excentricidade).
+    assert state.choice is not None
+    assert {o.split(">")[1] for o in state.choice.options} == {str(sabre)}
+    state, _ = act(state, 0, Choose(f"{mine}>{sabre}"))
+    assert sabre in zones.in_scene(state, treinador).loaded
+    assert mine in zones.in_scene(state, psylocke).loaded
+    state = replace(state, phase=Phase.ATTACK)
+    capanga = sid(state, "capanga_do_rei_v2")
+    state, _ = act(state, 0, UseAction(treinador, "Sabre", str(capanga)))  # Prontidão
+    assert zones.in_scene(state, capanga).damaged_this_turn

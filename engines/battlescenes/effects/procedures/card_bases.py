@@ -5,7 +5,14 @@ from __future__ import annotations
 
 from engines.battlescenes.content.schema import CardType, Trigger
 from engines.battlescenes.effects import replacements, tree, triggers
-from engines.battlescenes.effects.operands import DONE, SKIP, ask, matches, targets_of
+from engines.battlescenes.effects.operands import (
+    DONE,
+    SKIP,
+    ability_of,
+    ask,
+    matches,
+    targets_of,
+)
 from engines.battlescenes.effects.procedures.damage import knock_outs
 from engines.battlescenes.effects.steps import (
     BSHandlers,
@@ -276,8 +283,13 @@ def _permute(run: BSRun, state: State, proc: Permute) -> State:
     if mine.controller != theirs.controller:
         return state
     picked = [a for a in effect.answers if ">" in a]
+    wanted = step.filter_card_power.split("|") if step.filter_card_power else []
     if not picked:
-        options = [f"{a}>{b}" for a in mine.loaded for b in theirs.loaded]
+        # "um card de habilidade de ◆ ou ◆ que um outro personagem … estiver carregando"
+        theirs_ok = [
+            b for b in theirs.loaded if not wanted or any(ability_of(state, b, p) for p in wanted)
+        ]
+        options = [f"{a}>{b}" for a in mine.loaded for b in theirs_ok]
         if not options:
             return state
         return asks(run, ask(state, effect, seat, "battlescenes.choice.permute", options, False))
@@ -286,6 +298,9 @@ def _permute(run: BSRun, state: State, proc: Permute) -> State:
     for item in (mine, theirs):
         loaded = tuple(swap.get(c, c) for c in item.loaded)
         state = zones.set_in_scene(state, replace(item, loaded=loaded))
+    if step.ready_swapped:  # "ganha Prontidão – ações do card permutado"
+        mine = zones.in_scene(state, effect.this)
+        state = zones.set_in_scene(state, replace(mine, ready_cards=(*mine.ready_cards, b)))
     event = Event(
         "battlescenes.event.permuted",
         {"card": zones.title(state, a), "other": zones.title(state, b)},
