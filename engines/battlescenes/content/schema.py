@@ -194,6 +194,7 @@ class Op(enum.Enum):
     ONLY_ACTION_THIS_TURN = "only_action_this_turn"
     LOOK_OPPONENT_HAND = "look_opponent_hand"
     FETCH_INTO_SCENE = "fetch_into_scene"
+    LEND_ACTIONS = "lend_actions"
     CHOOSE_REPLACEMENT = "choose_replacement"  # 5.5: made by the engine, never by a pack
 
 
@@ -435,6 +436,8 @@ class Text:
     # "pode usar até duas ações de ◆ de nomes diferentes em cada turno" (Espiral V1): C.4
     # allows a second action in the turn when both are of this power, with different names
     two_actions_power: str = ""
+    # A.4c: any number of supports with this card's name may be in the scene
+    any_number: bool = False
     activated: bool = False  # 5.1: a player activates it in their Preparation phase
     activated_in: str = "preparation"  # or "attack" (7.2 Potencializar: the Attack step)
     ready_for: str = ""  # 7.2 "Prontidão – característica": all | power:X | kind:K | action:Name

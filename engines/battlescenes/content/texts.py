@@ -68,6 +68,7 @@ def parse_text(node: PackNode) -> Text:
             "untargetable_carrying",
             "untargetable_by_power",
             "counts_as_name",
+            "any_number",
             "two_actions_power",
             "activated",
             "activated_in",
@@ -130,6 +131,7 @@ def parse_text(node: PackNode) -> Text:
         untargetable_carrying=node.read("untargetable_carrying", str, ""),
         untargetable_by_power=node.read("untargetable_by_power", str, ""),
         counts_as_name=node.read("counts_as_name", str, ""),
+        any_number=node.read("any_number", bool, False),
         two_actions_power=node.read("two_actions_power", str, ""),
         activated=node.read("activated", bool, False),
         activated_in=node.read("activated_in", str, "preparation"),
@@ -190,6 +192,7 @@ def parse_text(node: PackNode) -> Text:
         or text.untargetable_carrying
         or text.untargetable_by_power
         or text.counts_as_name
+        or text.any_number
         or text.two_actions_power
         or text.modifiers
         or text.redirect

@@ -136,6 +136,13 @@ def _who(step: Step, scope: Scope, form: str) -> Message:
         return noun(scope.target, form)
     if step.to == "chosen_character" and step.other:
         return noun("another_character", form)
+    if step.to == "chosen_own_character" and step.filter_affiliation and step.filter_power:
+        return noun(
+            "own_character_of_power",
+            form,
+            affiliation=step.filter_affiliation,
+            power=power(step.filter_power),
+        )
     if step.to == "chosen_own_character" and step.filter_affiliation:  # Liderar – afiliação
         return noun("own_character_of", form, affiliation=step.filter_affiliation)
     if step.to == "chosen_own_character" and step.filter_power:
@@ -242,12 +249,16 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         powers = [power(p) for p in step.filter_card_power.split("|")]
         key = "permute_ready" if step.ready_swapped else "permute_powers"
         return say(f"{mood}.{key}", who=who, powers=_list(powers), this=noun(scope.this))
+    if op is Op.LEND_ACTIONS:
+        return say(f"{mood}.lend_actions", who=who, card=noun(own_noun(card)))
     if op is Op.FETCH_INTO_SCENE:
         return say(f"{mood}.fetch_into_scene", card=_card_kind(step, scope), count=step.amount)
     if op is Op.LOOK_OPPONENT_HAND:
         return say(f"{mood}.look_opponent_hand", card=_card_kind(step, scope))
     if op is Op.ONLY_ACTION_THIS_TURN:
         return say("step.only_action_this_turn", who=who)
+    if op is Op.EXTRA_ACTION and step.filter_name:  # "esta ação outra vez"
+        return say("step.extra_action_name", who=who, action=step.filter_name)
     if op is Op.EXTRA_ACTION:  # C.4 lifted once
         kind = "extra_action_power" if step.filter_power else "extra_action"
         power_name = power(step.filter_power) if step.filter_power else ""
@@ -468,6 +479,8 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
         out.append(say("static.two_actions_power", who=this, power=power(text.two_actions_power)))
     if text.untargetable_carrying:
         out.append(say("static.untargetable_carrying", name=text.untargetable_carrying))
+    if text.any_number:
+        out.append(say("static.any_number"))
     if text.counts_as_name:
         out.append(say("static.counts_as_name", name=text.counts_as_name))
     if text.shields_zero:

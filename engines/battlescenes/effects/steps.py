@@ -234,6 +234,11 @@ class FetchIntoScene(Procedure):
 
 
 @dataclass(frozen=True)
+class LendActions(Procedure):
+    """The chosen character may use this card's actions until the end of the turn."""
+
+
+@dataclass(frozen=True)
 class Manual(Procedure):
     """A printed text the effect language cannot express, resolved by hand (8.A)."""
 
@@ -311,6 +316,7 @@ DECODERS: Mapping[Op, Callable[[Step], Procedure]] = {
     Op.ONLY_ACTION_THIS_TURN: OnlyActionThisTurn,
     Op.LOOK_OPPONENT_HAND: LookOpponentHand,
     Op.FETCH_INTO_SCENE: FetchIntoScene,
+    Op.LEND_ACTIONS: LendActions,
     Op.CHOOSE_REPLACEMENT: ChooseReplacement,
 }
 

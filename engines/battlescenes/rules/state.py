@@ -266,6 +266,8 @@ class State:
     turn_rules: tuple[TurnRule, ...] = ()  # "até o final do turno" action rules (5.8 ex. 4)
     turn_generated: tuple[Generated, ...] = ()  # 5.7 B effects generated this turn
     turn_traits: tuple[TurnTrait, ...] = ()  # characteristics gained/lost this turn (8.B.2)
+    # (card base, card) — the card base may use the card's actions until the end of the turn
+    turn_lent: tuple[tuple[int, int], ...] = ()
     no_search_this_turn: bool = False  # "não podem procurar … até o final do turno" (5.7)
     activated_used: tuple[str, ...] = ()  # "uma vez por turno" activated texts used (5.1)
     capacitating: int = -1  # 6.2 C.1/C.2 chosen from a menu; the discard is picked next

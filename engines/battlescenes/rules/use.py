@@ -26,6 +26,9 @@ def available(state: State, item: InScene) -> list[tuple[int, ActionDef]]:
     for card in item.loaded:  # 7.2 Interligar: the carried card's action becomes usable
         if card not in granted and "interligar" in zones.defn(state, card).keywords:
             found.extend((card, a) for a in zones.defn(state, card).actions)
+    for base, card in state.turn_lent:  # lent this turn by a card still in the scene
+        if base == item.card and zones.find(state, card) is not None:
+            found.extend((card, a) for a in zones.defn(state, card).actions)
     return found
 
 
@@ -91,7 +94,7 @@ def _extra(item: InScene, action: ActionDef) -> int:
     """Which of the character's extra actions this turn (C.4 lifted by an effect) the action
     may use: the index of one of its power, or of any power; -1 for none."""
     for i, wanted in enumerate(item.extra_actions):
-        if wanted in ("", action.power):
+        if wanted in ("", action.power, f"name:{action.name}"):
             return i
     return -1
 

@@ -722,3 +722,41 @@ def test_treinador_swaps_for_an_allys_ability_and_uses_it_the_turn_he_entered() 
     capanga = sid(state, "capanga_do_rei_v2")
     state, _ = act(state, 0, UseAction(treinador, "Sabre", str(capanga)))  # Prontidão
     assert zones.in_scene(state, capanga).damaged_this_turn
+
+
+def test_veiculo_shield_v2_lends_its_cannon_which_may_be_used_again() -> None:
+    state = _versus(
+        [
+            Placed("veiculo_shield_v2", FILL[:2]),
+            Placed("agente_shield_v1", FILL[:2], stage=2),
+            Placed("psylocke_v1", FILL[:2]),
+        ],
+        [Placed("raio_negro_v2", FILL)],
+    )
+    agente, raio = sid(state, "agente_shield_v1"), sid(state, "raio_negro_v2")
+    with pytest.raises(IllegalActionError):  # not lent yet
+        act(state, 0, UseAction(agente, "Canhão de Repetição", str(raio)))
+    state, _ = act(state, 0, Activate(sid(state, "veiculo_shield_v2")))
+    assert state.choice is not None and set(state.choice.options) == {str(agente), "skip"}
+    state, _ = act(state, 0, Choose(str(agente)))
+    state, _ = act(state, 0, UseAction(agente, "Canhão de Repetição", str(raio)))
+    state, _ = act(state, 0, UseAction(agente, "Canhão de Repetição", str(raio)))
+    assert _loaded(state, raio) == 5  # 2 + 2 on Escudo 3
+    with pytest.raises(IllegalActionError) as err:  # its own action is another one
+        act(state, 0, UseAction(agente, "Ataque Armado", str(raio)))
+    assert err.value.key == "battlescenes.error.one_action"
+
+
+def test_several_veiculo_shield_v2_may_be_in_the_scene() -> None:
+    state = build(
+        Side(
+            hand=["veiculo_shield_v2"],
+            resources=FILL[:2],
+            scene=[Placed("veiculo_shield_v2", FILL[:2])],
+        ),
+        Side(),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "veiculo_shield_v2")))
+    assert len(state.scene) == 2

@@ -146,7 +146,9 @@ def _extra_action(run: BSRun, state: State, proc: ExtraAction) -> State:
     events = []
     for target in targets_of(state, effect, step):
         item = zones.in_scene(state, target)
-        more = (*item.extra_actions, step.filter_power)
+        # of a power, or of a name ("pode usar esta ação outra vez neste turno")
+        wanted = f"name:{step.filter_name}" if step.filter_name else step.filter_power
+        more = (*item.extra_actions, wanted)
         state = zones.set_in_scene(state, replace(item, extra_actions=more))
         params = {"card": zones.title(state, target)}
         events.append(Event("battlescenes.event.extra_action", params, rule="4.6.2 C.4"))

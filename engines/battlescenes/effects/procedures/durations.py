@@ -19,6 +19,7 @@ from engines.battlescenes.effects.steps import (
     ForbidActionThisTurn,
     ForbidSearchThisTurn,
     Generate,
+    LendActions,
     LoseTexts,
     Mark,
     OnlyActionThisTurn,
@@ -108,6 +109,20 @@ def _action_names(state: State, card: int) -> list[str]:
     cards = [card, *granted, *(c for c in linked if c not in granted)]
     names = [a.name for c in cards for a in zones.defn(state, c).actions]
     return list(dict.fromkeys(names))
+
+
+@HANDLERS.on(LendActions)
+def _lend_actions(run: BSRun, state: State, proc: LendActions) -> State:
+    """ "Aquele personagem pode usar a ação <deste suporte> até o final do turno" (Veículo de
+    Combate S.H.I.E.L.D. V2): the targets may use the actions printed on the effect's card
+    until the end of the turn (4.6.2 A, 5.7 A.2.1) while it stays in the scene."""
+    effect, step = run.ctx, proc.record
+    events = []
+    for target in targets_of(state, effect, step):
+        state = replace(state, turn_lent=(*state.turn_lent, (target, effect.source)))
+        params = {"card": zones.title(state, target), "source": zones.title(state, effect.source)}
+        events.append(Event("battlescenes.event.lent_actions", params, rule="4.6.2"))
+    return resolved(run, state, events)
 
 
 @HANDLERS.on(ForbidSearchThisTurn)
