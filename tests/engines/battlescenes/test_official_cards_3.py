@@ -16,9 +16,12 @@ from tests.engines.battlescenes.helpers import Placed, Side, act, build, sid, st
 FILL = ["excentricidade"] * 6
 
 
-def _versus(mine: list[Placed], theirs: list[Placed], **kwargs: object) -> State:
-    deck = ["protecao"] * 6
-    return build(Side(deck=deck, scene=mine), Side(scene=theirs), content=starter(), **kwargs)  # type: ignore[arg-type]
+def _versus(
+    mine: list[Placed], theirs: list[Placed], active: int = 0, scenario: str | None = None
+) -> State:
+    """An Attack step of ``active``: Ana's ``mine`` against Bruno's ``theirs``."""
+    mine_side, theirs_side = Side(deck=["protecao"] * 6, scene=mine), Side(scene=theirs)
+    return build(mine_side, theirs_side, active=active, scenario=scenario, content=starter())
 
 
 def _loaded(state: State, card: int) -> int:
