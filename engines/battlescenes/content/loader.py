@@ -277,6 +277,11 @@ _ACTION_FIELDS = {
     "unload_cost",
     "discard_type",
     "discard_affiliation",
+    "unload_self",
+    "up_to_targets",
+    "bottom_self",
+    "points_loaded",
+    "load_cost",
     "manual",
     "words",
 }
@@ -314,6 +319,11 @@ def _action(node: PackNode) -> ActionDef:
         unload_cost=node.read("unload_cost", int, 0),
         discard_type=node.read("discard_type", str, ""),
         discard_affiliation=node.read("discard_affiliation", str, ""),
+        unload_self=node.read("unload_self", bool, False),
+        up_to_targets=node.read("up_to_targets", bool, False),
+        bottom_self=node.read("bottom_self", bool, False),
+        points_loaded=node.read("points_loaded", bool, False),
+        load_cost=node.read("load_cost", int, 0),
         manual=node.read("manual", bool, False),
         words=read_words(node),
     )
@@ -324,7 +334,15 @@ def _action(node: PackNode) -> ActionDef:
         raise node.fail_at("manual", "an action with no steps or modes must say manual: true")
     if action.steps and action.modes:
         raise node.fail_at("modes", "an action has either steps or modes (4.6.2 B)")
-    if any(s.to == "target" for s in action.steps) and action.targets < 1:
+    if action.up_to_targets and (action.targets < 1 or action.modes or action.distribute):
+        raise node.fail_at("up_to_targets", "up to N different targets: N >= 1, no modes")
+    if action.points_loaded and not action.distribute:
+        raise node.fail_at("points_loaded", "points_loaded is for an action that distributes")
+    if (
+        any(s.to == "target" for s in action.steps)
+        and action.targets < 1
+        and not (action.points_loaded)
+    ):
         raise node.fail_at("targets", "steps refer to the target but the action has no targets")
     return action
 

@@ -190,6 +190,11 @@ class Op(enum.Enum):
     SURPRISE_LOAD = "surprise_load"
     TAKE_FROM_RESOURCES = "take_from_resources"
     MANUAL = "manual"
+    EXTRA_ACTION = "extra_action"
+    ONLY_ACTION_THIS_TURN = "only_action_this_turn"
+    LOOK_OPPONENT_HAND = "look_opponent_hand"
+    FETCH_INTO_SCENE = "fetch_into_scene"
+    LEND_ACTIONS = "lend_actions"
     CHOOSE_REPLACEMENT = "choose_replacement"  # 5.5: made by the engine, never by a pack
 
 
@@ -215,6 +220,7 @@ STEP_TO = frozenset(
         "scenario",  # to_resources: the scenario in the scene (Umar V1)
         "all_others",  # every card base in the scene but this one
         "opponent",  # mill: the opponent's deck ("do jogador alvo", the other player)
+        "source_card",  # unload: the card the effect is printed on ("descarregue este card")
     }
 )
 
@@ -264,6 +270,20 @@ class Step:
     # unload: every carried card passing the filters ("todos os cards de personagens": Hela)
     every: bool = False
     filter_alter_ego: str = ""  # only cards printed with this alter ego (Ultron-6 V1)
+    # "se o alvo for um suporte": done only when the effect's (first) target is a card of
+    # this type (checked when reached, like ``if_all_affiliation``: Arrancar Pedaço V1)
+    if_target_type: str = ""
+    # done only when the effect's target has this name (a scenario's enter effect: the
+    # scenario it replaced — Plano Magistral - Estratégia V1)
+    if_target_name: str = ""
+    filter_name_contains: str = ""  # only cards whose name holds this ("Plano Magistral")
+    filter_name: str = ""  # only cards named this (a card's ``counts_as_name`` too, 7.x)
+    # take_from_deck: "procure em seu deck ou recursos" — the resources' cards are offered too
+    also_resources: bool = False
+    # permute: the other base's card must be an ability card of one of these powers ("A|B")
+    filter_card_power: str = ""
+    # permute: this card base gains Prontidão for the actions of the card it receives
+    ready_swapped: bool = False
 
     def __post_init__(self) -> None:
         # A step built from the stored text (``Step(op="draw")``) holds its member.
@@ -301,6 +321,10 @@ class Modifier:
     # the target is the holder or a character sharing an affiliation with it (Barreira
     # Telecinética: "este personagem e/ou outros … que tenham uma afiliação em comum")
     if_shares_affiliation: bool = False
+    if_penetrating: bool = False  # only penetrating damage (Visão V1's Intangibilidade)
+    # only the damage of an action that has the damaged card among its targets ("por ações
+    # que tenham ele como alvo")
+    if_targeted: bool = False
 
 
 #: What an :class:`ActionRule` does (4.6.2 D, E.1, F.2).
@@ -330,6 +354,8 @@ class ActionRule:
     if_name: str = ""
     if_stage_at_most: int = -1  # the user's stage of capacitation is at most this
     if_stage_at_least: int = -1  # … at least this ("a não ser que esteja no estágio 0")
+    if_user_alignment: str = ""  # only actions used by a character of this alignment
+    unless_name: str = ""  # every action but the one with this name (Mesmero V1's Hipnose)
 
 
 #: 8.B.1 / 8.B.2: what a characteristic change may concern, and which cards it reaches.
@@ -394,6 +420,24 @@ class Text:
     # action_used: only an action of this type (``unforeseen``: "uma ação Imprevista", an
     # action of both types included — Homem-Formiga V1)
     if_action_kind: str = ""
+    # a shield bonus of +1 per character of this alignment its controller controls
+    # ("Escudo +1 para cada herói que você controla": J. J. Jameson V1)
+    shield_per_alignment: str = ""
+    # "o Escudo de todos os personagens em cena torna-se 0" and every effect changing it is
+    # worth +0, while this text works (Portal para o Microverso V1)
+    shields_zero: bool = False
+    # "se algum personagem estiver carregando um card de habilidade chamado N, aquele
+    # personagem não pode ser alvo de ações" (Invocar o Relâmpago V1): the name N
+    untargetable_carrying: str = ""
+    untargetable_by_power: str = ""  # the holder is no target of actions of this power
+    # "enquanto estiver em seu deck ou recursos, este card também conta como se fosse um card
+    # de personagem chamado N" (Maria Hill V1): the name N, for ``filter_name``
+    counts_as_name: str = ""
+    # "pode usar até duas ações de ◆ de nomes diferentes em cada turno" (Espiral V1): C.4
+    # allows a second action in the turn when both are of this power, with different names
+    two_actions_power: str = ""
+    # A.4c: any number of supports with this card's name may be in the scene
+    any_number: bool = False
     activated: bool = False  # 5.1: a player activates it in their Preparation phase
     activated_in: str = "preparation"  # or "attack" (7.2 Potencializar: the Attack step)
     ready_for: str = ""  # 7.2 "Prontidão – característica": all | power:X | kind:K | action:Name
@@ -425,6 +469,11 @@ class Text:
     # 5.7 B "[Efeito Gerado]": not a permanent text; a ``generate`` step of the same card names
     # it and makes it work until the end of the turn, about the target of that action.
     generated: str = ""
+    # leaves_scene of a scenario: only when a new scenario replaced it (4.4.1 C); the player
+    # who put the new one into the scene decides this effect (its controller: À Espreita V1)
+    if_replaced: bool = False
+    # leaves_scene: only when knocked out (to the prizes) by an action's damage (Bruce Banner)
+    if_knocked_out_by_action: bool = False
     manual: bool = False
     words: tuple[tuple[str, str], ...] = ()  # (locale, our description) of a manual text
 
@@ -465,6 +514,19 @@ class ActionDef:
     # E.2 "Descarte um card de personagem com a afiliação A": what the discarded cards must be
     discard_type: str = ""
     discard_affiliation: str = ""
+    # E.2 "Descarregue <este card>: …": unloading the card the action is printed on (an
+    # ability card the user carries) is an additional cost (Granada de Mão V1)
+    unload_self: bool = False
+    # F: "até N alvos diferentes" — ``targets`` is the most, at least one (Disparo Sequencial)
+    up_to_targets: bool = False
+    # E.2 "Coloque <este card> na base do deck de seu dono: …" (Rompante de Precisão V1)
+    bottom_self: bool = False
+    # 4.8.4.2 with ``distribute``: as many points as the cards its user carries ("X pontos
+    # de dano distribuídos … X é igual ao número de cards que ele estiver carregando": Gambit)
+    points_loaded: bool = False
+    # E.2 "Carregue um card neste personagem": load this many cards of the resources onto
+    # the user (in its controller's loading order) as an additional cost (Lacerar V1)
+    load_cost: int = 0
     manual: bool = False
     words: tuple[tuple[str, str], ...] = ()  # (locale, our description) of a manual action
 

@@ -30,6 +30,8 @@ _FIELDS = {
     "if_name",
     "if_stage_at_most",
     "if_stage_at_least",
+    "if_user_alignment",
+    "unless_name",
 }
 
 
@@ -47,6 +49,8 @@ def action_rule(node: PackNode) -> ActionRule:
         if_name=node.read("if_name", str, ""),
         if_stage_at_most=node.read("if_stage_at_most", int, -1),
         if_stage_at_least=node.read("if_stage_at_least", int, -1),
+        if_user_alignment=node.read("if_user_alignment", str, ""),
+        unless_name=node.read("unless_name", str, ""),
     )
     allowed = {
         "effect": (rule.effect, ACTION_RULE_EFFECTS),
@@ -82,6 +86,8 @@ def modifier(node: PackNode) -> Modifier:
             "if_other_affiliation",
             "if_source_is_holder",
             "if_shares_affiliation",
+            "if_penetrating",
+            "if_targeted",
         },
         {"op", "value"},
     )
@@ -104,6 +110,8 @@ def modifier(node: PackNode) -> Modifier:
         if_other_affiliation=node.read("if_other_affiliation", str, ""),
         if_source_is_holder=node.read("if_source_is_holder", bool, False),
         if_shares_affiliation=node.read("if_shares_affiliation", bool, False),
+        if_penetrating=node.read("if_penetrating", bool, False),
+        if_targeted=node.read("if_targeted", bool, False),
     )
     _check(node, "op", mod.op, {"add", "mul", "div", "fixed"})
     _check(

@@ -37,6 +37,13 @@ STEP_FIELDS = {
     "filter_since_start_of_turn",
     "every",
     "filter_alter_ego",
+    "if_target_type",
+    "if_target_name",
+    "filter_name_contains",
+    "filter_name",
+    "also_resources",
+    "filter_card_power",
+    "ready_swapped",
 }
 
 
@@ -82,6 +89,13 @@ def parse_step(node: PackNode) -> Step:
         filter_since_start_of_turn=node.read("filter_since_start_of_turn", bool, False),
         every=node.read("every", bool, False),
         filter_alter_ego=node.read("filter_alter_ego", str, ""),
+        if_target_type=node.read("if_target_type", str, ""),
+        if_target_name=node.read("if_target_name", str, ""),
+        filter_name_contains=node.read("filter_name_contains", str, ""),
+        filter_name=node.read("filter_name", str, ""),
+        also_resources=node.read("also_resources", bool, False),
+        filter_card_power=node.read("filter_card_power", str, ""),
+        ready_swapped=node.read("ready_swapped", bool, False),
         op=_pack_op(node, op),  # checked after every other field is read, as before
     )
     check_trait(node, step)
@@ -91,16 +105,19 @@ def parse_step(node: PackNode) -> Step:
             "to", "distributed is for a damage step (not optional) of at least 1 point (4.8.4.2)"
         )
     if step.plus and not (
-        step.plus in ("x", "loaded", "countdown")
-        or step.plus.startswith(("opponent_prizes:", "own_characters:"))
-        or re.fullmatch(r"first_action:\d+", step.plus)
+        step.plus in ("x", "loaded", "countdown", "-target_stage")
+        or step.plus.startswith(("opponent_prizes:", "own_characters:", "own_power:"))
+        or re.fullmatch(r"(first_action|own_turn):\d+", step.plus)
+        or re.fullmatch(r"carried_abilities:\w+(/\d+)?", step.plus)
     ):
         raise node.fail_at(
             "plus",
-            "plus is x, loaded, countdown, opponent_prizes:<affiliation>,"
-            " own_characters:<affiliation> or first_action:<n>",
+            "plus is x, loaded, countdown, -target_stage, opponent_prizes:<affiliation>,"
+            " own_characters:<affiliation>, own_power:<power>,"
+            " carried_abilities:<power>[/<n>], own_turn:<n> or first_action:<n>",
         )
     check_choice(node, "source", step.source, {"", "target", "chosen", "marked"})
+    check_choice(node, "if_target_type", step.if_target_type, {"", "character", "support"})
     if step.op == Op.GENERATE and not step.text:
         raise node.fail_at("text", "a generate step names its generated text (5.7 B)")
     if step.op == Op.MANUAL and not step.text:

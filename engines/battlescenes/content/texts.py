@@ -63,6 +63,13 @@ def parse_text(node: PackNode) -> Text:
             "if_action_cost",
             "if_no_action",
             "if_action_kind",
+            "shield_per_alignment",
+            "shields_zero",
+            "untargetable_carrying",
+            "untargetable_by_power",
+            "counts_as_name",
+            "any_number",
+            "two_actions_power",
             "activated",
             "activated_in",
             "ready_for",
@@ -83,6 +90,8 @@ def parse_text(node: PackNode) -> Text:
             "whose_turn",
             "action_power",
             "generated",
+            "if_replaced",
+            "if_knocked_out_by_action",
             "trigger_for",
             "trigger_if_affiliation",
             "trigger_by",
@@ -117,6 +126,13 @@ def parse_text(node: PackNode) -> Text:
         if_action_cost=node.read("if_action_cost", int, -1),
         if_no_action=node.read("if_no_action", bool, False),
         if_action_kind=node.read("if_action_kind", str, ""),
+        shield_per_alignment=node.read("shield_per_alignment", str, ""),
+        shields_zero=node.read("shields_zero", bool, False),
+        untargetable_carrying=node.read("untargetable_carrying", str, ""),
+        untargetable_by_power=node.read("untargetable_by_power", str, ""),
+        counts_as_name=node.read("counts_as_name", str, ""),
+        any_number=node.read("any_number", bool, False),
+        two_actions_power=node.read("two_actions_power", str, ""),
         activated=node.read("activated", bool, False),
         activated_in=node.read("activated_in", str, "preparation"),
         ready_for=node.read("ready_for", str, ""),
@@ -137,6 +153,8 @@ def parse_text(node: PackNode) -> Text:
         whose_turn=node.read("whose_turn", str, "own"),
         action_power=node.read("action_power", str, ""),
         generated=node.read("generated", str, ""),
+        if_replaced=node.read("if_replaced", bool, False),
+        if_knocked_out_by_action=node.read("if_knocked_out_by_action", bool, False),
         trigger_for=node.read("trigger_for", str, "this"),
         trigger_if_affiliation=node.read("trigger_if_affiliation", str, ""),
         trigger_by=node.read("trigger_by", str, "any"),
@@ -155,8 +173,12 @@ def parse_text(node: PackNode) -> Text:
     if text.from_zone and (text.trigger is None or not text.steps):
         raise node.fail_at("from_zone", "a text working from another zone is a trigger (5.2.1)")
     check_choice(node, "activated_in", text.activated_in, {"preparation", "attack"})
-    check_choice(node, "shield_to", text.shield_to, {"", "own_characters"})
+    check_choice(node, "shield_to", text.shield_to, {"", "own_characters", "own_bases"})
     check_replacements(node, text)
+    if text.if_knocked_out_by_action and text.trigger is not Trigger.LEAVES_SCENE:
+        raise node.fail_at("if_knocked_out_by_action", "it is for a leaves_scene text")
+    if text.if_replaced and text.trigger is not Trigger.LEAVES_SCENE:
+        raise node.fail_at("if_replaced", "if_replaced is for a leaves_scene text (4.4.1 C)")
     kind = text.ready_for.partition(":")[0]
     if text.ready_for and kind not in ("all", "power", "kind", "action"):
         raise node.fail_at("ready_for", "ready_for is all, power:X, kind:K or action:Name (7.2)")
@@ -165,6 +187,13 @@ def parse_text(node: PackNode) -> Text:
         or text.shield_set >= 0
         or text.shield_bonus
         or text.shield_per_loaded
+        or text.shield_per_alignment
+        or text.shields_zero
+        or text.untargetable_carrying
+        or text.untargetable_by_power
+        or text.counts_as_name
+        or text.any_number
+        or text.two_actions_power
         or text.modifiers
         or text.redirect
         or text.redirect_marked

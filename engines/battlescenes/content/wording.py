@@ -136,8 +136,19 @@ def _who(step: Step, scope: Scope, form: str) -> Message:
         return noun(scope.target, form)
     if step.to == "chosen_character" and step.other:
         return noun("another_character", form)
+    if step.to == "chosen_own_character" and step.filter_affiliation and step.filter_power:
+        return noun(
+            "own_character_of_power",
+            form,
+            affiliation=step.filter_affiliation,
+            power=power(step.filter_power),
+        )
+    if step.to == "chosen_own_character" and step.filter_affiliation:  # Liderar – afiliação
+        return noun("own_character_of", form, affiliation=step.filter_affiliation)
     if step.to == "chosen_own_character" and step.filter_power:
         return noun("own_character_power", form, power=power(step.filter_power))
+    if step.to == "chosen_base" and step.filter_type == "support":  # "um suporte"
+        return noun("support", form)
     if step.to == "chosen_base" and step.filter_lacks_power:
         return noun("base_lacking", form, power=power(step.filter_lacks_power))
     if step.to.startswith("chosen_"):
@@ -152,6 +163,10 @@ def _card_kind(step: Step, scope: Scope) -> Message:
         return say("card.with_affiliation", card=kind, affiliation=step.filter_affiliation)
     if step.filter_alter_ego:
         return say("card.with_alter_ego", card=kind, alter_ego=step.filter_alter_ego)
+    if step.filter_name:
+        return say("card.named", card=kind, name=step.filter_name)
+    if step.filter_name_contains:
+        return say("card.with_name_part", card=kind, name=step.filter_name_contains)
     if step.from_power_of:
         return say("card.with_power_of", card=kind, who=noun(scope.this))
     if step.filter_power:
@@ -161,7 +176,9 @@ def _card_kind(step: Step, scope: Scope) -> Message:
 
 def _damage(step: Step) -> Message:
     count: int | str = step.amount
-    if step.plus:
+    if step.plus.startswith("-"):  # "3-X" (Arremetida Veloz V1)
+        count = f"{step.amount}-X"
+    elif step.plus:
         count = f"{step.amount}+X" if step.amount else "X"
     return say("damage_penetrating" if step.penetrating else "damage", count=count)
 
@@ -217,16 +234,45 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
     who = _who(step, scope, "base")
     if op is Op.DAMAGE:
         return _damage_step(step, scope)
+    if op is Op.DRAW and step.to == "opponent":  # "that player's opponent draws" (À Espreita)
+        replaced = scope.text is not None and scope.text.if_replaced
+        return say(f"{mood}.draw_{'replacer_' if replaced else ''}opponent", count=step.amount)
     if op in _SIMPLE:
         return say(f"{mood}.{op.value}", count=step.amount)
     if op in (Op.INCAPACITATE, Op.CAPACITATE, Op.SHIELD_SET, Op.RETURN_TO_HAND):
         return say(f"{mood}.{op.value}", who=who, count=step.amount)
     if op is Op.SHIELD:
         return say(f"{mood}.shield", who=who, amount=f"{step.amount:+d}")
+    if op is Op.UNLOAD and step.to == "source_card":  # "descarregue este card"
+        return say(f"{mood}.unload_self", card=noun(own_noun(card)))
+    if op is Op.PERMUTE and step.filter_card_power:  # Treinador V1
+        powers = [power(p) for p in step.filter_card_power.split("|")]
+        key = "permute_ready" if step.ready_swapped else "permute_powers"
+        return say(f"{mood}.{key}", who=who, powers=_list(powers), this=noun(scope.this))
+    if op is Op.LEND_ACTIONS:
+        return say(f"{mood}.lend_actions", who=who, card=noun(own_noun(card)))
+    if op is Op.FETCH_INTO_SCENE:
+        return say(f"{mood}.fetch_into_scene", card=_card_kind(step, scope), count=step.amount)
+    if op is Op.LOOK_OPPONENT_HAND:
+        return say(f"{mood}.look_opponent_hand", card=_card_kind(step, scope))
+    if op is Op.ONLY_ACTION_THIS_TURN:
+        return say("step.only_action_this_turn", who=who)
+    if op is Op.EXTRA_ACTION and step.filter_name:  # "esta ação outra vez"
+        return say("step.extra_action_name", who=who, action=step.filter_name)
+    if op is Op.EXTRA_ACTION:  # C.4 lifted once
+        kind = "extra_action_power" if step.filter_power else "extra_action"
+        power_name = power(step.filter_power) if step.filter_power else ""
+        return say(f"step.{kind}", who=who, power=power_name)
     if op is Op.UNLOAD:
         return say(f"{mood}.unload", who=who, to=_who(step, scope, "to"), count=step.amount)
     if op is Op.LOAD_RESOURCES:
         return say(f"{mood}.load_resources", onto=_who(step, scope, "onto"), count=step.amount)
+    if op is Op.DISCARD_FROM_HAND and step.to == "opponent":  # they pick which
+        return say("step.opponent_discards", card=_card_kind(step, scope))
+    if op is Op.TAKE_FROM_DECK and (step.also_resources or step.amount > 1):
+        where = "deck_resources" if step.also_resources else "deck"
+        key = f"step.take_many_{where}"
+        return say(key, card=_card_kind(step, scope), count=max(1, step.amount))
     if op in (Op.TAKE_FROM_DECK, Op.DISCARD_FROM_HAND, Op.TAKE_FROM_RESOURCES):
         return say(f"{mood}.{op.value}", card=_card_kind(step, scope))
     if op is Op.LOAD_FROM_RESOURCES:
@@ -263,6 +309,10 @@ def steps_clause(steps: Sequence[Step], scope: Scope) -> Any:
         clause: Any = _step(step, scope, scope.card)
         if step.if_damaged:
             clause = say("if.damaged", then=clause)
+        if step.if_target_type:  # "se o alvo for um suporte"
+            clause = say(f"if.target_type.{step.if_target_type}", then=clause)
+        if step.if_target_name:  # "se um cenário chamado N estava em cena"
+            clause = say("if.replaced_name", name=step.if_target_name, then=clause)
         if step.if_all_affiliation:
             clause = say(
                 "if.all_affiliation", affiliation=either(step.if_all_affiliation), then=clause
@@ -287,7 +337,26 @@ def _x(steps: Iterable[Step]) -> list[Message]:
             found.append(say("x.loaded"))
         elif step.plus == "x":
             found.append(say("x.chosen"))
+        else:
+            found.extend(_x_counted(step.plus))
     return found
+
+
+def _x_counted(spec: str) -> list[Message]:
+    """What the X of ``operands._counted`` is (the official decks' cards)."""
+    kind, _sep, value = spec.partition(":")
+    if kind == "own_power":
+        return [say("x.own_power", power=power(value))]
+    if kind == "own_turn":
+        return [say("x.own_turn", count=int(value))]
+    if kind == "-target_stage":
+        return [say("x.target_stage")]
+    if kind == "carried_abilities":
+        wanted, _slash, divisor = value.partition("/")
+        if divisor:
+            return [say("x.carried_abilities_div", power=power(wanted), count=int(divisor))]
+        return [say("x.carried_abilities", power=power(wanted))]
+    return []
 
 
 # --- damage modifiers and other static effects -------------------------------------------
@@ -325,6 +394,10 @@ def _modifier(mod: Modifier, scope: Scope) -> Message:
         conditions.append(say("mod.if.action"))
     if mod.if_not_action:
         conditions.append(say("mod.if.not_action"))
+    if mod.if_targeted:
+        conditions.append(say("mod.if.targeted"))
+    if mod.if_penetrating:
+        conditions.append(say("mod.if.penetrating"))
     if mod.if_opponent_preparation:
         conditions.append(say("mod.if.opponent_preparation"))
     change = {
@@ -356,23 +429,65 @@ def _rule(rule: ActionRule, scope: Scope) -> Message:
             action=rule.if_name,
             stage=rule.if_stage_at_least,
         )
+    if rule.effect == "must_target" and rule.whose == "opponent" and not _filtered(rule):
+        # F.2.1: "… deve escolher este personagem como um dos alvos" (J. J. Jameson V1)
+        if rule.if_user_alignment:
+            alignment = Message(f"battlescenes.alignment.{rule.if_user_alignment}")
+            return say("rule.must_target_alignment", who=noun(scope.this), alignment=alignment)
+        return say("rule.must_target", who=noun(scope.this))
+    if rule.effect == "only_targeting" and rule.whose == "marked" and not _filtered(rule):
+        # F.2.3 for the chosen character: only actions with the holder as a target
+        return say("rule.only_targeting_marked", who=noun(scope.this))
     if rule.effect == "unique" and rule.whose in ("marked", "this"):
         # Ação Única given: no action of the same name twice in a turn (7.1).
         return say("rule.unique", who=noun(scope.this if rule.whose == "this" else "marked"))
     return untold(f"action_rules {rule.effect}")
 
 
+def _filtered(rule: ActionRule) -> bool:
+    """Whether a rule has filters on the action besides the user's alignment."""
+    return bool(
+        rule.if_power
+        or rule.if_kind
+        or rule.if_damage
+        or rule.if_name
+        or rule.unless_name
+        or rule.if_stage_at_most >= 0
+        or rule.if_stage_at_least >= 0
+    )
+
+
 def _statics(text: Text, scope: Scope) -> list[Message]:
     """The static effects of a text, a sentence each."""
     this = noun(scope.this)
     out: list[Message] = []
-    if text.shield_bonus and text.shield_to == "own_characters":
+    if text.shield_bonus and text.shield_to == "own_bases":  # characters and supports
+        key = "static.shield_own_bases" + ("_affiliation" if text.shield_if_affiliation else "")
+        out.append(say(key, count=text.shield_bonus, affiliation=text.shield_if_affiliation))
+    elif text.shield_bonus and text.shield_to == "own_characters":
         key = "static.shield_own_affiliation" if text.shield_if_affiliation else "static.shield_own"
         out.append(say(key, count=text.shield_bonus, affiliation=text.shield_if_affiliation))
     elif text.shield_bonus:
         out.append(say("static.shield_bonus", who=this, amount=f"{text.shield_bonus:+d}"))
     if text.shield_per_loaded:
         out.append(say("static.shield_per_loaded", who=this))
+    if text.untargetable_by_power:
+        out.append(
+            say("static.untargetable_by_power", who=this, power=power(text.untargetable_by_power))
+        )
+    if text.two_actions_power:
+        out.append(say("static.two_actions_power", who=this, power=power(text.two_actions_power)))
+    if text.untargetable_carrying:
+        out.append(say("static.untargetable_carrying", name=text.untargetable_carrying))
+    if text.any_number:
+        out.append(say("static.any_number"))
+    if text.counts_as_name:
+        out.append(say("static.counts_as_name", name=text.counts_as_name))
+    if text.shields_zero:
+        out.append(say("static.shields_zero"))
+    if text.shield_per_alignment:
+        alignment = Message(f"battlescenes.alignment.{text.shield_per_alignment}")
+        out.append(say("static.shield_per_alignment", who=this, alignment=alignment))
     if text.shield_set >= 0:
         out.append(say("static.shield_set", who=this, count=text.shield_set))
     out.extend(_modifier(m, scope) for m in text.modifiers)
@@ -492,6 +607,10 @@ def _trigger(text: Text, scope: Scope) -> Message:
     if trigger is Trigger.DREW_BY_ACTION:
         action_power = power(text.action_power) if text.action_power else ""
         return say("when.drew_by_action", power=action_power)
+    if trigger is Trigger.LEAVES_SCENE and text.if_replaced:
+        return say("when.replaced", who=this)
+    if trigger is Trigger.LEAVES_SCENE and text.if_knocked_out_by_action:
+        return say("when.knocked_out_by_action", who=this)
     return say(f"when.{trigger.value}", who=this, onto=noun(scope.this, "onto"))
 
 
@@ -572,14 +691,30 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
             body = say("or", a=body, b=option)
     elif action.distribute:
         step = action.steps[0]
-        damage = say("damage_penetrating" if step.penetrating else "damage", count=action.targets)
+        points: int | str = "X" if action.points_loaded else action.targets
+        damage = say("damage_penetrating" if step.penetrating else "damage", count=points)
         body = say("step.damage_split_any", damage=damage)
     else:
         body = steps_clause(action.steps, scope)
     keywords = [keyword_label(card, k, action.steps) for k in action.keywords]
     if keywords:
         body = say("keywords_then", keywords=_list(keywords), effect=body)
-    return sentences([say("action", effect=body), *_x(action.steps)])
+    if action.up_to_targets:  # F: "até N alvos diferentes"
+        body = say("targets_up_to", count=action.targets, effect=body)
+    if action.bottom_self:  # E.2 "Coloque <este card> na base do deck de seu dono:"
+        body = say("cost.bottom_self", card=noun(own_noun(card)), effect=body)
+    if action.load_cost and action.unload_self:  # E.2, both (Lacerar V1)
+        body = say(
+            "cost.load_unload_self",
+            count=action.load_cost,
+            who=noun("user", "onto"),
+            card=noun(own_noun(card)),
+            effect=body,
+        )
+    elif action.unload_self:  # E.2 "Descarregue <este card>:" before the effect
+        body = say("cost.unload_self", card=noun(own_noun(card)), effect=body)
+    extra = [say("x.loaded")] if action.points_loaded else []
+    return sentences([say("action", effect=body), *_x(action.steps), *extra])
 
 
 def _list(items: Sequence[Any]) -> Message:

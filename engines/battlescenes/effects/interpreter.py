@@ -129,8 +129,8 @@ def _step(state: State, effect: Pending, step: Step, dice: Dice) -> tuple[State,
             return ask(state, effect, effect.controller, prompt, pool, False), [], False
     if step.to in CHOSEN and not effect.answers:
         pool = [str(c) for c in chosen_pool(state, effect, step)]
-        if not pool:
-            return state, [], True  # 8.C: as much as possible, here nothing
+        if not pool:  # 8.C: as much as possible, here nothing — so not done ("se o fizer")
+            return tree.put(state, replace(effect, declined=True)), [], True
         prompt = "battlescenes.choice.character"
         return ask(state, effect, effect.controller, prompt, pool, step.optional), [], False
     if step.to in CHOSEN and effect.answers[0] == SKIP:

@@ -30,6 +30,8 @@ ASKS_ITSELF = (
     Op.MANUAL,
     Op.DISCARD_FROM_HAND,
     Op.TAKE_FROM_RESOURCES,
+    Op.LOOK_OPPONENT_HAND,
+    Op.FETCH_INTO_SCENE,
 )
 
 
@@ -95,7 +97,20 @@ def unmet(state: State, effect: Pending, step: Step) -> bool:
         others = [c for c in zones.characters(state, effect.controller) if c.card != effect.this]
         if not any(step.if_other_affiliation in zones.affiliations(state, c) for c in others):
             return True
+    if _target_differs(state, effect, step):
+        return True
     return step.op == Op.MILL and step.amount + plus(state, effect, step) <= 0
+
+
+def _target_differs(state: State, effect: Pending, step: Step) -> bool:
+    """A condition on the effect's (first) target fails: "se o alvo for um suporte"
+    (``if_target_type``, its type wherever it is now) or "se um cenário chamado N estava em
+    cena" (``if_target_name``: a scenario's enter effect targets the one it replaced)."""
+    first = effect.targets[0] if effect.targets else -1
+    d = zones.defn(state, first) if first >= 0 else None
+    if step.if_target_type and (d is None or d.type.value != step.if_target_type):
+        return True
+    return bool(step.if_target_name) and (d is None or d.name != step.if_target_name)
 
 
 def chosen_pool(state: State, effect: Pending, step: Step) -> list[int]:
@@ -148,12 +163,27 @@ def matches(state: State, card: int, step: Step, powers: tuple[str, ...] = ()) -
         return False
     if step.filter_alter_ego and d.alter_ego != step.filter_alter_ego:
         return False
+    if step.filter_name_contains and step.filter_name_contains not in d.name:
+        return False
+    if step.filter_name and step.filter_name not in _names_outside(state, card):
+        return False
     if step.filter_lacks_power and d.type is CardType.CHARACTER:  # "que não tenha ◆"
         index = zones.find(state, card)
         have = zones.powers(state, state.scene[index]) if index is not None else d.powers
         if step.filter_lacks_power in have:
             return False
     return not powers or bool(set(powers) & set(d.powers))
+
+
+def _names_outside(state: State, card: int) -> set[str]:
+    """A card's names where a search looks: printed, and in its owner's deck or resources
+    the name a ``counts_as_name`` text gives it (Maria Hill V1)."""
+    d = zones.defn(state, card)
+    player = state.players[zones.owner(state, card)]
+    names = {d.name}
+    if card in player.deck or card in player.resources:
+        names |= {t.counts_as_name for t in d.texts if t.counts_as_name}
+    return names
 
 
 def shuffle(state: State, seat: int, dice: Dice) -> State:
@@ -190,7 +220,42 @@ def plus(state: State, effect: Pending, step: Step) -> int:
         affiliation = step.plus.split(":", 1)[1]
         mine = zones.characters(state, effect.controller)
         return sum(1 for c in mine if affiliation in zones.affiliations(state, c))
+    return _counted(state, effect, step.plus)
+
+
+def _counted(state: State, effect: Pending, spec: str) -> int:
+    """The X of the printed cards of the official decks (5.7 A.1): ``own_power:<p>`` — the
+    characters with that power its controller controls (Bombardeio Elástico V1);
+    ``-target_stage`` — minus the target's stage of capacitation ("3-X", Arremetida Veloz
+    V1); ``carried_abilities:<p>[/<n>]`` — the ability cards of that power carried by every
+    character in the scene, divided by n rounded up (Dreno de Força V1)."""
+    kind, _sep, value = spec.partition(":")
+    if kind == "own_turn":  # "+N se esta ação for usada durante seu turno" (Golpe Treinado)
+        return int(value) if state.active == effect.controller else 0
+    if kind == "own_power":
+        mine = zones.characters(state, effect.controller)
+        return sum(1 for c in mine if value in zones.powers(state, c))
+    if kind == "-target_stage":
+        found = [t for t in effect.targets if zones.find(state, t) is not None]
+        return -zones.in_scene(state, found[0]).stage if found else 0
+    if kind == "carried_abilities":
+        wanted, _slash, divisor = value.partition("/")
+        count = sum(
+            1
+            for item in zones.characters(state, None)
+            for card in item.loaded
+            if ability_of(state, card, wanted)
+        )
+        return -(-count // int(divisor)) if divisor else count  # rounded up
     return 0
+
+
+def ability_of(state: State, card: int, power: str) -> bool:
+    """An ability card "de ◆": printed with that power (its icon) or its action's."""
+    d = zones.defn(state, card)
+    return d.type is CardType.ABILITY and (
+        power in d.powers or any(a.power == power for a in d.actions)
+    )
 
 
 def damage_source(state: State, effect: Pending, step: Step) -> int:

@@ -214,6 +214,31 @@ class SurpriseLoad(Procedure):
 
 
 @dataclass(frozen=True)
+class ExtraAction(Procedure):
+    """C.4 lifted: the character may use one more action this turn (of a power, if named)."""
+
+
+@dataclass(frozen=True)
+class OnlyActionThisTurn(Procedure):
+    """An action of the target chosen: it can use no other until the end of the turn."""
+
+
+@dataclass(frozen=True)
+class LookOpponentHand(Procedure):
+    """The opponent's hand looked at; a card of it (filters) may go to its owner's resources."""
+
+
+@dataclass(frozen=True)
+class FetchIntoScene(Procedure):
+    """A card (filters) from the deck, hand or resources put into the scene, loaded."""
+
+
+@dataclass(frozen=True)
+class LendActions(Procedure):
+    """The chosen character may use this card's actions until the end of the turn."""
+
+
+@dataclass(frozen=True)
 class Manual(Procedure):
     """A printed text the effect language cannot express, resolved by hand (8.A)."""
 
@@ -287,6 +312,11 @@ DECODERS: Mapping[Op, Callable[[Step], Procedure]] = {
     Op.SURPRISE_REVEAL: SurpriseReveal,
     Op.SURPRISE_LOAD: SurpriseLoad,
     Op.MANUAL: Manual,
+    Op.EXTRA_ACTION: ExtraAction,
+    Op.ONLY_ACTION_THIS_TURN: OnlyActionThisTurn,
+    Op.LOOK_OPPONENT_HAND: LookOpponentHand,
+    Op.FETCH_INTO_SCENE: FetchIntoScene,
+    Op.LEND_ACTIONS: LendActions,
     Op.CHOOSE_REPLACEMENT: ChooseReplacement,
 }
 

@@ -81,7 +81,9 @@ def _scenario(state: State, seat: int, card: int, dice: Dice) -> tuple[State, li
         )
     events: list[Event] = []
     state = _remove_from_origin(state, seat, card)
-    left = leaving.leaving_scenario(state)
+    left = leaving.leaving_scenario(state, replacer=seat)
+    # its enter effects' target: the scenario it replaces ("se um cenário chamado N estava")
+    replaced = () if state.scenario is None else (state.scenario,)
     if state.scenario is not None:  # C: the old scenario goes to its owner's resources
         events.append(
             Event(
@@ -109,6 +111,7 @@ def _scenario(state: State, seat: int, card: int, dice: Dice) -> tuple[State, li
             label=zones.title(state, card),
             steps=t.steps,
             this=card,
+            targets=replaced,
         )
         for t in zones.defn(state, card).texts
         if t.trigger is Trigger.ENTERS_SCENE
@@ -134,7 +137,7 @@ def _identity_clash(state: State, seat: int, d: CardDef, evolve: int) -> bool:
         ):
             continue  # 7.2 Clone: same alter ego, different names
         return True
-    if d.type is CardType.SUPPORT:  # A.4c
+    if d.type is CardType.SUPPORT and not any(t.any_number for t in d.texts):  # A.4c
         return any(
             zones.defn(state, s.card).type is CardType.SUPPORT
             and d.name in zones.names(state, s.card)

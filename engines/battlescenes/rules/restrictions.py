@@ -19,6 +19,7 @@ class Working:
     holder: int | None
     source: int
     controller: int
+    user: int = -1  # a rule an effect validated about one card base only (-1: any)
 
 
 def working(state: State) -> Iterator[Working]:
@@ -33,7 +34,7 @@ def working(state: State) -> Iterator[Working]:
             for rule in text.action_rules:
                 yield Working(rule, None, state.scenario, zones.owner(state, state.scenario))
     for turn_rule in state.turn_rules:  # validated effects: no text needed any more (5.8)
-        yield Working(turn_rule.rule, None, turn_rule.source, turn_rule.controller)
+        yield Working(turn_rule.rule, None, turn_rule.source, turn_rule.controller, turn_rule.user)
 
 
 def _marked(state: State, w: Working, card: int) -> bool:
@@ -59,6 +60,9 @@ def concerns(
     }[r.whose]
     return (
         whose
+        and w.user in (-1, user.card)
+        and (not r.if_user_alignment or zones.has_alignment(state, user.card, r.if_user_alignment))
+        and (not r.unless_name or action.name.lower() != r.unless_name.lower())
         and (not r.if_power or action.power == r.if_power)
         and (not r.if_kind or zones.action_kind(state, user, action).value == r.if_kind)
         and (not r.if_damage or any(s.op == Op.DAMAGE for s in steps))

@@ -107,6 +107,10 @@ class InScene:
     ready: bool = False  # Prontidão for every action (EV evolution, 4.4.2.2 A.5)
     empower: int = 0  # 7.2 Potencializar: +N to its next damaging action this turn
     empowered: bool = False  # chosen for a Potencializar effect this turn
+    # C.4 lifted this turn: one more action each, of the power named ("" any) (extra_action)
+    extra_actions: tuple[str, ...] = ()
+    # Prontidão for the actions of these carried cards this turn (Treinador V1's permute)
+    ready_cards: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -127,6 +131,7 @@ class TurnRule:
     rule: ActionRule
     source: int
     controller: int
+    user: int = -1  # only about this card base's actions (-1: as ``rule.whose`` says)
 
 
 @dataclass(frozen=True)
@@ -261,6 +266,8 @@ class State:
     turn_rules: tuple[TurnRule, ...] = ()  # "até o final do turno" action rules (5.8 ex. 4)
     turn_generated: tuple[Generated, ...] = ()  # 5.7 B effects generated this turn
     turn_traits: tuple[TurnTrait, ...] = ()  # characteristics gained/lost this turn (8.B.2)
+    # (card base, card) — the card base may use the card's actions until the end of the turn
+    turn_lent: tuple[tuple[int, int], ...] = ()
     no_search_this_turn: bool = False  # "não podem procurar … até o final do turno" (5.7)
     activated_used: tuple[str, ...] = ()  # "uma vez por turno" activated texts used (5.1)
     capacitating: int = -1  # 6.2 C.1/C.2 chosen from a menu; the discard is picked next

@@ -369,6 +369,8 @@ def _cleanup(state: State) -> tuple[State, list[Event]]:
             ready=False,
             empower=0,
             empowered=False,
+            extra_actions=(),
+            ready_cards=(),
         )
         for s in state.scene
     )
@@ -399,6 +401,7 @@ def _cleanup(state: State) -> tuple[State, list[Event]]:
         turn_generated=(),  # 5.7 B: generated effects "neste turno"
         no_search_this_turn=False,
         turn_traits=(),
+        turn_lent=(),
     )
     return state, [Event("battlescenes.event.end_turn", {}, rule="6.2")]
 

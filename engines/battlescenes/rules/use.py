@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from engines.battlescenes.content.schema import ActionDef, ActionKind, CardType, Op, Step, Trigger
 from engines.battlescenes.effects import interpreter, other_zones, replacements, tree, triggers
-from engines.battlescenes.rules import restrictions
+from engines.battlescenes.rules import load_order, restrictions
 from engines.battlescenes.rules.state import InScene, Pending, Phase, State
 from engines.battlescenes.table import zones
 from engines.core import Dice, Event, IllegalActionError
@@ -26,6 +26,9 @@ def available(state: State, item: InScene) -> list[tuple[int, ActionDef]]:
     for card in item.loaded:  # 7.2 Interligar: the carried card's action becomes usable
         if card not in granted and "interligar" in zones.defn(state, card).keywords:
             found.extend((card, a) for a in zones.defn(state, card).actions)
+    for base, card in state.turn_lent:  # lent this turn by a card still in the scene
+        if base == item.card and zones.find(state, card) is not None:
+            found.extend((card, a) for a in zones.defn(state, card).actions)
     return found
 
 
@@ -42,6 +45,7 @@ def problems(state: State, seat: int, item: InScene, action: ActionDef) -> str |
     """The first requirement (C.1–C.5, 7.1) the action fails, as an error key, or ``None``."""
     ready = (
         item.ready
+        or any(action in zones.defn(state, c).actions for c in item.ready_cards if c in item.loaded)
         or "prontidao" in zones.keywords(state, item.card)
         or any(
             _ready_for(t.ready_for, action, zones.action_kind(state, item, action).value)
@@ -52,8 +56,8 @@ def problems(state: State, seat: int, item: InScene, action: ActionDef) -> str |
         return "not_ready"  # C.1
     if action.power and action.power not in zones.powers(state, item):
         return "no_power"  # C.2 (an action printed with no power needs none: Odin V1's)
-    if item.actions_used >= 1:
-        return "one_action"  # C.4
+    if item.actions_used >= 1 and _extra(item, action) < 0 and not _second(state, item, action):
+        return "one_action"  # C.4 (unless an effect let it use one more, ``extra_action``)
     if not kind_allowed(state, seat, zones.action_kind(state, item, action)):  # 8.B.1
         return "wrong_step"  # C.5
     if "acao_unica" in action.keywords and action.name in item.used_names:
@@ -66,6 +70,8 @@ def problems(state: State, seat: int, item: InScene, action: ActionDef) -> str |
         return "pay_cost"  # E.2: additional costs must all be paid
     if action.unload_cost > len(item.loaded):
         return "pay_cost"
+    if action.load_cost > len(state.players[seat].resources):
+        return "pay_cost"
     fixed = action.cost is not None and action.cost != -1
     if fixed and item.stage < restrictions.cost(state, seat, item, action, action.cost or 0):
         return "cannot_pay"  # E.1: a fixed cost is paid in full
@@ -74,10 +80,31 @@ def problems(state: State, seat: int, item: InScene, action: ActionDef) -> str |
     return restrictions.problem(state, seat, item, action)  # D, F.2.3, F.2.4
 
 
+def _second(state: State, item: InScene, action: ActionDef) -> bool:
+    """C.4 as a text of the character changes it: a second action this turn, when it and
+    the first are of the text's power and have different names (Espiral V1)."""
+    if item.actions_used != 1 or action.name in item.used_names:
+        return False
+    powers = {t.two_actions_power for _c, t in zones.texts(state, item) if t.two_actions_power}
+    first = [a for _c, a in available(state, item) if a.name in item.used_names]
+    return action.power in powers and bool(first) and first[0].power == action.power
+
+
+def _extra(item: InScene, action: ActionDef) -> int:
+    """Which of the character's extra actions this turn (C.4 lifted by an effect) the action
+    may use: the index of one of its power, or of any power; -1 for none."""
+    for i, wanted in enumerate(item.extra_actions):
+        if wanted in ("", action.power, f"name:{action.name}"):
+            return i
+    return -1
+
+
 def _targets_exist(state: State, seat: int, action: ActionDef) -> bool:
     """Whether some option of the action can have all its targets (F.1, F.2.2)."""
     legal = sum(1 for s in state.scene if target_problem(state, seat, action, s.card) is None)
     counts = [m.targets for m in action.modes] if action.modes else [action.targets]
+    if action.up_to_targets:  # "até N alvos": one is enough
+        return legal > 0
     if action.distribute:
         return any(c == 0 or legal > 0 for c in counts)
     return any(c <= legal for c in counts)
@@ -108,14 +135,16 @@ def _check_targets(
     state: State, seat: int, action: ActionDef, targets: Sequence[int], count: int
 ) -> None:
     if action.distribute:  # 4.8.4.2: one entry per point, a target may repeat
-        if len(targets) != action.targets:
+        if len(targets) != count:
             raise _refuse(
-                f"Distribute exactly {action.targets} point(s) among the targets.",
+                f"Distribute exactly {count} point(s) among the targets.",
                 "distribute_count",
                 "4.8.4.2",
-                count=action.targets,
+                count=count,
             )
-    elif len(targets) != count or len(set(targets)) != len(targets):
+    elif (
+        not (action.up_to_targets and 1 <= len(targets) <= count) and len(targets) != count
+    ) or len(set(targets)) != len(targets):
         raise _refuse(
             f"This action needs {action.targets} different target(s).",
             "target_count",
@@ -151,6 +180,12 @@ def target_problem(state: State, seat: int, action: ActionDef, card: int) -> str
     )
     if zones.defn(state, card).type not in wanted or not ok_controller:
         return "bad_target"
+    if _carries_shielded_name(state, target):
+        return "bad_target"  # "aquele personagem não pode ser alvo de ações"
+    if action.power and any(
+        t.untargetable_by_power == action.power for _c, t in zones.texts(state, target)
+    ):
+        return "bad_target"  # "este personagem não pode ser alvo de ações de ◆"
     first = state.players[seat].targeted_actions == 0
     if (
         first
@@ -159,6 +194,48 @@ def target_problem(state: State, seat: int, action: ActionDef, card: int) -> str
     ):  # F.2.2: "não pode ser alvo da primeira ação com alvo" of an opponent each turn
         return "untargetable"
     return None
+
+
+def _load_cost(state: State, seat: int, base: int, count: int) -> State:
+    """E.2: ``count`` cards of the resources loaded onto the user, in its controller's
+    loading order (4.4.2.2 A.3); their loading texts resolve before the action's effect,
+    as an unload cost's do (9.1.2 d)."""
+    player = state.players[seat]
+    chosen = tuple(load_order.ordered(state, seat, player.resources, base)[:count])
+    player = replace(player, resources=tuple(c for c in player.resources if c not in chosen))
+    state = zones.set_player(state, seat, player)
+    item = zones.in_scene(state, base)
+    state = zones.set_in_scene(state, replace(item, loaded=(*item.loaded, *chosen)))
+    for card in chosen:
+        state = triggers.fire(state, Trigger.LOADED_FROM_RESOURCES, 1, card=card, base=base)
+        state = triggers.fire(state, Trigger.LOADED_ONTO_THIS, 1, card=card, base=base)
+    return state
+
+
+def _to_deck_bottom(state: State, base: int, card: int) -> State:
+    """A card the base carries put on the bottom of its owner's deck (not an unload: it
+    does not go to the resources)."""
+    item = zones.in_scene(state, base)
+    state = zones.set_in_scene(
+        state, replace(item, loaded=tuple(c for c in item.loaded if c != card))
+    )
+    seat = zones.owner(state, card)
+    player = state.players[seat]
+    return zones.set_player(state, seat, replace(player, deck=(*player.deck, card)))
+
+
+def _carries_shielded_name(state: State, target: InScene) -> bool:
+    """Whether a working text says a character carrying a card with a name ``target``
+    carries cannot be the target of actions (Invocar o Relâmpago V1)."""
+    working = [t for s in state.scene for _c, t in zones.texts(state, s)]
+    working += zones.scenario_texts(state)
+    names = {t.untargetable_carrying for t in working if t.untargetable_carrying}
+    if not names or zones.defn(state, target.card).type is not CardType.CHARACTER:
+        return False
+    return any(
+        zones.defn(state, c).type is CardType.ABILITY and zones.defn(state, c).name in names
+        for c in target.loaded
+    )
 
 
 def _options(action: ActionDef, mode: str) -> tuple[tuple[Step, ...], int]:
@@ -328,6 +405,8 @@ def use(
     if action.cost == -1 and not 0 <= x <= 2:
         raise _refuse("X must be 0, 1 or 2.", "bad_x", "4.6.2")
     steps, count = _options(action, mode)  # B
+    if action.points_loaded:  # 4.8.4.2: "X pontos … X é … os cards que ele carrega"
+        count = len(item.loaded)
     problem = restrictions.option_problem(state, seat, item, action, steps, count)
     if problem is not None:  # D / F.2.3 / F.2.4 for the option chosen
         raise _refuse("That action cannot be used now.", problem, "4.6.2 D")
@@ -371,6 +450,13 @@ def use(
     if discards:  # E.2: discarded cards go to the resources (6.2 C.4) unless replaced (5.5)
         state, instead = replacements.discard(state, seat, discards)
         events.extend(instead)
+    # E.2 in printed order: "Carregue um card neste personagem, descarregue <este card>:"
+    if action.load_cost:  # E.2 "Carregue um card neste personagem" (from the resources)
+        state = _load_cost(state, seat, character, action.load_cost)
+    if action.unload_self and source in item.loaded:  # E.2 "Descarregue <este card>:"
+        unloads = (*unloads, source)
+    if action.bottom_self and source in item.loaded:  # E.2 "… na base do deck de seu dono:"
+        state = _to_deck_bottom(state, character, source)
     if unloads:  # E.2: unloading the user's cards (to their owner's resources)
         state = zones.unload(state, character, unloads)
         # 5.2: its effects resolve before the action's effect (9.1.2 d), as a discard's do.
@@ -378,10 +464,13 @@ def use(
     item = zones.in_scene(state, character)
     # 7.2 Potencializar: the next action that deals damage takes the bonus with it.
     bonus = item.empower if any(s.op == Op.DAMAGE for s in steps) else 0
+    second = item.actions_used >= 1 and not _second(state, item, action)
+    extra = _extra(item, action) if second else -1  # C.4 lifted by an effect: spent
     state = zones.set_in_scene(
         state,
         replace(
             item,
+            extra_actions=tuple(p for i, p in enumerate(item.extra_actions) if i != extra),
             actions_used=item.actions_used + 1,
             used_names=(*item.used_names, action.name),
             empower=item.empower - bonus,

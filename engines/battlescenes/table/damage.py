@@ -25,6 +25,8 @@ class DamageContext:
     controller: int  # the player controlling the effect
     source: int  # card instance that is the source (4.8.5); -1 for none
     action_kind: str = ""  # the action's type when the source is an action
+    penetrating: bool = False  # penetrating damage (4.8.3 D)
+    targets: tuple[int, ...] = ()  # the targets of the action whose damage this is
 
 
 def _applies(state: State, mod: Modifier, ctx: DamageContext, target: InScene) -> bool:
@@ -49,6 +51,10 @@ def _applies(state: State, mod: Modifier, ctx: DamageContext, target: InScene) -
     if mod.if_action and not ctx.action_kind:
         return False
     if mod.if_not_action and ctx.action_kind:
+        return False
+    if mod.if_penetrating and not ctx.penetrating:
+        return False
+    if mod.if_targeted and (not ctx.action_kind or target.card not in ctx.targets):
         return False
     if mod.if_target_affiliation and mod.if_target_affiliation not in zones.affiliations(
         state, target

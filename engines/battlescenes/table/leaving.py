@@ -27,9 +27,12 @@ from engines.core import Event
 from engines.core.model import replace
 
 
-def _leaves(state: State, item: InScene, own: list[tuple[int, Text]]) -> list[Pending]:
+def _leaves(
+    state: State, item: InScene, own: list[tuple[int, Text]], knocked_out: bool = False
+) -> list[Pending]:
     """The ``leaves_scene`` effects of a card base leaving, from the texts working on it just
-    before it left (its own and those of what it carried; none if it had lost them, 5.8)."""
+    before it left (its own and those of what it carried; none if it had lost them, 5.8);
+    ``knocked_out``: instead, those only for a knock-out by an action's damage."""
     return [
         Pending(
             uid=0,
@@ -41,7 +44,7 @@ def _leaves(state: State, item: InScene, own: list[tuple[int, Text]]) -> list[Pe
             this=item.card,
         )
         for source, t in own
-        if t.trigger is Trigger.LEAVES_SCENE
+        if t.trigger is Trigger.LEAVES_SCENE and t.if_knocked_out_by_action == knocked_out
     ]
 
 
@@ -73,7 +76,9 @@ def _hela(state: State, item: InScene) -> bool:
     )
 
 
-def knock_outs(state: State, level: int = 1, cause: int = -1) -> tuple[State, list[Event]]:
+def knock_outs(
+    state: State, level: int = 1, cause: int = -1, by_action: bool = False
+) -> tuple[State, list[Event]]:
     """4.7: characters carrying nothing are knocked out, supports destroyed; then 4.9.1. A
     knock-out replacement (5.5, ``replace_knock_out``) sends the character elsewhere; two
     different ones wait for the active player's choice (``replacements.defer``). Their
@@ -84,7 +89,8 @@ def knock_outs(state: State, level: int = 1, cause: int = -1) -> tuple[State, li
     resources or the deck, Hela's replacement applies to that same move too — "nos prêmios
     dos oponentes" (``prizes``: not a knock-out) is one more outcome, so the active player
     chooses (alone, Hela has nothing to replace: a knocked-out character goes to the prizes
-    anyway)."""
+    anyway). ``by_action``: an action's damage knocked them out; the texts only for that
+    (``if_knocked_out_by_action``) trigger too, when the character really goes to the prizes."""
     events: list[Event] = []
     left: list[Pending] = []
     for item in list(state.scene):
@@ -112,6 +118,8 @@ def knock_outs(state: State, level: int = 1, cause: int = -1) -> tuple[State, li
                 events.extend(more)
                 continue
             state = set_player(state, seat, replace(player, prizes=(*player.prizes, item.card)))
+            if by_action:  # "se este personagem for nocauteado por uma ação que cause dano"
+                left.extend(_leaves(state, item, own, knocked_out=True))
             events.append(
                 Event(
                     "battlescenes.event.knocked_out",
@@ -185,9 +193,11 @@ def leave_to(
     return check_victory(state, [event])
 
 
-def leaving_scenario(state: State, level: int = 1) -> list[Pending]:
+def leaving_scenario(state: State, level: int = 1, replacer: int = -1) -> list[Pending]:
     """Effects of the scenario in the scene triggered by its leaving (``leaves_scene``),
-    if its texts still work as it leaves; pending at ``level``."""
+    if its texts still work as it leaves; pending at ``level``. ``replacer``: the seat
+    putting a new scenario in its place (4.4.1 C), -1 when none does — an ``if_replaced``
+    text works only then, decided by that player."""
     old = state.scenario
     if old is None or texts_lost(state, old):
         return []
@@ -195,12 +205,12 @@ def leaving_scenario(state: State, level: int = 1) -> list[Pending]:
         Pending(
             uid=0,
             level=level,
-            controller=owner(state, old),
+            controller=replacer if t.if_replaced else owner(state, old),
             source=old,
             label=title(state, old),
             steps=t.steps,
             this=old,
         )
         for t in defn(state, old).texts
-        if t.trigger is Trigger.LEAVES_SCENE
+        if t.trigger is Trigger.LEAVES_SCENE and (replacer >= 0 or not t.if_replaced)
     ]

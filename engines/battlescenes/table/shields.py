@@ -8,24 +8,35 @@ from __future__ import annotations
 
 from engines.battlescenes.content.schema import CardType, Text
 from engines.battlescenes.rules.state import InScene, ShieldEntry, State, StaticShield
-from engines.battlescenes.table.zones import affiliations, defn, find, powers, texts
+from engines.battlescenes.table.zones import (
+    affiliations,
+    characters,
+    defn,
+    find,
+    has_alignment,
+    powers,
+    texts,
+)
 from engines.core.model import replace
 
 
 def _granted(state: State, item: InScene) -> list[tuple[int, Text]]:
-    """Shield texts of *other* card bases (and what they carry) that give shields to the
-    characters their controller controls (e.g. Mansão dos Vingadores V1, 4.8.6)."""
-    if defn(state, item.card).type is not CardType.CHARACTER:
-        return []
+    """Shield texts of card bases (and what they carry) that give shields to the cards their
+    controller controls: ``own_characters`` to the *other* characters (e.g. Mansão dos
+    Vingadores V1, 4.8.6), ``own_bases`` to every character and support, the holder too
+    (Nick Fury V1)."""
+    character = defn(state, item.card).type is CardType.CHARACTER
     found = []
     for other in state.scene:
-        if other.card == item.card or other.controller != item.controller:
+        if other.controller != item.controller:
             continue
         for card, text in texts(state, other):
+            mine = other.card == item.card
+            reaches = (text.shield_to == "own_characters" and character and not mine) or (
+                text.shield_to == "own_bases"
+            )
             wanted = text.shield_if_affiliation
-            if text.shield_to == "own_characters" and (
-                not wanted or wanted in affiliations(state, item)
-            ):
+            if reaches and (not wanted or wanted in affiliations(state, item)):
                 found.append((card, text))
     return found
 
@@ -48,6 +59,9 @@ def _shield_texts(state: State, item: InScene) -> list[tuple[str, str, int]]:
         if text.shield_set >= 0:
             found.append((key, "set", text.shield_set))
         bonus = text.shield_bonus + (count if text.shield_per_loaded else 0)
+        if text.shield_per_alignment:  # +1 per character of that alignment its controller has
+            mine = characters(state, item.controller)
+            bonus += sum(1 for c in mine if has_alignment(state, c.card, text.shield_per_alignment))
         if bonus:
             found.append((key, "bonus", bonus))
     return found
@@ -135,8 +149,17 @@ def shield_parts(state: State, item: InScene) -> tuple[int, int, int]:
     The base is the printed shield, or the latest working setting effect; bonuses and
     penalties that started before it, or during a setting effect that has ended, do not
     count.
+    A working ``shields_zero`` text makes every character's shield 0, whatever changes it
+    (Portal para o Microverso V1).
     """
+    if defn(state, item.card).type is CardType.CHARACTER and _zeroed(state):
+        return 0, 0, 0
     return _parts(tuple(current_statics(state, item)), item, defn(state, item.card).shield)
+
+
+def _zeroed(state: State) -> bool:
+    """Whether a text making every character's shield 0 works in the scene."""
+    return any(t.shields_zero for s in state.scene for _c, t in texts(state, s))
 
 
 def _parts(statics: tuple[StaticShield, ...], item: InScene, printed: int) -> tuple[int, int, int]:

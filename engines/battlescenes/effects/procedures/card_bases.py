@@ -4,13 +4,21 @@ and the cards it carries — loaded from the resources (4.1), unloaded (4.8.2.1)
 from __future__ import annotations
 
 from engines.battlescenes.content.schema import CardType, Trigger
-from engines.battlescenes.effects import replacements, triggers
-from engines.battlescenes.effects.operands import DONE, SKIP, ask, matches, targets_of
+from engines.battlescenes.effects import replacements, tree, triggers
+from engines.battlescenes.effects.operands import (
+    DONE,
+    SKIP,
+    ability_of,
+    ask,
+    matches,
+    targets_of,
+)
 from engines.battlescenes.effects.procedures.damage import knock_outs
 from engines.battlescenes.effects.steps import (
     BSHandlers,
     BSRun,
     Capacitation,
+    ExtraAction,
     LoadFromResources,
     LoadResources,
     Permute,
@@ -92,6 +100,8 @@ def _shield(run: BSRun, state: State, proc: Shield) -> State:
 @HANDLERS.on(Unload)
 def _unload(run: BSRun, state: State, proc: Unload) -> State:
     effect, step = run.ctx, proc.record
+    if step.to == "source_card":
+        return _unload_source(run, state)
     events = []
     for target in targets_of(state, effect, step):
         item = zones.in_scene(state, target)
@@ -110,6 +120,39 @@ def _unload(run: BSRun, state: State, proc: Unload) -> State:
         )
     state, more = knock_outs(state, effect.level + 1, effect.controller)
     return resolved(run, state, events + more)
+
+
+def _unload_source(run: BSRun, state: State) -> State:
+    """ "Descarregue <este card>" (Sequência de Golpes V1): the card the effect is printed
+    on, from the card base carrying it; not carried any more, it is not done ("Se o fizer"
+    steps are skipped)."""
+    effect = run.ctx
+    holder = next((s.card for s in state.scene if effect.source in s.loaded), None)
+    if holder is None:
+        return tree.put(state, replace(effect, declined=True))
+    state = zones.unload(state, holder, [effect.source])
+    state = triggers.fire(state, Trigger.UNLOADED, effect.level + 1, base=holder)
+    params = {"card": zones.title(state, holder), "count": 1}
+    events = [Event("battlescenes.event.unloaded", params, rule="4.8.2.1")]
+    state, more = knock_outs(state, effect.level + 1, effect.controller)
+    return resolved(run, state, events + more)
+
+
+@HANDLERS.on(ExtraAction)
+def _extra_action(run: BSRun, state: State, proc: ExtraAction) -> State:
+    """ "Este personagem pode usar mais uma ação de ◆ neste turno": C.4 (one action per
+    turn) lifted once for it, for an action of ``filter_power`` (any when empty)."""
+    effect, step = run.ctx, proc.record
+    events = []
+    for target in targets_of(state, effect, step):
+        item = zones.in_scene(state, target)
+        # of a power, or of a name ("pode usar esta ação outra vez neste turno")
+        wanted = f"name:{step.filter_name}" if step.filter_name else step.filter_power
+        more = (*item.extra_actions, wanted)
+        state = zones.set_in_scene(state, replace(item, extra_actions=more))
+        params = {"card": zones.title(state, target)}
+        events.append(Event("battlescenes.event.extra_action", params, rule="4.6.2 C.4"))
+    return resolved(run, state, events)
 
 
 @HANDLERS.on(LoadFromResources)
@@ -242,8 +285,13 @@ def _permute(run: BSRun, state: State, proc: Permute) -> State:
     if mine.controller != theirs.controller:
         return state
     picked = [a for a in effect.answers if ">" in a]
+    wanted = step.filter_card_power.split("|") if step.filter_card_power else []
     if not picked:
-        options = [f"{a}>{b}" for a in mine.loaded for b in theirs.loaded]
+        # "um card de habilidade de ◆ ou ◆ que um outro personagem … estiver carregando"
+        theirs_ok = [
+            b for b in theirs.loaded if not wanted or any(ability_of(state, b, p) for p in wanted)
+        ]
+        options = [f"{a}>{b}" for a in mine.loaded for b in theirs_ok]
         if not options:
             return state
         return asks(run, ask(state, effect, seat, "battlescenes.choice.permute", options, False))
@@ -252,6 +300,9 @@ def _permute(run: BSRun, state: State, proc: Permute) -> State:
     for item in (mine, theirs):
         loaded = tuple(swap.get(c, c) for c in item.loaded)
         state = zones.set_in_scene(state, replace(item, loaded=loaded))
+    if step.ready_swapped:  # "ganha Prontidão – ações do card permutado"
+        mine = zones.in_scene(state, effect.this)
+        state = zones.set_in_scene(state, replace(mine, ready_cards=(*mine.ready_cards, b)))
     event = Event(
         "battlescenes.event.permuted",
         {"card": zones.title(state, a), "other": zones.title(state, b)},

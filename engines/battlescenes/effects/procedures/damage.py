@@ -22,9 +22,11 @@ def _damage(run: BSRun, state: State, proc: Damage) -> State:
     effect, step = run.ctx, proc.record
     events: list[Event] = []
     source = damage_source(state, effect, step)
-    ctx = damage.DamageContext(effect.controller, source, effect.action_kind)
+    ctx = damage.DamageContext(
+        effect.controller, source, effect.action_kind, step.penetrating, effect.targets
+    )
     if step.source:  # 4.8.5 "AQUELE PERSONAGEM CAUSA": not an action's damage
-        ctx = damage.DamageContext(effect.controller, source)
+        ctx = damage.DamageContext(effect.controller, source, penetrating=step.penetrating)
     prog = effect.damage or DamageProgress(
         targets=tuple(targets_of(state, effect, step)), answers_used=len(effect.answers)
     )
@@ -155,7 +157,8 @@ def _deal(
         state = triggers.fire(state, Trigger.UNLOADED, effect.level + 1, base=prog.destination)
     if not step.source:  # 7.2 Predador: damage of this character's action
         state = _predator(state, tree.get(state, effect.uid), prog.destination)
-    state, more = knock_outs(state, effect.level + 1, effect.controller)
+    by_action = bool(effect.action_kind) and not step.source  # an action's damage (4.8.5)
+    state, more = knock_outs(state, effect.level + 1, effect.controller, by_action)
     return state, events + more
 
 
@@ -218,11 +221,14 @@ def _damaged(state: State, effect: Pending, step: Step, destination: int) -> Sta
     return tree.add(state, found, effect.level + 1) if found else state
 
 
-def knock_outs(state: State, level: int, cause: int = -1) -> tuple[State, list[Event]]:
+def knock_outs(
+    state: State, level: int, cause: int = -1, by_action: bool = False
+) -> tuple[State, list[Event]]:
     """4.7 after a procedure, then Espionar for what reached the prizes (7.2). ``cause``:
-    the player controlling the effect that caused it (Hela V1, 5.5)."""
+    the player controlling the effect that caused it (Hela V1, 5.5); ``by_action``: it was
+    an action's damage (Bruce Banner V1's "nocauteado por uma ação que cause dano")."""
     before = {c for p in state.players for c in p.prizes}
-    state, events = leaving.knock_outs(state, level, cause)
+    state, events = leaving.knock_outs(state, level, cause, by_action)
     if state.phase is Phase.OVER:
         return state, events
     arrived = tuple((c, False) for p in state.players for c in p.prizes if c not in before)

@@ -14,6 +14,7 @@ from engines.battlescenes.effects.steps import (
     Draw,
     HandToDeckTop,
     KeepSetAside,
+    LookOpponentHand,
     Mill,
     ReturnInOrder,
     ReturnSetAside,
@@ -37,11 +38,13 @@ HANDLERS: BSHandlers = BSHandlers()
 def _draw(run: BSRun, state: State, proc: Draw) -> State:
     effect, step = run.ctx, proc.record
     amount = step.amount
+    # ``to: opponent``: the opponent of the effect's controller draws (À Espreita V1)
+    seat = 1 - effect.controller if step.to == "opponent" else effect.controller
     if step.optional:  # 4.9.2: only a draw the player is obliged to make can lose the game
-        amount = min(amount, len(state.players[effect.controller].deck))
-    before = len(state.players[effect.controller].hand)
-    state, events = drawing.draw(state, effect.controller, amount)
-    if effect.is_action and len(state.players[effect.controller].hand) > before:
+        amount = min(amount, len(state.players[seat].deck))
+    before = len(state.players[seat].hand)
+    state, events = drawing.draw(state, seat, amount)
+    if effect.is_action and seat == effect.controller and len(state.players[seat].hand) > before:
         # 5.2 "toda vez que o efeito de uma ação … fizer com que você compre" (drew_by_action)
         state = triggers.drew(state, effect, effect.level + 1)
     return resolved(run, state, events)
@@ -100,6 +103,8 @@ def _take_from_deck(run: BSRun, state: State, proc: TakeFromDeck) -> State:
     effect, step, dice = run.ctx, proc.record, run.env.dice
     seat = effect.controller
     player = state.players[seat]
+    if step.also_resources or step.amount > 1:
+        return _take_many(run, state, proc)
     if effect.search_replaced:
         return state
     powers: tuple[str, ...] = ()
@@ -121,6 +126,42 @@ def _take_from_deck(run: BSRun, state: State, proc: TakeFromDeck) -> State:
         rule="5.1",
     )
     return resolved(run, state, [event])
+
+
+def _take_many(run: BSRun, state: State, proc: TakeFromDeck) -> State:
+    """ "Procure em seu deck ou recursos por até N cards …, revele-os, coloque-os em sua mão
+    e embaralhe o seu deck se tiver procurado ali" (Nick Fury V1): one pick at a time
+    (``done`` ends it), from the deck — unless its search was forbidden or replaced — and,
+    with ``also_resources``, the resources; then the deck is shuffled if it was searched."""
+    effect, step, dice = run.ctx, proc.record, run.env.dice
+    seat = effect.controller
+    player = state.players[seat]
+    picked = [int(a) for a in effect.answers if a not in (DONE, SKIP)]
+    pool = [] if effect.search_replaced else list(player.deck)
+    pool += list(player.resources) if step.also_resources else []
+    left = [str(c) for c in pool if c not in picked and matches(state, c, step)]
+    finished = bool(effect.answers) and effect.answers[-1] in (DONE, SKIP)
+    if left and not finished and len(picked) < max(1, step.amount):
+        prompt = "battlescenes.choice.search"
+        return asks(run, ask(state, effect, seat, prompt, [*left, DONE], False))
+    player = replace(
+        player,
+        deck=tuple(c for c in player.deck if c not in picked),
+        resources=tuple(c for c in player.resources if c not in picked),
+        hand=(*player.hand, *picked),
+    )
+    state = zones.set_player(state, seat, player)
+    if not effect.search_replaced:
+        state = shuffle(state, seat, dice)
+    events = [
+        Event(
+            "battlescenes.event.revealed_to_hand",
+            {"player": player.name, "card": zones.title(state, card)},
+            rule="5.1",
+        )
+        for card in picked
+    ]
+    return resolved(run, state, events)
 
 
 @HANDLERS.on(KeepSetAside)
@@ -216,9 +257,10 @@ def _hand_to_deck_top(run: BSRun, state: State, proc: HandToDeckTop) -> State:
 
 @HANDLERS.on(DiscardFromHand)
 def _discard_from_hand(run: BSRun, state: State, proc: DiscardFromHand) -> State:
-    """Discard a card of the hand that passes the filters (into the resources, 6.2 C.4)."""
+    """Discard a card of the hand that passes the filters (into the resources, 6.2 C.4);
+    ``to: opponent``: the opponent discards one of their choice (Estratagema Infalível V1)."""
     effect, step = run.ctx, proc.record
-    seat = effect.controller
+    seat = 1 - effect.controller if step.to == "opponent" else effect.controller
     player = state.players[seat]
     if not effect.answers:
         cards = [str(c) for c in player.hand if matches(state, c, step)]
@@ -234,6 +276,40 @@ def _discard_from_hand(run: BSRun, state: State, proc: DiscardFromHand) -> State
     )
     state, instead = replacements.discard(state, seat, [card], effect.level + 1)
     return resolved(run, state, [event, *instead])
+
+
+@HANDLERS.on(LookOpponentHand)
+def _look_opponent_hand(run: BSRun, state: State, proc: LookOpponentHand) -> State:
+    """ "Olhe a mão de um oponente. Você pode escolher um card de cenário dali e colocá-lo nos
+    recursos de seu dono" (Invocar o Relâmpago V1): only its controller sees the hand; the
+    card picked (of the filters) goes to its owner's resources — not a discard."""
+    effect, step = run.ctx, proc.record
+    seat, rival = effect.controller, 1 - effect.controller
+    hand = state.players[rival].hand
+    if not effect.answers:
+        names = ", ".join(zones.title(state, c) for c in hand) or "-"
+        params = {"player": state.players[seat].name, "rival": state.players[rival].name}
+        look = Event(
+            "battlescenes.event.looked_at_hand",
+            {**params, "cards": names},
+            rule="5.7",
+            redact=True,
+            audience=(seat,),
+            public_params=("player", "rival"),
+        )
+        cards = [str(c) for c in hand if matches(state, c, step)]
+        if not cards:
+            return resolved(run, _declined(state, effect), [look])
+        prompt = "battlescenes.choice.from_hand"
+        return asks(run, ask(state, effect, seat, prompt, cards, step.optional), [look])
+    card = int(effect.answers[-1])
+    player = state.players[rival]
+    state = zones.set_player(
+        state, rival, replace(player, hand=tuple(c for c in hand if c != card))
+    )
+    state = zones.to_resources(state, [card])
+    params = {"card": zones.title(state, card), "player": player.name}
+    return resolved(run, state, [Event("battlescenes.event.hand_to_resources", params)])
 
 
 def _declined(state: State, effect: Pending) -> State:

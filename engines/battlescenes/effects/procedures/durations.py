@@ -19,8 +19,10 @@ from engines.battlescenes.effects.steps import (
     ForbidActionThisTurn,
     ForbidSearchThisTurn,
     Generate,
+    LendActions,
     LoseTexts,
     Mark,
+    OnlyActionThisTurn,
     Trait,
     asks,
     resolved,
@@ -73,6 +75,54 @@ def _forbid_action_this_turn(run: BSRun, state: State, proc: ForbidActionThisTur
     state = replace(state, turn_rules=(*state.turn_rules, entry))
     event = Event("battlescenes.event.action_forbidden", {"action": root.label}, rule="5.7")
     return resolved(run, state, [event])
+
+
+@HANDLERS.on(OnlyActionThisTurn)
+def _only_action_this_turn(run: BSRun, state: State, proc: OnlyActionThisTurn) -> State:
+    """ "Escolha uma ação do personagem alvo. Neste turno, o alvo não pode usar nenhuma ação
+    além da escolhida" (Mesmero V1's Hipnose): its controller picks one of the target's
+    actions (none to pick when it has one); every other is forbidden to it until the end of
+    the turn (4.6.2 D; validated for the turn, 5.7 A.2.1)."""
+    effect, step = run.ctx, proc.record
+    found = targets_of(state, effect, step)
+    if not found:
+        return state
+    target = found[0]
+    names = _action_names(state, target)
+    if not effect.answers and len(names) > 1:
+        prompt = "battlescenes.choice.action"
+        return asks(run, ask(state, effect, effect.controller, prompt, names, False))
+    chosen = effect.answers[0] if effect.answers else (names[0] if names else "")
+    rule = ActionRule(effect="forbid", whose="any", unless_name=chosen)
+    entry = TurnRule(rule=rule, source=effect.source, controller=effect.controller, user=target)
+    state = replace(state, turn_rules=(*state.turn_rules, entry))
+    params = {"card": zones.title(state, target), "action": chosen or "-"}
+    return resolved(run, state, [Event("battlescenes.event.only_action", params, rule="4.6.2")])
+
+
+def _action_names(state: State, card: int) -> list[str]:
+    """The names of the actions a card base may use (4.6.2 A, C.3: its own, its granted
+    cards', a carried Interligar card's), each once."""
+    item = zones.in_scene(state, card)
+    granted = zones.granted_cards(state, item)
+    linked = [c for c in item.loaded if "interligar" in zones.defn(state, c).keywords]
+    cards = [card, *granted, *(c for c in linked if c not in granted)]
+    names = [a.name for c in cards for a in zones.defn(state, c).actions]
+    return list(dict.fromkeys(names))
+
+
+@HANDLERS.on(LendActions)
+def _lend_actions(run: BSRun, state: State, proc: LendActions) -> State:
+    """ "Aquele personagem pode usar a ação <deste suporte> até o final do turno" (Veículo de
+    Combate S.H.I.E.L.D. V2): the targets may use the actions printed on the effect's card
+    until the end of the turn (4.6.2 A, 5.7 A.2.1) while it stays in the scene."""
+    effect, step = run.ctx, proc.record
+    events = []
+    for target in targets_of(state, effect, step):
+        state = replace(state, turn_lent=(*state.turn_lent, (target, effect.source)))
+        params = {"card": zones.title(state, target), "source": zones.title(state, effect.source)}
+        events.append(Event("battlescenes.event.lent_actions", params, rule="4.6.2"))
+    return resolved(run, state, events)
 
 
 @HANDLERS.on(ForbidSearchThisTurn)

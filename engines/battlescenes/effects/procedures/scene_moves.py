@@ -6,20 +6,22 @@ from __future__ import annotations
 
 from engines.battlescenes.content.schema import Trigger
 from engines.battlescenes.effects import tree
-from engines.battlescenes.effects.operands import targets_of
+from engines.battlescenes.effects.operands import SKIP, ask, matches, shuffle, targets_of
 from engines.battlescenes.effects.steps import (
     BSHandlers,
     BSRun,
+    FetchIntoScene,
     PutIntoScene,
     ReturnToHand,
     ToResources,
+    asks,
     resolved,
 )
 from engines.battlescenes.effects.triggers import fire
 from engines.battlescenes.rules import load_order
-from engines.battlescenes.rules.state import InScene, State
+from engines.battlescenes.rules.state import InScene, Pending, State
 from engines.battlescenes.table import leaving, zones
-from engines.core import Event
+from engines.core import Dice, Event
 from engines.core.model import replace
 
 HANDLERS: BSHandlers = BSHandlers()
@@ -41,23 +43,71 @@ def _put_into_scene(run: BSRun, state: State, proc: PutIntoScene) -> State:
         hand=tuple(c for c in player.hand if c != card),
         resources=tuple(c for c in player.resources if c != card),
     )
-    need = zones.defn(state, card).energy
-    # 4.4.2.2 A.3: the player's standing loading order (newest first by default)
-    chosen = tuple(load_order.ordered(state, seat, player.resources, card)[:need])
-    player = replace(player, resources=tuple(c for c in player.resources if c not in chosen))
     state = zones.set_player(state, seat, player)
-    item = InScene(card=card, controller=seat, entered_turn=state.turn, loaded=chosen)
-    state = replace(state, scene=(*state.scene, item))
-    state = fire(state, Trigger.ENTERS_SCENE, effect.level + 1, card=card)
-    for loaded in chosen:
-        state = fire(state, Trigger.LOADED_FROM_RESOURCES, effect.level + 1, card=loaded, base=card)
-        state = fire(state, Trigger.LOADED_ONTO_THIS, effect.level + 1, card=loaded, base=card)
+    state = _enter(state, seat, card, zones.defn(state, card).energy, effect.level + 1)
     event = Event(
         "battlescenes.event.put_into_scene",
         {"player": player.name, "card": zones.title(state, card)},
         rule="5.2.1",
     )
     return resolved(run, state, [event])
+
+
+def _enter(state: State, seat: int, card: int, need: int, level: int) -> State:
+    """``card`` (out of every zone already) enters the scene under ``seat``, loading up to
+    ``need`` cards of the resources in that player's loading order (4.4.2.2 A.3, newest
+    first by default); its "enters" and loading texts become pending at ``level``."""
+    player = state.players[seat]
+    chosen = tuple(load_order.ordered(state, seat, player.resources, card)[:need])
+    player = replace(player, resources=tuple(c for c in player.resources if c not in chosen))
+    state = zones.set_player(state, seat, player)
+    item = InScene(card=card, controller=seat, entered_turn=state.turn, loaded=chosen)
+    state = replace(state, scene=(*state.scene, item))
+    state = fire(state, Trigger.ENTERS_SCENE, level, card=card)
+    for loaded in chosen:
+        state = fire(state, Trigger.LOADED_FROM_RESOURCES, level, card=loaded, base=card)
+        state = fire(state, Trigger.LOADED_ONTO_THIS, level, card=loaded, base=card)
+    return state
+
+
+@HANDLERS.on(FetchIntoScene)
+def _fetch_into_scene(run: BSRun, state: State, proc: FetchIntoScene) -> State:
+    """ "Procure em seu deck, mão ou recursos por um card de personagem chamado N … coloque-o em
+    cena carregando até quatro cards de seus recursos e embaralhe o seu deck se tiver
+    procurado ali" (Bruce Banner V1): a card of the filters picked from the hand, the
+    resources and — unless an earlier ``search_deck`` of the effect was forbidden or
+    replaced — the deck; revealed, it enters the scene loaded with up to ``amount``
+    resources; the deck is shuffled when it was searched."""
+    effect, step, dice = run.ctx, proc.record, run.env.dice
+    seat = effect.controller
+    player = state.players[seat]
+    zones_searched = [player.hand, player.resources]
+    if not effect.search_replaced:
+        zones_searched.append(player.deck)
+    if not effect.answers:
+        options = [str(c) for zone in zones_searched for c in zone if matches(state, c, step)]
+        if not options:
+            return _searched(state, effect, dice)
+        prompt = "battlescenes.choice.search"
+        return asks(run, ask(state, effect, seat, prompt, options, step.optional))
+    if effect.answers[-1] == SKIP:
+        return _searched(state, effect, dice)
+    card = int(effect.answers[-1])
+    player = replace(
+        player,
+        hand=tuple(c for c in player.hand if c != card),
+        resources=tuple(c for c in player.resources if c != card),
+        deck=tuple(c for c in player.deck if c != card),
+    )
+    state = _searched(zones.set_player(state, seat, player), effect, dice)
+    state = _enter(state, seat, card, step.amount, effect.level + 1)
+    params = {"player": player.name, "card": zones.title(state, card)}
+    return resolved(run, state, [Event("battlescenes.event.put_into_scene", params, rule="5.7")])
+
+
+def _searched(state: State, effect: Pending, dice: Dice) -> State:
+    """The deck shuffled if this effect searched it ("se tiver procurado ali")."""
+    return state if effect.search_replaced else shuffle(state, effect.controller, dice)
 
 
 @HANDLERS.on(ReturnToHand)
