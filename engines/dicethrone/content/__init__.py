@@ -286,6 +286,9 @@ class StatusDef:
     when_attacking: Script = ()
     #: Run for the holder, once per token, when the holder is Attacked.
     when_attacked: Script = ()
+    #: Run for the holder, once per token, when she activates an Attack (not an
+    #: Ultimate), before any of its effects resolve (the Moon Elf's Blinded).
+    before_attack: Script = ()
     #: Run for the holder when they gain a token while at the limit (the token is then gained).
     overflow: Script = ()
     #: Removed when the roll phase of the holder's own turn concludes.

@@ -87,6 +87,9 @@ OPS |= HOLDING_OPS | {"extra_roll_attempt"}
 OPS |= PIECE_OPS | HOLDER_OPS | DECK_OPS
 #: A step reading the Attack as it stands (the Paladin's Crit): ``attack_checks.py``.
 OPS |= {"if_attack_deals"}
+#: An Attack failing before its effects (the Moon Elf's Blinded): ``attack_fails.py``.
+FLAG_OPS |= {"fail_attack"}
+OPS |= {"fail_attack"}
 
 
 #: Amount steps aimed at the opponent unless they say otherwise.

@@ -16,6 +16,7 @@ from engines.core import effects as kernel
 from engines.dicethrone.content import Content
 from engines.dicethrone.effects import (
     attack_checks,
+    attack_fails,
     companions,
     costs,
     deck,
@@ -55,6 +56,7 @@ HANDLERS: DTHandlers = DTHandlers.combine(
     pieces.HANDLERS,
     piece_holders.HANDLERS,
     deck.HANDLERS,
+    attack_fails.HANDLERS,
 )
 MACHINE: Machine = kernel.Interpreter(HANDLERS, (offer_decline, ask_foe), decode)
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from engines.dicethrone.content import DamageKind, Hero, Script, Step, Text
 from engines.dicethrone.effects.attack_checks import DECODERS as ATTACK_DECODERS
+from engines.dicethrone.effects.attack_fails import DECODERS as FAIL_DECODERS
 from engines.dicethrone.effects.cost_steps import COST_DECODERS, reroll
 from engines.dicethrone.effects.deck import DECODERS as DECK_DECODERS
 from engines.dicethrone.effects.dial_steps import DIAL_DECODERS
@@ -437,6 +438,7 @@ DECODERS = {**DECODERS, **ATTACK_DECODERS}  # issue 22: the Paladin's Crit
 DECODERS = {**DECODERS, **PIECE_DECODERS}
 DECODERS = {**DECODERS, **HOLDER_DECODERS}  # issue 22: Raveness's Nevermore
 DECODERS = {**DECODERS, **DECK_DECODERS}  # issue 22: Black Widow
+DECODERS = {**DECODERS, **FAIL_DECODERS}  # issue 22: the Moon Elf's Blinded
 
 
 class UnknownOpError(ValueError):

@@ -13,6 +13,7 @@ from typing import Any
 
 from engines.dicethrone.content import UP_TO_LIMIT, Step, text_for
 from engines.dicethrone.effects.attack_checks import IfAttackDeals
+from engines.dicethrone.effects.attack_fails import FailAttack
 from engines.dicethrone.effects.cost_steps import GainChoice, PayFor, RerollPerToken
 from engines.dicethrone.effects.deck import (
     AdvanceTokens,
@@ -264,6 +265,8 @@ class Words:
             reaction = self._holding(typed)
         if reaction is None:
             reaction = self._deck(typed)
+        if reaction is None:
+            reaction = self._more(typed)
         if reaction is not None:
             return reaction
         nested_kinds = (Opposed, Manual, RerollOffer, ChoosePlayer, ForEachToken, SpendFor)
@@ -452,6 +455,14 @@ class Words:
                 return self._fx(f"at_piece_holder_{among}", piece=name, then=self.script(steps))
             case OpponentDiscards():
                 return self._fx("opponent_discards")
+        return None
+
+    def _more(self, typed: object) -> str | None:
+        """Words of the steps added to automate the last pieces of the printed heroes
+        (issue 22: the Moon Elf's Blinded)."""
+        match typed:
+            case FailAttack():
+                return self._fx("fail_attack")
         return None
 
     def _piece_name(self, piece: str) -> str:
@@ -841,4 +852,6 @@ def word_key(typed: object) -> str:
             )
         case FetchUpgrade() | LookAtTop():
             return "fetch_upgrade" if isinstance(typed, FetchUpgrade) else "look_at_top"
+        case FailAttack():
+            return "fail_attack"
     raise ValueError(f"no words for {type(typed).__name__}")

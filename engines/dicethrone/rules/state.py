@@ -154,6 +154,9 @@ class Roll:
     #: Roll attempts granted beyond the three of 4.1 this roll phase (the Headless
     #: Horseman's Grim Pursuit).
     bonus_attempts: int = 0
+    #: The activated Attack failed before any of its effects resolved (``fail_attack``:
+    #: the Moon Elf's Blinded).
+    failed: bool = False
 
 
 class Resume(enum.Enum):
