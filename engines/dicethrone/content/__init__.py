@@ -251,6 +251,12 @@ class Passive:
     when_attacking: Script = ()
     #: Actions its owner may take at any time (the Paladin's Tithe).
     actions: tuple[BoardAction, ...] = ()
+    #: Its owner may play Ability Upgrade cards in any Roll Phase, not only in her
+    #: Main phases (Black Widow's Red Room Training).
+    upgrades_in_roll_phase: bool = False
+    #: Run for the owner each time she plays an Ability Upgrade or one is put into
+    #: play for her, except the card upgrading this passive (Red Room Training II).
+    when_upgrade_played: Script = ()
 
 
 #: The cap used in play for a status whose printed stack limit no public record gives:
@@ -286,6 +292,8 @@ class StatusDef:
     when_attacking: Script = ()
     #: Run for the holder, once per token, when the holder is Attacked.
     when_attacked: Script = ()
+    #: Its holder spends it at most once per turn, whichever option (Covert Ops).
+    spend_once_per_turn: bool = False
     #: Run for the holder, once per token, when she activates an Attack (not an
     #: Ultimate), before any of its effects resolve (the Moon Elf's Blinded).
     before_attack: Script = ()

@@ -149,6 +149,7 @@ def _level_key(key: str, node: Node) -> str:
 def _passive(node: Node) -> Passive:
     allowed = {"id", "name", "text", "upkeep", "income", "end_of_turn", "dealt_no_damage"}
     allowed |= {"when_attacking"}  # issue 22: Black Widow's Red Room Training
+    allowed |= {"upgrades_in_roll_phase", "when_upgrade_played"}  # issue 22: the same
     f = Fields(node, allowed | {"actions"} | PROVENANCE)
     passive_id = f.need("id", ident)
     return Passive(
@@ -163,6 +164,8 @@ def _passive(node: Node) -> Passive:
         dealt_no_damage=f.get("dealt_no_damage", script, ()),
         when_attacking=f.get("when_attacking", script, ()),
         actions=f.get("actions", lambda n: board_actions(n, passive_id), ()),
+        upgrades_in_roll_phase=f.get("upgrades_in_roll_phase", Node.boolean, False),
+        when_upgrade_played=f.get("when_upgrade_played", script, ()),
     )
 
 
@@ -190,6 +193,7 @@ def _status(node: Node) -> StatusDef:
     allowed |= {"survives"}  # issue 22: the Paladin's Blessing of Divinity
     allowed |= {"advance"}  # issue 22: Black Widow's Time Bomb
     allowed |= {"before_attack"}  # issue 22: the Moon Elf's Blinded
+    allowed |= {"spend_once_per_turn"}  # issue 22: Black Widow's Covert Ops
     f = Fields(node, allowed)
     status = StatusDef(
         id=f.need("id", ident),
@@ -239,6 +243,7 @@ def _status(node: Node) -> StatusDef:
         survives=f.get("survives", Node.boolean, False),
         advance=f.get("advance", script, ()),
         before_attack=f.get("before_attack", script, ()),
+        spend_once_per_turn=f.get("spend_once_per_turn", Node.boolean, False),
     )
     if status.each_option_once_per_turn and [s.op for s in status.spend] != ["or"]:
         raise node.fail("each_option_once_per_turn needs a 'spend' that is one 'or'")
@@ -401,6 +406,7 @@ def _cross_check(hero: Hero, top: Node) -> None:
     waitless = [("setup", hero.setup), *(("income", p.income) for p in hero.passives)]
     # The Headless Horseman's passives run when the turn or its roll phase ends.
     waitless += [(f"passives.{p.id}", p.end_of_turn + p.dealt_no_damage) for p in hero.passives]
+    waitless += [(f"passives.{p.id}", p.when_upgrade_played) for p in hero.passives]
     waitless += [
         (
             f"statuses.{s.id}",
@@ -445,7 +451,10 @@ def _cross_check(hero: Hero, top: Node) -> None:
     ]
     scripts += [(f"cards.{c.id}", c.effect) for c in hero.cards]
     scripts += [
-        (f"passives.{p.id}", p.upkeep + p.income + p.end_of_turn + p.dealt_no_damage)
+        (
+            f"passives.{p.id}",
+            p.upkeep + p.income + p.end_of_turn + p.dealt_no_damage + p.when_upgrade_played,
+        )
         for p in hero.passives
     ]
     # The Duelist's Footwork, the Sun Elf's Sun Dial (issue 22): their scripts run

@@ -90,6 +90,10 @@ OPS |= {"if_attack_deals"}
 #: An Attack failing before its effects (the Moon Elf's Blinded): ``attack_fails.py``.
 FLAG_OPS |= {"fail_attack"}
 OPS |= {"fail_attack"}
+#: Ability Upgrades played this turn and an upgraded slot (Black Widow's Red Room
+#: Training, Subversion!): ``upgrades_played.py``.
+UPGRADE_OPS = frozenset({"for_each_upgrade_played", "if_upgraded"})
+OPS |= UPGRADE_OPS
 
 
 #: Amount steps aimed at the opponent unless they say otherwise.
@@ -212,6 +216,8 @@ def _step(node: Node) -> Step:
         return _holder_step(op, arg)
     if op in DECK_OPS:
         return _deck_step(op, arg)
+    if op in UPGRADE_OPS:
+        return _upgrade_step(op, arg)
     if op == "if_attack_deals":
         f = Fields(arg, {"at_least", "do"})
         least = f.need("at_least", lambda n: n.integer(1, 30))
@@ -601,3 +607,16 @@ def enum_value(node: Node, tp: Any) -> Any:
     except ValueError:
         known = ", ".join(m.value for m in tp)
         raise node.fail(f"{value!r} is not one of {known}") from None
+
+
+def _upgrade_step(op: str, arg: Node) -> Step:
+    """``for_each_upgrade_played: [...]`` and ``if_upgraded: {slot, level, do}``."""
+    if op == "for_each_upgrade_played":
+        return Step(op=op, steps=script(arg))
+    f = Fields(arg, {"slot", "level", "do"})
+    return Step(
+        op=op,
+        topic=f.need("slot", ident),
+        amount=f.need("level", lambda n: n.integer(2, 3)),
+        steps=f.need("do", script),
+    )

@@ -190,6 +190,8 @@ def spend_script(state: State, seat: int, definition: StatusDef) -> Script:
     """What spending one token does now: its ``spend``; for a token whose options are
     each usable once per turn, only the options usable now (each marked as used when
     taken), the "Or" dropped when one is left; empty when none is."""
+    if definition.spend_once_per_turn:
+        return _once_this_turn(state, seat, definition)
     if not definition.each_option_once_per_turn:
         return definition.spend
     choice = definition.spend[0]
@@ -202,3 +204,12 @@ def spend_script(state: State, seat: int, definition: StatusDef) -> Script:
     if len(options) == 1:
         return options[0].steps
     return (replace(choice, steps=tuple(options)),) if options else ()
+
+
+def _once_this_turn(state: State, seat: int, definition: StatusDef) -> Script:
+    """A token spent at most once per turn (Covert Ops): its whole ``spend``, marked as
+    used when it resolves; empty once the holder spent one this turn."""
+    key = f"{seat}:{definition.id}:spent"
+    if key in state.turn_used:
+        return ()
+    return (Step(op="option_used", topic=key), *definition.spend)

@@ -32,6 +32,7 @@ from engines.dicethrone.effects import (
     token_counts,
     tokens,
     tracks,
+    upgrades_played,
 )
 from engines.dicethrone.effects.env import DTHandlers, Effects, Machine
 from engines.dicethrone.effects.foes import ask_foe
@@ -57,6 +58,7 @@ HANDLERS: DTHandlers = DTHandlers.combine(
     piece_holders.HANDLERS,
     deck.HANDLERS,
     attack_fails.HANDLERS,
+    upgrades_played.HANDLERS,
 )
 MACHINE: Machine = kernel.Interpreter(HANDLERS, (offer_decline, ask_foe), decode)
 

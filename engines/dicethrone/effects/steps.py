@@ -26,6 +26,7 @@ from engines.dicethrone.effects.piece_steps import PIECE_DECODERS
 from engines.dicethrone.effects.reactions import DECODERS as REACTION_DECODERS
 from engines.dicethrone.effects.token_steps import TOKEN_DECODERS
 from engines.dicethrone.effects.track_steps import TRACK_DECODERS
+from engines.dicethrone.effects.upgrades_played import DECODERS as PLAYED_DECODERS
 from engines.dicethrone.rules import aim
 from engines.dicethrone.rules.combos import symbol_counts
 
@@ -439,6 +440,7 @@ DECODERS = {**DECODERS, **PIECE_DECODERS}
 DECODERS = {**DECODERS, **HOLDER_DECODERS}  # issue 22: Raveness's Nevermore
 DECODERS = {**DECODERS, **DECK_DECODERS}  # issue 22: Black Widow
 DECODERS = {**DECODERS, **FAIL_DECODERS}  # issue 22: the Moon Elf's Blinded
+DECODERS = {**DECODERS, **PLAYED_DECODERS}  # issue 22: Black Widow's upgrades played
 
 
 class UnknownOpError(ValueError):

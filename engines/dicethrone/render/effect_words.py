@@ -105,6 +105,7 @@ from engines.dicethrone.effects.token_steps import (
     SpendFor,
 )
 from engines.dicethrone.effects.track_steps import MoveTrack, OnTrack, TakeSteps
+from engines.dicethrone.effects.upgrades_played import ForEachUpgradePlayed, IfUpgraded
 
 Translate = Callable[..., str]
 #: Names per locale by id (statuses, companions, die symbols).
@@ -459,10 +460,15 @@ class Words:
 
     def _more(self, typed: object) -> str | None:
         """Words of the steps added to automate the last pieces of the printed heroes
-        (issue 22: the Moon Elf's Blinded)."""
+        (issue 22: the Moon Elf's Blinded, Black Widow's upgrades played)."""
         match typed:
             case FailAttack():
                 return self._fx("fail_attack")
+            case ForEachUpgradePlayed(steps=steps):
+                return self._fx("for_each_upgrade_played", then=self.script(steps))
+            case IfUpgraded(level=level, steps=steps):
+                roman = "I" * level
+                return self._fx("if_upgraded", level=roman, then=self.script(steps))
         return None
 
     def _piece_name(self, piece: str) -> str:
@@ -854,4 +860,8 @@ def word_key(typed: object) -> str:
             return "fetch_upgrade" if isinstance(typed, FetchUpgrade) else "look_at_top"
         case FailAttack():
             return "fail_attack"
+        case ForEachUpgradePlayed():
+            return "for_each_upgrade_played"
+        case IfUpgraded():
+            return "if_upgraded"
     raise ValueError(f"no words for {type(typed).__name__}")
