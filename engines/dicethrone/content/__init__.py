@@ -131,6 +131,10 @@ class Step:
     #: (the Treant's Harvest!).
     at_least: int = 0
     also: tuple[Step, ...] = ()
+    #: ``roll``: who rolls the dice, "" for the owner or "opponent" (the opponent the
+    #: script aims at: a piece's holder rolling its Upkeep roll); a status blanking
+    #: faces (Hex) blanks them on that player's rolls.
+    roller: str = ""
 
 
 Script = tuple[Step, ...]
@@ -294,6 +298,9 @@ class StatusDef:
     when_attacked: Script = ()
     #: Its holder spends it at most once per turn, whichever option (Covert Ops).
     spend_once_per_turn: bool = False
+    #: Its ``spend`` is one "Or" of uses: only those able to act now are offered
+    #: (Raveness's Feather: changing the Nevermore Die Roll only while it is paused).
+    usable_options_only: bool = False
     #: Run for the holder, once per token, when she activates an Attack (not an
     #: Ultimate), before any of its effects resolve (the Moon Elf's Blinded).
     before_attack: Script = ()

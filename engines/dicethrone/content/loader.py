@@ -194,6 +194,7 @@ def _status(node: Node) -> StatusDef:
     allowed |= {"advance"}  # issue 22: Black Widow's Time Bomb
     allowed |= {"before_attack"}  # issue 22: the Moon Elf's Blinded
     allowed |= {"spend_once_per_turn"}  # issue 22: Black Widow's Covert Ops
+    allowed |= {"usable_options_only"}  # issue 22: Raveness's Feather
     f = Fields(node, allowed)
     status = StatusDef(
         id=f.need("id", ident),
@@ -244,9 +245,12 @@ def _status(node: Node) -> StatusDef:
         advance=f.get("advance", script, ()),
         before_attack=f.get("before_attack", script, ()),
         spend_once_per_turn=f.get("spend_once_per_turn", Node.boolean, False),
+        usable_options_only=f.get("usable_options_only", Node.boolean, False),
     )
     if status.each_option_once_per_turn and [s.op for s in status.spend] != ["or"]:
         raise node.fail("each_option_once_per_turn needs a 'spend' that is one 'or'")
+    if status.usable_options_only and [s.op for s in status.spend] != ["or"]:
+        raise node.fail("usable_options_only needs a 'spend' that is one 'or'")
     # A token bought off with CP (spend_cost) may have nothing else to do when spent.
     if status.spendable != bool(status.spend or status.spend_cost):
         raise node.fail(

@@ -94,6 +94,8 @@ OPS |= {"fail_attack"}
 #: Training, Subversion!): ``upgrades_played.py``.
 UPGRADE_OPS = frozenset({"for_each_upgrade_played", "if_upgraded"})
 OPS |= UPGRADE_OPS
+#: A piece's Upkeep roll changed while paused (Raveness's Feather): ``piece_rolls.py``.
+OPS |= {"change_piece_roll"}
 
 
 #: Amount steps aimed at the opponent unless they say otherwise.
@@ -218,6 +220,12 @@ def _step(node: Node) -> Step:
         return _deck_step(op, arg)
     if op in UPGRADE_OPS:
         return _upgrade_step(op, arg)
+    if op == "change_piece_roll":
+        f = Fields(arg, {"piece", "by"})
+        way = f.need("by", Node.text)
+        if way not in ("reroll", "nudge"):
+            raise arg.fail("by is 'reroll' or 'nudge'")
+        return Step(op=op, piece=f.need("piece", ident), topic=way)
     if op == "if_attack_deals":
         f = Fields(arg, {"at_least", "do"})
         least = f.need("at_least", lambda n: n.integer(1, 30))
@@ -252,15 +260,21 @@ def _step(node: Node) -> Step:
     if op == "additionally":
         return Step(op=op, steps=script(arg))
     if op == "roll":
-        f = Fields(arg, {"dice", "do", "per_token"})
+        f = Fields(arg, {"dice", "do", "per_token", "by"})
+        roller = f.get("by", Node.text, "")
+        if roller not in ("", "opponent"):
+            raise arg.fail("by is 'opponent' (the owner rolls otherwise)")
         # "Roll 1 die per [token] (up to 5)": the Headless Horseman's Spectral Assault.
         per_token = f.get("per_token", ident, None)
         if per_token is not None:
             if f.get("dice", lambda n: n.integer(1, 5), 0):
                 raise arg.fail("roll takes either dice or per_token")
-            return Step(op=op, status=per_token, steps=f.need("do", script))
+            return Step(op=op, status=per_token, steps=f.need("do", script), roller=roller)
         return Step(
-            op=op, dice=f.need("dice", lambda n: n.integer(1, 5)), steps=f.need("do", script)
+            op=op,
+            dice=f.need("dice", lambda n: n.integer(1, 5)),
+            steps=f.need("do", script),
+            roller=roller,
         )
     f = Fields(arg, {"symbols", "sum_at_least", "numbers", "do", "sum_at_most", "of_a_kind"})
     step = Step(

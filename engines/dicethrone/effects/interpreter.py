@@ -17,6 +17,7 @@ from engines.dicethrone.content import Content
 from engines.dicethrone.effects import (
     attack_checks,
     attack_fails,
+    blank_rolls,
     companions,
     costs,
     deck,
@@ -25,6 +26,7 @@ from engines.dicethrone.effects import (
     extra,
     holding,
     piece_holders,
+    piece_rolls,
     pieces,
     reactions,
     script,
@@ -59,6 +61,8 @@ HANDLERS: DTHandlers = DTHandlers.combine(
     deck.HANDLERS,
     attack_fails.HANDLERS,
     upgrades_played.HANDLERS,
+    piece_rolls.HANDLERS,
+    blank_rolls.HANDLERS,
 )
 MACHINE: Machine = kernel.Interpreter(HANDLERS, (offer_decline, ask_foe), decode)
 

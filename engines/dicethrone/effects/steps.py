@@ -17,11 +17,13 @@ from dataclasses import dataclass
 from engines.dicethrone.content import DamageKind, Hero, Script, Step, Text
 from engines.dicethrone.effects.attack_checks import DECODERS as ATTACK_DECODERS
 from engines.dicethrone.effects.attack_fails import DECODERS as FAIL_DECODERS
+from engines.dicethrone.effects.blank_rolls import DECODERS as BLANK_DECODERS
 from engines.dicethrone.effects.cost_steps import COST_DECODERS, reroll
 from engines.dicethrone.effects.deck import DECODERS as DECK_DECODERS
 from engines.dicethrone.effects.dial_steps import DIAL_DECODERS
 from engines.dicethrone.effects.holding import DECODERS as HOLDING_DECODERS
 from engines.dicethrone.effects.piece_holders import DECODERS as HOLDER_DECODERS
+from engines.dicethrone.effects.piece_rolls import DECODERS as PIECE_ROLL_DECODERS
 from engines.dicethrone.effects.piece_steps import PIECE_DECODERS
 from engines.dicethrone.effects.reactions import DECODERS as REACTION_DECODERS
 from engines.dicethrone.effects.token_steps import TOKEN_DECODERS
@@ -86,6 +88,8 @@ class Roll:
     reuse: bool
     #: "1 die per [token] you have (up to 5)": the dice are counted when it resolves.
     per_token: str | None = None
+    #: Who rolls: "" the owner, "opponent" the opponent the script aims at.
+    roller: str = ""
 
 
 @dataclass(frozen=True)
@@ -322,7 +326,7 @@ class ClearStatuses:
 DECODERS: Mapping[str, Callable[[Step], object]] = {
     "foe": lambda s: AimAt(s.amount if s.amount >= 0 else None),
     "additionally": lambda s: Additionally(s.steps),
-    "roll": lambda s: Roll(s.dice, s.steps, s.topic == aim.REUSE, s.status),
+    "roll": lambda s: Roll(s.dice, s.steps, s.topic == aim.REUSE, s.status, s.roller),
     "keep_dice": lambda s: KeepDice(),
     "with": lambda s: With(
         s.symbols, s.numbers, s.sum_at_least, s.steps, s.sum_at_most, s.of_a_kind
@@ -441,6 +445,8 @@ DECODERS = {**DECODERS, **HOLDER_DECODERS}  # issue 22: Raveness's Nevermore
 DECODERS = {**DECODERS, **DECK_DECODERS}  # issue 22: Black Widow
 DECODERS = {**DECODERS, **FAIL_DECODERS}  # issue 22: the Moon Elf's Blinded
 DECODERS = {**DECODERS, **PLAYED_DECODERS}  # issue 22: Black Widow's upgrades played
+DECODERS = {**DECODERS, **PIECE_ROLL_DECODERS}  # issue 22: Raveness's Feather
+DECODERS = {**DECODERS, **BLANK_DECODERS}  # issue 22: Raveness's Hex on effect rolls
 
 
 class UnknownOpError(ValueError):

@@ -14,6 +14,7 @@ from typing import Any
 from engines.dicethrone.content import UP_TO_LIMIT, Step, text_for
 from engines.dicethrone.effects.attack_checks import IfAttackDeals
 from engines.dicethrone.effects.attack_fails import FailAttack
+from engines.dicethrone.effects.blank_rolls import ReadRoll
 from engines.dicethrone.effects.cost_steps import GainChoice, PayFor, RerollPerToken
 from engines.dicethrone.effects.deck import (
     AdvanceTokens,
@@ -39,6 +40,7 @@ from engines.dicethrone.effects.piece_holders import (
     OpponentDiscards,
     PassPiece,
 )
+from engines.dicethrone.effects.piece_rolls import ChangePieceRoll
 from engines.dicethrone.effects.piece_steps import (
     IfPieceHome,
     IfPieceSent,
@@ -460,7 +462,8 @@ class Words:
 
     def _more(self, typed: object) -> str | None:
         """Words of the steps added to automate the last pieces of the printed heroes
-        (issue 22: the Moon Elf's Blinded, Black Widow's upgrades played)."""
+        (issue 22: the Moon Elf's Blinded, Black Widow's upgrades played, Raveness's
+        Feather)."""
         match typed:
             case FailAttack():
                 return self._fx("fail_attack")
@@ -469,6 +472,10 @@ class Words:
             case IfUpgraded(level=level, steps=steps):
                 roman = "I" * level
                 return self._fx("if_upgraded", level=roman, then=self.script(steps))
+            case ReadRoll():
+                return ""  # the interpreter's own bookkeeping
+            case ChangePieceRoll(piece=piece, way=way):
+                return self._fx(f"change_piece_roll_{way}", piece=self._piece_name(piece))
         return None
 
     def _piece_name(self, piece: str) -> str:
@@ -864,4 +871,8 @@ def word_key(typed: object) -> str:
             return "for_each_upgrade_played"
         case IfUpgraded():
             return "if_upgraded"
+        case ChangePieceRoll():
+            return "change_piece_roll"
+        case ReadRoll():
+            return "read_roll"
     raise ValueError(f"no words for {type(typed).__name__}")
