@@ -96,6 +96,8 @@ UPGRADE_OPS = frozenset({"for_each_upgrade_played", "if_upgraded"})
 OPS |= UPGRADE_OPS
 #: A piece's Upkeep roll changed while paused (Raveness's Feather): ``piece_rolls.py``.
 OPS |= {"change_piece_roll"}
+#: A condition on the die a spent token rolled (Black Widow's Elude!): ``spent_rolls.py``.
+OPS |= {"if_spent_roll"}
 
 
 #: Amount steps aimed at the opponent unless they say otherwise.
@@ -220,6 +222,14 @@ def _step(node: Node) -> Step:
         return _deck_step(op, arg)
     if op in UPGRADE_OPS:
         return _upgrade_step(op, arg)
+    if op == "if_spent_roll":
+        f = Fields(arg, {"status", "numbers", "do"})
+        return Step(
+            op=op,
+            status=f.need("status", ident),
+            numbers=f.need("numbers", lambda n: tuple(i.integer(1, 6) for i in n.items())),
+            steps=f.need("do", script),
+        )
     if op == "change_piece_roll":
         f = Fields(arg, {"piece", "by"})
         way = f.need("by", Node.text)

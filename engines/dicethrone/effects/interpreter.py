@@ -31,6 +31,7 @@ from engines.dicethrone.effects import (
     reactions,
     script,
     single,
+    spent_rolls,
     token_counts,
     tokens,
     tracks,
@@ -63,6 +64,7 @@ HANDLERS: DTHandlers = DTHandlers.combine(
     upgrades_played.HANDLERS,
     piece_rolls.HANDLERS,
     blank_rolls.HANDLERS,
+    spent_rolls.HANDLERS,
 )
 MACHINE: Machine = kernel.Interpreter(HANDLERS, (offer_decline, ask_foe), decode)
 

@@ -69,7 +69,7 @@ def roll(run: DTRun, state: State, step: Roll) -> State:
         dice=dice_message(ctx.hero, values),
     )
     rolled = replace(state.roll, effect_dice=values, effect_owner=ctx.owner)
-    state = replace(state, roll=replace(rolled, effect_foe=None))
+    state = replace(state, roll=replace(rolled, effect_foe=None, effect_spent=ctx.spent))
     run.push(blank_read(run, state, step.steps, step.roller), values)
     return _pause_rolled(run, state, values) if _dice_pause(run, state) else state
 

@@ -26,6 +26,7 @@ from engines.dicethrone.effects.piece_holders import DECODERS as HOLDER_DECODERS
 from engines.dicethrone.effects.piece_rolls import DECODERS as PIECE_ROLL_DECODERS
 from engines.dicethrone.effects.piece_steps import PIECE_DECODERS
 from engines.dicethrone.effects.reactions import DECODERS as REACTION_DECODERS
+from engines.dicethrone.effects.spent_rolls import DECODERS as SPENT_DECODERS
 from engines.dicethrone.effects.token_steps import TOKEN_DECODERS
 from engines.dicethrone.effects.track_steps import TRACK_DECODERS
 from engines.dicethrone.effects.upgrades_played import DECODERS as PLAYED_DECODERS
@@ -447,6 +448,7 @@ DECODERS = {**DECODERS, **FAIL_DECODERS}  # issue 22: the Moon Elf's Blinded
 DECODERS = {**DECODERS, **PLAYED_DECODERS}  # issue 22: Black Widow's upgrades played
 DECODERS = {**DECODERS, **PIECE_ROLL_DECODERS}  # issue 22: Raveness's Feather
 DECODERS = {**DECODERS, **BLANK_DECODERS}  # issue 22: Raveness's Hex on effect rolls
+DECODERS = {**DECODERS, **SPENT_DECODERS}  # issue 22: Black Widow's Elude!
 
 
 class UnknownOpError(ValueError):

@@ -58,6 +58,7 @@ from engines.dicethrone.effects.reactions import (
     SwapSymbol,
     WithDefense,
 )
+from engines.dicethrone.effects.spent_rolls import IfSpentRoll
 from engines.dicethrone.effects.steps import (
     Additionally,
     AddStatus,
@@ -474,6 +475,10 @@ class Words:
                 return self._fx("if_upgraded", level=roman, then=self.script(steps))
             case ReadRoll():
                 return ""  # the interpreter's own bookkeeping
+            case IfSpentRoll(status=status, numbers=numbers, steps=steps):
+                faces = "/".join(str(n) for n in numbers)
+                word = self._fx("if_spent_roll", status=self._name(status), numbers=faces)
+                return f"{word}: {self.script(steps)}"
             case ChangePieceRoll(piece=piece, way=way):
                 return self._fx(f"change_piece_roll_{way}", piece=self._piece_name(piece))
         return None
@@ -875,4 +880,6 @@ def word_key(typed: object) -> str:
             return "change_piece_roll"
         case ReadRoll():
             return "read_roll"
+        case IfSpentRoll():
+            return "if_spent_roll"
     raise ValueError(f"no words for {type(typed).__name__}")

@@ -342,7 +342,7 @@ def spend(flow: Flow, state: State, seat: int, status: str) -> State:
         player=flow.name(state, seat),
         status=dict(definition.name),
     )
-    ctx = Ctx(seat, flow.hero(state, seat), resume=Resume.CARD)
+    ctx = Ctx(seat, flow.hero(state, seat), resume=Resume.CARD, spent=status)
     # Read before the token goes: a token whose options each work once per turn
     # offers only those usable now (Grim Pursuit).
     after = flow.interp.run(state, spend_script(before, seat, definition), ctx)

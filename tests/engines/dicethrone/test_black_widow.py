@@ -322,3 +322,49 @@ def test_subversion_adds_2_and_1_per_upgrade_played_this_turn(upgrades: int, add
     base = _attack(state)[0]
     state, _ = act(state, 0, a.PlayCard("subversion"))
     assert _attack(state)[0] == base + added
+
+
+def _agility_rolled(die: int) -> State:
+    """The Barbarian's Smack (seat 0) on Black Widow (seat 1), Sabotage rolled with
+    nothing; she spends Agility in the last window and rolls ``die``."""
+    from tests.engines.dicethrone.helpers import defend
+
+    state = start("barbarian", BW)
+    state = with_player(state, 1, statuses={"covert_ops": 3, "agility": 1}, hand=("elude",))
+    state = _announce(state, (1, 1, 1, 4, 5), "slap")
+    state, _ = defend(state, 1, 4, 4, 4)  # three batons: 3 back, nothing prevented
+    state, _ = act(state, 1, a.Spend("agility"))
+    state, _ = act(state, 0, a.Pass(), die)  # the Barbarian, active, answers first
+    return state
+
+
+def _smack(state: State) -> Any:
+    (attack,) = [i for i in state.ledger if i.attack]
+    return attack
+
+
+@pytest.mark.parametrize("die", [5, 6])
+def test_elude_ignores_all_the_damage_after_an_agility_5_or_6(die: int) -> None:
+    state = _agility_rolled(die)
+    assert not _smack(state).prevent_all and _smack(state).halves == 0
+    state, _ = act(state, 1, a.PlayCard("elude"))  # her turn to answer in the window
+    assert _smack(state).prevent_all and state.players[1].cp == 1
+
+
+@pytest.mark.parametrize("die", [2, 4])
+def test_elude_does_nothing_after_any_other_agility_die(die: int) -> None:
+    state = _agility_rolled(die)
+    state, events = act(state, 1, a.PlayCard("elude"))
+    assert not _smack(state).prevent_all and "spent_roll_missed" in keys(events)
+
+
+def test_elude_reads_only_a_roll_made_for_agility() -> None:
+    from tests.engines.dicethrone.helpers import defend
+
+    state = start("barbarian", BW)
+    state = with_player(state, 1, hand=("elude",))
+    state = _announce(state, (1, 1, 1, 4, 5), "slap")
+    state, _ = defend(state, 1, 4, 4, 4)
+    state, _ = act(state, 0, a.Pass())  # the Barbarian, active, first in the window
+    state, events = act(state, 1, a.PlayCard("elude"))
+    assert not _smack(state).prevent_all and "spent_roll_missed" in keys(events)
