@@ -131,6 +131,10 @@ class Step:
     #: (the Treant's Harvest!).
     at_least: int = 0
     also: tuple[Step, ...] = ()
+    #: ``roll``: who rolls the dice, "" for the owner or "opponent" (the opponent the
+    #: script aims at: a piece's holder rolling its Upkeep roll); a status blanking
+    #: faces (Hex) blanks them on that player's rolls.
+    roller: str = ""
 
 
 Script = tuple[Step, ...]
@@ -251,6 +255,12 @@ class Passive:
     when_attacking: Script = ()
     #: Actions its owner may take at any time (the Paladin's Tithe).
     actions: tuple[BoardAction, ...] = ()
+    #: Its owner may play Ability Upgrade cards in any Roll Phase, not only in her
+    #: Main phases (Black Widow's Red Room Training).
+    upgrades_in_roll_phase: bool = False
+    #: Run for the owner each time she plays an Ability Upgrade or one is put into
+    #: play for her, except the card upgrading this passive (Red Room Training II).
+    when_upgrade_played: Script = ()
 
 
 #: The cap used in play for a status whose printed stack limit no public record gives:
@@ -286,6 +296,14 @@ class StatusDef:
     when_attacking: Script = ()
     #: Run for the holder, once per token, when the holder is Attacked.
     when_attacked: Script = ()
+    #: Its holder spends it at most once per turn, whichever option (Covert Ops).
+    spend_once_per_turn: bool = False
+    #: Its ``spend`` is one "Or" of uses: only those able to act now are offered
+    #: (Raveness's Feather: changing the Nevermore Die Roll only while it is paused).
+    usable_options_only: bool = False
+    #: Run for the holder, once per token, when she activates an Attack (not an
+    #: Ultimate), before any of its effects resolve (the Moon Elf's Blinded).
+    before_attack: Script = ()
     #: Run for the holder when they gain a token while at the limit (the token is then gained).
     overflow: Script = ()
     #: Removed when the roll phase of the holder's own turn concludes.

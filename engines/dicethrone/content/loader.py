@@ -149,6 +149,7 @@ def _level_key(key: str, node: Node) -> str:
 def _passive(node: Node) -> Passive:
     allowed = {"id", "name", "text", "upkeep", "income", "end_of_turn", "dealt_no_damage"}
     allowed |= {"when_attacking"}  # issue 22: Black Widow's Red Room Training
+    allowed |= {"upgrades_in_roll_phase", "when_upgrade_played"}  # issue 22: the same
     f = Fields(node, allowed | {"actions"} | PROVENANCE)
     passive_id = f.need("id", ident)
     return Passive(
@@ -163,6 +164,8 @@ def _passive(node: Node) -> Passive:
         dealt_no_damage=f.get("dealt_no_damage", script, ()),
         when_attacking=f.get("when_attacking", script, ()),
         actions=f.get("actions", lambda n: board_actions(n, passive_id), ()),
+        upgrades_in_roll_phase=f.get("upgrades_in_roll_phase", Node.boolean, False),
+        when_upgrade_played=f.get("when_upgrade_played", script, ()),
     )
 
 
@@ -189,6 +192,9 @@ def _status(node: Node) -> StatusDef:
     allowed |= {"blank_faces"}  # issue 22: Raveness's Hex
     allowed |= {"survives"}  # issue 22: the Paladin's Blessing of Divinity
     allowed |= {"advance"}  # issue 22: Black Widow's Time Bomb
+    allowed |= {"before_attack"}  # issue 22: the Moon Elf's Blinded
+    allowed |= {"spend_once_per_turn"}  # issue 22: Black Widow's Covert Ops
+    allowed |= {"usable_options_only"}  # issue 22: Raveness's Feather
     f = Fields(node, allowed)
     status = StatusDef(
         id=f.need("id", ident),
@@ -237,9 +243,14 @@ def _status(node: Node) -> StatusDef:
         blank_faces=f.get("blank_faces", lambda n: tuple(i.integer(1, 6) for i in n.items()), ()),
         survives=f.get("survives", Node.boolean, False),
         advance=f.get("advance", script, ()),
+        before_attack=f.get("before_attack", script, ()),
+        spend_once_per_turn=f.get("spend_once_per_turn", Node.boolean, False),
+        usable_options_only=f.get("usable_options_only", Node.boolean, False),
     )
     if status.each_option_once_per_turn and [s.op for s in status.spend] != ["or"]:
         raise node.fail("each_option_once_per_turn needs a 'spend' that is one 'or'")
+    if status.usable_options_only and [s.op for s in status.spend] != ["or"]:
+        raise node.fail("usable_options_only needs a 'spend' that is one 'or'")
     # A token bought off with CP (spend_cost) may have nothing else to do when spent.
     if status.spendable != bool(status.spend or status.spend_cost):
         raise node.fail(
@@ -399,6 +410,7 @@ def _cross_check(hero: Hero, top: Node) -> None:
     waitless = [("setup", hero.setup), *(("income", p.income) for p in hero.passives)]
     # The Headless Horseman's passives run when the turn or its roll phase ends.
     waitless += [(f"passives.{p.id}", p.end_of_turn + p.dealt_no_damage) for p in hero.passives]
+    waitless += [(f"passives.{p.id}", p.when_upgrade_played) for p in hero.passives]
     waitless += [
         (
             f"statuses.{s.id}",
@@ -408,7 +420,8 @@ def _cross_check(hero: Hero, top: Node) -> None:
             + s.when_full
             + s.end_of_turn
             + s.when_inflicted
-            + s.advance,
+            + s.advance
+            + s.before_attack,
         )
         for s in hero.statuses
     ]
@@ -435,13 +448,17 @@ def _cross_check(hero: Hero, top: Node) -> None:
             + s.when_full
             + s.end_of_turn
             + s.when_inflicted
-            + s.advance,
+            + s.advance
+            + s.before_attack,
         )
         for s in hero.statuses
     ]
     scripts += [(f"cards.{c.id}", c.effect) for c in hero.cards]
     scripts += [
-        (f"passives.{p.id}", p.upkeep + p.income + p.end_of_turn + p.dealt_no_damage)
+        (
+            f"passives.{p.id}",
+            p.upkeep + p.income + p.end_of_turn + p.dealt_no_damage + p.when_upgrade_played,
+        )
         for p in hero.passives
     ]
     # The Duelist's Footwork, the Sun Elf's Sun Dial (issue 22): their scripts run

@@ -87,6 +87,17 @@ OPS |= HOLDING_OPS | {"extra_roll_attempt"}
 OPS |= PIECE_OPS | HOLDER_OPS | DECK_OPS
 #: A step reading the Attack as it stands (the Paladin's Crit): ``attack_checks.py``.
 OPS |= {"if_attack_deals"}
+#: An Attack failing before its effects (the Moon Elf's Blinded): ``attack_fails.py``.
+FLAG_OPS |= {"fail_attack"}
+OPS |= {"fail_attack"}
+#: Ability Upgrades played this turn and an upgraded slot (Black Widow's Red Room
+#: Training, Subversion!): ``upgrades_played.py``.
+UPGRADE_OPS = frozenset({"for_each_upgrade_played", "if_upgraded"})
+OPS |= UPGRADE_OPS
+#: A piece's Upkeep roll changed while paused (Raveness's Feather): ``piece_rolls.py``.
+OPS |= {"change_piece_roll"}
+#: A condition on the die a spent token rolled (Black Widow's Elude!): ``spent_rolls.py``.
+OPS |= {"if_spent_roll"}
 
 
 #: Amount steps aimed at the opponent unless they say otherwise.
@@ -209,6 +220,22 @@ def _step(node: Node) -> Step:
         return _holder_step(op, arg)
     if op in DECK_OPS:
         return _deck_step(op, arg)
+    if op in UPGRADE_OPS:
+        return _upgrade_step(op, arg)
+    if op == "if_spent_roll":
+        f = Fields(arg, {"status", "numbers", "do"})
+        return Step(
+            op=op,
+            status=f.need("status", ident),
+            numbers=f.need("numbers", lambda n: tuple(i.integer(1, 6) for i in n.items())),
+            steps=f.need("do", script),
+        )
+    if op == "change_piece_roll":
+        f = Fields(arg, {"piece", "by"})
+        way = f.need("by", Node.text)
+        if way not in ("reroll", "nudge"):
+            raise arg.fail("by is 'reroll' or 'nudge'")
+        return Step(op=op, piece=f.need("piece", ident), topic=way)
     if op == "if_attack_deals":
         f = Fields(arg, {"at_least", "do"})
         least = f.need("at_least", lambda n: n.integer(1, 30))
@@ -243,15 +270,21 @@ def _step(node: Node) -> Step:
     if op == "additionally":
         return Step(op=op, steps=script(arg))
     if op == "roll":
-        f = Fields(arg, {"dice", "do", "per_token"})
+        f = Fields(arg, {"dice", "do", "per_token", "by"})
+        roller = f.get("by", Node.text, "")
+        if roller not in ("", "opponent"):
+            raise arg.fail("by is 'opponent' (the owner rolls otherwise)")
         # "Roll 1 die per [token] (up to 5)": the Headless Horseman's Spectral Assault.
         per_token = f.get("per_token", ident, None)
         if per_token is not None:
             if f.get("dice", lambda n: n.integer(1, 5), 0):
                 raise arg.fail("roll takes either dice or per_token")
-            return Step(op=op, status=per_token, steps=f.need("do", script))
+            return Step(op=op, status=per_token, steps=f.need("do", script), roller=roller)
         return Step(
-            op=op, dice=f.need("dice", lambda n: n.integer(1, 5)), steps=f.need("do", script)
+            op=op,
+            dice=f.need("dice", lambda n: n.integer(1, 5)),
+            steps=f.need("do", script),
+            roller=roller,
         )
     f = Fields(arg, {"symbols", "sum_at_least", "numbers", "do", "sum_at_most", "of_a_kind"})
     step = Step(
@@ -598,3 +631,16 @@ def enum_value(node: Node, tp: Any) -> Any:
     except ValueError:
         known = ", ".join(m.value for m in tp)
         raise node.fail(f"{value!r} is not one of {known}") from None
+
+
+def _upgrade_step(op: str, arg: Node) -> Step:
+    """``for_each_upgrade_played: [...]`` and ``if_upgraded: {slot, level, do}``."""
+    if op == "for_each_upgrade_played":
+        return Step(op=op, steps=script(arg))
+    f = Fields(arg, {"slot", "level", "do"})
+    return Step(
+        op=op,
+        topic=f.need("slot", ident),
+        amount=f.need("level", lambda n: n.integer(2, 3)),
+        steps=f.need("do", script),
+    )

@@ -33,6 +33,9 @@ class Ctx:
     pick: str = ""
     #: The opponent a card named (3–4 players); None: the default opponent.
     foe: int | None = None
+    #: The status whose token is being spent ("": none), for its rolls
+    #: (``Roll.effect_spent``: Elude! reads an Agility die).
+    spent: str = ""
 
 
 #: Scripts that may stop only to ask which opponent they aim at (3–4 players): a

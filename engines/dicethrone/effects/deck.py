@@ -22,6 +22,7 @@ from engines.core.i18n import LOCALES
 from engines.dicethrone.content import CardDef, Script, Step
 from engines.dicethrone.effects.context import Ctx, may_wait, put, seat_name
 from engines.dicethrone.effects.env import DTHandlers, DTRun
+from engines.dicethrone.effects.upgrades_played import upgrade_played
 from engines.dicethrone.rules.state import State
 
 HANDLERS: DTHandlers = DTHandlers()
@@ -269,7 +270,8 @@ def fetch_pick(run: DTRun, state: State, step: FetchPick) -> State:
         board = (*player.board, definition.id)
         state = put(state, owner, upgrades=upgrades, board=board)
         run.env.emit("put_into_play", "Aprimoramentos", player=seat_name(state, owner), card=name)
-        return state
+        # S5's ruling: an upgrade put into play counts as one she played.
+        return upgrade_played(run.env, state, owner, definition)
     state = put(state, owner, hand=(*state.players[owner].hand, step.card))
     run.env.events.append(_private(state, "found_card", owner, card=name))
     return state

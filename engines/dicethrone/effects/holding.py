@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from engines.core.model import replace
 from engines.dicethrone.content import Script, StatusDef, Step
+from engines.dicethrone.effects import piece_rolls
 from engines.dicethrone.effects.context import put, remove_status, seat_name
 from engines.dicethrone.effects.env import DTHandlers, DTRun
 from engines.dicethrone.rules.state import Phase, State
@@ -190,6 +191,10 @@ def spend_script(state: State, seat: int, definition: StatusDef) -> Script:
     """What spending one token does now: its ``spend``; for a token whose options are
     each usable once per turn, only the options usable now (each marked as used when
     taken), the "Or" dropped when one is left; empty when none is."""
+    if definition.spend_once_per_turn:
+        return _once_this_turn(state, seat, definition)
+    if definition.usable_options_only:
+        return _usable_now(state, seat, definition)
     if not definition.each_option_once_per_turn:
         return definition.spend
     choice = definition.spend[0]
@@ -202,3 +207,36 @@ def spend_script(state: State, seat: int, definition: StatusDef) -> Script:
     if len(options) == 1:
         return options[0].steps
     return (replace(choice, steps=tuple(options)),) if options else ()
+
+
+def _once_this_turn(state: State, seat: int, definition: StatusDef) -> Script:
+    """A token spent at most once per turn (Covert Ops): its whole ``spend``, marked as
+    used when it resolves; empty once the holder spent one this turn."""
+    key = f"{seat}:{definition.id}:spent"
+    if key in state.turn_used:
+        return ()
+    return (Step(op="option_used", topic=key), *definition.spend)
+
+
+def _usable_now(state: State, seat: int, definition: StatusDef) -> Script:
+    """A token whose spend is an "Or" of uses: only the uses able to act now (a piece's
+    Upkeep roll to change must be paused; an additional cost of the same tokens must be
+    payable besides the one spent), the "Or" dropped when one is left (Feather)."""
+    choice = definition.spend[0]
+    held = state.players[seat].statuses.get(definition.id, 0) - definition.spend_count
+    options = [
+        option
+        for option in choice.steps
+        if all(_step_usable(state, seat, s, definition.id, held) for s in _walk(option.steps))
+    ]
+    if len(options) == 1:
+        return options[0].steps
+    return (replace(choice, steps=tuple(options)),) if options else ()
+
+
+def _step_usable(state: State, seat: int, step: Step, status: str, held: int) -> bool:
+    if step.op == "change_piece_roll":
+        return piece_rolls.usable(state, seat, step)
+    if step.op == "pay" and step.status == status and step.target != "opponent":
+        return held >= step.amount
+    return True

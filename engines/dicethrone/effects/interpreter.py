@@ -16,6 +16,8 @@ from engines.core import effects as kernel
 from engines.dicethrone.content import Content
 from engines.dicethrone.effects import (
     attack_checks,
+    attack_fails,
+    blank_rolls,
     companions,
     costs,
     deck,
@@ -24,13 +26,16 @@ from engines.dicethrone.effects import (
     extra,
     holding,
     piece_holders,
+    piece_rolls,
     pieces,
     reactions,
     script,
     single,
+    spent_rolls,
     token_counts,
     tokens,
     tracks,
+    upgrades_played,
 )
 from engines.dicethrone.effects.env import DTHandlers, Effects, Machine
 from engines.dicethrone.effects.foes import ask_foe
@@ -55,6 +60,11 @@ HANDLERS: DTHandlers = DTHandlers.combine(
     pieces.HANDLERS,
     piece_holders.HANDLERS,
     deck.HANDLERS,
+    attack_fails.HANDLERS,
+    upgrades_played.HANDLERS,
+    piece_rolls.HANDLERS,
+    blank_rolls.HANDLERS,
+    spent_rolls.HANDLERS,
 )
 MACHINE: Machine = kernel.Interpreter(HANDLERS, (offer_decline, ask_foe), decode)
 

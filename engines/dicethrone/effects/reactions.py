@@ -113,7 +113,9 @@ def spend_allowed(state: State, seat: int, definition: StatusDef) -> bool:
     window with none granted this turn; one opening a Defensive Ability needs the
     Attacked player in the last window before any Defensive Roll."""
     ops = {step.op for step in definition.spend}
-    if definition.each_option_once_per_turn and not holding.spend_script(state, seat, definition):
+    once = definition.each_option_once_per_turn or definition.spend_once_per_turn
+    once = once or definition.usable_options_only
+    if once and not holding.spend_script(state, seat, definition):
         return False  # none of its options can act now, or all were used this turn
     if "extra_roll_phase" in ops and (
         state.extra_roll != EXTRA_NONE or seat != state.active or state.phase is not Phase.DEFENSIVE

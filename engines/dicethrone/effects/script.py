@@ -8,6 +8,7 @@ from collections.abc import Mapping
 
 from engines.core.model import replace
 from engines.dicethrone.content import Content, Step, text_for
+from engines.dicethrone.effects.blank_rolls import blank_read
 from engines.dicethrone.effects.context import dice_message, may_wait, seat_name
 from engines.dicethrone.effects.env import DiceValues, DTHandlers, DTRun, here, stored
 from engines.dicethrone.effects.steps import (
@@ -68,8 +69,8 @@ def roll(run: DTRun, state: State, step: Roll) -> State:
         dice=dice_message(ctx.hero, values),
     )
     rolled = replace(state.roll, effect_dice=values, effect_owner=ctx.owner)
-    state = replace(state, roll=replace(rolled, effect_foe=None))
-    run.push(step.steps, values)
+    state = replace(state, roll=replace(rolled, effect_foe=None, effect_spent=ctx.spent))
+    run.push(blank_read(run, state, step.steps, step.roller), values)
     return _pause_rolled(run, state, values) if _dice_pause(run, state) else state
 
 

@@ -16,15 +16,20 @@ from dataclasses import dataclass
 
 from engines.dicethrone.content import DamageKind, Hero, Script, Step, Text
 from engines.dicethrone.effects.attack_checks import DECODERS as ATTACK_DECODERS
+from engines.dicethrone.effects.attack_fails import DECODERS as FAIL_DECODERS
+from engines.dicethrone.effects.blank_rolls import DECODERS as BLANK_DECODERS
 from engines.dicethrone.effects.cost_steps import COST_DECODERS, reroll
 from engines.dicethrone.effects.deck import DECODERS as DECK_DECODERS
 from engines.dicethrone.effects.dial_steps import DIAL_DECODERS
 from engines.dicethrone.effects.holding import DECODERS as HOLDING_DECODERS
 from engines.dicethrone.effects.piece_holders import DECODERS as HOLDER_DECODERS
+from engines.dicethrone.effects.piece_rolls import DECODERS as PIECE_ROLL_DECODERS
 from engines.dicethrone.effects.piece_steps import PIECE_DECODERS
 from engines.dicethrone.effects.reactions import DECODERS as REACTION_DECODERS
+from engines.dicethrone.effects.spent_rolls import DECODERS as SPENT_DECODERS
 from engines.dicethrone.effects.token_steps import TOKEN_DECODERS
 from engines.dicethrone.effects.track_steps import TRACK_DECODERS
+from engines.dicethrone.effects.upgrades_played import DECODERS as PLAYED_DECODERS
 from engines.dicethrone.rules import aim
 from engines.dicethrone.rules.combos import symbol_counts
 
@@ -84,6 +89,8 @@ class Roll:
     reuse: bool
     #: "1 die per [token] you have (up to 5)": the dice are counted when it resolves.
     per_token: str | None = None
+    #: Who rolls: "" the owner, "opponent" the opponent the script aims at.
+    roller: str = ""
 
 
 @dataclass(frozen=True)
@@ -320,7 +327,7 @@ class ClearStatuses:
 DECODERS: Mapping[str, Callable[[Step], object]] = {
     "foe": lambda s: AimAt(s.amount if s.amount >= 0 else None),
     "additionally": lambda s: Additionally(s.steps),
-    "roll": lambda s: Roll(s.dice, s.steps, s.topic == aim.REUSE, s.status),
+    "roll": lambda s: Roll(s.dice, s.steps, s.topic == aim.REUSE, s.status, s.roller),
     "keep_dice": lambda s: KeepDice(),
     "with": lambda s: With(
         s.symbols, s.numbers, s.sum_at_least, s.steps, s.sum_at_most, s.of_a_kind
@@ -437,6 +444,11 @@ DECODERS = {**DECODERS, **ATTACK_DECODERS}  # issue 22: the Paladin's Crit
 DECODERS = {**DECODERS, **PIECE_DECODERS}
 DECODERS = {**DECODERS, **HOLDER_DECODERS}  # issue 22: Raveness's Nevermore
 DECODERS = {**DECODERS, **DECK_DECODERS}  # issue 22: Black Widow
+DECODERS = {**DECODERS, **FAIL_DECODERS}  # issue 22: the Moon Elf's Blinded
+DECODERS = {**DECODERS, **PLAYED_DECODERS}  # issue 22: Black Widow's upgrades played
+DECODERS = {**DECODERS, **PIECE_ROLL_DECODERS}  # issue 22: Raveness's Feather
+DECODERS = {**DECODERS, **BLANK_DECODERS}  # issue 22: Raveness's Hex on effect rolls
+DECODERS = {**DECODERS, **SPENT_DECODERS}  # issue 22: Black Widow's Elude!
 
 
 class UnknownOpError(ValueError):

@@ -13,6 +13,8 @@ from typing import Any
 
 from engines.dicethrone.content import UP_TO_LIMIT, Step, text_for
 from engines.dicethrone.effects.attack_checks import IfAttackDeals
+from engines.dicethrone.effects.attack_fails import FailAttack
+from engines.dicethrone.effects.blank_rolls import ReadRoll
 from engines.dicethrone.effects.cost_steps import GainChoice, PayFor, RerollPerToken
 from engines.dicethrone.effects.deck import (
     AdvanceTokens,
@@ -38,6 +40,7 @@ from engines.dicethrone.effects.piece_holders import (
     OpponentDiscards,
     PassPiece,
 )
+from engines.dicethrone.effects.piece_rolls import ChangePieceRoll
 from engines.dicethrone.effects.piece_steps import (
     IfPieceHome,
     IfPieceSent,
@@ -55,6 +58,7 @@ from engines.dicethrone.effects.reactions import (
     SwapSymbol,
     WithDefense,
 )
+from engines.dicethrone.effects.spent_rolls import IfSpentRoll
 from engines.dicethrone.effects.steps import (
     Additionally,
     AddStatus,
@@ -104,6 +108,7 @@ from engines.dicethrone.effects.token_steps import (
     SpendFor,
 )
 from engines.dicethrone.effects.track_steps import MoveTrack, OnTrack, TakeSteps
+from engines.dicethrone.effects.upgrades_played import ForEachUpgradePlayed, IfUpgraded
 
 Translate = Callable[..., str]
 #: Names per locale by id (statuses, companions, die symbols).
@@ -264,6 +269,8 @@ class Words:
             reaction = self._holding(typed)
         if reaction is None:
             reaction = self._deck(typed)
+        if reaction is None:
+            reaction = self._more(typed)
         if reaction is not None:
             return reaction
         nested_kinds = (Opposed, Manual, RerollOffer, ChoosePlayer, ForEachToken, SpendFor)
@@ -452,6 +459,28 @@ class Words:
                 return self._fx(f"at_piece_holder_{among}", piece=name, then=self.script(steps))
             case OpponentDiscards():
                 return self._fx("opponent_discards")
+        return None
+
+    def _more(self, typed: object) -> str | None:
+        """Words of the steps added to automate the last pieces of the printed heroes
+        (issue 22: the Moon Elf's Blinded, Black Widow's upgrades played, Raveness's
+        Feather)."""
+        match typed:
+            case FailAttack():
+                return self._fx("fail_attack")
+            case ForEachUpgradePlayed(steps=steps):
+                return self._fx("for_each_upgrade_played", then=self.script(steps))
+            case IfUpgraded(level=level, steps=steps):
+                roman = "I" * level
+                return self._fx("if_upgraded", level=roman, then=self.script(steps))
+            case ReadRoll():
+                return ""  # the interpreter's own bookkeeping
+            case IfSpentRoll(status=status, numbers=numbers, steps=steps):
+                faces = "/".join(str(n) for n in numbers)
+                word = self._fx("if_spent_roll", status=self._name(status), numbers=faces)
+                return f"{word}: {self.script(steps)}"
+            case ChangePieceRoll(piece=piece, way=way):
+                return self._fx(f"change_piece_roll_{way}", piece=self._piece_name(piece))
         return None
 
     def _piece_name(self, piece: str) -> str:
@@ -841,4 +870,16 @@ def word_key(typed: object) -> str:
             )
         case FetchUpgrade() | LookAtTop():
             return "fetch_upgrade" if isinstance(typed, FetchUpgrade) else "look_at_top"
+        case FailAttack():
+            return "fail_attack"
+        case ForEachUpgradePlayed():
+            return "for_each_upgrade_played"
+        case IfUpgraded():
+            return "if_upgraded"
+        case ChangePieceRoll():
+            return "change_piece_roll"
+        case ReadRoll():
+            return "read_roll"
+        case IfSpentRoll():
+            return "if_spent_roll"
     raise ValueError(f"no words for {type(typed).__name__}")

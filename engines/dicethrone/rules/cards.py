@@ -19,6 +19,7 @@ from engines.dicethrone.content import Step as ScriptStep
 from engines.dicethrone.effects.context import Ctx, chosen_player, paused, put
 from engines.dicethrone.effects.holding import spend_script
 from engines.dicethrone.effects.reactions import spend_allowed
+from engines.dicethrone.effects.upgrades_played import upgrade_played
 from engines.dicethrone.rules.dice_cards import (
     current_dice,
     dice_in_play,
@@ -50,6 +51,14 @@ def _side_ok(state: State, seat: int, side: Side) -> bool:
     if side is Side.DEFENDING:
         return any(inc.attack and inc.target == seat for inc in state.ledger)
     return True
+
+
+def upgrades_in_roll_phase(flow: Flow, state: State, seat: int) -> bool:
+    """Whether the seat may play an Ability Upgrade now because it is a Roll Phase
+    and one of her passives allows it (Black Widow's Red Room Training)."""
+    if state.phase not in ROLL_PHASES:
+        return False
+    return any(p.upgrades_in_roll_phase for p in flow.hero(state, seat).passives)
 
 
 def card_cost(flow: Flow, state: State, seat: int, card: CardDef) -> int:
@@ -138,6 +147,8 @@ def check_card(
     own_main = seat == state.active and state.phase in (Phase.MAIN1, Phase.MAIN2)
     if state.choice is not None and state.choice.pause:
         own_main = False  # "Então" lets instant and roll-phase cards in, not Main ones
+    if card.timing is Timing.UPGRADE and upgrades_in_roll_phase(flow, state, seat):
+        own_main = True  # Red Room Training: also in any Roll Phase
     if card.timing in (Timing.MAIN, Timing.UPGRADE) and not own_main:
         raise illegal(
             "Play this card in your own Main phase.",
@@ -265,6 +276,7 @@ def play_card(flow: Flow, state: State, seat: int, card_id: str, target: str = "
             level=card.upgrade.level,
             cost=cost,
         )
+        state = upgrade_played(flow.interp, state, seat, card)
         if not card.effect:
             return state
         # "When this card is played" (Baton Strike II, issue 22): the upgrade's own
@@ -330,7 +342,7 @@ def spend(flow: Flow, state: State, seat: int, status: str) -> State:
         player=flow.name(state, seat),
         status=dict(definition.name),
     )
-    ctx = Ctx(seat, flow.hero(state, seat), resume=Resume.CARD)
+    ctx = Ctx(seat, flow.hero(state, seat), resume=Resume.CARD, spent=status)
     # Read before the token goes: a token whose options each work once per turn
     # offers only those usable now (Grim Pursuit).
     after = flow.interp.run(state, spend_script(before, seat, definition), ctx)

@@ -132,6 +132,8 @@ class Roll:
     #: The latest "Roll [#]" of an effect this roll phase, and whose it was.
     effect_dice: tuple[int, ...] = ()
     effect_owner: int | None = None
+    #: The status a token of which was spent to make that roll ("": none).
+    effect_spent: str = ""
     #: An opposed roll's opponent: the effect dice are (owner's die, their die).
     effect_foe: int | None = None
     #: "Fase de Rolagem de Alvo" (2 v 2): the targeting die (0 = not rolled) and,
@@ -154,6 +156,9 @@ class Roll:
     #: Roll attempts granted beyond the three of 4.1 this roll phase (the Headless
     #: Horseman's Grim Pursuit).
     bonus_attempts: int = 0
+    #: The activated Attack failed before any of its effects resolved (``fail_attack``:
+    #: the Moon Elf's Blinded).
+    failed: bool = False
 
 
 class Resume(enum.Enum):

@@ -14,6 +14,7 @@ from engines.core import Dice, Event, IllegalActionError
 from engines.core.i18n import FALLBACK, LOCALES
 from engines.core.model import replace
 from engines.dicethrone.content import Ability, Content, Hero
+from engines.dicethrone.effects.attack_fails import before_attack
 from engines.dicethrone.effects.context import Ctx, dice_message, paused, put, remove_status
 from engines.dicethrone.effects.dials import dial_bonuses
 from engines.dicethrone.effects.interpreter import Interpreter
@@ -327,6 +328,10 @@ class Flow:
             ability=dict(ability.name),
         )
         state = replace(state, roll=replace(state.roll, activated=True))
+        # A status may make the Attack fail before anything of it resolves (Blinded).
+        state = before_attack(self.interp, state, variant.effect, ability.ultimate)
+        if state.roll.failed:
+            return replace(state, step=Step.FINAL, passed=(), priority=None)
         if state.target is None and len(state.opponents(seat)) > 1:
             return targeting.begin(self, state, variant.effect)
         if len(state.players) > 2 and state.target is None:

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from engines.core import EngineError
 from engines.dicethrone import ENGINE
 from engines.dicethrone import actions as a
 from engines.dicethrone.lookup import lookup
@@ -225,3 +226,145 @@ def test_red_room_training_adds_1_to_her_attacks_with_5_upgrades(
     state = _announce(_bw(**_up(*cards)), (3, 4, 5, 3, 4), "baton_strike")
     (attack,) = [i for i in state.ledger if i.attack]
     assert attack.added == added
+
+
+def _rolling(**changes: Any) -> State:
+    """Her Offensive Roll Phase, the dice rolled once (nothing announced)."""
+    state, _ = act(_bw(**changes), 0, a.EndPhase())
+    state, _ = act(state, 0, a.RollDice(), 3, 4, 5, 3, 4)
+    assert state.phase is Phase.OFFENSIVE
+    return state
+
+
+def test_red_room_training_plays_an_upgrade_in_her_roll_phase() -> None:
+    state, events = act(_rolling(hand=("baton_strike_2",), cp=3), 0, a.PlayCard("baton_strike_2"))
+    assert state.players[0].upgrades == {"baton_strike": "baton_strike_2"}
+    assert "upgraded" in keys(events)
+    # The upgrade counts at once: 5 batons deal 8 at level II (7 at level I).
+    state, _ = act(state, 0, a.Announce("baton_strike"))
+    state, _ = act(state, 1, a.Pass())
+    assert _attack(state)[0] == 8
+
+
+def test_red_room_training_plays_an_upgrade_in_an_opponents_roll_phase() -> None:
+    state = start("barbarian", BW)
+    state = with_player(state, 1, hand=("hacked_2",), cp=3)
+    state, _ = act(state, 0, a.EndPhase())
+    state, _ = act(state, 0, a.RollDice(), 1, 1, 1, 4, 5)
+    state, _ = act(state, 1, a.PlayCard("hacked_2"))
+    assert state.players[1].upgrades == {"hacked": "hacked_2"}
+
+
+def test_another_hero_still_plays_upgrades_only_in_her_main_phase() -> None:
+    state = start("barbarian", BW)
+    state = with_player(state, 0, hand=("slap_2",), cp=5)
+    state, _ = act(state, 0, a.EndPhase())
+    state, _ = act(state, 0, a.RollDice(), 1, 1, 1, 4, 5)
+    with pytest.raises(EngineError):  # no card of hers is playable now
+        act(state, 0, a.PlayCard("slap_2"))
+
+
+def test_red_room_training_ii_draws_for_each_other_upgrade_played() -> None:
+    deck = ("recoil", "assemble", "cunning")
+    state = _bw(hand=("red_room_training_2", "hacked_2"), deck=deck, cp=5)
+    # Red Room Training II itself draws nothing.
+    state, _ = act(state, 0, a.PlayCard("red_room_training_2"))
+    assert state.players[0].hand == ("hacked_2",)
+    state, _ = act(state, 0, a.PlayCard("hacked_2"))
+    assert state.players[0].hand == ("recoil",) and state.players[0].deck == deck[1:]
+
+
+def test_red_room_training_i_draws_nothing_for_an_upgrade() -> None:
+    state = _bw(hand=("hacked_2",), deck=("recoil",), cp=5)
+    state, _ = act(state, 0, a.PlayCard("hacked_2"))
+    assert state.players[0].hand == ()
+
+
+def test_an_upgrade_covert_ops_puts_into_play_draws_with_red_room_training_ii() -> None:
+    state = _bw(hand=("hacked_2",), deck=("recoil",), **_up("red_room_training_2"))
+    state, _ = act(state, 0, a.Spend("covert_ops"))
+    state, _ = act(state, 0, a.Choose(1))
+    assert state.players[0].upgrades["hacked"] == "hacked_2"
+    assert state.players[0].hand == ("recoil",)
+
+
+def test_covert_ops_is_spent_once_per_turn() -> None:
+    state = _bw(hand=("hacked_2",))
+    state, _ = act(state, 0, a.Spend("covert_ops"))
+    state, _ = act(state, 0, a.Choose(1))
+    assert _statuses(state, 0)["covert_ops"] == 2 and state.choice is None
+    with pytest.raises(EngineError):  # neither use is offered again this turn
+        act(state, 0, a.Spend("covert_ops"))
+    # Her next turn she may spend one again.
+    state, _ = act(state, 0, a.EndPhase())
+    state, _ = act(state, 0, a.RollDice(), 1, 1, 1, 2, 2)
+    state, _ = act(state, 0, a.NoAbility())
+    state, _ = act(state, 0, a.EndPhase())
+    state, _ = act(state, 0, a.EndPhase())  # Bruno's turn
+    state, _ = act(state, 1, a.EndPhase())
+    state, _ = act(state, 1, a.RollDice(), 1, 1, 1, 2, 2)
+    state, _ = act(state, 1, a.NoAbility())
+    state, _ = act(state, 1, a.EndPhase())
+    state, _ = act(state, 1, a.EndPhase())
+    assert state.active == 0 and state.phase is Phase.MAIN1
+    state, _ = act(state, 0, a.Spend("covert_ops"))
+    assert _statuses(state, 0)["covert_ops"] == 1
+
+
+@pytest.mark.parametrize(("upgrades", "added"), [(0, 2), (1, 3), (2, 4)])
+def test_subversion_adds_2_and_1_per_upgrade_played_this_turn(upgrades: int, added: int) -> None:
+    played = ("hacked_2", "grapple_2")[:upgrades]
+    state = _rolling(hand=(*played, "subversion"), cp=10)
+    for card in played:
+        state, _ = act(state, 0, a.PlayCard(card))
+    state, _ = act(state, 0, a.Announce("baton_strike"))
+    state, _ = act(state, 1, a.Pass())
+    base = _attack(state)[0]
+    state, _ = act(state, 0, a.PlayCard("subversion"))
+    assert _attack(state)[0] == base + added
+
+
+def _agility_rolled(die: int) -> State:
+    """The Barbarian's Smack (seat 0) on Black Widow (seat 1), Sabotage rolled with
+    nothing; she spends Agility in the last window and rolls ``die``."""
+    from tests.engines.dicethrone.helpers import defend
+
+    state = start("barbarian", BW)
+    state = with_player(state, 1, statuses={"covert_ops": 3, "agility": 1}, hand=("elude",))
+    state = _announce(state, (1, 1, 1, 4, 5), "slap")
+    state, _ = defend(state, 1, 4, 4, 4)  # three batons: 3 back, nothing prevented
+    state, _ = act(state, 1, a.Spend("agility"))
+    state, _ = act(state, 0, a.Pass(), die)  # the Barbarian, active, answers first
+    return state
+
+
+def _smack(state: State) -> Any:
+    (attack,) = [i for i in state.ledger if i.attack]
+    return attack
+
+
+@pytest.mark.parametrize("die", [5, 6])
+def test_elude_ignores_all_the_damage_after_an_agility_5_or_6(die: int) -> None:
+    state = _agility_rolled(die)
+    assert not _smack(state).prevent_all and _smack(state).halves == 0
+    state, _ = act(state, 1, a.PlayCard("elude"))  # her turn to answer in the window
+    assert _smack(state).prevent_all and state.players[1].cp == 1
+
+
+@pytest.mark.parametrize("die", [2, 4])
+def test_elude_does_nothing_after_any_other_agility_die(die: int) -> None:
+    state = _agility_rolled(die)
+    state, events = act(state, 1, a.PlayCard("elude"))
+    assert not _smack(state).prevent_all and "spent_roll_missed" in keys(events)
+
+
+def test_elude_reads_only_a_roll_made_for_agility() -> None:
+    from tests.engines.dicethrone.helpers import defend
+
+    state = start("barbarian", BW)
+    state = with_player(state, 1, hand=("elude",))
+    state = _announce(state, (1, 1, 1, 4, 5), "slap")
+    state, _ = defend(state, 1, 4, 4, 4)
+    state, _ = act(state, 0, a.Pass())  # the Barbarian, active, first in the window
+    state, events = act(state, 1, a.PlayCard("elude"))
+    assert not _smack(state).prevent_all and "spent_roll_missed" in keys(events)

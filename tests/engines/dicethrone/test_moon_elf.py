@@ -225,10 +225,51 @@ def test_a_blinded_attacker_deals_nothing_on_1_or_2(die: int, damage: int) -> No
     state, _ = act(state, 0, a.RollDice(), 1, 1, 1, 4, 4)
     state, _ = act(state, 0, a.Announce("slap"))
     state, _ = act(state, 1, a.Pass(), die)
-    state, _ = defend(state, 1, 3, 3, 3, 6, 6)
+    if damage:
+        state, _ = defend(state, 1, 3, 3, 3, 6, 6)
+    else:
+        assert state.step is Step.FINAL  # no Attack: no defensive roll
     state = _pass_windows(state)
     assert state.players[1].health == 50 - damage
     assert _mine_at(state, 0) == {}  # gone when her roll phase ends
+
+
+def _blinded_covered_shot(die: int) -> tuple[State, list[Any]]:
+    """A Blinded Moon Elf activates Covered Shot (gain Evasive, 7 damage); ``die`` is
+    Blinded's."""
+    state = with_player(start("moon_elf", "moon_elf"), 0, statuses={BLINDED: 1})
+    state, _ = act(state, 0, a.EndPhase())
+    state, _ = act(state, 0, a.RollDice(), 1, 2, 4, 4, 5)
+    state, _ = act(state, 0, a.Announce("covered_shot"))
+    return act(state, 1, a.Pass(), die)
+
+
+@pytest.mark.parametrize("die", [1, 2])
+def test_a_failed_attack_has_none_of_its_effects(die: int) -> None:
+    state, events = _blinded_covered_shot(die)
+    assert "attack_failed" in keys(events)
+    # Neither the damage nor the ability's own token: the whole Attack failed.
+    assert not state.ledger and _mine(state) == {BLINDED: 1}
+    assert state.step is Step.FINAL
+    state = _pass_windows(state)
+    assert state.players[1].health == 50 and _mine(state) == {}
+    assert state.phase is Phase.MAIN2
+
+
+def test_a_blinded_attack_on_3_or_more_resolves_whole() -> None:
+    state, events = _blinded_covered_shot(3)
+    assert "attack_failed" not in keys(events)
+    assert _mine(state) == {BLINDED: 1, EVASIVE: 1} and _attack(state)[0] == 7
+
+
+def test_blinded_rolls_only_for_an_attack_and_never_for_the_ultimate() -> None:
+    # Focus deals no damage: not an Attack, no die for Blinded (none is forced).
+    blinded = {"statuses": {BLINDED: 1}}
+    focus = _announce(_elf(**_up("demising_shot_2"), **blinded), (1, 2, 6, 4, 4), "focus")
+    assert _foe(focus) == {TARGETED: 1, ENTANGLE: 1}
+    # Lunar Eclipse! ignores status effects that would lessen it (no die rolled).
+    ultimate = _announce(_elf(**blinded), (6, 6, 6, 6, 6), "lunar_eclipse")
+    assert _attack(ultimate)[0] == 12 + 2
 
 
 def test_entangle_takes_one_roll_attempt_then_goes() -> None:

@@ -199,6 +199,70 @@ def test_cull_changes_the_nevermore_die_roll() -> None:
     assert state.players[0].cp == 3 and state.players[1].cp == 2
 
 
+def _die_waits(die: int, feathers: int) -> State:
+    """The Barbarian's Upkeep: the Nevermore Die Roll shows ``die`` and waits for its
+    dice to be changed; he (active) has let it stand, Raveness holds ``feathers``."""
+    state = _rv(statuses={FEATHER: feathers}, **_away())
+    state = replace(state, phase=Phase.DISCARD, step=None)
+    state, _ = act(state, 0, a.EndPhase(), die)
+    state, _ = act(state, 1, a.Pass())
+    assert state.choice is not None and state.choice.rolled
+    return state
+
+
+def _feather_uses(state: State) -> list[str]:
+    assert state.choice is not None
+    return [str(o.text.get("en-US")) for o in state.choice.options]
+
+
+def _spent(state: State, *dice: int) -> tuple[State, list[Any]]:
+    """Raveness spends a Feather; the Barbarian (active) lets her spend resolve."""
+    state, _ = act(state, 0, a.Spend(FEATHER))
+    return act(state, 1, a.Pass(), *dice)
+
+
+def test_one_feather_re_rolls_the_nevermore_die_roll() -> None:
+    state, events = _spent(_die_waits(4, 1), 5)  # one Feather: the re-roll, at once
+    assert "piece_roll_changed" in keys(events) and _feathers(state) == 0
+    state = _then(state)
+    # A 5 now: a CP taken from him (2 + 1), his 2 - 1 then his Income.
+    assert state.players[0].cp == 3 and state.players[1].cp == 2
+
+
+@pytest.mark.parametrize(("pick", "cp"), [(1, 3), (2, 2)])
+def test_two_feathers_change_the_nevermore_die_roll_by_1(pick: int, cp: int) -> None:
+    state, _ = _spent(_die_waits(4, 2))
+    assert _feather_uses(state) == [
+        "Re-roll the Nevermore Die Roll (1 Feather)",
+        "Change the Nevermore Die Roll by 1 (2 Feathers)",
+    ]
+    state, _ = act(state, 0, a.Choose(2))
+    assert _feather_uses(state) == ["+1 (to 5)", "-1 (to 3)"]
+    state, _ = act(state, 0, a.Choose(pick))
+    assert _feathers(state) == 0
+    state = _then(state)
+    # 5: a CP taken from him; 3: Nevermore activated (moved back to her board here).
+    if pick == 2:
+        state = _activations(state, MOVE)
+        assert _where(state) is None
+    assert state.players[0].cp == cp
+
+
+def test_a_six_is_changed_only_down() -> None:
+    state, _ = _spent(_die_waits(6, 2))
+    state, _ = act(state, 0, a.Choose(2))
+    assert state.choice is not None and state.choice.rolled  # -1 at once: 5
+    assert state.choice.dice == (5,) and _feathers(state) == 0
+
+
+def test_feathers_change_no_roll_outside_the_nevermore_die_roll() -> None:
+    state = _rv(statuses={FEATHER: 2})
+    assert "spend" not in ENGINE.pending(state)[0].kinds  # only the 3-Feather use exists
+    three = _rv(statuses={FEATHER: 3}, **_away())
+    state, _ = act(three, 0, a.Spend(FEATHER))  # only the activation: asked at once
+    assert _activation_asked(state) and _feathers(state) == 0
+
+
 def test_nevermore_on_her_own_board_rolls_nothing() -> None:
     state = replace(_rv(), phase=Phase.DISCARD, step=None)
     state, events = act(state, 0, a.EndPhase())
@@ -371,6 +435,24 @@ def test_hex_makes_the_defender_s_6s_blank() -> None:
     assert state.choice is None or state.choice.pause  # no Nevermore activation asked
     plain, _ = defend(_attacked(), 1, 6, 6, 4, 1, 5)
     assert plain.choice is not None and plain.choice.seat == 1
+
+
+def test_hex_blanks_the_6s_of_her_effect_rolls() -> None:
+    state = _rv(hand=("midnight_dreary",), cp=3, statuses={HEX: 1}, **_away())
+    state, _ = act(state, 0, a.PlayCard("midnight_dreary"), 4, 5, 6, 6, 4)
+    state = _then(state)
+    # Three wings, two eyes read blank: no activation asked.
+    assert _feathers(state) == 3 and not _activation_asked(state) and _dial(state) == 0
+
+
+def test_a_hexed_holder_s_6_on_the_nevermore_die_roll_is_blank() -> None:
+    state = _rv(health=40, **_away(dial=3))
+    state = with_player(state, 1, statuses={HEX: 1})  # Hexed on Raveness's turn
+    state = replace(state, phase=Phase.DISCARD, step=None)
+    state, _ = act(state, 0, a.EndPhase(), 6)
+    state = _then(state)
+    # A blank: Nevermore stays on him, the dial keeps its 3.
+    assert _where(state) == 1 and _dial(state) == 3
 
 
 def test_hex_leaves_at_the_end_of_its_holder_s_turn() -> None:
