@@ -288,11 +288,13 @@ def _choice_step(op: str, arg: Node) -> Step:
         return Step(
             op=op, amount=f.need("up_to", lambda n: n.integer(1, 5)), steps=f.need("do", script)
         )
-    f = Fields(arg, {"among", "do"})
+    f = Fields(arg, {"among", "do", "up_to"})
     among = f.get("among", Node.text, "opponents")
     if among not in ("everyone", "opponents", "teammates"):
         raise arg.fail("among is 'everyone', 'opponents' or 'teammates'")
-    return Step(op=op, topic=among, steps=f.need("do", script))
+    # "Up to N chosen players" (Harvest!): N different players, the owner may stop.
+    up_to = f.get("up_to", lambda n: n.integer(1, 4), 1)
+    return Step(op=op, topic=among, steps=f.need("do", script), amount=up_to if up_to > 1 else 0)
 
 
 def _reaction_step(op: str, arg: Node) -> Step:

@@ -386,10 +386,14 @@ class RerollDie:
 class ChoosePlayer:
     """ "A chosen player" / "a chosen opponent" / "a chosen teammate": the owner picks
     one (of ``among``: "everyone", "opponents" or "teammates"); ``steps`` aim at that
-    player (``target: chosen`` or, for an opponent, the steps' usual "opponent")."""
+    player (``target: chosen`` or, for an opponent, the steps' usual "opponent").
+    ``up_to`` above 1: "up to N chosen players", each a different one, the owner may
+    stop after any pick (the Treant's Harvest!); ``chosen``: the seats picked so far."""
 
     among: str
     steps: Script
+    up_to: int = 1
+    chosen: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -422,7 +426,9 @@ MORE_DECODERS: Mapping[str, Callable[[Step], object]] = {
     # A re-roll sized by tokens (Mythic Brawler) names the statuses that count.
     "reroll": lambda s: reroll(s, lambda r: RerollOffer(r.amount, r.steps, r.numbers)),
     "reroll_die": lambda s: RerollDie(s.dice, s.amount, s.steps, s.numbers),
-    "choose_player": lambda s: ChoosePlayer(s.topic or "opponents", s.steps),
+    "choose_player": lambda s: ChoosePlayer(
+        s.topic or "opponents", s.steps, s.amount or 1, s.numbers
+    ),
     "discard_for": lambda s: DiscardFor(s.steps),
     "discard_at": lambda s: DiscardAt(s.amount, s.steps),
     "reroll_own_die": lambda s: RerollOwnDie(s.dice - 1 if s.dice else None),

@@ -567,6 +567,9 @@ class Words:
                 # player)" again after each of them.
                 self._picked, before = True, self._picked
                 try:
+                    if typed.up_to > 1:
+                        key = f"choose_{among}_up_to"
+                        return self._fx(key, count=typed.up_to, then=self.script(steps))
                     return self._fx(f"choose_{among}", then=self.script(steps))
                 finally:
                     self._picked = before

@@ -407,14 +407,22 @@ def _main(hand: tuple[str, ...], cp: int = 5, **changes: Any) -> State:
     return _treant(hand=hand, cp=cp, **changes)
 
 
-def test_harvest_turns_spirits_into_cp_and_2_give_wellspring_twice() -> None:
+def test_harvest_turns_spirits_into_cp_and_2_give_wellspring_to_up_to_two_players() -> None:
     state = _main(("harvest",), cp=0, statuses={SEED: 2, SAP: 1})
     state, _ = act(state, 0, a.PlayCard("harvest"))
     assert _labels(state)[0] == "Remove 2 Seedling, Remove 1 Sapling"
     state = _choose(state, 1)
     assert state.players[0].cp == 3 and _spirits(state) == {}
-    state = _choose(state, 1, 2)  # himself, then Bruno
-    assert state.players[0].statuses == {WELL: 1} and state.players[1].statuses == {WELL: 1}
+    assert _labels(state) == ["1. Alice", "2. Bruno", "No one"]
+    picked = _choose(state, 1)  # himself; then only another player, or no one else
+    assert _labels(picked) == ["2. Bruno", "No one else"]
+    both = _choose(picked, 1)
+    assert both.players[0].statuses == {WELL: 1} and both.players[1].statuses == {WELL: 1}
+    assert both.choice is None
+    alone = _choose(picked, 2)
+    assert alone.players[1].statuses == {} and alone.choice is None
+    nobody = _choose(state, 3)
+    assert nobody.players[0].statuses == {} and nobody.choice is None
     one = _main(("harvest",), cp=0, statuses={SEED: 1})
     one, _ = act(one, 0, a.PlayCard("harvest"))
     one = _choose(one, 1)
