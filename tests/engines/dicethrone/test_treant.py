@@ -447,11 +447,29 @@ def test_will_o_wisp_rolls_3_for_collateral_wellspring_and_growth() -> None:
     assert spirit.players[1].health == 50 and _spirits(spirit) == {SEED: 1}
 
 
-def test_down_pour_grows_every_spirit_once_latest_stage_first() -> None:
-    state = _main(("down_pour",), statuses={SEED: 2, SAP: 2})
+def test_down_pour_grows_each_spirit_once_in_his_order_and_he_may_stop() -> None:
+    state = _main(("down_pour",), statuses={SEED: 2, SAP: 1})
     state, _ = act(state, 0, a.PlayCard("down_pour"))
-    # A Sapling becomes the Dryad (limit 1), which frees room for one Seedling.
-    assert _spirits(state) == {SEED: 1, SAP: 2, DRYAD: 1}
+    assert _labels(state) == [
+        "Turn a Sapling into a Dryad",
+        "Turn a Seedling into a Sapling",
+        "Stop growing",
+    ]
+    # A Seedling first: the Saplings are full, so the other Seedling waits for the
+    # first Sapling to become the Dryad.
+    state = _choose(state, 2)
+    assert _labels(state) == ["Turn a Sapling into a Dryad", "Stop growing"]
+    state = _choose(state, 1)
+    assert _labels(state) == ["Turn a Seedling into a Sapling", "Stop growing"]
+    state = _choose(state, 1)
+    assert _spirits(state) == {SAP: 2, DRYAD: 1} and state.choice is None
+    # A Spirit grown by the card does not grow again: the new Sapling stays one.
+    once, _ = act(_main(("down_pour",), statuses={SEED: 1}), 0, a.PlayCard("down_pour"))
+    once = _choose(once, 1)
+    assert _spirits(once) == {SAP: 1} and once.choice is None
+    declined, _ = act(_main(("down_pour",), statuses={SEED: 1}), 0, a.PlayCard("down_pour"))
+    declined = _choose(declined, 2)
+    assert _spirits(declined) == {SEED: 1} and declined.players[0].cp == 3
 
 
 def test_stomp_adds_1_per_branch_and_3_inflict_barbed_vine() -> None:
