@@ -189,6 +189,7 @@ def _status(node: Node) -> StatusDef:
     allowed |= {"blank_faces"}  # issue 22: Raveness's Hex
     allowed |= {"survives"}  # issue 22: the Paladin's Blessing of Divinity
     allowed |= {"advance"}  # issue 22: Black Widow's Time Bomb
+    allowed |= {"once_per_turn"}  # issue 22: the Treant's Spirits
     f = Fields(node, allowed)
     status = StatusDef(
         id=f.need("id", ident),
@@ -237,6 +238,7 @@ def _status(node: Node) -> StatusDef:
         blank_faces=f.get("blank_faces", lambda n: tuple(i.integer(1, 6) for i in n.items()), ()),
         survives=f.get("survives", Node.boolean, False),
         advance=f.get("advance", script, ()),
+        once_per_turn=f.get("once_per_turn", Node.boolean, False),
     )
     if status.each_option_once_per_turn and [s.op for s in status.spend] != ["or"]:
         raise node.fail("each_option_once_per_turn needs a 'spend' that is one 'or'")

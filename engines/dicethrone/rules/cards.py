@@ -302,9 +302,15 @@ def spendable(flow: Flow, state: State, seat: int) -> list[str]:
             and spend_allowed(state, seat, definition)
             and (main or not definition.spend_in_main)
             and (own_dice(state, seat) or not definition.spend_with_own_dice)
+            and not (definition.once_per_turn and spent_key(seat, status) in state.turn_used)
         ):
             out.append(status)
     return out
+
+
+def spent_key(seat: int, status: str) -> str:
+    """The mark of a token spent this turn by ``seat`` (``once_per_turn``)."""
+    return f"spent:{seat}:{status}"
 
 
 def spend(flow: Flow, state: State, seat: int, status: str) -> State:
@@ -324,6 +330,8 @@ def spend(flow: Flow, state: State, seat: int, status: str) -> State:
     if remaining:
         statuses[status] = remaining
     state = put(state, seat, statuses=statuses, cp=player.cp - definition.spend_cost)
+    if definition.once_per_turn:
+        state = replace(state, turn_used=(*state.turn_used, spent_key(seat, status)))
     flow.emit(
         "spent",
         "Efeitos de Status Gastáveis",

@@ -366,6 +366,23 @@ def test_a_sapling_heals_and_gains_cp_or_pays_1_cp_to_draw() -> None:
     assert draw.players[0].statuses == {}
 
 
+def test_a_spirit_of_each_kind_is_spent_at_most_once_a_turn() -> None:
+    state = _treant(statuses={SAP: 2, SEED: 1}, health=40)
+    state, _ = act(state, 0, a.Spend(SAP))
+    state = _choose(state, 1)
+    assert state.players[0].statuses == {SAP: 1, SEED: 1}
+    assert SAP not in _spendable(state)
+    with pytest.raises(EngineError):
+        act(state, 0, a.Spend(SAP))
+    # Another kind is still spent; and the next turn (his opponent's) the Sapling again.
+    state, _ = act(state, 0, a.EndPhase())
+    state, _ = act(state, 0, a.RollDice(), 1, 2, 3, 4, 4)
+    assert SEED in _spendable(state)
+    state = replace(state, phase=Phase.DISCARD, step=None, roll=replace(state.roll, dice=()))
+    state, _ = act(state, 0, a.EndPhase())
+    assert state.active == 1 and SAP in _spendable(state)
+
+
 def test_a_dryad_adds_3_to_his_attack_only() -> None:
     state = _treant(statuses={DRYAD: 1})
     assert DRYAD not in _spendable(state)
