@@ -102,6 +102,8 @@ WAITING_OPS |= {"discard_token"}  # issue 22, Spider-Man: an offer to pay a toke
 WAITING_OPS |= {"gain_choice"}
 #: A search of several Ability Upgrades stops for her pick (issue 22: Black Widow).
 WAITING_OPS |= {"fetch_upgrade"}
+#: An incoming status effect prevented, the owner's pick (issue 22: Thick Skin II).
+WAITING_OPS |= {"prevent_incoming_status"}
 
 
 def _ability(node: Node) -> Ability:

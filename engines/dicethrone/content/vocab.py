@@ -87,6 +87,10 @@ OPS |= HOLDING_OPS | {"extra_roll_attempt"}
 OPS |= PIECE_OPS | HOLDER_OPS | DECK_OPS
 #: A step reading the Attack as it stands (the Paladin's Crit): ``attack_checks.py``.
 OPS |= {"if_attack_deals"}
+#: Season 1 riders and the Treant (``riders.py``): an incoming status effect prevented.
+RIDER_FLAGS = frozenset({"prevent_incoming_status"})
+FLAG_OPS |= RIDER_FLAGS
+OPS |= RIDER_FLAGS
 
 
 #: Amount steps aimed at the opponent unless they say otherwise.

@@ -146,9 +146,7 @@ def _chosen_among(run: DTRun, state: State, step: ChoosePlayer, seats: tuple[int
     return state
 
 
-def choose_several(
-    run: DTRun, state: State, step: ChoosePlayer, seats: tuple[int, ...]
-) -> State:
+def choose_several(run: DTRun, state: State, step: ChoosePlayer, seats: tuple[int, ...]) -> State:
     """ "Up to N chosen players": the owner picks one of ``seats`` (the first by default)
     or nobody (more); after a pick the steps aim at that player, then she may pick
     another one, never the same player twice. A script that cannot wait picks the

@@ -17,6 +17,7 @@ from engines.core.model import replace
 from engines.dicethrone.content import Script, StatusDef, Step
 from engines.dicethrone.effects.context import put, remove_status, seat_name
 from engines.dicethrone.effects.env import DTHandlers, DTRun
+from engines.dicethrone.effects.riders import incoming_for
 from engines.dicethrone.rules.state import Phase, State
 from engines.dicethrone.rules.state import Step as TurnStep
 
@@ -182,6 +183,8 @@ def _option_usable(state: State, seat: int, option: Step, key: str) -> bool:
     ops = {s.op for s in _walk(option.steps)}
     if "extra_roll_attempt" in ops and not may_roll_more(state, seat):
         return False
+    if "prevent_incoming_status" in ops and not incoming_for(state, seat):
+        return False  # nothing of the Attack's to prevent (the Treant's Dryad)
     attacking = any(inc.attack and inc.source == seat for inc in state.ledger)
     return attacking or not ops & _MODIFIERS
 

@@ -26,6 +26,7 @@ from engines.dicethrone.effects import (
     piece_holders,
     pieces,
     reactions,
+    riders,
     script,
     single,
     token_counts,
@@ -55,6 +56,7 @@ HANDLERS: DTHandlers = DTHandlers.combine(
     pieces.HANDLERS,
     piece_holders.HANDLERS,
     deck.HANDLERS,
+    riders.HANDLERS,
 )
 MACHINE: Machine = kernel.Interpreter(HANDLERS, (offer_decline, ask_foe), decode)
 

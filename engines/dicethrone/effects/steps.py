@@ -23,6 +23,7 @@ from engines.dicethrone.effects.holding import DECODERS as HOLDING_DECODERS
 from engines.dicethrone.effects.piece_holders import DECODERS as HOLDER_DECODERS
 from engines.dicethrone.effects.piece_steps import PIECE_DECODERS
 from engines.dicethrone.effects.reactions import DECODERS as REACTION_DECODERS
+from engines.dicethrone.effects.riders import DECODERS as RIDER_DECODERS
 from engines.dicethrone.effects.token_steps import TOKEN_DECODERS
 from engines.dicethrone.effects.track_steps import TRACK_DECODERS
 from engines.dicethrone.rules import aim
@@ -443,6 +444,7 @@ DECODERS = {**DECODERS, **ATTACK_DECODERS}  # issue 22: the Paladin's Crit
 DECODERS = {**DECODERS, **PIECE_DECODERS}
 DECODERS = {**DECODERS, **HOLDER_DECODERS}  # issue 22: Raveness's Nevermore
 DECODERS = {**DECODERS, **DECK_DECODERS}  # issue 22: Black Widow
+DECODERS = {**DECODERS, **RIDER_DECODERS}  # issue 22: Season 1 riders, the Treant
 
 
 class UnknownOpError(ValueError):

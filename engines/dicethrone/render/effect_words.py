@@ -55,6 +55,7 @@ from engines.dicethrone.effects.reactions import (
     SwapSymbol,
     WithDefense,
 )
+from engines.dicethrone.effects.riders import DropIncoming, PreventIncoming
 from engines.dicethrone.effects.steps import (
     Additionally,
     AddStatus,
@@ -259,11 +260,15 @@ class Words:
                 # The interpreter's own steps, never printed on a board; "Então" is said
                 # as the word joining what comes after it.
                 return ""
+            case DropIncoming():
+                return ""  # the interpreter's own step, as those above
         reaction = self._reaction(step, typed)
         if reaction is None:
             reaction = self._holding(typed)
         if reaction is None:
             reaction = self._deck(typed)
+        if reaction is None:
+            reaction = self._rider(typed)
         if reaction is not None:
             return reaction
         nested_kinds = (Opposed, Manual, RerollOffer, ChoosePlayer, ForEachToken, SpendFor)
@@ -385,6 +390,13 @@ class Words:
                 if if_none:
                     word = self._fx("look_at_top_if_none", word=word, then=self.script(if_none))
                 return word
+        return None
+
+    def _rider(self, typed: object) -> str | None:
+        """Words of the Season 1 riders' and the Treant's steps (``effects.riders``)."""
+        match typed:
+            case PreventIncoming():
+                return self._fx("prevent_incoming_status")
         return None
 
     def _holding(self, typed: object) -> str | None:

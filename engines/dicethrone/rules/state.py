@@ -154,6 +154,10 @@ class Roll:
     #: Roll attempts granted beyond the three of 4.1 this roll phase (the Headless
     #: Horseman's Grim Pursuit).
     bonus_attempts: int = 0
+    #: Negative status effects the Attack's own effects gave an opponent this roll
+    #: phase, each ``"<seat>:<status>:<tokens>"`` (seat from 0): what "an incoming
+    #: status effect" may still prevent (Thick Skin II, the Treant's Dryad).
+    incoming: tuple[str, ...] = ()
 
 
 class Resume(enum.Enum):

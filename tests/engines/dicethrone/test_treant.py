@@ -392,6 +392,24 @@ def test_a_dryad_adds_3_to_his_attack_only() -> None:
     assert _attack(state)[0] == 5 + 3 and state.players[0].statuses == {}
 
 
+def test_a_dryad_prevents_a_status_effect_an_opponents_attack_inflicted() -> None:
+    state = with_player(start("barbarian", "treant"), 1, statuses={DRYAD: 1})
+    assert DRYAD not in _spendable(state, 1)  # nothing incoming: neither use acts
+    state, _ = act(state, 0, a.EndPhase())
+    state, _ = act(state, 0, a.RollDice(), 6, 6, 6, 6, 1)  # Crit Bash: Stun, then 5
+    state, _ = act(state, 0, a.Announce("crit_bash"))
+    state, _ = act(state, 1, a.Pass())
+    state = _then(state)
+    assert state.players[1].statuses == {"stun": 1, DRYAD: 1}
+    assert DRYAD in _spendable(state, 1)
+    state, _ = act(state, 1, a.Spend(DRYAD))
+    state, _ = act(state, 0, a.Pass())  # the active player may answer first
+    assert _labels(state) == ["Prevent Stun (this Attack's)", "Prevent nothing"]
+    state = _choose(state, 1)
+    assert state.players[1].statuses == {}
+    assert _attack(state) == (5, DamageKind.UNDEFENDABLE)  # the damage is not his to stop
+
+
 def test_barbed_vine_costs_1_per_extra_roll_attempt_at_most_2_then_goes() -> None:
     state = with_player(start("barbarian", "treant"), 0, statuses={VINE: 1})
     state, _ = act(state, 0, a.EndPhase())

@@ -1,0 +1,115 @@
+"""Steps for the riders of the Season 1 heroes and the Treant (issue 22): an incoming
+status effect prevented (Thick Skin II, the Treant's Dryad).
+
+"Prevent an incoming status effect": the Attack's effects resolve when it is
+activated (4.4), so a negative status effect one of them gave an opponent is already
+held when that player answers (her Defensive Ability, a token spent at the end of the
+Offensive Roll Phase). Preventing it takes back the tokens that effect gave, while
+she still holds them. ``DECODERS`` joins the vocabulary's table (``steps.py``); no
+hero is named here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from engines.core.model import replace
+from engines.dicethrone.content import Content, Step
+from engines.dicethrone.effects.context import may_wait, remove_status, seat_name
+from engines.dicethrone.effects.env import DTHandlers, DTRun
+from engines.dicethrone.rules.state import Phase, State
+
+HANDLERS: DTHandlers = DTHandlers()
+
+#: Labels of the choices these steps offer, per locale.
+LABELS = {
+    "en-US": {"prevent": "Prevent {status} (this Attack's)", "keep": "Prevent nothing"},
+    "pt-BR": {"prevent": "Prevenir {status} (deste Ataque)", "keep": "Não prevenir nada"},
+    "it": {"prevent": "Previeni {status} (di questo Attacco)", "keep": "Non prevenire nulla"},
+}
+
+
+@dataclass(frozen=True)
+class PreventIncoming:
+    """ "You may prevent 1 incoming status effect": the owner picks one of the negative
+    status effects the current Attack's effects gave her (that she still holds), or
+    none; its tokens go."""
+
+
+@dataclass(frozen=True)
+class DropIncoming:
+    """The interpreter's step: the ``entry`` of :attr:`Roll.incoming` prevented."""
+
+    entry: str
+
+
+#: Record ``op`` -> typed step, for the steps of this module.
+DECODERS: Mapping[str, Callable[[Step], object]] = {
+    "prevent_incoming_status": lambda s: PreventIncoming(),
+    "drop_incoming": lambda s: DropIncoming(s.topic),
+}
+
+
+def note_incoming(content: Content, state: State, seat: int, status: str, tokens: int) -> State:
+    """Record ``tokens`` of a negative ``status`` an Attack's effect gave ``seat``."""
+    if tokens <= 0 or content.status(status).positive:
+        return state
+    entry = f"{seat}:{status}:{tokens}"
+    return replace(state, roll=replace(state.roll, incoming=(*state.roll.incoming, entry)))
+
+
+def incoming_for(state: State, seat: int) -> list[tuple[str, str, int]]:
+    """The entries of incoming status effects on ``seat`` she still holds: (entry,
+    status, tokens); none once the roll phase is over."""
+    out: list[tuple[str, str, int]] = []
+    if state.phase not in (Phase.OFFENSIVE, Phase.DEFENSIVE):
+        return out
+    for entry in state.roll.incoming:
+        holder, status, tokens = entry.split(":")
+        if int(holder) == seat and state.players[seat].statuses.get(status, 0):
+            out.append((entry, status, int(tokens)))
+    return out
+
+
+@HANDLERS.on(PreventIncoming)
+def prevent_incoming(run: DTRun, state: State, step: PreventIncoming) -> State:
+    """An "Or" of the owner's incoming status effects (the first by default) and
+    "Prevent nothing"; nothing to ask when there is none."""
+    found = incoming_for(state, run.ctx.owner)
+    if not found or not may_wait(run.ctx):
+        return state
+    options = []
+    for entry, status, _tokens in found:
+        name = dict(run.env.content.status(status).name)
+        text = {
+            loc: words["prevent"].format(status=name.get(loc) or name.get("en-US", status))
+            for loc, words in LABELS.items()
+        }
+        options.append(Step(op="option", steps=(Step(op="drop_incoming", topic=entry),), text=text))
+    keep = {loc: words["keep"] for loc, words in LABELS.items()}
+    options.append(Step(op="option", text=keep))
+    run.push((Step(op="or", steps=tuple(options), topic="prevent_incoming"),))
+    return state
+
+
+@HANDLERS.on(DropIncoming)
+def drop_incoming(run: DTRun, state: State, step: DropIncoming) -> State:
+    """The entry's tokens go (those still held); the entry is spent."""
+    holder, status, tokens = step.entry.split(":")
+    seat = int(holder)
+    held = state.players[seat].statuses.get(status, 0)
+    rest = list(state.roll.incoming)
+    if step.entry in rest:
+        rest.remove(step.entry)
+    state = replace(state, roll=replace(state.roll, incoming=tuple(rest)))
+    if not held:
+        return state
+    run.env.emit(
+        "incoming_prevented",
+        "Efeitos de Status",
+        player=seat_name(state, seat),
+        status=dict(run.env.content.status(status).name),
+    )
+    gone = min(held, int(tokens))
+    return remove_status(state, seat, status, gone, run.env.content, run.env.events)
