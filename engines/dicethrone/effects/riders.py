@@ -1,5 +1,6 @@
 """Steps for the riders of the Season 1 heroes and the Treant (issue 22): an incoming
-status effect prevented (Thick Skin II, the Treant's Dryad).
+status effect prevented (Thick Skin II, the Treant's Dryad), one of the owner's own
+status effects removed (Fortitude II).
 
 "Prevent an incoming status effect": the Attack's effects resolve when it is
 activated (4.4), so a negative status effect one of them gave an opponent is already
@@ -24,9 +25,24 @@ HANDLERS: DTHandlers = DTHandlers()
 
 #: Labels of the choices these steps offer, per locale.
 LABELS = {
-    "en-US": {"prevent": "Prevent {status} (this Attack's)", "keep": "Prevent nothing"},
-    "pt-BR": {"prevent": "Prevenir {status} (deste Ataque)", "keep": "Não prevenir nada"},
-    "it": {"prevent": "Previeni {status} (di questo Attacco)", "keep": "Non prevenire nulla"},
+    "en-US": {
+        "prevent": "Prevent {status} (this Attack's)",
+        "keep": "Prevent nothing",
+        "remove": "Remove 1 {status}",
+        "remove_none": "Remove nothing",
+    },
+    "pt-BR": {
+        "prevent": "Prevenir {status} (deste Ataque)",
+        "keep": "Não prevenir nada",
+        "remove": "Remover 1 {status}",
+        "remove_none": "Não remover nada",
+    },
+    "it": {
+        "prevent": "Previeni {status} (di questo Attacco)",
+        "keep": "Non prevenire nulla",
+        "remove": "Rimuovi 1 {status}",
+        "remove_none": "Non rimuovere nulla",
+    },
 }
 
 
@@ -35,6 +51,13 @@ class PreventIncoming:
     """ "You may prevent 1 incoming status effect": the owner picks one of the negative
     status effects the current Attack's effects gave her (that she still holds), or
     none; its tokens go."""
+
+
+@dataclass(frozen=True)
+class RemoveOwnStatus:
+    """ "You may remove 1 status effect from yourself": an "Or" of the kinds of token
+    the owner holds that her own effects may remove (one token of the kind picked), or
+    none (Fortitude II on 3 of a kind)."""
 
 
 @dataclass(frozen=True)
@@ -48,6 +71,7 @@ class DropIncoming:
 DECODERS: Mapping[str, Callable[[Step], object]] = {
     "prevent_incoming_status": lambda s: PreventIncoming(),
     "drop_incoming": lambda s: DropIncoming(s.topic),
+    "remove_own_status": lambda s: RemoveOwnStatus(),
 }
 
 
@@ -113,3 +137,33 @@ def drop_incoming(run: DTRun, state: State, step: DropIncoming) -> State:
     )
     gone = min(held, int(tokens))
     return remove_status(state, seat, status, gone, run.env.content, run.env.events)
+
+
+def _said(key: str, name: Mapping[str, str]) -> dict[str, str]:
+    return {
+        loc: words[key].format(status=name.get(loc) or name.get("en-US", ""))
+        for loc, words in LABELS.items()
+    }
+
+
+@HANDLERS.on(RemoveOwnStatus)
+def remove_own_status(run: DTRun, state: State, step: RemoveOwnStatus) -> State:
+    """An "Or" of the kinds of token the owner holds and may remove (statuses her
+    hero's effects may take: not another hero's protected ones, nor fixed tokens or
+    markers), one token each, and "Remove nothing" last."""
+    owner, content = run.ctx.owner, run.env.content
+    held = sorted(s for s, n in state.players[owner].statuses.items() if n)
+    kinds = [s for s in held if content.status(s).pickable(run.ctx.hero.id)]
+    if not kinds or not may_wait(run.ctx):
+        return state
+    options = [
+        Step(
+            op="option",
+            steps=(Step(op="remove", status=status, amount=1, target="self"),),
+            text=_said("remove", dict(content.status(status).name)),
+        )
+        for status in kinds
+    ]
+    options.append(Step(op="option", text={loc: w["remove_none"] for loc, w in LABELS.items()}))
+    run.push((Step(op="or", steps=tuple(options), topic="remove_own"),))
+    return state

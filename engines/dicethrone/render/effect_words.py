@@ -55,7 +55,7 @@ from engines.dicethrone.effects.reactions import (
     SwapSymbol,
     WithDefense,
 )
-from engines.dicethrone.effects.riders import DropIncoming, PreventIncoming
+from engines.dicethrone.effects.riders import DropIncoming, PreventIncoming, RemoveOwnStatus
 from engines.dicethrone.effects.steps import (
     Additionally,
     AddStatus,
@@ -397,6 +397,8 @@ class Words:
         match typed:
             case PreventIncoming():
                 return self._fx("prevent_incoming_status")
+            case RemoveOwnStatus():
+                return self._fx("remove_own_status")
         return None
 
     def _holding(self, typed: object) -> str | None:

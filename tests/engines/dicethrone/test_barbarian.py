@@ -8,7 +8,16 @@ from __future__ import annotations
 from engines.dicethrone import ENGINE
 from engines.dicethrone import actions as a
 from engines.dicethrone.rules.state import State, Step
-from tests.engines.dicethrone.helpers import act, defend, keys, start, upgrades, with_player
+from tests.engines.dicethrone.helpers import (
+    act,
+    announce,
+    defend,
+    keys,
+    pass_windows,
+    start,
+    upgrades,
+    with_player,
+)
 
 
 def _choose(state: State, *picks: int) -> State:
@@ -63,3 +72,24 @@ def test_an_incoming_status_effect_round_trips_through_json() -> None:
     state, _ = defend(_vines_on_barbarian(**upgrades("thick_skin_2")), 1, 4, 5, 1, 1)
     assert state.roll.incoming
     assert ENGINE.state_from_json(ENGINE.state_to_json(state)) == state
+
+
+def test_fortitude_ii_may_remove_one_of_his_status_effects_on_3_of_a_kind() -> None:
+    held = {"concussion": 1, "evasive": 1}
+    barbarian = with_player(
+        start("barbarian", "treant"), 0, health=40, statuses=held, **upgrades("steadfast_2")
+    )
+    state = announce(barbarian, (4, 4, 4, 1, 2), "steadfast")
+    assert _labels(state) == ["Remove 1 Concussion", "Remove 1 Evasive", "Remove nothing"]
+    removed = _choose(state, 2)
+    assert removed.players[0].statuses == {"concussion": 1}
+    assert pass_windows(removed).players[0].health == 45
+    kept = _choose(state, 3)
+    assert kept.players[0].statuses == held
+    # Hearts without 3 of a kind (4, 5, 4, 5): the heal only.
+    mixed = announce(barbarian, (4, 5, 4, 5, 1), "steadfast")
+    assert mixed.choice is None and mixed.players[0].statuses == held
+    # Fortitude I has no such rider.
+    plain = with_player(start("barbarian", "treant"), 0, statuses=held)
+    plain = announce(plain, (4, 4, 4, 1, 2), "steadfast")
+    assert plain.choice is None and plain.players[0].statuses == held
