@@ -90,7 +90,7 @@ OPS |= {"if_attack_deals"}
 #: Season 1 riders and the Treant (``riders.py``): an incoming status effect prevented.
 RIDER_FLAGS = frozenset({"prevent_incoming_status", "remove_own_status"})
 FLAG_OPS |= RIDER_FLAGS
-OPS |= RIDER_FLAGS
+OPS |= RIDER_FLAGS | {"if_attack_dealt"}
 
 
 #: Amount steps aimed at the opponent unless they say otherwise.
@@ -213,7 +213,7 @@ def _step(node: Node) -> Step:
         return _holder_step(op, arg)
     if op in DECK_OPS:
         return _deck_step(op, arg)
-    if op == "if_attack_deals":
+    if op in ("if_attack_deals", "if_attack_dealt"):
         f = Fields(arg, {"at_least", "do"})
         least = f.need("at_least", lambda n: n.integer(1, 30))
         return Step(op=op, amount=least, steps=f.need("do", script))

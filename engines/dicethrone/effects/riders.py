@@ -1,6 +1,7 @@
 """Steps for the riders of the Season 1 heroes and the Treant (issue 22): an incoming
 status effect prevented (Thick Skin II, the Treant's Dryad), one of the owner's own
-status effects removed (Fortitude II).
+status effects removed (Fortitude II), steps that wait for the Attack's damage after
+the defence (Reckless, Head Bash!).
 
 "Prevent an incoming status effect": the Attack's effects resolve when it is
 activated (4.4), so a negative status effect one of them gave an opponent is already
@@ -16,9 +17,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from engines.core.model import replace
-from engines.dicethrone.content import Content, Step
-from engines.dicethrone.effects.context import may_wait, remove_status, seat_name
-from engines.dicethrone.effects.env import DTHandlers, DTRun
+from engines.dicethrone.content import Content, Script, Step
+from engines.dicethrone.effects.context import Ctx, may_wait, remove_status, seat_name
+from engines.dicethrone.effects.env import DTHandlers, DTRun, Effects
+from engines.dicethrone.rules.damage import resolve
 from engines.dicethrone.rules.state import Phase, State
 
 HANDLERS: DTHandlers = DTHandlers()
@@ -61,6 +63,18 @@ class RemoveOwnStatus:
 
 
 @dataclass(frozen=True)
+class IfAttackDealt:
+    """ "If your Attack dealt at least N damage (after the defence)": ``steps`` wait
+    until the owner's Attack's roll phase concludes; then, if the damage the Attack
+    deals its opponents after every prevention comes to ``at_least``, they resolve
+    (with that phase's damage), else nothing (Reckless's damage back, Head Bash!)."""
+
+    at_least: int
+    steps: Script
+    record: Step
+
+
+@dataclass(frozen=True)
 class DropIncoming:
     """The interpreter's step: the ``entry`` of :attr:`Roll.incoming` prevented."""
 
@@ -72,6 +86,7 @@ DECODERS: Mapping[str, Callable[[Step], object]] = {
     "prevent_incoming_status": lambda s: PreventIncoming(),
     "drop_incoming": lambda s: DropIncoming(s.topic),
     "remove_own_status": lambda s: RemoveOwnStatus(),
+    "if_attack_dealt": lambda s: IfAttackDealt(s.amount, s.steps, s),
 }
 
 
@@ -166,4 +181,46 @@ def remove_own_status(run: DTRun, state: State, step: RemoveOwnStatus) -> State:
     ]
     options.append(Step(op="option", text={loc: w["remove_none"] for loc, w in LABELS.items()}))
     run.push((Step(op="or", steps=tuple(options), topic="remove_own"),))
+    return state
+
+
+@HANDLERS.on(IfAttackDealt)
+def if_attack_dealt(run: DTRun, state: State, step: IfAttackDealt) -> State:
+    """Kept for the end of the owner's roll phase; nothing outside her own roll phase
+    (no Attack of hers to read)."""
+    owner = run.ctx.owner
+    if owner != state.active or state.phase not in (Phase.OFFENSIVE, Phase.DEFENSIVE):
+        return state
+    roll = state.roll
+    return replace(state, roll=replace(roll, when_dealt=(*roll.when_dealt, step.record)))
+
+
+def attack_dealt(state: State) -> int:
+    """The damage the active player's Attack deals her opponents after the defence and
+    every prevention ("Dano Final Total"), as the ledger stands."""
+    foes = set(state.opponents(state.active))
+    return sum(
+        resolve(inc).total
+        for inc in state.ledger
+        if inc.attack and inc.source == state.active and inc.target in foes
+    )
+
+
+def settle_attack_dealt(interp: Effects, state: State) -> State:
+    """The roll phase concludes: each waiting ``if_attack_dealt`` resolves its steps
+    when the Attack deals enough, else says nothing happens; none waits afterwards."""
+    waiting = state.roll.when_dealt
+    if not waiting:
+        return state
+    state = replace(state, roll=replace(state.roll, when_dealt=()))
+    seat = state.active
+    player = state.players[seat]
+    hero = interp.content.heroes[player.hero].on_side(player.flipped)
+    dealt = attack_dealt(state)
+    for record in waiting:
+        if dealt >= record.amount:
+            state = interp.run(state, record.steps, Ctx(seat, hero))
+        else:
+            name = seat_name(state, seat)
+            interp.emit("attack_dealt_below", "6.6", player=name, count=record.amount)
     return state

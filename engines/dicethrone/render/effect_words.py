@@ -55,7 +55,12 @@ from engines.dicethrone.effects.reactions import (
     SwapSymbol,
     WithDefense,
 )
-from engines.dicethrone.effects.riders import DropIncoming, PreventIncoming, RemoveOwnStatus
+from engines.dicethrone.effects.riders import (
+    DropIncoming,
+    IfAttackDealt,
+    PreventIncoming,
+    RemoveOwnStatus,
+)
 from engines.dicethrone.effects.steps import (
     Additionally,
     AddStatus,
@@ -399,6 +404,8 @@ class Words:
                 return self._fx("prevent_incoming_status")
             case RemoveOwnStatus():
                 return self._fx("remove_own_status")
+            case IfAttackDealt(at_least=least, steps=steps):
+                return self._fx("if_attack_dealt", count=least, then=self.script(steps))
         return None
 
     def _holding(self, typed: object) -> str | None:

@@ -158,6 +158,9 @@ class Roll:
     #: phase, each ``"<seat>:<status>:<tokens>"`` (seat from 0): what "an incoming
     #: status effect" may still prevent (Thick Skin II, the Treant's Dryad).
     incoming: tuple[str, ...] = ()
+    #: ``if_attack_dealt`` records of the Attacker waiting for her Attack's damage
+    #: after the defence (run when the roll phase concludes, before it is dealt).
+    when_dealt: tuple[ScriptStep, ...] = ()
 
 
 class Resume(enum.Enum):

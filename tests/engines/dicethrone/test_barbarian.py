@@ -14,6 +14,7 @@ from tests.engines.dicethrone.helpers import (
     defend,
     keys,
     pass_windows,
+    replace,
     start,
     upgrades,
     with_player,
@@ -31,6 +32,15 @@ def _choose(state: State, *picks: int) -> State:
 def _labels(state: State) -> list[str]:
     assert state.choice is not None
     return [o.text["en-US"] for o in state.choice.options]
+
+
+def _finish(state: State) -> tuple[State, list[str]]:
+    """Everyone passes the last window; the state and the event keys on the way."""
+    said: list[str] = []
+    while state.step is Step.FINAL:
+        state, events = act(state, ENGINE.pending(state)[0].seat, a.Pass())
+        said += keys(events)
+    return state, said
 
 
 def _vines_on_barbarian(**barbarian: object) -> State:
@@ -93,3 +103,47 @@ def test_fortitude_ii_may_remove_one_of_his_status_effects_on_3_of_a_kind() -> N
     plain = with_player(start("barbarian", "treant"), 0, statuses=held)
     plain = announce(plain, (4, 4, 4, 1, 2), "steadfast")
     assert plain.choice is None and plain.players[0].statuses == held
+
+
+def _reckless(**changes: object) -> State:
+    """The Barbarian (seat 0) activates Reckless (a large straight: 15) on the Treant,
+    who is to choose his defence."""
+    state = with_player(start("barbarian", "treant"), 0, statuses={}, **changes)
+    state, _ = act(state, 0, a.EndPhase())
+    state, _ = act(state, 0, a.RollDice(), 1, 2, 3, 4, 5)
+    state, _ = act(state, 0, a.Announce("reckless_strike"))
+    state, _ = act(state, 1, a.Pass())
+    assert state.step is Step.DEFENSE
+    return state
+
+
+def test_reckless_hurts_him_only_when_the_attack_dealt_damage() -> None:
+    state, _ = defend(_reckless(), 1, 4, 4, 4)  # Rooted: leaves only, nothing prevented
+    done = pass_windows(state)
+    assert done.players[1].health == 50 - 15 and done.players[0].health == 50 - 4
+    upgraded, _ = defend(_reckless(**upgrades("reckless_strike_2")), 1, 4, 4, 4)
+    upgraded = pass_windows(upgraded)
+    assert upgraded.players[1].health == 50 - 20 and upgraded.players[0].health == 50 - 5
+    # Every point prevented (a built ledger: no printed defence stops 15): none back.
+    state, _ = defend(_reckless(), 1, 4, 4, 4)
+    ledger = tuple(replace(inc, prevent_all=True) if inc.attack else inc for inc in state.ledger)
+    spared, said = _finish(replace(state, ledger=ledger))
+    assert spared.players[1].health == 50 and spared.players[0].health == 50
+    assert "attack_dealt_below" in said
+
+
+def test_head_bash_inflicts_concussion_when_8_or_more_was_dealt_after_the_defence() -> None:
+    state, _ = defend(_reckless(hand=("head_bash",)), 1, 1, 6, 4)  # Rooted prevents 2
+    state, _ = act(state, 0, a.PlayCard("head_bash"))
+    assert state.players[1].statuses == {}  # it waits for the damage
+    assert ENGINE.state_from_json(ENGINE.state_to_json(state)) == state
+    done = pass_windows(state)
+    assert done.players[1].health == 50 - 13 and done.players[1].statuses == {"concussion": 1}
+    # 7 dealt (a built prevention of 8): no Concussion, the card is spent.
+    state, _ = defend(_reckless(hand=("head_bash",)), 1, 4, 4, 4)
+    ledger = tuple(replace(inc, prevented=8) if inc.attack else inc for inc in state.ledger)
+    state, _ = act(replace(state, ledger=ledger), 0, a.PlayCard("head_bash"))
+    short, said = _finish(state)
+    assert short.players[1].health == 50 - 7 and "concussion" not in short.players[1].statuses
+    assert "attack_dealt_below" in said
+    assert "head_bash" in short.players[0].discard
