@@ -103,7 +103,7 @@ WAITING_OPS |= {"gain_choice"}
 #: A search of several Ability Upgrades stops for her pick (issue 22: Black Widow).
 WAITING_OPS |= {"fetch_upgrade"}
 #: An incoming status effect prevented, the owner's pick (issue 22: Thick Skin II).
-WAITING_OPS |= {"prevent_incoming_status", "remove_own_status"}
+WAITING_OPS |= {"prevent_incoming_status", "remove_own_status", "reroll_if_allowed"}
 
 
 def _ability(node: Node) -> Ability:

@@ -91,6 +91,10 @@ OPS |= {"if_attack_deals"}
 RIDER_FLAGS = frozenset({"prevent_incoming_status", "remove_own_status"})
 FLAG_OPS |= RIDER_FLAGS
 OPS |= RIDER_FLAGS | {"if_attack_dealt"}
+#: A spent token's die re-rolled once where allowed (the Gunslinger's Reload), and
+#: steps for an upgraded slot (Quick Draw II): ``riders.py``.
+RIDER_OPS = frozenset({"allow_reroll", "reroll_if_allowed", "if_level"})
+OPS |= RIDER_OPS
 
 
 #: Amount steps aimed at the opponent unless they say otherwise.
@@ -213,6 +217,8 @@ def _step(node: Node) -> Step:
         return _holder_step(op, arg)
     if op in DECK_OPS:
         return _deck_step(op, arg)
+    if op in RIDER_OPS:
+        return _rider_step(op, arg)
     if op in ("if_attack_deals", "if_attack_dealt"):
         f = Fields(arg, {"at_least", "do"})
         least = f.need("at_least", lambda n: n.integer(1, 30))
@@ -390,6 +396,24 @@ def _dial_step(op: str, arg: Node) -> Step:
         numbers=f.get("at", lambda n: tuple(i.integer(0, 10) for i in n.items()), ()),
         steps=f.need("do", script),
     )
+
+
+def _rider_step(op: str, arg: Node) -> Step:
+    """``allow_reroll: {status, rerolled}``, ``reroll_if_allowed: {status, do}``,
+    ``if_level: {slot, at_least, do}`` (``riders.py``)."""
+    if op == "if_level":
+        f = Fields(arg, {"slot", "at_least", "do"})
+        return Step(
+            op=op,
+            topic=f.need("slot", ident),
+            amount=f.need("at_least", lambda n: n.integer(2, 3)),
+            steps=f.need("do", script),
+        )
+    nested = "rerolled" if op == "allow_reroll" else "do"
+    f = Fields(arg, {"status", nested})
+    none: Script = ()
+    steps = f.get(nested, script, none) if op == "allow_reroll" else f.need(nested, script)
+    return Step(op=op, status=f.need("status", ident), steps=steps)
 
 
 def _holding_step(op: str, arg: Node) -> Step:

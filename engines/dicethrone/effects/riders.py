@@ -1,7 +1,8 @@
 """Steps for the riders of the Season 1 heroes and the Treant (issue 22): an incoming
 status effect prevented (Thick Skin II, the Treant's Dryad), one of the owner's own
 status effects removed (Fortitude II), steps that wait for the Attack's damage after
-the defence (Reckless, Head Bash!).
+the defence (Reckless, Head Bash!), a spent token's die re-rolled once where allowed
+(the Gunslinger's Reload: Quick Draw II, Fill 'Em With Lead!, Wild West!).
 
 "Prevent an incoming status effect": the Attack's effects resolve when it is
 activated (4.4), so a negative status effect one of them gave an opponent is already
@@ -32,18 +33,24 @@ LABELS = {
         "keep": "Prevent nothing",
         "remove": "Remove 1 {status}",
         "remove_none": "Remove nothing",
+        "keep_die": "Keep the die ({value})",
+        "reroll_die": "Re-roll the die ({value})",
     },
     "pt-BR": {
         "prevent": "Prevenir {status} (deste Ataque)",
         "keep": "Não prevenir nada",
         "remove": "Remover 1 {status}",
         "remove_none": "Não remover nada",
+        "keep_die": "Manter o dado ({value})",
+        "reroll_die": "Re-rolar o dado ({value})",
     },
     "it": {
         "prevent": "Previeni {status} (di questo Attacco)",
         "keep": "Non prevenire nulla",
         "remove": "Rimuovi 1 {status}",
         "remove_none": "Non rimuovere nulla",
+        "keep_die": "Tieni il dado ({value})",
+        "reroll_die": "Ritira il dado ({value})",
     },
 }
 
@@ -75,6 +82,36 @@ class IfAttackDealt:
 
 
 @dataclass(frozen=True)
+class AllowReroll:
+    """ "This roll phase, when you spend [token], you may re-roll its die once" (for
+    the active player only; ``rerolled``: "if you do", more steps: Wild West!'s +1)."""
+
+    status: str
+    rerolled: Script
+    record: Step
+
+
+@dataclass(frozen=True)
+class RerollIfAllowed:
+    """In a token's spend, inside its roll: when an ``allow_reroll`` of that token
+    holds for the owner, she may re-roll the roll's die once (then every ``rerolled``
+    of those allowances resolves too); ``steps`` read the final die."""
+
+    status: str
+    steps: Script
+
+
+@dataclass(frozen=True)
+class IfLevel:
+    """The nested steps when the owner's ability or passive ``slot`` is at ``at_least``
+    or above (its upgrade card's level; 1 without one): Quick Draw II."""
+
+    slot: str
+    at_least: int
+    steps: Script
+
+
+@dataclass(frozen=True)
 class DropIncoming:
     """The interpreter's step: the ``entry`` of :attr:`Roll.incoming` prevented."""
 
@@ -87,6 +124,9 @@ DECODERS: Mapping[str, Callable[[Step], object]] = {
     "drop_incoming": lambda s: DropIncoming(s.topic),
     "remove_own_status": lambda s: RemoveOwnStatus(),
     "if_attack_dealt": lambda s: IfAttackDealt(s.amount, s.steps, s),
+    "allow_reroll": lambda s: AllowReroll(s.status or "", s.steps, s),
+    "reroll_if_allowed": lambda s: RerollIfAllowed(s.status or "", s.steps),
+    "if_level": lambda s: IfLevel(s.topic, s.amount, s.steps),
 }
 
 
@@ -223,4 +263,50 @@ def settle_attack_dealt(interp: Effects, state: State) -> State:
         else:
             name = seat_name(state, seat)
             interp.emit("attack_dealt_below", "6.6", player=name, count=record.amount)
+    return state
+
+
+@HANDLERS.on(AllowReroll)
+def allow_reroll(run: DTRun, state: State, step: AllowReroll) -> State:
+    """Kept for the rest of the active player's roll phase (nothing for anyone else)."""
+    if run.ctx.owner != state.active or state.phase not in (Phase.OFFENSIVE, Phase.DEFENSIVE):
+        return state
+    roll = state.roll
+    return replace(state, roll=replace(roll, allowed=(*roll.allowed, step.record)))
+
+
+@HANDLERS.on(RerollIfAllowed)
+def reroll_if_allowed(run: DTRun, state: State, step: RerollIfAllowed) -> State:
+    """Keep the die (the default) or roll it again once, with the allowances' extra
+    steps; without an allowance (or nobody to ask) the steps read the die as rolled."""
+    owner = run.ctx.owner
+    found = [a for a in state.roll.allowed if a.status == step.status and owner == state.active]
+    dice = run.data
+    if not found or len(dice) != 1 or not may_wait(run.ctx):
+        run.push(step.steps)
+        return state
+    bonus = tuple(s for allowance in found for s in allowance.steps)
+    value = dice[0]
+    again = Step(op="reroll_die", dice=0, amount=0, steps=(*step.steps, *bonus))
+    options = (
+        Step(op="option", steps=step.steps, text=_valued("keep_die", value)),
+        Step(op="option", steps=(again,), text=_valued("reroll_die", value)),
+    )
+    run.push((Step(op="or", steps=options, topic="reroll"),))
+    return state
+
+
+def _valued(key: str, value: int) -> dict[str, str]:
+    return {loc: words[key].format(value=value) for loc, words in LABELS.items()}
+
+
+@HANDLERS.on(IfLevel)
+def if_level(run: DTRun, state: State, step: IfLevel) -> State:
+    """The steps when the slot's upgrade card is at that level or above."""
+    owner = run.ctx.owner
+    card_id = state.players[owner].upgrades.get(step.slot)
+    card = run.ctx.hero.card(card_id) if card_id else None
+    level = card.upgrade.level if card and card.upgrade else 1
+    if level >= step.at_least:
+        run.push(step.steps)
     return state

@@ -56,10 +56,13 @@ from engines.dicethrone.effects.reactions import (
     WithDefense,
 )
 from engines.dicethrone.effects.riders import (
+    AllowReroll,
     DropIncoming,
     IfAttackDealt,
+    IfLevel,
     PreventIncoming,
     RemoveOwnStatus,
+    RerollIfAllowed,
 )
 from engines.dicethrone.effects.steps import (
     Additionally,
@@ -406,6 +409,16 @@ class Words:
                 return self._fx("remove_own_status")
             case IfAttackDealt(at_least=least, steps=steps):
                 return self._fx("if_attack_dealt", count=least, then=self.script(steps))
+            case AllowReroll(status=status, rerolled=rerolled):
+                word = self._fx("allow_reroll", status=self._name(status))
+                if rerolled:
+                    word = f"{word}; {self._fx('allow_reroll_bonus', then=self.script(rerolled))}"
+                return word
+            case RerollIfAllowed(status=status, steps=steps):
+                name = self._name(status)
+                return self._fx("reroll_if_allowed", status=name, then=self.script(steps))
+            case IfLevel(at_least=least, steps=steps):
+                return self._fx("if_level", level=least, then=self.script(steps))
         return None
 
     def _holding(self, typed: object) -> str | None:

@@ -161,6 +161,9 @@ class Roll:
     #: ``if_attack_dealt`` records of the Attacker waiting for her Attack's damage
     #: after the defence (run when the roll phase concludes, before it is dealt).
     when_dealt: tuple[ScriptStep, ...] = ()
+    #: ``allow_reroll`` records of the active player this roll phase: the die of a
+    #: token she spends (``reroll_if_allowed``) may be re-rolled once (Wild West!).
+    allowed: tuple[ScriptStep, ...] = ()
 
 
 class Resume(enum.Enum):
