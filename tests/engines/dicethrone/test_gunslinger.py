@@ -236,3 +236,35 @@ def test_fill_em_with_lead_lets_her_re_roll_a_reloads_die() -> None:
     assert _options(state) == ["Keep the die (2)", "Re-roll the die (2)"]
     state, _ = act(state, 0, a.Choose(2), 6)
     assert _added(state) == 10 + 1 + 3  # the Bounty she inflicted adds 1
+
+
+def test_enforcer_marks_up_to_two_different_chosen_opponents() -> None:
+    upgraded = {"upgrades": {"deadeye": "deadeye_2"}, "board": ("deadeye_2",)}
+    duel = with_player(start("gunslinger", "barbarian"), 0, statuses={}, **upgraded)
+    duel = _attack(duel, (6, 6, 6, 1, 2), "enforcer")
+    assert _options(duel) == ["2. Bruno", "No one"]
+    marked, _ = act(duel, 0, a.Choose(1))
+    assert marked.players[1].statuses == {"bounty": 1, "knockdown": 1}
+    assert marked.choice is None and marked.players[0].statuses == {"evasive": 1}
+    spared, _ = act(duel, 0, a.Choose(2))
+    assert spared.players[1].statuses == {}
+
+
+def test_enforcer_marks_both_opponents_in_king_of_the_hill() -> None:
+    from tests.engines.dicethrone.test_modes import pass_windows, start_n
+
+    state = start_n(3, hero1="gunslinger", hero2="barbarian", hero3="paladin")
+    upgraded = {"upgrades": {"deadeye": "deadeye_2"}, "board": ("deadeye_2",)}
+    state = with_player(state, 0, statuses={}, **upgraded)
+    state, _ = act(state, 0, a.EndPhase())
+    state, _ = act(state, 0, a.RollDice(), 6, 6, 6, 1, 2)
+    state, _ = act(state, 0, a.Announce("enforcer"))
+    state, _ = pass_windows(state)
+    state, _ = act(state, 0, a.Target(3))
+    state, _ = pass_windows(state)
+    assert _options(state) == ["3. Carla", "2. Bruno", "No one"]  # the Defender first
+    state, _ = act(state, 0, a.Choose(1))
+    assert _options(state) == ["2. Bruno", "No one else"]
+    state, _ = act(state, 0, a.Choose(1))
+    marked = {"bounty": 1, "knockdown": 1}
+    assert state.players[1].statuses == marked and state.players[2].statuses == marked

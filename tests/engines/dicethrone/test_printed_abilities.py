@@ -211,8 +211,10 @@ def _activated(case: Case) -> State:
     state, _ = act(state, 0, a.RollDice(), *case.dice)
     state, _ = act(state, 0, a.Announce(case.ability))
     state, _ = act(state, 1, a.Pass(), *case.rolls)
-    while state.choice is not None and state.choice.pause:
-        state, _ = act(state, ENGINE.pending(state)[0].seat, a.Pass())
+    while state.choice is not None:
+        # A pause passes; a choice takes its first option (Enforcer: the Defender).
+        action = a.Pass() if state.choice.pause else a.Choose(1)
+        state, _ = act(state, ENGINE.pending(state)[0].seat, action)
     return state
 
 
