@@ -88,7 +88,7 @@ OPS |= PIECE_OPS | HOLDER_OPS | DECK_OPS
 #: A step reading the Attack as it stands (the Paladin's Crit): ``attack_checks.py``.
 OPS |= {"if_attack_deals"}
 #: Season 1 riders and the Treant (``riders.py``): an incoming status effect prevented.
-RIDER_FLAGS = frozenset({"prevent_incoming_status", "remove_own_status"})
+RIDER_FLAGS = frozenset({"prevent_incoming_status", "remove_own_status", "transfer_chosen"})
 FLAG_OPS |= RIDER_FLAGS
 OPS |= RIDER_FLAGS | {"if_attack_dealt"}
 #: A spent token's die re-rolled once where allowed (the Gunslinger's Reload), and

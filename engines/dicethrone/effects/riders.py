@@ -2,7 +2,8 @@
 status effect prevented (Thick Skin II, the Treant's Dryad), one of the owner's own
 status effects removed (Fortitude II), steps that wait for the Attack's damage after
 the defence (Reckless, Head Bash!), a spent token's die re-rolled once where allowed
-(the Gunslinger's Reload: Quick Draw II, Fill 'Em With Lead!, Wild West!).
+(the Gunslinger's Reload: Quick Draw II, Fill 'Em With Lead!, Wild West!), a picked
+token transferred to another chosen player (Transference!).
 
 "Prevent an incoming status effect": the Attack's effects resolve when it is
 activated (4.4), so a negative status effect one of them gave an opponent is already
@@ -23,6 +24,7 @@ from engines.dicethrone.effects.context import Ctx, may_wait, remove_status, sea
 from engines.dicethrone.effects.env import DTHandlers, DTRun, Effects
 from engines.dicethrone.rules.damage import resolve
 from engines.dicethrone.rules.state import Phase, State
+from engines.dicethrone.rules.statuses import parse_pick
 
 HANDLERS: DTHandlers = DTHandlers()
 
@@ -112,6 +114,22 @@ class IfLevel:
 
 
 @dataclass(frozen=True)
+class TransferChosen:
+    """ "Transfer 1 status effect token from a chosen player to another chosen player":
+    the token the card picked when played (``"<seat>:<status>"``, as Bye-Bye's) goes
+    to another living player the owner picks (herself too)."""
+
+
+@dataclass(frozen=True)
+class TransferTo:
+    """The interpreter's step: one token of ``status`` from ``holder`` to ``seat``."""
+
+    holder: int
+    status: str
+    seat: int
+
+
+@dataclass(frozen=True)
 class DropIncoming:
     """The interpreter's step: the ``entry`` of :attr:`Roll.incoming` prevented."""
 
@@ -127,6 +145,8 @@ DECODERS: Mapping[str, Callable[[Step], object]] = {
     "allow_reroll": lambda s: AllowReroll(s.status or "", s.steps, s),
     "reroll_if_allowed": lambda s: RerollIfAllowed(s.status or "", s.steps),
     "if_level": lambda s: IfLevel(s.topic, s.amount, s.steps),
+    "transfer_chosen": lambda s: TransferChosen(),
+    "transfer_to": lambda s: TransferTo(s.dice, s.status or "", s.amount),
 }
 
 
@@ -310,3 +330,45 @@ def if_level(run: DTRun, state: State, step: IfLevel) -> State:
     if level >= step.at_least:
         run.push(step.steps)
     return state
+
+
+@HANDLERS.on(TransferChosen)
+def transfer_chosen(run: DTRun, state: State, step: TransferChosen) -> State:
+    """The picked token's new holder: asked among the other living players (the owner
+    first, then in turn order from her); with one, no question."""
+    ctx = run.ctx
+    picked = parse_pick(run.env.content, state, ctx.pick, ctx.hero.id)
+    if picked is None:
+        return state
+    holder, status = picked
+    seats = tuple(s for s in state.order_from(ctx.owner) if s != holder and state.alive(s))
+    seats = tuple(sorted(seats, key=lambda s: s != ctx.owner))
+    if not seats:
+        return state
+    moves = [Step(op="transfer_to", dice=holder, status=status, amount=s) for s in seats]
+    if len(seats) == 1 or not may_wait(ctx):
+        run.push((moves[0],))
+        return state
+    options = tuple(
+        Step(op="option", steps=(move,), text={"en-US": f"{s + 1}. {state.seats[s].name}"})
+        for s, move in zip(seats, moves, strict=True)
+    )
+    run.push((Step(op="or", steps=options, topic="player"),))
+    return state
+
+
+@HANDLERS.on(TransferTo)
+def transfer_to(run: DTRun, state: State, step: TransferTo) -> State:
+    """One token leaves its holder and is gained by the new one (within her limit)."""
+    if not state.players[step.holder].statuses.get(step.status):
+        return state
+    content = run.env.content
+    run.env.emit(
+        "token_transferred",
+        "Efeitos de Status",
+        status=dict(content.status(step.status).name),
+        holder=seat_name(state, step.holder),
+        player=seat_name(state, step.seat),
+    )
+    state = remove_status(state, step.holder, step.status, 1, content, run.env.events)
+    return run.env.add_status(state, step.seat, step.status, 1, giver=run.ctx.owner)

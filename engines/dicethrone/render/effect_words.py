@@ -63,6 +63,8 @@ from engines.dicethrone.effects.riders import (
     PreventIncoming,
     RemoveOwnStatus,
     RerollIfAllowed,
+    TransferChosen,
+    TransferTo,
 )
 from engines.dicethrone.effects.steps import (
     Additionally,
@@ -268,8 +270,8 @@ class Words:
                 # The interpreter's own steps, never printed on a board; "Então" is said
                 # as the word joining what comes after it.
                 return ""
-            case DropIncoming():
-                return ""  # the interpreter's own step, as those above
+            case DropIncoming() | TransferTo():
+                return ""  # the interpreter's own steps, as those above
         reaction = self._reaction(step, typed)
         if reaction is None:
             reaction = self._holding(typed)
@@ -419,6 +421,8 @@ class Words:
                 return self._fx("reroll_if_allowed", status=name, then=self.script(steps))
             case IfLevel(at_least=least, steps=steps):
                 return self._fx("if_level", level=least, then=self.script(steps))
+            case TransferChosen():
+                return self._fx("transfer_chosen")
         return None
 
     def _holding(self, typed: object) -> str | None:

@@ -62,8 +62,9 @@ def card_cost(flow: Flow, state: State, seat: int, card: CardDef) -> int:
 
 
 def picks(card: CardDef) -> bool:
-    """Whether the card picks a token when played (``remove_chosen``)."""
-    return any(step.op == "remove_chosen" for step in card.effect)
+    """Whether the card picks a token when played (``remove_chosen``; ``transfer_chosen``:
+    Transference!)."""
+    return any(step.op in ("remove_chosen", "transfer_chosen") for step in card.effect)
 
 
 def picks_player(card: CardDef) -> bool:

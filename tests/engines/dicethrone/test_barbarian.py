@@ -147,3 +147,24 @@ def test_head_bash_inflicts_concussion_when_8_or_more_was_dealt_after_the_defenc
     assert short.players[1].health == 50 - 7 and "concussion" not in short.players[1].statuses
     assert "attack_dealt_below" in said
     assert "head_bash" in short.players[0].discard
+
+
+def test_transference_moves_a_picked_token_to_another_chosen_player() -> None:
+    from tests.engines.dicethrone.test_modes import start_n
+
+    state = start_n(3, hero1="barbarian", hero2="gunslinger", hero3="paladin")
+    state = with_player(state, 0, hand=("transference",), cp=5, statuses={})
+    state = with_player(state, 1, statuses={"evasive": 2})
+    state, _ = act(state, 0, a.PlayCard("transference", target="2:evasive"))
+    # Anyone but its holder: himself first, then Carla.
+    assert _labels(state) == ["1. Alice", "3. Carla"]
+    moved, events = act(state, 0, a.Choose(2))
+    assert moved.players[1].statuses == {"evasive": 1}
+    assert moved.players[2].statuses == {"evasive": 1}
+    assert "token_transferred" in keys(events) and moved.players[0].cp == 3
+    # 1 v 1: his own token to the one other player, no question.
+    duel = with_player(start("barbarian", "gunslinger"), 0, hand=("transference",), cp=5)
+    duel = with_player(duel, 0, statuses={"concussion": 1})
+    duel, _ = act(duel, 0, a.PlayCard("transference", target="1:concussion"))
+    assert duel.choice is None and duel.players[1].statuses.get("concussion") == 1
+    assert "concussion" not in duel.players[0].statuses

@@ -19,7 +19,7 @@ SYNTHETIC |= {"option_used"}  # a once-a-turn spend option taken (the Headless H
 SYNTHETIC |= {"piece_to"}  # a piece sent to the player picked (Thor's Mjölnir)
 SYNTHETIC |= {"piece_onto", "discard_from"}  # Raveness's Nevermore passed; a foe's discard
 SYNTHETIC |= {"fetch_pick"}  # the card a deck or hand search picked (Black Widow)
-SYNTHETIC |= {"drop_incoming"}  # an incoming status effect prevented (Thick Skin II)
+SYNTHETIC |= {"drop_incoming", "transfer_to"}  # an incoming status effect prevented (Thick Skin II)
 
 
 @pytest.mark.parametrize("op", sorted(OPS | SYNTHETIC))
