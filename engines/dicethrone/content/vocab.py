@@ -612,8 +612,10 @@ def _target(node: Node) -> str:
 
 def _dice_of(node: Node) -> str:
     value = node.text()
-    if value not in ("offensive", "defensive", "any"):
-        raise node.fail("of is 'offensive', 'defensive' or 'any' (which dice a card changes)")
+    if value not in ("offensive", "defensive", "any", "roll_phase"):
+        raise node.fail(
+            "of is 'offensive', 'defensive', 'roll_phase' or 'any' (which dice a card changes)"
+        )
     return value
 
 

@@ -168,3 +168,21 @@ def test_transference_moves_a_picked_token_to_another_chosen_player() -> None:
     duel, _ = act(duel, 0, a.PlayCard("transference", target="1:concussion"))
     assert duel.choice is None and duel.players[1].statuses.get("concussion") == 1
     assert "concussion" not in duel.players[0].statuses
+
+
+def test_so_wild_changes_a_defensive_die_too() -> None:
+    # "Any one die" (S4): the Treant's Rooted die 1 (a branch, prevents 1) becomes a leaf.
+    state = with_player(start("barbarian", "treant"), 0, hand=("so_wild",), cp=5)
+    state = with_player(state, 1, statuses={})
+    state, _ = act(state, 0, a.EndPhase())
+    state, _ = act(state, 0, a.RollDice(), 1, 1, 1, 4, 4)
+    state, _ = act(state, 0, a.Announce("slap"))
+    state, _ = act(state, 1, a.Pass())
+    state, _ = act(state, 1, a.Defend(), 1, 2, 6)
+    assert state.step is Step.DEFENSE_ROLLED
+    state, _ = act(state, 0, a.PlayCard("so_wild", "1=4"))
+    assert state.roll.defense_dice == (4, 2, 6)
+    while state.step is Step.DEFENSE_ROLLED:
+        state, _ = act(state, ENGINE.pending(state)[0].seat, a.Pass())
+    done, _ = _finish(state)
+    assert done.players[1].health == 50 - (4 - 2)
