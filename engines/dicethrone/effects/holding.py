@@ -198,7 +198,8 @@ def spend_script(state: State, seat: int, definition: StatusDef) -> Script:
     choice = definition.spend[0]
     options = []
     for index, option in enumerate(choice.steps):
-        key = f"{definition.id}:{index}"
+        # Per holder: two heroes with the same token each use it once a turn.
+        key = f"{seat}:{definition.id}:{index}"
         if _option_usable(state, seat, option, key):
             marked = (Step(op="option_used", topic=key), *option.steps)
             options.append(replace(option, steps=marked))
