@@ -376,6 +376,9 @@ class StatusDef:
     #: The holder's script when one token advances (``advance_tokens``): a token
     #: counting down turns to its next side, or goes off (Black Widow's Time Bomb).
     advance: Script = ()
+    #: Its holder spends it at most once per turn, whoever's turn it is (the Treant's
+    #: Spirits: "1 Spirit of each type once per turn").
+    once_per_turn: bool = False
     #: The hero that brings this status (set by the loader).
     hero: str = ""
 

@@ -102,6 +102,8 @@ WAITING_OPS |= {"discard_token"}  # issue 22, Spider-Man: an offer to pay a toke
 WAITING_OPS |= {"gain_choice"}
 #: A search of several Ability Upgrades stops for her pick (issue 22: Black Widow).
 WAITING_OPS |= {"fetch_upgrade"}
+#: An incoming status effect prevented, the owner's pick (issue 22: Thick Skin II).
+WAITING_OPS |= {"prevent_incoming_status", "remove_own_status", "reroll_if_allowed"}
 
 
 def _ability(node: Node) -> Ability:
@@ -195,6 +197,7 @@ def _status(node: Node) -> StatusDef:
     allowed |= {"before_attack"}  # issue 22: the Moon Elf's Blinded
     allowed |= {"spend_once_per_turn"}  # issue 22: Black Widow's Covert Ops
     allowed |= {"usable_options_only"}  # issue 22: Raveness's Feather
+    allowed |= {"once_per_turn"}  # issue 22: the Treant's Spirits
     f = Fields(node, allowed)
     status = StatusDef(
         id=f.need("id", ident),
@@ -246,6 +249,7 @@ def _status(node: Node) -> StatusDef:
         before_attack=f.get("before_attack", script, ()),
         spend_once_per_turn=f.get("spend_once_per_turn", Node.boolean, False),
         usable_options_only=f.get("usable_options_only", Node.boolean, False),
+        once_per_turn=f.get("once_per_turn", Node.boolean, False),
     )
     if status.each_option_once_per_turn and [s.op for s in status.spend] != ["or"]:
         raise node.fail("each_option_once_per_turn needs a 'spend' that is one 'or'")

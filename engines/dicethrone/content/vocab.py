@@ -98,6 +98,14 @@ OPS |= UPGRADE_OPS
 OPS |= {"change_piece_roll"}
 #: A condition on the die a spent token rolled (Black Widow's Elude!): ``spent_rolls.py``.
 OPS |= {"if_spent_roll"}
+#: Season 1 riders and the Treant (``riders.py``): an incoming status effect prevented.
+RIDER_FLAGS = frozenset({"prevent_incoming_status", "remove_own_status", "transfer_chosen"})
+FLAG_OPS |= RIDER_FLAGS
+OPS |= RIDER_FLAGS | {"if_attack_dealt"}
+#: A spent token's die re-rolled once where allowed (the Gunslinger's Reload), and
+#: steps for an upgraded slot (Quick Draw II): ``riders.py``.
+RIDER_OPS = frozenset({"allow_reroll", "reroll_if_allowed", "if_level"})
+OPS |= RIDER_OPS
 
 
 #: Amount steps aimed at the opponent unless they say otherwise.
@@ -236,7 +244,9 @@ def _step(node: Node) -> Step:
         if way not in ("reroll", "nudge"):
             raise arg.fail("by is 'reroll' or 'nudge'")
         return Step(op=op, piece=f.need("piece", ident), topic=way)
-    if op == "if_attack_deals":
+    if op in RIDER_OPS:
+        return _rider_step(op, arg)
+    if op in ("if_attack_deals", "if_attack_dealt"):
         f = Fields(arg, {"at_least", "do"})
         least = f.need("at_least", lambda n: n.integer(1, 30))
         return Step(op=op, amount=least, steps=f.need("do", script))
@@ -321,11 +331,13 @@ def _choice_step(op: str, arg: Node) -> Step:
         return Step(
             op=op, amount=f.need("up_to", lambda n: n.integer(1, 5)), steps=f.need("do", script)
         )
-    f = Fields(arg, {"among", "do"})
+    f = Fields(arg, {"among", "do", "up_to"})
     among = f.get("among", Node.text, "opponents")
     if among not in ("everyone", "opponents", "teammates"):
         raise arg.fail("among is 'everyone', 'opponents' or 'teammates'")
-    return Step(op=op, topic=among, steps=f.need("do", script))
+    # "Up to N chosen players" (Harvest!): N different players, the owner may stop.
+    up_to = f.get("up_to", lambda n: n.integer(1, 4), 1)
+    return Step(op=op, topic=among, steps=f.need("do", script), amount=up_to if up_to > 1 else 0)
 
 
 def _reaction_step(op: str, arg: Node) -> Step:
@@ -417,6 +429,24 @@ def _dial_step(op: str, arg: Node) -> Step:
         numbers=f.get("at", lambda n: tuple(i.integer(0, 10) for i in n.items()), ()),
         steps=f.need("do", script),
     )
+
+
+def _rider_step(op: str, arg: Node) -> Step:
+    """``allow_reroll: {status, rerolled}``, ``reroll_if_allowed: {status, do}``,
+    ``if_level: {slot, at_least, do}`` (``riders.py``)."""
+    if op == "if_level":
+        f = Fields(arg, {"slot", "at_least", "do"})
+        return Step(
+            op=op,
+            topic=f.need("slot", ident),
+            amount=f.need("at_least", lambda n: n.integer(2, 3)),
+            steps=f.need("do", script),
+        )
+    nested = "rerolled" if op == "allow_reroll" else "do"
+    f = Fields(arg, {"status", nested})
+    none: Script = ()
+    steps = f.get(nested, script, none) if op == "allow_reroll" else f.need(nested, script)
+    return Step(op=op, status=f.need("status", ident), steps=steps)
 
 
 def _holding_step(op: str, arg: Node) -> Step:
@@ -615,8 +645,10 @@ def _target(node: Node) -> str:
 
 def _dice_of(node: Node) -> str:
     value = node.text()
-    if value not in ("offensive", "defensive", "any"):
-        raise node.fail("of is 'offensive', 'defensive' or 'any' (which dice a card changes)")
+    if value not in ("offensive", "defensive", "any", "roll_phase"):
+        raise node.fail(
+            "of is 'offensive', 'defensive', 'roll_phase' or 'any' (which dice a card changes)"
+        )
     return value
 
 

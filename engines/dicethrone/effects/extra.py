@@ -29,18 +29,24 @@ LABELS = {
         "reroll": "Re-roll die {n} (shows {value})",
         "no_discard": "Discard nothing (no effect)",
         "discard": "Discard card {n} of your hand",
+        "nobody": "No one",
+        "nobody_more": "No one else",
     },
     "pt-BR": {
         "keep": "Manter os dados",
         "reroll": "Re-rolar o dado {n} (mostra {value})",
         "no_discard": "Não descartar (sem efeito)",
         "discard": "Descartar a carta {n} da sua mão",
+        "nobody": "Ninguém",
+        "nobody_more": "Mais ninguém",
     },
     "it": {
         "keep": "Tieni i dadi",
         "reroll": "Ritira il dado {n} (mostra {value})",
         "no_discard": "Non scartare (nessun effetto)",
         "discard": "Scarta la carta {n} della tua mano",
+        "nobody": "Nessuno",
+        "nobody_more": "Nessun altro",
     },
 }
 
@@ -104,13 +110,19 @@ def choose_player(run: DTRun, state: State, step: ChoosePlayer) -> State:
     ctx = run.ctx
     if step.among == "teammates":
         mates = tuple(s for s in state.teammates(ctx.owner) if s != ctx.owner and state.alive(s))
-        return _chosen_among(run, state, step, mates) if mates else state
-    opponents = state.opponents(ctx.owner)
-    default = ctx.foe if ctx.foe is not None else state.opponent(ctx.owner)
-    ordered = (default, *(s for s in opponents if s != default))
-    if step.among == "everyone":
-        living = (s for s in state.teammates(ctx.owner) if s != ctx.owner and state.alive(s))
-        ordered = (ctx.owner, *ordered, *living)
+        ordered: tuple[int, ...] = mates
+    else:
+        opponents = state.opponents(ctx.owner)
+        default = ctx.foe if ctx.foe is not None else state.opponent(ctx.owner)
+        ordered = (default, *(s for s in opponents if s != default))
+        if step.among == "everyone":
+            living = (s for s in state.teammates(ctx.owner) if s != ctx.owner and state.alive(s))
+            ordered = (ctx.owner, *ordered, *living)
+    ordered = tuple(s for s in ordered if s not in step.chosen)
+    if not ordered:
+        return state
+    if step.up_to > 1 or step.chosen:
+        return choose_several(run, state, step, ordered)
     return _chosen_among(run, state, step, ordered)
 
 
@@ -131,6 +143,34 @@ def _chosen_among(run: DTRun, state: State, step: ChoosePlayer, seats: tuple[int
         for seat in seats
     )
     run.push((Step(op="or", steps=options, topic="player"),))
+    return state
+
+
+def choose_several(run: DTRun, state: State, step: ChoosePlayer, seats: tuple[int, ...]) -> State:
+    """ "Up to N chosen players": the owner picks one of ``seats`` (the first by default)
+    or nobody (more); after a pick the steps aim at that player, then she may pick
+    another one, never the same player twice. A script that cannot wait picks the
+    first only."""
+    ctx = run.ctx
+    back = Step(op="foe", amount=ctx.foe if ctx.foe is not None else -1)
+    if not may_wait(ctx):
+        run.push((Step(op="foe", amount=seats[0]), *step.steps, back))
+        return state
+    options = []
+    for seat in seats:
+        again = Step(
+            op="choose_player",
+            topic=step.among,
+            steps=step.steps,
+            amount=step.up_to - 1,
+            numbers=(*step.chosen, seat),
+        )
+        after = (again,) if step.up_to > 1 else ()
+        aimed = (Step(op="foe", amount=seat), *step.steps, back, *after)
+        text = {"en-US": f"{seat + 1}. {state.seats[seat].name}"}
+        options.append(Step(op="option", steps=aimed, text=text))
+    options.append(Step(op="option", text=_label("nobody_more" if step.chosen else "nobody")))
+    run.push((Step(op="or", steps=tuple(options), topic="player"),))
     return state
 
 

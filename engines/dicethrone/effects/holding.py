@@ -18,6 +18,7 @@ from engines.dicethrone.content import Script, StatusDef, Step
 from engines.dicethrone.effects import piece_rolls
 from engines.dicethrone.effects.context import put, remove_status, seat_name
 from engines.dicethrone.effects.env import DTHandlers, DTRun
+from engines.dicethrone.effects.riders import incoming_for
 from engines.dicethrone.rules.state import Phase, State
 from engines.dicethrone.rules.state import Step as TurnStep
 
@@ -183,6 +184,8 @@ def _option_usable(state: State, seat: int, option: Step, key: str) -> bool:
     ops = {s.op for s in _walk(option.steps)}
     if "extra_roll_attempt" in ops and not may_roll_more(state, seat):
         return False
+    if "prevent_incoming_status" in ops and not incoming_for(state, seat):
+        return False  # nothing of the Attack's to prevent (the Treant's Dryad)
     attacking = any(inc.attack and inc.source == seat for inc in state.ledger)
     return attacking or not ops & _MODIFIERS
 
@@ -200,7 +203,8 @@ def spend_script(state: State, seat: int, definition: StatusDef) -> Script:
     choice = definition.spend[0]
     options = []
     for index, option in enumerate(choice.steps):
-        key = f"{definition.id}:{index}"
+        # Per holder: two heroes with the same token each use it once a turn.
+        key = f"{seat}:{definition.id}:{index}"
         if _option_usable(state, seat, option, key):
             marked = (Step(op="option_used", topic=key), *option.steps)
             options.append(replace(option, steps=marked))

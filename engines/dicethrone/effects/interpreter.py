@@ -29,6 +29,7 @@ from engines.dicethrone.effects import (
     piece_rolls,
     pieces,
     reactions,
+    riders,
     script,
     single,
     spent_rolls,
@@ -65,6 +66,7 @@ HANDLERS: DTHandlers = DTHandlers.combine(
     piece_rolls.HANDLERS,
     blank_rolls.HANDLERS,
     spent_rolls.HANDLERS,
+    riders.HANDLERS,
 )
 MACHINE: Machine = kernel.Interpreter(HANDLERS, (offer_decline, ask_foe), decode)
 

@@ -18,6 +18,7 @@ from engines.dicethrone.effects.context import (
     seat_name,
 )
 from engines.dicethrone.effects.env import DTHandlers, DTRun, here
+from engines.dicethrone.effects.riders import note_incoming
 from engines.dicethrone.effects.steps import (
     AddStatus,
     Damage,
@@ -154,7 +155,13 @@ def add_status(run: DTRun, state: State, step: AddStatus) -> State:
     """Tokens gained or inflicted, up to the stack limit."""
     ctx = run.ctx
     seat = run.env.target(state, step.target, ctx)
-    return run.env.add_status(state, seat, step.status, step.count, ctx.owner)
+    before = state.players[seat].statuses.get(step.status, 0)
+    state = run.env.add_status(state, seat, step.status, step.count, ctx.owner)
+    if ctx.attack and seat != ctx.owner:
+        # An Attack's status effect on an opponent: she may yet prevent it (riders.py).
+        gained = state.players[seat].statuses.get(step.status, 0) - before
+        state = note_incoming(run.env.content, state, seat, step.status, gained)
+    return state
 
 
 @HANDLERS.on(RemoveStatus)

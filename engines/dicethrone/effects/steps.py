@@ -26,6 +26,7 @@ from engines.dicethrone.effects.piece_holders import DECODERS as HOLDER_DECODERS
 from engines.dicethrone.effects.piece_rolls import DECODERS as PIECE_ROLL_DECODERS
 from engines.dicethrone.effects.piece_steps import PIECE_DECODERS
 from engines.dicethrone.effects.reactions import DECODERS as REACTION_DECODERS
+from engines.dicethrone.effects.riders import DECODERS as RIDER_DECODERS
 from engines.dicethrone.effects.spent_rolls import DECODERS as SPENT_DECODERS
 from engines.dicethrone.effects.token_steps import TOKEN_DECODERS
 from engines.dicethrone.effects.track_steps import TRACK_DECODERS
@@ -393,10 +394,14 @@ class RerollDie:
 class ChoosePlayer:
     """ "A chosen player" / "a chosen opponent" / "a chosen teammate": the owner picks
     one (of ``among``: "everyone", "opponents" or "teammates"); ``steps`` aim at that
-    player (``target: chosen`` or, for an opponent, the steps' usual "opponent")."""
+    player (``target: chosen`` or, for an opponent, the steps' usual "opponent").
+    ``up_to`` above 1: "up to N chosen players", each a different one, the owner may
+    stop after any pick (the Treant's Harvest!); ``chosen``: the seats picked so far."""
 
     among: str
     steps: Script
+    up_to: int = 1
+    chosen: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -429,7 +434,9 @@ MORE_DECODERS: Mapping[str, Callable[[Step], object]] = {
     # A re-roll sized by tokens (Mythic Brawler) names the statuses that count.
     "reroll": lambda s: reroll(s, lambda r: RerollOffer(r.amount, r.steps, r.numbers)),
     "reroll_die": lambda s: RerollDie(s.dice, s.amount, s.steps, s.numbers),
-    "choose_player": lambda s: ChoosePlayer(s.topic or "opponents", s.steps),
+    "choose_player": lambda s: ChoosePlayer(
+        s.topic or "opponents", s.steps, s.amount or 1, s.numbers
+    ),
     "discard_for": lambda s: DiscardFor(s.steps),
     "discard_at": lambda s: DiscardAt(s.amount, s.steps),
     "reroll_own_die": lambda s: RerollOwnDie(s.dice - 1 if s.dice else None),
@@ -449,6 +456,7 @@ DECODERS = {**DECODERS, **PLAYED_DECODERS}  # issue 22: Black Widow's upgrades p
 DECODERS = {**DECODERS, **PIECE_ROLL_DECODERS}  # issue 22: Raveness's Feather
 DECODERS = {**DECODERS, **BLANK_DECODERS}  # issue 22: Raveness's Hex on effect rolls
 DECODERS = {**DECODERS, **SPENT_DECODERS}  # issue 22: Black Widow's Elude!
+DECODERS = {**DECODERS, **RIDER_DECODERS}  # issue 22: Season 1 riders, the Treant
 
 
 class UnknownOpError(ValueError):

@@ -36,9 +36,21 @@ LABELS = {
 }
 #: Labels of the ways a :class:`Grow` offers, per locale.
 GROW_LABELS = {
-    "en-US": {"new": "Gain a {status}", "turn": "Turn a {status} into a {into}"},
-    "pt-BR": {"new": "Ganhar um {status}", "turn": "Transformar um {status} em {into}"},
-    "it": {"new": "Ottieni un {status}", "turn": "Trasforma un {status} in {into}"},
+    "en-US": {
+        "new": "Gain a {status}",
+        "turn": "Turn a {status} into a {into}",
+        "stop": "Stop growing",
+    },
+    "pt-BR": {
+        "new": "Ganhar um {status}",
+        "turn": "Transformar um {status} em {into}",
+        "stop": "Parar de crescer",
+    },
+    "it": {
+        "new": "Ottieni un {status}",
+        "turn": "Trasforma un {status} in {into}",
+        "stop": "Smetti di crescere",
+    },
 }
 
 
@@ -127,8 +139,7 @@ def grow(run: DTRun, state: State, step: Grow) -> State:
         stack_limit(content, state, owner, s) - n for s, n in zip(step.chain, held, strict=True)
     ]
     if step.each:
-        run.push(_grow_each(step.chain, held, room))
-        return state
+        return _grow_each_chosen(run, state, step, held, room)
     ways = _grow_ways(step.chain, held, room)
     if not ways or step.times <= 0:
         return state
@@ -153,6 +164,35 @@ def _grow_ways(chain: tuple[str, ...], held: list[int], room: list[int]) -> list
         if held[k] > 0 and room[k + 1] > 0:
             ways.append(_turn(chain[k], chain[k + 1], 1))
     return ways
+
+
+def _grow_each_chosen(
+    run: DTRun, state: State, step: Grow, held: list[int], room: list[int]
+) -> State:
+    """ "You may grow every token you hold once, in any order": one at a time, the
+    owner picks which stage grows next (the latest stage first by default) or stops;
+    a token grown this way does not grow again. A script that cannot wait grows them
+    all, the later stages first."""
+    left = [min(n, h) for n, h in zip(step.left or held, held, strict=True)]
+    if not may_wait(run.ctx):
+        run.push(_grow_each(step.chain, left, room))
+        return state
+    options = []
+    for k in range(len(step.chain) - 2, -1, -1):
+        if left[k] > 0 and room[k + 1] > 0:
+            rest = [*left[:k], left[k] - 1, *left[k + 1 :]]
+            again = Step(
+                op="grow", statuses=step.chain, topic="each", numbers=tuple(rest), text=step.name
+            )
+            way = _turn(step.chain[k], step.chain[k + 1], 1)
+            text = _grow_label(run, way)
+            options.append(Step(op="option", steps=(*way, again), text=text))
+    if not options:
+        return state
+    stop = {loc: words["stop"] for loc, words in GROW_LABELS.items()}
+    options.append(Step(op="option", text=stop))
+    run.push((Step(op="or", steps=tuple(options), topic="grow"),))
+    return state
 
 
 def _grow_each(chain: tuple[str, ...], held: list[int], room: list[int]) -> Script:

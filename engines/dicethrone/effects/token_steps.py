@@ -82,14 +82,17 @@ class Grow:
     """ "Grow N [tokens]" along ``chain``, a status per stage (the Treant's Spirits:
     Seedling, Sapling, Dryad): ``times`` times the owner gains a token of the first
     stage or turns one token into the next stage, each within its stack limit (an "Or"
-    when she has a choice). ``each``: every token she holds grows once instead (Down
-    Pour!), the later stages first so that each finds room."""
+    when she has a choice). ``each``: "you may grow every token you hold once, in any
+    order" (Down Pour!): she grows them one at a time, in the order she picks, and may
+    stop at any time."""
 
     chain: tuple[str, ...]
     times: int
     each: bool = False
     #: The record's word for a token of any stage ("Spirit"), used in the words.
     name: Text = field(default_factory=dict)
+    #: ``each`` under way: per stage, the tokens held when it began still to grow.
+    left: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -110,7 +113,7 @@ TOKEN_DECODERS: Mapping[str, Callable[[Step], object]] = {
         s.also,
         s.text,
     ),
-    "grow": lambda s: Grow(s.statuses, s.amount, s.topic == "each", s.text),
+    "grow": lambda s: Grow(s.statuses, s.amount, s.topic == "each", s.text, s.numbers),
     "raise_limit": lambda s: RaiseLimit(s.status or "", s.amount),
     "pay_cp": lambda s: PayCp(s.amount),
     "gain_per": lambda s: GainPer(s.status or "", s.per or "", s.amount, s.target),

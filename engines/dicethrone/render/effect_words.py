@@ -58,6 +58,17 @@ from engines.dicethrone.effects.reactions import (
     SwapSymbol,
     WithDefense,
 )
+from engines.dicethrone.effects.riders import (
+    AllowReroll,
+    DropIncoming,
+    IfAttackDealt,
+    IfLevel,
+    PreventIncoming,
+    RemoveOwnStatus,
+    RerollIfAllowed,
+    TransferChosen,
+    TransferTo,
+)
 from engines.dicethrone.effects.spent_rolls import IfSpentRoll
 from engines.dicethrone.effects.steps import (
     Additionally,
@@ -264,6 +275,8 @@ class Words:
                 # The interpreter's own steps, never printed on a board; "Então" is said
                 # as the word joining what comes after it.
                 return ""
+            case DropIncoming() | TransferTo():
+                return ""  # the interpreter's own steps, as those above
         reaction = self._reaction(step, typed)
         if reaction is None:
             reaction = self._holding(typed)
@@ -271,6 +284,8 @@ class Words:
             reaction = self._deck(typed)
         if reaction is None:
             reaction = self._more(typed)
+        if reaction is None:
+            reaction = self._rider(typed)
         if reaction is not None:
             return reaction
         nested_kinds = (Opposed, Manual, RerollOffer, ChoosePlayer, ForEachToken, SpendFor)
@@ -392,6 +407,29 @@ class Words:
                 if if_none:
                     word = self._fx("look_at_top_if_none", word=word, then=self.script(if_none))
                 return word
+        return None
+
+    def _rider(self, typed: object) -> str | None:
+        """Words of the Season 1 riders' and the Treant's steps (``effects.riders``)."""
+        match typed:
+            case PreventIncoming():
+                return self._fx("prevent_incoming_status")
+            case RemoveOwnStatus():
+                return self._fx("remove_own_status")
+            case IfAttackDealt(at_least=least, steps=steps):
+                return self._fx("if_attack_dealt", count=least, then=self.script(steps))
+            case AllowReroll(status=status, rerolled=rerolled):
+                word = self._fx("allow_reroll", status=self._name(status))
+                if rerolled:
+                    word = f"{word}; {self._fx('allow_reroll_bonus', then=self.script(rerolled))}"
+                return word
+            case RerollIfAllowed(status=status, steps=steps):
+                name = self._name(status)
+                return self._fx("reroll_if_allowed", status=name, then=self.script(steps))
+            case IfLevel(at_least=least, steps=steps):
+                return self._fx("if_level", level=least, then=self.script(steps))
+            case TransferChosen():
+                return self._fx("transfer_chosen")
         return None
 
     def _holding(self, typed: object) -> str | None:
@@ -596,6 +634,9 @@ class Words:
                 # player)" again after each of them.
                 self._picked, before = True, self._picked
                 try:
+                    if typed.up_to > 1:
+                        key = f"choose_{among}_up_to"
+                        return self._fx(key, count=typed.up_to, then=self.script(steps))
                     return self._fx(f"choose_{among}", then=self.script(steps))
                 finally:
                     self._picked = before

@@ -71,8 +71,9 @@ def card_cost(flow: Flow, state: State, seat: int, card: CardDef) -> int:
 
 
 def picks(card: CardDef) -> bool:
-    """Whether the card picks a token when played (``remove_chosen``)."""
-    return any(step.op == "remove_chosen" for step in card.effect)
+    """Whether the card picks a token when played (``remove_chosen``; ``transfer_chosen``:
+    Transference!)."""
+    return any(step.op in ("remove_chosen", "transfer_chosen") for step in card.effect)
 
 
 def picks_player(card: CardDef) -> bool:
@@ -314,9 +315,15 @@ def spendable(flow: Flow, state: State, seat: int) -> list[str]:
             and spend_allowed(state, seat, definition)
             and (main or not definition.spend_in_main)
             and (own_dice(state, seat) or not definition.spend_with_own_dice)
+            and not (definition.once_per_turn and spent_key(seat, status) in state.turn_used)
         ):
             out.append(status)
     return out
+
+
+def spent_key(seat: int, status: str) -> str:
+    """The mark of a token spent this turn by ``seat`` (``once_per_turn``)."""
+    return f"spent:{seat}:{status}"
 
 
 def spend(flow: Flow, state: State, seat: int, status: str) -> State:
@@ -336,6 +343,8 @@ def spend(flow: Flow, state: State, seat: int, status: str) -> State:
     if remaining:
         statuses[status] = remaining
     state = put(state, seat, statuses=statuses, cp=player.cp - definition.spend_cost)
+    if definition.once_per_turn:
+        state = replace(state, turn_used=(*state.turn_used, spent_key(seat, status)))
     flow.emit(
         "spent",
         "Efeitos de Status Gastáveis",

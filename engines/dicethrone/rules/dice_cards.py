@@ -8,7 +8,8 @@ ability or go back to unused roll attempts). They also work on the defensive
 dice once rolled and before the Defensive Ability resolves (6.3–6.4: a window
 where every player, the active one first, may change them; in 2 v 2 a
 teammate may help, "Os jogadores podem alterar os dados"), and — cards that
-change any die (``of: any``) — on the 2 v 2 targeting die (5).
+change any die (``of: any``, or ``of: roll_phase`` for the dice of a roll phase) — on
+the 2 v 2 targeting die (5).
 
 The player names the dice in the card's ``target``:
 
@@ -29,6 +30,10 @@ from engines.dicethrone.rules.state import Step as TurnStep
 RULES = {"defense_rolled": "6.3", "target_rolled": "5", "first_rolled": "Preparação 7"}
 
 DICE_STEPS = frozenset({"set_dice", "nudge_dice", "reroll_dice"})
+#: ``of: roll_phase``: "any die" of a roll phase (So Wild!): the offensive and the
+#: defensive dice and the 2 v 2 targeting die, not an effect's own roll (which would
+#: then pause in every match) nor the first-player dice (before any roll phase).
+ROLL_PHASE = "roll_phase"
 
 
 def dice_step(card: CardDef) -> Step | None:
@@ -60,13 +65,16 @@ def dice_in_play(state: State, of: str = "any") -> bool:
     if effect_roll(state):
         return of == "any"  # an effect's "Roll [#]", paused for this
     if state.step is TurnStep.DEFENSE_ROLLED:
-        return of in ("defensive", "any")
-    if state.step in (TurnStep.TARGET_ROLLED, TurnStep.FIRST_ROLLED):
-        return of == "any"  # the 2 v 2 targeting die; the first-player dice
+        return of in ("defensive", "any", ROLL_PHASE)
+    if state.step is TurnStep.TARGET_ROLLED:
+        # "Este dado pode ser manipulado com cartas" (5): the 2 v 2 targeting die.
+        return of in ("any", ROLL_PHASE)
+    if state.step is TurnStep.FIRST_ROLLED:
+        return of == "any"  # the first-player dice: no roll phase yet ("Preparação" 7)
     offensive = (
         state.phase is Phase.OFFENSIVE and state.roll.attempts > 0 and not state.roll.activated
     )
-    return offensive and of in ("offensive", "any")
+    return offensive and of in ("offensive", "any", ROLL_PHASE)
 
 
 def current_dice(state: State) -> tuple[int, ...]:

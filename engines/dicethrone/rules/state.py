@@ -159,6 +159,16 @@ class Roll:
     #: The activated Attack failed before any of its effects resolved (``fail_attack``:
     #: the Moon Elf's Blinded).
     failed: bool = False
+    #: Negative status effects the Attack's own effects gave an opponent this roll
+    #: phase, each ``"<seat>:<status>:<tokens>"`` (seat from 0): what "an incoming
+    #: status effect" may still prevent (Thick Skin II, the Treant's Dryad).
+    incoming: tuple[str, ...] = ()
+    #: ``if_attack_dealt`` records of the Attacker waiting for her Attack's damage
+    #: after the defence (run when the roll phase concludes, before it is dealt).
+    when_dealt: tuple[ScriptStep, ...] = ()
+    #: ``allow_reroll`` records of the active player this roll phase: the die of a
+    #: token she spends (``reroll_if_allowed``) may be re-rolled once (Wild West!).
+    allowed: tuple[ScriptStep, ...] = ()
 
 
 class Resume(enum.Enum):

@@ -19,6 +19,7 @@ from engines.dicethrone.effects.context import Ctx, dice_message, paused, put, r
 from engines.dicethrone.effects.dials import dial_bonuses
 from engines.dicethrone.effects.interpreter import Interpreter
 from engines.dicethrone.effects.reactions import EXTRA_GRANTED, EXTRA_NONE, EXTRA_USED
+from engines.dicethrone.effects.riders import settle_attack_dealt
 from engines.dicethrone.effects.tracks import track_bonuses
 from engines.dicethrone.effects.triggers import (
     after_harmless_roll,
@@ -469,6 +470,8 @@ class Flow:
         heroes = {seat: self.hero(state, seat) for seat in range(len(state.players))}
         state = track_bonuses(self.interp, state, heroes)
         state = dial_bonuses(self.interp, state, heroes[state.active])
+        # Steps waiting for the Attack's damage after the defence (Reckless, Head Bash!).
+        state = settle_attack_dealt(self.interp, state)
         dealt = dealt_damage(state)
         # Offensive roll attempts beyond the first may cost the roller (Barbed Vine).
         state = extra_attempts(self.interp, state)

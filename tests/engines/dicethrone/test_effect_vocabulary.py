@@ -20,6 +20,7 @@ SYNTHETIC |= {"piece_to"}  # a piece sent to the player picked (Thor's Mjölnir)
 SYNTHETIC |= {"piece_onto", "discard_from"}  # Raveness's Nevermore passed; a foe's discard
 SYNTHETIC |= {"fetch_pick"}  # the card a deck or hand search picked (Black Widow)
 SYNTHETIC |= {"read_roll"}  # a roll's dice read through its roller's Hex (Raveness)
+SYNTHETIC |= {"drop_incoming", "transfer_to"}  # an incoming status effect prevented (Thick Skin II)
 
 
 @pytest.mark.parametrize("op", sorted(OPS | SYNTHETIC))

@@ -152,7 +152,9 @@ def test_counts_symbols_and_targets_are_said() -> None:
     assert "Deal 3 undefendable damage / Prevent half the damage" in text
     assert "otherwise 1 undefendable damage" in text
     reload = next(s for s in hero.statuses if s.id == "reload")
-    assert words.script(reload.spend) == "roll 1: +damage = half the dice's sum (rounded up)"
+    assert words.script(reload.spend) == (
+        "roll 1: +damage = half the dice's sum (rounded up) (its die re-rolled once where allowed)"
+    )
     evasive = next(s for s in hero.statuses if s.id == "evasive")
     assert words.script(evasive.spend) == "roll 1: with a die showing 1/2: prevent all"
 

@@ -184,3 +184,87 @@ def test_a_card_changing_her_defensive_die_changes_the_duel() -> None:
     assert state.choice is None and state.step is Step.FINAL
     assert any(inc.target == 0 and inc.amount == 1 for inc in state.ledger)
     assert any(inc.target == 1 and inc.amount == 4 for inc in state.ledger)
+
+
+def _reloaded(**changes: object) -> State:
+    """Her Revolver (3 bullets: 3) on the Barbarian, his Thick Skin rolled (nothing
+    prevented), a Reload in hand to spend in the last window."""
+    state = with_player(start("gunslinger", "barbarian"), 0, statuses={"reload": 1}, **changes)
+    state = _attack(state, (1, 1, 1, 4, 4), "revolver")
+    state, _ = defend(state, 1, 4, 4, 5)
+    return state
+
+
+def _added(state: State) -> int:
+    return state.ledger[0].amount + state.ledger[0].added
+
+
+def _options(state: State) -> list[str]:
+    assert state.choice is not None
+    return [o.text["en-US"] for o in state.choice.options]
+
+
+def test_quick_draw_ii_lets_her_re_roll_a_reloads_die_once() -> None:
+    upgraded = {"upgrades": {"quick_draw": "quick_draw_2"}, "board": ("quick_draw_2",)}
+    state, _ = act(_reloaded(**upgraded), 0, a.Spend("reload"), 1)
+    assert _options(state) == ["Keep the die (1)", "Re-roll the die (1)"]
+    again, _ = act(state, 0, a.Choose(2), 6)
+    assert _added(again) == 3 + 3 and again.choice is None  # once only
+    kept, _ = act(state, 0, a.Choose(1))
+    assert _added(kept) == 3 + 1
+    # Quick Draw I: the die stands, nothing asked.
+    plain, _ = act(_reloaded(), 0, a.Spend("reload"), 1)
+    assert plain.choice is None and _added(plain) == 3 + 1
+
+
+def test_wild_west_re_rolls_a_reloads_die_for_1_more_damage() -> None:
+    state = _reloaded(hand=("wild_west",), cp=3)
+    state, _ = act(state, 0, a.PlayCard("wild_west"))
+    state, _ = act(state, 0, a.Spend("reload"), 2)
+    again, _ = act(state, 0, a.Choose(2), 5)
+    assert _added(again) == 3 + 3 + 1
+    kept, _ = act(state, 0, a.Choose(1))
+    assert _added(kept) == 3 + 1  # no re-roll: no extra damage
+
+
+def test_fill_em_with_lead_lets_her_re_roll_a_reloads_die() -> None:
+    state = with_player(start("gunslinger", "barbarian"), 0, statuses={"reload": 1})
+    state = _attack(state, (6, 6, 6, 6, 6), "fill_em_with_lead")
+    while state.choice is not None and state.choice.pause:
+        state, _ = act(state, ENGINE.pending(state)[0].seat, a.Pass())
+    state, _ = act(state, 0, a.Spend("reload"), 2)
+    assert _options(state) == ["Keep the die (2)", "Re-roll the die (2)"]
+    state, _ = act(state, 0, a.Choose(2), 6)
+    assert _added(state) == 10 + 1 + 3  # the Bounty she inflicted adds 1
+
+
+def test_enforcer_marks_up_to_two_different_chosen_opponents() -> None:
+    upgraded = {"upgrades": {"deadeye": "deadeye_2"}, "board": ("deadeye_2",)}
+    duel = with_player(start("gunslinger", "barbarian"), 0, statuses={}, **upgraded)
+    duel = _attack(duel, (6, 6, 6, 1, 2), "enforcer")
+    assert _options(duel) == ["2. Bruno", "No one"]
+    marked, _ = act(duel, 0, a.Choose(1))
+    assert marked.players[1].statuses == {"bounty": 1, "knockdown": 1}
+    assert marked.choice is None and marked.players[0].statuses == {"evasive": 1}
+    spared, _ = act(duel, 0, a.Choose(2))
+    assert spared.players[1].statuses == {}
+
+
+def test_enforcer_marks_both_opponents_in_king_of_the_hill() -> None:
+    from tests.engines.dicethrone.test_modes import pass_windows, start_n
+
+    state = start_n(3, hero1="gunslinger", hero2="barbarian", hero3="paladin")
+    upgraded = {"upgrades": {"deadeye": "deadeye_2"}, "board": ("deadeye_2",)}
+    state = with_player(state, 0, statuses={}, **upgraded)
+    state, _ = act(state, 0, a.EndPhase())
+    state, _ = act(state, 0, a.RollDice(), 6, 6, 6, 1, 2)
+    state, _ = act(state, 0, a.Announce("enforcer"))
+    state, _ = pass_windows(state)
+    state, _ = act(state, 0, a.Target(3))
+    state, _ = pass_windows(state)
+    assert _options(state) == ["3. Carla", "2. Bruno", "No one"]  # the Defender first
+    state, _ = act(state, 0, a.Choose(1))
+    assert _options(state) == ["2. Bruno", "No one else"]
+    state, _ = act(state, 0, a.Choose(1))
+    marked = {"bounty": 1, "knockdown": 1}
+    assert state.players[1].statuses == marked and state.players[2].statuses == marked

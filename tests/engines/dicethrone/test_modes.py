@@ -399,3 +399,20 @@ def test_a_defeated_opponent_is_not_offered() -> None:
     state = ENGINE.flow(state, RiggedDice([6])).start_turn(state)
     state, _ = act(state, 1, a.Choose(1))
     assert state.players[2].statuses.get("powder_keg") == 1 and state.phase is Phase.MAIN1
+
+
+def test_so_wild_changes_the_targeting_die() -> None:
+    # So Wild! changes "any one die": in 2 v 2 the targeting die too (5).
+    state = start_n(4, hero1="barbarian", hero2="paladin", hero3="gunslinger", hero4="ninja")
+    state = with_player(state, 2, hand=("so_wild",), cp=5)
+    state, _ = act(state, 0, a.EndPhase())
+    state, _ = act(state, 0, a.RollDice(), 1, 1, 1, 4, 4)
+    state, _ = act(state, 0, a.Announce("slap"))
+    state, _ = pass_windows(state, 1)
+    assert state.step is Step.TARGET_ROLLED and state.roll.target_die == 1
+    state, _ = act(state, 0, a.Pass())
+    state, _ = act(state, 1, a.Pass())
+    state, _ = act(state, 2, a.PlayCard("so_wild", "1=4"))
+    assert state.roll.target_die == 4 and state.players[2].cp == 3
+    state, _ = pass_windows(state)
+    assert state.target == 3 and state.step is Step.DEFENSE

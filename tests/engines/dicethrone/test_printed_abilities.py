@@ -25,7 +25,7 @@ class Case:
     upgrade: str | None = None
     #: (amount, kind) of each damage to the opponent, in order.
     damage: tuple[tuple[int, str], ...] = ()
-    #: Damage the attacker takes (Reckless).
+    #: Damage the attacker takes at the activation.
     back: int = 0
     healed: int = 0
     gained: dict[str, int] = field(default_factory=dict)
@@ -94,14 +94,15 @@ CASES = (
         damage=((2, "undefendable"),),
         healed=2,
     ),
-    Case("barbarian", "reckless_strike", (1, 2, 3, 4, 5), damage=((15, "normal"),), back=4),
+    # Reckless's damage back waits for the Attack's damage after the defence
+    # (test_barbarian.py): nothing back yet at its activation.
+    Case("barbarian", "reckless_strike", (1, 2, 3, 4, 5), damage=((15, "normal"),)),
     Case(
         "barbarian",
         "reckless_strike",
         (1, 2, 3, 4, 5),
         upgrade="reckless_strike_2",
         damage=((20, "normal"),),
-        back=5,
     ),
     Case(
         "barbarian",
@@ -210,8 +211,10 @@ def _activated(case: Case) -> State:
     state, _ = act(state, 0, a.RollDice(), *case.dice)
     state, _ = act(state, 0, a.Announce(case.ability))
     state, _ = act(state, 1, a.Pass(), *case.rolls)
-    while state.choice is not None and state.choice.pause:
-        state, _ = act(state, ENGINE.pending(state)[0].seat, a.Pass())
+    while state.choice is not None:
+        # A pause passes; a choice takes its first option (Enforcer: the Defender).
+        action = a.Pass() if state.choice.pause else a.Choose(1)
+        state, _ = act(state, ENGINE.pending(state)[0].seat, action)
     return state
 
 

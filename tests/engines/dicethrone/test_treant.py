@@ -366,6 +366,23 @@ def test_a_sapling_heals_and_gains_cp_or_pays_1_cp_to_draw() -> None:
     assert draw.players[0].statuses == {}
 
 
+def test_a_spirit_of_each_kind_is_spent_at_most_once_a_turn() -> None:
+    state = _treant(statuses={SAP: 2, SEED: 1}, health=40)
+    state, _ = act(state, 0, a.Spend(SAP))
+    state = _choose(state, 1)
+    assert state.players[0].statuses == {SAP: 1, SEED: 1}
+    assert SAP not in _spendable(state)
+    with pytest.raises(EngineError):
+        act(state, 0, a.Spend(SAP))
+    # Another kind is still spent; and the next turn (his opponent's) the Sapling again.
+    state, _ = act(state, 0, a.EndPhase())
+    state, _ = act(state, 0, a.RollDice(), 1, 2, 3, 4, 4)
+    assert SEED in _spendable(state)
+    state = replace(state, phase=Phase.DISCARD, step=None, roll=replace(state.roll, dice=()))
+    state, _ = act(state, 0, a.EndPhase())
+    assert state.active == 1 and SAP in _spendable(state)
+
+
 def test_a_dryad_adds_3_to_his_attack_only() -> None:
     state = _treant(statuses={DRYAD: 1})
     assert DRYAD not in _spendable(state)
@@ -373,6 +390,24 @@ def test_a_dryad_adds_3_to_his_attack_only() -> None:
     state = _choose(state, 2)  # keep the Dryad (Splinter's discard)
     state, _ = act(state, 0, a.Spend(DRYAD))
     assert _attack(state)[0] == 5 + 3 and state.players[0].statuses == {}
+
+
+def test_a_dryad_prevents_a_status_effect_an_opponents_attack_inflicted() -> None:
+    state = with_player(start("barbarian", "treant"), 1, statuses={DRYAD: 1})
+    assert DRYAD not in _spendable(state, 1)  # nothing incoming: neither use acts
+    state, _ = act(state, 0, a.EndPhase())
+    state, _ = act(state, 0, a.RollDice(), 6, 6, 6, 6, 1)  # Crit Bash: Stun, then 5
+    state, _ = act(state, 0, a.Announce("crit_bash"))
+    state, _ = act(state, 1, a.Pass())
+    state = _then(state)
+    assert state.players[1].statuses == {"stun": 1, DRYAD: 1}
+    assert DRYAD in _spendable(state, 1)
+    state, _ = act(state, 1, a.Spend(DRYAD))
+    state, _ = act(state, 0, a.Pass())  # the active player may answer first
+    assert _labels(state) == ["Prevent Stun (this Attack's)", "Prevent nothing"]
+    state = _choose(state, 1)
+    assert state.players[1].statuses == {}
+    assert _attack(state) == (5, DamageKind.UNDEFENDABLE)  # the damage is not his to stop
 
 
 def test_barbed_vine_costs_1_per_extra_roll_attempt_at_most_2_then_goes() -> None:
@@ -407,14 +442,22 @@ def _main(hand: tuple[str, ...], cp: int = 5, **changes: Any) -> State:
     return _treant(hand=hand, cp=cp, **changes)
 
 
-def test_harvest_turns_spirits_into_cp_and_2_give_wellspring_twice() -> None:
+def test_harvest_turns_spirits_into_cp_and_2_give_wellspring_to_up_to_two_players() -> None:
     state = _main(("harvest",), cp=0, statuses={SEED: 2, SAP: 1})
     state, _ = act(state, 0, a.PlayCard("harvest"))
     assert _labels(state)[0] == "Remove 2 Seedling, Remove 1 Sapling"
     state = _choose(state, 1)
     assert state.players[0].cp == 3 and _spirits(state) == {}
-    state = _choose(state, 1, 2)  # himself, then Bruno
-    assert state.players[0].statuses == {WELL: 1} and state.players[1].statuses == {WELL: 1}
+    assert _labels(state) == ["1. Alice", "2. Bruno", "No one"]
+    picked = _choose(state, 1)  # himself; then only another player, or no one else
+    assert _labels(picked) == ["2. Bruno", "No one else"]
+    both = _choose(picked, 1)
+    assert both.players[0].statuses == {WELL: 1} and both.players[1].statuses == {WELL: 1}
+    assert both.choice is None
+    alone = _choose(picked, 2)
+    assert alone.players[1].statuses == {} and alone.choice is None
+    nobody = _choose(state, 3)
+    assert nobody.players[0].statuses == {} and nobody.choice is None
     one = _main(("harvest",), cp=0, statuses={SEED: 1})
     one, _ = act(one, 0, a.PlayCard("harvest"))
     one = _choose(one, 1)
@@ -439,11 +482,29 @@ def test_will_o_wisp_rolls_3_for_collateral_wellspring_and_growth() -> None:
     assert spirit.players[1].health == 50 and _spirits(spirit) == {SEED: 1}
 
 
-def test_down_pour_grows_every_spirit_once_latest_stage_first() -> None:
-    state = _main(("down_pour",), statuses={SEED: 2, SAP: 2})
+def test_down_pour_grows_each_spirit_once_in_his_order_and_he_may_stop() -> None:
+    state = _main(("down_pour",), statuses={SEED: 2, SAP: 1})
     state, _ = act(state, 0, a.PlayCard("down_pour"))
-    # A Sapling becomes the Dryad (limit 1), which frees room for one Seedling.
-    assert _spirits(state) == {SEED: 1, SAP: 2, DRYAD: 1}
+    assert _labels(state) == [
+        "Turn a Sapling into a Dryad",
+        "Turn a Seedling into a Sapling",
+        "Stop growing",
+    ]
+    # A Seedling first: the Saplings are full, so the other Seedling waits for the
+    # first Sapling to become the Dryad.
+    state = _choose(state, 2)
+    assert _labels(state) == ["Turn a Sapling into a Dryad", "Stop growing"]
+    state = _choose(state, 1)
+    assert _labels(state) == ["Turn a Seedling into a Sapling", "Stop growing"]
+    state = _choose(state, 1)
+    assert _spirits(state) == {SAP: 2, DRYAD: 1} and state.choice is None
+    # A Spirit grown by the card does not grow again: the new Sapling stays one.
+    once, _ = act(_main(("down_pour",), statuses={SEED: 1}), 0, a.PlayCard("down_pour"))
+    once = _choose(once, 1)
+    assert _spirits(once) == {SAP: 1} and once.choice is None
+    declined, _ = act(_main(("down_pour",), statuses={SEED: 1}), 0, a.PlayCard("down_pour"))
+    declined = _choose(declined, 2)
+    assert _spirits(declined) == {SEED: 1} and declined.players[0].cp == 3
 
 
 def test_stomp_adds_1_per_branch_and_3_inflict_barbed_vine() -> None:
