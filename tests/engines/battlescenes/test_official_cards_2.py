@@ -1,0 +1,105 @@
+"""Cards of the official decks (second batch, ``starter/official_2.yaml``), each played once
+as printed with the built-in cards (``starter()``): what a player notices."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.battlescenes.actions import Activate, Choose, UseAction
+from engines.battlescenes.rules.state import Phase, State
+from engines.battlescenes.table import shields, zones
+from engines.core import IllegalActionError
+from tests.engines.battlescenes.helpers import Placed, Side, act, build, sid, starter
+
+FILL = ["excentricidade"] * 6
+
+
+def _versus(mine: list[Placed], theirs: list[Placed], **kwargs: object) -> State:
+    deck = ["protecao"] * 6
+    return build(Side(deck=deck, scene=mine), Side(scene=theirs), content=starter(), **kwargs)  # type: ignore[arg-type]
+
+
+def _loaded(state: State, card: int) -> int:
+    return len(zones.in_scene(state, card).loaded)
+
+
+def test_atirador_posicionado_deals_1_in_the_preparation_phase() -> None:
+    state = _versus(
+        [Placed("capanga_do_rei_v2", ["atirador_posicionado", *FILL[:2]])],
+        [Placed("groxo_v1", FILL[:3])],
+        phase=Phase.PREPARATION,
+    )
+    capanga, groxo = sid(state, "capanga_do_rei_v2"), sid(state, "groxo_v1")
+    state, _ = act(state, 0, UseAction(capanga, "Atirador Posicionado", str(groxo)))
+    assert zones.in_scene(state, groxo).damaged_this_turn
+    assert _loaded(state, groxo) == 3  # 1 damage, Escudo 1 absorbs it
+    assert shields.shield(state, zones.in_scene(state, groxo)) == 0
+
+
+def test_rajada_deals_2() -> None:
+    state = _versus(
+        [Placed("surfista_prateado_v1", ["rajada", *FILL[:4]])], [Placed("groxo_v1", FILL[:3])]
+    )
+    surfista, groxo = sid(state, "surfista_prateado_v1"), sid(state, "groxo_v1")
+    state, _ = act(state, 0, UseAction(surfista, "Rajada", str(groxo)))
+    assert _loaded(state, groxo) == 2  # 2 - Escudo 1
+
+
+def test_surfista_prateado_deals_2() -> None:
+    state = _versus([Placed("surfista_prateado_v1", FILL[:5])], [Placed("groxo_v1", FILL[:3])])
+    surfista, groxo = sid(state, "surfista_prateado_v1"), sid(state, "groxo_v1")
+    state, _ = act(state, 0, UseAction(surfista, "Arremeter", str(groxo)))
+    assert _loaded(state, groxo) == 2
+
+
+def test_groxo_deals_1_and_lowers_the_target_shield_until_the_end_of_the_turn() -> None:
+    state = _versus(
+        [Placed("groxo_v1", FILL[:3])],
+        [Placed("surfista_prateado_v1", FILL[:5])],
+        phase=Phase.ANTICIPATION,
+        active=1,
+    )
+    groxo, surfista = sid(state, "groxo_v1"), sid(state, "surfista_prateado_v1")
+    state, _ = act(state, 0, UseAction(groxo, "Língua do Sapo", str(surfista)))
+    item = zones.in_scene(state, surfista)
+    assert len(item.loaded) == 5  # Escudo 1 absorbs the 1 damage
+    assert shields.shield(state, item) == 0  # and Escudo -1 leaves nothing this turn
+
+
+def test_onda_de_tranquilidade_puts_the_scenario_away_and_draws() -> None:
+    state = build(
+        Side(deck=["protecao"] * 3, scene=[Placed("maximus_v1", ["onda_de_tranquilidade", *FILL[:3]])]),
+        Side(scene=[Placed("groxo_v1", FILL[:3])]),
+        content=starter(),
+        scenario="cidade_fantasma",
+    )
+    scenario = state.scenario
+    state, _ = act(state, 0, UseAction(sid(state, "maximus_v1"), "Onda de Tranquilidade"))
+    assert state.scenario is None and scenario in state.players[0].resources
+    assert len(state.players[0].hand) == 1 and len(state.players[0].deck) == 2
+
+
+def test_onda_de_tranquilidade_draws_nothing_without_a_scenario() -> None:
+    state = build(
+        Side(deck=["protecao"] * 3, scene=[Placed("maximus_v1", ["onda_de_tranquilidade", *FILL[:3]])]),
+        Side(scene=[Placed("groxo_v1", FILL[:3])]),
+        content=starter(),
+    )
+    state, _ = act(state, 0, UseAction(sid(state, "maximus_v1"), "Onda de Tranquilidade"))
+    assert state.players[0].hand == () and len(state.players[0].deck) == 3
+
+
+def test_canhao_automatico_deals_1_once_a_turn_in_the_preparation() -> None:
+    state = _versus(
+        [Placed("canhao_automatico_v1", FILL[:3])],
+        [Placed("groxo_v1", FILL[:3])],
+        phase=Phase.PREPARATION,
+    )
+    canhao, groxo = sid(state, "canhao_automatico_v1"), sid(state, "groxo_v1")
+    state, _ = act(state, 0, Activate(canhao))
+    assert state.choice is not None and str(groxo) in state.choice.options
+    state, _ = act(state, 0, Choose(str(groxo)))
+    assert zones.in_scene(state, groxo).damaged_this_turn
+    assert shields.shield(state, zones.in_scene(state, groxo)) == 0  # Escudo 1 took it
+    with pytest.raises(IllegalActionError):  # once a turn
+        act(state, 0, Activate(canhao))
