@@ -301,6 +301,8 @@ class Modifier:
     # the target is the holder or a character sharing an affiliation with it (Barreira
     # Telecinética: "este personagem e/ou outros … que tenham uma afiliação em comum")
     if_shares_affiliation: bool = False
+    # only damage of an action of this power ("o dano … de ações de ⚡": Thor V2)
+    if_action_power: str = ""
 
 
 #: What an :class:`ActionRule` does (4.6.2 D, E.1, F.2).

@@ -82,6 +82,7 @@ def modifier(node: PackNode) -> Modifier:
             "if_other_affiliation",
             "if_source_is_holder",
             "if_shares_affiliation",
+            "if_action_power",
         },
         {"op", "value"},
     )
@@ -104,6 +105,7 @@ def modifier(node: PackNode) -> Modifier:
         if_other_affiliation=node.read("if_other_affiliation", str, ""),
         if_source_is_holder=node.read("if_source_is_holder", bool, False),
         if_shares_affiliation=node.read("if_shares_affiliation", bool, False),
+        if_action_power=node.read("if_action_power", str, ""),
     )
     _check(node, "op", mod.op, {"add", "mul", "div", "fixed"})
     _check(

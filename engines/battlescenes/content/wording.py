@@ -241,6 +241,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         # The character a "mark" step chose just before is not chosen again.
         key = f"{mood}.{op.value}_marked" if step.to == "marked" else f"{mood}.{op.value}"
         return say(key, who=who, holder=noun(own_noun(card)), that=that)
+    if op is Op.TO_RESOURCES and step.to == "scenario":  # the scenario in the scene (Umar V1)
+        return say(f"{mood}.to_resources_scenario")
     if op is Op.TO_RESOURCES:  # the text's own card goes (Atacar até Derrubar)
         return say(f"{mood}.to_resources", who=noun(own_noun(card)))
     if op is Op.MILL:
@@ -321,6 +323,9 @@ def _modifier(mod: Modifier, scope: Scope) -> Message:
     if mod.if_action_kind:
         kind = Message(f"battlescenes.lookup.kind.{mod.if_action_kind}")
         conditions.append(say("mod.if.action_kind", kind=kind))
+    if mod.if_action_power:
+        power = Message(f"battlescenes.power.{mod.if_action_power}")
+        conditions.append(say("mod.if.action_power", power=power))
     if mod.if_action and not mod.if_source_affiliation:
         conditions.append(say("mod.if.action"))
     if mod.if_not_action:

@@ -25,6 +25,7 @@ class DamageContext:
     controller: int  # the player controlling the effect
     source: int  # card instance that is the source (4.8.5); -1 for none
     action_kind: str = ""  # the action's type when the source is an action
+    action_power: str = ""  # the action's power when the source is an action
 
 
 def _applies(state: State, mod: Modifier, ctx: DamageContext, target: InScene) -> bool:
@@ -45,6 +46,8 @@ def _applies(state: State, mod: Modifier, ctx: DamageContext, target: InScene) -
     ):
         return False
     if mod.if_action_kind and mod.if_action_kind not in ctx.action_kind.split("_"):
+        return False
+    if mod.if_action_power and (not ctx.action_kind or mod.if_action_power != ctx.action_power):
         return False
     if mod.if_action and not ctx.action_kind:
         return False

@@ -103,3 +103,21 @@ def test_canhao_automatico_deals_1_once_a_turn_in_the_preparation() -> None:
     assert shields.shield(state, zones.in_scene(state, groxo)) == 0  # Escudo 1 took it
     with pytest.raises(IllegalActionError):  # once a turn
         act(state, 0, Activate(canhao))
+
+
+def test_thor_v2_deals_3_and_takes_no_damage_from_ataque_energetico_actions() -> None:
+    state = _versus(
+        [Placed("surfista_prateado_v1", ["rajada", *FILL[:4]])], [Placed("thor_v2", FILL)]
+    )
+    surfista, thor = sid(state, "surfista_prateado_v1"), sid(state, "thor_v2")
+    state, _ = act(state, 0, UseAction(surfista, "Rajada", str(thor)))  # Ataque Energético
+    assert not zones.in_scene(state, thor).damaged_this_turn
+    assert shields.shield(state, zones.in_scene(state, thor)) == 2  # untouched
+    state = _versus([Placed("surfista_prateado_v1", FILL[:5])], [Placed("thor_v2", FILL)])
+    surfista, thor = sid(state, "surfista_prateado_v1"), sid(state, "thor_v2")
+    state, _ = act(state, 0, UseAction(surfista, "Arremeter", str(thor)))  # Voo: 2 damage
+    assert zones.in_scene(state, thor).damaged_this_turn and _loaded(state, thor) == 6
+    state = _versus([Placed("thor_v2", FILL)], [Placed("groxo_v1", FILL)])
+    thor, groxo = sid(state, "thor_v2"), sid(state, "groxo_v1")
+    state, _ = act(state, 0, UseAction(thor, "Golpe Contundente", str(groxo)))
+    assert _loaded(state, groxo) == 4  # 3 - Escudo 1
