@@ -215,6 +215,7 @@ STEP_TO = frozenset(
         "scenario",  # to_resources: the scenario in the scene (Umar V1)
         "all_others",  # every card base in the scene but this one
         "opponent",  # mill: the opponent's deck ("do jogador alvo", the other player)
+        "this_card",  # unload: the effect's own card from whatever carries it ("Descarregue X:")
     }
 )
 

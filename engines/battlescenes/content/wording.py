@@ -223,6 +223,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"{mood}.{op.value}", who=who, count=step.amount)
     if op is Op.SHIELD:
         return say(f"{mood}.shield", who=who, amount=f"{step.amount:+d}")
+    if op is Op.UNLOAD and step.to == "this_card":
+        return say(f"{mood}.unload_this_card")
     if op is Op.UNLOAD:
         return say(f"{mood}.unload", who=who, to=_who(step, scope, "to"), count=step.amount)
     if op is Op.LOAD_RESOURCES:
@@ -287,6 +289,8 @@ def _x(steps: Iterable[Step]) -> list[Message]:
             found.append(say("x.opponent_prizes", affiliation=step.plus.split(":", 1)[1]))
         elif step.plus == "loaded":
             found.append(say("x.loaded"))
+        elif step.plus == "target_loaded":
+            found.append(say("x.target_loaded"))
         elif step.plus == "x":
             found.append(say("x.chosen"))
     return found

@@ -65,6 +65,8 @@ def targets_of(state: State, effect: Pending, step: Step) -> list[int]:
         ]
     if step.to == "all_others":  # "todos os outros personagens e suportes" (Hulk V3)
         return [s.card for s in state.scene if s.card != effect.this]
+    if step.to == "this_card":  # "Descarregue <este card>": the card base carrying it
+        return [s.card for s in state.scene if effect.source in s.loaded]
     return []
 
 
@@ -171,6 +173,9 @@ def plus(state: State, effect: Pending, step: Step) -> int:
         return state.countdown_count
     if step.plus == "loaded":
         found = zones.find(state, effect.this)
+        return len(state.scene[found].loaded) if found is not None else 0
+    if step.plus == "target_loaded":  # "o número de cards carregados naquele suporte"
+        found = zones.find(state, effect.targets[0]) if effect.targets else None
         return len(state.scene[found].loaded) if found is not None else 0
     if step.plus.startswith("opponent_prizes:"):
         affiliation = step.plus.split(":", 1)[1]

@@ -121,3 +121,19 @@ def test_thor_v2_deals_3_and_takes_no_damage_from_ataque_energetico_actions() ->
     thor, groxo = sid(state, "thor_v2"), sid(state, "groxo_v1")
     state, _ = act(state, 0, UseAction(thor, "Golpe Contundente", str(groxo)))
     assert _loaded(state, groxo) == 4  # 3 - Escudo 1
+
+
+def test_por_abaixo_unloads_itself_and_deals_a_support_as_much_as_it_carries() -> None:
+    state = _versus(
+        [Placed("mulher_hulk_v1", ["por_abaixo", *FILL[:3]], stage=2)],
+        [Placed("canhao_automatico_v1", FILL[:2]), Placed("groxo_v1", FILL[:3])],
+    )
+    hulk, canhao = sid(state, "mulher_hulk_v1"), sid(state, "canhao_automatico_v1")
+    por_abaixo = zones.in_scene(state, hulk).loaded[0]
+    groxo = sid(state, "groxo_v1")
+    with pytest.raises(IllegalActionError):  # a support only
+        act(state, 0, UseAction(hulk, "Pôr Abaixo", str(groxo)))
+    state, _ = act(state, 0, UseAction(hulk, "Pôr Abaixo", str(canhao)))
+    assert por_abaixo in state.players[0].resources and _loaded(state, hulk) == 3
+    # X = 2 cards carried, penetrating: its Escudo 1 does not help; the support is destroyed.
+    assert zones.find(state, canhao) is None and canhao in state.players[1].resources

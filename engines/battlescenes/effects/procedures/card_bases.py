@@ -98,6 +98,8 @@ def _unload(run: BSRun, state: State, proc: Unload) -> State:
         cards = list(reversed(item.loaded))[: step.amount]
         if step.every:  # "descarregue todos os cards de personagens" (Hela V1's action)
             cards = [c for c in reversed(item.loaded) if matches(state, c, step)]
+        if step.to == "this_card":  # "Descarregue <este card>:" only the effect's own card
+            cards = [effect.source]
         state = zones.unload(state, target, cards)
         if cards:  # 5.2 "quando cards forem descarregados deste personagem"
             state = triggers.fire(state, Trigger.UNLOADED, effect.level + 1, base=target)
