@@ -190,6 +190,8 @@ class Op(enum.Enum):
     SURPRISE_LOAD = "surprise_load"
     TAKE_FROM_RESOURCES = "take_from_resources"
     MANUAL = "manual"
+    # an opponent picks a card of your resources; it goes to your prizes (Hulk V2)
+    RESOURCES_TO_PRIZES = "resources_to_prizes"
     CHOOSE_REPLACEMENT = "choose_replacement"  # 5.5: made by the engine, never by a pack
 
 

@@ -243,6 +243,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         # The character a "mark" step chose just before is not chosen again.
         key = f"{mood}.{op.value}_marked" if step.to == "marked" else f"{mood}.{op.value}"
         return say(key, who=who, holder=noun(own_noun(card)), that=that)
+    if op is Op.RESOURCES_TO_PRIZES:  # Hulk V2: the opponent picks, you lose the points
+        return say("step.resources_to_prizes", card=_card_kind(step, scope))
     if op is Op.TO_RESOURCES and step.to == "scenario":  # the scenario in the scene (Umar V1)
         return say(f"{mood}.to_resources_scenario")
     if op is Op.TO_RESOURCES:  # the text's own card goes (Atacar até Derrubar)

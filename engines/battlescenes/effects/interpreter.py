@@ -35,6 +35,7 @@ from engines.battlescenes.effects.procedures import (
     deck,
     durations,
     manual,
+    prizes,
     replacement_choice,
     resources,
     scene_moves,
@@ -166,6 +167,7 @@ HANDLERS = Handlers.combine(
     manual.HANDLERS,
     replacement_choice.HANDLERS,
     resources.HANDLERS,
+    prizes.HANDLERS,
     other_zones.HANDLERS,
 )
 _INTERPRETER = Interpreter(HANDLERS, decode=decode)

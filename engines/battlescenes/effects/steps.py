@@ -224,6 +224,11 @@ class ChooseReplacement(Procedure):
 
 
 @dataclass(frozen=True)
+class ResourcesToPrizes(Procedure):
+    """An opponent picks a card of the controller's resources; it goes to the prizes."""
+
+
+@dataclass(frozen=True)
 class Capacitation(Procedure):
     """4.5: the targets capacitated (``up``) or incapacitated by ``amount`` stages."""
 
@@ -288,6 +293,7 @@ DECODERS: Mapping[Op, Callable[[Step], Procedure]] = {
     Op.SURPRISE_LOAD: SurpriseLoad,
     Op.MANUAL: Manual,
     Op.CHOOSE_REPLACEMENT: ChooseReplacement,
+    Op.RESOURCES_TO_PRIZES: ResourcesToPrizes,
 }
 
 

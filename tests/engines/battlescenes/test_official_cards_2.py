@@ -137,3 +137,27 @@ def test_por_abaixo_unloads_itself_and_deals_a_support_as_much_as_it_carries() -
     assert por_abaixo in state.players[0].resources and _loaded(state, hulk) == 3
     # X = 2 cards carried, penetrating: its Escudo 1 does not help; the support is destroyed.
     assert zones.find(state, canhao) is None and canhao in state.players[1].resources
+
+
+def test_hulk_v2_deals_9_then_the_opponent_takes_a_character_of_his_resources_as_prize() -> None:
+    state = build(
+        Side(
+            resources=["groxo_v1", "protecao", "thor_v2"],
+            scene=[Placed("hulk_v2", FILL[:6], stage=2)],
+        ),
+        Side(scene=[Placed("thor_v2", FILL), Placed("groxo_v1", FILL[:3])]),
+        content=starter(),
+    )
+    hulk, thor = sid(state, "hulk_v2"), sid(state, "thor_v2", 1)
+    with pytest.raises(IllegalActionError):  # a target an opponent controls
+        act(state, 0, UseAction(hulk, "Cólera Enlouquecida", str(hulk)))
+    state, _ = act(state, 0, UseAction(hulk, "Cólera Enlouquecida", str(thor)))
+    assert zones.find(state, thor) is None  # 9 - Escudo 2 = 7 > 6 carried: knocked out
+    choice = state.choice
+    assert choice is not None and choice.seat == 1  # Bruno picks among Ana's characters
+    groxo, thor_card = state.players[0].resources[0], state.players[0].resources[2]
+    assert set(choice.options) == {str(groxo), str(thor_card)}
+    state, _ = act(state, 1, Choose(str(thor_card)))
+    assert state.players[0].prizes == (thor_card,)
+    # Ana scored Bruno's knocked-out Thor V2 (6); Bruno scores the Thor V2 he picked (6).
+    assert (zones.prize_points(state, 0), zones.prize_points(state, 1)) == (6, 6)
