@@ -192,6 +192,10 @@ class Op(enum.Enum):
     MANUAL = "manual"
     # an opponent picks a card of your resources; it goes to your prizes (Hulk V2)
     RESOURCES_TO_PRIZES = "resources_to_prizes"
+    # a scenario card of the resources (yours, or any player's: to everyone) into the scene
+    SCENARIO_FROM_RESOURCES = "scenario_from_resources"
+    # the target (a scenario or card base still in the scene) to its owner's deck bottom
+    TO_DECK_BOTTOM = "to_deck_bottom"
     CHOOSE_REPLACEMENT = "choose_replacement"  # 5.5: made by the engine, never by a pack
 
 

@@ -243,6 +243,14 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         # The character a "mark" step chose just before is not chosen again.
         key = f"{mood}.{op.value}_marked" if step.to == "marked" else f"{mood}.{op.value}"
         return say(key, who=who, holder=noun(own_noun(card)), that=that)
+    if op is Op.TO_DECK_BOTTOM:  # "se aquele cenário ainda estiver em cena, …" (Arcade V1)
+        # a generated effect of an action with no target is about the card it put there
+        generated = scope.text is not None and scope.text.generated
+        who = noun("that_card") if generated and step.to == "target" else who
+        return say(f"{mood}.to_deck_bottom", who=who)
+    if op is Op.SCENARIO_FROM_RESOURCES:  # Arcade V1, Sugestão Coletiva
+        whose = "any" if step.to == "everyone" else "own"
+        return say(f"{mood}.scenario_from_resources.{whose}")
     if op is Op.RESOURCES_TO_PRIZES:  # Hulk V2: the opponent picks, you lose the points
         return say("step.resources_to_prizes", card=_card_kind(step, scope))
     if op is Op.TO_RESOURCES and step.to == "scenario":  # the scenario in the scene (Umar V1)
@@ -256,6 +264,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         made = next((t for t in card.texts if t.generated == step.text), None)
         if made is None:
             return untold(f"generate {step.text}")
+        if made.trigger in _TURNS:  # "no final do turno, …": it says when itself
+            return _message(_generated(made, card))
         return say("step.generate", effect=_generated(made, card))
     return untold(op.value)
 
@@ -553,6 +563,9 @@ def _generated(text: Text, card: CardDef) -> Any:
     """A generated effect (5.7 B) as the clause of the step that makes it."""
     scope = Scope(card, text=text)
     if text.steps:
+        if text.trigger in _TURNS:  # a start/end point of this turn (Arcade V1)
+            head = say(f"generated.{text.trigger.value}")
+            return say("generated.trigger", head=head, body=steps_clause(text.steps, scope))
         if text.trigger not in (Trigger.DAMAGED, Trigger.ACTION_USED):
             return untold(f"generated {text.trigger}")
         head = say(f"generated.{text.trigger.value}", who=noun(scope.this, "dat"))

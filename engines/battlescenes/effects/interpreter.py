@@ -38,6 +38,7 @@ from engines.battlescenes.effects.procedures import (
     prizes,
     replacement_choice,
     resources,
+    scenarios,
     scene_moves,
     surprise,
 )
@@ -168,6 +169,7 @@ HANDLERS = Handlers.combine(
     replacement_choice.HANDLERS,
     resources.HANDLERS,
     prizes.HANDLERS,
+    scenarios.HANDLERS,
     other_zones.HANDLERS,
 )
 _INTERPRETER = Interpreter(HANDLERS, decode=decode)

@@ -25,7 +25,7 @@ def _working(state: State, seat: int, field: str) -> list[str]:
     scene order, then the scenario's."""
     holders = [(s.controller, t) for s in state.scene for _c, t in zones.texts(state, s)]
     if state.scenario is not None:
-        owner = zones.owner(state, state.scenario)
+        owner = zones.scenario_controller(state)
         holders.extend((owner, t) for t in zones.scenario_texts(state))
     found: list[str] = []
     for controller, text in holders:
@@ -124,7 +124,7 @@ def outcomes(state: State, card: int, field: str) -> list[str]:
     item = zones.in_scene(state, card)
     holders = [(s.card, s.controller, t) for s in state.scene for _c, t in zones.texts(state, s)]
     if state.scenario is not None:
-        owner = zones.owner(state, state.scenario)
+        owner = zones.scenario_controller(state)
         holders.extend((state.scenario, owner, t) for t in zones.scenario_texts(state))
     found: list[str] = []
     for holder, controller, text in holders:

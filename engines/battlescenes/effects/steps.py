@@ -229,6 +229,16 @@ class ResourcesToPrizes(Procedure):
 
 
 @dataclass(frozen=True)
+class ScenarioFromResources(Procedure):
+    """A scenario card of the resources put into the scene by its controller (4.4.1)."""
+
+
+@dataclass(frozen=True)
+class ToDeckBottom(Procedure):
+    """The targets still in the scene go to the bottom of their owners' decks (4.7)."""
+
+
+@dataclass(frozen=True)
 class Capacitation(Procedure):
     """4.5: the targets capacitated (``up``) or incapacitated by ``amount`` stages."""
 
@@ -294,6 +304,8 @@ DECODERS: Mapping[Op, Callable[[Step], Procedure]] = {
     Op.MANUAL: Manual,
     Op.CHOOSE_REPLACEMENT: ChooseReplacement,
     Op.RESOURCES_TO_PRIZES: ResourcesToPrizes,
+    Op.SCENARIO_FROM_RESOURCES: ScenarioFromResources,
+    Op.TO_DECK_BOTTOM: ToDeckBottom,
 }
 
 

@@ -127,7 +127,7 @@ def _holders(state: State, seat: int) -> list[tuple[int, int, Text]]:
         for card, text in zones.texts(state, holder)
     ]
     scenario = state.scenario
-    if scenario is not None and zones.owner(state, scenario) == seat:
+    if scenario is not None and zones.scenario_controller(state) == seat:
         found.extend((scenario, scenario, t) for t in zones.scenario_texts(state))
     return found
 
@@ -208,7 +208,7 @@ def dealt(state: State, source: int, destination: int, level: int) -> State:
         for card, text in zones.texts(state, holder)
     ]
     scenario = state.scenario
-    if scenario is not None and zones.owner(state, scenario) == dealer.controller:
+    if scenario is not None and zones.scenario_controller(state) == dealer.controller:
         holders.extend((scenario, scenario, t) for t in zones.scenario_texts(state))
     affiliations = zones.affiliations(state, dealer)
     damaged = zones.affiliations(state, state.scene[victim])

@@ -239,7 +239,7 @@ def _put(state: State, card: int, to: str) -> tuple[State, list[Event]]:
         if kind is CardType.SCENARIO:  # 4.4.1 C: the old scenario to its owner's resources
             if state.scenario is not None:
                 state = zones.to_resources(state, [state.scenario])
-            return replace(state, scenario=card), []
+            return replace(state, scenario=card, scenario_by=()), []
         item = InScene(card, seat, entered_turn=state.turn)
         return replace(state, scene=(*state.scene, item)), []
     if to == "deck_top":

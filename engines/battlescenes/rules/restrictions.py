@@ -31,7 +31,7 @@ def working(state: State) -> Iterator[Working]:
     if state.scenario is not None:
         for text in zones.scenario_texts(state):
             for rule in text.action_rules:
-                yield Working(rule, None, state.scenario, zones.owner(state, state.scenario))
+                yield Working(rule, None, state.scenario, zones.scenario_controller(state))
     for turn_rule in state.turn_rules:  # validated effects: no text needed any more (5.8)
         yield Working(turn_rule.rule, None, turn_rule.source, turn_rule.controller)
 

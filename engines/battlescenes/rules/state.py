@@ -248,6 +248,9 @@ class State:
     turn: int = 0
     scene: tuple[InScene, ...] = ()
     scenario: int | None = None
+    # (scenario, seat): an effect put that scenario into the scene under a player who does not
+    # own it, who controls it while it stays (Sugestão Coletiva's FAQ); () — its owner does.
+    scenario_by: tuple[int, ...] = ()
     tree: tuple[Pending, ...] = ()
     choice: Choice | None = None
     next_uid: int = 1

@@ -103,7 +103,7 @@ def _holders(state: State) -> list[tuple[int, int, int, Text]]:
     """(holder card base or scenario, its controller, card, text) for every working text."""
     found = [(s.card, s.controller, c, t) for s in state.scene for c, t in zones.texts(state, s)]
     if state.scenario is not None:
-        owner = zones.owner(state, state.scenario)
+        owner = zones.scenario_controller(state)
         found.extend(
             (state.scenario, owner, state.scenario, t) for t in zones.scenario_texts(state)
         )

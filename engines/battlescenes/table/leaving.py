@@ -15,6 +15,7 @@ from engines.battlescenes.table.zones import (
     defn,
     in_scene,
     owner,
+    scenario_controller,
     scenario_texts,
     set_player,
     texts,
@@ -195,7 +196,7 @@ def leaving_scenario(state: State, level: int = 1) -> list[Pending]:
         Pending(
             uid=0,
             level=level,
-            controller=owner(state, old),
+            controller=scenario_controller(state),
             source=old,
             label=title(state, old),
             steps=t.steps,

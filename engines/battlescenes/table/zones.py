@@ -33,6 +33,16 @@ def owner(state: State, card: int) -> int:
     return state.cards[card].owner
 
 
+def scenario_controller(state: State) -> int:
+    """Who controls the scenario in the scene: its owner, unless an effect put it there under
+    another player (``State.scenario_by``). -1 when there is none."""
+    if state.scenario is None:
+        return -1
+    if len(state.scenario_by) == 2 and state.scenario_by[0] == state.scenario:
+        return state.scenario_by[1]
+    return owner(state, state.scenario)
+
+
 def title(state: State, card: int) -> str:
     """``Name V1`` of a card instance, for events."""
     return defn(state, card).title

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engines.battlescenes.actions import Activate, Choose, UseAction
+from engines.battlescenes.actions import Activate, Choose, Pass, UseAction
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import shields, zones
 from engines.core import IllegalActionError
@@ -68,7 +68,10 @@ def test_groxo_deals_1_and_lowers_the_target_shield_until_the_end_of_the_turn() 
 
 def test_onda_de_tranquilidade_puts_the_scenario_away_and_draws() -> None:
     state = build(
-        Side(deck=["protecao"] * 3, scene=[Placed("maximus_v1", ["onda_de_tranquilidade", *FILL[:3]])]),
+        Side(
+            deck=["protecao"] * 3,
+            scene=[Placed("maximus_v1", ["onda_de_tranquilidade", *FILL[:3]])],
+        ),
         Side(scene=[Placed("groxo_v1", FILL[:3])]),
         content=starter(),
         scenario="cidade_fantasma",
@@ -81,7 +84,10 @@ def test_onda_de_tranquilidade_puts_the_scenario_away_and_draws() -> None:
 
 def test_onda_de_tranquilidade_draws_nothing_without_a_scenario() -> None:
     state = build(
-        Side(deck=["protecao"] * 3, scene=[Placed("maximus_v1", ["onda_de_tranquilidade", *FILL[:3]])]),
+        Side(
+            deck=["protecao"] * 3,
+            scene=[Placed("maximus_v1", ["onda_de_tranquilidade", *FILL[:3]])],
+        ),
         Side(scene=[Placed("groxo_v1", FILL[:3])]),
         content=starter(),
     )
@@ -161,3 +167,76 @@ def test_hulk_v2_deals_9_then_the_opponent_takes_a_character_of_his_resources_as
     assert state.players[0].prizes == (thor_card,)
     # Ana scored Bruno's knocked-out Thor V2 (6); Bruno scores the Thor V2 he picked (6).
     assert (zones.prize_points(state, 0), zones.prize_points(state, 1)) == (6, 6)
+
+
+def test_sugestao_coletiva_puts_an_opponents_scenario_into_the_scene_under_your_control() -> None:
+    state = build(
+        Side(
+            deck=["protecao"] * 3,
+            scene=[Placed("hela_v1", ["sugestao_coletiva", *FILL[:3]], stage=2)],
+        ),
+        Side(resources=["a_essencia_do_medo", "protecao"], scene=[Placed("groxo_v1", FILL[:3])]),
+        phase=Phase.ANTICIPATION,
+        active=1,
+        content=starter(),
+        scenario="cidade_fantasma",
+    )
+    hela, old = sid(state, "hela_v1"), state.scenario
+    essencia = state.players[1].resources[0]
+    state, _ = act(state, 0, UseAction(hela, "Sugestão Coletiva"))
+    assert state.choice is not None and state.choice.seat == 0
+    assert set(state.choice.options) == {str(essencia)}  # only scenario cards, anyone's
+    state, _ = act(state, 0, Choose(str(essencia)))
+    assert state.scenario == essencia and zones.scenario_controller(state) == 0
+    assert old in state.players[0].resources  # the replaced one went to its owner (Ana)
+    # its "enters" text makes its controller (Ana), not its owner, draw a card
+    assert len(state.players[0].hand) == 1 and state.players[1].hand == ()
+
+
+def _arcade(scenario: str | None) -> State:
+    return build(
+        Side(
+            deck=["protecao"] * 4,
+            resources=["cidade_fantasma", "protecao"],
+            scene=[Placed("arcade_v1", FILL[:3])],
+        ),
+        Side(deck=["protecao"] * 4, scene=[Placed("groxo_v1", FILL[:3])]),
+        content=starter(),
+        scenario=scenario,
+    )
+
+
+def test_arcade_plays_a_scenario_of_his_resources_until_the_end_of_the_turn() -> None:
+    state = _arcade("a_essencia_do_medo")
+    arcade, old = sid(state, "arcade_v1"), state.scenario
+    cidade = state.players[0].resources[0]
+    state, _ = act(state, 0, UseAction(arcade, "Brincadeira Mortal"))
+    assert state.choice is not None and set(state.choice.options) == {str(cidade)}
+    state, _ = act(state, 0, Choose(str(cidade)))
+    assert state.scenario == cidade and old in state.players[0].resources
+    assert len(state.players[0].hand) == 1  # Cidade Fantasma's entering draw
+    state, _ = act(state, 0, Pass())  # the turn ends: the scenario goes to the deck bottom
+    assert state.scenario is None and state.players[0].deck[-1] == cidade
+
+
+def test_arcade_leaves_a_scenario_that_already_left_where_it_is() -> None:
+    state = build(
+        Side(
+            deck=["protecao"] * 4,
+            resources=["cidade_fantasma", "protecao"],
+            scene=[
+                Placed("arcade_v1", FILL[:3]),
+                Placed("hela_v1", ["onda_de_tranquilidade", *FILL[:3]]),
+            ],
+        ),
+        Side(deck=["protecao"] * 4, scene=[Placed("groxo_v1", FILL[:3])]),
+        content=starter(),
+    )
+    arcade, hela = sid(state, "arcade_v1"), sid(state, "hela_v1")
+    cidade = state.players[0].resources[0]
+    state, _ = act(state, 0, UseAction(arcade, "Brincadeira Mortal"))
+    state, _ = act(state, 0, Choose(str(cidade)))
+    state, _ = act(state, 0, UseAction(hela, "Onda de Tranquilidade"))
+    assert state.scenario is None and cidade in state.players[0].resources
+    state, _ = act(state, 0, Pass())
+    assert cidade in state.players[0].resources and cidade not in state.players[0].deck

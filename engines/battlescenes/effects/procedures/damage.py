@@ -22,9 +22,7 @@ def _damage(run: BSRun, state: State, proc: Damage) -> State:
     effect, step = run.ctx, proc.record
     events: list[Event] = []
     source = damage_source(state, effect, step)
-    ctx = damage.DamageContext(
-        effect.controller, source, effect.action_kind, effect.action_power
-    )
+    ctx = damage.DamageContext(effect.controller, source, effect.action_kind, effect.action_power)
     if step.source:  # 4.8.5 "AQUELE PERSONAGEM CAUSA": not an action's damage
         ctx = damage.DamageContext(effect.controller, source)
     prog = effect.damage or DamageProgress(

@@ -139,7 +139,8 @@ def _generate(run: BSRun, state: State, proc: Generate) -> State:
     effect, step = run.ctx, proc.record
     if not any(t.generated == step.text for t in zones.defn(state, effect.source).texts):
         return state
-    target = effect.targets[0] if effect.targets else -1
+    # no target: the card an earlier step of the action chose or put there ("aquele cenário")
+    target = effect.targets[0] if effect.targets else effect.chosen
     made = Generated(
         effect.source,
         step.text,
