@@ -31,6 +31,7 @@ from engines.battlescenes.effects.operands import (
 )
 from engines.battlescenes.effects.procedures import (
     card_bases,
+    counted,
     damage,
     deck,
     durations,
@@ -170,6 +171,7 @@ HANDLERS = Handlers.combine(
     resources.HANDLERS,
     prizes.HANDLERS,
     scenarios.HANDLERS,
+    counted.HANDLERS,
     other_zones.HANDLERS,
 )
 _INTERPRETER = Interpreter(HANDLERS, decode=decode)

@@ -239,6 +239,16 @@ class ToDeckBottom(Procedure):
 
 
 @dataclass(frozen=True)
+class DiscardCards(Procedure):
+    """N cards of the hand discarded, picked one by one; the effect counts them."""
+
+
+@dataclass(frozen=True)
+class ResourcesToDeckBottom(Procedure):
+    """N cards of the resources to the deck bottom, picked one by one; the effect counts them."""
+
+
+@dataclass(frozen=True)
 class Capacitation(Procedure):
     """4.5: the targets capacitated (``up``) or incapacitated by ``amount`` stages."""
 
@@ -306,6 +316,8 @@ DECODERS: Mapping[Op, Callable[[Step], Procedure]] = {
     Op.RESOURCES_TO_PRIZES: ResourcesToPrizes,
     Op.SCENARIO_FROM_RESOURCES: ScenarioFromResources,
     Op.TO_DECK_BOTTOM: ToDeckBottom,
+    Op.DISCARD_CARDS: DiscardCards,
+    Op.RESOURCES_TO_DECK_BOTTOM: ResourcesToDeckBottom,
 }
 
 

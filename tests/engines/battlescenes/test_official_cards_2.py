@@ -240,3 +240,44 @@ def test_arcade_leaves_a_scenario_that_already_left_where_it_is() -> None:
     assert state.scenario is None and cidade in state.players[0].resources
     state, _ = act(state, 0, Pass())
     assert cidade in state.players[0].resources and cidade not in state.players[0].deck
+
+
+def _computador(hand: list[str]) -> State:
+    return build(
+        Side(
+            deck=["excentricidade"] * 3,
+            hand=hand,
+            resources=["rajada", "groxo_v1", "thor_v2"],
+            scene=[Placed("maximus_v1", ["super_computador", *FILL[:3]], stage=2)],
+        ),
+        Side(scene=[Placed("groxo_v1", FILL[:3])]),
+        phase=Phase.ANTICIPATION,
+        active=1,
+        content=starter(),
+    )
+
+
+def test_super_computador_discards_x_plus_1_then_cycles_as_many() -> None:
+    state = _computador(["protecao", "protecao", "protecao"])
+    maximus = sid(state, "maximus_v1")
+    hand, resources = state.players[0].hand, state.players[0].resources
+    state, _ = act(state, 0, UseAction(maximus, "Super Computador", x=1))
+    assert zones.in_scene(state, maximus).stage == 1  # X = 1 paid
+    for card in hand[:2]:  # X+1 = 2 discards, one pick at a time
+        assert state.choice is not None and str(card) in state.choice.options
+        state, _ = act(state, 0, Choose(str(card)))
+    for card in resources[:2]:  # as many from the resources to the deck bottom
+        assert state.choice is not None and str(card) in state.choice.options
+        state, _ = act(state, 0, Choose(str(card)))
+    player = state.players[0]
+    assert player.deck[-2:] == resources[:2] and len(player.deck) == 3
+    assert set(hand[:2]) <= set(player.resources)  # the discards went to the resources
+    assert len(player.hand) == 3  # one kept + two drawn
+
+
+def test_super_computador_with_an_empty_hand_moves_and_draws_nothing() -> None:
+    state = _computador([])
+    state, _ = act(state, 0, UseAction(sid(state, "maximus_v1"), "Super Computador", x=0))
+    player = state.players[0]
+    assert state.choice is None and player.hand == () and len(player.deck) == 3
+    assert len(player.resources) == 3

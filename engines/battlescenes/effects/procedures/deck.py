@@ -36,7 +36,7 @@ HANDLERS: BSHandlers = BSHandlers()
 @HANDLERS.on(Draw)
 def _draw(run: BSRun, state: State, proc: Draw) -> State:
     effect, step = run.ctx, proc.record
-    amount = step.amount
+    amount = step.amount + plus(state, effect, step)
     if step.optional:  # 4.9.2: only a draw the player is obliged to make can lose the game
         amount = min(amount, len(state.players[effect.controller].deck))
     before = len(state.players[effect.controller].hand)
