@@ -197,7 +197,7 @@ class Op(enum.Enum):
     # the target (a scenario or card base still in the scene) to its owner's deck bottom
     TO_DECK_BOTTOM = "to_deck_bottom"
     # N cards of the hand discarded / of the resources to the deck bottom, picked one by one;
-    # the effect remembers how many (``plus: counted``: "aquele mesmo número")
+    # the effect remembers how many (``plus: moved``: "aquele mesmo número")
     DISCARD_CARDS = "discard_cards"
     RESOURCES_TO_DECK_BOTTOM = "resources_to_deck_bottom"
     CHOOSE_REPLACEMENT = "choose_replacement"  # 5.5: made by the engine, never by a pack

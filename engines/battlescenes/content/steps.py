@@ -91,13 +91,13 @@ def parse_step(node: PackNode) -> Step:
             "to", "distributed is for a damage step (not optional) of at least 1 point (4.8.4.2)"
         )
     if step.plus and not (
-        step.plus in ("x", "loaded", "countdown", "target_loaded", "counted")
+        step.plus in ("x", "loaded", "countdown", "target_loaded", "moved")
         or step.plus.startswith(("opponent_prizes:", "own_characters:"))
         or re.fullmatch(r"first_action:\d+", step.plus)
     ):
         raise node.fail_at(
             "plus",
-            "plus is x, loaded, countdown, target_loaded, counted,"
+            "plus is x, loaded, countdown, target_loaded, moved,"
             " opponent_prizes:<affiliation>,"
             " own_characters:<affiliation> or first_action:<n>",
         )

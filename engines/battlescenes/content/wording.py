@@ -217,14 +217,14 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
     who = _who(step, scope, "base")
     if op is Op.DAMAGE:
         return _damage_step(step, scope)
-    if op is Op.DRAW and step.plus == "counted":  # "compre aquele mesmo número de cards"
+    if op is Op.DRAW and step.plus == "moved":  # "compre aquele mesmo número de cards"
         return say(f"{mood}.draw_counted")
     if op is Op.DISCARD_CARDS:  # "descarte X+1 cards"
         count: int | str = (
             (f"X+{step.amount}" if step.amount else "X") if step.plus else step.amount
         )
         return say(f"{mood}.discard_cards", count=count)
-    if op is Op.RESOURCES_TO_DECK_BOTTOM and step.plus == "counted":
+    if op is Op.RESOURCES_TO_DECK_BOTTOM and step.plus == "moved":
         return say(f"{mood}.resources_to_deck_bottom_counted")
     if op in _SIMPLE:
         return say(f"{mood}.{op.value}", count=step.amount)

@@ -174,8 +174,8 @@ def plus(state: State, effect: Pending, step: Step) -> int:
     if step.plus == "loaded":
         found = zones.find(state, effect.this)
         return len(state.scene[found].loaded) if found is not None else 0
-    if step.plus == "counted":  # "aquele mesmo número" (Super Computador)
-        return effect.counted
+    if step.plus == "moved":  # "aquele mesmo número" (Super Computador)
+        return effect.moved
     if step.plus == "target_loaded":  # "o número de cards carregados naquele suporte"
         found = zones.find(state, effect.targets[0]) if effect.targets else None
         return len(state.scene[found].loaded) if found is not None else 0

@@ -219,7 +219,7 @@ class Pending:
     declined: bool = False  # an optional step was declined: "se o fizer" steps are skipped
     stopped: bool = False  # 5.2.1: its card was not revealed; nothing more happens
     preference: tuple[int, ...] = ()  # cards its damage unloads first (4.8.1: source's choice)
-    counted: int = 0  # how many cards its last counting step moved ("aquele mesmo número")
+    moved: int = 0  # how many cards its last counting step moved ("aquele mesmo número")
 
 
 @dataclass(frozen=True)

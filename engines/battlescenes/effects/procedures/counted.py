@@ -1,7 +1,7 @@
 """Procedures that move several cards a player picks and remember how many ("aquele mesmo
 número"): Super Computador's "descarte X+1 cards; coloque aquele mesmo número de cards de
 seus recursos na base de seu deck; compre aquele mesmo número de cards" (its FAQ: with no
-card discarded, none is moved nor drawn). ``plus: counted`` reads the number."""
+card discarded, none is moved nor drawn). ``plus: moved`` reads the number."""
 
 from __future__ import annotations
 
@@ -28,8 +28,8 @@ def _picked(effect: Pending) -> list[int]:
 
 
 def _counted(state: State, effect: Pending, count: int) -> State:
-    """The effect remembers how many cards this procedure moved (``plus: counted``)."""
-    return tree.put(state, replace(tree.get(state, effect.uid), counted=count))
+    """The effect remembers how many cards this procedure moved (``plus: moved``)."""
+    return tree.put(state, replace(tree.get(state, effect.uid), moved=count))
 
 
 @HANDLERS.on(DiscardCards)
