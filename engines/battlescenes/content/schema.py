@@ -314,6 +314,9 @@ class Modifier:
     if_shares_affiliation: bool = False
     # only damage of an action of this power ("o dano … de ações de ⚡": Thor V2)
     if_action_power: str = ""
+    # only the first action each turn whose damage reaches the card ("a primeira ação que
+    # causar dano neste personagem em um turno": Blob V1; every procedure of that action)
+    if_first_action_hit: bool = False
 
 
 #: What an :class:`ActionRule` does (4.6.2 D, E.1, F.2).

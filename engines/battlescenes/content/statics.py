@@ -83,6 +83,7 @@ def modifier(node: PackNode) -> Modifier:
             "if_source_is_holder",
             "if_shares_affiliation",
             "if_action_power",
+            "if_first_action_hit",
         },
         {"op", "value"},
     )
@@ -106,6 +107,7 @@ def modifier(node: PackNode) -> Modifier:
         if_source_is_holder=node.read("if_source_is_holder", bool, False),
         if_shares_affiliation=node.read("if_shares_affiliation", bool, False),
         if_action_power=node.read("if_action_power", str, ""),
+        if_first_action_hit=node.read("if_first_action_hit", bool, False),
     )
     _check(node, "op", mod.op, {"add", "mul", "div", "fixed"})
     _check(

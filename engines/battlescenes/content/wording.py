@@ -348,6 +348,8 @@ def _modifier(mod: Modifier, scope: Scope) -> Message:
     if mod.if_action_kind:
         kind = Message(f"battlescenes.lookup.kind.{mod.if_action_kind}")
         conditions.append(say("mod.if.action_kind", kind=kind))
+    if mod.if_first_action_hit:
+        conditions.append(say("mod.if.first_action_hit"))
     if mod.if_action_power:
         power = Message(f"battlescenes.power.{mod.if_action_power}")
         conditions.append(say("mod.if.action_power", power=power))

@@ -252,6 +252,9 @@ class State:
     # (scenario, seat): an effect put that scenario into the scene under a player who does not
     # own it, who controls it while it stays (Sugestão Coletiva's FAQ); () — its owner does.
     scenario_by: tuple[int, ...] = ()
+    # (card base, uid of the action's effect): the first action whose damage reached each card
+    # base this turn ("a primeira ação que causar dano neste personagem em um turno": Blob V1)
+    action_hits: tuple[tuple[int, int], ...] = ()
     tree: tuple[Pending, ...] = ()
     choice: Choice | None = None
     next_uid: int = 1

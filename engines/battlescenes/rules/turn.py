@@ -420,6 +420,7 @@ def _cleanup(state: State) -> tuple[State, list[Event]]:
         turn_generated=(),  # 5.7 B: generated effects "neste turno"
         no_search_this_turn=False,
         turn_traits=(),
+        action_hits=(),
     )
     return state, [Event("battlescenes.event.end_turn", {}, rule="6.2")]
 

@@ -26,6 +26,7 @@ class DamageContext:
     source: int  # card instance that is the source (4.8.5); -1 for none
     action_kind: str = ""  # the action's type when the source is an action
     action_power: str = ""  # the action's power when the source is an action
+    action_effect: int = -1  # the uid of the action's effect (Blob V1's "first action")
 
 
 def _applies(state: State, mod: Modifier, ctx: DamageContext, target: InScene) -> bool:
@@ -47,6 +48,8 @@ def _applies(state: State, mod: Modifier, ctx: DamageContext, target: InScene) -
         return False
     if mod.if_action_kind and mod.if_action_kind not in ctx.action_kind.split("_"):
         return False
+    if mod.if_first_action_hit and not _first_hit(state, ctx, target.card):
+        return False
     if mod.if_action_power and (not ctx.action_kind or mod.if_action_power != ctx.action_power):
         return False
     if mod.if_action and not ctx.action_kind:
@@ -64,6 +67,22 @@ def _applies(state: State, mod: Modifier, ctx: DamageContext, target: InScene) -
     return not mod.if_opponent_preparation or (
         state.phase is Phase.PREPARATION and state.active != target.controller
     )
+
+
+def _first_hit(state: State, ctx: DamageContext, card: int) -> bool:
+    """Whether this action's damage is the first an action dealt ``card`` this turn (or
+    comes from that same action)."""
+    if not ctx.action_kind:
+        return False
+    first = dict(state.action_hits).get(card)
+    return first is None or first == ctx.action_effect
+
+
+def hit(state: State, ctx: DamageContext, card: int) -> State:
+    """Remember the first action whose damage reached ``card`` this turn (Blob V1)."""
+    if not ctx.action_kind or card in dict(state.action_hits):
+        return state
+    return replace(state, action_hits=(*state.action_hits, (card, ctx.action_effect)))
 
 
 def _holder_meets(

@@ -281,3 +281,24 @@ def test_super_computador_with_an_empty_hand_moves_and_draws_nothing() -> None:
     player = state.players[0]
     assert state.choice is None and player.hand == () and len(player.deck) == 3
     assert len(player.resources) == 3
+
+
+def test_blob_takes_no_damage_from_the_first_action_each_turn_only() -> None:
+    state = _versus(
+        [Placed("surfista_prateado_v1", FILL[:5]), Placed("thor_v2", FILL)],
+        [Placed("blob_v1", FILL[:6])],
+    )
+    surfista, thor, blob = (
+        sid(state, "surfista_prateado_v1"),
+        sid(state, "thor_v2"),
+        sid(state, "blob_v1"),
+    )
+    state, _ = act(state, 0, UseAction(surfista, "Arremeter", str(blob)))  # the first: 0
+    item = zones.in_scene(state, blob)
+    assert len(item.loaded) == 6 and shields.shield(state, item) == 1
+    state, _ = act(state, 0, UseAction(thor, "Golpe Contundente", str(blob)))  # the second: 3
+    assert _loaded(state, blob) == 4  # 3 - Escudo 1
+    state = _versus([Placed("blob_v1", FILL[:6])], [Placed("groxo_v1", FILL[:3])])
+    blob, groxo = sid(state, "blob_v1"), sid(state, "groxo_v1")
+    state, _ = act(state, 0, UseAction(blob, "Estapear", str(groxo)))
+    assert _loaded(state, groxo) == 2

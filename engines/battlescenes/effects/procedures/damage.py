@@ -22,7 +22,9 @@ def _damage(run: BSRun, state: State, proc: Damage) -> State:
     effect, step = run.ctx, proc.record
     events: list[Event] = []
     source = damage_source(state, effect, step)
-    ctx = damage.DamageContext(effect.controller, source, effect.action_kind, effect.action_power)
+    ctx = damage.DamageContext(
+        effect.controller, source, effect.action_kind, effect.action_power, effect.uid
+    )
     if step.source:  # 4.8.5 "AQUELE PERSONAGEM CAUSA": not an action's damage
         ctx = damage.DamageContext(effect.controller, source)
     prog = effect.damage or DamageProgress(
@@ -41,6 +43,7 @@ def _damage(run: BSRun, state: State, proc: Damage) -> State:
                 base = points(state, effect, step).count(str(target))
             base += effect.bonus  # 7.2 Potencializar: +N on each of its targets
             amount, applied = damage.calculate(state, base, ctx, zones.in_scene(state, target))
+            state = damage.hit(state, ctx, target)
             prog = replace(prog, destination=target, amount=amount, applied=applied)
         if prog.offered == REPLACING and len(effect.answers) > prog.answers_used:
             outcome = effect.answers[prog.answers_used]
@@ -57,6 +60,7 @@ def _damage(run: BSRun, state: State, proc: Damage) -> State:
                 amount, applied = damage.calculate(
                     state, prog.amount, ctx, zones.in_scene(state, new), prog.applied
                 )
+                state = damage.hit(state, ctx, new)
                 events.append(
                     Event(
                         "battlescenes.event.redirected",
