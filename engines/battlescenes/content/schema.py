@@ -90,6 +90,10 @@ class Trigger(enum.Enum):
     # action's effect drew cards for this text's controller (``action_power``: only an
     # action of that power; ``if_power``: while the holder has it; ``if_combat``).
     DREW_BY_ACTION = "drew_by_action"
+    # This card was unloaded from a card base its controller controls (any unload: steps,
+    # costs, damage, leaving, the Adjustment): "se <este card> for descarregado de um
+    # personagem com ◆ que você controla" (Atacar e Espionar; ``if_power``: the base's power).
+    THIS_UNLOADED = "this_unloaded"
 
 
 #: Powers the catalogs name in every language (``battlescenes.power.<power>``): the

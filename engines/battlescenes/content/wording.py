@@ -518,7 +518,11 @@ def _trigger(text: Text, scope: Scope) -> Message:
             else say("when.victim_any")
         )
         return say("when.dealt_damage", who=_subject(text, scope), victim=victim)
-    if trigger in (Trigger.CHARACTER_ENTERS, Trigger.LOADED_FROM_RESOURCES):
+    if trigger in (
+        Trigger.CHARACTER_ENTERS,
+        Trigger.LOADED_FROM_RESOURCES,
+        Trigger.THIS_UNLOADED,
+    ):
         key = f"when.{trigger.value}" + ("_power" if text.if_power else "")
         return say(key, power=power(text.if_power) if text.if_power else "")
     if trigger is Trigger.DREW_BY_ACTION:

@@ -6,6 +6,7 @@ from engines.battlescenes.content.schema import CardType, Step, Text, Trigger
 from engines.battlescenes.effects import tree
 from engines.battlescenes.rules.state import InScene, Pending, Phase, State
 from engines.battlescenes.table import zones
+from engines.core.model import replace
 
 
 def fire(
@@ -56,6 +57,9 @@ def fire(
                     )
     elif trigger in (Trigger.UNLOADED_IN_ADJUSTMENT, Trigger.UNLOADED):
         item = zones.in_scene(state, base)
+        if trigger is Trigger.UNLOADED:
+            state, more = _this_unloaded(state, item, level)
+            found.extend(more)
         for source, text in zones.texts(state, item):
             if text.trigger is trigger:
                 found.append(
@@ -116,6 +120,31 @@ def fire(
     if not found:
         return state
     return tree.add(state, found, level)
+
+
+def _this_unloaded(state: State, item: InScene, level: int) -> tuple[State, list[Pending]]:
+    """5.2 "se <este card> for descarregado de um personagem com ◆ que você controla"
+    (``this_unloaded``): the texts of the cards just unloaded from ``item`` (read once)."""
+    gone = [c for b, c in state.unloaded_cards if b == item.card]
+    state = replace(
+        state, unloaded_cards=tuple(p for p in state.unloaded_cards if p[0] != item.card)
+    )
+    powers = zones.powers(state, item)
+    found = [
+        Pending(
+            uid=0,
+            level=level,
+            controller=item.controller,
+            source=card,
+            label=zones.title(state, card),
+            steps=text.steps,
+            this=item.card,
+        )
+        for card in gone
+        for text in zones.defn(state, card).texts
+        if text.trigger is Trigger.THIS_UNLOADED and (not text.if_power or text.if_power in powers)
+    ]
+    return state, found
 
 
 def _holders(state: State, seat: int) -> list[tuple[int, int, Text]]:

@@ -421,6 +421,7 @@ def _cleanup(state: State) -> tuple[State, list[Event]]:
         no_search_this_turn=False,
         turn_traits=(),
         action_hits=(),
+        unloaded_cards=(),
     )
     return state, [Event("battlescenes.event.end_turn", {}, rule="6.2")]
 

@@ -119,6 +119,8 @@ def unload(state: State, base: int, cards: Iterable[int]) -> State:
     cards = list(cards)
     item = in_scene(state, base)
     item = replace(item, loaded=tuple(c for c in item.loaded if c not in cards))
+    gone = tuple((base, c) for c in cards if c in in_scene(state, base).loaded)
+    state = replace(state, unloaded_cards=(*state.unloaded_cards, *gone))  # 5.2 (this_unloaded)
     return to_resources(set_in_scene(state, item), cards)
 
 

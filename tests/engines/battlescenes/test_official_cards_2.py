@@ -9,6 +9,7 @@ from engines.battlescenes.actions import Activate, Choose, Pass, UseAction
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import shields, zones
 from engines.core import IllegalActionError
+from engines.core.model import replace
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, sid, starter
 
 FILL = ["excentricidade"] * 6
@@ -302,3 +303,31 @@ def test_blob_takes_no_damage_from_the_first_action_each_turn_only() -> None:
     blob, groxo = sid(state, "blob_v1"), sid(state, "groxo_v1")
     state, _ = act(state, 0, UseAction(blob, "Estapear", str(groxo)))
     assert _loaded(state, groxo) == 2
+
+
+def test_atacar_e_espionar_deals_2_and_draws_when_unloaded_from_an_elasticidade_character() -> None:
+    state = _versus(
+        [Placed("groxo_v1", ["excentricidade", "atacar_e_espionar"])],
+        [Placed("surfista_prateado_v1", FILL[:5], stage=2)],
+    )
+    groxo, surfista = sid(state, "groxo_v1"), sid(state, "surfista_prateado_v1")
+    state, _ = act(state, 0, UseAction(groxo, "Atacar e Espionar", str(surfista)))
+    assert _loaded(state, surfista) == 4  # 2 - Escudo 1
+    assert state.players[0].hand == ()
+    # Bruno's turn: Surfista hits Groxo for 2; Escudo 1 + the newest card (this one) unloaded
+    state = replace(state, active=1, players=state.players)
+    state, _ = act(state, 1, UseAction(surfista, "Arremeter", str(groxo)))
+    assert len(state.players[0].hand) == 1  # Ana draws
+    assert _loaded(state, groxo) == 1
+
+
+def test_atacar_e_espionar_draws_nothing_from_a_character_without_elasticidade() -> None:
+    state = _versus(
+        [Placed("capanga_do_rei_v2", ["excentricidade", "atacar_e_espionar"])],
+        [Placed("surfista_prateado_v1", FILL[:5], stage=2)],
+        active=1,
+    )
+    capanga, surfista = sid(state, "capanga_do_rei_v2"), sid(state, "surfista_prateado_v1")
+    espionar = zones.in_scene(state, capanga).loaded[1]
+    state, _ = act(state, 1, UseAction(surfista, "Arremeter", str(capanga)))
+    assert espionar in state.players[0].resources and state.players[0].hand == ()
