@@ -350,6 +350,7 @@ class ActionRule:
     if_name: str = ""
     if_stage_at_most: int = -1  # the user's stage of capacitation is at most this
     if_stage_at_least: int = -1  # … at least this ("a não ser que esteja no estágio 0")
+    if_user_lacks_name: str = ""  # only users not named this ("que não sejam chamados Thor")
 
 
 #: 8.B.1 / 8.B.2: what a characteristic change may concern, and which cards it reaches.
@@ -432,6 +433,10 @@ class Text:
     replace_discard: str = ""  # 5.5: a discard from the hand → deck_bottom instead
     replace_player: str = "self"  # whose draws/discards: self (its controller) | opponent | all
     untargetable_first: bool = False  # F.2.2: not a target of an opponent's first targeted action
+    # this card is unloaded whenever a support or a character without this name carries it
+    # ("se este card estiver sendo carregado por um suporte ou por um personagem que não seja
+    # chamado Thor, descarregue-o": Mjölnir)
+    unload_unless_name: str = ""
     action_rules: tuple[ActionRule, ...] = ()  # 4.6.2 D, E.1, F.2.1/F.2.3/F.2.4
     characteristics: tuple[Characteristic, ...] = ()  # 8.B.1 / 8.B.2
     trigger_for: str = "this"  # incapacitated: this character | own_characters

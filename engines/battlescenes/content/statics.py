@@ -30,6 +30,7 @@ _FIELDS = {
     "if_name",
     "if_stage_at_most",
     "if_stage_at_least",
+    "if_user_lacks_name",
 }
 
 
@@ -47,6 +48,7 @@ def action_rule(node: PackNode) -> ActionRule:
         if_name=node.read("if_name", str, ""),
         if_stage_at_most=node.read("if_stage_at_most", int, -1),
         if_stage_at_least=node.read("if_stage_at_least", int, -1),
+        if_user_lacks_name=node.read("if_user_lacks_name", str, ""),
     )
     allowed = {
         "effect": (rule.effect, ACTION_RULE_EFFECTS),

@@ -89,6 +89,7 @@ def parse_text(node: PackNode) -> Text:
             "victim_without_affiliation",
             "from_zone",
             "untargetable_first",
+            "unload_unless_name",
             "action_rules",
             "characteristics",
             "manual",
@@ -143,6 +144,7 @@ def parse_text(node: PackNode) -> Text:
         victim_without_affiliation=node.read("victim_without_affiliation", str, ""),
         from_zone=node.read("from_zone", str, ""),
         untargetable_first=node.read("untargetable_first", bool, False),
+        unload_unless_name=node.read("unload_unless_name", str, ""),
         action_rules=tuple(action_rule(n) for n in node.children("action_rules")),
         characteristics=tuple(characteristic(n) for n in node.children("characteristics")),
         manual=node.read("manual", bool, False),
@@ -178,6 +180,7 @@ def parse_text(node: PackNode) -> Text:
         or text.replace_draw
         or text.replace_discard
         or text.untargetable_first
+        or text.unload_unless_name
         or text.action_rules
         or text.characteristics
     )

@@ -370,6 +370,18 @@ def _modifier(mod: Modifier, scope: Scope) -> Message:
 
 def _rule(rule: ActionRule, scope: Scope) -> Message:
     """A static text about using actions (4.6.2)."""
+    if (
+        rule.effect == "forbid"
+        and rule.whose == "any"
+        and rule.if_name
+        and rule.if_user_lacks_name
+        and not (rule.if_power or rule.if_kind or rule.if_damage)
+        and rule.if_stage_at_most < 0
+        and rule.if_stage_at_least < 0
+    ):  # "characters not named Thor cannot use Arremesso de Martelo" (Mjölnir)
+        return say(
+            "rule.forbid_named_unless_name", action=rule.if_name, name=rule.if_user_lacks_name
+        )
     if rule.effect == "forbid" and not any(
         (rule.if_power, rule.if_kind, rule.if_damage, rule.if_name, rule.if_stage_at_most >= 0)
     ):
@@ -414,6 +426,8 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
         out.append(say("static.redirect_marked", who=this))
     if text.untargetable_first:
         out.append(say("static.untargetable_first", who=this))
+    if text.unload_unless_name:  # Mjölnir
+        out.append(say("static.unload_unless_name", name=text.unload_unless_name))
     if text.replace_leave_with_prizes:
         out.append(say("static.leave_to_prizes"))
     if text.replace_search_with_draw:

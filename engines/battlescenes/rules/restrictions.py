@@ -65,6 +65,7 @@ def concerns(
         and (not r.if_name or action.name.lower() == r.if_name.lower())
         and (r.if_stage_at_most < 0 or user.stage <= r.if_stage_at_most)
         and (r.if_stage_at_least < 0 or user.stage >= r.if_stage_at_least)
+        and (not r.if_user_lacks_name or r.if_user_lacks_name not in zones.names(state, user.card))
     )
 
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from engines.battlescenes.actions import Activate, Choose, Pass, UseAction
+from engines.battlescenes.actions import Activate, Choose, Pass, PlayCard, UseAction
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import shields, zones
 from engines.core import IllegalActionError
 from engines.core.model import replace
-from tests.engines.battlescenes.helpers import Placed, Side, act, build, sid, starter
+from tests.engines.battlescenes.helpers import Placed, Side, act, build, sid, starter, zone_id
 
 FILL = ["excentricidade"] * 6
 
@@ -331,3 +331,37 @@ def test_atacar_e_espionar_draws_nothing_from_a_character_without_elasticidade()
     espionar = zones.in_scene(state, capanga).loaded[1]
     state, _ = act(state, 1, UseAction(surfista, "Arremeter", str(capanga)))
     assert espionar in state.players[0].resources and state.players[0].hand == ()
+
+
+def test_mjolnir_on_thor_gives_shield_and_powers_and_is_thrown_for_4() -> None:
+    state = _versus([Placed("thor_v2", ["mjolnir", *FILL[:3]])], [Placed("groxo_v1", FILL[:3])])
+    thor, groxo = sid(state, "thor_v2"), sid(state, "groxo_v1")
+    mjolnir = zones.in_scene(state, thor).loaded[0]
+    item = zones.in_scene(state, thor)
+    assert shields.shield(state, item) == 3  # Escudo 2 +1
+    assert {"ataque_energetico", "voo", "ataque_a_distancia"} <= set(zones.powers(state, item))
+    state, _ = act(state, 0, UseAction(thor, "Arremesso de Martelo", str(groxo)))
+    assert mjolnir in state.players[0].resources  # unloaded to throw it
+    assert zones.find(state, groxo) is None  # 4 - Escudo 1 = 3: all Groxo carried
+
+
+def test_mjolnir_does_not_stay_on_a_character_not_named_thor() -> None:
+    state = build(
+        Side(hand=["groxo_v1"], resources=[*FILL[:3], "mjolnir"]),
+        Side(scene=[Placed("thor_v2", FILL)]),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    groxo = zone_id(state, 0, "hand", "groxo_v1")
+    mjolnir = zone_id(state, 0, "resources", "mjolnir")
+    state, _ = act(state, 0, PlayCard(groxo, load=str(mjolnir)))
+    assert mjolnir in state.players[0].resources and _loaded(state, groxo) == 2
+    assert shields.shield(state, zones.in_scene(state, groxo)) == 1  # no Escudo +1
+
+
+def test_only_a_character_named_thor_may_throw_mjolnir() -> None:
+    state = _versus([Placed("groxo_v1", ["mjolnir", *FILL[:3]])], [Placed("thor_v2", FILL)])
+    groxo = sid(state, "groxo_v1")
+    # Were it still on Groxo (no effect ran yet), the action is refused all the same.
+    with pytest.raises(IllegalActionError):
+        act(state, 0, UseAction(groxo, "Arremesso de Martelo", str(sid(state, "thor_v2"))))
