@@ -204,6 +204,9 @@ class Op(enum.Enum):
     # the effect remembers how many (``plus: moved``: "aquele mesmo número")
     DISCARD_CARDS = "discard_cards"
     RESOURCES_TO_DECK_BOTTOM = "resources_to_deck_bottom"
+    # up to ``amount`` cards passing the filters from the deck (after a search) and/or the
+    # resources, revealed into the hand; the deck shuffled (Loki V1)
+    TAKE_FROM_DECK_OR_RESOURCES = "take_from_deck_or_resources"
     CHOOSE_REPLACEMENT = "choose_replacement"  # 5.5: made by the engine, never by a pack
 
 
@@ -279,6 +282,7 @@ class Step:
     # unload: every carried card passing the filters ("todos os cards de personagens": Hela)
     every: bool = False
     filter_alter_ego: str = ""  # only cards printed with this alter ego (Ultron-6 V1)
+    filter_name: str = ""  # only cards printed with this name ("chamados Réplica de Loki")
 
     def __post_init__(self) -> None:
         # A step built from the stored text (``Step(op="draw")``) holds its member.
@@ -408,6 +412,8 @@ class Text:
     # ``redirect`` only to another character with this affiliation ("para outro personagem
     # com a afiliação A que você controla": Maximus V1, Capuz V2)
     redirect_affiliation: str = ""
+    redirect_name: str = ""  # ``redirect`` only to a character with this name (Loki V1)
+    redirect_if_action: bool = False  # ``redirect`` only damage of actions ("de uma ação")
     # action_used: only an action whose cost is this ("ação de custo 2", X chosen as 2 too)
     if_action_cost: int = -1
     # a start/end point's text: only if this character used no action this turn (Hulk V3)

@@ -152,6 +152,8 @@ def _card_kind(step: Step, scope: Scope) -> Message:
         return say("card.with_affiliation", card=kind, affiliation=step.filter_affiliation)
     if step.filter_alter_ego:
         return say("card.with_alter_ego", card=kind, alter_ego=step.filter_alter_ego)
+    if step.filter_name:
+        return say("card.with_name", card=kind, name=step.filter_name)
     if step.from_power_of:
         return say("card.with_power_of", card=kind, who=noun(scope.this))
     if step.filter_power:
@@ -257,6 +259,9 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         generated = scope.text is not None and scope.text.generated
         who = noun("that_card") if generated and step.to == "target" else who
         return say(f"{mood}.to_deck_bottom", who=who)
+    if op is Op.TAKE_FROM_DECK_OR_RESOURCES:  # Loki V1
+        kind = _card_kind(step, scope)
+        return say(f"{mood}.take_from_deck_or_resources", card=kind, count=step.amount)
     if op is Op.SCENARIO_FROM_RESOURCES:  # Arcade V1, Sugestão Coletiva
         whose = "any" if step.to == "everyone" else "own"
         return say(f"{mood}.scenario_from_resources.{whose}")
@@ -267,8 +272,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
     if op is Op.TO_RESOURCES:  # the text's own card goes (Atacar até Derrubar)
         return say(f"{mood}.to_resources", who=noun(own_noun(card)))
     if op is Op.MILL:
-        kind = "mill_countdown" if step.plus == "countdown" else "mill"
-        return say(f"{mood}.{kind}", count=step.amount)
+        mill = "mill_countdown" if step.plus == "countdown" else "mill"
+        return say(f"{mood}.{mill}", count=step.amount)
     if op is Op.GENERATE:
         made = next((t for t in card.texts if t.generated == step.text), None)
         if made is None:
@@ -314,6 +319,8 @@ def _x(steps: Iterable[Step]) -> list[Message]:
             found.append(say("x.target_loaded"))
         elif step.plus == "x":
             found.append(say("x.chosen"))
+        elif step.plus.startswith("controls_name:"):
+            found.append(say("x.controls_name", name=step.plus.split(":", 1)[1]))
     return found
 
 
@@ -420,7 +427,10 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
     if text.shield_set >= 0:
         out.append(say("static.shield_set", who=this, count=text.shield_set))
     out.extend(_modifier(m, scope) for m in text.modifiers)
-    if text.redirect:
+    if text.redirect and text.redirect_name:  # Loki V1: to a character with that name
+        key = "static.redirect_named" + ("_action" if text.redirect_if_action else "")
+        out.append(say(key, who=noun(scope.this, "dat"), name=text.redirect_name))
+    elif text.redirect:
         out.append(say("static.redirect", who=noun(scope.this, "dat")))
     if text.redirect_marked:
         out.append(say("static.redirect_marked", who=this))

@@ -150,6 +150,8 @@ def matches(state: State, card: int, step: Step, powers: tuple[str, ...] = ()) -
         return False
     if step.filter_alter_ego and d.alter_ego != step.filter_alter_ego:
         return False
+    if step.filter_name and d.name != step.filter_name:
+        return False
     if step.filter_lacks_power and d.type is CardType.CHARACTER:  # "que não tenha ◆"
         index = zones.find(state, card)
         have = zones.powers(state, state.scene[index]) if index is not None else d.powers
@@ -174,6 +176,10 @@ def plus(state: State, effect: Pending, step: Step) -> int:
     if step.plus == "loaded":
         found = zones.find(state, effect.this)
         return len(state.scene[found].loaded) if found is not None else 0
+    if step.plus.startswith("controls_name:"):  # "+1 se você controlar um personagem chamado N"
+        name = step.plus.split(":", 1)[1]
+        mine = zones.characters(state, effect.controller)
+        return int(any(name in zones.names(state, c.card) for c in mine))
     if step.plus == "moved":  # "aquele mesmo número" (Super Computador)
         return effect.moved
     if step.plus == "target_loaded":  # "o número de cards carregados naquele suporte"

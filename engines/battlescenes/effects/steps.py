@@ -249,6 +249,11 @@ class ResourcesToDeckBottom(Procedure):
 
 
 @dataclass(frozen=True)
+class TakeFromDeckOrResources(Procedure):
+    """Up to N cards of the deck and/or the resources, revealed into the hand."""
+
+
+@dataclass(frozen=True)
 class Capacitation(Procedure):
     """4.5: the targets capacitated (``up``) or incapacitated by ``amount`` stages."""
 
@@ -318,6 +323,7 @@ DECODERS: Mapping[Op, Callable[[Step], Procedure]] = {
     Op.TO_DECK_BOTTOM: ToDeckBottom,
     Op.DISCARD_CARDS: DiscardCards,
     Op.RESOURCES_TO_DECK_BOTTOM: ResourcesToDeckBottom,
+    Op.TAKE_FROM_DECK_OR_RESOURCES: TakeFromDeckOrResources,
 }
 
 

@@ -210,7 +210,7 @@ def calculate(
 
 
 def redirects(
-    state: State, destination: int, used: tuple[str, ...]
+    state: State, destination: int, used: tuple[str, ...], by_action: bool = True
 ) -> list[tuple[str, int, list[int]]]:
     """Redirect effects that could send damage on ``destination`` elsewhere, not yet used in
     this procedure: (key, controller, new destinations). ``redirect`` texts on the
@@ -220,10 +220,12 @@ def redirects(
     found = []
     for card, text in zones.texts(state, item):
         key = f"{card}:{zones.defn(state, card).texts.index(text)}"
-        if text.redirect and key not in used:
+        if text.redirect and key not in used and (by_action or not text.redirect_if_action):
             to = new_destinations(state, destination)
             if text.redirect_affiliation:  # "outro personagem com a afiliação A"
                 to = [c for c in to if _character_with(state, c, text.redirect_affiliation)]
+            if text.redirect_name:  # "um personagem chamado N que você controla"
+                to = [c for c in to if _character_named(state, c, text.redirect_name)]
             found.append((key, item.controller, to))
     for holder in state.scene:
         if holder.card == destination:
@@ -244,6 +246,12 @@ def _character_with(state: State, card: int, affiliation: str) -> bool:
     item = zones.in_scene(state, card)
     is_character = zones.defn(state, card).type is CardType.CHARACTER
     return is_character and affiliation in zones.affiliations(state, item)
+
+
+def _character_named(state: State, card: int, name: str) -> bool:
+    """Whether the card base ``card`` is a character with the name ``name``."""
+    is_character = zones.defn(state, card).type is CardType.CHARACTER
+    return is_character and name in zones.names(state, card)
 
 
 def new_destinations(state: State, destination: int) -> list[int]:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 
 from engines.battlescenes.actions import Activate, Choose, Pass, PlayCard, UseAction
+from engines.battlescenes.content.loader import load_text
+from engines.battlescenes.content.schema import Pack
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import shields, zones
 from engines.core import IllegalActionError
@@ -365,3 +367,108 @@ def test_only_a_character_named_thor_may_throw_mjolnir() -> None:
     # Were it still on Groxo (no effect ran yet), the action is refused all the same.
     with pytest.raises(IllegalActionError):
         act(state, 0, UseAction(groxo, "Arremesso de Martelo", str(sid(state, "thor_v2"))))
+
+
+#: A test stand-in with the name Loki V1's texts look for (made-up numbers, no printed code).
+REPLICA = """
+cards:
+  - key: replica_stand_in
+    type: character
+    name: Réplica de Loki
+    version: V1
+    alignments: [vilao]
+    energy: 2
+    shield: 1
+    keywords: [pelotao]
+    actions:
+      - {name: Golpe de Teste, kind: normal, cost: 1, targets: 1,
+         steps: [{op: damage, amount: 1}]}
+    source: "test stand-in"
+    verified: false
+"""
+
+
+def _with_replica() -> Pack:
+    extra = load_text(REPLICA, "replica.yaml").cards
+    return Pack("starter", {**starter().cards, **extra}, starter().decks)
+
+
+def test_loki_takes_up_to_three_replicas_from_deck_and_resources_on_entering() -> None:
+    state = build(
+        Side(
+            deck=["replica_stand_in", "protecao", "replica_stand_in"],
+            hand=["loki_v1"],
+            resources=["replica_stand_in", *FILL[:5]],
+        ),
+        Side(scene=[Placed("groxo_v1", FILL[:3])]),
+        phase=Phase.PREPARATION,
+        content=_with_replica(),
+    )
+    loki = zone_id(state, 0, "hand", "loki_v1")
+    replicas = [
+        c
+        for c in (*state.players[0].deck, *state.players[0].resources)
+        if state.cards[c].key == "replica_stand_in"
+    ]
+    load = ", ".join(str(c) for c in state.players[0].resources[1:])
+    state, _ = act(state, 0, PlayCard(loki, load=load))
+    for n, card in enumerate(replicas[:2]):  # deck and resources alike, one at a time
+        assert state.choice is not None
+        assert set(state.choice.options) == {*(str(c) for c in replicas[n:]), "done"}
+        state, _ = act(state, 0, Choose(str(card)))
+    state, _ = act(state, 0, Choose("done"))  # "até três": two are enough
+    assert set(state.players[0].hand) == set(replicas[:2])
+    assert len(state.players[0].deck) + len(state.players[0].resources) == 2
+
+
+def test_loki_deals_3_while_you_control_a_replica_and_2_otherwise() -> None:
+    for mine, left in (([], 2), ([Placed("replica_stand_in", FILL[:2])], 1)):
+        state = build(
+            Side(scene=[Placed("loki_v1", FILL[:5]), *mine]),
+            Side(scene=[Placed("groxo_v1", FILL[:3])]),
+            phase=Phase.PREPARATION,
+            content=_with_replica(),
+        )
+        loki, groxo = sid(state, "loki_v1"), sid(state, "groxo_v1")
+        state, _ = act(state, 0, UseAction(loki, "Feitiçaria Sinistra", str(groxo)))
+        assert _loaded(state, groxo) == left  # 2 or 3, Escudo 1 absorbs one
+
+
+def test_loki_may_redirect_an_actions_damage_to_a_replica_he_controls() -> None:
+    state = build(
+        Side(
+            scene=[
+                Placed("surfista_prateado_v1", FILL[:5]),
+                Placed("canhao_automatico_v1", FILL[:3]),
+            ]
+        ),
+        Side(
+            scene=[
+                Placed("loki_v1", FILL[:5]),
+                Placed("replica_stand_in", FILL[:2]),
+                Placed("groxo_v1", FILL[:3]),
+            ]
+        ),
+        content=_with_replica(),
+    )
+    surfista, loki = sid(state, "surfista_prateado_v1"), sid(state, "loki_v1")
+    replica = sid(state, "replica_stand_in")
+    state, _ = act(state, 0, UseAction(surfista, "Arremeter", str(loki)))
+    assert state.choice is not None and state.choice.seat == 1
+    assert set(state.choice.options) == {str(replica), "skip"}  # not Groxo V1 (no Réplica)
+    state, _ = act(state, 1, Choose(str(replica)))
+    assert _loaded(state, loki) == 5 and _loaded(state, replica) == 1  # 2 - Escudo 1
+
+
+def test_loki_cannot_redirect_damage_not_from_an_action() -> None:
+    state = build(
+        Side(scene=[Placed("canhao_automatico_v1", FILL[:3])]),
+        Side(scene=[Placed("loki_v1", FILL[:5]), Placed("replica_stand_in", FILL[:2])]),
+        phase=Phase.PREPARATION,
+        content=_with_replica(),
+    )
+    canhao, loki = sid(state, "canhao_automatico_v1"), sid(state, "loki_v1")
+    state, _ = act(state, 0, Activate(canhao))
+    state, _ = act(state, 0, Choose(str(loki)))
+    assert state.choice is None  # no redirect offered: the support's damage is no action's
+    assert shields.shield(state, zones.in_scene(state, loki)) == 1  # Escudo 2 took the 1

@@ -1,17 +1,19 @@
 """Procedures that move several cards a player picks and remember how many ("aquele mesmo
 número"): Super Computador's "descarte X+1 cards; coloque aquele mesmo número de cards de
 seus recursos na base de seu deck; compre aquele mesmo número de cards" (its FAQ: with no
-card discarded, none is moved nor drawn). ``plus: moved`` reads the number."""
+card discarded, none is moved nor drawn). ``plus: moved`` reads the number. Also "procure em
+seu deck ou recursos por até três cards …, revele-os, coloque-os em sua mão" (Loki V1)."""
 
 from __future__ import annotations
 
 from engines.battlescenes.effects import replacements, tree
-from engines.battlescenes.effects.operands import ask, plus
+from engines.battlescenes.effects.operands import DONE, ask, matches, plus, shuffle
 from engines.battlescenes.effects.steps import (
     BSHandlers,
     BSRun,
     DiscardCards,
     ResourcesToDeckBottom,
+    TakeFromDeckOrResources,
     asks,
     resolved,
 )
@@ -70,3 +72,40 @@ def _resources_to_deck_bottom(run: BSRun, state: State, proc: ResourcesToDeckBot
     event = Event("battlescenes.event.resources_to_deck_bottom", params, rule="4.1")
     state = zones.set_player(state, seat, player)
     return resolved(run, _counted(state, effect, len(chosen)), [event])
+
+
+@HANDLERS.on(TakeFromDeckOrResources)
+def _take_from_deck_or_resources(run: BSRun, state: State, proc: TakeFromDeckOrResources) -> State:
+    """Up to ``amount`` cards passing the filters, picked one at a time (or ``done``) from
+    the deck — unless its search was forbidden or replaced (5.5, 8.B) — and the resources;
+    each revealed into the hand; the deck shuffled when it was searched."""
+    effect, step, dice = run.ctx, proc.record, run.env.dice
+    seat = effect.controller
+    player = state.players[seat]
+    chosen = _picked(effect)
+    finished = bool(effect.answers) and effect.answers[-1] == DONE
+    deck = () if effect.search_replaced else player.deck
+    pool = [
+        str(c) for c in (*deck, *player.resources) if c not in chosen and matches(state, c, step)
+    ]
+    if pool and not finished and len(chosen) < step.amount:
+        prompt = "battlescenes.choice.take_from_deck_or_resources"
+        return asks(run, ask(state, effect, seat, prompt, [*pool, DONE], False))
+    player = replace(
+        player,
+        deck=tuple(c for c in player.deck if c not in chosen),
+        resources=tuple(c for c in player.resources if c not in chosen),
+        hand=(*player.hand, *chosen),
+    )
+    state = zones.set_player(state, seat, player)
+    if not effect.search_replaced:
+        state = shuffle(state, seat, dice)
+    events = [
+        Event(
+            "battlescenes.event.revealed_to_hand",
+            {"player": player.name, "card": zones.title(state, c)},
+            rule="5.1",
+        )
+        for c in chosen
+    ]
+    return resolved(run, state, events)

@@ -51,7 +51,7 @@ def _damage(run: BSRun, state: State, proc: Damage) -> State:
             events.append(_chosen(state, outcome))
         elif prog.offered and len(effect.answers) > prog.answers_used:
             answer = effect.answers[prog.answers_used]
-            used = _used(state, prog, answer)
+            used = _used(state, prog, answer, bool(ctx.action_kind))
             prog = replace(
                 prog, offered="", answers_used=prog.answers_used + 1, redirects_used=used
             )
@@ -70,7 +70,8 @@ def _damage(run: BSRun, state: State, proc: Damage) -> State:
                 )
                 prog = replace(prog, destination=new, amount=amount, applied=prog.applied + applied)
         if prog.amount > 0:
-            offers = damage.redirects(state, prog.destination, prog.redirects_used)
+            by_action = bool(ctx.action_kind)
+            offers = damage.redirects(state, prog.destination, prog.redirects_used, by_action)
             if offers:
                 key, seat, places = offers[0]
                 options = [str(c) for c in places]
@@ -163,12 +164,13 @@ def _deal(
     return state, events + more
 
 
-def _used(state: State, prog: DamageProgress, answer: str) -> tuple[str, ...]:
+def _used(state: State, prog: DamageProgress, answer: str, by_action: bool) -> tuple[str, ...]:
     """The redirects spent by ``answer``: the one offered, or — when the active player chose
     among several (``source>destination``) — the chosen one; declining spends them all."""
     if prog.offered != SEVERAL:
         return (*prog.redirects_used, prog.offered)
-    offers = [k for k, _s, _c in damage.redirects(state, prog.destination, prog.redirects_used)]
+    found = damage.redirects(state, prog.destination, prog.redirects_used, by_action)
+    offers = [k for k, _s, _c in found]
     if answer == SKIP:
         return (*prog.redirects_used, *offers)
     source = answer.partition(">")[0]
