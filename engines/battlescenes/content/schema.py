@@ -438,6 +438,12 @@ class Text:
     replace_draw: str = ""  # 5.5: a draw → resources (as many from the deck top) | nothing
     replace_discard: str = ""  # 5.5: a discard from the hand → deck_bottom instead
     replace_player: str = "self"  # whose draws/discards: self (its controller) | opponent | all
+    replace_if_name: str = ""  # a replacement only for a card base with this name
+    # a replacement only while its controller controls a character with this name
+    if_controls_name: str = ""
+    # once its knock-out replacement happened, this card goes to its owner's resources
+    # ("… e coloque este cenário nos recursos de seu dono": Imagem Falsa)
+    replace_then_to_resources: bool = False
     untargetable_first: bool = False  # F.2.2: not a target of an opponent's first targeted action
     # this card is unloaded whenever a support or a character without this name carries it
     # ("se este card estiver sendo carregado por um suporte ou por um personagem que não seja

@@ -130,7 +130,11 @@ def check_replacements(node: PackNode, text: Text) -> None:
     """5.5 replacement fields: where a knock-out, a draw or a discard goes instead."""
     for field, value, allowed in (
         ("replace_knock_out", text.replace_knock_out, {"", "resources", "hand", "deck_bottom"}),
-        ("replace_for", text.replace_for, {"this", "own_characters", "opponent_characters"}),
+        (
+            "replace_for",
+            text.replace_for,
+            {"this", "own_characters", "opponent_characters", "all_characters"},
+        ),
         ("replace_damage", text.replace_damage, {"", "prevent", "mill"}),
         ("replace_load", text.replace_load, {"", "hand", "deck_bottom", "resources"}),
         ("replace_draw", text.replace_draw, {"", "resources", "nothing"}),

@@ -445,8 +445,10 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
     if text.forbid_search:
         out.append(say("static.forbid_search"))
     out.extend(_rule(r, scope) for r in text.action_rules)
+    if text.replace_knock_out and text.replace_if_name and text.replace_for.endswith("characters"):
+        out.append(_knock_out_named(text, scope))  # Imagem Falsa
     for field in (
-        "replace_knock_out",
+        *(() if text.replace_if_name else ("replace_knock_out",)),
         "replace_damage",
         "replace_load",
         "replace_draw",
@@ -457,6 +459,27 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
             out.append(untold(f"{field} {getattr(text, field)}"))
     out.extend(_characteristic(c, scope) for c in text.characteristics)
     return out
+
+
+def _knock_out_named(text: Text, scope: Scope) -> Message:
+    """A knock-out replacement for characters with a name ("a character named N you control
+    that would be knocked out goes to … instead"), maybe while you control another name, maybe
+    taking this card away too."""
+    where = say(f"ko_instead.{text.replace_knock_out}")
+    condition = (
+        say("ko_instead.if_controls", name=text.if_controls_name) if text.if_controls_name else ""
+    )
+    then = (
+        say("ko_instead.then_away", who=noun(scope.this)) if text.replace_then_to_resources else ""
+    )
+    whose = text.replace_for.removesuffix("_characters")  # own | opponent | all
+    return say(
+        f"ko_instead.named.{whose}",
+        name=text.replace_if_name,
+        where=where,
+        condition=condition,
+        then=then,
+    )
 
 
 def _characteristic(change: Characteristic, scope: Scope) -> Message:

@@ -111,10 +111,18 @@ def _reaches(state: State, holder: int, controller: int, text: Text, item: InSce
     ``item``: the holder itself (``this``), or any character of its controller
     (``own_characters``) or of its controller's opponents (``opponent_characters``)."""
     character = zones.defn(state, item.card).type is CardType.CHARACTER
+    if text.replace_if_name and text.replace_if_name not in zones.names(state, item.card):
+        return False  # "um personagem chamado N" (Imagem Falsa)
+    if text.if_controls_name and not any(  # "se você controlar um personagem chamado N"
+        text.if_controls_name in zones.names(state, c.card)
+        for c in zones.characters(state, controller)
+    ):
+        return False
     return {
         "this": holder == item.card,
         "own_characters": character and controller == item.controller,
         "opponent_characters": character and controller != item.controller,
+        "all_characters": character,
     }[text.replace_for]
 
 
@@ -132,6 +140,23 @@ def outcomes(state: State, card: int, field: str) -> list[str]:
         if value and value not in found and _reaches(state, holder, controller, text, item):
             found.append(value)
     return found
+
+
+def then_to_resources(state: State, card: int, outcome: str) -> list[int]:
+    """The holders of the working knock-out replacements with ``outcome`` about card base
+    ``card`` that go to their owner's resources once it happened (Imagem Falsa)."""
+    item = zones.in_scene(state, card)
+    holders = [(s.card, s.controller, t) for s in state.scene for _c, t in zones.texts(state, s)]
+    if state.scenario is not None:
+        owner = zones.scenario_controller(state)
+        holders.extend((state.scenario, owner, t) for t in zones.scenario_texts(state))
+    return [
+        holder
+        for holder, controller, text in holders
+        if text.replace_then_to_resources
+        and text.replace_knock_out == outcome
+        and _reaches(state, holder, controller, text, item)
+    ]
 
 
 def apply_damage(state: State, card: int, amount: int, outcome: str) -> tuple[State, list[Event]]:

@@ -100,6 +100,11 @@ def knock_outs(state: State, level: int = 1, cause: int = -1) -> tuple[State, li
         player = state.players[seat]
         if d.type is CardType.CHARACTER:
             instead = replacements.outcomes(state, item.card, "replace_knock_out")
+            followers = (
+                replacements.then_to_resources(state, item.card, instead[0])
+                if len(instead) == 1
+                else []
+            )
             if instead and cause == item.controller and _hela(state, item):
                 instead.append("prizes")
             state = replace(state, scene=scene)
@@ -110,6 +115,8 @@ def knock_outs(state: State, level: int = 1, cause: int = -1) -> tuple[State, li
                 continue
             if instead:  # 5.5: not knocked out; goes where the replacement says
                 state, more = put_replaced(state, item.card, instead[0])
+                events.extend(more)
+                state, more = _holders_away(state, followers, level)
                 events.extend(more)
                 continue
             state = set_player(state, seat, replace(player, prizes=(*player.prizes, item.card)))
@@ -126,6 +133,30 @@ def knock_outs(state: State, level: int = 1, cause: int = -1) -> tuple[State, li
     if left:
         state = tree.add(state, left, level)
     return check_victory(state, events)
+
+
+def _holders_away(state: State, holders: list[int], level: int) -> tuple[State, list[Event]]:
+    """The cards whose knock-out replacement just happened and that then go to their owner's
+    resources (Imagem Falsa: the scenario, its "leaves" effects pending at ``level``)."""
+    events: list[Event] = []
+    for holder in holders:
+        if holder == state.scenario:
+            left = leaving_scenario(state, level)
+            state = to_resources(replace(state, scenario=None), [holder])
+            if left:
+                state = tree.add(state, left, level)
+        elif any(s.card == holder for s in state.scene):
+            state, more = leave_to(
+                state, holder, "resources", in_scene(state, holder).controller, level
+            )
+            events.extend(more)
+            continue
+        else:
+            continue
+        events.append(
+            Event("battlescenes.event.left_to_resources", {"card": title(state, holder)}, "4.7")
+        )
+    return state, events
 
 
 def put_replaced(state: State, card: int, zone: str) -> tuple[State, list[Event]]:

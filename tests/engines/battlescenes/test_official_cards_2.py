@@ -472,3 +472,34 @@ def test_loki_cannot_redirect_damage_not_from_an_action() -> None:
     state, _ = act(state, 0, Choose(str(loki)))
     assert state.choice is None  # no redirect offered: the support's damage is no action's
     assert shields.shield(state, zones.in_scene(state, loki)) == 1  # Escudo 2 took the 1
+
+
+def _imagem_falsa(with_loki: bool) -> State:
+    mine = [Placed("replica_stand_in", FILL[:1])]
+    if with_loki:
+        mine.append(Placed("loki_v1", FILL[:5]))
+    return build(
+        Side(scene=mine),
+        Side(scene=[Placed("surfista_prateado_v1", FILL[:5])]),
+        active=1,
+        content=_with_replica(),
+        scenario="imagem_falsa",
+    )
+
+
+def test_imagem_falsa_saves_a_knocked_out_replica_while_you_control_loki() -> None:
+    state = _imagem_falsa(True)
+    replica, surfista = sid(state, "replica_stand_in"), sid(state, "surfista_prateado_v1")
+    scenario = state.scenario
+    state, _ = act(state, 1, UseAction(surfista, "Arremeter", str(replica)))
+    assert zones.find(state, replica) is None and state.players[0].prizes == ()
+    assert replica in state.players[0].resources  # not a knock-out: no points for Bruno
+    assert state.scenario is None and scenario in state.players[0].resources
+
+
+def test_imagem_falsa_does_nothing_without_loki() -> None:
+    state = _imagem_falsa(False)
+    replica, surfista = sid(state, "replica_stand_in"), sid(state, "surfista_prateado_v1")
+    scenario = state.scenario
+    state, _ = act(state, 1, UseAction(surfista, "Arremeter", str(replica)))
+    assert state.players[0].prizes == (replica,) and state.scenario == scenario
