@@ -444,6 +444,9 @@ class Text:
     # once its knock-out replacement happened, this card goes to its owner's resources
     # ("… e coloque este cenário nos recursos de seu dono": Imagem Falsa)
     replace_then_to_resources: bool = False
+    # a support its controller destroys may go to its owner's prizes, worth its Energia
+    # Inicial like a character (Busca e Apreensão; the controller chooses)
+    destroyed_to_prizes: bool = False
     untargetable_first: bool = False  # F.2.2: not a target of an opponent's first targeted action
     # this card is unloaded whenever a support or a character without this name carries it
     # ("se este card estiver sendo carregado por um suporte ou por um personagem que não seja

@@ -85,6 +85,7 @@ def parse_text(node: PackNode) -> Text:
             "replace_if_name",
             "if_controls_name",
             "replace_then_to_resources",
+            "destroyed_to_prizes",
             "whose_turn",
             "action_power",
             "generated",
@@ -145,6 +146,7 @@ def parse_text(node: PackNode) -> Text:
         replace_if_name=node.read("replace_if_name", str, ""),
         if_controls_name=node.read("if_controls_name", str, ""),
         replace_then_to_resources=node.read("replace_then_to_resources", bool, False),
+        destroyed_to_prizes=node.read("destroyed_to_prizes", bool, False),
         whose_turn=node.read("whose_turn", str, "own"),
         action_power=node.read("action_power", str, ""),
         generated=node.read("generated", str, ""),
@@ -190,6 +192,7 @@ def parse_text(node: PackNode) -> Text:
         or text.replace_draw
         or text.replace_discard
         or text.untargetable_first
+        or text.destroyed_to_prizes
         or text.unload_unless_name
         or text.action_rules
         or text.characteristics

@@ -436,6 +436,8 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
         out.append(say("static.redirect_marked", who=this))
     if text.untargetable_first:
         out.append(say("static.untargetable_first", who=this))
+    if text.destroyed_to_prizes:  # Busca e Apreensão
+        out.append(say("static.destroyed_to_prizes"))
     if text.unload_unless_name:  # Mjölnir
         out.append(say("static.unload_unless_name", name=text.unload_unless_name))
     if text.replace_leave_with_prizes:

@@ -68,16 +68,29 @@ def apply_draw(state: State, seat: int, count: int, outcome: str) -> tuple[State
 
 
 def defer(
-    state: State, event: str, subject: int, count: int, outcomes: list[str], level: int = 0
+    state: State,
+    event: str,
+    subject: int,
+    count: int,
+    outcomes: list[str],
+    level: int = 0,
+    chooser: int = -1,
 ) -> State:
     """5.5: two different replacement effects apply to one event (``draw`` of ``count``
     cards by seat ``subject``, or ``knock_out`` of card ``subject``): neither applies now; a
     pending effect one level deeper than the deepest pending one asks the active player
     which (``choose_replacement``; the default is the first found) and does that. ``level``
-    0: one deeper than the deepest pending effect (the one resolving), or 1."""
+    0: one deeper than the deepest pending effect (the one resolving), or 1. ``chooser``: a
+    player other than the active one, when the choice is theirs (Busca e Apreensão's "may")."""
     step = Step(op=Op.CHOOSE_REPLACEMENT, amount=count, text=event, trait=",".join(outcomes))
     effect = Pending(
-        uid=0, level=0, controller=state.active, source=-1, label="5.5", steps=(step,), this=subject
+        uid=0,
+        level=0,
+        controller=state.active if chooser < 0 else chooser,
+        source=-1,
+        label="5.5",
+        steps=(step,),
+        this=subject,
     )
     level = level or max((p.level for p in state.tree), default=0) + 1
     return tree.add(state, [effect], level)

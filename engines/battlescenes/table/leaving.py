@@ -127,6 +127,12 @@ def knock_outs(state: State, level: int = 1, cause: int = -1) -> tuple[State, li
                     rule="4.7",
                 )
             )
+        elif cause >= 0 and _seizes(state, cause):  # Busca e Apreensão: the destroyer may
+            state = replace(state, scene=scene)  # put it in the prizes; held meanwhile
+            held = replace(player, set_aside=(*player.set_aside, item.card))
+            state = set_player(state, seat, held)
+            options = ["prizes", "resources"]
+            state = replacements.defer(state, "seize", item.card, 1, options, level, cause)
         else:
             state = to_resources(replace(state, scene=scene), [item.card])
             events.append(Event("battlescenes.event.destroyed", {"card": d.title}, rule="4.7"))
@@ -157,6 +163,31 @@ def _holders_away(state: State, holders: list[int], level: int) -> tuple[State, 
             Event("battlescenes.event.left_to_resources", {"card": title(state, holder)}, "4.7")
         )
     return state, events
+
+
+def _seizes(state: State, seat: int) -> bool:
+    """Whether a working text of ``seat``'s card bases or scenario lets the supports that
+    player destroys go to the prizes (Busca e Apreensão)."""
+    mine = [t for s in state.scene if s.controller == seat for _c, t in texts(state, s)]
+    if state.scenario is not None and scenario_controller(state) == seat:
+        mine.extend(scenario_texts(state))
+    return any(t.destroyed_to_prizes for t in mine)
+
+
+def put_seized(state: State, card: int, zone: str) -> tuple[State, list[Event]]:
+    """A destroyed support held while its destroyer chose (Busca e Apreensão): to its owner's
+    prizes area, worth its Energia Inicial to the other player (4.9.1), or to the resources
+    as any destroyed support."""
+    seat = owner(state, card)
+    player = state.players[seat]
+    held = replace(player, set_aside=tuple(c for c in player.set_aside if c != card))
+    state = set_player(state, seat, held)
+    if zone == "prizes":
+        state = set_player(state, seat, replace(held, prizes=(*held.prizes, card)))
+        params = {"card": title(state, card)}
+        return check_victory(state, [Event("battlescenes.event.seized_to_prizes", params, "4.9.1")])
+    state = to_resources(state, [card])
+    return state, [Event("battlescenes.event.destroyed", {"card": title(state, card)}, "4.7")]
 
 
 def put_replaced(state: State, card: int, zone: str) -> tuple[State, list[Event]]:

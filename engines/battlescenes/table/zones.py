@@ -404,11 +404,11 @@ def action_kind(state: State, item: InScene, action: ActionDef) -> ActionKind:
 
 
 def prize_points(state: State, seat: int) -> int:
-    """Points ``seat`` has scored: initial energies in the *opponent's* prizes (4.9.1)."""
+    """Points ``seat`` has scored: initial energies in the *opponent's* prizes (4.9.1) — of
+    characters, and of supports put there as if they were (Busca e Apreensão's FAQ)."""
     other = state.players[1 - seat]
-    return sum(
-        defn(state, c).energy for c in other.prizes if defn(state, c).type is CardType.CHARACTER
-    )
+    scoring = (CardType.CHARACTER, CardType.SUPPORT)
+    return sum(defn(state, c).energy for c in other.prizes if defn(state, c).type in scoring)
 
 
 def check_victory(state: State, events: list[Event]) -> tuple[State, list[Event]]:

@@ -503,3 +503,33 @@ def test_imagem_falsa_does_nothing_without_loki() -> None:
     scenario = state.scenario
     state, _ = act(state, 1, UseAction(surfista, "Arremeter", str(replica)))
     assert state.players[0].prizes == (replica,) and state.scenario == scenario
+
+
+def _busca(scenario: str | None) -> State:
+    return build(
+        Side(scene=[Placed("surfista_prateado_v1", FILL[:5])]),
+        Side(scene=[Placed("canhao_automatico_v1", FILL[:1])]),
+        content=starter(),
+        scenario=scenario,
+    )
+
+
+def test_busca_e_apreensao_lets_you_score_a_support_you_destroy() -> None:
+    state = _busca("busca_e_apreensao")
+    surfista, canhao = sid(state, "surfista_prateado_v1"), sid(state, "canhao_automatico_v1")
+    state, _ = act(state, 0, UseAction(surfista, "Arremeter", str(canhao)))
+    assert state.choice is not None and state.choice.seat == 0  # the destroyer chooses
+    assert set(state.choice.options) == {"prizes", "resources"}
+    state, _ = act(state, 0, Choose("prizes"))
+    assert state.players[1].prizes == (canhao,) and zones.prize_points(state, 0) == 3
+
+
+def test_busca_e_apreensao_may_be_declined_and_needs_the_scenario() -> None:
+    state = _busca("busca_e_apreensao")
+    surfista, canhao = sid(state, "surfista_prateado_v1"), sid(state, "canhao_automatico_v1")
+    state, _ = act(state, 0, UseAction(surfista, "Arremeter", str(canhao)))
+    state, _ = act(state, 0, Choose("resources"))
+    assert canhao in state.players[1].resources and zones.prize_points(state, 0) == 0
+    state = _busca(None)
+    state, _ = act(state, 0, UseAction(surfista, "Arremeter", str(canhao)))
+    assert state.choice is None and canhao in state.players[1].resources
