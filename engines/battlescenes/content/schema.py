@@ -233,6 +233,7 @@ STEP_TO = frozenset(
         "all_others",  # every card base in the scene but this one
         "opponent",  # mill: the opponent's deck ("do jogador alvo", the other player)
         "this_card",  # unload: the effect's own card from whatever carries it ("Descarregue X:")
+        "chosen_target",  # one of the action's targets, its controller's pick ("destes alvos")
     }
 )
 
@@ -283,6 +284,7 @@ class Step:
     every: bool = False
     filter_alter_ego: str = ""  # only cards printed with this alter ego (Ultron-6 V1)
     filter_name: str = ""  # only cards printed with this name ("chamados Réplica de Loki")
+    if_x_at_least: int = 0  # only when the action's X is at least this (checked when reached)
 
     def __post_init__(self) -> None:
         # A step built from the stored text (``Step(op="draw")``) holds its member.
@@ -498,6 +500,9 @@ class ActionDef:
     cosmic: int = 0  # Energia Cósmica N (E.2.1)
     keywords: tuple[str, ...] = ()
     distribute: bool = False  # 4.8.4.2: ``targets`` points split among targets (repeats)
+    # "cada um de X alvos": as many targets as the X chosen (``targets``: at most), one may
+    # be listed twice — its damage twice, in one procedure (Venom V1's FAQ)
+    targets_x: bool = False
     modes: tuple[Mode, ...] = ()  # 4.6.2 B: "… OU …": the player picks one
     max_modes: int = 1  # B: "some actions let you choose more than one option"
     discard_cost: int = 0  # E.2: additional cost, discard this many cards of the hand

@@ -38,6 +38,7 @@ STEP_FIELDS = {
     "every",
     "filter_alter_ego",
     "filter_name",
+    "if_x_at_least",
 }
 
 
@@ -84,6 +85,7 @@ def parse_step(node: PackNode) -> Step:
         every=node.read("every", bool, False),
         filter_alter_ego=node.read("filter_alter_ego", str, ""),
         filter_name=node.read("filter_name", str, ""),
+        if_x_at_least=node.read("if_x_at_least", int, 0),
         op=_pack_op(node, op),  # checked after every other field is read, as before
     )
     check_trait(node, step)

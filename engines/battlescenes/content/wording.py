@@ -59,6 +59,7 @@ class Scope:
     card: CardDef
     action: bool = False
     text: Text | None = None
+    each_target: bool = False  # an action with X targets ("cada um de X alvos")
 
     @property
     def this(self) -> str:
@@ -133,7 +134,9 @@ def _who(step: Step, scope: Scope, form: str) -> Message:
     if step.to == "this":
         return noun(scope.this, form)
     if step.to == "target":
-        return noun(scope.target, form)
+        return noun("each_target" if scope.each_target else scope.target, form)
+    if step.to == "chosen_target":  # "destes alvos"
+        return noun("one_of_targets", form)
     if step.to == "chosen_character" and step.other:
         return noun("another_character", form)
     if step.to == "chosen_own_character" and step.filter_power:
@@ -293,6 +296,8 @@ def steps_clause(steps: Sequence[Step], scope: Scope) -> Any:
         clause: Any = _step(step, scope, scope.card)
         if step.if_damaged:
             clause = say("if.damaged", then=clause)
+        if step.if_x_at_least:
+            clause = say("if.x_at_least", count=step.if_x_at_least, then=clause)
         if step.if_all_affiliation:
             clause = say(
                 "if.all_affiliation", affiliation=either(step.if_all_affiliation), then=clause
@@ -652,7 +657,7 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
     written = _written(card, action.text, action.words, action.manual)
     if written is not None:
         return written
-    scope = Scope(card, action=True)
+    scope = Scope(card, action=True, each_target=action.targets_x)
     if action.modes:
         options = [steps_clause(m.steps, scope) for m in action.modes]
         body: Any = options[0]
@@ -667,7 +672,8 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
     keywords = [keyword_label(card, k, action.steps) for k in action.keywords]
     if keywords:
         body = say("keywords_then", keywords=_list(keywords), effect=body)
-    return sentences([say("action", effect=body), *_x(action.steps)])
+    extra = [say("x.targets", count=action.targets)] if action.targets_x else []
+    return sentences([say("action", effect=body), *_x(action.steps), *extra])
 
 
 def _list(items: Sequence[Any]) -> Message:

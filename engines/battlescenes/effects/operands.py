@@ -21,6 +21,7 @@ CHOSEN = (
     "chosen_base",  # "um personagem ou suporte" (any controller; filters narrow it)
     "chosen_opponent_base",  # "um personagem ou suporte controlado por um oponente"
     "chosen_own_base",  # "um personagem ou suporte que você controla"
+    "chosen_target",  # one of the action's targets ("incapacite … destes alvos")
 )
 
 #: Procedures whose own choice already offers "skip" when optional.
@@ -88,6 +89,8 @@ def distribute_pool(state: State, effect: Pending, step: Step) -> list[int]:
 def unmet(state: State, effect: Pending, step: Step) -> bool:
     """A procedure that is not done: its condition fails ("se cada personagem que você
     controlar tiver …", checked as it is reached) or it has nothing to do (0 cards to put)."""
+    if step.if_x_at_least and effect.x < step.if_x_at_least:  # "X-1 destes alvos", X ≤ 2
+        return True
     if step.if_all_affiliation:
         wanted = set(step.if_all_affiliation.split("|"))
         mine = zones.characters(state, effect.controller)
@@ -106,6 +109,8 @@ def chosen_pool(state: State, effect: Pending, step: Step) -> list[int]:
     if step.to == "chosen_card":  # any card base in the scene, or the scenario
         cards = [s.card for s in state.scene if s.card != effect.source]
         return cards + ([state.scenario] if state.scenario is not None else [])
+    if step.to == "chosen_target":  # one of the action's targets still in the scene
+        return [t for t in dict.fromkeys(effect.targets) if zones.find(state, t) is not None]
     if step.to == "chosen_target_side":  # another character of the target's controller
         if not effect.targets or zones.find(state, effect.targets[0]) is None:
             return []

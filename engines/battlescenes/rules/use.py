@@ -80,6 +80,8 @@ def _targets_exist(state: State, seat: int, action: ActionDef) -> bool:
     counts = [m.targets for m in action.modes] if action.modes else [action.targets]
     if action.distribute:
         return any(c == 0 or legal > 0 for c in counts)
+    if action.targets_x:  # X = 0 needs none; one target may be listed twice
+        return True
     return any(c <= legal for c in counts)
 
 
@@ -115,7 +117,7 @@ def _check_targets(
                 "4.8.4.2",
                 count=action.targets,
             )
-    elif len(targets) != count or len(set(targets)) != len(targets):
+    elif len(targets) != count or (len(set(targets)) != len(targets) and not action.targets_x):
         raise _refuse(
             f"This action needs {action.targets} different target(s).",
             "target_count",
@@ -328,6 +330,8 @@ def use(
     if action.cost == -1 and not 0 <= x <= 2:
         raise _refuse("X must be 0, 1 or 2.", "bad_x", "4.6.2")
     steps, count = _options(action, mode)  # B
+    if action.targets_x:  # "cada um de X alvos"
+        count = x
     problem = restrictions.option_problem(state, seat, item, action, steps, count)
     if problem is not None:  # D / F.2.3 / F.2.4 for the option chosen
         raise _refuse("That action cannot be used now.", problem, "4.6.2 D")

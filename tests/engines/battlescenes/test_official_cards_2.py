@@ -533,3 +533,34 @@ def test_busca_e_apreensao_may_be_declined_and_needs_the_scenario() -> None:
     state = _busca(None)
     state, _ = act(state, 0, UseAction(surfista, "Arremeter", str(canhao)))
     assert state.choice is None and canhao in state.players[1].resources
+
+
+def _venom() -> State:
+    return _versus(
+        [Placed("venom_v1", FILL[:5], stage=2)],
+        [Placed("surfista_prateado_v1", FILL[:5]), Placed("groxo_v1", FILL[:3])],
+    )
+
+
+def test_venom_hits_x_targets_and_incapacitates_x_minus_1_of_them() -> None:
+    state = _venom()
+    venom, surfista = sid(state, "venom_v1"), sid(state, "surfista_prateado_v1")
+    groxo = sid(state, "groxo_v1")
+    with pytest.raises(IllegalActionError):  # X = 2: two targets
+        act(state, 0, UseAction(venom, "Tiro de Teia", str(groxo), x=2))
+    state, _ = act(state, 0, UseAction(venom, "Tiro de Teia", f"{surfista}, {groxo}", x=2))
+    assert (_loaded(state, surfista), _loaded(state, groxo)) == (4, 2)  # 2 - Escudo 1 each
+    assert state.choice is not None and set(state.choice.options) == {str(surfista), str(groxo)}
+    state, _ = act(state, 0, Choose(str(surfista)))
+    assert zones.in_scene(state, surfista).stage == 0 and zones.in_scene(state, groxo).stage == 1
+
+
+def test_venom_may_hit_one_target_twice_and_x_1_incapacitates_none() -> None:
+    state = _venom()
+    venom, surfista = sid(state, "venom_v1"), sid(state, "surfista_prateado_v1")
+    state, _ = act(state, 0, UseAction(venom, "Tiro de Teia", f"{surfista}, {surfista}", x=2))
+    assert _loaded(state, surfista) == 2  # 2 + 2 in one procedure, Escudo 1 once
+    state = _venom()
+    state, _ = act(state, 0, UseAction(venom, "Tiro de Teia", str(surfista), x=1))
+    assert _loaded(state, surfista) == 4 and state.choice is None
+    assert zones.in_scene(state, surfista).stage == 1
