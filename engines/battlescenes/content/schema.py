@@ -207,6 +207,8 @@ class Op(enum.Enum):
     # up to ``amount`` cards passing the filters from the deck (after a search) and/or the
     # resources, revealed into the hand; the deck shuffled (Loki V1)
     TAKE_FROM_DECK_OR_RESOURCES = "take_from_deck_or_resources"
+    # the targets may use one more action this turn (``text``: its name, ``filter_power``)
+    EXTRA_ACTION = "extra_action"
     CHOOSE_REPLACEMENT = "choose_replacement"  # 5.5: made by the engine, never by a pack
 
 
@@ -285,6 +287,8 @@ class Step:
     filter_alter_ego: str = ""  # only cards printed with this alter ego (Ultron-6 V1)
     filter_name: str = ""  # only cards printed with this name ("chamados Réplica de Loki")
     if_x_at_least: int = 0  # only when the action's X is at least this (checked when reached)
+    free: bool = False  # extra_action: used without paying its incapacitation cost
+    last: bool = False  # extra_action: once used, the character uses no more actions this turn
 
     def __post_init__(self) -> None:
         # A step built from the stored text (``Step(op="draw")``) holds its member.

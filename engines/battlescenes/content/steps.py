@@ -39,6 +39,8 @@ STEP_FIELDS = {
     "filter_alter_ego",
     "filter_name",
     "if_x_at_least",
+    "free",
+    "last",
 }
 
 
@@ -86,6 +88,8 @@ def parse_step(node: PackNode) -> Step:
         filter_alter_ego=node.read("filter_alter_ego", str, ""),
         filter_name=node.read("filter_name", str, ""),
         if_x_at_least=node.read("if_x_at_least", int, 0),
+        free=node.read("free", bool, False),
+        last=node.read("last", bool, False),
         op=_pack_op(node, op),  # checked after every other field is read, as before
     )
     check_trait(node, step)

@@ -262,6 +262,17 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         generated = scope.text is not None and scope.text.generated
         who = noun("that_card") if generated and step.to == "target" else who
         return say(f"{mood}.to_deck_bottom", who=who)
+    if op is Op.EXTRA_ACTION:  # Super Soco V2
+        which = (
+            say("extra.named", name=step.text)
+            if step.text
+            else say("extra.power", power=power(step.filter_power))
+            if step.filter_power
+            else say("extra.any")
+        )
+        free = say("extra.free") if step.free else ""
+        last = say("extra.last", who=who) if step.last else ""
+        return say("step.extra_action", who=who, which=which, free=free, last=last)
     if op is Op.TAKE_FROM_DECK_OR_RESOURCES:  # Loki V1
         kind = _card_kind(step, scope)
         return say(f"{mood}.take_from_deck_or_resources", card=kind, count=step.amount)

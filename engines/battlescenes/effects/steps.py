@@ -254,6 +254,11 @@ class TakeFromDeckOrResources(Procedure):
 
 
 @dataclass(frozen=True)
+class ExtraActionGranted(Procedure):
+    """The targets may use one more action this turn (C.4), maybe free, maybe the last."""
+
+
+@dataclass(frozen=True)
 class Capacitation(Procedure):
     """4.5: the targets capacitated (``up``) or incapacitated by ``amount`` stages."""
 
@@ -324,6 +329,7 @@ DECODERS: Mapping[Op, Callable[[Step], Procedure]] = {
     Op.DISCARD_CARDS: DiscardCards,
     Op.RESOURCES_TO_DECK_BOTTOM: ResourcesToDeckBottom,
     Op.TAKE_FROM_DECK_OR_RESOURCES: TakeFromDeckOrResources,
+    Op.EXTRA_ACTION: ExtraActionGranted,
 }
 
 

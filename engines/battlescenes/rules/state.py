@@ -89,6 +89,18 @@ class StaticShield:
 
 
 @dataclass(frozen=True)
+class ExtraAction:
+    """One more action this card base may use this turn (beyond C.4's one): of that name
+    and/or power (empty: any), maybe with no incapacitation cost (``free``), maybe its last
+    action this turn (``last``: Super Soco V2)."""
+
+    name: str = ""
+    power: str = ""
+    free: bool = False
+    last: bool = False
+
+
+@dataclass(frozen=True)
 class InScene:
     """A character or support in the scene (a *card base*, 7.3) and what it carries."""
 
@@ -107,6 +119,8 @@ class InScene:
     ready: bool = False  # Prontidão for every action (EV evolution, 4.4.2.2 A.5)
     empower: int = 0  # 7.2 Potencializar: +N to its next damaging action this turn
     empowered: bool = False  # chosen for a Potencializar effect this turn
+    extra_actions: tuple[ExtraAction, ...] = ()  # more actions this turn than C.4's one
+    no_more_actions: bool = False  # "não pode usar mais ações neste turno"
 
 
 @dataclass(frozen=True)

@@ -390,6 +390,8 @@ def _cleanup(state: State) -> tuple[State, list[Event]]:
             ready=False,
             empower=0,
             empowered=False,
+            extra_actions=(),
+            no_more_actions=False,
         )
         for s in state.scene
     )

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from engines.battlescenes.content.schema import ActionDef, ActionKind, CardType, Op, Step, Trigger
 from engines.battlescenes.effects import interpreter, other_zones, replacements, tree, triggers
 from engines.battlescenes.rules import restrictions
-from engines.battlescenes.rules.state import InScene, Pending, Phase, State
+from engines.battlescenes.rules.state import ExtraAction, InScene, Pending, Phase, State
 from engines.battlescenes.table import zones
 from engines.core import Dice, Event, IllegalActionError
 from engines.core.model import replace
@@ -27,6 +27,33 @@ def available(state: State, item: InScene) -> list[tuple[int, ActionDef]]:
         if card not in granted and "interligar" in zones.defn(state, card).keywords:
             found.extend((card, a) for a in zones.defn(state, card).actions)
     return found
+
+
+def extra_for(item: InScene, action: ActionDef) -> ExtraAction | None:
+    """The extra action granted this turn (``extra_action``) that ``action`` may use."""
+    return next(
+        (
+            e
+            for e in item.extra_actions
+            if (not e.name or e.name.lower() == action.name.lower())
+            and (not e.power or e.power == action.power)
+        ),
+        None,
+    )
+
+
+def _free(item: InScene, action: ActionDef) -> bool:
+    """Used as a granted extra action with no incapacitation cost ("sem pagar o custo")."""
+    extra = extra_for(item, action) if item.actions_used >= 1 else None
+    return extra is not None and extra.free
+
+
+def _spend(extras: tuple[ExtraAction, ...], used: ExtraAction | None) -> tuple[ExtraAction, ...]:
+    """The extra actions left once ``used`` (one of them) was."""
+    if used is None:
+        return extras
+    index = extras.index(used)
+    return extras[:index] + extras[index + 1 :]
 
 
 def kind_allowed(state: State, seat: int, kind: ActionKind) -> bool:
@@ -52,8 +79,8 @@ def problems(state: State, seat: int, item: InScene, action: ActionDef) -> str |
         return "not_ready"  # C.1
     if action.power and action.power not in zones.powers(state, item):
         return "no_power"  # C.2 (an action printed with no power needs none: Odin V1's)
-    if item.actions_used >= 1:
-        return "one_action"  # C.4
+    if item.no_more_actions or (item.actions_used >= 1 and extra_for(item, action) is None):
+        return "one_action"  # C.4 (or one more granted this turn: ``extra_action``)
     if not kind_allowed(state, seat, zones.action_kind(state, item, action)):  # 8.B.1
         return "wrong_step"  # C.5
     if "acao_unica" in action.keywords and action.name in item.used_names:
@@ -66,7 +93,7 @@ def problems(state: State, seat: int, item: InScene, action: ActionDef) -> str |
         return "pay_cost"  # E.2: additional costs must all be paid
     if action.unload_cost > len(item.loaded):
         return "pay_cost"
-    fixed = action.cost is not None and action.cost != -1
+    fixed = action.cost is not None and action.cost != -1 and not _free(item, action)
     if fixed and item.stage < restrictions.cost(state, seat, item, action, action.cost or 0):
         return "cannot_pay"  # E.1: a fixed cost is paid in full
     if not _targets_exist(state, seat, action):
@@ -337,6 +364,9 @@ def use(
         raise _refuse("That action cannot be used now.", problem, "4.6.2 D")
     printed = x if action.cost == -1 else action.cost
     cost = 0 if printed is None else restrictions.cost(state, seat, item, action, printed)
+    extra = extra_for(item, action) if item.actions_used >= 1 else None
+    if extra is not None and extra.free:  # "sem pagar o custo de incapacitação"
+        cost = 0
     if item.stage < cost:  # E.1: a cost must be paid in full
         raise _refuse(
             "The character cannot be incapacitated enough to pay the cost.",
@@ -389,6 +419,8 @@ def use(
             actions_used=item.actions_used + 1,
             used_names=(*item.used_names, action.name),
             empower=item.empower - bonus,
+            extra_actions=_spend(item.extra_actions, extra),
+            no_more_actions=item.no_more_actions or (extra is not None and extra.last),
         ),
     )
     if action.manual:

@@ -564,3 +564,20 @@ def test_venom_may_hit_one_target_twice_and_x_1_incapacitates_none() -> None:
     state, _ = act(state, 0, UseAction(venom, "Tiro de Teia", str(surfista), x=1))
     assert _loaded(state, surfista) == 4 and state.choice is None
     assert zones.in_scene(state, surfista).stage == 1
+
+
+def test_super_soco_v2_allows_one_more_free_super_soco_then_no_more_actions() -> None:
+    state = _versus(
+        [Placed("mulher_hulk_v1", ["super_soco_v2", *FILL[:4]], stage=1)],
+        [Placed("thor_v2", FILL), Placed("groxo_v1", FILL[:3])],
+    )
+    hulk, thor, groxo = sid(state, "mulher_hulk_v1"), sid(state, "thor_v2"), sid(state, "groxo_v1")
+    state, _ = act(state, 0, UseAction(hulk, "Super Soco", str(groxo)))
+    assert _loaded(state, groxo) == 2 and zones.in_scene(state, hulk).stage == 0
+    with pytest.raises(IllegalActionError):  # not another action
+        act(state, 0, UseAction(hulk, "Sequência de Socos", f"{thor}, {groxo}"))
+    state, _ = act(state, 0, UseAction(hulk, "Super Soco", str(thor)))  # at stage 0: free
+    assert zones.in_scene(state, thor).damaged_this_turn
+    assert zones.in_scene(state, hulk).stage == 0
+    with pytest.raises(IllegalActionError):  # and then no more, not even a third one
+        act(state, 0, UseAction(hulk, "Super Soco", str(groxo)))

@@ -16,6 +16,7 @@ from engines.battlescenes.effects.steps import (
     BSRun,
     CancelAction,
     ChooseAffiliation,
+    ExtraActionGranted,
     ForbidActionThisTurn,
     ForbidSearchThisTurn,
     Generate,
@@ -27,6 +28,7 @@ from engines.battlescenes.effects.steps import (
 )
 from engines.battlescenes.rules.state import (
     Continuous,
+    ExtraAction,
     Generated,
     Pending,
     State,
@@ -187,4 +189,20 @@ def _lose_texts(run: BSRun, state: State, proc: LoseTexts) -> State:
                 rule="5.8",
             )
         )
+    return resolved(run, state, events)
+
+
+@HANDLERS.on(ExtraActionGranted)
+def _extra_action(run: BSRun, state: State, proc: ExtraActionGranted) -> State:
+    """ "Este personagem pode usar mais uma ação chamada N neste turno [sem pagar o custo de
+    incapacitação]": each target may use one more action of that name and/or power this
+    turn (beyond C.4's one); ``last``: once it did, no more actions this turn (Super Soco V2)."""
+    effect, step = run.ctx, proc.record
+    extra = ExtraAction(step.text, step.filter_power, step.free, step.last)
+    events = []
+    for card in targets_of(state, effect, step):
+        item = zones.in_scene(state, card)
+        state = zones.set_in_scene(state, replace(item, extra_actions=(*item.extra_actions, extra)))
+        params = {"card": zones.title(state, card), "action": step.text or "-"}
+        events.append(Event("battlescenes.event.extra_action", params, rule="4.6.2 C.4"))
     return resolved(run, state, events)
