@@ -94,6 +94,10 @@ class Trigger(enum.Enum):
     # costs, damage, leaving, the Adjustment): "se <este card> for descarregado de um
     # personagem com ◆ que você controla" (Atacar e Espionar; ``if_power``: the base's power).
     THIS_UNLOADED = "this_unloaded"
+    # A character its controller controls is a target of an action (4.6.2 F, after H): "toda
+    # vez que um personagem … que você controla for alvo de uma ação" (Proteger os Inocentes;
+    # ``trigger_if_no_alignment``). Its effect's target is that character.
+    TARGETED = "targeted"
 
 
 #: Powers the catalogs name in every language (``battlescenes.power.<power>``): the
@@ -209,6 +213,8 @@ class Op(enum.Enum):
     TAKE_FROM_DECK_OR_RESOURCES = "take_from_deck_or_resources"
     # the targets may use one more action this turn (``text``: its name, ``filter_power``)
     EXTRA_ACTION = "extra_action"
+    # the action being used gets the chosen card as its target instead of this effect's target
+    RETARGET = "retarget"
     CHOOSE_REPLACEMENT = "choose_replacement"  # 5.5: made by the engine, never by a pack
 
 
@@ -464,6 +470,7 @@ class Text:
     trigger_if_affiliation: str = ""  # incapacitated: only characters with this affiliation
     trigger_by: str = "any"  # incapacitated: by any effect | an effect an opponent controls
     victim_without_affiliation: str = ""  # dealt_damage: only to cards without this affiliation
+    trigger_if_no_alignment: bool = False  # targeted: only a character neither hero nor villain
     whose_turn: str = "own"  # turn/phase triggers: in its controller's turn, the opponent's, any
     # — or "marked": the turn of the controller of the card this card marked (Cassandra Nova)
     action_power: str = ""  # drew_by_action: only the effect of an action with this power

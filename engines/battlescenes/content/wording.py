@@ -82,7 +82,7 @@ class Scope:
             return "damager"
         if trigger is Trigger.DEALT_DAMAGE:
             return "damaged"
-        if trigger is Trigger.CHARACTER_ENTERS:
+        if trigger in (Trigger.CHARACTER_ENTERS, Trigger.TARGETED):
             return "that"
         return "target"
 
@@ -139,6 +139,9 @@ def _who(step: Step, scope: Scope, form: str) -> Message:
         return noun("one_of_targets", form)
     if step.to == "chosen_character" and step.other:
         return noun("another_character", form)
+    if step.to == "chosen_own_character" and step.filter_alignment:
+        alignment = Message(f"battlescenes.alignment.{step.filter_alignment}")
+        return noun("own_character_alignment", form, alignment=alignment)
     if step.to == "chosen_own_character" and step.filter_power:
         return noun("own_character_power", form, power=power(step.filter_power))
     if step.to == "chosen_base" and step.filter_lacks_power:
@@ -262,6 +265,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         generated = scope.text is not None and scope.text.generated
         who = noun("that_card") if generated and step.to == "target" else who
         return say(f"{mood}.to_deck_bottom", who=who)
+    if op is Op.RETARGET:  # Proteger os Inocentes
+        return say(f"{mood}.retarget", who=who, that=noun(scope.target))
     if op is Op.EXTRA_ACTION:  # Super Soco V2
         which = (
             say("extra.named", name=step.text)
@@ -590,6 +595,8 @@ def _trigger(text: Text, scope: Scope) -> Message:
     ):
         key = f"when.{trigger.value}" + ("_power" if text.if_power else "")
         return say(key, power=power(text.if_power) if text.if_power else "")
+    if trigger is Trigger.TARGETED:  # Proteger os Inocentes
+        return say("when.targeted" + ("_no_alignment" if text.trigger_if_no_alignment else ""))
     if trigger is Trigger.DREW_BY_ACTION:
         action_power = power(text.action_power) if text.action_power else ""
         return say("when.drew_by_action", power=action_power)

@@ -259,6 +259,11 @@ class ExtraActionGranted(Procedure):
 
 
 @dataclass(frozen=True)
+class Retarget(Procedure):
+    """The action being used targets the chosen card instead of this effect's target."""
+
+
+@dataclass(frozen=True)
 class Capacitation(Procedure):
     """4.5: the targets capacitated (``up``) or incapacitated by ``amount`` stages."""
 
@@ -330,6 +335,7 @@ DECODERS: Mapping[Op, Callable[[Step], Procedure]] = {
     Op.RESOURCES_TO_DECK_BOTTOM: ResourcesToDeckBottom,
     Op.TAKE_FROM_DECK_OR_RESOURCES: TakeFromDeckOrResources,
     Op.EXTRA_ACTION: ExtraActionGranted,
+    Op.RETARGET: Retarget,
 }
 
 

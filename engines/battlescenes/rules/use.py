@@ -268,6 +268,44 @@ def _check_forced(
             raise _refuse("Target that card.", "must_target", "4.6.2 F.2.1", card=name)
 
 
+def _targeted(state: State, targets: Sequence[int]) -> State:
+    """5.2 "toda vez que um personagem … que você controla for alvo de uma ação"
+    (``targeted``): the texts of its controller's card bases and scenario, pending at level 1
+    with the action's H effects (before its effect, 9.1.2 d); their target is that character."""
+    found: list[Pending] = []
+    for card in dict.fromkeys(targets):
+        index = zones.find(state, card)
+        if index is None or zones.defn(state, card).type is not CardType.CHARACTER:
+            continue
+        item = state.scene[index]
+        holders = [
+            (s.card, c, t)
+            for s in state.scene
+            if s.controller == item.controller
+            for c, t in zones.texts(state, s)
+        ]
+        if state.scenario is not None and zones.scenario_controller(state) == item.controller:
+            holders.extend((state.scenario, state.scenario, t) for t in zones.scenario_texts(state))
+        for holder, source, text in holders:
+            if text.trigger is not Trigger.TARGETED:
+                continue
+            if text.trigger_if_no_alignment and zones.alignments(state, card):
+                continue
+            found.append(
+                Pending(
+                    uid=0,
+                    level=1,
+                    controller=item.controller,
+                    source=source,
+                    label=zones.title(state, source),
+                    steps=text.steps,
+                    targets=(card,),
+                    this=holder,
+                )
+            )
+    return tree.add(state, found, 1) if found else state
+
+
 def _action_used(
     state: State, seat: int, character: int, cost: int | None, kind: str = ""
 ) -> State:
@@ -444,5 +482,6 @@ def use(
     state = tree.add(state, [root], 0)  # I: the action's effect, root of the tree
     # H: they resolve before the effect (rule d)
     state = _action_used(state, seat, character, printed, root.action_kind)
+    state = _targeted(state, targets)
     state, more = interpreter.run(state, dice)
     return state, events + more

@@ -581,3 +581,44 @@ def test_super_soco_v2_allows_one_more_free_super_soco_then_no_more_actions() ->
     assert zones.in_scene(state, hulk).stage == 0
     with pytest.raises(IllegalActionError):  # and then no more, not even a third one
         act(state, 0, UseAction(hulk, "Super Soco", str(groxo)))
+
+
+def _inocentes() -> State:
+    return build(
+        Side(scene=[Placed("hulk_v3", FILL[:6]), Placed("surfista_prateado_v1", FILL[:5])]),
+        Side(scene=[Placed("thor_v2", FILL)]),
+        active=1,
+        content=starter(),
+        scenario="proteger_os_inocentes",
+    )
+
+
+def test_proteger_os_inocentes_lets_a_hero_take_the_place_of_a_character_with_no_alignment() -> (
+    None
+):
+    state = _inocentes()
+    hulk, surfista, thor = (
+        sid(state, "hulk_v3"),
+        sid(state, "surfista_prateado_v1"),
+        sid(state, "thor_v2"),
+    )
+    state, _ = act(state, 1, UseAction(thor, "Golpe Contundente", str(hulk)))
+    assert state.choice is not None and state.choice.seat == 0
+    assert set(state.choice.options) == {str(surfista), "skip"}  # Ana's heroes only
+    state, _ = act(state, 0, Choose(str(surfista)))
+    assert _loaded(state, surfista) == 3 and _loaded(state, hulk) == 6  # 3 - Escudo 1
+
+
+def test_proteger_os_inocentes_may_be_declined_and_ignores_heroes_targeted() -> None:
+    state = _inocentes()
+    hulk, surfista, thor = (
+        sid(state, "hulk_v3"),
+        sid(state, "surfista_prateado_v1"),
+        sid(state, "thor_v2"),
+    )
+    state, _ = act(state, 1, UseAction(thor, "Golpe Contundente", str(hulk)))
+    state, _ = act(state, 0, Choose("skip"))
+    assert shields.shield(state, zones.in_scene(state, hulk)) == 0 and _loaded(state, surfista) == 5
+    state = _inocentes()
+    state, _ = act(state, 1, UseAction(thor, "Golpe Contundente", str(surfista)))
+    assert state.choice is None and _loaded(state, surfista) == 3  # a hero: nothing to ask

@@ -22,6 +22,7 @@ from engines.battlescenes.effects.steps import (
     Generate,
     LoseTexts,
     Mark,
+    Retarget,
     Trait,
     asks,
     resolved,
@@ -206,3 +207,20 @@ def _extra_action(run: BSRun, state: State, proc: ExtraActionGranted) -> State:
         params = {"card": zones.title(state, card), "action": step.text or "-"}
         events.append(Event("battlescenes.event.extra_action", params, rule="4.6.2 C.4"))
     return resolved(run, state, events)
+
+
+@HANDLERS.on(Retarget)
+def _retarget(run: BSRun, state: State, proc: Retarget) -> State:
+    """ "Você pode escolher <outro> como alvo daquela ação" (Proteger os Inocentes): the
+    action being used (the root of the tree, 4.6.2 I) has the chosen card as its target in
+    place of this effect's target; nothing when that action is no longer pending."""
+    effect, step = run.ctx, proc.record
+    chosen = targets_of(state, effect, step)
+    root = next((p for p in state.tree if p.level == 0 and p.is_action), None)
+    if not chosen or not effect.targets or root is None:
+        return state
+    old, new = effect.targets[0], chosen[0]
+    targets = tuple(new if t == old else t for t in root.targets)
+    state = tree.put(state, replace(root, targets=targets))
+    params = {"action": root.label, "old": zones.title(state, old), "card": zones.title(state, new)}
+    return resolved(run, state, [Event("battlescenes.event.retargeted", params, rule="4.6.2 F")])
