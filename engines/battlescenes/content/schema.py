@@ -367,6 +367,7 @@ class ActionRule:
     if_stage_at_most: int = -1  # the user's stage of capacitation is at most this
     if_stage_at_least: int = -1  # … at least this ("a não ser que esteja no estágio 0")
     if_user_lacks_name: str = ""  # only users not named this ("que não sejam chamados Thor")
+    if_unused_this_turn: bool = False  # only while the user has not used it yet this turn
 
 
 #: 8.B.1 / 8.B.2: what a characteristic change may concern, and which cards it reaches.

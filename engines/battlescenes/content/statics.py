@@ -31,6 +31,7 @@ _FIELDS = {
     "if_stage_at_most",
     "if_stage_at_least",
     "if_user_lacks_name",
+    "if_unused_this_turn",
 }
 
 
@@ -49,6 +50,7 @@ def action_rule(node: PackNode) -> ActionRule:
         if_stage_at_most=node.read("if_stage_at_most", int, -1),
         if_stage_at_least=node.read("if_stage_at_least", int, -1),
         if_user_lacks_name=node.read("if_user_lacks_name", str, ""),
+        if_unused_this_turn=node.read("if_unused_this_turn", bool, False),
     )
     allowed = {
         "effect": (rule.effect, ACTION_RULE_EFFECTS),

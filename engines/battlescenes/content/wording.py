@@ -399,6 +399,17 @@ def _modifier(mod: Modifier, scope: Scope) -> Message:
 def _rule(rule: ActionRule, scope: Scope) -> Message:
     """A static text about using actions (4.6.2)."""
     if (
+        rule.effect == "cost"
+        and rule.whose == "this"
+        and rule.if_name
+        and rule.cost_op == "set"
+        and not (rule.if_power or rule.if_kind or rule.if_damage or rule.if_user_lacks_name)
+        and rule.if_stage_at_most < 0
+        and rule.if_stage_at_least < 0
+    ):  # "se … ainda não tiver sido usada … neste turno, ela custa ⓪" (Ossos Cruzados V1)
+        key = "rule.cost_named_first" if rule.if_unused_this_turn else "rule.cost_named"
+        return say(key, who=noun(scope.this), action=rule.if_name, count=rule.value)
+    if (
         rule.effect == "forbid"
         and rule.whose == "any"
         and rule.if_name

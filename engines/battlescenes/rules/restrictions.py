@@ -66,6 +66,7 @@ def concerns(
         and (r.if_stage_at_most < 0 or user.stage <= r.if_stage_at_most)
         and (r.if_stage_at_least < 0 or user.stage >= r.if_stage_at_least)
         and (not r.if_user_lacks_name or r.if_user_lacks_name not in zones.names(state, user.card))
+        and not (r.if_unused_this_turn and action.name in user.used_names)
     )
 
 

@@ -8,6 +8,7 @@ import pytest
 from engines.battlescenes.actions import Activate, Choose, Pass, PlayCard, UseAction
 from engines.battlescenes.content.loader import load_text
 from engines.battlescenes.content.schema import Pack
+from engines.battlescenes.rules import use
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import shields, zones
 from engines.core import IllegalActionError
@@ -622,3 +623,115 @@ def test_proteger_os_inocentes_may_be_declined_and_ignores_heroes_targeted() -> 
     state = _inocentes()
     state, _ = act(state, 1, UseAction(thor, "Golpe Contundente", str(surfista)))
     assert state.choice is None and _loaded(state, surfista) == 3  # a hero: nothing to ask
+
+
+# --- Poderes Ocultos -----------------------------------------------------------------------
+
+
+def test_rasgar_and_viuva_negra_deal_1_penetrating_in_the_anticipation_step() -> None:
+    state = _versus(
+        [
+            Placed("viuva_negra_v1", FILL[:3], stage=2),
+            Placed("carnificina_v2", ["rasgar", *FILL[:3]]),
+        ],
+        [Placed("thor_v2", FILL)],
+        phase=Phase.ANTICIPATION,
+        active=1,
+    )
+    viuva, carnificina, thor = (
+        sid(state, "viuva_negra_v1"),
+        sid(state, "carnificina_v2"),
+        sid(state, "thor_v2"),
+    )
+    state, _ = act(state, 0, UseAction(viuva, "Ataque-Surpresa", str(thor)))
+    assert _loaded(state, thor) == 5  # through Escudo 2
+    state, _ = act(state, 0, UseAction(carnificina, "Rasgar", str(thor)))
+    assert _loaded(state, thor) == 4
+
+
+def test_rocket_raccoon_deals_1_at_no_cost() -> None:
+    state = _versus(
+        [Placed("rocket_raccoon_v1", FILL[:3], stage=0)], [Placed("groxo_v1", FILL[:3])]
+    )
+    rocket, groxo = sid(state, "rocket_raccoon_v1"), sid(state, "groxo_v1")
+    state, _ = act(state, 0, UseAction(rocket, "Pistola Laser", str(groxo)))
+    assert shields.shield(state, zones.in_scene(state, groxo)) == 0 and _loaded(state, groxo) == 3
+
+
+def test_gaviao_arqueiro_chooses_1_penetrating_or_2() -> None:
+    for mode, left in (("penetrante", 2), ("dano", 2)):
+        state = _versus([Placed("gaviao_arqueiro_v1", FILL[:3])], [Placed("groxo_v1", FILL[:3])])
+        gaviao, groxo = sid(state, "gaviao_arqueiro_v1"), sid(state, "groxo_v1")
+        state, _ = act(state, 0, UseAction(gaviao, "Flechas Especiais", str(groxo), mode=mode))
+        assert _loaded(state, groxo) == left
+        assert shields.shield(state, zones.in_scene(state, groxo)) == (
+            1 if mode == "penetrante" else 0
+        )
+
+
+def test_cavaleiro_da_lua_and_metralhadora_may_be_used_again_this_turn() -> None:
+    state = _versus([Placed("cavaleiro_da_lua_v1", FILL[:4], stage=2)], [Placed("thor_v2", FILL)])
+    cavaleiro, thor = sid(state, "cavaleiro_da_lua_v1"), sid(state, "thor_v2")
+    state, _ = act(state, 0, UseAction(cavaleiro, "Bumerangue de Marfim", str(thor)))
+    state, _ = act(state, 0, UseAction(cavaleiro, "Bumerangue de Marfim", str(thor)))
+    assert zones.in_scene(state, cavaleiro).stage == 0  # each use paid its cost
+    state = _versus(
+        [Placed("rocket_raccoon_v1", ["metralhadora", *FILL[:2]], stage=2)],
+        [Placed("thor_v2", FILL)],
+        phase=Phase.ANTICIPATION,
+        active=1,
+    )
+    rocket, thor = sid(state, "rocket_raccoon_v1"), sid(state, "thor_v2")
+    state, _ = act(state, 0, UseAction(rocket, "Metralhadora", str(thor)))
+    state, _ = act(state, 0, UseAction(rocket, "Metralhadora", str(thor)))
+    # each use allows one more: what stops it is the cost (stage 0 now)
+    metralhadora = starter().cards["metralhadora"].actions[0]
+    still = replace(state, phase=Phase.ANTICIPATION, active=1)  # the step ended: nothing left
+    assert use.problems(still, 0, zones.in_scene(state, rocket), metralhadora) == "cannot_pay"
+
+
+def test_ossos_cruzados_first_chuva_de_balas_is_free_and_the_second_costs_1() -> None:
+    state = _versus([Placed("ossos_cruzados_v1", FILL[:4], stage=1)], [Placed("thor_v2", FILL)])
+    ossos, thor = sid(state, "ossos_cruzados_v1"), sid(state, "thor_v2")
+    state, _ = act(state, 0, UseAction(ossos, "Chuva de Balas", str(thor)))
+    assert zones.in_scene(state, ossos).stage == 1  # cost 0 the first time
+    state, _ = act(state, 0, UseAction(ossos, "Chuva de Balas", str(thor)))
+    assert zones.in_scene(state, ossos).stage == 0  # cost 1 the second
+
+
+def test_plano_magistral_preparacao_takes_the_named_plans_from_the_resources() -> None:
+    extra = load_text(PLANS, "plans.yaml").cards
+    content = Pack("starter", {**starter().cards, **extra}, starter().decks)
+    state = build(
+        Side(
+            hand=["plano_magistral_preparacao"],
+            resources=["plan_estrategia", "plan_objetivo", "protecao", "plan_execucao"],
+        ),
+        Side(scene=[Placed("groxo_v1", FILL[:3])]),
+        phase=Phase.PREPARATION,
+        content=content,
+    )
+    plans = [c for c in state.players[0].resources if state.cards[c].key.startswith("plan_")]
+    state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "plano_magistral_preparacao")))
+    for card in plans:
+        assert state.choice is not None and state.choice.options[0] == str(card)
+        state, _ = act(state, 0, Choose(str(card)))
+    assert set(state.players[0].hand) == set(plans)
+    assert [state.cards[c].key for c in state.players[0].resources] == ["protecao"]
+
+
+#: Test stand-ins named like the three other Plano Magistral scenarios (no printed code).
+PLANS = "cards:\n" + "".join(
+    f"""  - key: plan_{key}
+    type: scenario
+    name: Plano Magistral - {name}
+    version: V1
+    source: "test stand-in"
+    verified: false
+"""
+    for key, name in (
+        ("estrategia", "Estratégia"),
+        ("objetivo", "Objetivo"),
+        ("execucao", "Execução"),
+    )
+)
