@@ -295,6 +295,10 @@ class Step:
     if_x_at_least: int = 0  # only when the action's X is at least this (checked when reached)
     free: bool = False  # extra_action: used without paying its incapacitation cost
     last: bool = False  # extra_action: once used, the character uses no more actions this turn
+    filter_not_name: str = ""  # only cards printed with another name ("que não sejam chamados")
+    swap_this_card: bool = False  # permute: the card swapped on this side is the effect's own
+    # only when the scenario this one replaced had this name (checked when reached)
+    if_replaced_name: str = ""
 
     def __post_init__(self) -> None:
         # A step built from the stored text (``Step(op="draw")``) holds its member.

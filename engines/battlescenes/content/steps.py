@@ -41,6 +41,9 @@ STEP_FIELDS = {
     "if_x_at_least",
     "free",
     "last",
+    "filter_not_name",
+    "swap_this_card",
+    "if_replaced_name",
 }
 
 
@@ -90,6 +93,9 @@ def parse_step(node: PackNode) -> Step:
         if_x_at_least=node.read("if_x_at_least", int, 0),
         free=node.read("free", bool, False),
         last=node.read("last", bool, False),
+        filter_not_name=node.read("filter_not_name", str, ""),
+        swap_this_card=node.read("swap_this_card", bool, False),
+        if_replaced_name=node.read("if_replaced_name", str, ""),
         op=_pack_op(node, op),  # checked after every other field is read, as before
     )
     check_trait(node, step)

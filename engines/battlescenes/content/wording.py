@@ -139,6 +139,8 @@ def _who(step: Step, scope: Scope, form: str) -> Message:
         return noun("one_of_targets", form)
     if step.to == "chosen_character" and step.other:
         return noun("another_character", form)
+    if step.to == "chosen_own_character" and step.other:  # "outro personagem que você controla"
+        return noun("another_own_character", form)
     if step.to == "chosen_own_character" and step.filter_alignment:
         alignment = Message(f"battlescenes.alignment.{step.filter_alignment}")
         return noun("own_character_alignment", form, alignment=alignment)
@@ -160,6 +162,8 @@ def _card_kind(step: Step, scope: Scope) -> Message:
         return say("card.with_alter_ego", card=kind, alter_ego=step.filter_alter_ego)
     if step.filter_name:
         return say("card.with_name", card=kind, name=step.filter_name)
+    if step.filter_not_name:
+        return say("card.without_name", card=kind, name=step.filter_not_name)
     if step.from_power_of:
         return say("card.with_power_of", card=kind, who=noun(scope.this))
     if step.filter_power:
@@ -244,6 +248,10 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"{mood}.unload_this_card")
     if op is Op.UNLOAD:
         return say(f"{mood}.unload", who=who, to=_who(step, scope, "to"), count=step.amount)
+    if op is Op.LOAD_RESOURCES and step.filter_not_name:  # "que não sejam chamados N"
+        onto = _who(step, scope, "onto")
+        card_kind = _card_kind(step, scope)
+        return say(f"{mood}.load_resources_kind", onto=onto, count=step.amount, card=card_kind)
     if op is Op.LOAD_RESOURCES:
         return say(f"{mood}.load_resources", onto=_who(step, scope, "onto"), count=step.amount)
     if op in (Op.TAKE_FROM_DECK, Op.DISCARD_FROM_HAND, Op.TAKE_FROM_RESOURCES):
@@ -265,6 +273,9 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         generated = scope.text is not None and scope.text.generated
         who = noun("that_card") if generated and step.to == "target" else who
         return say(f"{mood}.to_deck_bottom", who=who)
+    if op is Op.PERMUTE:  # 4.2: Bumerangue Teleguiado swaps itself
+        key = "permute_this_card" if step.swap_this_card else "permute"
+        return say(f"{mood}.{key}", who=who, holder=noun(scope.this))
     if op is Op.RETARGET:  # Proteger os Inocentes
         return say(f"{mood}.retarget", who=who, that=noun(scope.target))
     if op is Op.EXTRA_ACTION:  # Super Soco V2
@@ -314,6 +325,8 @@ def steps_clause(steps: Sequence[Step], scope: Scope) -> Any:
             clause = say("if.damaged", then=clause)
         if step.if_x_at_least:
             clause = say("if.x_at_least", count=step.if_x_at_least, then=clause)
+        if step.if_replaced_name:
+            clause = say("if.replaced_name", name=step.if_replaced_name, then=clause)
         if step.if_all_affiliation:
             clause = say(
                 "if.all_affiliation", affiliation=either(step.if_all_affiliation), then=clause

@@ -91,6 +91,11 @@ def unmet(state: State, effect: Pending, step: Step) -> bool:
     controlar tiver …", checked as it is reached) or it has nothing to do (0 cards to put)."""
     if step.if_x_at_least and effect.x < step.if_x_at_least:  # "X-1 destes alvos", X ≤ 2
         return True
+    if step.if_replaced_name and not (  # "se um cenário chamado N estava em cena"
+        state.scenario_before >= 0
+        and zones.defn(state, state.scenario_before).name == step.if_replaced_name
+    ):
+        return True
     if step.if_all_affiliation:
         wanted = set(step.if_all_affiliation.split("|"))
         mine = zones.characters(state, effect.controller)
@@ -156,6 +161,8 @@ def matches(state: State, card: int, step: Step, powers: tuple[str, ...] = ()) -
     if step.filter_alter_ego and d.alter_ego != step.filter_alter_ego:
         return False
     if step.filter_name and d.name != step.filter_name:
+        return False
+    if step.filter_not_name and d.name == step.filter_not_name:
         return False
     if step.filter_lacks_power and d.type is CardType.CHARACTER:  # "que não tenha ◆"
         index = zones.find(state, card)

@@ -269,6 +269,9 @@ class State:
     # (card base, uid of the action's effect): the first action whose damage reached each card
     # base this turn ("a primeira ação que causar dano neste personagem em um turno": Blob V1)
     action_hits: tuple[tuple[int, int], ...] = ()
+    # the scenario the one now in the scene replaced when it entered (-1: none) — "se um
+    # cenário chamado N estava em cena" (Plano Magistral - Objetivo)
+    scenario_before: int = -1
     # (card base, card) unloaded since the card base's last "unloaded" trigger point (5.2: what
     # ``this_unloaded`` texts answer — the unloaded card's own: Atacar e Espionar)
     unloaded_cards: tuple[tuple[int, int], ...] = ()

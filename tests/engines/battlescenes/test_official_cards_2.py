@@ -735,3 +735,66 @@ PLANS = "cards:\n" + "".join(
         ("execucao", "Execução"),
     )
 )
+
+
+def test_bumerangue_teleguiado_deals_2_and_swaps_itself_with_another_characters_card() -> None:
+    state = _versus(
+        [
+            Placed("rocket_raccoon_v1", ["bumerangue_teleguiado", *FILL[:2]]),
+            Placed("gaviao_arqueiro_v1", ["protecao", *FILL[:2]]),
+        ],
+        [Placed("groxo_v1", FILL[:3])],
+    )
+    rocket, gaviao, groxo = (
+        sid(state, "rocket_raccoon_v1"),
+        sid(state, "gaviao_arqueiro_v1"),
+        sid(state, "groxo_v1"),
+    )
+    boomerang, protecao = (
+        zones.in_scene(state, rocket).loaded[0],
+        zones.in_scene(state, gaviao).loaded[0],
+    )
+    state, _ = act(state, 0, UseAction(rocket, "Bumerangue Teleguiado", str(groxo)))
+    assert _loaded(state, groxo) == 2
+    assert state.choice is not None and set(state.choice.options) == {str(gaviao)}  # another
+    state, _ = act(state, 0, Choose(str(gaviao)))
+    assert state.choice is not None and all(
+        o.startswith(f"{boomerang}>") for o in state.choice.options
+    )
+    state, _ = act(state, 0, Choose(f"{boomerang}>{protecao}"))
+    assert zones.in_scene(state, rocket).loaded[0] == protecao
+    assert zones.in_scene(state, gaviao).loaded[0] == boomerang
+
+
+def test_cura_rapida_unloads_itself_and_loads_three_other_cards() -> None:
+    state = build(
+        Side(
+            resources=["cura_rapida", "protecao", "rajada", "excentricidade", "protecao"],
+            scene=[Placed("triton_v1", ["cura_rapida", *FILL[:2]], stage=0)],
+        ),
+        Side(scene=[Placed("groxo_v1", FILL[:3])]),
+        content=starter(),
+    )
+    triton = sid(state, "triton_v1")
+    cura = zones.in_scene(state, triton).loaded[0]
+    state, _ = act(state, 0, UseAction(triton, "Cura Rápida"))
+    loaded = zones.in_scene(state, triton).loaded
+    assert cura not in loaded and len(loaded) == 5  # 3 - itself + 3 others
+    assert all(state.cards[c].key != "cura_rapida" for c in loaded)
+    left = sorted(state.cards[c].key for c in state.players[0].resources)
+    assert left == ["cura_rapida", "cura_rapida", "protecao"]  # newest first, none of its name
+
+
+def test_plano_magistral_objetivo_draws_3_only_after_execucao() -> None:
+    extra = load_text(PLANS, "plans.yaml").cards
+    content = Pack("starter", {**starter().cards, **extra}, starter().decks)
+    for before, drawn in (("plan_execucao", 3), ("plan_objetivo", 0)):
+        state = build(
+            Side(deck=["protecao"] * 4, hand=["plano_magistral_objetivo"]),
+            Side(scene=[Placed("groxo_v1", FILL[:3])]),
+            phase=Phase.PREPARATION,
+            content=content,
+            scenario=before,
+        )
+        state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "plano_magistral_objetivo")))
+        assert len(state.players[0].hand) == drawn

@@ -168,7 +168,8 @@ def _load_resources(run: BSRun, state: State, proc: LoadResources) -> State:
     if zones.find(state, effect.this) is None:
         return state
     player = state.players[seat]
-    taken = load_order.ordered(state, seat, player.resources, effect.this)[: step.amount]
+    pool = [c for c in player.resources if matches(state, c, step)]  # "que não sejam chamados"
+    taken = load_order.ordered(state, seat, tuple(pool), effect.this)[: step.amount]
     player = replace(player, resources=tuple(c for c in player.resources if c not in taken))
     state = zones.set_player(state, seat, player)
     cards: list[int] = []
@@ -245,7 +246,8 @@ def _permute(run: BSRun, state: State, proc: Permute) -> State:
         return state
     picked = [a for a in effect.answers if ">" in a]
     if not picked:
-        options = [f"{a}>{b}" for a in mine.loaded for b in theirs.loaded]
+        ours = [effect.source] if step.swap_this_card else list(mine.loaded)  # "este card"
+        options = [f"{a}>{b}" for a in ours if a in mine.loaded for b in theirs.loaded]
         if not options:
             return state
         return asks(run, ask(state, effect, seat, "battlescenes.choice.permute", options, False))

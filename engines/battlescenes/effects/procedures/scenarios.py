@@ -57,13 +57,14 @@ def _scenario_from_resources(run: BSRun, state: State, proc: ScenarioFromResourc
     )
     events: list[Event] = []
     level = effect.level + 1
+    before = state.scenario if state.scenario is not None else -1
     left = leaving.leaving_scenario(state, level)
     if state.scenario is not None:  # 4.4.1 C: the old scenario to its owner's resources
         params = {"card": zones.title(state, state.scenario)}
         events.append(Event("battlescenes.event.scenario_replaced", params, rule="4.4.1"))
         state = zones.to_resources(state, [state.scenario])
     by = (card, seat) if owner != seat else ()
-    state = replace(state, scenario=card, scenario_by=by)
+    state = replace(state, scenario=card, scenario_by=by, scenario_before=before)
     params = {"player": state.players[seat].name, "card": zones.title(state, card)}
     events.append(Event("battlescenes.event.scenario_from_resources", params, rule="4.4.1"))
     entering = [
