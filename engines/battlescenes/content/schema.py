@@ -465,6 +465,10 @@ class Text:
     # Inicial like a character (Busca e Apreensão; the controller chooses)
     destroyed_to_prizes: bool = False
     untargetable_first: bool = False  # F.2.2: not a target of an opponent's first targeted action
+    # shield texts: only while the card base is (not) named this ("caso se chame Capitão
+    # América": Escudo do Capitão América)
+    if_holder_name: str = ""
+    if_holder_lacks_name: str = ""
     # this card is unloaded whenever a support or a character without this name carries it
     # ("se este card estiver sendo carregado por um suporte ou por um personagem que não seja
     # chamado Thor, descarregue-o": Mjölnir)
@@ -519,6 +523,7 @@ class ActionDef:
     # "cada um de X alvos": as many targets as the X chosen (``targets``: at most), one may
     # be listed twice — its damage twice, in one procedure (Venom V1's FAQ)
     targets_x: bool = False
+    targets_up_to: bool = False  # with ``targets_x``: "até X alvos" — at most X, at least one
     modes: tuple[Mode, ...] = ()  # 4.6.2 B: "… OU …": the player picks one
     max_modes: int = 1  # B: "some actions let you choose more than one option"
     discard_cost: int = 0  # E.2: additional cost, discard this many cards of the hand

@@ -465,6 +465,11 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
     if text.shield_bonus and text.shield_to == "own_characters":
         key = "static.shield_own_affiliation" if text.shield_if_affiliation else "static.shield_own"
         out.append(say(key, count=text.shield_bonus, affiliation=text.shield_if_affiliation))
+    elif text.shield_bonus and (text.if_holder_name or text.if_holder_lacks_name):
+        named = "named" if text.if_holder_name else "not_named"
+        name = text.if_holder_name or text.if_holder_lacks_name
+        amount = f"{text.shield_bonus:+d}"
+        out.append(say(f"static.shield_bonus_{named}", who=this, amount=amount, name=name))
     elif text.shield_bonus:
         out.append(say("static.shield_bonus", who=this, amount=f"{text.shield_bonus:+d}"))
     if text.shield_per_loaded:
@@ -714,7 +719,10 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
     keywords = [keyword_label(card, k, action.steps) for k in action.keywords]
     if keywords:
         body = say("keywords_then", keywords=_list(keywords), effect=body)
-    extra = [say("x.targets", count=action.targets)] if action.targets_x else []
+    extra = []
+    if action.targets_x:
+        up_to = "_up_to" if action.targets_up_to else ""
+        extra.append(say(f"x.targets{up_to}", count=action.targets))
     return sentences([say("action", effect=body), *_x(action.steps), *extra])
 
 

@@ -144,7 +144,13 @@ def _check_targets(
                 "4.8.4.2",
                 count=action.targets,
             )
-    elif len(targets) != count or (len(set(targets)) != len(targets) and not action.targets_x):
+    elif action.targets_up_to and (len(targets) > count or (count and not targets)):
+        raise _refuse(
+            f"This action needs up to {count} target(s).", "target_count", "4.6.2", count=count
+        )
+    elif not action.targets_up_to and (
+        len(targets) != count or (len(set(targets)) != len(targets) and not action.targets_x)
+    ):
         raise _refuse(
             f"This action needs {action.targets} different target(s).",
             "target_count",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engines.battlescenes.content.schema import CardType, Text
 from engines.battlescenes.rules.state import InScene, ShieldEntry, State, StaticShield
-from engines.battlescenes.table.zones import affiliations, defn, find, powers, texts
+from engines.battlescenes.table.zones import affiliations, defn, find, names, powers, texts
 from engines.core.model import replace
 
 
@@ -43,6 +43,10 @@ def _shield_texts(state: State, item: InScene) -> list[tuple[str, str, int]]:
         if text.if_loaded_at_least >= 0 and count < text.if_loaded_at_least:
             continue
         if text.if_power and text.if_power not in powers(state, item):
+            continue
+        if text.if_holder_name and text.if_holder_name not in names(state, item.card):
+            continue
+        if text.if_holder_lacks_name and text.if_holder_lacks_name in names(state, item.card):
             continue
         key = f"{card}:{defn(state, card).texts.index(text)}"
         if text.shield_set >= 0:

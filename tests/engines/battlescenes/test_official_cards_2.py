@@ -798,3 +798,47 @@ def test_plano_magistral_objetivo_draws_3_only_after_execucao() -> None:
         )
         state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "plano_magistral_objetivo")))
         assert len(state.players[0].hand) == drawn
+
+
+#: A test stand-in named like the character Escudo do Capitão América asks for (no code).
+CAPITAO = """
+cards:
+  - key: capitao_stand_in
+    type: character
+    name: Capitão América
+    version: V1
+    alignments: [heroi]
+    powers: [ataque_a_distancia]
+    energy: 4
+    shield: 1
+    actions:
+      - {name: Golpe de Teste, kind: normal, cost: 1, targets: 1,
+         steps: [{op: damage, amount: 1}]}
+    source: "test stand-in"
+    verified: false
+"""
+
+
+def test_escudo_do_capitao_america_shields_and_is_thrown_only_by_the_captain() -> None:
+    extra = load_text(CAPITAO, "capitao.yaml").cards
+    content = Pack("starter", {**starter().cards, **extra}, starter().decks)
+    escudo = ["escudo_do_capitao_america", *FILL[:3]]
+    state = build(
+        Side(
+            scene=[Placed("capitao_stand_in", escudo, stage=2), Placed("rocket_raccoon_v1", escudo)]
+        ),
+        Side(scene=[Placed("groxo_v1", FILL[:3]), Placed("thor_v2", FILL)]),
+        content=content,
+    )
+    capitao, rocket = sid(state, "capitao_stand_in"), sid(state, "rocket_raccoon_v1")
+    groxo, thor = sid(state, "groxo_v1"), sid(state, "thor_v2")
+    assert shields.shield(state, zones.in_scene(state, capitao)) == 3  # Escudo 1 +2
+    assert shields.shield(state, zones.in_scene(state, rocket)) == 2  # Escudo 1 +1
+    with pytest.raises(IllegalActionError):  # not Capitão América
+        act(state, 0, UseAction(rocket, "Arremesso de Escudo", str(groxo), x=1))
+    with pytest.raises(IllegalActionError):  # up to X targets: not more
+        act(state, 0, UseAction(capitao, "Arremesso de Escudo", f"{groxo}, {thor}", x=1))
+    state, _ = act(state, 0, UseAction(capitao, "Arremesso de Escudo", f"{groxo}, {groxo}", x=2))
+    assert zones.find(state, groxo) is None  # 2 + 2 - Escudo 1 = 3: all Groxo carried
+    assert len(zones.in_scene(state, capitao).loaded) == 3  # the shield was unloaded
+    assert shields.shield(state, zones.in_scene(state, capitao)) == 1
