@@ -297,6 +297,7 @@ class Step:
     last: bool = False  # extra_action: once used, the character uses no more actions this turn
     filter_not_name: str = ""  # only cards printed with another name ("que não sejam chamados")
     swap_this_card: bool = False  # permute: the card swapped on this side is the effect's own
+    swap_with_name: str = ""  # permute: the card swapped on the other side has this name
     # only when the scenario this one replaced had this name (checked when reached)
     if_replaced_name: str = ""
 
@@ -469,6 +470,9 @@ class Text:
     # América": Escudo do Capitão América)
     if_holder_name: str = ""
     if_holder_lacks_name: str = ""
+    # "pode usar ações como se fosse um personagem chamado N": for using actions (4.6.2) this
+    # card base also counts as named N (Soldado Invernal V1); nothing else changes
+    acts_as_name: str = ""
     # this card is unloaded whenever a support or a character without this name carries it
     # ("se este card estiver sendo carregado por um suporte ou por um personagem que não seja
     # chamado Thor, descarregue-o": Mjölnir)

@@ -43,6 +43,7 @@ STEP_FIELDS = {
     "last",
     "filter_not_name",
     "swap_this_card",
+    "swap_with_name",
     "if_replaced_name",
 }
 
@@ -95,6 +96,7 @@ def parse_step(node: PackNode) -> Step:
         last=node.read("last", bool, False),
         filter_not_name=node.read("filter_not_name", str, ""),
         swap_this_card=node.read("swap_this_card", bool, False),
+        swap_with_name=node.read("swap_with_name", str, ""),
         if_replaced_name=node.read("if_replaced_name", str, ""),
         op=_pack_op(node, op),  # checked after every other field is read, as before
     )

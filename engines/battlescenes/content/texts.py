@@ -99,6 +99,7 @@ def parse_text(node: PackNode) -> Text:
             "unload_unless_name",
             "if_holder_name",
             "if_holder_lacks_name",
+            "acts_as_name",
             "action_rules",
             "characteristics",
             "manual",
@@ -163,6 +164,7 @@ def parse_text(node: PackNode) -> Text:
         unload_unless_name=node.read("unload_unless_name", str, ""),
         if_holder_name=node.read("if_holder_name", str, ""),
         if_holder_lacks_name=node.read("if_holder_lacks_name", str, ""),
+        acts_as_name=node.read("acts_as_name", str, ""),
         action_rules=tuple(action_rule(n) for n in node.children("action_rules")),
         characteristics=tuple(characteristic(n) for n in node.children("characteristics")),
         manual=node.read("manual", bool, False),
@@ -199,6 +201,7 @@ def parse_text(node: PackNode) -> Text:
         or text.replace_discard
         or text.untargetable_first
         or text.destroyed_to_prizes
+        or text.acts_as_name
         or text.unload_unless_name
         or text.action_rules
         or text.characteristics

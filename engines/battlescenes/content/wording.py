@@ -275,7 +275,9 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"{mood}.to_deck_bottom", who=who)
     if op is Op.PERMUTE:  # 4.2: Bumerangue Teleguiado swaps itself
         key = "permute_this_card" if step.swap_this_card else "permute"
-        return say(f"{mood}.{key}", who=who, holder=noun(scope.this))
+        if step.swap_with_name:  # "um card chamado N que estiver sendo carregado por …"
+            key = "permute_named"
+        return say(f"{mood}.{key}", who=who, holder=noun(scope.this), name=step.swap_with_name)
     if op is Op.RETARGET:  # Proteger os Inocentes
         return say(f"{mood}.retarget", who=who, that=noun(scope.target))
     if op is Op.EXTRA_ACTION:  # Super Soco V2
@@ -486,6 +488,8 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
         out.append(say("static.redirect_marked", who=this))
     if text.untargetable_first:
         out.append(say("static.untargetable_first", who=this))
+    if text.acts_as_name:  # Soldado Invernal V1
+        out.append(say("static.acts_as_name", who=this, name=text.acts_as_name))
     if text.destroyed_to_prizes:  # Busca e Apreensão
         out.append(say("static.destroyed_to_prizes"))
     if text.unload_unless_name:  # Mjölnir

@@ -146,6 +146,10 @@ def chosen_pool(state: State, effect: Pending, step: Step) -> list[int]:
         and not (step.other and s.card in (effect.this, _other_source(state, effect)))
         and matches(state, s.card, step)
         and (not step.filter_alignment or zones.has_alignment(state, s.card, step.filter_alignment))
+        and (  # permute: only a character carrying a card with that name
+            not step.swap_with_name
+            or any(zones.defn(state, c).name == step.swap_with_name for c in s.loaded)
+        )
     ]
 
 

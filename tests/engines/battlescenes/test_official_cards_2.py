@@ -842,3 +842,29 @@ def test_escudo_do_capitao_america_shields_and_is_thrown_only_by_the_captain() -
     assert zones.find(state, groxo) is None  # 2 + 2 - Escudo 1 = 3: all Groxo carried
     assert len(zones.in_scene(state, capitao).loaded) == 3  # the shield was unloaded
     assert shields.shield(state, zones.in_scene(state, capitao)) == 1
+
+
+def test_soldado_invernal_takes_the_shield_and_throws_it_as_if_named_capitao_america() -> None:
+    state = _versus(
+        [
+            Placed("soldado_invernal_v1", FILL[:4], stage=2),
+            Placed("rocket_raccoon_v1", ["escudo_do_capitao_america", *FILL[:2]]),
+            Placed("gaviao_arqueiro_v1", FILL[:3]),
+        ],
+        [Placed("groxo_v1", FILL[:3])],
+        phase=Phase.PREPARATION,
+    )
+    soldado, rocket = sid(state, "soldado_invernal_v1"), sid(state, "rocket_raccoon_v1")
+    escudo = zones.in_scene(state, rocket).loaded[0]
+    state, _ = act(state, 0, Activate(soldado))
+    assert state.choice is not None and set(state.choice.options) == {str(rocket)}  # has it
+    state, _ = act(state, 0, Choose(str(rocket)))
+    assert state.choice is not None and all(o.endswith(f">{escudo}") for o in state.choice.options)
+    mine = zones.in_scene(state, soldado).loaded[0]
+    state, _ = act(state, 0, Choose(f"{mine}>{escudo}"))
+    assert escudo in zones.in_scene(state, soldado).loaded
+    assert shields.shield(state, zones.in_scene(state, soldado)) == 2  # Escudo 1 +1: not named
+    state = replace(state, phase=Phase.ATTACK)
+    groxo = sid(state, "groxo_v1")
+    state, _ = act(state, 0, UseAction(soldado, "Arremesso de Escudo", str(groxo), x=1))
+    assert _loaded(state, groxo) == 2 and escudo in state.players[0].resources

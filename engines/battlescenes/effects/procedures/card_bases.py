@@ -247,7 +247,12 @@ def _permute(run: BSRun, state: State, proc: Permute) -> State:
     picked = [a for a in effect.answers if ">" in a]
     if not picked:
         ours = [effect.source] if step.swap_this_card else list(mine.loaded)  # "este card"
-        options = [f"{a}>{b}" for a in ours if a in mine.loaded for b in theirs.loaded]
+        theirs_ok = [  # "um card chamado N que estiver sendo carregado por outro personagem"
+            b
+            for b in theirs.loaded
+            if not step.swap_with_name or zones.defn(state, b).name == step.swap_with_name
+        ]
+        options = [f"{a}>{b}" for a in ours if a in mine.loaded for b in theirs_ok]
         if not options:
             return state
         return asks(run, ask(state, effect, seat, "battlescenes.choice.permute", options, False))
