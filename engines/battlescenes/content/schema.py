@@ -91,12 +91,12 @@ class Trigger(enum.Enum):
     # action of that power; ``if_power``: while the holder has it; ``if_combat``).
     DREW_BY_ACTION = "drew_by_action"
     # This card was unloaded from a card base its controller controls (any unload: steps,
-    # costs, damage, leaving, the Adjustment): "se <este card> for descarregado de um
-    # personagem com ◆ que você controla" (Atacar e Espionar; ``if_power``: the base's power).
+    # costs, damage, leaving, the Adjustment): Atacar e Espionar; ``if_power``: the base's
+    # power.
     THIS_UNLOADED = "this_unloaded"
-    # A character its controller controls is a target of an action (4.6.2 F, after H): "toda
-    # vez que um personagem … que você controla for alvo de uma ação" (Proteger os Inocentes;
-    # ``trigger_if_no_alignment``). Its effect's target is that character.
+    # A character its controller controls is a target of an action (4.6.2 F, after H):
+    # Proteger os Inocentes (``trigger_if_no_alignment``). Its effect's target is that
+    # character.
     TARGETED = "targeted"
 
 
@@ -205,7 +205,7 @@ class Op(enum.Enum):
     # the target (a scenario or card base still in the scene) to its owner's deck bottom
     TO_DECK_BOTTOM = "to_deck_bottom"
     # N cards of the hand discarded / of the resources to the deck bottom, picked one by one;
-    # the effect remembers how many (``plus: moved``: "aquele mesmo número")
+    # the effect remembers how many (``plus: moved``: "that same number")
     DISCARD_CARDS = "discard_cards"
     RESOURCES_TO_DECK_BOTTOM = "resources_to_deck_bottom"
     # up to ``amount`` cards passing the filters from the deck (after a search) and/or the
@@ -240,8 +240,8 @@ STEP_TO = frozenset(
         "scenario",  # to_resources: the scenario in the scene (Umar V1)
         "all_others",  # every card base in the scene but this one
         "opponent",  # mill: the opponent's deck ("do jogador alvo", the other player)
-        "this_card",  # unload: the effect's own card from whatever carries it ("Descarregue X:")
-        "chosen_target",  # one of the action's targets, its controller's pick ("destes alvos")
+        "this_card",  # unload: the effect's own card from whatever carries it (Pôr Abaixo)
+        "chosen_target",  # one of the action's targets, its controller's pick
     }
 )
 
@@ -291,11 +291,11 @@ class Step:
     # unload: every carried card passing the filters ("todos os cards de personagens": Hela)
     every: bool = False
     filter_alter_ego: str = ""  # only cards printed with this alter ego (Ultron-6 V1)
-    filter_name: str = ""  # only cards printed with this name ("chamados Réplica de Loki")
+    filter_name: str = ""  # only cards printed with this name (Loki V1's Réplica de Loki)
     if_x_at_least: int = 0  # only when the action's X is at least this (checked when reached)
     free: bool = False  # extra_action: used without paying its incapacitation cost
     last: bool = False  # extra_action: once used, the character uses no more actions this turn
-    filter_not_name: str = ""  # only cards printed with another name ("que não sejam chamados")
+    filter_not_name: str = ""  # only cards printed with another name (Cura Rápida)
     swap_this_card: bool = False  # permute: the card swapped on this side is the effect's own
     swap_with_name: str = ""  # permute: the card swapped on the other side has this name
     # only when the scenario this one replaced had this name (checked when reached)
@@ -337,10 +337,10 @@ class Modifier:
     # the target is the holder or a character sharing an affiliation with it (Barreira
     # Telecinética: "este personagem e/ou outros … que tenham uma afiliação em comum")
     if_shares_affiliation: bool = False
-    # only damage of an action of this power ("o dano … de ações de ⚡": Thor V2)
+    # only damage of an action of this power (Thor V2: Ataque Energético)
     if_action_power: str = ""
-    # only the first action each turn whose damage reaches the card ("a primeira ação que
-    # causar dano neste personagem em um turno": Blob V1; every procedure of that action)
+    # only the first action each turn whose damage reaches the card (Blob V1; every
+    # procedure of that action)
     if_first_action_hit: bool = False
 
 
@@ -371,7 +371,7 @@ class ActionRule:
     if_name: str = ""
     if_stage_at_most: int = -1  # the user's stage of capacitation is at most this
     if_stage_at_least: int = -1  # … at least this ("a não ser que esteja no estágio 0")
-    if_user_lacks_name: str = ""  # only users not named this ("que não sejam chamados Thor")
+    if_user_lacks_name: str = ""  # only users not named this (Mjölnir: not Thor)
     if_unused_this_turn: bool = False  # only while the user has not used it yet this turn
 
 
@@ -431,7 +431,7 @@ class Text:
     # com a afiliação A que você controla": Maximus V1, Capuz V2)
     redirect_affiliation: str = ""
     redirect_name: str = ""  # ``redirect`` only to a character with this name (Loki V1)
-    redirect_if_action: bool = False  # ``redirect`` only damage of actions ("de uma ação")
+    redirect_if_action: bool = False  # ``redirect`` only damage of actions (Loki V1)
     # action_used: only an action whose cost is this ("ação de custo 2", X chosen as 2 too)
     if_action_cost: int = -1
     # a start/end point's text: only if this character used no action this turn (Hulk V3)
@@ -460,22 +460,20 @@ class Text:
     # a replacement only while its controller controls a character with this name
     if_controls_name: str = ""
     # once its knock-out replacement happened, this card goes to its owner's resources
-    # ("… e coloque este cenário nos recursos de seu dono": Imagem Falsa)
+    # (Imagem Falsa)
     replace_then_to_resources: bool = False
     # a support its controller destroys may go to its owner's prizes, worth its Energia
     # Inicial like a character (Busca e Apreensão; the controller chooses)
     destroyed_to_prizes: bool = False
     untargetable_first: bool = False  # F.2.2: not a target of an opponent's first targeted action
-    # shield texts: only while the card base is (not) named this ("caso se chame Capitão
-    # América": Escudo do Capitão América)
+    # shield texts: only while the card base is (not) named this (Escudo do Capitão América)
     if_holder_name: str = ""
     if_holder_lacks_name: str = ""
-    # "pode usar ações como se fosse um personagem chamado N": for using actions (4.6.2) this
-    # card base also counts as named N (Soldado Invernal V1); nothing else changes
+    # for using actions (4.6.2) this card base also counts as named N (Soldado Invernal V1);
+    # nothing else changes
     acts_as_name: str = ""
     # this card is unloaded whenever a support or a character without this name carries it
-    # ("se este card estiver sendo carregado por um suporte ou por um personagem que não seja
-    # chamado Thor, descarregue-o": Mjölnir)
+    # (Mjölnir: anyone but Thor)
     unload_unless_name: str = ""
     action_rules: tuple[ActionRule, ...] = ()  # 4.6.2 D, E.1, F.2.1/F.2.3/F.2.4
     characteristics: tuple[Characteristic, ...] = ()  # 8.B.1 / 8.B.2
@@ -524,10 +522,10 @@ class ActionDef:
     cosmic: int = 0  # Energia Cósmica N (E.2.1)
     keywords: tuple[str, ...] = ()
     distribute: bool = False  # 4.8.4.2: ``targets`` points split among targets (repeats)
-    # "cada um de X alvos": as many targets as the X chosen (``targets``: at most), one may
+    # as many targets as the X chosen (``targets``: at most), one may
     # be listed twice — its damage twice, in one procedure (Venom V1's FAQ)
     targets_x: bool = False
-    targets_up_to: bool = False  # with ``targets_x``: "até X alvos" — at most X, at least one
+    targets_up_to: bool = False  # with ``targets_x``: at most X targets, at least one
     modes: tuple[Mode, ...] = ()  # 4.6.2 B: "… OU …": the player picks one
     max_modes: int = 1  # B: "some actions let you choose more than one option"
     discard_cost: int = 0  # E.2: additional cost, discard this many cards of the hand

@@ -59,7 +59,7 @@ class Scope:
     card: CardDef
     action: bool = False
     text: Text | None = None
-    each_target: bool = False  # an action with X targets ("cada um de X alvos")
+    each_target: bool = False  # an action with X targets (Venom V1)
 
     @property
     def this(self) -> str:
@@ -135,11 +135,11 @@ def _who(step: Step, scope: Scope, form: str) -> Message:
         return noun(scope.this, form)
     if step.to == "target":
         return noun("each_target" if scope.each_target else scope.target, form)
-    if step.to == "chosen_target":  # "destes alvos"
+    if step.to == "chosen_target":  # one of the action's targets
         return noun("one_of_targets", form)
     if step.to == "chosen_character" and step.other:
         return noun("another_character", form)
-    if step.to == "chosen_own_character" and step.other:  # "outro personagem que você controla"
+    if step.to == "chosen_own_character" and step.other:  # another of your characters
         return noun("another_own_character", form)
     if step.to == "chosen_own_character" and step.filter_alignment:
         alignment = Message(f"battlescenes.alignment.{step.filter_alignment}")
@@ -229,9 +229,9 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
     who = _who(step, scope, "base")
     if op is Op.DAMAGE:
         return _damage_step(step, scope)
-    if op is Op.DRAW and step.plus == "moved":  # "compre aquele mesmo número de cards"
+    if op is Op.DRAW and step.plus == "moved":  # as many as an earlier step moved
         return say(f"{mood}.draw_counted")
-    if op is Op.DISCARD_CARDS:  # "descarte X+1 cards"
+    if op is Op.DISCARD_CARDS:  # Super Computador: X+1
         count: int | str = (
             (f"X+{step.amount}" if step.amount else "X") if step.plus else step.amount
         )
@@ -248,7 +248,7 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"{mood}.unload_this_card")
     if op is Op.UNLOAD:
         return say(f"{mood}.unload", who=who, to=_who(step, scope, "to"), count=step.amount)
-    if op is Op.LOAD_RESOURCES and step.filter_not_name:  # "que não sejam chamados N"
+    if op is Op.LOAD_RESOURCES and step.filter_not_name:  # Cura Rápida: not its own name
         onto = _who(step, scope, "onto")
         card_kind = _card_kind(step, scope)
         return say(f"{mood}.load_resources_kind", onto=onto, count=step.amount, card=card_kind)
@@ -268,14 +268,14 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         # The character a "mark" step chose just before is not chosen again.
         key = f"{mood}.{op.value}_marked" if step.to == "marked" else f"{mood}.{op.value}"
         return say(key, who=who, holder=noun(own_noun(card)), that=that)
-    if op is Op.TO_DECK_BOTTOM:  # "se aquele cenário ainda estiver em cena, …" (Arcade V1)
+    if op is Op.TO_DECK_BOTTOM:  # only if still in the scene (Arcade V1)
         # a generated effect of an action with no target is about the card it put there
         generated = scope.text is not None and scope.text.generated
         who = noun("that_card") if generated and step.to == "target" else who
         return say(f"{mood}.to_deck_bottom", who=who)
     if op is Op.PERMUTE:  # 4.2: Bumerangue Teleguiado swaps itself
         key = "permute_this_card" if step.swap_this_card else "permute"
-        if step.swap_with_name:  # "um card chamado N que estiver sendo carregado por …"
+        if step.swap_with_name:  # Soldado Invernal V1
             key = "permute_named"
         return say(f"{mood}.{key}", who=who, holder=noun(scope.this), name=step.swap_with_name)
     if op is Op.RETARGET:  # Proteger os Inocentes
@@ -310,7 +310,7 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         made = next((t for t in card.texts if t.generated == step.text), None)
         if made is None:
             return untold(f"generate {step.text}")
-        if made.trigger in _TURNS:  # "no final do turno, …": it says when itself
+        if made.trigger in _TURNS:  # "at the end of this turn": it says when itself
             return _message(_generated(made, card))
         return say("step.generate", effect=_generated(made, card))
     return untold(op.value)
@@ -421,7 +421,7 @@ def _rule(rule: ActionRule, scope: Scope) -> Message:
         and not (rule.if_power or rule.if_kind or rule.if_damage or rule.if_user_lacks_name)
         and rule.if_stage_at_most < 0
         and rule.if_stage_at_least < 0
-    ):  # "se … ainda não tiver sido usada … neste turno, ela custa ⓪" (Ossos Cruzados V1)
+    ):  # its first use each turn costs 0 (Ossos Cruzados V1)
         key = "rule.cost_named_first" if rule.if_unused_this_turn else "rule.cost_named"
         return say(key, who=noun(scope.this), action=rule.if_name, count=rule.value)
     if (

@@ -1,9 +1,9 @@
-"""Cards that cannot stay where they are carried: "se este card estiver sendo carregado por
-um suporte ou por um personagem que não seja chamado Thor, descarregue-o" (Mjölnir,
-``Text.unload_unless_name``). Checked whenever the Effect Tree moves on (before resolving,
-after each procedure): such a card is unloaded to its owner's resources at once — an unload
-(5.2: its card base's ``unloaded`` texts fire), and a card base left carrying nothing is
-knocked out or destroyed (4.7)."""
+"""Cards that cannot stay where they are carried: a card with ``Text.unload_unless_name``
+is unloaded whenever a support or a character without that name carries it (Mjölnir).
+Checked whenever the Effect Tree moves on (before resolving, after each procedure): such a
+card is unloaded to its owner's resources at once — an unload (5.2: its card base's
+``unloaded`` texts fire), and a card base left carrying nothing is knocked out or destroyed
+(4.7)."""
 
 from __future__ import annotations
 

@@ -21,7 +21,7 @@ CHOSEN = (
     "chosen_base",  # "um personagem ou suporte" (any controller; filters narrow it)
     "chosen_opponent_base",  # "um personagem ou suporte controlado por um oponente"
     "chosen_own_base",  # "um personagem ou suporte que você controla"
-    "chosen_target",  # one of the action's targets ("incapacite … destes alvos")
+    "chosen_target",  # one of the action's targets (Venom V1)
 )
 
 #: Procedures whose own choice already offers "skip" when optional.
@@ -66,7 +66,7 @@ def targets_of(state: State, effect: Pending, step: Step) -> list[int]:
         ]
     if step.to == "all_others":  # "todos os outros personagens e suportes" (Hulk V3)
         return [s.card for s in state.scene if s.card != effect.this]
-    if step.to == "this_card":  # "Descarregue <este card>": the card base carrying it
+    if step.to == "this_card":  # the card base carrying the effect's own card
         return [s.card for s in state.scene if effect.source in s.loaded]
     return []
 
@@ -89,9 +89,9 @@ def distribute_pool(state: State, effect: Pending, step: Step) -> list[int]:
 def unmet(state: State, effect: Pending, step: Step) -> bool:
     """A procedure that is not done: its condition fails ("se cada personagem que você
     controlar tiver …", checked as it is reached) or it has nothing to do (0 cards to put)."""
-    if step.if_x_at_least and effect.x < step.if_x_at_least:  # "X-1 destes alvos", X ≤ 2
+    if step.if_x_at_least and effect.x < step.if_x_at_least:  # Venom V1's X-1, with X ≤ 2
         return True
-    if step.if_replaced_name and not (  # "se um cenário chamado N estava em cena"
+    if step.if_replaced_name and not (  # the scenario it replaced
         state.scenario_before >= 0
         and zones.defn(state, state.scenario_before).name == step.if_replaced_name
     ):
@@ -192,13 +192,13 @@ def plus(state: State, effect: Pending, step: Step) -> int:
     if step.plus == "loaded":
         found = zones.find(state, effect.this)
         return len(state.scene[found].loaded) if found is not None else 0
-    if step.plus.startswith("controls_name:"):  # "+1 se você controlar um personagem chamado N"
+    if step.plus.startswith("controls_name:"):  # +1 while you control one named N
         name = step.plus.split(":", 1)[1]
         mine = zones.characters(state, effect.controller)
         return int(any(name in zones.names(state, c.card) for c in mine))
-    if step.plus == "moved":  # "aquele mesmo número" (Super Computador)
+    if step.plus == "moved":  # "that same number" (Super Computador)
         return effect.moved
-    if step.plus == "target_loaded":  # "o número de cards carregados naquele suporte"
+    if step.plus == "target_loaded":  # the cards the target carries (Pôr Abaixo)
         found = zones.find(state, effect.targets[0]) if effect.targets else None
         return len(state.scene[found].loaded) if found is not None else 0
     if step.plus.startswith("opponent_prizes:"):

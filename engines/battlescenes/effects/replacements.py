@@ -125,8 +125,8 @@ def _reaches(state: State, holder: int, controller: int, text: Text, item: InSce
     (``own_characters``) or of its controller's opponents (``opponent_characters``)."""
     character = zones.defn(state, item.card).type is CardType.CHARACTER
     if text.replace_if_name and text.replace_if_name not in zones.names(state, item.card):
-        return False  # "um personagem chamado N" (Imagem Falsa)
-    if text.if_controls_name and not any(  # "se você controlar um personagem chamado N"
+        return False  # only that name (Imagem Falsa)
+    if text.if_controls_name and not any(  # while you control one named N
         text.if_controls_name in zones.names(state, c.card)
         for c in zones.characters(state, controller)
     ):

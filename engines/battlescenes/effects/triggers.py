@@ -123,8 +123,8 @@ def fire(
 
 
 def _this_unloaded(state: State, item: InScene, level: int) -> tuple[State, list[Pending]]:
-    """5.2 "se <este card> for descarregado de um personagem com ◆ que você controla"
-    (``this_unloaded``): the texts of the cards just unloaded from ``item`` (read once)."""
+    """5.2 this card unloaded from a character its controller controls (``this_unloaded``,
+    Atacar e Espionar): the texts of the cards just unloaded from ``item`` (read once)."""
     gone = [c for b, c in state.unloaded_cards if b == item.card]
     state = replace(
         state, unloaded_cards=tuple(p for p in state.unloaded_cards if p[0] != item.card)

@@ -72,7 +72,7 @@ def concerns(
 
 def _acting_names(state: State, user: InScene) -> set[str]:
     """The names a card base uses actions under: its own, and those a text lets it act as
-    ("como se fosse um personagem chamado N": Soldado Invernal V1)."""
+    (Soldado Invernal V1)."""
     extra = {t.acts_as_name for _c, t in zones.texts(state, user) if t.acts_as_name}
     return set(zones.names(state, user.card)) | extra
 

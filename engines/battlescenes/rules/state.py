@@ -120,7 +120,7 @@ class InScene:
     empower: int = 0  # 7.2 Potencializar: +N to its next damaging action this turn
     empowered: bool = False  # chosen for a Potencializar effect this turn
     extra_actions: tuple[ExtraAction, ...] = ()  # more actions this turn than C.4's one
-    no_more_actions: bool = False  # "não pode usar mais ações neste turno"
+    no_more_actions: bool = False  # no more actions this turn (Super Soco V2)
 
 
 @dataclass(frozen=True)
@@ -233,7 +233,7 @@ class Pending:
     declined: bool = False  # an optional step was declined: "se o fizer" steps are skipped
     stopped: bool = False  # 5.2.1: its card was not revealed; nothing more happens
     preference: tuple[int, ...] = ()  # cards its damage unloads first (4.8.1: source's choice)
-    moved: int = 0  # how many cards its last counting step moved ("aquele mesmo número")
+    moved: int = 0  # how many cards its last counting step moved (Super Computador)
 
 
 @dataclass(frozen=True)
@@ -267,10 +267,10 @@ class State:
     # own it, who controls it while it stays (Sugestão Coletiva's FAQ); () — its owner does.
     scenario_by: tuple[int, ...] = ()
     # (card base, uid of the action's effect): the first action whose damage reached each card
-    # base this turn ("a primeira ação que causar dano neste personagem em um turno": Blob V1)
+    # base this turn (Blob V1)
     action_hits: tuple[tuple[int, int], ...] = ()
-    # the scenario the one now in the scene replaced when it entered (-1: none) — "se um
-    # cenário chamado N estava em cena" (Plano Magistral - Objetivo)
+    # the scenario the one now in the scene replaced when it entered (-1: none): Plano
+    # Magistral - Objetivo
     scenario_before: int = -1
     # (card base, card) unloaded since the card base's last "unloaded" trigger point (5.2: what
     # ``this_unloaded`` texts answer — the unloaded card's own: Atacar e Espionar)

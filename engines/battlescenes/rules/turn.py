@@ -310,8 +310,8 @@ def _fire_phase(state: State, name: str) -> State:
 
 
 def _generated_at(state: State, trigger: Trigger) -> list[Pending]:
-    """5.7 B: effects an action generated this turn that wait for this point ("no final do
-    turno, se aquele cenário ainda estiver em cena …": Arcade V1), about what the action
+    """5.7 B: effects an action generated this turn that wait for this point (Arcade V1's end
+    of the turn), about what the action
     chose (its target, or the card an earlier step put into play)."""
     return [
         Pending(

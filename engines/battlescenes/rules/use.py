@@ -275,9 +275,9 @@ def _check_forced(
 
 
 def _targeted(state: State, targets: Sequence[int]) -> State:
-    """5.2 "toda vez que um personagem … que você controla for alvo de uma ação"
-    (``targeted``): the texts of its controller's card bases and scenario, pending at level 1
-    with the action's H effects (before its effect, 9.1.2 d); their target is that character."""
+    """5.2 a character is a target of an action (``targeted``: Proteger os Inocentes): the
+    texts of its controller's card bases and scenario, pending at level 1 with the action's
+    H effects (before its effect, 9.1.2 d); their target is that character."""
     found: list[Pending] = []
     for card in dict.fromkeys(targets):
         index = zones.find(state, card)
@@ -401,7 +401,7 @@ def use(
     if action.cost == -1 and not 0 <= x <= 2:
         raise _refuse("X must be 0, 1 or 2.", "bad_x", "4.6.2")
     steps, count = _options(action, mode)  # B
-    if action.targets_x:  # "cada um de X alvos"
+    if action.targets_x:  # as many targets as X (Venom V1)
         count = x
     problem = restrictions.option_problem(state, seat, item, action, steps, count)
     if problem is not None:  # D / F.2.3 / F.2.4 for the option chosen
@@ -409,7 +409,7 @@ def use(
     printed = x if action.cost == -1 else action.cost
     cost = 0 if printed is None else restrictions.cost(state, seat, item, action, printed)
     extra = extra_for(item, action) if item.actions_used >= 1 else None
-    if extra is not None and extra.free:  # "sem pagar o custo de incapacitação"
+    if extra is not None and extra.free:  # no incapacitation cost (Super Soco V2)
         cost = 0
     if item.stage < cost:  # E.1: a cost must be paid in full
         raise _refuse(

@@ -224,7 +224,7 @@ def redirects(
             to = new_destinations(state, destination)
             if text.redirect_affiliation:  # "outro personagem com a afiliação A"
                 to = [c for c in to if _character_with(state, c, text.redirect_affiliation)]
-            if text.redirect_name:  # "um personagem chamado N que você controla"
+            if text.redirect_name:  # only to a character with that name
                 to = [c for c in to if _character_named(state, c, text.redirect_name)]
             found.append((key, item.controller, to))
     for holder in state.scene:

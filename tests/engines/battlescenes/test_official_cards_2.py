@@ -417,7 +417,7 @@ def test_loki_takes_up_to_three_replicas_from_deck_and_resources_on_entering() -
         assert state.choice is not None
         assert set(state.choice.options) == {*(str(c) for c in replicas[n:]), "done"}
         state, _ = act(state, 0, Choose(str(card)))
-    state, _ = act(state, 0, Choose("done"))  # "até três": two are enough
+    state, _ = act(state, 0, Choose("done"))  # up to three: two are enough
     assert set(state.players[0].hand) == set(replicas[:2])
     assert len(state.players[0].deck) + len(state.players[0].resources) == 2
 

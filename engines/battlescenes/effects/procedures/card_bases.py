@@ -98,7 +98,7 @@ def _unload(run: BSRun, state: State, proc: Unload) -> State:
         cards = list(reversed(item.loaded))[: step.amount]
         if step.every:  # "descarregue todos os cards de personagens" (Hela V1's action)
             cards = [c for c in reversed(item.loaded) if matches(state, c, step)]
-        if step.to == "this_card":  # "Descarregue <este card>:" only the effect's own card
+        if step.to == "this_card":  # only the effect's own card
             cards = [effect.source]
         state = zones.unload(state, target, cards)
         if cards:  # 5.2 "quando cards forem descarregados deste personagem"
@@ -168,7 +168,9 @@ def _load_resources(run: BSRun, state: State, proc: LoadResources) -> State:
     if zones.find(state, effect.this) is None:
         return state
     player = state.players[seat]
-    pool = [c for c in player.resources if matches(state, c, step)]  # "que não sejam chamados"
+    pool = [
+        c for c in player.resources if matches(state, c, step)
+    ]  # the step's filters (Cura Rápida)
     taken = load_order.ordered(state, seat, tuple(pool), effect.this)[: step.amount]
     player = replace(player, resources=tuple(c for c in player.resources if c not in taken))
     state = zones.set_player(state, seat, player)
@@ -246,8 +248,10 @@ def _permute(run: BSRun, state: State, proc: Permute) -> State:
         return state
     picked = [a for a in effect.answers if ">" in a]
     if not picked:
-        ours = [effect.source] if step.swap_this_card else list(mine.loaded)  # "este card"
-        theirs_ok = [  # "um card chamado N que estiver sendo carregado por outro personagem"
+        ours = (
+            [effect.source] if step.swap_this_card else list(mine.loaded)
+        )  # Bumerangue Teleguiado
+        theirs_ok = [  # Soldado Invernal V1: only that name
             b
             for b in theirs.loaded
             if not step.swap_with_name or zones.defn(state, b).name == step.swap_with_name

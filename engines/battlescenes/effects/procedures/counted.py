@@ -1,8 +1,8 @@
-"""Procedures that move several cards a player picks and remember how many ("aquele mesmo
-número"): Super Computador's "descarte X+1 cards; coloque aquele mesmo número de cards de
-seus recursos na base de seu deck; compre aquele mesmo número de cards" (its FAQ: with no
-card discarded, none is moved nor drawn). ``plus: moved`` reads the number. Also "procure em
-seu deck ou recursos por até três cards …, revele-os, coloque-os em sua mão" (Loki V1)."""
+"""Procedures that move several cards a player picks and remember how many: Super
+Computador discards X+1, then moves as many from the resources to the deck bottom and draws
+as many (its FAQ: with no card discarded, none is moved nor drawn); ``plus: moved`` reads the
+number. Also up to N cards taken from the deck and/or the resources into the hand (Loki
+V1)."""
 
 from __future__ import annotations
 

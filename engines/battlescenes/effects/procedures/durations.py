@@ -142,7 +142,7 @@ def _generate(run: BSRun, state: State, proc: Generate) -> State:
     effect, step = run.ctx, proc.record
     if not any(t.generated == step.text for t in zones.defn(state, effect.source).texts):
         return state
-    # no target: the card an earlier step of the action chose or put there ("aquele cenário")
+    # no target: the card an earlier step of the action chose or put there (Arcade V1)
     target = effect.targets[0] if effect.targets else effect.chosen
     made = Generated(
         effect.source,
@@ -195,9 +195,9 @@ def _lose_texts(run: BSRun, state: State, proc: LoseTexts) -> State:
 
 @HANDLERS.on(ExtraActionGranted)
 def _extra_action(run: BSRun, state: State, proc: ExtraActionGranted) -> State:
-    """ "Este personagem pode usar mais uma ação chamada N neste turno [sem pagar o custo de
-    incapacitação]": each target may use one more action of that name and/or power this
-    turn (beyond C.4's one); ``last``: once it did, no more actions this turn (Super Soco V2)."""
+    """Each target may use one more action of that name and/or power this turn (beyond C.4's
+    one), maybe with no incapacitation cost; ``last``: once it did, no more actions this turn
+    (Super Soco V2)."""
     effect, step = run.ctx, proc.record
     extra = ExtraAction(step.text, step.filter_power, step.free, step.last)
     events = []
@@ -211,7 +211,7 @@ def _extra_action(run: BSRun, state: State, proc: ExtraActionGranted) -> State:
 
 @HANDLERS.on(Retarget)
 def _retarget(run: BSRun, state: State, proc: Retarget) -> State:
-    """ "Você pode escolher <outro> como alvo daquela ação" (Proteger os Inocentes): the
+    """Proteger os Inocentes: the
     action being used (the root of the tree, 4.6.2 I) has the chosen card as its target in
     place of this effect's target; nothing when that action is no longer pending."""
     effect, step = run.ctx, proc.record

@@ -1,6 +1,6 @@
-"""Cards moved to a prizes area by an effect (4.9): "aquele jogador escolhe um card de
-personagem nos recursos do controlador deste personagem e o coloca em seus próprios prêmios"
-(Hulk V2's Cólera Enlouquecida)."""
+"""Cards moved to a prizes area by an effect (4.9): after Hulk V2's Cólera Enlouquecida the
+target's controller picks a character card of Hulk's controller's resources for the prizes,
+where it scores for the picker."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ HANDLERS: BSHandlers = BSHandlers()
 
 
 def _chooser(state: State, effect: Pending) -> int:
-    """Who picks: the controller of the effect's target ("aquele jogador"), or else the
+    """Who picks: the controller of the effect's target (Hulk V2), or else the
     effect's controller's opponent."""
     found = zones.find(state, effect.targets[0]) if effect.targets else None
     return state.scene[found].controller if found is not None else 1 - effect.controller

@@ -40,7 +40,7 @@ def _scenario_from_resources(run: BSRun, state: State, proc: ScenarioFromResourc
     ``to: everyone`` any player's); it enters the scene under that player (4.4.1: the old
     scenario goes to its owner's resources, its "leaves" and the new one's "enters" effects
     pending together). Not the Preparation's one scenario a turn (C.3). The effect remembers
-    it ("aquele cenário") for a later ``generate`` step."""
+    it for a later ``generate`` step (Arcade V1)."""
     effect, step = run.ctx, proc.record
     seat = effect.controller
     if not effect.answers:
