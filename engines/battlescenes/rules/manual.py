@@ -223,7 +223,10 @@ def _take(state: State, card: int) -> tuple[State, str, list[int]]:
     if zone == "scene":
         loaded = list(zones.in_scene(state, card).loaded)
         state = zones.unload(state, card, loaded)
-        return replace(state, scene=tuple(s for s in state.scene if s.card != card)), zone, loaded
+        # a manual move triggers nothing (5.2): no "this card was unloaded" later either
+        gone = tuple(p for p in state.unloaded_cards if p[0] != card)
+        scene = tuple(s for s in state.scene if s.card != card)
+        return replace(state, scene=scene, unloaded_cards=gone), zone, loaded
     seat = zones.owner(state, card)
     player = state.players[seat]
     kept = tuple(c for c in getattr(player, zone) if c != card)
