@@ -163,7 +163,8 @@ def _use_targets(
     if action is None:
         return _list_choices(state, current, [s.card for s in state.scene], LIMIT, False)
     legal = [s.card for s in state.scene if use.target_problem(state, seat, action, s.card) is None]
-    return _list_choices(state, current, legal, _target_count(action, values), action.distribute)
+    repeat = action.distribute or action.targets_x  # a target may be listed twice
+    return _list_choices(state, current, legal, _target_count(action, values), repeat)
 
 
 def _use_pay(

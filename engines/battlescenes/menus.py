@@ -34,7 +34,8 @@ that command's:
   action, its option(s), targets, X, and the cards paying additional costs (private: the
   hand). Any other action drops the draft.
 
-A list longer than 25 options is left to the slash command and its autocomplete; the bot
+A list longer than 25 options is left to the slash command and its autocomplete (an open
+choice's options up to 75 are shown as pages of 25: ``engines.core.menus.paged``); the bot
 shows at most four menus a post (``bot/views.py``), in this order — the public post holds the
 public ones, the player's own view the first four. ``keyword`` (keyword → resource card →
 character → unload, each keyword choosing different things) stays with the slash command,
@@ -54,7 +55,7 @@ from engines.battlescenes.rules.turn import HAND_LIMIT, capacitate_discards
 from engines.battlescenes.table import zones
 from engines.battlescenes.view import WORDS, option_label
 from engines.core import Decision, Message, Selection, SelectOption
-from engines.core.menus import Menus
+from engines.core.menus import Menus, paged
 
 
 def with_menus(state: State, decision: Decision) -> Decision:
@@ -63,7 +64,8 @@ def with_menus(state: State, decision: Decision) -> Decision:
 
 
 def _choose_menus(state: State, decision: Decision) -> list[Selection]:
-    return [_choose(state, decision.seat)] if state.choice is not None else []
+    # a choice among more than 25 (an affiliation of every card in the pack): pages
+    return paged(_choose(state, decision.seat)) if state.choice is not None else []
 
 
 def _first_menus(state: State, decision: Decision) -> list[Selection]:

@@ -26,7 +26,7 @@ FIELDS = ("character", "action", "mode", "targets", "x", "pay")
 
 def menu_usable(state: State, seat: int) -> list[tuple[int, ActionDef]]:
     """(character, action) pairs ``seat`` could use now through the menus."""
-    return [(i.card, a) for i, a in use.usable(state, seat) if not a.distribute]
+    return [(i.card, a) for i, a in use.usable(state, seat) if not (a.distribute or a.targets_x)]
 
 
 def target_count(action: ActionDef, mode: str) -> int:

@@ -4,7 +4,9 @@ A game lists, per action kind, the builder of the menu(s) answering it, in the o
 the menus are shown; :meth:`Menus.attach` gives a decision the menus of its kinds. Each
 menu offers exactly what the matching slash command accepts now, so a choice made in
 it applies like the typed command. A menu with no option, or with more than Discord
-shows (:data:`MAX_OPTIONS`), is left out: autocomplete serves long lists.
+shows (:data:`MAX_OPTIONS`), is left out: autocomplete serves long lists. A one-value
+menu a little longer is shown as pages (:func:`paged`): several menus of 25, each
+saying which labels it runs from and to.
 """
 
 from __future__ import annotations
@@ -19,6 +21,9 @@ G = TypeVar("G")  # what builders read: the state, or the game's rules object an
 
 #: Discord shows at most 25 options in a menu; longer lists stay with autocomplete.
 MAX_OPTIONS = 25
+
+#: At most this many pages of one menu (the bot shows at most four menus a post).
+MAX_PAGES = 3
 
 #: A menu builder: the menus (often one, maybe none) answering ``decision`` now.
 Builder = Callable[[G, Decision], Sequence[Selection]]
@@ -67,3 +72,22 @@ def attach(decision: Decision, menus: Sequence[Selection]) -> Decision:
 def options(values: Sequence[tuple[str | int, Message]]) -> tuple[SelectOption, ...]:
     """Select options from ``(value, label)`` pairs, in order."""
     return tuple(SelectOption(value, label) for value, label in values)
+
+
+def paged(selection: Selection) -> list[Selection]:
+    """``selection`` as menus of at most :data:`MAX_OPTIONS` options each, in order, when it
+    picks one value (a list of several picks must stay in one menu) and fits in
+    :data:`MAX_PAGES` of them; each page's placeholder names its first and last labels.
+    Otherwise ``selection`` unchanged (too long: left to autocomplete)."""
+    size = len(selection.options)
+    if selection.many or size <= MAX_OPTIONS or size > MAX_OPTIONS * MAX_PAGES:
+        return [selection]
+    pages = []
+    for start in range(0, size, MAX_OPTIONS):
+        part = selection.options[start : start + MAX_OPTIONS]
+        placeholder = Message(
+            "core.menu.page",
+            {"menu": selection.placeholder, "first": part[0].label, "last": part[-1].label},
+        )
+        pages.append(replace(selection, options=part, placeholder=placeholder))
+    return pages

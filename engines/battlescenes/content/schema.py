@@ -90,6 +90,14 @@ class Trigger(enum.Enum):
     # action's effect drew cards for this text's controller (``action_power``: only an
     # action of that power; ``if_power``: while the holder has it; ``if_combat``).
     DREW_BY_ACTION = "drew_by_action"
+    # This card was unloaded from a card base its controller controls (any unload: steps,
+    # costs, damage, leaving, the Adjustment): Atacar e Espionar; ``if_power``: the base's
+    # power.
+    THIS_UNLOADED = "this_unloaded"
+    # A character its controller controls is a target of an action (4.6.2 F, after H):
+    # Proteger os Inocentes (``trigger_if_no_alignment``). Its effect's target is that
+    # character.
+    TARGETED = "targeted"
 
 
 #: Powers the catalogs name in every language (``battlescenes.power.<power>``): the
@@ -190,11 +198,28 @@ class Op(enum.Enum):
     SURPRISE_LOAD = "surprise_load"
     TAKE_FROM_RESOURCES = "take_from_resources"
     MANUAL = "manual"
+    # the targets may use one more action this turn (``text``: its name, ``filter_power``;
+    # ``free``: without its incapacitation cost; ``last``: then no more actions this turn)
     EXTRA_ACTION = "extra_action"
     ONLY_ACTION_THIS_TURN = "only_action_this_turn"
     LOOK_OPPONENT_HAND = "look_opponent_hand"
     FETCH_INTO_SCENE = "fetch_into_scene"
     LEND_ACTIONS = "lend_actions"
+    # an opponent picks a card of your resources; it goes to your prizes (Hulk V2)
+    RESOURCES_TO_PRIZES = "resources_to_prizes"
+    # a scenario card of the resources (yours, or any player's: to everyone) into the scene
+    SCENARIO_FROM_RESOURCES = "scenario_from_resources"
+    # the target (a scenario or card base still in the scene) to its owner's deck bottom
+    TO_DECK_BOTTOM = "to_deck_bottom"
+    # N cards of the hand discarded / of the resources to the deck bottom, picked one by one;
+    # the effect remembers how many (``plus: moved``: "that same number")
+    DISCARD_CARDS = "discard_cards"
+    RESOURCES_TO_DECK_BOTTOM = "resources_to_deck_bottom"
+    # up to ``amount`` cards passing the filters from the deck (after a search) and/or the
+    # resources, revealed into the hand; the deck shuffled (Loki V1)
+    TAKE_FROM_DECK_OR_RESOURCES = "take_from_deck_or_resources"
+    # the action being used gets the chosen card as its target instead of this effect's target
+    RETARGET = "retarget"
     CHOOSE_REPLACEMENT = "choose_replacement"  # 5.5: made by the engine, never by a pack
 
 
@@ -220,7 +245,8 @@ STEP_TO = frozenset(
         "scenario",  # to_resources: the scenario in the scene (Umar V1)
         "all_others",  # every card base in the scene but this one
         "opponent",  # mill: the opponent's deck ("do jogador alvo", the other player)
-        "source_card",  # unload: the card the effect is printed on ("descarregue este card")
+        "this_card",  # unload: the effect's own card from whatever carries it (Pôr Abaixo)
+        "chosen_target",  # one of the action's targets, its controller's pick
     }
 )
 
@@ -273,9 +299,6 @@ class Step:
     # "se o alvo for um suporte": done only when the effect's (first) target is a card of
     # this type (checked when reached, like ``if_all_affiliation``: Arrancar Pedaço V1)
     if_target_type: str = ""
-    # done only when the effect's target has this name (a scenario's enter effect: the
-    # scenario it replaced — Plano Magistral - Estratégia V1)
-    if_target_name: str = ""
     filter_name_contains: str = ""  # only cards whose name holds this ("Plano Magistral")
     filter_name: str = ""  # only cards named this (a card's ``counts_as_name`` too, 7.x)
     # take_from_deck: "procure em seu deck ou recursos" — the resources' cards are offered too
@@ -284,6 +307,14 @@ class Step:
     filter_card_power: str = ""
     # permute: this card base gains Prontidão for the actions of the card it receives
     ready_swapped: bool = False
+    if_x_at_least: int = 0  # only when the action's X is at least this (checked when reached)
+    free: bool = False  # extra_action: used without paying its incapacitation cost
+    last: bool = False  # extra_action: once used, the character uses no more actions this turn
+    filter_not_name: str = ""  # only cards printed with another name (Cura Rápida)
+    swap_this_card: bool = False  # permute: the card swapped on this side is the effect's own
+    swap_with_name: str = ""  # permute: the card swapped on the other side has this name
+    # only when the scenario this one replaced had this name (checked when reached)
+    if_replaced_name: str = ""
 
     def __post_init__(self) -> None:
         # A step built from the stored text (``Step(op="draw")``) holds its member.
@@ -325,6 +356,11 @@ class Modifier:
     # only the damage of an action that has the damaged card among its targets ("por ações
     # que tenham ele como alvo")
     if_targeted: bool = False
+    # only damage of an action of this power (Thor V2: Ataque Energético)
+    if_action_power: str = ""
+    # only the first action each turn whose damage reaches the card (Blob V1; every
+    # procedure of that action)
+    if_first_action_hit: bool = False
 
 
 #: What an :class:`ActionRule` does (4.6.2 D, E.1, F.2).
@@ -356,6 +392,8 @@ class ActionRule:
     if_stage_at_least: int = -1  # … at least this ("a não ser que esteja no estágio 0")
     if_user_alignment: str = ""  # only actions used by a character of this alignment
     unless_name: str = ""  # every action but the one with this name (Mesmero V1's Hipnose)
+    if_user_lacks_name: str = ""  # only users not named this (Mjölnir: not Thor)
+    if_unused_this_turn: bool = False  # only while the user has not used it yet this turn
 
 
 #: 8.B.1 / 8.B.2: what a characteristic change may concern, and which cards it reaches.
@@ -413,6 +451,8 @@ class Text:
     # ``redirect`` only to another character with this affiliation ("para outro personagem
     # com a afiliação A que você controla": Maximus V1, Capuz V2)
     redirect_affiliation: str = ""
+    redirect_name: str = ""  # ``redirect`` only to a character with this name (Loki V1)
+    redirect_if_action: bool = False  # ``redirect`` only damage of actions (Loki V1)
     # action_used: only an action whose cost is this ("ação de custo 2", X chosen as 2 too)
     if_action_cost: int = -1
     # a start/end point's text: only if this character used no action this turn (Hulk V3)
@@ -455,13 +495,32 @@ class Text:
     replace_draw: str = ""  # 5.5: a draw → resources (as many from the deck top) | nothing
     replace_discard: str = ""  # 5.5: a discard from the hand → deck_bottom instead
     replace_player: str = "self"  # whose draws/discards: self (its controller) | opponent | all
+    replace_if_name: str = ""  # a replacement only for a card base with this name
+    # a replacement only while its controller controls a character with this name
+    if_controls_name: str = ""
+    # once its knock-out replacement happened, this card goes to its owner's resources
+    # (Imagem Falsa)
+    replace_then_to_resources: bool = False
+    # a support its controller destroys may go to its owner's prizes, worth its Energia
+    # Inicial like a character (Busca e Apreensão; the controller chooses)
+    destroyed_to_prizes: bool = False
     untargetable_first: bool = False  # F.2.2: not a target of an opponent's first targeted action
+    # shield texts: only while the card base is (not) named this (Escudo do Capitão América)
+    if_holder_name: str = ""
+    if_holder_lacks_name: str = ""
+    # for using actions (4.6.2) this card base also counts as named N (Soldado Invernal V1);
+    # nothing else changes
+    acts_as_name: str = ""
+    # this card is unloaded whenever a support or a character without this name carries it
+    # (Mjölnir: anyone but Thor)
+    unload_unless_name: str = ""
     action_rules: tuple[ActionRule, ...] = ()  # 4.6.2 D, E.1, F.2.1/F.2.3/F.2.4
     characteristics: tuple[Characteristic, ...] = ()  # 8.B.1 / 8.B.2
     trigger_for: str = "this"  # incapacitated: this character | own_characters
     trigger_if_affiliation: str = ""  # incapacitated: only characters with this affiliation
     trigger_by: str = "any"  # incapacitated: by any effect | an effect an opponent controls
     victim_without_affiliation: str = ""  # dealt_damage: only to cards without this affiliation
+    trigger_if_no_alignment: bool = False  # targeted: only a character neither hero nor villain
     whose_turn: str = "own"  # turn/phase triggers: in its controller's turn, the opponent's, any
     # — or "marked": the turn of the controller of the card this card marked (Cassandra Nova)
     action_power: str = ""  # drew_by_action: only the effect of an action with this power
@@ -507,6 +566,9 @@ class ActionDef:
     cosmic: int = 0  # Energia Cósmica N (E.2.1)
     keywords: tuple[str, ...] = ()
     distribute: bool = False  # 4.8.4.2: ``targets`` points split among targets (repeats)
+    # as many targets as the X chosen (``targets``: at most), one may
+    # be listed twice — its damage twice, in one procedure (Venom V1's FAQ)
+    targets_x: bool = False
     modes: tuple[Mode, ...] = ()  # 4.6.2 B: "… OU …": the player picks one
     max_modes: int = 1  # B: "some actions let you choose more than one option"
     discard_cost: int = 0  # E.2: additional cost, discard this many cards of the hand

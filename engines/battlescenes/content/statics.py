@@ -32,6 +32,8 @@ _FIELDS = {
     "if_stage_at_least",
     "if_user_alignment",
     "unless_name",
+    "if_user_lacks_name",
+    "if_unused_this_turn",
 }
 
 
@@ -51,6 +53,8 @@ def action_rule(node: PackNode) -> ActionRule:
         if_stage_at_least=node.read("if_stage_at_least", int, -1),
         if_user_alignment=node.read("if_user_alignment", str, ""),
         unless_name=node.read("unless_name", str, ""),
+        if_user_lacks_name=node.read("if_user_lacks_name", str, ""),
+        if_unused_this_turn=node.read("if_unused_this_turn", bool, False),
     )
     allowed = {
         "effect": (rule.effect, ACTION_RULE_EFFECTS),
@@ -88,6 +92,8 @@ def modifier(node: PackNode) -> Modifier:
             "if_shares_affiliation",
             "if_penetrating",
             "if_targeted",
+            "if_action_power",
+            "if_first_action_hit",
         },
         {"op", "value"},
     )
@@ -112,6 +118,8 @@ def modifier(node: PackNode) -> Modifier:
         if_shares_affiliation=node.read("if_shares_affiliation", bool, False),
         if_penetrating=node.read("if_penetrating", bool, False),
         if_targeted=node.read("if_targeted", bool, False),
+        if_action_power=node.read("if_action_power", str, ""),
+        if_first_action_hit=node.read("if_first_action_hit", bool, False),
     )
     _check(node, "op", mod.op, {"add", "mul", "div", "fixed"})
     _check(
@@ -132,7 +140,11 @@ def check_replacements(node: PackNode, text: Text) -> None:
     """5.5 replacement fields: where a knock-out, a draw or a discard goes instead."""
     for field, value, allowed in (
         ("replace_knock_out", text.replace_knock_out, {"", "resources", "hand", "deck_bottom"}),
-        ("replace_for", text.replace_for, {"this", "own_characters", "opponent_characters"}),
+        (
+            "replace_for",
+            text.replace_for,
+            {"this", "own_characters", "opponent_characters", "all_characters"},
+        ),
         ("replace_damage", text.replace_damage, {"", "prevent", "mill"}),
         ("replace_load", text.replace_load, {"", "hand", "deck_bottom", "resources"}),
         ("replace_draw", text.replace_draw, {"", "resources", "nothing"}),

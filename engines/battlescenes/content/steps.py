@@ -38,12 +38,18 @@ STEP_FIELDS = {
     "every",
     "filter_alter_ego",
     "if_target_type",
-    "if_target_name",
     "filter_name_contains",
     "filter_name",
     "also_resources",
     "filter_card_power",
     "ready_swapped",
+    "if_x_at_least",
+    "free",
+    "last",
+    "filter_not_name",
+    "swap_this_card",
+    "swap_with_name",
+    "if_replaced_name",
 }
 
 
@@ -90,12 +96,18 @@ def parse_step(node: PackNode) -> Step:
         every=node.read("every", bool, False),
         filter_alter_ego=node.read("filter_alter_ego", str, ""),
         if_target_type=node.read("if_target_type", str, ""),
-        if_target_name=node.read("if_target_name", str, ""),
         filter_name_contains=node.read("filter_name_contains", str, ""),
         filter_name=node.read("filter_name", str, ""),
         also_resources=node.read("also_resources", bool, False),
         filter_card_power=node.read("filter_card_power", str, ""),
         ready_swapped=node.read("ready_swapped", bool, False),
+        if_x_at_least=node.read("if_x_at_least", int, 0),
+        free=node.read("free", bool, False),
+        last=node.read("last", bool, False),
+        filter_not_name=node.read("filter_not_name", str, ""),
+        swap_this_card=node.read("swap_this_card", bool, False),
+        swap_with_name=node.read("swap_with_name", str, ""),
+        if_replaced_name=node.read("if_replaced_name", str, ""),
         op=_pack_op(node, op),  # checked after every other field is read, as before
     )
     check_trait(node, step)
@@ -105,16 +117,19 @@ def parse_step(node: PackNode) -> Step:
             "to", "distributed is for a damage step (not optional) of at least 1 point (4.8.4.2)"
         )
     if step.plus and not (
-        step.plus in ("x", "loaded", "countdown", "-target_stage")
-        or step.plus.startswith(("opponent_prizes:", "own_characters:", "own_power:"))
+        step.plus in ("x", "loaded", "countdown", "-target_stage", "target_loaded", "moved")
+        or step.plus.startswith(
+            ("opponent_prizes:", "own_characters:", "own_power:", "controls_name:")
+        )
         or re.fullmatch(r"(first_action|own_turn):\d+", step.plus)
         or re.fullmatch(r"carried_abilities:\w+(/\d+)?", step.plus)
     ):
         raise node.fail_at(
             "plus",
-            "plus is x, loaded, countdown, -target_stage, opponent_prizes:<affiliation>,"
-            " own_characters:<affiliation>, own_power:<power>,"
-            " carried_abilities:<power>[/<n>], own_turn:<n> or first_action:<n>",
+            "plus is x, loaded, countdown, -target_stage, target_loaded, moved,"
+            " opponent_prizes:<affiliation>, own_characters:<affiliation>,"
+            " own_power:<power>, controls_name:<name>, carried_abilities:<power>[/<n>],"
+            " own_turn:<n> or first_action:<n>",
         )
     check_choice(node, "source", step.source, {"", "target", "chosen", "marked"})
     check_choice(node, "if_target_type", step.if_target_type, {"", "character", "support"})

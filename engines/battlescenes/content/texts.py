@@ -60,6 +60,8 @@ def parse_text(node: PackNode) -> Text:
             "redirect",
             "redirect_marked",
             "redirect_affiliation",
+            "redirect_name",
+            "redirect_if_action",
             "if_action_cost",
             "if_no_action",
             "if_action_kind",
@@ -87,6 +89,10 @@ def parse_text(node: PackNode) -> Text:
             "replace_draw",
             "replace_discard",
             "replace_player",
+            "replace_if_name",
+            "if_controls_name",
+            "replace_then_to_resources",
+            "destroyed_to_prizes",
             "whose_turn",
             "action_power",
             "generated",
@@ -96,8 +102,13 @@ def parse_text(node: PackNode) -> Text:
             "trigger_if_affiliation",
             "trigger_by",
             "victim_without_affiliation",
+            "trigger_if_no_alignment",
             "from_zone",
             "untargetable_first",
+            "unload_unless_name",
+            "if_holder_name",
+            "if_holder_lacks_name",
+            "acts_as_name",
             "action_rules",
             "characteristics",
             "manual",
@@ -123,6 +134,8 @@ def parse_text(node: PackNode) -> Text:
         redirect=node.read("redirect", bool, False),
         redirect_marked=node.read("redirect_marked", bool, False),
         redirect_affiliation=node.read("redirect_affiliation", str, ""),
+        redirect_name=node.read("redirect_name", str, ""),
+        redirect_if_action=node.read("redirect_if_action", bool, False),
         if_action_cost=node.read("if_action_cost", int, -1),
         if_no_action=node.read("if_no_action", bool, False),
         if_action_kind=node.read("if_action_kind", str, ""),
@@ -150,6 +163,10 @@ def parse_text(node: PackNode) -> Text:
         replace_draw=node.read("replace_draw", str, ""),
         replace_discard=node.read("replace_discard", str, ""),
         replace_player=node.read("replace_player", str, "self"),
+        replace_if_name=node.read("replace_if_name", str, ""),
+        if_controls_name=node.read("if_controls_name", str, ""),
+        replace_then_to_resources=node.read("replace_then_to_resources", bool, False),
+        destroyed_to_prizes=node.read("destroyed_to_prizes", bool, False),
         whose_turn=node.read("whose_turn", str, "own"),
         action_power=node.read("action_power", str, ""),
         generated=node.read("generated", str, ""),
@@ -159,8 +176,13 @@ def parse_text(node: PackNode) -> Text:
         trigger_if_affiliation=node.read("trigger_if_affiliation", str, ""),
         trigger_by=node.read("trigger_by", str, "any"),
         victim_without_affiliation=node.read("victim_without_affiliation", str, ""),
+        trigger_if_no_alignment=node.read("trigger_if_no_alignment", bool, False),
         from_zone=node.read("from_zone", str, ""),
         untargetable_first=node.read("untargetable_first", bool, False),
+        unload_unless_name=node.read("unload_unless_name", str, ""),
+        if_holder_name=node.read("if_holder_name", str, ""),
+        if_holder_lacks_name=node.read("if_holder_lacks_name", str, ""),
+        acts_as_name=node.read("acts_as_name", str, ""),
         action_rules=tuple(action_rule(n) for n in node.children("action_rules")),
         characteristics=tuple(characteristic(n) for n in node.children("characteristics")),
         manual=node.read("manual", bool, False),
@@ -207,6 +229,9 @@ def parse_text(node: PackNode) -> Text:
         or text.replace_draw
         or text.replace_discard
         or text.untargetable_first
+        or text.destroyed_to_prizes
+        or text.acts_as_name
+        or text.unload_unless_name
         or text.action_rules
         or text.characteristics
     )

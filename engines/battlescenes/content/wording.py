@@ -59,6 +59,7 @@ class Scope:
     card: CardDef
     action: bool = False
     text: Text | None = None
+    each_target: bool = False  # an action with X targets (Venom V1)
 
     @property
     def this(self) -> str:
@@ -81,7 +82,7 @@ class Scope:
             return "damager"
         if trigger is Trigger.DEALT_DAMAGE:
             return "damaged"
-        if trigger is Trigger.CHARACTER_ENTERS:
+        if trigger in (Trigger.CHARACTER_ENTERS, Trigger.TARGETED):
             return "that"
         return "target"
 
@@ -133,7 +134,9 @@ def _who(step: Step, scope: Scope, form: str) -> Message:
     if step.to == "this":
         return noun(scope.this, form)
     if step.to == "target":
-        return noun(scope.target, form)
+        return noun("each_target" if scope.each_target else scope.target, form)
+    if step.to == "chosen_target":  # one of the action's targets
+        return noun("one_of_targets", form)
     if step.to == "chosen_character" and step.other:
         return noun("another_character", form)
     if step.to == "chosen_own_character" and step.filter_affiliation and step.filter_power:
@@ -145,6 +148,11 @@ def _who(step: Step, scope: Scope, form: str) -> Message:
         )
     if step.to == "chosen_own_character" and step.filter_affiliation:  # Liderar – afiliação
         return noun("own_character_of", form, affiliation=step.filter_affiliation)
+    if step.to == "chosen_own_character" and step.other:  # another of your characters
+        return noun("another_own_character", form)
+    if step.to == "chosen_own_character" and step.filter_alignment:
+        alignment = Message(f"battlescenes.alignment.{step.filter_alignment}")
+        return noun("own_character_alignment", form, alignment=alignment)
     if step.to == "chosen_own_character" and step.filter_power:
         return noun("own_character_power", form, power=power(step.filter_power))
     if step.to == "chosen_base" and step.filter_type == "support":  # "um suporte"
@@ -167,6 +175,8 @@ def _card_kind(step: Step, scope: Scope) -> Message:
         return say("card.named", card=kind, name=step.filter_name)
     if step.filter_name_contains:
         return say("card.with_name_part", card=kind, name=step.filter_name_contains)
+    if step.filter_not_name:
+        return say("card.without_name", card=kind, name=step.filter_not_name)
     if step.from_power_of:
         return say("card.with_power_of", card=kind, who=noun(scope.this))
     if step.filter_power:
@@ -237,13 +247,22 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
     if op is Op.DRAW and step.to == "opponent":  # "that player's opponent draws" (À Espreita)
         replaced = scope.text is not None and scope.text.if_replaced
         return say(f"{mood}.draw_{'replacer_' if replaced else ''}opponent", count=step.amount)
+    if op is Op.DRAW and step.plus == "moved":  # as many as an earlier step moved
+        return say(f"{mood}.draw_counted")
+    if op is Op.DISCARD_CARDS:  # Super Computador: X+1
+        count: int | str = (
+            (f"X+{step.amount}" if step.amount else "X") if step.plus else step.amount
+        )
+        return say(f"{mood}.discard_cards", count=count)
+    if op is Op.RESOURCES_TO_DECK_BOTTOM and step.plus == "moved":
+        return say(f"{mood}.resources_to_deck_bottom_counted")
     if op in _SIMPLE:
         return say(f"{mood}.{op.value}", count=step.amount)
     if op in (Op.INCAPACITATE, Op.CAPACITATE, Op.SHIELD_SET, Op.RETURN_TO_HAND):
         return say(f"{mood}.{op.value}", who=who, count=step.amount)
     if op is Op.SHIELD:
         return say(f"{mood}.shield", who=who, amount=f"{step.amount:+d}")
-    if op is Op.UNLOAD and step.to == "source_card":  # "descarregue este card"
+    if op is Op.UNLOAD and step.to == "this_card":  # "descarregue este card"
         return say(f"{mood}.unload_self", card=noun(own_noun(card)))
     if op is Op.PERMUTE and step.filter_card_power:  # Treinador V1
         powers = [power(p) for p in step.filter_card_power.split("|")]
@@ -257,14 +276,12 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"{mood}.look_opponent_hand", card=_card_kind(step, scope))
     if op is Op.ONLY_ACTION_THIS_TURN:
         return say("step.only_action_this_turn", who=who)
-    if op is Op.EXTRA_ACTION and step.filter_name:  # "esta ação outra vez"
-        return say("step.extra_action_name", who=who, action=step.filter_name)
-    if op is Op.EXTRA_ACTION:  # C.4 lifted once
-        kind = "extra_action_power" if step.filter_power else "extra_action"
-        power_name = power(step.filter_power) if step.filter_power else ""
-        return say(f"step.{kind}", who=who, power=power_name)
     if op is Op.UNLOAD:
         return say(f"{mood}.unload", who=who, to=_who(step, scope, "to"), count=step.amount)
+    if op is Op.LOAD_RESOURCES and step.filter_not_name:  # Cura Rápida: not its own name
+        onto = _who(step, scope, "onto")
+        card_kind = _card_kind(step, scope)
+        return say(f"{mood}.load_resources_kind", onto=onto, count=step.amount, card=card_kind)
     if op is Op.LOAD_RESOURCES:
         return say(f"{mood}.load_resources", onto=_who(step, scope, "onto"), count=step.amount)
     if op is Op.DISCARD_FROM_HAND and step.to == "opponent":  # they pick which
@@ -287,15 +304,50 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         # The character a "mark" step chose just before is not chosen again.
         key = f"{mood}.{op.value}_marked" if step.to == "marked" else f"{mood}.{op.value}"
         return say(key, who=who, holder=noun(own_noun(card)), that=that)
+    if op is Op.TO_DECK_BOTTOM:  # only if still in the scene (Arcade V1)
+        # a generated effect of an action with no target is about the card it put there
+        generated = scope.text is not None and scope.text.generated
+        who = noun("that_card") if generated and step.to == "target" else who
+        return say(f"{mood}.to_deck_bottom", who=who)
+    if op is Op.PERMUTE:  # 4.2: Bumerangue Teleguiado swaps itself
+        key = "permute_this_card" if step.swap_this_card else "permute"
+        if step.swap_with_name:  # Soldado Invernal V1
+            key = "permute_named"
+        return say(f"{mood}.{key}", who=who, holder=noun(scope.this), name=step.swap_with_name)
+    if op is Op.RETARGET:  # Proteger os Inocentes
+        return say(f"{mood}.retarget", who=who, that=noun(scope.target))
+    if op is Op.EXTRA_ACTION:  # Super Soco V2
+        which = (
+            say("extra.named", name=step.text)
+            if step.text
+            else say("extra.power", power=power(step.filter_power))
+            if step.filter_power
+            else say("extra.any")
+        )
+        free = say("extra.free") if step.free else ""
+        last = say("extra.last", who=who) if step.last else ""
+        return say("step.extra_action", who=who, which=which, free=free, last=last)
+    if op is Op.TAKE_FROM_DECK_OR_RESOURCES:  # Loki V1
+        kind = _card_kind(step, scope)
+        return say(f"{mood}.take_from_deck_or_resources", card=kind, count=step.amount)
+    if op is Op.SCENARIO_FROM_RESOURCES:  # Arcade V1, Sugestão Coletiva
+        whose = "any" if step.to == "everyone" else "own"
+        return say(f"{mood}.scenario_from_resources.{whose}")
+    if op is Op.RESOURCES_TO_PRIZES:  # Hulk V2: the opponent picks, you lose the points
+        return say("step.resources_to_prizes", card=_card_kind(step, scope))
+    if op is Op.TO_RESOURCES and step.to == "scenario":  # the scenario in the scene (Umar V1)
+        return say(f"{mood}.to_resources_scenario")
     if op is Op.TO_RESOURCES:  # the text's own card goes (Atacar até Derrubar)
         return say(f"{mood}.to_resources", who=noun(own_noun(card)))
     if op is Op.MILL:
-        kind = "mill_countdown" if step.plus == "countdown" else "mill"
-        return say(f"{mood}.{kind}", count=step.amount)
+        mill = "mill_countdown" if step.plus == "countdown" else "mill"
+        return say(f"{mood}.{mill}", count=step.amount)
     if op is Op.GENERATE:
         made = next((t for t in card.texts if t.generated == step.text), None)
         if made is None:
             return untold(f"generate {step.text}")
+        if made.trigger in _TURNS:  # "at the end of this turn": it says when itself
+            return _message(_generated(made, card))
         return say("step.generate", effect=_generated(made, card))
     return untold(op.value)
 
@@ -311,8 +363,10 @@ def steps_clause(steps: Sequence[Step], scope: Scope) -> Any:
             clause = say("if.damaged", then=clause)
         if step.if_target_type:  # "se o alvo for um suporte"
             clause = say(f"if.target_type.{step.if_target_type}", then=clause)
-        if step.if_target_name:  # "se um cenário chamado N estava em cena"
-            clause = say("if.replaced_name", name=step.if_target_name, then=clause)
+        if step.if_x_at_least:
+            clause = say("if.x_at_least", count=step.if_x_at_least, then=clause)
+        if step.if_replaced_name:
+            clause = say("if.replaced_name", name=step.if_replaced_name, then=clause)
         if step.if_all_affiliation:
             clause = say(
                 "if.all_affiliation", affiliation=either(step.if_all_affiliation), then=clause
@@ -335,8 +389,12 @@ def _x(steps: Iterable[Step]) -> list[Message]:
             found.append(say("x.opponent_prizes", affiliation=step.plus.split(":", 1)[1]))
         elif step.plus == "loaded":
             found.append(say("x.loaded"))
+        elif step.plus == "target_loaded":
+            found.append(say("x.target_loaded"))
         elif step.plus == "x":
             found.append(say("x.chosen"))
+        elif step.plus.startswith("controls_name:"):
+            found.append(say("x.controls_name", name=step.plus.split(":", 1)[1]))
         else:
             found.extend(_x_counted(step.plus))
     return found
@@ -390,6 +448,11 @@ def _modifier(mod: Modifier, scope: Scope) -> Message:
     if mod.if_action_kind:
         kind = Message(f"battlescenes.lookup.kind.{mod.if_action_kind}")
         conditions.append(say("mod.if.action_kind", kind=kind))
+    if mod.if_first_action_hit:
+        conditions.append(say("mod.if.first_action_hit"))
+    if mod.if_action_power:
+        power = Message(f"battlescenes.power.{mod.if_action_power}")
+        conditions.append(say("mod.if.action_power", power=power))
     if mod.if_action and not mod.if_source_affiliation:
         conditions.append(say("mod.if.action"))
     if mod.if_not_action:
@@ -411,6 +474,29 @@ def _modifier(mod: Modifier, scope: Scope) -> Message:
 
 def _rule(rule: ActionRule, scope: Scope) -> Message:
     """A static text about using actions (4.6.2)."""
+    if (
+        rule.effect == "cost"
+        and rule.whose == "this"
+        and rule.if_name
+        and rule.cost_op == "set"
+        and not (rule.if_power or rule.if_kind or rule.if_damage or rule.if_user_lacks_name)
+        and rule.if_stage_at_most < 0
+        and rule.if_stage_at_least < 0
+    ):  # its first use each turn costs 0 (Ossos Cruzados V1)
+        key = "rule.cost_named_first" if rule.if_unused_this_turn else "rule.cost_named"
+        return say(key, who=noun(scope.this), action=rule.if_name, count=rule.value)
+    if (
+        rule.effect == "forbid"
+        and rule.whose == "any"
+        and rule.if_name
+        and rule.if_user_lacks_name
+        and not (rule.if_power or rule.if_kind or rule.if_damage)
+        and rule.if_stage_at_most < 0
+        and rule.if_stage_at_least < 0
+    ):  # "characters not named Thor cannot use Arremesso de Martelo" (Mjölnir)
+        return say(
+            "rule.forbid_named_unless_name", action=rule.if_name, name=rule.if_user_lacks_name
+        )
     if rule.effect == "forbid" and not any(
         (rule.if_power, rule.if_kind, rule.if_damage, rule.if_name, rule.if_stage_at_most >= 0)
     ):
@@ -467,6 +553,11 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
     elif text.shield_bonus and text.shield_to == "own_characters":
         key = "static.shield_own_affiliation" if text.shield_if_affiliation else "static.shield_own"
         out.append(say(key, count=text.shield_bonus, affiliation=text.shield_if_affiliation))
+    elif text.shield_bonus and (text.if_holder_name or text.if_holder_lacks_name):
+        named = "named" if text.if_holder_name else "not_named"
+        name = text.if_holder_name or text.if_holder_lacks_name
+        amount = f"{text.shield_bonus:+d}"
+        out.append(say(f"static.shield_bonus_{named}", who=this, amount=amount, name=name))
     elif text.shield_bonus:
         out.append(say("static.shield_bonus", who=this, amount=f"{text.shield_bonus:+d}"))
     if text.shield_per_loaded:
@@ -491,12 +582,21 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
     if text.shield_set >= 0:
         out.append(say("static.shield_set", who=this, count=text.shield_set))
     out.extend(_modifier(m, scope) for m in text.modifiers)
-    if text.redirect:
+    if text.redirect and text.redirect_name:  # Loki V1: to a character with that name
+        key = "static.redirect_named" + ("_action" if text.redirect_if_action else "")
+        out.append(say(key, who=noun(scope.this, "dat"), name=text.redirect_name))
+    elif text.redirect:
         out.append(say("static.redirect", who=noun(scope.this, "dat")))
     if text.redirect_marked:
         out.append(say("static.redirect_marked", who=this))
     if text.untargetable_first:
         out.append(say("static.untargetable_first", who=this))
+    if text.acts_as_name:  # Soldado Invernal V1
+        out.append(say("static.acts_as_name", who=this, name=text.acts_as_name))
+    if text.destroyed_to_prizes:  # Busca e Apreensão
+        out.append(say("static.destroyed_to_prizes"))
+    if text.unload_unless_name:  # Mjölnir
+        out.append(say("static.unload_unless_name", name=text.unload_unless_name))
     if text.replace_leave_with_prizes:
         out.append(say("static.leave_to_prizes"))
     if text.replace_search_with_draw:
@@ -504,8 +604,10 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
     if text.forbid_search:
         out.append(say("static.forbid_search"))
     out.extend(_rule(r, scope) for r in text.action_rules)
+    if text.replace_knock_out and text.replace_if_name and text.replace_for.endswith("characters"):
+        out.append(_knock_out_named(text, scope))  # Imagem Falsa
     for field in (
-        "replace_knock_out",
+        *(() if text.replace_if_name else ("replace_knock_out",)),
         "replace_damage",
         "replace_load",
         "replace_draw",
@@ -516,6 +618,27 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
             out.append(untold(f"{field} {getattr(text, field)}"))
     out.extend(_characteristic(c, scope) for c in text.characteristics)
     return out
+
+
+def _knock_out_named(text: Text, scope: Scope) -> Message:
+    """A knock-out replacement for characters with a name ("a character named N you control
+    that would be knocked out goes to … instead"), maybe while you control another name, maybe
+    taking this card away too."""
+    where = say(f"ko_instead.{text.replace_knock_out}")
+    condition = (
+        say("ko_instead.if_controls", name=text.if_controls_name) if text.if_controls_name else ""
+    )
+    then = (
+        say("ko_instead.then_away", who=noun(scope.this)) if text.replace_then_to_resources else ""
+    )
+    whose = text.replace_for.removesuffix("_characters")  # own | opponent | all
+    return say(
+        f"ko_instead.named.{whose}",
+        name=text.replace_if_name,
+        where=where,
+        condition=condition,
+        then=then,
+    )
 
 
 def _characteristic(change: Characteristic, scope: Scope) -> Message:
@@ -601,9 +724,15 @@ def _trigger(text: Text, scope: Scope) -> Message:
             else say("when.victim_any")
         )
         return say("when.dealt_damage", who=_subject(text, scope), victim=victim)
-    if trigger in (Trigger.CHARACTER_ENTERS, Trigger.LOADED_FROM_RESOURCES):
+    if trigger in (
+        Trigger.CHARACTER_ENTERS,
+        Trigger.LOADED_FROM_RESOURCES,
+        Trigger.THIS_UNLOADED,
+    ):
         key = f"when.{trigger.value}" + ("_power" if text.if_power else "")
         return say(key, power=power(text.if_power) if text.if_power else "")
+    if trigger is Trigger.TARGETED:  # Proteger os Inocentes
+        return say("when.targeted" + ("_no_alignment" if text.trigger_if_no_alignment else ""))
     if trigger is Trigger.DREW_BY_ACTION:
         action_power = power(text.action_power) if text.action_power else ""
         return say("when.drew_by_action", power=action_power)
@@ -661,6 +790,9 @@ def _generated(text: Text, card: CardDef) -> Any:
     """A generated effect (5.7 B) as the clause of the step that makes it."""
     scope = Scope(card, text=text)
     if text.steps:
+        if text.trigger in _TURNS:  # a start/end point of this turn (Arcade V1)
+            head = say(f"generated.{text.trigger.value}")
+            return say("generated.trigger", head=head, body=steps_clause(text.steps, scope))
         if text.trigger not in (Trigger.DAMAGED, Trigger.ACTION_USED):
             return untold(f"generated {text.trigger}")
         head = say(f"generated.{text.trigger.value}", who=noun(scope.this, "dat"))
@@ -683,7 +815,7 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
     written = _written(card, action.text, action.words, action.manual)
     if written is not None:
         return written
-    scope = Scope(card, action=True)
+    scope = Scope(card, action=True, each_target=action.targets_x)
     if action.modes:
         options = [steps_clause(m.steps, scope) for m in action.modes]
         body: Any = options[0]
@@ -699,7 +831,7 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
     keywords = [keyword_label(card, k, action.steps) for k in action.keywords]
     if keywords:
         body = say("keywords_then", keywords=_list(keywords), effect=body)
-    if action.up_to_targets:  # F: "até N alvos diferentes"
+    if action.up_to_targets and not action.targets_x:  # F: "até N alvos diferentes"
         body = say("targets_up_to", count=action.targets, effect=body)
     if action.bottom_self:  # E.2 "Coloque <este card> na base do deck de seu dono:"
         body = say("cost.bottom_self", card=noun(own_noun(card)), effect=body)
@@ -714,6 +846,10 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
     elif action.unload_self:  # E.2 "Descarregue <este card>:" before the effect
         body = say("cost.unload_self", card=noun(own_noun(card)), effect=body)
     extra = [say("x.loaded")] if action.points_loaded else []
+    extra = []
+    if action.targets_x:
+        up_to = "_up_to" if action.up_to_targets else ""
+        extra.append(say(f"x.targets{up_to}", count=action.targets))
     return sentences([say("action", effect=body), *_x(action.steps), *extra])
 
 

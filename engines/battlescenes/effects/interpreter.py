@@ -16,7 +16,7 @@ the procedure runs again with the answer.
 from __future__ import annotations
 
 from engines.battlescenes.content.schema import Op, Step
-from engines.battlescenes.effects import other_zones, tree
+from engines.battlescenes.effects import misplaced, other_zones, tree
 from engines.battlescenes.effects.operands import (
     ASKS_ITSELF,
     CHOSEN,
@@ -31,12 +31,15 @@ from engines.battlescenes.effects.operands import (
 )
 from engines.battlescenes.effects.procedures import (
     card_bases,
+    counted,
     damage,
     deck,
     durations,
     manual,
+    prizes,
     replacement_choice,
     resources,
+    scenarios,
     scene_moves,
     surprise,
 )
@@ -50,7 +53,7 @@ from engines.core.model import replace
 
 def run(state: State, dice: Dice) -> tuple[State, list[Event]]:
     """Resolve pending effects until the tree is empty or someone must decide."""
-    events: list[Event] = []
+    state, events = misplaced.unload_misplaced(state, 1)  # cards loaded where they cannot stay
     while state.tree and state.choice is None and state.phase is not Phase.OVER:
         options = tree.candidates(state)
         if len(options) > 1:
@@ -95,8 +98,9 @@ def _resolve(state: State, uid: int, dice: Dice) -> tuple[State, list[Event]]:
         state = shields.refresh_shields(state)
         state = replace(state, clock=state.clock + 1)
         state, more, done = _step(state, effect, effect.steps[index], dice)
+        state, misplaced_events = misplaced.unload_misplaced(state, effect.level + 1)
         state = shields.refresh_shields(state)
-        events.extend(more)
+        events.extend([*more, *misplaced_events])
         if state.phase is Phase.OVER:
             return state, events
         if not done:  # waiting for a choice inside this procedure
@@ -166,6 +170,9 @@ HANDLERS = Handlers.combine(
     manual.HANDLERS,
     replacement_choice.HANDLERS,
     resources.HANDLERS,
+    prizes.HANDLERS,
+    scenarios.HANDLERS,
+    counted.HANDLERS,
     other_zones.HANDLERS,
 )
 _INTERPRETER = Interpreter(HANDLERS, decode=decode)

@@ -21,6 +21,7 @@ CHOSEN = (
     "chosen_base",  # "um personagem ou suporte" (any controller; filters narrow it)
     "chosen_opponent_base",  # "um personagem ou suporte controlado por um oponente"
     "chosen_own_base",  # "um personagem ou suporte que você controla"
+    "chosen_target",  # one of the action's targets (Venom V1)
 )
 
 #: Procedures whose own choice already offers "skip" when optional.
@@ -67,6 +68,8 @@ def targets_of(state: State, effect: Pending, step: Step) -> list[int]:
         ]
     if step.to == "all_others":  # "todos os outros personagens e suportes" (Hulk V3)
         return [s.card for s in state.scene if s.card != effect.this]
+    if step.to == "this_card":  # the card base carrying the effect's own card
+        return [s.card for s in state.scene if effect.source in s.loaded]
     return []
 
 
@@ -88,6 +91,13 @@ def distribute_pool(state: State, effect: Pending, step: Step) -> list[int]:
 def unmet(state: State, effect: Pending, step: Step) -> bool:
     """A procedure that is not done: its condition fails ("se cada personagem que você
     controlar tiver …", checked as it is reached) or it has nothing to do (0 cards to put)."""
+    if step.if_x_at_least and effect.x < step.if_x_at_least:  # Venom V1's X-1, with X ≤ 2
+        return True
+    if step.if_replaced_name and not (  # the scenario it replaced
+        state.scenario_before >= 0
+        and zones.defn(state, state.scenario_before).name == step.if_replaced_name
+    ):
+        return True
     if step.if_all_affiliation:
         wanted = set(step.if_all_affiliation.split("|"))
         mine = zones.characters(state, effect.controller)
@@ -104,13 +114,10 @@ def unmet(state: State, effect: Pending, step: Step) -> bool:
 
 def _target_differs(state: State, effect: Pending, step: Step) -> bool:
     """A condition on the effect's (first) target fails: "se o alvo for um suporte"
-    (``if_target_type``, its type wherever it is now) or "se um cenário chamado N estava em
-    cena" (``if_target_name``: a scenario's enter effect targets the one it replaced)."""
+    (``if_target_type``, its type wherever it is now)."""
     first = effect.targets[0] if effect.targets else -1
     d = zones.defn(state, first) if first >= 0 else None
-    if step.if_target_type and (d is None or d.type.value != step.if_target_type):
-        return True
-    return bool(step.if_target_name) and (d is None or d.name != step.if_target_name)
+    return bool(step.if_target_type) and (d is None or d.type.value != step.if_target_type)
 
 
 def chosen_pool(state: State, effect: Pending, step: Step) -> list[int]:
@@ -119,6 +126,8 @@ def chosen_pool(state: State, effect: Pending, step: Step) -> list[int]:
     if step.to == "chosen_card":  # any card base in the scene, or the scenario
         cards = [s.card for s in state.scene if s.card != effect.source]
         return cards + ([state.scenario] if state.scenario is not None else [])
+    if step.to == "chosen_target":  # one of the action's targets still in the scene
+        return [t for t in dict.fromkeys(effect.targets) if zones.find(state, t) is not None]
     if step.to == "chosen_target_side":  # another character of the target's controller
         if not effect.targets or zones.find(state, effect.targets[0]) is None:
             return []
@@ -149,6 +158,10 @@ def chosen_pool(state: State, effect: Pending, step: Step) -> list[int]:
         and not (step.other and s.card in (effect.this, _other_source(state, effect)))
         and matches(state, s.card, step)
         and (not step.filter_alignment or zones.has_alignment(state, s.card, step.filter_alignment))
+        and (  # permute: only a character carrying a card with that name
+            not step.swap_with_name
+            or any(zones.defn(state, c).name == step.swap_with_name for c in s.loaded)
+        )
     ]
 
 
@@ -164,6 +177,8 @@ def matches(state: State, card: int, step: Step, powers: tuple[str, ...] = ()) -
     if step.filter_alter_ego and d.alter_ego != step.filter_alter_ego:
         return False
     if step.filter_name_contains and step.filter_name_contains not in d.name:
+        return False
+    if step.filter_not_name and d.name == step.filter_not_name:
         return False
     if step.filter_name and step.filter_name not in _names_outside(state, card):
         return False
@@ -201,6 +216,15 @@ def plus(state: State, effect: Pending, step: Step) -> int:
         return state.countdown_count
     if step.plus == "loaded":
         found = zones.find(state, effect.this)
+        return len(state.scene[found].loaded) if found is not None else 0
+    if step.plus.startswith("controls_name:"):  # +1 while you control one named N
+        name = step.plus.split(":", 1)[1]
+        mine = zones.characters(state, effect.controller)
+        return int(any(name in zones.names(state, c.card) for c in mine))
+    if step.plus == "moved":  # "that same number" (Super Computador)
+        return effect.moved
+    if step.plus == "target_loaded":  # the cards the target carries (Pôr Abaixo)
+        found = zones.find(state, effect.targets[0]) if effect.targets else None
         return len(state.scene[found].loaded) if found is not None else 0
     if step.plus.startswith("opponent_prizes:"):
         affiliation = step.plus.split(":", 1)[1]

@@ -25,7 +25,7 @@ def _working(state: State, seat: int, field: str) -> list[str]:
     scene order, then the scenario's."""
     holders = [(s.controller, t) for s in state.scene for _c, t in zones.texts(state, s)]
     if state.scenario is not None:
-        owner = zones.owner(state, state.scenario)
+        owner = zones.scenario_controller(state)
         holders.extend((owner, t) for t in zones.scenario_texts(state))
     found: list[str] = []
     for controller, text in holders:
@@ -68,16 +68,29 @@ def apply_draw(state: State, seat: int, count: int, outcome: str) -> tuple[State
 
 
 def defer(
-    state: State, event: str, subject: int, count: int, outcomes: list[str], level: int = 0
+    state: State,
+    event: str,
+    subject: int,
+    count: int,
+    outcomes: list[str],
+    level: int = 0,
+    chooser: int = -1,
 ) -> State:
     """5.5: two different replacement effects apply to one event (``draw`` of ``count``
     cards by seat ``subject``, or ``knock_out`` of card ``subject``): neither applies now; a
     pending effect one level deeper than the deepest pending one asks the active player
     which (``choose_replacement``; the default is the first found) and does that. ``level``
-    0: one deeper than the deepest pending effect (the one resolving), or 1."""
+    0: one deeper than the deepest pending effect (the one resolving), or 1. ``chooser``: a
+    player other than the active one, when the choice is theirs (Busca e Apreensão's "may")."""
     step = Step(op=Op.CHOOSE_REPLACEMENT, amount=count, text=event, trait=",".join(outcomes))
     effect = Pending(
-        uid=0, level=0, controller=state.active, source=-1, label="5.5", steps=(step,), this=subject
+        uid=0,
+        level=0,
+        controller=state.active if chooser < 0 else chooser,
+        source=-1,
+        label="5.5",
+        steps=(step,),
+        this=subject,
     )
     level = level or max((p.level for p in state.tree), default=0) + 1
     return tree.add(state, [effect], level)
@@ -111,10 +124,18 @@ def _reaches(state: State, holder: int, controller: int, text: Text, item: InSce
     ``item``: the holder itself (``this``), or any character of its controller
     (``own_characters``) or of its controller's opponents (``opponent_characters``)."""
     character = zones.defn(state, item.card).type is CardType.CHARACTER
+    if text.replace_if_name and text.replace_if_name not in zones.names(state, item.card):
+        return False  # only that name (Imagem Falsa)
+    if text.if_controls_name and not any(  # while you control one named N
+        text.if_controls_name in zones.names(state, c.card)
+        for c in zones.characters(state, controller)
+    ):
+        return False
     return {
         "this": holder == item.card,
         "own_characters": character and controller == item.controller,
         "opponent_characters": character and controller != item.controller,
+        "all_characters": character,
     }[text.replace_for]
 
 
@@ -124,7 +145,7 @@ def outcomes(state: State, card: int, field: str) -> list[str]:
     item = zones.in_scene(state, card)
     holders = [(s.card, s.controller, t) for s in state.scene for _c, t in zones.texts(state, s)]
     if state.scenario is not None:
-        owner = zones.owner(state, state.scenario)
+        owner = zones.scenario_controller(state)
         holders.extend((state.scenario, owner, t) for t in zones.scenario_texts(state))
     found: list[str] = []
     for holder, controller, text in holders:
@@ -132,6 +153,23 @@ def outcomes(state: State, card: int, field: str) -> list[str]:
         if value and value not in found and _reaches(state, holder, controller, text, item):
             found.append(value)
     return found
+
+
+def then_to_resources(state: State, card: int, outcome: str) -> list[int]:
+    """The holders of the working knock-out replacements with ``outcome`` about card base
+    ``card`` that go to their owner's resources once it happened (Imagem Falsa)."""
+    item = zones.in_scene(state, card)
+    holders = [(s.card, s.controller, t) for s in state.scene for _c, t in zones.texts(state, s)]
+    if state.scenario is not None:
+        owner = zones.scenario_controller(state)
+        holders.extend((state.scenario, owner, t) for t in zones.scenario_texts(state))
+    return [
+        holder
+        for holder, controller, text in holders
+        if text.replace_then_to_resources
+        and text.replace_knock_out == outcome
+        and _reaches(state, holder, controller, text, item)
+    ]
 
 
 def apply_damage(state: State, card: int, amount: int, outcome: str) -> tuple[State, list[Event]]:

@@ -214,11 +214,6 @@ class SurpriseLoad(Procedure):
 
 
 @dataclass(frozen=True)
-class ExtraAction(Procedure):
-    """C.4 lifted: the character may use one more action this turn (of a power, if named)."""
-
-
-@dataclass(frozen=True)
 class OnlyActionThisTurn(Procedure):
     """An action of the target chosen: it can use no other until the end of the turn."""
 
@@ -246,6 +241,46 @@ class Manual(Procedure):
 @dataclass(frozen=True)
 class ChooseReplacement(Procedure):
     """5.5: the active player picks which of two replacement effects applies."""
+
+
+@dataclass(frozen=True)
+class ResourcesToPrizes(Procedure):
+    """An opponent picks a card of the controller's resources; it goes to the prizes."""
+
+
+@dataclass(frozen=True)
+class ScenarioFromResources(Procedure):
+    """A scenario card of the resources put into the scene by its controller (4.4.1)."""
+
+
+@dataclass(frozen=True)
+class ToDeckBottom(Procedure):
+    """The targets still in the scene go to the bottom of their owners' decks (4.7)."""
+
+
+@dataclass(frozen=True)
+class DiscardCards(Procedure):
+    """N cards of the hand discarded, picked one by one; the effect counts them."""
+
+
+@dataclass(frozen=True)
+class ResourcesToDeckBottom(Procedure):
+    """N cards of the resources to the deck bottom, picked one by one; the effect counts them."""
+
+
+@dataclass(frozen=True)
+class TakeFromDeckOrResources(Procedure):
+    """Up to N cards of the deck and/or the resources, revealed into the hand."""
+
+
+@dataclass(frozen=True)
+class ExtraActionGranted(Procedure):
+    """The targets may use one more action this turn (C.4), maybe free, maybe the last."""
+
+
+@dataclass(frozen=True)
+class Retarget(Procedure):
+    """The action being used targets the chosen card instead of this effect's target."""
 
 
 @dataclass(frozen=True)
@@ -312,12 +347,19 @@ DECODERS: Mapping[Op, Callable[[Step], Procedure]] = {
     Op.SURPRISE_REVEAL: SurpriseReveal,
     Op.SURPRISE_LOAD: SurpriseLoad,
     Op.MANUAL: Manual,
-    Op.EXTRA_ACTION: ExtraAction,
     Op.ONLY_ACTION_THIS_TURN: OnlyActionThisTurn,
     Op.LOOK_OPPONENT_HAND: LookOpponentHand,
     Op.FETCH_INTO_SCENE: FetchIntoScene,
     Op.LEND_ACTIONS: LendActions,
     Op.CHOOSE_REPLACEMENT: ChooseReplacement,
+    Op.RESOURCES_TO_PRIZES: ResourcesToPrizes,
+    Op.SCENARIO_FROM_RESOURCES: ScenarioFromResources,
+    Op.TO_DECK_BOTTOM: ToDeckBottom,
+    Op.DISCARD_CARDS: DiscardCards,
+    Op.RESOURCES_TO_DECK_BOTTOM: ResourcesToDeckBottom,
+    Op.TAKE_FROM_DECK_OR_RESOURCES: TakeFromDeckOrResources,
+    Op.EXTRA_ACTION: ExtraActionGranted,
+    Op.RETARGET: Retarget,
 }
 
 

@@ -6,6 +6,7 @@ from engines.battlescenes.content.schema import CardType, Step, Text, Trigger
 from engines.battlescenes.effects import tree
 from engines.battlescenes.rules.state import InScene, Pending, Phase, State
 from engines.battlescenes.table import zones
+from engines.core.model import replace
 
 
 def fire(
@@ -56,6 +57,9 @@ def fire(
                     )
     elif trigger in (Trigger.UNLOADED_IN_ADJUSTMENT, Trigger.UNLOADED):
         item = zones.in_scene(state, base)
+        if trigger is Trigger.UNLOADED:
+            state, more = _this_unloaded(state, item, level)
+            found.extend(more)
         for source, text in zones.texts(state, item):
             if text.trigger is trigger:
                 found.append(
@@ -118,6 +122,31 @@ def fire(
     return tree.add(state, found, level)
 
 
+def _this_unloaded(state: State, item: InScene, level: int) -> tuple[State, list[Pending]]:
+    """5.2 this card unloaded from a character its controller controls (``this_unloaded``,
+    Atacar e Espionar): the texts of the cards just unloaded from ``item`` (read once)."""
+    gone = [c for b, c in state.unloaded_cards if b == item.card]
+    state = replace(
+        state, unloaded_cards=tuple(p for p in state.unloaded_cards if p[0] != item.card)
+    )
+    powers = zones.powers(state, item)
+    found = [
+        Pending(
+            uid=0,
+            level=level,
+            controller=item.controller,
+            source=card,
+            label=zones.title(state, card),
+            steps=text.steps,
+            this=item.card,
+        )
+        for card in gone
+        for text in zones.defn(state, card).texts
+        if text.trigger is Trigger.THIS_UNLOADED and (not text.if_power or text.if_power in powers)
+    ]
+    return state, found
+
+
 def _holders(state: State, seat: int) -> list[tuple[int, int, Text]]:
     """(holder, card, text) of every working text of ``seat``'s card bases and scenario."""
     found = [
@@ -127,7 +156,7 @@ def _holders(state: State, seat: int) -> list[tuple[int, int, Text]]:
         for card, text in zones.texts(state, holder)
     ]
     scenario = state.scenario
-    if scenario is not None and zones.owner(state, scenario) == seat:
+    if scenario is not None and zones.scenario_controller(state) == seat:
         found.extend((scenario, scenario, t) for t in zones.scenario_texts(state))
     return found
 
@@ -208,7 +237,7 @@ def dealt(state: State, source: int, destination: int, level: int) -> State:
         for card, text in zones.texts(state, holder)
     ]
     scenario = state.scenario
-    if scenario is not None and zones.owner(state, scenario) == dealer.controller:
+    if scenario is not None and zones.scenario_controller(state) == dealer.controller:
         holders.extend((scenario, scenario, t) for t in zones.scenario_texts(state))
     affiliations = zones.affiliations(state, dealer)
     damaged = zones.affiliations(state, state.scene[victim])

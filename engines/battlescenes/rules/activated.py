@@ -29,7 +29,7 @@ def activatable(state: State, seat: int) -> list[tuple[int, int, Text]]:
     scenario = state.scenario
     if (
         scenario is not None
-        and zones.owner(state, scenario) == seat
+        and zones.scenario_controller(state) == seat
         and zones.scenario_texts(state)
     ):
         sources.append((scenario, scenario))

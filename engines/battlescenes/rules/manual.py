@@ -223,7 +223,10 @@ def _take(state: State, card: int) -> tuple[State, str, list[int]]:
     if zone == "scene":
         loaded = list(zones.in_scene(state, card).loaded)
         state = zones.unload(state, card, loaded)
-        return replace(state, scene=tuple(s for s in state.scene if s.card != card)), zone, loaded
+        # a manual move triggers nothing (5.2): no "this card was unloaded" later either
+        gone = tuple(p for p in state.unloaded_cards if p[0] != card)
+        scene = tuple(s for s in state.scene if s.card != card)
+        return replace(state, scene=scene, unloaded_cards=gone), zone, loaded
     seat = zones.owner(state, card)
     player = state.players[seat]
     kept = tuple(c for c in getattr(player, zone) if c != card)
@@ -239,7 +242,7 @@ def _put(state: State, card: int, to: str) -> tuple[State, list[Event]]:
         if kind is CardType.SCENARIO:  # 4.4.1 C: the old scenario to its owner's resources
             if state.scenario is not None:
                 state = zones.to_resources(state, [state.scenario])
-            return replace(state, scenario=card), []
+            return replace(state, scenario=card, scenario_by=()), []
         item = InScene(card, seat, entered_turn=state.turn)
         return replace(state, scene=(*state.scene, item)), []
     if to == "deck_top":

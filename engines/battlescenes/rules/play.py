@@ -93,7 +93,8 @@ def _scenario(state: State, seat: int, card: int, dice: Dice) -> tuple[State, li
             )
         )
         state = zones.to_resources(state, [state.scenario])
-    state = replace(state, scenario=card)  # E
+    before = state.scenario if state.scenario is not None else -1
+    state = replace(state, scenario=card, scenario_by=(), scenario_before=before)  # E
     state = zones.set_player(state, seat, replace(state.players[seat], scenario_played=True))
     events.append(
         Event(

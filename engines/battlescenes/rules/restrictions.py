@@ -32,7 +32,7 @@ def working(state: State) -> Iterator[Working]:
     if state.scenario is not None:
         for text in zones.scenario_texts(state):
             for rule in text.action_rules:
-                yield Working(rule, None, state.scenario, zones.owner(state, state.scenario))
+                yield Working(rule, None, state.scenario, zones.scenario_controller(state))
     for turn_rule in state.turn_rules:  # validated effects: no text needed any more (5.8)
         yield Working(turn_rule.rule, None, turn_rule.source, turn_rule.controller, turn_rule.user)
 
@@ -69,7 +69,16 @@ def concerns(
         and (not r.if_name or action.name.lower() == r.if_name.lower())
         and (r.if_stage_at_most < 0 or user.stage <= r.if_stage_at_most)
         and (r.if_stage_at_least < 0 or user.stage >= r.if_stage_at_least)
+        and (not r.if_user_lacks_name or r.if_user_lacks_name not in _acting_names(state, user))
+        and not (r.if_unused_this_turn and action.name in user.used_names)
     )
+
+
+def _acting_names(state: State, user: InScene) -> set[str]:
+    """The names a card base uses actions under: its own, and those a text lets it act as
+    (Soldado Invernal V1)."""
+    extra = {t.acts_as_name for _c, t in zones.texts(state, user) if t.acts_as_name}
+    return set(zones.names(state, user.card)) | extra
 
 
 def _options(action: ActionDef) -> list[tuple[tuple[Step, ...], int]]:

@@ -89,6 +89,18 @@ class StaticShield:
 
 
 @dataclass(frozen=True)
+class ExtraAction:
+    """One more action this card base may use this turn (beyond C.4's one): of that name
+    and/or power (empty: any), maybe with no incapacitation cost (``free``), maybe its last
+    action this turn (``last``: Super Soco V2)."""
+
+    name: str = ""
+    power: str = ""
+    free: bool = False
+    last: bool = False
+
+
+@dataclass(frozen=True)
 class InScene:
     """A character or support in the scene (a *card base*, 7.3) and what it carries."""
 
@@ -107,8 +119,8 @@ class InScene:
     ready: bool = False  # Prontidão for every action (EV evolution, 4.4.2.2 A.5)
     empower: int = 0  # 7.2 Potencializar: +N to its next damaging action this turn
     empowered: bool = False  # chosen for a Potencializar effect this turn
-    # C.4 lifted this turn: one more action each, of the power named ("" any) (extra_action)
-    extra_actions: tuple[str, ...] = ()
+    extra_actions: tuple[ExtraAction, ...] = ()  # more actions this turn than C.4's one
+    no_more_actions: bool = False  # no more actions this turn (Super Soco V2)
     # Prontidão for the actions of these carried cards this turn (Treinador V1's permute)
     ready_cards: tuple[int, ...] = ()
 
@@ -224,6 +236,7 @@ class Pending:
     declined: bool = False  # an optional step was declined: "se o fizer" steps are skipped
     stopped: bool = False  # 5.2.1: its card was not revealed; nothing more happens
     preference: tuple[int, ...] = ()  # cards its damage unloads first (4.8.1: source's choice)
+    moved: int = 0  # how many cards its last counting step moved (Super Computador)
 
 
 @dataclass(frozen=True)
@@ -253,6 +266,18 @@ class State:
     turn: int = 0
     scene: tuple[InScene, ...] = ()
     scenario: int | None = None
+    # (scenario, seat): an effect put that scenario into the scene under a player who does not
+    # own it, who controls it while it stays (Sugestão Coletiva's FAQ); () — its owner does.
+    scenario_by: tuple[int, ...] = ()
+    # (card base, uid of the action's effect): the first action whose damage reached each card
+    # base this turn (Blob V1)
+    action_hits: tuple[tuple[int, int], ...] = ()
+    # the scenario the one now in the scene replaced when it entered (-1: none): Plano
+    # Magistral - Objetivo
+    scenario_before: int = -1
+    # (card base, card) unloaded since the card base's last "unloaded" trigger point (5.2: what
+    # ``this_unloaded`` texts answer — the unloaded card's own: Atacar e Espionar)
+    unloaded_cards: tuple[tuple[int, int], ...] = ()
     tree: tuple[Pending, ...] = ()
     choice: Choice | None = None
     next_uid: int = 1

@@ -276,7 +276,7 @@ def _fire_phase(state: State, name: str) -> State:
     if state.scenario is not None:
         holders.append(
             (
-                zones.owner(state, state.scenario),
+                zones.scenario_controller(state),
                 state.scenario,
                 [(state.scenario, t) for t in zones.scenario_texts(state)],
             )
@@ -304,8 +304,29 @@ def _fire_phase(state: State, name: str) -> State:
                     this=base,
                 )
             )
+    found.extend(_generated_at(state, trigger))
     state = tree.add(state, found, 1) if found else state
     return surprise.surprise(state, name)
+
+
+def _generated_at(state: State, trigger: Trigger) -> list[Pending]:
+    """5.7 B: effects an action generated this turn that wait for this point (Arcade V1's end
+    of the turn), about what the action
+    chose (its target, or the card an earlier step put into play)."""
+    return [
+        Pending(
+            uid=0,
+            level=1,
+            controller=made.controller,
+            source=made.source,
+            label=zones.title(state, made.source),
+            steps=text.steps,
+            targets=(made.target,) if made.target >= 0 else (),
+            this=made.this,
+        )
+        for _n, made, text in zones.generated_texts(state)
+        if text.trigger is trigger
+    ]
 
 
 def _holder_meets(state: State, base: int, text: Text) -> bool:
@@ -371,6 +392,7 @@ def _cleanup(state: State) -> tuple[State, list[Event]]:
             empowered=False,
             extra_actions=(),
             ready_cards=(),
+            no_more_actions=False,
         )
         for s in state.scene
     )
@@ -402,6 +424,8 @@ def _cleanup(state: State) -> tuple[State, list[Event]]:
         no_search_this_turn=False,
         turn_traits=(),
         turn_lent=(),
+        action_hits=(),
+        unloaded_cards=(),
     )
     return state, [Event("battlescenes.event.end_turn", {}, rule="6.2")]
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from engines.battlescenes.content.schema import ActionDef, ActionKind, CardType, Op, Step, Trigger
 from engines.battlescenes.effects import interpreter, other_zones, replacements, tree, triggers
 from engines.battlescenes.rules import load_order, restrictions
-from engines.battlescenes.rules.state import InScene, Pending, Phase, State
+from engines.battlescenes.rules.state import ExtraAction, InScene, Pending, Phase, State
 from engines.battlescenes.table import zones
 from engines.core import Dice, Event, IllegalActionError
 from engines.core.model import replace
@@ -30,6 +30,41 @@ def available(state: State, item: InScene) -> list[tuple[int, ActionDef]]:
         if base == item.card and zones.find(state, card) is not None:
             found.extend((card, a) for a in zones.defn(state, card).actions)
     return found
+
+
+def extra_for(item: InScene, action: ActionDef) -> ExtraAction | None:
+    """The extra action granted this turn (``extra_action``) that ``action`` may use."""
+    return next(
+        (
+            e
+            for e in item.extra_actions
+            if (not e.name or e.name.lower() == action.name.lower())
+            and (not e.power or e.power == action.power)
+        ),
+        None,
+    )
+
+
+def _granted(state: State, item: InScene, action: ActionDef) -> ExtraAction | None:
+    """The granted extra action this use spends: none for the turn's first action, nor
+    for a second one a text of the character allows (``two_actions_power``)."""
+    if item.actions_used < 1 or _second(state, item, action):
+        return None
+    return extra_for(item, action)
+
+
+def _free(state: State, item: InScene, action: ActionDef) -> bool:
+    """Used as a granted extra action with no incapacitation cost ("sem pagar o custo")."""
+    extra = _granted(state, item, action)
+    return extra is not None and extra.free
+
+
+def _spend(extras: tuple[ExtraAction, ...], used: ExtraAction | None) -> tuple[ExtraAction, ...]:
+    """The extra actions left once ``used`` (one of them) was."""
+    if used is None:
+        return extras
+    index = extras.index(used)
+    return extras[:index] + extras[index + 1 :]
 
 
 def kind_allowed(state: State, seat: int, kind: ActionKind) -> bool:
@@ -56,8 +91,9 @@ def problems(state: State, seat: int, item: InScene, action: ActionDef) -> str |
         return "not_ready"  # C.1
     if action.power and action.power not in zones.powers(state, item):
         return "no_power"  # C.2 (an action printed with no power needs none: Odin V1's)
-    if item.actions_used >= 1 and _extra(item, action) < 0 and not _second(state, item, action):
-        return "one_action"  # C.4 (unless an effect let it use one more, ``extra_action``)
+    second = item.actions_used >= 1 and not _second(state, item, action)
+    if item.no_more_actions or (second and extra_for(item, action) is None):
+        return "one_action"  # C.4 (or one more granted this turn: ``extra_action``)
     if not kind_allowed(state, seat, zones.action_kind(state, item, action)):  # 8.B.1
         return "wrong_step"  # C.5
     if "acao_unica" in action.keywords and action.name in item.used_names:
@@ -72,7 +108,7 @@ def problems(state: State, seat: int, item: InScene, action: ActionDef) -> str |
         return "pay_cost"
     if action.load_cost > len(state.players[seat].resources):
         return "pay_cost"
-    fixed = action.cost is not None and action.cost != -1
+    fixed = action.cost is not None and action.cost != -1 and not _free(state, item, action)
     if fixed and item.stage < restrictions.cost(state, seat, item, action, action.cost or 0):
         return "cannot_pay"  # E.1: a fixed cost is paid in full
     if not _targets_exist(state, seat, action):
@@ -90,15 +126,6 @@ def _second(state: State, item: InScene, action: ActionDef) -> bool:
     return action.power in powers and bool(first) and first[0].power == action.power
 
 
-def _extra(item: InScene, action: ActionDef) -> int:
-    """Which of the character's extra actions this turn (C.4 lifted by an effect) the action
-    may use: the index of one of its power, or of any power; -1 for none."""
-    for i, wanted in enumerate(item.extra_actions):
-        if wanted in ("", action.power, f"name:{action.name}"):
-            return i
-    return -1
-
-
 def _targets_exist(state: State, seat: int, action: ActionDef) -> bool:
     """Whether some option of the action can have all its targets (F.1, F.2.2)."""
     legal = sum(1 for s in state.scene if target_problem(state, seat, action, s.card) is None)
@@ -107,6 +134,8 @@ def _targets_exist(state: State, seat: int, action: ActionDef) -> bool:
         return legal > 0
     if action.distribute:
         return any(c == 0 or legal > 0 for c in counts)
+    if action.targets_x:  # X = 0 needs none; one target may be listed twice
+        return True
     return any(c <= legal for c in counts)
 
 
@@ -143,8 +172,9 @@ def _check_targets(
                 count=count,
             )
     elif (
-        not (action.up_to_targets and 1 <= len(targets) <= count) and len(targets) != count
-    ) or len(set(targets)) != len(targets):
+        # "até N alvos" (up_to_targets): one to N; X targets (targets_x) may repeat one
+        len(targets) != count and not (action.up_to_targets and 1 <= len(targets) <= count)
+    ) or (len(set(targets)) != len(targets) and not action.targets_x):
         raise _refuse(
             f"This action needs {action.targets} different target(s).",
             "target_count",
@@ -316,6 +346,44 @@ def _check_forced(
             raise _refuse("Target that card.", "must_target", "4.6.2 F.2.1", card=name)
 
 
+def _targeted(state: State, targets: Sequence[int]) -> State:
+    """5.2 a character is a target of an action (``targeted``: Proteger os Inocentes): the
+    texts of its controller's card bases and scenario, pending at level 1 with the action's
+    H effects (before its effect, 9.1.2 d); their target is that character."""
+    found: list[Pending] = []
+    for card in dict.fromkeys(targets):
+        index = zones.find(state, card)
+        if index is None or zones.defn(state, card).type is not CardType.CHARACTER:
+            continue
+        item = state.scene[index]
+        holders = [
+            (s.card, c, t)
+            for s in state.scene
+            if s.controller == item.controller
+            for c, t in zones.texts(state, s)
+        ]
+        if state.scenario is not None and zones.scenario_controller(state) == item.controller:
+            holders.extend((state.scenario, state.scenario, t) for t in zones.scenario_texts(state))
+        for holder, source, text in holders:
+            if text.trigger is not Trigger.TARGETED:
+                continue
+            if text.trigger_if_no_alignment and zones.alignments(state, card):
+                continue
+            found.append(
+                Pending(
+                    uid=0,
+                    level=1,
+                    controller=item.controller,
+                    source=source,
+                    label=zones.title(state, source),
+                    steps=text.steps,
+                    targets=(card,),
+                    this=holder,
+                )
+            )
+    return tree.add(state, found, 1) if found else state
+
+
 def _action_used(
     state: State, seat: int, character: int, cost: int | None, kind: str = ""
 ) -> State:
@@ -407,11 +475,16 @@ def use(
     steps, count = _options(action, mode)  # B
     if action.points_loaded:  # 4.8.4.2: "X pontos … X é … os cards que ele carrega"
         count = len(item.loaded)
+    if action.targets_x:  # as many targets as X (Venom V1)
+        count = x
     problem = restrictions.option_problem(state, seat, item, action, steps, count)
     if problem is not None:  # D / F.2.3 / F.2.4 for the option chosen
         raise _refuse("That action cannot be used now.", problem, "4.6.2 D")
     printed = x if action.cost == -1 else action.cost
     cost = 0 if printed is None else restrictions.cost(state, seat, item, action, printed)
+    extra = _granted(state, item, action)  # C.4 lifted by an effect: spent below
+    if extra is not None and extra.free:  # no incapacitation cost (Super Soco V2)
+        cost = 0
     if item.stage < cost:  # E.1: a cost must be paid in full
         raise _refuse(
             "The character cannot be incapacitated enough to pay the cost.",
@@ -464,16 +537,15 @@ def use(
     item = zones.in_scene(state, character)
     # 7.2 Potencializar: the next action that deals damage takes the bonus with it.
     bonus = item.empower if any(s.op == Op.DAMAGE for s in steps) else 0
-    second = item.actions_used >= 1 and not _second(state, item, action)
-    extra = _extra(item, action) if second else -1  # C.4 lifted by an effect: spent
     state = zones.set_in_scene(
         state,
         replace(
             item,
-            extra_actions=tuple(p for i, p in enumerate(item.extra_actions) if i != extra),
             actions_used=item.actions_used + 1,
             used_names=(*item.used_names, action.name),
             empower=item.empower - bonus,
+            extra_actions=_spend(item.extra_actions, extra),
+            no_more_actions=item.no_more_actions or (extra is not None and extra.last),
         ),
     )
     if action.manual:
@@ -497,5 +569,6 @@ def use(
     state = tree.add(state, [root], 0)  # I: the action's effect, root of the tree
     # H: they resolve before the effect (rule d)
     state = _action_used(state, seat, character, printed, root.action_kind)
+    state = _targeted(state, targets)
     state, more = interpreter.run(state, dice)
     return state, events + more

@@ -27,6 +27,8 @@ class DamageContext:
     action_kind: str = ""  # the action's type when the source is an action
     penetrating: bool = False  # penetrating damage (4.8.3 D)
     targets: tuple[int, ...] = ()  # the targets of the action whose damage this is
+    action_power: str = ""  # the action's power when the source is an action
+    action_effect: int = -1  # the uid of the action's effect (Blob V1's "first action")
 
 
 def _applies(state: State, mod: Modifier, ctx: DamageContext, target: InScene) -> bool:
@@ -48,6 +50,10 @@ def _applies(state: State, mod: Modifier, ctx: DamageContext, target: InScene) -
         return False
     if mod.if_action_kind and mod.if_action_kind not in ctx.action_kind.split("_"):
         return False
+    if mod.if_first_action_hit and not _first_hit(state, ctx, target.card):
+        return False
+    if mod.if_action_power and (not ctx.action_kind or mod.if_action_power != ctx.action_power):
+        return False
     if mod.if_action and not ctx.action_kind:
         return False
     if mod.if_not_action and ctx.action_kind:
@@ -67,6 +73,22 @@ def _applies(state: State, mod: Modifier, ctx: DamageContext, target: InScene) -
     return not mod.if_opponent_preparation or (
         state.phase is Phase.PREPARATION and state.active != target.controller
     )
+
+
+def _first_hit(state: State, ctx: DamageContext, card: int) -> bool:
+    """Whether this action's damage is the first an action dealt ``card`` this turn (or
+    comes from that same action)."""
+    if not ctx.action_kind:
+        return False
+    first = dict(state.action_hits).get(card)
+    return first is None or first == ctx.action_effect
+
+
+def hit(state: State, ctx: DamageContext, card: int) -> State:
+    """Remember the first action whose damage reached ``card`` this turn (Blob V1)."""
+    if not ctx.action_kind or card in dict(state.action_hits):
+        return state
+    return replace(state, action_hits=(*state.action_hits, (card, ctx.action_effect)))
 
 
 def _holder_meets(
@@ -106,7 +128,7 @@ def _holders(state: State) -> list[tuple[int, int, int, Text]]:
     """(holder card base or scenario, its controller, card, text) for every working text."""
     found = [(s.card, s.controller, c, t) for s in state.scene for c, t in zones.texts(state, s)]
     if state.scenario is not None:
-        owner = zones.owner(state, state.scenario)
+        owner = zones.scenario_controller(state)
         found.extend(
             (state.scenario, owner, state.scenario, t) for t in zones.scenario_texts(state)
         )
@@ -194,7 +216,7 @@ def calculate(
 
 
 def redirects(
-    state: State, destination: int, used: tuple[str, ...]
+    state: State, destination: int, used: tuple[str, ...], by_action: bool = True
 ) -> list[tuple[str, int, list[int]]]:
     """Redirect effects that could send damage on ``destination`` elsewhere, not yet used in
     this procedure: (key, controller, new destinations). ``redirect`` texts on the
@@ -204,10 +226,12 @@ def redirects(
     found = []
     for card, text in zones.texts(state, item):
         key = f"{card}:{zones.defn(state, card).texts.index(text)}"
-        if text.redirect and key not in used:
+        if text.redirect and key not in used and (by_action or not text.redirect_if_action):
             to = new_destinations(state, destination)
             if text.redirect_affiliation:  # "outro personagem com a afiliação A"
                 to = [c for c in to if _character_with(state, c, text.redirect_affiliation)]
+            if text.redirect_name:  # only to a character with that name
+                to = [c for c in to if _character_named(state, c, text.redirect_name)]
             found.append((key, item.controller, to))
     for holder in state.scene:
         if holder.card == destination:
@@ -228,6 +252,12 @@ def _character_with(state: State, card: int, affiliation: str) -> bool:
     item = zones.in_scene(state, card)
     is_character = zones.defn(state, card).type is CardType.CHARACTER
     return is_character and affiliation in zones.affiliations(state, item)
+
+
+def _character_named(state: State, card: int, name: str) -> bool:
+    """Whether the card base ``card`` is a character with the name ``name``."""
+    is_character = zones.defn(state, card).type is CardType.CHARACTER
+    return is_character and name in zones.names(state, card)
 
 
 def new_destinations(state: State, destination: int) -> list[int]:

@@ -15,6 +15,7 @@ from engines.battlescenes.table.zones import (
     defn,
     in_scene,
     owner,
+    scenario_controller,
     scenario_texts,
     set_player,
     texts,
@@ -105,6 +106,11 @@ def knock_outs(
         player = state.players[seat]
         if d.type is CardType.CHARACTER:
             instead = replacements.outcomes(state, item.card, "replace_knock_out")
+            followers = (
+                replacements.then_to_resources(state, item.card, instead[0])
+                if len(instead) == 1
+                else []
+            )
             if instead and cause == item.controller and _hela(state, item):
                 instead.append("prizes")
             state = replace(state, scene=scene)
@@ -115,6 +121,8 @@ def knock_outs(
                 continue
             if instead:  # 5.5: not knocked out; goes where the replacement says
                 state, more = put_replaced(state, item.card, instead[0])
+                events.extend(more)
+                state, more = _holders_away(state, followers, level)
                 events.extend(more)
                 continue
             state = set_player(state, seat, replace(player, prizes=(*player.prizes, item.card)))
@@ -127,12 +135,67 @@ def knock_outs(
                     rule="4.7",
                 )
             )
+        elif cause >= 0 and _seizes(state, cause):  # Busca e Apreensão: the destroyer may
+            state = replace(state, scene=scene)  # put it in the prizes; held meanwhile
+            held = replace(player, set_aside=(*player.set_aside, item.card))
+            state = set_player(state, seat, held)
+            options = ["prizes", "resources"]
+            state = replacements.defer(state, "seize", item.card, 1, options, level, cause)
         else:
             state = to_resources(replace(state, scene=scene), [item.card])
             events.append(Event("battlescenes.event.destroyed", {"card": d.title}, rule="4.7"))
     if left:
         state = tree.add(state, left, level)
     return check_victory(state, events)
+
+
+def _holders_away(state: State, holders: list[int], level: int) -> tuple[State, list[Event]]:
+    """The cards whose knock-out replacement just happened and that then go to their owner's
+    resources (Imagem Falsa: the scenario, its "leaves" effects pending at ``level``)."""
+    events: list[Event] = []
+    for holder in holders:
+        if holder == state.scenario:
+            left = leaving_scenario(state, level)
+            state = to_resources(replace(state, scenario=None), [holder])
+            if left:
+                state = tree.add(state, left, level)
+        elif any(s.card == holder for s in state.scene):
+            state, more = leave_to(
+                state, holder, "resources", in_scene(state, holder).controller, level
+            )
+            events.extend(more)
+            continue
+        else:
+            continue
+        events.append(
+            Event("battlescenes.event.left_to_resources", {"card": title(state, holder)}, "4.7")
+        )
+    return state, events
+
+
+def _seizes(state: State, seat: int) -> bool:
+    """Whether a working text of ``seat``'s card bases or scenario lets the supports that
+    player destroys go to the prizes (Busca e Apreensão)."""
+    mine = [t for s in state.scene if s.controller == seat for _c, t in texts(state, s)]
+    if state.scenario is not None and scenario_controller(state) == seat:
+        mine.extend(scenario_texts(state))
+    return any(t.destroyed_to_prizes for t in mine)
+
+
+def put_seized(state: State, card: int, zone: str) -> tuple[State, list[Event]]:
+    """A destroyed support held while its destroyer chose (Busca e Apreensão): to its owner's
+    prizes area, worth its Energia Inicial to the other player (4.9.1), or to the resources
+    as any destroyed support."""
+    seat = owner(state, card)
+    player = state.players[seat]
+    held = replace(player, set_aside=tuple(c for c in player.set_aside if c != card))
+    state = set_player(state, seat, held)
+    if zone == "prizes":
+        state = set_player(state, seat, replace(held, prizes=(*held.prizes, card)))
+        params = {"card": title(state, card)}
+        return check_victory(state, [Event("battlescenes.event.seized_to_prizes", params, "4.9.1")])
+    state = to_resources(state, [card])
+    return state, [Event("battlescenes.event.destroyed", {"card": title(state, card)}, "4.7")]
 
 
 def put_replaced(state: State, card: int, zone: str) -> tuple[State, list[Event]]:
@@ -205,7 +268,7 @@ def leaving_scenario(state: State, level: int = 1, replacer: int = -1) -> list[P
         Pending(
             uid=0,
             level=level,
-            controller=replacer if t.if_replaced else owner(state, old),
+            controller=replacer if t.if_replaced else scenario_controller(state),
             source=old,
             label=title(state, old),
             steps=t.steps,

@@ -14,6 +14,7 @@ from engines.battlescenes.table.zones import (
     defn,
     find,
     has_alignment,
+    names,
     powers,
     texts,
 )
@@ -54,6 +55,10 @@ def _shield_texts(state: State, item: InScene) -> list[tuple[str, str, int]]:
         if text.if_loaded_at_least >= 0 and count < text.if_loaded_at_least:
             continue
         if text.if_power and text.if_power not in powers(state, item):
+            continue
+        if text.if_holder_name and text.if_holder_name not in names(state, item.card):
+            continue
+        if text.if_holder_lacks_name and text.if_holder_lacks_name in names(state, item.card):
             continue
         key = f"{card}:{defn(state, card).texts.index(text)}"
         if text.shield_set >= 0:

@@ -33,6 +33,16 @@ def owner(state: State, card: int) -> int:
     return state.cards[card].owner
 
 
+def scenario_controller(state: State) -> int:
+    """Who controls the scenario in the scene: its owner, unless an effect put it there under
+    another player (``State.scenario_by``). -1 when there is none."""
+    if state.scenario is None:
+        return -1
+    if len(state.scenario_by) == 2 and state.scenario_by[0] == state.scenario:
+        return state.scenario_by[1]
+    return owner(state, state.scenario)
+
+
 def title(state: State, card: int) -> str:
     """``Name V1`` of a card instance, for events."""
     return defn(state, card).title
@@ -109,6 +119,8 @@ def unload(state: State, base: int, cards: Iterable[int]) -> State:
     cards = list(cards)
     item = in_scene(state, base)
     item = replace(item, loaded=tuple(c for c in item.loaded if c not in cards))
+    gone = tuple((base, c) for c in cards if c in in_scene(state, base).loaded)
+    state = replace(state, unloaded_cards=(*state.unloaded_cards, *gone))  # 5.2 (this_unloaded)
     return to_resources(set_in_scene(state, item), cards)
 
 
@@ -392,11 +404,11 @@ def action_kind(state: State, item: InScene, action: ActionDef) -> ActionKind:
 
 
 def prize_points(state: State, seat: int) -> int:
-    """Points ``seat`` has scored: initial energies in the *opponent's* prizes (4.9.1)."""
+    """Points ``seat`` has scored: initial energies in the *opponent's* prizes (4.9.1) — of
+    characters, and of supports put there as if they were (Busca e Apreensão's FAQ)."""
     other = state.players[1 - seat]
-    return sum(
-        defn(state, c).energy for c in other.prizes if defn(state, c).type is CardType.CHARACTER
-    )
+    scoring = (CardType.CHARACTER, CardType.SUPPORT)
+    return sum(defn(state, c).energy for c in other.prizes if defn(state, c).type in scoring)
 
 
 def check_victory(state: State, events: list[Event]) -> tuple[State, list[Event]]:

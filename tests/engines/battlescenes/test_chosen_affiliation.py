@@ -43,8 +43,9 @@ def united(affiliation: str = "Inumanos") -> State:
     assert "battlescenes.event.drew" in keys(events)  # "compre um card" first
     assert state.choice is not None and state.choice.prompt == "battlescenes.choice.affiliation"
     assert {"Inumanos", "Sexteto Sinistro", "Vingadores"} <= set(state.choice.options)
-    menu = ENGINE.pending(state)[0].selections[0]
-    assert menu.public  # affiliation names hide nothing
+    pages = ENGINE.pending(state)[0].selections  # every affiliation of the pack: pages of 25
+    assert [o.value for p in pages for o in p.options] == list(state.choice.options)
+    assert all(p.public for p in pages)  # affiliation names hide nothing
     state, events = act(state, 0, Choose(affiliation))
     assert "battlescenes.event.affiliation_chosen" in keys(events)
     return state

@@ -4,9 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from engines.core import Decision, IllegalActionError, Message, ResultKind, Selection
+from engines.core import (
+    Decision,
+    IllegalActionError,
+    Message,
+    ResultKind,
+    Selection,
+    SelectOption,
+)
 from engines.core.adjust import author, bounded, count, seat_index
-from engines.core.menus import MAX_OPTIONS, Menus, options
+from engines.core.menus import MAX_OPTIONS, MAX_PAGES, Menus, options, paged
+from engines.core.model import replace
 from engines.core.results import conceded, ended, score_lines
 
 
@@ -80,3 +88,27 @@ def test_adjustment_checks() -> None:
         count(0, "x.count", signed=True)
     assert author("Ann", False, "x.referee") == "Ann"
     assert author("Ann", True, "x.referee") == Message("x.referee", {"player": "Ann"})
+
+
+def test_a_one_value_menu_longer_than_25_is_shown_as_pages_naming_their_ranges() -> None:
+    labels = [f"Option {n:02d}" for n in range(60)]
+    menu = Selection(
+        "choose",
+        "option",
+        tuple(SelectOption(t, Message("x.plain", {"text": t})) for t in labels),
+        Message("x.pick"),
+        public=True,
+    )
+    pages = paged(menu)
+    assert [len(p.options) for p in pages] == [25, 25, 10]
+    assert [o.value for p in pages for o in p.options] == labels  # every option, in order
+    first = pages[1].placeholder
+    assert first.key == "core.menu.page" and first.params["menu"] == Message("x.pick")
+    assert first.params["first"].params == {"text": "Option 25"}
+    assert first.params["last"].params == {"text": "Option 49"}
+    assert all(p.public and p.kind == "choose" for p in pages)
+    # a list of several picks stays whole, and one too long for the pages is left out
+    many = replace(menu, many=True, max_values=3)
+    assert paged(many) == [many]
+    longest = replace(menu, options=(menu.options * 2)[: MAX_OPTIONS * MAX_PAGES + 1])
+    assert paged(longest) == [longest]

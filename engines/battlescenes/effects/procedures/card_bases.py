@@ -18,7 +18,6 @@ from engines.battlescenes.effects.steps import (
     BSHandlers,
     BSRun,
     Capacitation,
-    ExtraAction,
     LoadFromResources,
     LoadResources,
     Permute,
@@ -100,7 +99,7 @@ def _shield(run: BSRun, state: State, proc: Shield) -> State:
 @HANDLERS.on(Unload)
 def _unload(run: BSRun, state: State, proc: Unload) -> State:
     effect, step = run.ctx, proc.record
-    if step.to == "source_card":
+    if step.to == "this_card":  # "descarregue este card"
         return _unload_source(run, state)
     events = []
     for target in targets_of(state, effect, step):
@@ -136,23 +135,6 @@ def _unload_source(run: BSRun, state: State) -> State:
     events = [Event("battlescenes.event.unloaded", params, rule="4.8.2.1")]
     state, more = knock_outs(state, effect.level + 1, effect.controller)
     return resolved(run, state, events + more)
-
-
-@HANDLERS.on(ExtraAction)
-def _extra_action(run: BSRun, state: State, proc: ExtraAction) -> State:
-    """ "Este personagem pode usar mais uma ação de ◆ neste turno": C.4 (one action per
-    turn) lifted once for it, for an action of ``filter_power`` (any when empty)."""
-    effect, step = run.ctx, proc.record
-    events = []
-    for target in targets_of(state, effect, step):
-        item = zones.in_scene(state, target)
-        # of a power, or of a name ("pode usar esta ação outra vez neste turno")
-        wanted = f"name:{step.filter_name}" if step.filter_name else step.filter_power
-        more = (*item.extra_actions, wanted)
-        state = zones.set_in_scene(state, replace(item, extra_actions=more))
-        params = {"card": zones.title(state, target)}
-        events.append(Event("battlescenes.event.extra_action", params, rule="4.6.2 C.4"))
-    return resolved(run, state, events)
 
 
 @HANDLERS.on(LoadFromResources)
@@ -209,7 +191,10 @@ def _load_resources(run: BSRun, state: State, proc: LoadResources) -> State:
     if zones.find(state, effect.this) is None:
         return state
     player = state.players[seat]
-    taken = load_order.ordered(state, seat, player.resources, effect.this)[: step.amount]
+    pool = [
+        c for c in player.resources if matches(state, c, step)
+    ]  # the step's filters (Cura Rápida)
+    taken = load_order.ordered(state, seat, tuple(pool), effect.this)[: step.amount]
     player = replace(player, resources=tuple(c for c in player.resources if c not in taken))
     state = zones.set_player(state, seat, player)
     cards: list[int] = []
@@ -287,11 +272,17 @@ def _permute(run: BSRun, state: State, proc: Permute) -> State:
     picked = [a for a in effect.answers if ">" in a]
     wanted = step.filter_card_power.split("|") if step.filter_card_power else []
     if not picked:
-        # "um card de habilidade de ◆ ou ◆ que um outro personagem … estiver carregando"
+        # "um card de habilidade de ◆ ou ◆ que um outro personagem … estiver carregando";
+        # only that name (Soldado Invernal V1); this side's card the effect's own
+        # (Bumerangue Teleguiado)
+        ours = [effect.source] if step.swap_this_card else list(mine.loaded)
         theirs_ok = [
-            b for b in theirs.loaded if not wanted or any(ability_of(state, b, p) for p in wanted)
+            b
+            for b in theirs.loaded
+            if (not wanted or any(ability_of(state, b, p) for p in wanted))
+            and (not step.swap_with_name or zones.defn(state, b).name == step.swap_with_name)
         ]
-        options = [f"{a}>{b}" for a in mine.loaded for b in theirs_ok]
+        options = [f"{a}>{b}" for a in ours if a in mine.loaded for b in theirs_ok]
         if not options:
             return state
         return asks(run, ask(state, effect, seat, "battlescenes.choice.permute", options, False))

@@ -23,7 +23,13 @@ def _damage(run: BSRun, state: State, proc: Damage) -> State:
     events: list[Event] = []
     source = damage_source(state, effect, step)
     ctx = damage.DamageContext(
-        effect.controller, source, effect.action_kind, step.penetrating, effect.targets
+        effect.controller,
+        source,
+        effect.action_kind,
+        penetrating=step.penetrating,
+        targets=effect.targets,
+        action_power=effect.action_power,
+        action_effect=effect.uid,
     )
     if step.source:  # 4.8.5 "AQUELE PERSONAGEM CAUSA": not an action's damage
         ctx = damage.DamageContext(effect.controller, source, penetrating=step.penetrating)
@@ -43,6 +49,7 @@ def _damage(run: BSRun, state: State, proc: Damage) -> State:
                 base = points(state, effect, step).count(str(target))
             base += effect.bonus  # 7.2 Potencializar: +N on each of its targets
             amount, applied = damage.calculate(state, base, ctx, zones.in_scene(state, target))
+            state = damage.hit(state, ctx, target)
             prog = replace(prog, destination=target, amount=amount, applied=applied)
         if prog.offered == REPLACING and len(effect.answers) > prog.answers_used:
             outcome = effect.answers[prog.answers_used]
@@ -50,7 +57,7 @@ def _damage(run: BSRun, state: State, proc: Damage) -> State:
             events.append(_chosen(state, outcome))
         elif prog.offered and len(effect.answers) > prog.answers_used:
             answer = effect.answers[prog.answers_used]
-            used = _used(state, prog, answer)
+            used = _used(state, prog, answer, bool(ctx.action_kind))
             prog = replace(
                 prog, offered="", answers_used=prog.answers_used + 1, redirects_used=used
             )
@@ -59,6 +66,7 @@ def _damage(run: BSRun, state: State, proc: Damage) -> State:
                 amount, applied = damage.calculate(
                     state, prog.amount, ctx, zones.in_scene(state, new), prog.applied
                 )
+                state = damage.hit(state, ctx, new)
                 events.append(
                     Event(
                         "battlescenes.event.redirected",
@@ -68,7 +76,8 @@ def _damage(run: BSRun, state: State, proc: Damage) -> State:
                 )
                 prog = replace(prog, destination=new, amount=amount, applied=prog.applied + applied)
         if prog.amount > 0:
-            offers = damage.redirects(state, prog.destination, prog.redirects_used)
+            by_action = bool(ctx.action_kind)
+            offers = damage.redirects(state, prog.destination, prog.redirects_used, by_action)
             if offers:
                 key, seat, places = offers[0]
                 options = [str(c) for c in places]
@@ -162,12 +171,13 @@ def _deal(
     return state, events + more
 
 
-def _used(state: State, prog: DamageProgress, answer: str) -> tuple[str, ...]:
+def _used(state: State, prog: DamageProgress, answer: str, by_action: bool) -> tuple[str, ...]:
     """The redirects spent by ``answer``: the one offered, or — when the active player chose
     among several (``source>destination``) — the chosen one; declining spends them all."""
     if prog.offered != SEVERAL:
         return (*prog.redirects_used, prog.offered)
-    offers = [k for k, _s, _c in damage.redirects(state, prog.destination, prog.redirects_used)]
+    found = damage.redirects(state, prog.destination, prog.redirects_used, by_action)
+    offers = [k for k, _s, _c in found]
     if answer == SKIP:
         return (*prog.redirects_used, *offers)
     source = answer.partition(">")[0]

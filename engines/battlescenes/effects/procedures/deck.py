@@ -37,7 +37,7 @@ HANDLERS: BSHandlers = BSHandlers()
 @HANDLERS.on(Draw)
 def _draw(run: BSRun, state: State, proc: Draw) -> State:
     effect, step = run.ctx, proc.record
-    amount = step.amount
+    amount = step.amount + plus(state, effect, step)
     # ``to: opponent``: the opponent of the effect's controller draws (À Espreita V1)
     seat = 1 - effect.controller if step.to == "opponent" else effect.controller
     if step.optional:  # 4.9.2: only a draw the player is obliged to make can lose the game

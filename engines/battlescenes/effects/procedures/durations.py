@@ -16,6 +16,7 @@ from engines.battlescenes.effects.steps import (
     BSRun,
     CancelAction,
     ChooseAffiliation,
+    ExtraActionGranted,
     ForbidActionThisTurn,
     ForbidSearchThisTurn,
     Generate,
@@ -23,12 +24,14 @@ from engines.battlescenes.effects.steps import (
     LoseTexts,
     Mark,
     OnlyActionThisTurn,
+    Retarget,
     Trait,
     asks,
     resolved,
 )
 from engines.battlescenes.rules.state import (
     Continuous,
+    ExtraAction,
     Generated,
     Pending,
     State,
@@ -189,7 +192,8 @@ def _generate(run: BSRun, state: State, proc: Generate) -> State:
     effect, step = run.ctx, proc.record
     if not any(t.generated == step.text for t in zones.defn(state, effect.source).texts):
         return state
-    target = effect.targets[0] if effect.targets else -1
+    # no target: the card an earlier step of the action chose or put there (Arcade V1)
+    target = effect.targets[0] if effect.targets else effect.chosen
     made = Generated(
         effect.source,
         step.text,
@@ -237,3 +241,36 @@ def _lose_texts(run: BSRun, state: State, proc: LoseTexts) -> State:
             )
         )
     return resolved(run, state, events)
+
+
+@HANDLERS.on(ExtraActionGranted)
+def _extra_action(run: BSRun, state: State, proc: ExtraActionGranted) -> State:
+    """Each target may use one more action of that name and/or power this turn (beyond C.4's
+    one), maybe with no incapacitation cost; ``last``: once it did, no more actions this turn
+    (Super Soco V2)."""
+    effect, step = run.ctx, proc.record
+    extra = ExtraAction(step.text, step.filter_power, step.free, step.last)
+    events = []
+    for card in targets_of(state, effect, step):
+        item = zones.in_scene(state, card)
+        state = zones.set_in_scene(state, replace(item, extra_actions=(*item.extra_actions, extra)))
+        params = {"card": zones.title(state, card), "action": step.text or "-"}
+        events.append(Event("battlescenes.event.extra_action", params, rule="4.6.2 C.4"))
+    return resolved(run, state, events)
+
+
+@HANDLERS.on(Retarget)
+def _retarget(run: BSRun, state: State, proc: Retarget) -> State:
+    """Proteger os Inocentes: the
+    action being used (the root of the tree, 4.6.2 I) has the chosen card as its target in
+    place of this effect's target; nothing when that action is no longer pending."""
+    effect, step = run.ctx, proc.record
+    chosen = targets_of(state, effect, step)
+    root = next((p for p in state.tree if p.level == 0 and p.is_action), None)
+    if not chosen or not effect.targets or root is None:
+        return state
+    old, new = effect.targets[0], chosen[0]
+    targets = tuple(new if t == old else t for t in root.targets)
+    state = tree.put(state, replace(root, targets=targets))
+    params = {"action": root.label, "old": zones.title(state, old), "card": zones.title(state, new)}
+    return resolved(run, state, [Event("battlescenes.event.retargeted", params, rule="4.6.2 F")])

@@ -21,12 +21,12 @@ def _choose_replacement(run: BSRun, state: State, proc: ChooseReplacement) -> St
     if not effect.answers:
         options = step.trait.split(",")
         prompt = "battlescenes.choice.replacement"
-        return asks(run, ask(state, effect, state.active, prompt, options, False))
+        return asks(run, ask(state, effect, effect.controller, prompt, options, False))
     outcome = effect.answers[-1]
     chosen = Event(
         "battlescenes.event.replacement_chosen",
         {
-            "player": state.players[state.active].name,
+            "player": state.players[effect.controller].name,
             "option": {"key": f"battlescenes.answer.{outcome}", "params": {}},
         },
         rule="5.5",
@@ -36,6 +36,9 @@ def _choose_replacement(run: BSRun, state: State, proc: ChooseReplacement) -> St
         return resolved(run, state, [chosen, *events])
     if step.text == "load":  # the held card goes elsewhere instead of onto the base
         state, events = replacements.apply_load(state, effect.this, step.amount, outcome)
+        return resolved(run, state, [chosen, *events])
+    if step.text == "seize":  # Busca e Apreensão: a destroyed support, prizes or resources
+        state, events = leaving.put_seized(state, effect.this, outcome)
         return resolved(run, state, [chosen, *events])
     state, events = leaving.put_replaced(state, effect.this, outcome)
     return resolved(run, state, [chosen, *events])

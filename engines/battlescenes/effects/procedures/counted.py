@@ -1,0 +1,111 @@
+"""Procedures that move several cards a player picks and remember how many: Super
+Computador discards X+1, then moves as many from the resources to the deck bottom and draws
+as many (its FAQ: with no card discarded, none is moved nor drawn); ``plus: moved`` reads the
+number. Also up to N cards taken from the deck and/or the resources into the hand (Loki
+V1)."""
+
+from __future__ import annotations
+
+from engines.battlescenes.effects import replacements, tree
+from engines.battlescenes.effects.operands import DONE, ask, matches, plus, shuffle
+from engines.battlescenes.effects.steps import (
+    BSHandlers,
+    BSRun,
+    DiscardCards,
+    ResourcesToDeckBottom,
+    TakeFromDeckOrResources,
+    asks,
+    resolved,
+)
+from engines.battlescenes.rules.state import Pending, State
+from engines.battlescenes.table import zones
+from engines.core import Event
+from engines.core.model import replace
+
+HANDLERS: BSHandlers = BSHandlers()
+
+
+def _picked(effect: Pending) -> list[int]:
+    return [int(a) for a in effect.answers if a.isdigit()]
+
+
+def _counted(state: State, effect: Pending, count: int) -> State:
+    """The effect remembers how many cards this procedure moved (``plus: moved``)."""
+    return tree.put(state, replace(tree.get(state, effect.uid), moved=count))
+
+
+@HANDLERS.on(DiscardCards)
+def _discard_cards(run: BSRun, state: State, proc: DiscardCards) -> State:
+    """Discard ``amount`` (+ ``plus``) cards of the hand, picked one at a time (as many as
+    there are, 8.C), into the resources (6.2 C.4) unless a replacement sends them elsewhere."""
+    effect, step = run.ctx, proc.record
+    seat = effect.controller
+    player = state.players[seat]
+    chosen = _picked(effect)
+    left = [str(c) for c in player.hand if c not in chosen]
+    if left and len(chosen) < step.amount + plus(state, effect, step):
+        return asks(run, ask(state, effect, seat, "battlescenes.choice.discard", left, False))
+    params = {"player": player.name, "count": len(chosen)}
+    event = Event("battlescenes.event.discarded_cards", params, rule="6.2")
+    state, instead = replacements.discard(state, seat, chosen, effect.level + 1)
+    return resolved(run, _counted(state, effect, len(chosen)), [event, *instead])
+
+
+@HANDLERS.on(ResourcesToDeckBottom)
+def _resources_to_deck_bottom(run: BSRun, state: State, proc: ResourcesToDeckBottom) -> State:
+    """Put ``amount`` (+ ``plus``) cards of the controller's resources, picked one at a time
+    (as many as there are), at the bottom of the deck, in the order picked."""
+    effect, step = run.ctx, proc.record
+    seat = effect.controller
+    player = state.players[seat]
+    chosen = _picked(effect)
+    left = [str(c) for c in player.resources if c not in chosen]
+    if left and len(chosen) < step.amount + plus(state, effect, step):
+        prompt = "battlescenes.choice.resources_to_deck_bottom"
+        return asks(run, ask(state, effect, seat, prompt, left, False))
+    player = replace(
+        player,
+        resources=tuple(c for c in player.resources if c not in chosen),
+        deck=(*player.deck, *chosen),
+    )
+    params = {"player": player.name, "count": len(chosen)}
+    event = Event("battlescenes.event.resources_to_deck_bottom", params, rule="4.1")
+    state = zones.set_player(state, seat, player)
+    return resolved(run, _counted(state, effect, len(chosen)), [event])
+
+
+@HANDLERS.on(TakeFromDeckOrResources)
+def _take_from_deck_or_resources(run: BSRun, state: State, proc: TakeFromDeckOrResources) -> State:
+    """Up to ``amount`` cards passing the filters, picked one at a time (or ``done``) from
+    the deck — unless its search was forbidden or replaced (5.5, 8.B) — and the resources;
+    each revealed into the hand; the deck shuffled when it was searched."""
+    effect, step, dice = run.ctx, proc.record, run.env.dice
+    seat = effect.controller
+    player = state.players[seat]
+    chosen = _picked(effect)
+    finished = bool(effect.answers) and effect.answers[-1] == DONE
+    deck = () if effect.search_replaced else player.deck
+    pool = [
+        str(c) for c in (*deck, *player.resources) if c not in chosen and matches(state, c, step)
+    ]
+    if pool and not finished and len(chosen) < step.amount:
+        prompt = "battlescenes.choice.take_from_deck_or_resources"
+        return asks(run, ask(state, effect, seat, prompt, [*pool, DONE], False))
+    player = replace(
+        player,
+        deck=tuple(c for c in player.deck if c not in chosen),
+        resources=tuple(c for c in player.resources if c not in chosen),
+        hand=(*player.hand, *chosen),
+    )
+    state = zones.set_player(state, seat, player)
+    if not effect.search_replaced:
+        state = shuffle(state, seat, dice)
+    events = [
+        Event(
+            "battlescenes.event.revealed_to_hand",
+            {"player": player.name, "card": zones.title(state, c)},
+            rule="5.1",
+        )
+        for c in chosen
+    ]
+    return resolved(run, state, events)
