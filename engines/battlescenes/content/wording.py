@@ -406,7 +406,9 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
 def _characteristic(change: Characteristic, scope: Scope) -> Message:
     """A characteristic gained or lost (8.B.1/B.2): "characters with the affiliation
     Vingadores you control have Genialidade"; what has no words yet says so."""
-    what = power(change.value) if change.kind == "power" else change.value
+    what: Any = power(change.value) if change.kind == "power" else change.value
+    if change.value == "*":  # losing every power / affiliation… (8.B.2)
+        what = say(f"every.{change.kind}")
     if change.to == "this":
         return say(f"static.{change.change}_one", who=noun(scope.this), what=what)
     if change.to == "own_characters" and change.if_affiliation:
@@ -527,7 +529,7 @@ def describe_text(text: Text, card: CardDef) -> Message:
     if written is not None:
         return written
     scope = Scope(card, text=text)
-    statics = _statics(text, scope)
+    statics = _while_loaded(text, scope, _statics(text, scope))
     extra = _x(text.steps)
     statics = [say("sentence", text=s) for s in statics]
     if text.steps:
@@ -536,6 +538,17 @@ def describe_text(text: Text, card: CardDef) -> Message:
     if not statics:
         return untold("text")
     return sentences([*statics, *extra])
+
+
+def _while_loaded(text: Text, scope: Scope, statics: list[Message]) -> list[Message]:
+    """Static effects that work only while the card base carries at most / at least N cards
+    (Hulk V1), told as one sentence under that condition."""
+    if not statics or (text.if_loaded_at_most < 0 and text.if_loaded_at_least < 0):
+        return statics
+    most = text.if_loaded_at_most >= 0
+    count = text.if_loaded_at_most if most else text.if_loaded_at_least
+    kind = "most" if most else "least"
+    return [say(f"while_loaded.{kind}", who=noun(scope.this), count=count, text=_list(statics))]
 
 
 def _generated(text: Text, card: CardDef) -> Any:

@@ -273,6 +273,8 @@ def changes(state: State, item: InScene, kind: str, plain: bool = False) -> list
     for other in state.scene:
         working = _plain_texts(state, other) if plain else texts(state, other)
         for _card, text in working:
+            if not loaded_condition_met(text, other):
+                continue
             for change in text.characteristics:
                 if change.kind != kind:
                     continue
@@ -290,6 +292,15 @@ def changes(state: State, item: InScene, kind: str, plain: bool = False) -> list
         t.change for t in state.turn_traits if t.target == item.card and t.change.kind == kind
     ]
     return found
+
+
+def loaded_condition_met(text: Text, item: InScene) -> bool:
+    """A text's "while this card base carries at most / at least N cards" holds for ``item``
+    (Hulk V1: with energy 1 its shield is 0 and it has no powers)."""
+    count = len(item.loaded)
+    if text.if_loaded_at_most >= 0 and count > text.if_loaded_at_most:
+        return False
+    return not (text.if_loaded_at_least >= 0 and count < text.if_loaded_at_least)
 
 
 def _changed(

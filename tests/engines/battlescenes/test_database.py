@@ -8,6 +8,7 @@ import json
 import subprocess
 import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -140,4 +141,12 @@ def test_the_catalogue_lists_every_printed_card_and_official_deck(
     assert all(d["playable"] is False for d in official.values())  # not yet: see automated
     assert all(code in by_code for d in official.values() for code in d["cards"])
     played = automated_codes(starter())
-    assert {c["code"] for c in cards if c["automated"]} == played and len(played) == 44
+    # As many as the recorded facts list automated (one file per batch of printed cards).
+    recorded = Path(__file__).parent / "recorded"
+    automated = {
+        key
+        for path in recorded.glob("printed_facts*.json")
+        for key in json.loads(path.read_text("utf-8"))["automated"]
+    }
+    assert {c["code"] for c in cards if c["automated"]} == played
+    assert len(played) == len(automated) >= 44

@@ -1,0 +1,160 @@
+"""Cards of the official Evolução Tática deck (slice 1), each played once as printed with the
+built-in cards (``starter()``): what a player notices when its text or action works."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.battlescenes.actions import Choose, PlayCard, UseAction
+from engines.battlescenes.rules.state import Phase, State
+from engines.battlescenes.table import shields, zones
+from engines.core import IllegalActionError
+from tests.engines.battlescenes.helpers import Placed, Side, act, build, sid, starter, zone_id
+
+FILL = ["excentricidade"] * 6
+
+
+def _versus(mine: list[Placed], theirs: list[Placed], **kwargs: object) -> State:
+    deck = ["protecao"] * 6
+    return build(Side(deck=deck, scene=mine), Side(scene=theirs), content=starter(), **kwargs)  # type: ignore[arg-type]
+
+
+def _loaded(state: State, card: int) -> int:
+    return len(zones.in_scene(state, card).loaded)
+
+
+def _stage(state: State, card: int) -> int:
+    return zones.in_scene(state, card).stage
+
+
+def test_ardil_emaranhado_incapacitates_the_target_character_in_preparation() -> None:
+    # An unforeseen action: usable in its user's Preparation phase; cost 2.
+    state = _versus(
+        [Placed("homem_areia_v1", ["ardil_emaranhado_v1", *FILL[:2]], stage=2)],
+        [Placed("capanga_do_rei_v2", FILL[:3], stage=2)],
+        phase=Phase.PREPARATION,
+    )
+    areia, capanga = sid(state, "homem_areia_v1"), sid(state, "capanga_do_rei_v2")
+    state, _ = act(state, 0, UseAction(areia, "Ardil Emaranhado", str(capanga)))
+    assert _stage(state, capanga) == 1 and _stage(state, areia) == 0
+
+
+def test_raio_de_forca_deals_3_penetrating_damage() -> None:
+    state = _versus(
+        [Placed("homem_areia_v1", ["raio_de_forca_v1", *FILL[:2]], stage=2)],
+        [Placed("hulk_v1", FILL)],
+    )
+    areia, hulk = sid(state, "homem_areia_v1"), sid(state, "hulk_v1")
+    # Homem-Areia has no Ataque Energético: the action is not his to use.
+    with pytest.raises(IllegalActionError):
+        act(state, 0, UseAction(areia, "Raio de Força", str(hulk)))
+    state = _versus(
+        [Placed("bumerangue_v1", ["raio_de_forca_v1", "jogar_objeto_v1"], stage=2)],
+        [Placed("hulk_v1", FILL)],
+    )
+    bumerangue, hulk = sid(state, "bumerangue_v1"), sid(state, "hulk_v1")
+    state = _with_power(state, bumerangue, "ataque_energetico")
+    state, _ = act(state, 0, UseAction(bumerangue, "Raio de Força", str(hulk)))
+    assert _loaded(state, hulk) == 3  # 3 penetrating: Escudo 3 absorbs none
+
+
+def _with_power(state: State, card: int, power: str) -> State:
+    """The card gains ``power`` for the turn (a gain_trait effect, 8.B.2)."""
+    from engines.battlescenes.content.schema import Characteristic
+    from engines.battlescenes.rules.state import TurnTrait
+    from engines.core.model import replace
+
+    gained = TurnTrait(card, Characteristic("gain", "power", power))
+    return replace(state, turn_traits=(*state.turn_traits, gained))
+
+
+def test_alucinacao_makes_the_targets_shield_0_until_the_end_of_the_turn() -> None:
+    state = _versus(
+        [Placed("bumerangue_v1", ["alucinacao_v1", *FILL[:2]], stage=2)],
+        [Placed("hulk_v1", FILL)],
+    )
+    bumerangue, hulk = sid(state, "bumerangue_v1"), sid(state, "hulk_v1")
+    state = _with_power(state, bumerangue, "telepatia")
+    state, _ = act(state, 0, UseAction(bumerangue, "Alucinação", str(hulk)))
+    assert shields.shield(state, zones.in_scene(state, hulk)) == 0
+
+
+def test_jogar_objeto_gives_its_carrier_ranged_attack_and_deals_1() -> None:
+    state = _versus(
+        [Placed("homem_areia_v1", ["jogar_objeto_v1", *FILL[:2]])],
+        [Placed("deadpool_v1", FILL[:3])],
+    )
+    areia, deadpool = sid(state, "homem_areia_v1"), sid(state, "deadpool_v1")
+    assert "ataque_a_distancia" in zones.powers(state, zones.in_scene(state, areia))
+    state, _ = act(state, 0, UseAction(areia, "Jogar Objeto", str(deadpool)))
+    assert _loaded(state, deadpool) == 3  # 1 damage, Escudo 1 absorbs it
+
+
+def test_homem_areia_deals_3() -> None:
+    state = _versus([Placed("homem_areia_v1", FILL[:3])], [Placed("deadpool_v1", FILL[:4])])
+    areia, deadpool = sid(state, "homem_areia_v1"), sid(state, "deadpool_v1")
+    state, _ = act(state, 0, UseAction(areia, "Maça de Areia", str(deadpool)))
+    assert _loaded(state, deadpool) == 2  # 3 - Escudo 1
+
+
+def test_bumerangue_deals_1_penetrating_or_2() -> None:
+    for mode, left in (("penetrante", 5), ("dano", 6)):
+        state = _versus([Placed("bumerangue_v1", FILL[:3])], [Placed("hulk_v1", FILL)])
+        bumerangue, hulk = sid(state, "bumerangue_v1"), sid(state, "hulk_v1")
+        use = UseAction(bumerangue, "Arsenal de Bumerangues", str(hulk), mode=mode)
+        state, _ = act(state, 0, use)
+        # Hulk V1's Escudo 3: 1 penetrating goes through, 2 damage is absorbed.
+        assert _loaded(state, hulk) == left, mode
+
+
+def test_deadpool_incapacitates_in_the_anticipation_step_and_revives_from_resources() -> None:
+    state = _versus(
+        [Placed("homem_areia_v1", FILL[:3], stage=2)],
+        [Placed("deadpool_v1", FILL[:3], stage=2)],
+        phase=Phase.ANTICIPATION,
+    )
+    areia, deadpool = sid(state, "homem_areia_v1"), sid(state, "deadpool_v1")
+    state, _ = act(state, 1, UseAction(deadpool, "Mercenário Tagarela", str(areia)))
+    assert _stage(state, areia) == 1 and _stage(state, deadpool) == 0
+    # Reviver: from the resources, loading from the other resources.
+    state = build(
+        Side(resources=["deadpool_v1", *FILL[:4]]),
+        Side(),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    state, _ = act(state, 0, PlayCard(zone_id(state, 0, "resources", "deadpool_v1")))
+    assert _loaded(state, sid(state, "deadpool_v1")) == 4
+
+
+def test_hulk_v1_with_energy_1_has_shield_0_and_no_powers() -> None:
+    state = _versus([Placed("hulk_v1", FILL[:2])], [])
+    hulk = zones.in_scene(state, sid(state, "hulk_v1"))
+    assert shields.shield(state, hulk) == 3 and "super_forca" in zones.powers(state, hulk)
+    state = _versus([Placed("hulk_v1", FILL[:1])], [Placed("deadpool_v1", FILL[:3])])
+    hulk = zones.in_scene(state, sid(state, "hulk_v1"))
+    assert shields.shield(state, hulk) == 0 and zones.powers(state, hulk) == ()
+    # Without Super Força he cannot use Hulk Esmaga.
+    with pytest.raises(IllegalActionError):
+        act(state, 0, UseAction(hulk.card, "Hulk Esmaga", str(sid(state, "deadpool_v1"))))
+
+
+def test_hulk_v1_deals_4() -> None:
+    state = _versus([Placed("hulk_v1", FILL[:3])], [Placed("homem_areia_v1", FILL)])
+    hulk, areia = sid(state, "hulk_v1"), sid(state, "homem_areia_v1")
+    state, _ = act(state, 0, UseAction(hulk, "Hulk Esmaga", str(areia)))
+    assert _loaded(state, areia) == 4  # 4 - Escudo 2
+
+
+def test_ataque_surpresa_may_capacitate_each_character_entering_under_its_controller() -> None:
+    state = build(
+        Side(hand=["homem_areia_v1"], resources=FILL),
+        Side(hand=["bumerangue_v1"], resources=FILL),
+        phase=Phase.PREPARATION,
+        content=starter(),
+        scenario="ataque_surpresa_v1",
+    )
+    state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "homem_areia_v1")))
+    assert state.choice is not None
+    state, _ = act(state, 0, Choose("yes"))
+    assert _stage(state, sid(state, "homem_areia_v1")) == 2
