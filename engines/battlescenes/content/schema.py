@@ -215,6 +215,9 @@ STEP_TO = frozenset(
         "scenario",  # to_resources: the scenario in the scene (Umar V1)
         "all_others",  # every card base in the scene but this one
         "opponent",  # mill: the opponent's deck ("do jogador alvo", the other player)
+        # draw: the controller of the card an earlier chosen_… step of the effect chose
+        # ("o controlador daquele personagem ou suporte pode comprar": Explosão Certeira V1)
+        "chosen_controller",
     }
 )
 
@@ -264,6 +267,9 @@ class Step:
     # unload: every carried card passing the filters ("todos os cards de personagens": Hela)
     every: bool = False
     filter_alter_ego: str = ""  # only cards printed with this alter ego (Ultron-6 V1)
+    # chosen_…: not the card an earlier chosen_… step of this effect chose ("escolha até dois
+    # personagens": the second one another, Revigoramento Incrível V1)
+    other_than_chosen: bool = False
 
     def __post_init__(self) -> None:
         # A step built from the stored text (``Step(op="draw")``) holds its member.

@@ -37,6 +37,7 @@ STEP_FIELDS = {
     "filter_since_start_of_turn",
     "every",
     "filter_alter_ego",
+    "other_than_chosen",
 }
 
 
@@ -82,6 +83,7 @@ def parse_step(node: PackNode) -> Step:
         filter_since_start_of_turn=node.read("filter_since_start_of_turn", bool, False),
         every=node.read("every", bool, False),
         filter_alter_ego=node.read("filter_alter_ego", str, ""),
+        other_than_chosen=node.read("other_than_chosen", bool, False),
         op=_pack_op(node, op),  # checked after every other field is read, as before
     )
     check_trait(node, step)
@@ -92,13 +94,13 @@ def parse_step(node: PackNode) -> Step:
         )
     if step.plus and not (
         step.plus in ("x", "loaded", "countdown")
-        or step.plus.startswith(("opponent_prizes:", "own_characters:"))
-        or re.fullmatch(r"first_action:\d+", step.plus)
+        or step.plus.startswith(("opponent_prizes:", "own_characters:", "controls_name:"))
+        or re.fullmatch(r"first_action:\d+|x\*\d+", step.plus)
     ):
         raise node.fail_at(
             "plus",
-            "plus is x, loaded, countdown, opponent_prizes:<affiliation>,"
-            " own_characters:<affiliation> or first_action:<n>",
+            "plus is x, x*<n>, loaded, countdown, opponent_prizes:<affiliation>,"
+            " own_characters:<affiliation>, controls_name:<name> or first_action:<n>",
         )
     check_choice(node, "source", step.source, {"", "target", "chosen", "marked"})
     if step.op == Op.GENERATE and not step.text:

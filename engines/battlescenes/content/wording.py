@@ -136,6 +136,8 @@ def _who(step: Step, scope: Scope, form: str) -> Message:
         return noun(scope.target, form)
     if step.to == "chosen_character" and step.other:
         return noun("another_character", form)
+    if step.to == "chosen_own_character" and step.other_than_chosen:
+        return noun("another_own_character", form)
     if step.to == "chosen_own_character" and step.filter_power:
         return noun("own_character_power", form, power=power(step.filter_power))
     if step.to == "chosen_base" and step.filter_lacks_power:
@@ -162,7 +164,8 @@ def _card_kind(step: Step, scope: Scope) -> Message:
 def _damage(step: Step) -> Message:
     count: int | str = step.amount
     if step.plus:
-        count = f"{step.amount}+X" if step.amount else "X"
+        x = f"{step.plus[2:]}X" if step.plus.startswith("x*") else "X"  # "2X": twice X
+        count = f"{step.amount}+{x}" if step.amount else x
     return say("damage_penetrating" if step.penetrating else "damage", count=count)
 
 
@@ -217,6 +220,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
     who = _who(step, scope, "base")
     if op is Op.DAMAGE:
         return _damage_step(step, scope)
+    if op is Op.DRAW and step.to == "chosen_controller":  # "that card's controller draws"
+        return say(f"controller_draw.{mood}", count=step.amount)
     if op in _SIMPLE:
         return say(f"{mood}.{op.value}", count=step.amount)
     if op in (Op.INCAPACITATE, Op.CAPACITATE, Op.SHIELD_SET, Op.RETURN_TO_HAND):
@@ -285,8 +290,10 @@ def _x(steps: Iterable[Step]) -> list[Message]:
             found.append(say("x.opponent_prizes", affiliation=step.plus.split(":", 1)[1]))
         elif step.plus == "loaded":
             found.append(say("x.loaded"))
-        elif step.plus == "x":
+        elif step.plus == "x" or step.plus.startswith("x*"):
             found.append(say("x.chosen"))
+        elif step.plus.startswith("controls_name:"):
+            found.append(say("x_controls_name", name=step.plus.split(":", 1)[1]))
     return found
 
 

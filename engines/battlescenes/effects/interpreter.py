@@ -27,6 +27,7 @@ from engines.battlescenes.effects.operands import (
     plus,
     points,
     shuffle,
+    step_player,
     unmet,
 )
 from engines.battlescenes.effects.procedures import (
@@ -138,7 +139,14 @@ def _step(state: State, effect: Pending, step: Step, dice: Dice) -> tuple[State,
     if step.optional and not effect.answers and step.op not in ASKS_ITSELF:
         # "Você pode …": ask first (the default, on a deadline, is not to).
         return (
-            ask(state, effect, effect.controller, "battlescenes.choice.may", ["yes"], True),
+            ask(
+                state,
+                effect,
+                step_player(state, effect, step),
+                "battlescenes.choice.may",
+                ["yes"],
+                True,
+            ),
             [],
             False,
         )

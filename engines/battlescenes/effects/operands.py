@@ -125,6 +125,13 @@ def chosen_pool(state: State, effect: Pending, step: Step) -> list[int]:
             and matches(state, s.card, step)
         ]
     whose = {"chosen_opponent_character": 1 - seat, "chosen_own_character": seat}.get(step.to)
+    if step.other_than_chosen:  # "até dois personagens": the second is another one
+        return [c for c in _character_pool(state, effect, step, whose) if c != effect.chosen]
+    return _character_pool(state, effect, step, whose)
+
+
+def _character_pool(state: State, effect: Pending, step: Step, whose: int | None) -> list[int]:
+    """The characters (of ``whose``, or anyone's) a ``chosen_…character`` step may choose."""
     # Filters narrow the pool (e.g. Liderar/Atrasar "N – característica", 7.2).
     return [
         s.card
@@ -142,7 +149,7 @@ def matches(state: State, card: int, step: Step, powers: tuple[str, ...] = ()) -
     d = zones.defn(state, card)
     if step.filter_type and d.type.value != step.filter_type:
         return False
-    if step.filter_power and step.filter_power not in d.powers:
+    if step.filter_power and step.filter_power not in _powers_now(state, card):
         return False
     if step.filter_affiliation and step.filter_affiliation not in d.affiliations:
         return False
@@ -156,6 +163,15 @@ def matches(state: State, card: int, step: Step, powers: tuple[str, ...] = ()) -
     return not powers or bool(set(powers) & set(d.powers))
 
 
+def _powers_now(state: State, card: int) -> tuple[str, ...]:
+    """A card's powers: a character in the scene has those it gained and not those it lost
+    (8.B.2); any other card its printed ones."""
+    index = zones.find(state, card)
+    if index is None or zones.defn(state, card).type is not CardType.CHARACTER:
+        return zones.defn(state, card).powers
+    return zones.powers(state, state.scene[index])
+
+
 def shuffle(state: State, seat: int, dice: Dice) -> State:
     """Shuffle a player's deck with the injected dice."""
     player = state.players[seat]
@@ -167,6 +183,13 @@ def plus(state: State, effect: Pending, step: Step) -> int:
     """The X a step adds to its amount (e.g. Sussurro Aniquilador's 3+X, 5.7 A.1)."""
     if step.plus == "x":
         return effect.x
+    if step.plus.startswith("x*"):  # "duas vezes X" (Ataque de Fúria V1)
+        return effect.x * int(step.plus[2:])
+    if step.plus.startswith("controls_name:"):  # "+1 se você controlar um personagem
+        # chamado N" (Réplica de Loki V1: 2 instead of 1 with Loki)
+        name = step.plus.split(":", 1)[1]
+        mine = zones.characters(state, effect.controller)
+        return 1 if any(name in zones.names(state, c.card) for c in mine) else 0
     if step.plus == "countdown":  # "o número de cards que aquele oponente colocou" (6.2 A)
         return state.countdown_count
     if step.plus == "loaded":
@@ -191,6 +214,16 @@ def plus(state: State, effect: Pending, step: Step) -> int:
         mine = zones.characters(state, effect.controller)
         return sum(1 for c in mine if affiliation in zones.affiliations(state, c))
     return 0
+
+
+def step_player(state: State, effect: Pending, step: Step) -> int:
+    """Who acts for a step (draws; decides its "você pode"): the effect's controller, or
+    the controller of the card an earlier step chose (``to: chosen_controller``; its owner
+    once it left the scene)."""
+    if step.to != "chosen_controller" or effect.chosen < 0:
+        return effect.controller
+    found = zones.find(state, effect.chosen)
+    return state.scene[found].controller if found is not None else zones.owner(state, effect.chosen)
 
 
 def damage_source(state: State, effect: Pending, step: Step) -> int:

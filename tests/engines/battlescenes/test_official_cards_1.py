@@ -158,3 +158,98 @@ def test_ataque_surpresa_may_capacitate_each_character_entering_under_its_contro
     assert state.choice is not None
     state, _ = act(state, 0, Choose("yes"))
     assert _stage(state, sid(state, "homem_areia_v1")) == 2
+
+
+def _with_trait(state: State, card: int, kind: str, value: str) -> State:
+    """The card gains a characteristic for the turn (a gain_trait effect, 8.B.2)."""
+    from engines.battlescenes.content.schema import Characteristic
+    from engines.battlescenes.rules.state import TurnTrait
+    from engines.core.model import replace
+
+    gained = TurnTrait(card, Characteristic("gain", kind, value))
+    return replace(state, turn_traits=(*state.turn_traits, gained))
+
+
+def test_ataque_de_furia_deals_twice_x() -> None:
+    for x, left in ((1, 5), (2, 3)):
+        state = _versus(
+            [Placed("deadpool_v1", ["ataque_de_furia_v1", *FILL[:2]], stage=2)],
+            [Placed("bumerangue_v1", FILL)],
+        )
+        deadpool, bumerangue = sid(state, "deadpool_v1"), sid(state, "bumerangue_v1")
+        state, _ = act(state, 0, UseAction(deadpool, "Ataque de Fúria", str(bumerangue), x=x))
+        assert _loaded(state, bumerangue) == left, x  # 2X − Escudo 1
+        assert _stage(state, deadpool) == 2 - x  # cost X
+
+
+def test_replica_de_loki_deals_2_only_with_a_character_named_loki() -> None:
+    for loki, left in ((False, 6), (True, 5)):
+        state = _versus(
+            [Placed("replica_de_loki_v1", FILL[:2]), Placed("bumerangue_v1", FILL[:3])],
+            [Placed("deadpool_v1", FILL)],
+        )
+        replica, deadpool = sid(state, "replica_de_loki_v1"), sid(state, "deadpool_v1")
+        if loki:
+            state = _with_trait(state, sid(state, "bumerangue_v1"), "name", "Loki")
+        state, _ = act(state, 0, UseAction(replica, "Ataque Fantasma", str(deadpool)))
+        assert _loaded(state, deadpool) == left, loki  # 1 or 2, Escudo 1
+
+
+def test_explosao_certeira_deals_1_penetrating_and_that_cards_controller_may_draw() -> None:
+    state = build(
+        Side(hand=["explosao_certeira_v1"], scene=[Placed("homem_areia_v1", FILL[:3])]),
+        Side(deck=["protecao"] * 3, scene=[Placed("hulk_v1", FILL)]),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    hulk = sid(state, "hulk_v1")
+    state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "explosao_certeira_v1")))
+    assert state.choice is not None and state.choice.seat == 0
+    state, _ = act(state, 0, Choose(str(hulk)))
+    assert _loaded(state, hulk) == 5  # penetrating: Escudo 3 absorbs nothing
+    # Bruno controls the Hulk: he decides whether to draw, and draws.
+    assert state.choice is not None and state.choice.seat == 1
+    state, _ = act(state, 1, Choose("yes"))
+    assert len(state.players[1].hand) == 1 and len(state.players[0].hand) == 0
+
+
+def test_revigoramento_incrivel_capacitates_up_to_two_characters() -> None:
+    state = build(
+        Side(
+            hand=["revigoramento_incrivel_v1"],
+            scene=[
+                Placed("homem_areia_v1", FILL[:3], stage=1),
+                Placed("bumerangue_v1", FILL[:3], stage=0),
+                Placed("deadpool_v1", FILL[:3], stage=0),
+            ],
+        ),
+        Side(scene=[Placed("hulk_v1", FILL)]),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    areia, bumerangue = sid(state, "homem_areia_v1"), sid(state, "bumerangue_v1")
+    deadpool = sid(state, "deadpool_v1")
+    state = _with_trait(state, areia, "power", "tecnologia")
+    state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "revigoramento_incrivel_v1")))
+    # Only a character with Tecnologia may pay.
+    assert state.choice is not None and set(state.choice.options) == {str(areia), "skip"}
+    state, _ = act(state, 0, Choose(str(areia)))
+    state, _ = act(state, 0, Choose(str(bumerangue)))
+    # The second one is another character.
+    assert state.choice is not None and str(bumerangue) not in state.choice.options
+    state, _ = act(state, 0, Choose(str(deadpool)))
+    assert (_stage(state, areia), _stage(state, bumerangue), _stage(state, deadpool)) == (0, 1, 1)
+
+
+def test_revigoramento_incrivel_declined_capacitates_nobody() -> None:
+    state = build(
+        Side(hand=["revigoramento_incrivel_v1"], scene=[Placed("bumerangue_v1", FILL[:3], 0)]),
+        Side(),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    bumerangue = sid(state, "bumerangue_v1")
+    state = _with_trait(state, bumerangue, "power", "tecnologia")
+    state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "revigoramento_incrivel_v1")))
+    state, _ = act(state, 0, Choose("skip"))
+    assert state.choice is None and _stage(state, bumerangue) == 0

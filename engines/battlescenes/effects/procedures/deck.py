@@ -6,7 +6,15 @@ from __future__ import annotations
 
 from engines.battlescenes.content.schema import Trigger
 from engines.battlescenes.effects import replacements, tree, triggers
-from engines.battlescenes.effects.operands import DONE, SKIP, ask, matches, plus, shuffle
+from engines.battlescenes.effects.operands import (
+    DONE,
+    SKIP,
+    ask,
+    matches,
+    plus,
+    shuffle,
+    step_player,
+)
 from engines.battlescenes.effects.steps import (
     BSHandlers,
     BSRun,
@@ -36,12 +44,13 @@ HANDLERS: BSHandlers = BSHandlers()
 @HANDLERS.on(Draw)
 def _draw(run: BSRun, state: State, proc: Draw) -> State:
     effect, step = run.ctx, proc.record
+    seat = step_player(state, effect, step)
     amount = step.amount
     if step.optional:  # 4.9.2: only a draw the player is obliged to make can lose the game
-        amount = min(amount, len(state.players[effect.controller].deck))
-    before = len(state.players[effect.controller].hand)
-    state, events = drawing.draw(state, effect.controller, amount)
-    if effect.is_action and len(state.players[effect.controller].hand) > before:
+        amount = min(amount, len(state.players[seat].deck))
+    before = len(state.players[seat].hand)
+    state, events = drawing.draw(state, seat, amount)
+    if effect.is_action and seat == effect.controller and len(state.players[seat].hand) > before:
         # 5.2 "toda vez que o efeito de uma ação … fizer com que você compre" (drew_by_action)
         state = triggers.drew(state, effect, effect.level + 1)
     return resolved(run, state, events)
