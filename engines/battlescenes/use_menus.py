@@ -153,8 +153,9 @@ def next_menu(state: State, seat: int) -> Selection | None:
         return _sel(state, "mode", options, base)
     if state.using_next == "targets":
         count = target_count(action, state.using_mode)
+        aimed = use.aimed_at(action, state.using_mode)  # F.1.1: the option's kind of target
         legal = [
-            s.card for s in state.scene if use.target_problem(state, seat, action, s.card) is None
+            s.card for s in state.scene if use.target_problem(state, seat, aimed, s.card) is None
         ]
         if len(legal) < count:
             return None  # not enough targets: the action cannot be used (F)

@@ -442,6 +442,9 @@ class Mode:
     name: str
     steps: tuple[Step, ...]
     targets: int = 0
+    # F.1.1 for this option only: "personagem alvo" / "suporte alvo" (Wolverine V2: 1 to a
+    # target character or 3 to a target support); "" keeps the action's ``target_type``
+    target_type: str = ""
 
 
 @dataclass(frozen=True)

@@ -43,12 +43,14 @@ STEP_FIELDS = {
 
 def parse_mode(node: PackNode) -> Mode:
     """Validate one mode of a modal action (4.6.2 B)."""
-    node.check_keys({"name", "targets", "steps"}, {"name", "steps"})
+    node.check_keys({"name", "targets", "steps", "target_type"}, {"name", "steps"})
     mode = Mode(
         name=node.read("name", str),
         steps=tuple(parse_step(n) for n in node.children("steps")),
         targets=node.read("targets", int, 0),
+        target_type=node.read("target_type", str, ""),
     )
+    check_choice(node, "target_type", mode.target_type, {"", "character", "support", "any"})
     if any(s.to == "target" for s in mode.steps) and mode.targets < 1:
         raise node.fail_at("targets", "steps refer to the target but the mode has no targets")
     return mode

@@ -59,6 +59,7 @@ class Scope:
     card: CardDef
     action: bool = False
     text: Text | None = None
+    target_type: str = ""  # an action option's own kind of target (F.1.1)
 
     @property
     def this(self) -> str:
@@ -83,6 +84,8 @@ class Scope:
             return "damaged"
         if trigger is Trigger.CHARACTER_ENTERS:
             return "that"
+        if self.target_type in ("character", "support"):  # "personagem alvo", "suporte alvo"
+            return f"target_{self.target_type}"
         return "target"
 
 
@@ -234,6 +237,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"{mood}.load_resources", onto=_who(step, scope, "onto"), count=step.amount)
     if op in (Op.TAKE_FROM_DECK, Op.DISCARD_FROM_HAND, Op.TAKE_FROM_RESOURCES):
         return say(f"{mood}.{op.value}", card=_card_kind(step, scope))
+    if op is Op.LOAD_FROM_RESOURCES and step.to == "this":  # onto this card base only
+        return say(f"load_onto.{mood}", card=_card_kind(step, scope), onto=noun(scope.this, "onto"))
     if op is Op.LOAD_FROM_RESOURCES:
         onto = noun("own_character")
         if step.filter_alignment:
@@ -586,7 +591,10 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
         return written
     scope = Scope(card, action=True)
     if action.modes:
-        options = [steps_clause(m.steps, scope) for m in action.modes]
+        options = [
+            steps_clause(m.steps, Scope(card, action=True, target_type=m.target_type))
+            for m in action.modes
+        ]
         body: Any = options[0]
         for option in options[1:]:
             body = say("or", a=body, b=option)

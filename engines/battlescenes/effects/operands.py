@@ -166,9 +166,12 @@ def matches(state: State, card: int, step: Step, powers: tuple[str, ...] = ()) -
 def _powers_now(state: State, card: int) -> tuple[str, ...]:
     """A card's powers: a character in the scene has those it gained and not those it lost
     (8.B.2); any other card its printed ones."""
+    d = zones.defn(state, card)
+    if d.type is CardType.ABILITY:  # "um card de habilidade de ◆": its power is its action's
+        return d.powers or tuple(a.power for a in d.actions if a.power)
     index = zones.find(state, card)
-    if index is None or zones.defn(state, card).type is not CardType.CHARACTER:
-        return zones.defn(state, card).powers
+    if index is None or d.type is not CardType.CHARACTER:
+        return d.powers
     return zones.powers(state, state.scene[index])
 
 

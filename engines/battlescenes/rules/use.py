@@ -76,11 +76,26 @@ def problems(state: State, seat: int, item: InScene, action: ActionDef) -> str |
 
 def _targets_exist(state: State, seat: int, action: ActionDef) -> bool:
     """Whether some option of the action can have all its targets (F.1, F.2.2)."""
-    legal = sum(1 for s in state.scene if target_problem(state, seat, action, s.card) is None)
+    if action.modes and not action.distribute:  # each option with its own kind of target
+        return any(
+            m.targets <= _legal(state, seat, targeting(action, m.target_type)) for m in action.modes
+        )
+    legal = _legal(state, seat, action)
     counts = [m.targets for m in action.modes] if action.modes else [action.targets]
     if action.distribute:
         return any(c == 0 or legal > 0 for c in counts)
     return any(c <= legal for c in counts)
+
+
+def _legal(state: State, seat: int, action: ActionDef) -> int:
+    """How many card bases ``action`` could target now."""
+    return sum(1 for s in state.scene if target_problem(state, seat, action, s.card) is None)
+
+
+def targeting(action: ActionDef, target_type: str) -> ActionDef:
+    """The action as an option printed with its own kind of target sees its targets
+    (F.1.1: "personagem alvo" in one option, "suporte alvo" in another)."""
+    return replace(action, target_type=target_type) if target_type else action
 
 
 def _ready_for(spec: str, action: ActionDef, kind_now: str) -> bool:
@@ -178,6 +193,18 @@ def _options(action: ActionDef, mode: str) -> tuple[tuple[Step, ...], int]:
     if len(picked) > action.max_modes:
         raise _refuse("Too many options.", "too_many_modes", "4.6.2", count=action.max_modes)
     return tuple(s for m in picked for s in m.steps), max(m.targets for m in picked)
+
+
+def aimed_at(action: ActionDef, mode: str) -> ActionDef:
+    """The action as the option(s) ``mode`` names sees its targets (F.1.1)."""
+    return targeting(action, _option_target_type(action, mode))
+
+
+def _option_target_type(action: ActionDef, mode: str) -> str:
+    """The kind of target the chosen option prints ("" when it prints none of its own)."""
+    names = {n.strip().lower() for n in mode.split(",") if n.strip()}
+    picked = [m.target_type for m in action.modes if m.name.lower() in names and m.target_type]
+    return picked[0] if picked else ""
 
 
 def payable_hand(state: State, seat: int, action: ActionDef) -> tuple[int, ...]:
@@ -328,6 +355,7 @@ def use(
     if action.cost == -1 and not 0 <= x <= 2:
         raise _refuse("X must be 0, 1 or 2.", "bad_x", "4.6.2")
     steps, count = _options(action, mode)  # B
+    aimed = aimed_at(action, mode)
     problem = restrictions.option_problem(state, seat, item, action, steps, count)
     if problem is not None:  # D / F.2.3 / F.2.4 for the option chosen
         raise _refuse("That action cannot be used now.", problem, "4.6.2 D")
@@ -341,8 +369,8 @@ def use(
             cost=cost,
         )
     discards, unloads = _additional(state, seat, item, action, pay)  # E.2
-    _check_targets(state, seat, action, targets, count)  # F.1, F.2.2
-    _check_forced(state, seat, item, action, steps, targets, count)  # F.2.1, F.2.3
+    _check_targets(state, seat, aimed, targets, count)  # F.1, F.2.2
+    _check_forced(state, seat, item, aimed, steps, targets, count)  # F.2.1, F.2.3
     player = state.players[seat]
     events = [
         Event(

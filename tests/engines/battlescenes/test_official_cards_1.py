@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engines.battlescenes.actions import Choose, PlayCard, UseAction
+from engines.battlescenes.actions import Activate, Choose, PlayCard, UseAction
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import shields, zones
 from engines.core import IllegalActionError
@@ -253,3 +253,42 @@ def test_revigoramento_incrivel_declined_capacitates_nobody() -> None:
     state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "revigoramento_incrivel_v1")))
     state, _ = act(state, 0, Choose("skip"))
     assert state.choice is None and _stage(state, bumerangue) == 0
+
+
+def test_wolverine_v2_deals_1_to_a_target_character_or_3_to_a_target_support() -> None:
+    state = _versus(
+        [Placed("wolverine_v2", FILL[:3], stage=2)],
+        [Placed("bumerangue_v1", FILL[:3]), Placed("camara_neutralizadora", FILL[:3])],
+    )
+    wolverine, bumerangue = sid(state, "wolverine_v2"), sid(state, "bumerangue_v1")
+    camara = sid(state, "camara_neutralizadora")
+    # Each option has its own kind of target (F.1.1).
+    with pytest.raises(IllegalActionError):
+        act(state, 0, UseAction(wolverine, "Dilacerar", str(camara), mode="personagem"))
+    with pytest.raises(IllegalActionError):
+        act(state, 0, UseAction(wolverine, "Dilacerar", str(bumerangue), mode="suporte"))
+    after, _ = act(state, 0, UseAction(wolverine, "Dilacerar", str(camara), mode="suporte"))
+    assert _loaded(after, camara) == 2  # 3 − Escudo 2
+    after, _ = act(state, 0, UseAction(wolverine, "Dilacerar", str(bumerangue), mode="personagem"))
+    assert _loaded(after, bumerangue) == 3  # 1 − Escudo 1
+
+
+def test_wolverine_v2_loads_a_regeneracao_ability_card_from_the_resources() -> None:
+    state = build(
+        Side(
+            resources=["excentricidade", "multiplicacao_de_dna"],
+            scene=[Placed("wolverine_v2", FILL[:2])],
+        ),
+        Side(),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    wolverine = sid(state, "wolverine_v2")
+    dna = zone_id(state, 0, "resources", "multiplicacao_de_dna")
+    state, _ = act(state, 0, Activate(wolverine))
+    # Only the Regeneração ability card, only onto Wolverine.
+    assert state.choice is not None and set(state.choice.options) == {f"{dna}>{wolverine}", "skip"}
+    state, _ = act(state, 0, Choose(f"{dna}>{wolverine}"))
+    assert zones.in_scene(state, wolverine).loaded[-1] == dna
+    with pytest.raises(IllegalActionError):  # once per turn
+        act(state, 0, Activate(wolverine))
