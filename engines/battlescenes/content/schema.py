@@ -190,6 +190,9 @@ class Op(enum.Enum):
     SURPRISE_LOAD = "surprise_load"
     TAKE_FROM_RESOURCES = "take_from_resources"
     MANUAL = "manual"
+    # "este personagem pode usar esta ação outra vez neste turno" (Mercúrio V1): the user
+    # may use the action being resolved once more this turn (6.2 E C.4's one action aside)
+    USE_AGAIN = "use_again"
     CHOOSE_REPLACEMENT = "choose_replacement"  # 5.5: made by the engine, never by a pack
 
 

@@ -31,6 +31,7 @@ from engines.battlescenes.effects.operands import (
     unmet,
 )
 from engines.battlescenes.effects.procedures import (
+    again,
     card_bases,
     damage,
     deck,
@@ -175,5 +176,6 @@ HANDLERS = Handlers.combine(
     replacement_choice.HANDLERS,
     resources.HANDLERS,
     other_zones.HANDLERS,
+    again.HANDLERS,
 )
 _INTERPRETER = Interpreter(HANDLERS, decode=decode)

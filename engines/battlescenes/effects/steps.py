@@ -219,6 +219,11 @@ class Manual(Procedure):
 
 
 @dataclass(frozen=True)
+class UseAgain(Procedure):
+    """The action's user may use that action once more this turn (C.4 aside)."""
+
+
+@dataclass(frozen=True)
 class ChooseReplacement(Procedure):
     """5.5: the active player picks which of two replacement effects applies."""
 
@@ -287,6 +292,7 @@ DECODERS: Mapping[Op, Callable[[Step], Procedure]] = {
     Op.SURPRISE_REVEAL: SurpriseReveal,
     Op.SURPRISE_LOAD: SurpriseLoad,
     Op.MANUAL: Manual,
+    Op.USE_AGAIN: UseAgain,
     Op.CHOOSE_REPLACEMENT: ChooseReplacement,
 }
 

@@ -107,6 +107,9 @@ class InScene:
     ready: bool = False  # Prontidão for every action (EV evolution, 4.4.2.2 A.5)
     empower: int = 0  # 7.2 Potencializar: +N to its next damaging action this turn
     empowered: bool = False  # chosen for a Potencializar effect this turn
+    # actions it may use once more this turn, one entry per extra use (Mercúrio V1's
+    # "pode usar esta ação outra vez neste turno", C.4)
+    again: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -369,6 +369,7 @@ def _cleanup(state: State) -> tuple[State, list[Event]]:
             ready=False,
             empower=0,
             empowered=False,
+            again=(),
         )
         for s in state.scene
     )

@@ -52,8 +52,8 @@ def problems(state: State, seat: int, item: InScene, action: ActionDef) -> str |
         return "not_ready"  # C.1
     if action.power and action.power not in zones.powers(state, item):
         return "no_power"  # C.2 (an action printed with no power needs none: Odin V1's)
-    if item.actions_used >= 1:
-        return "one_action"  # C.4
+    if item.actions_used >= 1 and action.name not in item.again:
+        return "one_action"  # C.4 (unless a text let it use this action again)
     if not kind_allowed(state, seat, zones.action_kind(state, item, action)):  # 8.B.1
         return "wrong_step"  # C.5
     if "acao_unica" in action.keywords and action.name in item.used_names:
@@ -193,6 +193,14 @@ def _options(action: ActionDef, mode: str) -> tuple[tuple[Step, ...], int]:
     if len(picked) > action.max_modes:
         raise _refuse("Too many options.", "too_many_modes", "4.6.2", count=action.max_modes)
     return tuple(s for m in picked for s in m.steps), max(m.targets for m in picked)
+
+
+def _spend_again(item: InScene, name: str) -> tuple[str, ...]:
+    """A use beyond C.4's one spends one "use it again" of that action."""
+    if item.actions_used < 1 or name not in item.again:
+        return item.again
+    index = item.again.index(name)
+    return item.again[:index] + item.again[index + 1 :]
 
 
 def aimed_at(action: ActionDef, mode: str) -> ActionDef:
@@ -413,6 +421,7 @@ def use(
             actions_used=item.actions_used + 1,
             used_names=(*item.used_names, action.name),
             empower=item.empower - bonus,
+            again=_spend_again(item, action.name),
         ),
     )
     if action.manual:

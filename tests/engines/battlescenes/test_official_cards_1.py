@@ -292,3 +292,29 @@ def test_wolverine_v2_loads_a_regeneracao_ability_card_from_the_resources() -> N
     assert zones.in_scene(state, wolverine).loaded[-1] == dna
     with pytest.raises(IllegalActionError):  # once per turn
         act(state, 0, Activate(wolverine))
+
+
+def test_mercurio_may_use_super_velocidade_once_more_in_the_same_turn() -> None:
+    from engines.core.model import replace
+
+    state = _versus(
+        [Placed("mercurio_v1", FILL[:3], stage=2)],
+        [Placed("bumerangue_v1", FILL)],
+        phase=Phase.PREPARATION,  # an unforeseen action: usable in its Preparation phase
+    )
+    mercurio, bumerangue = sid(state, "mercurio_v1"), sid(state, "bumerangue_v1")
+    use = UseAction(mercurio, "Super Velocidade", str(bumerangue))
+    state, _ = act(state, 0, use)
+    assert _loaded(state, bumerangue) == 6  # Escudo 1 absorbs the first point
+    state, _ = act(state, 0, use)  # a second use this turn, its cost paid again
+    assert _loaded(state, bumerangue) == 5 and _stage(state, mercurio) == 0
+    # Each use's effect allows one more: only the cost limits it (capacitated again here).
+    state = zones.set_in_scene(state, replace(zones.in_scene(state, mercurio), stage=1))
+    state, _ = act(state, 0, use)
+    assert _loaded(state, bumerangue) == 4
+    # An action without that text is used once a turn (C.4).
+    areia = _versus([Placed("homem_areia_v1", FILL[:3], stage=2)], [Placed("hulk_v1", FILL)])
+    maca = UseAction(sid(areia, "homem_areia_v1"), "Maça de Areia", str(sid(areia, "hulk_v1")))
+    areia, _ = act(areia, 0, maca)
+    with pytest.raises(IllegalActionError):
+        act(areia, 0, maca)
