@@ -193,6 +193,9 @@ class Op(enum.Enum):
     # "este personagem pode usar esta ação outra vez neste turno" (Mercúrio V1): the user
     # may use the action being resolved once more this turn (6.2 E C.4's one action aside)
     USE_AGAIN = "use_again"
+    # "escolha um poder; o personagem alvo não pode usar ações daquele poder durante este
+    # turno" (Fazer Esquecer V1): its controller names a power, then a turn rule (5.7 A.2.1)
+    FORBID_POWER_THIS_TURN = "forbid_power_this_turn"
     CHOOSE_REPLACEMENT = "choose_replacement"  # 5.5: made by the engine, never by a pack
 
 

@@ -256,6 +256,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
     if op is Op.MILL:
         kind = "mill_countdown" if step.plus == "countdown" else "mill"
         return say(f"{mood}.{kind}", count=step.amount)
+    if op is Op.FORBID_POWER_THIS_TURN:
+        return say("forbid_power", who=_who(step, scope, "base"))
     if op is Op.USE_AGAIN:  # "this character may use this action again this turn"
         return say("use_again", who=noun(scope.this))
     if op is Op.GENERATE:

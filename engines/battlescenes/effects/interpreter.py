@@ -36,6 +36,7 @@ from engines.battlescenes.effects.procedures import (
     damage,
     deck,
     durations,
+    forbid_power,
     manual,
     replacement_choice,
     resources,
@@ -177,5 +178,6 @@ HANDLERS = Handlers.combine(
     resources.HANDLERS,
     other_zones.HANDLERS,
     again.HANDLERS,
+    forbid_power.HANDLERS,
 )
 _INTERPRETER = Interpreter(HANDLERS, decode=decode)

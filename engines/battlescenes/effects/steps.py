@@ -224,6 +224,11 @@ class UseAgain(Procedure):
 
 
 @dataclass(frozen=True)
+class ForbidPowerThisTurn(Procedure):
+    """A power is named; the targets cannot use actions of it until the end of the turn."""
+
+
+@dataclass(frozen=True)
 class ChooseReplacement(Procedure):
     """5.5: the active player picks which of two replacement effects applies."""
 
@@ -293,6 +298,7 @@ DECODERS: Mapping[Op, Callable[[Step], Procedure]] = {
     Op.SURPRISE_LOAD: SurpriseLoad,
     Op.MANUAL: Manual,
     Op.USE_AGAIN: UseAgain,
+    Op.FORBID_POWER_THIS_TURN: ForbidPowerThisTurn,
     Op.CHOOSE_REPLACEMENT: ChooseReplacement,
 }
 

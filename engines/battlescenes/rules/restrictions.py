@@ -33,7 +33,8 @@ def working(state: State) -> Iterator[Working]:
             for rule in text.action_rules:
                 yield Working(rule, None, state.scenario, zones.owner(state, state.scenario))
     for turn_rule in state.turn_rules:  # validated effects: no text needed any more (5.8)
-        yield Working(turn_rule.rule, None, turn_rule.source, turn_rule.controller)
+        holder = turn_rule.holder
+        yield Working(turn_rule.rule, holder, turn_rule.source, turn_rule.controller)
 
 
 def _marked(state: State, w: Working, card: int) -> bool:

@@ -130,6 +130,7 @@ class TurnRule:
     rule: ActionRule
     source: int
     controller: int
+    holder: int | None = None  # the card a ``whose: this`` rule is about (Fazer Esquecer V1)
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from engines.battlescenes.actions import Activate, Choose, PlayCard, UseAction
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import shields, zones
 from engines.core import IllegalActionError
+from engines.core.model import replace
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, sid, starter, zone_id
 
 FILL = ["excentricidade"] * 6
@@ -62,7 +63,6 @@ def _with_power(state: State, card: int, power: str) -> State:
     """The card gains ``power`` for the turn (a gain_trait effect, 8.B.2)."""
     from engines.battlescenes.content.schema import Characteristic
     from engines.battlescenes.rules.state import TurnTrait
-    from engines.core.model import replace
 
     gained = TurnTrait(card, Characteristic("gain", "power", power))
     return replace(state, turn_traits=(*state.turn_traits, gained))
@@ -164,7 +164,6 @@ def _with_trait(state: State, card: int, kind: str, value: str) -> State:
     """The card gains a characteristic for the turn (a gain_trait effect, 8.B.2)."""
     from engines.battlescenes.content.schema import Characteristic
     from engines.battlescenes.rules.state import TurnTrait
-    from engines.core.model import replace
 
     gained = TurnTrait(card, Characteristic("gain", kind, value))
     return replace(state, turn_traits=(*state.turn_traits, gained))
@@ -295,7 +294,6 @@ def test_wolverine_v2_loads_a_regeneracao_ability_card_from_the_resources() -> N
 
 
 def test_mercurio_may_use_super_velocidade_once_more_in_the_same_turn() -> None:
-    from engines.core.model import replace
 
     state = _versus(
         [Placed("mercurio_v1", FILL[:3], stage=2)],
@@ -318,3 +316,27 @@ def test_mercurio_may_use_super_velocidade_once_more_in_the_same_turn() -> None:
     areia, _ = act(areia, 0, maca)
     with pytest.raises(IllegalActionError):
         act(areia, 0, maca)
+
+
+def test_fazer_esquecer_forbids_the_targets_actions_of_the_named_power_this_turn() -> None:
+    from engines.battlescenes.view import option_label
+
+    state = _versus(
+        [Placed("bumerangue_v1", FILL[:3], stage=2)],
+        [Placed("mercurio_v1", ["fazer_esquecer_v1", *FILL[:2]], stage=2)],
+        phase=Phase.ANTICIPATION,
+    )
+    bumerangue, mercurio = sid(state, "bumerangue_v1"), sid(state, "mercurio_v1")
+    state = _with_trait(state, mercurio, "power", "telepatia")
+    state, _ = act(state, 1, UseAction(mercurio, "Fazer Esquecer", str(bumerangue)))
+    assert state.choice is not None and state.choice.seat == 1
+    assert len(state.choice.options) == 13  # the thirteen powers (2.4)
+    assert option_label(state, "ataque_a_distancia").key == "battlescenes.power.ataque_a_distancia"
+    state, events = act(state, 1, Choose("ataque_a_distancia"))
+    assert "battlescenes.event.power_forbidden" in [e.key for e in events]
+    # Bumerangue's action is a Ataque a Distância one: not usable this turn.
+    state = replace(state, phase=Phase.ATTACK)
+    use = UseAction(bumerangue, "Arsenal de Bumerangues", str(mercurio), mode="dano")
+    with pytest.raises(IllegalActionError) as err:
+        act(state, 0, use)
+    assert err.value.key == "battlescenes.error.forbidden"
