@@ -196,6 +196,9 @@ class Op(enum.Enum):
     # "escolha um poder; o personagem alvo não pode usar ações daquele poder durante este
     # turno" (Fazer Esquecer V1): its controller names a power, then a turn rule (5.7 A.2.1)
     FORBID_POWER_THIS_TURN = "forbid_power_this_turn"
+    # "coloque um personagem de sua mão em cena" (Transporte Aéreo V1): a card of the hand
+    # passing the filters enters the scene as if played (4.4.2: its Energia Inicial loaded)
+    PUT_FROM_HAND = "put_from_hand"
     CHOOSE_REPLACEMENT = "choose_replacement"  # 5.5: made by the engine, never by a pack
 
 
@@ -276,6 +279,8 @@ class Step:
     # chosen_…: not the card an earlier chosen_… step of this effect chose ("escolha até dois
     # personagens": the second one another, Revigoramento Incrível V1)
     other_than_chosen: bool = False
+    # put_from_hand: "aquele personagem ganha Prontidão" — it may use actions this turn
+    ready: bool = False
 
     def __post_init__(self) -> None:
         # A step built from the stored text (``Step(op="draw")``) holds its member.

@@ -38,6 +38,7 @@ STEP_FIELDS = {
     "every",
     "filter_alter_ego",
     "other_than_chosen",
+    "ready",
 }
 
 
@@ -86,6 +87,7 @@ def parse_step(node: PackNode) -> Step:
         every=node.read("every", bool, False),
         filter_alter_ego=node.read("filter_alter_ego", str, ""),
         other_than_chosen=node.read("other_than_chosen", bool, False),
+        ready=node.read("ready", bool, False),
         op=_pack_op(node, op),  # checked after every other field is read, as before
     )
     check_trait(node, step)

@@ -256,6 +256,12 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
     if op is Op.MILL:
         kind = "mill_countdown" if step.plus == "countdown" else "mill"
         return say(f"{mood}.{kind}", count=step.amount)
+    if op is Op.PUT_FROM_HAND:  # "put a character from your hand into the scene"
+        clause = say(f"put_from_hand.{mood}", card=_card_kind(step, scope))
+        if step.ready:  # "… that character gains Prontidão"
+            keyword = Message("battlescenes.keyword.prontidao")
+            return say("put_from_hand.ready", then=clause, keyword=keyword)
+        return clause
     if op is Op.FORBID_POWER_THIS_TURN:
         return say("forbid_power", who=_who(step, scope, "base"))
     if op is Op.USE_AGAIN:  # "this character may use this action again this turn"

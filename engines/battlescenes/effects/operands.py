@@ -25,6 +25,7 @@ CHOSEN = (
 
 #: Procedures whose own choice already offers "skip" when optional.
 ASKS_ITSELF = (
+    Op.PUT_FROM_HAND,
     Op.LOAD_FROM_RESOURCES,
     Op.TAKE_FROM_DECK,
     Op.MANUAL,

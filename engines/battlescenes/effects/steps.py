@@ -229,6 +229,11 @@ class ForbidPowerThisTurn(Procedure):
 
 
 @dataclass(frozen=True)
+class PutFromHand(Procedure):
+    """A card of the hand passing the filters enters the scene, its Energia Inicial loaded."""
+
+
+@dataclass(frozen=True)
 class ChooseReplacement(Procedure):
     """5.5: the active player picks which of two replacement effects applies."""
 
@@ -299,6 +304,7 @@ DECODERS: Mapping[Op, Callable[[Step], Procedure]] = {
     Op.MANUAL: Manual,
     Op.USE_AGAIN: UseAgain,
     Op.FORBID_POWER_THIS_TURN: ForbidPowerThisTurn,
+    Op.PUT_FROM_HAND: PutFromHand,
     Op.CHOOSE_REPLACEMENT: ChooseReplacement,
 }
 

@@ -340,3 +340,25 @@ def test_fazer_esquecer_forbids_the_targets_actions_of_the_named_power_this_turn
     with pytest.raises(IllegalActionError) as err:
         act(state, 0, use)
     assert err.value.key == "battlescenes.error.forbidden"
+
+
+def test_transporte_aereo_puts_a_character_from_the_hand_into_the_scene_ready_to_act() -> None:
+    state = build(
+        Side(
+            hand=["homem_areia_v1", "hulk_v1", "alucinacao_v1"],
+            resources=FILL,
+            scene=[Placed("bumerangue_v1", ["transporte_aereo_v1", *FILL[:2]], stage=2)],
+        ),
+        Side(scene=[Placed("deadpool_v1", FILL)]),
+        content=starter(),
+    )
+    bumerangue, deadpool = sid(state, "bumerangue_v1"), sid(state, "deadpool_v1")
+    areia = zone_id(state, 0, "hand", "homem_areia_v1")
+    state, _ = act(state, 0, UseAction(bumerangue, "Transporte Aéreo"))
+    # Hulk V1 needs 8 cards in the resources (there are 6): only Homem-Areia is offered.
+    assert state.choice is not None and set(state.choice.options) == {str(areia), "skip"}
+    state, _ = act(state, 0, Choose(str(areia)))
+    assert _loaded(state, areia) == 5 and len(state.players[0].resources) == 1
+    # Prontidão: it acts the turn it entered.
+    state, _ = act(state, 0, UseAction(areia, "Maça de Areia", str(deadpool)))
+    assert _loaded(state, deadpool) == 4  # 3 − Escudo 1
