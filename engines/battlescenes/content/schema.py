@@ -90,6 +90,9 @@ class Trigger(enum.Enum):
     # action's effect drew cards for this text's controller (``action_power``: only an
     # action of that power; ``if_power``: while the holder has it; ``if_combat``).
     DREW_BY_ACTION = "drew_by_action"
+    # 5.2 "quando você estiver sem nenhum card em sua mão" (Convocar Reforços V1): a state of
+    # its controller's hand, checked each time effects are about to resolve
+    HAND_EMPTY = "hand_empty"
 
 
 #: Powers the catalogs name in every language (``battlescenes.power.<power>``): the

@@ -235,6 +235,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"{mood}.unload", who=who, to=_who(step, scope, "to"), count=step.amount)
     if op is Op.LOAD_RESOURCES:
         return say(f"{mood}.load_resources", onto=_who(step, scope, "onto"), count=step.amount)
+    if op is Op.TAKE_FROM_DECK and step.amount > 1:  # "por até N cards"
+        return say("take_up_to", card=_card_kind(step, scope), count=step.amount)
     if op in (Op.TAKE_FROM_DECK, Op.DISCARD_FROM_HAND, Op.TAKE_FROM_RESOURCES):
         return say(f"{mood}.{op.value}", card=_card_kind(step, scope))
     if op is Op.LOAD_FROM_RESOURCES and step.to == "this":  # onto this card base only
@@ -513,6 +515,8 @@ def _trigger(text: Text, scope: Scope) -> Message:
     if trigger in (Trigger.CHARACTER_ENTERS, Trigger.LOADED_FROM_RESOURCES):
         key = f"when.{trigger.value}" + ("_power" if text.if_power else "")
         return say(key, power=power(text.if_power) if text.if_power else "")
+    if trigger is Trigger.HAND_EMPTY:
+        return say("when_hand_empty")
     if trigger is Trigger.DREW_BY_ACTION:
         action_power = power(text.action_power) if text.action_power else ""
         return say("when.drew_by_action", power=action_power)

@@ -16,7 +16,7 @@ the procedure runs again with the answer.
 from __future__ import annotations
 
 from engines.battlescenes.content.schema import Op, Step
-from engines.battlescenes.effects import other_zones, tree
+from engines.battlescenes.effects import other_zones, tree, triggers
 from engines.battlescenes.effects.operands import (
     ASKS_ITSELF,
     CHOSEN,
@@ -54,12 +54,14 @@ from engines.core.model import replace
 def run(state: State, dice: Dice) -> tuple[State, list[Event]]:
     """Resolve pending effects until the tree is empty or someone must decide."""
     events: list[Event] = []
+    state = triggers.hand_empty(state)  # 5.2: a state some texts wait for
     while state.tree and state.choice is None and state.phase is not Phase.OVER:
         options = tree.candidates(state)
         if len(options) > 1:
             return tree.ask_order(state, options), events
         state, more = _resolve(replace(state, pick=0), options[0].uid, dice)
         events.extend(more)
+        state = triggers.hand_empty(state)
     if not state.tree:
         state = replace(state, after_level=None, pick=0)
     return state, events

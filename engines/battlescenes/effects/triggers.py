@@ -230,3 +230,32 @@ def dealt(state: State, source: int, destination: int, level: int) -> State:
         and (not text.victim_without_affiliation or text.victim_without_affiliation not in damaged)
     ]
     return tree.add(state, found, level) if found else state
+
+
+def hand_empty(state: State) -> State:
+    """5.2 "quando você estiver sem nenhum card em sua mão" (``hand_empty``): a condition, not
+    an event — looked at each time effects are about to resolve. A text of a player whose hand
+    is empty becomes pending (one level above the deepest pending effect, 9.1.2.1) unless its
+    effect is already pending; its effect should change that state (Convocar Reforços V1
+    leaves the scene first), or it would come back."""
+    if state.phase is Phase.OVER:
+        return state
+    found = [
+        Pending(
+            uid=0,
+            level=0,
+            controller=seat,
+            source=card,
+            label=zones.title(state, card),
+            steps=text.steps,
+            this=holder,
+        )
+        for seat, player in enumerate(state.players)
+        if not player.hand
+        for holder, card, text in _holders(state, seat)
+        if text.trigger is Trigger.HAND_EMPTY
+        and not any(p.source == card and p.steps == text.steps for p in state.tree)
+    ]
+    if not found:
+        return state
+    return tree.add(state, found, max((p.level for p in state.tree), default=0) + 1)

@@ -362,3 +362,43 @@ def test_transporte_aereo_puts_a_character_from_the_hand_into_the_scene_ready_to
     # Prontidão: it acts the turn it entered.
     state, _ = act(state, 0, UseAction(areia, "Maça de Areia", str(deadpool)))
     assert _loaded(state, deadpool) == 4  # 3 − Escudo 1
+
+
+def test_convocar_reforcos_leaves_when_the_hand_empties_and_fetches_up_to_two_characters() -> None:
+    state = build(
+        Side(
+            deck=["deadpool_v1", "protecao", "bumerangue_v1", "mercurio_v1"],
+            hand=["homem_areia_v1"],
+            resources=FILL,
+        ),
+        Side(),
+        phase=Phase.PREPARATION,
+        content=starter(),
+        scenario="convocar_reforcos_v1",
+    )
+    scenario = state.scenario
+    deadpool = zone_id(state, 0, "deck", "deadpool_v1")
+    bumerangue = zone_id(state, 0, "deck", "bumerangue_v1")
+    protecao = zone_id(state, 0, "deck", "protecao")
+    state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "homem_areia_v1")))
+    # The last card of the hand was played: the scenario goes to the resources at once.
+    assert state.scenario is None and scenario in state.players[0].resources
+    state, _ = act(state, 0, Choose("yes"))  # she searches
+    assert state.choice is not None and str(protecao) not in state.choice.options
+    state, _ = act(state, 0, Choose(str(deadpool)))
+    state, _ = act(state, 0, Choose(str(bumerangue)))
+    assert state.choice is None
+    assert set(state.players[0].hand) == {deadpool, bumerangue}
+    assert len(state.players[0].deck) == 2
+
+
+def test_convocar_reforcos_waits_while_the_hand_holds_cards() -> None:
+    state = build(
+        Side(hand=["homem_areia_v1", "protecao"], resources=FILL),
+        Side(),
+        phase=Phase.PREPARATION,
+        content=starter(),
+        scenario="convocar_reforcos_v1",
+    )
+    state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "homem_areia_v1")))
+    assert state.scenario is not None and state.choice is None

@@ -123,13 +123,19 @@ def _take_from_deck(run: BSRun, state: State, proc: TakeFromDeck) -> State:
     player = replace(
         player, deck=tuple(c for c in player.deck if c != card), hand=(*player.hand, card)
     )
-    state = shuffle(zones.set_player(state, seat, player), seat, dice)
+    state = zones.set_player(state, seat, player)
     event = Event(
         "battlescenes.event.revealed_to_hand",
         {"player": player.name, "card": zones.title(state, card)},
         rule="5.1",
     )
-    return resolved(run, state, [event])
+    # "por até N cards" (``amount`` N > 1): each taken at once, then another may be (skip:
+    # no more — the deck is shuffled then, as for a declined search)
+    more = [str(c) for c in player.deck if matches(state, c, step, powers)]
+    if len(effect.answers) < step.amount and more:
+        prompt = "battlescenes.choice.search"
+        return asks(run, ask(state, effect, seat, prompt, more, True), [event])
+    return resolved(run, shuffle(state, seat, dice), [event])
 
 
 @HANDLERS.on(KeepSetAside)
