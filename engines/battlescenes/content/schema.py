@@ -202,6 +202,9 @@ class Op(enum.Enum):
     # "coloque um personagem de sua mão em cena" (Transporte Aéreo V1): a card of the hand
     # passing the filters enters the scene as if played (4.4.2: its Energia Inicial loaded)
     PUT_FROM_HAND = "put_from_hand"
+    # "procure em sua mão, deck, recursos ou em cena entre os cards que você controla por um
+    # card …, revele-o, carregue-o neste personagem" (Thor V1's Recuperar Martelo)
+    LOAD_FOUND = "load_found"
     CHOOSE_REPLACEMENT = "choose_replacement"  # 5.5: made by the engine, never by a pack
 
 
@@ -284,6 +287,7 @@ class Step:
     other_than_chosen: bool = False
     # put_from_hand: "aquele personagem ganha Prontidão" — it may use actions this turn
     ready: bool = False
+    filter_name: str = ""  # only cards printed with this name ("chamado Mjölnir": Thor V1)
 
     def __post_init__(self) -> None:
         # A step built from the stored text (``Step(op="draw")``) holds its member.

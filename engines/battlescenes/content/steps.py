@@ -39,6 +39,7 @@ STEP_FIELDS = {
     "filter_alter_ego",
     "other_than_chosen",
     "ready",
+    "filter_name",
 }
 
 
@@ -88,6 +89,7 @@ def parse_step(node: PackNode) -> Step:
         filter_alter_ego=node.read("filter_alter_ego", str, ""),
         other_than_chosen=node.read("other_than_chosen", bool, False),
         ready=node.read("ready", bool, False),
+        filter_name=node.read("filter_name", str, ""),
         op=_pack_op(node, op),  # checked after every other field is read, as before
     )
     check_trait(node, step)

@@ -161,6 +161,8 @@ def _card_kind(step: Step, scope: Scope) -> Message:
         return say("card.with_power_of", card=kind, who=noun(scope.this))
     if step.filter_power:
         return say("card.with_power", card=kind, power=power(step.filter_power))
+    if step.filter_name:
+        return say("card_named", card=kind, name=step.filter_name)
     return kind
 
 
@@ -258,6 +260,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
     if op is Op.MILL:
         kind = "mill_countdown" if step.plus == "countdown" else "mill"
         return say(f"{mood}.{kind}", count=step.amount)
+    if op is Op.LOAD_FOUND:  # Thor V1: hand, deck, resources or one's card bases
+        return say("load_found", card=_card_kind(step, scope), onto=noun(scope.this, "onto"))
     if op is Op.PUT_FROM_HAND:  # "put a character from your hand into the scene"
         clause = say(f"put_from_hand.{mood}", card=_card_kind(step, scope))
         if step.ready:  # "… that character gains Prontidão"

@@ -37,6 +37,7 @@ from engines.battlescenes.effects.procedures import (
     deck,
     durations,
     forbid_power,
+    found,
     manual,
     replacement_choice,
     resources,
@@ -181,5 +182,6 @@ HANDLERS = Handlers.combine(
     other_zones.HANDLERS,
     again.HANDLERS,
     forbid_power.HANDLERS,
+    found.HANDLERS,
 )
 _INTERPRETER = Interpreter(HANDLERS, decode=decode)

@@ -26,6 +26,7 @@ CHOSEN = (
 #: Procedures whose own choice already offers "skip" when optional.
 ASKS_ITSELF = (
     Op.PUT_FROM_HAND,
+    Op.LOAD_FOUND,
     Op.LOAD_FROM_RESOURCES,
     Op.TAKE_FROM_DECK,
     Op.MANUAL,
@@ -155,6 +156,8 @@ def matches(state: State, card: int, step: Step, powers: tuple[str, ...] = ()) -
     if step.filter_affiliation and step.filter_affiliation not in d.affiliations:
         return False
     if step.filter_alter_ego and d.alter_ego != step.filter_alter_ego:
+        return False
+    if step.filter_name and d.name != step.filter_name:
         return False
     if step.filter_lacks_power and d.type is CardType.CHARACTER:  # "que não tenha ◆"
         index = zones.find(state, card)

@@ -234,6 +234,11 @@ class PutFromHand(Procedure):
 
 
 @dataclass(frozen=True)
+class LoadFound(Procedure):
+    """A card found in the hand, deck, resources or on one's card bases, loaded on this one."""
+
+
+@dataclass(frozen=True)
 class ChooseReplacement(Procedure):
     """5.5: the active player picks which of two replacement effects applies."""
 
@@ -305,6 +310,7 @@ DECODERS: Mapping[Op, Callable[[Step], Procedure]] = {
     Op.USE_AGAIN: UseAgain,
     Op.FORBID_POWER_THIS_TURN: ForbidPowerThisTurn,
     Op.PUT_FROM_HAND: PutFromHand,
+    Op.LOAD_FOUND: LoadFound,
     Op.CHOOSE_REPLACEMENT: ChooseReplacement,
 }
 

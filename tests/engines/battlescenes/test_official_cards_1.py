@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 
 from engines.battlescenes.actions import Activate, Choose, PlayCard, UseAction
+from engines.battlescenes.content.database import database
+from engines.battlescenes.content.schema import Pack
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import shields, zones
 from engines.core import IllegalActionError
@@ -402,3 +404,44 @@ def test_convocar_reforcos_waits_while_the_hand_holds_cards() -> None:
     )
     state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "homem_areia_v1")))
     assert state.scenario is not None and state.choice is None
+
+
+def _with_mjolnir() -> Pack:
+    """The built-in cards and the printed Mjölnir V1 (facts only: the test never uses its
+    action)."""
+    printed = database().find("BSUM 65/100")
+    assert printed is not None
+    return Pack("starter", {**starter().cards, "mjolnir": replace(printed, key="mjolnir")}, {})
+
+
+def test_thor_v1_loads_mjolnir_found_in_hand_deck_resources_or_on_his_allies() -> None:
+    state = build(
+        Side(
+            deck=["protecao", "mjolnir", "protecao"],
+            hand=["mjolnir", "homem_areia_v1"],
+            resources=["mjolnir", *FILL[:2]],
+            scene=[
+                Placed("thor_v1", FILL[:3]),
+                Placed("bumerangue_v1", ["mjolnir", *FILL[:2]]),
+            ],
+        ),
+        Side(scene=[Placed("hulk_v1", FILL)]),
+        content=_with_mjolnir(),
+    )
+    thor, bumerangue = sid(state, "thor_v1"), sid(state, "bumerangue_v1")
+    found = {
+        zone_id(state, 0, "deck", "mjolnir"),
+        zone_id(state, 0, "hand", "mjolnir"),
+        zone_id(state, 0, "resources", "mjolnir"),
+        zones.in_scene(state, bumerangue).loaded[0],
+    }
+    state, _ = act(state, 0, UseAction(thor, "Recuperar Martelo"))
+    assert state.choice is not None and set(state.choice.options) == {*map(str, found), "skip"}
+    carried = zones.in_scene(state, bumerangue).loaded[0]
+    after, _ = act(state, 0, Choose(str(carried)))
+    assert zones.in_scene(after, thor).loaded[-1] == carried
+    assert _loaded(after, bumerangue) == 2
+    deck = zone_id(state, 0, "deck", "mjolnir")
+    after, events = act(state, 0, Choose(str(deck)))
+    assert zones.in_scene(after, thor).loaded[-1] == deck and len(after.players[0].deck) == 2
+    assert "battlescenes.event.searched" in [e.key for e in events]

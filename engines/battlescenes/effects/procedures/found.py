@@ -1,0 +1,117 @@
+"""Looking for a card in several zones at once and loading it on this card base (Thor V1's
+Recuperar Martelo: the hand, the deck, the resources, or the cards one's card bases carry)."""
+
+from __future__ import annotations
+
+from engines.battlescenes.content.schema import Trigger
+from engines.battlescenes.effects.operands import SKIP, ask, matches, shuffle
+from engines.battlescenes.effects.steps import BSHandlers, BSRun, LoadFound, asks, resolved
+from engines.battlescenes.effects.triggers import fire
+from engines.battlescenes.rules.state import Pending, State
+from engines.battlescenes.table import drawing, zones
+from engines.core import Event
+from engines.core.model import replace
+
+HANDLERS: BSHandlers = BSHandlers()
+
+#: The answer that searches a deck whose search a replacement turns into a draw (5.5).
+DECK = "deck"
+
+
+def _search_rule(state: State) -> str:
+    """ "forbidden" (8.B: no player may search a deck), "replaced" (5.5: a draw instead,
+    Cidade Fantasma) or "" (a deck may be searched)."""
+    scenario = zones.scenario_texts(state)
+    statics = [*scenario, *(t for s in state.scene for _c, t in zones.texts(state, s))]
+    if state.no_search_this_turn or any(t.forbid_search for t in statics):
+        return "forbidden"
+    return "replaced" if any(t.replace_search_with_draw for t in scenario) else ""
+
+
+def _places(state: State, effect: Pending) -> list[int]:
+    """Where the cards may come from: the hand, the resources, the deck and what the
+    controller's other card bases carry."""
+    player = state.players[effect.controller]
+    carried = [
+        c
+        for s in state.scene
+        if s.controller == effect.controller and s.card != effect.this
+        for c in s.loaded
+    ]
+    deck = list(player.deck) if not _search_rule(state) else []
+    return [*player.hand, *player.resources, *carried, *deck]
+
+
+@HANDLERS.on(LoadFound)
+def _load_found(run: BSRun, state: State, proc: LoadFound) -> State:
+    """Its controller picks a card passing the filters among the hand, the resources, the
+    cards its other card bases carry and the deck (a search of the deck: forbidden, 8.B, or
+    a draw instead, 5.5 — the answer ``deck`` —, "searches" triggers, then shuffled); it is
+    revealed and loaded on this card base (declining: it was not found)."""
+    effect, step = run.ctx, proc.record
+    seat = effect.controller
+    if zones.find(state, effect.this) is None:
+        return state
+    if not effect.answers:
+        options = [str(c) for c in _places(state, effect) if matches(state, c, step)]
+        if _search_rule(state) == "replaced":
+            options.append(DECK)
+        if not options:
+            return state
+        prompt = "battlescenes.choice.search"
+        return asks(run, ask(state, effect, seat, prompt, options, True))
+    answer = effect.answers[-1]
+    if answer == SKIP:
+        return state
+    if answer == DECK:  # 5.5: the search does not happen; a draw does
+        state, drawn = drawing.draw(state, seat, 1)
+        name = state.players[seat].name
+        event = Event("battlescenes.event.search_replaced", {"player": name}, rule="5.5")
+        return resolved(run, state, [event, *drawn])
+    card = int(answer)
+    from_deck = card in state.players[seat].deck
+    from_resources = card in state.players[seat].resources
+    state, events = _take(state, effect, card, from_deck, run)
+    item = zones.in_scene(state, effect.this)
+    state = zones.set_in_scene(state, replace(item, loaded=(*item.loaded, card)))
+    events.append(
+        Event(
+            "battlescenes.event.loaded",
+            {"card": zones.title(state, card), "base": zones.title(state, effect.this)},
+            rule="4.1",
+        )
+    )
+    level = effect.level + 1
+    if from_resources:
+        state = fire(state, Trigger.LOADED_FROM_RESOURCES, level, card=card, base=effect.this)
+    state = fire(state, Trigger.LOADED_ONTO_THIS, level, card=card, base=effect.this)
+    return resolved(run, state, events)
+
+
+def _take(
+    state: State, effect: Pending, card: int, from_deck: bool, run: BSRun
+) -> tuple[State, list[Event]]:
+    """``card`` out of where it was, revealed; a deck searched is shuffled afterwards."""
+    seat = effect.controller
+    player = state.players[seat]
+    name = player.name
+    player = replace(
+        player,
+        hand=tuple(c for c in player.hand if c != card),
+        resources=tuple(c for c in player.resources if c != card),
+        deck=tuple(c for c in player.deck if c != card),
+    )
+    state = zones.set_player(state, seat, player)
+    state = replace(
+        state,
+        scene=tuple(
+            replace(s, loaded=tuple(c for c in s.loaded if c != card)) for s in state.scene
+        ),
+    )
+    params = {"player": name, "card": zones.title(state, card)}
+    events = [Event("battlescenes.event.revealed_found", params)]
+    if from_deck:
+        events.insert(0, Event("battlescenes.event.searched", {"player": name}, rule="9.1.2"))
+        state = fire(state, Trigger.OPPONENT_SEARCHES_DECK, effect.level + 1, searcher=seat)
+        state = shuffle(state, seat, run.env.dice)
+    return state, events
