@@ -205,6 +205,9 @@ class Op(enum.Enum):
     # "procure em sua mão, deck, recursos ou em cena entre os cards que você controla por um
     # card …, revele-o, carregue-o neste personagem" (Thor V1's Recuperar Martelo)
     LOAD_FOUND = "load_found"
+    # "carregue este card em um suporte que você controla" (Reparos Provisórios V1): the
+    # effect's own card, from its owner's resources, loaded on the card base chosen
+    LOAD_THIS = "load_this"
     CHOOSE_REPLACEMENT = "choose_replacement"  # 5.5: made by the engine, never by a pack
 
 
@@ -449,6 +452,9 @@ class Text:
     # 5.7 B "[Efeito Gerado]": not a permanent text; a ``generate`` step of the same card names
     # it and makes it work until the end of the turn, about the target of that action.
     generated: str = ""
+    # 4.4.2.3 A.2a: an ability card's text that works while a *support* carries it ("o suporte
+    # que estiver carregando este card …": Reparos Provisórios V1) — and not on a character
+    on_support: bool = False
     manual: bool = False
     words: tuple[tuple[str, str], ...] = ()  # (locale, our description) of a manual text
 

@@ -89,6 +89,7 @@ def parse_text(node: PackNode) -> Text:
             "victim_without_affiliation",
             "from_zone",
             "untargetable_first",
+            "on_support",
             "action_rules",
             "characteristics",
             "manual",
@@ -143,6 +144,7 @@ def parse_text(node: PackNode) -> Text:
         victim_without_affiliation=node.read("victim_without_affiliation", str, ""),
         from_zone=node.read("from_zone", str, ""),
         untargetable_first=node.read("untargetable_first", bool, False),
+        on_support=node.read("on_support", bool, False),
         action_rules=tuple(action_rule(n) for n in node.children("action_rules")),
         characteristics=tuple(characteristic(n) for n in node.children("characteristics")),
         manual=node.read("manual", bool, False),
@@ -152,8 +154,12 @@ def parse_text(node: PackNode) -> Text:
     check_choice(node, "trigger_for", text.trigger_for, {"this", "own_characters"})
     check_choice(node, "trigger_by", text.trigger_by, {"any", "opponent"})
     check_choice(node, "from_zone", text.from_zone, {"", "hand", "resources", "prizes"})
-    if text.from_zone and (text.trigger is None or not text.steps):
-        raise node.fail_at("from_zone", "a text working from another zone is a trigger (5.2.1)")
+    if text.from_zone and (not text.steps or (text.trigger is None and not text.activated)):
+        raise node.fail_at(
+            "from_zone", "a text working from another zone is a trigger (5.2.1) or activated (5.1)"
+        )
+    if text.activated and text.from_zone not in ("", "resources"):
+        raise node.fail_at("from_zone", "an activated text works in the scene or the resources")
     check_choice(node, "activated_in", text.activated_in, {"preparation", "attack"})
     check_choice(node, "shield_to", text.shield_to, {"", "own_characters"})
     check_replacements(node, text)

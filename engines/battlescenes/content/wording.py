@@ -67,6 +67,8 @@ class Scope:
         text = self.text
         if self.action or (text is not None and text.generated):
             return "user"
+        if text is not None and text.on_support:  # 4.4.2.3 A.2a
+            return "support_carrier"
         if text is not None and (
             text.trigger_for == "own_characters" or text.trigger is Trigger.CHARACTER_ENTERS
         ):
@@ -139,6 +141,8 @@ def _who(step: Step, scope: Scope, form: str) -> Message:
         return noun(scope.target, form)
     if step.to == "chosen_character" and step.other:
         return noun("another_character", form)
+    if step.to == "chosen_own_base" and step.filter_type == "support":
+        return noun("own_support", form)
     if step.to == "chosen_own_character" and step.other_than_chosen:
         return noun("another_own_character", form)
     if step.to == "chosen_own_character" and step.filter_power:
@@ -260,6 +264,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
     if op is Op.MILL:
         kind = "mill_countdown" if step.plus == "countdown" else "mill"
         return say(f"{mood}.{kind}", count=step.amount)
+    if op is Op.LOAD_THIS:  # "load this card onto a support you control"
+        return say(f"load_this.{mood}", onto=_who(step, scope, "onto"))
     if op is Op.LOAD_FOUND:  # Thor V1: hand, deck, resources or one's card bases
         return say("load_found", card=_card_kind(step, scope), onto=noun(scope.this, "onto"))
     if op is Op.PUT_FROM_HAND:  # "put a character from your hand into the scene"

@@ -239,6 +239,11 @@ class LoadFound(Procedure):
 
 
 @dataclass(frozen=True)
+class LoadThis(Procedure):
+    """The effect's own card, from its owner's resources, loaded on the chosen card base."""
+
+
+@dataclass(frozen=True)
 class ChooseReplacement(Procedure):
     """5.5: the active player picks which of two replacement effects applies."""
 
@@ -311,6 +316,7 @@ DECODERS: Mapping[Op, Callable[[Step], Procedure]] = {
     Op.FORBID_POWER_THIS_TURN: ForbidPowerThisTurn,
     Op.PUT_FROM_HAND: PutFromHand,
     Op.LOAD_FOUND: LoadFound,
+    Op.LOAD_THIS: LoadThis,
     Op.CHOOSE_REPLACEMENT: ChooseReplacement,
 }
 

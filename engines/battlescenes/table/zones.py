@@ -211,8 +211,9 @@ def generated_texts(state: State) -> list[tuple[int, Generated, Text]]:
 
 def _permanent(text: Text) -> bool:
     """A text working in the scene: not one working from another zone (5.2.1), not a
-    generated effect (5.7 B: it works only once an action generated it)."""
-    return not (text.from_zone or text.generated)
+    generated effect (5.7 B: it works only once an action generated it), not one written
+    for a support carrying its ability card (4.4.2.3 A.2a)."""
+    return not (text.from_zone or text.generated or text.on_support)
 
 
 def in_play(state: State, card: int) -> bool:
@@ -255,13 +256,19 @@ def scenario_texts(state: State) -> list[Text]:
 
 
 def texts(state: State, item: InScene) -> list[tuple[int, Text]]:
-    """Permanent texts working on a card base: its own and the granted ones (none if lost)."""
+    """Permanent texts working on a card base: its own and the granted ones (none if lost);
+    on a support, also the ability cards' texts written for a support carrying them
+    (4.4.2.3 A.2a: "a menos que seus textos digam o contrário")."""
     if texts_lost(state, item.card):  # 5.8, also what it carries (example 3)
         return []
     own = [(item.card, t) for t in defn(state, item.card).texts if _permanent(t)]
     for card in granted_cards(state, item):
         if not texts_lost(state, card):  # a named loaded card loses its own texts (5.8)
             own.extend((card, t) for t in defn(state, card).texts if _permanent(t))
+    if defn(state, item.card).type is CardType.SUPPORT:
+        for card in item.loaded:
+            if defn(state, card).type is CardType.ABILITY and not texts_lost(state, card):
+                own.extend((card, t) for t in defn(state, card).texts if t.on_support)
     return own
 
 

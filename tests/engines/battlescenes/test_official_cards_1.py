@@ -445,3 +445,36 @@ def test_thor_v1_loads_mjolnir_found_in_hand_deck_resources_or_on_his_allies() -
     after, events = act(state, 0, Choose(str(deck)))
     assert zones.in_scene(after, thor).loaded[-1] == deck and len(after.players[0].deck) == 2
     assert "battlescenes.event.searched" in [e.key for e in events]
+
+
+def test_reparos_provisorios_goes_from_the_resources_onto_a_support_which_gets_shield_1() -> None:
+    state = build(
+        Side(
+            resources=["reparos_provisorios_v1", *FILL[:2]],
+            scene=[
+                Placed("homem_areia_v1", FILL[:3]),
+                Placed("camara_neutralizadora", FILL[:3]),
+            ],
+        ),
+        Side(),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    areia, camara = sid(state, "homem_areia_v1"), sid(state, "camara_neutralizadora")
+    reparos = zone_id(state, 0, "resources", "reparos_provisorios_v1")
+    assert shields.shield(state, zones.in_scene(state, camara)) == 2
+    state, _ = act(state, 0, Activate(reparos))
+    assert state.choice is not None and set(state.choice.options) == {str(areia), "skip"}
+    state, _ = act(state, 0, Choose(str(areia)))
+    assert _stage(state, areia) == 0
+    # Only a support may carry it.
+    assert state.choice is not None and set(state.choice.options) == {str(camara)}
+    state, _ = act(state, 0, Choose(str(camara)))
+    assert zones.in_scene(state, camara).loaded[-1] == reparos
+    assert shields.shield(state, zones.in_scene(state, camara)) == 3
+
+
+def test_reparos_provisorios_gives_no_shield_to_a_character_carrying_it() -> None:
+    state = _versus([Placed("homem_areia_v1", ["reparos_provisorios_v1", *FILL[:2]])], [])
+    item = zones.in_scene(state, sid(state, "homem_areia_v1"))
+    assert shields.shield(state, item) == 2  # its printed Escudo 2 (4.4.2.3 A.2a)

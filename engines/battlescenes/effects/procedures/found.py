@@ -1,11 +1,19 @@
-"""Looking for a card in several zones at once and loading it on this card base (Thor V1's
-Recuperar Martelo: the hand, the deck, the resources, or the cards one's card bases carry)."""
+"""Loading cards from outside the scene on a card base: one looked for in several zones at
+once (Thor V1's Recuperar Martelo: the hand, the deck, the resources, or the cards one's card
+bases carry), or the effect's own card from the resources (Reparos Provisórios V1)."""
 
 from __future__ import annotations
 
 from engines.battlescenes.content.schema import Trigger
-from engines.battlescenes.effects.operands import SKIP, ask, matches, shuffle
-from engines.battlescenes.effects.steps import BSHandlers, BSRun, LoadFound, asks, resolved
+from engines.battlescenes.effects.operands import SKIP, ask, matches, shuffle, targets_of
+from engines.battlescenes.effects.steps import (
+    BSHandlers,
+    BSRun,
+    LoadFound,
+    LoadThis,
+    asks,
+    resolved,
+)
 from engines.battlescenes.effects.triggers import fire
 from engines.battlescenes.rules.state import Pending, State
 from engines.battlescenes.table import drawing, zones
@@ -115,3 +123,31 @@ def _take(
         state = fire(state, Trigger.OPPONENT_SEARCHES_DECK, effect.level + 1, searcher=seat)
         state = shuffle(state, seat, run.env.dice)
     return state, events
+
+
+@HANDLERS.on(LoadThis)
+def _load_this(run: BSRun, state: State, proc: LoadThis) -> State:
+    """The effect's own card goes from its owner's resources onto the card base the step
+    names (4.1: a load from the resources, its "carregado" texts pending); if it is no
+    longer there, nothing happens (8.C)."""
+    effect, step = run.ctx, proc.record
+    card = effect.source
+    owner = zones.owner(state, card)
+    player = state.players[owner]
+    bases = targets_of(state, effect, step)
+    if card not in player.resources or not bases:
+        return state
+    base = bases[0]
+    player = replace(player, resources=tuple(c for c in player.resources if c != card))
+    state = zones.set_player(state, owner, player)
+    item = zones.in_scene(state, base)
+    state = zones.set_in_scene(state, replace(item, loaded=(*item.loaded, card)))
+    event = Event(
+        "battlescenes.event.loaded",
+        {"card": zones.title(state, card), "base": zones.title(state, base)},
+        rule="4.1",
+    )
+    level = effect.level + 1
+    state = fire(state, Trigger.LOADED_FROM_RESOURCES, level, card=card, base=base)
+    state = fire(state, Trigger.LOADED_ONTO_THIS, level, card=card, base=base)
+    return resolved(run, state, [event])
