@@ -93,6 +93,10 @@ class Trigger(enum.Enum):
     # 5.2 "quando você estiver sem nenhum card em sua mão" (Convocar Reforços V1): a state of
     # its controller's hand, checked each time effects are about to resolve
     HAND_EMPTY = "hand_empty"
+    # 5.2.1 "quando você colocar este card em seus recursos vindo de sua mão ou deck, ou
+    # descarregando-o de um personagem" (Resgate Enroscado V1): this card, a text working
+    # from the resources, just arrived there — ``Text.arrived_from`` says from where
+    ARRIVES_IN_RESOURCES = "arrives_in_resources"
 
 
 #: Powers the catalogs name in every language (``battlescenes.power.<power>``): the
@@ -208,6 +212,12 @@ class Op(enum.Enum):
     # "carregue este card em um suporte que você controla" (Reparos Provisórios V1): the
     # effect's own card, from its owner's resources, loaded on the card base chosen
     LOAD_THIS = "load_this"
+    # "descarregue <este card>" (Resgate Enroscado V1's action): the effect's own card is
+    # unloaded from the card base carrying it (4.8.2.1: not damage; 4.7 follows)
+    UNLOAD_THIS = "unload_this"
+    # "coloque um card … de seus recursos na base de seu deck": one card of the resources
+    # passing the filters, to the bottom of its owner's deck
+    RESOURCES_TO_DECK_BOTTOM = "resources_to_deck_bottom"
     CHOOSE_REPLACEMENT = "choose_replacement"  # 5.5: made by the engine, never by a pack
 
 
@@ -291,6 +301,9 @@ class Step:
     # put_from_hand: "aquele personagem ganha Prontidão" — it may use actions this turn
     ready: bool = False
     filter_name: str = ""  # only cards printed with this name ("chamado Mjölnir": Thor V1)
+    filter_not_type: str = ""  # not cards of this type ("um card que não seja de habilidade")
+    # "se você controlar um personagem com ◆": checked when the procedure is reached
+    if_controls_power: str = ""
 
     def __post_init__(self) -> None:
         # A step built from the stored text (``Step(op="draw")``) holds its member.
@@ -455,6 +468,8 @@ class Text:
     # 4.4.2.3 A.2a: an ability card's text that works while a *support* carries it ("o suporte
     # que estiver carregando este card …": Reparos Provisórios V1) — and not on a character
     on_support: bool = False
+    # arrives_in_resources: from where ("hand|deck|unloaded" — unloaded from a character)
+    arrived_from: str = ""
     manual: bool = False
     words: tuple[tuple[str, str], ...] = ()  # (locale, our description) of a manual text
 

@@ -40,6 +40,8 @@ STEP_FIELDS = {
     "other_than_chosen",
     "ready",
     "filter_name",
+    "filter_not_type",
+    "if_controls_power",
 }
 
 
@@ -90,6 +92,8 @@ def parse_step(node: PackNode) -> Step:
         other_than_chosen=node.read("other_than_chosen", bool, False),
         ready=node.read("ready", bool, False),
         filter_name=node.read("filter_name", str, ""),
+        filter_not_type=node.read("filter_not_type", str, ""),
+        if_controls_power=node.read("if_controls_power", str, ""),
         op=_pack_op(node, op),  # checked after every other field is read, as before
     )
     check_trait(node, step)

@@ -90,6 +90,7 @@ def parse_text(node: PackNode) -> Text:
             "from_zone",
             "untargetable_first",
             "on_support",
+            "arrived_from",
             "action_rules",
             "characteristics",
             "manual",
@@ -145,6 +146,7 @@ def parse_text(node: PackNode) -> Text:
         from_zone=node.read("from_zone", str, ""),
         untargetable_first=node.read("untargetable_first", bool, False),
         on_support=node.read("on_support", bool, False),
+        arrived_from=node.read("arrived_from", str, ""),
         action_rules=tuple(action_rule(n) for n in node.children("action_rules")),
         characteristics=tuple(characteristic(n) for n in node.children("characteristics")),
         manual=node.read("manual", bool, False),
@@ -154,6 +156,11 @@ def parse_text(node: PackNode) -> Text:
     check_choice(node, "trigger_for", text.trigger_for, {"this", "own_characters"})
     check_choice(node, "trigger_by", text.trigger_by, {"any", "opponent"})
     check_choice(node, "from_zone", text.from_zone, {"", "hand", "resources", "prizes"})
+    origins = set(text.arrived_from.split("|")) - {""}
+    if not origins <= {"hand", "deck", "unloaded"}:
+        raise node.fail_at("arrived_from", "arrived_from is hand, deck and/or unloaded (a|b)")
+    if text.trigger is Trigger.ARRIVES_IN_RESOURCES and text.from_zone != "resources":
+        raise node.fail_at("from_zone", "arrives_in_resources works from the resources (5.2.1)")
     if text.from_zone and (not text.steps or (text.trigger is None and not text.activated)):
         raise node.fail_at(
             "from_zone", "a text working from another zone is a trigger (5.2.1) or activated (5.1)"

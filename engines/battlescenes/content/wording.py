@@ -157,6 +157,8 @@ def _who(step: Step, scope: Scope, form: str) -> Message:
 def _card_kind(step: Step, scope: Scope) -> Message:
     """The cards a search, discard or load may pick: "a character card with …"."""
     kind = say(f"card.{step.filter_type or 'any'}")
+    if step.filter_not_type and not step.filter_type:  # "um card que não seja de habilidade"
+        kind = say("card_not_type", kind=say(f"card.{step.filter_not_type}"))
     if step.filter_affiliation:
         return say("card.with_affiliation", card=kind, affiliation=step.filter_affiliation)
     if step.filter_alter_ego:
@@ -264,6 +266,10 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
     if op is Op.MILL:
         kind = "mill_countdown" if step.plus == "countdown" else "mill"
         return say(f"{mood}.{kind}", count=step.amount)
+    if op is Op.UNLOAD_THIS:  # "this character unloads this card"
+        return say("unload_this", who=noun(scope.this))
+    if op is Op.RESOURCES_TO_DECK_BOTTOM:
+        return say(f"to_deck_bottom.{mood}", card=_card_kind(step, scope))
     if op is Op.LOAD_THIS:  # "load this card onto a support you control"
         return say(f"load_this.{mood}", onto=_who(step, scope, "onto"))
     if op is Op.LOAD_FOUND:  # Thor V1: hand, deck, resources or one's card bases
@@ -295,6 +301,8 @@ def steps_clause(steps: Sequence[Step], scope: Scope) -> Any:
         clause: Any = _step(step, scope, scope.card)
         if step.if_damaged:
             clause = say("if.damaged", then=clause)
+        if step.if_controls_power:
+            clause = say("if_controls_power", power=power(step.if_controls_power), then=clause)
         if step.if_all_affiliation:
             clause = say(
                 "if.all_affiliation", affiliation=either(step.if_all_affiliation), then=clause
@@ -475,7 +483,7 @@ def _when(text: Text, scope: Scope) -> Message:
         conditions.append(say("cond.controls_character"))
     if text.if_combat:
         conditions.append(say("cond.combat"))
-    if text.from_zone:
+    if text.from_zone and text.trigger is not Trigger.ARRIVES_IN_RESOURCES:
         conditions.append(say(f"cond.from_{text.from_zone}"))
     if text.trigger is Trigger.DREW_BY_ACTION and text.if_power:
         conditions.append(say("cond.holder_power", power=power(text.if_power)))
@@ -527,6 +535,9 @@ def _trigger(text: Text, scope: Scope) -> Message:
         return say(key, power=power(text.if_power) if text.if_power else "")
     if trigger is Trigger.HAND_EMPTY:
         return say("when_hand_empty")
+    if trigger is Trigger.ARRIVES_IN_RESOURCES:  # from the hand, the deck, unloaded
+        origins = [say(f"arrived_from.{o}") for o in text.arrived_from.split("|") if o]
+        return say("when_arrives", origins=_list(origins) if origins else say("arrived_from.any"))
     if trigger is Trigger.DREW_BY_ACTION:
         action_power = power(text.action_power) if text.action_power else ""
         return say("when.drew_by_action", power=action_power)

@@ -43,6 +43,7 @@ from engines.battlescenes.effects.procedures import (
     resources,
     scene_moves,
     surprise,
+    this_card,
 )
 from engines.battlescenes.effects.steps import Env, decode
 from engines.battlescenes.rules.state import Pending, Phase, State
@@ -55,14 +56,14 @@ from engines.core.model import replace
 def run(state: State, dice: Dice) -> tuple[State, list[Event]]:
     """Resolve pending effects until the tree is empty or someone must decide."""
     events: list[Event] = []
-    state = triggers.hand_empty(state)  # 5.2: a state some texts wait for
+    state = triggers.arrivals(triggers.hand_empty(state))  # 5.2: what some texts wait for
     while state.tree and state.choice is None and state.phase is not Phase.OVER:
         options = tree.candidates(state)
         if len(options) > 1:
             return tree.ask_order(state, options), events
         state, more = _resolve(replace(state, pick=0), options[0].uid, dice)
         events.extend(more)
-        state = triggers.hand_empty(state)
+        state = triggers.arrivals(triggers.hand_empty(state))
     if not state.tree:
         state = replace(state, after_level=None, pick=0)
     return state, events
@@ -101,6 +102,7 @@ def _resolve(state: State, uid: int, dice: Dice) -> tuple[State, list[Event]]:
         state = shields.refresh_shields(state)
         state = replace(state, clock=state.clock + 1)
         state, more, done = _step(state, effect, effect.steps[index], dice)
+        state = triggers.arrivals(state, effect.level + 1)  # 5.2.1: pending one level up
         state = shields.refresh_shields(state)
         events.extend(more)
         if state.phase is Phase.OVER:
@@ -183,5 +185,6 @@ HANDLERS = Handlers.combine(
     again.HANDLERS,
     forbid_power.HANDLERS,
     found.HANDLERS,
+    this_card.HANDLERS,
 )
 _INTERPRETER = Interpreter(HANDLERS, decode=decode)

@@ -25,6 +25,7 @@ CHOSEN = (
 
 #: Procedures whose own choice already offers "skip" when optional.
 ASKS_ITSELF = (
+    Op.RESOURCES_TO_DECK_BOTTOM,
     Op.PUT_FROM_HAND,
     Op.LOAD_FOUND,
     Op.LOAD_FROM_RESOURCES,
@@ -97,6 +98,11 @@ def unmet(state: State, effect: Pending, step: Step) -> bool:
         others = [c for c in zones.characters(state, effect.controller) if c.card != effect.this]
         if not any(step.if_other_affiliation in zones.affiliations(state, c) for c in others):
             return True
+    if step.if_controls_power and not any(  # "se você controlar um personagem com ◆"
+        step.if_controls_power in zones.powers(state, c)
+        for c in zones.characters(state, effect.controller)
+    ):
+        return True
     return step.op == Op.MILL and step.amount + plus(state, effect, step) <= 0
 
 
@@ -150,6 +156,8 @@ def matches(state: State, card: int, step: Step, powers: tuple[str, ...] = ()) -
     """Whether a card passes a procedure's filters (type, power, affiliation, powers)."""
     d = zones.defn(state, card)
     if step.filter_type and d.type.value != step.filter_type:
+        return False
+    if step.filter_not_type and d.type.value == step.filter_not_type:
         return False
     if step.filter_power and step.filter_power not in _powers_now(state, card):
         return False

@@ -244,6 +244,16 @@ class LoadThis(Procedure):
 
 
 @dataclass(frozen=True)
+class UnloadThis(Procedure):
+    """The effect's own card is unloaded from the card base carrying it."""
+
+
+@dataclass(frozen=True)
+class ResourcesToDeckBottom(Procedure):
+    """A card of the resources passing the filters goes to the bottom of its owner's deck."""
+
+
+@dataclass(frozen=True)
 class ChooseReplacement(Procedure):
     """5.5: the active player picks which of two replacement effects applies."""
 
@@ -317,6 +327,8 @@ DECODERS: Mapping[Op, Callable[[Step], Procedure]] = {
     Op.PUT_FROM_HAND: PutFromHand,
     Op.LOAD_FOUND: LoadFound,
     Op.LOAD_THIS: LoadThis,
+    Op.UNLOAD_THIS: UnloadThis,
+    Op.RESOURCES_TO_DECK_BOTTOM: ResourcesToDeckBottom,
     Op.CHOOSE_REPLACEMENT: ChooseReplacement,
 }
 

@@ -6,6 +6,7 @@ from engines.battlescenes.content.schema import CardType, Step, Text, Trigger
 from engines.battlescenes.effects import tree
 from engines.battlescenes.rules.state import InScene, Pending, Phase, State
 from engines.battlescenes.table import zones
+from engines.core.model import replace
 
 
 def fire(
@@ -259,3 +260,36 @@ def hand_empty(state: State) -> State:
     if not found:
         return state
     return tree.add(state, found, max((p.level for p in state.tree), default=0) + 1)
+
+
+def arrivals(state: State, level: int = 0) -> State:
+    """5.2.1 "quando você colocar este card em seus recursos vindo de …"
+    (``arrives_in_resources``, Resgate Enroscado V1): each noted card still in its owner's
+    resources makes its texts waiting for that origin pending — at ``level``, or one level
+    above the deepest pending effect — controlled by its owner. The resources are public:
+    no reveal first."""
+    if not state.arrivals:
+        return state
+    found = []
+    for card, origin in state.arrivals:
+        seat = zones.owner(state, card)
+        if card not in state.players[seat].resources:
+            continue
+        for text in zones.defn(state, card).texts:
+            wanted = set(text.arrived_from.split("|")) - {""}
+            if text.trigger is Trigger.ARRIVES_IN_RESOURCES and (not wanted or origin in wanted):
+                found.append(
+                    Pending(
+                        uid=0,
+                        level=0,
+                        controller=seat,
+                        source=card,
+                        label=zones.title(state, card),
+                        steps=text.steps,
+                        this=card,
+                    )
+                )
+    state = replace(state, arrivals=())
+    if not found:
+        return state
+    return tree.add(state, found, level or max((p.level for p in state.tree), default=0) + 1)

@@ -15,6 +15,7 @@ from engines.battlescenes.content.schema import (
     CardType,
     Characteristic,
     Text,
+    Trigger,
 )
 from engines.battlescenes.rules.state import Generated, InScene, Phase, PlayerState, State
 from engines.core import Event
@@ -92,7 +93,19 @@ def mill(state: State, seat: int, count: int) -> State:
     player = state.players[seat]
     take = player.deck[:count]
     player = replace(player, deck=player.deck[len(take) :], resources=player.resources + take)
-    return set_player(state, seat, player)
+    return arrived(set_player(state, seat, player), take, "deck")
+
+
+def arrived(state: State, cards: Iterable[int], origin: str) -> State:
+    """Note the cards that just arrived in the resources from ``origin`` (hand, deck,
+    unloaded) whose texts wait for that (5.2.1 ``arrives_in_resources``: Resgate Enroscado
+    V1); the interpreter makes their effects pending."""
+    noted = tuple(
+        (c, origin)
+        for c in cards
+        if any(t.trigger is Trigger.ARRIVES_IN_RESOURCES for t in defn(state, c).texts)
+    )
+    return replace(state, arrivals=(*state.arrivals, *noted)) if noted else state
 
 
 def to_resources(state: State, cards: Iterable[int]) -> State:
@@ -109,7 +122,10 @@ def unload(state: State, base: int, cards: Iterable[int]) -> State:
     cards = list(cards)
     item = in_scene(state, base)
     item = replace(item, loaded=tuple(c for c in item.loaded if c not in cards))
-    return to_resources(set_in_scene(state, item), cards)
+    state = to_resources(set_in_scene(state, item), cards)
+    if defn(state, base).type is CardType.CHARACTER:  # "descarregando-o de um personagem"
+        state = arrived(state, cards, "unloaded")
+    return state
 
 
 def capacitate(state: State, card: int, amount: int) -> State:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engines.battlescenes.actions import Activate, Choose, PlayCard, UseAction
+from engines.battlescenes.actions import Activate, Choose, Discard, PlayCard, UseAction
 from engines.battlescenes.content.database import database
 from engines.battlescenes.content.schema import Pack
 from engines.battlescenes.rules.state import Phase, State
@@ -478,3 +478,45 @@ def test_reparos_provisorios_gives_no_shield_to_a_character_carrying_it() -> Non
     state = _versus([Placed("homem_areia_v1", ["reparos_provisorios_v1", *FILL[:2]])], [])
     item = zones.in_scene(state, sid(state, "homem_areia_v1"))
     assert shields.shield(state, item) == 2  # its printed Escudo 2 (4.4.2.3 A.2a)
+
+
+def test_resgate_enroscado_loads_a_card_then_leaves_and_its_text_answers() -> None:
+    state = build(
+        Side(
+            deck=["protecao", "excentricidade"],
+            resources=["bumerangue_v1", "protecao", "excentricidade"],
+            scene=[Placed("homem_areia_v1", ["resgate_enroscado_v1", *FILL[:2]])],
+        ),
+        Side(scene=[Placed("hulk_v1", FILL)]),
+        content=starter(),
+    )
+    areia = sid(state, "homem_areia_v1")
+    resgate = zones.in_scene(state, areia).loaded[0]
+    protecao = zone_id(state, 0, "resources", "protecao")
+    bumerangue = zone_id(state, 0, "resources", "bumerangue_v1")
+    top = state.players[0].deck[0]
+    state, _ = act(state, 0, UseAction(areia, "Resgate Enroscado"))
+    state, _ = act(state, 0, Choose(f"{protecao}>{areia}"))
+    # Loaded with Proteção; Resgate Enroscado unloaded to the resources, where its text
+    # works: a card that is not an ability card may go to the bottom of the deck.
+    assert protecao in zones.in_scene(state, areia).loaded
+    assert resgate not in zones.in_scene(state, areia).loaded
+    assert resgate in state.players[0].resources
+    assert state.choice is not None and set(state.choice.options) == {str(bumerangue), "skip"}
+    state, _ = act(state, 0, Choose(str(bumerangue)))
+    assert state.players[0].deck[-1] == bumerangue
+    # Homem-Areia has Elasticidade: a card drawn.
+    assert state.players[0].hand == (top,)
+
+
+def test_resgate_enroscado_discarded_draws_only_with_an_elasticidade_character() -> None:
+    for mine, drawn in (("homem_areia_v1", 1), ("bumerangue_v1", 0)):
+        state = build(
+            Side(hand=["resgate_enroscado_v1"], scene=[Placed(mine, FILL[:3])]),
+            Side(),
+            phase=Phase.PREPARATION,
+            content=starter(),
+        )
+        state, _ = act(state, 0, Discard(zone_id(state, 0, "hand", "resgate_enroscado_v1")))
+        assert state.choice is None  # nothing but ability cards in the resources
+        assert len(state.players[0].hand) == drawn, mine
