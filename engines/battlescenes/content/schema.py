@@ -304,6 +304,7 @@ class Step:
     filter_not_type: str = ""  # not cards of this type ("um card que não seja de habilidade")
     # "se você controlar um personagem com ◆": checked when the procedure is reached
     if_controls_power: str = ""
+    if_x: int = -1  # "se X for igual a N" (Trespassar V1): only when the action's X is N
 
     def __post_init__(self) -> None:
         # A step built from the stored text (``Step(op="draw")``) holds its member.

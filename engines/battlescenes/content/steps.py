@@ -42,6 +42,7 @@ STEP_FIELDS = {
     "filter_name",
     "filter_not_type",
     "if_controls_power",
+    "if_x",
 }
 
 
@@ -94,6 +95,7 @@ def parse_step(node: PackNode) -> Step:
         filter_name=node.read("filter_name", str, ""),
         filter_not_type=node.read("filter_not_type", str, ""),
         if_controls_power=node.read("if_controls_power", str, ""),
+        if_x=node.read("if_x", int, -1),
         op=_pack_op(node, op),  # checked after every other field is read, as before
     )
     check_trait(node, step)

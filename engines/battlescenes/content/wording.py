@@ -12,7 +12,7 @@ locale and fails on it).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engines.battlescenes.content.schema import (
@@ -301,6 +301,8 @@ def steps_clause(steps: Sequence[Step], scope: Scope) -> Any:
         clause: Any = _step(step, scope, scope.card)
         if step.if_damaged:
             clause = say("if.damaged", then=clause)
+        if step.if_x >= 0:
+            clause = say("if_x", count=step.if_x, then=clause)
         if step.if_controls_power:
             clause = say("if_controls_power", power=power(step.if_controls_power), then=clause)
         if step.if_all_affiliation:
@@ -325,7 +327,9 @@ def _x(steps: Iterable[Step]) -> list[Message]:
             found.append(say("x.opponent_prizes", affiliation=step.plus.split(":", 1)[1]))
         elif step.plus == "loaded":
             found.append(say("x.loaded"))
-        elif step.plus == "x" or step.plus.startswith("x*"):
+        elif (step.plus == "x" or step.plus.startswith("x*") or step.if_x >= 0) and say(
+            "x.chosen"
+        ) not in found:
             found.append(say("x.chosen"))
         elif step.plus.startswith("controls_name:"):
             found.append(say("x_controls_name", name=step.plus.split(":", 1)[1]))
@@ -638,7 +642,15 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
         damage = say("damage_penetrating" if step.penetrating else "damage", count=action.targets)
         body = say("step.damage_split_any", damage=damage)
     else:
-        body = steps_clause(action.steps, scope)
+        body = steps_clause(action.steps, replace(scope, target_type=action.target_type))
+    costs = [say("cost_unload", count=action.unload_cost)] if action.unload_cost else []
+    if action.discard_cost:  # 4.6.2 E.2: additional costs, paid with the use
+        kind = say(f"card.{action.discard_type or 'any'}")
+        if action.discard_affiliation:
+            kind = say("card.with_affiliation", card=kind, affiliation=action.discard_affiliation)
+        costs.append(say("cost_discard", count=action.discard_cost, card=kind))
+    if costs:
+        body = say("additional_cost", cost=_list(costs), effect=body)
     keywords = [keyword_label(card, k, action.steps) for k in action.keywords]
     if keywords:
         body = say("keywords_then", keywords=_list(keywords), effect=body)

@@ -98,6 +98,8 @@ def unmet(state: State, effect: Pending, step: Step) -> bool:
         others = [c for c in zones.characters(state, effect.controller) if c.card != effect.this]
         if not any(step.if_other_affiliation in zones.affiliations(state, c) for c in others):
             return True
+    if step.if_x >= 0 and effect.x != step.if_x:  # "se X for igual a N"
+        return True
     if step.if_controls_power and not any(  # "se você controlar um personagem com ◆"
         step.if_controls_power in zones.powers(state, c)
         for c in zones.characters(state, effect.controller)

@@ -520,3 +520,81 @@ def test_resgate_enroscado_discarded_draws_only_with_an_elasticidade_character()
         state, _ = act(state, 0, Discard(zone_id(state, 0, "hand", "resgate_enroscado_v1")))
         assert state.choice is None  # nothing but ability cards in the resources
         assert len(state.players[0].hand) == drawn, mine
+
+
+# --- Poderes Ocultos ---------------------------------------------------------------------
+
+
+def test_tiro_certeiro_deals_2_and_sucatear_3_penetrating_to_a_support_only() -> None:
+    state = _versus(
+        [Placed("bumerangue_v1", ["tiro_certeiro_v1", "sucatear_v1", *FILL[:1]], stage=2)],
+        [Placed("deadpool_v1", FILL[:4]), Placed("camara_neutralizadora", FILL[:3])],
+    )
+    bumerangue, deadpool = sid(state, "bumerangue_v1"), sid(state, "deadpool_v1")
+    camara = sid(state, "camara_neutralizadora")
+    after, _ = act(state, 0, UseAction(bumerangue, "Tiro Certeiro", str(deadpool)))
+    assert _loaded(after, deadpool) == 3  # 2 − Escudo 1
+    state = _with_trait(state, bumerangue, "power", "laminas")
+    with pytest.raises(IllegalActionError):  # "suporte alvo"
+        act(state, 0, UseAction(bumerangue, "Sucatear", str(deadpool)))
+    after, _ = act(state, 0, UseAction(bumerangue, "Sucatear", str(camara)))
+    # 3 penetrating on its 3 cards: destroyed (4.7), into its owner's resources
+    assert zones.find(after, camara) is None and camara in after.players[1].resources
+
+
+def test_trespassar_deals_2_with_x_1_and_2_penetrating_with_x_2() -> None:
+    for x, left in ((0, 6), (1, 6), (2, 4)):
+        state = _versus(
+            [Placed("wolverine_v2", ["trespassar_v1", *FILL[:2]], stage=2)],
+            [Placed("homem_areia_v1", FILL)],
+        )
+        wolverine, areia = sid(state, "wolverine_v2"), sid(state, "homem_areia_v1")
+        state, _ = act(state, 0, UseAction(wolverine, "Trespassar", str(areia), x=x))
+        assert _loaded(state, areia) == left, x  # Escudo 2 absorbs the plain 2
+
+
+def test_chicote_negro_and_elektra_deal_damage_and_incapacitate() -> None:
+    state = _versus(
+        [Placed("chicote_negro_v1", FILL[:3], stage=2), Placed("elektra_v1", FILL[:3], 2)],
+        [Placed("hulk_v1", FILL, stage=2), Placed("deadpool_v1", FILL[:3], stage=2)],
+    )
+    chicote, elektra = sid(state, "chicote_negro_v1"), sid(state, "elektra_v1")
+    hulk, deadpool = sid(state, "hulk_v1"), sid(state, "deadpool_v1")
+    state, _ = act(state, 0, UseAction(chicote, "Chicote Paralisante", str(deadpool)))
+    assert (_loaded(state, deadpool), _stage(state, deadpool)) == (2, 1)  # 2 − Escudo 1
+    state, _ = act(state, 0, UseAction(elektra, "Golpe Ninja", str(hulk)))
+    assert (_loaded(state, hulk), _stage(state, hulk)) == (6, 1)  # Escudo 3 absorbs 1
+    assert _stage(state, elektra) == 0  # cost 2
+
+
+def test_soldado_hidra_unloads_one_of_its_cards_to_deal_1_penetrating() -> None:
+    state = _versus([Placed("soldado_hidra_v1", FILL[:2])], [Placed("hulk_v1", FILL)])
+    soldado, hulk = sid(state, "soldado_hidra_v1"), sid(state, "hulk_v1")
+    paid = zones.in_scene(state, soldado).loaded[0]
+    state, _ = act(state, 0, UseAction(soldado, "Tática Suicida", str(hulk), pay=str(paid)))
+    assert _loaded(state, hulk) == 5 and _loaded(state, soldado) == 1
+
+
+def test_capitao_america_v1_leads_vingadores_and_recovers_his_shield() -> None:
+    printed = database().find("BSUM 61/100")
+    assert printed is not None and printed.name == "Escudo do Capitão América"
+    content = Pack("starter", {**starter().cards, "escudo": replace(printed, key="escudo")}, {})
+    state = build(
+        Side(
+            deck=["protecao", "escudo"],
+            scene=[Placed("capitao_america_v1", FILL[:3]), Placed("hulk_v1", FILL, stage=0)],
+        ),
+        Side(),
+        phase=Phase.PREPARATION,
+        content=content,
+    )
+    capitao, hulk = sid(state, "capitao_america_v1"), sid(state, "hulk_v1")
+    state, _ = act(state, 0, Activate(capitao))  # Liderar 1 – Vingadores
+    assert state.choice is not None and str(hulk) in state.choice.options
+    state, _ = act(state, 0, Choose(str(hulk)))
+    assert _stage(state, hulk) == 1
+    escudo = zone_id(state, 0, "deck", "escudo")
+    state = replace(state, phase=Phase.ATTACK)
+    state, _ = act(state, 0, UseAction(capitao, "Recuperar Escudo"))
+    state, _ = act(state, 0, Choose(str(escudo)))
+    assert zones.in_scene(state, capitao).loaded[-1] == escudo
