@@ -305,6 +305,9 @@ class Step:
     # "se você controlar um personagem com ◆": checked when the procedure is reached
     if_controls_power: str = ""
     if_x: int = -1  # "se X for igual a N" (Trespassar V1): only when the action's X is N
+    # a scenario's "when it enters": "se um cenário chamado N estava em cena" — the scenario
+    # it replaced was printed with this name (Plano Magistral - Execução V1)
+    if_replaced_name: str = ""
 
     def __post_init__(self) -> None:
         # A step built from the stored text (``Step(op="draw")``) holds its member.
@@ -471,6 +474,9 @@ class Text:
     on_support: bool = False
     # arrives_in_resources: from where ("hand|deck|unloaded" — unloaded from a character)
     arrived_from: str = ""
+    # character_enters: any player's character, not only one entering under this text's
+    # controller ("quando um personagem entrar em cena": Mina Explosiva V1)
+    any_controller: bool = False
     manual: bool = False
     words: tuple[tuple[str, str], ...] = ()  # (locale, our description) of a manual text
 

@@ -43,6 +43,7 @@ STEP_FIELDS = {
     "filter_not_type",
     "if_controls_power",
     "if_x",
+    "if_replaced_name",
 }
 
 
@@ -96,6 +97,7 @@ def parse_step(node: PackNode) -> Step:
         filter_not_type=node.read("filter_not_type", str, ""),
         if_controls_power=node.read("if_controls_power", str, ""),
         if_x=node.read("if_x", int, -1),
+        if_replaced_name=node.read("if_replaced_name", str, ""),
         op=_pack_op(node, op),  # checked after every other field is read, as before
     )
     check_trait(node, step)

@@ -70,7 +70,8 @@ class Scope:
         if text is not None and text.on_support:  # 4.4.2.3 A.2a
             return "support_carrier"
         if text is not None and (
-            text.trigger_for == "own_characters" or text.trigger is Trigger.CHARACTER_ENTERS
+            text.trigger_for == "own_characters"
+            or (text.trigger is Trigger.CHARACTER_ENTERS and not text.any_controller)
         ):
             return "that"
         own = own_noun(self.card)
@@ -239,6 +240,10 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"{mood}.{op.value}", who=who, count=step.amount)
     if op is Op.SHIELD:
         return say(f"{mood}.shield", who=who, amount=f"{step.amount:+d}")
+    if op is Op.UNLOAD and step.every:  # "descarregue todos os cards (de personagens)"
+        if step.filter_type or step.filter_power or step.filter_affiliation:
+            return say("unload_every.kind", who=who, card=_card_kind(step, scope))
+        return say("unload_every.all", who=who)
     if op is Op.UNLOAD:
         return say(f"{mood}.unload", who=who, to=_who(step, scope, "to"), count=step.amount)
     if op is Op.LOAD_RESOURCES:
@@ -301,6 +306,8 @@ def steps_clause(steps: Sequence[Step], scope: Scope) -> Any:
         clause: Any = _step(step, scope, scope.card)
         if step.if_damaged:
             clause = say("if.damaged", then=clause)
+        if step.if_replaced_name:
+            clause = say("if_replaced_name", name=step.if_replaced_name, then=clause)
         if step.if_x >= 0:
             clause = say("if_x", count=step.if_x, then=clause)
         if step.if_controls_power:
@@ -534,6 +541,8 @@ def _trigger(text: Text, scope: Scope) -> Message:
             else say("when.victim_any")
         )
         return say("when.dealt_damage", who=_subject(text, scope), victim=victim)
+    if trigger is Trigger.CHARACTER_ENTERS and text.any_controller:  # anyone's character
+        return say("when_any_character_enters")
     if trigger in (Trigger.CHARACTER_ENTERS, Trigger.LOADED_FROM_RESOURCES):
         key = f"when.{trigger.value}" + ("_power" if text.if_power else "")
         return say(key, power=power(text.if_power) if text.if_power else "")

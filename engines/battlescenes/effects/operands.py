@@ -100,6 +100,10 @@ def unmet(state: State, effect: Pending, step: Step) -> bool:
             return True
     if step.if_x >= 0 and effect.x != step.if_x:  # "se X for igual a N"
         return True
+    if step.if_replaced_name and not any(  # the scenario this one replaced (play._scenario)
+        zones.defn(state, c).name == step.if_replaced_name for c in effect.targets
+    ):
+        return True
     if step.if_controls_power and not any(  # "se você controlar um personagem com ◆"
         step.if_controls_power in zones.powers(state, c)
         for c in zones.characters(state, effect.controller)

@@ -136,22 +136,29 @@ def _holders(state: State, seat: int) -> list[tuple[int, int, Text]]:
 def _character_enters(state: State, item: InScene, level: int) -> list[Pending]:
     """5.2 "quando um personagem com ◆ entrar em cena sob seu controle" (Quebrar com Tudo,
     ``character_enters`` with ``if_power``): texts of the card bases and the scenario of the
-    entering character's controller; the effect's target is that character."""
+    entering character's controller — or of any player, with ``any_controller`` ("quando um
+    personagem entrar em cena": Mina Explosiva V1); the effect's target is that character."""
     if zones.defn(state, item.card).type is not CardType.CHARACTER:
         return []
     powers = zones.powers(state, item)
+    holders = [
+        (seat, holder, card, text)
+        for seat in range(len(state.players))
+        for holder, card, text in _holders(state, seat)
+        if seat == item.controller or text.any_controller
+    ]
     return [
         Pending(
             uid=0,
             level=level,
-            controller=item.controller,
+            controller=seat,
             source=card,
             label=zones.title(state, card),
             steps=text.steps,
             targets=(item.card,),
             this=holder,
         )
-        for holder, card, text in _holders(state, item.controller)
+        for seat, holder, card, text in holders
         if text.trigger is Trigger.CHARACTER_ENTERS
         and (not text.if_power or text.if_power in powers)
     ]

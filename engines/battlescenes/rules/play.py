@@ -82,6 +82,7 @@ def _scenario(state: State, seat: int, card: int, dice: Dice) -> tuple[State, li
     events: list[Event] = []
     state = _remove_from_origin(state, seat, card)
     left = leaving.leaving_scenario(state)
+    replaced = state.scenario  # "se um cenário chamado … estava em cena" (its enters texts)
     if state.scenario is not None:  # C: the old scenario goes to its owner's resources
         events.append(
             Event(
@@ -109,6 +110,7 @@ def _scenario(state: State, seat: int, card: int, dice: Dice) -> tuple[State, li
             label=zones.title(state, card),
             steps=t.steps,
             this=card,
+            targets=(replaced,) if replaced is not None else (),
         )
         for t in zones.defn(state, card).texts
         if t.trigger is Trigger.ENTERS_SCENE

@@ -598,3 +598,37 @@ def test_capitao_america_v1_leads_vingadores_and_recovers_his_shield() -> None:
     state, _ = act(state, 0, UseAction(capitao, "Recuperar Escudo"))
     state, _ = act(state, 0, Choose(str(escudo)))
     assert zones.in_scene(state, capitao).loaded[-1] == escudo
+
+
+def test_mina_explosiva_goes_off_when_any_character_enters() -> None:
+    state = build(
+        Side(hand=["homem_areia_v1"], resources=FILL),
+        Side(scene=[Placed("mina_explosiva_v1", FILL[:1])]),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    mina = sid(state, "mina_explosiva_v1")
+    areia = zone_id(state, 0, "hand", "homem_areia_v1")
+    state, _ = act(state, 0, PlayCard(areia))
+    # Bruno's mine: it unloads everything (destroyed, 4.7) and deals 1 penetrating.
+    assert zones.find(state, mina) is None and mina in state.players[1].resources
+    assert _loaded(state, areia) == 4
+
+
+def test_plano_magistral_execucao_draws_3_only_after_the_estrategia() -> None:
+    printed = database().find("BSET 60/100")
+    assert printed is not None and printed.name == "Plano Magistral - Estratégia"
+    content = Pack(
+        "starter", {**starter().cards, "estrategia": replace(printed, key="estrategia")}, {}
+    )
+    for before, drawn in (("estrategia", 3), ("ataque_surpresa_v1", 0)):
+        state = build(
+            Side(deck=["protecao"] * 4, hand=["plano_magistral_execucao_v1"]),
+            Side(),
+            phase=Phase.PREPARATION,
+            content=content,
+            scenario=before,
+        )
+        card = zone_id(state, 0, "hand", "plano_magistral_execucao_v1")
+        state, _ = act(state, 0, PlayCard(card))
+        assert state.scenario == card and len(state.players[0].hand) == drawn, before
