@@ -209,6 +209,9 @@ class Op(enum.Enum):
     # "procure em sua mão, deck, recursos ou em cena entre os cards que você controla por um
     # card …, revele-o, carregue-o neste personagem" (Thor V1's Recuperar Martelo)
     LOAD_FOUND = "load_found"
+    # the same search, the card into the hand ("procure em seu deck ou recursos por …, revele
+    # aquele card, coloque-o em sua mão": Caveira Vermelha V1)
+    TAKE_FOUND = "take_found"
     # "carregue este card em um suporte que você controla" (Reparos Provisórios V1): the
     # effect's own card, from its owner's resources, loaded on the card base chosen
     LOAD_THIS = "load_this"
@@ -308,6 +311,8 @@ class Step:
     # a scenario's "when it enters": "se um cenário chamado N estava em cena" — the scenario
     # it replaced was printed with this name (Plano Magistral - Execução V1)
     if_replaced_name: str = ""
+    # load_found / take_found: where to look ("hand|deck|resources|carried"; "": all four)
+    in_zones: str = ""
 
     def __post_init__(self) -> None:
         # A step built from the stored text (``Step(op="draw")``) holds its member.

@@ -44,6 +44,7 @@ STEP_FIELDS = {
     "if_controls_power",
     "if_x",
     "if_replaced_name",
+    "in_zones",
 }
 
 
@@ -98,6 +99,7 @@ def parse_step(node: PackNode) -> Step:
         if_controls_power=node.read("if_controls_power", str, ""),
         if_x=node.read("if_x", int, -1),
         if_replaced_name=node.read("if_replaced_name", str, ""),
+        in_zones=node.read("in_zones", str, ""),
         op=_pack_op(node, op),  # checked after every other field is read, as before
     )
     check_trait(node, step)

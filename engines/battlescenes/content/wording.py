@@ -277,8 +277,14 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"to_deck_bottom.{mood}", card=_card_kind(step, scope))
     if op is Op.LOAD_THIS:  # "load this card onto a support you control"
         return say(f"load_this.{mood}", onto=_who(step, scope, "onto"))
-    if op is Op.LOAD_FOUND:  # Thor V1: hand, deck, resources or one's card bases
-        return say("load_found", card=_card_kind(step, scope), onto=noun(scope.this, "onto"))
+    if op in (Op.LOAD_FOUND, Op.TAKE_FOUND):  # Thor V1: hand, deck, resources, card bases
+        zones = [z for z in step.in_zones.split("|") if z] or ["all"]
+        where: Any = say(f"found_in.{zones[0]}")
+        for zone in zones[1:]:
+            where = say("found_in.or", a=where, b=say(f"found_in.{zone}"))
+        onto = noun(scope.this, "onto")
+        key = op.value if op is Op.LOAD_FOUND else f"take_found_{mood}"
+        return say(key, card=_card_kind(step, scope), where=where, onto=onto)
     if op is Op.PUT_FROM_HAND:  # "put a character from your hand into the scene"
         clause = say(f"put_from_hand.{mood}", card=_card_kind(step, scope))
         if step.ready:  # "… that character gains Prontidão"

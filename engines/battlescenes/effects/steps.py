@@ -239,6 +239,11 @@ class LoadFound(Procedure):
 
 
 @dataclass(frozen=True)
+class TakeFound(Procedure):
+    """A card found in the named zones (as ``LoadFound``), revealed into the hand."""
+
+
+@dataclass(frozen=True)
 class LoadThis(Procedure):
     """The effect's own card, from its owner's resources, loaded on the chosen card base."""
 
@@ -326,6 +331,7 @@ DECODERS: Mapping[Op, Callable[[Step], Procedure]] = {
     Op.FORBID_POWER_THIS_TURN: ForbidPowerThisTurn,
     Op.PUT_FROM_HAND: PutFromHand,
     Op.LOAD_FOUND: LoadFound,
+    Op.TAKE_FOUND: TakeFound,
     Op.LOAD_THIS: LoadThis,
     Op.UNLOAD_THIS: UnloadThis,
     Op.RESOURCES_TO_DECK_BOTTOM: ResourcesToDeckBottom,

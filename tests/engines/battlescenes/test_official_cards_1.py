@@ -632,3 +632,28 @@ def test_plano_magistral_execucao_draws_3_only_after_the_estrategia() -> None:
         card = zone_id(state, 0, "hand", "plano_magistral_execucao_v1")
         state, _ = act(state, 0, PlayCard(card))
         assert state.scenario == card and len(state.players[0].hand) == drawn, before
+
+
+def test_caveira_vermelha_fetches_a_soldado_hidra_and_draws_with_its_action() -> None:
+    state = build(
+        Side(
+            deck=["protecao", "soldado_hidra_v1", "excentricidade"],
+            hand=["soldado_hidra_v1"],
+            resources=["soldado_hidra_v1", "homem_areia_v1"],
+            scene=[Placed("caveira_vermelha_v1", FILL[:3], stage=2)],
+        ),
+        Side(),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    caveira = sid(state, "caveira_vermelha_v1")
+    in_deck = zone_id(state, 0, "deck", "soldado_hidra_v1")
+    in_resources = zone_id(state, 0, "resources", "soldado_hidra_v1")
+    state, _ = act(state, 0, Activate(caveira))
+    # The deck or the resources (not the hand), only a Soldado H.I.D.R.A.
+    options = {str(in_deck), str(in_resources), "skip"}
+    assert state.choice is not None and set(state.choice.options) == options
+    state, _ = act(state, 0, Choose(str(in_resources)))
+    assert in_resources in state.players[0].hand and len(state.players[0].hand) == 2
+    state, _ = act(state, 0, UseAction(caveira, "Desígnios Malignos"))  # unforeseen: draw 1
+    assert len(state.players[0].hand) == 3

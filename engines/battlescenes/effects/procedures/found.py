@@ -4,13 +4,14 @@ bases carry), or the effect's own card from the resources (Reparos Provisórios 
 
 from __future__ import annotations
 
-from engines.battlescenes.content.schema import Trigger
+from engines.battlescenes.content.schema import Step, Trigger
 from engines.battlescenes.effects.operands import SKIP, ask, matches, shuffle, targets_of
 from engines.battlescenes.effects.steps import (
     BSHandlers,
     BSRun,
     LoadFound,
     LoadThis,
+    TakeFound,
     asks,
     resolved,
 )
@@ -24,6 +25,9 @@ HANDLERS: BSHandlers = BSHandlers()
 
 #: The answer that searches a deck whose search a replacement turns into a draw (5.5).
 DECK = "deck"
+#: Where a card may be looked for: the hand, the resources, the deck, and the cards one's
+#: other card bases carry.
+ZONES = frozenset({"hand", "resources", "carried", "deck"})
 
 
 def _search_rule(state: State) -> str:
@@ -36,9 +40,10 @@ def _search_rule(state: State) -> str:
     return "replaced" if any(t.replace_search_with_draw for t in scenario) else ""
 
 
-def _places(state: State, effect: Pending) -> list[int]:
+def _places(state: State, effect: Pending, step: Step) -> list[int]:
     """Where the cards may come from: the hand, the resources, the deck and what the
-    controller's other card bases carry."""
+    controller's other card bases carry (or only the zones ``in_zones`` names)."""
+    wanted = set(step.in_zones.split("|")) if step.in_zones else ZONES
     player = state.players[effect.controller]
     carried = [
         c
@@ -47,7 +52,53 @@ def _places(state: State, effect: Pending) -> list[int]:
         for c in s.loaded
     ]
     deck = list(player.deck) if not _search_rule(state) else []
-    return [*player.hand, *player.resources, *carried, *deck]
+    found = {"hand": player.hand, "resources": player.resources, "carried": carried, "deck": deck}
+    return [
+        c
+        for zone in ("hand", "resources", "carried", "deck")
+        if zone in wanted
+        for c in found[zone]
+    ]
+
+
+def _ask(run: BSRun, state: State, effect: Pending, step: Step) -> State:
+    """Offer the cards passing the filters where the step looks (and ``deck`` when a search
+    would be a draw instead, 5.5); nothing found: nothing happens."""
+    options = [str(c) for c in _places(state, effect, step) if matches(state, c, step)]
+    searches = not step.in_zones or "deck" in step.in_zones.split("|")
+    if searches and _search_rule(state) == "replaced":
+        options.append(DECK)
+    if not options:
+        return state
+    prompt = "battlescenes.choice.search"
+    return asks(run, ask(state, effect, effect.controller, prompt, options, True))
+
+
+def _replaced(run: BSRun, state: State, seat: int) -> State:
+    """5.5: the search does not happen; a draw does."""
+    state, drawn = drawing.draw(state, seat, 1)
+    name = state.players[seat].name
+    event = Event("battlescenes.event.search_replaced", {"player": name}, rule="5.5")
+    return resolved(run, state, [event, *drawn])
+
+
+@HANDLERS.on(TakeFound)
+def _take_found(run: BSRun, state: State, proc: TakeFound) -> State:
+    """As ``load_found``, the card found goes into its controller's hand."""
+    effect, step = run.ctx, proc.record
+    seat = effect.controller
+    if not effect.answers:
+        return _ask(run, state, effect, step)
+    answer = effect.answers[-1]
+    if answer == SKIP:
+        return state
+    if answer == DECK:
+        return _replaced(run, state, seat)
+    card = int(answer)
+    state, events = _take(state, effect, card, card in state.players[seat].deck, run)
+    player = state.players[seat]
+    state = zones.set_player(state, seat, replace(player, hand=(*player.hand, card)))
+    return resolved(run, state, events)
 
 
 @HANDLERS.on(LoadFound)
@@ -61,21 +112,12 @@ def _load_found(run: BSRun, state: State, proc: LoadFound) -> State:
     if zones.find(state, effect.this) is None:
         return state
     if not effect.answers:
-        options = [str(c) for c in _places(state, effect) if matches(state, c, step)]
-        if _search_rule(state) == "replaced":
-            options.append(DECK)
-        if not options:
-            return state
-        prompt = "battlescenes.choice.search"
-        return asks(run, ask(state, effect, seat, prompt, options, True))
+        return _ask(run, state, effect, step)
     answer = effect.answers[-1]
     if answer == SKIP:
         return state
-    if answer == DECK:  # 5.5: the search does not happen; a draw does
-        state, drawn = drawing.draw(state, seat, 1)
-        name = state.players[seat].name
-        event = Event("battlescenes.event.search_replaced", {"player": name}, rule="5.5")
-        return resolved(run, state, [event, *drawn])
+    if answer == DECK:
+        return _replaced(run, state, seat)
     card = int(answer)
     from_deck = card in state.players[seat].deck
     from_resources = card in state.players[seat].resources
