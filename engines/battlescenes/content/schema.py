@@ -313,6 +313,9 @@ class Step:
     if_replaced_name: str = ""
     # load_found / take_found: where to look ("hand|deck|resources|carried"; "": all four)
     in_zones: str = ""
+    # permute: the card swapped from this card base is the effect's own card ("permutar este
+    # card por um card que outro personagem … estiver carregando": Treinamento Intenso V1)
+    this_card: bool = False
 
     def __post_init__(self) -> None:
         # A step built from the stored text (``Step(op="draw")``) holds its member.

@@ -45,6 +45,7 @@ STEP_FIELDS = {
     "if_x",
     "if_replaced_name",
     "in_zones",
+    "this_card",
 }
 
 
@@ -100,6 +101,7 @@ def parse_step(node: PackNode) -> Step:
         if_x=node.read("if_x", int, -1),
         if_replaced_name=node.read("if_replaced_name", str, ""),
         in_zones=node.read("in_zones", str, ""),
+        this_card=node.read("this_card", bool, False),
         op=_pack_op(node, op),  # checked after every other field is read, as before
     )
     check_trait(node, step)

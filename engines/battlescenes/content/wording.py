@@ -144,7 +144,7 @@ def _who(step: Step, scope: Scope, form: str) -> Message:
         return noun("another_character", form)
     if step.to == "chosen_own_base" and step.filter_type == "support":
         return noun("own_support", form)
-    if step.to == "chosen_own_character" and step.other_than_chosen:
+    if step.to == "chosen_own_character" and (step.other_than_chosen or step.other):
         return noun("another_own_character", form)
     if step.to == "chosen_own_character" and step.filter_power:
         return noun("own_character_power", form, power=power(step.filter_power))
@@ -271,6 +271,9 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
     if op is Op.MILL:
         kind = "mill_countdown" if step.plus == "countdown" else "mill"
         return say(f"{mood}.{kind}", count=step.amount)
+    if op is Op.PERMUTE:  # 4.2: the two cards swap places
+        mine = say("permute_this") if step.this_card else say("permute_any")
+        return say(f"permute.{mood}", card=mine, who=_who(step, scope, "base"))
     if op is Op.UNLOAD_THIS:  # "this character unloads this card"
         return say("unload_this", who=noun(scope.this))
     if op is Op.RESOURCES_TO_DECK_BOTTOM:

@@ -123,6 +123,12 @@ def unload(state: State, base: int, cards: Iterable[int]) -> State:
     item = in_scene(state, base)
     item = replace(item, loaded=tuple(c for c in item.loaded if c not in cards))
     state = to_resources(set_in_scene(state, item), cards)
+    # An unloaded card loaded again is a new card: its "uma vez por turno" texts may be
+    # activated again (Treinamento Intenso V1's FAQ).
+    gone = {str(c) for c in cards}
+    used = tuple(k for k in state.activated_used if k.split(":")[0] not in gone)
+    if used != state.activated_used:
+        state = replace(state, activated_used=used)
     if defn(state, base).type is CardType.CHARACTER:  # "descarregando-o de um personagem"
         state = arrived(state, cards, "unloaded")
     return state

@@ -657,3 +657,41 @@ def test_caveira_vermelha_fetches_a_soldado_hidra_and_draws_with_its_action() ->
     assert in_resources in state.players[0].hand and len(state.players[0].hand) == 2
     state, _ = act(state, 0, UseAction(caveira, "Desígnios Malignos"))  # unforeseen: draw 1
     assert len(state.players[0].hand) == 3
+
+
+def test_treinamento_intenso_swaps_itself_once_a_turn_until_unloaded() -> None:
+    state = build(
+        Side(
+            scene=[
+                Placed("homem_areia_v1", ["treinamento_intenso_v1", *FILL[:2]]),
+                Placed("bumerangue_v1", ["protecao", *FILL[:2]]),
+            ]
+        ),
+        Side(),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    areia, bumerangue = sid(state, "homem_areia_v1"), sid(state, "bumerangue_v1")
+    treino = zones.in_scene(state, areia).loaded[0]
+    protecao = zones.in_scene(state, bumerangue).loaded[0]
+    state, _ = act(state, 0, Activate(treino))
+    assert state.choice is not None and set(state.choice.options) == {str(bumerangue), "skip"}
+    state, _ = act(state, 0, Choose(str(bumerangue)))
+    # Only this card is swapped, with any card Bumerangue carries.
+    assert state.choice is not None and f"{treino}>{protecao}" in state.choice.options
+    assert all(o.startswith(f"{treino}>") for o in state.choice.options)
+    state, _ = act(state, 0, Choose(f"{treino}>{protecao}"))
+    assert treino in zones.in_scene(state, bumerangue).loaded
+    assert protecao in zones.in_scene(state, areia).loaded
+    with pytest.raises(IllegalActionError):  # once per turn
+        act(state, 0, Activate(treino))
+    # FAQ: unloaded and loaded again, it is a new card: it may swap again.
+    state = zones.unload(state, bumerangue, [treino])
+    player = state.players[0]
+    state = zones.set_player(
+        state, 0, replace(player, resources=tuple(c for c in player.resources if c != treino))
+    )
+    item = zones.in_scene(state, bumerangue)
+    state = zones.set_in_scene(state, replace(item, loaded=(*item.loaded, treino)))
+    state, _ = act(state, 0, Activate(treino))
+    assert state.choice is not None

@@ -243,7 +243,8 @@ def _permute(run: BSRun, state: State, proc: Permute) -> State:
         return state
     picked = [a for a in effect.answers if ">" in a]
     if not picked:
-        options = [f"{a}>{b}" for a in mine.loaded for b in theirs.loaded]
+        own = [effect.source] if step.this_card else mine.loaded  # "este card"
+        options = [f"{a}>{b}" for a in own if a in mine.loaded for b in theirs.loaded]
         if not options:
             return state
         return asks(run, ask(state, effect, seat, "battlescenes.choice.permute", options, False))
