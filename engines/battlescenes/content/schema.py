@@ -410,6 +410,9 @@ class Characteristic:
     # only characters with this affiliation ("os personagens com a afiliação Vingadores que
     # você controla ganham ☺": Mansão dos Vingadores V1); not for affiliation changes
     if_affiliation: str = ""
+    # only characters with this alignment ("os vilões que você controla ganham a afiliação
+    # H.I.D.R.A.": Convocar Mercenários V1); not for alignment changes
+    if_alignment: str = ""
 
 
 @dataclass(frozen=True)

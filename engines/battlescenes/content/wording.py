@@ -146,6 +146,8 @@ def _who(step: Step, scope: Scope, form: str) -> Message:
         return noun("own_support", form)
     if step.to == "chosen_own_character" and (step.other_than_chosen or step.other):
         return noun("another_own_character", form)
+    if step.to == "chosen_own_character" and step.filter_affiliation:
+        return noun("own_character_affiliation", form, affiliation=step.filter_affiliation)
     if step.to == "chosen_own_character" and step.filter_power:
         return noun("own_character_power", form, power=power(step.filter_power))
     if step.to == "chosen_base" and step.filter_lacks_power:
@@ -471,6 +473,11 @@ def _characteristic(change: Characteristic, scope: Scope) -> Message:
     what: Any = power(change.value) if change.kind == "power" else change.value
     if change.value == "*":  # losing every power / affiliation… (8.B.2)
         what = say(f"every.{change.kind}")
+    elif change.kind == "affiliation":
+        what = say("affiliation_named", name=change.value)
+    if change.to == "own_characters" and change.if_alignment:  # "os vilões que você controla"
+        alignment = Message(f"battlescenes.alignment.{change.if_alignment}")
+        return say(f"own_alignment_change.{change.change}", what=what, alignment=alignment)
     if change.to == "this":
         return say(f"static.{change.change}_one", who=noun(scope.this), what=what)
     if change.to == "own_characters" and change.if_affiliation:
@@ -708,7 +715,9 @@ def capitalised(text: str) -> str:
             upper = False
             continue
         out.append(char)
-        if char == "." and text[i + 1 : i + 2] == " ":
+        # an acronym's last dot ("H.I.D.R.A. you control") does not end a sentence
+        acronym = i >= 2 and text[i - 1].isupper() and text[i - 2] == "."
+        if char == "." and text[i + 1 : i + 2] == " " and not acronym:
             upper = True
     return "".join(out)
 

@@ -168,7 +168,7 @@ def matches(state: State, card: int, step: Step, powers: tuple[str, ...] = ()) -
         return False
     if step.filter_power and step.filter_power not in _powers_now(state, card):
         return False
-    if step.filter_affiliation and step.filter_affiliation not in d.affiliations:
+    if step.filter_affiliation and step.filter_affiliation not in _affiliations_now(state, card):
         return False
     if step.filter_alter_ego and d.alter_ego != step.filter_alter_ego:
         return False
@@ -180,6 +180,15 @@ def matches(state: State, card: int, step: Step, powers: tuple[str, ...] = ()) -
         if step.filter_lacks_power in have:
             return False
     return not powers or bool(set(powers) & set(d.powers))
+
+
+def _affiliations_now(state: State, card: int) -> tuple[str, ...]:
+    """A card's affiliations: a card base in the scene has those it gained and not those it
+    lost (8.B.2: Convocar Mercenários V1's H.I.D.R.A.); any other card its printed ones."""
+    index = zones.find(state, card)
+    if index is None:
+        return zones.defn(state, card).affiliations
+    return zones.affiliations(state, state.scene[index])
 
 
 def _powers_now(state: State, card: int) -> tuple[str, ...]:

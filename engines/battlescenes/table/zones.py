@@ -296,25 +296,33 @@ def texts(state: State, item: InScene) -> list[tuple[int, Text]]:
 
 def changes(state: State, item: InScene, kind: str, plain: bool = False) -> list[Characteristic]:
     """8.B.1/B.2: the working characteristic changes of ``kind`` that reach ``item``
-    (``plain``: leaving out the texts granted under A.1.2a/A.2b, see :func:`granted_cards`)."""
+    (``plain``: leaving out the texts granted under A.1.2a/A.2b, see :func:`granted_cards`);
+    the scenario's texts too (their controller: its owner)."""
     character = defn(state, item.card).type is CardType.CHARACTER
-    found = []
+    holders: list[tuple[int | None, int, list[tuple[int, Text]]]] = []
     for other in state.scene:
         working = _plain_texts(state, other) if plain else texts(state, other)
+        working = [(c, t) for c, t in working if loaded_condition_met(t, other)]
+        holders.append((other.card, other.controller, working))
+    if state.scenario is not None:
+        scenario = [(state.scenario, t) for t in scenario_texts(state)]
+        holders.append((None, owner(state, state.scenario), scenario))
+    found = []
+    for holder, controller, working in holders:
         for _card, text in working:
-            if not loaded_condition_met(text, other):
-                continue
             for change in text.characteristics:
                 if change.kind != kind:
                     continue
                 reaches = {
-                    "this": other.card == item.card,
-                    "own_characters": character and other.controller == item.controller,
-                    "opponent_characters": character and other.controller != item.controller,
+                    "this": holder == item.card,
+                    "own_characters": character and controller == item.controller,
+                    "opponent_characters": character and controller != item.controller,
                     "all_characters": character,
                 }[change.to]
                 if reaches and change.if_affiliation:  # (never an affiliation change)
                     reaches = change.if_affiliation in affiliations(state, item)
+                if reaches and change.if_alignment:  # (never an alignment change)
+                    reaches = has_alignment(state, item.card, change.if_alignment)
                 if reaches:
                     found.append(change)
     found += [

@@ -695,3 +695,30 @@ def test_treinamento_intenso_swaps_itself_once_a_turn_until_unloaded() -> None:
     state = zones.set_in_scene(state, replace(item, loaded=(*item.loaded, treino)))
     state, _ = act(state, 0, Activate(treino))
     assert state.choice is not None
+
+
+def test_convocar_mercenarios_makes_villains_hidra_and_leads_them_once() -> None:
+    state = build(
+        Side(
+            scene=[
+                Placed("homem_areia_v1", FILL[:3], stage=0),
+                Placed("deadpool_v1", FILL[:3], stage=0),
+            ]
+        ),
+        Side(scene=[Placed("bumerangue_v1", FILL[:3])]),
+        phase=Phase.PREPARATION,
+        content=starter(),
+        scenario="convocar_mercenarios_v1",
+    )
+    areia, deadpool = sid(state, "homem_areia_v1"), sid(state, "deadpool_v1")
+    bumerangue = sid(state, "bumerangue_v1")
+    assert "H.I.D.R.A." in zones.affiliations(state, zones.in_scene(state, areia))  # villain
+    assert "H.I.D.R.A." not in zones.affiliations(state, zones.in_scene(state, deadpool))
+    assert "H.I.D.R.A." not in zones.affiliations(state, zones.in_scene(state, bumerangue))
+    scenario = state.scenario
+    assert scenario is not None
+    state, _ = act(state, 0, Activate(scenario, text=1))  # its second text
+    assert state.choice is not None and set(state.choice.options) == {str(areia), "skip"}
+    state, _ = act(state, 0, Choose(str(areia)))
+    assert _stage(state, areia) == 1
+    assert state.scenario is None and scenario in state.players[0].resources
