@@ -157,10 +157,12 @@ def next_menu(state: State, seat: int) -> Selection | None:
         legal = [
             s.card for s in state.scene if use.target_problem(state, seat, aimed, s.card) is None
         ]
-        if len(legal) < count:
+        least = min(count, 1) if action.targets_up_to else count  # "até N alvos"
+        if len(legal) < least:
             return None  # not enough targets: the action cannot be used (F)
         options = tuple(_card(state, c) for c in legal)
-        return _sel(state, "targets", options, {**base, "count": count}, count)
+        most = min(count, len(legal))
+        return _sel(state, "targets", options, {**base, "count": most}, most, least=least)
     if state.using_next == "x":
         options = tuple(
             SelectOption(n, Message("battlescenes.answer.text", {"text": str(n)}))
@@ -187,6 +189,7 @@ def _sel(
     label: dict[str, object],
     count: int = 0,
     public: bool = True,
+    least: int = -1,
 ) -> Selection:
     """The menu filling ``field``, carrying the draft's answers so far."""
     params: dict[str, object] = {
@@ -205,7 +208,7 @@ def _sel(
         options,
         Message(f"battlescenes.menu.use_{field}", label),
         many=many,
-        min_values=count if many else 1,
+        min_values=(count if least < 0 else least) if many else 1,
         max_values=count if many else 1,
         public=public,
         params=params,

@@ -277,6 +277,8 @@ _ACTION_FIELDS = {
     "unload_cost",
     "discard_type",
     "discard_affiliation",
+    "bottom_cost",
+    "targets_up_to",
     "manual",
     "words",
 }
@@ -314,6 +316,8 @@ def _action(node: PackNode) -> ActionDef:
         unload_cost=node.read("unload_cost", int, 0),
         discard_type=node.read("discard_type", str, ""),
         discard_affiliation=node.read("discard_affiliation", str, ""),
+        bottom_cost=node.read("bottom_cost", bool, False),
+        targets_up_to=node.read("targets_up_to", bool, False),
         manual=node.read("manual", bool, False),
         words=read_words(node),
     )

@@ -531,6 +531,12 @@ class ActionDef:
     # E.2 "Descarte um card de personagem com a afiliação A": what the discarded cards must be
     discard_type: str = ""
     discard_affiliation: str = ""
+    # E.2 "Coloque <este card> na base do deck de seu dono": the card the action is printed
+    # on (carried by its user) goes to the bottom of its owner's deck (Rompante de
+    # Bestialidade V1)
+    bottom_cost: bool = False
+    # F "até N alvos diferentes": from 1 to ``targets`` different targets
+    targets_up_to: bool = False
     manual: bool = False
     words: tuple[tuple[str, str], ...] = ()  # (locale, our description) of a manual action
 

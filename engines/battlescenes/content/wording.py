@@ -669,11 +669,15 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
     else:
         body = steps_clause(action.steps, replace(scope, target_type=action.target_type))
     costs = [say("cost_unload", count=action.unload_cost)] if action.unload_cost else []
+    if action.bottom_cost:
+        costs.append(say("cost_bottom_this"))
     if action.discard_cost:  # 4.6.2 E.2: additional costs, paid with the use
         kind = say(f"card.{action.discard_type or 'any'}")
         if action.discard_affiliation:
             kind = say("card.with_affiliation", card=kind, affiliation=action.discard_affiliation)
         costs.append(say("cost_discard", count=action.discard_cost, card=kind))
+    if action.targets_up_to:  # "até N alvos diferentes"
+        body = say("each_of_up_to", count=action.targets, effect=body)
     if costs:
         body = say("additional_cost", cost=_list(costs), effect=body)
     keywords = [keyword_label(card, k, action.steps) for k in action.keywords]

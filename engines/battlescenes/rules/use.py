@@ -82,6 +82,8 @@ def _targets_exist(state: State, seat: int, action: ActionDef) -> bool:
         )
     legal = _legal(state, seat, action)
     counts = [m.targets for m in action.modes] if action.modes else [action.targets]
+    if action.targets_up_to:  # "até N alvos": one is enough
+        counts = [min(c, 1) for c in counts]
     if action.distribute:
         return any(c == 0 or legal > 0 for c in counts)
     return any(c <= legal for c in counts)
@@ -130,7 +132,9 @@ def _check_targets(
                 "4.8.4.2",
                 count=action.targets,
             )
-    elif len(targets) != count or len(set(targets)) != len(targets):
+    elif not (1 <= len(targets) <= count if action.targets_up_to else len(targets) == count) or len(
+        set(targets)
+    ) != len(targets):
         raise _refuse(
             f"This action needs {action.targets} different target(s).",
             "target_count",
@@ -193,6 +197,21 @@ def _options(action: ActionDef, mode: str) -> tuple[tuple[Step, ...], int]:
     if len(picked) > action.max_modes:
         raise _refuse("Too many options.", "too_many_modes", "4.6.2", count=action.max_modes)
     return tuple(s for m in picked for s in m.steps), max(m.targets for m in picked)
+
+
+def _to_deck_bottom(state: State, character: int, card: int) -> tuple[State, list[Event]]:
+    """E.2 "coloque este card na base do deck de seu dono": the card leaves the character
+    carrying it (not an unload: it does not go to the resources) for its owner's deck bottom."""
+    item = zones.in_scene(state, character)
+    if card not in item.loaded:
+        return state, []
+    item = replace(item, loaded=tuple(c for c in item.loaded if c != card))
+    state = zones.set_in_scene(state, item)
+    owner = zones.owner(state, card)
+    player = state.players[owner]
+    state = zones.set_player(state, owner, replace(player, deck=(*player.deck, card)))
+    params = {"player": player.name, "card": zones.title(state, card)}
+    return state, [Event("battlescenes.event.bottomed", params, rule="4.6.2 E.2")]
 
 
 def _spend_again(item: InScene, name: str) -> tuple[str, ...]:
@@ -411,6 +430,9 @@ def use(
         state = zones.unload(state, character, unloads)
         # 5.2: its effects resolve before the action's effect (9.1.2 d), as a discard's do.
         state = triggers.fire(state, Trigger.UNLOADED, 1, base=character)
+    if action.bottom_cost:  # E.2: the action's own card to the bottom of its owner's deck
+        state, bottomed = _to_deck_bottom(state, character, source)
+        events.extend(bottomed)
     item = zones.in_scene(state, character)
     # 7.2 Potencializar: the next action that deals damage takes the bonus with it.
     bonus = item.empower if any(s.op == Op.DAMAGE for s in steps) else 0

@@ -722,3 +722,52 @@ def test_convocar_mercenarios_makes_villains_hidra_and_leads_them_once() -> None
     state, _ = act(state, 0, Choose(str(areia)))
     assert _stage(state, areia) == 1
     assert state.scenario is None and scenario in state.players[0].resources
+
+
+def test_rompante_de_bestialidade_goes_to_the_deck_bottom_to_hit_up_to_three() -> None:
+    state = _versus(
+        [Placed("wolverine_v2", ["rompante_de_bestialidade_v1", *FILL[:2]], stage=2)],
+        [
+            Placed("hulk_v1", FILL),
+            Placed("homem_areia_v1", FILL),
+            Placed("bumerangue_v1", FILL),
+            Placed("deadpool_v1", FILL),
+        ],
+    )
+    wolverine = sid(state, "wolverine_v2")
+    rompante = zones.in_scene(state, wolverine).loaded[0]
+    hulk, areia = sid(state, "hulk_v1"), sid(state, "homem_areia_v1")
+    bumerangue, deadpool = sid(state, "bumerangue_v1"), sid(state, "deadpool_v1")
+    with pytest.raises(IllegalActionError):  # at most three
+        act(
+            state,
+            0,
+            UseAction(
+                wolverine, "Rompante de Bestialidade", f"{hulk}, {areia}, {bumerangue}, {deadpool}"
+            ),
+        )
+    after, _ = act(state, 0, UseAction(wolverine, "Rompante de Bestialidade", f"{hulk}, {areia}"))
+    assert (_loaded(after, hulk), _loaded(after, areia), _loaded(after, bumerangue)) == (5, 5, 6)
+    # Its cost: the card itself to the bottom of its owner's deck (not the resources).
+    assert after.players[0].deck[-1] == rompante
+    assert rompante not in zones.in_scene(after, wolverine).loaded
+    assert rompante not in after.players[0].resources
+
+
+def test_rompante_de_bestialidade_menu_takes_one_to_three_targets() -> None:
+    from engines.battlescenes import use_menus
+
+    state = _versus(
+        [Placed("wolverine_v2", ["rompante_de_bestialidade_v1", *FILL[:2]], stage=2)],
+        [Placed("hulk_v1", FILL), Placed("homem_areia_v1", FILL)],
+    )
+    wolverine = sid(state, "wolverine_v2")
+    state = replace(
+        state,
+        using=wolverine,
+        using_action="Rompante de Bestialidade",
+        using_next="targets",
+    )
+    menu = use_menus.next_menu(state, 0)
+    # three card bases in the scene (Wolverine too: "alvo" is anyone's): one to three
+    assert menu is not None and (menu.min_values, menu.max_values) == (1, 3)
