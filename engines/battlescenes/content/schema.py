@@ -535,6 +535,11 @@ class ActionDef:
     # on (carried by its user) goes to the bottom of its owner's deck (Rompante de
     # Bestialidade V1)
     bottom_cost: bool = False
+    # E.2 "Carregue um card neste personagem, descarregue <este card>" (Pegar de Surpresa V1):
+    # load this many cards from the resources onto the user (its loading order), then unload
+    # the card the action is printed on
+    load_cost: int = 0
+    unload_this_cost: bool = False
     # F "até N alvos diferentes": from 1 to ``targets`` different targets
     targets_up_to: bool = False
     manual: bool = False

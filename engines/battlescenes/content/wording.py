@@ -671,6 +671,10 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
     costs = [say("cost_unload", count=action.unload_cost)] if action.unload_cost else []
     if action.bottom_cost:
         costs.append(say("cost_bottom_this"))
+    if action.load_cost:
+        costs.append(say("cost_load", count=action.load_cost))
+    if action.unload_this_cost:
+        costs.append(say("cost_unload_this"))
     if action.discard_cost:  # 4.6.2 E.2: additional costs, paid with the use
         kind = say(f"card.{action.discard_type or 'any'}")
         if action.discard_affiliation:

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from engines.battlescenes.content.schema import ActionDef, ActionKind, CardType, Op, Step, Trigger
 from engines.battlescenes.effects import interpreter, other_zones, replacements, tree, triggers
-from engines.battlescenes.rules import restrictions
+from engines.battlescenes.rules import load_order, restrictions
 from engines.battlescenes.rules.state import InScene, Pending, Phase, State
 from engines.battlescenes.table import zones
 from engines.core import Dice, Event, IllegalActionError
@@ -66,6 +66,8 @@ def problems(state: State, seat: int, item: InScene, action: ActionDef) -> str |
         return "pay_cost"  # E.2: additional costs must all be paid
     if action.unload_cost > len(item.loaded):
         return "pay_cost"
+    if action.load_cost > len(state.players[seat].resources):
+        return "pay_cost"  # E.2: a load from the resources that cannot be made
     fixed = action.cost is not None and action.cost != -1
     if fixed and item.stage < restrictions.cost(state, seat, item, action, action.cost or 0):
         return "cannot_pay"  # E.1: a fixed cost is paid in full
@@ -212,6 +214,24 @@ def _to_deck_bottom(state: State, character: int, card: int) -> tuple[State, lis
     state = zones.set_player(state, owner, replace(player, deck=(*player.deck, card)))
     params = {"player": player.name, "card": zones.title(state, card)}
     return state, [Event("battlescenes.event.bottomed", params, rule="4.6.2 E.2")]
+
+
+def _load_cost(state: State, seat: int, character: int, count: int) -> tuple[State, list[Event]]:
+    """E.2: ``count`` cards of the resources, in the player's loading order (4.4.2.2 A.3),
+    loaded onto the user; their "carregado" texts pending at level 1 (9.1.2 d)."""
+    player = state.players[seat]
+    chosen = tuple(load_order.ordered(state, seat, player.resources, character)[:count])
+    player = replace(player, resources=tuple(c for c in player.resources if c not in chosen))
+    state = zones.set_player(state, seat, player)
+    item = zones.in_scene(state, character)
+    state = zones.set_in_scene(state, replace(item, loaded=(*item.loaded, *chosen)))
+    events = []
+    for card in chosen:
+        state = triggers.fire(state, Trigger.LOADED_FROM_RESOURCES, 1, card=card, base=character)
+        state = triggers.fire(state, Trigger.LOADED_ONTO_THIS, 1, card=card, base=character)
+        params = {"card": zones.title(state, card), "base": zones.title(state, character)}
+        events.append(Event("battlescenes.event.loaded", params, rule="4.6.2 E.2"))
+    return state, events
 
 
 def _spend_again(item: InScene, name: str) -> tuple[str, ...]:
@@ -433,6 +453,12 @@ def use(
     if action.bottom_cost:  # E.2: the action's own card to the bottom of its owner's deck
         state, bottomed = _to_deck_bottom(state, character, source)
         events.extend(bottomed)
+    if action.load_cost:  # E.2: "carregue um card neste personagem" (in the loading order)
+        state, loaded = _load_cost(state, seat, character, action.load_cost)
+        events.extend(loaded)
+    if action.unload_this_cost and source in zones.in_scene(state, character).loaded:
+        state = zones.unload(state, character, [source])  # E.2: "descarregue <este card>"
+        state = triggers.fire(state, Trigger.UNLOADED, 1, base=character)
     item = zones.in_scene(state, character)
     # 7.2 Potencializar: the next action that deals damage takes the bonus with it.
     bonus = item.empower if any(s.op == Op.DAMAGE for s in steps) else 0

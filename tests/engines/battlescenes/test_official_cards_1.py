@@ -771,3 +771,31 @@ def test_rompante_de_bestialidade_menu_takes_one_to_three_targets() -> None:
     menu = use_menus.next_menu(state, 0)
     # three card bases in the scene (Wolverine too: "alvo" is anyone's): one to three
     assert menu is not None and (menu.min_values, menu.max_values) == (1, 3)
+
+
+def test_pegar_de_surpresa_loads_a_card_and_unloads_itself_to_deal_2() -> None:
+    state = build(
+        Side(
+            resources=["protecao"],
+            scene=[Placed("homem_areia_v1", ["pegar_de_surpresa_v1", *FILL[:2]])],
+        ),
+        Side(scene=[Placed("deadpool_v1", FILL[:4])]),
+        content=starter(),
+    )
+    areia, deadpool = sid(state, "homem_areia_v1"), sid(state, "deadpool_v1")
+    pegar = zones.in_scene(state, areia).loaded[0]
+    protecao = zone_id(state, 0, "resources", "protecao")
+    state, _ = act(state, 0, UseAction(areia, "Pegar de Surpresa", str(deadpool)))
+    assert _loaded(state, deadpool) == 3  # 2 − Escudo 1
+    loaded = zones.in_scene(state, areia).loaded
+    assert protecao in loaded and pegar not in loaded and pegar in state.players[0].resources
+    # With nothing in the resources to load, it cannot be used (E.2).
+    empty = build(
+        Side(scene=[Placed("homem_areia_v1", ["pegar_de_surpresa_v1", *FILL[:2]])]),
+        Side(scene=[Placed("deadpool_v1", FILL[:4])]),
+        content=starter(),
+    )
+    target = str(sid(empty, "deadpool_v1"))
+    with pytest.raises(IllegalActionError) as err:
+        act(empty, 0, UseAction(sid(empty, "homem_areia_v1"), "Pegar de Surpresa", target))
+    assert err.value.key == "battlescenes.error.pay_cost"
