@@ -540,6 +540,9 @@ class ActionDef:
     # the card the action is printed on
     load_cost: int = 0
     unload_this_cost: bool = False
+    # E.2 "Descarregue os cards deste personagem e embaralhe-o no deck de seu dono" (Agente
+    # S.H.I.E.L.D. V2): the user leaves the scene, unloaded, shuffled into its owner's deck
+    shuffle_user_cost: bool = False
     # F "até N alvos diferentes": from 1 to ``targets`` different targets
     targets_up_to: bool = False
     manual: bool = False

@@ -675,6 +675,8 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
         costs.append(say("cost_load", count=action.load_cost))
     if action.unload_this_cost:
         costs.append(say("cost_unload_this"))
+    if action.shuffle_user_cost:
+        costs.append(say("cost_shuffle_user"))
     if action.discard_cost:  # 4.6.2 E.2: additional costs, paid with the use
         kind = say(f"card.{action.discard_type or 'any'}")
         if action.discard_affiliation:

@@ -8,7 +8,7 @@ from engines.battlescenes.content.schema import ActionDef, ActionKind, CardType,
 from engines.battlescenes.effects import interpreter, other_zones, replacements, tree, triggers
 from engines.battlescenes.rules import load_order, restrictions
 from engines.battlescenes.rules.state import InScene, Pending, Phase, State
-from engines.battlescenes.table import zones
+from engines.battlescenes.table import leaving, zones
 from engines.core import Dice, Event, IllegalActionError
 from engines.core.model import replace
 
@@ -333,9 +333,10 @@ def _action_used(
                 continue
             if text.if_action_kind and text.if_action_kind not in kind.split("_"):
                 continue
-            user = zones.in_scene(state, character)
-            if text.trigger_if_affiliation and text.trigger_if_affiliation not in (
-                zones.affiliations(state, user)
+            index = zones.find(state, character)  # (gone: it paid with itself, E.2)
+            if text.trigger_if_affiliation and (
+                index is None
+                or text.trigger_if_affiliation not in zones.affiliations(state, state.scene[index])
             ):
                 continue
             found.append(
@@ -472,6 +473,14 @@ def use(
             again=_spend_again(item, action.name),
         ),
     )
+    kind = zones.action_kind(state, item, action).value  # as it was used
+    if action.shuffle_user_cost:  # E.2: the user leaves, shuffled into its owner's deck
+        state, left = leaving.leave_to(state, character, "deck", seat)
+        owner = zones.owner(state, character)
+        if character in state.players[owner].deck:
+            deck = tuple(dice.shuffle(state.players[owner].deck, f"shuffle deck {owner}"))
+            state = zones.set_player(state, owner, replace(state.players[owner], deck=deck))
+        events.extend(left)
     if action.manual:
         steps = (Step(op=Op.MANUAL, text=action.text),)
     root = Pending(
@@ -484,7 +493,7 @@ def use(
         targets=tuple(targets),
         this=character,
         is_action=True,
-        action_kind=zones.action_kind(state, item, action).value,
+        action_kind=kind,
         action_power=action.power,
         preference=tuple(unload),
         x=x,

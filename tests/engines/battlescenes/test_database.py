@@ -75,7 +75,11 @@ def test_the_database_is_read_only_when_asked_for() -> None:
 def test_an_official_deck_with_a_card_not_played_yet_is_refused_naming_it() -> None:
     with pytest.raises(SetupError) as err:
         ENGINE.new_match({"deck_a": "Poderes Ocultos"}, SEATS, pack(), RiggedDice([True]))
-    first = database().cards[database().deck("Poderes Ocultos").cards[0]]  # type: ignore[union-attr]
+    played = automated_codes(pack())
+    deck = database().deck("Poderes Ocultos")
+    assert deck is not None
+    # the first card of the deck the engine does not play yet
+    first = database().cards[next(c for c in deck.cards if c not in played)]
     assert err.value.key == "battlescenes.error.not_automated"
     assert err.value.params["card"] == first.title and err.value.params["code"] == first.code
     catalog = ENGINE.catalog()

@@ -799,3 +799,25 @@ def test_pegar_de_surpresa_loads_a_card_and_unloads_itself_to_deal_2() -> None:
     with pytest.raises(IllegalActionError) as err:
         act(empty, 0, UseAction(sid(empty, "homem_areia_v1"), "Pegar de Surpresa", target))
     assert err.value.key == "battlescenes.error.pay_cost"
+
+
+def test_agente_shield_v2_shuffles_itself_away_for_a_combat_vehicle_from_the_resources() -> None:
+    state = build(
+        Side(
+            resources=["veiculo_shield_v3", "protecao"],
+            scene=[Placed("agente_shield_v2", ["excentricidade"], stage=2)],
+        ),
+        Side(),
+        content=starter(),
+    )
+    agente = sid(state, "agente_shield_v2")
+    carried = zones.in_scene(state, agente).loaded[0]
+    veiculo = zone_id(state, 0, "resources", "veiculo_shield_v3")
+    state, events = act(state, 0, UseAction(agente, "Consertar Equipamento"))
+    # Its cost: unloaded and shuffled into its owner's deck — not a knock-out.
+    assert zones.find(state, agente) is None and agente in state.players[0].deck
+    assert carried in state.players[0].resources and agente not in state.players[0].prizes
+    assert "battlescenes.event.left_to_deck" in [e.key for e in events]
+    assert state.choice is not None and set(state.choice.options) == {str(veiculo)}
+    state, _ = act(state, 0, Choose(str(veiculo)))
+    assert state.players[0].hand == (veiculo,)
