@@ -221,6 +221,9 @@ class Op(enum.Enum):
     # "coloque um card … de seus recursos na base de seu deck": one card of the resources
     # passing the filters, to the bottom of its owner's deck
     RESOURCES_TO_DECK_BOTTOM = "resources_to_deck_bottom"
+    # "aquele personagem pode usar a ação <deste card> até o final do turno" (Veículo de
+    # Combate S.H.I.E.L.D. V1): the target may use the actions printed on this card
+    GRANT_ACTION = "grant_action"
     CHOOSE_REPLACEMENT = "choose_replacement"  # 5.5: made by the engine, never by a pack
 
 
@@ -488,6 +491,9 @@ class Text:
     # character_enters: any player's character, not only one entering under this text's
     # controller ("quando um personagem entrar em cena": Mina Explosiva V1)
     any_controller: bool = False
+    # "pode haver qualquer número de suportes chamados <este nome> em cena" (4.4.2.1 A.4c
+    # does not apply to it: Veículo de Combate S.H.I.E.L.D. V1)
+    any_number: bool = False
     manual: bool = False
     words: tuple[tuple[str, str], ...] = ()  # (locale, our description) of a manual text
 

@@ -92,6 +92,7 @@ def parse_text(node: PackNode) -> Text:
             "on_support",
             "arrived_from",
             "any_controller",
+            "any_number",
             "action_rules",
             "characteristics",
             "manual",
@@ -149,6 +150,7 @@ def parse_text(node: PackNode) -> Text:
         on_support=node.read("on_support", bool, False),
         arrived_from=node.read("arrived_from", str, ""),
         any_controller=node.read("any_controller", bool, False),
+        any_number=node.read("any_number", bool, False),
         action_rules=tuple(action_rule(n) for n in node.children("action_rules")),
         characteristics=tuple(characteristic(n) for n in node.children("characteristics")),
         manual=node.read("manual", bool, False),
@@ -195,6 +197,7 @@ def parse_text(node: PackNode) -> Text:
         or text.untargetable_first
         or text.action_rules
         or text.characteristics
+        or text.any_number
     )
     check_told(node, text.manual, text.text, text.words)
     if not scripted and not text.manual:

@@ -146,6 +146,13 @@ def _who(step: Step, scope: Scope, form: str) -> Message:
         return noun("own_support", form)
     if step.to == "chosen_own_character" and (step.other_than_chosen or step.other):
         return noun("another_own_character", form)
+    if step.to == "chosen_own_character" and step.filter_affiliation and step.filter_power:
+        return noun(
+            "own_character_affiliation_power",
+            form,
+            affiliation=step.filter_affiliation,
+            power=power(step.filter_power),
+        )
     if step.to == "chosen_own_character" and step.filter_affiliation:
         return noun("own_character_affiliation", form, affiliation=step.filter_affiliation)
     if step.to == "chosen_own_character" and step.filter_power:
@@ -276,6 +283,9 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
     if op is Op.PERMUTE:  # 4.2: the two cards swap places
         mine = say("permute_this") if step.this_card else say("permute_any")
         return say(f"permute.{mood}", card=mine, who=_who(step, scope, "base"))
+    if op is Op.GRANT_ACTION:  # "that character may use this card's action(s)"
+        names = ", ".join(a.name for a in card.actions)
+        return say(f"grant_action.{mood}", who=who, action=names)
     if op is Op.UNLOAD_THIS:  # "this character unloads this card"
         return say("unload_this", who=noun(scope.this))
     if op is Op.RESOURCES_TO_DECK_BOTTOM:
@@ -444,6 +454,8 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
         out.append(say("static.redirect", who=noun(scope.this, "dat")))
     if text.redirect_marked:
         out.append(say("static.redirect_marked", who=this))
+    if text.any_number:  # A.4c does not apply
+        out.append(say("any_number", name=scope.card.name))
     if text.untargetable_first:
         out.append(say("static.untargetable_first", who=this))
     if text.replace_leave_with_prizes:

@@ -259,6 +259,11 @@ class ResourcesToDeckBottom(Procedure):
 
 
 @dataclass(frozen=True)
+class GrantAction(Procedure):
+    """The targets may use this card's actions until the end of the turn."""
+
+
+@dataclass(frozen=True)
 class ChooseReplacement(Procedure):
     """5.5: the active player picks which of two replacement effects applies."""
 
@@ -335,6 +340,7 @@ DECODERS: Mapping[Op, Callable[[Step], Procedure]] = {
     Op.LOAD_THIS: LoadThis,
     Op.UNLOAD_THIS: UnloadThis,
     Op.RESOURCES_TO_DECK_BOTTOM: ResourcesToDeckBottom,
+    Op.GRANT_ACTION: GrantAction,
     Op.CHOOSE_REPLACEMENT: ChooseReplacement,
 }
 

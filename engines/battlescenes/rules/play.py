@@ -136,7 +136,7 @@ def _identity_clash(state: State, seat: int, d: CardDef, evolve: int) -> bool:
         ):
             continue  # 7.2 Clone: same alter ego, different names
         return True
-    if d.type is CardType.SUPPORT:  # A.4c
+    if d.type is CardType.SUPPORT and not any(t.any_number for t in d.texts):  # A.4c
         return any(
             zones.defn(state, s.card).type is CardType.SUPPORT
             and d.name in zones.names(state, s.card)

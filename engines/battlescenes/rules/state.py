@@ -279,6 +279,9 @@ class State:
     # cards with an ``arrives_in_resources`` text that just arrived in the resources, and
     # from where (hand, deck, unloaded): their effects become pending at the next procedure
     arrivals: tuple[tuple[int, str], ...] = ()
+    # (character, card) until the end of the turn: the character may use the actions printed
+    # on the card (Veículo de Combate S.H.I.E.L.D. V1's Morteiro)
+    turn_actions: tuple[tuple[int, int], ...] = ()
     winner: int | None = None
     draw: bool = False
     last_action: str = ""

@@ -397,6 +397,7 @@ def _cleanup(state: State) -> tuple[State, list[Event]]:
         activated_used=(),
         continuous=live,
         turn_rules=(),  # "até o final do turno" (5.7 A.2.1)
+        turn_actions=(),
         turn_generated=(),  # 5.7 B: generated effects "neste turno"
         no_search_this_turn=False,
         turn_traits=(),

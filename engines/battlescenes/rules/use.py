@@ -26,6 +26,9 @@ def available(state: State, item: InScene) -> list[tuple[int, ActionDef]]:
     for card in item.loaded:  # 7.2 Interligar: the carried card's action becomes usable
         if card not in granted and "interligar" in zones.defn(state, card).keywords:
             found.extend((card, a) for a in zones.defn(state, card).actions)
+    for character, card in state.turn_actions:  # an effect let it use another card's action
+        if character == item.card and all(c != card for c, _a in found):
+            found.extend((card, a) for a in zones.defn(state, card).actions)
     return found
 
 

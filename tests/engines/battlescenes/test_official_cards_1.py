@@ -821,3 +821,43 @@ def test_agente_shield_v2_shuffles_itself_away_for_a_combat_vehicle_from_the_res
     assert state.choice is not None and set(state.choice.options) == {str(veiculo)}
     state, _ = act(state, 0, Choose(str(veiculo)))
     assert state.players[0].hand == (veiculo,)
+
+
+def test_veiculo_shield_v1_lends_morteiro_to_a_shield_agent_and_shields_them() -> None:
+    state = build(
+        Side(
+            hand=["veiculo_shield_v1"],
+            resources=FILL,
+            scene=[
+                Placed("veiculo_shield_v1", FILL[:3]),
+                Placed("agente_shield_v2", FILL[:1], stage=2),
+                Placed("bumerangue_v1", FILL[:3], stage=2),
+            ],
+        ),
+        Side(scene=[Placed("deadpool_v1", FILL)]),
+        content=starter(),
+    )
+    veiculo = sid(state, "veiculo_shield_v1")
+    agente, deadpool = sid(state, "agente_shield_v2"), sid(state, "deadpool_v1")
+    assert shields.shield(state, zones.in_scene(state, agente)) == 2  # Escudo 1, +1
+    with pytest.raises(IllegalActionError):  # not its action yet
+        act(state, 0, UseAction(agente, "Morteiro", str(deadpool)))
+    state, _ = act(state, 0, Activate(veiculo))
+    # Only a S.H.I.E.L.D. character with Ataque a Distância (not Bumerangue).
+    assert state.choice is not None and set(state.choice.options) == {str(agente), "skip"}
+    state, _ = act(state, 0, Choose(str(agente)))
+    state, _ = act(state, 0, UseAction(agente, "Morteiro", str(deadpool)))
+    assert _loaded(state, deadpool) == 4  # 3 − Escudo 1
+    # Any number of them: a second one may enter under the same player (A.4c aside).
+    second = build(
+        Side(
+            hand=["veiculo_shield_v1"],
+            resources=FILL,
+            scene=[Placed("veiculo_shield_v1", FILL[:3])],
+        ),
+        Side(),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    second, _ = act(second, 0, PlayCard(zone_id(second, 0, "hand", "veiculo_shield_v1")))
+    assert len(second.scene) == 2
