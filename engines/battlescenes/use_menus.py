@@ -157,7 +157,7 @@ def next_menu(state: State, seat: int) -> Selection | None:
         legal = [
             s.card for s in state.scene if use.target_problem(state, seat, aimed, s.card) is None
         ]
-        least = min(count, 1) if action.targets_up_to else count  # "até N alvos"
+        least = min(count, 1) if action.targets_up_to else count  # up to N targets
         if len(legal) < least:
             return None  # not enough targets: the action cannot be used (F)
         options = tuple(_card(state, c) for c in legal)

@@ -90,7 +90,7 @@ class Trigger(enum.Enum):
     # action's effect drew cards for this text's controller (``action_power``: only an
     # action of that power; ``if_power``: while the holder has it; ``if_combat``).
     DREW_BY_ACTION = "drew_by_action"
-    # 5.2 "quando você estiver sem nenhum card em sua mão" (Convocar Reforços V1): a state of
+    # 5.2 while its controller has no card in hand (Convocar Reforços V1): a state of
     # its controller's hand, checked each time effects are about to resolve
     HAND_EMPTY = "hand_empty"
     # 5.2.1 "quando você colocar este card em seus recursos vindo de sua mão ou deck, ou
@@ -197,13 +197,13 @@ class Op(enum.Enum):
     SURPRISE_LOAD = "surprise_load"
     TAKE_FROM_RESOURCES = "take_from_resources"
     MANUAL = "manual"
-    # "este personagem pode usar esta ação outra vez neste turno" (Mercúrio V1): the user
+    # the user of the action may use it once more this turn (Mercúrio V1): the user
     # may use the action being resolved once more this turn (6.2 E C.4's one action aside)
     USE_AGAIN = "use_again"
     # "escolha um poder; o personagem alvo não pode usar ações daquele poder durante este
     # turno" (Fazer Esquecer V1): its controller names a power, then a turn rule (5.7 A.2.1)
     FORBID_POWER_THIS_TURN = "forbid_power_this_turn"
-    # "coloque um personagem de sua mão em cena" (Transporte Aéreo V1): a card of the hand
+    # a character of the hand put into the scene (Transporte Aéreo V1): a card of the hand
     # passing the filters enters the scene as if played (4.4.2: its Energia Inicial loaded)
     PUT_FROM_HAND = "put_from_hand"
     # "procure em sua mão, deck, recursos ou em cena entre os cards que você controla por um
@@ -212,16 +212,16 @@ class Op(enum.Enum):
     # the same search, the card into the hand ("procure em seu deck ou recursos por …, revele
     # aquele card, coloque-o em sua mão": Caveira Vermelha V1)
     TAKE_FOUND = "take_found"
-    # "carregue este card em um suporte que você controla" (Reparos Provisórios V1): the
+    # this card loaded onto a support of its controller (Reparos Provisórios V1): the
     # effect's own card, from its owner's resources, loaded on the card base chosen
     LOAD_THIS = "load_this"
-    # "descarregue <este card>" (Resgate Enroscado V1's action): the effect's own card is
+    # this card unloaded (Resgate Enroscado V1's action): the effect's own card is
     # unloaded from the card base carrying it (4.8.2.1: not damage; 4.7 follows)
     UNLOAD_THIS = "unload_this"
-    # "coloque um card … de seus recursos na base de seu deck": one card of the resources
+    # a card of the resources to the deck bottom (Resgate Enroscado V1): one card of the resources
     # passing the filters, to the bottom of its owner's deck
     RESOURCES_TO_DECK_BOTTOM = "resources_to_deck_bottom"
-    # "aquele personagem pode usar a ação <deste card> até o final do turno" (Veículo de
+    # a character may use this card's action until the end of the turn (Veículo de
     # Combate S.H.I.E.L.D. V1): the target may use the actions printed on this card
     GRANT_ACTION = "grant_action"
     CHOOSE_REPLACEMENT = "choose_replacement"  # 5.5: made by the engine, never by a pack
@@ -250,7 +250,7 @@ STEP_TO = frozenset(
         "all_others",  # every card base in the scene but this one
         "opponent",  # mill: the opponent's deck ("do jogador alvo", the other player)
         # draw: the controller of the card an earlier chosen_… step of the effect chose
-        # ("o controlador daquele personagem ou suporte pode comprar": Explosão Certeira V1)
+        # (that card's controller may draw: Explosão Certeira V1)
         "chosen_controller",
     }
 )
@@ -304,14 +304,15 @@ class Step:
     # chosen_…: not the card an earlier chosen_… step of this effect chose ("escolha até dois
     # personagens": the second one another, Revigoramento Incrível V1)
     other_than_chosen: bool = False
-    # put_from_hand: "aquele personagem ganha Prontidão" — it may use actions this turn
+    # put_from_hand: the card entering gains Prontidão — it may use actions this turn
     ready: bool = False
-    filter_name: str = ""  # only cards printed with this name ("chamado Mjölnir": Thor V1)
-    filter_not_type: str = ""  # not cards of this type ("um card que não seja de habilidade")
-    # "se você controlar um personagem com ◆": checked when the procedure is reached
+    filter_name: str = ""  # only cards printed with this name (Mjölnir: Thor V1)
+    filter_not_type: str = ""  # not cards of this type (Resgate Enroscado V1: no ability card)
+    # only while its controller controls a character with this power: checked when the
+    # procedure is reached
     if_controls_power: str = ""
-    if_x: int = -1  # "se X for igual a N" (Trespassar V1): only when the action's X is N
-    # a scenario's "when it enters": "se um cenário chamado N estava em cena" — the scenario
+    if_x: int = -1  # only when the action's X is N (Trespassar V1)
+    # a scenario's "when it enters": only if the scenario it replaced — the scenario
     # it replaced was printed with this name (Plano Magistral - Execução V1)
     if_replaced_name: str = ""
     # load_found / take_found: where to look ("hand|deck|resources|carried"; "": all four)
@@ -489,9 +490,9 @@ class Text:
     # arrives_in_resources: from where ("hand|deck|unloaded" — unloaded from a character)
     arrived_from: str = ""
     # character_enters: any player's character, not only one entering under this text's
-    # controller ("quando um personagem entrar em cena": Mina Explosiva V1)
+    # controller (any character entering: Mina Explosiva V1)
     any_controller: bool = False
-    # "pode haver qualquer número de suportes chamados <este nome> em cena" (4.4.2.1 A.4c
+    # any number of supports with this card's name may be in the scene (4.4.2.1 A.4c
     # does not apply to it: Veículo de Combate S.H.I.E.L.D. V1)
     any_number: bool = False
     manual: bool = False
@@ -537,19 +538,19 @@ class ActionDef:
     # E.2 "Descarte um card de personagem com a afiliação A": what the discarded cards must be
     discard_type: str = ""
     discard_affiliation: str = ""
-    # E.2 "Coloque <este card> na base do deck de seu dono": the card the action is printed
+    # E.2: this card to the bottom of its owner's deck — the card the action is printed
     # on (carried by its user) goes to the bottom of its owner's deck (Rompante de
     # Bestialidade V1)
     bottom_cost: bool = False
-    # E.2 "Carregue um card neste personagem, descarregue <este card>" (Pegar de Surpresa V1):
+    # E.2: a card loaded onto the user, then this card unloaded (Pegar de Surpresa V1):
     # load this many cards from the resources onto the user (its loading order), then unload
     # the card the action is printed on
     load_cost: int = 0
     unload_this_cost: bool = False
-    # E.2 "Descarregue os cards deste personagem e embaralhe-o no deck de seu dono" (Agente
+    # E.2: the user unloaded and shuffled into its owner's deck (Agente
     # S.H.I.E.L.D. V2): the user leaves the scene, unloaded, shuffled into its owner's deck
     shuffle_user_cost: bool = False
-    # F "até N alvos diferentes": from 1 to ``targets`` different targets
+    # F: up to N different targets — from 1 to ``targets`` different targets
     targets_up_to: bool = False
     manual: bool = False
     words: tuple[tuple[str, str], ...] = ()  # (locale, our description) of a manual action

@@ -167,7 +167,7 @@ def _who(step: Step, scope: Scope, form: str) -> Message:
 def _card_kind(step: Step, scope: Scope) -> Message:
     """The cards a search, discard or load may pick: "a character card with …"."""
     kind = say(f"card.{step.filter_type or 'any'}")
-    if step.filter_not_type and not step.filter_type:  # "um card que não seja de habilidade"
+    if step.filter_not_type and not step.filter_type:  # any card but that type
         kind = say("card_not_type", kind=say(f"card.{step.filter_not_type}"))
     if step.filter_affiliation:
         return say("card.with_affiliation", card=kind, affiliation=step.filter_affiliation)
@@ -249,7 +249,7 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"{mood}.{op.value}", who=who, count=step.amount)
     if op is Op.SHIELD:
         return say(f"{mood}.shield", who=who, amount=f"{step.amount:+d}")
-    if op is Op.UNLOAD and step.every:  # "descarregue todos os cards (de personagens)"
+    if op is Op.UNLOAD and step.every:  # every card it carries (of a kind)
         if step.filter_type or step.filter_power or step.filter_affiliation:
             return say("unload_every.kind", who=who, card=_card_kind(step, scope))
         return say("unload_every.all", who=who)
@@ -257,7 +257,7 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"{mood}.unload", who=who, to=_who(step, scope, "to"), count=step.amount)
     if op is Op.LOAD_RESOURCES:
         return say(f"{mood}.load_resources", onto=_who(step, scope, "onto"), count=step.amount)
-    if op is Op.TAKE_FROM_DECK and step.amount > 1:  # "por até N cards"
+    if op is Op.TAKE_FROM_DECK and step.amount > 1:  # up to N cards
         return say("take_up_to", card=_card_kind(step, scope), count=step.amount)
     if op in (Op.TAKE_FROM_DECK, Op.DISCARD_FROM_HAND, Op.TAKE_FROM_RESOURCES):
         return say(f"{mood}.{op.value}", card=_card_kind(step, scope))
@@ -302,7 +302,7 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(key, card=_card_kind(step, scope), where=where, onto=onto)
     if op is Op.PUT_FROM_HAND:  # "put a character from your hand into the scene"
         clause = say(f"put_from_hand.{mood}", card=_card_kind(step, scope))
-        if step.ready:  # "… that character gains Prontidão"
+        if step.ready:  # the card entering gains Prontidão
             keyword = Message("battlescenes.keyword.prontidao")
             return say("put_from_hand.ready", then=clause, keyword=keyword)
         return clause
@@ -487,7 +487,7 @@ def _characteristic(change: Characteristic, scope: Scope) -> Message:
         what = say(f"every.{change.kind}")
     elif change.kind == "affiliation":
         what = say("affiliation_named", name=change.value)
-    if change.to == "own_characters" and change.if_alignment:  # "os vilões que você controla"
+    if change.to == "own_characters" and change.if_alignment:  # only characters of an alignment
         alignment = Message(f"battlescenes.alignment.{change.if_alignment}")
         return say(f"own_alignment_change.{change.change}", what=what, alignment=alignment)
     if change.to == "this":
@@ -694,7 +694,7 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
         if action.discard_affiliation:
             kind = say("card.with_affiliation", card=kind, affiliation=action.discard_affiliation)
         costs.append(say("cost_discard", count=action.discard_cost, card=kind))
-    if action.targets_up_to:  # "até N alvos diferentes"
+    if action.targets_up_to:  # up to N different targets
         body = say("each_of_up_to", count=action.targets, effect=body)
     if costs:
         body = say("additional_cost", cost=_list(costs), effect=body)

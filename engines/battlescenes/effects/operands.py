@@ -99,13 +99,13 @@ def unmet(state: State, effect: Pending, step: Step) -> bool:
         others = [c for c in zones.characters(state, effect.controller) if c.card != effect.this]
         if not any(step.if_other_affiliation in zones.affiliations(state, c) for c in others):
             return True
-    if step.if_x >= 0 and effect.x != step.if_x:  # "se X for igual a N"
+    if step.if_x >= 0 and effect.x != step.if_x:  # only with that X
         return True
     if step.if_replaced_name and not any(  # the scenario this one replaced (play._scenario)
         zones.defn(state, c).name == step.if_replaced_name for c in effect.targets
     ):
         return True
-    if step.if_controls_power and not any(  # "se você controlar um personagem com ◆"
+    if step.if_controls_power and not any(  # a character with that power
         step.if_controls_power in zones.powers(state, c)
         for c in zones.characters(state, effect.controller)
     ):
@@ -140,7 +140,7 @@ def chosen_pool(state: State, effect: Pending, step: Step) -> list[int]:
             and matches(state, s.card, step)
         ]
     whose = {"chosen_opponent_character": 1 - seat, "chosen_own_character": seat}.get(step.to)
-    if step.other_than_chosen:  # "até dois personagens": the second is another one
+    if step.other_than_chosen:  # up to two characters: the second is another one
         return [c for c in _character_pool(state, effect, step, whose) if c != effect.chosen]
     return _character_pool(state, effect, step, whose)
 
@@ -248,7 +248,7 @@ def plus(state: State, effect: Pending, step: Step) -> int:
 
 
 def step_player(state: State, effect: Pending, step: Step) -> int:
-    """Who acts for a step (draws; decides its "você pode"): the effect's controller, or
+    """Who acts for a step (draws; decides its optional part): the effect's controller, or
     the controller of the card an earlier step chose (``to: chosen_controller``; its owner
     once it left the scene)."""
     if step.to != "chosen_controller" or effect.chosen < 0:

@@ -241,7 +241,7 @@ def dealt(state: State, source: int, destination: int, level: int) -> State:
 
 
 def hand_empty(state: State) -> State:
-    """5.2 "quando você estiver sem nenhum card em sua mão" (``hand_empty``): a condition, not
+    """5.2 with no card in its controller's hand (``hand_empty``): a condition, not
     an event — looked at each time effects are about to resolve. A text of a player whose hand
     is empty becomes pending (one level above the deepest pending effect, 9.1.2.1) unless its
     effect is already pending; its effect should change that state (Convocar Reforços V1
@@ -270,7 +270,7 @@ def hand_empty(state: State) -> State:
 
 
 def arrivals(state: State, level: int = 0) -> State:
-    """5.2.1 "quando você colocar este card em seus recursos vindo de …"
+    """5.2.1 this card just put into its owner's resources from a given zone
     (``arrives_in_resources``, Resgate Enroscado V1): each noted card still in its owner's
     resources makes its texts waiting for that origin pending — at ``level``, or one level
     above the deepest pending effect — controlled by its owner. The resources are public:

@@ -82,7 +82,7 @@ def _scenario(state: State, seat: int, card: int, dice: Dice) -> tuple[State, li
     events: list[Event] = []
     state = _remove_from_origin(state, seat, card)
     left = leaving.leaving_scenario(state)
-    replaced = state.scenario  # "se um cenário chamado … estava em cena" (its enters texts)
+    replaced = state.scenario  # the scenario it replaces: its enters texts' target
     if state.scenario is not None:  # C: the old scenario goes to its owner's resources
         events.append(
             Event(

@@ -108,7 +108,7 @@ class InScene:
     empower: int = 0  # 7.2 Potencializar: +N to its next damaging action this turn
     empowered: bool = False  # chosen for a Potencializar effect this turn
     # actions it may use once more this turn, one entry per extra use (Mercúrio V1's
-    # "pode usar esta ação outra vez neste turno", C.4)
+    # use-again effect, C.4)
     again: tuple[str, ...] = ()
 
 

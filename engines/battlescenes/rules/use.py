@@ -87,7 +87,7 @@ def _targets_exist(state: State, seat: int, action: ActionDef) -> bool:
         )
     legal = _legal(state, seat, action)
     counts = [m.targets for m in action.modes] if action.modes else [action.targets]
-    if action.targets_up_to:  # "até N alvos": one is enough
+    if action.targets_up_to:  # up to N targets: one is enough
         counts = [min(c, 1) for c in counts]
     if action.distribute:
         return any(c == 0 or legal > 0 for c in counts)
@@ -205,7 +205,7 @@ def _options(action: ActionDef, mode: str) -> tuple[tuple[Step, ...], int]:
 
 
 def _to_deck_bottom(state: State, character: int, card: int) -> tuple[State, list[Event]]:
-    """E.2 "coloque este card na base do deck de seu dono": the card leaves the character
+    """E.2, this card to the bottom of its owner's deck: the card leaves the character
     carrying it (not an unload: it does not go to the resources) for its owner's deck bottom."""
     item = zones.in_scene(state, character)
     if card not in item.loaded:
@@ -457,11 +457,11 @@ def use(
     if action.bottom_cost:  # E.2: the action's own card to the bottom of its owner's deck
         state, bottomed = _to_deck_bottom(state, character, source)
         events.extend(bottomed)
-    if action.load_cost:  # E.2: "carregue um card neste personagem" (in the loading order)
+    if action.load_cost:  # E.2: cards loaded onto the user (in the loading order)
         state, loaded = _load_cost(state, seat, character, action.load_cost)
         events.extend(loaded)
     if action.unload_this_cost and source in zones.in_scene(state, character).loaded:
-        state = zones.unload(state, character, [source])  # E.2: "descarregue <este card>"
+        state = zones.unload(state, character, [source])  # E.2: this card unloaded
         state = triggers.fire(state, Trigger.UNLOADED, 1, base=character)
     item = zones.in_scene(state, character)
     # 7.2 Potencializar: the next action that deals damage takes the bonus with it.

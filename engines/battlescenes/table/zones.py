@@ -129,7 +129,7 @@ def unload(state: State, base: int, cards: Iterable[int]) -> State:
     used = tuple(k for k in state.activated_used if k.split(":")[0] not in gone)
     if used != state.activated_used:
         state = replace(state, activated_used=used)
-    if defn(state, base).type is CardType.CHARACTER:  # "descarregando-o de um personagem"
+    if defn(state, base).type is CardType.CHARACTER:  # unloaded from a character
         state = arrived(state, cards, "unloaded")
     return state
 

@@ -243,7 +243,7 @@ def _permute(run: BSRun, state: State, proc: Permute) -> State:
         return state
     picked = [a for a in effect.answers if ">" in a]
     if not picked:
-        own = [effect.source] if step.this_card else mine.loaded  # "este card"
+        own = [effect.source] if step.this_card else mine.loaded  # this card only
         options = [f"{a}>{b}" for a in own if a in mine.loaded for b in theirs.loaded]
         if not options:
             return state

@@ -129,7 +129,7 @@ def _take_from_deck(run: BSRun, state: State, proc: TakeFromDeck) -> State:
         {"player": player.name, "card": zones.title(state, card)},
         rule="5.1",
     )
-    # "por até N cards" (``amount`` N > 1): each taken at once, then another may be (skip:
+    # up to N cards (``amount`` N > 1): each taken at once, then another may be (skip:
     # no more — the deck is shuffled then, as for a declined search)
     more = [str(c) for c in player.deck if matches(state, c, step, powers)]
     if len(effect.answers) < step.amount and more:

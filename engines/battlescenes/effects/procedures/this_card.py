@@ -1,5 +1,5 @@
 """Procedures on the effect's own card outside the tree of card bases: unloaded from the card
-base carrying it (Resgate Enroscado V1's "descarregue Resgate Enroscado"), and a card of the
+base carrying it (Resgate Enroscado V1's action), and a card of the
 resources put at the bottom of the deck (its text)."""
 
 from __future__ import annotations
