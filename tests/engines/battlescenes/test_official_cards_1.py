@@ -861,3 +861,28 @@ def test_veiculo_shield_v1_lends_morteiro_to_a_shield_agent_and_shields_them() -
     )
     second, _ = act(second, 0, PlayCard(zone_id(second, 0, "hand", "veiculo_shield_v1")))
     assert len(second.scene) == 2
+
+
+def test_resgate_enroscado_put_into_the_resources_by_hand_triggers_nothing() -> None:
+    from engines.battlescenes import ENGINE
+    from engines.battlescenes.actions import Manual
+    from engines.core import RiggedDice
+
+    state = build(
+        Side(
+            deck=["resgate_enroscado_v1", "excentricidade"],
+            hand=["protecao"],
+            resources=["bumerangue_v1"],
+            scene=[Placed("homem_areia_v1", FILL[:3])],
+        ),
+        Side(),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    card = state.players[0].deck[0]
+    out = ENGINE.referee_apply(state, 0, Manual("mill", count=1, reason="misdealt"), RiggedDice())
+    assert card in out.state.players[0].resources
+    # From the deck, but by hand (8.A): nothing waits for it — the next move's effects
+    # hold no Resgate Enroscado (no choice of a card to bottom, no draw).
+    state, _ = act(out.state, 0, Discard(zone_id(state, 0, "hand", "protecao")))
+    assert state.choice is None and state.players[0].hand == ()
