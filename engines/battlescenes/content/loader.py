@@ -283,6 +283,7 @@ _ACTION_FIELDS = {
     "bottom_self",
     "points_loaded",
     "load_cost",
+    "shuffle_user_cost",
     "manual",
     "words",
 }
@@ -326,6 +327,7 @@ def _action(node: PackNode) -> ActionDef:
         bottom_self=node.read("bottom_self", bool, False),
         points_loaded=node.read("points_loaded", bool, False),
         load_cost=node.read("load_cost", int, 0),
+        shuffle_user_cost=node.read("shuffle_user_cost", bool, False),
         manual=node.read("manual", bool, False),
         words=read_words(node),
     )

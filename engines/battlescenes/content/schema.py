@@ -98,6 +98,13 @@ class Trigger(enum.Enum):
     # Proteger os Inocentes (``trigger_if_no_alignment``). Its effect's target is that
     # character.
     TARGETED = "targeted"
+    # 5.2 while its controller has no card in hand (Convocar Reforços V1): a state of
+    # its controller's hand, checked each time effects are about to resolve
+    HAND_EMPTY = "hand_empty"
+    # 5.2.1 "quando você colocar este card em seus recursos vindo de sua mão ou deck, ou
+    # descarregando-o de um personagem" (Resgate Enroscado V1): this card, a text working
+    # from the resources, just arrived there — ``Text.arrived_from`` says from where
+    ARRIVES_IN_RESOURCES = "arrives_in_resources"
 
 
 #: Powers the catalogs name in every language (``battlescenes.power.<power>``): the
@@ -220,6 +227,21 @@ class Op(enum.Enum):
     TAKE_FROM_DECK_OR_RESOURCES = "take_from_deck_or_resources"
     # the action being used gets the chosen card as its target instead of this effect's target
     RETARGET = "retarget"
+    # "escolha um poder; o personagem alvo não pode usar ações daquele poder durante este
+    # turno" (Fazer Esquecer V1): its controller names a power, then a turn rule (5.7 A.2.1)
+    FORBID_POWER_THIS_TURN = "forbid_power_this_turn"
+    # a character of the hand put into the scene (Transporte Aéreo V1): a card of the hand
+    # passing the filters enters the scene as if played (4.4.2: its Energia Inicial loaded)
+    PUT_FROM_HAND = "put_from_hand"
+    # "procure em sua mão, deck, recursos ou em cena entre os cards que você controla por um
+    # card …, revele-o, carregue-o neste personagem" (Thor V1's Recuperar Martelo)
+    LOAD_FOUND = "load_found"
+    # the same search, the card into the hand ("procure em seu deck ou recursos por …, revele
+    # aquele card, coloque-o em sua mão": Caveira Vermelha V1)
+    TAKE_FOUND = "take_found"
+    # this card loaded onto a support of its controller (Reparos Provisórios V1): the
+    # effect's own card, from its owner's resources, loaded on the card base chosen
+    LOAD_THIS = "load_this"
     CHOOSE_REPLACEMENT = "choose_replacement"  # 5.5: made by the engine, never by a pack
 
 
@@ -247,6 +269,9 @@ STEP_TO = frozenset(
         "opponent",  # mill: the opponent's deck ("do jogador alvo", the other player)
         "this_card",  # unload: the effect's own card from whatever carries it (Pôr Abaixo)
         "chosen_target",  # one of the action's targets, its controller's pick
+        # draw: the controller of the card an earlier chosen_… step of the effect chose
+        # (that card's controller may draw: Explosão Certeira V1)
+        "chosen_controller",
     }
 )
 
@@ -315,6 +340,18 @@ class Step:
     swap_with_name: str = ""  # permute: the card swapped on the other side has this name
     # only when the scenario this one replaced had this name (checked when reached)
     if_replaced_name: str = ""
+    # chosen_…: not the card an earlier chosen_… step of this effect chose ("escolha até dois
+    # personagens": the second one another, Revigoramento Incrível V1)
+    other_than_chosen: bool = False
+    # put_from_hand: the card entering gains Prontidão — it may use actions this turn
+    ready: bool = False
+    filter_not_type: str = ""  # not cards of this type (Resgate Enroscado V1: no ability card)
+    # only while its controller controls a character with this power: checked when the
+    # procedure is reached
+    if_controls_power: str = ""
+    if_x: int = -1  # only when the action's X is N (Trespassar V1)
+    # load_found / take_found: where to look ("hand|deck|resources|carried"; "": all four)
+    in_zones: str = ""
 
     def __post_init__(self) -> None:
         # A step built from the stored text (``Step(op="draw")``) holds its member.
@@ -422,6 +459,9 @@ class Characteristic:
     # only characters with this affiliation ("os personagens com a afiliação Vingadores que
     # você controla ganham ☺": Mansão dos Vingadores V1); not for affiliation changes
     if_affiliation: str = ""
+    # only characters with this alignment ("os vilões que você controla ganham a afiliação
+    # H.I.D.R.A.": Convocar Mercenários V1); not for alignment changes
+    if_alignment: str = ""
 
 
 @dataclass(frozen=True)
@@ -533,6 +573,14 @@ class Text:
     if_replaced: bool = False
     # leaves_scene: only when knocked out (to the prizes) by an action's damage (Bruce Banner)
     if_knocked_out_by_action: bool = False
+    # 4.4.2.3 A.2a: an ability card's text that works while a *support* carries it ("o suporte
+    # que estiver carregando este card …": Reparos Provisórios V1) — and not on a character
+    on_support: bool = False
+    # arrives_in_resources: from where ("hand|deck|unloaded" — unloaded from a character)
+    arrived_from: str = ""
+    # character_enters: any player's character, not only one entering under this text's
+    # controller (any character entering: Mina Explosiva V1)
+    any_controller: bool = False
     manual: bool = False
     words: tuple[tuple[str, str], ...] = ()  # (locale, our description) of a manual text
 
@@ -544,6 +592,9 @@ class Mode:
     name: str
     steps: tuple[Step, ...]
     targets: int = 0
+    # F.1.1 for this option only: "personagem alvo" / "suporte alvo" (Wolverine V2: 1 to a
+    # target character or 3 to a target support); "" keeps the action's ``target_type``
+    target_type: str = ""
 
 
 @dataclass(frozen=True)
@@ -589,6 +640,9 @@ class ActionDef:
     # E.2 "Carregue um card neste personagem": load this many cards of the resources onto
     # the user (in its controller's loading order) as an additional cost (Lacerar V1)
     load_cost: int = 0
+    # E.2: the user unloaded and shuffled into its owner's deck (Agente
+    # S.H.I.E.L.D. V2): the user leaves the scene, unloaded, shuffled into its owner's deck
+    shuffle_user_cost: bool = False
     manual: bool = False
     words: tuple[tuple[str, str], ...] = ()  # (locale, our description) of a manual action
 

@@ -157,7 +157,8 @@ def check_replacements(node: PackNode, text: Text) -> None:
 def characteristic(node: PackNode) -> Characteristic:
     """One ``characteristics:`` entry of a text (8.B.1 / 8.B.2)."""
     node.check_keys(
-        {"change", "kind", "value", "to", "if_name", "if_affiliation"}, {"change", "kind", "value"}
+        {"change", "kind", "value", "to", "if_name", "if_affiliation", "if_alignment"},
+        {"change", "kind", "value"},
     )
     found = Characteristic(
         change=node.read("change", str),
@@ -166,7 +167,10 @@ def characteristic(node: PackNode) -> Characteristic:
         to=node.read("to", str, "this"),
         if_name=node.read("if_name", str, ""),
         if_affiliation=node.read("if_affiliation", str, ""),
+        if_alignment=node.read("if_alignment", str, ""),
     )
+    if found.if_alignment and found.kind == "alignment":
+        raise node.fail_at("if_alignment", "an alignment change cannot depend on one")
     if found.if_affiliation and found.kind == "affiliation":
         raise node.fail_at("if_affiliation", "an affiliation change cannot depend on one")
     for field, value, allowed in (

@@ -50,17 +50,25 @@ STEP_FIELDS = {
     "swap_this_card",
     "swap_with_name",
     "if_replaced_name",
+    "other_than_chosen",
+    "ready",
+    "filter_not_type",
+    "if_controls_power",
+    "if_x",
+    "in_zones",
 }
 
 
 def parse_mode(node: PackNode) -> Mode:
     """Validate one mode of a modal action (4.6.2 B)."""
-    node.check_keys({"name", "targets", "steps"}, {"name", "steps"})
+    node.check_keys({"name", "targets", "steps", "target_type"}, {"name", "steps"})
     mode = Mode(
         name=node.read("name", str),
         steps=tuple(parse_step(n) for n in node.children("steps")),
         targets=node.read("targets", int, 0),
+        target_type=node.read("target_type", str, ""),
     )
+    check_choice(node, "target_type", mode.target_type, {"", "character", "support", "any"})
     if any(s.to == "target" for s in mode.steps) and mode.targets < 1:
         raise node.fail_at("targets", "steps refer to the target but the mode has no targets")
     return mode
@@ -108,6 +116,12 @@ def parse_step(node: PackNode) -> Step:
         swap_this_card=node.read("swap_this_card", bool, False),
         swap_with_name=node.read("swap_with_name", str, ""),
         if_replaced_name=node.read("if_replaced_name", str, ""),
+        other_than_chosen=node.read("other_than_chosen", bool, False),
+        ready=node.read("ready", bool, False),
+        filter_not_type=node.read("filter_not_type", str, ""),
+        if_controls_power=node.read("if_controls_power", str, ""),
+        if_x=node.read("if_x", int, -1),
+        in_zones=node.read("in_zones", str, ""),
         op=_pack_op(node, op),  # checked after every other field is read, as before
     )
     check_trait(node, step)
@@ -121,12 +135,12 @@ def parse_step(node: PackNode) -> Step:
         or step.plus.startswith(
             ("opponent_prizes:", "own_characters:", "own_power:", "controls_name:")
         )
-        or re.fullmatch(r"(first_action|own_turn):\d+", step.plus)
+        or re.fullmatch(r"(first_action|own_turn):\d+|x\*\d+", step.plus)
         or re.fullmatch(r"carried_abilities:\w+(/\d+)?", step.plus)
     ):
         raise node.fail_at(
             "plus",
-            "plus is x, loaded, countdown, -target_stage, target_loaded, moved,"
+            "plus is x, x*<n>, loaded, countdown, -target_stage, target_loaded, moved,"
             " opponent_prizes:<affiliation>, own_characters:<affiliation>,"
             " own_power:<power>, controls_name:<name>, carried_abilities:<power>[/<n>],"
             " own_turn:<n> or first_action:<n>",

@@ -109,6 +109,9 @@ def parse_text(node: PackNode) -> Text:
             "if_holder_name",
             "if_holder_lacks_name",
             "acts_as_name",
+            "on_support",
+            "arrived_from",
+            "any_controller",
             "action_rules",
             "characteristics",
             "manual",
@@ -183,6 +186,9 @@ def parse_text(node: PackNode) -> Text:
         if_holder_name=node.read("if_holder_name", str, ""),
         if_holder_lacks_name=node.read("if_holder_lacks_name", str, ""),
         acts_as_name=node.read("acts_as_name", str, ""),
+        on_support=node.read("on_support", bool, False),
+        arrived_from=node.read("arrived_from", str, ""),
+        any_controller=node.read("any_controller", bool, False),
         action_rules=tuple(action_rule(n) for n in node.children("action_rules")),
         characteristics=tuple(characteristic(n) for n in node.children("characteristics")),
         manual=node.read("manual", bool, False),
@@ -192,8 +198,17 @@ def parse_text(node: PackNode) -> Text:
     check_choice(node, "trigger_for", text.trigger_for, {"this", "own_characters"})
     check_choice(node, "trigger_by", text.trigger_by, {"any", "opponent"})
     check_choice(node, "from_zone", text.from_zone, {"", "hand", "resources", "prizes"})
-    if text.from_zone and (text.trigger is None or not text.steps):
-        raise node.fail_at("from_zone", "a text working from another zone is a trigger (5.2.1)")
+    origins = set(text.arrived_from.split("|")) - {""}
+    if not origins <= {"hand", "deck", "unloaded"}:
+        raise node.fail_at("arrived_from", "arrived_from is hand, deck and/or unloaded (a|b)")
+    if text.trigger is Trigger.ARRIVES_IN_RESOURCES and text.from_zone != "resources":
+        raise node.fail_at("from_zone", "arrives_in_resources works from the resources (5.2.1)")
+    if text.from_zone and (not text.steps or (text.trigger is None and not text.activated)):
+        raise node.fail_at(
+            "from_zone", "a text working from another zone is a trigger (5.2.1) or activated (5.1)"
+        )
+    if text.activated and text.from_zone not in ("", "resources"):
+        raise node.fail_at("from_zone", "an activated text works in the scene or the resources")
     check_choice(node, "activated_in", text.activated_in, {"preparation", "attack"})
     check_choice(node, "shield_to", text.shield_to, {"", "own_characters", "own_bases"})
     check_replacements(node, text)
@@ -234,6 +249,7 @@ def parse_text(node: PackNode) -> Text:
         or text.unload_unless_name
         or text.action_rules
         or text.characteristics
+        or text.any_number
     )
     check_told(node, text.manual, text.text, text.words)
     if not scripted and not text.manual:

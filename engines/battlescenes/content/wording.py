@@ -12,7 +12,7 @@ locale and fails on it).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engines.battlescenes.content.schema import (
@@ -60,6 +60,7 @@ class Scope:
     action: bool = False
     text: Text | None = None
     each_target: bool = False  # an action with X targets (Venom V1)
+    target_type: str = ""  # an action option's own kind of target (F.1.1)
 
     @property
     def this(self) -> str:
@@ -67,8 +68,11 @@ class Scope:
         text = self.text
         if self.action or (text is not None and text.generated):
             return "user"
+        if text is not None and text.on_support:  # 4.4.2.3 A.2a
+            return "support_carrier"
         if text is not None and (
-            text.trigger_for == "own_characters" or text.trigger is Trigger.CHARACTER_ENTERS
+            text.trigger_for == "own_characters"
+            or (text.trigger is Trigger.CHARACTER_ENTERS and not text.any_controller)
         ):
             return "that"
         own = own_noun(self.card)
@@ -84,6 +88,8 @@ class Scope:
             return "damaged"
         if trigger in (Trigger.CHARACTER_ENTERS, Trigger.TARGETED):
             return "that"
+        if self.target_type in ("character", "support"):  # "personagem alvo", "suporte alvo"
+            return f"target_{self.target_type}"
         return "target"
 
 
@@ -139,6 +145,10 @@ def _who(step: Step, scope: Scope, form: str) -> Message:
         return noun("one_of_targets", form)
     if step.to == "chosen_character" and step.other:
         return noun("another_character", form)
+    if step.to == "chosen_own_base" and step.filter_type == "support":
+        return noun("own_support", form)
+    if step.to == "chosen_own_character" and (step.other_than_chosen or step.other):
+        return noun("another_own_character", form)
     if step.to == "chosen_own_character" and step.filter_affiliation and step.filter_power:
         return noun(
             "own_character_of_power",
@@ -148,8 +158,6 @@ def _who(step: Step, scope: Scope, form: str) -> Message:
         )
     if step.to == "chosen_own_character" and step.filter_affiliation:  # Liderar – afiliação
         return noun("own_character_of", form, affiliation=step.filter_affiliation)
-    if step.to == "chosen_own_character" and step.other:  # another of your characters
-        return noun("another_own_character", form)
     if step.to == "chosen_own_character" and step.filter_alignment:
         alignment = Message(f"battlescenes.alignment.{step.filter_alignment}")
         return noun("own_character_alignment", form, alignment=alignment)
@@ -167,6 +175,8 @@ def _who(step: Step, scope: Scope, form: str) -> Message:
 def _card_kind(step: Step, scope: Scope) -> Message:
     """The cards a search, discard or load may pick: "a character card with …"."""
     kind = say(f"card.{step.filter_type or 'any'}")
+    if step.filter_not_type and not step.filter_type:  # any card but that type
+        kind = say("card_not_type", kind=say(f"card.{step.filter_not_type}"))
     if step.filter_affiliation:
         return say("card.with_affiliation", card=kind, affiliation=step.filter_affiliation)
     if step.filter_alter_ego:
@@ -181,6 +191,8 @@ def _card_kind(step: Step, scope: Scope) -> Message:
         return say("card.with_power_of", card=kind, who=noun(scope.this))
     if step.filter_power:
         return say("card.with_power", card=kind, power=power(step.filter_power))
+    if step.filter_name:
+        return say("card_named", card=kind, name=step.filter_name)
     return kind
 
 
@@ -189,7 +201,8 @@ def _damage(step: Step) -> Message:
     if step.plus.startswith("-"):  # "3-X" (Arremetida Veloz V1)
         count = f"{step.amount}-X"
     elif step.plus:
-        count = f"{step.amount}+X" if step.amount else "X"
+        x = f"{step.plus[2:]}X" if step.plus.startswith("x*") else "X"  # "2X": twice X
+        count = f"{step.amount}+{x}" if step.amount else x
     return say("damage_penetrating" if step.penetrating else "damage", count=count)
 
 
@@ -256,6 +269,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"{mood}.discard_cards", count=count)
     if op is Op.RESOURCES_TO_DECK_BOTTOM and step.plus == "moved":
         return say(f"{mood}.resources_to_deck_bottom_counted")
+    if op is Op.DRAW and step.to == "chosen_controller":  # "that card's controller draws"
+        return say(f"controller_draw.{mood}", count=step.amount)
     if op in _SIMPLE:
         return say(f"{mood}.{op.value}", count=step.amount)
     if op in (Op.INCAPACITATE, Op.CAPACITATE, Op.SHIELD_SET, Op.RETURN_TO_HAND):
@@ -276,6 +291,10 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"{mood}.look_opponent_hand", card=_card_kind(step, scope))
     if op is Op.ONLY_ACTION_THIS_TURN:
         return say("step.only_action_this_turn", who=who)
+    if op is Op.UNLOAD and step.every:  # every card it carries (of a kind)
+        if step.filter_type or step.filter_power or step.filter_affiliation:
+            return say("unload_every.kind", who=who, card=_card_kind(step, scope))
+        return say("unload_every.all", who=who)
     if op is Op.UNLOAD:
         return say(f"{mood}.unload", who=who, to=_who(step, scope, "to"), count=step.amount)
     if op is Op.LOAD_RESOURCES and step.filter_not_name:  # Cura Rápida: not its own name
@@ -292,6 +311,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(key, card=_card_kind(step, scope), count=max(1, step.amount))
     if op in (Op.TAKE_FROM_DECK, Op.DISCARD_FROM_HAND, Op.TAKE_FROM_RESOURCES):
         return say(f"{mood}.{op.value}", card=_card_kind(step, scope))
+    if op is Op.LOAD_FROM_RESOURCES and step.to == "this":  # onto this card base only
+        return say(f"load_onto.{mood}", card=_card_kind(step, scope), onto=noun(scope.this, "onto"))
     if op is Op.LOAD_FROM_RESOURCES:
         onto = noun("own_character")
         if step.filter_alignment:
@@ -342,6 +363,26 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
     if op is Op.MILL:
         mill = "mill_countdown" if step.plus == "countdown" else "mill"
         return say(f"{mood}.{mill}", count=step.amount)
+    if op is Op.RESOURCES_TO_DECK_BOTTOM:
+        return say(f"to_deck_bottom.{mood}", card=_card_kind(step, scope))
+    if op is Op.LOAD_THIS:  # "load this card onto a support you control"
+        return say(f"load_this.{mood}", onto=_who(step, scope, "onto"))
+    if op in (Op.LOAD_FOUND, Op.TAKE_FOUND):  # Thor V1: hand, deck, resources, card bases
+        zones = [z for z in step.in_zones.split("|") if z] or ["all"]
+        places: Any = say(f"found_in.{zones[0]}")
+        for zone in zones[1:]:
+            places = say("found_in.or", a=places, b=say(f"found_in.{zone}"))
+        onto = noun(scope.this, "onto")
+        key = op.value if op is Op.LOAD_FOUND else f"take_found_{mood}"
+        return say(key, card=_card_kind(step, scope), where=places, onto=onto)
+    if op is Op.PUT_FROM_HAND:  # "put a character from your hand into the scene"
+        clause = say(f"put_from_hand.{mood}", card=_card_kind(step, scope))
+        if step.ready:  # the card entering gains Prontidão
+            keyword = Message("battlescenes.keyword.prontidao")
+            return say("put_from_hand.ready", then=clause, keyword=keyword)
+        return clause
+    if op is Op.FORBID_POWER_THIS_TURN:
+        return say("forbid_power", who=_who(step, scope, "base"))
     if op is Op.GENERATE:
         made = next((t for t in card.texts if t.generated == step.text), None)
         if made is None:
@@ -367,6 +408,10 @@ def steps_clause(steps: Sequence[Step], scope: Scope) -> Any:
             clause = say("if.x_at_least", count=step.if_x_at_least, then=clause)
         if step.if_replaced_name:
             clause = say("if.replaced_name", name=step.if_replaced_name, then=clause)
+        if step.if_x >= 0:
+            clause = say("if_x", count=step.if_x, then=clause)
+        if step.if_controls_power:
+            clause = say("if_controls_power", power=power(step.if_controls_power), then=clause)
         if step.if_all_affiliation:
             clause = say(
                 "if.all_affiliation", affiliation=either(step.if_all_affiliation), then=clause
@@ -391,8 +436,9 @@ def _x(steps: Iterable[Step]) -> list[Message]:
             found.append(say("x.loaded"))
         elif step.plus == "target_loaded":
             found.append(say("x.target_loaded"))
-        elif step.plus == "x":
-            found.append(say("x.chosen"))
+        elif step.plus == "x" or step.plus.startswith("x*") or step.if_x >= 0:
+            if say("x.chosen") not in found:
+                found.append(say("x.chosen"))
         elif step.plus.startswith("controls_name:"):
             found.append(say("x.controls_name", name=step.plus.split(":", 1)[1]))
         else:
@@ -589,6 +635,8 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
         out.append(say("static.redirect", who=noun(scope.this, "dat")))
     if text.redirect_marked:
         out.append(say("static.redirect_marked", who=this))
+    if text.any_number:  # A.4c does not apply
+        out.append(say("any_number", name=scope.card.name))
     if text.untargetable_first:
         out.append(say("static.untargetable_first", who=this))
     if text.acts_as_name:  # Soldado Invernal V1
@@ -644,7 +692,14 @@ def _knock_out_named(text: Text, scope: Scope) -> Message:
 def _characteristic(change: Characteristic, scope: Scope) -> Message:
     """A characteristic gained or lost (8.B.1/B.2): "characters with the affiliation
     Vingadores you control have Genialidade"; what has no words yet says so."""
-    what = power(change.value) if change.kind == "power" else change.value
+    what: Any = power(change.value) if change.kind == "power" else change.value
+    if change.value == "*":  # losing every power / affiliation… (8.B.2)
+        what = say(f"every.{change.kind}")
+    elif change.kind == "affiliation":
+        what = say("affiliation_named", name=change.value)
+    if change.to == "own_characters" and change.if_alignment:  # only characters of an alignment
+        alignment = Message(f"battlescenes.alignment.{change.if_alignment}")
+        return say(f"own_alignment_change.{change.change}", what=what, alignment=alignment)
     if change.to == "this":
         return say(f"static.{change.change}_one", who=noun(scope.this), what=what)
     if change.to == "own_characters" and change.if_affiliation:
@@ -677,7 +732,7 @@ def _when(text: Text, scope: Scope) -> Message:
         conditions.append(say("cond.controls_character"))
     if text.if_combat:
         conditions.append(say("cond.combat"))
-    if text.from_zone:
+    if text.from_zone and text.trigger is not Trigger.ARRIVES_IN_RESOURCES:
         conditions.append(say(f"cond.from_{text.from_zone}"))
     if text.trigger is Trigger.DREW_BY_ACTION and text.if_power:
         conditions.append(say("cond.holder_power", power=power(text.if_power)))
@@ -724,6 +779,8 @@ def _trigger(text: Text, scope: Scope) -> Message:
             else say("when.victim_any")
         )
         return say("when.dealt_damage", who=_subject(text, scope), victim=victim)
+    if trigger is Trigger.CHARACTER_ENTERS and text.any_controller:  # anyone's character
+        return say("when_any_character_enters")
     if trigger in (
         Trigger.CHARACTER_ENTERS,
         Trigger.LOADED_FROM_RESOURCES,
@@ -733,6 +790,11 @@ def _trigger(text: Text, scope: Scope) -> Message:
         return say(key, power=power(text.if_power) if text.if_power else "")
     if trigger is Trigger.TARGETED:  # Proteger os Inocentes
         return say("when.targeted" + ("_no_alignment" if text.trigger_if_no_alignment else ""))
+    if trigger is Trigger.HAND_EMPTY:
+        return say("when_hand_empty")
+    if trigger is Trigger.ARRIVES_IN_RESOURCES:  # from the hand, the deck, unloaded
+        origins = [say(f"arrived_from.{o}") for o in text.arrived_from.split("|") if o]
+        return say("when_arrives", origins=_list(origins) if origins else say("arrived_from.any"))
     if trigger is Trigger.DREW_BY_ACTION:
         action_power = power(text.action_power) if text.action_power else ""
         return say("when.drew_by_action", power=action_power)
@@ -775,7 +837,7 @@ def describe_text(text: Text, card: CardDef) -> Message:
     if written is not None:
         return written
     scope = Scope(card, text=text)
-    statics = _statics(text, scope)
+    statics = _while_loaded(text, scope, _statics(text, scope))
     extra = _x(text.steps)
     statics = [say("sentence", text=s) for s in statics]
     if text.steps:
@@ -784,6 +846,17 @@ def describe_text(text: Text, card: CardDef) -> Message:
     if not statics:
         return untold("text")
     return sentences([*statics, *extra])
+
+
+def _while_loaded(text: Text, scope: Scope, statics: list[Message]) -> list[Message]:
+    """Static effects that work only while the card base carries at most / at least N cards
+    (Hulk V1), told as one sentence under that condition."""
+    if not statics or (text.if_loaded_at_most < 0 and text.if_loaded_at_least < 0):
+        return statics
+    most = text.if_loaded_at_most >= 0
+    count = text.if_loaded_at_most if most else text.if_loaded_at_least
+    kind = "most" if most else "least"
+    return [say(f"while_loaded.{kind}", who=noun(scope.this), count=count, text=_list(statics))]
 
 
 def _generated(text: Text, card: CardDef) -> Any:
@@ -817,7 +890,10 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
         return written
     scope = Scope(card, action=True, each_target=action.targets_x)
     if action.modes:
-        options = [steps_clause(m.steps, scope) for m in action.modes]
+        options = [
+            steps_clause(m.steps, Scope(card, action=True, target_type=m.target_type))
+            for m in action.modes
+        ]
         body: Any = options[0]
         for option in options[1:]:
             body = say("or", a=body, b=option)
@@ -827,7 +903,17 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
         damage = say("damage_penetrating" if step.penetrating else "damage", count=points)
         body = say("step.damage_split_any", damage=damage)
     else:
-        body = steps_clause(action.steps, scope)
+        body = steps_clause(action.steps, replace(scope, target_type=action.target_type))
+    costs = [say("cost_unload", count=action.unload_cost)] if action.unload_cost else []
+    if action.shuffle_user_cost:
+        costs.append(say("cost_shuffle_user"))
+    if action.discard_cost:  # 4.6.2 E.2: additional costs, paid with the use
+        kind = say(f"card.{action.discard_type or 'any'}")
+        if action.discard_affiliation:
+            kind = say("card.with_affiliation", card=kind, affiliation=action.discard_affiliation)
+        costs.append(say("cost_discard", count=action.discard_cost, card=kind))
+    if costs:
+        body = say("additional_cost", cost=_list(costs), effect=body)
     keywords = [keyword_label(card, k, action.steps) for k in action.keywords]
     if keywords:
         body = say("keywords_then", keywords=_list(keywords), effect=body)
@@ -846,7 +932,6 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
     elif action.unload_self:  # E.2 "Descarregue <este card>:" before the effect
         body = say("cost.unload_self", card=noun(own_noun(card)), effect=body)
     extra = [say("x.loaded")] if action.points_loaded else []
-    extra = []
     if action.targets_x:
         up_to = "_up_to" if action.up_to_targets else ""
         extra.append(say(f"x.targets{up_to}", count=action.targets))
@@ -886,7 +971,9 @@ def capitalised(text: str) -> str:
             upper = False
             continue
         out.append(char)
-        if char == "." and text[i + 1 : i + 2] == " ":
+        # an acronym's last dot ("H.I.D.R.A. you control") does not end a sentence
+        acronym = i >= 2 and text[i - 1].isupper() and text[i - 2] == "."
+        if char == "." and text[i + 1 : i + 2] == " " and not acronym:
             upper = True
     return "".join(out)
 

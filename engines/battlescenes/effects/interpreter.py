@@ -16,7 +16,7 @@ the procedure runs again with the answer.
 from __future__ import annotations
 
 from engines.battlescenes.content.schema import Op, Step
-from engines.battlescenes.effects import misplaced, other_zones, tree
+from engines.battlescenes.effects import misplaced, other_zones, tree, triggers
 from engines.battlescenes.effects.operands import (
     ASKS_ITSELF,
     CHOSEN,
@@ -27,6 +27,7 @@ from engines.battlescenes.effects.operands import (
     plus,
     points,
     shuffle,
+    step_player,
     unmet,
 )
 from engines.battlescenes.effects.procedures import (
@@ -35,6 +36,8 @@ from engines.battlescenes.effects.procedures import (
     damage,
     deck,
     durations,
+    forbid_power,
+    found,
     manual,
     prizes,
     replacement_choice,
@@ -53,6 +56,7 @@ from engines.core.model import replace
 
 def run(state: State, dice: Dice) -> tuple[State, list[Event]]:
     """Resolve pending effects until the tree is empty or someone must decide."""
+    state = triggers.arrivals(triggers.hand_empty(state))  # 5.2: what some texts wait for
     state, events = misplaced.unload_misplaced(state, 1)  # cards loaded where they cannot stay
     while state.tree and state.choice is None and state.phase is not Phase.OVER:
         options = tree.candidates(state)
@@ -60,6 +64,7 @@ def run(state: State, dice: Dice) -> tuple[State, list[Event]]:
             return tree.ask_order(state, options), events
         state, more = _resolve(replace(state, pick=0), options[0].uid, dice)
         events.extend(more)
+        state = triggers.arrivals(triggers.hand_empty(state))
     if not state.tree:
         state = replace(state, after_level=None, pick=0)
     return state, events
@@ -99,6 +104,7 @@ def _resolve(state: State, uid: int, dice: Dice) -> tuple[State, list[Event]]:
         state = replace(state, clock=state.clock + 1)
         state, more, done = _step(state, effect, effect.steps[index], dice)
         state, misplaced_events = misplaced.unload_misplaced(state, effect.level + 1)
+        state = triggers.arrivals(state, effect.level + 1)  # 5.2.1: pending one level up
         state = shields.refresh_shields(state)
         events.extend([*more, *misplaced_events])
         if state.phase is Phase.OVER:
@@ -142,7 +148,14 @@ def _step(state: State, effect: Pending, step: Step, dice: Dice) -> tuple[State,
     if step.optional and not effect.answers and step.op not in ASKS_ITSELF:
         # "Você pode …": ask first (the default, on a deadline, is not to).
         return (
-            ask(state, effect, effect.controller, "battlescenes.choice.may", ["yes"], True),
+            ask(
+                state,
+                effect,
+                step_player(state, effect, step),
+                "battlescenes.choice.may",
+                ["yes"],
+                True,
+            ),
             [],
             False,
         )
@@ -174,5 +187,7 @@ HANDLERS = Handlers.combine(
     scenarios.HANDLERS,
     counted.HANDLERS,
     other_zones.HANDLERS,
+    forbid_power.HANDLERS,
+    found.HANDLERS,
 )
 _INTERPRETER = Interpreter(HANDLERS, decode=decode)

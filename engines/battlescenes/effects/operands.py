@@ -26,6 +26,10 @@ CHOSEN = (
 
 #: Procedures whose own choice already offers "skip" when optional.
 ASKS_ITSELF = (
+    Op.RESOURCES_TO_DECK_BOTTOM,
+    Op.PUT_FROM_HAND,
+    Op.LOAD_FOUND,
+    Op.TAKE_FOUND,
     Op.LOAD_FROM_RESOURCES,
     Op.TAKE_FROM_DECK,
     Op.MANUAL,
@@ -107,6 +111,13 @@ def unmet(state: State, effect: Pending, step: Step) -> bool:
         others = [c for c in zones.characters(state, effect.controller) if c.card != effect.this]
         if not any(step.if_other_affiliation in zones.affiliations(state, c) for c in others):
             return True
+    if step.if_x >= 0 and effect.x != step.if_x:  # only with that X
+        return True
+    if step.if_controls_power and not any(  # a character with that power
+        step.if_controls_power in zones.powers(state, c)
+        for c in zones.characters(state, effect.controller)
+    ):
+        return True
     if _target_differs(state, effect, step):
         return True
     return step.op == Op.MILL and step.amount + plus(state, effect, step) <= 0
@@ -149,6 +160,13 @@ def chosen_pool(state: State, effect: Pending, step: Step) -> list[int]:
             and matches(state, s.card, step)
         ]
     whose = {"chosen_opponent_character": 1 - seat, "chosen_own_character": seat}.get(step.to)
+    if step.other_than_chosen:  # up to two characters: the second is another one
+        return [c for c in _character_pool(state, effect, step, whose) if c != effect.chosen]
+    return _character_pool(state, effect, step, whose)
+
+
+def _character_pool(state: State, effect: Pending, step: Step, whose: int | None) -> list[int]:
+    """The characters (of ``whose``, or anyone's) a ``chosen_…character`` step may choose."""
     # Filters narrow the pool (e.g. Liderar/Atrasar "N – característica", 7.2).
     return [
         s.card
@@ -170,9 +188,11 @@ def matches(state: State, card: int, step: Step, powers: tuple[str, ...] = ()) -
     d = zones.defn(state, card)
     if step.filter_type and d.type.value != step.filter_type:
         return False
-    if step.filter_power and step.filter_power not in d.powers:
+    if step.filter_not_type and d.type.value == step.filter_not_type:
         return False
-    if step.filter_affiliation and step.filter_affiliation not in d.affiliations:
+    if step.filter_power and step.filter_power not in _powers_now(state, card):
+        return False
+    if step.filter_affiliation and step.filter_affiliation not in _affiliations_now(state, card):
         return False
     if step.filter_alter_ego and d.alter_ego != step.filter_alter_ego:
         return False
@@ -201,6 +221,27 @@ def _names_outside(state: State, card: int) -> set[str]:
     return names
 
 
+def _affiliations_now(state: State, card: int) -> tuple[str, ...]:
+    """A card's affiliations: a card base in the scene has those it gained and not those it
+    lost (8.B.2: Convocar Mercenários V1's H.I.D.R.A.); any other card its printed ones."""
+    index = zones.find(state, card)
+    if index is None:
+        return zones.defn(state, card).affiliations
+    return zones.affiliations(state, state.scene[index])
+
+
+def _powers_now(state: State, card: int) -> tuple[str, ...]:
+    """A card's powers: a character in the scene has those it gained and not those it lost
+    (8.B.2); any other card its printed ones."""
+    d = zones.defn(state, card)
+    if d.type is CardType.ABILITY:  # "um card de habilidade de ◆": its power is its action's
+        return d.powers or tuple(a.power for a in d.actions if a.power)
+    index = zones.find(state, card)
+    if index is None or d.type is not CardType.CHARACTER:
+        return d.powers
+    return zones.powers(state, state.scene[index])
+
+
 def shuffle(state: State, seat: int, dice: Dice) -> State:
     """Shuffle a player's deck with the injected dice."""
     player = state.players[seat]
@@ -212,15 +253,18 @@ def plus(state: State, effect: Pending, step: Step) -> int:
     """The X a step adds to its amount (e.g. Sussurro Aniquilador's 3+X, 5.7 A.1)."""
     if step.plus == "x":
         return effect.x
+    if step.plus.startswith("x*"):  # "duas vezes X" (Ataque de Fúria V1)
+        return effect.x * int(step.plus[2:])
+    if step.plus.startswith("controls_name:"):  # "+1 se você controlar um personagem
+        # chamado N" (Réplica de Loki V1: 2 instead of 1 with Loki)
+        name = step.plus.split(":", 1)[1]
+        mine = zones.characters(state, effect.controller)
+        return 1 if any(name in zones.names(state, c.card) for c in mine) else 0
     if step.plus == "countdown":  # "o número de cards que aquele oponente colocou" (6.2 A)
         return state.countdown_count
     if step.plus == "loaded":
         found = zones.find(state, effect.this)
         return len(state.scene[found].loaded) if found is not None else 0
-    if step.plus.startswith("controls_name:"):  # +1 while you control one named N
-        name = step.plus.split(":", 1)[1]
-        mine = zones.characters(state, effect.controller)
-        return int(any(name in zones.names(state, c.card) for c in mine))
     if step.plus == "moved":  # "that same number" (Super Computador)
         return effect.moved
     if step.plus == "target_loaded":  # the cards the target carries (Pôr Abaixo)
@@ -280,6 +324,16 @@ def ability_of(state: State, card: int, power: str) -> bool:
     return d.type is CardType.ABILITY and (
         power in d.powers or any(a.power == power for a in d.actions)
     )
+
+
+def step_player(state: State, effect: Pending, step: Step) -> int:
+    """Who acts for a step (draws; decides its optional part): the effect's controller, or
+    the controller of the card an earlier step chose (``to: chosen_controller``; its owner
+    once it left the scene)."""
+    if step.to != "chosen_controller" or effect.chosen < 0:
+        return effect.controller
+    found = zones.find(state, effect.chosen)
+    return state.scene[found].controller if found is not None else zones.owner(state, effect.chosen)
 
 
 def damage_source(state: State, effect: Pending, step: Step) -> int:

@@ -62,6 +62,7 @@ def apply_draw(state: State, seat: int, count: int, outcome: str) -> tuple[State
         moved = player.deck[:count]
         player = replace(player, deck=player.deck[len(moved) :])
         state = zones.to_resources(zones.set_player(state, seat, player), moved)
+        state = zones.arrived(state, moved, "deck")
         params["count"] = len(moved)
     key = f"battlescenes.event.replaced_draw_{found[0]}"
     return state, [Event(key, params, rule="5.5")]
@@ -109,6 +110,7 @@ def discard(
         return zones.set_player(state, seat, player), []
     if not found:
         state = zones.to_resources(zones.set_player(state, seat, player), cards)
+        state = zones.arrived(state, cards, "hand")
         return triggers.fire(state, Trigger.DISCARDED, level, player=seat), []
     player = replace(player, deck=(*player.deck, *cards))  # deck_bottom
     event = Event(

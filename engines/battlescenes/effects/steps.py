@@ -239,6 +239,31 @@ class Manual(Procedure):
 
 
 @dataclass(frozen=True)
+class ForbidPowerThisTurn(Procedure):
+    """A power is named; the targets cannot use actions of it until the end of the turn."""
+
+
+@dataclass(frozen=True)
+class PutFromHand(Procedure):
+    """A card of the hand passing the filters enters the scene, its Energia Inicial loaded."""
+
+
+@dataclass(frozen=True)
+class LoadFound(Procedure):
+    """A card found in the hand, deck, resources or on one's card bases, loaded on this one."""
+
+
+@dataclass(frozen=True)
+class TakeFound(Procedure):
+    """A card found in the named zones (as ``LoadFound``), revealed into the hand."""
+
+
+@dataclass(frozen=True)
+class LoadThis(Procedure):
+    """The effect's own card, from its owner's resources, loaded on the chosen card base."""
+
+
+@dataclass(frozen=True)
 class ChooseReplacement(Procedure):
     """5.5: the active player picks which of two replacement effects applies."""
 
@@ -351,6 +376,11 @@ DECODERS: Mapping[Op, Callable[[Step], Procedure]] = {
     Op.LOOK_OPPONENT_HAND: LookOpponentHand,
     Op.FETCH_INTO_SCENE: FetchIntoScene,
     Op.LEND_ACTIONS: LendActions,
+    Op.FORBID_POWER_THIS_TURN: ForbidPowerThisTurn,
+    Op.PUT_FROM_HAND: PutFromHand,
+    Op.LOAD_FOUND: LoadFound,
+    Op.TAKE_FOUND: TakeFound,
+    Op.LOAD_THIS: LoadThis,
     Op.CHOOSE_REPLACEMENT: ChooseReplacement,
     Op.RESOURCES_TO_PRIZES: ResourcesToPrizes,
     Op.SCENARIO_FROM_RESOURCES: ScenarioFromResources,

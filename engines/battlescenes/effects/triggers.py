@@ -164,22 +164,29 @@ def _holders(state: State, seat: int) -> list[tuple[int, int, Text]]:
 def _character_enters(state: State, item: InScene, level: int) -> list[Pending]:
     """5.2 "quando um personagem com ◆ entrar em cena sob seu controle" (Quebrar com Tudo,
     ``character_enters`` with ``if_power``): texts of the card bases and the scenario of the
-    entering character's controller; the effect's target is that character."""
+    entering character's controller — or of any player, with ``any_controller`` ("quando um
+    personagem entrar em cena": Mina Explosiva V1); the effect's target is that character."""
     if zones.defn(state, item.card).type is not CardType.CHARACTER:
         return []
     powers = zones.powers(state, item)
+    holders = [
+        (seat, holder, card, text)
+        for seat in range(len(state.players))
+        for holder, card, text in _holders(state, seat)
+        if seat == item.controller or text.any_controller
+    ]
     return [
         Pending(
             uid=0,
             level=level,
-            controller=item.controller,
+            controller=seat,
             source=card,
             label=zones.title(state, card),
             steps=text.steps,
             targets=(item.card,),
             this=holder,
         )
-        for holder, card, text in _holders(state, item.controller)
+        for seat, holder, card, text in holders
         if text.trigger is Trigger.CHARACTER_ENTERS
         and (not text.if_power or text.if_power in powers)
     ]
@@ -259,3 +266,65 @@ def dealt(state: State, source: int, destination: int, level: int) -> State:
         and (not text.victim_without_affiliation or text.victim_without_affiliation not in damaged)
     ]
     return tree.add(state, found, level) if found else state
+
+
+def hand_empty(state: State) -> State:
+    """5.2 with no card in its controller's hand (``hand_empty``): a condition, not
+    an event — looked at each time effects are about to resolve. A text of a player whose hand
+    is empty becomes pending (one level above the deepest pending effect, 9.1.2.1) unless its
+    effect is already pending; its effect should change that state (Convocar Reforços V1
+    leaves the scene first), or it would come back."""
+    if state.phase is Phase.OVER:
+        return state
+    found = [
+        Pending(
+            uid=0,
+            level=0,
+            controller=seat,
+            source=card,
+            label=zones.title(state, card),
+            steps=text.steps,
+            this=holder,
+        )
+        for seat, player in enumerate(state.players)
+        if not player.hand
+        for holder, card, text in _holders(state, seat)
+        if text.trigger is Trigger.HAND_EMPTY
+        and not any(p.source == card and p.steps == text.steps for p in state.tree)
+    ]
+    if not found:
+        return state
+    return tree.add(state, found, max((p.level for p in state.tree), default=0) + 1)
+
+
+def arrivals(state: State, level: int = 0) -> State:
+    """5.2.1 this card just put into its owner's resources from a given zone
+    (``arrives_in_resources``, Resgate Enroscado V1): each noted card still in its owner's
+    resources makes its texts waiting for that origin pending — at ``level``, or one level
+    above the deepest pending effect — controlled by its owner. The resources are public:
+    no reveal first."""
+    if not state.arrivals:
+        return state
+    found = []
+    for card, origin in state.arrivals:
+        seat = zones.owner(state, card)
+        if card not in state.players[seat].resources:
+            continue
+        for text in zones.defn(state, card).texts:
+            wanted = set(text.arrived_from.split("|")) - {""}
+            if text.trigger is Trigger.ARRIVES_IN_RESOURCES and (not wanted or origin in wanted):
+                found.append(
+                    Pending(
+                        uid=0,
+                        level=0,
+                        controller=seat,
+                        source=card,
+                        label=zones.title(state, card),
+                        steps=text.steps,
+                        this=card,
+                    )
+                )
+    state = replace(state, arrivals=())
+    if not found:
+        return state
+    return tree.add(state, found, level or max((p.level for p in state.tree), default=0) + 1)

@@ -35,7 +35,11 @@ def activatable(state: State, seat: int) -> list[tuple[int, int, Text]]:
         sources.append((scenario, scenario))
     for card, _base in dict.fromkeys(sources):
         for index, text in enumerate(zones.defn(state, card).texts):
-            if text.activated:
+            if text.activated and not text.from_zone and not text.on_support:
+                found.append((card, index, text))
+    for card in state.players[seat].resources:  # texts working while the card is in the resources
+        for index, text in enumerate(zones.defn(state, card).texts):
+            if text.activated and text.from_zone == "resources":
                 found.append((card, index, text))
     return found
 

@@ -304,6 +304,9 @@ class State:
     using_x: int = 0
     using_next: str = ""  # the field the next menu asks
     countdown_count: int = 0  # cards this turn's Countdown put into the resources (6.2 A)
+    # cards with an ``arrives_in_resources`` text that just arrived in the resources, and
+    # from where (hand, deck, unloaded): their effects become pending at the next procedure
+    arrivals: tuple[tuple[int, str], ...] = ()
     winner: int | None = None
     draw: bool = False
     last_action: str = ""

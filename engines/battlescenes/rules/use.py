@@ -8,7 +8,7 @@ from engines.battlescenes.content.schema import ActionDef, ActionKind, CardType,
 from engines.battlescenes.effects import interpreter, other_zones, replacements, tree, triggers
 from engines.battlescenes.rules import load_order, restrictions
 from engines.battlescenes.rules.state import ExtraAction, InScene, Pending, Phase, State
-from engines.battlescenes.table import zones
+from engines.battlescenes.table import leaving, zones
 from engines.core import Dice, Event, IllegalActionError
 from engines.core.model import replace
 
@@ -107,7 +107,7 @@ def problems(state: State, seat: int, item: InScene, action: ActionDef) -> str |
     if action.unload_cost > len(item.loaded):
         return "pay_cost"
     if action.load_cost > len(state.players[seat].resources):
-        return "pay_cost"
+        return "pay_cost"  # E.2: a load from the resources that cannot be made
     fixed = action.cost is not None and action.cost != -1 and not _free(state, item, action)
     if fixed and item.stage < restrictions.cost(state, seat, item, action, action.cost or 0):
         return "cannot_pay"  # E.1: a fixed cost is paid in full
@@ -128,7 +128,11 @@ def _second(state: State, item: InScene, action: ActionDef) -> bool:
 
 def _targets_exist(state: State, seat: int, action: ActionDef) -> bool:
     """Whether some option of the action can have all its targets (F.1, F.2.2)."""
-    legal = sum(1 for s in state.scene if target_problem(state, seat, action, s.card) is None)
+    if action.modes and not action.distribute:  # each option with its own kind of target
+        return any(
+            m.targets <= _legal(state, seat, targeting(action, m.target_type)) for m in action.modes
+        )
+    legal = _legal(state, seat, action)
     counts = [m.targets for m in action.modes] if action.modes else [action.targets]
     if action.up_to_targets:  # "até N alvos": one is enough
         return legal > 0
@@ -137,6 +141,17 @@ def _targets_exist(state: State, seat: int, action: ActionDef) -> bool:
     if action.targets_x:  # X = 0 needs none; one target may be listed twice
         return True
     return any(c <= legal for c in counts)
+
+
+def _legal(state: State, seat: int, action: ActionDef) -> int:
+    """How many card bases ``action`` could target now."""
+    return sum(1 for s in state.scene if target_problem(state, seat, action, s.card) is None)
+
+
+def targeting(action: ActionDef, target_type: str) -> ActionDef:
+    """The action as an option printed with its own kind of target sees its targets
+    (F.1.1: "personagem alvo" in one option, "suporte alvo" in another)."""
+    return replace(action, target_type=target_type) if target_type else action
 
 
 def _ready_for(spec: str, action: ActionDef, kind_now: str) -> bool:
@@ -226,34 +241,6 @@ def target_problem(state: State, seat: int, action: ActionDef, card: int) -> str
     return None
 
 
-def _load_cost(state: State, seat: int, base: int, count: int) -> State:
-    """E.2: ``count`` cards of the resources loaded onto the user, in its controller's
-    loading order (4.4.2.2 A.3); their loading texts resolve before the action's effect,
-    as an unload cost's do (9.1.2 d)."""
-    player = state.players[seat]
-    chosen = tuple(load_order.ordered(state, seat, player.resources, base)[:count])
-    player = replace(player, resources=tuple(c for c in player.resources if c not in chosen))
-    state = zones.set_player(state, seat, player)
-    item = zones.in_scene(state, base)
-    state = zones.set_in_scene(state, replace(item, loaded=(*item.loaded, *chosen)))
-    for card in chosen:
-        state = triggers.fire(state, Trigger.LOADED_FROM_RESOURCES, 1, card=card, base=base)
-        state = triggers.fire(state, Trigger.LOADED_ONTO_THIS, 1, card=card, base=base)
-    return state
-
-
-def _to_deck_bottom(state: State, base: int, card: int) -> State:
-    """A card the base carries put on the bottom of its owner's deck (not an unload: it
-    does not go to the resources)."""
-    item = zones.in_scene(state, base)
-    state = zones.set_in_scene(
-        state, replace(item, loaded=tuple(c for c in item.loaded if c != card))
-    )
-    seat = zones.owner(state, card)
-    player = state.players[seat]
-    return zones.set_player(state, seat, replace(player, deck=(*player.deck, card)))
-
-
 def _carries_shielded_name(state: State, target: InScene) -> bool:
     """Whether a working text says a character carrying a card with a name ``target``
     carries cannot be the target of actions (Invocar o Relâmpago V1)."""
@@ -285,6 +272,51 @@ def _options(action: ActionDef, mode: str) -> tuple[tuple[Step, ...], int]:
     if len(picked) > action.max_modes:
         raise _refuse("Too many options.", "too_many_modes", "4.6.2", count=action.max_modes)
     return tuple(s for m in picked for s in m.steps), max(m.targets for m in picked)
+
+
+def _to_deck_bottom(state: State, character: int, card: int) -> tuple[State, list[Event]]:
+    """E.2, this card to the bottom of its owner's deck: the card leaves the character
+    carrying it (not an unload: it does not go to the resources) for its owner's deck bottom."""
+    item = zones.in_scene(state, character)
+    if card not in item.loaded:
+        return state, []
+    item = replace(item, loaded=tuple(c for c in item.loaded if c != card))
+    state = zones.set_in_scene(state, item)
+    owner = zones.owner(state, card)
+    player = state.players[owner]
+    state = zones.set_player(state, owner, replace(player, deck=(*player.deck, card)))
+    params = {"player": player.name, "card": zones.title(state, card)}
+    return state, [Event("battlescenes.event.bottomed", params, rule="4.6.2 E.2")]
+
+
+def _load_cost(state: State, seat: int, character: int, count: int) -> tuple[State, list[Event]]:
+    """E.2: ``count`` cards of the resources, in the player's loading order (4.4.2.2 A.3),
+    loaded onto the user; their "carregado" texts pending at level 1 (9.1.2 d)."""
+    player = state.players[seat]
+    chosen = tuple(load_order.ordered(state, seat, player.resources, character)[:count])
+    player = replace(player, resources=tuple(c for c in player.resources if c not in chosen))
+    state = zones.set_player(state, seat, player)
+    item = zones.in_scene(state, character)
+    state = zones.set_in_scene(state, replace(item, loaded=(*item.loaded, *chosen)))
+    events = []
+    for card in chosen:
+        state = triggers.fire(state, Trigger.LOADED_FROM_RESOURCES, 1, card=card, base=character)
+        state = triggers.fire(state, Trigger.LOADED_ONTO_THIS, 1, card=card, base=character)
+        params = {"card": zones.title(state, card), "base": zones.title(state, character)}
+        events.append(Event("battlescenes.event.loaded", params, rule="4.6.2 E.2"))
+    return state, events
+
+
+def aimed_at(action: ActionDef, mode: str) -> ActionDef:
+    """The action as the option(s) ``mode`` names sees its targets (F.1.1)."""
+    return targeting(action, _option_target_type(action, mode))
+
+
+def _option_target_type(action: ActionDef, mode: str) -> str:
+    """The kind of target the chosen option prints ("" when it prints none of its own)."""
+    names = {n.strip().lower() for n in mode.split(",") if n.strip()}
+    picked = [m.target_type for m in action.modes if m.name.lower() in names and m.target_type]
+    return picked[0] if picked else ""
 
 
 def payable_hand(state: State, seat: int, action: ActionDef) -> tuple[int, ...]:
@@ -404,9 +436,10 @@ def _action_used(
                 continue
             if text.if_action_kind and text.if_action_kind not in kind.split("_"):
                 continue
-            user = zones.in_scene(state, character)
-            if text.trigger_if_affiliation and text.trigger_if_affiliation not in (
-                zones.affiliations(state, user)
+            index = zones.find(state, character)  # (gone: it paid with itself, E.2)
+            if text.trigger_if_affiliation and (
+                index is None
+                or text.trigger_if_affiliation not in zones.affiliations(state, state.scene[index])
             ):
                 continue
             found.append(
@@ -477,6 +510,7 @@ def use(
         count = len(item.loaded)
     if action.targets_x:  # as many targets as X (Venom V1)
         count = x
+    aimed = aimed_at(action, mode)
     problem = restrictions.option_problem(state, seat, item, action, steps, count)
     if problem is not None:  # D / F.2.3 / F.2.4 for the option chosen
         raise _refuse("That action cannot be used now.", problem, "4.6.2 D")
@@ -493,8 +527,8 @@ def use(
             cost=cost,
         )
     discards, unloads = _additional(state, seat, item, action, pay)  # E.2
-    _check_targets(state, seat, action, targets, count)  # F.1, F.2.2
-    _check_forced(state, seat, item, action, steps, targets, count)  # F.2.1, F.2.3
+    _check_targets(state, seat, aimed, targets, count)  # F.1, F.2.2
+    _check_forced(state, seat, item, aimed, steps, targets, count)  # F.2.1, F.2.3
     player = state.players[seat]
     events = [
         Event(
@@ -525,11 +559,14 @@ def use(
         events.extend(instead)
     # E.2 in printed order: "Carregue um card neste personagem, descarregue <este card>:"
     if action.load_cost:  # E.2 "Carregue um card neste personagem" (from the resources)
-        state = _load_cost(state, seat, character, action.load_cost)
-    if action.unload_self and source in item.loaded:  # E.2 "Descarregue <este card>:"
+        state, loaded = _load_cost(state, seat, character, action.load_cost)
+        events.extend(loaded)
+    carried = zones.in_scene(state, character).loaded
+    if action.unload_self and source in carried:  # E.2 "Descarregue <este card>:"
         unloads = (*unloads, source)
-    if action.bottom_self and source in item.loaded:  # E.2 "… na base do deck de seu dono:"
-        state = _to_deck_bottom(state, character, source)
+    if action.bottom_self:  # E.2 "… na base do deck de seu dono:" (not an unload)
+        state, bottomed = _to_deck_bottom(state, character, source)
+        events.extend(bottomed)
     if unloads:  # E.2: unloading the user's cards (to their owner's resources)
         state = zones.unload(state, character, unloads)
         # 5.2: its effects resolve before the action's effect (9.1.2 d), as a discard's do.
@@ -548,6 +585,14 @@ def use(
             no_more_actions=item.no_more_actions or (extra is not None and extra.last),
         ),
     )
+    kind = zones.action_kind(state, item, action).value  # as it was used
+    if action.shuffle_user_cost:  # E.2: the user leaves, shuffled into its owner's deck
+        state, left = leaving.leave_to(state, character, "deck", seat)
+        owner = zones.owner(state, character)
+        if character in state.players[owner].deck:
+            deck = tuple(dice.shuffle(state.players[owner].deck, f"shuffle deck {owner}"))
+            state = zones.set_player(state, owner, replace(state.players[owner], deck=deck))
+        events.extend(left)
     if action.manual:
         steps = (Step(op=Op.MANUAL, text=action.text),)
     root = Pending(
@@ -560,7 +605,7 @@ def use(
         targets=tuple(targets),
         this=character,
         is_action=True,
-        action_kind=zones.action_kind(state, item, action).value,
+        action_kind=kind,
         action_power=action.power,
         preference=tuple(unload),
         x=x,

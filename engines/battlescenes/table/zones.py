@@ -15,6 +15,7 @@ from engines.battlescenes.content.schema import (
     CardType,
     Characteristic,
     Text,
+    Trigger,
 )
 from engines.battlescenes.rules.state import Generated, InScene, Phase, PlayerState, State
 from engines.core import Event
@@ -102,7 +103,19 @@ def mill(state: State, seat: int, count: int) -> State:
     player = state.players[seat]
     take = player.deck[:count]
     player = replace(player, deck=player.deck[len(take) :], resources=player.resources + take)
-    return set_player(state, seat, player)
+    return arrived(set_player(state, seat, player), take, "deck")
+
+
+def arrived(state: State, cards: Iterable[int], origin: str) -> State:
+    """Note the cards that just arrived in the resources from ``origin`` (hand, deck,
+    unloaded) whose texts wait for that (5.2.1 ``arrives_in_resources``: Resgate Enroscado
+    V1); the interpreter makes their effects pending."""
+    noted = tuple(
+        (c, origin)
+        for c in cards
+        if any(t.trigger is Trigger.ARRIVES_IN_RESOURCES for t in defn(state, c).texts)
+    )
+    return replace(state, arrivals=(*state.arrivals, *noted)) if noted else state
 
 
 def to_resources(state: State, cards: Iterable[int]) -> State:
@@ -121,7 +134,16 @@ def unload(state: State, base: int, cards: Iterable[int]) -> State:
     item = replace(item, loaded=tuple(c for c in item.loaded if c not in cards))
     gone = tuple((base, c) for c in cards if c in in_scene(state, base).loaded)
     state = replace(state, unloaded_cards=(*state.unloaded_cards, *gone))  # 5.2 (this_unloaded)
-    return to_resources(set_in_scene(state, item), cards)
+    state = to_resources(set_in_scene(state, item), cards)
+    # An unloaded card loaded again is a new card: its "uma vez por turno" texts may be
+    # activated again (Treinamento Intenso V1's FAQ).
+    unloaded = {str(c) for c in cards}
+    used = tuple(k for k in state.activated_used if k.split(":")[0] not in unloaded)
+    if used != state.activated_used:
+        state = replace(state, activated_used=used)
+    if defn(state, base).type is CardType.CHARACTER:  # unloaded from a character
+        state = arrived(state, cards, "unloaded")
+    return state
 
 
 def capacitate(state: State, card: int, amount: int) -> State:
@@ -223,8 +245,9 @@ def generated_texts(state: State) -> list[tuple[int, Generated, Text]]:
 
 def _permanent(text: Text) -> bool:
     """A text working in the scene: not one working from another zone (5.2.1), not a
-    generated effect (5.7 B: it works only once an action generated it)."""
-    return not (text.from_zone or text.generated)
+    generated effect (5.7 B: it works only once an action generated it), not one written
+    for a support carrying its ability card (4.4.2.3 A.2a)."""
+    return not (text.from_zone or text.generated or text.on_support)
 
 
 def in_play(state: State, card: int) -> bool:
@@ -267,41 +290,66 @@ def scenario_texts(state: State) -> list[Text]:
 
 
 def texts(state: State, item: InScene) -> list[tuple[int, Text]]:
-    """Permanent texts working on a card base: its own and the granted ones (none if lost)."""
+    """Permanent texts working on a card base: its own and the granted ones (none if lost);
+    on a support, also the ability cards' texts written for a support carrying them
+    (4.4.2.3 A.2a: "a menos que seus textos digam o contrário")."""
     if texts_lost(state, item.card):  # 5.8, also what it carries (example 3)
         return []
     own = [(item.card, t) for t in defn(state, item.card).texts if _permanent(t)]
     for card in granted_cards(state, item):
         if not texts_lost(state, card):  # a named loaded card loses its own texts (5.8)
             own.extend((card, t) for t in defn(state, card).texts if _permanent(t))
+    if defn(state, item.card).type is CardType.SUPPORT:
+        for card in item.loaded:
+            if defn(state, card).type is CardType.ABILITY and not texts_lost(state, card):
+                own.extend((card, t) for t in defn(state, card).texts if t.on_support)
     return own
 
 
 def changes(state: State, item: InScene, kind: str, plain: bool = False) -> list[Characteristic]:
     """8.B.1/B.2: the working characteristic changes of ``kind`` that reach ``item``
-    (``plain``: leaving out the texts granted under A.1.2a/A.2b, see :func:`granted_cards`)."""
+    (``plain``: leaving out the texts granted under A.1.2a/A.2b, see :func:`granted_cards`);
+    the scenario's texts too (their controller: its owner)."""
     character = defn(state, item.card).type is CardType.CHARACTER
-    found = []
+    holders: list[tuple[int | None, int, list[tuple[int, Text]]]] = []
     for other in state.scene:
         working = _plain_texts(state, other) if plain else texts(state, other)
+        working = [(c, t) for c, t in working if loaded_condition_met(t, other)]
+        holders.append((other.card, other.controller, working))
+    if state.scenario is not None:
+        scenario = [(state.scenario, t) for t in scenario_texts(state)]
+        holders.append((None, owner(state, state.scenario), scenario))
+    found = []
+    for holder, controller, working in holders:
         for _card, text in working:
             for change in text.characteristics:
                 if change.kind != kind:
                     continue
                 reaches = {
-                    "this": other.card == item.card,
-                    "own_characters": character and other.controller == item.controller,
-                    "opponent_characters": character and other.controller != item.controller,
+                    "this": holder == item.card,
+                    "own_characters": character and controller == item.controller,
+                    "opponent_characters": character and controller != item.controller,
                     "all_characters": character,
                 }[change.to]
                 if reaches and change.if_affiliation:  # (never an affiliation change)
                     reaches = change.if_affiliation in affiliations(state, item)
+                if reaches and change.if_alignment:  # (never an alignment change)
+                    reaches = has_alignment(state, item.card, change.if_alignment)
                 if reaches:
                     found.append(change)
     found += [
         t.change for t in state.turn_traits if t.target == item.card and t.change.kind == kind
     ]
     return found
+
+
+def loaded_condition_met(text: Text, item: InScene) -> bool:
+    """A text's "while this card base carries at most / at least N cards" holds for ``item``
+    (Hulk V1: with energy 1 its shield is 0 and it has no powers)."""
+    count = len(item.loaded)
+    if text.if_loaded_at_most >= 0 and count > text.if_loaded_at_most:
+        return False
+    return not (text.if_loaded_at_least >= 0 and count < text.if_loaded_at_least)
 
 
 def _changed(

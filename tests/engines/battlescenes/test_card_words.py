@@ -125,8 +125,8 @@ def test_a_generated_effect_is_told_by_the_action_that_makes_it() -> None:
     gamora = pack().cards["gamora_v1"]
     said = told(catalog.translate, "en-US", describe_action(gamora.actions[0], gamora))
     assert said == (
-        "Deal 2 damage to the target; until the end of the turn, each time the target "
-        "uses an action, deal 2 damage to the target."
+        "Deal 2 damage to the target character; until the end of the turn, each time the "
+        "target uses an action, deal 2 damage to the target."
     )
     # not again as a permanent text of the card
     assert all(

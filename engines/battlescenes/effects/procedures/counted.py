@@ -7,7 +7,7 @@ V1)."""
 from __future__ import annotations
 
 from engines.battlescenes.effects import replacements, tree
-from engines.battlescenes.effects.operands import DONE, ask, matches, plus, shuffle
+from engines.battlescenes.effects.operands import DONE, SKIP, ask, matches, plus, shuffle
 from engines.battlescenes.effects.steps import (
     BSHandlers,
     BSRun,
@@ -53,16 +53,19 @@ def _discard_cards(run: BSRun, state: State, proc: DiscardCards) -> State:
 
 @HANDLERS.on(ResourcesToDeckBottom)
 def _resources_to_deck_bottom(run: BSRun, state: State, proc: ResourcesToDeckBottom) -> State:
-    """Put ``amount`` (+ ``plus``) cards of the controller's resources, picked one at a time
-    (as many as there are), at the bottom of the deck, in the order picked."""
+    """Put ``amount`` (+ ``plus``) cards of the controller's resources passing the step's
+    filters, picked one at a time (as many as there are), at the bottom of the deck, in the
+    order picked; ``optional``: the player may decline before the first (Resgate Enroscado)."""
     effect, step = run.ctx, proc.record
     seat = effect.controller
     player = state.players[seat]
     chosen = _picked(effect)
-    left = [str(c) for c in player.resources if c not in chosen]
-    if left and len(chosen) < step.amount + plus(state, effect, step):
+    declined = bool(effect.answers) and effect.answers[-1] == SKIP
+    left = [str(c) for c in player.resources if c not in chosen and matches(state, c, step)]
+    if left and not declined and len(chosen) < step.amount + plus(state, effect, step):
         prompt = "battlescenes.choice.resources_to_deck_bottom"
-        return asks(run, ask(state, effect, seat, prompt, left, False))
+        may_decline = step.optional and not chosen
+        return asks(run, ask(state, effect, seat, prompt, left, may_decline))
     player = replace(
         player,
         resources=tuple(c for c in player.resources if c not in chosen),

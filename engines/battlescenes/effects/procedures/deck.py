@@ -6,7 +6,15 @@ from __future__ import annotations
 
 from engines.battlescenes.content.schema import Trigger
 from engines.battlescenes.effects import replacements, tree, triggers
-from engines.battlescenes.effects.operands import DONE, SKIP, ask, matches, plus, shuffle
+from engines.battlescenes.effects.operands import (
+    DONE,
+    SKIP,
+    ask,
+    matches,
+    plus,
+    shuffle,
+    step_player,
+)
 from engines.battlescenes.effects.steps import (
     BSHandlers,
     BSRun,
@@ -38,8 +46,9 @@ HANDLERS: BSHandlers = BSHandlers()
 def _draw(run: BSRun, state: State, proc: Draw) -> State:
     effect, step = run.ctx, proc.record
     amount = step.amount + plus(state, effect, step)
-    # ``to: opponent``: the opponent of the effect's controller draws (À Espreita V1)
-    seat = 1 - effect.controller if step.to == "opponent" else effect.controller
+    # ``to: opponent``: the opponent of the effect's controller draws (À Espreita V1); ``to:
+    # chosen_controller``: the controller of the card chosen earlier (Explosão Certeira V1)
+    seat = 1 - effect.controller if step.to == "opponent" else step_player(state, effect, step)
     if step.optional:  # 4.9.2: only a draw the player is obliged to make can lose the game
         amount = min(amount, len(state.players[seat].deck))
     before = len(state.players[seat].hand)
@@ -119,13 +128,19 @@ def _take_from_deck(run: BSRun, state: State, proc: TakeFromDeck) -> State:
     player = replace(
         player, deck=tuple(c for c in player.deck if c != card), hand=(*player.hand, card)
     )
-    state = shuffle(zones.set_player(state, seat, player), seat, dice)
+    state = zones.set_player(state, seat, player)
     event = Event(
         "battlescenes.event.revealed_to_hand",
         {"player": player.name, "card": zones.title(state, card)},
         rule="5.1",
     )
-    return resolved(run, state, [event])
+    # up to N cards (``amount`` N > 1): each taken at once, then another may be (skip:
+    # no more — the deck is shuffled then, as for a declined search)
+    more = [str(c) for c in player.deck if matches(state, c, step, powers)]
+    if len(effect.answers) < step.amount and more:
+        prompt = "battlescenes.choice.search"
+        return asks(run, ask(state, effect, seat, prompt, more, True), [event])
+    return resolved(run, shuffle(state, seat, dice), [event])
 
 
 def _take_many(run: BSRun, state: State, proc: TakeFromDeck) -> State:

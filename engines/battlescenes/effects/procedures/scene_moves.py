@@ -1,5 +1,6 @@
 """Procedures moving a card into or out of the scene: the effect's own card put into the
-scene (Homem-Formiga V1, from the hand, 5.2.1), a card base returned to the hand (4.7 ATENÇÃO,
+scene (Homem-Formiga V1, from the hand, 5.2.1), a card of the hand put into the scene
+(Transporte Aéreo V1), a card base returned to the hand (4.7 ATENÇÃO,
 Bater em Retirada) or put into the resources (Atacar até Derrubar, 4.8.5)."""
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from engines.battlescenes.effects.steps import (
     BSHandlers,
     BSRun,
     FetchIntoScene,
+    PutFromHand,
     PutIntoScene,
     ReturnToHand,
     ToResources,
@@ -53,21 +55,58 @@ def _put_into_scene(run: BSRun, state: State, proc: PutIntoScene) -> State:
     return resolved(run, state, [event])
 
 
-def _enter(state: State, seat: int, card: int, need: int, level: int) -> State:
+def _enter(state: State, seat: int, card: int, need: int, level: int, ready: bool = False) -> State:
     """``card`` (out of every zone already) enters the scene under ``seat``, loading up to
     ``need`` cards of the resources in that player's loading order (4.4.2.2 A.3, newest
-    first by default); its "enters" and loading texts become pending at ``level``."""
+    first by default); its "enters" and loading texts become pending at ``level``; with
+    ``ready`` it may use actions this turn (Prontidão)."""
     player = state.players[seat]
     chosen = tuple(load_order.ordered(state, seat, player.resources, card)[:need])
     player = replace(player, resources=tuple(c for c in player.resources if c not in chosen))
     state = zones.set_player(state, seat, player)
-    item = InScene(card=card, controller=seat, entered_turn=state.turn, loaded=chosen)
+    item = InScene(card=card, controller=seat, entered_turn=state.turn, loaded=chosen, ready=ready)
     state = replace(state, scene=(*state.scene, item))
     state = fire(state, Trigger.ENTERS_SCENE, level, card=card)
     for loaded in chosen:
         state = fire(state, Trigger.LOADED_FROM_RESOURCES, level, card=loaded, base=card)
         state = fire(state, Trigger.LOADED_ONTO_THIS, level, card=loaded, base=card)
     return state
+
+
+@HANDLERS.on(PutFromHand)
+def _put_from_hand(run: BSRun, state: State, proc: PutFromHand) -> State:
+    """A card of the controller's hand passing the filters enters the scene under them
+    (Transporte Aéreo V1). Only one that could be played now is offered (FAQ: its costs must
+    be met — 4.4.2.1 A.1 enough cards in the resources, A.4 no identity clash; not an EV
+    character, whose base the command names); it loads its Energia Inicial in the player's
+    loading order (A.3), its "enters" and loading texts become pending; with ``ready`` it
+    may use actions this turn (Prontidão)."""
+    from engines.battlescenes.rules.play import can_enter  # play runs the interpreter
+
+    effect, step = run.ctx, proc.record
+    seat = effect.controller
+    if not effect.answers:
+        hand = state.players[seat].hand
+        options = [str(c) for c in hand if matches(state, c, step) and can_enter(state, seat, c)]
+        if not options:
+            return state
+        prompt = "battlescenes.choose_from_hand"
+        return asks(run, ask(state, effect, seat, prompt, options, step.optional))
+    if effect.answers[-1] == SKIP:
+        return state
+    card = int(effect.answers[-1])
+    player = state.players[seat]
+    player = replace(player, hand=tuple(c for c in player.hand if c != card))
+    state = zones.set_player(state, seat, player)
+    energy = zones.defn(state, card).energy
+    state = _enter(state, seat, card, energy, effect.level + 1, ready=step.ready)
+    state = tree.put(state, replace(tree.get(state, effect.uid), chosen=card))
+    event = Event(
+        "battlescenes.event.put_into_scene",
+        {"player": player.name, "card": zones.title(state, card)},
+        rule="4.4.2",
+    )
+    return resolved(run, state, [event])
 
 
 @HANDLERS.on(FetchIntoScene)
