@@ -23,6 +23,20 @@ LOCALES = {"krosmaster": "pt-BR", "dicethrone": "it", "battlescenes": "pt-BR"}
 
 @pytest.mark.parametrize("game", sorted(LOCALES))
 async def test_a_builtin_game_plays_many_moves_through_discord(table: Table, game: str) -> None:
+    await _plays_many_moves(table, game, None)
+
+
+async def test_an_official_battle_scenes_deck_is_played_through_discord(table: Table) -> None:
+    """A printed preconstructed deck chosen by its printed name (issue 23): both players
+    deal Evolução Tática as the product holds it and play it by slash commands."""
+    await _plays_many_moves(
+        table, "battlescenes", 'deck_a="Evolução Tática" deck_b="Evolução Tática"'
+    )
+    state = (await table.bot.service.load(1)).state
+    assert len(state.cards) == 2 * 66  # one copy of each of its 66 cards, per player
+
+
+async def _plays_many_moves(table: Table, game: str, options: str | None) -> None:
     emu = table.emu
     await answer(
         await emu.slash(
@@ -32,7 +46,7 @@ async def test_a_builtin_game_plays_many_moves_through_discord(table: Table, gam
             channel_id=table.guild.channel_id,
         )
     )
-    thread_id, first = await open_match(emu, table, options=None, game=game)
+    thread_id, first = await open_match(emu, table, options=options, game=game)
     engine = get(game)
     posts = [first]
     moves = 0
