@@ -49,10 +49,10 @@ from collections import Counter
 from engines.battlescenes import use_menus
 from engines.battlescenes.content.schema import CardType
 from engines.battlescenes.effects.other_zones import concealed
-from engines.battlescenes.rules import activated, play
+from engines.battlescenes.rules import activated
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.rules.turn import HAND_LIMIT, capacitate_discards
-from engines.battlescenes.table import zones
+from engines.battlescenes.table import entry, zones
 from engines.battlescenes.view import WORDS, option_label
 from engines.core import Decision, Message, Selection, SelectOption
 from engines.core.menus import Menus, paged
@@ -118,7 +118,7 @@ MENUS: Menus[State] = Menus(
 def _preparation(state: State, seat: int) -> list[Selection]:
     """6.2 C.1–C.6 (see the module's docstring)."""
     hand = state.players[seat].hand
-    playable = tuple(_card(state, c) for c in hand if play.can_enter(state, seat, c))
+    playable = tuple(_card(state, c) for c in hand if entry.can_enter(state, seat, c))
     mine = zones.characters(state, seat)
     ready = [s for s in mine if capacitate_discards(state, seat, s.card)]
     # A character already capacitated this turn is listed only because the hand holds a

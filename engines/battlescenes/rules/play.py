@@ -13,6 +13,7 @@ from engines.battlescenes.effects import interpreter, tree, triggers
 from engines.battlescenes.rules import load_order
 from engines.battlescenes.rules.state import InScene, Pending, State
 from engines.battlescenes.table import leaving, zones
+from engines.battlescenes.table.entry import identity_clash
 from engines.core import Dice, Event, IllegalActionError
 from engines.core.model import replace
 
@@ -47,20 +48,6 @@ def play(
     if materialize and "materializar" not in d.keywords:
         raise _refuse("Only a card with Materializar loads from the deck.", "materialize", "7.2")
     return _base(state, seat, card, d, load, evolve, materialize, dice)
-
-
-def can_enter(state: State, seat: int, card: int) -> bool:
-    """Whether ``card`` of the hand can be put into the scene now with the default loading
-    (the player's loading order): a scenario not yet one this turn (4.4.1), or a character or
-    support whose A.1 count the resources meet and that clashes with nothing (A.4). EV
-    characters (which need a base, A.2) and Materializar loads are left to the command."""
-    player = state.players[seat]
-    d = zones.defn(state, card)
-    if card not in player.hand or d.type is CardType.ABILITY or d.is_ev:
-        return False
-    if d.type is CardType.SCENARIO:
-        return not player.scenario_played
-    return len(player.resources) >= d.energy and not _identity_clash(state, seat, d, -1)
 
 
 def _remove_from_origin(state: State, seat: int, card: int) -> State:
@@ -124,30 +111,6 @@ def _scenario(state: State, seat: int, card: int, dice: Dice) -> tuple[State, li
     return state, events + more
 
 
-def _identity_clash(state: State, seat: int, d: CardDef, evolve: int) -> bool:
-    for item in zones.characters(state, seat) if d.type is CardType.CHARACTER else []:
-        if item.card == evolve:
-            continue
-        if d.identity not in zones.identities(state, item.card):  # gained/lost too (8.B.2)
-            continue
-        theirs = zones.keywords(state, item.card)
-        if "pelotao" in d.keywords or "pelotao" in theirs:
-            continue  # 7.2 Pelotão
-        if ("clone" in d.keywords or "clone" in theirs) and d.name not in zones.names(
-            state, item.card
-        ):
-            continue  # 7.2 Clone: same alter ego, different names
-        return True
-    if d.type is CardType.SUPPORT and not any(t.any_number for t in d.texts):  # A.4c
-        return any(
-            zones.defn(state, s.card).type is CardType.SUPPORT
-            and d.name in zones.names(state, s.card)
-            for s in state.scene
-            if s.controller == seat
-        )
-    return False
-
-
 def ev_base_ok(state: State, seat: int, d: CardDef, evolve: int) -> bool:
     """4.4.2.2 A.2: may ``evolve`` (controlled since the start of the turn) carry EV ``d``?"""
     index = zones.find(state, evolve)
@@ -202,7 +165,7 @@ def _base(
             "4.4.2.1",
             requirement=d.ev_requirement,
         )
-    if _identity_clash(state, seat, d, evolve if d.is_ev else -1):  # A.4
+    if identity_clash(state, seat, d, evolve if d.is_ev else -1):  # A.4
         raise _refuse(
             "You already control a card with that alter ego or name.",
             "same_identity",

@@ -23,6 +23,7 @@ from engines.battlescenes.effects.triggers import fire
 from engines.battlescenes.rules import load_order
 from engines.battlescenes.rules.state import InScene, Pending, State
 from engines.battlescenes.table import leaving, zones
+from engines.battlescenes.table.entry import can_enter
 from engines.core import Dice, Event
 from engines.core.model import replace
 
@@ -81,8 +82,6 @@ def _put_from_hand(run: BSRun, state: State, proc: PutFromHand) -> State:
     character, whose base the command names); it loads its Energia Inicial in the player's
     loading order (A.3), its "enters" and loading texts become pending; with ``ready`` it
     may use actions this turn (Prontidão)."""
-    from engines.battlescenes.rules.play import can_enter  # play runs the interpreter
-
     effect, step = run.ctx, proc.record
     seat = effect.controller
     if not effect.answers:

@@ -1,0 +1,50 @@
+"""Whether a card may enter the scene (4.4.2.1 A.1, A.4): read by the Preparation menus and
+by effects that put a card of the hand into the scene, with no rule running (so the effect
+procedures can ask it without importing the play rules, which run the interpreter)."""
+
+from __future__ import annotations
+
+from engines.battlescenes.content.schema import CardDef, CardType
+from engines.battlescenes.rules.state import State
+from engines.battlescenes.table import zones
+
+
+def can_enter(state: State, seat: int, card: int) -> bool:
+    """Whether ``card`` of the hand can be put into the scene now with the default loading
+    (the player's loading order): a scenario not yet one this turn (4.4.1), or a character or
+    support whose A.1 count the resources meet and that clashes with nothing (A.4). EV
+    characters (which need a base, A.2) and Materializar loads are left to the command."""
+    player = state.players[seat]
+    d = zones.defn(state, card)
+    if card not in player.hand or d.type is CardType.ABILITY or d.is_ev:
+        return False
+    if d.type is CardType.SCENARIO:
+        return not player.scenario_played
+    return len(player.resources) >= d.energy and not identity_clash(state, seat, d, -1)
+
+
+def identity_clash(state: State, seat: int, d: CardDef, evolve: int) -> bool:
+    """4.4.2.1 A.4: would ``d`` entering under ``seat`` clash with a character of the same
+    identity (Pelotão and Clone aside) or, for a support, one of the same name (A.4c)?
+    ``evolve``: the base an EV character evolves from, which it replaces."""
+    for item in zones.characters(state, seat) if d.type is CardType.CHARACTER else []:
+        if item.card == evolve:
+            continue
+        if d.identity not in zones.identities(state, item.card):  # gained/lost too (8.B.2)
+            continue
+        theirs = zones.keywords(state, item.card)
+        if "pelotao" in d.keywords or "pelotao" in theirs:
+            continue  # 7.2 Pelotão
+        if ("clone" in d.keywords or "clone" in theirs) and d.name not in zones.names(
+            state, item.card
+        ):
+            continue  # 7.2 Clone: same alter ego, different names
+        return True
+    if d.type is CardType.SUPPORT and not any(t.any_number for t in d.texts):  # A.4c
+        return any(
+            zones.defn(state, s.card).type is CardType.SUPPORT
+            and d.name in zones.names(state, s.card)
+            for s in state.scene
+            if s.controller == seat
+        )
+    return False
