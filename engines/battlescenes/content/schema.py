@@ -640,6 +640,9 @@ class ActionDef:
     # E.2 "Carregue um card neste personagem": load this many cards of the resources onto
     # the user (in its controller's loading order) as an additional cost (Lacerar V1)
     load_cost: int = 0
+    # with ``load_cost``: only cards of that power may be loaded ("Carregue um card de ◆
+    # neste personagem": Deadpool V2) — the first such in the loading order
+    load_cost_power: str = ""
     # E.2: the user unloaded and shuffled into its owner's deck (Agente
     # S.H.I.E.L.D. V2): the user leaves the scene, unloaded, shuffled into its owner's deck
     shuffle_user_cost: bool = False

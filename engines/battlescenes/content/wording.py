@@ -929,6 +929,14 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
             card=noun(own_noun(card)),
             effect=body,
         )
+    elif action.load_cost_power:  # E.2 "Carregue um card de ◆ neste personagem" (Deadpool V2)
+        body = say(
+            "cost.load_power",
+            count=action.load_cost,
+            power=power(action.load_cost_power),
+            who=noun("user", "onto"),
+            effect=body,
+        )
     elif action.unload_self:  # E.2 "Descarregue <este card>:" before the effect
         body = say("cost.unload_self", card=noun(own_noun(card)), effect=body)
     extra = [say("x.loaded")] if action.points_loaded else []

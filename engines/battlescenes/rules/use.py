@@ -106,7 +106,7 @@ def problems(state: State, seat: int, item: InScene, action: ActionDef) -> str |
         return "pay_cost"  # E.2: additional costs must all be paid
     if action.unload_cost > len(item.loaded):
         return "pay_cost"
-    if action.load_cost > len(state.players[seat].resources):
+    if action.load_cost > len(_loadable(state, seat, action)):
         return "pay_cost"  # E.2: a load from the resources that cannot be made
     fixed = action.cost is not None and action.cost != -1 and not _free(state, item, action)
     if fixed and item.stage < restrictions.cost(state, seat, item, action, action.cost or 0):
@@ -289,11 +289,31 @@ def _to_deck_bottom(state: State, character: int, card: int) -> tuple[State, lis
     return state, [Event("battlescenes.event.bottomed", params, rule="4.6.2 E.2")]
 
 
-def _load_cost(state: State, seat: int, character: int, count: int) -> tuple[State, list[Event]]:
-    """E.2: ``count`` cards of the resources, in the player's loading order (4.4.2.2 A.3),
-    loaded onto the user; their "carregado" texts pending at level 1 (9.1.2 d)."""
+def _loadable(state: State, seat: int, action: ActionDef) -> tuple[int, ...]:
+    """The resources an action's ``load_cost`` may load: any, or only cards of its
+    ``load_cost_power`` ("um card de ◆": an ability card of it, any other printed with it)."""
+    resources = state.players[seat].resources
+    wanted = action.load_cost_power
+    return tuple(c for c in resources if not wanted or wanted in _printed_powers(state, c))
+
+
+def _printed_powers(state: State, card: int) -> tuple[str, ...]:
+    """A card's powers out of the scene: an ability card's are its own or its action's."""
+    d = zones.defn(state, card)
+    if d.type is CardType.ABILITY:
+        return d.powers or tuple(a.power for a in d.actions if a.power)
+    return d.powers
+
+
+def _load_cost(
+    state: State, seat: int, character: int, action: ActionDef
+) -> tuple[State, list[Event]]:
+    """E.2: ``load_cost`` cards of the resources (of ``load_cost_power`` when it names one),
+    in the player's loading order (4.4.2.2 A.3), loaded onto the user; their "carregado"
+    texts pending at level 1 (9.1.2 d)."""
     player = state.players[seat]
-    chosen = tuple(load_order.ordered(state, seat, player.resources, character)[:count])
+    pool = _loadable(state, seat, action)
+    chosen = tuple(load_order.ordered(state, seat, pool, character)[: action.load_cost])
     player = replace(player, resources=tuple(c for c in player.resources if c not in chosen))
     state = zones.set_player(state, seat, player)
     item = zones.in_scene(state, character)
@@ -559,7 +579,7 @@ def use(
         events.extend(instead)
     # E.2 in printed order: "Carregue um card neste personagem, descarregue <este card>:"
     if action.load_cost:  # E.2 "Carregue um card neste personagem" (from the resources)
-        state, loaded = _load_cost(state, seat, character, action.load_cost)
+        state, loaded = _load_cost(state, seat, character, action)
         events.extend(loaded)
     carried = zones.in_scene(state, character).loaded
     if action.unload_self and source in carried:  # E.2 "Descarregue <este card>:"

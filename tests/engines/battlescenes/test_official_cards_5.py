@@ -4,9 +4,12 @@ when its text or action works."""
 
 from __future__ import annotations
 
-from engines.battlescenes.actions import Choose, Discard
+import pytest
+
+from engines.battlescenes.actions import Choose, Discard, UseAction
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import zones
+from engines.core import IllegalActionError
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, sid, starter, zone_id
 
 FILL = ["excentricidade"] * 6
@@ -51,3 +54,29 @@ def test_cura_instantanea_stays_in_the_resources_without_a_regeneracao_character
     cura = zone_id(state, 0, "hand", "cura_instantanea")
     state, _ = act(state, 0, Discard(cura))
     assert state.choice is None and cura in state.players[0].resources
+
+
+def test_deadpool_v2_loads_a_regeneracao_card_of_the_resources_to_use_his_action() -> None:
+    def state_with(resources: list[str]) -> State:
+        return build(
+            Side(
+                resources=resources,
+                scene=[Placed("deadpool_v2", FILL[:4], stage=1)],
+            ),
+            Side(scene=[Placed("hulk_v1", FILL)]),
+            content=starter(),
+        )
+
+    # No Regeneração card in the resources: the cost cannot be paid.
+    state = state_with(["protecao", "excentricidade"])
+    deadpool, hulk = sid(state, "deadpool_v2"), sid(state, "hulk_v1")
+    with pytest.raises(IllegalActionError):
+        act(state, 0, UseAction(deadpool, "Degenerado Regenerado", str(hulk)))
+    # The Regeneração card is loaded, not the newer cards on top of it.
+    state = state_with(["cura_instantanea", "protecao", "excentricidade"])
+    deadpool, hulk = sid(state, "deadpool_v2"), sid(state, "hulk_v1")
+    cura = zone_id(state, 0, "resources", "cura_instantanea")
+    state, _ = act(state, 0, UseAction(deadpool, "Degenerado Regenerado", str(hulk)))
+    assert zones.in_scene(state, deadpool).loaded[-1] == cura
+    assert len(state.players[0].resources) == 2
+    assert _loaded(state, hulk) == 5  # 1 penetrating: Escudo absorbs none
