@@ -551,6 +551,10 @@ class Text:
     # for using actions (4.6.2) this card base also counts as named N (Soldado Invernal V1);
     # nothing else changes
     acts_as_name: str = ""
+    # E.2: when an action of a character of this affiliation its controller controls asks to
+    # unload the user's cards, as many of this card base's cards may be unloaded instead
+    # (Arsenal H.I.D.R.A. V1)
+    pays_unload_cost: str = ""
     # this card is unloaded whenever a support or a character without this name carries it
     # (Mjölnir: anyone but Thor)
     unload_unless_name: str = ""

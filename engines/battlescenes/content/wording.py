@@ -641,6 +641,8 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
         out.append(say("static.untargetable_first", who=this))
     if text.acts_as_name:  # Soldado Invernal V1
         out.append(say("static.acts_as_name", who=this, name=text.acts_as_name))
+    if text.pays_unload_cost:  # Arsenal H.I.D.R.A. V1
+        out.append(say("static.pays_unload_cost", who=this, affiliation=text.pays_unload_cost))
     if text.destroyed_to_prizes:  # Busca e Apreensão
         out.append(say("static.destroyed_to_prizes"))
     if text.unload_unless_name:  # Mjölnir

@@ -104,7 +104,10 @@ def problems(state: State, seat: int, item: InScene, action: ActionDef) -> str |
         return "cosmic"
     if action.discard_cost > len(payable_hand(state, seat, action)):
         return "pay_cost"  # E.2: additional costs must all be paid
-    if action.unload_cost > len(item.loaded):
+    if action.unload_cost > len(item.loaded) and not any(
+        len(zones.in_scene(state, b).loaded) >= unload_count(action)
+        for b in unload_payers(state, seat, item)
+    ):
         return "pay_cost"
     if action.load_cost > len(_loadable(state, seat, action)):
         return "pay_cost"  # E.2: a load from the resources that cannot be made
@@ -354,16 +357,43 @@ def payable_hand(state: State, seat: int, action: ActionDef) -> tuple[int, ...]:
     )
 
 
+def unload_payers(state: State, seat: int, item: InScene) -> tuple[int, ...]:
+    """E.2: the other card bases ``seat`` controls whose ``pays_unload_cost`` text names an
+    affiliation of the user: their cards may be unloaded in place of the user's (Arsenal
+    H.I.D.R.A. V1)."""
+    wanted = set(zones.affiliations(state, item))
+    return tuple(
+        s.card
+        for s in state.scene
+        if s.controller == seat
+        and s.card != item.card
+        and any(t.pays_unload_cost in wanted for _c, t in zones.texts(state, s))
+    )
+
+
+def unload_count(action: ActionDef) -> int:
+    """How many of the user's cards the action's additional costs unload (E.2)."""
+    return action.unload_cost + (1 if action.unload_self else 0)
+
+
 def _additional(
     state: State, seat: int, item: InScene, action: ActionDef, pay: Sequence[int]
-) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """E.2: the hand cards discarded and the user's cards unloaded as additional costs,
-    exactly as many as printed ("o jogador deve pagar todos eles")."""
+) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """E.2: the hand cards discarded and the cards unloaded as additional costs, exactly as
+    many as printed ("o jogador deve pagar todos eles"), and the card base unloaded: the
+    user, or another card base whose ``pays_unload_cost`` pays them all instead (then as
+    many cards as the user would unload, an ``unload_self`` card included)."""
     hand = tuple(c for c in dict.fromkeys(pay) if c in payable_hand(state, seat, action))
     loaded = tuple(c for c in dict.fromkeys(pay) if c in item.loaded)
+    base, wanted = item.card, action.unload_cost
+    for payer in unload_payers(state, seat, item) if unload_count(action) else ():
+        instead = tuple(c for c in dict.fromkeys(pay) if c in zones.in_scene(state, payer).loaded)
+        if instead and not loaded:
+            base, loaded, wanted = payer, instead, unload_count(action)
+            break
     if (
         len(hand) != action.discard_cost
-        or len(loaded) != action.unload_cost
+        or len(loaded) != wanted
         or len(hand) + len(loaded) != len(pay)
     ):
         raise _refuse(
@@ -373,7 +403,7 @@ def _additional(
             discard=action.discard_cost,
             unload=action.unload_cost,
         )
-    return hand, loaded
+    return hand, loaded, base
 
 
 def _check_forced(
@@ -546,7 +576,7 @@ def use(
             "4.6.2",
             cost=cost,
         )
-    discards, unloads = _additional(state, seat, item, action, pay)  # E.2
+    discards, unloads, unloaded_base = _additional(state, seat, item, action, pay)  # E.2
     _check_targets(state, seat, aimed, targets, count)  # F.1, F.2.2
     _check_forced(state, seat, item, aimed, steps, targets, count)  # F.2.1, F.2.3
     player = state.players[seat]
@@ -582,15 +612,16 @@ def use(
         state, loaded = _load_cost(state, seat, character, action)
         events.extend(loaded)
     carried = zones.in_scene(state, character).loaded
-    if action.unload_self and source in carried:  # E.2 "Descarregue <este card>:"
+    paid_instead = unloaded_base != character  # pays_unload_cost: Arsenal H.I.D.R.A. V1
+    if action.unload_self and source in carried and not paid_instead:  # E.2 "Descarregue …:"
         unloads = (*unloads, source)
     if action.bottom_self:  # E.2 "… na base do deck de seu dono:" (not an unload)
         state, bottomed = _to_deck_bottom(state, character, source)
         events.extend(bottomed)
     if unloads:  # E.2: unloading the user's cards (to their owner's resources)
-        state = zones.unload(state, character, unloads)
+        state = zones.unload(state, unloaded_base, unloads)
         # 5.2: its effects resolve before the action's effect (9.1.2 d), as a discard's do.
-        state = triggers.fire(state, Trigger.UNLOADED, 1, base=character)
+        state = triggers.fire(state, Trigger.UNLOADED, 1, base=unloaded_base)
     item = zones.in_scene(state, character)
     # 7.2 Potencializar: the next action that deals damage takes the bonus with it.
     bonus = item.empower if any(s.op == Op.DAMAGE for s in steps) else 0

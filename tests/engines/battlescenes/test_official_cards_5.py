@@ -80,3 +80,60 @@ def test_deadpool_v2_loads_a_regeneracao_card_of_the_resources_to_use_his_action
     assert zones.in_scene(state, deadpool).loaded[-1] == cura
     assert len(state.players[0].resources) == 2
     assert _loaded(state, hulk) == 5  # 1 penetrating: Escudo absorbs none
+
+
+def test_arsenal_hidra_pays_a_hidra_characters_unload_cost_with_its_own_cards() -> None:
+    state = _versus(
+        [
+            Placed("soldado_hidra_v1", ["excentricidade"], stage=2),
+            Placed("arsenal_hidra_v1", FILL[:2]),
+        ],
+        [Placed("hulk_v1", FILL)],
+    )
+    soldado, arsenal = sid(state, "soldado_hidra_v1"), sid(state, "arsenal_hidra_v1")
+    hulk = sid(state, "hulk_v1")
+    kept = zones.in_scene(state, soldado).loaded[0]
+    paid = zones.in_scene(state, arsenal).loaded[0]
+    state, _ = act(state, 0, UseAction(soldado, "Tática Suicida", str(hulk), pay=str(paid)))
+    # The Arsenal's card went to the resources; the Soldado keeps his only card.
+    assert zones.in_scene(state, soldado).loaded == (kept,)
+    assert _loaded(state, arsenal) == 1 and paid in state.players[0].resources
+    assert _loaded(state, hulk) == 5
+
+
+def test_arsenal_hidra_pays_an_unload_self_cost_only_for_a_hidra_character() -> None:
+    def state_with(user: str) -> State:
+        return build(
+            Side(
+                resources=["protecao"],
+                scene=[
+                    Placed(user, ["pegar_de_surpresa_v1", "excentricidade"], stage=2),
+                    Placed("arsenal_hidra_v1", FILL[:2]),
+                ],
+            ),
+            Side(scene=[Placed("hulk_v1", FILL)]),
+            content=starter(),
+        )
+
+    # Deadpool V1 has no H.I.D.R.A. affiliation: the Arsenal cannot pay for him.
+    state = state_with("deadpool_v1")
+    deadpool, arsenal = sid(state, "deadpool_v1"), sid(state, "arsenal_hidra_v1")
+    paid = zones.in_scene(state, arsenal).loaded[0]
+    with pytest.raises(IllegalActionError) as err:
+        act(
+            state,
+            0,
+            UseAction(deadpool, "Pegar de Surpresa", str(sid(state, "hulk_v1")), pay=str(paid)),
+        )
+    assert err.value.key == "battlescenes.error.pay_cost"
+    # The Soldado H.I.D.R.A. keeps Pegar de Surpresa: an Arsenal card is unloaded instead.
+    state = state_with("soldado_hidra_v1")
+    soldado, arsenal = sid(state, "soldado_hidra_v1"), sid(state, "arsenal_hidra_v1")
+    pegar = zones.in_scene(state, soldado).loaded[0]
+    paid = zones.in_scene(state, arsenal).loaded[0]
+    state, _ = act(
+        state, 0, UseAction(soldado, "Pegar de Surpresa", str(sid(state, "hulk_v1")), pay=str(paid))
+    )
+    assert pegar in zones.in_scene(state, soldado).loaded
+    assert _loaded(state, soldado) == 3  # loaded with Proteção as the other cost
+    assert paid in state.players[0].resources and _loaded(state, arsenal) == 1
