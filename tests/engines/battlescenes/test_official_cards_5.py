@@ -7,9 +7,11 @@ from __future__ import annotations
 import pytest
 
 from engines.battlescenes.actions import Choose, Discard, UseAction
-from engines.battlescenes.rules.state import Phase, State
-from engines.battlescenes.table import zones
+from engines.battlescenes.content.schema import Characteristic
+from engines.battlescenes.rules.state import Phase, State, TurnTrait
+from engines.battlescenes.table import shields, zones
 from engines.core import IllegalActionError
+from engines.core.model import replace
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, sid, starter, zone_id
 
 FILL = ["excentricidade"] * 6
@@ -137,3 +139,114 @@ def test_arsenal_hidra_pays_an_unload_self_cost_only_for_a_hidra_character() -> 
     assert pegar in zones.in_scene(state, soldado).loaded
     assert _loaded(state, soldado) == 3  # loaded with Proteção as the other cost
     assert paid in state.players[0].resources and _loaded(state, arsenal) == 1
+
+
+# --- Múltiplas Identidades -----------------------------------------------------------------
+
+
+def _with_hand(mine: list[Placed], theirs: list[Placed], hand: list[str]) -> State:
+    deck = ["protecao"] * 6
+    return build(
+        Side(deck=deck, hand=hand, scene=mine),
+        Side(deck=["excentricidade"] * 6, scene=theirs),
+        content=starter(),
+    )
+
+
+def test_impulso_brutal_may_be_used_again_only_after_a_discard() -> None:
+    for discard in (True, False):
+        state = _with_hand(
+            [Placed("mulher_hulk_v1", ["impulso_brutal_v1", *FILL[:3]], stage=2)],
+            [Placed("deadpool_v1", FILL), Placed("homem_areia_v1", FILL)],
+            ["protecao"],
+        )
+        hulk, deadpool = sid(state, "mulher_hulk_v1"), sid(state, "deadpool_v1")
+        areia = sid(state, "homem_areia_v1")
+        card = state.players[0].hand[0]
+        state, _ = act(state, 0, UseAction(hulk, "Impulso Brutal", str(deadpool)))
+        assert _loaded(state, deadpool) == 4  # 3 − Escudo 1
+        assert state.choice is not None and set(state.choice.options) == {str(card), "skip"}
+        if discard:
+            state, _ = act(state, 0, Choose(str(card)))
+            assert card in state.players[0].resources
+            state, _ = act(state, 0, UseAction(hulk, "Impulso Brutal", str(areia)))
+            assert _loaded(state, areia) == 5  # 3 − Escudo 2
+        else:
+            state, _ = act(state, 0, Choose("skip"))
+            with pytest.raises(IllegalActionError):
+                act(state, 0, UseAction(hulk, "Impulso Brutal", str(areia)))
+
+
+def test_impulso_intelectual_draws_two_then_may_discard_to_be_used_again() -> None:
+    state = _with_hand(
+        [Placed("bumerangue_v1", ["impulso_intelectual_v1", *FILL[:2]], stage=2)],
+        [],
+        [],
+    )
+    user = sid(state, "bumerangue_v1")
+    state = _with_power(state, user, "genialidade")
+    top = state.players[0].deck[:2]
+    state, _ = act(state, 0, UseAction(user, "Impulso Intelectual"))
+    assert state.players[0].hand == top
+    state, _ = act(state, 0, Choose(str(top[0])))
+    state, _ = act(state, 0, UseAction(user, "Impulso Intelectual"))
+    assert len(state.players[0].hand) == 3  # one kept, two more drawn
+
+
+def _with_power(state: State, card: int, power: str) -> State:
+    """The card gains ``power`` for the turn (a gain_trait effect, 8.B.2)."""
+    gained = TurnTrait(card, Characteristic("gain", "power", power))
+    return replace(state, turn_traits=(*state.turn_traits, gained))
+
+
+def test_conversas_telepaticas_makes_each_player_draw_a_card() -> None:
+    state = _with_hand(
+        [Placed("bumerangue_v1", ["conversas_telepaticas_v1", *FILL[:2]], stage=2)], [], []
+    )
+    user = sid(state, "bumerangue_v1")
+    state = _with_power(state, user, "telepatia")
+    mine, theirs = state.players[0].deck[0], state.players[1].deck[0]
+    state, _ = act(state, 0, UseAction(user, "Conversas Telepáticas"))
+    assert state.players[0].hand == (mine,) and state.players[1].hand == (theirs,)
+
+
+def test_rompante_de_poder_goes_to_the_deck_bottom_to_deal_2_to_up_to_three() -> None:
+    state = _versus(
+        [Placed("bumerangue_v1", ["rompante_de_poder_v1", *FILL[:2]], stage=2)],
+        [Placed("deadpool_v1", FILL), Placed("homem_areia_v1", FILL)],
+    )
+    user = sid(state, "bumerangue_v1")
+    state = _with_power(state, user, "ataque_energetico")
+    rompante = zones.in_scene(state, user).loaded[0]
+    deadpool, areia = sid(state, "deadpool_v1"), sid(state, "homem_areia_v1")
+    state, _ = act(state, 0, UseAction(user, "Rompante de Poder", f"{deadpool}, {areia}"))
+    assert _loaded(state, deadpool) == 5  # 2 − Escudo 1
+    assert _loaded(state, areia) == 6  # 2 − Escudo 2
+    assert state.players[0].deck[-1] == rompante and rompante not in state.players[0].resources
+
+
+def test_rocha_unloads_itself_to_deal_7() -> None:
+    state = _versus(
+        [Placed("mulher_hulk_v1", ["rocha_v1", *FILL[:3]], stage=2)],
+        [Placed("deadpool_v1", FILL)],
+    )
+    hulk, deadpool = sid(state, "mulher_hulk_v1"), sid(state, "deadpool_v1")
+    rocha = zones.in_scene(state, hulk).loaded[0]
+    state, _ = act(state, 0, UseAction(hulk, "Rocha", str(deadpool)))
+    # 7 − Escudo 1 unloads all 6 of its cards: knocked out, into the prizes
+    assert zones.find(state, deadpool) is None and deadpool in state.players[1].prizes
+    assert rocha in state.players[0].resources and _loaded(state, hulk) == 3
+
+
+def test_bastao_gives_agilidade_and_shield_1_then_deals_1() -> None:
+    state = _versus(
+        [Placed("mulher_hulk_v1", ["bastao_v1", *FILL[:3]], stage=2)],
+        [Placed("bruce_banner_v1", FILL[:3])],
+    )
+    hulk, areia = sid(state, "mulher_hulk_v1"), sid(state, "bruce_banner_v1")
+    item = zones.in_scene(state, hulk)
+    assert "agilidade" in zones.powers(state, item)
+    before = shields.shield(state, item)
+    state, _ = act(state, 0, UseAction(hulk, "Bastão", str(areia)))
+    assert shields.shield(state, zones.in_scene(state, hulk)) == before + 1
+    assert _loaded(state, areia) == 2  # Escudo 0
