@@ -300,6 +300,8 @@ def _counted(state: State, effect: Pending, spec: str) -> int:
     kind, _sep, value = spec.partition(":")
     if kind == "own_turn":  # "+N se esta ação for usada durante seu turno" (Golpe Treinado)
         return int(value) if state.active == effect.controller else 0
+    if kind == "user_alignment":  # "… ou 2 se o personagem que usou for vilão" (Porrete V1)
+        return 1 if value in zones.alignments(state, effect.this) else 0
     if kind == "own_power":
         mine = zones.characters(state, effect.controller)
         return sum(1 for c in mine if value in zones.powers(state, c))

@@ -250,3 +250,14 @@ def test_bastao_gives_agilidade_and_shield_1_then_deals_1() -> None:
     state, _ = act(state, 0, UseAction(hulk, "Bastão", str(areia)))
     assert shields.shield(state, zones.in_scene(state, hulk)) == before + 1
     assert _loaded(state, areia) == 2  # Escudo 0
+
+
+def test_porrete_deals_1_or_2_when_its_user_is_a_villain() -> None:
+    for user, dealt in (("capitao_america_v1", 1), ("deadpool_v2", 2)):
+        state = _versus(
+            [Placed(user, ["porrete_v1", *FILL[:3]], stage=2)],
+            [Placed("bruce_banner_v1", FILL[:3])],
+        )
+        me, banner = sid(state, user), sid(state, "bruce_banner_v1")
+        state, _ = act(state, 0, UseAction(me, "Porrete", str(banner)))  # Agilidade from it
+        assert _loaded(state, banner) == 3 - dealt, user  # Escudo 0
