@@ -302,6 +302,11 @@ def _counted(state: State, effect: Pending, spec: str) -> int:
         return int(value) if state.active == effect.controller else 0
     if kind == "user_alignment":  # "… ou 2 se o personagem que usou for vilão" (Porrete V1)
         return 1 if value in zones.alignments(state, effect.this) else 0
+    if kind == "used_before":  # "+n se este personagem já tiver usado uma ação chamada N
+        # neste turno" (Impulso Hábil V1): the use resolving is already counted (C.4)
+        index = zones.find(state, effect.this)
+        used = state.scene[index].used_names.count(effect.label) if index is not None else 0
+        return int(value) if used > 1 else 0
     if kind == "own_power":
         mine = zones.characters(state, effect.controller)
         return sum(1 for c in mine if value in zones.powers(state, c))

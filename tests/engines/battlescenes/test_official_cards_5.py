@@ -261,3 +261,17 @@ def test_porrete_deals_1_or_2_when_its_user_is_a_villain() -> None:
         me, banner = sid(state, user), sid(state, "bruce_banner_v1")
         state, _ = act(state, 0, UseAction(me, "Porrete", str(banner)))  # Agilidade from it
         assert _loaded(state, banner) == 3 - dealt, user  # Escudo 0
+
+
+def test_impulso_habil_deals_2_then_3_when_used_again_after_a_discard() -> None:
+    state = _with_hand(
+        [Placed("deadpool_v1", ["impulso_habil_v1", *FILL[:3]], stage=2)],
+        [Placed("bruce_banner_v1", FILL)],
+        ["protecao"],
+    )
+    deadpool, banner = sid(state, "deadpool_v1"), sid(state, "bruce_banner_v1")
+    state, _ = act(state, 0, UseAction(deadpool, "Impulso Hábil", str(banner)))
+    assert _loaded(state, banner) == 4  # 2, Escudo 0
+    state, _ = act(state, 0, Choose(str(state.players[0].hand[0])))
+    state, _ = act(state, 0, UseAction(deadpool, "Impulso Hábil", str(banner)))
+    assert _loaded(state, banner) == 1  # 3 the second time
