@@ -455,6 +455,8 @@ def _x_counted(spec: str) -> list[Message]:
         return [say("x.own_turn", count=int(value))]
     if kind == "-target_stage":
         return [say("x.target_stage")]
+    if kind == "own_sharing_affiliation":
+        return [say("x.own_sharing_affiliation")]
     if kind == "used_before":
         return [say("x.used_before", count=int(value))]
     if kind == "user_alignment":

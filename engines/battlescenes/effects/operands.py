@@ -307,6 +307,14 @@ def _counted(state: State, effect: Pending, spec: str) -> int:
         index = zones.find(state, effect.this)
         used = state.scene[index].used_names.count(effect.label) if index is not None else 0
         return int(value) if used > 1 else 0
+    if kind == "own_sharing_affiliation":  # "outros personagens que você controla com alguma
+        # afiliação em comum com as deste personagem" (Técnica Tribal V1)
+        index = zones.find(state, effect.this)
+        if index is None:
+            return 0
+        shared = set(zones.affiliations(state, state.scene[index]))
+        others = [c for c in zones.characters(state, effect.controller) if c.card != effect.this]
+        return sum(1 for c in others if shared & set(zones.affiliations(state, c)))
     if kind == "own_power":
         mine = zones.characters(state, effect.controller)
         return sum(1 for c in mine if value in zones.powers(state, c))

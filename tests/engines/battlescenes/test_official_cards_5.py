@@ -275,3 +275,18 @@ def test_impulso_habil_deals_2_then_3_when_used_again_after_a_discard() -> None:
     state, _ = act(state, 0, Choose(str(state.players[0].hand[0])))
     state, _ = act(state, 0, UseAction(deadpool, "Impulso Hábil", str(banner)))
     assert _loaded(state, banner) == 1  # 3 the second time
+
+
+def test_tecnica_tribal_deals_2_plus_one_per_other_character_sharing_an_affiliation() -> None:
+    state = _versus(
+        [
+            Placed("capitao_america_v2", ["tecnica_tribal_v1", *FILL[:3]], stage=2),
+            Placed("nick_fury_v1", FILL[:3]),  # S.H.I.E.L.D.
+            Placed("thor_v1", FILL[:3]),  # Vingadores
+            Placed("bumerangue_v1", FILL[:3]),  # nothing in common
+        ],
+        [Placed("bruce_banner_v1", FILL)],
+    )
+    capitao, banner = sid(state, "capitao_america_v2"), sid(state, "bruce_banner_v1")
+    state, _ = act(state, 0, UseAction(capitao, "Técnica Tribal", str(banner)))
+    assert _loaded(state, banner) == 2  # 2 + 2, Escudo 0
