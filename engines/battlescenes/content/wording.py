@@ -271,6 +271,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"{mood}.resources_to_deck_bottom_counted")
     if op is Op.DRAW and step.to == "chosen_controller":  # "that card's controller draws"
         return say(f"controller_draw.{mood}", count=step.amount)
+    if op is Op.UNLOAD_CHOSEN and step.to == "this":  # "um card deste personagem" (Fera V2)
+        return say(f"{mood}.unload_chosen_this", who=noun(scope.this, "base"), count=step.amount)
     if op in _SIMPLE:
         return say(f"{mood}.{op.value}", count=step.amount)
     if op in (Op.INCAPACITATE, Op.CAPACITATE, Op.SHIELD_SET, Op.RETURN_TO_HAND):

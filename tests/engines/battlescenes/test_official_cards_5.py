@@ -290,3 +290,29 @@ def test_tecnica_tribal_deals_2_plus_one_per_other_character_sharing_an_affiliat
     capitao, banner = sid(state, "capitao_america_v2"), sid(state, "bruce_banner_v1")
     state, _ = act(state, 0, UseAction(capitao, "Técnica Tribal", str(banner)))
     assert _loaded(state, banner) == 2  # 2 + 2, Escudo 0
+
+
+def test_fera_v2_loads_an_ability_card_unloads_one_of_its_own_and_may_go_again() -> None:
+    state = build(
+        Side(
+            resources=["rocha_v1", "bumerangue_v1"],
+            scene=[Placed("fera_v2", FILL[:4], stage=2)],
+        ),
+        Side(scene=[Placed("bruce_banner_v1", FILL[:3])]),
+        content=starter(),
+    )
+    fera, banner = sid(state, "fera_v2"), sid(state, "bruce_banner_v1")
+    rocha = zone_id(state, 0, "resources", "rocha_v1")
+    state, _ = act(state, 0, UseAction(fera, "Turbilhão de Ideias"))
+    # Only the ability card is offered, onto Fera only.
+    assert state.choice is not None and set(state.choice.options) == {f"{rocha}>{fera}"}
+    state, _ = act(state, 0, Choose(f"{rocha}>{fera}"))
+    # Then one of Fera's own cards, of the player's choice (Banner's are not offered).
+    carried = zones.in_scene(state, fera).loaded
+    assert state.choice is not None and set(state.choice.options) == {str(c) for c in carried}
+    state, _ = act(state, 0, Choose(str(carried[0])))
+    assert rocha in zones.in_scene(state, fera).loaded and _loaded(state, fera) == 4
+    assert carried[0] in state.players[0].resources and _loaded(state, banner) == 3
+    # The action may be used again this turn.
+    state, _ = act(state, 0, UseAction(fera, "Turbilhão de Ideias"))
+    assert state.choice is not None
