@@ -316,3 +316,13 @@ def test_fera_v2_loads_an_ability_card_unloads_one_of_its_own_and_may_go_again()
     # The action may be used again this turn.
     state, _ = act(state, 0, UseAction(fera, "Turbilhão de Ideias"))
     assert state.choice is not None
+
+
+def test_x_23_v1_deals_3_damage() -> None:
+    state = _versus(
+        [Placed("x_23_v1", FILL[:4], stage=2)],
+        [Placed("bruce_banner_v1", FILL)],
+    )
+    x23, banner = sid(state, "x_23_v1"), sid(state, "bruce_banner_v1")
+    state, _ = act(state, 0, UseAction(x23, "Gatilho Olfativo", str(banner)))
+    assert _loaded(state, banner) == 3 and zones.in_scene(state, x23).stage == 1
