@@ -433,7 +433,13 @@ def _x(steps: Iterable[Step]) -> list[Message]:
     found: list[Message] = []
     for step in steps:
         if step.plus.startswith("opponent_prizes:"):
-            found.append(say("x.opponent_prizes", affiliation=step.plus.split(":", 1)[1]))
+            affiliation, _star, times = step.plus.split(":", 1)[1].partition("*")
+            if times:  # "duas vezes o número de …" (Colossus V2)
+                found.append(
+                    say("x.opponent_prizes_times", affiliation=affiliation, count=int(times))
+                )
+            else:
+                found.append(say("x.opponent_prizes", affiliation=affiliation))
         elif step.plus == "loaded":
             found.append(say("x.loaded"))
         elif step.plus == "target_loaded":

@@ -271,9 +271,10 @@ def plus(state: State, effect: Pending, step: Step) -> int:
         found = zones.find(state, effect.targets[0]) if effect.targets else None
         return len(state.scene[found].loaded) if found is not None else 0
     if step.plus.startswith("opponent_prizes:"):
-        affiliation = step.plus.split(":", 1)[1]
+        # "<affiliation>*<n>": n times that number ("duas vezes": Colossus V2)
+        affiliation, _star, times = step.plus.split(":", 1)[1].partition("*")
         prizes = state.players[1 - effect.controller].prizes
-        return sum(
+        return int(times or 1) * sum(
             1
             for c in prizes
             if zones.defn(state, c).type is CardType.CHARACTER

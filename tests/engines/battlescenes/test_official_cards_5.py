@@ -326,3 +326,18 @@ def test_x_23_v1_deals_3_damage() -> None:
     x23, banner = sid(state, "x_23_v1"), sid(state, "bruce_banner_v1")
     state, _ = act(state, 0, UseAction(x23, "Gatilho Olfativo", str(banner)))
     assert _loaded(state, banner) == 3 and zones.in_scene(state, x23).stage == 1
+
+
+def test_colossus_v2_deals_2_plus_twice_the_x_men_in_the_opponents_prizes() -> None:
+    state = build(
+        Side(scene=[Placed("colossus_v2", FILL, stage=2)]),
+        # the opponent's prizes: two X-Men character cards and one of another affiliation
+        Side(
+            scene=[Placed("hulk_v2", FILL)],
+            prizes=["wolverine_v2", "gambit_v1", "thor_v1"],
+        ),
+        content=starter(),
+    )
+    colossus, hulk = sid(state, "colossus_v2"), sid(state, "hulk_v2")
+    state, _ = act(state, 0, UseAction(colossus, "Vingança de Aço", str(hulk)))
+    assert _loaded(state, hulk) == 3  # 2 + 2×2 = 6, − Escudo 3
