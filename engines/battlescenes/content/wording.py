@@ -107,6 +107,15 @@ def either(names: str) -> Any:
     return parts[0] if len(parts) == 1 else say("either", a=parts[0], b=parts[1])
 
 
+def affiliations_or(names: str) -> Any:
+    """ "A|B" (a condition met by either): "A or B", each quoted."""
+    parts = names.split("|")
+    said: Any = say("affiliation_quoted", name=parts[0])
+    for part in parts[1:]:
+        said = say("affiliation_or", a=said, b=say("affiliation_quoted", name=part))
+    return said
+
+
 def power(name: str) -> Message:
     """A power's name in the reader's language."""
     return Message(f"battlescenes.power.{name}")
@@ -406,6 +415,9 @@ def steps_clause(steps: Sequence[Step], scope: Scope) -> Any:
             clause = say("if.damaged", then=clause)
         if step.if_target_type:  # "se o alvo for um suporte"
             clause = say(f"if.target_type.{step.if_target_type}", then=clause)
+        if step.if_target_affiliation:  # "se o alvo for … X-Men ou Irmandade de Mutantes"
+            names = affiliations_or(step.if_target_affiliation)
+            clause = say("if.target_affiliation", affiliations=names, then=clause)
         if step.if_x_at_least:
             clause = say("if.x_at_least", count=step.if_x_at_least, then=clause)
         if step.if_replaced_name:

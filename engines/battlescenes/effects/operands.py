@@ -128,7 +128,20 @@ def _target_differs(state: State, effect: Pending, step: Step) -> bool:
     (``if_target_type``, its type wherever it is now)."""
     first = effect.targets[0] if effect.targets else -1
     d = zones.defn(state, first) if first >= 0 else None
+    if step.if_target_affiliation and not target_has_affiliation(
+        state, effect, step.if_target_affiliation
+    ):
+        return True
     return bool(step.if_target_type) and (d is None or d.type.value != step.if_target_type)
+
+
+def target_has_affiliation(state: State, effect: Pending, names: str) -> bool:
+    """The effect's (first) target is a card base in the scene with one of the affiliations
+    ("A|B") now (8.B.2: gained and lost ones counted)."""
+    index = zones.find(state, effect.targets[0]) if effect.targets else None
+    if index is None:
+        return False
+    return bool(set(names.split("|")) & set(zones.affiliations(state, state.scene[index])))
 
 
 def chosen_pool(state: State, effect: Pending, step: Step) -> list[int]:

@@ -144,6 +144,10 @@ def test_arsenal_hidra_pays_an_unload_self_cost_only_for_a_hidra_character() -> 
 # --- Múltiplas Identidades -----------------------------------------------------------------
 
 
+def _stage(state: State, card: int) -> int:
+    return zones.in_scene(state, card).stage
+
+
 def _with_hand(mine: list[Placed], theirs: list[Placed], hand: list[str]) -> State:
     deck = ["protecao"] * 6
     return build(
@@ -341,3 +345,19 @@ def test_colossus_v2_deals_2_plus_twice_the_x_men_in_the_opponents_prizes() -> N
     colossus, hulk = sid(state, "colossus_v2"), sid(state, "hulk_v2")
     state, _ = act(state, 0, UseAction(colossus, "Vingança de Aço", str(hulk)))
     assert _loaded(state, hulk) == 3  # 2 + 2×2 = 6, − Escudo 3
+
+
+def test_sentinela_mk_iv_incapacitates_only_a_mutant_by_the_chosen_1_or_2() -> None:
+    for target, mode, stage in (
+        ("groxo_v1", "incapacitar_2", 0),  # Irmandade de Mutantes
+        ("groxo_v1", "incapacitar_1", 1),
+        ("bruce_banner_v1", "incapacitar_2", 2),  # no such affiliation
+    ):
+        state = _versus(
+            [Placed("sentinela_mk_iv_v1", FILL[:5], stage=2)],
+            [Placed(target, FILL, stage=2)],
+        )
+        sentinela, other = sid(state, "sentinela_mk_iv_v1"), sid(state, target)
+        state, _ = act(state, 0, UseAction(sentinela, "Imobilizar Mutante", str(other), mode=mode))
+        assert _stage(state, other) == stage, (target, mode)
+        assert _loaded(state, other) < 6  # the 3 damage in any case
