@@ -141,14 +141,15 @@ def parse_step(node: PackNode) -> Step:
         or re.fullmatch(r"carried_abilities:\w+(/\d+)?", step.plus)
         or re.fullmatch(r"user_alignment:(heroi|vilao)|used_before:\d+", step.plus)
         or step.plus == "own_sharing_affiliation"
+        or step.plus.startswith("target_affiliation:")
     ):
         raise node.fail_at(
             "plus",
             "plus is x, x*<n>, loaded, countdown, -target_stage, target_loaded, moved,"
             " opponent_prizes:<affiliation>, own_characters:<affiliation>,"
             " own_power:<power>, controls_name:<name>, carried_abilities:<power>[/<n>],"
-            " own_turn:<n>, first_action:<n>, user_alignment:<alignment>, used_before:<n>"
-            " or own_sharing_affiliation",
+            " own_turn:<n>, first_action:<n>, user_alignment:<alignment>, used_before:<n>,"
+            " own_sharing_affiliation or target_affiliation:<A|B>",
         )
     check_choice(node, "source", step.source, {"", "target", "chosen", "marked"})
     check_choice(node, "if_target_type", step.if_target_type, {"", "character", "support"})

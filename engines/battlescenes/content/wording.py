@@ -479,6 +479,8 @@ def _x_counted(spec: str) -> list[Message]:
         return [say("x.own_sharing_affiliation")]
     if kind == "used_before":
         return [say("x.used_before", count=int(value))]
+    if kind == "target_affiliation":
+        return [say("x.target_affiliation", affiliations=affiliations_or(value))]
     if kind == "user_alignment":
         return [say("x.user_alignment", alignment=Message(f"battlescenes.alignment.{value}"))]
     if kind == "carried_abilities":

@@ -136,10 +136,10 @@ def _target_differs(state: State, effect: Pending, step: Step) -> bool:
 
 
 def target_has_affiliation(state: State, effect: Pending, names: str) -> bool:
-    """The effect's (first) target is a card base in the scene with one of the affiliations
+    """The effect's (first) target is a character in the scene with one of the affiliations
     ("A|B") now (8.B.2: gained and lost ones counted)."""
     index = zones.find(state, effect.targets[0]) if effect.targets else None
-    if index is None:
+    if index is None or zones.defn(state, effect.targets[0]).type is not CardType.CHARACTER:
         return False
     return bool(set(names.split("|")) & set(zones.affiliations(state, state.scene[index])))
 
@@ -314,6 +314,9 @@ def _counted(state: State, effect: Pending, spec: str) -> int:
     kind, _sep, value = spec.partition(":")
     if kind == "own_turn":  # "+N se esta ação for usada durante seu turno" (Golpe Treinado)
         return int(value) if state.active == effect.controller else 0
+    if kind == "target_affiliation":  # "… ou 2 se o alvo for um personagem com a
+        # afiliação A ou B" (Sentinela Mk II V1)
+        return 1 if target_has_affiliation(state, effect, value) else 0
     if kind == "user_alignment":  # "… ou 2 se o personagem que usou for vilão" (Porrete V1)
         return 1 if value in zones.alignments(state, effect.this) else 0
     if kind == "used_before":  # "+n se este personagem já tiver usado uma ação chamada N

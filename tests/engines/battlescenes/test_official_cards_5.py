@@ -361,3 +361,14 @@ def test_sentinela_mk_iv_incapacitates_only_a_mutant_by_the_chosen_1_or_2() -> N
         state, _ = act(state, 0, UseAction(sentinela, "Imobilizar Mutante", str(other), mode=mode))
         assert _stage(state, other) == stage, (target, mode)
         assert _loaded(state, other) < 6  # the 3 damage in any case
+
+
+def test_sentinela_mk_ii_deals_2_penetrating_to_a_mutant_and_1_to_anyone_else() -> None:
+    for target, left in (("wolverine_v2", 4), ("bruce_banner_v1", 5)):  # X-Men / none
+        state = _versus(
+            [Placed("sentinela_mk_ii_v1", FILL, stage=2)],
+            [Placed(target, FILL)],
+        )
+        sentinela, other = sid(state, "sentinela_mk_ii_v1"), sid(state, target)
+        state, _ = act(state, 0, UseAction(sentinela, "Eliminar Ameaça", str(other)))
+        assert _loaded(state, other) == left, target
