@@ -327,6 +327,9 @@ class Step:
     # "se o alvo for um personagem com a afiliação A ou B" ("A|B"): done only when the
     # effect's (first) target has one of them now (checked when reached: Sentinela Mk IV V1)
     if_target_affiliation: str = ""
+    # "se você controlar algum outro personagem com uma afiliação em comum com alguma das
+    # afiliações deste personagem": checked when reached (Fanático V2)
+    if_other_shares_affiliation: bool = False
     filter_name_contains: str = ""  # only cards whose name holds this ("Plano Magistral")
     filter_name: str = ""  # only cards named this (a card's ``counts_as_name`` too, 7.x)
     # take_from_deck: "procure em seu deck ou recursos" — the resources' cards are offered too

@@ -415,6 +415,8 @@ def steps_clause(steps: Sequence[Step], scope: Scope) -> Any:
             clause = say("if.damaged", then=clause)
         if step.if_target_type:  # "se o alvo for um suporte"
             clause = say(f"if.target_type.{step.if_target_type}", then=clause)
+        if step.if_other_shares_affiliation:  # Fanático V2
+            clause = say("if.other_shares_affiliation", who=noun(scope.this), then=clause)
         if step.if_target_affiliation:  # "se o alvo for … X-Men ou Irmandade de Mutantes"
             names = affiliations_or(step.if_target_affiliation)
             clause = say("if.target_affiliation", affiliations=names, then=clause)

@@ -111,6 +111,8 @@ def unmet(state: State, effect: Pending, step: Step) -> bool:
         others = [c for c in zones.characters(state, effect.controller) if c.card != effect.this]
         if not any(step.if_other_affiliation in zones.affiliations(state, c) for c in others):
             return True
+    if step.if_other_shares_affiliation and not _sharing_others(state, effect):  # Fanático V2
+        return True
     if step.if_x >= 0 and effect.x != step.if_x:  # only with that X
         return True
     if step.if_controls_power and not any(  # a character with that power
@@ -305,6 +307,17 @@ def plus(state: State, effect: Pending, step: Step) -> int:
     return _counted(state, effect, step.plus)
 
 
+def _sharing_others(state: State, effect: Pending) -> int:
+    """The other characters the effect's controller controls that share an affiliation with
+    the effect's card base (Técnica Tribal V1, Fanático V2)."""
+    index = zones.find(state, effect.this)
+    if index is None:
+        return 0
+    shared = set(zones.affiliations(state, state.scene[index]))
+    others = [c for c in zones.characters(state, effect.controller) if c.card != effect.this]
+    return sum(1 for c in others if shared & set(zones.affiliations(state, c)))
+
+
 def _counted(state: State, effect: Pending, spec: str) -> int:
     """The X of the printed cards of the official decks (5.7 A.1): ``own_power:<p>`` — the
     characters with that power its controller controls (Bombardeio Elástico V1);
@@ -326,12 +339,7 @@ def _counted(state: State, effect: Pending, spec: str) -> int:
         return int(value) if used > 1 else 0
     if kind == "own_sharing_affiliation":  # "outros personagens que você controla com alguma
         # afiliação em comum com as deste personagem" (Técnica Tribal V1)
-        index = zones.find(state, effect.this)
-        if index is None:
-            return 0
-        shared = set(zones.affiliations(state, state.scene[index]))
-        others = [c for c in zones.characters(state, effect.controller) if c.card != effect.this]
-        return sum(1 for c in others if shared & set(zones.affiliations(state, c)))
+        return _sharing_others(state, effect)
     if kind == "own_power":
         mine = zones.characters(state, effect.controller)
         return sum(1 for c in mine if value in zones.powers(state, c))

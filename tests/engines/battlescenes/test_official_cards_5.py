@@ -372,3 +372,23 @@ def test_sentinela_mk_ii_deals_2_penetrating_to_a_mutant_and_1_to_anyone_else() 
         sentinela, other = sid(state, "sentinela_mk_ii_v1"), sid(state, target)
         state, _ = act(state, 0, UseAction(sentinela, "Eliminar Ameaça", str(other)))
         assert _loaded(state, other) == left, target
+
+
+def test_fanatico_v2_may_capacitate_at_his_attack_step_beside_an_ally_of_his_affiliation() -> None:
+    from engines.battlescenes.actions import Pass
+
+    for ally, offered in (("blob_v1", True), ("bumerangue_v1", False)):  # Irmandade / none
+        state = build(
+            Side(scene=[Placed("fanatico_v2", FILL, stage=0), Placed(ally, FILL[:3])]),
+            Side(scene=[Placed("hulk_v1", FILL)]),
+            phase=Phase.ANTICIPATION,
+            content=starter(),
+        )
+        fanatico = sid(state, "fanatico_v2")
+        state, _ = act(state, 1, Pass())  # the opponent ends the Anticipation step
+        if offered:
+            assert state.choice is not None and "skip" in state.choice.options
+            state, _ = act(state, 0, Choose(state.choice.options[0]))
+            assert _stage(state, fanatico) == 1 and state.phase is Phase.ATTACK
+        else:
+            assert state.choice is None and _stage(state, fanatico) == 0, ally
