@@ -624,7 +624,9 @@ class ActionDef:
     target_type: str = "any"  # character | support | any
     target_controller: str = "any"  # opponent | self | any
     steps: tuple[Step, ...] = ()
-    cosmic: int = 0  # Energia Cósmica N (E.2.1)
+    # Energia Cósmica N (E.2.1); without the keyword, the same cost printed in words ("Coloque
+    # um card de seus recursos na base de seu deck:", Explorar Possibilidades V1)
+    cosmic: int = 0
     keywords: tuple[str, ...] = ()
     distribute: bool = False  # 4.8.4.2: ``targets`` points split among targets (repeats)
     # as many targets as the X chosen (``targets``: at most), one may

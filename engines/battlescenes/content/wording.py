@@ -939,6 +939,8 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
     costs = [say("cost_unload", count=action.unload_cost)] if action.unload_cost else []
     if action.shuffle_user_cost:
         costs.append(say("cost_shuffle_user"))
+    if action.cosmic and "energia_cosmica" not in action.keywords:  # E.2 in words
+        costs.append(say("cost_resources_bottom", count=action.cosmic))
     if action.discard_cost:  # 4.6.2 E.2: additional costs, paid with the use
         kind = say(f"card.{action.discard_type or 'any'}")
         if action.discard_affiliation:

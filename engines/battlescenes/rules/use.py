@@ -101,7 +101,8 @@ def problems(state: State, seat: int, item: InScene, action: ActionDef) -> str |
     if "singularidade" in action.keywords and state.players[seat].singularity_used:
         return "singularity"
     if action.cosmic > len(state.players[seat].resources):
-        return "cosmic"
+        # E.2.1, or the same cost printed without the keyword (Explorar Possibilidades V1)
+        return "cosmic" if "energia_cosmica" in action.keywords else "pay_cost"
     if action.discard_cost > len(payable_hand(state, seat, action)):
         return "pay_cost"  # E.2: additional costs must all be paid
     if action.unload_cost > len(item.loaded) and not any(

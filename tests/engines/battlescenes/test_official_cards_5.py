@@ -392,3 +392,29 @@ def test_fanatico_v2_may_capacitate_at_his_attack_step_beside_an_ally_of_his_aff
             assert _stage(state, fanatico) == 1 and state.phase is Phase.ATTACK
         else:
             assert state.choice is None and _stage(state, fanatico) == 0, ally
+
+
+def test_explorar_possibilidades_puts_a_resource_at_the_deck_bottom_to_draw_two() -> None:
+    def state_with(resources: list[str]) -> State:
+        state = build(
+            Side(
+                deck=["excentricidade"] * 4,
+                resources=resources,
+                scene=[Placed("bumerangue_v1", ["explorar_possibilidades_v1", *FILL[:2]], stage=2)],
+            ),
+            Side(),
+            content=starter(),
+        )
+        return _with_power(state, sid(state, "bumerangue_v1"), "genialidade")
+
+    state = state_with([])
+    user = sid(state, "bumerangue_v1")
+    with pytest.raises(IllegalActionError) as err:  # nothing in the resources to pay with
+        act(state, 0, UseAction(user, "Explorar Possibilidades"))
+    assert err.value.key == "battlescenes.error.pay_cost"
+    state = state_with(["protecao"])
+    protecao = zone_id(state, 0, "resources", "protecao")
+    top = state.players[0].deck[:2]
+    state, _ = act(state, 0, UseAction(user, "Explorar Possibilidades"))
+    assert state.players[0].hand == top
+    assert state.players[0].deck[-1] == protecao and not state.players[0].resources
