@@ -437,6 +437,9 @@ class ActionRule:
     unless_name: str = ""  # every action but the one with this name (Mesmero V1's Hipnose)
     if_user_lacks_name: str = ""  # only users not named this (Mjölnir: not Thor)
     if_unused_this_turn: bool = False  # only while the user has not used it yet this turn
+    # cost ``add``: ``value`` once per action the opponent of the user's controller used this
+    # turn ("custa {1} a menos para cada ação que o oponente tenha usado": Acumular Poder V1)
+    per_opponent_action: bool = False
 
 
 #: 8.B.1 / 8.B.2: what a characteristic change may concern, and which cards it reaches.

@@ -561,6 +561,10 @@ def _rule(rule: ActionRule, scope: Scope) -> Message:
     ):  # its first use each turn costs 0 (Ossos Cruzados V1)
         key = "rule.cost_named_first" if rule.if_unused_this_turn else "rule.cost_named"
         return say(key, who=noun(scope.this), action=rule.if_name, count=rule.value)
+    if rule.effect == "cost" and rule.per_opponent_action and rule.if_name and rule.value < 0:
+        # "custa {1} a menos para cada ação que o oponente tenha usado neste turno"
+        key = "rule.cost_named_less_per_opponent_action"
+        return say(key, action=rule.if_name, count=-rule.value)
     if (
         rule.effect == "forbid"
         and rule.whose == "any"

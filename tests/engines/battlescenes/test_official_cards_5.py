@@ -418,3 +418,22 @@ def test_explorar_possibilidades_puts_a_resource_at_the_deck_bottom_to_draw_two(
     state, _ = act(state, 0, UseAction(user, "Explorar Possibilidades"))
     assert state.players[0].hand == top
     assert state.players[0].deck[-1] == protecao and not state.players[0].resources
+
+
+def test_acumular_poder_costs_1_less_per_action_the_opponent_used_this_turn() -> None:
+    for used, usable in ((0, False), (1, True)):
+        state = _versus(
+            [Placed("bumerangue_v1", ["acumular_poder_v1", *FILL[:2]], stage=1)],
+            [Placed("bruce_banner_v1", FILL)],
+        )
+        user, banner = sid(state, "bumerangue_v1"), sid(state, "bruce_banner_v1")
+        state = _with_power(state, user, "ataque_energetico")
+        opponent = replace(state.players[1], actions_this_turn=used)
+        state = replace(state, players=(state.players[0], opponent))
+        if not usable:  # cost 2 at stage 1
+            with pytest.raises(IllegalActionError) as err:
+                act(state, 0, UseAction(user, "Acumular Poder", str(banner)))
+            assert err.value.key == "battlescenes.error.cannot_pay"
+            continue
+        state, _ = act(state, 0, UseAction(user, "Acumular Poder", str(banner)))
+        assert _loaded(state, banner) == 5 and _stage(state, user) == 0  # paid 1
