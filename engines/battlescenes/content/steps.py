@@ -144,6 +144,7 @@ def parse_step(node: PackNode) -> Step:
         or re.fullmatch(r"user_alignment:(heroi|vilao)|used_before:\d+", step.plus)
         or step.plus == "own_sharing_affiliation"
         or step.plus.startswith("target_affiliation:")
+        or re.fullmatch(r"target_hit_by:\w+(\*\d+)?", step.plus)
     ):
         raise node.fail_at(
             "plus",
@@ -151,7 +152,7 @@ def parse_step(node: PackNode) -> Step:
             " opponent_prizes:<affiliation>, own_characters:<affiliation>,"
             " own_power:<power>, controls_name:<name>, carried_abilities:<power>[/<n>],"
             " own_turn:<n>, first_action:<n>, user_alignment:<alignment>, used_before:<n>,"
-            " own_sharing_affiliation or target_affiliation:<A|B>",
+            " own_sharing_affiliation, target_affiliation:<A|B> or target_hit_by:<power>[*<n>]",
         )
     check_choice(node, "source", step.source, {"", "target", "chosen", "marked"})
     check_choice(node, "if_target_type", step.if_target_type, {"", "character", "support"})

@@ -481,6 +481,9 @@ def _x_counted(spec: str) -> list[Message]:
         return [say("x.own_sharing_affiliation")]
     if kind == "used_before":
         return [say("x.used_before", count=int(value))]
+    if kind == "target_hit_by":
+        wanted, _star, times = value.partition("*")
+        return [say("x.target_hit_by", power=power(wanted), count=int(times or 1))]
     if kind == "target_affiliation":
         return [say("x.target_affiliation", affiliations=affiliations_or(value))]
     if kind == "user_alignment":

@@ -327,6 +327,12 @@ def _counted(state: State, effect: Pending, spec: str) -> int:
     kind, _sep, value = spec.partition(":")
     if kind == "own_turn":  # "+N se esta ação for usada durante seu turno" (Golpe Treinado)
         return int(value) if state.active == effect.controller else 0
+    if kind == "target_hit_by":  # "… ou 4 se ele já tiver recebido dano de outra ação de ◆
+        # neste turno" (Surrar V1): another action's effect, not this one
+        wanted, _star, times = value.partition("*")
+        first = effect.targets[0] if effect.targets else -1
+        hits = [(c, p, uid) for c, p, uid in state.power_hits if c == first and p == wanted]
+        return int(times or 1) if any(uid != effect.uid for _c, _p, uid in hits) else 0
     if kind == "target_affiliation":  # "… ou 2 se o alvo for um personagem com a
         # afiliação A ou B" (Sentinela Mk II V1)
         return 1 if target_has_affiliation(state, effect, value) else 0

@@ -437,3 +437,24 @@ def test_acumular_poder_costs_1_less_per_action_the_opponent_used_this_turn() ->
             continue
         state, _ = act(state, 0, UseAction(user, "Acumular Poder", str(banner)))
         assert _loaded(state, banner) == 5 and _stage(state, user) == 0  # paid 1
+
+
+def test_surrar_deals_4_to_a_target_already_hit_by_another_super_forca_action() -> None:
+    for first, left in (("hulk_v1", 20 - 4 - 4), ("bumerangue_v1", 20 - 1 - 2), ("", 20 - 2)):
+        mine = [Placed("mulher_hulk_v1", ["surrar_v1", *FILL[:3]], stage=2)]
+        if first:
+            mine.append(Placed(first, FILL, stage=2))
+        state = _versus(mine, [Placed("bruce_banner_v1", FILL * 3 + FILL[:2])])
+        hulk, banner = sid(state, "mulher_hulk_v1"), sid(state, "bruce_banner_v1")
+        if first == "hulk_v1":  # Hulk Esmaga: a Super Força action, 4 damage
+            state, _ = act(state, 0, UseAction(sid(state, first), "Hulk Esmaga", str(banner)))
+        if first == "bumerangue_v1":  # not Super Força: 1 penetrating
+            state, _ = act(
+                state,
+                0,
+                UseAction(
+                    sid(state, first), "Arsenal de Bumerangues", str(banner), mode="penetrante"
+                ),
+            )
+        state, _ = act(state, 0, UseAction(hulk, "Surrar", str(banner)))
+        assert _loaded(state, banner) == left, first
