@@ -658,6 +658,9 @@ class ActionDef:
     # with ``load_cost``: only cards of that power may be loaded ("Carregue um card de ◆
     # neste personagem": Deadpool V2) — the first such in the loading order
     load_cost_power: str = ""
+    # F.1.1 "um outro personagem alvo … com uma afiliação em comum com este personagem":
+    # each target another character than the user, sharing an affiliation with it now
+    target_shares_affiliation: bool = False
     # E.2: the user unloaded and shuffled into its owner's deck (Agente
     # S.H.I.E.L.D. V2): the user leaves the scene, unloaded, shuffled into its owner's deck
     shuffle_user_cost: bool = False

@@ -345,6 +345,10 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         key = "permute_this_card" if step.swap_this_card else "permute"
         if step.swap_with_name:  # Soldado Invernal V1
             key = "permute_named"
+        if step.filter_not_name and not step.swap_this_card:  # Trabalho em Equipe
+            by = _who(step, scope, "by")
+            name = step.filter_not_name
+            return say(f"{mood}.permute_not_name", by=by, holder=noun(scope.this), name=name)
         return say(f"{mood}.{key}", who=who, holder=noun(scope.this), name=step.swap_with_name)
     if op is Op.RETARGET:  # Proteger os Inocentes
         return say(f"{mood}.retarget", who=who, that=noun(scope.target))
@@ -981,6 +985,8 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
     elif action.unload_self:  # E.2 "Descarregue <este card>:" before the effect
         body = say("cost.unload_self", card=noun(own_noun(card)), effect=body)
     extra = [say("x.loaded")] if action.points_loaded else []
+    if action.target_shares_affiliation:  # F.1.1 (Trabalho em Equipe)
+        extra.append(say("targets.shares_affiliation"))
     if action.targets_x:
         up_to = "_up_to" if action.up_to_targets else ""
         extra.append(say(f"x.targets{up_to}", count=action.targets))

@@ -115,7 +115,7 @@ def problems(state: State, seat: int, item: InScene, action: ActionDef) -> str |
     fixed = action.cost is not None and action.cost != -1 and not _free(state, item, action)
     if fixed and item.stage < restrictions.cost(state, seat, item, action, action.cost or 0):
         return "cannot_pay"  # E.1: a fixed cost is paid in full
-    if not _targets_exist(state, seat, action):
+    if not _targets_exist(state, seat, action, item.card):
         return "no_targets"  # F: an option's targets must all be chosen
     return restrictions.problem(state, seat, item, action)  # D, F.2.3, F.2.4
 
@@ -130,13 +130,14 @@ def _second(state: State, item: InScene, action: ActionDef) -> bool:
     return action.power in powers and bool(first) and first[0].power == action.power
 
 
-def _targets_exist(state: State, seat: int, action: ActionDef) -> bool:
+def _targets_exist(state: State, seat: int, action: ActionDef, user: int) -> bool:
     """Whether some option of the action can have all its targets (F.1, F.2.2)."""
     if action.modes and not action.distribute:  # each option with its own kind of target
         return any(
-            m.targets <= _legal(state, seat, targeting(action, m.target_type)) for m in action.modes
+            m.targets <= _legal(state, seat, targeting(action, m.target_type), user)
+            for m in action.modes
         )
-    legal = _legal(state, seat, action)
+    legal = _legal(state, seat, action, user)
     counts = [m.targets for m in action.modes] if action.modes else [action.targets]
     if action.up_to_targets:  # "até N alvos": one is enough
         return legal > 0
@@ -147,9 +148,9 @@ def _targets_exist(state: State, seat: int, action: ActionDef) -> bool:
     return any(c <= legal for c in counts)
 
 
-def _legal(state: State, seat: int, action: ActionDef) -> int:
-    """How many card bases ``action`` could target now."""
-    return sum(1 for s in state.scene if target_problem(state, seat, action, s.card) is None)
+def _legal(state: State, seat: int, action: ActionDef, user: int) -> int:
+    """How many card bases ``action`` used by ``user`` could target now."""
+    return sum(1 for s in state.scene if target_problem(state, seat, action, s.card, user) is None)
 
 
 def targeting(action: ActionDef, target_type: str) -> ActionDef:
@@ -180,7 +181,7 @@ def usable(state: State, seat: int) -> list[tuple[InScene, ActionDef]]:
 
 
 def _check_targets(
-    state: State, seat: int, action: ActionDef, targets: Sequence[int], count: int
+    state: State, seat: int, action: ActionDef, targets: Sequence[int], count: int, user: int
 ) -> None:
     if action.distribute:  # 4.8.4.2: one entry per point, a target may repeat
         if len(targets) != count:
@@ -201,7 +202,7 @@ def _check_targets(
             count=count,
         )
     for t in dict.fromkeys(targets):
-        problem = target_problem(state, seat, action, t)
+        problem = target_problem(state, seat, action, t, user)
         if problem == "untargetable":  # F.2.2 (Garota-Aranha V1)
             raise _refuse(
                 "That card cannot be the target of the first targeted action of an "
@@ -213,12 +214,17 @@ def _check_targets(
             raise _refuse("That is not a valid target for this action.", "bad_target", "4.6.2")
 
 
-def target_problem(state: State, seat: int, action: ActionDef, card: int) -> str | None:
-    """F.1/F.2.2: why ``card`` cannot be a target of ``action`` used by ``seat`` (or ``None``)."""
+def target_problem(
+    state: State, seat: int, action: ActionDef, card: int, user: int = -1
+) -> str | None:
+    """F.1/F.2.2: why ``card`` cannot be a target of ``action`` used by ``seat``'s ``user``
+    (or ``None``)."""
     index = zones.find(state, card)
     if index is None:
         return "bad_target"
     target = state.scene[index]
+    if action.target_shares_affiliation and not _shares_affiliation(state, user, target):
+        return "bad_target"  # F.1.1 "outro personagem … com uma afiliação em comum"
     wanted = {
         "character": (CardType.CHARACTER,),
         "support": (CardType.SUPPORT,),
@@ -243,6 +249,15 @@ def target_problem(state: State, seat: int, action: ActionDef, card: int) -> str
     ):  # F.2.2: "não pode ser alvo da primeira ação com alvo" of an opponent each turn
         return "untargetable"
     return None
+
+
+def _shares_affiliation(state: State, user: int, target: InScene) -> bool:
+    """``target`` is another character than ``user`` with an affiliation in common now."""
+    index = zones.find(state, user) if user >= 0 else None
+    if index is None or target.card == user:
+        return False
+    mine = set(zones.affiliations(state, state.scene[index]))
+    return bool(mine & set(zones.affiliations(state, target)))
 
 
 def _carries_shielded_name(state: State, target: InScene) -> bool:
@@ -425,7 +440,7 @@ def _check_forced(
         name = zones.title(state, holder)
         if effect == "only_targeting":
             raise _refuse("Target that card.", "must_target", "4.6.2 F.2.3", card=name)
-        if count and target_problem(state, seat, action, holder) is None:
+        if count and target_problem(state, seat, action, holder, item.card) is None:
             raise _refuse("Target that card.", "must_target", "4.6.2 F.2.1", card=name)
 
 
@@ -578,7 +593,7 @@ def use(
             cost=cost,
         )
     discards, unloads, unloaded_base = _additional(state, seat, item, action, pay)  # E.2
-    _check_targets(state, seat, aimed, targets, count)  # F.1, F.2.2
+    _check_targets(state, seat, aimed, targets, count, character)  # F.1, F.2.2
     _check_forced(state, seat, item, aimed, steps, targets, count)  # F.2.1, F.2.3
     player = state.players[seat]
     events = [

@@ -458,3 +458,35 @@ def test_surrar_deals_4_to_a_target_already_hit_by_another_super_forca_action() 
             )
         state, _ = act(state, 0, UseAction(hulk, "Surrar", str(banner)))
         assert _loaded(state, banner) == left, first
+
+
+def test_trabalho_em_equipe_swaps_cards_with_an_ally_sharing_an_affiliation_then_one_more() -> None:
+    state = _versus(
+        [
+            Placed(
+                "capitao_america_v2",
+                ["trabalho_em_equipe_v1", "rocha_v1", *FILL[:2]],
+                stage=2,
+            ),
+            Placed("thor_v1", ["protecao", *FILL[:2]]),  # Vingadores, as he is
+            Placed("bumerangue_v1", FILL[:3]),  # nothing in common
+        ],
+        [Placed("bruce_banner_v1", FILL)],
+    )
+    capitao, thor = sid(state, "capitao_america_v2"), sid(state, "thor_v1")
+    bumerangue, banner = sid(state, "bumerangue_v1"), sid(state, "bruce_banner_v1")
+    trabalho, rocha = zones.in_scene(state, capitao).loaded[:2]
+    for wrong in (bumerangue, capitao, banner):  # no affiliation in common / himself / theirs
+        with pytest.raises(IllegalActionError):
+            act(state, 0, UseAction(capitao, "Trabalho em Equipe", str(wrong)))
+    state, _ = act(state, 0, UseAction(capitao, "Trabalho em Equipe", str(thor)))
+    assert state.choice is not None
+    # Trabalho em Equipe itself is not offered from his side.
+    assert all(not o.startswith(f"{trabalho}>") for o in state.choice.options)
+    protecao = zones.in_scene(state, thor).loaded[0]
+    state, _ = act(state, 0, Choose(f"{rocha}>{protecao}"))
+    assert rocha in zones.in_scene(state, thor).loaded
+    assert protecao in zones.in_scene(state, capitao).loaded
+    # One more action this turn (cost 0: still at stage 2).
+    state, _ = act(state, 0, UseAction(capitao, "Combate Desarmado", str(banner)))
+    assert _loaded(state, banner) == 4

@@ -282,6 +282,8 @@ def _permute(run: BSRun, state: State, proc: Permute) -> State:
         # only that name (Soldado Invernal V1); this side's card the effect's own
         # (Bumerangue Teleguiado)
         ours = [effect.source] if step.swap_this_card else list(mine.loaded)
+        if step.filter_not_name:  # "um card que não se chame N" on this side (Trabalho em Equipe)
+            ours = [c for c in ours if zones.defn(state, c).name != step.filter_not_name]
         theirs_ok = [
             b
             for b in theirs.loaded
