@@ -490,3 +490,26 @@ def test_trabalho_em_equipe_swaps_cards_with_an_ally_sharing_an_affiliation_then
     # One more action this turn (cost 0: still at stage 2).
     state, _ = act(state, 0, UseAction(capitao, "Combate Desarmado", str(banner)))
     assert _loaded(state, banner) == 4
+
+
+def test_arsenal_hidra_cards_are_offered_to_pay_a_hidra_characters_unload_cost() -> None:
+    from engines.battlescenes import ENGINE, use_menus
+
+    state = _versus(
+        [
+            Placed("soldado_hidra_v1", ["excentricidade"], stage=2),
+            Placed("arsenal_hidra_v1", FILL[:2]),
+        ],
+        [Placed("hulk_v1", FILL)],
+    )
+    soldado, arsenal = sid(state, "soldado_hidra_v1"), sid(state, "arsenal_hidra_v1")
+    expected = {
+        *zones.in_scene(state, soldado).loaded,
+        *zones.in_scene(state, arsenal).loaded,
+    }
+    typed = {"character": soldado, "action": "Tática Suicida"}
+    offered = ENGINE.autocomplete(state, 0, "use", "pay", "", typed)
+    assert {int(c.value) for c in offered} == expected
+    state = replace(state, using=soldado, using_action="Tática Suicida", using_next="pay")
+    menu = use_menus.next_menu(state, 0)
+    assert menu is not None and {int(o.value) for o in menu.options} == expected
