@@ -163,7 +163,11 @@ def _use_targets(
     if action is None:
         return _list_choices(state, current, [s.card for s in state.scene], LIMIT, False)
     aimed = use.aimed_at(action, str(values.get("mode") or ""))  # F.1.1: the option's targets
-    legal = [s.card for s in state.scene if use.target_problem(state, seat, aimed, s.card) is None]
+    own = _own(state, seat, values)
+    user = own.card if own is not None else -1
+    legal = [
+        s.card for s in state.scene if use.target_problem(state, seat, aimed, s.card, user) is None
+    ]
     repeat = action.distribute or action.targets_x  # a target may be listed twice
     return _list_choices(state, current, legal, _target_count(action, values), repeat)
 
@@ -179,8 +183,11 @@ def _use_pay(
     if action is not None:  # only what can pay: hand cards for a discard, the user's for unloads
         hand = use.payable_hand(state, seat, action) if action.discard_cost else ()
         loaded = loaded if action.unload_cost else ()
+        if item is not None and use.unload_count(action):  # E.2 paid by another card base
+            payers = use.unload_payers(state, seat, item)
+            loaded = (*loaded, *(c for b in payers for c in zones.in_scene(state, b).loaded))
     pool = [*hand, *loaded]
-    limit = LIMIT if action is None else action.discard_cost + action.unload_cost
+    limit = LIMIT if action is None else action.discard_cost + use.unload_count(action)
     return _list_choices(state, current, pool, limit, False) if limit else []
 
 

@@ -155,7 +155,9 @@ def next_menu(state: State, seat: int) -> Selection | None:
         count = target_count(action, state.using_mode)
         aimed = use.aimed_at(action, state.using_mode)  # F.1.1: the option's kind of target
         legal = [
-            s.card for s in state.scene if use.target_problem(state, seat, aimed, s.card) is None
+            s.card
+            for s in state.scene
+            if use.target_problem(state, seat, aimed, s.card, character) is None
         ]
         least = 1 if action.up_to_targets else count  # "até N alvos diferentes"
         if len(legal) < least:
@@ -171,7 +173,11 @@ def next_menu(state: State, seat: int) -> Selection | None:
         return _sel(state, "x", options, base)
     if state.using_next == "pay":  # E.2: hand cards to discard, the user's cards to unload
         hand = use.payable_hand(state, seat, action) if action.discard_cost else ()
-        loaded = zones.in_scene(state, character).loaded if action.unload_cost else ()
+        item = zones.in_scene(state, character)
+        loaded = item.loaded if action.unload_cost else ()
+        if action.unload_cost:  # E.2 paid by another card base instead (pays_unload_cost)
+            payers = use.unload_payers(state, seat, item)
+            loaded = (*loaded, *(c for b in payers for c in zones.in_scene(state, b).loaded))
         pool = [*hand, *loaded]
         count = action.discard_cost + action.unload_cost
         if len(pool) < count:

@@ -240,6 +240,13 @@ def _action_power(node: PackNode) -> str:
     return _powers(node, "power", (node.read("power", str),))[0]
 
 
+def _optional_power(node: PackNode, field: str) -> str:
+    """A power named by a field, or "" when the field is absent."""
+    if node.raw(field) is None:
+        return ""
+    return _powers(node, field, (node.read(field, str),))[0]
+
+
 def _keyword_numbers(node: PackNode, keywords: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
     """``keyword_numbers: {liderar: 1}``: the number printed with a keyword it lists."""
     raw = node.raw("keyword_numbers")
@@ -283,6 +290,8 @@ _ACTION_FIELDS = {
     "bottom_self",
     "points_loaded",
     "load_cost",
+    "load_cost_power",
+    "target_shares_affiliation",
     "shuffle_user_cost",
     "manual",
     "words",
@@ -327,6 +336,8 @@ def _action(node: PackNode) -> ActionDef:
         bottom_self=node.read("bottom_self", bool, False),
         points_loaded=node.read("points_loaded", bool, False),
         load_cost=node.read("load_cost", int, 0),
+        load_cost_power=_optional_power(node, "load_cost_power"),
+        target_shares_affiliation=node.read("target_shares_affiliation", bool, False),
         shuffle_user_cost=node.read("shuffle_user_cost", bool, False),
         manual=node.read("manual", bool, False),
         words=read_words(node),
@@ -340,6 +351,8 @@ def _action(node: PackNode) -> ActionDef:
         raise node.fail_at("modes", "an action has either steps or modes (4.6.2 B)")
     if action.up_to_targets and (action.targets < 1 or action.modes or action.distribute):
         raise node.fail_at("up_to_targets", "up to N different targets: N >= 1, no modes")
+    if action.load_cost_power and (not action.load_cost or action.unload_self):
+        raise node.fail_at("load_cost_power", "load_cost_power is for a load_cost alone")
     if action.points_loaded and not action.distribute:
         raise node.fail_at("points_loaded", "points_loaded is for an action that distributes")
     if (

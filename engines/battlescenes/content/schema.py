@@ -324,6 +324,12 @@ class Step:
     # "se o alvo for um suporte": done only when the effect's (first) target is a card of
     # this type (checked when reached, like ``if_all_affiliation``: Arrancar Pedaço V1)
     if_target_type: str = ""
+    # "se o alvo for um personagem com a afiliação A ou B" ("A|B"): done only when the
+    # effect's (first) target has one of them now (checked when reached: Sentinela Mk IV V1)
+    if_target_affiliation: str = ""
+    # "se você controlar algum outro personagem com uma afiliação em comum com alguma das
+    # afiliações deste personagem": checked when reached (Fanático V2)
+    if_other_shares_affiliation: bool = False
     filter_name_contains: str = ""  # only cards whose name holds this ("Plano Magistral")
     filter_name: str = ""  # only cards named this (a card's ``counts_as_name`` too, 7.x)
     # take_from_deck: "procure em seu deck ou recursos" — the resources' cards are offered too
@@ -431,6 +437,9 @@ class ActionRule:
     unless_name: str = ""  # every action but the one with this name (Mesmero V1's Hipnose)
     if_user_lacks_name: str = ""  # only users not named this (Mjölnir: not Thor)
     if_unused_this_turn: bool = False  # only while the user has not used it yet this turn
+    # cost ``add``: ``value`` once per action the opponent of the user's controller used this
+    # turn ("custa {1} a menos para cada ação que o oponente tenha usado": Acumular Poder V1)
+    per_opponent_action: bool = False
 
 
 #: 8.B.1 / 8.B.2: what a characteristic change may concern, and which cards it reaches.
@@ -551,6 +560,10 @@ class Text:
     # for using actions (4.6.2) this card base also counts as named N (Soldado Invernal V1);
     # nothing else changes
     acts_as_name: str = ""
+    # E.2: when an action of a character of this affiliation its controller controls asks to
+    # unload the user's cards, as many of this card base's cards may be unloaded instead
+    # (Arsenal H.I.D.R.A. V1)
+    pays_unload_cost: str = ""
     # this card is unloaded whenever a support or a character without this name carries it
     # (Mjölnir: anyone but Thor)
     unload_unless_name: str = ""
@@ -614,7 +627,9 @@ class ActionDef:
     target_type: str = "any"  # character | support | any
     target_controller: str = "any"  # opponent | self | any
     steps: tuple[Step, ...] = ()
-    cosmic: int = 0  # Energia Cósmica N (E.2.1)
+    # Energia Cósmica N (E.2.1); without the keyword, the same cost printed in words ("Coloque
+    # um card de seus recursos na base de seu deck:", Explorar Possibilidades V1)
+    cosmic: int = 0
     keywords: tuple[str, ...] = ()
     distribute: bool = False  # 4.8.4.2: ``targets`` points split among targets (repeats)
     # as many targets as the X chosen (``targets``: at most), one may
@@ -640,6 +655,12 @@ class ActionDef:
     # E.2 "Carregue um card neste personagem": load this many cards of the resources onto
     # the user (in its controller's loading order) as an additional cost (Lacerar V1)
     load_cost: int = 0
+    # with ``load_cost``: only cards of that power may be loaded ("Carregue um card de ◆
+    # neste personagem": Deadpool V2) — the first such in the loading order
+    load_cost_power: str = ""
+    # F.1.1 "um outro personagem alvo … com uma afiliação em comum com este personagem":
+    # each target another character than the user, sharing an affiliation with it now
+    target_shares_affiliation: bool = False
     # E.2: the user unloaded and shuffled into its owner's deck (Agente
     # S.H.I.E.L.D. V2): the user leaves the scene, unloaded, shuffled into its owner's deck
     shuffle_user_cost: bool = False

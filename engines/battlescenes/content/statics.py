@@ -34,6 +34,7 @@ _FIELDS = {
     "unless_name",
     "if_user_lacks_name",
     "if_unused_this_turn",
+    "per_opponent_action",
 }
 
 
@@ -55,7 +56,10 @@ def action_rule(node: PackNode) -> ActionRule:
         unless_name=node.read("unless_name", str, ""),
         if_user_lacks_name=node.read("if_user_lacks_name", str, ""),
         if_unused_this_turn=node.read("if_unused_this_turn", bool, False),
+        per_opponent_action=node.read("per_opponent_action", bool, False),
     )
+    if rule.per_opponent_action and (rule.effect != "cost" or rule.cost_op != "add"):
+        raise node.fail_at("per_opponent_action", "per_opponent_action is for a cost added to")
     allowed = {
         "effect": (rule.effect, ACTION_RULE_EFFECTS),
         "whose": (rule.whose, ACTION_RULE_WHOSE),

@@ -38,6 +38,8 @@ STEP_FIELDS = {
     "every",
     "filter_alter_ego",
     "if_target_type",
+    "if_target_affiliation",
+    "if_other_shares_affiliation",
     "filter_name_contains",
     "filter_name",
     "also_resources",
@@ -104,6 +106,8 @@ def parse_step(node: PackNode) -> Step:
         every=node.read("every", bool, False),
         filter_alter_ego=node.read("filter_alter_ego", str, ""),
         if_target_type=node.read("if_target_type", str, ""),
+        if_target_affiliation=node.read("if_target_affiliation", str, ""),
+        if_other_shares_affiliation=node.read("if_other_shares_affiliation", bool, False),
         filter_name_contains=node.read("filter_name_contains", str, ""),
         filter_name=node.read("filter_name", str, ""),
         also_resources=node.read("also_resources", bool, False),
@@ -137,13 +141,18 @@ def parse_step(node: PackNode) -> Step:
         )
         or re.fullmatch(r"(first_action|own_turn):\d+|x\*\d+", step.plus)
         or re.fullmatch(r"carried_abilities:\w+(/\d+)?", step.plus)
+        or re.fullmatch(r"user_alignment:(heroi|vilao)|used_before:\d+", step.plus)
+        or step.plus == "own_sharing_affiliation"
+        or step.plus.startswith("target_affiliation:")
+        or re.fullmatch(r"target_hit_by:\w+(\*\d+)?", step.plus)
     ):
         raise node.fail_at(
             "plus",
             "plus is x, x*<n>, loaded, countdown, -target_stage, target_loaded, moved,"
             " opponent_prizes:<affiliation>, own_characters:<affiliation>,"
             " own_power:<power>, controls_name:<name>, carried_abilities:<power>[/<n>],"
-            " own_turn:<n> or first_action:<n>",
+            " own_turn:<n>, first_action:<n>, user_alignment:<alignment>, used_before:<n>,"
+            " own_sharing_affiliation, target_affiliation:<A|B> or target_hit_by:<power>[*<n>]",
         )
     check_choice(node, "source", step.source, {"", "target", "chosen", "marked"})
     check_choice(node, "if_target_type", step.if_target_type, {"", "character", "support"})

@@ -109,6 +109,7 @@ def parse_text(node: PackNode) -> Text:
             "if_holder_name",
             "if_holder_lacks_name",
             "acts_as_name",
+            "pays_unload_cost",
             "on_support",
             "arrived_from",
             "any_controller",
@@ -186,6 +187,7 @@ def parse_text(node: PackNode) -> Text:
         if_holder_name=node.read("if_holder_name", str, ""),
         if_holder_lacks_name=node.read("if_holder_lacks_name", str, ""),
         acts_as_name=node.read("acts_as_name", str, ""),
+        pays_unload_cost=node.read("pays_unload_cost", str, ""),
         on_support=node.read("on_support", bool, False),
         arrived_from=node.read("arrived_from", str, ""),
         any_controller=node.read("any_controller", bool, False),
@@ -246,6 +248,7 @@ def parse_text(node: PackNode) -> Text:
         or text.untargetable_first
         or text.destroyed_to_prizes
         or text.acts_as_name
+        or text.pays_unload_cost
         or text.unload_unless_name
         or text.action_rules
         or text.characteristics

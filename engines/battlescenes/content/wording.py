@@ -107,6 +107,15 @@ def either(names: str) -> Any:
     return parts[0] if len(parts) == 1 else say("either", a=parts[0], b=parts[1])
 
 
+def affiliations_or(names: str) -> Any:
+    """ "A|B" (a condition met by either): "A or B", each quoted."""
+    parts = names.split("|")
+    said: Any = say("affiliation_quoted", name=parts[0])
+    for part in parts[1:]:
+        said = say("affiliation_or", a=said, b=say("affiliation_quoted", name=part))
+    return said
+
+
 def power(name: str) -> Message:
     """A power's name in the reader's language."""
     return Message(f"battlescenes.power.{name}")
@@ -271,6 +280,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"{mood}.resources_to_deck_bottom_counted")
     if op is Op.DRAW and step.to == "chosen_controller":  # "that card's controller draws"
         return say(f"controller_draw.{mood}", count=step.amount)
+    if op is Op.UNLOAD_CHOSEN and step.to == "this":  # "um card deste personagem" (Fera V2)
+        return say(f"{mood}.unload_chosen_this", who=noun(scope.this, "base"), count=step.amount)
     if op in _SIMPLE:
         return say(f"{mood}.{op.value}", count=step.amount)
     if op in (Op.INCAPACITATE, Op.CAPACITATE, Op.SHIELD_SET, Op.RETURN_TO_HAND):
@@ -334,6 +345,10 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         key = "permute_this_card" if step.swap_this_card else "permute"
         if step.swap_with_name:  # Soldado Invernal V1
             key = "permute_named"
+        if step.filter_not_name and not step.swap_this_card:  # Trabalho em Equipe
+            by = _who(step, scope, "by")
+            name = step.filter_not_name
+            return say(f"{mood}.permute_not_name", by=by, holder=noun(scope.this), name=name)
         return say(f"{mood}.{key}", who=who, holder=noun(scope.this), name=step.swap_with_name)
     if op is Op.RETARGET:  # Proteger os Inocentes
         return say(f"{mood}.retarget", who=who, that=noun(scope.target))
@@ -404,6 +419,11 @@ def steps_clause(steps: Sequence[Step], scope: Scope) -> Any:
             clause = say("if.damaged", then=clause)
         if step.if_target_type:  # "se o alvo for um suporte"
             clause = say(f"if.target_type.{step.if_target_type}", then=clause)
+        if step.if_other_shares_affiliation:  # Fanático V2
+            clause = say("if.other_shares_affiliation", who=noun(scope.this), then=clause)
+        if step.if_target_affiliation:  # "se o alvo for … X-Men ou Irmandade de Mutantes"
+            names = affiliations_or(step.if_target_affiliation)
+            clause = say("if.target_affiliation", affiliations=names, then=clause)
         if step.if_x_at_least:
             clause = say("if.x_at_least", count=step.if_x_at_least, then=clause)
         if step.if_replaced_name:
@@ -431,7 +451,13 @@ def _x(steps: Iterable[Step]) -> list[Message]:
     found: list[Message] = []
     for step in steps:
         if step.plus.startswith("opponent_prizes:"):
-            found.append(say("x.opponent_prizes", affiliation=step.plus.split(":", 1)[1]))
+            affiliation, _star, times = step.plus.split(":", 1)[1].partition("*")
+            if times:  # "duas vezes o número de …" (Colossus V2)
+                found.append(
+                    say("x.opponent_prizes_times", affiliation=affiliation, count=int(times))
+                )
+            else:
+                found.append(say("x.opponent_prizes", affiliation=affiliation))
         elif step.plus == "loaded":
             found.append(say("x.loaded"))
         elif step.plus == "target_loaded":
@@ -455,6 +481,17 @@ def _x_counted(spec: str) -> list[Message]:
         return [say("x.own_turn", count=int(value))]
     if kind == "-target_stage":
         return [say("x.target_stage")]
+    if kind == "own_sharing_affiliation":
+        return [say("x.own_sharing_affiliation")]
+    if kind == "used_before":
+        return [say("x.used_before", count=int(value))]
+    if kind == "target_hit_by":
+        wanted, _star, times = value.partition("*")
+        return [say("x.target_hit_by", power=power(wanted), count=int(times or 1))]
+    if kind == "target_affiliation":
+        return [say("x.target_affiliation", affiliations=affiliations_or(value))]
+    if kind == "user_alignment":
+        return [say("x.user_alignment", alignment=Message(f"battlescenes.alignment.{value}"))]
     if kind == "carried_abilities":
         wanted, _slash, divisor = value.partition("/")
         if divisor:
@@ -531,6 +568,10 @@ def _rule(rule: ActionRule, scope: Scope) -> Message:
     ):  # its first use each turn costs 0 (Ossos Cruzados V1)
         key = "rule.cost_named_first" if rule.if_unused_this_turn else "rule.cost_named"
         return say(key, who=noun(scope.this), action=rule.if_name, count=rule.value)
+    if rule.effect == "cost" and rule.per_opponent_action and rule.if_name and rule.value < 0:
+        # "custa {1} a menos para cada ação que o oponente tenha usado neste turno"
+        key = "rule.cost_named_less_per_opponent_action"
+        return say(key, action=rule.if_name, count=-rule.value)
     if (
         rule.effect == "forbid"
         and rule.whose == "any"
@@ -641,6 +682,8 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
         out.append(say("static.untargetable_first", who=this))
     if text.acts_as_name:  # Soldado Invernal V1
         out.append(say("static.acts_as_name", who=this, name=text.acts_as_name))
+    if text.pays_unload_cost:  # Arsenal H.I.D.R.A. V1
+        out.append(say("static.pays_unload_cost", who=this, affiliation=text.pays_unload_cost))
     if text.destroyed_to_prizes:  # Busca e Apreensão
         out.append(say("static.destroyed_to_prizes"))
     if text.unload_unless_name:  # Mjölnir
@@ -907,6 +950,8 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
     costs = [say("cost_unload", count=action.unload_cost)] if action.unload_cost else []
     if action.shuffle_user_cost:
         costs.append(say("cost_shuffle_user"))
+    if action.cosmic and "energia_cosmica" not in action.keywords:  # E.2 in words
+        costs.append(say("cost_resources_bottom", count=action.cosmic))
     if action.discard_cost:  # 4.6.2 E.2: additional costs, paid with the use
         kind = say(f"card.{action.discard_type or 'any'}")
         if action.discard_affiliation:
@@ -929,9 +974,19 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
             card=noun(own_noun(card)),
             effect=body,
         )
+    elif action.load_cost_power:  # E.2 "Carregue um card de ◆ neste personagem" (Deadpool V2)
+        body = say(
+            "cost.load_power",
+            count=action.load_cost,
+            power=power(action.load_cost_power),
+            who=noun("user", "onto"),
+            effect=body,
+        )
     elif action.unload_self:  # E.2 "Descarregue <este card>:" before the effect
         body = say("cost.unload_self", card=noun(own_noun(card)), effect=body)
     extra = [say("x.loaded")] if action.points_loaded else []
+    if action.target_shares_affiliation:  # F.1.1 (Trabalho em Equipe)
+        extra.append(say("targets.shares_affiliation"))
     if action.targets_x:
         up_to = "_up_to" if action.up_to_targets else ""
         extra.append(say(f"x.targets{up_to}", count=action.targets))

@@ -111,6 +111,8 @@ def unmet(state: State, effect: Pending, step: Step) -> bool:
         others = [c for c in zones.characters(state, effect.controller) if c.card != effect.this]
         if not any(step.if_other_affiliation in zones.affiliations(state, c) for c in others):
             return True
+    if step.if_other_shares_affiliation and not _sharing_others(state, effect):  # Fanático V2
+        return True
     if step.if_x >= 0 and effect.x != step.if_x:  # only with that X
         return True
     if step.if_controls_power and not any(  # a character with that power
@@ -128,7 +130,20 @@ def _target_differs(state: State, effect: Pending, step: Step) -> bool:
     (``if_target_type``, its type wherever it is now)."""
     first = effect.targets[0] if effect.targets else -1
     d = zones.defn(state, first) if first >= 0 else None
+    if step.if_target_affiliation and not target_has_affiliation(
+        state, effect, step.if_target_affiliation
+    ):
+        return True
     return bool(step.if_target_type) and (d is None or d.type.value != step.if_target_type)
+
+
+def target_has_affiliation(state: State, effect: Pending, names: str) -> bool:
+    """The effect's (first) target is a character in the scene with one of the affiliations
+    ("A|B") now (8.B.2: gained and lost ones counted)."""
+    index = zones.find(state, effect.targets[0]) if effect.targets else None
+    if index is None or zones.defn(state, effect.targets[0]).type is not CardType.CHARACTER:
+        return False
+    return bool(set(names.split("|")) & set(zones.affiliations(state, state.scene[index])))
 
 
 def chosen_pool(state: State, effect: Pending, step: Step) -> list[int]:
@@ -271,9 +286,10 @@ def plus(state: State, effect: Pending, step: Step) -> int:
         found = zones.find(state, effect.targets[0]) if effect.targets else None
         return len(state.scene[found].loaded) if found is not None else 0
     if step.plus.startswith("opponent_prizes:"):
-        affiliation = step.plus.split(":", 1)[1]
+        # "<affiliation>*<n>": n times that number ("duas vezes": Colossus V2)
+        affiliation, _star, times = step.plus.split(":", 1)[1].partition("*")
         prizes = state.players[1 - effect.controller].prizes
-        return sum(
+        return int(times or 1) * sum(
             1
             for c in prizes
             if zones.defn(state, c).type is CardType.CHARACTER
@@ -291,6 +307,17 @@ def plus(state: State, effect: Pending, step: Step) -> int:
     return _counted(state, effect, step.plus)
 
 
+def _sharing_others(state: State, effect: Pending) -> int:
+    """The other characters the effect's controller controls that share an affiliation with
+    the effect's card base (Técnica Tribal V1, Fanático V2)."""
+    index = zones.find(state, effect.this)
+    if index is None:
+        return 0
+    shared = set(zones.affiliations(state, state.scene[index]))
+    others = [c for c in zones.characters(state, effect.controller) if c.card != effect.this]
+    return sum(1 for c in others if shared & set(zones.affiliations(state, c)))
+
+
 def _counted(state: State, effect: Pending, spec: str) -> int:
     """The X of the printed cards of the official decks (5.7 A.1): ``own_power:<p>`` — the
     characters with that power its controller controls (Bombardeio Elástico V1);
@@ -300,6 +327,25 @@ def _counted(state: State, effect: Pending, spec: str) -> int:
     kind, _sep, value = spec.partition(":")
     if kind == "own_turn":  # "+N se esta ação for usada durante seu turno" (Golpe Treinado)
         return int(value) if state.active == effect.controller else 0
+    if kind == "target_hit_by":  # "… ou 4 se ele já tiver recebido dano de outra ação de ◆
+        # neste turno" (Surrar V1): another action's effect, not this one
+        wanted, _star, times = value.partition("*")
+        first = effect.targets[0] if effect.targets else -1
+        hits = [(c, p, uid) for c, p, uid in state.power_hits if c == first and p == wanted]
+        return int(times or 1) if any(uid != effect.uid for _c, _p, uid in hits) else 0
+    if kind == "target_affiliation":  # "… ou 2 se o alvo for um personagem com a
+        # afiliação A ou B" (Sentinela Mk II V1)
+        return 1 if target_has_affiliation(state, effect, value) else 0
+    if kind == "user_alignment":  # "… ou 2 se o personagem que usou for vilão" (Porrete V1)
+        return 1 if value in zones.alignments(state, effect.this) else 0
+    if kind == "used_before":  # "+n se este personagem já tiver usado uma ação chamada N
+        # neste turno" (Impulso Hábil V1): the use resolving is already counted (C.4)
+        index = zones.find(state, effect.this)
+        used = state.scene[index].used_names.count(effect.label) if index is not None else 0
+        return int(value) if used > 1 else 0
+    if kind == "own_sharing_affiliation":  # "outros personagens que você controla com alguma
+        # afiliação em comum com as deste personagem" (Técnica Tribal V1)
+        return _sharing_others(state, effect)
     if kind == "own_power":
         mine = zones.characters(state, effect.controller)
         return sum(1 for c in mine if value in zones.powers(state, c))

@@ -123,8 +123,13 @@ def cost(state: State, seat: int, user: InScene, action: ActionDef, printed: int
     rules = [w.rule for w in working(state) if concerns(state, w, seat, user, action, steps)]
     if any(r.effect == "free" for r in rules):
         return 0
+    opponent_actions = state.players[1 - seat].actions_this_turn  # per_opponent_action
     changed = [
-        r.value if r.cost_op == "set" else printed + r.value for r in rules if r.effect == "cost"
+        r.value
+        if r.cost_op == "set"
+        else printed + r.value * (opponent_actions if r.per_opponent_action else 1)
+        for r in rules
+        if r.effect == "cost"
     ]
     return max(0, max(changed)) if changed else printed
 

@@ -272,6 +272,9 @@ class State:
     # (card base, uid of the action's effect): the first action whose damage reached each card
     # base this turn (Blob V1)
     action_hits: tuple[tuple[int, int], ...] = ()
+    # (card base, action power, uid of the action's effect): every action of a power whose
+    # damage reached each card base this turn (Surrar V1: "dano de outra ação de ◆")
+    power_hits: tuple[tuple[int, str, int], ...] = ()
     # the scenario the one now in the scene replaced when it entered (-1: none): Plano
     # Magistral - Objetivo
     scenario_before: int = -1

@@ -101,17 +101,21 @@ def problems(state: State, seat: int, item: InScene, action: ActionDef) -> str |
     if "singularidade" in action.keywords and state.players[seat].singularity_used:
         return "singularity"
     if action.cosmic > len(state.players[seat].resources):
-        return "cosmic"
+        # E.2.1, or the same cost printed without the keyword (Explorar Possibilidades V1)
+        return "cosmic" if "energia_cosmica" in action.keywords else "pay_cost"
     if action.discard_cost > len(payable_hand(state, seat, action)):
         return "pay_cost"  # E.2: additional costs must all be paid
-    if action.unload_cost > len(item.loaded):
+    if action.unload_cost > len(item.loaded) and not any(
+        len(zones.in_scene(state, b).loaded) >= unload_count(action)
+        for b in unload_payers(state, seat, item)
+    ):
         return "pay_cost"
-    if action.load_cost > len(state.players[seat].resources):
+    if action.load_cost > len(_loadable(state, seat, action)):
         return "pay_cost"  # E.2: a load from the resources that cannot be made
     fixed = action.cost is not None and action.cost != -1 and not _free(state, item, action)
     if fixed and item.stage < restrictions.cost(state, seat, item, action, action.cost or 0):
         return "cannot_pay"  # E.1: a fixed cost is paid in full
-    if not _targets_exist(state, seat, action):
+    if not _targets_exist(state, seat, action, item.card):
         return "no_targets"  # F: an option's targets must all be chosen
     return restrictions.problem(state, seat, item, action)  # D, F.2.3, F.2.4
 
@@ -126,13 +130,14 @@ def _second(state: State, item: InScene, action: ActionDef) -> bool:
     return action.power in powers and bool(first) and first[0].power == action.power
 
 
-def _targets_exist(state: State, seat: int, action: ActionDef) -> bool:
+def _targets_exist(state: State, seat: int, action: ActionDef, user: int) -> bool:
     """Whether some option of the action can have all its targets (F.1, F.2.2)."""
     if action.modes and not action.distribute:  # each option with its own kind of target
         return any(
-            m.targets <= _legal(state, seat, targeting(action, m.target_type)) for m in action.modes
+            m.targets <= _legal(state, seat, targeting(action, m.target_type), user)
+            for m in action.modes
         )
-    legal = _legal(state, seat, action)
+    legal = _legal(state, seat, action, user)
     counts = [m.targets for m in action.modes] if action.modes else [action.targets]
     if action.up_to_targets:  # "até N alvos": one is enough
         return legal > 0
@@ -143,9 +148,9 @@ def _targets_exist(state: State, seat: int, action: ActionDef) -> bool:
     return any(c <= legal for c in counts)
 
 
-def _legal(state: State, seat: int, action: ActionDef) -> int:
-    """How many card bases ``action`` could target now."""
-    return sum(1 for s in state.scene if target_problem(state, seat, action, s.card) is None)
+def _legal(state: State, seat: int, action: ActionDef, user: int) -> int:
+    """How many card bases ``action`` used by ``user`` could target now."""
+    return sum(1 for s in state.scene if target_problem(state, seat, action, s.card, user) is None)
 
 
 def targeting(action: ActionDef, target_type: str) -> ActionDef:
@@ -176,7 +181,7 @@ def usable(state: State, seat: int) -> list[tuple[InScene, ActionDef]]:
 
 
 def _check_targets(
-    state: State, seat: int, action: ActionDef, targets: Sequence[int], count: int
+    state: State, seat: int, action: ActionDef, targets: Sequence[int], count: int, user: int
 ) -> None:
     if action.distribute:  # 4.8.4.2: one entry per point, a target may repeat
         if len(targets) != count:
@@ -197,7 +202,7 @@ def _check_targets(
             count=count,
         )
     for t in dict.fromkeys(targets):
-        problem = target_problem(state, seat, action, t)
+        problem = target_problem(state, seat, action, t, user)
         if problem == "untargetable":  # F.2.2 (Garota-Aranha V1)
             raise _refuse(
                 "That card cannot be the target of the first targeted action of an "
@@ -209,12 +214,17 @@ def _check_targets(
             raise _refuse("That is not a valid target for this action.", "bad_target", "4.6.2")
 
 
-def target_problem(state: State, seat: int, action: ActionDef, card: int) -> str | None:
-    """F.1/F.2.2: why ``card`` cannot be a target of ``action`` used by ``seat`` (or ``None``)."""
+def target_problem(
+    state: State, seat: int, action: ActionDef, card: int, user: int = -1
+) -> str | None:
+    """F.1/F.2.2: why ``card`` cannot be a target of ``action`` used by ``seat``'s ``user``
+    (or ``None``)."""
     index = zones.find(state, card)
     if index is None:
         return "bad_target"
     target = state.scene[index]
+    if action.target_shares_affiliation and not _shares_affiliation(state, user, target):
+        return "bad_target"  # F.1.1 "outro personagem … com uma afiliação em comum"
     wanted = {
         "character": (CardType.CHARACTER,),
         "support": (CardType.SUPPORT,),
@@ -239,6 +249,15 @@ def target_problem(state: State, seat: int, action: ActionDef, card: int) -> str
     ):  # F.2.2: "não pode ser alvo da primeira ação com alvo" of an opponent each turn
         return "untargetable"
     return None
+
+
+def _shares_affiliation(state: State, user: int, target: InScene) -> bool:
+    """``target`` is another character than ``user`` with an affiliation in common now."""
+    index = zones.find(state, user) if user >= 0 else None
+    if index is None or target.card == user:
+        return False
+    mine = set(zones.affiliations(state, state.scene[index]))
+    return bool(mine & set(zones.affiliations(state, target)))
 
 
 def _carries_shielded_name(state: State, target: InScene) -> bool:
@@ -289,11 +308,31 @@ def _to_deck_bottom(state: State, character: int, card: int) -> tuple[State, lis
     return state, [Event("battlescenes.event.bottomed", params, rule="4.6.2 E.2")]
 
 
-def _load_cost(state: State, seat: int, character: int, count: int) -> tuple[State, list[Event]]:
-    """E.2: ``count`` cards of the resources, in the player's loading order (4.4.2.2 A.3),
-    loaded onto the user; their "carregado" texts pending at level 1 (9.1.2 d)."""
+def _loadable(state: State, seat: int, action: ActionDef) -> tuple[int, ...]:
+    """The resources an action's ``load_cost`` may load: any, or only cards of its
+    ``load_cost_power`` ("um card de ◆": an ability card of it, any other printed with it)."""
+    resources = state.players[seat].resources
+    wanted = action.load_cost_power
+    return tuple(c for c in resources if not wanted or wanted in _printed_powers(state, c))
+
+
+def _printed_powers(state: State, card: int) -> tuple[str, ...]:
+    """A card's powers out of the scene: an ability card's are its own or its action's."""
+    d = zones.defn(state, card)
+    if d.type is CardType.ABILITY:
+        return d.powers or tuple(a.power for a in d.actions if a.power)
+    return d.powers
+
+
+def _load_cost(
+    state: State, seat: int, character: int, action: ActionDef
+) -> tuple[State, list[Event]]:
+    """E.2: ``load_cost`` cards of the resources (of ``load_cost_power`` when it names one),
+    in the player's loading order (4.4.2.2 A.3), loaded onto the user; their "carregado"
+    texts pending at level 1 (9.1.2 d)."""
     player = state.players[seat]
-    chosen = tuple(load_order.ordered(state, seat, player.resources, character)[:count])
+    pool = _loadable(state, seat, action)
+    chosen = tuple(load_order.ordered(state, seat, pool, character)[: action.load_cost])
     player = replace(player, resources=tuple(c for c in player.resources if c not in chosen))
     state = zones.set_player(state, seat, player)
     item = zones.in_scene(state, character)
@@ -334,16 +373,43 @@ def payable_hand(state: State, seat: int, action: ActionDef) -> tuple[int, ...]:
     )
 
 
+def unload_payers(state: State, seat: int, item: InScene) -> tuple[int, ...]:
+    """E.2: the other card bases ``seat`` controls whose ``pays_unload_cost`` text names an
+    affiliation of the user: their cards may be unloaded in place of the user's (Arsenal
+    H.I.D.R.A. V1)."""
+    wanted = set(zones.affiliations(state, item))
+    return tuple(
+        s.card
+        for s in state.scene
+        if s.controller == seat
+        and s.card != item.card
+        and any(t.pays_unload_cost in wanted for _c, t in zones.texts(state, s))
+    )
+
+
+def unload_count(action: ActionDef) -> int:
+    """How many of the user's cards the action's additional costs unload (E.2)."""
+    return action.unload_cost + (1 if action.unload_self else 0)
+
+
 def _additional(
     state: State, seat: int, item: InScene, action: ActionDef, pay: Sequence[int]
-) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """E.2: the hand cards discarded and the user's cards unloaded as additional costs,
-    exactly as many as printed ("o jogador deve pagar todos eles")."""
+) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """E.2: the hand cards discarded and the cards unloaded as additional costs, exactly as
+    many as printed ("o jogador deve pagar todos eles"), and the card base unloaded: the
+    user, or another card base whose ``pays_unload_cost`` pays them all instead (then as
+    many cards as the user would unload, an ``unload_self`` card included)."""
     hand = tuple(c for c in dict.fromkeys(pay) if c in payable_hand(state, seat, action))
     loaded = tuple(c for c in dict.fromkeys(pay) if c in item.loaded)
+    base, wanted = item.card, action.unload_cost
+    for payer in unload_payers(state, seat, item) if unload_count(action) else ():
+        instead = tuple(c for c in dict.fromkeys(pay) if c in zones.in_scene(state, payer).loaded)
+        if instead and not loaded:
+            base, loaded, wanted = payer, instead, unload_count(action)
+            break
     if (
         len(hand) != action.discard_cost
-        or len(loaded) != action.unload_cost
+        or len(loaded) != wanted
         or len(hand) + len(loaded) != len(pay)
     ):
         raise _refuse(
@@ -353,7 +419,7 @@ def _additional(
             discard=action.discard_cost,
             unload=action.unload_cost,
         )
-    return hand, loaded
+    return hand, loaded, base
 
 
 def _check_forced(
@@ -374,7 +440,7 @@ def _check_forced(
         name = zones.title(state, holder)
         if effect == "only_targeting":
             raise _refuse("Target that card.", "must_target", "4.6.2 F.2.3", card=name)
-        if count and target_problem(state, seat, action, holder) is None:
+        if count and target_problem(state, seat, action, holder, item.card) is None:
             raise _refuse("Target that card.", "must_target", "4.6.2 F.2.1", card=name)
 
 
@@ -526,8 +592,8 @@ def use(
             "4.6.2",
             cost=cost,
         )
-    discards, unloads = _additional(state, seat, item, action, pay)  # E.2
-    _check_targets(state, seat, aimed, targets, count)  # F.1, F.2.2
+    discards, unloads, unloaded_base = _additional(state, seat, item, action, pay)  # E.2
+    _check_targets(state, seat, aimed, targets, count, character)  # F.1, F.2.2
     _check_forced(state, seat, item, aimed, steps, targets, count)  # F.2.1, F.2.3
     player = state.players[seat]
     events = [
@@ -559,18 +625,19 @@ def use(
         events.extend(instead)
     # E.2 in printed order: "Carregue um card neste personagem, descarregue <este card>:"
     if action.load_cost:  # E.2 "Carregue um card neste personagem" (from the resources)
-        state, loaded = _load_cost(state, seat, character, action.load_cost)
+        state, loaded = _load_cost(state, seat, character, action)
         events.extend(loaded)
     carried = zones.in_scene(state, character).loaded
-    if action.unload_self and source in carried:  # E.2 "Descarregue <este card>:"
+    paid_instead = unloaded_base != character  # pays_unload_cost: Arsenal H.I.D.R.A. V1
+    if action.unload_self and source in carried and not paid_instead:  # E.2 "Descarregue …:"
         unloads = (*unloads, source)
     if action.bottom_self:  # E.2 "… na base do deck de seu dono:" (not an unload)
         state, bottomed = _to_deck_bottom(state, character, source)
         events.extend(bottomed)
     if unloads:  # E.2: unloading the user's cards (to their owner's resources)
-        state = zones.unload(state, character, unloads)
+        state = zones.unload(state, unloaded_base, unloads)
         # 5.2: its effects resolve before the action's effect (9.1.2 d), as a discard's do.
-        state = triggers.fire(state, Trigger.UNLOADED, 1, base=character)
+        state = triggers.fire(state, Trigger.UNLOADED, 1, base=unloaded_base)
     item = zones.in_scene(state, character)
     # 7.2 Potencializar: the next action that deals damage takes the bonus with it.
     bonus = item.empower if any(s.op == Op.DAMAGE for s in steps) else 0

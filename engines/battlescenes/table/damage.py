@@ -91,6 +91,15 @@ def hit(state: State, ctx: DamageContext, card: int) -> State:
     return replace(state, action_hits=(*state.action_hits, (card, ctx.action_effect)))
 
 
+def power_hit(state: State, ctx: DamageContext, card: int, amount: int) -> State:
+    """Remember that an action of a power dealt ``card`` damage this turn (Surrar V1)."""
+    if not ctx.action_kind or not ctx.action_power or amount <= 0:
+        return state
+    return replace(
+        state, power_hits=(*state.power_hits, (card, ctx.action_power, ctx.action_effect))
+    )
+
+
 def _holder_meets(
     state: State, mod: Modifier, holder: int, controller: int, ctx: DamageContext
 ) -> bool:

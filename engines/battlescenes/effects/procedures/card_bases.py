@@ -225,14 +225,20 @@ def _load_resources(run: BSRun, state: State, proc: LoadResources) -> State:
 def _unload_chosen(run: BSRun, state: State, proc: UnloadChosen) -> State:
     """ "Descarregue até N cards que estiverem sendo carregados por personagens ou suportes"
     (Fantasma do Espaço V1, Sumiço Fantasma): the controller picks up to ``amount`` carried
-    cards anywhere in the scene, one at a time, then ``done``. Not damage (4.8.2.1). Each
+    cards anywhere in the scene (``to: this``: on this card base), one at a time, then
+    ``done``. Not damage (4.8.2.1). Each
     card base that lost cards fires "quando cards forem descarregados" (5.2); then 4.7."""
     effect, step = run.ctx, proc.record
     seat = effect.controller
     chosen = [int(a) for a in effect.answers if a not in (DONE, SKIP)]
     finished = effect.answers and effect.answers[-1] == DONE
-    # ``filter_type``: only from characters ("de um personagem", Cassandra Nova V1)
-    bases = [s for s in state.scene if matches(state, s.card, step)]
+    # ``filter_type``: only from characters ("de um personagem", Cassandra Nova V1); ``to:
+    # this``: only this card base's ("um card deste personagem", Fera V2)
+    bases = [
+        s
+        for s in state.scene
+        if matches(state, s.card, step) and (step.to != "this" or s.card == effect.this)
+    ]
     left = [str(c) for s in bases for c in s.loaded if c not in chosen]
     if left and not finished and len(chosen) < step.amount:
         prompt = "battlescenes.choice.unload_chosen"
@@ -276,6 +282,8 @@ def _permute(run: BSRun, state: State, proc: Permute) -> State:
         # only that name (Soldado Invernal V1); this side's card the effect's own
         # (Bumerangue Teleguiado)
         ours = [effect.source] if step.swap_this_card else list(mine.loaded)
+        if step.filter_not_name:  # "um card que não se chame N" on this side (Trabalho em Equipe)
+            ours = [c for c in ours if zones.defn(state, c).name != step.filter_not_name]
         theirs_ok = [
             b
             for b in theirs.loaded

@@ -50,6 +50,7 @@ def _damage(run: BSRun, state: State, proc: Damage) -> State:
             base += effect.bonus  # 7.2 Potencializar: +N on each of its targets
             amount, applied = damage.calculate(state, base, ctx, zones.in_scene(state, target))
             state = damage.hit(state, ctx, target)
+            state = damage.power_hit(state, ctx, target, amount)
             prog = replace(prog, destination=target, amount=amount, applied=applied)
         if prog.offered == REPLACING and len(effect.answers) > prog.answers_used:
             outcome = effect.answers[prog.answers_used]
@@ -67,6 +68,7 @@ def _damage(run: BSRun, state: State, proc: Damage) -> State:
                     state, prog.amount, ctx, zones.in_scene(state, new), prog.applied
                 )
                 state = damage.hit(state, ctx, new)
+                state = damage.power_hit(state, ctx, new, amount)
                 events.append(
                     Event(
                         "battlescenes.event.redirected",
