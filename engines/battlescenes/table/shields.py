@@ -23,17 +23,16 @@ from engines.core.model import replace
 
 def _granted(state: State, item: InScene) -> list[tuple[int, Text]]:
     """Shield texts of card bases (and what they carry) that give shields to the cards their
-    controller controls: ``own_characters`` to the *other* characters (e.g. Mansão dos
-    Vingadores V1, 4.8.6), ``own_bases`` to every character and support, the holder too
-    (Nick Fury V1)."""
+    controller controls: ``own_characters`` to every character, the holder too when it is
+    one (Mansão dos Vingadores V1, 4.8.6; Ciclope V1 is an X-Men himself), ``own_bases`` to
+    every character and support, the holder too (Nick Fury V1)."""
     character = defn(state, item.card).type is CardType.CHARACTER
     found = []
     for other in state.scene:
         if other.controller != item.controller:
             continue
         for card, text in texts(state, other):
-            mine = other.card == item.card
-            reaches = (text.shield_to == "own_characters" and character and not mine) or (
+            reaches = (text.shield_to == "own_characters" and character) or (
                 text.shield_to == "own_bases"
             )
             wanted = text.shield_if_affiliation

@@ -1,0 +1,121 @@
+"""Cards of the official decks (issue 23, round 2, second slice: Múltiplas Identidades),
+each played once as printed with the built-in cards (``starter()``): what a player
+notices."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.battlescenes.actions import Choose, PlayCard, UseAction
+from engines.battlescenes.rules.state import Phase, State
+from engines.battlescenes.table import shields, zones
+from engines.core import IllegalActionError
+from engines.core.model import replace
+from tests.engines.battlescenes.helpers import Placed, Side, act, build, sid, starter, zone_id
+
+FILL = ["excentricidade"] * 6
+
+
+def _versus(
+    mine: list[Placed], theirs: list[Placed], active: int = 0, scenario: str | None = None
+) -> State:
+    """An Attack step of ``active``: Ana's ``mine`` against Bruno's ``theirs``."""
+    mine_side, theirs_side = Side(deck=["protecao"] * 6, scene=mine), Side(scene=theirs)
+    return build(mine_side, theirs_side, active=active, scenario=scenario, content=starter())
+
+
+def _loaded(state: State, card: int) -> int:
+    return len(zones.in_scene(state, card).loaded)
+
+
+def test_colossus_deals_3() -> None:
+    state = _versus([Placed("colossus_v1", FILL[:3])], [Placed("capanga_do_rei_v2", FILL)])
+    capanga = sid(state, "capanga_do_rei_v2")
+    use = UseAction(sid(state, "colossus_v1"), "Murro Metálico", str(capanga))
+    state, _ = act(state, 0, use)
+    assert _loaded(state, capanga) == 4  # 3 - Escudo 1
+
+
+def test_fanatico_deals_4_and_is_no_target_of_telepathy_actions() -> None:
+    state = _versus(
+        [Placed("psylocke_v1", FILL[:3]), Placed("fanatico_v1", FILL[:3], stage=2)],
+        [Placed("fanatico_v1", FILL)],
+    )
+    theirs = sid(state, "fanatico_v1", seat=1)
+    with pytest.raises(IllegalActionError):  # Lâminas Psíquicas is a Telepatia action
+        act(state, 0, UseAction(sid(state, "psylocke_v1"), "Lâminas Psíquicas", str(theirs)))
+    state, _ = act(state, 0, UseAction(sid(state, "fanatico_v1", seat=0), "Pancada", str(theirs)))
+    assert _loaded(state, theirs) == 6  # 4 - Escudo 4
+
+
+def test_ciclope_gives_his_x_men_shield_1_himself_included() -> None:
+    state = _versus(
+        [
+            Placed("ciclope_v1", FILL[:3]),
+            Placed("psylocke_v1", FILL[:3]),
+            Placed("abominavel_v1", FILL[:3]),
+        ],
+        [Placed("tempestade_v1", FILL[:3])],
+    )
+    shield = {
+        key: shields.shield(state, zones.in_scene(state, sid(state, key)))
+        for key in ("ciclope_v1", "psylocke_v1", "abominavel_v1", "tempestade_v1")
+    }
+    # Printed 0, 1, 2 and 1: Ana's X-Men only (not Bruno's Tempestade, not Abominável).
+    assert shield == {"ciclope_v1": 1, "psylocke_v1": 2, "abominavel_v1": 2, "tempestade_v1": 1}
+    capanga_side = Placed("capanga_do_rei_v2", FILL)
+    state = _versus([Placed("ciclope_v1", FILL[:3])], [capanga_side])
+    capanga = sid(state, "capanga_do_rei_v2")
+    state, _ = act(state, 0, UseAction(sid(state, "ciclope_v1"), "Rajada Ótica", str(capanga)))
+    assert _loaded(state, capanga) == 6  # 1 - Escudo 1
+
+
+def test_pyro_entering_may_deal_2_and_is_ready_at_once() -> None:
+    state = build(
+        Side(hand=["pyro_v1"], resources=FILL[:4]),
+        Side(scene=[Placed("capanga_do_rei_v2", FILL), Placed("gerador_pem", FILL[:4])]),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "pyro_v1")))
+    capanga, gerador = sid(state, "capanga_do_rei_v2"), sid(state, "gerador_pem")
+    pyro = sid(state, "pyro_v1")
+    assert state.choice is not None
+    assert {str(capanga), str(gerador), "skip"} <= set(state.choice.options)  # any base
+    state, _ = act(state, 0, Choose(str(capanga)))
+    assert _loaded(state, capanga) == 5  # 2 - Escudo 1
+    state = replace(state, phase=Phase.ATTACK)
+    state, _ = act(state, 0, UseAction(pyro, "Parede de Plasma", str(capanga)))
+    # used in the turn it entered (Prontidão): 3, the Escudo already spent this turn
+    assert _loaded(state, capanga) == 2
+
+
+def test_fenix_unloads_the_target_into_its_owners_hand() -> None:
+    fenix = Placed("fenix_v1", FILL[:3], stage=2)
+    state = _versus([fenix], [Placed("capanga_do_rei_v2", FILL[:4])])
+    capanga = sid(state, "capanga_do_rei_v2")
+    state, _ = act(state, 0, UseAction(sid(state, "fenix_v1"), "Arremesso Mental", str(capanga)))
+    assert zones.find(state, capanga) is None and capanga in state.players[1].hand
+    assert len(state.players[1].resources) == 4 and not state.players[1].prizes
+
+
+def test_calmaria_draws_when_it_enters_and_when_it_leaves() -> None:
+    state = build(
+        Side(deck=["protecao"] * 4, hand=["calmaria_v1"]),
+        Side(),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "calmaria_v1")))
+    assert len(state.players[0].hand) == 1  # played, then one drawn
+    state = build(
+        Side(deck=["protecao"] * 4, hand=["rajada_implacavel", "protecao"]),
+        Side(),
+        phase=Phase.PREPARATION,
+        content=starter(),
+        scenario="calmaria_v1",
+    )
+    state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "rajada_implacavel")))
+    while state.choice is not None:  # the order of the two effects, Rajada's decline
+        state, _ = act(state, 0, Choose(state.choice.options[-1]))
+    assert len(state.players[0].hand) == 2  # Calmaria left: one drawn
