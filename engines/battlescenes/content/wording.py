@@ -781,6 +781,8 @@ def _trigger(text: Text, scope: Scope) -> Message:
         return say("when.dealt_damage", who=_subject(text, scope), victim=victim)
     if trigger is Trigger.CHARACTER_ENTERS and text.any_controller:  # anyone's character
         return say("when_any_character_enters")
+    if trigger is Trigger.CHARACTER_ENTERS and text.trigger_if_affiliation:
+        return say("when.character_enters_affiliation", affiliation=text.trigger_if_affiliation)
     if trigger in (
         Trigger.CHARACTER_ENTERS,
         Trigger.LOADED_FROM_RESOURCES,
