@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from engines.battlescenes.actions import Choose, PlayCard, UseAction
+from engines.battlescenes.actions import Activate, Choose, PlayCard, UseAction
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import shields, zones
 from engines.core import IllegalActionError
@@ -119,3 +119,29 @@ def test_calmaria_draws_when_it_enters_and_when_it_leaves() -> None:
     while state.choice is not None:  # the order of the two effects, Rajada's decline
         state, _ = act(state, 0, Choose(state.choice.options[-1]))
     assert len(state.players[0].hand) == 2  # Calmaria left: one drawn
+
+
+def test_mansao_xavier_mills_2_when_an_x_men_enters_and_leads_x_men() -> None:
+    state = build(
+        Side(
+            deck=["protecao"] * 6,
+            hand=["colossus_v1", "pyro_v1"],
+            resources=["excentricidade"] * 8,
+            scene=[Placed("mansao_xavier_v1", FILL[:2]), Placed("psylocke_v1", FILL[:2], 0)],
+        ),
+        Side(),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "colossus_v1")))
+    # Colossus loaded 5 of the 8 resources; the Mansão put 2 of the deck's top there.
+    assert len(state.players[0].deck) == 4 and len(state.players[0].resources) == 5
+    state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "pyro_v1")))
+    while state.choice is not None:  # Pyro's own entering damage, declined
+        state, _ = act(state, 0, Choose("skip"))
+    assert len(state.players[0].deck) == 4  # Pyro is no X-Men: nothing more
+    psylocke = sid(state, "psylocke_v1")
+    state, _ = act(state, 0, Activate(sid(state, "mansao_xavier_v1"), -1))
+    assert state.choice is not None and str(sid(state, "pyro_v1")) not in state.choice.options
+    state, _ = act(state, 0, Choose(str(psylocke)))
+    assert zones.in_scene(state, psylocke).stage == 1
