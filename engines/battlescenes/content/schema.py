@@ -377,6 +377,7 @@ class Modifier:
     if_opponent_preparation: bool = False
     if_target_affiliation: str = ""
     if_target_alter_ego: str = ""
+    if_target_alignment: str = ""  # only damage to a card of this alignment (Combate ao Crime)
     if_source_affiliation: str = ""
     if_action: bool = False  # only damage caused by actions
     if_own_source: bool = False  # only damage whose source its holder's controller controls

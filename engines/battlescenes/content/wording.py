@@ -491,6 +491,9 @@ def _modifier(mod: Modifier, scope: Scope) -> Message:
         conditions.append(say("mod.if.target_alter_ego", alter_ego=mod.if_target_alter_ego))
     if mod.if_target_affiliation:
         conditions.append(say("mod.if.target_affiliation", affiliation=mod.if_target_affiliation))
+    if mod.if_target_alignment:
+        alignment = Message(f"battlescenes.alignment.{mod.if_target_alignment}")
+        conditions.append(say("mod.if.target_alignment", alignment=alignment))
     if mod.if_action_kind:
         kind = Message(f"battlescenes.lookup.kind.{mod.if_action_kind}")
         conditions.append(say("mod.if.action_kind", kind=kind))
