@@ -145,3 +145,29 @@ def test_mansao_xavier_mills_2_when_an_x_men_enters_and_leads_x_men() -> None:
     assert state.choice is not None and str(sid(state, "pyro_v1")) not in state.choice.options
     state, _ = act(state, 0, Choose(str(psylocke)))
     assert zones.in_scene(state, psylocke).stage == 1
+
+
+def test_combate_ao_crime_adds_1_to_a_heros_damage_to_a_villain_only() -> None:
+    state = _versus(
+        [Placed("colossus_v1", FILL[:3]), Placed("abominavel_v1", FILL[:3])],
+        [Placed("capanga_do_rei_v2", FILL), Placed("tempestade_v1", FILL)],
+        scenario="combate_ao_crime_v1",
+    )
+    capanga, tempestade = sid(state, "capanga_do_rei_v2"), sid(state, "tempestade_v1")
+    use = UseAction(sid(state, "colossus_v1"), "Murro Metálico", str(capanga))
+    state, _ = act(state, 0, use)
+    assert _loaded(state, capanga) == 3  # a hero on a villain: 3 + 1 - Escudo 1
+    use = UseAction(sid(state, "abominavel_v1"), "Soco Demolidor", str(tempestade))
+    state, _ = act(state, 0, use)
+    assert _loaded(state, tempestade) == 3  # a villain on a hero: 4 - Escudo 1, no +1
+
+
+def test_combate_ao_crime_draws_when_it_enters() -> None:
+    state = build(
+        Side(deck=["protecao"] * 2, hand=["combate_ao_crime_v1"]),
+        Side(),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "combate_ao_crime_v1")))
+    assert len(state.players[0].hand) == 1 and len(state.players[0].deck) == 1
