@@ -324,6 +324,9 @@ class Step:
     # "se o alvo for um suporte": done only when the effect's (first) target is a card of
     # this type (checked when reached, like ``if_all_affiliation``: Arrancar Pedaço V1)
     if_target_type: str = ""
+    # "se ele for um personagem com ◆": done only when the effect's (first) target has this
+    # power now (checked when reached, like ``if_target_type``: Magneto V1)
+    if_target_power: str = ""
     filter_name_contains: str = ""  # only cards whose name holds this ("Plano Magistral")
     filter_name: str = ""  # only cards named this (a card's ``counts_as_name`` too, 7.x)
     # take_from_deck: "procure em seu deck ou recursos" — the resources' cards are offered too

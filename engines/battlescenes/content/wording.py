@@ -404,6 +404,8 @@ def steps_clause(steps: Sequence[Step], scope: Scope) -> Any:
             clause = say("if.damaged", then=clause)
         if step.if_target_type:  # "se o alvo for um suporte"
             clause = say(f"if.target_type.{step.if_target_type}", then=clause)
+        if step.if_target_power:  # "se ele for um personagem com ◆"
+            clause = say("if.target_power", power=power(step.if_target_power), then=clause)
         if step.if_x_at_least:
             clause = say("if.x_at_least", count=step.if_x_at_least, then=clause)
         if step.if_replaced_name:

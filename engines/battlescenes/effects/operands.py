@@ -125,10 +125,16 @@ def unmet(state: State, effect: Pending, step: Step) -> bool:
 
 def _target_differs(state: State, effect: Pending, step: Step) -> bool:
     """A condition on the effect's (first) target fails: "se o alvo for um suporte"
-    (``if_target_type``, its type wherever it is now)."""
+    (``if_target_type``, its type wherever it is now), "se ele for um personagem com ◆"
+    (``if_target_power``, its powers in the scene now)."""
     first = effect.targets[0] if effect.targets else -1
     d = zones.defn(state, first) if first >= 0 else None
-    return bool(step.if_target_type) and (d is None or d.type.value != step.if_target_type)
+    if step.if_target_type and (d is None or d.type.value != step.if_target_type):
+        return True
+    if not step.if_target_power:
+        return False
+    index = zones.find(state, first) if first >= 0 else None
+    return index is None or step.if_target_power not in zones.powers(state, state.scene[index])
 
 
 def chosen_pool(state: State, effect: Pending, step: Step) -> list[int]:
