@@ -171,3 +171,52 @@ def test_combate_ao_crime_draws_when_it_enters() -> None:
     )
     state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "combate_ao_crime_v1")))
     assert len(state.players[0].hand) == 1 and len(state.players[0].deck) == 1
+
+
+def _magneto(target: str) -> tuple[State, int, int]:
+    state = _versus([Placed("magneto_v1", FILL[:3])], [Placed(target, FILL[:4], stage=2)])
+    return state, sid(state, "magneto_v1"), sid(state, target)
+
+
+def test_magneto_incapacitates_by_1_or_2() -> None:
+    for mode, stage in (("incapacitar_1", 1), ("incapacitar_2", 0)):
+        state, magneto, raio = _magneto("raio_negro_v2")
+        use = UseAction(magneto, "Força Magnética", str(raio), mode=mode)
+        state, _ = act(state, 0, use)
+        assert zones.in_scene(state, raio).stage == stage
+
+
+def test_magneto_returns_a_blades_character_or_a_support_only() -> None:
+    for target, returned in (
+        ("dente_de_sabre_v1", True),
+        ("gerador_pem", True),
+        ("raio_negro_v2", False),
+    ):
+        state, magneto, card = _magneto(target)
+        state, _ = act(state, 0, UseAction(magneto, "Força Magnética", str(card), mode="devolver"))
+        assert (card in state.players[1].hand) is returned, target
+        assert (zones.find(state, card) is None) is returned, target
+
+
+def test_magneto_adds_1_to_his_brotherhoods_damage_to_x_men() -> None:
+    state = _versus(
+        [Placed("magneto_v1", FILL[:3]), Placed("fanatico_v1", FILL[:3], stage=2)],
+        [Placed("colossus_v1", FILL)],
+    )
+    colossus = sid(state, "colossus_v1")
+    state, _ = act(state, 0, UseAction(sid(state, "fanatico_v1"), "Pancada", str(colossus)))
+    assert _loaded(state, colossus) == 4  # 4 + 1 - Escudo 3
+
+
+def test_magneto_is_no_target_of_telepathy_actions() -> None:
+    state = _versus(
+        [Placed("psylocke_v1", FILL[:3])],
+        [Placed("magneto_v1", FILL), Placed("colossus_v1", FILL)],
+    )
+    psylocke, magneto = sid(state, "psylocke_v1"), sid(state, "magneto_v1")
+    with pytest.raises(IllegalActionError):
+        act(state, 0, UseAction(psylocke, "Lâminas Psíquicas", str(magneto)))
+    state, _ = act(
+        state, 0, UseAction(psylocke, "Lâminas Psíquicas", str(sid(state, "colossus_v1")))
+    )
+    assert _loaded(state, sid(state, "colossus_v1")) == 6  # 2 - Escudo 3: the others may be
