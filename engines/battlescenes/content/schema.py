@@ -308,6 +308,11 @@ class Step:
     # | marked (the card this card marked: Cassandra Nova's "o personagem escolhido")
     up_to: int = 0  # to: distributed — at most this many destinations (0: ``amount``)
     filter_lacks_power: str = ""  # chosen_…: characters with this power are not offered
+    # only card bases without this affiliation now ("que não seja da afiliação A": Avalanche)
+    filter_lacks_affiliation: str = ""
+    # unload_chosen: ``amount`` cards from each card base passing the filters ("descarregue
+    # um card de cada personagem …"), the controller picking which (Avalanche V1)
+    each_base: bool = False
     # "se cada personagem que você controlar tiver a afiliação A [e/ou B]" ("A|B"): checked
     # when the procedure is reached; unmet, it is not done ("Se o fizer" steps are skipped)
     if_all_affiliation: str = ""

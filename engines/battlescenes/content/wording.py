@@ -271,6 +271,11 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"{mood}.resources_to_deck_bottom_counted")
     if op is Op.DRAW and step.to == "chosen_controller":  # "that card's controller draws"
         return say(f"controller_draw.{mood}", count=step.amount)
+    if op is Op.UNLOAD_CHOSEN and step.each_base:  # Avalanche V1
+        bases: Message = say(f"each_base.{step.filter_type or 'any'}")
+        if step.filter_lacks_affiliation:
+            bases = say("each_base.lacking", bases=bases, affiliation=step.filter_lacks_affiliation)
+        return say("unload_each", count=step.amount, bases=bases)
     if op in _SIMPLE:
         return say(f"{mood}.{op.value}", count=step.amount)
     if op in (Op.INCAPACITATE, Op.CAPACITATE, Op.SHIELD_SET, Op.RETURN_TO_HAND):

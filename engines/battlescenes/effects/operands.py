@@ -200,6 +200,10 @@ def matches(state: State, card: int, step: Step, powers: tuple[str, ...] = ()) -
         return False
     if step.filter_affiliation and step.filter_affiliation not in _affiliations_now(state, card):
         return False
+    if step.filter_lacks_affiliation and step.filter_lacks_affiliation in _affiliations_now(
+        state, card
+    ):
+        return False
     if step.filter_alter_ego and d.alter_ego != step.filter_alter_ego:
         return False
     if step.filter_name_contains and step.filter_name_contains not in d.name:

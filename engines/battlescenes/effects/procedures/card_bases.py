@@ -233,10 +233,13 @@ def _unload_chosen(run: BSRun, state: State, proc: UnloadChosen) -> State:
     finished = effect.answers and effect.answers[-1] == DONE
     # ``filter_type``: only from characters ("de um personagem", Cassandra Nova V1)
     bases = [s for s in state.scene if matches(state, s.card, step)]
+    if step.each_base:  # "um card de cada personagem …": the bases still owing cards
+        bases = [s for s in bases if sum(c in chosen for c in s.loaded) < step.amount]
     left = [str(c) for s in bases for c in s.loaded if c not in chosen]
-    if left and not finished and len(chosen) < step.amount:
+    if left and not finished and (step.each_base or len(chosen) < step.amount):
         prompt = "battlescenes.choice.unload_chosen"
-        done = [] if step.exactly else [DONE]  # "Descarregue um card": no stopping short
+        # "Descarregue um card" / "de cada": no stopping short
+        done = [] if step.exactly or step.each_base else [DONE]
         return asks(run, ask(state, effect, seat, prompt, [*left, *done], False))
     events: list[Event] = []
     for item in list(state.scene):
