@@ -220,3 +220,28 @@ def test_magneto_is_no_target_of_telepathy_actions() -> None:
         state, 0, UseAction(psylocke, "Lâminas Psíquicas", str(sid(state, "colossus_v1")))
     )
     assert _loaded(state, sid(state, "colossus_v1")) == 6  # 2 - Escudo 3: the others may be
+
+
+def test_avalanche_unloads_a_card_of_each_character_outside_the_brotherhood() -> None:
+    state = _versus(
+        [
+            Placed("avalanche_v1", FILL[:3], stage=2),
+            Placed("psylocke_v1", FILL[:3]),
+            Placed("magneto_v1", FILL[:3]),
+        ],
+        [Placed("colossus_v1", FILL[:4]), Placed("gerador_pem", FILL[:2])],
+    )
+    psylocke, colossus = sid(state, "psylocke_v1"), sid(state, "colossus_v1")
+    state, _ = act(state, 0, UseAction(sid(state, "avalanche_v1"), "Abalo Sísmico"))
+    # Ana picks a card of each non-Brotherhood character, hers too; no support, no "done".
+    owing = set(zones.in_scene(state, psylocke).loaded) | set(
+        zones.in_scene(state, colossus).loaded
+    )
+    assert state.choice is not None and set(state.choice.options) == {str(c) for c in owing}
+    state, _ = act(state, 0, Choose(str(zones.in_scene(state, colossus).loaded[0])))
+    assert state.choice is not None
+    assert set(state.choice.options) == {str(c) for c in zones.in_scene(state, psylocke).loaded}
+    state, _ = act(state, 0, Choose(state.choice.options[0]))
+    assert (_loaded(state, psylocke), _loaded(state, colossus)) == (2, 3)
+    assert _loaded(state, sid(state, "magneto_v1")) == 3
+    assert _loaded(state, sid(state, "gerador_pem")) == 2
