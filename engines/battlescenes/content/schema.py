@@ -346,6 +346,9 @@ class Step:
     filter_not_name: str = ""  # only cards printed with another name (Cura Rápida)
     swap_this_card: bool = False  # permute: the card swapped on this side is the effect's own
     swap_with_name: str = ""  # permute: the card swapped on the other side has this name
+    # permute: any two cards carried by two different card bases its controller controls
+    # that pass the filters, this base's or not (Sala de Perigo V1)
+    any_pair: bool = False
     # only when the scenario this one replaced had this name (checked when reached)
     if_replaced_name: str = ""
     # chosen_…: not the card an earlier chosen_… step of this effect chose ("escolha até dois

@@ -335,6 +335,11 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         generated = scope.text is not None and scope.text.generated
         who = noun("that_card") if generated and step.to == "target" else who
         return say(f"{mood}.to_deck_bottom", who=who)
+    if op is Op.PERMUTE and step.any_pair:  # Sala de Perigo V1: two of your card bases
+        if step.filter_affiliation:
+            key = f"{mood}.permute_pair_affiliation"
+            return say(key, affiliation=step.filter_affiliation)
+        return say(f"{mood}.permute_pair")
     if op is Op.PERMUTE:  # 4.2: Bumerangue Teleguiado swaps itself
         key = "permute_this_card" if step.swap_this_card else "permute"
         if step.swap_with_name:  # Soldado Invernal V1

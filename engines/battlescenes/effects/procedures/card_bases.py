@@ -266,6 +266,8 @@ def _permute(run: BSRun, state: State, proc: Permute) -> State:
     one player, whose own cards they carry (8.D)."""
     effect, step = run.ctx, proc.record
     seat = effect.controller
+    if step.any_pair:
+        return _permute_pair(run, state, proc)
     others = [t for t in targets_of(state, effect, step) if t != effect.this]
     if not others or zones.find(state, effect.this) is None:
         return state
@@ -290,13 +292,50 @@ def _permute(run: BSRun, state: State, proc: Permute) -> State:
             return state
         return asks(run, ask(state, effect, seat, "battlescenes.choice.permute", options, False))
     a, b = (int(x) for x in picked[-1].split(">"))
-    swap = {a: b, b: a}
-    for item in (mine, theirs):
-        loaded = tuple(swap.get(c, c) for c in item.loaded)
-        state = zones.set_in_scene(state, replace(item, loaded=loaded))
+    state = _swap(state, a, b, (mine, theirs))
     if step.ready_swapped:  # "ganha Prontidão – ações do card permutado"
         mine = zones.in_scene(state, effect.this)
         state = zones.set_in_scene(state, replace(mine, ready_cards=(*mine.ready_cards, b)))
+    event = Event(
+        "battlescenes.event.permuted",
+        {"card": zones.title(state, a), "other": zones.title(state, b)},
+        rule="4.2",
+    )
+    return resolved(run, state, [event])
+
+
+def _swap(state: State, a: int, b: int, bases: tuple[InScene, ...]) -> State:
+    """4.2: the cards ``a`` and ``b`` change places between ``bases``."""
+    swap = {a: b, b: a}
+    for item in bases:
+        loaded = tuple(swap.get(c, c) for c in item.loaded)
+        state = zones.set_in_scene(state, replace(item, loaded=loaded))
+    return state
+
+
+def _permute_pair(run: BSRun, state: State, proc: Permute) -> State:
+    """4.2 "escolha um card que um personagem ou suporte X-Men que você controla estiver
+    carregando e permute-o por outro card que outro … estiver carregando" (Sala de Perigo
+    V1, ``any_pair``): its controller picks the two cards, on two different card bases of
+    theirs passing the filters."""
+    effect, step = run.ctx, proc.record
+    seat = effect.controller
+    bases = [s for s in state.scene if s.controller == seat and matches(state, s.card, step)]
+    picked = [a for a in effect.answers if ">" in a]
+    if not picked:
+        options = [
+            f"{a}>{b}"
+            for i, mine in enumerate(bases)
+            for theirs in bases[i + 1 :]
+            for a in mine.loaded
+            for b in theirs.loaded
+        ]
+        if not options:
+            return state
+        return asks(run, ask(state, effect, seat, "battlescenes.choice.permute", options, False))
+    a, b = (int(x) for x in picked[-1].split(">"))
+    holders = tuple(s for s in state.scene if a in s.loaded or b in s.loaded)
+    state = _swap(state, a, b, holders)
     event = Event(
         "battlescenes.event.permuted",
         {"card": zones.title(state, a), "other": zones.title(state, b)},
