@@ -245,3 +245,46 @@ def test_avalanche_unloads_a_card_of_each_character_outside_the_brotherhood() ->
     assert (_loaded(state, psylocke), _loaded(state, colossus)) == (2, 3)
     assert _loaded(state, sid(state, "magneto_v1")) == 3
     assert _loaded(state, sid(state, "gerador_pem")) == 2
+
+
+def _danger_room(support: bool) -> State:
+    scene = [
+        Placed("colossus_v1", ["super_soco_v1", *FILL[:2]]),
+        Placed("psylocke_v1", ["protecao", *FILL[:1]]),
+        Placed("abominavel_v1", ["granada_de_mao", *FILL[:1]]),
+    ]
+    if support:
+        scene.append(Placed("sala_de_perigo_v1", FILL[:3]))
+    return build(
+        Side(scene=scene),
+        Side(),
+        phase=Phase.PREPARATION,
+        content=starter(),
+        scenario=None if support else "treino_na_sala_de_perigo_v1",
+    )
+
+
+@pytest.mark.parametrize("support", [True, False])
+def test_sala_de_perigo_swaps_cards_between_two_x_men_once_a_turn(support: bool) -> None:
+    state = _danger_room(support)
+    holder = sid(state, "sala_de_perigo_v1") if support else state.scenario
+    assert holder is not None
+    soco, protecao = zone_id_loaded(state, "super_soco_v1"), zone_id_loaded(state, "protecao")
+    granada = zone_id_loaded(state, "granada_de_mao")
+    state, _ = act(state, 0, Activate(holder, -1))
+    state, _ = act(state, 0, Choose("yes"))
+    assert state.choice is not None
+    pairs = {tuple(sorted(o.split(">"))) for o in state.choice.options}
+    assert (str(soco), str(protecao)) in pairs or (str(protecao), str(soco)) in pairs
+    assert not any(str(granada) in o for o in state.choice.options)  # Abominável: no X-Men
+    option = next(o for o in state.choice.options if {*o.split(">")} == {str(soco), str(protecao)})
+    state, _ = act(state, 0, Choose(option))
+    assert protecao in zones.in_scene(state, sid(state, "colossus_v1")).loaded
+    assert soco in zones.in_scene(state, sid(state, "psylocke_v1")).loaded
+    with pytest.raises(IllegalActionError):  # once per turn
+        act(state, 0, Activate(holder, -1))
+
+
+def zone_id_loaded(state: State, key: str) -> int:
+    """The carried card with ``key`` (the first one found in the scene)."""
+    return next(c for s in state.scene for c in s.loaded if state.cards[c].key == key)
