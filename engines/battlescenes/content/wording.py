@@ -335,6 +335,13 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         generated = scope.text is not None and scope.text.generated
         who = noun("that_card") if generated and step.to == "target" else who
         return say(f"{mood}.to_deck_bottom", who=who)
+    if op in (Op.GAIN_TRAIT, Op.LOSE_TRAIT):  # until the end of the turn (5.7 A.2.1)
+        kind, _sep, values = step.trait.partition(":")
+        traits: Any = None
+        for value in values.split("|"):  # "the affiliations A and B"
+            one = _trait(kind, value)
+            traits = one if traits is None else say("trait.and", a=traits, b=one)
+        return say(f"{mood}.{op.value}", who=who, traits=traits)
     if op is Op.PERMUTE and step.any_pair:  # Sala de Perigo V1: two of your card bases
         if step.filter_affiliation:
             key = f"{mood}.permute_pair_affiliation"
@@ -953,6 +960,19 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
         up_to = "_up_to" if action.up_to_targets else ""
         extra.append(say(f"x.targets{up_to}", count=action.targets))
     return sentences([say("action", effect=body), *_x(action.steps), *extra])
+
+
+def _trait(kind: str, value: str) -> Message:
+    """A characteristic a timed trait step gives or takes ("the affiliation X-Men")."""
+    if value == "*" and kind in ("power", "affiliation"):
+        return say(f"every.{kind}")
+    if kind == "power":
+        return say("trait.power", power=power(value))
+    if kind == "alignment":
+        return say("trait.alignment", alignment=Message(f"battlescenes.alignment.{value}"))
+    if kind == "action_kind":
+        return say("trait.action_kind", kind=Message(f"battlescenes.lookup.kind.{value}"))
+    return say(f"trait.{kind}", value=value)
 
 
 def _list(items: Sequence[Any]) -> Message:

@@ -141,18 +141,20 @@ def _trait(run: BSRun, state: State, proc: Trait) -> State:
     """The targets gain or lose a power, affiliation or action type until the end of the
     turn (5.7 A.2.1); a loss wins over any gain (8.B.1/B.2)."""
     effect, step = run.ctx, proc.record
-    kind, _sep, value = step.trait.partition(":")
-    change = Characteristic("gain" if proc.gain else "lose", kind, value)
+    kind, _sep, values = step.trait.partition(":")
     events = []
     for target in targets_of(state, effect, step):
-        state = replace(state, turn_traits=(*state.turn_traits, TurnTrait(target, change)))
-        events.append(
-            Event(
-                f"battlescenes.event.trait_{change.change}",
-                {"card": zones.title(state, target), "trait": _trait_words(kind, value)},
-                rule="8.B.2",
+        # "ganha as afiliações A e B" (Posto de Monitoramento V1): each value of "A|B"
+        for value in values.split("|"):
+            change = Characteristic("gain" if proc.gain else "lose", kind, value)
+            state = replace(state, turn_traits=(*state.turn_traits, TurnTrait(target, change)))
+            events.append(
+                Event(
+                    f"battlescenes.event.trait_{change.change}",
+                    {"card": zones.title(state, target), "trait": _trait_words(kind, value)},
+                    rule="8.B.2",
+                )
             )
-        )
     return resolved(run, state, events)
 
 
