@@ -288,3 +288,53 @@ def test_sala_de_perigo_swaps_cards_between_two_x_men_once_a_turn(support: bool)
 def zone_id_loaded(state: State, key: str) -> int:
     """The carried card with ``key`` (the first one found in the scene)."""
     return next(c for s in state.scene for c in s.loaded if state.cards[c].key == key)
+
+
+def _with_sentinel(state: State) -> State:
+    """Capanga do Rei V2 made a Sentinelas character (no starter card is one)."""
+    capanga = state.defs["capanga_do_rei_v2"]
+    sentinel = replace(capanga, affiliations=("Sentinelas",))
+    return replace(state, defs={**state.defs, "capanga_do_rei_v2": sentinel})
+
+
+def test_posto_de_monitoramento_fetches_a_sentinel_from_the_deck_or_resources() -> None:
+    state = build(
+        Side(
+            deck=["protecao", "capanga_do_rei_v2", "psylocke_v1"],
+            hand=["posto_de_monitoramento_v1", "capanga_do_rei_v2"],
+            resources=["capanga_do_rei_v2", *FILL[:4]],
+        ),
+        Side(),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    state = _with_sentinel(state)
+    in_deck = zone_id(state, 0, "deck", "capanga_do_rei_v2")
+    in_resources = zone_id(state, 0, "resources", "capanga_do_rei_v2")
+    state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "posto_de_monitoramento_v1")))
+    while state.choice is not None and state.choice.options == ("yes", "skip"):
+        state, _ = act(state, 0, Choose("yes"))
+    assert state.choice is not None
+    # Only the Sentinelas character, in the deck or the resources (not the hand's copy).
+    assert {str(in_deck), str(in_resources)} <= set(state.choice.options)
+    assert not {o for o in state.choice.options if o.isdigit()} - {str(in_deck), str(in_resources)}
+    state, _ = act(state, 0, Choose(str(in_deck)))
+    assert in_deck in state.players[0].hand
+
+
+def test_posto_de_monitoramento_makes_a_character_x_men_and_brotherhood_for_the_turn() -> None:
+    state = build(
+        Side(scene=[Placed("posto_de_monitoramento_v1", FILL[:3])]),
+        Side(scene=[Placed("capanga_do_rei_v2", FILL[:3])]),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    posto, capanga = sid(state, "posto_de_monitoramento_v1"), sid(state, "capanga_do_rei_v2")
+    state, _ = act(state, 0, Activate(posto, -1))
+    state, _ = act(state, 0, Choose("yes"))
+    assert _loaded(state, posto) == 2
+    state, _ = act(state, 0, Choose(str(capanga)))
+    gained = zones.affiliations(state, zones.in_scene(state, capanga))
+    assert {"X-Men", "Irmandade de Mutantes"} <= set(gained)
+    with pytest.raises(IllegalActionError):  # once per turn
+        act(state, 0, Activate(posto, -1))
