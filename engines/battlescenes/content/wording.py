@@ -336,10 +336,10 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         who = noun("that_card") if generated and step.to == "target" else who
         return say(f"{mood}.to_deck_bottom", who=who)
     if op in (Op.GAIN_TRAIT, Op.LOSE_TRAIT):  # until the end of the turn (5.7 A.2.1)
-        kind, _sep, values = step.trait.partition(":")
+        trait_kind, _sep, values = step.trait.partition(":")
         traits: Any = None
         for value in values.split("|"):  # "the affiliations A and B"
-            one = _trait(kind, value)
+            one = _trait(trait_kind, value)
             traits = one if traits is None else say("trait.and", a=traits, b=one)
         return say(f"{mood}.{op.value}", who=who, traits=traits)
     if op is Op.PERMUTE and step.any_pair:  # Sala de Perigo V1: two of your card bases
