@@ -522,6 +522,9 @@ class Text:
     # personagem não pode ser alvo de ações" (Invocar o Relâmpago V1): the name N
     untargetable_carrying: str = ""
     untargetable_by_power: str = ""  # the holder is no target of actions of this power
+    # the holder is no target of actions; generated (5.7 B), the action's user until the end
+    # of the turn ("não pode ser alvo de ações neste turno": Kitty Pryde V1)
+    untargetable: bool = False
     # "enquanto estiver em seu deck ou recursos, este card também conta como se fosse um card
     # de personagem chamado N" (Maria Hill V1): the name N, for ``filter_name``
     counts_as_name: str = ""

@@ -69,6 +69,7 @@ def parse_text(node: PackNode) -> Text:
             "shields_zero",
             "untargetable_carrying",
             "untargetable_by_power",
+            "untargetable",
             "counts_as_name",
             "any_number",
             "two_actions_power",
@@ -146,6 +147,7 @@ def parse_text(node: PackNode) -> Text:
         shields_zero=node.read("shields_zero", bool, False),
         untargetable_carrying=node.read("untargetable_carrying", str, ""),
         untargetable_by_power=node.read("untargetable_by_power", str, ""),
+        untargetable=node.read("untargetable", bool, False),
         counts_as_name=node.read("counts_as_name", str, ""),
         any_number=node.read("any_number", bool, False),
         two_actions_power=node.read("two_actions_power", str, ""),
@@ -228,6 +230,7 @@ def parse_text(node: PackNode) -> Text:
         or text.shields_zero
         or text.untargetable_carrying
         or text.untargetable_by_power
+        or text.untargetable
         or text.counts_as_name
         or text.any_number
         or text.two_actions_power

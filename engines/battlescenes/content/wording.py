@@ -634,6 +634,8 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
         out.append(
             say("static.untargetable_by_power", who=this, power=power(text.untargetable_by_power))
         )
+    if text.untargetable:
+        out.append(say("static.untargetable", who=this))
     if text.two_actions_power:
         out.append(say("static.two_actions_power", who=this, power=power(text.two_actions_power)))
     if text.untargetable_carrying:

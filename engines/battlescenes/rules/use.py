@@ -231,6 +231,8 @@ def target_problem(state: State, seat: int, action: ActionDef, card: int) -> str
         t.untargetable_by_power == action.power for _c, t in zones.texts(state, target)
     ):
         return "bad_target"  # "este personagem não pode ser alvo de ações de ◆"
+    if _untargetable(state, target):
+        return "bad_target"  # "não pode ser alvo de ações (neste turno)"
     first = state.players[seat].targeted_actions == 0
     if (
         first
@@ -239,6 +241,16 @@ def target_problem(state: State, seat: int, action: ActionDef, card: int) -> str
     ):  # F.2.2: "não pode ser alvo da primeira ação com alvo" of an opponent each turn
         return "untargetable"
     return None
+
+
+def _untargetable(state: State, target: InScene) -> bool:
+    """Whether a working text of ``target`` — or one an action of it generated this turn
+    about its user (5.7 B: Kitty Pryde V1) — says it is no target of actions."""
+    if any(t.untargetable for _c, t in zones.texts(state, target)):
+        return True
+    return any(
+        t.untargetable and made.this == target.card for _n, made, t in zones.generated_texts(state)
+    )
 
 
 def _carries_shielded_name(state: State, target: InScene) -> bool:
