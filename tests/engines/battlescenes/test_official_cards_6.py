@@ -338,3 +338,33 @@ def test_posto_de_monitoramento_makes_a_character_x_men_and_brotherhood_for_the_
     assert {"X-Men", "Irmandade de Mutantes"} <= set(gained)
     with pytest.raises(IllegalActionError):  # once per turn
         act(state, 0, Activate(posto, -1))
+
+
+def test_kitty_pryde_entering_may_deal_2_penetrating_to_a_support() -> None:
+    state = build(
+        Side(hand=["kitty_pryde_v1"], resources=FILL[:3]),
+        Side(scene=[Placed("capanga_do_rei_v2", FILL), Placed("gerador_pem", FILL[:4])]),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "kitty_pryde_v1")))
+    gerador = sid(state, "gerador_pem")
+    # Only a support (Ana's own Kitty is a character): no Capanga.
+    assert state.choice is not None and set(state.choice.options) == {str(gerador), "skip"}
+    state, _ = act(state, 0, Choose(str(gerador)))
+    assert _loaded(state, gerador) == 2  # penetrating: its Escudo 2 absorbs nothing
+
+
+def test_kitty_pryde_passing_through_walls_is_no_target_for_the_turn() -> None:
+    state = _versus(
+        [Placed("kitty_pryde_v1", FILL[:3], stage=2), Placed("psylocke_v1", FILL[:3])],
+        [Placed("abominavel_v1", FILL[:3])],
+    )
+    kitty, abominavel = sid(state, "kitty_pryde_v1"), sid(state, "abominavel_v1")
+    psylocke = sid(state, "psylocke_v1")
+    with_kitty = UseAction(psylocke, "Lâminas Psíquicas", str(kitty))
+    act(state, 0, with_kitty)  # a target before
+    state, _ = act(state, 0, UseAction(kitty, "Atravessar Paredes", str(abominavel)))
+    assert _loaded(state, abominavel) == 2  # 1 penetrating
+    with pytest.raises(IllegalActionError):  # no target of any action this turn
+        act(state, 0, with_kitty)
