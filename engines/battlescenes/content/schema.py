@@ -349,6 +349,9 @@ class Step:
     # permute: any two cards carried by two different card bases its controller controls
     # that pass the filters, this base's or not (Sala de Perigo V1)
     any_pair: bool = False
+    # capacitate / incapacitate: its controller picks the amount, 1 to ``amount`` ("em {1}
+    # ou {2}": Homem de Gelo V1)
+    choose_amount: bool = False
     # only when the scenario this one replaced had this name (checked when reached)
     if_replaced_name: str = ""
     # chosen_…: not the card an earlier chosen_… step of this effect chose ("escolha até dois

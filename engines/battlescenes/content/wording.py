@@ -278,6 +278,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say("unload_each", count=step.amount, bases=bases)
     if op in _SIMPLE:
         return say(f"{mood}.{op.value}", count=step.amount)
+    if op in (Op.INCAPACITATE, Op.CAPACITATE) and step.choose_amount:  # "em {1} ou {2}"
+        return say(f"{mood}.{op.value}", who=who, count=say("amount_chosen", most=step.amount))
     if op in (Op.INCAPACITATE, Op.CAPACITATE, Op.SHIELD_SET, Op.RETURN_TO_HAND):
         return say(f"{mood}.{op.value}", who=who, count=step.amount)
     if op is Op.SHIELD:

@@ -40,6 +40,10 @@ ASKS_ITSELF = (
 )
 
 
+#: The prefix of an amount chosen by a step's controller (``choose_amount``: "amount:2").
+AMOUNT = "amount:"
+
+
 def ask(
     state: State, effect: Pending, seat: int, prompt: str, options: list[str], optional: bool
 ) -> State:

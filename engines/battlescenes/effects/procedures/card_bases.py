@@ -6,6 +6,7 @@ from __future__ import annotations
 from engines.battlescenes.content.schema import CardType, Trigger
 from engines.battlescenes.effects import replacements, tree, triggers
 from engines.battlescenes.effects.operands import (
+    AMOUNT,
     DONE,
     SKIP,
     ability_of,
@@ -41,14 +42,25 @@ HANDLERS: BSHandlers = BSHandlers()
 def _stage(run: BSRun, state: State, proc: Capacitation) -> State:
     effect, step = run.ctx, proc.record
     events = []
-    for target in targets_of(state, effect, step):
-        if zones.defn(state, target).type is not CardType.CHARACTER:
-            continue
+    targets = [
+        t
+        for t in targets_of(state, effect, step)
+        if zones.defn(state, t).type is CardType.CHARACTER
+    ]
+    amount = step.amount
+    if step.choose_amount and targets:  # "em {1} ou {2}": its controller says how much
+        picked = [a for a in effect.answers if a.startswith(AMOUNT)]
+        if not picked:
+            options = [f"{AMOUNT}{n}" for n in range(1, step.amount + 1)]
+            prompt = "battlescenes.choice.amount"
+            return asks(run, ask(state, effect, effect.controller, prompt, options, False))
+        amount = int(picked[-1].removeprefix(AMOUNT))
+    for target in targets:
         if proc.up:
-            state = zones.capacitate(state, target, step.amount)
+            state = zones.capacitate(state, target, amount)
         else:
             before = zones.in_scene(state, target).stage
-            state = zones.incapacitate(state, target, step.amount)
+            state = zones.incapacitate(state, target, amount)
             if zones.in_scene(state, target).stage < before:  # 5.2 (Cristalys V1)
                 level = effect.level + 1
                 state = triggers.fire(
@@ -57,7 +69,7 @@ def _stage(run: BSRun, state: State, proc: Capacitation) -> State:
         events.append(
             Event(
                 "battlescenes.event.capacitate" if proc.up else "battlescenes.event.incapacitate",
-                {"card": zones.title(state, target), "amount": step.amount},
+                {"card": zones.title(state, target), "amount": amount},
                 rule="4.5.1",
             )
         )
