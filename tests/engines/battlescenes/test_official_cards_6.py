@@ -368,3 +368,33 @@ def test_kitty_pryde_passing_through_walls_is_no_target_for_the_turn() -> None:
     assert _loaded(state, abominavel) == 2  # 1 penetrating
     with pytest.raises(IllegalActionError):  # no target of any action this turn
         act(state, 0, with_kitty)
+
+
+def test_homem_de_gelo_entering_incapacitates_a_character_by_1_or_2() -> None:
+    for amount, stage in ((1, 1), (2, 0)):
+        state = build(
+            Side(hand=["homem_de_gelo_v1"], resources=FILL[:4]),
+            Side(scene=[Placed("raio_negro_v2", FILL, stage=2)]),
+            phase=Phase.PREPARATION,
+            content=starter(),
+        )
+        state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "homem_de_gelo_v1")))
+        raio = sid(state, "raio_negro_v2")
+        state, _ = act(state, 0, Choose(str(raio)))
+        assert state.choice is not None and state.choice.options == ("amount:1", "amount:2")
+        state, _ = act(state, 0, Choose(f"amount:{amount}"))
+        assert zones.in_scene(state, raio).stage == stage
+
+
+def test_homem_de_gelo_ice_wall_deals_3_and_gives_him_shield_3() -> None:
+    state = build(
+        Side(scene=[Placed("homem_de_gelo_v1", FILL[:3], stage=2)]),
+        Side(scene=[Placed("capanga_do_rei_v2", FILL)]),
+        phase=Phase.ANTICIPATION,
+        active=1,
+        content=starter(),
+    )
+    gelo, capanga = sid(state, "homem_de_gelo_v1"), sid(state, "capanga_do_rei_v2")
+    state, _ = act(state, 0, UseAction(gelo, "Parede de Gelo", str(capanga)))
+    assert _loaded(state, capanga) == 4  # 3 - Escudo 1
+    assert shields.shield(state, zones.in_scene(state, gelo)) == 4  # 1 + 3
