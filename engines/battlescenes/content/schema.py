@@ -499,6 +499,8 @@ class Text:
     # only onto a character with it (Adaga Psíquica)
     shield_to: str = ""  # "" the holder; own_characters: each character its controller has
     shield_if_affiliation: str = ""  # shield_to: only characters with this affiliation
+    # shield_to: only characters with this alignment ("cada vilão": Super Plano de Dominação)
+    shield_if_alignment: str = ""
     if_combat: bool = False  # a trigger that works only during the Combat phase
     modifiers: tuple[Modifier, ...] = ()
     redirect: bool = False  # 4.8.3.1: may give damage to this a new destination you control

@@ -55,6 +55,7 @@ def parse_text(node: PackNode) -> Text:
             "if_power",
             "shield_to",
             "shield_if_affiliation",
+            "shield_if_alignment",
             "if_combat",
             "modifiers",
             "redirect",
@@ -133,6 +134,7 @@ def parse_text(node: PackNode) -> Text:
         if_power=node.read("if_power", str, ""),
         shield_to=node.read("shield_to", str, ""),
         shield_if_affiliation=node.read("shield_if_affiliation", str, ""),
+        shield_if_alignment=node.read("shield_if_alignment", str, ""),
         if_combat=node.read("if_combat", bool, False),
         modifiers=tuple(modifier(n) for n in node.children("modifiers")),
         redirect=node.read("redirect", bool, False),
@@ -212,7 +214,9 @@ def parse_text(node: PackNode) -> Text:
     if text.activated and text.from_zone not in ("", "resources"):
         raise node.fail_at("from_zone", "an activated text works in the scene or the resources")
     check_choice(node, "activated_in", text.activated_in, {"preparation", "attack"})
-    check_choice(node, "shield_to", text.shield_to, {"", "own_characters", "own_bases"})
+    check_choice(
+        node, "shield_to", text.shield_to, {"", "own_characters", "own_bases", "all_characters"}
+    )
     check_replacements(node, text)
     if text.if_knocked_out_by_action and text.trigger is not Trigger.LEAVES_SCENE:
         raise node.fail_at("if_knocked_out_by_action", "it is for a leaves_scene text")

@@ -620,6 +620,9 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
     if text.shield_bonus and text.shield_to == "own_bases":  # characters and supports
         key = "static.shield_own_bases" + ("_affiliation" if text.shield_if_affiliation else "")
         out.append(say(key, count=text.shield_bonus, affiliation=text.shield_if_affiliation))
+    elif text.shield_bonus and text.shield_to == "all_characters":  # every one, anyone's
+        whose = text.shield_if_alignment or "any"
+        out.append(say(f"static.shield_all.{whose}", count=text.shield_bonus))
     elif text.shield_bonus and text.shield_to == "own_characters":
         key = "static.shield_own_affiliation" if text.shield_if_affiliation else "static.shield_own"
         out.append(say(key, count=text.shield_bonus, affiliation=text.shield_if_affiliation))
@@ -726,6 +729,9 @@ def _characteristic(change: Characteristic, scope: Scope) -> Message:
     if change.to == "own_characters" and change.if_alignment:  # only characters of an alignment
         alignment = Message(f"battlescenes.alignment.{change.if_alignment}")
         return say(f"own_alignment_change.{change.change}", what=what, alignment=alignment)
+    if change.to == "all_characters" and change.if_alignment:  # anyone's (Super Plano)
+        alignment = Message(f"battlescenes.alignment.{change.if_alignment}")
+        return say(f"all_alignment_change.{change.change}", what=what, alignment=alignment)
     if change.to == "this":
         return say(f"static.{change.change}_one", who=noun(scope.this), what=what)
     if change.to == "own_characters" and change.if_affiliation:

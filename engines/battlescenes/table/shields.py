@@ -16,6 +16,7 @@ from engines.battlescenes.table.zones import (
     has_alignment,
     names,
     powers,
+    scenario_texts,
     texts,
 )
 from engines.core.model import replace
@@ -38,7 +39,30 @@ def _granted(state: State, item: InScene) -> list[tuple[int, Text]]:
             wanted = text.shield_if_affiliation
             if reaches and (not wanted or wanted in affiliations(state, item)):
                 found.append((card, text))
-    return found
+    return found + _to_all(state, item) if character else found
+
+
+def _to_all(state: State, item: InScene) -> list[tuple[int, Text]]:
+    """Shield texts of any card base or the scenario reaching every character in the scene
+    (``all_characters``), of an alignment with ``shield_if_alignment`` ("cada vilão ganha
+    Escudo +1": Super Plano de Dominação V1)."""
+    working = [pair for other in state.scene for pair in texts(state, other)]
+    if state.scenario is not None:
+        working += [(state.scenario, t) for t in scenario_texts(state)]
+    wanted = [
+        (card, text)
+        for card, text in working
+        if text.shield_to == "all_characters"
+        and (
+            not text.shield_if_alignment
+            or has_alignment(state, item.card, text.shield_if_alignment)
+        )
+    ]
+    return [
+        (card, text)
+        for card, text in wanted
+        if not text.shield_if_affiliation or text.shield_if_affiliation in affiliations(state, item)
+    ]
 
 
 def _shield_texts(state: State, item: InScene) -> list[tuple[str, str, int]]:
