@@ -398,3 +398,40 @@ def test_homem_de_gelo_ice_wall_deals_3_and_gives_him_shield_3() -> None:
     state, _ = act(state, 0, UseAction(gelo, "Parede de Gelo", str(capanga)))
     assert _loaded(state, capanga) == 4  # 3 - Escudo 1
     assert shields.shield(state, zones.in_scene(state, gelo)) == 4  # 1 + 3
+
+
+def test_super_plano_de_dominacao_gives_every_villain_genius_and_shield_1() -> None:
+    state = _versus(
+        [Placed("abominavel_v1", FILL[:3]), Placed("colossus_v1", FILL[:3])],
+        [Placed("capanga_do_rei_v2", FILL), Placed("gerador_pem", FILL[:2])],
+        scenario="super_plano_de_dominacao_v1",
+    )
+    shield = {
+        key: shields.shield(state, zones.in_scene(state, sid(state, key)))
+        for key in ("abominavel_v1", "colossus_v1", "capanga_do_rei_v2", "gerador_pem")
+    }
+    # Printed 2, 3, 1 and 2: both players' villains +1, not the hero nor the support.
+    assert shield == {
+        "abominavel_v1": 3,
+        "colossus_v1": 3,
+        "capanga_do_rei_v2": 2,
+        "gerador_pem": 2,
+    }
+    for key, genius in (
+        ("abominavel_v1", True),
+        ("capanga_do_rei_v2", True),
+        ("colossus_v1", False),
+    ):
+        item = zones.in_scene(state, sid(state, key))
+        assert ("genialidade" in zones.powers(state, item)) is genius, key
+
+
+def test_super_plano_de_dominacao_draws_when_it_enters() -> None:
+    state = build(
+        Side(deck=["protecao"] * 2, hand=["super_plano_de_dominacao_v1"]),
+        Side(),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "super_plano_de_dominacao_v1")))
+    assert len(state.players[0].hand) == 1
