@@ -352,6 +352,9 @@ class Step:
     # capacitate / incapacitate: its controller picks the amount, 1 to ``amount`` ("em {1}
     # ou {2}": Homem de Gelo V1)
     choose_amount: bool = False
+    # damage: penetrating on a destination with one of these affiliations ("A|B") when dealt
+    # ("se … tiver a afiliação X-Men ou Irmandade de Mutantes": Nano-Sentinelas V1)
+    penetrating_if_affiliation: str = ""
     # only when the scenario this one replaced had this name (checked when reached)
     if_replaced_name: str = ""
     # chosen_…: not the card an earlier chosen_… step of this effect chose ("escolha até dois

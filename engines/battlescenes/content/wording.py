@@ -145,6 +145,8 @@ def _who(step: Step, scope: Scope, form: str) -> Message:
         return noun("one_of_targets", form)
     if step.to == "chosen_character" and step.other:
         return noun("another_character", form)
+    if step.to == "chosen_character" and step.filter_alignment == "none":  # neither
+        return noun("character_no_alignment", form)
     if step.to == "chosen_own_base" and step.filter_type == "support":
         return noun("own_support", form)
     if step.to == "chosen_own_character" and (step.other_than_chosen or step.other):
@@ -223,12 +225,18 @@ def _damage_step(step: Step, scope: Scope) -> Message:
     mood = "may" if step.optional else "step"
     if step.to == "distributed":
         return say(f"step.damage_split{by}", damage=_damage(step), upto=step.up_to, source=source)
-    return say(
+    clause = say(
         f"{mood}.damage{by}",
         damage=_damage(step),
         to=_who(step, scope, "to"),
         source=source,
     )
+    if step.penetrating_if_affiliation:  # Nano-Sentinelas V1: "A or B"
+        names: Any = None
+        for name in step.penetrating_if_affiliation.split("|"):
+            names = name if names is None else say("or_names", a=names, b=name)
+        return say("penetrating_if", damage=clause, affiliations=names)
+    return clause
 
 
 #: Procedures told by one message each: (op, what the message takes).

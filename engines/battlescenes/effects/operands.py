@@ -175,6 +175,14 @@ def chosen_pool(state: State, effect: Pending, step: Step) -> list[int]:
     return _character_pool(state, effect, step, whose)
 
 
+def _alignment_passes(state: State, card: int, wanted: str) -> bool:
+    """``filter_alignment``: the card has it now — or, ``none``, is neither hero nor villain
+    ("um personagem que não seja herói nem vilão": Nano-Sentinelas V1)."""
+    if wanted == "none":
+        return not zones.alignments(state, card)
+    return not wanted or zones.has_alignment(state, card, wanted)
+
+
 def _character_pool(state: State, effect: Pending, step: Step, whose: int | None) -> list[int]:
     """The characters (of ``whose``, or anyone's) a ``chosen_…character`` step may choose."""
     # Filters narrow the pool (e.g. Liderar/Atrasar "N – característica", 7.2).
@@ -185,7 +193,7 @@ def _character_pool(state: State, effect: Pending, step: Step, whose: int | None
         if not (step.op == Op.EMPOWER and (s.card == effect.this or s.empowered))
         and not (step.other and s.card in (effect.this, _other_source(state, effect)))
         and matches(state, s.card, step)
-        and (not step.filter_alignment or zones.has_alignment(state, s.card, step.filter_alignment))
+        and _alignment_passes(state, s.card, step.filter_alignment)
         and (  # permute: only a character carrying a card with that name
             not step.swap_with_name
             or any(zones.defn(state, c).name == step.swap_with_name for c in s.loaded)
