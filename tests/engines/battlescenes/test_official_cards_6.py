@@ -435,3 +435,32 @@ def test_super_plano_de_dominacao_draws_when_it_enters() -> None:
     )
     state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "super_plano_de_dominacao_v1")))
     assert len(state.players[0].hand) == 1
+
+
+def _nano(victim: str) -> tuple[State, int]:
+    state = build(
+        Side(hand=["nano_sentinelas_v1"], scene=[Placed("capanga_do_rei_v2", FILL[:3], stage=2)]),
+        Side(scene=[Placed("colossus_v1", FILL), Placed("abominavel_v1", FILL)]),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    capanga = state.defs["capanga_do_rei_v2"]  # made neither hero nor villain
+    state = replace(state, defs={**state.defs, capanga.key: replace(capanga, alignments=())})
+    state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "nano_sentinelas_v1")))
+    neutral = sid(state, "capanga_do_rei_v2")
+    # Only the character neither hero nor villain may be incapacitated.
+    assert state.choice is not None and set(state.choice.options) == {str(neutral), "skip"}
+    state, _ = act(state, 0, Choose(str(neutral)))
+    assert zones.in_scene(state, neutral).stage == 1
+    state, _ = act(state, 0, Choose(str(sid(state, victim))))
+    return state, sid(state, victim)
+
+
+def test_nano_sentinelas_deal_2_penetrating_to_an_x_men() -> None:
+    state, colossus = _nano("colossus_v1")
+    assert _loaded(state, colossus) == 4  # penetrating: its Escudo 3 absorbs nothing
+
+
+def test_nano_sentinelas_deal_2_plain_damage_to_others() -> None:
+    state, abominavel = _nano("abominavel_v1")
+    assert _loaded(state, abominavel) == 6  # Escudo 2 absorbs it all
