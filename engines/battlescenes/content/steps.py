@@ -145,7 +145,13 @@ def parse_step(node: PackNode) -> Step:
     if step.plus and not (
         step.plus in ("x", "loaded", "countdown", "-target_stage", "target_loaded", "moved")
         or step.plus.startswith(
-            ("opponent_prizes:", "own_characters:", "own_power:", "controls_name:")
+            (
+                "opponent_prizes:",
+                "own_characters:",
+                "own_power:",
+                "controls_name:",
+                "shares_chosen:",
+            )
         )
         or re.fullmatch(r"(first_action|own_turn):\d+|x\*\d+", step.plus)
         or re.fullmatch(r"carried_abilities:\w+(/\d+)?", step.plus)
@@ -155,7 +161,7 @@ def parse_step(node: PackNode) -> Step:
             "plus is x, x*<n>, loaded, countdown, -target_stage, target_loaded, moved,"
             " opponent_prizes:<affiliation>, own_characters:<affiliation>,"
             " own_power:<power>, controls_name:<name>, carried_abilities:<power>[/<n>],"
-            " own_turn:<n> or first_action:<n>",
+            " own_turn:<n>, first_action:<n> or shares_chosen:<alignment>",
         )
     check_choice(node, "source", step.source, {"", "target", "chosen", "marked"})
     check_choice(node, "if_target_type", step.if_target_type, {"", "character", "support"})

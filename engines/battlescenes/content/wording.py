@@ -387,6 +387,9 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"{mood}.to_resources_scenario")
     if op is Op.TO_RESOURCES:  # the text's own card goes (Atacar até Derrubar)
         return say(f"{mood}.to_resources", who=noun(own_noun(card)))
+    if op is Op.MILL and step.plus.startswith("shares_chosen:"):  # Lavagem de Dinheiro V1
+        alignment = Message(f"battlescenes.alignment.{step.plus.split(':', 1)[1]}")
+        return say(f"{mood}.mill_sharing", who=who, alignment=alignment)
     if op is Op.MILL:
         mill = "mill_countdown" if step.plus == "countdown" else "mill"
         return say(f"{mood}.{mill}", count=step.amount)

@@ -124,7 +124,9 @@ def unmet(state: State, effect: Pending, step: Step) -> bool:
         return True
     if _target_differs(state, effect, step):
         return True
-    return step.op == Op.MILL and step.amount + plus(state, effect, step) <= 0
+    # a mill of nothing is not done — unless its count hangs on a card it has yet to choose
+    counted = step.op == Op.MILL and step.to not in CHOSEN
+    return counted and step.amount + plus(state, effect, step) <= 0
 
 
 def _target_differs(state: State, effect: Pending, step: Step) -> bool:
@@ -337,7 +339,32 @@ def _counted(state: State, effect: Pending, spec: str) -> int:
             if ability_of(state, card, wanted)
         )
         return -(-count // int(divisor)) if divisor else count  # rounded up
+    if kind == "shares_chosen":  # Lavagem de Dinheiro V1: the chosen one counts itself
+        return _sharing(state, effect, step_chosen(state, effect), value)
     return 0
+
+
+def step_chosen(state: State, effect: Pending) -> int:
+    """The card the procedure being resolved chose (its ``chosen_…`` answer), else the one
+    an earlier step of the effect chose; -1 for none."""
+    picked = effect.answers[0] if effect.answers else ""
+    return int(picked) if picked.isdigit() else effect.chosen
+
+
+def _sharing(state: State, effect: Pending, chosen: int, alignment: str) -> int:
+    """The characters of ``alignment`` its controller controls that share an affiliation with
+    ``chosen`` ("que tenha uma afiliação em comum com as afiliações do personagem
+    escolhido")."""
+    index = zones.find(state, chosen) if chosen >= 0 else None
+    if index is None:
+        return 0
+    wanted = set(zones.affiliations(state, state.scene[index]))
+    return sum(
+        1
+        for c in zones.characters(state, effect.controller)
+        if zones.has_alignment(state, c.card, alignment)
+        and wanted & set(zones.affiliations(state, c))
+    )
 
 
 def ability_of(state: State, card: int, power: str) -> bool:
