@@ -464,3 +464,26 @@ def test_nano_sentinelas_deal_2_penetrating_to_an_x_men() -> None:
 def test_nano_sentinelas_deal_2_plain_damage_to_others() -> None:
     state, abominavel = _nano("abominavel_v1")
     assert _loaded(state, abominavel) == 6  # Escudo 2 absorbs it all
+
+
+def test_lavagem_de_dinheiro_mills_one_per_villain_sharing_the_chosen_ones_affiliation() -> None:
+    state = build(
+        Side(
+            deck=["protecao"] * 6,
+            hand=["lavagem_de_dinheiro_v1"],
+            scene=[
+                Placed("magneto_v1", FILL[:3]),  # Irmandade de Mutantes
+                Placed("fanatico_v1", FILL[:3]),  # Irmandade de Mutantes
+                Placed("abominavel_v1", FILL[:3]),  # Inimigos do Hulk
+                Placed("colossus_v1", FILL[:3]),  # a hero
+            ],
+        ),
+        Side(scene=[Placed("pyro_v1", FILL[:3])]),  # Irmandade, but Bruno's
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "lavagem_de_dinheiro_v1")))
+    mine = {str(sid(state, k)) for k in ("magneto_v1", "fanatico_v1", "abominavel_v1")}
+    assert state.choice is not None and set(state.choice.options) == mine | {"skip"}
+    state, _ = act(state, 0, Choose(str(sid(state, "magneto_v1"))))
+    assert len(state.players[0].deck) == 4  # Magneto and Fanático
