@@ -242,6 +242,9 @@ class Op(enum.Enum):
     # this card loaded onto a support of its controller (Reparos Provisórios V1): the
     # effect's own card, from its owner's resources, loaded on the card base chosen
     LOAD_THIS = "load_this"
+    # the targets' next action of ``filter_power`` this turn costs ``amount`` more (less when
+    # negative): a turn rule (Potência Incomparável V1)
+    COST_THIS_TURN = "cost_this_turn"
     CHOOSE_REPLACEMENT = "choose_replacement"  # 5.5: made by the engine, never by a pack
 
 
@@ -272,6 +275,9 @@ STEP_TO = frozenset(
         # draw: the controller of the card an earlier chosen_… step of the effect chose
         # (that card's controller may draw: Explosão Certeira V1)
         "chosen_controller",
+        # the card an earlier chosen_… step of the effect chose ("aquele personagem":
+        # Potência Incomparável V1)
+        "that_chosen",
     }
 )
 
@@ -449,6 +455,9 @@ class ActionRule:
     unless_name: str = ""  # every action but the one with this name (Mesmero V1's Hipnose)
     if_user_lacks_name: str = ""  # only users not named this (Mjölnir: not Thor)
     if_unused_this_turn: bool = False  # only while the user has not used it yet this turn
+    # only while the user has used no action of ``if_power`` this turn ("a próxima ação de ◆
+    # que aquele personagem usar neste turno": Potência Incomparável V1)
+    if_no_power_used: bool = False
 
 
 #: 8.B.1 / 8.B.2: what a characteristic change may concern, and which cards it reaches.

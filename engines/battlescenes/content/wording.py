@@ -143,6 +143,8 @@ def _who(step: Step, scope: Scope, form: str) -> Message:
         return noun("each_target" if scope.each_target else scope.target, form)
     if step.to == "chosen_target":  # one of the action's targets
         return noun("one_of_targets", form)
+    if step.to == "that_chosen":  # what an earlier step chose ("aquele personagem")
+        return noun("that", form)
     if step.to == "chosen_character" and step.other:
         return noun("another_character", form)
     if step.to == "chosen_character" and step.filter_alignment == "none":  # neither
@@ -345,6 +347,10 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         generated = scope.text is not None and scope.text.generated
         who = noun("that_card") if generated and step.to == "target" else who
         return say(f"{mood}.to_deck_bottom", who=who)
+    if op is Op.COST_THIS_TURN:  # Potência Incomparável V1
+        change = "less" if step.amount < 0 else "more"
+        wanted = power(step.filter_power)
+        return say(f"cost_this_turn.{change}", who=who, power=wanted, count=abs(step.amount))
     if op in (Op.GAIN_TRAIT, Op.LOSE_TRAIT):  # until the end of the turn (5.7 A.2.1)
         trait_kind, _sep, values = step.trait.partition(":")
         traits: Any = None

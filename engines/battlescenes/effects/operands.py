@@ -78,6 +78,8 @@ def targets_of(state: State, effect: Pending, step: Step) -> list[int]:
         return [s.card for s in state.scene if s.card != effect.this]
     if step.to == "this_card":  # the card base carrying the effect's own card
         return [s.card for s in state.scene if effect.source in s.loaded]
+    if step.to == "that_chosen":  # what an earlier chosen_… step chose, still in the scene
+        return [effect.chosen] if zones.find(state, effect.chosen) is not None else []
     return []
 
 

@@ -239,6 +239,11 @@ class Manual(Procedure):
 
 
 @dataclass(frozen=True)
+class CostThisTurn(Procedure):
+    """The targets' next action of a power this turn costs more or less (a turn rule)."""
+
+
+@dataclass(frozen=True)
 class ForbidPowerThisTurn(Procedure):
     """A power is named; the targets cannot use actions of it until the end of the turn."""
 
@@ -377,6 +382,7 @@ DECODERS: Mapping[Op, Callable[[Step], Procedure]] = {
     Op.FETCH_INTO_SCENE: FetchIntoScene,
     Op.LEND_ACTIONS: LendActions,
     Op.FORBID_POWER_THIS_TURN: ForbidPowerThisTurn,
+    Op.COST_THIS_TURN: CostThisTurn,
     Op.PUT_FROM_HAND: PutFromHand,
     Op.LOAD_FOUND: LoadFound,
     Op.TAKE_FOUND: TakeFound,

@@ -71,6 +71,17 @@ def concerns(
         and (r.if_stage_at_least < 0 or user.stage >= r.if_stage_at_least)
         and (not r.if_user_lacks_name or r.if_user_lacks_name not in _acting_names(state, user))
         and not (r.if_unused_this_turn and action.name in user.used_names)
+        and not (r.if_no_power_used and _used_power(state, user, r.if_power))
+    )
+
+
+def _used_power(state: State, user: InScene, power: str) -> bool:
+    """Whether ``user`` used an action of ``power`` this turn (its own or a carried card's,
+    by name: Potência Incomparável V1's "next action")."""
+    return any(
+        a.power == power and a.name in user.used_names
+        for card in (user.card, *user.loaded)
+        for a in zones.defn(state, card).actions
     )
 
 
