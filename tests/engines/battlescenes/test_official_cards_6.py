@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engines.battlescenes.actions import Activate, Choose, PlayCard, UseAction
-from engines.battlescenes.rules.state import Phase, State
+from engines.battlescenes.rules.state import InScene, Phase, State
 from engines.battlescenes.table import shields, zones
 from engines.core import IllegalActionError
 from engines.core.model import replace
@@ -487,3 +487,31 @@ def test_lavagem_de_dinheiro_mills_one_per_villain_sharing_the_chosen_ones_affil
     assert state.choice is not None and set(state.choice.options) == mine | {"skip"}
     state, _ = act(state, 0, Choose(str(sid(state, "magneto_v1"))))
     assert len(state.players[0].deck) == 4  # Magneto and Fanático
+
+
+def test_potencia_incomparavel_makes_the_next_super_strength_action_cost_1_less() -> None:
+    state = build(
+        Side(
+            hand=["potencia_incomparavel_v1"],
+            scene=[Placed("fanatico_v1", FILL[:3], stage=2), Placed("pyro_v1", FILL[:3])],
+        ),
+        Side(scene=[Placed("capanga_do_rei_v2", FILL)]),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    fanatico, capanga = sid(state, "fanatico_v1"), sid(state, "capanga_do_rei_v2")
+    pancada = UseAction(fanatico, "Pancada", str(capanga))
+    with pytest.raises(IllegalActionError):  # at stage 1, Pancada (cost 2) cannot be paid
+        act(replace(state, phase=Phase.ATTACK, scene=_staged(state, fanatico, 1)), 0, pancada)
+    state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "potencia_incomparavel_v1")))
+    # Only a Super Força character of Ana's (not Pyro).
+    assert state.choice is not None and set(state.choice.options) == {str(fanatico), "skip"}
+    state, _ = act(state, 0, Choose(str(fanatico)))
+    assert zones.in_scene(state, fanatico).stage == 1
+    state, _ = act(replace(state, phase=Phase.ATTACK), 0, pancada)
+    assert zones.in_scene(state, fanatico).stage == 0  # paid 1
+    assert _loaded(state, capanga) == 3  # 4 - Escudo 1
+
+
+def _staged(state: State, card: int, stage: int) -> tuple[InScene, ...]:
+    return tuple(replace(s, stage=stage) if s.card == card else s for s in state.scene)
