@@ -284,6 +284,7 @@ _ACTION_FIELDS = {
     "points_loaded",
     "load_cost",
     "shuffle_user_cost",
+    "prizes_user_cost",
     "manual",
     "words",
 }
@@ -328,6 +329,7 @@ def _action(node: PackNode) -> ActionDef:
         points_loaded=node.read("points_loaded", bool, False),
         load_cost=node.read("load_cost", int, 0),
         shuffle_user_cost=node.read("shuffle_user_cost", bool, False),
+        prizes_user_cost=node.read("prizes_user_cost", bool, False),
         manual=node.read("manual", bool, False),
         words=read_words(node),
     )

@@ -675,6 +675,9 @@ class ActionDef:
     # E.2: the user unloaded and shuffled into its owner's deck (Agente
     # S.H.I.E.L.D. V2): the user leaves the scene, unloaded, shuffled into its owner's deck
     shuffle_user_cost: bool = False
+    # E.2 "Descarregue este personagem e coloque-o nos prêmios de seus oponentes": the user
+    # leaves the scene, unloaded, for its owner's prizes — points for the opponent (Mística)
+    prizes_user_cost: bool = False
     manual: bool = False
     words: tuple[tuple[str, str], ...] = ()  # (locale, our description) of a manual action
 

@@ -410,6 +410,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
             places = say("found_in.or", a=places, b=say(f"found_in.{zone}"))
         onto = noun(scope.this, "onto")
         key = op.value if op is Op.LOAD_FOUND else f"take_found_{mood}"
+        if op is Op.TAKE_FOUND and "deck" not in zones and "all" not in zones:  # no shuffle
+            key = f"take_found_{mood}_no_deck"
         return say(key, card=_card_kind(step, scope), where=places, onto=onto)
     if op is Op.PUT_FROM_HAND:  # "put a character from your hand into the scene"
         clause = say(f"put_from_hand.{mood}", card=_card_kind(step, scope))
@@ -958,6 +960,8 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
     costs = [say("cost_unload", count=action.unload_cost)] if action.unload_cost else []
     if action.shuffle_user_cost:
         costs.append(say("cost_shuffle_user"))
+    if action.prizes_user_cost:
+        costs.append(say("cost_prizes_user"))
     if action.discard_cost:  # 4.6.2 E.2: additional costs, paid with the use
         kind = say(f"card.{action.discard_type or 'any'}")
         if action.discard_affiliation:

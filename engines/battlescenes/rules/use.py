@@ -605,6 +605,9 @@ def use(
             deck = tuple(dice.shuffle(state.players[owner].deck, f"shuffle deck {owner}"))
             state = zones.set_player(state, owner, replace(state.players[owner], deck=deck))
         events.extend(left)
+    if action.prizes_user_cost:  # E.2: the user leaves for its owner's prizes (4.9.1)
+        state, left = leaving.leave_to(state, character, "prizes", seat)
+        events.extend(left)
     if action.manual:
         steps = (Step(op=Op.MANUAL, text=action.text),)
     root = Pending(
