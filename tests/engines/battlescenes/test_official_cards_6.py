@@ -515,3 +515,24 @@ def test_potencia_incomparavel_makes_the_next_super_strength_action_cost_1_less(
 
 def _staged(state: State, card: int, stage: int) -> tuple[InScene, ...]:
     return tuple(replace(s, stage=stage) if s.card == card else s for s in state.scene)
+
+
+def test_mistica_trades_herself_for_a_character_of_her_prizes() -> None:
+    state = build(
+        Side(
+            scene=[Placed("mistica_v1", FILL[:3], stage=2)],
+            prizes=["colossus_v1", "protecao"],
+        ),
+        Side(scene=[Placed("capanga_do_rei_v2", FILL[:3])]),
+        content=starter(),
+    )
+    mistica = sid(state, "mistica_v1")
+    colossus = zone_id(state, 0, "prizes", "colossus_v1")
+    state, _ = act(state, 0, UseAction(mistica, "Ludibriar"))
+    # She left (her cards unloaded) for the prizes scoring for Bruno; no declining.
+    assert zones.find(state, mistica) is None and mistica in state.players[0].prizes
+    assert zones.prize_points(state, 1) == 5 + 3
+    assert state.choice is not None
+    assert set(state.choice.options) == {str(colossus), str(mistica)}  # characters only
+    state, _ = act(state, 0, Choose(str(colossus)))
+    assert colossus in state.players[0].hand and zones.prize_points(state, 1) == 3
