@@ -245,6 +245,10 @@ class Op(enum.Enum):
     # the targets' next action of ``filter_power`` this turn costs ``amount`` more (less when
     # negative): a turn rule (Potência Incomparável V1)
     COST_THIS_TURN = "cost_this_turn"
+    # the targets leave the scene, unloaded (4.7 ATENÇÃO), shuffled into their owners' decks
+    SHUFFLE_INTO_DECK = "shuffle_into_deck"
+    # a card another card base carries, picked, to the bottom of its owner's deck (Blink V1)
+    CARRIED_TO_DECK_BOTTOM = "carried_to_deck_bottom"
     CHOOSE_REPLACEMENT = "choose_replacement"  # 5.5: made by the engine, never by a pack
 
 

@@ -347,6 +347,10 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         generated = scope.text is not None and scope.text.generated
         who = noun("that_card") if generated and step.to == "target" else who
         return say(f"{mood}.to_deck_bottom", who=who)
+    if op is Op.SHUFFLE_INTO_DECK:  # Blink V1: unloaded, shuffled into its owner's deck
+        return say(f"{mood}.shuffle_into_deck", who=who)
+    if op is Op.CARRIED_TO_DECK_BOTTOM:  # Blink V1: not an unload
+        return say("step.carried_to_deck_bottom")
     if op is Op.COST_THIS_TURN:  # Potência Incomparável V1
         change = "less" if step.amount < 0 else "more"
         wanted = power(step.filter_power)

@@ -12,6 +12,7 @@ from engines.battlescenes.effects.operands import (
     ability_of,
     ask,
     matches,
+    shuffle,
     targets_of,
 )
 from engines.battlescenes.effects.procedures.damage import knock_outs
@@ -19,10 +20,12 @@ from engines.battlescenes.effects.steps import (
     BSHandlers,
     BSRun,
     Capacitation,
+    CarriedToDeckBottom,
     LoadFromResources,
     LoadResources,
     Permute,
     Shield,
+    ShuffleIntoDeck,
     Unload,
     UnloadChosen,
     asks,
@@ -31,7 +34,7 @@ from engines.battlescenes.effects.steps import (
 from engines.battlescenes.effects.triggers import fire
 from engines.battlescenes.rules import load_order
 from engines.battlescenes.rules.state import InScene, ShieldEntry, State
-from engines.battlescenes.table import shields, zones
+from engines.battlescenes.table import leaving, shields, zones
 from engines.core import Event
 from engines.core.model import replace
 
@@ -354,3 +357,49 @@ def _permute_pair(run: BSRun, state: State, proc: Permute) -> State:
         rule="4.2",
     )
     return resolved(run, state, [event])
+
+
+@HANDLERS.on(ShuffleIntoDeck)
+def _shuffle_into_deck(run: BSRun, state: State, proc: ShuffleIntoDeck) -> State:
+    """ "Descarregue todos os cards dele e embaralhe-o no deck de seu dono" (Blink V1): each
+    target leaves the scene, its cards unloaded first — not a knock-out (4.7 ATENÇÃO), its
+    "sai de cena" effects pending —, and its owner's deck is shuffled."""
+    effect, step = run.ctx, proc.record
+    events: list[Event] = []
+    for card in targets_of(state, effect, step):
+        state, left = leaving.leave_to(state, card, "deck", effect.controller, effect.level + 1)
+        owner = zones.owner(state, card)
+        if card in state.players[owner].deck:
+            state = shuffle(state, owner, run.env.dice)
+        events.extend(left)
+    return resolved(run, state, events)
+
+
+@HANDLERS.on(CarriedToDeckBottom)
+def _carried_to_deck_bottom(run: BSRun, state: State, proc: CarriedToDeckBottom) -> State:
+    """ "Escolha um card que estiver sendo carregado por outro personagem ou suporte e
+    coloque-o na base do deck de seu dono" (Blink V1): its controller picks a card any other
+    card base carries; it goes to the bottom of its owner's deck (8.D) — not an unload, so no
+    "descarregado" trigger —; a card base left carrying nothing is knocked out (C.5)."""
+    effect = run.ctx
+    carried = [str(c) for s in state.scene if s.card != effect.this for c in s.loaded]
+    if not effect.answers:
+        if not carried:
+            return state
+        prompt = "battlescenes.choice.carried_to_deck_bottom"
+        return asks(run, ask(state, effect, effect.controller, prompt, carried, False))
+    card = int(effect.answers[-1])
+    state = replace(
+        state,
+        scene=tuple(
+            replace(s, loaded=tuple(c for c in s.loaded if c != card)) for s in state.scene
+        ),
+    )
+    owner = zones.owner(state, card)
+    player = state.players[owner]
+    state = zones.set_player(state, owner, replace(player, deck=(*player.deck, card)))
+    events = [
+        Event("battlescenes.event.to_deck_bottom", {"card": zones.title(state, card)}, rule="8.D")
+    ]
+    state, more = knock_outs(state, effect.level + 1, effect.controller)
+    return resolved(run, state, events + more)
