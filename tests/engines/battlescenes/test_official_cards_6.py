@@ -536,3 +536,37 @@ def test_mistica_trades_herself_for_a_character_of_her_prizes() -> None:
     assert set(state.choice.options) == {str(colossus), str(mistica)}  # characters only
     state, _ = act(state, 0, Choose(str(colossus)))
     assert colossus in state.players[0].hand and zones.prize_points(state, 1) == 3
+
+
+def test_blink_shuffles_herself_away_to_bottom_a_carried_card() -> None:
+    state = build(
+        Side(
+            deck=["protecao"] * 3,
+            scene=[Placed("blink_v1", FILL[:3]), Placed("psylocke_v1", FILL[:2])],
+        ),
+        Side(scene=[Placed("thor_v1", ["mjolnir", *FILL[:2]])]),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    blink, thor = sid(state, "blink_v1"), sid(state, "thor_v1")
+    mjolnir = zone_id_loaded(state, "mjolnir")
+    state, _ = act(state, 0, Activate(blink, -1))
+    state, _ = act(state, 0, Choose("yes"))
+    # She left unloaded (not a knock-out) into Ana's deck; now any carried card elsewhere.
+    assert zones.find(state, blink) is None and blink in state.players[0].deck
+    assert len(state.players[0].resources) == 3 and not state.players[0].prizes
+    assert state.choice is not None and str(mjolnir) in state.choice.options
+    state, _ = act(state, 0, Choose(str(mjolnir)))
+    assert state.players[1].deck[-1] == mjolnir and _loaded(state, thor) == 2
+    assert not state.players[1].resources  # not an unload
+
+
+def test_blink_must_have_been_in_the_scene_since_the_start_of_the_turn() -> None:
+    state = build(
+        Side(scene=[Placed("blink_v1", FILL[:3], entered=3)]),
+        Side(scene=[Placed("thor_v1", FILL[:2])]),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    with pytest.raises(IllegalActionError):
+        act(state, 0, Activate(sid(state, "blink_v1"), -1))
