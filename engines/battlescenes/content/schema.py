@@ -462,6 +462,9 @@ class ActionRule:
     # only while the user has used no action of ``if_power`` this turn ("a próxima ação de ◆
     # que aquele personagem usar neste turno": Potência Incomparável V1)
     if_no_power_used: bool = False
+    # must_target only while another character with this affiliation the rule's controller
+    # controls is already among the targets chosen (Blob V2's Escudo Corporal)
+    if_other_target_affiliation: str = ""
 
 
 #: 8.B.1 / 8.B.2: what a characteristic change may concern, and which cards it reaches.

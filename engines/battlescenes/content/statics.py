@@ -34,6 +34,7 @@ _FIELDS = {
     "unless_name",
     "if_user_lacks_name",
     "if_unused_this_turn",
+    "if_other_target_affiliation",
 }
 
 
@@ -55,6 +56,7 @@ def action_rule(node: PackNode) -> ActionRule:
         unless_name=node.read("unless_name", str, ""),
         if_user_lacks_name=node.read("if_user_lacks_name", str, ""),
         if_unused_this_turn=node.read("if_unused_this_turn", bool, False),
+        if_other_target_affiliation=node.read("if_other_target_affiliation", str, ""),
     )
     allowed = {
         "effect": (rule.effect, ACTION_RULE_EFFECTS),

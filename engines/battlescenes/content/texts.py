@@ -199,7 +199,9 @@ def parse_text(node: PackNode) -> Text:
         words=read_words(node),
     )
     check_choice(node, "whose_turn", text.whose_turn, {"own", "opponent", "any", "marked"})
-    check_choice(node, "trigger_for", text.trigger_for, {"this", "own_characters"})
+    check_choice(
+        node, "trigger_for", text.trigger_for, {"this", "own_characters", "opponent_characters"}
+    )
     check_choice(node, "trigger_by", text.trigger_by, {"any", "opponent"})
     check_choice(node, "from_zone", text.from_zone, {"", "hand", "resources", "prizes"})
     origins = set(text.arrived_from.split("|")) - {""}

@@ -608,6 +608,9 @@ def _rule(rule: ActionRule, scope: Scope) -> Message:
             action=rule.if_name,
             stage=rule.if_stage_at_least,
         )
+    if rule.effect == "must_target" and rule.if_other_target_affiliation:  # Blob V2
+        affiliation = rule.if_other_target_affiliation
+        return say("rule.must_target_with_ally", who=noun(scope.this), affiliation=affiliation)
     if rule.effect == "must_target" and rule.whose == "opponent" and not _filtered(rule):
         # F.2.1: "… deve escolher este personagem como um dos alvos" (J. J. Jameson V1)
         if rule.if_user_alignment:
@@ -926,7 +929,12 @@ def _generated(text: Text, card: CardDef) -> Any:
         if text.trigger not in (Trigger.DAMAGED, Trigger.ACTION_USED):
             return untold(f"generated {text.trigger}")
         head = say(f"generated.{text.trigger.value}", who=noun(scope.this, "dat"))
-        return say("generated.trigger", head=head, body=steps_clause(text.steps, scope))
+        if text.trigger_for == "opponent_characters":  # Blob V2: every opposing action
+            head = say("generated.action_used_opponents")
+        made = say("generated.trigger", head=head, body=steps_clause(text.steps, scope))
+        if text.action_rules:  # the effect's rules about actions, for the same turn
+            return _list([made, *(_rule(r, scope) for r in text.action_rules)])
+        return made
     statics = _statics(text, scope)
     return _list(statics) if statics else untold("generated")
 

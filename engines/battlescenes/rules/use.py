@@ -380,7 +380,7 @@ def _check_forced(
     """F.2.1: a card that must be a target is one whenever the action could target it
     (F.2.2 prevails: a card that cannot be targeted is not forced); F.2.3: no action at all
     without that target."""
-    for effect, holder in restrictions.forced_targets(state, seat, item, action, steps):
+    for effect, holder in restrictions.forced_targets(state, seat, item, action, steps, targets):
         if holder in targets:
             continue
         name = zones.title(state, holder)
@@ -470,7 +470,13 @@ def _action_used(
         # 5.7 B: "toda vez que o alvo usar uma ação neste turno" — the generated effect's
         # target used an action. The action's own effect (its source: the action and the
         # character that used it, 4.8.5), validated for the turn (no 5.8 interruption).
-        if text.trigger is Trigger.ACTION_USED and made.target == character:
+        # "toda vez que um personagem controlado pelo oponente alvo usar uma ação" (Blob V2)
+        if text.trigger_for == "opponent_characters":
+            index = zones.find(state, character)
+            about = index is not None and state.scene[index].controller != made.controller
+        else:
+            about = made.target == character
+        if text.trigger is Trigger.ACTION_USED and about:
             found.append(
                 Pending(
                     uid=0,
