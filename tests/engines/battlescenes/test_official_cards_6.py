@@ -570,3 +570,27 @@ def test_blink_must_have_been_in_the_scene_since_the_start_of_the_turn() -> None
     )
     with pytest.raises(IllegalActionError):
         act(state, 0, Activate(sid(state, "blink_v1"), -1))
+
+
+def test_blob_v2_draws_the_opponents_actions_and_hardens_with_each() -> None:
+    state = build(
+        Side(scene=[Placed("blob_v2", FILL), Placed("magneto_v1", FILL)]),
+        Side(scene=[Placed("abominavel_v1", FILL[:3]), Placed("dente_de_sabre_v1", FILL[:3])]),
+        phase=Phase.ANTICIPATION,
+        active=1,
+        content=starter(),
+    )
+    blob, magneto = sid(state, "blob_v2"), sid(state, "magneto_v1")
+    abominavel = sid(state, "abominavel_v1")
+    before = replace(state, phase=Phase.ATTACK)
+    act(before, 1, UseAction(abominavel, "Soco Demolidor", str(magneto)))  # allowed before
+    state, _ = act(state, 0, UseAction(blob, "Escudo Corporal"))
+    state = replace(state, phase=Phase.ATTACK)
+    with pytest.raises(IllegalActionError):  # Magneto is Irmandade: Blob must be the target
+        act(state, 1, UseAction(abominavel, "Soco Demolidor", str(magneto)))
+    state, _ = act(state, 1, UseAction(abominavel, "Soco Demolidor", str(blob)))
+    assert _loaded(state, blob) == 4  # Escudo 1 + 1 for the action, then 4 damage
+    dente = sid(state, "dente_de_sabre_v1")
+    state, _ = act(state, 1, UseAction(dente, "Dilacerar", str(blob)))
+    # Escudo +1 more (3 in all this turn, 2 of it already spent): 2 damage, 1 absorbed
+    assert _loaded(state, blob) == 3
