@@ -249,6 +249,9 @@ class Op(enum.Enum):
     SHUFFLE_INTO_DECK = "shuffle_into_deck"
     # a card another card base carries, picked, to the bottom of its owner's deck (Blink V1)
     CARRIED_TO_DECK_BOTTOM = "carried_to_deck_bottom"
+    # cards of the target's owner's resources its controller picks (``amount`` 0: any
+    # number), loaded onto the target; remembered for ``plus: moved`` (Emma Frost V1)
+    LOAD_CHOSEN_RESOURCES = "load_chosen_resources"
     CHOOSE_REPLACEMENT = "choose_replacement"  # 5.5: made by the engine, never by a pack
 
 

@@ -281,6 +281,13 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"{mood}.resources_to_deck_bottom_counted")
     if op is Op.DRAW and step.to == "chosen_controller":  # "that card's controller draws"
         return say(f"controller_draw.{mood}", count=step.amount)
+    if op is Op.LOAD_CHOSEN_RESOURCES:  # Emma Frost V1: picked from the owner's resources
+        onto = _who(step, scope, "onto")
+        if step.amount:
+            return say("load_chosen_resources.up_to", onto=onto, count=step.amount)
+        return say("load_chosen_resources.any", onto=onto)
+    if op is Op.UNLOAD_CHOSEN and step.to == "target" and step.plus == "moved":
+        return say("unload_chosen_counted", who=_who(step, scope, "base"))
     if op is Op.UNLOAD_CHOSEN and step.each_base:  # Avalanche V1
         bases: Message = say(f"each_base.{step.filter_type or 'any'}")
         if step.filter_lacks_affiliation:

@@ -249,6 +249,11 @@ class CarriedToDeckBottom(Procedure):
 
 
 @dataclass(frozen=True)
+class LoadChosenResources(Procedure):
+    """Cards of the target's owner's resources, picked, loaded onto the target."""
+
+
+@dataclass(frozen=True)
 class CostThisTurn(Procedure):
     """The targets' next action of a power this turn costs more or less (a turn rule)."""
 
@@ -393,6 +398,7 @@ DECODERS: Mapping[Op, Callable[[Step], Procedure]] = {
     Op.LEND_ACTIONS: LendActions,
     Op.FORBID_POWER_THIS_TURN: ForbidPowerThisTurn,
     Op.COST_THIS_TURN: CostThisTurn,
+    Op.LOAD_CHOSEN_RESOURCES: LoadChosenResources,
     Op.SHUFFLE_INTO_DECK: ShuffleIntoDeck,
     Op.CARRIED_TO_DECK_BOTTOM: CarriedToDeckBottom,
     Op.PUT_FROM_HAND: PutFromHand,

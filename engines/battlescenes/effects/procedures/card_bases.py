@@ -12,6 +12,7 @@ from engines.battlescenes.effects.operands import (
     ability_of,
     ask,
     matches,
+    plus,
     shuffle,
     targets_of,
 )
@@ -248,10 +249,13 @@ def _unload_chosen(run: BSRun, state: State, proc: UnloadChosen) -> State:
     finished = effect.answers and effect.answers[-1] == DONE
     # ``filter_type``: only from characters ("de um personagem", Cassandra Nova V1)
     bases = [s for s in state.scene if matches(state, s.card, step)]
+    if step.to == "target":  # "descarregue … do alvo": only the targets' cards
+        bases = [s for s in bases if s.card in effect.targets]
+    wanted = step.amount + plus(state, effect, step)
     if step.each_base:  # "um card de cada personagem …": the bases still owing cards
         bases = [s for s in bases if sum(c in chosen for c in s.loaded) < step.amount]
     left = [str(c) for s in bases for c in s.loaded if c not in chosen]
-    if left and not finished and (step.each_base or len(chosen) < step.amount):
+    if left and not finished and (step.each_base or len(chosen) < wanted):
         prompt = "battlescenes.choice.unload_chosen"
         # "Descarregue um card" / "de cada": no stopping short
         done = [] if step.exactly or step.each_base else [DONE]
