@@ -594,3 +594,28 @@ def test_blob_v2_draws_the_opponents_actions_and_hardens_with_each() -> None:
     state, _ = act(state, 1, UseAction(dente, "Dilacerar", str(blob)))
     # Escudo +1 more (3 in all this turn, 2 of it already spent): 2 damage, 1 absorbed
     assert _loaded(state, blob) == 3
+
+
+def test_emma_frost_swaps_what_the_target_carries_for_its_owners_resources() -> None:
+    state = build(
+        Side(deck=["protecao"] * 6, scene=[Placed("emma_frost_v1", FILL[:3])]),
+        Side(resources=["protecao", "protecao"], scene=[Placed("thor_v1", ["mjolnir", *FILL[:2]])]),
+        content=starter(),
+    )
+    thor, mjolnir = sid(state, "thor_v1"), zone_id_loaded(state, "mjolnir")
+    first, second = state.players[1].resources
+    state, _ = act(state, 0, UseAction(sid(state, "emma_frost_v1"), "Confundir", str(thor)))
+    # Ana picks from Bruno's resources, any number, then done.
+    assert state.choice is not None and set(state.choice.options) == {
+        str(first),
+        str(second),
+        "done",
+    }
+    state, _ = act(state, 0, Choose(str(first)))
+    state, _ = act(state, 0, Choose("done"))
+    assert first in zones.in_scene(state, thor).loaded
+    # Then as many of the target's cards, picked by Ana: no stopping short.
+    assert state.choice is not None and "done" not in state.choice.options
+    state, _ = act(state, 0, Choose(str(mjolnir)))
+    assert mjolnir in state.players[1].resources and _loaded(state, thor) == 3
+    assert state.choice is None
