@@ -293,6 +293,7 @@ _ACTION_FIELDS = {
     "load_cost_power",
     "target_shares_affiliation",
     "shuffle_user_cost",
+    "prizes_user_cost",
     "manual",
     "words",
 }
@@ -339,6 +340,7 @@ def _action(node: PackNode) -> ActionDef:
         load_cost_power=_optional_power(node, "load_cost_power"),
         target_shares_affiliation=node.read("target_shares_affiliation", bool, False),
         shuffle_user_cost=node.read("shuffle_user_cost", bool, False),
+        prizes_user_cost=node.read("prizes_user_cost", bool, False),
         manual=node.read("manual", bool, False),
         words=read_words(node),
     )

@@ -242,6 +242,16 @@ class Op(enum.Enum):
     # this card loaded onto a support of its controller (Reparos Provisórios V1): the
     # effect's own card, from its owner's resources, loaded on the card base chosen
     LOAD_THIS = "load_this"
+    # the targets' next action of ``filter_power`` this turn costs ``amount`` more (less when
+    # negative): a turn rule (Potência Incomparável V1)
+    COST_THIS_TURN = "cost_this_turn"
+    # the targets leave the scene, unloaded (4.7 ATENÇÃO), shuffled into their owners' decks
+    SHUFFLE_INTO_DECK = "shuffle_into_deck"
+    # a card another card base carries, picked, to the bottom of its owner's deck (Blink V1)
+    CARRIED_TO_DECK_BOTTOM = "carried_to_deck_bottom"
+    # cards of the target's owner's resources its controller picks (``amount`` 0: any
+    # number), loaded onto the target; remembered for ``plus: moved`` (Emma Frost V1)
+    LOAD_CHOSEN_RESOURCES = "load_chosen_resources"
     CHOOSE_REPLACEMENT = "choose_replacement"  # 5.5: made by the engine, never by a pack
 
 
@@ -272,6 +282,9 @@ STEP_TO = frozenset(
         # draw: the controller of the card an earlier chosen_… step of the effect chose
         # (that card's controller may draw: Explosão Certeira V1)
         "chosen_controller",
+        # the card an earlier chosen_… step of the effect chose ("aquele personagem":
+        # Potência Incomparável V1)
+        "that_chosen",
     }
 )
 
@@ -308,6 +321,11 @@ class Step:
     # | marked (the card this card marked: Cassandra Nova's "o personagem escolhido")
     up_to: int = 0  # to: distributed — at most this many destinations (0: ``amount``)
     filter_lacks_power: str = ""  # chosen_…: characters with this power are not offered
+    # only card bases without this affiliation now ("que não seja da afiliação A": Avalanche)
+    filter_lacks_affiliation: str = ""
+    # unload_chosen: ``amount`` cards from each card base passing the filters ("descarregue
+    # um card de cada personagem …"), the controller picking which (Avalanche V1)
+    each_base: bool = False
     # "se cada personagem que você controlar tiver a afiliação A [e/ou B]" ("A|B"): checked
     # when the procedure is reached; unmet, it is not done ("Se o fizer" steps are skipped)
     if_all_affiliation: str = ""
@@ -330,6 +348,9 @@ class Step:
     # "se você controlar algum outro personagem com uma afiliação em comum com alguma das
     # afiliações deste personagem": checked when reached (Fanático V2)
     if_other_shares_affiliation: bool = False
+    # "se ele for um personagem com ◆": done only when the effect's (first) target has this
+    # power now (checked when reached, like ``if_target_type``: Magneto V1)
+    if_target_power: str = ""
     filter_name_contains: str = ""  # only cards whose name holds this ("Plano Magistral")
     filter_name: str = ""  # only cards named this (a card's ``counts_as_name`` too, 7.x)
     # take_from_deck: "procure em seu deck ou recursos" — the resources' cards are offered too
@@ -344,6 +365,15 @@ class Step:
     filter_not_name: str = ""  # only cards printed with another name (Cura Rápida)
     swap_this_card: bool = False  # permute: the card swapped on this side is the effect's own
     swap_with_name: str = ""  # permute: the card swapped on the other side has this name
+    # permute: any two cards carried by two different card bases its controller controls
+    # that pass the filters, this base's or not (Sala de Perigo V1)
+    any_pair: bool = False
+    # capacitate / incapacitate: its controller picks the amount, 1 to ``amount`` ("em {1}
+    # ou {2}": Homem de Gelo V1)
+    choose_amount: bool = False
+    # damage: penetrating on a destination with one of these affiliations ("A|B") when dealt
+    # ("se … tiver a afiliação X-Men ou Irmandade de Mutantes": Nano-Sentinelas V1)
+    penetrating_if_affiliation: str = ""
     # only when the scenario this one replaced had this name (checked when reached)
     if_replaced_name: str = ""
     # chosen_…: not the card an earlier chosen_… step of this effect chose ("escolha até dois
@@ -383,6 +413,7 @@ class Modifier:
     if_opponent_preparation: bool = False
     if_target_affiliation: str = ""
     if_target_alter_ego: str = ""
+    if_target_alignment: str = ""  # only damage to a card of this alignment (Combate ao Crime)
     if_source_affiliation: str = ""
     if_action: bool = False  # only damage caused by actions
     if_own_source: bool = False  # only damage whose source its holder's controller controls
@@ -440,6 +471,12 @@ class ActionRule:
     # cost ``add``: ``value`` once per action the opponent of the user's controller used this
     # turn ("custa {1} a menos para cada ação que o oponente tenha usado": Acumular Poder V1)
     per_opponent_action: bool = False
+    # only while the user has used no action of ``if_power`` this turn ("a próxima ação de ◆
+    # que aquele personagem usar neste turno": Potência Incomparável V1)
+    if_no_power_used: bool = False
+    # must_target only while another character with this affiliation the rule's controller
+    # controls is already among the targets chosen (Blob V2's Escudo Corporal)
+    if_other_target_affiliation: str = ""
 
 
 #: 8.B.1 / 8.B.2: what a characteristic change may concern, and which cards it reaches.
@@ -493,6 +530,8 @@ class Text:
     # only onto a character with it (Adaga Psíquica)
     shield_to: str = ""  # "" the holder; own_characters: each character its controller has
     shield_if_affiliation: str = ""  # shield_to: only characters with this affiliation
+    # shield_to: only characters with this alignment ("cada vilão": Super Plano de Dominação)
+    shield_if_alignment: str = ""
     if_combat: bool = False  # a trigger that works only during the Combat phase
     modifiers: tuple[Modifier, ...] = ()
     redirect: bool = False  # 4.8.3.1: may give damage to this a new destination you control
@@ -519,6 +558,9 @@ class Text:
     # personagem não pode ser alvo de ações" (Invocar o Relâmpago V1): the name N
     untargetable_carrying: str = ""
     untargetable_by_power: str = ""  # the holder is no target of actions of this power
+    # the holder is no target of actions; generated (5.7 B), the action's user until the end
+    # of the turn ("não pode ser alvo de ações neste turno": Kitty Pryde V1)
+    untargetable: bool = False
     # "enquanto estiver em seu deck ou recursos, este card também conta como se fosse um card
     # de personagem chamado N" (Maria Hill V1): the name N, for ``filter_name``
     counts_as_name: str = ""
@@ -664,6 +706,9 @@ class ActionDef:
     # E.2: the user unloaded and shuffled into its owner's deck (Agente
     # S.H.I.E.L.D. V2): the user leaves the scene, unloaded, shuffled into its owner's deck
     shuffle_user_cost: bool = False
+    # E.2 "Descarregue este personagem e coloque-o nos prêmios de seus oponentes": the user
+    # leaves the scene, unloaded, for its owner's prizes — points for the opponent (Mística)
+    prizes_user_cost: bool = False
     manual: bool = False
     words: tuple[tuple[str, str], ...] = ()  # (locale, our description) of a manual action
 

@@ -35,6 +35,7 @@ _FIELDS = {
     "if_user_lacks_name",
     "if_unused_this_turn",
     "per_opponent_action",
+    "if_other_target_affiliation",
 }
 
 
@@ -57,6 +58,7 @@ def action_rule(node: PackNode) -> ActionRule:
         if_user_lacks_name=node.read("if_user_lacks_name", str, ""),
         if_unused_this_turn=node.read("if_unused_this_turn", bool, False),
         per_opponent_action=node.read("per_opponent_action", bool, False),
+        if_other_target_affiliation=node.read("if_other_target_affiliation", str, ""),
     )
     if rule.per_opponent_action and (rule.effect != "cost" or rule.cost_op != "add"):
         raise node.fail_at("per_opponent_action", "per_opponent_action is for a cost added to")
@@ -84,6 +86,7 @@ def modifier(node: PackNode) -> Modifier:
             "if_action_kind",
             "if_opponent_preparation",
             "if_target_affiliation",
+            "if_target_alignment",
             "if_target_alter_ego",
             "if_source_affiliation",
             "if_action",
@@ -110,6 +113,7 @@ def modifier(node: PackNode) -> Modifier:
         if_action_kind=node.read("if_action_kind", str, ""),
         if_opponent_preparation=node.read("if_opponent_preparation", bool, False),
         if_target_affiliation=node.read("if_target_affiliation", str, ""),
+        if_target_alignment=node.read("if_target_alignment", str, ""),
         if_target_alter_ego=node.read("if_target_alter_ego", str, ""),
         if_source_affiliation=node.read("if_source_affiliation", str, ""),
         if_action=node.read("if_action", bool, False),

@@ -31,6 +31,11 @@ STEP_FIELDS = {
     "source",
     "up_to",
     "filter_lacks_power",
+    "filter_lacks_affiliation",
+    "each_base",
+    "any_pair",
+    "choose_amount",
+    "penetrating_if_affiliation",
     "if_all_affiliation",
     "if_other_affiliation",
     "exactly",
@@ -40,6 +45,7 @@ STEP_FIELDS = {
     "if_target_type",
     "if_target_affiliation",
     "if_other_shares_affiliation",
+    "if_target_power",
     "filter_name_contains",
     "filter_name",
     "also_resources",
@@ -99,6 +105,11 @@ def parse_step(node: PackNode) -> Step:
         source=node.read("source", str, ""),
         up_to=node.read("up_to", int, 0),
         filter_lacks_power=node.read("filter_lacks_power", str, ""),
+        filter_lacks_affiliation=node.read("filter_lacks_affiliation", str, ""),
+        each_base=node.read("each_base", bool, False),
+        any_pair=node.read("any_pair", bool, False),
+        choose_amount=node.read("choose_amount", bool, False),
+        penetrating_if_affiliation=node.read("penetrating_if_affiliation", str, ""),
         if_all_affiliation=node.read("if_all_affiliation", str, ""),
         if_other_affiliation=node.read("if_other_affiliation", str, ""),
         exactly=node.read("exactly", bool, False),
@@ -108,6 +119,7 @@ def parse_step(node: PackNode) -> Step:
         if_target_type=node.read("if_target_type", str, ""),
         if_target_affiliation=node.read("if_target_affiliation", str, ""),
         if_other_shares_affiliation=node.read("if_other_shares_affiliation", bool, False),
+        if_target_power=node.read("if_target_power", str, ""),
         filter_name_contains=node.read("filter_name_contains", str, ""),
         filter_name=node.read("filter_name", str, ""),
         also_resources=node.read("also_resources", bool, False),
@@ -137,7 +149,13 @@ def parse_step(node: PackNode) -> Step:
     if step.plus and not (
         step.plus in ("x", "loaded", "countdown", "-target_stage", "target_loaded", "moved")
         or step.plus.startswith(
-            ("opponent_prizes:", "own_characters:", "own_power:", "controls_name:")
+            (
+                "opponent_prizes:",
+                "own_characters:",
+                "own_power:",
+                "controls_name:",
+                "shares_chosen:",
+            )
         )
         or re.fullmatch(r"(first_action|own_turn):\d+|x\*\d+", step.plus)
         or re.fullmatch(r"carried_abilities:\w+(/\d+)?", step.plus)
@@ -152,7 +170,8 @@ def parse_step(node: PackNode) -> Step:
             " opponent_prizes:<affiliation>, own_characters:<affiliation>,"
             " own_power:<power>, controls_name:<name>, carried_abilities:<power>[/<n>],"
             " own_turn:<n>, first_action:<n>, user_alignment:<alignment>, used_before:<n>,"
-            " own_sharing_affiliation, target_affiliation:<A|B> or target_hit_by:<power>[*<n>]",
+            " own_sharing_affiliation, target_affiliation:<A|B>, target_hit_by:<power>[*<n>]"
+            " or shares_chosen:<alignment>",
         )
     check_choice(node, "source", step.source, {"", "target", "chosen", "marked"})
     check_choice(node, "if_target_type", step.if_target_type, {"", "character", "support"})

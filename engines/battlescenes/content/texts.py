@@ -55,6 +55,7 @@ def parse_text(node: PackNode) -> Text:
             "if_power",
             "shield_to",
             "shield_if_affiliation",
+            "shield_if_alignment",
             "if_combat",
             "modifiers",
             "redirect",
@@ -69,6 +70,7 @@ def parse_text(node: PackNode) -> Text:
             "shields_zero",
             "untargetable_carrying",
             "untargetable_by_power",
+            "untargetable",
             "counts_as_name",
             "any_number",
             "two_actions_power",
@@ -133,6 +135,7 @@ def parse_text(node: PackNode) -> Text:
         if_power=node.read("if_power", str, ""),
         shield_to=node.read("shield_to", str, ""),
         shield_if_affiliation=node.read("shield_if_affiliation", str, ""),
+        shield_if_alignment=node.read("shield_if_alignment", str, ""),
         if_combat=node.read("if_combat", bool, False),
         modifiers=tuple(modifier(n) for n in node.children("modifiers")),
         redirect=node.read("redirect", bool, False),
@@ -147,6 +150,7 @@ def parse_text(node: PackNode) -> Text:
         shields_zero=node.read("shields_zero", bool, False),
         untargetable_carrying=node.read("untargetable_carrying", str, ""),
         untargetable_by_power=node.read("untargetable_by_power", str, ""),
+        untargetable=node.read("untargetable", bool, False),
         counts_as_name=node.read("counts_as_name", str, ""),
         any_number=node.read("any_number", bool, False),
         two_actions_power=node.read("two_actions_power", str, ""),
@@ -197,7 +201,9 @@ def parse_text(node: PackNode) -> Text:
         words=read_words(node),
     )
     check_choice(node, "whose_turn", text.whose_turn, {"own", "opponent", "any", "marked"})
-    check_choice(node, "trigger_for", text.trigger_for, {"this", "own_characters"})
+    check_choice(
+        node, "trigger_for", text.trigger_for, {"this", "own_characters", "opponent_characters"}
+    )
     check_choice(node, "trigger_by", text.trigger_by, {"any", "opponent"})
     check_choice(node, "from_zone", text.from_zone, {"", "hand", "resources", "prizes"})
     origins = set(text.arrived_from.split("|")) - {""}
@@ -212,7 +218,9 @@ def parse_text(node: PackNode) -> Text:
     if text.activated and text.from_zone not in ("", "resources"):
         raise node.fail_at("from_zone", "an activated text works in the scene or the resources")
     check_choice(node, "activated_in", text.activated_in, {"preparation", "attack"})
-    check_choice(node, "shield_to", text.shield_to, {"", "own_characters", "own_bases"})
+    check_choice(
+        node, "shield_to", text.shield_to, {"", "own_characters", "own_bases", "all_characters"}
+    )
     check_replacements(node, text)
     if text.if_knocked_out_by_action and text.trigger is not Trigger.LEAVES_SCENE:
         raise node.fail_at("if_knocked_out_by_action", "it is for a leaves_scene text")
@@ -230,6 +238,7 @@ def parse_text(node: PackNode) -> Text:
         or text.shields_zero
         or text.untargetable_carrying
         or text.untargetable_by_power
+        or text.untargetable
         or text.counts_as_name
         or text.any_number
         or text.two_actions_power

@@ -152,8 +152,12 @@ def _who(step: Step, scope: Scope, form: str) -> Message:
         return noun("each_target" if scope.each_target else scope.target, form)
     if step.to == "chosen_target":  # one of the action's targets
         return noun("one_of_targets", form)
+    if step.to == "that_chosen":  # what an earlier step chose ("aquele personagem")
+        return noun("that", form)
     if step.to == "chosen_character" and step.other:
         return noun("another_character", form)
+    if step.to == "chosen_character" and step.filter_alignment == "none":  # neither
+        return noun("character_no_alignment", form)
     if step.to == "chosen_own_base" and step.filter_type == "support":
         return noun("own_support", form)
     if step.to == "chosen_own_character" and (step.other_than_chosen or step.other):
@@ -232,12 +236,18 @@ def _damage_step(step: Step, scope: Scope) -> Message:
     mood = "may" if step.optional else "step"
     if step.to == "distributed":
         return say(f"step.damage_split{by}", damage=_damage(step), upto=step.up_to, source=source)
-    return say(
+    clause = say(
         f"{mood}.damage{by}",
         damage=_damage(step),
         to=_who(step, scope, "to"),
         source=source,
     )
+    if step.penetrating_if_affiliation:  # Nano-Sentinelas V1: "A or B"
+        names: Any = None
+        for name in step.penetrating_if_affiliation.split("|"):
+            names = name if names is None else say("or_names", a=names, b=name)
+        return say("penetrating_if", damage=clause, affiliations=names)
+    return clause
 
 
 #: Procedures told by one message each: (op, what the message takes).
@@ -282,8 +292,22 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"controller_draw.{mood}", count=step.amount)
     if op is Op.UNLOAD_CHOSEN and step.to == "this":  # "um card deste personagem" (Fera V2)
         return say(f"{mood}.unload_chosen_this", who=noun(scope.this, "base"), count=step.amount)
+    if op is Op.LOAD_CHOSEN_RESOURCES:  # Emma Frost V1: picked from the owner's resources
+        onto = _who(step, scope, "onto")
+        if step.amount:
+            return say("load_chosen_resources.up_to", onto=onto, count=step.amount)
+        return say("load_chosen_resources.any", onto=onto)
+    if op is Op.UNLOAD_CHOSEN and step.to == "target" and step.plus == "moved":
+        return say("unload_chosen_counted", who=_who(step, scope, "base"))
+    if op is Op.UNLOAD_CHOSEN and step.each_base:  # Avalanche V1
+        bases: Message = say(f"each_base.{step.filter_type or 'any'}")
+        if step.filter_lacks_affiliation:
+            bases = say("each_base.lacking", bases=bases, affiliation=step.filter_lacks_affiliation)
+        return say("unload_each", count=step.amount, bases=bases)
     if op in _SIMPLE:
         return say(f"{mood}.{op.value}", count=step.amount)
+    if op in (Op.INCAPACITATE, Op.CAPACITATE) and step.choose_amount:  # "em {1} ou {2}"
+        return say(f"{mood}.{op.value}", who=who, count=say("amount_chosen", most=step.amount))
     if op in (Op.INCAPACITATE, Op.CAPACITATE, Op.SHIELD_SET, Op.RETURN_TO_HAND):
         return say(f"{mood}.{op.value}", who=who, count=step.amount)
     if op is Op.SHIELD:
@@ -341,6 +365,26 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         generated = scope.text is not None and scope.text.generated
         who = noun("that_card") if generated and step.to == "target" else who
         return say(f"{mood}.to_deck_bottom", who=who)
+    if op is Op.SHUFFLE_INTO_DECK:  # Blink V1: unloaded, shuffled into its owner's deck
+        return say(f"{mood}.shuffle_into_deck", who=who)
+    if op is Op.CARRIED_TO_DECK_BOTTOM:  # Blink V1: not an unload
+        return say("step.carried_to_deck_bottom")
+    if op is Op.COST_THIS_TURN:  # Potência Incomparável V1
+        change = "less" if step.amount < 0 else "more"
+        wanted = power(step.filter_power)
+        return say(f"cost_this_turn.{change}", who=who, power=wanted, count=abs(step.amount))
+    if op in (Op.GAIN_TRAIT, Op.LOSE_TRAIT):  # until the end of the turn (5.7 A.2.1)
+        trait_kind, _sep, values = step.trait.partition(":")
+        traits: Any = None
+        for value in values.split("|"):  # "the affiliations A and B"
+            one = _trait(trait_kind, value)
+            traits = one if traits is None else say("trait.and", a=traits, b=one)
+        return say(f"{mood}.{op.value}", who=who, traits=traits)
+    if op is Op.PERMUTE and step.any_pair:  # Sala de Perigo V1: two of your card bases
+        if step.filter_affiliation:
+            key = f"{mood}.permute_pair_affiliation"
+            return say(key, affiliation=step.filter_affiliation)
+        return say(f"{mood}.permute_pair")
     if op is Op.PERMUTE:  # 4.2: Bumerangue Teleguiado swaps itself
         key = "permute_this_card" if step.swap_this_card else "permute"
         if step.swap_with_name:  # Soldado Invernal V1
@@ -375,6 +419,9 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"{mood}.to_resources_scenario")
     if op is Op.TO_RESOURCES:  # the text's own card goes (Atacar até Derrubar)
         return say(f"{mood}.to_resources", who=noun(own_noun(card)))
+    if op is Op.MILL and step.plus.startswith("shares_chosen:"):  # Lavagem de Dinheiro V1
+        alignment = Message(f"battlescenes.alignment.{step.plus.split(':', 1)[1]}")
+        return say(f"{mood}.mill_sharing", who=who, alignment=alignment)
     if op is Op.MILL:
         mill = "mill_countdown" if step.plus == "countdown" else "mill"
         return say(f"{mood}.{mill}", count=step.amount)
@@ -389,6 +436,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
             places = say("found_in.or", a=places, b=say(f"found_in.{zone}"))
         onto = noun(scope.this, "onto")
         key = op.value if op is Op.LOAD_FOUND else f"take_found_{mood}"
+        if op is Op.TAKE_FOUND and "deck" not in zones and "all" not in zones:  # no shuffle
+            key = f"take_found_{mood}_no_deck"
         return say(key, card=_card_kind(step, scope), where=places, onto=onto)
     if op is Op.PUT_FROM_HAND:  # "put a character from your hand into the scene"
         clause = say(f"put_from_hand.{mood}", card=_card_kind(step, scope))
@@ -424,6 +473,8 @@ def steps_clause(steps: Sequence[Step], scope: Scope) -> Any:
         if step.if_target_affiliation:  # "se o alvo for … X-Men ou Irmandade de Mutantes"
             names = affiliations_or(step.if_target_affiliation)
             clause = say("if.target_affiliation", affiliations=names, then=clause)
+        if step.if_target_power:  # "se ele for um personagem com ◆"
+            clause = say("if.target_power", power=power(step.if_target_power), then=clause)
         if step.if_x_at_least:
             clause = say("if.x_at_least", count=step.if_x_at_least, then=clause)
         if step.if_replaced_name:
@@ -528,6 +579,9 @@ def _modifier(mod: Modifier, scope: Scope) -> Message:
         conditions.append(say("mod.if.target_alter_ego", alter_ego=mod.if_target_alter_ego))
     if mod.if_target_affiliation:
         conditions.append(say("mod.if.target_affiliation", affiliation=mod.if_target_affiliation))
+    if mod.if_target_alignment:
+        alignment = Message(f"battlescenes.alignment.{mod.if_target_alignment}")
+        conditions.append(say("mod.if.target_alignment", alignment=alignment))
     if mod.if_action_kind:
         kind = Message(f"battlescenes.lookup.kind.{mod.if_action_kind}")
         conditions.append(say("mod.if.action_kind", kind=kind))
@@ -602,6 +656,9 @@ def _rule(rule: ActionRule, scope: Scope) -> Message:
             action=rule.if_name,
             stage=rule.if_stage_at_least,
         )
+    if rule.effect == "must_target" and rule.if_other_target_affiliation:  # Blob V2
+        affiliation = rule.if_other_target_affiliation
+        return say("rule.must_target_with_ally", who=noun(scope.this), affiliation=affiliation)
     if rule.effect == "must_target" and rule.whose == "opponent" and not _filtered(rule):
         # F.2.1: "… deve escolher este personagem como um dos alvos" (J. J. Jameson V1)
         if rule.if_user_alignment:
@@ -637,6 +694,9 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
     if text.shield_bonus and text.shield_to == "own_bases":  # characters and supports
         key = "static.shield_own_bases" + ("_affiliation" if text.shield_if_affiliation else "")
         out.append(say(key, count=text.shield_bonus, affiliation=text.shield_if_affiliation))
+    elif text.shield_bonus and text.shield_to == "all_characters":  # every one, anyone's
+        whose = text.shield_if_alignment or "any"
+        out.append(say(f"static.shield_all.{whose}", count=text.shield_bonus))
     elif text.shield_bonus and text.shield_to == "own_characters":
         key = "static.shield_own_affiliation" if text.shield_if_affiliation else "static.shield_own"
         out.append(say(key, count=text.shield_bonus, affiliation=text.shield_if_affiliation))
@@ -653,6 +713,8 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
         out.append(
             say("static.untargetable_by_power", who=this, power=power(text.untargetable_by_power))
         )
+    if text.untargetable:
+        out.append(say("static.untargetable", who=this))
     if text.two_actions_power:
         out.append(say("static.two_actions_power", who=this, power=power(text.two_actions_power)))
     if text.untargetable_carrying:
@@ -743,6 +805,9 @@ def _characteristic(change: Characteristic, scope: Scope) -> Message:
     if change.to == "own_characters" and change.if_alignment:  # only characters of an alignment
         alignment = Message(f"battlescenes.alignment.{change.if_alignment}")
         return say(f"own_alignment_change.{change.change}", what=what, alignment=alignment)
+    if change.to == "all_characters" and change.if_alignment:  # anyone's (Super Plano)
+        alignment = Message(f"battlescenes.alignment.{change.if_alignment}")
+        return say(f"all_alignment_change.{change.change}", what=what, alignment=alignment)
     if change.to == "this":
         return say(f"static.{change.change}_one", who=noun(scope.this), what=what)
     if change.to == "own_characters" and change.if_affiliation:
@@ -824,6 +889,8 @@ def _trigger(text: Text, scope: Scope) -> Message:
         return say("when.dealt_damage", who=_subject(text, scope), victim=victim)
     if trigger is Trigger.CHARACTER_ENTERS and text.any_controller:  # anyone's character
         return say("when_any_character_enters")
+    if trigger is Trigger.CHARACTER_ENTERS and text.trigger_if_affiliation:
+        return say("when.character_enters_affiliation", affiliation=text.trigger_if_affiliation)
     if trigger in (
         Trigger.CHARACTER_ENTERS,
         Trigger.LOADED_FROM_RESOURCES,
@@ -912,7 +979,12 @@ def _generated(text: Text, card: CardDef) -> Any:
         if text.trigger not in (Trigger.DAMAGED, Trigger.ACTION_USED):
             return untold(f"generated {text.trigger}")
         head = say(f"generated.{text.trigger.value}", who=noun(scope.this, "dat"))
-        return say("generated.trigger", head=head, body=steps_clause(text.steps, scope))
+        if text.trigger_for == "opponent_characters":  # Blob V2: every opposing action
+            head = say("generated.action_used_opponents")
+        made = say("generated.trigger", head=head, body=steps_clause(text.steps, scope))
+        if text.action_rules:  # the effect's rules about actions, for the same turn
+            return _list([made, *(_rule(r, scope) for r in text.action_rules)])
+        return made
     statics = _statics(text, scope)
     return _list(statics) if statics else untold("generated")
 
@@ -952,6 +1024,8 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
         costs.append(say("cost_shuffle_user"))
     if action.cosmic and "energia_cosmica" not in action.keywords:  # E.2 in words
         costs.append(say("cost_resources_bottom", count=action.cosmic))
+    if action.prizes_user_cost:
+        costs.append(say("cost_prizes_user"))
     if action.discard_cost:  # 4.6.2 E.2: additional costs, paid with the use
         kind = say(f"card.{action.discard_type or 'any'}")
         if action.discard_affiliation:
@@ -991,6 +1065,19 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
         up_to = "_up_to" if action.up_to_targets else ""
         extra.append(say(f"x.targets{up_to}", count=action.targets))
     return sentences([say("action", effect=body), *_x(action.steps), *extra])
+
+
+def _trait(kind: str, value: str) -> Message:
+    """A characteristic a timed trait step gives or takes ("the affiliation X-Men")."""
+    if value == "*" and kind in ("power", "affiliation"):
+        return say(f"every.{kind}")
+    if kind == "power":
+        return say("trait.power", power=power(value))
+    if kind == "alignment":
+        return say("trait.alignment", alignment=Message(f"battlescenes.alignment.{value}"))
+    if kind == "action_kind":
+        return say("trait.action_kind", kind=Message(f"battlescenes.lookup.kind.{value}"))
+    return say(f"trait.{kind}", value=value)
 
 
 def _list(items: Sequence[Any]) -> Message:

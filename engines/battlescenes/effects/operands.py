@@ -40,6 +40,10 @@ ASKS_ITSELF = (
 )
 
 
+#: The prefix of an amount chosen by a step's controller (``choose_amount``: "amount:2").
+AMOUNT = "amount:"
+
+
 def ask(
     state: State, effect: Pending, seat: int, prompt: str, options: list[str], optional: bool
 ) -> State:
@@ -74,6 +78,8 @@ def targets_of(state: State, effect: Pending, step: Step) -> list[int]:
         return [s.card for s in state.scene if s.card != effect.this]
     if step.to == "this_card":  # the card base carrying the effect's own card
         return [s.card for s in state.scene if effect.source in s.loaded]
+    if step.to == "that_chosen":  # what an earlier chosen_… step chose, still in the scene
+        return [effect.chosen] if zones.find(state, effect.chosen) is not None else []
     return []
 
 
@@ -122,19 +128,27 @@ def unmet(state: State, effect: Pending, step: Step) -> bool:
         return True
     if _target_differs(state, effect, step):
         return True
-    return step.op == Op.MILL and step.amount + plus(state, effect, step) <= 0
+    # a mill of nothing is not done — unless its count hangs on a card it has yet to choose
+    counted = step.op == Op.MILL and step.to not in CHOSEN
+    return counted and step.amount + plus(state, effect, step) <= 0
 
 
 def _target_differs(state: State, effect: Pending, step: Step) -> bool:
     """A condition on the effect's (first) target fails: "se o alvo for um suporte"
-    (``if_target_type``, its type wherever it is now)."""
+    (``if_target_type``, its type wherever it is now), "se ele for um personagem com ◆"
+    (``if_target_power``, its powers in the scene now)."""
     first = effect.targets[0] if effect.targets else -1
     d = zones.defn(state, first) if first >= 0 else None
     if step.if_target_affiliation and not target_has_affiliation(
         state, effect, step.if_target_affiliation
     ):
         return True
-    return bool(step.if_target_type) and (d is None or d.type.value != step.if_target_type)
+    if step.if_target_type and (d is None or d.type.value != step.if_target_type):
+        return True
+    if not step.if_target_power:
+        return False
+    index = zones.find(state, first) if first >= 0 else None
+    return index is None or step.if_target_power not in zones.powers(state, state.scene[index])
 
 
 def target_has_affiliation(state: State, effect: Pending, names: str) -> bool:
@@ -180,6 +194,14 @@ def chosen_pool(state: State, effect: Pending, step: Step) -> list[int]:
     return _character_pool(state, effect, step, whose)
 
 
+def _alignment_passes(state: State, card: int, wanted: str) -> bool:
+    """``filter_alignment``: the card has it now — or, ``none``, is neither hero nor villain
+    ("um personagem que não seja herói nem vilão": Nano-Sentinelas V1)."""
+    if wanted == "none":
+        return not zones.alignments(state, card)
+    return not wanted or zones.has_alignment(state, card, wanted)
+
+
 def _character_pool(state: State, effect: Pending, step: Step, whose: int | None) -> list[int]:
     """The characters (of ``whose``, or anyone's) a ``chosen_…character`` step may choose."""
     # Filters narrow the pool (e.g. Liderar/Atrasar "N – característica", 7.2).
@@ -190,7 +212,7 @@ def _character_pool(state: State, effect: Pending, step: Step, whose: int | None
         if not (step.op == Op.EMPOWER and (s.card == effect.this or s.empowered))
         and not (step.other and s.card in (effect.this, _other_source(state, effect)))
         and matches(state, s.card, step)
-        and (not step.filter_alignment or zones.has_alignment(state, s.card, step.filter_alignment))
+        and _alignment_passes(state, s.card, step.filter_alignment)
         and (  # permute: only a character carrying a card with that name
             not step.swap_with_name
             or any(zones.defn(state, c).name == step.swap_with_name for c in s.loaded)
@@ -208,6 +230,10 @@ def matches(state: State, card: int, step: Step, powers: tuple[str, ...] = ()) -
     if step.filter_power and step.filter_power not in _powers_now(state, card):
         return False
     if step.filter_affiliation and step.filter_affiliation not in _affiliations_now(state, card):
+        return False
+    if step.filter_lacks_affiliation and step.filter_lacks_affiliation in _affiliations_now(
+        state, card
+    ):
         return False
     if step.filter_alter_ego and d.alter_ego != step.filter_alter_ego:
         return False
@@ -361,7 +387,32 @@ def _counted(state: State, effect: Pending, spec: str) -> int:
             if ability_of(state, card, wanted)
         )
         return -(-count // int(divisor)) if divisor else count  # rounded up
+    if kind == "shares_chosen":  # Lavagem de Dinheiro V1: the chosen one counts itself
+        return _sharing(state, effect, step_chosen(state, effect), value)
     return 0
+
+
+def step_chosen(state: State, effect: Pending) -> int:
+    """The card the procedure being resolved chose (its ``chosen_…`` answer), else the one
+    an earlier step of the effect chose; -1 for none."""
+    picked = effect.answers[0] if effect.answers else ""
+    return int(picked) if picked.isdigit() else effect.chosen
+
+
+def _sharing(state: State, effect: Pending, chosen: int, alignment: str) -> int:
+    """The characters of ``alignment`` its controller controls that share an affiliation with
+    ``chosen`` ("que tenha uma afiliação em comum com as afiliações do personagem
+    escolhido")."""
+    index = zones.find(state, chosen) if chosen >= 0 else None
+    if index is None:
+        return 0
+    wanted = set(zones.affiliations(state, state.scene[index]))
+    return sum(
+        1
+        for c in zones.characters(state, effect.controller)
+        if zones.has_alignment(state, c.card, alignment)
+        and wanted & set(zones.affiliations(state, c))
+    )
 
 
 def ability_of(state: State, card: int, power: str) -> bool:

@@ -239,6 +239,26 @@ class Manual(Procedure):
 
 
 @dataclass(frozen=True)
+class ShuffleIntoDeck(Procedure):
+    """The targets leave the scene, unloaded, shuffled into their owners' decks (4.7)."""
+
+
+@dataclass(frozen=True)
+class CarriedToDeckBottom(Procedure):
+    """A card another card base carries, picked, to the bottom of its owner's deck."""
+
+
+@dataclass(frozen=True)
+class LoadChosenResources(Procedure):
+    """Cards of the target's owner's resources, picked, loaded onto the target."""
+
+
+@dataclass(frozen=True)
+class CostThisTurn(Procedure):
+    """The targets' next action of a power this turn costs more or less (a turn rule)."""
+
+
+@dataclass(frozen=True)
 class ForbidPowerThisTurn(Procedure):
     """A power is named; the targets cannot use actions of it until the end of the turn."""
 
@@ -377,6 +397,10 @@ DECODERS: Mapping[Op, Callable[[Step], Procedure]] = {
     Op.FETCH_INTO_SCENE: FetchIntoScene,
     Op.LEND_ACTIONS: LendActions,
     Op.FORBID_POWER_THIS_TURN: ForbidPowerThisTurn,
+    Op.COST_THIS_TURN: CostThisTurn,
+    Op.LOAD_CHOSEN_RESOURCES: LoadChosenResources,
+    Op.SHUFFLE_INTO_DECK: ShuffleIntoDeck,
+    Op.CARRIED_TO_DECK_BOTTOM: CarriedToDeckBottom,
     Op.PUT_FROM_HAND: PutFromHand,
     Op.LOAD_FOUND: LoadFound,
     Op.TAKE_FOUND: TakeFound,

@@ -168,7 +168,7 @@ def _character_enters(state: State, item: InScene, level: int) -> list[Pending]:
     personagem entrar em cena": Mina Explosiva V1); the effect's target is that character."""
     if zones.defn(state, item.card).type is not CardType.CHARACTER:
         return []
-    powers = zones.powers(state, item)
+    powers, affiliations = zones.powers(state, item), zones.affiliations(state, item)
     holders = [
         (seat, holder, card, text)
         for seat in range(len(state.players))
@@ -189,6 +189,8 @@ def _character_enters(state: State, item: InScene, level: int) -> list[Pending]:
         for seat, holder, card, text in holders
         if text.trigger is Trigger.CHARACTER_ENTERS
         and (not text.if_power or text.if_power in powers)
+        # "toda vez que você colocar um personagem X-Men em cena" (Mansão Xavier V1)
+        and (not text.trigger_if_affiliation or text.trigger_if_affiliation in affiliations)
     ]
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from engines.battlescenes.content.schema import ActionDef, ActionRule, Op, Step
+from engines.battlescenes.content.schema import ActionDef, ActionRule, CardType, Op, Step
 from engines.battlescenes.rules.state import InScene, State
 from engines.battlescenes.table import zones
 
@@ -35,6 +35,10 @@ def working(state: State) -> Iterator[Working]:
                 yield Working(rule, None, state.scenario, zones.scenario_controller(state))
     for turn_rule in state.turn_rules:  # validated effects: no text needed any more (5.8)
         yield Working(turn_rule.rule, None, turn_rule.source, turn_rule.controller, turn_rule.user)
+    for _n, made, text in zones.generated_texts(state):  # 5.7 B: held by the action's user
+        if zones.find(state, made.this) is not None:
+            for rule in text.action_rules:
+                yield Working(rule, made.this, made.source, made.controller)
 
 
 def _marked(state: State, w: Working, card: int) -> bool:
@@ -71,6 +75,17 @@ def concerns(
         and (r.if_stage_at_least < 0 or user.stage >= r.if_stage_at_least)
         and (not r.if_user_lacks_name or r.if_user_lacks_name not in _acting_names(state, user))
         and not (r.if_unused_this_turn and action.name in user.used_names)
+        and not (r.if_no_power_used and _used_power(state, user, r.if_power))
+    )
+
+
+def _used_power(state: State, user: InScene, power: str) -> bool:
+    """Whether ``user`` used an action of ``power`` this turn (its own or a carried card's,
+    by name: Potência Incomparável V1's "next action")."""
+    return any(
+        a.power == power and a.name in user.used_names
+        for card in (user.card, *user.loaded)
+        for a in zones.defn(state, card).actions
     )
 
 
@@ -135,13 +150,34 @@ def cost(state: State, seat: int, user: InScene, action: ActionDef, printed: int
 
 
 def forced_targets(
-    state: State, seat: int, user: InScene, action: ActionDef, steps: Sequence[Step]
+    state: State,
+    seat: int,
+    user: InScene,
+    action: ActionDef,
+    steps: Sequence[Step],
+    targets: Sequence[int] = (),
 ) -> list[tuple[str, int]]:
-    """F.2.1 / F.2.3: the cards that must be among the targets, with the rule that says so."""
+    """F.2.1 / F.2.3: the cards that must be among the targets, with the rule that says so
+    (``if_other_target_affiliation``: only once another character of that affiliation the
+    rule's controller controls is among ``targets``, Blob V2)."""
     found = []
     for w in working(state):
         if w.holder is None or not concerns(state, w, seat, user, action, steps):
             continue
+        wanted = w.rule.if_other_target_affiliation
+        if wanted and not any(
+            t != w.holder and _ally_of(state, t, w.controller, wanted) for t in targets
+        ):
+            continue
         if w.rule.effect in ("must_target", "only_targeting"):
             found.append((w.rule.effect, w.holder))
     return found
+
+
+def _ally_of(state: State, card: int, controller: int, affiliation: str) -> bool:
+    """Whether ``card`` is a character ``controller`` controls with ``affiliation`` now."""
+    index = zones.find(state, card)
+    if index is None or zones.defn(state, card).type is not CardType.CHARACTER:
+        return False
+    item = state.scene[index]
+    return item.controller == controller and affiliation in zones.affiliations(state, item)

@@ -241,6 +241,8 @@ def target_problem(
         t.untargetable_by_power == action.power for _c, t in zones.texts(state, target)
     ):
         return "bad_target"  # "este personagem não pode ser alvo de ações de ◆"
+    if _untargetable(state, target):
+        return "bad_target"  # "não pode ser alvo de ações (neste turno)"
     first = state.players[seat].targeted_actions == 0
     if (
         first
@@ -258,6 +260,16 @@ def _shares_affiliation(state: State, user: int, target: InScene) -> bool:
         return False
     mine = set(zones.affiliations(state, state.scene[index]))
     return bool(mine & set(zones.affiliations(state, target)))
+
+
+def _untargetable(state: State, target: InScene) -> bool:
+    """Whether a working text of ``target`` — or one an action of it generated this turn
+    about its user (5.7 B: Kitty Pryde V1) — says it is no target of actions."""
+    if any(t.untargetable for _c, t in zones.texts(state, target)):
+        return True
+    return any(
+        t.untargetable and made.this == target.card for _n, made, t in zones.generated_texts(state)
+    )
 
 
 def _carries_shielded_name(state: State, target: InScene) -> bool:
@@ -434,7 +446,7 @@ def _check_forced(
     """F.2.1: a card that must be a target is one whenever the action could target it
     (F.2.2 prevails: a card that cannot be targeted is not forced); F.2.3: no action at all
     without that target."""
-    for effect, holder in restrictions.forced_targets(state, seat, item, action, steps):
+    for effect, holder in restrictions.forced_targets(state, seat, item, action, steps, targets):
         if holder in targets:
             continue
         name = zones.title(state, holder)
@@ -524,7 +536,13 @@ def _action_used(
         # 5.7 B: "toda vez que o alvo usar uma ação neste turno" — the generated effect's
         # target used an action. The action's own effect (its source: the action and the
         # character that used it, 4.8.5), validated for the turn (no 5.8 interruption).
-        if text.trigger is Trigger.ACTION_USED and made.target == character:
+        # "toda vez que um personagem controlado pelo oponente alvo usar uma ação" (Blob V2)
+        if text.trigger_for == "opponent_characters":
+            index = zones.find(state, character)
+            about = index is not None and state.scene[index].controller != made.controller
+        else:
+            about = made.target == character
+        if text.trigger is Trigger.ACTION_USED and about:
             found.append(
                 Pending(
                     uid=0,
@@ -659,6 +677,9 @@ def use(
         if character in state.players[owner].deck:
             deck = tuple(dice.shuffle(state.players[owner].deck, f"shuffle deck {owner}"))
             state = zones.set_player(state, owner, replace(state.players[owner], deck=deck))
+        events.extend(left)
+    if action.prizes_user_cost:  # E.2: the user leaves for its owner's prizes (4.9.1)
+        state, left = leaving.leave_to(state, character, "prizes", seat)
         events.extend(left)
     if action.manual:
         steps = (Step(op=Op.MANUAL, text=action.text),)

@@ -66,6 +66,10 @@ def _applies(state: State, mod: Modifier, ctx: DamageContext, target: InScene) -
         state, target
     ):
         return False
+    if mod.if_target_alignment and not zones.has_alignment(
+        state, target.card, mod.if_target_alignment
+    ):
+        return False
     if mod.if_target_alter_ego and mod.if_target_alter_ego not in zones.alter_egos(
         state, target.card
     ):

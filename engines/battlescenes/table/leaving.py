@@ -64,6 +64,8 @@ def _put(state: State, card: int, zone: str) -> State:
     player = state.players[seat]
     if zone == "hand":
         return set_player(state, seat, replace(player, hand=(*player.hand, card)))
+    if zone == "prizes":  # points for the opponent (4.9.1): Mística V1's cost
+        return set_player(state, seat, replace(player, prizes=(*player.prizes, card)))
     return set_player(state, seat, replace(player, deck=(*player.deck, card)))
 
 
@@ -248,6 +250,8 @@ def leave_to(
         if zone == "resources":
             return state, []
         event = Event(f"battlescenes.event.left_to_{zone}", {"card": title(state, card)}, "4.7")
+        if zone == "prizes":  # 4.9.1: counted at once
+            return check_victory(state, [event])
         return state, [event]
     seat = owner(state, card)
     player = state.players[seat]

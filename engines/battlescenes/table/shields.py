@@ -16,6 +16,7 @@ from engines.battlescenes.table.zones import (
     has_alignment,
     names,
     powers,
+    scenario_texts,
     texts,
 )
 from engines.core.model import replace
@@ -23,23 +24,45 @@ from engines.core.model import replace
 
 def _granted(state: State, item: InScene) -> list[tuple[int, Text]]:
     """Shield texts of card bases (and what they carry) that give shields to the cards their
-    controller controls: ``own_characters`` to the *other* characters (e.g. Mansão dos
-    Vingadores V1, 4.8.6), ``own_bases`` to every character and support, the holder too
-    (Nick Fury V1)."""
+    controller controls: ``own_characters`` to every character, the holder too when it is
+    one (Mansão dos Vingadores V1, 4.8.6; Ciclope V1 is an X-Men himself), ``own_bases`` to
+    every character and support, the holder too (Nick Fury V1)."""
     character = defn(state, item.card).type is CardType.CHARACTER
     found = []
     for other in state.scene:
         if other.controller != item.controller:
             continue
         for card, text in texts(state, other):
-            mine = other.card == item.card
-            reaches = (text.shield_to == "own_characters" and character and not mine) or (
+            reaches = (text.shield_to == "own_characters" and character) or (
                 text.shield_to == "own_bases"
             )
             wanted = text.shield_if_affiliation
             if reaches and (not wanted or wanted in affiliations(state, item)):
                 found.append((card, text))
-    return found
+    return found + _to_all(state, item) if character else found
+
+
+def _to_all(state: State, item: InScene) -> list[tuple[int, Text]]:
+    """Shield texts of any card base or the scenario reaching every character in the scene
+    (``all_characters``), of an alignment with ``shield_if_alignment`` ("cada vilão ganha
+    Escudo +1": Super Plano de Dominação V1)."""
+    working = [pair for other in state.scene for pair in texts(state, other)]
+    if state.scenario is not None:
+        working += [(state.scenario, t) for t in scenario_texts(state)]
+    wanted = [
+        (card, text)
+        for card, text in working
+        if text.shield_to == "all_characters"
+        and (
+            not text.shield_if_alignment
+            or has_alignment(state, item.card, text.shield_if_alignment)
+        )
+    ]
+    return [
+        (card, text)
+        for card, text in wanted
+        if not text.shield_if_affiliation or text.shield_if_affiliation in affiliations(state, item)
+    ]
 
 
 def _shield_texts(state: State, item: InScene) -> list[tuple[str, str, int]]:

@@ -18,7 +18,7 @@ from tests.engines.battlescenes.test_properties import candidates, locations, me
 
 #: The official decks whose every card is automated (asserted below, so a deck that
 #: stops being playable fails here rather than dropping out of the list silently).
-PLAYABLE = ("Evolução Tática",)
+PLAYABLE = ("Evolução Tática", "Múltiplas Identidades")
 MOVES = 4000
 
 
@@ -67,9 +67,10 @@ def play_to_the_end(seed: int, deck_a: str, deck_b: str) -> tuple[State, int]:
     return state, MOVES
 
 
+@pytest.mark.parametrize("seed", [23, 5, 77])
 @pytest.mark.parametrize("deck", PLAYABLE)
-def test_an_official_deck_plays_to_the_end(deck: str) -> None:
-    state, moves = play_to_the_end(23, deck, deck)
+def test_an_official_deck_plays_to_the_end(deck: str, seed: int) -> None:
+    state, moves = play_to_the_end(seed, deck, deck)
     assert state.phase is Phase.OVER and ENGINE.result(state) is not None, moves
     assert [len(p.deck) + len(p.hand) for p in state.players]  # both decks were dealt
     public = json.dumps(ENGINE.view(state, None).data, ensure_ascii=False)

@@ -6,11 +6,14 @@ from __future__ import annotations
 from engines.battlescenes.content.schema import CardType, Trigger
 from engines.battlescenes.effects import replacements, tree, triggers
 from engines.battlescenes.effects.operands import (
+    AMOUNT,
     DONE,
     SKIP,
     ability_of,
     ask,
     matches,
+    plus,
+    shuffle,
     targets_of,
 )
 from engines.battlescenes.effects.procedures.damage import knock_outs
@@ -18,10 +21,12 @@ from engines.battlescenes.effects.steps import (
     BSHandlers,
     BSRun,
     Capacitation,
+    CarriedToDeckBottom,
     LoadFromResources,
     LoadResources,
     Permute,
     Shield,
+    ShuffleIntoDeck,
     Unload,
     UnloadChosen,
     asks,
@@ -30,7 +35,7 @@ from engines.battlescenes.effects.steps import (
 from engines.battlescenes.effects.triggers import fire
 from engines.battlescenes.rules import load_order
 from engines.battlescenes.rules.state import InScene, ShieldEntry, State
-from engines.battlescenes.table import shields, zones
+from engines.battlescenes.table import leaving, shields, zones
 from engines.core import Event
 from engines.core.model import replace
 
@@ -41,14 +46,25 @@ HANDLERS: BSHandlers = BSHandlers()
 def _stage(run: BSRun, state: State, proc: Capacitation) -> State:
     effect, step = run.ctx, proc.record
     events = []
-    for target in targets_of(state, effect, step):
-        if zones.defn(state, target).type is not CardType.CHARACTER:
-            continue
+    targets = [
+        t
+        for t in targets_of(state, effect, step)
+        if zones.defn(state, t).type is CardType.CHARACTER
+    ]
+    amount = step.amount
+    if step.choose_amount and targets:  # "em {1} ou {2}": its controller says how much
+        picked = [a for a in effect.answers if a.startswith(AMOUNT)]
+        if not picked:
+            options = [f"{AMOUNT}{n}" for n in range(1, step.amount + 1)]
+            prompt = "battlescenes.choice.amount"
+            return asks(run, ask(state, effect, effect.controller, prompt, options, False))
+        amount = int(picked[-1].removeprefix(AMOUNT))
+    for target in targets:
         if proc.up:
-            state = zones.capacitate(state, target, step.amount)
+            state = zones.capacitate(state, target, amount)
         else:
             before = zones.in_scene(state, target).stage
-            state = zones.incapacitate(state, target, step.amount)
+            state = zones.incapacitate(state, target, amount)
             if zones.in_scene(state, target).stage < before:  # 5.2 (Cristalys V1)
                 level = effect.level + 1
                 state = triggers.fire(
@@ -57,7 +73,7 @@ def _stage(run: BSRun, state: State, proc: Capacitation) -> State:
         events.append(
             Event(
                 "battlescenes.event.capacitate" if proc.up else "battlescenes.event.incapacitate",
-                {"card": zones.title(state, target), "amount": step.amount},
+                {"card": zones.title(state, target), "amount": amount},
                 rule="4.5.1",
             )
         )
@@ -239,10 +255,16 @@ def _unload_chosen(run: BSRun, state: State, proc: UnloadChosen) -> State:
         for s in state.scene
         if matches(state, s.card, step) and (step.to != "this" or s.card == effect.this)
     ]
+    if step.to == "target":  # "descarregue … do alvo": only the targets' cards
+        bases = [s for s in bases if s.card in effect.targets]
+    wanted = step.amount + plus(state, effect, step)
+    if step.each_base:  # "um card de cada personagem …": the bases still owing cards
+        bases = [s for s in bases if sum(c in chosen for c in s.loaded) < step.amount]
     left = [str(c) for s in bases for c in s.loaded if c not in chosen]
-    if left and not finished and len(chosen) < step.amount:
+    if left and not finished and (step.each_base or len(chosen) < wanted):
         prompt = "battlescenes.choice.unload_chosen"
-        done = [] if step.exactly else [DONE]  # "Descarregue um card": no stopping short
+        # "Descarregue um card" / "de cada": no stopping short
+        done = [] if step.exactly or step.each_base else [DONE]
         return asks(run, ask(state, effect, seat, prompt, [*left, *done], False))
     events: list[Event] = []
     for item in list(state.scene):
@@ -269,6 +291,8 @@ def _permute(run: BSRun, state: State, proc: Permute) -> State:
     one player, whose own cards they carry (8.D)."""
     effect, step = run.ctx, proc.record
     seat = effect.controller
+    if step.any_pair:
+        return _permute_pair(run, state, proc)
     others = [t for t in targets_of(state, effect, step) if t != effect.this]
     if not others or zones.find(state, effect.this) is None:
         return state
@@ -295,10 +319,7 @@ def _permute(run: BSRun, state: State, proc: Permute) -> State:
             return state
         return asks(run, ask(state, effect, seat, "battlescenes.choice.permute", options, False))
     a, b = (int(x) for x in picked[-1].split(">"))
-    swap = {a: b, b: a}
-    for item in (mine, theirs):
-        loaded = tuple(swap.get(c, c) for c in item.loaded)
-        state = zones.set_in_scene(state, replace(item, loaded=loaded))
+    state = _swap(state, a, b, (mine, theirs))
     if step.ready_swapped:  # "ganha Prontidão – ações do card permutado"
         mine = zones.in_scene(state, effect.this)
         state = zones.set_in_scene(state, replace(mine, ready_cards=(*mine.ready_cards, b)))
@@ -308,3 +329,89 @@ def _permute(run: BSRun, state: State, proc: Permute) -> State:
         rule="4.2",
     )
     return resolved(run, state, [event])
+
+
+def _swap(state: State, a: int, b: int, bases: tuple[InScene, ...]) -> State:
+    """4.2: the cards ``a`` and ``b`` change places between ``bases``."""
+    swap = {a: b, b: a}
+    for item in bases:
+        loaded = tuple(swap.get(c, c) for c in item.loaded)
+        state = zones.set_in_scene(state, replace(item, loaded=loaded))
+    return state
+
+
+def _permute_pair(run: BSRun, state: State, proc: Permute) -> State:
+    """4.2 "escolha um card que um personagem ou suporte X-Men que você controla estiver
+    carregando e permute-o por outro card que outro … estiver carregando" (Sala de Perigo
+    V1, ``any_pair``): its controller picks the two cards, on two different card bases of
+    theirs passing the filters."""
+    effect, step = run.ctx, proc.record
+    seat = effect.controller
+    bases = [s for s in state.scene if s.controller == seat and matches(state, s.card, step)]
+    picked = [a for a in effect.answers if ">" in a]
+    if not picked:
+        options = [
+            f"{a}>{b}"
+            for i, mine in enumerate(bases)
+            for theirs in bases[i + 1 :]
+            for a in mine.loaded
+            for b in theirs.loaded
+        ]
+        if not options:
+            return state
+        return asks(run, ask(state, effect, seat, "battlescenes.choice.permute", options, False))
+    a, b = (int(x) for x in picked[-1].split(">"))
+    holders = tuple(s for s in state.scene if a in s.loaded or b in s.loaded)
+    state = _swap(state, a, b, holders)
+    event = Event(
+        "battlescenes.event.permuted",
+        {"card": zones.title(state, a), "other": zones.title(state, b)},
+        rule="4.2",
+    )
+    return resolved(run, state, [event])
+
+
+@HANDLERS.on(ShuffleIntoDeck)
+def _shuffle_into_deck(run: BSRun, state: State, proc: ShuffleIntoDeck) -> State:
+    """ "Descarregue todos os cards dele e embaralhe-o no deck de seu dono" (Blink V1): each
+    target leaves the scene, its cards unloaded first — not a knock-out (4.7 ATENÇÃO), its
+    "sai de cena" effects pending —, and its owner's deck is shuffled."""
+    effect, step = run.ctx, proc.record
+    events: list[Event] = []
+    for card in targets_of(state, effect, step):
+        state, left = leaving.leave_to(state, card, "deck", effect.controller, effect.level + 1)
+        owner = zones.owner(state, card)
+        if card in state.players[owner].deck:
+            state = shuffle(state, owner, run.env.dice)
+        events.extend(left)
+    return resolved(run, state, events)
+
+
+@HANDLERS.on(CarriedToDeckBottom)
+def _carried_to_deck_bottom(run: BSRun, state: State, proc: CarriedToDeckBottom) -> State:
+    """ "Escolha um card que estiver sendo carregado por outro personagem ou suporte e
+    coloque-o na base do deck de seu dono" (Blink V1): its controller picks a card any other
+    card base carries; it goes to the bottom of its owner's deck (8.D) — not an unload, so no
+    "descarregado" trigger —; a card base left carrying nothing is knocked out (C.5)."""
+    effect = run.ctx
+    carried = [str(c) for s in state.scene if s.card != effect.this for c in s.loaded]
+    if not effect.answers:
+        if not carried:
+            return state
+        prompt = "battlescenes.choice.carried_to_deck_bottom"
+        return asks(run, ask(state, effect, effect.controller, prompt, carried, False))
+    card = int(effect.answers[-1])
+    state = replace(
+        state,
+        scene=tuple(
+            replace(s, loaded=tuple(c for c in s.loaded if c != card)) for s in state.scene
+        ),
+    )
+    owner = zones.owner(state, card)
+    player = state.players[owner]
+    state = zones.set_player(state, owner, replace(player, deck=(*player.deck, card)))
+    events = [
+        Event("battlescenes.event.to_deck_bottom", {"card": zones.title(state, card)}, rule="8.D")
+    ]
+    state, more = knock_outs(state, effect.level + 1, effect.controller)
+    return resolved(run, state, events + more)

@@ -6,17 +6,28 @@ V1)."""
 
 from __future__ import annotations
 
+from engines.battlescenes.content.schema import Trigger
 from engines.battlescenes.effects import replacements, tree
-from engines.battlescenes.effects.operands import DONE, SKIP, ask, matches, plus, shuffle
+from engines.battlescenes.effects.operands import (
+    DONE,
+    SKIP,
+    ask,
+    matches,
+    plus,
+    shuffle,
+    targets_of,
+)
 from engines.battlescenes.effects.steps import (
     BSHandlers,
     BSRun,
     DiscardCards,
+    LoadChosenResources,
     ResourcesToDeckBottom,
     TakeFromDeckOrResources,
     asks,
     resolved,
 )
+from engines.battlescenes.effects.triggers import fire
 from engines.battlescenes.rules.state import Pending, State
 from engines.battlescenes.table import zones
 from engines.core import Event
@@ -112,3 +123,46 @@ def _take_from_deck_or_resources(run: BSRun, state: State, proc: TakeFromDeckOrR
         for c in chosen
     ]
     return resolved(run, state, events)
+
+
+@HANDLERS.on(LoadChosenResources)
+def _load_chosen_resources(run: BSRun, state: State, proc: LoadChosenResources) -> State:
+    """ "Carregue o personagem alvo … com qualquer número de cards dos recursos de seu dono"
+    (Emma Frost V1): its controller picks cards of the target's owner's resources passing
+    the filters, one at a time (up to ``amount``, or any number with 0; ``done`` ends), loaded
+    onto the target (4.1: loads from the resources — each may be replaced, 5.5, and fires
+    its "carregado" texts); the effect remembers how many (``plus: moved``)."""
+    effect, step = run.ctx, proc.record
+    found = targets_of(state, effect, step)
+    if not found:
+        return _counted(state, effect, 0)
+    target = found[0]
+    owner = zones.owner(state, target)
+    chosen = _picked(effect)
+    finished = bool(effect.answers) and effect.answers[-1] in (DONE, SKIP)
+    resources = state.players[owner].resources
+    left = [str(c) for c in resources if c not in chosen and matches(state, c, step)]
+    room = not step.amount or len(chosen) < step.amount
+    if left and room and not finished:
+        prompt = "battlescenes.choice.load_chosen_resources"
+        return asks(run, ask(state, effect, effect.controller, prompt, [*left, DONE], False))
+    player = state.players[owner]
+    player = replace(player, resources=tuple(c for c in player.resources if c not in chosen))
+    state = zones.set_player(state, owner, player)
+    events: list[Event] = []
+    loaded: list[int] = []
+    for card in chosen:  # 5.5: each card's loading may be replaced
+        instead = replacements.load(state, card, target, effect.level + 1)
+        if instead is None:
+            loaded.append(card)
+        else:
+            state, more = instead
+            events.extend(more)
+    item = zones.in_scene(state, target)
+    state = zones.set_in_scene(state, replace(item, loaded=(*item.loaded, *loaded)))
+    for card in loaded:
+        state = fire(state, Trigger.LOADED_FROM_RESOURCES, effect.level + 1, card=card, base=target)
+        state = fire(state, Trigger.LOADED_ONTO_THIS, effect.level + 1, card=card, base=target)
+    params = {"base": zones.title(state, target), "count": len(loaded)}
+    event = Event("battlescenes.event.loaded_many", params, rule="4.1")
+    return resolved(run, _counted(state, effect, len(chosen)), [event, *events])

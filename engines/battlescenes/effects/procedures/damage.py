@@ -48,7 +48,9 @@ def _damage(run: BSRun, state: State, proc: Damage) -> State:
             if step.to == "distributed":  # one point per time it was picked (4.8.4.2)
                 base = points(state, effect, step).count(str(target))
             base += effect.bonus  # 7.2 Potencializar: +N on each of its targets
-            amount, applied = damage.calculate(state, base, ctx, zones.in_scene(state, target))
+            # only on this destination (Nano-Sentinelas V1)
+            here = replace(ctx, penetrating=penetrates(state, step, target))
+            amount, applied = damage.calculate(state, base, here, zones.in_scene(state, target))
             state = damage.hit(state, ctx, target)
             state = damage.power_hit(state, ctx, target, amount)
             prog = replace(prog, destination=target, amount=amount, applied=applied)
@@ -156,8 +158,9 @@ def _deal(
     ``unloaded`` effect still resolves if its character was knocked out: its procedures on
     "este personagem" then find nothing (the card left the scene)."""
     before = len(zones.in_scene(state, prog.destination).loaded)
+    penetrating = penetrates(state, step, prog.destination)
     state, events = damage.apply(
-        state, prog.destination, prog.amount, step.penetrating, effect.preference
+        state, prog.destination, prog.amount, penetrating, effect.preference
     )
     state = _damaged(state, effect, step, prog.destination)
     # 5.2 "quando um personagem … causar dano em …" (dealt_damage), at the same level
@@ -318,3 +321,15 @@ def _empower(run: BSRun, state: State, proc: Empower) -> State:
             )
         )
     return resolved(run, state, events)
+
+
+def penetrates(state: State, step: Step, card: int) -> bool:
+    """Whether a damage step's damage is penetrating on ``card`` (4.8.3 D): printed so, or
+    ``penetrating_if_affiliation`` and the card has one of those affiliations now."""
+    if step.penetrating or not step.penetrating_if_affiliation:
+        return step.penetrating
+    index = zones.find(state, card)
+    if index is None:
+        return False
+    have = zones.affiliations(state, state.scene[index])
+    return any(a in have for a in step.penetrating_if_affiliation.split("|"))

@@ -16,6 +16,7 @@ from engines.battlescenes.effects.steps import (
     BSRun,
     CancelAction,
     ChooseAffiliation,
+    CostThisTurn,
     ExtraActionGranted,
     ForbidActionThisTurn,
     ForbidSearchThisTurn,
@@ -141,18 +142,20 @@ def _trait(run: BSRun, state: State, proc: Trait) -> State:
     """The targets gain or lose a power, affiliation or action type until the end of the
     turn (5.7 A.2.1); a loss wins over any gain (8.B.1/B.2)."""
     effect, step = run.ctx, proc.record
-    kind, _sep, value = step.trait.partition(":")
-    change = Characteristic("gain" if proc.gain else "lose", kind, value)
+    kind, _sep, values = step.trait.partition(":")
     events = []
     for target in targets_of(state, effect, step):
-        state = replace(state, turn_traits=(*state.turn_traits, TurnTrait(target, change)))
-        events.append(
-            Event(
-                f"battlescenes.event.trait_{change.change}",
-                {"card": zones.title(state, target), "trait": _trait_words(kind, value)},
-                rule="8.B.2",
+        # "ganha as afiliações A e B" (Posto de Monitoramento V1): each value of "A|B"
+        for value in values.split("|"):
+            change = Characteristic("gain" if proc.gain else "lose", kind, value)
+            state = replace(state, turn_traits=(*state.turn_traits, TurnTrait(target, change)))
+            events.append(
+                Event(
+                    f"battlescenes.event.trait_{change.change}",
+                    {"card": zones.title(state, target), "trait": _trait_words(kind, value)},
+                    rule="8.B.2",
+                )
             )
-        )
     return resolved(run, state, events)
 
 
@@ -274,3 +277,28 @@ def _retarget(run: BSRun, state: State, proc: Retarget) -> State:
     state = tree.put(state, replace(root, targets=targets))
     params = {"action": root.label, "old": zones.title(state, old), "card": zones.title(state, new)}
     return resolved(run, state, [Event("battlescenes.event.retargeted", params, rule="4.6.2 F")])
+
+
+@HANDLERS.on(CostThisTurn)
+def _cost_this_turn(run: BSRun, state: State, proc: CostThisTurn) -> State:
+    """ "A próxima ação de ◆ que aquele personagem usar neste turno custará {1} a menos"
+    (Potência Incomparável V1): a cost change (E.1, never below 0) for each target's actions
+    of that power while it has used none of them this turn — a scenario enters in the
+    Preparation phase, before any action, so that is its next one. Validated for the turn
+    (5.7 A.2.1)."""
+    effect, step = run.ctx, proc.record
+    events = []
+    for target in targets_of(state, effect, step):
+        rule = ActionRule(
+            effect="cost",
+            whose="any",
+            value=step.amount,
+            cost_op="add",
+            if_power=step.filter_power,
+            if_no_power_used=True,
+        )
+        entry = TurnRule(rule, effect.source, effect.controller, user=target)
+        state = replace(state, turn_rules=(*state.turn_rules, entry))
+        params = {"card": zones.title(state, target), "change": f"{step.amount:+d}"}
+        events.append(Event("battlescenes.event.cost_this_turn", params, rule="4.6.2 E.1"))
+    return resolved(run, state, events)

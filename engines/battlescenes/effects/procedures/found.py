@@ -52,10 +52,17 @@ def _places(state: State, effect: Pending, step: Step) -> list[int]:
         for c in s.loaded
     ]
     deck = list(player.deck) if not _search_rule(state) else []
-    found = {"hand": player.hand, "resources": player.resources, "carried": carried, "deck": deck}
+    found = {
+        "hand": player.hand,
+        "resources": player.resources,
+        "carried": carried,
+        "deck": deck,
+        # its own cards scoring for the opponents, "os prêmios de seus oponentes" (Mística V1)
+        "prizes": player.prizes,
+    }
     return [
         c
-        for zone in ("hand", "resources", "carried", "deck")
+        for zone in ("hand", "resources", "carried", "deck", "prizes")
         if zone in wanted
         for c in found[zone]
     ]
@@ -71,7 +78,8 @@ def _ask(run: BSRun, state: State, effect: Pending, step: Step) -> State:
     if not options:
         return state
     prompt = "battlescenes.choice.search"
-    return asks(run, ask(state, effect, effect.controller, prompt, options, True))
+    # ``exactly``: "coloque um card …" — no declining when there is one
+    return asks(run, ask(state, effect, effect.controller, prompt, options, not step.exactly))
 
 
 def _replaced(run: BSRun, state: State, seat: int) -> State:
@@ -150,6 +158,7 @@ def _take(
         hand=tuple(c for c in player.hand if c != card),
         resources=tuple(c for c in player.resources if c != card),
         deck=tuple(c for c in player.deck if c != card),
+        prizes=tuple(c for c in player.prizes if c != card),
     )
     state = zones.set_player(state, seat, player)
     state = replace(
