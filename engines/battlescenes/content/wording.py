@@ -660,12 +660,27 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
         "replace_load",
         "replace_draw",
         "replace_discard",
-        "ready_for",
     ):
         if getattr(text, field):
             out.append(untold(f"{field} {getattr(text, field)}"))
+    if text.ready_for:
+        out.append(_ready_for(text.ready_for, this))
     out.extend(_characteristic(c, scope) for c in text.characteristics)
     return out
+
+
+def _ready_for(spec: str, this: Message) -> Message:
+    """7.2 Prontidão – característica: which actions the card base may use the turn it
+    entered the scene (every one, those of a power, of a type or with a name)."""
+    kind, _, value = spec.partition(":")
+    if kind == "power":
+        return say("static.ready_for.power", who=this, power=power(value))
+    if kind == "kind":
+        action_kind = Message(f"battlescenes.lookup.kind.{value}")
+        return say("static.ready_for.kind", who=this, kind=action_kind)
+    if kind == "action":
+        return say("static.ready_for.action", who=this, action=value)
+    return say("static.ready_for.all", who=this)
 
 
 def _knock_out_named(text: Text, scope: Scope) -> Message:
