@@ -6,9 +6,189 @@ from __future__ import annotations
 import pytest
 
 from engines.battlescenes import ENGINE
+from engines.battlescenes.actions import Choose, UseAction
 from engines.battlescenes.content.schema import Text
 from engines.battlescenes.content.wording import describe_text, told
-from tests.engines.battlescenes.helpers import starter
+from engines.battlescenes.rules.state import Phase, State
+from engines.battlescenes.table import zones
+from engines.core import IllegalActionError
+from tests.engines.battlescenes.helpers import Placed, Side, act, build, sid, starter, zone_id
+
+FILL = ["excentricidade"] * 6
+
+
+def _versus(
+    mine: list[Placed], theirs: list[Placed], resources: int = 0, **kwargs: object
+) -> State:
+    side = Side(deck=["protecao"] * 6, resources=FILL[:resources], scene=mine)
+    return build(side, Side(scene=theirs), content=starter(), **kwargs)  # type: ignore[arg-type]
+
+
+def _loaded(state: State, card: int) -> int:
+    return len(zones.in_scene(state, card).loaded)
+
+
+def _stage(state: State, card: int) -> int:
+    return zones.in_scene(state, card).stage
+
+
+def test_absorver_conhecimento_pays_a_resource_to_the_deck_bottom_and_draws() -> None:
+    state = _versus(
+        [Placed("quasar_v1", ["absorver_conhecimento_v1", *FILL[:2]], stage=2)],
+        [Placed("rapina_v1", FILL[:3])],
+        resources=1,
+        phase=Phase.ANTICIPATION,
+        active=1,
+    )
+    quasar = sid(state, "quasar_v1")
+    paid = state.players[0].resources[0]
+    state, _ = act(state, 0, UseAction(quasar, "Absorver Conhecimento", ""))
+    assert len(state.players[0].hand) == 1
+    assert state.players[0].resources == () and state.players[0].deck[-1] == paid
+    assert _stage(state, quasar) == 2  # cost 0
+
+
+def test_energia_cosmica_needs_enough_resources() -> None:
+    state = _versus(
+        [Placed("quasar_v1", ["rajada_de_taquions_v1", *FILL[:2]], stage=2)],
+        [Placed("rapina_v1", FILL[:3])],
+    )
+    quasar, rapina = sid(state, "quasar_v1"), sid(state, "rapina_v1")
+    with pytest.raises(IllegalActionError):
+        act(state, 0, UseAction(quasar, "Rajada de Táquions", str(rapina)))
+
+
+def test_rajada_de_taquions_deals_4() -> None:
+    state = _versus(
+        [Placed("quasar_v1", ["rajada_de_taquions_v1", *FILL[:2]], stage=2)],
+        [Placed("rapina_v1", FILL[:5])],
+        resources=1,
+    )
+    quasar, rapina = sid(state, "quasar_v1"), sid(state, "rapina_v1")
+    state, _ = act(state, 0, UseAction(quasar, "Rajada de Táquions", str(rapina)))
+    assert _loaded(state, rapina) == 2  # 4 - Escudo 1
+    assert len(state.players[0].resources) == 0
+
+
+def test_quasar_deals_3_for_one_resource() -> None:
+    state = _versus([Placed("quasar_v1", FILL[:3])], [Placed("rapina_v1", FILL[:4])], resources=2)
+    quasar, rapina = sid(state, "quasar_v1"), sid(state, "rapina_v1")
+    state, _ = act(state, 0, UseAction(quasar, "Pulsos Quânticos", str(rapina)))
+    assert _loaded(state, rapina) == 2 and len(state.players[0].resources) == 1
+
+
+def test_rompante_do_absoluto_splits_4_penetrating_and_goes_to_the_deck_bottom() -> None:
+    state = _versus(
+        [Placed("quasar_v1", ["rompante_do_absoluto", *FILL[:2]], stage=2)],
+        [Placed("rapina_v1", FILL[:4]), Placed("espiao_skrull_v1", FILL[:4])],
+        resources=3,
+    )
+    quasar, rapina = sid(state, "quasar_v1"), sid(state, "rapina_v1")
+    skrull = sid(state, "espiao_skrull_v1")
+    card = zones.in_scene(state, quasar).loaded[0]
+    targets = f"{rapina} {rapina} {rapina} {skrull}"
+    state, _ = act(state, 0, UseAction(quasar, "Rompante do Absoluto", targets))
+    assert _loaded(state, rapina) == 1 and _loaded(state, skrull) == 3  # penetrating
+    assert state.players[0].deck[-1] == card and len(state.players[0].resources) == 0
+
+
+def test_invencao_draws_three() -> None:
+    state = _versus([Placed("homem_de_ferro_v2", ["invencao_v1"])], [Placed("rapina_v1", FILL[:3])])
+    iron = sid(state, "homem_de_ferro_v2")
+    state, _ = act(state, 0, UseAction(iron, "Invenção", ""))
+    assert len(state.players[0].hand) == 3
+
+
+def test_roubo_de_ideias_draws_two_and_the_opponent_discards_one_they_pick() -> None:
+    state = build(
+        Side(deck=["protecao"] * 3, scene=[Placed("homem_de_ferro_v2", ["roubo_de_ideias_v1"])]),
+        Side(hand=["psylocke_v1", "super_soco_v1"], scene=[Placed("rapina_v1", FILL[:3])]),
+        content=starter(),
+    )
+    iron = sid(state, "homem_de_ferro_v2")
+    state, _ = act(state, 0, UseAction(iron, "Roubo de Ideias", ""))
+    assert len(state.players[0].hand) == 2
+    assert state.choice is not None and state.choice.seat == 1
+    soco = zone_id(state, 1, "hand", "super_soco_v1")
+    state, _ = act(state, 1, Choose(str(soco)))
+    assert soco in state.players[1].resources and len(state.players[1].hand) == 1
+
+
+def test_circundar_incapacitates_the_target() -> None:
+    state = _versus(
+        [Placed("quasar_v1", ["circundar_v1", *FILL[:2]], stage=2)],
+        [Placed("rapina_v1", FILL[:3], stage=2)],
+        phase=Phase.ANTICIPATION,
+        active=1,
+    )
+    quasar, rapina = sid(state, "quasar_v1"), sid(state, "rapina_v1")
+    state, _ = act(state, 0, UseAction(quasar, "Circundar", str(rapina)))
+    assert _stage(state, rapina) == 1 and _stage(state, quasar) == 1
+
+
+def test_alteracao_subatomica_unloads_a_card_anyone_carries() -> None:
+    state = _versus(
+        [Placed("quasar_v1", ["alteracao_subatomica_v1", *FILL[:2]], stage=2)],
+        [Placed("rapina_v1", FILL[:3], stage=2)],
+        phase=Phase.ANTICIPATION,
+        active=1,
+    )
+    quasar, rapina = sid(state, "quasar_v1"), sid(state, "rapina_v1")
+    quasar = sid(state, "quasar_v1")
+    state = _with_power(state, quasar, "telecinesia")
+    state, _ = act(state, 0, UseAction(quasar, "Alteração Subatômica", ""))
+    assert state.choice is not None and "done" not in state.choice.options  # exactly one
+    card = zones.in_scene(state, rapina).loaded[0]
+    state, _ = act(state, 0, Choose(str(card)))
+    assert _loaded(state, rapina) == 2 and card in state.players[1].resources
+
+
+def _with_power(state: State, card: int, power: str) -> State:
+    """The card gains ``power`` for the turn (a gain_trait effect, 8.B.2)."""
+    from engines.battlescenes.content.schema import Characteristic
+    from engines.battlescenes.rules.state import TurnTrait
+    from engines.core.model import replace
+
+    gained = TurnTrait(card, Characteristic("gain", "power", power))
+    return replace(state, turn_traits=(*state.turn_traits, gained))
+
+
+def test_colisao_devastadora_unloads_itself_and_is_ready_the_turn_its_user_enters() -> None:
+    state = _versus(
+        [Placed("quasar_v1", ["colisao_devastadora_v1", *FILL[:2]], entered=3)],
+        [Placed("rapina_v1", FILL[:3])],
+    )
+    quasar, rapina = sid(state, "quasar_v1"), sid(state, "rapina_v1")
+    card = zones.in_scene(state, quasar).loaded[0]
+    # Quasar entered this turn: only Colisão Devastadora (Prontidão) may be used.
+    with pytest.raises(IllegalActionError):
+        act(state, 0, UseAction(quasar, "Pulsos Quânticos", str(rapina)))
+    state, _ = act(state, 0, UseAction(quasar, "Colisão Devastadora", str(rapina)))
+    assert _loaded(state, rapina) == 2  # 1 penetrating
+    assert card not in zones.in_scene(state, quasar).loaded
+
+
+def test_rapina_deals_1_penetrating_in_preparation() -> None:
+    state = _versus(
+        [Placed("rapina_v1", FILL[:3], stage=2)],
+        [Placed("quasar_v1", FILL[:4])],
+        phase=Phase.PREPARATION,
+    )
+    rapina, quasar = sid(state, "rapina_v1"), sid(state, "quasar_v1")
+    state, _ = act(state, 0, UseAction(rapina, "Ataque de Rapina", str(quasar)))
+    assert _loaded(state, quasar) == 3 and _stage(state, rapina) == 0
+
+
+def test_espiao_skrull_deals_1_and_is_a_squad_shapeshifter() -> None:
+    state = _versus(
+        [Placed("espiao_skrull_v1", FILL[:3]), Placed("espiao_skrull_v1", FILL[:3])],
+        [Placed("rapina_v1", FILL[:4])],
+        phase=Phase.PREPARATION,
+    )
+    skrull, rapina = sid(state, "espiao_skrull_v1"), sid(state, "rapina_v1")
+    assert {"pelotao", "metamorfo"} <= set(zones.keywords(state, skrull))
+    state, _ = act(state, 0, UseAction(skrull, "Atentado Alienígena", str(rapina)))
+    assert _loaded(state, rapina) == 4  # 1 - Escudo 1
 
 
 @pytest.mark.parametrize(
