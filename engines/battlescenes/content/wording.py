@@ -196,6 +196,23 @@ def _card_kind(step: Step, scope: Scope) -> Message:
     return kind
 
 
+def _of_a_kind(step: Step) -> bool:
+    """Whether a step narrows the cards it may pick (any ``filter_*`` of :func:`_card_kind`)."""
+    return any(
+        (
+            step.filter_type,
+            step.filter_not_type,
+            step.filter_affiliation,
+            step.filter_alter_ego,
+            step.filter_name,
+            step.filter_name_contains,
+            step.filter_not_name,
+            step.from_power_of,
+            step.filter_power,
+        )
+    )
+
+
 def _damage(step: Step) -> Message:
     count: int | str = step.amount
     if step.plus.startswith("-"):  # "3-X" (Arremetida Veloz V1)
@@ -271,6 +288,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"{mood}.resources_to_deck_bottom_counted")
     if op is Op.DRAW and step.to == "chosen_controller":  # "that card's controller draws"
         return say(f"controller_draw.{mood}", count=step.amount)
+    if op is Op.KEEP_SET_ASIDE and _of_a_kind(step):  # only cards of a kind
+        return say(f"{mood}.keep_set_aside_kind", card=_card_kind(step, scope))
     if op in _SIMPLE:
         return say(f"{mood}.{op.value}", count=step.amount)
     if op in (Op.INCAPACITATE, Op.CAPACITATE, Op.SHIELD_SET, Op.RETURN_TO_HAND):

@@ -7,8 +7,9 @@ import pytest
 
 from engines.battlescenes import ENGINE
 from engines.battlescenes.actions import Choose, UseAction
-from engines.battlescenes.content.schema import Text
-from engines.battlescenes.content.wording import describe_text, told
+from engines.battlescenes.content.loader import load_text
+from engines.battlescenes.content.schema import Pack, Text
+from engines.battlescenes.content.wording import describe_action, describe_text, told
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import zones
 from engines.core import IllegalActionError
@@ -205,3 +206,42 @@ def test_prontidao_caracteristica_is_told_in_words(spec: str, words: str) -> Non
     catalog = ENGINE.catalog()
     said = told(catalog.translate, "en-US", describe_text(Text(ready_for=spec), card))
     assert words in said and "[" not in said
+
+
+LOOKER = """
+cards:
+  - key: vidente
+    type: character
+    name: Vidente
+    energy: 3
+    shield: 1
+    powers: [agilidade]
+    source: "a test card"
+    verified: false
+    actions:
+      - {name: Olhar, power: agilidade, kind: normal, cost: 1,
+         steps: [{op: set_aside_top, amount: 3, to: self},
+                 {op: keep_set_aside, filter_type: ability, to: self},
+                 {op: return_in_order, to: self}]}
+"""
+
+
+def test_keep_set_aside_with_a_filter_offers_only_the_cards_passing_it() -> None:
+    cards = {**starter().cards, **load_text(LOOKER).cards}
+    state = build(
+        Side(deck=["super_soco_v1", "rapina_v1", "circundar_v1"], scene=[Placed("vidente")]),
+        Side(scene=[Placed("rapina_v1", FILL[:3])]),
+        content=Pack("t", cards, {}),
+    )
+    soco, _rapina, circundar = state.players[0].deck
+    state, _ = act(state, 0, UseAction(sid(state, "vidente"), "Olhar", ""))
+    assert state.choice is not None
+    assert set(state.choice.options) == {str(soco), str(circundar), "done"}  # no character
+    state, _ = act(state, 0, Choose(str(circundar)))
+    state, _ = act(state, 0, Choose("done"))
+    assert state.players[0].resources == (circundar,)
+    catalog = ENGINE.catalog()
+    said = told(
+        catalog.translate, "en-US", describe_action(cards["vidente"].actions[0], cards["vidente"])
+    )
+    assert "into your resources, each an ability card" in said

@@ -181,12 +181,13 @@ def _take_many(run: BSRun, state: State, proc: TakeFromDeck) -> State:
 
 @HANDLERS.on(KeepSetAside)
 def _keep_set_aside(run: BSRun, state: State, proc: KeepSetAside) -> State:
-    """Put any number of the set-aside cards into the resources, one pick at a time."""
-    effect = run.ctx
+    """Put any number of the set-aside cards passing the step's filters (every one when it
+    has none) into the resources, one pick at a time."""
+    effect, step = run.ctx, proc.record
     seat = effect.controller
     player = state.players[seat]
     chosen = [int(a) for a in effect.answers if a not in (DONE, SKIP)]
-    left = [str(c) for c in player.set_aside if c not in chosen]
+    left = [str(c) for c in player.set_aside if c not in chosen and matches(state, c, step)]
     finished = effect.answers and effect.answers[-1] == DONE
     if left and not finished:
         prompt = "battlescenes.choice.keep"
