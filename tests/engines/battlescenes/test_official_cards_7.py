@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engines.battlescenes import ENGINE
-from engines.battlescenes.actions import Choose, UseAction
+from engines.battlescenes.actions import Activate, Choose, UseAction
 from engines.battlescenes.content.loader import load_text
 from engines.battlescenes.content.schema import Pack, Text
 from engines.battlescenes.content.wording import describe_action, describe_text, told
@@ -245,3 +245,69 @@ def test_keep_set_aside_with_a_filter_offers_only_the_cards_passing_it() -> None
         catalog.translate, "en-US", describe_action(cards["vidente"].actions[0], cards["vidente"])
     )
     assert "into your resources, each an ability card" in said
+
+
+def test_assimilacao_quantica_keeps_ability_cards_of_the_top_four_and_returns_the_rest() -> None:
+    top = ["super_soco_v1", "rapina_v1", "circundar_v1", "quasar_v1", "protecao"]
+    state = build(
+        Side(
+            deck=top,
+            resources=FILL[:1],
+            scene=[Placed("quasar_v1", ["assimilacao_quantica_v1", *FILL[:2]], stage=2)],
+        ),
+        Side(scene=[Placed("rapina_v1", FILL[:3])]),
+        phase=Phase.ANTICIPATION,
+        active=1,
+        content=starter(),
+    )
+    soco, rapina, circundar, quasar_card, fifth = state.players[0].deck
+    quasar = sid(state, "quasar_v1")
+    state, _ = act(state, 0, UseAction(quasar, "Assimilação Quântica", ""))
+    assert state.choice is not None
+    assert set(state.choice.options) == {str(soco), str(circundar), "done"}  # abilities only
+    state, _ = act(state, 0, Choose(str(soco)))
+    state, _ = act(state, 0, Choose(str(circundar)))
+    assert set(state.players[0].resources) == {soco, circundar}  # the cosmic card paid first
+    # The two characters go back on top in the order picked, above the rest of the deck.
+    assert state.choice is not None
+    state, _ = act(state, 0, Choose(str(quasar_card)))
+    assert state.players[0].deck[:3] == (quasar_card, rapina, fifth)
+
+
+def test_capitao_mar_vell_looks_at_the_top_card_once_per_turn() -> None:
+    state = build(
+        Side(deck=["super_soco_v1", "protecao"], scene=[Placed("capitao_mar_vell_v1", FILL[:3])]),
+        Side(scene=[Placed("rapina_v1", FILL[:3])]),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    soco = state.players[0].deck[0]
+    marvell = sid(state, "capitao_mar_vell_v1")
+    state, _ = act(state, 0, Activate(marvell))
+    assert state.choice is not None and state.choice.seat == 0
+    state, _ = act(state, 0, Choose(str(soco)))
+    assert state.players[0].resources == (soco,) and len(state.players[0].deck) == 1
+    with pytest.raises(IllegalActionError):
+        act(state, 0, Activate(marvell))
+
+
+def test_capitao_mar_vell_may_leave_the_top_card_where_it_was() -> None:
+    state = build(
+        Side(deck=["super_soco_v1", "protecao"], scene=[Placed("capitao_mar_vell_v1", FILL[:3])]),
+        Side(scene=[Placed("rapina_v1", FILL[:3])]),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    deck = state.players[0].deck
+    state, _ = act(state, 0, Activate(sid(state, "capitao_mar_vell_v1")))
+    state, _ = act(state, 0, Choose("done"))
+    assert state.players[0].deck == deck and state.players[0].resources == ()
+
+
+def test_capitao_mar_vell_pays_two_resources_for_2_penetrating() -> None:
+    state = _versus(
+        [Placed("capitao_mar_vell_v1", FILL[:3])], [Placed("rapina_v1", FILL[:4])], resources=2
+    )
+    marvell, rapina = sid(state, "capitao_mar_vell_v1"), sid(state, "rapina_v1")
+    state, _ = act(state, 0, UseAction(marvell, "Rajada Cósmica", str(rapina)))
+    assert _loaded(state, rapina) == 2 and state.players[0].resources == ()
