@@ -131,7 +131,8 @@ def parse_step(node: PackNode) -> Step:
             "to", "distributed is for a damage step (not optional) of at least 1 point (4.8.4.2)"
         )
     if step.plus and not (
-        step.plus in ("x", "loaded", "countdown", "-target_stage", "target_loaded", "moved")
+        step.plus
+        in ("x", "loaded", "countdown", "-target_stage", "-used_before", "target_loaded", "moved")
         or step.plus.startswith(
             ("opponent_prizes:", "own_characters:", "own_power:", "controls_name:")
         )
@@ -140,7 +141,8 @@ def parse_step(node: PackNode) -> Step:
     ):
         raise node.fail_at(
             "plus",
-            "plus is x, x*<n>, loaded, countdown, -target_stage, target_loaded, moved,"
+            "plus is x, x*<n>, loaded, countdown, -target_stage, -used_before, target_loaded,"
+            " moved,"
             " opponent_prizes:<affiliation>, own_characters:<affiliation>,"
             " own_power:<power>, controls_name:<name>, carried_abilities:<power>[/<n>],"
             " own_turn:<n> or first_action:<n>",

@@ -474,6 +474,8 @@ def _x_counted(spec: str) -> list[Message]:
         return [say("x.own_turn", count=int(value))]
     if kind == "-target_stage":
         return [say("x.target_stage")]
+    if kind == "-used_before":
+        return [say("x.used_before")]
     if kind == "carried_abilities":
         wanted, _slash, divisor = value.partition("/")
         if divisor:

@@ -311,3 +311,41 @@ def test_capitao_mar_vell_pays_two_resources_for_2_penetrating() -> None:
     marvell, rapina = sid(state, "capitao_mar_vell_v1"), sid(state, "rapina_v1")
     state, _ = act(state, 0, UseAction(marvell, "Rajada Cósmica", str(rapina)))
     assert _loaded(state, rapina) == 2 and state.players[0].resources == ()
+
+
+RAIN = """
+cards:
+  - key: chuvisco
+    type: character
+    name: Chuvisco
+    energy: 3
+    shield: 0
+    powers: [agilidade]
+    source: "a test card"
+    verified: false
+    actions:
+      - {name: Garoa, power: agilidade, kind: normal, cost: 0, targets: 1,
+         steps: [{op: damage, amount: 3, plus: "-used_before"},
+                 {op: extra_action, text: Garoa, to: this}]}
+"""
+
+
+def test_minus_used_before_counts_the_users_earlier_uses_of_the_action_this_turn() -> None:
+    cards = {**starter().cards, **load_text(RAIN).cards}
+    state = build(
+        Side(scene=[Placed("chuvisco", FILL[:2])]),
+        Side(scene=[Placed("rapina_v1", FILL)]),
+        content=Pack("t", cards, {}),
+    )
+    chuvisco, rapina = sid(state, "chuvisco"), sid(state, "rapina_v1")
+    lost = []
+    for _use in range(3):
+        before = _loaded(state, rapina)
+        state, _ = act(state, 0, UseAction(chuvisco, "Garoa", str(rapina)))
+        lost.append(before - _loaded(state, rapina))
+    assert lost == [2, 2, 1]  # 3, 2 and 1 damage; Escudo 1 absorbs one point, once
+    catalog = ENGINE.catalog()
+    said = told(
+        catalog.translate, "en-US", describe_action(cards["chuvisco"].actions[0], cards["chuvisco"])
+    )
+    assert "3-X" in said and "already used this action this turn" in said
