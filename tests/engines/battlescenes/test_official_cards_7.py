@@ -349,3 +349,16 @@ def test_minus_used_before_counts_the_users_earlier_uses_of_the_action_this_turn
         catalog.translate, "en-US", describe_action(cards["chuvisco"].actions[0], cards["chuvisco"])
     )
     assert "3-X" in said and "already used this action this turn" in said
+
+
+def test_chuva_de_raios_deals_1_less_each_time_its_user_uses_it_again() -> None:
+    state = _versus(
+        [Placed("quasar_v1", ["chuva_de_raios_v1", *FILL[:5]], stage=2)],
+        [Placed("homem_de_ferro_v2", FILL[:6])],
+    )
+    quasar, iron = sid(state, "quasar_v1"), sid(state, "homem_de_ferro_v2")
+    state, _ = act(state, 0, UseAction(quasar, "Chuva de Raios", str(iron)))
+    assert _loaded(state, iron) == 5  # 3 - Escudo 2
+    state, _ = act(state, 0, UseAction(quasar, "Chuva de Raios", str(iron)))
+    assert _loaded(state, iron) == 3  # 3-1: the shield is spent
+    assert _stage(state, quasar) == 0
