@@ -500,6 +500,9 @@ class Text:
     # action_used: only an action of this type (``unforeseen``: "uma ação Imprevista", an
     # action of both types included — Homem-Formiga V1)
     if_action_kind: str = ""
+    # action_used: only when this card base itself uses the action with this name ("toda vez
+    # que este personagem usar a ação N": Groot V1)
+    if_action_name: str = ""
     # a shield bonus of +1 per character of this alignment its controller controls
     # ("Escudo +1 para cada herói que você controla": J. J. Jameson V1)
     shield_per_alignment: str = ""

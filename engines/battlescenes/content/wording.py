@@ -435,6 +435,8 @@ def steps_clause(steps: Sequence[Step], scope: Scope) -> Any:
             clause = say(
                 "if.all_affiliation", affiliation=either(step.if_all_affiliation), then=clause
             )
+        if step.if_other_affiliation:
+            clause = say("if.other_affiliation", affiliation=step.if_other_affiliation, then=clause)
         if step.if_done and not said_if_done:
             clause = say("if.done", then=clause)
             said_if_done = True
@@ -801,6 +803,8 @@ def _trigger(text: Text, scope: Scope) -> Message:
     this = noun(scope.this)
     if trigger in _TURNS:
         return say(f"when.{trigger.value}", whose=say(f"whose.{text.whose_turn}"))
+    if trigger is Trigger.ACTION_USED and text.if_action_name:  # this one uses that action
+        return say("when.action_used_named", who=this, action=text.if_action_name)
     if trigger is Trigger.ACTION_USED:
         whose = "generated" if text.generated else text.whose_turn
         return say(f"when.action_used.{whose}")

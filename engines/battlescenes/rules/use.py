@@ -417,11 +417,12 @@ def _targeted(state: State, targets: Sequence[int]) -> State:
 
 
 def _action_used(
-    state: State, seat: int, character: int, cost: int | None, kind: str = ""
+    state: State, seat: int, character: int, cost: int | None, kind: str = "", name: str = ""
 ) -> State:
     """4.6.2 H: effects triggered by the use of the action, pending at level 1; "that
     character" (the user) is their target. ``cost``: the action's printed cost (X as
-    chosen), for texts about actions of one cost."""
+    chosen), for texts about actions of one cost; ``name``: the action's, for texts about
+    their own card base using the action of that name."""
     found: list[Pending] = []
     holders = [(s.controller, s.card, zones.texts(state, s)) for s in state.scene]
     holders.extend(other_zones.holders(state))  # 5.2.1: e.g. from the hand
@@ -435,6 +436,8 @@ def _action_used(
             if text.if_action_cost >= 0 and cost != text.if_action_cost:
                 continue
             if text.if_action_kind and text.if_action_kind not in kind.split("_"):
+                continue
+            if text.if_action_name and (name != text.if_action_name or base != character):
                 continue
             index = zones.find(state, character)  # (gone: it paid with itself, E.2)
             if text.trigger_if_affiliation and (
@@ -613,7 +616,7 @@ def use(
     )
     state = tree.add(state, [root], 0)  # I: the action's effect, root of the tree
     # H: they resolve before the effect (rule d)
-    state = _action_used(state, seat, character, printed, root.action_kind)
+    state = _action_used(state, seat, character, printed, root.action_kind, action.name)
     state = _targeted(state, targets)
     state, more = interpreter.run(state, dice)
     return state, events + more

@@ -362,3 +362,64 @@ def test_chuva_de_raios_deals_1_less_each_time_its_user_uses_it_again() -> None:
     state, _ = act(state, 0, UseAction(quasar, "Chuva de Raios", str(iron)))
     assert _loaded(state, iron) == 3  # 3-1: the shield is spent
     assert _stage(state, quasar) == 0
+
+
+TREE = """
+cards:
+  - key: arvore
+    type: character
+    name: Árvore
+    energy: 6
+    shield: 0
+    powers: [agilidade]
+    affiliations: [Guardiões da Galáxia]
+    source: "a test card"
+    verified: false
+    texts:
+      - trigger: action_used
+        if_action_name: Galho
+        steps:
+          - {op: draw, amount: 1, to: self, optional: true,
+             if_other_affiliation: Guardiões da Galáxia}
+    actions:
+      - {name: Galho, power: agilidade, kind: normal, cost: 0, targets: 1,
+         steps: [{op: damage, amount: 1}]}
+"""
+
+
+def _tree(ally: str) -> State:
+    cards = {**starter().cards, **load_text(TREE).cards}
+    return build(
+        Side(deck=["protecao"] * 3, scene=[Placed("arvore", FILL[:3]), Placed(ally, FILL[:3])]),
+        Side(scene=[Placed("rapina_v1", FILL)]),
+        content=Pack("t", cards, {}),
+    )
+
+
+def test_if_action_name_answers_its_own_card_bases_use_of_that_action() -> None:
+    state = _tree("rocket_raccoon_v1")  # Guardiões da Galáxia
+    arvore, rapina = sid(state, "arvore"), sid(state, "rapina_v1")
+    state, _ = act(state, 0, UseAction(arvore, "Galho", str(rapina)))
+    assert state.choice is not None and state.choice.seat == 0
+    state, _ = act(state, 0, Choose("yes"))
+    assert len(state.players[0].hand) == 1
+    # Another character's action is not that character's use of it.
+    rocket = sid(state, "rocket_raccoon_v1")
+    name = state.defs["rocket_raccoon_v1"].actions[0].name
+    state, _ = act(state, 0, UseAction(rocket, name, str(rapina)))
+    assert state.choice is None and len(state.players[0].hand) == 1
+    catalog = ENGINE.catalog()
+    said = told(
+        catalog.translate,
+        "en-US",
+        describe_text(state.defs["arvore"].texts[0], state.defs["arvore"]),
+    )
+    assert said.startswith("Each time this character uses the action Galho")
+    assert "if you control another character with the affiliation Guardiões da Galáxia" in said
+
+
+def test_if_other_affiliation_on_a_step_needs_that_other_character() -> None:
+    state = _tree("quasar_v1")  # Vingadores
+    arvore, rapina = sid(state, "arvore"), sid(state, "rapina_v1")
+    state, _ = act(state, 0, UseAction(arvore, "Galho", str(rapina)))
+    assert state.choice is None and state.players[0].hand == ()
