@@ -423,3 +423,17 @@ def test_if_other_affiliation_on_a_step_needs_that_other_character() -> None:
     arvore, rapina = sid(state, "arvore"), sid(state, "rapina_v1")
     state, _ = act(state, 0, UseAction(arvore, "Galho", str(rapina)))
     assert state.choice is None and state.players[0].hand == ()
+
+
+def test_groot_may_draw_when_he_uses_eu_sou_groot_beside_another_guardian() -> None:
+    for ally, draws in (("rocket_raccoon_v1", 1), ("quasar_v1", 0)):
+        state = _versus(
+            [Placed("groot_v1", FILL[:3]), Placed(ally, FILL[:3])],
+            [Placed("rapina_v1", FILL[:5])],
+        )
+        groot, rapina = sid(state, "groot_v1"), sid(state, "rapina_v1")
+        state, _ = act(state, 0, UseAction(groot, "Eu sou Groot", str(rapina)))
+        if state.choice is not None:
+            state, _ = act(state, 0, Choose("yes"))
+        assert len(state.players[0].hand) == draws, ally
+        assert _loaded(state, rapina) == 3  # 3 - Escudo 1
