@@ -398,6 +398,9 @@ class Modifier:
     # only the first action each turn whose damage reaches the card (Blob V1; every
     # procedure of that action)
     if_first_action_hit: bool = False
+    # only while the card base holding the text carries a card of this type ("enquanto este
+    # personagem estiver carregando um card de suporte": Homem-Máquina V1)
+    if_holder_carries_type: str = ""
 
 
 #: What an :class:`ActionRule` does (4.6.2 D, E.1, F.2).

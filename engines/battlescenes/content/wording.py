@@ -532,6 +532,9 @@ def _modifier(mod: Modifier, scope: Scope) -> Message:
         conditions.append(say("mod.if.penetrating"))
     if mod.if_opponent_preparation:
         conditions.append(say("mod.if.opponent_preparation"))
+    if mod.if_holder_carries_type:  # while the text's card base carries a card of that type
+        card = say(f"card.{mod.if_holder_carries_type}")
+        conditions.append(say("mod.if.holder_carries", card=card))
     change = {
         "add": say("mod.add" if mod.value >= 0 else "mod.reduce", count=abs(mod.value)),
         "div": say("mod.div", count=mod.value),

@@ -97,12 +97,21 @@ def _holder_meets(
     """A modifier's conditions on the card base holding its text (a scenario has none)."""
     if mod.if_source_is_holder and ctx.source != holder:
         return False
-    if not (mod.if_holder_power or mod.if_holder_energy_at_least >= 0 or mod.if_other_affiliation):
+    if not (
+        mod.if_holder_power
+        or mod.if_holder_energy_at_least >= 0
+        or mod.if_other_affiliation
+        or mod.if_holder_carries_type
+    ):
         return True
     index = zones.find(state, holder)
     if index is None:
         return False
     item = state.scene[index]
+    if mod.if_holder_carries_type and not any(
+        zones.defn(state, c).type.value == mod.if_holder_carries_type for c in item.loaded
+    ):
+        return False
     if mod.if_holder_power and mod.if_holder_power not in zones.powers(state, item):
         return False
     if zones.defn(state, holder).energy < mod.if_holder_energy_at_least:

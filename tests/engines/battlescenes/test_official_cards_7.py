@@ -437,3 +437,40 @@ def test_groot_may_draw_when_he_uses_eu_sou_groot_beside_another_guardian() -> N
             state, _ = act(state, 0, Choose("yes"))
         assert len(state.players[0].hand) == draws, ally
         assert _loaded(state, rapina) == 3  # 3 - Escudo 1
+
+
+ROBOT = """
+cards:
+  - key: robo
+    type: character
+    name: Robô
+    energy: 4
+    shield: 0
+    powers: [agilidade]
+    source: "a test card"
+    verified: false
+    texts:
+      - modifiers: [{op: add, value: 2, applies_to: dealt, if_action: true,
+                     if_holder_carries_type: support}]
+    actions:
+      - {name: Soco, power: agilidade, kind: normal, cost: 0, targets: 1,
+         steps: [{op: damage, amount: 2}]}
+"""
+
+
+@pytest.mark.parametrize(("carried", "left"), [(["canhao_automatico_v1"], 2), (FILL[:1], 4)])
+def test_if_holder_carries_type_needs_a_card_of_that_type_on_the_holder(
+    carried: list[str], left: int
+) -> None:
+    cards = {**starter().cards, **load_text(ROBOT).cards}
+    state = build(
+        Side(scene=[Placed("robo", carried)]),
+        Side(scene=[Placed("rapina_v1", FILL[:5])]),
+        content=Pack("t", cards, {}),
+    )
+    robo, rapina = sid(state, "robo"), sid(state, "rapina_v1")
+    state, _ = act(state, 0, UseAction(robo, "Soco", str(rapina)))
+    assert _loaded(state, rapina) == left  # 2 (+2 with a support) - Escudo 1
+    catalog = ENGINE.catalog()
+    said = told(catalog.translate, "en-US", describe_text(cards["robo"].texts[0], cards["robo"]))
+    assert "by actions while it carries a support card gets +2" in said
