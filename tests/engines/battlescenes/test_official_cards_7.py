@@ -474,3 +474,14 @@ def test_if_holder_carries_type_needs_a_card_of_that_type_on_the_holder(
     catalog = ENGINE.catalog()
     said = told(catalog.translate, "en-US", describe_text(cards["robo"].texts[0], cards["robo"]))
     assert "by actions while it carries a support card gets +2" in said
+
+
+@pytest.mark.parametrize(("carried", "left"), [(FILL[:3], 5), (["canhao_automatico_v1"], 3)])
+def test_homem_maquina_lowers_the_shield_and_hits_harder_carrying_a_support(
+    carried: list[str], left: int
+) -> None:
+    state = _versus([Placed("homem_maquina_v1", carried)], [Placed("homem_de_ferro_v2", FILL)])
+    maquina, iron = sid(state, "homem_maquina_v1"), sid(state, "homem_de_ferro_v2")
+    state, _ = act(state, 0, UseAction(maquina, "Membros Retráteis", str(iron)))
+    # Escudo 2 - 1 until the end of the turn absorbs 1 of 2 (or of 2+2).
+    assert _loaded(state, iron) == left
