@@ -522,6 +522,9 @@ class Text:
     # "pode usar até duas ações de ◆ de nomes diferentes em cada turno" (Espiral V1): C.4
     # allows a second action in the turn when both are of this power, with different names
     two_actions_power: str = ""
+    # 7.1: actions with Clarividência its card base uses look at this many more cards
+    # ("ganham Clarividência +1": Manto de Levitação V1)
+    clarividencia_bonus: int = 0
     # A.4c: any number of supports with this card's name may be in the scene
     any_number: bool = False
     activated: bool = False  # 5.1: a player activates it in their Preparation phase

@@ -73,6 +73,7 @@ def parse_text(node: PackNode) -> Text:
             "counts_as_name",
             "any_number",
             "two_actions_power",
+            "clarividencia_bonus",
             "activated",
             "activated_in",
             "ready_for",
@@ -151,6 +152,7 @@ def parse_text(node: PackNode) -> Text:
         counts_as_name=node.read("counts_as_name", str, ""),
         any_number=node.read("any_number", bool, False),
         two_actions_power=node.read("two_actions_power", str, ""),
+        clarividencia_bonus=node.read("clarividencia_bonus", int, 0),
         activated=node.read("activated", bool, False),
         activated_in=node.read("activated_in", str, "preparation"),
         ready_for=node.read("ready_for", str, ""),
@@ -233,6 +235,7 @@ def parse_text(node: PackNode) -> Text:
         or text.counts_as_name
         or text.any_number
         or text.two_actions_power
+        or text.clarividencia_bonus
         or text.modifiers
         or text.redirect
         or text.redirect_marked

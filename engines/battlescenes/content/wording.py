@@ -638,6 +638,10 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
         out.append(
             say("static.untargetable_by_power", who=this, power=power(text.untargetable_by_power))
         )
+    if text.clarividencia_bonus:  # 7.1
+        name = Message("battlescenes.keyword.clarividencia")
+        count = text.clarividencia_bonus
+        out.append(say("static.clarividencia_bonus", who=this, keyword=name, count=count))
     if text.two_actions_power:
         out.append(say("static.two_actions_power", who=this, power=power(text.two_actions_power)))
     if text.untargetable_carrying:

@@ -485,3 +485,55 @@ def test_homem_maquina_lowers_the_shield_and_hits_harder_carrying_a_support(
     state, _ = act(state, 0, UseAction(maquina, "Membros Retráteis", str(iron)))
     # Escudo 2 - 1 until the end of the turn absorbs 1 of 2 (or of 2+2).
     assert _loaded(state, iron) == left
+
+
+SEER = """
+cards:
+  - key: vidente_2
+    type: character
+    name: Vidente Dois
+    energy: 4
+    shield: 0
+    powers: [magia]
+    source: "a test card"
+    verified: false
+    texts:
+      - {clarividencia_bonus: 1}
+    actions:
+      - name: Visão
+        power: magia
+        kind: normal
+        cost: 0
+        keywords: [clarividencia]
+        steps:
+          - {op: set_aside_top, amount: 2, to: self}
+          - {op: keep_set_aside, to: self}
+          - {op: return_in_order, to: self}
+      - {name: Espiar, power: magia, kind: normal, cost: 0,
+         steps: [{op: set_aside_top, amount: 2, to: self}, {op: keep_set_aside, to: self},
+                 {op: return_in_order, to: self}]}
+"""
+
+
+@pytest.mark.parametrize(("action", "looked"), [("Visão", 3), ("Espiar", 2)])
+def test_clarividencia_bonus_makes_its_users_clarividencia_actions_look_further(
+    action: str, looked: int
+) -> None:
+    cards = {**starter().cards, **load_text(SEER).cards}
+    state = build(
+        Side(deck=["protecao"] * 5, scene=[Placed("vidente_2", FILL[:2])]),
+        Side(scene=[Placed("rapina_v1", FILL[:3])]),
+        content=Pack("t", cards, {}),
+    )
+    state, _ = act(state, 0, UseAction(sid(state, "vidente_2"), action, ""))
+    assert state.choice is not None and len(state.choice.options) == looked + 1  # and done
+    assert len(state.players[0].set_aside) == looked
+    said = told(
+        ENGINE.catalog().translate,
+        "en-US",
+        describe_text(cards["vidente_2"].texts[0], cards["vidente_2"]),
+    )
+    assert said == (
+        "Actions with Clairvoyance (Clarividência) that this character uses get"
+        " Clairvoyance (Clarividência) +1."
+    )

@@ -63,12 +63,26 @@ def _draw(run: BSRun, state: State, proc: Draw) -> State:
 def _set_aside(run: BSRun, state: State, proc: SetAsideTop) -> State:
     effect, step = run.ctx, proc.record
     player = state.players[effect.controller]
-    take = player.deck[: step.amount]  # 7.1 Clarividência: the top N, set aside
+    amount = step.amount + _clarividencia_bonus(state, effect)
+    take = player.deck[:amount]  # 7.1 Clarividência: the top N, set aside
     player = replace(player, deck=player.deck[len(take) :], set_aside=player.set_aside + take)
     event = Event(
         "battlescenes.event.set_aside", {"player": player.name, "count": len(take)}, rule="7.1"
     )
     return resolved(run, zones.set_player(state, effect.controller, player), [event])
+
+
+def _clarividencia_bonus(state: State, effect: Pending) -> int:
+    """7.1: the "Clarividência +N" its user's texts give an action with Clarividência
+    (Manto de Levitação V1); 0 for anything else."""
+    if not effect.is_action or zones.find(state, effect.this) is None:
+        return 0
+    printed = zones.defn(state, effect.source)
+    actions = [a for a in printed.actions if a.name == effect.label]
+    if not any("clarividencia" in (*a.keywords, *printed.keywords) for a in actions):
+        return 0
+    item = zones.in_scene(state, effect.this)
+    return sum(text.clarividencia_bonus for _card, text in zones.texts(state, item))
 
 
 @HANDLERS.on(ReturnSetAside)
