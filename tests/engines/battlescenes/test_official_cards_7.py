@@ -11,7 +11,7 @@ from engines.battlescenes.content.loader import load_text
 from engines.battlescenes.content.schema import Pack, Text
 from engines.battlescenes.content.wording import describe_action, describe_text, told
 from engines.battlescenes.rules.state import Phase, State
-from engines.battlescenes.table import zones
+from engines.battlescenes.table import shields, zones
 from engines.core import IllegalActionError
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, sid, starter, zone_id
 
@@ -537,3 +537,22 @@ def test_clarividencia_bonus_makes_its_users_clarividencia_actions_look_further(
         "Actions with Clairvoyance (Clarividência) that this character uses get"
         " Clairvoyance (Clarividência) +1."
     )
+
+
+def test_manto_de_levitacao_gives_flight_shield_and_one_more_card_to_clarividencia() -> None:
+    state = build(
+        Side(
+            deck=["protecao"] * 5,
+            scene=[Placed("umar_v1", ["manto_de_levitacao_v1", "enviar_para_o_futuro_v1"])],
+        ),
+        Side(scene=[Placed("rapina_v1", FILL[:3])]),
+        phase=Phase.ANTICIPATION,
+        active=1,
+        content=starter(),
+    )
+    umar = sid(state, "umar_v1")
+    item = zones.in_scene(state, umar)
+    assert "voo" in zones.powers(state, item)
+    assert shields.shield(state, item) == state.defs["umar_v1"].shield + 1
+    state, _ = act(state, 0, UseAction(umar, "Enviar Para o Futuro", ""))
+    assert len(state.players[0].set_aside) == 3  # Clarividência 2 + 1
