@@ -352,6 +352,9 @@ class Step:
     if_x: int = -1  # only when the action's X is N (Trespassar V1)
     # load_found / take_found: where to look ("hand|deck|resources|carried"; "": all four)
     in_zones: str = ""
+    # return_in_order: to the bottom of the deck instead of the top (with ``amount``: only
+    # that many of the set-aside cards, picked one at a time: Investigação Silenciosa V1)
+    at_bottom: bool = False
 
     def __post_init__(self) -> None:
         # A step built from the stored text (``Step(op="draw")``) holds its member.

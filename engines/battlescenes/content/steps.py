@@ -56,6 +56,7 @@ STEP_FIELDS = {
     "if_controls_power",
     "if_x",
     "in_zones",
+    "at_bottom",
 }
 
 
@@ -122,6 +123,7 @@ def parse_step(node: PackNode) -> Step:
         if_controls_power=node.read("if_controls_power", str, ""),
         if_x=node.read("if_x", int, -1),
         in_zones=node.read("in_zones", str, ""),
+        at_bottom=node.read("at_bottom", bool, False),
         op=_pack_op(node, op),  # checked after every other field is read, as before
     )
     check_trait(node, step)

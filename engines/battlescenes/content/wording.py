@@ -288,6 +288,13 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"{mood}.resources_to_deck_bottom_counted")
     if op is Op.DRAW and step.to == "chosen_controller":  # "that card's controller draws"
         return say(f"controller_draw.{mood}", count=step.amount)
+    if op is Op.KEEP_SET_ASIDE and step.every:  # all that is left, no choice
+        return say(f"{mood}.keep_set_aside_every")
+    if op is Op.RETURN_IN_ORDER and (step.amount or step.at_bottom):  # some, or under the deck
+        where = "bottom" if step.at_bottom else "top"
+        if step.amount:
+            return say(f"{mood}.set_aside_to_{where}", count=step.amount)
+        return say(f"{mood}.set_aside_to_{where}_all")
     if op is Op.KEEP_SET_ASIDE and _of_a_kind(step):  # only cards of a kind
         return say(f"{mood}.keep_set_aside_kind", card=_card_kind(step, scope))
     if op in _SIMPLE:

@@ -556,3 +556,62 @@ def test_manto_de_levitacao_gives_flight_shield_and_one_more_card_to_clarividenc
     assert shields.shield(state, item) == state.defs["umar_v1"].shield + 1
     state, _ = act(state, 0, UseAction(umar, "Enviar Para o Futuro", ""))
     assert len(state.players[0].set_aside) == 3  # Clarividência 2 + 1
+
+
+SPY = """
+cards:
+  - key: espia
+    type: character
+    name: Espia
+    energy: 4
+    shield: 0
+    powers: [voo]
+    source: "a test card"
+    verified: false
+    actions:
+      - {name: Espiar, power: voo, kind: normal, cost: 0,
+         steps: [{op: set_aside_top, amount: 3, to: self},
+                 {op: return_in_order, amount: 1, to: self},
+                 {op: return_in_order, amount: 1, at_bottom: true, to: self},
+                 {op: keep_set_aside, every: true, to: self},
+                 {op: draw, amount: 1, to: self}]}
+"""
+
+
+def _spy(deck: list[str]) -> State:
+    cards = {**starter().cards, **load_text(SPY).cards}
+    return build(
+        Side(deck=deck, scene=[Placed("espia", FILL[:2])]),
+        Side(scene=[Placed("rapina_v1", FILL[:3])]),
+        content=Pack("t", cards, {}),
+    )
+
+
+def test_set_aside_cards_go_one_on_top_one_at_the_bottom_and_the_other_to_the_resources() -> None:
+    state = _spy(["super_soco_v1", "rapina_v1", "circundar_v1", "protecao", "quasar_v1"])
+    a, b, c, d, e = state.players[0].deck
+    state, _ = act(state, 0, UseAction(sid(state, "espia"), "Espiar", ""))
+    assert state.choice is not None and set(state.choice.options) == {str(a), str(b), str(c)}
+    state, _ = act(state, 0, Choose(str(b)))  # on top
+    assert state.choice is not None and set(state.choice.options) == {str(a), str(c)}
+    state, events = act(state, 0, Choose(str(c)))  # at the bottom
+    player = state.players[0]
+    assert player.resources == (a,) and player.hand == (b,) and player.deck == (d, e, c)
+    assert player.set_aside == ()
+    assert "battlescenes.event.set_aside_to_bottom" in [ev.key for ev in events]
+    said = told(
+        ENGINE.catalog().translate,
+        "en-US",
+        describe_action(load_text(SPY).cards["espia"].actions[0], load_text(SPY).cards["espia"]),
+    )
+    assert "put 1 of the set-aside cards on the bottom of your deck" in said
+    assert "put the other set-aside cards into your resources" in said
+
+
+def test_with_two_cards_left_one_goes_on_top_and_the_other_to_the_bottom() -> None:
+    state = _spy(["super_soco_v1", "rapina_v1"])
+    a, b = state.players[0].deck
+    state, _ = act(state, 0, UseAction(sid(state, "espia"), "Espiar", ""))
+    state, _ = act(state, 0, Choose(str(b)))  # on top, then drawn; a alone goes under
+    player = state.players[0]
+    assert player.hand == (b,) and player.deck == (a,) and player.resources == ()

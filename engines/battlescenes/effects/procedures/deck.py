@@ -202,6 +202,8 @@ def _keep_set_aside(run: BSRun, state: State, proc: KeepSetAside) -> State:
     player = state.players[seat]
     chosen = [int(a) for a in effect.answers if a not in (DONE, SKIP)]
     left = [str(c) for c in player.set_aside if c not in chosen and matches(state, c, step)]
+    if step.every:  # "coloque o outro card em seus recursos": all of them, no choice
+        chosen, left = [int(c) for c in left], []
     finished = effect.answers and effect.answers[-1] == DONE
     if left and not finished:
         prompt = "battlescenes.choice.keep"
@@ -220,18 +222,34 @@ def _keep_set_aside(run: BSRun, state: State, proc: KeepSetAside) -> State:
 @HANDLERS.on(ReturnInOrder)
 def _return_in_order(run: BSRun, state: State, proc: ReturnInOrder) -> State:
     """Put the set-aside cards back on top of the deck in the order the player picks (the
-    first picked ends on top)."""
-    effect = run.ctx
+    first picked ends on top); with ``amount``, only that many of them, picked, the others
+    staying set aside for the next steps; ``at_bottom``: under the deck instead."""
+    effect, step = run.ctx, proc.record
     seat = effect.controller
     player = state.players[seat]
     order = [int(a) for a in effect.answers]
     left = [str(c) for c in player.set_aside if c not in order]
-    if len(left) > 1:
-        prompt = "battlescenes.choice.top_order"
+    wanted = step.amount or len(player.set_aside)  # 0: every one
+    if len(left) > 1 and len(order) < wanted:
+        prompt = (
+            "battlescenes.choice.bottom_order"
+            if step.at_bottom
+            else "battlescenes.choice.top_order"
+        )
         return asks(run, ask(state, effect, seat, prompt, left, False))
-    top = (*order, *(int(c) for c in left))
-    player = replace(player, deck=top + player.deck, set_aside=())
-    event = Event("battlescenes.event.returned_set_aside", {"player": player.name}, rule="5.1")
+    moved = (*order, *(int(c) for c in left))[:wanted]
+    rest = tuple(c for c in player.set_aside if c not in moved)
+    deck = player.deck + moved if step.at_bottom else moved + player.deck
+    player = replace(player, deck=deck, set_aside=rest)
+    if step.amount or step.at_bottom:  # some of them, or under the deck: how many, where
+        where = "bottom" if step.at_bottom else "top"
+        event = Event(
+            f"battlescenes.event.set_aside_to_{where}",
+            {"player": player.name, "count": len(moved)},
+            rule="5.1",
+        )
+    else:
+        event = Event("battlescenes.event.returned_set_aside", {"player": player.name}, rule="5.1")
     return resolved(run, zones.set_player(state, seat, player), [event])
 
 
