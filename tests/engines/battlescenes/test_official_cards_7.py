@@ -615,3 +615,22 @@ def test_with_two_cards_left_one_goes_on_top_and_the_other_to_the_bottom() -> No
     state, _ = act(state, 0, Choose(str(b)))  # on top, then drawn; a alone goes under
     player = state.players[0]
     assert player.hand == (b,) and player.deck == (a,) and player.resources == ()
+
+
+def test_investigacao_silenciosa_sorts_the_top_three_and_draws_the_turn_its_user_enters() -> None:
+    state = build(
+        Side(
+            deck=["super_soco_v1", "rapina_v1", "circundar_v1", "protecao"],
+            scene=[Placed("quasar_v1", ["investigacao_silenciosa_v1", *FILL[:2]], entered=3)],
+        ),
+        Side(scene=[Placed("rapina_v1", FILL[:3])]),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    a, b, c, d = state.players[0].deck
+    quasar = sid(state, "quasar_v1")
+    state, _ = act(state, 0, UseAction(quasar, "Investigação Silenciosa", ""))  # Prontidão
+    state, _ = act(state, 0, Choose(str(c)))  # on top, then drawn
+    state, _ = act(state, 0, Choose(str(a)))  # at the bottom
+    player = state.players[0]
+    assert player.hand == (c,) and player.resources == (b,) and player.deck == (d, a)
