@@ -355,6 +355,9 @@ class Step:
     # return_in_order: to the bottom of the deck instead of the top (with ``amount``: only
     # that many of the set-aside cards, picked one at a time: Investigação Silenciosa V1)
     at_bottom: bool = False
+    # mark: remember the chosen character by its name and alter ego — not ended when it
+    # leaves the scene (Korath V1's FAQ); modifiers ``applies_to: marked_identity``
+    identity: bool = False
 
     def __post_init__(self) -> None:
         # A step built from the stored text (``Step(op="draw")``) holds its member.

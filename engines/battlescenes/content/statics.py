@@ -128,7 +128,16 @@ def modifier(node: PackNode) -> Modifier:
         node,
         "applies_to",
         mod.applies_to,
-        {"this", "any", "dealt", "friendly", "marked", "target", "chosen_affiliation"},
+        {
+            "this",
+            "any",
+            "dealt",
+            "friendly",
+            "marked",
+            "marked_identity",
+            "target",
+            "chosen_affiliation",
+        },
     )
     if mod.if_holder_carries_type:
         kinds = {"character", "support", "ability"}

@@ -57,6 +57,7 @@ STEP_FIELDS = {
     "if_x",
     "in_zones",
     "at_bottom",
+    "identity",
 }
 
 
@@ -124,6 +125,7 @@ def parse_step(node: PackNode) -> Step:
         if_x=node.read("if_x", int, -1),
         in_zones=node.read("in_zones", str, ""),
         at_bottom=node.read("at_bottom", bool, False),
+        identity=node.read("identity", bool, False),
         op=_pack_op(node, op),  # checked after every other field is read, as before
     )
     check_trait(node, step)
