@@ -6,13 +6,14 @@ from __future__ import annotations
 import pytest
 
 from engines.battlescenes import ENGINE
-from engines.battlescenes.actions import Activate, Choose, UseAction
+from engines.battlescenes.actions import Activate, Choose, PlayCard, UseAction
 from engines.battlescenes.content.loader import load_text
 from engines.battlescenes.content.schema import Pack, Text
 from engines.battlescenes.content.wording import describe_action, describe_text, told
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import shields, zones
 from engines.core import IllegalActionError
+from engines.core.model import replace
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, sid, starter, zone_id
 
 FILL = ["excentricidade"] * 6
@@ -634,3 +635,24 @@ def test_investigacao_silenciosa_sorts_the_top_three_and_draws_the_turn_its_user
     state, _ = act(state, 0, Choose(str(a)))  # at the bottom
     player = state.players[0]
     assert player.hand == (c,) and player.resources == (b,) and player.deck == (d, a)
+
+
+def test_sentinela_kree_hits_the_chosen_opposing_character_harder() -> None:
+    state = build(
+        Side(hand=["sentinela_kree_v1"], resources=FILL[:3], deck=["protecao"] * 3),
+        Side(scene=[Placed("homem_de_ferro_v2", FILL), Placed("rapina_v1", FILL)]),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    iron, rapina = sid(state, "homem_de_ferro_v2"), sid(state, "rapina_v1")
+    state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "sentinela_kree_v1")))
+    assert state.choice is not None and set(state.choice.options) >= {str(iron), str(rapina)}
+    state, _ = act(state, 0, Choose(str(iron)))
+    kree = sid(state, "sentinela_kree_v1")
+    # A later turn's Attack step: the Sentinela may act.
+    item = replace(zones.in_scene(state, kree), entered_turn=0)
+    state = replace(zones.set_in_scene(state, item), phase=Phase.ATTACK)
+    hit, _ = act(state, 0, UseAction(kree, "Projeteis Concussivos", str(iron)))
+    assert _loaded(hit, iron) == 5  # 2+1 - Escudo 2
+    other, _ = act(state, 0, UseAction(kree, "Projeteis Concussivos", str(rapina)))
+    assert _loaded(other, rapina) == 5  # 2 - Escudo 1: not the chosen one
