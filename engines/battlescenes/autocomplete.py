@@ -163,7 +163,10 @@ def _use_targets(
     if action is None:
         return _list_choices(state, current, [s.card for s in state.scene], LIMIT, False)
     aimed = use.aimed_at(action, str(values.get("mode") or ""))  # F.1.1: the option's targets
-    legal = [s.card for s in state.scene if use.target_problem(state, seat, aimed, s.card) is None]
+    user = _own(state, seat, values)  # its extra action may limit its targets
+    legal = [
+        s.card for s in state.scene if use.target_problem(state, seat, aimed, s.card, user) is None
+    ]
     repeat = action.distribute or action.targets_x  # a target may be listed twice
     return _list_choices(state, current, legal, _target_count(action, values), repeat)
 

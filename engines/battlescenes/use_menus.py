@@ -154,8 +154,11 @@ def next_menu(state: State, seat: int) -> Selection | None:
     if state.using_next == "targets":
         count = target_count(action, state.using_mode)
         aimed = use.aimed_at(action, state.using_mode)  # F.1.1: the option's kind of target
+        user = zones.in_scene(state, character)  # its extra action may limit its targets
         legal = [
-            s.card for s in state.scene if use.target_problem(state, seat, aimed, s.card) is None
+            s.card
+            for s in state.scene
+            if use.target_problem(state, seat, aimed, s.card, user) is None
         ]
         least = 1 if action.up_to_targets else count  # "até N alvos diferentes"
         if len(legal) < least:

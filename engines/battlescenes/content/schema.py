@@ -358,6 +358,9 @@ class Step:
     # mark: remember the chosen character by its name and alter ego — not ended when it
     # leaves the scene (Korath V1's FAQ); modifiers ``applies_to: marked_identity``
     identity: bool = False
+    # extra_action: the extra use must target characters no action with that name targeted
+    # this turn (Alvejar Comparsas V1)
+    fresh_target: bool = False
 
     def __post_init__(self) -> None:
         # A step built from the stored text (``Step(op="draw")``) holds its member.

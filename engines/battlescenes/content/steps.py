@@ -58,6 +58,7 @@ STEP_FIELDS = {
     "in_zones",
     "at_bottom",
     "identity",
+    "fresh_target",
 }
 
 
@@ -126,6 +127,7 @@ def parse_step(node: PackNode) -> Step:
         in_zones=node.read("in_zones", str, ""),
         at_bottom=node.read("at_bottom", bool, False),
         identity=node.read("identity", bool, False),
+        fresh_target=node.read("fresh_target", bool, False),
         op=_pack_op(node, op),  # checked after every other field is read, as before
     )
     check_trait(node, step)

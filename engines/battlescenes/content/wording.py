@@ -372,6 +372,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
             else say("extra.any")
         )
         free = say("extra.free") if step.free else ""
+        if step.fresh_target:  # only characters its name did not target this turn
+            free = concat([free, say("extra.fresh_target")])
         last = say("extra.last", who=who) if step.last else ""
         return say("step.extra_action", who=who, which=which, free=free, last=last)
     if op is Op.TAKE_FROM_DECK_OR_RESOURCES:  # Loki V1
@@ -649,9 +651,9 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
             say("static.untargetable_by_power", who=this, power=power(text.untargetable_by_power))
         )
     if text.clarividencia_bonus:  # 7.1
-        name = Message("battlescenes.keyword.clarividencia")
+        keyword = Message("battlescenes.keyword.clarividencia")
         count = text.clarividencia_bonus
-        out.append(say("static.clarividencia_bonus", who=this, keyword=name, count=count))
+        out.append(say("static.clarividencia_bonus", who=this, keyword=keyword, count=count))
     if text.two_actions_power:
         out.append(say("static.two_actions_power", who=this, power=power(text.two_actions_power)))
     if text.untargetable_carrying:

@@ -307,8 +307,8 @@ def _counted(state: State, effect: Pending, spec: str) -> int:
         return sum(1 for c in mine if value in zones.powers(state, c))
     if kind == "-used_before":  # "3-X", X the times this character used this action
         # earlier this turn (Chuva de Raios V1): its own use is already counted (C.4)
-        found = zones.find(state, effect.this)
-        used = state.scene[found].used_names.count(effect.label) if found is not None else 0
+        where = zones.find(state, effect.this)
+        used = state.scene[where].used_names.count(effect.label) if where is not None else 0
         return -max(0, used - 1)
     if kind == "-target_stage":
         found = [t for t in effect.targets if zones.find(state, t) is not None]

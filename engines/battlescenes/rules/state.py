@@ -98,6 +98,9 @@ class ExtraAction:
     power: str = ""
     free: bool = False
     last: bool = False
+    # only targeting characters no action with this name targeted this turn (Alvejar
+    # Comparsas V1: ``State.turn_targets``)
+    fresh_target: bool = False
 
 
 @dataclass(frozen=True)
@@ -272,6 +275,9 @@ class State:
     # (card base, uid of the action's effect): the first action whose damage reached each card
     # base this turn (Blob V1)
     action_hits: tuple[tuple[int, int], ...] = ()
+    # (action name in lower case, target) of every action used this turn, for an extra action
+    # that must target a card no action of its name targeted (``ExtraAction.fresh_target``)
+    turn_targets: tuple[tuple[str, int], ...] = ()
     # the scenario the one now in the scene replaced when it entered (-1: none): Plano
     # Magistral - Objetivo
     scenario_before: int = -1

@@ -426,6 +426,7 @@ def _cleanup(state: State) -> tuple[State, list[Event]]:
         turn_traits=(),
         turn_lent=(),
         action_hits=(),
+        turn_targets=(),
         unloaded_cards=(),
     )
     return state, [Event("battlescenes.event.end_turn", {}, rule="6.2")]

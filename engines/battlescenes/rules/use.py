@@ -176,7 +176,12 @@ def usable(state: State, seat: int) -> list[tuple[InScene, ActionDef]]:
 
 
 def _check_targets(
-    state: State, seat: int, action: ActionDef, targets: Sequence[int], count: int
+    state: State,
+    seat: int,
+    action: ActionDef,
+    targets: Sequence[int],
+    count: int,
+    user: InScene | None = None,
 ) -> None:
     if action.distribute:  # 4.8.4.2: one entry per point, a target may repeat
         if len(targets) != count:
@@ -197,7 +202,7 @@ def _check_targets(
             count=count,
         )
     for t in dict.fromkeys(targets):
-        problem = target_problem(state, seat, action, t)
+        problem = target_problem(state, seat, action, t, user)
         if problem == "untargetable":  # F.2.2 (Garota-Aranha V1)
             raise _refuse(
                 "That card cannot be the target of the first targeted action of an "
@@ -209,12 +214,22 @@ def _check_targets(
             raise _refuse("That is not a valid target for this action.", "bad_target", "4.6.2")
 
 
-def target_problem(state: State, seat: int, action: ActionDef, card: int) -> str | None:
-    """F.1/F.2.2: why ``card`` cannot be a target of ``action`` used by ``seat`` (or ``None``)."""
+def target_problem(
+    state: State, seat: int, action: ActionDef, card: int, user: InScene | None = None
+) -> str | None:
+    """F.1/F.2.2: why ``card`` cannot be a target of ``action`` used by ``seat`` (or ``None``);
+    with its ``user``, also an extra action's own limits on its targets."""
     index = zones.find(state, card)
     if index is None:
         return "bad_target"
     target = state.scene[index]
+    extra = _granted(state, user, action) if user is not None else None
+    if (
+        extra is not None
+        and extra.fresh_target
+        and (action.name.lower(), card) in (state.turn_targets)
+    ):
+        return "bad_target"  # not a card an action of that name already targeted this turn
     wanted = {
         "character": (CardType.CHARACTER,),
         "support": (CardType.SUPPORT,),
@@ -530,7 +545,7 @@ def use(
             cost=cost,
         )
     discards, unloads = _additional(state, seat, item, action, pay)  # E.2
-    _check_targets(state, seat, aimed, targets, count)  # F.1, F.2.2
+    _check_targets(state, seat, aimed, targets, count, item)  # F.1, F.2.2
     _check_forced(state, seat, item, aimed, steps, targets, count)  # F.2.1, F.2.3
     player = state.players[seat]
     events = [
@@ -555,6 +570,8 @@ def use(
         player = replace(player, singularity_used=True)
     if targets:
         player = replace(player, targeted_actions=player.targeted_actions + 1)
+        named = tuple((action.name.lower(), t) for t in dict.fromkeys(targets))
+        state = replace(state, turn_targets=(*state.turn_targets, *named))
     player = replace(player, actions_this_turn=player.actions_this_turn + 1)
     state = zones.set_player(state, seat, player)
     if discards:  # E.2: discarded cards go to the resources (6.2 C.4) unless replaced (5.5)

@@ -656,3 +656,46 @@ def test_sentinela_kree_hits_the_chosen_opposing_character_harder() -> None:
     assert _loaded(hit, iron) == 5  # 2+1 - Escudo 2
     other, _ = act(state, 0, UseAction(kree, "Projeteis Concussivos", str(rapina)))
     assert _loaded(other, rapina) == 5  # 2 - Escudo 1: not the chosen one
+
+
+SHOOTER = """
+cards:
+  - key: atirador
+    type: character
+    name: Atirador
+    energy: 4
+    shield: 0
+    powers: [agilidade]
+    source: "a test card"
+    verified: false
+    actions:
+      - {name: Tiro, power: agilidade, kind: normal, cost: 0, targets: 1, target_type: character,
+         steps: [{op: damage, amount: 1},
+                 {op: extra_action, text: Tiro, fresh_target: true, to: this}]}
+"""
+
+
+def test_an_extra_action_with_fresh_target_needs_a_character_its_name_did_not_target() -> None:
+    cards = {**starter().cards, **load_text(SHOOTER).cards}
+    state = build(
+        Side(scene=[Placed("atirador", FILL[:2]), Placed("atirador", FILL[:2])]),
+        Side(scene=[Placed("rapina_v1", FILL), Placed("espiao_skrull_v1", FILL)]),
+        content=Pack("t", cards, {}),
+    )
+    one, two = sid(state, "atirador", 0, 0), sid(state, "atirador", 0, 1)
+    rapina, skrull = sid(state, "rapina_v1"), sid(state, "espiao_skrull_v1")
+    state, _ = act(state, 0, UseAction(one, "Tiro", str(rapina)))
+    # Its extra Tiro may not aim at Rapina again; the other Atirador's first one may (FAQ).
+    with pytest.raises(IllegalActionError):
+        act(state, 0, UseAction(one, "Tiro", str(rapina)))
+    state, _ = act(state, 0, UseAction(two, "Tiro", str(rapina)))
+    state, _ = act(state, 0, UseAction(one, "Tiro", str(skrull)))
+    assert _loaded(state, skrull) == 6  # 1 damage - Escudo 1: it was used on it
+    with pytest.raises(IllegalActionError):
+        act(state, 0, UseAction(two, "Tiro", str(skrull)))  # Skrull is taken now too
+    said = told(
+        ENGINE.catalog().translate,
+        "en-US",
+        describe_action(cards["atirador"].actions[0], cards["atirador"]),
+    )
+    assert "as long as it targets a character no action with that name targeted this turn" in said
