@@ -699,3 +699,19 @@ def test_an_extra_action_with_fresh_target_needs_a_character_its_name_did_not_ta
         describe_action(cards["atirador"].actions[0], cards["atirador"]),
     )
     assert "as long as it targets a character no action with that name targeted this turn" in said
+
+
+def test_alvejar_comparsas_may_be_used_again_on_a_character_it_did_not_target() -> None:
+    state = _versus(
+        [Placed("espiao_skrull_v1", ["alvejar_comparsas_v1", *FILL[:2]], stage=2)],
+        [Placed("rapina_v1", FILL), Placed("quasar_v1", FILL)],
+        phase=Phase.PREPARATION,
+    )
+    skrull = sid(state, "espiao_skrull_v1")
+    rapina, quasar = sid(state, "rapina_v1"), sid(state, "quasar_v1")
+    state, _ = act(state, 0, UseAction(skrull, "Alvejar Comparsas", str(rapina)))
+    assert _loaded(state, rapina) == 5  # 2 - Escudo 1
+    with pytest.raises(IllegalActionError):
+        act(state, 0, UseAction(skrull, "Alvejar Comparsas", str(rapina)))
+    state, _ = act(state, 0, UseAction(skrull, "Alvejar Comparsas", str(quasar)))
+    assert _loaded(state, quasar) == 6 and _stage(state, skrull) == 0  # 2 - Escudo 2
