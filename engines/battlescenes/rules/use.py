@@ -351,15 +351,20 @@ def payable_hand(state: State, seat: int, action: ActionDef) -> tuple[int, ...]:
 
 def _additional(
     state: State, seat: int, item: InScene, action: ActionDef, pay: Sequence[int]
-) -> tuple[tuple[int, ...], tuple[int, ...]]:
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     """E.2: the hand cards discarded and the user's cards unloaded as additional costs,
-    exactly as many as printed ("o jogador deve pagar todos eles")."""
+    exactly as many as printed ("o jogador deve pagar todos eles"), and the resources chosen
+    for Energia Cósmica (E.2.1: "escolher e colocar X cards", in the order given; none named:
+    the oldest)."""
     hand = tuple(c for c in dict.fromkeys(pay) if c in payable_hand(state, seat, action))
     loaded = tuple(c for c in dict.fromkeys(pay) if c in item.loaded)
+    pool = state.players[seat].resources if action.cosmic else ()
+    cosmic = tuple(c for c in dict.fromkeys(pay) if c in pool and c not in hand + loaded)
     if (
         len(hand) != action.discard_cost
         or len(loaded) != action.unload_cost
-        or len(hand) + len(loaded) != len(pay)
+        or (cosmic and len(cosmic) != action.cosmic)
+        or len(hand) + len(loaded) + len(cosmic) != len(pay)
     ):
         raise _refuse(
             "Pay the action's additional cost.",
@@ -368,7 +373,7 @@ def _additional(
             discard=action.discard_cost,
             unload=action.unload_cost,
         )
-    return hand, loaded
+    return hand, loaded, cosmic
 
 
 def _check_forced(
@@ -544,7 +549,7 @@ def use(
             "4.6.2",
             cost=cost,
         )
-    discards, unloads = _additional(state, seat, item, action, pay)  # E.2
+    discards, unloads, cosmic = _additional(state, seat, item, action, pay)  # E.2
     _check_targets(state, seat, aimed, targets, count, item)  # F.1, F.2.2
     _check_forced(state, seat, item, aimed, steps, targets, count)  # F.2.1, F.2.3
     player = state.players[seat]
@@ -561,10 +566,12 @@ def use(
         )
     ]
     state = zones.incapacitate(state, character, cost)  # E.1
-    if action.cosmic:  # E.2.1: resources to the bottom of the deck
-        moved = player.resources[: action.cosmic]
+    if action.cosmic:  # E.2.1: resources to the bottom of the deck, those chosen
+        moved = cosmic or player.resources[: action.cosmic]
         player = replace(
-            player, resources=player.resources[action.cosmic :], deck=player.deck + moved
+            player,
+            resources=tuple(c for c in player.resources if c not in moved),
+            deck=player.deck + moved,
         )
     if "singularidade" in action.keywords:
         player = replace(player, singularity_used=True)

@@ -715,3 +715,54 @@ def test_alvejar_comparsas_may_be_used_again_on_a_character_it_did_not_target() 
         act(state, 0, UseAction(skrull, "Alvejar Comparsas", str(rapina)))
     state, _ = act(state, 0, UseAction(skrull, "Alvejar Comparsas", str(quasar)))
     assert _loaded(state, quasar) == 6 and _stage(state, skrull) == 0  # 2 - Escudo 2
+
+
+def test_energia_cosmica_puts_the_chosen_resources_on_the_deck_bottom_in_that_order() -> None:
+    state = build(
+        Side(
+            deck=["protecao"],
+            resources=["super_soco_v1", "circundar_v1", "rapina_v1"],
+            scene=[Placed("capitao_mar_vell_v1", FILL[:3])],
+        ),
+        Side(scene=[Placed("rapina_v1", FILL)]),
+        content=starter(),
+    )
+    soco, circundar, rapina_card = state.players[0].resources
+    marvell, rapina = sid(state, "capitao_mar_vell_v1"), sid(state, "rapina_v1")
+    pay = f"{rapina_card} {circundar}"
+    state, _ = act(state, 0, UseAction(marvell, "Rajada Cósmica", str(rapina), pay=pay))
+    assert state.players[0].resources == (soco,)
+    assert state.players[0].deck[-2:] == (rapina_card, circundar)
+    with pytest.raises(IllegalActionError):  # Energia Cósmica 2: two cards, not one
+        fresh = _versus([Placed("capitao_mar_vell_v1", FILL[:3])], [Placed("rapina_v1", FILL)], 2)
+        one = fresh.players[0].resources[0]
+        act(
+            fresh,
+            0,
+            UseAction(
+                sid(fresh, "capitao_mar_vell_v1"),
+                "Rajada Cósmica",
+                str(sid(fresh, "rapina_v1")),
+                pay=str(one),
+            ),
+        )
+
+
+def test_the_use_menus_ask_which_resources_pay_energia_cosmica() -> None:
+    from tests.engines.battlescenes.test_menus import menu
+    from tests.engines.battlescenes.test_menus_use import next_use, step
+
+    state = _versus([Placed("quasar_v1", FILL[:3])], [Placed("rapina_v1", FILL)], resources=3)
+    quasar, rapina = sid(state, "quasar_v1"), sid(state, "rapina_v1")
+    state = step(state, menu(state, "use"), quasar)
+    state = step(state, next_use(state), "Pulsos Quânticos")
+    state = step(state, next_use(state), rapina)
+    pay = next_use(state)
+    assert pay.field_name == "pay" and not pay.public
+    assert {o.value for o in pay.options} == set(state.players[0].resources)
+    assert told(ENGINE.catalog().translate, "en-US", pay.placeholder).startswith(
+        "Pulsos Quânticos: choose 1 card of your resources"
+    )
+    chosen = state.players[0].resources[1]
+    state = step(state, pay, chosen)
+    assert chosen not in state.players[0].resources and state.players[0].deck[-1] == chosen
