@@ -184,9 +184,11 @@ def _use_pay(
     if action is not None:  # only what can pay: hand cards for a discard, the user's for unloads
         hand = use.payable_hand(state, seat, action) if action.discard_cost else ()
         loaded = loaded if action.unload_cost else ()
-        resources = state.players[seat].resources if action.cosmic else ()
+        resources = state.players[seat].resources if action.bottom_cost else ()
     pool = [*hand, *loaded, *resources]
-    limit = LIMIT if action is None else action.discard_cost + action.unload_cost + action.cosmic
+    limit = (
+        LIMIT if action is None else action.discard_cost + action.unload_cost + action.bottom_cost
+    )
     return _list_choices(state, current, pool, limit, False) if limit else []
 
 

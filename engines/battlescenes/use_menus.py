@@ -48,7 +48,7 @@ def needed(action: ActionDef, mode: str) -> tuple[str, ...]:
         fields.append("targets")
     if action.cost == -1:
         fields.append("x")
-    if action.discard_cost + action.unload_cost + action.cosmic:
+    if action.discard_cost + action.unload_cost + action.bottom_cost:
         fields.append("pay")
     return tuple(fields)
 
@@ -175,16 +175,16 @@ def next_menu(state: State, seat: int) -> Selection | None:
     if state.using_next == "pay":  # E.2: hand cards to discard, the user's cards to unload
         hand = use.payable_hand(state, seat, action) if action.discard_cost else ()
         loaded = zones.in_scene(state, character).loaded if action.unload_cost else ()
-        resources = state.players[seat].resources if action.cosmic else ()  # E.2.1
+        resources = state.players[seat].resources if action.bottom_cost else ()  # E.2.1
         pool = [*hand, *loaded, *resources]
-        count = action.discard_cost + action.unload_cost + action.cosmic
+        count = action.discard_cost + action.unload_cost + action.bottom_cost
         if len(pool) < count:
             return None
         params = {**base, "discard": action.discard_cost, "unload": action.unload_cost}
-        if action.cosmic:  # Energia Cósmica: which resources go to the deck bottom
-            params = {**base, "count": action.cosmic}
+        if action.bottom_cost:  # Energia Cósmica: which resources go to the deck bottom
+            params = {**base, "count": action.bottom_cost}
         options = tuple(_card(state, c) for c in pool)
-        key = "pay_cosmic" if action.cosmic else "pay"
+        key = "pay_cosmic" if action.cosmic else "pay_bottom" if action.bottom_cost else "pay"
         return _sel(state, "pay", options, params, count, public=False, key=key)
     return None
 

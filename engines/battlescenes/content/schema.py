@@ -633,6 +633,9 @@ class ActionDef:
     target_controller: str = "any"  # opponent | self | any
     steps: tuple[Step, ...] = ()
     cosmic: int = 0  # Energia Cósmica N (E.2.1)
+    # E.2 "Coloque N cards de seus recursos na base de seu deck:" (Tony Stark V1), paid like
+    # Energia Cósmica: the resources the player names
+    resources_bottom_cost: int = 0
     keywords: tuple[str, ...] = ()
     distribute: bool = False  # 4.8.4.2: ``targets`` points split among targets (repeats)
     # as many targets as the X chosen (``targets``: at most), one may
@@ -663,6 +666,11 @@ class ActionDef:
     shuffle_user_cost: bool = False
     manual: bool = False
     words: tuple[tuple[str, str], ...] = ()  # (locale, our description) of a manual action
+
+    @property
+    def bottom_cost(self) -> int:
+        """The resources its costs put on the bottom of the deck (E.2.1 and E.2)."""
+        return self.cosmic + self.resources_bottom_cost
 
 
 @dataclass(frozen=True)

@@ -966,6 +966,8 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
     costs = [say("cost_unload", count=action.unload_cost)] if action.unload_cost else []
     if action.shuffle_user_cost:
         costs.append(say("cost_shuffle_user"))
+    if action.resources_bottom_cost:  # E.2 "Coloque N cards de seus recursos na base …"
+        costs.append(say("cost_resources_bottom", count=action.resources_bottom_cost))
     if action.discard_cost:  # 4.6.2 E.2: additional costs, paid with the use
         kind = say(f"card.{action.discard_type or 'any'}")
         if action.discard_affiliation:

@@ -102,6 +102,8 @@ def problems(state: State, seat: int, item: InScene, action: ActionDef) -> str |
         return "singularity"
     if action.cosmic > len(state.players[seat].resources):
         return "cosmic"
+    if action.bottom_cost > len(state.players[seat].resources):
+        return "pay_cost"  # E.2: resources to the deck bottom that are not there
     if action.discard_cost > len(payable_hand(state, seat, action)):
         return "pay_cost"  # E.2: additional costs must all be paid
     if action.unload_cost > len(item.loaded):
@@ -358,12 +360,12 @@ def _additional(
     the oldest)."""
     hand = tuple(c for c in dict.fromkeys(pay) if c in payable_hand(state, seat, action))
     loaded = tuple(c for c in dict.fromkeys(pay) if c in item.loaded)
-    pool = state.players[seat].resources if action.cosmic else ()
+    pool = state.players[seat].resources if action.bottom_cost else ()
     cosmic = tuple(c for c in dict.fromkeys(pay) if c in pool and c not in hand + loaded)
     if (
         len(hand) != action.discard_cost
         or len(loaded) != action.unload_cost
-        or (cosmic and len(cosmic) != action.cosmic)
+        or (cosmic and len(cosmic) != action.bottom_cost)
         or len(hand) + len(loaded) + len(cosmic) != len(pay)
     ):
         raise _refuse(
@@ -566,8 +568,8 @@ def use(
         )
     ]
     state = zones.incapacitate(state, character, cost)  # E.1
-    if action.cosmic:  # E.2.1: resources to the bottom of the deck, those chosen
-        moved = cosmic or player.resources[: action.cosmic]
+    if action.bottom_cost:  # E.2.1 / E.2: resources to the bottom of the deck, those chosen
+        moved = cosmic or player.resources[: action.bottom_cost]
         player = replace(
             player,
             resources=tuple(c for c in player.resources if c not in moved),

@@ -766,3 +766,45 @@ def test_the_use_menus_ask_which_resources_pay_energia_cosmica() -> None:
     chosen = state.players[0].resources[1]
     state = step(state, pay, chosen)
     assert chosen not in state.players[0].resources and state.players[0].deck[-1] == chosen
+
+
+THINKER = """
+cards:
+  - key: pensador
+    type: character
+    name: Pensador
+    energy: 3
+    shield: 0
+    powers: [genialidade]
+    source: "a test card"
+    verified: false
+    actions:
+      - {name: Pensar, power: genialidade, kind: normal, cost: 0, resources_bottom_cost: 1,
+         steps: [{op: draw, amount: 2, to: self}]}
+"""
+
+
+def test_resources_bottom_cost_puts_the_chosen_resource_under_the_deck_first() -> None:
+    cards = {**starter().cards, **load_text(THINKER).cards}
+    state = build(
+        Side(deck=["protecao"] * 3, resources=FILL[:2], scene=[Placed("pensador")]),
+        Side(scene=[Placed("rapina_v1", FILL[:3])]),
+        content=Pack("t", cards, {}),
+    )
+    thinker = sid(state, "pensador")
+    paid = state.players[0].resources[1]
+    state, _ = act(state, 0, UseAction(thinker, "Pensar", "", pay=str(paid)))
+    assert state.players[0].deck[-1] == paid and len(state.players[0].hand) == 2
+    said = told(
+        ENGINE.catalog().translate,
+        "en-US",
+        describe_action(cards["pensador"].actions[0], cards["pensador"]),
+    )
+    assert said.startswith("As an additional cost, put 1 card of your resources on the bottom")
+    empty = build(
+        Side(deck=["protecao"] * 3, scene=[Placed("pensador")]),
+        Side(scene=[Placed("rapina_v1", FILL[:3])]),
+        content=Pack("t", cards, {}),
+    )
+    with pytest.raises(IllegalActionError):  # a cost that cannot be paid
+        act(empty, 0, UseAction(sid(empty, "pensador"), "Pensar", ""))
