@@ -534,6 +534,9 @@ class Text:
     # 7.1: actions with Clarividência its card base uses look at this many more cards
     # ("ganham Clarividência +1": Manto de Levitação V1)
     clarividencia_bonus: int = 0
+    # A.4 lifted: while its controller controls this card, any number of characters with this
+    # name and this card's alter ego may be in the scene under their control (Tony Stark V1)
+    any_number_named: str = ""
     # A.4c: any number of supports with this card's name may be in the scene
     any_number: bool = False
     activated: bool = False  # 5.1: a player activates it in their Preparation phase

@@ -74,6 +74,7 @@ def parse_text(node: PackNode) -> Text:
             "any_number",
             "two_actions_power",
             "clarividencia_bonus",
+            "any_number_named",
             "activated",
             "activated_in",
             "ready_for",
@@ -153,6 +154,7 @@ def parse_text(node: PackNode) -> Text:
         any_number=node.read("any_number", bool, False),
         two_actions_power=node.read("two_actions_power", str, ""),
         clarividencia_bonus=node.read("clarividencia_bonus", int, 0),
+        any_number_named=node.read("any_number_named", str, ""),
         activated=node.read("activated", bool, False),
         activated_in=node.read("activated_in", str, "preparation"),
         ready_for=node.read("ready_for", str, ""),
@@ -236,6 +238,7 @@ def parse_text(node: PackNode) -> Text:
         or text.any_number
         or text.two_actions_power
         or text.clarividencia_bonus
+        or text.any_number_named
         or text.modifiers
         or text.redirect
         or text.redirect_marked

@@ -181,6 +181,9 @@ def _card_kind(step: Step, scope: Scope) -> Message:
         return say("card.with_affiliation", card=kind, affiliation=step.filter_affiliation)
     if step.filter_alter_ego:
         return say("card.with_alter_ego", card=kind, alter_ego=step.filter_alter_ego)
+    if "|" in step.filter_name:  # "A|B": either name (Tony Stark V1)
+        first, _bar, second = step.filter_name.partition("|")
+        return say("card.named_either", card=kind, a=first, b=second)
     if step.filter_name:
         return say("card.named", card=kind, name=step.filter_name)
     if step.filter_name_contains:
@@ -650,6 +653,9 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
         out.append(
             say("static.untargetable_by_power", who=this, power=power(text.untargetable_by_power))
         )
+    if text.any_number_named:  # A.4 lifted (Tony Stark V1)
+        ego = scope.card.alter_ego
+        out.append(say("static.any_number_named", name=text.any_number_named, alter_ego=ego))
     if text.clarividencia_bonus:  # 7.1
         keyword = Message("battlescenes.keyword.clarividencia")
         count = text.clarividencia_bonus

@@ -200,7 +200,8 @@ def matches(state: State, card: int, step: Step, powers: tuple[str, ...] = ()) -
         return False
     if step.filter_not_name and d.name == step.filter_not_name:
         return False
-    if step.filter_name and step.filter_name not in _names_outside(state, card):
+    # "A|B": any of those names ("Homem de Ferro e/ou Máquina de Combate": Tony Stark V1)
+    if step.filter_name and not set(step.filter_name.split("|")) & _names_outside(state, card):
         return False
     if step.filter_lacks_power and d.type is CardType.CHARACTER:  # "que não tenha ◆"
         index = zones.find(state, card)

@@ -808,3 +808,77 @@ def test_resources_bottom_cost_puts_the_chosen_resource_under_the_deck_first() -
     )
     with pytest.raises(IllegalActionError):  # a cost that cannot be paid
         act(empty, 0, UseAction(sid(empty, "pensador"), "Pensar", ""))
+
+
+FINDER = """
+cards:
+  - key: buscador
+    type: character
+    name: Buscador
+    energy: 3
+    shield: 0
+    powers: [genialidade]
+    source: "a test card"
+    verified: false
+    actions:
+      - {name: Buscar, power: genialidade, kind: normal, cost: 0,
+         steps: [{op: search_deck, to: self},
+                 {op: take_from_deck, amount: 2, filter_type: character,
+                  filter_name: "Rapina|Quasar", to: self}]}
+"""
+
+
+def test_filter_name_with_a_bar_takes_either_name() -> None:
+    cards = {**starter().cards, **load_text(FINDER).cards}
+    state = build(
+        Side(deck=["rapina_v1", "groot_v1", "quasar_v1"], scene=[Placed("buscador")]),
+        Side(scene=[Placed("rapina_v1", FILL[:3])]),
+        content=Pack("t", cards, {}),
+    )
+    rapina, _groot, quasar = state.players[0].deck
+    state, _ = act(state, 0, UseAction(sid(state, "buscador"), "Buscar", ""))
+    assert state.choice is not None
+    assert set(state.choice.options) == {str(rapina), str(quasar), "done"}
+    said = told(
+        ENGINE.catalog().translate,
+        "en-US",
+        describe_action(cards["buscador"].actions[0], cards["buscador"]),
+    )
+    assert "a character card named “Rapina” or “Quasar”" in said
+
+
+GENIUS = """
+cards:
+  - key: genio
+    type: character
+    name: Gênio
+    alter_ego: Anthony Edward Stark
+    energy: 1
+    shield: 0
+    powers: [genialidade]
+    source: "a test card"
+    verified: false
+    texts:
+      - {any_number_named: Homem de Ferro}
+"""
+
+
+def test_any_number_named_lets_characters_of_that_name_and_alter_ego_share_the_scene() -> None:
+    cards = {**starter().cards, **load_text(GENIUS).cards}
+    hand = ["homem_de_ferro_v2", "homem_de_ferro_v3"]
+    for mine, allowed in ((["genio"], True), ([], False)):
+        scene = [Placed(k, FILL[:4]) for k in mine]
+        state = build(
+            Side(hand=hand, resources=FILL * 2, scene=scene),
+            Side(scene=[Placed("rapina_v1", FILL[:3])]),
+            phase=Phase.PREPARATION,
+            content=Pack("t", cards, {}),
+        )
+        state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "homem_de_ferro_v2")))
+        second = PlayCard(zone_id(state, 0, "hand", "homem_de_ferro_v3"))
+        if allowed:  # two Homem de Ferro with the Gênio's alter ego, beside it
+            state, _ = act(state, 0, second)
+            assert len(zones.characters(state, 0)) == 3
+        else:
+            with pytest.raises(IllegalActionError):
+                act(state, 0, second)
