@@ -882,3 +882,45 @@ def test_any_number_named_lets_characters_of_that_name_and_alter_ego_share_the_s
         else:
             with pytest.raises(IllegalActionError):
                 act(state, 0, second)
+
+
+def test_tony_stark_fetches_iron_men_who_may_then_join_him() -> None:
+    state = build(
+        Side(
+            hand=["tony_stark_v1"],
+            resources=FILL * 2,
+            deck=["homem_de_ferro_v2", "groot_v1", "homem_de_ferro_v3", "protecao"],
+        ),
+        Side(scene=[Placed("rapina_v1", FILL[:3])]),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    v2, _groot, v3, _protecao = state.players[0].deck
+    state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "tony_stark_v1")))
+    state, _ = act(state, 0, Choose("yes"))  # search
+    assert state.choice is not None and set(state.choice.options) == {str(v2), str(v3), "done"}
+    state, _ = act(state, 0, Choose(str(v2)))
+    state, _ = act(state, 0, Choose(str(v3)))
+    assert set(state.players[0].hand) == {v2, v3} and len(state.players[0].deck) == 2
+    state, _ = act(state, 0, PlayCard(v2))
+    state, _ = act(state, 0, PlayCard(v3))  # same alter ego as Tony and each other
+    assert len(zones.characters(state, 0)) == 3
+
+
+def test_tony_stark_pays_a_chosen_resource_to_draw_two() -> None:
+    state = build(
+        Side(
+            deck=["protecao"] * 3,
+            resources=FILL[:2],
+            scene=[Placed("tony_stark_v1", FILL[:1])],
+        ),
+        Side(scene=[Placed("rapina_v1", FILL[:3])]),
+        phase=Phase.ANTICIPATION,
+        active=1,
+        content=starter(),
+    )
+    tony = sid(state, "tony_stark_v1")
+    paid = state.players[0].resources[1]
+    state, _ = act(state, 0, UseAction(tony, "Pesquisa Profunda", "", pay=str(paid)))
+    assert len(state.players[0].hand) == 2 and state.players[0].deck[-1] == paid
+    assert _stage(state, tony) == 0
