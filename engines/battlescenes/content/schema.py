@@ -361,6 +361,9 @@ class Step:
     # extra_action: the extra use must target characters no action with that name targeted
     # this turn (Alvejar Comparsas V1)
     fresh_target: bool = False
+    # put_from_hand: the card enters carrying the cards the card base an earlier return_to_hand
+    # step of the effect sent back was carrying (from the resources), not its Energia Inicial
+    load_carried: bool = False
 
     def __post_init__(self) -> None:
         # A step built from the stored text (``Step(op="draw")``) holds its member.

@@ -59,6 +59,7 @@ STEP_FIELDS = {
     "at_bottom",
     "identity",
     "fresh_target",
+    "load_carried",
 }
 
 
@@ -128,6 +129,7 @@ def parse_step(node: PackNode) -> Step:
         at_bottom=node.read("at_bottom", bool, False),
         identity=node.read("identity", bool, False),
         fresh_target=node.read("fresh_target", bool, False),
+        load_carried=node.read("load_carried", bool, False),
         op=_pack_op(node, op),  # checked after every other field is read, as before
     )
     check_trait(node, step)

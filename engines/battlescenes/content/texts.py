@@ -213,8 +213,10 @@ def parse_text(node: PackNode) -> Text:
         raise node.fail_at(
             "from_zone", "a text working from another zone is a trigger (5.2.1) or activated (5.1)"
         )
-    if text.activated and text.from_zone not in ("", "resources"):
-        raise node.fail_at("from_zone", "an activated text works in the scene or the resources")
+    if text.activated and text.from_zone not in ("", "resources", "hand"):
+        raise node.fail_at(
+            "from_zone", "an activated text works in the scene, the resources or the hand"
+        )
     check_choice(node, "activated_in", text.activated_in, {"preparation", "attack"})
     check_choice(node, "shield_to", text.shield_to, {"", "own_characters", "own_bases"})
     check_replacements(node, text)

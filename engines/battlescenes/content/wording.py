@@ -156,6 +156,9 @@ def _who(step: Step, scope: Scope, form: str) -> Message:
             affiliation=step.filter_affiliation,
             power=power(step.filter_power),
         )
+    if step.to == "chosen_own_character" and step.filter_name:  # Águia Estelar V1's Aleta
+        since = "_since_start" if step.filter_since_start_of_turn else ""
+        return noun(f"own_character_named{since}", form, named=step.filter_name)
     if step.to == "chosen_own_character" and step.filter_affiliation:  # Liderar – afiliação
         return noun("own_character_of", form, affiliation=step.filter_affiliation)
     if step.to == "chosen_own_character" and step.filter_alignment:
@@ -408,6 +411,12 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(key, card=_card_kind(step, scope), where=places, onto=onto)
     if op is Op.PUT_FROM_HAND:  # "put a character from your hand into the scene"
         clause = say(f"put_from_hand.{mood}", card=_card_kind(step, scope))
+        if step.to == "this_card":  # the effect's own card (Águia Estelar V1)
+            carried = "_carried" if step.load_carried else ""
+            clause = say(f"put_this{carried}.{mood}", card=noun(own_noun(card)))
+            if step.ready:
+                keyword = Message("battlescenes.keyword.prontidao")
+                return say("put_this_ready", then=clause, keyword=keyword)
         if step.ready:  # the card entering gains Prontidão
             keyword = Message("battlescenes.keyword.prontidao")
             return say("put_from_hand.ready", then=clause, keyword=keyword)

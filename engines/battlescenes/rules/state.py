@@ -240,6 +240,9 @@ class Pending:
     stopped: bool = False  # 5.2.1: its card was not revealed; nothing more happens
     preference: tuple[int, ...] = ()  # cards its damage unloads first (4.8.1: source's choice)
     moved: int = 0  # how many cards its last counting step moved (Super Computador)
+    # the cards the card base its last return_to_hand step sent back was carrying (loaded
+    # again by a ``put_from_hand`` with ``load_carried``: Águia Estelar V1)
+    carried: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

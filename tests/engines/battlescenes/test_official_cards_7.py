@@ -924,3 +924,53 @@ def test_tony_stark_pays_a_chosen_resource_to_draw_two() -> None:
     state, _ = act(state, 0, UseAction(tony, "Pesquisa Profunda", "", pay=str(paid)))
     assert len(state.players[0].hand) == 2 and state.players[0].deck[-1] == paid
     assert _stage(state, tony) == 0
+
+
+def _swap_table(entered: int) -> State:
+    return build(
+        Side(
+            hand=["aguia_estelar_v1"],
+            resources=FILL[:2],
+            scene=[
+                Placed("aleta_v1", ["super_soco_v1", "circundar_v1", "rapina_v1"], entered=entered)
+            ],
+        ),
+        Side(scene=[Placed("rapina_v1", FILL[:3])]),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+
+
+def test_aguia_estelar_swaps_in_for_aleta_carrying_her_cards_with_prontidao() -> None:
+    state = _swap_table(entered=0)
+    aleta = sid(state, "aleta_v1")
+    carried = zones.in_scene(state, aleta).loaded
+    aguia = zone_id(state, 0, "hand", "aguia_estelar_v1")
+    state, _ = act(state, 0, Activate(aguia, -1))
+    assert state.choice is not None and str(aleta) in state.choice.options
+    state, _ = act(state, 0, Choose(str(aleta)))
+    assert aleta in state.players[0].hand and zones.find(state, aleta) is None
+    item = zones.in_scene(state, aguia)
+    assert set(item.loaded) == set(carried) and item.ready
+    assert len(state.players[0].resources) == 2  # her cards only, none of the others
+
+
+def test_aguia_estelar_needs_an_aleta_controlled_since_the_start_of_the_turn() -> None:
+    state = _swap_table(entered=3)
+    aguia = zone_id(state, 0, "hand", "aguia_estelar_v1")
+    state, _ = act(state, 0, Activate(aguia, -1))
+    assert aguia in state.players[0].hand and zones.find(state, sid(state, "aleta_v1")) is not None
+
+
+def test_aleta_swaps_in_for_aguia_estelar() -> None:
+    state = build(
+        Side(hand=["aleta_v1"], scene=[Placed("aguia_estelar_v1", FILL[:2])]),
+        Side(scene=[Placed("rapina_v1", FILL[:3])]),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    aguia = sid(state, "aguia_estelar_v1")
+    aleta = zone_id(state, 0, "hand", "aleta_v1")
+    state, _ = act(state, 0, Activate(aleta, -1))
+    state, _ = act(state, 0, Choose(str(aguia)))
+    assert len(zones.in_scene(state, aleta).loaded) == 2 and aguia in state.players[0].hand
