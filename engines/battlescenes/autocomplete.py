@@ -175,19 +175,24 @@ def _use_targets(
 def _use_pay(
     state: State, seat: int, option: str, current: str, values: Mapping[str, Any]
 ) -> list[Choice]:
-    """E.2: hand cards to discard, the user's cards to unload."""
+    """E.2: hand cards to discard, the user's cards to unload, resources for Energia
+    Cósmica (E.2.1)."""
     action = chosen_action(state, seat, values)
     item = _own(state, seat, values)
     hand = state.players[seat].hand
     loaded = item.loaded if item is not None else ()
+    resources: tuple[int, ...] = ()
     if action is not None:  # only what can pay: hand cards for a discard, the user's for unloads
         hand = use.payable_hand(state, seat, action) if action.discard_cost else ()
         loaded = loaded if action.unload_cost else ()
         if item is not None and use.unload_count(action):  # E.2 paid by another card base
             payers = use.unload_payers(state, seat, item)
             loaded = (*loaded, *(c for b in payers for c in zones.in_scene(state, b).loaded))
-    pool = [*hand, *loaded]
-    limit = LIMIT if action is None else action.discard_cost + use.unload_count(action)
+        resources = state.players[seat].resources if action.cosmic else ()  # E.2.1
+    pool = [*hand, *loaded, *resources]
+    limit = (
+        LIMIT if action is None else action.discard_cost + use.unload_count(action) + action.cosmic
+    )
     return _list_choices(state, current, pool, limit, False) if limit else []
 
 

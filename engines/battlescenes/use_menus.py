@@ -48,7 +48,7 @@ def needed(action: ActionDef, mode: str) -> tuple[str, ...]:
         fields.append("targets")
     if action.cost == -1:
         fields.append("x")
-    if action.discard_cost + action.unload_cost:
+    if action.discard_cost + action.unload_cost + action.cosmic:
         fields.append("pay")
     return tuple(fields)
 
@@ -178,13 +178,23 @@ def next_menu(state: State, seat: int) -> Selection | None:
         if action.unload_cost:  # E.2 paid by another card base instead (pays_unload_cost)
             payers = use.unload_payers(state, seat, item)
             loaded = (*loaded, *(c for b in payers for c in zones.in_scene(state, b).loaded))
-        pool = [*hand, *loaded]
-        count = action.discard_cost + action.unload_cost
+        resources = state.players[seat].resources if action.cosmic else ()  # E.2.1
+        pool = [*hand, *loaded, *resources]
+        count = action.discard_cost + action.unload_cost + action.cosmic
         if len(pool) < count:
             return None
         params = {**base, "discard": action.discard_cost, "unload": action.unload_cost}
+        if action.cosmic:  # Energia Cósmica: which resources go to the deck bottom
+            params = {**base, "count": action.cosmic}
         options = tuple(_card(state, c) for c in pool)
-        return _sel(state, "pay", options, params, count, public=False)
+        key = (
+            "pay_cosmic"
+            if "energia_cosmica" in action.keywords
+            else "pay_bottom"
+            if action.cosmic
+            else "pay"
+        )
+        return _sel(state, "pay", options, params, count, public=False, key=key)
     return None
 
 
@@ -196,8 +206,10 @@ def _sel(
     count: int = 0,
     public: bool = True,
     least: int = 0,
+    key: str = "",
 ) -> Selection:
-    """The menu filling ``field``, carrying the draft's answers so far."""
+    """The menu filling ``field``, carrying the draft's answers so far (``key``: its label's
+    own key, when not the field's)."""
     params: dict[str, object] = {
         "character": state.using,
         "action": state.using_action,
@@ -212,7 +224,7 @@ def _sel(
         "use",
         field,
         options,
-        Message(f"battlescenes.menu.use_{field}", label),
+        Message(f"battlescenes.menu.use_{key or field}", label),
         many=many,
         min_values=(least or count) if many else 1,
         max_values=count if many else 1,

@@ -388,6 +388,18 @@ class Step:
     if_x: int = -1  # only when the action's X is N (Trespassar V1)
     # load_found / take_found: where to look ("hand|deck|resources|carried"; "": all four)
     in_zones: str = ""
+    # return_in_order: to the bottom of the deck instead of the top (with ``amount``: only
+    # that many of the set-aside cards, picked one at a time: Investigação Silenciosa V1)
+    at_bottom: bool = False
+    # mark: remember the chosen character by its name and alter ego — not ended when it
+    # leaves the scene (Korath V1's FAQ); modifiers ``applies_to: marked_identity``
+    identity: bool = False
+    # extra_action: the extra use must target characters no action with that name targeted
+    # this turn (Alvejar Comparsas V1)
+    fresh_target: bool = False
+    # put_from_hand: the card enters carrying the cards the card base an earlier return_to_hand
+    # step of the effect sent back was carrying (from the resources), not its Energia Inicial
+    load_carried: bool = False
 
     def __post_init__(self) -> None:
         # A step built from the stored text (``Step(op="draw")``) holds its member.
@@ -435,6 +447,9 @@ class Modifier:
     # only the first action each turn whose damage reaches the card (Blob V1; every
     # procedure of that action)
     if_first_action_hit: bool = False
+    # only while the card base holding the text carries a card of this type ("enquanto este
+    # personagem estiver carregando um card de suporte": Homem-Máquina V1)
+    if_holder_carries_type: str = ""
 
 
 #: What an :class:`ActionRule` does (4.6.2 D, E.1, F.2).
@@ -548,6 +563,9 @@ class Text:
     # action_used: only an action of this type (``unforeseen``: "uma ação Imprevista", an
     # action of both types included — Homem-Formiga V1)
     if_action_kind: str = ""
+    # action_used: only when this card base itself uses the action with this name ("toda vez
+    # que este personagem usar a ação N": Groot V1)
+    if_action_name: str = ""
     # a shield bonus of +1 per character of this alignment its controller controls
     # ("Escudo +1 para cada herói que você controla": J. J. Jameson V1)
     shield_per_alignment: str = ""
@@ -567,6 +585,12 @@ class Text:
     # "pode usar até duas ações de ◆ de nomes diferentes em cada turno" (Espiral V1): C.4
     # allows a second action in the turn when both are of this power, with different names
     two_actions_power: str = ""
+    # 7.1: actions with Clarividência its card base uses look at this many more cards
+    # ("ganham Clarividência +1": Manto de Levitação V1)
+    clarividencia_bonus: int = 0
+    # A.4 lifted: while its controller controls this card, any number of characters with this
+    # name and this card's alter ego may be in the scene under their control (Tony Stark V1)
+    any_number_named: str = ""
     # A.4c: any number of supports with this card's name may be in the scene
     any_number: bool = False
     activated: bool = False  # 5.1: a player activates it in their Preparation phase

@@ -101,6 +101,7 @@ def modifier(node: PackNode) -> Modifier:
             "if_targeted",
             "if_action_power",
             "if_first_action_hit",
+            "if_holder_carries_type",
         },
         {"op", "value"},
     )
@@ -120,6 +121,7 @@ def modifier(node: PackNode) -> Modifier:
         if_own_source=node.read("if_own_source", bool, False),
         if_not_action=node.read("if_not_action", bool, False),
         if_holder_power=node.read("if_holder_power", str, ""),
+        if_holder_carries_type=node.read("if_holder_carries_type", str, ""),
         if_holder_energy_at_least=node.read("if_holder_energy_at_least", int, -1),
         if_other_affiliation=node.read("if_other_affiliation", str, ""),
         if_source_is_holder=node.read("if_source_is_holder", bool, False),
@@ -134,8 +136,20 @@ def modifier(node: PackNode) -> Modifier:
         node,
         "applies_to",
         mod.applies_to,
-        {"this", "any", "dealt", "friendly", "marked", "target", "chosen_affiliation"},
+        {
+            "this",
+            "any",
+            "dealt",
+            "friendly",
+            "marked",
+            "marked_identity",
+            "target",
+            "chosen_affiliation",
+        },
     )
+    if mod.if_holder_carries_type:
+        kinds = {"character", "support", "ability"}
+        _check(node, "if_holder_carries_type", mod.if_holder_carries_type, kinds)
     return mod
 
 

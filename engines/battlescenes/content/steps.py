@@ -64,6 +64,10 @@ STEP_FIELDS = {
     "if_controls_power",
     "if_x",
     "in_zones",
+    "at_bottom",
+    "identity",
+    "fresh_target",
+    "load_carried",
 }
 
 
@@ -138,6 +142,10 @@ def parse_step(node: PackNode) -> Step:
         if_controls_power=node.read("if_controls_power", str, ""),
         if_x=node.read("if_x", int, -1),
         in_zones=node.read("in_zones", str, ""),
+        at_bottom=node.read("at_bottom", bool, False),
+        identity=node.read("identity", bool, False),
+        fresh_target=node.read("fresh_target", bool, False),
+        load_carried=node.read("load_carried", bool, False),
         op=_pack_op(node, op),  # checked after every other field is read, as before
     )
     check_trait(node, step)
@@ -147,7 +155,8 @@ def parse_step(node: PackNode) -> Step:
             "to", "distributed is for a damage step (not optional) of at least 1 point (4.8.4.2)"
         )
     if step.plus and not (
-        step.plus in ("x", "loaded", "countdown", "-target_stage", "target_loaded", "moved")
+        step.plus
+        in ("x", "loaded", "countdown", "-target_stage", "-used_before", "target_loaded", "moved")
         or step.plus.startswith(
             (
                 "opponent_prizes:",
@@ -166,7 +175,8 @@ def parse_step(node: PackNode) -> Step:
     ):
         raise node.fail_at(
             "plus",
-            "plus is x, x*<n>, loaded, countdown, -target_stage, target_loaded, moved,"
+            "plus is x, x*<n>, loaded, countdown, -target_stage, -used_before, target_loaded,"
+            " moved,"
             " opponent_prizes:<affiliation>, own_characters:<affiliation>,"
             " own_power:<power>, controls_name:<name>, carried_abilities:<power>[/<n>],"
             " own_turn:<n>, first_action:<n>, user_alignment:<alignment>, used_before:<n>,"

@@ -66,6 +66,7 @@ def parse_text(node: PackNode) -> Text:
             "if_action_cost",
             "if_no_action",
             "if_action_kind",
+            "if_action_name",
             "shield_per_alignment",
             "shields_zero",
             "untargetable_carrying",
@@ -74,6 +75,8 @@ def parse_text(node: PackNode) -> Text:
             "counts_as_name",
             "any_number",
             "two_actions_power",
+            "clarividencia_bonus",
+            "any_number_named",
             "activated",
             "activated_in",
             "ready_for",
@@ -146,6 +149,7 @@ def parse_text(node: PackNode) -> Text:
         if_action_cost=node.read("if_action_cost", int, -1),
         if_no_action=node.read("if_no_action", bool, False),
         if_action_kind=node.read("if_action_kind", str, ""),
+        if_action_name=node.read("if_action_name", str, ""),
         shield_per_alignment=node.read("shield_per_alignment", str, ""),
         shields_zero=node.read("shields_zero", bool, False),
         untargetable_carrying=node.read("untargetable_carrying", str, ""),
@@ -154,6 +158,8 @@ def parse_text(node: PackNode) -> Text:
         counts_as_name=node.read("counts_as_name", str, ""),
         any_number=node.read("any_number", bool, False),
         two_actions_power=node.read("two_actions_power", str, ""),
+        clarividencia_bonus=node.read("clarividencia_bonus", int, 0),
+        any_number_named=node.read("any_number_named", str, ""),
         activated=node.read("activated", bool, False),
         activated_in=node.read("activated_in", str, "preparation"),
         ready_for=node.read("ready_for", str, ""),
@@ -215,8 +221,10 @@ def parse_text(node: PackNode) -> Text:
         raise node.fail_at(
             "from_zone", "a text working from another zone is a trigger (5.2.1) or activated (5.1)"
         )
-    if text.activated and text.from_zone not in ("", "resources"):
-        raise node.fail_at("from_zone", "an activated text works in the scene or the resources")
+    if text.activated and text.from_zone not in ("", "resources", "hand"):
+        raise node.fail_at(
+            "from_zone", "an activated text works in the scene, the resources or the hand"
+        )
     check_choice(node, "activated_in", text.activated_in, {"preparation", "attack"})
     check_choice(
         node, "shield_to", text.shield_to, {"", "own_characters", "own_bases", "all_characters"}
@@ -242,6 +250,8 @@ def parse_text(node: PackNode) -> Text:
         or text.counts_as_name
         or text.any_number
         or text.two_actions_power
+        or text.clarividencia_bonus
+        or text.any_number_named
         or text.modifiers
         or text.redirect
         or text.redirect_marked

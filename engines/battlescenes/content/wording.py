@@ -169,6 +169,9 @@ def _who(step: Step, scope: Scope, form: str) -> Message:
             affiliation=step.filter_affiliation,
             power=power(step.filter_power),
         )
+    if step.to == "chosen_own_character" and step.filter_name:  # Águia Estelar V1's Aleta
+        since = "_since_start" if step.filter_since_start_of_turn else ""
+        return noun(f"own_character_named{since}", form, named=step.filter_name)
     if step.to == "chosen_own_character" and step.filter_affiliation:  # Liderar – afiliação
         return noun("own_character_of", form, affiliation=step.filter_affiliation)
     if step.to == "chosen_own_character" and step.filter_alignment:
@@ -194,6 +197,9 @@ def _card_kind(step: Step, scope: Scope) -> Message:
         return say("card.with_affiliation", card=kind, affiliation=step.filter_affiliation)
     if step.filter_alter_ego:
         return say("card.with_alter_ego", card=kind, alter_ego=step.filter_alter_ego)
+    if "|" in step.filter_name:  # "A|B": either name (Tony Stark V1)
+        first, _bar, second = step.filter_name.partition("|")
+        return say("card.named_either", card=kind, a=first, b=second)
     if step.filter_name:
         return say("card.named", card=kind, name=step.filter_name)
     if step.filter_name_contains:
@@ -207,6 +213,23 @@ def _card_kind(step: Step, scope: Scope) -> Message:
     if step.filter_name:
         return say("card_named", card=kind, name=step.filter_name)
     return kind
+
+
+def _of_a_kind(step: Step) -> bool:
+    """Whether a step narrows the cards it may pick (any ``filter_*`` of :func:`_card_kind`)."""
+    return any(
+        (
+            step.filter_type,
+            step.filter_not_type,
+            step.filter_affiliation,
+            step.filter_alter_ego,
+            step.filter_name,
+            step.filter_name_contains,
+            step.filter_not_name,
+            step.from_power_of,
+            step.filter_power,
+        )
+    )
 
 
 def _damage(step: Step) -> Message:
@@ -304,6 +327,15 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         if step.filter_lacks_affiliation:
             bases = say("each_base.lacking", bases=bases, affiliation=step.filter_lacks_affiliation)
         return say("unload_each", count=step.amount, bases=bases)
+    if op is Op.KEEP_SET_ASIDE and step.every:  # all that is left, no choice
+        return say(f"{mood}.keep_set_aside_every")
+    if op is Op.RETURN_IN_ORDER and (step.amount or step.at_bottom):  # some, or under the deck
+        where = "bottom" if step.at_bottom else "top"
+        if step.amount:
+            return say(f"{mood}.set_aside_to_{where}", count=step.amount)
+        return say(f"{mood}.set_aside_to_{where}_all")
+    if op is Op.KEEP_SET_ASIDE and _of_a_kind(step):  # only cards of a kind
+        return say(f"{mood}.keep_set_aside_kind", card=_card_kind(step, scope))
     if op in _SIMPLE:
         return say(f"{mood}.{op.value}", count=step.amount)
     if op in (Op.INCAPACITATE, Op.CAPACITATE) and step.choose_amount:  # "em {1} ou {2}"
@@ -405,6 +437,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
             else say("extra.any")
         )
         free = say("extra.free") if step.free else ""
+        if step.fresh_target:  # only characters its name did not target this turn
+            free = concat([free, say("extra.fresh_target")])
         last = say("extra.last", who=who) if step.last else ""
         return say("step.extra_action", who=who, which=which, free=free, last=last)
     if op is Op.TAKE_FROM_DECK_OR_RESOURCES:  # Loki V1
@@ -441,6 +475,12 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(key, card=_card_kind(step, scope), where=places, onto=onto)
     if op is Op.PUT_FROM_HAND:  # "put a character from your hand into the scene"
         clause = say(f"put_from_hand.{mood}", card=_card_kind(step, scope))
+        if step.to == "this_card":  # the effect's own card (Águia Estelar V1)
+            carried = "_carried" if step.load_carried else ""
+            clause = say(f"put_this{carried}.{mood}", card=noun(own_noun(card)))
+            if step.ready:
+                keyword = Message("battlescenes.keyword.prontidao")
+                return say("put_this_ready", then=clause, keyword=keyword)
         if step.ready:  # the card entering gains Prontidão
             keyword = Message("battlescenes.keyword.prontidao")
             return say("put_from_hand.ready", then=clause, keyword=keyword)
@@ -487,6 +527,8 @@ def steps_clause(steps: Sequence[Step], scope: Scope) -> Any:
             clause = say(
                 "if.all_affiliation", affiliation=either(step.if_all_affiliation), then=clause
             )
+        if step.if_other_affiliation:
+            clause = say("if.other_affiliation", affiliation=step.if_other_affiliation, then=clause)
         if step.if_done and not said_if_done:
             clause = say("if.done", then=clause)
             said_if_done = True
@@ -543,6 +585,8 @@ def _x_counted(spec: str) -> list[Message]:
         return [say("x.target_affiliation", affiliations=affiliations_or(value))]
     if kind == "user_alignment":
         return [say("x.user_alignment", alignment=Message(f"battlescenes.alignment.{value}"))]
+    if kind == "-used_before":
+        return [say("x.minus_used_before")]
     if kind == "carried_abilities":
         wanted, _slash, divisor = value.partition("/")
         if divisor:
@@ -560,6 +604,7 @@ def _modifier(mod: Modifier, scope: Scope) -> Message:
         "this": say("mod.to", who=noun(scope.this, "dat")),
         "dealt": say("mod.by", who=noun(scope.this, "by")),
         "marked": say("mod.to", who=noun("marked", "dat")),
+        "marked_identity": say("mod.to", who=noun("marked_identity", "dat")),
         "target": say("mod.to", who=noun("target", "dat")),
         "friendly": say("mod.to", who=noun("own_characters", "dat")),
         "any": say("mod.any"),
@@ -590,7 +635,9 @@ def _modifier(mod: Modifier, scope: Scope) -> Message:
     if mod.if_action_power:
         power = Message(f"battlescenes.power.{mod.if_action_power}")
         conditions.append(say("mod.if.action_power", power=power))
-    if mod.if_action and not mod.if_source_affiliation:
+    if mod.if_action and mod.if_source_is_holder and not mod.if_source_affiliation:
+        conditions.append(say("mod.if.holder_action", who=noun(scope.this, "by")))
+    elif mod.if_action and not mod.if_source_affiliation:
         conditions.append(say("mod.if.action"))
     if mod.if_not_action:
         conditions.append(say("mod.if.not_action"))
@@ -600,6 +647,9 @@ def _modifier(mod: Modifier, scope: Scope) -> Message:
         conditions.append(say("mod.if.penetrating"))
     if mod.if_opponent_preparation:
         conditions.append(say("mod.if.opponent_preparation"))
+    if mod.if_holder_carries_type:  # while the text's card base carries a card of that type
+        card = say(f"card.{mod.if_holder_carries_type}")
+        conditions.append(say("mod.if.holder_carries", card=card))
     change = {
         "add": say("mod.add" if mod.value >= 0 else "mod.reduce", count=abs(mod.value)),
         "div": say("mod.div", count=mod.value),
@@ -715,6 +765,13 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
         )
     if text.untargetable:
         out.append(say("static.untargetable", who=this))
+    if text.any_number_named:  # A.4 lifted (Tony Stark V1)
+        ego = scope.card.alter_ego
+        out.append(say("static.any_number_named", name=text.any_number_named, alter_ego=ego))
+    if text.clarividencia_bonus:  # 7.1
+        keyword = Message("battlescenes.keyword.clarividencia")
+        count = text.clarividencia_bonus
+        out.append(say("static.clarividencia_bonus", who=this, keyword=keyword, count=count))
     if text.two_actions_power:
         out.append(say("static.two_actions_power", who=this, power=power(text.two_actions_power)))
     if text.untargetable_carrying:
@@ -765,12 +822,27 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
         "replace_load",
         "replace_draw",
         "replace_discard",
-        "ready_for",
     ):
         if getattr(text, field):
             out.append(untold(f"{field} {getattr(text, field)}"))
+    if text.ready_for:
+        out.append(_ready_for(text.ready_for, this))
     out.extend(_characteristic(c, scope) for c in text.characteristics)
     return out
+
+
+def _ready_for(spec: str, this: Message) -> Message:
+    """7.2 Prontidão – característica: which actions the card base may use the turn it
+    entered the scene (every one, those of a power, of a type or with a name)."""
+    kind, _, value = spec.partition(":")
+    if kind == "power":
+        return say("static.ready_for.power", who=this, power=power(value))
+    if kind == "kind":
+        action_kind = Message(f"battlescenes.lookup.kind.{value}")
+        return say("static.ready_for.kind", who=this, kind=action_kind)
+    if kind == "action":
+        return say("static.ready_for.action", who=this, action=value)
+    return say("static.ready_for.all", who=this)
 
 
 def _knock_out_named(text: Text, scope: Scope) -> Message:
@@ -873,6 +945,8 @@ def _trigger(text: Text, scope: Scope) -> Message:
     this = noun(scope.this)
     if trigger in _TURNS:
         return say(f"when.{trigger.value}", whose=say(f"whose.{text.whose_turn}"))
+    if trigger is Trigger.ACTION_USED and text.if_action_name:  # this one uses that action
+        return say("when.action_used_named", who=this, action=text.if_action_name)
     if trigger is Trigger.ACTION_USED:
         whose = "generated" if text.generated else text.whose_turn
         return say(f"when.action_used.{whose}")

@@ -241,7 +241,8 @@ def matches(state: State, card: int, step: Step, powers: tuple[str, ...] = ()) -
         return False
     if step.filter_not_name and d.name == step.filter_not_name:
         return False
-    if step.filter_name and step.filter_name not in _names_outside(state, card):
+    # "A|B": any of those names ("Homem de Ferro e/ou Máquina de Combate": Tony Stark V1)
+    if step.filter_name and not set(step.filter_name.split("|")) & _names_outside(state, card):
         return False
     if step.filter_lacks_power and d.type is CardType.CHARACTER:  # "que não tenha ◆"
         index = zones.find(state, card)
@@ -348,8 +349,10 @@ def _counted(state: State, effect: Pending, spec: str) -> int:
     """The X of the printed cards of the official decks (5.7 A.1): ``own_power:<p>`` — the
     characters with that power its controller controls (Bombardeio Elástico V1);
     ``-target_stage`` — minus the target's stage of capacitation ("3-X", Arremetida Veloz
-    V1); ``carried_abilities:<p>[/<n>]`` — the ability cards of that power carried by every
-    character in the scene, divided by n rounded up (Dreno de Força V1)."""
+    V1); ``-used_before`` — minus the times the action's user used an action with its name
+    earlier this turn (Chuva de Raios V1); ``carried_abilities:<p>[/<n>]`` — the ability cards
+    of that power carried by every character in the scene, divided by n rounded up (Dreno de
+    Força V1)."""
     kind, _sep, value = spec.partition(":")
     if kind == "own_turn":  # "+N se esta ação for usada durante seu turno" (Golpe Treinado)
         return int(value) if state.active == effect.controller else 0
@@ -375,6 +378,11 @@ def _counted(state: State, effect: Pending, spec: str) -> int:
     if kind == "own_power":
         mine = zones.characters(state, effect.controller)
         return sum(1 for c in mine if value in zones.powers(state, c))
+    if kind == "-used_before":  # "3-X", X the times this character used this action
+        # earlier this turn (Chuva de Raios V1): its own use is already counted (C.4)
+        where = zones.find(state, effect.this)
+        used = state.scene[where].used_names.count(effect.label) if where is not None else 0
+        return -max(0, used - 1)
     if kind == "-target_stage":
         found = [t for t in effect.targets if zones.find(state, t) is not None]
         return -zones.in_scene(state, found[0]).stage if found else 0

@@ -37,10 +37,12 @@ def activatable(state: State, seat: int) -> list[tuple[int, int, Text]]:
         for index, text in enumerate(zones.defn(state, card).texts):
             if text.activated and not text.from_zone and not text.on_support:
                 found.append((card, index, text))
-    for card in state.players[seat].resources:  # texts working while the card is in the resources
-        for index, text in enumerate(zones.defn(state, card).texts):
-            if text.activated and text.from_zone == "resources":
-                found.append((card, index, text))
+    player = state.players[seat]
+    for zone, cards in (("resources", player.resources), ("hand", player.hand)):
+        for card in cards:  # texts working while the card is in that zone
+            for index, text in enumerate(zones.defn(state, card).texts):
+                if text.activated and text.from_zone == zone:
+                    found.append((card, index, text))
     return found
 
 

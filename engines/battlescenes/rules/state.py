@@ -98,6 +98,9 @@ class ExtraAction:
     power: str = ""
     free: bool = False
     last: bool = False
+    # only targeting characters no action with this name targeted this turn (Alvejar
+    # Comparsas V1: ``State.turn_targets``)
+    fresh_target: bool = False
 
 
 @dataclass(frozen=True)
@@ -237,6 +240,9 @@ class Pending:
     stopped: bool = False  # 5.2.1: its card was not revealed; nothing more happens
     preference: tuple[int, ...] = ()  # cards its damage unloads first (4.8.1: source's choice)
     moved: int = 0  # how many cards its last counting step moved (Super Computador)
+    # the cards the card base its last return_to_hand step sent back was carrying (loaded
+    # again by a ``put_from_hand`` with ``load_carried``: Águia Estelar V1)
+    carried: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -275,6 +281,9 @@ class State:
     # (card base, action power, uid of the action's effect): every action of a power whose
     # damage reached each card base this turn (Surrar V1: "dano de outra ação de ◆")
     power_hits: tuple[tuple[int, str, int], ...] = ()
+    # (action name in lower case, target) of every action used this turn, for an extra action
+    # that must target a card no action of its name targeted (``ExtraAction.fresh_target``)
+    turn_targets: tuple[tuple[str, int], ...] = ()
     # the scenario the one now in the scene replaced when it entered (-1: none): Plano
     # Magistral - Objetivo
     scenario_before: int = -1

@@ -218,13 +218,21 @@ def target_problem(
     state: State, seat: int, action: ActionDef, card: int, user: int = -1
 ) -> str | None:
     """F.1/F.2.2: why ``card`` cannot be a target of ``action`` used by ``seat``'s ``user``
-    (or ``None``)."""
+    (or ``None``); with its ``user``, also an extra action's own limits on its targets."""
     index = zones.find(state, card)
     if index is None:
         return "bad_target"
     target = state.scene[index]
     if action.target_shares_affiliation and not _shares_affiliation(state, user, target):
         return "bad_target"  # F.1.1 "outro personagem … com uma afiliação em comum"
+    user_index = zones.find(state, user) if user >= 0 else None
+    extra = _granted(state, state.scene[user_index], action) if user_index is not None else None
+    if (
+        extra is not None
+        and extra.fresh_target
+        and (action.name.lower(), card) in state.turn_targets
+    ):
+        return "bad_target"  # not a card an action of that name already targeted this turn
     wanted = {
         "character": (CardType.CHARACTER,),
         "support": (CardType.SUPPORT,),
@@ -406,11 +414,13 @@ def unload_count(action: ActionDef) -> int:
 
 def _additional(
     state: State, seat: int, item: InScene, action: ActionDef, pay: Sequence[int]
-) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+) -> tuple[tuple[int, ...], tuple[int, ...], int, tuple[int, ...]]:
     """E.2: the hand cards discarded and the cards unloaded as additional costs, exactly as
-    many as printed ("o jogador deve pagar todos eles"), and the card base unloaded: the
-    user, or another card base whose ``pays_unload_cost`` pays them all instead (then as
-    many cards as the user would unload, an ``unload_self`` card included)."""
+    many as printed ("o jogador deve pagar todos eles"), the card base unloaded — the user,
+    or another card base whose ``pays_unload_cost`` pays them all instead (then as many cards
+    as the user would unload, an ``unload_self`` card included) — and the resources chosen
+    for Energia Cósmica or the same cost in words (E.2.1: "escolher e colocar X cards", in
+    the order given; none named: the oldest)."""
     hand = tuple(c for c in dict.fromkeys(pay) if c in payable_hand(state, seat, action))
     loaded = tuple(c for c in dict.fromkeys(pay) if c in item.loaded)
     base, wanted = item.card, action.unload_cost
@@ -419,10 +429,13 @@ def _additional(
         if instead and not loaded:
             base, loaded, wanted = payer, instead, unload_count(action)
             break
+    pool = state.players[seat].resources if action.cosmic else ()
+    cosmic = tuple(c for c in dict.fromkeys(pay) if c in pool and c not in hand + loaded)
     if (
         len(hand) != action.discard_cost
         or len(loaded) != wanted
-        or len(hand) + len(loaded) != len(pay)
+        or (cosmic and len(cosmic) != action.cosmic)
+        or len(hand) + len(loaded) + len(cosmic) != len(pay)
     ):
         raise _refuse(
             "Pay the action's additional cost.",
@@ -431,7 +444,7 @@ def _additional(
             discard=action.discard_cost,
             unload=action.unload_cost,
         )
-    return hand, loaded, base
+    return hand, loaded, base, cosmic
 
 
 def _check_forced(
@@ -495,11 +508,12 @@ def _targeted(state: State, targets: Sequence[int]) -> State:
 
 
 def _action_used(
-    state: State, seat: int, character: int, cost: int | None, kind: str = ""
+    state: State, seat: int, character: int, cost: int | None, kind: str = "", name: str = ""
 ) -> State:
     """4.6.2 H: effects triggered by the use of the action, pending at level 1; "that
     character" (the user) is their target. ``cost``: the action's printed cost (X as
-    chosen), for texts about actions of one cost."""
+    chosen), for texts about actions of one cost; ``name``: the action's, for texts about
+    their own card base using the action of that name."""
     found: list[Pending] = []
     holders = [(s.controller, s.card, zones.texts(state, s)) for s in state.scene]
     holders.extend(other_zones.holders(state))  # 5.2.1: e.g. from the hand
@@ -513,6 +527,8 @@ def _action_used(
             if text.if_action_cost >= 0 and cost != text.if_action_cost:
                 continue
             if text.if_action_kind and text.if_action_kind not in kind.split("_"):
+                continue
+            if text.if_action_name and (name != text.if_action_name or base != character):
                 continue
             index = zones.find(state, character)  # (gone: it paid with itself, E.2)
             if text.trigger_if_affiliation and (
@@ -610,7 +626,7 @@ def use(
             "4.6.2",
             cost=cost,
         )
-    discards, unloads, unloaded_base = _additional(state, seat, item, action, pay)  # E.2
+    discards, unloads, unloaded_base, cosmic = _additional(state, seat, item, action, pay)  # E.2
     _check_targets(state, seat, aimed, targets, count, character)  # F.1, F.2.2
     _check_forced(state, seat, item, aimed, steps, targets, count)  # F.2.1, F.2.3
     player = state.players[seat]
@@ -627,15 +643,19 @@ def use(
         )
     ]
     state = zones.incapacitate(state, character, cost)  # E.1
-    if action.cosmic:  # E.2.1: resources to the bottom of the deck
-        moved = player.resources[: action.cosmic]
+    if action.cosmic:  # E.2.1 / E.2: resources to the bottom of the deck, those chosen
+        moved = cosmic or player.resources[: action.cosmic]
         player = replace(
-            player, resources=player.resources[action.cosmic :], deck=player.deck + moved
+            player,
+            resources=tuple(c for c in player.resources if c not in moved),
+            deck=player.deck + moved,
         )
     if "singularidade" in action.keywords:
         player = replace(player, singularity_used=True)
     if targets:
         player = replace(player, targeted_actions=player.targeted_actions + 1)
+        named = tuple((action.name.lower(), t) for t in dict.fromkeys(targets))
+        state = replace(state, turn_targets=(*state.turn_targets, *named))
     player = replace(player, actions_this_turn=player.actions_this_turn + 1)
     state = zones.set_player(state, seat, player)
     if discards:  # E.2: discarded cards go to the resources (6.2 C.4) unless replaced (5.5)
@@ -701,7 +721,7 @@ def use(
     )
     state = tree.add(state, [root], 0)  # I: the action's effect, root of the tree
     # H: they resolve before the effect (rule d)
-    state = _action_used(state, seat, character, printed, root.action_kind)
+    state = _action_used(state, seat, character, printed, root.action_kind, action.name)
     state = _targeted(state, targets)
     state, more = interpreter.run(state, dice)
     return state, events + more

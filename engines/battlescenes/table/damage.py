@@ -110,12 +110,21 @@ def _holder_meets(
     """A modifier's conditions on the card base holding its text (a scenario has none)."""
     if mod.if_source_is_holder and ctx.source != holder:
         return False
-    if not (mod.if_holder_power or mod.if_holder_energy_at_least >= 0 or mod.if_other_affiliation):
+    if not (
+        mod.if_holder_power
+        or mod.if_holder_energy_at_least >= 0
+        or mod.if_other_affiliation
+        or mod.if_holder_carries_type
+    ):
         return True
     index = zones.find(state, holder)
     if index is None:
         return False
     item = state.scene[index]
+    if mod.if_holder_carries_type and not any(
+        zones.defn(state, c).type.value == mod.if_holder_carries_type for c in item.loaded
+    ):
+        return False
     if mod.if_holder_power and mod.if_holder_power not in zones.powers(state, item):
         return False
     if zones.defn(state, holder).energy < mod.if_holder_energy_at_least:
@@ -155,6 +164,20 @@ def _marked(state: State, holder: int, card: int, target: int) -> bool:
     )
 
 
+def _same_identity(state: State, holder: int, card: int, target: int) -> bool:
+    """Whether ``target`` is a character with the name or alter ego of the one the text
+    chose by identity (Korath V1), in the scene or not any more."""
+    if zones.defn(state, target).type is not CardType.CHARACTER:
+        return False
+    chosen = [
+        zones.defn(state, c.target)
+        for c in state.continuous
+        if c.kind == "mark_identity" and c.source in (holder, card)
+    ]
+    names, egos = set(zones.names(state, target)), set(zones.alter_egos(state, target))
+    return any(d.name in names or (d.alter_ego and d.alter_ego in egos) for d in chosen)
+
+
 def modifiers(state: State, ctx: DamageContext, target: InScene) -> list[tuple[str, Modifier]]:
     """Modifiers acting on damage to ``target``, each with an id (card:text:modifier).
 
@@ -172,6 +195,7 @@ def modifiers(state: State, ctx: DamageContext, target: InScene) -> list[tuple[s
                 "dealt": holder == ctx.source,
                 "friendly": controller == target.controller,
                 "marked": _marked(state, holder, card, target.card),
+                "marked_identity": _same_identity(state, holder, card, target.card),
                 "target": False,
                 "chosen_affiliation": False,
                 "any": True,
@@ -190,6 +214,7 @@ def modifiers(state: State, ctx: DamageContext, target: InScene) -> list[tuple[s
                 "dealt": made.this == ctx.source,
                 "friendly": made.controller == target.controller,
                 "marked": False,
+                "marked_identity": False,
                 "target": made.target == target.card,
                 "chosen_affiliation": made.affiliation in zones.affiliations(state, target)
                 and zones.defn(state, target.card).type is CardType.CHARACTER,

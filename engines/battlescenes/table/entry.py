@@ -27,11 +27,18 @@ def identity_clash(state: State, seat: int, d: CardDef, evolve: int) -> bool:
     """4.4.2.1 A.4: would ``d`` entering under ``seat`` clash with a character of the same
     identity (Pelotão and Clone aside) or, for a support, one of the same name (A.4c)?
     ``evolve``: the base an EV character evolves from, which it replaces."""
+    free = _any_number(state, seat, d) if d.type is CardType.CHARACTER else set()
     for item in zones.characters(state, seat) if d.type is CardType.CHARACTER else []:
         if item.card == evolve:
             continue
         if d.identity not in zones.identities(state, item.card):  # gained/lost too (8.B.2)
             continue
+        names, egos = zones.names(state, item.card), zones.alter_egos(state, item.card)
+        if any(
+            (d.name == name and d.alter_ego == ego) or (name in names and ego in egos)
+            for name, ego in free
+        ):
+            continue  # A.4 lifted for that name and alter ego (Tony Stark V1)
         theirs = zones.keywords(state, item.card)
         if "pelotao" in d.keywords or "pelotao" in theirs:
             continue  # 7.2 Pelotão
@@ -48,3 +55,14 @@ def identity_clash(state: State, seat: int, d: CardDef, evolve: int) -> bool:
             if s.controller == seat
         )
     return False
+
+
+def _any_number(state: State, seat: int, d: CardDef) -> set[tuple[str, str]]:
+    """(name, alter ego) of the characters any number of which may be in the scene under
+    ``seat`` (Tony Stark V1's text, from the scene or from the card entering)."""
+    found = {(t.any_number_named, d.alter_ego) for t in d.texts if t.any_number_named}
+    for item in zones.characters(state, seat):
+        ego = zones.defn(state, item.card).alter_ego
+        texts = zones.texts(state, item)
+        found |= {(t.any_number_named, ego) for _c, t in texts if t.any_number_named}
+    return found

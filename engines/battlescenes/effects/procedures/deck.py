@@ -63,12 +63,26 @@ def _draw(run: BSRun, state: State, proc: Draw) -> State:
 def _set_aside(run: BSRun, state: State, proc: SetAsideTop) -> State:
     effect, step = run.ctx, proc.record
     player = state.players[effect.controller]
-    take = player.deck[: step.amount]  # 7.1 Clarividência: the top N, set aside
+    amount = step.amount + _clarividencia_bonus(state, effect)
+    take = player.deck[:amount]  # 7.1 Clarividência: the top N, set aside
     player = replace(player, deck=player.deck[len(take) :], set_aside=player.set_aside + take)
     event = Event(
         "battlescenes.event.set_aside", {"player": player.name, "count": len(take)}, rule="7.1"
     )
     return resolved(run, zones.set_player(state, effect.controller, player), [event])
+
+
+def _clarividencia_bonus(state: State, effect: Pending) -> int:
+    """7.1: the "Clarividência +N" its user's texts give an action with Clarividência
+    (Manto de Levitação V1); 0 for anything else."""
+    if not effect.is_action or zones.find(state, effect.this) is None:
+        return 0
+    printed = zones.defn(state, effect.source)
+    actions = [a for a in printed.actions if a.name == effect.label]
+    if not any("clarividencia" in (*a.keywords, *printed.keywords) for a in actions):
+        return 0
+    item = zones.in_scene(state, effect.this)
+    return sum(text.clarividencia_bonus for _card, text in zones.texts(state, item))
 
 
 @HANDLERS.on(ReturnSetAside)
@@ -181,12 +195,15 @@ def _take_many(run: BSRun, state: State, proc: TakeFromDeck) -> State:
 
 @HANDLERS.on(KeepSetAside)
 def _keep_set_aside(run: BSRun, state: State, proc: KeepSetAside) -> State:
-    """Put any number of the set-aside cards into the resources, one pick at a time."""
-    effect = run.ctx
+    """Put any number of the set-aside cards passing the step's filters (every one when it
+    has none) into the resources, one pick at a time."""
+    effect, step = run.ctx, proc.record
     seat = effect.controller
     player = state.players[seat]
     chosen = [int(a) for a in effect.answers if a not in (DONE, SKIP)]
-    left = [str(c) for c in player.set_aside if c not in chosen]
+    left = [str(c) for c in player.set_aside if c not in chosen and matches(state, c, step)]
+    if step.every:  # "coloque o outro card em seus recursos": all of them, no choice
+        chosen, left = [int(c) for c in left], []
     finished = effect.answers and effect.answers[-1] == DONE
     if left and not finished:
         prompt = "battlescenes.choice.keep"
@@ -205,18 +222,34 @@ def _keep_set_aside(run: BSRun, state: State, proc: KeepSetAside) -> State:
 @HANDLERS.on(ReturnInOrder)
 def _return_in_order(run: BSRun, state: State, proc: ReturnInOrder) -> State:
     """Put the set-aside cards back on top of the deck in the order the player picks (the
-    first picked ends on top)."""
-    effect = run.ctx
+    first picked ends on top); with ``amount``, only that many of them, picked, the others
+    staying set aside for the next steps; ``at_bottom``: under the deck instead."""
+    effect, step = run.ctx, proc.record
     seat = effect.controller
     player = state.players[seat]
     order = [int(a) for a in effect.answers]
     left = [str(c) for c in player.set_aside if c not in order]
-    if len(left) > 1:
-        prompt = "battlescenes.choice.top_order"
+    wanted = step.amount or len(player.set_aside)  # 0: every one
+    if len(left) > 1 and len(order) < wanted:
+        prompt = (
+            "battlescenes.choice.bottom_order"
+            if step.at_bottom
+            else "battlescenes.choice.top_order"
+        )
         return asks(run, ask(state, effect, seat, prompt, left, False))
-    top = (*order, *(int(c) for c in left))
-    player = replace(player, deck=top + player.deck, set_aside=())
-    event = Event("battlescenes.event.returned_set_aside", {"player": player.name}, rule="5.1")
+    moved = (*order, *(int(c) for c in left))[:wanted]
+    rest = tuple(c for c in player.set_aside if c not in moved)
+    deck = player.deck + moved if step.at_bottom else moved + player.deck
+    player = replace(player, deck=deck, set_aside=rest)
+    if step.amount or step.at_bottom:  # some of them, or under the deck: how many, where
+        where = "bottom" if step.at_bottom else "top"
+        event = Event(
+            f"battlescenes.event.set_aside_to_{where}",
+            {"player": player.name, "count": len(moved)},
+            rule="5.1",
+        )
+    else:
+        event = Event("battlescenes.event.returned_set_aside", {"player": player.name}, rule="5.1")
     return resolved(run, zones.set_player(state, seat, player), [event])
 
 

@@ -217,7 +217,9 @@ def _mark(run: BSRun, state: State, proc: Mark) -> State:
     effect, step = run.ctx, proc.record
     events = []
     for target in targets_of(state, effect, step):
-        mark = Continuous(source=effect.source, target=target, kind="mark")
+        # identity: by name and alter ego, even once it left (Korath V1's FAQ)
+        kind = "mark_identity" if step.identity else "mark"
+        mark = Continuous(source=effect.source, target=target, kind=kind)
         state = replace(state, continuous=(*state.continuous, mark))
         events.append(
             Event(
@@ -252,7 +254,7 @@ def _extra_action(run: BSRun, state: State, proc: ExtraActionGranted) -> State:
     one), maybe with no incapacitation cost; ``last``: once it did, no more actions this turn
     (Super Soco V2)."""
     effect, step = run.ctx, proc.record
-    extra = ExtraAction(step.text, step.filter_power, step.free, step.last)
+    extra = ExtraAction(step.text, step.filter_power, step.free, step.last, step.fresh_target)
     events = []
     for card in targets_of(state, effect, step):
         item = zones.in_scene(state, card)

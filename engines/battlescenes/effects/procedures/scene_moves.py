@@ -5,7 +5,7 @@ Bater em Retirada) or put into the resources (Atacar até Derrubar, 4.8.5)."""
 
 from __future__ import annotations
 
-from engines.battlescenes.content.schema import Trigger
+from engines.battlescenes.content.schema import Step, Trigger
 from engines.battlescenes.effects import tree
 from engines.battlescenes.effects.operands import SKIP, ask, matches, shuffle, targets_of
 from engines.battlescenes.effects.steps import (
@@ -56,13 +56,24 @@ def _put_into_scene(run: BSRun, state: State, proc: PutIntoScene) -> State:
     return resolved(run, state, [event])
 
 
-def _enter(state: State, seat: int, card: int, need: int, level: int, ready: bool = False) -> State:
+def _enter(
+    state: State,
+    seat: int,
+    card: int,
+    need: int,
+    level: int,
+    ready: bool = False,
+    cards: tuple[int, ...] | None = None,
+) -> State:
     """``card`` (out of every zone already) enters the scene under ``seat``, loading up to
     ``need`` cards of the resources in that player's loading order (4.4.2.2 A.3, newest
-    first by default); its "enters" and loading texts become pending at ``level``; with
-    ``ready`` it may use actions this turn (Prontidão)."""
+    first by default) — or those ``cards`` that are in the resources; its "enters" and
+    loading texts become pending at ``level``; with ``ready`` it may use actions this turn
+    (Prontidão)."""
     player = state.players[seat]
     chosen = tuple(load_order.ordered(state, seat, player.resources, card)[:need])
+    if cards is not None:  # those very cards (Águia Estelar V1)
+        chosen = tuple(c for c in cards if c in player.resources)
     player = replace(player, resources=tuple(c for c in player.resources if c not in chosen))
     state = zones.set_player(state, seat, player)
     item = InScene(card=card, controller=seat, entered_turn=state.turn, loaded=chosen, ready=ready)
@@ -84,6 +95,8 @@ def _put_from_hand(run: BSRun, state: State, proc: PutFromHand) -> State:
     may use actions this turn (Prontidão)."""
     effect, step = run.ctx, proc.record
     seat = effect.controller
+    if step.to == "this_card":  # the effect's own card, from the hand (Águia Estelar V1)
+        return _put_this_card(run, state, step)
     if not effect.answers:
         hand = state.players[seat].hand
         options = [str(c) for c in hand if matches(state, c, step) and can_enter(state, seat, c)]
@@ -100,6 +113,30 @@ def _put_from_hand(run: BSRun, state: State, proc: PutFromHand) -> State:
     energy = zones.defn(state, card).energy
     state = _enter(state, seat, card, energy, effect.level + 1, ready=step.ready)
     state = tree.put(state, replace(tree.get(state, effect.uid), chosen=card))
+    event = Event(
+        "battlescenes.event.put_into_scene",
+        {"player": player.name, "card": zones.title(state, card)},
+        rule="4.4.2",
+    )
+    return resolved(run, state, [event])
+
+
+def _put_this_card(run: BSRun, state: State, step: Step) -> State:
+    """``put_from_hand`` with ``to: this_card``: the effect's own card leaves its
+    controller's hand for the scene — with ``load_carried`` carrying the cards the card base
+    an earlier ``return_to_hand`` step sent back was carrying; not done when it is not in the
+    hand any more."""
+    effect = run.ctx
+    seat, card = effect.controller, effect.source
+    player = state.players[seat]
+    if card not in player.hand:
+        return state
+    state = zones.set_player(
+        state, seat, replace(player, hand=tuple(c for c in player.hand if c != card))
+    )
+    cards = effect.carried if step.load_carried else None
+    energy = zones.defn(state, card).energy
+    state = _enter(state, seat, card, energy, effect.level + 1, ready=step.ready, cards=cards)
     event = Event(
         "battlescenes.event.put_into_scene",
         {"player": player.name, "card": zones.title(state, card)},
@@ -154,9 +191,13 @@ def _return_to_hand(run: BSRun, state: State, proc: ReturnToHand) -> State:
     hand, its cards unloaded — not a knock-out; Hela V1 may replace it (5.5)."""
     effect, step = run.ctx, proc.record
     events: list[Event] = []
+    carried: list[int] = []  # for a later load_carried (Águia Estelar V1)
     for card in targets_of(state, effect, step):
+        carried.extend(zones.in_scene(state, card).loaded)
         state, more = leaving.leave_to(state, card, "hand", effect.controller, effect.level + 1)
         events.extend(more)
+    if carried:
+        state = tree.put(state, replace(tree.get(state, effect.uid), carried=tuple(carried)))
     return resolved(run, state, events)
 
 
