@@ -567,6 +567,9 @@ def _rule(rule: ActionRule, scope: Scope) -> Message:
             alignment = Message(f"battlescenes.alignment.{rule.if_user_alignment}")
             return say("rule.must_target_alignment", who=noun(scope.this), alignment=alignment)
         return say("rule.must_target", who=noun(scope.this))
+    if rule.effect == "must_target" and rule.whose == "opponent" and _only_damage(rule):
+        # F.2.1 for the actions that deal damage only (Chamariz Holográfico V1)
+        return say("rule.must_target_damage", who=noun(scope.this))
     if rule.effect == "only_targeting" and rule.whose == "marked" and not _filtered(rule):
         # F.2.3 for the chosen character: only actions with the holder as a target
         return say("rule.only_targeting_marked", who=noun(scope.this))
@@ -587,6 +590,11 @@ def _filtered(rule: ActionRule) -> bool:
         or rule.if_stage_at_most >= 0
         or rule.if_stage_at_least >= 0
     )
+
+
+def _only_damage(rule: ActionRule) -> bool:
+    """Whether a rule's only filter is "an action that deals damage"."""
+    return rule.if_damage and not _filtered(replace(rule, if_damage=False))
 
 
 def _statics(text: Text, scope: Scope) -> list[Message]:

@@ -1,0 +1,91 @@
+"""Cards of the official decks (issue 23, round 2, fourth share: Invasão Cósmica), each
+played as printed with the built-in cards (``starter()``): what a player notices."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.battlescenes.actions import PlayCard, UseAction
+from engines.battlescenes.rules.state import Phase, State
+from engines.battlescenes.table import zones
+from engines.core import IllegalActionError
+from tests.engines.battlescenes.helpers import Placed, Side, act, build, sid, starter, zone_id
+
+FILL = ["excentricidade"] * 6
+
+
+def _versus(
+    mine: list[Placed],
+    theirs: list[Placed],
+    active: int = 0,
+    scenario: str | None = None,
+    phase: Phase = Phase.ATTACK,
+    hand: list[str] | None = None,
+    deck: list[str] | None = None,
+) -> State:
+    """An Attack step (or ``phase``) of ``active``: Ana's ``mine`` against Bruno's ``theirs``."""
+    mine_side = Side(deck=deck or ["protecao"] * 6, hand=hand or [], scene=mine)
+    theirs_side = Side(scene=theirs)
+    return build(
+        mine_side, theirs_side, active=active, scenario=scenario, phase=phase, content=starter()
+    )
+
+
+def _loaded(state: State, card: int) -> int:
+    return len(zones.in_scene(state, card).loaded)
+
+
+def test_homem_de_ferro_v1_deals_1_penetrating_damage() -> None:
+    state = _versus([Placed("homem_de_ferro_v1", FILL[:4])], [Placed("capanga_do_rei_v2", FILL)])
+    capanga = sid(state, "capanga_do_rei_v2")
+    state, _ = act(
+        state, 0, UseAction(sid(state, "homem_de_ferro_v1"), "Raio Repulsor", str(capanga))
+    )
+    assert _loaded(state, capanga) == 5  # Escudo 1 absorbs none of it
+
+
+def test_combate_em_campo_aberto_draws_and_adds_1_to_normal_actions_only() -> None:
+    state = _versus(
+        [Placed("homem_de_ferro_v1", FILL[:4])],
+        [Placed("capanga_do_rei_v2", FILL)],
+        hand=["combate_em_campo_aberto_v1"],
+        phase=Phase.PREPARATION,
+    )
+    hand = len(state.players[0].hand)
+    state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "combate_em_campo_aberto_v1")))
+    assert len(state.players[0].hand) == hand  # played one, drew one
+    capanga = sid(state, "capanga_do_rei_v2")
+    state = _versus(
+        [Placed("homem_de_ferro_v1", FILL[:4]), Placed("mercurio_v1", FILL[:3])],
+        [Placed("capanga_do_rei_v2", FILL)],
+        scenario="combate_em_campo_aberto_v1",
+        phase=Phase.PREPARATION,
+    )
+    capanga = sid(state, "capanga_do_rei_v2")
+    # An Imprevista (and Antecipar) action gets nothing: 1 damage, Escudo 1 absorbs it.
+    state, _ = act(state, 0, UseAction(sid(state, "mercurio_v1"), "Super Velocidade", str(capanga)))
+    assert _loaded(state, capanga) == 6
+    state = _versus(
+        [Placed("homem_de_ferro_v1", FILL[:4])],
+        [Placed("capanga_do_rei_v2", FILL)],
+        scenario="combate_em_campo_aberto_v1",
+    )
+    capanga = sid(state, "capanga_do_rei_v2")
+    state, _ = act(
+        state, 0, UseAction(sid(state, "homem_de_ferro_v1"), "Raio Repulsor", str(capanga))
+    )
+    assert _loaded(state, capanga) == 4  # a normal action: 1 + 1 penetrating
+
+
+def test_chamariz_holografico_must_be_a_target_of_an_opponents_damaging_action() -> None:
+    state = _versus(
+        [Placed("homem_de_ferro_v1", FILL[:4])],
+        [Placed("capanga_do_rei_v2", FILL), Placed("chamariz_holografico_v1", FILL[:2])],
+    )
+    capanga, chamariz = sid(state, "capanga_do_rei_v2"), sid(state, "chamariz_holografico_v1")
+    ferro = sid(state, "homem_de_ferro_v1")
+    with pytest.raises(IllegalActionError) as err:
+        act(state, 0, UseAction(ferro, "Raio Repulsor", str(capanga)))
+    assert err.value.key == "battlescenes.error.must_target"
+    state, _ = act(state, 0, UseAction(ferro, "Raio Repulsor", str(chamariz)))
+    assert _loaded(state, chamariz) == 1
