@@ -174,7 +174,8 @@ def _who(step: Step, scope: Scope, form: str) -> Message:
 
 def _card_kind(step: Step, scope: Scope) -> Message:
     """The cards a search, discard or load may pick: "a character card with …"."""
-    kind = say(f"card.{step.filter_type or 'any'}")
+    kinds = [say(f"card.{t}") for t in (step.filter_type or "any").split("|")]
+    kind = kinds[0] if len(kinds) == 1 else say("card.either", a=kinds[0], b=kinds[1])
     if step.filter_not_type and not step.filter_type:  # any card but that type
         kind = say("card_not_type", kind=say(f"card.{step.filter_not_type}"))
     if step.filter_affiliation:

@@ -186,7 +186,8 @@ def _character_pool(state: State, effect: Pending, step: Step, whose: int | None
 def matches(state: State, card: int, step: Step, powers: tuple[str, ...] = ()) -> bool:
     """Whether a card passes a procedure's filters (type, power, affiliation, powers)."""
     d = zones.defn(state, card)
-    if step.filter_type and d.type.value != step.filter_type:
+    # "A|B": a card of either type ("um card de personagem ou suporte")
+    if step.filter_type and d.type.value not in step.filter_type.split("|"):
         return False
     if step.filter_not_type and d.type.value == step.filter_not_type:
         return False
