@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engines.battlescenes.actions import PlayCard, UseAction
+from engines.battlescenes.actions import Activate, Choose, PlayCard, UseAction
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import zones
 from engines.core import IllegalActionError
@@ -89,3 +89,39 @@ def test_chamariz_holografico_must_be_a_target_of_an_opponents_damaging_action()
     assert err.value.key == "battlescenes.error.must_target"
     state, _ = act(state, 0, UseAction(ferro, "Raio Repulsor", str(chamariz)))
     assert _loaded(state, chamariz) == 1
+
+
+def test_senhor_das_estrelas_fetches_a_guardioes_character_or_support_on_entering() -> None:
+    deck = ["rocket_raccoon_v1", "chamariz_holografico_v1", "homem_de_ferro_v1", *FILL]
+    state = build(
+        Side(deck=deck, hand=["senhor_das_estrelas_v1"], resources=FILL[:4]),
+        Side(scene=[Placed("capanga_do_rei_v2", FILL)]),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    rocket = zone_id(state, 0, "deck", "rocket_raccoon_v1")
+    state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "senhor_das_estrelas_v1")))
+    state, _ = act(state, 0, Choose("yes"))  # "você pode procurar"
+    # Only Guardiões da Galáxia characters or supports: not Homem de Ferro, nor the support
+    # Chamariz Holográfico (no affiliation).
+    assert state.choice is not None and set(state.choice.options) - {"skip"} == {str(rocket)}
+    state, _ = act(state, 0, Choose(str(rocket)))
+    assert rocket in state.players[0].hand
+
+
+def test_senhor_das_estrelas_leads_a_guardioes_character() -> None:
+    state = _versus(
+        [
+            Placed("senhor_das_estrelas_v1", FILL[:4]),
+            Placed("rocket_raccoon_v1", FILL[:3], stage=0),
+        ],
+        [Placed("capanga_do_rei_v2", FILL)],
+        phase=Phase.PREPARATION,
+    )
+    rocket = sid(state, "rocket_raccoon_v1")
+    state, _ = act(state, 0, Activate(sid(state, "senhor_das_estrelas_v1"), 1))
+    # Only a Guardiões da Galáxia character (Senhor das Estrelas himself is one).
+    assert state.choice is not None and str(rocket) in state.choice.options
+    assert str(sid(state, "capanga_do_rei_v2")) not in state.choice.options
+    state, _ = act(state, 0, Choose(str(rocket)))
+    assert zones.in_scene(state, rocket).stage == 1
