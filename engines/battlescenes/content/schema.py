@@ -352,6 +352,9 @@ class Step:
     if_x: int = -1  # only when the action's X is N (Trespassar V1)
     # load_found / take_found: where to look ("hand|deck|resources|carried"; "": all four)
     in_zones: str = ""
+    # only card bases carrying at least this many cards ("que esteja carregando dois ou mais
+    # cards": Cosmo V1)
+    filter_loaded_at_least: int = 0
 
     def __post_init__(self) -> None:
         # A step built from the stored text (``Step(op="draw")``) holds its member.

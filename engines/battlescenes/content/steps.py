@@ -56,6 +56,7 @@ STEP_FIELDS = {
     "if_controls_power",
     "if_x",
     "in_zones",
+    "filter_loaded_at_least",
 }
 
 
@@ -122,6 +123,7 @@ def parse_step(node: PackNode) -> Step:
         if_controls_power=node.read("if_controls_power", str, ""),
         if_x=node.read("if_x", int, -1),
         in_zones=node.read("in_zones", str, ""),
+        filter_loaded_at_least=node.read("filter_loaded_at_least", int, 0),
         op=_pack_op(node, op),  # checked after every other field is read, as before
     )
     check_trait(node, step)

@@ -272,6 +272,10 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"{mood}.resources_to_deck_bottom_counted")
     if op is Op.DRAW and step.to == "chosen_controller":  # "that card's controller draws"
         return say(f"controller_draw.{mood}", count=step.amount)
+    if op is Op.UNLOAD_CHOSEN and step.filter_loaded_at_least:  # Cosmo V1
+        kind = "character" if step.filter_type == "character" else "base"
+        at_least = step.filter_loaded_at_least
+        return say(f"unload_chosen_from_loaded.{kind}", count=step.amount, least=at_least)
     if op in _SIMPLE:
         return say(f"{mood}.{op.value}", count=step.amount)
     if op in (Op.INCAPACITATE, Op.CAPACITATE, Op.SHIELD_SET, Op.RETURN_TO_HAND):

@@ -203,12 +203,20 @@ def matches(state: State, card: int, step: Step, powers: tuple[str, ...] = ()) -
         return False
     if step.filter_name and step.filter_name not in _names_outside(state, card):
         return False
+    if step.filter_loaded_at_least and not _loaded_at_least(state, card, step):
+        return False
     if step.filter_lacks_power and d.type is CardType.CHARACTER:  # "que não tenha ◆"
         index = zones.find(state, card)
         have = zones.powers(state, state.scene[index]) if index is not None else d.powers
         if step.filter_lacks_power in have:
             return False
     return not powers or bool(set(powers) & set(d.powers))
+
+
+def _loaded_at_least(state: State, card: int, step: Step) -> bool:
+    """Whether ``card`` is a card base in the scene carrying at least the step's number."""
+    index = zones.find(state, card)
+    return index is not None and len(state.scene[index].loaded) >= step.filter_loaded_at_least
 
 
 def _names_outside(state: State, card: int) -> set[str]:
