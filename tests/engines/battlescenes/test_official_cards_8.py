@@ -125,3 +125,19 @@ def test_senhor_das_estrelas_leads_a_guardioes_character() -> None:
     assert str(sid(state, "capanga_do_rei_v2")) not in state.choice.options
     state, _ = act(state, 0, Choose(str(rocket)))
     assert zones.in_scene(state, rocket).stage == 1
+
+
+def test_cosmo_unloads_a_card_only_from_a_character_carrying_two_or_more() -> None:
+    state = _versus(
+        [Placed("cosmo_v1", FILL[:3])],
+        [Placed("capanga_do_rei_v2", FILL[:1]), Placed("hulk_v1", FILL[:2])],
+        phase=Phase.PREPARATION,
+    )
+    capanga, hulk = sid(state, "capanga_do_rei_v2"), sid(state, "hulk_v1")
+    state, _ = act(state, 0, UseAction(sid(state, "cosmo_v1"), "Cão Telepata"))
+    offered = {int(o) for o in state.choice.options} if state.choice else set()
+    # Capanga carries one card: none of it is offered; Cosmo's own three and Hulk's two are.
+    assert offered & set(zones.in_scene(state, capanga).loaded) == set()
+    assert set(zones.in_scene(state, hulk).loaded) <= offered
+    state, _ = act(state, 0, Choose(str(zones.in_scene(state, hulk).loaded[0])))
+    assert _loaded(state, hulk) == 1 and _loaded(state, capanga) == 1
