@@ -539,8 +539,11 @@ class Text:
     replace_discard: str = ""  # 5.5: a discard from the hand → deck_bottom instead
     replace_player: str = "self"  # whose draws/discards: self (its controller) | opponent | all
     replace_if_name: str = ""  # a replacement only for a card base with this name
-    # a replacement only while its controller controls a character with this name
+    # a replacement (or a shield text) only while its controller controls a character with
+    # this name
     if_controls_name: str = ""
+    # a shield text only while its holder carries an ability card of this power (Nova V1)
+    if_carrying_power: str = ""
     # once its knock-out replacement happened, this card goes to its owner's resources
     # (Imagem Falsa)
     replace_then_to_resources: bool = False

@@ -851,6 +851,7 @@ def describe_text(text: Text, card: CardDef) -> Message:
         return written
     scope = Scope(card, text=text)
     statics = _while_loaded(text, scope, _statics(text, scope))
+    statics = _while_shield(text, scope, statics)
     extra = _x(text.steps)
     statics = [say("sentence", text=s) for s in statics]
     if text.steps:
@@ -870,6 +871,24 @@ def _while_loaded(text: Text, scope: Scope, statics: list[Message]) -> list[Mess
     count = text.if_loaded_at_most if most else text.if_loaded_at_least
     kind = "most" if most else "least"
     return [say(f"while_loaded.{kind}", who=noun(scope.this), count=count, text=_list(statics))]
+
+
+def _while_shield(text: Text, scope: Scope, statics: list[Message]) -> list[Message]:
+    """A shield text working only while its holder carries an ability card of a power
+    (Nova V1) or while you control a character with a name (Pepper Potts V1)."""
+    if not statics or text.replace_damage or text.replace_knock_out:
+        return statics
+    if text.if_carrying_power:
+        said = say(
+            "while_carrying_power",
+            who=noun(scope.this),
+            power=power(text.if_carrying_power),
+            text=_list(statics),
+        )
+        return [said]
+    if text.if_controls_name and (text.shield_bonus or text.shield_set >= 0):
+        return [say("while_controls_name", name=text.if_controls_name, text=_list(statics))]
+    return statics
 
 
 def _generated(text: Text, card: CardDef) -> Any:
