@@ -7,7 +7,7 @@ import pytest
 
 from engines.battlescenes.actions import Activate, Choose, PlayCard, UseAction
 from engines.battlescenes.rules.state import Phase, State
-from engines.battlescenes.table import zones
+from engines.battlescenes.table import shields, zones
 from engines.core import IllegalActionError
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, sid, starter, zone_id
 
@@ -141,3 +141,30 @@ def test_cosmo_unloads_a_card_only_from_a_character_carrying_two_or_more() -> No
     assert set(zones.in_scene(state, hulk).loaded) <= offered
     state, _ = act(state, 0, Choose(str(zones.in_scene(state, hulk).loaded[0])))
     assert _loaded(state, hulk) == 1 and _loaded(state, capanga) == 1
+
+
+def test_nova_gets_shield_1_more_while_carrying_a_cosmic_power_ability_card() -> None:
+    state = _versus(
+        [Placed("nova_v1", FILL[:3]), Placed("cosmo_v1", ["rompante_do_absoluto", *FILL[:2]])],
+        [Placed("capanga_do_rei_v2", FILL)],
+    )
+    nova = sid(state, "nova_v1")
+    assert shields.shield(state, zones.in_scene(state, nova)) == 1
+    state = _versus(
+        [Placed("nova_v1", ["rompante_do_absoluto", *FILL[:2]])],
+        [Placed("capanga_do_rei_v2", FILL)],
+    )
+    nova = sid(state, "nova_v1")
+    assert shields.shield(state, zones.in_scene(state, nova)) == 2
+
+
+def test_nova_pays_energia_cosmica_1_and_deals_2() -> None:
+    state = build(
+        Side(deck=["protecao"] * 4, resources=FILL[:2], scene=[Placed("nova_v1", FILL[:3])]),
+        Side(scene=[Placed("capanga_do_rei_v2", FILL)]),
+        content=starter(),
+    )
+    capanga = sid(state, "capanga_do_rei_v2")
+    state, _ = act(state, 0, UseAction(sid(state, "nova_v1"), "Poder Nova", str(capanga)))
+    assert _loaded(state, capanga) == 5  # 2 - Escudo 1
+    assert len(state.players[0].resources) == 1 and len(state.players[0].deck) == 5
