@@ -465,6 +465,11 @@ class Characteristic:
     # only characters with this alignment ("os vilões que você controla ganham a afiliação
     # H.I.D.R.A.": Convocar Mercenários V1); not for alignment changes
     if_alignment: str = ""
+    # only characters with this name ("os personagens chamados Homem de Ferro que você
+    # controla": Pepper Potts V1)
+    if_character_name: str = ""
+    # action_kind: only actions of this power ("ações de ☺ como se fossem de antecipar")
+    if_action_power: str = ""
 
 
 @dataclass(frozen=True)

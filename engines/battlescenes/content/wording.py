@@ -710,6 +710,13 @@ def _characteristic(change: Characteristic, scope: Scope) -> Message:
         what = say(f"every.{change.kind}")
     elif change.kind == "affiliation":
         what = say("affiliation_named", name=change.value)
+    if change.kind == "action_kind" and change.if_action_power and change.if_character_name:
+        # "your characters named N may use their ◆ actions as anticipate ones" (Pepper Potts)
+        return say(
+            f"static.kind_by_power_named.{change.value}",
+            name=change.if_character_name,
+            power=power(change.if_action_power),
+        )
     if change.to == "own_characters" and change.if_alignment:  # only characters of an alignment
         alignment = Message(f"battlescenes.alignment.{change.if_alignment}")
         return say(f"own_alignment_change.{change.change}", what=what, alignment=alignment)

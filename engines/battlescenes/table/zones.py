@@ -335,6 +335,8 @@ def changes(state: State, item: InScene, kind: str, plain: bool = False) -> list
                     reaches = change.if_affiliation in affiliations(state, item)
                 if reaches and change.if_alignment:  # (never an alignment change)
                     reaches = has_alignment(state, item.card, change.if_alignment)
+                if reaches and change.if_character_name:  # (never a name change)
+                    reaches = change.if_character_name in names(state, item.card)
                 if reaches:
                     found.append(change)
     found += [
@@ -435,7 +437,8 @@ def action_kind(state: State, item: InScene, action: ActionDef) -> ActionKind:
     found = [
         c
         for c in changes(state, item, "action_kind")
-        if not c.if_name or c.if_name.lower() == action.name.lower()
+        if (not c.if_name or c.if_name.lower() == action.name.lower())
+        and (not c.if_action_power or c.if_action_power == action.power)
     ]
     printed = action.kind.value
     flags = {
