@@ -6,9 +6,11 @@ from __future__ import annotations
 import pytest
 
 from engines.battlescenes.actions import Activate, Choose, PlayCard, UseAction
+from engines.battlescenes.content.schema import Pack
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import shields, zones
 from engines.core import IllegalActionError
+from engines.core.model import replace
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, sid, starter, zone_id
 
 FILL = ["excentricidade"] * 6
@@ -168,3 +170,44 @@ def test_nova_pays_energia_cosmica_1_and_deals_2() -> None:
     state, _ = act(state, 0, UseAction(sid(state, "nova_v1"), "Poder Nova", str(capanga)))
     assert _loaded(state, capanga) == 5  # 2 - Escudo 1
     assert len(state.players[0].resources) == 1 and len(state.players[0].deck) == 5
+
+
+def test_pepper_potts_gets_shield_2_while_you_control_homem_de_ferro() -> None:
+    alone = _versus([Placed("pepper_potts_v1", FILL[:1])], [Placed("capanga_do_rei_v2", FILL)])
+    pepper = zones.in_scene(alone, sid(alone, "pepper_potts_v1"))
+    assert shields.shield(alone, pepper) == 0
+    state = _versus(
+        [Placed("pepper_potts_v1", FILL[:1]), Placed("homem_de_ferro_v1", FILL[:4])],
+        [Placed("capanga_do_rei_v2", FILL)],
+    )
+    pepper = zones.in_scene(state, sid(state, "pepper_potts_v1"))
+    assert shields.shield(state, pepper) == 2
+
+
+def test_pepper_potts_lets_homem_de_ferro_use_genialidade_actions_in_anticipation() -> None:
+    cards = dict(starter().cards)
+    # A stand-in ability: a normal Genialidade action dealing 1 damage (not a built-in card).
+    gadget = cards["jogar_objeto_v1"]
+    action = replace(gadget.actions[0], name="Engenhoca", power="genialidade")
+    cards["engenhoca"] = replace(
+        gadget, key="engenhoca", name="Engenhoca", codes=(), texts=(), actions=(action,)
+    )
+    content = Pack("starter", cards, starter().decks)
+    for mine, usable in ((["pepper_potts_v1"], True), ([], False)):
+        scene = [Placed("homem_de_ferro_v1", ["engenhoca", *FILL[:3]])]
+        scene += [Placed(key, FILL[:1]) for key in mine]
+        state = build(
+            Side(scene=[Placed("capanga_do_rei_v2", FILL)]),
+            Side(deck=["protecao"] * 4, scene=scene),
+            phase=Phase.ANTICIPATION,
+            content=content,
+        )
+        ferro, capanga = sid(state, "homem_de_ferro_v1"), sid(state, "capanga_do_rei_v2")
+        if not usable:
+            with pytest.raises(IllegalActionError):
+                act(state, 1, UseAction(ferro, "Engenhoca", str(capanga)))
+            continue
+        with pytest.raises(IllegalActionError):  # Raio Repulsor (Ataque Energético) stays normal
+            act(state, 1, UseAction(ferro, "Raio Repulsor", str(capanga)))
+        state, _ = act(state, 1, UseAction(ferro, "Engenhoca", str(capanga)))
+        assert zones.in_scene(state, ferro).stage == 0
