@@ -355,6 +355,9 @@ class Step:
     # only card bases carrying at least this many cards ("que esteja carregando dois ou mais
     # cards": Cosmo V1)
     filter_loaded_at_least: int = 0
+    # permute with filter_card_power: the card of those powers may be either swapped card
+    # ("permutar um card de habilidade de ◆ entre este personagem e outro": Rocket Raccoon V2)
+    either_card: bool = False
 
     def __post_init__(self) -> None:
         # A step built from the stored text (``Step(op="draw")``) holds its member.

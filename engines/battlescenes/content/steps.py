@@ -57,6 +57,7 @@ STEP_FIELDS = {
     "if_x",
     "in_zones",
     "filter_loaded_at_least",
+    "either_card",
 }
 
 
@@ -124,6 +125,7 @@ def parse_step(node: PackNode) -> Step:
         if_x=node.read("if_x", int, -1),
         in_zones=node.read("in_zones", str, ""),
         filter_loaded_at_least=node.read("filter_loaded_at_least", int, 0),
+        either_card=node.read("either_card", bool, False),
         op=_pack_op(node, op),  # checked after every other field is read, as before
     )
     check_trait(node, step)

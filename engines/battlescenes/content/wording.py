@@ -284,6 +284,15 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"{mood}.shield", who=who, amount=f"{step.amount:+d}")
     if op is Op.UNLOAD and step.to == "this_card":  # "descarregue este card"
         return say(f"{mood}.unload_self", card=noun(own_noun(card)))
+    if op is Op.PERMUTE and step.filter_card_power and step.either_card:  # Rocket Raccoon V2
+        powers = [power(p) for p in step.filter_card_power.split("|")]
+        key = "permute_either_affiliation" if step.filter_affiliation else "permute_either"
+        return say(
+            f"{mood}.{key}",
+            powers=_list(powers),
+            this=noun(scope.this),
+            affiliation=step.filter_affiliation,
+        )
     if op is Op.PERMUTE and step.filter_card_power:  # Treinador V1
         powers = [power(p) for p in step.filter_card_power.split("|")]
         key = "permute_ready" if step.ready_swapped else "permute_powers"

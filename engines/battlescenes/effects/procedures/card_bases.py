@@ -276,13 +276,24 @@ def _permute(run: BSRun, state: State, proc: Permute) -> State:
         # only that name (Soldado Invernal V1); this side's card the effect's own
         # (Bumerangue Teleguiado)
         ours = [effect.source] if step.swap_this_card else list(mine.loaded)
+
+        def wanted_card(card: int) -> bool:
+            return not wanted or any(ability_of(state, card, p) for p in wanted)
+
         theirs_ok = [
             b
             for b in theirs.loaded
-            if (not wanted or any(ability_of(state, b, p) for p in wanted))
+            if (step.either_card or wanted_card(b))
             and (not step.swap_with_name or zones.defn(state, b).name == step.swap_with_name)
         ]
-        options = [f"{a}>{b}" for a in ours if a in mine.loaded for b in theirs_ok]
+        options = [
+            f"{a}>{b}"
+            for a in ours
+            if a in mine.loaded
+            for b in theirs_ok
+            # either_card: one of the two is of those powers (Rocket Raccoon V2)
+            if not step.either_card or wanted_card(a) or wanted_card(b)
+        ]
         if not options:
             return state
         return asks(run, ask(state, effect, seat, "battlescenes.choice.permute", options, False))
