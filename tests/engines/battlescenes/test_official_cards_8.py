@@ -211,3 +211,45 @@ def test_pepper_potts_lets_homem_de_ferro_use_genialidade_actions_in_anticipatio
             act(state, 1, UseAction(ferro, "Raio Repulsor", str(capanga)))
         state, _ = act(state, 1, UseAction(ferro, "Engenhoca", str(capanga)))
         assert zones.in_scene(state, ferro).stage == 0
+
+
+def test_rocket_raccoon_v2_deals_x_penetrating_and_acts_again_when_x_is_2() -> None:
+    for x, again in ((1, False), (2, True)):
+        state = _versus(
+            [Placed("rocket_raccoon_v2", FILL[:3], stage=2)], [Placed("capanga_do_rei_v2", FILL)]
+        )
+        rocket, capanga = sid(state, "rocket_raccoon_v2"), sid(state, "capanga_do_rei_v2")
+        state, _ = act(state, 0, UseAction(rocket, "Blam, Matei Você!", str(capanga), x=x))
+        assert _loaded(state, capanga) == 6 - x  # penetrating: Escudo 1 absorbs none
+        use = UseAction(rocket, "Blam, Matei Você!", str(capanga), x=0)
+        if again:
+            state, _ = act(state, 0, use)
+        else:
+            with pytest.raises(IllegalActionError):
+                act(state, 0, use)
+
+
+def test_rocket_raccoon_v2_swaps_an_energy_or_ranged_ability_card_with_a_guardioes_ally() -> None:
+    state = _versus(
+        [
+            Placed("rocket_raccoon_v2", ["raio_de_forca_v1", *FILL[:2]]),
+            Placed("rocket_raccoon_v1", FILL[:3]),
+            Placed("homem_de_ferro_v1", FILL[:4]),
+        ],
+        [Placed("capanga_do_rei_v2", FILL)],
+        phase=Phase.PREPARATION,
+    )
+    v2, v1 = sid(state, "rocket_raccoon_v2"), sid(state, "rocket_raccoon_v1")
+    raio = zones.in_scene(state, v2).loaded[0]
+    state, _ = act(state, 0, Activate(v2))
+    assert state.choice is not None
+    if "yes" in state.choice.options:
+        state, _ = act(state, 0, Choose("yes"))
+    # Only a Guardiões da Galáxia ally: not Homem de Ferro.
+    assert state.choice is not None and set(state.choice.options) - {"skip"} == {str(v1)}
+    state, _ = act(state, 0, Choose(str(v1)))
+    assert state.choice is not None
+    # Raio de Força (Ataque Energético) is one of the two each time: no swap of two others.
+    assert all(o.startswith(f"{raio}>") for o in state.choice.options)
+    state, _ = act(state, 0, Choose(state.choice.options[0]))
+    assert raio in zones.in_scene(state, v1).loaded and raio not in zones.in_scene(state, v2).loaded
