@@ -253,3 +253,25 @@ def test_rocket_raccoon_v2_swaps_an_energy_or_ranged_ability_card_with_a_guardio
     assert all(o.startswith(f"{raio}>") for o in state.choice.options)
     state, _ = act(state, 0, Choose(state.choice.options[0]))
     assert raio in zones.in_scene(state, v1).loaded and raio not in zones.in_scene(state, v2).loaded
+
+
+def test_gamora_v1_swaps_a_ranged_or_blades_ability_card_with_a_guardioes_ally() -> None:
+    # The same text as Rocket Raccoon V2's, with Lâminas: here the card comes from the ally.
+    state = _versus(
+        [
+            Placed("gamora_v1", FILL[:4]),
+            Placed("rocket_raccoon_v1", ["jogar_objeto_v1", *FILL[:2]]),
+        ],
+        [Placed("capanga_do_rei_v2", FILL)],
+        phase=Phase.PREPARATION,
+    )
+    gamora, rocket = sid(state, "gamora_v1"), sid(state, "rocket_raccoon_v1")
+    jogar = zones.in_scene(state, rocket).loaded[0]
+    state, _ = act(state, 0, Activate(gamora))
+    if state.choice is not None and "yes" in state.choice.options:
+        state, _ = act(state, 0, Choose("yes"))
+    state, _ = act(state, 0, Choose(str(rocket)))
+    assert state.choice is not None
+    assert all(o.endswith(f">{jogar}") for o in state.choice.options)
+    state, _ = act(state, 0, Choose(state.choice.options[0]))
+    assert jogar in zones.in_scene(state, gamora).loaded
