@@ -266,6 +266,10 @@ STEP_TO = frozenset(
         "everyone",  # forbid_action_this_turn: no player may use it (Homem-Formiga V1)
         "scenario",  # to_resources: the scenario in the scene (Umar V1)
         "all_others",  # every card base in the scene but this one
+        # every character / support an opponent controls ("a cada um dos personagens
+        # controlados por outro jogador": Máquina de Combate V1)
+        "each_opponent_character",
+        "each_opponent_support",
         "opponent",  # mill: the opponent's deck ("do jogador alvo", the other player)
         "this_card",  # unload: the effect's own card from whatever carries it (Pôr Abaixo)
         "chosen_target",  # one of the action's targets, its controller's pick

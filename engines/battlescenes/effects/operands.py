@@ -72,6 +72,13 @@ def targets_of(state: State, effect: Pending, step: Step) -> list[int]:
         ]
     if step.to == "all_others":  # "todos os outros personagens e suportes" (Hulk V3)
         return [s.card for s in state.scene if s.card != effect.this]
+    if step.to in ("each_opponent_character", "each_opponent_support"):
+        kind = CardType.CHARACTER if step.to == "each_opponent_character" else CardType.SUPPORT
+        return [
+            s.card
+            for s in state.scene
+            if s.controller != effect.controller and zones.defn(state, s.card).type is kind
+        ]
     if step.to == "this_card":  # the card base carrying the effect's own card
         return [s.card for s in state.scene if effect.source in s.loaded]
     return []
