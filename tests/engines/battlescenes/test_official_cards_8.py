@@ -275,3 +275,23 @@ def test_gamora_v1_swaps_a_ranged_or_blades_ability_card_with_a_guardioes_ally()
     assert all(o.endswith(f">{jogar}") for o in state.choice.options)
     state, _ = act(state, 0, Choose(state.choice.options[0]))
     assert jogar in zones.in_scene(state, gamora).loaded
+
+
+@pytest.mark.parametrize(
+    ("mode", "capanga_left", "support_left"), [("personagens", 5, 4), ("suportes", 6, 3)]
+)
+def test_maquina_de_combate_hits_each_opponent_character_or_each_opponent_support(
+    mode: str, capanga_left: int, support_left: int
+) -> None:
+    state = _versus(
+        [Placed("maquina_de_combate_v1", FILL[:5], stage=2), Placed("homem_de_ferro_v1", FILL[:4])],
+        [Placed("capanga_do_rei_v2", FILL), Placed("gerador_pem", FILL[:4])],
+    )
+    capanga, gerador = sid(state, "capanga_do_rei_v2"), sid(state, "gerador_pem")
+    ferro = sid(state, "homem_de_ferro_v1")
+    maquina = sid(state, "maquina_de_combate_v1")
+    state, _ = act(state, 0, UseAction(maquina, "Chuva de Mísseis", mode=mode))
+    assert _loaded(state, capanga) == capanga_left
+    assert _loaded(state, gerador) == support_left  # 3 on Escudo 2
+    assert _loaded(state, ferro) == 4  # its own side is never hit
+    assert zones.in_scene(state, maquina).stage == 0  # the errata's cost 2
