@@ -362,6 +362,9 @@ class Step:
     # permute with filter_card_power: the card of those powers may be either swapped card
     # ("permutar um card de habilidade de ◆ entre este personagem e outro": Rocket Raccoon V2)
     either_card: bool = False
+    # mark: remember the chosen character by its name and alter ego — not ended when it
+    # leaves the scene (Korath V1's FAQ); modifiers ``applies_to: marked_identity``
+    identity: bool = False
 
     def __post_init__(self) -> None:
         # A step built from the stored text (``Step(op="draw")``) holds its member.

@@ -126,7 +126,16 @@ def modifier(node: PackNode) -> Modifier:
         node,
         "applies_to",
         mod.applies_to,
-        {"this", "any", "dealt", "friendly", "marked", "target", "chosen_affiliation"},
+        {
+            "this",
+            "any",
+            "dealt",
+            "friendly",
+            "marked",
+            "marked_identity",
+            "target",
+            "chosen_affiliation",
+        },
     )
     return mod
 

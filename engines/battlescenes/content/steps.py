@@ -58,6 +58,7 @@ STEP_FIELDS = {
     "in_zones",
     "filter_loaded_at_least",
     "either_card",
+    "identity",
 }
 
 
@@ -126,6 +127,7 @@ def parse_step(node: PackNode) -> Step:
         in_zones=node.read("in_zones", str, ""),
         filter_loaded_at_least=node.read("filter_loaded_at_least", int, 0),
         either_card=node.read("either_card", bool, False),
+        identity=node.read("identity", bool, False),
         op=_pack_op(node, op),  # checked after every other field is read, as before
     )
     check_trait(node, step)

@@ -486,6 +486,7 @@ def _modifier(mod: Modifier, scope: Scope) -> Message:
         "this": say("mod.to", who=noun(scope.this, "dat")),
         "dealt": say("mod.by", who=noun(scope.this, "by")),
         "marked": say("mod.to", who=noun("marked", "dat")),
+        "marked_identity": say("mod.to", who=noun("marked_identity", "dat")),
         "target": say("mod.to", who=noun("target", "dat")),
         "friendly": say("mod.to", who=noun("own_characters", "dat")),
         "any": say("mod.any"),
@@ -513,7 +514,9 @@ def _modifier(mod: Modifier, scope: Scope) -> Message:
     if mod.if_action_power:
         power = Message(f"battlescenes.power.{mod.if_action_power}")
         conditions.append(say("mod.if.action_power", power=power))
-    if mod.if_action and not mod.if_source_affiliation:
+    if mod.if_action and mod.if_source_is_holder and not mod.if_source_affiliation:
+        conditions.append(say("mod.if.holder_action", who=noun(scope.this, "by")))
+    elif mod.if_action and not mod.if_source_affiliation:
         conditions.append(say("mod.if.action"))
     if mod.if_not_action:
         conditions.append(say("mod.if.not_action"))

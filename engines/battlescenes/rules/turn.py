@@ -410,7 +410,8 @@ def _cleanup(state: State) -> tuple[State, list[Event]]:
     live = tuple(
         c
         for c in state.continuous
-        if zones.in_play(state, c.source) and zones.in_play(state, c.target)
+        if zones.in_play(state, c.source)
+        and (c.kind == "mark_identity" or zones.in_play(state, c.target))
     )
     state = replace(
         state,

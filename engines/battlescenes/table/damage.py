@@ -142,6 +142,20 @@ def _marked(state: State, holder: int, card: int, target: int) -> bool:
     )
 
 
+def _same_identity(state: State, holder: int, card: int, target: int) -> bool:
+    """Whether ``target`` is a character with the name or alter ego of the one the text
+    chose by identity (Korath V1), in the scene or not any more."""
+    if zones.defn(state, target).type is not CardType.CHARACTER:
+        return False
+    chosen = [
+        zones.defn(state, c.target)
+        for c in state.continuous
+        if c.kind == "mark_identity" and c.source in (holder, card)
+    ]
+    names, egos = set(zones.names(state, target)), set(zones.alter_egos(state, target))
+    return any(d.name in names or (d.alter_ego and d.alter_ego in egos) for d in chosen)
+
+
 def modifiers(state: State, ctx: DamageContext, target: InScene) -> list[tuple[str, Modifier]]:
     """Modifiers acting on damage to ``target``, each with an id (card:text:modifier).
 
@@ -159,6 +173,7 @@ def modifiers(state: State, ctx: DamageContext, target: InScene) -> list[tuple[s
                 "dealt": holder == ctx.source,
                 "friendly": controller == target.controller,
                 "marked": _marked(state, holder, card, target.card),
+                "marked_identity": _same_identity(state, holder, card, target.card),
                 "target": False,
                 "chosen_affiliation": False,
                 "any": True,
@@ -177,6 +192,7 @@ def modifiers(state: State, ctx: DamageContext, target: InScene) -> list[tuple[s
                 "dealt": made.this == ctx.source,
                 "friendly": made.controller == target.controller,
                 "marked": False,
+                "marked_identity": False,
                 "target": made.target == target.card,
                 "chosen_affiliation": made.affiliation in zones.affiliations(state, target)
                 and zones.defn(state, target.card).type is CardType.CHARACTER,

@@ -52,7 +52,13 @@ def _leaves(
 def unmarked(state: State, card: int) -> State:
     """A chosen card leaving the scene is no longer the one chosen, even if it comes back
     at once (Kraven V1's FAQ): the marks on it end."""
-    kept = tuple(c for c in state.continuous if not (c.kind == "mark" and c.target == card))
+    kept = tuple(
+        c
+        for c in state.continuous
+        if not (c.kind == "mark" and c.target == card)
+        # the card that chose by identity left: a new entry chooses again (Korath V1)
+        and not (c.kind == "mark_identity" and c.source == card)
+    )
     return state if len(kept) == len(state.continuous) else replace(state, continuous=kept)
 
 

@@ -214,7 +214,9 @@ def _mark(run: BSRun, state: State, proc: Mark) -> State:
     effect, step = run.ctx, proc.record
     events = []
     for target in targets_of(state, effect, step):
-        mark = Continuous(source=effect.source, target=target, kind="mark")
+        # identity: by name and alter ego, even once it left (Korath V1's FAQ)
+        kind = "mark_identity" if step.identity else "mark"
+        mark = Continuous(source=effect.source, target=target, kind=kind)
         state = replace(state, continuous=(*state.continuous, mark))
         events.append(
             Event(
