@@ -7,7 +7,7 @@ import pytest
 
 from engines.battlescenes.actions import Activate, Choose, PlayCard, UseAction
 from engines.battlescenes.content.schema import Pack
-from engines.battlescenes.rules.state import Phase, State
+from engines.battlescenes.rules.state import Continuous, Phase, State
 from engines.battlescenes.table import shields, zones
 from engines.core import IllegalActionError
 from engines.core.model import replace
@@ -295,3 +295,45 @@ def test_maquina_de_combate_hits_each_opponent_character_or_each_opponent_suppor
     assert _loaded(state, gerador) == support_left  # 3 on Escudo 2
     assert _loaded(state, ferro) == 4  # its own side is never hit
     assert zones.in_scene(state, maquina).stage == 0  # the errata's cost 2
+
+
+def test_korath_chooses_an_opponents_character_on_entering() -> None:
+    state = build(
+        Side(deck=["protecao"] * 4, hand=["korath_v1"], resources=FILL[:5]),
+        Side(scene=[Placed("capanga_do_rei_v2", FILL)]),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "korath_v1")))
+    capanga, korath = sid(state, "capanga_do_rei_v2"), sid(state, "korath_v1")
+    assert state.choice is not None and set(state.choice.options) - {"skip"} == {str(capanga)}
+    state, _ = act(state, 0, Choose(str(capanga)))
+    assert [(c.source, c.target) for c in state.continuous] == [(korath, capanga)]
+
+
+def test_korath_adds_2_against_the_chosen_name_even_after_it_left_and_acts_again() -> None:
+    state = _versus(
+        [Placed("korath_v1", FILL[:5], stage=2)],
+        [
+            Placed("capanga_do_rei_v2", FILL[:1]),
+            Placed("capanga_do_rei_v2", FILL),
+            Placed("hulk_v1", FILL),
+        ],
+    )
+    korath = sid(state, "korath_v1")
+    chosen, other = sid(state, "capanga_do_rei_v2"), sid(state, "capanga_do_rei_v2", nth=1)
+    hulk = sid(state, "hulk_v1")
+    mark = Continuous(source=korath, target=chosen, kind="mark_identity")
+    state = replace(state, continuous=(mark,))
+    state, _ = act(state, 0, UseAction(korath, "Bastões Energéticos", str(chosen)))
+    assert zones.find(state, chosen) is None  # 1 + 2 on Escudo 1 and one card: knocked out
+    # The chosen one left; another Capanga do Rei still takes +2 (the FAQ), and the action
+    # may be used again this turn.
+    state, _ = act(state, 0, UseAction(korath, "Bastões Energéticos", str(other)))
+    assert _loaded(state, other) == 4
+    # Stage 0 now: no third use. Another name gets nothing: 1 on Hulk's Escudo 3.
+    with pytest.raises(IllegalActionError):
+        act(state, 0, UseAction(korath, "Bastões Energéticos", str(hulk)))
+    state = replace(state, scene=tuple(replace(s, stage=2) for s in state.scene))
+    state, _ = act(state, 0, UseAction(korath, "Bastões Energéticos", str(hulk)))
+    assert _loaded(state, hulk) == 6
