@@ -365,6 +365,8 @@ class Step:
     # mark: remember the chosen character by its name and alter ego — not ended when it
     # leaves the scene (Korath V1's FAQ); modifiers ``applies_to: marked_identity``
     identity: bool = False
+    # only cards printed with this keyword ("um card de habilidade de Item Único")
+    filter_keyword: str = ""
 
     def __post_init__(self) -> None:
         # A step built from the stored text (``Step(op="draw")``) holds its member.

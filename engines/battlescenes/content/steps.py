@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from engines.battlescenes.content.node import PackNode
-from engines.battlescenes.content.schema import PACK_OPS, STEP_TO, Mode, Op, Step
+from engines.battlescenes.content.schema import KEYWORDS, PACK_OPS, STEP_TO, Mode, Op, Step
 from engines.battlescenes.content.statics import check_trait
 
 STEP_FIELDS = {
@@ -59,6 +59,7 @@ STEP_FIELDS = {
     "filter_loaded_at_least",
     "either_card",
     "identity",
+    "filter_keyword",
 }
 
 
@@ -128,6 +129,7 @@ def parse_step(node: PackNode) -> Step:
         filter_loaded_at_least=node.read("filter_loaded_at_least", int, 0),
         either_card=node.read("either_card", bool, False),
         identity=node.read("identity", bool, False),
+        filter_keyword=node.read("filter_keyword", str, ""),
         op=_pack_op(node, op),  # checked after every other field is read, as before
     )
     check_trait(node, step)
@@ -153,6 +155,7 @@ def parse_step(node: PackNode) -> Step:
         )
     check_choice(node, "source", step.source, {"", "target", "chosen", "marked"})
     check_choice(node, "if_target_type", step.if_target_type, {"", "character", "support"})
+    check_choice(node, "filter_keyword", step.filter_keyword, {"", *KEYWORDS})
     if step.op == Op.GENERATE and not step.text:
         raise node.fail_at("text", "a generate step names its generated text (5.7 B)")
     if step.op == Op.MANUAL and not step.text:

@@ -178,6 +178,9 @@ def _card_kind(step: Step, scope: Scope) -> Message:
     kind = kinds[0] if len(kinds) == 1 else say("card.either", a=kinds[0], b=kinds[1])
     if step.filter_not_type and not step.filter_type:  # any card but that type
         kind = say("card_not_type", kind=say(f"card.{step.filter_not_type}"))
+    if step.filter_keyword:  # "um card de habilidade de Item Único"
+        keyword = Message(f"battlescenes.keyword.{step.filter_keyword}")
+        kind = say("card.with_keyword", card=kind, keyword=keyword)
     if step.filter_affiliation:
         return say("card.with_affiliation", card=kind, affiliation=step.filter_affiliation)
     if step.filter_alter_ego:

@@ -210,6 +210,8 @@ def matches(state: State, card: int, step: Step, powers: tuple[str, ...] = ()) -
         return False
     if step.filter_name and step.filter_name not in _names_outside(state, card):
         return False
+    if step.filter_keyword and step.filter_keyword not in d.keywords:
+        return False
     if step.filter_loaded_at_least and not _loaded_at_least(state, card, step):
         return False
     if step.filter_lacks_power and d.type is CardType.CHARACTER:  # "que não tenha ◆"
