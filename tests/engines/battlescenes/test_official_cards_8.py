@@ -337,3 +337,20 @@ def test_korath_adds_2_against_the_chosen_name_even_after_it_left_and_acts_again
     state = replace(state, scene=tuple(replace(s, stage=2) for s in state.scene))
     state, _ = act(state, 0, UseAction(korath, "Bastões Energéticos", str(hulk)))
     assert _loaded(state, hulk) == 6
+
+
+def test_investigar_ruinas_fetches_a_unique_item_ability_card() -> None:
+    deck = ["mjolnir", "raio_de_forca_v1", "escudo_do_capitao_america", *FILL[:2]]
+    state = build(
+        Side(deck=deck, hand=["investigar_ruinas_v1"]),
+        Side(),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    mjolnir = zone_id(state, 0, "deck", "mjolnir")
+    escudo = zone_id(state, 0, "deck", "escudo_do_capitao_america")
+    state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "investigar_ruinas_v1")))
+    assert state.choice is not None
+    assert set(state.choice.options) - {"skip"} == {str(mjolnir), str(escudo)}
+    state, _ = act(state, 0, Choose(str(escudo)))
+    assert state.players[0].hand == (escudo,) and len(state.players[0].deck) == 4
