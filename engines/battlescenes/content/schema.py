@@ -367,6 +367,8 @@ class Step:
     identity: bool = False
     # only cards printed with this keyword ("um card de habilidade de Item Único")
     filter_keyword: str = ""
+    # done only when an opponent controls no character (Invasão Kree V1)
+    if_opponent_no_character: bool = False
 
     def __post_init__(self) -> None:
         # A step built from the stored text (``Step(op="draw")``) holds its member.

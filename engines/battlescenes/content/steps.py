@@ -60,6 +60,7 @@ STEP_FIELDS = {
     "either_card",
     "identity",
     "filter_keyword",
+    "if_opponent_no_character",
 }
 
 
@@ -130,6 +131,7 @@ def parse_step(node: PackNode) -> Step:
         either_card=node.read("either_card", bool, False),
         identity=node.read("identity", bool, False),
         filter_keyword=node.read("filter_keyword", str, ""),
+        if_opponent_no_character=node.read("if_opponent_no_character", bool, False),
         op=_pack_op(node, op),  # checked after every other field is read, as before
     )
     check_trait(node, step)

@@ -429,6 +429,8 @@ def steps_clause(steps: Sequence[Step], scope: Scope) -> Any:
             clause = say("if_x", count=step.if_x, then=clause)
         if step.if_controls_power:
             clause = say("if_controls_power", power=power(step.if_controls_power), then=clause)
+        if step.if_opponent_no_character:
+            clause = say("if_opponent_no_character", then=clause)
         if step.if_all_affiliation:
             clause = say(
                 "if.all_affiliation", affiliation=either(step.if_all_affiliation), then=clause

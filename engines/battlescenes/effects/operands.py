@@ -125,6 +125,8 @@ def unmet(state: State, effect: Pending, step: Step) -> bool:
         for c in zones.characters(state, effect.controller)
     ):
         return True
+    if step.if_opponent_no_character and zones.characters(state, 1 - effect.controller):
+        return True  # "se um oponente não controlar nenhum personagem" (two players)
     if _target_differs(state, effect, step):
         return True
     return step.op == Op.MILL and step.amount + plus(state, effect, step) <= 0
