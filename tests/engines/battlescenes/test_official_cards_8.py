@@ -354,3 +354,34 @@ def test_investigar_ruinas_fetches_a_unique_item_ability_card() -> None:
     assert set(state.choice.options) - {"skip"} == {str(mjolnir), str(escudo)}
     state, _ = act(state, 0, Choose(str(escudo)))
     assert state.players[0].hand == (escudo,) and len(state.players[0].deck) == 4
+
+
+def test_invasao_kree_fetches_a_kree_card_only_when_the_opponent_has_no_character() -> None:
+    for theirs, fetched in (([], True), ([Placed("capanga_do_rei_v2", FILL)], False)):
+        state = build(
+            Side(deck=["protecao"] * 3, hand=["invasao_kree_v1"], resources=["korath_v1"]),
+            Side(scene=theirs),
+            phase=Phase.PREPARATION,
+            content=starter(),
+        )
+        korath = zone_id(state, 0, "resources", "korath_v1")
+        state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "invasao_kree_v1")))
+        if fetched:
+            assert state.choice is not None and str(korath) in state.choice.options
+            state, _ = act(state, 0, Choose(str(korath)))
+        assert (korath in state.players[0].hand) == fetched
+
+
+def test_invasao_kree_adds_1_to_damage_by_your_kree_characters() -> None:
+    state = _versus(
+        [Placed("korath_v1", FILL[:5], stage=2), Placed("homem_de_ferro_v1", FILL[:4])],
+        [Placed("capanga_do_rei_v2", FILL), Placed("hulk_v1", FILL)],
+        scenario="invasao_kree_v1",
+    )
+    capanga, hulk = sid(state, "capanga_do_rei_v2"), sid(state, "hulk_v1")
+    state, _ = act(
+        state, 0, UseAction(sid(state, "korath_v1"), "Bastões Energéticos", str(capanga))
+    )
+    assert _loaded(state, capanga) == 5  # 1 + 1 on Escudo 1
+    state, _ = act(state, 0, UseAction(sid(state, "homem_de_ferro_v1"), "Raio Repulsor", str(hulk)))
+    assert _loaded(state, hulk) == 5  # not Kree: 1 penetrating
