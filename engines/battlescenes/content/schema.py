@@ -369,6 +369,9 @@ class Step:
     filter_keyword: str = ""
     # done only when an opponent controls no character (Invasão Kree V1)
     if_opponent_no_character: bool = False
+    # take_from_deck: only cards with the alter ego of the character an earlier chosen_…
+    # step chose (none without one: Múltiplas Identidades V1's FAQ)
+    alter_ego_of_chosen: bool = False
 
     def __post_init__(self) -> None:
         # A step built from the stored text (``Step(op="draw")``) holds its member.

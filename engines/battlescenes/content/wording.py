@@ -185,6 +185,8 @@ def _card_kind(step: Step, scope: Scope) -> Message:
         return say("card.with_affiliation", card=kind, affiliation=step.filter_affiliation)
     if step.filter_alter_ego:
         return say("card.with_alter_ego", card=kind, alter_ego=step.filter_alter_ego)
+    if step.alter_ego_of_chosen:  # "com o mesmo alter ego que aquele personagem"
+        return say("card.with_alter_ego_of_chosen", card=kind)
     if step.filter_name:
         return say("card.named", card=kind, name=step.filter_name)
     if step.filter_name_contains:

@@ -4,7 +4,7 @@ top of the deck, discard from the hand (5.1) and mill."""
 
 from __future__ import annotations
 
-from engines.battlescenes.content.schema import Trigger
+from engines.battlescenes.content.schema import Step, Trigger
 from engines.battlescenes.effects import replacements, tree, triggers
 from engines.battlescenes.effects.operands import (
     DONE,
@@ -120,7 +120,11 @@ def _take_from_deck(run: BSRun, state: State, proc: TakeFromDeck) -> State:
     if step.from_power_of == "this" and zones.find(state, effect.this) is not None:
         powers = zones.powers(state, zones.in_scene(state, effect.this))
     if not effect.answers:
-        options = [str(c) for c in player.deck if matches(state, c, step, powers)]
+        options = [
+            str(c)
+            for c in player.deck
+            if matches(state, c, step, powers) and _same_alter_ego(state, effect, step, c)
+        ]
         if not options:
             return shuffle(state, seat, dice)
         return asks(run, ask(state, effect, seat, "battlescenes.choice.search", options, True))
@@ -141,6 +145,17 @@ def _take_from_deck(run: BSRun, state: State, proc: TakeFromDeck) -> State:
         prompt = "battlescenes.choice.search"
         return asks(run, ask(state, effect, seat, prompt, more, True), [event])
     return resolved(run, shuffle(state, seat, dice), [event])
+
+
+def _same_alter_ego(state: State, effect: Pending, step: Step, card: int) -> bool:
+    """``alter_ego_of_chosen``: ``card`` has the alter ego of the character the effect chose
+    earlier; a character without one finds nothing (Múltiplas Identidades V1's FAQ)."""
+    if not step.alter_ego_of_chosen:
+        return True
+    if effect.chosen < 0:
+        return False
+    wanted = zones.defn(state, effect.chosen).alter_ego
+    return bool(wanted) and zones.defn(state, card).alter_ego == wanted
 
 
 def _take_many(run: BSRun, state: State, proc: TakeFromDeck) -> State:
