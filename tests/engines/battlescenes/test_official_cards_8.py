@@ -385,3 +385,44 @@ def test_invasao_kree_adds_1_to_damage_by_your_kree_characters() -> None:
     assert _loaded(state, capanga) == 5  # 1 + 1 on Escudo 1
     state, _ = act(state, 0, UseAction(sid(state, "homem_de_ferro_v1"), "Raio Repulsor", str(hulk)))
     assert _loaded(state, hulk) == 5  # not Kree: 1 penetrating
+
+
+def test_multiplas_identidades_fetches_a_character_with_the_incapacitated_ones_alter_ego() -> None:
+    deck = ["homem_de_ferro_v2", "korath_v1", "maquina_de_combate_v1", *FILL[:2]]
+    state = build(
+        Side(
+            deck=deck,
+            hand=["multiplas_identidades_v1"],
+            scene=[Placed("homem_de_ferro_v1", FILL[:4], stage=2), Placed("capanga_do_rei_v2")],
+        ),
+        Side(),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    ferro, capanga = sid(state, "homem_de_ferro_v1"), sid(state, "capanga_do_rei_v2")
+    v2 = zone_id(state, 0, "deck", "homem_de_ferro_v2")
+    state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "multiplas_identidades_v1")))
+    assert state.choice is not None and {str(ferro), str(capanga)} <= set(state.choice.options)
+    state, _ = act(state, 0, Choose(str(ferro)))
+    assert zones.in_scene(state, ferro).stage == 1
+    # Only his alter ego (Anthony Edward Stark): not Máquina de Combate, nor Korath.
+    assert state.choice is not None and set(state.choice.options) - {"skip"} == {str(v2)}
+    state, _ = act(state, 0, Choose(str(v2)))
+    assert v2 in state.players[0].hand
+
+
+def test_multiplas_identidades_finds_nothing_for_a_character_without_alter_ego() -> None:
+    state = build(
+        Side(
+            deck=["capanga_do_rei_v2", *FILL[:2]],
+            hand=["multiplas_identidades_v1"],
+            scene=[Placed("capanga_do_rei_v2")],
+        ),
+        Side(),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    capanga = sid(state, "capanga_do_rei_v2")
+    state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "multiplas_identidades_v1")))
+    state, _ = act(state, 0, Choose(str(capanga)))
+    assert state.choice is None and state.players[0].hand == ()
