@@ -230,6 +230,9 @@ class Op(enum.Enum):
     # "escolha um poder; o personagem alvo não pode usar ações daquele poder durante este
     # turno" (Fazer Esquecer V1): its controller names a power, then a turn rule (5.7 A.2.1)
     FORBID_POWER_THIS_TURN = "forbid_power_this_turn"
+    # "escolha um poder" remembered while this card stays in the scene (Ronan V1): read by
+    # ``plus: target_chosen_power:<n>``
+    CHOOSE_POWER = "choose_power"
     # a character of the hand put into the scene (Transporte Aéreo V1): a card of the hand
     # passing the filters enters the scene as if played (4.4.2: its Energia Inicial loaded)
     PUT_FROM_HAND = "put_from_hand"

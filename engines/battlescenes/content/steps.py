@@ -147,7 +147,7 @@ def parse_step(node: PackNode) -> Step:
         or step.plus.startswith(
             ("opponent_prizes:", "own_characters:", "own_power:", "controls_name:")
         )
-        or re.fullmatch(r"(first_action|own_turn):\d+|x\*\d+", step.plus)
+        or re.fullmatch(r"(first_action|own_turn|target_chosen_power):\d+|x\*\d+", step.plus)
         or re.fullmatch(r"carried_abilities:\w+(/\d+)?", step.plus)
     ):
         raise node.fail_at(
@@ -155,7 +155,7 @@ def parse_step(node: PackNode) -> Step:
             "plus is x, x*<n>, loaded, countdown, -target_stage, target_loaded, moved,"
             " opponent_prizes:<affiliation>, own_characters:<affiliation>,"
             " own_power:<power>, controls_name:<name>, carried_abilities:<power>[/<n>],"
-            " own_turn:<n> or first_action:<n>",
+            " own_turn:<n>, target_chosen_power:<n> or first_action:<n>",
         )
     check_choice(node, "source", step.source, {"", "target", "chosen", "marked"})
     check_choice(node, "if_target_type", step.if_target_type, {"", "character", "support"})

@@ -402,6 +402,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return clause
     if op is Op.FORBID_POWER_THIS_TURN:
         return say("forbid_power", who=_who(step, scope, "base"))
+    if op is Op.CHOOSE_POWER:  # remembered while this card stays (Ronan V1)
+        return say("choose_power")
     if op is Op.GENERATE:
         made = next((t for t in card.texts if t.generated == step.text), None)
         if made is None:
@@ -474,6 +476,8 @@ def _x_counted(spec: str) -> list[Message]:
         return [say("x.own_power", power=power(value))]
     if kind == "own_turn":
         return [say("x.own_turn", count=int(value))]
+    if kind == "target_chosen_power":
+        return [say("x.target_chosen_power", count=int(value))]
     if kind == "-target_stage":
         return [say("x.target_stage")]
     if kind == "carried_abilities":

@@ -311,6 +311,20 @@ def plus(state: State, effect: Pending, step: Step) -> int:
     return _counted(state, effect, step.plus)
 
 
+def _target_has_chosen_power(state: State, effect: Pending) -> bool:
+    """Whether the effect's (first) target is a character in the scene with the power its
+    card named (``choose_power``: Ronan V1)."""
+    found = [t for t in effect.targets if zones.find(state, t) is not None]
+    if not found or zones.defn(state, found[0]).type is not CardType.CHARACTER:
+        return False
+    named = {
+        c.kind.split(":", 1)[1]
+        for c in state.continuous
+        if c.source == effect.source and c.kind.startswith("chosen_power:")
+    }
+    return bool(named & set(zones.powers(state, zones.in_scene(state, found[0]))))
+
+
 def _counted(state: State, effect: Pending, spec: str) -> int:
     """The X of the printed cards of the official decks (5.7 A.1): ``own_power:<p>`` — the
     characters with that power its controller controls (Bombardeio Elástico V1);
@@ -318,6 +332,9 @@ def _counted(state: State, effect: Pending, spec: str) -> int:
     V1); ``carried_abilities:<p>[/<n>]`` — the ability cards of that power carried by every
     character in the scene, divided by n rounded up (Dreno de Força V1)."""
     kind, _sep, value = spec.partition(":")
+    if kind == "target_chosen_power":  # "+N se o alvo for um personagem e tiver o poder
+        # escolhido" (Ronan V1's Arma Universal: 3, or 5)
+        return int(value) if _target_has_chosen_power(state, effect) else 0
     if kind == "own_turn":  # "+N se esta ação for usada durante seu turno" (Golpe Treinado)
         return int(value) if state.active == effect.controller else 0
     if kind == "own_power":

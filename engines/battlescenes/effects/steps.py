@@ -244,6 +244,11 @@ class ForbidPowerThisTurn(Procedure):
 
 
 @dataclass(frozen=True)
+class ChoosePower(Procedure):
+    """A power is named and remembered while the effect's card stays in the scene."""
+
+
+@dataclass(frozen=True)
 class PutFromHand(Procedure):
     """A card of the hand passing the filters enters the scene, its Energia Inicial loaded."""
 
@@ -377,6 +382,7 @@ DECODERS: Mapping[Op, Callable[[Step], Procedure]] = {
     Op.FETCH_INTO_SCENE: FetchIntoScene,
     Op.LEND_ACTIONS: LendActions,
     Op.FORBID_POWER_THIS_TURN: ForbidPowerThisTurn,
+    Op.CHOOSE_POWER: ChoosePower,
     Op.PUT_FROM_HAND: PutFromHand,
     Op.LOAD_FOUND: LoadFound,
     Op.TAKE_FOUND: TakeFound,
