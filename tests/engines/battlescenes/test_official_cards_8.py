@@ -426,3 +426,35 @@ def test_multiplas_identidades_finds_nothing_for_a_character_without_alter_ego()
     state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "multiplas_identidades_v1")))
     state, _ = act(state, 0, Choose(str(capanga)))
     assert state.choice is None and state.players[0].hand == ()
+
+
+def test_ronan_names_a_power_on_entering_and_deals_5_to_a_character_with_it() -> None:
+    state = build(
+        Side(deck=["protecao"] * 4, hand=["ronan_v1"], resources=FILL[:6]),
+        Side(scene=[Placed("capanga_do_rei_v2", FILL)]),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "ronan_v1")))
+    assert state.choice is not None and "agilidade" in state.choice.options
+    state, _ = act(state, 0, Choose("ataque_a_distancia"))
+    ronan = sid(state, "ronan_v1")
+    # Later: Ronan ready to act against a Capanga do Rei (Ataque a Distância).
+    state = replace(
+        state,
+        phase=Phase.ATTACK,
+        scene=tuple(replace(s, entered_turn=0, stage=2) for s in state.scene),
+    )
+    capanga = sid(state, "capanga_do_rei_v2")
+    state, _ = act(state, 0, UseAction(ronan, "Arma Universal", str(capanga)))
+    assert _loaded(state, capanga) == 2  # 3 + 2 on Escudo 1
+
+
+@pytest.mark.parametrize(("target", "left"), [("hulk_v1", 6), ("gerador_pem", 5)])
+def test_ronan_deals_3_to_a_target_without_the_chosen_power(target: str, left: int) -> None:
+    state = _versus([Placed("ronan_v1", FILL[:6])], [Placed(target, FILL)])
+    ronan, victim = sid(state, "ronan_v1"), sid(state, target)
+    chosen = Continuous(source=ronan, target=ronan, kind="chosen_power:ataque_a_distancia")
+    state = replace(state, continuous=(chosen,))
+    state, _ = act(state, 0, UseAction(ronan, "Arma Universal", str(victim)))
+    assert _loaded(state, victim) == left  # Hulk: 3 on Escudo 3; the support: 3 on Escudo 2
