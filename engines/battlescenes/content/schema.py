@@ -375,6 +375,9 @@ class Step:
     # take_from_deck: only cards with the alter ego of the character an earlier chosen_…
     # step chose (none without one: Múltiplas Identidades V1's FAQ)
     alter_ego_of_chosen: bool = False
+    # choose_power: the targets gain the named power while the effect's card stays in the
+    # scene (Mandarim V1; with ``in_zones: scene`` only powers of characters in the scene)
+    gains: bool = False
 
     def __post_init__(self) -> None:
         # A step built from the stored text (``Step(op="draw")``) holds its member.

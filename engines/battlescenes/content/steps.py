@@ -62,6 +62,7 @@ STEP_FIELDS = {
     "filter_keyword",
     "if_opponent_no_character",
     "alter_ego_of_chosen",
+    "gains",
 }
 
 
@@ -134,6 +135,7 @@ def parse_step(node: PackNode) -> Step:
         filter_keyword=node.read("filter_keyword", str, ""),
         if_opponent_no_character=node.read("if_opponent_no_character", bool, False),
         alter_ego_of_chosen=node.read("alter_ego_of_chosen", bool, False),
+        gains=node.read("gains", bool, False),
         op=_pack_op(node, op),  # checked after every other field is read, as before
     )
     check_trait(node, step)

@@ -402,6 +402,9 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return clause
     if op is Op.FORBID_POWER_THIS_TURN:
         return say("forbid_power", who=_who(step, scope, "base"))
+    if op is Op.CHOOSE_POWER and step.gains:  # Mandarim V1: gained while this card stays
+        where = "scene" if step.in_zones == "scene" else "any"
+        return say(f"choose_power_gain.{where}", who=who, card=noun(own_noun(card)))
     if op is Op.CHOOSE_POWER:  # remembered while this card stays (Ronan V1)
         return say("choose_power")
     if op is Op.GENERATE:

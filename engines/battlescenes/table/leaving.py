@@ -49,6 +49,10 @@ def _leaves(
     ]
 
 
+#: Continuous effects that end when the card that made them leaves the scene.
+_BY_SOURCE = ("mark_identity", "chosen_power:", "gain_power:")
+
+
 def unmarked(state: State, card: int) -> State:
     """A chosen card leaving the scene is no longer the one chosen, even if it comes back
     at once (Kraven V1's FAQ): the marks on it end."""
@@ -56,8 +60,9 @@ def unmarked(state: State, card: int) -> State:
         c
         for c in state.continuous
         if not (c.kind == "mark" and c.target == card)
-        # the card that chose by identity left: a new entry chooses again (Korath V1)
-        and not (c.kind == "mark_identity" and c.source == card)
+        # the card that chose by identity, named a power or gave one left: a new entry
+        # chooses again (Korath V1, Ronan V1, Mandarim V1)
+        and not (c.source == card and c.kind.startswith(_BY_SOURCE))
     )
     return state if len(kept) == len(state.continuous) else replace(state, continuous=kept)
 

@@ -342,6 +342,14 @@ def changes(state: State, item: InScene, kind: str, plain: bool = False) -> list
     found += [
         t.change for t in state.turn_traits if t.target == item.card and t.change.kind == kind
     ]
+    if kind == "power":  # gained while the card that gave it stays (5.7 A.2.2: Mandarim V1)
+        found += [
+            Characteristic("gain", "power", c.kind.split(":", 1)[1])
+            for c in state.continuous
+            if c.kind.startswith("gain_power:")
+            and c.target == item.card
+            and in_play(state, c.source)
+        ]
     return found
 
 

@@ -60,9 +60,11 @@ def _choose_power(run: BSRun, state: State, proc: ChoosePower) -> State:
     """ "Escolha um poder" (Ronan V1): its controller names one of the thirteen powers, which
     the effect's card remembers while it stays in the scene (5.7 A.2.2) — a new choice (it
     entered again) replaces the old one."""
-    effect = run.ctx
+    effect, step = run.ctx, proc.record
     if zones.find(state, effect.source) is None:
         return state
+    if step.gains:
+        return _gain_power(run, state, proc)
     if not effect.answers:
         return asks(run, ask(state, effect, effect.controller, PROMPT, list(POWERS), False))
     power = effect.answers[-1]
@@ -78,3 +80,35 @@ def _choose_power(run: BSRun, state: State, proc: ChoosePower) -> State:
         "power": {"key": f"battlescenes.power.{power}", "params": {}},
     }
     return resolved(run, state, [Event("battlescenes.event.power_chosen", params)])
+
+
+#: The kind of the continuous effect giving a named power ("gain_power:<power>").
+GAIN_POWER = "gain_power:"
+
+
+def _gain_power(run: BSRun, state: State, proc: ChoosePower) -> State:
+    """ "Escolha um poder de qualquer personagem em cena. Este personagem ganha aquele poder"
+    (Mandarim V1): the targets gain it while the effect's card stays in the scene (no
+    duration printed, 5.7 A.2.2); ``in_zones: scene`` offers only the powers characters in
+    the scene have now."""
+    effect, step = run.ctx, proc.record
+    targets = targets_of(state, effect, step)
+    offered = list(POWERS)
+    if step.in_zones == "scene":
+        present = {p for c in zones.characters(state, None) for p in zones.powers(state, c)}
+        offered = [p for p in POWERS if p in present]
+    if not targets or not offered:
+        return state
+    if not effect.answers:
+        return asks(run, ask(state, effect, effect.controller, PROMPT, offered, False))
+    power = effect.answers[-1]
+    events = []
+    for target in targets:
+        gained = Continuous(source=effect.source, target=target, kind=GAIN_POWER + power)
+        state = replace(state, continuous=(*state.continuous, gained))
+        params = {
+            "card": zones.title(state, target),
+            "power": {"key": f"battlescenes.power.{power}", "params": {}},
+        }
+        events.append(Event("battlescenes.event.power_gained", params, rule="8.B.2"))
+    return resolved(run, state, events)
