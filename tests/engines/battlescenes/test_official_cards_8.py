@@ -458,3 +458,30 @@ def test_ronan_deals_3_to_a_target_without_the_chosen_power(target: str, left: i
     state = replace(state, continuous=(chosen,))
     state, _ = act(state, 0, UseAction(ronan, "Arma Universal", str(victim)))
     assert _loaded(state, victim) == left  # Hulk: 3 on Escudo 3; the support: 3 on Escudo 2
+
+
+def test_mandarim_gains_a_power_from_the_scene_and_one_more_action() -> None:
+    state = _versus(
+        [Placed("mandarim_v1", ["raio_de_forca_v1", *FILL[:3]], stage=2)],
+        [Placed("homem_de_ferro_v1", FILL)],
+        phase=Phase.PREPARATION,
+    )
+    mandarim, ferro = sid(state, "mandarim_v1"), sid(state, "homem_de_ferro_v1")
+    assert "ataque_energetico" not in zones.powers(state, zones.in_scene(state, mandarim))
+    state, _ = act(state, 0, UseAction(mandarim, "Dez Anéis"))
+    # Only powers characters in the scene have (his own, Homem de Ferro's).
+    assert state.choice is not None and "telecinesia" not in state.choice.options
+    assert "ataque_energetico" in state.choice.options
+    state, _ = act(state, 0, Choose("ataque_energetico"))
+    assert "ataque_energetico" in zones.powers(state, zones.in_scene(state, mandarim))
+    # Later in the turn (restaged for the cost): Raio de Força needs the power gained, and
+    # is a second action this turn.
+    state = replace(
+        state, phase=Phase.ATTACK, scene=tuple(replace(s, stage=2) for s in state.scene)
+    )
+    state, _ = act(state, 0, UseAction(mandarim, "Raio de Força", str(ferro)))
+    assert _loaded(state, ferro) == 3  # 3 penetrating
+    # One more action only: a third is refused even with the incapacitation paid for.
+    state = replace(state, scene=tuple(replace(s, stage=2) for s in state.scene))
+    with pytest.raises(IllegalActionError):
+        act(state, 0, UseAction(mandarim, "Raio de Força", str(ferro)))
