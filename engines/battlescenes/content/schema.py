@@ -273,6 +273,8 @@ STEP_TO = frozenset(
         # controlados por outro jogador": Máquina de Combate V1)
         "each_opponent_character",
         "each_opponent_support",
+        # draw: each player draws, its amount counted for that player (Reunião de Intelectos)
+        "each_player",
         "opponent",  # mill: the opponent's deck ("do jogador alvo", the other player)
         "this_card",  # unload: the effect's own card from whatever carries it (Pôr Abaixo)
         "chosen_target",  # one of the action's targets, its controller's pick

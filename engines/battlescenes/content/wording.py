@@ -275,6 +275,9 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"{mood}.discard_cards", count=count)
     if op is Op.RESOURCES_TO_DECK_BOTTOM and step.plus == "moved":
         return say(f"{mood}.resources_to_deck_bottom_counted")
+    if op is Op.DRAW and step.to == "each_player" and step.plus.startswith("own_power:"):
+        # "cada jogador compra um card para cada personagem com ◆ que ele controla"
+        return say("draw_each_player_power", power=power(step.plus.split(":", 1)[1]))
     if op is Op.DRAW and step.to == "chosen_controller":  # "that card's controller draws"
         return say(f"controller_draw.{mood}", count=step.amount)
     if op is Op.UNLOAD_CHOSEN and step.filter_loaded_at_least:  # Cosmo V1
@@ -456,6 +459,8 @@ def _x(steps: Iterable[Step]) -> list[Message]:
     """What an X in the amounts is ("X is the number of …")."""
     found: list[Message] = []
     for step in steps:
+        if step.to == "each_player" and step.op is Op.DRAW:  # its clause says what it counts
+            continue
         if step.plus.startswith("opponent_prizes:"):
             found.append(say("x.opponent_prizes", affiliation=step.plus.split(":", 1)[1]))
         elif step.plus == "loaded":

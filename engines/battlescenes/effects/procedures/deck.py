@@ -34,7 +34,7 @@ from engines.battlescenes.effects.steps import (
     resolved,
 )
 from engines.battlescenes.effects.triggers import fire
-from engines.battlescenes.rules.state import Pending, State
+from engines.battlescenes.rules.state import Pending, Phase, State
 from engines.battlescenes.table import drawing, zones
 from engines.core import Event
 from engines.core.model import replace
@@ -45,6 +45,8 @@ HANDLERS: BSHandlers = BSHandlers()
 @HANDLERS.on(Draw)
 def _draw(run: BSRun, state: State, proc: Draw) -> State:
     effect, step = run.ctx, proc.record
+    if step.to == "each_player":
+        return _draw_each(run, state, proc)
     amount = step.amount + plus(state, effect, step)
     # ``to: opponent``: the opponent of the effect's controller draws (À Espreita V1); ``to:
     # chosen_controller``: the controller of the card chosen earlier (Explosão Certeira V1)
@@ -56,6 +58,23 @@ def _draw(run: BSRun, state: State, proc: Draw) -> State:
     if effect.is_action and seat == effect.controller and len(state.players[seat].hand) > before:
         # 5.2 "toda vez que o efeito de uma ação … fizer com que você compre" (drew_by_action)
         state = triggers.drew(state, effect, effect.level + 1)
+    return resolved(run, state, events)
+
+
+def _draw_each(run: BSRun, state: State, proc: Draw) -> State:
+    """ "Cada jogador compra um card para cada personagem com ☺ que ele controla" (Reunião
+    de Intelectos V1): each player, the effect's controller first, draws the amount counted
+    for them (``plus`` as if that player controlled the effect)."""
+    effect, step = run.ctx, proc.record
+    events: list[Event] = []
+    for seat in (effect.controller, 1 - effect.controller):
+        amount = step.amount + plus(state, replace(effect, controller=seat), step)
+        if amount <= 0:
+            continue
+        state, drawn = drawing.draw(state, seat, amount)
+        events.extend(drawn)
+        if state.phase is Phase.OVER:  # 4.9.2: an empty deck lost the game
+            break
     return resolved(run, state, events)
 
 
