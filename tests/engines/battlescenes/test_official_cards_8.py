@@ -485,3 +485,37 @@ def test_mandarim_gains_a_power_from_the_scene_and_one_more_action() -> None:
     state = replace(state, scene=tuple(replace(s, stage=2) for s in state.scene))
     with pytest.raises(IllegalActionError):
         act(state, 0, UseAction(mandarim, "Raio de Força", str(ferro)))
+
+
+def test_reuniao_de_intelectos_replaced_makes_each_player_draw_per_genialidade_character() -> None:
+    state = build(
+        Side(
+            deck=["protecao"] * 5,
+            hand=["combate_em_campo_aberto_v1"],
+            scene=[Placed("homem_de_ferro_v1", FILL[:4]), Placed("pepper_potts_v1", FILL[:1])],
+        ),
+        Side(
+            deck=["protecao"] * 5,
+            scene=[Placed("rocket_raccoon_v2", FILL[:3]), Placed("capanga_do_rei_v2", FILL)],
+        ),
+        phase=Phase.PREPARATION,
+        content=starter(),
+        scenario="reuniao_de_intelectos_v1",
+    )
+    state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "combate_em_campo_aberto_v1")))
+    if state.choice is not None and state.choice.prompt == "battlescenes.choice.order":
+        reuniao = next(p for p in state.tree if p.label == "Reunião de Intelectos V1")
+        state, _ = act(state, 0, Choose(str(reuniao.uid)))
+    # Ana: two Genialidade characters, and Combate em Campo Aberto's own draw; Bruno: one.
+    assert len(state.players[0].hand) == 3 and len(state.players[1].hand) == 1
+
+
+def test_reuniao_de_intelectos_draws_one_on_entering() -> None:
+    state = build(
+        Side(deck=["protecao"] * 3, hand=["reuniao_de_intelectos_v1"]),
+        Side(),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "reuniao_de_intelectos_v1")))
+    assert len(state.players[0].hand) == 1
