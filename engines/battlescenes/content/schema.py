@@ -233,6 +233,9 @@ class Op(enum.Enum):
     # "escolha um poder" remembered while this card stays in the scene (Ronan V1): read by
     # ``plus: target_chosen_power:<n>``
     CHOOSE_POWER = "choose_power"
+    # a carried card passing the filters to the bottom of its owner's deck, not an unload
+    # (Colecionador V1)
+    CARRIED_TO_DECK_BOTTOM = "carried_to_deck_bottom"
     # a character of the hand put into the scene (Transporte Aéreo V1): a card of the hand
     # passing the filters enters the scene as if played (4.4.2: its Energia Inicial loaded)
     PUT_FROM_HAND = "put_from_hand"

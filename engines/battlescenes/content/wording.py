@@ -331,7 +331,12 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         where = "deck_resources" if step.also_resources else "deck"
         key = f"step.take_many_{where}"
         return say(key, card=_card_kind(step, scope), count=max(1, step.amount))
-    if op in (Op.TAKE_FROM_DECK, Op.DISCARD_FROM_HAND, Op.TAKE_FROM_RESOURCES):
+    if op in (
+        Op.TAKE_FROM_DECK,
+        Op.DISCARD_FROM_HAND,
+        Op.TAKE_FROM_RESOURCES,
+        Op.CARRIED_TO_DECK_BOTTOM,
+    ):
         return say(f"{mood}.{op.value}", card=_card_kind(step, scope))
     if op is Op.LOAD_FROM_RESOURCES and step.to == "this":  # onto this card base only
         return say(f"load_onto.{mood}", card=_card_kind(step, scope), onto=noun(scope.this, "onto"))

@@ -244,6 +244,11 @@ class ForbidPowerThisTurn(Procedure):
 
 
 @dataclass(frozen=True)
+class CarriedToDeckBottom(Procedure):
+    """A carried card passing the filters goes to the bottom of its owner's deck."""
+
+
+@dataclass(frozen=True)
 class ChoosePower(Procedure):
     """A power is named and remembered while the effect's card stays in the scene."""
 
@@ -383,6 +388,7 @@ DECODERS: Mapping[Op, Callable[[Step], Procedure]] = {
     Op.LEND_ACTIONS: LendActions,
     Op.FORBID_POWER_THIS_TURN: ForbidPowerThisTurn,
     Op.CHOOSE_POWER: ChoosePower,
+    Op.CARRIED_TO_DECK_BOTTOM: CarriedToDeckBottom,
     Op.PUT_FROM_HAND: PutFromHand,
     Op.LOAD_FOUND: LoadFound,
     Op.TAKE_FOUND: TakeFound,

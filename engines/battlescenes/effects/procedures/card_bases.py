@@ -18,6 +18,7 @@ from engines.battlescenes.effects.steps import (
     BSHandlers,
     BSRun,
     Capacitation,
+    CarriedToDeckBottom,
     LoadFromResources,
     LoadResources,
     Permute,
@@ -254,6 +255,36 @@ def _unload_chosen(run: BSRun, state: State, proc: UnloadChosen) -> State:
         )
     state, more = knock_outs(state, effect.level + 1, effect.controller)
     return resolved(run, state, events + more)
+
+
+@HANDLERS.on(CarriedToDeckBottom)
+def _carried_to_deck_bottom(run: BSRun, state: State, proc: CarriedToDeckBottom) -> State:
+    """ "Coloque um card de habilidade de Item Único que um personagem ou suporte estiver
+    carregando na base do deck de seu dono" (Colecionador V1): its controller picks one
+    carried card passing the filters, anywhere in the scene; it goes under its owner's deck
+    — not an unload ("descarregar" sends a card to the resources), so no unload effects; a
+    card base left with no energy is knocked out. None to pick: not done ("se o fizer")."""
+    effect, step = run.ctx, proc.record
+    picked = [int(a) for a in effect.answers if a.isdigit()]
+    if not picked:
+        options = [str(c) for s in state.scene for c in s.loaded if matches(state, c, step)]
+        if not options:
+            return tree.put(state, replace(tree.get(state, effect.uid), declined=True))
+        prompt = "battlescenes.choice.carried_to_deck_bottom"
+        return asks(run, ask(state, effect, effect.controller, prompt, options, step.optional))
+    card = picked[-1]
+    carrier = next((s for s in state.scene if card in s.loaded), None)
+    if carrier is None:
+        return state
+    loaded = tuple(c for c in carrier.loaded if c != card)
+    state = zones.set_in_scene(state, replace(carrier, loaded=loaded))
+    owner = zones.owner(state, card)
+    player = state.players[owner]
+    state = zones.set_player(state, owner, replace(player, deck=(*player.deck, card)))
+    params = {"card": zones.title(state, card), "base": zones.title(state, carrier.card)}
+    event = Event("battlescenes.event.carried_to_deck_bottom", params, rule="8.D")
+    state, more = knock_outs(state, effect.level + 1, effect.controller)
+    return resolved(run, state, [event, *more])
 
 
 @HANDLERS.on(Permute)
