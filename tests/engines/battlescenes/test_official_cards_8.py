@@ -519,3 +519,33 @@ def test_reuniao_de_intelectos_draws_one_on_entering() -> None:
     )
     state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "reuniao_de_intelectos_v1")))
     assert len(state.players[0].hand) == 1
+
+
+def test_colecionador_sends_a_carried_unique_item_under_its_owners_deck_and_capacitates() -> None:
+    state = _versus(
+        [Placed("colecionador_v1", FILL[:5], stage=0)],
+        [Placed("hulk_v1", ["escudo_do_capitao_america", "raio_de_forca_v1", *FILL[:3]])],
+        phase=Phase.PREPARATION,
+    )
+    colecionador, hulk = sid(state, "colecionador_v1"), sid(state, "hulk_v1")
+    escudo = zones.in_scene(state, hulk).loaded[0]
+    state, _ = act(state, 0, Activate(colecionador))
+    # Only the Item Único ability card is offered (not Raio de Força).
+    assert state.choice is not None and set(state.choice.options) - {"skip"} == {str(escudo)}
+    state, _ = act(state, 0, Choose(str(escudo)))
+    assert state.players[1].deck[-1] == escudo and _loaded(state, hulk) == 4
+    assert escudo not in state.players[1].resources  # not an unload
+    assert state.choice is not None
+    state, _ = act(state, 0, Choose("yes"))
+    assert zones.in_scene(state, colecionador).stage == 1
+
+
+def test_colecionador_with_no_unique_item_in_the_scene_does_not_capacitate() -> None:
+    state = _versus(
+        [Placed("colecionador_v1", FILL[:5], stage=0)],
+        [Placed("hulk_v1", ["raio_de_forca_v1", *FILL[:3]])],
+        phase=Phase.PREPARATION,
+    )
+    colecionador = sid(state, "colecionador_v1")
+    state, _ = act(state, 0, Activate(colecionador))
+    assert state.choice is None and zones.in_scene(state, colecionador).stage == 0
