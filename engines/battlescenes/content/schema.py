@@ -383,6 +383,9 @@ class Step:
     # choose_power: the targets gain the named power while the effect's card stays in the
     # scene (Mandarim V1; with ``in_zones: scene`` only powers of characters in the scene)
     gains: bool = False
+    # the opposite of ``if_done``: done only when an earlier optional step was declined or
+    # not done ("… a não ser que você …": Gerador de Raios Gama V1)
+    if_not_done: bool = False
 
     def __post_init__(self) -> None:
         # A step built from the stored text (``Step(op="draw")``) holds its member.

@@ -63,6 +63,7 @@ STEP_FIELDS = {
     "if_opponent_no_character",
     "alter_ego_of_chosen",
     "gains",
+    "if_not_done",
 }
 
 
@@ -136,6 +137,7 @@ def parse_step(node: PackNode) -> Step:
         if_opponent_no_character=node.read("if_opponent_no_character", bool, False),
         alter_ego_of_chosen=node.read("alter_ego_of_chosen", bool, False),
         gains=node.read("gains", bool, False),
+        if_not_done=node.read("if_not_done", bool, False),
         op=_pack_op(node, op),  # checked after every other field is read, as before
     )
     check_trait(node, step)

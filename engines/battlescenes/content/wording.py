@@ -450,6 +450,8 @@ def steps_clause(steps: Sequence[Step], scope: Scope) -> Any:
             clause = say(
                 "if.all_affiliation", affiliation=either(step.if_all_affiliation), then=clause
             )
+        if step.if_not_done:  # "unless you did": told as "if you don't"
+            clause = say("if.not_done", then=clause)
         if step.if_done and not said_if_done:
             clause = say("if.done", then=clause)
             said_if_done = True

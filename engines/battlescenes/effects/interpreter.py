@@ -128,6 +128,8 @@ def _step(state: State, effect: Pending, step: Step, dice: Dice) -> tuple[State,
     suspended the kernel's run)."""
     if step.if_done and effect.declined:
         return state, [], True
+    if step.if_not_done and not effect.declined:  # "a não ser que": it was done
+        return state, [], True
     if not effect.answers and unmet(state, effect, step):
         return tree.put(state, replace(effect, declined=True)), [], True
     if step.to == "distributed" and effect.damage is None:
