@@ -549,3 +549,49 @@ def test_colecionador_with_no_unique_item_in_the_scene_does_not_capacitate() -> 
     colecionador = sid(state, "colecionador_v1")
     state, _ = act(state, 0, Activate(colecionador))
     assert state.choice is None and zones.in_scene(state, colecionador).stage == 0
+
+
+@pytest.mark.parametrize("pay", [True, False])
+def test_gerador_de_raios_gama_stays_only_if_a_genialidade_character_is_incapacitated(
+    pay: bool,
+) -> None:
+    state = build(
+        Side(
+            deck=["protecao"] * 3,
+            hand=["gerador_de_raios_gama_v1"],
+            resources=FILL[:3],
+            scene=[Placed("pepper_potts_v1", FILL[:1]), Placed("capanga_do_rei_v2", FILL[:1])],
+        ),
+        Side(),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    pepper = sid(state, "pepper_potts_v1")
+    gerador = zone_id(state, 0, "hand", "gerador_de_raios_gama_v1")
+    state, _ = act(state, 0, PlayCard(gerador))
+    # Only a Genialidade character may pay: Pepper Potts, not Capanga do Rei.
+    assert state.choice is not None
+    assert set(state.choice.options) == {str(pepper), "skip"}
+    state, _ = act(state, 0, Choose(str(pepper) if pay else "skip"))
+    assert (zones.find(state, gerador) is not None) == pay
+    assert (gerador in state.players[0].resources) == (not pay)
+    assert zones.in_scene(state, pepper).stage == (0 if pay else 1)
+
+
+def test_gerador_de_raios_gama_lends_forca_gama_for_a_card_of_it() -> None:
+    state = _versus(
+        [Placed("gerador_de_raios_gama_v1", FILL[:3]), Placed("homem_de_ferro_v1", FILL[:4])],
+        [Placed("capanga_do_rei_v2", FILL)],
+        phase=Phase.PREPARATION,
+    )
+    gerador, ferro = sid(state, "gerador_de_raios_gama_v1"), sid(state, "homem_de_ferro_v1")
+    capanga = sid(state, "capanga_do_rei_v2")
+    state, _ = act(state, 0, Activate(gerador, 1))
+    state, _ = act(state, 0, Choose("yes"))
+    assert _loaded(state, gerador) == 2
+    state, _ = act(state, 0, Choose(str(ferro)))
+    state = replace(state, phase=Phase.ATTACK)
+    paid = zones.in_scene(state, ferro).loaded[-1]
+    use = UseAction(ferro, "Força Gama", str(capanga), pay=str(paid))
+    state, _ = act(state, 0, use)
+    assert _loaded(state, capanga) == 3 and _loaded(state, ferro) == 3  # 4 on Escudo 1
