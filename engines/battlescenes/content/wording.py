@@ -794,6 +794,12 @@ def _when(text: Text, scope: Scope) -> Message:
         conditions.append(say(f"cond.from_{text.from_zone}"))
     if text.trigger is Trigger.DREW_BY_ACTION and text.if_power:
         conditions.append(say("cond.holder_power", power=power(text.if_power)))
+    if text.trigger is Trigger.ACTION_USED and not text.generated:  # whose action, its cost
+        if text.trigger_if_affiliation:
+            affiliation = text.trigger_if_affiliation
+            conditions.append(say("cond.user_affiliation", affiliation=affiliation))
+        if text.if_action_cost >= 0:
+            conditions.append(say("cond.action_cost", count=text.if_action_cost))
     return concat([head, *conditions])
 
 
