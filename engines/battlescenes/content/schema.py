@@ -105,6 +105,11 @@ class Trigger(enum.Enum):
     # descarregando-o de um personagem" (Resgate Enroscado V1): this card, a text working
     # from the resources, just arrived there — ``Text.arrived_from`` says from where
     ARRIVES_IN_RESOURCES = "arrives_in_resources"
+    # "toda vez que um jogador usar uma ação de ◆, após o efeito daquela ação" (Invasão
+    # Cósmica V1): an action's effect is done (not cancelled nor interrupted); ``action_power``
+    # filters its power, ``whose_turn`` whose character used it; the effect is carried out by
+    # the player who used the action ("aquele jogador")
+    ACTION_RESOLVED = "action_resolved"
 
 
 #: Powers the catalogs name in every language (``battlescenes.power.<power>``): the

@@ -832,6 +832,10 @@ def _trigger(text: Text, scope: Scope) -> Message:
     if trigger is Trigger.ACTION_USED:
         whose = "generated" if text.generated else text.whose_turn
         return say(f"when.action_used.{whose}")
+    if trigger is Trigger.ACTION_RESOLVED:  # after the action's effect; "that player" acts
+        kind = "power" if text.action_power else "any"
+        where = power(text.action_power) if text.action_power else ""
+        return say(f"when.action_resolved.{text.whose_turn}.{kind}", power=where)
     if trigger is Trigger.INCAPACITATED:
         who = _subject(text, scope)
         by = say("when.by_opponent") if text.trigger_by == "opponent" else ""

@@ -120,7 +120,11 @@ def _resolve(state: State, uid: int, dice: Dice) -> tuple[State, list[Event]]:
             effect = replace(effect, next_step=index + 1, paused=True)
             return replace(tree.put(state, effect), after_level=None), events
         state = tree.put(state, replace(effect, next_step=index + 1))
-    return tree.remove(state, uid), events
+    finished = tree.get(state, uid)
+    state = tree.remove(state, uid)
+    if finished.is_action and not finished.stopped:  # "após o efeito daquela ação" (5.2)
+        state = triggers.action_resolved(state, finished)
+    return state, events
 
 
 def _step(state: State, effect: Pending, step: Step, dice: Dice) -> tuple[State, list[Event], bool]:

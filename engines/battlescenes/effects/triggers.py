@@ -218,6 +218,36 @@ def drew(state: State, effect: Pending, level: int) -> State:
     return tree.add(state, found, level) if found else state
 
 
+def action_resolved(state: State, effect: Pending) -> State:
+    """5.2 "toda vez que um jogador usar uma ação de ◆, após o efeito daquela ação, aquele
+    jogador pode …" (Invasão Cósmica V1, ``action_resolved``): the action ``effect`` just
+    finished; the texts of every card base and the scenario answer it, pending at its level
+    (after it, 9.1.2), carried out by the player who used the action. ``action_power``
+    filters the action's power; ``whose_turn`` (own / opponent / any) whose action it was."""
+    found = [
+        Pending(
+            uid=0,
+            level=effect.level,
+            controller=effect.controller,
+            source=card,
+            label=zones.title(state, card),
+            steps=text.steps,
+            this=holder,
+        )
+        for seat in range(len(state.players))
+        for holder, card, text in _holders(state, seat)
+        if text.trigger is Trigger.ACTION_RESOLVED
+        and (not text.action_power or text.action_power == effect.action_power)
+        and _whose(text.whose_turn, seat == effect.controller)
+    ]
+    return tree.add(state, found, effect.level) if found else state
+
+
+def _whose(whose: str, mine: bool) -> bool:
+    """Whether a text about "whose" action (own / opponent / any) is met."""
+    return whose == "any" or (whose == "own") == mine
+
+
 def _has_power(state: State, card: int, power: str) -> bool:
     index = zones.find(state, card)
     return index is not None and power in zones.powers(state, state.scene[index])
