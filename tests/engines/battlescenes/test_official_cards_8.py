@@ -595,3 +595,34 @@ def test_gerador_de_raios_gama_lends_forca_gama_for_a_card_of_it() -> None:
     use = UseAction(ferro, "Força Gama", str(capanga), pay=str(paid))
     state, _ = act(state, 0, use)
     assert _loaded(state, capanga) == 3 and _loaded(state, ferro) == 3  # 4 on Escudo 1
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_invasao_cosmica_offers_two_cards_to_resources_after_a_cosmic_power_action(
+    seat: int,
+) -> None:
+    # The scenario is Ana's; whoever uses the Poder Cósmico action decides, after its effect.
+    nova = Side(deck=["protecao"] * 6, resources=FILL[:2], scene=[Placed("nova_v1", FILL[:3])])
+    other = Side(deck=["protecao"] * 6, scene=[Placed("capanga_do_rei_v2", FILL)])
+    sides = (nova, other) if seat == 0 else (other, nova)
+    state = build(*sides, active=seat, scenario="invasao_cosmica_v1", content=starter())
+    user, capanga = sid(state, "nova_v1"), sid(state, "capanga_do_rei_v2")
+    state, _ = act(state, seat, UseAction(user, "Poder Nova", str(capanga)))
+    assert _loaded(state, capanga) == 5  # the action's effect came first
+    assert state.choice is not None and state.choice.seat == seat
+    resources = len(state.players[seat].resources)
+    state, _ = act(state, seat, Choose("yes"))
+    assert len(state.players[seat].resources) == resources + 2
+
+
+def test_invasao_cosmica_ignores_other_powers() -> None:
+    state = _versus(
+        [Placed("homem_de_ferro_v1", FILL[:4])],
+        [Placed("capanga_do_rei_v2", FILL)],
+        scenario="invasao_cosmica_v1",
+    )
+    capanga = sid(state, "capanga_do_rei_v2")
+    state, _ = act(
+        state, 0, UseAction(sid(state, "homem_de_ferro_v1"), "Raio Repulsor", str(capanga))
+    )
+    assert state.choice is None and _loaded(state, capanga) == 5
