@@ -110,6 +110,10 @@ class Trigger(enum.Enum):
     # filters its power, ``whose_turn`` whose character used it; the effect is carried out by
     # the player who used the action ("aquele jogador")
     ACTION_RESOLVED = "action_resolved"
+    # "toda vez que um card for colocado na base do deck de um jogador, aquele jogador …"
+    # (Deflagrar o Caos V1): once per card the engine put there (not by hand); the effect is
+    # carried out by that player
+    CARD_TO_DECK_BOTTOM = "card_to_deck_bottom"
 
 
 #: Powers the catalogs name in every language (``battlescenes.power.<power>``): the

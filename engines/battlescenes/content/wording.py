@@ -281,9 +281,9 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
     if op is Op.DRAW and step.to == "chosen_controller":  # "that card's controller draws"
         return say(f"controller_draw.{mood}", count=step.amount)
     if op is Op.UNLOAD_CHOSEN and step.filter_loaded_at_least:  # Cosmo V1
-        kind = "character" if step.filter_type == "character" else "base"
+        carrier = "character" if step.filter_type == "character" else "base"
         at_least = step.filter_loaded_at_least
-        return say(f"unload_chosen_from_loaded.{kind}", count=step.amount, least=at_least)
+        return say(f"unload_chosen_from_loaded.{carrier}", count=step.amount, least=at_least)
     if op in _SIMPLE:
         return say(f"{mood}.{op.value}", count=step.amount)
     if op in (Op.INCAPACITATE, Op.CAPACITATE, Op.SHIELD_SET, Op.RETURN_TO_HAND):
@@ -832,6 +832,8 @@ def _trigger(text: Text, scope: Scope) -> Message:
     if trigger is Trigger.ACTION_USED:
         whose = "generated" if text.generated else text.whose_turn
         return say(f"when.action_used.{whose}")
+    if trigger is Trigger.CARD_TO_DECK_BOTTOM:  # carried out by that deck's player
+        return say("when.card_to_deck_bottom")
     if trigger is Trigger.ACTION_RESOLVED:  # after the action's effect; "that player" acts
         kind = "power" if text.action_power else "any"
         where = power(text.action_power) if text.action_power else ""

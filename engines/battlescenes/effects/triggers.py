@@ -358,3 +358,36 @@ def arrivals(state: State, level: int = 0) -> State:
     if not found:
         return state
     return tree.add(state, found, level or max((p.level for p in state.tree), default=0) + 1)
+
+
+def bottomed(state: State, level: int = 0) -> State:
+    """5.2 "toda vez que um card for colocado na base do deck de um jogador, aquele jogador
+    …" (Deflagrar o Caos V1, ``card_to_deck_bottom``): for each card just put there (noted
+    in ``State.bottomed``), the texts of every card base and the scenario waiting for it
+    become pending — at ``level``, or one level above the deepest pending effect —, carried
+    out by the player whose deck it is."""
+    if not state.bottomed:
+        return state
+    waiting = [
+        (holder, card, text)
+        for seat in range(len(state.players))
+        for holder, card, text in _holders(state, seat)
+        if text.trigger is Trigger.CARD_TO_DECK_BOTTOM
+    ]
+    found = [
+        Pending(
+            uid=0,
+            level=0,
+            controller=player,
+            source=card,
+            label=zones.title(state, card),
+            steps=text.steps,
+            this=holder,
+        )
+        for player in state.bottomed
+        for holder, card, text in waiting
+    ]
+    state = replace(state, bottomed=())
+    if not found:
+        return state
+    return tree.add(state, found, level or max((p.level for p in state.tree), default=0) + 1)

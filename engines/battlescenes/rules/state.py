@@ -307,6 +307,9 @@ class State:
     # cards with an ``arrives_in_resources`` text that just arrived in the resources, and
     # from where (hand, deck, unloaded): their effects become pending at the next procedure
     arrivals: tuple[tuple[int, str], ...] = ()
+    # whose deck a card was just put on the bottom of, once per card (effects, costs,
+    # replacements — not by hand): what ``to_deck_bottom_any`` texts wait for
+    bottomed: tuple[int, ...] = ()
     winner: int | None = None
     draw: bool = False
     last_action: str = ""

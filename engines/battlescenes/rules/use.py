@@ -285,6 +285,7 @@ def _to_deck_bottom(state: State, character: int, card: int) -> tuple[State, lis
     owner = zones.owner(state, card)
     player = state.players[owner]
     state = zones.set_player(state, owner, replace(player, deck=(*player.deck, card)))
+    state = zones.bottomed(state, owner, 1)
     params = {"player": player.name, "card": zones.title(state, card)}
     return state, [Event("battlescenes.event.bottomed", params, rule="4.6.2 E.2")]
 
@@ -554,6 +555,7 @@ def use(
         player = replace(player, targeted_actions=player.targeted_actions + 1)
     player = replace(player, actions_this_turn=player.actions_this_turn + 1)
     state = zones.set_player(state, seat, player)
+    state = zones.bottomed(state, seat, action.cosmic)  # E.2.1's cards under the deck
     if discards:  # E.2: discarded cards go to the resources (6.2 C.4) unless replaced (5.5)
         state, instead = replacements.discard(state, seat, discards)
         events.extend(instead)

@@ -11,6 +11,7 @@ from engines.battlescenes.content.schema import CardType, Text, Trigger
 from engines.battlescenes.effects import replacements, tree, triggers
 from engines.battlescenes.rules.state import InScene, Pending, State
 from engines.battlescenes.table.zones import (
+    bottomed,
     check_victory,
     defn,
     in_scene,
@@ -75,7 +76,9 @@ def _put(state: State, card: int, zone: str) -> State:
     player = state.players[seat]
     if zone == "hand":
         return set_player(state, seat, replace(player, hand=(*player.hand, card)))
-    return set_player(state, seat, replace(player, deck=(*player.deck, card)))
+    state = set_player(state, seat, replace(player, deck=(*player.deck, card)))
+    # "deck": shuffled in next (Agente S.H.I.E.L.D. V2), not put under it
+    return bottomed(state, seat, 1) if zone == "deck_bottom" else state
 
 
 def _hela(state: State, item: InScene) -> bool:

@@ -106,6 +106,13 @@ def mill(state: State, seat: int, count: int) -> State:
     return arrived(set_player(state, seat, player), take, "deck")
 
 
+def bottomed(state: State, seat: int, count: int) -> State:
+    """Note that ``count`` cards were just put on the bottom of ``seat``'s deck (Deflagrar o
+    Caos V1's ``to_deck_bottom_any``); the interpreter makes the texts waiting for it
+    pending."""
+    return replace(state, bottomed=(*state.bottomed, *([seat] * count))) if count > 0 else state
+
+
 def arrived(state: State, cards: Iterable[int], origin: str) -> State:
     """Note the cards that just arrived in the resources from ``origin`` (hand, deck,
     unloaded) whose texts wait for that (5.2.1 ``arrives_in_resources``: Resgate Enroscado

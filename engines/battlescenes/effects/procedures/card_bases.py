@@ -281,6 +281,7 @@ def _carried_to_deck_bottom(run: BSRun, state: State, proc: CarriedToDeckBottom)
     owner = zones.owner(state, card)
     player = state.players[owner]
     state = zones.set_player(state, owner, replace(player, deck=(*player.deck, card)))
+    state = zones.bottomed(state, owner, 1)
     params = {"card": zones.title(state, card), "base": zones.title(state, carrier.card)}
     event = Event("battlescenes.event.carried_to_deck_bottom", params, rule="8.D")
     state, more = knock_outs(state, effect.level + 1, effect.controller)
