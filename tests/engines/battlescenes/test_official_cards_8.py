@@ -626,3 +626,40 @@ def test_invasao_cosmica_ignores_other_powers() -> None:
         state, 0, UseAction(sid(state, "homem_de_ferro_v1"), "Raio Repulsor", str(capanga))
     )
     assert state.choice is None and _loaded(state, capanga) == 5
+
+
+def test_deflagrar_o_caos_mills_one_for_each_card_put_under_a_deck() -> None:
+    # Bruno's Nova pays Energia Cósmica 1 with Ana's scenario in the scene: the card under
+    # his deck makes him put his deck's top card into his resources.
+    state = build(
+        Side(scene=[Placed("capanga_do_rei_v2", FILL)]),
+        Side(
+            deck=["protecao", "raio_de_forca_v1", *FILL[:2]],
+            resources=["jogar_objeto_v1", "mjolnir"],
+            scene=[Placed("nova_v1", FILL[:3])],
+        ),
+        active=1,
+        scenario="deflagrar_o_caos_v1",
+        content=starter(),
+    )
+    top = state.players[1].deck[0]
+    paid = state.players[1].resources[0]
+    nova, capanga = sid(state, "nova_v1"), sid(state, "capanga_do_rei_v2")
+    state, _ = act(state, 1, UseAction(nova, "Poder Nova", str(capanga)))
+    bruno = state.players[1]
+    assert bruno.deck[-1] == paid and top in bruno.resources and top not in bruno.deck
+    assert len(bruno.resources) == 2 and _loaded(state, capanga) == 5
+
+
+def test_deflagrar_o_caos_does_nothing_without_a_card_under_a_deck() -> None:
+    state = _versus(
+        [Placed("homem_de_ferro_v1", FILL[:4])],
+        [Placed("capanga_do_rei_v2", FILL)],
+        scenario="deflagrar_o_caos_v1",
+    )
+    deck = state.players[0].deck
+    capanga = sid(state, "capanga_do_rei_v2")
+    state, _ = act(
+        state, 0, UseAction(sid(state, "homem_de_ferro_v1"), "Raio Repulsor", str(capanga))
+    )
+    assert state.players[0].deck == deck
