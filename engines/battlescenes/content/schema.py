@@ -395,6 +395,8 @@ class Step:
     # the opposite of ``if_done``: done only when an earlier optional step was declined or
     # not done ("… a não ser que você …": Gerador de Raios Gama V1)
     if_not_done: bool = False
+    # extra_action: only an action with a name the character has not used this turn
+    new_name: bool = False
 
     def __post_init__(self) -> None:
         # A step built from the stored text (``Step(op="draw")``) holds its member.
@@ -589,6 +591,9 @@ class Text:
     if_controls_name: str = ""
     # a shield text only while its holder carries an ability card of this power (Nova V1)
     if_carrying_power: str = ""
+    # action_used: only an action printed on a character card its user carries (Extrapolar
+    # os Limites V1)
+    if_from_carried_character: bool = False
     # once its knock-out replacement happened, this card goes to its owner's resources
     # (Imagem Falsa)
     replace_then_to_resources: bool = False

@@ -64,6 +64,7 @@ STEP_FIELDS = {
     "alter_ego_of_chosen",
     "gains",
     "if_not_done",
+    "new_name",
 }
 
 
@@ -138,6 +139,7 @@ def parse_step(node: PackNode) -> Step:
         alter_ego_of_chosen=node.read("alter_ego_of_chosen", bool, False),
         gains=node.read("gains", bool, False),
         if_not_done=node.read("if_not_done", bool, False),
+        new_name=node.read("new_name", bool, False),
         op=_pack_op(node, op),  # checked after every other field is read, as before
     )
     check_trait(node, step)

@@ -88,6 +88,8 @@ class Scope:
             return "damaged"
         if trigger in (Trigger.CHARACTER_ENTERS, Trigger.TARGETED):
             return "that"
+        if trigger is Trigger.ACTION_USED and self.text and not self.text.generated:  # its user
+            return "that"
         if self.target_type in ("character", "support"):  # "personagem alvo", "suporte alvo"
             return f"target_{self.target_type}"
         return "target"
@@ -366,7 +368,9 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"{mood}.retarget", who=who, that=noun(scope.target))
     if op is Op.EXTRA_ACTION:  # Super Soco V2
         which = (
-            say("extra.named", name=step.text)
+            say("extra.new_name")
+            if step.new_name
+            else say("extra.named", name=step.text)
             if step.text
             else say("extra.power", power=power(step.filter_power))
             if step.filter_power
@@ -800,6 +804,8 @@ def _when(text: Text, scope: Scope) -> Message:
             conditions.append(say("cond.user_affiliation", affiliation=affiliation))
         if text.if_action_cost >= 0:
             conditions.append(say("cond.action_cost", count=text.if_action_cost))
+        if text.if_from_carried_character:
+            conditions.append(say("cond.from_carried_character"))
     return concat([head, *conditions])
 
 

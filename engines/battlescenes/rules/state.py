@@ -98,6 +98,8 @@ class ExtraAction:
     power: str = ""
     free: bool = False
     last: bool = False
+    # only an action whose name the card base has not used this turn (Extrapolar os Limites)
+    new_name: bool = False
 
 
 @dataclass(frozen=True)

@@ -40,6 +40,7 @@ def extra_for(item: InScene, action: ActionDef) -> ExtraAction | None:
             for e in item.extra_actions
             if (not e.name or e.name.lower() == action.name.lower())
             and (not e.power or e.power == action.power)
+            and not (e.new_name and action.name in item.used_names)
         ),
         None,
     )
@@ -417,14 +418,27 @@ def _targeted(state: State, targets: Sequence[int]) -> State:
     return tree.add(state, found, 1) if found else state
 
 
+def _carried_character(state: State, character: int, card: int) -> bool:
+    """Whether ``card`` (an action's) is a character card ``character`` carries."""
+    index = zones.find(state, character)
+    return (
+        index is not None
+        and card in state.scene[index].loaded
+        and zones.defn(state, card).type is CardType.CHARACTER
+    )
+
+
 def _action_used(
-    state: State, seat: int, character: int, cost: int | None, kind: str = ""
+    state: State, seat: int, character: int, cost: int | None, kind: str = "", printed_on: int = -1
 ) -> State:
     """4.6.2 H: effects triggered by the use of the action, pending at level 1; "that
     character" (the user) is their target. ``cost``: the action's printed cost (X as
     chosen), for texts about actions of one cost."""
     found: list[Pending] = []
     holders = [(s.controller, s.card, zones.texts(state, s)) for s in state.scene]
+    if state.scenario is not None:  # "toda vez que um personagem usar …" (Extrapolar os Limites)
+        scenario = [(state.scenario, t) for t in zones.scenario_texts(state)]
+        holders.append((zones.scenario_controller(state), state.scenario, scenario))
     holders.extend(other_zones.holders(state))  # 5.2.1: e.g. from the hand
     for controller, base, texts in holders:
         for source, text in texts:
@@ -436,6 +450,10 @@ def _action_used(
             if text.if_action_cost >= 0 and cost != text.if_action_cost:
                 continue
             if text.if_action_kind and text.if_action_kind not in kind.split("_"):
+                continue
+            if text.if_from_carried_character and not _carried_character(
+                state, character, printed_on
+            ):
                 continue
             index = zones.find(state, character)  # (gone: it paid with itself, E.2)
             if text.trigger_if_affiliation and (
@@ -615,7 +633,7 @@ def use(
     )
     state = tree.add(state, [root], 0)  # I: the action's effect, root of the tree
     # H: they resolve before the effect (rule d)
-    state = _action_used(state, seat, character, printed, root.action_kind)
+    state = _action_used(state, seat, character, printed, root.action_kind, source)
     state = _targeted(state, targets)
     state, more = interpreter.run(state, dice)
     return state, events + more

@@ -251,7 +251,7 @@ def _extra_action(run: BSRun, state: State, proc: ExtraActionGranted) -> State:
     one), maybe with no incapacitation cost; ``last``: once it did, no more actions this turn
     (Super Soco V2)."""
     effect, step = run.ctx, proc.record
-    extra = ExtraAction(step.text, step.filter_power, step.free, step.last)
+    extra = ExtraAction(step.text, step.filter_power, step.free, step.last, step.new_name)
     events = []
     for card in targets_of(state, effect, step):
         item = zones.in_scene(state, card)
