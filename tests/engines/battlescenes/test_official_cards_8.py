@@ -663,3 +663,37 @@ def test_deflagrar_o_caos_does_nothing_without_a_card_under_a_deck() -> None:
         state, 0, UseAction(sid(state, "homem_de_ferro_v1"), "Raio Repulsor", str(capanga))
     )
     assert state.players[0].deck == deck
+
+
+@pytest.mark.parametrize("scenario", ["extrapolar_os_limites_v1", None])
+def test_extrapolar_os_limites_gives_another_action_after_a_carried_characters_action(
+    scenario: str | None,
+) -> None:
+    # Homem de Ferro V1 carries Homem de Ferro V2 (same alter ego: its action is his, C.3).
+    state = _versus(
+        [Placed("homem_de_ferro_v1", ["homem_de_ferro_v2", *FILL[:3]], stage=2)],
+        [Placed("capanga_do_rei_v2", FILL)],
+        scenario=scenario,
+    )
+    ferro, capanga = sid(state, "homem_de_ferro_v1"), sid(state, "capanga_do_rei_v2")
+    state, _ = act(state, 0, UseAction(ferro, "Mach 6"))
+    # Never the same name again; another name only with the scenario.
+    with pytest.raises(IllegalActionError):
+        act(state, 0, UseAction(ferro, "Mach 6"))
+    if scenario is None:
+        with pytest.raises(IllegalActionError):
+            act(state, 0, UseAction(ferro, "Raio Repulsor", str(capanga)))
+        return
+    state, _ = act(state, 0, UseAction(ferro, "Raio Repulsor", str(capanga)))
+    assert _loaded(state, capanga) == 5
+
+
+def test_extrapolar_os_limites_ignores_the_characters_own_actions() -> None:
+    state = _versus(
+        [Placed("homem_de_ferro_v1", FILL[:4], stage=2)],
+        [Placed("capanga_do_rei_v2", FILL)],
+        scenario="extrapolar_os_limites_v1",
+    )
+    ferro, capanga = sid(state, "homem_de_ferro_v1"), sid(state, "capanga_do_rei_v2")
+    state, _ = act(state, 0, UseAction(ferro, "Raio Repulsor", str(capanga)))
+    assert zones.in_scene(state, ferro).extra_actions == ()
