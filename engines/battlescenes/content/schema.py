@@ -114,6 +114,9 @@ class Trigger(enum.Enum):
     # (Deflagrar o Caos V1): once per card the engine put there (not by hand); the effect is
     # carried out by that player
     CARD_TO_DECK_BOTTOM = "card_to_deck_bottom"
+    # a generated effect (5.7 B) waiting for "o final desta etapa ou fase do turno": the end
+    # point of the step or phase it was generated in (Nave dos Guardiões V1)
+    STEP_END = "step_end"
 
 
 #: Powers the catalogs name in every language (``battlescenes.power.<power>``): the
@@ -285,6 +288,8 @@ STEP_TO = frozenset(
         # controlados por outro jogador": Máquina de Combate V1)
         "each_opponent_character",
         "each_opponent_support",
+        # every character its controller controls passing the step's filters (Astronave Kree)
+        "each_own_character",
         # draw: each player draws, its amount counted for that player (Reunião de Intelectos)
         "each_player",
         "opponent",  # mill: the opponent's deck ("do jogador alvo", the other player)
@@ -594,6 +599,8 @@ class Text:
     # action_used: only an action printed on a character card its user carries (Extrapolar
     # os Limites V1)
     if_from_carried_character: bool = False
+    # leaves_scene: only when this card base is knocked out — a support destroyed — (4.7)
+    if_destroyed: bool = False
     # once its knock-out replacement happened, this card goes to its owner's resources
     # (Imagem Falsa)
     replace_then_to_resources: bool = False

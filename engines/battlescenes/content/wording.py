@@ -165,6 +165,8 @@ def _who(step: Step, scope: Scope, form: str) -> Message:
         return noun("own_character_alignment", form, alignment=alignment)
     if step.to == "chosen_own_character" and step.filter_power:
         return noun("own_character_power", form, power=power(step.filter_power))
+    if step.to == "each_own_character" and step.filter_affiliation:  # Astronave Kree V1
+        return noun("each_own_character_of", form, affiliation=step.filter_affiliation)
     if step.to == "chosen_base" and step.filter_type == "support":  # "um suporte"
         return noun("support", form)
     if step.to == "chosen_base" and step.filter_lacks_power:
@@ -423,7 +425,7 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         made = next((t for t in card.texts if t.generated == step.text), None)
         if made is None:
             return untold(f"generate {step.text}")
-        if made.trigger in _TURNS:  # "at the end of this turn": it says when itself
+        if made.trigger in _TURNS or made.trigger is Trigger.STEP_END:  # it says when itself
             return _message(_generated(made, card))
         return say("step.generate", effect=_generated(made, card))
     return untold(op.value)
@@ -878,6 +880,9 @@ def _trigger(text: Text, scope: Scope) -> Message:
         return say("when.replaced", who=this)
     if trigger is Trigger.LEAVES_SCENE and text.if_knocked_out_by_action:
         return say("when.knocked_out_by_action", who=this)
+    if trigger is Trigger.LEAVES_SCENE and text.if_destroyed:  # knocked out (4.7)
+        kind = "support" if scope.card.type is CardType.SUPPORT else "character"
+        return say(f"when.destroyed.{kind}", who=this)
     return say(f"when.{trigger.value}", who=this, onto=noun(scope.this, "onto"))
 
 
@@ -958,7 +963,8 @@ def _generated(text: Text, card: CardDef) -> Any:
     """A generated effect (5.7 B) as the clause of the step that makes it."""
     scope = Scope(card, text=text)
     if text.steps:
-        if text.trigger in _TURNS:  # a start/end point of this turn (Arcade V1)
+        if text.trigger in _TURNS or text.trigger is Trigger.STEP_END:  # Arcade V1's, or
+            # "no final desta etapa ou fase" (Nave dos Guardiões V1)
             head = say(f"generated.{text.trigger.value}")
             return say("generated.trigger", head=head, body=steps_clause(text.steps, scope))
         if text.trigger not in (Trigger.DAMAGED, Trigger.ACTION_USED):

@@ -73,6 +73,9 @@ def targets_of(state: State, effect: Pending, step: Step) -> list[int]:
         ]
     if step.to == "all_others":  # "todos os outros personagens e suportes" (Hulk V3)
         return [s.card for s in state.scene if s.card != effect.this]
+    if step.to == "each_own_character":  # "cada personagem com a afiliação A que você controla"
+        mine = zones.characters(state, effect.controller)
+        return [s.card for s in mine if matches(state, s.card, step)]
     if step.to in ("each_opponent_character", "each_opponent_support"):
         kind = CardType.CHARACTER if step.to == "each_opponent_character" else CardType.SUPPORT
         return [

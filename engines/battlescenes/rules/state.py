@@ -160,6 +160,9 @@ class Generated:
     this: int  # the character that used the action
     action_kind: str  # the action's type: the damage it makes is an action's (4.8.5)
     affiliation: str = ""  # "escolha uma afiliação" before generating it (União Inabalável V1)
+    # where the turn stood when it was generated (a step or phase name): a ``step_end``
+    # text waits for the end of that step or phase
+    at: str = ""
 
 
 @dataclass(frozen=True)

@@ -30,11 +30,16 @@ from engines.core.model import replace
 
 
 def _leaves(
-    state: State, item: InScene, own: list[tuple[int, Text]], knocked_out: bool = False
+    state: State,
+    item: InScene,
+    own: list[tuple[int, Text]],
+    knocked_out: bool = False,
+    destroyed: bool = False,
 ) -> list[Pending]:
     """The ``leaves_scene`` effects of a card base leaving, from the texts working on it just
     before it left (its own and those of what it carried; none if it had lost them, 5.8);
-    ``knocked_out``: instead, those only for a knock-out by an action's damage."""
+    ``knocked_out``: instead, those only for a knock-out by an action's damage;
+    ``destroyed``: it was knocked out (4.7), so the ``if_destroyed`` texts too."""
     return [
         Pending(
             uid=0,
@@ -46,7 +51,9 @@ def _leaves(
             this=item.card,
         )
         for source, t in own
-        if t.trigger is Trigger.LEAVES_SCENE and t.if_knocked_out_by_action == knocked_out
+        if t.trigger is Trigger.LEAVES_SCENE
+        and t.if_knocked_out_by_action == knocked_out
+        and (destroyed or not t.if_destroyed)
     ]
 
 
@@ -113,7 +120,7 @@ def knock_outs(
             continue
         d = defn(state, item.card)
         own = texts(state, item)
-        left.extend(_leaves(state, item, own))
+        left.extend(_leaves(state, item, own, destroyed=True))
         state = unmarked(state, item.card)
         scene = tuple(s for s in state.scene if s.card != item.card)
         seat = owner(state, item.card)

@@ -202,6 +202,7 @@ def _generate(run: BSRun, state: State, proc: Generate) -> State:
         effect.this,
         effect.action_kind,
         effect.affiliation,
+        state.step.rstrip("!") if state.step else state.phase.value,
     )
     state = replace(state, turn_generated=(*state.turn_generated, made))
     params = {"card": zones.title(state, effect.source), "effect": step.text}
