@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from engines.battlescenes.actions import Activate, Choose, PlayCard, UseAction
+from engines.battlescenes.actions import Activate, Choose, Pass, PlayCard, UseAction
 from engines.battlescenes.content.schema import Pack
 from engines.battlescenes.rules.state import Continuous, Phase, State
-from engines.battlescenes.table import shields, zones
+from engines.battlescenes.table import leaving, shields, zones
 from engines.core import IllegalActionError
 from engines.core.model import replace
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, sid, starter, zone_id
@@ -697,3 +697,63 @@ def test_extrapolar_os_limites_ignores_the_characters_own_actions() -> None:
     ferro, capanga = sid(state, "homem_de_ferro_v1"), sid(state, "capanga_do_rei_v2")
     state, _ = act(state, 0, UseAction(ferro, "Raio Repulsor", str(capanga)))
     assert zones.in_scene(state, ferro).extra_actions == ()
+
+
+def test_nave_dos_guardioes_destroyed_hurts_your_guardioes_at_the_end_of_the_step() -> None:
+    state = _versus(
+        [Placed("homem_de_ferro_v1", FILL[:4])],
+        [
+            Placed("nave_dos_guardioes_v1", FILL[:1]),
+            Placed("rocket_raccoon_v1", FILL[:3]),
+            Placed("capanga_do_rei_v2", FILL[:3]),
+        ],
+    )
+    nave, rocket = sid(state, "nave_dos_guardioes_v1"), sid(state, "rocket_raccoon_v1")
+    capanga = sid(state, "capanga_do_rei_v2")
+    assert "voo" in zones.powers(state, zones.in_scene(state, rocket))  # the Nave's Voo
+    state, _ = act(state, 0, UseAction(sid(state, "homem_de_ferro_v1"), "Raio Repulsor", str(nave)))
+    assert zones.find(state, nave) is None  # 1 penetrating, its one card: destroyed
+    assert _loaded(state, rocket) == 3  # not yet: at the end of this Attack step
+    state, _ = act(state, 0, Pass())
+    assert _loaded(state, rocket) == 2 and _loaded(state, capanga) == 3  # only Guardiões
+
+
+def test_nave_dos_guardioes_leaving_otherwise_hurts_nobody() -> None:
+    state = _versus(
+        [Placed("homem_de_ferro_v1", FILL[:4])],
+        [Placed("nave_dos_guardioes_v1", FILL[:1]), Placed("rocket_raccoon_v1", FILL[:3])],
+    )
+    nave, rocket = sid(state, "nave_dos_guardioes_v1"), sid(state, "rocket_raccoon_v1")
+    state, _ = leaving.leave_to(state, nave, "hand", 0)  # back to the hand: not destroyed
+    state, _ = act(state, 0, Pass())
+    assert _loaded(state, rocket) == 3
+
+
+def test_astronave_kree_fetches_two_kree_and_gives_them_shield_and_powers() -> None:
+    deck = ["korath_v1", "ronan_v1", "homem_de_ferro_v1", *FILL[:2]]
+    state = build(
+        Side(
+            deck=deck,
+            hand=["astronave_kree_v1"],
+            resources=FILL[:5],
+            scene=[Placed("korath_v1", FILL[:5])],
+        ),
+        Side(),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    korath = sid(state, "korath_v1")
+    state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "astronave_kree_v1")))
+    state, _ = act(state, 0, Choose("yes"))
+    for _ in range(2):
+        assert state.choice is not None
+        picks = set(state.choice.options) - {"skip", "done"}
+        assert {zones.defn(state, int(p)).name for p in picks} <= {
+            "Korath - O Perseguidor",
+            "Ronan - O Acusador",
+        }
+        state, _ = act(state, 0, Choose(sorted(picks)[0]))
+    assert len(state.players[0].hand) == 2
+    item = zones.in_scene(state, korath)
+    assert shields.shield(state, item) == 3
+    assert {"ataque_a_distancia", "genialidade", "voo"} <= set(zones.powers(state, item))
