@@ -757,3 +757,15 @@ def test_astronave_kree_fetches_two_kree_and_gives_them_shield_and_powers() -> N
     item = zones.in_scene(state, korath)
     assert shields.shield(state, item) == 3
     assert {"ataque_a_distancia", "genialidade", "voo"} <= set(zones.powers(state, item))
+
+
+def test_chamariz_holografico_does_not_bind_an_action_targeting_only_characters() -> None:
+    # Its FAQ: an action whose target must be a character is not concerned.
+    state = _versus(
+        [Placed("wolverine_v2", FILL[:3])],
+        [Placed("capanga_do_rei_v2", FILL), Placed("chamariz_holografico_v1", FILL[:2])],
+    )
+    wolverine, capanga = sid(state, "wolverine_v2"), sid(state, "capanga_do_rei_v2")
+    use = UseAction(wolverine, "Dilacerar", str(capanga), mode="personagem")
+    state, _ = act(state, 0, use)
+    assert zones.in_scene(state, wolverine).stage == 0  # used (cost 1), not refused
