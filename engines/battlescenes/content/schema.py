@@ -105,6 +105,18 @@ class Trigger(enum.Enum):
     # descarregando-o de um personagem" (Resgate Enroscado V1): this card, a text working
     # from the resources, just arrived there — ``Text.arrived_from`` says from where
     ARRIVES_IN_RESOURCES = "arrives_in_resources"
+    # "toda vez que um jogador usar uma ação de ◆, após o efeito daquela ação" (Invasão
+    # Cósmica V1): an action's effect is done (not cancelled nor interrupted); ``action_power``
+    # filters its power, ``whose_turn`` whose character used it; the effect is carried out by
+    # the player who used the action ("aquele jogador")
+    ACTION_RESOLVED = "action_resolved"
+    # "toda vez que um card for colocado na base do deck de um jogador, aquele jogador …"
+    # (Deflagrar o Caos V1): once per card the engine put there (not by hand); the effect is
+    # carried out by that player
+    CARD_TO_DECK_BOTTOM = "card_to_deck_bottom"
+    # a generated effect (5.7 B) waiting for "o final desta etapa ou fase do turno": the end
+    # point of the step or phase it was generated in (Nave dos Guardiões V1)
+    STEP_END = "step_end"
 
 
 #: Powers the catalogs name in every language (``battlescenes.power.<power>``): the
@@ -230,6 +242,12 @@ class Op(enum.Enum):
     # "escolha um poder; o personagem alvo não pode usar ações daquele poder durante este
     # turno" (Fazer Esquecer V1): its controller names a power, then a turn rule (5.7 A.2.1)
     FORBID_POWER_THIS_TURN = "forbid_power_this_turn"
+    # "escolha um poder" remembered while this card stays in the scene (Ronan V1): read by
+    # ``plus: target_chosen_power:<n>``
+    CHOOSE_POWER = "choose_power"
+    # a carried card passing the filters to the bottom of its owner's deck, not an unload
+    # (Colecionador V1)
+    CARRIED_TO_DECK_BOTTOM = "carried_to_deck_bottom"
     # a character of the hand put into the scene (Transporte Aéreo V1): a card of the hand
     # passing the filters enters the scene as if played (4.4.2: its Energia Inicial loaded)
     PUT_FROM_HAND = "put_from_hand"
@@ -247,8 +265,6 @@ class Op(enum.Enum):
     COST_THIS_TURN = "cost_this_turn"
     # the targets leave the scene, unloaded (4.7 ATENÇÃO), shuffled into their owners' decks
     SHUFFLE_INTO_DECK = "shuffle_into_deck"
-    # a card another card base carries, picked, to the bottom of its owner's deck (Blink V1)
-    CARRIED_TO_DECK_BOTTOM = "carried_to_deck_bottom"
     # cards of the target's owner's resources its controller picks (``amount`` 0: any
     # number), loaded onto the target; remembered for ``plus: moved`` (Emma Frost V1)
     LOAD_CHOSEN_RESOURCES = "load_chosen_resources"
@@ -276,6 +292,14 @@ STEP_TO = frozenset(
         "everyone",  # forbid_action_this_turn: no player may use it (Homem-Formiga V1)
         "scenario",  # to_resources: the scenario in the scene (Umar V1)
         "all_others",  # every card base in the scene but this one
+        # every character / support an opponent controls ("a cada um dos personagens
+        # controlados por outro jogador": Máquina de Combate V1)
+        "each_opponent_character",
+        "each_opponent_support",
+        # every character its controller controls passing the step's filters (Astronave Kree)
+        "each_own_character",
+        # draw: each player draws, its amount counted for that player (Reunião de Intelectos)
+        "each_player",
         "opponent",  # mill: the opponent's deck ("do jogador alvo", the other player)
         "this_card",  # unload: the effect's own card from whatever carries it (Pôr Abaixo)
         "chosen_target",  # one of the action's targets, its controller's pick
@@ -400,6 +424,27 @@ class Step:
     # put_from_hand: the card enters carrying the cards the card base an earlier return_to_hand
     # step of the effect sent back was carrying (from the resources), not its Energia Inicial
     load_carried: bool = False
+    # only card bases carrying at least this many cards ("que esteja carregando dois ou mais
+    # cards": Cosmo V1)
+    filter_loaded_at_least: int = 0
+    # permute with filter_card_power: the card of those powers may be either swapped card
+    # ("permutar um card de habilidade de ◆ entre este personagem e outro": Rocket Raccoon V2)
+    either_card: bool = False
+    # only cards printed with this keyword ("um card de habilidade de Item Único")
+    filter_keyword: str = ""
+    # done only when an opponent controls no character (Invasão Kree V1)
+    if_opponent_no_character: bool = False
+    # take_from_deck: only cards with the alter ego of the character an earlier chosen_…
+    # step chose (none without one: Múltiplas Identidades V1's FAQ)
+    alter_ego_of_chosen: bool = False
+    # choose_power: the targets gain the named power while the effect's card stays in the
+    # scene (Mandarim V1; with ``in_zones: scene`` only powers of characters in the scene)
+    gains: bool = False
+    # the opposite of ``if_done``: done only when an earlier optional step was declined or
+    # not done ("… a não ser que você …": Gerador de Raios Gama V1)
+    if_not_done: bool = False
+    # extra_action: only an action with a name the character has not used this turn
+    new_name: bool = False
 
     def __post_init__(self) -> None:
         # A step built from the stored text (``Step(op="draw")``) holds its member.
@@ -523,6 +568,11 @@ class Characteristic:
     # only characters with this alignment ("os vilões que você controla ganham a afiliação
     # H.I.D.R.A.": Convocar Mercenários V1); not for alignment changes
     if_alignment: str = ""
+    # only characters with this name ("os personagens chamados Homem de Ferro que você
+    # controla": Pepper Potts V1)
+    if_character_name: str = ""
+    # action_kind: only actions of this power ("ações de ☺ como se fossem de antecipar")
+    if_action_power: str = ""
 
 
 @dataclass(frozen=True)
@@ -611,8 +661,16 @@ class Text:
     replace_discard: str = ""  # 5.5: a discard from the hand → deck_bottom instead
     replace_player: str = "self"  # whose draws/discards: self (its controller) | opponent | all
     replace_if_name: str = ""  # a replacement only for a card base with this name
-    # a replacement only while its controller controls a character with this name
+    # a replacement (or a shield text) only while its controller controls a character with
+    # this name
     if_controls_name: str = ""
+    # a shield text only while its holder carries an ability card of this power (Nova V1)
+    if_carrying_power: str = ""
+    # action_used: only an action printed on a character card its user carries (Extrapolar
+    # os Limites V1)
+    if_from_carried_character: bool = False
+    # leaves_scene: only when this card base is knocked out — a support destroyed — (4.7)
+    if_destroyed: bool = False
     # once its knock-out replacement happened, this card goes to its owner's resources
     # (Imagem Falsa)
     replace_then_to_resources: bool = False

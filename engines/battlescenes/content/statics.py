@@ -179,7 +179,17 @@ def check_replacements(node: PackNode, text: Text) -> None:
 def characteristic(node: PackNode) -> Characteristic:
     """One ``characteristics:`` entry of a text (8.B.1 / 8.B.2)."""
     node.check_keys(
-        {"change", "kind", "value", "to", "if_name", "if_affiliation", "if_alignment"},
+        {
+            "change",
+            "kind",
+            "value",
+            "to",
+            "if_name",
+            "if_affiliation",
+            "if_alignment",
+            "if_character_name",
+            "if_action_power",
+        },
         {"change", "kind", "value"},
     )
     found = Characteristic(
@@ -190,7 +200,13 @@ def characteristic(node: PackNode) -> Characteristic:
         if_name=node.read("if_name", str, ""),
         if_affiliation=node.read("if_affiliation", str, ""),
         if_alignment=node.read("if_alignment", str, ""),
+        if_character_name=node.read("if_character_name", str, ""),
+        if_action_power=node.read("if_action_power", str, ""),
     )
+    if found.if_action_power and found.kind != "action_kind":
+        raise node.fail_at("if_action_power", "only an action type change may depend on it")
+    if found.if_character_name and found.kind == "name":
+        raise node.fail_at("if_character_name", "a name change cannot depend on one")
     if found.if_alignment and found.kind == "alignment":
         raise node.fail_at("if_alignment", "an alignment change cannot depend on one")
     if found.if_affiliation and found.kind == "affiliation":

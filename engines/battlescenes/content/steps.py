@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from engines.battlescenes.content.node import PackNode
-from engines.battlescenes.content.schema import PACK_OPS, STEP_TO, Mode, Op, Step
+from engines.battlescenes.content.schema import KEYWORDS, PACK_OPS, STEP_TO, Mode, Op, Step
 from engines.battlescenes.content.statics import check_trait
 
 STEP_FIELDS = {
@@ -68,6 +68,14 @@ STEP_FIELDS = {
     "identity",
     "fresh_target",
     "load_carried",
+    "filter_loaded_at_least",
+    "either_card",
+    "filter_keyword",
+    "if_opponent_no_character",
+    "alter_ego_of_chosen",
+    "gains",
+    "if_not_done",
+    "new_name",
 }
 
 
@@ -146,6 +154,14 @@ def parse_step(node: PackNode) -> Step:
         identity=node.read("identity", bool, False),
         fresh_target=node.read("fresh_target", bool, False),
         load_carried=node.read("load_carried", bool, False),
+        filter_loaded_at_least=node.read("filter_loaded_at_least", int, 0),
+        either_card=node.read("either_card", bool, False),
+        filter_keyword=node.read("filter_keyword", str, ""),
+        if_opponent_no_character=node.read("if_opponent_no_character", bool, False),
+        alter_ego_of_chosen=node.read("alter_ego_of_chosen", bool, False),
+        gains=node.read("gains", bool, False),
+        if_not_done=node.read("if_not_done", bool, False),
+        new_name=node.read("new_name", bool, False),
         op=_pack_op(node, op),  # checked after every other field is read, as before
     )
     check_trait(node, step)
@@ -166,7 +182,7 @@ def parse_step(node: PackNode) -> Step:
                 "shares_chosen:",
             )
         )
-        or re.fullmatch(r"(first_action|own_turn):\d+|x\*\d+", step.plus)
+        or re.fullmatch(r"(first_action|own_turn|target_chosen_power):\d+|x\*\d+", step.plus)
         or re.fullmatch(r"carried_abilities:\w+(/\d+)?", step.plus)
         or re.fullmatch(r"user_alignment:(heroi|vilao)|used_before:\d+", step.plus)
         or step.plus == "own_sharing_affiliation"
@@ -180,11 +196,12 @@ def parse_step(node: PackNode) -> Step:
             " opponent_prizes:<affiliation>, own_characters:<affiliation>,"
             " own_power:<power>, controls_name:<name>, carried_abilities:<power>[/<n>],"
             " own_turn:<n>, first_action:<n>, user_alignment:<alignment>, used_before:<n>,"
-            " own_sharing_affiliation, target_affiliation:<A|B>, target_hit_by:<power>[*<n>]"
-            " or shares_chosen:<alignment>",
+            " own_sharing_affiliation, target_affiliation:<A|B>, target_hit_by:<power>[*<n>],"
+            " target_chosen_power:<n> or shares_chosen:<alignment>",
         )
     check_choice(node, "source", step.source, {"", "target", "chosen", "marked"})
     check_choice(node, "if_target_type", step.if_target_type, {"", "character", "support"})
+    check_choice(node, "filter_keyword", step.filter_keyword, {"", *KEYWORDS})
     if step.op == Op.GENERATE and not step.text:
         raise node.fail_at("text", "a generate step names its generated text (5.7 B)")
     if step.op == Op.MANUAL and not step.text:

@@ -88,6 +88,8 @@ class Scope:
             return "damaged"
         if trigger in (Trigger.CHARACTER_ENTERS, Trigger.TARGETED):
             return "that"
+        if trigger is Trigger.ACTION_USED and self.text and not self.text.generated:  # its user
+            return "that"
         if self.target_type in ("character", "support"):  # "personagem alvo", "suporte alvo"
             return f"target_{self.target_type}"
         return "target"
@@ -179,6 +181,8 @@ def _who(step: Step, scope: Scope, form: str) -> Message:
         return noun("own_character_alignment", form, alignment=alignment)
     if step.to == "chosen_own_character" and step.filter_power:
         return noun("own_character_power", form, power=power(step.filter_power))
+    if step.to == "each_own_character" and step.filter_affiliation:  # Astronave Kree V1
+        return noun("each_own_character_of", form, affiliation=step.filter_affiliation)
     if step.to == "chosen_base" and step.filter_type == "support":  # "um suporte"
         return noun("support", form)
     if step.to == "chosen_base" and step.filter_lacks_power:
@@ -190,13 +194,19 @@ def _who(step: Step, scope: Scope, form: str) -> Message:
 
 def _card_kind(step: Step, scope: Scope) -> Message:
     """The cards a search, discard or load may pick: "a character card with …"."""
-    kind = say(f"card.{step.filter_type or 'any'}")
+    kinds = [say(f"card.{t}") for t in (step.filter_type or "any").split("|")]
+    kind = kinds[0] if len(kinds) == 1 else say("card.either", a=kinds[0], b=kinds[1])
     if step.filter_not_type and not step.filter_type:  # any card but that type
         kind = say("card_not_type", kind=say(f"card.{step.filter_not_type}"))
+    if step.filter_keyword:  # "um card de habilidade de Item Único"
+        keyword = Message(f"battlescenes.keyword.{step.filter_keyword}")
+        kind = say("card.with_keyword", card=kind, keyword=keyword)
     if step.filter_affiliation:
         return say("card.with_affiliation", card=kind, affiliation=step.filter_affiliation)
     if step.filter_alter_ego:
         return say("card.with_alter_ego", card=kind, alter_ego=step.filter_alter_ego)
+    if step.alter_ego_of_chosen:  # "com o mesmo alter ego que aquele personagem"
+        return say("card.with_alter_ego_of_chosen", card=kind)
     if "|" in step.filter_name:  # "A|B": either name (Tony Stark V1)
         first, _bar, second = step.filter_name.partition("|")
         return say("card.named_either", card=kind, a=first, b=second)
@@ -311,6 +321,9 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"{mood}.discard_cards", count=count)
     if op is Op.RESOURCES_TO_DECK_BOTTOM and step.plus == "moved":
         return say(f"{mood}.resources_to_deck_bottom_counted")
+    if op is Op.DRAW and step.to == "each_player" and step.plus.startswith("own_power:"):
+        # "cada jogador compra um card para cada personagem com ◆ que ele controla"
+        return say("draw_each_player_power", power=power(step.plus.split(":", 1)[1]))
     if op is Op.DRAW and step.to == "chosen_controller":  # "that card's controller draws"
         return say(f"controller_draw.{mood}", count=step.amount)
     if op is Op.UNLOAD_CHOSEN and step.to == "this":  # "um card deste personagem" (Fera V2)
@@ -336,6 +349,10 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"{mood}.set_aside_to_{where}_all")
     if op is Op.KEEP_SET_ASIDE and _of_a_kind(step):  # only cards of a kind
         return say(f"{mood}.keep_set_aside_kind", card=_card_kind(step, scope))
+    if op is Op.UNLOAD_CHOSEN and step.filter_loaded_at_least:  # Cosmo V1
+        carrier = "character" if step.filter_type == "character" else "base"
+        at_least = step.filter_loaded_at_least
+        return say(f"unload_chosen_from_loaded.{carrier}", count=step.amount, least=at_least)
     if op in _SIMPLE:
         return say(f"{mood}.{op.value}", count=step.amount)
     if op in (Op.INCAPACITATE, Op.CAPACITATE) and step.choose_amount:  # "em {1} ou {2}"
@@ -346,6 +363,15 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"{mood}.shield", who=who, amount=f"{step.amount:+d}")
     if op is Op.UNLOAD and step.to == "this_card":  # "descarregue este card"
         return say(f"{mood}.unload_self", card=noun(own_noun(card)))
+    if op is Op.PERMUTE and step.filter_card_power and step.either_card:  # Rocket Raccoon V2
+        powers = [power(p) for p in step.filter_card_power.split("|")]
+        key = "permute_either_affiliation" if step.filter_affiliation else "permute_either"
+        return say(
+            f"{mood}.{key}",
+            powers=_list(powers),
+            this=noun(scope.this),
+            affiliation=step.filter_affiliation,
+        )
     if op is Op.PERMUTE and step.filter_card_power:  # Treinador V1
         powers = [power(p) for p in step.filter_card_power.split("|")]
         key = "permute_ready" if step.ready_swapped else "permute_powers"
@@ -376,7 +402,14 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         where = "deck_resources" if step.also_resources else "deck"
         key = f"step.take_many_{where}"
         return say(key, card=_card_kind(step, scope), count=max(1, step.amount))
-    if op in (Op.TAKE_FROM_DECK, Op.DISCARD_FROM_HAND, Op.TAKE_FROM_RESOURCES):
+    if op is Op.CARRIED_TO_DECK_BOTTOM and step.other:  # Blink V1: another base's card
+        return say(f"{mood}.carried_to_deck_bottom_other", card=_card_kind(step, scope))
+    if op in (
+        Op.TAKE_FROM_DECK,
+        Op.DISCARD_FROM_HAND,
+        Op.TAKE_FROM_RESOURCES,
+        Op.CARRIED_TO_DECK_BOTTOM,
+    ):
         return say(f"{mood}.{op.value}", card=_card_kind(step, scope))
     if op is Op.LOAD_FROM_RESOURCES and step.to == "this":  # onto this card base only
         return say(f"load_onto.{mood}", card=_card_kind(step, scope), onto=noun(scope.this, "onto"))
@@ -399,8 +432,6 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"{mood}.to_deck_bottom", who=who)
     if op is Op.SHUFFLE_INTO_DECK:  # Blink V1: unloaded, shuffled into its owner's deck
         return say(f"{mood}.shuffle_into_deck", who=who)
-    if op is Op.CARRIED_TO_DECK_BOTTOM:  # Blink V1: not an unload
-        return say("step.carried_to_deck_bottom")
     if op is Op.COST_THIS_TURN:  # Potência Incomparável V1
         change = "less" if step.amount < 0 else "more"
         wanted = power(step.filter_power)
@@ -430,7 +461,9 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"{mood}.retarget", who=who, that=noun(scope.target))
     if op is Op.EXTRA_ACTION:  # Super Soco V2
         which = (
-            say("extra.named", name=step.text)
+            say("extra.new_name")
+            if step.new_name
+            else say("extra.named", name=step.text)
             if step.text
             else say("extra.power", power=power(step.filter_power))
             if step.filter_power
@@ -487,11 +520,16 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return clause
     if op is Op.FORBID_POWER_THIS_TURN:
         return say("forbid_power", who=_who(step, scope, "base"))
+    if op is Op.CHOOSE_POWER and step.gains:  # Mandarim V1: gained while this card stays
+        where = "scene" if step.in_zones == "scene" else "any"
+        return say(f"choose_power_gain.{where}", who=who, card=noun(own_noun(card)))
+    if op is Op.CHOOSE_POWER:  # remembered while this card stays (Ronan V1)
+        return say("choose_power")
     if op is Op.GENERATE:
         made = next((t for t in card.texts if t.generated == step.text), None)
         if made is None:
             return untold(f"generate {step.text}")
-        if made.trigger in _TURNS:  # "at the end of this turn": it says when itself
+        if made.trigger in _TURNS or made.trigger is Trigger.STEP_END:  # it says when itself
             return _message(_generated(made, card))
         return say("step.generate", effect=_generated(made, card))
     return untold(op.value)
@@ -523,12 +561,16 @@ def steps_clause(steps: Sequence[Step], scope: Scope) -> Any:
             clause = say("if_x", count=step.if_x, then=clause)
         if step.if_controls_power:
             clause = say("if_controls_power", power=power(step.if_controls_power), then=clause)
+        if step.if_opponent_no_character:
+            clause = say("if_opponent_no_character", then=clause)
         if step.if_all_affiliation:
             clause = say(
                 "if.all_affiliation", affiliation=either(step.if_all_affiliation), then=clause
             )
         if step.if_other_affiliation:
             clause = say("if.other_affiliation", affiliation=step.if_other_affiliation, then=clause)
+        if step.if_not_done:  # "unless you did": told as "if you don't"
+            clause = say("if.not_done", then=clause)
         if step.if_done and not said_if_done:
             clause = say("if.done", then=clause)
             said_if_done = True
@@ -543,6 +585,8 @@ def _x(steps: Iterable[Step]) -> list[Message]:
     """What an X in the amounts is ("X is the number of …")."""
     found: list[Message] = []
     for step in steps:
+        if step.to == "each_player" and step.op is Op.DRAW:  # its clause says what it counts
+            continue
         if step.plus.startswith("opponent_prizes:"):
             affiliation, _star, times = step.plus.split(":", 1)[1].partition("*")
             if times:  # "duas vezes o número de …" (Colossus V2)
@@ -572,6 +616,8 @@ def _x_counted(spec: str) -> list[Message]:
         return [say("x.own_power", power=power(value))]
     if kind == "own_turn":
         return [say("x.own_turn", count=int(value))]
+    if kind == "target_chosen_power":
+        return [say("x.target_chosen_power", count=int(value))]
     if kind == "-target_stage":
         return [say("x.target_stage")]
     if kind == "own_sharing_affiliation":
@@ -715,6 +761,9 @@ def _rule(rule: ActionRule, scope: Scope) -> Message:
             alignment = Message(f"battlescenes.alignment.{rule.if_user_alignment}")
             return say("rule.must_target_alignment", who=noun(scope.this), alignment=alignment)
         return say("rule.must_target", who=noun(scope.this))
+    if rule.effect == "must_target" and rule.whose == "opponent" and _only_damage(rule):
+        # F.2.1 for the actions that deal damage only (Chamariz Holográfico V1)
+        return say("rule.must_target_damage", who=noun(scope.this))
     if rule.effect == "only_targeting" and rule.whose == "marked" and not _filtered(rule):
         # F.2.3 for the chosen character: only actions with the holder as a target
         return say("rule.only_targeting_marked", who=noun(scope.this))
@@ -735,6 +784,11 @@ def _filtered(rule: ActionRule) -> bool:
         or rule.if_stage_at_most >= 0
         or rule.if_stage_at_least >= 0
     )
+
+
+def _only_damage(rule: ActionRule) -> bool:
+    """Whether a rule's only filter is "an action that deals damage"."""
+    return rule.if_damage and not _filtered(replace(rule, if_damage=False))
 
 
 def _statics(text: Text, scope: Scope) -> list[Message]:
@@ -874,6 +928,13 @@ def _characteristic(change: Characteristic, scope: Scope) -> Message:
         what = say(f"every.{change.kind}")
     elif change.kind == "affiliation":
         what = say("affiliation_named", name=change.value)
+    if change.kind == "action_kind" and change.if_action_power and change.if_character_name:
+        # "your characters named N may use their ◆ actions as anticipate ones" (Pepper Potts)
+        return say(
+            f"static.kind_by_power_named.{change.value}",
+            name=change.if_character_name,
+            power=power(change.if_action_power),
+        )
     if change.to == "own_characters" and change.if_alignment:  # only characters of an alignment
         alignment = Message(f"battlescenes.alignment.{change.if_alignment}")
         return say(f"own_alignment_change.{change.change}", what=what, alignment=alignment)
@@ -916,6 +977,14 @@ def _when(text: Text, scope: Scope) -> Message:
         conditions.append(say(f"cond.from_{text.from_zone}"))
     if text.trigger is Trigger.DREW_BY_ACTION and text.if_power:
         conditions.append(say("cond.holder_power", power=power(text.if_power)))
+    if text.trigger is Trigger.ACTION_USED and not text.generated:  # whose action, its cost
+        if text.trigger_if_affiliation:
+            affiliation = text.trigger_if_affiliation
+            conditions.append(say("cond.user_affiliation", affiliation=affiliation))
+        if text.if_action_cost >= 0:
+            conditions.append(say("cond.action_cost", count=text.if_action_cost))
+        if text.if_from_carried_character:
+            conditions.append(say("cond.from_carried_character"))
     return concat([head, *conditions])
 
 
@@ -950,6 +1019,12 @@ def _trigger(text: Text, scope: Scope) -> Message:
     if trigger is Trigger.ACTION_USED:
         whose = "generated" if text.generated else text.whose_turn
         return say(f"when.action_used.{whose}")
+    if trigger is Trigger.CARD_TO_DECK_BOTTOM:  # carried out by that deck's player
+        return say("when.card_to_deck_bottom")
+    if trigger is Trigger.ACTION_RESOLVED:  # after the action's effect; "that player" acts
+        kind = "power" if text.action_power else "any"
+        where = power(text.action_power) if text.action_power else ""
+        return say(f"when.action_resolved.{text.whose_turn}.{kind}", power=where)
     if trigger is Trigger.INCAPACITATED:
         who = _subject(text, scope)
         by = say("when.by_opponent") if text.trigger_by == "opponent" else ""
@@ -986,6 +1061,9 @@ def _trigger(text: Text, scope: Scope) -> Message:
         return say("when.replaced", who=this)
     if trigger is Trigger.LEAVES_SCENE and text.if_knocked_out_by_action:
         return say("when.knocked_out_by_action", who=this)
+    if trigger is Trigger.LEAVES_SCENE and text.if_destroyed:  # knocked out (4.7)
+        kind = "support" if scope.card.type is CardType.SUPPORT else "character"
+        return say(f"when.destroyed.{kind}", who=this)
     return say(f"when.{trigger.value}", who=this, onto=noun(scope.this, "onto"))
 
 
@@ -1022,6 +1100,7 @@ def describe_text(text: Text, card: CardDef) -> Message:
         return written
     scope = Scope(card, text=text)
     statics = _while_loaded(text, scope, _statics(text, scope))
+    statics = _while_shield(text, scope, statics)
     extra = _x(text.steps)
     statics = [say("sentence", text=s) for s in statics]
     if text.steps:
@@ -1043,11 +1122,30 @@ def _while_loaded(text: Text, scope: Scope, statics: list[Message]) -> list[Mess
     return [say(f"while_loaded.{kind}", who=noun(scope.this), count=count, text=_list(statics))]
 
 
+def _while_shield(text: Text, scope: Scope, statics: list[Message]) -> list[Message]:
+    """A shield text working only while its holder carries an ability card of a power
+    (Nova V1) or while you control a character with a name (Pepper Potts V1)."""
+    if not statics or text.replace_damage or text.replace_knock_out:
+        return statics
+    if text.if_carrying_power:
+        said = say(
+            "while_carrying_power",
+            who=noun(scope.this),
+            power=power(text.if_carrying_power),
+            text=_list(statics),
+        )
+        return [said]
+    if text.if_controls_name and (text.shield_bonus or text.shield_set >= 0):
+        return [say("while_controls_name", name=text.if_controls_name, text=_list(statics))]
+    return statics
+
+
 def _generated(text: Text, card: CardDef) -> Any:
     """A generated effect (5.7 B) as the clause of the step that makes it."""
     scope = Scope(card, text=text)
     if text.steps:
-        if text.trigger in _TURNS:  # a start/end point of this turn (Arcade V1)
+        if text.trigger in _TURNS or text.trigger is Trigger.STEP_END:  # Arcade V1's, or
+            # "no final desta etapa ou fase" (Nave dos Guardiões V1)
             head = say(f"generated.{text.trigger.value}")
             return say("generated.trigger", head=head, body=steps_clause(text.steps, scope))
         if text.trigger not in (Trigger.DAMAGED, Trigger.ACTION_USED):

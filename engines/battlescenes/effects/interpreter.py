@@ -57,6 +57,7 @@ from engines.core.model import replace
 def run(state: State, dice: Dice) -> tuple[State, list[Event]]:
     """Resolve pending effects until the tree is empty or someone must decide."""
     state = triggers.arrivals(triggers.hand_empty(state))  # 5.2: what some texts wait for
+    state = triggers.bottomed(state)
     state, events = misplaced.unload_misplaced(state, 1)  # cards loaded where they cannot stay
     while state.tree and state.choice is None and state.phase is not Phase.OVER:
         options = tree.candidates(state)
@@ -64,7 +65,7 @@ def run(state: State, dice: Dice) -> tuple[State, list[Event]]:
             return tree.ask_order(state, options), events
         state, more = _resolve(replace(state, pick=0), options[0].uid, dice)
         events.extend(more)
-        state = triggers.arrivals(triggers.hand_empty(state))
+        state = triggers.bottomed(triggers.arrivals(triggers.hand_empty(state)))
     if not state.tree:
         state = replace(state, after_level=None, pick=0)
     return state, events
@@ -105,6 +106,7 @@ def _resolve(state: State, uid: int, dice: Dice) -> tuple[State, list[Event]]:
         state, more, done = _step(state, effect, effect.steps[index], dice)
         state, misplaced_events = misplaced.unload_misplaced(state, effect.level + 1)
         state = triggers.arrivals(state, effect.level + 1)  # 5.2.1: pending one level up
+        state = triggers.bottomed(state, effect.level + 1)  # 5.2: a card under a deck
         state = shields.refresh_shields(state)
         events.extend([*more, *misplaced_events])
         if state.phase is Phase.OVER:
@@ -120,13 +122,19 @@ def _resolve(state: State, uid: int, dice: Dice) -> tuple[State, list[Event]]:
             effect = replace(effect, next_step=index + 1, paused=True)
             return replace(tree.put(state, effect), after_level=None), events
         state = tree.put(state, replace(effect, next_step=index + 1))
-    return tree.remove(state, uid), events
+    finished = tree.get(state, uid)
+    state = tree.remove(state, uid)
+    if finished.is_action and not finished.stopped:  # "após o efeito daquela ação" (5.2)
+        state = triggers.action_resolved(state, finished)
+    return state, events
 
 
 def _step(state: State, effect: Pending, step: Step, dice: Dice) -> tuple[State, list[Event], bool]:
     """Execute one procedure; ``False`` when it is waiting for a choice (its handler
     suspended the kernel's run)."""
     if step.if_done and effect.declined:
+        return state, [], True
+    if step.if_not_done and not effect.declined:  # "a não ser que": it was done
         return state, [], True
     if not effect.answers and unmet(state, effect, step):
         return tree.put(state, replace(effect, declined=True)), [], True

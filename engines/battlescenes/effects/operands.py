@@ -37,6 +37,7 @@ ASKS_ITSELF = (
     Op.TAKE_FROM_RESOURCES,
     Op.LOOK_OPPONENT_HAND,
     Op.FETCH_INTO_SCENE,
+    Op.CARRIED_TO_DECK_BOTTOM,
 )
 
 
@@ -76,6 +77,16 @@ def targets_of(state: State, effect: Pending, step: Step) -> list[int]:
         ]
     if step.to == "all_others":  # "todos os outros personagens e suportes" (Hulk V3)
         return [s.card for s in state.scene if s.card != effect.this]
+    if step.to == "each_own_character":  # "cada personagem com a afiliação A que você controla"
+        mine = zones.characters(state, effect.controller)
+        return [s.card for s in mine if matches(state, s.card, step)]
+    if step.to in ("each_opponent_character", "each_opponent_support"):
+        kind = CardType.CHARACTER if step.to == "each_opponent_character" else CardType.SUPPORT
+        return [
+            s.card
+            for s in state.scene
+            if s.controller != effect.controller and zones.defn(state, s.card).type is kind
+        ]
     if step.to == "this_card":  # the card base carrying the effect's own card
         return [s.card for s in state.scene if effect.source in s.loaded]
     if step.to == "that_chosen":  # what an earlier chosen_… step chose, still in the scene
@@ -126,6 +137,8 @@ def unmet(state: State, effect: Pending, step: Step) -> bool:
         for c in zones.characters(state, effect.controller)
     ):
         return True
+    if step.if_opponent_no_character and zones.characters(state, 1 - effect.controller):
+        return True  # "se um oponente não controlar nenhum personagem" (two players)
     if _target_differs(state, effect, step):
         return True
     # a mill of nothing is not done — unless its count hangs on a card it has yet to choose
@@ -223,7 +236,8 @@ def _character_pool(state: State, effect: Pending, step: Step, whose: int | None
 def matches(state: State, card: int, step: Step, powers: tuple[str, ...] = ()) -> bool:
     """Whether a card passes a procedure's filters (type, power, affiliation, powers)."""
     d = zones.defn(state, card)
-    if step.filter_type and d.type.value != step.filter_type:
+    # "A|B": a card of either type ("um card de personagem ou suporte")
+    if step.filter_type and d.type.value not in step.filter_type.split("|"):
         return False
     if step.filter_not_type and d.type.value == step.filter_not_type:
         return False
@@ -244,12 +258,22 @@ def matches(state: State, card: int, step: Step, powers: tuple[str, ...] = ()) -
     # "A|B": any of those names ("Homem de Ferro e/ou Máquina de Combate": Tony Stark V1)
     if step.filter_name and not set(step.filter_name.split("|")) & _names_outside(state, card):
         return False
+    if step.filter_keyword and step.filter_keyword not in d.keywords:
+        return False
+    if step.filter_loaded_at_least and not _loaded_at_least(state, card, step):
+        return False
     if step.filter_lacks_power and d.type is CardType.CHARACTER:  # "que não tenha ◆"
         index = zones.find(state, card)
         have = zones.powers(state, state.scene[index]) if index is not None else d.powers
         if step.filter_lacks_power in have:
             return False
     return not powers or bool(set(powers) & set(d.powers))
+
+
+def _loaded_at_least(state: State, card: int, step: Step) -> bool:
+    """Whether ``card`` is a card base in the scene carrying at least the step's number."""
+    index = zones.find(state, card)
+    return index is not None and len(state.scene[index].loaded) >= step.filter_loaded_at_least
 
 
 def _names_outside(state: State, card: int) -> set[str]:
@@ -345,6 +369,20 @@ def _sharing_others(state: State, effect: Pending) -> int:
     return sum(1 for c in others if shared & set(zones.affiliations(state, c)))
 
 
+def _target_has_chosen_power(state: State, effect: Pending) -> bool:
+    """Whether the effect's (first) target is a character in the scene with the power its
+    card named (``choose_power``: Ronan V1)."""
+    found = [t for t in effect.targets if zones.find(state, t) is not None]
+    if not found or zones.defn(state, found[0]).type is not CardType.CHARACTER:
+        return False
+    named = {
+        c.kind.split(":", 1)[1]
+        for c in state.continuous
+        if c.source == effect.source and c.kind.startswith("chosen_power:")
+    }
+    return bool(named & set(zones.powers(state, zones.in_scene(state, found[0]))))
+
+
 def _counted(state: State, effect: Pending, spec: str) -> int:
     """The X of the printed cards of the official decks (5.7 A.1): ``own_power:<p>`` — the
     characters with that power its controller controls (Bombardeio Elástico V1);
@@ -354,6 +392,9 @@ def _counted(state: State, effect: Pending, spec: str) -> int:
     of that power carried by every character in the scene, divided by n rounded up (Dreno de
     Força V1)."""
     kind, _sep, value = spec.partition(":")
+    if kind == "target_chosen_power":  # "+N se o alvo for um personagem e tiver o poder
+        # escolhido" (Ronan V1's Arma Universal: 3, or 5)
+        return int(value) if _target_has_chosen_power(state, effect) else 0
     if kind == "own_turn":  # "+N se esta ação for usada durante seu turno" (Golpe Treinado)
         return int(value) if state.active == effect.controller else 0
     if kind == "target_hit_by":  # "… ou 4 se ele já tiver recebido dano de outra ação de ◆

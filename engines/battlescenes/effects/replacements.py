@@ -118,7 +118,7 @@ def discard(
         {"player": player.name, "count": len(cards)},
         rule="5.5",
     )
-    return zones.set_player(state, seat, player), [event]
+    return zones.bottomed(zones.set_player(state, seat, player), seat, len(cards)), [event]
 
 
 def _reaches(state: State, holder: int, controller: int, text: Text, item: InScene) -> bool:
@@ -221,4 +221,5 @@ def apply_load(state: State, card: int, base: int, outcome: str) -> tuple[State,
         player = replace(player, resources=(*player.resources, card))
     params = {"card": zones.title(state, card), "base": zones.title(state, base)}
     event = Event(f"battlescenes.event.replaced_load_{outcome}", params, rule="5.5")
-    return zones.set_player(state, seat, player), [event]
+    state = zones.set_player(state, seat, player)
+    return zones.bottomed(state, seat, 1 if outcome == "deck_bottom" else 0), [event]

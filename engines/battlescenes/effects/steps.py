@@ -244,11 +244,6 @@ class ShuffleIntoDeck(Procedure):
 
 
 @dataclass(frozen=True)
-class CarriedToDeckBottom(Procedure):
-    """A card another card base carries, picked, to the bottom of its owner's deck."""
-
-
-@dataclass(frozen=True)
 class LoadChosenResources(Procedure):
     """Cards of the target's owner's resources, picked, loaded onto the target."""
 
@@ -261,6 +256,16 @@ class CostThisTurn(Procedure):
 @dataclass(frozen=True)
 class ForbidPowerThisTurn(Procedure):
     """A power is named; the targets cannot use actions of it until the end of the turn."""
+
+
+@dataclass(frozen=True)
+class CarriedToDeckBottom(Procedure):
+    """A carried card passing the filters goes to the bottom of its owner's deck."""
+
+
+@dataclass(frozen=True)
+class ChoosePower(Procedure):
+    """A power is named and remembered while the effect's card stays in the scene."""
 
 
 @dataclass(frozen=True)
@@ -400,6 +405,7 @@ DECODERS: Mapping[Op, Callable[[Step], Procedure]] = {
     Op.COST_THIS_TURN: CostThisTurn,
     Op.LOAD_CHOSEN_RESOURCES: LoadChosenResources,
     Op.SHUFFLE_INTO_DECK: ShuffleIntoDeck,
+    Op.CHOOSE_POWER: ChoosePower,
     Op.CARRIED_TO_DECK_BOTTOM: CarriedToDeckBottom,
     Op.PUT_FROM_HAND: PutFromHand,
     Op.LOAD_FOUND: LoadFound,

@@ -220,6 +220,36 @@ def drew(state: State, effect: Pending, level: int) -> State:
     return tree.add(state, found, level) if found else state
 
 
+def action_resolved(state: State, effect: Pending) -> State:
+    """5.2 "toda vez que um jogador usar uma ação de ◆, após o efeito daquela ação, aquele
+    jogador pode …" (Invasão Cósmica V1, ``action_resolved``): the action ``effect`` just
+    finished; the texts of every card base and the scenario answer it, pending at its level
+    (after it, 9.1.2), carried out by the player who used the action. ``action_power``
+    filters the action's power; ``whose_turn`` (own / opponent / any) whose action it was."""
+    found = [
+        Pending(
+            uid=0,
+            level=effect.level,
+            controller=effect.controller,
+            source=card,
+            label=zones.title(state, card),
+            steps=text.steps,
+            this=holder,
+        )
+        for seat in range(len(state.players))
+        for holder, card, text in _holders(state, seat)
+        if text.trigger is Trigger.ACTION_RESOLVED
+        and (not text.action_power or text.action_power == effect.action_power)
+        and _whose(text.whose_turn, seat == effect.controller)
+    ]
+    return tree.add(state, found, effect.level) if found else state
+
+
+def _whose(whose: str, mine: bool) -> bool:
+    """Whether a text about "whose" action (own / opponent / any) is met."""
+    return whose == "any" or (whose == "own") == mine
+
+
 def _has_power(state: State, card: int, power: str) -> bool:
     index = zones.find(state, card)
     return index is not None and power in zones.powers(state, state.scene[index])
@@ -327,6 +357,39 @@ def arrivals(state: State, level: int = 0) -> State:
                     )
                 )
     state = replace(state, arrivals=())
+    if not found:
+        return state
+    return tree.add(state, found, level or max((p.level for p in state.tree), default=0) + 1)
+
+
+def bottomed(state: State, level: int = 0) -> State:
+    """5.2 "toda vez que um card for colocado na base do deck de um jogador, aquele jogador
+    …" (Deflagrar o Caos V1, ``card_to_deck_bottom``): for each card just put there (noted
+    in ``State.bottomed``), the texts of every card base and the scenario waiting for it
+    become pending — at ``level``, or one level above the deepest pending effect —, carried
+    out by the player whose deck it is."""
+    if not state.bottomed:
+        return state
+    waiting = [
+        (holder, card, text)
+        for seat in range(len(state.players))
+        for holder, card, text in _holders(state, seat)
+        if text.trigger is Trigger.CARD_TO_DECK_BOTTOM
+    ]
+    found = [
+        Pending(
+            uid=0,
+            level=0,
+            controller=player,
+            source=card,
+            label=zones.title(state, card),
+            steps=text.steps,
+            this=holder,
+        )
+        for player in state.bottomed
+        for holder, card, text in waiting
+    ]
+    state = replace(state, bottomed=())
     if not found:
         return state
     return tree.add(state, found, level or max((p.level for p in state.tree), default=0) + 1)

@@ -88,11 +88,11 @@ def apply(
         raise _refuse("Say why: the card text you apply.", "manual_reason", "8.A")
     who = adjust.author(state.players[seat].name, referee, "battlescenes.manual.referee")
     base: dict[str, object] = {"who": who, "reason": reason}
-    before = state.arrivals
+    before, under = state.arrivals, state.bottomed
     state, events = ADJUSTERS[action.what](state, seat, action, dice, referee, base)
     # A move by hand triggers nothing (5.2): the cards it put into the resources are not
-    # "arrivals" a text waits for.
-    return replace(state, arrivals=before), events
+    # "arrivals" a text waits for, nor those it put under a deck.
+    return replace(state, arrivals=before, bottomed=under), events
 
 
 def _open_text(state: State) -> str:

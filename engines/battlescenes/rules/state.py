@@ -101,6 +101,8 @@ class ExtraAction:
     # only targeting characters no action with this name targeted this turn (Alvejar
     # Comparsas V1: ``State.turn_targets``)
     fresh_target: bool = False
+    # only an action whose name the card base has not used this turn (Extrapolar os Limites)
+    new_name: bool = False
 
 
 @dataclass(frozen=True)
@@ -161,6 +163,9 @@ class Generated:
     this: int  # the character that used the action
     action_kind: str  # the action's type: the damage it makes is an action's (4.8.5)
     affiliation: str = ""  # "escolha uma afiliação" before generating it (União Inabalável V1)
+    # where the turn stood when it was generated (a step or phase name): a ``step_end``
+    # text waits for the end of that step or phase
+    at: str = ""
 
 
 @dataclass(frozen=True)
@@ -319,6 +324,9 @@ class State:
     # cards with an ``arrives_in_resources`` text that just arrived in the resources, and
     # from where (hand, deck, unloaded): their effects become pending at the next procedure
     arrivals: tuple[tuple[int, str], ...] = ()
+    # whose deck a card was just put on the bottom of, once per card (effects, costs,
+    # replacements — not by hand): what ``to_deck_bottom_any`` texts wait for
+    bottomed: tuple[int, ...] = ()
     winner: int | None = None
     draw: bool = False
     last_action: str = ""

@@ -326,7 +326,24 @@ def _generated_at(state: State, trigger: Trigger) -> list[Pending]:
         )
         for _n, made, text in zones.generated_texts(state)
         if text.trigger is trigger
+        or (text.trigger is Trigger.STEP_END and made.at and _end_of(made.at) == trigger.value)
     ]
+
+
+def _end_of(at: str) -> str:
+    """ "O final desta etapa ou fase do turno": the first end point of the step or phase
+    ``at`` names after it; for a step or phase without one (the Preparation phase, the
+    start of the turn), the next start/end point — the same moment, nothing happens in
+    between (Nave dos Guardiões V1)."""
+    if at not in _NAMES:
+        return ""
+    index = _NAMES.index(at)
+    phase = SEQUENCE[index][2]
+    later = [(n, p) for n, kind, p in SEQUENCE[index + 1 :] if kind is Point.TRIGGER]
+    own = [n for n, p in later if p is phase and n.endswith("_end")]
+    if own:
+        return own[0]
+    return later[0][0] if later else ""
 
 
 def _holder_meets(state: State, base: int, text: Text) -> bool:

@@ -40,6 +40,7 @@ def extra_for(item: InScene, action: ActionDef) -> ExtraAction | None:
             for e in item.extra_actions
             if (not e.name or e.name.lower() == action.name.lower())
             and (not e.power or e.power == action.power)
+            and not (e.new_name and action.name in item.used_names)
         ),
         None,
     )
@@ -324,6 +325,7 @@ def _to_deck_bottom(state: State, character: int, card: int) -> tuple[State, lis
     owner = zones.owner(state, card)
     player = state.players[owner]
     state = zones.set_player(state, owner, replace(player, deck=(*player.deck, card)))
+    state = zones.bottomed(state, owner, 1)
     params = {"player": player.name, "card": zones.title(state, card)}
     return state, [Event("battlescenes.event.bottomed", params, rule="4.6.2 E.2")]
 
@@ -507,8 +509,24 @@ def _targeted(state: State, targets: Sequence[int]) -> State:
     return tree.add(state, found, 1) if found else state
 
 
+def _carried_character(state: State, character: int, card: int) -> bool:
+    """Whether ``card`` (an action's) is a character card ``character`` carries."""
+    index = zones.find(state, character)
+    return (
+        index is not None
+        and card in state.scene[index].loaded
+        and zones.defn(state, card).type is CardType.CHARACTER
+    )
+
+
 def _action_used(
-    state: State, seat: int, character: int, cost: int | None, kind: str = "", name: str = ""
+    state: State,
+    seat: int,
+    character: int,
+    cost: int | None,
+    kind: str = "",
+    name: str = "",
+    printed_on: int = -1,
 ) -> State:
     """4.6.2 H: effects triggered by the use of the action, pending at level 1; "that
     character" (the user) is their target. ``cost``: the action's printed cost (X as
@@ -516,6 +534,9 @@ def _action_used(
     their own card base using the action of that name."""
     found: list[Pending] = []
     holders = [(s.controller, s.card, zones.texts(state, s)) for s in state.scene]
+    if state.scenario is not None:  # "toda vez que um personagem usar …" (Extrapolar os Limites)
+        scenario = [(state.scenario, t) for t in zones.scenario_texts(state)]
+        holders.append((zones.scenario_controller(state), state.scenario, scenario))
     holders.extend(other_zones.holders(state))  # 5.2.1: e.g. from the hand
     for controller, base, texts in holders:
         for source, text in texts:
@@ -529,6 +550,10 @@ def _action_used(
             if text.if_action_kind and text.if_action_kind not in kind.split("_"):
                 continue
             if text.if_action_name and (name != text.if_action_name or base != character):
+                continue
+            if text.if_from_carried_character and not _carried_character(
+                state, character, printed_on
+            ):
                 continue
             index = zones.find(state, character)  # (gone: it paid with itself, E.2)
             if text.trigger_if_affiliation and (
@@ -658,6 +683,7 @@ def use(
         state = replace(state, turn_targets=(*state.turn_targets, *named))
     player = replace(player, actions_this_turn=player.actions_this_turn + 1)
     state = zones.set_player(state, seat, player)
+    state = zones.bottomed(state, seat, action.cosmic)  # E.2.1's cards under the deck
     if discards:  # E.2: discarded cards go to the resources (6.2 C.4) unless replaced (5.5)
         state, instead = replacements.discard(state, seat, discards)
         events.extend(instead)
@@ -721,7 +747,7 @@ def use(
     )
     state = tree.add(state, [root], 0)  # I: the action's effect, root of the tree
     # H: they resolve before the effect (rule d)
-    state = _action_used(state, seat, character, printed, root.action_kind, action.name)
+    state = _action_used(state, seat, character, printed, root.action_kind, action.name, source)
     state = _targeted(state, targets)
     state, more = interpreter.run(state, dice)
     return state, events + more

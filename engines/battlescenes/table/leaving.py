@@ -11,6 +11,7 @@ from engines.battlescenes.content.schema import CardType, Text, Trigger
 from engines.battlescenes.effects import replacements, tree, triggers
 from engines.battlescenes.rules.state import InScene, Pending, State
 from engines.battlescenes.table.zones import (
+    bottomed,
     check_victory,
     defn,
     in_scene,
@@ -29,11 +30,16 @@ from engines.core.model import replace
 
 
 def _leaves(
-    state: State, item: InScene, own: list[tuple[int, Text]], knocked_out: bool = False
+    state: State,
+    item: InScene,
+    own: list[tuple[int, Text]],
+    knocked_out: bool = False,
+    destroyed: bool = False,
 ) -> list[Pending]:
     """The ``leaves_scene`` effects of a card base leaving, from the texts working on it just
     before it left (its own and those of what it carried; none if it had lost them, 5.8);
-    ``knocked_out``: instead, those only for a knock-out by an action's damage."""
+    ``knocked_out``: instead, those only for a knock-out by an action's damage;
+    ``destroyed``: it was knocked out (4.7), so the ``if_destroyed`` texts too."""
     return [
         Pending(
             uid=0,
@@ -45,8 +51,14 @@ def _leaves(
             this=item.card,
         )
         for source, t in own
-        if t.trigger is Trigger.LEAVES_SCENE and t.if_knocked_out_by_action == knocked_out
+        if t.trigger is Trigger.LEAVES_SCENE
+        and t.if_knocked_out_by_action == knocked_out
+        and (destroyed or not t.if_destroyed)
     ]
+
+
+#: Continuous effects that end when the card that made them leaves the scene.
+_BY_SOURCE = ("mark_identity", "chosen_power:", "gain_power:")
 
 
 def unmarked(state: State, card: int) -> State:
@@ -56,8 +68,9 @@ def unmarked(state: State, card: int) -> State:
         c
         for c in state.continuous
         if not (c.kind == "mark" and c.target == card)
-        # the card that chose by identity left: a new entry chooses again (Korath V1)
-        and not (c.kind == "mark_identity" and c.source == card)
+        # the card that chose by identity, named a power or gave one left: a new entry
+        # chooses again (Korath V1, Ronan V1, Mandarim V1)
+        and not (c.source == card and c.kind.startswith(_BY_SOURCE))
     )
     return state if len(kept) == len(state.continuous) else replace(state, continuous=kept)
 
@@ -72,7 +85,9 @@ def _put(state: State, card: int, zone: str) -> State:
         return set_player(state, seat, replace(player, hand=(*player.hand, card)))
     if zone == "prizes":  # points for the opponent (4.9.1): Mística V1's cost
         return set_player(state, seat, replace(player, prizes=(*player.prizes, card)))
-    return set_player(state, seat, replace(player, deck=(*player.deck, card)))
+    state = set_player(state, seat, replace(player, deck=(*player.deck, card)))
+    # "deck": shuffled in next (Agente S.H.I.E.L.D. V2), not put under it
+    return bottomed(state, seat, 1) if zone == "deck_bottom" else state
 
 
 def _hela(state: State, item: InScene) -> bool:
@@ -107,7 +122,7 @@ def knock_outs(
             continue
         d = defn(state, item.card)
         own = texts(state, item)
-        left.extend(_leaves(state, item, own))
+        left.extend(_leaves(state, item, own, destroyed=True))
         state = unmarked(state, item.card)
         scene = tuple(s for s in state.scene if s.card != item.card)
         seat = owner(state, item.card)

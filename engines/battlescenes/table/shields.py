@@ -83,6 +83,13 @@ def _shield_texts(state: State, item: InScene) -> list[tuple[str, str, int]]:
             continue
         if text.if_holder_lacks_name and text.if_holder_lacks_name in names(state, item.card):
             continue
+        if text.if_carrying_power and not _carries_power(state, item, text.if_carrying_power):
+            continue
+        if text.if_controls_name and not any(
+            text.if_controls_name in names(state, c.card)
+            for c in characters(state, item.controller)
+        ):
+            continue
         key = f"{card}:{defn(state, card).texts.index(text)}"
         if text.shield_set >= 0:
             found.append((key, "set", text.shield_set))
@@ -93,6 +100,18 @@ def _shield_texts(state: State, item: InScene) -> list[tuple[str, str, int]]:
         if bonus:
             found.append((key, "bonus", bonus))
     return found
+
+
+def _carries_power(state: State, item: InScene, power: str) -> bool:
+    """Whether a card base carries an ability card "de ◆": printed with that power or with
+    an action of it."""
+    for card in item.loaded:
+        d = defn(state, card)
+        if d.type is CardType.ABILITY and (
+            power in d.powers or any(a.power == power for a in d.actions)
+        ):
+            return True
+    return False
 
 
 def current_statics(state: State, item: InScene) -> list[StaticShield]:

@@ -106,6 +106,13 @@ def mill(state: State, seat: int, count: int) -> State:
     return arrived(set_player(state, seat, player), take, "deck")
 
 
+def bottomed(state: State, seat: int, count: int) -> State:
+    """Note that ``count`` cards were just put on the bottom of ``seat``'s deck (Deflagrar o
+    Caos V1's ``to_deck_bottom_any``); the interpreter makes the texts waiting for it
+    pending."""
+    return replace(state, bottomed=(*state.bottomed, *([seat] * count))) if count > 0 else state
+
+
 def arrived(state: State, cards: Iterable[int], origin: str) -> State:
     """Note the cards that just arrived in the resources from ``origin`` (hand, deck,
     unloaded) whose texts wait for that (5.2.1 ``arrives_in_resources``: Resgate Enroscado
@@ -335,11 +342,21 @@ def changes(state: State, item: InScene, kind: str, plain: bool = False) -> list
                     reaches = change.if_affiliation in affiliations(state, item)
                 if reaches and change.if_alignment:  # (never an alignment change)
                     reaches = has_alignment(state, item.card, change.if_alignment)
+                if reaches and change.if_character_name:  # (never a name change)
+                    reaches = change.if_character_name in names(state, item.card)
                 if reaches:
                     found.append(change)
     found += [
         t.change for t in state.turn_traits if t.target == item.card and t.change.kind == kind
     ]
+    if kind == "power":  # gained while the card that gave it stays (5.7 A.2.2: Mandarim V1)
+        found += [
+            Characteristic("gain", "power", c.kind.split(":", 1)[1])
+            for c in state.continuous
+            if c.kind.startswith("gain_power:")
+            and c.target == item.card
+            and in_play(state, c.source)
+        ]
     return found
 
 
@@ -435,7 +452,8 @@ def action_kind(state: State, item: InScene, action: ActionDef) -> ActionKind:
     found = [
         c
         for c in changes(state, item, "action_kind")
-        if not c.if_name or c.if_name.lower() == action.name.lower()
+        if (not c.if_name or c.if_name.lower() == action.name.lower())
+        and (not c.if_action_power or c.if_action_power == action.power)
     ]
     printed = action.kind.value
     flags = {

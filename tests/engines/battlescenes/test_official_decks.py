@@ -18,7 +18,7 @@ from tests.engines.battlescenes.test_properties import candidates, locations, me
 
 #: The official decks whose every card is automated (asserted below, so a deck that
 #: stops being playable fails here rather than dropping out of the list silently).
-PLAYABLE = ("Evolução Tática", "Múltiplas Identidades")
+PLAYABLE = ("Evolução Tática", "Múltiplas Identidades", "Invasão Cósmica")
 MOVES = 4000
 
 
@@ -77,3 +77,9 @@ def test_an_official_deck_plays_to_the_end(deck: str, seed: int) -> None:
     for seat in (0, 1):
         for key in _hidden(state, seat) - {state.cards[i.card].key for i in state.scene}:
             assert f'"{key}"' not in public, key
+
+
+def test_two_different_official_decks_play_to_the_end() -> None:
+    state, moves = play_to_the_end(11, "Evolução Tática", "Invasão Cósmica")
+    assert state.phase is Phase.OVER and ENGINE.result(state) is not None, moves
+    assert [len([c for c in state.cards if c.owner == s]) for s in (0, 1)] == [66, 59]

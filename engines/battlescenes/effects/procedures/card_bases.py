@@ -284,6 +284,39 @@ def _unload_chosen(run: BSRun, state: State, proc: UnloadChosen) -> State:
     return resolved(run, state, events + more)
 
 
+@HANDLERS.on(CarriedToDeckBottom)
+def _carried_to_deck_bottom(run: BSRun, state: State, proc: CarriedToDeckBottom) -> State:
+    """ "Coloque um card de habilidade de Item Único que um personagem ou suporte estiver
+    carregando na base do deck de seu dono" (Colecionador V1): its controller picks one
+    carried card passing the filters, anywhere in the scene (``other``: carried by another
+    card base than this one, Blink V1); it goes under its owner's deck — not an unload
+    ("descarregar" sends a card to the resources), so no unload effects; a card base left
+    with no energy is knocked out. None to pick: not done ("se o fizer")."""
+    effect, step = run.ctx, proc.record
+    picked = [int(a) for a in effect.answers if a.isdigit()]
+    if not picked:
+        bases = [s for s in state.scene if not (step.other and s.card == effect.this)]
+        options = [str(c) for s in bases for c in s.loaded if matches(state, c, step)]
+        if not options:
+            return tree.put(state, replace(tree.get(state, effect.uid), declined=True))
+        prompt = "battlescenes.choice.carried_to_deck_bottom"
+        return asks(run, ask(state, effect, effect.controller, prompt, options, step.optional))
+    card = picked[-1]
+    carrier = next((s for s in state.scene if card in s.loaded), None)
+    if carrier is None:
+        return state
+    loaded = tuple(c for c in carrier.loaded if c != card)
+    state = zones.set_in_scene(state, replace(carrier, loaded=loaded))
+    owner = zones.owner(state, card)
+    player = state.players[owner]
+    state = zones.set_player(state, owner, replace(player, deck=(*player.deck, card)))
+    state = zones.bottomed(state, owner, 1)
+    params = {"card": zones.title(state, card), "base": zones.title(state, carrier.card)}
+    event = Event("battlescenes.event.carried_to_deck_bottom", params, rule="8.D")
+    state, more = knock_outs(state, effect.level + 1, effect.controller)
+    return resolved(run, state, [event, *more])
+
+
 @HANDLERS.on(Permute)
 def _permute(run: BSRun, state: State, proc: Permute) -> State:
     """4.2: swap a card carried by this card base with one carried by the other base; each
@@ -308,13 +341,24 @@ def _permute(run: BSRun, state: State, proc: Permute) -> State:
         ours = [effect.source] if step.swap_this_card else list(mine.loaded)
         if step.filter_not_name:  # "um card que não se chame N" on this side (Trabalho em Equipe)
             ours = [c for c in ours if zones.defn(state, c).name != step.filter_not_name]
+
+        def wanted_card(card: int) -> bool:
+            return not wanted or any(ability_of(state, card, p) for p in wanted)
+
         theirs_ok = [
             b
             for b in theirs.loaded
-            if (not wanted or any(ability_of(state, b, p) for p in wanted))
+            if (step.either_card or wanted_card(b))
             and (not step.swap_with_name or zones.defn(state, b).name == step.swap_with_name)
         ]
-        options = [f"{a}>{b}" for a in ours if a in mine.loaded for b in theirs_ok]
+        options = [
+            f"{a}>{b}"
+            for a in ours
+            if a in mine.loaded
+            for b in theirs_ok
+            # either_card: one of the two is of those powers (Rocket Raccoon V2)
+            if not step.either_card or wanted_card(a) or wanted_card(b)
+        ]
         if not options:
             return state
         return asks(run, ask(state, effect, seat, "battlescenes.choice.permute", options, False))
@@ -385,33 +429,3 @@ def _shuffle_into_deck(run: BSRun, state: State, proc: ShuffleIntoDeck) -> State
             state = shuffle(state, owner, run.env.dice)
         events.extend(left)
     return resolved(run, state, events)
-
-
-@HANDLERS.on(CarriedToDeckBottom)
-def _carried_to_deck_bottom(run: BSRun, state: State, proc: CarriedToDeckBottom) -> State:
-    """ "Escolha um card que estiver sendo carregado por outro personagem ou suporte e
-    coloque-o na base do deck de seu dono" (Blink V1): its controller picks a card any other
-    card base carries; it goes to the bottom of its owner's deck (8.D) — not an unload, so no
-    "descarregado" trigger —; a card base left carrying nothing is knocked out (C.5)."""
-    effect = run.ctx
-    carried = [str(c) for s in state.scene if s.card != effect.this for c in s.loaded]
-    if not effect.answers:
-        if not carried:
-            return state
-        prompt = "battlescenes.choice.carried_to_deck_bottom"
-        return asks(run, ask(state, effect, effect.controller, prompt, carried, False))
-    card = int(effect.answers[-1])
-    state = replace(
-        state,
-        scene=tuple(
-            replace(s, loaded=tuple(c for c in s.loaded if c != card)) for s in state.scene
-        ),
-    )
-    owner = zones.owner(state, card)
-    player = state.players[owner]
-    state = zones.set_player(state, owner, replace(player, deck=(*player.deck, card)))
-    events = [
-        Event("battlescenes.event.to_deck_bottom", {"card": zones.title(state, card)}, rule="8.D")
-    ]
-    state, more = knock_outs(state, effect.level + 1, effect.controller)
-    return resolved(run, state, events + more)

@@ -84,7 +84,7 @@ def _resources_to_deck_bottom(run: BSRun, state: State, proc: ResourcesToDeckBot
     )
     params = {"player": player.name, "count": len(chosen)}
     event = Event("battlescenes.event.resources_to_deck_bottom", params, rule="4.1")
-    state = zones.set_player(state, seat, player)
+    state = zones.bottomed(zones.set_player(state, seat, player), seat, len(chosen))
     return resolved(run, _counted(state, effect, len(chosen)), [event])
 
 

@@ -4,7 +4,7 @@ top of the deck, discard from the hand (5.1) and mill."""
 
 from __future__ import annotations
 
-from engines.battlescenes.content.schema import Trigger
+from engines.battlescenes.content.schema import Step, Trigger
 from engines.battlescenes.effects import replacements, tree, triggers
 from engines.battlescenes.effects.operands import (
     DONE,
@@ -34,7 +34,7 @@ from engines.battlescenes.effects.steps import (
     resolved,
 )
 from engines.battlescenes.effects.triggers import fire
-from engines.battlescenes.rules.state import Pending, State
+from engines.battlescenes.rules.state import Pending, Phase, State
 from engines.battlescenes.table import drawing, zones
 from engines.core import Event
 from engines.core.model import replace
@@ -45,6 +45,8 @@ HANDLERS: BSHandlers = BSHandlers()
 @HANDLERS.on(Draw)
 def _draw(run: BSRun, state: State, proc: Draw) -> State:
     effect, step = run.ctx, proc.record
+    if step.to == "each_player":
+        return _draw_each(run, state, proc)
     amount = step.amount + plus(state, effect, step)
     # ``to: opponent``: the opponent of the effect's controller draws (À Espreita V1); ``to:
     # chosen_controller``: the controller of the card chosen earlier (Explosão Certeira V1)
@@ -56,6 +58,23 @@ def _draw(run: BSRun, state: State, proc: Draw) -> State:
     if effect.is_action and seat == effect.controller and len(state.players[seat].hand) > before:
         # 5.2 "toda vez que o efeito de uma ação … fizer com que você compre" (drew_by_action)
         state = triggers.drew(state, effect, effect.level + 1)
+    return resolved(run, state, events)
+
+
+def _draw_each(run: BSRun, state: State, proc: Draw) -> State:
+    """ "Cada jogador compra um card para cada personagem com ☺ que ele controla" (Reunião
+    de Intelectos V1): each player, the effect's controller first, draws the amount counted
+    for them (``plus`` as if that player controlled the effect)."""
+    effect, step = run.ctx, proc.record
+    events: list[Event] = []
+    for seat in (effect.controller, 1 - effect.controller):
+        amount = step.amount + plus(state, replace(effect, controller=seat), step)
+        if amount <= 0:
+            continue
+        state, drawn = drawing.draw(state, seat, amount)
+        events.extend(drawn)
+        if state.phase is Phase.OVER:  # 4.9.2: an empty deck lost the game
+            break
     return resolved(run, state, events)
 
 
@@ -134,7 +153,11 @@ def _take_from_deck(run: BSRun, state: State, proc: TakeFromDeck) -> State:
     if step.from_power_of == "this" and zones.find(state, effect.this) is not None:
         powers = zones.powers(state, zones.in_scene(state, effect.this))
     if not effect.answers:
-        options = [str(c) for c in player.deck if matches(state, c, step, powers)]
+        options = [
+            str(c)
+            for c in player.deck
+            if matches(state, c, step, powers) and _same_alter_ego(state, effect, step, c)
+        ]
         if not options:
             return shuffle(state, seat, dice)
         return asks(run, ask(state, effect, seat, "battlescenes.choice.search", options, True))
@@ -155,6 +178,17 @@ def _take_from_deck(run: BSRun, state: State, proc: TakeFromDeck) -> State:
         prompt = "battlescenes.choice.search"
         return asks(run, ask(state, effect, seat, prompt, more, True), [event])
     return resolved(run, shuffle(state, seat, dice), [event])
+
+
+def _same_alter_ego(state: State, effect: Pending, step: Step, card: int) -> bool:
+    """``alter_ego_of_chosen``: ``card`` has the alter ego of the character the effect chose
+    earlier; a character without one finds nothing (Múltiplas Identidades V1's FAQ)."""
+    if not step.alter_ego_of_chosen:
+        return True
+    if effect.chosen < 0:
+        return False
+    wanted = zones.defn(state, effect.chosen).alter_ego
+    return bool(wanted) and zones.defn(state, card).alter_ego == wanted
 
 
 def _take_many(run: BSRun, state: State, proc: TakeFromDeck) -> State:

@@ -205,6 +205,7 @@ def _generate(run: BSRun, state: State, proc: Generate) -> State:
         effect.this,
         effect.action_kind,
         effect.affiliation,
+        state.step.rstrip("!") if state.step else state.phase.value,
     )
     state = replace(state, turn_generated=(*state.turn_generated, made))
     params = {"card": zones.title(state, effect.source), "effect": step.text}
@@ -254,7 +255,14 @@ def _extra_action(run: BSRun, state: State, proc: ExtraActionGranted) -> State:
     one), maybe with no incapacitation cost; ``last``: once it did, no more actions this turn
     (Super Soco V2)."""
     effect, step = run.ctx, proc.record
-    extra = ExtraAction(step.text, step.filter_power, step.free, step.last, step.fresh_target)
+    extra = ExtraAction(
+        step.text,
+        step.filter_power,
+        step.free,
+        step.last,
+        fresh_target=step.fresh_target,
+        new_name=step.new_name,
+    )
     events = []
     for card in targets_of(state, effect, step):
         item = zones.in_scene(state, card)

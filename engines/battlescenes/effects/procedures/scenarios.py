@@ -102,6 +102,7 @@ def _to_deck_bottom(run: BSRun, state: State, proc: ToDeckBottom) -> State:
             player = state.players[seat]
             state = replace(state, scenario=None)
             state = zones.set_player(state, seat, replace(player, deck=(*player.deck, card)))
+            state = zones.bottomed(state, seat, 1)
             if left:
                 state = tree.add(state, left, level)
         elif zones.find(state, card) is not None:
