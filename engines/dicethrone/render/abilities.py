@@ -228,6 +228,15 @@ def _merge(texts: list[str]) -> str | None:
     return "".join(piece + (merged[i] if i < len(merged) else "") for i, piece in enumerate(pieces))
 
 
+#: The words of the rows of recent views, by row and language: the layout measures each
+#: column at several widths (``fit.fit_columns``) and a row's words do not depend on the
+#: width; profiled, wording them again was over half of a board's render. A row of a view
+#: is worded against that view's own faces and statuses, so the row object (kept here, so
+#: its id is not reused) and the language are the whole key.
+_ROW_TEXTS: dict[tuple[int, str], tuple[AbilityRow, str]] = {}
+_ROW_TEXTS_KEPT = 2048
+
+
 def _row_text(
     row: AbilityRow,
     faces: Mapping[str, Mapping[str, str]],
@@ -235,8 +244,16 @@ def _row_text(
     t: Translate,
     locale: str,
 ) -> str:
+    key = (id(row), locale)
+    hit = _ROW_TEXTS.get(key)
+    if hit is not None and hit[0] is row:
+        return hit[1]
     need = requirement_text(row.requirement, faces, t, locale)
-    return f"{need} → {effect_text(row.effect, statuses, faces, t, locale)}"
+    text = f"{need} → {effect_text(row.effect, statuses, faces, t, locale)}"
+    if len(_ROW_TEXTS) >= _ROW_TEXTS_KEPT:
+        _ROW_TEXTS.clear()  # a few views' worth: dropped at once rather than tracked
+    _ROW_TEXTS[key] = (row, text)
+    return text
 
 
 def _roman(n: int) -> str:
