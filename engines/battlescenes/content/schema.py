@@ -427,6 +427,9 @@ class Step:
     # only card bases carrying at least this many cards ("que esteja carregando dois ou mais
     # cards": Cosmo V1)
     filter_loaded_at_least: int = 0
+    # only card bases in the scene since before this turn carrying exactly this many cards,
+    # none loaded or unloaded since the start of the turn (-1: no such filter)
+    filter_loaded_exactly_since_turn_start: int = -1
     # permute with filter_card_power: the card of those powers may be either swapped card
     # ("permutar um card de habilidade de ◆ entre este personagem e outro": Rocket Raccoon V2)
     either_card: bool = False

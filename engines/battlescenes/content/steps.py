@@ -69,6 +69,7 @@ STEP_FIELDS = {
     "fresh_target",
     "load_carried",
     "filter_loaded_at_least",
+    "filter_loaded_exactly_since_turn_start",
     "either_card",
     "filter_keyword",
     "if_opponent_no_character",
@@ -155,6 +156,9 @@ def parse_step(node: PackNode) -> Step:
         fresh_target=node.read("fresh_target", bool, False),
         load_carried=node.read("load_carried", bool, False),
         filter_loaded_at_least=node.read("filter_loaded_at_least", int, 0),
+        filter_loaded_exactly_since_turn_start=node.read(
+            "filter_loaded_exactly_since_turn_start", int, -1
+        ),
         either_card=node.read("either_card", bool, False),
         filter_keyword=node.read("filter_keyword", str, ""),
         if_opponent_no_character=node.read("if_opponent_no_character", bool, False),

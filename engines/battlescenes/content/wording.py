@@ -171,6 +171,9 @@ def _who(step: Step, scope: Scope, form: str) -> Message:
             affiliation=step.filter_affiliation,
             power=power(step.filter_power),
         )
+    if step.to == "chosen_own_character" and step.filter_loaded_exactly_since_turn_start >= 0:
+        count = step.filter_loaded_exactly_since_turn_start
+        return noun("own_character_carrying_since_start", form, count=count)
     if step.to == "chosen_own_character" and step.filter_name:  # Águia Estelar V1's Aleta
         since = "_since_start" if step.filter_since_start_of_turn else ""
         return noun(f"own_character_named{since}", form, named=step.filter_name)

@@ -262,6 +262,10 @@ def matches(state: State, card: int, step: Step, powers: tuple[str, ...] = ()) -
         return False
     if step.filter_loaded_at_least and not _loaded_at_least(state, card, step):
         return False
+    if step.filter_loaded_exactly_since_turn_start >= 0 and not _carried_unchanged(
+        state, card, step.filter_loaded_exactly_since_turn_start
+    ):
+        return False
     if step.filter_lacks_power and d.type is CardType.CHARACTER:  # "que não tenha ◆"
         index = zones.find(state, card)
         have = zones.powers(state, state.scene[index]) if index is not None else d.powers
@@ -274,6 +278,20 @@ def _loaded_at_least(state: State, card: int, step: Step) -> bool:
     """Whether ``card`` is a card base in the scene carrying at least the step's number."""
     index = zones.find(state, card)
     return index is not None and len(state.scene[index].loaded) >= step.filter_loaded_at_least
+
+
+def _carried_unchanged(state: State, card: int, count: int) -> bool:
+    """Whether ``card`` is a card base that has carried exactly ``count`` cards since the start
+    of the turn: in the scene before this turn, nothing loaded onto or unloaded from it since."""
+    index = zones.find(state, card)
+    if index is None:
+        return False
+    item = state.scene[index]
+    return (
+        item.entered_turn < state.turn
+        and item.loaded_changed_turn < state.turn
+        and len(item.loaded) == count
+    )
 
 
 def _names_outside(state: State, card: int) -> set[str]:

@@ -128,6 +128,9 @@ class InScene:
     no_more_actions: bool = False  # no more actions this turn (Super Soco V2)
     # Prontidão for the actions of these carried cards this turn (Treinador V1's permute)
     ready_cards: tuple[int, ...] = ()
+    # the turn its loaded cards last changed (a card loaded or unloaded): "carrying exactly N
+    # cards since the start of the turn" is true only if that turn is an earlier one
+    loaded_changed_turn: int = 0
 
 
 @dataclass(frozen=True)

@@ -73,10 +73,12 @@ def in_scene(state: State, card: int) -> InScene:
 
 
 def set_in_scene(state: State, item: InScene) -> State:
-    """Replace the scene entry of ``item.card``."""
+    """Replace the scene entry of ``item.card`` (noting the turn if what it carries changed)."""
     index = find(state, item.card)
     assert index is not None
     scene = list(state.scene)
+    if scene[index].loaded != item.loaded:
+        item = replace(item, loaded_changed_turn=state.turn)
     scene[index] = item
     return replace(state, scene=tuple(scene))
 

@@ -164,7 +164,12 @@ def _take(
     state = replace(
         state,
         scene=tuple(
-            replace(s, loaded=tuple(c for c in s.loaded if c != card)) for s in state.scene
+            replace(
+                s, loaded=tuple(c for c in s.loaded if c != card), loaded_changed_turn=state.turn
+            )
+            if card in s.loaded
+            else s
+            for s in state.scene
         ),
     )
     params = {"player": name, "card": zones.title(state, card)}
