@@ -117,6 +117,12 @@ async def test_match_options_are_completed_with_what_the_game_offers(table: Tabl
     assert "Deck" in names[0]["name"]  # each name is told with its description
     decks = await offered("deck_a=Vil")
     assert [(c["name"], c["value"]) for c in decks] == [("deck_a=Vilões", "deck_a=viloes")]
+    # every playable official deck by its printed name, quoted so it reads back whole
+    official = await offered("deck_a=tática")
+    assert [(c["name"], c["value"]) for c in official] == [
+        ("deck_a=Evolução Tática (BSET DECK)", 'deck_a="Evolução Tática"')
+    ]
+    assert "Poderes Ocultos" not in str(await offered("deck_a=")), "not playable yet"
     second = await offered("deck_a=viloes deck_b=inum")
     assert [c["value"] for c in second] == ["deck_a=viloes deck_b=herois"]
     rest = await offered("deck_a=viloes deck_b=herois deck_")  # options given are not offered
