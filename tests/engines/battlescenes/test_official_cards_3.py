@@ -555,20 +555,25 @@ def test_espiral_uses_two_laminas_actions_with_different_names() -> None:
     assert err.value.key == "battlescenes.error.one_action"
 
 
-def test_espiral_is_no_target_of_telecinesia_actions() -> None:
+def test_espiral_is_no_target_of_telepatia_actions() -> None:
+    """The record's icon {TE} is Telepatia (``content/powers.py``): Psylocke V1's Lâminas
+    Psíquicas cannot aim at her; another power's action still can."""
     state = build(
-        Side(scene=[Placed("cristalys_v1", ["barreira_telecinetica", *FILL[:2]])]),
-        Side(scene=[Placed("espiral_v1", FILL[:3])]),
-        phase=Phase.ANTICIPATION,
-        active=1,
+        Side(
+            scene=[Placed("psylocke_v1", FILL[:3], stage=2), Placed("garota_aranha_v1", FILL[:3])]
+        ),
+        Side(scene=[Placed("espiral_v1", FILL[:3]), Placed("raio_negro_v2", FILL)]),
         content=starter(),
     )
-    cristalys, espiral = sid(state, "cristalys_v1"), sid(state, "espiral_v1")
+    psylocke, espiral = sid(state, "psylocke_v1"), sid(state, "espiral_v1")
     with pytest.raises(IllegalActionError) as err:
-        act(state, 0, UseAction(cristalys, "Barreira Telecinética", str(espiral)))
+        act(state, 0, UseAction(psylocke, "Lâminas Psíquicas", str(espiral)))
     assert err.value.key == "battlescenes.error.bad_target"
-    state, _ = act(state, 0, UseAction(cristalys, "Barreira Telecinética", str(cristalys)))
-    assert shields.shield(state, zones.in_scene(state, cristalys)) == 3  # Escudo 2 +1
+    raio = sid(state, "raio_negro_v2")
+    act(state, 0, UseAction(psylocke, "Lâminas Psíquicas", str(raio)))  # anyone else: fine
+    garota = sid(state, "garota_aranha_v1")
+    state, _ = act(state, 0, UseAction(garota, "Teia Atordoante", str(espiral)))  # Agilidade
+    assert shields.shield(state, zones.in_scene(state, espiral)) == 0  # Escudo 1 -2, not below 0
 
 
 def test_nick_fury_fetches_up_to_three_agents_maria_hill_counting_as_one() -> None:
