@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from engines.battlescenes import ENGINE
@@ -107,6 +107,7 @@ def test_random_play_keeps_the_invariants(seed: int) -> None:
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(min_value=0, max_value=2**31))
+@example(3314)  # a character returned to the hand by an effect that its leaving ended
 def test_random_play_of_the_starter_decks_as_printed_keeps_the_invariants(seed: int) -> None:
     _play(seed, starter())
 

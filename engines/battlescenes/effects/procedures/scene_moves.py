@@ -196,7 +196,9 @@ def _return_to_hand(run: BSRun, state: State, proc: ReturnToHand) -> State:
         carried.extend(zones.in_scene(state, card).loaded)
         state, more = leaving.leave_to(state, card, "hand", effect.controller, effect.level + 1)
         events.extend(more)
-    if carried:
+    # Kept only while the effect is still pending: leaving the scene may have ended it
+    # (its own card gone, 5.8), and then no later step reads them.
+    if carried and any(p.uid == effect.uid for p in state.tree):
         state = tree.put(state, replace(tree.get(state, effect.uid), carried=tuple(carried)))
     return resolved(run, state, events)
 
