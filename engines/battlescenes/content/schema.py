@@ -234,9 +234,6 @@ class Op(enum.Enum):
     # the effect remembers how many (``plus: moved``: "that same number")
     DISCARD_CARDS = "discard_cards"
     RESOURCES_TO_DECK_BOTTOM = "resources_to_deck_bottom"
-    # up to ``amount`` cards passing the filters from the deck (after a search) and/or the
-    # resources, revealed into the hand; the deck shuffled (Loki V1)
-    TAKE_FROM_DECK_OR_RESOURCES = "take_from_deck_or_resources"
     # the action being used gets the chosen card as its target instead of this effect's target
     RETARGET = "retarget"
     # "escolha um poder; o personagem alvo não pode usar ações daquele poder durante este

@@ -477,9 +477,6 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
             free = concat([free, say("extra.fresh_target")])
         last = say("extra.last", who=who) if step.last else ""
         return say("step.extra_action", who=who, which=which, free=free, last=last)
-    if op is Op.TAKE_FROM_DECK_OR_RESOURCES:  # Loki V1
-        kind = _card_kind(step, scope)
-        return say(f"{mood}.take_from_deck_or_resources", card=kind, count=step.amount)
     if op is Op.SCENARIO_FROM_RESOURCES:  # Arcade V1, Sugestão Coletiva
         whose = "any" if step.to == "everyone" else "own"
         return say(f"{mood}.scenario_from_resources.{whose}")

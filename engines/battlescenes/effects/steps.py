@@ -319,11 +319,6 @@ class ResourcesToDeckBottom(Procedure):
 
 
 @dataclass(frozen=True)
-class TakeFromDeckOrResources(Procedure):
-    """Up to N cards of the deck and/or the resources, revealed into the hand."""
-
-
-@dataclass(frozen=True)
 class ExtraActionGranted(Procedure):
     """The targets may use one more action this turn (C.4), maybe free, maybe the last."""
 
@@ -417,7 +412,6 @@ DECODERS: Mapping[Op, Callable[[Step], Procedure]] = {
     Op.TO_DECK_BOTTOM: ToDeckBottom,
     Op.DISCARD_CARDS: DiscardCards,
     Op.RESOURCES_TO_DECK_BOTTOM: ResourcesToDeckBottom,
-    Op.TAKE_FROM_DECK_OR_RESOURCES: TakeFromDeckOrResources,
     Op.EXTRA_ACTION: ExtraActionGranted,
     Op.RETARGET: Retarget,
 }

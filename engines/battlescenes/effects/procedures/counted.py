@@ -1,8 +1,7 @@
 """Procedures that move several cards a player picks and remember how many: Super
 Computador discards X+1, then moves as many from the resources to the deck bottom and draws
 as many (its FAQ: with no card discarded, none is moved nor drawn); ``plus: moved`` reads the
-number. Also up to N cards taken from the deck and/or the resources into the hand (Loki
-V1)."""
+number."""
 
 from __future__ import annotations
 
@@ -14,7 +13,6 @@ from engines.battlescenes.effects.operands import (
     ask,
     matches,
     plus,
-    shuffle,
     targets_of,
 )
 from engines.battlescenes.effects.steps import (
@@ -23,7 +21,6 @@ from engines.battlescenes.effects.steps import (
     DiscardCards,
     LoadChosenResources,
     ResourcesToDeckBottom,
-    TakeFromDeckOrResources,
     asks,
     resolved,
 )
@@ -86,43 +83,6 @@ def _resources_to_deck_bottom(run: BSRun, state: State, proc: ResourcesToDeckBot
     event = Event("battlescenes.event.resources_to_deck_bottom", params, rule="4.1")
     state = zones.bottomed(zones.set_player(state, seat, player), seat, len(chosen))
     return resolved(run, _counted(state, effect, len(chosen)), [event])
-
-
-@HANDLERS.on(TakeFromDeckOrResources)
-def _take_from_deck_or_resources(run: BSRun, state: State, proc: TakeFromDeckOrResources) -> State:
-    """Up to ``amount`` cards passing the filters, picked one at a time (or ``done``) from
-    the deck — unless its search was forbidden or replaced (5.5, 8.B) — and the resources;
-    each revealed into the hand; the deck shuffled when it was searched."""
-    effect, step, dice = run.ctx, proc.record, run.env.dice
-    seat = effect.controller
-    player = state.players[seat]
-    chosen = _picked(effect)
-    finished = bool(effect.answers) and effect.answers[-1] == DONE
-    deck = () if effect.search_replaced else player.deck
-    pool = [
-        str(c) for c in (*deck, *player.resources) if c not in chosen and matches(state, c, step)
-    ]
-    if pool and not finished and len(chosen) < step.amount:
-        prompt = "battlescenes.choice.take_from_deck_or_resources"
-        return asks(run, ask(state, effect, seat, prompt, [*pool, DONE], False))
-    player = replace(
-        player,
-        deck=tuple(c for c in player.deck if c not in chosen),
-        resources=tuple(c for c in player.resources if c not in chosen),
-        hand=(*player.hand, *chosen),
-    )
-    state = zones.set_player(state, seat, player)
-    if not effect.search_replaced:
-        state = shuffle(state, seat, dice)
-    events = [
-        Event(
-            "battlescenes.event.revealed_to_hand",
-            {"player": player.name, "card": zones.title(state, c)},
-            rule="5.1",
-        )
-        for c in chosen
-    ]
-    return resolved(run, state, events)
 
 
 @HANDLERS.on(LoadChosenResources)
