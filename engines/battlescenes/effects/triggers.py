@@ -131,15 +131,7 @@ def _this_unloaded(state: State, item: InScene, level: int) -> tuple[State, list
     )
     powers = zones.powers(state, item)
     found = [
-        Pending(
-            uid=0,
-            level=level,
-            controller=item.controller,
-            source=card,
-            label=zones.title(state, card),
-            steps=text.steps,
-            this=item.card,
-        )
+        _text_effect(state, card, text, item.controller, item.card, level)
         for card in gone
         for text in zones.defn(state, card).texts
         if text.trigger is Trigger.THIS_UNLOADED and (not text.if_power or text.if_power in powers)
@@ -176,16 +168,7 @@ def _character_enters(state: State, item: InScene, level: int) -> list[Pending]:
         if seat == item.controller or text.any_controller
     ]
     return [
-        Pending(
-            uid=0,
-            level=level,
-            controller=seat,
-            source=card,
-            label=zones.title(state, card),
-            steps=text.steps,
-            targets=(item.card,),
-            this=holder,
-        )
+        _text_effect(state, card, text, seat, holder, level, (item.card,))
         for seat, holder, card, text in holders
         if text.trigger is Trigger.CHARACTER_ENTERS
         and (not text.if_power or text.if_power in powers)
@@ -202,15 +185,7 @@ def drew(state: State, effect: Pending, level: int) -> State:
     personagem tiver ☺"), ``if_combat`` the phase."""
     combat = state.phase in (Phase.ANTICIPATION, Phase.ATTACK)
     found = [
-        Pending(
-            uid=0,
-            level=level,
-            controller=effect.controller,
-            source=card,
-            label=zones.title(state, card),
-            steps=text.steps,
-            this=holder,
-        )
+        _text_effect(state, card, text, effect.controller, holder, level)
         for holder, card, text in _holders(state, effect.controller)
         if text.trigger is Trigger.DREW_BY_ACTION
         and (combat or not text.if_combat)
@@ -227,15 +202,7 @@ def action_resolved(state: State, effect: Pending) -> State:
     (after it, 9.1.2), carried out by the player who used the action. ``action_power``
     filters the action's power; ``whose_turn`` (own / opponent / any) whose action it was."""
     found = [
-        Pending(
-            uid=0,
-            level=effect.level,
-            controller=effect.controller,
-            source=card,
-            label=zones.title(state, card),
-            steps=text.steps,
-            this=holder,
-        )
+        _text_effect(state, card, text, effect.controller, holder, effect.level)
         for seat in range(len(state.players))
         for holder, card, text in _holders(state, seat)
         if text.trigger is Trigger.ACTION_RESOLVED
@@ -281,16 +248,7 @@ def dealt(state: State, source: int, destination: int, level: int) -> State:
     affiliations = zones.affiliations(state, dealer)
     damaged = zones.affiliations(state, state.scene[victim])
     found = [
-        Pending(
-            uid=0,
-            level=level,
-            controller=dealer.controller,
-            source=card,
-            label=zones.title(state, card),
-            steps=text.steps,
-            targets=(destination,),
-            this=holder,
-        )
+        _text_effect(state, card, text, dealer.controller, holder, level, (destination,))
         for holder, card, text in holders
         if text.trigger is Trigger.DEALT_DAMAGE
         and (text.trigger_for == "own_characters" or holder == source)
@@ -309,15 +267,7 @@ def hand_empty(state: State) -> State:
     if state.phase is Phase.OVER:
         return state
     found = [
-        Pending(
-            uid=0,
-            level=0,
-            controller=seat,
-            source=card,
-            label=zones.title(state, card),
-            steps=text.steps,
-            this=holder,
-        )
+        _text_effect(state, card, text, seat, holder, 0)
         for seat, player in enumerate(state.players)
         if not player.hand
         for holder, card, text in _holders(state, seat)
@@ -345,17 +295,7 @@ def arrivals(state: State, level: int = 0) -> State:
         for text in zones.defn(state, card).texts:
             wanted = set(text.arrived_from.split("|")) - {""}
             if text.trigger is Trigger.ARRIVES_IN_RESOURCES and (not wanted or origin in wanted):
-                found.append(
-                    Pending(
-                        uid=0,
-                        level=0,
-                        controller=seat,
-                        source=card,
-                        label=zones.title(state, card),
-                        steps=text.steps,
-                        this=card,
-                    )
-                )
+                found.append(_text_effect(state, card, text, seat, card, 0))
     state = replace(state, arrivals=())
     if not found:
         return state
@@ -377,15 +317,7 @@ def bottomed(state: State, level: int = 0) -> State:
         if text.trigger is Trigger.CARD_TO_DECK_BOTTOM
     ]
     found = [
-        Pending(
-            uid=0,
-            level=0,
-            controller=player,
-            source=card,
-            label=zones.title(state, card),
-            steps=text.steps,
-            this=holder,
-        )
+        _text_effect(state, card, text, player, holder, 0)
         for player in state.bottomed
         for holder, card, text in waiting
     ]
@@ -393,3 +325,26 @@ def bottomed(state: State, level: int = 0) -> State:
     if not found:
         return state
     return tree.add(state, found, level or max((p.level for p in state.tree), default=0) + 1)
+
+
+def _text_effect(
+    state: State,
+    card: int,
+    text: Text,
+    controller: int,
+    this: int,
+    level: int,
+    targets: tuple[int, ...] = (),
+) -> Pending:
+    """The effect a triggered text of ``card`` makes pending (5.2): controlled by
+    ``controller``, about the card base ``this`` (its holder), labelled by the card."""
+    return Pending(
+        uid=0,
+        level=level,
+        controller=controller,
+        source=card,
+        label=zones.title(state, card),
+        steps=text.steps,
+        targets=targets,
+        this=this,
+    )
