@@ -644,11 +644,15 @@ class Text:
     # A.4c: any number of supports with this card's name may be in the scene
     any_number: bool = False
     activated: bool = False  # 5.1: a player activates it in their Preparation phase
-    activated_in: str = "preparation"  # or "attack" (7.2 Potencializar: the Attack step)
+    # or "attack" (7.2 Potencializar: the Attack step), or "any": no moment named (5.1)
+    activated_in: str = "preparation"
     ready_for: str = ""  # 7.2 "Prontidão – característica": all | power:X | kind:K | action:Name
     once_per_turn: bool = False
     if_all_affiliation: str = ""  # "se cada personagem que você controlar tiver a afiliação X"
     if_controls_character: bool = False  # "se você controlar um personagem"
+    # if you control a character that has carried exactly this many cards since the start
+    # of the turn (Mística V2); -1: no such condition
+    if_controls_carrying_exactly: int = -1
     if_since_start_of_turn: bool = False  # "se você controlar este personagem desde o início"
     replace_search_with_draw: bool = False  # 5.5 (Cidade Fantasma)
     forbid_search: bool = False  # "os jogadores não podem procurar cards nos decks" (8.B)

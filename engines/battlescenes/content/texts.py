@@ -83,6 +83,7 @@ def parse_text(node: PackNode) -> Text:
             "once_per_turn",
             "if_all_affiliation",
             "if_controls_character",
+            "if_controls_carrying_exactly",
             "if_since_start_of_turn",
             "replace_search_with_draw",
             "forbid_search",
@@ -169,6 +170,7 @@ def parse_text(node: PackNode) -> Text:
         once_per_turn=node.read("once_per_turn", bool, False),
         if_all_affiliation=node.read("if_all_affiliation", str, ""),
         if_controls_character=node.read("if_controls_character", bool, False),
+        if_controls_carrying_exactly=node.read("if_controls_carrying_exactly", int, -1),
         if_since_start_of_turn=node.read("if_since_start_of_turn", bool, False),
         replace_search_with_draw=node.read("replace_search_with_draw", bool, False),
         forbid_search=node.read("forbid_search", bool, False),
@@ -231,7 +233,7 @@ def parse_text(node: PackNode) -> Text:
         raise node.fail_at(
             "from_zone", "an activated text works in the scene, the resources or the hand"
         )
-    check_choice(node, "activated_in", text.activated_in, {"preparation", "attack"})
+    check_choice(node, "activated_in", text.activated_in, {"preparation", "attack", "any"})
     check_choice(
         node, "shield_to", text.shield_to, {"", "own_characters", "own_bases", "all_characters"}
     )

@@ -971,6 +971,9 @@ def _when(text: Text, scope: Scope) -> Message:
         conditions.append(say("cond.all_affiliation", affiliation=either(text.if_all_affiliation)))
     if text.if_controls_character:
         conditions.append(say("cond.controls_character"))
+    if text.if_controls_carrying_exactly >= 0:
+        count = text.if_controls_carrying_exactly
+        conditions.append(say("cond.controls_carrying_exactly", count=count))
     if text.if_combat:
         conditions.append(say("cond.combat"))
     if text.from_zone and text.trigger is not Trigger.ARRIVES_IN_RESOURCES:

@@ -262,7 +262,7 @@ def matches(state: State, card: int, step: Step, powers: tuple[str, ...] = ()) -
         return False
     if step.filter_loaded_at_least and not _loaded_at_least(state, card, step):
         return False
-    if step.filter_loaded_exactly_since_turn_start >= 0 and not _carried_unchanged(
+    if step.filter_loaded_exactly_since_turn_start >= 0 and not carried_unchanged(
         state, card, step.filter_loaded_exactly_since_turn_start
     ):
         return False
@@ -280,7 +280,7 @@ def _loaded_at_least(state: State, card: int, step: Step) -> bool:
     return index is not None and len(state.scene[index].loaded) >= step.filter_loaded_at_least
 
 
-def _carried_unchanged(state: State, card: int, count: int) -> bool:
+def carried_unchanged(state: State, card: int, count: int) -> bool:
     """Whether ``card`` is a card base that has carried exactly ``count`` cards since the start
     of the turn: in the scene before this turn, nothing loaded onto or unloaded from it since."""
     index = zones.find(state, card)
