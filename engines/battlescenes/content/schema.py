@@ -350,6 +350,7 @@ class Step:
     # causa …", 4.8.5: the action's target is the source; not an action's damage) | chosen (the
     # character an earlier step of this effect chose: Garras Imoladoras' "aquele personagem")
     # | marked (the card this card marked: Cassandra Nova's "o personagem escolhido")
+    # | this (the card base carrying the text: Surpresa Dolorosa V1's "este personagem cause")
     up_to: int = 0  # to: distributed — at most this many destinations (0: ``amount``)
     filter_lacks_power: str = ""  # chosen_…: characters with this power are not offered
     # only card bases without this affiliation now ("que não seja da afiliação A": Avalanche)
@@ -455,6 +456,9 @@ class Step:
     if_not_done: bool = False
     # extra_action: only an action with a name the character has not used this turn
     new_name: bool = False
+    # carried_to_deck_bottom: only among the cards carried by card bases of this type ("que
+    # um personagem estiver carregando": Gata Negra V2)
+    carrier_type: str = ""
 
     def __post_init__(self) -> None:
         # A step built from the stored text (``Step(op="draw")``) holds its member.

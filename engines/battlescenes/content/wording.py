@@ -263,6 +263,8 @@ def _source(step: Step, scope: Scope, form: str = "base") -> Message | None:
         return noun("that", form)
     if step.source == "marked":
         return noun("marked", form)
+    if step.source == "this":  # the card base carrying the text (Surpresa Dolorosa V1)
+        return noun(scope.this, form)
     return None
 
 
@@ -408,6 +410,10 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(key, card=_card_kind(step, scope), count=max(1, step.amount))
     if op is Op.CARRIED_TO_DECK_BOTTOM and step.other:  # Blink V1: another base's card
         return say(f"{mood}.carried_to_deck_bottom_other", card=_card_kind(step, scope))
+    if op is Op.CARRIED_TO_DECK_BOTTOM and step.to == "this_card":  # Multiplicação de DNA
+        return say(f"{mood}.carried_to_deck_bottom_this", card=noun(own_noun(card)))
+    if op is Op.CARRIED_TO_DECK_BOTTOM and step.carrier_type:  # "que um personagem …"
+        return say(f"{mood}.carried_to_deck_bottom_character", card=_card_kind(step, scope))
     if op in (
         Op.TAKE_FROM_DECK,
         Op.DISCARD_FROM_HAND,

@@ -511,6 +511,8 @@ def damage_source(state: State, effect: Pending, step: Step) -> int:
         return effect.chosen
     if step.source == "marked":
         return next((c.target for c in state.continuous if _marks(c, effect)), -1)
+    if step.source == "this":  # "este personagem causa", from a carried card's text
+        return effect.this
     return effect.this if effect.is_action else effect.source
 
 

@@ -295,15 +295,43 @@ def _carried_to_deck_bottom(run: BSRun, state: State, proc: CarriedToDeckBottom)
     ("descarregar" sends a card to the resources), so no unload effects; a card base left
     with no energy is knocked out. None to pick: not done ("se o fizer")."""
     effect, step = run.ctx, proc.record
+    if step.to == "this_card":
+        return _this_to_deck_bottom(run, state, proc)
     picked = [int(a) for a in effect.answers if a.isdigit()]
     if not picked:
-        bases = [s for s in state.scene if not (step.other and s.card == effect.this)]
+        bases = [
+            s
+            for s in state.scene
+            if not (step.other and s.card == effect.this)
+            and not (
+                step.carrier_type
+                and zones.defn(state, s.card).type.value != step.carrier_type
+            )
+        ]
         options = [str(c) for s in bases for c in s.loaded if matches(state, c, step)]
         if not options:
             return tree.put(state, replace(tree.get(state, effect.uid), declined=True))
         prompt = "battlescenes.choice.carried_to_deck_bottom"
         return asks(run, ask(state, effect, effect.controller, prompt, options, step.optional))
-    card = picked[-1]
+    return _carried_to_bottom(run, state, picked[-1])
+
+
+def _this_to_deck_bottom(run: BSRun, state: State, proc: CarriedToDeckBottom) -> State:
+    """ "Coloque <este card> na base do deck de seu dono: …" inside an effect (Multiplicação
+    de DNA V1): the effect's own card, carried, goes under its owner's deck (``optional``:
+    its controller decides first); not carried any more, it is not done ("se o fizer")."""
+    effect, step = run.ctx, proc.record
+    if not any(effect.source in s.loaded for s in state.scene):
+        return tree.put(state, replace(tree.get(state, effect.uid), declined=True))
+    if step.optional and not effect.answers:
+        prompt = "battlescenes.choice.may"
+        return asks(run, ask(state, effect, effect.controller, prompt, ["yes"], True))
+    return _carried_to_bottom(run, state, effect.source)
+
+
+def _carried_to_bottom(run: BSRun, state: State, card: int) -> State:
+    """A carried card to the bottom of its owner's deck (not an unload); then 4.7."""
+    effect = run.ctx
     carrier = next((s for s in state.scene if card in s.loaded), None)
     if carrier is None:
         return state
