@@ -304,8 +304,7 @@ def _carried_to_deck_bottom(run: BSRun, state: State, proc: CarriedToDeckBottom)
             for s in state.scene
             if not (step.other and s.card == effect.this)
             and not (
-                step.carrier_type
-                and zones.defn(state, s.card).type.value != step.carrier_type
+                step.carrier_type and zones.defn(state, s.card).type.value != step.carrier_type
             )
         ]
         options = [str(c) for s in bases for c in s.loaded if matches(state, c, step)]
