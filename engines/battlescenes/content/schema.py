@@ -630,6 +630,9 @@ class Text:
     # action_used: only when this card base itself uses the action with this name ("toda vez
     # que este personagem usar a ação N": Groot V1)
     if_action_name: str = ""
+    # action_resolved: only the first action this turn that a character with this
+    # affiliation its controller controls used (Abutre V1)
+    if_first_of_affiliation: str = ""
     # a shield bonus of +1 per character of this alignment its controller controls
     # ("Escudo +1 para cada herói que você controla": J. J. Jameson V1)
     shield_per_alignment: str = ""

@@ -1032,6 +1032,8 @@ def _trigger(text: Text, scope: Scope) -> Message:
         return say(f"when.action_used.{whose}")
     if trigger is Trigger.CARD_TO_DECK_BOTTOM:  # carried out by that deck's player
         return say("when.card_to_deck_bottom")
+    if trigger is Trigger.ACTION_RESOLVED and text.if_first_of_affiliation:  # Abutre V1
+        return say("when.action_resolved_first", affiliation=text.if_first_of_affiliation)
     if trigger is Trigger.ACTION_RESOLVED:  # after the action's effect; "that player" acts
         kind = "power" if text.action_power else "any"
         where = power(text.action_power) if text.action_power else ""

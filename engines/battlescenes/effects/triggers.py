@@ -208,6 +208,10 @@ def action_resolved(state: State, effect: Pending) -> State:
         if text.trigger is Trigger.ACTION_RESOLVED
         and (not text.action_power or text.action_power == effect.action_power)
         and _whose(text.whose_turn, seat == effect.controller)
+        and (  # "a primeira ação que um personagem com a afiliação A … usar" (Abutre V1)
+            not text.if_first_of_affiliation
+            or text.if_first_of_affiliation in effect.first_affiliations
+        )
     ]
     return tree.add(state, found, effect.level) if found else state
 

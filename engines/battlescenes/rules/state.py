@@ -196,6 +196,8 @@ class PlayerState:
     singularity_used: bool = False  # 7.1 Singularidade
     targeted_actions: int = 0  # actions with targets used this turn (F.2, Garota-Aranha V1)
     actions_this_turn: int = 0  # actions used this turn ("a primeira ação usada neste turno")
+    # the affiliations of the characters that used its actions this turn (Abutre V1)
+    affiliations_acted: tuple[str, ...] = ()
     load_order: str = "newest"  # the standing loading order (loading.LOAD_ORDERS, 4.4.2.2 A.3)
 
 
@@ -251,6 +253,10 @@ class Pending:
     # the cards the card base its last return_to_hand step sent back was carrying (loaded
     # again by a ``put_from_hand`` with ``load_carried``: Águia Estelar V1)
     carried: tuple[int, ...] = ()
+    # an action's effect: the affiliations of its user that no earlier action of its
+    # controller's characters had this turn ("a primeira ação que um personagem com a
+    # afiliação A que você controla usar em cada turno": Abutre V1)
+    first_affiliations: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

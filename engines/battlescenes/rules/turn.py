@@ -420,6 +420,7 @@ def _cleanup(state: State) -> tuple[State, list[Event]]:
             singularity_used=False,
             targeted_actions=0,
             actions_this_turn=0,
+            affiliations_acted=(),
         )
         for p in state.players
     )

@@ -682,6 +682,9 @@ def use(
         named = tuple((action.name.lower(), t) for t in dict.fromkeys(targets))
         state = replace(state, turn_targets=(*state.turn_targets, *named))
     player = replace(player, actions_this_turn=player.actions_this_turn + 1)
+    # the user's affiliations (as it uses the action) no earlier action this turn had
+    first = tuple(a for a in zones.affiliations(state, item) if a not in player.affiliations_acted)
+    player = replace(player, affiliations_acted=(*player.affiliations_acted, *first))
     state = zones.set_player(state, seat, player)
     state = zones.bottomed(state, seat, action.cosmic)  # E.2.1's cards under the deck
     if discards:  # E.2: discarded cards go to the resources (6.2 C.4) unless replaced (5.5)
@@ -744,6 +747,7 @@ def use(
         preference=tuple(unload),
         x=x,
         bonus=bonus,
+        first_affiliations=first,
     )
     state = tree.add(state, [root], 0)  # I: the action's effect, root of the tree
     # H: they resolve before the effect (rule d)

@@ -142,3 +142,40 @@ def test_gata_negra_v2_declining_draws_nothing() -> None:
     state, _ = act(state, 0, Choose("skip"))
     assert not state.players[0].hand
     assert len(zones.in_scene(state, sid(state, "mercurio_v1")).loaded) == 3
+
+
+def _sinister() -> State:
+    """Ana's Attack step: Abutre V1 and Homem-Areia V1 (both Sexteto Sinistro), a Sexteto
+    Sinistro character in her deck."""
+    return build(
+        Side(
+            deck=[*FILL[:3], "homem_areia_v1", *FILL[:2]],
+            scene=[Placed("abutre_v1", FILL[:4], stage=2), Placed("homem_areia_v1", FILL[:5])],
+        ),
+        Side(scene=[Placed("hulk_v2", FILL[:6], stage=2)]),
+        content=starter(),
+    )
+
+
+def test_abutre_v1_the_first_sexteto_action_of_the_turn_searches_for_a_sexteto_character() -> None:
+    state = _sinister()
+    abutre, hulk = sid(state, "abutre_v1"), sid(state, "hulk_v2")
+    wanted = zone_id(state, 0, "deck", "homem_areia_v1")
+    state, events = act(state, 0, UseAction(abutre, "Voo do Abutre", str(hulk)))
+    assert "battlescenes.event.damage" in keys(events)  # after the action's own effect
+    assert state.choice is not None and set(state.choice.options) == {"yes", "skip"}
+    state, _ = act(state, 0, Choose("yes"))
+    assert state.choice is not None and state.choice.options[0] == str(wanted)
+    state, _ = act(state, 0, Choose(str(wanted)))
+    assert state.players[0].hand == (wanted,)
+
+
+def test_abutre_v1_a_second_sexteto_action_searches_nothing() -> None:
+    state = _sinister()
+    abutre, hulk = sid(state, "abutre_v1"), sid(state, "hulk_v2")
+    sandman = sid(state, "homem_areia_v1")
+    state, _ = act(state, 0, UseAction(sandman, "Maça de Areia", str(hulk)))
+    assert state.choice is not None and "yes" in state.choice.options  # the first one
+    state, _ = act(state, 0, Choose("skip"))
+    state, _ = act(state, 0, UseAction(abutre, "Voo do Abutre", str(hulk)))
+    assert state.choice is None and not state.players[0].hand
