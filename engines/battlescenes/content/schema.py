@@ -633,6 +633,9 @@ class Text:
     # action_resolved: only the first action this turn that a character with this
     # affiliation its controller controls used (Abutre V1)
     if_first_of_affiliation: str = ""
+    # action_used / action_resolved: only an action used during the Preparation phase of
+    # its user's controller's turn (Boneco Vodu V1)
+    if_preparation: bool = False
     # a shield bonus of +1 per character of this alignment its controller controls
     # ("Escudo +1 para cada herói que você controla": J. J. Jameson V1)
     shield_per_alignment: str = ""

@@ -359,6 +359,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         carrier = "character" if step.filter_type == "character" else "base"
         at_least = step.filter_loaded_at_least
         return say(f"unload_chosen_from_loaded.{carrier}", count=step.amount, least=at_least)
+    if op is Op.FORBID_ACTION_THIS_TURN and step.to == "everyone":  # no player may
+        return say(f"{mood}.forbid_action_this_turn_everyone")
     if op in _SIMPLE:
         return say(f"{mood}.{op.value}", count=step.amount)
     if op in (Op.INCAPACITATE, Op.CAPACITATE) and step.choose_amount:  # "em {1} ou {2}"
@@ -976,6 +978,8 @@ def _when(text: Text, scope: Scope) -> Message:
             conditions.append(say("cond.once"))
     else:
         head = _trigger(text, scope)
+    if text.if_preparation:  # "durante a Fase de Preparação do turno daquele jogador"
+        conditions.append(say("cond.preparation"))
     if text.if_since_start_of_turn:
         conditions.append(say("cond.since_start"))
     if text.if_all_affiliation:
@@ -987,6 +991,8 @@ def _when(text: Text, scope: Scope) -> Message:
     if text.from_zone and text.trigger is not Trigger.ARRIVES_IN_RESOURCES:
         conditions.append(say(f"cond.from_{text.from_zone}"))
     if text.trigger is Trigger.DREW_BY_ACTION and text.if_power:
+        conditions.append(say("cond.holder_power", power=power(text.if_power)))
+    if text.trigger is Trigger.ACTION_USED and text.if_power:  # Boneco Vodu V1
         conditions.append(say("cond.holder_power", power=power(text.if_power)))
     if text.trigger is Trigger.ACTION_USED and not text.generated:  # whose action, its cost
         if text.trigger_if_affiliation:
@@ -1034,6 +1040,8 @@ def _trigger(text: Text, scope: Scope) -> Message:
         return say("when.card_to_deck_bottom")
     if trigger is Trigger.ACTION_RESOLVED and text.if_first_of_affiliation:  # Abutre V1
         return say("when.action_resolved_first", affiliation=text.if_first_of_affiliation)
+    if trigger is Trigger.ACTION_RESOLVED and text.from_zone:  # its owner acts (Boneco Vodu)
+        return say(f"when.action_resolved_owner.{text.whose_turn}")
     if trigger is Trigger.ACTION_RESOLVED:  # after the action's effect; "that player" acts
         kind = "power" if text.action_power else "any"
         where = power(text.action_power) if text.action_power else ""

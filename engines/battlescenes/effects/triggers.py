@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines.battlescenes.content.schema import CardType, Step, Text, Trigger
-from engines.battlescenes.effects import tree
+from engines.battlescenes.effects import other_zones, tree
 from engines.battlescenes.rules.state import InScene, Pending, Phase, State
 from engines.battlescenes.table import zones
 from engines.core.model import replace
@@ -201,10 +201,27 @@ def action_resolved(state: State, effect: Pending) -> State:
     finished; the texts of every card base and the scenario answer it, pending at its level
     (after it, 9.1.2), carried out by the player who used the action. ``action_power``
     filters the action's power; ``whose_turn`` (own / opponent / any) whose action it was."""
-    found = [
-        _text_effect(state, card, text, effect.controller, holder, effect.level)
+    # 5.2.1: texts working from the hand, resources or prizes are their owner's to decide
+    # ("se este card estiver em seus recursos, você pode …": Boneco Vodu V1)
+    outside = [
+        (seat, card, card, text)
+        for seat, card, texts in other_zones.holders(state)
+        for _card, text in texts
+    ]
+    candidates = [
+        (seat, holder, card, text)
         for seat in range(len(state.players))
         for holder, card, text in _holders(state, seat)
+    ]
+    preparation = state.phase is Phase.PREPARATION and state.active == effect.controller
+    found = [
+        replace(
+            _text_effect(state, card, text, seat, holder, effect.level),
+            steps=other_zones.steps_of(text),
+        )
+        if text.from_zone
+        else _text_effect(state, card, text, effect.controller, holder, effect.level)
+        for seat, holder, card, text in [*candidates, *outside]
         if text.trigger is Trigger.ACTION_RESOLVED
         and (not text.action_power or text.action_power == effect.action_power)
         and _whose(text.whose_turn, seat == effect.controller)
@@ -212,6 +229,7 @@ def action_resolved(state: State, effect: Pending) -> State:
             not text.if_first_of_affiliation
             or text.if_first_of_affiliation in effect.first_affiliations
         )
+        and (not text.if_preparation or preparation)  # "durante a Fase de Preparação …"
     ]
     return tree.add(state, found, effect.level) if found else state
 

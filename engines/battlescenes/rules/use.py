@@ -551,6 +551,15 @@ def _action_used(
                 continue
             if text.if_action_name and (name != text.if_action_name or base != character):
                 continue
+            if text.if_preparation and not (  # "durante a Fase de Preparação do turno …"
+                state.phase is Phase.PREPARATION and state.active == seat
+            ):
+                continue
+            if text.if_power and not (  # the card base holding the text has that power
+                zones.find(state, base) is not None
+                and text.if_power in zones.powers(state, zones.in_scene(state, base))
+            ):
+                continue
             if text.if_from_carried_character and not _carried_character(
                 state, character, printed_on
             ):
