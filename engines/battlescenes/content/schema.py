@@ -587,6 +587,9 @@ class Characteristic:
     if_character_name: str = ""
     # action_kind: only actions of this power ("ações de ☺ como se fossem de antecipar")
     if_action_power: str = ""
+    # only while its controller controls no character with this alter ego ("enquanto você
+    # não controlar personagens com o alter ego Steve Rogers": Homem de Ferro V3)
+    unless_controls_alter_ego: str = ""
 
 
 @dataclass(frozen=True)

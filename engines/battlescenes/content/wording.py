@@ -488,6 +488,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
             free = concat([free, say("extra.fresh_target")])
         last = say("extra.last", who=who) if step.last else ""
         return say("step.extra_action", who=who, which=which, free=free, last=last)
+    if op is Op.SCENARIO_FROM_RESOURCES and step.in_zones == "deck":  # Homem de Ferro V3
+        return say("step.scenario_from_deck", card=_card_kind(step, scope))
     if op is Op.SCENARIO_FROM_RESOURCES:  # Arcade V1, Sugestão Coletiva
         whose = "any" if step.to == "everyone" else "own"
         return say(f"{mood}.scenario_from_resources.{whose}")
@@ -960,6 +962,9 @@ def _characteristic(change: Characteristic, scope: Scope) -> Message:
         return say(
             f"static.{change.change}_own_affiliation", what=what, affiliation=change.if_affiliation
         )
+    if change.to == "own_characters" and change.unless_controls_alter_ego:  # Homem de Ferro V3
+        said = say(f"static.{change.change}_own", what=what)
+        return say("static.unless_alter_ego", then=said, alter_ego=change.unless_controls_alter_ego)
     if change.to == "own_characters":
         return say(f"static.{change.change}_own", what=what)
     return untold(f"characteristics {change.to}")

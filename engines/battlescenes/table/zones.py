@@ -361,6 +361,11 @@ def changes(state: State, item: InScene, kind: str, plain: bool = False) -> list
                     reaches = has_alignment(state, item.card, change.if_alignment)
                 if reaches and change.if_character_name:  # (never a name change)
                     reaches = change.if_character_name in names(state, item.card)
+                if reaches and change.unless_controls_alter_ego:  # (never an alter ego change)
+                    reaches = not any(
+                        change.unless_controls_alter_ego in alter_egos(state, s.card)
+                        for s in characters(state, controller)
+                    )
                 if reaches:
                     found.append(change)
     found += [

@@ -7,10 +7,21 @@ from __future__ import annotations
 import pytest
 
 from engines.battlescenes.actions import Choose, UseAction
+from engines.battlescenes.content.loader import load_text
+from engines.battlescenes.content.schema import Pack
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import zones
 from engines.core import IllegalActionError
-from tests.engines.battlescenes.helpers import Placed, Side, act, build, keys, sid, starter
+from tests.engines.battlescenes.helpers import (
+    Placed,
+    Side,
+    act,
+    build,
+    keys,
+    sid,
+    starter,
+    zone_id,
+)
 
 FILL = ["excentricidade"] * 6
 
@@ -67,3 +78,65 @@ def test_boneco_vodu_in_the_resources_is_loaded_after_a_preparation_action() -> 
         wanted = str(umar) if str(umar) in state.choice.options else "yes"
         state, _ = act(state, 0, Choose(wanted))
     assert doll in zones.in_scene(state, umar).loaded and doll not in state.players[0].resources
+
+
+SCENARIOS = """
+cards:
+  - key: cacada_teste
+    type: scenario
+    name: Caça aos Renegados
+    source: "a test card"
+    verified: false
+  - key: outro_cenario_teste
+    type: scenario
+    name: Outro Cenário
+    source: "a test card"
+    verified: false
+"""
+
+
+def _iron_man(*others: str, deck: tuple[str, ...] = ()) -> State:
+    cards = {**starter().cards, **load_text(SCENARIOS).cards}
+    return build(
+        Side(
+            deck=[*deck, *FILL[:3]],
+            scene=[
+                Placed("homem_de_ferro_v3", FILL[:4], stage=2),
+                *(Placed(o, FILL[:3]) for o in others),
+            ],
+        ),
+        Side(scene=[Placed("mercurio_v1", FILL[:3], stage=2)]),
+        content=Pack("t", cards, {}),
+    )
+
+
+def _affiliations(state: State, key: str) -> tuple[str, ...]:
+    return zones.affiliations(state, zones.in_scene(state, sid(state, key)))
+
+
+def test_homem_de_ferro_v3_gives_its_controllers_characters_the_affiliation() -> None:
+    state = _iron_man("viuva_negra_v1")
+    assert "Aliados do Homem de Ferro" in _affiliations(state, "viuva_negra_v1")
+    assert "Aliados do Homem de Ferro" in _affiliations(state, "homem_de_ferro_v3")
+    assert "Aliados do Homem de Ferro" not in _affiliations(state, "mercurio_v1")
+
+
+def test_homem_de_ferro_v3_gives_nothing_while_steve_rogers_is_controlled() -> None:
+    state = _iron_man("viuva_negra_v1", "capitao_america_v1")
+    assert "Aliados do Homem de Ferro" not in _affiliations(state, "viuva_negra_v1")
+    assert "Aliados do Homem de Ferro" not in _affiliations(state, "homem_de_ferro_v3")
+
+
+def test_homem_de_ferro_v3_luta_pela_justica_searches_its_scenario_into_the_scene() -> None:
+    state = _iron_man(deck=("outro_cenario_teste", "cacada_teste"))
+    iron, mercurio = sid(state, "homem_de_ferro_v3"), sid(state, "mercurio_v1")
+    wanted = zone_id(state, 0, "deck", "cacada_teste")
+    state, _ = act(state, 0, UseAction(iron, "Luta pela Justiça", str(mercurio)))
+    assert state.choice is not None and set(state.choice.options) == {"yes", "skip"}
+    state, _ = act(state, 0, Choose("yes"))
+    assert state.choice is not None and str(wanted) in state.choice.options
+    assert str(zone_id(state, 0, "deck", "outro_cenario_teste")) not in state.choice.options
+    state, events = act(state, 0, Choose(str(wanted)))
+    assert state.scenario == wanted and wanted not in state.players[0].deck
+    assert "battlescenes.event.scenario_from_deck" in keys(events)
+    assert not state.players[0].scenario_played  # not the Preparation's scenario (FAQ)
