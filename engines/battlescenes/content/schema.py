@@ -557,7 +557,10 @@ class ActionRule:
 CHARACTERISTIC_KINDS = frozenset(
     {"power", "affiliation", "alignment", "name", "alter_ego", "action_kind"}
 )
-CHARACTERISTIC_TO = frozenset({"this", "own_characters", "opponent_characters", "all_characters"})
+CHARACTERISTIC_TO = frozenset(
+    # marked: the card this card's text chose with a ``mark`` step (Veículo S.H.I.E.L.D. V3)
+    {"this", "own_characters", "opponent_characters", "all_characters", "marked"}
+)
 
 
 @dataclass(frozen=True)
@@ -623,6 +626,16 @@ class Text:
     redirect_affiliation: str = ""
     redirect_name: str = ""  # ``redirect`` only to a character with this name (Loki V1)
     redirect_if_action: bool = False  # ``redirect`` only damage of actions (Loki V1)
+    # "redirecione aquele dano": the redirect is not optional (its controller cannot decline;
+    # when several could apply, the active player picks one, 4.8.3.1 — the FAQ of Mulher-Hulk
+    # V2 and Veículo de Combate S.H.I.E.L.D. V3)
+    redirect_mandatory: bool = False
+    # the holder takes the damage of its controller's other characters sharing an affiliation
+    # with it (Mulher-Hulk V2)
+    redirect_sharing: bool = False
+    # the character this card marked may use this card's actions (Veículo de Combate
+    # S.H.I.E.L.D. V3: "o personagem escolhido … pode usar a ação …")
+    lends_to_marked: bool = False
     # action_used: only an action whose cost is this ("ação de custo 2", X chosen as 2 too)
     if_action_cost: int = -1
     # a start/end point's text: only if this character used no action this turn (Hulk V3)
@@ -786,6 +799,9 @@ class ActionDef:
     max_modes: int = 1  # B: "some actions let you choose more than one option"
     discard_cost: int = 0  # E.2: additional cost, discard this many cards of the hand
     unload_cost: int = 0  # E.2: additional cost, unload this many cards of the user
+    # E.2 "Descarregue um card que não seja de habilidade …": the unloaded cards are not of
+    # this type (Mulher-Hulk V2)
+    unload_not_type: str = ""
     # E.2 "Descarte um card de personagem com a afiliação A": what the discarded cards must be
     discard_type: str = ""
     discard_affiliation: str = ""

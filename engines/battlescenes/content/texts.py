@@ -63,6 +63,9 @@ def parse_text(node: PackNode) -> Text:
             "redirect_affiliation",
             "redirect_name",
             "redirect_if_action",
+            "redirect_mandatory",
+            "redirect_sharing",
+            "lends_to_marked",
             "if_action_cost",
             "if_no_action",
             "if_action_kind",
@@ -151,6 +154,9 @@ def parse_text(node: PackNode) -> Text:
         redirect_affiliation=node.read("redirect_affiliation", str, ""),
         redirect_name=node.read("redirect_name", str, ""),
         redirect_if_action=node.read("redirect_if_action", bool, False),
+        redirect_mandatory=node.read("redirect_mandatory", bool, False),
+        redirect_sharing=node.read("redirect_sharing", bool, False),
+        lends_to_marked=node.read("lends_to_marked", bool, False),
         if_action_cost=node.read("if_action_cost", int, -1),
         if_no_action=node.read("if_no_action", bool, False),
         if_action_kind=node.read("if_action_kind", str, ""),
@@ -265,6 +271,8 @@ def parse_text(node: PackNode) -> Text:
         or text.modifiers
         or text.redirect
         or text.redirect_marked
+        or text.redirect_sharing
+        or text.lends_to_marked
         or text.ready_for
         or text.replace_search_with_draw
         or text.forbid_search

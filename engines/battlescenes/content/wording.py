@@ -845,8 +845,6 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
         out.append(say("static.two_actions_power", who=this, power=power(text.two_actions_power)))
     if text.untargetable_carrying:
         out.append(say("static.untargetable_carrying", name=text.untargetable_carrying))
-    if text.any_number:
-        out.append(say("static.any_number"))
     if text.counts_as_name:
         out.append(say("static.counts_as_name", name=text.counts_as_name))
     if text.shields_zero:
@@ -863,7 +861,13 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
     elif text.redirect:
         out.append(say("static.redirect", who=noun(scope.this, "dat")))
     if text.redirect_marked:
-        out.append(say("static.redirect_marked", who=this))
+        forced = "_mandatory" if text.redirect_mandatory else ""
+        out.append(say(f"static.redirect_marked{forced}", who=this))
+    if text.redirect_sharing:  # Mulher-Hulk V2 (always mandatory as printed)
+        out.append(say("static.redirect_sharing", who=this))
+    if text.lends_to_marked:  # Veículo de Combate S.H.I.E.L.D. V3
+        for action in scope.card.actions:
+            out.append(say("static.lends_to_marked", action=action.name))
     if text.any_number:  # A.4c does not apply
         out.append(say("any_number", name=scope.card.name))
     if text.untargetable_first:
@@ -958,6 +962,8 @@ def _characteristic(change: Characteristic, scope: Scope) -> Message:
         return say(f"all_alignment_change.{change.change}", what=what, alignment=alignment)
     if change.to == "this":
         return say(f"static.{change.change}_one", who=noun(scope.this), what=what)
+    if change.to == "marked":  # "o personagem escolhido tem ◆" (Veículo S.H.I.E.L.D. V3)
+        return say(f"static.{change.change}_one", who=noun("marked"), what=what)
     if change.to == "own_characters" and change.if_affiliation:
         return say(
             f"static.{change.change}_own_affiliation", what=what, affiliation=change.if_affiliation
@@ -1218,7 +1224,10 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
         body = say("step.damage_split_any", damage=damage)
     else:
         body = steps_clause(action.steps, replace(scope, target_type=action.target_type))
-    costs = [say("cost_unload", count=action.unload_cost)] if action.unload_cost else []
+    unload = (
+        "cost_unload_not_" + action.unload_not_type if action.unload_not_type else "cost_unload"
+    )
+    costs = [say(unload, count=action.unload_cost)] if action.unload_cost else []
     if action.shuffle_user_cost:
         costs.append(say("cost_shuffle_user"))
     if action.cosmic and "energia_cosmica" not in action.keywords:  # E.2 in words

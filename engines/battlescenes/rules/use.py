@@ -29,7 +29,18 @@ def available(state: State, item: InScene) -> list[tuple[int, ActionDef]]:
     for base, card in state.turn_lent:  # lent this turn by a card still in the scene
         if base == item.card and zones.find(state, card) is not None:
             found.extend((card, a) for a in zones.defn(state, card).actions)
+    for mark in state.continuous:  # "o personagem escolhido pode usar a ação …" (Veículo V3)
+        if mark.kind == "mark" and mark.target == item.card and _lends(state, mark.source):
+            found.extend((mark.source, a) for a in zones.defn(state, mark.source).actions)
     return found
+
+
+def _lends(state: State, card: int) -> bool:
+    """Whether ``card``, in the scene, has a working ``lends_to_marked`` text."""
+    index = zones.find(state, card)
+    return index is not None and any(
+        t.lends_to_marked and c == card for c, t in zones.texts(state, state.scene[index])
+    )
 
 
 def extra_for(item: InScene, action: ActionDef) -> ExtraAction | None:
@@ -409,6 +420,13 @@ def unload_payers(state: State, seat: int, item: InScene) -> tuple[int, ...]:
     )
 
 
+def unloadable(state: State, action: ActionDef, cards: Sequence[int]) -> tuple[int, ...]:
+    """E.2: the carried cards that may pay the action's unload cost ("um card que não seja
+    de habilidade": not of ``unload_not_type``, Mulher-Hulk V2)."""
+    wanted = action.unload_not_type
+    return tuple(c for c in cards if not wanted or zones.defn(state, c).type.value != wanted)
+
+
 def unload_count(action: ActionDef) -> int:
     """How many of the user's cards the action's additional costs unload (E.2)."""
     return action.unload_cost + (1 if action.unload_self else 0)
@@ -436,6 +454,7 @@ def _additional(
     if (
         len(hand) != action.discard_cost
         or len(loaded) != wanted
+        or any(c not in unloadable(state, action, loaded) for c in loaded)
         or (cosmic and len(cosmic) != action.cosmic)
         or len(hand) + len(loaded) + len(cosmic) != len(pay)
     ):

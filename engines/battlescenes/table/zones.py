@@ -354,6 +354,10 @@ def changes(state: State, item: InScene, kind: str, plain: bool = False) -> list
                     "own_characters": character and controller == item.controller,
                     "opponent_characters": character and controller != item.controller,
                     "all_characters": character,
+                    "marked": any(  # the card this holder's text chose (a ``mark`` step)
+                        c.kind == "mark" and c.source == _card and c.target == item.card
+                        for c in state.continuous
+                    ),
                 }[change.to]
                 if reaches and change.if_affiliation:  # (never an affiliation change)
                     reaches = change.if_affiliation in affiliations(state, item)

@@ -86,6 +86,8 @@ def _damage(run: BSRun, state: State, proc: Damage) -> State:
                 key, seat, places = offers[0]
                 options = [str(c) for c in places]
                 prompt = "battlescenes.choice.redirect"
+                # "redirecione aquele dano": no declining a mandatory one (Mulher-Hulk V2)
+                forced = any(damage.mandatory(state, k) for k, _s, _c in offers)
                 if len(offers) > 1:  # 4.8.3.1 F.E: "a escolha … cabe ao Jogador Ativo"
                     key, seat = SEVERAL, tree.active_player(state)
                     options = [f"{k.split(':')[0]}>{c}" for k, _s, cards in offers for c in cards]
@@ -93,7 +95,11 @@ def _damage(run: BSRun, state: State, proc: Damage) -> State:
                 prog = replace(prog, offered=key)
                 state = tree.put(state, replace(tree.get(state, effect.uid), damage=prog))
                 effect = tree.get(state, effect.uid)
-                state = ask(state, effect, seat, prompt, options, True)
+                if forced and len(options) == 1:  # nothing to decide: it is redirected
+                    effect = replace(effect, answers=(*effect.answers, options[0]))
+                    state = tree.put(state, effect)
+                    continue
+                state = ask(state, effect, seat, prompt, options, not forced)
                 return asks(run, state, events)
             instead = replacements.outcomes(state, prog.destination, "replace_damage")
             if len(instead) > 1 and not prog.replaced:  # 5.5: the active player chooses
