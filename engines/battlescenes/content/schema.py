@@ -45,6 +45,10 @@ class Trigger(enum.Enum):
     # effect loading it from the hand); ``if_power``: only onto a character with that power
     # (Surpresa Dolorosa V1)
     LOADED_FROM_HAND = "loaded_from_hand"
+    # an effect loaded a card from its controller's resources onto this card base (once per
+    # card); ``once_per_turn``: only the cards the first such effect of the turn loaded
+    # (Carnificina V2). Fired with ``loaded_from_resources`` by the effects' procedures.
+    RESOURCES_LOADED_ONTO_THIS = "resources_loaded_onto_this"
     # 6.2 D: cards were unloaded from this card base by the Energy Adjustment (D.1) / its
     # controller discarded cards in the Hand Adjustment (D.2).
     UNLOADED_IN_ADJUSTMENT = "unloaded_in_adjustment"

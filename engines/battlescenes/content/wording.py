@@ -999,6 +999,8 @@ def _when(text: Text, scope: Scope) -> Message:
         conditions.append(say("cond.controls_character"))
     if text.if_combat:
         conditions.append(say("cond.combat"))
+    if text.once_per_turn and text.trigger is Trigger.RESOURCES_LOADED_ONTO_THIS:
+        conditions.append(say("cond.first_loading_effect"))  # Carnificina V2
     if text.from_zone and text.trigger is not Trigger.ARRIVES_IN_RESOURCES:
         conditions.append(say(f"cond.from_{text.from_zone}"))
     if text.trigger is Trigger.DREW_BY_ACTION and text.if_power:

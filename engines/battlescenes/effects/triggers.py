@@ -18,8 +18,11 @@ def fire(
     base: int = -1,
     searcher: int = -1,
     player: int = -1,
+    by: int = -1,
 ) -> State:
-    """Make every effect with ``trigger`` that this event meets pending at ``level``."""
+    """Make every effect with ``trigger`` that this event meets pending at ``level``
+    (``by``: the uid of the effect whose procedure loaded ``card``, for
+    ``resources_loaded_onto_this``)."""
     found: list[Pending] = []
 
     def proto(
@@ -43,6 +46,9 @@ def fire(
                     proto(card, item.controller, card, zones.title(state, card), text.steps)
                 )
         found.extend(_character_enters(state, item, level))
+    elif trigger is Trigger.RESOURCES_LOADED_ONTO_THIS:
+        state, more = _resources_loaded(state, base, by, level)
+        found.extend(more)
     elif trigger in (Trigger.LOADED_FROM_RESOURCES, Trigger.LOADED_FROM_HAND):
         item = zones.in_scene(state, base)
         if zones.defn(state, base).type is CardType.CHARACTER:
@@ -120,6 +126,32 @@ def fire(
     if not found:
         return state
     return tree.add(state, found, level)
+
+
+def _resources_loaded(state: State, base: int, by: int, level: int) -> tuple[State, list[Pending]]:
+    """ "Quando um efeito fizer com que você carregue cards de seus recursos neste personagem
+    durante a Fase de Combate, para cada card carregado desta forma" (Carnificina V2): the
+    texts of the card base loaded; ``once_per_turn`` ones answer only the effect ``by`` that
+    first triggered them this turn."""
+    if zones.find(state, base) is None:
+        return state, []
+    item = zones.in_scene(state, base)
+    combat = state.phase in (Phase.ANTICIPATION, Phase.ATTACK)
+    found = []
+    for source, text in zones.texts(state, item):
+        if text.trigger is not Trigger.RESOURCES_LOADED_ONTO_THIS or (
+            text.if_combat and not combat
+        ):
+            continue
+        if text.once_per_turn:
+            key = f"{source}:{zones.defn(state, source).texts.index(text)}:"
+            earlier = [k for k in state.once_triggered if k.startswith(key)]
+            if earlier and earlier[0] != f"{key}{by}":
+                continue
+            if not earlier:
+                state = replace(state, once_triggered=(*state.once_triggered, f"{key}{by}"))
+        found.append(_text_effect(state, source, text, item.controller, base, level))
+    return state, found
 
 
 def _this_unloaded(state: State, item: InScene, level: int) -> tuple[State, list[Pending]]:

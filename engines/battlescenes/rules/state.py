@@ -321,6 +321,9 @@ class State:
     turn_lent: tuple[tuple[int, int], ...] = ()
     no_search_this_turn: bool = False  # "não podem procurar … até o final do turno" (5.7)
     activated_used: tuple[str, ...] = ()  # "uma vez por turno" activated texts used (5.1)
+    # "uma vez por turno" triggered texts this turn: "card:text index:uid of the effect whose
+    # loading triggered it" (Carnificina V2: every card that one effect loaded counts)
+    once_triggered: tuple[str, ...] = ()
     capacitating: int = -1  # 6.2 C.1/C.2 chosen from a menu; the discard is picked next
     # 4.6.2 from the menus (use_menus.py): the character, and the answers so far
     using: int = -1

@@ -437,6 +437,7 @@ def _cleanup(state: State) -> tuple[State, list[Event]]:
         players=players,
         active=1 - state.active,
         activated_used=(),
+        once_triggered=(),
         continuous=live,
         turn_rules=(),  # "até o final do turno" (5.7 A.2.1)
         turn_generated=(),  # 5.7 B: generated effects "neste turno"

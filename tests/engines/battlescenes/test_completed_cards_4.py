@@ -8,6 +8,8 @@ from __future__ import annotations
 import pytest
 
 from engines.battlescenes.actions import Choose, PlayCard, UseAction
+from engines.battlescenes.content.loader import load_text
+from engines.battlescenes.content.schema import Pack
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import zones
 from engines.core import IllegalActionError
@@ -118,3 +120,86 @@ def test_with_mulher_hulk_v2_and_veiculo_v3_the_active_player_picks_one_redirect
     state, events = act(state, 1, Choose(f"{vehicle}>{vehicle}"))
     moved = [e.params["card"] for e in events if e.key == "battlescenes.event.redirected"]
     assert moved == [zones.title(state, vehicle)]  # then no longer on Viúva: Hulk's is spent
+
+
+LOADERS = """
+cards:
+  - key: carga_teste
+    type: ability
+    name: Carga Teste
+    source: "a test card"
+    verified: false
+    actions:
+      - {name: Carga Teste, power: regeneracao, kind: anticipate, cost: 0,
+         steps: [{op: load_resources, amount: 2, to: this}]}
+  - key: reforco_teste
+    type: ability
+    name: Reforço Teste
+    source: "a test card"
+    verified: false
+    actions:
+      - {name: Reforço Teste, power: super_forca, kind: anticipate, cost: 0, targets: 1,
+         steps: [{op: load_chosen_resources, amount: 1, to: target}]}
+"""
+
+
+def _carnage() -> State:
+    """Bruno's turn, Anticipation step: Ana's Carnificina V2 and Thor V1 carry test cards
+    that load cards from her resources onto Carnificina."""
+    cards = {**starter().cards, **load_text(LOADERS).cards}
+    return build(
+        Side(
+            resources=["protecao"] * 6,
+            scene=[
+                Placed("carnificina_v2", ["carga_teste", *FILL[:3]], stage=2),
+                Placed("thor_v1", ["reforco_teste", *FILL[:5]], stage=2),
+            ],
+        ),
+        Side(scene=[Placed("mercurio_v1", FILL[:5], stage=2)]),
+        phase=Phase.ANTICIPATION,
+        active=1,
+        content=Pack("t", cards, {}),
+    )
+
+
+def _answer(state: State, target: int) -> tuple[State, list[str]]:
+    """Ana answers every choice: yes, the first card offered, ``target`` for the damage."""
+    hits: list[str] = []
+    while state.choice is not None and state.choice.seat == 0:
+        options = state.choice.options
+        pick = "yes" if "yes" in options else str(target) if str(target) in options else options[0]
+        state, events = act(state, 0, Choose(pick))
+        hits += [e.params["card"] for e in events if e.key == "battlescenes.event.damage"]
+    return state, hits
+
+
+def test_carnificina_v2_unloads_and_hits_once_per_card_an_effect_loaded() -> None:
+    state = _carnage()
+    carnage, mercurio = sid(state, "carnificina_v2"), sid(state, "mercurio_v1")
+    state, _ = act(state, 0, UseAction(carnage, "Carga Teste"))
+    state, hits = _answer(state, mercurio)
+    assert hits == ["Mercúrio V1", "Mercúrio V1"]  # two cards loaded: two separate hits
+    assert len(zones.in_scene(state, carnage).loaded) == 4  # two loaded, two unloaded
+
+
+def test_carnificina_v2_answers_only_the_first_loading_effect_of_the_turn() -> None:
+    state = _carnage()
+    carnage, mercurio = sid(state, "carnificina_v2"), sid(state, "mercurio_v1")
+    thor = sid(state, "thor_v1")
+    state, _ = act(state, 0, UseAction(carnage, "Carga Teste"))
+    state, _ = _answer(state, mercurio)
+    state, _ = act(state, 0, UseAction(thor, "Reforço Teste", str(carnage)))
+    state, hits = _answer(state, mercurio)
+    assert hits == [] and len(zones.in_scene(state, carnage).loaded) == 5
+
+
+def test_carnificina_v2_may_use_laminas_de_carne_again_this_turn() -> None:
+    state = build(
+        Side(scene=[Placed("carnificina_v2", FILL[:4], stage=2)]),
+        Side(scene=[Placed("mercurio_v1", FILL[:5])]),
+        content=starter(),
+    )
+    carnage, mercurio = sid(state, "carnificina_v2"), sid(state, "mercurio_v1")
+    state, _ = act(state, 0, UseAction(carnage, "Lâminas de Carne", str(mercurio)))
+    state, _ = act(state, 0, UseAction(carnage, "Lâminas de Carne", str(mercurio)))
+    assert len(zones.in_scene(state, mercurio).loaded) == 3  # 1 penetrating, twice

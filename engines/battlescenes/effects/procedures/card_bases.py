@@ -8,7 +8,6 @@ from engines.battlescenes.effects import replacements, tree, triggers
 from engines.battlescenes.effects.operands import (
     AMOUNT,
     DONE,
-    SKIP,
     ability_of,
     ask,
     matches,
@@ -193,6 +192,9 @@ def _load_from_resources(run: BSRun, state: State, proc: LoadFromResources) -> S
         rule="4.1",
     )
     state = fire(state, Trigger.LOADED_FROM_RESOURCES, effect.level + 1, card=card, base=base)
+    state = fire(
+        state, Trigger.RESOURCES_LOADED_ONTO_THIS, effect.level + 1, base=base, by=effect.uid
+    )
     state = fire(state, Trigger.LOADED_ONTO_THIS, effect.level + 1, card=card, base=base)
     return resolved(run, state, [event])
 
@@ -228,6 +230,10 @@ def _load_resources(run: BSRun, state: State, proc: LoadResources) -> State:
         state = fire(
             state, Trigger.LOADED_FROM_RESOURCES, effect.level + 1, card=card, base=effect.this
         )
+        level = effect.level + 1
+        state = fire(
+            state, Trigger.RESOURCES_LOADED_ONTO_THIS, level, base=effect.this, by=effect.uid
+        )
         state = fire(state, Trigger.LOADED_ONTO_THIS, effect.level + 1, card=card, base=effect.this)
     event = Event(
         "battlescenes.event.loaded_many",
@@ -246,7 +252,8 @@ def _unload_chosen(run: BSRun, state: State, proc: UnloadChosen) -> State:
     card base that lost cards fires "quando cards forem descarregados" (5.2); then 4.7."""
     effect, step = run.ctx, proc.record
     seat = effect.controller
-    chosen = [int(a) for a in effect.answers if a not in (DONE, SKIP)]
+    # (an optional one's "yes" first: "você pode descarregar um card dele", Carnificina V2)
+    chosen = [int(a) for a in effect.answers if a.isdigit()]
     finished = effect.answers and effect.answers[-1] == DONE
     # ``filter_type``: only from characters ("de um personagem", Cassandra Nova V1); ``to:
     # this``: only this card base's ("um card deste personagem", Fera V2)

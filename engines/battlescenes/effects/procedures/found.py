@@ -157,6 +157,7 @@ def _load_found(run: BSRun, state: State, proc: LoadFound) -> State:
     level = effect.level + 1
     if from_resources:
         state = fire(state, Trigger.LOADED_FROM_RESOURCES, level, card=card, base=base)
+        state = fire(state, Trigger.RESOURCES_LOADED_ONTO_THIS, level, base=base, by=effect.uid)
     if from_hand:
         state = fire(state, Trigger.LOADED_FROM_HAND, level, card=card, base=base)
     state = fire(state, Trigger.LOADED_ONTO_THIS, level, card=card, base=base)
@@ -222,5 +223,6 @@ def _load_this(run: BSRun, state: State, proc: LoadThis) -> State:
     )
     level = effect.level + 1
     state = fire(state, Trigger.LOADED_FROM_RESOURCES, level, card=card, base=base)
+    state = fire(state, Trigger.RESOURCES_LOADED_ONTO_THIS, level, base=base, by=effect.uid)
     state = fire(state, Trigger.LOADED_ONTO_THIS, level, card=card, base=base)
     return resolved(run, state, [event])
