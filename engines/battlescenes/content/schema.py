@@ -640,6 +640,9 @@ class Text:
     # the character this card marked may use this card's actions (Veículo de Combate
     # S.H.I.E.L.D. V3: "o personagem escolhido … pode usar a ação …")
     lends_to_marked: bool = False
+    # the card base has the powers of the ability cards it carries (their actions' powers):
+    # Cubo Cósmico V1
+    powers_of_carried: bool = False
     # action_used: only an action whose cost is this ("ação de custo 2", X chosen as 2 too)
     if_action_cost: int = -1
     # a start/end point's text: only if this character used no action this turn (Hulk V3)

@@ -66,6 +66,7 @@ def parse_text(node: PackNode) -> Text:
             "redirect_mandatory",
             "redirect_sharing",
             "lends_to_marked",
+            "powers_of_carried",
             "if_action_cost",
             "if_no_action",
             "if_action_kind",
@@ -157,6 +158,7 @@ def parse_text(node: PackNode) -> Text:
         redirect_mandatory=node.read("redirect_mandatory", bool, False),
         redirect_sharing=node.read("redirect_sharing", bool, False),
         lends_to_marked=node.read("lends_to_marked", bool, False),
+        powers_of_carried=node.read("powers_of_carried", bool, False),
         if_action_cost=node.read("if_action_cost", int, -1),
         if_no_action=node.read("if_no_action", bool, False),
         if_action_kind=node.read("if_action_kind", str, ""),
@@ -273,6 +275,7 @@ def parse_text(node: PackNode) -> Text:
         or text.redirect_marked
         or text.redirect_sharing
         or text.lends_to_marked
+        or text.powers_of_carried
         or text.ready_for
         or text.replace_search_with_draw
         or text.forbid_search

@@ -333,6 +333,9 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"controller_draw.{mood}", count=step.amount)
     if op is Op.UNLOAD_CHOSEN and step.to in ("this", "that_chosen"):  # "deste personagem"
         holder = noun(scope.this if step.to == "this" else "that", "base")  # Fera V2, Planos
+        if step.other:  # "um outro card deste personagem" (Cubo Cósmico V1)
+            by = noun(scope.this if step.to == "this" else "that", "by")
+            return say(f"{mood}.unload_chosen_this_other", by=by, count=step.amount)
         return say(f"{mood}.unload_chosen_this", who=holder, count=step.amount)
     if op is Op.LOAD_CHOSEN_RESOURCES:  # Emma Frost V1: picked from the owner's resources
         onto = _who(step, scope, "onto")
@@ -865,6 +868,8 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
         out.append(say(f"static.redirect_marked{forced}", who=this))
     if text.redirect_sharing:  # Mulher-Hulk V2 (always mandatory as printed)
         out.append(say("static.redirect_sharing", who=this))
+    if text.powers_of_carried:  # Cubo Cósmico V1
+        out.append(say("static.powers_of_carried", who=this))
     if text.lends_to_marked:  # Veículo de Combate S.H.I.E.L.D. V3
         for action in scope.card.actions:
             out.append(say("static.lends_to_marked", action=action.name))

@@ -413,6 +413,12 @@ def powers(state: State, item: InScene) -> tuple[str, ...]:
         d = defn(state, card)
         if d.type is not CardType.ABILITY:
             result.extend(p for p in d.powers if p not in result)
+    if any(t.powers_of_carried for _c, t in texts(state, item)):  # Cubo Cósmico V1
+        for card in item.loaded:
+            d = defn(state, card)
+            if d.type is CardType.ABILITY:
+                carried = (*d.powers, *(a.power for a in d.actions if a.power))
+                result.extend(p for p in dict.fromkeys(carried) if p not in result)
     return _changed(state, item, "power", result)
 
 

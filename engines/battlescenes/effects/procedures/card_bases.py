@@ -269,7 +269,12 @@ def _unload_chosen(run: BSRun, state: State, proc: UnloadChosen) -> State:
     wanted = step.amount + plus(state, effect, step)
     if step.each_base:  # "um card de cada personagem …": the bases still owing cards
         bases = [s for s in bases if sum(c in chosen for c in s.loaded) < step.amount]
-    left = [str(c) for s in bases for c in s.loaded if c not in chosen]
+    left = [
+        str(c)
+        for s in bases
+        for c in s.loaded
+        if c not in chosen and not (step.other and c == effect.source)  # "um outro card"
+    ]
     if left and not finished and (step.each_base or len(chosen) < wanted):
         prompt = "battlescenes.choice.unload_chosen"
         # "Descarregue um card" / "de cada": no stopping short
