@@ -40,6 +40,10 @@ class Trigger(enum.Enum):
     LEAVES_SCENE = "leaves_scene"  # this card base or scenario leaves the scene (5.2)
     LOADED_FROM_RESOURCES = "loaded_from_resources"  # this card is loaded from resources
     OPPONENT_SEARCHES_DECK = "opponent_searches_deck"  # an opponent searches their deck
+    # any player (this text's controller too) searches their own deck: the effect knows that
+    # player (``to: chosen_player_base``) and how many cards the search is for (``plus:
+    # searched``): Heimdall V1
+    PLAYER_SEARCHES_DECK = "player_searches_deck"
     LOADED_ONTO_THIS = "loaded_onto_this"  # a card is loaded on this card base (once per card)
     # this card is loaded from its owner's hand onto a character (7.2 surprise keywords, an
     # effect loading it from the hand); ``if_power``: only onto a character with that power
@@ -314,6 +318,8 @@ STEP_TO = frozenset(
         # the card an earlier chosen_… step of the effect chose ("aquele personagem":
         # Potência Incomparável V1)
         "that_chosen",
+        # a character or support of the player whose search triggered the effect (Heimdall V1)
+        "chosen_player_base",
         # lose_texts: every card of ``filter_type`` with the name its controller names among
         # the match's cards of that type ("nomeie um card de suporte": Gerador de P.E.M. V1)
         "named",
@@ -643,6 +649,9 @@ class Text:
     # the card base has the powers of the ability cards it carries (their actions' powers):
     # Cubo Cósmico V1
     powers_of_carried: bool = False
+    # a generated effect that works only once ("o próximo personagem que usar uma ação neste
+    # turno": Heimdall V1), then ends
+    next_only: bool = False
     # action_used: only an action whose cost is this ("ação de custo 2", X chosen as 2 too)
     if_action_cost: int = -1
     # a start/end point's text: only if this character used no action this turn (Hulk V3)

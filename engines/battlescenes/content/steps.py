@@ -178,7 +178,16 @@ def parse_step(node: PackNode) -> Step:
         )
     if step.plus and not (
         step.plus
-        in ("x", "loaded", "countdown", "-target_stage", "-used_before", "target_loaded", "moved")
+        in (
+            "x",
+            "loaded",
+            "countdown",
+            "-target_stage",
+            "-used_before",
+            "target_loaded",
+            "moved",
+            "searched",
+        )
         or step.plus.startswith(
             (
                 "opponent_prizes:",
@@ -198,7 +207,7 @@ def parse_step(node: PackNode) -> Step:
         raise node.fail_at(
             "plus",
             "plus is x, x*<n>, loaded, countdown, -target_stage, -used_before, target_loaded,"
-            " moved,"
+            " moved, searched,"
             " opponent_prizes:<affiliation>, own_characters:<affiliation>,"
             " own_power:<power>, controls_name:<name>, carried_abilities:<power>[/<n>],"
             " own_turn:<n>, first_action:<n>, user_alignment:<alignment>, used_before:<n>,"

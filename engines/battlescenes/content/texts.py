@@ -67,6 +67,7 @@ def parse_text(node: PackNode) -> Text:
             "redirect_sharing",
             "lends_to_marked",
             "powers_of_carried",
+            "next_only",
             "if_action_cost",
             "if_no_action",
             "if_action_kind",
@@ -159,6 +160,7 @@ def parse_text(node: PackNode) -> Text:
         redirect_sharing=node.read("redirect_sharing", bool, False),
         lends_to_marked=node.read("lends_to_marked", bool, False),
         powers_of_carried=node.read("powers_of_carried", bool, False),
+        next_only=node.read("next_only", bool, False),
         if_action_cost=node.read("if_action_cost", int, -1),
         if_no_action=node.read("if_no_action", bool, False),
         if_action_kind=node.read("if_action_kind", str, ""),
@@ -226,7 +228,10 @@ def parse_text(node: PackNode) -> Text:
     )
     check_choice(node, "whose_turn", text.whose_turn, {"own", "opponent", "any", "marked"})
     check_choice(
-        node, "trigger_for", text.trigger_for, {"this", "own_characters", "opponent_characters"}
+        node,
+        "trigger_for",
+        text.trigger_for,
+        {"this", "own_characters", "opponent_characters", "any_character"},
     )
     check_choice(node, "trigger_by", text.trigger_by, {"any", "opponent"})
     check_choice(node, "from_zone", text.from_zone, {"", "hand", "resources", "prizes"})

@@ -90,6 +90,12 @@ class Scope:
             return "that"
         if trigger is Trigger.ACTION_USED and self.text and not self.text.generated:  # its user
             return "that"
+        if (
+            trigger is Trigger.ACTION_USED
+            and self.text
+            and self.text.trigger_for == "any_character"
+        ):
+            return "that"  # the character that used the action (Heimdall V1)
         if self.target_type in ("character", "support"):  # "personagem alvo", "suporte alvo"
             return f"target_{self.target_type}"
         return "target"
@@ -246,6 +252,9 @@ def _of_a_kind(step: Step) -> bool:
 
 
 def _damage(step: Step) -> Message:
+    if step.plus == "searched":  # "para cada card procurado desta forma" (Heimdall V1)
+        key = "damage_penetrating_searched" if step.penetrating else "damage_searched"
+        return say(key, count=max(1, step.amount))
     count: int | str = step.amount
     if step.plus.startswith("-"):  # "3-X" (Arremetida Veloz V1)
         count = f"{step.amount}-X"
@@ -1193,6 +1202,8 @@ def _generated(text: Text, card: CardDef) -> Any:
         head = say(f"generated.{text.trigger.value}", who=noun(scope.this, "dat"))
         if text.trigger_for == "opponent_characters":  # Blob V2: every opposing action
             head = say("generated.action_used_opponents")
+        if text.trigger_for == "any_character" and text.next_only:  # Heimdall V1
+            head = say("generated.action_used_next")
         made = say("generated.trigger", head=head, body=steps_clause(text.steps, scope))
         if text.action_rules:  # the effect's rules about actions, for the same turn
             return _list([made, *(_rule(r, scope) for r in text.action_rules)])

@@ -19,6 +19,7 @@ def fire(
     searcher: int = -1,
     player: int = -1,
     by: int = -1,
+    amount: int = 1,
 ) -> State:
     """Make every effect with ``trigger`` that this event meets pending at ``level``
     (``by``: the uid of the effect whose procedure loaded ``card``, for
@@ -46,6 +47,14 @@ def fire(
                     proto(card, item.controller, card, zones.title(state, card), text.steps)
                 )
         found.extend(_character_enters(state, item, level))
+    elif trigger is Trigger.PLAYER_SEARCHES_DECK:  # any player's own search (Heimdall V1)
+        for item in state.scene:
+            for source, text in zones.texts(state, item):
+                if text.trigger is trigger:
+                    made = proto(
+                        source, item.controller, item.card, zones.title(state, source), text.steps
+                    )
+                    found.append(replace(made, player=searcher, x=amount))
     elif trigger is Trigger.RESOURCES_LOADED_ONTO_THIS:
         state, more = _resources_loaded(state, base, by, level)
         found.extend(more)

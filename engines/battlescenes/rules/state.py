@@ -257,6 +257,8 @@ class Pending:
     # controller's characters had this turn ("a primeira ação que um personagem com a
     # afiliação A que você controla usar em cada turno": Abutre V1)
     first_affiliations: tuple[str, ...] = ()
+    # the player the triggering event named: whose search triggered it (Heimdall V1)
+    player: int = -1
 
 
 @dataclass(frozen=True)

@@ -601,7 +601,8 @@ def _action_used(
                     this=base,
                 )
             )
-    for _n, made, text in zones.generated_texts(state):
+    spent: list[int] = []  # ``next_only`` generated effects that just worked (Heimdall V1)
+    for n, made, text in zones.generated_texts(state):
         # 5.7 B: "toda vez que o alvo usar uma ação neste turno" — the generated effect's
         # target used an action. The action's own effect (its source: the action and the
         # character that used it, 4.8.5), validated for the turn (no 5.8 interruption).
@@ -609,9 +610,13 @@ def _action_used(
         if text.trigger_for == "opponent_characters":
             index = zones.find(state, character)
             about = index is not None and state.scene[index].controller != made.controller
+        elif text.trigger_for == "any_character":  # "o próximo personagem" (Heimdall V1)
+            about = True
         else:
             about = made.target == character
         if text.trigger is Trigger.ACTION_USED and about:
+            if text.next_only:
+                spent.append(n)
             found.append(
                 Pending(
                     uid=0,
@@ -626,6 +631,9 @@ def _action_used(
                     action_kind=made.action_kind,
                 )
             )
+    if spent:  # they worked once: over (5.7 B)
+        kept = tuple(g for n, g in enumerate(state.turn_generated) if n not in spent)
+        state = replace(state, turn_generated=kept)
     return tree.add(state, found, 1) if found else state
 
 

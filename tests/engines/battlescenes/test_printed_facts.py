@@ -89,14 +89,14 @@ def test_these_scenarios_draw_a_card_on_entering(scenario: str) -> None:
 
 def test_a_built_in_deck_holding_a_card_not_played_as_printed_is_refused_naming_it() -> None:
     herois = starter().decks["herois"]
-    cards = (*herois.cards[:-1], ("heimdall_v1", 3))  # Heimdall V1: not played as printed yet
+    cards = (*herois.cards[:-1], ("uniao_inabalavel_v1", 3))  # not played as printed yet
     decks = {**starter().decks, "herois": DeckList("herois", herois.name, cards)}
     with pytest.raises(SetupError) as err:
         ENGINE.new_match({}, SEATS, Pack("starter", starter().cards, decks), RiggedDice([True]))
     assert err.value.key == "battlescenes.error.not_automated"
-    heimdall = starter().cards["heimdall_v1"]
-    assert err.value.params == {"deck": herois.name, "card": heimdall.title, "code": heimdall.code}
-    assert heimdall.incomplete  # it says what the engine lacks
+    uniao = starter().cards["uniao_inabalavel_v1"]
+    assert err.value.params == {"deck": herois.name, "card": uniao.title, "code": uniao.code}
+    assert uniao.incomplete  # it says what the engine lacks
 
 
 def test_the_starter_decks_start_a_match() -> None:

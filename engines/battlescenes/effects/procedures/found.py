@@ -195,6 +195,7 @@ def _take(
     if from_deck:
         events.insert(0, Event("battlescenes.event.searched", {"player": name}, rule="9.1.2"))
         state = fire(state, Trigger.OPPONENT_SEARCHES_DECK, effect.level + 1, searcher=seat)
+        state = fire(state, Trigger.PLAYER_SEARCHES_DECK, effect.level + 1, searcher=seat)
         state = shuffle(state, seat, run.env.dice)
     return state, events
 
