@@ -53,6 +53,10 @@ class Trigger(enum.Enum):
     # card); ``once_per_turn``: only the cards the first such effect of the turn loaded
     # (Carnificina V2). Fired with ``loaded_from_resources`` by the effects' procedures.
     RESOURCES_LOADED_ONTO_THIS = "resources_loaded_onto_this"
+    # a character is about to receive damage not from an action (before it is calculated;
+    # a text working from the hand: União Inabalável V1). The damage procedure pauses until
+    # such effects resolved (9.1.2.1).
+    DAMAGE_INCOMING = "damage_incoming"
     # 6.2 D: cards were unloaded from this card base by the Energy Adjustment (D.1) / its
     # controller discarded cards in the Hand Adjustment (D.2).
     UNLOADED_IN_ADJUSTMENT = "unloaded_in_adjustment"

@@ -275,6 +275,21 @@ def action_resolved(state: State, effect: Pending) -> State:
     return tree.add(state, found, effect.level) if found else state
 
 
+def damage_incoming(state: State, target: int, level: int) -> list[Pending]:
+    """ "Quando um personagem fosse receber dano que não seja de uma ação, se este card
+    estiver em sua mão …" (União Inabalável V1): the texts working from another zone that
+    answer damage about to reach the character ``target``, each decided by its owner."""
+    return [
+        replace(
+            _text_effect(state, card, text, seat, card, level, (target,)),
+            steps=other_zones.steps_of(text),
+        )
+        for seat, card, texts in other_zones.holders(state)
+        for _card, text in texts
+        if text.trigger is Trigger.DAMAGE_INCOMING
+    ]
+
+
 def _whose(whose: str, mine: bool) -> bool:
     """Whether a text about "whose" action (own / opponent / any) is met."""
     return whose == "any" or (whose == "own") == mine

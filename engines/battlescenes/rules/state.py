@@ -214,6 +214,9 @@ class DamageProgress:
     offered: str = ""  # the redirect whose controller is being asked (or 5.5's choice)
     replaced: str = ""  # 5.5: the damage replacement the active player chose
     answers_used: int = 0
+    # "quando um personagem fosse receber dano …" (``damage_incoming``) was offered for the
+    # current destination (União Inabalável V1)
+    incoming: bool = False
 
 
 @dataclass(frozen=True)

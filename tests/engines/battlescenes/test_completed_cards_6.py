@@ -5,7 +5,7 @@ at a card of theirs its controller picks; its action hits the next character to 
 from __future__ import annotations
 
 from engines.battlescenes.actions import Choose, UseAction
-from engines.battlescenes.rules.state import Phase
+from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import zones
 from engines.core.model import replace
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, sid, starter
@@ -73,3 +73,46 @@ def test_heimdall_v1_o_que_tudo_ve_hits_the_next_character_to_use_an_action_only
     assert _damage_to(events, "Mercúrio V1") == [1]
     state, events = act(state, 1, UseAction(mercurio, "Super Velocidade", str(thor)))
     assert _damage_to(events, "Mercúrio V1") == []  # only the next one
+
+
+def _steadfast() -> State:
+    """Bruno's turn: Ana's Thor V1 used Surpresa Dolorosa; Bruno holds União Inabalável V1."""
+    state = build(
+        Side(scene=[Placed("thor_v1", ["surpresa_dolorosa", *FILL[:4]], stage=2)]),
+        Side(
+            deck=FILL[:4],
+            hand=["uniao_inabalavel_v1"],
+            scene=[Placed("mercurio_v1", FILL[:4], stage=2)],
+        ),
+        phase=Phase.ANTICIPATION,
+        active=1,
+        content=starter(),
+    )
+    state, _ = act(state, 0, UseAction(sid(state, "thor_v1"), "Surpresa Dolorosa"))
+    return replace(state, phase=Phase.ATTACK)
+
+
+def test_uniao_inabalavel_enters_from_the_hand_before_damage_not_from_an_action() -> None:
+    state = _steadfast()
+    thor, mercurio = sid(state, "thor_v1"), sid(state, "mercurio_v1")
+    card = state.players[1].hand[0]
+    # Mercúrio's action damages Thor (an action's damage: no window); Thor hits back —
+    # that damage is not an action's, so Bruno may put União Inabalável into the scene first.
+    state, events = act(state, 1, UseAction(mercurio, "Super Velocidade", str(thor)))
+    assert _damage_to(events, "Thor V1")
+    assert state.choice is not None and state.choice.seat == 1 and "yes" in state.choice.options
+    state, _ = act(state, 1, Choose("yes"))
+    assert state.scenario == card and len(state.players[1].hand) == 1  # it drew one
+    assert state.choice is not None and "Irmandade de Mutantes" in state.choice.options
+    state, events = act(state, 1, Choose("Irmandade de Mutantes"))
+    assert _damage_to(events, "Mercúrio V1") == []  # became 0
+    assert len(zones.in_scene(state, mercurio).loaded) == 4
+
+
+def test_uniao_inabalavel_kept_in_the_hand_lets_the_damage_happen() -> None:
+    state = _steadfast()
+    thor, mercurio = sid(state, "thor_v1"), sid(state, "mercurio_v1")
+    state, _ = act(state, 1, UseAction(mercurio, "Super Velocidade", str(thor)))
+    state, events = act(state, 1, Choose("skip"))
+    assert _damage_to(events, "Mercúrio V1") == [2]
+    assert state.scenario is None

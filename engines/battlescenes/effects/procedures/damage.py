@@ -42,6 +42,14 @@ def _damage(run: BSRun, state: State, proc: Damage) -> State:
             if zones.find(state, target) is None:
                 prog = replace(prog, index=prog.index + 1)
                 continue
+            if not prog.incoming and not ctx.action_kind:  # not an action's damage (4.8.5)
+                prog = replace(prog, incoming=True)
+                if zones.defn(state, target).type is CardType.CHARACTER:
+                    found = triggers.damage_incoming(state, target, effect.level + 1)
+                    if found:  # they resolve first; this procedure pauses (9.1.2.1)
+                        paused = replace(tree.get(state, effect.uid), damage=prog, paused=True)
+                        state = tree.add(tree.put(state, paused), found, effect.level + 1)
+                        return asks(run, replace(state, after_level=None), events)
             # 4.8.4.2: a target listed n times receives n times the amount, as one procedure.
             amount0 = step.amount + plus(state, effect, step)
             base = amount0 * effect.targets.count(target) if step.to == "target" else amount0

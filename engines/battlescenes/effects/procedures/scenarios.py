@@ -78,7 +78,21 @@ def _scenario_from_resources(run: BSRun, state: State, proc: ScenarioFromResourc
     events: list[Event] = []
     if from_deck:  # revealed, then the deck shuffled
         state = shuffle(state, owner, run.env.dice)
-    level = effect.level + 1
+    state, entered = scenario_enters(state, seat, card, effect.level + 1)
+    events.extend(entered)
+    params = {"player": state.players[seat].name, "card": zones.title(state, card)}
+    key = "scenario_from_deck" if from_deck else "scenario_from_resources"
+    events.append(Event(f"battlescenes.event.{key}", params, rule="4.4.1"))
+    state = tree.put(state, replace(tree.get(state, effect.uid), chosen=card))
+    return resolved(run, state, events)
+
+
+def scenario_enters(state: State, seat: int, card: int, level: int) -> tuple[State, list[Event]]:
+    """``card`` (out of every zone already) becomes the scenario in the scene under ``seat``
+    by an effect (4.4.1: the old one goes to its owner's resources; its "leaves" and the new
+    one's "enters" effects are pending together at ``level``). Not C.3's one a turn."""
+    events: list[Event] = []
+    owner = zones.owner(state, card)
     before = state.scenario if state.scenario is not None else -1
     left = leaving.leaving_scenario(state, level)
     if state.scenario is not None:  # 4.4.1 C: the old scenario to its owner's resources
@@ -87,9 +101,6 @@ def _scenario_from_resources(run: BSRun, state: State, proc: ScenarioFromResourc
         state = zones.to_resources(state, [state.scenario])
     by = (card, seat) if owner != seat else ()
     state = replace(state, scenario=card, scenario_by=by, scenario_before=before)
-    params = {"player": state.players[seat].name, "card": zones.title(state, card)}
-    key = "scenario_from_deck" if from_deck else "scenario_from_resources"
-    events.append(Event(f"battlescenes.event.{key}", params, rule="4.4.1"))
     entering = [
         Pending(
             uid=0,
@@ -105,8 +116,7 @@ def _scenario_from_resources(run: BSRun, state: State, proc: ScenarioFromResourc
     ]
     if left or entering:
         state = tree.add(state, left + entering, level)
-    state = tree.put(state, replace(tree.get(state, effect.uid), chosen=card))
-    return resolved(run, state, events)
+    return state, events
 
 
 @HANDLERS.on(ToDeckBottom)
