@@ -184,7 +184,7 @@ def _use_pay(
     resources: tuple[int, ...] = ()
     if action is not None:  # only what can pay: hand cards for a discard, the user's for unloads
         hand = use.payable_hand(state, seat, action) if action.discard_cost else ()
-        loaded = loaded if action.unload_cost else ()
+        loaded = use.unloadable(state, action, loaded) if action.unload_cost else ()
         if item is not None and use.unload_count(action):  # E.2 paid by another card base
             payers = use.unload_payers(state, seat, item)
             loaded = (*loaded, *(c for b in payers for c in zones.in_scene(state, b).loaded))

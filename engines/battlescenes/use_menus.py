@@ -174,7 +174,7 @@ def next_menu(state: State, seat: int) -> Selection | None:
     if state.using_next == "pay":  # E.2: hand cards to discard, the user's cards to unload
         hand = use.payable_hand(state, seat, action) if action.discard_cost else ()
         item = zones.in_scene(state, character)
-        loaded = item.loaded if action.unload_cost else ()
+        loaded = use.unloadable(state, action, item.loaded) if action.unload_cost else ()
         if action.unload_cost:  # E.2 paid by another card base instead (pays_unload_cost)
             payers = use.unload_payers(state, seat, item)
             loaded = (*loaded, *(c for b in payers for c in zones.in_scene(state, b).loaded))

@@ -40,7 +40,23 @@ class Trigger(enum.Enum):
     LEAVES_SCENE = "leaves_scene"  # this card base or scenario leaves the scene (5.2)
     LOADED_FROM_RESOURCES = "loaded_from_resources"  # this card is loaded from resources
     OPPONENT_SEARCHES_DECK = "opponent_searches_deck"  # an opponent searches their deck
+    # any player (this text's controller too) searches their own deck: the effect knows that
+    # player (``to: chosen_player_base``) and how many cards the search is for (``plus:
+    # searched``): Heimdall V1
+    PLAYER_SEARCHES_DECK = "player_searches_deck"
     LOADED_ONTO_THIS = "loaded_onto_this"  # a card is loaded on this card base (once per card)
+    # this card is loaded from its owner's hand onto a character (7.2 surprise keywords, an
+    # effect loading it from the hand); ``if_power``: only onto a character with that power
+    # (Surpresa Dolorosa V1)
+    LOADED_FROM_HAND = "loaded_from_hand"
+    # an effect loaded a card from its controller's resources onto this card base (once per
+    # card); ``once_per_turn``: only the cards the first such effect of the turn loaded
+    # (Carnificina V2). Fired with ``loaded_from_resources`` by the effects' procedures.
+    RESOURCES_LOADED_ONTO_THIS = "resources_loaded_onto_this"
+    # a character is about to receive damage not from an action (before it is calculated;
+    # a text working from the hand: União Inabalável V1). The damage procedure pauses until
+    # such effects resolved (9.1.2.1).
+    DAMAGE_INCOMING = "damage_incoming"
     # 6.2 D: cards were unloaded from this card base by the Energy Adjustment (D.1) / its
     # controller discarded cards in the Hand Adjustment (D.2).
     UNLOADED_IN_ADJUSTMENT = "unloaded_in_adjustment"
@@ -306,6 +322,14 @@ STEP_TO = frozenset(
         # the card an earlier chosen_… step of the effect chose ("aquele personagem":
         # Potência Incomparável V1)
         "that_chosen",
+        # a character or support of the player whose search triggered the effect (Heimdall V1)
+        "chosen_player_base",
+        # lose_texts: every card of ``filter_type`` with the name its controller names among
+        # the match's cards of that type ("nomeie um card de suporte": Gerador de P.E.M. V1)
+        "named",
+        # load_found: onto a character its controller controls, picked with the card (that
+        # character is "aquele personagem" for later steps: Planos de Infiltração V1)
+        "own_character",
     }
 )
 
@@ -340,6 +364,7 @@ class Step:
     # causa …", 4.8.5: the action's target is the source; not an action's damage) | chosen (the
     # character an earlier step of this effect chose: Garras Imoladoras' "aquele personagem")
     # | marked (the card this card marked: Cassandra Nova's "o personagem escolhido")
+    # | this (the card base carrying the text: Surpresa Dolorosa V1's "este personagem cause")
     up_to: int = 0  # to: distributed — at most this many destinations (0: ``amount``)
     filter_lacks_power: str = ""  # chosen_…: characters with this power are not offered
     # only card bases without this affiliation now ("que não seja da afiliação A": Avalanche)
@@ -445,6 +470,9 @@ class Step:
     if_not_done: bool = False
     # extra_action: only an action with a name the character has not used this turn
     new_name: bool = False
+    # carried_to_deck_bottom: only among the cards carried by card bases of this type ("que
+    # um personagem estiver carregando": Gata Negra V2)
+    carrier_type: str = ""
 
     def __post_init__(self) -> None:
         # A step built from the stored text (``Step(op="draw")``) holds its member.
@@ -543,7 +571,10 @@ class ActionRule:
 CHARACTERISTIC_KINDS = frozenset(
     {"power", "affiliation", "alignment", "name", "alter_ego", "action_kind"}
 )
-CHARACTERISTIC_TO = frozenset({"this", "own_characters", "opponent_characters", "all_characters"})
+CHARACTERISTIC_TO = frozenset(
+    # marked: the card this card's text chose with a ``mark`` step (Veículo S.H.I.E.L.D. V3)
+    {"this", "own_characters", "opponent_characters", "all_characters", "marked"}
+)
 
 
 @dataclass(frozen=True)
@@ -573,6 +604,9 @@ class Characteristic:
     if_character_name: str = ""
     # action_kind: only actions of this power ("ações de ☺ como se fossem de antecipar")
     if_action_power: str = ""
+    # only while its controller controls no character with this alter ego ("enquanto você
+    # não controlar personagens com o alter ego Steve Rogers": Homem de Ferro V3)
+    unless_controls_alter_ego: str = ""
 
 
 @dataclass(frozen=True)
@@ -606,6 +640,22 @@ class Text:
     redirect_affiliation: str = ""
     redirect_name: str = ""  # ``redirect`` only to a character with this name (Loki V1)
     redirect_if_action: bool = False  # ``redirect`` only damage of actions (Loki V1)
+    # "redirecione aquele dano": the redirect is not optional (its controller cannot decline;
+    # when several could apply, the active player picks one, 4.8.3.1 — the FAQ of Mulher-Hulk
+    # V2 and Veículo de Combate S.H.I.E.L.D. V3)
+    redirect_mandatory: bool = False
+    # the holder takes the damage of its controller's other characters sharing an affiliation
+    # with it (Mulher-Hulk V2)
+    redirect_sharing: bool = False
+    # the character this card marked may use this card's actions (Veículo de Combate
+    # S.H.I.E.L.D. V3: "o personagem escolhido … pode usar a ação …")
+    lends_to_marked: bool = False
+    # the card base has the powers of the ability cards it carries (their actions' powers):
+    # Cubo Cósmico V1
+    powers_of_carried: bool = False
+    # a generated effect that works only once ("o próximo personagem que usar uma ação neste
+    # turno": Heimdall V1), then ends
+    next_only: bool = False
     # action_used: only an action whose cost is this ("ação de custo 2", X chosen as 2 too)
     if_action_cost: int = -1
     # a start/end point's text: only if this character used no action this turn (Hulk V3)
@@ -616,6 +666,12 @@ class Text:
     # action_used: only when this card base itself uses the action with this name ("toda vez
     # que este personagem usar a ação N": Groot V1)
     if_action_name: str = ""
+    # action_resolved: only the first action this turn that a character with this
+    # affiliation its controller controls used (Abutre V1)
+    if_first_of_affiliation: str = ""
+    # action_used / action_resolved: only an action used during the Preparation phase of
+    # its user's controller's turn (Boneco Vodu V1)
+    if_preparation: bool = False
     # a shield bonus of +1 per character of this alignment its controller controls
     # ("Escudo +1 para cada herói que você controla": J. J. Jameson V1)
     shield_per_alignment: str = ""
@@ -767,6 +823,9 @@ class ActionDef:
     max_modes: int = 1  # B: "some actions let you choose more than one option"
     discard_cost: int = 0  # E.2: additional cost, discard this many cards of the hand
     unload_cost: int = 0  # E.2: additional cost, unload this many cards of the user
+    # E.2 "Descarregue um card que não seja de habilidade …": the unloaded cards are not of
+    # this type (Mulher-Hulk V2)
+    unload_not_type: str = ""
     # E.2 "Descarte um card de personagem com a afiliação A": what the discarded cards must be
     discard_type: str = ""
     discard_affiliation: str = ""

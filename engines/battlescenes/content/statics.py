@@ -189,6 +189,7 @@ def characteristic(node: PackNode) -> Characteristic:
             "if_alignment",
             "if_character_name",
             "if_action_power",
+            "unless_controls_alter_ego",
         },
         {"change", "kind", "value"},
     )
@@ -202,7 +203,10 @@ def characteristic(node: PackNode) -> Characteristic:
         if_alignment=node.read("if_alignment", str, ""),
         if_character_name=node.read("if_character_name", str, ""),
         if_action_power=node.read("if_action_power", str, ""),
+        unless_controls_alter_ego=node.read("unless_controls_alter_ego", str, ""),
     )
+    if found.unless_controls_alter_ego and found.kind == "alter_ego":
+        raise node.fail_at("unless_controls_alter_ego", "an alter ego change cannot depend on one")
     if found.if_action_power and found.kind != "action_kind":
         raise node.fail_at("if_action_power", "only an action type change may depend on it")
     if found.if_character_name and found.kind == "name":

@@ -77,6 +77,7 @@ STEP_FIELDS = {
     "gains",
     "if_not_done",
     "new_name",
+    "carrier_type",
 }
 
 
@@ -166,6 +167,7 @@ def parse_step(node: PackNode) -> Step:
         gains=node.read("gains", bool, False),
         if_not_done=node.read("if_not_done", bool, False),
         new_name=node.read("new_name", bool, False),
+        carrier_type=node.read("carrier_type", str, ""),
         op=_pack_op(node, op),  # checked after every other field is read, as before
     )
     check_trait(node, step)
@@ -176,7 +178,16 @@ def parse_step(node: PackNode) -> Step:
         )
     if step.plus and not (
         step.plus
-        in ("x", "loaded", "countdown", "-target_stage", "-used_before", "target_loaded", "moved")
+        in (
+            "x",
+            "loaded",
+            "countdown",
+            "-target_stage",
+            "-used_before",
+            "target_loaded",
+            "moved",
+            "searched",
+        )
         or step.plus.startswith(
             (
                 "opponent_prizes:",
@@ -196,16 +207,21 @@ def parse_step(node: PackNode) -> Step:
         raise node.fail_at(
             "plus",
             "plus is x, x*<n>, loaded, countdown, -target_stage, -used_before, target_loaded,"
-            " moved,"
+            " moved, searched,"
             " opponent_prizes:<affiliation>, own_characters:<affiliation>,"
             " own_power:<power>, controls_name:<name>, carried_abilities:<power>[/<n>],"
             " own_turn:<n>, first_action:<n>, user_alignment:<alignment>, used_before:<n>,"
             " own_sharing_affiliation, target_affiliation:<A|B>, target_hit_by:<power>[*<n>],"
             " target_chosen_power:<n> or shares_chosen:<alignment>",
         )
-    check_choice(node, "source", step.source, {"", "target", "chosen", "marked"})
+    check_choice(node, "source", step.source, {"", "target", "chosen", "marked", "this"})
     check_choice(node, "if_target_type", step.if_target_type, {"", "character", "support"})
     check_choice(node, "filter_keyword", step.filter_keyword, {"", *KEYWORDS})
+    check_choice(node, "carrier_type", step.carrier_type, {"", "character"})
+    if step.carrier_type and step.op != Op.CARRIED_TO_DECK_BOTTOM:
+        raise node.fail_at("carrier_type", "carrier_type is for a carried_to_deck_bottom step")
+    if step.to == "named" and (step.op != Op.LOSE_TEXTS or step.filter_type != "support"):
+        raise node.fail_at("to", "named is for a lose_texts step with filter_type: support")
     if step.op == Op.GENERATE and not step.text:
         raise node.fail_at("text", "a generate step names its generated text (5.7 B)")
     if step.op == Op.MANUAL and not step.text:

@@ -63,10 +63,17 @@ def parse_text(node: PackNode) -> Text:
             "redirect_affiliation",
             "redirect_name",
             "redirect_if_action",
+            "redirect_mandatory",
+            "redirect_sharing",
+            "lends_to_marked",
+            "powers_of_carried",
+            "next_only",
             "if_action_cost",
             "if_no_action",
             "if_action_kind",
             "if_action_name",
+            "if_first_of_affiliation",
+            "if_preparation",
             "shield_per_alignment",
             "shields_zero",
             "untargetable_carrying",
@@ -150,10 +157,17 @@ def parse_text(node: PackNode) -> Text:
         redirect_affiliation=node.read("redirect_affiliation", str, ""),
         redirect_name=node.read("redirect_name", str, ""),
         redirect_if_action=node.read("redirect_if_action", bool, False),
+        redirect_mandatory=node.read("redirect_mandatory", bool, False),
+        redirect_sharing=node.read("redirect_sharing", bool, False),
+        lends_to_marked=node.read("lends_to_marked", bool, False),
+        powers_of_carried=node.read("powers_of_carried", bool, False),
+        next_only=node.read("next_only", bool, False),
         if_action_cost=node.read("if_action_cost", int, -1),
         if_no_action=node.read("if_no_action", bool, False),
         if_action_kind=node.read("if_action_kind", str, ""),
         if_action_name=node.read("if_action_name", str, ""),
+        if_first_of_affiliation=node.read("if_first_of_affiliation", str, ""),
+        if_preparation=node.read("if_preparation", bool, False),
         shield_per_alignment=node.read("shield_per_alignment", str, ""),
         shields_zero=node.read("shields_zero", bool, False),
         untargetable_carrying=node.read("untargetable_carrying", str, ""),
@@ -216,7 +230,10 @@ def parse_text(node: PackNode) -> Text:
     )
     check_choice(node, "whose_turn", text.whose_turn, {"own", "opponent", "any", "marked"})
     check_choice(
-        node, "trigger_for", text.trigger_for, {"this", "own_characters", "opponent_characters"}
+        node,
+        "trigger_for",
+        text.trigger_for,
+        {"this", "own_characters", "opponent_characters", "any_character"},
     )
     check_choice(node, "trigger_by", text.trigger_by, {"any", "opponent"})
     check_choice(node, "from_zone", text.from_zone, {"", "hand", "resources", "prizes"})
@@ -263,6 +280,9 @@ def parse_text(node: PackNode) -> Text:
         or text.modifiers
         or text.redirect
         or text.redirect_marked
+        or text.redirect_sharing
+        or text.lends_to_marked
+        or text.powers_of_carried
         or text.ready_for
         or text.replace_search_with_draw
         or text.forbid_search

@@ -90,6 +90,12 @@ class Scope:
             return "that"
         if trigger is Trigger.ACTION_USED and self.text and not self.text.generated:  # its user
             return "that"
+        if (
+            trigger is Trigger.ACTION_USED
+            and self.text
+            and self.text.trigger_for == "any_character"
+        ):
+            return "that"  # the character that used the action (Heimdall V1)
         if self.target_type in ("character", "support"):  # "personagem alvo", "suporte alvo"
             return f"target_{self.target_type}"
         return "target"
@@ -246,6 +252,9 @@ def _of_a_kind(step: Step) -> bool:
 
 
 def _damage(step: Step) -> Message:
+    if step.plus == "searched":  # "para cada card procurado desta forma" (Heimdall V1)
+        key = "damage_penetrating_searched" if step.penetrating else "damage_searched"
+        return say(key, count=max(1, step.amount))
     count: int | str = step.amount
     if step.plus.startswith("-"):  # "3-X" (Arremetida Veloz V1)
         count = f"{step.amount}-X"
@@ -263,6 +272,8 @@ def _source(step: Step, scope: Scope, form: str = "base") -> Message | None:
         return noun("that", form)
     if step.source == "marked":
         return noun("marked", form)
+    if step.source == "this":  # the card base carrying the text (Surpresa Dolorosa V1)
+        return noun(scope.this, form)
     return None
 
 
@@ -329,8 +340,12 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say("draw_each_player_power", power=power(step.plus.split(":", 1)[1]))
     if op is Op.DRAW and step.to == "chosen_controller":  # "that card's controller draws"
         return say(f"controller_draw.{mood}", count=step.amount)
-    if op is Op.UNLOAD_CHOSEN and step.to == "this":  # "um card deste personagem" (Fera V2)
-        return say(f"{mood}.unload_chosen_this", who=noun(scope.this, "base"), count=step.amount)
+    if op is Op.UNLOAD_CHOSEN and step.to in ("this", "that_chosen"):  # "deste personagem"
+        holder = noun(scope.this if step.to == "this" else "that", "base")  # Fera V2, Planos
+        if step.other:  # "um outro card deste personagem" (Cubo Cósmico V1)
+            by = noun(scope.this if step.to == "this" else "that", "by")
+            return say(f"{mood}.unload_chosen_this_other", by=by, count=step.amount)
+        return say(f"{mood}.unload_chosen_this", who=holder, count=step.amount)
     if op is Op.LOAD_CHOSEN_RESOURCES:  # Emma Frost V1: picked from the owner's resources
         onto = _who(step, scope, "onto")
         if step.amount:
@@ -356,6 +371,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         carrier = "character" if step.filter_type == "character" else "base"
         at_least = step.filter_loaded_at_least
         return say(f"unload_chosen_from_loaded.{carrier}", count=step.amount, least=at_least)
+    if op is Op.FORBID_ACTION_THIS_TURN and step.to == "everyone":  # no player may
+        return say(f"{mood}.forbid_action_this_turn_everyone")
     if op in _SIMPLE:
         return say(f"{mood}.{op.value}", count=step.amount)
     if op in (Op.INCAPACITATE, Op.CAPACITATE) and step.choose_amount:  # "em {1} ou {2}"
@@ -407,6 +424,10 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(key, card=_card_kind(step, scope), count=max(1, step.amount))
     if op is Op.CARRIED_TO_DECK_BOTTOM and step.other:  # Blink V1: another base's card
         return say(f"{mood}.carried_to_deck_bottom_other", card=_card_kind(step, scope))
+    if op is Op.CARRIED_TO_DECK_BOTTOM and step.to == "this_card":  # Multiplicação de DNA
+        return say(f"{mood}.carried_to_deck_bottom_this", card=noun(own_noun(card)))
+    if op is Op.CARRIED_TO_DECK_BOTTOM and step.carrier_type:  # "que um personagem …"
+        return say(f"{mood}.carried_to_deck_bottom_character", card=_card_kind(step, scope))
     if op in (
         Op.TAKE_FROM_DECK,
         Op.DISCARD_FROM_HAND,
@@ -422,6 +443,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
             alignment = Message(f"battlescenes.alignment.{step.filter_alignment}")
             onto = noun("own_character_alignment", alignment=alignment)
         return say(f"{mood}.load_from_resources", card=_card_kind(step, scope), onto=onto)
+    if op is Op.LOSE_TEXTS and step.to == "named":  # Gerador de P.E.M. V1
+        return say(f"{mood}.lose_texts_named", holder=noun(own_noun(card)))
     if op in (Op.MARK, Op.LOSE_TEXTS):
         whose = "character" if step.to.endswith("character") else "card"
         that = say(f"whose_texts.{whose}")  # "daquele personagem", "di quella carta"
@@ -477,6 +500,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
             free = concat([free, say("extra.fresh_target")])
         last = say("extra.last", who=who) if step.last else ""
         return say("step.extra_action", who=who, which=which, free=free, last=last)
+    if op is Op.SCENARIO_FROM_RESOURCES and step.in_zones == "deck":  # Homem de Ferro V3
+        return say("step.scenario_from_deck", card=_card_kind(step, scope))
     if op is Op.SCENARIO_FROM_RESOURCES:  # Arcade V1, Sugestão Coletiva
         whose = "any" if step.to == "everyone" else "own"
         return say(f"{mood}.scenario_from_resources.{whose}")
@@ -501,10 +526,12 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         places: Any = say(f"found_in.{zones[0]}")
         for zone in zones[1:]:
             places = say("found_in.or", a=places, b=say(f"found_in.{zone}"))
-        onto = noun(scope.this, "onto")
+        onto = noun("own_character" if step.to == "own_character" else scope.this, "onto")
         key = op.value if op is Op.LOAD_FOUND else f"take_found_{mood}"
         if op is Op.TAKE_FOUND and "deck" not in zones and "all" not in zones:  # no shuffle
             key = f"take_found_{mood}_no_deck"
+        if op is Op.LOAD_FOUND and zones == ["hand"]:  # "você pode revelar … de sua mão"
+            key = "load_found_hand"
         return say(key, card=_card_kind(step, scope), where=places, onto=onto)
     if op is Op.PUT_FROM_HAND:  # "put a character from your hand into the scene"
         clause = say(f"put_from_hand.{mood}", card=_card_kind(step, scope))
@@ -830,8 +857,6 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
         out.append(say("static.two_actions_power", who=this, power=power(text.two_actions_power)))
     if text.untargetable_carrying:
         out.append(say("static.untargetable_carrying", name=text.untargetable_carrying))
-    if text.any_number:
-        out.append(say("static.any_number"))
     if text.counts_as_name:
         out.append(say("static.counts_as_name", name=text.counts_as_name))
     if text.shields_zero:
@@ -848,7 +873,15 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
     elif text.redirect:
         out.append(say("static.redirect", who=noun(scope.this, "dat")))
     if text.redirect_marked:
-        out.append(say("static.redirect_marked", who=this))
+        forced = "_mandatory" if text.redirect_mandatory else ""
+        out.append(say(f"static.redirect_marked{forced}", who=this))
+    if text.redirect_sharing:  # Mulher-Hulk V2 (always mandatory as printed)
+        out.append(say("static.redirect_sharing", who=this))
+    if text.powers_of_carried:  # Cubo Cósmico V1
+        out.append(say("static.powers_of_carried", who=this))
+    if text.lends_to_marked:  # Veículo de Combate S.H.I.E.L.D. V3
+        for action in scope.card.actions:
+            out.append(say("static.lends_to_marked", action=action.name))
     if text.any_number:  # A.4c does not apply
         out.append(say("any_number", name=scope.card.name))
     if text.untargetable_first:
@@ -943,10 +976,15 @@ def _characteristic(change: Characteristic, scope: Scope) -> Message:
         return say(f"all_alignment_change.{change.change}", what=what, alignment=alignment)
     if change.to == "this":
         return say(f"static.{change.change}_one", who=noun(scope.this), what=what)
+    if change.to == "marked":  # "o personagem escolhido tem ◆" (Veículo S.H.I.E.L.D. V3)
+        return say(f"static.{change.change}_one", who=noun("marked"), what=what)
     if change.to == "own_characters" and change.if_affiliation:
         return say(
             f"static.{change.change}_own_affiliation", what=what, affiliation=change.if_affiliation
         )
+    if change.to == "own_characters" and change.unless_controls_alter_ego:  # Homem de Ferro V3
+        said = say(f"static.{change.change}_own", what=what)
+        return say("static.unless_alter_ego", then=said, alter_ego=change.unless_controls_alter_ego)
     if change.to == "own_characters":
         return say(f"static.{change.change}_own", what=what)
     return untold(f"characteristics {change.to}")
@@ -965,6 +1003,8 @@ def _when(text: Text, scope: Scope) -> Message:
             conditions.append(say("cond.once"))
     else:
         head = _trigger(text, scope)
+    if text.if_preparation:  # "durante a Fase de Preparação do turno daquele jogador"
+        conditions.append(say("cond.preparation"))
     if text.if_since_start_of_turn:
         conditions.append(say("cond.since_start"))
     if text.if_all_affiliation:
@@ -976,9 +1016,13 @@ def _when(text: Text, scope: Scope) -> Message:
         conditions.append(say("cond.controls_carrying_exactly", count=count))
     if text.if_combat:
         conditions.append(say("cond.combat"))
+    if text.once_per_turn and text.trigger is Trigger.RESOURCES_LOADED_ONTO_THIS:
+        conditions.append(say("cond.first_loading_effect"))  # Carnificina V2
     if text.from_zone and text.trigger is not Trigger.ARRIVES_IN_RESOURCES:
         conditions.append(say(f"cond.from_{text.from_zone}"))
     if text.trigger is Trigger.DREW_BY_ACTION and text.if_power:
+        conditions.append(say("cond.holder_power", power=power(text.if_power)))
+    if text.trigger is Trigger.ACTION_USED and text.if_power:  # Boneco Vodu V1
         conditions.append(say("cond.holder_power", power=power(text.if_power)))
     if text.trigger is Trigger.ACTION_USED and not text.generated:  # whose action, its cost
         if text.trigger_if_affiliation:
@@ -1024,6 +1068,10 @@ def _trigger(text: Text, scope: Scope) -> Message:
         return say(f"when.action_used.{whose}")
     if trigger is Trigger.CARD_TO_DECK_BOTTOM:  # carried out by that deck's player
         return say("when.card_to_deck_bottom")
+    if trigger is Trigger.ACTION_RESOLVED and text.if_first_of_affiliation:  # Abutre V1
+        return say("when.action_resolved_first", affiliation=text.if_first_of_affiliation)
+    if trigger is Trigger.ACTION_RESOLVED and text.from_zone:  # its owner acts (Boneco Vodu)
+        return say(f"when.action_resolved_owner.{text.whose_turn}")
     if trigger is Trigger.ACTION_RESOLVED:  # after the action's effect; "that player" acts
         kind = "power" if text.action_power else "any"
         where = power(text.action_power) if text.action_power else ""
@@ -1046,6 +1094,7 @@ def _trigger(text: Text, scope: Scope) -> Message:
     if trigger in (
         Trigger.CHARACTER_ENTERS,
         Trigger.LOADED_FROM_RESOURCES,
+        Trigger.LOADED_FROM_HAND,
         Trigger.THIS_UNLOADED,
     ):
         key = f"when.{trigger.value}" + ("_power" if text.if_power else "")
@@ -1156,6 +1205,8 @@ def _generated(text: Text, card: CardDef) -> Any:
         head = say(f"generated.{text.trigger.value}", who=noun(scope.this, "dat"))
         if text.trigger_for == "opponent_characters":  # Blob V2: every opposing action
             head = say("generated.action_used_opponents")
+        if text.trigger_for == "any_character" and text.next_only:  # Heimdall V1
+            head = say("generated.action_used_next")
         made = say("generated.trigger", head=head, body=steps_clause(text.steps, scope))
         if text.action_rules:  # the effect's rules about actions, for the same turn
             return _list([made, *(_rule(r, scope) for r in text.action_rules)])
@@ -1194,7 +1245,10 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
         body = say("step.damage_split_any", damage=damage)
     else:
         body = steps_clause(action.steps, replace(scope, target_type=action.target_type))
-    costs = [say("cost_unload", count=action.unload_cost)] if action.unload_cost else []
+    unload = (
+        "cost_unload_not_" + action.unload_not_type if action.unload_not_type else "cost_unload"
+    )
+    costs = [say(unload, count=action.unload_cost)] if action.unload_cost else []
     if action.shuffle_user_cost:
         costs.append(say("cost_shuffle_user"))
     if action.cosmic and "energia_cosmica" not in action.keywords:  # E.2 in words

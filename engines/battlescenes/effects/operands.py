@@ -22,6 +22,7 @@ CHOSEN = (
     "chosen_opponent_base",  # "um personagem ou suporte controlado por um oponente"
     "chosen_own_base",  # "um personagem ou suporte que você controla"
     "chosen_target",  # one of the action's targets (Venom V1)
+    "chosen_player_base",  # a character or support of the player the event named (Heimdall)
 )
 
 #: Procedures whose own choice already offers "skip" when optional.
@@ -190,6 +191,8 @@ def chosen_pool(state: State, effect: Pending, step: Step) -> list[int]:
             for s in zones.characters(state, target.controller)
             if s.card != target.card and matches(state, s.card, step)
         ]
+    if step.to == "chosen_player_base":  # "controlado por aquele jogador" (Heimdall V1)
+        return [s.card for s in state.scene if s.controller == effect.player]
     if step.to in ("chosen_base", "distributed", "chosen_opponent_base", "chosen_own_base"):
         # a character or a support, anyone's (or only an opponent's, or only one's own)
         return [
@@ -335,7 +338,7 @@ def shuffle(state: State, seat: int, dice: Dice) -> State:
 
 def plus(state: State, effect: Pending, step: Step) -> int:
     """The X a step adds to its amount (e.g. Sussurro Aniquilador's 3+X, 5.7 A.1)."""
-    if step.plus == "x":
+    if step.plus in ("x", "searched"):  # searched: the cards a search was for (Heimdall V1)
         return effect.x
     if step.plus.startswith("x*"):  # "duas vezes X" (Ataque de Fúria V1)
         return effect.x * int(step.plus[2:])
@@ -511,6 +514,8 @@ def damage_source(state: State, effect: Pending, step: Step) -> int:
         return effect.chosen
     if step.source == "marked":
         return next((c.target for c in state.continuous if _marks(c, effect)), -1)
+    if step.source == "this":  # "este personagem causa", from a carried card's text
+        return effect.this
     return effect.this if effect.is_action else effect.source
 
 

@@ -196,6 +196,8 @@ class PlayerState:
     singularity_used: bool = False  # 7.1 Singularidade
     targeted_actions: int = 0  # actions with targets used this turn (F.2, Garota-Aranha V1)
     actions_this_turn: int = 0  # actions used this turn ("a primeira ação usada neste turno")
+    # the affiliations of the characters that used its actions this turn (Abutre V1)
+    affiliations_acted: tuple[str, ...] = ()
     load_order: str = "newest"  # the standing loading order (loading.LOAD_ORDERS, 4.4.2.2 A.3)
 
 
@@ -212,6 +214,9 @@ class DamageProgress:
     offered: str = ""  # the redirect whose controller is being asked (or 5.5's choice)
     replaced: str = ""  # 5.5: the damage replacement the active player chose
     answers_used: int = 0
+    # "quando um personagem fosse receber dano …" (``damage_incoming``) was offered for the
+    # current destination (União Inabalável V1)
+    incoming: bool = False
 
 
 @dataclass(frozen=True)
@@ -251,6 +256,12 @@ class Pending:
     # the cards the card base its last return_to_hand step sent back was carrying (loaded
     # again by a ``put_from_hand`` with ``load_carried``: Águia Estelar V1)
     carried: tuple[int, ...] = ()
+    # an action's effect: the affiliations of its user that no earlier action of its
+    # controller's characters had this turn ("a primeira ação que um personagem com a
+    # afiliação A que você controla usar em cada turno": Abutre V1)
+    first_affiliations: tuple[str, ...] = ()
+    # the player the triggering event named: whose search triggered it (Heimdall V1)
+    player: int = -1
 
 
 @dataclass(frozen=True)
@@ -315,6 +326,9 @@ class State:
     turn_lent: tuple[tuple[int, int], ...] = ()
     no_search_this_turn: bool = False  # "não podem procurar … até o final do turno" (5.7)
     activated_used: tuple[str, ...] = ()  # "uma vez por turno" activated texts used (5.1)
+    # "uma vez por turno" triggered texts this turn: "card:text index:uid of the effect whose
+    # loading triggered it" (Carnificina V2: every card that one effect loaded counts)
+    once_triggered: tuple[str, ...] = ()
     capacitating: int = -1  # 6.2 C.1/C.2 chosen from a menu; the discard is picked next
     # 4.6.2 from the menus (use_menus.py): the character, and the answers so far
     using: int = -1

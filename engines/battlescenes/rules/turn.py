@@ -420,6 +420,7 @@ def _cleanup(state: State) -> tuple[State, list[Event]]:
             singularity_used=False,
             targeted_actions=0,
             actions_this_turn=0,
+            affiliations_acted=(),
         )
         for p in state.players
     )
@@ -436,6 +437,7 @@ def _cleanup(state: State) -> tuple[State, list[Event]]:
         players=players,
         active=1 - state.active,
         activated_used=(),
+        once_triggered=(),
         continuous=live,
         turn_rules=(),  # "até o final do turno" (5.7 A.2.1)
         turn_generated=(),  # 5.7 B: generated effects "neste turno"

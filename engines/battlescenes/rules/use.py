@@ -29,7 +29,18 @@ def available(state: State, item: InScene) -> list[tuple[int, ActionDef]]:
     for base, card in state.turn_lent:  # lent this turn by a card still in the scene
         if base == item.card and zones.find(state, card) is not None:
             found.extend((card, a) for a in zones.defn(state, card).actions)
+    for mark in state.continuous:  # "o personagem escolhido pode usar a ação …" (Veículo V3)
+        if mark.kind == "mark" and mark.target == item.card and _lends(state, mark.source):
+            found.extend((mark.source, a) for a in zones.defn(state, mark.source).actions)
     return found
+
+
+def _lends(state: State, card: int) -> bool:
+    """Whether ``card``, in the scene, has a working ``lends_to_marked`` text."""
+    index = zones.find(state, card)
+    return index is not None and any(
+        t.lends_to_marked and c == card for c, t in zones.texts(state, state.scene[index])
+    )
 
 
 def extra_for(item: InScene, action: ActionDef) -> ExtraAction | None:
@@ -409,6 +420,13 @@ def unload_payers(state: State, seat: int, item: InScene) -> tuple[int, ...]:
     )
 
 
+def unloadable(state: State, action: ActionDef, cards: Sequence[int]) -> tuple[int, ...]:
+    """E.2: the carried cards that may pay the action's unload cost ("um card que não seja
+    de habilidade": not of ``unload_not_type``, Mulher-Hulk V2)."""
+    wanted = action.unload_not_type
+    return tuple(c for c in cards if not wanted or zones.defn(state, c).type.value != wanted)
+
+
 def unload_count(action: ActionDef) -> int:
     """How many of the user's cards the action's additional costs unload (E.2)."""
     return action.unload_cost + (1 if action.unload_self else 0)
@@ -436,6 +454,7 @@ def _additional(
     if (
         len(hand) != action.discard_cost
         or len(loaded) != wanted
+        or any(c not in unloadable(state, action, loaded) for c in loaded)
         or (cosmic and len(cosmic) != action.cosmic)
         or len(hand) + len(loaded) + len(cosmic) != len(pay)
     ):
@@ -551,6 +570,15 @@ def _action_used(
                 continue
             if text.if_action_name and (name != text.if_action_name or base != character):
                 continue
+            if text.if_preparation and not (  # "durante a Fase de Preparação do turno …"
+                state.phase is Phase.PREPARATION and state.active == seat
+            ):
+                continue
+            if text.if_power and not (  # the card base holding the text has that power
+                zones.find(state, base) is not None
+                and text.if_power in zones.powers(state, zones.in_scene(state, base))
+            ):
+                continue
             if text.if_from_carried_character and not _carried_character(
                 state, character, printed_on
             ):
@@ -573,7 +601,8 @@ def _action_used(
                     this=base,
                 )
             )
-    for _n, made, text in zones.generated_texts(state):
+    spent: list[int] = []  # ``next_only`` generated effects that just worked (Heimdall V1)
+    for n, made, text in zones.generated_texts(state):
         # 5.7 B: "toda vez que o alvo usar uma ação neste turno" — the generated effect's
         # target used an action. The action's own effect (its source: the action and the
         # character that used it, 4.8.5), validated for the turn (no 5.8 interruption).
@@ -581,9 +610,13 @@ def _action_used(
         if text.trigger_for == "opponent_characters":
             index = zones.find(state, character)
             about = index is not None and state.scene[index].controller != made.controller
+        elif text.trigger_for == "any_character":  # "o próximo personagem" (Heimdall V1)
+            about = True
         else:
             about = made.target == character
         if text.trigger is Trigger.ACTION_USED and about:
+            if text.next_only:
+                spent.append(n)
             found.append(
                 Pending(
                     uid=0,
@@ -598,6 +631,9 @@ def _action_used(
                     action_kind=made.action_kind,
                 )
             )
+    if spent:  # they worked once: over (5.7 B)
+        kept = tuple(g for n, g in enumerate(state.turn_generated) if n not in spent)
+        state = replace(state, turn_generated=kept)
     return tree.add(state, found, 1) if found else state
 
 
@@ -682,6 +718,9 @@ def use(
         named = tuple((action.name.lower(), t) for t in dict.fromkeys(targets))
         state = replace(state, turn_targets=(*state.turn_targets, *named))
     player = replace(player, actions_this_turn=player.actions_this_turn + 1)
+    # the user's affiliations (as it uses the action) no earlier action this turn had
+    first = tuple(a for a in zones.affiliations(state, item) if a not in player.affiliations_acted)
+    player = replace(player, affiliations_acted=(*player.affiliations_acted, *first))
     state = zones.set_player(state, seat, player)
     state = zones.bottomed(state, seat, action.cosmic)  # E.2.1's cards under the deck
     if discards:  # E.2: discarded cards go to the resources (6.2 C.4) unless replaced (5.5)
@@ -744,6 +783,7 @@ def use(
         preference=tuple(unload),
         x=x,
         bonus=bonus,
+        first_affiliations=first,
     )
     state = tree.add(state, [root], 0)  # I: the action's effect, root of the tree
     # H: they resolve before the effect (rule d)

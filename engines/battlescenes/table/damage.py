@@ -282,7 +282,26 @@ def redirects(
                 and _marked(state, holder.card, card, destination)
             ):
                 found.append((key, holder.controller, [holder.card]))
+            if text.redirect_sharing and key not in used and _shares_with(state, holder, item):
+                found.append((key, holder.controller, [holder.card]))
     return [f for f in found if f[2]]
+
+
+def mandatory(state: State, key: str) -> bool:
+    """Whether the redirect ``key`` ("card:text index") must be applied ("redirecione")."""
+    card, _sep, index = key.partition(":")
+    return zones.defn(state, int(card)).texts[int(index)].redirect_mandatory
+
+
+def _shares_with(state: State, holder: InScene, item: InScene) -> bool:
+    """ "Outro personagem que você controla com uma afiliação em comum com este personagem"
+    (Mulher-Hulk V2): ``item`` is another character of ``holder``'s controller sharing an
+    affiliation with it now."""
+    return (
+        item.controller == holder.controller
+        and zones.defn(state, item.card).type is CardType.CHARACTER
+        and bool(set(zones.affiliations(state, item)) & set(zones.affiliations(state, holder)))
+    )
 
 
 def _character_with(state: State, card: int, affiliation: str) -> bool:

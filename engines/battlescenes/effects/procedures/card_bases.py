@@ -8,7 +8,6 @@ from engines.battlescenes.effects import replacements, tree, triggers
 from engines.battlescenes.effects.operands import (
     AMOUNT,
     DONE,
-    SKIP,
     ability_of,
     ask,
     matches,
@@ -193,6 +192,9 @@ def _load_from_resources(run: BSRun, state: State, proc: LoadFromResources) -> S
         rule="4.1",
     )
     state = fire(state, Trigger.LOADED_FROM_RESOURCES, effect.level + 1, card=card, base=base)
+    state = fire(
+        state, Trigger.RESOURCES_LOADED_ONTO_THIS, effect.level + 1, base=base, by=effect.uid
+    )
     state = fire(state, Trigger.LOADED_ONTO_THIS, effect.level + 1, card=card, base=base)
     return resolved(run, state, [event])
 
@@ -228,6 +230,10 @@ def _load_resources(run: BSRun, state: State, proc: LoadResources) -> State:
         state = fire(
             state, Trigger.LOADED_FROM_RESOURCES, effect.level + 1, card=card, base=effect.this
         )
+        level = effect.level + 1
+        state = fire(
+            state, Trigger.RESOURCES_LOADED_ONTO_THIS, level, base=effect.this, by=effect.uid
+        )
         state = fire(state, Trigger.LOADED_ONTO_THIS, effect.level + 1, card=card, base=effect.this)
     event = Event(
         "battlescenes.event.loaded_many",
@@ -246,7 +252,8 @@ def _unload_chosen(run: BSRun, state: State, proc: UnloadChosen) -> State:
     card base that lost cards fires "quando cards forem descarregados" (5.2); then 4.7."""
     effect, step = run.ctx, proc.record
     seat = effect.controller
-    chosen = [int(a) for a in effect.answers if a not in (DONE, SKIP)]
+    # (an optional one's "yes" first: "você pode descarregar um card dele", Carnificina V2)
+    chosen = [int(a) for a in effect.answers if a.isdigit()]
     finished = effect.answers and effect.answers[-1] == DONE
     # ``filter_type``: only from characters ("de um personagem", Cassandra Nova V1); ``to:
     # this``: only this card base's ("um card deste personagem", Fera V2)
@@ -257,10 +264,17 @@ def _unload_chosen(run: BSRun, state: State, proc: UnloadChosen) -> State:
     ]
     if step.to == "target":  # "descarregue … do alvo": only the targets' cards
         bases = [s for s in bases if s.card in effect.targets]
+    if step.to == "that_chosen":  # "um card daquele personagem" (Planos de Infiltração V1)
+        bases = [s for s in bases if s.card == effect.chosen]
     wanted = step.amount + plus(state, effect, step)
     if step.each_base:  # "um card de cada personagem …": the bases still owing cards
         bases = [s for s in bases if sum(c in chosen for c in s.loaded) < step.amount]
-    left = [str(c) for s in bases for c in s.loaded if c not in chosen]
+    left = [
+        str(c)
+        for s in bases
+        for c in s.loaded
+        if c not in chosen and not (step.other and c == effect.source)  # "um outro card"
+    ]
     if left and not finished and (step.each_base or len(chosen) < wanted):
         prompt = "battlescenes.choice.unload_chosen"
         # "Descarregue um card" / "de cada": no stopping short
@@ -293,15 +307,42 @@ def _carried_to_deck_bottom(run: BSRun, state: State, proc: CarriedToDeckBottom)
     ("descarregar" sends a card to the resources), so no unload effects; a card base left
     with no energy is knocked out. None to pick: not done ("se o fizer")."""
     effect, step = run.ctx, proc.record
+    if step.to == "this_card":
+        return _this_to_deck_bottom(run, state, proc)
     picked = [int(a) for a in effect.answers if a.isdigit()]
     if not picked:
-        bases = [s for s in state.scene if not (step.other and s.card == effect.this)]
+        bases = [
+            s
+            for s in state.scene
+            if not (step.other and s.card == effect.this)
+            and not (
+                step.carrier_type and zones.defn(state, s.card).type.value != step.carrier_type
+            )
+        ]
         options = [str(c) for s in bases for c in s.loaded if matches(state, c, step)]
         if not options:
             return tree.put(state, replace(tree.get(state, effect.uid), declined=True))
         prompt = "battlescenes.choice.carried_to_deck_bottom"
         return asks(run, ask(state, effect, effect.controller, prompt, options, step.optional))
-    card = picked[-1]
+    return _carried_to_bottom(run, state, picked[-1])
+
+
+def _this_to_deck_bottom(run: BSRun, state: State, proc: CarriedToDeckBottom) -> State:
+    """ "Coloque <este card> na base do deck de seu dono: …" inside an effect (Multiplicação
+    de DNA V1): the effect's own card, carried, goes under its owner's deck (``optional``:
+    its controller decides first); not carried any more, it is not done ("se o fizer")."""
+    effect, step = run.ctx, proc.record
+    if not any(effect.source in s.loaded for s in state.scene):
+        return tree.put(state, replace(tree.get(state, effect.uid), declined=True))
+    if step.optional and not effect.answers:
+        prompt = "battlescenes.choice.may"
+        return asks(run, ask(state, effect, effect.controller, prompt, ["yes"], True))
+    return _carried_to_bottom(run, state, effect.source)
+
+
+def _carried_to_bottom(run: BSRun, state: State, card: int) -> State:
+    """A carried card to the bottom of its owner's deck (not an unload); then 4.7."""
+    effect = run.ctx
     carrier = next((s for s in state.scene if card in s.loaded), None)
     if carrier is None:
         return state

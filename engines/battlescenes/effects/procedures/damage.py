@@ -42,6 +42,14 @@ def _damage(run: BSRun, state: State, proc: Damage) -> State:
             if zones.find(state, target) is None:
                 prog = replace(prog, index=prog.index + 1)
                 continue
+            if not prog.incoming and not ctx.action_kind:  # not an action's damage (4.8.5)
+                prog = replace(prog, incoming=True)
+                if zones.defn(state, target).type is CardType.CHARACTER:
+                    found = triggers.damage_incoming(state, target, effect.level + 1)
+                    if found:  # they resolve first; this procedure pauses (9.1.2.1)
+                        paused = replace(tree.get(state, effect.uid), damage=prog, paused=True)
+                        state = tree.add(tree.put(state, paused), found, effect.level + 1)
+                        return asks(run, replace(state, after_level=None), events)
             # 4.8.4.2: a target listed n times receives n times the amount, as one procedure.
             amount0 = step.amount + plus(state, effect, step)
             base = amount0 * effect.targets.count(target) if step.to == "target" else amount0
@@ -86,6 +94,8 @@ def _damage(run: BSRun, state: State, proc: Damage) -> State:
                 key, seat, places = offers[0]
                 options = [str(c) for c in places]
                 prompt = "battlescenes.choice.redirect"
+                # "redirecione aquele dano": no declining a mandatory one (Mulher-Hulk V2)
+                forced = any(damage.mandatory(state, k) for k, _s, _c in offers)
                 if len(offers) > 1:  # 4.8.3.1 F.E: "a escolha … cabe ao Jogador Ativo"
                     key, seat = SEVERAL, tree.active_player(state)
                     options = [f"{k.split(':')[0]}>{c}" for k, _s, cards in offers for c in cards]
@@ -93,7 +103,11 @@ def _damage(run: BSRun, state: State, proc: Damage) -> State:
                 prog = replace(prog, offered=key)
                 state = tree.put(state, replace(tree.get(state, effect.uid), damage=prog))
                 effect = tree.get(state, effect.uid)
-                state = ask(state, effect, seat, prompt, options, True)
+                if forced and len(options) == 1:  # nothing to decide: it is redirected
+                    effect = replace(effect, answers=(*effect.answers, options[0]))
+                    state = tree.put(state, effect)
+                    continue
+                state = ask(state, effect, seat, prompt, options, not forced)
                 return asks(run, state, events)
             instead = replacements.outcomes(state, prog.destination, "replace_damage")
             if len(instead) > 1 and not prog.replaced:  # 5.5: the active player chooses
