@@ -221,6 +221,9 @@ class Op(enum.Enum):
     # ``free``: without its incapacitation cost; ``last``: then no more actions this turn)
     EXTRA_ACTION = "extra_action"
     ONLY_ACTION_THIS_TURN = "only_action_this_turn"
+    # the targets cannot use actions until the end of the turn (``action_kind``: only actions
+    # of that type — anticipate also counts unforeseen_anticipate): a turn rule (Enclausurar V1)
+    FORBID_ACTIONS_THIS_TURN = "forbid_actions_this_turn"
     LOOK_OPPONENT_HAND = "look_opponent_hand"
     FETCH_INTO_SCENE = "fetch_into_scene"
     LEND_ACTIONS = "lend_actions"
@@ -445,6 +448,9 @@ class Step:
     if_not_done: bool = False
     # extra_action: only an action with a name the character has not used this turn
     new_name: bool = False
+    # forbid_actions_this_turn: only actions of this type (an ActionKind value; anticipate
+    # also counts unforeseen_anticipate): "ações de antecipar" (Expandir Infinito V1)
+    action_kind: str = ""
 
     def __post_init__(self) -> None:
         # A step built from the stored text (``Step(op="draw")``) holds its member.
@@ -695,6 +701,8 @@ class Text:
     characteristics: tuple[Characteristic, ...] = ()  # 8.B.1 / 8.B.2
     trigger_for: str = "this"  # incapacitated: this character | own_characters
     trigger_if_affiliation: str = ""  # incapacitated: only characters with this affiliation
+    # action_used: only a user without this affiliation (Homem Radioativo V1)
+    trigger_if_lacks_affiliation: str = ""
     trigger_by: str = "any"  # incapacitated: by any effect | an effect an opponent controls
     victim_without_affiliation: str = ""  # dealt_damage: only to cards without this affiliation
     trigger_if_no_alignment: bool = False  # targeted: only a character neither hero nor villain
@@ -759,6 +767,9 @@ class ActionDef:
     # as many targets as the X chosen (``targets``: at most), one may
     # be listed twice — its damage twice, in one procedure (Venom V1's FAQ)
     targets_x: bool = False
+    # with ``targets_x``: the X targets are all different ("cada um de X personagens alvo
+    # diferentes": Sufocamento V1)
+    distinct_targets: bool = False
     modes: tuple[Mode, ...] = ()  # 4.6.2 B: "… OU …": the player picks one
     max_modes: int = 1  # B: "some actions let you choose more than one option"
     discard_cost: int = 0  # E.2: additional cost, discard this many cards of the hand

@@ -77,6 +77,7 @@ STEP_FIELDS = {
     "gains",
     "if_not_done",
     "new_name",
+    "action_kind",
 }
 
 
@@ -166,6 +167,7 @@ def parse_step(node: PackNode) -> Step:
         gains=node.read("gains", bool, False),
         if_not_done=node.read("if_not_done", bool, False),
         new_name=node.read("new_name", bool, False),
+        action_kind=node.read("action_kind", str, ""),
         op=_pack_op(node, op),  # checked after every other field is read, as before
     )
     check_trait(node, step)
@@ -176,12 +178,22 @@ def parse_step(node: PackNode) -> Step:
         )
     if step.plus and not (
         step.plus
-        in ("x", "loaded", "countdown", "-target_stage", "-used_before", "target_loaded", "moved")
+        in (
+            "x",
+            "-x",
+            "loaded",
+            "countdown",
+            "-target_stage",
+            "-used_before",
+            "target_loaded",
+            "moved",
+        )
         or step.plus.startswith(
             (
                 "opponent_prizes:",
                 "own_characters:",
                 "own_power:",
+                "others_power:",
                 "controls_name:",
                 "shares_chosen:",
             )
@@ -195,10 +207,11 @@ def parse_step(node: PackNode) -> Step:
     ):
         raise node.fail_at(
             "plus",
-            "plus is x, x*<n>, loaded, countdown, -target_stage, -used_before, target_loaded,"
+            "plus is x, -x, x*<n>, loaded, countdown, -target_stage, -used_before, target_loaded,"
             " moved,"
             " opponent_prizes:<affiliation>, own_characters:<affiliation>,"
-            " own_power:<power>, controls_name:<name>, carried_abilities:<power>[/<n>],"
+            " own_power:<power>, others_power:<power>, controls_name:<name>,"
+            " carried_abilities:<power>[/<n>],"
             " own_turn:<n>, first_action:<n>, user_alignment:<alignment>, used_before:<n>,"
             " own_sharing_affiliation, target_affiliation:<A|B>, target_hit_by:<power>[*<n>],"
             " target_chosen_power:<n> or shares_chosen:<alignment>",
@@ -206,6 +219,7 @@ def parse_step(node: PackNode) -> Step:
     check_choice(node, "source", step.source, {"", "target", "chosen", "marked"})
     check_choice(node, "if_target_type", step.if_target_type, {"", "character", "support"})
     check_choice(node, "filter_keyword", step.filter_keyword, {"", *KEYWORDS})
+    check_choice(node, "action_kind", step.action_kind, {"", "anticipate"})
     if step.op == Op.GENERATE and not step.text:
         raise node.fail_at("text", "a generate step names its generated text (5.7 B)")
     if step.op == Op.MANUAL and not step.text:

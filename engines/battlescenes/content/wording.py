@@ -352,6 +352,11 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"{mood}.set_aside_to_{where}_all")
     if op is Op.KEEP_SET_ASIDE and _of_a_kind(step):  # only cards of a kind
         return say(f"{mood}.keep_set_aside_kind", card=_card_kind(step, scope))
+    if op is Op.UNLOAD_CHOSEN and step.filter_lacks_affiliation and step.to == "self":
+        # "um card de um personagem ou suporte cuja afiliação não seja A" (Visão V2)
+        return say(
+            "unload_chosen_lacking", count=step.amount, affiliation=step.filter_lacks_affiliation
+        )
     if op is Op.UNLOAD_CHOSEN and step.filter_loaded_at_least:  # Cosmo V1
         carrier = "character" if step.filter_type == "character" else "base"
         at_least = step.filter_loaded_at_least
@@ -362,6 +367,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"{mood}.{op.value}", who=who, count=say("amount_chosen", most=step.amount))
     if op in (Op.INCAPACITATE, Op.CAPACITATE, Op.SHIELD_SET, Op.RETURN_TO_HAND):
         return say(f"{mood}.{op.value}", who=who, count=step.amount)
+    if op is Op.SHIELD and step.plus == "-x":  # "Escudo -X" (Prensa Pênsil V1)
+        return say(f"{mood}.shield", who=who, amount=f"{step.amount:+d}-X" if step.amount else "-X")
     if op is Op.SHIELD:
         return say(f"{mood}.shield", who=who, amount=f"{step.amount:+d}")
     if op is Op.UNLOAD and step.to == "this_card":  # "descarregue este card"
@@ -387,6 +394,10 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"{mood}.look_opponent_hand", card=_card_kind(step, scope))
     if op is Op.ONLY_ACTION_THIS_TURN:
         return say("step.only_action_this_turn", who=who)
+    if op is Op.FORBID_ACTIONS_THIS_TURN:  # Enclausurar V1; "de antecipar": Expandir Infinito
+        kind = f"_{step.action_kind}" if step.action_kind else ""
+        chosen = "_chosen" if step.to.startswith("chosen_") else ""  # "escolha um personagem"
+        return say(f"step.forbid_actions_this_turn{kind}{chosen}", who=who)
     if op is Op.UNLOAD and step.every:  # every card it carries (of a kind)
         if step.filter_type or step.filter_power or step.filter_affiliation:
             return say("unload_every.kind", who=who, card=_card_kind(step, scope))
@@ -599,7 +610,7 @@ def _x(steps: Iterable[Step]) -> list[Message]:
             found.append(say("x.loaded"))
         elif step.plus == "target_loaded":
             found.append(say("x.target_loaded"))
-        elif step.plus == "x" or step.plus.startswith("x*") or step.if_x >= 0:
+        elif step.plus in ("x", "-x") or step.plus.startswith("x*") or step.if_x >= 0:
             if say("x.chosen") not in found:
                 found.append(say("x.chosen"))
         elif step.plus.startswith("controls_name:"):
@@ -614,6 +625,8 @@ def _x_counted(spec: str) -> list[Message]:
     kind, _sep, value = spec.partition(":")
     if kind == "own_power":
         return [say("x.own_power", power=power(value))]
+    if kind == "others_power":
+        return [say("x.others_power", power=power(value))]
     if kind == "own_turn":
         return [say("x.own_turn", count=int(value))]
     if kind == "target_chosen_power":
@@ -966,7 +979,8 @@ def _when(text: Text, scope: Scope) -> Message:
     else:
         head = _trigger(text, scope)
     if text.if_since_start_of_turn:
-        conditions.append(say("cond.since_start"))
+        support = scope.card.type is CardType.SUPPORT  # Explosivo Escondido V1
+        conditions.append(say("cond.since_start_support" if support else "cond.since_start"))
     if text.if_all_affiliation:
         conditions.append(say("cond.all_affiliation", affiliation=either(text.if_all_affiliation)))
     if text.if_controls_character:
@@ -981,6 +995,9 @@ def _when(text: Text, scope: Scope) -> Message:
         if text.trigger_if_affiliation:
             affiliation = text.trigger_if_affiliation
             conditions.append(say("cond.user_affiliation", affiliation=affiliation))
+        if text.trigger_if_lacks_affiliation:  # Homem Radioativo V1
+            lacking = text.trigger_if_lacks_affiliation
+            conditions.append(say("cond.user_lacks_affiliation", affiliation=lacking))
         if text.if_action_cost >= 0:
             conditions.append(say("cond.action_cost", count=text.if_action_cost))
         if text.if_from_carried_character:
@@ -1235,7 +1252,8 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
         extra.append(say("targets.shares_affiliation"))
     if action.targets_x:
         up_to = "_up_to" if action.up_to_targets else ""
-        extra.append(say(f"x.targets{up_to}", count=action.targets))
+        distinct = "_distinct" if action.distinct_targets else ""  # Sufocamento V1
+        extra.append(say(f"x.targets{up_to}{distinct}", count=action.targets))
     return sentences([say("action", effect=body), *_x(action.steps), *extra])
 
 

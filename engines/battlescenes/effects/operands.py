@@ -337,6 +337,8 @@ def plus(state: State, effect: Pending, step: Step) -> int:
     """The X a step adds to its amount (e.g. Sussurro Aniquilador's 3+X, 5.7 A.1)."""
     if step.plus == "x":
         return effect.x
+    if step.plus == "-x":  # "Escudo -X" (Prensa Pênsil V1)
+        return -effect.x
     if step.plus.startswith("x*"):  # "duas vezes X" (Ataque de Fúria V1)
         return effect.x * int(step.plus[2:])
     if step.plus.startswith("controls_name:"):  # "+1 se você controlar um personagem
@@ -404,6 +406,7 @@ def _target_has_chosen_power(state: State, effect: Pending) -> bool:
 def _counted(state: State, effect: Pending, spec: str) -> int:
     """The X of the printed cards of the official decks (5.7 A.1): ``own_power:<p>`` — the
     characters with that power its controller controls (Bombardeio Elástico V1);
+    ``others_power:<p>`` — the other characters in the scene with it (Hércules V1);
     ``-target_stage`` — minus the target's stage of capacitation ("3-X", Arremetida Veloz
     V1); ``-used_before`` — minus the times the action's user used an action with its name
     earlier this turn (Chuva de Raios V1); ``carried_abilities:<p>[/<n>]`` — the ability cards
@@ -437,6 +440,9 @@ def _counted(state: State, effect: Pending, spec: str) -> int:
     if kind == "own_power":
         mine = zones.characters(state, effect.controller)
         return sum(1 for c in mine if value in zones.powers(state, c))
+    if kind == "others_power":  # "outros personagens com ◆ em cena" (Hércules V1): anyone's
+        others = [c for c in zones.characters(state, None) if c.card != effect.this]
+        return sum(1 for c in others if value in zones.powers(state, c))
     if kind == "-used_before":  # "3-X", X the times this character used this action
         # earlier this turn (Chuva de Raios V1): its own use is already counted (C.4)
         where = zones.find(state, effect.this)

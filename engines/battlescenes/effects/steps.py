@@ -219,6 +219,11 @@ class OnlyActionThisTurn(Procedure):
 
 
 @dataclass(frozen=True)
+class ForbidActionsThisTurn(Procedure):
+    """The targets cannot use actions (of one type) until the end of the turn."""
+
+
+@dataclass(frozen=True)
 class LookOpponentHand(Procedure):
     """The opponent's hand looked at; a card of it (filters) may go to its owner's resources."""
 
@@ -393,6 +398,7 @@ DECODERS: Mapping[Op, Callable[[Step], Procedure]] = {
     Op.SURPRISE_LOAD: SurpriseLoad,
     Op.MANUAL: Manual,
     Op.ONLY_ACTION_THIS_TURN: OnlyActionThisTurn,
+    Op.FORBID_ACTIONS_THIS_TURN: ForbidActionsThisTurn,
     Op.LOOK_OPPONENT_HAND: LookOpponentHand,
     Op.FETCH_INTO_SCENE: FetchIntoScene,
     Op.LEND_ACTIONS: LendActions,

@@ -195,7 +195,7 @@ def _check_targets(
     elif (
         # "até N alvos" (up_to_targets): one to N; X targets (targets_x) may repeat one
         len(targets) != count and not (action.up_to_targets and 1 <= len(targets) <= count)
-    ) or (len(set(targets)) != len(targets) and not action.targets_x):
+    ) or (len(set(targets)) != len(targets) and (not action.targets_x or action.distinct_targets)):
         raise _refuse(
             f"This action needs {action.targets} different target(s).",
             "target_count",
@@ -559,6 +559,11 @@ def _action_used(
             if text.trigger_if_affiliation and (
                 index is None
                 or text.trigger_if_affiliation not in zones.affiliations(state, state.scene[index])
+            ):
+                continue
+            lacking = text.trigger_if_lacks_affiliation  # Homem Radioativo V1
+            if lacking and (
+                index is None or lacking in zones.affiliations(state, state.scene[index])
             ):
                 continue
             found.append(

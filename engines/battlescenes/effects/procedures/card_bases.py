@@ -80,32 +80,32 @@ def _stage(run: BSRun, state: State, proc: Capacitation) -> State:
     return resolved(run, state, events)
 
 
-def _entry(state: State, proc: Shield, item: InScene) -> ShieldEntry:
-    """A timed shield effect until the end of the turn (4.8.6)."""
-    step = proc.record
+def _entry(state: State, proc: Shield, item: InScene, amount: int) -> ShieldEntry:
+    """A timed shield effect of ``amount`` until the end of the turn (4.8.6)."""
     if proc.setting:
-        return ShieldEntry("set", step.amount, state.clock)
-    if step.amount >= 0:
-        return ShieldEntry("bonus", step.amount, state.clock)
+        return ShieldEntry("set", amount, state.clock)
+    if amount >= 0:
+        return ShieldEntry("bonus", amount, state.clock)
     # 4.8.6: a penalty applies only down to 0; what it could not take is lost for good.
-    return ShieldEntry("penalty", min(-step.amount, shields.shield(state, item)), state.clock)
+    return ShieldEntry("penalty", min(-amount, shields.shield(state, item)), state.clock)
 
 
 @HANDLERS.on(Shield)
 def _shield(run: BSRun, state: State, proc: Shield) -> State:
     effect, step = run.ctx, proc.record
+    # ``plus``: "Escudo -X" (Prensa Pênsil V1: ``-x``, minus the action's X)
+    amount = step.amount + plus(state, effect, step)
     events = []
     for target in targets_of(state, effect, step):
         item = zones.in_scene(state, target)
-        state = zones.set_in_scene(
-            state, replace(item, shield_log=(*item.shield_log, _entry(state, proc, item)))
-        )
+        entry = _entry(state, proc, item, amount)
+        state = zones.set_in_scene(state, replace(item, shield_log=(*item.shield_log, entry)))
         events.append(
             Event(
                 "battlescenes.event.shield_set"
                 if proc.setting
                 else "battlescenes.event.shield_change",
-                {"card": zones.title(state, target), "amount": step.amount},
+                {"card": zones.title(state, target), "amount": amount},
                 rule="4.8.6",
             )
         )
