@@ -233,6 +233,9 @@ class Op(enum.Enum):
     SCENARIO_FROM_RESOURCES = "scenario_from_resources"
     # the target (a scenario or card base still in the scene) to its owner's deck bottom
     TO_DECK_BOTTOM = "to_deck_bottom"
+    # the targets (card bases still in the scene) leave, unloaded (4.7), onto the top of
+    # their owners' decks (Entrave Temporal V1)
+    TO_DECK_TOP = "to_deck_top"
     # N cards of the hand discarded / of the resources to the deck bottom, picked one by one;
     # the effect remembers how many (``plus: moved``: "that same number")
     DISCARD_CARDS = "discard_cards"
@@ -726,6 +729,9 @@ class Text:
     # character_enters: any player's character, not only one entering under this text's
     # controller (any character entering: Mina Explosiva V1)
     any_controller: bool = False
+    # character_enters with any_controller: the effect is the entering character's
+    # controller's, who decides and acts ("aquele jogador pode": Entrega Especial V1)
+    by_entering_player: bool = False
     manual: bool = False
     words: tuple[tuple[str, str], ...] = ()  # (locale, our description) of a manual text
 

@@ -182,6 +182,7 @@ def parse_step(node: PackNode) -> Step:
             "x",
             "-x",
             "loaded",
+            "damage_taken",
             "countdown",
             "-target_stage",
             "-used_before",
@@ -207,8 +208,8 @@ def parse_step(node: PackNode) -> Step:
     ):
         raise node.fail_at(
             "plus",
-            "plus is x, -x, x*<n>, loaded, countdown, -target_stage, -used_before, target_loaded,"
-            " moved,"
+            "plus is x, -x, x*<n>, loaded, damage_taken, countdown, -target_stage,"
+            " -used_before, target_loaded, moved,"
             " opponent_prizes:<affiliation>, own_characters:<affiliation>,"
             " own_power:<power>, others_power:<power>, controls_name:<name>,"
             " carried_abilities:<power>[/<n>],"

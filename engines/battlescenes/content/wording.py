@@ -439,6 +439,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         # The character a "mark" step chose just before is not chosen again.
         key = f"{mood}.{op.value}_marked" if step.to == "marked" else f"{mood}.{op.value}"
         return say(key, who=who, holder=noun(own_noun(card)), that=that)
+    if op is Op.TO_DECK_TOP:  # Entrave Temporal V1
+        return say(f"{mood}.to_deck_top", who=who)
     if op is Op.TO_DECK_BOTTOM:  # only if still in the scene (Arcade V1)
         # a generated effect of an action with no target is about the card it put there
         generated = scope.text is not None and scope.text.generated
@@ -608,6 +610,8 @@ def _x(steps: Iterable[Step]) -> list[Message]:
                 found.append(say("x.opponent_prizes", affiliation=affiliation))
         elif step.plus == "loaded":
             found.append(say("x.loaded"))
+        elif step.plus == "damage_taken":  # Miss Marvel V1
+            found.append(say("x.damage_taken"))
         elif step.plus == "target_loaded":
             found.append(say("x.target_loaded"))
         elif step.plus in ("x", "-x") or step.plus.startswith("x*") or step.if_x >= 0:
@@ -1053,6 +1057,8 @@ def _trigger(text: Text, scope: Scope) -> Message:
             else say("when.victim_any")
         )
         return say("when.dealt_damage", who=_subject(text, scope), victim=victim)
+    if trigger is Trigger.CHARACTER_ENTERS and text.by_entering_player:  # Entrega Especial
+        return say("when.any_character_enters_player")
     if trigger is Trigger.CHARACTER_ENTERS and text.any_controller:  # anyone's character
         return say("when_any_character_enters")
     if trigger is Trigger.CHARACTER_ENTERS and text.trigger_if_affiliation:

@@ -351,6 +351,10 @@ def plus(state: State, effect: Pending, step: Step) -> int:
     if step.plus == "loaded":
         found = zones.find(state, effect.this)
         return len(state.scene[found].loaded) if found is not None else 0
+    if step.plus == "damage_taken":  # "pontos de dano recebidos por este personagem neste
+        # turno" (Miss Marvel V1), the shield's part included (its FAQ)
+        found = zones.find(state, effect.this)
+        return state.scene[found].damage_this_turn if found is not None else 0
     if step.plus == "moved":  # "that same number" (Super Computador)
         return effect.moved
     if step.plus == "target_loaded":  # the cards the target carries (Pôr Abaixo)

@@ -314,6 +314,11 @@ class ToDeckBottom(Procedure):
 
 
 @dataclass(frozen=True)
+class ToDeckTop(Procedure):
+    """The target card bases still in the scene go, unloaded, on top of their owners' decks."""
+
+
+@dataclass(frozen=True)
 class DiscardCards(Procedure):
     """N cards of the hand discarded, picked one by one; the effect counts them."""
 
@@ -416,6 +421,7 @@ DECODERS: Mapping[Op, Callable[[Step], Procedure]] = {
     Op.RESOURCES_TO_PRIZES: ResourcesToPrizes,
     Op.SCENARIO_FROM_RESOURCES: ScenarioFromResources,
     Op.TO_DECK_BOTTOM: ToDeckBottom,
+    Op.TO_DECK_TOP: ToDeckTop,
     Op.DISCARD_CARDS: DiscardCards,
     Op.RESOURCES_TO_DECK_BOTTOM: ResourcesToDeckBottom,
     Op.EXTRA_ACTION: ExtraActionGranted,

@@ -168,7 +168,16 @@ def _character_enters(state: State, item: InScene, level: int) -> list[Pending]:
         if seat == item.controller or text.any_controller
     ]
     return [
-        _text_effect(state, card, text, seat, holder, level, (item.card,))
+        # "aquele jogador pode …" (Entrega Especial V1): the entering character's controller's
+        _text_effect(
+            state,
+            card,
+            text,
+            item.controller if text.by_entering_player else seat,
+            holder,
+            level,
+            (item.card,),
+        )
         for seat, holder, card, text in holders
         if text.trigger is Trigger.CHARACTER_ENTERS
         and (not text.if_power or text.if_power in powers)

@@ -403,6 +403,7 @@ def _cleanup(state: State) -> tuple[State, list[Event]]:
             used_names=(),
             basic_capacitated=False,
             damaged_this_turn=False,
+            damage_this_turn=0,
             keywords_used=(),
             ready=False,
             empower=0,

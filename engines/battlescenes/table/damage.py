@@ -325,7 +325,8 @@ def apply(
     log = target.shield_log
     if absorbed:  # 4.8.6 C: absorbed damage is a penalty from now on
         log = (*log, ShieldEntry("penalty", absorbed, state.clock))
-    target = replace(target, shield_log=log, damaged_this_turn=True)
+    received = target.damage_this_turn + amount  # "dano recebido" (Miss Marvel V1's FAQ)
+    target = replace(target, shield_log=log, damaged_this_turn=True, damage_this_turn=received)
     state = zones.set_in_scene(state, target)
     state = zones.unload(state, target_card, unloaded)
     events.append(

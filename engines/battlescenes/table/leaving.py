@@ -76,7 +76,8 @@ def unmarked(state: State, card: int) -> State:
 
 
 def _put(state: State, card: int, zone: str) -> State:
-    """Put a card in one of its owner's zones (8.D): resources, hand or the deck's bottom."""
+    """Put a card in one of its owner's zones (8.D): resources, hand, the deck's bottom or
+    top."""
     if zone == "resources":
         return to_resources(state, [card])
     seat = owner(state, card)
@@ -85,6 +86,8 @@ def _put(state: State, card: int, zone: str) -> State:
         return set_player(state, seat, replace(player, hand=(*player.hand, card)))
     if zone == "prizes":  # points for the opponent (4.9.1): Mística V1's cost
         return set_player(state, seat, replace(player, prizes=(*player.prizes, card)))
+    if zone == "deck_top":  # Entrave Temporal V1
+        return set_player(state, seat, replace(player, deck=(card, *player.deck)))
     state = set_player(state, seat, replace(player, deck=(*player.deck, card)))
     # "deck": shuffled in next (Agente S.H.I.E.L.D. V2), not put under it
     return bottomed(state, seat, 1) if zone == "deck_bottom" else state
