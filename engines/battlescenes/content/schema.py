@@ -454,6 +454,9 @@ class Step:
     # forbid_actions_this_turn: only actions of this type (an ActionKind value; anticipate
     # also counts unforeseen_anticipate): "ações de antecipar" (Expandir Infinito V1)
     action_kind: str = ""
+    # damage: penetrating when the action is used in its controller's own Attack step (Alkhema
+    # V1's Raio de Calor)
+    penetrating_in_own_attack: bool = False
 
     def __post_init__(self) -> None:
         # A step built from the stored text (``Step(op="draw")``) holds its member.
@@ -597,6 +600,8 @@ class Text:
     steps: tuple[Step, ...] = ()
     shield_bonus: int = 0
     shield_per_loaded: bool = False
+    # Escudo +1 for each card type among the cards it carries (Homem-Absorvente V2)
+    shield_per_loaded_type: bool = False
     shield_set: int = -1  # 4.8.6 A: the shield *is* this value (-1: not a setting text)
     if_loaded_at_most: int = -1  # the shield text works only with at most / at least
     if_loaded_at_least: int = -1  # this many cards loaded (e.g. Hulk V1)
@@ -641,6 +646,9 @@ class Text:
     # "enquanto estiver em seu deck ou recursos, este card também conta como se fosse um card
     # de personagem chamado N" (Maria Hill V1): the name N, for ``filter_name``
     counts_as_name: str = ""
+    # "enquanto estiver em seu deck, este card também conta como se fosse um card de
+    # personagem com o alter ego N" (Alkhema V1): N, for ``filter_alter_ego``
+    deck_alter_ego: str = ""
     # "pode usar até duas ações de ◆ de nomes diferentes em cada turno" (Espiral V1): C.4
     # allows a second action in the turn when both are of this power, with different names
     two_actions_power: str = ""

@@ -78,6 +78,7 @@ STEP_FIELDS = {
     "if_not_done",
     "new_name",
     "action_kind",
+    "penetrating_in_own_attack",
 }
 
 
@@ -168,6 +169,7 @@ def parse_step(node: PackNode) -> Step:
         if_not_done=node.read("if_not_done", bool, False),
         new_name=node.read("new_name", bool, False),
         action_kind=node.read("action_kind", str, ""),
+        penetrating_in_own_attack=node.read("penetrating_in_own_attack", bool, False),
         op=_pack_op(node, op),  # checked after every other field is read, as before
     )
     check_trait(node, step)

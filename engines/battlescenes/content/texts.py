@@ -49,6 +49,7 @@ def parse_text(node: PackNode) -> Text:
             "steps",
             "shield_bonus",
             "shield_per_loaded",
+            "shield_per_loaded_type",
             "shield_set",
             "if_loaded_at_most",
             "if_loaded_at_least",
@@ -73,6 +74,7 @@ def parse_text(node: PackNode) -> Text:
             "untargetable_by_power",
             "untargetable",
             "counts_as_name",
+            "deck_alter_ego",
             "any_number",
             "two_actions_power",
             "clarividencia_bonus",
@@ -137,6 +139,7 @@ def parse_text(node: PackNode) -> Text:
         steps=tuple(parse_step(n) for n in node.children("steps")),
         shield_bonus=node.read("shield_bonus", int, 0),
         shield_per_loaded=node.read("shield_per_loaded", bool, False),
+        shield_per_loaded_type=node.read("shield_per_loaded_type", bool, False),
         shield_set=node.read("shield_set", int, -1),
         if_loaded_at_most=node.read("if_loaded_at_most", int, -1),
         if_loaded_at_least=node.read("if_loaded_at_least", int, -1),
@@ -161,6 +164,7 @@ def parse_text(node: PackNode) -> Text:
         untargetable_by_power=node.read("untargetable_by_power", str, ""),
         untargetable=node.read("untargetable", bool, False),
         counts_as_name=node.read("counts_as_name", str, ""),
+        deck_alter_ego=node.read("deck_alter_ego", str, ""),
         any_number=node.read("any_number", bool, False),
         two_actions_power=node.read("two_actions_power", str, ""),
         clarividencia_bonus=node.read("clarividencia_bonus", int, 0),
@@ -252,12 +256,14 @@ def parse_text(node: PackNode) -> Text:
         or text.shield_set >= 0
         or text.shield_bonus
         or text.shield_per_loaded
+        or text.shield_per_loaded_type
         or text.shield_per_alignment
         or text.shields_zero
         or text.untargetable_carrying
         or text.untargetable_by_power
         or text.untargetable
         or text.counts_as_name
+        or text.deck_alter_ego
         or text.any_number
         or text.two_actions_power
         or text.clarividencia_bonus

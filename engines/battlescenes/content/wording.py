@@ -278,6 +278,8 @@ def _damage_step(step: Step, scope: Scope) -> Message:
         to=_who(step, scope, "to"),
         source=source,
     )
+    if step.penetrating_in_own_attack:  # Alkhema V1
+        return say("penetrating_in_own_attack", damage=clause)
     if step.penetrating_if_affiliation:  # Nano-Sentinelas V1: "A or B"
         names: Any = None
         for name in step.penetrating_if_affiliation.split("|"):
@@ -830,6 +832,8 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
         out.append(say("static.shield_bonus", who=this, amount=f"{text.shield_bonus:+d}"))
     if text.shield_per_loaded:
         out.append(say("static.shield_per_loaded", who=this))
+    if text.shield_per_loaded_type:  # Homem-Absorvente V2
+        out.append(say("static.shield_per_loaded_type", who=this))
     if text.untargetable_by_power:
         out.append(
             say("static.untargetable_by_power", who=this, power=power(text.untargetable_by_power))
@@ -851,6 +855,8 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
         out.append(say("static.any_number"))
     if text.counts_as_name:
         out.append(say("static.counts_as_name", name=text.counts_as_name))
+    if text.deck_alter_ego:  # Alkhema V1
+        out.append(say("static.deck_alter_ego", alter_ego=text.deck_alter_ego))
     if text.shields_zero:
         out.append(say("static.shields_zero"))
     if text.shield_per_alignment:

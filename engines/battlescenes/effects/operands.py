@@ -233,6 +233,16 @@ def _character_pool(state: State, effect: Pending, step: Step, whose: int | None
     ]
 
 
+def _has_alter_ego(state: State, card: int, wanted: str) -> bool:
+    """Printed with that alter ego, or a ``deck_alter_ego`` text giving it while the card is
+    in its owner's deck (Alkhema V1)."""
+    d = zones.defn(state, card)
+    if d.alter_ego == wanted:
+        return True
+    in_deck = card in state.players[zones.owner(state, card)].deck
+    return in_deck and any(t.deck_alter_ego == wanted for t in d.texts)
+
+
 def matches(state: State, card: int, step: Step, powers: tuple[str, ...] = ()) -> bool:
     """Whether a card passes a procedure's filters (type, power, affiliation, powers)."""
     d = zones.defn(state, card)
@@ -249,7 +259,7 @@ def matches(state: State, card: int, step: Step, powers: tuple[str, ...] = ()) -
         state, card
     ):
         return False
-    if step.filter_alter_ego and d.alter_ego != step.filter_alter_ego:
+    if step.filter_alter_ego and not _has_alter_ego(state, card, step.filter_alter_ego):
         return False
     if step.filter_name_contains and step.filter_name_contains not in d.name:
         return False
