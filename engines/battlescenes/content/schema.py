@@ -649,6 +649,14 @@ class Text:
     # "enquanto estiver em seu deck, este card também conta como se fosse um card de
     # personagem com o alter ego N" (Alkhema V1): N, for ``filter_alter_ego``
     deck_alter_ego: str = ""
+    # the character also has the powers of the ability cards it carries (Homem-Absorvente V1)
+    carried_ability_powers: bool = False
+    # "cada personagem em cena com mesmo alter ego (ou mesmo nome, se não houver alter ego)
+    # que outro personagem em cena não pode usar ações" (Singularidade Temporal V1)
+    forbid_shared_identity: bool = False
+    # characters with this power are no targets of actions of characters without it, and
+    # those without it none of those with it (Batalha nos Céus V1)
+    targets_same_power: str = ""
     # "pode usar até duas ações de ◆ de nomes diferentes em cada turno" (Espiral V1): C.4
     # allows a second action in the turn when both are of this power, with different names
     two_actions_power: str = ""
@@ -786,6 +794,9 @@ class ActionDef:
     distinct_targets: bool = False
     modes: tuple[Mode, ...] = ()  # 4.6.2 B: "… OU …": the player picks one
     max_modes: int = 1  # B: "some actions let you choose more than one option"
+    # every option together while its user's controller controls a character with this power
+    # ("você pode usar todos os efeitos … ao invés de apenas um": Tentáculos Alados V1)
+    all_modes_if_controls_power: str = ""
     discard_cost: int = 0  # E.2: additional cost, discard this many cards of the hand
     unload_cost: int = 0  # E.2: additional cost, unload this many cards of the user
     # E.2 "Descarte um card de personagem com a afiliação A": what the discarded cards must be

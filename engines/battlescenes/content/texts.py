@@ -75,6 +75,9 @@ def parse_text(node: PackNode) -> Text:
             "untargetable",
             "counts_as_name",
             "deck_alter_ego",
+            "carried_ability_powers",
+            "forbid_shared_identity",
+            "targets_same_power",
             "any_number",
             "two_actions_power",
             "clarividencia_bonus",
@@ -165,6 +168,9 @@ def parse_text(node: PackNode) -> Text:
         untargetable=node.read("untargetable", bool, False),
         counts_as_name=node.read("counts_as_name", str, ""),
         deck_alter_ego=node.read("deck_alter_ego", str, ""),
+        carried_ability_powers=node.read("carried_ability_powers", bool, False),
+        forbid_shared_identity=node.read("forbid_shared_identity", bool, False),
+        targets_same_power=node.read("targets_same_power", str, ""),
         any_number=node.read("any_number", bool, False),
         two_actions_power=node.read("two_actions_power", str, ""),
         clarividencia_bonus=node.read("clarividencia_bonus", int, 0),
@@ -264,6 +270,9 @@ def parse_text(node: PackNode) -> Text:
         or text.untargetable
         or text.counts_as_name
         or text.deck_alter_ego
+        or text.carried_ability_powers
+        or text.forbid_shared_identity
+        or text.targets_same_power
         or text.any_number
         or text.two_actions_power
         or text.clarividencia_bonus

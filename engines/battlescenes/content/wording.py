@@ -857,6 +857,12 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
         out.append(say("static.counts_as_name", name=text.counts_as_name))
     if text.deck_alter_ego:  # Alkhema V1
         out.append(say("static.deck_alter_ego", alter_ego=text.deck_alter_ego))
+    if text.carried_ability_powers:  # Homem-Absorvente V1
+        out.append(say("static.carried_ability_powers", who=this))
+    if text.forbid_shared_identity:  # Singularidade Temporal V1
+        out.append(say("static.forbid_shared_identity"))
+    if text.targets_same_power:  # Batalha nos Céus V1
+        out.append(say("static.targets_same_power", power=power(text.targets_same_power)))
     if text.shields_zero:
         out.append(say("static.shields_zero"))
     if text.shield_per_alignment:
@@ -1213,6 +1219,9 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
         body: Any = options[0]
         for option in options[1:]:
             body = say("or", a=body, b=option)
+        if action.all_modes_if_controls_power:  # Tentáculos Alados V1
+            wanted = power(action.all_modes_if_controls_power)
+            body = say("all_modes_if_controls_power", effect=body, power=wanted)
     elif action.distribute:
         step = action.steps[0]
         points: int | str = "X" if action.points_loaded else action.targets

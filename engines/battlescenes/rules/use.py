@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engines.battlescenes.content.schema import ActionDef, ActionKind, CardType, Op, Step, Trigger
+from engines.battlescenes.content.schema import (
+    ActionDef,
+    ActionKind,
+    CardType,
+    Op,
+    Step,
+    Text,
+    Trigger,
+)
 from engines.battlescenes.effects import interpreter, other_zones, replacements, tree, triggers
 from engines.battlescenes.rules import load_order, restrictions
 from engines.battlescenes.rules.state import ExtraAction, InScene, Pending, Phase, State
@@ -118,7 +126,40 @@ def problems(state: State, seat: int, item: InScene, action: ActionDef) -> str |
         return "cannot_pay"  # E.1: a fixed cost is paid in full
     if not _targets_exist(state, seat, action, item.card):
         return "no_targets"  # F: an option's targets must all be chosen
+    if _shares_identity(state, item):
+        return "forbidden"  # D (Singularidade Temporal V1)
     return restrictions.problem(state, seat, item, action)  # D, F.2.3, F.2.4
+
+
+def _other_side_of_power(state: State, user: InScene, target: InScene) -> bool:
+    """ "Os personagens com ◆ não podem ser alvos de ações de personagens sem ◆", and the
+    other way round (Batalha nos Céus V1): a character target and its user differ in
+    having that power."""
+    if zones.defn(state, target.card).type is not CardType.CHARACTER:
+        return False
+    powers = {t.targets_same_power for t in _working_texts(state) if t.targets_same_power}
+    theirs, mine = zones.powers(state, target), zones.powers(state, user)
+    return any((p in theirs) != (p in mine) for p in powers)
+
+
+def _working_texts(state: State) -> list[Text]:
+    """The permanent texts working now: the card bases' and the scenario's."""
+    found = [t for s in state.scene for _c, t in zones.texts(state, s)]
+    if state.scenario is not None:
+        found.extend(zones.scenario_texts(state))
+    return found
+
+
+def _shares_identity(state: State, item: InScene) -> bool:
+    """ "Cada personagem em cena com mesmo alter ego (ou mesmo nome, se não houver alter ego)
+    que outro personagem em cena não pode usar ações" (Singularidade Temporal V1): whether
+    such a text works and ``item`` shares its identity with another character in the
+    scene (anyone's)."""
+    if not any(t.forbid_shared_identity for t in _working_texts(state)):
+        return False
+    mine = set(zones.identities(state, item.card))
+    others = [c for c in zones.characters(state, None) if c.card != item.card]
+    return any(mine & set(zones.identities(state, c.card)) for c in others)
 
 
 def _second(state: State, item: InScene, action: ActionDef) -> bool:
@@ -252,6 +293,8 @@ def target_problem(
         return "bad_target"  # "este personagem não pode ser alvo de ações de ◆"
     if _untargetable(state, target):
         return "bad_target"  # "não pode ser alvo de ações (neste turno)"
+    if user_index is not None and _other_side_of_power(state, state.scene[user_index], target):
+        return "bad_target"  # Batalha nos Céus V1
     first = state.players[seat].targeted_actions == 0
     if (
         first
@@ -295,7 +338,16 @@ def _carries_shielded_name(state: State, target: InScene) -> bool:
     )
 
 
-def _options(action: ActionDef, mode: str) -> tuple[tuple[Step, ...], int]:
+def modes_allowed(state: State, seat: int, action: ActionDef) -> int:
+    """B: how many options of ``action`` ``seat`` may choose together now — every one while
+    it controls a character with ``all_modes_if_controls_power`` (Tentáculos Alados V1)."""
+    wanted = action.all_modes_if_controls_power
+    if wanted and any(wanted in zones.powers(state, c) for c in zones.characters(state, seat)):
+        return max(action.max_modes, len(action.modes))
+    return action.max_modes
+
+
+def _options(action: ActionDef, mode: str, most: int) -> tuple[tuple[Step, ...], int]:
     """B: the option(s) chosen — their procedures in printed order; chosen together, they
     share "o alvo", so the action has as many targets as the option that has most."""
     if not action.modes:
@@ -309,8 +361,8 @@ def _options(action: ActionDef, mode: str) -> tuple[tuple[Step, ...], int]:
             "4.6.2",
             modes=", ".join(m.name for m in action.modes),
         )
-    if len(picked) > action.max_modes:
-        raise _refuse("Too many options.", "too_many_modes", "4.6.2", count=action.max_modes)
+    if len(picked) > most:
+        raise _refuse("Too many options.", "too_many_modes", "4.6.2", count=most)
     return tuple(s for m in picked for s in m.steps), max(m.targets for m in picked)
 
 
@@ -635,7 +687,7 @@ def use(
         raise _refuse("That action cannot be used now.", problem, "4.6.2", **params)
     if action.cost == -1 and not 0 <= x <= 2:
         raise _refuse("X must be 0, 1 or 2.", "bad_x", "4.6.2")
-    steps, count = _options(action, mode)  # B
+    steps, count = _options(action, mode, modes_allowed(state, seat, action))  # B
     if action.points_loaded:  # 4.8.4.2: "X pontos … X é … os cards que ele carrega"
         count = len(item.loaded)
     if action.targets_x:  # as many targets as X (Venom V1)
