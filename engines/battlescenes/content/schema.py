@@ -457,6 +457,9 @@ class Step:
     # damage: penetrating when the action is used in its controller's own Attack step (Alkhema
     # V1's Raio de Calor)
     penetrating_in_own_attack: bool = False
+    # a chosen_… step may not choose the effect's targets ("um outro personagem": the one
+    # that used the action, Torre Stark V1)
+    other_than_target: bool = False
 
     def __post_init__(self) -> None:
         # A step built from the stored text (``Step(op="draw")``) holds its member.
@@ -706,6 +709,15 @@ class Text:
     # shield texts: only while the card base is (not) named this (Escudo do Capitão América)
     if_holder_name: str = ""
     if_holder_lacks_name: str = ""
+    # action_used: only in its controller's own Attack step (Torre Stark V1)
+    if_own_attack_step: bool = False
+    # loaded_from_resources: only onto a character of this alignment (Suborno V1)
+    if_holder_alignment: str = ""
+    # character_enters: only while the card base holding the text has this power and entered
+    # the scene this turn ("se este personagem tiver ◆ … no mesmo turno em que este
+    # personagem entrou em cena": Incursão Estonteante V1)
+    if_holder_power: str = ""
+    if_holder_entered_this_turn: bool = False
     # for using actions (4.6.2) this card base also counts as named N (Soldado Invernal V1);
     # nothing else changes
     acts_as_name: str = ""

@@ -209,8 +209,9 @@ def characteristic(node: PackNode) -> Characteristic:
         raise node.fail_at("if_character_name", "a name change cannot depend on one")
     if found.if_alignment and found.kind == "alignment":
         raise node.fail_at("if_alignment", "an alignment change cannot depend on one")
-    if found.if_affiliation and found.kind == "affiliation":
-        raise node.fail_at("if_affiliation", "an affiliation change cannot depend on one")
+    if found.if_affiliation and found.kind == "affiliation" and found.change != "gain":
+        # gaining one for having another is read from the unchanged ones (Torre Stark V1)
+        raise node.fail_at("if_affiliation", "an affiliation loss cannot depend on one")
     for field, value, allowed in (
         ("change", found.change, {"gain", "lose"}),
         ("kind", found.kind, CHARACTERISTIC_KINDS),

@@ -79,6 +79,7 @@ STEP_FIELDS = {
     "new_name",
     "action_kind",
     "penetrating_in_own_attack",
+    "other_than_target",
 }
 
 
@@ -170,6 +171,7 @@ def parse_step(node: PackNode) -> Step:
         new_name=node.read("new_name", bool, False),
         action_kind=node.read("action_kind", str, ""),
         penetrating_in_own_attack=node.read("penetrating_in_own_attack", bool, False),
+        other_than_target=node.read("other_than_target", bool, False),
         op=_pack_op(node, op),  # checked after every other field is read, as before
     )
     check_trait(node, step)
@@ -197,6 +199,8 @@ def parse_step(node: PackNode) -> Step:
                 "own_characters:",
                 "own_power:",
                 "others_power:",
+                "controls_power:",
+                "other_used_power:",
                 "controls_name:",
                 "shares_chosen:",
             )
@@ -213,7 +217,8 @@ def parse_step(node: PackNode) -> Step:
             "plus is x, -x, x*<n>, loaded, damage_taken, countdown, -target_stage,"
             " -used_before, target_loaded, moved,"
             " opponent_prizes:<affiliation>, own_characters:<affiliation>,"
-            " own_power:<power>, others_power:<power>, controls_name:<name>,"
+            " own_power:<power>, others_power:<power>, controls_power:<power>,"
+            " other_used_power:<affiliation>/<power>, controls_name:<name>,"
             " carried_abilities:<power>[/<n>],"
             " own_turn:<n>, first_action:<n>, user_alignment:<alignment>, used_before:<n>,"
             " own_sharing_affiliation, target_affiliation:<A|B>, target_hit_by:<power>[*<n>],"

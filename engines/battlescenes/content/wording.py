@@ -156,8 +156,15 @@ def _who(step: Step, scope: Scope, form: str) -> Message:
         return noun("one_of_targets", form)
     if step.to == "that_chosen":  # what an earlier step chose ("aquele personagem")
         return noun("that", form)
+    if step.to == "chosen_character" and step.other and step.filter_alignment.startswith("not_"):
+        # "outro personagem que não seja herói" (Suborno V1)
+        alignment = Message(f"battlescenes.alignment.{step.filter_alignment[4:]}")
+        return noun("another_character_not", form, alignment=alignment)
     if step.to == "chosen_character" and step.other:
         return noun("another_character", form)
+    if step.to == "chosen_own_character" and step.other_than_target and step.filter_affiliation:
+        # "um outro personagem com a afiliação A que você controla" (Torre Stark V1)
+        return noun("another_own_character_of", form, affiliation=step.filter_affiliation)
     if step.to == "chosen_character" and step.filter_alignment == "none":  # neither
         return noun("character_no_alignment", form)
     if step.to == "chosen_own_base" and step.filter_type == "support":
@@ -317,6 +324,10 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
     if op is Op.DRAW and step.to == "opponent":  # "that player's opponent draws" (À Espreita)
         replaced = scope.text is not None and scope.text.if_replaced
         return say(f"{mood}.draw_{'replacer_' if replaced else ''}opponent", count=step.amount)
+    if op is Op.DRAW and step.plus.startswith("user_alignment:") and not step.amount:
+        # "se este personagem for um vilão, compre um card" (Suborno V1)
+        alignment = Message(f"battlescenes.alignment.{step.plus.split(':', 1)[1]}")
+        return say(f"{mood}.draw_if_user_alignment", alignment=alignment)
     if op is Op.DRAW and step.plus == "moved":  # as many as an earlier step moved
         return say(f"{mood}.draw_counted")
     if op is Op.DISCARD_CARDS:  # Super Computador: X+1
@@ -602,6 +613,8 @@ def _x(steps: Iterable[Step]) -> list[Message]:
     for step in steps:
         if step.to == "each_player" and step.op is Op.DRAW:  # its clause says what it counts
             continue
+        if step.op is Op.DRAW and step.plus.startswith("user_alignment:"):  # said in it
+            continue
         if step.plus.startswith("opponent_prizes:"):
             affiliation, _star, times = step.plus.split(":", 1)[1].partition("*")
             if times:  # "duas vezes o número de …" (Colossus V2)
@@ -633,6 +646,11 @@ def _x_counted(spec: str) -> list[Message]:
         return [say("x.own_power", power=power(value))]
     if kind == "others_power":
         return [say("x.others_power", power=power(value))]
+    if kind == "controls_power":  # Incursão Estonteante V1
+        return [say("x.controls_power", power=power(value))]
+    if kind == "other_used_power":  # Flama V1
+        affiliation, _slash, wanted = value.partition("/")
+        return [say("x.other_used_power", affiliation=affiliation, power=power(wanted))]
     if kind == "own_turn":
         return [say("x.own_turn", count=int(value))]
     if kind == "target_chosen_power":
@@ -1003,6 +1021,12 @@ def _when(text: Text, scope: Scope) -> Message:
         conditions.append(say("cond.controls_character"))
     if text.if_combat:
         conditions.append(say("cond.combat"))
+    if text.if_own_attack_step:  # Torre Stark V1
+        conditions.append(say("cond.own_attack_step"))
+    if text.trigger is Trigger.CHARACTER_ENTERS and text.if_holder_power:  # Incursão
+        conditions.append(say("cond.holder_power", power=power(text.if_holder_power)))
+    if text.if_holder_entered_this_turn:  # "no mesmo turno em que este personagem entrou"
+        conditions.append(say("cond.holder_entered_this_turn"))
     if text.from_zone and text.trigger is not Trigger.ARRIVES_IN_RESOURCES:
         conditions.append(say(f"cond.from_{text.from_zone}"))
     if text.trigger is Trigger.DREW_BY_ACTION and text.if_power:
@@ -1080,6 +1104,14 @@ def _trigger(text: Text, scope: Scope) -> Message:
         Trigger.LOADED_FROM_RESOURCES,
         Trigger.THIS_UNLOADED,
     ):
+        if trigger is Trigger.LOADED_FROM_RESOURCES and text.if_holder_alignment and text.if_power:
+            # "em um personagem vilão com ◆ que você controla" (Suborno V1)
+            alignment = Message(f"battlescenes.alignment.{text.if_holder_alignment}")
+            return say(
+                "when.loaded_from_resources_power_alignment",
+                power=power(text.if_power),
+                alignment=alignment,
+            )
         key = f"when.{trigger.value}" + ("_power" if text.if_power else "")
         return say(key, power=power(text.if_power) if text.if_power else "")
     if trigger is Trigger.TARGETED:  # Proteger os Inocentes

@@ -202,16 +202,22 @@ def chosen_pool(state: State, effect: Pending, step: Step) -> list[int]:
             and matches(state, s.card, step)
         ]
     whose = {"chosen_opponent_character": 1 - seat, "chosen_own_character": seat}.get(step.to)
+    pool = _character_pool(state, effect, step, whose)
+    if step.other_than_target:  # "um outro personagem" than the one that used the action
+        pool = [c for c in pool if c not in effect.targets]
     if step.other_than_chosen:  # up to two characters: the second is another one
-        return [c for c in _character_pool(state, effect, step, whose) if c != effect.chosen]
-    return _character_pool(state, effect, step, whose)
+        return [c for c in pool if c != effect.chosen]
+    return pool
 
 
 def _alignment_passes(state: State, card: int, wanted: str) -> bool:
     """``filter_alignment``: the card has it now — or, ``none``, is neither hero nor villain
-    ("um personagem que não seja herói nem vilão": Nano-Sentinelas V1)."""
+    ("um personagem que não seja herói nem vilão": Nano-Sentinelas V1), or, ``not_<a>``,
+    lacks that one."""
     if wanted == "none":
         return not zones.alignments(state, card)
+    if wanted.startswith("not_"):  # "que não seja herói" (Suborno V1)
+        return not zones.has_alignment(state, card, wanted[4:])
     return not wanted or zones.has_alignment(state, card, wanted)
 
 
@@ -454,6 +460,14 @@ def _counted(state: State, effect: Pending, spec: str) -> int:
     if kind == "own_power":
         mine = zones.characters(state, effect.controller)
         return sum(1 for c in mine if value in zones.powers(state, c))
+    if kind == "controls_power":  # "… ou 2 se você controlar um personagem com ◆"
+        # (Incursão Estonteante V1)
+        mine = zones.characters(state, effect.controller)
+        return 1 if any(value in zones.powers(state, c) for c in mine) else 0
+    if kind == "other_used_power":  # "se um outro personagem com a afiliação A já usou uma
+        # ação de ◆ neste turno" (Flama V1): anyone's
+        affiliation, _slash, wanted = value.partition("/")
+        return 1 if _other_used_power(state, effect, affiliation, wanted) else 0
     if kind == "others_power":  # "outros personagens com ◆ em cena" (Hércules V1): anyone's
         others = [c for c in zones.characters(state, None) if c.card != effect.this]
         return sum(1 for c in others if value in zones.powers(state, c))
@@ -477,6 +491,16 @@ def _counted(state: State, effect: Pending, spec: str) -> int:
     if kind == "shares_chosen":  # Lavagem de Dinheiro V1: the chosen one counts itself
         return _sharing(state, effect, step_chosen(state, effect), value)
     return 0
+
+
+def _other_used_power(state: State, effect: Pending, affiliation: str, wanted: str) -> bool:
+    """Whether another character with ``affiliation`` used an action of ``wanted`` this
+    turn (``InScene.used_powers``)."""
+    return any(
+        wanted in c.used_powers and affiliation in zones.affiliations(state, c)
+        for c in zones.characters(state, None)
+        if c.card != effect.this
+    )
 
 
 def step_chosen(state: State, effect: Pending) -> int:

@@ -401,6 +401,7 @@ def _cleanup(state: State) -> tuple[State, list[Event]]:
             s,
             actions_used=0,
             used_names=(),
+            used_powers=(),
             basic_capacitated=False,
             damaged_this_turn=False,
             damage_this_turn=0,

@@ -613,6 +613,10 @@ def _action_used(
                 or text.trigger_if_affiliation not in zones.affiliations(state, state.scene[index])
             ):
                 continue
+            if text.if_own_attack_step and not (  # Torre Stark V1
+                state.phase is Phase.ATTACK and state.active == controller
+            ):
+                continue
             lacking = text.trigger_if_lacks_affiliation  # Homem Radioativo V1
             if lacking and (
                 index is None or lacking in zones.affiliations(state, state.scene[index])
@@ -768,6 +772,7 @@ def use(
             item,
             actions_used=item.actions_used + 1,
             used_names=(*item.used_names, action.name),
+            used_powers=(*item.used_powers, action.power) if action.power else item.used_powers,
             empower=item.empower - bonus,
             extra_actions=_spend(item.extra_actions, extra),
             no_more_actions=item.no_more_actions or (extra is not None and extra.last),

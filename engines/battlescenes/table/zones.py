@@ -340,7 +340,11 @@ def changes(state: State, item: InScene, kind: str, plain: bool = False) -> list
                     "opponent_characters": character and controller != item.controller,
                     "all_characters": character,
                 }[change.to]
-                if reaches and change.if_affiliation:  # (never an affiliation change)
+                if reaches and change.if_affiliation and kind == "affiliation":
+                    # an affiliation gained by those with another (Torre Stark V1): read from
+                    # the printed and granted affiliations, so the reading never loops
+                    reaches = change.if_affiliation in _unchanged_affiliations(state, item)
+                elif reaches and change.if_affiliation:
                     reaches = change.if_affiliation in affiliations(state, item)
                 if reaches and change.if_alignment:  # (never an alignment change)
                     reaches = has_alignment(state, item.card, change.if_alignment)
@@ -398,6 +402,17 @@ def powers(state: State, item: InScene) -> tuple[str, ...]:
             if d.type is CardType.ABILITY:
                 result.extend(p for p in d.powers if p not in result)
     return _changed(state, item, "power", result)
+
+
+def _unchanged_affiliations(state: State, item: InScene) -> tuple[str, ...]:
+    """A card base's printed affiliations and those its same-identity cards grant (A.1.2a,
+    A.2b), before any text changes them (8.B.2)."""
+    result = list(defn(state, item.card).affiliations)
+    for card in granted_cards(state, item):
+        d = defn(state, card)
+        if d.type is not CardType.ABILITY:
+            result.extend(a for a in d.affiliations if a not in result)
+    return tuple(result)
 
 
 def affiliations(state: State, item: InScene) -> tuple[str, ...]:
