@@ -98,6 +98,9 @@ class Trigger(enum.Enum):
     # Proteger os Inocentes (``trigger_if_no_alignment``). Its effect's target is that
     # character.
     TARGETED = "targeted"
+    # the card this card's text marked ("o personagem escolhido") leaves the scene, any way
+    # (Esconderijo Secreto V1)
+    MARKED_LEAVES = "marked_leaves"
     # 5.2 while its controller has no card in hand (Convocar Reforços V1): a state of
     # its controller's hand, checked each time effects are about to resolve
     HAND_EMPTY = "hand_empty"
@@ -460,6 +463,10 @@ class Step:
     # a chosen_… step may not choose the effect's targets ("um outro personagem": the one
     # that used the action, Torre Stark V1)
     other_than_target: bool = False
+    # unload_chosen: an unloaded card of one of these kinds ("support", a card type, or
+    # "alter_ego:<ego>", a character card with it; "|" between them) goes to its owner's
+    # hand instead of the resources (Ultron-1 V1)
+    to_hand_if: str = ""
 
     def __post_init__(self) -> None:
         # A step built from the stored text (``Step(op="draw")``) holds its member.
@@ -654,6 +661,8 @@ class Text:
     deck_alter_ego: str = ""
     # the character also has the powers of the ability cards it carries (Homem-Absorvente V1)
     carried_ability_powers: bool = False
+    # the card this card's text marked is no target of actions (Esconderijo Secreto V1)
+    untargetable_marked: bool = False
     # "cada personagem em cena com mesmo alter ego (ou mesmo nome, se não houver alter ego)
     # que outro personagem em cena não pode usar ações" (Singularidade Temporal V1)
     forbid_shared_identity: bool = False

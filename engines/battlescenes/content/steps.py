@@ -80,6 +80,7 @@ STEP_FIELDS = {
     "action_kind",
     "penetrating_in_own_attack",
     "other_than_target",
+    "to_hand_if",
 }
 
 
@@ -172,6 +173,7 @@ def parse_step(node: PackNode) -> Step:
         action_kind=node.read("action_kind", str, ""),
         penetrating_in_own_attack=node.read("penetrating_in_own_attack", bool, False),
         other_than_target=node.read("other_than_target", bool, False),
+        to_hand_if=node.read("to_hand_if", str, ""),
         op=_pack_op(node, op),  # checked after every other field is read, as before
     )
     check_trait(node, step)

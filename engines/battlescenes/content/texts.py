@@ -76,6 +76,7 @@ def parse_text(node: PackNode) -> Text:
             "counts_as_name",
             "deck_alter_ego",
             "carried_ability_powers",
+            "untargetable_marked",
             "forbid_shared_identity",
             "targets_same_power",
             "any_number",
@@ -173,6 +174,7 @@ def parse_text(node: PackNode) -> Text:
         counts_as_name=node.read("counts_as_name", str, ""),
         deck_alter_ego=node.read("deck_alter_ego", str, ""),
         carried_ability_powers=node.read("carried_ability_powers", bool, False),
+        untargetable_marked=node.read("untargetable_marked", bool, False),
         forbid_shared_identity=node.read("forbid_shared_identity", bool, False),
         targets_same_power=node.read("targets_same_power", str, ""),
         any_number=node.read("any_number", bool, False),
@@ -279,6 +281,7 @@ def parse_text(node: PackNode) -> Text:
         or text.counts_as_name
         or text.deck_alter_ego
         or text.carried_ability_powers
+        or text.untargetable_marked
         or text.forbid_shared_identity
         or text.targets_same_power
         or text.any_number

@@ -342,6 +342,17 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say("draw_each_player_power", power=power(step.plus.split(":", 1)[1]))
     if op is Op.DRAW and step.to == "chosen_controller":  # "that card's controller draws"
         return say(f"controller_draw.{mood}", count=step.amount)
+    if op is Op.UNLOAD_CHOSEN and step.to == "this" and step.to_hand_if:  # Ultron-1 V1
+        kinds: list[Message] = []
+        for kind in (k for k in step.to_hand_if.split("|") if k):
+            if kind.startswith("alter_ego:"):
+                kinds.append(say("to_hand_kind.alter_ego", alter_ego=kind.split(":", 1)[1]))
+            else:
+                kinds.append(say(f"to_hand_kind.{kind}"))
+        body: Any = kinds[0]
+        for kind_said in kinds[1:]:
+            body = say("or_names", a=body, b=kind_said)
+        return say("unload_chosen_to_hand", who=noun(scope.this, "base"), kinds=body)
     if op is Op.UNLOAD_CHOSEN and step.to == "this":  # "um card deste personagem" (Fera V2)
         return say(f"{mood}.unload_chosen_this", who=noun(scope.this, "base"), count=step.amount)
     if op is Op.LOAD_CHOSEN_RESOURCES:  # Emma Frost V1: picked from the owner's resources
@@ -858,6 +869,8 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
         )
     if text.untargetable:
         out.append(say("static.untargetable", who=this))
+    if text.untargetable_marked:  # Esconderijo Secreto V1
+        out.append(say("static.untargetable", who=noun("marked")))
     if text.any_number_named:  # A.4 lifted (Tony Stark V1)
         ego = scope.card.alter_ego
         out.append(say("static.any_number_named", name=text.any_number_named, alter_ego=ego))
@@ -1118,6 +1131,8 @@ def _trigger(text: Text, scope: Scope) -> Message:
         return say("when.targeted" + ("_no_alignment" if text.trigger_if_no_alignment else ""))
     if trigger is Trigger.HAND_EMPTY:
         return say("when_hand_empty")
+    if trigger is Trigger.MARKED_LEAVES:  # Esconderijo Secreto V1
+        return say("when.marked_leaves")
     if trigger is Trigger.ARRIVES_IN_RESOURCES:  # from the hand, the deck, unloaded
         origins = [say(f"arrived_from.{o}") for o in text.arrived_from.split("|") if o]
         return say("when_arrives", origins=_list(origins) if origins else say("arrived_from.any"))
@@ -1300,6 +1315,9 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
         )
     elif action.unload_self:  # E.2 "Descarregue <este card>:" before the effect
         body = say("cost.unload_self", card=noun(own_noun(card)), effect=body)
+    elif action.load_cost:  # E.2 "Carregue um card de seus recursos neste personagem:"
+        # (Voar Alto V1, Ultron-1 V1)
+        body = say("cost.load", count=action.load_cost, who=noun("user", "onto"), effect=body)
     extra = [say("x.loaded")] if action.points_loaded else []
     if action.target_shares_affiliation:  # F.1.1 (Trabalho em Equipe)
         extra.append(say("targets.shares_affiliation"))

@@ -319,9 +319,24 @@ def _untargetable(state: State, target: InScene) -> bool:
     about its user (5.7 B: Kitty Pryde V1) — says it is no target of actions."""
     if any(t.untargetable for _c, t in zones.texts(state, target)):
         return True
+    if _marked_untargetable(state, target.card):  # Esconderijo Secreto V1
+        return True
     return any(
         t.untargetable and made.this == target.card for _n, made, t in zones.generated_texts(state)
     )
+
+
+def _marked_untargetable(state: State, card: int) -> bool:
+    """ "O personagem escolhido não pode ser alvo de ações" (Esconderijo Secreto V1): a card
+    base in the scene whose working text says so marked ``card``."""
+    marks = [c.source for c in state.continuous if c.kind == "mark" and c.target == card]
+    for source in marks:
+        index = zones.find(state, source)
+        if index is not None and any(
+            t.untargetable_marked for c, t in zones.texts(state, state.scene[index]) if c == source
+        ):
+            return True
+    return False
 
 
 def _carries_shielded_name(state: State, target: InScene) -> bool:

@@ -271,6 +271,14 @@ def _unload_chosen(run: BSRun, state: State, proc: UnloadChosen) -> State:
         cards = [c for c in item.loaded if c in chosen]
         if not cards:
             continue
+        handed = [c for c in cards if _to_hand(state, c, step.to_hand_if)]
+        if handed:  # "coloque aquele card em sua mão ao invés de … recursos" (Ultron-1 V1)
+            state, more = _unload_to_hand(state, item.card, handed)
+            events.extend(more)
+            cards = [c for c in cards if c not in handed]
+            if not cards:
+                state = triggers.fire(state, Trigger.UNLOADED, effect.level + 1, base=item.card)
+                continue
         state = zones.unload(state, item.card, cards)
         state = triggers.fire(state, Trigger.UNLOADED, effect.level + 1, base=item.card)
         events.append(
@@ -282,6 +290,35 @@ def _unload_chosen(run: BSRun, state: State, proc: UnloadChosen) -> State:
         )
     state, more = knock_outs(state, effect.level + 1, effect.controller)
     return resolved(run, state, events + more)
+
+
+def _to_hand(state: State, card: int, kinds: str) -> bool:
+    """Whether an unloaded card is of a kind ``to_hand_if`` sends to the hand."""
+    d = zones.defn(state, card)
+    for kind in (k for k in kinds.split("|") if k):
+        if kind.startswith("alter_ego:"):
+            if d.type is CardType.CHARACTER and d.alter_ego == kind.split(":", 1)[1]:
+                return True
+        elif d.type.value == kind:
+            return True
+    return False
+
+
+def _unload_to_hand(state: State, base: int, cards: list[int]) -> tuple[State, list[Event]]:
+    """Unloaded cards (7.3 Descarregar) put into their owner's hand instead of the
+    resources: no arrival in the resources."""
+    item = zones.in_scene(state, base)
+    gone = tuple((base, c) for c in cards)
+    item = replace(item, loaded=tuple(c for c in item.loaded if c not in cards))
+    state = replace(zones.set_in_scene(state, item), unloaded_cards=(*state.unloaded_cards, *gone))
+    events = []
+    for card in cards:
+        seat = zones.owner(state, card)
+        player = state.players[seat]
+        state = zones.set_player(state, seat, replace(player, hand=(*player.hand, card)))
+        params = {"card": zones.title(state, card), "base": zones.title(state, base)}
+        events.append(Event("battlescenes.event.unloaded_to_hand", params, rule="7.3"))
+    return state, events
 
 
 @HANDLERS.on(CarriedToDeckBottom)
