@@ -467,6 +467,9 @@ class Step:
     # "alter_ego:<ego>", a character card with it; "|" between them) goes to its owner's
     # hand instead of the resources (Ultron-1 V1)
     to_hand_if: str = ""
+    # load_from_resources: only a card sharing the alter ego (or the name, without one) of
+    # the character it is loaded onto (Movimentos Característicos V1)
+    same_identity: bool = False
 
     def __post_init__(self) -> None:
         # A step built from the stored text (``Step(op="draw")``) holds its member.
@@ -659,10 +662,21 @@ class Text:
     # "enquanto estiver em seu deck, este card também conta como se fosse um card de
     # personagem com o alter ego N" (Alkhema V1): N, for ``filter_alter_ego``
     deck_alter_ego: str = ""
-    # the character also has the powers of the ability cards it carries (Homem-Absorvente V1)
-    carried_ability_powers: bool = False
+    # the card base has the powers of the ability cards it carries (their actions' powers):
+    # Cubo Cósmico V1 (the "incomplete" branch's field), Homem-Absorvente V1
+    powers_of_carried: bool = False
     # the card this card's text marked is no target of actions (Esconderijo Secreto V1)
     untargetable_marked: bool = False
+    # "ações de ◆ cujos efeitos reduzam o valor de Escudo causam aquela mesma quantidade de
+    # dano ao invés disso" (Flores e Espinhos V1): the power
+    shield_cut_to_damage: str = ""
+    # an activated text of a scenario each player may activate in their own Preparation
+    # phase, for themselves ("durante a Fase de Preparação de cada jogador … aquele jogador
+    # pode": Movimentos Característicos V1)
+    activated_by_any: bool = False
+    # "pode ser colocado em cena carregando uma quantidade de cards menor do que sua Energia
+    # Inicial" (Homem-Hídrico V1): at least one (``PlayCard.count``)
+    enters_with_fewer: bool = False
     # "cada personagem em cena com mesmo alter ego (ou mesmo nome, se não houver alter ego)
     # que outro personagem em cena não pode usar ações" (Singularidade Temporal V1)
     forbid_shared_identity: bool = False

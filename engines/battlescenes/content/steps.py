@@ -81,6 +81,7 @@ STEP_FIELDS = {
     "penetrating_in_own_attack",
     "other_than_target",
     "to_hand_if",
+    "same_identity",
 }
 
 
@@ -174,6 +175,7 @@ def parse_step(node: PackNode) -> Step:
         penetrating_in_own_attack=node.read("penetrating_in_own_attack", bool, False),
         other_than_target=node.read("other_than_target", bool, False),
         to_hand_if=node.read("to_hand_if", str, ""),
+        same_identity=node.read("same_identity", bool, False),
         op=_pack_op(node, op),  # checked after every other field is read, as before
     )
     check_trait(node, step)

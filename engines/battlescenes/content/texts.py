@@ -75,8 +75,11 @@ def parse_text(node: PackNode) -> Text:
             "untargetable",
             "counts_as_name",
             "deck_alter_ego",
-            "carried_ability_powers",
+            "powers_of_carried",
             "untargetable_marked",
+            "shield_cut_to_damage",
+            "activated_by_any",
+            "enters_with_fewer",
             "forbid_shared_identity",
             "targets_same_power",
             "any_number",
@@ -173,8 +176,11 @@ def parse_text(node: PackNode) -> Text:
         untargetable=node.read("untargetable", bool, False),
         counts_as_name=node.read("counts_as_name", str, ""),
         deck_alter_ego=node.read("deck_alter_ego", str, ""),
-        carried_ability_powers=node.read("carried_ability_powers", bool, False),
+        powers_of_carried=node.read("powers_of_carried", bool, False),
         untargetable_marked=node.read("untargetable_marked", bool, False),
+        shield_cut_to_damage=node.read("shield_cut_to_damage", str, ""),
+        activated_by_any=node.read("activated_by_any", bool, False),
+        enters_with_fewer=node.read("enters_with_fewer", bool, False),
         forbid_shared_identity=node.read("forbid_shared_identity", bool, False),
         targets_same_power=node.read("targets_same_power", str, ""),
         any_number=node.read("any_number", bool, False),
@@ -280,8 +286,10 @@ def parse_text(node: PackNode) -> Text:
         or text.untargetable
         or text.counts_as_name
         or text.deck_alter_ego
-        or text.carried_ability_powers
+        or text.powers_of_carried
         or text.untargetable_marked
+        or text.shield_cut_to_damage
+        or text.enters_with_fewer
         or text.forbid_shared_identity
         or text.targets_same_power
         or text.any_number

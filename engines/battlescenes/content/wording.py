@@ -449,6 +449,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         Op.CARRIED_TO_DECK_BOTTOM,
     ):
         return say(f"{mood}.{op.value}", card=_card_kind(step, scope))
+    if op is Op.LOAD_FROM_RESOURCES and step.same_identity:  # Movimentos Característicos V1
+        return say(f"load_same_identity.{mood}", card=_card_kind(step, scope))
     if op is Op.LOAD_FROM_RESOURCES and step.to == "this":  # onto this card base only
         return say(f"load_onto.{mood}", card=_card_kind(step, scope), onto=noun(scope.this, "onto"))
     if op is Op.LOAD_FROM_RESOURCES:
@@ -869,6 +871,10 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
         )
     if text.untargetable:
         out.append(say("static.untargetable", who=this))
+    if text.shield_cut_to_damage:  # Flores e Espinhos V1
+        out.append(say("static.shield_cut_to_damage", power=power(text.shield_cut_to_damage)))
+    if text.enters_with_fewer:  # Homem-Hídrico V1
+        out.append(say("static.enters_with_fewer", who=this))
     if text.untargetable_marked:  # Esconderijo Secreto V1
         out.append(say("static.untargetable", who=noun("marked")))
     if text.any_number_named:  # A.4 lifted (Tony Stark V1)
@@ -888,8 +894,6 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
         out.append(say("static.counts_as_name", name=text.counts_as_name))
     if text.deck_alter_ego:  # Alkhema V1
         out.append(say("static.deck_alter_ego", alter_ego=text.deck_alter_ego))
-    if text.carried_ability_powers:  # Homem-Absorvente V1
-        out.append(say("static.carried_ability_powers", who=this))
     if text.forbid_shared_identity:  # Singularidade Temporal V1
         out.append(say("static.forbid_shared_identity"))
     if text.targets_same_power:  # Batalha nos Céus V1
@@ -909,6 +913,8 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
         out.append(say("static.redirect", who=noun(scope.this, "dat")))
     if text.redirect_marked:
         out.append(say("static.redirect_marked", who=this))
+    if text.powers_of_carried:  # Cubo Cósmico V1
+        out.append(say("static.powers_of_carried", who=this))
     if text.any_number:  # A.4c does not apply
         out.append(say("any_number", name=scope.card.name))
     if text.untargetable_first:
@@ -1021,6 +1027,8 @@ def _when(text: Text, scope: Scope) -> Message:
     conditions: list[Message] = []
     if text.activated:
         head = say(f"activated.{text.activated_in}")
+        if text.activated_by_any:  # Movimentos Característicos V1
+            head = say("activated_by_any")
         if text.once_per_turn:
             conditions.append(say("cond.once"))
     else:

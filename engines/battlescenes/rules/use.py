@@ -142,6 +142,25 @@ def _other_side_of_power(state: State, user: InScene, target: InScene) -> bool:
     return any((p in theirs) != (p in mine) for p in powers)
 
 
+def _shield_cuts_as_damage(
+    state: State, action: ActionDef, steps: tuple[Step, ...]
+) -> tuple[Step, ...]:
+    """ "Ações de ◆ cujos efeitos reduzam o valor de Escudo causam aquela mesma quantidade de
+    dano ao invés disso" (Flores e Espinhos V1): each shield-lowering step of such an action
+    becomes a damage step of that amount, on the same targets — the action's damage, so its
+    bonuses apply (the record's FAQ); it is not a damage action for the rules checked
+    before (its FAQ), so only its effect changes."""
+    powers = {t.shield_cut_to_damage for t in _working_texts(state) if t.shield_cut_to_damage}
+    if not action.power or action.power not in powers:
+        return steps
+    return tuple(
+        replace(s, op=Op.DAMAGE, amount=-s.amount, plus="x" if s.plus == "-x" else s.plus)
+        if s.op is Op.SHIELD and (s.amount < 0 or s.plus == "-x")
+        else s
+        for s in steps
+    )
+
+
 def _working_texts(state: State) -> list[Text]:
     """The permanent texts working now: the card bases' and the scenario's."""
     found = [t for s in state.scene for _c, t in zones.texts(state, s)]
@@ -806,6 +825,7 @@ def use(
         events.extend(left)
     if action.manual:
         steps = (Step(op=Op.MANUAL, text=action.text),)
+    steps = _shield_cuts_as_damage(state, action, steps)
     root = Pending(
         uid=0,
         level=0,

@@ -393,14 +393,12 @@ def powers(state: State, item: InScene) -> tuple[str, ...]:
         d = defn(state, card)
         if d.type is not CardType.ABILITY:
             result.extend(p for p in d.powers if p not in result)
-    base = defn(state, item.card)
-    if any(t.carried_ability_powers for t in base.texts) and not texts_lost(state, item.card):
-        # "ganha os poderes dos cards de habilidade que ele estiver carregando"
-        # (Homem-Absorvente V1): the ability cards' printed powers
+    if any(t.powers_of_carried for _c, t in texts(state, item)):  # Cubo Cósmico V1
         for card in item.loaded:
             d = defn(state, card)
             if d.type is CardType.ABILITY:
-                result.extend(p for p in d.powers if p not in result)
+                carried = (*d.powers, *(a.power for a in d.actions if a.power))
+                result.extend(p for p in dict.fromkeys(carried) if p not in result)
     return _changed(state, item, "power", result)
 
 

@@ -170,7 +170,14 @@ def _load_from_resources(run: BSRun, state: State, proc: LoadFromResources) -> S
         ]
         if bases:  # listed in the player's loading order (7.2 Predador, 4.4.2.2 A.3)
             cards = load_order.ordered(state, seat, cards, bases[0])
-        options = [f"{c}>{b}" for c in cards for b in bases]
+        options = [
+            f"{c}>{b}"
+            for c in cards
+            for b in bases
+            # "com o mesmo alter ego (ou mesmo nome …)" (Movimentos Característicos V1)
+            if not step.same_identity
+            or set(zones.identities(state, c)) & set(zones.identities(state, b))
+        ]
         if not options:
             return state
         return asks(
