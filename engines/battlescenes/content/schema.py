@@ -470,6 +470,10 @@ class Step:
     # load_from_resources: only a card sharing the alter ego (or the name, without one) of
     # the character it is loaded onto (Movimentos Característicos V1)
     same_identity: bool = False
+    # forbid_actions_this_turn: only actions whose cost equals the stage this card base is
+    # in then ("com custo igual ao estágio de capacitação em que este personagem se
+    # encontra": Rocha Lunar V1)
+    cost_is_stage: bool = False
 
     def __post_init__(self) -> None:
         # A step built from the stored text (``Step(op="draw")``) holds its member.
@@ -559,6 +563,10 @@ class ActionRule:
     # only while the user has used no action of ``if_power`` this turn ("a próxima ação de ◆
     # que aquele personagem usar neste turno": Potência Incomparável V1)
     if_no_power_used: bool = False
+    # only actions whose printed cost (X as chosen) equals the stage of capacitation the
+    # rule's source is in now (Rocha Lunar V1; made by ``forbid_actions_this_turn`` with
+    # ``cost_is_stage``)
+    if_cost_is_source_stage: bool = False
     # must_target only while another character with this affiliation the rule's controller
     # controls is already among the targets chosen (Blob V2's Escudo Corporal)
     if_other_target_affiliation: str = ""

@@ -82,6 +82,7 @@ STEP_FIELDS = {
     "other_than_target",
     "to_hand_if",
     "same_identity",
+    "cost_is_stage",
 }
 
 
@@ -176,6 +177,7 @@ def parse_step(node: PackNode) -> Step:
         other_than_target=node.read("other_than_target", bool, False),
         to_hand_if=node.read("to_hand_if", str, ""),
         same_identity=node.read("same_identity", bool, False),
+        cost_is_stage=node.read("cost_is_stage", bool, False),
         op=_pack_op(node, op),  # checked after every other field is read, as before
     )
     check_trait(node, step)

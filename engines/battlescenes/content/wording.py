@@ -420,8 +420,11 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say("step.only_action_this_turn", who=who)
     if op is Op.FORBID_ACTIONS_THIS_TURN:  # Enclausurar V1; "de antecipar": Expandir Infinito
         kind = f"_{step.action_kind}" if step.action_kind else ""
+        if step.cost_is_stage:  # Rocha Lunar V1
+            kind = "_cost_stage"
         chosen = "_chosen" if step.to.startswith("chosen_") else ""  # "escolha um personagem"
-        return say(f"step.forbid_actions_this_turn{kind}{chosen}", who=who)
+        prefix = mood if step.cost_is_stage else "step"  # only this one is optional
+        return say(f"{prefix}.forbid_actions_this_turn{kind}{chosen}", who=who)
     if op is Op.UNLOAD and step.every:  # every card it carries (of a kind)
         if step.filter_type or step.filter_power or step.filter_affiliation:
             return say("unload_every.kind", who=who, card=_card_kind(step, scope))

@@ -732,6 +732,8 @@ def use(
         count = x
     aimed = aimed_at(action, mode)
     problem = restrictions.option_problem(state, seat, item, action, steps, count)
+    if problem is None and restrictions.x_forbidden(state, seat, item, action, steps, x):
+        problem = "forbidden"  # D: X as chosen equals the stage (Rocha Lunar V1)
     if problem is not None:  # D / F.2.3 / F.2.4 for the option chosen
         raise _refuse("That action cannot be used now.", problem, "4.6.2 D")
     printed = x if action.cost == -1 else action.cost

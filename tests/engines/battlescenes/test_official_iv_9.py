@@ -9,6 +9,7 @@ from engines.battlescenes.actions import Activate, Choose, PlayCard, UseAction
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import entry, shields, zones
 from engines.core import IllegalActionError
+from engines.core.model import replace
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, sid, starter, zone_id
 
 FILL = ["excentricidade"] * 8
@@ -129,3 +130,55 @@ def test_movimentos_caracteristicos_loads_a_same_identity_card_for_either_player
     assert thor2 in zones.in_scene(state, thor).loaded
     with pytest.raises(IllegalActionError):  # once per turn
         act(state, seat, Activate(scenario, 1))
+
+
+def _moonstone(rocha_stage: int, chosen_side: int) -> State:
+    state = build(
+        Side(
+            scene=[
+                Placed("rocha_lunar_v1", FILL[:4], stage=rocha_stage),
+                Placed("constritor_v1", ["prensa_pensil_v1", *FILL[:2]], stage=2),
+            ]
+        ),
+        Side(scene=[Placed("nevasca_v1", ["amarrar_v1", *FILL[:3]], stage=2)]),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    chosen = sid(state, "constritor_v1" if chosen_side == 0 else "nevasca_v1")
+    state, _ = act(state, 0, Activate(sid(state, "rocha_lunar_v1"), 0))
+    state, _ = act(state, 0, Choose(str(chosen)))
+    return state
+
+
+@pytest.mark.parametrize(("stage", "forbidden"), [(1, True), (2, False)])
+def test_rocha_lunar_forbids_actions_costing_its_stage(stage: int, forbidden: bool) -> None:
+    state = replace(_moonstone(stage, 1), phase=Phase.ANTICIPATION)
+    nevasca, rocha = sid(state, "nevasca_v1"), sid(state, "rocha_lunar_v1")
+    use = UseAction(nevasca, "Amarrar", str(rocha))  # cost 1
+    if forbidden:
+        with pytest.raises(IllegalActionError):
+            act(state, 1, use)
+    else:
+        act(state, 1, use)
+
+
+def test_rocha_lunar_forbids_an_x_chosen_equal_to_its_stage() -> None:
+    state = replace(_moonstone(1, 0), phase=Phase.ATTACK)
+    constritor, nevasca = sid(state, "constritor_v1"), sid(state, "nevasca_v1")
+    with pytest.raises(IllegalActionError):
+        act(state, 0, UseAction(constritor, "Prensa Pênsil", str(nevasca), x=1))
+    state, _ = act(state, 0, UseAction(constritor, "Prensa Pênsil", str(nevasca), x=2))
+    assert zones.find(state, nevasca) is None  # 4 on Escudo 1 − 2 (down to 0): knocked out
+
+
+def test_rocha_lunar_incapacitates_the_target() -> None:
+    state = build(
+        Side(scene=[Placed("rocha_lunar_v1", FILL[:4])]),
+        Side(scene=[Placed("titania_v1", FILL, stage=2)]),
+        content=starter(),
+    )
+    titania = sid(state, "titania_v1")
+    state, _ = act(
+        state, 0, UseAction(sid(state, "rocha_lunar_v1"), "Manipular a Gravidade", str(titania))
+    )
+    assert zones.in_scene(state, titania).stage == 1

@@ -118,10 +118,17 @@ def _forbid_actions_this_turn(run: BSRun, state: State, proc: ForbidActionsThisT
     events = []
     for target in targets_of(state, effect, step):
         for kind in kinds:
-            rule = ActionRule(effect="forbid", whose="any", if_kind=kind)
+            rule = ActionRule(
+                effect="forbid",
+                whose="any",
+                if_kind=kind,
+                if_cost_is_source_stage=step.cost_is_stage,  # Rocha Lunar V1
+            )
             entry = TurnRule(rule, effect.source, effect.controller, user=target)
             state = replace(state, turn_rules=(*state.turn_rules, entry))
         name = f"actions_forbidden_{step.action_kind}" if step.action_kind else "actions_forbidden"
+        if step.cost_is_stage:
+            name = "actions_forbidden_cost_stage"
         params = {"card": zones.title(state, target)}
         events.append(Event(f"battlescenes.event.{name}", params, rule="4.6.2 D"))
     return resolved(run, state, events)
