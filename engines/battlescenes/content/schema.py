@@ -41,6 +41,10 @@ class Trigger(enum.Enum):
     LOADED_FROM_RESOURCES = "loaded_from_resources"  # this card is loaded from resources
     OPPONENT_SEARCHES_DECK = "opponent_searches_deck"  # an opponent searches their deck
     LOADED_ONTO_THIS = "loaded_onto_this"  # a card is loaded on this card base (once per card)
+    # this card is loaded from its owner's hand onto a character (7.2 surprise keywords, an
+    # effect loading it from the hand); ``if_power``: only onto a character with that power
+    # (Surpresa Dolorosa V1)
+    LOADED_FROM_HAND = "loaded_from_hand"
     # 6.2 D: cards were unloaded from this card base by the Energy Adjustment (D.1) / its
     # controller discarded cards in the Hand Adjustment (D.2).
     UNLOADED_IN_ADJUSTMENT = "unloaded_in_adjustment"
@@ -315,6 +319,12 @@ STEP_TO = frozenset(
         # the card an earlier chosen_… step of the effect chose ("aquele personagem":
         # Potência Incomparável V1)
         "that_chosen",
+        # lose_texts: every card of ``filter_type`` with the name its controller names among
+        # the match's cards of that type ("nomeie um card de suporte": Gerador de P.E.M. V1)
+        "named",
+        # load_found: onto a character its controller controls, picked with the card (that
+        # character is "aquele personagem" for later steps: Planos de Infiltração V1)
+        "own_character",
     }
 )
 

@@ -234,6 +234,8 @@ def parse_step(node: PackNode) -> Step:
     check_choice(node, "if_target_type", step.if_target_type, {"", "character", "support"})
     check_choice(node, "filter_keyword", step.filter_keyword, {"", *KEYWORDS})
     check_choice(node, "action_kind", step.action_kind, {"", "anticipate"})
+    if step.to == "named" and (step.op != Op.LOSE_TEXTS or step.filter_type != "support"):
+        raise node.fail_at("to", "named is for a lose_texts step with filter_type: support")
     if step.op == Op.GENERATE and not step.text:
         raise node.fail_at("text", "a generate step names its generated text (5.7 B)")
     if step.op == Op.MANUAL and not step.text:

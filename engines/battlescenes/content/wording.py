@@ -353,8 +353,9 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         for kind_said in kinds[1:]:
             body = say("or_names", a=body, b=kind_said)
         return say("unload_chosen_to_hand", who=noun(scope.this, "base"), kinds=body)
-    if op is Op.UNLOAD_CHOSEN and step.to == "this":  # "um card deste personagem" (Fera V2)
-        return say(f"{mood}.unload_chosen_this", who=noun(scope.this, "base"), count=step.amount)
+    if op is Op.UNLOAD_CHOSEN and step.to in ("this", "that_chosen"):  # "deste personagem"
+        holder = noun(scope.this if step.to == "this" else "that", "base")  # Fera V2, Planos
+        return say(f"{mood}.unload_chosen_this", who=holder, count=step.amount)
     if op is Op.LOAD_CHOSEN_RESOURCES:  # Emma Frost V1: picked from the owner's resources
         onto = _who(step, scope, "onto")
         if step.amount:
@@ -462,6 +463,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
             alignment = Message(f"battlescenes.alignment.{step.filter_alignment}")
             onto = noun("own_character_alignment", alignment=alignment)
         return say(f"{mood}.load_from_resources", card=_card_kind(step, scope), onto=onto)
+    if op is Op.LOSE_TEXTS and step.to == "named":  # Gerador de P.E.M. V1
+        return say(f"{mood}.lose_texts_named", holder=noun(own_noun(card)))
     if op in (Op.MARK, Op.LOSE_TEXTS):
         whose = "character" if step.to.endswith("character") else "card"
         that = say(f"whose_texts.{whose}")  # "daquele personagem", "di quella carta"
@@ -543,10 +546,12 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         places: Any = say(f"found_in.{zones[0]}")
         for zone in zones[1:]:
             places = say("found_in.or", a=places, b=say(f"found_in.{zone}"))
-        onto = noun(scope.this, "onto")
+        onto = noun("own_character" if step.to == "own_character" else scope.this, "onto")
         key = op.value if op is Op.LOAD_FOUND else f"take_found_{mood}"
         if op is Op.TAKE_FOUND and "deck" not in zones and "all" not in zones:  # no shuffle
             key = f"take_found_{mood}_no_deck"
+        if op is Op.LOAD_FOUND and zones == ["hand"]:  # "você pode revelar … de sua mão"
+            key = "load_found_hand"
         return say(key, card=_card_kind(step, scope), where=places, onto=onto)
     if op is Op.PUT_FROM_HAND:  # "put a character from your hand into the scene"
         clause = say(f"put_from_hand.{mood}", card=_card_kind(step, scope))
@@ -1126,6 +1131,7 @@ def _trigger(text: Text, scope: Scope) -> Message:
     if trigger in (
         Trigger.CHARACTER_ENTERS,
         Trigger.LOADED_FROM_RESOURCES,
+        Trigger.LOADED_FROM_HAND,
         Trigger.THIS_UNLOADED,
     ):
         if trigger is Trigger.LOADED_FROM_RESOURCES and text.if_holder_alignment and text.if_power:

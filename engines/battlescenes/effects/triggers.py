@@ -43,7 +43,7 @@ def fire(
                     proto(card, item.controller, card, zones.title(state, card), text.steps)
                 )
         found.extend(_character_enters(state, item, level))
-    elif trigger is Trigger.LOADED_FROM_RESOURCES:
+    elif trigger in (Trigger.LOADED_FROM_RESOURCES, Trigger.LOADED_FROM_HAND):
         item = zones.in_scene(state, base)
         if zones.defn(state, base).type is CardType.CHARACTER:
             for text in zones.defn(state, card).texts:

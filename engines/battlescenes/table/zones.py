@@ -264,13 +264,28 @@ def in_play(state: State, card: int) -> bool:
     return card == state.scenario or find(state, card) is not None
 
 
+#: The kind of the continuous effect blanking every card of a type with a named name
+#: ("lose_texts_named:<type>:<name>": Gerador de P.E.M. V1).
+LOSE_TEXTS_NAMED = "lose_texts_named:"
+
+
+def _loses_by(state: State, kind: str, target: int, card: int) -> bool:
+    """Whether a continuous effect of ``kind`` (about ``target``) blanks ``card`` (5.8)."""
+    if kind == "lose_texts":
+        return target == card
+    if not kind.startswith(LOSE_TEXTS_NAMED):
+        return False
+    wanted_type, _sep, name = kind.removeprefix(LOSE_TEXTS_NAMED).partition(":")
+    found = defn(state, card)
+    return found.type.value == wanted_type and found.name == name
+
+
 def texts_lost(state: State, card: int, seen: frozenset[int] = frozenset()) -> bool:
     """5.8: a working effect says this card's permanent texts have no effect. Such an effect
     works only while its own card keeps its texts (5.8: "Todos os Efeitos Contínuos com
     Duração Indefinida dos cards afetados vão parar de funcionar", example 5)."""
     return any(
-        c.kind == "lose_texts"
-        and c.target == card
+        _loses_by(state, c.kind, c.target, card)
         and in_play(state, c.source)
         and c.source not in seen
         and not texts_lost(state, c.source, seen | {card})

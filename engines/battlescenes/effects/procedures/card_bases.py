@@ -264,6 +264,8 @@ def _unload_chosen(run: BSRun, state: State, proc: UnloadChosen) -> State:
     ]
     if step.to == "target":  # "descarregue … do alvo": only the targets' cards
         bases = [s for s in bases if s.card in effect.targets]
+    if step.to == "that_chosen":  # "um card daquele personagem" (Planos de Infiltração V1)
+        bases = [s for s in bases if s.card == effect.chosen]
     wanted = step.amount + plus(state, effect, step)
     if step.each_base:  # "um card de cada personagem …": the bases still owing cards
         bases = [s for s in bases if sum(c in chosen for c in s.loaded) < step.amount]

@@ -265,6 +265,8 @@ def _mark(run: BSRun, state: State, proc: Mark) -> State:
 def _lose_texts(run: BSRun, state: State, proc: LoseTexts) -> State:
     """5.8: the chosen card has no permanent texts while the source stays in the scene."""
     effect, step = run.ctx, proc.record
+    if step.to == "named":
+        return _lose_texts_named(run, state, proc)
     events = []
     for target in targets_of(state, effect, step):
         lost = Continuous(source=effect.source, target=target, kind="lose_texts")
@@ -277,6 +279,32 @@ def _lose_texts(run: BSRun, state: State, proc: LoseTexts) -> State:
             )
         )
     return resolved(run, state, events)
+
+
+def _lose_texts_named(run: BSRun, state: State, proc: LoseTexts) -> State:
+    """ "Nomeie um card de suporte. Os textos permanentes de suportes com o nome escolhido
+    não têm efeito" (Gerador de P.E.M. V1): its controller names one of the names of the
+    match's cards of ``filter_type``; while the source stays in the scene with its texts
+    (5.8), every such card with that name has no permanent texts."""
+    effect, step = run.ctx, proc.record
+    if not zones.in_play(state, effect.source):
+        return state
+    if not effect.answers:
+        names = sorted({d.name for d in state.defs.values() if d.type.value == step.filter_type})
+        if not names:
+            return state
+        prompt = "battlescenes.choice.name_support"
+        return asks(run, ask(state, effect, effect.controller, prompt, names, False))
+    name = effect.answers[0]
+    kind = f"{zones.LOSE_TEXTS_NAMED}{step.filter_type}:{name}"
+    lost = Continuous(source=effect.source, target=effect.source, kind=kind)
+    state = replace(state, continuous=(*state.continuous, lost))
+    params = {
+        "player": state.players[effect.controller].name,
+        "name": name,
+        "source": zones.title(state, effect.source),
+    }
+    return resolved(run, state, [Event("battlescenes.event.texts_lost_named", params, rule="5.8")])
 
 
 @HANDLERS.on(ExtraActionGranted)

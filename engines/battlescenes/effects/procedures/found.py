@@ -5,6 +5,7 @@ bases carry), or the effect's own card from the resources (Reparos Provisórios 
 from __future__ import annotations
 
 from engines.battlescenes.content.schema import Step, Trigger
+from engines.battlescenes.effects import tree
 from engines.battlescenes.effects.operands import SKIP, ask, matches, shuffle, targets_of
 from engines.battlescenes.effects.steps import (
     BSHandlers,
@@ -78,6 +79,12 @@ def _ask(run: BSRun, state: State, effect: Pending, step: Step) -> State:
     if not options:
         return state
     prompt = "battlescenes.choice.search"
+    if step.to == "own_character":  # the card and the character to load it onto, together
+        bases = [s.card for s in zones.characters(state, effect.controller)]
+        options = [f"{c}>{b}" for c in options if c != DECK for b in bases]
+        if not options:  # nothing to reveal: not done ("se o fizer" steps are skipped)
+            return tree.put(state, replace(tree.get(state, effect.uid), declined=True))
+        prompt = "battlescenes.choice.load"
     # ``exactly``: "coloque um card …" — no declining when there is one
     return asks(run, ask(state, effect, effect.controller, prompt, options, not step.exactly))
 
@@ -117,7 +124,8 @@ def _load_found(run: BSRun, state: State, proc: LoadFound) -> State:
     revealed and loaded on this card base (declining: it was not found)."""
     effect, step = run.ctx, proc.record
     seat = effect.controller
-    if zones.find(state, effect.this) is None:
+    onto_own = step.to == "own_character"
+    if not onto_own and zones.find(state, effect.this) is None:
         return state
     if not effect.answers:
         return _ask(run, state, effect, step)
@@ -126,23 +134,32 @@ def _load_found(run: BSRun, state: State, proc: LoadFound) -> State:
         return state
     if answer == DECK:
         return _replaced(run, state, seat)
-    card = int(answer)
+    # ``own_character``: "card>character", that character is "aquele personagem" afterwards
+    found, _sep, onto = answer.partition(">")
+    card, base = int(found), int(onto) if onto else effect.this
+    if zones.find(state, base) is None:
+        return state
+    if onto_own:
+        state = tree.put(state, replace(tree.get(state, effect.uid), chosen=base))
     from_deck = card in state.players[seat].deck
     from_resources = card in state.players[seat].resources
+    from_hand = card in state.players[seat].hand
     state, events = _take(state, effect, card, from_deck, run)
-    item = zones.in_scene(state, effect.this)
+    item = zones.in_scene(state, base)
     state = zones.set_in_scene(state, replace(item, loaded=(*item.loaded, card)))
     events.append(
         Event(
             "battlescenes.event.loaded",
-            {"card": zones.title(state, card), "base": zones.title(state, effect.this)},
+            {"card": zones.title(state, card), "base": zones.title(state, base)},
             rule="4.1",
         )
     )
     level = effect.level + 1
     if from_resources:
-        state = fire(state, Trigger.LOADED_FROM_RESOURCES, level, card=card, base=effect.this)
-    state = fire(state, Trigger.LOADED_ONTO_THIS, level, card=card, base=effect.this)
+        state = fire(state, Trigger.LOADED_FROM_RESOURCES, level, card=card, base=base)
+    if from_hand:
+        state = fire(state, Trigger.LOADED_FROM_HAND, level, card=card, base=base)
+    state = fire(state, Trigger.LOADED_ONTO_THIS, level, card=card, base=base)
     return resolved(run, state, events)
 
 
