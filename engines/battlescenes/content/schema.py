@@ -511,6 +511,9 @@ class Modifier:
     if_target_alter_ego: str = ""
     if_target_alignment: str = ""  # only damage to a card of this alignment (Combate ao Crime)
     if_source_affiliation: str = ""
+    # only damage whose source has this alter ego now (Ultron-61112 V1: "personagens com
+    # alter ego Ultron")
+    if_source_alter_ego: str = ""
     if_action: bool = False  # only damage caused by actions
     if_own_source: bool = False  # only damage whose source its holder's controller controls
     if_not_action: bool = False  # only damage not caused by actions ("que não seja de ações")

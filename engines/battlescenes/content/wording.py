@@ -724,6 +724,10 @@ def _modifier(mod: Modifier, scope: Scope) -> Message:
         key = "source_own_affiliation" if mod.if_own_source else "source_affiliation"
         key += "_action" if mod.if_action else ""
         conditions.append(say(f"mod.if.{key}", affiliation=mod.if_source_affiliation))
+    if mod.if_source_alter_ego:  # Ultron-61112 V1
+        key = "source_own_alter_ego" if mod.if_own_source else "source_alter_ego"
+        key += "_action" if mod.if_action and not mod.if_targeted else ""
+        conditions.append(say(f"mod.if.{key}", alter_ego=mod.if_source_alter_ego))
     if mod.if_target_alter_ego:
         conditions.append(say("mod.if.target_alter_ego", alter_ego=mod.if_target_alter_ego))
     if mod.if_target_affiliation:
@@ -739,9 +743,10 @@ def _modifier(mod: Modifier, scope: Scope) -> Message:
     if mod.if_action_power:
         power = Message(f"battlescenes.power.{mod.if_action_power}")
         conditions.append(say("mod.if.action_power", power=power))
-    if mod.if_action and mod.if_source_is_holder and not mod.if_source_affiliation:
+    sourced = mod.if_source_affiliation or mod.if_source_alter_ego  # said with its source
+    if mod.if_action and mod.if_source_is_holder and not sourced:
         conditions.append(say("mod.if.holder_action", who=noun(scope.this, "by")))
-    elif mod.if_action and not mod.if_source_affiliation:
+    elif mod.if_action and not sourced:
         conditions.append(say("mod.if.action"))
     if mod.if_not_action:
         conditions.append(say("mod.if.not_action"))

@@ -44,6 +44,10 @@ def _applies(state: State, mod: Modifier, ctx: DamageContext, target: InScene) -
         or mod.if_source_affiliation not in zones.affiliations(state, source_item)
     ):
         return False
+    if mod.if_source_alter_ego and (  # Ultron-61112 V1
+        source_item is None or mod.if_source_alter_ego not in zones.alter_egos(state, ctx.source)
+    ):
+        return False
     if mod.if_source_alignment and (
         ctx.source < 0 or not zones.has_alignment(state, ctx.source, mod.if_source_alignment)
     ):
