@@ -231,6 +231,11 @@ class Op(enum.Enum):
     # the targets cannot use actions until the end of the turn (``action_kind``: only actions
     # of that type — anticipate also counts unforeseen_anticipate): a turn rule (Enclausurar V1)
     FORBID_ACTIONS_THIS_TURN = "forbid_actions_this_turn"
+    # its controller picks any number of its characters passing the filters, one at a time,
+    # each incapacitated by 1; then each one deals ``amount`` damage (``penetrating``) to a
+    # character or support its controller chooses, as that character's damage (A Era de
+    # Ultron V1)
+    EACH_CHOSEN_DEALS = "each_chosen_deals"
     LOOK_OPPONENT_HAND = "look_opponent_hand"
     FETCH_INTO_SCENE = "fetch_into_scene"
     LEND_ACTIONS = "lend_actions"
@@ -484,6 +489,11 @@ class Step:
     # in then ("com custo igual ao estágio de capacitação em que este personagem se
     # encontra": Rocha Lunar V1)
     cost_is_stage: bool = False
+    # unload_chosen: an opponent picks the cards (Microdepósito V1)
+    by_opponent: bool = False
+    # to_resources: the cards this card base carries go to its owner's hand first, instead of
+    # the resources (Microdepósito V1)
+    carried_to_hand: bool = False
 
     def __post_init__(self) -> None:
         # A step built from the stored text (``Step(op="draw")``) holds its member.
@@ -695,6 +705,9 @@ class Text:
     # phase, for themselves ("durante a Fase de Preparação de cada jogador … aquele jogador
     # pode": Movimentos Característicos V1)
     activated_by_any: bool = False
+    # with if_since_start_of_turn: either that or controlling a character with this
+    # affiliation (Microdepósito V1)
+    or_if_controls_affiliation: str = ""
     # "pode ser colocado em cena carregando uma quantidade de cards menor do que sua Energia
     # Inicial" (Homem-Hídrico V1): at least one (``PlayCard.count``)
     enters_with_fewer: bool = False

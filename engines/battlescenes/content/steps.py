@@ -83,6 +83,8 @@ STEP_FIELDS = {
     "to_hand_if",
     "same_identity",
     "cost_is_stage",
+    "by_opponent",
+    "carried_to_hand",
 }
 
 
@@ -178,6 +180,8 @@ def parse_step(node: PackNode) -> Step:
         to_hand_if=node.read("to_hand_if", str, ""),
         same_identity=node.read("same_identity", bool, False),
         cost_is_stage=node.read("cost_is_stage", bool, False),
+        by_opponent=node.read("by_opponent", bool, False),
+        carried_to_hand=node.read("carried_to_hand", bool, False),
         op=_pack_op(node, op),  # checked after every other field is read, as before
     )
     check_trait(node, step)

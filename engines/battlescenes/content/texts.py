@@ -79,6 +79,7 @@ def parse_text(node: PackNode) -> Text:
             "untargetable_marked",
             "shield_cut_to_damage",
             "activated_by_any",
+            "or_if_controls_affiliation",
             "enters_with_fewer",
             "forbid_shared_identity",
             "targets_same_power",
@@ -180,6 +181,7 @@ def parse_text(node: PackNode) -> Text:
         untargetable_marked=node.read("untargetable_marked", bool, False),
         shield_cut_to_damage=node.read("shield_cut_to_damage", str, ""),
         activated_by_any=node.read("activated_by_any", bool, False),
+        or_if_controls_affiliation=node.read("or_if_controls_affiliation", str, ""),
         enters_with_fewer=node.read("enters_with_fewer", bool, False),
         forbid_shared_identity=node.read("forbid_shared_identity", bool, False),
         targets_same_power=node.read("targets_same_power", str, ""),
@@ -244,7 +246,10 @@ def parse_text(node: PackNode) -> Text:
     )
     check_choice(node, "whose_turn", text.whose_turn, {"own", "opponent", "any", "marked"})
     check_choice(
-        node, "trigger_for", text.trigger_for, {"this", "own_characters", "opponent_characters"}
+        node,
+        "trigger_for",
+        text.trigger_for,
+        {"this", "own_characters", "opponent_characters", "targeting_target"},
     )
     check_choice(node, "trigger_by", text.trigger_by, {"any", "opponent"})
     check_choice(node, "from_zone", text.from_zone, {"", "hand", "resources", "prizes"})

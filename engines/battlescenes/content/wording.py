@@ -342,6 +342,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say("draw_each_player_power", power=power(step.plus.split(":", 1)[1]))
     if op is Op.DRAW and step.to == "chosen_controller":  # "that card's controller draws"
         return say(f"controller_draw.{mood}", count=step.amount)
+    if op is Op.UNLOAD_CHOSEN and step.by_opponent:  # Microdepósito V1
+        return say(f"{mood}.unload_chosen_by_opponent", who=noun(scope.this, "base"))
     if op is Op.UNLOAD_CHOSEN and step.to == "this" and step.to_hand_if:  # Ultron-1 V1
         kinds: list[Message] = []
         for kind in (k for k in step.to_hand_if.split("|") if k):
@@ -419,6 +421,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"{mood}.look_opponent_hand", card=_card_kind(step, scope))
     if op is Op.ONLY_ACTION_THIS_TURN:
         return say("step.only_action_this_turn", who=who)
+    if op is Op.EACH_CHOSEN_DEALS:  # A Era de Ultron V1
+        return say("each_chosen_deals", alter_ego=step.filter_alter_ego, damage=_damage(step))
     if op is Op.FORBID_ACTIONS_THIS_TURN:  # Enclausurar V1; "de antecipar": Expandir Infinito
         kind = f"_{step.action_kind}" if step.action_kind else ""
         if step.cost_is_stage:  # Rocha Lunar V1
@@ -529,6 +533,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say("step.resources_to_prizes", card=_card_kind(step, scope))
     if op is Op.TO_RESOURCES and step.to == "scenario":  # the scenario in the scene (Umar V1)
         return say(f"{mood}.to_resources_scenario")
+    if op is Op.TO_RESOURCES and step.carried_to_hand:  # Microdepósito V1
+        return say(f"{mood}.to_resources_carried_to_hand", who=noun(own_noun(card)))
     if op is Op.TO_RESOURCES:  # the text's own card goes (Atacar até Derrubar)
         return say(f"{mood}.to_resources", who=noun(own_noun(card)))
     if op is Op.MILL and step.plus.startswith("shares_chosen:"):  # Lavagem de Dinheiro V1
@@ -1048,7 +1054,11 @@ def _when(text: Text, scope: Scope) -> Message:
         head = _trigger(text, scope)
     if text.if_since_start_of_turn:
         support = scope.card.type is CardType.SUPPORT  # Explosivo Escondido V1
-        conditions.append(say("cond.since_start_support" if support else "cond.since_start"))
+        if text.or_if_controls_affiliation:  # Microdepósito V1
+            other = text.or_if_controls_affiliation
+            conditions.append(say("cond.since_start_or_affiliation", affiliation=other))
+        else:
+            conditions.append(say("cond.since_start_support" if support else "cond.since_start"))
     if text.if_all_affiliation:
         conditions.append(say("cond.all_affiliation", affiliation=either(text.if_all_affiliation)))
     if text.if_controls_character:
@@ -1257,6 +1267,8 @@ def _generated(text: Text, card: CardDef) -> Any:
         head = say(f"generated.{text.trigger.value}", who=noun(scope.this, "dat"))
         if text.trigger_for == "opponent_characters":  # Blob V2: every opposing action
             head = say("generated.action_used_opponents")
+        if text.trigger_for == "targeting_target":  # Manto Rubro V1: the next one, once
+            head = say("generated.action_targeting_next", affiliation=text.trigger_if_affiliation)
         made = say("generated.trigger", head=head, body=steps_clause(text.steps, scope))
         if text.action_rules:  # the effect's rules about actions, for the same turn
             return _list([made, *(_rule(r, scope) for r in text.action_rules)])

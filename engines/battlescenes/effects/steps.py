@@ -219,6 +219,11 @@ class OnlyActionThisTurn(Procedure):
 
 
 @dataclass(frozen=True)
+class EachChosenDeals(Procedure):
+    """Any number of one's characters incapacitated by 1; each then deals damage."""
+
+
+@dataclass(frozen=True)
 class ForbidActionsThisTurn(Procedure):
     """The targets cannot use actions (of one type) until the end of the turn."""
 
@@ -404,6 +409,7 @@ DECODERS: Mapping[Op, Callable[[Step], Procedure]] = {
     Op.MANUAL: Manual,
     Op.ONLY_ACTION_THIS_TURN: OnlyActionThisTurn,
     Op.FORBID_ACTIONS_THIS_TURN: ForbidActionsThisTurn,
+    Op.EACH_CHOSEN_DEALS: EachChosenDeals,
     Op.LOOK_OPPONENT_HAND: LookOpponentHand,
     Op.FETCH_INTO_SCENE: FetchIntoScene,
     Op.LEND_ACTIONS: LendActions,

@@ -53,7 +53,12 @@ def _problem(state: State, seat: int, card: int, index: int, text: Text) -> str 
         return "activated_once"
     mine = zones.characters(state, seat)
     holder = next((s for s in state.scene if card == s.card or card in s.loaded), None)
-    if text.if_since_start_of_turn and (holder is None or holder.entered_turn >= state.turn):
+    either = text.or_if_controls_affiliation  # "ou se você controlar …" (Microdepósito V1)
+    if (
+        text.if_since_start_of_turn
+        and (holder is None or holder.entered_turn >= state.turn)
+        and not (either and any(either in zones.affiliations(state, c) for c in mine))
+    ):
         return "activated_condition"
     if text.if_controls_character and not mine:
         return "activated_condition"

@@ -613,11 +613,12 @@ def _action_used(
     kind: str = "",
     name: str = "",
     printed_on: int = -1,
+    targets: tuple[int, ...] = (),
 ) -> State:
     """4.6.2 H: effects triggered by the use of the action, pending at level 1; "that
     character" (the user) is their target. ``cost``: the action's printed cost (X as
     chosen), for texts about actions of one cost; ``name``: the action's, for texts about
-    their own card base using the action of that name."""
+    their own card base using the action of that name; ``targets``: the action's."""
     found: list[Pending] = []
     holders = [(s.controller, s.card, zones.texts(state, s)) for s in state.scene]
     if state.scenario is not None:  # "toda vez que um personagem usar …" (Extrapolar os Limites)
@@ -668,7 +669,36 @@ def _action_used(
                     this=base,
                 )
             )
-    for _n, made, text in zones.generated_texts(state):
+    spent: list[int] = []
+    for n, made, text in zones.generated_texts(state):
+        if text.trigger is Trigger.ACTION_USED and text.trigger_for == "targeting_target":
+            # "a próxima ação que um personagem da afiliação A usar neste turno que tenha
+            # aquele personagem como alvo causa 2 pontos de dano naquele personagem" (Manto
+            # Rubro V1): that action's own damage, once
+            index = zones.find(state, character)
+            wanted = text.trigger_if_affiliation
+            if (
+                made.target in targets
+                and index is not None
+                and (not wanted or wanted in zones.affiliations(state, state.scene[index]))
+                and n not in spent
+            ):
+                spent.append(n)
+                found.append(
+                    Pending(
+                        uid=0,
+                        level=1,
+                        controller=seat,
+                        source=made.source,
+                        label=zones.title(state, made.source),
+                        steps=text.steps,
+                        targets=(made.target,),
+                        this=character,
+                        is_action=True,
+                        action_kind=kind,
+                    )
+                )
+            continue
         # 5.7 B: "toda vez que o alvo usar uma ação neste turno" — the generated effect's
         # target used an action. The action's own effect (its source: the action and the
         # character that used it, 4.8.5), validated for the turn (no 5.8 interruption).
@@ -693,6 +723,9 @@ def _action_used(
                     action_kind=made.action_kind,
                 )
             )
+    if spent:  # "a próxima ação": done once
+        kept = tuple(g for i, g in enumerate(state.turn_generated) if i not in spent)
+        state = replace(state, turn_generated=kept)
     return tree.add(state, found, 1) if found else state
 
 
@@ -846,7 +879,9 @@ def use(
     )
     state = tree.add(state, [root], 0)  # I: the action's effect, root of the tree
     # H: they resolve before the effect (rule d)
-    state = _action_used(state, seat, character, printed, root.action_kind, action.name, source)
+    state = _action_used(
+        state, seat, character, printed, root.action_kind, action.name, source, tuple(targets)
+    )
     state = _targeted(state, targets)
     state, more = interpreter.run(state, dice)
     return state, events + more

@@ -155,6 +155,21 @@ def unload(state: State, base: int, cards: Iterable[int]) -> State:
     return state
 
 
+def unload_to_hand(state: State, base: int, cards: Iterable[int]) -> State:
+    """Unload cards from a card base (7.3 Descarregar) into their owners' hands instead of
+    the resources (Ultron-1 V1, Microdepósito V1): no arrival in the resources."""
+    cards = [c for c in cards if c in in_scene(state, base).loaded]
+    item = in_scene(state, base)
+    item = replace(item, loaded=tuple(c for c in item.loaded if c not in cards))
+    gone = tuple((base, c) for c in cards)
+    state = replace(set_in_scene(state, item), unloaded_cards=(*state.unloaded_cards, *gone))
+    for card in cards:
+        seat = owner(state, card)
+        player = state.players[seat]
+        state = set_player(state, seat, replace(player, hand=(*player.hand, card)))
+    return state
+
+
 def capacitate(state: State, card: int, amount: int) -> State:
     """Raise the stage by ``amount`` as far as possible (4.5.1: never above 2)."""
     item = in_scene(state, card)

@@ -3,12 +3,11 @@ and the cards it carries — loaded from the resources (4.1), unloaded (4.8.2.1)
 
 from __future__ import annotations
 
-from engines.battlescenes.content.schema import CardType, Trigger
+from engines.battlescenes.content.schema import CardType, Op, Step, Trigger
 from engines.battlescenes.effects import replacements, tree, triggers
 from engines.battlescenes.effects.operands import (
     AMOUNT,
     DONE,
-    SKIP,
     ability_of,
     ask,
     matches,
@@ -22,6 +21,7 @@ from engines.battlescenes.effects.steps import (
     BSRun,
     Capacitation,
     CarriedToDeckBottom,
+    EachChosenDeals,
     LoadFromResources,
     LoadResources,
     Permute,
@@ -34,7 +34,7 @@ from engines.battlescenes.effects.steps import (
 )
 from engines.battlescenes.effects.triggers import fire
 from engines.battlescenes.rules import load_order
-from engines.battlescenes.rules.state import InScene, ShieldEntry, State
+from engines.battlescenes.rules.state import InScene, Pending, ShieldEntry, State
 from engines.battlescenes.table import leaving, shields, zones
 from engines.core import Event
 from engines.core.model import replace
@@ -253,7 +253,7 @@ def _unload_chosen(run: BSRun, state: State, proc: UnloadChosen) -> State:
     card base that lost cards fires "quando cards forem descarregados" (5.2); then 4.7."""
     effect, step = run.ctx, proc.record
     seat = effect.controller
-    chosen = [int(a) for a in effect.answers if a not in (DONE, SKIP)]
+    chosen = [int(a) for a in effect.answers if a.isdigit()]  # ("yes": an optional step)
     finished = effect.answers and effect.answers[-1] == DONE
     # ``filter_type``: only from characters ("de um personagem", Cassandra Nova V1); ``to:
     # this``: only this card base's ("um card deste personagem", Fera V2)
@@ -274,7 +274,9 @@ def _unload_chosen(run: BSRun, state: State, proc: UnloadChosen) -> State:
         prompt = "battlescenes.choice.unload_chosen"
         # "Descarregue um card" / "de cada": no stopping short
         done = [] if step.exactly or step.each_base else [DONE]
-        return asks(run, ask(state, effect, seat, prompt, [*left, *done], False))
+        # "faça com que um oponente escolha um dos cards" (Microdepósito V1)
+        chooser = 1 - seat if step.by_opponent else seat
+        return asks(run, ask(state, effect, chooser, prompt, [*left, *done], False))
     events: list[Event] = []
     for item in list(state.scene):
         cards = [c for c in item.loaded if c in chosen]
@@ -316,17 +318,15 @@ def _to_hand(state: State, card: int, kinds: str) -> bool:
 def _unload_to_hand(state: State, base: int, cards: list[int]) -> tuple[State, list[Event]]:
     """Unloaded cards (7.3 Descarregar) put into their owner's hand instead of the
     resources: no arrival in the resources."""
-    item = zones.in_scene(state, base)
-    gone = tuple((base, c) for c in cards)
-    item = replace(item, loaded=tuple(c for c in item.loaded if c not in cards))
-    state = replace(zones.set_in_scene(state, item), unloaded_cards=(*state.unloaded_cards, *gone))
-    events = []
-    for card in cards:
-        seat = zones.owner(state, card)
-        player = state.players[seat]
-        state = zones.set_player(state, seat, replace(player, hand=(*player.hand, card)))
-        params = {"card": zones.title(state, card), "base": zones.title(state, base)}
-        events.append(Event("battlescenes.event.unloaded_to_hand", params, rule="7.3"))
+    state = zones.unload_to_hand(state, base, cards)
+    events = [
+        Event(
+            "battlescenes.event.unloaded_to_hand",
+            {"card": zones.title(state, card), "base": zones.title(state, base)},
+            rule="7.3",
+        )
+        for card in cards
+    ]
     return state, events
 
 
@@ -474,4 +474,53 @@ def _shuffle_into_deck(run: BSRun, state: State, proc: ShuffleIntoDeck) -> State
         if card in state.players[owner].deck:
             state = shuffle(state, owner, run.env.dice)
         events.extend(left)
+    return resolved(run, state, events)
+
+
+@HANDLERS.on(EachChosenDeals)
+def _each_chosen_deals(run: BSRun, state: State, proc: EachChosenDeals) -> State:
+    """ "Você pode incapacitar em {1} qualquer número de personagens que você controla e
+    cujo alter ego seja N. Se o fizer, cada um … causa 1 ponto de dano penetrante em um
+    personagem ou suporte a sua escolha" (A Era de Ultron V1): its controller picks its
+    characters passing the filters that can be incapacitated, one at a time, then ``done``;
+    each is incapacitated by 1, then each deals the damage as its own (4.8.5; the record's
+    FAQ: one source each), one effect per character, its destination chosen then."""
+    effect, step = run.ctx, proc.record
+    seat = effect.controller
+    chosen = [int(a) for a in effect.answers if a.isdigit()]
+    finished = bool(effect.answers) and effect.answers[-1] == DONE
+    left = [
+        str(c.card)
+        for c in zones.characters(state, seat)
+        if c.card not in chosen and c.stage >= 1 and matches(state, c.card, step)
+    ]
+    if left and not finished:
+        prompt = "battlescenes.choice.each_chosen_deals"
+        return asks(run, ask(state, effect, seat, prompt, [*left, DONE], False))
+    if not chosen:  # none: not done ("se o fizer")
+        return tree.put(state, replace(tree.get(state, effect.uid), declined=True))
+    events: list[Event] = []
+    hit = Step(op=Op.DAMAGE, amount=step.amount, penetrating=step.penetrating, to="chosen_base")
+    hit = replace(hit, source="chosen")
+    found: list[Pending] = []
+    for card in chosen:
+        state = zones.incapacitate(state, card, 1)
+        state = triggers.fire(
+            state, Trigger.INCAPACITATED, effect.level + 1, base=card, player=seat
+        )  # 5.2 (Cristalys V1)
+        params = {"card": zones.title(state, card), "amount": 1}
+        events.append(Event("battlescenes.event.incapacitate", params, rule="4.5.1"))
+        found.append(
+            Pending(
+                uid=0,
+                level=effect.level + 1,
+                controller=seat,
+                source=effect.source,
+                label=zones.title(state, card),
+                steps=(hit,),
+                this=card,
+                chosen=card,
+            )
+        )
+    state = tree.add(state, found, effect.level + 1)
     return resolved(run, state, events)
