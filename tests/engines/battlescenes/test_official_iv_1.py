@@ -143,6 +143,20 @@ def test_atrasar_incapacitates_up_to_two_different_characters() -> None:
     assert atrasar in state.players[0].resources and _loaded(state, constritor) == 3
 
 
+def test_atrasar_may_target_a_support_as_its_faq_says() -> None:
+    state = _versus(
+        [Placed("constritor_v1", ["atrasar_v1", *FILL[:2]])],
+        [Placed("capanga_do_rei_v2", FILL), Placed("explosivo_escondido_v1", FILL[:1])],
+        resources=["protecao"],
+        phase=Phase.ANTICIPATION,
+        active=1,
+    )
+    constritor = sid(state, "constritor_v1")
+    capanga, explosivo = sid(state, "capanga_do_rei_v2"), sid(state, "explosivo_escondido_v1")
+    state, _ = act(state, 0, UseAction(constritor, "Atrasar", f"{capanga},{explosivo}"))
+    assert _stage(state, capanga) == 0 and _loaded(state, explosivo) == 1
+
+
 def test_voar_alto_loads_a_resource_then_incapacitates_in_1_or_2() -> None:
     state = _versus(
         [Placed("homem_de_ferro_v1", ["voar_alto_v1", *FILL[:2]], stage=2)],

@@ -212,3 +212,23 @@ def test_a_era_de_ultron_may_incapacitate_none() -> None:
     state, _ = act(state, 0, Choose("done"))
     assert state.choice is None and zones.in_scene(state, sid(state, "ultron_5_v1")).stage == 1
     assert _loaded(state, sid(state, "capanga_do_rei_v2")) == 8
+
+
+def test_ultron_61112_search_is_a_draw_under_cidade_fantasma() -> None:
+    # the FAQ: the search becomes a draw, and nothing else of the text happens
+    state = build(
+        Side(
+            deck=["protecao", "ultron_5_v1", *FILL[:3]],
+            scene=[Placed("ultron_61112_v1", FILL[:5]), Placed("titania_v1", FILL[:3])],
+        ),
+        Side(),
+        phase=Phase.PREPARATION,
+        scenario="cidade_fantasma",
+        content=starter(),
+    )
+    top = state.players[0].deck[0]
+    state, _ = act(state, 0, Activate(sid(state, "ultron_61112_v1"), 0))
+    assert state.choice is not None and "deck" in state.choice.options
+    state, _ = act(state, 0, Choose("deck"))
+    assert top in state.players[0].hand and state.choice is None
+    assert _loaded(state, sid(state, "titania_v1")) == 3
