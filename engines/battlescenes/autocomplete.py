@@ -151,7 +151,7 @@ def _use_mode(
     """B: one option, or up to max_modes together (printed order)."""
     action = chosen_action(state, seat, values)
     names = [m.name for m in action.modes] if action is not None else []
-    most = action.max_modes if action is not None else 1
+    most = use.modes_allowed(state, seat, action) if action is not None else 1
     picks = [", ".join(c) for n in range(1, most + 1) for c in combinations(names, n)]
     return [Choice(Message("battlescenes.choice.option", {"label": p}), p) for p in picks]
 

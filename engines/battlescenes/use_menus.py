@@ -145,7 +145,9 @@ def next_menu(state: State, seat: int) -> Selection | None:
     if state.using_next == "mode":  # B: one option, or up to max_modes together
         names = [m.name for m in action.modes]
         picks = [
-            ", ".join(c) for n in range(1, action.max_modes + 1) for c in combinations(names, n)
+            ", ".join(c)
+            for n in range(1, use.modes_allowed(state, seat, action) + 1)
+            for c in combinations(names, n)
         ]
         options = tuple(
             SelectOption(p, Message("battlescenes.choice.option", {"label": p})) for p in picks

@@ -114,6 +114,9 @@ class Trigger(enum.Enum):
     # Proteger os Inocentes (``trigger_if_no_alignment``). Its effect's target is that
     # character.
     TARGETED = "targeted"
+    # the card this card's text marked ("o personagem escolhido") leaves the scene, any way
+    # (Esconderijo Secreto V1)
+    MARKED_LEAVES = "marked_leaves"
     # 5.2 while its controller has no card in hand (Convocar Reforços V1): a state of
     # its controller's hand, checked each time effects are about to resolve
     HAND_EMPTY = "hand_empty"
@@ -237,6 +240,14 @@ class Op(enum.Enum):
     # ``free``: without its incapacitation cost; ``last``: then no more actions this turn)
     EXTRA_ACTION = "extra_action"
     ONLY_ACTION_THIS_TURN = "only_action_this_turn"
+    # the targets cannot use actions until the end of the turn (``action_kind``: only actions
+    # of that type — anticipate also counts unforeseen_anticipate): a turn rule (Enclausurar V1)
+    FORBID_ACTIONS_THIS_TURN = "forbid_actions_this_turn"
+    # its controller picks any number of its characters passing the filters, one at a time,
+    # each incapacitated by 1; then each one deals ``amount`` damage (``penetrating``) to a
+    # character or support its controller chooses, as that character's damage (A Era de
+    # Ultron V1)
+    EACH_CHOSEN_DEALS = "each_chosen_deals"
     LOOK_OPPONENT_HAND = "look_opponent_hand"
     FETCH_INTO_SCENE = "fetch_into_scene"
     LEND_ACTIONS = "lend_actions"
@@ -246,6 +257,9 @@ class Op(enum.Enum):
     SCENARIO_FROM_RESOURCES = "scenario_from_resources"
     # the target (a scenario or card base still in the scene) to its owner's deck bottom
     TO_DECK_BOTTOM = "to_deck_bottom"
+    # the targets (card bases still in the scene) leave, unloaded (4.7), onto the top of
+    # their owners' decks (Entrave Temporal V1)
+    TO_DECK_TOP = "to_deck_top"
     # N cards of the hand discarded / of the resources to the deck bottom, picked one by one;
     # the effect remembers how many (``plus: moved``: "that same number")
     DISCARD_CARDS = "discard_cards"
@@ -473,6 +487,31 @@ class Step:
     # carried_to_deck_bottom: only among the cards carried by card bases of this type ("que
     # um personagem estiver carregando": Gata Negra V2)
     carrier_type: str = ""
+    # forbid_actions_this_turn: only actions of this type (an ActionKind value; anticipate
+    # also counts unforeseen_anticipate): "ações de antecipar" (Expandir Infinito V1)
+    action_kind: str = ""
+    # damage: penetrating when the action is used in its controller's own Attack step (Alkhema
+    # V1's Raio de Calor)
+    penetrating_in_own_attack: bool = False
+    # a chosen_… step may not choose the effect's targets ("um outro personagem": the one
+    # that used the action, Torre Stark V1)
+    other_than_target: bool = False
+    # unload_chosen: an unloaded card of one of these kinds ("support", a card type, or
+    # "alter_ego:<ego>", a character card with it; "|" between them) goes to its owner's
+    # hand instead of the resources (Ultron-1 V1)
+    to_hand_if: str = ""
+    # load_from_resources: only a card sharing the alter ego (or the name, without one) of
+    # the character it is loaded onto (Movimentos Característicos V1)
+    same_identity: bool = False
+    # forbid_actions_this_turn: only actions whose cost equals the stage this card base is
+    # in then ("com custo igual ao estágio de capacitação em que este personagem se
+    # encontra": Rocha Lunar V1)
+    cost_is_stage: bool = False
+    # unload_chosen: an opponent picks the cards (Microdepósito V1)
+    by_opponent: bool = False
+    # to_resources: the cards this card base carries go to its owner's hand first, instead of
+    # the resources (Microdepósito V1)
+    carried_to_hand: bool = False
 
     def __post_init__(self) -> None:
         # A step built from the stored text (``Step(op="draw")``) holds its member.
@@ -500,6 +539,9 @@ class Modifier:
     if_target_alter_ego: str = ""
     if_target_alignment: str = ""  # only damage to a card of this alignment (Combate ao Crime)
     if_source_affiliation: str = ""
+    # only damage whose source has this alter ego now (Ultron-61112 V1: "personagens com
+    # alter ego Ultron")
+    if_source_alter_ego: str = ""
     if_action: bool = False  # only damage caused by actions
     if_own_source: bool = False  # only damage whose source its holder's controller controls
     if_not_action: bool = False  # only damage not caused by actions ("que não seja de ações")
@@ -562,6 +604,10 @@ class ActionRule:
     # only while the user has used no action of ``if_power`` this turn ("a próxima ação de ◆
     # que aquele personagem usar neste turno": Potência Incomparável V1)
     if_no_power_used: bool = False
+    # only actions whose printed cost (X as chosen) equals the stage of capacitation the
+    # rule's source is in now (Rocha Lunar V1; made by ``forbid_actions_this_turn`` with
+    # ``cost_is_stage``)
+    if_cost_is_source_stage: bool = False
     # must_target only while another character with this affiliation the rule's controller
     # controls is already among the targets chosen (Blob V2's Escudo Corporal)
     if_other_target_affiliation: str = ""
@@ -622,6 +668,8 @@ class Text:
     steps: tuple[Step, ...] = ()
     shield_bonus: int = 0
     shield_per_loaded: bool = False
+    # Escudo +1 for each card type among the cards it carries (Homem-Absorvente V2)
+    shield_per_loaded_type: bool = False
     shield_set: int = -1  # 4.8.6 A: the shield *is* this value (-1: not a setting text)
     if_loaded_at_most: int = -1  # the shield text works only with at most / at least
     if_loaded_at_least: int = -1  # this many cards loaded (e.g. Hulk V1)
@@ -650,9 +698,6 @@ class Text:
     # the character this card marked may use this card's actions (Veículo de Combate
     # S.H.I.E.L.D. V3: "o personagem escolhido … pode usar a ação …")
     lends_to_marked: bool = False
-    # the card base has the powers of the ability cards it carries (their actions' powers):
-    # Cubo Cósmico V1
-    powers_of_carried: bool = False
     # a generated effect that works only once ("o próximo personagem que usar uma ação neste
     # turno": Heimdall V1), then ends
     next_only: bool = False
@@ -688,6 +733,33 @@ class Text:
     # "enquanto estiver em seu deck ou recursos, este card também conta como se fosse um card
     # de personagem chamado N" (Maria Hill V1): the name N, for ``filter_name``
     counts_as_name: str = ""
+    # "enquanto estiver em seu deck, este card também conta como se fosse um card de
+    # personagem com o alter ego N" (Alkhema V1): N, for ``filter_alter_ego``
+    deck_alter_ego: str = ""
+    # the card base has the powers of the ability cards it carries (their actions' powers):
+    # Cubo Cósmico V1, Homem-Absorvente V1
+    powers_of_carried: bool = False
+    # the card this card's text marked is no target of actions (Esconderijo Secreto V1)
+    untargetable_marked: bool = False
+    # "ações de ◆ cujos efeitos reduzam o valor de Escudo causam aquela mesma quantidade de
+    # dano ao invés disso" (Flores e Espinhos V1): the power
+    shield_cut_to_damage: str = ""
+    # an activated text of a scenario each player may activate in their own Preparation
+    # phase, for themselves ("durante a Fase de Preparação de cada jogador … aquele jogador
+    # pode": Movimentos Característicos V1)
+    activated_by_any: bool = False
+    # with if_since_start_of_turn: either that or controlling a character with this
+    # affiliation (Microdepósito V1)
+    or_if_controls_affiliation: str = ""
+    # "pode ser colocado em cena carregando uma quantidade de cards menor do que sua Energia
+    # Inicial" (Homem-Hídrico V1): at least one (``PlayCard.count``)
+    enters_with_fewer: bool = False
+    # "cada personagem em cena com mesmo alter ego (ou mesmo nome, se não houver alter ego)
+    # que outro personagem em cena não pode usar ações" (Singularidade Temporal V1)
+    forbid_shared_identity: bool = False
+    # characters with this power are no targets of actions of characters without it, and
+    # those without it none of those with it (Batalha nos Céus V1)
+    targets_same_power: str = ""
     # "pode usar até duas ações de ◆ de nomes diferentes em cada turno" (Espiral V1): C.4
     # allows a second action in the turn when both are of this power, with different names
     two_actions_power: str = ""
@@ -741,6 +813,15 @@ class Text:
     # shield texts: only while the card base is (not) named this (Escudo do Capitão América)
     if_holder_name: str = ""
     if_holder_lacks_name: str = ""
+    # action_used: only in its controller's own Attack step (Torre Stark V1)
+    if_own_attack_step: bool = False
+    # loaded_from_resources: only onto a character of this alignment (Suborno V1)
+    if_holder_alignment: str = ""
+    # character_enters: only while the card base holding the text has this power and entered
+    # the scene this turn ("se este personagem tiver ◆ … no mesmo turno em que este
+    # personagem entrou em cena": Incursão Estonteante V1)
+    if_holder_power: str = ""
+    if_holder_entered_this_turn: bool = False
     # for using actions (4.6.2) this card base also counts as named N (Soldado Invernal V1);
     # nothing else changes
     acts_as_name: str = ""
@@ -755,6 +836,8 @@ class Text:
     characteristics: tuple[Characteristic, ...] = ()  # 8.B.1 / 8.B.2
     trigger_for: str = "this"  # incapacitated: this character | own_characters
     trigger_if_affiliation: str = ""  # incapacitated: only characters with this affiliation
+    # action_used: only a user without this affiliation (Homem Radioativo V1)
+    trigger_if_lacks_affiliation: str = ""
     trigger_by: str = "any"  # incapacitated: by any effect | an effect an opponent controls
     victim_without_affiliation: str = ""  # dealt_damage: only to cards without this affiliation
     trigger_if_no_alignment: bool = False  # targeted: only a character neither hero nor villain
@@ -778,6 +861,9 @@ class Text:
     # character_enters: any player's character, not only one entering under this text's
     # controller (any character entering: Mina Explosiva V1)
     any_controller: bool = False
+    # character_enters with any_controller: the effect is the entering character's
+    # controller's, who decides and acts ("aquele jogador pode": Entrega Especial V1)
+    by_entering_player: bool = False
     manual: bool = False
     words: tuple[tuple[str, str], ...] = ()  # (locale, our description) of a manual text
 
@@ -819,8 +905,14 @@ class ActionDef:
     # as many targets as the X chosen (``targets``: at most), one may
     # be listed twice — its damage twice, in one procedure (Venom V1's FAQ)
     targets_x: bool = False
+    # with ``targets_x``: the X targets are all different ("cada um de X personagens alvo
+    # diferentes": Sufocamento V1)
+    distinct_targets: bool = False
     modes: tuple[Mode, ...] = ()  # 4.6.2 B: "… OU …": the player picks one
     max_modes: int = 1  # B: "some actions let you choose more than one option"
+    # every option together while its user's controller controls a character with this power
+    # ("você pode usar todos os efeitos … ao invés de apenas um": Tentáculos Alados V1)
+    all_modes_if_controls_power: str = ""
     discard_cost: int = 0  # E.2: additional cost, discard this many cards of the hand
     unload_cost: int = 0  # E.2: additional cost, unload this many cards of the user
     # E.2 "Descarregue um card que não seja de habilidade …": the unloaded cards are not of

@@ -89,6 +89,7 @@ def modifier(node: PackNode) -> Modifier:
             "if_target_alignment",
             "if_target_alter_ego",
             "if_source_affiliation",
+            "if_source_alter_ego",
             "if_action",
             "if_own_source",
             "if_not_action",
@@ -117,6 +118,7 @@ def modifier(node: PackNode) -> Modifier:
         if_target_alignment=node.read("if_target_alignment", str, ""),
         if_target_alter_ego=node.read("if_target_alter_ego", str, ""),
         if_source_affiliation=node.read("if_source_affiliation", str, ""),
+        if_source_alter_ego=node.read("if_source_alter_ego", str, ""),
         if_action=node.read("if_action", bool, False),
         if_own_source=node.read("if_own_source", bool, False),
         if_not_action=node.read("if_not_action", bool, False),
@@ -213,8 +215,9 @@ def characteristic(node: PackNode) -> Characteristic:
         raise node.fail_at("if_character_name", "a name change cannot depend on one")
     if found.if_alignment and found.kind == "alignment":
         raise node.fail_at("if_alignment", "an alignment change cannot depend on one")
-    if found.if_affiliation and found.kind == "affiliation":
-        raise node.fail_at("if_affiliation", "an affiliation change cannot depend on one")
+    if found.if_affiliation and found.kind == "affiliation" and found.change != "gain":
+        # gaining one for having another is read from the unchanged ones (Torre Stark V1)
+        raise node.fail_at("if_affiliation", "an affiliation loss cannot depend on one")
     for field, value, allowed in (
         ("change", found.change, {"gain", "lose"}),
         ("kind", found.kind, CHARACTERISTIC_KINDS),

@@ -205,16 +205,22 @@ def chosen_pool(state: State, effect: Pending, step: Step) -> list[int]:
             and matches(state, s.card, step)
         ]
     whose = {"chosen_opponent_character": 1 - seat, "chosen_own_character": seat}.get(step.to)
+    pool = _character_pool(state, effect, step, whose)
+    if step.other_than_target:  # "um outro personagem" than the one that used the action
+        pool = [c for c in pool if c not in effect.targets]
     if step.other_than_chosen:  # up to two characters: the second is another one
-        return [c for c in _character_pool(state, effect, step, whose) if c != effect.chosen]
-    return _character_pool(state, effect, step, whose)
+        return [c for c in pool if c != effect.chosen]
+    return pool
 
 
 def _alignment_passes(state: State, card: int, wanted: str) -> bool:
     """``filter_alignment``: the card has it now — or, ``none``, is neither hero nor villain
-    ("um personagem que não seja herói nem vilão": Nano-Sentinelas V1)."""
+    ("um personagem que não seja herói nem vilão": Nano-Sentinelas V1), or, ``not_<a>``,
+    lacks that one."""
     if wanted == "none":
         return not zones.alignments(state, card)
+    if wanted.startswith("not_"):  # "que não seja herói" (Suborno V1)
+        return not zones.has_alignment(state, card, wanted[4:])
     return not wanted or zones.has_alignment(state, card, wanted)
 
 
@@ -236,6 +242,16 @@ def _character_pool(state: State, effect: Pending, step: Step, whose: int | None
     ]
 
 
+def _has_alter_ego(state: State, card: int, wanted: str) -> bool:
+    """Printed with that alter ego, or a ``deck_alter_ego`` text giving it while the card is
+    in its owner's deck (Alkhema V1)."""
+    d = zones.defn(state, card)
+    if d.alter_ego == wanted:
+        return True
+    in_deck = card in state.players[zones.owner(state, card)].deck
+    return in_deck and any(t.deck_alter_ego == wanted for t in d.texts)
+
+
 def matches(state: State, card: int, step: Step, powers: tuple[str, ...] = ()) -> bool:
     """Whether a card passes a procedure's filters (type, power, affiliation, powers)."""
     d = zones.defn(state, card)
@@ -252,7 +268,7 @@ def matches(state: State, card: int, step: Step, powers: tuple[str, ...] = ()) -
         state, card
     ):
         return False
-    if step.filter_alter_ego and d.alter_ego != step.filter_alter_ego:
+    if step.filter_alter_ego and not _has_alter_ego(state, card, step.filter_alter_ego):
         return False
     if step.filter_name_contains and step.filter_name_contains not in d.name:
         return False
@@ -340,6 +356,8 @@ def plus(state: State, effect: Pending, step: Step) -> int:
     """The X a step adds to its amount (e.g. Sussurro Aniquilador's 3+X, 5.7 A.1)."""
     if step.plus in ("x", "searched"):  # searched: the cards a search was for (Heimdall V1)
         return effect.x
+    if step.plus == "-x":  # "Escudo -X" (Prensa Pênsil V1)
+        return -effect.x
     if step.plus.startswith("x*"):  # "duas vezes X" (Ataque de Fúria V1)
         return effect.x * int(step.plus[2:])
     if step.plus.startswith("controls_name:"):  # "+1 se você controlar um personagem
@@ -352,6 +370,10 @@ def plus(state: State, effect: Pending, step: Step) -> int:
     if step.plus == "loaded":
         found = zones.find(state, effect.this)
         return len(state.scene[found].loaded) if found is not None else 0
+    if step.plus == "damage_taken":  # "pontos de dano recebidos por este personagem neste
+        # turno" (Miss Marvel V1), the shield's part included (its FAQ)
+        found = zones.find(state, effect.this)
+        return state.scene[found].damage_this_turn if found is not None else 0
     if step.plus == "moved":  # "that same number" (Super Computador)
         return effect.moved
     if step.plus == "target_loaded":  # the cards the target carries (Pôr Abaixo)
@@ -407,6 +429,7 @@ def _target_has_chosen_power(state: State, effect: Pending) -> bool:
 def _counted(state: State, effect: Pending, spec: str) -> int:
     """The X of the printed cards of the official decks (5.7 A.1): ``own_power:<p>`` — the
     characters with that power its controller controls (Bombardeio Elástico V1);
+    ``others_power:<p>`` — the other characters in the scene with it (Hércules V1);
     ``-target_stage`` — minus the target's stage of capacitation ("3-X", Arremetida Veloz
     V1); ``-used_before`` — minus the times the action's user used an action with its name
     earlier this turn (Chuva de Raios V1); ``carried_abilities:<p>[/<n>]`` — the ability cards
@@ -440,6 +463,17 @@ def _counted(state: State, effect: Pending, spec: str) -> int:
     if kind == "own_power":
         mine = zones.characters(state, effect.controller)
         return sum(1 for c in mine if value in zones.powers(state, c))
+    if kind == "controls_power":  # "… ou 2 se você controlar um personagem com ◆"
+        # (Incursão Estonteante V1)
+        mine = zones.characters(state, effect.controller)
+        return 1 if any(value in zones.powers(state, c) for c in mine) else 0
+    if kind == "other_used_power":  # "se um outro personagem com a afiliação A já usou uma
+        # ação de ◆ neste turno" (Flama V1): anyone's
+        affiliation, _slash, wanted = value.partition("/")
+        return 1 if _other_used_power(state, effect, affiliation, wanted) else 0
+    if kind == "others_power":  # "outros personagens com ◆ em cena" (Hércules V1): anyone's
+        others = [c for c in zones.characters(state, None) if c.card != effect.this]
+        return sum(1 for c in others if value in zones.powers(state, c))
     if kind == "-used_before":  # "3-X", X the times this character used this action
         # earlier this turn (Chuva de Raios V1): its own use is already counted (C.4)
         where = zones.find(state, effect.this)
@@ -460,6 +494,16 @@ def _counted(state: State, effect: Pending, spec: str) -> int:
     if kind == "shares_chosen":  # Lavagem de Dinheiro V1: the chosen one counts itself
         return _sharing(state, effect, step_chosen(state, effect), value)
     return 0
+
+
+def _other_used_power(state: State, effect: Pending, affiliation: str, wanted: str) -> bool:
+    """Whether another character with ``affiliation`` used an action of ``wanted`` this
+    turn (``InScene.used_powers``)."""
+    return any(
+        wanted in c.used_powers and affiliation in zones.affiliations(state, c)
+        for c in zones.characters(state, None)
+        if c.card != effect.this
+    )
 
 
 def step_chosen(state: State, effect: Pending) -> int:

@@ -66,6 +66,10 @@ def fire(
                     text.trigger is trigger
                     and not text.generated
                     and (not text.if_power or text.if_power in zones.powers(state, item))
+                    and (  # "em um personagem vilão" (Suborno V1)
+                        not text.if_holder_alignment
+                        or zones.has_alignment(state, base, text.if_holder_alignment)
+                    )
                 ):
                     found.append(
                         proto(card, item.controller, base, zones.title(state, card), text.steps)
@@ -209,13 +213,38 @@ def _character_enters(state: State, item: InScene, level: int) -> list[Pending]:
         if seat == item.controller or text.any_controller
     ]
     return [
-        _text_effect(state, card, text, seat, holder, level, (item.card,))
+        # "aquele jogador pode …" (Entrega Especial V1): the entering character's controller's
+        _text_effect(
+            state,
+            card,
+            text,
+            item.controller if text.by_entering_player else seat,
+            holder,
+            level,
+            (item.card,),
+        )
         for seat, holder, card, text in holders
         if text.trigger is Trigger.CHARACTER_ENTERS
         and (not text.if_power or text.if_power in powers)
+        and _holder_ready(state, text, holder, item.card)
         # "toda vez que você colocar um personagem X-Men em cena" (Mansão Xavier V1)
         and (not text.trigger_if_affiliation or text.trigger_if_affiliation in affiliations)
     ]
+
+
+def _holder_ready(state: State, text: Text, holder: int, entering: int) -> bool:
+    """Incursão Estonteante V1: the holder has ``if_holder_power`` and, with
+    ``if_holder_entered_this_turn``, entered the scene this turn — and the entering character
+    is another one."""
+    if not (text.if_holder_power or text.if_holder_entered_this_turn):
+        return True
+    index = zones.find(state, holder)
+    if index is None or holder == entering:
+        return False
+    item = state.scene[index]
+    if text.if_holder_power and text.if_holder_power not in zones.powers(state, item):
+        return False
+    return not text.if_holder_entered_this_turn or item.entered_turn == state.turn
 
 
 def drew(state: State, effect: Pending, level: int) -> State:

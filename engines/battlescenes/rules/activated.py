@@ -32,16 +32,18 @@ def activatable(state: State, seat: int) -> list[tuple[int, int, Text]]:
         if item.controller == seat:
             sources.extend((c, item.card) for c, _t in zones.texts(state, item))
     scenario = state.scenario
-    if (
-        scenario is not None
-        and zones.scenario_controller(state) == seat
-        and zones.scenario_texts(state)
-    ):
+    working = zones.scenario_texts(state)
+    mine = scenario is not None and zones.scenario_controller(state) == seat
+    if scenario is not None and working and mine:
         sources.append((scenario, scenario))
     for card, _base in dict.fromkeys(sources):
         for index, text in enumerate(zones.defn(state, card).texts):
             if text.activated and not text.from_zone and not text.on_support:
                 found.append((card, index, text))
+    if scenario is not None and working and not mine:  # Movimentos Característicos V1
+        for index, text in enumerate(zones.defn(state, scenario).texts):
+            if text.activated and text.activated_by_any and not text.from_zone:
+                found.append((scenario, index, text))
     player = state.players[seat]
     for zone, cards in (("resources", player.resources), ("hand", player.hand)):
         for card in cards:  # texts working while the card is in that zone
@@ -56,7 +58,12 @@ def _problem(state: State, seat: int, card: int, index: int, text: Text) -> str 
         return "activated_once"
     mine = zones.characters(state, seat)
     holder = next((s for s in state.scene if card == s.card or card in s.loaded), None)
-    if text.if_since_start_of_turn and (holder is None or holder.entered_turn >= state.turn):
+    either = text.or_if_controls_affiliation  # "ou se você controlar …" (Microdepósito V1)
+    if (
+        text.if_since_start_of_turn
+        and (holder is None or holder.entered_turn >= state.turn)
+        and not (either and any(either in zones.affiliations(state, c) for c in mine))
+    ):
         return "activated_condition"
     if text.if_controls_character and not mine:
         return "activated_condition"

@@ -118,8 +118,11 @@ class InScene:
     entered_turn: int = 0
     actions_used: int = 0  # C.4: one action per turn
     used_names: tuple[str, ...] = ()  # Ação Única (7.1)
+    used_powers: tuple[str, ...] = ()  # the powers of the actions it used this turn (Flama V1)
     basic_capacitated: bool = False  # 6.2 C.1: once per turn
     damaged_this_turn: bool = False
+    # the damage points it received this turn, its shield's part included (Miss Marvel V1)
+    damage_this_turn: int = 0
     keywords_used: tuple[str, ...] = ()  # once-per-turn keywords used (Aprimoramento, 7.2)
     ready: bool = False  # Prontidão for every action (EV evolution, 4.4.2.2 A.5)
     empower: int = 0  # 7.2 Potencializar: +N to its next damaging action this turn

@@ -44,6 +44,10 @@ def _applies(state: State, mod: Modifier, ctx: DamageContext, target: InScene) -
         or mod.if_source_affiliation not in zones.affiliations(state, source_item)
     ):
         return False
+    if mod.if_source_alter_ego and (  # Ultron-61112 V1
+        source_item is None or mod.if_source_alter_ego not in zones.alter_egos(state, ctx.source)
+    ):
+        return False
     if mod.if_source_alignment and (
         ctx.source < 0 or not zones.has_alignment(state, ctx.source, mod.if_source_alignment)
     ):
@@ -344,7 +348,8 @@ def apply(
     log = target.shield_log
     if absorbed:  # 4.8.6 C: absorbed damage is a penalty from now on
         log = (*log, ShieldEntry("penalty", absorbed, state.clock))
-    target = replace(target, shield_log=log, damaged_this_turn=True)
+    received = target.damage_this_turn + amount  # "dano recebido" (Miss Marvel V1's FAQ)
+    target = replace(target, shield_log=log, damaged_this_turn=True, damage_this_turn=received)
     state = zones.set_in_scene(state, target)
     state = zones.unload(state, target_card, unloaded)
     events.append(

@@ -155,6 +155,21 @@ def unload(state: State, base: int, cards: Iterable[int]) -> State:
     return state
 
 
+def unload_to_hand(state: State, base: int, cards: Iterable[int]) -> State:
+    """Unload cards from a card base (7.3 Descarregar) into their owners' hands instead of
+    the resources (Ultron-1 V1, Microdepósito V1): no arrival in the resources."""
+    cards = [c for c in cards if c in in_scene(state, base).loaded]
+    item = in_scene(state, base)
+    item = replace(item, loaded=tuple(c for c in item.loaded if c not in cards))
+    gone = tuple((base, c) for c in cards)
+    state = replace(set_in_scene(state, item), unloaded_cards=(*state.unloaded_cards, *gone))
+    for card in cards:
+        seat = owner(state, card)
+        player = state.players[seat]
+        state = set_player(state, seat, replace(player, hand=(*player.hand, card)))
+    return state
+
+
 def capacitate(state: State, card: int, amount: int) -> State:
     """Raise the stage by ``amount`` as far as possible (4.5.1: never above 2)."""
     item = in_scene(state, card)
@@ -359,7 +374,11 @@ def changes(state: State, item: InScene, kind: str, plain: bool = False) -> list
                         for c in state.continuous
                     ),
                 }[change.to]
-                if reaches and change.if_affiliation:  # (never an affiliation change)
+                if reaches and change.if_affiliation and kind == "affiliation":
+                    # an affiliation gained by those with another (Torre Stark V1): read from
+                    # the printed and granted affiliations, so the reading never loops
+                    reaches = change.if_affiliation in _unchanged_affiliations(state, item)
+                elif reaches and change.if_affiliation:
                     reaches = change.if_affiliation in affiliations(state, item)
                 if reaches and change.if_alignment:  # (never an alignment change)
                     reaches = has_alignment(state, item.card, change.if_alignment)
@@ -420,6 +439,17 @@ def powers(state: State, item: InScene) -> tuple[str, ...]:
                 carried = (*d.powers, *(a.power for a in d.actions if a.power))
                 result.extend(p for p in dict.fromkeys(carried) if p not in result)
     return _changed(state, item, "power", result)
+
+
+def _unchanged_affiliations(state: State, item: InScene) -> tuple[str, ...]:
+    """A card base's printed affiliations and those its same-identity cards grant (A.1.2a,
+    A.2b), before any text changes them (8.B.2)."""
+    result = list(defn(state, item.card).affiliations)
+    for card in granted_cards(state, item):
+        d = defn(state, card)
+        if d.type is not CardType.ABILITY:
+            result.extend(a for a in d.affiliations if a not in result)
+    return tuple(result)
 
 
 def affiliations(state: State, item: InScene) -> tuple[str, ...]:

@@ -18,7 +18,13 @@ from tests.engines.battlescenes.test_properties import candidates, locations, me
 
 #: The official decks whose every card is automated (asserted below, so a deck that
 #: stops being playable fails here rather than dropping out of the list silently).
-PLAYABLE = ("Evolução Tática", "Poderes Ocultos", "Múltiplas Identidades", "Invasão Cósmica")
+PLAYABLE = (
+    "Evolução Tática",
+    "Poderes Ocultos",
+    "Múltiplas Identidades",
+    "Invasão Cósmica",
+    "Iniciativa Vingadores",
+)
 MOVES = 4000
 
 

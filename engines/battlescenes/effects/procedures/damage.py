@@ -57,7 +57,7 @@ def _damage(run: BSRun, state: State, proc: Damage) -> State:
                 base = points(state, effect, step).count(str(target))
             base += effect.bonus  # 7.2 Potencializar: +N on each of its targets
             # only on this destination (Nano-Sentinelas V1)
-            here = replace(ctx, penetrating=penetrates(state, step, target))
+            here = replace(ctx, penetrating=penetrates(state, step, target, effect))
             amount, applied = damage.calculate(state, base, here, zones.in_scene(state, target))
             state = damage.hit(state, ctx, target)
             state = damage.power_hit(state, ctx, target, amount)
@@ -172,7 +172,7 @@ def _deal(
     ``unloaded`` effect still resolves if its character was knocked out: its procedures on
     "este personagem" then find nothing (the card left the scene)."""
     before = len(zones.in_scene(state, prog.destination).loaded)
-    penetrating = penetrates(state, step, prog.destination)
+    penetrating = penetrates(state, step, prog.destination, effect)
     state, events = damage.apply(
         state, prog.destination, prog.amount, penetrating, effect.preference
     )
@@ -337,9 +337,14 @@ def _empower(run: BSRun, state: State, proc: Empower) -> State:
     return resolved(run, state, events)
 
 
-def penetrates(state: State, step: Step, card: int) -> bool:
+def penetrates(state: State, step: Step, card: int, effect: Pending) -> bool:
     """Whether a damage step's damage is penetrating on ``card`` (4.8.3 D): printed so, or
-    ``penetrating_if_affiliation`` and the card has one of those affiliations now."""
+    ``penetrating_if_affiliation`` and the card has one of those affiliations now, or
+    ``penetrating_in_own_attack`` and the action is used in its controller's Attack step."""
+    if step.penetrating_in_own_attack and not step.penetrating:  # Alkhema V1
+        return (
+            effect.is_action and state.phase is Phase.ATTACK and state.active == effect.controller
+        )
     if step.penetrating or not step.penetrating_if_affiliation:
         return step.penetrating
     index = zones.find(state, card)

@@ -18,6 +18,7 @@ from engines.battlescenes.effects.steps import (
     ChooseAffiliation,
     CostThisTurn,
     ExtraActionGranted,
+    ForbidActionsThisTurn,
     ForbidActionThisTurn,
     ForbidSearchThisTurn,
     Generate,
@@ -102,6 +103,35 @@ def _only_action_this_turn(run: BSRun, state: State, proc: OnlyActionThisTurn) -
     state = replace(state, turn_rules=(*state.turn_rules, entry))
     params = {"card": zones.title(state, target), "action": chosen or "-"}
     return resolved(run, state, [Event("battlescenes.event.only_action", params, rule="4.6.2")])
+
+
+@HANDLERS.on(ForbidActionsThisTurn)
+def _forbid_actions_this_turn(run: BSRun, state: State, proc: ForbidActionsThisTurn) -> State:
+    """ "O personagem alvo não pode usar ações neste turno" (Enclausurar V1), or only its
+    actions of one type ("ações de antecipar": Expandir Infinito V1, ``action_kind`` — an
+    Antecipar/Imprevista action is one of each): 4.6.2 D for the rest of the turn, validated
+    once (5.7 A.2.1), so it stays even if the card that made it leaves (5.8 example 4)."""
+    effect, step = run.ctx, proc.record
+    kinds = [""]
+    if step.action_kind:
+        kinds = [step.action_kind, "unforeseen_anticipate"]
+    events = []
+    for target in targets_of(state, effect, step):
+        for kind in kinds:
+            rule = ActionRule(
+                effect="forbid",
+                whose="any",
+                if_kind=kind,
+                if_cost_is_source_stage=step.cost_is_stage,  # Rocha Lunar V1
+            )
+            entry = TurnRule(rule, effect.source, effect.controller, user=target)
+            state = replace(state, turn_rules=(*state.turn_rules, entry))
+        name = f"actions_forbidden_{step.action_kind}" if step.action_kind else "actions_forbidden"
+        if step.cost_is_stage:
+            name = "actions_forbidden_cost_stage"
+        params = {"card": zones.title(state, target)}
+        events.append(Event(f"battlescenes.event.{name}", params, rule="4.6.2 D"))
+    return resolved(run, state, events)
 
 
 def _action_names(state: State, card: int) -> list[str]:

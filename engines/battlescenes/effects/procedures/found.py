@@ -81,7 +81,8 @@ def _ask(run: BSRun, state: State, effect: Pending, step: Step) -> State:
     prompt = "battlescenes.choice.search"
     if step.to == "own_character":  # the card and the character to load it onto, together
         bases = [s.card for s in zones.characters(state, effect.controller)]
-        options = [f"{c}>{b}" for c in options if c != DECK for b in bases]
+        replaced = [DECK] if DECK in options else []  # a draw instead (Ultron-61112's FAQ)
+        options = [f"{c}>{b}" for c in options if c != DECK for b in bases] + replaced
         if not options:  # nothing to reveal: not done ("se o fizer" steps are skipped)
             return tree.put(state, replace(tree.get(state, effect.uid), declined=True))
         prompt = "battlescenes.choice.load"

@@ -12,6 +12,7 @@ from engines.battlescenes.effects.steps import (
     BSRun,
     ScenarioFromResources,
     ToDeckBottom,
+    ToDeckTop,
     asks,
     resolved,
 )
@@ -144,4 +145,20 @@ def _to_deck_bottom(run: BSRun, state: State, proc: ToDeckBottom) -> State:
             continue
         params = {"card": zones.title(state, card)}
         events.append(Event("battlescenes.event.to_deck_bottom", params, rule="4.7"))
+    return resolved(run, state, events)
+
+
+@HANDLERS.on(ToDeckTop)
+def _to_deck_top(run: BSRun, state: State, proc: ToDeckTop) -> State:
+    """ "Descarregue os cards dele e coloque-o no topo do deck de seu dono" (Entrave Temporal
+    V1): each target card base still in the scene leaves, its cards unloaded first — not a
+    knock-out (4.7 ATENÇÃO) — onto the top of its owner's deck."""
+    effect, step = run.ctx, proc.record
+    events: list[Event] = []
+    for card in targets_of(state, effect, step):
+        state, _more = leaving.leave_to(
+            state, card, "deck_top", effect.controller, effect.level + 1
+        )
+        params = {"card": zones.title(state, card)}
+        events.append(Event("battlescenes.event.to_deck_top", params, rule="4.7"))
     return resolved(run, state, events)

@@ -226,6 +226,8 @@ def _to_resources(run: BSRun, state: State, proc: ToResources) -> State:
         if left:
             state = tree.add(state, left, effect.level + 1)
     elif zones.find(state, card) is not None:
+        if step.carried_to_hand:  # "devolva quaisquer outros cards … para sua mão"
+            state = zones.unload_to_hand(state, card, zones.in_scene(state, card).loaded)
         state, events = leaving.leave_to(
             state, card, "resources", effect.controller, effect.level + 1
         )
