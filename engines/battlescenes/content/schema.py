@@ -101,8 +101,8 @@ class Trigger(enum.Enum):
     # character enters under this text's controller (``if_power``: only one with that power).
     # Its effect's target is the character that entered ("aquele personagem").
     CHARACTER_ENTERS = "character_enters"
-    # 5.2 "toda vez que o efeito de uma ação de ☺ de um personagem que você controla fizer com
-    # que você compre um ou mais cards" (Experimentos Sabotados): a draw procedure of an
+    # 5.2 each time the effect of a ☺ action of one of your characters makes you draw one
+    # or more cards (Experimentos Sabotados): a draw procedure of an
     # action's effect drew cards for this text's controller (``action_power``: only an
     # action of that power; ``if_power``: while the holder has it; ``if_combat``).
     DREW_BY_ACTION = "drew_by_action"
@@ -120,20 +120,20 @@ class Trigger(enum.Enum):
     # 5.2 while its controller has no card in hand (Convocar Reforços V1): a state of
     # its controller's hand, checked each time effects are about to resolve
     HAND_EMPTY = "hand_empty"
-    # 5.2.1 "quando você colocar este card em seus recursos vindo de sua mão ou deck, ou
-    # descarregando-o de um personagem" (Resgate Enroscado V1): this card, a text working
+    # 5.2.1 when you put this card into your resources from your hand or deck, or by
+    # unloading it from a character (Resgate Enroscado V1): this card, a text working
     # from the resources, just arrived there — ``Text.arrived_from`` says from where
     ARRIVES_IN_RESOURCES = "arrives_in_resources"
-    # "toda vez que um jogador usar uma ação de ◆, após o efeito daquela ação" (Invasão
+    # each time a player uses a ◆ action, once that action's effect is done (Invasão
     # Cósmica V1): an action's effect is done (not cancelled nor interrupted); ``action_power``
     # filters its power, ``whose_turn`` whose character used it; the effect is carried out by
-    # the player who used the action ("aquele jogador")
+    # the player who used the action
     ACTION_RESOLVED = "action_resolved"
-    # "toda vez que um card for colocado na base do deck de um jogador, aquele jogador …"
+    # each time a card goes to the bottom of a player's deck, that player does something
     # (Deflagrar o Caos V1): once per card the engine put there (not by hand); the effect is
     # carried out by that player
     CARD_TO_DECK_BOTTOM = "card_to_deck_bottom"
-    # a generated effect (5.7 B) waiting for "o final desta etapa ou fase do turno": the end
+    # a generated effect (5.7 B) waiting for the end of the current step or phase: the end
     # point of the step or phase it was generated in (Nave dos Guardiões V1)
     STEP_END = "step_end"
 
@@ -266,8 +266,8 @@ class Op(enum.Enum):
     RESOURCES_TO_DECK_BOTTOM = "resources_to_deck_bottom"
     # the action being used gets the chosen card as its target instead of this effect's target
     RETARGET = "retarget"
-    # "escolha um poder; o personagem alvo não pode usar ações daquele poder durante este
-    # turno" (Fazer Esquecer V1): its controller names a power, then a turn rule (5.7 A.2.1)
+    # a power is chosen and the target cannot use actions of that power this turn (Fazer
+    # Esquecer V1): its controller names a power, then a turn rule (5.7 A.2.1)
     FORBID_POWER_THIS_TURN = "forbid_power_this_turn"
     # "escolha um poder" remembered while this card stays in the scene (Ronan V1): read by
     # ``plus: target_chosen_power:<n>``
@@ -278,11 +278,11 @@ class Op(enum.Enum):
     # a character of the hand put into the scene (Transporte Aéreo V1): a card of the hand
     # passing the filters enters the scene as if played (4.4.2: its Energia Inicial loaded)
     PUT_FROM_HAND = "put_from_hand"
-    # "procure em sua mão, deck, recursos ou em cena entre os cards que você controla por um
-    # card …, revele-o, carregue-o neste personagem" (Thor V1's Recuperar Martelo)
+    # search the hand, deck, resources or own cards in the scene for a card, reveal it and
+    # load it onto this character (Thor V1's Recuperar Martelo)
     LOAD_FOUND = "load_found"
-    # the same search, the card into the hand ("procure em seu deck ou recursos por …, revele
-    # aquele card, coloque-o em sua mão": Caveira Vermelha V1)
+    # the same search, the card into the hand (search deck or resources, reveal the card
+    # found, take it into the hand: Caveira Vermelha V1)
     TAKE_FOUND = "take_found"
     # this card loaded onto a support of its controller (Reparos Provisórios V1): the
     # effect's own card, from its owner's resources, loaded on the card base chosen
@@ -386,10 +386,10 @@ class Step:
     # unload_chosen: ``amount`` cards from each card base passing the filters ("descarregue
     # um card de cada personagem …"), the controller picking which (Avalanche V1)
     each_base: bool = False
-    # "se cada personagem que você controlar tiver a afiliação A [e/ou B]" ("A|B"): checked
+    # only if every character you control has affiliation A [and/or B] ("A|B"): checked
     # when the procedure is reached; unmet, it is not done ("Se o fizer" steps are skipped)
     if_all_affiliation: str = ""
-    # "se você controlar outro personagem com a afiliação A" (Odin V1's Ira do Patriarca):
+    # only if you control another character of affiliation A (Odin V1's Ira do Patriarca):
     # checked when the procedure is reached, like ``if_all_affiliation``
     if_other_affiliation: str = ""
     # unload_chosen: exactly ``amount`` cards ("Descarregue um card …"), not "até N"
@@ -402,11 +402,11 @@ class Step:
     # "se o alvo for um suporte": done only when the effect's (first) target is a card of
     # this type (checked when reached, like ``if_all_affiliation``: Arrancar Pedaço V1)
     if_target_type: str = ""
-    # "se o alvo for um personagem com a afiliação A ou B" ("A|B"): done only when the
+    # only if the target is a character of affiliation A or B ("A|B"): done only when the
     # effect's (first) target has one of them now (checked when reached: Sentinela Mk IV V1)
     if_target_affiliation: str = ""
-    # "se você controlar algum outro personagem com uma afiliação em comum com alguma das
-    # afiliações deste personagem": checked when reached (Fanático V2)
+    # only if you control some other character sharing an affiliation with this one:
+    # checked when reached (Fanático V2)
     if_other_shares_affiliation: bool = False
     # "se ele for um personagem com ◆": done only when the effect's (first) target has this
     # power now (checked when reached, like ``if_target_type``: Magneto V1)
@@ -432,7 +432,7 @@ class Step:
     # ou {2}": Homem de Gelo V1)
     choose_amount: bool = False
     # damage: penetrating on a destination with one of these affiliations ("A|B") when dealt
-    # ("se … tiver a afiliação X-Men ou Irmandade de Mutantes": Nano-Sentinelas V1)
+    # (a destination that is X-Men or Irmandade de Mutantes: Nano-Sentinelas V1)
     penetrating_if_affiliation: str = ""
     # only when the scenario this one replaced had this name (checked when reached)
     if_replaced_name: str = ""
@@ -469,7 +469,7 @@ class Step:
     # permute with filter_card_power: the card of those powers may be either swapped card
     # ("permutar um card de habilidade de ◆ entre este personagem e outro": Rocket Raccoon V2)
     either_card: bool = False
-    # only cards printed with this keyword ("um card de habilidade de Item Único")
+    # only cards printed with this keyword (e.g. an ability card with Item Único)
     filter_keyword: str = ""
     # done only when an opponent controls no character (Invasão Kree V1)
     if_opponent_no_character: bool = False
@@ -504,8 +504,8 @@ class Step:
     # the character it is loaded onto (Movimentos Característicos V1)
     same_identity: bool = False
     # forbid_actions_this_turn: only actions whose cost equals the stage this card base is
-    # in then ("com custo igual ao estágio de capacitação em que este personagem se
-    # encontra": Rocha Lunar V1)
+    # in then (cost equal to the character's current capacitation stage: Rocha Lunar
+    # V1)
     cost_is_stage: bool = False
     # unload_chosen: an opponent picks the cards (Microdepósito V1)
     by_opponent: bool = False
@@ -548,7 +548,7 @@ class Modifier:
     # Conditions on the card base holding the text (printed cards of the starter pack):
     if_holder_power: str = ""  # "se ele tiver ◆" (Rir do Perigo's carrier)
     if_holder_energy_at_least: int = -1  # "Energia Inicial maior ou igual a N" (printed)
-    if_other_affiliation: str = ""  # "se você controlar outro personagem com a afiliação A"
+    if_other_affiliation: str = ""  # you control another character of affiliation A
     if_source_is_holder: bool = False  # "uma ação deste personagem" (Kraven V1)
     # the target is the holder or a character sharing an affiliation with it (Barreira
     # Telecinética: "este personagem e/ou outros … que tenham uma afiliação em comum")
@@ -562,8 +562,8 @@ class Modifier:
     # only the first action each turn whose damage reaches the card (Blob V1; every
     # procedure of that action)
     if_first_action_hit: bool = False
-    # only while the card base holding the text carries a card of this type ("enquanto este
-    # personagem estiver carregando um card de suporte": Homem-Máquina V1)
+    # only while the card base holding the text carries a card of this type (while it
+    # carries a support card: Homem-Máquina V1)
     if_holder_carries_type: str = ""
 
 
@@ -599,7 +599,7 @@ class ActionRule:
     if_user_lacks_name: str = ""  # only users not named this (Mjölnir: not Thor)
     if_unused_this_turn: bool = False  # only while the user has not used it yet this turn
     # cost ``add``: ``value`` once per action the opponent of the user's controller used this
-    # turn ("custa {1} a menos para cada ação que o oponente tenha usado": Acumular Poder V1)
+    # turn ({1} cheaper per action the opponent has used: Acumular Poder V1)
     per_opponent_action: bool = False
     # only while the user has used no action of ``if_power`` this turn ("a próxima ação de ◆
     # que aquele personagem usar neste turno": Potência Incomparável V1)
@@ -639,19 +639,19 @@ class Characteristic:
     value: str
     to: str = "this"
     if_name: str = ""
-    # only characters with this affiliation ("os personagens com a afiliação Vingadores que
-    # você controla ganham ☺": Mansão dos Vingadores V1); not for affiliation changes
+    # only characters with this affiliation (your Vingadores characters gain ☺: Mansão dos
+    # Vingadores V1); not for affiliation changes
     if_affiliation: str = ""
-    # only characters with this alignment ("os vilões que você controla ganham a afiliação
-    # H.I.D.R.A.": Convocar Mercenários V1); not for alignment changes
+    # only characters with this alignment (your villains gain the H.I.D.R.A. affiliation:
+    # Convocar Mercenários V1); not for alignment changes
     if_alignment: str = ""
-    # only characters with this name ("os personagens chamados Homem de Ferro que você
-    # controla": Pepper Potts V1)
+    # only characters with this name (your characters named Homem de Ferro: Pepper Potts
+    # V1)
     if_character_name: str = ""
     # action_kind: only actions of this power ("ações de ☺ como se fossem de antecipar")
     if_action_power: str = ""
-    # only while its controller controls no character with this alter ego ("enquanto você
-    # não controlar personagens com o alter ego Steve Rogers": Homem de Ferro V3)
+    # only while its controller controls no character with this alter ego (none with alter
+    # ego Steve Rogers: Homem de Ferro V3)
     unless_controls_alter_ego: str = ""
 
 
@@ -696,10 +696,10 @@ class Text:
     # with it (Mulher-Hulk V2)
     redirect_sharing: bool = False
     # the character this card marked may use this card's actions (Veículo de Combate
-    # S.H.I.E.L.D. V3: "o personagem escolhido … pode usar a ação …")
+    # S.H.I.E.L.D. V3: the chosen character may use the card's action)
     lends_to_marked: bool = False
-    # a generated effect that works only once ("o próximo personagem que usar uma ação neste
-    # turno": Heimdall V1), then ends
+    # a generated effect that works only once (on the next character to use an action this
+    # turn: Heimdall V1), then ends
     next_only: bool = False
     # action_used: only an action whose cost is this ("ação de custo 2", X chosen as 2 too)
     if_action_cost: int = -1
@@ -718,44 +718,44 @@ class Text:
     # its user's controller's turn (Boneco Vodu V1)
     if_preparation: bool = False
     # a shield bonus of +1 per character of this alignment its controller controls
-    # ("Escudo +1 para cada herói que você controla": J. J. Jameson V1)
+    # (Escudo +1 per hero its controller controls: J. J. Jameson V1)
     shield_per_alignment: str = ""
-    # "o Escudo de todos os personagens em cena torna-se 0" and every effect changing it is
+    # every character in the scene has Escudo 0, and every effect changing it is
     # worth +0, while this text works (Portal para o Microverso V1)
     shields_zero: bool = False
-    # "se algum personagem estiver carregando um card de habilidade chamado N, aquele
-    # personagem não pode ser alvo de ações" (Invocar o Relâmpago V1): the name N
+    # a character carrying an ability card named N cannot be the target of actions
+    # (Invocar o Relâmpago V1): the name N
     untargetable_carrying: str = ""
     untargetable_by_power: str = ""  # the holder is no target of actions of this power
     # the holder is no target of actions; generated (5.7 B), the action's user until the end
-    # of the turn ("não pode ser alvo de ações neste turno": Kitty Pryde V1)
+    # of the turn (no target of actions for the rest of the turn: Kitty Pryde V1)
     untargetable: bool = False
-    # "enquanto estiver em seu deck ou recursos, este card também conta como se fosse um card
-    # de personagem chamado N" (Maria Hill V1): the name N, for ``filter_name``
+    # while in its owner's deck or resources, this card also counts as a character card
+    # named N (Maria Hill V1): the name N, for ``filter_name``
     counts_as_name: str = ""
-    # "enquanto estiver em seu deck, este card também conta como se fosse um card de
-    # personagem com o alter ego N" (Alkhema V1): N, for ``filter_alter_ego``
+    # while in its owner's deck, this card also counts as a character card with alter ego
+    # N (Alkhema V1): N, for ``filter_alter_ego``
     deck_alter_ego: str = ""
     # the card base has the powers of the ability cards it carries (their actions' powers):
     # Cubo Cósmico V1, Homem-Absorvente V1
     powers_of_carried: bool = False
     # the card this card's text marked is no target of actions (Esconderijo Secreto V1)
     untargetable_marked: bool = False
-    # "ações de ◆ cujos efeitos reduzam o valor de Escudo causam aquela mesma quantidade de
-    # dano ao invés disso" (Flores e Espinhos V1): the power
+    # ◆ actions whose effects would lower Escudo deal that much damage instead (Flores e
+    # Espinhos V1): the power
     shield_cut_to_damage: str = ""
     # an activated text of a scenario each player may activate in their own Preparation
-    # phase, for themselves ("durante a Fase de Preparação de cada jogador … aquele jogador
-    # pode": Movimentos Característicos V1)
+    # phase, for themselves (in each player's Preparation phase, that player may use it:
+    # Movimentos Característicos V1)
     activated_by_any: bool = False
     # with if_since_start_of_turn: either that or controlling a character with this
     # affiliation (Microdepósito V1)
     or_if_controls_affiliation: str = ""
-    # "pode ser colocado em cena carregando uma quantidade de cards menor do que sua Energia
-    # Inicial" (Homem-Hídrico V1): at least one (``PlayCard.count``)
+    # may enter the scene carrying fewer cards than its Energia Inicial (Homem-Hídrico V1):
+    # at least one (``PlayCard.count``)
     enters_with_fewer: bool = False
-    # "cada personagem em cena com mesmo alter ego (ou mesmo nome, se não houver alter ego)
-    # que outro personagem em cena não pode usar ações" (Singularidade Temporal V1)
+    # no character in the scene sharing its alter ego (or, without one, its name) with
+    # another character in the scene can use actions (Singularidade Temporal V1)
     forbid_shared_identity: bool = False
     # characters with this power are no targets of actions of characters without it, and
     # those without it none of those with it (Batalha nos Céus V1)
@@ -776,14 +776,14 @@ class Text:
     activated_in: str = "preparation"
     ready_for: str = ""  # 7.2 "Prontidão – característica": all | power:X | kind:K | action:Name
     once_per_turn: bool = False
-    if_all_affiliation: str = ""  # "se cada personagem que você controlar tiver a afiliação X"
+    if_all_affiliation: str = ""  # every character you control has affiliation X
     if_controls_character: bool = False  # "se você controlar um personagem"
     # if you control a character that has carried exactly this many cards since the start
     # of the turn (Mística V2); -1: no such condition
     if_controls_carrying_exactly: int = -1
-    if_since_start_of_turn: bool = False  # "se você controlar este personagem desde o início"
+    if_since_start_of_turn: bool = False  # you have controlled it since the turn began
     replace_search_with_draw: bool = False  # 5.5 (Cidade Fantasma)
-    forbid_search: bool = False  # "os jogadores não podem procurar cards nos decks" (8.B)
+    forbid_search: bool = False  # no player may search the decks (8.B)
     replace_leave_with_prizes: bool = False  # 5.5 (Hela V1): own effect → opponents' prizes
     replace_knock_out: str = ""  # 5.5: knocked out → resources | hand | deck_bottom instead
     replace_for: str = "this"  # whose knock-out/damage/loading: this | own_characters | opponent_…
@@ -897,8 +897,8 @@ class ActionDef:
     target_type: str = "any"  # character | support | any
     target_controller: str = "any"  # opponent | self | any
     steps: tuple[Step, ...] = ()
-    # Energia Cósmica N (E.2.1); without the keyword, the same cost printed in words ("Coloque
-    # um card de seus recursos na base de seu deck:", Explorar Possibilidades V1)
+    # Energia Cósmica N (E.2.1); without the keyword, the same cost printed in words (put a
+    # card of your resources on the bottom of your deck: Explorar Possibilidades V1)
     cosmic: int = 0
     keywords: tuple[str, ...] = ()
     distribute: bool = False  # 4.8.4.2: ``targets`` points split among targets (repeats)
@@ -915,10 +915,10 @@ class ActionDef:
     all_modes_if_controls_power: str = ""
     discard_cost: int = 0  # E.2: additional cost, discard this many cards of the hand
     unload_cost: int = 0  # E.2: additional cost, unload this many cards of the user
-    # E.2 "Descarregue um card que não seja de habilidade …": the unloaded cards are not of
+    # E.2 cost of unloading a card that is not an ability card: the unloaded cards are not of
     # this type (Mulher-Hulk V2)
     unload_not_type: str = ""
-    # E.2 "Descarte um card de personagem com a afiliação A": what the discarded cards must be
+    # E.2 cost of discarding a character card of affiliation A: what the discarded cards must be
     discard_type: str = ""
     discard_affiliation: str = ""
     # E.2 "Descarregue <este card>: …": unloading the card the action is printed on (an
@@ -926,10 +926,10 @@ class ActionDef:
     unload_self: bool = False
     # F: "até N alvos diferentes" — ``targets`` is the most, at least one (Disparo Sequencial)
     up_to_targets: bool = False
-    # E.2 "Coloque <este card> na base do deck de seu dono: …" (Rompante de Precisão V1)
+    # E.2 cost of putting this card on the bottom of its owner's deck (Rompante de Precisão V1)
     bottom_self: bool = False
-    # 4.8.4.2 with ``distribute``: as many points as the cards its user carries ("X pontos
-    # de dano distribuídos … X é igual ao número de cards que ele estiver carregando": Gambit)
+    # 4.8.4.2 with ``distribute``: as many points as the cards its user carries (X damage
+    # split among targets, X being the number of cards it carries: Gambit)
     points_loaded: bool = False
     # E.2 "Carregue um card neste personagem": load this many cards of the resources onto
     # the user (in its controller's loading order) as an additional cost (Lacerar V1)
@@ -937,13 +937,13 @@ class ActionDef:
     # with ``load_cost``: only cards of that power may be loaded ("Carregue um card de ◆
     # neste personagem": Deadpool V2) — the first such in the loading order
     load_cost_power: str = ""
-    # F.1.1 "um outro personagem alvo … com uma afiliação em comum com este personagem":
+    # F.1.1 another target character sharing an affiliation with this character:
     # each target another character than the user, sharing an affiliation with it now
     target_shares_affiliation: bool = False
     # E.2: the user unloaded and shuffled into its owner's deck (Agente
     # S.H.I.E.L.D. V2): the user leaves the scene, unloaded, shuffled into its owner's deck
     shuffle_user_cost: bool = False
-    # E.2 "Descarregue este personagem e coloque-o nos prêmios de seus oponentes": the user
+    # E.2 cost of unloading this character and putting it in the opponents' prizes: the user
     # leaves the scene, unloaded, for its owner's prizes — points for the opponent (Mística)
     prizes_user_cost: bool = False
     manual: bool = False

@@ -214,7 +214,7 @@ def _card_kind(step: Step, scope: Scope) -> Message:
     kind = kinds[0] if len(kinds) == 1 else say("card.either", a=kinds[0], b=kinds[1])
     if step.filter_not_type and not step.filter_type:  # any card but that type
         kind = say("card_not_type", kind=say(f"card.{step.filter_not_type}"))
-    if step.filter_keyword:  # "um card de habilidade de Item Único"
+    if step.filter_keyword:  # e.g. an ability card with Item Único
         keyword = Message(f"battlescenes.keyword.{step.filter_keyword}")
         kind = say("card.with_keyword", card=kind, keyword=keyword)
     if step.filter_affiliation:
@@ -336,7 +336,7 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         replaced = scope.text is not None and scope.text.if_replaced
         return say(f"{mood}.draw_{'replacer_' if replaced else ''}opponent", count=step.amount)
     if op is Op.DRAW and step.plus.startswith("user_alignment:") and not step.amount:
-        # "se este personagem for um vilão, compre um card" (Suborno V1)
+        # draw a card when this character is a villain (Suborno V1)
         alignment = Message(f"battlescenes.alignment.{step.plus.split(':', 1)[1]}")
         return say(f"{mood}.draw_if_user_alignment", alignment=alignment)
     if op is Op.DRAW and step.plus == "moved":  # as many as an earlier step moved
@@ -349,7 +349,7 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
     if op is Op.RESOURCES_TO_DECK_BOTTOM and step.plus == "moved":
         return say(f"{mood}.resources_to_deck_bottom_counted")
     if op is Op.DRAW and step.to == "each_player" and step.plus.startswith("own_power:"):
-        # "cada jogador compra um card para cada personagem com ◆ que ele controla"
+        # each player draws one card per ◆ character they control
         return say("draw_each_player_power", power=power(step.plus.split(":", 1)[1]))
     if op is Op.DRAW and step.to == "chosen_controller":  # "that card's controller draws"
         return say(f"controller_draw.{mood}", count=step.amount)
@@ -394,7 +394,7 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
     if op is Op.KEEP_SET_ASIDE and _of_a_kind(step):  # only cards of a kind
         return say(f"{mood}.keep_set_aside_kind", card=_card_kind(step, scope))
     if op is Op.UNLOAD_CHOSEN and step.filter_lacks_affiliation and step.to == "self":
-        # "um card de um personagem ou suporte cuja afiliação não seja A" (Visão V2)
+        # a card of a character or support lacking affiliation A (Visão V2)
         return say(
             "unload_chosen_lacking", count=step.amount, affiliation=step.filter_lacks_affiliation
         )
@@ -810,7 +810,7 @@ def _rule(rule: ActionRule, scope: Scope) -> Message:
         key = "rule.cost_named_first" if rule.if_unused_this_turn else "rule.cost_named"
         return say(key, who=noun(scope.this), action=rule.if_name, count=rule.value)
     if rule.effect == "cost" and rule.per_opponent_action and rule.if_name and rule.value < 0:
-        # "custa {1} a menos para cada ação que o oponente tenha usado neste turno"
+        # {1} cheaper per action the opponent has used this turn
         key = "rule.cost_named_less_per_opponent_action"
         return say(key, action=rule.if_name, count=-rule.value)
     if (
@@ -847,7 +847,7 @@ def _rule(rule: ActionRule, scope: Scope) -> Message:
         affiliation = rule.if_other_target_affiliation
         return say("rule.must_target_with_ally", who=noun(scope.this), affiliation=affiliation)
     if rule.effect == "must_target" and rule.whose == "opponent" and not _filtered(rule):
-        # F.2.1: "… deve escolher este personagem como um dos alvos" (J. J. Jameson V1)
+        # F.2.1: this character must be one of the targets (J. J. Jameson V1)
         if rule.if_user_alignment:
             alignment = Message(f"battlescenes.alignment.{rule.if_user_alignment}")
             return say("rule.must_target_alignment", who=noun(scope.this), alignment=alignment)
@@ -1054,7 +1054,7 @@ def _characteristic(change: Characteristic, scope: Scope) -> Message:
         return say(f"all_alignment_change.{change.change}", what=what, alignment=alignment)
     if change.to == "this":
         return say(f"static.{change.change}_one", who=noun(scope.this), what=what)
-    if change.to == "marked":  # "o personagem escolhido tem ◆" (Veículo S.H.I.E.L.D. V3)
+    if change.to == "marked":  # the chosen character has ◆ (Veículo S.H.I.E.L.D. V3)
         return say(f"static.{change.change}_one", who=noun("marked"), what=what)
     if change.to == "own_characters" and change.if_affiliation:
         return say(
@@ -1083,7 +1083,7 @@ def _when(text: Text, scope: Scope) -> Message:
             conditions.append(say("cond.once"))
     else:
         head = _trigger(text, scope)
-    if text.if_preparation:  # "durante a Fase de Preparação do turno daquele jogador"
+    if text.if_preparation:  # only in the Preparation phase of that player's turn
         conditions.append(say("cond.preparation"))
     if text.if_since_start_of_turn:
         support = scope.card.type is CardType.SUPPORT  # Explosivo Escondido V1
@@ -1107,7 +1107,7 @@ def _when(text: Text, scope: Scope) -> Message:
         conditions.append(say("cond.own_attack_step"))
     if text.trigger is Trigger.CHARACTER_ENTERS and text.if_holder_power:  # Incursão
         conditions.append(say("cond.holder_power", power=power(text.if_holder_power)))
-    if text.if_holder_entered_this_turn:  # "no mesmo turno em que este personagem entrou"
+    if text.if_holder_entered_this_turn:  # in the turn this character entered the scene
         conditions.append(say("cond.holder_entered_this_turn"))
     if text.from_zone and text.trigger is not Trigger.ARRIVES_IN_RESOURCES:
         conditions.append(say(f"cond.from_{text.from_zone}"))
@@ -1378,7 +1378,7 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
         body = say("keywords_then", keywords=_list(keywords), effect=body)
     if action.up_to_targets and not action.targets_x:  # F: "até N alvos diferentes"
         body = say("targets_up_to", count=action.targets, effect=body)
-    if action.bottom_self:  # E.2 "Coloque <este card> na base do deck de seu dono:"
+    if action.bottom_self:  # E.2 cost: this card onto the bottom of its owner's deck
         body = say("cost.bottom_self", card=noun(own_noun(card)), effect=body)
     if action.load_cost and action.unload_self:  # E.2, both (Lacerar V1)
         body = say(
@@ -1398,7 +1398,7 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
         )
     elif action.unload_self:  # E.2 "Descarregue <este card>:" before the effect
         body = say("cost.unload_self", card=noun(own_noun(card)), effect=body)
-    elif action.load_cost:  # E.2 "Carregue um card de seus recursos neste personagem:"
+    elif action.load_cost:  # E.2 cost: load a card of the resources onto this character
         # (Voar Alto V1, Ultron-1 V1)
         body = say("cost.load", count=action.load_cost, who=noun("user", "onto"), effect=body)
     extra = [say("x.loaded")] if action.points_loaded else []

@@ -17,10 +17,10 @@ CHOSEN = (
     "chosen_opponent_character",
     "chosen_own_character",
     "chosen_card",
-    "chosen_target_side",  # "outro personagem … controlado pelo jogador que controla o alvo"
+    "chosen_target_side",  # another character of the player who controls the target
     "chosen_base",  # "um personagem ou suporte" (any controller; filters narrow it)
-    "chosen_opponent_base",  # "um personagem ou suporte controlado por um oponente"
-    "chosen_own_base",  # "um personagem ou suporte que você controla"
+    "chosen_opponent_base",  # a character or support an opponent controls
+    "chosen_own_base",  # a character or support its controller controls
     "chosen_target",  # one of the action's targets (Venom V1)
     "chosen_player_base",  # a character or support of the player the event named (Heimdall)
 )
@@ -59,7 +59,7 @@ def targets_of(state: State, effect: Pending, step: Step) -> list[int]:
     """The cards a procedure applies to: the targets, this card, or the chosen card."""
     if step.to == "target":
         found = [t for t in dict.fromkeys(effect.targets) if zones.find(state, t) is not None]
-        if step.if_damaged:  # "se aquele personagem tiver sofrido dano neste turno"
+        if step.if_damaged:  # only if that character has taken damage this turn
             found = [t for t in found if zones.in_scene(state, t).damaged_this_turn]
         return found
     if step.to == "this":
@@ -125,7 +125,7 @@ def unmet(state: State, effect: Pending, step: Step) -> bool:
         mine = zones.characters(state, effect.controller)
         if not all(wanted & set(zones.affiliations(state, c)) for c in mine):
             return True
-    if step.if_other_affiliation:  # "se você controlar outro personagem com a afiliação A"
+    if step.if_other_affiliation:  # you control another character of affiliation A
         others = [c for c in zones.characters(state, effect.controller) if c.card != effect.this]
         if not any(step.if_other_affiliation in zones.affiliations(state, c) for c in others):
             return True
@@ -139,7 +139,7 @@ def unmet(state: State, effect: Pending, step: Step) -> bool:
     ):
         return True
     if step.if_opponent_no_character and zones.characters(state, 1 - effect.controller):
-        return True  # "se um oponente não controlar nenhum personagem" (two players)
+        return True  # only if an opponent controls no character (two players)
     if _target_differs(state, effect, step):
         return True
     # a mill of nothing is not done — unless its count hangs on a card it has yet to choose
@@ -215,7 +215,7 @@ def chosen_pool(state: State, effect: Pending, step: Step) -> list[int]:
 
 def _alignment_passes(state: State, card: int, wanted: str) -> bool:
     """``filter_alignment``: the card has it now — or, ``none``, is neither hero nor villain
-    ("um personagem que não seja herói nem vilão": Nano-Sentinelas V1), or, ``not_<a>``,
+    (a character that is no hero and no villain: Nano-Sentinelas V1), or, ``not_<a>``,
     lacks that one."""
     if wanted == "none":
         return not zones.alignments(state, card)
@@ -274,7 +274,7 @@ def matches(state: State, card: int, step: Step, powers: tuple[str, ...] = ()) -
         return False
     if step.filter_not_name and d.name == step.filter_not_name:
         return False
-    # "A|B": any of those names ("Homem de Ferro e/ou Máquina de Combate": Tony Stark V1)
+    # "A|B": any of those names (Homem de Ferro and/or Máquina de Combate: Tony Stark V1)
     if step.filter_name and not set(step.filter_name.split("|")) & _names_outside(state, card):
         return False
     if step.filter_keyword and step.filter_keyword not in d.keywords:
@@ -365,13 +365,13 @@ def plus(state: State, effect: Pending, step: Step) -> int:
         name = step.plus.split(":", 1)[1]
         mine = zones.characters(state, effect.controller)
         return 1 if any(name in zones.names(state, c.card) for c in mine) else 0
-    if step.plus == "countdown":  # "o número de cards que aquele oponente colocou" (6.2 A)
+    if step.plus == "countdown":  # how many cards that opponent put (6.2 A)
         return state.countdown_count
     if step.plus == "loaded":
         found = zones.find(state, effect.this)
         return len(state.scene[found].loaded) if found is not None else 0
-    if step.plus == "damage_taken":  # "pontos de dano recebidos por este personagem neste
-        # turno" (Miss Marvel V1), the shield's part included (its FAQ)
+    if step.plus == "damage_taken":  # the damage this character took this turn
+        # (Miss Marvel V1), the shield's part included (its FAQ)
         found = zones.find(state, effect.this)
         return state.scene[found].damage_this_turn if found is not None else 0
     if step.plus == "moved":  # "that same number" (Super Computador)
@@ -389,8 +389,8 @@ def plus(state: State, effect: Pending, step: Step) -> int:
             if zones.defn(state, c).type is CardType.CHARACTER
             and affiliation in zones.defn(state, c).affiliations
         )
-    if step.plus.startswith("first_action:"):  # "+N se ela for a primeira ação usada neste
-        # turno" (Impossível de se Ver): the action being resolved is the turn's only one yet
+    if step.plus.startswith("first_action:"):  # +N when it is the first action used this
+        # turn (Impossível de se Ver): the action being resolved is the turn's only one yet
         first = effect.is_action and sum(p.actions_this_turn for p in state.players) == 1
         return int(step.plus.split(":", 1)[1]) if first else 0
     if step.plus.startswith("own_characters:"):  # "personagens com a afiliação A que você
@@ -436,29 +436,29 @@ def _counted(state: State, effect: Pending, spec: str) -> int:
     of that power carried by every character in the scene, divided by n rounded up (Dreno de
     Força V1)."""
     kind, _sep, value = spec.partition(":")
-    if kind == "target_chosen_power":  # "+N se o alvo for um personagem e tiver o poder
-        # escolhido" (Ronan V1's Arma Universal: 3, or 5)
+    if kind == "target_chosen_power":  # +N when the target is a character with the chosen
+        # power (Ronan V1's Arma Universal: 3, or 5)
         return int(value) if _target_has_chosen_power(state, effect) else 0
-    if kind == "own_turn":  # "+N se esta ação for usada durante seu turno" (Golpe Treinado)
+    if kind == "own_turn":  # +N when used in its controller's own turn (Golpe Treinado)
         return int(value) if state.active == effect.controller else 0
-    if kind == "target_hit_by":  # "… ou 4 se ele já tiver recebido dano de outra ação de ◆
-        # neste turno" (Surrar V1): another action's effect, not this one
+    if kind == "target_hit_by":  # … or 4 when another ◆ action already damaged it this
+        # turn (Surrar V1): another action's effect, not this one
         wanted, _star, times = value.partition("*")
         first = effect.targets[0] if effect.targets else -1
         hits = [(c, p, uid) for c, p, uid in state.power_hits if c == first and p == wanted]
         return int(times or 1) if any(uid != effect.uid for _c, _p, uid in hits) else 0
-    if kind == "target_affiliation":  # "… ou 2 se o alvo for um personagem com a
-        # afiliação A ou B" (Sentinela Mk II V1)
+    if kind == "target_affiliation":  # … or 2 when the target is a character of
+        # affiliation A or B (Sentinela Mk II V1)
         return 1 if target_has_affiliation(state, effect, value) else 0
     if kind == "user_alignment":  # "… ou 2 se o personagem que usou for vilão" (Porrete V1)
         return 1 if value in zones.alignments(state, effect.this) else 0
-    if kind == "used_before":  # "+n se este personagem já tiver usado uma ação chamada N
-        # neste turno" (Impulso Hábil V1): the use resolving is already counted (C.4)
+    if kind == "used_before":  # +n when this character already used an action named N
+        # this turn (Impulso Hábil V1): the use resolving is already counted (C.4)
         index = zones.find(state, effect.this)
         used = state.scene[index].used_names.count(effect.label) if index is not None else 0
         return int(value) if used > 1 else 0
-    if kind == "own_sharing_affiliation":  # "outros personagens que você controla com alguma
-        # afiliação em comum com as deste personagem" (Técnica Tribal V1)
+    if kind == "own_sharing_affiliation":  # its controller's other characters sharing an
+        # affiliation with this one (Técnica Tribal V1)
         return _sharing_others(state, effect)
     if kind == "own_power":
         mine = zones.characters(state, effect.controller)
@@ -467,8 +467,8 @@ def _counted(state: State, effect: Pending, spec: str) -> int:
         # (Incursão Estonteante V1)
         mine = zones.characters(state, effect.controller)
         return 1 if any(value in zones.powers(state, c) for c in mine) else 0
-    if kind == "other_used_power":  # "se um outro personagem com a afiliação A já usou uma
-        # ação de ◆ neste turno" (Flama V1): anyone's
+    if kind == "other_used_power":  # when another character of affiliation A already used
+        # a ◆ action this turn (Flama V1): anyone's
         affiliation, _slash, wanted = value.partition("/")
         return 1 if _other_used_power(state, effect, affiliation, wanted) else 0
     if kind == "others_power":  # "outros personagens com ◆ em cena" (Hércules V1): anyone's
@@ -515,8 +515,7 @@ def step_chosen(state: State, effect: Pending) -> int:
 
 def _sharing(state: State, effect: Pending, chosen: int, alignment: str) -> int:
     """The characters of ``alignment`` its controller controls that share an affiliation with
-    ``chosen`` ("que tenha uma afiliação em comum com as afiliações do personagem
-    escolhido")."""
+    ``chosen`` (sharing at least one affiliation with the chosen character)."""
     index = zones.find(state, chosen) if chosen >= 0 else None
     if index is None:
         return 0
@@ -570,6 +569,6 @@ def _marks(mark: Continuous, effect: Pending) -> bool:
 
 def _other_source(state: State, effect: Pending) -> int:
     """The character named as the source of this effect's damage, if a step names one
-    ("O PERSONAGEM ESCOLHIDO CAUSE 2 pontos de dano em um outro personagem")."""
+    (the chosen character deals 2 damage to another character: Cassandra Nova)."""
     named = [s for s in effect.steps if s.op == Op.DAMAGE and s.source in ("chosen", "marked")]
     return damage_source(state, effect, named[0]) if named else -1

@@ -1,8 +1,8 @@
-"""5.5 replacement effects: on a player's draws and discards ("se um jogador fosse comprar
-cards, ao invés disso …", ``replace_draw``; "se … fosse descartar um card, ao invés disso …",
-``replace_discard``), on damage ("se este personagem fosse receber dano, ao invés disso …",
-``replace_damage``) and on loading ("se um card fosse ser carregado neste personagem, ao
-invés disso …", ``replace_load``). The replaced procedure does not happen — nothing it would
+"""5.5 replacement effects: on a player's draws and discards (a draw that would happen
+does something else instead, ``replace_draw``; likewise a discard, ``replace_discard``),
+on damage (damage this character would take does something else instead,
+``replace_damage``) and on loading (a card that would be loaded onto this character does
+something else instead, ``replace_load``). The replaced procedure does not happen — nothing it would
 trigger triggers, and a draw owed from an empty deck (4.9.2) is not owed any more — and the
 new one happens instead. ``replace_player`` says whose draws or discards (the text's
 controller's, ``self``, the opponents' or everybody's); ``replace_for`` which card bases'

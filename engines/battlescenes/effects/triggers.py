@@ -142,8 +142,8 @@ def fire(
 
 
 def _resources_loaded(state: State, base: int, by: int, level: int) -> tuple[State, list[Pending]]:
-    """ "Quando um efeito fizer com que você carregue cards de seus recursos neste personagem
-    durante a Fase de Combate, para cada card carregado desta forma" (Carnificina V2): the
+    """When an effect loads cards of its controller's resources onto this character in the
+    Combat phase, once per card so loaded (Carnificina V2): the
     texts of the card base loaded; ``once_per_turn`` ones answer only the effect ``by`` that
     first triggered them this turn."""
     if zones.find(state, base) is None:
@@ -227,7 +227,7 @@ def _character_enters(state: State, item: InScene, level: int) -> list[Pending]:
         if text.trigger is Trigger.CHARACTER_ENTERS
         and (not text.if_power or text.if_power in powers)
         and _holder_ready(state, text, holder, item.card)
-        # "toda vez que você colocar um personagem X-Men em cena" (Mansão Xavier V1)
+        # each time its controller puts an X-Men character into the scene (Mansão Xavier V1)
         and (not text.trigger_if_affiliation or text.trigger_if_affiliation in affiliations)
     ]
 
@@ -248,8 +248,8 @@ def _holder_ready(state: State, text: Text, holder: int, entering: int) -> bool:
 
 
 def drew(state: State, effect: Pending, level: int) -> State:
-    """5.2 "toda vez que o efeito de uma ação de ☺ de um personagem que você controla fizer
-    com que você compre um ou mais cards durante a Fase de Combate" (Experimentos
+    """5.2 each time the effect of a ☺ action of one of your characters makes you draw one
+    or more cards in the Combat phase (Experimentos
     Sabotados, ``drew_by_action``): ``effect`` (an action's) just made its controller draw.
     ``action_power`` filters the action's power, ``if_power`` the holder's ("enquanto este
     personagem tiver ☺"), ``if_combat`` the phase."""
@@ -266,13 +266,13 @@ def drew(state: State, effect: Pending, level: int) -> State:
 
 
 def action_resolved(state: State, effect: Pending) -> State:
-    """5.2 "toda vez que um jogador usar uma ação de ◆, após o efeito daquela ação, aquele
-    jogador pode …" (Invasão Cósmica V1, ``action_resolved``): the action ``effect`` just
+    """5.2 each time a player uses a ◆ action, once its effect is done, that player may do
+    something (Invasão Cósmica V1, ``action_resolved``): the action ``effect`` just
     finished; the texts of every card base and the scenario answer it, pending at its level
     (after it, 9.1.2), carried out by the player who used the action. ``action_power``
     filters the action's power; ``whose_turn`` (own / opponent / any) whose action it was."""
     # 5.2.1: texts working from the hand, resources or prizes are their owner's to decide
-    # ("se este card estiver em seus recursos, você pode …": Boneco Vodu V1)
+    # (while this card is in its owner's resources, they may …: Boneco Vodu V1)
     outside = [
         (seat, card, card, text)
         for seat, card, texts in other_zones.holders(state)
@@ -295,7 +295,7 @@ def action_resolved(state: State, effect: Pending) -> State:
         if text.trigger is Trigger.ACTION_RESOLVED
         and (not text.action_power or text.action_power == effect.action_power)
         and _whose(text.whose_turn, seat == effect.controller)
-        and (  # "a primeira ação que um personagem com a afiliação A … usar" (Abutre V1)
+        and (  # the first action a character of affiliation A uses (Abutre V1)
             not text.if_first_of_affiliation
             or text.if_first_of_affiliation in effect.first_affiliations
         )
@@ -305,8 +305,8 @@ def action_resolved(state: State, effect: Pending) -> State:
 
 
 def damage_incoming(state: State, target: int, level: int) -> list[Pending]:
-    """ "Quando um personagem fosse receber dano que não seja de uma ação, se este card
-    estiver em sua mão …" (União Inabalável V1): the texts working from another zone that
+    """When a character would take damage not from an action, while this card is in its
+    owner's hand … (União Inabalável V1): the texts working from another zone that
     answer damage about to reach the character ``target``, each decided by its owner."""
     return [
         replace(
@@ -330,8 +330,8 @@ def _has_power(state: State, card: int, power: str) -> bool:
 
 
 def dealt(state: State, source: int, destination: int, level: int) -> State:
-    """5.2 "quando um personagem [com a afiliação X] que você controla causar dano em um
-    personagem ou suporte [que não tenha a afiliação Y]" (``dealt_damage``): the texts of the
+    """5.2 when one of your characters [of affiliation X] deals damage to a character or
+    support [lacking affiliation Y] (``dealt_damage``): the texts of the
     card bases and the scenario of the dealer's controller (``trigger_for: own_characters``)
     or of the dealer itself (``this``). Only a *character* deals it (4.8.5: an action's
     damage is its user's; a scenario's or an ability's is not a character's); the effect's
@@ -410,8 +410,8 @@ def arrivals(state: State, level: int = 0) -> State:
 
 
 def bottomed(state: State, level: int = 0) -> State:
-    """5.2 "toda vez que um card for colocado na base do deck de um jogador, aquele jogador
-    …" (Deflagrar o Caos V1, ``card_to_deck_bottom``): for each card just put there (noted
+    """5.2 each time a card goes to the bottom of a player's deck, that player does
+    something (Deflagrar o Caos V1, ``card_to_deck_bottom``): for each card just put there (noted
     in ``State.bottomed``), the texts of every card base and the scenario waiting for it
     become pending — at ``level``, or one level above the deepest pending effect —, carried
     out by the player whose deck it is."""

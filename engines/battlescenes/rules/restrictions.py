@@ -91,7 +91,7 @@ def x_forbidden(
     state: State, seat: int, user: InScene, action: ActionDef, steps: Sequence[Step], x: int
 ) -> bool:
     """An X-cost action with that X chosen is forbidden by a rule about actions whose cost
-    equals its source's stage (Rocha Lunar V1's FAQ: "custo {x} se X for igual a 1")."""
+    equals its source's stage (Rocha Lunar V1's FAQ: a cost {x} counts as 1 when X is 1)."""
     if action.cost != -1:
         return False
     plain = replace(action, cost=x)

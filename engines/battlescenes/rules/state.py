@@ -260,8 +260,8 @@ class Pending:
     # again by a ``put_from_hand`` with ``load_carried``: Águia Estelar V1)
     carried: tuple[int, ...] = ()
     # an action's effect: the affiliations of its user that no earlier action of its
-    # controller's characters had this turn ("a primeira ação que um personagem com a
-    # afiliação A que você controla usar em cada turno": Abutre V1)
+    # controller's characters had this turn (the first action each turn used by one of
+    # your characters of affiliation A: Abutre V1)
     first_affiliations: tuple[str, ...] = ()
     # the player the triggering event named: whose search triggered it (Heimdall V1)
     player: int = -1

@@ -331,7 +331,7 @@ def _generated_at(state: State, trigger: Trigger) -> list[Pending]:
 
 
 def _end_of(at: str) -> str:
-    """ "O final desta etapa ou fase do turno": the first end point of the step or phase
+    """The end of the current step or phase of the turn: the first end point of the step or phase
     ``at`` names after it; for a step or phase without one (the Preparation phase, the
     start of the turn), the next start/end point — the same moment, nothing happens in
     between (Nave dos Guardiões V1)."""
@@ -363,7 +363,7 @@ def _holder_meets(state: State, base: int, text: Text) -> bool:
 
 
 def _marked_turn(state: State, source: int) -> bool:
-    """Cassandra Nova: "no início do turno do controlador do personagem escolhido" — the
+    """Cassandra Nova: at the start of the turn of the chosen character's controller — the
     turn of whoever controls the card ``source`` marked, while it is in the scene."""
     marked = [c.target for c in state.continuous if c.kind == "mark" and c.source == source]
     return any(

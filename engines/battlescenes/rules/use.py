@@ -37,7 +37,7 @@ def available(state: State, item: InScene) -> list[tuple[int, ActionDef]]:
     for base, card in state.turn_lent:  # lent this turn by a card still in the scene
         if base == item.card and zones.find(state, card) is not None:
             found.extend((card, a) for a in zones.defn(state, card).actions)
-    for mark in state.continuous:  # "o personagem escolhido pode usar a ação …" (Veículo V3)
+    for mark in state.continuous:  # the chosen character may use its action (Veículo V3)
         if mark.kind == "mark" and mark.target == item.card and _lends(state, mark.source):
             found.extend((mark.source, a) for a in zones.defn(state, mark.source).actions)
     return found
@@ -143,7 +143,7 @@ def problems(state: State, seat: int, item: InScene, action: ActionDef) -> str |
 
 
 def _other_side_of_power(state: State, user: InScene, target: InScene) -> bool:
-    """ "Os personagens com ◆ não podem ser alvos de ações de personagens sem ◆", and the
+    """Characters with ◆ cannot be targeted by actions of characters without ◆, and the
     other way round (Batalha nos Céus V1): a character target and its user differ in
     having that power."""
     if zones.defn(state, target.card).type is not CardType.CHARACTER:
@@ -156,8 +156,8 @@ def _other_side_of_power(state: State, user: InScene, target: InScene) -> bool:
 def _shield_cuts_as_damage(
     state: State, action: ActionDef, steps: tuple[Step, ...]
 ) -> tuple[Step, ...]:
-    """ "Ações de ◆ cujos efeitos reduzam o valor de Escudo causam aquela mesma quantidade de
-    dano ao invés disso" (Flores e Espinhos V1): each shield-lowering step of such an action
+    """◆ actions whose effects would lower Escudo deal that much damage instead (Flores e
+    Espinhos V1): each shield-lowering step of such an action
     becomes a damage step of that amount, on the same targets — the action's damage, so its
     bonuses apply (the record's FAQ); it is not a damage action for the rules checked
     before (its FAQ), so only its effect changes."""
@@ -181,8 +181,8 @@ def _working_texts(state: State) -> list[Text]:
 
 
 def _shares_identity(state: State, item: InScene) -> bool:
-    """ "Cada personagem em cena com mesmo alter ego (ou mesmo nome, se não houver alter ego)
-    que outro personagem em cena não pode usar ações" (Singularidade Temporal V1): whether
+    """No character in the scene sharing its alter ego (or, without one, its name) with
+    another character in the scene can use actions (Singularidade Temporal V1): whether
     such a text works and ``item`` shares its identity with another character in the
     scene (anyone's)."""
     if not any(t.forbid_shared_identity for t in _working_texts(state)):
@@ -296,7 +296,7 @@ def target_problem(
         return "bad_target"
     target = state.scene[index]
     if action.target_shares_affiliation and not _shares_affiliation(state, user, target):
-        return "bad_target"  # F.1.1 "outro personagem … com uma afiliação em comum"
+        return "bad_target"  # F.1.1 another character sharing an affiliation
     user_index = zones.find(state, user) if user >= 0 else None
     extra = _granted(state, state.scene[user_index], action) if user_index is not None else None
     if (
@@ -316,13 +316,13 @@ def target_problem(
     if zones.defn(state, card).type not in wanted or not ok_controller:
         return "bad_target"
     if _carries_shielded_name(state, target):
-        return "bad_target"  # "aquele personagem não pode ser alvo de ações"
+        return "bad_target"  # that character is no target of actions
     if action.power and any(
         t.untargetable_by_power == action.power for _c, t in zones.texts(state, target)
     ):
-        return "bad_target"  # "este personagem não pode ser alvo de ações de ◆"
+        return "bad_target"  # this character is no target of ◆ actions
     if _untargetable(state, target):
-        return "bad_target"  # "não pode ser alvo de ações (neste turno)"
+        return "bad_target"  # no target of actions (this turn)
     if user_index is not None and _other_side_of_power(state, state.scene[user_index], target):
         return "bad_target"  # Batalha nos Céus V1
     first = state.players[seat].targeted_actions == 0
@@ -330,7 +330,7 @@ def target_problem(
         first
         and target.controller != seat
         and any(t.untargetable_first for _c, t in zones.texts(state, target))
-    ):  # F.2.2: "não pode ser alvo da primeira ação com alvo" of an opponent each turn
+    ):  # F.2.2: no target of the first targeted action of an opponent each turn
         return "untargetable"
     return None
 
@@ -357,7 +357,7 @@ def _untargetable(state: State, target: InScene) -> bool:
 
 
 def _marked_untargetable(state: State, card: int) -> bool:
-    """ "O personagem escolhido não pode ser alvo de ações" (Esconderijo Secreto V1): a card
+    """The chosen character is no target of actions (Esconderijo Secreto V1): a card
     base in the scene whose working text says so marked ``card``."""
     marks = [c.source for c in state.continuous if c.kind == "mark" and c.target == card]
     for source in marks:
@@ -657,7 +657,7 @@ def _action_used(
                 continue
             if text.if_action_name and (name != text.if_action_name or base != character):
                 continue
-            if text.if_preparation and not (  # "durante a Fase de Preparação do turno …"
+            if text.if_preparation and not (  # only in the Preparation phase of that turn
                 state.phase is Phase.PREPARATION and state.active == seat
             ):
                 continue
@@ -727,10 +727,10 @@ def _action_used(
                     )
                 )
             continue
-        # 5.7 B: "toda vez que o alvo usar uma ação neste turno" — the generated effect's
+        # 5.7 B: each time the target uses an action this turn — the generated effect's
         # target used an action. The action's own effect (its source: the action and the
         # character that used it, 4.8.5), validated for the turn (no 5.8 interruption).
-        # "toda vez que um personagem controlado pelo oponente alvo usar uma ação" (Blob V2)
+        # each time a character of the targeted opponent uses an action (Blob V2)
         if text.trigger_for == "opponent_characters":
             index = zones.find(state, character)
             about = index is not None and state.scene[index].controller != made.controller
@@ -860,7 +860,7 @@ def use(
     paid_instead = unloaded_base != character  # pays_unload_cost: Arsenal H.I.D.R.A. V1
     if action.unload_self and source in carried and not paid_instead:  # E.2 "Descarregue …:"
         unloads = (*unloads, source)
-    if action.bottom_self:  # E.2 "… na base do deck de seu dono:" (not an unload)
+    if action.bottom_self:  # E.2 cost: onto its owner's deck bottom (not an unload)
         state, bottomed = _to_deck_bottom(state, character, source)
         events.extend(bottomed)
     if unloads:  # E.2: unloading the user's cards (to their owner's resources)

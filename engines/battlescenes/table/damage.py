@@ -298,7 +298,7 @@ def mandatory(state: State, key: str) -> bool:
 
 
 def _shares_with(state: State, holder: InScene, item: InScene) -> bool:
-    """ "Outro personagem que você controla com uma afiliação em comum com este personagem"
+    """Another of its controller's characters sharing an affiliation with this character
     (Mulher-Hulk V2): ``item`` is another character of ``holder``'s controller sharing an
     affiliation with it now."""
     return (

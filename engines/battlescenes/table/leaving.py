@@ -60,7 +60,7 @@ def _leaves(
 
 
 def _marked_leaves(state: State, card: int) -> list[Pending]:
-    """ "Quando o personagem escolhido sair de cena" (Esconderijo Secreto V1): the
+    """When the chosen character leaves the scene (Esconderijo Secreto V1): the
     ``marked_leaves`` texts of the card bases in the scene whose text marked ``card``."""
     found: list[Pending] = []
     for mark in state.continuous:
@@ -181,7 +181,7 @@ def knock_outs(
                 events.extend(more)
                 continue
             state = set_player(state, seat, replace(player, prizes=(*player.prizes, item.card)))
-            if by_action:  # "se este personagem for nocauteado por uma ação que cause dano"
+            if by_action:  # knocked out by an action that deals damage
                 left.extend(_leaves(state, item, own, knocked_out=True))
             events.append(
                 Event(

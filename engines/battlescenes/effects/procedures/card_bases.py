@@ -174,7 +174,7 @@ def _load_from_resources(run: BSRun, state: State, proc: LoadFromResources) -> S
             f"{c}>{b}"
             for c in cards
             for b in bases
-            # "com o mesmo alter ego (ou mesmo nome …)" (Movimentos Característicos V1)
+            # sharing the alter ego (or, without one, the name) (Movimentos Característicos V1)
             if not step.same_identity
             or set(zones.identities(state, c)) & set(zones.identities(state, b))
         ]
@@ -253,8 +253,8 @@ def _load_resources(run: BSRun, state: State, proc: LoadResources) -> State:
 
 @HANDLERS.on(UnloadChosen)
 def _unload_chosen(run: BSRun, state: State, proc: UnloadChosen) -> State:
-    """ "Descarregue até N cards que estiverem sendo carregados por personagens ou suportes"
-    (Fantasma do Espaço V1, Sumiço Fantasma): the controller picks up to ``amount`` carried
+    """Unload up to N cards carried by characters or supports (Fantasma do Espaço V1,
+    Sumiço Fantasma): the controller picks up to ``amount`` carried
     cards anywhere in the scene (``to: this``: on this card base), one at a time, then
     ``done``. Not damage (4.8.2.1). Each
     card base that lost cards fires "quando cards forem descarregados" (5.2); then 4.7."""
@@ -287,7 +287,7 @@ def _unload_chosen(run: BSRun, state: State, proc: UnloadChosen) -> State:
         prompt = "battlescenes.choice.unload_chosen"
         # "Descarregue um card" / "de cada": no stopping short
         done = [] if step.exactly or step.each_base else [DONE]
-        # "faça com que um oponente escolha um dos cards" (Microdepósito V1)
+        # an opponent picks which of the cards (Microdepósito V1)
         chooser = 1 - seat if step.by_opponent else seat
         return asks(run, ask(state, effect, chooser, prompt, [*left, *done], False))
     events: list[Event] = []
@@ -296,7 +296,7 @@ def _unload_chosen(run: BSRun, state: State, proc: UnloadChosen) -> State:
         if not cards:
             continue
         handed = [c for c in cards if _to_hand(state, c, step.to_hand_if)]
-        if handed:  # "coloque aquele card em sua mão ao invés de … recursos" (Ultron-1 V1)
+        if handed:  # that card to the hand instead of the resources (Ultron-1 V1)
             state, more = _unload_to_hand(state, item.card, handed)
             events.extend(more)
             cards = [c for c in cards if c not in handed]
@@ -345,8 +345,8 @@ def _unload_to_hand(state: State, base: int, cards: list[int]) -> tuple[State, l
 
 @HANDLERS.on(CarriedToDeckBottom)
 def _carried_to_deck_bottom(run: BSRun, state: State, proc: CarriedToDeckBottom) -> State:
-    """ "Coloque um card de habilidade de Item Único que um personagem ou suporte estiver
-    carregando na base do deck de seu dono" (Colecionador V1): its controller picks one
+    """An Item Único ability card carried by a character or support goes to the bottom of
+    its owner's deck (Colecionador V1): its controller picks one
     carried card passing the filters, anywhere in the scene (``other``: carried by another
     card base than this one, Blink V1); it goes under its owner's deck — not an unload
     ("descarregar" sends a card to the resources), so no unload effects; a card base left
@@ -373,8 +373,8 @@ def _carried_to_deck_bottom(run: BSRun, state: State, proc: CarriedToDeckBottom)
 
 
 def _this_to_deck_bottom(run: BSRun, state: State, proc: CarriedToDeckBottom) -> State:
-    """ "Coloque <este card> na base do deck de seu dono: …" inside an effect (Multiplicação
-    de DNA V1): the effect's own card, carried, goes under its owner's deck (``optional``:
+    """This card onto the bottom of its owner's deck inside an effect (Multiplicação de DNA
+    V1): the effect's own card, carried, goes under its owner's deck (``optional``:
     its controller decides first); not carried any more, it is not done ("se o fizer")."""
     effect, step = run.ctx, proc.record
     if not any(effect.source in s.loaded for s in state.scene):
@@ -471,8 +471,8 @@ def _swap(state: State, a: int, b: int, bases: tuple[InScene, ...]) -> State:
 
 
 def _permute_pair(run: BSRun, state: State, proc: Permute) -> State:
-    """4.2 "escolha um card que um personagem ou suporte X-Men que você controla estiver
-    carregando e permute-o por outro card que outro … estiver carregando" (Sala de Perigo
+    """4.2 a card carried by one of your X-Men characters or supports is swapped with a
+    card another of them carries (Sala de Perigo
     V1, ``any_pair``): its controller picks the two cards, on two different card bases of
     theirs passing the filters."""
     effect, step = run.ctx, proc.record
@@ -503,7 +503,7 @@ def _permute_pair(run: BSRun, state: State, proc: Permute) -> State:
 
 @HANDLERS.on(ShuffleIntoDeck)
 def _shuffle_into_deck(run: BSRun, state: State, proc: ShuffleIntoDeck) -> State:
-    """ "Descarregue todos os cards dele e embaralhe-o no deck de seu dono" (Blink V1): each
+    """Unload all its cards and shuffle it into its owner's deck (Blink V1): each
     target leaves the scene, its cards unloaded first — not a knock-out (4.7 ATENÇÃO), its
     "sai de cena" effects pending —, and its owner's deck is shuffled."""
     effect, step = run.ctx, proc.record
@@ -519,9 +519,9 @@ def _shuffle_into_deck(run: BSRun, state: State, proc: ShuffleIntoDeck) -> State
 
 @HANDLERS.on(EachChosenDeals)
 def _each_chosen_deals(run: BSRun, state: State, proc: EachChosenDeals) -> State:
-    """ "Você pode incapacitar em {1} qualquer número de personagens que você controla e
-    cujo alter ego seja N. Se o fizer, cada um … causa 1 ponto de dano penetrante em um
-    personagem ou suporte a sua escolha" (A Era de Ultron V1): its controller picks its
+    """Its controller may incapacitate by {1} any number of their characters with alter ego
+    N; if so, each deals 1 penetrating damage to a character or support of their choice
+    (A Era de Ultron V1): its controller picks its
     characters passing the filters that can be incapacitated, one at a time, then ``done``;
     each is incapacitated by 1, then each deals the damage as its own (4.8.5; the record's
     FAQ: one source each), one effect per character, its destination chosen then."""

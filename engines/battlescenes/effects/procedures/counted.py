@@ -87,8 +87,8 @@ def _resources_to_deck_bottom(run: BSRun, state: State, proc: ResourcesToDeckBot
 
 @HANDLERS.on(LoadChosenResources)
 def _load_chosen_resources(run: BSRun, state: State, proc: LoadChosenResources) -> State:
-    """ "Carregue o personagem alvo … com qualquer número de cards dos recursos de seu dono"
-    (Emma Frost V1): its controller picks cards of the target's owner's resources passing
+    """Load the target with any number of cards of its owner's resources (Emma Frost
+    V1): its controller picks cards of the target's owner's resources passing
     the filters, one at a time (up to ``amount``, or any number with 0; ``done`` ends), loaded
     onto the target (4.1: loads from the resources — each may be replaced, 5.5, and fires
     its "carregado" texts); the effect remembers how many (``plus: moved``)."""

@@ -207,8 +207,8 @@ def _used(state: State, prog: DamageProgress, answer: str, by_action: bool) -> t
 def _damaged(state: State, effect: Pending, step: Step, destination: int) -> State:
     """5.2 "quando este personagem sofrer dano" (``damaged``): the texts of the damaged card
     base, and effects generated this turn about "este personagem" (5.7 B: Surpresa
-    Dolorosa's "toda vez que um personagem causar dano a este personagem, este personagem
-    causa 2 pontos de dano no personagem que causou aquele dano" — only when a character
+    Dolorosa's: each time a character damages this character, this character deals 2
+    damage back to the one that caused it — only when a character
     is the source; that damage is the character's, not an action's, 4.8.5 ATENÇÃO)."""
     source = damage_source(state, effect, step)
     item = zones.in_scene(state, destination)
@@ -255,7 +255,7 @@ def knock_outs(
 ) -> tuple[State, list[Event]]:
     """4.7 after a procedure, then Espionar for what reached the prizes (7.2). ``cause``:
     the player controlling the effect that caused it (Hela V1, 5.5); ``by_action``: it was
-    an action's damage (Bruce Banner V1's "nocauteado por uma ação que cause dano")."""
+    an action's damage (Bruce Banner V1's: knocked out by a damaging action)."""
     before = {c for p in state.players for c in p.prizes}
     state, events = leaving.knock_outs(state, level, cause, by_action)
     if state.phase is Phase.OVER:

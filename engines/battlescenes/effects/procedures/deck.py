@@ -56,13 +56,13 @@ def _draw(run: BSRun, state: State, proc: Draw) -> State:
     before = len(state.players[seat].hand)
     state, events = drawing.draw(state, seat, amount)
     if effect.is_action and seat == effect.controller and len(state.players[seat].hand) > before:
-        # 5.2 "toda vez que o efeito de uma ação … fizer com que você compre" (drew_by_action)
+        # 5.2 each time an action's effect makes its controller draw (drew_by_action)
         state = triggers.drew(state, effect, effect.level + 1)
     return resolved(run, state, events)
 
 
 def _draw_each(run: BSRun, state: State, proc: Draw) -> State:
-    """ "Cada jogador compra um card para cada personagem com ☺ que ele controla" (Reunião
+    """Each player draws one card per ☺ character they control (Reunião
     de Intelectos V1): each player, the effect's controller first, draws the amount counted
     for them (``plus`` as if that player controlled the effect)."""
     effect, step = run.ctx, proc.record
@@ -207,8 +207,8 @@ def _same_alter_ego(state: State, effect: Pending, step: Step, card: int) -> boo
 
 
 def _take_many(run: BSRun, state: State, proc: TakeFromDeck) -> State:
-    """ "Procure em seu deck ou recursos por até N cards …, revele-os, coloque-os em sua mão
-    e embaralhe o seu deck se tiver procurado ali" (Nick Fury V1): one pick at a time
+    """Search deck or resources for up to N cards, reveal and take them into the hand,
+    shuffling the deck if it was searched (Nick Fury V1): one pick at a time
     (``done`` ends it), from the deck — unless its search was forbidden or replaced — and,
     with ``also_resources``, the resources; then the deck is shuffled if it was searched."""
     effect, step, dice = run.ctx, proc.record, run.env.dice
@@ -251,7 +251,7 @@ def _keep_set_aside(run: BSRun, state: State, proc: KeepSetAside) -> State:
     player = state.players[seat]
     chosen = [int(a) for a in effect.answers if a not in (DONE, SKIP)]
     left = [str(c) for c in player.set_aside if c not in chosen and matches(state, c, step)]
-    if step.every:  # "coloque o outro card em seus recursos": all of them, no choice
+    if step.every:  # the other card goes to the resources: all of them, no choice
         chosen, left = [int(c) for c in left], []
     finished = effect.answers and effect.answers[-1] == DONE
     if left and not finished:
@@ -328,7 +328,7 @@ def _reveal_set_aside(run: BSRun, state: State, proc: RevealSetAside) -> State:
 
 @HANDLERS.on(HandToDeckTop)
 def _hand_to_deck_top(run: BSRun, state: State, proc: HandToDeckTop) -> State:
-    """ "Coloque um card de sua mão no topo do seu deck" (Enviar Para o Futuro V1, 5.7 B): the
+    """A card of the hand onto the top of the deck (Enviar Para o Futuro V1, 5.7 B): the
     controller picks ``amount`` cards of the hand (as many as there are, 8.C), one at a time;
     the first picked ends on top. Hidden: the opponent learns only how many."""
     effect, step = run.ctx, proc.record
@@ -377,8 +377,8 @@ def _discard_from_hand(run: BSRun, state: State, proc: DiscardFromHand) -> State
 
 @HANDLERS.on(LookOpponentHand)
 def _look_opponent_hand(run: BSRun, state: State, proc: LookOpponentHand) -> State:
-    """ "Olhe a mão de um oponente. Você pode escolher um card de cenário dali e colocá-lo nos
-    recursos de seu dono" (Invocar o Relâmpago V1): only its controller sees the hand; the
+    """Look at an opponent's hand and maybe put a scenario card from it into its owner's
+    resources (Invocar o Relâmpago V1): only its controller sees the hand; the
     card picked (of the filters) goes to its owner's resources — not a discard."""
     effect, step = run.ctx, proc.record
     seat, rival = effect.controller, 1 - effect.controller
@@ -417,7 +417,7 @@ def _declined(state: State, effect: Pending) -> State:
 
 @HANDLERS.on(Mill)
 def _mill(run: BSRun, state: State, proc: Mill) -> State:
-    """ "Coloque N cards do topo de seu próprio deck em seus recursos" (Gata Negra V2, with
+    """N cards from the top of one's own deck into the resources (Gata Negra V2, with
     ``plus: countdown``: as many as the opponent's Countdown put, 6.2 A): as many as there
     are (8.C); nothing is drawn, so an empty deck loses nothing."""
     effect, step = run.ctx, proc.record

@@ -84,8 +84,8 @@ def _forbid_action_this_turn(run: BSRun, state: State, proc: ForbidActionThisTur
 
 @HANDLERS.on(OnlyActionThisTurn)
 def _only_action_this_turn(run: BSRun, state: State, proc: OnlyActionThisTurn) -> State:
-    """ "Escolha uma ação do personagem alvo. Neste turno, o alvo não pode usar nenhuma ação
-    além da escolhida" (Mesmero V1's Hipnose): its controller picks one of the target's
+    """One action of the target is chosen; this turn the target can use no other action
+    (Mesmero V1's Hipnose): its controller picks one of the target's
     actions (none to pick when it has one); every other is forbidden to it until the end of
     the turn (4.6.2 D; validated for the turn, 5.7 A.2.1)."""
     effect, step = run.ctx, proc.record
@@ -107,7 +107,7 @@ def _only_action_this_turn(run: BSRun, state: State, proc: OnlyActionThisTurn) -
 
 @HANDLERS.on(ForbidActionsThisTurn)
 def _forbid_actions_this_turn(run: BSRun, state: State, proc: ForbidActionsThisTurn) -> State:
-    """ "O personagem alvo não pode usar ações neste turno" (Enclausurar V1), or only its
+    """The target cannot use actions this turn (Enclausurar V1), or only its
     actions of one type ("ações de antecipar": Expandir Infinito V1, ``action_kind`` — an
     Antecipar/Imprevista action is one of each): 4.6.2 D for the rest of the turn, validated
     once (5.7 A.2.1), so it stays even if the card that made it leaves (5.8 example 4)."""
@@ -147,7 +147,7 @@ def _action_names(state: State, card: int) -> list[str]:
 
 @HANDLERS.on(LendActions)
 def _lend_actions(run: BSRun, state: State, proc: LendActions) -> State:
-    """ "Aquele personagem pode usar a ação <deste suporte> até o final do turno" (Veículo de
+    """That character may use this support's action until the end of the turn (Veículo de
     Combate S.H.I.E.L.D. V2): the targets may use the actions printed on the effect's card
     until the end of the turn (4.6.2 A, 5.7 A.2.1) while it stays in the scene."""
     effect, step = run.ctx, proc.record
@@ -161,7 +161,7 @@ def _lend_actions(run: BSRun, state: State, proc: LendActions) -> State:
 
 @HANDLERS.on(ForbidSearchThisTurn)
 def _forbid_search_this_turn(run: BSRun, state: State, proc: ForbidSearchThisTurn) -> State:
-    """ "Os jogadores não podem procurar cards nos decks até o final do turno" (Planos
+    """No player may search the decks until the end of the turn (Planos
     Frustrados V1 leaving, 5.7 A.2.1): a prohibition that wins over permissions (8.B)."""
     event = Event("battlescenes.event.search_forbidden_turn", {}, rule="5.7")
     return resolved(run, replace(state, no_search_this_turn=True), [event])
@@ -220,8 +220,8 @@ def _choose_affiliation(run: BSRun, state: State, proc: ChooseAffiliation) -> St
 def _generate(run: BSRun, state: State, proc: Generate) -> State:
     """5.7 B "[Efeito Gerado]": the text of this card named ``step.text`` works until the end
     of the turn (5.7 A.2.1: validated, it stays even if the card later loses its texts or
-    leaves), about the action's target — Gamora V1's "toda vez que o alvo usar uma ação
-    neste turno …", Colleen Wing V1's "+1 no alvo desta ação"."""
+    leaves), about the action's target — Gamora V1's (each time the target uses an action
+    this turn …), Colleen Wing V1's (+1 on this action's target)."""
     effect, step = run.ctx, proc.record
     if not any(t.generated == step.text for t in zones.defn(state, effect.source).texts):
         return state
@@ -282,8 +282,8 @@ def _lose_texts(run: BSRun, state: State, proc: LoseTexts) -> State:
 
 
 def _lose_texts_named(run: BSRun, state: State, proc: LoseTexts) -> State:
-    """ "Nomeie um card de suporte. Os textos permanentes de suportes com o nome escolhido
-    não têm efeito" (Gerador de P.E.M. V1): its controller names one of the names of the
+    """A support card name is named; the permanent texts of supports with that name have
+    no effect (Gerador de P.E.M. V1): its controller names one of the names of the
     match's cards of ``filter_type``; while the source stays in the scene with its texts
     (5.8), every such card with that name has no permanent texts."""
     effect, step = run.ctx, proc.record
@@ -349,8 +349,8 @@ def _retarget(run: BSRun, state: State, proc: Retarget) -> State:
 
 @HANDLERS.on(CostThisTurn)
 def _cost_this_turn(run: BSRun, state: State, proc: CostThisTurn) -> State:
-    """ "A próxima ação de ◆ que aquele personagem usar neste turno custará {1} a menos"
-    (Potência Incomparável V1): a cost change (E.1, never below 0) for each target's actions
+    """That character's next ◆ action this turn costs {1} less (Potência Incomparável
+    V1): a cost change (E.1, never below 0) for each target's actions
     of that power while it has used none of them this turn — a scenario enters in the
     Preparation phase, before any action, so that is its next one. Validated for the turn
     (5.7 A.2.1)."""

@@ -87,7 +87,7 @@ GAIN_POWER = "gain_power:"
 
 
 def _gain_power(run: BSRun, state: State, proc: ChoosePower) -> State:
-    """ "Escolha um poder de qualquer personagem em cena. Este personagem ganha aquele poder"
+    """A power of any character in the scene is chosen and this character gains it
     (Mandarim V1): the targets gain it while the effect's card stays in the scene (no
     duration printed, 5.7 A.2.2); ``in_zones: scene`` offers only the powers characters in
     the scene have now."""

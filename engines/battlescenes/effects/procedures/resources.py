@@ -1,5 +1,5 @@
-"""Take a card of one's resources into the hand (Ultron-6 V1: "procure em seus recursos por
-um card de personagem com alter ego Ultron … revele aquele card e coloque-o em sua mão")."""
+"""Take a card of one's resources into the hand (Ultron-6 V1: search the resources for a
+character card with alter ego Ultron, reveal it and take it into the hand)."""
 
 from __future__ import annotations
 

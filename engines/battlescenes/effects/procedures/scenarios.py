@@ -150,7 +150,7 @@ def _to_deck_bottom(run: BSRun, state: State, proc: ToDeckBottom) -> State:
 
 @HANDLERS.on(ToDeckTop)
 def _to_deck_top(run: BSRun, state: State, proc: ToDeckTop) -> State:
-    """ "Descarregue os cards dele e coloque-o no topo do deck de seu dono" (Entrave Temporal
+    """Unload its cards and put it on top of its owner's deck (Entrave Temporal
     V1): each target card base still in the scene leaves, its cards unloaded first — not a
     knock-out (4.7 ATENÇÃO) — onto the top of its owner's deck."""
     effect, step = run.ctx, proc.record

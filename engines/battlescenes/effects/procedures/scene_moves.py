@@ -153,9 +153,9 @@ def _put_this_card(run: BSRun, state: State, step: Step) -> State:
 
 @HANDLERS.on(FetchIntoScene)
 def _fetch_into_scene(run: BSRun, state: State, proc: FetchIntoScene) -> State:
-    """ "Procure em seu deck, mão ou recursos por um card de personagem chamado N … coloque-o em
-    cena carregando até quatro cards de seus recursos e embaralhe o seu deck se tiver
-    procurado ali" (Bruce Banner V1): a card of the filters picked from the hand, the
+    """Search deck, hand or resources for a character card named N and put it into the scene
+    carrying up to four cards of the resources, shuffling the deck if it was searched
+    (Bruce Banner V1): a card of the filters picked from the hand, the
     resources and — unless an earlier ``search_deck`` of the effect was forbidden or
     replaced — the deck; revealed, it enters the scene loaded with up to ``amount``
     resources; the deck is shuffled when it was searched."""
@@ -211,13 +211,13 @@ def _return_to_hand(run: BSRun, state: State, proc: ReturnToHand) -> State:
 
 @HANDLERS.on(ToResources)
 def _to_resources(run: BSRun, state: State, proc: ToResources) -> State:
-    """ "Coloque este cenário nos recursos de seu dono" (Atacar até Derrubar, 4.8.5): this
+    """This scenario goes to its owner's resources (Atacar até Derrubar, 4.8.5): this
     card leaves the scene for its owner's resources — a scenario with its ``leaves_scene``
     effects pending one level up; a card base unloaded first, not knocked out (4.7
     ATENÇÃO). If it is no longer in the scene, it is not done ("Se o fizer" stops)."""
     effect, step = run.ctx, proc.record
     card = effect.this
-    if step.to == "scenario":  # "se houver um cenário em cena, coloque-o …" (Umar V1)
+    if step.to == "scenario":  # the scenario in the scene, if any (Umar V1)
         card = state.scenario if state.scenario is not None else -1
     events: list[Event] = []
     if card != -1 and card == state.scenario:
