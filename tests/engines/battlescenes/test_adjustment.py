@@ -1,9 +1,9 @@
 """6.2 D.1/D.2 ATENÇÃO: an effect that loads cards during the Energy Adjustment or adds cards
 to the hand during the Hand Adjustment makes that adjustment happen again, until the
 character carries its Energia Inicial and the hand has seven cards. Stand-in texts (no
-rulebook card does this yet): "Quando cards forem descarregados deste personagem no Ajuste
-de Energia, compre um card" and "Quando você descartar cards no Ajuste de Mão, você pode
-carregar um card dos seus recursos neste personagem"."""
+rulebook card does this yet): draw a card when cards are unloaded from this character in
+the Energy Adjustment, and, when its controller discards cards in the Hand Adjustment, they
+may load a card of their resources onto this character."""
 
 from __future__ import annotations
 

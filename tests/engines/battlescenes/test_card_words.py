@@ -216,7 +216,7 @@ def test_a_printed_card_stored_with_its_quoted_text_is_still_told_in_our_words()
     that text in its state: a printed card (with a collection code) is told from its
     fields all the same."""
     fantasma = starter().cards["fantasma_do_espaco_v1"]  # printed: it has its code
-    quoted = replace(fantasma.texts[0], text="Quando este personagem entrar em cena, compre…")
+    quoted = replace(fantasma.texts[0], text="On entering the scene, draw… (old stored wording)")
     old = replace(fantasma, texts=(quoted,))
     catalog = ENGINE.catalog()
     said = told(catalog.translate, "en-US", describe_text(old.texts[0], old))

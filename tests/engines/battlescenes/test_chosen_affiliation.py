@@ -1,9 +1,9 @@
-"""5.7 B generated effects with "escolha uma afiliação": União Inabalável V1 (quoted in
-§5.7) — "Quando este cenário entrar em cena, compre um card e escolha uma afiliação.
-[Efeito Gerado] Até o final do turno, todo o dano que não seja de ações que for causado a
-personagens com a afiliação escolhida é reduzido a 0." The non-action damage here is a
-stand-in activated text on Umar V1 ("causa 2 pontos de dano em um personagem de um
-oponente"); Chamas Sombrias is Umar's action (2 damage)."""
+"""5.7 B generated effects with a chosen affiliation: União Inabalável V1 (quoted in
+§5.7) — when this scenario enters the scene, its controller draws a card and chooses an
+affiliation; [Efeito Gerado] until the end of the turn, all damage not from actions dealt
+to characters of the chosen affiliation becomes 0. The non-action damage here is a
+stand-in activated text on Umar V1 (2 damage to an opponent's character); Chamas Sombrias
+is Umar's action (2 damage)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""4.8.5: a *chosen* character as the source of damage. Garras Imoladoras: "você pode
-incapacitar em 1 um personagem … que você controla. Se o fizer, AQUELE PERSONAGEM CAUSA 3
-pontos de dano" (``source: chosen``: the character an earlier step chose) and Cassandra Nova:
-"O PERSONAGEM ESCOLHIDO CAUSE 2 pontos de dano em um outro personagem" (``source: marked``:
+"""4.8.5: a *chosen* character as the source of damage. Garras Imoladoras: its controller
+may incapacitate one of their characters by 1; if so, that character deals 3 damage
+(``source: chosen``: the character an earlier step chose) and Cassandra Nova: the chosen
+character deals 2 damage to another character (``source: marked``:
 the card this card chose before). Stand-in texts (single destination, activated) on Umar V1.
 Triton V1 takes 1 less damage from sources without the Inumanos affiliation, which tells
 who the source is: an Inumanos source deals the full amount."""

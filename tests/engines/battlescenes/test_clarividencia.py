@@ -1,8 +1,8 @@
-"""7.1 Clarividência N in full ("separe os N cards do topo do seu deck, olhe-os e revele
-quantos quiser … devolva aqueles cards para o topo de seu deck em qualquer ordem") with the
-rulebook's two such actions: Investigação Mística (Singularidade, Clarividência 2, "você pode
-comprar um card após esta ação") and Enviar Para o Futuro V1 (5.7 B: "Clarividência 2 -
-Coloque um card de sua mão no topo do seu deck. Você pode comprar um card após esta ação")."""
+"""7.1 Clarividência N in full (set the top N cards of the deck aside, look at them, reveal
+any number, then put them back on top in any order) with the rulebook's two such actions:
+Investigação Mística (Singularidade, Clarividência 2, may draw a card after the action) and
+Enviar Para o Futuro V1 (5.7 B: Clarividência 2, then a card of the hand onto the top of the
+deck, then may draw a card after the action)."""
 
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ def test_investigacao_mistica_reveal_some_return_in_any_order_then_draw() -> Non
     assert state.choice is not None and state.choice.prompt == "battlescenes.choice.top_order"
     state, events = act(state, 0, Choose(str(rir)))
     assert state.players[0].deck == (rir, protecao, excentricidade)
-    # "Você pode comprar um card após esta ação": she draws the card she put on top.
+    # She may draw a card after the action: she draws the card she put on top.
     assert state.choice is not None and state.choice.prompt == "battlescenes.choice.may"
     state, events = act(state, 0, Choose("yes"))
     assert state.players[0].hand == (rir,) and state.players[0].set_aside == ()

@@ -49,7 +49,7 @@ def test_shields_are_restored_at_the_end_of_the_turn() -> None:
 
 
 def test_excentricidade_shield_penalty_never_makes_a_shield_negative() -> None:
-    # 9.1.1: "O alvo ganha Escudo -1 até o final do turno. Excentricidade causa 2 pontos de dano".
+    # 9.1.1: the target gets Escudo -1 until the end of the turn, then takes 2 damage.
     state = build(
         Side(scene=[Placed("umar_v1", ["excentricidade", "excentricidade"])]),
         Side(scene=[Placed("abutre_v1", ["protecao"] * 1 + ["umar_v1"] * 3)]),

@@ -1,4 +1,4 @@
-"""4.8.5 identifying damage sources: "AQUELE PERSONAGEM CAUSA 2 pontos de dano" (Instigar
+"""4.8.5 identifying damage sources: "that character deals 2 damage" (Instigar
 Fúria) makes the action's target the source — its characteristics are what damage
 modifiers look at — and, per the ATENÇÃO, such an action "não é uma ação que causa dano": the
 "toda vez que uma ação causar dano" bonuses (Manchete do Clarim) do not apply."""

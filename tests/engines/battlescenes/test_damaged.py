@@ -1,6 +1,6 @@
 """5.2 "quando este personagem sofrer dano" (``trigger: damaged``) and 4.8.5's Surpresa
-Dolorosa ("até o final do turno, toda vez que um personagem causar dano a este personagem,
-ESTE PERSONAGEM CAUSA 2 pontos de dano no personagem que causou aquele dano"): a generated
+Dolorosa (until the end of the turn, each time a character damages this character, this
+character deals 2 damage back to the one that caused it): a generated
 effect (5.7 B) whose damage is the character's — not an action's (4.8.5 ATENÇÃO)."""
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """5.2 "quando um personagem … causar dano em …" (``trigger: dealt_damage``) with Atacar até
-Derrubar (4.8.5, quoted in full): "Quando um personagem com a afiliação Mestres do Terror que
-você controla causar dano em um personagem ou suporte que não tenha a afiliação Mestres do
-Terror, você pode colocar este cenário nos recursos de seu dono. Se o fizer, ESTE CENÁRIO
-CAUSA 4 pontos de dano naquele personagem ou suporte." Kraven V1 is Mestres do Terror."""
+Derrubar (4.8.5, quoted in full): when one of your Mestres do Terror characters damages a
+character or support without that affiliation, its controller may put this scenario into
+its owner's resources; if so, the scenario deals 4 damage to that character or support.
+Kraven V1 is Mestres do Terror."""
 
 from __future__ import annotations
 

@@ -12,8 +12,8 @@ from tests.engines.battlescenes.helpers import Placed, Side, act, build, keys, s
 
 FILL = ["excentricidade"] * 4
 
-# "Toda vez que um personagem de um oponente usar uma ação, se este card estiver na sua mão,
-# você pode revelá-lo: aquele personagem sofre 1 ponto de dano penetrante." (a test text)
+# Each time an opponent's character uses an action, while this card is in the hand, it may
+# be revealed: that character takes 1 penetrating damage. (a test text)
 AMBUSH = Text(
     text="…",
     trigger=Trigger.ACTION_USED,

@@ -1,8 +1,7 @@
-"""5.5 Hela V1 ("Quando um efeito controlado por um jogador fizer com que um personagem que
-aquele jogador controla saia de cena e seja colocado na mão, nos recursos ou em um deck, ao
-invés disso aquele personagem deve ser colocado nos prêmios dos oponentes daquele jogador")
-meeting another replacement of the same move: a knock-out replacement (stand-in "se este
-personagem fosse nocauteado, ao invés disso volte-o para a mão de seu dono"). Both apply to
+"""5.5 Hela V1 (when a player's own effect would make one of their characters leave the
+scene for the hand, the resources or a deck, it goes to that player's opponents' prizes
+instead) meeting another replacement of the same move: a knock-out replacement (stand-in:
+knocked out, this character returns to its owner's hand instead). Both apply to
 the character leaving the scene, so the active player chooses which one happens."""
 
 from __future__ import annotations
@@ -18,7 +17,7 @@ from tests.engines.battlescenes.helpers import Placed, Side, act, build, keys, s
 TO_HAND = Text(
     text="Se este personagem fosse nocauteado, ao invés disso…", replace_knock_out="hand"
 )
-# Stand-in: "Descarregue dois cards de um personagem que você controla."
+# Stand-in: unload two cards from one of your characters.
 DRAIN_OWN = ActionDef(
     name="Sacrifício",
     power="magia",

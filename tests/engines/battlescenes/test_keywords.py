@@ -94,9 +94,8 @@ def test_metamorfo_becomes_an_opposing_character() -> None:
 
 
 def test_hela_replaces_leaving_by_metamorfo_with_the_opponents_prizes() -> None:
-    # 5.5 Hela V1: "Quando um efeito controlado por um jogador fizer com que um personagem que
-    # aquele jogador controla saia de cena e seja colocado … nos recursos, ao invés disso
-    # aquele personagem deve ser colocado nos prêmios dos oponentes daquele jogador."
+    # 5.5 Hela V1: when a player's own effect would make one of their characters leave the
+    # scene for … the resources, it goes to that player's opponents' prizes instead.
     state = build(
         Side(
             hand=["heimdall_v1"],

@@ -14,7 +14,7 @@ from tests.engines.battlescenes.helpers import Placed, Side, act, build, keys, s
 
 FILL = ["excentricidade"] * 5
 
-# "Golpe Duplo causa 2 pontos de dano no alvo, OU incapacite o alvo em 1."
+# Golpe Duplo: 2 damage to the target, OR incapacitate the target by 1.
 DOUBLE = ActionDef(
     name="Golpe Duplo",
     power="magia",

@@ -66,7 +66,7 @@ def test_protecao_gives_escudo_plus_1() -> None:
 
 
 def test_excentricidade_has_no_incapacitation_cost() -> None:
-    # Errata/FAQ: "Esta ação não tem custo de incapacitação" — usable at stage 0.
+    # Errata/FAQ: the action has no incapacitation cost — usable at stage 0.
     state = _versus(
         [Placed("cristalys_v1", ["excentricidade"], stage=0)], [Placed("capanga_do_rei_v2", FILL)]
     )

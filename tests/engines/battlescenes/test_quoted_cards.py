@@ -34,7 +34,7 @@ def test_cristalys_an_opponents_effect_incapacitates_an_inumano_who_may_get_up_a
     state = cristalys_table()
     maximus, triton = sid(state, "maximus_v1"), sid(state, "triton_v1")
     state, _ = act(state, 1, UseAction(maximus, "Adaga Psíquica", str(triton)))
-    # Tritão went 2 → 1; Cristalys's "você pode capacitar aquele personagem em 1" asks Ana.
+    # Tritão went 2 → 1; Cristalys's optional capacitation by 1 of that character asks Ana.
     assert zones.in_scene(state, triton).stage == 1
     assert state.choice is not None and state.choice.seat == 0
     assert state.choice.prompt == "battlescenes.choice.may"
@@ -69,8 +69,8 @@ def test_cristalys_ignores_other_affiliations_and_her_controllers_own_effects() 
 
 
 def test_adaga_psiquica_action_two_procedures() -> None:
-    # 9.1.1: "[1] Incapacite o personagem alvo em 1. [2] Se aquele personagem tiver sofrido
-    # dano neste turno, Adaga Psíquica causa 2 pontos de dano penetrante naquele personagem."
+    # 9.1.1: [1] the target is incapacitated by 1; [2] if it has taken damage this turn,
+    # Adaga Psíquica deals it 2 penetrating damage.
     state = cristalys_table()
     maximus, abutre = sid(state, "maximus_v1"), sid(state, "abutre_v1")
     state, events = act(state, 1, UseAction(maximus, "Adaga Psíquica", str(abutre)))
@@ -91,7 +91,7 @@ RECHARGE = ActionDef(
     power="telepatia",
     kind=ActionKind.NORMAL,
     cost=0,
-    text="Carregue um card dos seus recursos neste personagem.",
+    text="Load a card of the resources onto this character.",
     steps=(Step(op="load_from_resources", to="this"),),
 )
 
@@ -110,7 +110,7 @@ def test_adaga_psiquica_loaded_on_a_psychic_deals_1_from_the_card_itself() -> No
     adaga = state.players[0].resources[0]
     state, _ = act(state, 0, UseAction(maximus, "Recarga"))
     state, _ = act(state, 0, Choose(f"{adaga}>{maximus}"))
-    # "Você pode escolher OUTRO personagem em cena": Maximus is not offered.
+    # Another character in the scene may be chosen: Maximus is not offered.
     assert state.choice is not None and state.choice.prompt == "battlescenes.choice.character"
     assert str(maximus) not in state.choice.options and str(abutre) in state.choice.options
     state, events = act(state, 0, Choose(str(abutre)))

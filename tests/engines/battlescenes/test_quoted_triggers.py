@@ -1,19 +1,19 @@
 """Cards the rulebook quotes in 4.8.5 (IDENTIFICANDO FONTES DE DANO), now scripted:
 
-* Garras Imoladoras: "Quando este cenário entrar em cena, você pode incapacitar em 1 um
-  personagem com ◆ que você controla. Se o fizer, AQUELE PERSONAGEM CAUSA 3 pontos de dano
-  distribuídos entre até três personagens e/ou suportes." (distributed damage in a triggered
+* Garras Imoladoras: when this scenario enters the scene, its controller may incapacitate
+  one of their ◆ characters by 1; if so, that character deals 3 damage split among up to
+  three characters and/or supports (distributed damage in a triggered
   effect, 4.8.4.2: one answer per point);
-* Quebrar com Tudo: "Quando um personagem com ◆ entrar em cena sob seu controle, você pode
-  incapacitar aquele personagem em 1 e colocar este cenário em seus recursos. Se o fizer,
-  AQUELE PERSONAGEM CAUSA 4 pontos de dano em um suporte ou em um personagem que não tenha
-  ◆." (``character_enters``);
-* Cassandra Nova: "No início do turno do controlador do personagem escolhido, você pode
-  fazer com que O PERSONAGEM ESCOLHIDO CAUSE 2 pontos de dano em um outro personagem"
+* Quebrar com Tudo: when a ◆ character enters the scene under its controller, they may
+  incapacitate that character by 1 and put this scenario into their resources; if so, that
+  character deals 4 damage to a support or to a character without ◆
+  (``character_enters``);
+* Cassandra Nova: at the start of the turn of the chosen character's controller, she may
+  have the chosen character deal 2 damage to another character
   (``whose_turn: marked``) — with 5.8 example 5;
-* Experimentos Sabotados: "toda vez que o efeito de uma ação de ☺ de um personagem que você
-  controla fizer com que você compre um ou mais cards durante a Fase de Combate,
-  EXPERIMENTOS SABOTADOS CAUSA 1 ponto de dano em um personagem ou suporte."
+* Experimentos Sabotados: each time the effect of a ☺ action of one of your characters
+  makes you draw one or more cards in the Combat phase, Experimentos Sabotados deals 1
+  damage to a character or support
   (``drew_by_action``).
 
 The icons are read as força (◆) and tecnologia (☺): assumptions (``verified: false``).

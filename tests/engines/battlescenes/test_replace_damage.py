@@ -1,8 +1,8 @@
-"""5.5 replacement effects on damage ("se este personagem fosse receber dano, ao invés disso
-…", ``replace_damage``) and on loading ("se um card fosse ser carregado …, ao invés disso …",
-``replace_load``). The rulebook prints no card with either; the texts are stand-ins of the
-shape 5.5 describes: the replaced procedure does not happen and nothing it would trigger
-triggers; the new procedure happens instead."""
+"""5.5 replacement effects on damage (damage this character would take does something else
+instead, ``replace_damage``) and on loading (a card that would be loaded does something
+else instead, ``replace_load``). The rulebook prints no card with either; the texts are
+stand-ins of the shape 5.5 describes: the replaced procedure does not happen and nothing
+it would trigger triggers; the new procedure happens instead."""
 
 from __future__ import annotations
 
@@ -29,12 +29,10 @@ DRAW_WHEN_LOADED = Text(
     trigger=Trigger.LOADED_ONTO_THIS,
     steps=(Step(op="draw", amount=1, to="self"),),
 )
-PREVENT = Text(
-    text="Se este personagem fosse receber dano, ao invés disso…", replace_damage="prevent"
-)
+PREVENT = Text(text="Damage to this character would be replaced…", replace_damage="prevent")
 MILL_OWN = Text(
-    text="Se um personagem que você controla fosse receber dano, ao invés disso coloque "
-    "aquele número de cards do topo do seu deck nos seus recursos.",
+    text="Damage to one of your characters would instead put that many cards from the top "
+    "of your deck into your resources.",
     replace_damage="mill",
     replace_for="own_characters",
 )
@@ -43,7 +41,7 @@ RECHARGE = ActionDef(
     power="genialidade",
     kind=ActionKind.NORMAL,
     cost=0,
-    text="Carregue um card dos seus recursos neste personagem.",
+    text="Load a card of the resources onto this character.",
     steps=(Step(op="load_from_resources", to="this"),),
 )
 

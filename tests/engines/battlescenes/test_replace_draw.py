@@ -34,8 +34,8 @@ def table(deck: list[str] | None = None, phase: Phase = Phase.ATTACK) -> State:
 
 
 def test_a_draw_replaced_by_putting_the_top_cards_into_the_resources() -> None:
-    # Stand-in: "Se você fosse comprar cards, ao invés disso coloque aquele mesmo número de
-    # cards do topo do seu deck nos seus recursos."
+    # Stand-in: a draw would instead put that many cards from the top of the deck into the
+    # resources.
     state = with_text(table(), "gerador_pem", Text(text="…", replace_draw="resources"))
     top = state.players[0].deck[:2]
     hand = state.players[0].hand

@@ -45,8 +45,8 @@ def test_gata_negra_asks_at_the_end_of_the_opponents_countdown() -> None:
 
 
 def test_gata_negra_puts_as_many_cards_as_the_opponents_countdown() -> None:
-    # "conte o número de cards que aquele oponente colocou … Você pode colocar aquele mesmo
-    # número de cards do topo de seu próprio deck em seus recursos": 2 and 2.
+    # count the cards that opponent put, then as many from the top of her own deck may go
+    # into her resources: 2 and 2.
     state = build(
         Side(scene=[Placed("gata_negra_v2", FILL[:4])]),
         Side(deck=["protecao"] * 10),

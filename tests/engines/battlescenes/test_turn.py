@@ -202,8 +202,8 @@ def test_drawing_from_an_empty_deck_loses() -> None:
 
 
 def test_sussurro_aniquilador_adds_inumanos_in_the_opponents_prizes() -> None:
-    # 5.7 A.1: "3+X pontos de dano penetrante… X é igual ao número de cards de personagem
-    # com a afiliação Inumanos nos prêmios de seus oponentes."
+    # 5.7 A.1: 3+X penetrating damage, X being the number of Inumanos character cards in
+    # the opponents' prizes.
     state = build(
         Side(scene=[Placed("raio_negro_v2", FILL, stage=2)]),
         Side(scene=[Placed("hulk_v3", ["protecao"] * 8)], prizes=["karnak_v1", "umar_v1"]),

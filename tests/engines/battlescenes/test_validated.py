@@ -124,8 +124,8 @@ def planos_replaced() -> tuple[State, tuple[int, ...]]:
 
 
 def test_planos_frustrados_leaving_forbids_searching_until_the_end_of_the_turn() -> None:
-    # 5.7: "Quando este cenário sair de cena, os jogadores não podem procurar cards nos decks
-    # até o final do turno." — Raio Negro V2's search after the replacement finds nothing.
+    # 5.7: when this scenario leaves the scene, no player may search the decks until the end
+    # of the turn — Raio Negro V2's search after the replacement finds nothing.
     state, deck = planos_replaced()
     assert state.scenario is not None and zones.title(state, state.scenario).startswith("A Ess")
     state, events = act(state, 0, Activate(sid(state, "raio_negro_v2")))
