@@ -122,7 +122,7 @@ async def test_match_options_are_completed_with_what_the_game_offers(table: Tabl
     assert [(c["name"], c["value"]) for c in official] == [
         ("deck_a=Evolução Tática (BSET DECK)", 'deck_a="Evolução Tática"')
     ]
-    assert "Poderes Ocultos" not in str(await offered("deck_a=")), "not playable yet"
+    assert "Confronto Aracnídeo" not in str(await offered("deck_a=")), "not playable yet"
     second = await offered("deck_a=viloes deck_b=inum")
     assert [c["value"] for c in second] == ["deck_a=viloes deck_b=herois"]
     rest = await offered("deck_a=viloes deck_b=herois deck_")  # options given are not offered
