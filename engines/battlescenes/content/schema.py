@@ -591,6 +591,9 @@ class Text:
     shield_set: int = -1  # 4.8.6 A: the shield *is* this value (-1: not a setting text)
     if_loaded_at_most: int = -1  # the shield text works only with at most / at least
     if_loaded_at_least: int = -1  # this many cards loaded (e.g. Hulk V1)
+    # characteristics: only while the card base carries a card with this alter ego ("enquanto
+    # estiver carregando um card com alter ego …": Hulk Vermelho V1)
+    if_carrying_alter_ego: str = ""
     if_power: str = ""  # shield texts: while the holder has this power; loaded_from_resources:
     # only onto a character with it (Adaga Psíquica)
     shield_to: str = ""  # "" the holder; own_characters: each character its controller has

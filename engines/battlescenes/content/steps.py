@@ -192,6 +192,10 @@ def parse_step(node: PackNode) -> Step:
         or step.plus == "own_sharing_affiliation"
         or step.plus.startswith("target_affiliation:")
         or re.fullmatch(r"target_hit_by:\w+(\*\d+)?", step.plus)
+        or step.plus in ("prizes_characters", "-loaded")
+        or re.fullmatch(r"own_named_others:[^*@]+", step.plus)
+        or re.fullmatch(r"user_carries_named:[^*@]+(\*\d+)?", step.plus)
+        or re.fullmatch(r"carried_named:[^*@]+@\w+", step.plus)
     ):
         raise node.fail_at(
             "plus",
@@ -201,7 +205,9 @@ def parse_step(node: PackNode) -> Step:
             " own_power:<power>, controls_name:<name>, carried_abilities:<power>[/<n>],"
             " own_turn:<n>, first_action:<n>, user_alignment:<alignment>, used_before:<n>,"
             " own_sharing_affiliation, target_affiliation:<A|B>, target_hit_by:<power>[*<n>],"
-            " target_chosen_power:<n> or shares_chosen:<alignment>",
+            " target_chosen_power:<n>, shares_chosen:<alignment>, prizes_characters, -loaded,"
+            " own_named_others:<name>, user_carries_named:<name>[*<n>] or"
+            " carried_named:<name>@<power>",
         )
     check_choice(node, "source", step.source, {"", "target", "chosen", "marked"})
     check_choice(node, "if_target_type", step.if_target_type, {"", "character", "support"})

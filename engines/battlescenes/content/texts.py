@@ -52,6 +52,7 @@ def parse_text(node: PackNode) -> Text:
             "shield_set",
             "if_loaded_at_most",
             "if_loaded_at_least",
+            "if_carrying_alter_ego",
             "if_power",
             "shield_to",
             "shield_if_affiliation",
@@ -138,6 +139,7 @@ def parse_text(node: PackNode) -> Text:
         shield_set=node.read("shield_set", int, -1),
         if_loaded_at_most=node.read("if_loaded_at_most", int, -1),
         if_loaded_at_least=node.read("if_loaded_at_least", int, -1),
+        if_carrying_alter_ego=node.read("if_carrying_alter_ego", str, ""),
         if_power=node.read("if_power", str, ""),
         shield_to=node.read("shield_to", str, ""),
         shield_if_affiliation=node.read("shield_if_affiliation", str, ""),
@@ -236,6 +238,8 @@ def parse_text(node: PackNode) -> Text:
         node, "shield_to", text.shield_to, {"", "own_characters", "own_bases", "all_characters"}
     )
     check_replacements(node, text)
+    if text.if_carrying_alter_ego and (not text.characteristics or text.steps):
+        raise node.fail_at("if_carrying_alter_ego", "it is for a text of characteristics")
     if text.if_knocked_out_by_action and text.trigger is not Trigger.LEAVES_SCENE:
         raise node.fail_at("if_knocked_out_by_action", "it is for a leaves_scene text")
     if text.if_replaced and text.trigger is not Trigger.LEAVES_SCENE:

@@ -21,6 +21,7 @@ from engines.battlescenes.content.schema import (
     CardDef,
     CardType,
     Characteristic,
+    Mode,
     Modifier,
     Op,
     Step,
@@ -156,7 +157,7 @@ def _who(step: Step, scope: Scope, form: str) -> Message:
         return noun("one_of_targets", form)
     if step.to == "that_chosen":  # what an earlier step chose ("aquele personagem")
         return noun("that", form)
-    if step.to == "chosen_character" and step.other:
+    if step.to == "chosen_character" and (step.other or step.other_than_chosen):
         return noun("another_character", form)
     if step.to == "chosen_character" and step.filter_alignment == "none":  # neither
         return noun("character_no_alignment", form)
@@ -633,6 +634,18 @@ def _x_counted(spec: str) -> list[Message]:
         return [say("x.user_alignment", alignment=Message(f"battlescenes.alignment.{value}"))]
     if kind == "-used_before":
         return [say("x.minus_used_before")]
+    if kind == "prizes_characters":
+        return [say("x.prizes_characters")]
+    if kind == "-loaded":
+        return [say("x.minus_loaded")]
+    if kind == "own_named_others":
+        return [say("x.own_named_others", name=value)]
+    if kind == "user_carries_named":
+        name, _star, times = value.partition("*")
+        return [say("x.user_carries_named", name=name, count=int(times or 1))]
+    if kind == "carried_named":
+        name, _at, wanted = value.partition("@")
+        return [say("x.carried_named", name=name, power=power(wanted))]
     if kind == "carried_abilities":
         wanted, _slash, divisor = value.partition("/")
         if divisor:
@@ -693,6 +706,9 @@ def _modifier(mod: Modifier, scope: Scope) -> Message:
         conditions.append(say("mod.if.penetrating"))
     if mod.if_opponent_preparation:
         conditions.append(say("mod.if.opponent_preparation"))
+    if mod.if_holder_power:  # while the text's card base has that power (Ignorar Fracotes V1)
+        held = Message(f"battlescenes.power.{mod.if_holder_power}")
+        conditions.append(say("mod.if.holder_power", power=held))
     if mod.if_holder_carries_type:  # while the text's card base carries a card of that type
         card = say(f"card.{mod.if_holder_carries_type}")
         conditions.append(say("mod.if.holder_carries", card=card))
@@ -770,6 +786,9 @@ def _rule(rule: ActionRule, scope: Scope) -> Message:
     if rule.effect == "unique" and rule.whose in ("marked", "this"):
         # Ação Única given: no action of the same name twice in a turn (7.1).
         return say("rule.unique", who=noun(scope.this if rule.whose == "this" else "marked"))
+    if rule.effect == "unique" and rule.whose == "any" and not _filtered(rule):
+        # every action used gains Ação Única for the turn (Combate às Cegas V1)
+        return say("rule.unique_all")
     return untold(f"action_rules {rule.effect}")
 
 
@@ -1101,6 +1120,14 @@ def describe_text(text: Text, card: CardDef) -> Message:
     scope = Scope(card, text=text)
     statics = _while_loaded(text, scope, _statics(text, scope))
     statics = _while_shield(text, scope, statics)
+    if statics and text.if_carrying_alter_ego:  # Hulk Vermelho V1
+        said = say(
+            "while_carrying_alter_ego",
+            who=noun(scope.this),
+            alter_ego=text.if_carrying_alter_ego,
+            text=_list(statics),
+        )
+        statics = [said]
     extra = _x(text.steps)
     statics = [say("sentence", text=s) for s in statics]
     if text.steps:
@@ -1170,6 +1197,15 @@ def keyword_label(card: CardDef, keyword: str, steps: Sequence[Step] = ()) -> Me
     return say("keyword_number", keyword=name, count=number) if number else name
 
 
+def _mode_clause(card: CardDef, mode: Mode) -> Message:
+    """One option of a modal action (4.6.2 B); with several targets, "to each" of them
+    (Hulkling V1's "2 pontos de dano a cada um de até dois alvos diferentes")."""
+    several = mode.targets > 1
+    scope = Scope(card, action=True, target_type=mode.target_type, each_target=several)
+    clause = steps_clause(mode.steps, scope)
+    return say("mode_targets", count=mode.targets, effect=clause) if several else clause
+
+
 def describe_action(action: ActionDef, card: CardDef) -> Message:
     """An action's effect in our words (or as its pack wrote it)."""
     written = _written(card, action.text, action.words, action.manual)
@@ -1177,10 +1213,7 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
         return written
     scope = Scope(card, action=True, each_target=action.targets_x)
     if action.modes:
-        options = [
-            steps_clause(m.steps, Scope(card, action=True, target_type=m.target_type))
-            for m in action.modes
-        ]
+        options = [_mode_clause(card, m) for m in action.modes]
         body: Any = options[0]
         for option in options[1:]:
             body = say("or", a=body, b=option)
@@ -1210,7 +1243,21 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
         body = say("keywords_then", keywords=_list(keywords), effect=body)
     if action.up_to_targets and not action.targets_x:  # F: "até N alvos diferentes"
         body = say("targets_up_to", count=action.targets, effect=body)
-    if action.bottom_self:  # E.2 "Coloque <este card> na base do deck de seu dono:"
+    load_and_bottom = bool(
+        action.load_cost
+        and action.bottom_self
+        and not (action.load_cost_power or action.unload_self)
+    )
+    if load_and_bottom:  # E.2, both: "Carregue um card de seus recursos neste personagem.
+        # Coloque <este card> na base do deck de seu dono:" (Saque Rápido V1)
+        body = say(
+            "cost.load_bottom_self",
+            count=action.load_cost,
+            who=noun("user", "onto"),
+            card=noun(own_noun(card)),
+            effect=body,
+        )
+    elif action.bottom_self:  # E.2 "Coloque <este card> na base do deck de seu dono:"
         body = say("cost.bottom_self", card=noun(own_noun(card)), effect=body)
     if action.load_cost and action.unload_self:  # E.2, both (Lacerar V1)
         body = say(

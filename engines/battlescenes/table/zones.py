@@ -323,7 +323,11 @@ def changes(state: State, item: InScene, kind: str, plain: bool = False) -> list
     holders: list[tuple[int | None, int, list[tuple[int, Text]]]] = []
     for other in state.scene:
         working = _plain_texts(state, other) if plain else texts(state, other)
-        working = [(c, t) for c, t in working if loaded_condition_met(t, other)]
+        working = [
+            (c, t)
+            for c, t in working
+            if loaded_condition_met(t, other) and _carrying_alter_ego(state, t, other)
+        ]
         holders.append((other.card, other.controller, working))
     if state.scenario is not None:
         scenario = [(state.scenario, t) for t in scenario_texts(state)]
@@ -360,6 +364,13 @@ def changes(state: State, item: InScene, kind: str, plain: bool = False) -> list
             and in_play(state, c.source)
         ]
     return found
+
+
+def _carrying_alter_ego(state: State, text: Text, item: InScene) -> bool:
+    """A text's "while this card base carries a card with alter ego …" holds for ``item``
+    (Hulk Vermelho V1)."""
+    wanted = text.if_carrying_alter_ego
+    return not wanted or any(defn(state, c).alter_ego == wanted for c in item.loaded)
 
 
 def loaded_condition_met(text: Text, item: InScene) -> bool:
