@@ -652,6 +652,11 @@ class Text:
     once_per_turn: bool = False
     if_all_affiliation: str = ""  # "se cada personagem que você controlar tiver a afiliação X"
     if_controls_character: bool = False  # "se você controlar um personagem"
+    # "cada jogador compra N cards extras durante sua Fase de Compra" (Sucessão de Eventos V1):
+    # the turn's player draws that many more in the Draw phase (with ``if_controls_character``:
+    # only while controlling a character; ``extra_draw_optional``: "pode comprar", asked)
+    extra_draw: int = 0
+    extra_draw_optional: bool = False
     if_since_start_of_turn: bool = False  # "se você controlar este personagem desde o início"
     replace_search_with_draw: bool = False  # 5.5 (Cidade Fantasma)
     forbid_search: bool = False  # "os jogadores não podem procurar cards nos decks" (8.B)

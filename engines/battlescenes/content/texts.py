@@ -84,6 +84,8 @@ def parse_text(node: PackNode) -> Text:
             "once_per_turn",
             "if_all_affiliation",
             "if_controls_character",
+            "extra_draw",
+            "extra_draw_optional",
             "if_since_start_of_turn",
             "replace_search_with_draw",
             "forbid_search",
@@ -171,6 +173,8 @@ def parse_text(node: PackNode) -> Text:
         once_per_turn=node.read("once_per_turn", bool, False),
         if_all_affiliation=node.read("if_all_affiliation", str, ""),
         if_controls_character=node.read("if_controls_character", bool, False),
+        extra_draw=node.read("extra_draw", int, 0),
+        extra_draw_optional=node.read("extra_draw_optional", bool, False),
         if_since_start_of_turn=node.read("if_since_start_of_turn", bool, False),
         replace_search_with_draw=node.read("replace_search_with_draw", bool, False),
         forbid_search=node.read("forbid_search", bool, False),
@@ -247,8 +251,11 @@ def parse_text(node: PackNode) -> Text:
     kind = text.ready_for.partition(":")[0]
     if text.ready_for and kind not in ("all", "power", "kind", "action"):
         raise node.fail_at("ready_for", "ready_for is all, power:X, kind:K or action:Name (7.2)")
+    if text.extra_draw_optional and text.extra_draw < 1:
+        raise node.fail_at("extra_draw_optional", "it is for a text with extra_draw")
     scripted = (
         text.steps
+        or text.extra_draw
         or text.shield_set >= 0
         or text.shield_bonus
         or text.shield_per_loaded

@@ -814,6 +814,10 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
     """The static effects of a text, a sentence each."""
     this = noun(scope.this)
     out: list[Message] = []
+    if text.extra_draw:  # Sucessão de Eventos V1, Confronto Anunciado V1
+        key = "static.extra_draw" + ("_may" if text.extra_draw_optional else "")
+        key += "_character" if text.if_controls_character else ""
+        out.append(say(key, count=text.extra_draw))
     if text.shield_bonus and text.shield_to == "own_bases":  # characters and supports
         key = "static.shield_own_bases" + ("_affiliation" if text.shield_if_affiliation else "")
         out.append(say(key, count=text.shield_bonus, affiliation=text.shield_if_affiliation))

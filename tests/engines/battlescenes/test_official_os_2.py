@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from engines.battlescenes.actions import Choose, PlayCard, UseAction
-from engines.battlescenes.rules.state import Phase
+from engines.battlescenes.actions import Choose, Pass, PlayCard, UseAction
+from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import zones
 from engines.core import IllegalActionError
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, sid, starter, zone_id
@@ -152,3 +152,36 @@ def test_ofensiva_aerea_counts_the_copies_carried_by_flying_characters() -> None
     miss, capanga = sid(state, "miss_america_v1"), sid(state, "capanga_do_rei_v2")
     state, _ = act(state, 0, UseAction(miss, "Ofensiva Aérea", str(capanga)))
     assert len(zones.in_scene(state, capanga).loaded) == 5  # 1+1 damage, Escudo 1
+
+
+def _to_draw(scenario: str, mine: list[Placed]) -> State:
+    """Bruno's Attack step with ``scenario`` in the scene: passing it starts Ana's turn."""
+    return build(
+        Side(deck=["protecao"] * 8, scene=mine),
+        Side(deck=["protecao"] * 8, scene=[Placed("capanga_do_rei_v2", FILL)]),
+        active=1,
+        scenario=scenario,
+        content=starter(),
+    )
+
+
+def test_sucessao_de_eventos_draws_one_extra_card_in_each_draw_phase() -> None:
+    for scenario, drawn in (("sucessao_de_eventos_v1", 3), ("desfechos_paralelos_v1", 2)):
+        state = _to_draw(scenario, [Placed("miss_america_v1", FILL[:5])])
+        state, _ = act(state, 1, Pass())  # Bruno's turn ends; Ana's begins
+        assert state.active == 0 and len(state.players[0].hand) == drawn
+
+
+def test_confronto_anunciado_offers_an_extra_card_to_a_player_with_a_character() -> None:
+    state = _to_draw("confronto_anunciado_v1", [Placed("miss_america_v1", FILL[:5])])
+    state, _ = act(state, 1, Pass())
+    assert state.choice is not None and state.choice.seat == 0 and "yes" in state.choice.options
+    declined, _ = act(state, 0, Choose("skip"))
+    assert len(declined.players[0].hand) == 2
+    state, _ = act(state, 0, Choose("yes"))
+    assert len(state.players[0].hand) == 3
+    # Without a character: one card drawn, nothing offered.
+    state = _to_draw("confronto_anunciado_v1", [])
+    state, _ = act(state, 1, Pass())
+    assert state.choice is None or state.choice.seat != 0 or "yes" not in state.choice.options
+    assert len(state.players[0].hand) == 1
