@@ -499,7 +499,16 @@ class Modifier:
 
 #: What an :class:`ActionRule` does (4.6.2 D, E.1, F.2).
 ACTION_RULE_EFFECTS = frozenset(
-    {"forbid", "cost", "free", "must_target", "only_targeting", "forbid_untargeted", "unique"}
+    {
+        "forbid",
+        "cost",
+        "free",
+        "must_target",
+        "only_targeting",
+        "forbid_untargeted",
+        "unique",
+        "untargetable",
+    }
 )
 #: Whose actions an :class:`ActionRule` concerns, relative to the card holding the text.
 ACTION_RULE_WHOSE = frozenset({"own", "opponent", "any", "this", "marked"})
@@ -537,6 +546,15 @@ class ActionRule:
     # must_target only while another character with this affiliation the rule's controller
     # controls is already among the targets chosen (Blob V2's Escudo Corporal)
     if_other_target_affiliation: str = ""
+    # ``untargetable``: the holder — or, from a scenario, each character with
+    # ``if_target_power`` — cannot be the target of the actions the rule concerns ("não pode
+    # ser alvo de ações de antecipar": Fogo Cruzado V1), while the holder's stage is at most /
+    # at least these (Golias V1); ``if_penetrating``: only actions dealing penetrating damage
+    # (Vespa V1). There ``if_kind`` matches by type: an Imprevista-Antecipar action is both.
+    if_holder_stage_at_most: int = -1
+    if_holder_stage_at_least: int = -1
+    if_target_power: str = ""
+    if_penetrating: bool = False
 
 
 #: 8.B.1 / 8.B.2: what a characteristic change may concern, and which cards it reaches.
@@ -594,6 +612,10 @@ class Text:
     # characteristics: only while the card base carries a card with this alter ego ("enquanto
     # estiver carregando um card com alter ego …": Hulk Vermelho V1)
     if_carrying_alter_ego: str = ""
+    # characteristics and shield texts: only while the card base's stage of capacitation is at
+    # least / at most this ("enquanto estiver no estágio {2}": Vespa V1)
+    if_stage_at_least: int = -1
+    if_stage_at_most: int = -1
     if_power: str = ""  # shield texts: while the holder has this power; loaded_from_resources:
     # only onto a character with it (Adaga Psíquica)
     shield_to: str = ""  # "" the holder; own_characters: each character its controller has

@@ -53,6 +53,8 @@ def parse_text(node: PackNode) -> Text:
             "if_loaded_at_most",
             "if_loaded_at_least",
             "if_carrying_alter_ego",
+            "if_stage_at_least",
+            "if_stage_at_most",
             "if_power",
             "shield_to",
             "shield_if_affiliation",
@@ -142,6 +144,8 @@ def parse_text(node: PackNode) -> Text:
         if_loaded_at_most=node.read("if_loaded_at_most", int, -1),
         if_loaded_at_least=node.read("if_loaded_at_least", int, -1),
         if_carrying_alter_ego=node.read("if_carrying_alter_ego", str, ""),
+        if_stage_at_least=node.read("if_stage_at_least", int, -1),
+        if_stage_at_most=node.read("if_stage_at_most", int, -1),
         if_power=node.read("if_power", str, ""),
         shield_to=node.read("shield_to", str, ""),
         shield_if_affiliation=node.read("shield_if_affiliation", str, ""),
@@ -244,6 +248,14 @@ def parse_text(node: PackNode) -> Text:
     check_replacements(node, text)
     if text.if_carrying_alter_ego and (not text.characteristics or text.steps):
         raise node.fail_at("if_carrying_alter_ego", "it is for a text of characteristics")
+    staged = text.if_stage_at_least >= 0 or text.if_stage_at_most >= 0
+    if staged and (
+        text.steps
+        or text.modifiers
+        or text.action_rules
+        or not (text.characteristics or text.shield_bonus or text.shield_set >= 0)
+    ):
+        raise node.fail_at("if_stage_at_least", "it is for characteristics and shield texts")
     if text.if_knocked_out_by_action and text.trigger is not Trigger.LEAVES_SCENE:
         raise node.fail_at("if_knocked_out_by_action", "it is for a leaves_scene text")
     if text.if_replaced and text.trigger is not Trigger.LEAVES_SCENE:

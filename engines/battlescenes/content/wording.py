@@ -768,6 +768,14 @@ def _rule(rule: ActionRule, scope: Scope) -> Message:
             action=rule.if_name,
             stage=rule.if_stage_at_least,
         )
+    if (
+        rule.effect == "forbid"
+        and rule.whose == "this"
+        and rule.if_stage_at_most >= 0
+        and not (rule.if_power or rule.if_kind or rule.if_damage or rule.if_name)
+        and rule.if_stage_at_least < 0
+    ):  # "enquanto estiver no estágio {0}, este personagem não pode usar ações" (Golias V1)
+        return say("rule.forbid_to_stage", who=noun(scope.this), stage=rule.if_stage_at_most)
     if rule.effect == "must_target" and rule.if_other_target_affiliation:  # Blob V2
         affiliation = rule.if_other_target_affiliation
         return say("rule.must_target_with_ally", who=noun(scope.this), affiliation=affiliation)
@@ -786,10 +794,31 @@ def _rule(rule: ActionRule, scope: Scope) -> Message:
     if rule.effect == "unique" and rule.whose in ("marked", "this"):
         # Ação Única given: no action of the same name twice in a turn (7.1).
         return say("rule.unique", who=noun(scope.this if rule.whose == "this" else "marked"))
+    if rule.effect == "untargetable":
+        return _untargetable_rule(rule, scope)
     if rule.effect == "unique" and rule.whose == "any" and not _filtered(rule):
         # every action used gains Ação Única for the turn (Combate às Cegas V1)
         return say("rule.unique_all")
     return untold(f"action_rules {rule.effect}")
+
+
+def _untargetable_rule(rule: ActionRule, scope: Scope) -> Message:
+    """ "… cannot be the target of … actions (while at stage …)" (Golias V1, Fogo Cruzado V1)."""
+    if rule.if_penetrating:
+        actions = say("rule.actions.penetrating")
+    elif rule.if_kind:
+        actions = say("rule.actions.kind", kind=Message(f"battlescenes.lookup.kind.{rule.if_kind}"))
+    else:
+        actions = say("rule.actions.any")
+    stage: Message | str = ""
+    if rule.if_holder_stage_at_most >= 0:
+        stage = say("rule.stage.at_most", stage=rule.if_holder_stage_at_most)
+    elif rule.if_holder_stage_at_least >= 0:
+        stage = say("rule.stage.at_least", stage=rule.if_holder_stage_at_least)
+    if rule.if_target_power:
+        held = Message(f"battlescenes.power.{rule.if_target_power}")
+        return say("rule.untargetable_power", power=held, actions=actions, stage=stage)
+    return say("rule.untargetable", who=noun(scope.this), actions=actions, stage=stage)
 
 
 def _filtered(rule: ActionRule) -> bool:
@@ -1124,6 +1153,11 @@ def describe_text(text: Text, card: CardDef) -> Message:
     scope = Scope(card, text=text)
     statics = _while_loaded(text, scope, _statics(text, scope))
     statics = _while_shield(text, scope, statics)
+    if statics and (text.if_stage_at_least >= 0 or text.if_stage_at_most >= 0):  # Vespa V1
+        least = text.if_stage_at_least >= 0
+        stage = text.if_stage_at_least if least else text.if_stage_at_most
+        key = "while_stage.least" if least else "while_stage.most"
+        statics = [say(key, who=noun(scope.this), stage=stage, text=_list(statics))]
     if statics and text.if_carrying_alter_ego:  # Hulk Vermelho V1
         said = say(
             "while_carrying_alter_ego",

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from engines.battlescenes.content.schema import ActionDef, ActionRule, CardType, Op, Step
 from engines.battlescenes.rules.state import InScene, State
 from engines.battlescenes.table import zones
+from engines.core.model import replace
 
 
 @dataclass(frozen=True)
@@ -181,3 +182,40 @@ def _ally_of(state: State, card: int, controller: int, affiliation: str) -> bool
         return False
     item = state.scene[index]
     return item.controller == controller and affiliation in zones.affiliations(state, item)
+
+
+def shielded(
+    state: State, seat: int, user: InScene | None, action: ActionDef, target: InScene
+) -> bool:
+    """F.1: an ``untargetable`` rule keeps ``target`` from being a target of ``action`` used
+    by ``seat``'s ``user``: the rule's holder itself, or — from a scenario — each character
+    with its ``if_target_power`` (Fogo Cruzado V1); its ``if_kind`` matched by type (an
+    Imprevista-Antecipar action is both), the holder's stage and ``if_penetrating`` checked."""
+    steps = action.steps or tuple(s for m in action.modes for s in m.steps)
+    kind = zones.action_kind(state, user, action) if user is not None else action.kind
+    for w in working(state):
+        r = w.rule
+        if r.effect != "untargetable" or (w.holder is not None and w.holder != target.card):
+            continue
+        if r.if_target_power and (
+            zones.defn(state, target.card).type is not CardType.CHARACTER
+            or r.if_target_power not in zones.powers(state, target)
+        ):
+            continue
+        if not _holder_stage_met(r, target):
+            continue
+        if r.if_kind and r.if_kind not in kind.value.split("_"):
+            continue
+        if r.if_penetrating and not any(s.op == Op.DAMAGE and s.penetrating for s in steps):
+            continue
+        plain = replace(w, rule=replace(r, if_kind=""))
+        if user is None or concerns(state, plain, seat, user, action, steps):
+            return True
+    return False
+
+
+def _holder_stage_met(rule: ActionRule, target: InScene) -> bool:
+    """The stage conditions of an ``untargetable`` rule, on the card it protects."""
+    if rule.if_holder_stage_at_most >= 0 and target.stage > rule.if_holder_stage_at_most:
+        return False
+    return not (rule.if_holder_stage_at_least >= 0 and target.stage < rule.if_holder_stage_at_least)

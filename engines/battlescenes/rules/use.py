@@ -252,6 +252,9 @@ def target_problem(
         return "bad_target"  # "este personagem não pode ser alvo de ações de ◆"
     if _untargetable(state, target):
         return "bad_target"  # "não pode ser alvo de ações (neste turno)"
+    user_item = state.scene[user_index] if user_index is not None else None
+    if restrictions.shielded(state, seat, user_item, action, target):
+        return "bad_target"  # "não pode ser alvo de ações de antecipar" (Fogo Cruzado V1)
     first = state.players[seat].targeted_actions == 0
     if (
         first
@@ -652,7 +655,10 @@ def use(
             cost=cost,
         )
     discards, unloads, unloaded_base, cosmic = _additional(state, seat, item, action, pay)  # E.2
-    _check_targets(state, seat, aimed, targets, count, character)  # F.1, F.2.2
+    # F.1, F.2.2 — with the option chosen (B): "não pode ser alvo de ações que causem dano
+    # penetrante" looks at that option's steps (Vespa V1)
+    chosen = replace(aimed, steps=steps, modes=()) if aimed.modes else aimed
+    _check_targets(state, seat, chosen, targets, count, character)
     _check_forced(state, seat, item, aimed, steps, targets, count)  # F.2.1, F.2.3
     player = state.players[seat]
     events = [

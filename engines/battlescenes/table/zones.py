@@ -326,7 +326,9 @@ def changes(state: State, item: InScene, kind: str, plain: bool = False) -> list
         working = [
             (c, t)
             for c, t in working
-            if loaded_condition_met(t, other) and _carrying_alter_ego(state, t, other)
+            if loaded_condition_met(t, other)
+            and stage_condition_met(t, other)
+            and _carrying_alter_ego(state, t, other)
         ]
         holders.append((other.card, other.controller, working))
     if state.scenario is not None:
@@ -371,6 +373,13 @@ def _carrying_alter_ego(state: State, text: Text, item: InScene) -> bool:
     (Hulk Vermelho V1)."""
     wanted = text.if_carrying_alter_ego
     return not wanted or any(defn(state, c).alter_ego == wanted for c in item.loaded)
+
+
+def stage_condition_met(text: Text, item: InScene) -> bool:
+    """A text's "while this character is at stage …" holds for ``item`` (Vespa V1)."""
+    if text.if_stage_at_least >= 0 and item.stage < text.if_stage_at_least:
+        return False
+    return not (text.if_stage_at_most >= 0 and item.stage > text.if_stage_at_most)
 
 
 def loaded_condition_met(text: Text, item: InScene) -> bool:

@@ -1,0 +1,115 @@
+"""Cards of the official deck Ofensiva Surpresa ((2015) BSOS DECK; issue 23), third part:
+each played as printed with the built-in cards (``starter()``): what a player notices."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.battlescenes.actions import Activate, Choose, UseAction
+from engines.battlescenes.rules.state import Phase
+from engines.battlescenes.table import zones
+from engines.core import IllegalActionError
+from tests.engines.battlescenes.helpers import Placed, Side, act, build, sid, starter
+
+FILL = ["excentricidade"] * 6
+
+
+def test_golias_discards_to_capacitate_and_deals_twice_x() -> None:
+    state = build(
+        Side(hand=["protecao", "protecao"], scene=[Placed("golias_v1", FILL[:5], stage=1)]),
+        Side(scene=[Placed("capanga_do_rei_v2", FILL)]),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    golias = sid(state, "golias_v1")
+    state, _ = act(state, 0, Activate(golias))
+    assert state.choice is not None and "skip" in state.choice.options  # "você pode"
+    state, _ = act(state, 0, Choose(state.choice.options[0]))
+    assert zones.in_scene(state, golias).stage == 2 and len(state.players[0].hand) == 1
+    with pytest.raises(IllegalActionError):  # once per turn
+        act(state, 0, Activate(golias))
+    state = build(
+        Side(scene=[Placed("golias_v1", FILL[:5], stage=2)]),
+        Side(scene=[Placed("capanga_do_rei_v2", FILL)]),
+        content=starter(),
+    )
+    golias, capanga = sid(state, "golias_v1"), sid(state, "capanga_do_rei_v2")
+    state, _ = act(state, 0, UseAction(golias, "Pisotear", str(capanga), x=2))
+    assert len(zones.in_scene(state, capanga).loaded) == 3  # 2 x 2 damage, Escudo 1
+
+
+def test_golias_at_stage_0_uses_no_actions_and_is_no_target_of_unforeseen_ones() -> None:
+    state = build(
+        Side(scene=[Placed("golias_v1", FILL[:5], stage=0)]),
+        Side(scene=[Placed("capanga_do_rei_v2", FILL)]),
+        content=starter(),
+    )
+    golias, capanga = sid(state, "golias_v1"), sid(state, "capanga_do_rei_v2")
+    with pytest.raises(IllegalActionError):
+        act(state, 0, UseAction(golias, "Pisotear", str(capanga), x=0))
+    for stage, allowed in ((0, False), (1, True)):
+        state = build(
+            Side(scene=[Placed("golias_v1", FILL[:5], stage=stage)]),
+            Side(scene=[Placed("duende_macabro_v1", ["lanca_missil_v1", *FILL[:3]])]),
+            phase=Phase.ANTICIPATION,
+            content=starter(),
+        )
+        golias, duende = sid(state, "golias_v1"), sid(state, "duende_macabro_v1")
+        paid = str(zones.in_scene(state, duende).loaded[1])
+        use = UseAction(duende, "Lança-Míssil", str(golias), pay=paid)  # an Antecipar action
+        if allowed:
+            act(state, 1, use)
+        else:
+            with pytest.raises(IllegalActionError):
+                act(state, 1, use)
+
+
+def test_fogo_cruzado_keeps_ranged_characters_from_anticipate_targets() -> None:
+    state = build(
+        Side(scene=[Placed("duende_macabro_v1", FILL[:4]), Placed("miss_america_v1", FILL[:5])]),
+        Side(scene=[Placed("invasor_badoon_v1", ["lanca_missil_v1", *FILL[:3]])]),
+        phase=Phase.ANTICIPATION,
+        scenario="fogo_cruzado_v1",
+        content=starter(),
+    )
+    badoon = sid(state, "invasor_badoon_v1")
+    duende, miss = sid(state, "duende_macabro_v1"), sid(state, "miss_america_v1")
+    paid = str(zones.in_scene(state, badoon).loaded[1])
+    with pytest.raises(IllegalActionError):  # Duende Macabro has Ataque a Distância
+        act(state, 1, UseAction(badoon, "Lança-Míssil", str(duende), pay=paid))
+    state, _ = act(state, 1, UseAction(badoon, "Lança-Míssil", str(miss), pay=paid))
+    assert len(zones.in_scene(state, miss).loaded) == 5  # 3 damage, Escudo 3
+
+
+def test_vespa_at_stage_2_gains_super_forca_and_shield_1() -> None:
+    for stage, strong, left in ((2, True, 5), (1, False, 4)):
+        state = build(
+            Side(scene=[Placed("vespa_v1", FILL[:5], stage=stage)]),
+            Side(scene=[Placed("miss_america_v1", FILL[:5])]),
+            active=1,
+            content=starter(),
+        )
+        vespa = sid(state, "vespa_v1")
+        item = zones.in_scene(state, vespa)
+        assert ("super_forca" in zones.powers(state, item)) is strong
+        state, _ = act(state, 1, UseAction(sid(state, "miss_america_v1"), "Esmurrar", str(vespa)))
+        assert len(zones.in_scene(state, vespa).loaded) == left  # 3 damage, Escudo 2 (+1)
+
+
+def test_vespa_at_stage_0_is_no_target_of_penetrating_damage() -> None:
+    for stage, allowed in ((0, False), (1, True)):
+        state = build(
+            Side(scene=[Placed("vespa_v1", FILL[:3], stage=stage)]),
+            Side(scene=[Placed("vespa_v1", FILL[:3]), Placed("miss_america_v1", FILL[:5])]),
+            active=1,
+            content=starter(),
+        )
+        mine, theirs = sid(state, "vespa_v1", seat=0), sid(state, "vespa_v1", seat=1)
+        use = UseAction(theirs, "Ferrão da Vespa", str(mine))
+        if allowed:
+            act(state, 1, use)
+        else:
+            with pytest.raises(IllegalActionError):
+                act(state, 1, use)
+            # an action without penetrating damage may still target it
+            act(state, 1, UseAction(sid(state, "miss_america_v1"), "Esmurrar", str(mine)))
