@@ -616,6 +616,9 @@ class Text:
     # least / at most this ("enquanto estiver no estágio {2}": Vespa V1)
     if_stage_at_least: int = -1
     if_stage_at_most: int = -1
+    # action_used: only when the action's user entered the scene this turn ("no turno em que
+    # ele entrou em cena": Jaqueta Amarela V1)
+    if_user_entered_this_turn: bool = False
     if_power: str = ""  # shield texts: while the holder has this power; loaded_from_resources:
     # only onto a character with it (Adaga Psíquica)
     shield_to: str = ""  # "" the holder; own_characters: each character its controller has

@@ -55,6 +55,7 @@ def parse_text(node: PackNode) -> Text:
             "if_carrying_alter_ego",
             "if_stage_at_least",
             "if_stage_at_most",
+            "if_user_entered_this_turn",
             "if_power",
             "shield_to",
             "shield_if_affiliation",
@@ -146,6 +147,7 @@ def parse_text(node: PackNode) -> Text:
         if_carrying_alter_ego=node.read("if_carrying_alter_ego", str, ""),
         if_stage_at_least=node.read("if_stage_at_least", int, -1),
         if_stage_at_most=node.read("if_stage_at_most", int, -1),
+        if_user_entered_this_turn=node.read("if_user_entered_this_turn", bool, False),
         if_power=node.read("if_power", str, ""),
         shield_to=node.read("shield_to", str, ""),
         shield_if_affiliation=node.read("shield_if_affiliation", str, ""),
@@ -248,6 +250,8 @@ def parse_text(node: PackNode) -> Text:
     check_replacements(node, text)
     if text.if_carrying_alter_ego and (not text.characteristics or text.steps):
         raise node.fail_at("if_carrying_alter_ego", "it is for a text of characteristics")
+    if text.if_user_entered_this_turn and text.trigger is not Trigger.ACTION_USED:
+        raise node.fail_at("if_user_entered_this_turn", "it is for an action_used trigger")
     staged = text.if_stage_at_least >= 0 or text.if_stage_at_most >= 0
     if staged and (
         text.steps

@@ -357,6 +357,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         carrier = "character" if step.filter_type == "character" else "base"
         at_least = step.filter_loaded_at_least
         return say(f"unload_chosen_from_loaded.{carrier}", count=step.amount, least=at_least)
+    if op is Op.FORBID_ACTION_THIS_TURN and step.to == "everyone":  # no one may use it
+        return say("step.forbid_action_this_turn_everyone")
     if op in _SIMPLE:
         return say(f"{mood}.{op.value}", count=step.amount)
     if op in (Op.INCAPACITATE, Op.CAPACITATE) and step.choose_amount:  # "em {1} ou {2}"
@@ -636,6 +638,8 @@ def _x_counted(spec: str) -> list[Message]:
         return [say("x.minus_used_before")]
     if kind == "prizes_characters":
         return [say("x.prizes_characters")]
+    if kind == "user_stage":
+        return [say("x.user_stage")]
     if kind == "-loaded":
         return [say("x.minus_loaded")]
     if kind == "own_named_others":
@@ -1037,6 +1041,8 @@ def _when(text: Text, scope: Scope) -> Message:
             conditions.append(say("cond.action_cost", count=text.if_action_cost))
         if text.if_from_carried_character:
             conditions.append(say("cond.from_carried_character"))
+        if text.if_user_entered_this_turn:
+            conditions.append(say("cond.user_entered_this_turn"))
     return concat([head, *conditions])
 
 

@@ -460,7 +460,8 @@ def _counted(state: State, effect: Pending, spec: str) -> int:
 
 
 def _counted_named(state: State, effect: Pending, kind: str, value: str) -> int:
-    """More X of the official decks' cards (Ofensiva Surpresa): ``prizes_characters`` — the
+    """More X of the official decks' cards (Ofensiva Surpresa): ``user_stage`` — the stage
+    of this card base (Jaqueta Amarela V1); ``prizes_characters`` — the
     character cards in every player's prizes (Capitão Britânia V1); ``-loaded`` — minus the
     cards this card base carries ("8-X": Hulk Vermelho V1); ``own_named_others:<name>`` — the
     other characters with that name its controller controls (Invasor Badoon V1);
@@ -476,6 +477,8 @@ def _counted_named(state: State, effect: Pending, kind: str, value: str) -> int:
             if zones.defn(state, card).type is CardType.CHARACTER
         )
     index = zones.find(state, effect.this)
+    if kind == "user_stage":  # "o estágio de capacitação em que este personagem se encontra"
+        return state.scene[index].stage if index is not None else 0
     if kind == "-loaded":
         return -len(state.scene[index].loaded) if index is not None else 0
     if kind == "own_named_others":

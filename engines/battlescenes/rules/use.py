@@ -559,6 +559,10 @@ def _action_used(
             ):
                 continue
             index = zones.find(state, character)  # (gone: it paid with itself, E.2)
+            if text.if_user_entered_this_turn and (
+                index is None or state.scene[index].entered_turn != state.turn
+            ):  # "no turno em que ele entrou em cena" (Jaqueta Amarela V1)
+                continue
             if text.trigger_if_affiliation and (
                 index is None
                 or text.trigger_if_affiliation not in zones.affiliations(state, state.scene[index])

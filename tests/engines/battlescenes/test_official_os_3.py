@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from engines.battlescenes.actions import Activate, Choose, UseAction
-from engines.battlescenes.rules.state import Phase
+from engines.battlescenes.rules import restrictions
+from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import zones
 from engines.core import IllegalActionError
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, sid, starter
@@ -113,3 +114,75 @@ def test_vespa_at_stage_0_is_no_target_of_penetrating_damage() -> None:
                 act(state, 1, use)
             # an action without penetrating damage may still target it
             act(state, 1, UseAction(sid(state, "miss_america_v1"), "Esmurrar", str(mine)))
+
+
+def _jaqueta_table(entered: int) -> State:
+    """Ana's Preparation phase; her Miss América carries Investigação Silenciosa (Prontidão
+    for it) and entered the scene in turn ``entered``; Jaqueta Amarela in Bruno's hand."""
+    return build(
+        Side(
+            deck=["protecao"] * 6,
+            scene=[
+                Placed(
+                    "miss_america_v1", ["investigacao_silenciosa_v1", *FILL[:4]], entered=entered
+                )
+            ],
+        ),
+        Side(
+            hand=["jaqueta_amarela_v1"],
+            resources=FILL[:3],
+            scene=[Placed("capanga_do_rei_v2", FILL)],
+        ),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+
+
+def test_jaqueta_amarela_answers_an_action_of_a_character_that_entered_this_turn() -> None:
+    state = _jaqueta_table(entered=3)
+    miss = sid(state, "miss_america_v1")
+    deck = len(state.players[0].deck)
+    state, _ = act(state, 0, UseAction(miss, "Investigação Silenciosa"))
+    assert state.choice is not None and state.choice.seat == 1  # "você pode colocá-lo em cena"
+    state, _ = act(state, 1, Choose("yes"))
+    jaqueta = sid(state, "jaqueta_amarela_v1")
+    assert zones.in_scene(state, jaqueta).controller == 1
+    assert len(state.players[0].deck) == deck  # the action had no effect
+    item = zones.in_scene(state, miss)
+    silenciosa = starter().cards["investigacao_silenciosa_v1"].actions[0]
+    assert restrictions.problem(state, 0, item, silenciosa) == "forbidden"
+    # A character in the scene since an earlier turn: nothing is offered.
+    state = _jaqueta_table(entered=1)
+    state, _ = act(state, 0, UseAction(sid(state, "miss_america_v1"), "Investigação Silenciosa"))
+    assert state.choice is None or state.choice.seat != 1
+
+
+def test_jaqueta_amarela_deals_x_plus_1_and_until_stage_2_lacks_super_forca() -> None:
+    for stage, left, strong in ((2, 4, True), (1, 5, False), (0, 6, False)):
+        state = build(
+            Side(scene=[Placed("jaqueta_amarela_v1", FILL[:3], stage=stage)]),
+            Side(scene=[Placed("capanga_do_rei_v2", FILL)]),
+            content=starter(),
+        )
+        jaqueta, capanga = sid(state, "jaqueta_amarela_v1"), sid(state, "capanga_do_rei_v2")
+        assert ("super_forca" in zones.powers(state, zones.in_scene(state, jaqueta))) is strong
+        state, _ = act(state, 0, UseAction(jaqueta, "Impacto Variável", str(capanga)))
+        assert len(zones.in_scene(state, capanga).loaded) == left  # stage+1 damage, Escudo 1
+
+
+def test_jaqueta_amarela_is_no_target_of_unforeseen_actions_until_stage_2() -> None:
+    for stage, allowed in ((1, False), (2, True)):
+        state = build(
+            Side(scene=[Placed("jaqueta_amarela_v1", FILL[:3], stage=stage)]),
+            Side(scene=[Placed("mercurio_v1", FILL[:3])]),
+            active=1,
+            phase=Phase.PREPARATION,
+            content=starter(),
+        )
+        jaqueta = sid(state, "jaqueta_amarela_v1")
+        use = UseAction(sid(state, "mercurio_v1"), "Super Velocidade", str(jaqueta))
+        if allowed:
+            act(state, 1, use)
+        else:
+            with pytest.raises(IllegalActionError):
+                act(state, 1, use)
