@@ -445,6 +445,8 @@ class Step:
     if_not_done: bool = False
     # extra_action: only an action with a name the character has not used this turn
     new_name: bool = False
+    # extra_action: only an action that deals damage ("mais uma ação que cause dano")
+    only_damage: bool = False
 
     def __post_init__(self) -> None:
         # A step built from the stored text (``Step(op="draw")``) holds its member.
@@ -555,6 +557,10 @@ class ActionRule:
     if_holder_stage_at_least: int = -1
     if_target_power: str = ""
     if_penetrating: bool = False
+    # only while an opponent of the user's controller controls a character that has no power
+    # in common with the user ("algum personagem que não tenha nenhum poder em comum com
+    # este personagem": Arma Com Silenciador V1)
+    if_opponent_unlike: bool = False
 
 
 #: 8.B.1 / 8.B.2: what a characteristic change may concern, and which cards it reaches.

@@ -40,6 +40,7 @@ _FIELDS = {
     "if_holder_stage_at_least",
     "if_target_power",
     "if_penetrating",
+    "if_opponent_unlike",
 }
 
 
@@ -67,6 +68,7 @@ def action_rule(node: PackNode) -> ActionRule:
         if_holder_stage_at_least=node.read("if_holder_stage_at_least", int, -1),
         if_target_power=node.read("if_target_power", str, ""),
         if_penetrating=node.read("if_penetrating", bool, False),
+        if_opponent_unlike=node.read("if_opponent_unlike", bool, False),
     )
     targeting = (
         rule.if_holder_stage_at_most >= 0

@@ -77,6 +77,7 @@ STEP_FIELDS = {
     "gains",
     "if_not_done",
     "new_name",
+    "only_damage",
 }
 
 
@@ -166,6 +167,7 @@ def parse_step(node: PackNode) -> Step:
         gains=node.read("gains", bool, False),
         if_not_done=node.read("if_not_done", bool, False),
         new_name=node.read("new_name", bool, False),
+        only_damage=node.read("only_damage", bool, False),
         op=_pack_op(node, op),  # checked after every other field is read, as before
     )
     check_trait(node, step)
@@ -213,6 +215,8 @@ def parse_step(node: PackNode) -> Step:
     check_choice(node, "source", step.source, {"", "target", "chosen", "marked"})
     check_choice(node, "if_target_type", step.if_target_type, {"", "character", "support"})
     check_choice(node, "filter_keyword", step.filter_keyword, {"", *KEYWORDS})
+    if step.only_damage and step.op != Op.EXTRA_ACTION:
+        raise node.fail_at("only_damage", "only_damage is for an extra_action step")
     if step.op == Op.GENERATE and not step.text:
         raise node.fail_at("text", "a generate step names its generated text (5.7 B)")
     if step.op == Op.MANUAL and not step.text:

@@ -473,6 +473,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
             if step.text
             else say("extra.power", power=power(step.filter_power))
             if step.filter_power
+            else say("extra.damage")
+            if step.only_damage
             else say("extra.any")
         )
         free = say("extra.free") if step.free else ""
@@ -800,6 +802,9 @@ def _rule(rule: ActionRule, scope: Scope) -> Message:
         return say("rule.unique", who=noun(scope.this if rule.whose == "this" else "marked"))
     if rule.effect == "untargetable":
         return _untargetable_rule(rule, scope)
+    if rule.effect == "free" and rule.whose == "this" and rule.if_name and rule.if_opponent_unlike:
+        # no incapacitation cost while an opponent has a character sharing no power with it
+        return say("rule.free_named_opponent_unlike", who=noun(scope.this), action=rule.if_name)
     if rule.effect == "unique" and rule.whose == "any" and not _filtered(rule):
         # every action used gains Ação Única for the turn (Combate às Cegas V1)
         return say("rule.unique_all")

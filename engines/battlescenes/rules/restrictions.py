@@ -77,7 +77,15 @@ def concerns(
         and (not r.if_user_lacks_name or r.if_user_lacks_name not in _acting_names(state, user))
         and not (r.if_unused_this_turn and action.name in user.used_names)
         and not (r.if_no_power_used and _used_power(state, user, r.if_power))
+        and not (r.if_opponent_unlike and not _opponent_unlike(state, seat, user))
     )
+
+
+def _opponent_unlike(state: State, seat: int, user: InScene) -> bool:
+    """Whether an opponent of ``seat`` controls a character with no power in common with
+    ``user`` (Arma Com Silenciador V1)."""
+    mine = set(zones.powers(state, user))
+    return any(not mine & set(zones.powers(state, c)) for c in zones.characters(state, 1 - seat))
 
 
 def _used_power(state: State, user: InScene, power: str) -> bool:

@@ -103,6 +103,8 @@ class ExtraAction:
     fresh_target: bool = False
     # only an action whose name the card base has not used this turn (Extrapolar os Limites)
     new_name: bool = False
+    # only an action that deals damage (its own steps, any option: Incursão Surpreendente V1)
+    damage: bool = False
 
 
 @dataclass(frozen=True)

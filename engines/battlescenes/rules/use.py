@@ -41,9 +41,16 @@ def extra_for(item: InScene, action: ActionDef) -> ExtraAction | None:
             if (not e.name or e.name.lower() == action.name.lower())
             and (not e.power or e.power == action.power)
             and not (e.new_name and action.name in item.used_names)
+            and not (e.damage and not _deals_damage(action))
         ),
         None,
     )
+
+
+def _deals_damage(action: ActionDef) -> bool:
+    """Whether an action's own effect deals damage (any of its options: 4.6.2 B)."""
+    steps = (*action.steps, *(s for m in action.modes for s in m.steps))
+    return any(s.op is Op.DAMAGE for s in steps)
 
 
 def _granted(state: State, item: InScene, action: ActionDef) -> ExtraAction | None:

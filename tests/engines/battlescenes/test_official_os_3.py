@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from engines.battlescenes.actions import Activate, Choose, UseAction
+from engines.battlescenes.actions import Activate, Choose, PlayCard, UseAction
 from engines.battlescenes.rules import restrictions
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import zones
 from engines.core import IllegalActionError
-from tests.engines.battlescenes.helpers import Placed, Side, act, build, sid, starter
+from engines.core.model import replace
+from tests.engines.battlescenes.helpers import Placed, Side, act, build, sid, starter, zone_id
 
 FILL = ["excentricidade"] * 6
 
@@ -186,3 +187,79 @@ def test_jaqueta_amarela_is_no_target_of_unforeseen_actions_until_stage_2() -> N
         else:
             with pytest.raises(IllegalActionError):
                 act(state, 1, use)
+
+
+def test_pesquisa_solitaria_incapacitates_an_own_character_by_x_and_draws_x() -> None:
+    for stage, options in ((2, {"amount:1", "amount:2"}), (1, {"amount:1"})):
+        state = build(
+            Side(
+                deck=["protecao"] * 6,
+                hand=["pesquisa_solitaria_v1"],
+                scene=[Placed("miss_america_v1", FILL[:5], stage=stage)],
+            ),
+            Side(scene=[Placed("capanga_do_rei_v2", FILL)]),
+            phase=Phase.PREPARATION,
+            content=starter(),
+        )
+        miss = sid(state, "miss_america_v1")
+        state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "pesquisa_solitaria_v1")))
+        assert state.choice is not None and str(miss) in state.choice.options
+        state, _ = act(state, 0, Choose(str(miss)))
+        assert state.choice is not None and set(state.choice.options) == options
+        chosen = max(options)
+        state, _ = act(state, 0, Choose(chosen))
+        x = int(chosen.removeprefix("amount:"))
+        assert zones.in_scene(state, miss).stage == stage - x
+        assert len(state.players[0].hand) == x
+
+
+def test_arma_com_silenciador_costs_nothing_against_a_character_sharing_no_power() -> None:
+    # Golias shares no power with Duende Macabro; a second Duende Macabro does.
+    for theirs, stage_after in (("golias_v1", 2), ("duende_macabro_v1", 0)):
+        state = build(
+            Side(
+                scene=[Placed("duende_macabro_v1", ["arma_com_silenciador_v1", *FILL[:3]], stage=2)]
+            ),
+            Side(scene=[Placed(theirs, FILL[:5])]),
+            phase=Phase.PREPARATION,
+            content=starter(),
+        )
+        duende, target = sid(state, "duende_macabro_v1", seat=0), sid(state, theirs, seat=1)
+        state, _ = act(state, 0, UseAction(duende, "Arma Com Silenciador", str(target)))
+        assert zones.in_scene(state, duende).stage == stage_after
+        assert len(zones.in_scene(state, target).loaded) == 4  # 1 penetrating damage
+
+
+def test_incursao_surpreendente_gives_one_free_damaging_action_and_is_used_once() -> None:
+    carried = ["incursao_surpreendente_v1", "lanca_missil_v1", *FILL[:3]]
+    state = build(
+        Side(scene=[Placed("duende_macabro_v1", carried, stage=2)]),
+        Side(scene=[Placed("capanga_do_rei_v2", FILL)]),
+        content=starter(),
+    )
+    duende, capanga = sid(state, "duende_macabro_v1"), sid(state, "capanga_do_rei_v2")
+    state, _ = act(state, 0, UseAction(duende, "Incursão Surpreendente", str(capanga)))
+    assert (
+        zones.in_scene(state, duende).stage == 0 and len(zones.in_scene(state, capanga).loaded) == 5
+    )
+    with pytest.raises(IllegalActionError):  # Ação Única
+        act(state, 0, UseAction(duende, "Incursão Surpreendente", str(capanga)))
+    # Explodir e Saquear (cost 1) with no incapacitation cost, at stage 0.
+    state, _ = act(state, 0, UseAction(duende, "Explodir e Saquear", str(capanga)))
+    assert len(zones.in_scene(state, capanga).loaded) == 3  # its Escudo spent this turn
+
+
+def test_incursao_surpreendente_extra_action_must_deal_damage() -> None:
+    carried = ["incursao_surpreendente_v1", "investigacao_silenciosa_v1", *FILL[:3]]
+    state = build(
+        Side(deck=["protecao"] * 4, scene=[Placed("duende_macabro_v1", carried, stage=2)]),
+        Side(scene=[Placed("capanga_do_rei_v2", FILL)]),
+        content=starter(),
+    )
+    duende, capanga = sid(state, "duende_macabro_v1"), sid(state, "capanga_do_rei_v2")
+    state, _ = act(state, 0, UseAction(duende, "Incursão Surpreendente", str(capanga)))
+    # at stage 1 its cost could be paid: only the extra action's limit refuses it
+    state = zones.set_in_scene(state, replace(zones.in_scene(state, duende), stage=1))
+    with pytest.raises(IllegalActionError):  # Investigação Silenciosa deals no damage
+        act(state, 0, UseAction(duende, "Investigação Silenciosa"))
+    act(state, 0, UseAction(duende, "Explodir e Saquear", str(capanga)))

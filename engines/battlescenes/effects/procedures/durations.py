@@ -262,6 +262,7 @@ def _extra_action(run: BSRun, state: State, proc: ExtraActionGranted) -> State:
         step.last,
         fresh_target=step.fresh_target,
         new_name=step.new_name,
+        damage=step.only_damage,
     )
     events = []
     for card in targets_of(state, effect, step):
