@@ -198,6 +198,7 @@ def parse_step(node: PackNode) -> Step:
         or re.fullmatch(r"own_named_others:[^*@]+", step.plus)
         or re.fullmatch(r"user_carries_named:[^*@]+(\*\d+)?", step.plus)
         or re.fullmatch(r"carried_named:[^*@]+@\w+", step.plus)
+        or re.fullmatch(r"target_hit_by_affiliation:[^*]+(\*\d+)?", step.plus)
     ):
         raise node.fail_at(
             "plus",
@@ -210,7 +211,7 @@ def parse_step(node: PackNode) -> Step:
             " target_chosen_power:<n>, shares_chosen:<alignment>, prizes_characters, -loaded,"
             " user_stage,"
             " own_named_others:<name>, user_carries_named:<name>[*<n>] or"
-            " carried_named:<name>@<power>",
+            " carried_named:<name>@<power>, target_hit_by_affiliation:<affiliation>[*<n>]",
         )
     check_choice(node, "source", step.source, {"", "target", "chosen", "marked"})
     check_choice(node, "if_target_type", step.if_target_type, {"", "character", "support"})

@@ -632,6 +632,9 @@ def _x_counted(spec: str) -> list[Message]:
     if kind == "target_hit_by":
         wanted, _star, times = value.partition("*")
         return [say("x.target_hit_by", power=power(wanted), count=int(times or 1))]
+    if kind == "target_hit_by_affiliation":
+        wanted, _star, times = value.partition("*")
+        return [say("x.target_hit_by_affiliation", affiliation=wanted, count=int(times or 1))]
     if kind == "target_affiliation":
         return [say("x.target_affiliation", affiliations=affiliations_or(value))]
     if kind == "user_alignment":

@@ -421,6 +421,17 @@ def _counted(state: State, effect: Pending, spec: str) -> int:
         first = effect.targets[0] if effect.targets else -1
         hits = [(c, p, uid) for c, p, uid in state.power_hits if c == first and p == wanted]
         return int(times or 1) if any(uid != effect.uid for _c, _p, uid in hits) else 0
+    if kind == "target_hit_by_affiliation":  # "… ou 5 se aquele personagem tiver recebido
+        # dano de uma ação de um outro personagem com a afiliação A neste turno" (Homem Gorila)
+        wanted, _star, times = value.partition("*")
+        first = effect.targets[0] if effect.targets else -1
+        users = {
+            user
+            for card, user, uid in state.user_hits
+            if card == first and uid != effect.uid and user != effect.this
+        }
+        hit = any(wanted in _affiliations_now(state, user) for user in users)
+        return int(times or 1) if hit else 0
     if kind == "target_affiliation":  # "… ou 2 se o alvo for um personagem com a
         # afiliação A ou B" (Sentinela Mk II V1)
         return 1 if target_has_affiliation(state, effect, value) else 0

@@ -291,6 +291,10 @@ class State:
     # (card base, action power, uid of the action's effect): every action of a power whose
     # damage reached each card base this turn (Surrar V1: "dano de outra ação de ◆")
     power_hits: tuple[tuple[int, str, int], ...] = ()
+    # (card base, the action's user, uid of the action's effect): every action whose damage
+    # reached each card base this turn (Homem Gorila V1: "dano de uma ação de um outro
+    # personagem com a afiliação A")
+    user_hits: tuple[tuple[int, int, int], ...] = ()
     # (action name in lower case, target) of every action used this turn, for an extra action
     # that must target a card no action of its name targeted (``ExtraAction.fresh_target``)
     turn_targets: tuple[tuple[str, int], ...] = ()

@@ -477,6 +477,7 @@ def _cleanup(state: State) -> tuple[State, list[Event]]:
         turn_lent=(),
         action_hits=(),
         power_hits=(),
+        user_hits=(),
         turn_targets=(),
         unloaded_cards=(),
     )

@@ -96,7 +96,11 @@ def hit(state: State, ctx: DamageContext, card: int) -> State:
 
 
 def power_hit(state: State, ctx: DamageContext, card: int, amount: int) -> State:
-    """Remember that an action of a power dealt ``card`` damage this turn (Surrar V1)."""
+    """Remember that an action of a power dealt ``card`` damage this turn (Surrar V1), and
+    which character's action it was (Homem Gorila V1)."""
+    if ctx.action_kind and ctx.source >= 0 and amount > 0:
+        hit = (card, ctx.source, ctx.action_effect)
+        state = replace(state, user_hits=(*state.user_hits, hit))
     if not ctx.action_kind or not ctx.action_power or amount <= 0:
         return state
     return replace(

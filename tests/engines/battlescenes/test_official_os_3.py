@@ -263,3 +263,20 @@ def test_incursao_surpreendente_extra_action_must_deal_damage() -> None:
     with pytest.raises(IllegalActionError):  # Investigação Silenciosa deals no damage
         act(state, 0, UseAction(duende, "Investigação Silenciosa"))
     act(state, 0, UseAction(duende, "Explodir e Saquear", str(capanga)))
+
+
+def test_homem_gorila_deals_5_to_a_character_an_other_mestres_do_terror_hit() -> None:
+    for first, left in (("chicote_negro_v1", 0), ("duende_macabro_v1", 1)):
+        state = build(
+            Side(scene=[Placed("homem_gorila_v1", FILL[:5]), Placed(first, FILL[:5])]),
+            Side(scene=[Placed("hulkling_v1", FILL[:6])]),
+            content=starter(),
+        )
+        gorila, other = sid(state, "homem_gorila_v1"), sid(state, first)
+        hulkling = sid(state, "hulkling_v1")
+        name = starter().cards[first].actions[0].name
+        state, _ = act(state, 0, UseAction(other, name, str(hulkling)))
+        before = len(zones.in_scene(state, hulkling).loaded)
+        state, _ = act(state, 0, UseAction(gorila, "Fúria da Selva", str(hulkling)))
+        # Escudo 2 spent by the first hit: 5 (or 3) damage, all of it unloads
+        assert before - len(zones.in_scene(state, hulkling).loaded) == 5 - 2 * left
