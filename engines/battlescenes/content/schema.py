@@ -494,6 +494,10 @@ class Modifier:
     # only the first action each turn whose damage reaches the card (Blob V1; every
     # procedure of that action)
     if_first_action_hit: bool = False
+    # only damage to its targets of the first action with targets dealing damage that its
+    # user's controller used this turn (Investida Tática V1; its FAQ: not necessarily the
+    # first action used)
+    if_first_damage_action: bool = False
     # only while the card base holding the text carries a card of this type ("enquanto este
     # personagem estiver carregando um card de suporte": Homem-Máquina V1)
     if_holder_carries_type: str = ""

@@ -121,6 +121,7 @@ def modifier(node: PackNode) -> Modifier:
             "if_targeted",
             "if_action_power",
             "if_first_action_hit",
+            "if_first_damage_action",
             "if_holder_carries_type",
         },
         {"op", "value"},
@@ -150,6 +151,7 @@ def modifier(node: PackNode) -> Modifier:
         if_targeted=node.read("if_targeted", bool, False),
         if_action_power=node.read("if_action_power", str, ""),
         if_first_action_hit=node.read("if_first_action_hit", bool, False),
+        if_first_damage_action=node.read("if_first_damage_action", bool, False),
     )
     _check(node, "op", mod.op, {"add", "mul", "div", "fixed"})
     _check(

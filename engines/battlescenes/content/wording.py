@@ -700,6 +700,8 @@ def _modifier(mod: Modifier, scope: Scope) -> Message:
         conditions.append(say("mod.if.action_kind", kind=kind))
     if mod.if_first_action_hit:
         conditions.append(say("mod.if.first_action_hit"))
+    if mod.if_first_damage_action:
+        conditions.append(say("mod.if.first_damage_action"))
     if mod.if_action_power:
         power = Message(f"battlescenes.power.{mod.if_action_power}")
         conditions.append(say("mod.if.action_power", power=power))

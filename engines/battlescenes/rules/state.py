@@ -198,6 +198,10 @@ class PlayerState:
     singularity_used: bool = False  # 7.1 Singularidade
     targeted_actions: int = 0  # actions with targets used this turn (F.2, Garota-Aranha V1)
     actions_this_turn: int = 0  # actions used this turn ("a primeira ação usada neste turno")
+    # the uid of the effect of the first action with targets dealing damage it used this turn
+    # (-1: none yet): "a primeira ação de dano com alvos que cada jogador usar" (Investida
+    # Tática V1)
+    first_damage_action: int = -1
     load_order: str = "newest"  # the standing loading order (loading.LOAD_ORDERS, 4.4.2.2 A.3)
 
 

@@ -453,6 +453,7 @@ def _cleanup(state: State) -> tuple[State, list[Event]]:
             singularity_used=False,
             targeted_actions=0,
             actions_this_turn=0,
+            first_damage_action=-1,
         )
         for p in state.players
     )

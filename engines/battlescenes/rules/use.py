@@ -763,6 +763,10 @@ def use(
         bonus=bonus,
     )
     state = tree.add(state, [root], 0)  # I: the action's effect, root of the tree
+    user_player = state.players[seat]
+    if targets and user_player.first_damage_action < 0 and any(s.op == Op.DAMAGE for s in steps):
+        first = replace(user_player, first_damage_action=state.tree[-1].uid)  # Investida Tática
+        state = zones.set_player(state, seat, first)
     # H: they resolve before the effect (rule d)
     state = _action_used(state, seat, character, printed, root.action_kind, action.name, source)
     state = _targeted(state, targets)

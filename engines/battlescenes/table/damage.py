@@ -52,6 +52,13 @@ def _applies(state: State, mod: Modifier, ctx: DamageContext, target: InScene) -
         return False
     if mod.if_first_action_hit and not _first_hit(state, ctx, target.card):
         return False
+    if mod.if_first_damage_action and not (
+        ctx.action_kind
+        and 0 <= ctx.controller < len(state.players)
+        and state.players[ctx.controller].first_damage_action == ctx.action_effect
+        and target.card in ctx.targets  # "a cada um dos seus alvos"
+    ):
+        return False
     if mod.if_action_power and (not ctx.action_kind or mod.if_action_power != ctx.action_power):
         return False
     if mod.if_action and not ctx.action_kind:

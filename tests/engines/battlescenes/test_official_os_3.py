@@ -280,3 +280,34 @@ def test_homem_gorila_deals_5_to_a_character_an_other_mestres_do_terror_hit() ->
         state, _ = act(state, 0, UseAction(gorila, "Fúria da Selva", str(hulkling)))
         # Escudo 2 spent by the first hit: 5 (or 3) damage, all of it unloads
         assert before - len(zones.in_scene(state, hulkling).loaded) == 5 - 2 * left
+
+
+def test_investida_tatica_adds_1_to_each_players_first_targeted_damaging_action() -> None:
+    state = build(
+        Side(scene=[Placed("duende_macabro_v1", ["submetralhadora_v1", *FILL[:3]], stage=2)]),
+        Side(scene=[Placed("capanga_do_rei_v2", FILL)]),
+        scenario="investida_tatica_v1",
+        content=starter(),
+    )
+    duende, capanga = sid(state, "duende_macabro_v1"), sid(state, "capanga_do_rei_v2")
+    state, _ = act(state, 0, UseAction(duende, "Submetralhadora", str(capanga)))
+    assert len(zones.in_scene(state, capanga).loaded) == 4  # 1+1 penetrating
+    state, _ = act(state, 0, UseAction(duende, "Submetralhadora", str(capanga)))
+    assert len(zones.in_scene(state, capanga).loaded) == 3  # the second use: 1
+
+
+def test_investida_tatica_counts_each_players_first_one_apart() -> None:
+    state = build(
+        Side(scene=[Placed("duende_macabro_v1", ["submetralhadora_v1", *FILL[:3]], stage=2)]),
+        Side(scene=[Placed("invasor_badoon_v1", ["lanca_missil_v1", *FILL[:3]])]),
+        scenario="investida_tatica_v1",
+        phase=Phase.ANTICIPATION,
+        content=starter(),
+    )
+    duende, badoon = sid(state, "duende_macabro_v1"), sid(state, "invasor_badoon_v1")
+    paid = str(zones.in_scene(state, badoon).loaded[1])
+    state, _ = act(state, 1, UseAction(badoon, "Lança-Míssil", str(duende), pay=paid))
+    assert len(zones.in_scene(state, duende).loaded) == 1  # 3+1 damage, Escudo 1
+    state = replace(state, phase=Phase.ATTACK)
+    state, _ = act(state, 0, UseAction(duende, "Submetralhadora", str(badoon)))
+    assert len(zones.in_scene(state, badoon).loaded) == 1  # Ana's first one: 1+1
