@@ -346,6 +346,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say("unload_each", count=step.amount, bases=bases)
     if op is Op.KEEP_SET_ASIDE and step.every:  # all that is left, no choice
         return say(f"{mood}.keep_set_aside_every")
+    if op is Op.RETURN_IN_ORDER and step.at_bottom and step.choose_amount:  # any number
+        return say(f"{mood}.set_aside_to_bottom_any")
     if op is Op.RETURN_IN_ORDER and (step.amount or step.at_bottom):  # some, or under the deck
         where = "bottom" if step.at_bottom else "top"
         if step.amount:

@@ -311,3 +311,31 @@ def test_investida_tatica_counts_each_players_first_one_apart() -> None:
     state = replace(state, phase=Phase.ATTACK)
     state, _ = act(state, 0, UseAction(duende, "Submetralhadora", str(badoon)))
     assert len(zones.in_scene(state, badoon).loaded) == 1  # Ana's first one: 1+1
+
+
+def test_impulso_supersonico_orders_the_top_two_and_a_discard_allows_it_again() -> None:
+    state = build(
+        Side(
+            deck=["submetralhadora_v1", "lanca_missil_v1", *FILL[:4]],
+            hand=["protecao"],
+            scene=[Placed("miss_america_v1", ["impulso_supersonico_v1", *FILL[:4]], stage=2)],
+        ),
+        Side(scene=[Placed("capanga_do_rei_v2", FILL)]),
+        content=starter(),
+    )
+    miss, capanga = sid(state, "miss_america_v1"), sid(state, "capanga_do_rei_v2")
+    first, second = state.players[0].deck[:2]
+    state, _ = act(state, 0, UseAction(miss, "Impulso Supersônico", str(capanga)))
+    assert len(zones.in_scene(state, capanga).loaded) == 5  # 2 damage, Escudo 1
+    # "no topo e/ou na base": the first card under the deck, the other back on top
+    assert state.choice is not None and state.choice.prompt == "battlescenes.choice.bottom_any"
+    state, _ = act(state, 0, Choose(str(first)))
+    state, _ = act(state, 0, Choose("done"))
+    while state.choice is not None and state.choice.prompt.endswith("top_order"):
+        state, _ = act(state, 0, Choose(state.choice.options[0]))
+    deck = state.players[0].deck
+    assert deck[0] == second and deck[-1] == first
+    assert state.choice is not None and "skip" in state.choice.options  # "você pode descartar"
+    state, _ = act(state, 0, Choose(str(state.players[0].hand[0])))
+    state, _ = act(state, 0, UseAction(miss, "Impulso Supersônico", str(capanga)))
+    assert len(zones.in_scene(state, capanga).loaded) == 3  # used again (its Escudo spent)

@@ -261,6 +261,8 @@ def _return_in_order(run: BSRun, state: State, proc: ReturnInOrder) -> State:
     effect, step = run.ctx, proc.record
     seat = effect.controller
     player = state.players[seat]
+    if step.choose_amount and step.at_bottom:  # "no topo e/ou na base": any number of them
+        return _any_to_bottom(run, state, effect)
     order = [int(a) for a in effect.answers]
     left = [str(c) for c in player.set_aside if c not in order]
     wanted = step.amount or len(player.set_aside)  # 0: every one
@@ -284,6 +286,29 @@ def _return_in_order(run: BSRun, state: State, proc: ReturnInOrder) -> State:
         )
     else:
         event = Event("battlescenes.event.returned_set_aside", {"player": player.name}, rule="5.1")
+    return resolved(run, zones.set_player(state, seat, player), [event])
+
+
+def _any_to_bottom(run: BSRun, state: State, effect: Pending) -> State:
+    """ "Coloque-os no topo e/ou na base de seu deck em qualquer ordem" (Impulso Supersônico
+    V1): any number of the set-aside cards, picked one at a time then ``done``, go under the
+    deck in that order; the others stay set aside (a later step puts them on top)."""
+    seat = effect.controller
+    player = state.players[seat]
+    order = [int(a) for a in effect.answers if a != DONE]
+    finished = bool(effect.answers) and effect.answers[-1] == DONE
+    left = [str(c) for c in player.set_aside if c not in order]
+    if left and not finished:
+        prompt = "battlescenes.choice.bottom_any"
+        return asks(run, ask(state, effect, seat, prompt, [*left, DONE], False))
+    moved = tuple(order)
+    rest = tuple(c for c in player.set_aside if c not in moved)
+    player = replace(player, deck=player.deck + moved, set_aside=rest)
+    event = Event(
+        "battlescenes.event.set_aside_to_bottom",
+        {"player": player.name, "count": len(moved)},
+        rule="5.1",
+    )
     return resolved(run, zones.set_player(state, seat, player), [event])
 
 
