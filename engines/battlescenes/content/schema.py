@@ -629,6 +629,11 @@ class Text:
     # action_used: only when the action's user entered the scene this turn ("no turno em que
     # ele entrou em cena": Jaqueta Amarela V1)
     if_user_entered_this_turn: bool = False
+    # start/end points: the effect is carried out by the turn's player ("aquele jogador pode
+    # …"), only when that player controls at least one character and fewer than every other
+    # player (Ruínas Suspeitas V1)
+    by_turn_player: bool = False
+    if_fewest_characters: bool = False
     if_power: str = ""  # shield texts: while the holder has this power; loaded_from_resources:
     # only onto a character with it (Adaga Psíquica)
     shield_to: str = ""  # "" the holder; own_characters: each character its controller has

@@ -56,6 +56,8 @@ def parse_text(node: PackNode) -> Text:
             "if_stage_at_least",
             "if_stage_at_most",
             "if_user_entered_this_turn",
+            "by_turn_player",
+            "if_fewest_characters",
             "if_power",
             "shield_to",
             "shield_if_affiliation",
@@ -148,6 +150,8 @@ def parse_text(node: PackNode) -> Text:
         if_stage_at_least=node.read("if_stage_at_least", int, -1),
         if_stage_at_most=node.read("if_stage_at_most", int, -1),
         if_user_entered_this_turn=node.read("if_user_entered_this_turn", bool, False),
+        by_turn_player=node.read("by_turn_player", bool, False),
+        if_fewest_characters=node.read("if_fewest_characters", bool, False),
         if_power=node.read("if_power", str, ""),
         shield_to=node.read("shield_to", str, ""),
         shield_if_affiliation=node.read("shield_if_affiliation", str, ""),
@@ -252,6 +256,13 @@ def parse_text(node: PackNode) -> Text:
         raise node.fail_at("if_carrying_alter_ego", "it is for a text of characteristics")
     if text.if_user_entered_this_turn and text.trigger is not Trigger.ACTION_USED:
         raise node.fail_at("if_user_entered_this_turn", "it is for an action_used trigger")
+    turn_points = {"turn_start", "countdown_start", "countdown_end", "draw_start", "draw_end"}
+    turn_points |= {"adjustment_start", "adjustment_end", "combat_start", "attack_start"}
+    turn_points |= {"anticipation_start", "anticipation_end", "attack_end", "combat_end"}
+    turn_points |= {"turn_end"}
+    at_point = text.trigger is not None and text.trigger.value in turn_points
+    if (text.by_turn_player or text.if_fewest_characters) and not at_point:
+        raise node.fail_at("by_turn_player", "it is for a start/end point of the turn (6.2)")
     staged = text.if_stage_at_least >= 0 or text.if_stage_at_most >= 0
     if staged and (
         text.steps

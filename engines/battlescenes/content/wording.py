@@ -1055,6 +1055,10 @@ def _when(text: Text, scope: Scope) -> Message:
             conditions.append(say("cond.from_carried_character"))
         if text.if_user_entered_this_turn:
             conditions.append(say("cond.user_entered_this_turn"))
+    if text.if_fewest_characters:  # Ruínas Suspeitas V1
+        conditions.append(say("cond.fewest_characters"))
+    if text.by_turn_player:  # "aquele jogador pode …"
+        conditions.append(say("cond.by_turn_player"))
     return concat([head, *conditions])
 
 

@@ -293,11 +293,13 @@ def _fire_phase(state: State, name: str) -> State:
                 continue
             if not _holder_meets(state, base, text):
                 continue
+            if text.if_fewest_characters and not _fewest_characters(state):
+                continue
             found.append(
                 Pending(
                     uid=0,
                     level=1,
-                    controller=controller,
+                    controller=state.active if text.by_turn_player else controller,
                     source=source,
                     label=zones.title(state, source),
                     steps=other_zones.steps_of(text),
@@ -344,6 +346,18 @@ def _end_of(at: str) -> str:
     if own:
         return own[0]
     return later[0][0] if later else ""
+
+
+def _fewest_characters(state: State) -> bool:
+    """The turn's player controls at least one character and fewer characters than every
+    other player (Ruínas Suspeitas V1: "nenhum outro jogador controlar o mesmo número")."""
+    mine = len(zones.characters(state, state.active))
+    others = [
+        len(zones.characters(state, seat))
+        for seat in range(len(state.players))
+        if seat != state.active
+    ]
+    return mine >= 1 and all(mine < n for n in others)
 
 
 def _holder_meets(state: State, base: int, text: Text) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engines.battlescenes.actions import Activate, Choose, PlayCard, UseAction
+from engines.battlescenes.actions import Activate, Choose, Pass, PlayCard, UseAction
 from engines.battlescenes.rules import restrictions
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import zones
@@ -339,3 +339,25 @@ def test_impulso_supersonico_orders_the_top_two_and_a_discard_allows_it_again() 
     state, _ = act(state, 0, Choose(str(state.players[0].hand[0])))
     state, _ = act(state, 0, UseAction(miss, "Impulso Supersônico", str(capanga)))
     assert len(zones.in_scene(state, capanga).loaded) == 3  # used again (its Escudo spent)
+
+
+def test_ruinas_suspeitas_lets_the_player_with_fewer_characters_mill_two() -> None:
+    # Bruno's turn ends; Ana's Countdown phase starts. Ana has 1 character, Bruno 2 / 1.
+    for theirs, offered in ((2, True), (1, False)):
+        state = build(
+            Side(deck=["protecao"] * 8, scene=[Placed("miss_america_v1", FILL[:5])]),
+            Side(
+                deck=["protecao"] * 8,
+                scene=[Placed("capanga_do_rei_v2", FILL), Placed("golias_v1", FILL[:5])][:theirs],
+            ),
+            active=1,
+            scenario="ruinas_suspeitas_v1",
+            content=starter(),
+        )
+        state, _ = act(state, 1, Pass())
+        asked = state.choice is not None and state.choice.seat == 0
+        assert asked is offered
+        if offered:
+            resources = len(state.players[0].resources)
+            state, _ = act(state, 0, Choose("yes"))
+            assert len(state.players[0].resources) == resources + 2
