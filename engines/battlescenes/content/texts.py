@@ -230,8 +230,13 @@ def parse_text(node: PackNode) -> Text:
     )
     check_choice(node, "whose_turn", text.whose_turn, {"own", "opponent", "any", "marked"})
     check_choice(
-        node, "trigger_for", text.trigger_for, {"this", "own_characters", "opponent_characters"}
+        node,
+        "trigger_for",
+        text.trigger_for,
+        {"this", "own_characters", "opponent_characters", "marked"},
     )
+    if text.trigger_for == "marked" and text.trigger not in (Trigger.TARGETED, Trigger.DAMAGED):
+        raise node.fail_at("trigger_for", "marked is for a targeted or damaged trigger")
     check_choice(node, "trigger_by", text.trigger_by, {"any", "opponent"})
     check_choice(node, "from_zone", text.from_zone, {"", "hand", "resources", "prizes"})
     origins = set(text.arrived_from.split("|")) - {""}

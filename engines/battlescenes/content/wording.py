@@ -159,6 +159,8 @@ def _who(step: Step, scope: Scope, form: str) -> Message:
         return noun("that", form)
     if step.to == "chosen_character" and (step.other or step.other_than_chosen):
         return noun("another_character", form)
+    if step.to == "chosen_character" and step.filter_alignment == "heroi":  # Passado Sombrio
+        return noun("hero_character", form)
     if step.to == "chosen_character" and step.filter_alignment == "none":  # neither
         return noun("character_no_alignment", form)
     if step.to == "chosen_own_base" and step.filter_type == "support":
@@ -1121,6 +1123,8 @@ def _trigger(text: Text, scope: Scope) -> Message:
     ):
         key = f"when.{trigger.value}" + ("_power" if text.if_power else "")
         return say(key, power=power(text.if_power) if text.if_power else "")
+    if trigger in (Trigger.TARGETED, Trigger.DAMAGED) and text.trigger_for == "marked":
+        return say(f"when.{trigger.value}_marked")  # Passado Sombrio V1
     if trigger is Trigger.TARGETED:  # Proteger os Inocentes
         return say("when.targeted" + ("_no_alignment" if text.trigger_if_no_alignment else ""))
     if trigger is Trigger.HAND_EMPTY:

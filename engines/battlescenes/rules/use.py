@@ -481,6 +481,34 @@ def _check_forced(
             raise _refuse("Target that card.", "must_target", "4.6.2 F.2.1", card=name)
 
 
+def _marked_targeted(state: State, card: int) -> list[Pending]:
+    """ "Quando o personagem escolhido for alvo de alguma ação" (``targeted`` with
+    ``trigger_for: marked``, Passado Sombrio V1): the texts of any card base or the scenario
+    whose card marked ``card``; carried out by their controller."""
+    holders = [(s.card, s.controller, c, t) for s in state.scene for c, t in zones.texts(state, s)]
+    if state.scenario is not None:
+        controller = zones.scenario_controller(state)
+        holders.extend(
+            (state.scenario, controller, state.scenario, t) for t in zones.scenario_texts(state)
+        )
+    return [
+        Pending(
+            uid=0,
+            level=1,
+            controller=controller,
+            source=source,
+            label=zones.title(state, source),
+            steps=text.steps,
+            targets=(card,),
+            this=holder,
+        )
+        for holder, controller, source, text in holders
+        if text.trigger is Trigger.TARGETED
+        and text.trigger_for == "marked"
+        and zones.marked_by(state, source, card)
+    ]
+
+
 def _targeted(state: State, targets: Sequence[int]) -> State:
     """5.2 a character is a target of an action (``targeted``: Proteger os Inocentes): the
     texts of its controller's card bases and scenario, pending at level 1 with the action's
@@ -500,7 +528,7 @@ def _targeted(state: State, targets: Sequence[int]) -> State:
         if state.scenario is not None and zones.scenario_controller(state) == item.controller:
             holders.extend((state.scenario, state.scenario, t) for t in zones.scenario_texts(state))
         for holder, source, text in holders:
-            if text.trigger is not Trigger.TARGETED:
+            if text.trigger is not Trigger.TARGETED or text.trigger_for == "marked":
                 continue
             if text.trigger_if_no_alignment and zones.alignments(state, card):
                 continue
@@ -516,6 +544,7 @@ def _targeted(state: State, targets: Sequence[int]) -> State:
                     this=holder,
                 )
             )
+        found.extend(_marked_targeted(state, card))
     return tree.add(state, found, 1) if found else state
 
 

@@ -514,3 +514,10 @@ def check_victory(state: State, events: list[Event]) -> tuple[State, list[Event]
             )
             return replace(state, phase=Phase.OVER, winner=seat, tree=(), choice=None), events
     return state, events
+
+
+def marked_by(state: State, source: int, card: int) -> bool:
+    """Whether the card ``source``'s text chose ``card`` with a ``mark`` step (still so)."""
+    return any(
+        c.kind == "mark" and c.source == source and c.target == card for c in state.continuous
+    )

@@ -7,7 +7,7 @@ import pytest
 
 from engines.battlescenes.actions import Activate, Choose, Pass, PlayCard, UseAction
 from engines.battlescenes.rules import restrictions
-from engines.battlescenes.rules.state import Phase, State
+from engines.battlescenes.rules.state import Continuous, Phase, State
 from engines.battlescenes.table import zones
 from engines.core import IllegalActionError
 from engines.core.model import replace
@@ -361,3 +361,64 @@ def test_ruinas_suspeitas_lets_the_player_with_fewer_characters_mill_two() -> No
             resources = len(state.players[0].resources)
             state, _ = act(state, 0, Choose("yes"))
             assert len(state.players[0].resources) == resources + 2
+
+
+def _passado() -> State:
+    """Ana plays Passado Sombrio and chooses Bruno's hero Miss América."""
+    state = build(
+        Side(
+            deck=["protecao"] * 6,
+            hand=["passado_sombrio_v1"],
+            scene=[Placed("duende_macabro_v1", ["lanca_missil_v1", *FILL[:3]], stage=2)],
+        ),
+        Side(scene=[Placed("miss_america_v1", FILL[:5]), Placed("guerreiro_skrull_v1", FILL[:4])]),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    miss, skrull = sid(state, "miss_america_v1"), sid(state, "guerreiro_skrull_v1")
+    state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "passado_sombrio_v1")))
+    assert state.choice is not None and str(skrull) not in state.choice.options  # a villain
+    state, _ = act(state, 0, Choose(str(miss)))
+    return state
+
+
+def test_passado_sombrio_keeps_the_chosen_hero_from_using_actions() -> None:
+    state = _passado()
+    state = replace(state, active=1, phase=Phase.ATTACK)
+    miss = sid(state, "miss_america_v1")
+    duende = sid(state, "duende_macabro_v1")
+    with pytest.raises(IllegalActionError):
+        act(state, 1, UseAction(miss, "Esmurrar", str(duende)))
+    skrull = sid(state, "guerreiro_skrull_v1")
+    act(state, 1, UseAction(skrull, "Investida Skrull", str(duende)))
+
+
+def test_passado_sombrio_leaves_when_the_chosen_hero_is_targeted() -> None:
+    state = _passado()
+    scenario = state.scenario
+    miss, duende = sid(state, "miss_america_v1"), sid(state, "duende_macabro_v1")
+    state = replace(state, phase=Phase.ATTACK)
+    paid = str(zones.in_scene(state, duende).loaded[1])
+    state = replace(state, phase=Phase.ANTICIPATION, active=1)
+    state, _ = act(state, 0, UseAction(duende, "Lança-Míssil", str(miss), pay=paid))
+    assert state.scenario is None and scenario in state.players[0].resources
+    state = replace(state, phase=Phase.ATTACK)
+    skrull = sid(state, "guerreiro_skrull_v1")
+    act(state, 1, UseAction(miss, "Esmurrar", str(skrull)))  # free to act again
+
+
+def test_passado_sombrio_leaves_when_the_chosen_hero_takes_damage_untargeted() -> None:
+    state = build(
+        Side(scene=[Placed("hulk_v3", FILL[:6], stage=2)]),
+        Side(scene=[Placed("miss_america_v1", FILL[:5])]),
+        scenario="passado_sombrio_v1",
+        content=starter(),
+    )
+    scenario, miss = state.scenario, sid(state, "miss_america_v1")
+    assert scenario is not None
+    mark = Continuous(kind="mark", source=scenario, target=miss)
+    state = replace(state, continuous=(*state.continuous, mark))
+    hulk = sid(state, "hulk_v3")
+    paid = str(zones.in_scene(state, hulk).loaded[0])
+    state, _ = act(state, 0, UseAction(hulk, "Raaaaarrgh!", mode="todos", pay=paid))
+    assert state.scenario is None and scenario in state.players[0].resources

@@ -201,7 +201,7 @@ def _damaged(state: State, effect: Pending, step: Step, destination: int) -> Sta
     targets = (source,) if zones.find(state, source) is not None else ()
     found: list[Pending] = []
     for holder, text in zones.texts(state, item):
-        if text.trigger is Trigger.DAMAGED:
+        if text.trigger is Trigger.DAMAGED and text.trigger_for != "marked":
             label = zones.title(state, holder)
             found.append(
                 Pending(
@@ -215,6 +215,7 @@ def _damaged(state: State, effect: Pending, step: Step, destination: int) -> Sta
                     this=destination,
                 )
             )
+    found.extend(_marked_damaged(state, destination, targets))
     character = bool(targets) and zones.defn(state, source).type is CardType.CHARACTER
     for _n, made, text in zones.generated_texts(state):
         if text.trigger is Trigger.DAMAGED and made.this == destination and character:
@@ -234,6 +235,34 @@ def _damaged(state: State, effect: Pending, step: Step, destination: int) -> Sta
                 )
             )
     return tree.add(state, found, effect.level + 1) if found else state
+
+
+def _marked_damaged(state: State, destination: int, targets: tuple[int, ...]) -> list[Pending]:
+    """ "Quando o personagem escolhido … receber dano" (``damaged`` with ``trigger_for:
+    marked``, Passado Sombrio V1): the texts of any card base or the scenario whose card
+    marked the damaged one; carried out by their controller."""
+    holders = [(s.card, s.controller, c, t) for s in state.scene for c, t in zones.texts(state, s)]
+    if state.scenario is not None:
+        controller = zones.scenario_controller(state)
+        holders.extend(
+            (state.scenario, controller, state.scenario, t) for t in zones.scenario_texts(state)
+        )
+    return [
+        Pending(
+            0,
+            0,
+            controller,
+            source,
+            zones.title(state, source),
+            text.steps,
+            targets=targets,
+            this=holder,
+        )
+        for holder, controller, source, text in holders
+        if text.trigger is Trigger.DAMAGED
+        and text.trigger_for == "marked"
+        and zones.marked_by(state, source, destination)
+    ]
 
 
 def knock_outs(
