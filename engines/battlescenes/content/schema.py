@@ -634,6 +634,11 @@ class Text:
     # player (Ruínas Suspeitas V1)
     by_turn_player: bool = False
     if_fewest_characters: bool = False
+    # a generated (5.7 B) ``action_resolved`` text about the action's user: after the effect of
+    # an opponent's action that had that character among its targets, its controller acting
+    # ("toda vez que este personagem for alvo de uma ação de um personagem controlado por um
+    # oponente neste turno, … após o efeito daquela ação": Fúria Descontrolada V1)
+    if_this_targeted: bool = False
     if_power: str = ""  # shield texts: while the holder has this power; loaded_from_resources:
     # only onto a character with it (Adaga Psíquica)
     shield_to: str = ""  # "" the holder; own_characters: each character its controller has

@@ -361,8 +361,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         carrier = "character" if step.filter_type == "character" else "base"
         at_least = step.filter_loaded_at_least
         return say(f"unload_chosen_from_loaded.{carrier}", count=step.amount, least=at_least)
-    if op is Op.FORBID_ACTION_THIS_TURN and step.to == "everyone":  # no one may use it
-        return say("step.forbid_action_this_turn_everyone")
+    if op is Op.FORBID_ACTION_THIS_TURN and step.to == "everyone":  # no player may
+        return say(f"{mood}.forbid_action_this_turn_everyone")
     if op in _SIMPLE:
         return say(f"{mood}.{op.value}", count=step.amount)
     if op in (Op.INCAPACITATE, Op.CAPACITATE) and step.choose_amount:  # "em {1} ou {2}"
@@ -1238,6 +1238,9 @@ def _generated(text: Text, card: CardDef) -> Any:
         if text.trigger in _TURNS or text.trigger is Trigger.STEP_END:  # Arcade V1's, or
             # "no final desta etapa ou fase" (Nave dos Guardiões V1)
             head = say(f"generated.{text.trigger.value}")
+            return say("generated.trigger", head=head, body=steps_clause(text.steps, scope))
+        if text.trigger is Trigger.ACTION_RESOLVED and text.if_this_targeted:
+            head = say("generated.targeted_resolved", who=noun(scope.this))  # Fúria
             return say("generated.trigger", head=head, body=steps_clause(text.steps, scope))
         if text.trigger not in (Trigger.DAMAGED, Trigger.ACTION_USED):
             return untold(f"generated {text.trigger}")

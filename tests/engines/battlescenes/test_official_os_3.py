@@ -422,3 +422,41 @@ def test_passado_sombrio_leaves_when_the_chosen_hero_takes_damage_untargeted() -
     paid = str(zones.in_scene(state, hulk).loaded[0])
     state, _ = act(state, 0, UseAction(hulk, "Raaaaarrgh!", mode="todos", pay=paid))
     assert state.scenario is None and scenario in state.players[0].resources
+
+
+def test_furia_descontrolada_capacitates_after_each_opponents_action_at_its_user() -> None:
+    state = build(
+        Side(scene=[Placed("miss_america_v1", ["furia_descontrolada_v1", *FILL[:4]], stage=1)]),
+        Side(scene=[Placed("duende_macabro_v1", ["lanca_missil_v1", *FILL[:3]])]),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    miss, duende = sid(state, "miss_america_v1"), sid(state, "duende_macabro_v1")
+    state, _ = act(state, 0, UseAction(miss, "Fúria Descontrolada", str(duende)))
+    assert zones.in_scene(state, miss).stage == 0
+    assert len(zones.in_scene(state, duende).loaded) == 3  # 2 damage, Escudo 1
+    with pytest.raises(IllegalActionError):  # Ação Única
+        act(state, 0, UseAction(miss, "Fúria Descontrolada", str(duende)))
+    # Bruno's Lança-Míssil at her in Ana's Anticipation step: after its effect, Ana may
+    # capacitate her by 1 or 2.
+    state = replace(state, phase=Phase.ANTICIPATION)
+    paid = str(zones.in_scene(state, duende).loaded[1])
+    state, _ = act(state, 1, UseAction(duende, "Lança-Míssil", str(miss), pay=paid))
+    assert len(zones.in_scene(state, miss).loaded) == 5  # 3 damage, Escudo 3
+    assert state.choice is not None and state.choice.seat == 0
+    state, _ = act(state, 0, Choose("yes"))
+    state, _ = act(state, 0, Choose("amount:2"))
+    assert zones.in_scene(state, miss).stage == 2
+
+
+def test_furia_descontrolada_gives_one_more_action() -> None:
+    carried = ["furia_descontrolada_v1", "pancada_avassaladora_v1", *FILL[:3]]
+    state = build(
+        Side(scene=[Placed("miss_america_v1", carried, stage=2)]),
+        Side(scene=[Placed("capanga_do_rei_v2", FILL)]),
+        content=starter(),
+    )
+    miss, capanga = sid(state, "miss_america_v1"), sid(state, "capanga_do_rei_v2")
+    state, _ = act(state, 0, UseAction(miss, "Fúria Descontrolada", str(capanga)))
+    state, _ = act(state, 0, UseAction(miss, "Esmurrar", str(capanga)))
+    assert len(zones.in_scene(state, capanga).loaded) == 2  # 2 (Escudo 1) then 3
