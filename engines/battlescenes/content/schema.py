@@ -306,6 +306,8 @@ STEP_TO = frozenset(
         # the card an earlier chosen_… step of the effect chose ("aquele personagem":
         # Potência Incomparável V1)
         "that_chosen",
+        # mill: a player its controller picks (Minério Clandestino V1: "de um jogador")
+        "chosen_player",
     }
 )
 

@@ -195,6 +195,7 @@ def parse_step(node: PackNode) -> Step:
         or step.plus.startswith("target_affiliation:")
         or re.fullmatch(r"target_hit_by:\w+(\*\d+)?", step.plus)
         or step.plus in ("prizes_characters", "-loaded", "user_stage")
+        or re.fullmatch(r"controls_alignment:(heroi|vilao)", step.plus)
         or re.fullmatch(r"own_named_others:[^*@]+", step.plus)
         or re.fullmatch(r"user_carries_named:[^*@]+(\*\d+)?", step.plus)
         or re.fullmatch(r"carried_named:[^*@]+@\w+", step.plus)
@@ -209,13 +210,15 @@ def parse_step(node: PackNode) -> Step:
             " own_turn:<n>, first_action:<n>, user_alignment:<alignment>, used_before:<n>,"
             " own_sharing_affiliation, target_affiliation:<A|B>, target_hit_by:<power>[*<n>],"
             " target_chosen_power:<n>, shares_chosen:<alignment>, prizes_characters, -loaded,"
-            " user_stage,"
+            " user_stage, controls_alignment:<alignment>,"
             " own_named_others:<name>, user_carries_named:<name>[*<n>] or"
             " carried_named:<name>@<power>, target_hit_by_affiliation:<affiliation>[*<n>]",
         )
     check_choice(node, "source", step.source, {"", "target", "chosen", "marked"})
     check_choice(node, "if_target_type", step.if_target_type, {"", "character", "support"})
     check_choice(node, "filter_keyword", step.filter_keyword, {"", *KEYWORDS})
+    if step.to == "chosen_player" and step.op != Op.MILL:
+        raise node.fail_at("to", "chosen_player is for a mill step")
     if step.only_damage and step.op != Op.EXTRA_ACTION:
         raise node.fail_at("only_damage", "only_damage is for an extra_action step")
     if step.op == Op.GENERATE and not step.text:

@@ -495,6 +495,12 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"{mood}.to_resources_scenario")
     if op is Op.TO_RESOURCES:  # the text's own card goes (Atacar até Derrubar)
         return say(f"{mood}.to_resources", who=noun(own_noun(card)))
+    if op is Op.MILL and step.to == "chosen_player":  # "de um jogador" (Minério Clandestino)
+        if step.plus.startswith("controls_alignment:"):
+            alignment = Message(f"battlescenes.alignment.{step.plus.split(':', 1)[1]}")
+            key = f"{mood}.mill_chosen_player_alignment"
+            return say(key, count=step.amount, alignment=alignment)
+        return say(f"{mood}.mill_chosen_player", count=step.amount)
     if op is Op.MILL and step.plus.startswith("shares_chosen:"):  # Lavagem de Dinheiro V1
         alignment = Message(f"battlescenes.alignment.{step.plus.split(':', 1)[1]}")
         return say(f"{mood}.mill_sharing", who=who, alignment=alignment)
@@ -649,6 +655,8 @@ def _x_counted(spec: str) -> list[Message]:
         return [say("x.prizes_characters")]
     if kind == "user_stage":
         return [say("x.user_stage")]
+    if kind == "controls_alignment":  # told by the mill step itself (Minério Clandestino V1)
+        return []
     if kind == "-loaded":
         return [say("x.minus_loaded")]
     if kind == "own_named_others":

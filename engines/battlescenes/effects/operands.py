@@ -487,6 +487,9 @@ def _counted_named(state: State, effect: Pending, kind: str, value: str) -> int:
             for card in player.prizes
             if zones.defn(state, card).type is CardType.CHARACTER
         )
+    if kind == "controls_alignment":  # "… se você controlar um vilão" (Minério Clandestino)
+        mine = zones.characters(state, effect.controller)
+        return 1 if any(zones.has_alignment(state, c.card, value) for c in mine) else 0
     index = zones.find(state, effect.this)
     if kind == "user_stage":  # "o estágio de capacitação em que este personagem se encontra"
         return state.scene[index].stage if index is not None else 0

@@ -460,3 +460,47 @@ def test_furia_descontrolada_gives_one_more_action() -> None:
     state, _ = act(state, 0, UseAction(miss, "Fúria Descontrolada", str(capanga)))
     state, _ = act(state, 0, UseAction(miss, "Esmurrar", str(capanga)))
     assert len(zones.in_scene(state, capanga).loaded) == 2  # 2 (Escudo 1) then 3
+
+
+def test_minerio_clandestino_stays_only_if_a_villain_is_incapacitated() -> None:
+    for villain, stays in (("duende_macabro_v1", True), ("miss_america_v1", False)):
+        state = build(
+            Side(
+                hand=["minerio_clandestino_v1"],
+                resources=FILL[:3],
+                scene=[Placed(villain, FILL[:4], stage=2)],
+            ),
+            Side(scene=[Placed("capanga_do_rei_v2", FILL)]),
+            phase=Phase.PREPARATION,
+            content=starter(),
+        )
+        minerio = zone_id(state, 0, "hand", "minerio_clandestino_v1")
+        state, _ = act(state, 0, PlayCard(minerio))
+        if stays:
+            assert state.choice is not None
+            state, _ = act(state, 0, Choose(str(sid(state, villain))))
+            assert zones.find(state, minerio) is not None
+            assert zones.in_scene(state, sid(state, villain)).stage == 1
+        else:  # no villain to incapacitate: unloaded into the resources
+            if state.choice is not None:
+                state, _ = act(state, 0, Choose("skip"))
+            assert zones.find(state, minerio) is None and minerio in state.players[0].resources
+
+
+def test_minerio_clandestino_mills_a_players_deck_one_more_with_a_villain() -> None:
+    for mine, milled in (("duende_macabro_v1", 2), ("miss_america_v1", 1)):
+        state = build(
+            Side(scene=[Placed(mine, FILL[:4]), Placed("minerio_clandestino_v1", FILL[:3])]),
+            Side(deck=["protecao"] * 6, scene=[Placed("capanga_do_rei_v2", FILL)]),
+            phase=Phase.PREPARATION,
+            content=starter(),
+        )
+        minerio = sid(state, "minerio_clandestino_v1")
+        state, _ = act(state, 0, Activate(minerio, 1))
+        state, _ = act(state, 0, Choose("yes"))
+        assert state.choice is not None and set(state.choice.options) == {"player:0", "player:1"}
+        state, _ = act(state, 0, Choose("player:1"))
+        assert (
+            len(state.players[1].resources) == milled and len(state.players[1].deck) == 6 - milled
+        )
+        assert len(zones.in_scene(state, minerio).loaded) == 2

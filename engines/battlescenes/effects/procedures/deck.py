@@ -425,6 +425,10 @@ def _declined(state: State, effect: Pending) -> State:
     return replace(state, tree=tree)
 
 
+#: The prefix of a player picked by a step's controller (``to: chosen_player``: "player:1").
+PLAYER = "player:"
+
+
 @HANDLERS.on(Mill)
 def _mill(run: BSRun, state: State, proc: Mill) -> State:
     """ "Coloque N cards do topo de seu próprio deck em seus recursos" (Gata Negra V2, with
@@ -433,6 +437,13 @@ def _mill(run: BSRun, state: State, proc: Mill) -> State:
     effect, step = run.ctx, proc.record
     # ``to: opponent``: the other player's deck into that player's resources (Hulk V3)
     seat = 1 - effect.controller if step.to == "opponent" else effect.controller
+    if step.to == "chosen_player":  # "o card do topo do deck de um jogador" (Minério)
+        picked = [a for a in effect.answers if a.startswith(PLAYER)]
+        if not picked:
+            options = [f"{PLAYER}{n}" for n in range(len(state.players))]
+            prompt = "battlescenes.choice.player"
+            return asks(run, ask(state, effect, effect.controller, prompt, options, False))
+        seat = int(picked[-1].removeprefix(PLAYER))
     count = min(step.amount + plus(state, effect, step), len(state.players[seat].deck))
     state = zones.mill(state, seat, count)
     params = {"player": state.players[seat].name, "count": count}
