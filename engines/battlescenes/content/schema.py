@@ -837,6 +837,13 @@ class ActionDef:
     # with ``load_cost``: only cards of that power may be loaded ("Carregue um card de ◆
     # neste personagem": Deadpool V2) — the first such in the loading order
     load_cost_power: str = ""
+    # with ``load_cost``: the cards are the player's pick (UseAction.pay) among these zones,
+    # "hand|resources" ("Carregue um card de sua mão ou recursos neste personagem": Batedor
+    # Alado V1), not the resources in the loading order
+    load_cost_from: str = ""
+    # E.2 "Devolva <este card> para a mão de seu dono:": the ability card the action is
+    # printed on, carried by the user, goes to its owner's hand (not an unload)
+    hand_self: bool = False
     # F.1.1 "um outro personagem alvo … com uma afiliação em comum com este personagem":
     # each target another character than the user, sharing an affiliation with it now
     target_shares_affiliation: bool = False

@@ -1318,6 +1318,19 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
         body = say("keywords_then", keywords=_list(keywords), effect=body)
     if action.up_to_targets and not action.targets_x:  # F: "até N alvos diferentes"
         body = say("targets_up_to", count=action.targets, effect=body)
+    if action.load_cost_from:  # E.2 "Carregue um card de sua mão ou recursos …" (Batedor)
+        key = "cost.load_from_hand_self" if action.hand_self else "cost.load_from"
+        where = say(f"load_from.{action.load_cost_from.replace('|', '_')}")
+        body = say(
+            key,
+            count=action.load_cost,
+            where=where,
+            who=noun("user", "onto"),
+            card=noun(own_noun(card)),
+            effect=body,
+        )
+    elif action.hand_self:  # E.2 "Devolva <este card> para a mão de seu dono:"
+        body = say("cost.hand_self", card=noun(own_noun(card)), effect=body)
     load_and_bottom = bool(
         action.load_cost
         and action.bottom_self
@@ -1334,7 +1347,9 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
         )
     elif action.bottom_self:  # E.2 "Coloque <este card> na base do deck de seu dono:"
         body = say("cost.bottom_self", card=noun(own_noun(card)), effect=body)
-    if action.load_cost and action.unload_self:  # E.2, both (Lacerar V1)
+    if action.load_cost_from:
+        pass  # told above
+    elif action.load_cost and action.unload_self:  # E.2, both (Lacerar V1)
         body = say(
             "cost.load_unload_self",
             count=action.load_cost,

@@ -340,10 +340,39 @@ def _to_deck_bottom(state: State, character: int, card: int) -> tuple[State, lis
     return state, [Event("battlescenes.event.bottomed", params, rule="4.6.2 E.2")]
 
 
+def load_choices(state: State, seat: int, action: ActionDef) -> tuple[int, ...]:
+    """The cards the player picks from to pay a ``load_cost_from`` cost (none otherwise)."""
+    return _loadable(state, seat, action) if action.load_cost_from else ()
+
+
+def _to_hand(state: State, character: int, card: int) -> tuple[State, list[Event]]:
+    """E.2, this card to its owner's hand: it leaves the character carrying it (not an
+    unload: it does not go to the resources) for its owner's hand (Batedor Alado V1)."""
+    item = zones.in_scene(state, character)
+    if card not in item.loaded:
+        return state, []
+    state = zones.set_in_scene(
+        state, replace(item, loaded=tuple(c for c in item.loaded if c != card))
+    )
+    owner = zones.owner(state, card)
+    player = state.players[owner]
+    state = zones.set_player(state, owner, replace(player, hand=(*player.hand, card)))
+    params = {"player": player.name, "card": zones.title(state, card)}
+    return state, [Event("battlescenes.event.to_hand_cost", params, rule="4.6.2 E.2")]
+
+
 def _loadable(state: State, seat: int, action: ActionDef) -> tuple[int, ...]:
     """The resources an action's ``load_cost`` may load: any, or only cards of its
-    ``load_cost_power`` ("um card de ◆": an ability card of it, any other printed with it)."""
-    resources = state.players[seat].resources
+    ``load_cost_power`` ("um card de ◆": an ability card of it, any other printed with it);
+    with ``load_cost_from``, the cards of those zones (Batedor Alado V1: hand or resources)."""
+    player = state.players[seat]
+    if action.load_cost_from:
+        wanted_zones = action.load_cost_from.split("|")
+        return (
+            *(player.hand if "hand" in wanted_zones else ()),
+            *(player.resources if "resources" in wanted_zones else ()),
+        )
+    resources = player.resources
     wanted = action.load_cost_power
     return tuple(c for c in resources if not wanted or wanted in _printed_powers(state, c))
 
@@ -357,21 +386,30 @@ def _printed_powers(state: State, card: int) -> tuple[str, ...]:
 
 
 def _load_cost(
-    state: State, seat: int, character: int, action: ActionDef
+    state: State, seat: int, character: int, action: ActionDef, picked: tuple[int, ...] = ()
 ) -> tuple[State, list[Event]]:
     """E.2: ``load_cost`` cards of the resources (of ``load_cost_power`` when it names one),
-    in the player's loading order (4.4.2.2 A.3), loaded onto the user; their "carregado"
-    texts pending at level 1 (9.1.2 d)."""
+    in the player's loading order (4.4.2.2 A.3), loaded onto the user — or those the player
+    ``picked`` (``load_cost_from``: of the hand or the resources); their "carregado" texts
+    pending at level 1 (9.1.2 d)."""
     player = state.players[seat]
     pool = _loadable(state, seat, action)
-    chosen = tuple(load_order.ordered(state, seat, pool, character)[: action.load_cost])
-    player = replace(player, resources=tuple(c for c in player.resources if c not in chosen))
+    chosen = picked or tuple(load_order.ordered(state, seat, pool, character)[: action.load_cost])
+    from_resources = {c for c in chosen if c in player.resources}
+    player = replace(
+        player,
+        resources=tuple(c for c in player.resources if c not in chosen),
+        hand=tuple(c for c in player.hand if c not in chosen),
+    )
     state = zones.set_player(state, seat, player)
     item = zones.in_scene(state, character)
     state = zones.set_in_scene(state, replace(item, loaded=(*item.loaded, *chosen)))
     events = []
     for card in chosen:
-        state = triggers.fire(state, Trigger.LOADED_FROM_RESOURCES, 1, card=card, base=character)
+        if card in from_resources:
+            state = triggers.fire(
+                state, Trigger.LOADED_FROM_RESOURCES, 1, card=card, base=character
+            )
         state = triggers.fire(state, Trigger.LOADED_ONTO_THIS, 1, card=card, base=character)
         params = {"card": zones.title(state, card), "base": zones.title(state, character)}
         events.append(Event("battlescenes.event.loaded", params, rule="4.6.2 E.2"))
@@ -694,6 +732,19 @@ def use(
             "4.6.2",
             cost=cost,
         )
+    picked: tuple[int, ...] = ()
+    if action.load_cost_from:  # E.2 "Carregue um card de sua mão ou recursos": the player's
+        pool = _loadable(state, seat, action)
+        picked = tuple(c for c in dict.fromkeys(pay) if c in pool)
+        if len(picked) != action.load_cost:
+            raise _refuse(
+                "Pay the action's additional cost.",
+                "pay_cost",
+                "4.6.2 E.2",
+                discard=action.discard_cost,
+                unload=action.unload_cost,
+            )
+        pay = [c for c in pay if c not in picked]
     discards, unloads, unloaded_base, cosmic = _additional(state, seat, item, action, pay)  # E.2
     # F.1, F.2.2 — with the option chosen (B): "não pode ser alvo de ações que causem dano
     # penetrante" looks at that option's steps (Vespa V1)
@@ -735,7 +786,7 @@ def use(
         events.extend(instead)
     # E.2 in printed order: "Carregue um card neste personagem, descarregue <este card>:"
     if action.load_cost:  # E.2 "Carregue um card neste personagem" (from the resources)
-        state, loaded = _load_cost(state, seat, character, action)
+        state, loaded = _load_cost(state, seat, character, action, picked)
         events.extend(loaded)
     carried = zones.in_scene(state, character).loaded
     paid_instead = unloaded_base != character  # pays_unload_cost: Arsenal H.I.D.R.A. V1
@@ -744,6 +795,9 @@ def use(
     if action.bottom_self:  # E.2 "… na base do deck de seu dono:" (not an unload)
         state, bottomed = _to_deck_bottom(state, character, source)
         events.extend(bottomed)
+    if action.hand_self:  # E.2 "Devolva <este card> para a mão de seu dono:"
+        state, returned = _to_hand(state, character, source)
+        events.extend(returned)
     if unloads:  # E.2: unloading the user's cards (to their owner's resources)
         state = zones.unload(state, unloaded_base, unloads)
         # 5.2: its effects resolve before the action's effect (9.1.2 d), as a discard's do.

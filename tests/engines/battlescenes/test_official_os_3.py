@@ -12,6 +12,8 @@ from engines.battlescenes.table import zones
 from engines.core import IllegalActionError
 from engines.core.model import replace
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, sid, starter, zone_id
+from tests.engines.battlescenes.test_menus import menu
+from tests.engines.battlescenes.test_menus_use import next_use, step
 
 FILL = ["excentricidade"] * 6
 
@@ -504,3 +506,49 @@ def test_minerio_clandestino_mills_a_players_deck_one_more_with_a_villain() -> N
             len(state.players[1].resources) == milled and len(state.players[1].deck) == 6 - milled
         )
         assert len(zones.in_scene(state, minerio).loaded) == 2
+
+
+def test_batedor_alado_loads_a_hand_or_resource_card_returns_itself_for_one_more_action() -> None:
+    for zone in ("hand", "resources"):
+        state = build(
+            Side(
+                hand=["protecao"],
+                resources=["submetralhadora_v1"],
+                scene=[Placed("miss_america_v1", ["batedor_alado_v1", *FILL[:4]], stage=2)],
+            ),
+            Side(scene=[Placed("capanga_do_rei_v2", FILL)]),
+            content=starter(),
+        )
+        miss, capanga = sid(state, "miss_america_v1"), sid(state, "capanga_do_rei_v2")
+        batedor = zones.in_scene(state, miss).loaded[0]
+        paid = getattr(state.players[0], zone)[0]
+        with pytest.raises(IllegalActionError):  # the card to load must be named
+            act(state, 0, UseAction(miss, "Batedor Alado"))
+        state, _ = act(state, 0, UseAction(miss, "Batedor Alado", pay=str(paid)))
+        loaded = zones.in_scene(state, miss).loaded
+        assert paid in loaded and batedor not in loaded
+        assert batedor in state.players[0].hand and paid not in getattr(state.players[0], zone)
+        assert zones.in_scene(state, miss).stage == 1
+        state, _ = act(state, 0, UseAction(miss, "Esmurrar", str(capanga)))  # one more action
+        assert len(zones.in_scene(state, capanga).loaded) == 4
+
+
+def test_batedor_alado_from_the_menus_asks_which_hand_or_resource_card() -> None:
+    state = build(
+        Side(
+            hand=["protecao"],
+            resources=["submetralhadora_v1"],
+            scene=[Placed("miss_america_v1", ["batedor_alado_v1", *FILL[:4]], stage=2)],
+        ),
+        Side(scene=[Placed("capanga_do_rei_v2", FILL)]),
+        content=starter(),
+    )
+    miss = sid(state, "miss_america_v1")
+    state = step(state, menu(state, "use"), miss)
+    state = step(state, next_use(state), "Batedor Alado")
+    pay = next_use(state)
+    assert pay.field_name == "pay" and not pay.public
+    hand, resource = state.players[0].hand[0], state.players[0].resources[0]
+    assert {o.value for o in pay.options} == {hand, resource}
+    state = step(state, pay, resource)
+    assert state.using == -1 and resource in zones.in_scene(state, miss).loaded
