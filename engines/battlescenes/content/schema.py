@@ -641,6 +641,9 @@ class Text:
     # ("toda vez que este personagem for alvo de uma ação de um personagem controlado por um
     # oponente neste turno, … após o efeito daquela ação": Fúria Descontrolada V1)
     if_this_targeted: bool = False
+    # action_used: only when the text's card base is among the action's targets ("com este
+    # personagem como alvo": Partículas Pym V1)
+    if_targets_this: bool = False
     if_power: str = ""  # shield texts: while the holder has this power; loaded_from_resources:
     # only onto a character with it (Adaga Psíquica)
     shield_to: str = ""  # "" the holder; own_characters: each character its controller has

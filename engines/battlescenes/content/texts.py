@@ -59,6 +59,7 @@ def parse_text(node: PackNode) -> Text:
             "by_turn_player",
             "if_fewest_characters",
             "if_this_targeted",
+            "if_targets_this",
             "if_power",
             "shield_to",
             "shield_if_affiliation",
@@ -154,6 +155,7 @@ def parse_text(node: PackNode) -> Text:
         by_turn_player=node.read("by_turn_player", bool, False),
         if_fewest_characters=node.read("if_fewest_characters", bool, False),
         if_this_targeted=node.read("if_this_targeted", bool, False),
+        if_targets_this=node.read("if_targets_this", bool, False),
         if_power=node.read("if_power", str, ""),
         shield_to=node.read("shield_to", str, ""),
         shield_if_affiliation=node.read("shield_if_affiliation", str, ""),
@@ -270,6 +272,8 @@ def parse_text(node: PackNode) -> Text:
     at_point = text.trigger is not None and text.trigger.value in turn_points
     if (text.by_turn_player or text.if_fewest_characters) and not at_point:
         raise node.fail_at("by_turn_player", "it is for a start/end point of the turn (6.2)")
+    if text.if_targets_this and text.trigger is not Trigger.ACTION_USED:
+        raise node.fail_at("if_targets_this", "it is for an action_used trigger")
     if text.if_this_targeted and not (text.generated and text.trigger is Trigger.ACTION_RESOLVED):
         raise node.fail_at("if_this_targeted", "it is for a generated action_resolved text")
     staged = text.if_stage_at_least >= 0 or text.if_stage_at_most >= 0

@@ -773,6 +773,8 @@ def _rule(rule: ActionRule, scope: Scope) -> Message:
         return say(
             "rule.forbid_named_unless_name", action=rule.if_name, name=rule.if_user_lacks_name
         )
+    if rule.effect == "forbid" and rule.whose == "this" and rule.unless_name:  # Partículas Pym
+        return say("rule.forbid_unless_name", who=noun(scope.this), name=rule.unless_name)
     if rule.effect == "forbid" and not any(
         (rule.if_power, rule.if_kind, rule.if_damage, rule.if_name, rule.if_stage_at_most >= 0)
     ):
@@ -1065,6 +1067,16 @@ def _when(text: Text, scope: Scope) -> Message:
             conditions.append(say("cond.from_carried_character"))
         if text.if_user_entered_this_turn:
             conditions.append(say("cond.user_entered_this_turn"))
+        if text.if_action_kind:  # "uma ação de Antecipar ou Imprevista" (Partículas Pym V1)
+            kinds = [
+                Message(f"battlescenes.lookup.kind.{k}") for k in text.if_action_kind.split("|")
+            ]
+            if len(kinds) == 2:
+                conditions.append(say("cond.action_kind_either", a=kinds[0], b=kinds[1]))
+            else:
+                conditions.append(say("cond.action_kind", kind=kinds[0]))
+        if text.if_targets_this:
+            conditions.append(say("cond.targets_this", who=noun(scope.this)))
     if text.if_fewest_characters:  # Ruínas Suspeitas V1
         conditions.append(say("cond.fewest_characters"))
     if text.by_turn_player:  # "aquele jogador pode …"

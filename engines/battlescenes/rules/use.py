@@ -604,6 +604,7 @@ def _action_used(
     kind: str = "",
     name: str = "",
     printed_on: int = -1,
+    targets: Sequence[int] = (),
 ) -> State:
     """4.6.2 H: effects triggered by the use of the action, pending at level 1; "that
     character" (the user) is their target. ``cost``: the action's printed cost (X as
@@ -624,7 +625,11 @@ def _action_used(
                 continue
             if text.if_action_cost >= 0 and cost != text.if_action_cost:
                 continue
-            if text.if_action_kind and text.if_action_kind not in kind.split("_"):
+            if text.if_action_kind and not set(text.if_action_kind.split("|")) & set(
+                kind.split("_")
+            ):  # "de Antecipar ou Imprevista" (Partículas Pym V1): either type
+                continue
+            if text.if_targets_this and base not in targets:  # "com este personagem como alvo"
                 continue
             if text.if_action_name and (name != text.if_action_name or base != character):
                 continue
@@ -851,7 +856,9 @@ def use(
         first = replace(user_player, first_damage_action=state.tree[-1].uid)  # Investida Tática
         state = zones.set_player(state, seat, first)
     # H: they resolve before the effect (rule d)
-    state = _action_used(state, seat, character, printed, root.action_kind, action.name, source)
+    state = _action_used(
+        state, seat, character, printed, root.action_kind, action.name, source, targets
+    )
     state = _targeted(state, targets)
     state, more = interpreter.run(state, dice)
     return state, events + more

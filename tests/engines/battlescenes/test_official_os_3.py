@@ -552,3 +552,66 @@ def test_batedor_alado_from_the_menus_asks_which_hand_or_resource_card() -> None
     assert {o.value for o in pay.options} == {hand, resource}
     state = step(state, pay, resource)
     assert state.using == -1 and resource in zones.in_scene(state, miss).loaded
+
+
+def _pym(kind_user: str, carried: list[str]) -> State:
+    """Ana's Miss América carries Partículas Pym; Bruno's ``kind_user`` acts in Ana's turn."""
+    return build(
+        Side(
+            resources=["submetralhadora_v1", "particulas_pym_v1"],
+            scene=[Placed("miss_america_v1", ["particulas_pym_v1", *FILL[:4]], stage=2)],
+        ),
+        Side(scene=[Placed(kind_user, carried)]),
+        phase=Phase.ANTICIPATION,
+        content=starter(),
+    )
+
+
+def test_particulas_pym_only_lets_its_character_use_particulas_pym() -> None:
+    state = build(
+        Side(
+            resources=["protecao"],
+            scene=[Placed("miss_america_v1", ["particulas_pym_v1", *FILL[:4]], stage=2)],
+        ),
+        Side(scene=[Placed("capanga_do_rei_v2", FILL)]),
+        content=starter(),
+    )
+    miss, capanga = sid(state, "miss_america_v1"), sid(state, "capanga_do_rei_v2")
+    with pytest.raises(IllegalActionError):
+        act(state, 0, UseAction(miss, "Esmurrar", str(capanga)))
+    pym = zones.in_scene(state, miss).loaded[0]
+    resource = state.players[0].resources[0]
+    state, _ = act(state, 0, UseAction(miss, "Partículas Pym"))
+    loaded = zones.in_scene(state, miss).loaded
+    assert resource in loaded and pym not in loaded and pym in state.players[0].resources
+    # unloaded, it no longer forbids: the extra action is Esmurrar
+    state, _ = act(state, 0, UseAction(miss, "Esmurrar", str(capanga)))
+    assert len(zones.in_scene(state, capanga).loaded) == 4
+
+
+def test_particulas_pym_cancels_an_opponents_anticipate_action_targeting_its_character() -> None:
+    state = _pym("duende_macabro_v1", ["lanca_missil_v1", *FILL[:3]])
+    miss, duende = sid(state, "miss_america_v1"), sid(state, "duende_macabro_v1")
+    pym = zones.in_scene(state, miss).loaded[0]
+    paid = str(zones.in_scene(state, duende).loaded[1])
+    state, _ = act(state, 1, UseAction(duende, "Lança-Míssil", str(miss), pay=paid))
+    assert state.choice is not None and state.choice.seat == 0
+    state, _ = act(state, 0, Choose("yes"))  # unload Partículas Pym
+    # the action had no effect; then a card of the resources not named Partículas Pym
+    resources = state.players[0].resources
+    other_pym = next(c for c in resources if state.cards[c].key == "particulas_pym_v1" and c != pym)
+    sub = next(c for c in resources if state.cards[c].key == "submetralhadora_v1")
+    assert state.choice is not None and set(state.choice.options) == {f"{sub}>{miss}", "skip"}
+    assert other_pym != sub
+    state, _ = act(state, 0, Choose(f"{sub}>{miss}"))
+    loaded = zones.in_scene(state, miss).loaded
+    assert pym not in loaded and sub in loaded
+    assert len(loaded) == 5  # no damage: 4 + the loaded card
+
+
+def test_particulas_pym_does_not_answer_a_normal_action() -> None:
+    state = replace(_pym("miss_america_v1", FILL[:5]), active=1, phase=Phase.ATTACK)
+    mine, theirs = sid(state, "miss_america_v1", seat=0), sid(state, "miss_america_v1", seat=1)
+    state, _ = act(state, 1, UseAction(theirs, "Esmurrar", str(mine)))
+    assert state.choice is None or state.choice.seat != 0
+    assert len(zones.in_scene(state, mine).loaded) == 5  # 3 damage, Escudo 3
