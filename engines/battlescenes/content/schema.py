@@ -308,6 +308,9 @@ STEP_TO = frozenset(
         "that_chosen",
         # mill: a player its controller picks (Minério Clandestino V1: "de um jogador")
         "chosen_player",
+        # forbid_action_this_turn: the character using the action being used (Combate às
+        # Cegas V1: that action gains Ação Única for it)
+        "action_user",
     }
 )
 

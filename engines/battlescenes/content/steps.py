@@ -217,6 +217,8 @@ def parse_step(node: PackNode) -> Step:
     check_choice(node, "source", step.source, {"", "target", "chosen", "marked"})
     check_choice(node, "if_target_type", step.if_target_type, {"", "character", "support"})
     check_choice(node, "filter_keyword", step.filter_keyword, {"", *KEYWORDS})
+    if step.to == "action_user" and step.op != Op.FORBID_ACTION_THIS_TURN:
+        raise node.fail_at("to", "action_user is for a forbid_action_this_turn step")
     if step.to == "chosen_player" and step.op != Op.MILL:
         raise node.fail_at("to", "chosen_player is for a mill step")
     if step.only_damage and step.op != Op.EXTRA_ACTION:

@@ -363,6 +363,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"unload_chosen_from_loaded.{carrier}", count=step.amount, least=at_least)
     if op is Op.FORBID_ACTION_THIS_TURN and step.to == "everyone":  # no player may
         return say(f"{mood}.forbid_action_this_turn_everyone")
+    if op is Op.FORBID_ACTION_THIS_TURN and step.to == "action_user":  # Combate às Cegas V1
+        return say("step.action_gains_unique")
     if op in _SIMPLE:
         return say(f"{mood}.{op.value}", count=step.amount)
     if op in (Op.INCAPACITATE, Op.CAPACITATE) and step.choose_amount:  # "em {1} ou {2}"
@@ -824,9 +826,6 @@ def _rule(rule: ActionRule, scope: Scope) -> Message:
     if rule.effect == "free" and rule.whose == "this" and rule.if_name and rule.if_opponent_unlike:
         # no incapacitation cost while an opponent has a character sharing no power with it
         return say("rule.free_named_opponent_unlike", who=noun(scope.this), action=rule.if_name)
-    if rule.effect == "unique" and rule.whose == "any" and not _filtered(rule):
-        # every action used gains Ação Única for the turn (Combate às Cegas V1)
-        return say("rule.unique_all")
     return untold(f"action_rules {rule.effect}")
 
 

@@ -9,6 +9,7 @@ from engines.battlescenes.actions import Choose, Pass, PlayCard, UseAction
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import zones
 from engines.core import IllegalActionError
+from engines.core.model import replace
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, sid, starter, zone_id
 
 FILL = ["excentricidade"] * 6
@@ -36,10 +37,22 @@ def test_combate_as_cegas_draws_and_gives_every_action_acao_unica() -> None:
     )
     duende, capanga = sid(state, "duende_macabro_v1"), sid(state, "capanga_do_rei_v2")
     state, _ = act(state, 0, UseAction(duende, "Submetralhadora", str(capanga)))
-    # Submetralhadora's own extra use is an action with the same name: no longer allowed.
-    with pytest.raises(IllegalActionError) as err:
+    # Submetralhadora's own extra use is an action with the same name: no longer allowed,
+    # for the rest of the turn even once the scenario left the scene.
+    with pytest.raises(IllegalActionError):
         act(state, 0, UseAction(duende, "Submetralhadora", str(capanga)))
-    assert err.value.key == "battlescenes.error.unique_action"
+    state = replace(state, scenario=None)
+    with pytest.raises(IllegalActionError):
+        act(state, 0, UseAction(duende, "Submetralhadora", str(capanga)))
+    # without the scenario, the extra use is allowed
+    state = build(
+        Side(scene=[Placed("duende_macabro_v1", ["submetralhadora_v1", *FILL[:3]], stage=2)]),
+        Side(scene=[Placed("capanga_do_rei_v2", FILL)]),
+        content=starter(),
+    )
+    duende, capanga = sid(state, "duende_macabro_v1"), sid(state, "capanga_do_rei_v2")
+    state, _ = act(state, 0, UseAction(duende, "Submetralhadora", str(capanga)))
+    act(state, 0, UseAction(duende, "Submetralhadora", str(capanga)))
 
 
 def test_ignorar_fracotes_makes_anticipate_damage_0_for_a_super_forca_character() -> None:

@@ -73,8 +73,15 @@ def _forbid_action_this_turn(run: BSRun, state: State, proc: ForbidActionThisTur
     root = _root(state)
     if root is None:
         return state
-    whose = "any" if step.to == "everyone" else "opponent"  # Homem-Formiga V1: no one
+    whose = "any" if step.to in ("everyone", "action_user") else "opponent"  # Homem-Formiga
     rule = ActionRule(effect="forbid", whose=whose, if_name=root.label)
+    if step.to == "action_user":  # "aquela ação ganha Ação Única até o final do turno"
+        # (Combate às Cegas V1): only the character using the action
+        user = root.this
+        entry = TurnRule(rule=rule, source=effect.source, controller=effect.controller, user=user)
+        state = replace(state, turn_rules=(*state.turn_rules, entry))
+        event = Event("battlescenes.event.action_unique", {"action": root.label}, rule="7.1")
+        return resolved(run, state, [event])
     entry = TurnRule(rule=rule, source=effect.source, controller=effect.controller)
     state = replace(state, turn_rules=(*state.turn_rules, entry))
     event = Event("battlescenes.event.action_forbidden", {"action": root.label}, rule="5.7")
