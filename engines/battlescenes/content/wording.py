@@ -1345,7 +1345,7 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
     load_and_bottom = bool(
         action.load_cost
         and action.bottom_self
-        and not (action.load_cost_power or action.unload_self)
+        and not (action.load_cost_power or action.unload_self or action.load_cost_from)
     )
     if load_and_bottom:  # E.2, both: "Carregue um card de seus recursos neste personagem.
         # Coloque <este card> na base do deck de seu dono:" (Saque Rápido V1)
@@ -1358,9 +1358,7 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
         )
     elif action.bottom_self:  # E.2 "Coloque <este card> na base do deck de seu dono:"
         body = say("cost.bottom_self", card=noun(own_noun(card)), effect=body)
-    if action.load_cost_from:
-        pass  # told above
-    elif action.load_cost and action.unload_self:  # E.2, both (Lacerar V1)
+    if action.load_cost and action.unload_self and not action.load_cost_from:  # Lacerar V1
         body = say(
             "cost.load_unload_self",
             count=action.load_cost,
@@ -1376,7 +1374,7 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
             who=noun("user", "onto"),
             effect=body,
         )
-    elif action.unload_self:  # E.2 "Descarregue <este card>:" before the effect
+    elif action.unload_self and not action.load_cost_from:  # E.2 "Descarregue <este card>:"
         body = say("cost.unload_self", card=noun(own_noun(card)), effect=body)
     extra = [say("x.loaded")] if action.points_loaded else []
     if action.target_shares_affiliation:  # F.1.1 (Trabalho em Equipe)
