@@ -647,6 +647,11 @@ class Text:
     # action_used: only when the text's card base is among the action's targets ("com este
     # personagem como alvo": Partículas Pym V1)
     if_targets_this: bool = False
+    # "se este personagem tiver ◆ (``if_power``) e fosse receber dano durante a Fase de
+    # Preparação do turno de outro jogador, você pode incapacitar este personagem em {N}. Se
+    # o fizer, todo o dano que este personagem receber durante aquela Fase de Preparação
+    # torna-se 0" (Ziguezague V1): asked inside the damage procedure
+    dodge_preparation: int = 0
     if_power: str = ""  # shield texts: while the holder has this power; loaded_from_resources:
     # only onto a character with it (Adaga Psíquica)
     shield_to: str = ""  # "" the holder; own_characters: each character its controller has

@@ -60,6 +60,7 @@ def parse_text(node: PackNode) -> Text:
             "if_fewest_characters",
             "if_this_targeted",
             "if_targets_this",
+            "dodge_preparation",
             "if_power",
             "shield_to",
             "shield_if_affiliation",
@@ -156,6 +157,7 @@ def parse_text(node: PackNode) -> Text:
         if_fewest_characters=node.read("if_fewest_characters", bool, False),
         if_this_targeted=node.read("if_this_targeted", bool, False),
         if_targets_this=node.read("if_targets_this", bool, False),
+        dodge_preparation=node.read("dodge_preparation", int, 0),
         if_power=node.read("if_power", str, ""),
         shield_to=node.read("shield_to", str, ""),
         shield_if_affiliation=node.read("shield_if_affiliation", str, ""),
@@ -295,6 +297,7 @@ def parse_text(node: PackNode) -> Text:
         raise node.fail_at("extra_draw_optional", "it is for a text with extra_draw")
     scripted = (
         text.steps
+        or text.dodge_preparation
         or text.extra_draw
         or text.shield_set >= 0
         or text.shield_bonus

@@ -870,6 +870,10 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
     """The static effects of a text, a sentence each."""
     this = noun(scope.this)
     out: list[Message] = []
+    if text.dodge_preparation:  # Ziguezague V1
+        held = power(text.if_power) if text.if_power else ""
+        key = "static.dodge_preparation" + ("_power" if text.if_power else "")
+        out.append(say(key, who=this, power=held, count=text.dodge_preparation))
     if text.extra_draw:  # Sucessão de Eventos V1, Confronto Anunciado V1
         key = "static.extra_draw" + ("_may" if text.extra_draw_optional else "")
         key += "_character" if text.if_controls_character else ""

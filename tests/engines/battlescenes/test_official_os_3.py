@@ -615,3 +615,48 @@ def test_particulas_pym_does_not_answer_a_normal_action() -> None:
     state, _ = act(state, 1, UseAction(theirs, "Esmurrar", str(mine)))
     assert state.choice is None or state.choice.seat != 0
     assert len(zones.in_scene(state, mine).loaded) == 5  # 3 damage, Escudo 3
+
+
+def _zigzag(stage: int = 1) -> State:
+    """Ana's Preparation phase: her Mercúrio and Duende Macabro (Arma Com Silenciador) against
+    Bruno's Miss América carrying Ziguezague."""
+    return build(
+        Side(
+            scene=[
+                Placed("mercurio_v1", FILL[:3]),
+                Placed("duende_macabro_v1", ["arma_com_silenciador_v1", *FILL[:3]], stage=2),
+            ]
+        ),
+        Side(scene=[Placed("miss_america_v1", ["ziguezague_v1", *FILL[:4]], stage=stage)]),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+
+
+def test_ziguezague_dodges_all_damage_of_an_opponents_preparation_for_1() -> None:
+    state = _zigzag()
+    miss = sid(state, "miss_america_v1")
+    mercurio, duende = sid(state, "mercurio_v1"), sid(state, "duende_macabro_v1")
+    state, _ = act(state, 0, UseAction(mercurio, "Super Velocidade", str(miss)))
+    assert state.choice is not None and state.choice.seat == 1
+    assert state.choice.prompt == "battlescenes.choice.dodge"
+    state, _ = act(state, 1, Choose("yes"))
+    item = zones.in_scene(state, miss)
+    assert item.stage == 0 and len(item.loaded) == 5 and not item.damaged_this_turn
+    # the rest of that Preparation phase: 0, nobody asked
+    state, _ = act(state, 0, UseAction(duende, "Arma Com Silenciador", str(miss)))
+    assert state.choice is None or state.choice.seat != 1
+    assert len(zones.in_scene(state, miss).loaded) == 5
+
+
+def test_ziguezague_declined_or_out_of_the_preparation_lets_damage_through() -> None:
+    state = _zigzag()
+    miss, duende = sid(state, "miss_america_v1"), sid(state, "duende_macabro_v1")
+    state, _ = act(state, 0, UseAction(duende, "Arma Com Silenciador", str(miss)))
+    state, _ = act(state, 1, Choose("skip"))
+    assert len(zones.in_scene(state, miss).loaded) == 4  # 1 penetrating
+    state = replace(_zigzag(), phase=Phase.ATTACK)  # not a Preparation phase: not offered
+    miss, duende = sid(state, "miss_america_v1"), sid(state, "duende_macabro_v1")
+    state, _ = act(state, 0, UseAction(duende, "Arma Com Silenciador", str(miss)))
+    assert state.choice is None or state.choice.seat != 1
+    assert len(zones.in_scene(state, miss).loaded) == 4
