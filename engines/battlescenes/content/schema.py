@@ -306,7 +306,7 @@ STEP_TO = frozenset(
         # the card an earlier chosen_… step of the effect chose ("aquele personagem":
         # Potência Incomparável V1)
         "that_chosen",
-        # mill: a player its controller picks (Minério Clandestino V1: "de um jogador")
+        # mill: a player its controller picks (Minério Clandestino V1)
         "chosen_player",
         # forbid_action_this_turn: the character using the action being used (Combate às
         # Cegas V1: that action gains Ação Única for it)
@@ -450,7 +450,7 @@ class Step:
     if_not_done: bool = False
     # extra_action: only an action with a name the character has not used this turn
     new_name: bool = False
-    # extra_action: only an action that deals damage ("mais uma ação que cause dano")
+    # extra_action: only an action that deals damage (Incursão Surpreendente V1)
     only_damage: bool = False
 
     def __post_init__(self) -> None:
@@ -558,17 +558,16 @@ class ActionRule:
     # controls is already among the targets chosen (Blob V2's Escudo Corporal)
     if_other_target_affiliation: str = ""
     # ``untargetable``: the holder — or, from a scenario, each character with
-    # ``if_target_power`` — cannot be the target of the actions the rule concerns ("não pode
-    # ser alvo de ações de antecipar": Fogo Cruzado V1), while the holder's stage is at most /
-    # at least these (Golias V1); ``if_penetrating``: only actions dealing penetrating damage
+    # ``if_target_power`` — cannot be the target of the actions the rule concerns (Fogo
+    # Cruzado V1: Antecipar ones), while the holder's stage is at most / at least these
+    # (Golias V1); ``if_penetrating``: only actions dealing penetrating damage
     # (Vespa V1). There ``if_kind`` matches by type: an Imprevista-Antecipar action is both.
     if_holder_stage_at_most: int = -1
     if_holder_stage_at_least: int = -1
     if_target_power: str = ""
     if_penetrating: bool = False
     # only while an opponent of the user's controller controls a character that has no power
-    # in common with the user ("algum personagem que não tenha nenhum poder em comum com
-    # este personagem": Arma Com Silenciador V1)
+    # in common with the user (Arma Com Silenciador V1)
     if_opponent_unlike: bool = False
 
 
@@ -628,29 +627,26 @@ class Text:
     # estiver carregando um card com alter ego …": Hulk Vermelho V1)
     if_carrying_alter_ego: str = ""
     # characteristics and shield texts: only while the card base's stage of capacitation is at
-    # least / at most this ("enquanto estiver no estágio {2}": Vespa V1)
+    # least / at most this (Vespa V1)
     if_stage_at_least: int = -1
     if_stage_at_most: int = -1
-    # action_used: only when the action's user entered the scene this turn ("no turno em que
-    # ele entrou em cena": Jaqueta Amarela V1)
+    # action_used: only when the action's user entered the scene this turn (Jaqueta Amarela
+    # V1)
     if_user_entered_this_turn: bool = False
-    # start/end points: the effect is carried out by the turn's player ("aquele jogador pode
-    # …"), only when that player controls at least one character and fewer than every other
-    # player (Ruínas Suspeitas V1)
+    # start/end points: the effect is carried out by the turn's player, only when that player
+    # controls at least one character and fewer than every other player (Ruínas Suspeitas V1)
     by_turn_player: bool = False
     if_fewest_characters: bool = False
     # a generated (5.7 B) ``action_resolved`` text about the action's user: after the effect of
     # an opponent's action that had that character among its targets, its controller acting
-    # ("toda vez que este personagem for alvo de uma ação de um personagem controlado por um
-    # oponente neste turno, … após o efeito daquela ação": Fúria Descontrolada V1)
+    # (Fúria Descontrolada V1)
     if_this_targeted: bool = False
-    # action_used: only when the text's card base is among the action's targets ("com este
-    # personagem como alvo": Partículas Pym V1)
+    # action_used: only when the text's card base is among the action's targets (Partículas
+    # Pym V1)
     if_targets_this: bool = False
-    # "se este personagem tiver ◆ (``if_power``) e fosse receber dano durante a Fase de
-    # Preparação do turno de outro jogador, você pode incapacitar este personagem em {N}. Se
-    # o fizer, todo o dano que este personagem receber durante aquela Fase de Preparação
-    # torna-se 0" (Ziguezague V1): asked inside the damage procedure
+    # the holder (with ``if_power``) about to receive damage in an opponent's Preparation
+    # phase: its controller may incapacitate it by N, and then no damage reaches it for the
+    # rest of that phase (Ziguezague V1); asked inside the damage procedure
     dodge_preparation: int = 0
     if_power: str = ""  # shield texts: while the holder has this power; loaded_from_resources:
     # only onto a character with it (Adaga Psíquica)
@@ -710,9 +706,9 @@ class Text:
     once_per_turn: bool = False
     if_all_affiliation: str = ""  # "se cada personagem que você controlar tiver a afiliação X"
     if_controls_character: bool = False  # "se você controlar um personagem"
-    # "cada jogador compra N cards extras durante sua Fase de Compra" (Sucessão de Eventos V1):
-    # the turn's player draws that many more in the Draw phase (with ``if_controls_character``:
-    # only while controlling a character; ``extra_draw_optional``: "pode comprar", asked)
+    # each player draws N more cards in their own Draw phase (Sucessão de Eventos V1): the
+    # turn's player, in the Draw phase (with ``if_controls_character``: only while controlling
+    # a character; ``extra_draw_optional``: only if that player wants, asked)
     extra_draw: int = 0
     extra_draw_optional: bool = False
     if_since_start_of_turn: bool = False  # "se você controlar este personagem desde o início"
@@ -849,10 +845,9 @@ class ActionDef:
     # neste personagem": Deadpool V2) — the first such in the loading order
     load_cost_power: str = ""
     # with ``load_cost``: the cards are the player's pick (UseAction.pay) among these zones,
-    # "hand|resources" ("Carregue um card de sua mão ou recursos neste personagem": Batedor
-    # Alado V1), not the resources in the loading order
+    # "hand|resources" (Batedor Alado V1), not the resources in the loading order
     load_cost_from: str = ""
-    # E.2 "Devolva <este card> para a mão de seu dono:": the ability card the action is
+    # E.2, this card back to its owner's hand as a cost: the ability card the action is
     # printed on, carried by the user, goes to its owner's hand (not an unload)
     hand_self: bool = False
     # F.1.1 "um outro personagem alvo … com uma afiliação em comum com este personagem":

@@ -497,7 +497,7 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"{mood}.to_resources_scenario")
     if op is Op.TO_RESOURCES:  # the text's own card goes (Atacar até Derrubar)
         return say(f"{mood}.to_resources", who=noun(own_noun(card)))
-    if op is Op.MILL and step.to == "chosen_player":  # "de um jogador" (Minério Clandestino)
+    if op is Op.MILL and step.to == "chosen_player":  # a player picked (Minério Clandestino)
         if step.plus.startswith("controls_alignment:"):
             alignment = Message(f"battlescenes.alignment.{step.plus.split(':', 1)[1]}")
             key = f"{mood}.mill_chosen_player_alignment"
@@ -801,7 +801,7 @@ def _rule(rule: ActionRule, scope: Scope) -> Message:
         and rule.if_stage_at_most >= 0
         and not (rule.if_power or rule.if_kind or rule.if_damage or rule.if_name)
         and rule.if_stage_at_least < 0
-    ):  # "enquanto estiver no estágio {0}, este personagem não pode usar ações" (Golias V1)
+    ):  # no actions at all while at that stage or lower (Golias V1)
         return say("rule.forbid_to_stage", who=noun(scope.this), stage=rule.if_stage_at_most)
     if rule.effect == "must_target" and rule.if_other_target_affiliation:  # Blob V2
         affiliation = rule.if_other_target_affiliation
@@ -1070,7 +1070,7 @@ def _when(text: Text, scope: Scope) -> Message:
             conditions.append(say("cond.from_carried_character"))
         if text.if_user_entered_this_turn:
             conditions.append(say("cond.user_entered_this_turn"))
-        if text.if_action_kind:  # "uma ação de Antecipar ou Imprevista" (Partículas Pym V1)
+        if text.if_action_kind:  # of one type, or of either of two (Partículas Pym V1)
             kinds = [
                 Message(f"battlescenes.lookup.kind.{k}") for k in text.if_action_kind.split("|")
             ]
@@ -1082,7 +1082,7 @@ def _when(text: Text, scope: Scope) -> Message:
             conditions.append(say("cond.targets_this", who=noun(scope.this)))
     if text.if_fewest_characters:  # Ruínas Suspeitas V1
         conditions.append(say("cond.fewest_characters"))
-    if text.by_turn_player:  # "aquele jogador pode …"
+    if text.by_turn_player:  # the turn's player acts (Ruínas Suspeitas V1)
         conditions.append(say("cond.by_turn_player"))
     return concat([head, *conditions])
 
@@ -1289,7 +1289,7 @@ def keyword_label(card: CardDef, keyword: str, steps: Sequence[Step] = ()) -> Me
 
 def _mode_clause(card: CardDef, mode: Mode) -> Message:
     """One option of a modal action (4.6.2 B); with several targets, "to each" of them
-    (Hulkling V1's "2 pontos de dano a cada um de até dois alvos diferentes")."""
+    (Hulkling V1's option dealing 2 to each of two different targets)."""
     several = mode.targets > 1
     scope = Scope(card, action=True, target_type=mode.target_type, each_target=several)
     clause = steps_clause(mode.steps, scope)
@@ -1333,7 +1333,7 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
         body = say("keywords_then", keywords=_list(keywords), effect=body)
     if action.up_to_targets and not action.targets_x:  # F: "até N alvos diferentes"
         body = say("targets_up_to", count=action.targets, effect=body)
-    if action.load_cost_from:  # E.2 "Carregue um card de sua mão ou recursos …" (Batedor)
+    if action.load_cost_from:  # E.2: a card of the hand or resources loaded (Batedor Alado)
         key = "cost.load_from_hand_self" if action.hand_self else "cost.load_from"
         where = say(f"load_from.{action.load_cost_from.replace('|', '_')}")
         body = say(
@@ -1344,7 +1344,7 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
             card=noun(own_noun(card)),
             effect=body,
         )
-    elif action.hand_self:  # E.2 "Devolva <este card> para a mão de seu dono:"
+    elif action.hand_self:  # E.2: this card back to its owner's hand
         body = say("cost.hand_self", card=noun(own_noun(card)), effect=body)
     load_and_bottom = bool(
         action.load_cost

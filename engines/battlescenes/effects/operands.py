@@ -421,8 +421,8 @@ def _counted(state: State, effect: Pending, spec: str) -> int:
         first = effect.targets[0] if effect.targets else -1
         hits = [(c, p, uid) for c, p, uid in state.power_hits if c == first and p == wanted]
         return int(times or 1) if any(uid != effect.uid for _c, _p, uid in hits) else 0
-    if kind == "target_hit_by_affiliation":  # "… ou 5 se aquele personagem tiver recebido
-        # dano de uma ação de um outro personagem com a afiliação A neste turno" (Homem Gorila)
+    if kind == "target_hit_by_affiliation":  # n when an action of another character with
+        # that affiliation already damaged the target this turn (Homem Gorila V1)
         wanted, _star, times = value.partition("*")
         first = effect.targets[0] if effect.targets else -1
         users = {
@@ -487,11 +487,11 @@ def _counted_named(state: State, effect: Pending, kind: str, value: str) -> int:
             for card in player.prizes
             if zones.defn(state, card).type is CardType.CHARACTER
         )
-    if kind == "controls_alignment":  # "… se você controlar um vilão" (Minério Clandestino)
+    if kind == "controls_alignment":  # 1 with a villain of yours (Minério Clandestino V1)
         mine = zones.characters(state, effect.controller)
         return 1 if any(zones.has_alignment(state, c.card, value) for c in mine) else 0
     index = zones.find(state, effect.this)
-    if kind == "user_stage":  # "o estágio de capacitação em que este personagem se encontra"
+    if kind == "user_stage":  # the user's current stage of capacitation (Jaqueta Amarela)
         return state.scene[index].stage if index is not None else 0
     if kind == "-loaded":
         return -len(state.scene[index].loaded) if index is not None else 0

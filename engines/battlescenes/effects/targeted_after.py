@@ -1,8 +1,6 @@
 """5.7 B effects an action generated about its user that answer, after their effect, the
 actions of opponents' characters that targeted it (``if_this_targeted``: Fúria Descontrolada
-V1's "toda vez que este personagem for alvo de uma ação de um personagem controlado por um
-oponente neste turno, você pode capacitar este personagem em {1} ou {2} após o efeito
-daquela ação")."""
+V1, whose user may then be capacitated)."""
 
 from __future__ import annotations
 

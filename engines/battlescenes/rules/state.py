@@ -199,8 +199,7 @@ class PlayerState:
     targeted_actions: int = 0  # actions with targets used this turn (F.2, Garota-Aranha V1)
     actions_this_turn: int = 0  # actions used this turn ("a primeira ação usada neste turno")
     # the uid of the effect of the first action with targets dealing damage it used this turn
-    # (-1: none yet): "a primeira ação de dano com alvos que cada jogador usar" (Investida
-    # Tática V1)
+    # (-1: none yet): Investida Tática V1
     first_damage_action: int = -1
     load_order: str = "newest"  # the standing loading order (loading.LOAD_ORDERS, 4.4.2.2 A.3)
 
@@ -296,8 +295,7 @@ class State:
     # damage reached each card base this turn (Surrar V1: "dano de outra ação de ◆")
     power_hits: tuple[tuple[int, str, int], ...] = ()
     # (card base, the action's user, uid of the action's effect): every action whose damage
-    # reached each card base this turn (Homem Gorila V1: "dano de uma ação de um outro
-    # personagem com a afiliação A")
+    # reached each card base this turn (Homem Gorila V1)
     user_hits: tuple[tuple[int, int, int], ...] = ()
     # (action name in lower case, target) of every action used this turn, for an extra action
     # that must target a card no action of its name targeted (``ExtraAction.fresh_target``)

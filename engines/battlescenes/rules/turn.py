@@ -350,7 +350,7 @@ def _end_of(at: str) -> str:
 
 def _fewest_characters(state: State) -> bool:
     """The turn's player controls at least one character and fewer characters than every
-    other player (Ruínas Suspeitas V1: "nenhum outro jogador controlar o mesmo número")."""
+    other player — a tie is not fewer (Ruínas Suspeitas V1)."""
     mine = len(zones.characters(state, state.active))
     others = [
         len(zones.characters(state, seat))
@@ -420,7 +420,7 @@ def _draw(state: State) -> tuple[State, list[Event]]:
         for card, t in extra
         if t.extra_draw_optional
     ]
-    if offers:  # "pode comprar um card extra" (Confronto Anunciado V1): its player is asked
+    if offers:  # an optional extra card (Confronto Anunciado V1): its player is asked
         state = tree.add(state, offers, 1)
     return state, events
 

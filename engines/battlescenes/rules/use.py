@@ -261,7 +261,7 @@ def target_problem(
         return "bad_target"  # "não pode ser alvo de ações (neste turno)"
     user_item = state.scene[user_index] if user_index is not None else None
     if restrictions.shielded(state, seat, user_item, action, target):
-        return "bad_target"  # "não pode ser alvo de ações de antecipar" (Fogo Cruzado V1)
+        return "bad_target"  # an untargetable rule protects it (Fogo Cruzado V1, Golias V1)
     first = state.players[seat].targeted_actions == 0
     if (
         first
@@ -520,9 +520,9 @@ def _check_forced(
 
 
 def _marked_targeted(state: State, card: int) -> list[Pending]:
-    """ "Quando o personagem escolhido for alvo de alguma ação" (``targeted`` with
-    ``trigger_for: marked``, Passado Sombrio V1): the texts of any card base or the scenario
-    whose card marked ``card``; carried out by their controller."""
+    """The chosen character is a target of an action (``targeted`` with ``trigger_for:
+    marked``, Passado Sombrio V1): the texts of any card base or the scenario whose card
+    marked ``card``; carried out by their controller."""
     holders = [(s.card, s.controller, c, t) for s in state.scene for c, t in zones.texts(state, s)]
     if state.scenario is not None:
         controller = zones.scenario_controller(state)
@@ -627,9 +627,9 @@ def _action_used(
                 continue
             if text.if_action_kind and not set(text.if_action_kind.split("|")) & set(
                 kind.split("_")
-            ):  # "de Antecipar ou Imprevista" (Partículas Pym V1): either type
+            ):  # either of two types (Partículas Pym V1)
                 continue
-            if text.if_targets_this and base not in targets:  # "com este personagem como alvo"
+            if text.if_targets_this and base not in targets:  # its card base is no target
                 continue
             if text.if_action_name and (name != text.if_action_name or base != character):
                 continue
@@ -738,7 +738,7 @@ def use(
             cost=cost,
         )
     picked: tuple[int, ...] = ()
-    if action.load_cost_from:  # E.2 "Carregue um card de sua mão ou recursos": the player's
+    if action.load_cost_from:  # E.2, a card of the hand or resources loaded: the player's
         pool = _loadable(state, seat, action)
         picked = tuple(c for c in dict.fromkeys(pay) if c in pool)
         if len(picked) != action.load_cost:
@@ -800,7 +800,7 @@ def use(
     if action.bottom_self:  # E.2 "… na base do deck de seu dono:" (not an unload)
         state, bottomed = _to_deck_bottom(state, character, source)
         events.extend(bottomed)
-    if action.hand_self:  # E.2 "Devolva <este card> para a mão de seu dono:"
+    if action.hand_self:  # E.2: this card back to its owner's hand
         state, returned = _to_hand(state, character, source)
         events.extend(returned)
     if unloads:  # E.2: unloading the user's cards (to their owner's resources)

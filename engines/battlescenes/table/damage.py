@@ -56,7 +56,7 @@ def _applies(state: State, mod: Modifier, ctx: DamageContext, target: InScene) -
         ctx.action_kind
         and 0 <= ctx.controller < len(state.players)
         and state.players[ctx.controller].first_damage_action == ctx.action_effect
-        and target.card in ctx.targets  # "a cada um dos seus alvos"
+        and target.card in ctx.targets  # only to its targets
     ):
         return False
     if mod.if_action_power and (not ctx.action_kind or mod.if_action_power != ctx.action_power):

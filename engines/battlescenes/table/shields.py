@@ -80,7 +80,7 @@ def _shield_texts(state: State, item: InScene) -> list[tuple[str, str, int]]:
             continue
         if text.if_power and text.if_power not in powers(state, item):
             continue
-        if not stage_condition_met(text, item):  # "enquanto estiver no estágio …" (Vespa V1)
+        if not stage_condition_met(text, item):  # only at that stage (Vespa V1)
             continue
         if text.if_holder_name and text.if_holder_name not in names(state, item.card):
             continue

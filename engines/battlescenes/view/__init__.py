@@ -308,7 +308,7 @@ def option_label(state: State, option: str, seat: int | None = None) -> Message:
     first, the options are effects)."""
     if option in WORDS:
         return Message(f"battlescenes.answer.{option}")
-    if option.startswith("player:"):  # "de um jogador" (Minério Clandestino V1): which
+    if option.startswith("player:"):  # a player picked (Minério Clandestino V1): which
         name = state.players[int(option.removeprefix("player:"))].name
         return Message("battlescenes.answer.player", {"player": name})
     if option.startswith("amount:"):  # "em {1} ou {2}" (Homem de Gelo V1): how much

@@ -89,7 +89,7 @@ def test_capitao_britania_fetches_an_excalibur_character_and_counts_all_prizes()
     )
     wanted = zone_id(state, 0, "deck", "capitao_britania_v1")
     state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "capitao_britania_v1")))
-    state, _ = act(state, 0, Choose("yes"))  # "você pode procurar"
+    state, _ = act(state, 0, Choose("yes"))  # it may search
     # Only an Excalibur character: not Miss América (Jovens Vingadores).
     assert state.choice is not None and set(state.choice.options) - {"skip"} == {str(wanted)}
     state, _ = act(state, 0, Choose(str(wanted)))

@@ -27,7 +27,7 @@ def test_golias_discards_to_capacitate_and_deals_twice_x() -> None:
     )
     golias = sid(state, "golias_v1")
     state, _ = act(state, 0, Activate(golias))
-    assert state.choice is not None and "skip" in state.choice.options  # "você pode"
+    assert state.choice is not None and "skip" in state.choice.options  # optional
     state, _ = act(state, 0, Choose(state.choice.options[0]))
     assert zones.in_scene(state, golias).stage == 2 and len(state.players[0].hand) == 1
     with pytest.raises(IllegalActionError):  # once per turn
@@ -146,7 +146,7 @@ def test_jaqueta_amarela_answers_an_action_of_a_character_that_entered_this_turn
     miss = sid(state, "miss_america_v1")
     deck = len(state.players[0].deck)
     state, _ = act(state, 0, UseAction(miss, "Investigação Silenciosa"))
-    assert state.choice is not None and state.choice.seat == 1  # "você pode colocá-lo em cena"
+    assert state.choice is not None and state.choice.seat == 1  # it may enter
     state, _ = act(state, 1, Choose("yes"))
     jaqueta = sid(state, "jaqueta_amarela_v1")
     assert zones.in_scene(state, jaqueta).controller == 1
@@ -337,7 +337,7 @@ def test_impulso_supersonico_orders_the_top_two_and_a_discard_allows_it_again() 
         state, _ = act(state, 0, Choose(state.choice.options[0]))
     deck = state.players[0].deck
     assert deck[0] == second and deck[-1] == first
-    assert state.choice is not None and "skip" in state.choice.options  # "você pode descartar"
+    assert state.choice is not None and "skip" in state.choice.options  # a discard may follow
     state, _ = act(state, 0, Choose(str(state.players[0].hand[0])))
     state, _ = act(state, 0, UseAction(miss, "Impulso Supersônico", str(capanga)))
     assert len(zones.in_scene(state, capanga).loaded) == 3  # used again (its Escudo spent)

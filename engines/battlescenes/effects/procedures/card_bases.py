@@ -58,7 +58,7 @@ def _stage(run: BSRun, state: State, proc: Capacitation) -> State:
             most = step.amount
             if step.exactly and not proc.up:  # "incapacitar em X": what it can take in full
                 most = min([most, *(zones.in_scene(state, t).stage for t in targets)])
-            if most < 1:  # at stage 0: it cannot be done ("se o fizer" fails)
+            if most < 1:  # at stage 0: it cannot be done (what depends on it is skipped)
                 return tree.put(state, replace(tree.get(state, effect.uid), declined=True))
             options = [f"{AMOUNT}{n}" for n in range(1, most + 1)]
             prompt = "battlescenes.choice.amount"

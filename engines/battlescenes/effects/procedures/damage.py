@@ -172,7 +172,7 @@ def _dodge_texts(state: State, card: int) -> list[int]:
 
 def _dodge_offer(state: State, card: int) -> bool:
     """Whether the controller of ``card``, about to receive damage, may dodge it now (it can
-    be incapacitated by the amount: "se o fizer")."""
+    be incapacitated by the amount)."""
     found = _dodge_texts(state, card)
     return bool(found) and zones.in_scene(state, card).stage >= min(found)
 
@@ -301,9 +301,9 @@ def _damaged(state: State, effect: Pending, step: Step, destination: int) -> Sta
 
 
 def _marked_damaged(state: State, destination: int, targets: tuple[int, ...]) -> list[Pending]:
-    """ "Quando o personagem escolhido … receber dano" (``damaged`` with ``trigger_for:
-    marked``, Passado Sombrio V1): the texts of any card base or the scenario whose card
-    marked the damaged one; carried out by their controller."""
+    """The chosen character takes damage (``damaged`` with ``trigger_for: marked``, Passado
+    Sombrio V1): the texts of any card base or the scenario whose card marked the damaged
+    one; carried out by their controller."""
     holders = [(s.card, s.controller, c, t) for s in state.scene for c, t in zones.texts(state, s)]
     if state.scenario is not None:
         controller = zones.scenario_controller(state)

@@ -261,7 +261,7 @@ def _return_in_order(run: BSRun, state: State, proc: ReturnInOrder) -> State:
     effect, step = run.ctx, proc.record
     seat = effect.controller
     player = state.players[seat]
-    if step.choose_amount and step.at_bottom:  # "no topo e/ou na base": any number of them
+    if step.choose_amount and step.at_bottom:  # top and/or bottom: any number under it
         return _any_to_bottom(run, state, effect)
     order = [int(a) for a in effect.answers]
     left = [str(c) for c in player.set_aside if c not in order]
@@ -290,9 +290,9 @@ def _return_in_order(run: BSRun, state: State, proc: ReturnInOrder) -> State:
 
 
 def _any_to_bottom(run: BSRun, state: State, effect: Pending) -> State:
-    """ "Coloque-os no topo e/ou na base de seu deck em qualquer ordem" (Impulso Supersônico
-    V1): any number of the set-aside cards, picked one at a time then ``done``, go under the
-    deck in that order; the others stay set aside (a later step puts them on top)."""
+    """Top and/or bottom, in any order (Impulso Supersônico V1): any number of the set-aside
+    cards, picked one at a time then ``done``, go under the deck in that order; the others
+    stay set aside (a later step puts them on top)."""
     seat = effect.controller
     player = state.players[seat]
     order = [int(a) for a in effect.answers if a != DONE]
@@ -437,7 +437,7 @@ def _mill(run: BSRun, state: State, proc: Mill) -> State:
     effect, step = run.ctx, proc.record
     # ``to: opponent``: the other player's deck into that player's resources (Hulk V3)
     seat = 1 - effect.controller if step.to == "opponent" else effect.controller
-    if step.to == "chosen_player":  # "o card do topo do deck de um jogador" (Minério)
+    if step.to == "chosen_player":  # a player its controller picks (Minério Clandestino)
         picked = [a for a in effect.answers if a.startswith(PLAYER)]
         if not picked:
             options = [f"{PLAYER}{n}" for n in range(len(state.players))]

@@ -75,8 +75,8 @@ def _forbid_action_this_turn(run: BSRun, state: State, proc: ForbidActionThisTur
         return state
     whose = "any" if step.to in ("everyone", "action_user") else "opponent"  # Homem-Formiga
     rule = ActionRule(effect="forbid", whose=whose, if_name=root.label)
-    if step.to == "action_user":  # "aquela ação ganha Ação Única até o final do turno"
-        # (Combate às Cegas V1): only the character using the action
+    if step.to == "action_user":  # that action gains Ação Única until the end of the turn
+        # (Combate às Cegas V1): only for the character using it
         user = root.this
         entry = TurnRule(rule=rule, source=effect.source, controller=effect.controller, user=user)
         state = replace(state, turn_rules=(*state.turn_rules, entry))
