@@ -82,6 +82,9 @@ class PlayCard(Action):
     load: str = ""
     evolve: int = -1
     materialize: bool = False  # 7.2 Materializar: load from the top of the deck instead
+    # how many cards it enters carrying, fewer than its Energia Inicial (at least one): only
+    # for a card with ``enters_with_fewer`` (Homem-Hídrico V1); 0 — as many as it can
+    count: int = 0
 
 
 @dataclass(frozen=True)

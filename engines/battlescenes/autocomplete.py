@@ -151,7 +151,7 @@ def _use_mode(
     """B: one option, or up to max_modes together (printed order)."""
     action = chosen_action(state, seat, values)
     names = [m.name for m in action.modes] if action is not None else []
-    most = action.max_modes if action is not None else 1
+    most = use.modes_allowed(state, seat, action) if action is not None else 1
     picks = [", ".join(c) for n in range(1, most + 1) for c in combinations(names, n)]
     return [Choice(Message("battlescenes.choice.option", {"label": p}), p) for p in picks]
 
@@ -184,7 +184,7 @@ def _use_pay(
     resources: tuple[int, ...] = ()
     if action is not None:  # only what can pay: hand cards for a discard, the user's for unloads
         hand = use.payable_hand(state, seat, action) if action.discard_cost else ()
-        loaded = loaded if action.unload_cost else ()
+        loaded = use.unloadable(state, action, loaded) if action.unload_cost else ()
         if item is not None and use.unload_count(action):  # E.2 paid by another card base
             payers = use.unload_payers(state, seat, item)
             loaded = (*loaded, *(c for b in payers for c in zones.in_scene(state, b).loaded))

@@ -83,6 +83,14 @@ def command_specs() -> list[CommandSpec]:
                 Message("battlescenes.command.opt.materialize"),
                 False,
             ),
+            OptionSpec(
+                "count",
+                OptionType.INTEGER,
+                Message("battlescenes.command.opt.count_carrying"),
+                False,
+                min_value=0,
+                max_value=60,
+            ),
         ),
         c("discard", "discard", _opt("card")),
         c("yield", "yield", _opt("character")),
@@ -178,7 +186,7 @@ def command_specs() -> list[CommandSpec]:
             OptionSpec(
                 "count",
                 OptionType.INTEGER,
-                Message("battlescenes.command.opt.count"),
+                Message("battlescenes.command.opt.count_carrying"),
                 False,
                 min_value=-60,
                 max_value=60,

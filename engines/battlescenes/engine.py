@@ -22,6 +22,7 @@ from engines.battlescenes.menus import with_menus
 from engines.battlescenes.render.describe import describe as describe_view
 from engines.battlescenes.render.kinds import cards_page
 from engines.battlescenes.rules import (
+    activated,
     invariants,
     load_order,
     manual,
@@ -200,7 +201,22 @@ class BattleScenes(GameEngine[State]):
             for s in range(len(state.players))
             if owed
         ]
-        return owed + optional
+        return owed + optional + self._activations(state, owed)
+
+    @staticmethod
+    def _activations(state: State, owed: list[Decision]) -> list[Decision]:
+        """5.1: a text that names no moment (Mística V2) may be activated whenever the Effect
+        Tree is empty, in either player's turn. A seat whose owed decision does not already
+        offer "activate" may then activate it without anyone waiting for it; only its own
+        (private) post shows the menu, so the public sees nothing of a card in a hand."""
+        prompt = Message("battlescenes.prompt.activate_any")
+        return [
+            with_menus(state, Decision(seat, ("activate",), prompt, optional=True))
+            for seat in range(len(state.players))
+            if owed
+            and not any(d.seat == seat and "activate" in d.kinds for d in owed)
+            and activated.activatable_now(state, seat)
+        ]
 
     def _decisions(self, state: State) -> list[Decision]:
         if state.phase is Phase.OVER:

@@ -88,11 +88,12 @@ def _preparation_menus(state: State, decision: Decision) -> list[Selection]:
     return _preparation(state, decision.seat) if state.phase is Phase.PREPARATION else []
 
 
-def _attack_menus(state: State, decision: Decision) -> list[Selection]:
-    if state.phase is not Phase.ATTACK:
-        return []
-    # 7.2 Potencializar is activated in the Attack step
-    return [*use_menus.menus(state, decision.seat), _activate(state, decision.seat)]
+def _activate_menus(state: State, decision: Decision) -> list[Selection]:
+    if state.phase is Phase.ATTACK and decision.seat == state.active:
+        # 7.2 Potencializar is activated in the Attack step
+        return [*use_menus.menus(state, decision.seat), _activate(state, decision.seat)]
+    # 5.1: a text naming no moment, activated while another decision waits
+    return [_activate(state, decision.seat)]
 
 
 def _anticipation_menus(state: State, decision: Decision) -> list[Selection]:
@@ -108,7 +109,7 @@ MENUS: Menus[State] = Menus(
         "initial_resources": _resources_menus,
         "adjust": _adjust_menus,
         "play": _preparation_menus,
-        "activate": _attack_menus,
+        "activate": _activate_menus,
         "use": _anticipation_menus,
     },
     first_only=True,

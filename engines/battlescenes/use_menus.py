@@ -145,7 +145,9 @@ def next_menu(state: State, seat: int) -> Selection | None:
     if state.using_next == "mode":  # B: one option, or up to max_modes together
         names = [m.name for m in action.modes]
         picks = [
-            ", ".join(c) for n in range(1, action.max_modes + 1) for c in combinations(names, n)
+            ", ".join(c)
+            for n in range(1, use.modes_allowed(state, seat, action) + 1)
+            for c in combinations(names, n)
         ]
         options = tuple(
             SelectOption(p, Message("battlescenes.choice.option", {"label": p})) for p in picks
@@ -174,7 +176,7 @@ def next_menu(state: State, seat: int) -> Selection | None:
     if state.using_next == "pay":  # E.2: hand cards to discard, the user's cards to unload
         hand = use.payable_hand(state, seat, action) if action.discard_cost else ()
         item = zones.in_scene(state, character)
-        loaded = item.loaded if action.unload_cost else ()
+        loaded = use.unloadable(state, action, item.loaded) if action.unload_cost else ()
         if action.unload_cost:  # E.2 paid by another card base instead (pays_unload_cost)
             payers = use.unload_payers(state, seat, item)
             loaded = (*loaded, *(c for b in payers for c in zones.in_scene(state, b).loaded))

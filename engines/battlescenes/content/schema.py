@@ -40,7 +40,23 @@ class Trigger(enum.Enum):
     LEAVES_SCENE = "leaves_scene"  # this card base or scenario leaves the scene (5.2)
     LOADED_FROM_RESOURCES = "loaded_from_resources"  # this card is loaded from resources
     OPPONENT_SEARCHES_DECK = "opponent_searches_deck"  # an opponent searches their deck
+    # any player (this text's controller too) searches their own deck: the effect knows that
+    # player (``to: chosen_player_base``) and how many cards the search is for (``plus:
+    # searched``): Heimdall V1
+    PLAYER_SEARCHES_DECK = "player_searches_deck"
     LOADED_ONTO_THIS = "loaded_onto_this"  # a card is loaded on this card base (once per card)
+    # this card is loaded from its owner's hand onto a character (7.2 surprise keywords, an
+    # effect loading it from the hand); ``if_power``: only onto a character with that power
+    # (Surpresa Dolorosa V1)
+    LOADED_FROM_HAND = "loaded_from_hand"
+    # an effect loaded a card from its controller's resources onto this card base (once per
+    # card); ``once_per_turn``: only the cards the first such effect of the turn loaded
+    # (Carnificina V2). Fired with ``loaded_from_resources`` by the effects' procedures.
+    RESOURCES_LOADED_ONTO_THIS = "resources_loaded_onto_this"
+    # a character is about to receive damage not from an action (before it is calculated;
+    # a text working from the hand: União Inabalável V1). The damage procedure pauses until
+    # such effects resolved (9.1.2.1).
+    DAMAGE_INCOMING = "damage_incoming"
     # 6.2 D: cards were unloaded from this card base by the Energy Adjustment (D.1) / its
     # controller discarded cards in the Hand Adjustment (D.2).
     UNLOADED_IN_ADJUSTMENT = "unloaded_in_adjustment"
@@ -98,6 +114,9 @@ class Trigger(enum.Enum):
     # Proteger os Inocentes (``trigger_if_no_alignment``). Its effect's target is that
     # character.
     TARGETED = "targeted"
+    # the card this card's text marked ("o personagem escolhido") leaves the scene, any way
+    # (Esconderijo Secreto V1)
+    MARKED_LEAVES = "marked_leaves"
     # 5.2 while its controller has no card in hand (Convocar Reforços V1): a state of
     # its controller's hand, checked each time effects are about to resolve
     HAND_EMPTY = "hand_empty"
@@ -221,6 +240,14 @@ class Op(enum.Enum):
     # ``free``: without its incapacitation cost; ``last``: then no more actions this turn)
     EXTRA_ACTION = "extra_action"
     ONLY_ACTION_THIS_TURN = "only_action_this_turn"
+    # the targets cannot use actions until the end of the turn (``action_kind``: only actions
+    # of that type — anticipate also counts unforeseen_anticipate): a turn rule (Enclausurar V1)
+    FORBID_ACTIONS_THIS_TURN = "forbid_actions_this_turn"
+    # its controller picks any number of its characters passing the filters, one at a time,
+    # each incapacitated by 1; then each one deals ``amount`` damage (``penetrating``) to a
+    # character or support its controller chooses, as that character's damage (A Era de
+    # Ultron V1)
+    EACH_CHOSEN_DEALS = "each_chosen_deals"
     LOOK_OPPONENT_HAND = "look_opponent_hand"
     FETCH_INTO_SCENE = "fetch_into_scene"
     LEND_ACTIONS = "lend_actions"
@@ -230,6 +257,9 @@ class Op(enum.Enum):
     SCENARIO_FROM_RESOURCES = "scenario_from_resources"
     # the target (a scenario or card base still in the scene) to its owner's deck bottom
     TO_DECK_BOTTOM = "to_deck_bottom"
+    # the targets (card bases still in the scene) leave, unloaded (4.7), onto the top of
+    # their owners' decks (Entrave Temporal V1)
+    TO_DECK_TOP = "to_deck_top"
     # N cards of the hand discarded / of the resources to the deck bottom, picked one by one;
     # the effect remembers how many (``plus: moved``: "that same number")
     DISCARD_CARDS = "discard_cards"
@@ -311,6 +341,14 @@ STEP_TO = frozenset(
         # forbid_action_this_turn: the character using the action being used (Combate às
         # Cegas V1: that action gains Ação Única for it)
         "action_user",
+        # a character or support of the player whose search triggered the effect (Heimdall V1)
+        "chosen_player_base",
+        # lose_texts: every card of ``filter_type`` with the name its controller names among
+        # the match's cards of that type ("nomeie um card de suporte": Gerador de P.E.M. V1)
+        "named",
+        # load_found: onto a character its controller controls, picked with the card (that
+        # character is "aquele personagem" for later steps: Planos de Infiltração V1)
+        "own_character",
     }
 )
 
@@ -345,6 +383,7 @@ class Step:
     # causa …", 4.8.5: the action's target is the source; not an action's damage) | chosen (the
     # character an earlier step of this effect chose: Garras Imoladoras' "aquele personagem")
     # | marked (the card this card marked: Cassandra Nova's "o personagem escolhido")
+    # | this (the card base carrying the text: Surpresa Dolorosa V1's "este personagem cause")
     up_to: int = 0  # to: distributed — at most this many destinations (0: ``amount``)
     filter_lacks_power: str = ""  # chosen_…: characters with this power are not offered
     # only card bases without this affiliation now ("que não seja da afiliação A": Avalanche)
@@ -452,6 +491,34 @@ class Step:
     new_name: bool = False
     # extra_action: only an action that deals damage (Incursão Surpreendente V1)
     only_damage: bool = False
+    # carried_to_deck_bottom: only among the cards carried by card bases of this type ("que
+    # um personagem estiver carregando": Gata Negra V2)
+    carrier_type: str = ""
+    # forbid_actions_this_turn: only actions of this type (an ActionKind value; anticipate
+    # also counts unforeseen_anticipate): "ações de antecipar" (Expandir Infinito V1)
+    action_kind: str = ""
+    # damage: penetrating when the action is used in its controller's own Attack step (Alkhema
+    # V1's Raio de Calor)
+    penetrating_in_own_attack: bool = False
+    # a chosen_… step may not choose the effect's targets ("um outro personagem": the one
+    # that used the action, Torre Stark V1)
+    other_than_target: bool = False
+    # unload_chosen: an unloaded card of one of these kinds ("support", a card type, or
+    # "alter_ego:<ego>", a character card with it; "|" between them) goes to its owner's
+    # hand instead of the resources (Ultron-1 V1)
+    to_hand_if: str = ""
+    # load_from_resources: only a card sharing the alter ego (or the name, without one) of
+    # the character it is loaded onto (Movimentos Característicos V1)
+    same_identity: bool = False
+    # forbid_actions_this_turn: only actions whose cost equals the stage this card base is
+    # in then ("com custo igual ao estágio de capacitação em que este personagem se
+    # encontra": Rocha Lunar V1)
+    cost_is_stage: bool = False
+    # unload_chosen: an opponent picks the cards (Microdepósito V1)
+    by_opponent: bool = False
+    # to_resources: the cards this card base carries go to its owner's hand first, instead of
+    # the resources (Microdepósito V1)
+    carried_to_hand: bool = False
 
     def __post_init__(self) -> None:
         # A step built from the stored text (``Step(op="draw")``) holds its member.
@@ -479,6 +546,9 @@ class Modifier:
     if_target_alter_ego: str = ""
     if_target_alignment: str = ""  # only damage to a card of this alignment (Combate ao Crime)
     if_source_affiliation: str = ""
+    # only damage whose source has this alter ego now (Ultron-61112 V1: "personagens com
+    # alter ego Ultron")
+    if_source_alter_ego: str = ""
     if_action: bool = False  # only damage caused by actions
     if_own_source: bool = False  # only damage whose source its holder's controller controls
     if_not_action: bool = False  # only damage not caused by actions ("que não seja de ações")
@@ -554,6 +624,10 @@ class ActionRule:
     # only while the user has used no action of ``if_power`` this turn ("a próxima ação de ◆
     # que aquele personagem usar neste turno": Potência Incomparável V1)
     if_no_power_used: bool = False
+    # only actions whose printed cost (X as chosen) equals the stage of capacitation the
+    # rule's source is in now (Rocha Lunar V1; made by ``forbid_actions_this_turn`` with
+    # ``cost_is_stage``)
+    if_cost_is_source_stage: bool = False
     # must_target only while another character with this affiliation the rule's controller
     # controls is already among the targets chosen (Blob V2's Escudo Corporal)
     if_other_target_affiliation: str = ""
@@ -575,7 +649,10 @@ class ActionRule:
 CHARACTERISTIC_KINDS = frozenset(
     {"power", "affiliation", "alignment", "name", "alter_ego", "action_kind"}
 )
-CHARACTERISTIC_TO = frozenset({"this", "own_characters", "opponent_characters", "all_characters"})
+CHARACTERISTIC_TO = frozenset(
+    # marked: the card this card's text chose with a ``mark`` step (Veículo S.H.I.E.L.D. V3)
+    {"this", "own_characters", "opponent_characters", "all_characters", "marked"}
+)
 
 
 @dataclass(frozen=True)
@@ -605,6 +682,9 @@ class Characteristic:
     if_character_name: str = ""
     # action_kind: only actions of this power ("ações de ☺ como se fossem de antecipar")
     if_action_power: str = ""
+    # only while its controller controls no character with this alter ego ("enquanto você
+    # não controlar personagens com o alter ego Steve Rogers": Homem de Ferro V3)
+    unless_controls_alter_ego: str = ""
 
 
 @dataclass(frozen=True)
@@ -620,6 +700,8 @@ class Text:
     steps: tuple[Step, ...] = ()
     shield_bonus: int = 0
     shield_per_loaded: bool = False
+    # Escudo +1 for each card type among the cards it carries (Homem-Absorvente V2)
+    shield_per_loaded_type: bool = False
     shield_set: int = -1  # 4.8.6 A: the shield *is* this value (-1: not a setting text)
     if_loaded_at_most: int = -1  # the shield text works only with at most / at least
     if_loaded_at_least: int = -1  # this many cards loaded (e.g. Hulk V1)
@@ -663,6 +745,19 @@ class Text:
     redirect_affiliation: str = ""
     redirect_name: str = ""  # ``redirect`` only to a character with this name (Loki V1)
     redirect_if_action: bool = False  # ``redirect`` only damage of actions (Loki V1)
+    # "redirecione aquele dano": the redirect is not optional (its controller cannot decline;
+    # when several could apply, the active player picks one, 4.8.3.1 — the FAQ of Mulher-Hulk
+    # V2 and Veículo de Combate S.H.I.E.L.D. V3)
+    redirect_mandatory: bool = False
+    # the holder takes the damage of its controller's other characters sharing an affiliation
+    # with it (Mulher-Hulk V2)
+    redirect_sharing: bool = False
+    # the character this card marked may use this card's actions (Veículo de Combate
+    # S.H.I.E.L.D. V3: "o personagem escolhido … pode usar a ação …")
+    lends_to_marked: bool = False
+    # a generated effect that works only once ("o próximo personagem que usar uma ação neste
+    # turno": Heimdall V1), then ends
+    next_only: bool = False
     # action_used: only an action whose cost is this ("ação de custo 2", X chosen as 2 too)
     if_action_cost: int = -1
     # a start/end point's text: only if this character used no action this turn (Hulk V3)
@@ -673,6 +768,12 @@ class Text:
     # action_used: only when this card base itself uses the action with this name ("toda vez
     # que este personagem usar a ação N": Groot V1)
     if_action_name: str = ""
+    # action_resolved: only the first action this turn that a character with this
+    # affiliation its controller controls used (Abutre V1)
+    if_first_of_affiliation: str = ""
+    # action_used / action_resolved: only an action used during the Preparation phase of
+    # its user's controller's turn (Boneco Vodu V1)
+    if_preparation: bool = False
     # a shield bonus of +1 per character of this alignment its controller controls
     # ("Escudo +1 para cada herói que você controla": J. J. Jameson V1)
     shield_per_alignment: str = ""
@@ -689,6 +790,33 @@ class Text:
     # "enquanto estiver em seu deck ou recursos, este card também conta como se fosse um card
     # de personagem chamado N" (Maria Hill V1): the name N, for ``filter_name``
     counts_as_name: str = ""
+    # "enquanto estiver em seu deck, este card também conta como se fosse um card de
+    # personagem com o alter ego N" (Alkhema V1): N, for ``filter_alter_ego``
+    deck_alter_ego: str = ""
+    # the card base has the powers of the ability cards it carries (their actions' powers):
+    # Cubo Cósmico V1, Homem-Absorvente V1
+    powers_of_carried: bool = False
+    # the card this card's text marked is no target of actions (Esconderijo Secreto V1)
+    untargetable_marked: bool = False
+    # "ações de ◆ cujos efeitos reduzam o valor de Escudo causam aquela mesma quantidade de
+    # dano ao invés disso" (Flores e Espinhos V1): the power
+    shield_cut_to_damage: str = ""
+    # an activated text of a scenario each player may activate in their own Preparation
+    # phase, for themselves ("durante a Fase de Preparação de cada jogador … aquele jogador
+    # pode": Movimentos Característicos V1)
+    activated_by_any: bool = False
+    # with if_since_start_of_turn: either that or controlling a character with this
+    # affiliation (Microdepósito V1)
+    or_if_controls_affiliation: str = ""
+    # "pode ser colocado em cena carregando uma quantidade de cards menor do que sua Energia
+    # Inicial" (Homem-Hídrico V1): at least one (``PlayCard.count``)
+    enters_with_fewer: bool = False
+    # "cada personagem em cena com mesmo alter ego (ou mesmo nome, se não houver alter ego)
+    # que outro personagem em cena não pode usar ações" (Singularidade Temporal V1)
+    forbid_shared_identity: bool = False
+    # characters with this power are no targets of actions of characters without it, and
+    # those without it none of those with it (Batalha nos Céus V1)
+    targets_same_power: str = ""
     # "pode usar até duas ações de ◆ de nomes diferentes em cada turno" (Espiral V1): C.4
     # allows a second action in the turn when both are of this power, with different names
     two_actions_power: str = ""
@@ -701,7 +829,8 @@ class Text:
     # A.4c: any number of supports with this card's name may be in the scene
     any_number: bool = False
     activated: bool = False  # 5.1: a player activates it in their Preparation phase
-    activated_in: str = "preparation"  # or "attack" (7.2 Potencializar: the Attack step)
+    # or "attack" (7.2 Potencializar: the Attack step), or "any": no moment named (5.1)
+    activated_in: str = "preparation"
     ready_for: str = ""  # 7.2 "Prontidão – característica": all | power:X | kind:K | action:Name
     once_per_turn: bool = False
     if_all_affiliation: str = ""  # "se cada personagem que você controlar tiver a afiliação X"
@@ -711,6 +840,9 @@ class Text:
     # a character; ``extra_draw_optional``: only if that player wants, asked)
     extra_draw: int = 0
     extra_draw_optional: bool = False
+    # if you control a character that has carried exactly this many cards since the start
+    # of the turn (Mística V2); -1: no such condition
+    if_controls_carrying_exactly: int = -1
     if_since_start_of_turn: bool = False  # "se você controlar este personagem desde o início"
     replace_search_with_draw: bool = False  # 5.5 (Cidade Fantasma)
     forbid_search: bool = False  # "os jogadores não podem procurar cards nos decks" (8.B)
@@ -743,6 +875,15 @@ class Text:
     # shield texts: only while the card base is (not) named this (Escudo do Capitão América)
     if_holder_name: str = ""
     if_holder_lacks_name: str = ""
+    # action_used: only in its controller's own Attack step (Torre Stark V1)
+    if_own_attack_step: bool = False
+    # loaded_from_resources: only onto a character of this alignment (Suborno V1)
+    if_holder_alignment: str = ""
+    # character_enters: only while the card base holding the text has this power and entered
+    # the scene this turn ("se este personagem tiver ◆ … no mesmo turno em que este
+    # personagem entrou em cena": Incursão Estonteante V1)
+    if_holder_power: str = ""
+    if_holder_entered_this_turn: bool = False
     # for using actions (4.6.2) this card base also counts as named N (Soldado Invernal V1);
     # nothing else changes
     acts_as_name: str = ""
@@ -757,6 +898,8 @@ class Text:
     characteristics: tuple[Characteristic, ...] = ()  # 8.B.1 / 8.B.2
     trigger_for: str = "this"  # incapacitated: this character | own_characters
     trigger_if_affiliation: str = ""  # incapacitated: only characters with this affiliation
+    # action_used: only a user without this affiliation (Homem Radioativo V1)
+    trigger_if_lacks_affiliation: str = ""
     trigger_by: str = "any"  # incapacitated: by any effect | an effect an opponent controls
     victim_without_affiliation: str = ""  # dealt_damage: only to cards without this affiliation
     trigger_if_no_alignment: bool = False  # targeted: only a character neither hero nor villain
@@ -780,6 +923,9 @@ class Text:
     # character_enters: any player's character, not only one entering under this text's
     # controller (any character entering: Mina Explosiva V1)
     any_controller: bool = False
+    # character_enters with any_controller: the effect is the entering character's
+    # controller's, who decides and acts ("aquele jogador pode": Entrega Especial V1)
+    by_entering_player: bool = False
     manual: bool = False
     words: tuple[tuple[str, str], ...] = ()  # (locale, our description) of a manual text
 
@@ -821,10 +967,19 @@ class ActionDef:
     # as many targets as the X chosen (``targets``: at most), one may
     # be listed twice — its damage twice, in one procedure (Venom V1's FAQ)
     targets_x: bool = False
+    # with ``targets_x``: the X targets are all different ("cada um de X personagens alvo
+    # diferentes": Sufocamento V1)
+    distinct_targets: bool = False
     modes: tuple[Mode, ...] = ()  # 4.6.2 B: "… OU …": the player picks one
     max_modes: int = 1  # B: "some actions let you choose more than one option"
+    # every option together while its user's controller controls a character with this power
+    # ("você pode usar todos os efeitos … ao invés de apenas um": Tentáculos Alados V1)
+    all_modes_if_controls_power: str = ""
     discard_cost: int = 0  # E.2: additional cost, discard this many cards of the hand
     unload_cost: int = 0  # E.2: additional cost, unload this many cards of the user
+    # E.2 "Descarregue um card que não seja de habilidade …": the unloaded cards are not of
+    # this type (Mulher-Hulk V2)
+    unload_not_type: str = ""
     # E.2 "Descarte um card de personagem com a afiliação A": what the discarded cards must be
     discard_type: str = ""
     discard_affiliation: str = ""

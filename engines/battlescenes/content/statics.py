@@ -109,6 +109,7 @@ def modifier(node: PackNode) -> Modifier:
             "if_target_alignment",
             "if_target_alter_ego",
             "if_source_affiliation",
+            "if_source_alter_ego",
             "if_action",
             "if_own_source",
             "if_not_action",
@@ -138,6 +139,7 @@ def modifier(node: PackNode) -> Modifier:
         if_target_alignment=node.read("if_target_alignment", str, ""),
         if_target_alter_ego=node.read("if_target_alter_ego", str, ""),
         if_source_affiliation=node.read("if_source_affiliation", str, ""),
+        if_source_alter_ego=node.read("if_source_alter_ego", str, ""),
         if_action=node.read("if_action", bool, False),
         if_own_source=node.read("if_own_source", bool, False),
         if_not_action=node.read("if_not_action", bool, False),
@@ -211,6 +213,7 @@ def characteristic(node: PackNode) -> Characteristic:
             "if_alignment",
             "if_character_name",
             "if_action_power",
+            "unless_controls_alter_ego",
         },
         {"change", "kind", "value"},
     )
@@ -224,15 +227,19 @@ def characteristic(node: PackNode) -> Characteristic:
         if_alignment=node.read("if_alignment", str, ""),
         if_character_name=node.read("if_character_name", str, ""),
         if_action_power=node.read("if_action_power", str, ""),
+        unless_controls_alter_ego=node.read("unless_controls_alter_ego", str, ""),
     )
+    if found.unless_controls_alter_ego and found.kind == "alter_ego":
+        raise node.fail_at("unless_controls_alter_ego", "an alter ego change cannot depend on one")
     if found.if_action_power and found.kind != "action_kind":
         raise node.fail_at("if_action_power", "only an action type change may depend on it")
     if found.if_character_name and found.kind == "name":
         raise node.fail_at("if_character_name", "a name change cannot depend on one")
     if found.if_alignment and found.kind == "alignment":
         raise node.fail_at("if_alignment", "an alignment change cannot depend on one")
-    if found.if_affiliation and found.kind == "affiliation":
-        raise node.fail_at("if_affiliation", "an affiliation change cannot depend on one")
+    if found.if_affiliation and found.kind == "affiliation" and found.change != "gain":
+        # gaining one for having another is read from the unchanged ones (Torre Stark V1)
+        raise node.fail_at("if_affiliation", "an affiliation loss cannot depend on one")
     for field, value, allowed in (
         ("change", found.change, {"gain", "lose"}),
         ("kind", found.kind, CHARACTERISTIC_KINDS),

@@ -78,6 +78,15 @@ STEP_FIELDS = {
     "if_not_done",
     "new_name",
     "only_damage",
+    "carrier_type",
+    "action_kind",
+    "penetrating_in_own_attack",
+    "other_than_target",
+    "to_hand_if",
+    "same_identity",
+    "cost_is_stage",
+    "by_opponent",
+    "carried_to_hand",
 }
 
 
@@ -168,6 +177,15 @@ def parse_step(node: PackNode) -> Step:
         if_not_done=node.read("if_not_done", bool, False),
         new_name=node.read("new_name", bool, False),
         only_damage=node.read("only_damage", bool, False),
+        carrier_type=node.read("carrier_type", str, ""),
+        action_kind=node.read("action_kind", str, ""),
+        penetrating_in_own_attack=node.read("penetrating_in_own_attack", bool, False),
+        other_than_target=node.read("other_than_target", bool, False),
+        to_hand_if=node.read("to_hand_if", str, ""),
+        same_identity=node.read("same_identity", bool, False),
+        cost_is_stage=node.read("cost_is_stage", bool, False),
+        by_opponent=node.read("by_opponent", bool, False),
+        carried_to_hand=node.read("carried_to_hand", bool, False),
         op=_pack_op(node, op),  # checked after every other field is read, as before
     )
     check_trait(node, step)
@@ -178,12 +196,26 @@ def parse_step(node: PackNode) -> Step:
         )
     if step.plus and not (
         step.plus
-        in ("x", "loaded", "countdown", "-target_stage", "-used_before", "target_loaded", "moved")
+        in (
+            "x",
+            "-x",
+            "loaded",
+            "damage_taken",
+            "countdown",
+            "-target_stage",
+            "-used_before",
+            "target_loaded",
+            "moved",
+            "searched",
+        )
         or step.plus.startswith(
             (
                 "opponent_prizes:",
                 "own_characters:",
                 "own_power:",
+                "others_power:",
+                "controls_power:",
+                "other_used_power:",
                 "controls_name:",
                 "shares_chosen:",
             )
@@ -203,10 +235,12 @@ def parse_step(node: PackNode) -> Step:
     ):
         raise node.fail_at(
             "plus",
-            "plus is x, x*<n>, loaded, countdown, -target_stage, -used_before, target_loaded,"
-            " moved,"
+            "plus is x, -x, x*<n>, loaded, damage_taken, countdown, -target_stage,"
+            " -used_before, target_loaded, moved, searched,"
             " opponent_prizes:<affiliation>, own_characters:<affiliation>,"
-            " own_power:<power>, controls_name:<name>, carried_abilities:<power>[/<n>],"
+            " own_power:<power>, others_power:<power>, controls_power:<power>,"
+            " other_used_power:<affiliation>/<power>, controls_name:<name>,"
+            " carried_abilities:<power>[/<n>],"
             " own_turn:<n>, first_action:<n>, user_alignment:<alignment>, used_before:<n>,"
             " own_sharing_affiliation, target_affiliation:<A|B>, target_hit_by:<power>[*<n>],"
             " target_chosen_power:<n>, shares_chosen:<alignment>, prizes_characters, -loaded,"
@@ -214,7 +248,7 @@ def parse_step(node: PackNode) -> Step:
             " own_named_others:<name>, user_carries_named:<name>[*<n>] or"
             " carried_named:<name>@<power>, target_hit_by_affiliation:<affiliation>[*<n>]",
         )
-    check_choice(node, "source", step.source, {"", "target", "chosen", "marked"})
+    check_choice(node, "source", step.source, {"", "target", "chosen", "marked", "this"})
     check_choice(node, "if_target_type", step.if_target_type, {"", "character", "support"})
     check_choice(node, "filter_keyword", step.filter_keyword, {"", *KEYWORDS})
     if step.to == "action_user" and step.op != Op.FORBID_ACTION_THIS_TURN:
@@ -223,6 +257,12 @@ def parse_step(node: PackNode) -> Step:
         raise node.fail_at("to", "chosen_player is for a mill step")
     if step.only_damage and step.op != Op.EXTRA_ACTION:
         raise node.fail_at("only_damage", "only_damage is for an extra_action step")
+    check_choice(node, "carrier_type", step.carrier_type, {"", "character"})
+    if step.carrier_type and step.op != Op.CARRIED_TO_DECK_BOTTOM:
+        raise node.fail_at("carrier_type", "carrier_type is for a carried_to_deck_bottom step")
+    check_choice(node, "action_kind", step.action_kind, {"", "anticipate"})
+    if step.to == "named" and (step.op != Op.LOSE_TEXTS or step.filter_type != "support"):
+        raise node.fail_at("to", "named is for a lose_texts step with filter_type: support")
     if step.op == Op.GENERATE and not step.text:
         raise node.fail_at("text", "a generate step names its generated text (5.7 B)")
     if step.op == Op.MANUAL and not step.text:

@@ -49,6 +49,7 @@ def parse_text(node: PackNode) -> Text:
             "steps",
             "shield_bonus",
             "shield_per_loaded",
+            "shield_per_loaded_type",
             "shield_set",
             "if_loaded_at_most",
             "if_loaded_at_least",
@@ -72,16 +73,31 @@ def parse_text(node: PackNode) -> Text:
             "redirect_affiliation",
             "redirect_name",
             "redirect_if_action",
+            "redirect_mandatory",
+            "redirect_sharing",
+            "lends_to_marked",
+            "powers_of_carried",
+            "next_only",
             "if_action_cost",
             "if_no_action",
             "if_action_kind",
             "if_action_name",
+            "if_first_of_affiliation",
+            "if_preparation",
             "shield_per_alignment",
             "shields_zero",
             "untargetable_carrying",
             "untargetable_by_power",
             "untargetable",
             "counts_as_name",
+            "deck_alter_ego",
+            "untargetable_marked",
+            "shield_cut_to_damage",
+            "activated_by_any",
+            "or_if_controls_affiliation",
+            "enters_with_fewer",
+            "forbid_shared_identity",
+            "targets_same_power",
             "any_number",
             "two_actions_power",
             "clarividencia_bonus",
@@ -94,6 +110,7 @@ def parse_text(node: PackNode) -> Text:
             "if_controls_character",
             "extra_draw",
             "extra_draw_optional",
+            "if_controls_carrying_exactly",
             "if_since_start_of_turn",
             "replace_search_with_draw",
             "forbid_search",
@@ -119,6 +136,7 @@ def parse_text(node: PackNode) -> Text:
             "if_knocked_out_by_action",
             "trigger_for",
             "trigger_if_affiliation",
+            "trigger_if_lacks_affiliation",
             "trigger_by",
             "victim_without_affiliation",
             "trigger_if_no_alignment",
@@ -126,12 +144,17 @@ def parse_text(node: PackNode) -> Text:
             "untargetable_first",
             "unload_unless_name",
             "if_holder_name",
+            "if_own_attack_step",
+            "if_holder_alignment",
+            "if_holder_power",
+            "if_holder_entered_this_turn",
             "if_holder_lacks_name",
             "acts_as_name",
             "pays_unload_cost",
             "on_support",
             "arrived_from",
             "any_controller",
+            "by_entering_player",
             "action_rules",
             "characteristics",
             "manual",
@@ -146,6 +169,7 @@ def parse_text(node: PackNode) -> Text:
         steps=tuple(parse_step(n) for n in node.children("steps")),
         shield_bonus=node.read("shield_bonus", int, 0),
         shield_per_loaded=node.read("shield_per_loaded", bool, False),
+        shield_per_loaded_type=node.read("shield_per_loaded_type", bool, False),
         shield_set=node.read("shield_set", int, -1),
         if_loaded_at_most=node.read("if_loaded_at_most", int, -1),
         if_loaded_at_least=node.read("if_loaded_at_least", int, -1),
@@ -169,16 +193,31 @@ def parse_text(node: PackNode) -> Text:
         redirect_affiliation=node.read("redirect_affiliation", str, ""),
         redirect_name=node.read("redirect_name", str, ""),
         redirect_if_action=node.read("redirect_if_action", bool, False),
+        redirect_mandatory=node.read("redirect_mandatory", bool, False),
+        redirect_sharing=node.read("redirect_sharing", bool, False),
+        lends_to_marked=node.read("lends_to_marked", bool, False),
+        powers_of_carried=node.read("powers_of_carried", bool, False),
+        next_only=node.read("next_only", bool, False),
         if_action_cost=node.read("if_action_cost", int, -1),
         if_no_action=node.read("if_no_action", bool, False),
         if_action_kind=node.read("if_action_kind", str, ""),
         if_action_name=node.read("if_action_name", str, ""),
+        if_first_of_affiliation=node.read("if_first_of_affiliation", str, ""),
+        if_preparation=node.read("if_preparation", bool, False),
         shield_per_alignment=node.read("shield_per_alignment", str, ""),
         shields_zero=node.read("shields_zero", bool, False),
         untargetable_carrying=node.read("untargetable_carrying", str, ""),
         untargetable_by_power=node.read("untargetable_by_power", str, ""),
         untargetable=node.read("untargetable", bool, False),
         counts_as_name=node.read("counts_as_name", str, ""),
+        deck_alter_ego=node.read("deck_alter_ego", str, ""),
+        untargetable_marked=node.read("untargetable_marked", bool, False),
+        shield_cut_to_damage=node.read("shield_cut_to_damage", str, ""),
+        activated_by_any=node.read("activated_by_any", bool, False),
+        or_if_controls_affiliation=node.read("or_if_controls_affiliation", str, ""),
+        enters_with_fewer=node.read("enters_with_fewer", bool, False),
+        forbid_shared_identity=node.read("forbid_shared_identity", bool, False),
+        targets_same_power=node.read("targets_same_power", str, ""),
         any_number=node.read("any_number", bool, False),
         two_actions_power=node.read("two_actions_power", str, ""),
         clarividencia_bonus=node.read("clarividencia_bonus", int, 0),
@@ -191,6 +230,7 @@ def parse_text(node: PackNode) -> Text:
         if_controls_character=node.read("if_controls_character", bool, False),
         extra_draw=node.read("extra_draw", int, 0),
         extra_draw_optional=node.read("extra_draw_optional", bool, False),
+        if_controls_carrying_exactly=node.read("if_controls_carrying_exactly", int, -1),
         if_since_start_of_turn=node.read("if_since_start_of_turn", bool, False),
         replace_search_with_draw=node.read("replace_search_with_draw", bool, False),
         forbid_search=node.read("forbid_search", bool, False),
@@ -216,6 +256,7 @@ def parse_text(node: PackNode) -> Text:
         if_knocked_out_by_action=node.read("if_knocked_out_by_action", bool, False),
         trigger_for=node.read("trigger_for", str, "this"),
         trigger_if_affiliation=node.read("trigger_if_affiliation", str, ""),
+        trigger_if_lacks_affiliation=node.read("trigger_if_lacks_affiliation", str, ""),
         trigger_by=node.read("trigger_by", str, "any"),
         victim_without_affiliation=node.read("victim_without_affiliation", str, ""),
         trigger_if_no_alignment=node.read("trigger_if_no_alignment", bool, False),
@@ -223,12 +264,17 @@ def parse_text(node: PackNode) -> Text:
         untargetable_first=node.read("untargetable_first", bool, False),
         unload_unless_name=node.read("unload_unless_name", str, ""),
         if_holder_name=node.read("if_holder_name", str, ""),
+        if_own_attack_step=node.read("if_own_attack_step", bool, False),
+        if_holder_alignment=node.read("if_holder_alignment", str, ""),
+        if_holder_power=node.read("if_holder_power", str, ""),
+        if_holder_entered_this_turn=node.read("if_holder_entered_this_turn", bool, False),
         if_holder_lacks_name=node.read("if_holder_lacks_name", str, ""),
         acts_as_name=node.read("acts_as_name", str, ""),
         pays_unload_cost=node.read("pays_unload_cost", str, ""),
         on_support=node.read("on_support", bool, False),
         arrived_from=node.read("arrived_from", str, ""),
         any_controller=node.read("any_controller", bool, False),
+        by_entering_player=node.read("by_entering_player", bool, False),
         action_rules=tuple(action_rule(n) for n in node.children("action_rules")),
         characteristics=tuple(characteristic(n) for n in node.children("characteristics")),
         manual=node.read("manual", bool, False),
@@ -239,7 +285,14 @@ def parse_text(node: PackNode) -> Text:
         node,
         "trigger_for",
         text.trigger_for,
-        {"this", "own_characters", "opponent_characters", "marked"},
+        {
+            "this",
+            "own_characters",
+            "opponent_characters",
+            "marked",
+            "any_character",
+            "targeting_target",
+        },
     )
     if text.trigger_for == "marked" and text.trigger not in (Trigger.TARGETED, Trigger.DAMAGED):
         raise node.fail_at("trigger_for", "marked is for a targeted or damaged trigger")
@@ -258,7 +311,7 @@ def parse_text(node: PackNode) -> Text:
         raise node.fail_at(
             "from_zone", "an activated text works in the scene, the resources or the hand"
         )
-    check_choice(node, "activated_in", text.activated_in, {"preparation", "attack"})
+    check_choice(node, "activated_in", text.activated_in, {"preparation", "attack", "any"})
     check_choice(
         node, "shield_to", text.shield_to, {"", "own_characters", "own_bases", "all_characters"}
     )
@@ -302,12 +355,20 @@ def parse_text(node: PackNode) -> Text:
         or text.shield_set >= 0
         or text.shield_bonus
         or text.shield_per_loaded
+        or text.shield_per_loaded_type
         or text.shield_per_alignment
         or text.shields_zero
         or text.untargetable_carrying
         or text.untargetable_by_power
         or text.untargetable
         or text.counts_as_name
+        or text.deck_alter_ego
+        or text.powers_of_carried
+        or text.untargetable_marked
+        or text.shield_cut_to_damage
+        or text.enters_with_fewer
+        or text.forbid_shared_identity
+        or text.targets_same_power
         or text.any_number
         or text.two_actions_power
         or text.clarividencia_bonus
@@ -315,6 +376,9 @@ def parse_text(node: PackNode) -> Text:
         or text.modifiers
         or text.redirect
         or text.redirect_marked
+        or text.redirect_sharing
+        or text.lends_to_marked
+        or text.powers_of_carried
         or text.ready_for
         or text.replace_search_with_draw
         or text.forbid_search

@@ -91,6 +91,12 @@ class Scope:
             return "that"
         if trigger is Trigger.ACTION_USED and self.text and not self.text.generated:  # its user
             return "that"
+        if (
+            trigger is Trigger.ACTION_USED
+            and self.text
+            and self.text.trigger_for == "any_character"
+        ):
+            return "that"  # the character that used the action (Heimdall V1)
         if self.target_type in ("character", "support"):  # "personagem alvo", "suporte alvo"
             return f"target_{self.target_type}"
         return "target"
@@ -157,10 +163,17 @@ def _who(step: Step, scope: Scope, form: str) -> Message:
         return noun("one_of_targets", form)
     if step.to == "that_chosen":  # what an earlier step chose ("aquele personagem")
         return noun("that", form)
+    if step.to == "chosen_character" and step.other and step.filter_alignment.startswith("not_"):
+        # "outro personagem que não seja herói" (Suborno V1)
+        alignment = Message(f"battlescenes.alignment.{step.filter_alignment[4:]}")
+        return noun("another_character_not", form, alignment=alignment)
     if step.to == "chosen_character" and (step.other or step.other_than_chosen):
         return noun("another_character", form)
     if step.to == "chosen_character" and step.filter_alignment == "heroi":  # Passado Sombrio
         return noun("hero_character", form)
+    if step.to == "chosen_own_character" and step.other_than_target and step.filter_affiliation:
+        # "um outro personagem com a afiliação A que você controla" (Torre Stark V1)
+        return noun("another_own_character_of", form, affiliation=step.filter_affiliation)
     if step.to == "chosen_character" and step.filter_alignment == "none":  # neither
         return noun("character_no_alignment", form)
     if step.to == "chosen_own_base" and step.filter_type == "support":
@@ -249,6 +262,9 @@ def _of_a_kind(step: Step) -> bool:
 
 
 def _damage(step: Step) -> Message:
+    if step.plus == "searched":  # "para cada card procurado desta forma" (Heimdall V1)
+        key = "damage_penetrating_searched" if step.penetrating else "damage_searched"
+        return say(key, count=max(1, step.amount))
     count: int | str = step.amount
     if step.plus.startswith("-"):  # "3-X" (Arremetida Veloz V1)
         count = f"{step.amount}-X"
@@ -266,6 +282,8 @@ def _source(step: Step, scope: Scope, form: str = "base") -> Message | None:
         return noun("that", form)
     if step.source == "marked":
         return noun("marked", form)
+    if step.source == "this":  # the card base carrying the text (Surpresa Dolorosa V1)
+        return noun(scope.this, form)
     return None
 
 
@@ -281,6 +299,8 @@ def _damage_step(step: Step, scope: Scope) -> Message:
         to=_who(step, scope, "to"),
         source=source,
     )
+    if step.penetrating_in_own_attack:  # Alkhema V1
+        return say("penetrating_in_own_attack", damage=clause)
     if step.penetrating_if_affiliation:  # Nano-Sentinelas V1: "A or B"
         names: Any = None
         for name in step.penetrating_if_affiliation.split("|"):
@@ -318,6 +338,10 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
     if op is Op.DRAW and step.to == "opponent":  # "that player's opponent draws" (À Espreita)
         replaced = scope.text is not None and scope.text.if_replaced
         return say(f"{mood}.draw_{'replacer_' if replaced else ''}opponent", count=step.amount)
+    if op is Op.DRAW and step.plus.startswith("user_alignment:") and not step.amount:
+        # "se este personagem for um vilão, compre um card" (Suborno V1)
+        alignment = Message(f"battlescenes.alignment.{step.plus.split(':', 1)[1]}")
+        return say(f"{mood}.draw_if_user_alignment", alignment=alignment)
     if op is Op.DRAW and step.plus == "moved":  # as many as an earlier step moved
         return say(f"{mood}.draw_counted")
     if op is Op.DISCARD_CARDS:  # Super Computador: X+1
@@ -332,8 +356,25 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say("draw_each_player_power", power=power(step.plus.split(":", 1)[1]))
     if op is Op.DRAW and step.to == "chosen_controller":  # "that card's controller draws"
         return say(f"controller_draw.{mood}", count=step.amount)
-    if op is Op.UNLOAD_CHOSEN and step.to == "this":  # "um card deste personagem" (Fera V2)
-        return say(f"{mood}.unload_chosen_this", who=noun(scope.this, "base"), count=step.amount)
+    if op is Op.UNLOAD_CHOSEN and step.by_opponent:  # Microdepósito V1
+        return say(f"{mood}.unload_chosen_by_opponent", who=noun(scope.this, "base"))
+    if op is Op.UNLOAD_CHOSEN and step.to == "this" and step.to_hand_if:  # Ultron-1 V1
+        kinds: list[Message] = []
+        for kind in (k for k in step.to_hand_if.split("|") if k):
+            if kind.startswith("alter_ego:"):
+                kinds.append(say("to_hand_kind.alter_ego", alter_ego=kind.split(":", 1)[1]))
+            else:
+                kinds.append(say(f"to_hand_kind.{kind}"))
+        body: Any = kinds[0]
+        for kind_said in kinds[1:]:
+            body = say("or_names", a=body, b=kind_said)
+        return say("unload_chosen_to_hand", who=noun(scope.this, "base"), kinds=body)
+    if op is Op.UNLOAD_CHOSEN and step.to in ("this", "that_chosen"):  # "deste personagem"
+        holder = noun(scope.this if step.to == "this" else "that", "base")  # Fera V2, Planos
+        if step.other:  # "um outro card deste personagem" (Cubo Cósmico V1)
+            by = noun(scope.this if step.to == "this" else "that", "by")
+            return say(f"{mood}.unload_chosen_this_other", by=by, count=step.amount)
+        return say(f"{mood}.unload_chosen_this", who=holder, count=step.amount)
     if op is Op.LOAD_CHOSEN_RESOURCES:  # Emma Frost V1: picked from the owner's resources
         onto = _who(step, scope, "onto")
         if step.amount:
@@ -357,6 +398,11 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"{mood}.set_aside_to_{where}_all")
     if op is Op.KEEP_SET_ASIDE and _of_a_kind(step):  # only cards of a kind
         return say(f"{mood}.keep_set_aside_kind", card=_card_kind(step, scope))
+    if op is Op.UNLOAD_CHOSEN and step.filter_lacks_affiliation and step.to == "self":
+        # "um card de um personagem ou suporte cuja afiliação não seja A" (Visão V2)
+        return say(
+            "unload_chosen_lacking", count=step.amount, affiliation=step.filter_lacks_affiliation
+        )
     if op is Op.UNLOAD_CHOSEN and step.filter_loaded_at_least:  # Cosmo V1
         carrier = "character" if step.filter_type == "character" else "base"
         at_least = step.filter_loaded_at_least
@@ -371,6 +417,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"{mood}.{op.value}", who=who, count=say("amount_chosen", most=step.amount))
     if op in (Op.INCAPACITATE, Op.CAPACITATE, Op.SHIELD_SET, Op.RETURN_TO_HAND):
         return say(f"{mood}.{op.value}", who=who, count=step.amount)
+    if op is Op.SHIELD and step.plus == "-x":  # "Escudo -X" (Prensa Pênsil V1)
+        return say(f"{mood}.shield", who=who, amount=f"{step.amount:+d}-X" if step.amount else "-X")
     if op is Op.SHIELD:
         return say(f"{mood}.shield", who=who, amount=f"{step.amount:+d}")
     if op is Op.UNLOAD and step.to == "this_card":  # "descarregue este card"
@@ -396,6 +444,15 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"{mood}.look_opponent_hand", card=_card_kind(step, scope))
     if op is Op.ONLY_ACTION_THIS_TURN:
         return say("step.only_action_this_turn", who=who)
+    if op is Op.EACH_CHOSEN_DEALS:  # A Era de Ultron V1
+        return say("each_chosen_deals", alter_ego=step.filter_alter_ego, damage=_damage(step))
+    if op is Op.FORBID_ACTIONS_THIS_TURN:  # Enclausurar V1; "de antecipar": Expandir Infinito
+        kind = f"_{step.action_kind}" if step.action_kind else ""
+        if step.cost_is_stage:  # Rocha Lunar V1
+            kind = "_cost_stage"
+        chosen = "_chosen" if step.to.startswith("chosen_") else ""  # "escolha um personagem"
+        prefix = mood if step.cost_is_stage else "step"  # only this one is optional
+        return say(f"{prefix}.forbid_actions_this_turn{kind}{chosen}", who=who)
     if op is Op.UNLOAD and step.every:  # every card it carries (of a kind)
         if step.filter_type or step.filter_power or step.filter_affiliation:
             return say("unload_every.kind", who=who, card=_card_kind(step, scope))
@@ -416,6 +473,10 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(key, card=_card_kind(step, scope), count=max(1, step.amount))
     if op is Op.CARRIED_TO_DECK_BOTTOM and step.other:  # Blink V1: another base's card
         return say(f"{mood}.carried_to_deck_bottom_other", card=_card_kind(step, scope))
+    if op is Op.CARRIED_TO_DECK_BOTTOM and step.to == "this_card":  # Multiplicação de DNA
+        return say(f"{mood}.carried_to_deck_bottom_this", card=noun(own_noun(card)))
+    if op is Op.CARRIED_TO_DECK_BOTTOM and step.carrier_type:  # "que um personagem …"
+        return say(f"{mood}.carried_to_deck_bottom_character", card=_card_kind(step, scope))
     if op in (
         Op.TAKE_FROM_DECK,
         Op.DISCARD_FROM_HAND,
@@ -423,6 +484,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         Op.CARRIED_TO_DECK_BOTTOM,
     ):
         return say(f"{mood}.{op.value}", card=_card_kind(step, scope))
+    if op is Op.LOAD_FROM_RESOURCES and step.same_identity:  # Movimentos Característicos V1
+        return say(f"load_same_identity.{mood}", card=_card_kind(step, scope))
     if op is Op.LOAD_FROM_RESOURCES and step.to == "this":  # onto this card base only
         return say(f"load_onto.{mood}", card=_card_kind(step, scope), onto=noun(scope.this, "onto"))
     if op is Op.LOAD_FROM_RESOURCES:
@@ -431,12 +494,16 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
             alignment = Message(f"battlescenes.alignment.{step.filter_alignment}")
             onto = noun("own_character_alignment", alignment=alignment)
         return say(f"{mood}.load_from_resources", card=_card_kind(step, scope), onto=onto)
+    if op is Op.LOSE_TEXTS and step.to == "named":  # Gerador de P.E.M. V1
+        return say(f"{mood}.lose_texts_named", holder=noun(own_noun(card)))
     if op in (Op.MARK, Op.LOSE_TEXTS):
         whose = "character" if step.to.endswith("character") else "card"
         that = say(f"whose_texts.{whose}")  # "daquele personagem", "di quella carta"
         # The character a "mark" step chose just before is not chosen again.
         key = f"{mood}.{op.value}_marked" if step.to == "marked" else f"{mood}.{op.value}"
         return say(key, who=who, holder=noun(own_noun(card)), that=that)
+    if op is Op.TO_DECK_TOP:  # Entrave Temporal V1
+        return say(f"{mood}.to_deck_top", who=who)
     if op is Op.TO_DECK_BOTTOM:  # only if still in the scene (Arcade V1)
         # a generated effect of an action with no target is about the card it put there
         generated = scope.text is not None and scope.text.generated
@@ -488,6 +555,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
             free = concat([free, say("extra.fresh_target")])
         last = say("extra.last", who=who) if step.last else ""
         return say("step.extra_action", who=who, which=which, free=free, last=last)
+    if op is Op.SCENARIO_FROM_RESOURCES and step.in_zones == "deck":  # Homem de Ferro V3
+        return say("step.scenario_from_deck", card=_card_kind(step, scope))
     if op is Op.SCENARIO_FROM_RESOURCES:  # Arcade V1, Sugestão Coletiva
         whose = "any" if step.to == "everyone" else "own"
         return say(f"{mood}.scenario_from_resources.{whose}")
@@ -495,6 +564,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say("step.resources_to_prizes", card=_card_kind(step, scope))
     if op is Op.TO_RESOURCES and step.to == "scenario":  # the scenario in the scene (Umar V1)
         return say(f"{mood}.to_resources_scenario")
+    if op is Op.TO_RESOURCES and step.carried_to_hand:  # Microdepósito V1
+        return say(f"{mood}.to_resources_carried_to_hand", who=noun(own_noun(card)))
     if op is Op.TO_RESOURCES:  # the text's own card goes (Atacar até Derrubar)
         return say(f"{mood}.to_resources", who=noun(own_noun(card)))
     if op is Op.MILL and step.to == "chosen_player":  # a player picked (Minério Clandestino)
@@ -518,10 +589,12 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         places: Any = say(f"found_in.{zones[0]}")
         for zone in zones[1:]:
             places = say("found_in.or", a=places, b=say(f"found_in.{zone}"))
-        onto = noun(scope.this, "onto")
+        onto = noun("own_character" if step.to == "own_character" else scope.this, "onto")
         key = op.value if op is Op.LOAD_FOUND else f"take_found_{mood}"
         if op is Op.TAKE_FOUND and "deck" not in zones and "all" not in zones:  # no shuffle
             key = f"take_found_{mood}_no_deck"
+        if op is Op.LOAD_FOUND and zones == ["hand"]:  # "você pode revelar … de sua mão"
+            key = "load_found_hand"
         return say(key, card=_card_kind(step, scope), where=places, onto=onto)
     if op is Op.PUT_FROM_HAND:  # "put a character from your hand into the scene"
         clause = say(f"put_from_hand.{mood}", card=_card_kind(step, scope))
@@ -604,6 +677,8 @@ def _x(steps: Iterable[Step]) -> list[Message]:
     for step in steps:
         if step.to == "each_player" and step.op is Op.DRAW:  # its clause says what it counts
             continue
+        if step.op is Op.DRAW and step.plus.startswith("user_alignment:"):  # said in it
+            continue
         if step.plus.startswith("opponent_prizes:"):
             affiliation, _star, times = step.plus.split(":", 1)[1].partition("*")
             if times:  # "duas vezes o número de …" (Colossus V2)
@@ -614,9 +689,11 @@ def _x(steps: Iterable[Step]) -> list[Message]:
                 found.append(say("x.opponent_prizes", affiliation=affiliation))
         elif step.plus == "loaded":
             found.append(say("x.loaded"))
+        elif step.plus == "damage_taken":  # Miss Marvel V1
+            found.append(say("x.damage_taken"))
         elif step.plus == "target_loaded":
             found.append(say("x.target_loaded"))
-        elif step.plus == "x" or step.plus.startswith("x*") or step.if_x >= 0:
+        elif step.plus in ("x", "-x") or step.plus.startswith("x*") or step.if_x >= 0:
             if say("x.chosen") not in found:
                 found.append(say("x.chosen"))
         elif step.plus.startswith("controls_name:"):
@@ -631,6 +708,13 @@ def _x_counted(spec: str) -> list[Message]:
     kind, _sep, value = spec.partition(":")
     if kind == "own_power":
         return [say("x.own_power", power=power(value))]
+    if kind == "others_power":
+        return [say("x.others_power", power=power(value))]
+    if kind == "controls_power":  # Incursão Estonteante V1
+        return [say("x.controls_power", power=power(value))]
+    if kind == "other_used_power":  # Flama V1
+        affiliation, _slash, wanted = value.partition("/")
+        return [say("x.other_used_power", affiliation=affiliation, power=power(wanted))]
     if kind == "own_turn":
         return [say("x.own_turn", count=int(value))]
     if kind == "target_chosen_power":
@@ -702,6 +786,10 @@ def _modifier(mod: Modifier, scope: Scope) -> Message:
         key = "source_own_affiliation" if mod.if_own_source else "source_affiliation"
         key += "_action" if mod.if_action else ""
         conditions.append(say(f"mod.if.{key}", affiliation=mod.if_source_affiliation))
+    if mod.if_source_alter_ego:  # Ultron-61112 V1
+        key = "source_own_alter_ego" if mod.if_own_source else "source_alter_ego"
+        key += "_action" if mod.if_action and not mod.if_targeted else ""
+        conditions.append(say(f"mod.if.{key}", alter_ego=mod.if_source_alter_ego))
     if mod.if_target_alter_ego:
         conditions.append(say("mod.if.target_alter_ego", alter_ego=mod.if_target_alter_ego))
     if mod.if_target_affiliation:
@@ -719,9 +807,10 @@ def _modifier(mod: Modifier, scope: Scope) -> Message:
     if mod.if_action_power:
         power = Message(f"battlescenes.power.{mod.if_action_power}")
         conditions.append(say("mod.if.action_power", power=power))
-    if mod.if_action and mod.if_source_is_holder and not mod.if_source_affiliation:
+    sourced = mod.if_source_affiliation or mod.if_source_alter_ego  # said with its source
+    if mod.if_action and mod.if_source_is_holder and not sourced:
         conditions.append(say("mod.if.holder_action", who=noun(scope.this, "by")))
-    elif mod.if_action and not mod.if_source_affiliation:
+    elif mod.if_action and not sourced:
         conditions.append(say("mod.if.action"))
     if mod.if_not_action:
         conditions.append(say("mod.if.not_action"))
@@ -896,12 +985,20 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
         out.append(say("static.shield_bonus", who=this, amount=f"{text.shield_bonus:+d}"))
     if text.shield_per_loaded:
         out.append(say("static.shield_per_loaded", who=this))
+    if text.shield_per_loaded_type:  # Homem-Absorvente V2
+        out.append(say("static.shield_per_loaded_type", who=this))
     if text.untargetable_by_power:
         out.append(
             say("static.untargetable_by_power", who=this, power=power(text.untargetable_by_power))
         )
     if text.untargetable:
         out.append(say("static.untargetable", who=this))
+    if text.shield_cut_to_damage:  # Flores e Espinhos V1
+        out.append(say("static.shield_cut_to_damage", power=power(text.shield_cut_to_damage)))
+    if text.enters_with_fewer:  # Homem-Hídrico V1
+        out.append(say("static.enters_with_fewer", who=this))
+    if text.untargetable_marked:  # Esconderijo Secreto V1
+        out.append(say("static.untargetable", who=noun("marked")))
     if text.any_number_named:  # A.4 lifted (Tony Stark V1)
         ego = scope.card.alter_ego
         out.append(say("static.any_number_named", name=text.any_number_named, alter_ego=ego))
@@ -913,10 +1010,14 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
         out.append(say("static.two_actions_power", who=this, power=power(text.two_actions_power)))
     if text.untargetable_carrying:
         out.append(say("static.untargetable_carrying", name=text.untargetable_carrying))
-    if text.any_number:
-        out.append(say("static.any_number"))
     if text.counts_as_name:
         out.append(say("static.counts_as_name", name=text.counts_as_name))
+    if text.deck_alter_ego:  # Alkhema V1
+        out.append(say("static.deck_alter_ego", alter_ego=text.deck_alter_ego))
+    if text.forbid_shared_identity:  # Singularidade Temporal V1
+        out.append(say("static.forbid_shared_identity"))
+    if text.targets_same_power:  # Batalha nos Céus V1
+        out.append(say("static.targets_same_power", power=power(text.targets_same_power)))
     if text.shields_zero:
         out.append(say("static.shields_zero"))
     if text.shield_per_alignment:
@@ -931,7 +1032,15 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
     elif text.redirect:
         out.append(say("static.redirect", who=noun(scope.this, "dat")))
     if text.redirect_marked:
-        out.append(say("static.redirect_marked", who=this))
+        forced = "_mandatory" if text.redirect_mandatory else ""
+        out.append(say(f"static.redirect_marked{forced}", who=this))
+    if text.redirect_sharing:  # Mulher-Hulk V2 (always mandatory as printed)
+        out.append(say("static.redirect_sharing", who=this))
+    if text.powers_of_carried:  # Cubo Cósmico V1
+        out.append(say("static.powers_of_carried", who=this))
+    if text.lends_to_marked:  # Veículo de Combate S.H.I.E.L.D. V3
+        for action in scope.card.actions:
+            out.append(say("static.lends_to_marked", action=action.name))
     if text.any_number:  # A.4c does not apply
         out.append(say("any_number", name=scope.card.name))
     if text.untargetable_first:
@@ -1026,10 +1135,15 @@ def _characteristic(change: Characteristic, scope: Scope) -> Message:
         return say(f"all_alignment_change.{change.change}", what=what, alignment=alignment)
     if change.to == "this":
         return say(f"static.{change.change}_one", who=noun(scope.this), what=what)
+    if change.to == "marked":  # "o personagem escolhido tem ◆" (Veículo S.H.I.E.L.D. V3)
+        return say(f"static.{change.change}_one", who=noun("marked"), what=what)
     if change.to == "own_characters" and change.if_affiliation:
         return say(
             f"static.{change.change}_own_affiliation", what=what, affiliation=change.if_affiliation
         )
+    if change.to == "own_characters" and change.unless_controls_alter_ego:  # Homem de Ferro V3
+        said = say(f"static.{change.change}_own", what=what)
+        return say("static.unless_alter_ego", then=said, alter_ego=change.unless_controls_alter_ego)
     if change.to == "own_characters":
         return say(f"static.{change.change}_own", what=what)
     return untold(f"characteristics {change.to}")
@@ -1044,26 +1158,51 @@ def _when(text: Text, scope: Scope) -> Message:
     conditions: list[Message] = []
     if text.activated:
         head = say(f"activated.{text.activated_in}")
+        if text.activated_by_any:  # Movimentos Característicos V1
+            head = say("activated_by_any")
         if text.once_per_turn:
             conditions.append(say("cond.once"))
     else:
         head = _trigger(text, scope)
+    if text.if_preparation:  # "durante a Fase de Preparação do turno daquele jogador"
+        conditions.append(say("cond.preparation"))
     if text.if_since_start_of_turn:
-        conditions.append(say("cond.since_start"))
+        support = scope.card.type is CardType.SUPPORT  # Explosivo Escondido V1
+        if text.or_if_controls_affiliation:  # Microdepósito V1
+            other = text.or_if_controls_affiliation
+            conditions.append(say("cond.since_start_or_affiliation", affiliation=other))
+        else:
+            conditions.append(say("cond.since_start_support" if support else "cond.since_start"))
     if text.if_all_affiliation:
         conditions.append(say("cond.all_affiliation", affiliation=either(text.if_all_affiliation)))
     if text.if_controls_character:
         conditions.append(say("cond.controls_character"))
+    if text.if_controls_carrying_exactly >= 0:
+        count = text.if_controls_carrying_exactly
+        conditions.append(say("cond.controls_carrying_exactly", count=count))
     if text.if_combat:
         conditions.append(say("cond.combat"))
+    if text.once_per_turn and text.trigger is Trigger.RESOURCES_LOADED_ONTO_THIS:
+        conditions.append(say("cond.first_loading_effect"))  # Carnificina V2
+    if text.if_own_attack_step:  # Torre Stark V1
+        conditions.append(say("cond.own_attack_step"))
+    if text.trigger is Trigger.CHARACTER_ENTERS and text.if_holder_power:  # Incursão
+        conditions.append(say("cond.holder_power", power=power(text.if_holder_power)))
+    if text.if_holder_entered_this_turn:  # "no mesmo turno em que este personagem entrou"
+        conditions.append(say("cond.holder_entered_this_turn"))
     if text.from_zone and text.trigger is not Trigger.ARRIVES_IN_RESOURCES:
         conditions.append(say(f"cond.from_{text.from_zone}"))
     if text.trigger is Trigger.DREW_BY_ACTION and text.if_power:
+        conditions.append(say("cond.holder_power", power=power(text.if_power)))
+    if text.trigger is Trigger.ACTION_USED and text.if_power:  # Boneco Vodu V1
         conditions.append(say("cond.holder_power", power=power(text.if_power)))
     if text.trigger is Trigger.ACTION_USED and not text.generated:  # whose action, its cost
         if text.trigger_if_affiliation:
             affiliation = text.trigger_if_affiliation
             conditions.append(say("cond.user_affiliation", affiliation=affiliation))
+        if text.trigger_if_lacks_affiliation:  # Homem Radioativo V1
+            lacking = text.trigger_if_lacks_affiliation
+            conditions.append(say("cond.user_lacks_affiliation", affiliation=lacking))
         if text.if_action_cost >= 0:
             conditions.append(say("cond.action_cost", count=text.if_action_cost))
         if text.if_from_carried_character:
@@ -1120,6 +1259,10 @@ def _trigger(text: Text, scope: Scope) -> Message:
         return say(f"when.action_used.{whose}")
     if trigger is Trigger.CARD_TO_DECK_BOTTOM:  # carried out by that deck's player
         return say("when.card_to_deck_bottom")
+    if trigger is Trigger.ACTION_RESOLVED and text.if_first_of_affiliation:  # Abutre V1
+        return say("when.action_resolved_first", affiliation=text.if_first_of_affiliation)
+    if trigger is Trigger.ACTION_RESOLVED and text.from_zone:  # its owner acts (Boneco Vodu)
+        return say(f"when.action_resolved_owner.{text.whose_turn}")
     if trigger is Trigger.ACTION_RESOLVED:  # after the action's effect; "that player" acts
         kind = "power" if text.action_power else "any"
         where = power(text.action_power) if text.action_power else ""
@@ -1135,6 +1278,8 @@ def _trigger(text: Text, scope: Scope) -> Message:
             else say("when.victim_any")
         )
         return say("when.dealt_damage", who=_subject(text, scope), victim=victim)
+    if trigger is Trigger.CHARACTER_ENTERS and text.by_entering_player:  # Entrega Especial
+        return say("when.any_character_enters_player")
     if trigger is Trigger.CHARACTER_ENTERS and text.any_controller:  # anyone's character
         return say("when_any_character_enters")
     if trigger is Trigger.CHARACTER_ENTERS and text.trigger_if_affiliation:
@@ -1142,8 +1287,17 @@ def _trigger(text: Text, scope: Scope) -> Message:
     if trigger in (
         Trigger.CHARACTER_ENTERS,
         Trigger.LOADED_FROM_RESOURCES,
+        Trigger.LOADED_FROM_HAND,
         Trigger.THIS_UNLOADED,
     ):
+        if trigger is Trigger.LOADED_FROM_RESOURCES and text.if_holder_alignment and text.if_power:
+            # "em um personagem vilão com ◆ que você controla" (Suborno V1)
+            alignment = Message(f"battlescenes.alignment.{text.if_holder_alignment}")
+            return say(
+                "when.loaded_from_resources_power_alignment",
+                power=power(text.if_power),
+                alignment=alignment,
+            )
         key = f"when.{trigger.value}" + ("_power" if text.if_power else "")
         return say(key, power=power(text.if_power) if text.if_power else "")
     if trigger in (Trigger.TARGETED, Trigger.DAMAGED) and text.trigger_for == "marked":
@@ -1152,6 +1306,8 @@ def _trigger(text: Text, scope: Scope) -> Message:
         return say("when.targeted" + ("_no_alignment" if text.trigger_if_no_alignment else ""))
     if trigger is Trigger.HAND_EMPTY:
         return say("when_hand_empty")
+    if trigger is Trigger.MARKED_LEAVES:  # Esconderijo Secreto V1
+        return say("when.marked_leaves")
     if trigger is Trigger.ARRIVES_IN_RESOURCES:  # from the hand, the deck, unloaded
         origins = [say(f"arrived_from.{o}") for o in text.arrived_from.split("|") if o]
         return say("when_arrives", origins=_list(origins) if origins else say("arrived_from.any"))
@@ -1270,6 +1426,10 @@ def _generated(text: Text, card: CardDef) -> Any:
         head = say(f"generated.{text.trigger.value}", who=noun(scope.this, "dat"))
         if text.trigger_for == "opponent_characters":  # Blob V2: every opposing action
             head = say("generated.action_used_opponents")
+        if text.trigger_for == "any_character" and text.next_only:  # Heimdall V1
+            head = say("generated.action_used_next")
+        if text.trigger_for == "targeting_target":  # Manto Rubro V1: the next one, once
+            head = say("generated.action_targeting_next", affiliation=text.trigger_if_affiliation)
         made = say("generated.trigger", head=head, body=steps_clause(text.steps, scope))
         if text.action_rules:  # the effect's rules about actions, for the same turn
             return _list([made, *(_rule(r, scope) for r in text.action_rules)])
@@ -1307,6 +1467,9 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
         body: Any = options[0]
         for option in options[1:]:
             body = say("or", a=body, b=option)
+        if action.all_modes_if_controls_power:  # Tentáculos Alados V1
+            wanted = power(action.all_modes_if_controls_power)
+            body = say("all_modes_if_controls_power", effect=body, power=wanted)
     elif action.distribute:
         step = action.steps[0]
         points: int | str = "X" if action.points_loaded else action.targets
@@ -1314,7 +1477,10 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
         body = say("step.damage_split_any", damage=damage)
     else:
         body = steps_clause(action.steps, replace(scope, target_type=action.target_type))
-    costs = [say("cost_unload", count=action.unload_cost)] if action.unload_cost else []
+    unload = (
+        "cost_unload_not_" + action.unload_not_type if action.unload_not_type else "cost_unload"
+    )
+    costs = [say(unload, count=action.unload_cost)] if action.unload_cost else []
     if action.shuffle_user_cost:
         costs.append(say("cost_shuffle_user"))
     if action.cosmic and "energia_cosmica" not in action.keywords:  # E.2 in words
@@ -1380,12 +1546,16 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
         )
     elif action.unload_self and not action.load_cost_from:  # E.2 "Descarregue <este card>:"
         body = say("cost.unload_self", card=noun(own_noun(card)), effect=body)
+    elif action.load_cost:  # E.2 "Carregue um card de seus recursos neste personagem:"
+        # (Voar Alto V1, Ultron-1 V1)
+        body = say("cost.load", count=action.load_cost, who=noun("user", "onto"), effect=body)
     extra = [say("x.loaded")] if action.points_loaded else []
     if action.target_shares_affiliation:  # F.1.1 (Trabalho em Equipe)
         extra.append(say("targets.shares_affiliation"))
     if action.targets_x:
         up_to = "_up_to" if action.up_to_targets else ""
-        extra.append(say(f"x.targets{up_to}", count=action.targets))
+        distinct = "_distinct" if action.distinct_targets else ""  # Sufocamento V1
+        extra.append(say(f"x.targets{up_to}{distinct}", count=action.targets))
     return sentences([say("action", effect=body), *_x(action.steps), *extra])
 
 

@@ -173,7 +173,8 @@ def _step(state: State, effect: Pending, step: Step, dice: Dice) -> tuple[State,
     if step.op != Op.DAMAGE and effect.answers and effect.answers[-1] == SKIP:
         # "Você pode": declined. A declined search still shuffles the searched deck.
         state = tree.put(state, replace(effect, declined=True))
-        if step.op == Op.TAKE_FROM_DECK:
+        deck_scenario = step.op == Op.SCENARIO_FROM_RESOURCES and step.in_zones == "deck"
+        if step.op == Op.TAKE_FROM_DECK or deck_scenario:
             return shuffle(state, effect.controller, dice), [], True
         return state, [], True
     env = Env(dice, [])

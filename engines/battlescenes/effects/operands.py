@@ -22,6 +22,7 @@ CHOSEN = (
     "chosen_opponent_base",  # "um personagem ou suporte controlado por um oponente"
     "chosen_own_base",  # "um personagem ou suporte que você controla"
     "chosen_target",  # one of the action's targets (Venom V1)
+    "chosen_player_base",  # a character or support of the player the event named (Heimdall)
 )
 
 #: Procedures whose own choice already offers "skip" when optional.
@@ -190,6 +191,8 @@ def chosen_pool(state: State, effect: Pending, step: Step) -> list[int]:
             for s in zones.characters(state, target.controller)
             if s.card != target.card and matches(state, s.card, step)
         ]
+    if step.to == "chosen_player_base":  # "controlado por aquele jogador" (Heimdall V1)
+        return [s.card for s in state.scene if s.controller == effect.player]
     if step.to in ("chosen_base", "distributed", "chosen_opponent_base", "chosen_own_base"):
         # a character or a support, anyone's (or only an opponent's, or only one's own)
         return [
@@ -202,16 +205,22 @@ def chosen_pool(state: State, effect: Pending, step: Step) -> list[int]:
             and matches(state, s.card, step)
         ]
     whose = {"chosen_opponent_character": 1 - seat, "chosen_own_character": seat}.get(step.to)
+    pool = _character_pool(state, effect, step, whose)
+    if step.other_than_target:  # "um outro personagem" than the one that used the action
+        pool = [c for c in pool if c not in effect.targets]
     if step.other_than_chosen:  # up to two characters: the second is another one
-        return [c for c in _character_pool(state, effect, step, whose) if c != effect.chosen]
-    return _character_pool(state, effect, step, whose)
+        return [c for c in pool if c != effect.chosen]
+    return pool
 
 
 def _alignment_passes(state: State, card: int, wanted: str) -> bool:
     """``filter_alignment``: the card has it now — or, ``none``, is neither hero nor villain
-    ("um personagem que não seja herói nem vilão": Nano-Sentinelas V1)."""
+    ("um personagem que não seja herói nem vilão": Nano-Sentinelas V1), or, ``not_<a>``,
+    lacks that one."""
     if wanted == "none":
         return not zones.alignments(state, card)
+    if wanted.startswith("not_"):  # "que não seja herói" (Suborno V1)
+        return not zones.has_alignment(state, card, wanted[4:])
     return not wanted or zones.has_alignment(state, card, wanted)
 
 
@@ -233,6 +242,16 @@ def _character_pool(state: State, effect: Pending, step: Step, whose: int | None
     ]
 
 
+def _has_alter_ego(state: State, card: int, wanted: str) -> bool:
+    """Printed with that alter ego, or a ``deck_alter_ego`` text giving it while the card is
+    in its owner's deck (Alkhema V1)."""
+    d = zones.defn(state, card)
+    if d.alter_ego == wanted:
+        return True
+    in_deck = card in state.players[zones.owner(state, card)].deck
+    return in_deck and any(t.deck_alter_ego == wanted for t in d.texts)
+
+
 def matches(state: State, card: int, step: Step, powers: tuple[str, ...] = ()) -> bool:
     """Whether a card passes a procedure's filters (type, power, affiliation, powers)."""
     d = zones.defn(state, card)
@@ -249,7 +268,7 @@ def matches(state: State, card: int, step: Step, powers: tuple[str, ...] = ()) -
         state, card
     ):
         return False
-    if step.filter_alter_ego and d.alter_ego != step.filter_alter_ego:
+    if step.filter_alter_ego and not _has_alter_ego(state, card, step.filter_alter_ego):
         return False
     if step.filter_name_contains and step.filter_name_contains not in d.name:
         return False
@@ -262,7 +281,7 @@ def matches(state: State, card: int, step: Step, powers: tuple[str, ...] = ()) -
         return False
     if step.filter_loaded_at_least and not _loaded_at_least(state, card, step):
         return False
-    if step.filter_loaded_exactly_since_turn_start >= 0 and not _carried_unchanged(
+    if step.filter_loaded_exactly_since_turn_start >= 0 and not carried_unchanged(
         state, card, step.filter_loaded_exactly_since_turn_start
     ):
         return False
@@ -280,7 +299,7 @@ def _loaded_at_least(state: State, card: int, step: Step) -> bool:
     return index is not None and len(state.scene[index].loaded) >= step.filter_loaded_at_least
 
 
-def _carried_unchanged(state: State, card: int, count: int) -> bool:
+def carried_unchanged(state: State, card: int, count: int) -> bool:
     """Whether ``card`` is a card base that has carried exactly ``count`` cards since the start
     of the turn: in the scene before this turn, nothing loaded onto or unloaded from it since."""
     index = zones.find(state, card)
@@ -335,8 +354,10 @@ def shuffle(state: State, seat: int, dice: Dice) -> State:
 
 def plus(state: State, effect: Pending, step: Step) -> int:
     """The X a step adds to its amount (e.g. Sussurro Aniquilador's 3+X, 5.7 A.1)."""
-    if step.plus == "x":
+    if step.plus in ("x", "searched"):  # searched: the cards a search was for (Heimdall V1)
         return effect.x
+    if step.plus == "-x":  # "Escudo -X" (Prensa Pênsil V1)
+        return -effect.x
     if step.plus.startswith("x*"):  # "duas vezes X" (Ataque de Fúria V1)
         return effect.x * int(step.plus[2:])
     if step.plus.startswith("controls_name:"):  # "+1 se você controlar um personagem
@@ -349,6 +370,10 @@ def plus(state: State, effect: Pending, step: Step) -> int:
     if step.plus == "loaded":
         found = zones.find(state, effect.this)
         return len(state.scene[found].loaded) if found is not None else 0
+    if step.plus == "damage_taken":  # "pontos de dano recebidos por este personagem neste
+        # turno" (Miss Marvel V1), the shield's part included (its FAQ)
+        found = zones.find(state, effect.this)
+        return state.scene[found].damage_this_turn if found is not None else 0
     if step.plus == "moved":  # "that same number" (Super Computador)
         return effect.moved
     if step.plus == "target_loaded":  # the cards the target carries (Pôr Abaixo)
@@ -404,6 +429,7 @@ def _target_has_chosen_power(state: State, effect: Pending) -> bool:
 def _counted(state: State, effect: Pending, spec: str) -> int:
     """The X of the printed cards of the official decks (5.7 A.1): ``own_power:<p>`` — the
     characters with that power its controller controls (Bombardeio Elástico V1);
+    ``others_power:<p>`` — the other characters in the scene with it (Hércules V1);
     ``-target_stage`` — minus the target's stage of capacitation ("3-X", Arremetida Veloz
     V1); ``-used_before`` — minus the times the action's user used an action with its name
     earlier this turn (Chuva de Raios V1); ``carried_abilities:<p>[/<n>]`` — the ability cards
@@ -448,6 +474,17 @@ def _counted(state: State, effect: Pending, spec: str) -> int:
     if kind == "own_power":
         mine = zones.characters(state, effect.controller)
         return sum(1 for c in mine if value in zones.powers(state, c))
+    if kind == "controls_power":  # "… ou 2 se você controlar um personagem com ◆"
+        # (Incursão Estonteante V1)
+        mine = zones.characters(state, effect.controller)
+        return 1 if any(value in zones.powers(state, c) for c in mine) else 0
+    if kind == "other_used_power":  # "se um outro personagem com a afiliação A já usou uma
+        # ação de ◆ neste turno" (Flama V1): anyone's
+        affiliation, _slash, wanted = value.partition("/")
+        return 1 if _other_used_power(state, effect, affiliation, wanted) else 0
+    if kind == "others_power":  # "outros personagens com ◆ em cena" (Hércules V1): anyone's
+        others = [c for c in zones.characters(state, None) if c.card != effect.this]
+        return sum(1 for c in others if value in zones.powers(state, c))
     if kind == "-used_before":  # "3-X", X the times this character used this action
         # earlier this turn (Chuva de Raios V1): its own use is already counted (C.4)
         where = zones.find(state, effect.this)
@@ -520,6 +557,16 @@ def _ability_named(state: State, card: int, name: str) -> bool:
     return d.type is CardType.ABILITY and d.name == name
 
 
+def _other_used_power(state: State, effect: Pending, affiliation: str, wanted: str) -> bool:
+    """Whether another character with ``affiliation`` used an action of ``wanted`` this
+    turn (``InScene.used_powers``)."""
+    return any(
+        wanted in c.used_powers and affiliation in zones.affiliations(state, c)
+        for c in zones.characters(state, None)
+        if c.card != effect.this
+    )
+
+
 def step_chosen(state: State, effect: Pending) -> int:
     """The card the procedure being resolved chose (its ``chosen_…`` answer), else the one
     an earlier step of the effect chose; -1 for none."""
@@ -572,6 +619,8 @@ def damage_source(state: State, effect: Pending, step: Step) -> int:
         return effect.chosen
     if step.source == "marked":
         return next((c.target for c in state.continuous if _marks(c, effect)), -1)
+    if step.source == "this":  # "este personagem causa", from a carried card's text
+        return effect.this
     return effect.this if effect.is_action else effect.source
 
 

@@ -219,6 +219,16 @@ class OnlyActionThisTurn(Procedure):
 
 
 @dataclass(frozen=True)
+class EachChosenDeals(Procedure):
+    """Any number of one's characters incapacitated by 1; each then deals damage."""
+
+
+@dataclass(frozen=True)
+class ForbidActionsThisTurn(Procedure):
+    """The targets cannot use actions (of one type) until the end of the turn."""
+
+
+@dataclass(frozen=True)
 class LookOpponentHand(Procedure):
     """The opponent's hand looked at; a card of it (filters) may go to its owner's resources."""
 
@@ -309,6 +319,11 @@ class ToDeckBottom(Procedure):
 
 
 @dataclass(frozen=True)
+class ToDeckTop(Procedure):
+    """The target card bases still in the scene go, unloaded, on top of their owners' decks."""
+
+
+@dataclass(frozen=True)
 class DiscardCards(Procedure):
     """N cards of the hand discarded, picked one by one; the effect counts them."""
 
@@ -393,6 +408,8 @@ DECODERS: Mapping[Op, Callable[[Step], Procedure]] = {
     Op.SURPRISE_LOAD: SurpriseLoad,
     Op.MANUAL: Manual,
     Op.ONLY_ACTION_THIS_TURN: OnlyActionThisTurn,
+    Op.FORBID_ACTIONS_THIS_TURN: ForbidActionsThisTurn,
+    Op.EACH_CHOSEN_DEALS: EachChosenDeals,
     Op.LOOK_OPPONENT_HAND: LookOpponentHand,
     Op.FETCH_INTO_SCENE: FetchIntoScene,
     Op.LEND_ACTIONS: LendActions,
@@ -410,6 +427,7 @@ DECODERS: Mapping[Op, Callable[[Step], Procedure]] = {
     Op.RESOURCES_TO_PRIZES: ResourcesToPrizes,
     Op.SCENARIO_FROM_RESOURCES: ScenarioFromResources,
     Op.TO_DECK_BOTTOM: ToDeckBottom,
+    Op.TO_DECK_TOP: ToDeckTop,
     Op.DISCARD_CARDS: DiscardCards,
     Op.RESOURCES_TO_DECK_BOTTOM: ResourcesToDeckBottom,
     Op.EXTRA_ACTION: ExtraActionGranted,

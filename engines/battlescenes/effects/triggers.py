@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines.battlescenes.content.schema import CardType, Step, Text, Trigger
-from engines.battlescenes.effects import tree
+from engines.battlescenes.effects import other_zones, tree
 from engines.battlescenes.rules.state import InScene, Pending, Phase, State
 from engines.battlescenes.table import zones
 from engines.core.model import replace
@@ -18,8 +18,12 @@ def fire(
     base: int = -1,
     searcher: int = -1,
     player: int = -1,
+    by: int = -1,
+    amount: int = 1,
 ) -> State:
-    """Make every effect with ``trigger`` that this event meets pending at ``level``."""
+    """Make every effect with ``trigger`` that this event meets pending at ``level``
+    (``by``: the uid of the effect whose procedure loaded ``card``, for
+    ``resources_loaded_onto_this``)."""
     found: list[Pending] = []
 
     def proto(
@@ -43,7 +47,18 @@ def fire(
                     proto(card, item.controller, card, zones.title(state, card), text.steps)
                 )
         found.extend(_character_enters(state, item, level))
-    elif trigger is Trigger.LOADED_FROM_RESOURCES:
+    elif trigger is Trigger.PLAYER_SEARCHES_DECK:  # any player's own search (Heimdall V1)
+        for item in state.scene:
+            for source, text in zones.texts(state, item):
+                if text.trigger is trigger:
+                    made = proto(
+                        source, item.controller, item.card, zones.title(state, source), text.steps
+                    )
+                    found.append(replace(made, player=searcher, x=amount))
+    elif trigger is Trigger.RESOURCES_LOADED_ONTO_THIS:
+        state, more = _resources_loaded(state, base, by, level)
+        found.extend(more)
+    elif trigger in (Trigger.LOADED_FROM_RESOURCES, Trigger.LOADED_FROM_HAND):
         item = zones.in_scene(state, base)
         if zones.defn(state, base).type is CardType.CHARACTER:
             for text in zones.defn(state, card).texts:
@@ -51,6 +66,10 @@ def fire(
                     text.trigger is trigger
                     and not text.generated
                     and (not text.if_power or text.if_power in zones.powers(state, item))
+                    and (  # "em um personagem vilão" (Suborno V1)
+                        not text.if_holder_alignment
+                        or zones.has_alignment(state, base, text.if_holder_alignment)
+                    )
                 ):
                     found.append(
                         proto(card, item.controller, base, zones.title(state, card), text.steps)
@@ -122,6 +141,32 @@ def fire(
     return tree.add(state, found, level)
 
 
+def _resources_loaded(state: State, base: int, by: int, level: int) -> tuple[State, list[Pending]]:
+    """ "Quando um efeito fizer com que você carregue cards de seus recursos neste personagem
+    durante a Fase de Combate, para cada card carregado desta forma" (Carnificina V2): the
+    texts of the card base loaded; ``once_per_turn`` ones answer only the effect ``by`` that
+    first triggered them this turn."""
+    if zones.find(state, base) is None:
+        return state, []
+    item = zones.in_scene(state, base)
+    combat = state.phase in (Phase.ANTICIPATION, Phase.ATTACK)
+    found = []
+    for source, text in zones.texts(state, item):
+        if text.trigger is not Trigger.RESOURCES_LOADED_ONTO_THIS or (
+            text.if_combat and not combat
+        ):
+            continue
+        if text.once_per_turn:
+            key = f"{source}:{zones.defn(state, source).texts.index(text)}:"
+            earlier = [k for k in state.once_triggered if k.startswith(key)]
+            if earlier and earlier[0] != f"{key}{by}":
+                continue
+            if not earlier:
+                state = replace(state, once_triggered=(*state.once_triggered, f"{key}{by}"))
+        found.append(_text_effect(state, source, text, item.controller, base, level))
+    return state, found
+
+
 def _this_unloaded(state: State, item: InScene, level: int) -> tuple[State, list[Pending]]:
     """5.2 this card unloaded from a character its controller controls (``this_unloaded``,
     Atacar e Espionar): the texts of the cards just unloaded from ``item`` (read once)."""
@@ -168,13 +213,38 @@ def _character_enters(state: State, item: InScene, level: int) -> list[Pending]:
         if seat == item.controller or text.any_controller
     ]
     return [
-        _text_effect(state, card, text, seat, holder, level, (item.card,))
+        # "aquele jogador pode …" (Entrega Especial V1): the entering character's controller's
+        _text_effect(
+            state,
+            card,
+            text,
+            item.controller if text.by_entering_player else seat,
+            holder,
+            level,
+            (item.card,),
+        )
         for seat, holder, card, text in holders
         if text.trigger is Trigger.CHARACTER_ENTERS
         and (not text.if_power or text.if_power in powers)
+        and _holder_ready(state, text, holder, item.card)
         # "toda vez que você colocar um personagem X-Men em cena" (Mansão Xavier V1)
         and (not text.trigger_if_affiliation or text.trigger_if_affiliation in affiliations)
     ]
+
+
+def _holder_ready(state: State, text: Text, holder: int, entering: int) -> bool:
+    """Incursão Estonteante V1: the holder has ``if_holder_power`` and, with
+    ``if_holder_entered_this_turn``, entered the scene this turn — and the entering character
+    is another one."""
+    if not (text.if_holder_power or text.if_holder_entered_this_turn):
+        return True
+    index = zones.find(state, holder)
+    if index is None or holder == entering:
+        return False
+    item = state.scene[index]
+    if text.if_holder_power and text.if_holder_power not in zones.powers(state, item):
+        return False
+    return not text.if_holder_entered_this_turn or item.entered_turn == state.turn
 
 
 def drew(state: State, effect: Pending, level: int) -> State:
@@ -201,15 +271,52 @@ def action_resolved(state: State, effect: Pending) -> State:
     finished; the texts of every card base and the scenario answer it, pending at its level
     (after it, 9.1.2), carried out by the player who used the action. ``action_power``
     filters the action's power; ``whose_turn`` (own / opponent / any) whose action it was."""
-    found = [
-        _text_effect(state, card, text, effect.controller, holder, effect.level)
+    # 5.2.1: texts working from the hand, resources or prizes are their owner's to decide
+    # ("se este card estiver em seus recursos, você pode …": Boneco Vodu V1)
+    outside = [
+        (seat, card, card, text)
+        for seat, card, texts in other_zones.holders(state)
+        for _card, text in texts
+    ]
+    candidates = [
+        (seat, holder, card, text)
         for seat in range(len(state.players))
         for holder, card, text in _holders(state, seat)
+    ]
+    preparation = state.phase is Phase.PREPARATION and state.active == effect.controller
+    found = [
+        replace(
+            _text_effect(state, card, text, seat, holder, effect.level),
+            steps=other_zones.steps_of(text),
+        )
+        if text.from_zone
+        else _text_effect(state, card, text, effect.controller, holder, effect.level)
+        for seat, holder, card, text in [*candidates, *outside]
         if text.trigger is Trigger.ACTION_RESOLVED
         and (not text.action_power or text.action_power == effect.action_power)
         and _whose(text.whose_turn, seat == effect.controller)
+        and (  # "a primeira ação que um personagem com a afiliação A … usar" (Abutre V1)
+            not text.if_first_of_affiliation
+            or text.if_first_of_affiliation in effect.first_affiliations
+        )
+        and (not text.if_preparation or preparation)  # "durante a Fase de Preparação …"
     ]
     return tree.add(state, found, effect.level) if found else state
+
+
+def damage_incoming(state: State, target: int, level: int) -> list[Pending]:
+    """ "Quando um personagem fosse receber dano que não seja de uma ação, se este card
+    estiver em sua mão …" (União Inabalável V1): the texts working from another zone that
+    answer damage about to reach the character ``target``, each decided by its owner."""
+    return [
+        replace(
+            _text_effect(state, card, text, seat, card, level, (target,)),
+            steps=other_zones.steps_of(text),
+        )
+        for seat, card, texts in other_zones.holders(state)
+        for _card, text in texts
+        if text.trigger is Trigger.DAMAGE_INCOMING
+    ]
 
 
 def _whose(whose: str, mine: bool) -> bool:

@@ -1,14 +1,19 @@
-"""Activated effects (5.1): texts a player activates in their Preparation phase.
+"""Activated effects (5.1): texts a player activates when the Effect Tree is empty.
 
-They are activated only with an empty Effect Tree (the Preparation decision
-guarantees it); their conditions are checked on activation, and their
-procedures then run as the root of a new tree, like an action's effect.
+Most texts name their moment: the owner's Preparation phase, or (7.2 Potencializar) the
+Attack step. A text that names none (``activated_in: any``, Mística V2) may be activated at
+any moment the tree is empty, in either player's turn: in a match played by post those are
+the moments the game waits on a player's decision (the Preparation phase, the Adjustment,
+the Anticipation and the Attack steps) with nothing pending and nothing half-chosen; the
+automatic steps between them have no moment to wait in. Their conditions are checked on
+activation, and their procedures then run as the root of a new tree, like an action's effect.
 """
 
 from __future__ import annotations
 
 from engines.battlescenes.content.schema import Text
 from engines.battlescenes.effects import interpreter, tree
+from engines.battlescenes.effects.operands import carried_unchanged
 from engines.battlescenes.rules.state import Pending, Phase, State
 from engines.battlescenes.table import zones
 from engines.core import Dice, Event, IllegalActionError
@@ -27,16 +32,18 @@ def activatable(state: State, seat: int) -> list[tuple[int, int, Text]]:
         if item.controller == seat:
             sources.extend((c, item.card) for c, _t in zones.texts(state, item))
     scenario = state.scenario
-    if (
-        scenario is not None
-        and zones.scenario_controller(state) == seat
-        and zones.scenario_texts(state)
-    ):
+    working = zones.scenario_texts(state)
+    mine = scenario is not None and zones.scenario_controller(state) == seat
+    if scenario is not None and working and mine:
         sources.append((scenario, scenario))
     for card, _base in dict.fromkeys(sources):
         for index, text in enumerate(zones.defn(state, card).texts):
             if text.activated and not text.from_zone and not text.on_support:
                 found.append((card, index, text))
+    if scenario is not None and working and not mine:  # Movimentos Característicos V1
+        for index, text in enumerate(zones.defn(state, scenario).texts):
+            if text.activated and text.activated_by_any and not text.from_zone:
+                found.append((scenario, index, text))
     player = state.players[seat]
     for zone, cards in (("resources", player.resources), ("hand", player.hand)):
         for card in cards:  # texts working while the card is in that zone
@@ -51,9 +58,17 @@ def _problem(state: State, seat: int, card: int, index: int, text: Text) -> str 
         return "activated_once"
     mine = zones.characters(state, seat)
     holder = next((s for s in state.scene if card == s.card or card in s.loaded), None)
-    if text.if_since_start_of_turn and (holder is None or holder.entered_turn >= state.turn):
+    either = text.or_if_controls_affiliation  # "ou se você controlar …" (Microdepósito V1)
+    if (
+        text.if_since_start_of_turn
+        and (holder is None or holder.entered_turn >= state.turn)
+        and not (either and any(either in zones.affiliations(state, c) for c in mine))
+    ):
         return "activated_condition"
     if text.if_controls_character and not mine:
+        return "activated_condition"
+    exactly = text.if_controls_carrying_exactly
+    if exactly >= 0 and not any(carried_unchanged(state, c.card, exactly) for c in mine):
         return "activated_condition"
     if text.if_all_affiliation and not all(
         text.if_all_affiliation in zones.affiliations(state, c) for c in mine
@@ -62,19 +77,33 @@ def _problem(state: State, seat: int, card: int, index: int, text: Text) -> str 
     return None
 
 
+#: 5.1: where the game waits on a decision, so a text naming no moment can be activated.
+_WAITING = (Phase.PREPARATION, Phase.ADJUSTMENT, Phase.ANTICIPATION, Phase.ATTACK)
+
+
 def _phase(text: Text) -> Phase:
     """5.1: activated in the Preparation phase; 7.2 Potencializar: in the Attack step."""
     return Phase.ATTACK if text.activated_in == "attack" else Phase.PREPARATION
 
 
+def _moment(state: State, seat: int, text: Text) -> bool:
+    """Whether now is a moment ``seat`` may activate ``text`` (5.1): the Effect Tree is empty,
+    nobody is answering a choice, and the text's own moment, if it names one, has come."""
+    if state.tree or state.choice is not None or state.phase not in _WAITING:
+        return False
+    if text.activated_in == "any":
+        # not in the middle of another play (5.1): the active player's use or capacitation
+        # being chosen step by step
+        return seat == state.active or (state.using == -1 and state.capacitating == -1)
+    return seat == state.active and state.phase is _phase(text)
+
+
 def activatable_now(state: State, seat: int) -> list[tuple[int, int, Text]]:
     """The activated texts ``seat`` could activate at this moment (phase, turn, conditions)."""
-    if seat != state.active or state.choice is not None:
-        return []
     return [
         (c, i, t)
         for c, i, t in activatable(state, seat)
-        if _phase(t) is state.phase and _problem(state, seat, c, i, t) is None
+        if _moment(state, seat, t) and _problem(state, seat, c, i, t) is None
     ]
 
 
@@ -92,7 +121,7 @@ def activate(
     if not match:
         raise _refuse("You control no such activated effect.", "activated_none")
     _c, _i, text = match[0]
-    if state.phase is not _phase(text) or seat != state.active or state.choice is not None:
+    if not _moment(state, seat, text):
         raise _refuse("That effect is not activated now.", "activated_phase")
     problem = _problem(state, seat, card, index, text)
     if problem is not None:

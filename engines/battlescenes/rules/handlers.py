@@ -82,7 +82,14 @@ def _discard(state: State, seat: int, action: act.Discard, dice: Dice) -> Result
 def _play(state: State, seat: int, action: act.PlayCard, dice: Dice) -> Result:
     load = act.card_list(action.load)
     return play.play(
-        state, seat, action.card, load, action.evolve, dice, materialize=action.materialize
+        state,
+        seat,
+        action.card,
+        load,
+        action.evolve,
+        dice,
+        materialize=action.materialize,
+        count=action.count,
     )
 
 

@@ -30,8 +30,10 @@ def play(
     evolve: int,
     dice: Dice,
     materialize: bool = False,
+    count: int = 0,
 ) -> tuple[State, list[Event]]:
-    """6.2 C.3: put ``card`` from the hand (or the resources, with Reviver) into the scene."""
+    """6.2 C.3: put ``card`` from the hand (or the resources, with Reviver) into the scene;
+    ``count``: fewer cards than its Energia Inicial, for a card that may (Homem-Hídrico V1)."""
     player = state.players[seat]
     d = zones.defn(state, card)
     from_resources = card in player.resources and "reviver" in d.keywords
@@ -47,7 +49,7 @@ def play(
         return _scenario(state, seat, card, dice)
     if materialize and "materializar" not in d.keywords:
         raise _refuse("Only a card with Materializar loads from the deck.", "materialize", "7.2")
-    return _base(state, seat, card, d, load, evolve, materialize, dice)
+    return _base(state, seat, card, d, load, evolve, materialize, dice, count)
 
 
 def _remove_from_origin(state: State, seat: int, card: int) -> State:
@@ -144,11 +146,19 @@ def _base(
     evolve: int,
     from_deck: bool,
     dice: Dice,
+    count: int = 0,
 ) -> tuple[State, list[Event]]:
     player = state.players[seat]
     # A.1 ATENÇÃO: with Materializar the cards come from the top of the deck (7.2).
     pool = list(player.deck) if from_deck else [c for c in player.resources if c != card]
     need = d.accretion if d.is_ev else d.energy
+    fewer = any(t.enters_with_fewer for t in d.texts) and not d.is_ev
+    if count and (not fewer or not 1 <= count <= need):
+        raise _refuse(
+            f"It enters carrying its Initial Energy ({need}).", "bad_count", "4.4.2.1", need=need
+        )
+    if fewer:  # "menor do que sua Energia Inicial" (Homem-Hídrico V1): at least one
+        need = count or max(1, min(need, len(pool)))
     if len(pool) < need:  # A.1 (ATENÇÃO: counted in the zone the cards come from)
         raise _refuse(
             f"You need {need} cards in your {'deck' if from_deck else 'resources'}.",

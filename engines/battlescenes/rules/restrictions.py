@@ -4,12 +4,11 @@ wins) and free use, F.2.1/F.2.3/F.2.4 target obligations. See :class:`cards.Acti
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engines.battlescenes.content.schema import ActionDef, ActionRule, CardType, Op, Step
 from engines.battlescenes.rules.state import InScene, State
 from engines.battlescenes.table import zones
-from engines.core.model import replace
 
 
 @dataclass(frozen=True)
@@ -78,6 +77,7 @@ def concerns(
         and not (r.if_unused_this_turn and action.name in user.used_names)
         and not (r.if_no_power_used and _used_power(state, user, r.if_power))
         and not (r.if_opponent_unlike and not _opponent_unlike(state, seat, user))
+        and (not r.if_cost_is_source_stage or action.cost == source_stage(state, w))
     )
 
 
@@ -86,6 +86,29 @@ def _opponent_unlike(state: State, seat: int, user: InScene) -> bool:
     ``user`` (Arma Com Silenciador V1)."""
     mine = set(zones.powers(state, user))
     return any(not mine & set(zones.powers(state, c)) for c in zones.characters(state, 1 - seat))
+
+
+def source_stage(state: State, w: Working) -> int:
+    """The stage of capacitation the rule's source is in now (Rocha Lunar V1); -2 when it is
+    not in the scene (no cost matches it)."""
+    index = zones.find(state, w.source)
+    return state.scene[index].stage if index is not None else -2
+
+
+def x_forbidden(
+    state: State, seat: int, user: InScene, action: ActionDef, steps: Sequence[Step], x: int
+) -> bool:
+    """An X-cost action with that X chosen is forbidden by a rule about actions whose cost
+    equals its source's stage (Rocha Lunar V1's FAQ: "custo {x} se X for igual a 1")."""
+    if action.cost != -1:
+        return False
+    plain = replace(action, cost=x)
+    for w in working(state):
+        if w.rule.effect != "forbid" or not w.rule.if_cost_is_source_stage:
+            continue
+        if concerns(state, w, seat, user, plain, steps) and x == source_stage(state, w):
+            return True
+    return False
 
 
 def _used_power(state: State, user: InScene, power: str) -> bool:

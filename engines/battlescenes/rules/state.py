@@ -120,8 +120,11 @@ class InScene:
     entered_turn: int = 0
     actions_used: int = 0  # C.4: one action per turn
     used_names: tuple[str, ...] = ()  # Ação Única (7.1)
+    used_powers: tuple[str, ...] = ()  # the powers of the actions it used this turn (Flama V1)
     basic_capacitated: bool = False  # 6.2 C.1: once per turn
     damaged_this_turn: bool = False
+    # the damage points it received this turn, its shield's part included (Miss Marvel V1)
+    damage_this_turn: int = 0
     keywords_used: tuple[str, ...] = ()  # once-per-turn keywords used (Aprimoramento, 7.2)
     ready: bool = False  # Prontidão for every action (EV evolution, 4.4.2.2 A.5)
     empower: int = 0  # 7.2 Potencializar: +N to its next damaging action this turn
@@ -201,6 +204,8 @@ class PlayerState:
     # the uid of the effect of the first action with targets dealing damage it used this turn
     # (-1: none yet): Investida Tática V1
     first_damage_action: int = -1
+    # the affiliations of the characters that used its actions this turn (Abutre V1)
+    affiliations_acted: tuple[str, ...] = ()
     load_order: str = "newest"  # the standing loading order (loading.LOAD_ORDERS, 4.4.2.2 A.3)
 
 
@@ -217,6 +222,9 @@ class DamageProgress:
     offered: str = ""  # the redirect whose controller is being asked (or 5.5's choice)
     replaced: str = ""  # 5.5: the damage replacement the active player chose
     answers_used: int = 0
+    # "quando um personagem fosse receber dano …" (``damage_incoming``) was offered for the
+    # current destination (União Inabalável V1)
+    incoming: bool = False
 
 
 @dataclass(frozen=True)
@@ -256,6 +264,12 @@ class Pending:
     # the cards the card base its last return_to_hand step sent back was carrying (loaded
     # again by a ``put_from_hand`` with ``load_carried``: Águia Estelar V1)
     carried: tuple[int, ...] = ()
+    # an action's effect: the affiliations of its user that no earlier action of its
+    # controller's characters had this turn ("a primeira ação que um personagem com a
+    # afiliação A que você controla usar em cada turno": Abutre V1)
+    first_affiliations: tuple[str, ...] = ()
+    # the player the triggering event named: whose search triggered it (Heimdall V1)
+    player: int = -1
 
 
 @dataclass(frozen=True)
@@ -323,6 +337,9 @@ class State:
     turn_lent: tuple[tuple[int, int], ...] = ()
     no_search_this_turn: bool = False  # "não podem procurar … até o final do turno" (5.7)
     activated_used: tuple[str, ...] = ()  # "uma vez por turno" activated texts used (5.1)
+    # "uma vez por turno" triggered texts this turn: "card:text index:uid of the effect whose
+    # loading triggered it" (Carnificina V2: every card that one effect loaded counts)
+    once_triggered: tuple[str, ...] = ()
     capacitating: int = -1  # 6.2 C.1/C.2 chosen from a menu; the discard is picked next
     # 4.6.2 from the menus (use_menus.py): the character, and the answers so far
     using: int = -1

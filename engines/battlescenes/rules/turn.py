@@ -448,8 +448,10 @@ def _cleanup(state: State) -> tuple[State, list[Event]]:
             s,
             actions_used=0,
             used_names=(),
+            used_powers=(),
             basic_capacitated=False,
             damaged_this_turn=False,
+            damage_this_turn=0,
             keywords_used=(),
             ready=False,
             empower=0,
@@ -468,6 +470,7 @@ def _cleanup(state: State) -> tuple[State, list[Event]]:
             targeted_actions=0,
             actions_this_turn=0,
             first_damage_action=-1,
+            affiliations_acted=(),
         )
         for p in state.players
     )
@@ -484,6 +487,7 @@ def _cleanup(state: State) -> tuple[State, list[Event]]:
         players=players,
         active=1 - state.active,
         activated_used=(),
+        once_triggered=(),
         continuous=live,
         turn_rules=(),  # "até o final do turno" (5.7 A.2.1)
         turn_generated=(),  # 5.7 B: generated effects "neste turno"

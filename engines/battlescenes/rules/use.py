@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engines.battlescenes.content.schema import ActionDef, ActionKind, CardType, Op, Step, Trigger
+from engines.battlescenes.content.schema import (
+    ActionDef,
+    ActionKind,
+    CardType,
+    Op,
+    Step,
+    Text,
+    Trigger,
+)
 from engines.battlescenes.effects import interpreter, other_zones, replacements, tree, triggers
 from engines.battlescenes.rules import load_order, restrictions
 from engines.battlescenes.rules.state import ExtraAction, InScene, Pending, Phase, State
@@ -29,7 +37,18 @@ def available(state: State, item: InScene) -> list[tuple[int, ActionDef]]:
     for base, card in state.turn_lent:  # lent this turn by a card still in the scene
         if base == item.card and zones.find(state, card) is not None:
             found.extend((card, a) for a in zones.defn(state, card).actions)
+    for mark in state.continuous:  # "o personagem escolhido pode usar a ação …" (Veículo V3)
+        if mark.kind == "mark" and mark.target == item.card and _lends(state, mark.source):
+            found.extend((mark.source, a) for a in zones.defn(state, mark.source).actions)
     return found
+
+
+def _lends(state: State, card: int) -> bool:
+    """Whether ``card``, in the scene, has a working ``lends_to_marked`` text."""
+    index = zones.find(state, card)
+    return index is not None and any(
+        t.lends_to_marked and c == card for c, t in zones.texts(state, state.scene[index])
+    )
 
 
 def extra_for(item: InScene, action: ActionDef) -> ExtraAction | None:
@@ -125,7 +144,59 @@ def problems(state: State, seat: int, item: InScene, action: ActionDef) -> str |
         return "cannot_pay"  # E.1: a fixed cost is paid in full
     if not _targets_exist(state, seat, action, item.card):
         return "no_targets"  # F: an option's targets must all be chosen
+    if _shares_identity(state, item):
+        return "forbidden"  # D (Singularidade Temporal V1)
     return restrictions.problem(state, seat, item, action)  # D, F.2.3, F.2.4
+
+
+def _other_side_of_power(state: State, user: InScene, target: InScene) -> bool:
+    """ "Os personagens com ◆ não podem ser alvos de ações de personagens sem ◆", and the
+    other way round (Batalha nos Céus V1): a character target and its user differ in
+    having that power."""
+    if zones.defn(state, target.card).type is not CardType.CHARACTER:
+        return False
+    powers = {t.targets_same_power for t in _working_texts(state) if t.targets_same_power}
+    theirs, mine = zones.powers(state, target), zones.powers(state, user)
+    return any((p in theirs) != (p in mine) for p in powers)
+
+
+def _shield_cuts_as_damage(
+    state: State, action: ActionDef, steps: tuple[Step, ...]
+) -> tuple[Step, ...]:
+    """ "Ações de ◆ cujos efeitos reduzam o valor de Escudo causam aquela mesma quantidade de
+    dano ao invés disso" (Flores e Espinhos V1): each shield-lowering step of such an action
+    becomes a damage step of that amount, on the same targets — the action's damage, so its
+    bonuses apply (the record's FAQ); it is not a damage action for the rules checked
+    before (its FAQ), so only its effect changes."""
+    powers = {t.shield_cut_to_damage for t in _working_texts(state) if t.shield_cut_to_damage}
+    if not action.power or action.power not in powers:
+        return steps
+    return tuple(
+        replace(s, op=Op.DAMAGE, amount=-s.amount, plus="x" if s.plus == "-x" else s.plus)
+        if s.op is Op.SHIELD and (s.amount < 0 or s.plus == "-x")
+        else s
+        for s in steps
+    )
+
+
+def _working_texts(state: State) -> list[Text]:
+    """The permanent texts working now: the card bases' and the scenario's."""
+    found = [t for s in state.scene for _c, t in zones.texts(state, s)]
+    if state.scenario is not None:
+        found.extend(zones.scenario_texts(state))
+    return found
+
+
+def _shares_identity(state: State, item: InScene) -> bool:
+    """ "Cada personagem em cena com mesmo alter ego (ou mesmo nome, se não houver alter ego)
+    que outro personagem em cena não pode usar ações" (Singularidade Temporal V1): whether
+    such a text works and ``item`` shares its identity with another character in the
+    scene (anyone's)."""
+    if not any(t.forbid_shared_identity for t in _working_texts(state)):
+        return False
+    mine = set(zones.identities(state, item.card))
+    others = [c for c in zones.characters(state, None) if c.card != item.card]
+    return any(mine & set(zones.identities(state, c.card)) for c in others)
 
 
 def _second(state: State, item: InScene, action: ActionDef) -> bool:
@@ -202,7 +273,7 @@ def _check_targets(
     elif (
         # "até N alvos" (up_to_targets): one to N; X targets (targets_x) may repeat one
         len(targets) != count and not (action.up_to_targets and 1 <= len(targets) <= count)
-    ) or (len(set(targets)) != len(targets) and not action.targets_x):
+    ) or (len(set(targets)) != len(targets) and (not action.targets_x or action.distinct_targets)):
         raise _refuse(
             f"This action needs {action.targets} different target(s).",
             "target_count",
@@ -262,6 +333,8 @@ def target_problem(
     user_item = state.scene[user_index] if user_index is not None else None
     if restrictions.shielded(state, seat, user_item, action, target):
         return "bad_target"  # an untargetable rule protects it (Fogo Cruzado V1, Golias V1)
+    if user_index is not None and _other_side_of_power(state, state.scene[user_index], target):
+        return "bad_target"  # Batalha nos Céus V1
     first = state.players[seat].targeted_actions == 0
     if (
         first
@@ -286,9 +359,24 @@ def _untargetable(state: State, target: InScene) -> bool:
     about its user (5.7 B: Kitty Pryde V1) — says it is no target of actions."""
     if any(t.untargetable for _c, t in zones.texts(state, target)):
         return True
+    if _marked_untargetable(state, target.card):  # Esconderijo Secreto V1
+        return True
     return any(
         t.untargetable and made.this == target.card for _n, made, t in zones.generated_texts(state)
     )
+
+
+def _marked_untargetable(state: State, card: int) -> bool:
+    """ "O personagem escolhido não pode ser alvo de ações" (Esconderijo Secreto V1): a card
+    base in the scene whose working text says so marked ``card``."""
+    marks = [c.source for c in state.continuous if c.kind == "mark" and c.target == card]
+    for source in marks:
+        index = zones.find(state, source)
+        if index is not None and any(
+            t.untargetable_marked for c, t in zones.texts(state, state.scene[index]) if c == source
+        ):
+            return True
+    return False
 
 
 def _carries_shielded_name(state: State, target: InScene) -> bool:
@@ -305,7 +393,16 @@ def _carries_shielded_name(state: State, target: InScene) -> bool:
     )
 
 
-def _options(action: ActionDef, mode: str) -> tuple[tuple[Step, ...], int]:
+def modes_allowed(state: State, seat: int, action: ActionDef) -> int:
+    """B: how many options of ``action`` ``seat`` may choose together now — every one while
+    it controls a character with ``all_modes_if_controls_power`` (Tentáculos Alados V1)."""
+    wanted = action.all_modes_if_controls_power
+    if wanted and any(wanted in zones.powers(state, c) for c in zones.characters(state, seat)):
+        return max(action.max_modes, len(action.modes))
+    return action.max_modes
+
+
+def _options(action: ActionDef, mode: str, most: int) -> tuple[tuple[Step, ...], int]:
     """B: the option(s) chosen — their procedures in printed order; chosen together, they
     share "o alvo", so the action has as many targets as the option that has most."""
     if not action.modes:
@@ -319,8 +416,8 @@ def _options(action: ActionDef, mode: str) -> tuple[tuple[Step, ...], int]:
             "4.6.2",
             modes=", ".join(m.name for m in action.modes),
         )
-    if len(picked) > action.max_modes:
-        raise _refuse("Too many options.", "too_many_modes", "4.6.2", count=action.max_modes)
+    if len(picked) > most:
+        raise _refuse("Too many options.", "too_many_modes", "4.6.2", count=most)
     return tuple(s for m in picked for s in m.steps), max(m.targets for m in picked)
 
 
@@ -457,6 +554,13 @@ def unload_payers(state: State, seat: int, item: InScene) -> tuple[int, ...]:
     )
 
 
+def unloadable(state: State, action: ActionDef, cards: Sequence[int]) -> tuple[int, ...]:
+    """E.2: the carried cards that may pay the action's unload cost ("um card que não seja
+    de habilidade": not of ``unload_not_type``, Mulher-Hulk V2)."""
+    wanted = action.unload_not_type
+    return tuple(c for c in cards if not wanted or zones.defn(state, c).type.value != wanted)
+
+
 def unload_count(action: ActionDef) -> int:
     """How many of the user's cards the action's additional costs unload (E.2)."""
     return action.unload_cost + (1 if action.unload_self else 0)
@@ -484,6 +588,7 @@ def _additional(
     if (
         len(hand) != action.discard_cost
         or len(loaded) != wanted
+        or any(c not in unloadable(state, action, loaded) for c in loaded)
         or (cosmic and len(cosmic) != action.cosmic)
         or len(hand) + len(loaded) + len(cosmic) != len(pay)
     ):
@@ -604,12 +709,12 @@ def _action_used(
     kind: str = "",
     name: str = "",
     printed_on: int = -1,
-    targets: Sequence[int] = (),
+    targets: tuple[int, ...] = (),
 ) -> State:
     """4.6.2 H: effects triggered by the use of the action, pending at level 1; "that
     character" (the user) is their target. ``cost``: the action's printed cost (X as
     chosen), for texts about actions of one cost; ``name``: the action's, for texts about
-    their own card base using the action of that name."""
+    their own card base using the action of that name; ``targets``: the action's."""
     found: list[Pending] = []
     holders = [(s.controller, s.card, zones.texts(state, s)) for s in state.scene]
     if state.scenario is not None:  # "toda vez que um personagem usar …" (Extrapolar os Limites)
@@ -633,6 +738,15 @@ def _action_used(
                 continue
             if text.if_action_name and (name != text.if_action_name or base != character):
                 continue
+            if text.if_preparation and not (  # "durante a Fase de Preparação do turno …"
+                state.phase is Phase.PREPARATION and state.active == seat
+            ):
+                continue
+            if text.if_power and not (  # the card base holding the text has that power
+                zones.find(state, base) is not None
+                and text.if_power in zones.powers(state, zones.in_scene(state, base))
+            ):
+                continue
             if text.if_from_carried_character and not _carried_character(
                 state, character, printed_on
             ):
@@ -647,6 +761,15 @@ def _action_used(
                 or text.trigger_if_affiliation not in zones.affiliations(state, state.scene[index])
             ):
                 continue
+            if text.if_own_attack_step and not (  # Torre Stark V1
+                state.phase is Phase.ATTACK and state.active == controller
+            ):
+                continue
+            lacking = text.trigger_if_lacks_affiliation  # Homem Radioativo V1
+            if lacking and (
+                index is None or lacking in zones.affiliations(state, state.scene[index])
+            ):
+                continue
             found.append(
                 Pending(
                     uid=0,
@@ -659,7 +782,36 @@ def _action_used(
                     this=base,
                 )
             )
-    for _n, made, text in zones.generated_texts(state):
+    spent: list[int] = []  # ``next_only`` generated effects that just worked (Heimdall V1)
+    for n, made, text in zones.generated_texts(state):
+        if text.trigger is Trigger.ACTION_USED and text.trigger_for == "targeting_target":
+            # the next action this turn, by a character of the text's affiliation, that has
+            # the marked character among its targets deals it the text's damage, as part of
+            # that action's own damage, once (Manto Rubro V1)
+            index = zones.find(state, character)
+            wanted = text.trigger_if_affiliation
+            if (
+                made.target in targets
+                and index is not None
+                and (not wanted or wanted in zones.affiliations(state, state.scene[index]))
+                and n not in spent
+            ):
+                spent.append(n)
+                found.append(
+                    Pending(
+                        uid=0,
+                        level=1,
+                        controller=seat,
+                        source=made.source,
+                        label=zones.title(state, made.source),
+                        steps=text.steps,
+                        targets=(made.target,),
+                        this=character,
+                        is_action=True,
+                        action_kind=kind,
+                    )
+                )
+            continue
         # 5.7 B: "toda vez que o alvo usar uma ação neste turno" — the generated effect's
         # target used an action. The action's own effect (its source: the action and the
         # character that used it, 4.8.5), validated for the turn (no 5.8 interruption).
@@ -667,9 +819,13 @@ def _action_used(
         if text.trigger_for == "opponent_characters":
             index = zones.find(state, character)
             about = index is not None and state.scene[index].controller != made.controller
+        elif text.trigger_for == "any_character":  # "o próximo personagem" (Heimdall V1)
+            about = True
         else:
             about = made.target == character
         if text.trigger is Trigger.ACTION_USED and about:
+            if text.next_only:
+                spent.append(n)
             found.append(
                 Pending(
                     uid=0,
@@ -684,6 +840,9 @@ def _action_used(
                     action_kind=made.action_kind,
                 )
             )
+    if spent:  # they worked once: over (5.7 B)
+        kept = tuple(g for n, g in enumerate(state.turn_generated) if n not in spent)
+        state = replace(state, turn_generated=kept)
     return tree.add(state, found, 1) if found else state
 
 
@@ -716,13 +875,15 @@ def use(
         raise _refuse("That action cannot be used now.", problem, "4.6.2", **params)
     if action.cost == -1 and not 0 <= x <= 2:
         raise _refuse("X must be 0, 1 or 2.", "bad_x", "4.6.2")
-    steps, count = _options(action, mode)  # B
+    steps, count = _options(action, mode, modes_allowed(state, seat, action))  # B
     if action.points_loaded:  # 4.8.4.2: "X pontos … X é … os cards que ele carrega"
         count = len(item.loaded)
     if action.targets_x:  # as many targets as X (Venom V1)
         count = x
     aimed = aimed_at(action, mode)
     problem = restrictions.option_problem(state, seat, item, action, steps, count)
+    if problem is None and restrictions.x_forbidden(state, seat, item, action, steps, x):
+        problem = "forbidden"  # D: X as chosen equals the stage (Rocha Lunar V1)
     if problem is not None:  # D / F.2.3 / F.2.4 for the option chosen
         raise _refuse("That action cannot be used now.", problem, "4.6.2 D")
     printed = x if action.cost == -1 else action.cost
@@ -784,6 +945,9 @@ def use(
         named = tuple((action.name.lower(), t) for t in dict.fromkeys(targets))
         state = replace(state, turn_targets=(*state.turn_targets, *named))
     player = replace(player, actions_this_turn=player.actions_this_turn + 1)
+    # the user's affiliations (as it uses the action) no earlier action this turn had
+    first = tuple(a for a in zones.affiliations(state, item) if a not in player.affiliations_acted)
+    player = replace(player, affiliations_acted=(*player.affiliations_acted, *first))
     state = zones.set_player(state, seat, player)
     state = zones.bottomed(state, seat, action.cosmic)  # E.2.1's cards under the deck
     if discards:  # E.2: discarded cards go to the resources (6.2 C.4) unless replaced (5.5)
@@ -816,6 +980,7 @@ def use(
             item,
             actions_used=item.actions_used + 1,
             used_names=(*item.used_names, action.name),
+            used_powers=(*item.used_powers, action.power) if action.power else item.used_powers,
             empower=item.empower - bonus,
             extra_actions=_spend(item.extra_actions, extra),
             no_more_actions=item.no_more_actions or (extra is not None and extra.last),
@@ -834,6 +999,7 @@ def use(
         events.extend(left)
     if action.manual:
         steps = (Step(op=Op.MANUAL, text=action.text),)
+    steps = _shield_cuts_as_damage(state, action, steps)
     root = Pending(
         uid=0,
         level=0,
@@ -849,15 +1015,16 @@ def use(
         preference=tuple(unload),
         x=x,
         bonus=bonus,
+        first_affiliations=first,
     )
     state = tree.add(state, [root], 0)  # I: the action's effect, root of the tree
     user_player = state.players[seat]
     if targets and user_player.first_damage_action < 0 and any(s.op == Op.DAMAGE for s in steps):
-        first = replace(user_player, first_damage_action=state.tree[-1].uid)  # Investida Tática
-        state = zones.set_player(state, seat, first)
+        marked = replace(user_player, first_damage_action=state.tree[-1].uid)  # Investida Tática
+        state = zones.set_player(state, seat, marked)
     # H: they resolve before the effect (rule d)
     state = _action_used(
-        state, seat, character, printed, root.action_kind, action.name, source, targets
+        state, seat, character, printed, root.action_kind, action.name, source, tuple(targets)
     )
     state = _targeted(state, targets)
     state, more = interpreter.run(state, dice)

@@ -44,6 +44,10 @@ def _applies(state: State, mod: Modifier, ctx: DamageContext, target: InScene) -
         or mod.if_source_affiliation not in zones.affiliations(state, source_item)
     ):
         return False
+    if mod.if_source_alter_ego and (  # Ultron-61112 V1
+        source_item is None or mod.if_source_alter_ego not in zones.alter_egos(state, ctx.source)
+    ):
+        return False
     if mod.if_source_alignment and (
         ctx.source < 0 or not zones.has_alignment(state, ctx.source, mod.if_source_alignment)
     ):
@@ -293,7 +297,26 @@ def redirects(
                 and _marked(state, holder.card, card, destination)
             ):
                 found.append((key, holder.controller, [holder.card]))
+            if text.redirect_sharing and key not in used and _shares_with(state, holder, item):
+                found.append((key, holder.controller, [holder.card]))
     return [f for f in found if f[2]]
+
+
+def mandatory(state: State, key: str) -> bool:
+    """Whether the redirect ``key`` ("card:text index") must be applied ("redirecione")."""
+    card, _sep, index = key.partition(":")
+    return zones.defn(state, int(card)).texts[int(index)].redirect_mandatory
+
+
+def _shares_with(state: State, holder: InScene, item: InScene) -> bool:
+    """ "Outro personagem que você controla com uma afiliação em comum com este personagem"
+    (Mulher-Hulk V2): ``item`` is another character of ``holder``'s controller sharing an
+    affiliation with it now."""
+    return (
+        item.controller == holder.controller
+        and zones.defn(state, item.card).type is CardType.CHARACTER
+        and bool(set(zones.affiliations(state, item)) & set(zones.affiliations(state, holder)))
+    )
 
 
 def _character_with(state: State, card: int, affiliation: str) -> bool:
@@ -336,7 +359,8 @@ def apply(
     log = target.shield_log
     if absorbed:  # 4.8.6 C: absorbed damage is a penalty from now on
         log = (*log, ShieldEntry("penalty", absorbed, state.clock))
-    target = replace(target, shield_log=log, damaged_this_turn=True)
+    received = target.damage_this_turn + amount  # "dano recebido" (Miss Marvel V1's FAQ)
+    target = replace(target, shield_log=log, damaged_this_turn=True, damage_this_turn=received)
     state = zones.set_in_scene(state, target)
     state = zones.unload(state, target_card, unloaded)
     events.append(

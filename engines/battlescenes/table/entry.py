@@ -20,7 +20,9 @@ def can_enter(state: State, seat: int, card: int) -> bool:
         return False
     if d.type is CardType.SCENARIO:
         return not player.scenario_played
-    return len(player.resources) >= d.energy and not identity_clash(state, seat, d, -1)
+    # "pode ser colocado em cena carregando … menor do que sua Energia Inicial" (Homem-Hídrico)
+    need = 1 if any(t.enters_with_fewer for t in d.texts) else d.energy
+    return len(player.resources) >= need and not identity_clash(state, seat, d, -1)
 
 
 def identity_clash(state: State, seat: int, d: CardDef, evolve: int) -> bool:

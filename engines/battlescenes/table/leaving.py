@@ -14,6 +14,7 @@ from engines.battlescenes.table.zones import (
     bottomed,
     check_victory,
     defn,
+    find,
     in_scene,
     owner,
     scenario_controller,
@@ -40,7 +41,7 @@ def _leaves(
     before it left (its own and those of what it carried; none if it had lost them, 5.8);
     ``knocked_out``: instead, those only for a knock-out by an action's damage;
     ``destroyed``: it was knocked out (4.7), so the ``if_destroyed`` texts too."""
-    return [
+    found = [
         Pending(
             uid=0,
             level=1,
@@ -55,6 +56,34 @@ def _leaves(
         and t.if_knocked_out_by_action == knocked_out
         and (destroyed or not t.if_destroyed)
     ]
+    return found if knocked_out else found + _marked_leaves(state, item.card)
+
+
+def _marked_leaves(state: State, card: int) -> list[Pending]:
+    """ "Quando o personagem escolhido sair de cena" (Esconderijo Secreto V1): the
+    ``marked_leaves`` texts of the card bases in the scene whose text marked ``card``."""
+    found: list[Pending] = []
+    for mark in state.continuous:
+        if mark.kind != "mark" or mark.target != card or mark.source == card:
+            continue
+        index = find(state, mark.source)
+        if index is None:
+            continue
+        holder = state.scene[index]
+        found.extend(
+            Pending(
+                uid=0,
+                level=1,
+                controller=holder.controller,
+                source=source,
+                label=title(state, source),
+                steps=t.steps,
+                this=holder.card,
+            )
+            for source, t in texts(state, holder)
+            if source == mark.source and t.trigger is Trigger.MARKED_LEAVES
+        )
+    return found
 
 
 #: Continuous effects that end when the card that made them leaves the scene.
@@ -76,7 +105,8 @@ def unmarked(state: State, card: int) -> State:
 
 
 def _put(state: State, card: int, zone: str) -> State:
-    """Put a card in one of its owner's zones (8.D): resources, hand or the deck's bottom."""
+    """Put a card in one of its owner's zones (8.D): resources, hand, the deck's bottom or
+    top."""
     if zone == "resources":
         return to_resources(state, [card])
     seat = owner(state, card)
@@ -85,6 +115,8 @@ def _put(state: State, card: int, zone: str) -> State:
         return set_player(state, seat, replace(player, hand=(*player.hand, card)))
     if zone == "prizes":  # points for the opponent (4.9.1): Mística V1's cost
         return set_player(state, seat, replace(player, prizes=(*player.prizes, card)))
+    if zone == "deck_top":  # Entrave Temporal V1
+        return set_player(state, seat, replace(player, deck=(card, *player.deck)))
     state = set_player(state, seat, replace(player, deck=(*player.deck, card)))
     # "deck": shuffled in next (Agente S.H.I.E.L.D. V2), not put under it
     return bottomed(state, seat, 1) if zone == "deck_bottom" else state

@@ -97,6 +97,8 @@ def _shield_texts(state: State, item: InScene) -> list[tuple[str, str, int]]:
         if text.shield_set >= 0:
             found.append((key, "set", text.shield_set))
         bonus = text.shield_bonus + (count if text.shield_per_loaded else 0)
+        if text.shield_per_loaded_type:  # +1 per card type it carries (Homem-Absorvente V2)
+            bonus += len({defn(state, c).type for c in item.loaded})
         if text.shield_per_alignment:  # +1 per character of that alignment its controller has
             mine = characters(state, item.controller)
             bonus += sum(1 for c in mine if has_alignment(state, c.card, text.shield_per_alignment))

@@ -155,6 +155,21 @@ def unload(state: State, base: int, cards: Iterable[int]) -> State:
     return state
 
 
+def unload_to_hand(state: State, base: int, cards: Iterable[int]) -> State:
+    """Unload cards from a card base (7.3 Descarregar) into their owners' hands instead of
+    the resources (Ultron-1 V1, Microdepósito V1): no arrival in the resources."""
+    cards = [c for c in cards if c in in_scene(state, base).loaded]
+    item = in_scene(state, base)
+    item = replace(item, loaded=tuple(c for c in item.loaded if c not in cards))
+    gone = tuple((base, c) for c in cards)
+    state = replace(set_in_scene(state, item), unloaded_cards=(*state.unloaded_cards, *gone))
+    for card in cards:
+        seat = owner(state, card)
+        player = state.players[seat]
+        state = set_player(state, seat, replace(player, hand=(*player.hand, card)))
+    return state
+
+
 def capacitate(state: State, card: int, amount: int) -> State:
     """Raise the stage by ``amount`` as far as possible (4.5.1: never above 2)."""
     item = in_scene(state, card)
@@ -264,13 +279,28 @@ def in_play(state: State, card: int) -> bool:
     return card == state.scenario or find(state, card) is not None
 
 
+#: The kind of the continuous effect blanking every card of a type with a named name
+#: ("lose_texts_named:<type>:<name>": Gerador de P.E.M. V1).
+LOSE_TEXTS_NAMED = "lose_texts_named:"
+
+
+def _loses_by(state: State, kind: str, target: int, card: int) -> bool:
+    """Whether a continuous effect of ``kind`` (about ``target``) blanks ``card`` (5.8)."""
+    if kind == "lose_texts":
+        return target == card
+    if not kind.startswith(LOSE_TEXTS_NAMED):
+        return False
+    wanted_type, _sep, name = kind.removeprefix(LOSE_TEXTS_NAMED).partition(":")
+    found = defn(state, card)
+    return found.type.value == wanted_type and found.name == name
+
+
 def texts_lost(state: State, card: int, seen: frozenset[int] = frozenset()) -> bool:
     """5.8: a working effect says this card's permanent texts have no effect. Such an effect
     works only while its own card keeps its texts (5.8: "Todos os Efeitos Contínuos com
     Duração Indefinida dos cards afetados vão parar de funcionar", example 5)."""
     return any(
-        c.kind == "lose_texts"
-        and c.target == card
+        _loses_by(state, c.kind, c.target, card)
         and in_play(state, c.source)
         and c.source not in seen
         and not texts_lost(state, c.source, seen | {card})
@@ -345,13 +375,26 @@ def changes(state: State, item: InScene, kind: str, plain: bool = False) -> list
                     "own_characters": character and controller == item.controller,
                     "opponent_characters": character and controller != item.controller,
                     "all_characters": character,
+                    "marked": any(  # the card this holder's text chose (a ``mark`` step)
+                        c.kind == "mark" and c.source == _card and c.target == item.card
+                        for c in state.continuous
+                    ),
                 }[change.to]
-                if reaches and change.if_affiliation:  # (never an affiliation change)
+                if reaches and change.if_affiliation and kind == "affiliation":
+                    # an affiliation gained by those with another (Torre Stark V1): read from
+                    # the printed and granted affiliations, so the reading never loops
+                    reaches = change.if_affiliation in _unchanged_affiliations(state, item)
+                elif reaches and change.if_affiliation:
                     reaches = change.if_affiliation in affiliations(state, item)
                 if reaches and change.if_alignment:  # (never an alignment change)
                     reaches = has_alignment(state, item.card, change.if_alignment)
                 if reaches and change.if_character_name:  # (never a name change)
                     reaches = change.if_character_name in names(state, item.card)
+                if reaches and change.unless_controls_alter_ego:  # (never an alter ego change)
+                    reaches = not any(
+                        change.unless_controls_alter_ego in alter_egos(state, s.card)
+                        for s in characters(state, controller)
+                    )
                 if reaches:
                     found.append(change)
     found += [
@@ -409,7 +452,24 @@ def powers(state: State, item: InScene) -> tuple[str, ...]:
         d = defn(state, card)
         if d.type is not CardType.ABILITY:
             result.extend(p for p in d.powers if p not in result)
+    if any(t.powers_of_carried for _c, t in texts(state, item)):  # Cubo Cósmico V1
+        for card in item.loaded:
+            d = defn(state, card)
+            if d.type is CardType.ABILITY:
+                carried = (*d.powers, *(a.power for a in d.actions if a.power))
+                result.extend(p for p in dict.fromkeys(carried) if p not in result)
     return _changed(state, item, "power", result)
+
+
+def _unchanged_affiliations(state: State, item: InScene) -> tuple[str, ...]:
+    """A card base's printed affiliations and those its same-identity cards grant (A.1.2a,
+    A.2b), before any text changes them (8.B.2)."""
+    result = list(defn(state, item.card).affiliations)
+    for card in granted_cards(state, item):
+        d = defn(state, card)
+        if d.type is not CardType.ABILITY:
+            result.extend(a for a in d.affiliations if a not in result)
+    return tuple(result)
 
 
 def affiliations(state: State, item: InScene) -> tuple[str, ...]:

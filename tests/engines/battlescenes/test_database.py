@@ -23,6 +23,7 @@ from engines.core import Seat, SetupError
 from engines.core.dice import RiggedDice
 from engines.core.registry import load_games
 from tests.engines.battlescenes.helpers import pack, starter
+from tests.engines.battlescenes.test_official_decks import PLAYABLE
 from tests.engines.battlescenes.test_printed_facts import AUTOMATED
 
 SEATS = [Seat(0, "Ana"), Seat(1, "Bruno")]
@@ -76,14 +77,14 @@ def test_the_database_is_read_only_when_asked_for() -> None:
 
 def test_an_official_deck_not_played_yet_is_not_offered() -> None:
     offered = dict(ENGINE.option_values("deck_b", starter()))
-    assert "Poderes Ocultos" not in offered and offered["herois"] == "Inumanos e Asgardianos"
+    assert "Confronto Aracnídeo" not in offered and offered["herois"] == "Inumanos e Asgardianos"
 
 
 def test_an_official_deck_with_a_card_not_played_yet_is_refused_naming_it() -> None:
     with pytest.raises(SetupError) as err:
-        ENGINE.new_match({"deck_a": "Poderes Ocultos"}, SEATS, pack(), RiggedDice([True]))
+        ENGINE.new_match({"deck_a": "Confronto Aracnídeo"}, SEATS, pack(), RiggedDice([True]))
     played = automated_codes(pack())
-    deck = database().deck("Poderes Ocultos")
+    deck = database().deck("Confronto Aracnídeo")
     assert deck is not None
     # the first card of the deck the engine does not play yet
     first = database().cards[next(c for c in deck.cards if c not in played)]
@@ -92,7 +93,7 @@ def test_an_official_deck_with_a_card_not_played_yet_is_refused_naming_it() -> N
     catalog = ENGINE.catalog()
     for locale in ("en-US", "pt-BR", "it"):
         said = catalog.translate(err.value.key, locale, **err.value.params)
-        assert first.title in said and "Poderes Ocultos" in said
+        assert first.title in said and "Confronto Aracnídeo" in said
 
 
 def test_a_pack_deck_may_list_a_printed_code_and_is_then_refused_at_set_up() -> None:
@@ -143,15 +144,10 @@ def test_the_catalogue_lists_every_printed_card_and_official_deck(
         for c in cards
     )
     official = {d["name"]: d for d in decks if d["id"].endswith("DECK")}
-    assert {
-        "Evolução Tática",
-        "Poderes Ocultos",
-        "Múltiplas Identidades",
-        "Invasão Cósmica",
-    } <= set(official)
-    # Evolução Tática: every card automated (issue 23); Poderes Ocultos still lacks four
-    assert official["Evolução Tática"]["playable"] is True
-    assert official["Poderes Ocultos"]["playable"] is False
+    assert set(PLAYABLE) <= set(official)
+    # the four first official decks: every card automated (issue 23); not Confronto Aracnídeo
+    assert all(official[name]["playable"] is True for name in PLAYABLE)
+    assert official["Confronto Aracnídeo"]["playable"] is False
     assert all(code in by_code for d in official.values() for code in d["cards"])
     played = automated_codes(starter())
     assert {c["code"] for c in cards if c["automated"]} == played

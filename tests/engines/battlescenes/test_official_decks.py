@@ -18,7 +18,13 @@ from tests.engines.battlescenes.test_properties import candidates, locations, me
 
 #: The official decks whose every card is automated (asserted below, so a deck that
 #: stops being playable fails here rather than dropping out of the list silently).
-PLAYABLE = ("Evolução Tática", "Múltiplas Identidades", "Invasão Cósmica")
+PLAYABLE = (
+    "Evolução Tática",
+    "Poderes Ocultos",
+    "Múltiplas Identidades",
+    "Invasão Cósmica",
+    "Iniciativa Vingadores",
+)
 MOVES = 4000
 
 
@@ -48,6 +54,10 @@ def play_to_the_end(seed: int, deck_a: str, deck_b: str) -> tuple[State, int]:
         if not decisions or state.phase is Phase.OVER:
             return state, n
         decision = decisions[0]
+        # 5.1: a text activated at any moment (Mística V2), taken half the times it is offered
+        offered = [d for d in decisions if d.optional and "activate" in d.kinds]
+        if offered and rng.random() < 0.5:
+            decision = offered[0]
         dice = SeededDice(seed.to_bytes(8, "big"), n)
         # Prefer what moves the match on: actions and cards before passing.
         options_ = candidates(state, decision.seat, decision.kinds, rng)

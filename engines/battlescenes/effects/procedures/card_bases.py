@@ -3,12 +3,11 @@ and the cards it carries — loaded from the resources (4.1), unloaded (4.8.2.1)
 
 from __future__ import annotations
 
-from engines.battlescenes.content.schema import CardType, Trigger
+from engines.battlescenes.content.schema import CardType, Op, Step, Trigger
 from engines.battlescenes.effects import replacements, tree, triggers
 from engines.battlescenes.effects.operands import (
     AMOUNT,
     DONE,
-    SKIP,
     ability_of,
     ask,
     matches,
@@ -22,6 +21,7 @@ from engines.battlescenes.effects.steps import (
     BSRun,
     Capacitation,
     CarriedToDeckBottom,
+    EachChosenDeals,
     LoadFromResources,
     LoadResources,
     Permute,
@@ -34,7 +34,7 @@ from engines.battlescenes.effects.steps import (
 )
 from engines.battlescenes.effects.triggers import fire
 from engines.battlescenes.rules import load_order
-from engines.battlescenes.rules.state import InScene, ShieldEntry, State
+from engines.battlescenes.rules.state import InScene, Pending, ShieldEntry, State
 from engines.battlescenes.table import leaving, shields, zones
 from engines.core import Event
 from engines.core.model import replace
@@ -87,32 +87,32 @@ def _stage(run: BSRun, state: State, proc: Capacitation) -> State:
     return resolved(run, state, events)
 
 
-def _entry(state: State, proc: Shield, item: InScene) -> ShieldEntry:
-    """A timed shield effect until the end of the turn (4.8.6)."""
-    step = proc.record
+def _entry(state: State, proc: Shield, item: InScene, amount: int) -> ShieldEntry:
+    """A timed shield effect of ``amount`` until the end of the turn (4.8.6)."""
     if proc.setting:
-        return ShieldEntry("set", step.amount, state.clock)
-    if step.amount >= 0:
-        return ShieldEntry("bonus", step.amount, state.clock)
+        return ShieldEntry("set", amount, state.clock)
+    if amount >= 0:
+        return ShieldEntry("bonus", amount, state.clock)
     # 4.8.6: a penalty applies only down to 0; what it could not take is lost for good.
-    return ShieldEntry("penalty", min(-step.amount, shields.shield(state, item)), state.clock)
+    return ShieldEntry("penalty", min(-amount, shields.shield(state, item)), state.clock)
 
 
 @HANDLERS.on(Shield)
 def _shield(run: BSRun, state: State, proc: Shield) -> State:
     effect, step = run.ctx, proc.record
+    # ``plus``: "Escudo -X" (Prensa Pênsil V1: ``-x``, minus the action's X)
+    amount = step.amount + plus(state, effect, step)
     events = []
     for target in targets_of(state, effect, step):
         item = zones.in_scene(state, target)
-        state = zones.set_in_scene(
-            state, replace(item, shield_log=(*item.shield_log, _entry(state, proc, item)))
-        )
+        entry = _entry(state, proc, item, amount)
+        state = zones.set_in_scene(state, replace(item, shield_log=(*item.shield_log, entry)))
         events.append(
             Event(
                 "battlescenes.event.shield_set"
                 if proc.setting
                 else "battlescenes.event.shield_change",
-                {"card": zones.title(state, target), "amount": step.amount},
+                {"card": zones.title(state, target), "amount": amount},
                 rule="4.8.6",
             )
         )
@@ -177,7 +177,14 @@ def _load_from_resources(run: BSRun, state: State, proc: LoadFromResources) -> S
         ]
         if bases:  # listed in the player's loading order (7.2 Predador, 4.4.2.2 A.3)
             cards = load_order.ordered(state, seat, cards, bases[0])
-        options = [f"{c}>{b}" for c in cards for b in bases]
+        options = [
+            f"{c}>{b}"
+            for c in cards
+            for b in bases
+            # "com o mesmo alter ego (ou mesmo nome …)" (Movimentos Característicos V1)
+            if not step.same_identity
+            or set(zones.identities(state, c)) & set(zones.identities(state, b))
+        ]
         if not options:
             return state
         return asks(
@@ -200,6 +207,9 @@ def _load_from_resources(run: BSRun, state: State, proc: LoadFromResources) -> S
         rule="4.1",
     )
     state = fire(state, Trigger.LOADED_FROM_RESOURCES, effect.level + 1, card=card, base=base)
+    state = fire(
+        state, Trigger.RESOURCES_LOADED_ONTO_THIS, effect.level + 1, base=base, by=effect.uid
+    )
     state = fire(state, Trigger.LOADED_ONTO_THIS, effect.level + 1, card=card, base=base)
     return resolved(run, state, [event])
 
@@ -235,6 +245,10 @@ def _load_resources(run: BSRun, state: State, proc: LoadResources) -> State:
         state = fire(
             state, Trigger.LOADED_FROM_RESOURCES, effect.level + 1, card=card, base=effect.this
         )
+        level = effect.level + 1
+        state = fire(
+            state, Trigger.RESOURCES_LOADED_ONTO_THIS, level, base=effect.this, by=effect.uid
+        )
         state = fire(state, Trigger.LOADED_ONTO_THIS, effect.level + 1, card=card, base=effect.this)
     event = Event(
         "battlescenes.event.loaded_many",
@@ -253,7 +267,8 @@ def _unload_chosen(run: BSRun, state: State, proc: UnloadChosen) -> State:
     card base that lost cards fires "quando cards forem descarregados" (5.2); then 4.7."""
     effect, step = run.ctx, proc.record
     seat = effect.controller
-    chosen = [int(a) for a in effect.answers if a not in (DONE, SKIP)]
+    # (an optional one's "yes" first: "você pode descarregar um card dele", Carnificina V2)
+    chosen = [int(a) for a in effect.answers if a.isdigit()]
     finished = effect.answers and effect.answers[-1] == DONE
     # ``filter_type``: only from characters ("de um personagem", Cassandra Nova V1); ``to:
     # this``: only this card base's ("um card deste personagem", Fera V2)
@@ -264,20 +279,37 @@ def _unload_chosen(run: BSRun, state: State, proc: UnloadChosen) -> State:
     ]
     if step.to == "target":  # "descarregue … do alvo": only the targets' cards
         bases = [s for s in bases if s.card in effect.targets]
+    if step.to == "that_chosen":  # "um card daquele personagem" (Planos de Infiltração V1)
+        bases = [s for s in bases if s.card == effect.chosen]
     wanted = step.amount + plus(state, effect, step)
     if step.each_base:  # "um card de cada personagem …": the bases still owing cards
         bases = [s for s in bases if sum(c in chosen for c in s.loaded) < step.amount]
-    left = [str(c) for s in bases for c in s.loaded if c not in chosen]
+    left = [
+        str(c)
+        for s in bases
+        for c in s.loaded
+        if c not in chosen and not (step.other and c == effect.source)  # "um outro card"
+    ]
     if left and not finished and (step.each_base or len(chosen) < wanted):
         prompt = "battlescenes.choice.unload_chosen"
         # "Descarregue um card" / "de cada": no stopping short
         done = [] if step.exactly or step.each_base else [DONE]
-        return asks(run, ask(state, effect, seat, prompt, [*left, *done], False))
+        # "faça com que um oponente escolha um dos cards" (Microdepósito V1)
+        chooser = 1 - seat if step.by_opponent else seat
+        return asks(run, ask(state, effect, chooser, prompt, [*left, *done], False))
     events: list[Event] = []
     for item in list(state.scene):
         cards = [c for c in item.loaded if c in chosen]
         if not cards:
             continue
+        handed = [c for c in cards if _to_hand(state, c, step.to_hand_if)]
+        if handed:  # "coloque aquele card em sua mão ao invés de … recursos" (Ultron-1 V1)
+            state, more = _unload_to_hand(state, item.card, handed)
+            events.extend(more)
+            cards = [c for c in cards if c not in handed]
+            if not cards:
+                state = triggers.fire(state, Trigger.UNLOADED, effect.level + 1, base=item.card)
+                continue
         state = zones.unload(state, item.card, cards)
         state = triggers.fire(state, Trigger.UNLOADED, effect.level + 1, base=item.card)
         events.append(
@@ -291,6 +323,33 @@ def _unload_chosen(run: BSRun, state: State, proc: UnloadChosen) -> State:
     return resolved(run, state, events + more)
 
 
+def _to_hand(state: State, card: int, kinds: str) -> bool:
+    """Whether an unloaded card is of a kind ``to_hand_if`` sends to the hand."""
+    d = zones.defn(state, card)
+    for kind in (k for k in kinds.split("|") if k):
+        if kind.startswith("alter_ego:"):
+            if d.type is CardType.CHARACTER and d.alter_ego == kind.split(":", 1)[1]:
+                return True
+        elif d.type.value == kind:
+            return True
+    return False
+
+
+def _unload_to_hand(state: State, base: int, cards: list[int]) -> tuple[State, list[Event]]:
+    """Unloaded cards (7.3 Descarregar) put into their owner's hand instead of the
+    resources: no arrival in the resources."""
+    state = zones.unload_to_hand(state, base, cards)
+    events = [
+        Event(
+            "battlescenes.event.unloaded_to_hand",
+            {"card": zones.title(state, card), "base": zones.title(state, base)},
+            rule="7.3",
+        )
+        for card in cards
+    ]
+    return state, events
+
+
 @HANDLERS.on(CarriedToDeckBottom)
 def _carried_to_deck_bottom(run: BSRun, state: State, proc: CarriedToDeckBottom) -> State:
     """ "Coloque um card de habilidade de Item Único que um personagem ou suporte estiver
@@ -300,15 +359,42 @@ def _carried_to_deck_bottom(run: BSRun, state: State, proc: CarriedToDeckBottom)
     ("descarregar" sends a card to the resources), so no unload effects; a card base left
     with no energy is knocked out. None to pick: not done ("se o fizer")."""
     effect, step = run.ctx, proc.record
+    if step.to == "this_card":
+        return _this_to_deck_bottom(run, state, proc)
     picked = [int(a) for a in effect.answers if a.isdigit()]
     if not picked:
-        bases = [s for s in state.scene if not (step.other and s.card == effect.this)]
+        bases = [
+            s
+            for s in state.scene
+            if not (step.other and s.card == effect.this)
+            and not (
+                step.carrier_type and zones.defn(state, s.card).type.value != step.carrier_type
+            )
+        ]
         options = [str(c) for s in bases for c in s.loaded if matches(state, c, step)]
         if not options:
             return tree.put(state, replace(tree.get(state, effect.uid), declined=True))
         prompt = "battlescenes.choice.carried_to_deck_bottom"
         return asks(run, ask(state, effect, effect.controller, prompt, options, step.optional))
-    card = picked[-1]
+    return _carried_to_bottom(run, state, picked[-1])
+
+
+def _this_to_deck_bottom(run: BSRun, state: State, proc: CarriedToDeckBottom) -> State:
+    """ "Coloque <este card> na base do deck de seu dono: …" inside an effect (Multiplicação
+    de DNA V1): the effect's own card, carried, goes under its owner's deck (``optional``:
+    its controller decides first); not carried any more, it is not done ("se o fizer")."""
+    effect, step = run.ctx, proc.record
+    if not any(effect.source in s.loaded for s in state.scene):
+        return tree.put(state, replace(tree.get(state, effect.uid), declined=True))
+    if step.optional and not effect.answers:
+        prompt = "battlescenes.choice.may"
+        return asks(run, ask(state, effect, effect.controller, prompt, ["yes"], True))
+    return _carried_to_bottom(run, state, effect.source)
+
+
+def _carried_to_bottom(run: BSRun, state: State, card: int) -> State:
+    """A carried card to the bottom of its owner's deck (not an unload); then 4.7."""
+    effect = run.ctx
     carrier = next((s for s in state.scene if card in s.loaded), None)
     if carrier is None:
         return state
@@ -435,4 +521,53 @@ def _shuffle_into_deck(run: BSRun, state: State, proc: ShuffleIntoDeck) -> State
         if card in state.players[owner].deck:
             state = shuffle(state, owner, run.env.dice)
         events.extend(left)
+    return resolved(run, state, events)
+
+
+@HANDLERS.on(EachChosenDeals)
+def _each_chosen_deals(run: BSRun, state: State, proc: EachChosenDeals) -> State:
+    """ "Você pode incapacitar em {1} qualquer número de personagens que você controla e
+    cujo alter ego seja N. Se o fizer, cada um … causa 1 ponto de dano penetrante em um
+    personagem ou suporte a sua escolha" (A Era de Ultron V1): its controller picks its
+    characters passing the filters that can be incapacitated, one at a time, then ``done``;
+    each is incapacitated by 1, then each deals the damage as its own (4.8.5; the record's
+    FAQ: one source each), one effect per character, its destination chosen then."""
+    effect, step = run.ctx, proc.record
+    seat = effect.controller
+    chosen = [int(a) for a in effect.answers if a.isdigit()]
+    finished = bool(effect.answers) and effect.answers[-1] == DONE
+    left = [
+        str(c.card)
+        for c in zones.characters(state, seat)
+        if c.card not in chosen and c.stage >= 1 and matches(state, c.card, step)
+    ]
+    if left and not finished:
+        prompt = "battlescenes.choice.each_chosen_deals"
+        return asks(run, ask(state, effect, seat, prompt, [*left, DONE], False))
+    if not chosen:  # none: not done ("se o fizer")
+        return tree.put(state, replace(tree.get(state, effect.uid), declined=True))
+    events: list[Event] = []
+    hit = Step(op=Op.DAMAGE, amount=step.amount, penetrating=step.penetrating, to="chosen_base")
+    hit = replace(hit, source="chosen")
+    found: list[Pending] = []
+    for card in chosen:
+        state = zones.incapacitate(state, card, 1)
+        state = triggers.fire(
+            state, Trigger.INCAPACITATED, effect.level + 1, base=card, player=seat
+        )  # 5.2 (Cristalys V1)
+        params = {"card": zones.title(state, card), "amount": 1}
+        events.append(Event("battlescenes.event.incapacitate", params, rule="4.5.1"))
+        found.append(
+            Pending(
+                uid=0,
+                level=effect.level + 1,
+                controller=seat,
+                source=effect.source,
+                label=zones.title(state, card),
+                steps=(hit,),
+                this=card,
+                chosen=card,
+            )
+        )
+    state = tree.add(state, found, effect.level + 1)
     return resolved(run, state, events)

@@ -122,6 +122,8 @@ def _load_chosen_resources(run: BSRun, state: State, proc: LoadChosenResources) 
     state = zones.set_in_scene(state, replace(item, loaded=(*item.loaded, *loaded)))
     for card in loaded:
         state = fire(state, Trigger.LOADED_FROM_RESOURCES, effect.level + 1, card=card, base=target)
+        level = effect.level + 1
+        state = fire(state, Trigger.RESOURCES_LOADED_ONTO_THIS, level, base=target, by=effect.uid)
         state = fire(state, Trigger.LOADED_ONTO_THIS, effect.level + 1, card=card, base=target)
     params = {"base": zones.title(state, target), "count": len(loaded)}
     event = Event("battlescenes.event.loaded_many", params, rule="4.1")

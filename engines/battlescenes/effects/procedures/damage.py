@@ -42,6 +42,14 @@ def _damage(run: BSRun, state: State, proc: Damage) -> State:
             if zones.find(state, target) is None:
                 prog = replace(prog, index=prog.index + 1)
                 continue
+            if not prog.incoming and not ctx.action_kind:  # not an action's damage (4.8.5)
+                prog = replace(prog, incoming=True)
+                if zones.defn(state, target).type is CardType.CHARACTER:
+                    found = triggers.damage_incoming(state, target, effect.level + 1)
+                    if found:  # they resolve first; this procedure pauses (9.1.2.1)
+                        paused = replace(tree.get(state, effect.uid), damage=prog, paused=True)
+                        state = tree.add(tree.put(state, paused), found, effect.level + 1)
+                        return asks(run, replace(state, after_level=None), events)
             # 4.8.4.2: a target listed n times receives n times the amount, as one procedure.
             amount0 = step.amount + plus(state, effect, step)
             base = amount0 * effect.targets.count(target) if step.to == "target" else amount0
@@ -49,7 +57,7 @@ def _damage(run: BSRun, state: State, proc: Damage) -> State:
                 base = points(state, effect, step).count(str(target))
             base += effect.bonus  # 7.2 Potencializar: +N on each of its targets
             # only on this destination (Nano-Sentinelas V1)
-            here = replace(ctx, penetrating=penetrates(state, step, target))
+            here = replace(ctx, penetrating=penetrates(state, step, target, effect))
             amount, applied = damage.calculate(state, base, here, zones.in_scene(state, target))
             state = damage.hit(state, ctx, target)
             state = damage.power_hit(state, ctx, target, amount)
@@ -106,6 +114,8 @@ def _damage(run: BSRun, state: State, proc: Damage) -> State:
                 key, seat, places = offers[0]
                 options = [str(c) for c in places]
                 prompt = "battlescenes.choice.redirect"
+                # "redirecione aquele dano": no declining a mandatory one (Mulher-Hulk V2)
+                forced = any(damage.mandatory(state, k) for k, _s, _c in offers)
                 if len(offers) > 1:  # 4.8.3.1 F.E: "a escolha … cabe ao Jogador Ativo"
                     key, seat = SEVERAL, tree.active_player(state)
                     options = [f"{k.split(':')[0]}>{c}" for k, _s, cards in offers for c in cards]
@@ -113,7 +123,11 @@ def _damage(run: BSRun, state: State, proc: Damage) -> State:
                 prog = replace(prog, offered=key)
                 state = tree.put(state, replace(tree.get(state, effect.uid), damage=prog))
                 effect = tree.get(state, effect.uid)
-                state = ask(state, effect, seat, prompt, options, True)
+                if forced and len(options) == 1:  # nothing to decide: it is redirected
+                    effect = replace(effect, answers=(*effect.answers, options[0]))
+                    state = tree.put(state, effect)
+                    continue
+                state = ask(state, effect, seat, prompt, options, not forced)
                 return asks(run, state, events)
             instead = replacements.outcomes(state, prog.destination, "replace_damage")
             if len(instead) > 1 and not prog.replaced:  # 5.5: the active player chooses
@@ -221,7 +235,7 @@ def _deal(
     ``unloaded`` effect still resolves if its character was knocked out: its procedures on
     "este personagem" then find nothing (the card left the scene)."""
     before = len(zones.in_scene(state, prog.destination).loaded)
-    penetrating = penetrates(state, step, prog.destination)
+    penetrating = penetrates(state, step, prog.destination, effect)
     state, events = damage.apply(
         state, prog.destination, prog.amount, penetrating, effect.preference
     )
@@ -415,9 +429,14 @@ def _empower(run: BSRun, state: State, proc: Empower) -> State:
     return resolved(run, state, events)
 
 
-def penetrates(state: State, step: Step, card: int) -> bool:
+def penetrates(state: State, step: Step, card: int, effect: Pending) -> bool:
     """Whether a damage step's damage is penetrating on ``card`` (4.8.3 D): printed so, or
-    ``penetrating_if_affiliation`` and the card has one of those affiliations now."""
+    ``penetrating_if_affiliation`` and the card has one of those affiliations now, or
+    ``penetrating_in_own_attack`` and the action is used in its controller's Attack step."""
+    if step.penetrating_in_own_attack and not step.penetrating:  # Alkhema V1
+        return (
+            effect.is_action and state.phase is Phase.ATTACK and state.active == effect.controller
+        )
     if step.penetrating or not step.penetrating_if_affiliation:
         return step.penetrating
     index = zones.find(state, card)

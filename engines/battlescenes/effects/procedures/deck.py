@@ -4,7 +4,7 @@ top of the deck, discard from the hand (5.1) and mill."""
 
 from __future__ import annotations
 
-from engines.battlescenes.content.schema import Step, Trigger
+from engines.battlescenes.content.schema import Op, Step, Trigger
 from engines.battlescenes.effects import replacements, tree, triggers
 from engines.battlescenes.effects.operands import (
     DONE,
@@ -137,7 +137,22 @@ def _search_deck(run: BSRun, state: State, proc: SearchDeck) -> State:
     state = fire(
         state, Trigger.OPPONENT_SEARCHES_DECK, effect.level + 1, searcher=effect.controller
     )
+    level, seat = effect.level + 1, effect.controller
+    state = fire(state, Trigger.PLAYER_SEARCHES_DECK, level, searcher=seat, amount=_sought(effect))
     return resolved(run, state, [event])
+
+
+#: The procedures that take what a search found (the next one after ``search_deck``).
+_TAKING = (Op.TAKE_FROM_DECK, Op.FETCH_INTO_SCENE, Op.SCENARIO_FROM_RESOURCES)
+
+
+def _sought(effect: Pending) -> int:
+    """How many cards the search is for ("para cada card procurado desta forma"): the
+    ``amount`` of the taking procedure after it ("por até dois cards"), else one."""
+    later = [s for s in effect.steps[effect.next_step + 1 :] if s.op in _TAKING]
+    if later and later[0].op is Op.TAKE_FROM_DECK:
+        return max(1, later[0].amount)
+    return 1
 
 
 @HANDLERS.on(TakeFromDeck)

@@ -18,6 +18,7 @@ from engines.battlescenes.effects.steps import (
     ChooseAffiliation,
     CostThisTurn,
     ExtraActionGranted,
+    ForbidActionsThisTurn,
     ForbidActionThisTurn,
     ForbidSearchThisTurn,
     Generate,
@@ -109,6 +110,35 @@ def _only_action_this_turn(run: BSRun, state: State, proc: OnlyActionThisTurn) -
     state = replace(state, turn_rules=(*state.turn_rules, entry))
     params = {"card": zones.title(state, target), "action": chosen or "-"}
     return resolved(run, state, [Event("battlescenes.event.only_action", params, rule="4.6.2")])
+
+
+@HANDLERS.on(ForbidActionsThisTurn)
+def _forbid_actions_this_turn(run: BSRun, state: State, proc: ForbidActionsThisTurn) -> State:
+    """ "O personagem alvo não pode usar ações neste turno" (Enclausurar V1), or only its
+    actions of one type ("ações de antecipar": Expandir Infinito V1, ``action_kind`` — an
+    Antecipar/Imprevista action is one of each): 4.6.2 D for the rest of the turn, validated
+    once (5.7 A.2.1), so it stays even if the card that made it leaves (5.8 example 4)."""
+    effect, step = run.ctx, proc.record
+    kinds = [""]
+    if step.action_kind:
+        kinds = [step.action_kind, "unforeseen_anticipate"]
+    events = []
+    for target in targets_of(state, effect, step):
+        for kind in kinds:
+            rule = ActionRule(
+                effect="forbid",
+                whose="any",
+                if_kind=kind,
+                if_cost_is_source_stage=step.cost_is_stage,  # Rocha Lunar V1
+            )
+            entry = TurnRule(rule, effect.source, effect.controller, user=target)
+            state = replace(state, turn_rules=(*state.turn_rules, entry))
+        name = f"actions_forbidden_{step.action_kind}" if step.action_kind else "actions_forbidden"
+        if step.cost_is_stage:
+            name = "actions_forbidden_cost_stage"
+        params = {"card": zones.title(state, target)}
+        events.append(Event(f"battlescenes.event.{name}", params, rule="4.6.2 D"))
+    return resolved(run, state, events)
 
 
 def _action_names(state: State, card: int) -> list[str]:
@@ -242,6 +272,8 @@ def _mark(run: BSRun, state: State, proc: Mark) -> State:
 def _lose_texts(run: BSRun, state: State, proc: LoseTexts) -> State:
     """5.8: the chosen card has no permanent texts while the source stays in the scene."""
     effect, step = run.ctx, proc.record
+    if step.to == "named":
+        return _lose_texts_named(run, state, proc)
     events = []
     for target in targets_of(state, effect, step):
         lost = Continuous(source=effect.source, target=target, kind="lose_texts")
@@ -254,6 +286,32 @@ def _lose_texts(run: BSRun, state: State, proc: LoseTexts) -> State:
             )
         )
     return resolved(run, state, events)
+
+
+def _lose_texts_named(run: BSRun, state: State, proc: LoseTexts) -> State:
+    """ "Nomeie um card de suporte. Os textos permanentes de suportes com o nome escolhido
+    não têm efeito" (Gerador de P.E.M. V1): its controller names one of the names of the
+    match's cards of ``filter_type``; while the source stays in the scene with its texts
+    (5.8), every such card with that name has no permanent texts."""
+    effect, step = run.ctx, proc.record
+    if not zones.in_play(state, effect.source):
+        return state
+    if not effect.answers:
+        names = sorted({d.name for d in state.defs.values() if d.type.value == step.filter_type})
+        if not names:
+            return state
+        prompt = "battlescenes.choice.name_support"
+        return asks(run, ask(state, effect, effect.controller, prompt, names, False))
+    name = effect.answers[0]
+    kind = f"{zones.LOSE_TEXTS_NAMED}{step.filter_type}:{name}"
+    lost = Continuous(source=effect.source, target=effect.source, kind=kind)
+    state = replace(state, continuous=(*state.continuous, lost))
+    params = {
+        "player": state.players[effect.controller].name,
+        "name": name,
+        "source": zones.title(state, effect.source),
+    }
+    return resolved(run, state, [Event("battlescenes.event.texts_lost_named", params, rule="5.8")])
 
 
 @HANDLERS.on(ExtraActionGranted)

@@ -5,6 +5,7 @@ bases carry), or the effect's own card from the resources (Reparos Provisórios 
 from __future__ import annotations
 
 from engines.battlescenes.content.schema import Step, Trigger
+from engines.battlescenes.effects import tree
 from engines.battlescenes.effects.operands import SKIP, ask, matches, shuffle, targets_of
 from engines.battlescenes.effects.steps import (
     BSHandlers,
@@ -78,6 +79,13 @@ def _ask(run: BSRun, state: State, effect: Pending, step: Step) -> State:
     if not options:
         return state
     prompt = "battlescenes.choice.search"
+    if step.to == "own_character":  # the card and the character to load it onto, together
+        bases = [s.card for s in zones.characters(state, effect.controller)]
+        replaced = [DECK] if DECK in options else []  # a draw instead (Ultron-61112's FAQ)
+        options = [f"{c}>{b}" for c in options if c != DECK for b in bases] + replaced
+        if not options:  # nothing to reveal: not done ("se o fizer" steps are skipped)
+            return tree.put(state, replace(tree.get(state, effect.uid), declined=True))
+        prompt = "battlescenes.choice.load"
     # ``exactly``: "coloque um card …" — no declining when there is one
     return asks(run, ask(state, effect, effect.controller, prompt, options, not step.exactly))
 
@@ -117,7 +125,8 @@ def _load_found(run: BSRun, state: State, proc: LoadFound) -> State:
     revealed and loaded on this card base (declining: it was not found)."""
     effect, step = run.ctx, proc.record
     seat = effect.controller
-    if zones.find(state, effect.this) is None:
+    onto_own = step.to == "own_character"
+    if not onto_own and zones.find(state, effect.this) is None:
         return state
     if not effect.answers:
         return _ask(run, state, effect, step)
@@ -126,23 +135,33 @@ def _load_found(run: BSRun, state: State, proc: LoadFound) -> State:
         return state
     if answer == DECK:
         return _replaced(run, state, seat)
-    card = int(answer)
+    # ``own_character``: "card>character", that character is "aquele personagem" afterwards
+    found, _sep, onto = answer.partition(">")
+    card, base = int(found), int(onto) if onto else effect.this
+    if zones.find(state, base) is None:
+        return state
+    if onto_own:
+        state = tree.put(state, replace(tree.get(state, effect.uid), chosen=base))
     from_deck = card in state.players[seat].deck
     from_resources = card in state.players[seat].resources
+    from_hand = card in state.players[seat].hand
     state, events = _take(state, effect, card, from_deck, run)
-    item = zones.in_scene(state, effect.this)
+    item = zones.in_scene(state, base)
     state = zones.set_in_scene(state, replace(item, loaded=(*item.loaded, card)))
     events.append(
         Event(
             "battlescenes.event.loaded",
-            {"card": zones.title(state, card), "base": zones.title(state, effect.this)},
+            {"card": zones.title(state, card), "base": zones.title(state, base)},
             rule="4.1",
         )
     )
     level = effect.level + 1
     if from_resources:
-        state = fire(state, Trigger.LOADED_FROM_RESOURCES, level, card=card, base=effect.this)
-    state = fire(state, Trigger.LOADED_ONTO_THIS, level, card=card, base=effect.this)
+        state = fire(state, Trigger.LOADED_FROM_RESOURCES, level, card=card, base=base)
+        state = fire(state, Trigger.RESOURCES_LOADED_ONTO_THIS, level, base=base, by=effect.uid)
+    if from_hand:
+        state = fire(state, Trigger.LOADED_FROM_HAND, level, card=card, base=base)
+    state = fire(state, Trigger.LOADED_ONTO_THIS, level, card=card, base=base)
     return resolved(run, state, events)
 
 
@@ -177,6 +196,7 @@ def _take(
     if from_deck:
         events.insert(0, Event("battlescenes.event.searched", {"player": name}, rule="9.1.2"))
         state = fire(state, Trigger.OPPONENT_SEARCHES_DECK, effect.level + 1, searcher=seat)
+        state = fire(state, Trigger.PLAYER_SEARCHES_DECK, effect.level + 1, searcher=seat)
         state = shuffle(state, seat, run.env.dice)
     return state, events
 
@@ -205,5 +225,6 @@ def _load_this(run: BSRun, state: State, proc: LoadThis) -> State:
     )
     level = effect.level + 1
     state = fire(state, Trigger.LOADED_FROM_RESOURCES, level, card=card, base=base)
+    state = fire(state, Trigger.RESOURCES_LOADED_ONTO_THIS, level, base=base, by=effect.uid)
     state = fire(state, Trigger.LOADED_ONTO_THIS, level, card=card, base=base)
     return resolved(run, state, [event])

@@ -5,9 +5,10 @@ Bater em Retirada) or put into the resources (Atacar até Derrubar, 4.8.5)."""
 
 from __future__ import annotations
 
-from engines.battlescenes.content.schema import Step, Trigger
+from engines.battlescenes.content.schema import CardType, Step, Trigger
 from engines.battlescenes.effects import tree
 from engines.battlescenes.effects.operands import SKIP, ask, matches, shuffle, targets_of
+from engines.battlescenes.effects.procedures import scenarios
 from engines.battlescenes.effects.steps import (
     BSHandlers,
     BSRun,
@@ -47,6 +48,11 @@ def _put_into_scene(run: BSRun, state: State, proc: PutIntoScene) -> State:
         resources=tuple(c for c in player.resources if c != card),
     )
     state = zones.set_player(state, seat, player)
+    if zones.defn(state, card).type is CardType.SCENARIO:  # 4.4.1 (União Inabalável V1)
+        state, replaced = scenarios.scenario_enters(state, seat, card, effect.level + 1)
+        params = {"player": player.name, "card": zones.title(state, card)}
+        event = Event("battlescenes.event.put_into_scene", params, rule="5.2.1")
+        return resolved(run, state, [*replaced, event])
     state = _enter(state, seat, card, zones.defn(state, card).energy, effect.level + 1)
     event = Event(
         "battlescenes.event.put_into_scene",
@@ -220,6 +226,8 @@ def _to_resources(run: BSRun, state: State, proc: ToResources) -> State:
         if left:
             state = tree.add(state, left, effect.level + 1)
     elif zones.find(state, card) is not None:
+        if step.carried_to_hand:  # "devolva quaisquer outros cards … para sua mão"
+            state = zones.unload_to_hand(state, card, zones.in_scene(state, card).loaded)
         state, events = leaving.leave_to(
             state, card, "resources", effect.controller, effect.level + 1
         )

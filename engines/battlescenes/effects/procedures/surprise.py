@@ -111,6 +111,8 @@ def _surprise_load(run: BSRun, state: State, proc: SurpriseLoad) -> State:
     if gone is not None:
         state = zones.unload(state, base, [gone])
         state = fire(state, Trigger.UNLOADED, effect.level + 1, base=base)  # 5.2
+    # "quando este card for carregado de sua mão em um personagem" (Surpresa Dolorosa V1)
+    state = fire(state, Trigger.LOADED_FROM_HAND, effect.level + 1, card=effect.source, base=base)
     event = Event(
         "battlescenes.event.loaded",
         {"card": zones.title(state, effect.source), "base": zones.title(state, base)},
