@@ -730,6 +730,11 @@ class Text:
     # phase: its controller may incapacitate it by N, and then no damage reaches it for the
     # rest of that phase (Ziguezague V1); asked inside the damage procedure
     dodge_preparation: int = 0
+    # a printed text allowing characters sharing the alter ego (or name) of characters in the
+    # scene, as long as their player controls none with it (Universo Paralelo V1): since the
+    # rules 2.0 (4.4.2.1 A.4b only looks at the player's own characters) that is the rule
+    # itself, so it is told and the engine has nothing more to do
+    same_identity_as_rules: bool = False
     if_power: str = ""  # shield texts: while the holder has this power; loaded_from_resources:
     # only onto a character with it (Adaga Psíquica)
     shield_to: str = ""  # "" the holder; own_characters: each character its controller has

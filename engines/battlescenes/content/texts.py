@@ -62,6 +62,7 @@ def parse_text(node: PackNode) -> Text:
             "if_this_targeted",
             "if_targets_this",
             "dodge_preparation",
+            "same_identity_as_rules",
             "if_power",
             "shield_to",
             "shield_if_affiliation",
@@ -182,6 +183,7 @@ def parse_text(node: PackNode) -> Text:
         if_this_targeted=node.read("if_this_targeted", bool, False),
         if_targets_this=node.read("if_targets_this", bool, False),
         dodge_preparation=node.read("dodge_preparation", int, 0),
+        same_identity_as_rules=node.read("same_identity_as_rules", bool, False),
         if_power=node.read("if_power", str, ""),
         shield_to=node.read("shield_to", str, ""),
         shield_if_affiliation=node.read("shield_if_affiliation", str, ""),
@@ -351,6 +353,7 @@ def parse_text(node: PackNode) -> Text:
     scripted = (
         text.steps
         or text.dodge_preparation
+        or text.same_identity_as_rules
         or text.extra_draw
         or text.shield_set >= 0
         or text.shield_bonus

@@ -660,3 +660,23 @@ def test_ziguezague_declined_or_out_of_the_preparation_lets_damage_through() -> 
     state, _ = act(state, 0, UseAction(duende, "Arma Com Silenciador", str(miss)))
     assert state.choice is None or state.choice.seat != 1
     assert len(zones.in_scene(state, miss).loaded) == 4
+
+
+def test_universo_paralelo_draws_and_a_character_sharing_an_opponents_identity_may_enter() -> None:
+    state = build(
+        Side(
+            deck=["protecao"] * 6,
+            hand=["universo_paralelo_v1", "miss_america_v1"],
+            resources=FILL[:5],
+            scene=[Placed("duende_macabro_v1", FILL[:4])],
+        ),
+        Side(scene=[Placed("miss_america_v1", FILL[:5])]),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    hand = len(state.players[0].hand)
+    state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "universo_paralelo_v1")))
+    assert len(state.players[0].hand) == hand  # played one, drew one
+    mine = zone_id(state, 0, "hand", "miss_america_v1")
+    state, _ = act(state, 0, PlayCard(mine))  # Bruno controls America Chavez: allowed
+    assert zones.in_scene(state, mine).controller == 0
