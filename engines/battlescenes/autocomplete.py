@@ -189,9 +189,15 @@ def _use_pay(
             payers = use.unload_payers(state, seat, item)
             loaded = (*loaded, *(c for b in payers for c in zones.in_scene(state, b).loaded))
         resources = state.players[seat].resources if action.cosmic else ()  # E.2.1
+        resources = (*resources, *use.load_choices(state, seat, action))  # Batedor Alado V1
     pool = [*hand, *loaded, *resources]
     limit = (
-        LIMIT if action is None else action.discard_cost + use.unload_count(action) + action.cosmic
+        LIMIT
+        if action is None
+        else action.discard_cost
+        + use.unload_count(action)
+        + action.cosmic
+        + (action.load_cost if action.load_cost_from else 0)
     )
     return _list_choices(state, current, pool, limit, False) if limit else []
 

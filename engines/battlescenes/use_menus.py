@@ -48,7 +48,7 @@ def needed(action: ActionDef, mode: str) -> tuple[str, ...]:
         fields.append("targets")
     if action.cost == -1:
         fields.append("x")
-    if action.discard_cost + action.unload_cost + action.cosmic:
+    if action.discard_cost + action.unload_cost + action.cosmic or action.load_cost_from:
         fields.append("pay")
     return tuple(fields)
 
@@ -181,16 +181,22 @@ def next_menu(state: State, seat: int) -> Selection | None:
             payers = use.unload_payers(state, seat, item)
             loaded = (*loaded, *(c for b in payers for c in zones.in_scene(state, b).loaded))
         resources = state.players[seat].resources if action.cosmic else ()  # E.2.1
-        pool = [*hand, *loaded, *resources]
+        loads = use.load_choices(state, seat, action)  # Batedor Alado V1: hand or resources
+        pool = [*hand, *loaded, *resources, *loads]
         count = action.discard_cost + action.unload_cost + action.cosmic
+        count += action.load_cost if loads else 0
         if len(pool) < count:
             return None
         params = {**base, "discard": action.discard_cost, "unload": action.unload_cost}
         if action.cosmic:  # Energia Cósmica: which resources go to the deck bottom
             params = {**base, "count": action.cosmic}
+        if loads:  # the cards to load onto the character
+            params = {**base, "count": action.load_cost}
         options = tuple(_card(state, c) for c in pool)
         key = (
-            "pay_cosmic"
+            "pay_load"
+            if loads
+            else "pay_cosmic"
             if "energia_cosmica" in action.keywords
             else "pay_bottom"
             if action.cosmic

@@ -293,6 +293,8 @@ _ACTION_FIELDS = {
     "points_loaded",
     "load_cost",
     "load_cost_power",
+    "load_cost_from",
+    "hand_self",
     "unload_not_type",
     "target_shares_affiliation",
     "shuffle_user_cost",
@@ -344,6 +346,8 @@ def _action(node: PackNode) -> ActionDef:
         points_loaded=node.read("points_loaded", bool, False),
         load_cost=node.read("load_cost", int, 0),
         load_cost_power=_optional_power(node, "load_cost_power"),
+        load_cost_from=node.read("load_cost_from", str, ""),
+        hand_self=node.read("hand_self", bool, False),
         target_shares_affiliation=node.read("target_shares_affiliation", bool, False),
         shuffle_user_cost=node.read("shuffle_user_cost", bool, False),
         prizes_user_cost=node.read("prizes_user_cost", bool, False),
@@ -361,6 +365,17 @@ def _action(node: PackNode) -> ActionDef:
         raise node.fail_at("up_to_targets", "up to N different targets: N >= 1, no modes")
     if action.load_cost_power and (not action.load_cost or action.unload_self):
         raise node.fail_at("load_cost_power", "load_cost_power is for a load_cost alone")
+    zones_from = set(action.load_cost_from.split("|")) - {""}
+    if action.load_cost_from and (
+        not zones_from <= {"hand", "resources"}
+        or not action.load_cost
+        or action.load_cost_power
+        or action.discard_cost
+        or action.cosmic
+    ):
+        raise node.fail_at(
+            "load_cost_from", "hand and/or resources, with a load_cost and no other card cost"
+        )
     if action.points_loaded and not action.distribute:
         raise node.fail_at("points_loaded", "points_loaded is for an action that distributes")
     if (

@@ -336,6 +336,11 @@ STEP_TO = frozenset(
         # the card an earlier chosen_… step of the effect chose ("aquele personagem":
         # Potência Incomparável V1)
         "that_chosen",
+        # mill: a player its controller picks (Minério Clandestino V1)
+        "chosen_player",
+        # forbid_action_this_turn: the character using the action being used (Combate às
+        # Cegas V1: that action gains Ação Única for it)
+        "action_user",
         # a character or support of the player whose search triggered the effect (Heimdall V1)
         "chosen_player_base",
         # lose_texts: every card of ``filter_type`` with the name its controller names among
@@ -484,6 +489,8 @@ class Step:
     if_not_done: bool = False
     # extra_action: only an action with a name the character has not used this turn
     new_name: bool = False
+    # extra_action: only an action that deals damage (Incursão Surpreendente V1)
+    only_damage: bool = False
     # carried_to_deck_bottom: only among the cards carried by card bases of this type ("que
     # um personagem estiver carregando": Gata Negra V2)
     carrier_type: str = ""
@@ -562,6 +569,10 @@ class Modifier:
     # only the first action each turn whose damage reaches the card (Blob V1; every
     # procedure of that action)
     if_first_action_hit: bool = False
+    # only damage to its targets of the first action with targets dealing damage that its
+    # user's controller used this turn (Investida Tática V1; its FAQ: not necessarily the
+    # first action used)
+    if_first_damage_action: bool = False
     # only while the card base holding the text carries a card of this type (while it
     # carries a support card: Homem-Máquina V1)
     if_holder_carries_type: str = ""
@@ -569,7 +580,16 @@ class Modifier:
 
 #: What an :class:`ActionRule` does (4.6.2 D, E.1, F.2).
 ACTION_RULE_EFFECTS = frozenset(
-    {"forbid", "cost", "free", "must_target", "only_targeting", "forbid_untargeted", "unique"}
+    {
+        "forbid",
+        "cost",
+        "free",
+        "must_target",
+        "only_targeting",
+        "forbid_untargeted",
+        "unique",
+        "untargetable",
+    }
 )
 #: Whose actions an :class:`ActionRule` concerns, relative to the card holding the text.
 ACTION_RULE_WHOSE = frozenset({"own", "opponent", "any", "this", "marked"})
@@ -611,6 +631,18 @@ class ActionRule:
     # must_target only while another character with this affiliation the rule's controller
     # controls is already among the targets chosen (Blob V2's Escudo Corporal)
     if_other_target_affiliation: str = ""
+    # ``untargetable``: the holder — or, from a scenario, each character with
+    # ``if_target_power`` — cannot be the target of the actions the rule concerns (Fogo
+    # Cruzado V1: Antecipar ones), while the holder's stage is at most / at least these
+    # (Golias V1); ``if_penetrating``: only actions dealing penetrating damage
+    # (Vespa V1). There ``if_kind`` matches by type: an Imprevista-Antecipar action is both.
+    if_holder_stage_at_most: int = -1
+    if_holder_stage_at_least: int = -1
+    if_target_power: str = ""
+    if_penetrating: bool = False
+    # only while an opponent of the user's controller controls a character that has no power
+    # in common with the user (Arma Com Silenciador V1)
+    if_opponent_unlike: bool = False
 
 
 #: 8.B.1 / 8.B.2: what a characteristic change may concern, and which cards it reaches.
@@ -673,6 +705,36 @@ class Text:
     shield_set: int = -1  # 4.8.6 A: the shield *is* this value (-1: not a setting text)
     if_loaded_at_most: int = -1  # the shield text works only with at most / at least
     if_loaded_at_least: int = -1  # this many cards loaded (e.g. Hulk V1)
+    # characteristics: only while the card base carries a card with this alter ego (Hulk
+    # Vermelho V1)
+    if_carrying_alter_ego: str = ""
+    # characteristics and shield texts: only while the card base's stage of capacitation is at
+    # least / at most this (Vespa V1)
+    if_stage_at_least: int = -1
+    if_stage_at_most: int = -1
+    # action_used: only when the action's user entered the scene this turn (Jaqueta Amarela
+    # V1)
+    if_user_entered_this_turn: bool = False
+    # start/end points: the effect is carried out by the turn's player, only when that player
+    # controls at least one character and fewer than every other player (Ruínas Suspeitas V1)
+    by_turn_player: bool = False
+    if_fewest_characters: bool = False
+    # a generated (5.7 B) ``action_resolved`` text about the action's user: after the effect of
+    # an opponent's action that had that character among its targets, its controller acting
+    # (Fúria Descontrolada V1)
+    if_this_targeted: bool = False
+    # action_used: only when the text's card base is among the action's targets (Partículas
+    # Pym V1)
+    if_targets_this: bool = False
+    # the holder (with ``if_power``) about to receive damage in an opponent's Preparation
+    # phase: its controller may incapacitate it by N, and then no damage reaches it for the
+    # rest of that phase (Ziguezague V1); asked inside the damage procedure
+    dodge_preparation: int = 0
+    # a printed text allowing characters sharing the alter ego (or name) of characters in the
+    # scene, as long as their player controls none with it (Universo Paralelo V1): since the
+    # rules 2.0 (4.4.2.1 A.4b only looks at the player's own characters) that is the rule
+    # itself, so it is told and the engine has nothing more to do
+    same_identity_as_rules: bool = False
     if_power: str = ""  # shield texts: while the holder has this power; loaded_from_resources:
     # only onto a character with it (Adaga Psíquica)
     shield_to: str = ""  # "" the holder; own_characters: each character its controller has
@@ -778,6 +840,11 @@ class Text:
     once_per_turn: bool = False
     if_all_affiliation: str = ""  # every character you control has affiliation X
     if_controls_character: bool = False  # "se você controlar um personagem"
+    # each player draws N more cards in their own Draw phase (Sucessão de Eventos V1): the
+    # turn's player, in the Draw phase (with ``if_controls_character``: only while controlling
+    # a character; ``extra_draw_optional``: only if that player wants, asked)
+    extra_draw: int = 0
+    extra_draw_optional: bool = False
     # if you control a character that has carried exactly this many cards since the start
     # of the turn (Mística V2); -1: no such condition
     if_controls_carrying_exactly: int = -1
@@ -937,6 +1004,12 @@ class ActionDef:
     # with ``load_cost``: only cards of that power may be loaded ("Carregue um card de ◆
     # neste personagem": Deadpool V2) — the first such in the loading order
     load_cost_power: str = ""
+    # with ``load_cost``: the cards are the player's pick (UseAction.pay) among these zones,
+    # "hand|resources" (Batedor Alado V1), not the resources in the loading order
+    load_cost_from: str = ""
+    # E.2, this card back to its owner's hand as a cost: the ability card the action is
+    # printed on, carried by the user, goes to its owner's hand (not an unload)
+    hand_self: bool = False
     # F.1.1 another target character sharing an affiliation with this character:
     # each target another character than the user, sharing an affiliation with it now
     target_shares_affiliation: bool = False

@@ -36,6 +36,11 @@ _FIELDS = {
     "if_unused_this_turn",
     "per_opponent_action",
     "if_other_target_affiliation",
+    "if_holder_stage_at_most",
+    "if_holder_stage_at_least",
+    "if_target_power",
+    "if_penetrating",
+    "if_opponent_unlike",
 }
 
 
@@ -59,7 +64,22 @@ def action_rule(node: PackNode) -> ActionRule:
         if_unused_this_turn=node.read("if_unused_this_turn", bool, False),
         per_opponent_action=node.read("per_opponent_action", bool, False),
         if_other_target_affiliation=node.read("if_other_target_affiliation", str, ""),
+        if_holder_stage_at_most=node.read("if_holder_stage_at_most", int, -1),
+        if_holder_stage_at_least=node.read("if_holder_stage_at_least", int, -1),
+        if_target_power=node.read("if_target_power", str, ""),
+        if_penetrating=node.read("if_penetrating", bool, False),
+        if_opponent_unlike=node.read("if_opponent_unlike", bool, False),
     )
+    targeting = (
+        rule.if_holder_stage_at_most >= 0
+        or rule.if_holder_stage_at_least >= 0
+        or rule.if_target_power
+        or rule.if_penetrating
+    )
+    if targeting and rule.effect != "untargetable":
+        raise node.fail_at("effect", "these if_holder_/if_target_ fields are for untargetable")
+    if rule.effect == "untargetable" and rule.whose != "any":
+        raise node.fail_at("whose", "an untargetable rule concerns anyone's actions: any")
     if rule.per_opponent_action and (rule.effect != "cost" or rule.cost_op != "add"):
         raise node.fail_at("per_opponent_action", "per_opponent_action is for a cost added to")
     allowed = {
@@ -102,6 +122,7 @@ def modifier(node: PackNode) -> Modifier:
             "if_targeted",
             "if_action_power",
             "if_first_action_hit",
+            "if_first_damage_action",
             "if_holder_carries_type",
         },
         {"op", "value"},
@@ -132,6 +153,7 @@ def modifier(node: PackNode) -> Modifier:
         if_targeted=node.read("if_targeted", bool, False),
         if_action_power=node.read("if_action_power", str, ""),
         if_first_action_hit=node.read("if_first_action_hit", bool, False),
+        if_first_damage_action=node.read("if_first_damage_action", bool, False),
     )
     _check(node, "op", mod.op, {"add", "mul", "div", "fixed"})
     _check(

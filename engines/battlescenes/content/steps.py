@@ -77,6 +77,7 @@ STEP_FIELDS = {
     "gains",
     "if_not_done",
     "new_name",
+    "only_damage",
     "carrier_type",
     "action_kind",
     "penetrating_in_own_attack",
@@ -175,6 +176,7 @@ def parse_step(node: PackNode) -> Step:
         gains=node.read("gains", bool, False),
         if_not_done=node.read("if_not_done", bool, False),
         new_name=node.read("new_name", bool, False),
+        only_damage=node.read("only_damage", bool, False),
         carrier_type=node.read("carrier_type", str, ""),
         action_kind=node.read("action_kind", str, ""),
         penetrating_in_own_attack=node.read("penetrating_in_own_attack", bool, False),
@@ -224,6 +226,12 @@ def parse_step(node: PackNode) -> Step:
         or step.plus == "own_sharing_affiliation"
         or step.plus.startswith("target_affiliation:")
         or re.fullmatch(r"target_hit_by:\w+(\*\d+)?", step.plus)
+        or step.plus in ("prizes_characters", "-loaded", "user_stage")
+        or re.fullmatch(r"controls_alignment:(heroi|vilao)", step.plus)
+        or re.fullmatch(r"own_named_others:[^*@]+", step.plus)
+        or re.fullmatch(r"user_carries_named:[^*@]+(\*\d+)?", step.plus)
+        or re.fullmatch(r"carried_named:[^*@]+@\w+", step.plus)
+        or re.fullmatch(r"target_hit_by_affiliation:[^*]+(\*\d+)?", step.plus)
     ):
         raise node.fail_at(
             "plus",
@@ -235,11 +243,20 @@ def parse_step(node: PackNode) -> Step:
             " carried_abilities:<power>[/<n>],"
             " own_turn:<n>, first_action:<n>, user_alignment:<alignment>, used_before:<n>,"
             " own_sharing_affiliation, target_affiliation:<A|B>, target_hit_by:<power>[*<n>],"
-            " target_chosen_power:<n> or shares_chosen:<alignment>",
+            " target_chosen_power:<n>, shares_chosen:<alignment>, prizes_characters, -loaded,"
+            " user_stage, controls_alignment:<alignment>,"
+            " own_named_others:<name>, user_carries_named:<name>[*<n>] or"
+            " carried_named:<name>@<power>, target_hit_by_affiliation:<affiliation>[*<n>]",
         )
     check_choice(node, "source", step.source, {"", "target", "chosen", "marked", "this"})
     check_choice(node, "if_target_type", step.if_target_type, {"", "character", "support"})
     check_choice(node, "filter_keyword", step.filter_keyword, {"", *KEYWORDS})
+    if step.to == "action_user" and step.op != Op.FORBID_ACTION_THIS_TURN:
+        raise node.fail_at("to", "action_user is for a forbid_action_this_turn step")
+    if step.to == "chosen_player" and step.op != Op.MILL:
+        raise node.fail_at("to", "chosen_player is for a mill step")
+    if step.only_damage and step.op != Op.EXTRA_ACTION:
+        raise node.fail_at("only_damage", "only_damage is for an extra_action step")
     check_choice(node, "carrier_type", step.carrier_type, {"", "character"})
     if step.carrier_type and step.op != Op.CARRIED_TO_DECK_BOTTOM:
         raise node.fail_at("carrier_type", "carrier_type is for a carried_to_deck_bottom step")

@@ -53,6 +53,16 @@ def parse_text(node: PackNode) -> Text:
             "shield_set",
             "if_loaded_at_most",
             "if_loaded_at_least",
+            "if_carrying_alter_ego",
+            "if_stage_at_least",
+            "if_stage_at_most",
+            "if_user_entered_this_turn",
+            "by_turn_player",
+            "if_fewest_characters",
+            "if_this_targeted",
+            "if_targets_this",
+            "dodge_preparation",
+            "same_identity_as_rules",
             "if_power",
             "shield_to",
             "shield_if_affiliation",
@@ -99,6 +109,8 @@ def parse_text(node: PackNode) -> Text:
             "once_per_turn",
             "if_all_affiliation",
             "if_controls_character",
+            "extra_draw",
+            "extra_draw_optional",
             "if_controls_carrying_exactly",
             "if_since_start_of_turn",
             "replace_search_with_draw",
@@ -162,6 +174,16 @@ def parse_text(node: PackNode) -> Text:
         shield_set=node.read("shield_set", int, -1),
         if_loaded_at_most=node.read("if_loaded_at_most", int, -1),
         if_loaded_at_least=node.read("if_loaded_at_least", int, -1),
+        if_carrying_alter_ego=node.read("if_carrying_alter_ego", str, ""),
+        if_stage_at_least=node.read("if_stage_at_least", int, -1),
+        if_stage_at_most=node.read("if_stage_at_most", int, -1),
+        if_user_entered_this_turn=node.read("if_user_entered_this_turn", bool, False),
+        by_turn_player=node.read("by_turn_player", bool, False),
+        if_fewest_characters=node.read("if_fewest_characters", bool, False),
+        if_this_targeted=node.read("if_this_targeted", bool, False),
+        if_targets_this=node.read("if_targets_this", bool, False),
+        dodge_preparation=node.read("dodge_preparation", int, 0),
+        same_identity_as_rules=node.read("same_identity_as_rules", bool, False),
         if_power=node.read("if_power", str, ""),
         shield_to=node.read("shield_to", str, ""),
         shield_if_affiliation=node.read("shield_if_affiliation", str, ""),
@@ -208,6 +230,8 @@ def parse_text(node: PackNode) -> Text:
         once_per_turn=node.read("once_per_turn", bool, False),
         if_all_affiliation=node.read("if_all_affiliation", str, ""),
         if_controls_character=node.read("if_controls_character", bool, False),
+        extra_draw=node.read("extra_draw", int, 0),
+        extra_draw_optional=node.read("extra_draw_optional", bool, False),
         if_controls_carrying_exactly=node.read("if_controls_carrying_exactly", int, -1),
         if_since_start_of_turn=node.read("if_since_start_of_turn", bool, False),
         replace_search_with_draw=node.read("replace_search_with_draw", bool, False),
@@ -263,8 +287,17 @@ def parse_text(node: PackNode) -> Text:
         node,
         "trigger_for",
         text.trigger_for,
-        {"this", "own_characters", "opponent_characters", "any_character", "targeting_target"},
+        {
+            "this",
+            "own_characters",
+            "opponent_characters",
+            "marked",
+            "any_character",
+            "targeting_target",
+        },
     )
+    if text.trigger_for == "marked" and text.trigger not in (Trigger.TARGETED, Trigger.DAMAGED):
+        raise node.fail_at("trigger_for", "marked is for a targeted or damaged trigger")
     check_choice(node, "trigger_by", text.trigger_by, {"any", "opponent"})
     check_choice(node, "from_zone", text.from_zone, {"", "hand", "resources", "prizes"})
     origins = set(text.arrived_from.split("|")) - {""}
@@ -285,6 +318,29 @@ def parse_text(node: PackNode) -> Text:
         node, "shield_to", text.shield_to, {"", "own_characters", "own_bases", "all_characters"}
     )
     check_replacements(node, text)
+    if text.if_carrying_alter_ego and (not text.characteristics or text.steps):
+        raise node.fail_at("if_carrying_alter_ego", "it is for a text of characteristics")
+    if text.if_user_entered_this_turn and text.trigger is not Trigger.ACTION_USED:
+        raise node.fail_at("if_user_entered_this_turn", "it is for an action_used trigger")
+    turn_points = {"turn_start", "countdown_start", "countdown_end", "draw_start", "draw_end"}
+    turn_points |= {"adjustment_start", "adjustment_end", "combat_start", "attack_start"}
+    turn_points |= {"anticipation_start", "anticipation_end", "attack_end", "combat_end"}
+    turn_points |= {"turn_end"}
+    at_point = text.trigger is not None and text.trigger.value in turn_points
+    if (text.by_turn_player or text.if_fewest_characters) and not at_point:
+        raise node.fail_at("by_turn_player", "it is for a start/end point of the turn (6.2)")
+    if text.if_targets_this and text.trigger is not Trigger.ACTION_USED:
+        raise node.fail_at("if_targets_this", "it is for an action_used trigger")
+    if text.if_this_targeted and not (text.generated and text.trigger is Trigger.ACTION_RESOLVED):
+        raise node.fail_at("if_this_targeted", "it is for a generated action_resolved text")
+    staged = text.if_stage_at_least >= 0 or text.if_stage_at_most >= 0
+    if staged and (
+        text.steps
+        or text.modifiers
+        or text.action_rules
+        or not (text.characteristics or text.shield_bonus or text.shield_set >= 0)
+    ):
+        raise node.fail_at("if_stage_at_least", "it is for characteristics and shield texts")
     if text.if_knocked_out_by_action and text.trigger is not Trigger.LEAVES_SCENE:
         raise node.fail_at("if_knocked_out_by_action", "it is for a leaves_scene text")
     if text.if_replaced and text.trigger is not Trigger.LEAVES_SCENE:
@@ -292,8 +348,13 @@ def parse_text(node: PackNode) -> Text:
     kind = text.ready_for.partition(":")[0]
     if text.ready_for and kind not in ("all", "power", "kind", "action"):
         raise node.fail_at("ready_for", "ready_for is all, power:X, kind:K or action:Name (7.2)")
+    if text.extra_draw_optional and text.extra_draw < 1:
+        raise node.fail_at("extra_draw_optional", "it is for a text with extra_draw")
     scripted = (
         text.steps
+        or text.dodge_preparation
+        or text.same_identity_as_rules
+        or text.extra_draw
         or text.shield_set >= 0
         or text.shield_bonus
         or text.shield_per_loaded

@@ -21,6 +21,7 @@ from engines.battlescenes.content.schema import (
     CardDef,
     CardType,
     Characteristic,
+    Mode,
     Modifier,
     Op,
     Step,
@@ -166,8 +167,10 @@ def _who(step: Step, scope: Scope, form: str) -> Message:
         # "outro personagem que não seja herói" (Suborno V1)
         alignment = Message(f"battlescenes.alignment.{step.filter_alignment[4:]}")
         return noun("another_character_not", form, alignment=alignment)
-    if step.to == "chosen_character" and step.other:
+    if step.to == "chosen_character" and (step.other or step.other_than_chosen):
         return noun("another_character", form)
+    if step.to == "chosen_character" and step.filter_alignment == "heroi":  # Passado Sombrio
+        return noun("hero_character", form)
     if step.to == "chosen_own_character" and step.other_than_target and step.filter_affiliation:
         # "um outro personagem com a afiliação A que você controla" (Torre Stark V1)
         return noun("another_own_character_of", form, affiliation=step.filter_affiliation)
@@ -386,6 +389,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say("unload_each", count=step.amount, bases=bases)
     if op is Op.KEEP_SET_ASIDE and step.every:  # all that is left, no choice
         return say(f"{mood}.keep_set_aside_every")
+    if op is Op.RETURN_IN_ORDER and step.at_bottom and step.choose_amount:  # any number
+        return say(f"{mood}.set_aside_to_bottom_any")
     if op is Op.RETURN_IN_ORDER and (step.amount or step.at_bottom):  # some, or under the deck
         where = "bottom" if step.at_bottom else "top"
         if step.amount:
@@ -404,6 +409,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"unload_chosen_from_loaded.{carrier}", count=step.amount, least=at_least)
     if op is Op.FORBID_ACTION_THIS_TURN and step.to == "everyone":  # no player may
         return say(f"{mood}.forbid_action_this_turn_everyone")
+    if op is Op.FORBID_ACTION_THIS_TURN and step.to == "action_user":  # Combate às Cegas V1
+        return say("step.action_gains_unique")
     if op in _SIMPLE:
         return say(f"{mood}.{op.value}", count=step.amount)
     if op in (Op.INCAPACITATE, Op.CAPACITATE) and step.choose_amount:  # "em {1} ou {2}"
@@ -539,6 +546,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
             if step.text
             else say("extra.power", power=power(step.filter_power))
             if step.filter_power
+            else say("extra.damage")
+            if step.only_damage
             else say("extra.any")
         )
         free = say("extra.free") if step.free else ""
@@ -559,6 +568,12 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"{mood}.to_resources_carried_to_hand", who=noun(own_noun(card)))
     if op is Op.TO_RESOURCES:  # the text's own card goes (Atacar até Derrubar)
         return say(f"{mood}.to_resources", who=noun(own_noun(card)))
+    if op is Op.MILL and step.to == "chosen_player":  # a player picked (Minério Clandestino)
+        if step.plus.startswith("controls_alignment:"):
+            alignment = Message(f"battlescenes.alignment.{step.plus.split(':', 1)[1]}")
+            key = f"{mood}.mill_chosen_player_alignment"
+            return say(key, count=step.amount, alignment=alignment)
+        return say(f"{mood}.mill_chosen_player", count=step.amount)
     if op is Op.MILL and step.plus.startswith("shares_chosen:"):  # Lavagem de Dinheiro V1
         alignment = Message(f"battlescenes.alignment.{step.plus.split(':', 1)[1]}")
         return say(f"{mood}.mill_sharing", who=who, alignment=alignment)
@@ -713,12 +728,31 @@ def _x_counted(spec: str) -> list[Message]:
     if kind == "target_hit_by":
         wanted, _star, times = value.partition("*")
         return [say("x.target_hit_by", power=power(wanted), count=int(times or 1))]
+    if kind == "target_hit_by_affiliation":
+        wanted, _star, times = value.partition("*")
+        return [say("x.target_hit_by_affiliation", affiliation=wanted, count=int(times or 1))]
     if kind == "target_affiliation":
         return [say("x.target_affiliation", affiliations=affiliations_or(value))]
     if kind == "user_alignment":
         return [say("x.user_alignment", alignment=Message(f"battlescenes.alignment.{value}"))]
     if kind == "-used_before":
         return [say("x.minus_used_before")]
+    if kind == "prizes_characters":
+        return [say("x.prizes_characters")]
+    if kind == "user_stage":
+        return [say("x.user_stage")]
+    if kind == "controls_alignment":  # told by the mill step itself (Minério Clandestino V1)
+        return []
+    if kind == "-loaded":
+        return [say("x.minus_loaded")]
+    if kind == "own_named_others":
+        return [say("x.own_named_others", name=value)]
+    if kind == "user_carries_named":
+        name, _star, times = value.partition("*")
+        return [say("x.user_carries_named", name=name, count=int(times or 1))]
+    if kind == "carried_named":
+        name, _at, wanted = value.partition("@")
+        return [say("x.carried_named", name=name, power=power(wanted))]
     if kind == "carried_abilities":
         wanted, _slash, divisor = value.partition("/")
         if divisor:
@@ -768,6 +802,8 @@ def _modifier(mod: Modifier, scope: Scope) -> Message:
         conditions.append(say("mod.if.action_kind", kind=kind))
     if mod.if_first_action_hit:
         conditions.append(say("mod.if.first_action_hit"))
+    if mod.if_first_damage_action:
+        conditions.append(say("mod.if.first_damage_action"))
     if mod.if_action_power:
         power = Message(f"battlescenes.power.{mod.if_action_power}")
         conditions.append(say("mod.if.action_power", power=power))
@@ -784,6 +820,9 @@ def _modifier(mod: Modifier, scope: Scope) -> Message:
         conditions.append(say("mod.if.penetrating"))
     if mod.if_opponent_preparation:
         conditions.append(say("mod.if.opponent_preparation"))
+    if mod.if_holder_power:  # while the text's card base has that power (Ignorar Fracotes V1)
+        held = Message(f"battlescenes.power.{mod.if_holder_power}")
+        conditions.append(say("mod.if.holder_power", power=held))
     if mod.if_holder_carries_type:  # while the text's card base carries a card of that type
         card = say(f"card.{mod.if_holder_carries_type}")
         conditions.append(say("mod.if.holder_carries", card=card))
@@ -825,6 +864,8 @@ def _rule(rule: ActionRule, scope: Scope) -> Message:
         return say(
             "rule.forbid_named_unless_name", action=rule.if_name, name=rule.if_user_lacks_name
         )
+    if rule.effect == "forbid" and rule.whose == "this" and rule.unless_name:  # Partículas Pym
+        return say("rule.forbid_unless_name", who=noun(scope.this), name=rule.unless_name)
     if rule.effect == "forbid" and not any(
         (rule.if_power, rule.if_kind, rule.if_damage, rule.if_name, rule.if_stage_at_most >= 0)
     ):
@@ -843,6 +884,14 @@ def _rule(rule: ActionRule, scope: Scope) -> Message:
             action=rule.if_name,
             stage=rule.if_stage_at_least,
         )
+    if (
+        rule.effect == "forbid"
+        and rule.whose == "this"
+        and rule.if_stage_at_most >= 0
+        and not (rule.if_power or rule.if_kind or rule.if_damage or rule.if_name)
+        and rule.if_stage_at_least < 0
+    ):  # no actions at all while at that stage or lower (Golias V1)
+        return say("rule.forbid_to_stage", who=noun(scope.this), stage=rule.if_stage_at_most)
     if rule.effect == "must_target" and rule.if_other_target_affiliation:  # Blob V2
         affiliation = rule.if_other_target_affiliation
         return say("rule.must_target_with_ally", who=noun(scope.this), affiliation=affiliation)
@@ -861,7 +910,31 @@ def _rule(rule: ActionRule, scope: Scope) -> Message:
     if rule.effect == "unique" and rule.whose in ("marked", "this"):
         # Ação Única given: no action of the same name twice in a turn (7.1).
         return say("rule.unique", who=noun(scope.this if rule.whose == "this" else "marked"))
+    if rule.effect == "untargetable":
+        return _untargetable_rule(rule, scope)
+    if rule.effect == "free" and rule.whose == "this" and rule.if_name and rule.if_opponent_unlike:
+        # no incapacitation cost while an opponent has a character sharing no power with it
+        return say("rule.free_named_opponent_unlike", who=noun(scope.this), action=rule.if_name)
     return untold(f"action_rules {rule.effect}")
+
+
+def _untargetable_rule(rule: ActionRule, scope: Scope) -> Message:
+    """ "… cannot be the target of … actions (while at stage …)" (Golias V1, Fogo Cruzado V1)."""
+    if rule.if_penetrating:
+        actions = say("rule.actions.penetrating")
+    elif rule.if_kind:
+        actions = say("rule.actions.kind", kind=Message(f"battlescenes.lookup.kind.{rule.if_kind}"))
+    else:
+        actions = say("rule.actions.any")
+    stage: Message | str = ""
+    if rule.if_holder_stage_at_most >= 0:
+        stage = say("rule.stage.at_most", stage=rule.if_holder_stage_at_most)
+    elif rule.if_holder_stage_at_least >= 0:
+        stage = say("rule.stage.at_least", stage=rule.if_holder_stage_at_least)
+    if rule.if_target_power:
+        held = Message(f"battlescenes.power.{rule.if_target_power}")
+        return say("rule.untargetable_power", power=held, actions=actions, stage=stage)
+    return say("rule.untargetable", who=noun(scope.this), actions=actions, stage=stage)
 
 
 def _filtered(rule: ActionRule) -> bool:
@@ -886,6 +959,16 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
     """The static effects of a text, a sentence each."""
     this = noun(scope.this)
     out: list[Message] = []
+    if text.same_identity_as_rules:  # Universo Paralelo V1: the rule 4.4.2.1 A.4b itself
+        out.append(say("static.same_identity_as_rules"))
+    if text.dodge_preparation:  # Ziguezague V1
+        held = power(text.if_power) if text.if_power else ""
+        key = "static.dodge_preparation" + ("_power" if text.if_power else "")
+        out.append(say(key, who=this, power=held, count=text.dodge_preparation))
+    if text.extra_draw:  # Sucessão de Eventos V1, Confronto Anunciado V1
+        key = "static.extra_draw" + ("_may" if text.extra_draw_optional else "")
+        key += "_character" if text.if_controls_character else ""
+        out.append(say(key, count=text.extra_draw))
     if text.shield_bonus and text.shield_to == "own_bases":  # characters and supports
         key = "static.shield_own_bases" + ("_affiliation" if text.shield_if_affiliation else "")
         out.append(say(key, count=text.shield_bonus, affiliation=text.shield_if_affiliation))
@@ -1126,6 +1209,22 @@ def _when(text: Text, scope: Scope) -> Message:
             conditions.append(say("cond.action_cost", count=text.if_action_cost))
         if text.if_from_carried_character:
             conditions.append(say("cond.from_carried_character"))
+        if text.if_user_entered_this_turn:
+            conditions.append(say("cond.user_entered_this_turn"))
+        if text.if_action_kind:  # of one type, or of either of two (Partículas Pym V1)
+            kinds = [
+                Message(f"battlescenes.lookup.kind.{k}") for k in text.if_action_kind.split("|")
+            ]
+            if len(kinds) == 2:
+                conditions.append(say("cond.action_kind_either", a=kinds[0], b=kinds[1]))
+            else:
+                conditions.append(say("cond.action_kind", kind=kinds[0]))
+        if text.if_targets_this:
+            conditions.append(say("cond.targets_this", who=noun(scope.this)))
+    if text.if_fewest_characters:  # Ruínas Suspeitas V1
+        conditions.append(say("cond.fewest_characters"))
+    if text.by_turn_player:  # the turn's player acts (Ruínas Suspeitas V1)
+        conditions.append(say("cond.by_turn_player"))
     return concat([head, *conditions])
 
 
@@ -1203,6 +1302,8 @@ def _trigger(text: Text, scope: Scope) -> Message:
             )
         key = f"when.{trigger.value}" + ("_power" if text.if_power else "")
         return say(key, power=power(text.if_power) if text.if_power else "")
+    if trigger in (Trigger.TARGETED, Trigger.DAMAGED) and text.trigger_for == "marked":
+        return say(f"when.{trigger.value}_marked")  # Passado Sombrio V1
     if trigger is Trigger.TARGETED:  # Proteger os Inocentes
         return say("when.targeted" + ("_no_alignment" if text.trigger_if_no_alignment else ""))
     if trigger is Trigger.HAND_EMPTY:
@@ -1259,6 +1360,19 @@ def describe_text(text: Text, card: CardDef) -> Message:
     scope = Scope(card, text=text)
     statics = _while_loaded(text, scope, _statics(text, scope))
     statics = _while_shield(text, scope, statics)
+    if statics and (text.if_stage_at_least >= 0 or text.if_stage_at_most >= 0):  # Vespa V1
+        least = text.if_stage_at_least >= 0
+        stage = text.if_stage_at_least if least else text.if_stage_at_most
+        key = "while_stage.least" if least else "while_stage.most"
+        statics = [say(key, who=noun(scope.this), stage=stage, text=_list(statics))]
+    if statics and text.if_carrying_alter_ego:  # Hulk Vermelho V1
+        said = say(
+            "while_carrying_alter_ego",
+            who=noun(scope.this),
+            alter_ego=text.if_carrying_alter_ego,
+            text=_list(statics),
+        )
+        statics = [said]
     extra = _x(text.steps)
     statics = [say("sentence", text=s) for s in statics]
     if text.steps:
@@ -1306,6 +1420,9 @@ def _generated(text: Text, card: CardDef) -> Any:
             # "no final desta etapa ou fase" (Nave dos Guardiões V1)
             head = say(f"generated.{text.trigger.value}")
             return say("generated.trigger", head=head, body=steps_clause(text.steps, scope))
+        if text.trigger is Trigger.ACTION_RESOLVED and text.if_this_targeted:
+            head = say("generated.targeted_resolved", who=noun(scope.this))  # Fúria
+            return say("generated.trigger", head=head, body=steps_clause(text.steps, scope))
         if text.trigger not in (Trigger.DAMAGED, Trigger.ACTION_USED):
             return untold(f"generated {text.trigger}")
         head = say(f"generated.{text.trigger.value}", who=noun(scope.this, "dat"))
@@ -1332,6 +1449,15 @@ def keyword_label(card: CardDef, keyword: str, steps: Sequence[Step] = ()) -> Me
     return say("keyword_number", keyword=name, count=number) if number else name
 
 
+def _mode_clause(card: CardDef, mode: Mode) -> Message:
+    """One option of a modal action (4.6.2 B); with several targets, "to each" of them
+    (Hulkling V1's option dealing 2 to each of two different targets)."""
+    several = mode.targets > 1
+    scope = Scope(card, action=True, target_type=mode.target_type, each_target=several)
+    clause = steps_clause(mode.steps, scope)
+    return say("mode_targets", count=mode.targets, effect=clause) if several else clause
+
+
 def describe_action(action: ActionDef, card: CardDef) -> Message:
     """An action's effect in our words (or as its pack wrote it)."""
     written = _written(card, action.text, action.words, action.manual)
@@ -1339,10 +1465,7 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
         return written
     scope = Scope(card, action=True, each_target=action.targets_x)
     if action.modes:
-        options = [
-            steps_clause(m.steps, Scope(card, action=True, target_type=m.target_type))
-            for m in action.modes
-        ]
+        options = [_mode_clause(card, m) for m in action.modes]
         body: Any = options[0]
         for option in options[1:]:
             body = say("or", a=body, b=option)
@@ -1378,9 +1501,36 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
         body = say("keywords_then", keywords=_list(keywords), effect=body)
     if action.up_to_targets and not action.targets_x:  # F: "até N alvos diferentes"
         body = say("targets_up_to", count=action.targets, effect=body)
-    if action.bottom_self:  # E.2 cost: this card onto the bottom of its owner's deck
+    if action.load_cost_from:  # E.2: a card of the hand or resources loaded (Batedor Alado)
+        key = "cost.load_from_hand_self" if action.hand_self else "cost.load_from"
+        where = say(f"load_from.{action.load_cost_from.replace('|', '_')}")
+        body = say(
+            key,
+            count=action.load_cost,
+            where=where,
+            who=noun("user", "onto"),
+            card=noun(own_noun(card)),
+            effect=body,
+        )
+    elif action.hand_self:  # E.2: this card back to its owner's hand
+        body = say("cost.hand_self", card=noun(own_noun(card)), effect=body)
+    load_and_bottom = bool(
+        action.load_cost
+        and action.bottom_self
+        and not (action.load_cost_power or action.unload_self or action.load_cost_from)
+    )
+    if load_and_bottom:  # E.2, both costs: a card of the resources loaded onto the user, and
+        # this card to the bottom of its owner's deck (Saque Rápido V1)
+        body = say(
+            "cost.load_bottom_self",
+            count=action.load_cost,
+            who=noun("user", "onto"),
+            card=noun(own_noun(card)),
+            effect=body,
+        )
+    elif action.bottom_self:  # E.2 cost: this card onto the bottom of its owner's deck
         body = say("cost.bottom_self", card=noun(own_noun(card)), effect=body)
-    if action.load_cost and action.unload_self:  # E.2, both (Lacerar V1)
+    if action.load_cost and action.unload_self and not action.load_cost_from:  # Lacerar V1
         body = say(
             "cost.load_unload_self",
             count=action.load_cost,
@@ -1396,7 +1546,7 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
             who=noun("user", "onto"),
             effect=body,
         )
-    elif action.unload_self:  # E.2 "Descarregue <este card>:" before the effect
+    elif action.unload_self and not action.load_cost_from:  # E.2 "Descarregue <este card>:"
         body = say("cost.unload_self", card=noun(own_noun(card)), effect=body)
     elif action.load_cost:  # E.2 cost: load a card of the resources onto this character
         # (Voar Alto V1, Ultron-1 V1)

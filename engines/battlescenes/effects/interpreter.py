@@ -16,7 +16,7 @@ the procedure runs again with the answer.
 from __future__ import annotations
 
 from engines.battlescenes.content.schema import Op, Step
-from engines.battlescenes.effects import misplaced, other_zones, tree, triggers
+from engines.battlescenes.effects import misplaced, other_zones, targeted_after, tree, triggers
 from engines.battlescenes.effects.operands import (
     ASKS_ITSELF,
     CHOSEN,
@@ -126,6 +126,7 @@ def _resolve(state: State, uid: int, dice: Dice) -> tuple[State, list[Event]]:
     state = tree.remove(state, uid)
     if finished.is_action and not finished.stopped:  # "após o efeito daquela ação" (5.2)
         state = triggers.action_resolved(state, finished)
+        state = targeted_after.answer(state, finished)  # Fúria Descontrolada V1
     return state, events
 
 

@@ -447,6 +447,17 @@ def _counted(state: State, effect: Pending, spec: str) -> int:
         first = effect.targets[0] if effect.targets else -1
         hits = [(c, p, uid) for c, p, uid in state.power_hits if c == first and p == wanted]
         return int(times or 1) if any(uid != effect.uid for _c, _p, uid in hits) else 0
+    if kind == "target_hit_by_affiliation":  # n when an action of another character with
+        # that affiliation already damaged the target this turn (Homem Gorila V1)
+        wanted, _star, times = value.partition("*")
+        first = effect.targets[0] if effect.targets else -1
+        users = {
+            user
+            for card, user, uid in state.user_hits
+            if card == first and uid != effect.uid and user != effect.this
+        }
+        hit = any(wanted in _affiliations_now(state, user) for user in users)
+        return int(times or 1) if hit else 0
     if kind == "target_affiliation":  # … or 2 when the target is a character of
         # affiliation A or B (Sentinela Mk II V1)
         return 1 if target_has_affiliation(state, effect, value) else 0
@@ -493,7 +504,57 @@ def _counted(state: State, effect: Pending, spec: str) -> int:
         return -(-count // int(divisor)) if divisor else count  # rounded up
     if kind == "shares_chosen":  # Lavagem de Dinheiro V1: the chosen one counts itself
         return _sharing(state, effect, step_chosen(state, effect), value)
+    return _counted_named(state, effect, kind, value)
+
+
+def _counted_named(state: State, effect: Pending, kind: str, value: str) -> int:
+    """More X of the official decks' cards (Ofensiva Surpresa): ``user_stage`` — the stage
+    of this card base (Jaqueta Amarela V1); ``prizes_characters`` — the
+    character cards in every player's prizes (Capitão Britânia V1); ``-loaded`` — minus the
+    cards this card base carries ("8-X": Hulk Vermelho V1); ``own_named_others:<name>`` — the
+    other characters with that name its controller controls (Invasor Badoon V1);
+    ``user_carries_named:<name>[*n]`` — the ability cards with that name this card base
+    carries, times n (Pancada Avassaladora V1); ``carried_named:<name>@<power>`` — the ability
+    cards with that name carried by the characters with that power, anyone's (Ofensiva Aérea
+    V1)."""
+    if kind == "prizes_characters":
+        return sum(
+            1
+            for player in state.players
+            for card in player.prizes
+            if zones.defn(state, card).type is CardType.CHARACTER
+        )
+    if kind == "controls_alignment":  # 1 with a villain of yours (Minério Clandestino V1)
+        mine = zones.characters(state, effect.controller)
+        return 1 if any(zones.has_alignment(state, c.card, value) for c in mine) else 0
+    index = zones.find(state, effect.this)
+    if kind == "user_stage":  # the user's current stage of capacitation (Jaqueta Amarela)
+        return state.scene[index].stage if index is not None else 0
+    if kind == "-loaded":
+        return -len(state.scene[index].loaded) if index is not None else 0
+    if kind == "own_named_others":
+        mine = zones.characters(state, effect.controller)
+        return sum(1 for c in mine if c.card != effect.this and value in zones.names(state, c.card))
+    if kind == "user_carries_named":
+        name, _star, times = value.partition("*")
+        carried = state.scene[index].loaded if index is not None else ()
+        return int(times or 1) * sum(1 for c in carried if _ability_named(state, c, name))
+    if kind == "carried_named":
+        name, _at, wanted = value.partition("@")
+        return sum(
+            1
+            for item in zones.characters(state, None)
+            if wanted in zones.powers(state, item)
+            for card in item.loaded
+            if _ability_named(state, card, name)
+        )
     return 0
+
+
+def _ability_named(state: State, card: int, name: str) -> bool:
+    """Whether ``card`` is an ability card with that name."""
+    d = zones.defn(state, card)
+    return d.type is CardType.ABILITY and d.name == name
 
 
 def _other_used_power(state: State, effect: Pending, affiliation: str, wanted: str) -> bool:

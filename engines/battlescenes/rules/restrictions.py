@@ -76,8 +76,16 @@ def concerns(
         and (not r.if_user_lacks_name or r.if_user_lacks_name not in _acting_names(state, user))
         and not (r.if_unused_this_turn and action.name in user.used_names)
         and not (r.if_no_power_used and _used_power(state, user, r.if_power))
+        and not (r.if_opponent_unlike and not _opponent_unlike(state, seat, user))
         and (not r.if_cost_is_source_stage or action.cost == source_stage(state, w))
     )
+
+
+def _opponent_unlike(state: State, seat: int, user: InScene) -> bool:
+    """Whether an opponent of ``seat`` controls a character with no power in common with
+    ``user`` (Arma Com Silenciador V1)."""
+    mine = set(zones.powers(state, user))
+    return any(not mine & set(zones.powers(state, c)) for c in zones.characters(state, 1 - seat))
 
 
 def source_stage(state: State, w: Working) -> int:
@@ -205,3 +213,40 @@ def _ally_of(state: State, card: int, controller: int, affiliation: str) -> bool
         return False
     item = state.scene[index]
     return item.controller == controller and affiliation in zones.affiliations(state, item)
+
+
+def shielded(
+    state: State, seat: int, user: InScene | None, action: ActionDef, target: InScene
+) -> bool:
+    """F.1: an ``untargetable`` rule keeps ``target`` from being a target of ``action`` used
+    by ``seat``'s ``user``: the rule's holder itself, or — from a scenario — each character
+    with its ``if_target_power`` (Fogo Cruzado V1); its ``if_kind`` matched by type (an
+    Imprevista-Antecipar action is both), the holder's stage and ``if_penetrating`` checked."""
+    steps = action.steps or tuple(s for m in action.modes for s in m.steps)
+    kind = zones.action_kind(state, user, action) if user is not None else action.kind
+    for w in working(state):
+        r = w.rule
+        if r.effect != "untargetable" or (w.holder is not None and w.holder != target.card):
+            continue
+        if r.if_target_power and (
+            zones.defn(state, target.card).type is not CardType.CHARACTER
+            or r.if_target_power not in zones.powers(state, target)
+        ):
+            continue
+        if not _holder_stage_met(r, target):
+            continue
+        if r.if_kind and r.if_kind not in kind.value.split("_"):
+            continue
+        if r.if_penetrating and not any(s.op == Op.DAMAGE and s.penetrating for s in steps):
+            continue
+        plain = replace(w, rule=replace(r, if_kind=""))
+        if user is None or concerns(state, plain, seat, user, action, steps):
+            return True
+    return False
+
+
+def _holder_stage_met(rule: ActionRule, target: InScene) -> bool:
+    """The stage conditions of an ``untargetable`` rule, on the card it protects."""
+    if rule.if_holder_stage_at_most >= 0 and target.stage > rule.if_holder_stage_at_most:
+        return False
+    return not (rule.if_holder_stage_at_least >= 0 and target.stage < rule.if_holder_stage_at_least)

@@ -103,6 +103,8 @@ class ExtraAction:
     fresh_target: bool = False
     # only an action whose name the card base has not used this turn (Extrapolar os Limites)
     new_name: bool = False
+    # only an action that deals damage (its own steps, any option: Incursão Surpreendente V1)
+    damage: bool = False
 
 
 @dataclass(frozen=True)
@@ -199,6 +201,9 @@ class PlayerState:
     singularity_used: bool = False  # 7.1 Singularidade
     targeted_actions: int = 0  # actions with targets used this turn (F.2, Garota-Aranha V1)
     actions_this_turn: int = 0  # actions used this turn ("a primeira ação usada neste turno")
+    # the uid of the effect of the first action with targets dealing damage it used this turn
+    # (-1: none yet): Investida Tática V1
+    first_damage_action: int = -1
     # the affiliations of the characters that used its actions this turn (Abutre V1)
     affiliations_acted: tuple[str, ...] = ()
     load_order: str = "newest"  # the standing loading order (loading.LOAD_ORDERS, 4.4.2.2 A.3)
@@ -303,6 +308,9 @@ class State:
     # (card base, action power, uid of the action's effect): every action of a power whose
     # damage reached each card base this turn (Surrar V1: "dano de outra ação de ◆")
     power_hits: tuple[tuple[int, str, int], ...] = ()
+    # (card base, the action's user, uid of the action's effect): every action whose damage
+    # reached each card base this turn (Homem Gorila V1)
+    user_hits: tuple[tuple[int, int, int], ...] = ()
     # (action name in lower case, target) of every action used this turn, for an extra action
     # that must target a card no action of its name targeted (``ExtraAction.fresh_target``)
     turn_targets: tuple[tuple[str, int], ...] = ()

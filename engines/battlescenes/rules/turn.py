@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 
-from engines.battlescenes.content.schema import CardType, Text, Trigger
+from engines.battlescenes.content.schema import CardType, Op, Step, Text, Trigger
 from engines.battlescenes.effects import interpreter, other_zones, replacements, tree, triggers
 from engines.battlescenes.effects.procedures import damage as damage_procedures
 from engines.battlescenes.effects.procedures import surprise
@@ -293,11 +293,13 @@ def _fire_phase(state: State, name: str) -> State:
                 continue
             if not _holder_meets(state, base, text):
                 continue
+            if text.if_fewest_characters and not _fewest_characters(state):
+                continue
             found.append(
                 Pending(
                     uid=0,
                     level=1,
-                    controller=controller,
+                    controller=state.active if text.by_turn_player else controller,
                     source=source,
                     label=zones.title(state, source),
                     steps=other_zones.steps_of(text),
@@ -346,6 +348,18 @@ def _end_of(at: str) -> str:
     return later[0][0] if later else ""
 
 
+def _fewest_characters(state: State) -> bool:
+    """The turn's player controls at least one character and fewer characters than every
+    other player — a tie is not fewer (Ruínas Suspeitas V1)."""
+    mine = len(zones.characters(state, state.active))
+    others = [
+        len(zones.characters(state, seat))
+        for seat in range(len(state.players))
+        if seat != state.active
+    ]
+    return mine >= 1 and all(mine < n for n in others)
+
+
 def _holder_meets(state: State, base: int, text: Text) -> bool:
     """A start/end point's text about its card base (Hulk V3): controlled since the start
     of the turn, having a power, and having used no action this turn."""
@@ -390,7 +404,40 @@ def _draw(state: State) -> tuple[State, list[Event]]:
     seat = state.active
     if state.turn == 1 and seat == state.first:  # B: the starting player skips the first draw
         return state, []
-    return drawing.draw(state, seat, 2 if zones.characters(state, seat) else 1)
+    extra = _extra_draws(state, seat)
+    count = 2 if zones.characters(state, seat) else 1
+    count += sum(t.extra_draw for _c, t in extra if not t.extra_draw_optional)
+    state, events = drawing.draw(state, seat, count)
+    offers = [
+        Pending(
+            uid=0,
+            level=1,
+            controller=seat,
+            source=card,
+            label=zones.title(state, card),
+            steps=(Step(op=Op.DRAW, amount=t.extra_draw, to="self", optional=True),),
+        )
+        for card, t in extra
+        if t.extra_draw_optional
+    ]
+    if offers:  # an optional extra card (Confronto Anunciado V1): its player is asked
+        state = tree.add(state, offers, 1)
+    return state, events
+
+
+def _extra_draws(state: State, seat: int) -> list[tuple[int, Text]]:
+    """The working texts giving the turn's player extra cards in its Draw phase (the
+    scenario's, Sucessão de Eventos V1; the scene's), those for a player controlling a
+    character only when ``seat`` does."""
+    working = [(c, t) for s in state.scene for c, t in zones.texts(state, s)]
+    if state.scenario is not None:
+        working += [(state.scenario, t) for t in zones.scenario_texts(state)]
+    has_character = bool(zones.characters(state, seat))
+    return [
+        (c, t)
+        for c, t in working
+        if t.extra_draw and (has_character or not t.if_controls_character)
+    ]
 
 
 def _cleanup(state: State) -> tuple[State, list[Event]]:
@@ -422,6 +469,7 @@ def _cleanup(state: State) -> tuple[State, list[Event]]:
             singularity_used=False,
             targeted_actions=0,
             actions_this_turn=0,
+            first_damage_action=-1,
             affiliations_acted=(),
         )
         for p in state.players
@@ -448,6 +496,7 @@ def _cleanup(state: State) -> tuple[State, list[Event]]:
         turn_lent=(),
         action_hits=(),
         power_hits=(),
+        user_hits=(),
         turn_targets=(),
         unloaded_cards=(),
     )

@@ -60,9 +60,16 @@ def extra_for(item: InScene, action: ActionDef) -> ExtraAction | None:
             if (not e.name or e.name.lower() == action.name.lower())
             and (not e.power or e.power == action.power)
             and not (e.new_name and action.name in item.used_names)
+            and not (e.damage and not _deals_damage(action))
         ),
         None,
     )
+
+
+def _deals_damage(action: ActionDef) -> bool:
+    """Whether an action's own effect deals damage (any of its options: 4.6.2 B)."""
+    steps = (*action.steps, *(s for m in action.modes for s in m.steps))
+    return any(s.op is Op.DAMAGE for s in steps)
 
 
 def _granted(state: State, item: InScene, action: ActionDef) -> ExtraAction | None:
@@ -323,6 +330,9 @@ def target_problem(
         return "bad_target"  # this character is no target of ◆ actions
     if _untargetable(state, target):
         return "bad_target"  # no target of actions (this turn)
+    user_item = state.scene[user_index] if user_index is not None else None
+    if restrictions.shielded(state, seat, user_item, action, target):
+        return "bad_target"  # an untargetable rule protects it (Fogo Cruzado V1, Golias V1)
     if user_index is not None and _other_side_of_power(state, state.scene[user_index], target):
         return "bad_target"  # Batalha nos Céus V1
     first = state.players[seat].targeted_actions == 0
@@ -427,10 +437,39 @@ def _to_deck_bottom(state: State, character: int, card: int) -> tuple[State, lis
     return state, [Event("battlescenes.event.bottomed", params, rule="4.6.2 E.2")]
 
 
+def load_choices(state: State, seat: int, action: ActionDef) -> tuple[int, ...]:
+    """The cards the player picks from to pay a ``load_cost_from`` cost (none otherwise)."""
+    return _loadable(state, seat, action) if action.load_cost_from else ()
+
+
+def _to_hand(state: State, character: int, card: int) -> tuple[State, list[Event]]:
+    """E.2, this card to its owner's hand: it leaves the character carrying it (not an
+    unload: it does not go to the resources) for its owner's hand (Batedor Alado V1)."""
+    item = zones.in_scene(state, character)
+    if card not in item.loaded:
+        return state, []
+    state = zones.set_in_scene(
+        state, replace(item, loaded=tuple(c for c in item.loaded if c != card))
+    )
+    owner = zones.owner(state, card)
+    player = state.players[owner]
+    state = zones.set_player(state, owner, replace(player, hand=(*player.hand, card)))
+    params = {"player": player.name, "card": zones.title(state, card)}
+    return state, [Event("battlescenes.event.to_hand_cost", params, rule="4.6.2 E.2")]
+
+
 def _loadable(state: State, seat: int, action: ActionDef) -> tuple[int, ...]:
     """The resources an action's ``load_cost`` may load: any, or only cards of its
-    ``load_cost_power`` ("um card de ◆": an ability card of it, any other printed with it)."""
-    resources = state.players[seat].resources
+    ``load_cost_power`` ("um card de ◆": an ability card of it, any other printed with it);
+    with ``load_cost_from``, the cards of those zones (Batedor Alado V1: hand or resources)."""
+    player = state.players[seat]
+    if action.load_cost_from:
+        wanted_zones = action.load_cost_from.split("|")
+        return (
+            *(player.hand if "hand" in wanted_zones else ()),
+            *(player.resources if "resources" in wanted_zones else ()),
+        )
+    resources = player.resources
     wanted = action.load_cost_power
     return tuple(c for c in resources if not wanted or wanted in _printed_powers(state, c))
 
@@ -444,21 +483,30 @@ def _printed_powers(state: State, card: int) -> tuple[str, ...]:
 
 
 def _load_cost(
-    state: State, seat: int, character: int, action: ActionDef
+    state: State, seat: int, character: int, action: ActionDef, picked: tuple[int, ...] = ()
 ) -> tuple[State, list[Event]]:
     """E.2: ``load_cost`` cards of the resources (of ``load_cost_power`` when it names one),
-    in the player's loading order (4.4.2.2 A.3), loaded onto the user; their "carregado"
-    texts pending at level 1 (9.1.2 d)."""
+    in the player's loading order (4.4.2.2 A.3), loaded onto the user — or those the player
+    ``picked`` (``load_cost_from``: of the hand or the resources); their "carregado" texts
+    pending at level 1 (9.1.2 d)."""
     player = state.players[seat]
     pool = _loadable(state, seat, action)
-    chosen = tuple(load_order.ordered(state, seat, pool, character)[: action.load_cost])
-    player = replace(player, resources=tuple(c for c in player.resources if c not in chosen))
+    chosen = picked or tuple(load_order.ordered(state, seat, pool, character)[: action.load_cost])
+    from_resources = {c for c in chosen if c in player.resources}
+    player = replace(
+        player,
+        resources=tuple(c for c in player.resources if c not in chosen),
+        hand=tuple(c for c in player.hand if c not in chosen),
+    )
     state = zones.set_player(state, seat, player)
     item = zones.in_scene(state, character)
     state = zones.set_in_scene(state, replace(item, loaded=(*item.loaded, *chosen)))
     events = []
     for card in chosen:
-        state = triggers.fire(state, Trigger.LOADED_FROM_RESOURCES, 1, card=card, base=character)
+        if card in from_resources:
+            state = triggers.fire(
+                state, Trigger.LOADED_FROM_RESOURCES, 1, card=card, base=character
+            )
         state = triggers.fire(state, Trigger.LOADED_ONTO_THIS, 1, card=card, base=character)
         params = {"card": zones.title(state, card), "base": zones.title(state, character)}
         events.append(Event("battlescenes.event.loaded", params, rule="4.6.2 E.2"))
@@ -576,6 +624,34 @@ def _check_forced(
             raise _refuse("Target that card.", "must_target", "4.6.2 F.2.1", card=name)
 
 
+def _marked_targeted(state: State, card: int) -> list[Pending]:
+    """The chosen character is a target of an action (``targeted`` with ``trigger_for:
+    marked``, Passado Sombrio V1): the texts of any card base or the scenario whose card
+    marked ``card``; carried out by their controller."""
+    holders = [(s.card, s.controller, c, t) for s in state.scene for c, t in zones.texts(state, s)]
+    if state.scenario is not None:
+        controller = zones.scenario_controller(state)
+        holders.extend(
+            (state.scenario, controller, state.scenario, t) for t in zones.scenario_texts(state)
+        )
+    return [
+        Pending(
+            uid=0,
+            level=1,
+            controller=controller,
+            source=source,
+            label=zones.title(state, source),
+            steps=text.steps,
+            targets=(card,),
+            this=holder,
+        )
+        for holder, controller, source, text in holders
+        if text.trigger is Trigger.TARGETED
+        and text.trigger_for == "marked"
+        and zones.marked_by(state, source, card)
+    ]
+
+
 def _targeted(state: State, targets: Sequence[int]) -> State:
     """5.2 a character is a target of an action (``targeted``: Proteger os Inocentes): the
     texts of its controller's card bases and scenario, pending at level 1 with the action's
@@ -595,7 +671,7 @@ def _targeted(state: State, targets: Sequence[int]) -> State:
         if state.scenario is not None and zones.scenario_controller(state) == item.controller:
             holders.extend((state.scenario, state.scenario, t) for t in zones.scenario_texts(state))
         for holder, source, text in holders:
-            if text.trigger is not Trigger.TARGETED:
+            if text.trigger is not Trigger.TARGETED or text.trigger_for == "marked":
                 continue
             if text.trigger_if_no_alignment and zones.alignments(state, card):
                 continue
@@ -611,6 +687,7 @@ def _targeted(state: State, targets: Sequence[int]) -> State:
                     this=holder,
                 )
             )
+        found.extend(_marked_targeted(state, card))
     return tree.add(state, found, 1) if found else state
 
 
@@ -653,7 +730,11 @@ def _action_used(
                 continue
             if text.if_action_cost >= 0 and cost != text.if_action_cost:
                 continue
-            if text.if_action_kind and text.if_action_kind not in kind.split("_"):
+            if text.if_action_kind and not set(text.if_action_kind.split("|")) & set(
+                kind.split("_")
+            ):  # either of two types (Partículas Pym V1)
+                continue
+            if text.if_targets_this and base not in targets:  # its card base is no target
                 continue
             if text.if_action_name and (name != text.if_action_name or base != character):
                 continue
@@ -671,6 +752,10 @@ def _action_used(
             ):
                 continue
             index = zones.find(state, character)  # (gone: it paid with itself, E.2)
+            if text.if_user_entered_this_turn and (
+                index is None or state.scene[index].entered_turn != state.turn
+            ):  # only the turn the user entered the scene (Jaqueta Amarela V1)
+                continue
             if text.trigger_if_affiliation and (
                 index is None
                 or text.trigger_if_affiliation not in zones.affiliations(state, state.scene[index])
@@ -813,8 +898,24 @@ def use(
             "4.6.2",
             cost=cost,
         )
+    picked: tuple[int, ...] = ()
+    if action.load_cost_from:  # E.2, a card of the hand or resources loaded: the player's
+        pool = _loadable(state, seat, action)
+        picked = tuple(c for c in dict.fromkeys(pay) if c in pool)
+        if len(picked) != action.load_cost:
+            raise _refuse(
+                "Pay the action's additional cost.",
+                "pay_cost",
+                "4.6.2 E.2",
+                discard=action.discard_cost,
+                unload=action.unload_cost,
+            )
+        pay = [c for c in pay if c not in picked]
     discards, unloads, unloaded_base, cosmic = _additional(state, seat, item, action, pay)  # E.2
-    _check_targets(state, seat, aimed, targets, count, character)  # F.1, F.2.2
+    # F.1, F.2.2 — with the option chosen (B): a protection against actions dealing
+    # penetrating damage looks at that option's steps (Vespa V1)
+    chosen = replace(aimed, steps=steps, modes=()) if aimed.modes else aimed
+    _check_targets(state, seat, chosen, targets, count, character)
     _check_forced(state, seat, item, aimed, steps, targets, count)  # F.2.1, F.2.3
     player = state.players[seat]
     events = [
@@ -854,7 +955,7 @@ def use(
         events.extend(instead)
     # E.2 in printed order: "Carregue um card neste personagem, descarregue <este card>:"
     if action.load_cost:  # E.2 "Carregue um card neste personagem" (from the resources)
-        state, loaded = _load_cost(state, seat, character, action)
+        state, loaded = _load_cost(state, seat, character, action, picked)
         events.extend(loaded)
     carried = zones.in_scene(state, character).loaded
     paid_instead = unloaded_base != character  # pays_unload_cost: Arsenal H.I.D.R.A. V1
@@ -863,6 +964,9 @@ def use(
     if action.bottom_self:  # E.2 cost: onto its owner's deck bottom (not an unload)
         state, bottomed = _to_deck_bottom(state, character, source)
         events.extend(bottomed)
+    if action.hand_self:  # E.2: this card back to its owner's hand
+        state, returned = _to_hand(state, character, source)
+        events.extend(returned)
     if unloads:  # E.2: unloading the user's cards (to their owner's resources)
         state = zones.unload(state, unloaded_base, unloads)
         # 5.2: its effects resolve before the action's effect (9.1.2 d), as a discard's do.
@@ -914,6 +1018,10 @@ def use(
         first_affiliations=first,
     )
     state = tree.add(state, [root], 0)  # I: the action's effect, root of the tree
+    user_player = state.players[seat]
+    if targets and user_player.first_damage_action < 0 and any(s.op == Op.DAMAGE for s in steps):
+        marked = replace(user_player, first_damage_action=state.tree[-1].uid)  # Investida Tática
+        state = zones.set_player(state, seat, marked)
     # H: they resolve before the effect (rule d)
     state = _action_used(
         state, seat, character, printed, root.action_kind, action.name, source, tuple(targets)

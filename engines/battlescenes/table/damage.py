@@ -56,6 +56,13 @@ def _applies(state: State, mod: Modifier, ctx: DamageContext, target: InScene) -
         return False
     if mod.if_first_action_hit and not _first_hit(state, ctx, target.card):
         return False
+    if mod.if_first_damage_action and not (
+        ctx.action_kind
+        and 0 <= ctx.controller < len(state.players)
+        and state.players[ctx.controller].first_damage_action == ctx.action_effect
+        and target.card in ctx.targets  # only to its targets
+    ):
+        return False
     if mod.if_action_power and (not ctx.action_kind or mod.if_action_power != ctx.action_power):
         return False
     if mod.if_action and not ctx.action_kind:
@@ -100,7 +107,11 @@ def hit(state: State, ctx: DamageContext, card: int) -> State:
 
 
 def power_hit(state: State, ctx: DamageContext, card: int, amount: int) -> State:
-    """Remember that an action of a power dealt ``card`` damage this turn (Surrar V1)."""
+    """Remember that an action of a power dealt ``card`` damage this turn (Surrar V1), and
+    which character's action it was (Homem Gorila V1)."""
+    if ctx.action_kind and ctx.source >= 0 and amount > 0:
+        hit = (card, ctx.source, ctx.action_effect)
+        state = replace(state, user_hits=(*state.user_hits, hit))
     if not ctx.action_kind or not ctx.action_power or amount <= 0:
         return state
     return replace(

@@ -17,6 +17,7 @@ from engines.battlescenes.table.zones import (
     names,
     powers,
     scenario_texts,
+    stage_condition_met,
     texts,
 )
 from engines.core.model import replace
@@ -78,6 +79,8 @@ def _shield_texts(state: State, item: InScene) -> list[tuple[str, str, int]]:
         if text.if_loaded_at_least >= 0 and count < text.if_loaded_at_least:
             continue
         if text.if_power and text.if_power not in powers(state, item):
+            continue
+        if not stage_condition_met(text, item):  # only at that stage (Vespa V1)
             continue
         if text.if_holder_name and text.if_holder_name not in names(state, item.card):
             continue

@@ -353,7 +353,13 @@ def changes(state: State, item: InScene, kind: str, plain: bool = False) -> list
     holders: list[tuple[int | None, int, list[tuple[int, Text]]]] = []
     for other in state.scene:
         working = _plain_texts(state, other) if plain else texts(state, other)
-        working = [(c, t) for c, t in working if loaded_condition_met(t, other)]
+        working = [
+            (c, t)
+            for c, t in working
+            if loaded_condition_met(t, other)
+            and stage_condition_met(t, other)
+            and _carrying_alter_ego(state, t, other)
+        ]
         holders.append((other.card, other.controller, working))
     if state.scenario is not None:
         scenario = [(state.scenario, t) for t in scenario_texts(state)]
@@ -403,6 +409,20 @@ def changes(state: State, item: InScene, kind: str, plain: bool = False) -> list
             and in_play(state, c.source)
         ]
     return found
+
+
+def _carrying_alter_ego(state: State, text: Text, item: InScene) -> bool:
+    """A text's "while this card base carries a card with alter ego …" holds for ``item``
+    (Hulk Vermelho V1)."""
+    wanted = text.if_carrying_alter_ego
+    return not wanted or any(defn(state, c).alter_ego == wanted for c in item.loaded)
+
+
+def stage_condition_met(text: Text, item: InScene) -> bool:
+    """A text's "while this character is at stage …" holds for ``item`` (Vespa V1)."""
+    if text.if_stage_at_least >= 0 and item.stage < text.if_stage_at_least:
+        return False
+    return not (text.if_stage_at_most >= 0 and item.stage > text.if_stage_at_most)
 
 
 def loaded_condition_met(text: Text, item: InScene) -> bool:
@@ -554,3 +574,10 @@ def check_victory(state: State, events: list[Event]) -> tuple[State, list[Event]
             )
             return replace(state, phase=Phase.OVER, winner=seat, tree=(), choice=None), events
     return state, events
+
+
+def marked_by(state: State, source: int, card: int) -> bool:
+    """Whether the card ``source``'s text chose ``card`` with a ``mark`` step (still so)."""
+    return any(
+        c.kind == "mark" and c.source == source and c.target == card for c in state.continuous
+    )

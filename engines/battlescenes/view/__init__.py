@@ -308,6 +308,9 @@ def option_label(state: State, option: str, seat: int | None = None) -> Message:
     first, the options are effects)."""
     if option in WORDS:
         return Message(f"battlescenes.answer.{option}")
+    if option.startswith("player:"):  # a player picked (Minério Clandestino V1): which
+        name = state.players[int(option.removeprefix("player:"))].name
+        return Message("battlescenes.answer.player", {"player": name})
     if option.startswith("amount:"):  # "em {1} ou {2}" (Homem de Gelo V1): how much
         return Message("battlescenes.answer_amount", {"count": int(option.removeprefix("amount:"))})
     if state.choice is not None and state.choice.prompt == "battlescenes.choose_power":

@@ -55,10 +55,17 @@ def _stage(run: BSRun, state: State, proc: Capacitation) -> State:
     if step.choose_amount and targets:  # "em {1} ou {2}": its controller says how much
         picked = [a for a in effect.answers if a.startswith(AMOUNT)]
         if not picked:
-            options = [f"{AMOUNT}{n}" for n in range(1, step.amount + 1)]
+            most = step.amount
+            if step.exactly and not proc.up:  # "incapacitar em X": what it can take in full
+                most = min([most, *(zones.in_scene(state, t).stage for t in targets)])
+            if most < 1:  # at stage 0: it cannot be done (what depends on it is skipped)
+                return tree.put(state, replace(tree.get(state, effect.uid), declined=True))
+            options = [f"{AMOUNT}{n}" for n in range(1, most + 1)]
             prompt = "battlescenes.choice.amount"
             return asks(run, ask(state, effect, effect.controller, prompt, options, False))
         amount = int(picked[-1].removeprefix(AMOUNT))
+        if step.exactly:  # "compre X cards": the X chosen (Pesquisa Solitária V1)
+            state = tree.put(state, replace(tree.get(state, effect.uid), moved=amount))
     for target in targets:
         if proc.up:
             state = zones.capacitate(state, target, amount)

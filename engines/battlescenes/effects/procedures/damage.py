@@ -8,7 +8,7 @@ from engines.battlescenes.content.schema import CardType, Op, Step, Trigger
 from engines.battlescenes.effects import replacements, tree, triggers
 from engines.battlescenes.effects.operands import SKIP, ask, damage_source, plus, points, targets_of
 from engines.battlescenes.effects.steps import BSHandlers, BSRun, Damage, Empower, asks, resolved
-from engines.battlescenes.rules.state import DamageProgress, Pending, Phase, State
+from engines.battlescenes.rules.state import Continuous, DamageProgress, Pending, Phase, State
 from engines.battlescenes.table import damage, leaving, zones
 from engines.core import Event
 from engines.core.model import replace
@@ -62,6 +62,26 @@ def _damage(run: BSRun, state: State, proc: Damage) -> State:
             state = damage.hit(state, ctx, target)
             state = damage.power_hit(state, ctx, target, amount)
             prog = replace(prog, destination=target, amount=amount, applied=applied)
+        if prog.offered == DODGE and len(effect.answers) > prog.answers_used:
+            answer = effect.answers[prog.answers_used]
+            prog = replace(prog, offered="", answers_used=prog.answers_used + 1)
+            if answer != SKIP:  # incapacitated: 0 for the rest of that Preparation phase
+                state, more = _dodge(state, prog.destination)
+                events.extend(more)
+        elif (
+            prog.amount > 0
+            and not prog.offered
+            and not _dodging(state, prog.destination)
+            and _dodge_offer(state, prog.destination)
+        ):
+            prog = replace(prog, offered=DODGE)
+            state = tree.put(state, replace(tree.get(state, effect.uid), damage=prog))
+            effect = tree.get(state, effect.uid)
+            seat = zones.in_scene(state, prog.destination).controller
+            state = ask(state, effect, seat, "battlescenes.choice.dodge", ["yes"], True)
+            return asks(run, state, events)
+        if _dodging(state, prog.destination):  # Ziguezague V1: "torna-se 0"
+            prog = replace(prog, amount=0)
         if prog.offered == REPLACING and len(effect.answers) > prog.answers_used:
             outcome = effect.answers[prog.answers_used]
             prog = replace(prog, offered="", answers_used=prog.answers_used + 1, replaced=outcome)
@@ -146,6 +166,49 @@ def _damage(run: BSRun, state: State, proc: Damage) -> State:
 #: ``DamageProgress.offered`` when several redirects could apply and the active player picks.
 SEVERAL = "*"
 
+#: ``DamageProgress.offered`` while the damaged card's controller is asked to dodge
+#: (``dodge_preparation``: Ziguezague V1).
+DODGE = "dodge"
+
+
+def _dodge_texts(state: State, card: int) -> list[int]:
+    """The ``dodge_preparation`` amounts of the working texts of card base ``card`` that
+    apply now: an opponent's Preparation phase, the card having the text's power."""
+    item = zones.in_scene(state, card)
+    if state.phase is not Phase.PREPARATION or state.active == item.controller:
+        return []
+    return [
+        t.dodge_preparation
+        for _c, t in zones.texts(state, item)
+        if t.dodge_preparation and (not t.if_power or t.if_power in zones.powers(state, item))
+    ]
+
+
+def _dodge_offer(state: State, card: int) -> bool:
+    """Whether the controller of ``card``, about to receive damage, may dodge it now (it can
+    be incapacitated by the amount)."""
+    found = _dodge_texts(state, card)
+    return bool(found) and zones.in_scene(state, card).stage >= min(found)
+
+
+def _dodging(state: State, card: int) -> bool:
+    """Whether ``card`` dodged during this turn's Preparation phase, which is still on."""
+    mark = f"dodge:{state.turn}"
+    return state.phase is Phase.PREPARATION and any(
+        c.kind == mark and c.target == card for c in state.continuous
+    )
+
+
+def _dodge(state: State, card: int) -> tuple[State, list[Event]]:
+    """Incapacitate ``card`` by the text's amount; all damage it receives for the rest of
+    this Preparation phase becomes 0."""
+    amount = min(_dodge_texts(state, card))
+    state = zones.incapacitate(state, card, amount)
+    mark = Continuous(source=card, target=card, kind=f"dodge:{state.turn}")
+    state = replace(state, continuous=(*state.continuous, mark))
+    params = {"card": zones.title(state, card), "amount": amount}
+    return state, [Event("battlescenes.event.dodged", params, rule="5.7")]
+
 
 #: ``DamageProgress.offered`` while the active player picks between damage replacements (5.5).
 REPLACING = "5.5"
@@ -215,7 +278,7 @@ def _damaged(state: State, effect: Pending, step: Step, destination: int) -> Sta
     targets = (source,) if zones.find(state, source) is not None else ()
     found: list[Pending] = []
     for holder, text in zones.texts(state, item):
-        if text.trigger is Trigger.DAMAGED:
+        if text.trigger is Trigger.DAMAGED and text.trigger_for != "marked":
             label = zones.title(state, holder)
             found.append(
                 Pending(
@@ -229,6 +292,7 @@ def _damaged(state: State, effect: Pending, step: Step, destination: int) -> Sta
                     this=destination,
                 )
             )
+    found.extend(_marked_damaged(state, destination, targets))
     character = bool(targets) and zones.defn(state, source).type is CardType.CHARACTER
     for _n, made, text in zones.generated_texts(state):
         if text.trigger is Trigger.DAMAGED and made.this == destination and character:
@@ -248,6 +312,34 @@ def _damaged(state: State, effect: Pending, step: Step, destination: int) -> Sta
                 )
             )
     return tree.add(state, found, effect.level + 1) if found else state
+
+
+def _marked_damaged(state: State, destination: int, targets: tuple[int, ...]) -> list[Pending]:
+    """The chosen character takes damage (``damaged`` with ``trigger_for: marked``, Passado
+    Sombrio V1): the texts of any card base or the scenario whose card marked the damaged
+    one; carried out by their controller."""
+    holders = [(s.card, s.controller, c, t) for s in state.scene for c, t in zones.texts(state, s)]
+    if state.scenario is not None:
+        controller = zones.scenario_controller(state)
+        holders.extend(
+            (state.scenario, controller, state.scenario, t) for t in zones.scenario_texts(state)
+        )
+    return [
+        Pending(
+            0,
+            0,
+            controller,
+            source,
+            zones.title(state, source),
+            text.steps,
+            targets=targets,
+            this=holder,
+        )
+        for holder, controller, source, text in holders
+        if text.trigger is Trigger.DAMAGED
+        and text.trigger_for == "marked"
+        and zones.marked_by(state, source, destination)
+    ]
 
 
 def knock_outs(

@@ -276,6 +276,8 @@ def _return_in_order(run: BSRun, state: State, proc: ReturnInOrder) -> State:
     effect, step = run.ctx, proc.record
     seat = effect.controller
     player = state.players[seat]
+    if step.choose_amount and step.at_bottom:  # top and/or bottom: any number under it
+        return _any_to_bottom(run, state, effect)
     order = [int(a) for a in effect.answers]
     left = [str(c) for c in player.set_aside if c not in order]
     wanted = step.amount or len(player.set_aside)  # 0: every one
@@ -299,6 +301,29 @@ def _return_in_order(run: BSRun, state: State, proc: ReturnInOrder) -> State:
         )
     else:
         event = Event("battlescenes.event.returned_set_aside", {"player": player.name}, rule="5.1")
+    return resolved(run, zones.set_player(state, seat, player), [event])
+
+
+def _any_to_bottom(run: BSRun, state: State, effect: Pending) -> State:
+    """Top and/or bottom, in any order (Impulso Supersônico V1): any number of the set-aside
+    cards, picked one at a time then ``done``, go under the deck in that order; the others
+    stay set aside (a later step puts them on top)."""
+    seat = effect.controller
+    player = state.players[seat]
+    order = [int(a) for a in effect.answers if a != DONE]
+    finished = bool(effect.answers) and effect.answers[-1] == DONE
+    left = [str(c) for c in player.set_aside if c not in order]
+    if left and not finished:
+        prompt = "battlescenes.choice.bottom_any"
+        return asks(run, ask(state, effect, seat, prompt, [*left, DONE], False))
+    moved = tuple(order)
+    rest = tuple(c for c in player.set_aside if c not in moved)
+    player = replace(player, deck=player.deck + moved, set_aside=rest)
+    event = Event(
+        "battlescenes.event.set_aside_to_bottom",
+        {"player": player.name, "count": len(moved)},
+        rule="5.1",
+    )
     return resolved(run, zones.set_player(state, seat, player), [event])
 
 
@@ -415,6 +440,10 @@ def _declined(state: State, effect: Pending) -> State:
     return replace(state, tree=tree)
 
 
+#: The prefix of a player picked by a step's controller (``to: chosen_player``: "player:1").
+PLAYER = "player:"
+
+
 @HANDLERS.on(Mill)
 def _mill(run: BSRun, state: State, proc: Mill) -> State:
     """N cards from the top of one's own deck into the resources (Gata Negra V2, with
@@ -423,6 +452,13 @@ def _mill(run: BSRun, state: State, proc: Mill) -> State:
     effect, step = run.ctx, proc.record
     # ``to: opponent``: the other player's deck into that player's resources (Hulk V3)
     seat = 1 - effect.controller if step.to == "opponent" else effect.controller
+    if step.to == "chosen_player":  # a player its controller picks (Minério Clandestino)
+        picked = [a for a in effect.answers if a.startswith(PLAYER)]
+        if not picked:
+            options = [f"{PLAYER}{n}" for n in range(len(state.players))]
+            prompt = "battlescenes.choice.player"
+            return asks(run, ask(state, effect, effect.controller, prompt, options, False))
+        seat = int(picked[-1].removeprefix(PLAYER))
     count = min(step.amount + plus(state, effect, step), len(state.players[seat].deck))
     state = zones.mill(state, seat, count)
     params = {"player": state.players[seat].name, "count": count}

@@ -74,8 +74,15 @@ def _forbid_action_this_turn(run: BSRun, state: State, proc: ForbidActionThisTur
     root = _root(state)
     if root is None:
         return state
-    whose = "any" if step.to == "everyone" else "opponent"  # Homem-Formiga V1: no one
+    whose = "any" if step.to in ("everyone", "action_user") else "opponent"  # Homem-Formiga
     rule = ActionRule(effect="forbid", whose=whose, if_name=root.label)
+    if step.to == "action_user":  # that action gains Ação Única until the end of the turn
+        # (Combate às Cegas V1): only for the character using it
+        user = root.this
+        entry = TurnRule(rule=rule, source=effect.source, controller=effect.controller, user=user)
+        state = replace(state, turn_rules=(*state.turn_rules, entry))
+        event = Event("battlescenes.event.action_unique", {"action": root.label}, rule="7.1")
+        return resolved(run, state, [event])
     entry = TurnRule(rule=rule, source=effect.source, controller=effect.controller)
     state = replace(state, turn_rules=(*state.turn_rules, entry))
     event = Event("battlescenes.event.action_forbidden", {"action": root.label}, rule="5.7")
@@ -320,6 +327,7 @@ def _extra_action(run: BSRun, state: State, proc: ExtraActionGranted) -> State:
         step.last,
         fresh_target=step.fresh_target,
         new_name=step.new_name,
+        damage=step.only_damage,
     )
     events = []
     for card in targets_of(state, effect, step):
