@@ -85,6 +85,9 @@ class PlayCard(Action):
     # how many cards it enters carrying, fewer than its Energia Inicial (at least one): only
     # for a card with ``enters_with_fewer`` (Homem-Hídrico V1); 0 — as many as it can
     count: int = 0
+    # the card whose text lets this character enter despite 4.4.2.1 A.4, sharing the name or
+    # alter ego of an opponent's character (``copy_entry``: Invasão Secreta V1); -1 — none
+    via: int = -1
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from engines.battlescenes.menus import adjust_pool
 from engines.battlescenes.rules import activated, manual, play, use
 from engines.battlescenes.rules.state import InScene, State
 from engines.battlescenes.rules.turn import capacitate_discards
+from engines.battlescenes.table import entry as entering
 from engines.battlescenes.table import zones
 from engines.battlescenes.view import option_label
 from engines.core import Choice, InvalidActionError, Message
@@ -273,6 +274,14 @@ def _evolve(
     return [_card_choice(state, c) for c in bases if d.is_ev and play.ev_base_ok(state, seat, d, c)]
 
 
+def _via(
+    state: State, seat: int, option: str, current: str, values: Mapping[str, Any]
+) -> list[Choice]:
+    """The cards letting a character sharing the name or alter ego of an opponent's enter
+    despite 4.4.2.1 A.4 now (``copy_entry``: Invasão Secreta V1)."""
+    return [_card_choice(state, c) for c in entering.copy_sources(state, seat)]
+
+
 def _keyword(
     state: State, seat: int, option: str, current: str, values: Mapping[str, Any]
 ) -> list[Choice]:
@@ -382,6 +391,7 @@ COMPLETERS: dict[tuple[str, str], tuple[Completer, bool]] = {
     ("keyword", "character"): (_keyword, False),
     ("capacitate", "discard"): (_capacitate_discard, False),
     ("play", "evolve"): (_evolve, False),
+    ("play", "via"): (_via, False),
     ("apply", "card"): (_manual, False),
     ("apply", "onto"): (_manual, False),
 }

@@ -91,6 +91,13 @@ def command_specs() -> list[CommandSpec]:
                 min_value=0,
                 max_value=60,
             ),
+            OptionSpec(
+                "via",
+                OptionType.INTEGER,
+                Message("battlescenes.command.opt.via"),
+                False,
+                autocomplete=True,
+            ),
         ),
         c("discard", "discard", _opt("card")),
         c("yield", "yield", _opt("character")),

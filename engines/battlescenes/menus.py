@@ -21,8 +21,10 @@ that command's:
   menu of the hand cards it may discard comes first (C.1/C.2, the second step); then
   ``play`` (C.3, private: the hand cards that can enter now, loaded in the player's loading
   order — ``loading.py``; EV characters, Materializar and a chosen loading stay with the
-  command), ``capacitate`` (the first step: the characters that can be capacitated now —
-  public, unless one is listed only for a same-alter-ego character in the hand, C.2),
+  command), a second ``play`` through a card with ``copy_entry`` (Invasão Secreta V1,
+  private: the hand's characters sharing the name or alter ego of an opponent's character),
+  ``capacitate`` (the first step: the characters that can be capacitated now — public,
+  unless one is listed only for a same-alter-ego character in the hand, C.2),
   ``discard`` (C.4, private: the hand), ``yield`` (C.5, public: characters controlled since
   the start of the turn) and ``activate`` (5.1, public: the cards in the scene or the
   scenario with a text that can be activated now; a card with two such texts is left to the
@@ -142,6 +144,7 @@ def _preparation(state: State, seat: int) -> list[Selection]:
         )
     menus += [
         Selection("play", "card", playable, _m("play")),
+        *_play_via(state, seat),
         Selection(
             "capacitate",
             "character",
@@ -158,6 +161,20 @@ def _preparation(state: State, seat: int) -> list[Selection]:
     menus.append(_activate(state, seat))
     menus.append(use_menus.first_menu(state, seat))
     return menus
+
+
+def _play_via(state: State, seat: int) -> list[Selection]:
+    """``copy_entry`` (Invasão Secreta V1): the hand's characters that can enter through the
+    first card allowing it now (its scenario in the scene, then its resources; another one
+    is left to the command's ``via``) — private: hand cards."""
+    sources = entry.copy_sources(state, seat)
+    if not sources:
+        return []
+    via = sources[0]
+    hand = state.players[seat].hand
+    options = tuple(_card(state, c) for c in hand if entry.can_enter_via(state, seat, c, via))
+    placeholder = Message("battlescenes.menu.play_via", {"card": zones.title(state, via)})
+    return [Selection("play", "card", options, placeholder, params={"via": via})]
 
 
 def _activate(state: State, seat: int) -> Selection:

@@ -735,6 +735,13 @@ class Text:
     # rules 2.0 (4.4.2.1 A.4b only looks at the player's own characters) that is the rule
     # itself, so it is told and the engine has nothing more to do
     same_identity_as_rules: bool = False
+    # "scene" (while it is its controller's scenario in the scene) or "resources" (while it
+    # is in its owner's resources): in that player's Preparation phase, a character of the
+    # hand sharing the name or alter ego of a character an opponent controls may enter
+    # (4.4.2) despite 4.4.2.1 A.4 (``PlayCard.via``); this card then goes to its owner's
+    # resources (scene) or the bottom of its owner's deck (resources), after the count of
+    # A.1 and before the loading (Invasão Secreta V1 and its FAQ)
+    copy_entry: str = ""
     if_power: str = ""  # shield texts: while the holder has this power; loaded_from_resources:
     # only onto a character with it (Adaga Psíquica)
     shield_to: str = ""  # "" the holder; own_characters: each character its controller has

@@ -63,6 +63,7 @@ def parse_text(node: PackNode) -> Text:
             "if_targets_this",
             "dodge_preparation",
             "same_identity_as_rules",
+            "copy_entry",
             "if_power",
             "shield_to",
             "shield_if_affiliation",
@@ -184,6 +185,7 @@ def parse_text(node: PackNode) -> Text:
         if_targets_this=node.read("if_targets_this", bool, False),
         dodge_preparation=node.read("dodge_preparation", int, 0),
         same_identity_as_rules=node.read("same_identity_as_rules", bool, False),
+        copy_entry=node.read("copy_entry", str, ""),
         if_power=node.read("if_power", str, ""),
         shield_to=node.read("shield_to", str, ""),
         shield_if_affiliation=node.read("shield_if_affiliation", str, ""),
@@ -345,6 +347,8 @@ def parse_text(node: PackNode) -> Text:
         raise node.fail_at("if_knocked_out_by_action", "it is for a leaves_scene text")
     if text.if_replaced and text.trigger is not Trigger.LEAVES_SCENE:
         raise node.fail_at("if_replaced", "if_replaced is for a leaves_scene text (4.4.1 C)")
+    if text.copy_entry not in ("", "scene", "resources"):
+        raise node.fail_at("copy_entry", "copy_entry is scene or resources")
     kind = text.ready_for.partition(":")[0]
     if text.ready_for and kind not in ("all", "power", "kind", "action"):
         raise node.fail_at("ready_for", "ready_for is all, power:X, kind:K or action:Name (7.2)")
@@ -354,6 +358,7 @@ def parse_text(node: PackNode) -> Text:
         text.steps
         or text.dodge_preparation
         or text.same_identity_as_rules
+        or text.copy_entry
         or text.extra_draw
         or text.shield_set >= 0
         or text.shield_bonus

@@ -961,6 +961,8 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
     out: list[Message] = []
     if text.same_identity_as_rules:  # Universo Paralelo V1: the rule 4.4.2.1 A.4b itself
         out.append(say("static.same_identity_as_rules"))
+    if text.copy_entry:  # Invasão Secreta V1: a character despite 4.4.2.1 A.4
+        out.append(say(f"static.copy_entry.{text.copy_entry}"))
     if text.dodge_preparation:  # Ziguezague V1
         held = power(text.if_power) if text.if_power else ""
         key = "static.dodge_preparation" + ("_power" if text.if_power else "")

@@ -90,6 +90,7 @@ def _play(state: State, seat: int, action: act.PlayCard, dice: Dice) -> Result:
         dice,
         materialize=action.materialize,
         count=action.count,
+        via=action.via,
     )
 
 

@@ -13,7 +13,7 @@ from engines.battlescenes.effects import interpreter, tree, triggers
 from engines.battlescenes.rules import load_order
 from engines.battlescenes.rules.state import InScene, Pending, State
 from engines.battlescenes.table import leaving, zones
-from engines.battlescenes.table.entry import identity_clash
+from engines.battlescenes.table.entry import copies_opponent, copy_sources, identity_clash
 from engines.core import Dice, Event, IllegalActionError
 from engines.core.model import replace
 
@@ -31,9 +31,11 @@ def play(
     dice: Dice,
     materialize: bool = False,
     count: int = 0,
+    via: int = -1,
 ) -> tuple[State, list[Event]]:
     """6.2 C.3: put ``card`` from the hand (or the resources, with Reviver) into the scene;
-    ``count``: fewer cards than its Energia Inicial, for a card that may (Homem-Hídrico V1)."""
+    ``count``: fewer cards than its Energia Inicial, for a card that may (Homem-Hídrico V1);
+    ``via``: the card whose ``copy_entry`` text lets it enter despite A.4 (Invasão Secreta V1)."""
     player = state.players[seat]
     d = zones.defn(state, card)
     from_resources = card in player.resources and "reviver" in d.keywords
@@ -45,11 +47,51 @@ def play(
             "ability_not_playable",
             "4.4",
         )
+    if via != -1:
+        _check_via(state, seat, card, d, via)
     if d.type is CardType.SCENARIO:
         return _scenario(state, seat, card, dice)
     if materialize and "materializar" not in d.keywords:
         raise _refuse("Only a card with Materializar loads from the deck.", "materialize", "7.2")
-    return _base(state, seat, card, d, load, evolve, materialize, dice, count)
+    return _base(state, seat, card, d, load, evolve, materialize, dice, count, via)
+
+
+def _check_via(state: State, seat: int, card: int, d: CardDef, via: int) -> None:
+    """``copy_entry`` (Invasão Secreta V1): a character of the hand, in its player's own
+    Preparation phase (the FAQ), through a card allowing it now, sharing the name or alter ego
+    of a character an opponent controls."""
+    if via not in copy_sources(state, seat) or card not in state.players[seat].hand:
+        raise _refuse(
+            "That card does not let you put a character into the scene now.",
+            "via_not_allowed",
+            "4.4.2.1",
+            card=zones.title(state, via) if 0 <= via < len(state.cards) else str(via),
+        )
+    if not copies_opponent(state, seat, d):
+        raise _refuse(
+            "Only a character with the name or alter ego of a character an opponent controls.",
+            "via_no_copy",
+            "4.4.2.1",
+            card=d.title,
+        )
+
+
+def _via_leaves(state: State, seat: int, via: int) -> tuple[State, list[Pending], list[Event]]:
+    """The card that allowed the entry leaves (``copy_entry``): the scenario in the scene for
+    its owner's resources (its ``leaves_scene`` effects pending), a card of the resources for
+    the bottom of its owner's deck (8.D)."""
+    owner = zones.owner(state, via)
+    params = {"card": zones.title(state, via), "player": state.players[owner].name}
+    if via == state.scenario:
+        left = leaving.leaving_scenario(state)
+        state = zones.to_resources(replace(state, scenario=None), [via])
+        return state, left, [Event("battlescenes.event.copy_entry_to_resources", params)]
+    player = state.players[owner]
+    player = replace(
+        player, resources=tuple(c for c in player.resources if c != via), deck=(*player.deck, via)
+    )
+    state = zones.bottomed(zones.set_player(state, owner, player), owner, 1)
+    return state, [], [Event("battlescenes.event.copy_entry_to_deck_bottom", params)]
 
 
 def _remove_from_origin(state: State, seat: int, card: int) -> State:
@@ -147,6 +189,7 @@ def _base(
     from_deck: bool,
     dice: Dice,
     count: int = 0,
+    via: int = -1,
 ) -> tuple[State, list[Event]]:
     player = state.players[seat]
     # A.1 ATENÇÃO: with Materializar the cards come from the top of the deck (7.2).
@@ -175,7 +218,7 @@ def _base(
             "4.4.2.1",
             requirement=d.ev_requirement,
         )
-    if identity_clash(state, seat, d, evolve if d.is_ev else -1):  # A.4
+    if via == -1 and identity_clash(state, seat, d, evolve if d.is_ev else -1):  # A.4
         raise _refuse(
             "You already control a card with that alter ego or name.",
             "same_identity",
@@ -184,6 +227,13 @@ def _base(
         )
     if any(c not in pool for c in load) or len(set(load)) != len(load):
         raise _refuse("You can only load cards from your resources.", "bad_load", "4.4.2.2")
+    events: list[Event] = []
+    left: list[Pending] = []
+    if via != -1 and via != state.scenario:  # the FAQ: counted above, gone before the loading
+        state, left, events = _via_leaves(state, seat, via)
+        pool = [c for c in pool if c != via]
+        load = [c for c in load if c != via]
+        need = min(need, len(pool))  # it enters carrying all there are
     if from_deck:
         chosen = pool[:need]
     else:
@@ -192,7 +242,6 @@ def _base(
         carrying = _evolved(state, evolve) if d.is_ev else ()
         rest = [c for c in load_order.ordered(state, seat, pool, card, carrying) if c not in chosen]
         chosen += rest[: need - len(chosen)]
-    events: list[Event] = []
     state = _remove_from_origin(state, seat, card)
     carried: tuple[int, ...] = ()
     if d.is_ev:  # A.3a: the evolved card and all it carries are loaded, not unloaded
@@ -223,5 +272,10 @@ def _base(
             rule="4.4.2.2",
         )
     )
+    if via != -1 and via == state.scenario:  # "se o fizer": once it has entered, loaded
+        state, left, more_events = _via_leaves(state, seat, via)
+        events += more_events
+    if left:
+        state = tree.add(state, left, 1)
     state, more = interpreter.run(state, dice)  # A.5
     return state, events + more

@@ -5,7 +5,7 @@ procedures can ask it without importing the play rules, which run the interprete
 from __future__ import annotations
 
 from engines.battlescenes.content.schema import CardDef, CardType
-from engines.battlescenes.rules.state import State
+from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import zones
 
 
@@ -23,6 +23,54 @@ def can_enter(state: State, seat: int, card: int) -> bool:
     # "pode ser colocado em cena carregando … menor do que sua Energia Inicial" (Homem-Hídrico)
     need = 1 if any(t.enters_with_fewer for t in d.texts) else d.energy
     return len(player.resources) >= need and not identity_clash(state, seat, d, -1)
+
+
+def copy_sources(state: State, seat: int) -> list[int]:
+    """The cards letting ``seat`` put a character sharing the name or alter ego of an
+    opponent's character into the scene despite A.4 (``copy_entry``: Invasão Secreta V1): its
+    scenario in the scene, then the cards of its resources — only in its own Preparation
+    phase (the FAQ)."""
+    if state.phase is not Phase.PREPARATION or state.active != seat:
+        return []
+    found: list[int] = []
+    scenario = state.scenario
+    if (
+        scenario is not None
+        and zones.scenario_controller(state) == seat
+        and any(t.copy_entry == "scene" for t in zones.defn(state, scenario).texts)
+    ):
+        found.append(scenario)
+    for card in state.players[seat].resources:
+        if any(t.copy_entry == "resources" for t in zones.defn(state, card).texts):
+            found.append(card)
+    return found
+
+
+def copies_opponent(state: State, seat: int, d: CardDef) -> bool:
+    """Whether character ``d`` has the name or the alter ego (8.B.2: now) of a character an
+    opponent of ``seat`` controls."""
+    if d.type is not CardType.CHARACTER:
+        return False
+    for item in zones.characters(state):
+        if item.controller == seat:
+            continue
+        if d.name in zones.names(state, item.card):
+            return True
+        if d.alter_ego and d.alter_ego in zones.alter_egos(state, item.card):
+            return True
+    return False
+
+
+def can_enter_via(state: State, seat: int, card: int, via: int) -> bool:
+    """Whether ``card`` of the hand can enter now through ``via`` (``copy_sources``) with the
+    default loading: a character (not EV) sharing the name or alter ego of an opponent's
+    character, whose A.1 count the resources meet — A.4 does not stop it."""
+    player = state.players[seat]
+    d = zones.defn(state, card)
+    if card not in player.hand or d.is_ev or via not in copy_sources(state, seat):
+        return False
+    need = 1 if any(t.enters_with_fewer for t in d.texts) else d.energy
+    return len(player.resources) >= need and copies_opponent(state, seat, d)
 
 
 def identity_clash(state: State, seat: int, d: CardDef, evolve: int) -> bool:

@@ -24,6 +24,7 @@ PLAYABLE = (
     "Múltiplas Identidades",
     "Invasão Cósmica",
     "Iniciativa Vingadores",
+    "Ofensiva Surpresa",
 )
 MOVES = 4000
 
