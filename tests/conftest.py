@@ -108,8 +108,12 @@ async def _fresh_pg_database() -> str:
             if "postgres" not in _templates:
                 template = f"store_template_{_WORKER}_{uuid.uuid4().hex[:8]}"
                 await _pg_admin(f'CREATE DATABASE "{template}"')
+                try:
+                    await upgrade(_pg_url(template))
+                except BaseException:
+                    _dropper.drop(template)  # never copied half migrated
+                    raise
                 _templates["postgres"] = template
-                await upgrade(_pg_url(template))
             await _pg_admin(f'CREATE DATABASE "{name}" TEMPLATE "{_templates["postgres"]}"')
         except (OSError, DBAPIError) as exc:  # refused, timed out, authentication failed
             _pg_unreachable.append(f"PostgreSQL at {TEST_POSTGRES_URL} unreachable: {exc}")
