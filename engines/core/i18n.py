@@ -73,6 +73,27 @@ def rule_slug(rule: str) -> str:
     return re.sub(r"[^a-z0-9]+", "_", plain.lower()).strip("_")
 
 
+#: libyaml's loader when PyYAML was built with it (the wheels are): the same values as
+#: the pure-Python one, about ten times faster on the catalogues.
+_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+#: Each catalogue file's flattened messages, by path, size and modification time: a
+#: process building several catalogues (the bot's, each game's) reads a file once, and
+#: a file changed on disk is read again. Callers only copy from the cached mappings.
+_FILES: dict[tuple[str, int, int], dict[str, str]] = {}
+
+
+def _read_messages(path: Path) -> dict[str, str]:
+    stat = path.stat()
+    cache_key = (str(path.resolve()), stat.st_size, stat.st_mtime_ns)
+    messages = _FILES.get(cache_key)
+    if messages is None:
+        with path.open(encoding="utf-8") as fh:
+            tree = yaml.load(fh, Loader=_LOADER) or {}
+        messages = _FILES[cache_key] = flatten(tree)
+    return messages
+
+
 class Catalog:
     """Translations for every supported locale."""
 
@@ -84,9 +105,7 @@ class Catalog:
         for locale in LOCALES:
             path = directory / f"{locale}.yaml"
             if path.exists():
-                with path.open(encoding="utf-8") as fh:
-                    tree = yaml.safe_load(fh) or {}
-                self.messages[locale].update(flatten(tree))
+                self.messages[locale].update(_read_messages(path))
 
     @classmethod
     def from_dirs(cls, directories: Iterable[Path]) -> Catalog:

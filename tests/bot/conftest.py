@@ -11,13 +11,13 @@ from bot.match.clock import FrozenClock
 from bot.match.service import MatchService
 from bot.store import db
 from engines.core.registry import register
+from tests.conftest import fresh_sqlite_database
 from tests.testgame import ENGINE as TESTGAME
 
 
 @pytest.fixture
 async def service(tmp_path: Path) -> AsyncIterator[MatchService]:
-    url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
-    await db.upgrade(url)
+    url = await fresh_sqlite_database(tmp_path / "bot.sqlite3")
     engine = db.make_engine(url)
     register(TESTGAME)
     yield MatchService(db.make_sessionmaker(engine), FrozenClock())

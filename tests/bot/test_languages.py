@@ -98,9 +98,15 @@ def _pattern(reader: str, game: str) -> re.Pattern[str]:
     return re.compile(r"(?<!\w)(?:" + alternatives + r")(?!\w)", re.IGNORECASE)
 
 
+@cache
+def _where(reader: str, game: str) -> dict[str, str]:
+    """:func:`foreign_phrases` by the phrase in lower case (built once, not per line)."""
+    return {phrase.lower(): where for phrase, where in foreign_phrases(reader, game).items()}
+
+
 def foreign_in(text: str, reader: str, game: str) -> list[str]:
     """The foreign phrases of ``game`` (with where they come from) found in ``text``."""
-    table = {phrase.lower(): where for phrase, where in foreign_phrases(reader, game).items()}
+    table = _where(reader, game)
     found = _pattern(reader, game).finditer(text)
     return [f"{m.group(0)!r} ({table[m.group(0).lower()]})" for m in found]
 

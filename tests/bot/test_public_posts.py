@@ -114,9 +114,10 @@ async def walk_comparing(game: str, options: dict[str, Any], steps: int, seed: i
         owed = snap.pending()
         if not owed:
             break
+        said = _said(snap)  # what this position's post says, to compare each change with
         for _ in range(2):
             other = dataclasses.replace(snap, state=hidden_changed(game, state, rng))
-            assert _said(other) == _said(snap), f"{game}: a hidden change shows at {version}"
+            assert _said(other) == said, f"{game}: a hidden change shows at {version}"
         if version % DRAWN_EVERY == 1:
             assert await _drawn(PRESENTER, other) == await _drawn(PRESENTER, snap)
         compared += 1

@@ -29,6 +29,7 @@ from bot.store import repository as repo
 from bot.store.models import MatchEvent
 from engines.core.packs import content_roots, set_content_roots
 from engines.core.registry import load_games
+from tests.conftest import fresh_sqlite_database
 
 ALICE, BRUNO, REFEREE = Player(11, "Alice"), Player(22, "Bruno"), 99
 MINI = Path(__file__).resolve().parents[1] / "engines" / "dicethrone" / "packs" / "mini"
@@ -43,8 +44,7 @@ async def services(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIter
     engines = []
 
     async def make() -> MatchService:
-        url = f"sqlite+aiosqlite:///{tmp_path / f'world{len(engines)}.sqlite3'}"
-        await db.upgrade(url)
+        url = await fresh_sqlite_database(tmp_path / f"world{len(engines)}.sqlite3")
         engine = db.make_engine(url)
         engines.append(engine)
         return MatchService(db.make_sessionmaker(engine), FrozenClock())

@@ -16,6 +16,7 @@ from bot.store import repository as repo
 from bot.store.loading import forget_states
 from engines.core import EngineError
 from engines.core.registry import register
+from tests.conftest import fresh_sqlite_database
 from tests.testgame import ENGINE as TESTGAME
 
 ALICE, BRUNO = Player(11, "Alice"), Player(22, "Bruno")
@@ -30,8 +31,7 @@ async def two_services(
     register(TESTGAME)
     engines = []
     for name in ("a", "b"):
-        url = f"sqlite+aiosqlite:///{tmp_path / name}.sqlite3"
-        await db.upgrade(url)
+        url = await fresh_sqlite_database(tmp_path / f"{name}.sqlite3")
         engines.append(db.make_engine(url))
     yield (
         MatchService(db.make_sessionmaker(engines[0]), FrozenClock()),

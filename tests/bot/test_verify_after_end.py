@@ -27,6 +27,7 @@ from bot.match.verify import verify_export
 from bot.store import db
 from bot.store import repository as repo
 from engines.core.registry import get, load_games
+from tests.conftest import fresh_sqlite_database
 
 ALICE, BRUNO = Player(11, "Alice"), Player(22, "Bruno")
 GAMES = ["krosmaster", "dicethrone", "battlescenes"]
@@ -37,8 +38,7 @@ Export = dict[str, Any]
 async def service(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[MatchService]:
     monkeypatch.setattr(repo, "new_seed", lambda: bytes([7]) * 32)
     load_games()
-    url = f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}"
-    await db.upgrade(url)
+    url = await fresh_sqlite_database(tmp_path / "bot.sqlite3")
     engine = db.make_engine(url)
     yield MatchService(db.make_sessionmaker(engine), FrozenClock())
     await engine.dispose()

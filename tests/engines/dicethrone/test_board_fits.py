@@ -19,7 +19,7 @@ from engines.dicethrone.render import style as dt_style
 from engines.dicethrone.rules.state import State
 from engines.dicethrone.view import typed
 from tests.engines.dicethrone.board_scenes import SCENES, pairings, scene, scene_n
-from tests.engines.dicethrone.test_effect_words import LOCALES, drawn_whole
+from tests.engines.dicethrone.test_effect_words import LOCALES, drawn_whole_board
 
 PHONE = 400
 
@@ -29,9 +29,12 @@ def _scene(hero1: str, hero2: str, name: str, flipped: bool, most: int) -> State
     return scene(hero1, hero2, name, flipped, most=most)
 
 
-def _size(state: State, locale: str) -> tuple[int, int]:
-    png = ENGINE.render(ENGINE.view(state, None), "board", locale)
-    return Image.open(io.BytesIO(png)).size
+def _drawn(state: State, locale: str, monkeypatch: pytest.MonkeyPatch) -> tuple[str, int, int]:
+    """The words of ``state``'s board, checked drawn whole (no text shrunk, cut short,
+    under 28 px or over other text), and the width and height of that same PNG."""
+    words, png = drawn_whole_board(state, locale, monkeypatch)
+    width, height = Image.open(io.BytesIO(png)).size
+    return words, width, height
 
 
 #: Scenes of a pairing known to pass the phone's height, and the height each keeps
@@ -53,10 +56,10 @@ def test_every_scene_of_a_pairing_fits_a_phone_whole(
         # Each hero holding two statuses, as many turns of a match have (the
         # Gunslinger's Duel choice the longest: it fits with its options unheaded).
         state = _scene(hero1, hero2, name, flipped, 2)
+        view = typed(ENGINE.view(state, None))  # the same in every locale
         for locale in LOCALES:
             # No text shrunk, cut short, under 28 px or over other text.
-            words = drawn_whole(state, locale, monkeypatch)
-            width, height = _size(state, locale)
+            words, width, height = _drawn(state, locale, monkeypatch)
             most = TALLER_PAIRS.get((hero1, hero2, name, locale), dt_style.MAX_HEIGHT)
             assert 960 <= width <= 1200 and height <= most, (
                 name,
@@ -65,7 +68,6 @@ def test_every_scene_of_a_pairing_fits_a_phone_whole(
             )
             assert theme_px() * PHONE / width >= 11
             # Each hero is named with its health, whatever the layout.
-            view = typed(ENGINE.view(state, None))
             for player in view.players:
                 assert player.name in words and f"{player.health}/" in words, (name, locale)
 
@@ -88,8 +90,7 @@ def test_a_board_piled_with_statuses_stays_whole_and_compact(
     # and the boards made lean), each chip still named.
     for name in SCENES:
         state = _scene(hero1, hero2, name, flipped, 9)
-        words = drawn_whole(state, locale, monkeypatch)
-        width, height = _size(state, locale)
+        words, width, height = _drawn(state, locale, monkeypatch)
         assert width == 960 and height <= dt_style.MAX_HEIGHT, (name, height)
         view = typed(ENGINE.view(state, None))
         for player in view.players:
@@ -143,8 +144,7 @@ def test_boards_of_three_and_four_heroes_holding_statuses_fit_a_phone_whole(
     # then packed and lean hero boards, where fuller ones would pass a phone's height).
     for name in SCENES:
         state = _table(heroes, name, 2)
-        words = drawn_whole(state, locale, monkeypatch)
-        width, height = _size(state, locale)
+        words, width, height = _drawn(state, locale, monkeypatch)
         assert width == 960 and theme_px() * PHONE / width >= 11
         assert height <= TALLER.get((heroes, locale), dt_style.MAX_HEIGHT), (name, height)
         view = typed(ENGINE.view(state, None))

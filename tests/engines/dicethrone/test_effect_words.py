@@ -220,6 +220,14 @@ def _dice_unnamed(
 def drawn_whole(state: State, locale: str, monkeypatch: pytest.MonkeyPatch) -> str:
     """Render ``state``'s board and check that no text is shrunk, cut short, under the
     legible size or drawn over other text; returns every word drawn."""
+    return drawn_whole_board(state, locale, monkeypatch)[0]
+
+
+def drawn_whole_board(
+    state: State, locale: str, monkeypatch: pytest.MonkeyPatch
+) -> tuple[str, bytes]:
+    """:func:`drawn_whole`, also returning the PNG it checked (the spies only watch:
+    the pixels are the board's), for a test that measures that same picture."""
     drawn: list[tuple[str, str, int, tuple[float, ...]]] = []
 
     def spy(draw: ImageDraw.ImageDraw, xy: Any, text: str, **kw: Any) -> float:
@@ -253,7 +261,7 @@ def drawn_whole(state: State, locale: str, monkeypatch: pytest.MonkeyPatch) -> s
     for i, (text, box) in enumerate(boxes):
         for other, box2 in boxes[i + 1 :]:
             assert not _boxes_overlap(box, box2), (text, other, box, box2)
-    return words
+    return words, png
 
 
 @pytest.mark.parametrize("locale", LOCALES)
