@@ -242,7 +242,7 @@ class Op(enum.Enum):
     ONLY_ACTION_THIS_TURN = "only_action_this_turn"
     # the targets cannot use actions until the end of the turn (``action_kind``: only actions
     # of that type — anticipate also counts unforeseen_anticipate): a turn rule (Enclausurar V1)
-    FORBID_ACTIONS_THIS_TURN = "forbid_actions_this_turn"
+    NO_ACTIONS_THIS_TURN = "no_actions_this_turn"
     # its controller picks any number of its characters passing the filters, one at a time,
     # each incapacitated by 1; then each one deals ``amount`` damage (``penetrating``) to a
     # character or support its controller chooses, as that character's damage (A Era de
@@ -494,7 +494,7 @@ class Step:
     # carried_to_deck_bottom: only among the cards carried by card bases of this type ("que
     # um personagem estiver carregando": Gata Negra V2)
     carrier_type: str = ""
-    # forbid_actions_this_turn: only actions of this type (an ActionKind value; anticipate
+    # no_actions_this_turn: only actions of this type (an ActionKind value; anticipate
     # also counts unforeseen_anticipate): "ações de antecipar" (Expandir Infinito V1)
     action_kind: str = ""
     # damage: penetrating when the action is used in its controller's own Attack step (Alkhema
@@ -510,7 +510,7 @@ class Step:
     # load_from_resources: only a card sharing the alter ego (or the name, without one) of
     # the character it is loaded onto (Movimentos Característicos V1)
     same_identity: bool = False
-    # forbid_actions_this_turn: only actions whose cost equals the stage this card base is
+    # no_actions_this_turn: only actions whose cost equals the stage this card base is
     # in then (cost equal to the character's current capacitation stage: Rocha Lunar
     # V1)
     cost_is_stage: bool = False
@@ -625,7 +625,7 @@ class ActionRule:
     # que aquele personagem usar neste turno": Potência Incomparável V1)
     if_no_power_used: bool = False
     # only actions whose printed cost (X as chosen) equals the stage of capacitation the
-    # rule's source is in now (Rocha Lunar V1; made by ``forbid_actions_this_turn`` with
+    # rule's source is in now (Rocha Lunar V1; made by ``no_actions_this_turn`` with
     # ``cost_is_stage``)
     if_cost_is_source_stage: bool = False
     # must_target only while another character with this affiliation the rule's controller

@@ -446,13 +446,13 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say("step.only_action_this_turn", who=who)
     if op is Op.EACH_CHOSEN_DEALS:  # A Era de Ultron V1
         return say("each_chosen_deals", alter_ego=step.filter_alter_ego, damage=_damage(step))
-    if op is Op.FORBID_ACTIONS_THIS_TURN:  # Enclausurar V1; "de antecipar": Expandir Infinito
+    if op is Op.NO_ACTIONS_THIS_TURN:  # Enclausurar V1; "de antecipar": Expandir Infinito
         kind = f"_{step.action_kind}" if step.action_kind else ""
         if step.cost_is_stage:  # Rocha Lunar V1
             kind = "_cost_stage"
         chosen = "_chosen" if step.to.startswith("chosen_") else ""  # "escolha um personagem"
         prefix = mood if step.cost_is_stage else "step"  # only this one is optional
-        return say(f"{prefix}.forbid_actions_this_turn{kind}{chosen}", who=who)
+        return say(f"{prefix}.no_actions_this_turn{kind}{chosen}", who=who)
     if op is Op.UNLOAD and step.every:  # every card it carries (of a kind)
         if step.filter_type or step.filter_power or step.filter_affiliation:
             return say("unload_every.kind", who=who, card=_card_kind(step, scope))

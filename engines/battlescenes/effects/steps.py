@@ -224,7 +224,7 @@ class EachChosenDeals(Procedure):
 
 
 @dataclass(frozen=True)
-class ForbidActionsThisTurn(Procedure):
+class NoActionsThisTurn(Procedure):
     """The targets cannot use actions (of one type) until the end of the turn."""
 
 
@@ -408,7 +408,7 @@ DECODERS: Mapping[Op, Callable[[Step], Procedure]] = {
     Op.SURPRISE_LOAD: SurpriseLoad,
     Op.MANUAL: Manual,
     Op.ONLY_ACTION_THIS_TURN: OnlyActionThisTurn,
-    Op.FORBID_ACTIONS_THIS_TURN: ForbidActionsThisTurn,
+    Op.NO_ACTIONS_THIS_TURN: NoActionsThisTurn,
     Op.EACH_CHOSEN_DEALS: EachChosenDeals,
     Op.LOOK_OPPONENT_HAND: LookOpponentHand,
     Op.FETCH_INTO_SCENE: FetchIntoScene,

@@ -18,13 +18,13 @@ from engines.battlescenes.effects.steps import (
     ChooseAffiliation,
     CostThisTurn,
     ExtraActionGranted,
-    ForbidActionsThisTurn,
     ForbidActionThisTurn,
     ForbidSearchThisTurn,
     Generate,
     LendActions,
     LoseTexts,
     Mark,
+    NoActionsThisTurn,
     OnlyActionThisTurn,
     Retarget,
     Trait,
@@ -112,8 +112,8 @@ def _only_action_this_turn(run: BSRun, state: State, proc: OnlyActionThisTurn) -
     return resolved(run, state, [Event("battlescenes.event.only_action", params, rule="4.6.2")])
 
 
-@HANDLERS.on(ForbidActionsThisTurn)
-def _forbid_actions_this_turn(run: BSRun, state: State, proc: ForbidActionsThisTurn) -> State:
+@HANDLERS.on(NoActionsThisTurn)
+def _no_actions_this_turn(run: BSRun, state: State, proc: NoActionsThisTurn) -> State:
     """The target cannot use actions this turn (Enclausurar V1), or only its
     actions of one type ("ações de antecipar": Expandir Infinito V1, ``action_kind`` — an
     Antecipar/Imprevista action is one of each): 4.6.2 D for the rest of the turn, validated
