@@ -542,7 +542,7 @@ class Modifier:
     if_source_alignment: str = ""
     if_action_kind: str = ""
     if_opponent_preparation: bool = False
-    if_target_affiliation: str = ""
+    if_target_affiliation: str = ""  # "A|B": either (Guerra Civil V2)
     if_target_alter_ego: str = ""
     if_target_alignment: str = ""  # only damage to a card of this alignment (Combate ao Crime)
     if_source_affiliation: str = ""
@@ -576,6 +576,11 @@ class Modifier:
     # only while the card base holding the text carries a card of this type (while it
     # carries a support card: Homem-Máquina V1)
     if_holder_carries_type: str = ""
+    # only damage a character deals ("um personagem … causar dano": Guerra Civil V2)
+    if_source_character: bool = False
+    # only damage whose source another player controls than the damaged card's ("controlado
+    # por um jogador … controlado por outro jogador": Guerra Civil V1)
+    if_other_controller: bool = False
 
 
 #: What an :class:`ActionRule` does (4.6.2 D, E.1, F.2).

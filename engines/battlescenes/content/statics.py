@@ -124,6 +124,8 @@ def modifier(node: PackNode) -> Modifier:
             "if_first_action_hit",
             "if_first_damage_action",
             "if_holder_carries_type",
+            "if_source_character",
+            "if_other_controller",
         },
         {"op", "value"},
     )
@@ -133,6 +135,8 @@ def modifier(node: PackNode) -> Modifier:
         applies_to=node.read("applies_to", str, "this"),
         if_source_lacks_affiliation=node.read("if_source_lacks_affiliation", str, ""),
         if_source_alignment=node.read("if_source_alignment", str, ""),
+        if_source_character=node.read("if_source_character", bool, False),
+        if_other_controller=node.read("if_other_controller", bool, False),
         if_action_kind=node.read("if_action_kind", str, ""),
         if_opponent_preparation=node.read("if_opponent_preparation", bool, False),
         if_target_affiliation=node.read("if_target_affiliation", str, ""),

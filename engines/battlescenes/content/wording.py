@@ -777,6 +777,8 @@ def _modifier(mod: Modifier, scope: Scope) -> Message:
         "chosen_affiliation": say("mod.to", who=noun("chosen_affiliation_characters", "dat")),
     }.get(mod.applies_to, untold(f"applies_to {mod.applies_to}"))
     conditions: list[Message] = []
+    if mod.if_source_character and not (mod.if_source_alignment or mod.if_source_affiliation):
+        conditions.append(say("mod.if.source_character"))  # Guerra Civil V2
     if mod.if_source_lacks_affiliation:
         conditions.append(say("mod.if.source_lacks", affiliation=mod.if_source_lacks_affiliation))
     if mod.if_source_alignment:
@@ -793,10 +795,14 @@ def _modifier(mod: Modifier, scope: Scope) -> Message:
     if mod.if_target_alter_ego:
         conditions.append(say("mod.if.target_alter_ego", alter_ego=mod.if_target_alter_ego))
     if mod.if_target_affiliation:
-        conditions.append(say("mod.if.target_affiliation", affiliation=mod.if_target_affiliation))
+        names = mod.if_target_affiliation
+        said = affiliations_or(names) if "|" in names else names  # "A|B": Guerra Civil V2
+        conditions.append(say("mod.if.target_affiliation", affiliation=said))
     if mod.if_target_alignment:
         alignment = Message(f"battlescenes.alignment.{mod.if_target_alignment}")
         conditions.append(say("mod.if.target_alignment", alignment=alignment))
+    if mod.if_other_controller:  # Guerra Civil V1
+        conditions.append(say("mod.if.other_controller"))
     if mod.if_action_kind:
         kind = Message(f"battlescenes.lookup.kind.{mod.if_action_kind}")
         conditions.append(say("mod.if.action_kind", kind=kind))
@@ -1150,6 +1156,8 @@ def _characteristic(change: Characteristic, scope: Scope) -> Message:
         return say("static.unless_alter_ego", then=said, alter_ego=change.unless_controls_alter_ego)
     if change.to == "own_characters":
         return say(f"static.{change.change}_own", what=what)
+    if change.to == "all_characters" and not (change.if_affiliation or change.if_character_name):
+        return say(f"static.{change.change}_all", what=what)  # everyone's (Onda de Boatos)
     return untold(f"characteristics {change.to}")
 
 
