@@ -741,6 +741,8 @@ def _x_counted(spec: str) -> list[Message]:
         return [say("x.prizes_characters")]
     if kind == "user_stage":
         return [say("x.user_stage")]
+    if kind == "user_powers":  # Energias Ocultas V1
+        return [say("x.user_powers")]
     if kind == "controls_alignment":  # told by the mill step itself (Minério Clandestino V1)
         return []
     if kind == "-loaded":

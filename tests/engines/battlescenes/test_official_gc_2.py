@@ -1,0 +1,68 @@
+"""Cards of the official deck Guerra Civil ((2016) BSGC DECK; issue 23, first share, part 2),
+each played as printed with the built-in cards (``starter()``): what a player notices."""
+
+from __future__ import annotations
+
+from engines.battlescenes.actions import Choose, PlayCard, UseAction
+from engines.battlescenes.rules.state import Phase, State
+from engines.battlescenes.table import zones
+from tests.engines.battlescenes.helpers import Placed, Side, act, build, sid, starter, zone_id
+
+FILL = ["excentricidade"] * 6
+
+
+def _versus(mine: list[Placed], theirs: list[Placed], scenario: str | None = None) -> State:
+    """Ana's Attack step: her ``mine`` against Bruno's ``theirs``."""
+    return build(Side(scene=mine), Side(scene=theirs), scenario=scenario, content=starter())
+
+
+def _loaded(state: State, card: int) -> int:
+    return len(zones.in_scene(state, card).loaded)
+
+
+def _energias(user: str) -> int:
+    state = _versus(
+        [Placed(user, ["energias_ocultas_v1", *FILL[:3]], stage=2)],
+        [Placed("capanga_do_rei_v2", FILL)],
+    )
+    capanga = sid(state, "capanga_do_rei_v2")
+    state, _ = act(state, 0, UseAction(sid(state, user), "Energias Ocultas", str(capanga)))
+    return _loaded(state, capanga)
+
+
+def test_energias_ocultas_deals_as_much_damage_as_its_user_has_powers() -> None:
+    assert _energias("homem_de_ferro_v3") == 3  # four powers: 4 damage, Escudo 1
+    assert _energias("suplicio_v1") == 5  # two powers: 2 damage, Escudo 1
+
+
+def _hunt(scenario: str | None) -> int:
+    state = _versus(
+        [Placed("mata_capa_v1", FILL[:2], stage=2)],
+        [Placed("capanga_do_rei_v2", FILL)],
+        scenario=scenario,
+    )
+    capanga = sid(state, "capanga_do_rei_v2")
+    mata = sid(state, "mata_capa_v1")
+    state, _ = act(state, 0, UseAction(mata, "Caçada aos Proscritos", str(capanga)))
+    return _loaded(state, capanga)
+
+
+def test_mata_capa_deals_1_or_2_to_an_aliados_do_capitao_america_character() -> None:
+    assert _hunt(None) == 6  # 1 damage, Escudo 1
+    assert _hunt("onda_de_boatos_v1") == 5  # Aliados do Capitão América now: 2 damage
+
+
+def test_mata_capa_is_found_as_an_agente_shield_in_the_deck() -> None:
+    state = build(
+        Side(deck=["mata_capa_v1", *FILL], hand=["nick_fury_v1"], resources=FILL[:4]),
+        Side(scene=[Placed("capanga_do_rei_v2", FILL)]),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    mata = zone_id(state, 0, "deck", "mata_capa_v1")
+    state, _ = act(state, 0, PlayCard(zone_id(state, 0, "hand", "nick_fury_v1")))
+    while state.choice is not None and str(mata) not in state.choice.options:
+        state, _ = act(state, 0, Choose(state.choice.options[0]))
+    assert state.choice is not None and str(mata) in state.choice.options
+    state, _ = act(state, 0, Choose(str(mata)))
+    assert mata in state.players[0].hand
