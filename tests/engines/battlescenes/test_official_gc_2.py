@@ -3,9 +3,12 @@ each played as printed with the built-in cards (``starter()``): what a player no
 
 from __future__ import annotations
 
+import pytest
+
 from engines.battlescenes.actions import Choose, PlayCard, UseAction
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import zones
+from engines.core import IllegalActionError
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, sid, starter, zone_id
 
 FILL = ["excentricidade"] * 6
@@ -66,3 +69,63 @@ def test_mata_capa_is_found_as_an_agente_shield_in_the_deck() -> None:
     assert state.choice is not None and str(mata) in state.choice.options
     state, _ = act(state, 0, Choose(str(mata)))
     assert mata in state.players[0].hand
+
+
+def _lucky(hand: list[str] | None = None) -> State:
+    """Ana's Demolição (stage 2) carries Impulso Impulsivo and Golpe de Sorte."""
+    return build(
+        Side(
+            hand=hand or [],
+            resources=["protecao"],
+            scene=[
+                Placed(
+                    "demolicao_v1",
+                    ["impulso_impulsivo_v1", "golpe_de_sorte_v1", *FILL[:3]],
+                    stage=2,
+                )
+            ],
+        ),
+        Side(scene=[Placed("capanga_do_rei_v2", FILL)]),
+        content=starter(),
+    )
+
+
+def test_impulso_impulsivo_deals_2_and_a_discard_lets_it_be_used_again() -> None:
+    state = _lucky(["protecao"])
+    demo, capanga = sid(state, "demolicao_v1"), sid(state, "capanga_do_rei_v2")
+    card = zone_id(state, 0, "hand", "protecao")
+    state, _ = act(state, 0, UseAction(demo, "Impulso Impulsivo", str(capanga)))
+    assert state.choice is not None and set(state.choice.options) == {str(card), "skip"}
+    state, _ = act(state, 0, Choose(str(card)))
+    assert _loaded(state, capanga) == 5  # 2 damage, Escudo 1
+    assert card in state.players[0].resources and not state.players[0].hand
+    state, _ = act(state, 0, UseAction(demo, "Impulso Impulsivo", str(capanga)))
+    assert zones.in_scene(state, demo).stage == 0  # its cost paid again
+    assert _loaded(state, capanga) == 3
+
+
+def test_impulso_impulsivo_without_a_discard_is_used_once() -> None:
+    state = _lucky(["protecao"])
+    demo, capanga = sid(state, "demolicao_v1"), sid(state, "capanga_do_rei_v2")
+    state, _ = act(state, 0, UseAction(demo, "Impulso Impulsivo", str(capanga)))
+    state, _ = act(state, 0, Choose("skip"))
+    with pytest.raises(IllegalActionError):
+        act(state, 0, UseAction(demo, "Impulso Impulsivo", str(capanga)))
+
+
+def test_golpe_de_sorte_costs_nothing_deals_2_and_may_swap_a_card() -> None:
+    state = _lucky()
+    demo, capanga = sid(state, "demolicao_v1"), sid(state, "capanga_do_rei_v2")
+    resource = zone_id(state, 0, "resources", "protecao")
+    state, _ = act(state, 0, UseAction(demo, "Golpe de Sorte", str(capanga)))
+    assert zones.in_scene(state, demo).stage == 2  # no incapacitation cost
+    assert state.choice is not None and f"{resource}>{demo}" in state.choice.options
+    state, _ = act(state, 0, Choose(f"{resource}>{demo}"))
+    assert resource in zones.in_scene(state, demo).loaded
+    assert state.choice is not None  # now one of Demolição's cards goes
+    gone = zones.in_scene(state, demo).loaded[-2]
+    state, _ = act(state, 0, Choose(str(gone)))
+    item = zones.in_scene(state, demo)
+    assert gone not in item.loaded and len(item.loaded) == 5
+    assert gone in state.players[0].resources
+    assert _loaded(state, capanga) == 5  # 2 damage, Escudo 1
