@@ -413,7 +413,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say("step.action_gains_unique")
     if op in _SIMPLE:
         return say(f"{mood}.{op.value}", count=step.amount)
-    if op in (Op.INCAPACITATE, Op.CAPACITATE) and step.choose_amount:  # "em {1} ou {2}"
+    if op in (Op.INCAPACITATE, Op.CAPACITATE) and step.choose_amount and step.amount > 1:
+        # "em {1} ou {2}" (at most 1: just "by 1", Homem-Aranha V1)
         return say(f"{mood}.{op.value}", who=who, count=say("amount_chosen", most=step.amount))
     if op in (Op.INCAPACITATE, Op.CAPACITATE, Op.SHIELD_SET, Op.RETURN_TO_HAND):
         return say(f"{mood}.{op.value}", who=who, count=step.amount)

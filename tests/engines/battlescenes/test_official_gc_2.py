@@ -129,3 +129,50 @@ def test_golpe_de_sorte_costs_nothing_deals_2_and_may_swap_a_card() -> None:
     assert gone not in item.loaded and len(item.loaded) == 5
     assert gone in state.players[0].resources
     assert _loaded(state, capanga) == 5  # 2 damage, Escudo 1
+
+
+def _spider(stage: int) -> State:
+    """Ana's Preparation: her Homem-Aranha V1 at ``stage``, Demolição in her hand."""
+    return build(
+        Side(
+            hand=["demolicao_v1"],
+            resources=FILL[:5],
+            scene=[Placed("homem_aranha_v1", FILL[:3], stage=stage)],
+        ),
+        Side(scene=[Placed("capanga_do_rei_v2", FILL)]),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+
+
+def test_homem_aranha_v1_trades_a_stage_for_one_of_the_entering_character() -> None:
+    state = _spider(2)
+    demo = zone_id(state, 0, "hand", "demolicao_v1")
+    state, _ = act(state, 0, PlayCard(demo))
+    assert state.choice is not None and set(state.choice.options) == {"yes", "skip"}
+    state, _ = act(state, 0, Choose("yes"))
+    while state.choice is not None:  # the one amount offered: 1
+        assert list(state.choice.options) == ["amount:1"]
+        state, _ = act(state, 0, Choose("amount:1"))
+    assert zones.in_scene(state, sid(state, "homem_aranha_v1")).stage == 1
+    assert zones.in_scene(state, demo).stage == 0
+
+
+def test_homem_aranha_v1_at_stage_0_cannot_do_it() -> None:
+    state = _spider(0)
+    demo = zone_id(state, 0, "hand", "demolicao_v1")
+    state, _ = act(state, 0, PlayCard(demo))
+    if state.choice is not None:
+        state, _ = act(state, 0, Choose("yes"))
+    assert state.choice is None
+    assert zones.in_scene(state, demo).stage == 1  # its FAQ: nothing for the newcomer
+
+
+def test_homem_aranha_v1_teia_sangrenta_lowers_the_shield_then_deals_2() -> None:
+    state = _versus(
+        [Placed("homem_aranha_v1", FILL[:3], stage=2)], [Placed("capanga_do_rei_v2", FILL)]
+    )
+    capanga = sid(state, "capanga_do_rei_v2")
+    spider = sid(state, "homem_aranha_v1")
+    state, _ = act(state, 0, UseAction(spider, "Teia Sangrenta", str(capanga)))
+    assert _loaded(state, capanga) == 4  # Escudo 1 - 1: all 2 damage
