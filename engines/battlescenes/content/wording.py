@@ -1295,6 +1295,8 @@ def _trigger(text: Text, scope: Scope) -> Message:
         return say("when.dealt_damage", who=_subject(text, scope), victim=victim)
     if trigger is Trigger.CHARACTER_ENTERS and text.by_entering_player:  # Entrega Especial
         return say("when.any_character_enters_player")
+    if trigger is Trigger.CHARACTER_ENTERS and text.any_controller and text.if_other_entering:
+        return say("when_any_other_character_enters")  # Homem-Aranha V1
     if trigger is Trigger.CHARACTER_ENTERS and text.any_controller:  # anyone's character
         return say("when_any_character_enters")
     if trigger is Trigger.CHARACTER_ENTERS and text.trigger_if_affiliation:

@@ -176,3 +176,15 @@ def test_homem_aranha_v1_teia_sangrenta_lowers_the_shield_then_deals_2() -> None
     spider = sid(state, "homem_aranha_v1")
     state, _ = act(state, 0, UseAction(spider, "Teia Sangrenta", str(capanga)))
     assert _loaded(state, capanga) == 4  # Escudo 1 - 1: all 2 damage
+
+
+def test_homem_aranha_v1_entering_itself_does_not_trigger_it() -> None:
+    state = build(
+        Side(hand=["homem_aranha_v1"], resources=FILL[:5]),
+        Side(scene=[Placed("capanga_do_rei_v2", FILL)]),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    spider = zone_id(state, 0, "hand", "homem_aranha_v1")
+    state, _ = act(state, 0, PlayCard(spider))
+    assert state.choice is None and zones.in_scene(state, spider).stage == 1
