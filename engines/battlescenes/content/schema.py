@@ -652,7 +652,8 @@ class ActionRule:
 
 #: 8.B.1 / 8.B.2: what a characteristic change may concern, and which cards it reaches.
 CHARACTERISTIC_KINDS = frozenset(
-    {"power", "affiliation", "alignment", "name", "alter_ego", "action_kind"}
+    # keyword: a keyword gained or lost (Da Prática à Perfeição V1: Aprimoramento)
+    {"power", "affiliation", "alignment", "name", "alter_ego", "action_kind", "keyword"}
 )
 CHARACTERISTIC_TO = frozenset(
     # marked: the card this card's text chose with a ``mark`` step (Veículo S.H.I.E.L.D. V3)

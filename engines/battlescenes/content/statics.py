@@ -266,8 +266,8 @@ def check_trait(node: PackNode, step: Step) -> None:
     if kind not in CHARACTERISTIC_KINDS or not value:
         raise node.fail_at(
             "trait",
-            "trait is <kind>:<value>, kind power, affiliation, alignment, name, alter_ego "
-            "or action_kind",
+            "trait is <kind>:<value>, kind power, affiliation, alignment, name, alter_ego, "
+            "action_kind or keyword",
         )
     if value == "*" and step.op == Op.GAIN_TRAIT:
         raise node.fail_at("trait", "'*' (all of them) only for losing")

@@ -1129,6 +1129,8 @@ def _characteristic(change: Characteristic, scope: Scope) -> Message:
     """A characteristic gained or lost (8.B.1/B.2): "characters with the affiliation
     Vingadores you control have Genialidade"; what has no words yet says so."""
     what: Any = power(change.value) if change.kind == "power" else change.value
+    if change.kind == "keyword":  # Da Prática à Perfeição V1
+        what = Message(f"battlescenes.keyword.{change.value}")
     if change.value == "*":  # losing every power / affiliation… (8.B.2)
         what = say(f"every.{change.kind}")
     elif change.kind == "affiliation":

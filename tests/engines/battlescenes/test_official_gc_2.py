@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engines.battlescenes.actions import Choose, PlayCard, UseAction
+from engines.battlescenes.actions import Choose, Keyword, PlayCard, UseAction
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import zones
 from engines.core import IllegalActionError
@@ -188,3 +188,39 @@ def test_homem_aranha_v1_entering_itself_does_not_trigger_it() -> None:
     spider = zone_id(state, 0, "hand", "homem_aranha_v1")
     state, _ = act(state, 0, PlayCard(spider))
     assert state.choice is None and zones.in_scene(state, spider).stage == 1
+
+
+def _practice(scenario: str | None) -> tuple[State, int, int]:
+    state = build(
+        Side(resources=["demolicao_v1"], scene=[Placed("demolicao_v1", FILL[:4], stage=2)]),
+        Side(scene=[Placed("capanga_do_rei_v2", FILL)]),
+        phase=Phase.PREPARATION,
+        scenario=scenario,
+        content=starter(),
+    )
+    return state, zone_id(state, 0, "resources", "demolicao_v1"), sid(state, "demolicao_v1")
+
+
+def test_da_pratica_a_perfeicao_gives_every_character_aprimoramento() -> None:
+    state, twin, demo = _practice("da_pratica_a_perfeicao_v1")
+    assert "aprimoramento" in zones.keywords(state, sid(state, "capanga_do_rei_v2"))
+    state, _ = act(state, 0, Keyword("aprimoramento", twin, demo))
+    assert twin in zones.in_scene(state, demo).loaded
+
+
+def test_without_da_pratica_a_perfeicao_demolicao_has_no_aprimoramento() -> None:
+    state, twin, demo = _practice(None)
+    with pytest.raises(IllegalActionError):
+        act(state, 0, Keyword("aprimoramento", twin, demo))
+
+
+def test_da_pratica_a_perfeicao_draws_a_card_on_entering() -> None:
+    state = build(
+        Side(hand=["da_pratica_a_perfeicao_v1"], scene=[Placed("demolicao_v1", FILL[:4])]),
+        Side(scene=[Placed("capanga_do_rei_v2", FILL)]),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    scenario = zone_id(state, 0, "hand", "da_pratica_a_perfeicao_v1")
+    state, _ = act(state, 0, PlayCard(scenario))
+    assert state.scenario == scenario and len(state.players[0].hand) == 1
