@@ -6,9 +6,11 @@ from __future__ import annotations
 import pytest
 
 from engines.battlescenes.actions import Choose, Keyword, PlayCard, UseAction
+from engines.battlescenes.content.schema import Pack
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import zones
 from engines.core import IllegalActionError
+from engines.core.model import replace
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, sid, starter, zone_id
 
 FILL = ["excentricidade"] * 6
@@ -224,3 +226,30 @@ def test_da_pratica_a_perfeicao_draws_a_card_on_entering() -> None:
     scenario = zone_id(state, 0, "hand", "da_pratica_a_perfeicao_v1")
     state, _ = act(state, 0, PlayCard(scenario))
     assert state.scenario == scenario and len(state.players[0].hand) == 1
+
+
+def _capanga_named(name: str) -> Pack:
+    """The starter pack with Capanga do Rei V2 named ``name`` (a stand-in character)."""
+    pack = starter()
+    capanga = replace(pack.cards["capanga_do_rei_v2"], name=name)
+    return replace(pack, cards={**pack.cards, "capanga_do_rei_v2": capanga})
+
+
+def test_falcao_v2_anticipates_investida_alada_while_you_control_asa_vermelha() -> None:
+    for name, kind in (("Asa Vermelha", "unforeseen_anticipate"), ("Capanga do Rei", "unforeseen")):
+        state = build(
+            Side(scene=[Placed("falcao_v2", FILL[:2]), Placed("capanga_do_rei_v2", FILL)]),
+            Side(scene=[Placed("miss_america_v1", FILL[:5])]),
+            content=_capanga_named(name),
+        )
+        item = zones.in_scene(state, sid(state, "falcao_v2"))
+        action = zones.defn(state, item.card).actions[0]
+        assert zones.action_kind(state, item, action).value == kind
+
+
+def test_falcao_v2_investida_alada_deals_1() -> None:
+    state = _versus([Placed("falcao_v2", FILL[:2])], [Placed("miss_america_v1", FILL[:5])])
+    falcao, miss = sid(state, "falcao_v2"), sid(state, "miss_america_v1")
+    state, events = act(state, 0, UseAction(falcao, "Investida Alada", str(miss)))
+    hits = [e.params["amount"] for e in events if e.key == "battlescenes.event.damage"]
+    assert hits == [1] and _loaded(state, miss) == 5  # 1, on Escudo 3
