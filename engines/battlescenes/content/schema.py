@@ -578,6 +578,9 @@ class Modifier:
     if_holder_carries_type: str = ""
     # only damage a character deals ("um personagem … causar dano": Guerra Civil V2)
     if_source_character: bool = False
+    # only damage to a character, not a support ("em um personagem com a afiliação …":
+    # Guerra Civil V2, with Torre Stark V1 a support of such an affiliation)
+    if_target_character: bool = False
     # only damage whose source another player controls than the damaged card's ("controlado
     # por um jogador … controlado por outro jogador": Guerra Civil V1)
     if_other_controller: bool = False

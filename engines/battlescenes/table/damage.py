@@ -48,6 +48,10 @@ def _applies(state: State, mod: Modifier, ctx: DamageContext, target: InScene) -
         source_item is None or zones.defn(state, source_item.card).type is not CardType.CHARACTER
     ):
         return False
+    if mod.if_target_character and (  # Guerra Civil V2: not a support
+        zones.defn(state, target.card).type is not CardType.CHARACTER
+    ):
+        return False
     if mod.if_other_controller and (  # Guerra Civil V1
         source_item is None or source_item.controller == target.controller
     ):

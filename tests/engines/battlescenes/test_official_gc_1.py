@@ -222,3 +222,14 @@ def test_guerra_civil_v1_adds_nothing_on_a_hero_of_the_same_player() -> None:
     iron = sid(state, "homem_de_ferro_v3")
     state, _ = act(state, 0, UseAction(sid(state, "demolicao_v1"), "Suplex", str(iron)))
     assert _loaded(state, iron) == 5  # 3 damage, Escudo 2
+
+
+def test_guerra_civil_v2_adds_nothing_on_a_support_of_either_side() -> None:
+    state = _versus(
+        [Placed("demolicao_v1", FILL[:5])],
+        [Placed("torre_stark_v1", FILL[:5])],  # Aliados do Homem de Ferro, a support
+        scenario="guerra_civil_v2",
+    )
+    tower = sid(state, "torre_stark_v1")
+    state, _ = act(state, 0, UseAction(sid(state, "demolicao_v1"), "Suplex", str(tower)))
+    assert _loaded(state, tower) == 5  # 3 damage, Escudo 3
