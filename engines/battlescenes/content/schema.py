@@ -581,6 +581,11 @@ class Modifier:
     # only damage to a character, not a support ("em um personagem com a afiliação …":
     # Guerra Civil V2, with Torre Stark V1 a support of such an affiliation)
     if_target_character: bool = False
+    # only damage from a source without this power ("um personagem sem ◆": Falcão V1)
+    if_source_lacks_power: str = ""
+    # only while the holder's controller controls a character with this name (Falcão V1:
+    # Asa Vermelha)
+    if_controls_name: str = ""
     # only damage whose source another player controls than the damaged card's ("controlado
     # por um jogador … controlado por outro jogador": Guerra Civil V1)
     if_other_controller: bool = False
@@ -857,6 +862,9 @@ class Text:
     activated_in: str = "preparation"
     ready_for: str = ""  # 7.2 "Prontidão – característica": all | power:X | kind:K | action:Name
     once_per_turn: bool = False
+    # with once_per_turn: once per turn for the card base holding the text, whichever copy of
+    # this card it carries (Falcão V1's FAQ: a new copy loaded does not use it again)
+    once_per_character: bool = False
     if_all_affiliation: str = ""  # every character you control has affiliation X
     if_controls_character: bool = False  # "se você controlar um personagem"
     # each player draws N more cards in their own Draw phase (Sucessão de Eventos V1): the

@@ -780,10 +780,14 @@ def _modifier(mod: Modifier, scope: Scope) -> Message:
         "chosen_affiliation": say("mod.to", who=noun("chosen_affiliation_characters", "dat")),
     }.get(mod.applies_to, untold(f"applies_to {mod.applies_to}"))
     conditions: list[Message] = []
-    if mod.if_source_character and not (mod.if_source_alignment or mod.if_source_affiliation):
+    sourced_by = mod.if_source_alignment or mod.if_source_affiliation or mod.if_source_lacks_power
+    if mod.if_source_character and not sourced_by:
         conditions.append(say("mod.if.source_character"))  # Guerra Civil V2
     if mod.if_source_lacks_affiliation:
         conditions.append(say("mod.if.source_lacks", affiliation=mod.if_source_lacks_affiliation))
+    if mod.if_source_lacks_power:  # Falcão V1
+        lacking = Message(f"battlescenes.power.{mod.if_source_lacks_power}")
+        conditions.append(say("mod.if.source_lacks_power", power=lacking))
     if mod.if_source_alignment:
         alignment = Message(f"battlescenes.alignment.{mod.if_source_alignment}")
         conditions.append(say("mod.if.source_alignment", alignment=alignment))
@@ -841,7 +845,10 @@ def _modifier(mod: Modifier, scope: Scope) -> Message:
         "mul": say("mod.mul", count=mod.value),
         "fixed": say("mod.fixed", count=mod.value),
     }.get(mod.op, untold(f"modifier {mod.op}"))
-    return say("mod.sentence", subject=subject, conditions=concat(conditions), change=change)
+    said = say("mod.sentence", subject=subject, conditions=concat(conditions), change=change)
+    if mod.if_controls_name:  # Falcão V1: while you control Asa Vermelha
+        return say("while_controls_name", name=mod.if_controls_name, text=said)
+    return said
 
 
 def _rule(rule: ActionRule, scope: Scope) -> Message:

@@ -48,6 +48,10 @@ def _applies(state: State, mod: Modifier, ctx: DamageContext, target: InScene) -
         source_item is None or zones.defn(state, source_item.card).type is not CardType.CHARACTER
     ):
         return False
+    if mod.if_source_lacks_power and (  # Falcão V1: "um personagem sem ◆"
+        source_item is None or mod.if_source_lacks_power in zones.powers(state, source_item)
+    ):
+        return False
     if mod.if_target_character and (  # Guerra Civil V2: not a support
         zones.defn(state, target.card).type is not CardType.CHARACTER
     ):
@@ -136,6 +140,11 @@ def _holder_meets(
 ) -> bool:
     """A modifier's conditions on the card base holding its text (a scenario has none)."""
     if mod.if_source_is_holder and ctx.source != holder:
+        return False
+    if mod.if_controls_name and not any(  # Falcão V1: while you control Asa Vermelha
+        mod.if_controls_name in zones.names(state, c.card)
+        for c in zones.characters(state, controller)
+    ):
         return False
     if not (
         mod.if_holder_power

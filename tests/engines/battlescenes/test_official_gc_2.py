@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engines.battlescenes.actions import Choose, Keyword, PlayCard, UseAction
+from engines.battlescenes.actions import Activate, Choose, Keyword, PlayCard, UseAction
 from engines.battlescenes.content.schema import Pack
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import zones
@@ -253,3 +253,75 @@ def test_falcao_v2_investida_alada_deals_1() -> None:
     state, events = act(state, 0, UseAction(falcao, "Investida Alada", str(miss)))
     hits = [e.params["amount"] for e in events if e.key == "battlescenes.event.damage"]
     assert hits == [1] and _loaded(state, miss) == 5  # 1, on Escudo 3
+
+
+def _falcon_hit(name: str, attacker: str, action: str) -> int:
+    """Bruno's ``attacker`` hits Ana's Falcão V1 (Escudo 1, beside a Capanga named
+    ``name``): the cards Falcão has left."""
+    state = build(
+        Side(scene=[Placed("falcao_v1", FILL[:4]), Placed("capanga_do_rei_v2", FILL)]),
+        Side(scene=[Placed(attacker, FILL[:5], stage=2)]),
+        active=1,
+        content=_capanga_named(name),
+    )
+    falcao = sid(state, "falcao_v1")
+    state, _ = act(state, 1, UseAction(sid(state, attacker), action, str(falcao)))
+    return _loaded(state, falcao)
+
+
+def test_falcao_v1_takes_1_less_from_a_character_without_voo_beside_asa_vermelha() -> None:
+    assert _falcon_hit("Capanga do Rei", "demolicao_v1", "Suplex") == 2  # 3, Escudo 1
+    assert _falcon_hit("Asa Vermelha", "demolicao_v1", "Suplex") == 3  # 3 - 1, Escudo 1
+    # Miss América has Voo: nothing less (3, Escudo 1)
+    assert _falcon_hit("Asa Vermelha", "miss_america_v1", "Esmurrar") == 2
+
+
+def test_falcao_v1_searches_an_asa_vermelha_once_per_turn() -> None:
+    pack = _capanga_named("Asa Vermelha")
+    state = build(
+        Side(
+            deck=["capanga_do_rei_v2", *FILL],
+            resources=["capanga_do_rei_v2"],
+            scene=[Placed("falcao_v1", FILL[:4])],
+        ),
+        Side(scene=[Placed("miss_america_v1", FILL[:5])]),
+        phase=Phase.PREPARATION,
+        content=pack,
+    )
+    falcao = sid(state, "falcao_v1")
+    wanted = zone_id(state, 0, "deck", "capanga_do_rei_v2")
+    state, _ = act(state, 0, Activate(falcao, -1))
+    while state.choice is not None and str(wanted) not in state.choice.options:
+        state, _ = act(state, 0, Choose(state.choice.options[0]))
+    assert state.choice is not None
+    state, _ = act(state, 0, Choose(str(wanted)))
+    assert wanted in state.players[0].hand
+    with pytest.raises(IllegalActionError):
+        act(state, 0, Activate(falcao, -1))
+
+
+def test_falcao_v1_search_once_per_turn_even_from_another_copy_carried() -> None:
+    """Its FAQ: Falcão V2 carrying a Falcão V1 uses the search, then loads another Falcão
+    V1 by Aprimoramento (unloading the first): no second search this turn."""
+    state = build(
+        Side(
+            deck=["capanga_do_rei_v2", *FILL],
+            resources=["falcao_v1"],
+            scene=[Placed("falcao_v2", ["falcao_v1", *FILL[:3]])],
+        ),
+        Side(scene=[Placed("miss_america_v1", FILL[:5])]),
+        phase=Phase.PREPARATION,
+        content=_capanga_named("Asa Vermelha"),
+    )
+    v2 = sid(state, "falcao_v2")
+    first = zones.in_scene(state, v2).loaded[0]
+    state, _ = act(state, 0, Activate(first, -1))
+    while state.choice is not None:
+        state, _ = act(state, 0, Choose(state.choice.options[0]))
+    twin = zone_id(state, 0, "resources", "falcao_v1")
+    state, _ = act(state, 0, Keyword("aprimoramento", twin, v2, unload=first))
+    assert (
+        twin in zones.in_scene(state, v2).loaded and first not in zones.in_scene(state, v2).loaded
+    )
+    with pytest.raises(IllegalActionError):
+        act(state, 0, Activate(twin, -1))
