@@ -305,6 +305,9 @@ STEP_TO = frozenset(
     {
         "target",
         "this",
+        # load_from_resources: another character you control sharing an affiliation with
+        # this one, then "that_chosen" (Investida Estratégica V1)
+        "other_sharing",
         "chosen_character",
         "chosen_opponent_character",
         "chosen_own_character",

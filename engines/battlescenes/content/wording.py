@@ -489,6 +489,9 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"load_same_identity.{mood}", card=_card_kind(step, scope))
     if op is Op.LOAD_FROM_RESOURCES and step.to == "this":  # onto this card base only
         return say(f"load_onto.{mood}", card=_card_kind(step, scope), onto=noun(scope.this, "onto"))
+    if op is Op.LOAD_FROM_RESOURCES and step.to == "other_sharing":  # Investida Estratégica
+        onto = noun("own_other_sharing", "onto", this=noun(scope.this))
+        return say(f"load_onto.{mood}", card=_card_kind(step, scope), onto=onto)
     if op is Op.LOAD_FROM_RESOURCES:
         onto = noun("own_character")
         if step.filter_alignment:

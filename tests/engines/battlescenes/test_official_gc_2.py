@@ -325,3 +325,31 @@ def test_falcao_v1_search_once_per_turn_even_from_another_copy_carried() -> None
     )
     with pytest.raises(IllegalActionError):
         act(state, 0, Activate(twin, -1))
+
+
+def test_investida_estrategica_swaps_a_resource_onto_a_character_sharing_an_affiliation() -> None:
+    state = build(
+        Side(
+            resources=["protecao"],
+            scene=[
+                Placed("falcao_v2", ["investida_estrategica_v1", *FILL[:2]], stage=2),
+                Placed("falcao_v1", FILL[:3]),  # Aliados do Capitão América too
+                Placed("demolicao_v1", FILL[:3]),  # Vingadores: nothing in common
+            ],
+        ),
+        Side(scene=[Placed("capanga_do_rei_v2", FILL)]),
+        content=starter(),
+    )
+    user, other = sid(state, "falcao_v2"), sid(state, "falcao_v1")
+    capanga, resource = sid(state, "capanga_do_rei_v2"), zone_id(state, 0, "resources", "protecao")
+    state, _ = act(state, 0, UseAction(user, "Investida Estratégica", str(capanga)))
+    assert _loaded(state, capanga) == 5  # 2 damage, Escudo 1
+    assert state.choice is not None
+    assert set(state.choice.options) == {f"{resource}>{other}", "skip"}
+    state, _ = act(state, 0, Choose(f"{resource}>{other}"))
+    assert resource in zones.in_scene(state, other).loaded
+    assert state.choice is not None  # one of that character's cards, not the user's
+    assert set(state.choice.options) == {str(c) for c in zones.in_scene(state, other).loaded}
+    gone = zones.in_scene(state, other).loaded[0]
+    state, _ = act(state, 0, Choose(str(gone)))
+    assert gone not in zones.in_scene(state, other).loaded and _loaded(state, other) == 3
