@@ -305,6 +305,9 @@ STEP_TO = frozenset(
     {
         "target",
         "this",
+        # load_from_resources: another character you control sharing an affiliation with
+        # this one, then "that_chosen" (Investida Estratégica V1)
+        "other_sharing",
         "chosen_character",
         "chosen_opponent_character",
         "chosen_own_character",
@@ -542,7 +545,7 @@ class Modifier:
     if_source_alignment: str = ""
     if_action_kind: str = ""
     if_opponent_preparation: bool = False
-    if_target_affiliation: str = ""
+    if_target_affiliation: str = ""  # "A|B": either (Guerra Civil V2)
     if_target_alter_ego: str = ""
     if_target_alignment: str = ""  # only damage to a card of this alignment (Combate ao Crime)
     if_source_affiliation: str = ""
@@ -576,6 +579,19 @@ class Modifier:
     # only while the card base holding the text carries a card of this type (while it
     # carries a support card: Homem-Máquina V1)
     if_holder_carries_type: str = ""
+    # only damage a character deals ("um personagem … causar dano": Guerra Civil V2)
+    if_source_character: bool = False
+    # only damage to a character, not a support ("em um personagem com a afiliação …":
+    # Guerra Civil V2, with Torre Stark V1 a support of such an affiliation)
+    if_target_character: bool = False
+    # only damage from a source without this power ("um personagem sem ◆": Falcão V1)
+    if_source_lacks_power: str = ""
+    # only while the holder's controller controls a character with this name (Falcão V1:
+    # Asa Vermelha)
+    if_controls_name: str = ""
+    # only damage whose source another player controls than the damaged card's ("controlado
+    # por um jogador … controlado por outro jogador": Guerra Civil V1)
+    if_other_controller: bool = False
 
 
 #: What an :class:`ActionRule` does (4.6.2 D, E.1, F.2).
@@ -647,7 +663,8 @@ class ActionRule:
 
 #: 8.B.1 / 8.B.2: what a characteristic change may concern, and which cards it reaches.
 CHARACTERISTIC_KINDS = frozenset(
-    {"power", "affiliation", "alignment", "name", "alter_ego", "action_kind"}
+    # keyword: a keyword gained or lost (Da Prática à Perfeição V1: Aprimoramento)
+    {"power", "affiliation", "alignment", "name", "alter_ego", "action_kind", "keyword"}
 )
 CHARACTERISTIC_TO = frozenset(
     # marked: the card this card's text chose with a ``mark`` step (Veículo S.H.I.E.L.D. V3)
@@ -685,6 +702,9 @@ class Characteristic:
     # only while its controller controls no character with this alter ego (none with alter
     # ego Steve Rogers: Homem de Ferro V3)
     unless_controls_alter_ego: str = ""
+    # only while its controller controls a character with this name (Falcão: Asa Vermelha
+    # V2); never a name change
+    if_controls_name: str = ""
 
 
 @dataclass(frozen=True)
@@ -845,6 +865,9 @@ class Text:
     activated_in: str = "preparation"
     ready_for: str = ""  # 7.2 "Prontidão – característica": all | power:X | kind:K | action:Name
     once_per_turn: bool = False
+    # with once_per_turn: once per turn for the card base holding the text, whichever copy of
+    # this card it carries (Falcão V1's FAQ: a new copy loaded does not use it again)
+    once_per_character: bool = False
     if_all_affiliation: str = ""  # every character you control has affiliation X
     if_controls_character: bool = False  # "se você controlar um personagem"
     # each player draws N more cards in their own Draw phase (Sucessão de Eventos V1): the
@@ -896,6 +919,9 @@ class Text:
     # personagem entrou em cena": Incursão Estonteante V1)
     if_holder_power: str = ""
     if_holder_entered_this_turn: bool = False
+    # character_enters: only when the entering character is not the card base holding the
+    # text ("quando um outro personagem entrar em cena": Homem-Aranha V1)
+    if_other_entering: bool = False
     # for using actions (4.6.2) this card base also counts as named N (Soldado Invernal V1);
     # nothing else changes
     acts_as_name: str = ""

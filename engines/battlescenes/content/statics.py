@@ -124,6 +124,11 @@ def modifier(node: PackNode) -> Modifier:
             "if_first_action_hit",
             "if_first_damage_action",
             "if_holder_carries_type",
+            "if_source_character",
+            "if_target_character",
+            "if_source_lacks_power",
+            "if_controls_name",
+            "if_other_controller",
         },
         {"op", "value"},
     )
@@ -133,6 +138,11 @@ def modifier(node: PackNode) -> Modifier:
         applies_to=node.read("applies_to", str, "this"),
         if_source_lacks_affiliation=node.read("if_source_lacks_affiliation", str, ""),
         if_source_alignment=node.read("if_source_alignment", str, ""),
+        if_source_character=node.read("if_source_character", bool, False),
+        if_target_character=node.read("if_target_character", bool, False),
+        if_source_lacks_power=node.read("if_source_lacks_power", str, ""),
+        if_controls_name=node.read("if_controls_name", str, ""),
+        if_other_controller=node.read("if_other_controller", bool, False),
         if_action_kind=node.read("if_action_kind", str, ""),
         if_opponent_preparation=node.read("if_opponent_preparation", bool, False),
         if_target_affiliation=node.read("if_target_affiliation", str, ""),
@@ -214,6 +224,7 @@ def characteristic(node: PackNode) -> Characteristic:
             "if_character_name",
             "if_action_power",
             "unless_controls_alter_ego",
+            "if_controls_name",
         },
         {"change", "kind", "value"},
     )
@@ -228,7 +239,10 @@ def characteristic(node: PackNode) -> Characteristic:
         if_character_name=node.read("if_character_name", str, ""),
         if_action_power=node.read("if_action_power", str, ""),
         unless_controls_alter_ego=node.read("unless_controls_alter_ego", str, ""),
+        if_controls_name=node.read("if_controls_name", str, ""),
     )
+    if found.if_controls_name and found.kind == "name":
+        raise node.fail_at("if_controls_name", "a name change cannot depend on one")
     if found.unless_controls_alter_ego and found.kind == "alter_ego":
         raise node.fail_at("unless_controls_alter_ego", "an alter ego change cannot depend on one")
     if found.if_action_power and found.kind != "action_kind":
@@ -262,8 +276,8 @@ def check_trait(node: PackNode, step: Step) -> None:
     if kind not in CHARACTERISTIC_KINDS or not value:
         raise node.fail_at(
             "trait",
-            "trait is <kind>:<value>, kind power, affiliation, alignment, name, alter_ego "
-            "or action_kind",
+            "trait is <kind>:<value>, kind power, affiliation, alignment, name, alter_ego, "
+            "action_kind or keyword",
         )
     if value == "*" and step.op == Op.GAIN_TRAIT:
         raise node.fail_at("trait", "'*' (all of them) only for losing")

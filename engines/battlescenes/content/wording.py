@@ -413,7 +413,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say("step.action_gains_unique")
     if op in _SIMPLE:
         return say(f"{mood}.{op.value}", count=step.amount)
-    if op in (Op.INCAPACITATE, Op.CAPACITATE) and step.choose_amount:  # "em {1} ou {2}"
+    if op in (Op.INCAPACITATE, Op.CAPACITATE) and step.choose_amount and step.amount > 1:
+        # "em {1} ou {2}" (at most 1: just "by 1", Homem-Aranha V1)
         return say(f"{mood}.{op.value}", who=who, count=say("amount_chosen", most=step.amount))
     if op in (Op.INCAPACITATE, Op.CAPACITATE, Op.SHIELD_SET, Op.RETURN_TO_HAND):
         return say(f"{mood}.{op.value}", who=who, count=step.amount)
@@ -488,6 +489,9 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         return say(f"load_same_identity.{mood}", card=_card_kind(step, scope))
     if op is Op.LOAD_FROM_RESOURCES and step.to == "this":  # onto this card base only
         return say(f"load_onto.{mood}", card=_card_kind(step, scope), onto=noun(scope.this, "onto"))
+    if op is Op.LOAD_FROM_RESOURCES and step.to == "other_sharing":  # Investida Estratégica
+        onto = noun("own_other_sharing", "onto", this=noun(scope.this))
+        return say(f"load_onto.{mood}", card=_card_kind(step, scope), onto=onto)
     if op is Op.LOAD_FROM_RESOURCES:
         onto = noun("own_character")
         if step.filter_alignment:
@@ -741,6 +745,8 @@ def _x_counted(spec: str) -> list[Message]:
         return [say("x.prizes_characters")]
     if kind == "user_stage":
         return [say("x.user_stage")]
+    if kind == "user_powers":  # Energias Ocultas V1
+        return [say("x.user_powers")]
     if kind == "controls_alignment":  # told by the mill step itself (Minério Clandestino V1)
         return []
     if kind == "-loaded":
@@ -777,8 +783,14 @@ def _modifier(mod: Modifier, scope: Scope) -> Message:
         "chosen_affiliation": say("mod.to", who=noun("chosen_affiliation_characters", "dat")),
     }.get(mod.applies_to, untold(f"applies_to {mod.applies_to}"))
     conditions: list[Message] = []
+    sourced_by = mod.if_source_alignment or mod.if_source_affiliation or mod.if_source_lacks_power
+    if mod.if_source_character and not sourced_by:
+        conditions.append(say("mod.if.source_character"))  # Guerra Civil V2
     if mod.if_source_lacks_affiliation:
         conditions.append(say("mod.if.source_lacks", affiliation=mod.if_source_lacks_affiliation))
+    if mod.if_source_lacks_power:  # Falcão V1
+        lacking = Message(f"battlescenes.power.{mod.if_source_lacks_power}")
+        conditions.append(say("mod.if.source_lacks_power", power=lacking))
     if mod.if_source_alignment:
         alignment = Message(f"battlescenes.alignment.{mod.if_source_alignment}")
         conditions.append(say("mod.if.source_alignment", alignment=alignment))
@@ -793,10 +805,14 @@ def _modifier(mod: Modifier, scope: Scope) -> Message:
     if mod.if_target_alter_ego:
         conditions.append(say("mod.if.target_alter_ego", alter_ego=mod.if_target_alter_ego))
     if mod.if_target_affiliation:
-        conditions.append(say("mod.if.target_affiliation", affiliation=mod.if_target_affiliation))
+        names = mod.if_target_affiliation
+        said = affiliations_or(names) if "|" in names else names  # "A|B": Guerra Civil V2
+        conditions.append(say("mod.if.target_affiliation", affiliation=said))
     if mod.if_target_alignment:
         alignment = Message(f"battlescenes.alignment.{mod.if_target_alignment}")
         conditions.append(say("mod.if.target_alignment", alignment=alignment))
+    if mod.if_other_controller:  # Guerra Civil V1
+        conditions.append(say("mod.if.other_controller"))
     if mod.if_action_kind:
         kind = Message(f"battlescenes.lookup.kind.{mod.if_action_kind}")
         conditions.append(say("mod.if.action_kind", kind=kind))
@@ -832,7 +848,10 @@ def _modifier(mod: Modifier, scope: Scope) -> Message:
         "mul": say("mod.mul", count=mod.value),
         "fixed": say("mod.fixed", count=mod.value),
     }.get(mod.op, untold(f"modifier {mod.op}"))
-    return say("mod.sentence", subject=subject, conditions=concat(conditions), change=change)
+    said = say("mod.sentence", subject=subject, conditions=concat(conditions), change=change)
+    if mod.if_controls_name:  # Falcão V1: while you control Asa Vermelha
+        return say("while_controls_name", name=mod.if_controls_name, text=said)
+    return said
 
 
 def _rule(rule: ActionRule, scope: Scope) -> Message:
@@ -1077,7 +1096,7 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
             out.append(untold(f"{field} {getattr(text, field)}"))
     if text.ready_for:
         out.append(_ready_for(text.ready_for, this))
-    out.extend(_characteristic(c, scope) for c in text.characteristics)
+    out.extend(_while_controls(c, _characteristic(c, scope)) for c in text.characteristics)
     return out
 
 
@@ -1116,10 +1135,19 @@ def _knock_out_named(text: Text, scope: Scope) -> Message:
     )
 
 
+def _while_controls(change: Characteristic, said: Message) -> Message:
+    """A change working only while you control a character with a name (Asa Vermelha V2)."""
+    if not change.if_controls_name:
+        return said
+    return say("while_controls_name", name=change.if_controls_name, text=said)
+
+
 def _characteristic(change: Characteristic, scope: Scope) -> Message:
     """A characteristic gained or lost (8.B.1/B.2): "characters with the affiliation
     Vingadores you control have Genialidade"; what has no words yet says so."""
     what: Any = power(change.value) if change.kind == "power" else change.value
+    if change.kind == "keyword":  # Da Prática à Perfeição V1
+        what = Message(f"battlescenes.keyword.{change.value}")
     if change.value == "*":  # losing every power / affiliation… (8.B.2)
         what = say(f"every.{change.kind}")
     elif change.kind == "affiliation":
@@ -1131,6 +1159,9 @@ def _characteristic(change: Characteristic, scope: Scope) -> Message:
             name=change.if_character_name,
             power=power(change.if_action_power),
         )
+    if change.kind == "action_kind" and change.if_name and change.to == "this":
+        # "actions named N of this character are anticipate actions" (Asa Vermelha V2)
+        return say(f"static.kind_named.{change.value}", who=noun(scope.this), action=change.if_name)
     if change.to == "own_characters" and change.if_alignment:  # only characters of an alignment
         alignment = Message(f"battlescenes.alignment.{change.if_alignment}")
         return say(f"own_alignment_change.{change.change}", what=what, alignment=alignment)
@@ -1150,6 +1181,8 @@ def _characteristic(change: Characteristic, scope: Scope) -> Message:
         return say("static.unless_alter_ego", then=said, alter_ego=change.unless_controls_alter_ego)
     if change.to == "own_characters":
         return say(f"static.{change.change}_own", what=what)
+    if change.to == "all_characters" and not (change.if_affiliation or change.if_character_name):
+        return say(f"static.{change.change}_all", what=what)  # everyone's (Onda de Boatos)
     return untold(f"characteristics {change.to}")
 
 
@@ -1284,6 +1317,8 @@ def _trigger(text: Text, scope: Scope) -> Message:
         return say("when.dealt_damage", who=_subject(text, scope), victim=victim)
     if trigger is Trigger.CHARACTER_ENTERS and text.by_entering_player:  # Entrega Especial
         return say("when.any_character_enters_player")
+    if trigger is Trigger.CHARACTER_ENTERS and text.any_controller and text.if_other_entering:
+        return say("when_any_other_character_enters")  # Homem-Aranha V1
     if trigger is Trigger.CHARACTER_ENTERS and text.any_controller:  # anyone's character
         return say("when_any_character_enters")
     if trigger is Trigger.CHARACTER_ENTERS and text.trigger_if_affiliation:

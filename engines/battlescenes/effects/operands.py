@@ -516,7 +516,7 @@ def _counted_named(state: State, effect: Pending, kind: str, value: str) -> int:
     ``user_carries_named:<name>[*n]`` — the ability cards with that name this card base
     carries, times n (Pancada Avassaladora V1); ``carried_named:<name>@<power>`` — the ability
     cards with that name carried by the characters with that power, anyone's (Ofensiva Aérea
-    V1)."""
+    V1); ``user_powers`` — the powers this card base has now (Energias Ocultas V1)."""
     if kind == "prizes_characters":
         return sum(
             1
@@ -530,6 +530,8 @@ def _counted_named(state: State, effect: Pending, kind: str, value: str) -> int:
     index = zones.find(state, effect.this)
     if kind == "user_stage":  # the user's current stage of capacitation (Jaqueta Amarela)
         return state.scene[index].stage if index is not None else 0
+    if kind == "user_powers":  # the powers the user has now (Energias Ocultas V1)
+        return len(zones.powers(state, state.scene[index])) if index is not None else 0
     if kind == "-loaded":
         return -len(state.scene[index].loaded) if index is not None else 0
     if kind == "own_named_others":

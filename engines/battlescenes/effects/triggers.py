@@ -227,6 +227,7 @@ def _character_enters(state: State, item: InScene, level: int) -> list[Pending]:
         if text.trigger is Trigger.CHARACTER_ENTERS
         and (not text.if_power or text.if_power in powers)
         and _holder_ready(state, text, holder, item.card)
+        and not (text.if_other_entering and holder == item.card)  # Homem-Aranha V1
         # each time its controller puts an X-Men character into the scene (Mansão Xavier V1)
         and (not text.trigger_if_affiliation or text.trigger_if_affiliation in affiliations)
     ]

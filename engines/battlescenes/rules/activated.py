@@ -53,9 +53,20 @@ def activatable(state: State, seat: int) -> list[tuple[int, int, Text]]:
     return found
 
 
+def _per_character(state: State, card: int, index: int) -> str:
+    """The key of a once-per-character text (Falcão V1's FAQ): the card base holding the
+    card, the card's name and version and the text (never a card id alone, so unloading a
+    copy does not clear it)."""
+    base = next((s.card for s in state.scene if card == s.card or card in s.loaded), card)
+    d = zones.defn(state, card)
+    return f"base{base}/{d.name} {d.version}:{index}"
+
+
 def _problem(state: State, seat: int, card: int, index: int, text: Text) -> str | None:
     if text.once_per_turn and f"{card}:{index}" in state.activated_used:
         return "activated_once"
+    if text.once_per_character and _per_character(state, card, index) in state.activated_used:
+        return "activated_once"  # another copy of the card used it (Falcão V1's FAQ)
     mine = zones.characters(state, seat)
     holder = next((s for s in state.scene if card == s.card or card in s.loaded), None)
     either = text.or_if_controls_affiliation  # "ou se você controlar …" (Microdepósito V1)
@@ -131,6 +142,9 @@ def activate(
         if card == item.card or card in item.loaded:
             this = item.card
     state = replace(state, activated_used=(*state.activated_used, f"{card}:{index}"))
+    if text.once_per_character:  # Falcão V1's FAQ
+        used = (*state.activated_used, _per_character(state, card, index))
+        state = replace(state, activated_used=used)
     root = Pending(
         uid=0,
         level=0,

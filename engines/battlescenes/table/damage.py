@@ -44,6 +44,22 @@ def _applies(state: State, mod: Modifier, ctx: DamageContext, target: InScene) -
         or mod.if_source_affiliation not in zones.affiliations(state, source_item)
     ):
         return False
+    if mod.if_source_character and (  # Guerra Civil V2
+        source_item is None or zones.defn(state, source_item.card).type is not CardType.CHARACTER
+    ):
+        return False
+    if mod.if_source_lacks_power and (  # Falcão V1: "um personagem sem ◆"
+        source_item is None or mod.if_source_lacks_power in zones.powers(state, source_item)
+    ):
+        return False
+    if mod.if_target_character and (  # Guerra Civil V2: not a support
+        zones.defn(state, target.card).type is not CardType.CHARACTER
+    ):
+        return False
+    if mod.if_other_controller and (  # Guerra Civil V1
+        source_item is None or source_item.controller == target.controller
+    ):
+        return False
     if mod.if_source_alter_ego and (  # Ultron-61112 V1
         source_item is None or mod.if_source_alter_ego not in zones.alter_egos(state, ctx.source)
     ):
@@ -73,9 +89,9 @@ def _applies(state: State, mod: Modifier, ctx: DamageContext, target: InScene) -
         return False
     if mod.if_targeted and (not ctx.action_kind or target.card not in ctx.targets):
         return False
-    if mod.if_target_affiliation and mod.if_target_affiliation not in zones.affiliations(
-        state, target
-    ):
+    if mod.if_target_affiliation and not set(mod.if_target_affiliation.split("|")) & set(
+        zones.affiliations(state, target)
+    ):  # "A|B": either (Guerra Civil V2)
         return False
     if mod.if_target_alignment and not zones.has_alignment(
         state, target.card, mod.if_target_alignment
@@ -124,6 +140,11 @@ def _holder_meets(
 ) -> bool:
     """A modifier's conditions on the card base holding its text (a scenario has none)."""
     if mod.if_source_is_holder and ctx.source != holder:
+        return False
+    if mod.if_controls_name and not any(  # Falcão V1: while you control Asa Vermelha
+        mod.if_controls_name in zones.names(state, c.card)
+        for c in zones.characters(state, controller)
+    ):
         return False
     if not (
         mod.if_holder_power

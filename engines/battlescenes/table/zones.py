@@ -317,8 +317,16 @@ def source_lost(state: State, card: int) -> bool:
 
 
 def keywords(state: State, card: int) -> tuple[str, ...]:
-    """A card's keywords, unless it lost its texts (5.8: keywords go too)."""
-    return () if texts_lost(state, card) else defn(state, card).keywords
+    """A card's keywords, unless it lost its texts (5.8: keywords go too); a character in the
+    scene also has those texts give it and not those they take away (8.B.2: Da Prática à
+    Perfeição V1)."""
+    if texts_lost(state, card):
+        return ()
+    printed = defn(state, card).keywords
+    index = find(state, card) if defn(state, card).type is CardType.CHARACTER else None
+    if index is None:
+        return printed
+    return _changed(state, state.scene[index], "keyword", list(printed))
 
 
 def scenario_texts(state: State) -> list[Text]:
@@ -393,6 +401,11 @@ def changes(state: State, item: InScene, kind: str, plain: bool = False) -> list
                 if reaches and change.unless_controls_alter_ego:  # (never an alter ego change)
                     reaches = not any(
                         change.unless_controls_alter_ego in alter_egos(state, s.card)
+                        for s in characters(state, controller)
+                    )
+                if reaches and change.if_controls_name:  # (never a name change)
+                    reaches = any(
+                        change.if_controls_name in names(state, s.card)
                         for s in characters(state, controller)
                     )
                 if reaches:

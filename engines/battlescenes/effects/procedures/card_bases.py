@@ -160,6 +160,15 @@ def _unload_source(run: BSRun, state: State) -> State:
     return resolved(run, state, events + more)
 
 
+def _other_sharing(state: State, this: int, other: InScene) -> bool:
+    """``other`` is another character than ``this`` sharing an affiliation with it now."""
+    index = zones.find(state, this)
+    if index is None or other.card == this:
+        return False
+    mine = set(zones.affiliations(state, state.scene[index]))
+    return bool(mine & set(zones.affiliations(state, other)))
+
+
 @HANDLERS.on(LoadFromResources)
 def _load_from_resources(run: BSRun, state: State, proc: LoadFromResources) -> State:
     effect, step = run.ctx, proc.record
@@ -174,6 +183,8 @@ def _load_from_resources(run: BSRun, state: State, proc: LoadFromResources) -> S
                 or zones.has_alignment(state, s.card, step.filter_alignment)
             )
             and (step.to != "this" or s.card == effect.this)
+            # another character sharing an affiliation with this one (Investida Estratégica)
+            and (step.to != "other_sharing" or _other_sharing(state, effect.this, s))
         ]
         if bases:  # listed in the player's loading order (7.2 Predador, 4.4.2.2 A.3)
             cards = load_order.ordered(state, seat, cards, bases[0])
@@ -201,6 +212,8 @@ def _load_from_resources(run: BSRun, state: State, proc: LoadFromResources) -> S
         return resolved(run, state, events)
     item = zones.in_scene(state, base)
     state = zones.set_in_scene(state, replace(item, loaded=(*item.loaded, card)))
+    if step.to == "other_sharing":  # "daquele personagem" next (Investida Estratégica V1)
+        state = tree.put(state, replace(tree.get(state, effect.uid), chosen=base))
     event = Event(
         "battlescenes.event.loaded",
         {"card": zones.title(state, card), "base": zones.title(state, base)},
