@@ -920,7 +920,7 @@ class Text:
     if_holder_power: str = ""
     if_holder_entered_this_turn: bool = False
     # character_enters: only when the entering character is not the card base holding the
-    # text ("quando um outro personagem entrar em cena": Homem-Aranha V1)
+    # text, its own entry excluded (Homem-Aranha V1)
     if_other_entering: bool = False
     # for using actions (4.6.2) this card base also counts as named N (Soldado Invernal V1);
     # nothing else changes
