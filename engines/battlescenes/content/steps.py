@@ -242,7 +242,7 @@ def parse_step(node: PackNode) -> Step:
             " other_used_power:<affiliation>/<power>, controls_name:<name>,"
             " carried_abilities:<power>[/<n>],"
             " own_turn:<n>, first_action:<n>, user_alignment:<alignment>, used_before:<n>,"
-            " own_sharing_affiliation, target_affiliation:<A|B>, target_hit_by:<power>[*<n>],"
+            " own_sharing_affiliation, target_affiliation:<A|B>[*<n>], target_hit_by:<power>[*<n>],"
             " target_chosen_power:<n>, shares_chosen:<alignment>, prizes_characters, -loaded,"
             " user_stage, controls_alignment:<alignment>,"
             " own_named_others:<name>, user_carries_named:<name>[*<n>] or"

@@ -732,7 +732,14 @@ def _x_counted(spec: str) -> list[Message]:
         wanted, _star, times = value.partition("*")
         return [say("x.target_hit_by_affiliation", affiliation=wanted, count=int(times or 1))]
     if kind == "target_affiliation":
-        return [say("x.target_affiliation", affiliations=affiliations_or(value))]
+        wanted, _star, times = value.partition("*")
+        return [
+            say(
+                "x.target_affiliation",
+                affiliations=affiliations_or(wanted),
+                count=int(times or 1),
+            )
+        ]
     if kind == "user_alignment":
         return [say("x.user_alignment", alignment=Message(f"battlescenes.alignment.{value}"))]
     if kind == "-used_before":

@@ -459,8 +459,10 @@ def _counted(state: State, effect: Pending, spec: str) -> int:
         hit = any(wanted in _affiliations_now(state, user) for user in users)
         return int(times or 1) if hit else 0
     if kind == "target_affiliation":  # … or 2 when the target is a character of
-        # affiliation A or B (Sentinela Mk II V1)
-        return 1 if target_has_affiliation(state, effect, value) else 0
+        # affiliation A or B (Sentinela Mk II V1); "*n": n for such a target (Prodígio V1:
+        # 1, or 3)
+        wanted, _star, times = value.partition("*")
+        return int(times or 1) if target_has_affiliation(state, effect, wanted) else 0
     if kind == "user_alignment":  # "… ou 2 se o personagem que usou for vilão" (Porrete V1)
         return 1 if value in zones.alignments(state, effect.this) else 0
     if kind == "used_before":  # +n when this character already used an action named N

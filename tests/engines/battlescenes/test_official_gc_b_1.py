@@ -1,0 +1,139 @@
+"""Cards of the official deck Guerra Civil ((2016) BSGC DECK; issue 23), second share, each
+played as printed with the built-in cards (``starter()``): what a player notices."""
+
+from __future__ import annotations
+
+from engines.battlescenes import ENGINE
+from engines.battlescenes.actions import Choose, UseAction
+from engines.battlescenes.content.schema import Pack
+from engines.battlescenes.content.wording import describe_action, told
+from engines.battlescenes.rules.state import Phase, State
+from engines.battlescenes.table import zones
+from engines.core.model import replace
+from tests.engines.battlescenes.helpers import Placed, Side, act, build, sid, starter
+
+FILL = ["excentricidade"] * 6
+CAPANGA = "capanga_do_rei_v2"  # Escudo 1
+
+
+def _with_affiliation(affiliation: str) -> Pack:
+    """The starter pack with the Capanga given ``affiliation`` (a stand-in target)."""
+    pack = starter()
+    capanga = replace(pack.cards[CAPANGA], affiliations=(affiliation,))
+    return replace(pack, cards={**pack.cards, CAPANGA: capanga})
+
+
+def _versus(
+    mine: list[Placed],
+    theirs: list[Placed],
+    content: Pack | None = None,
+    hand: list[str] | None = None,
+    resources: list[str] | None = None,
+    deck: list[str] | None = None,
+    phase: Phase = Phase.ATTACK,
+) -> State:
+    """Ana's ``mine`` against Bruno's ``theirs``, in Ana's Attack step (or ``phase``)."""
+    return build(
+        Side(
+            deck=deck or ["protecao"] * 6,
+            hand=hand or [],
+            resources=resources or [],
+            scene=mine,
+        ),
+        Side(scene=theirs),
+        phase=phase,
+        content=content or starter(),
+    )
+
+
+def _loaded(state: State, card: int) -> int:
+    return len(zones.in_scene(state, card).loaded)
+
+
+def test_jessica_jones_takes_a_character_card_of_the_resources_into_the_hand() -> None:
+    state = _versus(
+        [Placed("jessica_jones_v1", FILL[:3])],
+        [Placed(CAPANGA, FILL)],
+        resources=["protecao", "miss_america_v1", "protecao"],
+    )
+    state, _ = act(state, 0, UseAction(sid(state, "jessica_jones_v1"), "Investigações Alias"))
+    while state.choice is not None:
+        miss = next(
+            c for c in state.players[0].resources if state.cards[c].key == "miss_america_v1"
+        )
+        state, _ = act(state, 0, Choose(str(miss)))
+    hand = [state.cards[c].key for c in state.players[0].hand]
+    assert hand == ["miss_america_v1"]
+    assert [state.cards[c].key for c in state.players[0].resources] == ["protecao"] * 2
+
+
+def test_mata_capa_v2_deals_2_to_an_aliados_do_capitao_america_character_else_1() -> None:
+    for affiliation, left in (("Aliados do Capitão América", 5), ("Inimigos do Demolidor", 6)):
+        state = _versus(
+            [Placed("mata_capa_v2", FILL[:1])],
+            [Placed(CAPANGA, FILL)],
+            content=_with_affiliation(affiliation),
+        )
+        capanga = sid(state, CAPANGA)
+        state, _ = act(
+            state, 0, UseAction(sid(state, "mata_capa_v2"), "Imobilizar Foragido", str(capanga))
+        )
+        assert _loaded(state, capanga) == left  # Escudo 1 absorbs 1
+
+
+def test_mata_capa_v2_counts_as_agente_shield_in_the_deck_and_resources() -> None:
+    card = starter().cards["mata_capa_v2"]
+    assert "pelotao" in card.keywords
+    assert any(text.counts_as_name == "Agente S.H.I.E.L.D." for text in card.texts)
+
+
+def test_prodigio_deals_3_to_an_aliados_do_homem_de_ferro_character_else_1() -> None:
+    for affiliation, left in (("Aliados do Homem de Ferro", 4), ("Inimigos do Demolidor", 6)):
+        state = _versus(
+            [Placed("prodigio_v1", FILL[:5])],
+            [Placed(CAPANGA, FILL)],
+            content=_with_affiliation(affiliation),
+        )
+        capanga = sid(state, CAPANGA)
+        state, _ = act(
+            state, 0, UseAction(sid(state, "prodigio_v1"), "Ato de Revolta", str(capanga))
+        )
+        assert _loaded(state, capanga) == left  # Escudo 1 absorbs 1
+
+
+def test_pegar_ou_largar_draws_two_then_discards_two() -> None:
+    state = _versus(
+        [Placed("homem_de_ferro_v1", ["pegar_ou_largar_v1", *FILL[:3]])],
+        [Placed(CAPANGA, FILL)],
+        hand=["miss_america_v1"],
+        deck=["protecao"] * 6,
+    )
+    resources = len(state.players[0].resources)
+    state, _ = act(state, 0, UseAction(sid(state, "homem_de_ferro_v1"), "Pegar ou Largar"))
+    assert len(state.players[0].deck) == 4  # drew two
+    while state.choice is not None:  # picked one by one
+        option = next(o for o in state.choice.options if state.cards[int(o)].key == "protecao")
+        state, _ = act(state, 0, Choose(option))
+    assert [state.cards[c].key for c in state.players[0].hand] == ["miss_america_v1"]
+    assert len(state.players[0].resources) == resources + 2  # the two discarded
+
+
+def test_shurikens_gives_laminas_and_deals_1_penetrating_going_to_the_deck_bottom() -> None:
+    state = _versus(
+        [Placed("homem_de_ferro_v1", ["shurikens_v1", *FILL[:3]])],
+        [Placed(CAPANGA, FILL)],
+    )
+    iron = sid(state, "homem_de_ferro_v1")
+    assert "laminas" in zones.powers(state, zones.in_scene(state, iron))
+    capanga = sid(state, CAPANGA)
+    shurikens = zones.in_scene(state, iron).loaded[0]
+    state, _ = act(state, 0, UseAction(iron, "Shurikens", str(capanga)))
+    assert _loaded(state, capanga) == 5  # penetrating: Escudo 1 absorbs none
+    assert state.players[0].deck[-1] == shurikens
+    assert shurikens not in zones.in_scene(state, iron).loaded
+
+
+def test_prodigio_tells_the_2_more_for_such_a_target() -> None:
+    card = starter().cards["prodigio_v1"]
+    words = told(ENGINE.catalog().translate, "en-US", describe_action(card.actions[0], card))
+    assert "X is 2 if the target is a character with the affiliation" in words
