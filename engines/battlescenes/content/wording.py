@@ -754,6 +754,8 @@ def _x_counted(spec: str) -> list[Message]:
         return [say("x.minus_loaded")]
     if kind == "own_named_others":
         return [say("x.own_named_others", name=value)]
+    if kind == "user_carries_support":
+        return [say("x.user_carries_support")]
     if kind == "user_carries_named":
         name, _star, times = value.partition("*")
         return [say("x.user_carries_named", name=name, count=int(times or 1))]
@@ -1416,6 +1418,8 @@ def _while_shield(text: Text, scope: Scope, statics: list[Message]) -> list[Mess
             text=_list(statics),
         )
         return [said]
+    if text.if_carrying_support:  # Deathlocket V1
+        return [say("while_carrying_support", who=noun(scope.this), text=_list(statics))]
     if text.if_controls_name and (text.shield_bonus or text.shield_set >= 0):
         return [say("while_controls_name", name=text.if_controls_name, text=_list(statics))]
     return statics

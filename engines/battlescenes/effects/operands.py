@@ -537,6 +537,9 @@ def _counted_named(state: State, effect: Pending, kind: str, value: str) -> int:
     if kind == "own_named_others":
         mine = zones.characters(state, effect.controller)
         return sum(1 for c in mine if c.card != effect.this and value in zones.names(state, c.card))
+    if kind == "user_carries_support":  # 1 while it carries a support card (Deathlocket V1)
+        carried = state.scene[index].loaded if index is not None else ()
+        return 1 if any(zones.defn(state, c).type is CardType.SUPPORT for c in carried) else 0
     if kind == "user_carries_named":
         name, _star, times = value.partition("*")
         carried = state.scene[index].loaded if index is not None else ()

@@ -6,9 +6,9 @@ from __future__ import annotations
 from engines.battlescenes import ENGINE
 from engines.battlescenes.actions import Choose, UseAction
 from engines.battlescenes.content.schema import Pack
-from engines.battlescenes.content.wording import describe_action, told
+from engines.battlescenes.content.wording import describe_action, describe_text, told
 from engines.battlescenes.rules.state import Phase, State
-from engines.battlescenes.table import zones
+from engines.battlescenes.table import shields, zones
 from engines.core.model import replace
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, sid, starter
 
@@ -137,3 +137,23 @@ def test_prodigio_tells_the_2_more_for_such_a_target() -> None:
     card = starter().cards["prodigio_v1"]
     words = told(ENGINE.catalog().translate, "en-US", describe_action(card.actions[0], card))
     assert "X is 2 if the target is a character with the affiliation" in words
+
+
+def test_deathlocket_deals_2_penetrating_and_gets_shield_1_more_carrying_a_support() -> None:
+    for carried, left, shield in (
+        (["gerador_de_raios_gama_v1", *FILL[:2]], 4, 2),
+        (FILL[:3], 5, 1),
+    ):
+        state = _versus([Placed("deathlocket_v1", carried)], [Placed(CAPANGA, FILL)])
+        death, capanga = sid(state, "deathlocket_v1"), sid(state, CAPANGA)
+        assert shields.shield(state, zones.in_scene(state, death)) == shield
+        state, _ = act(state, 0, UseAction(death, "Braço-Canhão", str(capanga)))
+        assert _loaded(state, capanga) == left  # penetrating: Escudo 1 absorbs none
+
+
+def test_deathlocket_tells_both_conditions() -> None:
+    card = starter().cards["deathlocket_v1"]
+    translate = ENGINE.catalog().translate
+    assert "carries a support card" in told(translate, "en-US", describe_text(card.texts[0], card))
+    words = told(translate, "pt-BR", describe_action(card.actions[0], card))
+    assert "X é 1 se este personagem carregar um card de suporte" in words
