@@ -387,6 +387,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         if step.filter_lacks_affiliation:
             bases = say("each_base.lacking", bases=bases, affiliation=step.filter_lacks_affiliation)
         return say("unload_each", count=step.amount, bases=bases)
+    if op is Op.HAND_TO_DECK_TOP and step.at_bottom:  # Informações Privilegiadas V1
+        return say(f"{mood}.hand_to_deck_bottom", count=max(1, step.amount))
     if op is Op.KEEP_SET_ASIDE and step.every:  # all that is left, no choice
         return say(f"{mood}.keep_set_aside_every")
     if op is Op.RETURN_IN_ORDER and step.at_bottom and step.choose_amount:  # any number

@@ -4,7 +4,7 @@ played as printed with the built-in cards (``starter()``): what a player notices
 from __future__ import annotations
 
 from engines.battlescenes import ENGINE
-from engines.battlescenes.actions import Choose, UseAction
+from engines.battlescenes.actions import Choose, PlayCard, UseAction
 from engines.battlescenes.content.schema import Pack
 from engines.battlescenes.content.wording import describe_action, describe_text, told
 from engines.battlescenes.rules.state import Phase, State
@@ -157,3 +157,23 @@ def test_deathlocket_tells_both_conditions() -> None:
     assert "carries a support card" in told(translate, "en-US", describe_text(card.texts[0], card))
     words = told(translate, "pt-BR", describe_action(card.actions[0], card))
     assert "X é 1 se este personagem carregar um card de suporte" in words
+
+
+def test_informacoes_privilegiadas_draws_two_and_puts_a_hand_card_under_the_deck() -> None:
+    state = _versus(
+        [Placed("homem_de_ferro_v1", FILL[:4])],
+        [Placed(CAPANGA, FILL)],
+        hand=["informacoes_privilegiadas_v1", "miss_america_v1"],
+        deck=["protecao"] * 6,
+        phase=Phase.PREPARATION,
+    )
+    scenario = next(
+        c for c in state.players[0].hand if state.cards[c].key == "informacoes_privilegiadas_v1"
+    )
+    miss = next(c for c in state.players[0].hand if state.cards[c].key == "miss_america_v1")
+    state, _ = act(state, 0, PlayCard(scenario))
+    assert state.choice is not None and str(miss) in state.choice.options
+    state, _ = act(state, 0, Choose(str(miss)))
+    assert state.scenario == scenario
+    assert [state.cards[c].key for c in state.players[0].hand] == ["protecao"] * 2
+    assert len(state.players[0].deck) == 5 and state.players[0].deck[-1] == miss
