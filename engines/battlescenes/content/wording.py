@@ -174,6 +174,8 @@ def _who(step: Step, scope: Scope, form: str) -> Message:
     if step.to == "chosen_own_character" and step.other_than_target and step.filter_affiliation:
         # "um outro personagem com a afiliação A que você controla" (Torre Stark V1)
         return noun("another_own_character_of", form, affiliation=step.filter_affiliation)
+    if step.to == "chosen_character" and step.filter_lacks_affiliation:  # Caça aos Renegados
+        return noun("character_lacking", form, affiliation=step.filter_lacks_affiliation)
     if step.to == "chosen_character" and step.filter_alignment == "none":  # neither
         return noun("character_no_alignment", form)
     if step.to == "chosen_own_base" and step.filter_type == "support":
@@ -222,6 +224,13 @@ def _card_kind(step: Step, scope: Scope) -> Message:
         kind = say("card.with_keyword", card=kind, keyword=keyword)
     if step.filter_affiliation:
         return say("card.with_affiliation", card=kind, affiliation=step.filter_affiliation)
+    if step.filter_alter_ego and step.filter_name:  # Caça aos Renegados V1
+        return say(
+            "card.named_with_alter_ego",
+            card=kind,
+            name=step.filter_name,
+            alter_ego=step.filter_alter_ego,
+        )
     if step.filter_alter_ego:
         return say("card.with_alter_ego", card=kind, alter_ego=step.filter_alter_ego)
     if step.alter_ego_of_chosen:  # "com o mesmo alter ego que aquele personagem"

@@ -177,3 +177,74 @@ def test_informacoes_privilegiadas_draws_two_and_puts_a_hand_card_under_the_deck
     assert state.scenario == scenario
     assert [state.cards[c].key for c in state.players[0].hand] == ["protecao"] * 2
     assert len(state.players[0].deck) == 5 and state.players[0].deck[-1] == miss
+
+
+def _entering(scenario: str, theirs: str = CAPANGA) -> State:
+    """Ana, in her Preparation, holds ``scenario``; a Tony Stark (alter ego Anthony Edward
+    Stark, another name), a Homem de Ferro and a Capitão América wait in her resources."""
+    return _versus(
+        [Placed("miss_america_v1", FILL[:5])],
+        [Placed(theirs, FILL)],
+        hand=[scenario],
+        resources=["tony_stark_v1", "homem_de_ferro_v1", "capitao_america_v1"],
+        phase=Phase.PREPARATION,
+    )
+
+
+def test_caca_aos_renegados_deals_2_to_a_character_lacking_the_affiliation() -> None:
+    state = _entering("caca_aos_renegados_v1")
+    capanga = sid(state, CAPANGA)
+    state, _ = act(state, 0, PlayCard(state.players[0].hand[0]))
+    assert state.choice is not None and str(capanga) in state.choice.options
+    state, _ = act(state, 0, Choose(str(capanga)))
+    assert _loaded(state, capanga) == 5  # 2 - Escudo 1
+    assert state.choice is None and len(state.players[0].hand) == 0  # no search as well
+
+
+def test_caca_aos_renegados_spares_aliados_do_homem_de_ferro_characters() -> None:
+    state = build(
+        Side(hand=["caca_aos_renegados_v1"], scene=[Placed("tony_stark_v1", FILL[:1])]),
+        Side(scene=[Placed(CAPANGA, FILL)]),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    state, _ = act(state, 0, PlayCard(state.players[0].hand[0]))
+    assert state.choice is not None
+    assert str(sid(state, "tony_stark_v1")) not in state.choice.options
+    assert str(sid(state, CAPANGA)) in state.choice.options
+
+
+def test_caca_aos_renegados_or_takes_homem_de_ferro_of_anthony_edward_stark() -> None:
+    state = _entering("caca_aos_renegados_v1")
+    capanga = sid(state, CAPANGA)
+    state, _ = act(state, 0, PlayCard(state.players[0].hand[0]))
+    state, _ = act(state, 0, Choose("skip"))  # no damage: the search instead
+    assert state.choice is not None
+    found = [state.cards[int(o)].key for o in state.choice.options if o != "skip"]
+    assert found == ["homem_de_ferro_v1"]  # not Tony Stark: another name
+    iron = next(o for o in state.choice.options if o != "skip")
+    state, _ = act(state, 0, Choose(iron))
+    assert [state.cards[c].key for c in state.players[0].hand] == ["homem_de_ferro_v1"]
+    assert _loaded(state, capanga) == 6
+
+
+def test_oposicao_ao_registro_deals_2_or_takes_capitao_america_of_steve_rogers() -> None:
+    state = _entering("oposicao_ao_registro_v1")
+    capanga = sid(state, CAPANGA)
+    state, _ = act(state, 0, PlayCard(state.players[0].hand[0]))
+    state, _ = act(state, 0, Choose(str(capanga)))
+    assert _loaded(state, capanga) == 5
+    state = _entering("oposicao_ao_registro_v1")
+    state, _ = act(state, 0, PlayCard(state.players[0].hand[0]))
+    state, _ = act(state, 0, Choose("skip"))
+    assert state.choice is not None
+    cap = next(o for o in state.choice.options if o != "skip")
+    state, _ = act(state, 0, Choose(cap))
+    assert [state.cards[c].key for c in state.players[0].hand] == ["capitao_america_v1"]
+
+
+def test_caca_aos_renegados_is_told_with_both_filters() -> None:
+    card = starter().cards["caca_aos_renegados_v1"]
+    words = told(ENGINE.catalog().translate, "en-US", describe_text(card.texts[0], card))
+    assert "to a character without the affiliation “Aliados do Homem de Ferro”" in words
+    assert "named “Homem de Ferro” with the alter ego Anthony Edward Stark" in words
