@@ -702,6 +702,8 @@ def _x(steps: Iterable[Step]) -> list[Message]:
             found.append(say("x.loaded"))
         elif step.plus == "damage_taken":  # Miss Marvel V1
             found.append(say("x.damage_taken"))
+        elif step.plus == "user_damaged":  # Speedball V1
+            found.append(say("x.user_damaged"))
         elif step.plus == "target_loaded":
             found.append(say("x.target_loaded"))
         elif step.plus in ("x", "-x") or step.plus.startswith("x*") or step.if_x >= 0:

@@ -374,6 +374,10 @@ def plus(state: State, effect: Pending, step: Step) -> int:
         # (Miss Marvel V1), the shield's part included (its FAQ)
         found = zones.find(state, effect.this)
         return state.scene[found].damage_this_turn if found is not None else 0
+    if step.plus == "user_damaged":  # 1 once this character took damage this turn, the
+        # shield's part included (Speedball V1 and its FAQ)
+        found = zones.find(state, effect.this)
+        return 1 if found is not None and state.scene[found].damage_this_turn > 0 else 0
     if step.plus == "moved":  # "that same number" (Super Computador)
         return effect.moved
     if step.plus == "target_loaded":  # the cards the target carries (Pôr Abaixo)

@@ -248,3 +248,20 @@ def test_caca_aos_renegados_is_told_with_both_filters() -> None:
     words = told(ENGINE.catalog().translate, "en-US", describe_text(card.texts[0], card))
     assert "to a character without the affiliation “Aliados do Homem de Ferro”" in words
     assert "named “Homem de Ferro” with the alter ego Anthony Edward Stark" in words
+
+
+def _hurt(state: State, card: int, damage: int) -> State:
+    """``card`` took ``damage`` points this turn (the shield's part included)."""
+    scene = tuple(replace(s, damage_this_turn=damage) if s.card == card else s for s in state.scene)
+    return replace(state, scene=scene)
+
+
+def test_speedball_ricochets_twice_and_hits_harder_once_damaged_this_turn() -> None:
+    for hurt, left in ((0, 5), (1, 4)):
+        state = _versus([Placed("speedball_v1", FILL[:3], stage=2)], [Placed(CAPANGA, FILL)])
+        speedball, capanga = sid(state, "speedball_v1"), sid(state, CAPANGA)
+        state, _ = act(state, 0, UseAction(speedball, "Ricochetear", str(capanga)))
+        assert _loaded(state, capanga) == 6  # 1, all of it on Escudo 1
+        state = _hurt(state, speedball, hurt)  # e.g. absorbed by his shield: damage taken
+        state, _ = act(state, 0, UseAction(speedball, "Ricochetear", str(capanga)))
+        assert _loaded(state, capanga) == left  # the second use this turn: 1, or 2
