@@ -591,6 +591,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
     if op is Op.MILL:
         mill = "mill_countdown" if step.plus == "countdown" else "mill"
         return say(f"{mood}.{mill}", count=step.amount)
+    if op is Op.RESOURCES_TO_DECK_BOTTOM and step.to == "opponent":  # Toupeira Mecânica V1
+        return say(f"opponent_resources_to_deck_bottom.{mood}", card=_card_kind(step, scope))
     if op is Op.RESOURCES_TO_DECK_BOTTOM:
         return say(f"to_deck_bottom.{mood}", card=_card_kind(step, scope))
     if op is Op.LOAD_THIS:  # "load this card onto a support you control"

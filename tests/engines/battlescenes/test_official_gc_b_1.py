@@ -3,12 +3,15 @@ played as printed with the built-in cards (``starter()``): what a player notices
 
 from __future__ import annotations
 
+import pytest
+
 from engines.battlescenes import ENGINE
-from engines.battlescenes.actions import Choose, PlayCard, UseAction
+from engines.battlescenes.actions import Activate, Choose, PlayCard, UseAction
 from engines.battlescenes.content.schema import Pack
 from engines.battlescenes.content.wording import describe_action, describe_text, told
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import shields, zones
+from engines.core import IllegalActionError
 from engines.core.model import replace
 from tests.engines.battlescenes.helpers import Placed, Side, act, build, sid, starter
 
@@ -265,3 +268,23 @@ def test_speedball_ricochets_twice_and_hits_harder_once_damaged_this_turn() -> N
         state = _hurt(state, speedball, hurt)  # e.g. absorbed by his shield: damage taken
         state, _ = act(state, 0, UseAction(speedball, "Ricochetear", str(capanga)))
         assert _loaded(state, capanga) == left  # the second use this turn: 1, or 2
+
+
+def test_toupeira_mecanica_unloads_to_send_an_opponents_resource_under_their_deck() -> None:
+    state = build(
+        Side(scene=[Placed("toupeira_mecanica_v1", FILL[:3])]),
+        Side(resources=["miss_america_v1", "protecao"], scene=[Placed(CAPANGA, FILL)]),
+        phase=Phase.PREPARATION,
+        content=starter(),
+    )
+    mole = sid(state, "toupeira_mecanica_v1")
+    miss = next(c for c in state.players[1].resources if state.cards[c].key == "miss_america_v1")
+    state, _ = act(state, 0, Activate(mole))
+    while state.choice is not None and str(miss) not in state.choice.options:
+        state, _ = act(state, 0, Choose(state.choice.options[0]))  # yes: unload a card
+    assert state.choice is not None and state.choice.seat == 0  # its controller picks
+    state, _ = act(state, 0, Choose(str(miss)))
+    assert _loaded(state, mole) == 2
+    assert state.players[1].deck[-1] == miss and miss not in state.players[1].resources
+    with pytest.raises(IllegalActionError):  # once per turn
+        act(state, 0, Activate(mole))
