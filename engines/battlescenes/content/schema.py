@@ -685,6 +685,9 @@ class Characteristic:
     # only while its controller controls no character with this alter ego (none with alter
     # ego Steve Rogers: Homem de Ferro V3)
     unless_controls_alter_ego: str = ""
+    # only while its controller controls a character with this name (Falcão: Asa Vermelha
+    # V2); never a name change
+    if_controls_name: str = ""
 
 
 @dataclass(frozen=True)

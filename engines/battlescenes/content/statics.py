@@ -214,6 +214,7 @@ def characteristic(node: PackNode) -> Characteristic:
             "if_character_name",
             "if_action_power",
             "unless_controls_alter_ego",
+            "if_controls_name",
         },
         {"change", "kind", "value"},
     )
@@ -228,7 +229,10 @@ def characteristic(node: PackNode) -> Characteristic:
         if_character_name=node.read("if_character_name", str, ""),
         if_action_power=node.read("if_action_power", str, ""),
         unless_controls_alter_ego=node.read("unless_controls_alter_ego", str, ""),
+        if_controls_name=node.read("if_controls_name", str, ""),
     )
+    if found.if_controls_name and found.kind == "name":
+        raise node.fail_at("if_controls_name", "a name change cannot depend on one")
     if found.unless_controls_alter_ego and found.kind == "alter_ego":
         raise node.fail_at("unless_controls_alter_ego", "an alter ego change cannot depend on one")
     if found.if_action_power and found.kind != "action_kind":

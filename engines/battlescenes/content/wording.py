@@ -1101,7 +1101,7 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
             out.append(untold(f"{field} {getattr(text, field)}"))
     if text.ready_for:
         out.append(_ready_for(text.ready_for, this))
-    out.extend(_characteristic(c, scope) for c in text.characteristics)
+    out.extend(_while_controls(c, _characteristic(c, scope)) for c in text.characteristics)
     return out
 
 
@@ -1140,6 +1140,13 @@ def _knock_out_named(text: Text, scope: Scope) -> Message:
     )
 
 
+def _while_controls(change: Characteristic, said: Message) -> Message:
+    """A change working only while you control a character with a name (Asa Vermelha V2)."""
+    if not change.if_controls_name:
+        return said
+    return say("while_controls_name", name=change.if_controls_name, text=said)
+
+
 def _characteristic(change: Characteristic, scope: Scope) -> Message:
     """A characteristic gained or lost (8.B.1/B.2): "characters with the affiliation
     Vingadores you control have Genialidade"; what has no words yet says so."""
@@ -1155,6 +1162,9 @@ def _characteristic(change: Characteristic, scope: Scope) -> Message:
             name=change.if_character_name,
             power=power(change.if_action_power),
         )
+    if change.kind == "action_kind" and change.if_name and change.to == "this":
+        # "actions named N of this character are anticipate actions" (Asa Vermelha V2)
+        return say(f"static.kind_named.{change.value}", who=noun(scope.this), action=change.if_name)
     if change.to == "own_characters" and change.if_alignment:  # only characters of an alignment
         alignment = Message(f"battlescenes.alignment.{change.if_alignment}")
         return say(f"own_alignment_change.{change.change}", what=what, alignment=alignment)

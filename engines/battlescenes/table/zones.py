@@ -395,6 +395,11 @@ def changes(state: State, item: InScene, kind: str, plain: bool = False) -> list
                         change.unless_controls_alter_ego in alter_egos(state, s.card)
                         for s in characters(state, controller)
                     )
+                if reaches and change.if_controls_name:  # (never a name change)
+                    reaches = any(
+                        change.if_controls_name in names(state, s.card)
+                        for s in characters(state, controller)
+                    )
                 if reaches:
                     found.append(change)
     found += [

@@ -288,3 +288,34 @@ def test_toupeira_mecanica_unloads_to_send_an_opponents_resource_under_their_dec
     assert state.players[1].deck[-1] == miss and miss not in state.players[1].resources
     with pytest.raises(IllegalActionError):  # once per turn
         act(state, 0, Activate(mole))
+
+
+def _named(name: str) -> Pack:
+    """The starter pack with the Capanga named ``name`` (a stand-in character)."""
+    pack = starter()
+    capanga = replace(pack.cards[CAPANGA], name=name)
+    return replace(pack, cards={**pack.cards, CAPANGA: capanga})
+
+
+def test_asa_vermelha_v2_anticipates_investida_alada_while_you_control_falcao() -> None:
+    for name, kind in (("Falcão", "unforeseen_anticipate"), ("Capanga do Rei", "unforeseen")):
+        state = build(
+            Side(scene=[Placed("asa_vermelha_v2", FILL[:1]), Placed(CAPANGA, FILL)]),
+            Side(scene=[Placed("miss_america_v1", FILL[:5])]),
+            content=_named(name),
+        )
+        item = zones.in_scene(state, sid(state, "asa_vermelha_v2"))
+        action = zones.defn(state, item.card).actions[0]
+        assert zones.action_kind(state, item, action).value == kind
+    state = _versus([Placed("asa_vermelha_v2", FILL[:1])], [Placed(CAPANGA, FILL)])
+    asa, capanga = sid(state, "asa_vermelha_v2"), sid(state, CAPANGA)
+    state, _ = act(state, 0, UseAction(asa, "Investida Alada", str(capanga)))
+    assert _loaded(state, capanga) == 6  # 1, on Escudo 1
+    assert "aprimoramento" in zones.defn(state, asa).keywords
+
+
+def test_asa_vermelha_v2_is_told_with_its_condition() -> None:
+    card = starter().cards["asa_vermelha_v2"]
+    words = told(ENGINE.catalog().translate, "en-US", describe_text(card.texts[0], card))
+    assert words.startswith("While you control a character named Falcão:")
+    assert "actions named Investida Alada of this character are anticipate actions" in words
