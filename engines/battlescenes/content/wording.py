@@ -608,6 +608,9 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
             key = f"take_found_{mood}_no_deck"
         if op is Op.LOAD_FOUND and zones == ["hand"]:  # "você pode revelar … de sua mão"
             key = "load_found_hand"
+        if op is Op.LOAD_FOUND and step.to == "target" and step.same_identity:
+            # onto that character, a card sharing its alter ego (Experiência Acumulada V1)
+            return say("load_found_same_identity", where=places, who=_who(step, scope, "base"))
         return say(key, card=_card_kind(step, scope), where=places, onto=onto)
     if op is Op.PUT_FROM_HAND:  # "put a character from your hand into the scene"
         clause = say(f"put_from_hand.{mood}", card=_card_kind(step, scope))

@@ -229,6 +229,8 @@ def _character_enters(state: State, item: InScene, level: int) -> list[Pending]:
         and _holder_ready(state, text, holder, item.card)
         # each time its controller puts an X-Men character into the scene (Mansão Xavier V1)
         and (not text.trigger_if_affiliation or text.trigger_if_affiliation in affiliations)
+        # only while its controller is in their own Preparation (Experiência Acumulada V1)
+        and (not text.if_preparation or (state.phase is Phase.PREPARATION and state.active == seat))
     ]
 
 

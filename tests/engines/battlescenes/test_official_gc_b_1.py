@@ -9,6 +9,7 @@ from engines.battlescenes import ENGINE
 from engines.battlescenes.actions import Activate, Choose, PlayCard, UseAction
 from engines.battlescenes.content.schema import Pack
 from engines.battlescenes.content.wording import describe_action, describe_text, told
+from engines.battlescenes.effects import triggers
 from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import shields, zones
 from engines.core import IllegalActionError
@@ -319,3 +320,41 @@ def test_asa_vermelha_v2_is_told_with_its_condition() -> None:
     words = told(ENGINE.catalog().translate, "en-US", describe_text(card.texts[0], card))
     assert words.startswith("While you control a character named Falcão:")
     assert "actions named Investida Alada of this character are anticipate actions" in words
+
+
+def test_experiencia_acumulada_loads_a_card_of_the_same_alter_ego_from_the_deck() -> None:
+    state = build(
+        Side(
+            deck=["protecao", "miss_america_v1", "hulkling_v1", "protecao"],
+            hand=["miss_america_v1"],
+            resources=FILL[:5],
+        ),
+        Side(scene=[Placed(CAPANGA, FILL)]),
+        phase=Phase.PREPARATION,
+        scenario="experiencia_acumulada_v1",
+        content=starter(),
+    )
+    card = state.players[0].hand[0]
+    deck_miss = next(c for c in state.players[0].deck if state.cards[c].key == "miss_america_v1")
+    state, _ = act(state, 0, PlayCard(card))
+    while state.choice is not None and str(deck_miss) not in state.choice.options:
+        state, _ = act(state, 0, Choose(state.choice.options[0]))
+    assert state.choice is not None
+    offered = {state.cards[int(o)].key for o in state.choice.options if o.isdigit()}
+    assert offered == {"miss_america_v1"}  # America Chavez only: not Hulkling, not Proteção
+    state, _ = act(state, 0, Choose(str(deck_miss)))
+    assert deck_miss in zones.in_scene(state, card).loaded
+    assert _loaded(state, card) == 6 and len(state.players[0].deck) == 3
+
+
+def test_experiencia_acumulada_answers_only_in_its_controllers_preparation() -> None:
+    for phase, answers in ((Phase.PREPARATION, 1), (Phase.ATTACK, 0)):
+        state = build(
+            Side(scene=[Placed("miss_america_v1", FILL[:5])]),
+            Side(scene=[Placed(CAPANGA, FILL)]),
+            phase=phase,
+            scenario="experiencia_acumulada_v1",
+            content=starter(),
+        )
+        item = zones.in_scene(state, sid(state, "miss_america_v1"))
+        assert len(triggers._character_enters(state, item, 0)) == answers
