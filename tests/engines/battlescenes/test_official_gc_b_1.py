@@ -358,3 +358,23 @@ def test_experiencia_acumulada_answers_only_in_its_controllers_preparation() -> 
         )
         item = zones.in_scene(state, sid(state, "miss_america_v1"))
         assert len(triggers._character_enters(state, item, 0)) == answers
+
+
+def test_mao_de_lanca_hits_its_target_again_each_time_it_uses_an_action_this_turn() -> None:
+    state = build(
+        Side(
+            scene=[
+                Placed("speedball_v1", ["mao_de_lanca_v1", *FILL[:2]], stage=2),
+                Placed("jessica_jones_v1", FILL[:3], stage=2),
+            ]
+        ),
+        Side(scene=[Placed(CAPANGA, FILL)]),
+        content=starter(),
+    )
+    speedball, jessica = sid(state, "speedball_v1"), sid(state, "jessica_jones_v1")
+    state, _ = act(state, 0, UseAction(speedball, "Mão de Lança", str(jessica)))
+    assert _loaded(state, jessica) == 3  # 1, all of it on Escudo 1
+    state, events = act(state, 0, UseAction(jessica, "Investigações Alias"))
+    assert _loaded(state, jessica) == 2  # Mão de Lança deals her 1 more
+    hit = [e.params["card"] for e in events if e.key == "battlescenes.event.damage"]
+    assert hit == ["Jessica Jones V1"]
