@@ -1104,7 +1104,10 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
             out.append(untold(f"{field} {getattr(text, field)}"))
     if text.ready_for:
         out.append(_ready_for(text.ready_for, this))
-    out.extend(_while_controls(c, _characteristic(c, scope)) for c in text.characteristics)
+    changes = [_while_controls(c, _characteristic(c, scope)) for c in text.characteristics]
+    if text.also_in_resources:  # "em cena ou em seus recursos" (Missão S.H.I.E.L.D. V1)
+        changes = [say("also_in_resources", text=c) for c in changes]
+    out.extend(changes)
     return out
 
 

@@ -378,3 +378,23 @@ def test_mao_de_lanca_hits_its_target_again_each_time_it_uses_an_action_this_tur
     assert _loaded(state, jessica) == 2  # Mão de Lança deals her 1 more
     hit = [e.params["card"] for e in events if e.key == "battlescenes.event.damage"]
     assert hit == ["Jessica Jones V1"]
+
+
+def test_missao_shield_gives_vingadores_the_shield_affiliation_from_scene_or_resources() -> None:
+    mission = "missao_shield_v1"
+    for mine, theirs, scenario, gains in (
+        ([mission], [], None, True),  # in Ana's resources
+        ([], [mission], None, False),  # in Bruno's: his characters only
+        ([], [], mission, True),  # Ana's scenario in the scene
+        ([], [], None, False),
+    ):
+        state = build(
+            Side(resources=mine, scene=[Placed("homem_de_ferro_v1", FILL[:4])]),
+            Side(resources=theirs, scene=[Placed(CAPANGA, FILL)]),
+            scenario=scenario,
+            content=starter(),
+        )
+        iron = zones.in_scene(state, sid(state, "homem_de_ferro_v1"))
+        capanga = zones.in_scene(state, sid(state, CAPANGA))
+        assert ("S.H.I.E.L.D." in zones.affiliations(state, iron)) is gains
+        assert "S.H.I.E.L.D." not in zones.affiliations(state, capanga)  # no Vingadores
