@@ -227,7 +227,14 @@ def parse_step(node: PackNode) -> Step:
         or step.plus.startswith("target_affiliation:")
         or re.fullmatch(r"target_hit_by:\w+(\*\d+)?", step.plus)
         or step.plus
-        in ("prizes_characters", "-loaded", "user_stage", "user_carries_support", "user_damaged")
+        in (
+            "prizes_characters",
+            "-loaded",
+            "user_stage",
+            "user_carries_support",
+            "user_damaged",
+            "user_energy",
+        )
         or re.fullmatch(r"controls_alignment:(heroi|vilao)", step.plus)
         or re.fullmatch(r"own_named_others:[^*@]+", step.plus)
         or re.fullmatch(r"user_carries_named:[^*@]+(\*\d+)?", step.plus)
@@ -245,7 +252,8 @@ def parse_step(node: PackNode) -> Step:
             " own_turn:<n>, first_action:<n>, user_alignment:<alignment>, used_before:<n>,"
             " own_sharing_affiliation, target_affiliation:<A|B>[*<n>], target_hit_by:<power>[*<n>],"
             " target_chosen_power:<n>, shares_chosen:<alignment>, prizes_characters, -loaded,"
-            " user_stage, user_carries_support, user_damaged, controls_alignment:<alignment>,"
+            " user_stage, user_carries_support, user_damaged, user_energy,"
+            " controls_alignment:<alignment>,"
             " own_named_others:<name>, user_carries_named:<name>[*<n>] or"
             " carried_named:<name>@<power>, target_hit_by_affiliation:<affiliation>[*<n>]",
         )

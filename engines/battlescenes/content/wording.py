@@ -588,6 +588,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
     if op is Op.MILL and step.plus.startswith("shares_chosen:"):  # Lavagem de Dinheiro V1
         alignment = Message(f"battlescenes.alignment.{step.plus.split(':', 1)[1]}")
         return say(f"{mood}.mill_sharing", who=who, alignment=alignment)
+    if op is Op.MILL and step.plus == "user_energy":  # Escavar V1
+        return say(f"{mood}.mill_user_energy")
     if op is Op.MILL:
         mill = "mill_countdown" if step.plus == "countdown" else "mill"
         return say(f"{mood}.{mill}", count=step.amount)
@@ -707,6 +709,8 @@ def _x(steps: Iterable[Step]) -> list[Message]:
             found.append(say("x.loaded"))
         elif step.plus == "damage_taken":  # Miss Marvel V1
             found.append(say("x.damage_taken"))
+        elif step.plus == "user_energy":  # Escavar V1
+            found.append(say("x.user_energy"))
         elif step.plus == "user_damaged":  # Speedball V1
             found.append(say("x.user_damaged"))
         elif step.plus == "target_loaded":
@@ -1511,8 +1515,9 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
     if action.modes:
         options = [_mode_clause(card, m) for m in action.modes]
         body: Any = options[0]
+        joined = "and_or" if action.max_modes > 1 else "or"  # "e/ou" (Escavar V1)
         for option in options[1:]:
-            body = say("or", a=body, b=option)
+            body = say(joined, a=body, b=option)
         if action.all_modes_if_controls_power:  # Tentáculos Alados V1
             wanted = power(action.all_modes_if_controls_power)
             body = say("all_modes_if_controls_power", effect=body, power=wanted)

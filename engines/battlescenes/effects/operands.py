@@ -374,6 +374,9 @@ def plus(state: State, effect: Pending, step: Step) -> int:
         # (Miss Marvel V1), the shield's part included (its FAQ)
         found = zones.find(state, effect.this)
         return state.scene[found].damage_this_turn if found is not None else 0
+    if step.plus == "user_energy":  # the user's Energia Inicial (Escavar V1)
+        in_scene = zones.find(state, effect.this) is not None
+        return zones.defn(state, effect.this).energy if in_scene else 0
     if step.plus == "user_damaged":  # 1 once this character took damage this turn, the
         # shield's part included (Speedball V1 and its FAQ)
         found = zones.find(state, effect.this)

@@ -14,7 +14,7 @@ from engines.battlescenes.rules.state import Phase, State
 from engines.battlescenes.table import shields, zones
 from engines.core import IllegalActionError
 from engines.core.model import replace
-from tests.engines.battlescenes.helpers import Placed, Side, act, build, sid, starter
+from tests.engines.battlescenes.helpers import Placed, Side, act, build, sid, starter, zone_id
 
 FILL = ["excentricidade"] * 6
 CAPANGA = "capanga_do_rei_v2"  # Escudo 1
@@ -398,3 +398,39 @@ def test_missao_shield_gives_vingadores_the_shield_affiliation_from_scene_or_res
         capanga = zones.in_scene(state, sid(state, CAPANGA))
         assert ("S.H.I.E.L.D." in zones.affiliations(state, iron)) is gains
         assert "S.H.I.E.L.D." not in zones.affiliations(state, capanga)  # no Vingadores
+
+
+def test_escavar_deals_2_and_or_puts_the_users_initial_energy_of_deck_cards_in_resources() -> None:
+    state = _versus(
+        [Placed("miss_america_v1", ["escavar_v1", *FILL[:4]], stage=2)],  # Energia Inicial 5
+        [Placed(CAPANGA, FILL)],
+        deck=["protecao"] * 8,
+    )
+    miss, capanga = sid(state, "miss_america_v1"), sid(state, CAPANGA)
+    resources = len(state.players[0].resources)
+    state, _ = act(state, 0, UseAction(miss, "Escavar", str(capanga), mode="dano, recursos"))
+    assert _loaded(state, capanga) == 5  # 2 - Escudo 1
+    assert len(state.players[0].deck) == 3
+    assert len(state.players[0].resources) == resources + 5
+
+
+def test_escavar_loads_itself_from_the_resources_while_the_opponent_has_no_character() -> None:
+    for theirs, loads in (([], True), ([Placed(CAPANGA, FILL)], False)):
+        state = build(
+            Side(resources=["escavar_v1"], scene=[Placed("miss_america_v1", FILL[:5])]),
+            Side(scene=theirs),
+            phase=Phase.PREPARATION,
+            content=starter(),
+        )
+        escavar, miss = zone_id(state, 0, "resources", "escavar_v1"), sid(state, "miss_america_v1")
+        state, _ = act(state, 0, Activate(escavar))
+        if not loads:
+            assert state.choice is None and escavar in state.players[0].resources
+            continue
+        assert state.choice is not None and state.choice.options == (str(miss), "skip")
+        state, _ = act(state, 0, Choose(str(miss)))
+        assert state.choice is not None and str(escavar) in state.choice.options
+        unloaded = zones.in_scene(state, miss).loaded[0]
+        state, _ = act(state, 0, Choose(str(unloaded)))  # then one of her cards unloaded
+        assert escavar in zones.in_scene(state, miss).loaded and _loaded(state, miss) == 5
+        assert unloaded in state.players[0].resources
