@@ -895,6 +895,11 @@ class Text:
     if_controls_name: str = ""
     # a shield text only while its holder carries an ability card of this power (Nova V1)
     if_carrying_power: str = ""
+    # a scenario's characteristics text that works in its owner's resources too, for that
+    # player's characters (Missão S.H.I.E.L.D. V1)
+    also_in_resources: bool = False
+    # a shield text only while its holder carries a support card (Deathlocket V1)
+    if_carrying_support: bool = False
     # action_used: only an action printed on a character card its user carries (Extrapolar
     # os Limites V1)
     if_from_carried_character: bool = False

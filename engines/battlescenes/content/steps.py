@@ -226,7 +226,16 @@ def parse_step(node: PackNode) -> Step:
         or step.plus == "own_sharing_affiliation"
         or step.plus.startswith("target_affiliation:")
         or re.fullmatch(r"target_hit_by:\w+(\*\d+)?", step.plus)
-        or step.plus in ("prizes_characters", "-loaded", "user_stage", "user_powers")
+        or step.plus
+        in (
+            "prizes_characters",
+            "-loaded",
+            "user_stage",
+            "user_powers",
+            "user_carries_support",
+            "user_damaged",
+            "user_energy",
+        )
         or re.fullmatch(r"controls_alignment:(heroi|vilao)", step.plus)
         or re.fullmatch(r"own_named_others:[^*@]+", step.plus)
         or re.fullmatch(r"user_carries_named:[^*@]+(\*\d+)?", step.plus)
@@ -242,9 +251,10 @@ def parse_step(node: PackNode) -> Step:
             " other_used_power:<affiliation>/<power>, controls_name:<name>,"
             " carried_abilities:<power>[/<n>],"
             " own_turn:<n>, first_action:<n>, user_alignment:<alignment>, used_before:<n>,"
-            " own_sharing_affiliation, target_affiliation:<A|B>, target_hit_by:<power>[*<n>],"
+            " own_sharing_affiliation, target_affiliation:<A|B>[*<n>], target_hit_by:<power>[*<n>],"
             " target_chosen_power:<n>, shares_chosen:<alignment>, prizes_characters, -loaded,"
-            " user_stage, user_powers, controls_alignment:<alignment>,"
+            " user_stage, user_powers, user_carries_support, user_damaged, user_energy,"
+            " controls_alignment:<alignment>,"
             " own_named_others:<name>, user_carries_named:<name>[*<n>] or"
             " carried_named:<name>@<power>, target_hit_by_affiliation:<affiliation>[*<n>]",
         )

@@ -174,6 +174,8 @@ def _who(step: Step, scope: Scope, form: str) -> Message:
     if step.to == "chosen_own_character" and step.other_than_target and step.filter_affiliation:
         # "um outro personagem com a afiliação A que você controla" (Torre Stark V1)
         return noun("another_own_character_of", form, affiliation=step.filter_affiliation)
+    if step.to == "chosen_character" and step.filter_lacks_affiliation:  # Caça aos Renegados
+        return noun("character_lacking", form, affiliation=step.filter_lacks_affiliation)
     if step.to == "chosen_character" and step.filter_alignment == "none":  # neither
         return noun("character_no_alignment", form)
     if step.to == "chosen_own_base" and step.filter_type == "support":
@@ -222,6 +224,13 @@ def _card_kind(step: Step, scope: Scope) -> Message:
         kind = say("card.with_keyword", card=kind, keyword=keyword)
     if step.filter_affiliation:
         return say("card.with_affiliation", card=kind, affiliation=step.filter_affiliation)
+    if step.filter_alter_ego and step.filter_name:  # Caça aos Renegados V1
+        return say(
+            "card.named_with_alter_ego",
+            card=kind,
+            name=step.filter_name,
+            alter_ego=step.filter_alter_ego,
+        )
     if step.filter_alter_ego:
         return say("card.with_alter_ego", card=kind, alter_ego=step.filter_alter_ego)
     if step.alter_ego_of_chosen:  # "com o mesmo alter ego que aquele personagem"
@@ -387,6 +396,8 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
         if step.filter_lacks_affiliation:
             bases = say("each_base.lacking", bases=bases, affiliation=step.filter_lacks_affiliation)
         return say("unload_each", count=step.amount, bases=bases)
+    if op is Op.HAND_TO_DECK_TOP and step.at_bottom:  # Informações Privilegiadas V1
+        return say(f"{mood}.hand_to_deck_bottom", count=max(1, step.amount))
     if op is Op.KEEP_SET_ASIDE and step.every:  # all that is left, no choice
         return say(f"{mood}.keep_set_aside_every")
     if op is Op.RETURN_IN_ORDER and step.at_bottom and step.choose_amount:  # any number
@@ -581,9 +592,13 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
     if op is Op.MILL and step.plus.startswith("shares_chosen:"):  # Lavagem de Dinheiro V1
         alignment = Message(f"battlescenes.alignment.{step.plus.split(':', 1)[1]}")
         return say(f"{mood}.mill_sharing", who=who, alignment=alignment)
+    if op is Op.MILL and step.plus == "user_energy":  # Escavar V1
+        return say(f"{mood}.mill_user_energy")
     if op is Op.MILL:
         mill = "mill_countdown" if step.plus == "countdown" else "mill"
         return say(f"{mood}.{mill}", count=step.amount)
+    if op is Op.RESOURCES_TO_DECK_BOTTOM and step.to == "opponent":  # Toupeira Mecânica V1
+        return say(f"opponent_resources_to_deck_bottom.{mood}", card=_card_kind(step, scope))
     if op is Op.RESOURCES_TO_DECK_BOTTOM:
         return say(f"to_deck_bottom.{mood}", card=_card_kind(step, scope))
     if op is Op.LOAD_THIS:  # "load this card onto a support you control"
@@ -599,6 +614,9 @@ def _step(step: Step, scope: Scope, card: CardDef) -> Message:
             key = f"take_found_{mood}_no_deck"
         if op is Op.LOAD_FOUND and zones == ["hand"]:  # "você pode revelar … de sua mão"
             key = "load_found_hand"
+        if op is Op.LOAD_FOUND and step.to == "target" and step.same_identity:
+            # onto that character, a card sharing its alter ego (Experiência Acumulada V1)
+            return say("load_found_same_identity", where=places, who=_who(step, scope, "base"))
         return say(key, card=_card_kind(step, scope), where=places, onto=onto)
     if op is Op.PUT_FROM_HAND:  # "put a character from your hand into the scene"
         clause = say(f"put_from_hand.{mood}", card=_card_kind(step, scope))
@@ -695,6 +713,10 @@ def _x(steps: Iterable[Step]) -> list[Message]:
             found.append(say("x.loaded"))
         elif step.plus == "damage_taken":  # Miss Marvel V1
             found.append(say("x.damage_taken"))
+        elif step.plus == "user_energy":  # Escavar V1
+            found.append(say("x.user_energy"))
+        elif step.plus == "user_damaged":  # Speedball V1
+            found.append(say("x.user_damaged"))
         elif step.plus == "target_loaded":
             found.append(say("x.target_loaded"))
         elif step.plus in ("x", "-x") or step.plus.startswith("x*") or step.if_x >= 0:
@@ -736,7 +758,14 @@ def _x_counted(spec: str) -> list[Message]:
         wanted, _star, times = value.partition("*")
         return [say("x.target_hit_by_affiliation", affiliation=wanted, count=int(times or 1))]
     if kind == "target_affiliation":
-        return [say("x.target_affiliation", affiliations=affiliations_or(value))]
+        wanted, _star, times = value.partition("*")
+        return [
+            say(
+                "x.target_affiliation",
+                affiliations=affiliations_or(wanted),
+                count=int(times or 1),
+            )
+        ]
     if kind == "user_alignment":
         return [say("x.user_alignment", alignment=Message(f"battlescenes.alignment.{value}"))]
     if kind == "-used_before":
@@ -753,6 +782,8 @@ def _x_counted(spec: str) -> list[Message]:
         return [say("x.minus_loaded")]
     if kind == "own_named_others":
         return [say("x.own_named_others", name=value)]
+    if kind == "user_carries_support":
+        return [say("x.user_carries_support")]
     if kind == "user_carries_named":
         name, _star, times = value.partition("*")
         return [say("x.user_carries_named", name=name, count=int(times or 1))]
@@ -1096,7 +1127,10 @@ def _statics(text: Text, scope: Scope) -> list[Message]:
             out.append(untold(f"{field} {getattr(text, field)}"))
     if text.ready_for:
         out.append(_ready_for(text.ready_for, this))
-    out.extend(_while_controls(c, _characteristic(c, scope)) for c in text.characteristics)
+    changes = [_while_controls(c, _characteristic(c, scope)) for c in text.characteristics]
+    if text.also_in_resources:  # in the scene or in its owner's resources (Missão S.H.I.E.L.D. V1)
+        changes = [say("also_in_resources", text=c) for c in changes]
+    out.extend(changes)
     return out
 
 
@@ -1444,6 +1478,8 @@ def _while_shield(text: Text, scope: Scope, statics: list[Message]) -> list[Mess
             text=_list(statics),
         )
         return [said]
+    if text.if_carrying_support:  # Deathlocket V1
+        return [say("while_carrying_support", who=noun(scope.this), text=_list(statics))]
     if text.if_controls_name and (text.shield_bonus or text.shield_set >= 0):
         return [say("while_controls_name", name=text.if_controls_name, text=_list(statics))]
     return statics
@@ -1504,8 +1540,9 @@ def describe_action(action: ActionDef, card: CardDef) -> Message:
     if action.modes:
         options = [_mode_clause(card, m) for m in action.modes]
         body: Any = options[0]
+        joined = "and_or" if action.max_modes > 1 else "or"  # "e/ou" (Escavar V1)
         for option in options[1:]:
-            body = say("or", a=body, b=option)
+            body = say(joined, a=body, b=option)
         if action.all_modes_if_controls_power:  # Tentáculos Alados V1
             wanted = power(action.all_modes_if_controls_power)
             body = say("all_modes_if_controls_power", effect=body, power=wanted)

@@ -374,6 +374,13 @@ def plus(state: State, effect: Pending, step: Step) -> int:
         # (Miss Marvel V1), the shield's part included (its FAQ)
         found = zones.find(state, effect.this)
         return state.scene[found].damage_this_turn if found is not None else 0
+    if step.plus == "user_energy":  # the user's Energia Inicial (Escavar V1)
+        in_scene = zones.find(state, effect.this) is not None
+        return zones.defn(state, effect.this).energy if in_scene else 0
+    if step.plus == "user_damaged":  # 1 once this character took damage this turn, the
+        # shield's part included (Speedball V1 and its FAQ)
+        found = zones.find(state, effect.this)
+        return 1 if found is not None and state.scene[found].damage_this_turn > 0 else 0
     if step.plus == "moved":  # "that same number" (Super Computador)
         return effect.moved
     if step.plus == "target_loaded":  # the cards the target carries (Pôr Abaixo)
@@ -459,8 +466,10 @@ def _counted(state: State, effect: Pending, spec: str) -> int:
         hit = any(wanted in _affiliations_now(state, user) for user in users)
         return int(times or 1) if hit else 0
     if kind == "target_affiliation":  # … or 2 when the target is a character of
-        # affiliation A or B (Sentinela Mk II V1)
-        return 1 if target_has_affiliation(state, effect, value) else 0
+        # affiliation A or B (Sentinela Mk II V1); "*n": n for such a target (Prodígio V1:
+        # 1, or 3)
+        wanted, _star, times = value.partition("*")
+        return int(times or 1) if target_has_affiliation(state, effect, wanted) else 0
     if kind == "user_alignment":  # "… ou 2 se o personagem que usou for vilão" (Porrete V1)
         return 1 if value in zones.alignments(state, effect.this) else 0
     if kind == "used_before":  # +n when this character already used an action named N
@@ -537,6 +546,9 @@ def _counted_named(state: State, effect: Pending, kind: str, value: str) -> int:
     if kind == "own_named_others":
         mine = zones.characters(state, effect.controller)
         return sum(1 for c in mine if c.card != effect.this and value in zones.names(state, c.card))
+    if kind == "user_carries_support":  # 1 while it carries a support card (Deathlocket V1)
+        carried = state.scene[index].loaded if index is not None else ()
+        return 1 if any(zones.defn(state, c).type is CardType.SUPPORT for c in carried) else 0
     if kind == "user_carries_named":
         name, _star, times = value.partition("*")
         carried = state.scene[index].loaded if index is not None else ()

@@ -230,6 +230,8 @@ def _character_enters(state: State, item: InScene, level: int) -> list[Pending]:
         and not (text.if_other_entering and holder == item.card)  # Homem-Aranha V1
         # each time its controller puts an X-Men character into the scene (Mansão Xavier V1)
         and (not text.trigger_if_affiliation or text.trigger_if_affiliation in affiliations)
+        # only while its controller is in their own Preparation (Experiência Acumulada V1)
+        and (not text.if_preparation or (state.phase is Phase.PREPARATION and state.active == seat))
     ]
 
 

@@ -88,6 +88,10 @@ def _shield_texts(state: State, item: InScene) -> list[tuple[str, str, int]]:
             continue
         if text.if_carrying_power and not _carries_power(state, item, text.if_carrying_power):
             continue
+        if text.if_carrying_support and not any(  # Deathlocket V1
+            defn(state, c).type is CardType.SUPPORT for c in item.loaded
+        ):
+            continue
         if text.if_controls_name and not any(
             text.if_controls_name in names(state, c.card)
             for c in characters(state, item.controller)

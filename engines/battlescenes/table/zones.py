@@ -372,6 +372,12 @@ def changes(state: State, item: InScene, kind: str, plain: bool = False) -> list
     if state.scenario is not None:
         scenario = [(state.scenario, t) for t in scenario_texts(state)]
         holders.append((None, owner(state, state.scenario), scenario))
+    for seat, player in enumerate(state.players):  # "ou em seus recursos" (Missão S.H.I.E.L.D.)
+        kept = [
+            (c, t) for c in player.resources for t in defn(state, c).texts if t.also_in_resources
+        ]
+        if kept:
+            holders.append((None, seat, kept))
     found = []
     for holder, controller, working in holders:
         for _card, text in working:

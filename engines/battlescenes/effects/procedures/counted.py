@@ -63,17 +63,21 @@ def _discard_cards(run: BSRun, state: State, proc: DiscardCards) -> State:
 def _resources_to_deck_bottom(run: BSRun, state: State, proc: ResourcesToDeckBottom) -> State:
     """Put ``amount`` (+ ``plus``) cards of the controller's resources passing the step's
     filters, picked one at a time (as many as there are), at the bottom of the deck, in the
-    order picked; ``optional``: the player may decline before the first (Resgate Enroscado)."""
+    order picked; ``optional``: the player may decline before the first (Resgate Enroscado).
+    ``to: opponent``: the controller picks among the opponent's resources, each card to the
+    bottom of that player's deck (Toupeira Mecânica V1)."""
     effect, step = run.ctx, proc.record
-    seat = effect.controller
+    seat = 1 - effect.controller if step.to == "opponent" else effect.controller
     player = state.players[seat]
     chosen = _picked(effect)
     declined = bool(effect.answers) and effect.answers[-1] == SKIP
     left = [str(c) for c in player.resources if c not in chosen and matches(state, c, step)]
     if left and not declined and len(chosen) < step.amount + plus(state, effect, step):
         prompt = "battlescenes.choice.resources_to_deck_bottom"
+        if step.to == "opponent":
+            prompt = "battlescenes.choice.opponent_resources_to_deck_bottom"
         may_decline = step.optional and not chosen
-        return asks(run, ask(state, effect, seat, prompt, left, may_decline))
+        return asks(run, ask(state, effect, effect.controller, prompt, left, may_decline))
     player = replace(
         player,
         resources=tuple(c for c in player.resources if c not in chosen),

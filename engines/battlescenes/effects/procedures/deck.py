@@ -355,26 +355,31 @@ def _reveal_set_aside(run: BSRun, state: State, proc: RevealSetAside) -> State:
 def _hand_to_deck_top(run: BSRun, state: State, proc: HandToDeckTop) -> State:
     """A card of the hand onto the top of the deck (Enviar Para o Futuro V1, 5.7 B): the
     controller picks ``amount`` cards of the hand (as many as there are, 8.C), one at a time;
-    the first picked ends on top. Hidden: the opponent learns only how many."""
+    the first picked ends on top. Hidden: the opponent learns only how many. ``at_bottom``:
+    under the deck instead, in the order picked (Informações Privilegiadas V1)."""
     effect, step = run.ctx, proc.record
+    where = "bottom" if step.at_bottom else "top"
     seat = effect.controller
     player = state.players[seat]
     chosen = [int(a) for a in effect.answers if a not in (DONE, SKIP)]
     left = [str(c) for c in player.hand if c not in chosen]
     if left and len(chosen) < max(1, step.amount):
-        prompt = "battlescenes.choice.hand_to_deck_top"
+        prompt = f"battlescenes.choice.hand_to_deck_{where}"
         return asks(run, ask(state, effect, seat, prompt, left, False))
     player = replace(
         player,
         hand=tuple(c for c in player.hand if c not in chosen),
-        deck=(*chosen, *player.deck),
+        deck=(*player.deck, *chosen) if step.at_bottom else (*chosen, *player.deck),
     )
     event = Event(
-        "battlescenes.event.hand_to_deck_top",
+        f"battlescenes.event.hand_to_deck_{where}",
         {"player": player.name, "count": len(chosen)},
         rule="5.7",
     )
-    return resolved(run, zones.set_player(state, seat, player), [event])
+    state = zones.set_player(state, seat, player)
+    if step.at_bottom:  # 5.2: texts waiting for a card going to a deck's bottom
+        state = zones.bottomed(state, seat, len(chosen))
+    return resolved(run, state, [event])
 
 
 @HANDLERS.on(DiscardFromHand)

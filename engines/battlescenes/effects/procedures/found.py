@@ -73,6 +73,10 @@ def _ask(run: BSRun, state: State, effect: Pending, step: Step) -> State:
     """Offer the cards passing the filters where the step looks (and ``deck`` when a search
     would be a draw instead, 5.5); nothing found: nothing happens."""
     options = [str(c) for c in _places(state, effect, step) if matches(state, c, step)]
+    if step.to == "target" and step.same_identity:  # sharing the target's alter ego (or,
+        # without one, its name): Experiência Acumulada V1
+        onto = set(zones.identities(state, effect.targets[0])) if effect.targets else set()
+        options = [o for o in options if set(zones.identities(state, int(o))) & onto]
     searches = not step.in_zones or "deck" in step.in_zones.split("|")
     if searches and _search_rule(state) == "replaced":
         options.append(DECK)
@@ -126,7 +130,11 @@ def _load_found(run: BSRun, state: State, proc: LoadFound) -> State:
     effect, step = run.ctx, proc.record
     seat = effect.controller
     onto_own = step.to == "own_character"
-    if not onto_own and zones.find(state, effect.this) is None:
+    # ``target``: onto the effect's target (the entering character: Experiência Acumulada V1)
+    onto_target = effect.targets[0] if step.to == "target" and effect.targets else None
+    if step.to == "target" and (onto_target is None or zones.find(state, onto_target) is None):
+        return state
+    if not onto_own and onto_target is None and zones.find(state, effect.this) is None:
         return state
     if not effect.answers:
         return _ask(run, state, effect, step)
@@ -138,6 +146,8 @@ def _load_found(run: BSRun, state: State, proc: LoadFound) -> State:
     # ``own_character``: "card>character", that character is "aquele personagem" afterwards
     found, _sep, onto = answer.partition(">")
     card, base = int(found), int(onto) if onto else effect.this
+    if onto_target is not None:
+        base = onto_target
     if zones.find(state, base) is None:
         return state
     if onto_own:
